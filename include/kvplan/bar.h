@@ -1,0 +1,40 @@
+/*
+ * bar.h - geometry of a stacked budget bar, without curses.
+ *
+ * kvp_bar_layout turns byte values (weights, KV, activations, overhead,
+ * headroom) and a capacity into cell widths for a bar of `width` cells
+ * that represents `capacity` bytes:
+ *   - largest-remainder rounding, so the cells of the segments that fit
+ *     add up exactly to the cells they cover;
+ *   - at least one cell for every non-zero segment;
+ *   - when the values exceed the capacity, the part past it is reported
+ *     as `overflow_cells` drawn after the capacity mark at `cap_cell`
+ *     (htop clamps and hides it; a capacity planner must show it).
+ * Units: eighths of a cell in the *_eighths fields for UTF-8 partial
+ * blocks; whole cells elsewhere. Pure: no I/O, no allocation.
+ */
+#ifndef KVPLAN_BAR_H
+#define KVPLAN_BAR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KVP_BAR_MAX_SEGS 8
+
+struct kvp_bar {
+	size_t n;                       /* segments */
+	uint32_t cells[KVP_BAR_MAX_SEGS];   /* whole cells per segment */
+	uint32_t eighths[KVP_BAR_MAX_SEGS]; /* same in 1/8 cells */
+	uint32_t used_cells;            /* sum of cells up to the capacity */
+	uint32_t cap_cell;              /* column of the capacity mark */
+	uint32_t overflow_cells;        /* cells past the capacity mark */
+	uint32_t total_cells;           /* cap_cell + overflow (+ mark) */
+};
+
+/* values[n] in bytes; capacity > 0; width >= n + 2 cells. When the sum
+ * exceeds capacity, the bar is scaled so capacity spans `width` minus
+ * room for the overflow (at most a third of width). */
+void kvp_bar_layout(const uint64_t *values, size_t n, uint64_t capacity,
+                    uint32_t width, struct kvp_bar *out);
+
+#endif

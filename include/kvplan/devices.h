@@ -1,0 +1,54 @@
+/*
+ * devices.h - the cards a plan runs on and how the model is placed on them.
+ * Memory is never pooled across cards: each device gets its own budget.
+ */
+#ifndef KVPLAN_DEVICES_H
+#define KVPLAN_DEVICES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kvplan/format.h"
+
+#define KVP_MAX_CARD_GROUPS 4
+#define KVP_MAX_OVERHEADS   8
+#define KVP_MAX_STAGES      64
+
+struct kvp_card {
+	char name[48];            /* "H100-80GB-SXM" */
+	uint64_t capacity_bytes;  /* as the driver reports it */
+	bool allocatable;         /* capacity is what CUDA can allocate, not
+	                             the nvidia-smi total */
+	bool shared_with_system;  /* unified memory (Apple) */
+};
+
+struct kvp_card_group {
+	struct kvp_card card;
+	uint32_t count;           /* cards of this type, >= 1 */
+};
+
+struct kvp_overhead {
+	char name[32];            /* "cuda_context", "cuda_graphs", ... */
+	uint64_t bytes;           /* per device */
+};
+
+struct kvp_devices {
+	uint32_t n_groups;        /* 0 = no card chosen: KV only */
+	struct kvp_card_group groups[KVP_MAX_CARD_GROUPS];
+	uint32_t tp, pp, dp;      /* parallel sizes, >= 1 each */
+	/* Layers per pipeline stage; all zero = split as vLLM does. */
+	uint32_t pp_layers[KVP_MAX_STAGES];
+	bool weights_override;    /* use `weights` instead of the model's */
+	struct kvp_wformat weights;
+	uint32_t reserve_ppm;     /* headroom as a fraction of capacity */
+	uint64_t reserve_bytes;   /* headroom in bytes (added to the above) */
+	uint64_t activations_bytes; /* measured peak per device; 0 = estimate */
+	uint64_t max_batched_tokens; /* tokens per step for the estimate */
+	bool flash_attention;     /* attention workspace of the estimate */
+	uint64_t retained_logits; /* positions whose fp32 logits are kept per
+	                             sequence (log-probs), 0 = none */
+	uint32_t n_overheads;
+	struct kvp_overhead overheads[KVP_MAX_OVERHEADS];
+};
+
+#endif

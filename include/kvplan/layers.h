@@ -1,0 +1,39 @@
+/*
+ * layers.h - layer ranges ("0-39", "5-47/6", "all"), override rules
+ * ("5-47/6:kind=full,kv_heads=4") and their resolution into a per-layer
+ * table. Pure: no allocation, no I/O.
+ */
+#ifndef KVPLAN_LAYERS_H
+#define KVPLAN_LAYERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kvplan/model.h"
+#include "kvplan/status.h"
+
+/* Parse "all", "N", "A-B" or "A-B/S" into *out. */
+enum kvp_status kvp_range_parse(const char *s, struct kvp_range *out,
+                                struct kvp_error *err);
+/* Format a range back to that text form. */
+void kvp_range_format(const struct kvp_range *r, char *buf, size_t n);
+bool kvp_range_contains(const struct kvp_range *r, uint32_t layer);
+
+/*
+ * Parse "RANGE:key=value[,key=value...]" with keys kind, kv_heads, k_dim,
+ * v_dim, head_dim (both dims), k_dtype, v_dtype, dtype (both), window,
+ * state_bytes, shared_with. The rule text is echoed in error messages.
+ */
+enum kvp_status kvp_rule_parse(const char *s, struct kvp_layer_rule *out,
+                               struct kvp_error *err);
+/* Inverse of kvp_rule_parse. */
+void kvp_rule_format(const struct kvp_layer_rule *r, char *buf, size_t n);
+
+/* Resolve model->base + rules into out[0 .. n_layers-1] and validate each
+ * layer (messages name "model.layers[i].field"). */
+enum kvp_status kvp_layers_resolve(const struct kvp_model *m,
+                                   struct kvp_layer_spec *out,
+                                   struct kvp_error *err);
+
+#endif

@@ -1,0 +1,131 @@
+/*
+ * model.h - a model's attention layout, as uniform fields plus override
+ * rules over layer ranges, and the architecture fields the weight count
+ * needs. Plain data: no pointers, so a model copies by assignment.
+ *
+ * Resolution (kvp_layers_resolve in layers.h): every layer starts from the
+ * uniform fields, then each rule in order overwrites the fields it sets for
+ * the layers its range selects. Later rules win.
+ */
+#ifndef KVPLAN_MODEL_H
+#define KVPLAN_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kvplan/format.h"
+
+#define KVP_MAX_LAYERS 512
+#define KVP_MAX_RULES  64
+#define KVP_NAME_MAX   128
+
+enum kvp_layer_kind {
+	KVP_LAYER_FULL = 0,  /* full attention: every position kept */
+	KVP_LAYER_SLIDING,   /* sliding window: the last `window` positions */
+	KVP_LAYER_CHUNKED,   /* chunked local attention (Llama 4): at most
+	                        `window` = chunk size positions */
+	KVP_LAYER_NONE,      /* no KV: recurrent/linear layer with a fixed
+	                        per-sequence state of `state_bytes` */
+	KVP_LAYER_SHARED,    /* reuses the cache of layer `shared_with` */
+	KVP_LAYER_MLA,       /* MLA latent: kv_lora_rank + rope_dim values
+	                        per position, stored once (as K), no V */
+	KVP_LAYER_KIND_COUNT
+};
+
+const char *kvp_layer_kind_name(enum kvp_layer_kind k);
+
+/* Per-layer fields a rule may set; bit i of kvp_layer_rule.set. */
+enum kvp_layer_field {
+	KVP_LF_KIND = 0,
+	KVP_LF_KV_HEADS,
+	KVP_LF_K_DIM,
+	KVP_LF_V_DIM,
+	KVP_LF_K_FMT,
+	KVP_LF_V_FMT,
+	KVP_LF_WINDOW,
+	KVP_LF_STATE_BYTES,
+	KVP_LF_SHARED_WITH,
+	KVP_LF_COUNT
+};
+
+/* One layer's attention fields (also the values a rule sets). */
+struct kvp_layer_spec {
+	enum kvp_layer_kind kind;
+	uint32_t kv_heads;     /* KV heads (not query heads), >= 1 */
+	uint32_t k_dim;        /* values per K head */
+	uint32_t v_dim;        /* values per V head */
+	struct kvp_format k_fmt;
+	struct kvp_format v_fmt;
+	uint32_t window;       /* positions, SLIDING/CHUNKED */
+	uint64_t state_bytes;  /* bytes per sequence, NONE */
+	uint32_t shared_with;  /* earlier layer index, SHARED */
+};
+
+/*
+ * A range of layers: first..last inclusive, every `step`-th ("5-47/6"),
+ * or all layers ("all"). Text form parsed by kvp_range_parse (layers.h).
+ */
+struct kvp_range {
+	bool all;
+	uint32_t first, last, step;   /* step >= 1 */
+};
+
+struct kvp_layer_rule {
+	struct kvp_range range;
+	uint32_t set;                 /* bit mask of enum kvp_layer_field */
+	struct kvp_layer_spec v;      /* values for the fields in `set` */
+};
+
+/* MLA parameters (DeepSeek V2/V3, Kimi). Zero kv_lora_rank: no MLA. */
+struct kvp_mla {
+	uint32_t kv_lora_rank;
+	uint32_t qk_rope_head_dim;
+	uint32_t qk_nope_head_dim;
+	uint32_t v_head_dim;
+	uint32_t q_lora_rank;         /* 0 = no query compression */
+};
+
+/* Architecture fields for the weight count (issue: weights). */
+struct kvp_arch {
+	uint64_t hidden;              /* hidden_size */
+	uint64_t intermediate;        /* dense MLP intermediate size */
+	uint64_t vocab;
+	bool     gated_mlp;           /* SwiGLU/GeGLU: 3 matrices, else 2 */
+	bool     tie_embeddings;
+	bool     attention_bias;
+	uint32_t n_experts;           /* routed experts, 0 = dense */
+	uint32_t n_experts_active;    /* experts per token */
+	uint32_t n_shared_experts;
+	uint64_t moe_intermediate;    /* per expert */
+	uint32_t first_dense_layers;  /* leading dense layers (DeepSeek) */
+	uint32_t moe_layer_step;      /* every n-th layer is MoE (1 = all) */
+	uint64_t recurrent_params_per_layer; /* Mamba etc., from the importer */
+	uint64_t max_positions;       /* max_position_embeddings, 0 unknown */
+};
+
+struct kvp_model {
+	char id[KVP_NAME_MAX];        /* "meta-llama/Llama-3.1-8B" */
+	char revision[64];            /* commit or tag, "" unknown */
+	char source[256];             /* where the fields come from */
+	char model_type[48];          /* HF model_type, "" unknown */
+	uint64_t declared_params;     /* from the model card, 0 unknown */
+
+	uint32_t n_layers;            /* 1..KVP_MAX_LAYERS */
+	uint32_t q_heads;             /* query heads */
+	struct kvp_layer_spec base;   /* uniform fields for every layer */
+	struct kvp_mla mla;           /* used by MLA layers */
+	struct kvp_arch arch;
+	struct kvp_wformat weights;   /* weight storage format */
+	/* True when the cache format was never chosen and defaults to the
+	 * compute dtype (drives the "4-bit weights are not a 4-bit cache"
+	 * warning). */
+	bool kv_fmt_defaulted;
+	/* True when the config gave no KV head count and MHA was assumed. */
+	bool kv_heads_assumed;
+	uint32_t trained_kv_heads;    /* Hkv of the trained model, 0 unknown */
+
+	uint32_t n_rules;
+	struct kvp_layer_rule rules[KVP_MAX_RULES];
+};
+
+#endif

@@ -1,0 +1,138 @@
+/*
+ * result.h - everything kvp_compute produces. Front ends only read it:
+ * every number on screen or in a file is a number in here. All byte and
+ * token figures are exact 64-bit integers; units appear only at display.
+ */
+#ifndef KVPLAN_RESULT_H
+#define KVPLAN_RESULT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kvplan/engine.h"
+#include "kvplan/model.h"
+#include "kvplan/status.h"
+#include "kvplan/warning.h"
+#include "kvplan/workload.h"
+
+#define KVP_MAX_DEVICES  64
+#define KVP_MAX_WARNINGS 24
+#define KVP_MAX_LINES    12
+#define KVP_LINE_MAX     240
+
+/* One resolved layer and what it holds under the plan. */
+struct kvp_layer_result {
+	struct kvp_layer_spec spec;   /* after rules (MLA: as stored) */
+	uint64_t k_row_bytes;         /* bytes of K for one position */
+	uint64_t v_row_bytes;         /* bytes of V for one position */
+	uint64_t bytes_per_position;  /* k_row + v_row (0: NONE/SHARED) */
+	uint64_t slots;               /* positions allocated, all sequences */
+	uint64_t stored;              /* valid positions held, all sequences */
+	uint64_t bytes;               /* slots x bytes_per_position, or the
+	                                 recurrent state x sequences */
+	bool on_device;               /* false when offloaded to host */
+};
+
+/* Per sequence class. */
+struct kvp_class_result {
+	uint64_t sequences;           /* resident: requests x samples */
+	uint64_t length;              /* prompt + gen, tokens */
+	uint64_t slots_per_sequence;  /* full-attention view */
+	uint64_t bytes_per_sequence;  /* all layers, one sequence, unshared */
+};
+
+struct kvp_kv_result {
+	/* Uniform layout (every KV-holding layer alike): the letters of
+	 * 2 x L x Hkv x D x q, for the formula shown to the user. */
+	bool uniform;
+	uint32_t layers_with_kv;      /* L (layers that store per position) */
+	uint32_t kv_heads, k_dim, v_dim;
+	struct kvp_format k_fmt, v_fmt;
+
+	uint64_t bytes_per_position;  /* sum over layers, one position */
+	uint64_t bytes_per_sequence;  /* class 0 (or first ragged), one seq */
+	uint64_t sequences;           /* resident sequences */
+	uint64_t requests;            /* active requests */
+	uint64_t queued;
+	uint64_t positions_stored;    /* valid tokens, summed over sequences
+	                                 (shared prefixes once) */
+	uint64_t slots_allocated;     /* full-attention slots allocated */
+	uint64_t bytes;               /* the whole cache, device + host */
+	uint64_t bytes_needed;        /* bytes for exactly the stored tokens */
+	uint64_t waste_bytes;         /* bytes - bytes_needed */
+	uint64_t state_bytes;         /* recurrent states, included in bytes */
+	uint64_t device_bytes;        /* resident on the device(s) */
+	uint64_t host_bytes;          /* offloaded */
+	uint64_t k_bytes, v_bytes;    /* split of bytes (state not included) */
+};
+
+/* An engine's own derived quantities, and what it would print. */
+struct kvp_engine_result {
+	enum kvp_engine_kind kind;
+	uint64_t cells;               /* llama.cpp: cells per stream (full) */
+	uint64_t cells_swa;           /* llama.cpp: cells per stream (SWA) */
+	uint64_t streams;             /* llama.cpp: streams */
+	uint64_t block_size;          /* vLLM/SGLang/TRT: tokens per block */
+	uint64_t page_bytes;          /* bytes of one block, all layers */
+	uint64_t blocks;              /* blocks in the pool */
+	uint64_t tokens;              /* tokens the pool holds */
+	uint64_t budget_bytes;        /* KV budget the engine derived */
+	uint64_t max_model_len;
+	uint64_t concurrency_x100;    /* engine's worst-case figure x 100 */
+	uint64_t workload_fit;        /* requests of the real workload that
+	                                 fit at once */
+	uint64_t max_len_fit;         /* largest max_model_len for one
+	                                 request, 0 = not computed */
+	uint32_t n_lines;
+	char lines[KVP_MAX_LINES][KVP_LINE_MAX]; /* in the engine's words */
+};
+
+/* One device's budget; free may be negative when over capacity. */
+struct kvp_device_result {
+	char name[48];
+	uint32_t tp_rank, pp_stage, dp_replica;
+	uint32_t first_layer, last_layer; /* pipeline stage's layers */
+	uint32_t kv_heads_per_rank;
+	uint64_t capacity_bytes;
+	uint64_t weights_bytes;
+	uint64_t kv_bytes;
+	uint64_t activations_bytes;
+	bool activations_estimated;
+	uint64_t overhead_bytes;
+	uint64_t headroom_bytes;
+	int64_t free_bytes;
+	bool fits;
+};
+
+/* Weight count (parameters) and bytes. */
+struct kvp_weights_result {
+	uint64_t params;              /* total parameters */
+	uint64_t active_params;       /* per token (MoE) */
+	uint64_t embed_params, attn_params, mlp_params, norm_params,
+	         lm_head_params, other_params;
+	uint64_t bytes;               /* in the weight format, with scales */
+	int64_t declared_diff;        /* params - declared, when declared */
+};
+
+struct kvp_warning {
+	enum kvp_warn_code code;
+	char msg[KVP_LINE_MAX];
+};
+
+struct kvp_result {
+	struct kvp_error error;       /* status != OK: the rest is undefined */
+	uint32_t n_layers;
+	struct kvp_layer_result layers[KVP_MAX_LAYERS];
+	uint32_t n_classes;
+	struct kvp_class_result classes[KVP_MAX_CLASSES];
+	struct kvp_kv_result kv;
+	struct kvp_engine_result engine;
+	struct kvp_weights_result weights;
+	uint32_t n_devices;
+	struct kvp_device_result devices[KVP_MAX_DEVICES];
+	bool fits;                    /* every device fits (true: no cards) */
+	uint32_t n_warnings;
+	struct kvp_warning warnings[KVP_MAX_WARNINGS];
+};
+
+#endif

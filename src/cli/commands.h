@@ -1,0 +1,18 @@
+/*
+ * commands.h - one entry per subcommand. Each kvp_cmd_X gets argv with
+ * argv[0] = the subcommand name and returns the exit status: 0 success,
+ * 1 a negative verdict (fit: does not fit), 2 bad input (one line on
+ * stderr naming the flag or field and the value, nothing on stdout).
+ */
+#ifndef KVPLAN_CLI_COMMANDS_H
+#define KVPLAN_CLI_COMMANDS_H
+
+struct kvp_command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *help;
+};
+
+int kvp_cmd_version(int argc, char **argv);
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * main.c - kvplan's entry point: a subcommand table. With no subcommand
+ * (or a plan file / option first) the terminal planner opens.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+
+static const struct kvp_command commands[] = {
+	{ "version", kvp_cmd_version, "print the version" },
+};
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "usage: kvplan [COMMAND] [OPTIONS]\n\ncommands:\n");
+	for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].help);
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
+	                 !strcmp(argv[1], "help"))) {
+		usage(stdout);
+		return 0;
+	}
+	if (argc > 1)
+		for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
+			if (!strcmp(argv[1], commands[i].name))
+				return commands[i].fn(argc - 1, argv + 1);
+	if (argc > 1 && argv[1][0] != '-' && !strchr(argv[1], '.') && !strchr(argv[1], '/')) {
+		fprintf(stderr, "kvplan: unknown command '%s' (try kvplan --help)\n", argv[1]);
+		return 2;
+	}
+	usage(stderr);
+	return 2;
+}

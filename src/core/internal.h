@@ -1,0 +1,37 @@
+/*
+ * internal.h - the stages kvp_compute runs, in this order, each owned by
+ * its own file in src/core. Not public: front ends call kvp_compute only.
+ *
+ *   1. kvp_layers_resolve   (layers.c)   model -> per-layer table
+ *   2. kvp_weights_compute  (weights.c)  parameter count and weight bytes
+ *   3. kvp_kv_compute       (kv.c)       the generic strategies: layers,
+ *                                        classes and kv of the result
+ *   4. kvp_engine_compute   (engine_*.c) a named engine's own allocation;
+ *                                        replaces kv/layers figures and
+ *                                        fills res->engine (generic: no-op)
+ *   5. kvp_devices_compute  (budget.c)   per-device budget and verdict
+ *   6. kvp_warnings_compute (warning.c)  the pitfall warnings
+ *
+ * Each fills only its part of *res and reports errors in res->error.
+ */
+#ifndef KVPLAN_CORE_INTERNAL_H
+#define KVPLAN_CORE_INTERNAL_H
+
+#include "kvplan/plan.h"
+#include "kvplan/result.h"
+
+enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
+                                    struct kvp_result *res);
+enum kvp_status kvp_kv_compute(const struct kvp_plan *p,
+                               struct kvp_result *res);
+enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
+                                   struct kvp_result *res);
+enum kvp_status kvp_devices_compute(const struct kvp_plan *p,
+                                    struct kvp_result *res);
+void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res);
+
+/* Append a warning (dropped silently past KVP_MAX_WARNINGS). */
+void kvp_warn(struct kvp_result *res, enum kvp_warn_code code,
+              const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+#endif

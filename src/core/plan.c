@@ -1,0 +1,59 @@
+/* plan.c - the default scenario and a blank plan. */
+#include <string.h>
+
+#include "kvplan/plan.h"
+
+void kvp_plan_blank(struct kvp_plan *p)
+{
+	memset(p, 0, sizeof *p);
+	p->model.base.kind = KVP_LAYER_FULL;
+	p->model.base.k_fmt = kvp_format_plain(KVP_DT_F16);
+	p->model.base.v_fmt = kvp_format_plain(KVP_DT_F16);
+	p->model.weights.dtype = KVP_W_BF16;
+	p->strategy.kind = KVP_STRAT_DYNAMIC;
+	p->strategy.block_size = 16;
+	p->strategy.resident_layers = -1;
+	p->devices.tp = p->devices.pp = p->devices.dp = 1;
+	kvp_engine_defaults(&p->engine);
+}
+
+void kvp_plan_default(struct kvp_plan *p)
+{
+	struct kvp_model *m = &p->model;
+	struct kvp_seq_class *c;
+
+	kvp_plan_blank(p);
+	strcpy(p->name, "worked example (DESIGN.md)");
+
+	strcpy(m->id, "example-40L-gqa8");
+	strcpy(m->source, "DESIGN.md worked example");
+	m->n_layers = 40;
+	m->q_heads = 40;
+	m->base.kv_heads = 8;
+	m->base.k_dim = 128;
+	m->base.v_dim = 128;
+	m->trained_kv_heads = 8;
+	m->arch.hidden = 5120;           /* 40 heads x 128 */
+	m->arch.intermediate = 13824;
+	m->arch.vocab = 32000;
+	m->arch.gated_mlp = true;
+	m->arch.max_positions = 4096;
+	m->weights.dtype = KVP_W_F16;
+
+	p->workload.n_classes = 1;
+	c = &p->workload.classes[0];
+	strcpy(c->name, "default");
+	c->requests = 6;
+	c->prompt[KVP_PP_INPUT] = 3072;
+	c->gen = 1024;
+	c->samples = 1;
+
+	p->strategy.kind = KVP_STRAT_STATIC;
+	p->strategy.max_cache_len = 4096;
+
+	p->devices.n_groups = 1;
+	strcpy(p->devices.groups[0].card.name, "H100-80GB-SXM");
+	/* 80 GB card as the driver reports it: 81,559 MiB. */
+	p->devices.groups[0].card.capacity_bytes = 81559ull * 1048576ull;
+	p->devices.groups[0].count = 1;
+}

@@ -28,6 +28,10 @@ enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
                                    struct kvp_result *res);
 enum kvp_status kvp_devices_compute(const struct kvp_plan *p,
                                     struct kvp_result *res);
+/* Activation peak per device, bytes: devices.activations_bytes when
+ * measured, else the estimate (budget.c). Engines use it for budgets. */
+uint64_t kvp_activations_estimate(const struct kvp_plan *p,
+                                  const struct kvp_result *res);
 void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res);
 
 /* Append a warning (dropped silently past KVP_MAX_WARNINGS). */

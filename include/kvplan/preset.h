@@ -1,0 +1,53 @@
+/*
+ * preset.h - shipped and user presets (models, cards, workloads) found by
+ * name, and the `--model` argument resolved from a preset name, a preset
+ * file or a Hugging Face config.json (file or folder).
+ *
+ * Search order for a name: $XDG_CONFIG_HOME/kvplan/<kind>/ (default
+ * ~/.config/kvplan/<kind>/), then $KVPLAN_PRESETS/<kind>/, then the
+ * source tree's presets/ (KVP_SRCDIR builds) and KVP_DATADIR/presets/.
+ * A user preset overrides a shipped one of the same name.
+ */
+#ifndef KVPLAN_PRESET_H
+#define KVPLAN_PRESET_H
+
+#include <stddef.h>
+
+#include "kvplan/devices.h"
+#include "kvplan/model.h"
+#include "kvplan/status.h"
+#include "kvplan/workload.h"
+
+enum kvp_preset_kind { KVP_PRESET_MODEL = 0, KVP_PRESET_CARD, KVP_PRESET_WORKLOAD, KVP_PRESET_KIND_COUNT };
+
+/* Assumptions an importer made ("num_key_value_heads absent: MHA
+ * assumed"), one line each, to be shown as warnings. */
+#define KVP_MAX_NOTES 16
+struct kvp_notes {
+	unsigned n;
+	char line[KVP_MAX_NOTES][200];
+};
+
+/* Resolve a model spec (preset name, preset file, config.json or a folder
+ * holding one) into *m. notes may be NULL. */
+enum kvp_status kvp_model_load_spec(const char *spec, struct kvp_model *m,
+                                    struct kvp_notes *notes,
+                                    struct kvp_error *err);
+
+/* A card spec: preset name or file. */
+enum kvp_status kvp_card_load_spec(const char *spec, struct kvp_card *c,
+                                   struct kvp_error *err);
+
+/* A workload spec: preset name or file. */
+enum kvp_status kvp_workload_load_spec(const char *spec,
+                                       struct kvp_workload *w,
+                                       struct kvp_error *err);
+
+/* Call fn(name, path, one-line description, user_override, ctx) for every
+ * preset of a kind, sorted by name; user presets shadow shipped ones. */
+typedef void (*kvp_preset_fn)(const char *name, const char *path,
+                              const char *desc, int user, void *ctx);
+enum kvp_status kvp_presets_list(enum kvp_preset_kind kind, kvp_preset_fn fn,
+                                 void *ctx, struct kvp_error *err);
+
+#endif

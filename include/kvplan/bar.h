@@ -12,6 +12,14 @@
  *     (htop clamps and hides it; a capacity planner must show it).
  * Units: eighths of a cell in the *_eighths fields for UTF-8 partial
  * blocks; whole cells elsewhere. Pure: no I/O, no allocation.
+ *
+ * How to draw (details in src/core/bar.c): paint cells[i] of segment i in
+ * order. When it fits, overflow_cells = 0, cap_cell = width and the mark
+ * is the bar's right end. When over, the mark takes one cell at column
+ * cap_cell (= used_cells), after it come overflow_cells cells of the
+ * segments past the capacity, and total_cells = cap_cell + 1 +
+ * overflow_cells <= width. In both cases sum(cells) = used_cells +
+ * overflow_cells.
  */
 #ifndef KVPLAN_BAR_H
 #define KVPLAN_BAR_H

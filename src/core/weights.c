@@ -1,12 +1,349 @@
-/* weights.c - SCAFFOLD until the weight count lands (issue 3). */
+/*
+ * weights.c - parameter count and weight bytes from struct kvp_arch and
+ * the attention layout (stage 2 of kvp_compute).
+ *
+ * Count, per layer (Llama-style decoder, names as in transformers):
+ *   attention  q: hidden x Hq*Dk, k: hidden x Hkv*Dk, v: hidden x Hkv*Dv,
+ *              o: Hq*Dv x hidden; with attention_bias the q, k, v biases
+ *              and an o bias of hidden (not for Qwen2, which has none).
+ *   MLA        q_a (hidden x q_lora) + q_a norm + q_b (q_lora x Hq*(nope+
+ *              rope)), or q (hidden x Hq*(nope+rope)) without q_lora;
+ *              kv_a (hidden x (kv_lora+rope)) + kv_a norm; kv_b (kv_lora x
+ *              Hq*(nope+v)); o (Hq*v x hidden).
+ *   recurrent  kind NONE layers: arch.recurrent_params_per_layer instead
+ *              of attention (the importer derives it from the Mamba
+ *              fields).
+ *   MLP        dense: 3 (gated) or 2 matrices of hidden x intermediate;
+ *              MoE layers (layer i >= first_dense_layers and
+ *              (i + 1) % moe_layer_step == 0): a router hidden x
+ *              n_experts, n_experts routed and n_shared_experts shared
+ *              experts of 3 (or 2) x hidden x moe_intermediate each.
+ *   norms      2 x hidden per layer and a final hidden.
+ * Plus embeddings vocab x hidden and an lm_head of the same size unless
+ * tied. Active parameters per token leave out the routed experts a token
+ * does not use. Not counted: q/k norms (Qwen3, Gemma 3), extra norms of
+ * Gemma 2/3, learned position embeddings (GPT-2), MLP and expert biases;
+ * the declared count shows the difference.
+ *
+ * Bytes: in the model's weight format (or devices.weights when
+ * devices.weights_override). 16-bit formats 2 bytes per parameter, f32 4.
+ * Quantized formats store attention, MLP and recurrent weights at `bits`
+ * per value plus (scale_bytes + zero_bytes) per group of group_size values
+ * (group_size 0: per output channel, one group per `hidden` values); norms
+ * stay 16-bit (f32 in GGUF); embeddings and lm_head stay 16-bit when
+ * keep_embeddings_16bit. GGUF blocks: q8_0 34 bytes per 32 values, q4_0 18
+ * per 32; q4_k_m is counted as Q4_K (144 bytes per 256 values) with the
+ * lm_head at Q6_K (210 per 256), llama.cpp's choice for that mix.
+ *
+ * Pure: no I/O, no allocation; every sum is overflow-checked.
+ */
 #include <string.h>
 
 #include "core/internal.h"
+#include "kvplan/checked.h"
+
+/* Kind, heads and dims of layer i after the model's rules (the same
+ * resolution as layers.c, for the fields the count needs). */
+struct wl {
+	enum kvp_layer_kind kind;
+	uint64_t kv_heads, k_dim, v_dim;
+};
+
+static void layer_at(const struct kvp_model *m, uint32_t i, struct wl *l)
+{
+	uint32_t r;
+
+	l->kind = m->base.kind;
+	l->kv_heads = m->base.kv_heads;
+	l->k_dim = m->base.k_dim;
+	l->v_dim = m->base.v_dim;
+	for (r = 0; r < m->n_rules && r < KVP_MAX_RULES; r++) {
+		const struct kvp_layer_rule *ru = &m->rules[r];
+		const struct kvp_range *g = &ru->range;
+		uint32_t step = g->step ? g->step : 1;
+
+		if (!g->all && (i < g->first || i > g->last ||
+		                (i - g->first) % step))
+			continue;
+		if (ru->set & (1u << KVP_LF_KIND))
+			l->kind = ru->v.kind;
+		if (ru->set & (1u << KVP_LF_KV_HEADS))
+			l->kv_heads = ru->v.kv_heads;
+		if (ru->set & (1u << KVP_LF_K_DIM))
+			l->k_dim = ru->v.k_dim;
+		if (ru->set & (1u << KVP_LF_V_DIM))
+			l->v_dim = ru->v.v_dim;
+	}
+}
+
+struct acc {
+	bool ok;
+	uint64_t v;
+};
+
+/* a->v += x * y (checked; sticky failure) */
+static void madd(struct acc *a, uint64_t x, uint64_t y)
+{
+	if (a->ok && !kvp_muladd(&a->v, x, y))
+		a->ok = false;
+}
+
+static void madd3(struct acc *a, uint64_t x, uint64_t y, uint64_t z)
+{
+	uint64_t p;
+
+	if (!a->ok)
+		return;
+	if (!kvp_mul(x, y, &p) || !kvp_muladd(&a->v, p, z))
+		a->ok = false;
+}
+
+static enum kvp_status attn_params(const struct kvp_model *m,
+                                   const struct wl *l, struct acc *a)
+{
+	const struct kvp_arch *ar = &m->arch;
+	uint64_t h = ar->hidden, hq = m->q_heads;
+
+	if (l->kind == KVP_LAYER_NONE) {
+		madd(a, ar->recurrent_params_per_layer, 1);
+		return KVP_OK;
+	}
+	if (l->kind == KVP_LAYER_MLA && m->mla.kv_lora_rank) {
+		const struct kvp_mla *x = &m->mla;
+		uint64_t qk = (uint64_t)x->qk_nope_head_dim + x->qk_rope_head_dim;
+
+		if (x->q_lora_rank) {
+			madd(a, h, x->q_lora_rank);
+			madd(a, x->q_lora_rank, 1);
+			madd3(a, x->q_lora_rank, hq, qk);
+		} else {
+			madd3(a, h, hq, qk);
+		}
+		madd(a, h, (uint64_t)x->kv_lora_rank + x->qk_rope_head_dim);
+		madd(a, x->kv_lora_rank, 1);
+		madd3(a, x->kv_lora_rank, hq,
+		      (uint64_t)x->qk_nope_head_dim + x->v_head_dim);
+		madd3(a, hq, x->v_head_dim, h);
+		return KVP_OK;
+	}
+	madd3(a, h, hq, l->k_dim);           /* q */
+	madd3(a, h, l->kv_heads, l->k_dim);  /* k */
+	madd3(a, h, l->kv_heads, l->v_dim);  /* v */
+	madd3(a, hq, l->v_dim, h);           /* o */
+	if (ar->attention_bias) {
+		madd(a, hq, l->k_dim);
+		madd(a, l->kv_heads, l->k_dim);
+		madd(a, l->kv_heads, l->v_dim);
+		if (strncmp(m->model_type, "qwen2", 5) != 0)
+			madd(a, h, 1);
+	}
+	return KVP_OK;
+}
+
+static bool is_moe_layer(const struct kvp_arch *ar, uint32_t i)
+{
+	uint32_t step = ar->moe_layer_step ? ar->moe_layer_step : 1;
+
+	return ar->n_experts > 0 && i >= ar->first_dense_layers &&
+	       (i + 1) % step == 0;
+}
+
+/* Bytes of n values at bits each plus the per-group overhead. */
+static bool quant_bytes(uint64_t n, uint32_t bits, uint64_t group,
+                        uint64_t per_group, uint64_t *out)
+{
+	uint64_t b, groups;
+
+	if (!kvp_mul(n, bits, &b))
+		return false;
+	b = kvp_ceil_div(b, 8);
+	groups = group ? kvp_ceil_div(n, group) : 0;
+	return kvp_muladd(&b, groups, per_group) && (*out = b, true);
+}
+
+/* Bytes of n values of a ggml block format: blocks x block bytes. */
+static bool block_bytes(uint64_t n, uint64_t per, uint64_t bytes,
+                        uint64_t *out)
+{
+	return kvp_mul(kvp_ceil_div(n, per), bytes, out);
+}
+
+static enum kvp_status weight_bytes(const struct kvp_weights_result *w,
+                                    uint64_t hidden,
+                                    const struct kvp_wformat *f,
+                                    uint64_t *out, struct kvp_error *err)
+{
+	/* quantizable: layer weights; emb: embeddings + lm_head; norms */
+	uint64_t q = 0, emb, lm = w->lm_head_params, tok = w->embed_params;
+	uint64_t total = 0, part = 0, per_group, group, hid;
+	uint32_t bits;
+	bool ok = true;
+
+	if (!kvp_add(w->attn_params, w->mlp_params, &q) ||
+	    !kvp_add(q, w->other_params, &q) ||
+	    !kvp_add(tok, lm, &emb))
+		goto overflow;
+	switch (f->dtype) {
+	case KVP_W_F32:
+		if (!kvp_mul(w->params, 4, out))
+			goto overflow;
+		return KVP_OK;
+	case KVP_W_F16:
+	case KVP_W_BF16:
+		if (!kvp_mul(w->params, 2, out))
+			goto overflow;
+		return KVP_OK;
+	case KVP_W_GGUF_Q8_0:
+	case KVP_W_GGUF_Q4_0:
+	case KVP_W_GGUF_Q4_K_M: {
+		uint64_t per = 32, bb = f->dtype == KVP_W_GGUF_Q8_0 ? 34 : 18;
+		uint64_t lm_per = per, lm_bb = bb;
+		if (f->dtype == KVP_W_GGUF_Q4_K_M) {
+			per = 256;
+			bb = 144;
+			lm_per = 256;
+			lm_bb = 210;
+		}
+		ok = block_bytes(q, per, bb, &total);
+		if (f->keep_embeddings_16bit) {
+			ok = ok && kvp_muladd(&total, emb, 2);
+		} else {
+			ok = ok && block_bytes(tok, per, bb, &part) &&
+			     kvp_add(total, part, &total) &&
+			     block_bytes(lm, lm_per, lm_bb, &part) &&
+			     kvp_add(total, part, &total);
+		}
+		ok = ok && kvp_muladd(&total, w->norm_params, 4); /* f32 norms */
+		if (!ok)
+			goto overflow;
+		*out = total;
+		return KVP_OK;
+	}
+	case KVP_W_FP8:
+	case KVP_W_INT8:
+	case KVP_W_INT4:
+	case KVP_W_NF4:
+		bits = f->bits;
+		if (!bits)
+			bits = (f->dtype == KVP_W_INT4 || f->dtype == KVP_W_NF4) ?
+			       4 : 8;
+		if (bits > 16)
+			return kvp_error_set(err, KVP_ERANGE,
+			       "model.weights.bits: %u - must be 1..16", bits);
+		per_group = (uint64_t)f->scale_bytes + f->zero_bytes;
+		group = f->group_size;
+		hid = hidden ? hidden : 1;
+		/* per-channel (group_size 0): one scale per output row,
+		 * counted as one group per `hidden` values */
+		if (!group && per_group)
+			group = hid;
+		ok = quant_bytes(q, bits, group, per_group, &total);
+		if (f->keep_embeddings_16bit)
+			ok = ok && kvp_muladd(&total, emb, 2);
+		else
+			ok = ok && quant_bytes(emb, bits, group, per_group, &part) &&
+			     kvp_add(total, part, &total);
+		ok = ok && kvp_muladd(&total, w->norm_params, 2);
+		if (!ok)
+			goto overflow;
+		*out = total;
+		return KVP_OK;
+	default:
+		return kvp_error_set(err, KVP_EINVAL,
+		       "model.weights.dtype: %d - unknown weight format",
+		       (int)f->dtype);
+	}
+overflow:
+	return kvp_error_set(err, KVP_EOVERFLOW,
+	       "model.weights: weight bytes overflow 64 bits");
+}
 
 enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
                                     struct kvp_result *res)
 {
-	(void)p;
-	memset(&res->weights, 0, sizeof res->weights);
-	return KVP_OK;
+	const struct kvp_model *m = &p->model;
+	const struct kvp_arch *ar = &m->arch;
+	struct kvp_weights_result *w = &res->weights;
+	struct acc attn = { true, 0 }, mlp = { true, 0 }, act_mlp = { true, 0 },
+	           norm = { true, 0 }, emb = { true, 0 }, lm = { true, 0 };
+	uint64_t mats = ar->gated_mlp ? 3 : 2, expert = 0, dense = 0,
+	         router = 0, shared = 0, total, active;
+	uint32_t i;
+	struct wl l;
+
+	memset(w, 0, sizeof *w);
+	if (m->n_layers > KVP_MAX_LAYERS)
+		return kvp_error_set(&res->error, KVP_ERANGE,
+		       "model.n_layers: %u - at most %d", m->n_layers,
+		       KVP_MAX_LAYERS);
+	madd(&emb, ar->vocab, ar->hidden);
+	if (!ar->tie_embeddings)
+		madd(&lm, ar->vocab, ar->hidden);
+
+	/* one dense MLP, one expert, the router, the shared experts */
+	{
+		struct acc t = { true, 0 };
+		madd3(&t, mats, ar->hidden, ar->intermediate);
+		dense = t.v;
+		t.v = 0;
+		madd3(&t, mats, ar->hidden, ar->moe_intermediate);
+		expert = t.v;
+		t.v = 0;
+		madd(&t, ar->hidden, ar->n_experts);
+		router = t.v;
+		t.v = 0;
+		madd(&t, expert, ar->n_shared_experts);
+		shared = t.v;
+		if (!t.ok)
+			goto overflow;
+	}
+	for (i = 0; i < m->n_layers; i++) {
+		layer_at(m, i, &l);
+		attn_params(m, &l, &attn);
+		if (is_moe_layer(ar, i)) {
+			madd(&mlp, router, 1);
+			madd(&mlp, expert, ar->n_experts);
+			madd(&mlp, shared, 1);
+			madd(&act_mlp, router, 1);
+			madd(&act_mlp, expert, ar->n_experts_active);
+			madd(&act_mlp, shared, 1);
+		} else {
+			madd(&mlp, dense, 1);
+			madd(&act_mlp, dense, 1);
+		}
+		madd(&norm, ar->hidden, 2);
+	}
+	madd(&norm, ar->hidden, 1);
+	if (!attn.ok || !mlp.ok || !act_mlp.ok || !norm.ok || !emb.ok || !lm.ok)
+		goto overflow;
+
+	w->embed_params = emb.v;
+	w->lm_head_params = lm.v;
+	/* recurrent mixers are part of the per-layer attention slot */
+	w->attn_params = attn.v;
+	w->mlp_params = mlp.v;
+	w->norm_params = norm.v;
+	w->other_params = 0;
+	total = 0;
+	if (!kvp_add(total, emb.v, &total) || !kvp_add(total, lm.v, &total) ||
+	    !kvp_add(total, attn.v, &total) || !kvp_add(total, mlp.v, &total) ||
+	    !kvp_add(total, norm.v, &total))
+		goto overflow;
+	w->params = total;
+	active = total - mlp.v + act_mlp.v;
+	w->active_params = active;
+	if (m->declared_params) {
+		if (total >= m->declared_params)
+			w->declared_diff = (int64_t)(total - m->declared_params);
+		else
+			w->declared_diff = -(int64_t)(m->declared_params - total);
+	}
+	return weight_bytes(w, ar->hidden, p->devices.weights_override ? &p->devices.weights
+	                                                  : &m->weights,
+	                    &w->bytes, &res->error);
+overflow:
+	return kvp_error_set(&res->error, KVP_EOVERFLOW,
+	       "model.arch: parameter count overflows 64 bits (hidden %llu, "
+	       "vocab %llu, %u layers)", (unsigned long long)ar->hidden,
+	       (unsigned long long)ar->vocab, m->n_layers);
 }

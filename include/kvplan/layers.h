@@ -30,6 +30,11 @@ enum kvp_status kvp_rule_parse(const char *s, struct kvp_layer_rule *out,
 /* Inverse of kvp_rule_parse. */
 void kvp_rule_format(const struct kvp_layer_rule *r, char *buf, size_t n);
 
+/* Parse a layer kind: full, sliding, chunked, none, shared, mla (aliases
+ * attention, swa, recurrent). */
+enum kvp_status kvp_layer_kind_parse(const char *s, enum kvp_layer_kind *out,
+                                     struct kvp_error *err);
+
 /* Resolve model->base + rules into out[0 .. n_layers-1] and validate each
  * layer (messages name "model.layers[i].field"). */
 enum kvp_status kvp_layers_resolve(const struct kvp_model *m,

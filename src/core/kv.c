@@ -1,0 +1,665 @@
+/*
+ * kv.c - the generic cache strategies: how many positions each layer
+ * holds and allocates for the resident sequences, and how many bytes that
+ * takes (stage 3 of kvp_compute, see src/core/internal.h).
+ *
+ * Input: res->layers[i].spec holds the resolved layer table (stage 1).
+ * Output: res->layers[], res->classes[] and res->kv. All figures are exact
+ * uint64_t built with the checked helpers; an overflow is KVP_EOVERFLOW
+ * naming the largest workload input ("workload.classes[0].requests: ...").
+ *
+ * Semantics (tokens are tokens after tokenizer and chat template):
+ *
+ * Sequences. Class c holds requests x samples resident sequences of length
+ *   len = system + template + history + documents + input + gen. Each
+ *   ragged entry is one more sequence of that length (one request, one
+ *   sample, never shared). Queued requests hold nothing.
+ *
+ * Positions held by one sequence of length len in one layer, h(len):
+ *   FULL, MLA            len
+ *   SLIDING, CHUNKED     min(len, window)   (len with sliding_as_full)
+ *   NONE                 0 positions, state_bytes per sequence
+ *   SHARED               nothing (uses an earlier layer's cache)
+ *
+ * Slots allocated per sequence, s(len):
+ *   DYNAMIC   h(len)
+ *   STATIC    M = max_cache_len (0: the longest resident length; a longer
+ *             sequence is an error naming strategy.max_cache_len);
+ *             sliding/chunked layers min(window, M)
+ *   PADDED    P = the longest resident length; sliding min(P, window)
+ *   PAGED     ceil(h(len) / block_size) * block_size
+ *
+ * Prefix sharing (full-attention and MLA layers only, i.e. layers that
+ * hold every position; sliding/chunked layers never share, since their
+ * window moves past the prefix; STATIC and PADDED never share). Per class
+ * with S = system tokens, p = prompt tokens, r = requests, n = samples:
+ *   DYNAMIC   a = S if share_system_prefix else 0        (once per class)
+ *             b = p - a if share_prompt_in_request else 0 (once per request)
+ *             c = len - a - b                            (per sequence)
+ *             positions = a + r*b + r*n*c
+ *   PAGED     A = floor(S / bs) * bs if share_system_prefix else 0
+ *             B = floor(p / bs) * bs - A if share_prompt_in_request else 0
+ *             C = ceil((len - A - B) / bs) * bs
+ *             slots = A + r*B + r*n*C   (only full blocks are shared)
+ *   The system prefix is shared among the requests of one class: classes
+ *   are taken to have different system prompts.
+ *
+ * Stored vs allocated. `stored` (positions_stored, bytes_needed) is always
+ * the DYNAMIC figure with the same sharing; `slots` is what the strategy
+ * allocates. waste = bytes - bytes_needed.
+ *
+ * MLA layers. strategy.mla LATENT stores kv_lora_rank + qk_rope_head_dim
+ *   values per position as K, one "head", no V. DECOMPRESSED stores q_heads
+ *   heads of K (qk_nope + qk_rope) and V (v_head_dim). The layer's result
+ *   spec is rewritten to show what is stored.
+ *
+ * Row bytes. K: kvp_format_row_bytes(k_fmt, kv_heads * k_dim); V likewise.
+ *   layers[i].k_row_bytes/v_row_bytes and bytes_per_position are the
+ *   quantized rows. A GROUPQ format with residual R keeps, per sequence per
+ *   layer, min(own slots, R) positions in residual_dtype and the rest
+ *   quantized; "own slots" are the slots not shared with other sequences
+ *   (shared prefixes are old tokens, hence quantized).
+ *
+ * Offload. strategy.resident_layers N in 0..n_layers-1: layers 0..N-1 on
+ *   the device, the rest in host memory; -1 (or >= n_layers) all on the
+ *   device.
+ *
+ * Speed: layers fall into a few "views" (window, K residual, V residual);
+ * the ragged list is walked once for all views, with no allocation.
+ */
+#include <stdio.h>   /* snprintf only: formatting, no I/O */
+#include <string.h>
+
+#include "core/internal.h"
+#include "kvplan/checked.h"
+#include "kvplan/layers.h"
+
+/* Distinct views: view 0 (full attention, no residual) plus at most one
+ * window per rule and one for the base fields, so never exceeded. */
+#define MAX_VIEWS (KVP_MAX_RULES + 2)
+
+/* A group of layers sized alike. Totals over all resident sequences. */
+struct view {
+	uint32_t window;     /* 0 = holds every position (sharing applies) */
+	uint64_t rk, rv;     /* GROUPQ residual tokens of K / V (0 = none) */
+	uint64_t slots;      /* positions allocated */
+	uint64_t stored;     /* positions held (DYNAMIC figure) */
+	uint64_t res_k, res_v;         /* residual positions among slots */
+	uint64_t need_res_k, need_res_v; /* residual positions among stored */
+};
+
+/* One class, precomputed. */
+struct cls {
+	uint64_t req, seqs, sys, prompt, len;
+};
+
+struct ctx {
+	const struct kvp_plan *p;
+	enum kvp_strategy_kind kind;
+	uint64_t bs;          /* block size, PAGED */
+	uint64_t M;           /* STATIC slots per sequence */
+	uint64_t P;           /* longest resident length */
+	bool share_prompt, share_sys;
+	uint32_t n_cls;
+	struct cls cls[KVP_MAX_CLASSES];
+};
+
+static const char *const part_names[KVP_PP_COUNT] = {
+	[KVP_PP_SYSTEM] = "system", [KVP_PP_TEMPLATE] = "template",
+	[KVP_PP_HISTORY] = "history", [KVP_PP_DOCUMENTS] = "documents",
+	[KVP_PP_INPUT] = "input",
+};
+
+static inline uint64_t min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
+/*
+ * The overflow message: name the largest input that multiplies into the
+ * total (requests, prompt parts, generation, ragged lengths, the static
+ * reservation, recurrent state bytes).
+ */
+static enum kvp_status overflow(const struct kvp_plan *p,
+                                struct kvp_result *res)
+{
+	char name[96] = "workload";
+	uint64_t best = 0;
+	uint32_t c, i;
+	size_t k;
+
+#define CANDIDATE(val, ...)                                        \
+	do {                                                       \
+		if ((val) > best) {                                \
+			best = (val);                              \
+			snprintf(name, sizeof name, __VA_ARGS__);  \
+		}                                                  \
+	} while (0)
+	for (c = 0; c < p->workload.n_classes && c < KVP_MAX_CLASSES; c++) {
+		const struct kvp_seq_class *k2 = &p->workload.classes[c];
+
+		CANDIDATE(k2->requests, "workload.classes[%u].requests", c);
+		for (k = 0; k < KVP_PP_COUNT; k++)
+			CANDIDATE(k2->prompt[k], "workload.classes[%u].prompt.%s",
+			          c, part_names[k]);
+		CANDIDATE(k2->gen, "workload.classes[%u].gen", c);
+	}
+	for (k = 0; p->workload.ragged && k < p->workload.n_ragged; k++)
+		CANDIDATE(p->workload.ragged[k], "workload.ragged[%zu]", k);
+	if (p->strategy.kind == KVP_STRAT_STATIC)
+		CANDIDATE(p->strategy.max_cache_len, "strategy.max_cache_len");
+	for (i = 0; i < res->n_layers; i++)
+		if (res->layers[i].spec.kind == KVP_LAYER_NONE)
+			CANDIDATE(res->layers[i].spec.state_bytes,
+			          "model.layers[%u].state_bytes", i);
+#undef CANDIDATE
+	return kvp_error_set(&res->error, KVP_EOVERFLOW,
+		"%s: %llu - total KV bytes overflow 64 bits", name,
+		(unsigned long long)best);
+}
+
+/* Slots one unshared sequence of length len gets in a view of `window`
+ * (0 = every position). False on overflow. */
+static bool seq_slots(const struct ctx *x, uint32_t window, uint64_t len,
+                      uint64_t *out)
+{
+	uint64_t h = window ? min_u64(len, window) : len;
+
+	switch (x->kind) {
+	case KVP_STRAT_STATIC:
+		*out = window ? min_u64(window, x->M) : x->M;
+		return true;
+	case KVP_STRAT_PADDED:
+		*out = window ? min_u64(window, x->P) : x->P;
+		return true;
+	case KVP_STRAT_PAGED:
+		return kvp_round_up(h, x->bs, out);
+	case KVP_STRAT_DYNAMIC:
+	default:
+		*out = h;
+		return true;
+	}
+}
+
+/* Add class k's sequences to view v. False on overflow. */
+static bool class_view(const struct ctx *x, const struct cls *k,
+                       struct view *v)
+{
+	uint64_t stored = 0, slots = 0, own_need, own_alloc, t;
+	bool ok = true;
+
+	if (k->req == 0)
+		return true;
+	if (v->window == 0) {
+		uint64_t a = x->share_sys ? k->sys : 0;
+		uint64_t b = x->share_prompt ? k->prompt - a : 0;
+		uint64_t c = k->len - a - b;
+
+		/* stored = a + req*b + seqs*c */
+		stored = a;
+		ok = ok && kvp_muladd(&stored, k->req, b);
+		ok = ok && kvp_muladd(&stored, k->seqs, c);
+		own_need = c;
+		if (x->kind == KVP_STRAT_DYNAMIC) {
+			slots = stored;
+			own_alloc = c;
+		} else if (x->kind == KVP_STRAT_PAGED) {
+			uint64_t A = x->share_sys ? k->sys / x->bs * x->bs : 0;
+			uint64_t B = x->share_prompt ?
+			             k->prompt / x->bs * x->bs - A : 0;
+			uint64_t C;
+
+			ok = ok && kvp_round_up(k->len - A - B, x->bs, &C);
+			slots = A;
+			ok = ok && kvp_muladd(&slots, k->req, B);
+			ok = ok && kvp_muladd(&slots, k->seqs, C);
+			own_alloc = C;
+		} else {
+			ok = ok && seq_slots(x, 0, k->len, &own_alloc);
+			ok = ok && kvp_mul(k->seqs, own_alloc, &slots);
+		}
+	} else {
+		uint64_t h = min_u64(k->len, v->window);
+
+		ok = ok && kvp_mul(k->seqs, h, &stored);
+		own_need = h;
+		ok = ok && seq_slots(x, v->window, k->len, &own_alloc);
+		ok = ok && kvp_mul(k->seqs, own_alloc, &slots);
+	}
+	ok = ok && kvp_add(v->stored, stored, &v->stored);
+	ok = ok && kvp_add(v->slots, slots, &v->slots);
+	/* residual positions: per sequence, min(own part, R) */
+	ok = ok && kvp_mul(k->seqs, min_u64(own_alloc, v->rk), &t) &&
+	     kvp_add(v->res_k, t, &v->res_k);
+	ok = ok && kvp_mul(k->seqs, min_u64(own_alloc, v->rv), &t) &&
+	     kvp_add(v->res_v, t, &v->res_v);
+	ok = ok && kvp_mul(k->seqs, min_u64(own_need, v->rk), &t) &&
+	     kvp_add(v->need_res_k, t, &v->need_res_k);
+	ok = ok && kvp_mul(k->seqs, min_u64(own_need, v->rv), &t) &&
+	     kvp_add(v->need_res_v, t, &v->need_res_v);
+	return ok;
+}
+
+/*
+ * Add every ragged sequence to views v[0..nv). One pass over the list.
+ * Returns KVP_OK, or an error naming the entry (bad length) or overflow.
+ */
+static enum kvp_status ragged_views(const struct ctx *x, struct view *v,
+                                    uint32_t nv, struct kvp_result *res)
+{
+	const uint64_t *r = x->p->workload.ragged;
+	size_t i, n = x->p->workload.n_ragged;
+	bool ovf = false;
+	uint32_t j;
+
+	for (i = 0; i < n; i++) {
+		uint64_t len = r[i];
+
+		if (len == 0)
+			return kvp_error_set(&res->error, KVP_ERANGE,
+				"workload.ragged[%zu]: 0 - a resident sequence holds "
+				"at least 1 token", i);
+		if (x->kind == KVP_STRAT_STATIC && len > x->M)
+			return kvp_error_set(&res->error, KVP_ERANGE,
+				"strategy.max_cache_len: %llu - workload.ragged[%zu] "
+				"is %llu tokens long", (unsigned long long)x->M, i,
+				(unsigned long long)len);
+		for (j = 0; j < nv; j++) {
+			struct view *w = &v[j];
+			uint64_t h = w->window ? min_u64(len, w->window) : len;
+			uint64_t s;
+
+			ovf |= !seq_slots(x, w->window, len, &s);
+			ovf |= __builtin_add_overflow(w->stored, h, &w->stored);
+			ovf |= __builtin_add_overflow(w->slots, s, &w->slots);
+			if (w->rk) {
+				ovf |= __builtin_add_overflow(w->res_k,
+					min_u64(s, w->rk), &w->res_k);
+				ovf |= __builtin_add_overflow(w->need_res_k,
+					min_u64(h, w->rk), &w->need_res_k);
+			}
+			if (w->rv) {
+				ovf |= __builtin_add_overflow(w->res_v,
+					min_u64(s, w->rv), &w->res_v);
+				ovf |= __builtin_add_overflow(w->need_res_v,
+					min_u64(h, w->rv), &w->need_res_v);
+			}
+		}
+	}
+	return ovf ? overflow(x->p, res) : KVP_OK;
+}
+
+/* Sequence totals, longest length and the static reservation. */
+static enum kvp_status setup(struct ctx *x, const struct kvp_plan *p,
+                             struct kvp_result *res, uint64_t *n_seqs,
+                             uint64_t *n_req)
+{
+	const struct kvp_workload *w = &p->workload;
+	uint64_t longest = 0;
+	uint32_t c;
+	size_t i;
+
+	memset(x, 0, sizeof *x);
+	x->p = p;
+	x->kind = p->strategy.kind;
+	x->bs = p->strategy.block_size;
+	if (x->bs < 1)
+		return kvp_error_set(&res->error, KVP_ERANGE,
+			"strategy.block_size: 0 - must be at least 1");
+	if ((unsigned)x->kind >= KVP_STRAT_COUNT)
+		return kvp_error_set(&res->error, KVP_EINVAL,
+			"strategy.kind: %d - unknown strategy", (int)x->kind);
+	if (w->n_ragged > 0 && !w->ragged)
+		return kvp_error_set(&res->error, KVP_EINVAL,
+			"workload.ragged: no list given for %zu lengths", w->n_ragged);
+	/* STATIC and PADDED never share. */
+	x->share_prompt = w->share_prompt_in_request &&
+	                  (x->kind == KVP_STRAT_DYNAMIC || x->kind == KVP_STRAT_PAGED);
+	x->share_sys = w->share_system_prefix &&
+	               (x->kind == KVP_STRAT_DYNAMIC || x->kind == KVP_STRAT_PAGED);
+	x->n_cls = w->n_classes < KVP_MAX_CLASSES ? w->n_classes : KVP_MAX_CLASSES;
+	*n_seqs = 0;
+	*n_req = 0;
+	for (c = 0; c < x->n_cls; c++) {
+		const struct kvp_seq_class *sc = &w->classes[c];
+		struct cls *k = &x->cls[c];
+		bool ok = true;
+
+		k->req = sc->requests;
+		k->sys = sc->prompt[KVP_PP_SYSTEM];
+		k->prompt = 0;
+		for (i = 0; i < KVP_PP_COUNT; i++)
+			ok = ok && kvp_add(k->prompt, sc->prompt[i], &k->prompt);
+		ok = ok && kvp_add(k->prompt, sc->gen, &k->len);
+		ok = ok && kvp_mul(k->req, sc->samples, &k->seqs);
+		ok = ok && kvp_add(*n_seqs, k->seqs, n_seqs);
+		ok = ok && kvp_add(*n_req, k->req, n_req);
+		if (!ok)
+			return overflow(p, res);
+		if (k->req > 0 && k->len > longest)
+			longest = k->len;
+	}
+	if (!kvp_add(*n_seqs, w->n_ragged, n_seqs) ||
+	    !kvp_add(*n_req, w->n_ragged, n_req))
+		return overflow(p, res);
+	/* The longest ragged length: needed by STATIC (max_cache_len 0) and
+	 * PADDED only, so the other strategies walk the list once. */
+	if (x->kind == KVP_STRAT_PADDED ||
+	    (x->kind == KVP_STRAT_STATIC && p->strategy.max_cache_len == 0))
+		for (i = 0; i < w->n_ragged; i++)
+			if (w->ragged[i] > longest)
+				longest = w->ragged[i];
+	x->P = longest;
+	if (x->kind == KVP_STRAT_STATIC) {
+		x->M = p->strategy.max_cache_len ? p->strategy.max_cache_len : longest;
+		for (c = 0; c < x->n_cls; c++)
+			if (x->cls[c].req > 0 && x->cls[c].len > x->M)
+				return kvp_error_set(&res->error, KVP_ERANGE,
+					"strategy.max_cache_len: %llu - workload.classes[%u] "
+					"sequences are %llu tokens long",
+					(unsigned long long)x->M, c,
+					(unsigned long long)x->cls[c].len);
+	}
+	return KVP_OK;
+}
+
+static bool holds_positions(enum kvp_layer_kind k)
+{
+	return k == KVP_LAYER_FULL || k == KVP_LAYER_SLIDING ||
+	       k == KVP_LAYER_CHUNKED || k == KVP_LAYER_MLA;
+}
+
+/* Per-layer row figures kept between the passes. */
+struct rows {
+	uint64_t kq, kr, vq, vr;   /* quantized and residual row bytes */
+	uint16_t view;
+};
+
+/* Rewrite an MLA layer's spec to what is stored, per strategy.mla. */
+static enum kvp_status mla_spec(const struct kvp_plan *p, uint32_t i,
+                                struct kvp_layer_spec *s,
+                                struct kvp_result *res)
+{
+	const struct kvp_mla *m = &p->model.mla;
+
+	if (p->strategy.mla == KVP_MLA_LATENT) {
+		if (m->kv_lora_rank < 1)
+			return kvp_error_set(&res->error, KVP_EINVAL,
+				"model.mla.kv_lora_rank: 0 - layer %u is an MLA layer "
+				"and needs it", i);
+		s->kv_heads = 1;
+		s->k_dim = m->kv_lora_rank + m->qk_rope_head_dim;
+		s->v_dim = 0;
+		return KVP_OK;
+	}
+	if (p->strategy.mla != KVP_MLA_DECOMPRESSED)
+		return kvp_error_set(&res->error, KVP_EINVAL,
+			"strategy.mla: %d - unknown MLA storage mode", (int)p->strategy.mla);
+	if (m->qk_nope_head_dim + (uint64_t)m->qk_rope_head_dim < 1)
+		return kvp_error_set(&res->error, KVP_ERANGE,
+			"model.mla.qk_nope_head_dim: 0 - with qk_rope_head_dim 0 a "
+			"decompressed MLA layer has no K");
+	if (m->v_head_dim < 1)
+		return kvp_error_set(&res->error, KVP_ERANGE,
+			"model.mla.v_head_dim: 0 - must be at least 1 for decompressed MLA");
+	if (m->qk_nope_head_dim + (uint64_t)m->qk_rope_head_dim > UINT32_MAX)
+		return kvp_error_set(&res->error, KVP_ERANGE,
+			"model.mla.qk_nope_head_dim: %u - nope + rope exceeds 32 bits",
+			m->qk_nope_head_dim);
+	s->kv_heads = p->model.q_heads;
+	s->k_dim = m->qk_nope_head_dim + m->qk_rope_head_dim;
+	s->v_dim = m->v_head_dim;
+	return KVP_OK;
+}
+
+/* Quantized and residual row bytes of n values in format f. */
+static enum kvp_status row_pair(const struct kvp_format *f, uint64_t n,
+                                uint64_t *q, uint64_t *r, uint32_t layer,
+                                const char *which, struct kvp_result *res)
+{
+	char what[48];
+	enum kvp_status st;
+	struct kvp_format plain;
+
+	if (n == 0) {
+		*q = *r = 0;
+		return KVP_OK;
+	}
+	snprintf(what, sizeof what, "model.layers[%u].%s", layer, which);
+	st = kvp_format_row_bytes(f, n, q, what, &res->error);
+	if (st != KVP_OK || f->dtype != KVP_DT_GROUPQ) {
+		*r = *q;
+		return st;
+	}
+	plain = kvp_format_plain(f->residual_dtype);
+	return kvp_format_row_bytes(&plain, n, r, what, &res->error);
+}
+
+/* bytes = (pos - res) * q + res * r, checked (res <= pos). */
+static bool split_bytes(uint64_t pos, uint64_t resid, uint64_t q, uint64_t r,
+                        uint64_t *out)
+{
+	uint64_t a;
+
+	if (resid > pos)
+		resid = pos;
+	return kvp_mul(pos - resid, q, &a) && kvp_muladd(&a, resid, r) &&
+	       (*out = a, true);
+}
+
+/* Bytes of one unshared sequence of length len, all layers (state too). */
+static bool seq_bytes(const struct ctx *x, const struct view *v, uint32_t nv,
+                      const uint64_t (*sum)[4], uint64_t state, uint64_t len,
+                      uint64_t *out)
+{
+	uint64_t total = state, s, b;
+	uint32_t j;
+
+	for (j = 0; j < nv; j++) {
+		if (!seq_slots(x, v[j].window, len, &s))
+			return false;
+		if (!split_bytes(s, min_u64(s, v[j].rk), sum[j][0], sum[j][1], &b) ||
+		    !kvp_add(total, b, &total))
+			return false;
+		if (!split_bytes(s, min_u64(s, v[j].rv), sum[j][2], sum[j][3], &b) ||
+		    !kvp_add(total, b, &total))
+			return false;
+	}
+	*out = total;
+	return true;
+}
+
+enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
+{
+	struct ctx x;
+	struct view views[MAX_VIEWS];
+	uint64_t vsum[MAX_VIEWS][4];  /* per view: sum kq, kr, vq, vr */
+	struct rows rows[KVP_MAX_LAYERS];
+	struct kvp_kv_result *kv = &res->kv;
+	uint64_t n_seqs = 0, n_req = 0, state_per_seq = 0;
+	uint32_t i, j, c, nv = 0, n = res->n_layers;
+	int32_t resident = p->strategy.resident_layers;
+	const struct kvp_layer_spec *first = NULL;
+	enum kvp_status st;
+
+	st = setup(&x, p, res, &n_seqs, &n_req);
+	if (st != KVP_OK)
+		return st;
+	if (resident < -1)
+		return kvp_error_set(&res->error, KVP_ERANGE,
+			"strategy.resident_layers: %d - must be -1 (all layers on the "
+			"device) or 0..%u", (int)resident, n);
+
+	memset(kv, 0, sizeof *kv);
+	/* view 0: full attention, no residual - the positions_stored and
+	 * slots_allocated figures of the result */
+	memset(views, 0, sizeof views[0]);
+	memset(vsum, 0, sizeof vsum[0]);
+	nv = 1;
+
+	/* Pass 1: rows per layer, views, uniformity. */
+	kv->uniform = true;
+	for (i = 0; i < n; i++) {
+		struct kvp_layer_result *lr = &res->layers[i];
+		struct kvp_layer_spec *s = &lr->spec;
+		uint32_t window = 0;
+		uint64_t rk, rv;
+
+		lr->on_device = resident < 0 || (uint32_t)resident > i;
+		lr->slots = lr->stored = lr->bytes = 0;
+		lr->k_row_bytes = lr->v_row_bytes = lr->bytes_per_position = 0;
+		if (s->kind == KVP_LAYER_NONE) {
+			if (!kvp_add(state_per_seq, s->state_bytes, &state_per_seq))
+				return overflow(p, res);
+			continue;
+		}
+		if (!holds_positions(s->kind))
+			continue;
+		if (s->kind == KVP_LAYER_MLA) {
+			st = mla_spec(p, i, s, res);
+			if (st != KVP_OK)
+				return st;
+		}
+		st = row_pair(&s->k_fmt, (uint64_t)s->kv_heads * s->k_dim,
+		              &rows[i].kq, &rows[i].kr, i, "k_dtype", res);
+		if (st == KVP_OK)
+			st = row_pair(&s->v_fmt, (uint64_t)s->kv_heads * s->v_dim,
+			              &rows[i].vq, &rows[i].vr, i, "v_dtype", res);
+		if (st != KVP_OK)
+			return st;
+		lr->k_row_bytes = rows[i].kq;
+		lr->v_row_bytes = rows[i].vq;
+		if (!kvp_add(rows[i].kq, rows[i].vq, &lr->bytes_per_position) ||
+		    !kvp_add(kv->bytes_per_position, lr->bytes_per_position,
+		             &kv->bytes_per_position))
+			return kvp_error_set(&res->error, KVP_EOVERFLOW,
+				"model.layers[%u].kv_heads: %u - bytes per position "
+				"overflow 64 bits", i, s->kv_heads);
+
+		if ((s->kind == KVP_LAYER_SLIDING || s->kind == KVP_LAYER_CHUNKED) &&
+		    !p->strategy.sliding_as_full)
+			window = s->window;
+		rk = s->k_fmt.dtype == KVP_DT_GROUPQ && rows[i].kq ? s->k_fmt.residual : 0;
+		rv = s->v_fmt.dtype == KVP_DT_GROUPQ && rows[i].vq ? s->v_fmt.residual : 0;
+		for (j = 0; j < nv; j++)
+			if (views[j].window == window && views[j].rk == rk &&
+			    views[j].rv == rv)
+				break;
+		if (j == nv) {
+			if (nv == MAX_VIEWS)
+				return kvp_error_set(&res->error, KVP_ERANGE,
+					"model.layers[%u].window: %u - more than %d distinct "
+					"window/residual combinations", i, s->window,
+					MAX_VIEWS - 1);
+			memset(&views[j], 0, sizeof views[j]);
+			memset(vsum[j], 0, sizeof vsum[j]);
+			views[j].window = window;
+			views[j].rk = rk;
+			views[j].rv = rv;
+			nv++;
+		}
+		rows[i].view = (uint16_t)j;
+		if (!kvp_add(vsum[j][0], rows[i].kq, &vsum[j][0]) ||
+		    !kvp_add(vsum[j][1], rows[i].kr, &vsum[j][1]) ||
+		    !kvp_add(vsum[j][2], rows[i].vq, &vsum[j][2]) ||
+		    !kvp_add(vsum[j][3], rows[i].vr, &vsum[j][3]))
+			return overflow(p, res);
+
+		kv->layers_with_kv++;
+		if (!first) {
+			first = s;
+		} else if (s->kind != first->kind || s->kv_heads != first->kv_heads ||
+		           s->k_dim != first->k_dim || s->v_dim != first->v_dim ||
+		           !kvp_format_equal(&s->k_fmt, &first->k_fmt) ||
+		           !kvp_format_equal(&s->v_fmt, &first->v_fmt)) {
+			kv->uniform = false;
+		}
+	}
+	if (!first || first->kind != KVP_LAYER_FULL)
+		kv->uniform = false;
+	if (first) {
+		kv->kv_heads = first->kv_heads;
+		kv->k_dim = first->k_dim;
+		kv->v_dim = first->v_dim;
+		kv->k_fmt = first->k_fmt;
+		kv->v_fmt = first->v_fmt;
+	}
+
+	/* Sequences into the views: classes in closed form, ragged in one
+	 * pass over the list. */
+	for (j = 0; j < nv; j++)
+		for (c = 0; c < x.n_cls; c++)
+			if (!class_view(&x, &x.cls[c], &views[j]))
+				return overflow(p, res);
+	st = ragged_views(&x, views, nv, res);
+	if (st != KVP_OK)
+		return st;
+
+	/* Pass 2: bytes per layer. */
+	for (i = 0; i < n; i++) {
+		struct kvp_layer_result *lr = &res->layers[i];
+		uint64_t kb, vb, kn, vn, need, b;
+
+		if (lr->spec.kind == KVP_LAYER_NONE) {
+			if (!kvp_mul(lr->spec.state_bytes, n_seqs, &b))
+				return overflow(p, res);
+			lr->bytes = b;
+			need = b;
+			if (!kvp_add(kv->state_bytes, b, &kv->state_bytes))
+				return overflow(p, res);
+		} else if (holds_positions(lr->spec.kind)) {
+			const struct view *v = &views[rows[i].view];
+
+			lr->slots = v->slots;
+			lr->stored = v->stored;
+			if (!split_bytes(v->slots, v->res_k, rows[i].kq, rows[i].kr, &kb) ||
+			    !split_bytes(v->slots, v->res_v, rows[i].vq, rows[i].vr, &vb) ||
+			    !split_bytes(v->stored, v->need_res_k, rows[i].kq, rows[i].kr, &kn) ||
+			    !split_bytes(v->stored, v->need_res_v, rows[i].vq, rows[i].vr, &vn) ||
+			    !kvp_add(kb, vb, &b) || !kvp_add(kn, vn, &need) ||
+			    !kvp_add(kv->k_bytes, kb, &kv->k_bytes) ||
+			    !kvp_add(kv->v_bytes, vb, &kv->v_bytes))
+				return overflow(p, res);
+			lr->bytes = b;
+		} else {
+			continue;   /* SHARED: no cache of its own */
+		}
+		if (!kvp_add(kv->bytes, lr->bytes, &kv->bytes) ||
+		    !kvp_add(kv->bytes_needed, need, &kv->bytes_needed) ||
+		    !kvp_add(lr->on_device ? kv->device_bytes : kv->host_bytes,
+		             lr->bytes,
+		             lr->on_device ? &kv->device_bytes : &kv->host_bytes))
+			return overflow(p, res);
+	}
+	kv->waste_bytes = kv->bytes > kv->bytes_needed ?
+	                  kv->bytes - kv->bytes_needed : 0;
+	kv->positions_stored = views[0].stored;
+	kv->slots_allocated = views[0].slots;
+	kv->sequences = n_seqs;
+	kv->requests = n_req;
+	kv->queued = p->workload.queued;
+
+	/* Per class: one unshared sequence. */
+	res->n_classes = x.n_cls;
+	for (c = 0; c < x.n_cls; c++) {
+		struct kvp_class_result *cr = &res->classes[c];
+
+		cr->sequences = x.cls[c].seqs;
+		cr->length = x.cls[c].len;
+		if (!seq_slots(&x, 0, cr->length, &cr->slots_per_sequence) ||
+		    !seq_bytes(&x, views, nv, (const uint64_t (*)[4])vsum,
+		               state_per_seq, cr->length, &cr->bytes_per_sequence))
+			return overflow(p, res);
+	}
+	if (x.n_cls > 0 && x.cls[0].req > 0) {
+		kv->bytes_per_sequence = res->classes[0].bytes_per_sequence;
+	} else if (p->workload.n_ragged > 0) {
+		if (!seq_bytes(&x, views, nv, (const uint64_t (*)[4])vsum,
+		               state_per_seq, p->workload.ragged[0],
+		               &kv->bytes_per_sequence))
+			return overflow(p, res);
+	} else if (x.n_cls > 0) {
+		kv->bytes_per_sequence = res->classes[0].bytes_per_sequence;
+	}
+	return KVP_OK;
+}

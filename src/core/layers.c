@@ -1,0 +1,539 @@
+/*
+ * layers.c - layer ranges, override rules and their resolution into the
+ * per-layer table (layers.h). Pure: no allocation, no I/O.
+ *
+ * Text forms:
+ *   range  "all" | "N" | "A-B" | "A-B/S"   (A <= B, S >= 1; layers A,
+ *          A+S, A+2S, ... up to B, 0-based)
+ *   rule   "RANGE:key=value[,key=value...]" with keys kind, kv_heads,
+ *          k_dim, v_dim, head_dim (both dims), k_dtype, v_dtype, dtype
+ *          (both), window, state_bytes, shared_with.
+ *
+ * Resolution: every layer starts as model->base; each rule in order then
+ * overwrites the fields it sets for the layers its range selects (later
+ * rules win). A rule whose range reaches past the last layer is an error
+ * naming the rule. Each resolved layer is then validated; a message names
+ * "model.layers[i].field" when a rule set that field for layer i, and
+ * "model.base.field" when the value came from the uniform fields.
+ */
+#include <stdio.h>   /* snprintf only: formatting, no I/O */
+#include <string.h>
+#include <strings.h>
+
+#include "kvplan/layers.h"
+
+#define LF_BIT(f) (1u << (f))
+
+/* ---- numbers ---- */
+
+/* Strict decimal: digits only, at least one, value <= max. */
+static bool parse_uint(const char *s, size_t len, uint64_t max, uint64_t *out)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	if (len == 0)
+		return false;
+	for (i = 0; i < len; i++) {
+		unsigned d;
+
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		d = (unsigned)(s[i] - '0');
+		if (v > (max - d) / 10)
+			return false;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return true;
+}
+
+/* ---- ranges ---- */
+
+/* Parse the range in s[0..len) (not NUL-terminated); `text` is the whole
+ * text shown in messages. */
+static enum kvp_status range_parse_n(const char *s, size_t len,
+                                     const char *text, struct kvp_range *out,
+                                     struct kvp_error *err)
+{
+	const char *dash, *slash, *end = s + len;
+	uint64_t a, b, step = 1;
+
+	memset(out, 0, sizeof *out);
+	if (len == 3 && strncasecmp(s, "all", 3) == 0) {
+		out->all = true;
+		out->step = 1;
+		return KVP_OK;
+	}
+	dash = memchr(s, '-', len);
+	slash = memchr(s, '/', len);
+	if (!dash) {
+		if (slash || !parse_uint(s, len, UINT32_MAX, &a))
+			goto bad;
+		out->first = out->last = (uint32_t)a;
+		out->step = 1;
+		return KVP_OK;
+	}
+	if (slash && slash < dash)
+		goto bad;
+	if (!parse_uint(s, (size_t)(dash - s), UINT32_MAX, &a))
+		goto bad;
+	if (!parse_uint(dash + 1, (size_t)((slash ? slash : end) - dash - 1),
+	                UINT32_MAX, &b))
+		goto bad;
+	if (slash && !parse_uint(slash + 1, (size_t)(end - slash - 1),
+	                         UINT32_MAX, &step))
+		goto bad;
+	if (a > b)
+		return kvp_error_set(err, KVP_EINVAL,
+			"layer range '%s': first layer %llu is after last layer %llu",
+			text, (unsigned long long)a, (unsigned long long)b);
+	if (step < 1)
+		return kvp_error_set(err, KVP_EINVAL,
+			"layer range '%s': step 0 - must be at least 1", text);
+	out->first = (uint32_t)a;
+	out->last = (uint32_t)b;
+	out->step = (uint32_t)step;
+	return KVP_OK;
+bad:
+	return kvp_error_set(err, KVP_EINVAL,
+		"layer range '%s': expected all, N, A-B or A-B/S (0-based layers)",
+		text);
+}
+
+enum kvp_status kvp_range_parse(const char *s, struct kvp_range *out,
+                                struct kvp_error *err)
+{
+	if (!s)
+		s = "";
+	return range_parse_n(s, strlen(s), s, out, err);
+}
+
+void kvp_range_format(const struct kvp_range *r, char *buf, size_t n)
+{
+	if (n == 0)
+		return;
+	if (r->all)
+		snprintf(buf, n, "all");
+	else if (r->first == r->last && r->step <= 1)
+		snprintf(buf, n, "%u", r->first);
+	else if (r->step <= 1)
+		snprintf(buf, n, "%u-%u", r->first, r->last);
+	else
+		snprintf(buf, n, "%u-%u/%u", r->first, r->last, r->step);
+}
+
+bool kvp_range_contains(const struct kvp_range *r, uint32_t layer)
+{
+	if (r->all)
+		return true;
+	if (layer < r->first || layer > r->last)
+		return false;
+	return r->step <= 1 || (layer - r->first) % r->step == 0;
+}
+
+/* ---- layer kinds ---- */
+
+static const struct {
+	const char *name;
+	enum kvp_layer_kind kind;
+} kind_aliases[] = {
+	{ "full", KVP_LAYER_FULL }, { "attention", KVP_LAYER_FULL },
+	{ "sliding", KVP_LAYER_SLIDING }, { "swa", KVP_LAYER_SLIDING },
+	{ "chunked", KVP_LAYER_CHUNKED },
+	{ "none", KVP_LAYER_NONE }, { "recurrent", KVP_LAYER_NONE },
+	{ "shared", KVP_LAYER_SHARED },
+	{ "mla", KVP_LAYER_MLA },
+};
+
+enum kvp_status kvp_layer_kind_parse(const char *s, enum kvp_layer_kind *out,
+                                     struct kvp_error *err)
+{
+	size_t i;
+
+	if (!s)
+		s = "";
+	for (i = 0; i < sizeof kind_aliases / sizeof kind_aliases[0]; i++)
+		if (strcasecmp(s, kind_aliases[i].name) == 0) {
+			*out = kind_aliases[i].kind;
+			return KVP_OK;
+		}
+	return kvp_error_set(err, KVP_EINVAL,
+		"kind: '%s' - expected full, sliding, chunked, none, shared or mla", s);
+}
+
+/* ---- rules ---- */
+
+enum rule_key {
+	RK_KIND, RK_KV_HEADS, RK_K_DIM, RK_V_DIM, RK_HEAD_DIM, RK_K_DTYPE,
+	RK_V_DTYPE, RK_DTYPE, RK_WINDOW, RK_STATE_BYTES, RK_SHARED_WITH,
+	RK_COUNT
+};
+
+static const char *const rule_keys[RK_COUNT] = {
+	[RK_KIND] = "kind", [RK_KV_HEADS] = "kv_heads", [RK_K_DIM] = "k_dim",
+	[RK_V_DIM] = "v_dim", [RK_HEAD_DIM] = "head_dim",
+	[RK_K_DTYPE] = "k_dtype", [RK_V_DTYPE] = "v_dtype", [RK_DTYPE] = "dtype",
+	[RK_WINDOW] = "window", [RK_STATE_BYTES] = "state_bytes",
+	[RK_SHARED_WITH] = "shared_with",
+};
+
+/* Apply key=value (key in k[0..klen), value NUL-free in v[0..vlen)). */
+static enum kvp_status rule_apply(const char *text, const char *k, size_t klen,
+                                  const char *v, size_t vlen,
+                                  struct kvp_layer_rule *r,
+                                  struct kvp_error *err)
+{
+	char val[64];
+	size_t i;
+	int key = -1;
+	uint64_t u;
+	enum kvp_dtype dt;
+	enum kvp_layer_kind kind;
+	struct kvp_error sub;
+
+	for (i = 0; i < RK_COUNT; i++)
+		if (strlen(rule_keys[i]) == klen &&
+		    strncmp(k, rule_keys[i], klen) == 0)
+			key = (int)i;
+	if (key < 0)
+		return kvp_error_set(err, KVP_EINVAL,
+			"layer rule '%s': unknown key '%.*s' - expected kind, "
+			"kv_heads, k_dim, v_dim, head_dim, k_dtype, v_dtype, dtype, "
+			"window, state_bytes or shared_with", text, (int)klen, k);
+	if (vlen == 0 || vlen >= sizeof val)
+		return kvp_error_set(err, KVP_EINVAL,
+			"layer rule '%s': %s '%.*s' - bad value", text,
+			rule_keys[key], (int)vlen, v);
+	memcpy(val, v, vlen);
+	val[vlen] = '\0';
+
+	switch ((enum rule_key)key) {
+	case RK_KIND:
+		if (kvp_layer_kind_parse(val, &kind, &sub) != KVP_OK)
+			return kvp_error_set(err, KVP_EINVAL,
+				"layer rule '%s': kind '%s' - expected full, sliding, "
+				"chunked, none, shared or mla", text, val);
+		r->v.kind = kind;
+		r->set |= LF_BIT(KVP_LF_KIND);
+		return KVP_OK;
+	case RK_K_DTYPE:
+	case RK_V_DTYPE:
+	case RK_DTYPE:
+		if (kvp_dtype_parse(val, &dt, &sub) != KVP_OK)
+			return kvp_error_set(err, KVP_EINVAL,
+				"layer rule '%s': %s '%s' - expected f32, f16, bf16, "
+				"fp8, int8, q8_0, q4_0, q4_1, q5_0, q5_1 or iq4_nl",
+				text, rule_keys[key], val);
+		if (dt == KVP_DT_GROUPQ)
+			return kvp_error_set(err, KVP_EINVAL,
+				"layer rule '%s': %s 'groupq' - a group-quantized "
+				"format is set on the model (model.base), not in a rule",
+				text, rule_keys[key]);
+		if (key != RK_V_DTYPE) {
+			r->v.k_fmt = kvp_format_plain(dt);
+			r->set |= LF_BIT(KVP_LF_K_FMT);
+		}
+		if (key != RK_K_DTYPE) {
+			r->v.v_fmt = kvp_format_plain(dt);
+			r->set |= LF_BIT(KVP_LF_V_FMT);
+		}
+		return KVP_OK;
+	default:
+		break;
+	}
+
+	if (!parse_uint(val, vlen, key == RK_STATE_BYTES ? UINT64_MAX : UINT32_MAX,
+	                &u))
+		return kvp_error_set(err, KVP_EINVAL,
+			"layer rule '%s': %s '%s' - expected a whole number%s", text,
+			rule_keys[key], val,
+			key == RK_STATE_BYTES ? "" : " up to 4294967295");
+	switch ((enum rule_key)key) {
+	case RK_KV_HEADS:
+		r->v.kv_heads = (uint32_t)u;
+		r->set |= LF_BIT(KVP_LF_KV_HEADS);
+		break;
+	case RK_K_DIM:
+		r->v.k_dim = (uint32_t)u;
+		r->set |= LF_BIT(KVP_LF_K_DIM);
+		break;
+	case RK_V_DIM:
+		r->v.v_dim = (uint32_t)u;
+		r->set |= LF_BIT(KVP_LF_V_DIM);
+		break;
+	case RK_HEAD_DIM:
+		r->v.k_dim = r->v.v_dim = (uint32_t)u;
+		r->set |= LF_BIT(KVP_LF_K_DIM) | LF_BIT(KVP_LF_V_DIM);
+		break;
+	case RK_WINDOW:
+		r->v.window = (uint32_t)u;
+		r->set |= LF_BIT(KVP_LF_WINDOW);
+		break;
+	case RK_STATE_BYTES:
+		r->v.state_bytes = u;
+		r->set |= LF_BIT(KVP_LF_STATE_BYTES);
+		break;
+	case RK_SHARED_WITH:
+		r->v.shared_with = (uint32_t)u;
+		r->set |= LF_BIT(KVP_LF_SHARED_WITH);
+		break;
+	default:
+		break;
+	}
+	return KVP_OK;
+}
+
+enum kvp_status kvp_rule_parse(const char *s, struct kvp_layer_rule *out,
+                               struct kvp_error *err)
+{
+	const char *colon, *p, *end;
+	enum kvp_status st;
+
+	if (!s)
+		s = "";
+	memset(out, 0, sizeof *out);
+	colon = strchr(s, ':');
+	if (!colon || colon[1] == '\0')
+		return kvp_error_set(err, KVP_EINVAL,
+			"layer rule '%s': expected RANGE:key=value[,key=value...] "
+			"(e.g. 5-47/6:kind=sliding,window=4096)", s);
+	st = range_parse_n(s, (size_t)(colon - s), s, &out->range, err);
+	if (st != KVP_OK)
+		return kvp_error_set(err, st, "layer rule '%s': range '%.*s' - "
+			"expected all, N, A-B or A-B/S (0-based layers)", s,
+			(int)(colon - s), s);
+	end = s + strlen(s);
+	for (p = colon + 1; p <= end; ) {
+		const char *comma = memchr(p, ',', (size_t)(end - p));
+		const char *stop = comma ? comma : end;
+		const char *eq = memchr(p, '=', (size_t)(stop - p));
+
+		if (!eq)
+			return kvp_error_set(err, KVP_EINVAL,
+				"layer rule '%s': '%.*s' - expected key=value", s,
+				(int)(stop - p), p);
+		st = rule_apply(s, p, (size_t)(eq - p), eq + 1,
+		                (size_t)(stop - eq - 1), out, err);
+		if (st != KVP_OK)
+			return st;
+		p = stop + 1;
+	}
+	return KVP_OK;
+}
+
+/* Append ",key=value" (":" before the first) to buf, truncating. */
+static void put_kv(char *buf, size_t n, size_t *pos, bool *first,
+                   const char *key, const char *val)
+{
+	int w;
+
+	if (*pos >= n)
+		return;
+	w = snprintf(buf + *pos, n - *pos, "%s%s=%s", *first ? ":" : ",",
+	             key, val);
+	*first = false;
+	if (w > 0)
+		*pos += (size_t)w;
+}
+
+void kvp_rule_format(const struct kvp_layer_rule *r, char *buf, size_t n)
+{
+	char num[24];
+	size_t pos;
+	bool first = true;
+
+	if (n == 0)
+		return;
+	kvp_range_format(&r->range, buf, n);
+	pos = strlen(buf);
+	if (r->set & LF_BIT(KVP_LF_KIND))
+		put_kv(buf, n, &pos, &first, "kind", kvp_layer_kind_name(r->v.kind));
+#define NUM(bit, key, val)                                                 \
+	if (r->set & LF_BIT(bit)) {                                        \
+		snprintf(num, sizeof num, "%llu", (unsigned long long)(val)); \
+		put_kv(buf, n, &pos, &first, key, num);                    \
+	}
+	NUM(KVP_LF_KV_HEADS, "kv_heads", r->v.kv_heads)
+	NUM(KVP_LF_K_DIM, "k_dim", r->v.k_dim)
+	NUM(KVP_LF_V_DIM, "v_dim", r->v.v_dim)
+	if (r->set & LF_BIT(KVP_LF_K_FMT))
+		put_kv(buf, n, &pos, &first, "k_dtype", kvp_dtype_name(r->v.k_fmt.dtype));
+	if (r->set & LF_BIT(KVP_LF_V_FMT))
+		put_kv(buf, n, &pos, &first, "v_dtype", kvp_dtype_name(r->v.v_fmt.dtype));
+	NUM(KVP_LF_WINDOW, "window", r->v.window)
+	NUM(KVP_LF_STATE_BYTES, "state_bytes", r->v.state_bytes)
+	NUM(KVP_LF_SHARED_WITH, "shared_with", r->v.shared_with)
+#undef NUM
+}
+
+/* ---- resolution ---- */
+
+static const char *const field_names[KVP_LF_COUNT] = {
+	[KVP_LF_KIND] = "kind", [KVP_LF_KV_HEADS] = "kv_heads",
+	[KVP_LF_K_DIM] = "k_dim", [KVP_LF_V_DIM] = "v_dim",
+	[KVP_LF_K_FMT] = "k_dtype", [KVP_LF_V_FMT] = "v_dtype",
+	[KVP_LF_WINDOW] = "window", [KVP_LF_STATE_BYTES] = "state_bytes",
+	[KVP_LF_SHARED_WITH] = "shared_with",
+};
+
+/* "model.layers[i].field" when a rule set it for layer i, else
+ * "model.base.field". */
+static const char *field_path(char *buf, size_t n, uint32_t i, uint32_t mask,
+                              enum kvp_layer_field f)
+{
+	if (mask & LF_BIT(f))
+		snprintf(buf, n, "model.layers[%u].%s", i, field_names[f]);
+	else
+		snprintf(buf, n, "model.base.%s", field_names[f]);
+	return buf;
+}
+
+static bool holds_positions(enum kvp_layer_kind k)
+{
+	return k == KVP_LAYER_FULL || k == KVP_LAYER_SLIDING ||
+	       k == KVP_LAYER_CHUNKED || k == KVP_LAYER_MLA;
+}
+
+static enum kvp_status check_layer(const struct kvp_model *m,
+                                   const struct kvp_layer_spec *out,
+                                   uint32_t i, uint32_t mask,
+                                   struct kvp_error *err)
+{
+	const struct kvp_layer_spec *l = &out[i];
+	char path[80];
+	uint64_t row;
+	enum kvp_status st;
+
+	if ((unsigned)l->kind >= KVP_LAYER_KIND_COUNT)
+		return kvp_error_set(err, KVP_EINVAL, "%s: %d - unknown layer kind",
+			field_path(path, sizeof path, i, mask, KVP_LF_KIND),
+			(int)l->kind);
+
+	switch (l->kind) {
+	case KVP_LAYER_SLIDING:
+	case KVP_LAYER_CHUNKED:
+		if (l->window < 1)
+			return kvp_error_set(err, KVP_ERANGE,
+				"%s: 0 - must be at least 1 for a %s layer",
+				field_path(path, sizeof path, i, mask, KVP_LF_WINDOW),
+				kvp_layer_kind_name(l->kind));
+		/* fall through */
+	case KVP_LAYER_FULL:
+		if (l->kv_heads < 1)
+			return kvp_error_set(err, KVP_ERANGE,
+				"%s: 0 - must be at least 1",
+				field_path(path, sizeof path, i, mask, KVP_LF_KV_HEADS));
+		if (l->k_dim < 1)
+			return kvp_error_set(err, KVP_ERANGE,
+				"%s: 0 - must be at least 1",
+				field_path(path, sizeof path, i, mask, KVP_LF_K_DIM));
+		if (l->v_dim < 1)
+			return kvp_error_set(err, KVP_ERANGE,
+				"%s: 0 - must be at least 1",
+				field_path(path, sizeof path, i, mask, KVP_LF_V_DIM));
+		st = kvp_format_row_bytes(&l->k_fmt, (uint64_t)l->kv_heads * l->k_dim,
+			&row, field_path(path, sizeof path, i, mask, KVP_LF_K_FMT), err);
+		if (st != KVP_OK)
+			return st;
+		return kvp_format_row_bytes(&l->v_fmt, (uint64_t)l->kv_heads * l->v_dim,
+			&row, field_path(path, sizeof path, i, mask, KVP_LF_V_FMT), err);
+	case KVP_LAYER_MLA:
+		if (m->mla.kv_lora_rank < 1)
+			return kvp_error_set(err, KVP_EINVAL,
+				"model.mla.kv_lora_rank: 0 - layer %u is an MLA layer "
+				"and needs it", i);
+		st = kvp_format_check(&l->k_fmt,
+			field_path(path, sizeof path, i, mask, KVP_LF_K_FMT), err);
+		if (st != KVP_OK)
+			return st;
+		return kvp_format_check(&l->v_fmt,
+			field_path(path, sizeof path, i, mask, KVP_LF_V_FMT), err);
+	case KVP_LAYER_SHARED:
+		if (l->shared_with >= i)
+			return kvp_error_set(err, KVP_EINVAL,
+				"%s: %u - must name an earlier layer (< %u)",
+				field_path(path, sizeof path, i, mask, KVP_LF_SHARED_WITH),
+				l->shared_with, i);
+		if (!holds_positions(out[l->shared_with].kind))
+			return kvp_error_set(err, KVP_EINVAL,
+				"%s: %u - layer %u is a %s layer and has no KV cache to share",
+				field_path(path, sizeof path, i, mask, KVP_LF_SHARED_WITH),
+				l->shared_with, l->shared_with,
+				kvp_layer_kind_name(out[l->shared_with].kind));
+		return KVP_OK;
+	case KVP_LAYER_NONE:
+	default:
+		return KVP_OK;
+	}
+}
+
+static void apply_rule(const struct kvp_layer_rule *r,
+                       struct kvp_layer_spec *l)
+{
+	if (r->set & LF_BIT(KVP_LF_KIND))
+		l->kind = r->v.kind;
+	if (r->set & LF_BIT(KVP_LF_KV_HEADS))
+		l->kv_heads = r->v.kv_heads;
+	if (r->set & LF_BIT(KVP_LF_K_DIM))
+		l->k_dim = r->v.k_dim;
+	if (r->set & LF_BIT(KVP_LF_V_DIM))
+		l->v_dim = r->v.v_dim;
+	if (r->set & LF_BIT(KVP_LF_K_FMT))
+		l->k_fmt = r->v.k_fmt;
+	if (r->set & LF_BIT(KVP_LF_V_FMT))
+		l->v_fmt = r->v.v_fmt;
+	if (r->set & LF_BIT(KVP_LF_WINDOW))
+		l->window = r->v.window;
+	if (r->set & LF_BIT(KVP_LF_STATE_BYTES))
+		l->state_bytes = r->v.state_bytes;
+	if (r->set & LF_BIT(KVP_LF_SHARED_WITH))
+		l->shared_with = r->v.shared_with;
+}
+
+enum kvp_status kvp_layers_resolve(const struct kvp_model *m,
+                                   struct kvp_layer_spec *out,
+                                   struct kvp_error *err)
+{
+	uint32_t i, j, n = m->n_layers;
+	enum kvp_status st;
+
+	if (n < 1 || n > KVP_MAX_LAYERS)
+		return kvp_error_set(err, KVP_ERANGE,
+			"model.n_layers: %u - must be 1..%u", n, KVP_MAX_LAYERS);
+	if (m->n_rules > KVP_MAX_RULES)
+		return kvp_error_set(err, KVP_ERANGE,
+			"model.layers: %u rules - at most %u", m->n_rules,
+			KVP_MAX_RULES);
+	for (j = 0; j < m->n_rules; j++) {
+		const struct kvp_range *r = &m->rules[j].range;
+
+		if (!r->all && (r->last >= n || r->step < 1)) {
+			char text[256];
+
+			kvp_rule_format(&m->rules[j], text, sizeof text);
+			if (r->step < 1)
+				return kvp_error_set(err, KVP_EINVAL,
+					"layer rule '%s': step 0 - must be at least 1",
+					text);
+			return kvp_error_set(err, KVP_ERANGE,
+				"layer rule '%s': layer %u is past the last layer "
+				"(model.n_layers %u: layers 0-%u)", text, r->last, n,
+				n - 1);
+		}
+	}
+	for (i = 0; i < n; i++) {
+		uint32_t mask = 0;
+
+		out[i] = m->base;
+		for (j = 0; j < m->n_rules; j++)
+			if (kvp_range_contains(&m->rules[j].range, i)) {
+				apply_rule(&m->rules[j], &out[i]);
+				mask |= m->rules[j].set;
+			}
+		st = check_layer(m, out, i, mask, err);
+		if (st != KVP_OK)
+			return st;
+	}
+	return KVP_OK;
+}

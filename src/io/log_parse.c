@@ -1,0 +1,905 @@
+/*
+ * log_parse.c - engine startup logs into observations and settings.
+ *
+ * Each line is cleaned (ANSI colour codes removed, a trailing \r dropped),
+ * rejected as binary when it still holds control bytes, then offered to
+ * the engines' line readers in turn; the first that takes it wins. Readers
+ * look for the engine's own fixed phrases anywhere in the line, so the
+ * prefixes loggers add (timestamps, "INFO 04-02 12:33:23 [gpu_worker.py]",
+ * "[... TP0]", "I ") do not matter. Anything not taken is counted.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/log_parse.h"
+
+/* ---- numbers and units ---------------------------------------------- */
+
+/* A decimal as printed: mant / 10^dec. */
+struct num {
+	uint64_t mant;
+	unsigned dec;
+};
+
+static const char *skip_sp(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* Digits with optional thousands commas and one decimal point. Returns the
+ * end, or NULL when no digit or too many digits. */
+static const char *parse_num(const char *s, struct num *n)
+{
+	int digits = 0, frac = 0;
+
+	n->mant = 0;
+	n->dec = 0;
+	s = skip_sp(s);
+	for (;;) {
+		if (isdigit((unsigned char)*s)) {
+			if (n->mant > (UINT64_MAX - 9) / 10 || digits >= 19)
+				return NULL;
+			n->mant = n->mant * 10 + (uint64_t)(*s - '0');
+			digits++;
+			if (frac)
+				n->dec++;
+			s++;
+		} else if (*s == ',' && digits && !frac &&
+		           isdigit((unsigned char)s[1]) &&
+		           isdigit((unsigned char)s[2]) &&
+		           isdigit((unsigned char)s[3]) &&
+		           !isdigit((unsigned char)s[4])) {
+			s++;            /* "1,952" thousands separator */
+		} else if (*s == '.' && !frac && digits &&
+		           isdigit((unsigned char)s[1])) {
+			frac = 1;
+			s++;
+		} else {
+			break;
+		}
+	}
+	return digits ? s : NULL;
+}
+
+static uint64_t pow10u(unsigned d)
+{
+	uint64_t p = 1;
+
+	while (d--)
+		p *= 10;
+	return p;
+}
+
+/*
+ * value = mant * unit / 10^dec, rounded to nearest; tolerance = half of
+ * one unit of the last printed digit, rounded up (0 for exact integers).
+ * False when the value does not fit in 64 bits.
+ */
+static int num_scale(const struct num *n, uint64_t unit, uint64_t *val,
+                     uint64_t *tol)
+{
+	unsigned __int128 p = (unsigned __int128)n->mant * unit;
+	uint64_t q;
+
+	if (n->dec > 18)
+		return 0;
+	q = pow10u(n->dec);
+	p = (p + q / 2) / q;
+	if (p > UINT64_MAX)
+		return 0;
+	*val = (uint64_t)p;
+	if (unit == 1 && n->dec == 0)
+		*tol = 0;
+	else
+		*tol = (uint64_t)(((unsigned __int128)unit + 2 * q - 1) / (2 * q));
+	return 1;
+}
+
+/* Unit after a number. `gb_is_gib`: the engine divides by 2^30 but prints
+ * "GB" (vLLM, SGLang). Returns bytes per unit, 0 when none matched. */
+static uint64_t parse_unit(const char **sp, int gb_is_gib)
+{
+	static const struct { const char *name; uint64_t bytes; int gb; } units[] = {
+		{ "GiB", 1ull << 30, 0 }, { "MiB", 1ull << 20, 0 },
+		{ "KiB", 1ull << 10, 0 }, { "TiB", 1ull << 40, 0 },
+		{ "GB", 1000000000ull, 1 }, { "MB", 1000000ull, 2 },
+		{ "KB", 1000ull, 3 }, { "B", 1, 0 },
+	};
+	const char *s = skip_sp(*sp);
+	size_t i;
+
+	for (i = 0; i < sizeof units / sizeof units[0]; i++) {
+		size_t l = strlen(units[i].name);
+
+		if (strncmp(s, units[i].name, l) == 0 &&
+		    !isalpha((unsigned char)s[l])) {
+			uint64_t b = units[i].bytes;
+
+			if (gb_is_gib && units[i].gb == 1)
+				b = 1ull << 30;
+			else if (gb_is_gib && units[i].gb == 2)
+				b = 1ull << 20;
+			else if (gb_is_gib && units[i].gb == 3)
+				b = 1ull << 10;
+			*sp = s + l;
+			return b;
+		}
+	}
+	return 0;
+}
+
+/* ---- recording ------------------------------------------------------ */
+
+static void hit(struct kvp_log *log, enum kvp_engine_kind e)
+{
+	log->engine_hits[e]++;
+	log->engines_seen |= 1u << e;
+}
+
+static void copy_trim(char *dst, size_t n, const char *s, size_t len)
+{
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+		len--;
+	if (len >= n)
+		len = n - 1;
+	memcpy(dst, s, len);
+	dst[len] = '\0';
+}
+
+/* Record a figure printed at [start, end) as value/tol. */
+static int add_obs(struct kvp_log *log, enum kvp_engine_kind e,
+                   enum kvp_obs_kind kind, enum kvp_obs_scope scope,
+                   const char *device, uint64_t value, uint64_t tol,
+                   const char *start, const char *end, uint32_t line)
+{
+	struct kvp_observation *o;
+
+	hit(log, e);
+	if (log->n_obs >= KVP_LOG_MAX_OBS) {
+		log->skipped_obs++;
+		return 1;
+	}
+	o = &log->obs[log->n_obs++];
+	memset(o, 0, sizeof *o);
+	o->kind = kind;
+	o->scope = scope;
+	o->engine = e;
+	o->value = value;
+	o->tolerance = tol;
+	o->line = line;
+	if (device)
+		snprintf(o->device, sizeof o->device, "%s", device);
+	start = skip_sp(start);
+	if (end > start)
+		copy_trim(o->text, sizeof o->text, start, (size_t)(end - start));
+	return 1;
+}
+
+/* Number + unit at *sp as a byte figure. Advances *sp. */
+static int bytes_at(struct kvp_log *log, enum kvp_engine_kind e,
+                    enum kvp_obs_kind kind, enum kvp_obs_scope scope,
+                    const char *device, const char **sp, int gb_is_gib,
+                    uint32_t line)
+{
+	const char *start = *sp, *p;
+	struct num n;
+	uint64_t unit, v, tol;
+
+	p = parse_num(start, &n);
+	if (!p)
+		return 0;
+	unit = parse_unit(&p, gb_is_gib);
+	if (!unit || !num_scale(&n, unit, &v, &tol))
+		return 0;
+	*sp = p;
+	return add_obs(log, e, kind, scope, device, v, tol, start, p, line);
+}
+
+/* A count (no unit) at *sp. */
+static int count_at(struct kvp_log *log, enum kvp_engine_kind e,
+                    enum kvp_obs_kind kind, enum kvp_obs_scope scope,
+                    const char *device, const char **sp, uint32_t line)
+{
+	const char *start = *sp, *p;
+	struct num n;
+
+	p = parse_num(start, &n);
+	if (!p || n.dec)
+		return 0;
+	*sp = p;
+	return add_obs(log, e, kind, scope, device, n.mant, 0, start, p, line);
+}
+
+static void set_key(struct kvp_log *log, enum kvp_log_key k, uint64_t v,
+                    uint32_t line)
+{
+	log->set.has[k] = true;
+	log->set.v[k] = v;
+	log->set.line[k] = line;
+}
+
+/* Integer setting at s; 1 when taken. */
+static int set_int(struct kvp_log *log, enum kvp_log_key k, const char *s,
+                   uint32_t line)
+{
+	struct num n;
+
+	if (!parse_num(s, &n) || n.dec)
+		return 0;
+	set_key(log, k, n.mant, line);
+	return 1;
+}
+
+/* A fraction "0.90" as parts per million. */
+static int set_ppm(struct kvp_log *log, enum kvp_log_key k, const char *s,
+                   uint32_t line)
+{
+	struct num n;
+	uint64_t v, tol;
+
+	if (!parse_num(s, &n) || !num_scale(&n, 1000000, &v, &tol) ||
+	    v > 1000000)
+		return 0;
+	set_key(log, k, v, line);
+	return 1;
+}
+
+/* Value after "key=" or "key = " (quotes removed) into buf. */
+static const char *kv_value(const char *line, const char *key, char *buf,
+                            size_t n)
+{
+	const char *p = line, *v;
+	size_t kl = strlen(key), l;
+
+	while ((p = strstr(p, key)) != NULL) {
+		/* whole word: not preceded by an identifier character */
+		if ((p == line || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    (p[kl] == '=' || p[kl] == ' ')) {
+			v = skip_sp(p + kl);
+			if (*v == '=') {
+				v = skip_sp(v + 1);
+				if (*v == '\'' || *v == '"') {
+					char q = *v++;
+					const char *e = strchr(v, q);
+
+					l = e ? (size_t)(e - v) : strlen(v);
+				} else {
+					l = strcspn(v, ", )|;");
+				}
+				copy_trim(buf, n, v, l);
+				return buf;
+			}
+		}
+		p += kl;
+	}
+	return NULL;
+}
+
+/* ---- llama.cpp ------------------------------------------------------ */
+
+static int parse_bool_word(const char *v, uint64_t *out)
+{
+	if (!strcmp(v, "true") || !strcmp(v, "1") || !strcmp(v, "enabled") ||
+	    !strcmp(v, "on")) {
+		*out = 1;
+		return 1;
+	}
+	if (!strcmp(v, "false") || !strcmp(v, "0") || !strcmp(v, "disabled") ||
+	    !strcmp(v, "off")) {
+		*out = 0;
+		return 1;
+	}
+	if (!strcmp(v, "auto")) {
+		*out = 2;
+		return 1;
+	}
+	return 0;
+}
+
+/* "K (f16):  320.00 MiB" after `tag` ("K (" or "V ("). */
+static int llama_kv_part(struct kvp_log *log, const char *line,
+                         const char *tag, enum kvp_obs_kind kind,
+                         enum kvp_obs_scope scope, char *type, size_t tn,
+                         uint32_t ln)
+{
+	const char *p = strstr(line, tag), *e;
+
+	if (!p)
+		return 0;
+	p += strlen(tag);
+	e = strchr(p, ')');
+	if (!e)
+		return 0;
+	copy_trim(type, tn, p, (size_t)(e - p));
+	p = e + 1;
+	if (*p == ':')
+		p++;
+	return bytes_at(log, KVP_ENGINE_LLAMACPP, kind, scope, NULL, &p, 0, ln);
+}
+
+static int llama_size_line(struct kvp_log *log, const char *line,
+                           const char *size, uint32_t ln)
+{
+	enum kvp_obs_scope sc = (enum kvp_obs_scope)log->cur_scope;
+	const char *p = size, *q;
+	struct num n;
+
+	if (!bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_KV_BYTES, sc, NULL, &p,
+	              0, ln))
+		return 0;
+	/* "(  4096 cells,  40 layers,  6/6 seqs)" */
+	p = skip_sp(p);
+	if (*p == '(') {
+		p++;
+		q = p;
+		if ((q = parse_num(p, &n)) && !strncmp(skip_sp(q), "cells", 5))
+			count_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_CELLS, sc, NULL, &p, ln);
+		if ((q = strchr(p, ',')) != NULL) {
+			p = q + 1;
+			if ((q = parse_num(p, &n)) && !strncmp(skip_sp(q), "layers", 6))
+				count_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_LAYERS, sc,
+				         NULL, &p, ln);
+		}
+		if ((q = strchr(p, ',')) != NULL) {
+			p = q + 1;
+			/* "6/6 seqs": sequences / streams; "1 seqs": old form */
+			if ((q = parse_num(p, &n)) && !n.dec) {
+				set_key(log, KVP_LK_N_SEQ_MAX, n.mant, ln);
+				if (*q == '/') {
+					p = q + 1;
+					count_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_STREAMS,
+					         sc, NULL, &p, ln);
+				}
+			}
+		}
+	}
+	llama_kv_part(log, line, "K (", KVP_OBS_K_BYTES, sc,
+	              log->set.cache_type_k, sizeof log->set.cache_type_k, ln);
+	llama_kv_part(log, line, "V (", KVP_OBS_V_BYTES, sc,
+	              log->set.cache_type_v, sizeof log->set.cache_type_v, ln);
+	return 1;
+}
+
+static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	static const struct { const char *key; enum kvp_log_key k; } ctx_keys[] = {
+		{ "n_ctx", KVP_LK_N_CTX }, { "n_ctx_seq", KVP_LK_N_CTX_SEQ },
+		{ "n_seq_max", KVP_LK_N_SEQ_MAX }, { "n_batch", KVP_LK_N_BATCH },
+		{ "n_ubatch", KVP_LK_N_UBATCH }, { "flash_attn", KVP_LK_FLASH_ATTN },
+		{ "kv_unified", KVP_LK_KV_UNIFIED },
+		{ "n_ctx_train", KVP_LK_N_CTX_TRAIN }, { "n_layer", KVP_LK_N_LAYER },
+		{ "n_head", KVP_LK_N_HEAD }, { "n_head_kv", KVP_LK_N_HEAD_KV },
+		{ "n_embd_head_k", KVP_LK_N_EMBD_HEAD_K },
+		{ "n_embd_head_v", KVP_LK_N_EMBD_HEAD_V },
+		{ "n_swa", KVP_LK_N_SWA }, { "n_embd", KVP_LK_N_EMBD },
+	};
+	static const char *const prefixes[] = {
+		"llama_context:", "print_info:", "llm_load_print_meta:",
+		"llama_new_context_with_model:",
+	};
+	const char *p, *tag;
+	char key[48], val[160];
+	size_t i, l;
+
+	if ((p = strstr(line, "llama_memory_recurrent:")) &&
+	    (p = strstr(p, " size = ")) && strstr(p, "cells")) {
+		p += 8;
+		return bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_STATE_BYTES,
+		                KVP_SCOPE_ALL, NULL, &p, 0, ln);
+	}
+	if (strstr(line, "llama_kv_cache") || strstr(line, "llama_new_context") ||
+	    strstr(line, "llama_context:") || strstr(line, "llama_init_from_model") ||
+	    strstr(line, "print_info:") || strstr(line, "llm_load_print_meta:")) {
+		if (strstr(line, "creating non-SWA KV cache")) {
+			log->cur_scope = KVP_SCOPE_FULL;
+			hit(log, KVP_ENGINE_LLAMACPP);
+			return 1;
+		}
+		if (strstr(line, "SWA KV cache")) {
+			log->cur_scope = KVP_SCOPE_SWA;
+			hit(log, KVP_ENGINE_LLAMACPP);
+			return 1;
+		}
+		if ((p = strstr(line, "KV self size"))) {
+			/* old form: "KV self size  =  256.00 MiB, K (f16): ..." */
+			p = strchr(p, '=');
+			if (!p)
+				return 0;
+			p++;
+			if (!bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_KV_BYTES,
+			              (enum kvp_obs_scope)log->cur_scope, NULL, &p, 0, ln))
+				return 0;
+			llama_kv_part(log, line, "K (", KVP_OBS_K_BYTES,
+			              (enum kvp_obs_scope)log->cur_scope,
+			              log->set.cache_type_k,
+			              sizeof log->set.cache_type_k, ln);
+			llama_kv_part(log, line, "V (", KVP_OBS_V_BYTES,
+			              (enum kvp_obs_scope)log->cur_scope,
+			              log->set.cache_type_v,
+			              sizeof log->set.cache_type_v, ln);
+			return 1;
+		}
+		if ((p = strstr(line, " KV buffer size"))) {
+			/* "CUDA0 KV buffer size =   640.00 MiB" */
+			const char *d = p, *e = strchr(p + 1, '=');
+			char dev[16];
+
+			while (d > line && d[-1] != ' ' && d[-1] != ':')
+				d--;
+			copy_trim(dev, sizeof dev, d, (size_t)(p - d));
+			if (!e)
+				return 0;
+			e++;
+			return bytes_at(log, KVP_ENGINE_LLAMACPP,
+			                KVP_OBS_DEVICE_KV_BYTES,
+			                (enum kvp_obs_scope)log->cur_scope, dev, &e,
+			                0, ln);
+		}
+		if (strstr(line, "llama_kv_cache") && (p = strstr(line, " size = ")) &&
+		    strstr(p, "cells"))
+			return llama_size_line(log, line, p + 8, ln);
+		if (strstr(line, "requires flash_attn") ||
+		    strstr(line, "failed to create context") ||
+		    strstr(line, "failed to initialize the context")) {
+			p = strstr(line, "llama_");
+			copy_trim(log->set.refusal, sizeof log->set.refusal,
+			          p ? p : line, strlen(p ? p : line));
+			log->set.refused = true;
+			hit(log, KVP_ENGINE_LLAMACPP);
+			return 1;
+		}
+		/* "prefix: key = value" after one of the known prefixes */
+		tag = NULL;
+		for (i = 0; i < sizeof prefixes / sizeof prefixes[0] && !tag; i++)
+			if ((p = strstr(line, prefixes[i])))
+				tag = p + strlen(prefixes[i]) - 1;
+		if (!tag)
+			return 0;
+		p = skip_sp(tag + 1);
+		l = strcspn(p, " =");
+		if (l == 0 || l >= sizeof key)
+			return 0;
+		memcpy(key, p, l);
+		key[l] = '\0';
+		p = skip_sp(p + l);
+		if (*p != '=')
+			return 0;
+		p = skip_sp(p + 1);
+		copy_trim(val, sizeof val, p, strlen(p));
+		if (!strcmp(key, "general.name") && val[0]) {
+			copy_trim(log->set.model, sizeof log->set.model, val, strlen(val));
+			hit(log, KVP_ENGINE_LLAMACPP);
+			return 1;
+		}
+		for (i = 0; i < sizeof ctx_keys / sizeof ctx_keys[0]; i++) {
+			uint64_t b;
+
+			if (strcmp(key, ctx_keys[i].key))
+				continue;
+			if (ctx_keys[i].k == KVP_LK_FLASH_ATTN ||
+			    ctx_keys[i].k == KVP_LK_KV_UNIFIED) {
+				if (!parse_bool_word(val, &b))
+					return 0;
+				set_key(log, ctx_keys[i].k, b, ln);
+			} else {
+				struct num n;
+				const char *e = parse_num(val, &n);
+
+				/* per-layer arrays ("[8, 8, ...]") are not scalars */
+				if (!e || n.dec || *skip_sp(e))
+					return 0;
+				set_key(log, ctx_keys[i].k, n.mant, ln);
+			}
+			hit(log, KVP_ENGINE_LLAMACPP);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* ---- vLLM ----------------------------------------------------------- */
+
+/* "name=23.58GiB" or "name (23.58GiB)" or "name takes 0.35GiB" */
+static int vllm_named_bytes(struct kvp_log *log, const char *line,
+                            const char *name, enum kvp_obs_kind kind,
+                            uint32_t ln)
+{
+	const char *p = strstr(line, name);
+
+	if (!p)
+		return 0;
+	p += strlen(name);
+	p = skip_sp(p);
+	if (*p == '=' || *p == '(')
+		p++;
+	return bytes_at(log, KVP_ENGINE_VLLM, kind, KVP_SCOPE_ALL, NULL, &p, 1,
+	                ln);
+}
+
+static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	const char *p;
+	char val[128];
+	int took = 0;
+
+	if ((p = strstr(line, "Loading model weights took")) ||
+	    (p = strstr(line, "Model loading took"))) {
+		p = strstr(p, "took") + 4;
+		return bytes_at(log, KVP_ENGINE_VLLM, KVP_OBS_WEIGHTS_BYTES,
+		                KVP_SCOPE_ALL, NULL, &p, 1, ln);
+	}
+	if ((p = strstr(line, "GPU blocks:"))) {
+		p += 11;
+		took = count_at(log, KVP_ENGINE_VLLM, KVP_OBS_BLOCKS, KVP_SCOPE_ALL,
+		                NULL, &p, ln);
+		if ((p = strstr(line, "CPU blocks:"))) {
+			p += 11;
+			took |= count_at(log, KVP_ENGINE_VLLM, KVP_OBS_CPU_BLOCKS,
+			                 KVP_SCOPE_ALL, NULL, &p, ln);
+		}
+		return took;
+	}
+	if ((p = strstr(line, "Available KV cache memory:"))) {
+		p += 26;
+		return bytes_at(log, KVP_ENGINE_VLLM, KVP_OBS_KV_BUDGET,
+		                KVP_SCOPE_ALL, NULL, &p, 1, ln);
+	}
+	if ((p = strstr(line, "GPU KV cache size:"))) {
+		p += 18;
+		return count_at(log, KVP_ENGINE_VLLM, KVP_OBS_TOKENS, KVP_SCOPE_ALL,
+		                NULL, &p, ln);
+	}
+	if ((p = strstr(line, "Maximum concurrency for"))) {
+		struct num n;
+		const char *q;
+		uint64_t v, tol;
+
+		p += 23;
+		if (!set_int(log, KVP_LK_MAX_MODEL_LEN, p, ln))
+			return 0;
+		q = strstr(p, "request:");
+		if (!q)
+			return 1;
+		q += 8;
+		p = parse_num(q, &n);
+		if (!p || !num_scale(&n, 100, &v, &tol))
+			return 1;
+		/* x100 figure; the engine rounds its ratio to 2 places */
+		return add_obs(log, KVP_ENGINE_VLLM, KVP_OBS_CONCURRENCY_X100,
+		               KVP_SCOPE_ALL, NULL, v, tol ? tol : 1, q,
+		               *p == 'x' ? p + 1 : p, ln);
+	}
+	if ((p = strstr(line, "max seq len (")) &&
+	    strstr(line, "KV cache is needed")) {
+		set_int(log, KVP_LK_MAX_MODEL_LEN, p + 13, ln);
+		p = strstr(p, "), (");
+		if (p) {
+			p += 4;
+			took = bytes_at(log, KVP_ENGINE_VLLM, KVP_OBS_KV_NEEDED,
+			                KVP_SCOPE_ALL, NULL, &p, 1, ln);
+		}
+		if ((p = strstr(line, "available KV cache memory ("))) {
+			p += 27;
+			took |= bytes_at(log, KVP_ENGINE_VLLM, KVP_OBS_KV_BUDGET,
+			                 KVP_SCOPE_ALL, NULL, &p, 1, ln);
+		}
+		log->set.refused = true;
+		snprintf(log->set.refusal, sizeof log->set.refusal, "%s",
+		         "vLLM: one request of max_model_len does not fit in the KV memory");
+		hit(log, KVP_ENGINE_VLLM);
+		return 1;
+	}
+	/* V0 profiling (one line, or "total_gpu_memory (..) x ..." lines) */
+	took |= vllm_named_bytes(log, line, "total_gpu_memory", KVP_OBS_TOTAL_MEMORY, ln);
+	took |= vllm_named_bytes(log, line, "peak_torch_memory", KVP_OBS_ACTIVATION_PEAK, ln);
+	took |= vllm_named_bytes(log, line, "activation peak memory takes", KVP_OBS_ACTIVATION_PEAK, ln);
+	took |= vllm_named_bytes(log, line, "non_torch_memory takes", KVP_OBS_NON_TORCH, ln) ||
+	        vllm_named_bytes(log, line, "non_torch_memory", KVP_OBS_NON_TORCH, ln);
+	took |= vllm_named_bytes(log, line, "kv_cache_size", KVP_OBS_KV_BUDGET, ln);
+	took |= vllm_named_bytes(log, line, "reserved for KV Cache is", KVP_OBS_KV_BUDGET, ln);
+	took |= vllm_named_bytes(log, line, "model weights take", KVP_OBS_WEIGHTS_BYTES, ln);
+	if ((p = strstr(line, "gpu_memory_utilization"))) {
+		p = skip_sp(p + 22);
+		if (*p == '=' || *p == '(')
+			took |= set_ppm(log, KVP_LK_GPU_MEM_UTIL_PPM, p + 1, ln);
+	}
+	/* engine configuration line */
+	if (strstr(line, "LLM engine") && strstr(line, "config")) {
+		if (kv_value(line, "model", val, sizeof val) && val[0])
+			copy_trim(log->set.model, sizeof log->set.model, val, strlen(val));
+		if (kv_value(line, "max_seq_len", val, sizeof val))
+			set_int(log, KVP_LK_MAX_MODEL_LEN, val, ln);
+		if (kv_value(line, "tensor_parallel_size", val, sizeof val))
+			set_int(log, KVP_LK_TP, val, ln);
+		if (kv_value(line, "pipeline_parallel_size", val, sizeof val))
+			set_int(log, KVP_LK_PP, val, ln);
+		if (kv_value(line, "kv_cache_dtype", val, sizeof val))
+			copy_trim(log->set.cache_type_k, sizeof log->set.cache_type_k, val, strlen(val));
+		hit(log, KVP_ENGINE_VLLM);
+		took = 1;
+	}
+	return took;
+}
+
+/* ---- SGLang --------------------------------------------------------- */
+
+/* "[2025-03-08 12:29:13 TP0] ..." -> "TP0" */
+static void sglang_device(const char *line, char *dev, size_t n)
+{
+	const char *p = strstr(line, " TP"), *e;
+
+	dev[0] = '\0';
+	if (!p)
+		return;
+	p++;
+	e = p + 2;
+	while (isdigit((unsigned char)*e))
+		e++;
+	if (e > p + 2 && *e == ']')
+		copy_trim(dev, n, p, (size_t)(e - p));
+}
+
+static int sglang_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	enum kvp_engine_kind E = KVP_ENGINE_SGLANG;
+	const char *p;
+	char dev[16], val[128];
+	int took = 0;
+
+	sglang_device(line, dev, sizeof dev);
+	if ((p = strstr(line, "KV Cache is allocated."))) {
+		if ((p = strstr(line, "#tokens:"))) {
+			p += 8;
+			took |= count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_ALL, dev, &p, ln);
+		}
+		if ((p = strstr(line, "K size:"))) {
+			p += 7;
+			took |= bytes_at(log, E, KVP_OBS_K_BYTES, KVP_SCOPE_ALL, dev, &p, 1, ln);
+		}
+		if ((p = strstr(line, "V size:"))) {
+			p += 7;
+			took |= bytes_at(log, E, KVP_OBS_V_BYTES, KVP_SCOPE_ALL, dev, &p, 1, ln);
+		}
+		return took;
+	}
+	if (strstr(line, "Load weight end.")) {
+		if ((p = strstr(line, "mem usage="))) {
+			p += 10;
+			took |= bytes_at(log, E, KVP_OBS_WEIGHTS_BYTES, KVP_SCOPE_ALL, dev, &p, 1, ln);
+		}
+		if ((p = strstr(line, "avail mem="))) {
+			p += 10;
+			took |= bytes_at(log, E, KVP_OBS_FREE_MEMORY, KVP_SCOPE_ALL, dev, &p, 1, ln);
+		}
+		return took;
+	}
+	if ((strstr(line, "Load weight begin.") || strstr(line, "Memory pool end.")) &&
+	    (p = strstr(line, "avail mem="))) {
+		p += 10;
+		return bytes_at(log, E, KVP_OBS_FREE_MEMORY, KVP_SCOPE_ALL, dev, &p, 1, ln);
+	}
+	if (strstr(line, "max_total_num_tokens=")) {
+		if (kv_value(line, "max_total_num_tokens", val, sizeof val))
+			took |= set_int(log, KVP_LK_MAX_TOTAL_TOKENS, val, ln);
+		if (kv_value(line, "max_running_requests", val, sizeof val))
+			took |= set_int(log, KVP_LK_MAX_RUNNING, val, ln);
+		if (kv_value(line, "context_len", val, sizeof val))
+			took |= set_int(log, KVP_LK_MAX_MODEL_LEN, val, ln);
+		if (took)
+			hit(log, E);
+		return took;
+	}
+	if (strstr(line, "server_args=ServerArgs(") || strstr(line, "ServerArgs(")) {
+		if (kv_value(line, "model_path", val, sizeof val) && val[0])
+			copy_trim(log->set.model, sizeof log->set.model, val, strlen(val));
+		if (kv_value(line, "tp_size", val, sizeof val))
+			set_int(log, KVP_LK_TP, val, ln);
+		if (kv_value(line, "context_length", val, sizeof val))
+			set_int(log, KVP_LK_MAX_MODEL_LEN, val, ln);
+		hit(log, E);
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- TensorRT-LLM --------------------------------------------------- */
+
+static int trtllm_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	enum kvp_engine_kind E = KVP_ENGINE_TRTLLM;
+	const char *p, *q;
+
+	if ((p = strstr(line, "Allocated ")) &&
+	    (q = strstr(line, "for max tokens in paged KV cache ("))) {
+		p += 10;
+		if (!bytes_at(log, E, KVP_OBS_KV_BYTES, KVP_SCOPE_ALL, NULL, &p, 0, ln))
+			return 0;
+		q += 34;
+		count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_ALL, NULL, &q, ln);
+		return 1;
+	}
+	if ((p = strstr(line, "Loaded engine size:"))) {
+		p += 19;
+		return bytes_at(log, E, KVP_OBS_WEIGHTS_BYTES, KVP_SCOPE_ALL, NULL,
+		                &p, 0, ln);
+	}
+	if ((p = strstr(line, "Number of tokens per block:"))) {
+		if (!set_int(log, KVP_LK_BLOCK_SIZE, p + 27, ln))
+			return 0;
+		hit(log, E);
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- lines ---------------------------------------------------------- */
+
+static const char *const key_names[KVP_LK_COUNT] = {
+	[KVP_LK_N_CTX] = "n_ctx", [KVP_LK_N_CTX_SEQ] = "n_ctx_seq",
+	[KVP_LK_N_SEQ_MAX] = "n_seq_max", [KVP_LK_N_BATCH] = "n_batch",
+	[KVP_LK_N_UBATCH] = "n_ubatch", [KVP_LK_FLASH_ATTN] = "flash_attn",
+	[KVP_LK_KV_UNIFIED] = "kv_unified", [KVP_LK_N_CTX_TRAIN] = "n_ctx_train",
+	[KVP_LK_N_LAYER] = "n_layer", [KVP_LK_N_HEAD] = "n_head",
+	[KVP_LK_N_HEAD_KV] = "n_head_kv", [KVP_LK_N_EMBD_HEAD_K] = "n_embd_head_k",
+	[KVP_LK_N_EMBD_HEAD_V] = "n_embd_head_v", [KVP_LK_N_SWA] = "n_swa",
+	[KVP_LK_N_EMBD] = "n_embd", [KVP_LK_MAX_MODEL_LEN] = "max_model_len",
+	[KVP_LK_GPU_MEM_UTIL_PPM] = "gpu_memory_utilization",
+	[KVP_LK_BLOCK_SIZE] = "block_size", [KVP_LK_TP] = "tensor_parallel_size",
+	[KVP_LK_PP] = "pipeline_parallel_size",
+	[KVP_LK_MAX_RUNNING] = "max_running_requests",
+	[KVP_LK_MAX_TOTAL_TOKENS] = "max_total_num_tokens",
+};
+
+const char *kvp_log_key_name(enum kvp_log_key k)
+{
+	return (unsigned)k < KVP_LK_COUNT ? key_names[k] : "?";
+}
+
+void kvp_log_init(struct kvp_log *log)
+{
+	memset(log, 0, sizeof *log);
+	log->engine = KVP_ENGINE_GENERIC;
+	log->cur_scope = KVP_SCOPE_ALL;
+}
+
+/* Copy without ANSI escapes; 0 when a control byte remains (binary). */
+static int clean_line(const char *in, size_t len, char *out)
+{
+	size_t i, o = 0;
+
+	while (len && (in[len - 1] == '\r'))
+		len--;
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)in[i];
+
+		if (c == 0x1b && i + 1 < len && in[i + 1] == '[') {
+			i += 2;
+			while (i < len && !isalpha((unsigned char)in[i]))
+				i++;
+			continue;
+		}
+		if (c == '\t')
+			c = ' ';
+		if (c < 0x20 || c == 0x7f)
+			return 0;
+		out[o++] = (char)c;
+	}
+	out[o] = '\0';
+	return 1;
+}
+
+void kvp_log_feed_line(struct kvp_log *log, const char *line, size_t len)
+{
+	char buf[KVP_LOG_LINE_MAX + 1];
+	uint32_t ln;
+
+	log->lines++;
+	ln = log->lines > UINT32_MAX ? UINT32_MAX : (uint32_t)log->lines;
+	if (len > KVP_LOG_LINE_MAX) {
+		log->skipped_long++;
+		return;
+	}
+	if (!clean_line(line, len, buf)) {
+		log->skipped_binary++;
+		return;
+	}
+	if (llama_line(log, buf, ln) || vllm_line(log, buf, ln) ||
+	    sglang_line(log, buf, ln) || trtllm_line(log, buf, ln))
+		log->lines_used++;
+	else
+		log->skipped_unknown++;
+}
+
+void kvp_log_finish(struct kvp_log *log)
+{
+	uint32_t best = 0;
+	int e;
+
+	log->engine = KVP_ENGINE_GENERIC;
+	for (e = 1; e < KVP_ENGINE_COUNT; e++)
+		if (log->engine_hits[e] > best) {
+			best = log->engine_hits[e];
+			log->engine = (enum kvp_engine_kind)e;
+		}
+}
+
+void kvp_log_parse_text(struct kvp_log *log, const char *text, size_t len)
+{
+	size_t start = 0, i;
+
+	for (i = 0; i < len; i++)
+		if (text[i] == '\n') {
+			kvp_log_feed_line(log, text + start, i - start);
+			start = i + 1;
+		}
+	if (start < len) {
+		log->truncated = true;
+		kvp_log_feed_line(log, text + start, len - start);
+	}
+	kvp_log_finish(log);
+}
+
+enum kvp_status kvp_log_parse_stream(struct kvp_log *log, FILE *f,
+                                     const char *name, struct kvp_error *err)
+{
+	char buf[KVP_LOG_LINE_MAX + 2];
+	size_t len = 0;
+	int c, over = 0;
+
+	while ((c = getc(f)) != EOF) {
+		if (c == '\n') {
+			if (over) {
+				log->lines++;
+				log->skipped_long++;
+			} else {
+				kvp_log_feed_line(log, buf, len);
+			}
+			len = 0;
+			over = 0;
+			continue;
+		}
+		if (over)
+			continue;
+		if (len > KVP_LOG_LINE_MAX) {
+			over = 1;
+			continue;
+		}
+		buf[len++] = (char)c;
+	}
+	if (ferror(f))
+		return kvp_error_set(err, KVP_EIO, "%s: read error: %s", name,
+		                     strerror(errno));
+	if (len || over) {
+		log->truncated = true;
+		if (over) {
+			log->lines++;
+			log->skipped_long++;
+		} else {
+			kvp_log_feed_line(log, buf, len);
+		}
+	}
+	kvp_log_finish(log);
+	return KVP_OK;
+}
+
+enum kvp_status kvp_log_parse_file(struct kvp_log *log, const char *path,
+                                   struct kvp_error *err)
+{
+	FILE *f;
+	enum kvp_status st;
+
+	if (!strcmp(path, "-"))
+		return kvp_log_parse_stream(log, stdin, "stdin", err);
+	f = fopen(path, "rb");
+	if (!f)
+		return kvp_error_set(err, errno == ENOENT ? KVP_ENOTFOUND : KVP_EIO,
+		                     "%s: cannot open: %s", path, strerror(errno));
+	st = kvp_log_parse_stream(log, f, path, err);
+	fclose(f);
+	return st;
+}

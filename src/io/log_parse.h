@@ -1,0 +1,119 @@
+/*
+ * log_parse.h - reading engine startup logs: the KV figures and the
+ * settings they state, from llama.cpp (current `llama_kv_cache: size = ...`
+ * and old `KV self size` forms, `llama_kv_cache_unified:` and iSWA caches,
+ * per-device buffers, recurrent state), vLLM V0 and V1 (weights, memory
+ * profiling, available KV memory, GPU blocks, KV cache size in tokens,
+ * maximum concurrency, the "KV cache is needed" error), SGLang (weights,
+ * KV pool) and TensorRT-LLM (paged KV cache).
+ *
+ * A log is read line by line in a fixed buffer, so a huge file costs no
+ * memory. Lines that are not understood, hold binary bytes, or are longer
+ * than KVP_LOG_LINE_MAX are skipped and counted, never fatal: only a file
+ * that cannot be opened or read is an error.
+ *
+ * Units: every figure is converted to exact bytes from the unit the engine
+ * means, which is not always the one it prints: vLLM and SGLang divide by
+ * 2^30 and print "GB", so their "GB" is GiB; llama.cpp prints MiB = 2^20.
+ * The tolerance of a figure is half its last printed digit (see
+ * kvplan/reconcile.h).
+ */
+#ifndef KVPLAN_IO_LOG_PARSE_H
+#define KVPLAN_IO_LOG_PARSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "kvplan/engine.h"
+#include "kvplan/reconcile.h"
+#include "kvplan/status.h"
+
+#define KVP_LOG_LINE_MAX 4096   /* longer lines are skipped (counted) */
+#define KVP_LOG_MAX_OBS  64     /* figures kept; more are counted */
+
+/* Settings and model shape a log may state. */
+enum kvp_log_key {
+	KVP_LK_N_CTX = 0,         /* llama.cpp context cells (after rounding) */
+	KVP_LK_N_CTX_SEQ,
+	KVP_LK_N_SEQ_MAX,
+	KVP_LK_N_BATCH,
+	KVP_LK_N_UBATCH,
+	KVP_LK_FLASH_ATTN,        /* 0 off, 1 on, 2 auto */
+	KVP_LK_KV_UNIFIED,        /* 0/1 */
+	KVP_LK_N_CTX_TRAIN,
+	KVP_LK_N_LAYER,
+	KVP_LK_N_HEAD,
+	KVP_LK_N_HEAD_KV,
+	KVP_LK_N_EMBD_HEAD_K,
+	KVP_LK_N_EMBD_HEAD_V,
+	KVP_LK_N_SWA,
+	KVP_LK_N_EMBD,
+	KVP_LK_MAX_MODEL_LEN,     /* vLLM max_seq_len / SGLang context_len */
+	KVP_LK_GPU_MEM_UTIL_PPM,  /* vLLM gpu_memory_utilization, ppm */
+	KVP_LK_BLOCK_SIZE,
+	KVP_LK_TP,
+	KVP_LK_PP,
+	KVP_LK_MAX_RUNNING,       /* SGLang max_running_requests */
+	KVP_LK_MAX_TOTAL_TOKENS,  /* SGLang max_total_num_tokens */
+	KVP_LK_COUNT
+};
+
+struct kvp_log_settings {
+	bool has[KVP_LK_COUNT];
+	uint64_t v[KVP_LK_COUNT];
+	uint32_t line[KVP_LK_COUNT];  /* where each was stated */
+	char model[128];              /* model id or name, "" not stated */
+	char cache_type_k[16];        /* llama.cpp K (type) / vLLM kv dtype */
+	char cache_type_v[16];
+	bool refused;                 /* the engine refused its settings */
+	char refusal[160];            /* its words */
+};
+
+struct kvp_log {
+	enum kvp_engine_kind engine;  /* the engine with most figures
+	                                 (GENERIC: none recognised) */
+	unsigned engines_seen;        /* bit (1 << kind) per engine seen */
+	struct kvp_log_settings set;
+	size_t n_obs;
+	struct kvp_observation obs[KVP_LOG_MAX_OBS];
+
+	/* Counts. lines = used + skipped_* . */
+	uint64_t lines;
+	uint64_t lines_used;          /* a figure or setting taken */
+	uint64_t skipped_unknown;     /* not understood (or other text) */
+	uint64_t skipped_binary;      /* NUL or other control bytes */
+	uint64_t skipped_long;        /* longer than KVP_LOG_LINE_MAX */
+	uint64_t skipped_obs;         /* figures past KVP_LOG_MAX_OBS */
+	bool truncated;               /* last line had no newline */
+
+	/* Parser state between lines (not part of the result). */
+	int cur_scope;                /* llama.cpp iSWA: cache being built */
+	uint32_t engine_hits[KVP_ENGINE_COUNT];
+};
+
+/* Short key names ("n_ctx", "max_model_len") for the settings table. */
+const char *kvp_log_key_name(enum kvp_log_key k);
+
+/* Start an empty log (all counts zero). */
+void kvp_log_init(struct kvp_log *log);
+
+/* Feed one line (without its newline; len bytes, may hold NULs). */
+void kvp_log_feed_line(struct kvp_log *log, const char *line, size_t len);
+
+/* Settle derived fields (engine) after the last line. */
+void kvp_log_finish(struct kvp_log *log);
+
+/* Parse a whole text (lines separated by \n or \r\n). */
+void kvp_log_parse_text(struct kvp_log *log, const char *text, size_t len);
+
+/* Read a stream to its end. KVP_EIO when reading fails. */
+enum kvp_status kvp_log_parse_stream(struct kvp_log *log, FILE *f,
+                                     const char *name, struct kvp_error *err);
+
+/* Open and read a file ("-" is stdin). KVP_EIO/ENOTFOUND naming it. */
+enum kvp_status kvp_log_parse_file(struct kvp_log *log, const char *path,
+                                   struct kvp_error *err);
+
+#endif

@@ -18,19 +18,22 @@
  *              (i + 1) % moe_layer_step == 0): a router hidden x
  *              n_experts, n_experts routed and n_shared_experts shared
  *              experts of 3 (or 2) x hidden x moe_intermediate each.
- *   norms      2 x hidden per layer and a final hidden.
+ *   norms      2 x hidden per layer and a final hidden; Gemma 2/3 have
+ *              4 per layer (pre/post attention and MLP); Qwen3 and
+ *              Gemma 3 add q and k norms of head_dim each.
  * Plus embeddings vocab x hidden and an lm_head of the same size unless
- * tied. Active parameters per token leave out the routed experts a token
- * does not use. Not counted: q/k norms (Qwen3, Gemma 3), extra norms of
- * Gemma 2/3, learned position embeddings (GPT-2), MLP and expert biases;
- * the declared count shows the difference.
+ * tied. GPT-2 adds learned positions (max_positions x hidden), MLP biases
+ * and LayerNorm biases (other_params). Active parameters per token leave
+ * out the routed experts a token does not use. Not counted: MLP and
+ * expert biases of other models, vision towers, MTP modules; the
+ * declared count shows the difference. model_type selects these details.
  *
  * Bytes: in the model's weight format (or devices.weights when
  * devices.weights_override). 16-bit formats 2 bytes per parameter, f32 4.
  * Quantized formats store attention, MLP and recurrent weights at `bits`
  * per value plus (scale_bytes + zero_bytes) per group of group_size values
  * (group_size 0: per output channel, one group per `hidden` values); norms
- * stay 16-bit (f32 in GGUF); embeddings and lm_head stay 16-bit when
+ * and other_params stay 16-bit (norms f32 in GGUF); embeddings and lm_head stay 16-bit when
  * keep_embeddings_16bit. GGUF blocks: q8_0 34 bytes per 32 values, q4_0 18
  * per 32; q4_k_m is counted as Q4_K (144 bytes per 256 values) with the
  * lm_head at Q6_K (210 per 256), llama.cpp's choice for that mix.
@@ -180,7 +183,6 @@ static enum kvp_status weight_bytes(const struct kvp_weights_result *w,
 	bool ok = true;
 
 	if (!kvp_add(w->attn_params, w->mlp_params, &q) ||
-	    !kvp_add(q, w->other_params, &q) ||
 	    !kvp_add(tok, lm, &emb))
 		goto overflow;
 	switch (f->dtype) {
@@ -213,7 +215,8 @@ static enum kvp_status weight_bytes(const struct kvp_weights_result *w,
 			     block_bytes(lm, lm_per, lm_bb, &part) &&
 			     kvp_add(total, part, &total);
 		}
-		ok = ok && kvp_muladd(&total, w->norm_params, 4); /* f32 norms */
+		ok = ok && kvp_muladd(&total, w->norm_params, 4) && /* f32 */
+		     kvp_muladd(&total, w->other_params, 2);
 		if (!ok)
 			goto overflow;
 		*out = total;
@@ -243,7 +246,8 @@ static enum kvp_status weight_bytes(const struct kvp_weights_result *w,
 		else
 			ok = ok && quant_bytes(emb, bits, group, per_group, &part) &&
 			     kvp_add(total, part, &total);
-		ok = ok && kvp_muladd(&total, w->norm_params, 2);
+		ok = ok && kvp_muladd(&total, w->norm_params, 2) &&
+		     kvp_muladd(&total, w->other_params, 2);
 		if (!ok)
 			goto overflow;
 		*out = total;
@@ -265,7 +269,13 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 	const struct kvp_arch *ar = &m->arch;
 	struct kvp_weights_result *w = &res->weights;
 	struct acc attn = { true, 0 }, mlp = { true, 0 }, act_mlp = { true, 0 },
-	           norm = { true, 0 }, emb = { true, 0 }, lm = { true, 0 };
+	           norm = { true, 0 }, emb = { true, 0 }, lm = { true, 0 },
+	           other = { true, 0 };
+	const char *mt = m->model_type;
+	bool gemma = !strncmp(mt, "gemma2", 6) || !strncmp(mt, "gemma3", 6);
+	bool extra_norms = gemma;
+	bool qk_norm = !strncmp(mt, "qwen3", 5) || !strncmp(mt, "gemma3", 6);
+	bool gpt2 = !strcmp(mt, "gpt2");
 	uint64_t mats = ar->gated_mlp ? 3 : 2, expert = 0, dense = 0,
 	         router = 0, shared = 0, total, active;
 	uint32_t i;
@@ -311,10 +321,21 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 			madd(&mlp, dense, 1);
 			madd(&act_mlp, dense, 1);
 		}
-		madd(&norm, ar->hidden, 2);
+		madd(&norm, ar->hidden, extra_norms ? 4 : 2);
+		if (qk_norm)
+			madd(&norm, l.k_dim, 2);
 	}
 	madd(&norm, ar->hidden, 1);
-	if (!attn.ok || !mlp.ok || !act_mlp.ok || !norm.ok || !emb.ok || !lm.ok)
+	if (gpt2) {
+		/* wpe, MLP biases (intermediate + hidden) per layer, and the
+		 * LayerNorm biases (2 per layer + final) */
+		madd(&other, ar->max_positions, ar->hidden);
+		madd(&other, (uint64_t)m->n_layers,
+		     ar->intermediate + ar->hidden);
+		madd(&other, 2 * (uint64_t)m->n_layers + 1, ar->hidden);
+	}
+	if (!attn.ok || !mlp.ok || !act_mlp.ok || !norm.ok || !emb.ok ||
+	    !lm.ok || !other.ok)
 		goto overflow;
 
 	w->embed_params = emb.v;
@@ -323,9 +344,10 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 	w->attn_params = attn.v;
 	w->mlp_params = mlp.v;
 	w->norm_params = norm.v;
-	w->other_params = 0;
+	w->other_params = other.v;
 	total = 0;
-	if (!kvp_add(total, emb.v, &total) || !kvp_add(total, lm.v, &total) ||
+	if (!kvp_add(total, other.v, &total) ||
+	    !kvp_add(total, emb.v, &total) || !kvp_add(total, lm.v, &total) ||
 	    !kvp_add(total, attn.v, &total) || !kvp_add(total, mlp.v, &total) ||
 	    !kvp_add(total, norm.v, &total))
 		goto overflow;

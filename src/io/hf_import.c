@@ -957,6 +957,7 @@ static enum kvp_status import_mlp(struct cfg *c, struct kvp_model *m)
 	m->arch.intermediate = v;
 	m->arch.gated_mlp = !type_is(c, ungated_types);
 
+	v = 0;
 	if ((r = get_uint_any(c, k_exp, 0, 1u << 16, &v, NULL)) < 0)
 		return c->err->status;
 	m->arch.n_experts = (uint32_t)v;
@@ -969,6 +970,7 @@ static enum kvp_status import_mlp(struct cfg *c, struct kvp_model *m)
 		note(c, "num_experts_per_tok absent: 2 assumed");
 	}
 	m->arch.n_experts_active = (uint32_t)v;
+	v = 0;
 	if (get_uint(c, "n_shared_experts", 0, 1u << 16, &v) < 0)
 		return c->err->status;
 	m->arch.n_shared_experts = (uint32_t)v;
@@ -1106,7 +1108,8 @@ static enum kvp_status import_obj(struct cfg *c, struct kvp_model *m,
 	if (get_bool(c, "tie_word_embeddings", &m->arch.tie_embeddings) < 0)
 		return c->err->status;
 	v = get(c, "tie_word_embeddings", path, sizeof path);
-	if (!v && (type_is(c, gemma3_types) || !strcmp(c->model_type, "gemma2") ||
+	if (!v && (type_is(c, gemma3_types) || type_is(c, falcon_types) ||
+	           !strcmp(c->model_type, "gemma2") ||
 	           !strcmp(c->model_type, "gemma") ||
 	           !strcmp(c->model_type, "gpt2"))) {
 		m->arch.tie_embeddings = true; /* their config default */

@@ -7,7 +7,8 @@
  * all built from this table, so they cannot drift. Setting a field from
  * text parses and range-checks it; nothing is written on error.
  *
- * Fields inside arrays (workload.classes[i].*) are marked `indexed` and
+ * Fields inside arrays (workload.classes[i].*, devices.groups[i].*) are
+ * marked `indexed` and
  * take an index; the others ignore it.
  */
 #ifndef KVPLAN_FIELD_H
@@ -44,6 +45,14 @@ enum kvp_section {
 	KVP_SEC_COUNT
 };
 
+/* The array an indexed field belongs to (meaningful when `indexed`). */
+enum kvp_field_array {
+	KVP_ARR_CLASSES = 0,    /* workload.classes[i], grows n_classes */
+	KVP_ARR_GROUPS,         /* devices.groups[i], grows n_groups */
+	KVP_ARR_OVERHEADS,      /* devices.overheads[i], grows n_overheads */
+	KVP_ARR_COUNT
+};
+
 struct kvp_field {
 	const char *key;       /* JSON path, "model.base.kv_heads" */
 	const char *flag;      /* CLI long flag without "--", or NULL */
@@ -55,12 +64,20 @@ struct kvp_field {
 	const char *help;      /* one line */
 	size_t offset;         /* offsetof(struct kvp_plan, ...) */
 	size_t size;           /* sizeof the member */
-	bool indexed;          /* member of workload.classes[] */
+	bool indexed;          /* member of an array (see `array`) */
 	/* For KVP_FT_ENUM/DTYPE fields of an engine: which engine (or
 	 * KVP_ENGINE_COUNT when it applies to all). Used to show only the
 	 * chosen engine's options. */
 	int engine;
+	enum kvp_field_array array; /* which array, when indexed */
 };
+
+/* Elements of an indexed field's array: the bound on `index` and the
+ * number in use in p (classes: n_classes, ...). Setting an indexed field
+ * at index >= the number in use grows it to index + 1, new elements
+ * blank with their defaults (samples 1, count 1). */
+size_t kvp_field_array_max(enum kvp_field_array a);
+size_t kvp_field_array_used(const struct kvp_plan *p, enum kvp_field_array a);
 
 size_t kvp_field_count(void);
 const struct kvp_field *kvp_field_at(size_t i);

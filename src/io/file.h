@@ -1,0 +1,60 @@
+/*
+ * file.h - whole-file reads with a size limit and clear errors, and
+ * atomic writes (temp file in the same folder, fsync, rename, fsync of
+ * the folder) that can refuse to overwrite a file changed on disk since
+ * it was loaded.
+ *
+ * Every error message starts with the path and says what went wrong
+ * ("plan.json: No such file or directory"). Nothing here knows JSON.
+ */
+#ifndef KVPLAN_IO_FILE_H
+#define KVPLAN_IO_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kvplan/status.h"
+
+/* Default cap on files kvplan reads (plans, presets, records), bytes. */
+#define KVP_FILE_MAX_BYTES (8u * 1024u * 1024u)
+
+/* What a file looked like when it was read: device, inode, size and
+ * modification time. `exists` false when there was no file. */
+struct kvp_file_stamp {
+	bool exists;
+	uint64_t dev, ino, size;
+	int64_t mtime_sec, mtime_nsec;
+};
+
+/*
+ * Read the regular file at path (at most max_bytes; 0 = KVP_FILE_MAX_BYTES)
+ * into a new NUL-terminated buffer *text of *len bytes. The caller frees
+ * *text with free(). stamp may be NULL. An empty file is an error
+ * (KVP_EPARSE); a missing or unreadable one KVP_EIO or KVP_ENOTFOUND.
+ */
+enum kvp_status kvp_file_read(const char *path, size_t max_bytes, char **text,
+                              size_t *len, struct kvp_file_stamp *stamp,
+                              struct kvp_error *err);
+
+/* Fill *stamp from the file now at path (exists false when absent). */
+enum kvp_status kvp_file_stamp_get(const char *path, struct kvp_file_stamp *stamp,
+                                   struct kvp_error *err);
+
+/* True when the file at path differs from stamp (or appeared/vanished). */
+bool kvp_file_changed(const char *path, const struct kvp_file_stamp *stamp);
+
+/*
+ * Write data[len] to path atomically: the old content or the new one, never
+ * a mix or a partial file. With `expect` non-NULL the write is refused
+ * (KVP_EIO, nothing changed) when the file on disk no longer matches it.
+ * An existing file keeps its permission bits; a new one gets 0666 & ~umask.
+ * When `after` is non-NULL it receives the new file's stamp.
+ */
+enum kvp_status kvp_file_write_atomic(const char *path, const char *data,
+                                      size_t len,
+                                      const struct kvp_file_stamp *expect,
+                                      struct kvp_file_stamp *after,
+                                      struct kvp_error *err);
+
+#endif

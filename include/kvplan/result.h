@@ -98,6 +98,9 @@ struct kvp_device_result {
 	uint64_t kv_bytes;
 	uint64_t activations_bytes;
 	bool activations_estimated;
+	uint64_t retained_bytes;      /* outputs kept per sequence (fp32
+	                                 logits, devices.retained_logits),
+	                                 last pipeline stage only */
 	uint64_t overhead_bytes;
 	uint64_t headroom_bytes;
 	int64_t free_bytes;

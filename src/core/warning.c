@@ -1,8 +1,99 @@
-/* warning.c - SCAFFOLD until the pitfall warnings land (issue 5). */
+/*
+ * warning.c - stage 6 of kvp_compute: the mistakes that distort sizing,
+ * each with a stable code (include/kvplan/warning.h), a message carrying
+ * this plan's figures and one line of advice. One table holds the id,
+ * slug and advice of every code; kvp_warnings_compute runs one detector
+ * per mistake. Pure: snprintf into the result only.
+ */
 #include <stdarg.h>
-#include <stdio.h>  /* vsnprintf only */
+#include <stdio.h>  /* vsnprintf/snprintf only */
+#include <string.h>
 
 #include "core/internal.h"
+#include "kvplan/checked.h"
+#include "kvplan/units.h"
+
+struct warn_info {
+	enum kvp_warn_code code;
+	const char *id;
+	const char *slug;
+	const char *advice;
+};
+
+static const struct warn_info table[] = {
+	{ KVP_W_QHEADS_AS_KV, "KVP-W01", "qheads-as-kv",
+	  "Use num_key_value_heads from the model's config.json: GQA/MQA "
+	  "models cache far fewer heads than they query." },
+	{ KVP_W_PROMPT_ONLY, "KVP-W02", "prompt-only",
+	  "Add the generation reserve (max_tokens): the cache holds the "
+	  "answer's tokens too." },
+	{ KVP_W_WEIGHTS_NOT_CACHE, "KVP-W03", "weights-not-cache",
+	  "4-bit weights are not a 4-bit cache: choose the KV format "
+	  "explicitly (--kv-dtype)." },
+	{ KVP_W_QUEUE_NOT_ACTIVE, "KVP-W04", "queue-not-active",
+	  "Size for the requests active at once under load, not for one; "
+	  "queued requests become active." },
+	{ KVP_W_SAMPLES_UNCOUNTED, "KVP-W05", "samples-uncounted",
+	  "Each sample or beam is a resident sequence: let the engine hold "
+	  "requests x samples sequences." },
+	{ KVP_W_POOLED_MEMORY, "KVP-W06", "pooled-memory",
+	  "Memory is never pooled across cards: place the model with "
+	  "--tp/--pp/--dp and check every device." },
+	{ KVP_W_STATIC_FROM_SHORT, "KVP-W07", "static-from-short",
+	  "Size a static reservation for the longest request you accept "
+	  "(max_model_len), not for the requests you happened to observe." },
+	{ KVP_W_WINDOW_ALL_LAYERS, "KVP-W08", "window-all-layers",
+	  "Keep the model's full-attention layers full: add a --layer rule "
+	  "(e.g. \"5-47/6:kind=full\")." },
+	{ KVP_W_KV_HEADS_EDITED, "KVP-W09", "kv-heads-edited",
+	  "Changing KV heads changes the architecture, not a setting: "
+	  "evaluate the changed model's quality separately." },
+	{ KVP_W_CHARS_NOT_TOKENS, "KVP-W10", "chars-not-tokens",
+	  "Give lengths in tokens after the tokenizer and chat template; "
+	  "characters are never a size." },
+	{ KVP_W_UNEVEN_RESERVATION, "KVP-W11", "uneven-reservation",
+	  "Use a paged or dynamic cache, or separate classes, for a mix of "
+	  "short and long sequences." },
+	{ KVP_W_ASSUMPTION, "KVP-W12", "assumption",
+	  "Check the assumption against the model's config and set the "
+	  "field explicitly." },
+	{ KVP_W_OFFLOAD, "KVP-W13", "offload",
+	  "Offloaded layers are read over the host link every step: expect "
+	  "lower throughput." },
+};
+
+#define TABLE_N (sizeof table / sizeof table[0])
+
+static const struct warn_info *info(enum kvp_warn_code c)
+{
+	size_t i;
+
+	for (i = 0; i < TABLE_N; i++)
+		if (table[i].code == c)
+			return &table[i];
+	return NULL;
+}
+
+const char *kvp_warn_id(enum kvp_warn_code c)
+{
+	const struct warn_info *w = info(c);
+
+	return w ? w->id : "KVP-W??";
+}
+
+const char *kvp_warn_slug(enum kvp_warn_code c)
+{
+	const struct warn_info *w = info(c);
+
+	return w ? w->slug : "unknown";
+}
+
+const char *kvp_warn_advice(enum kvp_warn_code c)
+{
+	const struct warn_info *w = info(c);
+
+	return w ? w->advice : "";
+}
 
 void kvp_warn(struct kvp_result *res, enum kvp_warn_code code,
               const char *fmt, ...)
@@ -19,8 +110,357 @@ void kvp_warn(struct kvp_result *res, enum kvp_warn_code code,
 	va_end(ap);
 }
 
+/* ---- helpers ---------------------------------------------------------- */
+
+static uint64_t class_len(const struct kvp_seq_class *c)
+{
+	uint64_t len = c->gen;
+	int k;
+
+	for (k = 0; k < KVP_PP_COUNT; k++)
+		if (!kvp_add(len, c->prompt[k], &len))
+			return UINT64_MAX;
+	return len;
+}
+
+static bool is_mla(const struct kvp_model *m)
+{
+	return m->mla.kv_lora_rank > 0 || m->base.kind == KVP_LAYER_MLA;
+}
+
+/* The KV heads the plan's rules and base give, first one that differs
+ * from `ref` (or ref itself when none differs). */
+static uint32_t heads_differing(const struct kvp_model *m, uint32_t ref)
+{
+	uint32_t i;
+
+	if (m->base.kv_heads != ref)
+		return m->base.kv_heads;
+	for (i = 0; i < m->n_rules && i < KVP_MAX_RULES; i++)
+		if ((m->rules[i].set & (1u << KVP_LF_KV_HEADS)) &&
+		    m->rules[i].v.kv_heads != ref)
+			return m->rules[i].v.kv_heads;
+	return ref;
+}
+
+static bool wformat_quantized(enum kvp_wdtype d)
+{
+	switch (d) {
+	case KVP_W_FP8: case KVP_W_INT8: case KVP_W_INT4: case KVP_W_NF4:
+	case KVP_W_GGUF_Q8_0: case KVP_W_GGUF_Q4_0: case KVP_W_GGUF_Q4_K_M:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* ---- detectors -------------------------------------------------------- */
+
+static void w_qheads(const struct kvp_plan *p, struct kvp_result *res)
+{
+	const struct kvp_model *m = &p->model;
+	char b[48];
+
+	if (is_mla(m))
+		return;
+	if (m->kv_heads_assumed) {
+		kvp_warn(res, KVP_W_QHEADS_AS_KV,
+			"model.base.kv_heads: %u assumed equal to the %u query "
+			"heads (no num_key_value_heads in the config): the cache "
+			"of %s is right only for an MHA model",
+			m->base.kv_heads, m->q_heads,
+			kvp_fmt_gib(res->kv.bytes, 2, b, sizeof b));
+		return;
+	}
+	if (m->trained_kv_heads && m->trained_kv_heads < m->q_heads &&
+	    m->base.kv_heads == m->q_heads)
+		kvp_warn(res, KVP_W_QHEADS_AS_KV,
+			"model.base.kv_heads: %u = the query heads, but the "
+			"model was trained with %u KV heads (GQA): the cache of "
+			"%s is %ux the real one",
+			m->base.kv_heads, m->trained_kv_heads,
+			kvp_fmt_gib(res->kv.bytes, 2, b, sizeof b),
+			m->q_heads / m->trained_kv_heads);
+}
+
+static void w_prompt_only(const struct kvp_plan *p, struct kvp_result *res)
+{
+	const struct kvp_workload *w = &p->workload;
+	uint32_t c;
+
+	for (c = 0; c < w->n_classes && c < KVP_MAX_CLASSES; c++) {
+		const struct kvp_seq_class *k = &w->classes[c];
+
+		if (k->requests == 0 || k->gen != 0)
+			continue;
+		kvp_warn(res, KVP_W_PROMPT_ONLY,
+			"workload.classes[%u].gen: 0 - class '%s' is sized for "
+			"its %llu-token prompt only, with no generation reserve",
+			c, k->name, (unsigned long long)class_len(k));
+		return;   /* one warning names the first such class */
+	}
+}
+
+static void w_weights_cache(const struct kvp_plan *p, struct kvp_result *res)
+{
+	const struct kvp_model *m = &p->model;
+	const struct kvp_wformat *wf = p->devices.weights_override
+		? &p->devices.weights : &m->weights;
+
+	if (!wformat_quantized(wf->dtype) || !m->kv_fmt_defaulted)
+		return;
+	kvp_warn(res, KVP_W_WEIGHTS_NOT_CACHE,
+		"weights are %s but the KV cache format was never chosen: it "
+		"stays %s (%llu bytes per position, all layers)",
+		kvp_wdtype_name(wf->dtype), kvp_dtype_name(m->base.k_fmt.dtype),
+		(unsigned long long)res->kv.bytes_per_position);
+}
+
+static void w_queue(const struct kvp_plan *p, struct kvp_result *res)
+{
+	uint64_t active = 0;
+	uint32_t c;
+
+	if (p->workload.queued == 0)
+		return;
+	for (c = 0; c < p->workload.n_classes && c < KVP_MAX_CLASSES; c++)
+		active += p->workload.classes[c].requests;
+	active += p->workload.n_ragged;
+	if (active != 1)
+		return;
+	kvp_warn(res, KVP_W_QUEUE_NOT_ACTIVE,
+		"workload: 1 active request while %llu queue - the cache is "
+		"sized for one sequence (%llu bytes) but under load the "
+		"queued requests are active at once",
+		(unsigned long long)p->workload.queued,
+		(unsigned long long)res->kv.bytes);
+}
+
+static void w_samples(const struct kvp_plan *p, struct kvp_result *res)
+{
+	const struct kvp_workload *w = &p->workload;
+	uint64_t want = 0, n;
+	uint32_t c, maxs = 1;
+
+	for (c = 0; c < w->n_classes && c < KVP_MAX_CLASSES; c++) {
+		const struct kvp_seq_class *k = &w->classes[c];
+
+		if (k->requests && k->samples > maxs)
+			maxs = k->samples;
+		if (!kvp_mul(k->requests, k->samples ? k->samples : 1, &n) ||
+		    !kvp_add(want, n, &want))
+			return;
+	}
+	want += w->n_ragged;
+	if (maxs <= 1 || res->kv.sequences >= want)
+		return;
+	kvp_warn(res, KVP_W_SAMPLES_UNCOUNTED,
+		"workload: %u samples per request make %llu resident "
+		"sequences, but the cache holds %llu",
+		maxs, (unsigned long long)want,
+		(unsigned long long)res->kv.sequences);
+}
+
+static void w_pooled(const struct kvp_plan *p, struct kvp_result *res)
+{
+	const struct kvp_devices *d = &p->devices;
+	uint64_t cards = 0, world = (uint64_t)d->tp * d->pp * d->dp;
+	int64_t total_free = 0;
+	uint32_t g, i, worst = 0;
+	char a[48], b[48];
+
+	if (d->n_groups == 0)
+		return;
+	for (g = 0; g < d->n_groups && g < KVP_MAX_CARD_GROUPS; g++)
+		cards += d->groups[g].count;
+	if (cards > world) {
+		kvp_warn(res, KVP_W_POOLED_MEMORY,
+			"devices: %llu cards given, but tp %u x pp %u x dp %u "
+			"places the model on %llu: the other cards hold nothing",
+			(unsigned long long)cards, d->tp, d->pp, d->dp,
+			(unsigned long long)world);
+		return;
+	}
+	if (res->fits || res->n_devices < 2)
+		return;
+	for (i = 0; i < res->n_devices; i++) {
+		total_free += res->devices[i].free_bytes;
+		if (res->devices[i].free_bytes < res->devices[worst].free_bytes)
+			worst = i;
+	}
+	if (total_free < 0)
+		return;
+	kvp_warn(res, KVP_W_POOLED_MEMORY,
+		"devices: device %u is over by %s while the %u devices "
+		"together have %s free - that memory cannot be borrowed",
+		worst,
+		kvp_fmt_gib((uint64_t)-res->devices[worst].free_bytes, 2, a,
+		            sizeof a),
+		res->n_devices, kvp_fmt_gib((uint64_t)total_free, 2, b, sizeof b));
+}
+
+static void w_static_short(const struct kvp_plan *p, struct kvp_result *res)
+{
+	const struct kvp_workload *w = &p->workload;
+	uint64_t longest = 0, m = p->strategy.max_cache_len;
+	uint64_t maxpos = p->model.arch.max_positions;
+	uint32_t c;
+	size_t i;
+
+	if (p->strategy.kind != KVP_STRAT_STATIC || maxpos == 0)
+		return;
+	for (c = 0; c < w->n_classes && c < KVP_MAX_CLASSES; c++)
+		if (w->classes[c].requests && class_len(&w->classes[c]) > longest)
+			longest = class_len(&w->classes[c]);
+	for (i = 0; w->ragged && i < w->n_ragged; i++)
+		if (w->ragged[i] > longest)
+			longest = w->ragged[i];
+	if (m == 0)
+		m = longest;
+	/* sized from the lengths at hand: no explicit maximum, or observed
+	 * (ragged) lengths, and below what the model accepts */
+	if (m >= maxpos || (p->strategy.max_cache_len != 0 && w->n_ragged == 0))
+		return;
+	kvp_warn(res, KVP_W_STATIC_FROM_SHORT,
+		"strategy.max_cache_len: static reservation of %llu slots per "
+		"sequence comes from the lengths in this plan, but the model "
+		"accepts %llu tokens: a longer request will not fit",
+		(unsigned long long)m, (unsigned long long)maxpos);
+}
+
+/* model_types whose configs interleave full-attention layers with
+ * sliding/chunked ones (transformers' layer_types / patterns):
+ * gemma2 (every other layer), gemma3 (5 sliding : 1 full), cohere2
+ * (3 : 1), gpt_oss (alternating), llama4 (chunked, every 4th full). */
+static bool hybrid_type(const char *t)
+{
+	static const char *const types[] = {
+		"gemma2", "gemma3", "gemma3_text", "cohere2", "gpt_oss",
+		"llama4", "llama4_text",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (!strcmp(t, types[i]))
+			return true;
+	return false;
+}
+
+static void w_window_all(const struct kvp_plan *p, struct kvp_result *res)
+{
+	uint32_t i, windowed = 0, kv = 0, win = 0;
+
+	if (p->strategy.sliding_as_full || !hybrid_type(p->model.model_type))
+		return;
+	for (i = 0; i < res->n_layers; i++) {
+		const struct kvp_layer_spec *s = &res->layers[i].spec;
+
+		if (s->kind == KVP_LAYER_NONE || s->kind == KVP_LAYER_SHARED)
+			continue;
+		kv++;
+		if (s->kind == KVP_LAYER_SLIDING || s->kind == KVP_LAYER_CHUNKED) {
+			windowed++;
+			win = s->window;
+		}
+	}
+	if (kv == 0 || windowed != kv)
+		return;
+	kvp_warn(res, KVP_W_WINDOW_ALL_LAYERS,
+		"model.layers: all %u layers keep a window of %u positions, but "
+		"%s models have full-attention layers that keep every position",
+		kv, win, p->model.model_type);
+}
+
+static void w_heads_edited(const struct kvp_plan *p, struct kvp_result *res)
+{
+	const struct kvp_model *m = &p->model;
+	uint32_t t = m->trained_kv_heads, h;
+
+	if (t == 0 || is_mla(m) || m->kv_heads_assumed)
+		return;
+	h = heads_differing(m, t);
+	if (h == t)
+		return;
+	if (h == m->q_heads && t < m->q_heads)
+		return;   /* KVP_W_QHEADS_AS_KV says it */
+	kvp_warn(res, KVP_W_KV_HEADS_EDITED,
+		"model.base.kv_heads: %u differs from the trained model's %u - "
+		"an architecture change, not an equivalent variant", h, t);
+}
+
+static void w_chars(const struct kvp_plan *p, struct kvp_result *res)
+{
+	if (p->workload.chars_given)
+		kvp_warn(res, KVP_W_CHARS_NOT_TOKENS,
+			"workload: a length was given in characters - kvplan "
+			"sizes tokens; the figures here do not use it");
+}
+
+static void w_uneven(const struct kvp_plan *p, struct kvp_result *res)
+{
+	const struct kvp_workload *w = &p->workload;
+	uint64_t lo = UINT64_MAX, hi = 0, pct;
+	uint32_t c;
+	size_t i;
+	char a[48], b[48];
+
+	if (p->strategy.kind != KVP_STRAT_STATIC &&
+	    p->strategy.kind != KVP_STRAT_PADDED)
+		return;
+	for (c = 0; c < w->n_classes && c < KVP_MAX_CLASSES; c++) {
+		uint64_t len = class_len(&w->classes[c]);
+
+		if (!w->classes[c].requests)
+			continue;
+		lo = len < lo ? len : lo;
+		hi = len > hi ? len : hi;
+	}
+	for (i = 0; w->ragged && i < w->n_ragged; i++) {
+		lo = w->ragged[i] < lo ? w->ragged[i] : lo;
+		hi = w->ragged[i] > hi ? w->ragged[i] : hi;
+	}
+	if (hi == 0 || lo == hi || res->kv.waste_bytes == 0 || res->kv.bytes == 0)
+		return;
+	pct = (uint64_t)(((unsigned __int128)res->kv.waste_bytes * 100) /
+	                 res->kv.bytes);
+	kvp_warn(res, KVP_W_UNEVEN_RESERVATION,
+		"strategy.kind: %s - sequences of %llu to %llu tokens under one "
+		"maximum reservation: %s of the %s cache (%llu%%) exceeds the "
+		"valid content",
+		kvp_strategy_name(p->strategy.kind), (unsigned long long)lo,
+		(unsigned long long)hi,
+		kvp_fmt_gib(res->kv.waste_bytes, 2, a, sizeof a),
+		kvp_fmt_gib(res->kv.bytes, 2, b, sizeof b),
+		(unsigned long long)pct);
+}
+
+static void w_offload(const struct kvp_plan *p, struct kvp_result *res)
+{
+	uint32_t i, host = 0;
+	char a[48];
+
+	if (res->kv.host_bytes == 0)
+		return;
+	for (i = 0; i < res->n_layers; i++)
+		host += !res->layers[i].on_device;
+	kvp_warn(res, KVP_W_OFFLOAD,
+		"strategy.resident_layers: %d - %u layers (%s of cache) live in "
+		"host memory", (int)p->strategy.resident_layers, host,
+		kvp_fmt_gib(res->kv.host_bytes, 2, a, sizeof a));
+}
+
 void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res)
 {
-	(void)p;
-	(void)res;
+	w_qheads(p, res);
+	w_prompt_only(p, res);
+	w_weights_cache(p, res);
+	w_queue(p, res);
+	w_samples(p, res);
+	w_pooled(p, res);
+	w_static_short(p, res);
+	w_window_all(p, res);
+	w_heads_edited(p, res);
+	w_chars(p, res);
+	w_uneven(p, res);
+	w_offload(p, res);
 }

@@ -51,4 +51,12 @@ struct kvp_devices {
 	struct kvp_overhead overheads[KVP_MAX_OVERHEADS];
 };
 
+/*
+ * Add the documented default overhead entries (cuda_context, cuda_graphs,
+ * tp_comm when tp or pp > 1, allocator_reserve) to d->overheads, each
+ * with its source in src/core/overhead.c. Entries already present by
+ * name are kept as they are; nothing is added past KVP_MAX_OVERHEADS.
+ */
+void kvp_overheads_default(struct kvp_devices *d);
+
 #endif

@@ -45,38 +45,21 @@
 #include "core/internal.h"
 #include "kvplan/checked.h"
 
-/* Kind, heads and dims of layer i after the model's rules (the same
- * resolution as layers.c, for the fields the count needs). */
+/* Kind, heads and dims of one layer, from the table stage 1 resolved
+ * into res->layers[i].spec (before MLA storage is applied). */
 struct wl {
 	enum kvp_layer_kind kind;
 	uint64_t kv_heads, k_dim, v_dim;
 };
 
-static void layer_at(const struct kvp_model *m, uint32_t i, struct wl *l)
+static void layer_at(const struct kvp_result *res, uint32_t i, struct wl *l)
 {
-	uint32_t r;
+	const struct kvp_layer_spec *s = &res->layers[i].spec;
 
-	l->kind = m->base.kind;
-	l->kv_heads = m->base.kv_heads;
-	l->k_dim = m->base.k_dim;
-	l->v_dim = m->base.v_dim;
-	for (r = 0; r < m->n_rules && r < KVP_MAX_RULES; r++) {
-		const struct kvp_layer_rule *ru = &m->rules[r];
-		const struct kvp_range *g = &ru->range;
-		uint32_t step = g->step ? g->step : 1;
-
-		if (!g->all && (i < g->first || i > g->last ||
-		                (i - g->first) % step))
-			continue;
-		if (ru->set & (1u << KVP_LF_KIND))
-			l->kind = ru->v.kind;
-		if (ru->set & (1u << KVP_LF_KV_HEADS))
-			l->kv_heads = ru->v.kv_heads;
-		if (ru->set & (1u << KVP_LF_K_DIM))
-			l->k_dim = ru->v.k_dim;
-		if (ru->set & (1u << KVP_LF_V_DIM))
-			l->v_dim = ru->v.v_dim;
-	}
+	l->kind = s->kind;
+	l->kv_heads = s->kv_heads;
+	l->k_dim = s->k_dim;
+	l->v_dim = s->v_dim;
 }
 
 struct acc {
@@ -282,10 +265,10 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 	struct wl l;
 
 	memset(w, 0, sizeof *w);
-	if (m->n_layers > KVP_MAX_LAYERS)
+	if (m->n_layers > KVP_MAX_LAYERS || res->n_layers != m->n_layers)
 		return kvp_error_set(&res->error, KVP_ERANGE,
-		       "model.n_layers: %u - at most %d", m->n_layers,
-		       KVP_MAX_LAYERS);
+		       "model.n_layers: %u - at most %d, resolved first",
+		       m->n_layers, KVP_MAX_LAYERS);
 	madd(&emb, ar->vocab, ar->hidden);
 	if (!ar->tie_embeddings)
 		madd(&lm, ar->vocab, ar->hidden);
@@ -308,7 +291,7 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 			goto overflow;
 	}
 	for (i = 0; i < m->n_layers; i++) {
-		layer_at(m, i, &l);
+		layer_at(res, i, &l);
 		attn_params(m, &l, &attn);
 		if (is_moe_layer(ar, i)) {
 			madd(&mlp, router, 1);

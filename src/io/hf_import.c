@@ -256,16 +256,6 @@ static const char *const gemma3_types[] = {
 	"gemma3", "gemma3_text", "cohere2", NULL
 };
 
-static struct kvp_format plain(enum kvp_dtype dt)
-{
-	struct kvp_format f;
-
-	memset(&f, 0, sizeof f);
-	f.dtype = dt;
-	f.residual_dtype = dt;
-	return f;
-}
-
 /* ---- compute dtype --------------------------------------------------- */
 
 static enum kvp_status import_dtype(struct cfg *c, struct kvp_model *m,
@@ -1185,8 +1175,8 @@ static enum kvp_status import_obj(struct cfg *c, struct kvp_model *m,
 
 	if (import_dtype(c, m, &dt))
 		return c->err->status;
-	m->base.k_fmt = plain(dt);
-	m->base.v_fmt = plain(dt);
+	m->base.k_fmt = kvp_format_plain(dt);
+	m->base.v_fmt = kvp_format_plain(dt);
 	m->kv_fmt_defaulted = true;
 	if (import_quant(c, m))
 		return c->err->status;

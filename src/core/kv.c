@@ -45,8 +45,9 @@
  *   are taken to have different system prompts.
  *
  * Stored vs allocated. `stored` (positions_stored, bytes_needed) is always
- * the DYNAMIC figure with the same sharing; `slots` is what the strategy
- * allocates. waste = bytes - bytes_needed.
+ * the DYNAMIC figure with the sharing the strategy applies (none under
+ * STATIC and PADDED); `slots` is what the strategy allocates.
+ * waste = bytes - bytes_needed.
  *
  * MLA layers. strategy.mla LATENT stores kv_lora_rank + qk_rope_head_dim
  *   values per position as K, one "head", no V. DECOMPRESSED stores q_heads

@@ -1,0 +1,361 @@
+/*
+ * test_layers.c - layer ranges, override rules and their resolution
+ * (src/core/layers.c): parsing, formatting back, later-rule-wins, and the
+ * messages for bad ranges, rules and layers.
+ */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kvplan/layers.h"
+
+/* 40 full-attention layers, 8 KV heads of 128, f16. */
+static void base_model(struct kvp_model *m)
+{
+	memset(m, 0, sizeof *m);
+	m->n_layers = 40;
+	m->q_heads = 40;
+	m->base.kind = KVP_LAYER_FULL;
+	m->base.kv_heads = 8;
+	m->base.k_dim = 128;
+	m->base.v_dim = 128;
+	m->base.k_fmt = kvp_format_plain(KVP_DT_F16);
+	m->base.v_fmt = kvp_format_plain(KVP_DT_F16);
+}
+
+static void add_rule(struct kvp_model *m, const char *text)
+{
+	struct kvp_error err;
+
+	ck_assert_msg(kvp_rule_parse(text, &m->rules[m->n_rules], &err) == KVP_OK,
+	              "%s: %s", text, err.msg);
+	m->n_rules++;
+}
+
+START_TEST(range_forms)
+{
+	struct kvp_range r;
+	struct kvp_error err;
+
+	ck_assert_int_eq(kvp_range_parse("all", &r, &err), KVP_OK);
+	ck_assert(r.all);
+	ck_assert(kvp_range_contains(&r, 0));
+	ck_assert(kvp_range_contains(&r, 511));
+
+	ck_assert_int_eq(kvp_range_parse("7", &r, &err), KVP_OK);
+	ck_assert(!r.all);
+	ck_assert_uint_eq(r.first, 7);
+	ck_assert_uint_eq(r.last, 7);
+	ck_assert(kvp_range_contains(&r, 7));
+	ck_assert(!kvp_range_contains(&r, 6));
+	ck_assert(!kvp_range_contains(&r, 8));
+
+	ck_assert_int_eq(kvp_range_parse("0-39", &r, &err), KVP_OK);
+	ck_assert_uint_eq(r.first, 0);
+	ck_assert_uint_eq(r.last, 39);
+	ck_assert_uint_eq(r.step, 1);
+	ck_assert(kvp_range_contains(&r, 39));
+	ck_assert(!kvp_range_contains(&r, 40));
+
+	/* 5-47/6: layers 5, 11, 17, 23, 29, 35, 41, 47 */
+	ck_assert_int_eq(kvp_range_parse("5-47/6", &r, &err), KVP_OK);
+	ck_assert_uint_eq(r.first, 5);
+	ck_assert_uint_eq(r.last, 47);
+	ck_assert_uint_eq(r.step, 6);
+	ck_assert(kvp_range_contains(&r, 5));
+	ck_assert(kvp_range_contains(&r, 11));
+	ck_assert(kvp_range_contains(&r, 47));
+	ck_assert(!kvp_range_contains(&r, 4));
+	ck_assert(!kvp_range_contains(&r, 6));
+	ck_assert(!kvp_range_contains(&r, 46));
+	ck_assert(!kvp_range_contains(&r, 53));
+}
+END_TEST
+
+START_TEST(range_format_round_trip)
+{
+	static const char *const texts[] = { "all", "7", "0-39", "5-47/6" };
+	struct kvp_range r;
+	struct kvp_error err;
+	char buf[32];
+	size_t i;
+
+	for (i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		ck_assert_int_eq(kvp_range_parse(texts[i], &r, &err), KVP_OK);
+		kvp_range_format(&r, buf, sizeof buf);
+		ck_assert_str_eq(buf, texts[i]);
+	}
+}
+END_TEST
+
+START_TEST(bad_ranges_name_the_text)
+{
+	static const char *const bad[] = {
+		"", "a", "5-", "-5", "7-3", "5-47/0", "5/2", "1-2-3", "5-47/",
+		"4294967296", " 5", "5 ", "+5", "0x10",
+	};
+	struct kvp_range r;
+	struct kvp_error err;
+	size_t i;
+
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char quoted[40];
+
+		ck_assert_msg(kvp_range_parse(bad[i], &r, &err) != KVP_OK,
+		              "'%s' accepted", bad[i]);
+		snprintf(quoted, sizeof quoted, "'%s'", bad[i]);
+		ck_assert_msg(strstr(err.msg, quoted) != NULL, "%s", err.msg);
+	}
+	ck_assert_int_eq(kvp_range_parse("7-3", &r, &err), KVP_EINVAL);
+	ck_assert_str_eq(err.msg,
+		"layer range '7-3': first layer 7 is after last layer 3");
+}
+END_TEST
+
+START_TEST(rule_parse_fields)
+{
+	struct kvp_layer_rule r;
+	struct kvp_error err;
+
+	ck_assert_int_eq(kvp_rule_parse("5-47/6:kind=sliding,window=4096", &r,
+	                                &err), KVP_OK);
+	ck_assert_uint_eq(r.range.first, 5);
+	ck_assert_uint_eq(r.range.step, 6);
+	ck_assert_uint_eq(r.set, (1u << KVP_LF_KIND) | (1u << KVP_LF_WINDOW));
+	ck_assert_int_eq(r.v.kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(r.v.window, 4096);
+
+	/* head_dim sets both, a later v_dim overrides V */
+	ck_assert_int_eq(kvp_rule_parse("all:head_dim=192,v_dim=128", &r, &err),
+	                 KVP_OK);
+	ck_assert(r.range.all);
+	ck_assert_uint_eq(r.v.k_dim, 192);
+	ck_assert_uint_eq(r.v.v_dim, 128);
+	ck_assert_uint_eq(r.set, (1u << KVP_LF_K_DIM) | (1u << KVP_LF_V_DIM));
+
+	/* dtype sets both formats; k_dtype only K */
+	ck_assert_int_eq(kvp_rule_parse("0-3:dtype=q8_0", &r, &err), KVP_OK);
+	ck_assert_int_eq(r.v.k_fmt.dtype, KVP_DT_Q8_0);
+	ck_assert_int_eq(r.v.v_fmt.dtype, KVP_DT_Q8_0);
+	ck_assert_uint_eq(r.set, (1u << KVP_LF_K_FMT) | (1u << KVP_LF_V_FMT));
+	ck_assert_int_eq(kvp_rule_parse("3:k_dtype=fp8", &r, &err), KVP_OK);
+	ck_assert_uint_eq(r.set, 1u << KVP_LF_K_FMT);
+
+	/* state bytes are 64-bit */
+	ck_assert_int_eq(kvp_rule_parse("0:kind=recurrent,state_bytes=123456789012",
+	                                &r, &err), KVP_OK);
+	ck_assert_int_eq(r.v.kind, KVP_LAYER_NONE);
+	ck_assert(r.v.state_bytes == 123456789012ull);
+
+	ck_assert_int_eq(kvp_rule_parse("20-39:kind=shared,shared_with=19,kv_heads=4",
+	                                &r, &err), KVP_OK);
+	ck_assert_int_eq(r.v.kind, KVP_LAYER_SHARED);
+	ck_assert_uint_eq(r.v.shared_with, 19);
+	ck_assert_uint_eq(r.v.kv_heads, 4);
+}
+END_TEST
+
+START_TEST(bad_rules_name_the_text)
+{
+	static const char *const bad[] = {
+		"5-47", "5-47:", "x:kind=full", "5:foo=1", "5:kind=dense",
+		"5:kv_heads=x", "5:kv_heads=4294967296", "5:k_dtype=groupq",
+		"5:kind=", "5:=3", "5:window", "5:kv_heads=4,", "5:dtype=f12",
+		"41-39:kind=full",
+	};
+	struct kvp_layer_rule r;
+	struct kvp_error err;
+	size_t i;
+
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char quoted[64];
+
+		ck_assert_msg(kvp_rule_parse(bad[i], &r, &err) != KVP_OK,
+		              "'%s' accepted", bad[i]);
+		snprintf(quoted, sizeof quoted, "'%s'", bad[i]);
+		ck_assert_msg(strstr(err.msg, quoted) != NULL, "%s", err.msg);
+	}
+	ck_assert_int_eq(kvp_rule_parse("5:kind=dense", &r, &err), KVP_EINVAL);
+	ck_assert_str_eq(err.msg, "layer rule '5:kind=dense': kind 'dense' - "
+	                 "expected full, sliding, chunked, none, shared or mla");
+}
+END_TEST
+
+START_TEST(rule_format_round_trip)
+{
+	static const char *const texts[] = {
+		"5-47/6:kind=sliding,window=4096",
+		"all:kv_heads=2,k_dim=192,v_dim=128",
+		"0-3:k_dtype=q8_0,v_dtype=f16",
+		"0:kind=none,state_bytes=123456789012",
+		"20-39:kind=shared,shared_with=19",
+	};
+	struct kvp_layer_rule r;
+	struct kvp_error err;
+	char buf[128];
+	size_t i;
+
+	for (i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		ck_assert_int_eq(kvp_rule_parse(texts[i], &r, &err), KVP_OK);
+		kvp_rule_format(&r, buf, sizeof buf);
+		ck_assert_str_eq(buf, texts[i]);
+	}
+}
+END_TEST
+
+START_TEST(resolve_base_then_rules)
+{
+	static struct kvp_model m;
+	struct kvp_layer_spec out[KVP_MAX_LAYERS];
+	struct kvp_error err;
+
+	base_model(&m);
+	/* even layers sliding 4096; layer 10 (even) also 4 KV heads */
+	add_rule(&m, "0-39/2:kind=sliding,window=4096");
+	add_rule(&m, "10:kv_heads=4");
+	ck_assert_int_eq(kvp_layers_resolve(&m, out, &err), KVP_OK);
+	ck_assert_int_eq(out[0].kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(out[0].window, 4096);
+	ck_assert_uint_eq(out[0].kv_heads, 8);
+	ck_assert_int_eq(out[1].kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(out[10].kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(out[10].kv_heads, 4);
+	ck_assert_uint_eq(out[11].kv_heads, 8);
+	ck_assert_int_eq(out[39].kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(out[38].kind, KVP_LAYER_SLIDING);
+}
+END_TEST
+
+START_TEST(later_rules_win)
+{
+	static struct kvp_model m;
+	struct kvp_layer_spec out[KVP_MAX_LAYERS];
+	struct kvp_error err;
+
+	base_model(&m);
+	add_rule(&m, "all:kv_heads=2");
+	add_rule(&m, "5:kv_heads=6");
+	ck_assert_int_eq(kvp_layers_resolve(&m, out, &err), KVP_OK);
+	ck_assert_uint_eq(out[5].kv_heads, 6);
+	ck_assert_uint_eq(out[4].kv_heads, 2);
+
+	base_model(&m);
+	add_rule(&m, "5:kv_heads=6");
+	add_rule(&m, "all:kv_heads=2");
+	ck_assert_int_eq(kvp_layers_resolve(&m, out, &err), KVP_OK);
+	ck_assert_uint_eq(out[5].kv_heads, 2);
+}
+END_TEST
+
+START_TEST(rule_past_last_layer)
+{
+	static struct kvp_model m;
+	struct kvp_layer_spec out[KVP_MAX_LAYERS];
+	struct kvp_error err;
+
+	base_model(&m);
+	add_rule(&m, "0-40:kind=none");
+	ck_assert_int_eq(kvp_layers_resolve(&m, out, &err), KVP_ERANGE);
+	ck_assert_str_eq(err.msg, "layer rule '0-40:kind=none': layer 40 is past "
+	                 "the last layer (model.n_layers 40: layers 0-39)");
+}
+END_TEST
+
+START_TEST(layer_validation_messages)
+{
+	static struct kvp_model m;
+	struct kvp_layer_spec out[KVP_MAX_LAYERS];
+	struct kvp_error err;
+
+	base_model(&m);
+	add_rule(&m, "3:kv_heads=0");
+	ck_assert_int_eq(kvp_layers_resolve(&m, out, &err), KVP_ERANGE);
+	ck_assert_str_eq(err.msg, "model.layers[3].kv_heads: 0 - must be at least 1");
+
+	/* a bad uniform field is named as the base field */
+	base_model(&m);
+	m.base.kv_heads = 0;
+	ck_assert_int_eq(kvp_layers_resolve(&m, out, &err), KVP_ERANGE);
+	ck_assert_str_eq(err.msg, "model.base.kv_heads: 0 - must be at least 1");
+
+	base_model(&m);
+	m.base.v_dim = 0;
+	ck_assert_int_eq(kvp_layers_resolve(&m, out, &err), KVP_ERANGE);
+	ck_assert_str_eq(err.msg, "model.base.v_dim: 0 - must be at least 1");
+
+	base_model(&m);
+	add_rule(&m, "2:kind=sliding");
+	ck_assert_int_eq(kvp_layers_resolve(&m, out, &err), KVP_ERANGE);
+	ck_assert_str_eq(err.msg,
+		"model.base.window: 0 - must be at least 1 for a sliding layer");
+
+	base_model(&m);
+	add_rule(&m, "5:kind=shared,shared_with=7");
+	ck_assert_int_eq(kvp_layers_resolve(&m, out, &err), KVP_EINVAL);
+	ck_assert_str_eq(err.msg,
+		"model.layers[5].shared_with: 7 - must name an earlier layer (< 5)");
+
+	base_model(&m);
+	add_rule(&m, "2:kind=none");
+	add_rule(&m, "5:kind=shared,shared_with=2");
+	ck_assert_int_eq(kvp_layers_resolve(&m, out, &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "layer 2 is a none layer"));
+
+	base_model(&m);
+	add_rule(&m, "0:kind=mla");
+	ck_assert_int_eq(kvp_layers_resolve(&m, out, &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "model.mla.kv_lora_rank: 0"));
+
+	/* q8_0 K rows of 1 head x 80 values are 2.5 blocks */
+	base_model(&m);
+	add_rule(&m, "6:kv_heads=1,k_dim=80,k_dtype=q8_0");
+	ck_assert_int_eq(kvp_layers_resolve(&m, out, &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "model.layers[6].k_dtype: q8_0"));
+
+	base_model(&m);
+	m.n_layers = 0;
+	ck_assert_int_eq(kvp_layers_resolve(&m, out, &err), KVP_ERANGE);
+	ck_assert_str_eq(err.msg, "model.n_layers: 0 - must be 1..512");
+}
+END_TEST
+
+START_TEST(kind_names)
+{
+	struct kvp_error err;
+	enum kvp_layer_kind k;
+	int i;
+
+	for (i = 0; i < KVP_LAYER_KIND_COUNT; i++) {
+		ck_assert_int_eq(kvp_layer_kind_parse(
+			kvp_layer_kind_name((enum kvp_layer_kind)i), &k, &err), KVP_OK);
+		ck_assert_int_eq(k, i);
+	}
+	ck_assert_int_eq(kvp_layer_kind_parse("swa", &k, &err), KVP_OK);
+	ck_assert_int_eq(k, KVP_LAYER_SLIDING);
+	ck_assert_int_eq(kvp_layer_kind_parse("mamba", &k, &err), KVP_EINVAL);
+}
+END_TEST
+
+static Suite *layers_suite(void)
+{
+	Suite *s = suite_create("layers");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, range_forms);
+	tcase_add_test(tc, range_format_round_trip);
+	tcase_add_test(tc, bad_ranges_name_the_text);
+	tcase_add_test(tc, rule_parse_fields);
+	tcase_add_test(tc, bad_rules_name_the_text);
+	tcase_add_test(tc, rule_format_round_trip);
+	tcase_add_test(tc, resolve_base_then_rules);
+	tcase_add_test(tc, later_rules_win);
+	tcase_add_test(tc, rule_past_last_layer);
+	tcase_add_test(tc, layer_validation_messages);
+	tcase_add_test(tc, kind_names);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(layers_suite)

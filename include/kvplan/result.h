@@ -85,6 +85,14 @@ struct kvp_engine_result {
 	                                 request, 0 = not computed */
 	uint32_t n_lines;
 	char lines[KVP_MAX_LINES][KVP_LINE_MAX]; /* in the engine's words */
+	/* Added for the engine profiles (issue 4): */
+	uint64_t max_requests;        /* requests the engine runs at once:
+	                                 llama.cpp parallel, vLLM max_num_seqs,
+	                                 SGLang max_running_requests */
+	uint64_t aux_bytes;           /* beside the pool: SGLang's
+	                                 req_to_token table, bytes per rank */
+	char note[KVP_LINE_MAX];      /* kvplan's remark on how the engine
+	                                 allocates (not the engine's words) */
 };
 
 /* One device's budget; free may be negative when over capacity. */

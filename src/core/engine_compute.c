@@ -1,15 +1,49 @@
-/* engine_compute.c - SCAFFOLD until the engine profiles land (issue 4). */
+/*
+ * engine_compute.c - stage 4 of kvp_compute: a named engine's own
+ * allocation. Dispatches on plan->engine.kind to the profile in
+ * engine_<name>.c, which overwrites the generic stage's per-layer and kv
+ * figures with what that engine allocates and fills res->engine.
+ * GENERIC is a no-op: the core's strategy figures stand.
+ */
 #include <string.h>
 
+#include "core/engine_priv.h"
 #include "core/internal.h"
+#include "kvplan/layers.h"
 
 enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
                                    struct kvp_result *res)
 {
+	/* The model's layers as the model states them (MLA still MLA):
+	 * engines decide themselves how to store them. ~60 KiB of stack. */
+	struct kvp_layer_spec ls[KVP_MAX_LAYERS];
+	enum kvp_status st;
+
 	memset(&res->engine, 0, sizeof res->engine);
 	res->engine.kind = p->engine.kind;
-	if (p->engine.kind != KVP_ENGINE_GENERIC)
+	if (p->engine.kind == KVP_ENGINE_GENERIC)
+		return KVP_OK;
+	if ((unsigned)p->engine.kind >= KVP_ENGINE_COUNT)
 		return kvp_error_set(&res->error, KVP_EINVAL,
-			"engine.kind: %s - not available yet", kvp_engine_name(p->engine.kind));
-	return KVP_OK;
+			"engine.kind: %d - unknown engine", (int)p->engine.kind);
+
+	st = kvp_layers_resolve(&p->model, ls, &res->error);
+	if (st != KVP_OK)
+		return st;
+	res->n_layers = p->model.n_layers;
+
+	switch (p->engine.kind) {
+	case KVP_ENGINE_LLAMACPP:
+		return kvp_engine_llamacpp(p, ls, res);
+	case KVP_ENGINE_VLLM:
+		return kvp_engine_vllm(p, ls, res);
+	case KVP_ENGINE_TRANSFORMERS:
+		return kvp_engine_transformers(p, ls, res);
+	case KVP_ENGINE_SGLANG:
+		return kvp_engine_sglang(p, ls, res);
+	case KVP_ENGINE_TRTLLM:
+		return kvp_engine_trtllm(p, ls, res);
+	default:
+		return KVP_OK;
+	}
 }

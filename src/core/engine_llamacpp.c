@@ -1,0 +1,384 @@
+/*
+ * engine_llamacpp.c - the KV cache llama.cpp allocates (measured on
+ * upstream 84f71294, ../shared/reference/ENGINES.md and cases/llamacpp.json):
+ *
+ *   n_ctx     = pad256(ctx_size or n_ctx_train)
+ *   n_batch   = min(ctx_size as given, batch_size); n_ubatch = min(n_batch, ubatch)
+ *   unified:  one stream of n_ctx cells shared by all sequences
+ *   else:     n_ctx_seq = pad256(n_ctx / n_seq), n_seq streams of n_ctx_seq
+ *   full and MLA layers: n_ctx_seq cells per stream
+ *   SWA/chunked layers:  pad256(min(n_ctx_seq, n_swa * (unified ? n_seq : 1)
+ *                        + n_ubatch)) cells per stream; --swa-full: n_ctx_seq
+ *   K row = Hkv*Dk values in cache_type_k, V row = Hkv*Dv in cache_type_v;
+ *   flash attention off and V widths differing across layers: every V row
+ *   padded to the widest; MLA: K only, kv_lora_rank + rope values, no V;
+ *   shared-KV layers: no cache; recurrent layers: state_bytes (taken as the
+ *   f32 state) x max(1, n_seq) cells.
+ * Refusals in llama.cpp's words (KVP_EREFUSED): K/V types differing on an
+ * MLA model (checked first, as llama_init_from_model does), quantized V
+ * with flash attention off, more than 256 sequences.
+ * flash_attn "auto" counts as on: llama.cpp only refuses quantized V when
+ * it is explicitly off, and sizes the cache untransposed under auto.
+ */
+#include <stdio.h>  /* snprintf into result buffers only */
+#include <string.h>
+
+#include "core/engine_priv.h"
+#include "kvplan/checked.h"
+
+#define LC_PAD 256u          /* cell padding, llama-context.cpp */
+#define LC_MAX_SEQ 256u      /* LLAMA_MAX_SEQ */
+#define LC_MAX_CACHES 4u
+
+static bool lc_type_ok(enum kvp_dtype d)
+{
+	switch (d) {
+	case KVP_DT_F32: case KVP_DT_F16: case KVP_DT_BF16: case KVP_DT_Q8_0:
+	case KVP_DT_Q4_0: case KVP_DT_Q4_1: case KVP_DT_Q5_0: case KVP_DT_Q5_1:
+	case KVP_DT_IQ4_NL:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool lc_quantized(enum kvp_dtype d)
+{
+	return d == KVP_DT_Q8_0 || d == KVP_DT_Q4_0 || d == KVP_DT_Q4_1 ||
+	       d == KVP_DT_Q5_0 || d == KVP_DT_Q5_1 || d == KVP_DT_IQ4_NL;
+}
+
+static bool lc_swa(enum kvp_layer_kind k)
+{
+	return k == KVP_LAYER_SLIDING || k == KVP_LAYER_CHUNKED;
+}
+
+/* One cache llama.cpp creates: the layers whose cells per stream match. */
+struct lc_cache {
+	uint64_t cells;       /* per stream */
+	uint32_t layers;
+	uint64_t k_bytes, v_bytes;
+};
+
+/* llama.cpp prints (float)bytes / (1024.0f * 1024.0f) with %7.2f. */
+static double lc_mib(uint64_t b)
+{
+	return (double)((float)b / (1024.0f * 1024.0f));
+}
+
+static enum kvp_status lc_check_opts(const struct kvp_plan *p,
+                                     const struct kvp_layer_spec *ls,
+                                     struct kvp_result *res)
+{
+	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
+	struct kvp_error *err = &res->error;
+	bool mla = false;
+	uint32_t i;
+
+	if (!lc_type_ok(o->cache_type_k))
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.llamacpp.cache_type_k: %s - llama.cpp caches f32, f16, "
+			"bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0 or q5_1",
+			kvp_dtype_name(o->cache_type_k));
+	if (!lc_type_ok(o->cache_type_v))
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.llamacpp.cache_type_v: %s - llama.cpp caches f32, f16, "
+			"bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0 or q5_1",
+			kvp_dtype_name(o->cache_type_v));
+	if (o->parallel < 1)
+		return kvp_error_set(err, KVP_ERANGE,
+			"engine.llamacpp.parallel: 0 - must be at least 1");
+	if (o->batch_size < 1)
+		return kvp_error_set(err, KVP_ERANGE,
+			"engine.llamacpp.batch_size: 0 - must be at least 1");
+	if (o->ubatch_size < 1)
+		return kvp_error_set(err, KVP_ERANGE,
+			"engine.llamacpp.ubatch_size: 0 - must be at least 1");
+	if ((unsigned)o->flash_attn > KVP_OFF)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.llamacpp.flash_attn: %d - expected auto, on or off",
+			(int)o->flash_attn);
+	for (i = 0; i < p->model.n_layers; i++)
+		if (ls[i].kind == KVP_LAYER_MLA)
+			mla = true;
+	/* llama_init_from_model checks these in this order. */
+	if (mla && o->cache_type_k != o->cache_type_v)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"llama.cpp: model does not support different K (%s) and V (%s) "
+			"cache types", kvp_dtype_name(o->cache_type_k),
+			kvp_dtype_name(o->cache_type_v));
+	if (o->flash_attn == KVP_OFF && lc_quantized(o->cache_type_v))
+		return kvp_error_set(err, KVP_EREFUSED,
+			"llama.cpp: quantized V cache requires flash_attn to be enabled "
+			"(engine.llamacpp.cache_type_v %s, flash_attn off)",
+			kvp_dtype_name(o->cache_type_v));
+	if (o->parallel > LC_MAX_SEQ)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"llama.cpp: n_seq_max must be <= %u (engine.llamacpp.parallel %u)",
+			LC_MAX_SEQ, o->parallel);
+	return KVP_OK;
+}
+
+/* Widest V row over the attention layers, values (for FA off). */
+static uint64_t lc_v_widest(const struct kvp_plan *p,
+                            const struct kvp_layer_spec *ls, bool *differ)
+{
+	uint64_t w = 0, first = 0;
+	uint32_t i;
+
+	*differ = false;
+	for (i = 0; i < p->model.n_layers; i++) {
+		uint64_t v;
+
+		if (ls[i].kind != KVP_LAYER_FULL && !lc_swa(ls[i].kind))
+			continue;
+		v = (uint64_t)ls[i].kv_heads * ls[i].v_dim;
+		if (!first)
+			first = v;
+		else if (v != first)
+			*differ = true;
+		if (v > w)
+			w = v;
+	}
+	return w;
+}
+
+/* Add a SWA layer's bytes to the cache of its cell count (caches[1..]). */
+static void lc_add_swa(struct lc_cache *c, uint32_t *nc, uint64_t cells,
+                       uint64_t kb, uint64_t vb)
+{
+	uint32_t i;
+
+	for (i = 1; i < *nc; i++)
+		if (c[i].cells == cells)
+			break;
+	if (i == *nc) {
+		if (*nc >= LC_MAX_CACHES) {
+			i = *nc - 1;   /* more distinct SWA sizes: merged */
+		} else {
+			memset(&c[i], 0, sizeof c[i]);
+			c[i].cells = cells;
+			(*nc)++;
+		}
+	}
+	c[i].layers++;
+	c[i].k_bytes += kb;
+	c[i].v_bytes += vb;
+}
+
+enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
+                                    const struct kvp_layer_spec *ls,
+                                    struct kvp_result *res)
+{
+	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
+	struct kvp_engine_result *e = &res->engine;
+	struct kvp_error *err = &res->error;
+	struct lc_cache caches[LC_MAX_CACHES]; /* [0] base, then SWA caches */
+	uint32_t n_caches = 1, n_rs_layers = 0, i;
+	uint64_t ctx, n_ctx, n_ctx_seq, n_batch, n_ubatch, n_seq, n_stream;
+	uint64_t v_wide, cells_swa = 0, rs_bytes = 0, rs_cells, slots_full;
+	bool fa, v_differ;
+	enum kvp_status st;
+	const char *tk, *tv;
+
+	st = lc_check_opts(p, ls, res);
+	if (st != KVP_OK)
+		return st;
+	fa = o->flash_attn != KVP_OFF;
+	tk = kvp_dtype_name(o->cache_type_k);
+	tv = kvp_dtype_name(o->cache_type_v);
+	n_seq = o->parallel;
+
+	ctx = o->ctx_size ? o->ctx_size : p->model.arch.max_positions;
+	if (ctx == 0)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.llamacpp.ctx_size: 0 - means the model's n_ctx_train, "
+			"but model.arch.max_positions is unknown; give a context size");
+	if (!kvp_round_up(ctx, LC_PAD, &n_ctx))
+		return eng_overflow(res, "engine.llamacpp.ctx_size");
+	n_batch = o->batch_size < ctx ? o->batch_size : ctx;
+	n_ubatch = o->ubatch_size < n_batch ? o->ubatch_size : n_batch;
+	if (o->kv_unified) {
+		n_ctx_seq = n_ctx;
+		n_stream = 1;
+	} else {
+		if (!kvp_round_up(n_ctx / n_seq, LC_PAD, &n_ctx_seq))
+			return eng_overflow(res, "engine.llamacpp.ctx_size");
+		if (n_ctx_seq == 0)
+			return kvp_error_set(err, KVP_EREFUSED,
+				"llama.cpp: n_ctx_seq == 0 (engine.llamacpp.ctx_size %llu, "
+				"parallel %llu)", (unsigned long long)ctx,
+				(unsigned long long)n_seq);
+		if (!kvp_mul(n_ctx_seq, n_seq, &n_ctx))
+			return eng_overflow(res, "engine.llamacpp.ctx_size");
+		n_stream = n_seq;
+	}
+
+	v_wide = lc_v_widest(p, ls, &v_differ);
+	memset(caches, 0, sizeof caches);
+	caches[0].cells = n_ctx_seq;
+	rs_cells = n_seq > 1 ? n_seq : 1;
+
+	for (i = 0; i < p->model.n_layers; i++) {
+		struct kvp_layer_result *lr = &res->layers[i];
+		struct kvp_layer_spec sp = ls[i];
+		uint64_t kn = 0, vn = 0, krow = 0, vrow = 0, cells = 0, slots;
+		char what[64];
+
+		lr->on_device = true;
+		switch (sp.kind) {
+		case KVP_LAYER_FULL:
+		case KVP_LAYER_SLIDING:
+		case KVP_LAYER_CHUNKED:
+			kn = (uint64_t)sp.kv_heads * sp.k_dim;
+			vn = (uint64_t)sp.kv_heads * sp.v_dim;
+			if (!fa && v_differ)
+				vn = v_wide;
+			if (sp.kind == KVP_LAYER_FULL || o->swa_full) {
+				cells = n_ctx_seq;
+			} else {
+				uint64_t want, mult = o->kv_unified ? n_seq : 1;
+
+				if (!kvp_mul(sp.window, mult, &want) ||
+				    !kvp_add(want, n_ubatch, &want))
+					return eng_overflow(res, "model.layers[].window");
+				if (want > n_ctx_seq)
+					want = n_ctx_seq;
+				if (!kvp_round_up(want, LC_PAD, &cells))
+					return eng_overflow(res, "model.layers[].window");
+			}
+			break;
+		case KVP_LAYER_MLA:
+			/* deepseek2: the latent is cached as K, V is a view of it. */
+			sp.kv_heads = 1;
+			sp.k_dim = p->model.mla.kv_lora_rank + p->model.mla.qk_rope_head_dim;
+			sp.v_dim = 0;
+			kn = sp.k_dim;
+			vn = 0;
+			cells = n_ctx_seq;
+			break;
+		case KVP_LAYER_NONE:
+		case KVP_LAYER_SHARED:
+		default:
+			break;
+		}
+		sp.k_fmt = kvp_format_plain(o->cache_type_k);
+		sp.v_fmt = kvp_format_plain(o->cache_type_v);
+		if (sp.kind == KVP_LAYER_NONE) {
+			sp.k_fmt = sp.v_fmt = kvp_format_plain(KVP_DT_F32);
+		}
+		snprintf(what, sizeof what, "engine.llamacpp.cache_type_k (layer %u)", i);
+		if (kn && (st = kvp_format_row_bytes(&sp.k_fmt, kn, &krow, what, err)) != KVP_OK)
+			return st;
+		snprintf(what, sizeof what, "engine.llamacpp.cache_type_v (layer %u)", i);
+		if (vn && (st = kvp_format_row_bytes(&sp.v_fmt, vn, &vrow, what, err)) != KVP_OK)
+			return st;
+
+		lr->spec = sp;
+		lr->k_row_bytes = krow;
+		lr->v_row_bytes = vrow;
+		lr->bytes_per_position = krow + vrow;
+		if (sp.kind == KVP_LAYER_NONE) {
+			lr->slots = sp.state_bytes ? rs_cells : 0;
+			if (!kvp_mul(sp.state_bytes, lr->slots, &lr->bytes))
+				return eng_overflow(res, "model.layers[].state_bytes");
+			if (sp.state_bytes) {
+				n_rs_layers++;
+				if (!kvp_add(rs_bytes, lr->bytes, &rs_bytes))
+					return eng_overflow(res, "kv.state_bytes");
+			}
+			continue;
+		}
+		if (!cells) {
+			lr->slots = 0;
+			lr->bytes = 0;
+			continue;
+		}
+		if (!kvp_mul(cells, n_stream, &slots) ||
+		    !kvp_mul(slots, lr->bytes_per_position, &lr->bytes))
+			return eng_overflow(res, "kv.bytes");
+		lr->slots = slots;
+		if (lc_swa(sp.kind) && !o->swa_full) {
+			uint64_t kb = krow * slots, vb = vrow * slots;
+
+			if (cells > cells_swa)
+				cells_swa = cells;
+			/* SWA caches go after the base one, by cell count. */
+			lc_add_swa(caches, &n_caches, cells, kb, vb);
+		} else {
+			caches[0].layers++;
+			caches[0].k_bytes += krow * slots;
+			caches[0].v_bytes += vrow * slots;
+		}
+	}
+	if (!kvp_mul(n_ctx_seq, n_stream, &slots_full))
+		return eng_overflow(res, "kv.slots_allocated");
+	st = eng_finish_kv(p, res, slots_full);
+	if (st != KVP_OK)
+		return st;
+
+	e->cells = n_ctx_seq;
+	e->cells_swa = cells_swa;
+	e->streams = n_stream;
+	e->tokens = n_ctx;
+	e->max_model_len = n_ctx_seq;
+	e->max_requests = n_seq;
+
+	/* Lines as llama.cpp prints them (llama-kv-cache.cpp). */
+	for (i = 0; i < n_caches; i++) {
+		const struct lc_cache *c = &caches[i];
+
+		if (!c->layers)
+			continue;
+		if (n_caches > 1)
+			eng_line(res, "llama_kv_cache_iswa: creating %s KV cache, size = %llu cells",
+			         i == 0 ? "non-SWA" : "    SWA", (unsigned long long)c->cells);
+		if (!fa && v_differ)
+			eng_line(res, "llama_kv_cache: the V embeddings have different sizes "
+			         "across layers and FA is not enabled - padding V cache to %llu",
+			         (unsigned long long)v_wide);
+		eng_line(res, "llama_kv_cache: size = %7.2f MiB (%6u cells, %3d layers, "
+		         "%2u/%u seqs), K (%s): %7.2f MiB, V (%s): %7.2f MiB",
+		         lc_mib(c->k_bytes + c->v_bytes), (unsigned)c->cells,
+		         (int)c->layers, (unsigned)n_seq, (unsigned)n_stream, tk,
+		         lc_mib(c->k_bytes), tv, lc_mib(c->v_bytes));
+	}
+	if (n_rs_layers)
+		/* llama.cpp splits this into R (conv) and S (ssm) states; kvplan
+		 * holds one state size per layer, so it prints their sum. */
+		eng_line(res, "llama_memory_recurrent: size = %7.2f MiB (%6u cells, "
+		         "%3d layers, %2u seqs), R + S (f32): %7.2f MiB",
+		         lc_mib(rs_bytes), (unsigned)rs_cells, (int)p->model.n_layers,
+		         (unsigned)n_seq, lc_mib(rs_bytes));
+
+	/* The workload's sequences are not what llama.cpp allocates. */
+	{
+		struct eng_req req[ENG_MAX_REQ];
+		uint64_t cost[ENG_MAX_REQ], total = 0;
+		uint32_t n = 0, k;
+
+		st = eng_requests(p, req, &n, err);
+		if (st != KVP_OK)
+			return st;
+		for (k = 0; k < n; k++) {
+			if (o->kv_unified) {
+				/* one shared stream: each sequence takes its cells */
+				if (!kvp_mul(req[k].len, req[k].samples, &cost[k]))
+					cost[k] = UINT64_MAX;
+			} else {
+				/* a stream per sequence; longer than a stream: never */
+				cost[k] = req[k].len <= n_ctx_seq ? req[k].samples : UINT64_MAX;
+			}
+			total += req[k].count;
+		}
+		e->workload_fit = eng_fit(req, cost, n, 0,
+		                          o->kv_unified ? n_ctx : n_stream, n_seq);
+		snprintf(e->note, sizeof e->note,
+		         "llama.cpp allocates by ctx_size/parallel (%llu stream%s x %llu "
+		         "cells), not by the workload: %llu of its %llu requests fit at once",
+		         (unsigned long long)n_stream, n_stream == 1 ? "" : "s",
+		         (unsigned long long)n_ctx_seq,
+		         (unsigned long long)e->workload_fit, (unsigned long long)total);
+	}
+	return KVP_OK;
+}

@@ -1,0 +1,250 @@
+/*
+ * engine_sglang.c - the token pool SGLang allocates
+ * (python/sglang/srt/model_executor/model_runner.py, mem_cache/memory_pool.py):
+ *
+ *   cell size per token per rank = sum over attention layers of
+ *     Hkv_rank x (Dk + Dv) x b, Hkv_rank = max(1, Hkv // tp);
+ *     MLA: (kv_lora_rank + rope) x b per layer
+ *   rest = free after weights - total x (1 - mem_fraction_static)
+ *        = capacity x mem_fraction_static - weights / tp - overheads
+ *   tokens = rest // cell size, rounded down to page_size, capped by
+ *     max_total_tokens
+ *   the pool holds tokens + page_size slots (slot 0 pads); the log's "GB"
+ *     are GiB: "KV Cache is allocated. #tokens: N, K size: X GB, V size: Y GB"
+ *   req_to_token table beside the pool: (max_running_requests + 1) x
+ *     (context_len + 4) x 4 bytes, max_running_requests by default
+ *     min(max(tokens / context_len x 512, 2048), 4096)
+ *   mem_fraction_static 0 = SGLang's default by tp: 0.88 (1), 0.87 (2),
+ *     0.85 (4), 0.81 (8), 0.79 (16) (server_args.py before the
+ *     memory-reserve rework).
+ * Sliding layers are sized as full ones (MHATokenToKVPool); recurrent
+ * states live in a separate pool kvplan does not size here.
+ * Units: bytes per rank unless said; res->kv adds up the tp ranks.
+ */
+#include <stdio.h>  /* snprintf into result buffers only */
+#include <string.h>
+
+#include "core/engine_priv.h"
+#include "kvplan/checked.h"
+#include "kvplan/units.h"
+
+static uint32_t sg_default_fraction(uint32_t tp)
+{
+	if (tp >= 16)
+		return 790000;
+	if (tp >= 8)
+		return 810000;
+	if (tp >= 4)
+		return 850000;
+	if (tp >= 2)
+		return 870000;
+	return 880000;
+}
+
+static bool sg_plain(enum kvp_dtype d)
+{
+	return d == KVP_DT_F32 || d == KVP_DT_F16 || d == KVP_DT_BF16 ||
+	       d == KVP_DT_FP8 || d == KVP_DT_INT8;
+}
+
+enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
+                                  const struct kvp_layer_spec *ls,
+                                  struct kvp_result *res)
+{
+	const struct kvp_sglang_opts *o = &p->engine.sglang;
+	struct kvp_engine_result *e = &res->engine;
+	struct kvp_error *err = &res->error;
+	uint32_t tp = p->devices.tp ? p->devices.tp : 1, frac, i;
+	uint64_t cell = 0, kcell = 0, vcell = 0, tokens, page, ctx, slots;
+	uint64_t max_reqs, table, kb, vb;
+	bool mla = false;
+	enum kvp_status st;
+	char x[32], y[32], t[40];
+
+	if (o->page_size < 1)
+		return kvp_error_set(err, KVP_ERANGE,
+			"engine.sglang.page_size: 0 - must be at least 1");
+	if (o->mem_fraction_static > 1000000)
+		return kvp_error_set(err, KVP_ERANGE,
+			"engine.sglang.mem_fraction_static: %u.%06u - must be at most 1",
+			o->mem_fraction_static / 1000000, o->mem_fraction_static % 1000000);
+	page = o->page_size;
+	frac = o->mem_fraction_static ? o->mem_fraction_static : sg_default_fraction(tp);
+	ctx = o->context_len ? o->context_len : p->model.arch.max_positions;
+	if (ctx == 0)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.sglang.context_len: 0 - means the model's max positions, "
+			"but model.arch.max_positions is unknown; give a length");
+
+	for (i = 0; i < p->model.n_layers; i++) {
+		const struct kvp_layer_spec *l = &ls[i];
+		struct kvp_layer_result *lr = &res->layers[i];
+		struct kvp_layer_spec sp = *l;
+		uint64_t kr = 0, vr = 0, heads;
+		char what[64];
+
+		lr->on_device = true;
+		snprintf(what, sizeof what, "model.layers[%u].k_dtype (SGLang)", i);
+		switch (l->kind) {
+		case KVP_LAYER_FULL:
+		case KVP_LAYER_SLIDING:
+		case KVP_LAYER_CHUNKED:
+			if (!sg_plain(l->k_fmt.dtype) || !sg_plain(l->v_fmt.dtype))
+				return kvp_error_set(err, KVP_EINVAL,
+					"%s: %s - SGLang stores f16, bf16, f32 or fp8", what,
+					kvp_dtype_name(sg_plain(l->k_fmt.dtype) ? l->v_fmt.dtype :
+					               l->k_fmt.dtype));
+			heads = l->kv_heads / tp;
+			if (heads < 1)
+				heads = 1;
+			sp.kv_heads = (uint32_t)heads;
+			if ((st = kvp_format_row_bytes(&l->k_fmt, heads * l->k_dim, &kr, what, err)) ||
+			    (st = kvp_format_row_bytes(&l->v_fmt, heads * l->v_dim, &vr, what, err)))
+				return st;
+			break;
+		case KVP_LAYER_MLA:
+			if (!sg_plain(l->k_fmt.dtype))
+				return kvp_error_set(err, KVP_EINVAL,
+					"%s: %s - SGLang stores f16, bf16, f32 or fp8", what,
+					kvp_dtype_name(l->k_fmt.dtype));
+			mla = true;
+			sp.kv_heads = 1;
+			sp.k_dim = p->model.mla.kv_lora_rank + p->model.mla.qk_rope_head_dim;
+			sp.v_dim = 0;
+			if ((st = kvp_format_row_bytes(&l->k_fmt, sp.k_dim, &kr, what, err)))
+				return st;
+			break;
+		default:
+			break;
+		}
+		lr->spec = sp;
+		lr->k_row_bytes = kr;
+		lr->v_row_bytes = vr;
+		lr->bytes_per_position = kr + vr;
+		kcell += kr;
+		vcell += vr;
+	}
+	cell = kcell + vcell;
+	if (cell == 0)
+		return kvp_error_set(err, KVP_EINVAL,
+			"model.layers: no attention layer - SGLang's token pool is empty");
+
+	if (p->devices.n_groups < 1 && o->max_total_tokens) {
+		tokens = o->max_total_tokens;
+	} else {
+		uint64_t cap, want, over, w;
+
+		st = eng_capacity(p, "engine.sglang.mem_fraction_static", &cap, err);
+		if (st != KVP_OK)
+			return st;
+		st = eng_overheads(p, &over, err);
+		if (st != KVP_OK)
+			return st;
+		w = eng_weights_rank(res, tp, 1);
+		want = kvp_apply_ppm(cap, frac);
+		if (!kvp_add(w, over, &w))
+			return eng_overflow(res, "devices.overheads");
+		if (w >= want)
+			return kvp_error_set(err, KVP_EREFUSED,
+				"SGLang: Not enough memory. Please try to increase "
+				"--mem-fraction-static. (weights + overheads %s GiB >= "
+				"%s GiB static)", eng_fixed2(w, KVP_GIB, x, sizeof x),
+				eng_fixed2(want, KVP_GIB, y, sizeof y));
+		e->budget_bytes = want - w;
+		tokens = e->budget_bytes / cell;
+		if (o->max_total_tokens && o->max_total_tokens < tokens)
+			tokens = o->max_total_tokens;
+	}
+	tokens = tokens / page * page;
+	if (tokens == 0)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"SGLang: Not enough memory. Please try to increase --mem-fraction-static.");
+
+	if (o->max_running_requests) {
+		max_reqs = o->max_running_requests;
+	} else {
+		max_reqs = (uint64_t)(((unsigned __int128)tokens * 512) / ctx);
+		if (max_reqs < 2048)
+			max_reqs = 2048;
+		if (max_reqs > 4096)
+			max_reqs = 4096;
+	}
+	if (!kvp_mul(max_reqs + 1, ctx + 4, &table) || !kvp_mul(table, 4, &table))
+		return eng_overflow(res, "engine.sglang.context_len");
+
+	/* The pool: tokens + page_size slots per layer, on every rank. */
+	if (!kvp_add(tokens, page, &slots))
+		return eng_overflow(res, "engine.sglang.max_total_tokens");
+	for (i = 0; i < p->model.n_layers; i++) {
+		struct kvp_layer_result *lr = &res->layers[i];
+
+		lr->slots = lr->bytes_per_position ? slots : 0;
+		if (!kvp_mul(slots, lr->bytes_per_position, &lr->bytes) ||
+		    !kvp_mul(lr->bytes, tp, &lr->bytes))
+			return eng_overflow(res, "kv.bytes");
+	}
+	st = eng_finish_kv(p, res, slots);
+	if (st != KVP_OK)
+		return st;
+	if (!kvp_mul(slots, kcell, &kb) || !kvp_mul(slots, vcell, &vb))
+		return eng_overflow(res, "kv.bytes");
+
+	e->block_size = page;
+	e->page_bytes = page * cell;
+	e->blocks = tokens / page;
+	e->tokens = tokens;
+	e->max_model_len = ctx;
+	e->max_requests = max_reqs;
+	e->aux_bytes = table;
+	e->concurrency_x100 = (uint64_t)(((unsigned __int128)tokens * 100) / ctx);
+	if (mla)
+		eng_line(res, "KV Cache is allocated. #tokens: %llu, KV size: %s GB",
+		         (unsigned long long)tokens, eng_fixed2(kb + vb, KVP_GIB, x, sizeof x));
+	else
+		eng_line(res, "KV Cache is allocated. #tokens: %llu, K size: %s GB, V size: %s GB",
+		         (unsigned long long)tokens, eng_fixed2(kb, KVP_GIB, x, sizeof x),
+		         eng_fixed2(vb, KVP_GIB, y, sizeof y));
+	eng_line(res, "max_total_num_tokens=%llu, max_running_requests=%llu, context_len=%llu",
+	         (unsigned long long)tokens, (unsigned long long)max_reqs + 1,
+	         (unsigned long long)ctx);
+
+	{
+		struct eng_req req[ENG_MAX_REQ];
+		uint64_t cost[ENG_MAX_REQ], shared = 0, total = 0;
+		uint32_t n = 0, k;
+
+		st = eng_requests(p, req, &n, err);
+		if (st != KVP_OK)
+			return st;
+		for (k = 0; k < n; k++) {
+			/* pages per sequence; the radix cache shares a request's
+			 * prompt among its samples and the system part among all */
+			uint64_t per = kvp_ceil_div(req[k].len, page) * page;
+			uint64_t pr = req[k].prompt / page * page;
+			uint64_t sy = p->workload.share_system_prefix ?
+			              req[k].system / page * page : 0;
+
+			total += req[k].count;
+			if (req[k].len > ctx) {
+				cost[k] = UINT64_MAX;
+				continue;
+			}
+			if (!kvp_mul(per, req[k].samples, &cost[k])) {
+				cost[k] = UINT64_MAX;
+				continue;
+			}
+			cost[k] -= (req[k].samples - 1) * pr + sy;
+			if (sy > shared)
+				shared = sy;
+		}
+		e->workload_fit = eng_fit(req, cost, n, shared, tokens, max_reqs);
+		snprintf(e->note, sizeof e->note,
+		         "SGLang sizes one pool of %s tokens from mem_fraction_static %u.%02u; "
+		         "%llu of the workload's %llu requests fit at once; req_to_token "
+		         "table %s GiB beside it", eng_commas(tokens, t, sizeof t),
+		         frac / 1000000, (frac % 1000000) / 10000,
+		         (unsigned long long)e->workload_fit, (unsigned long long)total,
+		         eng_fixed2(table, KVP_GIB, x, sizeof x));
+	}
+	return KVP_OK;
+}

@@ -1,0 +1,207 @@
+/*
+ * engine_transformers.c - the caches of Hugging Face transformers
+ * (src/transformers/cache_utils.py, 4.56 layout with per-layer classes),
+ * for one generate() call holding every resident sequence as one padded
+ * batch: rows = sum of requests x samples (num_return_sequences repeats
+ * the prompt, nothing is shared), each row as long as the longest.
+ *
+ *   DynamicCache   full layers: rows x longest positions; sliding and
+ *                  chunked layers (DynamicSlidingWindowLayer) keep the
+ *                  last window - 1 positions: rows x min(longest, W - 1)
+ *   StaticCache    rows x max_cache_len per full layer (0 = longest);
+ *                  sliding layers rows x min(W, max_cache_len); a sequence
+ *                  longer than max_cache_len is refused
+ *   QuantizedCache every layer holds up to residual_length newest tokens
+ *                  in the compute dtype and the rest at nbits per value
+ *                  plus a scale and a zero-point (compute dtype) per group
+ *                  of q_group_size values; sized at its peak (a full
+ *                  residual)
+ *   OffloadedCache a DynamicCache whose layers live in host memory; about
+ *                  the current and the next layer are on the device
+ *   MLA            stored decompressed: q_heads heads of
+ *                  qk_nope + qk_rope values (K) and v_head_dim values (V)
+ *   recurrent      state_bytes per row
+ * The compute dtype is the model's cache format (model.base.k_dtype).
+ */
+#include <stdio.h>  /* snprintf into result buffers only */
+#include <string.h>
+
+#include "core/engine_priv.h"
+#include "kvplan/checked.h"
+
+static const char *const hf_names[KVP_HF_CACHE_COUNT] = {
+	[KVP_HF_DYNAMIC] = "DynamicCache",
+	[KVP_HF_STATIC] = "StaticCache",
+	[KVP_HF_QUANTIZED] = "QuantizedCache",
+	[KVP_HF_OFFLOADED] = "OffloadedCache",
+};
+
+static enum kvp_status hf_opts(const struct kvp_plan *p, struct kvp_result *res)
+{
+	const struct kvp_transformers_opts *o = &p->engine.transformers;
+	struct kvp_error *err = &res->error;
+
+	if ((unsigned)o->cache >= KVP_HF_CACHE_COUNT)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.transformers.cache: %d - expected dynamic, static, "
+			"quantized or offloaded", (int)o->cache);
+	if (o->cache == KVP_HF_QUANTIZED) {
+		if (o->nbits != 2 && o->nbits != 4 && o->nbits != 8)
+			return kvp_error_set(err, KVP_ERANGE,
+				"engine.transformers.nbits: %u - QuantizedCache takes 2, 4 or 8",
+				o->nbits);
+		if (o->q_group_size < 1)
+			return kvp_error_set(err, KVP_ERANGE,
+				"engine.transformers.q_group_size: 0 - must be at least 1");
+	}
+	return KVP_OK;
+}
+
+enum kvp_status kvp_engine_transformers(const struct kvp_plan *p,
+                                        const struct kvp_layer_spec *ls,
+                                        struct kvp_result *res)
+{
+	const struct kvp_transformers_opts *o = &p->engine.transformers;
+	struct kvp_engine_result *e = &res->engine;
+	struct kvp_error *err = &res->error;
+	struct eng_req req[ENG_MAX_REQ];
+	uint32_t n = 0, k, i, on_dev = 0;
+	uint64_t rows = 0, longest = 0, row_len, total_req = 0;
+	enum kvp_status st;
+
+	if ((st = hf_opts(p, res)) != KVP_OK)
+		return st;
+	if ((st = eng_requests(p, req, &n, err)) != KVP_OK)
+		return st;
+	for (k = 0; k < n; k++) {
+		uint64_t r;
+
+		if (!kvp_mul(req[k].count, req[k].samples, &r) || !kvp_add(rows, r, &rows))
+			return eng_overflow(res, "workload.classes[].requests");
+		if (req[k].len > longest)
+			longest = req[k].len;
+		total_req += req[k].count;
+	}
+	row_len = longest;
+	if (o->cache == KVP_HF_STATIC) {
+		row_len = o->max_cache_len ? o->max_cache_len : longest;
+		if (longest > row_len)
+			return kvp_error_set(err, KVP_EREFUSED,
+				"transformers: StaticCache max_cache_len %llu is shorter than the "
+				"longest sequence (%llu tokens); generation would overrun it "
+				"(engine.transformers.max_cache_len)",
+				(unsigned long long)row_len, (unsigned long long)longest);
+	}
+
+	for (i = 0; i < p->model.n_layers; i++) {
+		const struct kvp_layer_spec *l = &ls[i];
+		struct kvp_layer_result *lr = &res->layers[i];
+		struct kvp_layer_spec sp = *l;
+		uint64_t kn = 0, vn = 0, kr = 0, vr = 0, pos = 0, bytes = 0;
+		char what[64];
+
+		snprintf(what, sizeof what, "model.layers[%u].k_dtype (transformers)", i);
+		switch (l->kind) {
+		case KVP_LAYER_FULL:
+			kn = (uint64_t)l->kv_heads * l->k_dim;
+			vn = (uint64_t)l->kv_heads * l->v_dim;
+			pos = row_len;
+			break;
+		case KVP_LAYER_SLIDING:
+		case KVP_LAYER_CHUNKED:
+			kn = (uint64_t)l->kv_heads * l->k_dim;
+			vn = (uint64_t)l->kv_heads * l->v_dim;
+			if (o->cache == KVP_HF_STATIC)
+				pos = l->window < row_len ? l->window : row_len;
+			else if (o->cache == KVP_HF_QUANTIZED)
+				pos = row_len;   /* QuantizedCache has no sliding layers */
+			else
+				pos = l->window - 1 < row_len ? l->window - 1 : row_len;
+			break;
+		case KVP_LAYER_MLA:
+			sp.kind = KVP_LAYER_FULL;
+			sp.kv_heads = p->model.q_heads;
+			sp.k_dim = p->model.mla.qk_nope_head_dim + p->model.mla.qk_rope_head_dim;
+			sp.v_dim = p->model.mla.v_head_dim;
+			if (!sp.kv_heads || !sp.k_dim || !sp.v_dim)
+				return kvp_error_set(err, KVP_EINVAL,
+					"model.mla: q_heads %u, qk_nope_head_dim + qk_rope_head_dim %u, "
+					"v_head_dim %u - transformers stores MLA decompressed and needs all three",
+					sp.kv_heads, sp.k_dim, sp.v_dim);
+			kn = (uint64_t)sp.kv_heads * sp.k_dim;
+			vn = (uint64_t)sp.kv_heads * sp.v_dim;
+			pos = row_len;
+			break;
+		default:
+			break;
+		}
+		if (kn) {
+			if ((st = kvp_format_row_bytes(&sp.k_fmt, kn, &kr, what, err)) ||
+			    (st = kvp_format_row_bytes(&sp.v_fmt, vn, &vr, what, err)))
+				return st;
+		}
+		if (kn && o->cache == KVP_HF_QUANTIZED) {
+			/* residual tokens at full precision, the rest quantized */
+			struct kvp_format q = { .dtype = KVP_DT_GROUPQ };
+			uint64_t res_tok = o->residual_length < pos ? o->residual_length : pos;
+			uint64_t qk, qv, kb = 0, vb = 0;
+			uint64_t cb = kvp_format_block_bytes(&sp.k_fmt);
+
+			q.bits = o->nbits;
+			q.group_size = o->q_group_size;
+			q.scale_bytes = q.zero_bytes = (uint32_t)cb;
+			q.residual_dtype = sp.k_fmt.dtype;
+			if ((st = kvp_format_row_bytes(&q, kn, &qk, what, err)) ||
+			    (st = kvp_format_row_bytes(&q, vn, &qv, what, err)))
+				return st;
+			if (!kvp_muladd(&kb, res_tok, kr) || !kvp_muladd(&kb, pos - res_tok, qk) ||
+			    !kvp_muladd(&vb, res_tok, vr) || !kvp_muladd(&vb, pos - res_tok, qv) ||
+			    !kvp_add(kb, vb, &bytes) || !kvp_mul(bytes, rows, &bytes))
+				return eng_overflow(res, "kv.bytes");
+			q.residual = o->residual_length;
+			sp.k_fmt = sp.v_fmt = q;
+			kr = qk;
+			vr = qv;
+		} else if (kn) {
+			if (!kvp_mul(pos, kr + vr, &bytes) || !kvp_mul(bytes, rows, &bytes))
+				return eng_overflow(res, "kv.bytes");
+		} else if (l->kind == KVP_LAYER_NONE) {
+			if (!kvp_mul(l->state_bytes, rows, &bytes))
+				return eng_overflow(res, "kv.state_bytes");
+		}
+		lr->spec = sp;
+		lr->k_row_bytes = kr;
+		lr->v_row_bytes = vr;
+		lr->bytes_per_position = kr + vr;
+		if (!kvp_mul(pos, rows, &lr->slots))
+			return eng_overflow(res, "kv.slots_allocated");
+		if (l->kind == KVP_LAYER_NONE)
+			lr->slots = l->state_bytes ? rows : 0;
+		lr->bytes = bytes;
+		/* Offloaded: the layer in use and the next one on the device. */
+		lr->on_device = true;
+		if (o->cache == KVP_HF_OFFLOADED && bytes) {
+			lr->on_device = on_dev < 2;
+			on_dev++;
+		}
+	}
+	{
+		uint64_t slots_full;
+
+		if (!kvp_mul(row_len, rows, &slots_full))
+			return eng_overflow(res, "kv.slots_allocated");
+		st = eng_finish_kv(p, res, slots_full);
+		if (st != KVP_OK)
+			return st;
+		e->tokens = slots_full;
+	}
+	e->streams = rows;
+	e->max_model_len = row_len;
+	e->max_requests = total_req;
+	e->workload_fit = total_req;
+	snprintf(e->note, sizeof e->note,
+	         "transformers %s: one batch of %llu rows, each padded to %llu positions%s",
+	         hf_names[o->cache], (unsigned long long)rows, (unsigned long long)row_len,
+	         o->cache == KVP_HF_OFFLOADED ? "; all but about two layers in host memory" : "");
+	return KVP_OK;
+}

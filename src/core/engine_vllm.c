@@ -1,0 +1,667 @@
+/*
+ * engine_vllm.c - the KV cache vLLM V1 allocates (vllm/v1/kv_cache_interface.py,
+ * vllm/v1/core/kv_cache_utils.py, vllm/v1/worker/gpu_worker.py):
+ *
+ *   page per layer (per rank) = B x Hkv_rank x (Dk x bk + Dv x bv),
+ *     Hkv_rank = max(1, Hkv // tp); MLA: B x (kv_lora_rank + rope) x b,
+ *     replicated on every rank; Mamba (kind none): its state / tp, one
+ *     block per request.
+ *   budget per rank = ceil(capacity x gpu_memory_utilization)
+ *                     - (weights / (tp x pp) + activation peak + overheads)
+ *     or kv_cache_memory_bytes when set.
+ *   one layer type: num_blocks = budget // page // layers;
+ *   several types (full, sliding W, chunked, Mamba): pages made equal by
+ *     raising smaller pages' block size, layers split into groups of
+ *     group_size (the smallest per-type count, or the largest when
+ *     max < 1.5 x min), missing slots are padding layers;
+ *     num_blocks = budget // page // group_size;
+ *     tokens reported = num_blocks // groups x smallest block size.
+ *   blocks one request of L tokens needs per group: full ceil(L / B);
+ *     sliding ceil(min(W - 1 + max_num_batched_tokens, L) / B) + 1;
+ *     chunked ceil(min(C + max_num_batched_tokens, L) / B); Mamba 1.
+ *   PP: each stage holds its layers; all ranks take the smallest count.
+ *
+ * Units: bytes per rank unless said; res->kv and res->layers[].bytes add
+ * up every rank of one replica (tp x pp devices).
+ * Float: vLLM computes ceil(total x util) in binary floating point; kvplan
+ * uses the exact ppm fraction, so where total x util is exactly an integer
+ * Python may land one byte above it (and num_blocks differ by one only if
+ * that byte crosses a block boundary).
+ */
+#include <stdio.h>  /* snprintf into result buffers only */
+#include <string.h>
+
+#include "core/engine_priv.h"
+#include "core/internal.h"
+#include "kvplan/checked.h"
+#include "kvplan/units.h"
+
+enum vl_type { VL_FULL = 0, VL_SLIDING, VL_CHUNKED, VL_MAMBA, VL_NONE };
+
+#define VL_MAX_TYPES 8
+#define VL_ALIGN 16u   /* kernel block alignment used for hybrid Mamba */
+
+struct vl_spec {
+	enum vl_type type;
+	uint64_t window;      /* sliding / chunk size */
+	uint64_t page;        /* bytes of one block, one layer, one rank */
+	uint64_t block;       /* tokens per block after unification */
+	uint32_t count;       /* layers of this type (in the stage) */
+};
+
+struct vl_groups {
+	uint32_t n_types;
+	struct vl_spec t[VL_MAX_TYPES];
+	uint32_t group_size, n_groups, padding;
+	uint64_t page;        /* unified page */
+	uint64_t layers;      /* KV-holding layers */
+};
+
+struct vl_ctx {
+	const struct kvp_plan *p;
+	const struct kvp_layer_spec *ls;
+	struct kvp_result *res;
+	uint32_t tp, pp;
+	uint64_t B, max_len, mnbt;
+	/* per layer: type, window and page at block size B */
+	enum vl_type ltype[KVP_MAX_LAYERS];
+	uint64_t lpage[KVP_MAX_LAYERS];
+	uint64_t krow[KVP_MAX_LAYERS], vrow[KVP_MAX_LAYERS];
+};
+
+static enum kvp_status vl_dtype(const struct vl_ctx *c, const struct kvp_format *model,
+                                uint32_t layer, struct kvp_format *out)
+{
+	const struct kvp_vllm_opts *o = &c->p->engine.vllm;
+	enum kvp_dtype d = o->kv_cache_dtype_auto ? model->dtype : o->kv_cache_dtype;
+
+	switch (d) {
+	case KVP_DT_F32: case KVP_DT_F16: case KVP_DT_BF16: case KVP_DT_FP8:
+	case KVP_DT_INT8:
+		*out = kvp_format_plain(d);
+		return KVP_OK;
+	default:
+		if (o->kv_cache_dtype_auto)
+			return kvp_error_set(&c->res->error, KVP_EINVAL,
+				"engine.vllm.kv_cache_dtype: auto - takes layer %u's cache "
+				"format %s, which vLLM does not store; choose auto with "
+				"f16/bf16 or fp8", layer, kvp_dtype_name(d));
+		return kvp_error_set(&c->res->error, KVP_EINVAL,
+			"engine.vllm.kv_cache_dtype: %s - vLLM stores auto, f16, bf16, "
+			"f32, fp8 or int8", kvp_dtype_name(d));
+	}
+}
+
+/* Per-layer type and page at block size B, per rank. */
+static enum kvp_status vl_layers(struct vl_ctx *c)
+{
+	const struct kvp_plan *p = c->p;
+	bool hybrid_off = p->engine.vllm.disable_hybrid_kv_cache_manager;
+	uint32_t i;
+	enum kvp_status st;
+
+	for (i = 0; i < p->model.n_layers; i++) {
+		const struct kvp_layer_spec *l = &c->ls[i];
+		struct kvp_layer_result *lr = &c->res->layers[i];
+		struct kvp_layer_spec sp = *l;
+		uint64_t kr = 0, vr = 0, heads;
+		char what[64];
+
+		c->ltype[i] = VL_NONE;
+		c->lpage[i] = 0;
+		switch (l->kind) {
+		case KVP_LAYER_FULL:
+		case KVP_LAYER_SLIDING:
+		case KVP_LAYER_CHUNKED:
+			heads = l->kv_heads / c->tp;
+			if (heads < 1)
+				heads = 1;  /* replicated when tp > Hkv */
+			sp.kv_heads = (uint32_t)heads;
+			if ((st = vl_dtype(c, &l->k_fmt, i, &sp.k_fmt)) != KVP_OK ||
+			    (st = vl_dtype(c, &l->v_fmt, i, &sp.v_fmt)) != KVP_OK)
+				return st;
+			snprintf(what, sizeof what, "engine.vllm.kv_cache_dtype (layer %u)", i);
+			if ((st = kvp_format_row_bytes(&sp.k_fmt, heads * l->k_dim, &kr, what,
+			                               &c->res->error)) != KVP_OK ||
+			    (st = kvp_format_row_bytes(&sp.v_fmt, heads * l->v_dim, &vr, what,
+			                               &c->res->error)) != KVP_OK)
+				return st;
+			c->ltype[i] = l->kind == KVP_LAYER_FULL || hybrid_off ? VL_FULL :
+			              l->kind == KVP_LAYER_SLIDING ? VL_SLIDING : VL_CHUNKED;
+			break;
+		case KVP_LAYER_MLA:
+			sp.kind = KVP_LAYER_MLA;
+			sp.kv_heads = 1;
+			sp.k_dim = p->model.mla.kv_lora_rank + p->model.mla.qk_rope_head_dim;
+			sp.v_dim = 0;
+			if ((st = vl_dtype(c, &l->k_fmt, i, &sp.k_fmt)) != KVP_OK)
+				return st;
+			sp.v_fmt = sp.k_fmt;
+			snprintf(what, sizeof what, "engine.vllm.kv_cache_dtype (layer %u)", i);
+			if ((st = kvp_format_row_bytes(&sp.k_fmt, sp.k_dim, &kr, what,
+			                               &c->res->error)) != KVP_OK)
+				return st;
+			c->ltype[i] = VL_FULL;
+			break;
+		case KVP_LAYER_NONE:
+			if (l->state_bytes) {
+				c->ltype[i] = VL_MAMBA;
+				c->lpage[i] = kvp_ceil_div(l->state_bytes, c->tp);
+			}
+			break;
+		case KVP_LAYER_SHARED:
+		default:
+			break;
+		}
+		lr->spec = sp;
+		lr->k_row_bytes = kr;
+		lr->v_row_bytes = vr;
+		lr->bytes_per_position = kr + vr;
+		lr->on_device = true;
+		c->krow[i] = kr;
+		c->vrow[i] = vr;
+		if (c->ltype[i] != VL_NONE && c->ltype[i] != VL_MAMBA &&
+		    !kvp_mul(kr + vr, c->B, &c->lpage[i]))
+			return eng_overflow(c->res, "engine.vllm.block_size");
+	}
+	return KVP_OK;
+}
+
+/* Types, unified page and groups of the layers first..last (inclusive). */
+static enum kvp_status vl_group(struct vl_ctx *c, uint32_t first, uint32_t last,
+                                struct vl_groups *g)
+{
+	uint32_t i, j, mn = UINT32_MAX, mx = 0;
+	uint64_t maxpage = 0, attn_tok = 0, mamba = 0;
+
+	memset(g, 0, sizeof *g);
+	for (i = first; i <= last; i++) {
+		enum vl_type t = c->ltype[i];
+		uint64_t w = c->ls[i].window;
+
+		if (t == VL_NONE)
+			continue;
+		g->layers++;
+		if (t == VL_FULL)
+			w = 0;
+		for (j = 0; j < g->n_types; j++)
+			if (g->t[j].type == t && g->t[j].window == w &&
+			    (t == VL_MAMBA || g->t[j].page == c->lpage[i]))
+				break;
+		if (j == g->n_types) {
+			if (g->n_types == VL_MAX_TYPES)
+				return kvp_error_set(&c->res->error, KVP_EINVAL,
+					"model.layers: more than %u kinds of layers for vLLM's "
+					"hybrid KV cache manager", VL_MAX_TYPES);
+			g->t[j].type = t;
+			g->t[j].window = w;
+			g->t[j].page = c->lpage[i];
+			g->t[j].block = t == VL_MAMBA ? 0 : c->B;
+			g->n_types++;
+		}
+		if (t == VL_MAMBA && c->lpage[i] > g->t[j].page)
+			g->t[j].page = c->lpage[i];
+		g->t[j].count++;
+	}
+	if (!g->n_types)
+		return KVP_OK;
+
+	/* Mamba: raise the attention block size until its page holds the
+	 * state (a multiple of VL_ALIGN tokens), then pad the state. */
+	for (j = 0; j < g->n_types; j++) {
+		if (g->t[j].type == VL_MAMBA) {
+			if (g->t[j].page > mamba)
+				mamba = g->t[j].page;
+		} else if (g->t[j].page / g->t[j].block > attn_tok) {
+			attn_tok = g->t[j].page / g->t[j].block;
+		}
+	}
+	if (mamba && attn_tok) {
+		uint64_t blk = VL_ALIGN * kvp_ceil_div(mamba, VL_ALIGN * attn_tok);
+
+		for (j = 0; j < g->n_types; j++)
+			if (g->t[j].type != VL_MAMBA && blk > g->t[j].block) {
+				uint64_t tok = g->t[j].page / g->t[j].block;
+
+				g->t[j].block = blk;
+				if (!kvp_mul(tok, blk, &g->t[j].page))
+					return eng_overflow(c->res, "engine.vllm.block_size");
+			}
+	}
+	for (j = 0; j < g->n_types; j++)
+		if (g->t[j].page > maxpage)
+			maxpage = g->t[j].page;
+	/* Equal pages: a smaller attention page grows its block size by the
+	 * ratio (vLLM refuses when it does not divide); Mamba pads. */
+	for (j = 0; j < g->n_types; j++) {
+		struct vl_spec *s = &g->t[j];
+
+		if (s->page == maxpage)
+			continue;
+		if (s->type == VL_MAMBA || s->page == 0) {
+			s->page = maxpage;
+			continue;
+		}
+		if (maxpage % s->page)
+			return kvp_error_set(&c->res->error, KVP_EREFUSED,
+				"vLLM: The page size of the layer is not divisible by the "
+				"maximum page size. Cannot unify by adjusting block_size. "
+				"(%llu and %llu bytes)", (unsigned long long)s->page,
+				(unsigned long long)maxpage);
+		s->block *= maxpage / s->page;
+		s->page = maxpage;
+	}
+	g->page = maxpage;
+
+	for (j = 0; j < g->n_types; j++) {
+		if (g->t[j].count < mn)
+			mn = g->t[j].count;
+		if (g->t[j].count > mx)
+			mx = g->t[j].count;
+	}
+	if (g->n_types == 1) {
+		g->group_size = mx;
+	} else {
+		/* max < 1.5 x min: one group per type of the larger size */
+		g->group_size = 2ull * mx < 3ull * mn ? mx : mn;
+	}
+	for (j = 0; j < g->n_types; j++)
+		g->n_groups += (g->t[j].count + g->group_size - 1) / g->group_size;
+	g->padding = g->n_groups * g->group_size - (uint32_t)g->layers;
+	return KVP_OK;
+}
+
+/* Blocks one sequence of `len` tokens takes in a group of spec s. */
+static uint64_t vl_seq_blocks(const struct vl_ctx *c, const struct vl_spec *s,
+                              uint64_t len)
+{
+	uint64_t tok;
+
+	switch (s->type) {
+	case VL_MAMBA:
+		return 1;
+	case VL_SLIDING:
+		tok = s->window - 1 + c->mnbt;
+		if (tok > len)
+			tok = len;
+		return kvp_ceil_div(tok, s->block) + 1;
+	case VL_CHUNKED:
+		tok = s->window + c->mnbt;
+		if (tok > len)
+			tok = len;
+		return kvp_ceil_div(tok, s->block);
+	default:
+		return kvp_ceil_div(len, s->block);
+	}
+}
+
+/* Blocks one request of max_model_len-like `len` needs over all groups. */
+static uint64_t vl_req_blocks(const struct vl_ctx *c, const struct vl_groups *g,
+                              uint64_t len)
+{
+	uint64_t b = 0;
+	uint32_t j;
+
+	for (j = 0; j < g->n_types; j++) {
+		uint64_t groups = (g->t[j].count + g->group_size - 1) / g->group_size;
+
+		b += groups * vl_seq_blocks(c, &g->t[j], len);
+	}
+	return b;
+}
+
+/* Bytes the check_enough_kv_cache_memory sum needs for `len` (stage). */
+static bool vl_need_bytes(const struct vl_ctx *c, const struct vl_groups *g,
+                          uint64_t len, uint64_t *out)
+{
+	uint64_t s = 0;
+	uint32_t j;
+
+	for (j = 0; j < g->n_types; j++)
+		if (!kvp_muladd(&s, (uint64_t)g->t[j].count *
+		                vl_seq_blocks(c, &g->t[j], len), g->page))
+			return false;
+	*out = s;
+	return true;
+}
+
+/* Largest length whose need fits the budget (vLLM's binary search). */
+static uint64_t vl_max_len(const struct vl_ctx *c, const struct vl_groups *g,
+                           uint64_t budget, uint64_t hi)
+{
+	uint64_t lo = 0, need;
+
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo + 1) / 2;
+
+		if (vl_need_bytes(c, g, mid, &need) && need <= budget)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+/* vLLM's pipeline split: n // pp each, the remainder to the stages before
+ * the last (get_pp_indices), unless devices.pp_layers gives it. */
+static enum kvp_status vl_stages(const struct vl_ctx *c, uint32_t *first,
+                                 uint32_t *last)
+{
+	const struct kvp_devices *d = &c->p->devices;
+	uint32_t n = c->p->model.n_layers, pp = c->pp, s, at = 0, sum = 0;
+	uint32_t per[KVP_MAX_STAGES];
+
+	for (s = 0; s < pp; s++)
+		sum += d->pp_layers[s];
+	if (sum) {
+		if (sum != n)
+			return kvp_error_set(&c->res->error, KVP_EINVAL,
+				"devices.pp_layers: %u layers in all - the model has %u", sum, n);
+		for (s = 0; s < pp; s++)
+			per[s] = d->pp_layers[s];
+	} else {
+		if (pp > n)
+			return kvp_error_set(&c->res->error, KVP_ERANGE,
+				"engine.vllm.pipeline_parallel_size: %u - more stages than "
+				"the model's %u layers", pp, n);
+		for (s = 0; s < pp; s++)
+			per[s] = n / pp;
+		for (s = 2; s < n % pp + 2; s++)
+			per[pp - s]++;
+	}
+	for (s = 0; s < pp; s++) {
+		if (per[s] == 0)
+			return kvp_error_set(&c->res->error, KVP_EINVAL,
+				"devices.pp_layers[%u]: 0 - every stage needs a layer", s);
+		first[s] = at;
+		last[s] = at + per[s] - 1;
+		at += per[s];
+	}
+	return KVP_OK;
+}
+
+static enum kvp_status vl_parallel(const struct kvp_plan *p, struct kvp_result *res,
+                                   uint32_t *tp, uint32_t *pp)
+{
+	const struct kvp_vllm_opts *o = &p->engine.vllm;
+
+	*tp = o->tensor_parallel_size ? o->tensor_parallel_size : 1;
+	*pp = o->pipeline_parallel_size ? o->pipeline_parallel_size : 1;
+	if (*tp == 1 && p->devices.tp > 1)
+		*tp = p->devices.tp;
+	else if (p->devices.tp > 1 && p->devices.tp != *tp)
+		return kvp_error_set(&res->error, KVP_EINVAL,
+			"engine.vllm.tensor_parallel_size: %u - differs from devices.tp %u",
+			*tp, p->devices.tp);
+	if (*pp == 1 && p->devices.pp > 1)
+		*pp = p->devices.pp;
+	else if (p->devices.pp > 1 && p->devices.pp != *pp)
+		return kvp_error_set(&res->error, KVP_EINVAL,
+			"engine.vllm.pipeline_parallel_size: %u - differs from devices.pp %u",
+			*pp, p->devices.pp);
+	if (*pp > KVP_MAX_STAGES)
+		return kvp_error_set(&res->error, KVP_ERANGE,
+			"engine.vllm.pipeline_parallel_size: %u - at most %u", *pp,
+			KVP_MAX_STAGES);
+	return KVP_OK;
+}
+
+/* The KV budget of one rank, bytes. */
+static enum kvp_status vl_budget(const struct vl_ctx *c, uint64_t *budget)
+{
+	const struct kvp_plan *p = c->p;
+	const struct kvp_vllm_opts *o = &p->engine.vllm;
+	struct kvp_error *err = &c->res->error;
+	uint64_t cap, req, non_kv, over, act;
+	unsigned __int128 prod;
+	enum kvp_status st;
+
+	if (o->kv_cache_memory_bytes) {
+		*budget = o->kv_cache_memory_bytes;
+		return KVP_OK;
+	}
+	if (o->gpu_memory_utilization == 0 || o->gpu_memory_utilization > 1000000)
+		return kvp_error_set(err, KVP_ERANGE,
+			"engine.vllm.gpu_memory_utilization: %u.%06u - must be in (0, 1]",
+			o->gpu_memory_utilization / 1000000,
+			o->gpu_memory_utilization % 1000000);
+	st = eng_capacity(p, "engine.vllm.gpu_memory_utilization", &cap, err);
+	if (st != KVP_OK)
+		return st;
+	/* requested_memory = ceil(total x util) */
+	prod = (unsigned __int128)cap * o->gpu_memory_utilization;
+	req = kvp_apply_ppm(cap, o->gpu_memory_utilization) + (prod % 1000000u != 0);
+	st = eng_overheads(p, &over, err);
+	if (st != KVP_OK)
+		return st;
+	act = kvp_activations_estimate(p, c->res);
+	non_kv = eng_weights_rank(c->res, c->tp, c->pp);
+	if (!kvp_add(non_kv, act, &non_kv) || !kvp_add(non_kv, over, &non_kv))
+		return eng_overflow(c->res, "devices.overheads");
+	if (non_kv >= req) {
+		char a[32], b[32];
+
+		return kvp_error_set(err, KVP_EREFUSED,
+			"vLLM: No available memory for the cache blocks. Try increasing "
+			"`gpu_memory_utilization` when initializing the engine. "
+			"(weights + activations + overheads %s GiB >= %s GiB requested)",
+			eng_fixed2(non_kv, KVP_GIB, a, sizeof a),
+			eng_fixed2(req, KVP_GIB, b, sizeof b));
+	}
+	*budget = req - non_kv;
+	return KVP_OK;
+}
+
+enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
+                                const struct kvp_layer_spec *ls,
+                                struct kvp_result *res)
+{
+	const struct kvp_vllm_opts *o = &p->engine.vllm;
+	struct kvp_engine_result *e = &res->engine;
+	struct kvp_error *err = &res->error;
+	struct vl_ctx c;
+	struct vl_groups g, g_all;
+	uint32_t first[KVP_MAX_STAGES], last[KVP_MAX_STAGES], s, i;
+	uint64_t budget = 0, num_blocks = UINT64_MAX, max_fit = UINT64_MAX, tokens;
+	uint64_t min_block, per_req, slots_full;
+	enum kvp_status st;
+	char a[40], b[40];
+
+	memset(&c, 0, sizeof c);
+	c.p = p;
+	c.ls = ls;
+	c.res = res;
+	if (o->block_size < 1)
+		return kvp_error_set(err, KVP_ERANGE,
+			"engine.vllm.block_size: 0 - must be at least 1");
+	if (o->max_num_seqs < 1)
+		return kvp_error_set(err, KVP_ERANGE,
+			"engine.vllm.max_num_seqs: 0 - must be at least 1");
+	if (o->max_num_batched_tokens < 1)
+		return kvp_error_set(err, KVP_ERANGE,
+			"engine.vllm.max_num_batched_tokens: 0 - must be at least 1");
+	st = vl_parallel(p, res, &c.tp, &c.pp);
+	if (st != KVP_OK)
+		return st;
+	c.B = o->block_size;
+	c.mnbt = o->max_num_batched_tokens;
+	c.max_len = o->max_model_len ? o->max_model_len : p->model.arch.max_positions;
+	if (c.max_len == 0)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.vllm.max_model_len: 0 - means the model's max positions, "
+			"but model.arch.max_positions is unknown; give a length");
+
+	if ((st = vl_layers(&c)) != KVP_OK || (st = vl_stages(&c, first, last)) != KVP_OK ||
+	    (st = vl_budget(&c, &budget)) != KVP_OK)
+		return st;
+	st = vl_group(&c, 0, p->model.n_layers - 1, &g_all);
+	if (st != KVP_OK)
+		return st;
+	if (!g_all.n_types)
+		return kvp_error_set(err, KVP_EINVAL,
+			"model.layers: no layer holds a KV cache or state - vLLM has nothing to size");
+
+	/* Each stage: its own groups and block count; then the minimum. */
+	for (s = 0; s < c.pp; s++) {
+		uint64_t nb, fit, need;
+
+		st = vl_group(&c, first[s], last[s], &g);
+		if (st != KVP_OK)
+			return st;
+		if (!g.n_types)
+			continue;
+		nb = budget / g.page / g.group_size;
+		if (nb < num_blocks)
+			num_blocks = nb;
+		fit = vl_max_len(&c, &g, budget, c.max_len);
+		if (fit < max_fit)
+			max_fit = fit;
+		if (!vl_need_bytes(&c, &g, c.max_len, &need))
+			return eng_overflow(res, "engine.vllm.max_model_len");
+		if (need > budget) {
+			char nd[32], av[32];
+
+			return kvp_error_set(err, KVP_EREFUSED,
+				"vLLM: To serve at least one request with the models's max seq "
+				"len (%llu), (%s GiB KV cache is needed, which is larger than "
+				"the available KV cache memory (%s GiB). Based on the available "
+				"memory, the estimated maximum model length is %llu. Try "
+				"increasing `gpu_memory_utilization` or decreasing "
+				"`max_model_len` when initializing the engine.",
+				(unsigned long long)c.max_len,
+				eng_fixed2(need, KVP_GIB, nd, sizeof nd),
+				eng_fixed2(budget, KVP_GIB, av, sizeof av),
+				(unsigned long long)fit);
+		}
+	}
+	if (num_blocks == UINT64_MAX || num_blocks == 0)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"vLLM: No available memory for the cache blocks. Try increasing "
+			"`gpu_memory_utilization` when initializing the engine.");
+
+	/* Per-layer bytes: each stage's pool is num_blocks x page x
+	 * group_size per rank, spread over its KV layers; x tp ranks. */
+	for (s = 0; s < c.pp; s++) {
+		uint64_t pool, share, rem, nkv;
+
+		st = vl_group(&c, first[s], last[s], &g);
+		if (st != KVP_OK)
+			return st;
+		nkv = g.layers;
+		if (!nkv)
+			continue;
+		if (!kvp_mul(num_blocks, g.page, &pool) ||
+		    !kvp_mul(pool, g.group_size, &pool) || !kvp_mul(pool, c.tp, &pool))
+			return eng_overflow(res, "kv.bytes");
+		share = pool / nkv;
+		rem = pool % nkv;
+		for (i = first[s]; i <= last[s]; i++) {
+			struct kvp_layer_result *lr = &res->layers[i];
+			uint32_t j;
+
+			lr->slots = 0;
+			lr->bytes = 0;
+			if (c.ltype[i] == VL_NONE)
+				continue;
+			lr->bytes = share + (rem ? 1 : 0);
+			if (rem)
+				rem--;
+			for (j = 0; j < g.n_types; j++)
+				if (g.t[j].type == c.ltype[i] &&
+				    (c.ltype[i] == VL_FULL ? 0 : ls[i].window) == g.t[j].window)
+					break;
+			lr->slots = c.ltype[i] == VL_MAMBA ? num_blocks :
+			            num_blocks * (j < g.n_types ? g.t[j].block : c.B);
+		}
+	}
+
+	min_block = UINT64_MAX;
+	for (i = 0; i < g_all.n_types; i++)
+		if (g_all.t[i].type != VL_MAMBA && g_all.t[i].block < min_block)
+			min_block = g_all.t[i].block;
+	if (min_block == UINT64_MAX)
+		min_block = c.B;
+	if (!kvp_mul(num_blocks / g_all.n_groups, min_block, &tokens))
+		return eng_overflow(res, "engine.tokens");
+	slots_full = tokens;
+	st = eng_finish_kv(p, res, slots_full);
+	if (st != KVP_OK)
+		return st;
+
+	per_req = vl_req_blocks(&c, &g_all, c.max_len);
+	e->block_size = min_block;
+	e->page_bytes = g_all.page * g_all.group_size;
+	e->blocks = num_blocks;
+	e->tokens = tokens;
+	e->budget_bytes = budget;
+	e->max_model_len = c.max_len;
+	e->max_requests = o->max_num_seqs;
+	/* {num_blocks / per_req:.2f}: x100, half to even like Python */
+	{
+		unsigned __int128 num = (unsigned __int128)num_blocks * 100;
+		unsigned __int128 q = num / per_req, r = num % per_req;
+
+		if (2 * r > per_req || (2 * r == per_req && (q & 1)))
+			q++;
+		e->concurrency_x100 = (uint64_t)q;
+	}
+	e->max_len_fit = max_fit;
+
+	if (g_all.padding)
+		eng_line(res, "Add %u padding layers, may waste at most %.2f%% KV cache memory",
+		         g_all.padding, 100.0 * g_all.padding / (double)g_all.layers);
+	eng_line(res, "GPU KV cache size: %s tokens", eng_commas(tokens, a, sizeof a));
+	eng_line(res, "Maximum concurrency for %s tokens per request: %llu.%02llux",
+	         eng_commas(c.max_len, b, sizeof b),
+	         (unsigned long long)(e->concurrency_x100 / 100),
+	         (unsigned long long)(e->concurrency_x100 % 100));
+
+	/* How many of the user's requests fit in num_blocks at once. */
+	{
+		struct eng_req req[ENG_MAX_REQ];
+		uint64_t cost[ENG_MAX_REQ], shared = 0, total = 0;
+		uint32_t n = 0, k, j;
+		bool pc = o->enable_prefix_caching;
+
+		st = eng_requests(p, req, &n, err);
+		if (st != KVP_OK)
+			return st;
+		for (k = 0; k < n; k++) {
+			uint64_t cst = 0;
+
+			total += req[k].count;
+			if (req[k].len > c.max_len) {
+				cost[k] = UINT64_MAX;
+				continue;
+			}
+			for (j = 0; j < g_all.n_types; j++) {
+				const struct vl_spec *sp = &g_all.t[j];
+				uint64_t groups = (sp->count + g_all.group_size - 1) / g_all.group_size;
+				uint64_t per = vl_seq_blocks(&c, sp, req[k].len) * req[k].samples;
+
+				/* Prefix caching shares full blocks of the prompt among
+				 * a request's samples, and of the system part among all
+				 * requests (full-attention groups). */
+				if (pc && sp->type == VL_FULL) {
+					uint64_t fp = req[k].prompt / sp->block;
+					uint64_t fs = p->workload.share_system_prefix ?
+					              req[k].system / sp->block : 0;
+
+					per -= (req[k].samples - 1) * fp + fs;
+					if (fs * groups > shared)
+						shared = fs * groups;
+				}
+				cost[k] = 0;
+				cst += per * groups;
+			}
+			cost[k] = cst;
+		}
+		e->workload_fit = eng_fit(req, cost, n, shared, num_blocks, o->max_num_seqs);
+		snprintf(e->note, sizeof e->note,
+		         "vLLM fills its budget with %s blocks of %llu tokens whatever the "
+		         "workload; %llu of its %llu requests fit at once",
+		         eng_commas(num_blocks, a, sizeof a), (unsigned long long)min_block,
+		         (unsigned long long)e->workload_fit, (unsigned long long)total);
+	}
+	return KVP_OK;
+}

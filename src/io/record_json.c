@@ -1,0 +1,317 @@
+/*
+ * record_json.c - the sizing record writer (record_json.h): the plan tree
+ * from plan_json.c plus every figure of struct kvp_result.
+ *
+ * Figures are written as raw JSON integers from their uint64_t values
+ * (never through a double), so they are exact at any size.
+ */
+#include <cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/file.h"
+#include "io/plan_json.h"
+#include "io/record_json.h"
+#include "kvplan/layers.h"
+#include "kvplan/warning.h"
+
+#ifndef KVP_VERSION
+#define KVP_VERSION "unknown"
+#endif
+
+static void add_u64(cJSON *o, const char *k, uint64_t v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+	cJSON_AddRawToObject(o, k, buf);
+}
+
+static void add_i64(cJSON *o, const char *k, int64_t v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof buf, "%lld", (long long)v);
+	cJSON_AddRawToObject(o, k, buf);
+}
+
+static cJSON *format_json(const struct kvp_format *f)
+{
+	cJSON *o;
+
+	if (f->dtype != KVP_DT_GROUPQ)
+		return cJSON_CreateString(kvp_dtype_name(f->dtype));
+	o = cJSON_CreateObject();
+	if (!o)
+		return NULL;
+	cJSON_AddStringToObject(o, "dtype", "groupq");
+	add_u64(o, "bits", f->bits);
+	add_u64(o, "group_size", f->group_size);
+	add_u64(o, "scale_bytes", f->scale_bytes);
+	add_u64(o, "zero_bytes", f->zero_bytes);
+	add_u64(o, "residual", f->residual);
+	cJSON_AddStringToObject(o, "residual_dtype", kvp_dtype_name(f->residual_dtype));
+	return o;
+}
+
+static cJSON *kv_json(const struct kvp_kv_result *kv)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (!o)
+		return NULL;
+	cJSON_AddBoolToObject(o, "uniform", kv->uniform);
+	add_u64(o, "layers_with_kv", kv->layers_with_kv);
+	add_u64(o, "kv_heads", kv->kv_heads);
+	add_u64(o, "k_dim", kv->k_dim);
+	add_u64(o, "v_dim", kv->v_dim);
+	cJSON_AddItemToObject(o, "k_dtype", format_json(&kv->k_fmt));
+	cJSON_AddItemToObject(o, "v_dtype", format_json(&kv->v_fmt));
+	add_u64(o, "bytes_per_position", kv->bytes_per_position);
+	add_u64(o, "bytes_per_sequence", kv->bytes_per_sequence);
+	add_u64(o, "sequences", kv->sequences);
+	add_u64(o, "requests", kv->requests);
+	add_u64(o, "queued", kv->queued);
+	add_u64(o, "positions_stored", kv->positions_stored);
+	add_u64(o, "slots_allocated", kv->slots_allocated);
+	add_u64(o, "bytes", kv->bytes);
+	add_u64(o, "bytes_needed", kv->bytes_needed);
+	add_u64(o, "waste_bytes", kv->waste_bytes);
+	add_u64(o, "state_bytes", kv->state_bytes);
+	add_u64(o, "device_bytes", kv->device_bytes);
+	add_u64(o, "host_bytes", kv->host_bytes);
+	add_u64(o, "k_bytes", kv->k_bytes);
+	add_u64(o, "v_bytes", kv->v_bytes);
+	return o;
+}
+
+static bool add_layers(cJSON *res, const struct kvp_result *r)
+{
+	cJSON *arr = cJSON_AddArrayToObject(res, "layers");
+	uint32_t i;
+
+	if (!arr)
+		return false;
+	for (i = 0; i < r->n_layers && i < KVP_MAX_LAYERS; i++) {
+		const struct kvp_layer_result *l = &r->layers[i];
+		cJSON *o = cJSON_CreateObject();
+
+		if (!o)
+			return false;
+		cJSON_AddItemToArray(arr, o);
+		add_u64(o, "index", i);
+		cJSON_AddStringToObject(o, "kind", kvp_layer_kind_name(l->spec.kind));
+		add_u64(o, "kv_heads", l->spec.kv_heads);
+		add_u64(o, "k_dim", l->spec.k_dim);
+		add_u64(o, "v_dim", l->spec.v_dim);
+		cJSON_AddItemToObject(o, "k_dtype", format_json(&l->spec.k_fmt));
+		cJSON_AddItemToObject(o, "v_dtype", format_json(&l->spec.v_fmt));
+		add_u64(o, "window", l->spec.window);
+		add_u64(o, "state_bytes", l->spec.state_bytes);
+		add_u64(o, "shared_with", l->spec.shared_with);
+		add_u64(o, "k_row_bytes", l->k_row_bytes);
+		add_u64(o, "v_row_bytes", l->v_row_bytes);
+		add_u64(o, "bytes_per_position", l->bytes_per_position);
+		add_u64(o, "slots", l->slots);
+		add_u64(o, "stored", l->stored);
+		add_u64(o, "bytes", l->bytes);
+		cJSON_AddBoolToObject(o, "on_device", l->on_device);
+	}
+	return true;
+}
+
+static bool add_classes(cJSON *res, const struct kvp_result *r)
+{
+	cJSON *arr = cJSON_AddArrayToObject(res, "classes");
+	uint32_t i;
+
+	if (!arr)
+		return false;
+	for (i = 0; i < r->n_classes && i < KVP_MAX_CLASSES; i++) {
+		const struct kvp_class_result *c = &r->classes[i];
+		cJSON *o = cJSON_CreateObject();
+
+		if (!o)
+			return false;
+		cJSON_AddItemToArray(arr, o);
+		add_u64(o, "sequences", c->sequences);
+		add_u64(o, "length", c->length);
+		add_u64(o, "slots_per_sequence", c->slots_per_sequence);
+		add_u64(o, "bytes_per_sequence", c->bytes_per_sequence);
+	}
+	return true;
+}
+
+static bool add_engine(cJSON *res, const struct kvp_engine_result *e)
+{
+	cJSON *o = cJSON_AddObjectToObject(res, "engine"), *lines;
+	uint32_t i;
+
+	if (!o)
+		return false;
+	cJSON_AddStringToObject(o, "kind", kvp_engine_name(e->kind));
+	add_u64(o, "cells", e->cells);
+	add_u64(o, "cells_swa", e->cells_swa);
+	add_u64(o, "streams", e->streams);
+	add_u64(o, "block_size", e->block_size);
+	add_u64(o, "page_bytes", e->page_bytes);
+	add_u64(o, "blocks", e->blocks);
+	add_u64(o, "tokens", e->tokens);
+	add_u64(o, "budget_bytes", e->budget_bytes);
+	add_u64(o, "max_model_len", e->max_model_len);
+	add_u64(o, "concurrency_x100", e->concurrency_x100);
+	add_u64(o, "workload_fit", e->workload_fit);
+	add_u64(o, "max_len_fit", e->max_len_fit);
+	add_u64(o, "max_requests", e->max_requests);
+	add_u64(o, "aux_bytes", e->aux_bytes);
+	cJSON_AddStringToObject(o, "note", e->note);
+	lines = cJSON_AddArrayToObject(o, "lines");
+	if (!lines)
+		return false;
+	for (i = 0; i < e->n_lines && i < KVP_MAX_LINES; i++)
+		cJSON_AddItemToArray(lines, cJSON_CreateString(e->lines[i]));
+	return true;
+}
+
+static bool add_weights(cJSON *res, const struct kvp_weights_result *w)
+{
+	cJSON *o = cJSON_AddObjectToObject(res, "weights");
+
+	if (!o)
+		return false;
+	add_u64(o, "params", w->params);
+	add_u64(o, "active_params", w->active_params);
+	add_u64(o, "embed_params", w->embed_params);
+	add_u64(o, "attn_params", w->attn_params);
+	add_u64(o, "mlp_params", w->mlp_params);
+	add_u64(o, "norm_params", w->norm_params);
+	add_u64(o, "lm_head_params", w->lm_head_params);
+	add_u64(o, "other_params", w->other_params);
+	add_u64(o, "bytes", w->bytes);
+	add_i64(o, "declared_diff", w->declared_diff);
+	return true;
+}
+
+static bool add_devices(cJSON *res, const struct kvp_result *r)
+{
+	cJSON *arr = cJSON_AddArrayToObject(res, "devices");
+	uint32_t i;
+
+	if (!arr)
+		return false;
+	for (i = 0; i < r->n_devices && i < KVP_MAX_DEVICES; i++) {
+		const struct kvp_device_result *d = &r->devices[i];
+		cJSON *o = cJSON_CreateObject();
+
+		if (!o)
+			return false;
+		cJSON_AddItemToArray(arr, o);
+		cJSON_AddStringToObject(o, "name", d->name);
+		add_u64(o, "tp_rank", d->tp_rank);
+		add_u64(o, "pp_stage", d->pp_stage);
+		add_u64(o, "dp_replica", d->dp_replica);
+		add_u64(o, "first_layer", d->first_layer);
+		add_u64(o, "last_layer", d->last_layer);
+		add_u64(o, "kv_heads_per_rank", d->kv_heads_per_rank);
+		add_u64(o, "capacity_bytes", d->capacity_bytes);
+		add_u64(o, "weights_bytes", d->weights_bytes);
+		add_u64(o, "kv_bytes", d->kv_bytes);
+		add_u64(o, "activations_bytes", d->activations_bytes);
+		cJSON_AddBoolToObject(o, "activations_estimated", d->activations_estimated);
+		add_u64(o, "retained_bytes", d->retained_bytes);
+		add_u64(o, "overhead_bytes", d->overhead_bytes);
+		add_u64(o, "headroom_bytes", d->headroom_bytes);
+		add_i64(o, "free_bytes", d->free_bytes);
+		cJSON_AddBoolToObject(o, "fits", d->fits);
+	}
+	return true;
+}
+
+static bool add_warnings(cJSON *res, const struct kvp_result *r)
+{
+	cJSON *arr = cJSON_AddArrayToObject(res, "warnings");
+	uint32_t i;
+
+	if (!arr)
+		return false;
+	for (i = 0; i < r->n_warnings && i < KVP_MAX_WARNINGS; i++) {
+		const struct kvp_warning *w = &r->warnings[i];
+		cJSON *o = cJSON_CreateObject();
+
+		if (!o)
+			return false;
+		cJSON_AddItemToArray(arr, o);
+		cJSON_AddStringToObject(o, "code", kvp_warn_id(w->code));
+		cJSON_AddStringToObject(o, "slug", kvp_warn_slug(w->code));
+		cJSON_AddStringToObject(o, "message", w->msg);
+		cJSON_AddStringToObject(o, "advice", kvp_warn_advice(w->code));
+	}
+	return true;
+}
+
+char *kvp_record_json_dump(const struct kvp_plan *p, const struct kvp_result *r,
+                           struct kvp_error *err)
+{
+	cJSON *root = kvp_plan_json_tree(p, "record"), *res, *kv, *kv2;
+	char *s, *out;
+	size_t n;
+
+	if (!root)
+		goto nomem;
+	cJSON_AddStringToObject(root, "kvplan_version", KVP_VERSION);
+	kv = kv_json(&r->kv);
+	kv2 = kv_json(&r->kv);
+	if (!kv || !kv2) {
+		cJSON_Delete(kv);
+		cJSON_Delete(kv2);
+		goto nomem;
+	}
+	cJSON_AddItemToObject(root, "kv", kv);
+	res = cJSON_AddObjectToObject(root, "result");
+	if (!res) {
+		cJSON_Delete(kv2);
+		goto nomem;
+	}
+	cJSON_AddItemToObject(res, "kv", kv2);
+	if (!add_layers(res, r) || !add_classes(res, r) || !add_engine(res, &r->engine) ||
+	    !add_weights(res, &r->weights) || !add_devices(res, r))
+		goto nomem;
+	cJSON_AddBoolToObject(res, "fits", r->fits);
+	if (!add_warnings(res, r))
+		goto nomem;
+	s = cJSON_Print(root);
+	cJSON_Delete(root);
+	root = NULL;
+	if (!s)
+		goto nomem;
+	n = strlen(s);
+	out = malloc(n + 2);
+	if (!out) {
+		cJSON_free(s);
+		goto nomem;
+	}
+	memcpy(out, s, n);
+	out[n] = '\n';
+	out[n + 1] = '\0';
+	cJSON_free(s);
+	return out;
+nomem:
+	cJSON_Delete(root);
+	kvp_error_set(err, KVP_ENOMEM, "out of memory while writing the record");
+	return NULL;
+}
+
+enum kvp_status kvp_record_json_save(const char *path, const struct kvp_plan *p,
+                                     const struct kvp_result *res,
+                                     struct kvp_error *err)
+{
+	char *s = kvp_record_json_dump(p, res, err);
+	enum kvp_status st;
+
+	if (!s)
+		return KVP_ENOMEM;
+	st = kvp_file_write_atomic(path, s, strlen(s), NULL, NULL, err);
+	free(s);
+	return st;
+}

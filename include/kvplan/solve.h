@@ -1,0 +1,88 @@
+/*
+ * solve.h - answering backwards: what is the most the plan can take and
+ * still fit on every device? Each answer is found by searching on
+ * kvp_compute (binary search for counts and lengths, an ordered list for
+ * formats and layouts) and checked by recomputing it: the answer fits,
+ * one more does not. Pure: no allocation; the caller passes the result
+ * storage the searches compute into.
+ */
+#ifndef KVPLAN_SOLVE_H
+#define KVPLAN_SOLVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kvplan/plan.h"
+#include "kvplan/result.h"
+#include "kvplan/status.h"
+
+enum kvp_solve_for {
+	KVP_SOLVE_CONCURRENCY = 0, /* most requests of class 0 at its length */
+	KVP_SOLVE_LENGTH,          /* longest class-0 length (its input part
+	                              grows) at the plan's concurrency */
+	KVP_SOLVE_KV_FORMAT,       /* the most precise cache format that fits,
+	                              from the chosen engine's formats */
+	KVP_SOLVE_CARDS,           /* fewest cards of group 0's type, with the
+	                              TP/PP layout that makes it fit */
+	KVP_SOLVE_MAX_MODEL_LEN,   /* longest single request (class 0, one
+	                              request) with margin_ppm of every card
+	                              kept free, capped at the model's
+	                              max_positions when known */
+	KVP_SOLVE_FOR_COUNT
+};
+
+/* "concurrency", "length", "kv-format", "cards", "max-model-len" */
+const char *kvp_solve_name(enum kvp_solve_for f);
+enum kvp_status kvp_solve_parse(const char *s, enum kvp_solve_for *out,
+                                struct kvp_error *err);
+
+struct kvp_solve_opts {
+	enum kvp_solve_for what;
+	uint32_t margin_ppm;      /* max-model-len: share of each card kept
+	                             free on top of the plan's headroom */
+	uint32_t max_cards;       /* cards: search bound, 0 = 64 */
+};
+
+struct kvp_solve_answer {
+	enum kvp_solve_for what;
+	bool found;               /* false: not even the smallest fits */
+	bool capped;              /* max-model-len stopped at max_positions */
+	uint64_t value;           /* requests, tokens or cards */
+	uint64_t sequences;       /* concurrency: resident sequences */
+	struct kvp_format format; /* kv-format: the answer */
+	uint32_t tp, pp, dp;      /* cards: the layout */
+	/* The check, both recomputed with kvp_compute: */
+	bool answer_fits;         /* the answer fits (true when found) */
+	bool has_next;            /* there is a "one more" to try */
+	bool next_fits;           /* ... and it does not fit (false) */
+	uint64_t next_value;      /* value + 1, or the next format/cards */
+	struct kvp_format next_format;
+	char check[KVP_LINE_MAX]; /* "7 requests fit; 8 do not (device 0
+	                             over by 0.41 GiB)" */
+	char binding[KVP_LINE_MAX]; /* kvp_solve_binding of the answer */
+	struct kvp_plan plan;     /* the input plan with the answer applied */
+};
+
+/*
+ * Solve `o->what` for plan p. *scratch is used by every recompute and
+ * holds the answer's result on return (when found; else the smallest
+ * candidate's). Errors: a plan that does not compute as given, no card
+ * (nothing binds), or no bound found below 2^40.
+ */
+enum kvp_status kvp_solve(const struct kvp_plan *p,
+                          const struct kvp_solve_opts *o,
+                          struct kvp_solve_answer *ans,
+                          struct kvp_result *scratch,
+                          struct kvp_error *err);
+
+/*
+ * The binding constraint of a computed result: the device with the
+ * least free memory and what fills it, e.g. "device 0 (H100-80GB-SXM)
+ * is full: weights 34.90 GiB + KV 40.12 GiB + activations 1.00 GiB +
+ * overhead 0.35 GiB + headroom 0.00 GiB = 76.37 of 79.65 GiB, 3.28 GiB
+ * free". Empty when the result has no devices.
+ */
+void kvp_solve_binding(const struct kvp_result *r, char *buf, size_t n);
+
+#endif

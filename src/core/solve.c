@@ -1,0 +1,628 @@
+/*
+ * solve.c - answers backwards (include/kvplan/solve.h).
+ *
+ * Every question is "the largest X that fits", where fits means
+ * kvp_compute succeeds and every device fits (res->fits). A plan whose
+ * figures overflow 64 bits, or that the chosen engine refuses, does not
+ * fit. Counts and lengths: exponential search for a failing bound, then
+ * binary search between the last fit and the first failure (fitting is
+ * monotone in requests and length: every byte figure grows with them).
+ * Formats: the engine's formats from most to least precise, the first
+ * that fits. Cards: N = 1, 2, ... cards of group 0's type, for each N
+ * the TP/PP layouts with tp dividing N/dp (largest tp first), the first
+ * that fits.
+ *
+ * Every answer is then recomputed twice: the answer must fit and "one
+ * more" (value + 1, the next more precise format, N - 1 cards) must not;
+ * the results go into the answer's check line. No allocation: plans are
+ * copied on the stack (struct kvp_plan is plain data), results go into
+ * the caller's scratch.
+ */
+#include <stdio.h>   /* snprintf only */
+#include <string.h>
+
+#include "core/internal.h"
+#include "core/placement.h"
+#include "kvplan/checked.h"
+#include "kvplan/compute.h"
+#include "kvplan/solve.h"
+#include "kvplan/units.h"
+
+#define SOLVE_CAP (1ull << 40)   /* "nothing binds" beyond this */
+
+static const char *const names[KVP_SOLVE_FOR_COUNT] = {
+	"concurrency", "length", "kv-format", "cards", "max-model-len",
+};
+
+const char *kvp_solve_name(enum kvp_solve_for f)
+{
+	return (unsigned)f < KVP_SOLVE_FOR_COUNT ? names[f] : "?";
+}
+
+enum kvp_status kvp_solve_parse(const char *s, enum kvp_solve_for *out,
+                                struct kvp_error *err)
+{
+	unsigned i;
+
+	for (i = 0; i < KVP_SOLVE_FOR_COUNT; i++)
+		if (s && !strcmp(s, names[i])) {
+			*out = (enum kvp_solve_for)i;
+			return KVP_OK;
+		}
+	return kvp_error_set(err, KVP_EINVAL,
+		"--for: '%s' - expected concurrency, length, kv-format, cards "
+		"or max-model-len", s ? s : "");
+}
+
+/* ---- fitting ---------------------------------------------------------- */
+
+/* Requests active at once (classes and ragged lengths). */
+static uint64_t active_requests(const struct kvp_plan *p)
+{
+	uint64_t n = p->workload.n_ragged;
+	uint32_t c;
+
+	for (c = 0; c < p->workload.n_classes && c < KVP_MAX_CLASSES; c++)
+		n += p->workload.classes[c].requests;
+	return n;
+}
+
+/* Compute p into r; *fits: every device fits and, with a named engine,
+ * the engine admits every active request at once (its pool is sized
+ * from memory, so the devices alone always "fit"). *computed false on
+ * overflow or refusal, which count as not fitting. Other errors are the
+ * plan's and are returned. */
+static enum kvp_status try_fit(const struct kvp_plan *p, struct kvp_result *r,
+                               bool *fits, bool *computed,
+                               struct kvp_error *err)
+{
+	enum kvp_status st = kvp_compute(p, r);
+
+	*fits = false;
+	*computed = st == KVP_OK;
+	if (st == KVP_OK) {
+		*fits = r->fits && (p->engine.kind == KVP_ENGINE_GENERIC ||
+		                    r->engine.workload_fit >= active_requests(p));
+		return KVP_OK;
+	}
+	if (st == KVP_EOVERFLOW || st == KVP_EREFUSED)
+		return KVP_OK;
+	if (err) {
+		err->status = r->error.status;
+		memcpy(err->msg, r->error.msg, sizeof err->msg);
+	}
+	return st;
+}
+
+/* The device with the least free memory (0 when there are none). */
+static uint32_t tightest(const struct kvp_result *r)
+{
+	uint32_t i, w = 0;
+
+	for (i = 1; i < r->n_devices; i++)
+		if (r->devices[i].free_bytes < r->devices[w].free_bytes)
+			w = i;
+	return w;
+}
+
+void kvp_solve_binding(const struct kvp_result *r, char *buf, size_t n)
+{
+	const struct kvp_device_result *d;
+	char w[32], kv[32], a[32], o[32], h[32], used[32], cap[32], fr[32];
+	uint64_t sum;
+	uint32_t i;
+
+	if (n)
+		buf[0] = '\0';
+	if (r->n_devices == 0)
+		return;
+	i = tightest(r);
+	d = &r->devices[i];
+	sum = d->weights_bytes + d->kv_bytes + d->activations_bytes +
+	      d->retained_bytes + d->overhead_bytes + d->headroom_bytes;
+	kvp_fmt_gib(d->weights_bytes, 2, w, sizeof w);
+	kvp_fmt_gib(d->kv_bytes, 2, kv, sizeof kv);
+	kvp_fmt_gib(d->activations_bytes + d->retained_bytes, 2, a, sizeof a);
+	kvp_fmt_gib(d->overhead_bytes, 2, o, sizeof o);
+	kvp_fmt_gib(d->headroom_bytes, 2, h, sizeof h);
+	kvp_fmt_gib(sum, 2, used, sizeof used);
+	kvp_fmt_gib(d->capacity_bytes, 2, cap, sizeof cap);
+	kvp_fmt_gib(d->free_bytes < 0 ? (uint64_t)0 - (uint64_t)d->free_bytes
+	                              : (uint64_t)d->free_bytes, 2, fr, sizeof fr);
+	snprintf(buf, n, "device %u (%s) is %s: weights %s + KV %s + "
+		"activations %s + overhead %s + headroom %s = %s of %s, %s %s",
+		i, d->name, d->free_bytes < 0 ? "over" : "full", w, kv, a, o, h,
+		used, cap, fr, d->free_bytes < 0 ? "over" : "free");
+}
+
+/* Why a plan does not fit, for the check line. */
+static void why_not(const struct kvp_result *r, bool computed, char *buf,
+                    size_t n)
+{
+	char b[32];
+	uint32_t i;
+
+	if (!computed) {
+		snprintf(buf, n, "it does not compute (%.90s)", r->error.msg);
+		return;
+	}
+	if (r->n_devices == 0) {
+		snprintf(buf, n, "no device");
+		return;
+	}
+	i = tightest(r);
+	if (r->devices[i].free_bytes >= 0) {
+		snprintf(buf, n, "(it fits: the search was not monotone)");
+		return;
+	}
+	snprintf(buf, n, "device %u over by %s", i,
+		kvp_fmt_gib((uint64_t)0 - (uint64_t)r->devices[i].free_bytes, 2,
+		            b, sizeof b));
+}
+
+/* ---- how each question changes the plan -------------------------------- */
+
+struct len_ctx {
+	uint64_t fixed;      /* class 0's tokens other than its input part */
+};
+
+static void set_requests(struct kvp_plan *p, uint64_t v, const void *ctx)
+{
+	(void)ctx;
+	p->workload.classes[0].requests = v;
+}
+
+static void set_length(struct kvp_plan *p, uint64_t v, const void *ctx)
+{
+	const struct len_ctx *c = ctx;
+
+	p->workload.classes[0].prompt[KVP_PP_INPUT] = v - c->fixed;
+	if (p->strategy.kind == KVP_STRAT_STATIC && p->strategy.max_cache_len)
+		p->strategy.max_cache_len = v;
+	if (p->engine.vllm.max_model_len && p->engine.vllm.max_model_len < v)
+		p->engine.vllm.max_model_len = v;
+	if (p->engine.sglang.context_len && p->engine.sglang.context_len < v)
+		p->engine.sglang.context_len = v;
+}
+
+typedef void (*apply_fn)(struct kvp_plan *, uint64_t, const void *);
+
+/*
+ * Largest v in [lo_min, cap] with apply(v) fitting. *found false when
+ * lo_min does not fit; *capped when cap itself fits.
+ */
+static enum kvp_status search_max(const struct kvp_plan *base, apply_fn f,
+                                  const void *ctx, uint64_t lo_min,
+                                  uint64_t cap, struct kvp_plan *work,
+                                  struct kvp_result *r, uint64_t *best,
+                                  bool *found, bool *capped,
+                                  struct kvp_error *err)
+{
+	uint64_t lo, hi, next;
+	bool fits, computed;
+	enum kvp_status st;
+
+	*found = *capped = false;
+	*best = lo_min;
+#define TRY(v) do { *work = *base; f(work, (v), ctx); \
+	st = try_fit(work, r, &fits, &computed, err); \
+	if (st != KVP_OK) return st; } while (0)
+	TRY(lo_min);
+	if (!fits)
+		return KVP_OK;
+	*found = true;
+	lo = lo_min;          /* fits */
+	if (lo >= cap) {
+		*capped = true;
+		return KVP_OK;
+	}
+	for (;;) {            /* find a failing hi */
+		next = lo > cap / 2 ? cap : lo * 2;
+		TRY(next);
+		if (!fits) {
+			hi = next;
+			break;
+		}
+		lo = next;
+		if (lo == cap) {
+			*best = cap;
+			*capped = true;
+			return KVP_OK;
+		}
+	}
+	while (hi - lo > 1) { /* lo fits, hi does not */
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		TRY(mid);
+		if (fits)
+			lo = mid;
+		else
+			hi = mid;
+	}
+#undef TRY
+	*best = lo;
+	return KVP_OK;
+}
+
+/* Recompute value and value + 1 for the check line; leaves the answer's
+ * result in r and the answer's plan in ans->plan. */
+static enum kvp_status check_count(const struct kvp_plan *base, apply_fn f,
+                                   const void *ctx, struct kvp_solve_answer *ans,
+                                   const char *unit, struct kvp_result *r,
+                                   struct kvp_error *err)
+{
+	char why[KVP_LINE_MAX / 2], a[32], b[32];
+	bool fits, computed;
+	enum kvp_status st;
+
+	ans->has_next = !ans->capped;
+	ans->next_value = ans->value + 1;
+	if (ans->has_next) {
+		ans->plan = *base;
+		f(&ans->plan, ans->next_value, ctx);
+		st = try_fit(&ans->plan, r, &fits, &computed, err);
+		if (st != KVP_OK)
+			return st;
+		ans->next_fits = fits;
+		why_not(r, computed, why, sizeof why);
+	}
+	ans->plan = *base;
+	f(&ans->plan, ans->value, ctx);
+	st = try_fit(&ans->plan, r, &fits, &computed, err);
+	if (st != KVP_OK)
+		return st;
+	ans->answer_fits = fits;
+	kvp_fmt_int(ans->value, a, sizeof a);
+	kvp_fmt_int(ans->next_value, b, sizeof b);
+	if (ans->has_next)
+		snprintf(ans->check, sizeof ans->check,
+			"%s %s %s; %s %s %s: %s", a, unit,
+			fits ? "fit" : "do NOT fit", b, unit,
+			ans->next_fits ? "fit too (search error)" : "do not", why);
+	else
+		snprintf(ans->check, sizeof ans->check,
+			"%s %s %s (the largest value searched)", a, unit,
+			fits ? "fit" : "do NOT fit");
+	return KVP_OK;
+}
+
+/* ---- the questions ----------------------------------------------------- */
+
+static uint64_t class0_fixed(const struct kvp_plan *p)
+{
+	const struct kvp_seq_class *c = &p->workload.classes[0];
+	uint64_t s = c->gen;
+	int k;
+
+	for (k = 0; k < KVP_PP_COUNT; k++)
+		if (k != KVP_PP_INPUT)
+			s += c->prompt[k];
+	return s;
+}
+
+static enum kvp_status solve_count(const struct kvp_plan *base,
+                                   apply_fn f, const void *ctx,
+                                   uint64_t lo_min, uint64_t cap,
+                                   const char *unit,
+                                   struct kvp_solve_answer *ans,
+                                   struct kvp_result *r,
+                                   struct kvp_error *err)
+{
+	struct kvp_plan work;
+	enum kvp_status st;
+
+	st = search_max(base, f, ctx, lo_min, cap, &work, r, &ans->value,
+	                &ans->found, &ans->capped, err);
+	if (st != KVP_OK)
+		return st;
+	if (!ans->found) {
+		char why[KVP_LINE_MAX / 2], a[32];
+		bool fits, computed;
+
+		ans->value = 0;
+		ans->plan = *base;
+		f(&ans->plan, lo_min, ctx);
+		st = try_fit(&ans->plan, r, &fits, &computed, err);
+		if (st != KVP_OK)
+			return st;
+		why_not(r, computed, why, sizeof why);
+		snprintf(ans->check, sizeof ans->check, "not even %s %s fit%s: %s",
+			kvp_fmt_int(lo_min, a, sizeof a), unit,
+			lo_min == 1 ? "s" : "", why);
+		ans->has_next = true;
+		ans->next_value = lo_min;
+		return KVP_OK;
+	}
+	if (ans->capped && cap == SOLVE_CAP)
+		return kvp_error_set(err, KVP_ERANGE,
+			"solve %s: still fits at %llu %s - nothing binds",
+			kvp_solve_name(ans->what), (unsigned long long)cap, unit);
+	return check_count(base, f, ctx, ans, unit, r, err);
+}
+
+/* Formats an engine offers, most precise first. */
+static size_t formats_for(const struct kvp_plan *p, enum kvp_dtype *out)
+{
+	static const enum kvp_dtype generic[] = {
+		KVP_DT_F16, KVP_DT_Q8_0, KVP_DT_FP8, KVP_DT_Q5_1, KVP_DT_Q5_0,
+		KVP_DT_Q4_1, KVP_DT_Q4_0,
+	};
+	static const enum kvp_dtype llama[] = {
+		KVP_DT_F16, KVP_DT_Q8_0, KVP_DT_Q5_1, KVP_DT_Q5_0, KVP_DT_Q4_1,
+		KVP_DT_IQ4_NL, KVP_DT_Q4_0,
+	};
+	static const enum kvp_dtype fp8[] = { KVP_DT_F16, KVP_DT_FP8 };
+	const enum kvp_dtype *src = generic;
+	size_t n = sizeof generic / sizeof generic[0], i;
+	enum kvp_dtype top = p->model.base.k_fmt.dtype;
+
+	switch (p->engine.kind) {
+	case KVP_ENGINE_LLAMACPP:
+		src = llama;
+		n = sizeof llama / sizeof llama[0];
+		break;
+	case KVP_ENGINE_VLLM: case KVP_ENGINE_SGLANG: case KVP_ENGINE_TRTLLM:
+		src = fp8;
+		n = sizeof fp8 / sizeof fp8[0];
+		break;
+	default:
+		break;
+	}
+	for (i = 0; i < n; i++)
+		out[i] = src[i];
+	/* the 16-bit slot is the model's own 16-bit type */
+	if (top == KVP_DT_BF16 && p->engine.kind != KVP_ENGINE_LLAMACPP)
+		out[0] = KVP_DT_BF16;
+	return n;
+}
+
+static void set_format(struct kvp_plan *p, enum kvp_dtype dt)
+{
+	struct kvp_format f = kvp_format_plain(dt);
+	uint32_t i;
+
+	p->model.base.k_fmt = f;
+	p->model.base.v_fmt = f;
+	p->model.kv_fmt_defaulted = false;
+	for (i = 0; i < p->model.n_rules && i < KVP_MAX_RULES; i++) {
+		if (p->model.rules[i].set & (1u << KVP_LF_K_FMT))
+			p->model.rules[i].v.k_fmt = f;
+		if (p->model.rules[i].set & (1u << KVP_LF_V_FMT))
+			p->model.rules[i].v.v_fmt = f;
+	}
+	p->engine.llamacpp.cache_type_k = dt;
+	p->engine.llamacpp.cache_type_v = dt;
+	p->engine.vllm.kv_cache_dtype_auto =
+		dt == KVP_DT_F16 || dt == KVP_DT_BF16;
+	p->engine.vllm.kv_cache_dtype = dt;
+}
+
+static enum kvp_status solve_format(const struct kvp_plan *base,
+                                    struct kvp_solve_answer *ans,
+                                    struct kvp_result *r,
+                                    struct kvp_error *err)
+{
+	enum kvp_dtype list[16];
+	size_t n = formats_for(base, list), i;
+	struct kvp_plan work;
+	char why[KVP_LINE_MAX / 2];
+	bool fits = false, computed;
+	enum kvp_status st;
+
+	why[0] = '\0';
+	for (i = 0; i < n; i++) {
+		work = *base;
+		set_format(&work, list[i]);
+		st = try_fit(&work, r, &fits, &computed, err);
+		if (st != KVP_OK)
+			return st;
+		if (fits)
+			break;
+		why_not(r, computed, why, sizeof why);
+	}
+	if (i == n) {
+		ans->found = false;
+		ans->format = kvp_format_plain(list[n - 1]);
+		snprintf(ans->check, sizeof ans->check,
+			"no cache format fits, not even %s: %s",
+			kvp_dtype_name(list[n - 1]), why);
+		ans->plan = work;
+		return KVP_OK;
+	}
+	ans->found = true;
+	ans->format = kvp_format_plain(list[i]);
+	ans->plan = work;
+	ans->answer_fits = true;
+	ans->has_next = i > 0;
+	if (i > 0) {
+		ans->next_format = kvp_format_plain(list[i - 1]);
+		ans->next_fits = false;
+		snprintf(ans->check, sizeof ans->check,
+			"%s fits; %s (more precise) does not: %s",
+			kvp_dtype_name(list[i]), kvp_dtype_name(list[i - 1]), why);
+	} else {
+		snprintf(ans->check, sizeof ans->check,
+			"%s fits - the most precise format offered",
+			kvp_dtype_name(list[i]));
+	}
+	return KVP_OK;
+}
+
+/* Try every TP/PP layout of n cards; true with the layout in *work when
+ * one fits. Layouts that the engines refuse (heads not divisible, more
+ * stages than layers) are skipped. */
+static enum kvp_status cards_fit(const struct kvp_plan *base, uint32_t n,
+                                 struct kvp_plan *work, struct kvp_result *r,
+                                 bool *fits, struct kvp_error *err)
+{
+	uint32_t dp = base->devices.dp ? base->devices.dp : 1, per, tp;
+	bool computed;
+
+	*fits = false;
+	if (n % dp)
+		return KVP_OK;
+	per = n / dp;
+	for (tp = per; tp >= 1; tp--) {
+		enum kvp_status st;
+
+		if (per % tp)
+			continue;
+		*work = *base;
+		work->devices.n_groups = 1;
+		work->devices.groups[0].count = n;
+		work->devices.tp = tp;
+		work->devices.pp = per / tp;
+		work->devices.dp = dp;
+		memset(work->devices.pp_layers, 0, sizeof work->devices.pp_layers);
+		if (work->devices.pp > work->model.n_layers)
+			continue;
+		st = try_fit(work, r, fits, &computed, NULL);
+		if (st == KVP_OK && *fits)
+			return KVP_OK;
+		if (st == KVP_OK || st == KVP_EINVAL || st == KVP_ERANGE)
+			continue;   /* this layout is impossible or too big */
+		if (err) {
+			err->status = r->error.status;
+			memcpy(err->msg, r->error.msg, sizeof err->msg);
+		}
+		return st;
+	}
+	return KVP_OK;
+}
+
+static enum kvp_status solve_cards(const struct kvp_plan *base,
+                                   const struct kvp_solve_opts *o,
+                                   struct kvp_solve_answer *ans,
+                                   struct kvp_result *r,
+                                   struct kvp_error *err)
+{
+	uint32_t max = o->max_cards ? o->max_cards : KVP_MAX_DEVICES, n;
+	struct kvp_plan work;
+	bool fits = false;
+	enum kvp_status st;
+	char b[32];
+
+	if (max > KVP_MAX_DEVICES)
+		max = KVP_MAX_DEVICES;
+	for (n = 1; n <= max; n++) {
+		st = cards_fit(base, n, &work, r, &fits, err);
+		if (st != KVP_OK)
+			return st;
+		if (fits)
+			break;
+	}
+	if (!fits) {
+		ans->found = false;
+		ans->plan = *base;
+		snprintf(ans->check, sizeof ans->check,
+			"no layout of up to %u %s cards fits", max,
+			base->devices.groups[0].card.name);
+		return KVP_OK;
+	}
+	ans->found = true;
+	ans->value = n;
+	ans->tp = work.devices.tp;
+	ans->pp = work.devices.pp;
+	ans->dp = work.devices.dp;
+	ans->plan = work;
+	ans->answer_fits = true;
+	ans->has_next = n > 1;
+	ans->next_value = n - 1;
+	ans->next_fits = false;
+	if (n > 1)
+		snprintf(ans->check, sizeof ans->check,
+			"%u cards fit as tp %u x pp %u x dp %u; no layout of %s "
+			"fits", n, ans->tp, ans->pp, ans->dp,
+			kvp_fmt_int(n - 1, b, sizeof b));
+	else
+		snprintf(ans->check, sizeof ans->check,
+			"1 card fits - the fewest possible");
+	/* leave the answer's result in r */
+	st = kvp_compute(&ans->plan, r);
+	return st == KVP_OK ? KVP_OK : st;
+}
+
+enum kvp_status kvp_solve(const struct kvp_plan *p,
+                          const struct kvp_solve_opts *o,
+                          struct kvp_solve_answer *ans,
+                          struct kvp_result *scratch,
+                          struct kvp_error *err)
+{
+	struct kvp_plan base;
+	struct len_ctx lc;
+	enum kvp_status st;
+	uint64_t lo, cap;
+
+	memset(ans, 0, sizeof *ans);
+	ans->what = o->what;
+	if ((unsigned)o->what >= KVP_SOLVE_FOR_COUNT)
+		return kvp_error_set(err, KVP_EINVAL, "--for: %d - unknown",
+		                     (int)o->what);
+	if (p->devices.n_groups == 0)
+		return kvp_error_set(err, KVP_EINVAL,
+			"devices.groups: none - solving needs a card (--card) "
+			"to bind against");
+	if (p->workload.n_classes == 0)
+		return kvp_error_set(err, KVP_EINVAL,
+			"workload.classes: none - solving varies class 0");
+	/* the plan must compute as given */
+	st = kvp_compute(p, scratch);
+	if (st != KVP_OK) {
+		if (err) {
+			err->status = scratch->error.status;
+			memcpy(err->msg, scratch->error.msg, sizeof err->msg);
+		}
+		return st;
+	}
+	base = *p;
+	switch (o->what) {
+	case KVP_SOLVE_CONCURRENCY:
+		st = solve_count(&base, set_requests, NULL, 1, SOLVE_CAP,
+		                 "requests", ans, scratch, err);
+		if (st == KVP_OK)
+			ans->sequences = ans->value *
+				(base.workload.classes[0].samples ?
+				 base.workload.classes[0].samples : 1);
+		break;
+	case KVP_SOLVE_LENGTH:
+		lc.fixed = class0_fixed(&base);
+		lo = lc.fixed ? lc.fixed : 1;
+		st = solve_count(&base, set_length, &lc, lo, SOLVE_CAP,
+		                 "tokens", ans, scratch, err);
+		break;
+	case KVP_SOLVE_MAX_MODEL_LEN:
+		/* one request of class 0, margin kept free on every card */
+		base.workload.n_classes = 1;
+		base.workload.classes[0].requests = 1;
+		base.workload.queued = 0;
+		base.workload.ragged = NULL;
+		base.workload.n_ragged = 0;
+		base.devices.reserve_ppm = base.devices.reserve_ppm +
+			o->margin_ppm > 1000000u ? 1000000u :
+			base.devices.reserve_ppm + o->margin_ppm;
+		lc.fixed = class0_fixed(&base);
+		lo = lc.fixed ? lc.fixed : 1;
+		cap = base.model.arch.max_positions ? base.model.arch.max_positions
+		                                    : SOLVE_CAP;
+		if (cap < lo)
+			cap = lo;
+		st = solve_count(&base, set_length, &lc, lo, cap, "tokens", ans,
+		                 scratch, err);
+		break;
+	case KVP_SOLVE_KV_FORMAT:
+		st = solve_format(&base, ans, scratch, err);
+		break;
+	case KVP_SOLVE_CARDS:
+		st = solve_cards(&base, o, ans, scratch, err);
+		break;
+	default:
+		st = KVP_EINVAL;
+		break;
+	}
+	if (st != KVP_OK)
+		return st;
+	/* the result in scratch is the answer's (or the failing smallest) */
+	if (kvp_compute(&ans->plan, scratch) == KVP_OK)
+		kvp_solve_binding(scratch, ans->binding, sizeof ans->binding);
+	return KVP_OK;
+}

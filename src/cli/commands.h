@@ -14,5 +14,7 @@ struct kvp_command {
 };
 
 int kvp_cmd_version(int argc, char **argv);
+int kvp_cmd_import(int argc, char **argv);
+int kvp_cmd_presets(int argc, char **argv);
 
 #endif

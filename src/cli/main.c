@@ -9,6 +9,8 @@
 
 static const struct kvp_command commands[] = {
 	{ "version", kvp_cmd_version, "print the version" },
+	{ "import", kvp_cmd_import, "turn a Hugging Face config.json into a model preset" },
+	{ "presets", kvp_cmd_presets, "list shipped and user presets (models, cards, workloads)" },
 };
 
 static void usage(FILE *f)

@@ -1,0 +1,82 @@
+/*
+ * cmd_presets.c - `kvplan presets [models|cards|workloads]`: one line per
+ * preset (name, description), user presets marked; with no argument all
+ * three kinds under a heading each. The listing itself is preset.c's.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "kvplan/preset.h"
+
+static const char *const kind_names[KVP_PRESET_KIND_COUNT] = {
+	"models", "cards", "workloads"
+};
+
+struct listing {
+	unsigned count;
+};
+
+static void print_one(const char *name, const char *path, const char *desc,
+                      int user, void *ctx)
+{
+	struct listing *l = ctx;
+
+	(void)path;
+	printf("  %-28s %s%s\n", name, desc && *desc ? desc : "-",
+	       user ? "  [user]" : "");
+	l->count++;
+}
+
+static int list_kind(enum kvp_preset_kind k, bool heading)
+{
+	struct listing l = { 0 };
+	struct kvp_error err;
+
+	if (heading)
+		printf("%s:\n", kind_names[k]);
+	if (kvp_presets_list(k, print_one, &l, &err) != KVP_OK) {
+		fprintf(stderr, "kvplan: presets: %s\n", err.msg);
+		return 2;
+	}
+	if (l.count == 0)
+		printf("  (none found)\n");
+	return 0;
+}
+
+int kvp_cmd_presets(int argc, char **argv)
+{
+	int k, rc;
+
+	if (argc > 2) {
+		fprintf(stderr, "kvplan: presets: %s: one kind at most "
+		        "(models, cards or workloads)\n", argv[2]);
+		return 2;
+	}
+	if (argc == 2) {
+		if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+			printf("usage: kvplan presets [models|cards|workloads]\n"
+			       "Lists shipped presets and user presets from "
+			       "$XDG_CONFIG_HOME/kvplan/<kind>/\n"
+			       "(default ~/.config/kvplan/<kind>/), which override "
+			       "shipped ones of the same name.\n");
+			return 0;
+		}
+		for (k = 0; k < KVP_PRESET_KIND_COUNT; k++)
+			if (!strcmp(argv[1], kind_names[k]) ||
+			    (!strncmp(argv[1], kind_names[k], strlen(argv[1])) &&
+			     strlen(argv[1]) == strlen(kind_names[k]) - 1))
+				return list_kind((enum kvp_preset_kind)k, false);
+		fprintf(stderr, "kvplan: presets: '%s' - expected models, cards "
+		        "or workloads\n", argv[1]);
+		return 2;
+	}
+	for (k = 0; k < KVP_PRESET_KIND_COUNT; k++) {
+		if (k)
+			printf("\n");
+		rc = list_kind((enum kvp_preset_kind)k, true);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}

@@ -1,0 +1,233 @@
+/*
+ * test_solve.c - answers backwards (src/core/solve.c), each verified at
+ * the boundary: the answer fits, one more does not.
+ *
+ * Setup: the DESIGN.md worked example (L=40, Hkv=8, D=128, f16: 163,840
+ * bytes per position; 4,096 positions per sequence -> 671,088,640 bytes)
+ * with no weights (architecture fields zero, so the weight count is 0:
+ * asserted below) and a measured activation peak of 1 GiB, on an 80 GiB
+ * card (85,899,345,920 bytes). Room for KV: 85,899,345,920 -
+ * 1,073,741,824 = 84,825,604,096 bytes.
+ */
+#include <check.h>
+#include <string.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/plan.h"
+#include "kvplan/result.h"
+#include "kvplan/solve.h"
+
+#define GIB 1073741824ull
+
+static struct kvp_plan plan;
+static struct kvp_result res;
+static struct kvp_solve_answer ans;
+
+static void setup(void)
+{
+	kvp_plan_default(&plan);
+	memset(&plan.model.arch, 0, sizeof plan.model.arch);
+	plan.devices.activations_bytes = GIB;
+	plan.devices.groups[0].card.capacity_bytes = 80 * GIB;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.weights.bytes, 0);
+}
+
+static void solve(enum kvp_solve_for what, uint32_t margin_ppm)
+{
+	struct kvp_solve_opts o = { what, margin_ppm, 0 };
+	struct kvp_error err;
+	enum kvp_status st = kvp_solve(&plan, &o, &ans, &res, &err);
+
+	ck_assert_msg(st == KVP_OK, "%s", err.msg);
+}
+
+START_TEST(concurrency)
+{
+	/* floor(84,825,604,096 / 671,088,640) = 126:
+	 * 126 x 671,088,640 = 84,557,168,640 fits,
+	 * 127 x 671,088,640 = 85,228,257,280 does not */
+	setup();
+	solve(KVP_SOLVE_CONCURRENCY, 0);
+	ck_assert(ans.found);
+	ck_assert_uint_eq(ans.value, 126);
+	ck_assert_uint_eq(ans.sequences, 126);
+	ck_assert(ans.answer_fits);
+	ck_assert(ans.has_next);
+	ck_assert_uint_eq(ans.next_value, 127);
+	ck_assert(!ans.next_fits);
+	ck_assert_uint_eq(ans.plan.workload.classes[0].requests, 126);
+	/* scratch holds the answer: device 0 has 268,435,456 bytes free */
+	ck_assert_int_eq(res.devices[0].free_bytes, 268435456ll);
+	ck_assert_ptr_nonnull(strstr(ans.binding, "device 0"));
+	ck_assert_ptr_nonnull(strstr(ans.binding, "is full"));
+	ck_assert_ptr_nonnull(strstr(ans.check, "127 requests do not"));
+}
+END_TEST
+
+START_TEST(concurrency_samples)
+{
+	/* 2 samples per request: 1,342,177,280 bytes per request ->
+	 * floor(84,825,604,096 / 1,342,177,280) = 63 requests, 126 sequences */
+	setup();
+	plan.workload.classes[0].samples = 2;
+	solve(KVP_SOLVE_CONCURRENCY, 0);
+	ck_assert_uint_eq(ans.value, 63);
+	ck_assert_uint_eq(ans.sequences, 126);
+}
+END_TEST
+
+START_TEST(length)
+{
+	/* 6 sequences: 6 x 163,840 = 983,040 bytes per token of length;
+	 * floor(84,825,604,096 / 983,040) = 86,289 tokens (static
+	 * reservation follows the length). 86,290 x 983,040 =
+	 * 84,826,521,600 > 84,825,604,096. */
+	setup();
+	solve(KVP_SOLVE_LENGTH, 0);
+	ck_assert(ans.found);
+	ck_assert_uint_eq(ans.value, 86289);
+	ck_assert(!ans.next_fits);
+	ck_assert_uint_eq(ans.next_value, 86290);
+	/* the input grew, generation reserve kept: 86,289 - 1,024 */
+	ck_assert_uint_eq(ans.plan.workload.classes[0].prompt[KVP_PP_INPUT],
+	                  85265);
+	ck_assert_uint_eq(ans.plan.workload.classes[0].gen, 1024);
+}
+END_TEST
+
+START_TEST(kv_format)
+{
+	/* 4 GiB card, 1 GiB activations: 3,221,225,472 bytes for KV.
+	 * f16: 4,026,531,840 does not fit. q8_0: a K row of 8 x 128 = 1,024
+	 * values is 32 blocks x 34 = 1,088 bytes; K+V 2,176 per layer;
+	 * x 40 layers x 4,096 x 6 = 2,139,095,040 fits. */
+	setup();
+	plan.devices.groups[0].card.capacity_bytes = 4 * GIB;
+	solve(KVP_SOLVE_KV_FORMAT, 0);
+	ck_assert(ans.found);
+	ck_assert_int_eq(ans.format.dtype, KVP_DT_Q8_0);
+	ck_assert(ans.has_next);
+	ck_assert_int_eq(ans.next_format.dtype, KVP_DT_F16);
+	ck_assert(!ans.next_fits);
+	ck_assert_uint_eq(res.kv.bytes, 2139095040ull);
+}
+END_TEST
+
+START_TEST(kv_format_f16_fits)
+{
+	setup();
+	solve(KVP_SOLVE_KV_FORMAT, 0);
+	ck_assert(ans.found);
+	ck_assert_int_eq(ans.format.dtype, KVP_DT_F16);
+	ck_assert(!ans.has_next);
+}
+END_TEST
+
+START_TEST(cards)
+{
+	/* 200 requests: 200 x 671,088,640 = 134,217,728,000 bytes of KV.
+	 * 1 card: + 1 GiB > 85,899,345,920, no. 2 cards, tp 2: 4 KV heads
+	 * per rank, 67,108,864,000 + 1,073,741,824 = 68,182,605,824 fits. */
+	setup();
+	plan.workload.classes[0].requests = 200;
+	solve(KVP_SOLVE_CARDS, 0);
+	ck_assert(ans.found);
+	ck_assert_uint_eq(ans.value, 2);
+	ck_assert_uint_eq(ans.tp, 2);
+	ck_assert_uint_eq(ans.pp, 1);
+	ck_assert_uint_eq(ans.next_value, 1);
+	ck_assert(!ans.next_fits);
+	ck_assert_uint_eq(res.n_devices, 2);
+	ck_assert_uint_eq(res.devices[1].kv_bytes, 67108864000ull);
+}
+END_TEST
+
+START_TEST(max_model_len)
+{
+	/* one request, 10 % margin: headroom floor(85,899,345,920 / 10) =
+	 * 8,589,934,592; room 85,899,345,920 - 1,073,741,824 -
+	 * 8,589,934,592 = 76,235,669,504; / 163,840 = 465,305 tokens */
+	setup();
+	plan.model.arch.max_positions = 1000000;
+	solve(KVP_SOLVE_MAX_MODEL_LEN, 100000);
+	ck_assert(ans.found);
+	ck_assert(!ans.capped);
+	ck_assert_uint_eq(ans.value, 465305);
+	ck_assert(!ans.next_fits);
+	ck_assert_uint_eq(ans.plan.workload.classes[0].requests, 1);
+}
+END_TEST
+
+START_TEST(max_model_len_capped)
+{
+	/* the model accepts 4,096 positions: capped there */
+	setup();
+	plan.model.arch.max_positions = 4096;
+	solve(KVP_SOLVE_MAX_MODEL_LEN, 100000);
+	ck_assert(ans.found);
+	ck_assert(ans.capped);
+	ck_assert_uint_eq(ans.value, 4096);
+}
+END_TEST
+
+START_TEST(nothing_fits)
+{
+	/* a 1 GiB card: the activations alone fill it */
+	setup();
+	plan.devices.groups[0].card.capacity_bytes = GIB;
+	solve(KVP_SOLVE_CONCURRENCY, 0);
+	ck_assert(!ans.found);
+	ck_assert_ptr_nonnull(strstr(ans.check, "not even 1 requests"));
+}
+END_TEST
+
+START_TEST(no_card_is_an_error)
+{
+	struct kvp_solve_opts o = { KVP_SOLVE_CONCURRENCY, 0, 0 };
+	struct kvp_error err;
+
+	setup();
+	plan.devices.n_groups = 0;
+	ck_assert_int_eq(kvp_solve(&plan, &o, &ans, &res, &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "devices.groups"));
+}
+END_TEST
+
+START_TEST(parse_names)
+{
+	enum kvp_solve_for f;
+	struct kvp_error err;
+
+	ck_assert_int_eq(kvp_solve_parse("kv-format", &f, &err), KVP_OK);
+	ck_assert_int_eq(f, KVP_SOLVE_KV_FORMAT);
+	ck_assert_str_eq(kvp_solve_name(KVP_SOLVE_MAX_MODEL_LEN),
+	                 "max-model-len");
+	ck_assert_int_eq(kvp_solve_parse("speed", &f, &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "--for: 'speed'"));
+}
+END_TEST
+
+static Suite *solve_suite(void)
+{
+	Suite *s = suite_create("solve");
+	TCase *tc = tcase_create("answers");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, concurrency);
+	tcase_add_test(tc, concurrency_samples);
+	tcase_add_test(tc, length);
+	tcase_add_test(tc, kv_format);
+	tcase_add_test(tc, kv_format_f16_fits);
+	tcase_add_test(tc, cards);
+	tcase_add_test(tc, max_model_len);
+	tcase_add_test(tc, max_model_len_capped);
+	tcase_add_test(tc, nothing_fits);
+	tcase_add_test(tc, no_card_is_an_error);
+	tcase_add_test(tc, parse_names);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(solve_suite)

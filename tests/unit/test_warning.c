@@ -1,0 +1,320 @@
+/*
+ * test_warning.c - every pitfall warning triggered and not triggered
+ * (src/core/warning.c), and the code table (ids, slugs, advice).
+ * The DESIGN.md worked example (kvp_plan_default) raises none; each test
+ * changes one thing and looks for its code and this plan's figures.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/internal.h"
+#include "kvplan/compute.h"
+#include "kvplan/layers.h"
+#include "kvplan/plan.h"
+#include "kvplan/result.h"
+#include "kvplan/warning.h"
+
+static struct kvp_plan plan;
+static struct kvp_result res;
+
+static void setup(void)
+{
+	kvp_plan_default(&plan);
+}
+
+static void run(void)
+{
+	enum kvp_status st = kvp_compute(&plan, &res);
+
+	ck_assert_msg(st == KVP_OK, "%s", res.error.msg);
+}
+
+/* The message of the first warning with code c, or NULL. */
+static const char *find(enum kvp_warn_code c)
+{
+	uint32_t i;
+
+	for (i = 0; i < res.n_warnings; i++)
+		if (res.warnings[i].code == c)
+			return res.warnings[i].msg;
+	return NULL;
+}
+
+START_TEST(table)
+{
+	int c;
+	char id[16];
+
+	for (c = KVP_W_QHEADS_AS_KV; c < KVP_W_CODE_END; c++) {
+		int d;
+
+		snprintf(id, sizeof id, "KVP-W%02d", c);
+		ck_assert_str_eq(kvp_warn_id((enum kvp_warn_code)c), id);
+		ck_assert(strlen(kvp_warn_advice((enum kvp_warn_code)c)) > 20);
+		for (d = KVP_W_QHEADS_AS_KV; d < c; d++)
+			ck_assert_str_ne(kvp_warn_slug((enum kvp_warn_code)c),
+			                 kvp_warn_slug((enum kvp_warn_code)d));
+	}
+	ck_assert_str_eq(kvp_warn_slug(KVP_W_WEIGHTS_NOT_CACHE),
+	                 "weights-not-cache");
+	ck_assert_str_eq(kvp_warn_id(KVP_W_CODE_END), "KVP-W??");
+}
+END_TEST
+
+START_TEST(clean_plan)
+{
+	setup();
+	run();
+	ck_assert_uint_eq(res.n_warnings, 0);
+}
+END_TEST
+
+START_TEST(qheads_assumed)
+{
+	setup();
+	plan.model.kv_heads_assumed = true;
+	plan.model.base.kv_heads = 40;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_QHEADS_AS_KV));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_QHEADS_AS_KV), "40 assumed"));
+}
+END_TEST
+
+START_TEST(qheads_entered_on_gqa)
+{
+	/* Hkv 40 entered on a model trained with 8: 2 x 40 x 40 x 128 x 2
+	 * x 4,096 x 6 = 20,132,659,200 bytes = 18.75 GiB, 40/8 = 5x */
+	setup();
+	plan.model.base.kv_heads = 40;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_QHEADS_AS_KV));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_QHEADS_AS_KV), "18.75 GiB"));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_QHEADS_AS_KV), "5x"));
+	ck_assert_ptr_null(find(KVP_W_KV_HEADS_EDITED));   /* said once */
+}
+END_TEST
+
+START_TEST(prompt_only)
+{
+	setup();
+	plan.workload.classes[0].gen = 0;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_PROMPT_ONLY));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_PROMPT_ONLY), "3072-token"));
+}
+END_TEST
+
+START_TEST(weights_not_cache)
+{
+	setup();
+	plan.model.weights.dtype = KVP_W_INT4;
+	plan.model.weights.bits = 4;
+	plan.model.weights.group_size = 128;
+	plan.model.weights.scale_bytes = 2;
+	plan.model.kv_fmt_defaulted = true;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_WEIGHTS_NOT_CACHE));
+	/* 163,840 bytes per position: the f16 cache */
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_WEIGHTS_NOT_CACHE), "163840"));
+	/* chosen explicitly: no warning */
+	plan.model.kv_fmt_defaulted = false;
+	run();
+	ck_assert_ptr_null(find(KVP_W_WEIGHTS_NOT_CACHE));
+}
+END_TEST
+
+START_TEST(queue_not_active)
+{
+	setup();
+	plan.workload.classes[0].requests = 1;
+	plan.workload.queued = 50;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_QUEUE_NOT_ACTIVE));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_QUEUE_NOT_ACTIVE), "50 queue"));
+	plan.workload.classes[0].requests = 6;
+	run();
+	ck_assert_ptr_null(find(KVP_W_QUEUE_NOT_ACTIVE));
+}
+END_TEST
+
+START_TEST(samples_uncounted)
+{
+	/* 6 requests x 4 samples = 24 resident sequences; a cache that
+	 * holds only 6 (as an engine with 6 slots would) is short */
+	setup();
+	plan.workload.classes[0].samples = 4;
+	run();
+	ck_assert_ptr_null(find(KVP_W_SAMPLES_UNCOUNTED));   /* core: 24 */
+	res.kv.sequences = 6;
+	res.n_warnings = 0;
+	kvp_warnings_compute(&plan, &res);
+	ck_assert_ptr_nonnull(find(KVP_W_SAMPLES_UNCOUNTED));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_SAMPLES_UNCOUNTED),
+	                             "24 resident"));
+}
+END_TEST
+
+START_TEST(pooled_cards_unused)
+{
+	setup();
+	plan.devices.groups[0].count = 4;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_POOLED_MEMORY));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_POOLED_MEMORY), "4 cards"));
+	plan.devices.tp = 4;
+	run();
+	ck_assert_ptr_null(find(KVP_W_POOLED_MEMORY));
+}
+END_TEST
+
+START_TEST(pooled_one_over)
+{
+	/* pp 2 on a big card and a tiny one: the tiny one is over while the
+	 * two together have room */
+	setup();
+	plan.devices.pp = 2;
+	plan.devices.n_groups = 2;
+	plan.devices.groups[0].card.capacity_bytes = 80ull << 30;
+	plan.devices.groups[1] = plan.devices.groups[0];
+	plan.devices.groups[1].card.capacity_bytes = 1ull << 20;
+	run();
+	ck_assert(!res.fits);
+	ck_assert_ptr_nonnull(find(KVP_W_POOLED_MEMORY));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_POOLED_MEMORY), "device 1"));
+}
+END_TEST
+
+START_TEST(static_from_short)
+{
+	/* reservation = longest resident (4,096) while the model takes
+	 * 131,072 */
+	setup();
+	plan.strategy.max_cache_len = 0;
+	plan.model.arch.max_positions = 131072;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_STATIC_FROM_SHORT));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_STATIC_FROM_SHORT), "4096 slots"));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_STATIC_FROM_SHORT), "131072"));
+	/* sized for the model's maximum: fine */
+	plan.strategy.max_cache_len = 131072;
+	run();
+	ck_assert_ptr_null(find(KVP_W_STATIC_FROM_SHORT));
+}
+END_TEST
+
+START_TEST(window_all_layers)
+{
+	struct kvp_error err;
+
+	setup();
+	strcpy(plan.model.model_type, "gemma2");
+	plan.model.base.kind = KVP_LAYER_SLIDING;
+	plan.model.base.window = 4096;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_WINDOW_ALL_LAYERS));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_WINDOW_ALL_LAYERS), "all 40 layers"));
+	/* every other layer full, as Gemma 2 has it: fine */
+	ck_assert_int_eq(kvp_rule_parse("1-39/2:kind=full",
+	                                &plan.model.rules[0], &err), KVP_OK);
+	plan.model.n_rules = 1;
+	run();
+	ck_assert_ptr_null(find(KVP_W_WINDOW_ALL_LAYERS));
+	/* a model that really is all-sliding (no known pattern): fine */
+	plan.model.n_rules = 0;
+	strcpy(plan.model.model_type, "mistral");
+	run();
+	ck_assert_ptr_null(find(KVP_W_WINDOW_ALL_LAYERS));
+}
+END_TEST
+
+START_TEST(kv_heads_edited)
+{
+	setup();
+	plan.model.base.kv_heads = 4;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_KV_HEADS_EDITED));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_KV_HEADS_EDITED),
+	                             "4 differs from the trained model's 8"));
+	ck_assert_ptr_null(find(KVP_W_QHEADS_AS_KV));
+	plan.model.trained_kv_heads = 0;   /* unknown: nothing to compare */
+	run();
+	ck_assert_ptr_null(find(KVP_W_KV_HEADS_EDITED));
+}
+END_TEST
+
+START_TEST(chars_not_tokens)
+{
+	setup();
+	plan.workload.chars_given = true;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_CHARS_NOT_TOKENS));
+}
+END_TEST
+
+START_TEST(uneven_reservation)
+{
+	/* 3 x 4,096 and 3 x 512 (256 + 256) under one static reservation
+	 * of 4,096: waste 3 x (4,096 - 512) x 163,840 = 1,761,607,680 bytes
+	 * (1.64 GiB) of 6 x 4,096 x 163,840 = 4,026,531,840 (3.75 GiB):
+	 * 43 % */
+	setup();
+	plan.workload.classes[0].requests = 3;
+	plan.workload.n_classes = 2;
+	plan.workload.classes[1] = plan.workload.classes[0];
+	strcpy(plan.workload.classes[1].name, "short");
+	plan.workload.classes[1].prompt[KVP_PP_INPUT] = 256;
+	plan.workload.classes[1].gen = 256;
+	run();
+	ck_assert_uint_eq(res.kv.waste_bytes, 1761607680ull);
+	ck_assert_ptr_nonnull(find(KVP_W_UNEVEN_RESERVATION));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_UNEVEN_RESERVATION), "1.64 GiB"));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_UNEVEN_RESERVATION), "(43%)"));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_UNEVEN_RESERVATION),
+	                             "512 to 4096"));
+	/* a dynamic cache holds what is there: no warning */
+	plan.strategy.kind = KVP_STRAT_DYNAMIC;
+	run();
+	ck_assert_ptr_null(find(KVP_W_UNEVEN_RESERVATION));
+}
+END_TEST
+
+START_TEST(offload)
+{
+	/* 20 of 40 layers on the device: 20 x 100,663,296 = 2,013,265,920
+	 * bytes (1.88 GiB) in host memory */
+	setup();
+	plan.strategy.resident_layers = 20;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_OFFLOAD));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_OFFLOAD), "20 layers (1.88 GiB"));
+}
+END_TEST
+
+static Suite *warning_suite(void)
+{
+	Suite *s = suite_create("warning");
+	TCase *tc = tcase_create("pitfalls");
+
+	tcase_add_test(tc, table);
+	tcase_add_test(tc, clean_plan);
+	tcase_add_test(tc, qheads_assumed);
+	tcase_add_test(tc, qheads_entered_on_gqa);
+	tcase_add_test(tc, prompt_only);
+	tcase_add_test(tc, weights_not_cache);
+	tcase_add_test(tc, queue_not_active);
+	tcase_add_test(tc, samples_uncounted);
+	tcase_add_test(tc, pooled_cards_unused);
+	tcase_add_test(tc, pooled_one_over);
+	tcase_add_test(tc, static_from_short);
+	tcase_add_test(tc, window_all_layers);
+	tcase_add_test(tc, kv_heads_edited);
+	tcase_add_test(tc, chars_not_tokens);
+	tcase_add_test(tc, uneven_reservation);
+	tcase_add_test(tc, offload);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(warning_suite)

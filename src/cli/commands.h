@@ -14,6 +14,9 @@ struct kvp_command {
 };
 
 int kvp_cmd_version(int argc, char **argv);
+int kvp_cmd_calc(int argc, char **argv);
+/* No subcommand: the terminal planner (cmd_tui.c). */
+int kvp_cmd_tui(int argc, char **argv);
 int kvp_cmd_import(int argc, char **argv);
 int kvp_cmd_presets(int argc, char **argv);
 

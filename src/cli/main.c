@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 
 static const struct kvp_command commands[] = {
+	{ "calc", kvp_cmd_calc, "compute the KV cache of a plan (file and/or flags)" },
 	{ "version", kvp_cmd_version, "print the version" },
 	{ "import", kvp_cmd_import, "turn a Hugging Face config.json into a model preset" },
 	{ "presets", kvp_cmd_presets, "list shipped and user presets (models, cards, workloads)" },
@@ -39,6 +40,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "kvplan: unknown command '%s' (try kvplan --help)\n", argv[1]);
 		return 2;
 	}
-	usage(stderr);
-	return 2;
+	/* No subcommand, a plan file or an option first: the planner. */
+	return kvp_cmd_tui(argc, argv);
 }

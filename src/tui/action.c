@@ -1,0 +1,124 @@
+/*
+ * action.c - the action table (what users can do, with help text) and the
+ * per-context key bindings (key -> action). Handlers live with the views;
+ * app.c dispatches: context binding first, then the global one.
+ */
+#include <curses.h>
+
+#include "tui/action.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define CTRL_KEY(c) ((c) & 0x1f)
+
+/* Index = enum tui_act - 1; the help overlay and man page use this order. */
+static const struct kvp_action actions[TUI_ACT_COUNT - 1] = {
+	[TUI_ACT_HELP - 1]         = { "help", "F1, ?", "show this help (any key closes it)", "Help" },
+	[TUI_ACT_SAVE - 1]         = { "save", "F2, Ctrl-S", "save the plan as JSON (atomic; asks before overwriting a file changed on disk)", "Save" },
+	[TUI_ACT_OPEN - 1]         = { "open", "F3, Ctrl-O", "open a plan or record file", "Open" },
+	[TUI_ACT_EXPORT - 1]       = { "export", "F4, Ctrl-E", "export a text report of the current result", "Export" },
+	[TUI_ACT_SEC_MODEL - 1]    = { "section-model", "F5", "Model section: layers, heads, dims, formats, weights", "Model" },
+	[TUI_ACT_SEC_WORKLOAD - 1] = { "section-workload", "F6", "Workload section: requests, prompt parts, strategy, engine", "Work" },
+	[TUI_ACT_SEC_LAYERS - 1]   = { "section-layers", "F7", "Layers section: override rules and the resolved per-layer table", "Layers" },
+	[TUI_ACT_SEC_DEVICES - 1]  = { "section-devices", "F8", "Devices section: card, count, TP/PP/DP, reserve, overheads", "Cards" },
+	[TUI_ACT_SEC_TEACH - 1]    = { "section-gqa", "F9", "GQA/MQA view: the plan at every KV-head grouping", "GQA" },
+	[TUI_ACT_SEC_ENGINES - 1]  = { "section-engines", "F12", "Engine view: the plan under every engine profile", NULL },
+	[TUI_ACT_QUIT - 1]         = { "quit", "F10, Ctrl-Q, Ctrl-C", "quit (asks first when there are unsaved changes)", "Quit" },
+	[TUI_ACT_NEXT_SECTION - 1] = { "next-section", "Ctrl-N", "go to the next section", NULL },
+	[TUI_ACT_PREV_SECTION - 1] = { "prev-section", "Ctrl-P", "go to the previous section", NULL },
+	[TUI_ACT_NEXT_FIELD - 1]   = { "next-field", "Tab", "apply the field and go to the next one", NULL },
+	[TUI_ACT_PREV_FIELD - 1]   = { "prev-field", "Shift-Tab", "apply the field and go to the previous one", NULL },
+	[TUI_ACT_UP - 1]           = { "up", "Up", "previous field, or scroll a table up one line", NULL },
+	[TUI_ACT_DOWN - 1]         = { "down", "Down", "next field, or scroll a table down one line", NULL },
+	[TUI_ACT_CHOICE_NEXT - 1]  = { "choice-next", "Right, Space", "next value of a choice field (cursor right in text)", NULL },
+	[TUI_ACT_CHOICE_PREV - 1]  = { "choice-prev", "Left", "previous value of a choice field (cursor left in text)", NULL },
+	[TUI_ACT_APPLY - 1]        = { "apply", "Enter", "apply the typed value and recompute", NULL },
+	[TUI_ACT_CANCEL - 1]       = { "cancel", "Esc", "drop the typed text and restore the field's value", NULL },
+	[TUI_ACT_PAGE_UP - 1]      = { "page-up", "PgUp", "previous page of fields or table rows", NULL },
+	[TUI_ACT_PAGE_DOWN - 1]    = { "page-down", "PgDn", "next page of fields or table rows", NULL },
+	[TUI_ACT_CLASS_ADD - 1]    = { "class-add", "Ctrl-A", "Workload: add a sequence class (copy of the last)", NULL },
+	[TUI_ACT_CLASS_DEL - 1]    = { "class-delete", "Ctrl-X", "Workload: delete the last sequence class", NULL },
+	[TUI_ACT_PICK_PRESET - 1]  = { "pick-preset", "Ctrl-R", "Model/Devices: pick a model or card preset", NULL },
+	[TUI_ACT_REDRAW - 1]       = { "redraw", "Ctrl-L", "redraw the whole screen", NULL },
+};
+
+struct binding {
+	int key;
+	enum tui_act act;
+};
+
+/* Global keys work in every context. */
+static const struct binding global_keys[] = {
+	{ KEY_F(1), TUI_ACT_HELP },       { '?', TUI_ACT_HELP },
+	{ KEY_F(2), TUI_ACT_SAVE },       { CTRL_KEY('s'), TUI_ACT_SAVE },
+	{ KEY_F(3), TUI_ACT_OPEN },       { CTRL_KEY('o'), TUI_ACT_OPEN },
+	{ KEY_F(4), TUI_ACT_EXPORT },     { CTRL_KEY('e'), TUI_ACT_EXPORT },
+	{ KEY_F(5), TUI_ACT_SEC_MODEL },  { KEY_F(6), TUI_ACT_SEC_WORKLOAD },
+	{ KEY_F(7), TUI_ACT_SEC_LAYERS }, { KEY_F(8), TUI_ACT_SEC_DEVICES },
+	{ KEY_F(9), TUI_ACT_SEC_TEACH },  { KEY_F(12), TUI_ACT_SEC_ENGINES },
+	{ KEY_F(10), TUI_ACT_QUIT },      { CTRL_KEY('q'), TUI_ACT_QUIT },
+	{ CTRL_KEY('c'), TUI_ACT_QUIT },
+	{ CTRL_KEY('n'), TUI_ACT_NEXT_SECTION },
+	{ CTRL_KEY('p'), TUI_ACT_PREV_SECTION },
+	{ CTRL_KEY('a'), TUI_ACT_CLASS_ADD },
+	{ CTRL_KEY('x'), TUI_ACT_CLASS_DEL },
+	{ CTRL_KEY('r'), TUI_ACT_PICK_PRESET },
+	{ CTRL_KEY('l'), TUI_ACT_REDRAW },
+	{ 'q', TUI_ACT_QUIT },
+};
+
+static const struct binding form_keys[] = {
+	{ '\t', TUI_ACT_NEXT_FIELD },     { KEY_BTAB, TUI_ACT_PREV_FIELD },
+	{ KEY_UP, TUI_ACT_UP },           { KEY_DOWN, TUI_ACT_DOWN },
+	{ KEY_RIGHT, TUI_ACT_CHOICE_NEXT }, { ' ', TUI_ACT_CHOICE_NEXT },
+	{ KEY_LEFT, TUI_ACT_CHOICE_PREV },
+	{ '\n', TUI_ACT_APPLY },          { '\r', TUI_ACT_APPLY },
+	{ KEY_ENTER, TUI_ACT_APPLY },     { 27, TUI_ACT_CANCEL },
+	{ KEY_PPAGE, TUI_ACT_PAGE_UP },   { KEY_NPAGE, TUI_ACT_PAGE_DOWN },
+};
+
+static const struct binding list_keys[] = {
+	{ KEY_UP, TUI_ACT_UP },           { KEY_DOWN, TUI_ACT_DOWN },
+	{ 'k', TUI_ACT_UP },              { 'j', TUI_ACT_DOWN },
+	{ KEY_PPAGE, TUI_ACT_PAGE_UP },   { KEY_NPAGE, TUI_ACT_PAGE_DOWN },
+	{ '\t', TUI_ACT_NEXT_FIELD },     { KEY_BTAB, TUI_ACT_PREV_FIELD },
+	{ KEY_RIGHT, TUI_ACT_CHOICE_NEXT }, { KEY_LEFT, TUI_ACT_CHOICE_PREV },
+	{ 27, TUI_ACT_CANCEL },
+};
+
+const struct kvp_action *kvp_tui_actions(size_t *n)
+{
+	if (n)
+		*n = ARRAY_SIZE(actions);
+	return actions;
+}
+
+const struct kvp_action *tui_action_info(enum tui_act a)
+{
+	if (a <= TUI_ACT_NONE || a >= TUI_ACT_COUNT)
+		return NULL;
+	return &actions[a - 1];
+}
+
+static enum tui_act lookup(const struct binding *t, size_t n, int key)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (t[i].key == key)
+			return t[i].act;
+	return TUI_ACT_NONE;
+}
+
+enum tui_act tui_action_for_key(enum tui_ctx ctx, int key)
+{
+	switch (ctx) {
+	case TUI_CTX_FORM:
+		return lookup(form_keys, ARRAY_SIZE(form_keys), key);
+	case TUI_CTX_LIST:
+		return lookup(list_keys, ARRAY_SIZE(list_keys), key);
+	case TUI_CTX_GLOBAL:
+	case TUI_CTX_COUNT:
+		break;
+	}
+	return lookup(global_keys, ARRAY_SIZE(global_keys), key);
+}

@@ -1,0 +1,102 @@
+/*
+ * app.c - the planner's state: creation, recompute with the stale rule,
+ * the message line and the edit bookkeeping (see app.h).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/plan_json.h"
+#include "kvplan/compute.h"
+#include "tui/app.h"
+#include "tui/engine_view.h"
+#include "tui/form_view.h"
+#include "tui/teach_view.h"
+
+static const char *const section_names[TUI_SEC_COUNT] = {
+	[TUI_SEC_MODEL] = "Model",
+	[TUI_SEC_WORKLOAD] = "Workload",
+	[TUI_SEC_LAYERS] = "Layers",
+	[TUI_SEC_DEVICES] = "Devices",
+	[TUI_SEC_TEACH] = "GQA/MQA",
+	[TUI_SEC_ENGINES] = "Engines",
+};
+
+const char *tui_section_name(enum tui_section s)
+{
+	return (unsigned)s < TUI_SEC_COUNT ? section_names[s] : "?";
+}
+
+bool tui_section_wide(enum tui_section s)
+{
+	return s == TUI_SEC_LAYERS || s == TUI_SEC_TEACH || s == TUI_SEC_ENGINES;
+}
+
+struct tui_app *tui_app_new(const struct kvp_plan *plan)
+{
+	struct tui_app *a = calloc(1, sizeof *a);
+
+	if (!a)
+		return NULL;
+	a->res = calloc(1, sizeof *a->res);
+	a->scratch = calloc(1, sizeof *a->scratch);
+	if (!a->res || !a->scratch) {
+		tui_app_free(a);
+		return NULL;
+	}
+	a->plan = *plan;
+	a->bench_fd = -1;
+	return a;
+}
+
+void tui_app_free(struct tui_app *a)
+{
+	if (!a)
+		return;
+	tui_form_free(a->form);
+	if (a->owns_ragged)
+		kvp_plan_json_free_ragged(&a->plan);
+	tui_teach_free(a->teach);
+	tui_engines_free(a->engines);
+	free(a->res);
+	free(a->scratch);
+	free(a);
+}
+
+bool tui_app_recompute(struct tui_app *a)
+{
+	struct kvp_result *t;
+
+	if (kvp_compute(&a->plan, a->scratch) != KVP_OK) {
+		a->stale = a->have_result;
+		tui_app_message(a, TUI_MSG_ERROR, "%s", a->scratch->error.msg);
+		return false;
+	}
+	t = a->res;
+	a->res = a->scratch;
+	a->scratch = t;
+	a->have_result = true;
+	a->stale = false;
+	if (a->msg_kind == TUI_MSG_ERROR)
+		tui_app_message(a, TUI_MSG_NONE, "%s", "");
+	return true;
+}
+
+void tui_app_message(struct tui_app *a, enum tui_msg_kind kind,
+                     const char *fmt, ...)
+{
+	va_list ap;
+
+	a->msg_kind = kind;
+	va_start(ap, fmt);
+	vsnprintf(a->msg, sizeof a->msg, fmt, ap);
+	va_end(ap);
+}
+
+void tui_app_edited(struct tui_app *a)
+{
+	a->dirty = true;
+	a->gen++;
+	tui_app_recompute(a);
+}

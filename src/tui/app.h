@@ -1,0 +1,91 @@
+/*
+ * app.h - the planner's state, shared by the TUI modules (not public).
+ *
+ * Data flow: the views edit `plan`; every edit that leaves a valid value
+ * calls tui_app_recompute, which runs kvp_compute into a scratch result and,
+ * on success, makes it the shown result. When an entry is invalid or the
+ * plan does not compute, `res` keeps the last valid result and `stale` is
+ * set, so the panel says the figures are out of date.
+ *
+ * Ownership: tui_app_new allocates everything, tui_app_free releases it.
+ */
+#ifndef KVPLAN_TUI_APP_H
+#define KVPLAN_TUI_APP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "io/file.h"
+#include "kvplan/plan.h"
+#include "kvplan/result.h"
+#include "tui/action.h"
+#include "tui/layout.h"
+#include "tui/theme.h"
+
+enum tui_section {
+	TUI_SEC_MODEL = 0,
+	TUI_SEC_WORKLOAD,
+	TUI_SEC_LAYERS,
+	TUI_SEC_DEVICES,
+	TUI_SEC_TEACH,
+	TUI_SEC_ENGINES,
+	TUI_SEC_COUNT
+};
+
+enum tui_msg_kind { TUI_MSG_NONE = 0, TUI_MSG_INFO, TUI_MSG_ERROR };
+
+struct tui_form;   /* form_view.c */
+struct tui_teach;  /* teach_view.c */
+struct tui_engines; /* engine_view.c */
+
+struct tui_app {
+	struct kvp_plan plan;
+	struct kvp_result *res;      /* last valid result, owned */
+	struct kvp_result *scratch;  /* recompute buffer, owned */
+	bool have_result;            /* res holds a valid result */
+	bool stale;                  /* res is older than the plan/entry */
+
+	char msg[512];               /* message line (error or info) */
+	enum tui_msg_kind msg_kind;
+
+	char path[4096];             /* plan file, "" = not saved yet */
+	/* The file as it was when opened or saved: a save refuses to
+	 * overwrite a file changed on disk since (unless confirmed). */
+	struct kvp_file_stamp stamp;
+	bool dirty;                  /* plan changed since open/save */
+	bool owns_ragged;            /* plan.workload.ragged was loaded here */
+
+	enum tui_section sec;
+	struct tui_theme theme;
+	struct tui_layout lay;
+	struct tui_form *form;       /* form of the current section, owned */
+	struct tui_teach *teach;     /* GQA/MQA rows cache, owned */
+	struct tui_engines *engines; /* engine view cache, owned */
+	int scroll[TUI_SEC_COUNT];   /* first row shown in table views */
+	int sel[TUI_SEC_COUNT];      /* selected row in table views */
+	unsigned long gen;           /* bumped on every plan change */
+	bool quit;
+	bool help_open;
+	int help_scroll;
+	int bench_fd;                /* >= 0: write a marker after redraws */
+};
+
+/* The section names shown in the tabs ("Model", ...). */
+const char *tui_section_name(enum tui_section s);
+/* Wide sections get the full width and a compact panel. */
+bool tui_section_wide(enum tui_section s);
+
+struct tui_app *tui_app_new(const struct kvp_plan *plan);
+void tui_app_free(struct tui_app *a);
+
+/* Recompute res from plan (see above). Returns true when it computed. */
+bool tui_app_recompute(struct tui_app *a);
+
+/* Set the message line (printf-style); kind NONE clears it. */
+void tui_app_message(struct tui_app *a, enum tui_msg_kind kind,
+                     const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* A plan edit was applied: mark dirty and recompute. */
+void tui_app_edited(struct tui_app *a);
+
+#endif

@@ -1,0 +1,47 @@
+/*
+ * bar_draw.h - painting one device's stacked budget bar. The segment table
+ * (name, ASCII glyph, colour role) drives the bar, its legend and colours;
+ * the geometry comes from kvp_bar_layout (include/kvplan/bar.h) and this
+ * module only paints it (htop's BarMeterMode_draw, minus the arithmetic).
+ */
+#ifndef KVPLAN_TUI_BAR_DRAW_H
+#define KVPLAN_TUI_BAR_DRAW_H
+
+#include <curses.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kvplan/bar.h"
+#include "kvplan/result.h"
+#include "tui/theme.h"
+
+enum tui_seg {
+	TUI_SEG_WEIGHTS = 0,
+	TUI_SEG_KV,
+	TUI_SEG_ACT,
+	TUI_SEG_OVERHEAD,
+	TUI_SEG_HEADROOM,
+	TUI_SEG_COUNT
+};
+
+struct tui_seg_info {
+	const char *name;    /* legend label, <= 6 columns */
+	char glyph;          /* ASCII bar glyph */
+	enum tui_role role;  /* colour */
+};
+
+/* The segment table, TUI_SEG_COUNT entries in bar order. */
+const struct tui_seg_info *tui_segs(size_t *n);
+
+/* The device's byte figures in segment order (read from the result, not
+ * computed): values[TUI_SEG_COUNT]. */
+void tui_seg_values(const struct kvp_device_result *d, uint64_t *values);
+
+/* Paint `bar` at (y, x): '[' then the cells then ']' at the capacity,
+ * the overflow after it in the overflow colour. Takes bar->total_cells + 2
+ * columns. UTF-8 with colour: eighth-cell partial blocks; otherwise one
+ * ASCII glyph per segment ('|', '#', '*', '@', '~'; overflow as '!'). */
+void tui_bar_draw(WINDOW *w, int y, int x, const struct kvp_bar *bar,
+                  const struct tui_theme *t);
+
+#endif

@@ -1,0 +1,115 @@
+/*
+ * chrome.c - title/tabs, message line and footer (see chrome.h). The tab
+ * geometry is computed in one place (tab_x) for drawing and for clicks.
+ */
+#include <string.h>
+
+#include "tui/chrome.h"
+#include "tui/text.h"
+
+/* Column of tab s on the title line, and its width; tabs sit at the right
+ * of "kvplan " and read " F5 Model ". */
+static int tab_x(enum tui_section s, int *width)
+{
+	static const enum tui_act keys[TUI_SEC_COUNT] = {
+		TUI_ACT_SEC_MODEL, TUI_ACT_SEC_WORKLOAD, TUI_ACT_SEC_LAYERS,
+		TUI_ACT_SEC_DEVICES, TUI_ACT_SEC_TEACH, TUI_ACT_SEC_ENGINES,
+	};
+	int x = 7, i;
+
+	for (i = 0; i < (int)TUI_SEC_COUNT; i++) {
+		int wd = (int)strlen(tui_section_name((enum tui_section)i)) + 2;
+
+		(void)keys;
+		if (i == (int)s) {
+			*width = wd;
+			return x;
+		}
+		x += wd + 1;
+	}
+	*width = 0;
+	return x;
+}
+
+void tui_chrome_title(WINDOW *w, const struct tui_app *a)
+{
+	const struct tui_theme *t = &a->theme;
+	const char *file = a->path[0] ? strrchr(a->path, '/') : NULL;
+	int i, x = 0, wd, end;
+
+	tui_blank(w, 0, 0, a->lay.cols, t->attr[TUI_R_TITLE]);
+	tui_put(w, 0, 0, 7, t->attr[TUI_R_TITLE], "kvplan ");
+	for (i = 0; i < (int)TUI_SEC_COUNT; i++) {
+		x = tab_x((enum tui_section)i, &wd);
+		tui_put(w, 0, x, wd, t->attr[i == (int)a->sec ? TUI_R_TAB_ACTIVE : TUI_R_TAB],
+		        " %s ", tui_section_name((enum tui_section)i));
+	}
+	end = x + wd + 1;
+	file = file ? file + 1 : a->path[0] ? a->path : "(unsaved)";
+	tui_put_right(w, 0, end, a->lay.cols - end, t->attr[TUI_R_TITLE], "%s%s ",
+	              file, a->dirty ? " [+]" : "");
+}
+
+void tui_chrome_message(WINDOW *w, const struct tui_app *a)
+{
+	const struct tui_theme *t = &a->theme;
+	int y = a->lay.msg.y;
+
+	tui_blank(w, y, 0, a->lay.cols, t->attr[TUI_R_NORMAL]);
+	if (a->msg_kind == TUI_MSG_NONE || !a->msg[0])
+		return;
+	tui_put(w, y, 0, a->lay.cols,
+	        t->attr[a->msg_kind == TUI_MSG_ERROR ? TUI_R_ERROR : TUI_R_HEADING],
+	        "%s", a->msg);
+}
+
+void tui_chrome_footer(WINDOW *w, const struct tui_app *a)
+{
+	const struct tui_theme *t = &a->theme;
+	const struct kvp_action *acts;
+	size_t n, i;
+	int x = 0, y = a->lay.footer.y, cols = a->lay.cols;
+
+	tui_blank(w, y, 0, cols, t->attr[TUI_R_FOOT_TEXT]);
+	acts = kvp_tui_actions(&n);
+	for (i = 0; i < n && x < cols; i++) {
+		char key[16];
+		size_t k;
+
+		if (!acts[i].footer)
+			continue;
+		/* the first key of the label: "F2, Ctrl-S" -> "F2" */
+		for (k = 0; acts[i].keys[k] && acts[i].keys[k] != ',' && k < sizeof key - 1; k++)
+			key[k] = acts[i].keys[k];
+		key[k] = '\0';
+		x += tui_put(w, y, x, cols - x, t->attr[TUI_R_FOOT_KEY], "%s", key);
+		x += tui_put(w, y, x, cols - x, t->attr[TUI_R_FOOT_TEXT], "%s ", acts[i].footer);
+	}
+}
+
+enum tui_section tui_chrome_tab_at(const struct tui_app *a, int x)
+{
+	int i, wd;
+
+	(void)a;
+	for (i = 0; i < (int)TUI_SEC_COUNT; i++) {
+		int tx = tab_x((enum tui_section)i, &wd);
+
+		if (x >= tx && x < tx + wd)
+			return (enum tui_section)i;
+	}
+	return TUI_SEC_COUNT;
+}
+
+void tui_chrome_too_small(WINDOW *w, const struct tui_app *a)
+{
+	const struct tui_theme *t = &a->theme;
+	int y = a->lay.rows / 2, cols = a->lay.cols;
+
+	werase(w);
+	tui_put(w, y > 0 ? y - 1 : 0, 0, cols, t->attr[TUI_R_ERROR],
+	        "Terminal too small: %dx%d", a->lay.cols, a->lay.rows);
+	tui_put(w, y, 0, cols, t->attr[TUI_R_NORMAL], "kvplan needs %dx%d.",
+	        TUI_MIN_COLS, TUI_MIN_ROWS);
+	tui_put(w, y + 1, 0, cols, t->attr[TUI_R_DIM], "Enlarge it, or F10 to quit.");
+}

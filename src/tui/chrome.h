@@ -1,0 +1,24 @@
+/*
+ * chrome.h - the frame around the views: title line with the plan name,
+ * file and section tabs; the message line; the footer generated from the
+ * action table (every action with a footer label, "F1Help F2Save ...").
+ */
+#ifndef KVPLAN_TUI_CHROME_H
+#define KVPLAN_TUI_CHROME_H
+
+#include <curses.h>
+
+#include "tui/app.h"
+
+void tui_chrome_title(WINDOW *w, const struct tui_app *a);
+void tui_chrome_message(WINDOW *w, const struct tui_app *a);
+void tui_chrome_footer(WINDOW *w, const struct tui_app *a);
+
+/* The section whose tab is at column x of the title line, or
+ * TUI_SEC_COUNT when none. */
+enum tui_section tui_chrome_tab_at(const struct tui_app *a, int x);
+
+/* "Terminal too small: 60x20 (need 80x24)" centred on an erased screen. */
+void tui_chrome_too_small(WINDOW *w, const struct tui_app *a);
+
+#endif

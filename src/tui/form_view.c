@@ -1,0 +1,799 @@
+/*
+ * form_view.c - libform forms built from the field table (see
+ * form_view.h). One row per item: a heading, a label + value pair for a
+ * field of the table, or a layer rule. Rows are split into form pages that
+ * fit the window; libform moves between pages as the cursor does.
+ */
+#include <form.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "kvplan/format.h"
+#include "kvplan/layers.h"
+#include "tui/form_view.h"
+#include "tui/text.h"
+
+#define TEXT_MAX   1024
+#define MAX_CHOICE 64
+
+enum item_kind { ITEM_HEADING, ITEM_FIELD, ITEM_RULE };
+
+struct item {
+	enum item_kind kind;
+	char heading[48];
+	const struct kvp_field *f;
+	size_t index;
+};
+
+/* What a value field edits; the field's userptr points here. */
+struct binding {
+	const struct kvp_field *f;  /* NULL: layer rule `index` */
+	size_t index;
+	struct tui_app *app;
+	struct tui_form *form;
+};
+
+/* The parts of a plan that decide which rows a form has. */
+struct shape {
+	int engine;
+	size_t used[KVP_ARR_COUNT];
+	uint32_t n_rules;
+};
+
+struct tui_form {
+	enum tui_section sec;
+	struct tui_rect r;
+	WINDOW *win, *sub;
+	FORM *form;
+	FIELD **fields;            /* NULL-terminated, owned */
+	size_t n_fields;
+	struct binding *binds;     /* owned */
+	size_t n_binds;
+	struct item *items;        /* owned */
+	size_t n_items;
+	int label_w;
+	bool invalid;
+	struct shape shape;
+	struct kvp_plan scratch;   /* validation copy of the plan */
+};
+
+static FIELDTYPE *kvp_type;    /* the table-driven field type */
+
+/* ---- text helpers ---------------------------------------------------- */
+
+static void field_text(FIELD *fld, char *out, size_t n)
+{
+	const char *s = field_buffer(fld, 0);
+	size_t len, start = 0;
+
+	if (!s) {
+		out[0] = '\0';
+		return;
+	}
+	len = strlen(s);
+	while (start < len && s[start] == ' ')
+		start++;
+	while (len > start && (s[len - 1] == ' ' || s[len - 1] == '\0'))
+		len--;
+	if (len - start >= n)
+		len = start + n - 1;
+	memcpy(out, s + start, len - start);
+	out[len - start] = '\0';
+}
+
+static void shape_of(const struct kvp_plan *p, struct shape *s)
+{
+	int i;
+
+	s->engine = (int)p->engine.kind;
+	for (i = 0; i < KVP_ARR_COUNT; i++)
+		s->used[i] = kvp_field_array_used(p, (enum kvp_field_array)i);
+	s->n_rules = p->model.n_rules;
+}
+
+static bool shape_equal(const struct shape *a, const struct shape *b)
+{
+	return memcmp(a, b, sizeof *a) == 0;
+}
+
+/* ---- validation (the field type) ------------------------------------- */
+
+static bool validate(struct binding *b, const char *text, struct kvp_error *err)
+{
+	struct kvp_layer_rule rule;
+
+	kvp_error_clear(err);
+	if (!b->f)
+		return text[0] == '\0' || kvp_rule_parse(text, &rule, err) == KVP_OK;
+	b->form->scratch = b->app->plan;
+	return kvp_field_set(&b->form->scratch, b->f, b->index, text, err) == KVP_OK;
+}
+
+static bool fcheck(FIELD *fld, const void *arg)
+{
+	struct binding *b = field_userptr(fld);
+	char text[TEXT_MAX];
+	struct kvp_error err;
+
+	(void)arg;
+	if (!b)
+		return true;
+	field_text(fld, text, sizeof text);
+	if (validate(b, text, &err))
+		return true;
+	tui_app_message(b->app, TUI_MSG_ERROR, "%s", err.msg);
+	b->app->stale = true;
+	b->form->invalid = true;
+	return false;
+}
+
+/* ---- choices --------------------------------------------------------- */
+
+static bool is_choice(const struct kvp_field *f)
+{
+	if (!f)
+		return false;
+	switch (f->type) {
+	case KVP_FT_ENUM: case KVP_FT_TRISTATE: case KVP_FT_BOOL:
+	case KVP_FT_DTYPE: case KVP_FT_WDTYPE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static size_t choices_of(const struct kvp_field *f, const char **out)
+{
+	static const char *const bools[] = { "false", "true" };
+	size_t n = 0;
+	int i;
+
+	switch (f->type) {
+	case KVP_FT_ENUM:
+	case KVP_FT_TRISTATE:
+		for (i = 0; f->choices && f->choices[i] && n < MAX_CHOICE; i++)
+			out[n++] = f->choices[i];
+		break;
+	case KVP_FT_BOOL:
+		out[n++] = bools[0];
+		out[n++] = bools[1];
+		break;
+	case KVP_FT_DTYPE:
+		if (!strcmp(f->key, "engine.vllm.kv_cache_dtype"))
+			out[n++] = "auto";
+		for (i = 0; i < KVP_DT_COUNT; i++)
+			out[n++] = kvp_dtype_name((enum kvp_dtype)i);
+		break;
+	case KVP_FT_WDTYPE:
+		for (i = 0; i < KVP_W_COUNT; i++)
+			out[n++] = kvp_wdtype_name((enum kvp_wdtype)i);
+		break;
+	default:
+		break;
+	}
+	return n;
+}
+
+/* ---- building -------------------------------------------------------- */
+
+static void add_heading(struct item *it, size_t *n, const char *fmt, size_t idx)
+{
+	it[*n].kind = ITEM_HEADING;
+	snprintf(it[*n].heading, sizeof it[*n].heading, fmt, idx);
+	it[*n].f = NULL;
+	(*n)++;
+}
+
+static void add_field(struct item *it, size_t *n, const struct kvp_field *f,
+                      size_t index)
+{
+	it[*n].kind = ITEM_FIELD;
+	it[*n].heading[0] = '\0';
+	it[*n].f = f;
+	it[*n].index = index;
+	(*n)++;
+}
+
+/* Fields of section s (non-indexed, or of array arr at index i). */
+static void add_section(struct item *it, size_t *n, enum kvp_section s,
+                        bool indexed, enum kvp_field_array arr, size_t i,
+                        int engine)
+{
+	size_t k;
+
+	for (k = 0; k < kvp_field_count(); k++) {
+		const struct kvp_field *f = kvp_field_at(k);
+
+		if (f->section != s || f->indexed != indexed)
+			continue;
+		if (indexed && f->array != arr)
+			continue;
+		if (f->engine != KVP_ENGINE_COUNT && f->engine != engine)
+			continue;
+		add_field(it, n, f, i);
+	}
+}
+
+static size_t array_rows(const struct kvp_plan *p, enum kvp_field_array arr,
+                         bool extra)
+{
+	size_t used = kvp_field_array_used(p, arr);
+	size_t max = kvp_field_array_max(arr);
+
+	if (used == 0 || (extra && used < max))
+		used++;
+	return used;
+}
+
+/* The rows of a section; returns the count (items has room for all). */
+static size_t plan_items(const struct kvp_plan *p, enum tui_section sec,
+                         struct item *it)
+{
+	size_t n = 0, i, rows;
+	int eng = (int)p->engine.kind;
+
+	switch (sec) {
+	case TUI_SEC_MODEL:
+		add_section(it, &n, KVP_SEC_MODEL, false, 0, 0, eng);
+		break;
+	case TUI_SEC_WORKLOAD:
+		rows = array_rows(p, KVP_ARR_CLASSES, false);
+		for (i = 0; i < rows; i++) {
+			add_heading(it, &n, "Sequence class %zu", i);
+			add_section(it, &n, KVP_SEC_WORKLOAD, true, KVP_ARR_CLASSES, i, eng);
+		}
+		add_heading(it, &n, "Requests%.0zu", 0);
+		add_section(it, &n, KVP_SEC_WORKLOAD, false, 0, 0, eng);
+		add_heading(it, &n, "Strategy%.0zu", 0);
+		add_section(it, &n, KVP_SEC_STRATEGY, false, 0, 0, eng);
+		add_heading(it, &n, "Engine%.0zu", 0);
+		add_section(it, &n, KVP_SEC_ENGINE, false, 0, 0, eng);
+		break;
+	case TUI_SEC_DEVICES:
+		rows = array_rows(p, KVP_ARR_GROUPS, false);
+		for (i = 0; i < rows; i++) {
+			add_heading(it, &n, "Card group %zu", i);
+			add_section(it, &n, KVP_SEC_DEVICES, true, KVP_ARR_GROUPS, i, eng);
+		}
+		add_heading(it, &n, "Placement and budget%.0zu", 0);
+		add_section(it, &n, KVP_SEC_DEVICES, false, 0, 0, eng);
+		rows = array_rows(p, KVP_ARR_OVERHEADS, true);
+		for (i = 0; i < rows; i++) {
+			add_heading(it, &n, i < kvp_field_array_used(p, KVP_ARR_OVERHEADS)
+			            ? "Overhead %zu" : "New overhead %zu", i);
+			add_section(it, &n, KVP_SEC_DEVICES, true, KVP_ARR_OVERHEADS, i, eng);
+		}
+		break;
+	case TUI_SEC_LAYERS:
+		rows = p->model.n_rules < KVP_MAX_RULES ? p->model.n_rules + 1
+		                                        : p->model.n_rules;
+		for (i = 0; i < rows; i++) {
+			it[n].kind = ITEM_RULE;
+			it[n].f = NULL;
+			it[n].index = i;
+			snprintf(it[n].heading, sizeof it[n].heading,
+			         i < p->model.n_rules ? "rule %zu" : "new", i);
+			n++;
+		}
+		break;
+	default:
+		break;
+	}
+	return n;
+}
+
+static size_t max_items(void)
+{
+	/* every field once per array element, plus headings and rules */
+	return kvp_field_count() * (KVP_MAX_CLASSES + KVP_MAX_CARD_GROUPS +
+	                            KVP_MAX_OVERHEADS) + 64 + KVP_MAX_RULES + 1;
+}
+
+static void hook_init(FORM *form)
+{
+	struct tui_form *fm = form_userptr(form);
+	struct binding *b = field_userptr(current_field(form));
+
+	if (fm && b)
+		set_field_back(current_field(form), b->app->theme.attr[TUI_R_FIELD_ACTIVE]);
+}
+
+static void hook_term(FORM *form)
+{
+	struct tui_form *fm = form_userptr(form);
+	struct binding *b = field_userptr(current_field(form));
+
+	if (fm && b)
+		set_field_back(current_field(form), b->app->theme.attr[TUI_R_FIELD]);
+}
+
+static void teardown(struct tui_form *fm)
+{
+	size_t i;
+
+	if (fm->form) {
+		unpost_form(fm->form);
+		free_form(fm->form);
+		fm->form = NULL;
+	}
+	for (i = 0; i < fm->n_fields; i++)
+		free_field(fm->fields[i]);
+	free(fm->fields);
+	free(fm->binds);
+	free(fm->items);
+	fm->fields = NULL;
+	fm->binds = NULL;
+	fm->items = NULL;
+	fm->n_fields = fm->n_binds = fm->n_items = 0;
+	if (fm->sub)
+		delwin(fm->sub);
+	if (fm->win)
+		delwin(fm->win);
+	fm->sub = fm->win = NULL;
+}
+
+static bool build(struct tui_form *fm, struct tui_app *a)
+{
+	const struct tui_theme *t = &a->theme;
+	int rows = fm->r.h - 1, w = fm->r.w, row = 0, vw;
+	size_t i, nf = 0, nb = 0;
+
+	if (rows < 1 || w < 20)
+		return false;
+	if (!kvp_type)
+		kvp_type = new_fieldtype(fcheck, NULL);
+	fm->items = calloc(max_items(), sizeof *fm->items);
+	if (!fm->items)
+		return false;
+	fm->n_items = plan_items(&a->plan, fm->sec, fm->items);
+	fm->fields = calloc(fm->n_items * 2 + 1, sizeof *fm->fields);
+	fm->binds = calloc(fm->n_items + 1, sizeof *fm->binds);
+	if (!fm->fields || !fm->binds)
+		return false;
+	fm->label_w = fm->sec == TUI_SEC_LAYERS ? 8 : (w / 2 < 20 ? w / 2 : 20);
+	vw = w - fm->label_w - 1;
+	for (i = 0; i < fm->n_items; i++, row++) {
+		struct item *it = &fm->items[i];
+		FIELD *lab, *val;
+		bool page = row > 0 && row % rows == 0;
+		int y = row % rows;
+
+		lab = new_field(1, it->kind == ITEM_HEADING ? w : fm->label_w, y, 0, 0, 0);
+		if (!lab)
+			return false;
+		field_opts_off(lab, O_ACTIVE | O_EDIT);
+		set_field_back(lab, t->attr[it->kind == ITEM_HEADING ? TUI_R_HEADING
+		                                                     : TUI_R_LABEL]);
+		set_field_buffer(lab, 0, it->kind == ITEM_HEADING ? it->heading
+		                 : it->kind == ITEM_RULE ? it->heading : it->f->label);
+		if (page)
+			set_new_page(lab, TRUE);
+		fm->fields[nf++] = lab;
+		if (it->kind == ITEM_HEADING)
+			continue;
+		val = new_field(1, vw, y, fm->label_w + 1, 0, 0);
+		if (!val)
+			return false;
+		field_opts_off(val, O_AUTOSKIP | O_STATIC);
+		set_max_field(val, it->f && it->f->type == KVP_FT_STRING
+		              ? (int)it->f->size - 1 : 400);
+		set_field_back(val, t->attr[TUI_R_FIELD]);
+		set_field_type(val, kvp_type);
+		fm->binds[nb] = (struct binding){ it->f, it->index, a, fm };
+		set_field_userptr(val, &fm->binds[nb]);
+		nb++;
+		fm->fields[nf++] = val;
+	}
+	fm->fields[nf] = NULL;
+	fm->n_fields = nf;
+	fm->n_binds = nb;
+	tui_form_reload(fm, a);
+	fm->win = newwin(fm->r.h, fm->r.w, fm->r.y, fm->r.x);
+	if (!fm->win)
+		return false;
+	fm->sub = derwin(fm->win, rows, w, 0, 0);
+	fm->form = new_form(fm->fields);
+	if (!fm->sub || !fm->form)
+		return false;
+	keypad(fm->win, TRUE);
+	set_form_userptr(fm->form, fm);
+	set_form_win(fm->form, fm->win);
+	set_form_sub(fm->form, fm->sub);
+	set_field_init(fm->form, hook_init);
+	set_field_term(fm->form, hook_term);
+	if (post_form(fm->form) != E_OK)
+		return false;
+	hook_init(fm->form);
+	fm->invalid = false;
+	shape_of(&a->plan, &fm->shape);
+	return true;
+}
+
+struct tui_form *tui_form_new(struct tui_app *a, enum tui_section sec,
+                              const struct tui_rect *r)
+{
+	struct tui_form *fm;
+
+	if (sec != TUI_SEC_MODEL && sec != TUI_SEC_WORKLOAD &&
+	    sec != TUI_SEC_DEVICES && sec != TUI_SEC_LAYERS)
+		return NULL;
+	fm = calloc(1, sizeof *fm);
+	if (!fm)
+		return NULL;
+	fm->sec = sec;
+	fm->r = *r;
+	if (!build(fm, a)) {
+		tui_form_free(fm);
+		return NULL;
+	}
+	return fm;
+}
+
+void tui_form_free(struct tui_form *fm)
+{
+	if (!fm)
+		return;
+	teardown(fm);
+	free(fm);
+}
+
+/* ---- reading and applying -------------------------------------------- */
+
+void tui_form_reload(struct tui_form *fm, const struct tui_app *a)
+{
+	char buf[TEXT_MAX];
+	size_t i;
+
+	for (i = 0; i < fm->n_fields; i++) {
+		struct binding *b = field_userptr(fm->fields[i]);
+
+		if (!b)
+			continue;
+		if (b->f)
+			kvp_field_format(&a->plan, b->f, b->index, buf, sizeof buf);
+		else if (b->index < a->plan.model.n_rules)
+			kvp_rule_format(&a->plan.model.rules[b->index], buf, sizeof buf);
+		else
+			buf[0] = '\0';
+		set_field_buffer(fm->fields[i], 0, buf);
+		set_field_status(fm->fields[i], FALSE);
+	}
+	fm->invalid = false;
+}
+
+/* Rebuild when the plan's shape changed (engine, array sizes, rules),
+ * keeping the cursor on the same field when it still exists. */
+static void reshape(struct tui_form *fm, struct tui_app *a)
+{
+	struct shape now;
+	const struct kvp_field *f;
+	size_t index = 0, rule = 0;
+	struct binding *b;
+
+	shape_of(&a->plan, &now);
+	if (shape_equal(&now, &fm->shape))
+		return;
+	b = fm->form ? field_userptr(current_field(fm->form)) : NULL;
+	f = b ? b->f : NULL;
+	if (b) {
+		index = b->index;
+		rule = b->index;
+	}
+	teardown(fm);
+	if (!build(fm, a))
+		return;
+	if (f)
+		tui_form_goto(fm, f->key, index);
+	else if (fm->sec == TUI_SEC_LAYERS) {
+		size_t i;
+
+		for (i = 0; i < fm->n_fields; i++) {
+			struct binding *c = field_userptr(fm->fields[i]);
+
+			if (c && !c->f && c->index == rule) {
+				set_current_field(fm->form, fm->fields[i]);
+				break;
+			}
+		}
+	}
+}
+
+static void apply_rule(struct tui_app *a, size_t idx, const char *text)
+{
+	struct kvp_model *m = &a->plan.model;
+	struct kvp_layer_rule rule;
+	struct kvp_error err;
+
+	if (text[0] == '\0') {
+		if (idx < m->n_rules) {
+			memmove(&m->rules[idx], &m->rules[idx + 1],
+			        (m->n_rules - idx - 1) * sizeof m->rules[0]);
+			m->n_rules--;
+		}
+		return;
+	}
+	if (kvp_rule_parse(text, &rule, &err) != KVP_OK)
+		return;   /* validated before; defensive */
+	if (idx < m->n_rules)
+		m->rules[idx] = rule;
+	else if (m->n_rules < KVP_MAX_RULES)
+		m->rules[m->n_rules++] = rule;
+}
+
+bool tui_form_commit(struct tui_form *fm, struct tui_app *a)
+{
+	FIELD *cur;
+	struct binding *b;
+	char text[TEXT_MAX], now[TEXT_MAX];
+	struct kvp_error err;
+
+	if (!fm || !fm->form)
+		return true;
+	cur = current_field(fm->form);
+	b = field_userptr(cur);
+	if (form_driver(fm->form, REQ_VALIDATION) != E_OK) {
+		fm->invalid = true;
+		return false;
+	}
+	if (!b)
+		return true;
+	field_text(cur, text, sizeof text);
+	if (b->f)
+		kvp_field_format(&a->plan, b->f, b->index, now, sizeof now);
+	else if (b->index < a->plan.model.n_rules)
+		kvp_rule_format(&a->plan.model.rules[b->index], now, sizeof now);
+	else
+		now[0] = '\0';
+	if (!strcmp(text, now)) {     /* unchanged: nothing to apply */
+		if (fm->invalid) {    /* typed back to the valid value */
+			fm->invalid = false;
+			tui_app_message(a, TUI_MSG_NONE, "%s", "");
+			tui_app_recompute(a);
+		}
+		return true;
+	}
+	if (b->f) {
+		if (kvp_field_set(&a->plan, b->f, b->index, text, &err) != KVP_OK) {
+			tui_app_message(a, TUI_MSG_ERROR, "%s", err.msg);
+			fm->invalid = true;
+			a->stale = true;
+			return false;
+		}
+	} else {
+		apply_rule(a, b->index, text);
+	}
+	set_field_status(cur, FALSE);
+	fm->invalid = false;
+	tui_app_edited(a);
+	reshape(fm, a);
+	tui_form_reload(fm, a);
+	return true;
+}
+
+static void cycle(struct tui_form *fm, struct tui_app *a, int dir)
+{
+	struct binding *b = field_userptr(current_field(fm->form));
+	const char *list[MAX_CHOICE];
+	char cur[TEXT_MAX];
+	struct kvp_error err;
+	size_t n, i, idx = 0, k;
+
+	if (!b || !b->f)
+		return;
+	n = choices_of(b->f, list);
+	if (n == 0)
+		return;
+	kvp_field_format(&a->plan, b->f, b->index, cur, sizeof cur);
+	for (i = 0; i < n; i++)
+		if (!strncasecmp(cur, list[i], strlen(list[i])) &&
+		    (cur[strlen(list[i])] == '\0' || cur[strlen(list[i])] == ':'))
+			idx = i;
+	for (k = 1; k < n; k++) {
+		size_t j = (idx + (dir > 0 ? k : n * k - k)) % n;
+
+		if (kvp_field_set(&a->plan, b->f, b->index, list[j], &err) == KVP_OK) {
+			tui_app_edited(a);
+			reshape(fm, a);
+			tui_form_reload(fm, a);
+			return;
+		}
+	}
+	tui_app_message(a, TUI_MSG_ERROR, "%s", err.msg);
+}
+
+static bool current_is_choice(const struct tui_form *fm)
+{
+	struct binding *b = field_userptr(current_field(fm->form));
+
+	return b && is_choice(b->f);
+}
+
+static void cancel(struct tui_form *fm, struct tui_app *a)
+{
+	tui_form_reload(fm, a);
+	tui_app_message(a, TUI_MSG_NONE, "%s", "");
+	tui_app_recompute(a);
+}
+
+bool tui_form_handle(struct tui_form *fm, struct tui_app *a, enum tui_act act,
+                     int key)
+{
+	if (!fm || !fm->form)
+		return false;
+	switch (act) {
+	case TUI_ACT_NEXT_FIELD:
+	case TUI_ACT_DOWN:
+		if (tui_form_commit(fm, a))
+			form_driver(fm->form, REQ_NEXT_FIELD);
+		return true;
+	case TUI_ACT_PREV_FIELD:
+	case TUI_ACT_UP:
+		if (tui_form_commit(fm, a))
+			form_driver(fm->form, REQ_PREV_FIELD);
+		return true;
+	case TUI_ACT_PAGE_DOWN:
+		if (fm->sec == TUI_SEC_LAYERS)
+			return false;      /* the list scrolls */
+		if (tui_form_commit(fm, a))
+			form_driver(fm->form, REQ_NEXT_PAGE);
+		return true;
+	case TUI_ACT_PAGE_UP:
+		if (fm->sec == TUI_SEC_LAYERS)
+			return false;
+		if (tui_form_commit(fm, a))
+			form_driver(fm->form, REQ_PREV_PAGE);
+		return true;
+	case TUI_ACT_CHOICE_NEXT:
+		if (current_is_choice(fm))
+			cycle(fm, a, 1);
+		else if (key == ' ')
+			form_driver(fm->form, ' ');
+		else
+			form_driver(fm->form, REQ_NEXT_CHAR);
+		return true;
+	case TUI_ACT_CHOICE_PREV:
+		if (current_is_choice(fm))
+			cycle(fm, a, -1);
+		else
+			form_driver(fm->form, REQ_PREV_CHAR);
+		return true;
+	case TUI_ACT_APPLY:
+		if (tui_form_commit(fm, a) && a->msg_kind != TUI_MSG_ERROR)
+			form_driver(fm->form, REQ_END_FIELD);
+		return true;
+	case TUI_ACT_CANCEL:
+		cancel(fm, a);
+		return true;
+	case TUI_ACT_NONE:
+		break;
+	default:
+		return false;
+	}
+	switch (key) {
+	case KEY_BACKSPACE: case 127: case 8:
+		form_driver(fm->form, REQ_DEL_PREV);
+		return true;
+	case KEY_DC:
+		form_driver(fm->form, REQ_DEL_CHAR);
+		return true;
+	case KEY_HOME:
+		form_driver(fm->form, REQ_BEG_FIELD);
+		return true;
+	case KEY_END:
+		form_driver(fm->form, REQ_END_FIELD);
+		return true;
+	case 21: /* Ctrl-U */
+		form_driver(fm->form, REQ_CLR_FIELD);
+		return true;
+	default:
+		if (key >= 32 && key < 256 && key != 127) {
+			form_driver(fm->form, key);
+			return true;
+		}
+	}
+	return false;
+}
+
+bool tui_form_click(struct tui_form *fm, struct tui_app *a, int y, int x)
+{
+	int page, i, fy, fx, rows, cols, ny, nb;
+
+	if (!fm || !fm->form || !tui_rect_contains(&fm->r, y, x))
+		return false;
+	y -= fm->r.y;
+	x -= fm->r.x;
+	page = form_page(fm->form);
+	for (i = 0; i < (int)fm->n_fields; i++) {
+		FIELD *f = fm->fields[i];
+
+		if (!field_userptr(f))
+			continue;
+		/* fields of other pages are not on screen */
+		field_info(f, &rows, &cols, &fy, &fx, &ny, &nb);
+		if (fy != y || x < fx || x >= fx + cols)
+			continue;
+		{
+			int p = 0, k;
+
+			for (k = 0; k <= i; k++)
+				if (k > 0 && new_page(fm->fields[k]))
+					p++;
+			if (p != page)
+				continue;
+		}
+		if (!tui_form_commit(fm, a))
+			return true;
+		set_current_field(fm->form, f);
+		return true;
+	}
+	return true;
+}
+
+const struct kvp_field *tui_form_current(const struct tui_form *fm, size_t *index)
+{
+	struct binding *b;
+
+	if (!fm || !fm->form)
+		return NULL;
+	b = field_userptr(current_field(fm->form));
+	if (!b)
+		return NULL;
+	if (index)
+		*index = b->index;
+	return b->f;
+}
+
+bool tui_form_invalid(const struct tui_form *fm)
+{
+	return fm && fm->invalid;
+}
+
+bool tui_form_goto(struct tui_form *fm, const char *key, size_t index)
+{
+	size_t i;
+
+	if (!fm || !fm->form)
+		return false;
+	for (i = 0; i < fm->n_fields; i++) {
+		struct binding *b = field_userptr(fm->fields[i]);
+
+		if (b && b->f && !strcmp(b->f->key, key) &&
+		    (!b->f->indexed || b->index == index))
+			return set_current_field(fm->form, fm->fields[i]) == E_OK;
+	}
+	return false;
+}
+
+void tui_form_draw(struct tui_form *fm, struct tui_app *a)
+{
+	const struct tui_theme *t = &a->theme;
+	struct binding *b;
+	int y = fm->r.h - 1, pages = 1;
+	size_t i;
+	char help[200];
+
+	if (!fm->form)
+		return;
+	for (i = 1; i < fm->n_fields; i++)
+		if (new_page(fm->fields[i]))
+			pages++;
+	b = field_userptr(current_field(fm->form));
+	if (b && b->f)
+		snprintf(help, sizeof help, "%s", b->f->help);
+	else if (b)
+		snprintf(help, sizeof help, "RANGE:key=value,... e.g. 0-39/2:kind=sliding,window=4096 (empty deletes)");
+	else
+		help[0] = '\0';
+	tui_blank(fm->win, y, 0, fm->r.w, t->attr[TUI_R_DIM]);
+	if (pages > 1) {
+		tui_put_right(fm->win, y, 0, fm->r.w, t->attr[TUI_R_DIM], " %d/%d PgDn",
+		              form_page(fm->form) + 1, pages);
+		tui_put(fm->win, y, 0, fm->r.w - 11, t->attr[TUI_R_DIM], "%s", help);
+	} else {
+		tui_put(fm->win, y, 0, fm->r.w, t->attr[TUI_R_DIM], "%s", help);
+	}
+	pos_form_cursor(fm->form);
+	touchwin(fm->win);
+	wnoutrefresh(fm->win);
+}

@@ -1,0 +1,61 @@
+/*
+ * form_view.h - a section's editable fields as a libform form, built in a
+ * loop from the field table (include/kvplan/field.h), sngrep-style: each
+ * value field's userptr points back to its descriptor, REQ_VALIDATION runs
+ * the table's own parser and range check before a value is read, and
+ * kvp_field_set applies it. An invalid entry keeps its typed text and puts
+ * the message on the message line; the panel's result is marked stale.
+ *
+ * The Layers section uses the same form for its override rules (one field
+ * per rule plus an empty one to add a rule; emptying a rule deletes it).
+ *
+ * Ownership: tui_form_new allocates the form, its fields and its window;
+ * tui_form_free releases them.
+ */
+#ifndef KVPLAN_TUI_FORM_VIEW_H
+#define KVPLAN_TUI_FORM_VIEW_H
+
+#include <stdbool.h>
+
+#include "kvplan/field.h"
+#include "tui/action.h"
+#include "tui/app.h"
+#include "tui/layout.h"
+
+/* Build the form of section `sec` (MODEL, WORKLOAD, DEVICES or LAYERS) in
+ * rect r; NULL when the section has no form or on allocation failure. */
+struct tui_form *tui_form_new(struct tui_app *a, enum tui_section sec,
+                              const struct tui_rect *r);
+void tui_form_free(struct tui_form *f);
+
+/* Paint the form (fields, page indicator, help line of the current field)
+ * and mark its window for the next doupdate; leaves the cursor in the
+ * current field. */
+void tui_form_draw(struct tui_form *f, struct tui_app *a);
+
+/* Handle an action (or, for TUI_ACT_NONE, a raw key to edit the field).
+ * Returns true when handled. */
+bool tui_form_handle(struct tui_form *f, struct tui_app *a, enum tui_act act,
+                     int key);
+
+/* Mouse click at screen (y, x): move to the field there. */
+bool tui_form_click(struct tui_form *f, struct tui_app *a, int y, int x);
+
+/* The field table entry under the cursor (NULL for a rule field). */
+const struct kvp_field *tui_form_current(const struct tui_form *f,
+                                         size_t *index);
+
+/* Re-read every field's text from the plan (after open or undo). */
+void tui_form_reload(struct tui_form *f, const struct tui_app *a);
+
+/* True when the current field holds typed text that did not validate. */
+bool tui_form_invalid(const struct tui_form *f);
+
+/* Validate and apply the current field; false when it is invalid. */
+bool tui_form_commit(struct tui_form *f, struct tui_app *a);
+
+/* Move the cursor to the field with this JSON key (and array index);
+ * returns false when the form has no such field. For tests and tools. */
+bool tui_form_goto(struct tui_form *f, const char *key, size_t index);
+
+#endif

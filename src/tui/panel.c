@@ -1,0 +1,313 @@
+/*
+ * panel.c - draws the live panel from a struct kvp_result (see panel.h).
+ * Figures are formatted with include/kvplan/units.h; nothing is summed or
+ * scaled here. Layout is top to bottom and stops when rows run out.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "kvplan/bar.h"
+#include "kvplan/format.h"
+#include "kvplan/units.h"
+#include "tui/bar_draw.h"
+#include "tui/panel.h"
+#include "tui/text.h"
+
+#define NUM 40   /* buffer for one formatted figure */
+
+/* "2 B", "34/32 B" or "4-bit+scale" for one value of a format. */
+static void value_bytes(const struct kvp_format *f, char *buf, size_t n)
+{
+	uint32_t vals = kvp_format_block_values(f);
+	uint64_t bytes = kvp_format_block_bytes(f);
+
+	if (f->dtype == KVP_DT_GROUPQ)
+		snprintf(buf, n, "%s/%u",
+		         kvp_dtype_name(f->dtype), (unsigned)f->bits);
+	else if (vals == 1)
+		snprintf(buf, n, "%llu B", (unsigned long long)bytes);
+	else
+		snprintf(buf, n, "%llu/%u B", (unsigned long long)bytes,
+		         (unsigned)vals);
+}
+
+void tui_formula(const struct kvp_kv_result *kv, bool utf8, char *buf, size_t n)
+{
+	const char *x = tui_times(utf8);
+	char kb[24], vb[24];
+
+	if (!kv->uniform) {
+		snprintf(buf, n, "sum over %u layers with KV (mixed)",
+		         (unsigned)kv->layers_with_kv);
+		return;
+	}
+	value_bytes(&kv->k_fmt, kb, sizeof kb);
+	value_bytes(&kv->v_fmt, vb, sizeof vb);
+	if (kv->k_dim == kv->v_dim && kvp_format_equal(&kv->k_fmt, &kv->v_fmt))
+		snprintf(buf, n, "2 %s %u L %s %u Hkv %s %u D %s %s", x,
+		         (unsigned)kv->layers_with_kv, x, (unsigned)kv->kv_heads,
+		         x, (unsigned)kv->k_dim, x, kb);
+	else
+		snprintf(buf, n, "%u L %s %u Hkv %s (%u %s %s + %u %s %s)",
+		         (unsigned)kv->layers_with_kv, x, (unsigned)kv->kv_heads,
+		         x, (unsigned)kv->k_dim, x, kb, (unsigned)kv->v_dim, x, vb);
+}
+
+/* "bytes  GiB  GB" columns of one legend or total row. */
+static void put_figures(WINDOW *w, int y, int x, int wdt, attr_t attr,
+                        uint64_t bytes)
+{
+	char b[NUM], g[NUM], d[NUM];
+
+	kvp_fmt_int(bytes, b, sizeof b);
+	kvp_fmt_gib(bytes, 2, g, sizeof g);
+	kvp_fmt_gb(bytes, 2, d, sizeof d);
+	tui_put_right(w, y, x, wdt, attr, "%s %9s %8s", b, g, d);
+}
+
+static int draw_kv(WINDOW *w, const struct tui_rect *r, int y,
+                   const struct tui_panel_state *s, const struct tui_theme *t)
+{
+	const struct kvp_result *res = s->res;
+	const struct kvp_kv_result *kv = &res->kv;
+	char f[160], a[NUM], b[NUM], c[NUM];
+	int x = r->x + 1, wd = r->w - 2, end = r->y + r->h;
+
+	if (y < end) {
+		tui_formula(kv, t->utf8, f, sizeof f);
+		tui_put(w, y++, x, wd, t->attr[TUI_R_NORMAL], "%s", f);
+	}
+	if (y < end)
+		tui_put(w, y++, x, wd, t->attr[TUI_R_FIGURE], "  = %s B per position",
+		        kvp_fmt_int(kv->bytes_per_position, a, sizeof a));
+	if (y < end) {
+		tui_put(w, y, x, wd, t->attr[TUI_R_LABEL], "per sequence");
+		tui_put_right(w, y++, x, wd, t->attr[TUI_R_NORMAL], "%s B",
+		              kvp_fmt_int(kv->bytes_per_sequence, a, sizeof a));
+	}
+	if (y < end)
+		tui_put(w, y++, x, wd, t->attr[TUI_R_LABEL],
+		        "sequences %s (%s active, %s queued)",
+		        kvp_fmt_int(kv->sequences, a, sizeof a),
+		        kvp_fmt_int(kv->requests, b, sizeof b),
+		        kvp_fmt_int(kv->queued, c, sizeof c));
+	if (y < end) {
+		tui_put(w, y, x, wd, t->attr[TUI_R_HEADING], "total");
+		tui_put_right(w, y++, x, wd, t->attr[TUI_R_FIGURE], "%s B",
+		              kvp_fmt_int(kv->bytes, a, sizeof a));
+	}
+	if (y < end)
+		tui_put_right(w, y++, x, wd, t->attr[TUI_R_FIGURE], "%s  %s",
+		              kvp_fmt_gib(kv->bytes, 2, a, sizeof a),
+		              kvp_fmt_gb(kv->bytes, 2, b, sizeof b));
+	if (y < end)
+		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM],
+		        "stored %s pos, allocated %s slots",
+		        kvp_fmt_int(kv->positions_stored, a, sizeof a),
+		        kvp_fmt_int(kv->slots_allocated, b, sizeof b));
+	if (y < end)
+		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "waste %s B (%s)%s%s",
+		        kvp_fmt_int(kv->waste_bytes, a, sizeof a),
+		        kvp_fmt_gib(kv->waste_bytes, 2, b, sizeof b),
+		        kv->host_bytes ? ", host " : "",
+		        kv->host_bytes ? kvp_fmt_gib(kv->host_bytes, 2, c, sizeof c) : "");
+	return y;
+}
+
+/* One device's bar row: "d0 [....] free 68.97 GiB". */
+static void draw_device_bar(WINDOW *w, int y, int x, int wd, uint32_t i,
+                            const struct kvp_device_result *d,
+                            const struct tui_theme *t)
+{
+	uint64_t v[TUI_SEG_COUNT];
+	struct kvp_bar bar;
+	char g[NUM];
+	int label = 4, tail = 16, bw = wd - label - tail - 2;
+	uint64_t mag;
+
+	if (bw < 8 || d->capacity_bytes == 0) {
+		tui_put(w, y, x, wd, t->attr[TUI_R_DIM], "d%u (no capacity)", (unsigned)i);
+		return;
+	}
+	tui_seg_values(d, v);
+	kvp_bar_layout(v, TUI_SEG_COUNT, d->capacity_bytes, (uint32_t)bw, &bar);
+	tui_put(w, y, x, label, t->attr[TUI_R_LABEL], "d%u", (unsigned)i);
+	tui_bar_draw(w, y, x + label, &bar, t);
+	mag = d->free_bytes < 0 ? (uint64_t)0 - (uint64_t)d->free_bytes
+	                        : (uint64_t)d->free_bytes;
+	tui_put_right(w, y, x + wd - tail, tail,
+	              t->attr[d->fits ? TUI_R_NORMAL : TUI_R_BAD], "%s %s",
+	              d->free_bytes < 0 ? "over" : "free",
+	              kvp_fmt_gib(mag, 2, g, sizeof g));
+}
+
+/* The first device that does not fit, else device 0: its legend is shown. */
+static uint32_t legend_device(const struct kvp_result *res)
+{
+	uint32_t i;
+
+	for (i = 0; i < res->n_devices; i++)
+		if (!res->devices[i].fits)
+			return i;
+	return 0;
+}
+
+static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
+                        const struct kvp_result *res, const struct tui_theme *t,
+                        int reserve)
+{
+	const struct tui_seg_info *segs = tui_segs(NULL);
+	int x = r->x + 1, wd = r->w - 2, end = r->y + r->h;
+	uint64_t v[TUI_SEG_COUNT];
+	const struct kvp_device_result *d;
+	uint32_t i, li;
+	int k;
+
+	if (y >= end)
+		return y;
+	if (res->n_devices == 0) {
+		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM],
+		        "no card chosen: KV only (F8 Devices)");
+		return y;
+	}
+	tui_put(w, y, x, wd, t->attr[TUI_R_HEADING], "Devices: %u",
+	        (unsigned)res->n_devices);
+	tui_put_right(w, y++, x, wd, t->attr[res->fits ? TUI_R_OK : TUI_R_BAD],
+	              "%s", res->fits ? "FITS" : "DOES NOT FIT");
+	for (i = 0; i < res->n_devices && y < end - reserve; i++)
+		draw_device_bar(w, y++, x, wd, i, &res->devices[i], t);
+	if (i < res->n_devices && y < end)
+		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "... %u more devices",
+		        (unsigned)(res->n_devices - i));
+	li = legend_device(res);
+	d = &res->devices[li];
+	if (y < end) {
+		tui_put(w, y, x, wd, t->attr[TUI_R_DIM], "d%u %s", (unsigned)li, d->name);
+		tui_put_right(w, y++, x, wd, t->attr[TUI_R_DIM], "  bytes       GiB       GB");
+	}
+	tui_seg_values(d, v);
+	for (k = 0; k < TUI_SEG_COUNT && y < end; k++, y++) {
+		if (t->color) {
+			wattrset(w, t->attr[segs[k].role]);
+			if (t->utf8)
+				mvwaddwstr(w, y, x, L"\u2588");
+			else
+				mvwaddch(w, y, x, (chtype)segs[k].glyph);
+		} else {
+			wattrset(w, t->attr[TUI_R_NORMAL]);
+			mvwaddch(w, y, x, (chtype)segs[k].glyph);
+		}
+		tui_put(w, y, x + 2, 7, t->attr[TUI_R_LABEL], "%s%s", segs[k].name,
+		        k == TUI_SEG_ACT && d->activations_estimated ? "~" : "");
+		put_figures(w, y, x + 9, wd - 9, t->attr[TUI_R_NORMAL], v[k]);
+	}
+	if (y < end) {
+		tui_put(w, y, x + 2, 7, t->attr[TUI_R_LABEL], "cap.");
+		put_figures(w, y++, x + 9, wd - 9, t->attr[TUI_R_NORMAL],
+		            d->capacity_bytes);
+	}
+	return y;
+}
+
+static void draw_warnings(WINDOW *w, const struct tui_rect *r, int y,
+                          const struct kvp_result *res, const struct tui_theme *t)
+{
+	int x = r->x + 1, wd = r->w - 2, end = r->y + r->h;
+	uint32_t i;
+
+	for (i = 0; i < res->n_warnings && y < end; i++, y++) {
+		if (y == end - 1 && i + 1 < res->n_warnings) {
+			tui_put(w, y, x, wd, t->attr[TUI_R_WARN], "+%u more warnings",
+			        (unsigned)(res->n_warnings - i));
+			break;
+		}
+		tui_put(w, y, x, 8, t->attr[TUI_R_WARN], "%s",
+		        kvp_warn_id(res->warnings[i].code));
+		tui_put(w, y, x + 8, wd - 8, t->attr[TUI_R_NORMAL], "%s",
+		        res->warnings[i].msg);
+	}
+}
+
+static void heading(WINDOW *w, const struct tui_rect *r, int y,
+                    const struct tui_panel_state *s, const struct tui_theme *t)
+{
+	tui_put(w, y, r->x + 1, r->w - 2, t->attr[TUI_R_HEADING], "KV cache%s%s",
+	        s->engine ? " - " : "", s->engine ? s->engine : "");
+	if (s->stale)
+		tui_put_right(w, y, r->x + 1, r->w - 2, t->attr[TUI_R_STALE],
+		              " stale: last valid result ");
+}
+
+void tui_panel_draw(WINDOW *w, const struct tui_rect *r,
+                    const struct tui_panel_state *s, const struct tui_theme *t)
+{
+	int y = r->y, i;
+
+	for (i = 0; i < r->h; i++)
+		tui_blank(w, r->y + i, r->x, r->w, t->attr[TUI_R_NORMAL]);
+	for (i = 0; i < r->h; i++) {
+		wattrset(w, t->attr[TUI_R_DIM]);
+		if (t->utf8)
+			mvwaddwstr(w, r->y + i, r->x, L"\u2502");
+		else
+			mvwaddch(w, r->y + i, r->x, '|');
+	}
+	heading(w, r, y++, s, t);
+	if (!s->res) {
+		tui_put(w, y, r->x + 1, r->w - 2, t->attr[TUI_R_ERROR],
+		        "no valid result yet: fix the highlighted entry");
+		return;
+	}
+	y = draw_kv(w, r, y, s, t);
+	y = draw_devices(w, r, y, s->res, t, 8);
+	draw_warnings(w, r, y, s->res, t);
+}
+
+void tui_panel_draw_compact(WINDOW *w, const struct tui_rect *r,
+                            const struct tui_panel_state *s,
+                            const struct tui_theme *t)
+{
+	const struct kvp_result *res = s->res;
+	char f[160], a[NUM], b[NUM], c[NUM], d[NUM], e[NUM];
+	int x = r->x + 1, wd = r->w - 2, y = r->y, end = r->y + r->h, i;
+	uint32_t k;
+
+	for (i = 0; i < r->h; i++)
+		tui_blank(w, r->y + i, r->x, r->w, t->attr[TUI_R_NORMAL]);
+	for (i = 0; i < r->w; i++) {
+		wattrset(w, t->attr[TUI_R_DIM]);
+		if (t->utf8)
+			mvwaddwstr(w, y, r->x + i, L"\u2500");
+		else
+			mvwaddch(w, y, r->x + i, '-');
+	}
+	heading(w, r, y++, s, t);
+	if (!res) {
+		tui_put(w, y, x, wd, t->attr[TUI_R_ERROR],
+		        "no valid result yet: fix the highlighted entry");
+		return;
+	}
+	tui_put(w, y++, x, wd, t->attr[TUI_R_FIGURE],
+	        "KV total %s B = %s = %s  (%s B per position)",
+	        kvp_fmt_int(res->kv.bytes, a, sizeof a),
+	        kvp_fmt_gib(res->kv.bytes, 2, b, sizeof b),
+	        kvp_fmt_gb(res->kv.bytes, 2, c, sizeof c),
+	        kvp_fmt_int(res->kv.bytes_per_position, d, sizeof d));
+	tui_formula(&res->kv, t->utf8, f, sizeof f);
+	tui_put(w, y++, x, wd, t->attr[TUI_R_NORMAL],
+	        "%s; %s seqs; stored %s of %s slots", f,
+	        kvp_fmt_int(res->kv.sequences, a, sizeof a),
+	        kvp_fmt_int(res->kv.positions_stored, b, sizeof b),
+	        kvp_fmt_int(res->kv.slots_allocated, e, sizeof e));
+	for (k = 0; k < res->n_devices && y < end - 1; k++)
+		draw_device_bar(w, y++, x, wd, k, &res->devices[k], t);
+	if (y < end) {
+		if (res->n_devices)
+			tui_put(w, y, x, 14, t->attr[res->fits ? TUI_R_OK : TUI_R_BAD],
+			        "%s", res->fits ? "FITS" : "DOES NOT FIT");
+		if (res->n_warnings)
+			tui_put(w, y, x + 14, wd - 14, t->attr[TUI_R_WARN],
+			        "%u warnings: %s %s", (unsigned)res->n_warnings,
+			        kvp_warn_id(res->warnings[0].code), res->warnings[0].msg);
+	}
+}

@@ -1,0 +1,23 @@
+/*
+ * prompt.h - modal questions on the message line: a one-key choice
+ * ("Save changes first? [y]es [n]o [Esc] stay") and a one-line text entry
+ * (a libform field) for file names. The screen behind stays drawn.
+ */
+#ifndef KVPLAN_TUI_PROMPT_H
+#define KVPLAN_TUI_PROMPT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "tui/app.h"
+
+/* Ask `question`; returns the first key typed that is in `keys` (lower
+ * case accepted for letters), or 27 for Esc / a termination signal. */
+int tui_prompt_choice(struct tui_app *a, const char *question, const char *keys);
+
+/* Ask for a line of text starting from `initial`; true with the text in
+ * out[n] on Enter, false on Esc. */
+bool tui_prompt_text(struct tui_app *a, const char *question,
+                     const char *initial, char *out, size_t n);
+
+#endif

@@ -1,0 +1,123 @@
+/*
+ * render.c - draws the whole screen (see render.h). stdscr holds the
+ * frame, the panel and the table views; the form has its own window,
+ * refreshed after stdscr so it stays on top and keeps the cursor.
+ */
+#include <curses.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kvplan/engine.h"
+#include "tui/chrome.h"
+#include "tui/engine_view.h"
+#include "tui/form_view.h"
+#include "tui/help.h"
+#include "tui/layers_view.h"
+#include "tui/panel.h"
+#include "tui/render.h"
+#include "tui/teach_view.h"
+#include "tui/text.h"
+
+/* Written to the terminal after each frame when the benchmark asks for
+ * it (an OSC title string: terminals show or ignore it). */
+#define FRAME_MARK "\033]2;kvplan-frame\007"
+
+void tui_layers_rects(const struct tui_app *a, struct tui_rect *rules,
+                      struct tui_rect *list)
+{
+	struct tui_rect v = a->lay.view;
+	int rh = 6;
+
+	if (rh > v.h / 2)
+		rh = v.h / 2;
+	*rules = (struct tui_rect){ v.y, v.x, rh, v.w };
+	*list = (struct tui_rect){ v.y + rh, v.x, v.h - rh, v.w };
+}
+
+static void build_form(struct tui_app *a)
+{
+	struct tui_rect r = a->lay.view, list;
+
+	tui_form_free(a->form);
+	a->form = NULL;
+	if (a->lay.too_small)
+		return;
+	if (a->sec == TUI_SEC_LAYERS)
+		tui_layers_rects(a, &r, &list);
+	a->form = tui_form_new(a, a->sec, &r);
+}
+
+void tui_resize(struct tui_app *a)
+{
+	int rows, cols;
+
+	getmaxyx(stdscr, rows, cols);
+	tui_layout_compute(rows, cols, tui_section_wide(a->sec), &a->lay);
+	build_form(a);
+	clearok(curscr, TRUE);
+}
+
+void tui_set_section(struct tui_app *a, enum tui_section s)
+{
+	a->sec = s;
+	tui_resize(a);
+}
+
+static void draw_view(struct tui_app *a)
+{
+	struct tui_rect rules, list;
+
+	switch (a->sec) {
+	case TUI_SEC_LAYERS:
+		tui_layers_rects(a, &rules, &list);
+		tui_layers_draw(stdscr, &list, a);
+		break;
+	case TUI_SEC_TEACH:
+		tui_teach_draw(stdscr, &a->lay.view, a);
+		break;
+	case TUI_SEC_ENGINES:
+		tui_engines_draw(stdscr, &a->lay.view, a);
+		break;
+	default:
+		if (!a->form)
+			tui_put(stdscr, a->lay.view.y, 0, a->lay.view.w,
+			        a->theme.attr[TUI_R_ERROR], "the form does not fit");
+		break;
+	}
+}
+
+void tui_render(struct tui_app *a)
+{
+	struct tui_panel_state ps;
+
+	werase(stdscr);
+	if (a->lay.too_small) {
+		tui_chrome_too_small(stdscr, a);
+		curs_set(0);
+		wnoutrefresh(stdscr);
+		doupdate();
+		return;
+	}
+	tui_chrome_title(stdscr, a);
+	tui_chrome_message(stdscr, a);
+	tui_chrome_footer(stdscr, a);
+	ps.res = a->have_result ? a->res : NULL;
+	ps.stale = a->stale;
+	ps.engine = a->plan.engine.kind != KVP_ENGINE_GENERIC
+	            ? kvp_engine_name(a->plan.engine.kind) : NULL;
+	if (a->lay.wide)
+		tui_panel_draw_compact(stdscr, &a->lay.panel, &ps, &a->theme);
+	else
+		tui_panel_draw(stdscr, &a->lay.panel, &ps, &a->theme);
+	draw_view(a);
+	curs_set(a->form && !a->help_open ? 1 : 0);
+	wnoutrefresh(stdscr);
+	if (a->form)
+		tui_form_draw(a->form, a);
+	if (a->help_open)
+		tui_help_draw(a);
+	doupdate();
+	if (a->bench_fd >= 0 &&
+	    write(a->bench_fd, FRAME_MARK, sizeof FRAME_MARK - 1) < 0)
+		a->bench_fd = -1;
+}

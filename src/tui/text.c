@@ -1,0 +1,75 @@
+/*
+ * text.c - clipped text output (see text.h). Text is converted to wide
+ * characters so clipping counts columns, not bytes.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <wchar.h>
+
+#include "tui/text.h"
+
+#define TEXT_MAX 1024
+
+static int put_wide(WINDOW *w, int y, int x, int maxw, attr_t attr,
+                    const char *s, bool right)
+{
+	wchar_t ws[TEXT_MAX];
+	size_t n = mbstowcs(ws, s, TEXT_MAX - 1);
+	int cols, len;
+
+	if (maxw <= 0)
+		return 0;
+	if (n == (size_t)-1) {          /* not valid in this locale */
+		for (n = 0; s[n] && n < TEXT_MAX - 1; n++)
+			ws[n] = (unsigned char)s[n] < 0x80 ? (wchar_t)s[n] : L'?';
+	}
+	ws[n] = L'\0';
+	len = (int)n;
+	cols = len < maxw ? len : maxw;
+	if (right && len > maxw) {      /* keep the end: figures are right */
+		wattrset(w, attr);
+		mvwaddnwstr(w, y, x, ws + (len - maxw), maxw);
+		return maxw;
+	}
+	wattrset(w, attr);
+	mvwaddnwstr(w, y, right ? x + maxw - cols : x, ws, cols);
+	return cols;
+}
+
+int tui_put(WINDOW *w, int y, int x, int maxw, attr_t attr, const char *fmt, ...)
+{
+	char buf[TEXT_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return put_wide(w, y, x, maxw, attr, buf, false);
+}
+
+int tui_put_right(WINDOW *w, int y, int x, int maxw, attr_t attr,
+                  const char *fmt, ...)
+{
+	char buf[TEXT_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return put_wide(w, y, x, maxw, attr, buf, true);
+}
+
+void tui_blank(WINDOW *w, int y, int x, int n, attr_t attr)
+{
+	int i;
+
+	wattrset(w, attr);
+	for (i = 0; i < n; i++)
+		mvwaddch(w, y, x + i, ' ');
+}
+
+const char *tui_times(bool utf8)
+{
+	return utf8 ? "\u00d7" : "x";
+}

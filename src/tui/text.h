@@ -1,0 +1,28 @@
+/*
+ * text.h - clipped, attributed text output for the views: every string is
+ * cut to the columns it is given (multibyte-aware), so a narrow window
+ * never wraps into the next line.
+ */
+#ifndef KVPLAN_TUI_TEXT_H
+#define KVPLAN_TUI_TEXT_H
+
+#include <curses.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* printf-style text at (y, x), at most `maxw` columns, in attribute attr.
+ * Returns the columns written. */
+int tui_put(WINDOW *w, int y, int x, int maxw, attr_t attr,
+            const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* Same, right-aligned so that it ends at column x + maxw - 1. */
+int tui_put_right(WINDOW *w, int y, int x, int maxw, attr_t attr,
+                  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* Blank `n` columns at (y, x) in attribute attr. */
+void tui_blank(WINDOW *w, int y, int x, int n, attr_t attr);
+
+/* The multiplication sign for the locale ("×" in UTF-8, "x" otherwise). */
+const char *tui_times(bool utf8);
+
+#endif

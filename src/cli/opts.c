@@ -1,0 +1,505 @@
+/*
+ * opts.c - shared option parsing (opts.h): plan file, presets, every field
+ * flag from the field table, aliases and the subcommand's own flags.
+ *
+ * Two passes: the first finds the positionals (so the plan file can be
+ * loaded before any flag, whatever their order on the line) and checks
+ * every flag exists; the second applies flags in order.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/opts.h"
+#include "io/plan_json.h"
+#include "kvplan/field.h"
+#include "kvplan/layers.h"
+#include "kvplan/preset.h"
+
+static const char *const default_formats[] = { "text", "json", NULL };
+
+/* Flags handled here rather than by one field of the table. */
+enum own_flag {
+	OWN_NONE = 0, OWN_FORMAT, OWN_PER_LAYER, OWN_HELP, OWN_MODEL, OWN_CARD,
+	OWN_WORKLOAD, OWN_LAYER, OWN_KV_DTYPE, OWN_HEAD_DIM, OWN_CLASS,
+	OWN_OVERHEAD, OWN_PP_LAYERS
+};
+
+static const struct {
+	const char *flag;
+	enum own_flag id;
+	bool value;
+	const char *metavar;
+	const char *help;
+} own_flags[] = {
+	{ "model", OWN_MODEL, true, "SPEC", "model preset name, preset file or HF config.json (file or folder)" },
+	{ "workload", OWN_WORKLOAD, true, "SPEC", "workload preset name or file" },
+	{ "card", OWN_CARD, true, "SPEC", "card preset name or file (one card group)" },
+	{ "layer", OWN_LAYER, true, "RULE", "layer override rule, repeatable: '5-47/6:kind=full,kv_heads=4'" },
+	{ "kv-dtype", OWN_KV_DTYPE, true, "FORMAT", "K and V format (f16, bf16, fp8, q8_0, groupq:bits=4...)" },
+	{ "head-dim", OWN_HEAD_DIM, true, "N", "K and V head dim" },
+	{ "class", OWN_CLASS, true, "N", "following class flags act on workload.classes[N] (from 0)" },
+	{ "overhead", OWN_OVERHEAD, true, "NAME=BYTES", "runtime overhead per device, repeatable" },
+	{ "pp-layers", OWN_PP_LAYERS, true, "A,B,...", "layers per pipeline stage" },
+	{ "format", OWN_FORMAT, true, "FMT", "output format" },
+	{ "per-layer", OWN_PER_LAYER, false, NULL, "per-layer table in the text output" },
+	{ "help", OWN_HELP, false, NULL, "this help" },
+};
+
+#define N_OWN (sizeof own_flags / sizeof own_flags[0])
+
+void kvp_opts_init(struct kvp_opts *o, const char *cmd, const char *usage)
+{
+	memset(o, 0, sizeof *o);
+	o->cmd = cmd;
+	o->usage = usage;
+	o->plan_arg = 0;
+	snprintf(o->format, sizeof o->format, "text");
+}
+
+void kvp_opts_free(struct kvp_opts *o)
+{
+	kvp_plan_json_free_ragged(&o->plan);
+}
+
+/* What a "--name" refers to. */
+struct flagref {
+	int own;                          /* index in own_flags, or -1 */
+	int extra;                        /* index in o->extra, or -1 */
+	const struct kvp_field *field;
+	bool negated;                     /* --no-X of a bool field */
+};
+
+static bool lookup(const struct kvp_opts *o, const char *name, struct flagref *ref)
+{
+	size_t i;
+
+	ref->own = ref->extra = -1;
+	ref->field = NULL;
+	ref->negated = false;
+	for (i = 0; i < o->n_extra; i++)
+		if (strcmp(o->extra[i].flag, name) == 0) {
+			ref->extra = (int)i;
+			return true;
+		}
+	for (i = 0; i < N_OWN; i++)
+		if (strcmp(own_flags[i].flag, name) == 0) {
+			ref->own = (int)i;
+			return true;
+		}
+	ref->field = kvp_field_by_flag(name);
+	if (ref->field)
+		return true;
+	if (strncmp(name, "no-", 3) == 0) {
+		ref->field = kvp_field_by_flag(name + 3);
+		if (ref->field && ref->field->type == KVP_FT_BOOL) {
+			ref->negated = true;
+			return true;
+		}
+		ref->field = NULL;
+	}
+	return false;
+}
+
+static bool takes_value(const struct kvp_opts *o, const struct flagref *ref)
+{
+	if (ref->extra >= 0)
+		return o->extra[ref->extra].takes_value;
+	if (ref->own >= 0)
+		return own_flags[ref->own].value;
+	return ref->field->type != KVP_FT_BOOL;
+}
+
+/* Prefix err's message with "--flag: " unless it already names it. */
+static enum kvp_status flag_error(struct kvp_error *err, const char *flag)
+{
+	char pfx[80];
+
+	snprintf(pfx, sizeof pfx, "--%s", flag);
+	kvp_error_prefix(err, pfx);
+	return err->status;
+}
+
+static enum kvp_status set_key(struct kvp_plan *p, const char *key, size_t index,
+                               const char *value, const char *flag, struct kvp_error *err)
+{
+	const struct kvp_field *f = kvp_field_by_key(key);
+
+	if (kvp_field_set(p, f, index, value, err) != KVP_OK)
+		return flag_error(err, flag);
+	return KVP_OK;
+}
+
+static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const char *flag,
+                                 const char *v, size_t *cls, bool *kind_set,
+                                 bool *window_set, struct kvp_error *err)
+{
+	struct kvp_plan *p = &o->plan;
+	size_t i;
+
+	switch (id) {
+	case OWN_FORMAT: {
+		const char *const *fm = o->formats ? o->formats : default_formats;
+		char list[96] = "";
+		size_t n = 0;
+
+		for (i = 0; fm[i]; i++) {
+			if (strcmp(fm[i], v) == 0) {
+				snprintf(o->format, sizeof o->format, "%s", v);
+				return KVP_OK;
+			}
+			n += (size_t)snprintf(list + n, n < sizeof list ? sizeof list - n : 0,
+			                      "%s%s", i ? ", " : "", fm[i]);
+		}
+		return kvp_error_set(err, KVP_EINVAL, "--format: '%s' - expected %s", v, list);
+	}
+	case OWN_PER_LAYER:
+		o->per_layer = true;
+		return KVP_OK;
+	case OWN_HELP:
+		o->help = true;
+		return KVP_OK;
+	case OWN_MODEL: {
+		struct kvp_model m = p->model;
+
+		memset(&o->notes, 0, sizeof o->notes);
+		if (kvp_model_load_spec(v, &m, &o->notes, err) != KVP_OK)
+			return flag_error(err, flag);
+		p->model = m;
+		return KVP_OK;
+	}
+	case OWN_CARD: {
+		struct kvp_card c;
+
+		memset(&c, 0, sizeof c);
+		if (kvp_card_load_spec(v, &c, err) != KVP_OK)
+			return flag_error(err, flag);
+		if (p->devices.n_groups == 0) {
+			p->devices.n_groups = 1;
+			p->devices.groups[0].count = 1;
+		}
+		p->devices.groups[0].card = c;
+		return KVP_OK;
+	}
+	case OWN_WORKLOAD: {
+		struct kvp_workload w = p->workload;
+
+		if (kvp_workload_load_spec(v, &w, err) != KVP_OK)
+			return flag_error(err, flag);
+		p->workload = w;
+		return KVP_OK;
+	}
+	case OWN_LAYER:
+		if (p->model.n_rules >= KVP_MAX_RULES)
+			return kvp_error_set(err, KVP_ERANGE, "--layer: '%s' - at most %d rules",
+			                     v, KVP_MAX_RULES);
+		if (kvp_rule_parse(v, &p->model.rules[p->model.n_rules], err) != KVP_OK)
+			return flag_error(err, flag);
+		p->model.n_rules++;
+		return KVP_OK;
+	case OWN_KV_DTYPE:
+		if (set_key(p, "model.base.k_dtype", 0, v, flag, err) != KVP_OK ||
+		    set_key(p, "model.base.v_dtype", 0, v, flag, err) != KVP_OK)
+			return err->status;
+		return KVP_OK;
+	case OWN_HEAD_DIM:
+		if (set_key(p, "model.base.k_dim", 0, v, flag, err) != KVP_OK ||
+		    set_key(p, "model.base.v_dim", 0, v, flag, err) != KVP_OK)
+			return err->status;
+		return KVP_OK;
+	case OWN_CLASS: {
+		char *end;
+		unsigned long n = strtoul(v, &end, 10);
+
+		if (!*v || *end || v[0] == '-' || n >= KVP_MAX_CLASSES)
+			return kvp_error_set(err, KVP_EINVAL,
+				"--class: '%s' - expected a class index 0..%d", v, KVP_MAX_CLASSES - 1);
+		if (n > p->workload.n_classes)
+			return kvp_error_set(err, KVP_EINVAL,
+				"--class: %lu - classes are numbered from 0 and the plan has %u; "
+				"the next new one is %u", n, p->workload.n_classes,
+				p->workload.n_classes);
+		*cls = n;
+		return KVP_OK;
+	}
+	case OWN_OVERHEAD: {
+		const char *eq = strchr(v, '=');
+		char name[64];
+		size_t idx = p->devices.n_overheads;
+
+		if (!eq || eq == v || (size_t)(eq - v) >= sizeof name)
+			return kvp_error_set(err, KVP_EINVAL,
+				"--overhead: '%s' - expected NAME=BYTES (cuda_graphs=512MiB)", v);
+		snprintf(name, sizeof name, "%.*s", (int)(eq - v), v);
+		for (i = 0; i < p->devices.n_overheads; i++)
+			if (strcmp(p->devices.overheads[i].name, name) == 0)
+				idx = i;   /* same name: replace */
+		if (idx >= KVP_MAX_OVERHEADS)
+			return kvp_error_set(err, KVP_ERANGE, "--overhead: '%s' - at most %d overheads",
+			                     v, KVP_MAX_OVERHEADS);
+		{
+			struct kvp_plan *tmp = malloc(sizeof *tmp);
+			enum kvp_status st;
+
+			if (!tmp)
+				return kvp_error_set(err, KVP_ENOMEM, "--overhead: out of memory");
+			*tmp = *p;   /* both parts or neither */
+			st = set_key(tmp, "devices.overheads[i].name", idx, name, flag, err);
+			if (st == KVP_OK)
+				st = set_key(tmp, "devices.overheads[i].bytes", idx, eq + 1, flag, err);
+			if (st == KVP_OK)
+				*p = *tmp;
+			free(tmp);
+			return st;
+		}
+	}
+	case OWN_PP_LAYERS: {
+		uint32_t stages[KVP_MAX_STAGES];
+		size_t n = 0;
+		const char *s = v;
+
+		memset(stages, 0, sizeof stages);
+		while (*s) {
+			char *end;
+			unsigned long x;
+
+			if (*s < '0' || *s > '9')
+				return kvp_error_set(err, KVP_EINVAL,
+					"--pp-layers: '%s' - expected layer counts separated by commas", v);
+			x = strtoul(s, &end, 10);
+			if (x < 1 || x > KVP_MAX_LAYERS || n >= KVP_MAX_STAGES)
+				return kvp_error_set(err, KVP_ERANGE,
+					"--pp-layers: '%s' - each stage holds 1..%d layers, at most %d stages",
+					v, KVP_MAX_LAYERS, KVP_MAX_STAGES);
+			stages[n++] = (uint32_t)x;
+			s = end;
+			if (*s == ',')
+				s++;
+			else if (*s)
+				return kvp_error_set(err, KVP_EINVAL,
+					"--pp-layers: '%s' - expected layer counts separated by commas", v);
+		}
+		if (n == 0)
+			return kvp_error_set(err, KVP_EINVAL, "--pp-layers: '' - empty list");
+		memcpy(p->devices.pp_layers, stages, sizeof stages);
+		return KVP_OK;
+	}
+	case OWN_NONE:
+		break;
+	}
+	(void)kind_set;
+	(void)window_set;
+	return KVP_OK;
+}
+
+enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
+                               FILE *help_out, struct kvp_error *err)
+{
+	int i, pos = 0;
+	bool only_pos = false, kind_set = false, window_set = false;
+	size_t cls = 0;
+
+	kvp_error_clear(err);
+	o->n_args = 0;
+	o->have_plan_file = false;
+	o->plan_path = NULL;
+
+	/* Pass 1: positionals, unknown flags, missing values, --help. */
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		char name[64];
+		const char *eq;
+		struct flagref ref;
+
+		if (only_pos || a[0] != '-' || strcmp(a, "-") == 0) {
+			if (o->n_args >= KVP_OPTS_MAX_ARGS)
+				return kvp_error_set(err, KVP_EINVAL, "%s: too many arguments ('%s')",
+				                     o->cmd, a);
+			o->args[o->n_args++] = a;
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			only_pos = true;
+			continue;
+		}
+		if (strcmp(a, "-h") == 0) {
+			o->help = true;
+			continue;
+		}
+		if (a[1] != '-')
+			return kvp_error_set(err, KVP_EINVAL,
+				"%s: unknown option '%s' (options are long: --name; see kvplan %s --help)",
+				a, a, o->cmd);
+		eq = strchr(a + 2, '=');
+		snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a - 2) : (int)strlen(a + 2), a + 2);
+		if (!lookup(o, name, &ref))
+			return kvp_error_set(err, KVP_EINVAL,
+				"--%s: unknown option (see kvplan %s --help)", name, o->cmd);
+		if (ref.own >= 0 && own_flags[ref.own].id == OWN_HELP)
+			o->help = true;
+		if (takes_value(o, &ref)) {
+			if (!eq) {
+				if (i + 1 >= argc)
+					return kvp_error_set(err, KVP_EINVAL, "--%s: missing value", name);
+				i++;
+			}
+		} else if (eq && ref.field == NULL) {
+			return kvp_error_set(err, KVP_EINVAL, "--%s: takes no value ('%s')", name, a);
+		}
+	}
+	if (o->help) {
+		kvp_opts_print_help(o, help_out);
+		return KVP_OK;
+	}
+
+	/* The base plan: the file, or the worked example. */
+	if (o->plan_arg >= 0 && o->plan_arg < o->n_args) {
+		kvp_plan_blank(&o->plan);
+		o->plan_path = o->args[o->plan_arg];
+		if (kvp_plan_json_load(o->plan_path, &o->plan, &o->plan_stamp, err) != KVP_OK)
+			return err->status;
+		o->have_plan_file = true;
+	} else {
+		kvp_plan_default(&o->plan);
+		o->plan.strategy.max_cache_len = 0;   /* longest sequence */
+	}
+
+	/* Pass 2: apply flags in order. */
+	only_pos = false;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i], *eq, *val = NULL;
+		char name[64];
+		struct flagref ref;
+		enum kvp_status st;
+
+		if (only_pos || a[0] != '-' || strcmp(a, "-") == 0) {
+			pos++;
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			only_pos = true;
+			continue;
+		}
+		if (strcmp(a, "-h") == 0)
+			continue;
+		eq = strchr(a + 2, '=');
+		snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a - 2) : (int)strlen(a + 2), a + 2);
+		lookup(o, name, &ref);
+		if (takes_value(o, &ref))
+			val = eq ? eq + 1 : argv[++i];
+		else if (eq)
+			val = eq + 1;   /* --bool-flag=false */
+
+		if (ref.extra >= 0) {
+			st = o->extra[ref.extra].fn(o->ctx, val, err);
+			if (st != KVP_OK) {
+				if (strncmp(err->msg, "--", 2) != 0)
+					flag_error(err, name);
+				return st;
+			}
+			continue;
+		}
+		if (ref.own >= 0) {
+			st = apply_own(o, own_flags[ref.own].id, name, val, &cls, &kind_set,
+			               &window_set, err);
+			if (st != KVP_OK)
+				return st;
+			continue;
+		}
+		if (ref.field->type == KVP_FT_BOOL && !val)
+			val = ref.negated ? "false" : "true";
+		else if (ref.negated)
+			return kvp_error_set(err, KVP_EINVAL, "--%s: takes no value ('%s')", name, a);
+		if (kvp_field_set(&o->plan, ref.field,
+		                  ref.field->indexed && ref.field->array == KVP_ARR_CLASSES ? cls : 0,
+		                  val, err) != KVP_OK)
+			return flag_error(err, name);
+		if (strcmp(ref.field->key, "model.base.kind") == 0)
+			kind_set = true;
+		if (strcmp(ref.field->key, "model.base.window") == 0)
+			window_set = true;
+	}
+	/* A window on a full-attention base means sliding-window attention;
+	 * leaving it unused would silently ignore the flag. */
+	if (window_set && !kind_set && o->plan.model.base.kind == KVP_LAYER_FULL &&
+	    o->plan.model.base.window > 0)
+		o->plan.model.base.kind = KVP_LAYER_SLIDING;
+	(void)pos;
+	return KVP_OK;
+}
+
+static const char *metavar(const struct kvp_field *f, char *buf, size_t n)
+{
+	size_t i, o = 0;
+
+	switch (f->type) {
+	case KVP_FT_U32: case KVP_FT_U64: return "N";
+	case KVP_FT_I32: return "N|-1";
+	case KVP_FT_BOOL: return "";
+	case KVP_FT_PPM: return "FRACTION";
+	case KVP_FT_BYTES: return "BYTES";
+	case KVP_FT_DTYPE: return "FORMAT";
+	case KVP_FT_WDTYPE: return "WFORMAT";
+	case KVP_FT_STRING: return "TEXT";
+	case KVP_FT_ENUM:
+	case KVP_FT_TRISTATE:
+		buf[0] = '\0';
+		for (i = 0; f->choices && f->choices[i]; i++)
+			o += (size_t)snprintf(buf + o, o < n ? n - o : 0, "%s%s", i ? "|" : "",
+			                      f->choices[i]);
+		return buf;
+	}
+	return "";
+}
+
+void kvp_opts_print_help(const struct kvp_opts *o, FILE *out)
+{
+	size_t i;
+	int s;
+	char mv[96], left[160];
+
+	fprintf(out, "usage: kvplan %s %s\n", o->cmd, o->usage ? o->usage : "[PLAN.json] [OPTIONS]");
+	fprintf(out, "\nA plan file (or a record) comes first; flags are applied after it, in\n"
+	             "order, later ones winning. Without a plan file the worked example of\n"
+	             "DESIGN.md is the start (static, max-cache-len = longest sequence).\n"
+	             "Values: --flag V or --flag=V; booleans --flag / --no-flag.\n");
+	if (o->n_extra) {
+		fprintf(out, "\n%s options:\n", o->cmd);
+		for (i = 0; i < o->n_extra; i++) {
+			snprintf(left, sizeof left, "--%s%s%s", o->extra[i].flag,
+			         o->extra[i].takes_value ? " " : "",
+			         o->extra[i].takes_value && o->extra[i].metavar ? o->extra[i].metavar : "");
+			fprintf(out, "  %-34s %s\n", left, o->extra[i].help ? o->extra[i].help : "");
+		}
+	}
+	fprintf(out, "\ngeneral:\n");
+	for (i = 0; i < N_OWN; i++) {
+		const char *mvar = own_flags[i].metavar;
+
+		if (own_flags[i].id == OWN_FORMAT) {
+			const char *const *fm = o->formats ? o->formats : default_formats;
+			size_t k, n = 0;
+
+			mv[0] = '\0';
+			for (k = 0; fm[k]; k++)
+				n += (size_t)snprintf(mv + n, n < sizeof mv ? sizeof mv - n : 0, "%s%s",
+				                      k ? "|" : "", fm[k]);
+			mvar = mv;
+		}
+		snprintf(left, sizeof left, "--%s%s%s", own_flags[i].flag, mvar ? " " : "",
+		         mvar ? mvar : "");
+		fprintf(out, "  %-34s %s\n", left, own_flags[i].help);
+	}
+	for (s = 0; s < KVP_SEC_COUNT; s++) {
+		fprintf(out, "\n%s:\n", kvp_section_name((enum kvp_section)s));
+		for (i = 0; i < kvp_field_count(); i++) {
+			const struct kvp_field *f = kvp_field_at(i);
+			const char *m;
+
+			if (f->section != (enum kvp_section)s || !f->flag)
+				continue;
+			m = metavar(f, mv, sizeof mv);
+			snprintf(left, sizeof left, "--%s%s%s", f->flag, *m ? " " : "", m);
+			fprintf(out, "  %-34s %s [%s]\n", left, f->help, f->key);
+		}
+	}
+}

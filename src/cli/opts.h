@@ -1,0 +1,85 @@
+/*
+ * opts.h - the option parsing every computing subcommand shares: builds a
+ * struct kvp_plan from an optional plan file (or record) argument, then
+ * `--model`, `--workload`, `--card` and every field flag of the field
+ * table (kvplan/field.h), applied in command-line order so later flags
+ * override the file and earlier flags. Also `--format`, `--per-layer`,
+ * `--help`, and command-specific flags the caller passes in.
+ *
+ * Flags with a value accept `--flag V` and `--flag=V`; boolean fields are
+ * `--flag` (true), `--no-flag` (false) or `--flag=false`. Class flags
+ * (--concurrency, --prompt, --gen, --samples, ...) act on class 0, or on
+ * the class chosen by the last `--class N`. Aliases: --kv-dtype sets K and
+ * V formats, --head-dim both dims; --window W on a full-attention base
+ * makes it sliding. Without a plan file the plan starts as the worked
+ * example of DESIGN.md (kvp_plan_default) with strategy.max_cache_len 0
+ * (the longest sequence), so changing lengths needs no other flag.
+ *
+ * Errors: one line (in err) naming the flag, the field and the value.
+ */
+#ifndef KVPLAN_CLI_OPTS_H
+#define KVPLAN_CLI_OPTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "io/file.h"
+#include "kvplan/plan.h"
+#include "kvplan/preset.h"
+#include "kvplan/status.h"
+
+/* A flag only one subcommand knows: `fn(ctx, value)` runs when it is
+ * met, in order; value is NULL when takes_value is false. */
+struct kvp_opt_extra {
+	const char *flag;          /* without "--" */
+	bool takes_value;
+	const char *metavar;       /* "N", "FILE" (help only) */
+	const char *help;
+	enum kvp_status (*fn)(void *ctx, const char *value, struct kvp_error *err);
+};
+
+#define KVP_OPTS_MAX_ARGS 8
+
+struct kvp_opts {
+	/* Set by the caller before kvp_opts_parse: */
+	const char *cmd;            /* "calc": messages and --help */
+	const char *usage;          /* "[PLAN.json] [OPTIONS]" */
+	const char *const *formats; /* allowed --format values, NULL-terminated;
+	                               NULL = text and json */
+	int plan_arg;               /* which positional is a plan file (0 =
+	                               the first, -1 = none); default 0 */
+	const struct kvp_opt_extra *extra;
+	size_t n_extra;
+	void *ctx;                  /* passed to extra[i].fn */
+
+	/* Filled by kvp_opts_parse: */
+	struct kvp_plan plan;
+	bool have_plan_file;
+	struct kvp_file_stamp plan_stamp;
+	const char *plan_path;
+	char format[16];            /* "text" unless --format */
+	bool per_layer;
+	bool help;                  /* --help was given: usage printed */
+	int n_args;                 /* positionals (plan file included) */
+	const char *args[KVP_OPTS_MAX_ARGS];
+	struct kvp_notes notes;     /* importer assumptions from --model */
+};
+
+/* Fill defaults for the caller-set part (cmd, usage, plan_arg 0). */
+void kvp_opts_init(struct kvp_opts *o, const char *cmd, const char *usage);
+
+/*
+ * Parse argv[1..argc-1] (argv[0] is the subcommand). On --help prints the
+ * usage to `help_out` and sets o->help. Returns KVP_OK or an error whose
+ * message is one line starting with the flag. The plan may own a ragged
+ * list loaded from the file: release it with kvp_opts_free.
+ */
+enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
+                               FILE *help_out, struct kvp_error *err);
+void kvp_opts_free(struct kvp_opts *o);
+
+/* The flag list generated from the field table (for --help and docs). */
+void kvp_opts_print_help(const struct kvp_opts *o, FILE *out);
+
+#endif

@@ -1,0 +1,249 @@
+/*
+ * out_text.c - human text output of a result (out_text.h). Figures come
+ * from struct kvp_result only; units via kvplan/units.h (bytes with
+ * separators, GiB and GB both, labelled).
+ */
+#include <langinfo.h>
+#include <locale.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli/out_text.h"
+#include "kvplan/format.h"
+#include "kvplan/strategy.h"
+#include "kvplan/units.h"
+#include "kvplan/warning.h"
+
+bool kvp_out_utf8(void)
+{
+	static int utf8 = -1;   /* cached: the locale does not change */
+
+	if (utf8 < 0) {
+		const char *cs;
+
+		setlocale(LC_CTYPE, "");
+		cs = nl_langinfo(CODESET);
+		utf8 = cs && (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "utf8") == 0);
+	}
+	return utf8 == 1;
+}
+
+const char *kvp_out_times(void)
+{
+	return kvp_out_utf8() ? "\xc3\x97" : "x";
+}
+
+/* "2 B" or "34/32 B": bytes per value of a plain or block format. */
+static void per_value(const struct kvp_format *f, char *buf, size_t n)
+{
+	uint32_t vals = kvp_format_block_values(f);
+	uint64_t bytes = kvp_format_block_bytes(f);
+
+	if (vals == 1)
+		snprintf(buf, n, "%llu B", (unsigned long long)bytes);
+	else
+		snprintf(buf, n, "%llu/%u B", (unsigned long long)bytes, vals);
+}
+
+void kvp_out_formula(const struct kvp_result *res, char *buf, size_t n)
+{
+	const struct kvp_kv_result *kv = &res->kv;
+	const char *x = kvp_out_times();
+	char total[40], qk[32], qv[32];
+
+	kvp_fmt_int(kv->bytes_per_position, total, sizeof total);
+	if (!kv->uniform || kv->k_fmt.dtype == KVP_DT_GROUPQ || kv->v_fmt.dtype == KVP_DT_GROUPQ) {
+		snprintf(buf, n, "%s B per position (sum over %u layers with KV; --per-layer shows each)",
+		         total, kv->layers_with_kv);
+		return;
+	}
+	per_value(&kv->k_fmt, qk, sizeof qk);
+	per_value(&kv->v_fmt, qv, sizeof qv);
+	if (kv->k_dim == kv->v_dim && kvp_format_equal(&kv->k_fmt, &kv->v_fmt))
+		snprintf(buf, n, "2 %s %u layers %s %u KV heads %s %u %s %s = %s B per position",
+		         x, kv->layers_with_kv, x, kv->kv_heads, x, kv->k_dim, x, qk, total);
+	else if (kv->v_dim == 0)
+		snprintf(buf, n, "%u layers %s %u KV heads %s %u %s %s = %s B per position (K only)",
+		         kv->layers_with_kv, x, kv->kv_heads, x, kv->k_dim, x, qk, total);
+	else
+		snprintf(buf, n, "%u layers %s %u KV heads %s (%u %s %s + %u %s %s) = %s B per position",
+		         kv->layers_with_kv, x, kv->kv_heads, x, kv->k_dim, x, qk, kv->v_dim, x,
+		         qv, total);
+}
+
+static void line(FILE *out, const char *label, const char *text)
+{
+	fprintf(out, "%-14s%s\n", label, text);
+}
+
+void kvp_out_kv(FILE *out, const struct kvp_plan *p, const struct kvp_result *res)
+{
+	const struct kvp_kv_result *kv = &res->kv;
+	char buf[400], a[80], b[40], c[40];
+
+	if (p->name[0])
+		line(out, "plan", p->name);
+	snprintf(buf, sizeof buf, "%s: %u layers, %u query heads",
+	         p->model.id[0] ? p->model.id : "(unnamed model)", p->model.n_layers,
+	         p->model.q_heads);
+	line(out, "model", buf);
+	if (p->engine.kind != KVP_ENGINE_GENERIC) {
+		snprintf(buf, sizeof buf, "%s (its own allocation rules)",
+		         kvp_engine_name(p->engine.kind));
+		line(out, "engine", buf);
+	} else {
+		size_t o = (size_t)snprintf(buf, sizeof buf, "%s",
+		                            kvp_strategy_name(p->strategy.kind));
+		if (p->strategy.kind == KVP_STRAT_PAGED)
+			snprintf(buf + o, sizeof buf - o, ", %u positions per block",
+			         p->strategy.block_size);
+		else if (p->strategy.kind == KVP_STRAT_STATIC && p->strategy.max_cache_len)
+			snprintf(buf + o, sizeof buf - o, ", max_cache_len %s",
+			         kvp_fmt_int(p->strategy.max_cache_len, a, sizeof a));
+		else if (p->strategy.kind == KVP_STRAT_STATIC)
+			snprintf(buf + o, sizeof buf - o, ", max_cache_len = longest sequence");
+		line(out, "strategy", buf);
+	}
+
+	kvp_out_formula(res, buf, sizeof buf);
+	line(out, "per position", buf);
+	if (res->n_classes > 0 || kv->bytes_per_sequence) {
+		kvp_fmt_bytes_all(kv->bytes_per_sequence, a, sizeof a);
+		if (res->n_classes > 0)
+			snprintf(buf, sizeof buf, "%s for %s positions", a,
+			         kvp_fmt_int(res->classes[0].length, b, sizeof b));
+		else
+			snprintf(buf, sizeof buf, "%s", a);
+		line(out, "per sequence", buf);
+	}
+	snprintf(buf, sizeof buf, "%s resident: %s active requests, %s queued",
+	         kvp_fmt_int(kv->sequences, a, sizeof a), kvp_fmt_int(kv->requests, b, sizeof b),
+	         kvp_fmt_int(kv->queued, c, sizeof c));
+	line(out, "sequences", buf);
+	snprintf(buf, sizeof buf, "%s stored, %s slots allocated",
+	         kvp_fmt_int(kv->positions_stored, a, sizeof a),
+	         kvp_fmt_int(kv->slots_allocated, b, sizeof b));
+	line(out, "positions", buf);
+	line(out, "needed", kvp_fmt_bytes_all(kv->bytes_needed, buf, sizeof buf));
+	line(out, "waste", kvp_fmt_bytes_all(kv->waste_bytes, buf, sizeof buf));
+	if (kv->state_bytes) {
+		kvp_fmt_bytes_all(kv->state_bytes, a, sizeof a);
+		snprintf(buf, sizeof buf, "%s recurrent state (included in the total)", a);
+		line(out, "states", buf);
+	}
+	line(out, "KV cache", kvp_fmt_bytes_all(kv->bytes, buf, sizeof buf));
+	if (kv->host_bytes) {
+		line(out, "on device", kvp_fmt_bytes_all(kv->device_bytes, buf, sizeof buf));
+		line(out, "in host RAM", kvp_fmt_bytes_all(kv->host_bytes, buf, sizeof buf));
+	}
+}
+
+static void fmt_format(const struct kvp_format *f, char *buf, size_t n)
+{
+	if (f->dtype == KVP_DT_GROUPQ)
+		snprintf(buf, n, "g%ub%u", f->bits, f->group_size);
+	else
+		snprintf(buf, n, "%s", kvp_dtype_name(f->dtype));
+}
+
+void kvp_out_layers(FILE *out, const struct kvp_result *res)
+{
+	uint32_t i;
+	char kf[16], vf[16], bpp[32], sl[32], stv[32], by[32];
+
+	fprintf(out, "\n%5s %-8s %5s %5s %5s %-7s %-7s %7s %12s %14s %14s %18s %s\n",
+	        "layer", "kind", "KVh", "Kdim", "Vdim", "K fmt", "V fmt", "window",
+	        "B/position", "slots", "stored", "bytes", "where");
+	for (i = 0; i < res->n_layers && i < KVP_MAX_LAYERS; i++) {
+		const struct kvp_layer_result *l = &res->layers[i];
+
+		fmt_format(&l->spec.k_fmt, kf, sizeof kf);
+		fmt_format(&l->spec.v_fmt, vf, sizeof vf);
+		fprintf(out, "%5u %-8s %5u %5u %5u %-7s %-7s %7u %12s %14s %14s %18s %s\n",
+		        i, kvp_layer_kind_name(l->spec.kind), l->spec.kv_heads, l->spec.k_dim,
+		        l->spec.v_dim, kf, vf, l->spec.window,
+		        kvp_fmt_int(l->bytes_per_position, bpp, sizeof bpp),
+		        kvp_fmt_int(l->slots, sl, sizeof sl), kvp_fmt_int(l->stored, stv, sizeof stv),
+		        kvp_fmt_int(l->bytes, by, sizeof by), l->on_device ? "device" : "host");
+	}
+}
+
+void kvp_out_engine(FILE *out, const struct kvp_result *res)
+{
+	uint32_t i;
+
+	if (res->engine.n_lines == 0 && !res->engine.note[0])
+		return;
+	fprintf(out, "\n%s would report:\n", kvp_engine_name(res->engine.kind));
+	for (i = 0; i < res->engine.n_lines && i < KVP_MAX_LINES; i++)
+		fprintf(out, "  %s\n", res->engine.lines[i]);
+	if (res->engine.note[0])
+		fprintf(out, "  note: %s\n", res->engine.note);
+}
+
+static const char *gib_signed(int64_t v, char *buf, size_t n)
+{
+	char t[24];
+	uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+
+	kvp_fmt_gib(mag, 2, t, sizeof t);
+	snprintf(buf, n, "%s%s", v < 0 ? "-" : "", t);
+	return buf;
+}
+
+void kvp_out_devices(FILE *out, const struct kvp_result *res)
+{
+	uint32_t i;
+	char c[7][32];
+
+	if (res->n_devices == 0)
+		return;
+	fprintf(out, "\n%-24s %12s %12s %12s %12s %12s %12s %13s %s\n", "device",
+	        "capacity", "weights", "KV", "activations", "overhead", "headroom", "free", "fits");
+	for (i = 0; i < res->n_devices && i < KVP_MAX_DEVICES; i++) {
+		const struct kvp_device_result *d = &res->devices[i];
+		char name[96];
+
+		snprintf(name, sizeof name, "%.40s tp%u pp%u", d->name, d->tp_rank, d->pp_stage);
+		fprintf(out, "%-24s %12s %12s %12s %12s %12s %12s %13s %s\n", name,
+		        kvp_fmt_gib(d->capacity_bytes, 2, c[0], sizeof c[0]),
+		        kvp_fmt_gib(d->weights_bytes, 2, c[1], sizeof c[1]),
+		        kvp_fmt_gib(d->kv_bytes, 2, c[2], sizeof c[2]),
+		        kvp_fmt_gib(d->activations_bytes, 2, c[3], sizeof c[3]),
+		        kvp_fmt_gib(d->overhead_bytes, 2, c[4], sizeof c[4]),
+		        kvp_fmt_gib(d->headroom_bytes, 2, c[5], sizeof c[5]),
+		        gib_signed(d->free_bytes, c[6], sizeof c[6]), d->fits ? "yes" : "NO");
+	}
+	fprintf(out, "%-14s%s\n", "verdict", res->fits ? "fits on every device" :
+	        "does NOT fit on every device");
+}
+
+void kvp_out_warnings(FILE *out, const struct kvp_result *res,
+                      const struct kvp_notes *notes)
+{
+	uint32_t i;
+
+	if (res->n_warnings || (notes && notes->n))
+		fprintf(out, "\n");
+	for (i = 0; i < res->n_warnings && i < KVP_MAX_WARNINGS; i++) {
+		const struct kvp_warning *w = &res->warnings[i];
+
+		fprintf(out, "warning %s %s: %s\n", kvp_warn_id(w->code), kvp_warn_slug(w->code),
+		        w->msg);
+		if (kvp_warn_advice(w->code) && *kvp_warn_advice(w->code))
+			fprintf(out, "  advice: %s\n", kvp_warn_advice(w->code));
+	}
+	for (i = 0; notes && i < notes->n && i < KVP_MAX_NOTES; i++)
+		fprintf(out, "note: %s\n", notes->line[i]);
+}
+
+void kvp_out_text(FILE *out, const struct kvp_plan *p, const struct kvp_result *res,
+                  const struct kvp_notes *notes, bool per_layer)
+{
+	kvp_out_kv(out, p, res);
+	if (per_layer)
+		kvp_out_layers(out, res);
+	kvp_out_engine(out, res);
+	kvp_out_devices(out, res);
+	kvp_out_warnings(out, res, notes);
+}

@@ -212,12 +212,16 @@ static enum kvp_status model_from_file(const char *path, struct kvp_model *m,
 	if (st == KVP_ENOTFOUND) {
 		/* JSON without a "kvplan" key: a Hugging Face config */
 		st = kvp_hf_import_text(text, len, path, m, notes, err);
-	} else if (st == KVP_OK && kind == KVP_DOC_MODEL) {
+	} else if (st != KVP_OK) {
+		/* kvp_doc_kind_of does not know the file name */
+		if (err && strncmp(err->msg, path, strlen(path)) != 0)
+			kvp_error_prefix(err, path);
+	} else if (kind == KVP_DOC_MODEL) {
 		kvp_plan_blank(&blank);
 		st = kvp_model_json_parse(text, len, path, &blank.model, err);
 		if (st == KVP_OK)
 			*m = blank.model;
-	} else if (st == KVP_OK) {
+	} else {
 		st = kvp_error_set(err, KVP_EINVAL, "%s: kvplan: \"%s\" - a %s "
 		                   "file, not a model preset or config.json", path,
 		                   kvp_doc_kind_name(kind), kvp_doc_kind_name(kind));

@@ -40,5 +40,12 @@ enum kvp_status kvp_layer_kind_parse(const char *s, enum kvp_layer_kind *out,
 enum kvp_status kvp_layers_resolve(const struct kvp_model *m,
                                    struct kvp_layer_spec *out,
                                    struct kvp_error *err);
+/* The same, writing layer i's spec at (char *)out + i * stride, so the
+ * table can live inside larger per-layer records (kvp_compute resolves
+ * straight into res->layers[i].spec). stride >= sizeof *out. */
+enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
+                                           struct kvp_layer_spec *out,
+                                           size_t stride,
+                                           struct kvp_error *err);
 
 #endif

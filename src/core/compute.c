@@ -96,9 +96,7 @@ static void clear_result(struct kvp_result *res, uint32_t n)
 enum kvp_status kvp_compute(const struct kvp_plan *plan,
                             struct kvp_result *res)
 {
-	struct kvp_layer_spec spec[KVP_MAX_LAYERS];
 	enum kvp_status st;
-	uint32_t i;
 
 	clear_result(res, plan->model.n_layers);
 	st = check_plan(plan, &res->error);
@@ -106,12 +104,11 @@ enum kvp_status kvp_compute(const struct kvp_plan *plan,
 		return st;
 
 	/* 1. resolve */
-	st = kvp_layers_resolve(&plan->model, spec, &res->error);
+	st = kvp_layers_resolve_strided(&plan->model, &res->layers[0].spec,
+	                                sizeof res->layers[0], &res->error);
 	if (st != KVP_OK)
 		return st;
 	res->n_layers = plan->model.n_layers;
-	for (i = 0; i < res->n_layers; i++)
-		res->layers[i].spec = spec[i];
 
 	/* 2-5. weights, kv, engine, devices */
 	st = kvp_weights_compute(plan, res);

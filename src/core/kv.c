@@ -98,6 +98,7 @@ struct ctx {
 	const struct kvp_plan *p;
 	enum kvp_strategy_kind kind;
 	uint64_t bs;          /* block size, PAGED */
+	uint64_t bs_mask;     /* bs - 1 when bs is a power of two, else 0 */
 	uint64_t M;           /* STATIC slots per sequence */
 	uint64_t P;           /* longest resident length */
 	bool share_prompt, share_sys;
@@ -174,6 +175,14 @@ static bool seq_slots(const struct ctx *x, uint32_t window, uint64_t len,
 		*out = window ? min_u64(window, x->P) : x->P;
 		return true;
 	case KVP_STRAT_PAGED:
+		if (x->bs_mask) {
+			/* power-of-two block: no division (the 1M-sequence
+			 * ragged pass runs this per entry) */
+			if (h > UINT64_MAX - x->bs_mask)
+				return false;
+			*out = (h + x->bs_mask) & ~x->bs_mask;
+			return true;
+		}
 		return kvp_round_up(h, x->bs, out);
 	case KVP_STRAT_DYNAMIC:
 	default:
@@ -268,7 +277,7 @@ static enum kvp_status ragged_views(const struct ctx *x, struct view *v,
 		for (j = 0; j < nv; j++) {
 			struct view *w = &v[j];
 			uint64_t h = w->window ? min_u64(len, w->window) : len;
-			uint64_t s;
+			uint64_t s = 0;
 
 			ovf |= !seq_slots(x, w->window, len, &s);
 			ovf |= __builtin_add_overflow(w->stored, h, &w->stored);
@@ -313,6 +322,8 @@ static enum kvp_status setup(struct ctx *x, const struct kvp_plan *p,
 	if (w->n_ragged > 0 && !w->ragged)
 		return kvp_error_set(&res->error, KVP_EINVAL,
 			"workload.ragged: no list given for %zu lengths", w->n_ragged);
+	if ((x->bs & (x->bs - 1)) == 0)
+		x->bs_mask = x->bs - 1;
 	/* STATIC and PADDED never share. */
 	x->share_prompt = w->share_prompt_in_request &&
 	                  (x->kind == KVP_STRAT_DYNAMIC || x->kind == KVP_STRAT_PAGED);
@@ -413,12 +424,25 @@ static enum kvp_status mla_spec(const struct kvp_plan *p, uint32_t i,
 	return KVP_OK;
 }
 
+/* Row bytes of n values in f; the field name is formatted only for an
+ * error message (keeps the per-layer loop free of snprintf). */
+static enum kvp_status row_bytes(const struct kvp_format *f, uint64_t n,
+                                 uint64_t *out, uint32_t layer,
+                                 const char *which, struct kvp_result *res)
+{
+	char what[48];
+
+	if (kvp_format_row_bytes(f, n, out, NULL, NULL) == KVP_OK)
+		return KVP_OK;
+	snprintf(what, sizeof what, "model.layers[%u].%s", layer, which);
+	return kvp_format_row_bytes(f, n, out, what, &res->error);
+}
+
 /* Quantized and residual row bytes of n values in format f. */
 static enum kvp_status row_pair(const struct kvp_format *f, uint64_t n,
                                 uint64_t *q, uint64_t *r, uint32_t layer,
                                 const char *which, struct kvp_result *res)
 {
-	char what[48];
 	enum kvp_status st;
 	struct kvp_format plain;
 
@@ -426,14 +450,30 @@ static enum kvp_status row_pair(const struct kvp_format *f, uint64_t n,
 		*q = *r = 0;
 		return KVP_OK;
 	}
-	snprintf(what, sizeof what, "model.layers[%u].%s", layer, which);
-	st = kvp_format_row_bytes(f, n, q, what, &res->error);
+	st = row_bytes(f, n, q, layer, which, res);
 	if (st != KVP_OK || f->dtype != KVP_DT_GROUPQ) {
 		*r = *q;
 		return st;
 	}
 	plain = kvp_format_plain(f->residual_dtype);
-	return kvp_format_row_bytes(&plain, n, r, what, &res->error);
+	return row_bytes(&plain, n, r, layer, which, res);
+}
+
+/* kvp_format_equal, inlined for the per-layer loop. */
+static inline bool fmt_eq(const struct kvp_format *a, const struct kvp_format *b)
+{
+	if (a->dtype != b->dtype)
+		return false;
+	return a->dtype != KVP_DT_GROUPQ || kvp_format_equal(a, b);
+}
+
+/* Same stored shape (heads, dims, formats): same row bytes. */
+static inline bool same_shape(const struct kvp_layer_spec *a,
+                              const struct kvp_layer_spec *b)
+{
+	return a->kv_heads == b->kv_heads && a->k_dim == b->k_dim &&
+	       a->v_dim == b->v_dim && fmt_eq(&a->k_fmt, &b->k_fmt) &&
+	       fmt_eq(&a->v_fmt, &b->v_fmt);
 }
 
 /* bytes = (pos - res) * q + res * r, checked (res <= pos). */
@@ -481,6 +521,11 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	uint32_t i, j, c, nv = 0, n = res->n_layers;
 	int32_t resident = p->strategy.resident_layers;
 	const struct kvp_layer_spec *first = NULL;
+	bool prev = false;            /* rows[prev_i] holds a computed layer */
+	bool uniform = true;
+	uint64_t bpp = 0;
+	uint32_t with_kv = 0;
+	uint32_t prev_i = 0;
 	enum kvp_status st;
 
 	st = setup(&x, p, res, &n_seqs, &n_req);
@@ -498,8 +543,8 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	memset(vsum, 0, sizeof vsum[0]);
 	nv = 1;
 
-	/* Pass 1: rows per layer, views, uniformity. */
-	kv->uniform = true;
+	/* Pass 1: rows per layer, views, uniformity (local accumulators:
+	 * res->layers and res->kv may alias as far as the compiler knows). */
 	for (i = 0; i < n; i++) {
 		struct kvp_layer_result *lr = &res->layers[i];
 		struct kvp_layer_spec *s = &lr->spec;
@@ -521,18 +566,23 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 			if (st != KVP_OK)
 				return st;
 		}
-		st = row_pair(&s->k_fmt, (uint64_t)s->kv_heads * s->k_dim,
-		              &rows[i].kq, &rows[i].kr, i, "k_dtype", res);
-		if (st == KVP_OK)
-			st = row_pair(&s->v_fmt, (uint64_t)s->kv_heads * s->v_dim,
-			              &rows[i].vq, &rows[i].vr, i, "v_dtype", res);
-		if (st != KVP_OK)
-			return st;
+		if (prev && same_shape(s, &res->layers[prev_i].spec)) {
+			rows[i] = rows[prev_i];
+		} else {
+			st = row_pair(&s->k_fmt, (uint64_t)s->kv_heads * s->k_dim,
+			              &rows[i].kq, &rows[i].kr, i, "k_dtype", res);
+			if (st == KVP_OK)
+				st = row_pair(&s->v_fmt, (uint64_t)s->kv_heads * s->v_dim,
+				              &rows[i].vq, &rows[i].vr, i, "v_dtype", res);
+			if (st != KVP_OK)
+				return st;
+		}
+		prev = true;
+		prev_i = i;
 		lr->k_row_bytes = rows[i].kq;
 		lr->v_row_bytes = rows[i].vq;
 		if (!kvp_add(rows[i].kq, rows[i].vq, &lr->bytes_per_position) ||
-		    !kvp_add(kv->bytes_per_position, lr->bytes_per_position,
-		             &kv->bytes_per_position))
+		    !kvp_add(bpp, lr->bytes_per_position, &bpp))
 			return kvp_error_set(&res->error, KVP_EOVERFLOW,
 				"model.layers[%u].kv_heads: %u - bytes per position "
 				"overflow 64 bits", i, s->kv_heads);
@@ -566,18 +616,15 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 		    !kvp_add(vsum[j][3], rows[i].vr, &vsum[j][3]))
 			return overflow(p, res);
 
-		kv->layers_with_kv++;
-		if (!first) {
+		with_kv++;
+		if (!first)
 			first = s;
-		} else if (s->kind != first->kind || s->kv_heads != first->kv_heads ||
-		           s->k_dim != first->k_dim || s->v_dim != first->v_dim ||
-		           !kvp_format_equal(&s->k_fmt, &first->k_fmt) ||
-		           !kvp_format_equal(&s->v_fmt, &first->v_fmt)) {
-			kv->uniform = false;
-		}
+		else if (uniform && (s->kind != first->kind || !same_shape(s, first)))
+			uniform = false;
 	}
-	if (!first || first->kind != KVP_LAYER_FULL)
-		kv->uniform = false;
+	kv->bytes_per_position = bpp;
+	kv->layers_with_kv = with_kv;
+	kv->uniform = uniform && first && first->kind == KVP_LAYER_FULL;
 	if (first) {
 		kv->kv_heads = first->kv_heads;
 		kv->k_dim = first->k_dim;
@@ -596,42 +643,55 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	if (st != KVP_OK)
 		return st;
 
-	/* Pass 2: bytes per layer. */
+	/* Totals per view from the summed rows: bytes_needed, k_bytes and
+	 * v_bytes (state excluded). */
+	for (j = 0; j < nv; j++) {
+		const struct view *v = &views[j];
+		uint64_t kb, vb, kn, vn;
+
+		if (!split_bytes(v->slots, v->res_k, vsum[j][0], vsum[j][1], &kb) ||
+		    !split_bytes(v->slots, v->res_v, vsum[j][2], vsum[j][3], &vb) ||
+		    !split_bytes(v->stored, v->need_res_k, vsum[j][0], vsum[j][1], &kn) ||
+		    !split_bytes(v->stored, v->need_res_v, vsum[j][2], vsum[j][3], &vn) ||
+		    !kvp_add(kv->k_bytes, kb, &kv->k_bytes) ||
+		    !kvp_add(kv->v_bytes, vb, &kv->v_bytes) ||
+		    !kvp_add(kv->bytes_needed, kn, &kv->bytes_needed) ||
+		    !kvp_add(kv->bytes_needed, vn, &kv->bytes_needed))
+			return overflow(p, res);
+	}
+	if (!kvp_add(kv->k_bytes, kv->v_bytes, &kv->bytes))
+		return overflow(p, res);
+
+	/* Pass 2: bytes per layer, and the device/host split. Every term
+	 * is part of a view total checked above, so none overflows. */
 	for (i = 0; i < n; i++) {
 		struct kvp_layer_result *lr = &res->layers[i];
-		uint64_t kb, vb, kn, vn, need, b;
+		uint64_t kb = 0, vb = 0;
 
 		if (lr->spec.kind == KVP_LAYER_NONE) {
-			if (!kvp_mul(lr->spec.state_bytes, n_seqs, &b))
-				return overflow(p, res);
-			lr->bytes = b;
-			need = b;
-			if (!kvp_add(kv->state_bytes, b, &kv->state_bytes))
+			if (!kvp_mul(lr->spec.state_bytes, n_seqs, &lr->bytes) ||
+			    !kvp_add(kv->state_bytes, lr->bytes, &kv->state_bytes))
 				return overflow(p, res);
 		} else if (holds_positions(lr->spec.kind)) {
 			const struct view *v = &views[rows[i].view];
 
 			lr->slots = v->slots;
 			lr->stored = v->stored;
-			if (!split_bytes(v->slots, v->res_k, rows[i].kq, rows[i].kr, &kb) ||
-			    !split_bytes(v->slots, v->res_v, rows[i].vq, rows[i].vr, &vb) ||
-			    !split_bytes(v->stored, v->need_res_k, rows[i].kq, rows[i].kr, &kn) ||
-			    !split_bytes(v->stored, v->need_res_v, rows[i].vq, rows[i].vr, &vn) ||
-			    !kvp_add(kb, vb, &b) || !kvp_add(kn, vn, &need) ||
-			    !kvp_add(kv->k_bytes, kb, &kv->k_bytes) ||
-			    !kvp_add(kv->v_bytes, vb, &kv->v_bytes))
-				return overflow(p, res);
-			lr->bytes = b;
+			split_bytes(v->slots, v->res_k, rows[i].kq, rows[i].kr, &kb);
+			split_bytes(v->slots, v->res_v, rows[i].vq, rows[i].vr, &vb);
+			lr->bytes = kb + vb;
 		} else {
 			continue;   /* SHARED: no cache of its own */
 		}
-		if (!kvp_add(kv->bytes, lr->bytes, &kv->bytes) ||
-		    !kvp_add(kv->bytes_needed, need, &kv->bytes_needed) ||
-		    !kvp_add(lr->on_device ? kv->device_bytes : kv->host_bytes,
-		             lr->bytes,
-		             lr->on_device ? &kv->device_bytes : &kv->host_bytes))
-			return overflow(p, res);
+		if (lr->on_device)
+			kv->device_bytes += lr->bytes;
+		else
+			kv->host_bytes += lr->bytes;
 	}
+	/* state: once in bytes and in bytes_needed */
+	if (!kvp_add(kv->bytes, kv->state_bytes, &kv->bytes) ||
+	    !kvp_add(kv->bytes_needed, kv->state_bytes, &kv->bytes_needed))
+		return overflow(p, res);
 	kv->waste_bytes = kv->bytes > kv->bytes_needed ?
 	                  kv->bytes - kv->bytes_needed : 0;
 	kv->positions_stored = views[0].stored;

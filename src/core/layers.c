@@ -397,13 +397,13 @@ static bool holds_positions(enum kvp_layer_kind k)
 
 static enum kvp_status check_layer(const struct kvp_model *m,
                                    const struct kvp_layer_spec *out,
-                                   uint32_t i, uint32_t mask,
+                                   size_t stride, uint32_t i, uint32_t mask,
                                    struct kvp_error *err)
 {
-	const struct kvp_layer_spec *l = &out[i];
+#define LAYER(k) ((const struct kvp_layer_spec *)((const char *)out + (size_t)(k) * stride))
+	const struct kvp_layer_spec *l = LAYER(i);
 	char path[80];
 	uint64_t row;
-	enum kvp_status st;
 
 	if ((unsigned)l->kind >= KVP_LAYER_KIND_COUNT)
 		return kvp_error_set(err, KVP_EINVAL, "%s: %d - unknown layer kind",
@@ -432,40 +432,48 @@ static enum kvp_status check_layer(const struct kvp_model *m,
 			return kvp_error_set(err, KVP_ERANGE,
 				"%s: 0 - must be at least 1",
 				field_path(path, sizeof path, i, mask, KVP_LF_V_DIM));
-		st = kvp_format_row_bytes(&l->k_fmt, (uint64_t)l->kv_heads * l->k_dim,
-			&row, field_path(path, sizeof path, i, mask, KVP_LF_K_FMT), err);
-		if (st != KVP_OK)
-			return st;
-		return kvp_format_row_bytes(&l->v_fmt, (uint64_t)l->kv_heads * l->v_dim,
-			&row, field_path(path, sizeof path, i, mask, KVP_LF_V_FMT), err);
+		/* the field path is formatted only for a message */
+		if (kvp_format_row_bytes(&l->k_fmt, (uint64_t)l->kv_heads * l->k_dim,
+		                         &row, NULL, NULL) != KVP_OK)
+			return kvp_format_row_bytes(&l->k_fmt,
+				(uint64_t)l->kv_heads * l->k_dim, &row,
+				field_path(path, sizeof path, i, mask, KVP_LF_K_FMT), err);
+		if (kvp_format_row_bytes(&l->v_fmt, (uint64_t)l->kv_heads * l->v_dim,
+		                         &row, NULL, NULL) != KVP_OK)
+			return kvp_format_row_bytes(&l->v_fmt,
+				(uint64_t)l->kv_heads * l->v_dim, &row,
+				field_path(path, sizeof path, i, mask, KVP_LF_V_FMT), err);
+		return KVP_OK;
 	case KVP_LAYER_MLA:
 		if (m->mla.kv_lora_rank < 1)
 			return kvp_error_set(err, KVP_EINVAL,
 				"model.mla.kv_lora_rank: 0 - layer %u is an MLA layer "
 				"and needs it", i);
-		st = kvp_format_check(&l->k_fmt,
-			field_path(path, sizeof path, i, mask, KVP_LF_K_FMT), err);
-		if (st != KVP_OK)
-			return st;
-		return kvp_format_check(&l->v_fmt,
-			field_path(path, sizeof path, i, mask, KVP_LF_V_FMT), err);
+		if (kvp_format_check(&l->k_fmt, NULL, NULL) != KVP_OK)
+			return kvp_format_check(&l->k_fmt,
+				field_path(path, sizeof path, i, mask, KVP_LF_K_FMT), err);
+		if (kvp_format_check(&l->v_fmt, NULL, NULL) != KVP_OK)
+			return kvp_format_check(&l->v_fmt,
+				field_path(path, sizeof path, i, mask, KVP_LF_V_FMT), err);
+		return KVP_OK;
 	case KVP_LAYER_SHARED:
 		if (l->shared_with >= i)
 			return kvp_error_set(err, KVP_EINVAL,
 				"%s: %u - must name an earlier layer (< %u)",
 				field_path(path, sizeof path, i, mask, KVP_LF_SHARED_WITH),
 				l->shared_with, i);
-		if (!holds_positions(out[l->shared_with].kind))
+		if (!holds_positions(LAYER(l->shared_with)->kind))
 			return kvp_error_set(err, KVP_EINVAL,
 				"%s: %u - layer %u is a %s layer and has no KV cache to share",
 				field_path(path, sizeof path, i, mask, KVP_LF_SHARED_WITH),
 				l->shared_with, l->shared_with,
-				kvp_layer_kind_name(out[l->shared_with].kind));
+				kvp_layer_kind_name(LAYER(l->shared_with)->kind));
 		return KVP_OK;
 	case KVP_LAYER_NONE:
 	default:
 		return KVP_OK;
 	}
+#undef LAYER
 }
 
 static void apply_rule(const struct kvp_layer_rule *r,
@@ -495,7 +503,20 @@ enum kvp_status kvp_layers_resolve(const struct kvp_model *m,
                                    struct kvp_layer_spec *out,
                                    struct kvp_error *err)
 {
+	return kvp_layers_resolve_strided(m, out, sizeof *out, err);
+}
+
+/* Layer i of a strided table. */
+#define AT(base, i) ((struct kvp_layer_spec *)((char *)(base) + (size_t)(i) * stride))
+
+enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
+                                           struct kvp_layer_spec *out,
+                                           size_t stride,
+                                           struct kvp_error *err)
+{
+	uint32_t mask[KVP_MAX_LAYERS];  /* fields a rule set, per layer */
 	uint32_t i, j, n = m->n_layers;
+	const struct kvp_layer_spec *checked = NULL; /* last row-checked */
 	enum kvp_status st;
 
 	if (n < 1 || n > KVP_MAX_LAYERS)
@@ -508,7 +529,7 @@ enum kvp_status kvp_layers_resolve(const struct kvp_model *m,
 	for (j = 0; j < m->n_rules; j++) {
 		const struct kvp_range *r = &m->rules[j].range;
 
-		if (!r->all && (r->last >= n || r->step < 1)) {
+		if (!r->all && (r->last >= n || r->step < 1 || r->first > r->last)) {
 			char text[256];
 
 			kvp_rule_format(&m->rules[j], text, sizeof text);
@@ -516,6 +537,10 @@ enum kvp_status kvp_layers_resolve(const struct kvp_model *m,
 				return kvp_error_set(err, KVP_EINVAL,
 					"layer rule '%s': step 0 - must be at least 1",
 					text);
+			if (r->first > r->last)
+				return kvp_error_set(err, KVP_EINVAL,
+					"layer rule '%s': first layer %u is after last "
+					"layer %u", text, r->first, r->last);
 			return kvp_error_set(err, KVP_ERANGE,
 				"layer rule '%s': layer %u is past the last layer "
 				"(model.n_layers %u: layers 0-%u)", text, r->last, n,
@@ -523,17 +548,50 @@ enum kvp_status kvp_layers_resolve(const struct kvp_model *m,
 		}
 	}
 	for (i = 0; i < n; i++) {
-		uint32_t mask = 0;
+		*AT(out, i) = m->base;
+		mask[i] = 0;
+	}
+	/* rules in order, each walking its own layers (later rules win) */
+	for (j = 0; j < m->n_rules; j++) {
+		const struct kvp_layer_rule *r = &m->rules[j];
+		uint32_t first = r->range.all ? 0 : r->range.first;
+		uint32_t last = r->range.all ? n - 1 : r->range.last;
+		uint32_t step = r->range.all ? 1 : r->range.step;
 
-		out[i] = m->base;
-		for (j = 0; j < m->n_rules; j++)
-			if (kvp_range_contains(&m->rules[j].range, i)) {
-				apply_rule(&m->rules[j], &out[i]);
-				mask |= m->rules[j].set;
-			}
-		st = check_layer(m, out, i, mask, err);
+		for (i = first; i <= last; i += step) {
+			apply_rule(r, AT(out, i));
+			mask[i] |= r->set;
+			if (last - i < step)
+				break;      /* i + step would pass last (or wrap) */
+		}
+	}
+	for (i = 0; i < n; i++) {
+		const struct kvp_layer_spec *l = AT(out, i);
+		bool rows_known = checked && l->kind != KVP_LAYER_MLA &&
+			l->kv_heads == checked->kv_heads &&
+			l->k_dim == checked->k_dim && l->v_dim == checked->v_dim &&
+			l->k_fmt.dtype == checked->k_fmt.dtype &&
+			l->v_fmt.dtype == checked->v_fmt.dtype &&
+			(l->k_fmt.dtype != KVP_DT_GROUPQ ||
+			 kvp_format_equal(&l->k_fmt, &checked->k_fmt)) &&
+			(l->v_fmt.dtype != KVP_DT_GROUPQ ||
+			 kvp_format_equal(&l->v_fmt, &checked->v_fmt));
+
+		/* a layer shaped like one already checked has valid rows;
+		 * only its kind-specific fields need a look */
+		if (rows_known && l->kind == KVP_LAYER_FULL)
+			continue;
+		if (rows_known && (l->kind == KVP_LAYER_SLIDING ||
+		                   l->kind == KVP_LAYER_CHUNKED) && l->window >= 1)
+			continue;
+		st = check_layer(m, out, stride, i, mask[i], err);
 		if (st != KVP_OK)
 			return st;
+		if (l->kind == KVP_LAYER_FULL || l->kind == KVP_LAYER_SLIDING ||
+		    l->kind == KVP_LAYER_CHUNKED)
+			checked = l;
 	}
 	return KVP_OK;
 }
+
+#undef AT

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "kvplan/checked.h"
+#include "kvplan/layers.h"
 #include "kvplan/reconcile.h"
 
 static const char *const kind_names[KVP_OBS_KIND_COUNT] = {
@@ -129,18 +130,25 @@ static bool scope_sum(const struct kvp_result *r, enum kvp_obs_scope s,
 	return true;
 }
 
-/* K (which 1), V (2) or K+V (3) bytes per token on one TP rank. */
-static enum kvp_status per_token_rank(const struct kvp_result *r, uint32_t tp,
+/* K (which 1), V (2) or K+V (3) bytes per token on one TP rank. Heads
+ * come from the model as resolved (an engine may already have stored
+ * per-rank heads in the result), dims and formats from the result (the
+ * engine's cache format). */
+static enum kvp_status per_token_rank(const struct kvp_plan *p,
+                                      const struct kvp_result *r, uint32_t tp,
                                       int which, uint64_t *out,
                                       struct kvp_error *err)
 {
+	struct kvp_layer_spec model[KVP_MAX_LAYERS];
 	uint32_t i;
 	enum kvp_status st;
 
 	*out = 0;
 	if (tp < 1)
 		tp = 1;
-	for (i = 0; i < r->n_layers; i++) {
+	if ((st = kvp_layers_resolve(&p->model, model, err)) != KVP_OK)
+		return st;
+	for (i = 0; i < r->n_layers && i < p->model.n_layers; i++) {
 		const struct kvp_layer_result *l = &r->layers[i];
 		const struct kvp_layer_spec *s = &l->spec;
 		uint64_t h, kb = 0, vb = 0;
@@ -151,7 +159,7 @@ static enum kvp_status per_token_rank(const struct kvp_result *r, uint32_t tp,
 			kb = l->k_row_bytes;   /* replicated on every rank */
 			vb = l->v_row_bytes;
 		} else {
-			h = s->kv_heads / tp;
+			h = model[i].kv_heads / tp;
 			if (h < 1)
 				h = 1;
 			if (s->k_dim && (st = kvp_format_row_bytes(&s->k_fmt,
@@ -284,7 +292,7 @@ enum kvp_status kvp_reconcile(const struct kvp_plan *plan,
 	if (!page && bsize && engine == KVP_ENGINE_VLLM) {
 		uint64_t pt;
 
-		if ((st = per_token_rank(res, tp, 3, &pt, err)) != KVP_OK)
+		if ((st = per_token_rank(plan, res, tp, 3, &pt, err)) != KVP_OK)
 			return st;
 		if (!kvp_mul(pt, bsize, &page))
 			return overflow(err, "page bytes");
@@ -319,7 +327,7 @@ enum kvp_status kvp_reconcile(const struct kvp_plan *plan,
 				n_kv_obs++;
 			}
 			if (engine == KVP_ENGINE_TRTLLM && o_tokens) {
-				if ((st = per_token_rank(res, tp, 3, &v64, err)) != KVP_OK)
+				if ((st = per_token_rank(plan, res, tp, 3, &v64, err)) != KVP_OK)
 					return st;
 				if (!kvp_mul(v64, o_tokens->value, &v64))
 					return overflow(err, "pool bytes");
@@ -341,7 +349,7 @@ enum kvp_status kvp_reconcile(const struct kvp_plan *plan,
 					return overflow(err, "K/V bytes");
 				row_computed(r, v64, "sum of the layers' slots x row bytes");
 			} else if (engine == KVP_ENGINE_SGLANG && o_tokens) {
-				if ((st = per_token_rank(res, tp, w, &v64, err)) != KVP_OK)
+				if ((st = per_token_rank(plan, res, tp, w, &v64, err)) != KVP_OK)
 					return st;
 				if (!kvp_mul(v64, o_tokens->value, &v64))
 					return overflow(err, "pool bytes");

@@ -20,4 +20,9 @@ int kvp_cmd_tui(int argc, char **argv);
 int kvp_cmd_import(int argc, char **argv);
 int kvp_cmd_presets(int argc, char **argv);
 
+/* `kvplan fit`: exit 0 every device fits, 1 one does not (cmd_fit.c). */
+int kvp_cmd_fit(int argc, char **argv);
+/* `kvplan solve --for WHAT` (cmd_solve.c). */
+int kvp_cmd_solve(int argc, char **argv);
+
 #endif

@@ -1,0 +1,121 @@
+/*
+ * cmd_fit.c - `kvplan fit [PLAN.json] [OPTIONS]`: does the plan fit on
+ * every device? Builds the plan like calc (opts.c), computes once, and
+ * prints each device's stacked budget bar with its legend (out_bar.c) and
+ * the warnings, or the JSON record with --format json.
+ * Exit 0 when every device fits, 1 when one does not, 2 on bad input
+ * (one line on stderr, nothing on stdout).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "cli/opts.h"
+#include "cli/out_bar.h"
+#include "cli/out_text.h"
+#include "io/record_json.h"
+#include "kvplan/compute.h"
+
+struct fit_ctx {
+	unsigned width;
+};
+
+static enum kvp_status set_width(void *ctx, const char *v,
+                                 struct kvp_error *err)
+{
+	struct fit_ctx *c = ctx;
+	char *end;
+	unsigned long n;
+
+	errno = 0;
+	n = strtoul(v, &end, 10);
+	if (!*v || *end || v[0] == '-' || errno || n < 10 || n > 256)
+		return kvp_error_set(err, KVP_ERANGE,
+			"--bar-width: '%s' - expected 10 to 256 cells", v);
+	c->width = (unsigned)n;
+	return KVP_OK;
+}
+
+static const struct kvp_opt_extra fit_extra[] = {
+	{ "bar-width", true, "N", "cells of each device's bar (default 48)",
+	  set_width },
+};
+
+static int fail(const char *msg)
+{
+	fprintf(stderr, "kvplan fit: %s\n", msg);
+	return 2;
+}
+
+int kvp_cmd_fit(int argc, char **argv)
+{
+	struct kvp_opts *o = malloc(sizeof *o);
+	struct kvp_result *res = malloc(sizeof *res);
+	struct fit_ctx ctx = { KVP_OUT_BAR_WIDTH };
+	struct kvp_error err;
+	int rc = 0;
+
+	if (!o || !res) {
+		free(o);
+		free(res);
+		return fail("out of memory");
+	}
+	kvp_opts_init(o, "fit", "[PLAN.json|RECORD.json] [--card NAME] [OPTIONS]");
+	o->extra = fit_extra;
+	o->n_extra = sizeof fit_extra / sizeof fit_extra[0];
+	o->ctx = &ctx;
+	kvp_error_clear(&err);
+	if (kvp_opts_parse(o, argc, argv, stdout, &err) != KVP_OK) {
+		rc = fail(err.msg);
+		goto out;
+	}
+	if (o->help)
+		goto out;
+	if (o->n_args > 1) {
+		char msg[KVP_ERRMSG_MAX];
+
+		snprintf(msg, sizeof msg,
+		         "'%.200s': unexpected argument (fit takes one plan file)",
+		         o->args[1]);
+		rc = fail(msg);
+		goto out;
+	}
+	if (o->plan.devices.n_groups == 0) {
+		rc = fail("devices.groups: none - fit needs a card (--card NAME "
+		          "or devices.groups in the plan)");
+		goto out;
+	}
+	if (kvp_compute(&o->plan, res) != KVP_OK) {
+		rc = fail(res->error.msg[0] ? res->error.msg
+		                            : kvp_status_str(res->error.status));
+		goto out;
+	}
+	if (strcmp(o->format, "json") == 0) {
+		char *s = kvp_record_json_dump(&o->plan, res, &err);
+
+		if (!s) {
+			rc = fail(err.msg);
+			goto out;
+		}
+		fputs(s, stdout);
+		free(s);
+	} else {
+		kvp_out_bars(stdout, res, ctx.width, kvp_out_utf8());
+		kvp_out_warnings(stdout, res, &o->notes);
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		char msg[128];
+
+		snprintf(msg, sizeof msg, "writing the output: %s", strerror(errno));
+		rc = fail(msg);
+		goto out;
+	}
+	rc = res->fits ? 0 : 1;
+out:
+	kvp_opts_free(o);
+	free(o);
+	free(res);
+	return rc;
+}

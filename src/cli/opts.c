@@ -53,6 +53,7 @@ void kvp_opts_init(struct kvp_opts *o, const char *cmd, const char *usage)
 	o->cmd = cmd;
 	o->usage = usage;
 	o->plan_arg = 0;
+	o->max_args = 1;
 	snprintf(o->format, sizeof o->format, "text");
 }
 
@@ -311,9 +312,11 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 		struct flagref ref;
 
 		if (only_pos || a[0] != '-' || strcmp(a, "-") == 0) {
-			if (o->n_args >= KVP_OPTS_MAX_ARGS)
-				return kvp_error_set(err, KVP_EINVAL, "%s: too many arguments ('%s')",
-				                     o->cmd, a);
+			if (o->n_args >= KVP_OPTS_MAX_ARGS ||
+			    (o->max_args >= 0 && o->n_args >= o->max_args))
+				return kvp_error_set(err, KVP_EINVAL,
+					"'%s': unexpected argument (%s takes at most %d)", a, o->cmd,
+					o->max_args >= 0 ? o->max_args : KVP_OPTS_MAX_ARGS);
 			o->args[o->n_args++] = a;
 			continue;
 		}

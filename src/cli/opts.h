@@ -49,6 +49,8 @@ struct kvp_opts {
 	                               NULL = text and json */
 	int plan_arg;               /* which positional is a plan file (0 =
 	                               the first, -1 = none); default 0 */
+	int max_args;               /* positionals allowed (-1 = any number,
+	                               up to KVP_OPTS_MAX_ARGS); default 1 */
 	const struct kvp_opt_extra *extra;
 	size_t n_extra;
 	void *ctx;                  /* passed to extra[i].fn */

@@ -110,7 +110,7 @@ void kvp_out_kv(FILE *out, const struct kvp_plan *p, const struct kvp_result *re
 	if (res->n_classes > 0 || kv->bytes_per_sequence) {
 		kvp_fmt_bytes_all(kv->bytes_per_sequence, a, sizeof a);
 		if (res->n_classes > 0)
-			snprintf(buf, sizeof buf, "%s for %s positions", a,
+			snprintf(buf, sizeof buf, "%s for one sequence of %s tokens", a,
 			         kvp_fmt_int(res->classes[0].length, b, sizeof b));
 		else
 			snprintf(buf, sizeof buf, "%s", a);

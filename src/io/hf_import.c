@@ -432,7 +432,7 @@ static enum kvp_status import_kv_heads(struct cfg *c, struct kvp_model *m)
 	uint64_t kv = 0;
 	bool mq = false, nda = false;
 	char path[96];
-	const cJSON *ac;
+	const cJSON *ac, *v;
 	int r;
 
 	if (type_is(c, falcon_types) || c->model_type[0] == '\0') {
@@ -470,9 +470,13 @@ static enum kvp_status import_kv_heads(struct cfg *c, struct kvp_model *m)
 		note(c, "num_key_value_heads absent: MHA assumed (%u KV heads = "
 		        "query heads)", m->q_heads);
 	} else {
-		if (kv > m->q_heads)
-			return bad(c, which, get(c, which, path, sizeof path),
-			           "more KV heads than query heads");
+		if (kv > m->q_heads || m->q_heads % kv) {
+			char why[96];
+			snprintf(why, sizeof why, "%u query heads are not a "
+			         "multiple of it", m->q_heads);
+			v = get(c, which, path, sizeof path);
+			return bad(c, path, v, why);
+		}
 		m->base.kv_heads = (uint32_t)kv;
 	}
 	m->trained_kv_heads = m->base.kv_heads;
@@ -637,7 +641,7 @@ static enum kvp_status kinds_from_list(struct cfg *c, const char *key,
 		char why[96];
 		snprintf(why, sizeof why, "has %d entries for %u layers",
 		         cJSON_GetArraySize(a), n);
-		return bad(c, path, NULL, why);
+		return bad(c, path, a, why);
 	}
 	cJSON_ArrayForEach(e, a) {
 		snprintf(p2, sizeof p2, "%s[%u]", path, i);
@@ -1113,9 +1117,6 @@ static enum kvp_status import_obj(struct cfg *c, struct kvp_model *m,
 
 	if (import_kv_heads(c, m))
 		return c->err->status;
-	if (m->q_heads % m->base.kv_heads)
-		return bad(c, "num_key_value_heads", NULL,
-		           "query heads are not a multiple of KV heads");
 
 	/* head dims */
 	if ((r = get_uint(c, "head_dim", 1, DIM_MAX, &hd)) < 0)

@@ -214,8 +214,13 @@ static enum kvp_status model_from_file(const char *path, struct kvp_model *m,
 		st = kvp_hf_import_text(text, len, path, m, notes, err);
 	} else if (st != KVP_OK) {
 		/* kvp_doc_kind_of does not know the file name */
-		if (err && strncmp(err->msg, path, strlen(path)) != 0)
+		if (err && !strncmp(err->msg, "(text): ", 8)) {
+			char tail[KVP_ERRMSG_MAX];
+			snprintf(tail, sizeof tail, "%s", err->msg + 8);
+			kvp_error_set(err, st, "%s: %s", path, tail);
+		} else if (err && strncmp(err->msg, path, strlen(path)) != 0) {
 			kvp_error_prefix(err, path);
+		}
 	} else if (kind == KVP_DOC_MODEL) {
 		kvp_plan_blank(&blank);
 		st = kvp_model_json_parse(text, len, path, &blank.model, err);

@@ -118,6 +118,10 @@ enum kvp_status kvp_engine_trtllm(const struct kvp_plan *p,
 		if (st != KVP_OK)
 			return st;
 		used = eng_weights_rank(res, tp, pp);
+		if (kvp_activations_estimate(p, res) == UINT64_MAX)
+			return kvp_error_set(err, KVP_EOVERFLOW,
+				"devices.activations_bytes: the activation estimate overflows "
+				"64 bits; give a measured peak");
 		if (!kvp_add(used, kvp_activations_estimate(p, res), &used) ||
 		    !kvp_add(used, over, &used))
 			return eng_overflow(res, "devices.overheads");

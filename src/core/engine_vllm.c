@@ -435,6 +435,10 @@ static enum kvp_status vl_budget(const struct vl_ctx *c, uint64_t *budget)
 	if (st != KVP_OK)
 		return st;
 	act = kvp_activations_estimate(p, c->res);
+	if (act == UINT64_MAX)
+		return kvp_error_set(err, KVP_EOVERFLOW,
+			"devices.activations_bytes: the activation estimate overflows "
+			"64 bits; give a measured peak");
 	non_kv = eng_weights_rank(c->res, c->tp, c->pp);
 	if (!kvp_add(non_kv, act, &non_kv) || !kvp_add(non_kv, over, &non_kv))
 		return eng_overflow(c->res, "devices.overheads");

@@ -1,0 +1,326 @@
+/*
+ * test_engine_others.c - the SGLang, TensorRT-LLM and transformers
+ * profiles (src/core/engine_sglang.c, engine_trtllm.c,
+ * engine_transformers.c). The SGLang QwQ-32B and TensorRT-LLM Qwen 0.5B
+ * logs of ../shared/reference/cases/engine-logs.json are read at run time
+ * and reproduced to their printed rounding as far as their stated inputs
+ * go; the other rules get hand-worked figures (arithmetic in comments).
+ */
+#include <check.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/import.h"
+#include "kvplan/layers.h"
+#include "kvplan/units.h"
+
+#include "engine_ref.h"
+
+static struct kvp_plan plan;
+static struct kvp_result res;
+
+static void add_rule(struct kvp_model *m, const char *text)
+{
+	struct kvp_error err;
+
+	ck_assert_uint_lt(m->n_rules, KVP_MAX_RULES);
+	ck_assert_msg(kvp_rule_parse(text, &m->rules[m->n_rules], &err) == KVP_OK,
+	              "%s: %s", text, err.msg);
+	m->n_rules++;
+}
+
+static void plan_with_model(const char *model_id_prefix, enum kvp_engine_kind e)
+{
+	cJSON *root = ref_load("models.json");
+	const cJSON *it, *cfg = NULL;
+	struct kvp_notes notes;
+	struct kvp_error err;
+	char *text;
+
+	cJSON_ArrayForEach(it, root)
+		if (!strncmp(ref_str(it, "model_id"), model_id_prefix, strlen(model_id_prefix)))
+			cfg = cJSON_GetObjectItemCaseSensitive(it, "config");
+	ck_assert_msg(cfg != NULL, "models.json has no %s", model_id_prefix);
+	text = cJSON_PrintUnformatted(cfg);
+	kvp_plan_default(&plan);
+	memset(&notes, 0, sizeof notes);
+	ck_assert_msg(kvp_hf_import_text(text, strlen(text), model_id_prefix,
+	                                 &plan.model, &notes, &err) == KVP_OK, "%s", err.msg);
+	free(text);
+	cJSON_Delete(root);
+	plan.engine.kind = e;
+}
+
+/* "x GB" after key in a line, as bytes (GiB: SGLang's GB are GiB), moved
+ * by `side` half-units of the last printed decimal. */
+static uint64_t gib_after(const char *line, const char *key, int side)
+{
+	return (uint64_t)llround((ref_after(line, key) + side * 0.005) * (double)KVP_GIB);
+}
+
+START_TEST(sglang_qwq32b_tp4)
+{
+	cJSON *root = ref_load("cases/engine-logs.json");
+	const cJSON *c = ref_find(cJSON_GetObjectItemCaseSensitive(root, "cases"), "id",
+	                          "sglang-qwq32b-tp4");
+	const cJSON *s = cJSON_GetObjectItemCaseSensitive(c, "settings");
+	const cJSON *pl = cJSON_GetObjectItemCaseSensitive(c, "printed_lines");
+	const char *begin = ref_line(pl, "Load weight begin");
+	const char *end = ref_line(pl, "Load weight end");
+	const char *kv = ref_line(pl, "KV Cache is allocated");
+	const char *mx = ref_line(pl, "max_total_num_tokens=");
+	uint64_t printed = (uint64_t)ref_after(kv, "#tokens: "), lo = UINT64_MAX, hi = 0;
+	uint64_t weights_rank;
+	int side;
+	char want[128];
+
+	/* QwQ-32B has Qwen2.5-32B's shape (64 layers, 8 KV heads x 128) */
+	plan_with_model("Qwen/Qwen2.5-32B", KVP_ENGINE_SGLANG);
+	plan.devices.tp = (uint32_t)ref_u64(s, "tp_size");
+	plan.devices.groups[0].count = plan.devices.tp;
+	plan.engine.sglang.mem_fraction_static =
+		(uint32_t)llround(ref_num(s, "mem_fraction_static") * 1e6);
+	plan.engine.sglang.context_len = ref_u64(s, "context_len");
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	weights_rank = (res.weights.bytes + plan.devices.tp - 1) / plan.devices.tp;
+
+	/* total = avail at start, used = begin - end (weights and the rest
+	 * of the load, as overheads); each input at either end of its
+	 * printed rounding: the printed #tokens lies between. */
+	for (side = -1; side <= 1; side += 2) {
+		uint64_t total = gib_after(begin, "avail mem=", side);
+		uint64_t after = gib_after(end, "avail mem=", side);
+
+		plan.devices.groups[0].card.capacity_bytes = total;
+		ck_assert_uint_gt(total - after, weights_rank);
+		plan.devices.n_overheads = 1;
+		strcpy(plan.devices.overheads[0].name, "load");
+		plan.devices.overheads[0].bytes = total - after - weights_rank;
+		ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+		if (res.engine.tokens < lo)
+			lo = res.engine.tokens;
+		if (res.engine.tokens > hi)
+			hi = res.engine.tokens;
+	}
+	ck_assert_msg(lo <= printed && printed <= hi, "printed %llu outside [%llu, %llu]",
+	              (unsigned long long)printed, (unsigned long long)lo,
+	              (unsigned long long)hi);
+
+	/* With the printed #tokens the pool's K and V sizes print as logged:
+	 * (46,611 + 1) x 64 layers x 2 heads x 128 x 2 B = 1.42 GiB each */
+	plan.engine.sglang.max_total_tokens = printed;
+	plan.devices.groups[0].card.capacity_bytes = 80ull << 30;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.tokens, printed);
+	snprintf(want, sizeof want, "%s", strstr(kv, "KV Cache is allocated"));
+	ck_assert_str_eq(res.engine.lines[0], want);
+	/* max_running_requests: max(46,611 / 131,072 x 512, 2,048) = 2,048
+	 * requests, a pool of 2,049 as the scheduler logs */
+	ck_assert_uint_eq(res.engine.max_requests + 1,
+	                  (uint64_t)ref_after(mx, "max_running_requests="));
+	/* req_to_token: 2,049 x (131,072 + 4) x 4 B = 1,074,298,896 B */
+	ck_assert_uint_eq(res.engine.aux_bytes, 1074298896ull);
+	cJSON_Delete(root);
+}
+END_TEST
+
+START_TEST(sglang_rules)
+{
+	uint64_t w, budget;
+
+	/* default model, 80 GiB card, tp 1: fraction 0.88 by default; cell
+	 * 40 x 8 x 256 x 2 = 163,840 B per token; budget = 80 GiB x 0.88 -
+	 * weights (the weight stage's count) */
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.devices.groups[0].card.capacity_bytes = 80ull << 30;
+	plan.devices.n_overheads = 0;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	w = res.weights.bytes;
+	/* 85,899,345,920 x 0.88 = 75,591,424,409.6 -> 75,591,424,409 */
+	budget = 75591424409ull - w;
+	ck_assert_uint_eq(res.engine.budget_bytes, budget);
+	ck_assert_uint_eq(res.engine.tokens, budget / 163840);
+	/* page_size 16 rounds down to whole pages */
+	plan.engine.sglang.page_size = 16;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.tokens, budget / 163840 / 16 * 16);
+	/* no card: max_total_tokens alone sizes it; 1,000 -> 992 (pages of 16) */
+	plan.devices.n_groups = 0;
+	plan.engine.sglang.max_total_tokens = 1000;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.tokens, 992);
+	/* 6 requests of 4,096 tokens: 992 tokens hold none */
+	ck_assert_uint_eq(res.engine.workload_fit, 0);
+	plan.engine.sglang.max_total_tokens = 3 * 4096;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.workload_fit, 3);
+	plan.engine.sglang.max_total_tokens = 0;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "devices"));
+}
+END_TEST
+
+START_TEST(trtllm_qwen05b_log)
+{
+	cJSON *root = ref_load("cases/engine-logs.json");
+	const cJSON *c = ref_find(cJSON_GetObjectItemCaseSensitive(root, "cases"), "id",
+	                          "trtllm-1188-qwen25-coder-0.5b");
+	const char *line = ref_line(cJSON_GetObjectItemCaseSensitive(c, "printed_lines"),
+	                            "paged KV cache");
+	const char *open = strrchr(line, '(');
+	uint64_t printed_tokens = strtoull(open + 1, NULL, 10);
+	char want[160];
+
+	/* the log lacks the free memory after load; its token count, with
+	 * the model's bytes per token (24 layers x 2 heads x 64 x 2 B x 2 =
+	 * 12 KiB), gives the printed GiB */
+	plan_with_model("Qwen/Qwen2-0.5B", KVP_ENGINE_TRTLLM);
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_F16);
+	plan.engine.trtllm.max_tokens = printed_tokens;
+	plan.devices.groups[0].card.capacity_bytes = 80ull << 30;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.tokens, printed_tokens);
+	ck_assert_uint_eq(res.engine.tokens % 64, 0);
+	snprintf(want, sizeof want, "[MemUsageChange] %s", strstr(line, "Allocated"));
+	ck_assert_str_eq(res.engine.lines[0], want);
+	cJSON_Delete(root);
+}
+END_TEST
+
+START_TEST(trtllm_rules)
+{
+	/* default model, 163,840 B per token; block of 64 = 10,485,760 B.
+	 * No card, max_gpu_total_bytes 1 GiB: 102 blocks, 6,528 tokens. */
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_TRTLLM;
+	plan.devices.n_groups = 0;
+	plan.engine.trtllm.max_gpu_total_bytes = 1ull << 30;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.blocks, 102);
+	ck_assert_uint_eq(res.engine.tokens, 6528);
+	ck_assert_uint_eq(res.kv.bytes, 6528ull * 163840);
+	/* max_tokens 1,000: ceil(1000 / 64) = 16 blocks = 1,024 tokens */
+	plan.engine.trtllm.max_tokens = 1000;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.tokens, 1024);
+	/* with a card: 0.9 of (capacity - weights - activations) */
+	plan.engine.trtllm.max_tokens = 0;
+	plan.engine.trtllm.max_gpu_total_bytes = 0;
+	plan.devices.n_groups = 1;
+	plan.devices.groups[0].count = 1;
+	plan.devices.groups[0].card.capacity_bytes = 80ull << 30;
+	plan.devices.activations_bytes = 1ull << 30;
+	plan.devices.n_overheads = 0;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.budget_bytes,
+		((80ull << 30) - res.weights.bytes - (1ull << 30)) / 10 * 9 +
+		((80ull << 30) - res.weights.bytes - (1ull << 30)) % 10 * 9 / 10);
+	ck_assert_uint_eq(res.engine.blocks, res.engine.budget_bytes / 10485760);
+	plan.engine.trtllm.tokens_per_block = 0;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_ERANGE);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "engine.trtllm.tokens_per_block: 0"));
+}
+END_TEST
+
+START_TEST(transformers_dynamic_and_static)
+{
+	/* default model (40 layers, 8 x 128, f16: 4,096 B per layer-token),
+	 * 6 rows x 4,096: 6 x 4,096 x 163,840 = 4,026,531,840 */
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_TRANSFORMERS;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 4026531840ull);
+	/* a second class of 3 x 1,024 is padded to the longest 4,096:
+	 * 9 rows x 4,096 x 163,840 = 6,039,797,760 */
+	plan.workload.n_classes = 2;
+	plan.workload.classes[1] = plan.workload.classes[0];
+	plan.workload.classes[1].requests = 3;
+	plan.workload.classes[1].prompt[KVP_PP_INPUT] = 512;
+	plan.workload.classes[1].gen = 512;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.kv.bytes, 6039797760ull);
+	plan.workload.n_classes = 1;
+	/* layer 0 sliding, W 1,024: DynamicSlidingWindowLayer keeps 1,023:
+	 * 39 x 6 x 4,096 x 4,096 + 6 x 1,023 x 4,096 = 3,951,009,792 */
+	add_rule(&plan.model, "0:kind=sliding,window=1024");
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.kv.bytes, 3951009792ull);
+	/* StaticCache, max_cache_len 0 = 4,096: sliding min(1,024, 4,096):
+	 * 39 x 6 x 4,096 x 4,096 + 6 x 1,024 x 4,096 = 3,951,034,368 */
+	plan.engine.transformers.cache = KVP_HF_STATIC;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.kv.bytes, 3951034368ull);
+	/* max_cache_len 8,192: 39 x 6 x 8,192 x 4,096 + 6 x 1,024 x 4,096 */
+	plan.engine.transformers.max_cache_len = 8192;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.kv.bytes, 39ull * 6 * 8192 * 4096 + 6ull * 1024 * 4096);
+	/* shorter than the longest sequence: refused */
+	plan.engine.transformers.max_cache_len = 2048;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "max_cache_len 2048"));
+}
+END_TEST
+
+START_TEST(transformers_quantized_offloaded_mla)
+{
+	/* QuantizedCache nbits 4, groups of 64, residual 128, f16: a K row
+	 * of 1,024 values = 512 B data + 16 groups x (2 + 2) B = 576 B; full
+	 * 2,048 B. Per row per layer: 128 x 2,048 + 3,968 x 576 = 2,547,712
+	 * for K, the same for V: x 2 x 6 rows x 40 layers = 1,222,901,760 */
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_TRANSFORMERS;
+	plan.engine.transformers.cache = KVP_HF_QUANTIZED;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 1222901760ull);
+	plan.engine.transformers.nbits = 3;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_ERANGE);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "engine.transformers.nbits: 3"));
+
+	/* OffloadedCache: 2 of 40 layers (6 x 4,096 x 4,096 = 100,663,296
+	 * each) on the device, the other 38 in host memory */
+	plan.engine.transformers.cache = KVP_HF_OFFLOADED;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.kv.device_bytes, 2ull * 100663296);
+	ck_assert_uint_eq(res.kv.host_bytes, 38ull * 100663296);
+
+	/* MLA decompressed: 16 heads x (128 + 64) K and 16 x 128 V, f16 =
+	 * 6,144 + 4,096 B per layer-token; 2 layers, one request of 100
+	 * tokens: 10,240 x 100 x 2 = 2,048,000 */
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_TRANSFORMERS;
+	plan.model.n_layers = 2;
+	plan.model.q_heads = 16;
+	plan.model.base.kind = KVP_LAYER_MLA;
+	plan.model.mla.kv_lora_rank = 512;
+	plan.model.mla.qk_rope_head_dim = 64;
+	plan.model.mla.qk_nope_head_dim = 128;
+	plan.model.mla.v_head_dim = 128;
+	plan.workload.classes[0].requests = 1;
+	plan.workload.classes[0].prompt[KVP_PP_INPUT] = 60;
+	plan.workload.classes[0].gen = 40;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 2048000ull);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("engine_others");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, sglang_qwq32b_tp4);
+	tcase_add_test(tc, sglang_rules);
+	tcase_add_test(tc, trtllm_qwen05b_log);
+	tcase_add_test(tc, trtllm_rules);
+	tcase_add_test(tc, transformers_dynamic_and_static);
+	tcase_add_test(tc, transformers_quantized_offloaded_mla);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(make_suite)

@@ -1,0 +1,408 @@
+/*
+ * test_engine_vllm.c - the vLLM V1 profile (src/core/engine_vllm.c):
+ * the engine-log cases of ../shared/reference/cases/engine-logs.json
+ * (read at run time: the Llama-3.1-8B 1952-block log to its printed
+ * rounding, the DeepSeek-V2-Lite MLA refusal with its GiB figures), model
+ * shapes from ../shared/reference/models.json through the real importer,
+ * and hand-worked rules (heads per rank, hybrid groups and padding, PP
+ * stages, budget, prefix caching, max_model_len search).
+ */
+#include <check.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/import.h"
+#include "kvplan/layers.h"
+#include "kvplan/units.h"
+
+#include "engine_ref.h"
+
+static struct kvp_plan plan;
+static struct kvp_result res;
+
+static void add_rule(struct kvp_model *m, const char *text)
+{
+	struct kvp_error err;
+
+	ck_assert_uint_lt(m->n_rules, KVP_MAX_RULES);
+	ck_assert_msg(kvp_rule_parse(text, &m->rules[m->n_rules], &err) == KVP_OK,
+	              "%s: %s", text, err.msg);
+	m->n_rules++;
+}
+
+/* The default plan with a model imported from models.json. */
+static void plan_with_model(const char *model_id_prefix)
+{
+	cJSON *root = ref_load("models.json");
+	const cJSON *it, *cfg = NULL;
+	struct kvp_notes notes;
+	struct kvp_error err;
+	char *text;
+
+	cJSON_ArrayForEach(it, root) {
+		const char *id = ref_str(it, "model_id");
+
+		if (!strncmp(id, model_id_prefix, strlen(model_id_prefix)))
+			cfg = cJSON_GetObjectItemCaseSensitive(it, "config");
+	}
+	ck_assert_msg(cfg != NULL, "models.json has no %s", model_id_prefix);
+	text = cJSON_PrintUnformatted(cfg);
+	kvp_plan_default(&plan);
+	memset(&notes, 0, sizeof notes);
+	ck_assert_msg(kvp_hf_import_text(text, strlen(text), model_id_prefix,
+	                                 &plan.model, &notes, &err) == KVP_OK,
+	              "%s", err.msg);
+	free(text);
+	cJSON_Delete(root);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+}
+
+/* "name=23.58GiB" in a log line, as bytes of the value +/- half a unit
+ * of the last printed digit (2 decimals). */
+static uint64_t gib_at(const char *line, const char *key, int side)
+{
+	double v = ref_after(line, key) + side * 0.005;
+
+	return (uint64_t)llround(v * (double)KVP_GIB);
+}
+
+START_TEST(v0_log_1952_blocks)
+{
+	cJSON *root = ref_load("cases/engine-logs.json");
+	const cJSON *c = ref_find(cJSON_GetObjectItemCaseSensitive(root, "cases"), "id",
+	                          "vllm-10517-llama31-8b-20k");
+	const cJSON *s = cJSON_GetObjectItemCaseSensitive(c, "settings");
+	const cJSON *pl = cJSON_GetObjectItemCaseSensitive(c, "printed_lines");
+	const char *prof = ref_line(pl, "Memory profiling results");
+	uint64_t printed_blocks = (uint64_t)ref_after(ref_line(pl, "GPU blocks:"), "GPU blocks: ");
+	double printed_conc = ref_after(ref_line(pl, "Maximum concurrency"), "per request: ");
+	uint64_t lo = UINT64_MAX, hi = 0, weights;
+	int side;
+	char want[64];
+
+	plan_with_model("meta-llama/Llama-3.1-8B");
+	plan.engine.vllm.max_model_len = ref_u64(s, "max_model_len");
+	plan.engine.vllm.block_size = (uint32_t)ref_u64(s, "block_size");
+	plan.engine.vllm.gpu_memory_utilization =
+		(uint32_t)llround(ref_num(s, "gpu_memory_utilization") * 1e6);
+	ck_assert_uint_eq(ref_u64(s, "tensor_parallel_size"), 1);
+	/* the weights the weight stage counts for this model */
+	plan.devices.activations_bytes = 1;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	weights = res.weights.bytes;
+
+	/* V0: budget = total x util - (peak torch + non-torch): with each
+	 * printed input at either end of its rounding interval, the printed
+	 * block count must lie between the extremes. */
+	for (side = -1; side <= 1; side += 2) {
+		uint64_t total = gib_at(prof, "total_gpu_memory=", side);
+		uint64_t peak = gib_at(prof, "peak_torch_memory=", -side);
+		uint64_t non_torch = gib_at(prof, "non_torch_memory=", -side);
+
+		plan.devices.groups[0].card.capacity_bytes = total;
+		ck_assert_uint_gt(peak, weights);
+		plan.devices.activations_bytes = peak - weights;
+		plan.devices.n_overheads = 1;
+		strcpy(plan.devices.overheads[0].name, "non_torch");
+		plan.devices.overheads[0].bytes = non_torch;
+		ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+		if (res.engine.blocks < lo)
+			lo = res.engine.blocks;
+		if (res.engine.blocks > hi)
+			hi = res.engine.blocks;
+	}
+	ck_assert_msg(lo <= printed_blocks && printed_blocks <= hi,
+	              "printed %llu blocks outside [%llu, %llu]",
+	              (unsigned long long)printed_blocks, (unsigned long long)lo,
+	              (unsigned long long)hi);
+	ck_assert_uint_lt(hi - lo, 20);   /* the interval is narrow */
+
+	/* With exactly the printed blocks (2 MiB each: 16 tokens x 32 layers
+	 * x 8 heads x 128 x 2 B x 2), the printed concurrency:
+	 * blocks / ceil(20000 / 16) */
+	plan.engine.vllm.kv_cache_memory_bytes = printed_blocks * 2097152ull;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.blocks, printed_blocks);
+	ck_assert_uint_eq(res.engine.page_bytes * 1, 2097152ull);
+	snprintf(want, sizeof want, "%.2f", printed_conc);
+	{
+		char got[32];
+
+		snprintf(got, sizeof got, "%llu.%02llu",
+		         (unsigned long long)(res.engine.concurrency_x100 / 100),
+		         (unsigned long long)(res.engine.concurrency_x100 % 100));
+		ck_assert_str_eq(got, want);
+		ck_assert_ptr_nonnull(strstr(res.engine.lines[1], got));
+	}
+	ck_assert_uint_eq(res.engine.tokens, printed_blocks * 16);
+	cJSON_Delete(root);
+}
+END_TEST
+
+START_TEST(v1_mla_refusal_deepseek_v2_lite)
+{
+	cJSON *root = ref_load("cases/engine-logs.json");
+	const cJSON *c = ref_find(cJSON_GetObjectItemCaseSensitive(root, "cases"), "id",
+	                          "vllm-15871-deepseek-v2-lite-mla");
+	const cJSON *s = cJSON_GetObjectItemCaseSensitive(c, "settings");
+	const char *line = ref_line(cJSON_GetObjectItemCaseSensitive(c, "printed_lines"),
+	                            "KV cache is needed");
+	char needed[64], avail[64];
+	const char *p1, *p2;
+
+	plan_with_model("deepseek-ai/DeepSeek-V2-Lite");
+	ck_assert_int_eq(plan.model.base.kind, KVP_LAYER_MLA);
+	plan.engine.vllm.max_model_len = ref_u64(s, "max_model_len");
+	/* the available memory as printed ("... memory (0.93 GiB)") */
+	p1 = strstr(line, "memory (");
+	ck_assert_ptr_nonnull(p1);
+	plan.engine.vllm.kv_cache_memory_bytes =
+		(uint64_t)llround(strtod(p1 + 8, NULL) * (double)KVP_GIB);
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	/* "(0.95 GiB KV cache is needed" and "(0.93 GiB)" as printed */
+	p2 = strstr(line, "(");
+	ck_assert_ptr_nonnull(p2);
+	snprintf(needed, sizeof needed, "%.*s", (int)(strstr(p2, " KV cache") - p2), p2);
+	snprintf(avail, sizeof avail, "%.*s", (int)(strchr(p1 + 7, ')') - p1 + 1), p1);
+	ck_assert_msg(strstr(res.error.msg, needed), "%s lacks %s", res.error.msg, needed);
+	ck_assert_msg(strstr(res.error.msg, avail), "%s lacks %s", res.error.msg, avail);
+	/* budget round(0.93 x 2^30) = 998,579,896 B; a block = 16 tokens x 27
+	 * layers x 576 x 2 B = 497,664 B; 2,006 blocks fit (998,313,984),
+	 * 2,007 do not (998,811,648): 2,006 x 16 = 32,096 tokens */
+	ck_assert_ptr_nonnull(strstr(res.error.msg,
+		"estimated maximum model length is 32096"));
+	cJSON_Delete(root);
+}
+END_TEST
+
+START_TEST(heads_per_rank_and_replication)
+{
+	/* default model: 40 layers, 8 KV heads x 128, f16 */
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 30;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	/* page 16 x 8 x (128 + 128) x 2 = 65,536 B; 2^30 / 65,536 / 40 = 409 */
+	ck_assert_uint_eq(res.engine.blocks, 409);
+	ck_assert_uint_eq(res.engine.tokens, 409 * 16);
+	ck_assert_ptr_nonnull(strstr(res.engine.lines[0], "GPU KV cache size: 6,544 tokens"));
+	/* 409 / ceil(4096 / 16) = 1.597 -> 1.60 */
+	ck_assert_uint_eq(res.engine.concurrency_x100, 160);
+	/* tp 2: 4 heads per rank, page 32,768: 2^30 / 32,768 / 40 = 819 */
+	plan.engine.vllm.tensor_parallel_size = 2;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 819);
+	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 4);
+	/* tp 16 > 8 heads: max(1, 8 // 16) = 1 head, replicated; page 8,192:
+	 * 2^30 / 8,192 / 40 = 3,276 */
+	plan.engine.vllm.tensor_parallel_size = 16;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 3276);
+	/* whole cache: 3,276 x 8,192 x 40 layers x 16 ranks */
+	ck_assert_uint_eq(res.kv.bytes, 3276ull * 8192 * 40 * 16);
+	/* devices.tp disagreeing with the engine's option is named */
+	plan.devices.tp = 4;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "engine.vllm.tensor_parallel_size: 16"));
+}
+END_TEST
+
+START_TEST(mla_replicated_on_every_rank)
+{
+	/* 10 MLA layers, rank 512 + rope 64, f16: page 16 x 576 x 2 =
+	 * 18,432 B whatever tp; 2^30 / 18,432 / 10 = 5,825 */
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 10;
+	plan.model.base.kind = KVP_LAYER_MLA;
+	plan.model.mla.kv_lora_rank = 512;
+	plan.model.mla.qk_rope_head_dim = 64;
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 30;
+	plan.engine.vllm.tensor_parallel_size = 8;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.blocks, 5825);
+	ck_assert_uint_eq(res.kv.v_bytes, 0);
+}
+END_TEST
+
+START_TEST(hybrid_groups_and_padding)
+{
+	/* gpt-oss-like: 24 layers alternating sliding (W 128) and full, 8 KV
+	 * heads x 64, f16. Page 16 x 8 x 128 x 2 = 32,768 B. 12 + 12 layers:
+	 * one group size 12, 2 groups, no padding. 1 GiB: 2^30 / 32,768 / 12
+	 * = 2,730 blocks; tokens 2,730 // 2 x 16 = 21,840. max_model_len
+	 * 8,192: full 512 blocks, sliding ceil(min(127 + 8,192, 8,192) / 16)
+	 * + 1 = 513; 2,730 / 1,025 = 2.663 -> 2.66x */
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 24;
+	plan.model.base.k_dim = plan.model.base.v_dim = 64;
+	add_rule(&plan.model, "0-22/2:kind=sliding,window=128");
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 30;
+	plan.engine.vllm.max_model_len = 8192;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.blocks, 2730);
+	ck_assert_uint_eq(res.engine.tokens, 21840);
+	ck_assert_uint_eq(res.engine.concurrency_x100, 266);
+	ck_assert_ptr_nonnull(strstr(res.engine.lines[0], "GPU KV cache size: 21,840 tokens"));
+	/* the pool fills the budget: 2,730 x 32,768 x 12 = 1,073,479,680 */
+	ck_assert_uint_eq(res.kv.bytes, 1073479680ull);
+
+	/* 25 layers: 12 sliding + 13 full; 13 < 1.5 x 12 -> groups of 13, 2
+	 * groups, 1 padding layer (1/25 = 4.00%); 2^30 / 32,768 / 13 = 2,520 */
+	plan.model.n_layers = 25;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.blocks, 2520);
+	ck_assert_str_eq(res.engine.lines[0],
+	                 "Add 1 padding layers, may waste at most 4.00% KV cache memory");
+
+	/* hybrid manager off: sliding sized as full, one group of 25:
+	 * 2^30 / 32,768 / 25 = 1,310 */
+	plan.engine.vllm.disable_hybrid_kv_cache_manager = true;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 1310);
+}
+END_TEST
+
+START_TEST(pipeline_stages_take_the_minimum)
+{
+	/* 40 layers, pp 3: vLLM splits 13, 14, 13 (the extra layer to the
+	 * stage before the last). Page 65,536 B; 2^30 / 65,536 = 16,384;
+	 * / 14 = 1,170 (the minimum), / 13 = 1,260. */
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 30;
+	plan.engine.vllm.pipeline_parallel_size = 3;
+	plan.devices.pp = 3;              /* three cards, one per stage */
+	plan.devices.groups[0].count = 3;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.blocks, 1170);
+	/* an explicit split of 20 + 10 + 10: 16,384 / 20 = 819 */
+	plan.devices.pp_layers[0] = 20;
+	plan.devices.pp_layers[1] = 10;
+	plan.devices.pp_layers[2] = 10;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 819);
+}
+END_TEST
+
+START_TEST(budget_from_the_card)
+{
+	uint64_t cap, req, want;
+
+	kvp_plan_default(&plan);
+	plan.devices.groups[0].card.capacity_bytes = 81559ull * 1048576ull;
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.gpu_memory_utilization = 900000;
+	plan.devices.activations_bytes = 2ull << 30;
+	plan.devices.n_overheads = 1;
+	strcpy(plan.devices.overheads[0].name, "non_torch");
+	plan.devices.overheads[0].bytes = 1ull << 30;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	/* budget = ceil(81,559 MiB x 0.9) - weights - 2 GiB - 1 GiB, with the
+	 * weights the weight stage counted; 81,559 x 1,048,576 =
+	 * 85,520,809,984; x 0.9 = 76,968,728,985.6 -> 76,968,728,986 */
+	cap = 81559ull * 1048576ull;
+	ck_assert_uint_eq(cap, 85520809984ull);
+	req = 76968728986ull;
+	want = req - res.weights.bytes - (3ull << 30);
+	ck_assert_uint_eq(res.engine.budget_bytes, want);
+	ck_assert_uint_eq(res.engine.blocks, want / 65536 / 40);
+	/* no card: only kv_cache_memory_bytes works */
+	plan.devices.n_groups = 0;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "devices"));
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 30;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 409);
+}
+END_TEST
+
+START_TEST(workload_fit_and_prefix_caching)
+{
+	/* 1,000 blocks: budget 1,000 x 65,536 x 40 = 2,621,440,000 B.
+	 * Requests of 3,072 + 1,024 tokens: 256 blocks each -> 3 of 6 fit. */
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 2621440000ull;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.blocks, 1000);
+	ck_assert_uint_eq(res.engine.workload_fit, 3);
+	/* 2 samples: with prefix caching 2 x 256 - 192 shared prompt blocks
+	 * = 320 per request -> 3 fit; without, 512 -> 1 fits */
+	plan.workload.classes[0].samples = 2;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.workload_fit, 3);
+	plan.engine.vllm.enable_prefix_caching = false;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.workload_fit, 1);
+	/* max_num_seqs 2 with 2 samples each: one request at a time */
+	plan.engine.vllm.enable_prefix_caching = true;
+	plan.engine.vllm.max_num_seqs = 2;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.workload_fit, 1);
+}
+END_TEST
+
+START_TEST(max_model_len_search)
+{
+	/* 1,000 blocks of 16: one request fits while 40 x ceil(L / 16) x
+	 * 65,536 <= 2,621,440,000, i.e. L <= 16,000. max_model_len 20,000 is
+	 * refused with that estimate; 16,000 is accepted. */
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 2621440000ull;
+	plan.engine.vllm.max_model_len = 20000;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "estimated maximum model length is 16000"));
+	plan.engine.vllm.max_model_len = 16000;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.max_len_fit, 16000);
+	ck_assert_uint_eq(res.engine.concurrency_x100, 100);
+}
+END_TEST
+
+START_TEST(bad_options_named)
+{
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 30;
+	plan.engine.vllm.block_size = 0;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_ERANGE);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "engine.vllm.block_size: 0"));
+	plan.engine.vllm.block_size = 16;
+	plan.engine.vllm.kv_cache_dtype_auto = false;
+	plan.engine.vllm.kv_cache_dtype = KVP_DT_Q4_0;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "engine.vllm.kv_cache_dtype: q4_0"));
+	/* fp8 halves the page: 2^30 / 32,768 / 40 = 819 */
+	plan.engine.vllm.kv_cache_dtype = KVP_DT_FP8;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 819);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("engine_vllm");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, v0_log_1952_blocks);
+	tcase_add_test(tc, v1_mla_refusal_deepseek_v2_lite);
+	tcase_add_test(tc, heads_per_rank_and_replication);
+	tcase_add_test(tc, mla_replicated_on_every_rank);
+	tcase_add_test(tc, hybrid_groups_and_padding);
+	tcase_add_test(tc, pipeline_stages_take_the_minimum);
+	tcase_add_test(tc, budget_from_the_card);
+	tcase_add_test(tc, workload_fit_and_prefix_caching);
+	tcase_add_test(tc, max_model_len_search);
+	tcase_add_test(tc, bad_options_named);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(make_suite)

@@ -9,7 +9,10 @@
  *   attention  T x (Hq/tp + 2 x Hkv_rank) x D x 2          q, k, v
  *            + workspace: flash attention  T x Hq/tp x D x 4 (fp32
  *                         accumulator); without it the fp32 score matrix
- *                         T x S x Hq/tp x 4, S = the longest sequence
+ *                         T x S x Hq/tp x 4, S = the longest sequence.
+ *                         Flash: devices.flash_attention (generic,
+ *                         transformers), llama.cpp's -fa (auto = on),
+ *                         always for vLLM, SGLang, TensorRT-LLM
  *   mlp        T x (gated ? 3 : 2) x I/tp x 2    gate/up outputs and the
  *                         activated product; MoE: I = max(intermediate,
  *                         (active + shared experts) x moe_intermediate)
@@ -41,6 +44,24 @@ uint64_t kvp_step_tokens(const struct kvp_plan *p)
 		break;
 	}
 	return 8192;   /* vLLM's max_num_batched_tokens default */
+}
+
+/* Whether the attention workspace is flash-style (no score matrix):
+ * devices.flash_attention for the generic core and transformers; vLLM,
+ * SGLang and TensorRT-LLM always run fused (paged/flash) attention
+ * kernels; llama.cpp follows -fa (auto counts as on). */
+static bool uses_flash(const struct kvp_plan *p)
+{
+	switch (p->engine.kind) {
+	case KVP_ENGINE_VLLM:
+	case KVP_ENGINE_SGLANG:
+	case KVP_ENGINE_TRTLLM:
+		return true;
+	case KVP_ENGINE_LLAMACPP:
+		return p->engine.llamacpp.flash_attn != KVP_OFF;
+	default:
+		return p->devices.flash_attention;
+	}
 }
 
 static uint64_t longest(const struct kvp_plan *p)
@@ -116,7 +137,7 @@ enum kvp_status kvp_activations_device(const struct kvp_plan *p,
 	ws = 4;
 	MUL(ws, T);
 	MUL(ws, hq);
-	if (p->devices.flash_attention) {
+	if (uses_flash(p)) {
 		MUL(ws, d);
 	} else {
 		s = longest(p);

@@ -346,6 +346,12 @@ START_TEST(activation_estimate)
 	ck_assert_int_eq(kvp_activations_device(&plan, &res, 1, false, 6, &v,
 	                                        &est, NULL), KVP_OK);
 	ck_assert_uint_eq(v, 1133230080ull - 768000);
+	/* vLLM always runs fused attention kernels: the flash figure */
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	ck_assert_int_eq(kvp_activations_device(&plan, &res, 1, true, 6, &v,
+	                                        &est, NULL), KVP_OK);
+	ck_assert_uint_eq(v, 169588736ull);
+	plan.engine.kind = KVP_ENGINE_GENERIC;
 	/* measured replaces it */
 	plan.devices.activations_bytes = 12345;
 	ck_assert_int_eq(kvp_activations_device(&plan, &res, 1, true, 6, &v,

@@ -1,0 +1,387 @@
+/*
+ * cmd_reconcile.c - `kvplan reconcile LOG [PLAN] [OPTIONS]`: the sizes an
+ * engine printed at startup set against the plan's figures.
+ *
+ * The plan is, in order of preference: the PLAN file (with any flags), or
+ * the flags' plan when they describe a model, with the settings the log
+ * states laid over the engine options; or, with neither, a plan built from
+ * the log alone (the model preset the log names, else the shape its
+ * llama.cpp print_info lines state) - and the output says which, since
+ * that is an assumption. The comparison itself is kvp_reconcile (core);
+ * this file only reads, builds the plan and prints. Exit: 0 all arithmetic
+ * figures match, 1 one differs beyond print rounding, 2 bad input.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "cli/opts.h"
+#include "io/log_parse.h"
+#include "kvplan/compute.h"
+#include "kvplan/field.h"
+#include "kvplan/preset.h"
+#include "kvplan/reconcile.h"
+#include "kvplan/units.h"
+
+#define MAX_NOTES 8
+
+struct notes {
+	int n;
+	char line[MAX_NOTES][400];
+};
+
+static void note(struct notes *ns, const char *fmt, const char *a,
+                 const char *b)
+{
+	if (ns->n < MAX_NOTES)
+		snprintf(ns->line[ns->n++], sizeof ns->line[0], fmt, a, b);
+}
+
+/* The model from the log: a preset it names, else llama.cpp hparams. */
+static enum kvp_status model_from_log(const struct kvp_log *log,
+                                      struct kvp_model *m, struct notes *ns,
+                                      const char *path, struct kvp_error *err)
+{
+	const struct kvp_log_settings *s = &log->set;
+	struct kvp_error e2;
+
+	if (s->model[0] && kvp_model_load_spec(s->model, m, NULL, &e2) == KVP_OK) {
+		note(ns, "model: preset '%s', named in the log%s", s->model,
+		     " (its revision may differ from the one that ran)");
+		return KVP_OK;
+	}
+	if (s->has[KVP_LK_N_LAYER] && s->has[KVP_LK_N_HEAD_KV] &&
+	    s->has[KVP_LK_N_EMBD_HEAD_K]) {
+		struct kvp_plan blank;
+
+		kvp_plan_blank(&blank);
+		*m = blank.model;
+		snprintf(m->id, sizeof m->id, "%s", s->model[0] ? s->model : "from log");
+		snprintf(m->source, sizeof m->source, "%s: print_info lines", path);
+		m->n_layers = (uint32_t)s->v[KVP_LK_N_LAYER];
+		m->q_heads = (uint32_t)(s->has[KVP_LK_N_HEAD] ? s->v[KVP_LK_N_HEAD]
+		                                              : s->v[KVP_LK_N_HEAD_KV]);
+		m->base.kv_heads = (uint32_t)s->v[KVP_LK_N_HEAD_KV];
+		m->trained_kv_heads = m->base.kv_heads;
+		m->base.k_dim = (uint32_t)s->v[KVP_LK_N_EMBD_HEAD_K];
+		m->base.v_dim = (uint32_t)(s->has[KVP_LK_N_EMBD_HEAD_V] ?
+		                           s->v[KVP_LK_N_EMBD_HEAD_V] :
+		                           s->v[KVP_LK_N_EMBD_HEAD_K]);
+		if (s->has[KVP_LK_N_CTX_TRAIN])
+			m->arch.max_positions = s->v[KVP_LK_N_CTX_TRAIN];
+		note(ns, "model: shape from the log's print_info lines, every layer "
+		     "alike%s%s", "",
+		     s->has[KVP_LK_N_SWA] && s->v[KVP_LK_N_SWA] ?
+		     " (the log states n_swa but not which layers slide: all taken"
+		     " as full attention; give a PLAN for the real pattern)" : "");
+		return KVP_OK;
+	}
+	return kvp_error_set(err, KVP_EINVAL,
+		"%s: the log names no known model%s%s and states no model shape "
+		"(n_layer, n_head_kv, n_embd_head_k) - give a PLAN or --model",
+		path, s->model[0] ? " ('" : "", s->model[0] ? s->model : "");
+}
+
+/* Lay the settings the log states over the plan's engine options. */
+static void settings_to_plan(const struct kvp_log *log, struct kvp_plan *p,
+                             struct notes *ns)
+{
+	const struct kvp_log_settings *s = &log->set;
+	struct kvp_error e2;
+	enum kvp_dtype dt;
+
+	p->engine.kind = log->engine;
+	switch (log->engine) {
+	case KVP_ENGINE_LLAMACPP: {
+		struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
+
+		if (s->has[KVP_LK_N_CTX])
+			o->ctx_size = s->v[KVP_LK_N_CTX];
+		if (s->has[KVP_LK_N_SEQ_MAX])
+			o->parallel = (uint32_t)s->v[KVP_LK_N_SEQ_MAX];
+		if (s->has[KVP_LK_KV_UNIFIED])
+			o->kv_unified = s->v[KVP_LK_KV_UNIFIED] == 1;
+		if (s->has[KVP_LK_N_BATCH])
+			o->batch_size = s->v[KVP_LK_N_BATCH];
+		if (s->has[KVP_LK_N_UBATCH])
+			o->ubatch_size = s->v[KVP_LK_N_UBATCH];
+		if (s->has[KVP_LK_FLASH_ATTN])
+			o->flash_attn = s->v[KVP_LK_FLASH_ATTN] == 1 ? KVP_ON :
+			                s->v[KVP_LK_FLASH_ATTN] == 0 ? KVP_OFF : KVP_AUTO;
+		if (s->cache_type_k[0] && kvp_dtype_parse(s->cache_type_k, &dt, &e2) == KVP_OK)
+			o->cache_type_k = dt;
+		if (s->cache_type_v[0] && kvp_dtype_parse(s->cache_type_v, &dt, &e2) == KVP_OK)
+			o->cache_type_v = dt;
+		if (!s->has[KVP_LK_N_CTX])
+			note(ns, "settings: the log states no n_ctx; %s%s",
+			     "the plan's ctx_size is used", "");
+		break;
+	}
+	case KVP_ENGINE_VLLM: {
+		struct kvp_vllm_opts *o = &p->engine.vllm;
+
+		if (s->has[KVP_LK_MAX_MODEL_LEN])
+			o->max_model_len = s->v[KVP_LK_MAX_MODEL_LEN];
+		if (s->has[KVP_LK_TP])
+			o->tensor_parallel_size = (uint32_t)s->v[KVP_LK_TP];
+		if (s->has[KVP_LK_PP])
+			o->pipeline_parallel_size = (uint32_t)s->v[KVP_LK_PP];
+		if (s->has[KVP_LK_GPU_MEM_UTIL_PPM])
+			o->gpu_memory_utilization = (uint32_t)s->v[KVP_LK_GPU_MEM_UTIL_PPM];
+		if (s->has[KVP_LK_BLOCK_SIZE])
+			o->block_size = (uint32_t)s->v[KVP_LK_BLOCK_SIZE];
+		if (s->cache_type_k[0]) {
+			if (!strcmp(s->cache_type_k, "auto"))
+				o->kv_cache_dtype_auto = true;
+			else if (kvp_dtype_parse(s->cache_type_k, &dt, &e2) == KVP_OK) {
+				o->kv_cache_dtype_auto = false;
+				o->kv_cache_dtype = dt;
+			}
+		}
+		break;
+	}
+	case KVP_ENGINE_SGLANG:
+		if (s->has[KVP_LK_MAX_MODEL_LEN])
+			p->engine.sglang.context_len = s->v[KVP_LK_MAX_MODEL_LEN];
+		if (s->has[KVP_LK_MAX_RUNNING])
+			p->engine.sglang.max_running_requests = (uint32_t)s->v[KVP_LK_MAX_RUNNING];
+		if (s->has[KVP_LK_TP])
+			p->devices.tp = (uint32_t)s->v[KVP_LK_TP];
+		break;
+	case KVP_ENGINE_TRTLLM:
+		if (s->has[KVP_LK_BLOCK_SIZE])
+			p->engine.trtllm.tokens_per_block = (uint32_t)s->v[KVP_LK_BLOCK_SIZE];
+		break;
+	default:
+		break;
+	}
+}
+
+static const char *engine_label(enum kvp_engine_kind e)
+{
+	return e == KVP_ENGINE_GENERIC ? "no engine" : kvp_engine_name(e);
+}
+
+/* Figure as text: bytes or a count, with separators. */
+static void fig(char *buf, size_t n, uint64_t v)
+{
+	kvp_fmt_int(v, buf, n);
+}
+
+static void print_row(const struct kvp_rec_row *r)
+{
+	char c[80], o[96], t[32], d[40], pct[24], lo[32], hi[32];
+	const char *verdict;
+
+	c[0] = o[0] = d[0] = '\0';
+	strcpy(pct, "-");
+	if (r->has_computed) {
+		if (r->computed_lo != r->computed_hi) {
+			fig(lo, sizeof lo, r->computed_lo);
+			fig(hi, sizeof hi, r->computed_hi);
+			snprintf(c, sizeof c, "%s..%s", lo, hi);
+		} else {
+			fig(c, sizeof c, r->computed);
+		}
+	} else {
+		strcpy(c, "-");
+	}
+	if (r->has_observed) {
+		fig(o, sizeof o, r->observed);
+		if (r->tolerance) {
+			fig(t, sizeof t, r->tolerance);
+			snprintf(o + strlen(o), sizeof o - strlen(o), " +-%s", t);
+		}
+	} else {
+		strcpy(o, "-");
+	}
+	if (r->has_computed && r->has_observed) {
+		kvp_fmt_sint(r->diff, d, sizeof d);
+		snprintf(pct, sizeof pct, "%+.2f%%", (double)r->diff_ppm / 10000.0);
+	} else {
+		strcpy(d, "-");
+	}
+	if (!r->has_computed || !r->has_observed)
+		verdict = "";
+	else if (r->cls == KVP_REC_OBSERVED)
+		verdict = r->match ? "same" : "measured on the card";
+	else
+		verdict = r->match ? (r->diff ? "match (print rounding)" : "match")
+		                   : "DIFFERS";
+	printf("%-32s %22s %28s %16s %9s  %-10s %s\n", r->figure, c, o, d, pct,
+	       kvp_rec_class_name(r->cls), verdict);
+}
+
+/* True when the command line describes the model itself (--model, a
+ * layer rule or any model-section flag of the field table). */
+static bool model_flag_given(int argc, char **argv)
+{
+	static const char *const extra[] = { "model", "layer", "head-dim",
+	                                      "kv-dtype", NULL };
+	char name[64];
+	int i, j;
+
+	for (i = 1; i < argc; i++) {
+		const struct kvp_field *f;
+		size_t l;
+
+		if (strncmp(argv[i], "--", 2))
+			continue;
+		l = strcspn(argv[i] + 2, "=");
+		if (l >= sizeof name)
+			continue;
+		memcpy(name, argv[i] + 2, l);
+		name[l] = '\0';
+		for (j = 0; extra[j]; j++)
+			if (!strcmp(name, extra[j]))
+				return true;
+		f = kvp_field_by_flag(name);
+		if (f && f->section == KVP_SEC_MODEL)
+			return true;
+	}
+	return false;
+}
+
+static const char *const formats[] = { "text", NULL };
+
+int kvp_cmd_reconcile(int argc, char **argv)
+{
+	static struct kvp_opts o;
+	static struct kvp_log log;
+	static struct kvp_result res;
+	static struct kvp_reconcile rec;
+	struct kvp_error err;
+	struct notes ns = { 0 };
+	const char *path;
+	enum kvp_status st;
+	uint32_t tp, i;
+	uint64_t mml = 0;
+	int k;
+
+	kvp_opts_init(&o, "reconcile", "LOG [PLAN.json] [OPTIONS]");
+	o.plan_arg = 1;
+	o.formats = formats;
+	kvp_error_clear(&err);
+	if (kvp_opts_parse(&o, argc, argv, stdout, &err) != KVP_OK) {
+		fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
+		kvp_opts_free(&o);
+		return 2;
+	}
+	if (o.help) {
+		kvp_opts_free(&o);
+		return 0;
+	}
+	if (o.n_args < 1 || o.n_args > 2) {
+		fprintf(stderr, "kvplan reconcile: LOG: %s - usage: kvplan reconcile "
+		        "LOG [PLAN.json] [OPTIONS]\n",
+		        o.n_args < 1 ? "missing" : "too many arguments");
+		kvp_opts_free(&o);
+		return 2;
+	}
+	path = o.args[0];
+	kvp_log_init(&log);
+	if (kvp_log_parse_file(&log, path, &err) != KVP_OK) {
+		fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
+		kvp_opts_free(&o);
+		return 2;
+	}
+	if (log.engine == KVP_ENGINE_GENERIC) {
+		fprintf(stderr, "kvplan reconcile: %s: no line of llama.cpp, vLLM, "
+		        "SGLang or TensorRT-LLM recognised (%llu lines skipped)\n",
+		        path, (unsigned long long)log.lines);
+		kvp_opts_free(&o);
+		return 2;
+	}
+
+	/* Which plan. */
+	if (o.have_plan_file) {
+		note(&ns, "plan: %s%s", o.plan_path, ", as given");
+		if (o.plan.engine.kind != log.engine) {
+			note(&ns, "engine: the plan's is %s; the log's, %s, is used",
+			     kvp_engine_name(o.plan.engine.kind),
+			     kvp_engine_name(log.engine));
+			o.plan.engine.kind = log.engine;
+		}
+	} else {
+		if (model_flag_given(argc, argv)) {
+			note(&ns, "model: from the options (%s)%s", o.plan.model.id, "");
+		} else if ((st = model_from_log(&log, &o.plan.model, &ns, path,
+		                                &err)) != KVP_OK) {
+			fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
+			kvp_opts_free(&o);
+			return 2;
+		}
+		note(&ns, "plan: no PLAN given: %s settings stated in the log laid "
+		     "over the defaults%s", kvp_engine_name(log.engine), "");
+		settings_to_plan(&log, &o.plan, &ns);
+	}
+	if (kvp_compute(&o.plan, &res) != KVP_OK) {
+		fprintf(stderr, "kvplan reconcile: %s\n", res.error.msg);
+		kvp_opts_free(&o);
+		return 2;
+	}
+	tp = o.plan.devices.tp;
+	if (log.engine == KVP_ENGINE_VLLM)
+		tp = o.plan.engine.vllm.tensor_parallel_size;
+	if (log.set.has[KVP_LK_TP])
+		tp = (uint32_t)log.set.v[KVP_LK_TP];
+	if (log.set.has[KVP_LK_MAX_MODEL_LEN])
+		mml = log.set.v[KVP_LK_MAX_MODEL_LEN];
+	if (kvp_reconcile(&o.plan, &res, log.engine, log.obs, log.n_obs, tp, mml,
+	                  &rec, &err) != KVP_OK) {
+		fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
+		kvp_opts_free(&o);
+		return 2;
+	}
+
+	printf("kvplan reconcile: %s log %s\n", engine_label(log.engine), path);
+	printf("lines: %llu read, %llu used, %llu skipped (%llu not understood, "
+	       "%llu binary, %llu too long)%s\n",
+	       (unsigned long long)log.lines, (unsigned long long)log.lines_used,
+	       (unsigned long long)(log.skipped_unknown + log.skipped_binary +
+	                            log.skipped_long),
+	       (unsigned long long)log.skipped_unknown,
+	       (unsigned long long)log.skipped_binary,
+	       (unsigned long long)log.skipped_long,
+	       log.truncated ? "; last line has no newline (truncated?)" : "");
+	if (log.skipped_obs)
+		printf("figures: %llu beyond the first %d were not compared\n",
+		       (unsigned long long)log.skipped_obs, KVP_LOG_MAX_OBS);
+	for (k = 1; k < KVP_ENGINE_COUNT; k++)
+		if ((log.engines_seen & (1u << k)) && k != (int)log.engine)
+			printf("mixed log: %s lines too; only %s figures are compared\n",
+			       kvp_engine_name((enum kvp_engine_kind)k),
+			       kvp_engine_name(log.engine));
+	for (k = 0; k < ns.n; k++)
+		printf("%s\n", ns.line[k]);
+	if (log.set.refused)
+		printf("the engine refused to start: %s\n", log.set.refusal);
+	printf("settings stated in the log:");
+	for (k = 0, i = 0; k < KVP_LK_COUNT; k++)
+		if (log.set.has[k]) {
+			if (k == KVP_LK_GPU_MEM_UTIL_PPM)
+				printf("%s %s=%.4g", i++ ? "," : "",
+				       kvp_log_key_name((enum kvp_log_key)k),
+				       (double)log.set.v[k] / 1e6);
+			else
+				printf("%s %s=%llu", i++ ? "," : "",
+				       kvp_log_key_name((enum kvp_log_key)k),
+				       (unsigned long long)log.set.v[k]);
+		}
+	if (log.set.cache_type_k[0])
+		printf("%s K type=%s", i++ ? "," : "", log.set.cache_type_k);
+	if (log.set.cache_type_v[0])
+		printf("%s V type=%s", i++ ? "," : "", log.set.cache_type_v);
+	printf("%s\n\n", i ? "" : " none");
+
+	printf("%-32s %22s %28s %16s %9s  %-10s %s\n", "figure (bytes or count)",
+	       "computed", "observed (log)", "log - computed", "%", "class", "");
+	for (i = 0; i < rec.n_rows; i++)
+		print_row(&rec.rows[i]);
+	printf("\n%u arithmetic figure%s differ%s beyond print rounding\n",
+	       rec.n_arithmetic_mismatch, rec.n_arithmetic_mismatch == 1 ? "" : "s",
+	       rec.n_arithmetic_mismatch == 1 ? "s" : "");
+	kvp_opts_free(&o);
+	return rec.n_arithmetic_mismatch ? 1 : 0;
+}

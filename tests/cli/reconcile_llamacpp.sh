@@ -1,0 +1,76 @@
+#!/bin/sh
+# reconcile_llamacpp.sh - `kvplan reconcile` on every llama.cpp case of
+# ../shared/reference/cases/llamacpp.json (read at run time): the case's
+# printed lines are the log, its `model` and `options` become flags, and
+# every arithmetic figure (cache bytes, K, V, cells, layers, streams, the
+# total with the recurrent state) must match the log within print rounding
+# (exit 0, no DIFFERS). The expected kv_bytes of the case must appear as a
+# computed figure. Cases llama.cpp refused must be refused by kvplan too.
+here=$(cd "$(dirname "$0")" && pwd)
+REF=${KVPLAN_REFERENCE:-$here/../../../shared/reference}
+F=$REF/cases/llamacpp.json
+AWK="awk -f $here/ref_lines.awk"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0 n=0
+get() { $AWK -v id="$1" -v key="$2" "$F" | head -1; }
+# 1234567 -> 1,234,567 (the table's separators)
+commas() { echo "$1" | awk '{ s = $1; o = ""; while (length(s) > 3) { o = "," substr(s, length(s) - 2) o; s = substr(s, 1, length(s) - 3) } print s o }'; }
+
+for id in $($AWK -v mode=ids "$F"); do
+	$AWK -v id="$id" "$F" > "$tmp/log"
+	set -- --engine llama.cpp --layers "$(get "$id" n_layer)" --q-heads "$(get "$id" n_head)"
+	kvh=$(get "$id" n_head_kv)
+	if [ -n "$(get "$id" kv_lora_rank)" ]; then
+		# MLA: the latent (kv_lora_rank + rope dim) cached once per position
+		set -- "$@" --layer-kind mla --kv-heads 1 --kv-lora-rank "$(get "$id" kv_lora_rank)" \
+			--qk-rope-head-dim "$(get "$id" rope_dim)" \
+			--k-dim $(( $(get "$id" kv_lora_rank) + $(get "$id" rope_dim) ))
+	else
+		set -- "$@" --kv-heads "$kvh" --k-dim "$(get "$id" head_k)" --v-dim "$(get "$id" head_v)"
+	fi
+	swa=$(get "$id" n_swa)
+	hks=$(get "$id" head_k_swa)
+	for l in $($AWK -v id="$id" -v key=swa_layers "$F"); do
+		if [ -n "$hks" ]; then
+			set -- "$@" --layer "$l:kind=sliding,window=$swa,head_dim=$hks"
+		else
+			set -- "$@" --layer "$l:kind=sliding,window=$swa"
+		fi
+	done
+	att=$($AWK -v id="$id" -v key=attention_layers "$F")
+	if [ -n "$att" ]; then
+		# hybrid: recurrent layers with the f32 state llama.cpp keeps,
+		# ((d_conv - 1)(d_inner + 2 n_group d_state) + d_state d_inner) x 4 B
+		dc=$(get "$id" d_conv) di=$(get "$id" d_inner) ng=$(get "$id" n_group) ds=$(get "$id" d_state)
+		set -- "$@" --layer "all:kind=none,state_bytes=$(( ((dc - 1) * (di + 2 * ng * ds) + ds * di) * 4 ))"
+		for l in $att; do set -- "$@" --layer "$l:kind=full"; done
+	fi
+	for o in ctx_size parallel batch_size ubatch_size flash_attn cache_type_k cache_type_v; do
+		set -- "$@" --$(echo $o | tr _ -) "$(get "$id" $o)"
+	done
+	[ "$(get "$id" kv_unified)" = true ] && set -- "$@" --kv-unified
+	[ "$(get "$id" swa_full)" = true ] && set -- "$@" --swa-full
+	n=$((n + 1))
+	"$KVPLAN" reconcile "$tmp/log" "$@" > "$tmp/out" 2> "$tmp/err"
+	rc=$?
+	if [ -n "$(get "$id" refused)" ]; then
+		# the log holds the refusal and no size: kvplan refuses the plan
+		if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "flash_attn" "$tmp/err"; then
+			echo "ok - $id: refused like llama.cpp"
+		else
+			echo "not ok - $id: expected a refusal (exit $rc)"; cat "$tmp/err"; fail=1
+		fi
+		continue
+	fi
+	want=$(commas "$(get "$id" kv_bytes)")
+	if [ $rc -eq 0 ] && ! grep -q DIFFERS "$tmp/out" &&
+	   [ "$(grep -c ' arithmetic ' "$tmp/out")" -ge 7 ] &&
+	   grep -q "^KV cache.* $want " "$tmp/out"; then
+		echo "ok - $id: every arithmetic figure matches, $want B computed"
+	else
+		echo "not ok - $id (exit $rc, want $want)"; cat "$tmp/out" "$tmp/err"; fail=1
+	fi
+done
+[ $n -ge 14 ] || { echo "not ok - only $n cases read from $F"; fail=1; }
+exit $fail

@@ -195,7 +195,7 @@ static bool seq_slots(const struct ctx *x, uint32_t window, uint64_t len,
 static bool class_view(const struct ctx *x, const struct cls *k,
                        struct view *v)
 {
-	uint64_t stored = 0, slots = 0, own_need, own_alloc, t;
+	uint64_t stored = 0, slots = 0, own_need = 0, own_alloc = 0, t;
 	bool ok = true;
 
 	if (k->req == 0)
@@ -217,7 +217,7 @@ static bool class_view(const struct ctx *x, const struct cls *k,
 			uint64_t A = x->share_sys ? k->sys / x->bs * x->bs : 0;
 			uint64_t B = x->share_prompt ?
 			             k->prompt / x->bs * x->bs - A : 0;
-			uint64_t C;
+			uint64_t C = 0;
 
 			ok = ok && kvp_round_up(k->len - A - B, x->bs, &C);
 			slots = A;

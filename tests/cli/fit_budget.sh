@@ -1,0 +1,63 @@
+#!/bin/sh
+# fit_budget.sh - `kvplan fit`: per-device budgets in the JSON record,
+# exit 0 when every device fits, 1 when one does not, the text bars.
+. "$(dirname "$0")/fit_lib.inc"
+
+# One H100, measured activations 1 GiB: 85,520,809,984 - (22,676,285,440
+# weights + 4,026,531,840 KV + 1,073,741,824) = 57,744,250,880 free
+"$KVPLAN" fit --activations 1GiB --format json >"$TMP/r.json" 2>"$TMP/err"
+rc=$?
+expect "fit exit" 0 "$rc"
+expect "capacity_bytes" $CAP "$(nth "$TMP/r.json" capacity_bytes 2)"
+expect "weights_bytes" $W "$(nth "$TMP/r.json" weights_bytes 1)"
+expect "kv_bytes" 4026531840 "$(nth "$TMP/r.json" kv_bytes 1)"
+expect "activations_bytes" 1073741824 "$(nth "$TMP/r.json" activations_bytes 2)"
+expect "free_bytes" 57744250880 "$(nth "$TMP/r.json" free_bytes 1)"
+grep -q '"activations_estimated":	false' "$TMP/r.json" && ok "measured activations" || notok "measured activations"
+
+# Headroom 5 %: floor(85,520,809,984 x 0.05) = 4,276,040,499
+"$KVPLAN" fit --activations 1GiB --reserve 5% --format json >"$TMP/r.json"
+expect "headroom_bytes" 4276040499 "$(nth "$TMP/r.json" headroom_bytes 1)"
+expect "free with headroom" 53468210381 "$(nth "$TMP/r.json" free_bytes 1)"
+
+# A 24 GiB card: 25,769,803,776 - 27,776,559,104 = -2,006,755,328 -> exit 1
+"$KVPLAN" fit --activations 1GiB --card-capacity 24GiB --format json >"$TMP/r.json"
+rc=$?
+expect "over: exit" 1 "$rc"
+expect "over: free_bytes" -2006755328 "$(nth "$TMP/r.json" free_bytes 1)"
+grep -q '"fits":	false' "$TMP/r.json" && ok "over: fits false" || notok "over: fits false"
+
+# TP 2: 4 of 8 KV heads per rank -> 2,013,265,920; weights / 2 = 11,338,142,720
+"$KVPLAN" fit --activations 1GiB --tp 2 --format json >"$TMP/r.json"
+expect "tp2 devices" 2 "$(grep -c '"tp_rank":' "$TMP/r.json")"
+expect "tp2 kv rank 1" 2013265920 "$(nth "$TMP/r.json" kv_bytes 2)"
+expect "tp2 weights rank 1" 11338142720 "$(nth "$TMP/r.json" weights_bytes 2)"
+expect "tp2 heads per rank" 4 "$(nth "$TMP/r.json" kv_heads_per_rank 2)"
+
+# PP 3 (vLLM split of 40 layers: 13, 14, 13): stage 1 holds layers 13-26,
+# 14 x 100,663,296 = 1,409,286,144 bytes of KV
+"$KVPLAN" fit --activations 1GiB --pp 3 --format json >"$TMP/r.json"
+expect "pp3 stage 1 first layer" 13 "$(nth "$TMP/r.json" first_layer 2)"
+expect "pp3 stage 1 last layer" 26 "$(nth "$TMP/r.json" last_layer 2)"
+expect "pp3 stage 1 kv" 1409286144 "$(nth "$TMP/r.json" kv_bytes 2)"
+
+# DP 2: 3 requests each: 3 x 671,088,640 = 2,013,265,920; all weights
+"$KVPLAN" fit --activations 1GiB --dp 2 --format json >"$TMP/r.json"
+expect "dp2 replica 1 kv" 2013265920 "$(nth "$TMP/r.json" kv_bytes 2)"
+expect "dp2 replica 1 weights" $W "$(nth "$TMP/r.json" weights_bytes 2)"
+
+# Text: the bar (ASCII glyphs without UTF-8), the legend in B, GiB, GB
+LC_ALL=C "$KVPLAN" fit --activations 1GiB >"$TMP/t.txt"
+grep -q '^  \[|||' "$TMP/t.txt" && ok "text: ascii bar" || notok "text: ascii bar"
+# 4,026,531,840 B = 3.75 GiB = 4.03 GB
+grep -q '# KV cache .*4,026,531,840 B *3\.75 GiB *4\.03 GB' "$TMP/t.txt" && ok "text: KV legend" || notok "text: KV legend"
+grep -q '^fits: every device (1) fits' "$TMP/t.txt" && ok "text: verdict" || notok "text: verdict"
+LC_ALL=C "$KVPLAN" fit --activations 1GiB --card-capacity 24GiB >"$TMP/t.txt"
+# overflow drawn past the capacity mark: "]" followed by more glyphs
+grep -q '^  \[[^]]*\][|#*@:]' "$TMP/t.txt" && ok "text: overflow past the mark" || notok "text: overflow past the mark"
+# over by 2,006,755,328 B = 1.87 GiB = 2.01 GB
+grep -q 'OVER BY *2,006,755,328 B *1\.87 GiB *2\.01 GB' "$TMP/t.txt" && ok "text: over by" || notok "text: over by"
+LC_ALL=C.UTF-8 "$KVPLAN" fit --activations 1GiB >"$TMP/u.txt"
+grep -q '█' "$TMP/u.txt" && ok "text: UTF-8 blocks" || notok "text: UTF-8 blocks"
+
+[ "$fails" -eq 0 ]

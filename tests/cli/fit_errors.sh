@@ -1,0 +1,17 @@
+#!/bin/sh
+# fit_errors.sh - bad input to `kvplan fit`: exit 2, one line naming the
+# field or flag and the value, nothing on stdout.
+. "$(dirname "$0")/fit_lib.inc"
+
+bad "tp not dividing query heads" "Total number of attention heads (40) must be divisible by tensor parallel size (3)" fit --tp 3
+bad "tp not dividing kv heads" "8 is not divisible by 3" fit --q-heads 48 --tp 3
+bad "tp 0" "tp" fit --tp 0
+bad "too many stages" "devices.pp: 41" fit --pp 41
+bad "pp split not summing" "sum(partitions)=30 does not match num_hidden_layers=40" fit --pp 2 --pp-layers 10,20
+bad "unknown card" "nosuchcard" fit --card nosuchcard
+bad "bad bar width" "--bar-width" fit --bar-width 3
+bad "activations not bytes" "activations" fit --activations lots
+bad "too few cards" "devices.groups: 2 cards" fit --cards 2 --tp 4
+bad "unknown flag" "--frobnicate" fit --frobnicate
+
+[ "$fails" -eq 0 ]

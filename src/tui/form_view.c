@@ -54,6 +54,9 @@ struct tui_form {
 	size_t n_items;
 	int label_w;
 	bool invalid;
+	/* The cursor just arrived (or the value was just applied or
+	 * restored): the first character typed replaces the whole value. */
+	bool fresh;
 	struct shape shape;
 	struct kvp_plan scratch;   /* validation copy of the plan */
 };
@@ -295,8 +298,11 @@ static void hook_init(FORM *form)
 	struct tui_form *fm = form_userptr(form);
 	struct binding *b = field_userptr(current_field(form));
 
-	if (fm && b)
+	if (fm && b) {
 		set_field_back(current_field(form), b->app->theme.attr[TUI_R_FIELD_ACTIVE]);
+		form_driver(form, REQ_BEG_FIELD);
+		fm->fresh = true;
+	}
 }
 
 static void hook_term(FORM *form)
@@ -612,6 +618,8 @@ static bool current_is_choice(const struct tui_form *fm)
 static void cancel(struct tui_form *fm, struct tui_app *a)
 {
 	tui_form_reload(fm, a);
+	form_driver(fm->form, REQ_BEG_FIELD);
+	fm->fresh = true;
 	tui_app_message(a, TUI_MSG_NONE, "%s", "");
 	tui_app_recompute(a);
 }
@@ -648,19 +656,23 @@ bool tui_form_handle(struct tui_form *fm, struct tui_app *a, enum tui_act act,
 		if (current_is_choice(fm))
 			cycle(fm, a, 1);
 		else if (key == ' ')
-			form_driver(fm->form, ' ');
+			return tui_form_handle(fm, a, TUI_ACT_NONE, ' ');
 		else
 			form_driver(fm->form, REQ_NEXT_CHAR);
+		fm->fresh = false;
 		return true;
 	case TUI_ACT_CHOICE_PREV:
 		if (current_is_choice(fm))
 			cycle(fm, a, -1);
 		else
 			form_driver(fm->form, REQ_PREV_CHAR);
+		fm->fresh = false;
 		return true;
 	case TUI_ACT_APPLY:
-		if (tui_form_commit(fm, a) && a->msg_kind != TUI_MSG_ERROR)
-			form_driver(fm->form, REQ_END_FIELD);
+		if (tui_form_commit(fm, a)) {
+			form_driver(fm->form, REQ_BEG_FIELD);
+			fm->fresh = true;
+		}
 		return true;
 	case TUI_ACT_CANCEL:
 		cancel(fm, a);
@@ -670,6 +682,9 @@ bool tui_form_handle(struct tui_form *fm, struct tui_app *a, enum tui_act act,
 	default:
 		return false;
 	}
+	if (key >= 32 && key < 256 && key != 127 && fm->fresh)
+		form_driver(fm->form, REQ_CLR_FIELD);
+	fm->fresh = false;
 	switch (key) {
 	case KEY_BACKSPACE: case 127: case 8:
 		form_driver(fm->form, REQ_DEL_PREV);

@@ -57,12 +57,15 @@ void tui_formula(const struct kvp_kv_result *kv, bool utf8, char *buf, size_t n)
 static void put_figures(WINDOW *w, int y, int x, int wdt, attr_t attr,
                         uint64_t bytes)
 {
-	char b[NUM], g[NUM], d[NUM];
+	char b[NUM], g[NUM], d[NUM], line[128];
 
 	kvp_fmt_int(bytes, b, sizeof b);
 	kvp_fmt_gib(bytes, 2, g, sizeof g);
 	kvp_fmt_gb(bytes, 2, d, sizeof d);
-	tui_put_right(w, y, x, wdt, attr, "%s %9s %8s", b, g, d);
+	snprintf(line, sizeof line, "%s %9s %8s", b, g, d);
+	if ((int)strlen(line) > wdt)   /* very large figures: drop GB */
+		snprintf(line, sizeof line, "%s %10s", b, g);
+	tui_put_right(w, y, x, wdt, attr, "%s", line);
 }
 
 static int draw_kv(WINDOW *w, const struct tui_rect *r, int y,

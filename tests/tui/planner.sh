@@ -1,0 +1,160 @@
+#!/bin/sh
+# tests/tui/planner.sh - the real kvplan binary under tmux at 80x24:
+# first screen, KV heads 8 -> 40, concurrency moves the bar, a layer rule
+# changes the totals, an invalid entry keeps the state, save then
+# `kvplan calc` agrees, resize to 60x20 and back, quit/SIGTERM restore the
+# terminal. Every wait is bounded (5 s); a private tmux server is used and
+# killed at the end. Expected figures are worked out in the comments.
+set -u
+: "${KVPLAN:?KVPLAN must name the kvplan binary}"
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "not ok - tmux is not installed (.ci/run installs it)"
+	exit 1
+fi
+DIR=$(mktemp -d)
+n_server=0
+T="tmux -L kvp$$ -f /dev/null"
+cleanup() {
+	$T kill-server 2>/dev/null
+	rm -rf "$DIR"
+}
+trap cleanup EXIT INT TERM
+fail=0
+ok() { echo "ok - $1"; }
+notok() { echo "not ok - $1"; fail=1; }
+
+# start ARGS...: a fresh planner in a fresh 80x24 session.
+start() {
+	$T kill-server 2>/dev/null
+	n_server=$((n_server + 1))          # a new socket: no shutdown race
+	T="tmux -L kvp$$-$n_server -f /dev/null"
+	$T new-session -d -x 80 -y 24 \
+		"cd '$DIR' && env TERM=xterm-256color LANG=C.UTF-8 NO_COLOR= '$KVPLAN' $*; echo EXITED:\$?; sleep 30"
+	wait_for "F1Help" || true
+}
+screen() { $T capture-pane -p > "$DIR/screen"; }
+# wait_for TEXT: up to 5 s for TEXT on the screen.
+wait_for() {
+	i=0
+	while [ $i -lt 50 ]; do
+		screen
+		grep -qF -- "$1" "$DIR/screen" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+keys() { $T send-keys "$@"; }
+# down N: move the cursor N fields down.
+down() {
+	n=$1
+	while [ "$n" -gt 0 ]; do keys Down; n=$((n - 1)); done
+}
+check() { # NAME TEXT
+	if wait_for "$2"; then ok "$1"; else notok "$1 (no '$2')"; sed 's/^/# /' "$DIR/screen"; fi
+}
+
+# 1. First screen: DESIGN.md's worked example.
+#    2 x 40 x 8 x 128 x 2 B = 163,840 B per position;
+#    x 4,096 positions x 6 sequences = 4,026,531,840 B = 3.75 GiB.
+start
+check "first screen: bytes per position" "163,840 B per position"
+check "first screen: total bytes" "4,026,531,840 B"
+check "first screen: GiB" "3.75 GiB"
+
+# 2. KV heads 8 -> 40 (the 10th field of the Model section):
+#    2 x 40 x 40 x 128 x 2 = 819,200 B/pos, x 24,576 = 20,132,659,200 B (x5).
+down 9
+keys 40 Enter
+check "KV heads 40: x5 KV" "20,132,659,200 B"
+check "KV heads 40: bytes per position" "819,200 B per position"
+
+# 3. Concurrency 6 -> 12 moves the bar (Workload: 2nd field of class 0):
+#    12 x 4,096 x 163,840 = 8,053,063,680 B.
+start
+screen
+before=$(grep -F 'd0  [' "$DIR/screen")
+keys F6
+wait_for "Active requests" >/dev/null
+down 1
+keys 12 Enter
+check "concurrency 12: total" "8,053,063,680 B"
+after=$(grep -F 'd0  [' "$DIR/screen")
+if [ -n "$before" ] && [ "$before" != "$after" ]; then
+	ok "concurrency change moves the bar"
+else
+	notok "concurrency change moves the bar ('$before' vs '$after')"
+fi
+
+# 4. A layer rule: layers 0-19 keep 4 KV heads.
+#    2 x 128 x 2 x (20 x 4 + 20 x 8) = 122,880 B/pos; x 24,576 = 3,019,898,880 B.
+start
+keys F7
+wait_for "RANGE:key=value" >/dev/null
+keys "0-19:kv_heads=4" Enter
+check "layer rule: compact panel total" "KV total 3,019,898,880 B"
+check "layer rule: per position" "122,880 B per position"
+
+# 5. An invalid entry keeps the state and shows its message.
+start
+down 9
+keys abc Enter
+check "invalid entry: message names the field" "model.base.kv_heads"
+check "invalid entry: panel marked stale" "stale"
+check "invalid entry: typed text kept" "abc"
+check "invalid entry: last valid total kept" "4,026,531,840 B"
+keys Escape
+check "Esc restores the value" "KV heads          8"
+
+# 6. Save, then `kvplan calc` on the saved file agrees (KV heads 40).
+keys 40 Enter
+wait_for "20,132,659,200 B" >/dev/null
+keys C-s
+wait_for "Save plan as:" >/dev/null
+keys Enter
+check "save: message" "saved plan.json"
+if [ -s "$DIR/plan.json" ]; then ok "save: file written"; else notok "save: file written"; fi
+out=$("$KVPLAN" calc "$DIR/plan.json" 2>"$DIR/calc.err")
+if printf '%s\n' "$out" | grep -qF "20,132,659,200"; then
+	ok "calc on the saved plan agrees (20,132,659,200 B)"
+else
+	notok "calc on the saved plan agrees"
+	sed 's/^/# /' "$DIR/calc.err"
+fi
+
+# 7. Resize to 60x20 (below the minimum) and back.
+$T resize-window -x 60 -y 20 2>/dev/null || $T resize-pane -x 60 -y 20
+check "60x20: minimum size message" "Terminal too small"
+$T resize-window -x 80 -y 24 2>/dev/null || $T resize-pane -x 80 -y 24
+check "back to 80x24: panel redrawn" "819,200 B per position"
+
+# 8. Quit leaves a restored terminal (no alternate screen, exit 0).
+keys F10
+if wait_for "EXITED:0"; then ok "quit: exit status 0"; else notok "quit: exit status 0"; fi
+alt=$($T display -p '#{alternate_on}')
+[ "$alt" = 0 ] && ok "quit: alternate screen left" || notok "quit: alternate screen left ($alt)"
+
+# 9. Quit with unsaved changes asks first.
+start
+down 9
+keys 16 Enter
+wait_for "8,053,063,680 B" >/dev/null
+keys F10
+check "unsaved changes: asks" "Unsaved changes"
+keys n
+if wait_for "EXITED:0"; then ok "unsaved changes: n quits"; else notok "unsaved changes: n quits"; fi
+
+# 10. SIGTERM restores the terminal.
+start
+pane=$($T display -p '#{pane_pid}')
+pid=$(ps -o pid= --ppid "$pane" | head -n 1 | tr -d ' ')
+if [ -n "$pid" ]; then
+	kill -TERM "$pid"
+	if wait_for "EXITED:143"; then ok "SIGTERM: exit 143"; else notok "SIGTERM: exit 143"; fi
+	alt=$($T display -p '#{alternate_on}')
+	[ "$alt" = 0 ] && ok "SIGTERM: terminal restored" || notok "SIGTERM: terminal restored"
+else
+	notok "SIGTERM: planner process not found"
+fi
+
+[ $fail -eq 0 ]

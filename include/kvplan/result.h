@@ -50,7 +50,8 @@ struct kvp_kv_result {
 	struct kvp_format k_fmt, v_fmt;
 
 	uint64_t bytes_per_position;  /* sum over layers, one position */
-	uint64_t bytes_per_sequence;  /* class 0 (or first ragged), one seq */
+	uint64_t bytes_per_sequence;  /* first active class (else first
+	                                 ragged length), one sequence */
 	uint64_t sequences;           /* resident sequences */
 	uint64_t requests;            /* active requests */
 	uint64_t queued;

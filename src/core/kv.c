@@ -712,8 +712,12 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 		               state_per_seq, cr->length, &cr->bytes_per_sequence))
 			return overflow(p, res);
 	}
-	if (x.n_cls > 0 && x.cls[0].req > 0) {
-		kv->bytes_per_sequence = res->classes[0].bytes_per_sequence;
+	/* bytes_per_sequence: the first active class, else the first ragged
+	 * length, else class 0 */
+	for (c = 0; c < x.n_cls && x.cls[c].req == 0; c++)
+		;
+	if (c < x.n_cls) {
+		kv->bytes_per_sequence = res->classes[c].bytes_per_sequence;
 	} else if (p->workload.n_ragged > 0) {
 		if (!seq_bytes(&x, views, nv, (const uint64_t (*)[4])vsum,
 		               state_per_seq, p->workload.ragged[0],

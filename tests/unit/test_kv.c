@@ -775,6 +775,163 @@ START_TEST(block_format_row_error_in_layer)
 }
 END_TEST
 
+START_TEST(paged_block_not_a_power_of_two)
+{
+	mixed(KVP_STRAT_PAGED);
+	plan.strategy.block_size = 48;
+	compute_ok();
+	/* short: ceil(100 / 48) = 3 blocks = 144 slots, x 3 = 432; long:
+	 * ceil(1,000 / 48) = 21 blocks = 1,008; 1,440 slots x 512 =
+	 * 737,280 */
+	EQ(res.kv.slots_allocated, 1440);
+	EQ(res.kv.bytes, 737280);
+}
+END_TEST
+
+static uint64_t big[100000];
+
+START_TEST(ragged_100k)
+{
+	size_t i;
+
+	/* lengths 1, 2, ..., 1,000, repeated 100 times */
+	for (i = 0; i < 100000; i++)
+		big[i] = i % 1000 + 1;
+	small();
+	plan.workload.ragged = big;
+	plan.workload.n_ragged = 100000;
+	compute_ok();
+	/* positions: 100 x (1 + ... + 1,000) = 100 x 500,500 = 50,050,000;
+	 * x 512 = 25,625,600,000 */
+	EQ(res.kv.positions_stored, 50050000);
+	EQ(res.kv.bytes, 25625600000ull);
+	EQ(res.kv.sequences, 100000);
+
+	plan.strategy.kind = KVP_STRAT_PAGED;
+	compute_ok();
+	/* blocks of 16 for lengths 1..1,000: lengths 1..992 fill 62 groups
+	 * of 16 lengths needing k = 1..62 blocks: 16 x (62 x 63 / 2) =
+	 * 31,248 blocks; lengths 993..1,000 need 63 each: 504; 31,752
+	 * blocks x 16 = 508,032 slots per cycle; x 100 = 50,803,200 slots;
+	 * x 512 = 26,011,238,400 */
+	EQ(res.kv.slots_allocated, 50803200);
+	EQ(res.kv.bytes, 26011238400ull);
+	EQ(res.kv.positions_stored, 50050000);
+}
+END_TEST
+
+START_TEST(mla_latent_block_format)
+{
+	mla_model();
+	plan.model.base.k_fmt = kvp_format_plain(KVP_DT_Q8_0);
+	compute_ok();
+	/* 576 values = 18 q8_0 blocks x 34 = 612 B per layer; x 61 =
+	 * 37,332 B/position; x 4,096 = 152,911,872 */
+	EQ(res.layers[0].k_row_bytes, 612);
+	EQ(res.kv.bytes_per_position, 37332);
+	EQ(res.kv.bytes, 152911872);
+}
+END_TEST
+
+START_TEST(padded_and_paged_with_sliding)
+{
+	/* the mixed load; layer 1 sliding with window 64; 256 B per layer
+	 * per position */
+	mixed(KVP_STRAT_PADDED);
+	rule("1:kind=sliding,window=64");
+	compute_ok();
+	/* layer 0: 4 x 1,000 slots x 256 = 1,024,000; layer 1: 4 x
+	 * min(1,000, 64) = 256 slots x 256 = 65,536; total 1,089,536.
+	 * held: layer 0 1,300, layer 1 4 x 64 = 256: 332,800 + 65,536 =
+	 * 398,336; waste 691,200 */
+	EQ(res.layers[0].bytes, 1024000);
+	EQ(res.layers[1].bytes, 65536);
+	EQ(res.kv.bytes, 1089536);
+	EQ(res.kv.bytes_needed, 398336);
+	EQ(res.kv.waste_bytes, 691200);
+
+	plan.strategy.kind = KVP_STRAT_PAGED;
+	compute_ok();
+	/* layer 0: 1,344 slots x 256 = 344,064; layer 1: 64 = 4 blocks
+	 * each, 4 x 64 = 256 slots x 256 = 65,536; total 409,600 */
+	EQ(res.kv.bytes, 409600);
+}
+END_TEST
+
+START_TEST(offload_mixed_layers)
+{
+	example();
+	rule("0-39/4:kind=none,state_bytes=1000000");
+	plan.strategy.resident_layers = 20;
+	compute_ok();
+	/* layers 0-19 on the device: recurrent 0, 4, 8, 12, 16: 5 x
+	 * 1,000,000 x 6 = 30,000,000; 15 full layers: 15 x 4,096 x 24,576
+	 * = 1,509,949,440; device 1,539,949,440; host the same (layers
+	 * 20-39 have the same mix); total 3,079,898,880 */
+	EQ(res.kv.device_bytes, 1539949440ull);
+	EQ(res.kv.host_bytes, 1539949440ull);
+	EQ(res.kv.bytes, 3079898880ull);
+}
+END_TEST
+
+START_TEST(groupq_with_prompt_sharing)
+{
+	groupq_model(1000);
+	plan.workload.classes[0].samples = 2;
+	plan.workload.classes[0].gen = 50;
+	plan.workload.share_prompt_in_request = true;
+	compute_ok();
+	/* stored: 1,000 prompt once + 2 x 50 = 1,100 positions; each
+	 * sample's own 50 are the newest (residual, f16), the shared prompt
+	 * is quantized: K 1,000 x 36 + 100 x 128 = 48,800; V the same:
+	 * 97,600 */
+	EQ(res.kv.positions_stored, 1100);
+	EQ(res.kv.bytes, 97600);
+}
+END_TEST
+
+START_TEST(uniform_needs_identical_layers)
+{
+	example();
+	rule("5:dtype=q8_0");
+	compute_ok();
+	ck_assert(!res.kv.uniform);
+	/* 39 x 4,096 + (1,088 + 1,088) = 159,744 + 2,176 = 161,920 */
+	EQ(res.kv.bytes_per_position, 161920);
+
+	example();
+	rule("all:dtype=fp8");
+	compute_ok();
+	ck_assert(res.kv.uniform);
+	ck_assert_int_eq(res.kv.k_fmt.dtype, KVP_DT_FP8);
+	/* half of f16: 2,013,265,920 */
+	EQ(res.kv.bytes, 2013265920ull);
+}
+END_TEST
+
+START_TEST(inactive_class_and_static_longest)
+{
+	static const uint64_t lens[] = { 3000 };
+
+	small();
+	add_class(0, 0, 5000, 0, 1);      /* inactive: holds nothing */
+	add_class(2, 0, 1000, 0, 1);
+	plan.workload.ragged = lens;
+	plan.workload.n_ragged = 1;
+	plan.strategy.kind = KVP_STRAT_STATIC;
+	compute_ok();
+	/* longest resident: 3,000 (the inactive 5,000 does not count);
+	 * 3 sequences x 3,000 x 512 = 4,608,000 */
+	EQ(res.kv.sequences, 3);
+	EQ(res.kv.slots_allocated, 9000);
+	EQ(res.kv.bytes, 4608000);
+	EQ(res.classes[0].sequences, 0);
+	/* bytes per sequence of the first active class (class 1): a static
+	 * reservation of 3,000 slots x 512 = 1,536,000 */
+	EQ(res.kv.bytes_per_sequence, 1536000);
+}
+END_TEST
+
 static Suite *kv_suite(void)
 {
 	Suite *s = suite_create("kv");
@@ -811,6 +968,14 @@ static Suite *kv_suite(void)
 	tcase_add_test(tc, offload_split);
 	tcase_add_test(tc, overflow_names_the_input);
 	tcase_add_test(tc, block_format_row_error_in_layer);
+	tcase_add_test(tc, paged_block_not_a_power_of_two);
+	tcase_add_test(tc, ragged_100k);
+	tcase_add_test(tc, mla_latent_block_format);
+	tcase_add_test(tc, padded_and_paged_with_sliding);
+	tcase_add_test(tc, offload_mixed_layers);
+	tcase_add_test(tc, groupq_with_prompt_sharing);
+	tcase_add_test(tc, uniform_needs_identical_layers);
+	tcase_add_test(tc, inactive_class_and_static_longest);
 	suite_add_tcase(s, tc);
 	return s;
 }

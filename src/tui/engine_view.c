@@ -1,31 +1,26 @@
 /*
- * engine_view.c - engines side by side (see engine_view.h). Every figure
- * is a field of a struct kvp_result computed with that engine's profile.
+ * engine_view.c - engines side by side (see engine_view.h), from
+ * kvp_compare (include/kvplan/compare.h): each row is kvp_compute with
+ * only engine.kind changed, its difference from the generic row and the
+ * one-line reason in the engine's terms; the selected engine's startup
+ * lines follow. Cached until the plan changes (app->gen).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "kvplan/compute.h"
+#include "kvplan/compare.h"
 #include "kvplan/units.h"
 #include "tui/engine_view.h"
 #include "tui/text.h"
 
-struct engine_row {
-	bool ok;
-	struct kvp_error error;
-	uint64_t bytes, device_bytes, tokens, blocks, budget, workload_fit,
-	         concurrency_x100, max_len_fit;
-	uint32_t n_lines;
-	char lines[KVP_MAX_LINES][KVP_LINE_MAX];
-};
-
 struct tui_engines {
 	unsigned long gen;
 	bool valid;
-	struct engine_row rows[KVP_ENGINE_COUNT];
-	struct kvp_plan plan;
-	struct kvp_result res;
+	enum kvp_status status;     /* of kvp_compare */
+	struct kvp_error err;
+	struct kvp_compare cmp;
+	struct kvp_result scratch;
 };
 
 void tui_engines_free(struct tui_engines *e)
@@ -35,40 +30,28 @@ void tui_engines_free(struct tui_engines *e)
 
 static void rebuild(struct tui_engines *e, const struct tui_app *a)
 {
-	int k;
-
-	for (k = 0; k < KVP_ENGINE_COUNT; k++) {
-		struct engine_row *row = &e->rows[k];
-
-		e->plan = a->plan;
-		e->plan.engine.kind = (enum kvp_engine_kind)k;
-		memset(row, 0, sizeof *row);
-		row->ok = kvp_compute(&e->plan, &e->res) == KVP_OK;
-		if (!row->ok) {
-			row->error = e->res.error;
-			continue;
-		}
-		row->bytes = e->res.kv.bytes;
-		row->device_bytes = e->res.kv.device_bytes;
-		row->tokens = e->res.engine.tokens;
-		row->blocks = e->res.engine.blocks;
-		row->budget = e->res.engine.budget_bytes;
-		row->workload_fit = e->res.engine.workload_fit;
-		row->concurrency_x100 = e->res.engine.concurrency_x100;
-		row->max_len_fit = e->res.engine.max_len_fit;
-		row->n_lines = e->res.engine.n_lines;
-		memcpy(row->lines, e->res.engine.lines, sizeof row->lines);
-	}
+	e->status = kvp_compare(&a->plan, &e->scratch, &e->cmp, &e->err);
 	e->gen = a->gen;
 	e->valid = true;
+}
+
+/* "+12.50%" from parts per million (display of the core's figure). */
+static void fmt_ppm(int64_t ppm, char *buf, size_t n)
+{
+	uint64_t mag = ppm < 0 ? (uint64_t)0 - (uint64_t)ppm : (uint64_t)ppm;
+
+	snprintf(buf, n, "%c%llu.%02llu%%", ppm < 0 ? '-' : '+',
+	         (unsigned long long)(mag / 10000),
+	         (unsigned long long)(mag % 10000 / 100));
 }
 
 void tui_engines_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 {
 	const struct tui_theme *th = &a->theme;
 	struct tui_engines *e = a->engines;
-	int y = r->y, i, sel;
-	char b1[32], b2[32], b3[32], b4[32], conc[24];
+	int y = r->y, end = r->y + r->h, i, sel;
+	char b1[32], b2[32], b3[32], b4[32], conc[24], diff[24];
+	const struct kvp_compare_row *row;
 	uint32_t l;
 
 	for (i = 0; i < r->h; i++)
@@ -82,21 +65,25 @@ void tui_engines_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 	}
 	if (!e->valid || e->gen != a->gen)
 		rebuild(e, a);
+	if (e->status != KVP_OK) {
+		tui_put(w, y, r->x, r->w, th->attr[TUI_R_ERROR], "%s", e->err.msg);
+		return;
+	}
 	sel = a->sel[TUI_SEC_ENGINES];
-	if (sel < 0 || sel >= KVP_ENGINE_COUNT)
-		sel = a->sel[TUI_SEC_ENGINES] = (int)a->plan.engine.kind;
+	if (sel < 0 || sel >= (int)e->cmp.n_rows)
+		sel = a->sel[TUI_SEC_ENGINES] = 0;
 	tui_put(w, y++, r->x, r->w, th->attr[TUI_R_LABEL],
-	        "  %-13s %16s %10s %12s %10s %11s", "engine", "KV bytes", "GiB",
-	        "pool tokens", "my req fit", "worst-case");
-	for (i = 0; i < KVP_ENGINE_COUNT; i++) {
-		const struct engine_row *row = &e->rows[i];
+	        "  %-12s %15s %9s %9s %10s %8s %9s", "engine", "KV bytes", "GiB",
+	        "vs gen.", "pool tokens", "my req.", "worst");
+	for (i = 0; i < (int)e->cmp.n_rows && y < end; i++) {
 		attr_t at = th->attr[i == sel ? TUI_R_SELECT : TUI_R_NORMAL];
+		char mark = e->cmp.rows[i].kind == a->plan.engine.kind ? '*' : ' ';
 
-		if (!row->ok) {
-			tui_put(w, y, r->x, r->w, at, "%c %-13s ", i == (int)a->plan.engine.kind ? '*' : ' ',
-			        kvp_engine_name((enum kvp_engine_kind)i));
-			tui_put(w, y++, r->x + 16, r->w - 16, th->attr[TUI_R_ERROR], "%s",
-			        row->error.msg);
+		row = &e->cmp.rows[i];
+		if (row->status != KVP_OK) {
+			tui_put(w, y, r->x, 15, at, "%c %-12s ", mark, kvp_engine_name(row->kind));
+			tui_put(w, y++, r->x + 15, r->w - 15, th->attr[TUI_R_ERROR], "%s",
+			        row->error);
 			continue;
 		}
 		if (row->concurrency_x100)
@@ -105,26 +92,36 @@ void tui_engines_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 			         (unsigned long long)(row->concurrency_x100 % 100));
 		else
 			snprintf(conc, sizeof conc, "-");
-		tui_put(w, y++, r->x, r->w, at, "%c %-13s %16s %10s %12s %10s %11s",
-		        i == (int)a->plan.engine.kind ? '*' : ' ',
-		        kvp_engine_name((enum kvp_engine_kind)i),
-		        kvp_fmt_int(row->bytes, b1, sizeof b1),
-		        kvp_fmt_gib(row->bytes, 2, b2, sizeof b2),
+		if (i == 0)
+			snprintf(diff, sizeof diff, "-");
+		else
+			fmt_ppm(row->diff_ppm, diff, sizeof diff);
+		tui_put(w, y++, r->x, r->w, at, "%c %-12s %15s %9s %9s %10s %8s %9s",
+		        mark, kvp_engine_name(row->kind),
+		        kvp_fmt_int(row->kv_bytes, b1, sizeof b1),
+		        kvp_fmt_gib(row->kv_bytes, 2, b2, sizeof b2), diff,
 		        row->tokens ? kvp_fmt_int(row->tokens, b3, sizeof b3) : "-",
 		        row->workload_fit ? kvp_fmt_int(row->workload_fit, b4, sizeof b4) : "-",
 		        conc);
 	}
-	y++;
-	if (y < r->y + r->h)
-		tui_put(w, y++, r->x, r->w, th->attr[TUI_R_HEADING],
-		        "%s would print (Up/Down choose an engine, * = the plan's):",
-		        kvp_engine_name((enum kvp_engine_kind)sel));
-	for (l = 0; l < e->rows[sel].n_lines && y < r->y + r->h; l++)
+	row = &e->cmp.rows[sel];
+	if (y < end)
+		tui_put(w, y++, r->x, r->w, th->attr[TUI_R_DIM],
+		        "my req. = requests of this workload that fit at once; worst = "
+		        "the engine's max_model_len figure");
+	if (y < end)
+		tui_put(w, y++, r->x, r->w, th->attr[TUI_R_HEADING], "%s: %s",
+		        kvp_engine_name(row->kind),
+		        row->status == KVP_OK ? (row->why[0] ? row->why : "same as generic")
+		                              : row->error);
+	for (l = 0; row->status == KVP_OK && l < row->n_lines && y < end; l++)
 		tui_put(w, y++, r->x + 2, r->w - 2, th->attr[TUI_R_NORMAL], "%s",
-		        e->rows[sel].lines[l]);
-	if (e->rows[sel].ok && e->rows[sel].n_lines == 0 && y < r->y + r->h)
+		        row->lines[l]);
+	if (row->status == KVP_OK && row->max_len_fit && y < end)
 		tui_put(w, y++, r->x + 2, r->w - 2, th->attr[TUI_R_DIM],
-		        "(no startup lines for this profile)");
+		        "largest max_model_len for one request: %s tokens",
+		        kvp_fmt_int(row->max_len_fit, b1, sizeof b1));
+	(void)diff;
 }
 
 bool tui_engines_handle(struct tui_app *a, enum tui_act act)

@@ -1,21 +1,20 @@
 /*
  * teach_view.c - GQA/MQA side by side (see teach_view.h). The figures of
  * every row come from kvp_compute on a copy of the plan; "most requests
- * that fit" is the largest class-0 request count whose kvp_compute says
- * every device fits (a search over kvp_compute calls, each verdict the
- * core's own).
+ * that fit" is kvp_solve's concurrency answer for that copy. The ratio
+ * column divides two of those results' byte figures for display only.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kvplan/compute.h"
+#include "kvplan/solve.h"
 #include "kvplan/units.h"
 #include "tui/teach_view.h"
 #include "tui/text.h"
 
 #define MAX_ROWS 64
-#define FIT_CAP  (1ull << 32)
 
 struct teach_row {
 	uint32_t kv_heads;
@@ -33,6 +32,7 @@ struct tui_teach {
 	struct teach_row rows[MAX_ROWS];
 	struct kvp_plan plan;     /* scratch copy */
 	struct kvp_result res;    /* scratch result */
+	struct kvp_solve_answer ans;
 };
 
 void tui_teach_free(struct tui_teach *t)
@@ -40,38 +40,19 @@ void tui_teach_free(struct tui_teach *t)
 	free(t);
 }
 
-static bool fits_at(struct tui_teach *t, uint64_t requests)
-{
-	t->plan.workload.classes[0].requests = requests;
-	return kvp_compute(&t->plan, &t->res) == KVP_OK && t->res.fits;
-}
-
-/* Largest class-0 request count that fits (0 when none), or false when
- * the plan has no card or no class. */
+/* Most class-0 requests that fit (kvp_solve, checked by recomputing it),
+ * or false when the plan has no card or the search failed. */
 static bool search_fit(struct tui_teach *t, struct teach_row *row)
 {
-	uint64_t lo = 0, hi = 1;
+	struct kvp_solve_opts o = { .what = KVP_SOLVE_CONCURRENCY };
+	struct kvp_error err;
 
 	if (t->plan.devices.n_groups == 0 || t->plan.workload.n_classes == 0)
 		return false;
-	while (hi < FIT_CAP && fits_at(t, hi)) {
-		lo = hi;
-		hi *= 2;
-	}
-	if (hi >= FIT_CAP && fits_at(t, hi))
-		lo = hi;
-	while (hi - lo > 1) {
-		uint64_t mid = lo + (hi - lo) / 2;
-
-		if (fits_at(t, mid))
-			lo = mid;
-		else
-			hi = mid;
-	}
-	row->fit_requests = lo;
-	row->fit_sequences = 0;
-	if (lo > 0 && fits_at(t, lo))
-		row->fit_sequences = t->res.kv.sequences;
+	if (kvp_solve(&t->plan, &o, &t->ans, &t->res, &err) != KVP_OK)
+		return false;
+	row->fit_requests = t->ans.found ? t->ans.value : 0;
+	row->fit_sequences = t->ans.found ? t->ans.sequences : 0;
 	return true;
 }
 
@@ -96,7 +77,6 @@ static int by_heads_desc(const void *x, const void *y)
 static void rebuild(struct tui_teach *t, const struct tui_app *a)
 {
 	uint32_t hq = a->plan.model.q_heads, h;
-	uint64_t requests0;
 	size_t i;
 
 	t->n = 0;
@@ -110,7 +90,6 @@ static void rebuild(struct tui_teach *t, const struct tui_app *a)
 
 		t->plan = a->plan;
 		t->plan.model.base.kv_heads = r->kv_heads;
-		requests0 = t->plan.workload.n_classes ? t->plan.workload.classes[0].requests : 0;
 		r->ok = kvp_compute(&t->plan, &t->res) == KVP_OK;
 		if (!r->ok) {
 			snprintf(r->err, sizeof r->err, "%s", t->res.error.msg);
@@ -121,8 +100,6 @@ static void rebuild(struct tui_teach *t, const struct tui_app *a)
 		r->bytes = t->res.kv.bytes;
 		r->sequences = t->res.kv.sequences;
 		r->fit_known = search_fit(t, r);
-		if (t->plan.workload.n_classes)
-			t->plan.workload.classes[0].requests = requests0;
 	}
 	t->gen = a->gen;
 	t->valid = true;

@@ -13,6 +13,7 @@
 #include "cli/opts.h"
 #include "cli/out_text.h"
 #include "io/record_json.h"
+#include "io/report_md.h"
 #include "kvplan/compute.h"
 
 static int fail(const char *msg)
@@ -20,6 +21,9 @@ static int fail(const char *msg)
 	fprintf(stderr, "kvplan calc: %s\n", msg);
 	return 2;
 }
+
+/* md: the Markdown report with the validation plan (io/report_md.c). */
+static const char *const calc_formats[] = { "text", "json", "md", NULL };
 
 int kvp_cmd_calc(int argc, char **argv)
 {
@@ -34,6 +38,7 @@ int kvp_cmd_calc(int argc, char **argv)
 		return fail("out of memory");
 	}
 	kvp_opts_init(o, "calc", "[PLAN.json|RECORD.json] [OPTIONS]");
+	o->formats = calc_formats;
 	kvp_error_clear(&err);
 	if (kvp_opts_parse(o, argc, argv, stdout, &err) != KVP_OK) {
 		rc = fail(err.msg);
@@ -62,6 +67,11 @@ int kvp_cmd_calc(int argc, char **argv)
 		}
 		fputs(s, stdout);
 		free(s);
+	} else if (strcmp(o->format, "md") == 0) {
+		if (kvp_report_md(stdout, &o->plan, res, &o->notes, &err) != KVP_OK) {
+			rc = fail(err.msg);
+			goto out;
+		}
 	} else {
 		kvp_out_text(stdout, &o->plan, res, &o->notes, o->per_layer);
 	}

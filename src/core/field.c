@@ -942,10 +942,8 @@ enum kvp_status kvp_field_set(struct kvp_plan *p, const struct kvp_field *f,
 				why = parse_groupq(s, &fmt);
 			} else {
 				why = parse_dtype(s, &dt);
-				if (!why) {
-					memset(&fmt, 0, sizeof fmt);
-					fmt.dtype = dt;
-				}
+				if (!why)
+					fmt = kvp_format_plain(dt);
 			}
 			if (why)
 				break;

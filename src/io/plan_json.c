@@ -115,7 +115,7 @@ static enum kvp_status set_scalar(struct rd *r, const struct kvp_field *f,
 			return bad(r, path, v, "expected a number");
 		if (v->valuedouble != floor(v->valuedouble))
 			return bad(r, path, v, "expected a whole number");
-		if (fabs(v->valuedouble) > EXACT_MAX)
+		if (fabs(v->valuedouble) >= EXACT_MAX)
 			return bad(r, path, v, "too large to read exactly from a JSON number; "
 			           "write it as a string");
 		snprintf(text, sizeof text, "%.0f", v->valuedouble);
@@ -197,7 +197,7 @@ static enum kvp_status set_format_object(struct rd *r, const struct kvp_field *f
 				"%s: %s: unknown key (expected dtype, bits, group_size, "
 				"scale_bytes, zero_bytes, residual, residual_dtype)", r->file, sub);
 		if (!cJSON_IsNumber(it) || it->valuedouble < 0 ||
-		    it->valuedouble != floor(it->valuedouble) || it->valuedouble > EXACT_MAX)
+		    it->valuedouble != floor(it->valuedouble) || it->valuedouble >= EXACT_MAX)
 			return bad(r, sub, it, "expected a whole number");
 		o += (size_t)snprintf(text + o, o < sizeof text ? sizeof text - o : 0,
 		                      ":%s=%.0f", it->string, it->valuedouble);
@@ -284,7 +284,7 @@ static enum kvp_status load_u64_list(struct rd *r, const cJSON *arr, const char 
 		if (!cJSON_IsNumber(it))
 			return bad(r, sub, it, "expected a whole number");
 		d = it->valuedouble;
-		if (d != floor(d) || d < 0 || d > EXACT_MAX)
+		if (d != floor(d) || d < 0 || d >= EXACT_MAX)
 			return bad(r, sub, it, "expected a whole number from 0 to 2^53");
 		if ((uint64_t)d < lo || (uint64_t)d > hi) {
 			char why[64];
@@ -887,7 +887,7 @@ cJSON *kvp_json_u64(unsigned long long v)
 	char buf[32];
 
 	snprintf(buf, sizeof buf, "%llu", v);
-	if (v <= 9007199254740992ull)
+	if (v < 9007199254740992ull)
 		return cJSON_CreateRaw(buf);
 	return cJSON_CreateString(buf);
 }

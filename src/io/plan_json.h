@@ -118,8 +118,9 @@ enum kvp_status kvp_plan_json_save(const char *path, const struct kvp_plan *p,
 struct cJSON;
 struct cJSON *kvp_plan_json_tree(const struct kvp_plan *p, const char *kind);
 
-/* An exact integer as a JSON value for cJSON writers: a raw number up to
- * 2^53, a decimal string above (readers' doubles are exact to 2^53). */
+/* An exact integer as a JSON value for cJSON writers: a raw number below
+ * 2^53, a decimal string from there on (a double holds integers exactly
+ * only below 2^53). */
 struct cJSON *kvp_json_u64(unsigned long long v);
 
 #endif

@@ -27,4 +27,8 @@ int kvp_cmd_fit(int argc, char **argv);
 /* `kvplan solve --for WHAT` (cmd_solve.c). */
 int kvp_cmd_solve(int argc, char **argv);
 
+/* `kvplan compare`: the plan under every engine side by side, with
+ * --translate SETTING=VALUE the budget translation (cmd_compare.c). */
+int kvp_cmd_compare(int argc, char **argv);
+
 #endif

@@ -14,6 +14,7 @@ static const struct kvp_command commands[] = {
 	{ "presets", kvp_cmd_presets, "list shipped and user presets (models, cards, workloads)" },
 	{ "reconcile", kvp_cmd_reconcile, "set a plan against the sizes an engine log states" },
 	{ "fit", kvp_cmd_fit, "does the plan fit on every device? (exit 0 yes, 1 no)" },
+	{ "compare", kvp_cmd_compare, "the same plan under every engine, differences explained" },
 	{ "solve", kvp_cmd_solve, "answer backwards: --for concurrency|length|kv-format|cards|max-model-len" },
 };
 

@@ -1,0 +1,55 @@
+/*
+ * compare.h - one plan under every engine side by side: the generic
+ * strategy, llama.cpp, vLLM, transformers, SGLang and TensorRT-LLM, each
+ * computed by kvp_compute with only plan->engine.kind changed (every
+ * engine keeps its own options from the plan). Each row holds the
+ * engine's bytes and derived quantities, the difference from the generic
+ * row, and one line explaining the difference in the engine's terms
+ * ("+12.5% from 256-cell padding (4608 cells for ctx_size 4096)").
+ *
+ * Pure: no allocation. The caller owns both structs; `scratch` is a work
+ * area (a kvp_result is large, about 100 KiB) whose contents are
+ * unspecified afterwards.
+ */
+#ifndef KVPLAN_COMPARE_H
+#define KVPLAN_COMPARE_H
+
+#include <stdint.h>
+
+#include "kvplan/plan.h"
+#include "kvplan/result.h"
+#include "kvplan/status.h"
+
+struct kvp_compare_row {
+	enum kvp_engine_kind kind;
+	enum kvp_status status;       /* KVP_OK, or why there are no figures */
+	char error[KVP_ERRMSG_MAX];   /* the message when status != OK */
+	uint64_t kv_bytes;            /* res.kv.bytes: the whole cache */
+	uint64_t device_bytes;        /* res.kv.device_bytes */
+	uint64_t bytes_needed;        /* the tokens held, at its formats */
+	uint64_t slots;               /* res.kv.slots_allocated */
+	uint64_t cells, streams, blocks, tokens;  /* res.engine */
+	uint64_t requests;            /* active requests of the workload */
+	uint64_t workload_fit;        /* requests that fit at once (generic:
+	                                 all when it is computed at all) */
+	uint64_t concurrency_x100, max_len_fit;
+	int64_t diff_bytes;           /* kv_bytes - generic row's kv_bytes */
+	int64_t diff_ppm;             /* diff_bytes / generic, parts per
+	                                 million (0 when generic failed) */
+	char why[KVP_LINE_MAX];       /* one line: the difference explained */
+	uint32_t n_lines;             /* the engine's own lines */
+	char lines[KVP_MAX_LINES][KVP_LINE_MAX];
+};
+
+struct kvp_compare {
+	uint32_t n_rows;              /* KVP_ENGINE_COUNT, generic first */
+	struct kvp_compare_row rows[KVP_ENGINE_COUNT];
+};
+
+/* Compute every row. Returns KVP_OK even when some engines refuse the
+ * plan (their rows say so); an error only when the plan itself is bad
+ * for every engine (the generic row's error, in *err). */
+enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch,
+                            struct kvp_compare *out, struct kvp_error *err);
+
+#endif

@@ -1,0 +1,356 @@
+/*
+ * cmd_compare.c - `kvplan compare [PLAN.json] [OPTIONS] [--translate K=V]`:
+ * the same plan under every engine side by side (kvp_compare): the whole
+ * cache in bytes, the difference from the generic strategy explained in
+ * one line, how many of the workload's requests fit, and the lines each
+ * engine would print. --translate SETTING=VALUE adds the budget
+ * translation (kvp_translate): the equivalent settings of the other
+ * engines, each with the KV bytes it yields. --format json prints the
+ * same as one JSON object (every byte figure an integer).
+ * Exit 0, or 2 on bad input (one line on stderr, nothing on stdout).
+ * Every figure shown is a field of struct kvp_compare / kvp_translation.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cJSON.h>
+
+#include "cli/commands.h"
+#include "cli/opts.h"
+#include "kvplan/compare.h"
+#include "kvplan/translate.h"
+#include "kvplan/units.h"
+
+struct cmp_ctx {
+	bool translate;
+	enum kvp_knob knob;
+	uint64_t value;          /* ppm, bytes or cells */
+};
+
+/* "0.92" -> 920000 exactly (up to six decimals, at most 1). */
+static bool parse_ppm(const char *s, uint64_t *out)
+{
+	uint64_t whole = 0, frac = 0, scale = 100000;
+	const char *c = s;
+
+	if (!*c)
+		return false;
+	while (*c >= '0' && *c <= '9')
+		whole = whole * 10 + (uint64_t)(*c++ - '0');
+	if (*c == '.') {
+		c++;
+		if (!(*c >= '0' && *c <= '9'))
+			return false;
+		while (*c >= '0' && *c <= '9') {
+			if (!scale)
+				return false;
+			frac += (uint64_t)(*c++ - '0') * scale;
+			scale /= 10;
+		}
+	}
+	if (*c || whole > 1 || (whole == 1 && frac))
+		return false;
+	*out = whole * 1000000 + frac;
+	return true;
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!*s || *s == '-')
+		return false;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*end || errno)
+		return false;
+	*out = v;
+	return true;
+}
+
+static enum kvp_status set_translate(void *ctx, const char *v, struct kvp_error *err)
+{
+	struct cmp_ctx *c = ctx;
+	const char *eq = strchr(v, '=');
+	char name[96];
+	bool ok;
+
+	if (!eq || eq == v || (size_t)(eq - v) >= sizeof name)
+		return kvp_error_set(err, KVP_EINVAL,
+			"--translate: '%s' - expected SETTING=VALUE, e.g. "
+			"gpu_memory_utilization=0.9", v);
+	memcpy(name, v, (size_t)(eq - v));
+	name[eq - v] = '\0';
+	if (kvp_knob_parse(name, &c->knob, err) != KVP_OK) {
+		kvp_error_prefix(err, "--translate");
+		return err->status;
+	}
+	if (c->knob == KVP_KNOB_BYTE_CAP || c->knob == KVP_KNOB_LLAMACPP_CTX)
+		ok = parse_u64(eq + 1, &c->value) && c->value > 0;
+	else
+		ok = parse_ppm(eq + 1, &c->value) && c->value > 0;
+	if (!ok)
+		return kvp_error_set(err, KVP_EINVAL,
+			"--translate: %s '%s' - expected %s", name, eq + 1,
+			c->knob == KVP_KNOB_BYTE_CAP ? "a byte count of at least 1" :
+			c->knob == KVP_KNOB_LLAMACPP_CTX ? "a context size of at least 1" :
+			"a fraction in (0, 1] such as 0.9");
+	c->translate = true;
+	return KVP_OK;
+}
+
+static const struct kvp_opt_extra cmp_extra[] = {
+	{ "translate", true, "SETTING=VALUE",
+	  "also translate a budget setting (gpu_memory_utilization, mem_fraction_static, "
+	  "free_gpu_memory_fraction, kv_cache_memory_bytes, ctx_size) across engines",
+	  set_translate },
+};
+
+static int fail(const char *msg)
+{
+	fprintf(stderr, "kvplan compare: %s\n", msg);
+	return 2;
+}
+
+/* "+12.5%" from ppm (display only). */
+static const char *pct(int64_t ppm, char *buf, size_t n)
+{
+	uint64_t mag = ppm < 0 ? (uint64_t)0 - (uint64_t)ppm : (uint64_t)ppm;
+	uint64_t tenths = (mag + 500) / 1000;
+
+	snprintf(buf, n, "%s%llu.%llu%%", ppm < 0 ? "-" : "+",
+	         (unsigned long long)(tenths / 10), (unsigned long long)(tenths % 10));
+	return buf;
+}
+
+/* A knob's value as its users write it. */
+static const char *knob_value(enum kvp_knob k, uint64_t v, char *buf, size_t n)
+{
+	if (k == KVP_KNOB_BYTE_CAP || k == KVP_KNOB_LLAMACPP_CTX)
+		snprintf(buf, n, "%llu", (unsigned long long)v);
+	else
+		snprintf(buf, n, "%llu.%06llu", (unsigned long long)(v / 1000000),
+		         (unsigned long long)(v % 1000000));
+	return buf;
+}
+
+static void print_text(FILE *out, const struct kvp_plan *p, const struct kvp_compare *c,
+                       const struct cmp_ctx *ctx, const struct kvp_translation *t)
+{
+	uint32_t i, l;
+	char a[40], g[32], d[24];
+
+	fprintf(out, "%s under every engine (%s)\n\n", p->model.id[0] ? p->model.id : "model",
+	        p->name[0] ? p->name : "plan");
+	fprintf(out, "%-13s %22s %12s %10s %s\n", "engine", "KV cache, bytes", "GiB",
+	        "vs generic", "requests fit");
+	for (i = 0; i < c->n_rows; i++) {
+		const struct kvp_compare_row *r = &c->rows[i];
+
+		if (r->status != KVP_OK) {
+			fprintf(out, "%-13s %s: %s\n", kvp_engine_name(r->kind),
+			        r->status == KVP_EREFUSED ? "refused" : "error", r->error);
+			continue;
+		}
+		fprintf(out, "%-13s %22s %12s %10s %llu of %llu\n", kvp_engine_name(r->kind),
+		        kvp_fmt_int(r->kv_bytes, a, sizeof a),
+		        kvp_fmt_gib(r->kv_bytes, 2, g, sizeof g),
+		        i == KVP_ENGINE_GENERIC ? "baseline" : pct(r->diff_ppm, d, sizeof d),
+		        (unsigned long long)r->workload_fit, (unsigned long long)r->requests);
+	}
+	fprintf(out, "\nwhy:\n");
+	for (i = 0; i < c->n_rows; i++)
+		if (c->rows[i].status == KVP_OK)
+			fprintf(out, "  %-12s %s\n", kvp_engine_name(c->rows[i].kind), c->rows[i].why);
+	fprintf(out, "\nin the engines' words:\n");
+	for (i = 0; i < c->n_rows; i++)
+		for (l = 0; l < c->rows[i].n_lines && l < KVP_MAX_LINES; l++)
+			fprintf(out, "  %-12s %s\n", kvp_engine_name(c->rows[i].kind),
+			        c->rows[i].lines[l]);
+	if (!ctx->translate)
+		return;
+	fprintf(out, "\nbudget translation from %s = %s (%s of KV):\n",
+	        kvp_knob_key(t->from), knob_value(t->from, t->from_value, d, sizeof d),
+	        kvp_fmt_bytes_all(t->target_bytes, a, sizeof a));
+	for (i = 0; i < t->n_rows; i++) {
+		const struct kvp_translate_row *r = &t->rows[i];
+		char v[32];
+
+		if (r->status != KVP_OK) {
+			fprintf(out, "  %-40s none: %s\n", kvp_knob_key(r->knob), r->error);
+			continue;
+		}
+		fprintf(out, "  %-40s %-16s yields %s\n", kvp_knob_key(r->knob),
+		        knob_value(r->knob, r->value, v, sizeof v),
+		        kvp_fmt_bytes_all(r->kv_bytes, a, sizeof a));
+	}
+}
+
+static char *to_json(const struct kvp_plan *p, const struct kvp_compare *c,
+                     const struct cmp_ctx *ctx, const struct kvp_translation *t)
+{
+	cJSON *root = cJSON_CreateObject(), *rows, *o, *lines;
+	uint32_t i, l;
+	char *s = NULL;
+
+	if (!root)
+		return NULL;
+	if (!cJSON_AddStringToObject(root, "kvplan", "compare") ||
+	    !cJSON_AddStringToObject(root, "kvplan_version", KVP_VERSION) ||
+	    !cJSON_AddStringToObject(root, "name", p->name) ||
+	    !cJSON_AddStringToObject(root, "model", p->model.id) ||
+	    !(rows = cJSON_AddArrayToObject(root, "rows")))
+		goto out;
+	for (i = 0; i < c->n_rows; i++) {
+		const struct kvp_compare_row *r = &c->rows[i];
+
+		if (!(o = cJSON_CreateObject()) || !cJSON_AddItemToArray(rows, o))
+			goto out;
+		/* byte and token figures are below 2^53 in any real plan; cJSON
+		 * stores doubles, so print them as integers via raw numbers */
+#define ADD_U64(key, v) do { char b_[32]; snprintf(b_, sizeof b_, "%llu", (unsigned long long)(v)); \
+		if (!cJSON_AddRawToObject(o, key, b_)) goto out; } while (0)
+#define ADD_I64(key, v) do { char b_[32]; snprintf(b_, sizeof b_, "%lld", (long long)(v)); \
+		if (!cJSON_AddRawToObject(o, key, b_)) goto out; } while (0)
+		if (!cJSON_AddStringToObject(o, "engine", kvp_engine_name(r->kind)) ||
+		    !cJSON_AddStringToObject(o, "status", kvp_status_str(r->status)))
+			goto out;
+		if (r->status != KVP_OK) {
+			if (!cJSON_AddStringToObject(o, "error", r->error))
+				goto out;
+			continue;
+		}
+		ADD_U64("kv_bytes", r->kv_bytes);
+		ADD_U64("device_bytes", r->device_bytes);
+		ADD_U64("bytes_needed", r->bytes_needed);
+		ADD_U64("slots", r->slots);
+		ADD_U64("cells", r->cells);
+		ADD_U64("streams", r->streams);
+		ADD_U64("blocks", r->blocks);
+		ADD_U64("tokens", r->tokens);
+		ADD_U64("requests", r->requests);
+		ADD_U64("workload_fit", r->workload_fit);
+		ADD_U64("concurrency_x100", r->concurrency_x100);
+		ADD_U64("max_len_fit", r->max_len_fit);
+		ADD_I64("diff_bytes", r->diff_bytes);
+		ADD_I64("diff_ppm", r->diff_ppm);
+		if (!cJSON_AddStringToObject(o, "why", r->why) ||
+		    !(lines = cJSON_AddArrayToObject(o, "lines")))
+			goto out;
+		for (l = 0; l < r->n_lines && l < KVP_MAX_LINES; l++) {
+			cJSON *ln = cJSON_CreateString(r->lines[l]);
+
+			if (!ln || !cJSON_AddItemToArray(lines, ln))
+				goto out;
+		}
+	}
+	if (ctx->translate) {
+		cJSON *tr = cJSON_AddObjectToObject(root, "translation"), *arr;
+
+		if (!tr || !cJSON_AddStringToObject(tr, "from", kvp_knob_key(t->from)))
+			goto out;
+		o = tr;
+		ADD_U64("from_value", t->from_value);
+		ADD_U64("target_bytes", t->target_bytes);
+		if (!(arr = cJSON_AddArrayToObject(tr, "rows")))
+			goto out;
+		for (i = 0; i < t->n_rows; i++) {
+			const struct kvp_translate_row *r = &t->rows[i];
+
+			if (!(o = cJSON_CreateObject()) || !cJSON_AddItemToArray(arr, o) ||
+			    !cJSON_AddStringToObject(o, "setting", kvp_knob_key(r->knob)) ||
+			    !cJSON_AddStringToObject(o, "status", kvp_status_str(r->status)))
+				goto out;
+			if (r->status != KVP_OK) {
+				if (!cJSON_AddStringToObject(o, "error", r->error))
+					goto out;
+				continue;
+			}
+			/* fractions are parts per million, as in a plan's C fields */
+			ADD_U64("value", r->value);
+			ADD_U64("kv_bytes", r->kv_bytes);
+		}
+	}
+#undef ADD_U64
+#undef ADD_I64
+	s = cJSON_Print(root);
+out:
+	cJSON_Delete(root);
+	return s;
+}
+
+int kvp_cmd_compare(int argc, char **argv)
+{
+	struct kvp_opts *o = malloc(sizeof *o);
+	struct kvp_result *res = malloc(sizeof *res);
+	struct kvp_compare *cmp = malloc(sizeof *cmp);
+	struct kvp_translation *tr = malloc(sizeof *tr);
+	struct cmp_ctx ctx = { false, KVP_KNOB_VLLM_UTIL, 0 };
+	struct kvp_error err;
+	int rc = 0;
+
+	if (!o || !res || !cmp || !tr) {
+		rc = fail("out of memory");
+		goto out_free;
+	}
+	kvp_opts_init(o, "compare", "[PLAN.json|RECORD.json] [OPTIONS] [--translate SETTING=VALUE]");
+	o->extra = cmp_extra;
+	o->n_extra = sizeof cmp_extra / sizeof cmp_extra[0];
+	o->ctx = &ctx;
+	kvp_error_clear(&err);
+	if (kvp_opts_parse(o, argc, argv, stdout, &err) != KVP_OK) {
+		rc = fail(err.msg);
+		goto out;
+	}
+	if (o->help)
+		goto out;
+	if (o->n_args > 1) {
+		char msg[KVP_ERRMSG_MAX];
+
+		snprintf(msg, sizeof msg,
+		         "'%.200s': unexpected argument (compare takes one plan file)", o->args[1]);
+		rc = fail(msg);
+		goto out;
+	}
+	if (kvp_compare(&o->plan, res, cmp, &err) != KVP_OK) {
+		rc = fail(err.msg);
+		goto out;
+	}
+	if (ctx.translate && kvp_translate(&o->plan, ctx.knob, ctx.value, res, tr, &err) != KVP_OK) {
+		char msg[KVP_ERRMSG_MAX];
+
+		snprintf(msg, sizeof msg, "--translate: %.280s", err.msg);
+		rc = fail(msg);
+		goto out;
+	}
+	if (strcmp(o->format, "json") == 0) {
+		char *s = to_json(&o->plan, cmp, &ctx, tr);
+
+		if (!s) {
+			rc = fail("out of memory");
+			goto out;
+		}
+		fputs(s, stdout);
+		fputc('\n', stdout);
+		free(s);
+	} else {
+		print_text(stdout, &o->plan, cmp, &ctx, tr);
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		char msg[128];
+
+		snprintf(msg, sizeof msg, "writing the output: %s", strerror(errno));
+		rc = fail(msg);
+	}
+out:
+	kvp_opts_free(o);
+out_free:
+	free(o);
+	free(res);
+	free(cmp);
+	free(tr);
+	return rc;
+}

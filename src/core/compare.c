@@ -1,0 +1,200 @@
+/*
+ * compare.c - kvp_compare: the plan under every engine, side by side, each
+ * difference from the generic strategy explained in one line from the
+ * engine's own derived quantities (see compare.h). Percentages are exact
+ * integer ratios in parts per million, rounded half away from zero when
+ * shown with one decimal.
+ */
+#include <stdio.h>  /* snprintf into caller buffers only */
+#include <string.h>
+
+#include "kvplan/compare.h"
+#include "kvplan/compute.h"
+#include "kvplan/units.h"
+
+/* (a - b) / b in ppm, saturating; 0 when b is 0. */
+static int64_t ratio_ppm(uint64_t a, uint64_t b)
+{
+	unsigned __int128 d;
+	bool neg = a < b;
+
+	if (b == 0)
+		return 0;
+	d = neg ? (unsigned __int128)(b - a) : (unsigned __int128)(a - b);
+	d = (d * 1000000u + b / 2) / b;
+	if (d > (unsigned __int128)INT64_MAX)
+		d = INT64_MAX;
+	return neg ? -(int64_t)d : (int64_t)d;
+}
+
+/* "+12.5%" from ppm (one decimal, half away from zero). */
+static const char *pct(int64_t ppm, char *buf, size_t n)
+{
+	uint64_t mag = ppm < 0 ? (uint64_t)0 - (uint64_t)ppm : (uint64_t)ppm;
+	uint64_t tenths = (mag + 500) / 1000;
+
+	snprintf(buf, n, "%s%llu.%llu%%", ppm < 0 ? "-" : "+",
+	         (unsigned long long)(tenths / 10), (unsigned long long)(tenths % 10));
+	return buf;
+}
+
+static void why_generic(const struct kvp_plan *p, const struct kvp_result *r,
+                        char *buf, size_t n)
+{
+	char a[40], b[40];
+
+	snprintf(buf, n, "baseline: the %s strategy, %s for %s held",
+	         kvp_strategy_name(p->strategy.kind), kvp_fmt_gib(r->kv.bytes, 2, a, sizeof a),
+	         kvp_fmt_gib(r->kv.bytes_needed, 2, b, sizeof b));
+}
+
+static void why_llamacpp(const struct kvp_plan *p, const struct kvp_result *r,
+                         const char *diff, char *buf, size_t n)
+{
+	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
+	uint64_t req = o->ctx_size ? o->ctx_size : p->model.arch.max_positions;
+	uint64_t alloc = r->engine.cells * r->engine.streams;
+	size_t at;
+	char x[24];
+
+	at = (size_t)snprintf(buf, n, "%s: sized by ctx_size/parallel (%llu x %llu cells), "
+	                      "not the workload: %llu of %llu requests fit", diff,
+	                      (unsigned long long)r->engine.streams,
+	                      (unsigned long long)r->engine.cells,
+	                      (unsigned long long)r->engine.workload_fit,
+	                      (unsigned long long)r->kv.requests);
+	if (at < n && req && alloc != req)
+		at += (size_t)snprintf(buf + at, n - at, "; %s from 256-cell padding "
+		                       "(%llu cells for ctx_size %llu)",
+		                       pct(ratio_ppm(alloc, req), x, sizeof x),
+		                       (unsigned long long)alloc, (unsigned long long)req);
+	if (at < n && r->engine.cells_swa && r->engine.cells_swa != r->engine.cells)
+		snprintf(buf + at, n - at, "; SWA layers %llu cells (n_swa + n_ubatch)",
+		         (unsigned long long)r->engine.cells_swa);
+}
+
+static void why_pool(const struct kvp_plan *p, const struct kvp_result *r,
+                     const char *diff, char *buf, size_t n)
+{
+	char a[40], b[40];
+	size_t at;
+
+	switch (r->engine.kind) {
+	case KVP_ENGINE_VLLM:
+		at = (size_t)snprintf(buf, n, "%s: the pool fills its budget (%s): %llu blocks "
+		                      "of %llu tokens; %llu of %llu requests fit", diff,
+		                      kvp_fmt_gib(r->engine.budget_bytes, 2, a, sizeof a),
+		                      (unsigned long long)r->engine.blocks,
+		                      (unsigned long long)r->engine.block_size,
+		                      (unsigned long long)r->engine.workload_fit,
+		                      (unsigned long long)r->kv.requests);
+		if (at < n && r->engine.n_lines &&
+		    !strncmp(r->engine.lines[0], "Add ", 4))
+			snprintf(buf + at, n - at, "; hybrid groups add padding layers");
+		break;
+	case KVP_ENGINE_SGLANG:
+		snprintf(buf, n, "%s: one token pool of %llu tokens from mem_fraction_static; "
+		         "%llu of %llu requests fit; req_to_token table %s beside it", diff,
+		         (unsigned long long)r->engine.tokens,
+		         (unsigned long long)r->engine.workload_fit,
+		         (unsigned long long)r->kv.requests,
+		         kvp_fmt_gib(r->engine.aux_bytes, 2, b, sizeof b));
+		break;
+	case KVP_ENGINE_TRTLLM:
+		snprintf(buf, n, "%s: free_gpu_memory_fraction %u.%02u of the free memory: "
+		         "%llu tokens in blocks of %llu; %llu of %llu requests fit", diff,
+		         p->engine.trtllm.free_gpu_memory_fraction / 1000000,
+		         p->engine.trtllm.free_gpu_memory_fraction % 1000000 / 10000,
+		         (unsigned long long)r->engine.tokens,
+		         (unsigned long long)r->engine.block_size,
+		         (unsigned long long)r->engine.workload_fit,
+		         (unsigned long long)r->kv.requests);
+		break;
+	default:
+		buf[0] = '\0';
+	}
+}
+
+static void why_transformers(const struct kvp_result *r, const char *diff,
+                             char *buf, size_t n)
+{
+	char x[24];
+
+	snprintf(buf, n, "%s: one batch of %llu rows, each %llu positions; %s over the "
+	         "tokens held from padding every row to the longest", diff,
+	         (unsigned long long)r->engine.streams,
+	         (unsigned long long)r->engine.max_model_len,
+	         pct(ratio_ppm(r->kv.bytes, r->kv.bytes_needed), x, sizeof x));
+}
+
+enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch,
+                            struct kvp_compare *out, struct kvp_error *err)
+{
+	struct kvp_plan q = *p;
+	uint64_t base = 0;
+	bool have_base = false;
+	uint32_t i, l;
+
+	memset(out, 0, sizeof *out);
+	out->n_rows = KVP_ENGINE_COUNT;
+	for (i = 0; i < KVP_ENGINE_COUNT; i++) {
+		struct kvp_compare_row *row = &out->rows[i];
+		const struct kvp_result *r = scratch;
+		char diff[24];
+
+		row->kind = (enum kvp_engine_kind)i;
+		q.engine.kind = row->kind;
+		row->status = kvp_compute(&q, scratch);
+		if (row->status != KVP_OK) {
+			snprintf(row->error, sizeof row->error, "%s", scratch->error.msg);
+			if (i == KVP_ENGINE_GENERIC) {
+				/* the plan itself is bad: no engine can use it */
+				if (err)
+					*err = scratch->error;
+				return row->status;
+			}
+			continue;
+		}
+		row->kv_bytes = r->kv.bytes;
+		row->device_bytes = r->kv.device_bytes;
+		row->bytes_needed = r->kv.bytes_needed;
+		row->slots = r->kv.slots_allocated;
+		row->cells = r->engine.cells;
+		row->streams = r->engine.streams;
+		row->blocks = r->engine.blocks;
+		row->tokens = r->engine.tokens;
+		row->requests = r->kv.requests;
+		row->workload_fit = i == KVP_ENGINE_GENERIC ? r->kv.requests : r->engine.workload_fit;
+		row->concurrency_x100 = r->engine.concurrency_x100;
+		row->max_len_fit = r->engine.max_len_fit;
+		row->n_lines = r->engine.n_lines;
+		for (l = 0; l < r->engine.n_lines && l < KVP_MAX_LINES; l++)
+			memcpy(row->lines[l], r->engine.lines[l], KVP_LINE_MAX);
+		if (i == KVP_ENGINE_GENERIC) {
+			base = r->kv.bytes;
+			have_base = true;
+			why_generic(p, r, row->why, sizeof row->why);
+			continue;
+		}
+		if (have_base) {
+			row->diff_bytes = r->kv.bytes >= base ?
+			                  (int64_t)(r->kv.bytes - base) : -(int64_t)(base - r->kv.bytes);
+			row->diff_ppm = ratio_ppm(r->kv.bytes, base);
+			pct(row->diff_ppm, diff, sizeof diff);
+		} else {
+			snprintf(diff, sizeof diff, "n/a");
+		}
+		switch (row->kind) {
+		case KVP_ENGINE_LLAMACPP:
+			why_llamacpp(p, r, diff, row->why, sizeof row->why);
+			break;
+		case KVP_ENGINE_TRANSFORMERS:
+			why_transformers(r, diff, row->why, sizeof row->why);
+			break;
+		default:
+			why_pool(p, r, diff, row->why, sizeof row->why);
+			break;
+		}
+	}
+	return KVP_OK;
+}

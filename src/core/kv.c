@@ -381,11 +381,23 @@ static bool holds_positions(enum kvp_layer_kind k)
 	       k == KVP_LAYER_CHUNKED || k == KVP_LAYER_MLA;
 }
 
-/* Per-layer row figures kept between the passes. */
-struct rows {
+/*
+ * A layer type: layers with the same kind, window and stored shape size
+ * alike, so their rows, view and bytes are worked out once per type and
+ * copied to each layer (a 128-layer model usually has 2-4 types).
+ */
+struct ltype {
+	const struct kvp_layer_spec *spec;  /* first layer of this type */
 	uint64_t kq, kr, vq, vr;   /* quantized and residual row bytes */
-	uint16_t view;
+	uint64_t bpp;              /* kq + vq */
+	uint64_t bytes;            /* one layer, all sequences (pass 2) */
+	uint32_t count, count_dev; /* layers of this type, on the device */
+	uint32_t view;
 };
+
+/* Types searched for a match (most recent first); a layer matching none
+ * starts a new type, so a miss costs speed, never correctness. */
+#define TYPE_SEARCH 8
 
 /* Rewrite an MLA layer's spec to what is stored, per strategy.mla. */
 static enum kvp_status mla_spec(const struct kvp_plan *p, uint32_t i,
@@ -476,6 +488,13 @@ static inline bool same_shape(const struct kvp_layer_spec *a,
 	       fmt_eq(&a->v_fmt, &b->v_fmt);
 }
 
+/* Same type: kind, window and stored shape. */
+static inline bool same_type(const struct kvp_layer_spec *a,
+                             const struct kvp_layer_spec *b)
+{
+	return a->kind == b->kind && a->window == b->window && same_shape(a, b);
+}
+
 /* bytes = (pos - res) * q + res * r, checked (res <= pos). */
 static bool split_bytes(uint64_t pos, uint64_t resid, uint64_t q, uint64_t r,
                         uint64_t *out)
@@ -515,17 +534,14 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	struct ctx x;
 	struct view views[MAX_VIEWS];
 	uint64_t vsum[MAX_VIEWS][4];  /* per view: sum kq, kr, vq, vr */
-	struct rows rows[KVP_MAX_LAYERS];
+	struct ltype types[KVP_MAX_LAYERS];
+	uint16_t tix[KVP_MAX_LAYERS]; /* type of each KV-holding layer */
 	struct kvp_kv_result *kv = &res->kv;
-	uint64_t n_seqs = 0, n_req = 0, state_per_seq = 0;
-	uint32_t i, j, c, nv = 0, n = res->n_layers;
-	int32_t resident = p->strategy.resident_layers;
-	const struct kvp_layer_spec *first = NULL;
-	bool prev = false;            /* rows[prev_i] holds a computed layer */
-	bool uniform = true;
-	uint64_t bpp = 0;
+	uint64_t n_seqs = 0, n_req = 0, state_per_seq = 0, bpp = 0;
+	uint32_t i, j, c, t, nv, nt = 0, last = 0, n = res->n_layers;
 	uint32_t with_kv = 0;
-	uint32_t prev_i = 0;
+	int32_t resident = p->strategy.resident_layers;
+	bool uniform = true;
 	enum kvp_status st;
 
 	st = setup(&x, p, res, &n_seqs, &n_req);
@@ -543,15 +559,16 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	memset(vsum, 0, sizeof vsum[0]);
 	nv = 1;
 
-	/* Pass 1: rows per layer, views, uniformity (local accumulators:
-	 * res->layers and res->kv may alias as far as the compiler knows). */
+	/* Pass 1: each layer to its type; a new type gets its rows and view.
+	 * (Local accumulators: res->layers and res->kv may alias as far as
+	 * the compiler knows.) */
 	for (i = 0; i < n; i++) {
 		struct kvp_layer_result *lr = &res->layers[i];
 		struct kvp_layer_spec *s = &lr->spec;
-		uint32_t window = 0;
-		uint64_t rk, rv;
+		struct ltype *ty;
+		bool dev = resident < 0 || (uint32_t)resident > i;
 
-		lr->on_device = resident < 0 || (uint32_t)resident > i;
+		lr->on_device = dev;
 		lr->slots = lr->stored = lr->bytes = 0;
 		lr->k_row_bytes = lr->v_row_bytes = lr->bytes_per_position = 0;
 		if (s->kind == KVP_LAYER_NONE) {
@@ -566,66 +583,92 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 			if (st != KVP_OK)
 				return st;
 		}
-		if (prev && same_shape(s, &res->layers[prev_i].spec)) {
-			rows[i] = rows[prev_i];
+		/* the last type matched, then the most recent others */
+		t = nt;
+		if (nt > 0 && same_type(s, types[last].spec)) {
+			t = last;
 		} else {
+			for (j = nt; j > 0 && nt - j < TYPE_SEARCH; j--)
+				if (same_type(s, types[j - 1].spec)) {
+					t = j - 1;
+					break;
+				}
+		}
+		if (t == nt) {
+			uint32_t window = 0;
+			uint64_t rk, rv;
+
+			ty = &types[nt++];
+			memset(ty, 0, sizeof *ty);
+			ty->spec = s;
 			st = row_pair(&s->k_fmt, (uint64_t)s->kv_heads * s->k_dim,
-			              &rows[i].kq, &rows[i].kr, i, "k_dtype", res);
+			              &ty->kq, &ty->kr, i, "k_dtype", res);
 			if (st == KVP_OK)
 				st = row_pair(&s->v_fmt, (uint64_t)s->kv_heads * s->v_dim,
-				              &rows[i].vq, &rows[i].vr, i, "v_dtype", res);
+				              &ty->vq, &ty->vr, i, "v_dtype", res);
 			if (st != KVP_OK)
 				return st;
+			if (!kvp_add(ty->kq, ty->vq, &ty->bpp))
+				return kvp_error_set(&res->error, KVP_EOVERFLOW,
+					"model.layers[%u].kv_heads: %u - bytes per position "
+					"overflow 64 bits", i, s->kv_heads);
+			if ((s->kind == KVP_LAYER_SLIDING || s->kind == KVP_LAYER_CHUNKED) &&
+			    !p->strategy.sliding_as_full)
+				window = s->window;
+			rk = s->k_fmt.dtype == KVP_DT_GROUPQ && ty->kq ? s->k_fmt.residual : 0;
+			rv = s->v_fmt.dtype == KVP_DT_GROUPQ && ty->vq ? s->v_fmt.residual : 0;
+			for (j = 0; j < nv; j++)
+				if (views[j].window == window && views[j].rk == rk &&
+				    views[j].rv == rv)
+					break;
+			if (j == nv) {
+				if (nv == MAX_VIEWS)
+					return kvp_error_set(&res->error, KVP_ERANGE,
+						"model.layers[%u].window: %u - more than %d "
+						"distinct window/residual combinations", i,
+						s->window, MAX_VIEWS - 1);
+				memset(&views[j], 0, sizeof views[j]);
+				memset(vsum[j], 0, sizeof vsum[j]);
+				views[j].window = window;
+				views[j].rk = rk;
+				views[j].rv = rv;
+				nv++;
+			}
+			ty->view = j;
 		}
-		prev = true;
-		prev_i = i;
-		lr->k_row_bytes = rows[i].kq;
-		lr->v_row_bytes = rows[i].vq;
-		if (!kvp_add(rows[i].kq, rows[i].vq, &lr->bytes_per_position) ||
-		    !kvp_add(bpp, lr->bytes_per_position, &bpp))
+		last = t;
+		ty = &types[t];
+		tix[i] = (uint16_t)t;
+		ty->count++;
+		ty->count_dev += dev;
+		lr->k_row_bytes = ty->kq;
+		lr->v_row_bytes = ty->vq;
+		lr->bytes_per_position = ty->bpp;
+	}
+	/* per type: sums into the views and the model; uniformity */
+	for (t = 0; t < nt; t++) {
+		const struct ltype *ty = &types[t];
+		uint64_t *vs = vsum[ty->view];
+
+		if (!kvp_muladd(&bpp, ty->count, ty->bpp))
 			return kvp_error_set(&res->error, KVP_EOVERFLOW,
-				"model.layers[%u].kv_heads: %u - bytes per position "
-				"overflow 64 bits", i, s->kv_heads);
-
-		if ((s->kind == KVP_LAYER_SLIDING || s->kind == KVP_LAYER_CHUNKED) &&
-		    !p->strategy.sliding_as_full)
-			window = s->window;
-		rk = s->k_fmt.dtype == KVP_DT_GROUPQ && rows[i].kq ? s->k_fmt.residual : 0;
-		rv = s->v_fmt.dtype == KVP_DT_GROUPQ && rows[i].vq ? s->v_fmt.residual : 0;
-		for (j = 0; j < nv; j++)
-			if (views[j].window == window && views[j].rk == rk &&
-			    views[j].rv == rv)
-				break;
-		if (j == nv) {
-			if (nv == MAX_VIEWS)
-				return kvp_error_set(&res->error, KVP_ERANGE,
-					"model.layers[%u].window: %u - more than %d distinct "
-					"window/residual combinations", i, s->window,
-					MAX_VIEWS - 1);
-			memset(&views[j], 0, sizeof views[j]);
-			memset(vsum[j], 0, sizeof vsum[j]);
-			views[j].window = window;
-			views[j].rk = rk;
-			views[j].rv = rv;
-			nv++;
-		}
-		rows[i].view = (uint16_t)j;
-		if (!kvp_add(vsum[j][0], rows[i].kq, &vsum[j][0]) ||
-		    !kvp_add(vsum[j][1], rows[i].kr, &vsum[j][1]) ||
-		    !kvp_add(vsum[j][2], rows[i].vq, &vsum[j][2]) ||
-		    !kvp_add(vsum[j][3], rows[i].vr, &vsum[j][3]))
+				"model.n_layers: %u - bytes per position overflow 64 bits",
+				n);
+		if (!kvp_muladd(&vs[0], ty->count, ty->kq) ||
+		    !kvp_muladd(&vs[1], ty->count, ty->kr) ||
+		    !kvp_muladd(&vs[2], ty->count, ty->vq) ||
+		    !kvp_muladd(&vs[3], ty->count, ty->vr))
 			return overflow(p, res);
-
-		with_kv++;
-		if (!first)
-			first = s;
-		else if (uniform && (s->kind != first->kind || !same_shape(s, first)))
+		with_kv += ty->count;
+		if (ty->spec->kind != KVP_LAYER_FULL || !same_shape(ty->spec, types[0].spec))
 			uniform = false;
 	}
 	kv->bytes_per_position = bpp;
 	kv->layers_with_kv = with_kv;
-	kv->uniform = uniform && first && first->kind == KVP_LAYER_FULL;
-	if (first) {
+	kv->uniform = uniform && nt > 0;
+	if (nt > 0) {
+		const struct kvp_layer_spec *first = types[0].spec;
+
 		kv->kv_heads = first->kv_heads;
 		kv->k_dim = first->k_dim;
 		kv->v_dim = first->v_dim;
@@ -662,31 +705,38 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	if (!kvp_add(kv->k_bytes, kv->v_bytes, &kv->bytes))
 		return overflow(p, res);
 
-	/* Pass 2: bytes per layer, and the device/host split. Every term
-	 * is part of a view total checked above, so none overflows. */
+	/* Pass 2: bytes per type (each term is part of a view total checked
+	 * above, so none overflows), then per layer; device/host by type. */
+	for (t = 0; t < nt; t++) {
+		struct ltype *ty = &types[t];
+		const struct view *v = &views[ty->view];
+		uint64_t kb = 0, vb = 0;
+
+		split_bytes(v->slots, v->res_k, ty->kq, ty->kr, &kb);
+		split_bytes(v->slots, v->res_v, ty->vq, ty->vr, &vb);
+		ty->bytes = kb + vb;
+		kv->device_bytes += ty->bytes * ty->count_dev;
+		kv->host_bytes += ty->bytes * (ty->count - ty->count_dev);
+	}
 	for (i = 0; i < n; i++) {
 		struct kvp_layer_result *lr = &res->layers[i];
-		uint64_t kb = 0, vb = 0;
 
 		if (lr->spec.kind == KVP_LAYER_NONE) {
 			if (!kvp_mul(lr->spec.state_bytes, n_seqs, &lr->bytes) ||
 			    !kvp_add(kv->state_bytes, lr->bytes, &kv->state_bytes))
 				return overflow(p, res);
+			if (lr->on_device)
+				kv->device_bytes += lr->bytes;
+			else
+				kv->host_bytes += lr->bytes;
 		} else if (holds_positions(lr->spec.kind)) {
-			const struct view *v = &views[rows[i].view];
+			const struct ltype *ty = &types[tix[i]];
+			const struct view *v = &views[ty->view];
 
 			lr->slots = v->slots;
 			lr->stored = v->stored;
-			split_bytes(v->slots, v->res_k, rows[i].kq, rows[i].kr, &kb);
-			split_bytes(v->slots, v->res_v, rows[i].vq, rows[i].vr, &vb);
-			lr->bytes = kb + vb;
-		} else {
-			continue;   /* SHARED: no cache of its own */
+			lr->bytes = ty->bytes;
 		}
-		if (lr->on_device)
-			kv->device_bytes += lr->bytes;
-		else
-			kv->host_bytes += lr->bytes;
 	}
 	/* state: once in bytes and in bytes_needed */
 	if (!kvp_add(kv->bytes, kv->state_bytes, &kv->bytes) ||

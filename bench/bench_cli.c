@@ -1,0 +1,115 @@
+/*
+ * bench_cli.c - process start to JSON output of `kvplan calc`, as a
+ * median (not a timed test; target <= 10 ms).
+ *
+ *   cli.calc_json       fork + exec of `kvplan calc` with the issue's
+ *                       contract flags and --format json, stdout to a
+ *                       pipe drained to the end, until the child exits
+ *   cli.calc_text       the same with the default text output
+ *
+ * Run by `make bench` with argv[1] = the kvplan binary. Times with
+ * clock_gettime(CLOCK_MONOTONIC); prints "bench cli.NAME: median N ns
+ * (runs R, min N ns, p90 N ns)". Exits 1 if a run fails or prints
+ * nothing, so a broken binary is not timed as a fast one.
+ */
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define RUNS 200
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* One run: ns from fork to the child's exit with its output read, or 0
+ * on failure. */
+static uint64_t run_once(char *const argv[])
+{
+	int fd[2], status, devnull;
+	uint64_t t0, t1;
+	size_t got = 0;
+	char buf[65536];
+	ssize_t r;
+	pid_t pid;
+
+	if (pipe(fd) != 0)
+		return 0;
+	t0 = now_ns();
+	pid = fork();
+	if (pid < 0)
+		return 0;
+	if (pid == 0) {
+		devnull = open("/dev/null", O_WRONLY);
+		dup2(fd[1], 1);
+		if (devnull >= 0)
+			dup2(devnull, 2);
+		close(fd[0]);
+		close(fd[1]);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(fd[1]);
+	while ((r = read(fd[0], buf, sizeof buf)) > 0)
+		got += (size_t)r;
+	close(fd[0]);
+	if (waitpid(pid, &status, 0) != pid)
+		return 0;
+	t1 = now_ns();
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || got == 0)
+		return 0;
+	return t1 - t0 ? t1 - t0 : 1;
+}
+
+static int bench(const char *name, char *const argv[])
+{
+	static uint64_t t[RUNS];
+	int i;
+
+	for (i = 0; i < RUNS; i++) {
+		t[i] = run_once(argv);
+		if (!t[i]) {
+			fprintf(stderr, "bench cli.%s: run %d of %s failed\n", name, i, argv[0]);
+			return 1;
+		}
+	}
+	qsort(t, RUNS, sizeof t[0], cmp_u64);
+	printf("bench cli.%s: median %llu ns (runs %d, min %llu ns, p90 %llu ns)\n", name,
+	       (unsigned long long)t[RUNS / 2], RUNS, (unsigned long long)t[0],
+	       (unsigned long long)t[RUNS * 9 / 10]);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	char *json[] = { NULL, "calc", "--layers", "40", "--q-heads", "40", "--kv-heads", "8",
+	                 "--head-dim", "128", "--kv-dtype", "f16", "--concurrency", "6",
+	                 "--prompt", "3072", "--gen", "1024", "--format", "json", NULL };
+	char *text[] = { NULL, "calc", NULL };
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: bench_cli path/to/kvplan\n");
+		return 2;
+	}
+	json[0] = text[0] = argv[1];
+	if (bench("calc_json", json) || bench("calc_text", text))
+		return 1;
+	return 0;
+}

@@ -65,8 +65,10 @@
  *   the device, the rest in host memory; -1 (or >= n_layers) all on the
  *   device.
  *
- * Speed: layers fall into a few "views" (window, K residual, V residual);
- * the ragged list is walked once for all views, with no allocation.
+ * Speed: layers alike (kind, window, shape) form a "type" sized once;
+ * types fall into a few "views" (window, K residual, V residual) that
+ * hold the sequence totals; the ragged list is walked once for all
+ * views. No allocation: everything lives on the stack.
  */
 #include <stdio.h>   /* snprintf only: formatting, no I/O */
 #include <string.h>
@@ -75,9 +77,12 @@
 #include "kvplan/checked.h"
 #include "kvplan/layers.h"
 
-/* Distinct views: view 0 (full attention, no residual) plus at most one
- * window per rule and one for the base fields, so never exceeded. */
-#define MAX_VIEWS (KVP_MAX_RULES + 2)
+/* Distinct views, one per (effective window, K residual, V residual),
+ * view 0 being (0, 0, 0). The effective window is 0 (every position),
+ * the base's or a rule's: at most KVP_MAX_RULES + 2 values; each residual
+ * is the base format's or 0 (rules set plain formats only): 4 pairs. So
+ * this bound is never exceeded. */
+#define MAX_VIEWS (4 * (KVP_MAX_RULES + 2))
 
 /* A group of layers sized alike. Totals over all resident sequences. */
 struct view {

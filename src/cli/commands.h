@@ -21,6 +21,8 @@ int kvp_cmd_import(int argc, char **argv);
 int kvp_cmd_presets(int argc, char **argv);
 /* `kvplan reconcile LOG [PLAN]`: a plan against an engine log (cmd_reconcile.c). */
 int kvp_cmd_reconcile(int argc, char **argv);
+/* `kvplan sweep --x AXIS=... --y AXIS=...`: a grid of verdicts (cmd_sweep.c). */
+int kvp_cmd_sweep(int argc, char **argv);
 
 /* `kvplan fit`: exit 0 every device fits, 1 one does not (cmd_fit.c). */
 int kvp_cmd_fit(int argc, char **argv);

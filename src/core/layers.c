@@ -514,9 +514,12 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
                                            size_t stride,
                                            struct kvp_error *err)
 {
-	uint32_t mask[KVP_MAX_LAYERS];  /* fields a rule set, per layer */
-	uint32_t i, j, n = m->n_layers;
-	const struct kvp_layer_spec *checked = NULL; /* last row-checked */
+	/* Bit j of sig[i]: rule j applied to layer i. Layers with the same
+	 * signature have the same spec, so each signature is validated once
+	 * (KVP_MAX_RULES is 64: the signature fits). */
+	uint64_t sig[KVP_MAX_LAYERS];
+	uint64_t seen[8];               /* recently validated signatures */
+	uint32_t i, j, k, n_seen = 0, n = m->n_layers;
 	enum kvp_status st;
 
 	if (n < 1 || n > KVP_MAX_LAYERS)
@@ -549,7 +552,7 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
 	}
 	for (i = 0; i < n; i++) {
 		*AT(out, i) = m->base;
-		mask[i] = 0;
+		sig[i] = 0;
 	}
 	/* rules in order, each walking its own layers (later rules win) */
 	for (j = 0; j < m->n_rules; j++) {
@@ -560,36 +563,28 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
 
 		for (i = first; i <= last; i += step) {
 			apply_rule(r, AT(out, i));
-			mask[i] |= r->set;
+			sig[i] |= 1ull << j;
 			if (last - i < step)
 				break;      /* i + step would pass last (or wrap) */
 		}
 	}
 	for (i = 0; i < n; i++) {
-		const struct kvp_layer_spec *l = AT(out, i);
-		bool rows_known = checked && l->kind != KVP_LAYER_MLA &&
-			l->kv_heads == checked->kv_heads &&
-			l->k_dim == checked->k_dim && l->v_dim == checked->v_dim &&
-			l->k_fmt.dtype == checked->k_fmt.dtype &&
-			l->v_fmt.dtype == checked->v_fmt.dtype &&
-			(l->k_fmt.dtype != KVP_DT_GROUPQ ||
-			 kvp_format_equal(&l->k_fmt, &checked->k_fmt)) &&
-			(l->v_fmt.dtype != KVP_DT_GROUPQ ||
-			 kvp_format_equal(&l->v_fmt, &checked->v_fmt));
+		uint32_t mask = 0;
 
-		/* a layer shaped like one already checked has valid rows;
-		 * only its kind-specific fields need a look */
-		if (rows_known && l->kind == KVP_LAYER_FULL)
-			continue;
-		if (rows_known && (l->kind == KVP_LAYER_SLIDING ||
-		                   l->kind == KVP_LAYER_CHUNKED) && l->window >= 1)
-			continue;
-		st = check_layer(m, out, stride, i, mask[i], err);
+		for (k = 0; k < n_seen && seen[k] != sig[i]; k++)
+			;
+		if (k < n_seen)
+			continue;       /* same spec as a layer already checked */
+		for (j = 0; j < m->n_rules; j++)
+			if (sig[i] & (1ull << j))
+				mask |= m->rules[j].set;
+		st = check_layer(m, out, stride, i, mask, err);
 		if (st != KVP_OK)
 			return st;
-		if (l->kind == KVP_LAYER_FULL || l->kind == KVP_LAYER_SLIDING ||
-		    l->kind == KVP_LAYER_CHUNKED)
-			checked = l;
+		if (n_seen < sizeof seen / sizeof seen[0])
+			seen[n_seen++] = sig[i];
+		else
+			seen[i % n_seen] = sig[i];
 	}
 	return KVP_OK;
 }

@@ -518,8 +518,9 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
 	 * signature have the same spec, so each signature is validated once
 	 * (KVP_MAX_RULES is 64: the signature fits). */
 	uint64_t sig[KVP_MAX_LAYERS];
-	uint64_t seen[8];               /* recently validated signatures */
-	uint32_t i, j, k, n_seen = 0, n = m->n_layers;
+	uint64_t seen[32];              /* validated signatures, by hash */
+	uint32_t seen_valid = 0;        /* bit h: seen[h] holds one */
+	uint32_t i, j, n = m->n_layers;
 	enum kvp_status st;
 
 	if (n < 1 || n > KVP_MAX_LAYERS)
@@ -570,10 +571,10 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
 	}
 	for (i = 0; i < n; i++) {
 		uint32_t mask = 0;
+		/* Fibonacci hash of the signature into 32 slots */
+		uint32_t h = (uint32_t)((sig[i] * 0x9E3779B97F4A7C15ull) >> 59);
 
-		for (k = 0; k < n_seen && seen[k] != sig[i]; k++)
-			;
-		if (k < n_seen)
+		if ((seen_valid >> h & 1) && seen[h] == sig[i])
 			continue;       /* same spec as a layer already checked */
 		for (j = 0; j < m->n_rules; j++)
 			if (sig[i] & (1ull << j))
@@ -581,10 +582,8 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
 		st = check_layer(m, out, stride, i, mask, err);
 		if (st != KVP_OK)
 			return st;
-		if (n_seen < sizeof seen / sizeof seen[0])
-			seen[n_seen++] = sig[i];
-		else
-			seen[i % n_seen] = sig[i];
+		seen[h] = sig[i];
+		seen_valid |= 1u << h;
 	}
 	return KVP_OK;
 }

@@ -1,0 +1,43 @@
+/*
+ * report_csv.h - `--format csv` for sweeps: one row per grid cell, RFC 4180
+ * quoting, byte figures as plain integers (no separators, no units), so a
+ * spreadsheet or awk reads exact bytes.
+ *
+ * The "binding figure" of a cell is read from the result, not computed:
+ * with cards, the device with the least free memory (most over capacity
+ * when it does not fit) and its free_bytes; without cards, the KV cache.
+ */
+#ifndef KVPLAN_IO_REPORT_CSV_H
+#define KVPLAN_IO_REPORT_CSV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "kvplan/result.h"
+
+/* A cell's verdict, chosen from its result. */
+struct kvp_sweep_verdict {
+	bool fits;
+	int device;            /* binding device, -1 when no card */
+	int64_t free_bytes;    /* that device's free bytes (< 0: over) */
+	uint64_t kv_bytes;     /* the whole KV cache */
+};
+
+void kvp_sweep_verdict(const struct kvp_result *res,
+                       struct kvp_sweep_verdict *v);
+
+/* One CSV field, quoted when it holds a comma, quote or newline; followed
+ * by ',' or, when last, by '\n'. */
+void kvp_csv_cell(FILE *f, const char *s, bool last);
+
+/* Header: x_axis,x,y_axis,y,status,kv_bytes,bytes_per_sequence,
+ * sequences,binding_device,binding_free_bytes,capacity_bytes,message */
+void kvp_report_csv_header(FILE *f);
+
+/* A row; res NULL when the cell's plan failed, with `error` its message. */
+void kvp_report_csv_row(FILE *f, const char *x_axis, const char *x,
+                        const char *y_axis, const char *y,
+                        const struct kvp_result *res, const char *error);
+
+#endif

@@ -1,0 +1,334 @@
+/*
+ * test_tui_panel.c - golden screens drawn headless: curses runs on
+ * /dev/null at a fixed 80x24 in the C locale (ASCII glyphs), the panel,
+ * bars and forms are drawn, and the screen is read back with mvwinnstr.
+ * Golden text is written by hand from the expected figures (arithmetic in
+ * the comments), never copied from the program's output.
+ */
+#include <check.h>
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/units.h"
+#include "tui/action.h"
+#include "tui/app.h"
+#include "tui/bar_draw.h"
+#include "tui/form_view.h"
+#include "tui/layout.h"
+#include "tui/panel.h"
+#include "tui/render.h"
+#include "tui/theme.h"
+
+#define GIB KVP_GIB
+
+static SCREEN *scr;
+static FILE *out, *in;
+
+static void setup(void)
+{
+	setenv("LINES", "24", 1);
+	setenv("COLUMNS", "80", 1);
+	setenv("TERM", "xterm", 1);
+	out = fopen("/dev/null", "w");
+	in = fopen("/dev/null", "r");
+	ck_assert_ptr_nonnull(out);
+	scr = newterm("xterm", out, in);
+	ck_assert_ptr_nonnull(scr);
+	resizeterm(24, 80);
+}
+
+static void teardown(void)
+{
+	endwin();
+	delscreen(scr);
+	fclose(out);
+	fclose(in);
+}
+
+/* Screen row y from column x, n columns, trailing blanks removed. */
+static const char *row(WINDOW *w, int y, int x, int n)
+{
+	static char buf[256];
+	int len;
+
+	mvwinnstr(w, y, x, buf, n);
+	buf[n] = '\0';
+	len = (int)strlen(buf);
+	while (len > 0 && buf[len - 1] == ' ')
+		buf[--len] = '\0';
+	return buf;
+}
+
+/* A result with one device and a hand-chosen budget (GiB multiples). */
+static void synthetic(struct kvp_result *r, uint64_t cap, uint64_t w,
+                      uint64_t kv, uint64_t act, uint64_t ovh, uint64_t head)
+{
+	struct kvp_device_result *d = &r->devices[0];
+
+	memset(r, 0, sizeof *r);
+	r->n_devices = 1;
+	snprintf(d->name, sizeof d->name, "TEST-80");
+	d->capacity_bytes = cap;
+	d->weights_bytes = w;
+	d->kv_bytes = kv;
+	d->activations_bytes = act;
+	d->overhead_bytes = ovh;
+	d->headroom_bytes = head;
+	d->free_bytes = (int64_t)cap - (int64_t)(w + kv + act + ovh + head);
+	d->fits = d->free_bytes >= 0;
+	r->fits = d->fits;
+}
+
+START_TEST(panel_worked_example)
+{
+	struct kvp_plan p;
+	struct kvp_result *res = calloc(1, sizeof *res);
+	struct tui_theme t;
+	struct tui_panel_state s;
+	struct tui_rect r = { 1, 34, 21, 46 };
+
+	kvp_plan_default(&p);
+	ck_assert_int_eq(kvp_compute(&p, res), KVP_OK);
+	tui_theme_init(&t, true, false);
+	s.res = res;
+	s.stale = false;
+	s.engine = NULL;
+	tui_panel_draw(stdscr, &r, &s, &t);
+	/* 2 x 40 layers x 8 KV heads x 128 dims x 2 bytes = 163,840 B */
+	ck_assert_str_eq(row(stdscr, 1, 34, 46), "|KV cache");
+	ck_assert_str_eq(row(stdscr, 2, 34, 46), "|2 x 40 L x 8 Hkv x 128 D x 2 B");
+	ck_assert_str_eq(row(stdscr, 3, 34, 46), "|  = 163,840 B per position");
+	/* x (3,072 + 1,024) positions = 671,088,640 B per sequence */
+	ck_assert_str_eq(row(stdscr, 4, 34, 46),
+	                 "|per sequence                   671,088,640 B");
+	ck_assert_str_eq(row(stdscr, 5, 34, 46), "|sequences 6 (6 active, 0 queued)");
+	/* x 6 sequences = 4,026,531,840 B = 3.75 GiB (x 2^30) = 4.03 GB */
+	ck_assert_str_eq(row(stdscr, 6, 34, 46),
+	                 "|total                        4,026,531,840 B");
+	ck_assert_str_eq(row(stdscr, 7, 34, 46),
+	                 "|                           3.75 GiB  4.03 GB");
+	/* static reservation of 4,096 slots for 4,096-token sequences: no waste;
+	 * 6 x 4,096 = 24,576 positions */
+	ck_assert_str_eq(row(stdscr, 8, 34, 46),
+	                 "|stored 24,576 pos, allocated 24,576 slots");
+	ck_assert_str_eq(row(stdscr, 9, 34, 46), "|waste 0 B (0.00 GiB)");
+	free(res);
+}
+END_TEST
+
+START_TEST(panel_stale_marker)
+{
+	struct kvp_result *res = calloc(1, sizeof *res);
+	struct tui_theme t;
+	struct tui_panel_state s = { res, true, "vllm" };
+	struct tui_rect r = { 1, 34, 21, 46 };
+
+	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 5 * GIB, 5 * GIB);
+	tui_theme_init(&t, true, false);
+	tui_panel_draw(stdscr, &r, &s, &t);
+	ck_assert_str_eq(row(stdscr, 1, 34, 46),
+	                 "|KV cache - vllm    stale: last valid result");
+	free(res);
+}
+END_TEST
+
+START_TEST(bar_fits_ascii)
+{
+	struct kvp_result *res = calloc(1, sizeof *res);
+	struct tui_theme t;
+	struct tui_panel_state s = { res, false, NULL };
+	struct tui_rect r = { 1, 34, 21, 46 };
+
+	/* 80 GiB card: weights 20, KV 40, activations 10, overhead 5,
+	 * headroom 5 = 80 GiB, full. Bar of 44 - 4 - 16 - 2 = 22 cells:
+	 * 20/80 x 22 = 5.5, 11, 2.75, 1.375, 1.375 -> floors 5,11,2,1,1 = 20;
+	 * the two cells left go to the largest remainders (.75 activations,
+	 * .5 weights): 6, 11, 3, 1, 1. */
+	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 5 * GIB, 5 * GIB);
+	res->kv.uniform = false;
+	tui_theme_init(&t, true, false);
+	tui_panel_draw(stdscr, &r, &s, &t);
+	/* rows 2..9 hold the KV block (zeros here); devices from row 10 */
+	ck_assert_str_eq(row(stdscr, 10, 34, 46),
+	                 "|Devices: 1                              FITS");
+	ck_assert_str_eq(row(stdscr, 11, 34, 46),
+	                 "|d0  [||||||###########***@~]   free 0.00 GiB");
+	/* header right-aligned over the figure columns: 44 columns minus
+	 * "d0 TEST-80" (10) minus "bytes       GiB       GB" (24) = 10 blanks */
+	ck_assert_str_eq(row(stdscr, 12, 34, 46),
+	                 "|d0 TEST-80          bytes       GiB       GB");
+	/* 20 GiB = 21,474,836,480 B = 20.00 GiB = 21.47 GB */
+	ck_assert_str_eq(row(stdscr, 13, 34, 46),
+	                 "|| weights  21,474,836,480 20.00 GiB 21.47 GB");
+	/* 40 GiB = 42,949,672,960 B = 42.95 GB */
+	ck_assert_str_eq(row(stdscr, 14, 34, 46),
+	                 "|# KV       42,949,672,960 40.00 GiB 42.95 GB");
+	/* 10 GiB = 10,737,418,240 B = 10.74 GB */
+	ck_assert_str_eq(row(stdscr, 15, 34, 46),
+	                 "|* activ.   10,737,418,240 10.00 GiB 10.74 GB");
+	/* 5 GiB = 5,368,709,120 B = 5.37 GB */
+	ck_assert_str_eq(row(stdscr, 16, 34, 46),
+	                 "|@ overhd    5,368,709,120  5.00 GiB  5.37 GB");
+	ck_assert_str_eq(row(stdscr, 17, 34, 46),
+	                 "|~ headrm    5,368,709,120  5.00 GiB  5.37 GB");
+	/* 80 GiB = 85,899,345,920 B = 85.90 GB */
+	ck_assert_str_eq(row(stdscr, 18, 34, 46),
+	                 "|  cap.     85,899,345,920 80.00 GiB 85.90 GB");
+	free(res);
+}
+END_TEST
+
+START_TEST(bar_overflow_past_mark)
+{
+	struct kvp_bar bar;
+	struct tui_theme t;
+	uint64_t v[TUI_SEG_COUNT] = { 20 * GIB, 40 * GIB, 10 * GIB, 5 * GIB, 5 * GIB };
+
+	/* 80 GiB on a 60 GiB card, 22 cells: one is the mark, 21 left;
+	 * capacity takes round(60/80 x 21) = round(15.75) = 16 cells, the
+	 * overflow 5. Up to the capacity: weights 20 and KV 40 of 60 GiB in
+	 * 16 cells = 5.33 and 10.67 -> 5 and 11. Past it: activations 10,
+	 * overhead 5, headroom 5 of 20 GiB in 5 cells = 2.5, 1.25, 1.25 ->
+	 * 3, 1, 1, drawn as '!' after the ']' mark. */
+	kvp_bar_layout(v, TUI_SEG_COUNT, 60 * GIB, 22, &bar);
+	tui_theme_init(&t, true, false);
+	werase(stdscr);
+	tui_bar_draw(stdscr, 3, 0, &bar, &t);
+	ck_assert_str_eq(row(stdscr, 3, 0, 40), "[|||||###########]!!!!!");
+}
+END_TEST
+
+START_TEST(formula_k_v_differ)
+{
+	struct kvp_kv_result kv;
+	char buf[160];
+
+	/* 61 layers, 1 head, K 576 f16 vs V 512 fp8: the split form */
+	memset(&kv, 0, sizeof kv);
+	kv.uniform = true;
+	kv.layers_with_kv = 61;
+	kv.kv_heads = 1;
+	kv.k_dim = 576;
+	kv.v_dim = 512;
+	kv.k_fmt = kvp_format_plain(KVP_DT_F16);
+	kv.v_fmt = kvp_format_plain(KVP_DT_FP8);
+	tui_formula(&kv, false, buf, sizeof buf);
+	ck_assert_str_eq(buf, "61 L x 1 Hkv x (576 x 2 B + 512 x 1 B)");
+	/* q8_0: 34 bytes per 32 values */
+	kv.k_dim = kv.v_dim = 128;
+	kv.k_fmt = kv.v_fmt = kvp_format_plain(KVP_DT_Q8_0);
+	tui_formula(&kv, false, buf, sizeof buf);
+	ck_assert_str_eq(buf, "2 x 61 L x 1 Hkv x 128 D x 34/32 B");
+}
+END_TEST
+
+START_TEST(layout_80x24)
+{
+	struct tui_layout l;
+
+	tui_layout_compute(24, 80, false, &l);
+	ck_assert(!l.too_small);
+	/* form 80 x 2/5 = 32 < 34 -> 34 columns; panel the other 46 */
+	ck_assert_int_eq(l.view.w, 34);
+	ck_assert_int_eq(l.panel.x, 34);
+	ck_assert_int_eq(l.panel.w, 46);
+	/* rows: title 0, body 1..21, message 22, footer 23 */
+	ck_assert_int_eq(l.view.h, 21);
+	ck_assert_int_eq(l.msg.y, 22);
+	ck_assert_int_eq(l.footer.y, 23);
+	tui_layout_compute(20, 60, false, &l);
+	ck_assert(l.too_small);
+	tui_layout_compute(24, 80, true, &l);
+	ck_assert_int_eq(l.panel.h, TUI_COMPACT_PANEL_ROWS);
+	ck_assert_int_eq(l.view.h + l.panel.h, 21);
+}
+END_TEST
+
+START_TEST(actions_table)
+{
+	size_t n, i, j;
+	const struct kvp_action *a = kvp_tui_actions(&n);
+
+	ck_assert_uint_eq(n, TUI_ACT_COUNT - 1);
+	for (i = 0; i < n; i++) {
+		ck_assert_ptr_nonnull(a[i].name);
+		ck_assert_ptr_nonnull(a[i].keys);
+		ck_assert_ptr_nonnull(a[i].help);
+		for (j = 0; j < i; j++)
+			ck_assert_str_ne(a[i].name, a[j].name);
+	}
+	ck_assert_int_eq(tui_action_for_key(TUI_CTX_GLOBAL, KEY_F(10)), TUI_ACT_QUIT);
+	ck_assert_int_eq(tui_action_for_key(TUI_CTX_GLOBAL, 19), TUI_ACT_SAVE);
+	ck_assert_int_eq(tui_action_for_key(TUI_CTX_FORM, '\t'), TUI_ACT_NEXT_FIELD);
+	ck_assert_int_eq(tui_action_for_key(TUI_CTX_FORM, 'q'), TUI_ACT_NONE);
+}
+END_TEST
+
+/* The Model form of the default plan, edited through the form driver. */
+START_TEST(form_edit_and_invalid)
+{
+	struct kvp_plan p;
+	struct tui_app *a;
+
+	kvp_plan_default(&p);
+	a = tui_app_new(&p);
+	ck_assert_ptr_nonnull(a);
+	tui_theme_init(&a->theme, true, false);
+	ck_assert(tui_app_recompute(a));
+	tui_resize(a);
+	ck_assert_ptr_nonnull(a->form);
+	tui_render(a);
+	/* label column 17 wide, value from column 18 */
+	ck_assert_str_eq(row(curscr, 10, 0, 34), "KV heads          8");
+	ck_assert(tui_form_goto(a->form, "model.base.kv_heads", 0));
+	tui_form_handle(a->form, a, TUI_ACT_NONE, '4');
+	tui_form_handle(a->form, a, TUI_ACT_NONE, '0');
+	tui_form_handle(a->form, a, TUI_ACT_APPLY, '\r');
+	/* 2 x 40 x 40 x 128 x 2 = 819,200 B/pos; x 24,576 = 20,132,659,200 */
+	ck_assert_uint_eq(a->plan.model.base.kv_heads, 40);
+	ck_assert_uint_eq(a->res->kv.bytes, 20132659200ull);
+	ck_assert(a->dirty);
+	ck_assert(!a->stale);
+	/* invalid text: refused, message names the field, result kept stale */
+	tui_form_handle(a->form, a, TUI_ACT_NONE, 'x');
+	tui_form_handle(a->form, a, TUI_ACT_APPLY, '\r');
+	ck_assert_uint_eq(a->plan.model.base.kv_heads, 40);
+	ck_assert(a->stale);
+	ck_assert(tui_form_invalid(a->form));
+	ck_assert_int_eq(a->msg_kind, TUI_MSG_ERROR);
+	ck_assert_ptr_nonnull(strstr(a->msg, "model.base.kv_heads"));
+	ck_assert_uint_eq(a->res->kv.bytes, 20132659200ull);
+	tui_render(a);
+	ck_assert_str_eq(row(curscr, 10, 0, 34), "KV heads          x");
+	/* Esc restores the plan's value and clears the stale mark */
+	tui_form_handle(a->form, a, TUI_ACT_CANCEL, 27);
+	ck_assert(!a->stale);
+	tui_render(a);
+	ck_assert_str_eq(row(curscr, 10, 0, 34), "KV heads          40");
+	tui_app_free(a);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("tui_panel");
+	TCase *tc = tcase_create("golden");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, panel_worked_example);
+	tcase_add_test(tc, panel_stale_marker);
+	tcase_add_test(tc, bar_fits_ascii);
+	tcase_add_test(tc, bar_overflow_past_mark);
+	tcase_add_test(tc, formula_k_v_differ);
+	tcase_add_test(tc, layout_80x24);
+	tcase_add_test(tc, actions_table);
+	tcase_add_test(tc, form_edit_and_invalid);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(make_suite)

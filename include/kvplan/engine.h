@@ -30,32 +30,82 @@ enum kvp_status kvp_engine_parse(const char *s, enum kvp_engine_kind *out,
 
 enum kvp_tristate { KVP_AUTO = 0, KVP_ON, KVP_OFF };
 
+/*
+ * llama.cpp (src/core/engine_llamacpp.c; ENGINES.md, measured on upstream
+ * 84f71294). The cache is sized by these options, not by the workload:
+ * n_ctx = pad256(ctx_size); per sequence pad256(n_ctx / parallel) cells
+ * unless kv_unified; sliding layers pad256(min(n_ctx_seq, n_swa x (unified
+ * ? parallel : 1) + n_ubatch)) cells. Refused, in llama.cpp's words: K/V
+ * types differing on an MLA model, quantized cache_type_v with flash_attn
+ * off, parallel above 256.
+ */
 struct kvp_llamacpp_opts {
-	uint64_t ctx_size;        /* -c; 0 = model's n_ctx_train */
-	uint32_t parallel;        /* -np, sequences */
-	bool kv_unified;          /* --kv-unified */
-	uint64_t batch_size;      /* -b, default 2048 */
-	uint64_t ubatch_size;     /* -ub, default 512 */
-	enum kvp_tristate flash_attn; /* -fa, default auto */
-	enum kvp_dtype cache_type_k;  /* -ctk, default f16 */
-	enum kvp_dtype cache_type_v;  /* -ctv, default f16 */
-	bool swa_full;            /* --swa-full */
+	uint64_t ctx_size;        /* -c, --ctx-size, cells; default 0 = the
+	                             model's n_ctx_train (model.arch.max_positions) */
+	uint32_t parallel;        /* -np, --parallel, sequences (streams);
+	                             default 1, 1..256 */
+	bool kv_unified;          /* --kv-unified: one stream of n_ctx cells
+	                             shared by all sequences; default false */
+	uint64_t batch_size;      /* -b, --batch-size, tokens; default 2048;
+	                             clamped to ctx_size */
+	uint64_t ubatch_size;     /* -ub, --ubatch-size, tokens; default 512;
+	                             clamped to the batch; sizes SWA caches */
+	enum kvp_tristate flash_attn; /* -fa, --flash-attn auto|on|off; default
+	                             auto (counts as on). Off: V stored
+	                             transposed, V rows padded to the widest
+	                             when V widths differ across layers */
+	enum kvp_dtype cache_type_k;  /* -ctk, --cache-type-k; default f16; one
+	                             of f32 f16 bf16 q8_0 q4_0 q4_1 iq4_nl q5_0
+	                             q5_1 (the model's cache format is ignored:
+	                             llama.cpp uses these for every layer) */
+	enum kvp_dtype cache_type_v;  /* -ctv, --cache-type-v; default f16; same
+	                             set; quantized needs flash_attn */
+	bool swa_full;            /* --swa-full: SWA layers get n_ctx_seq cells;
+	                             default false */
 };
 
+/*
+ * vLLM V1 (src/core/engine_vllm.c). Budget per GPU = ceil(card capacity x
+ * gpu_memory_utilization) - (weights / (tp x pp) + activation peak + the
+ * plan's overheads), or kv_cache_memory_bytes; the pool takes all of it
+ * in blocks. Refused, in vLLM's words, when the budget is not positive
+ * or one request of max_model_len does not fit (with the estimated
+ * largest max_model_len).
+ */
 struct kvp_vllm_opts {
-	uint32_t block_size;              /* default 16 */
-	uint32_t gpu_memory_utilization;  /* ppm, default 920000 */
-	uint64_t kv_cache_memory_bytes;   /* 0 = use the utilization budget */
-	uint64_t max_model_len;           /* 0 = model's max positions */
-	uint32_t max_num_seqs;            /* default 256 */
-	uint64_t max_num_batched_tokens;  /* default 8192 */
-	/* auto = model dtype; fp8 etc. */
+	uint32_t block_size;              /* --block-size, tokens per block;
+	                                     default 16 */
+	uint32_t gpu_memory_utilization;  /* --gpu-memory-utilization, ppm;
+	                                     default 920000 (0.92, recent
+	                                     vllm/config/cache.py; 0.9 before) */
+	uint64_t kv_cache_memory_bytes;   /* --kv-cache-memory-bytes, bytes per
+	                                     GPU; default 0 = use the
+	                                     utilization budget (needs a card) */
+	uint64_t max_model_len;           /* --max-model-len, tokens; default 0
+	                                     = the model's max positions */
+	uint32_t max_num_seqs;            /* --max-num-seqs; default 256: caps
+	                                     the requests that fit at once */
+	uint64_t max_num_batched_tokens;  /* --max-num-batched-tokens; default
+	                                     8192: sliding layers keep W - 1 +
+	                                     this many tokens per request */
+	/* --kv-cache-dtype: auto (default) = each layer's cache format from
+	 * the model; otherwise kv_cache_dtype for every layer (f16, bf16,
+	 * f32, fp8, int8). */
 	bool kv_cache_dtype_auto;
 	enum kvp_dtype kv_cache_dtype;
-	uint32_t tensor_parallel_size;    /* default 1 */
-	uint32_t pipeline_parallel_size;  /* default 1 */
-	bool enable_prefix_caching;       /* default true (V1) */
-	bool disable_hybrid_kv_cache_manager;
+	uint32_t tensor_parallel_size;    /* --tensor-parallel-size; default 1;
+	                                     1 takes devices.tp; KV heads per
+	                                     rank max(1, Hkv // tp) */
+	uint32_t pipeline_parallel_size;  /* --pipeline-parallel-size; default
+	                                     1; 1 takes devices.pp; stages split
+	                                     as vLLM does unless devices.pp_layers */
+	bool enable_prefix_caching;       /* --enable-prefix-caching; default
+	                                     true (V1): full prompt blocks shared
+	                                     among a request's samples (and the
+	                                     system prefix when shared) */
+	bool disable_hybrid_kv_cache_manager; /* --disable-hybrid-kv-cache-manager;
+	                                     default false: sliding layers sized
+	                                     as full attention when true */
 };
 
 enum kvp_hf_cache {
@@ -66,27 +116,59 @@ enum kvp_hf_cache {
 	KVP_HF_CACHE_COUNT
 };
 
+/*
+ * transformers (src/core/engine_transformers.c, cache_utils.py): one
+ * generate() call with every resident sequence as one batch padded to
+ * the longest; the compute dtype is the model's cache format.
+ */
 struct kvp_transformers_opts {
-	enum kvp_hf_cache cache;
-	uint64_t max_cache_len;    /* Static; 0 = longest sequence */
-	uint32_t nbits;            /* Quantized, default 4 */
-	uint32_t q_group_size;     /* Quantized, default 64 */
-	uint64_t residual_length;  /* Quantized, default 128 */
+	enum kvp_hf_cache cache;   /* dynamic (default), static, quantized or
+	                              offloaded: DynamicCache, StaticCache,
+	                              QuantizedCache, OffloadedCache */
+	uint64_t max_cache_len;    /* StaticCache max_cache_len, tokens;
+	                              default 0 = the longest sequence;
+	                              shorter than a sequence: refused */
+	uint32_t nbits;            /* QuantizedCache nbits: 2, 4 (default) or 8 */
+	uint32_t q_group_size;     /* QuantizedCache q_group_size, values per
+	                              scale/zero-point pair; default 64 */
+	uint64_t residual_length;  /* QuantizedCache residual_length, newest
+	                              tokens kept unquantized; default 128 */
 };
 
+/*
+ * SGLang (src/core/engine_sglang.c). Tokens = (capacity x
+ * mem_fraction_static - weights / tp - overheads) // bytes per token,
+ * whole pages, at most max_total_tokens.
+ */
 struct kvp_sglang_opts {
-	uint32_t mem_fraction_static;   /* ppm; 0 = SGLang's own default */
-	uint32_t page_size;             /* default 1 */
-	uint64_t max_total_tokens;      /* 0 = from the budget */
-	uint32_t max_running_requests;  /* 0 = derived */
-	uint64_t context_len;           /* 0 = model's max positions */
+	uint32_t mem_fraction_static;   /* --mem-fraction-static, ppm; default
+	                                   0 = SGLang's own by tp: 0.88 (1),
+	                                   0.87 (2), 0.85 (4), 0.81 (8), 0.79 (16) */
+	uint32_t page_size;             /* --page-size, tokens; default 1 */
+	uint64_t max_total_tokens;      /* --max-total-tokens; default 0 = from
+	                                   the budget; alone (no card) sizes it */
+	uint32_t max_running_requests;  /* --max-running-requests; default 0 =
+	                                   min(max(tokens / context x 512, 2048),
+	                                   4096); sizes the req_to_token table */
+	uint64_t context_len;           /* --context-length, tokens; default 0 =
+	                                   the model's max positions */
 };
 
+/*
+ * TensorRT-LLM (src/core/engine_trtllm.c, KvCacheConfig). Budget =
+ * free_gpu_memory_fraction x (capacity - weights / (tp x pp) - activation
+ * peak - overheads), at most max_gpu_total_bytes, in whole blocks, at most
+ * ceil(max_tokens / tokens_per_block) blocks.
+ */
 struct kvp_trtllm_opts {
-	uint32_t tokens_per_block;        /* default 64 (LLM API: 32) */
-	uint32_t free_gpu_memory_fraction;/* ppm, default 900000 */
-	uint64_t max_tokens;              /* 0 = from the fraction */
-	uint64_t max_gpu_total_bytes;     /* 0 = no cap */
+	uint32_t tokens_per_block;        /* tokens_per_block; default 64 (the
+	                                     C++ runtime; the LLM API uses 32) */
+	uint32_t free_gpu_memory_fraction;/* free_gpu_memory_fraction, ppm;
+	                                     default 900000 (0.9) */
+	uint64_t max_tokens;              /* max_tokens; default 0 = from the
+	                                     fraction; alone (no card) sizes it */
+	uint64_t max_gpu_total_bytes;     /* max_gpu_total_bytes; default 0 = no
+	                                     cap; alone (no card) sizes it */
 };
 
 struct kvp_engine_opts {

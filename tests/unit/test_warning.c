@@ -44,7 +44,7 @@ static const char *find(enum kvp_warn_code c)
 START_TEST(table)
 {
 	int c;
-	char id[16];
+	char id[32];
 
 	for (c = KVP_W_QHEADS_AS_KV; c < KVP_W_CODE_END; c++) {
 		int d;

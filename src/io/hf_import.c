@@ -61,6 +61,15 @@ static void note(struct cfg *c, const char *fmt, ...)
 	c->notes->n++;
 }
 
+/* Control characters of config strings would break the one-line rule of
+ * notes and messages: replace them in place. */
+static void clean(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
+}
+
 /* The JSON of a value, shortened, for messages. */
 static void show(const cJSON *v, char *buf, size_t n)
 {
@@ -412,8 +421,11 @@ static enum kvp_status import_quant(struct cfg *c, struct kvp_model *m)
 		        "values on every layer weight, although attention and "
 		        "router stay 16-bit (modules_to_not_convert)");
 	} else {
-		note(c, "quantization_config.quant_method \"%.40s\" unknown: "
-		        "weights counted in the compute dtype", method);
+		char mname[48];
+		snprintf(mname, sizeof mname, "%s", method);
+		clean(mname);
+		note(c, "quantization_config.quant_method \"%s\" unknown: "
+		        "weights counted in the compute dtype", mname);
 	}
 	note(c, "quantized weights do not quantize the KV cache: cache "
 	        "format left at the compute dtype");
@@ -1050,6 +1062,7 @@ static enum kvp_status import_obj(struct cfg *c, struct kvp_model *m,
 	if (fail)
 		return c->err->status;
 	snprintf(c->model_type, sizeof c->model_type, "%s", s ? s : "");
+	clean(c->model_type);
 	snprintf(m->model_type, sizeof m->model_type, "%s", c->model_type);
 
 	if ((r = get_uint_any(c, k_layers, 1, KVP_MAX_LAYERS, &x, NULL)) < 0)
@@ -1258,6 +1271,7 @@ enum kvp_status kvp_hf_import_text(const char *text, size_t len,
 			snprintf(out.id, sizeof out.id, "%s", np->valuestring);
 		else
 			snprintf(out.id, sizeof out.id, "%s", name);
+		clean(out.id);
 		snprintf(out.source, sizeof out.source, "imported from %s", name);
 		if (out.model_type[0] == '\0')
 			note(&c, "model_type absent: generic rules applied");

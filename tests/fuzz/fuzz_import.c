@@ -1,0 +1,38 @@
+/*
+ * fuzz_import.c - libFuzzer harness for the Hugging Face importer
+ * (kvp_hf_import_text). Any input must either be refused with a
+ * one-line message or give a model that kvp_compute accepts or refuses
+ * cleanly - never a crash, leak or undefined behaviour. Built and run by
+ * tests/fuzz/build.sh (`make fuzz`).
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/import.h"
+#include "kvplan/plan.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct kvp_plan plan;
+	static struct kvp_result res;
+	struct kvp_notes notes;
+	struct kvp_error err;
+
+	kvp_plan_default(&plan);
+	if (kvp_hf_import_text((const char *)data, size, "fuzz.json",
+	                       &plan.model, &notes, &err) != KVP_OK) {
+		if (strchr(err.msg, '\n') || !err.msg[0])
+			abort(); /* the message must be one non-empty line */
+		return 0;
+	}
+	for (unsigned i = 0; i < notes.n; i++)
+		if (strchr(notes.line[i], '\n') || !notes.line[i][0])
+			abort(); /* notes are shown one per line */
+	(void)kvp_compute(&plan, &res);
+	return 0;
+}

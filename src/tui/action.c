@@ -31,7 +31,7 @@ static const struct kvp_action actions[TUI_ACT_COUNT - 1] = {
 	[TUI_ACT_DOWN - 1]         = { "down", "Down", "next field, or scroll a table down one line", NULL },
 	[TUI_ACT_CHOICE_NEXT - 1]  = { "choice-next", "Right, Space", "next value of a choice field (cursor right in text)", NULL },
 	[TUI_ACT_CHOICE_PREV - 1]  = { "choice-prev", "Left", "previous value of a choice field (cursor left in text)", NULL },
-	[TUI_ACT_APPLY - 1]        = { "apply", "Enter", "apply the typed value and recompute", NULL },
+	[TUI_ACT_APPLY - 1]        = { "apply", "Enter", "apply the typed value and recompute (Engines view: plan with the selected engine)", NULL },
 	[TUI_ACT_CANCEL - 1]       = { "cancel", "Esc", "drop the typed text and restore the field's value", NULL },
 	[TUI_ACT_PAGE_UP - 1]      = { "page-up", "PgUp", "previous page of fields or table rows", NULL },
 	[TUI_ACT_PAGE_DOWN - 1]    = { "page-down", "PgDn", "next page of fields or table rows", NULL },
@@ -82,7 +82,8 @@ static const struct binding list_keys[] = {
 	{ KEY_PPAGE, TUI_ACT_PAGE_UP },   { KEY_NPAGE, TUI_ACT_PAGE_DOWN },
 	{ '\t', TUI_ACT_NEXT_FIELD },     { KEY_BTAB, TUI_ACT_PREV_FIELD },
 	{ KEY_RIGHT, TUI_ACT_CHOICE_NEXT }, { KEY_LEFT, TUI_ACT_CHOICE_PREV },
-	{ 27, TUI_ACT_CANCEL },
+	{ '\n', TUI_ACT_APPLY },          { '\r', TUI_ACT_APPLY },
+	{ KEY_ENTER, TUI_ACT_APPLY },     { 27, TUI_ACT_CANCEL },
 };
 
 const struct kvp_action *kvp_tui_actions(size_t *n)

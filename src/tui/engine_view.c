@@ -107,8 +107,8 @@ void tui_engines_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 	row = &e->cmp.rows[sel];
 	if (y < end)
 		tui_put(w, y++, r->x, r->w, th->attr[TUI_R_DIM],
-		        "my req. = requests of this workload that fit at once; worst = "
-		        "the engine's max_model_len figure");
+		        "Up/Down choose, Enter plans with it. my req. = this workload's "
+		        "requests that fit at once; worst = at max_model_len each");
 	if (y < end)
 		tui_put(w, y++, r->x, r->w, th->attr[TUI_R_HEADING], "%s: %s",
 		        kvp_engine_name(row->kind),
@@ -136,6 +136,13 @@ bool tui_engines_handle(struct tui_app *a, enum tui_act act)
 	case TUI_ACT_DOWN:
 		if (*sel < KVP_ENGINE_COUNT - 1)
 			(*sel)++;
+		return true;
+	case TUI_ACT_APPLY:   /* plan with the selected engine */
+		if (a->engines && a->engines->valid && *sel >= 0 &&
+		    *sel < (int)a->engines->cmp.n_rows) {
+			a->plan.engine.kind = a->engines->cmp.rows[*sel].kind;
+			tui_app_edited(a);
+		}
 		return true;
 	default:
 		return false;

@@ -932,6 +932,118 @@ START_TEST(inactive_class_and_static_longest)
 }
 END_TEST
 
+static uint64_t rnd(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/*
+ * Invariant, on 300 random workloads: classes in closed form and the same
+ * sequences as a ragged list (one entry per request x sample) give the
+ * same bytes, layer by layer, under every strategy; and no strategy
+ * allocates less than it stores.
+ */
+START_TEST(classes_equal_their_ragged_list)
+{
+	static uint64_t lens[4 * 5 * 4];
+	static struct kvp_result as_list;
+	uint64_t x = 0x9E3779B97F4A7C15ull;
+	int round, k;
+
+	for (round = 0; round < 300; round++) {
+		struct kvp_plan classes_plan;
+		size_t n = 0;
+		uint32_t c, smp, i;
+
+		small();
+		plan.model.n_layers = 4;
+		rule("1:kind=sliding,window=100");
+		rule("2:kind=none,state_bytes=4096");
+		rule("3:kind=chunked,window=37");
+		plan.workload.n_classes = 1 + rnd(&x) % 4;
+		for (c = 0; c < plan.workload.n_classes; c++) {
+			struct kvp_seq_class *sc = &plan.workload.classes[c];
+
+			memset(sc, 0, sizeof *sc);
+			sc->requests = 1 + rnd(&x) % 5;
+			sc->prompt[rnd(&x) % KVP_PP_COUNT] = 1 + rnd(&x) % 700;
+			sc->gen = rnd(&x) % 300;
+			sc->samples = 1 + rnd(&x) % 4;
+			for (i = 0; i < sc->requests; i++)
+				for (smp = 0; smp < sc->samples; smp++)
+					lens[n++] = sc->prompt[0] + sc->prompt[1] +
+					            sc->prompt[2] + sc->prompt[3] +
+					            sc->prompt[4] + sc->gen;
+		}
+		plan.strategy.block_size = 1 + rnd(&x) % 40;
+		for (k = 0; k < KVP_STRAT_COUNT; k++) {
+			plan.strategy.kind = (enum kvp_strategy_kind)k;
+			plan.strategy.max_cache_len = 0;
+			classes_plan = plan;
+			ck_assert_msg(kvp_compute(&classes_plan, &res) == KVP_OK, "%s",
+			              res.error.msg);
+			plan.workload.n_classes = 0;
+			plan.workload.ragged = lens;
+			plan.workload.n_ragged = n;
+			ck_assert_msg(kvp_compute(&plan, &as_list) == KVP_OK, "%s",
+			              as_list.error.msg);
+			EQ(as_list.kv.bytes, res.kv.bytes);
+			EQ(as_list.kv.bytes_needed, res.kv.bytes_needed);
+			EQ(as_list.kv.slots_allocated, res.kv.slots_allocated);
+			EQ(as_list.kv.positions_stored, res.kv.positions_stored);
+			EQ(as_list.kv.state_bytes, res.kv.state_bytes);
+			for (i = 0; i < 4; i++)
+				EQ(as_list.layers[i].bytes, res.layers[i].bytes);
+			ck_assert(res.kv.bytes >= res.kv.bytes_needed);
+			EQ(res.kv.waste_bytes, res.kv.bytes - res.kv.bytes_needed);
+			EQ(res.kv.device_bytes + res.kv.host_bytes, res.kv.bytes);
+			plan = classes_plan;
+		}
+	}
+}
+END_TEST
+
+/*
+ * Invariant: sharing never stores more than not sharing, and with one
+ * sample and no system part it changes nothing.
+ */
+START_TEST(sharing_never_costs_more)
+{
+	uint64_t x = 0xD1B54A32D192ED03ull;
+	int round, k;
+
+	for (round = 0; round < 300; round++) {
+		uint64_t plain, shared;
+		uint64_t sys = rnd(&x) % 300, in = 1 + rnd(&x) % 900;
+		uint64_t gen = rnd(&x) % 200, req = 1 + rnd(&x) % 6;
+		uint32_t smp = 1 + rnd(&x) % 5;
+
+		for (k = 0; k < KVP_STRAT_COUNT; k++) {
+			small();
+			add_class(req, sys, in, gen, smp);
+			plan.strategy.kind = (enum kvp_strategy_kind)k;
+			plan.strategy.block_size = 1 + rnd(&x) % 32;
+			compute_ok();
+			plain = res.kv.bytes;
+			plan.workload.share_prompt_in_request = rnd(&x) & 1;
+			plan.workload.share_system_prefix = rnd(&x) & 1;
+			compute_ok();
+			shared = res.kv.bytes;
+			ck_assert_msg(shared <= plain, "%s: shared %llu > plain %llu",
+			              kvp_strategy_name(plan.strategy.kind),
+			              (unsigned long long)shared,
+			              (unsigned long long)plain);
+			ck_assert(res.kv.bytes >= res.kv.bytes_needed);
+			if (smp == 1 && sys == 0)
+				EQ(shared, plain);
+		}
+	}
+}
+END_TEST
+
 static Suite *kv_suite(void)
 {
 	Suite *s = suite_create("kv");
@@ -976,6 +1088,8 @@ static Suite *kv_suite(void)
 	tcase_add_test(tc, groupq_with_prompt_sharing);
 	tcase_add_test(tc, uniform_needs_identical_layers);
 	tcase_add_test(tc, inactive_class_and_static_longest);
+	tcase_add_test(tc, classes_equal_their_ragged_list);
+	tcase_add_test(tc, sharing_never_costs_more);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -337,6 +337,86 @@ START_TEST(kind_names)
 }
 END_TEST
 
+/* xorshift64: a fixed pseudo-random sequence, so the test is repeatable */
+static uint64_t rnd(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+START_TEST(random_rule_text_never_crashes)
+{
+	static const char alphabet[] = "0123456789-/:=,abdefhiklmnopqrstuvwy_ ";
+	static const char *const ranges[] = { "all", "7", "5-47/6", "0-3", "9-2" };
+	static const char *const kvs[] = {
+		"kind=sliding", "kind=none", "kind=full", "window=4096",
+		"kv_heads=4", "dtype=q8_0", "k_dtype=fp8", "v_dtype=bf16",
+		"state_bytes=18446744073709551615", "state_bytes=18446744073709551616",
+		"shared_with=3", "head_dim=192", "v_dim=128", "kind=mla",
+	};
+	uint64_t x = 0x2545F4914F6CDD1Dull;
+	int i, ok = 0, bad = 0;
+
+	for (i = 0; i < 20000; i++) {
+		char text[160], again[256];
+		size_t len = 0, k, nkv;
+		struct kvp_layer_rule r, r2;
+		struct kvp_error err;
+
+		if (i % 4 == 0) {
+			/* random characters */
+			size_t want = rnd(&x) % 24;
+
+			for (len = 0; len < want; len++)
+				text[len] = alphabet[rnd(&x) % (sizeof alphabet - 1)];
+			text[len] = '\0';
+		} else {
+			/* RANGE:key=value,... and sometimes one character
+			 * replaced */
+			len = (size_t)snprintf(text, sizeof text, "%s",
+			                       ranges[rnd(&x) % 5]);
+			nkv = 1 + rnd(&x) % 3;
+			for (k = 0; k < nkv; k++)
+				len += (size_t)snprintf(text + len, sizeof text - len,
+					"%s%s", k ? "," : ":", kvs[rnd(&x) % 14]);
+			if (i % 4 == 3)
+				text[rnd(&x) % len] =
+					alphabet[rnd(&x) % (sizeof alphabet - 1)];
+		}
+		err.msg[0] = '\0';
+		if (kvp_rule_parse(text, &r, &err) != KVP_OK) {
+			bad++;
+			ck_assert_msg(err.msg[0] != '\0', "no message for '%s'", text);
+			continue;
+		}
+		/* accepted: formatting it back parses to the same rule */
+		ok++;
+		kvp_rule_format(&r, again, sizeof again);
+		ck_assert_msg(kvp_rule_parse(again, &r2, &err) == KVP_OK,
+		              "'%s' -> '%s': %s", text, again, err.msg);
+		ck_assert_uint_eq(r2.set, r.set);
+		ck_assert_uint_eq(r2.range.all, r.range.all);
+		ck_assert_uint_eq(r2.range.first, r.range.first);
+		ck_assert_uint_eq(r2.range.last, r.range.last);
+		ck_assert_uint_eq(r2.range.step, r.range.step);
+		ck_assert_int_eq(r2.v.kind, r.v.kind);
+		ck_assert_uint_eq(r2.v.kv_heads, r.v.kv_heads);
+		ck_assert_uint_eq(r2.v.k_dim, r.v.k_dim);
+		ck_assert_uint_eq(r2.v.v_dim, r.v.v_dim);
+		ck_assert_uint_eq(r2.v.window, r.v.window);
+		ck_assert_int_eq(r2.v.k_fmt.dtype, r.v.k_fmt.dtype);
+		ck_assert_int_eq(r2.v.v_fmt.dtype, r.v.v_fmt.dtype);
+		ck_assert(r2.v.state_bytes == r.v.state_bytes);
+		ck_assert_uint_eq(r2.v.shared_with, r.v.shared_with);
+	}
+	/* the generator produces both kinds */
+	ck_assert_int_gt(ok, 1000);
+	ck_assert_int_gt(bad, 1000);
+}
+END_TEST
+
 static Suite *layers_suite(void)
 {
 	Suite *s = suite_create("layers");
@@ -353,6 +433,7 @@ static Suite *layers_suite(void)
 	tcase_add_test(tc, rule_past_last_layer);
 	tcase_add_test(tc, layer_validation_messages);
 	tcase_add_test(tc, kind_names);
+	tcase_add_test(tc, random_rule_text_never_crashes);
 	suite_add_tcase(s, tc);
 	return s;
 }

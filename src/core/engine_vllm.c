@@ -52,8 +52,11 @@ struct vl_spec {
 struct vl_groups {
 	uint32_t n_types;
 	struct vl_spec t[VL_MAX_TYPES];
+	bool uniform_type;    /* one attention type (pages may differ):
+	                         one group, num_blocks = budget // sum of
+	                         the layers' pages */
 	uint32_t group_size, n_groups, padding;
-	uint64_t page;        /* unified page */
+	uint64_t page;        /* unified page; uniform type: sum of pages */
 	uint64_t layers;      /* KV-holding layers */
 };
 
@@ -206,6 +209,22 @@ static enum kvp_status vl_group(struct vl_ctx *c, uint32_t first, uint32_t last,
 	if (!g->n_types)
 		return KVP_OK;
 
+	/* One attention type (UniformTypeKVCacheSpecs): no unification. */
+	g->uniform_type = true;
+	for (j = 0; j < g->n_types; j++)
+		if (g->t[j].type == VL_MAMBA || g->t[j].type != g->t[0].type ||
+		    g->t[j].window != g->t[0].window)
+			g->uniform_type = false;
+	if (g->uniform_type) {
+		for (j = 0; j < g->n_types; j++)
+			if (!kvp_muladd(&g->page, g->t[j].page, g->t[j].count))
+				return eng_overflow(c->res, "engine.vllm.block_size");
+		g->group_size = (uint32_t)g->layers;
+		g->n_groups = 1;
+		g->padding = 0;
+		return KVP_OK;
+	}
+
 	/* Mamba: raise the attention block size until its page holds the
 	 * state (a multiple of VL_ALIGN tokens), then pad the state. */
 	for (j = 0; j < g->n_types; j++) {
@@ -302,6 +321,8 @@ static uint64_t vl_req_blocks(const struct vl_ctx *c, const struct vl_groups *g,
 	uint64_t b = 0;
 	uint32_t j;
 
+	if (g->uniform_type)
+		return vl_seq_blocks(c, &g->t[0], len);
 	for (j = 0; j < g->n_types; j++) {
 		uint64_t groups = (g->t[j].count + g->group_size - 1) / g->group_size;
 
@@ -319,7 +340,7 @@ static bool vl_need_bytes(const struct vl_ctx *c, const struct vl_groups *g,
 
 	for (j = 0; j < g->n_types; j++)
 		if (!kvp_muladd(&s, (uint64_t)g->t[j].count *
-		                vl_seq_blocks(c, &g->t[j], len), g->page))
+		                vl_seq_blocks(c, &g->t[j], len), g->t[j].page))
 			return false;
 	*out = s;
 	return true;
@@ -514,7 +535,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 			return st;
 		if (!g.n_types)
 			continue;
-		nb = budget / g.page / g.group_size;
+		nb = g.uniform_type ? budget / g.page : budget / g.page / g.group_size;
 		if (nb < num_blocks)
 			num_blocks = nb;
 		fit = vl_max_len(&c, &g, budget, c.max_len);
@@ -523,19 +544,23 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 		if (!vl_need_bytes(&c, &g, c.max_len, &need))
 			return eng_overflow(res, "engine.vllm.max_model_len");
 		if (need > budget) {
-			char nd[32], av[32];
+			char nd[32], av[32], est[96] = "";
+
+			/* vLLM names the estimate only when it is above 0 */
+			if (fit)
+				snprintf(est, sizeof est, "Based on the available memory, "
+				         "the estimated maximum model length is %llu. ",
+				         (unsigned long long)fit);
 
 			return kvp_error_set(err, KVP_EREFUSED,
 				"vLLM: To serve at least one request with the models's max seq "
 				"len (%llu), (%s GiB KV cache is needed, which is larger than "
-				"the available KV cache memory (%s GiB). Based on the available "
-				"memory, the estimated maximum model length is %llu. Try "
+				"the available KV cache memory (%s GiB). %sTry "
 				"increasing `gpu_memory_utilization` or decreasing "
 				"`max_model_len` when initializing the engine.",
 				(unsigned long long)c.max_len,
 				eng_fixed2(need, KVP_GIB, nd, sizeof nd),
-				eng_fixed2(budget, KVP_GIB, av, sizeof av),
-				(unsigned long long)fit);
+				eng_fixed2(budget, KVP_GIB, av, sizeof av), est);
 		}
 	}
 	if (num_blocks == UINT64_MAX || num_blocks == 0)
@@ -555,7 +580,8 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 		if (!nkv)
 			continue;
 		if (!kvp_mul(num_blocks, g.page, &pool) ||
-		    !kvp_mul(pool, g.group_size, &pool) || !kvp_mul(pool, c.tp, &pool))
+		    !kvp_mul(pool, g.uniform_type ? 1 : g.group_size, &pool) ||
+		    !kvp_mul(pool, c.tp, &pool))
 			return eng_overflow(res, "kv.bytes");
 		share = pool / nkv;
 		rem = pool % nkv;
@@ -567,9 +593,15 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 			lr->bytes = 0;
 			if (c.ltype[i] == VL_NONE)
 				continue;
-			lr->bytes = share + (rem ? 1 : 0);
-			if (rem)
-				rem--;
+			if (g.uniform_type) {
+				/* each layer its own tensor: page x num_blocks */
+				lr->bytes = c.lpage[i] * num_blocks * c.tp;
+			} else {
+				/* group_size tensors shared across groups */
+				lr->bytes = share + (rem ? 1 : 0);
+				if (rem)
+					rem--;
+			}
 			for (j = 0; j < g.n_types; j++)
 				if (g.t[j].type == c.ltype[i] &&
 				    (c.ltype[i] == VL_FULL ? 0 : ls[i].window) == g.t[j].window)
@@ -594,7 +626,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 
 	per_req = vl_req_blocks(&c, &g_all, c.max_len);
 	e->block_size = min_block;
-	e->page_bytes = g_all.page * g_all.group_size;
+	e->page_bytes = g_all.uniform_type ? g_all.page : g_all.page * g_all.group_size;
 	e->blocks = num_blocks;
 	e->tokens = tokens;
 	e->budget_bytes = budget;
@@ -611,9 +643,14 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	}
 	e->max_len_fit = max_fit;
 
-	if (g_all.padding)
-		eng_line(res, "Add %u padding layers, may waste at most %.2f%% KV cache memory",
-		         g_all.padding, 100.0 * g_all.padding / (double)g_all.layers);
+	/* one warning per layer type that does not fill its groups */
+	for (i = 0; !g_all.uniform_type && i < g_all.n_types; i++) {
+		uint32_t pad = g_all.group_size - g_all.t[i].count % g_all.group_size;
+
+		if (pad != g_all.group_size)
+			eng_line(res, "Add %u padding layers, may waste at most %.2f%% KV cache memory",
+			         pad, 100.0 * pad / (double)g_all.t[i].count);
+	}
 	eng_line(res, "GPU KV cache size: %s tokens", eng_commas(tokens, a, sizeof a));
 	eng_line(res, "Maximum concurrency for %s tokens per request: %llu.%02llux",
 	         eng_commas(c.max_len, b, sizeof b),
@@ -640,8 +677,13 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 			}
 			for (j = 0; j < g_all.n_types; j++) {
 				const struct vl_spec *sp = &g_all.t[j];
-				uint64_t groups = (sp->count + g_all.group_size - 1) / g_all.group_size;
-				uint64_t per = vl_seq_blocks(&c, sp, req[k].len) * req[k].samples;
+				uint64_t groups = g_all.uniform_type ? 1 :
+				                  (sp->count + g_all.group_size - 1) / g_all.group_size;
+				uint64_t per;
+
+				if (g_all.uniform_type && j > 0)
+					break;   /* one group: its blocks count once */
+				per = vl_seq_blocks(&c, sp, req[k].len) * req[k].samples;
 
 				/* Prefix caching shares full blocks of the prompt among
 				 * a request's samples, and of the system part among all
@@ -655,7 +697,6 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 					if (fs * groups > shared)
 						shared = fs * groups;
 				}
-				cost[k] = 0;
 				cst += per * groups;
 			}
 			cost[k] = cst;

@@ -252,18 +252,54 @@ START_TEST(hybrid_groups_and_padding)
 	ck_assert_uint_eq(res.kv.bytes, 1073479680ull);
 
 	/* 25 layers: 12 sliding + 13 full; 13 < 1.5 x 12 -> groups of 13, 2
-	 * groups, 1 padding layer (1/25 = 4.00%); 2^30 / 32,768 / 13 = 2,520 */
+	 * groups, 1 padding layer for the 12 sliding ones (vLLM: 1 / 12 =
+	 * 8.33%); 2^30 / 32,768 / 13 = 2,520 */
 	plan.model.n_layers = 25;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.engine.blocks, 2520);
 	ck_assert_str_eq(res.engine.lines[0],
-	                 "Add 1 padding layers, may waste at most 4.00% KV cache memory");
+	                 "Add 1 padding layers, may waste at most 8.33% KV cache memory");
+	/* Gemma-3-like 5:1, 24 layers: 20 sliding + 4 full -> groups of 4,
+	 * 5 + 1 = 6 groups, no padding; 2^30 / 32,768 / 4 = 8,192 blocks;
+	 * tokens 8,192 // 6 x 16 = 21,840 */
+	plan.model.n_layers = 24;
+	plan.model.n_rules = 0;
+	add_rule(&plan.model, "all:kind=sliding,window=128");
+	add_rule(&plan.model, "5-23/6:kind=full");
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	ck_assert_uint_eq(res.engine.tokens, 21840);
+	ck_assert_str_eq(res.engine.lines[0], "GPU KV cache size: 21,840 tokens");
+	plan.model.n_layers = 25;
+	plan.model.n_rules = 0;
+	add_rule(&plan.model, "0-22/2:kind=sliding,window=128");
 
 	/* hybrid manager off: sliding sized as full, one group of 25:
 	 * 2^30 / 32,768 / 25 = 1,310 */
 	plan.engine.vllm.disable_hybrid_kv_cache_manager = true;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert_uint_eq(res.engine.blocks, 1310);
+}
+END_TEST
+
+START_TEST(one_type_different_pages)
+{
+	/* all full attention, layers 0-9 with 4 KV heads, 30 with 8 (x 128,
+	 * f16): pages 16 x 4 x 256 x 2 = 32,768 and 65,536 B; vLLM keeps one
+	 * group (UniformTypeKVCacheSpecs): num_blocks = 2^30 // (10 x 32,768
+	 * + 30 x 65,536 = 2,293,760) = 468; each layer page x 468 */
+	kvp_plan_default(&plan);
+	add_rule(&plan.model, "0-9:kv_heads=4");
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 30;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.blocks, 468);
+	ck_assert_uint_eq(res.engine.tokens, 468 * 16);
+	ck_assert_uint_eq(res.layers[0].bytes, 468ull * 32768);
+	ck_assert_uint_eq(res.layers[39].bytes, 468ull * 65536);
+	ck_assert_uint_eq(res.kv.bytes, 468ull * 2293760);
+	/* 468 / ceil(4096 / 16) = 1.828 -> 1.83x */
+	ck_assert_uint_eq(res.engine.concurrency_x100, 183);
 }
 END_TEST
 
@@ -395,6 +431,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, heads_per_rank_and_replication);
 	tcase_add_test(tc, mla_replicated_on_every_rank);
 	tcase_add_test(tc, hybrid_groups_and_padding);
+	tcase_add_test(tc, one_type_different_pages);
 	tcase_add_test(tc, pipeline_stages_take_the_minimum);
 	tcase_add_test(tc, budget_from_the_card);
 	tcase_add_test(tc, workload_fit_and_prefix_caching);

@@ -284,20 +284,19 @@ static enum kvp_status ragged_views(const struct ctx *x, struct view *v,
 			uint64_t h = w->window ? min_u64(len, w->window) : len;
 			uint64_t s = 0;
 
+			/* overflow flags are OR-ed and checked once at the end */
 			ovf |= !seq_slots(x, w->window, len, &s);
-			ovf |= __builtin_add_overflow(w->stored, h, &w->stored);
-			ovf |= __builtin_add_overflow(w->slots, s, &w->slots);
+			ovf |= !kvp_add(w->stored, h, &w->stored);
+			ovf |= !kvp_add(w->slots, s, &w->slots);
 			if (w->rk) {
-				ovf |= __builtin_add_overflow(w->res_k,
-					min_u64(s, w->rk), &w->res_k);
-				ovf |= __builtin_add_overflow(w->need_res_k,
-					min_u64(h, w->rk), &w->need_res_k);
+				ovf |= !kvp_add(w->res_k, min_u64(s, w->rk), &w->res_k);
+				ovf |= !kvp_add(w->need_res_k, min_u64(h, w->rk),
+				                &w->need_res_k);
 			}
 			if (w->rv) {
-				ovf |= __builtin_add_overflow(w->res_v,
-					min_u64(s, w->rv), &w->res_v);
-				ovf |= __builtin_add_overflow(w->need_res_v,
-					min_u64(h, w->rv), &w->need_res_v);
+				ovf |= !kvp_add(w->res_v, min_u64(s, w->rv), &w->res_v);
+				ovf |= !kvp_add(w->need_res_v, min_u64(h, w->rv),
+				                &w->need_res_v);
 			}
 		}
 	}
@@ -710,18 +709,21 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	if (!kvp_add(kv->k_bytes, kv->v_bytes, &kv->bytes))
 		return overflow(p, res);
 
-	/* Pass 2: bytes per type (each term is part of a view total checked
-	 * above, so none overflows), then per layer; device/host by type. */
+	/* Pass 2: bytes per type (every term is part of a view total
+	 * checked above, so these checks cannot fail; they stay for the
+	 * rule), then per layer; device/host by type. */
 	for (t = 0; t < nt; t++) {
 		struct ltype *ty = &types[t];
 		const struct view *v = &views[ty->view];
 		uint64_t kb = 0, vb = 0;
 
-		split_bytes(v->slots, v->res_k, ty->kq, ty->kr, &kb);
-		split_bytes(v->slots, v->res_v, ty->vq, ty->vr, &vb);
-		ty->bytes = kb + vb;
-		kv->device_bytes += ty->bytes * ty->count_dev;
-		kv->host_bytes += ty->bytes * (ty->count - ty->count_dev);
+		if (!split_bytes(v->slots, v->res_k, ty->kq, ty->kr, &kb) ||
+		    !split_bytes(v->slots, v->res_v, ty->vq, ty->vr, &vb) ||
+		    !kvp_add(kb, vb, &ty->bytes) ||
+		    !kvp_muladd(&kv->device_bytes, ty->bytes, ty->count_dev) ||
+		    !kvp_muladd(&kv->host_bytes, ty->bytes,
+		                ty->count - ty->count_dev))
+			return overflow(p, res);
 	}
 	for (i = 0; i < n; i++) {
 		struct kvp_layer_result *lr = &res->layers[i];
@@ -730,10 +732,10 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 			if (!kvp_mul(lr->spec.state_bytes, n_seqs, &lr->bytes) ||
 			    !kvp_add(kv->state_bytes, lr->bytes, &kv->state_bytes))
 				return overflow(p, res);
-			if (lr->on_device)
-				kv->device_bytes += lr->bytes;
-			else
-				kv->host_bytes += lr->bytes;
+			if (!kvp_add(lr->on_device ? kv->device_bytes : kv->host_bytes,
+			             lr->bytes, lr->on_device ? &kv->device_bytes
+			                                      : &kv->host_bytes))
+				return overflow(p, res);
 		} else if (holds_positions(lr->spec.kind)) {
 			const struct ltype *ty = &types[tix[i]];
 			const struct view *v = &views[ty->view];

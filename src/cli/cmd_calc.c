@@ -59,7 +59,7 @@ int kvp_cmd_calc(int argc, char **argv)
 		goto out;
 	}
 	if (strcmp(o->format, "json") == 0) {
-		char *s = kvp_record_json_dump(&o->plan, res, &err);
+		char *s = kvp_record_json_dump_notes(&o->plan, res, &o->notes, &err);
 
 		if (!s) {
 			rc = fail(err.msg);

@@ -614,6 +614,22 @@ static enum kvp_status load_doc(struct rd *r, const char *text, size_t len,
 			continue;
 		if (kind == KVP_DOC_RECORD && (strcmp(s, "result") == 0 || strcmp(s, "kv") == 0))
 			continue; /* figures, recomputed from the plan */
+		if (kind == KVP_DOC_RECORD && strcmp(s, "notes") == 0) {
+			/* the importer's assumptions, recorded; the fields they
+			 * explain are in the plan itself */
+			const cJSON *n;
+
+			if (!cJSON_IsArray(it)) {
+				st = bad(r, "notes", it, "expected an array of strings");
+				goto out;
+			}
+			cJSON_ArrayForEach(n, it)
+				if (!cJSON_IsString(n)) {
+					st = bad(r, "notes[]", n, "expected a string");
+					goto out;
+				}
+			continue;
+		}
 		if (kind == KVP_DOC_CARD && strcmp(s, "card") == 0) {
 			if (!cJSON_IsObject(it)) {
 				st = bad(r, "card", it, "expected an object");

@@ -5,8 +5,8 @@
  * Documents (HACKING.md "JSON formats"), told apart by their "kvplan" key:
  *   plan      {"kvplan":"plan","version":1,"name",model,workload,strategy,
  *              engine,devices}
- *   record    a plan plus "kvplan_version", "kv" and "result" (ignored
- *             when a record is loaded as a plan)
+ *   record    a plan plus "kvplan_version", "kv", "result" and "notes"
+ *             (all ignored when a record is loaded as a plan)
  *   model     {"kvplan":"model","model":{...}}
  *   card      {"kvplan":"card","card":{"name","capacity_bytes",
  *              "allocatable","shared_with_system","source"}}

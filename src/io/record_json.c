@@ -14,6 +14,7 @@
 #include "io/plan_json.h"
 #include "io/record_json.h"
 #include "kvplan/layers.h"
+#include "kvplan/preset.h"
 #include "kvplan/warning.h"
 
 #ifndef KVP_VERSION
@@ -253,6 +254,12 @@ static bool add_warnings(cJSON *res, const struct kvp_result *r)
 char *kvp_record_json_dump(const struct kvp_plan *p, const struct kvp_result *r,
                            struct kvp_error *err)
 {
+	return kvp_record_json_dump_notes(p, r, NULL, err);
+}
+
+char *kvp_record_json_dump_notes(const struct kvp_plan *p, const struct kvp_result *r,
+                                 const struct kvp_notes *notes, struct kvp_error *err)
+{
 	cJSON *root = kvp_plan_json_tree(p, "record"), *res, *kv, *kv2;
 	char *s, *out;
 	size_t n;
@@ -260,6 +267,15 @@ char *kvp_record_json_dump(const struct kvp_plan *p, const struct kvp_result *r,
 	if (!root)
 		goto nomem;
 	cJSON_AddStringToObject(root, "kvplan_version", KVP_VERSION);
+	if (notes && notes->n) {
+		cJSON *arr = cJSON_AddArrayToObject(root, "notes");
+		unsigned i;
+
+		if (!arr)
+			goto nomem;
+		for (i = 0; i < notes->n && i < KVP_MAX_NOTES; i++)
+			cJSON_AddItemToArray(arr, cJSON_CreateString(notes->line[i]));
+	}
 	kv = kv_json(&r->kv);
 	kv2 = kv_json(&r->kv);
 	if (!kv || !kv2) {

@@ -131,8 +131,9 @@ struct kvp_transformers_opts {
 	uint32_t nbits;            /* QuantizedCache nbits: 2, 4 (default) or 8 */
 	uint32_t q_group_size;     /* QuantizedCache q_group_size, values per
 	                              scale/zero-point pair; default 64 */
-	uint64_t residual_length;  /* QuantizedCache residual_length, newest
-	                              tokens kept unquantized; default 128 */
+	uint64_t residual_length;  /* QuantizedCache residual_length; default
+	                              128: at most residual_length - 1 newest
+	                              tokens stay unquantized */
 };
 
 /*

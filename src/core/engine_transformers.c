@@ -11,8 +11,10 @@
  *   StaticCache    rows x max_cache_len per full layer (0 = longest);
  *                  sliding layers rows x min(W, max_cache_len); a sequence
  *                  longer than max_cache_len is refused
- *   QuantizedCache every layer holds up to residual_length newest tokens
- *                  in the compute dtype and the rest at nbits per value
+ *   QuantizedCache every layer holds up to residual_length - 1 newest
+ *                  tokens in the compute dtype (QuantizedLayer.update
+ *                  re-quantizes when the residual would reach
+ *                  residual_length) and the rest at nbits per value
  *                  plus a scale and a zero-point (compute dtype) per group
  *                  of q_group_size values; sized at its peak (a full
  *                  residual)
@@ -143,7 +145,12 @@ enum kvp_status kvp_engine_transformers(const struct kvp_plan *p,
 		if (kn && o->cache == KVP_HF_QUANTIZED) {
 			/* residual tokens at full precision, the rest quantized */
 			struct kvp_format q = { .dtype = KVP_DT_GROUPQ };
-			uint64_t res_tok = o->residual_length < pos ? o->residual_length : pos;
+			/* QuantizedLayer.update re-quantizes everything once the
+			 * residual reaches residual_length - 1 + 1 tokens, so at
+			 * most residual_length - 1 stay in the compute dtype (the
+			 * prompt itself is quantized at once). */
+			uint64_t keep = o->residual_length ? o->residual_length - 1 : 0;
+			uint64_t res_tok = keep < pos ? keep : pos;
 			uint64_t qk, qv, kb = 0, vb = 0;
 			uint64_t cb = kvp_format_block_bytes(&sp.k_fmt);
 

@@ -269,13 +269,14 @@ START_TEST(transformers_quantized_offloaded_mla)
 {
 	/* QuantizedCache nbits 4, groups of 64, residual 128, f16: a K row
 	 * of 1,024 values = 512 B data + 16 groups x (2 + 2) B = 576 B; full
-	 * 2,048 B. Per row per layer: 128 x 2,048 + 3,968 x 576 = 2,547,712
-	 * for K, the same for V: x 2 x 6 rows x 40 layers = 1,222,901,760 */
+	 * 2,048 B. At most 127 residual tokens: per row per layer 127 x 2,048
+	 * + 3,969 x 576 = 2,546,240 for K, the same for V: x 2 x 6 rows x 40
+	 * layers = 1,222,195,200 */
 	kvp_plan_default(&plan);
 	plan.engine.kind = KVP_ENGINE_TRANSFORMERS;
 	plan.engine.transformers.cache = KVP_HF_QUANTIZED;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.kv.bytes, 1222901760ull);
+	ck_assert_uint_eq(res.kv.bytes, 1222195200ull);
 	plan.engine.transformers.nbits = 3;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_ERANGE);
 	ck_assert_ptr_nonnull(strstr(res.error.msg, "engine.transformers.nbits: 3"));

@@ -513,7 +513,8 @@ enum kvp_status kvp_reconcile(const struct kvp_plan *plan,
 	}
 	/* nothing in the log about the cache's size: say so */
 	if (!n_kv_obs && !find(obs, n, engine, KVP_OBS_K_BYTES)) {
-		struct kvp_rec_row *r = row_new(out, "KV cache", KVP_REC_UNTESTED, true);
+		struct kvp_rec_row *r = row_new(out, "KV cache (not in the log)",
+		                                     KVP_REC_UNTESTED, true);
 
 		if (r)
 			row_computed(r, res->kv.bytes, "not stated in the log");

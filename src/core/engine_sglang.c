@@ -152,14 +152,9 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 				eng_fixed2(want, KVP_GIB, y, sizeof y));
 		e->budget_bytes = want - w;
 		tokens = e->budget_bytes / cell;
-		if (o->max_total_tokens && o->max_total_tokens < tokens)
-			tokens = o->max_total_tokens;
 	}
-	tokens = tokens / page * page;
-	if (tokens == 0)
-		return kvp_error_set(err, KVP_EREFUSED,
-			"SGLang: Not enough memory. Please try to increase --mem-fraction-static.");
-
+	/* init_memory_pool: requests from the profiled tokens, then the
+	 * max_total_tokens cap, then whole pages */
 	if (o->max_running_requests) {
 		max_reqs = o->max_running_requests;
 	} else {
@@ -169,6 +164,12 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 		if (max_reqs > 4096)
 			max_reqs = 4096;
 	}
+	if (o->max_total_tokens && o->max_total_tokens < tokens)
+		tokens = o->max_total_tokens;
+	tokens = tokens / page * page;
+	if (tokens == 0)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"SGLang: Not enough memory. Please try to increase --mem-fraction-static.");
 	if (!kvp_mul(max_reqs + 1, ctx + 4, &table) || !kvp_mul(table, 4, &table))
 		return eng_overflow(res, "engine.sglang.context_len");
 

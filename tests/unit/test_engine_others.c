@@ -109,10 +109,13 @@ START_TEST(sglang_qwq32b_tp4)
 	              (unsigned long long)printed, (unsigned long long)lo,
 	              (unsigned long long)hi);
 
-	/* With the printed #tokens the pool's K and V sizes print as logged:
+	/* With the printed inputs as they stand and the printed #tokens as
+	 * the cap, the pool's K and V sizes print as logged:
 	 * (46,611 + 1) x 64 layers x 2 heads x 128 x 2 B = 1.42 GiB each */
 	plan.engine.sglang.max_total_tokens = printed;
-	plan.devices.groups[0].card.capacity_bytes = 80ull << 30;
+	plan.devices.groups[0].card.capacity_bytes = gib_after(begin, "avail mem=", 0);
+	plan.devices.overheads[0].bytes = plan.devices.groups[0].card.capacity_bytes -
+	                                  gib_after(end, "avail mem=", 0) - weights_rank;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.engine.tokens, printed);
 	snprintf(want, sizeof want, "%s", strstr(kv, "KV Cache is allocated"));

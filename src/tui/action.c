@@ -35,9 +35,9 @@ static const struct kvp_action actions[TUI_ACT_COUNT - 1] = {
 	[TUI_ACT_CANCEL - 1]       = { "cancel", "Esc", "drop the typed text and restore the field's value", NULL },
 	[TUI_ACT_PAGE_UP - 1]      = { "page-up", "PgUp", "previous page of fields or table rows", NULL },
 	[TUI_ACT_PAGE_DOWN - 1]    = { "page-down", "PgDn", "next page of fields or table rows", NULL },
-	[TUI_ACT_CLASS_ADD - 1]    = { "class-add", "Ctrl-A", "Workload: add a sequence class (copy of the last)", NULL },
-	[TUI_ACT_CLASS_DEL - 1]    = { "class-delete", "Ctrl-X", "Workload: delete the last sequence class", NULL },
-	[TUI_ACT_PICK_PRESET - 1]  = { "pick-preset", "Ctrl-R", "Model/Devices: pick a model or card preset", NULL },
+	[TUI_ACT_CLASS_ADD - 1]    = { "entry-add", "Ctrl-A", "add an entry to the list under the cursor (sequence class, card group, overhead): a copy of the last", NULL },
+	[TUI_ACT_CLASS_DEL - 1]    = { "entry-delete", "Ctrl-X", "delete the list entry under the cursor (sequence class, card group, overhead)", NULL },
+	[TUI_ACT_PICK_PRESET - 1]  = { "pick-preset", "Ctrl-R", "Model/Devices: pick a model or card preset from the list (Tab: type a preset file or config.json path)", NULL },
 	[TUI_ACT_REDRAW - 1]       = { "redraw", "Ctrl-L", "redraw the whole screen", NULL },
 };
 

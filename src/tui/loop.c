@@ -15,6 +15,7 @@
 #include "tui/files.h"
 #include "tui/form_view.h"
 #include "tui/help.h"
+#include "tui/picker.h"
 #include "tui/layers_view.h"
 #include "tui/prompt.h"
 #include "tui/render.h"
@@ -132,6 +133,23 @@ static void array_edit(struct tui_app *a, bool add)
 	tui_resize(a);
 }
 
+/* The spec to load for Ctrl-R: a preset picked from the list, or a path
+ * typed after Tab. False when cancelled. */
+static bool choose_spec(struct tui_app *a, enum kvp_preset_kind kind,
+                        const char *current, char *spec, size_t n)
+{
+	switch (tui_pick_preset(a, kind, spec, n)) {
+	case TUI_PICK_NAME:
+		return true;
+	case TUI_PICK_PATH:
+		return tui_prompt_text(a, kind == KVP_PRESET_CARD ? "Card preset or file:"
+		                       : "Model preset, file or config.json:",
+		                       current, spec, n);
+	default:
+		return false;
+	}
+}
+
 /* Ctrl-R: replace the model (Model section) or the first card (Devices)
  * with a preset, preset file or config.json, resolved like --model. */
 static void pick_preset(struct tui_app *a)
@@ -143,8 +161,8 @@ static void pick_preset(struct tui_app *a)
 	if (a->sec == TUI_SEC_DEVICES) {
 		struct kvp_card c;
 
-		if (!tui_prompt_text(a, "Card preset or file:", a->plan.devices.groups[0].card.name,
-		                     spec, sizeof spec))
+		if (!choose_spec(a, KVP_PRESET_CARD, a->plan.devices.groups[0].card.name,
+		                 spec, sizeof spec))
 			return;
 		memset(&c, 0, sizeof c);
 		if (kvp_card_load_spec(spec, &c, &err) != KVP_OK) {
@@ -156,12 +174,11 @@ static void pick_preset(struct tui_app *a)
 			a->plan.devices.n_groups = 1;
 			a->plan.devices.groups[0].count = 1;
 		}
-	} else {
+	} else if (a->sec == TUI_SEC_MODEL) {
 		struct kvp_model m;
 		struct kvp_notes notes;
 
-		if (!tui_prompt_text(a, "Model preset, file or config.json:", a->plan.model.id,
-		                     spec, sizeof spec))
+		if (!choose_spec(a, KVP_PRESET_MODEL, a->plan.model.id, spec, sizeof spec))
 			return;
 		memset(&m, 0, sizeof m);
 		memset(&notes, 0, sizeof notes);
@@ -170,6 +187,9 @@ static void pick_preset(struct tui_app *a)
 			return;
 		}
 		a->plan.model = m;
+	} else {
+		tui_app_message(a, TUI_MSG_INFO, "presets: Ctrl-R in the Model (F5) or Devices (F8) section");
+		return;
 	}
 	tui_app_edited(a);
 	tui_resize(a);

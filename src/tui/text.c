@@ -73,3 +73,20 @@ const char *tui_times(bool utf8)
 {
 	return utf8 ? "\u00d7" : "x";
 }
+
+void tui_box(WINDOW *w, bool utf8)
+{
+	if (utf8) {
+		cchar_t v, h, tl, tr, bl, br;
+
+		setcchar(&v, L"\u2502", A_NORMAL, 0, NULL);
+		setcchar(&h, L"\u2500", A_NORMAL, 0, NULL);
+		setcchar(&tl, L"\u250c", A_NORMAL, 0, NULL);
+		setcchar(&tr, L"\u2510", A_NORMAL, 0, NULL);
+		setcchar(&bl, L"\u2514", A_NORMAL, 0, NULL);
+		setcchar(&br, L"\u2518", A_NORMAL, 0, NULL);
+		wborder_set(w, &v, &v, &h, &h, &tl, &tr, &bl, &br);
+	} else {
+		wborder(w, '|', '|', '-', '-', '+', '+', '+', '+');
+	}
+}

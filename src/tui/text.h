@@ -22,6 +22,11 @@ int tui_put_right(WINDOW *w, int y, int x, int maxw, attr_t attr,
 /* Blank `n` columns at (y, x) in attribute attr. */
 void tui_blank(WINDOW *w, int y, int x, int n, attr_t attr);
 
+/* A border around w: Unicode box drawing in UTF-8, ASCII otherwise (no
+ * alternate character set, which some terminals and tmux captures
+ * render as letters). */
+void tui_box(WINDOW *w, bool utf8);
+
 /* The multiplication sign for the locale ("×" in UTF-8, "x" otherwise). */
 const char *tui_times(bool utf8);
 

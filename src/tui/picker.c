@@ -1,0 +1,167 @@
+/*
+ * picker.c - the preset list overlay (see picker.h). The list is read
+ * once per opening; typing narrows it to names or descriptions holding the
+ * typed text (case-insensitive).
+ */
+#include <ctype.h>
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "tui/picker.h"
+#include "tui/render.h"
+#include "tui/term.h"
+#include "tui/text.h"
+
+#define MAX_ENTRIES 512
+
+struct entry {
+	char name[96];
+	char desc[160];
+	int user;
+};
+
+struct list {
+	struct entry *e;
+	size_t n;
+};
+
+static void collect(const char *name, const char *path, const char *desc,
+                    int user, void *ctx)
+{
+	struct list *l = ctx;
+
+	(void)path;
+	if (l->n >= MAX_ENTRIES)
+		return;
+	snprintf(l->e[l->n].name, sizeof l->e[l->n].name, "%s", name);
+	snprintf(l->e[l->n].desc, sizeof l->e[l->n].desc, "%s", desc ? desc : "");
+	l->e[l->n].user = user;
+	l->n++;
+}
+
+static bool has_text(const char *s, const char *sub)
+{
+	size_t n = strlen(sub), i;
+
+	if (n == 0)
+		return true;
+	for (i = 0; s[i]; i++)
+		if (!strncasecmp(s + i, sub, n))
+			return true;
+	return false;
+}
+
+enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
+                              char *out, size_t n)
+{
+	struct list l = { NULL, 0 };
+	struct kvp_error err;
+	size_t *shown, ns, i;
+	char filter[64] = "";
+	int sel = 0, top = 0, key, h, w, rows, y;
+	enum tui_pick result = TUI_PICK_CANCEL;
+	WINDOW *win;
+
+	l.e = calloc(MAX_ENTRIES, sizeof *l.e);
+	shown = calloc(MAX_ENTRIES, sizeof *shown);
+	if (!l.e || !shown) {
+		free(l.e);
+		free(shown);
+		tui_app_message(a, TUI_MSG_ERROR, "out of memory");
+		return TUI_PICK_CANCEL;
+	}
+	if (kvp_presets_list(kind, collect, &l, &err) != KVP_OK) {
+		tui_app_message(a, TUI_MSG_ERROR, "%s", err.msg);
+		free(l.e);
+		free(shown);
+		return TUI_PICK_PATH;
+	}
+	for (;;) {
+		ns = 0;
+		for (i = 0; i < l.n; i++)
+			if (has_text(l.e[i].name, filter) || has_text(l.e[i].desc, filter))
+				shown[ns++] = i;
+		tui_render(a);
+		h = a->lay.rows - 2;
+		w = a->lay.cols - 4;
+		rows = h - 4;
+		if (sel >= (int)ns)
+			sel = ns ? (int)ns - 1 : 0;
+		if (sel < 0)
+			sel = 0;
+		if (sel < top)
+			top = sel;
+		if (sel >= top + rows)
+			top = sel - rows + 1;
+		win = newwin(h, w, 1, 2);
+		if (!win)
+			break;
+		wattrset(win, a->theme.attr[TUI_R_NORMAL]);
+		werase(win);
+		tui_box(win, a->theme.utf8);
+		tui_put(win, 0, 2, w - 4, a->theme.attr[TUI_R_HEADING],
+		        " %s presets: type to narrow, Enter picks, Tab types a path, Esc cancels ",
+		        kind == KVP_PRESET_CARD ? "Card" : "Model");
+		tui_put(win, 1, 2, w - 4, a->theme.attr[TUI_R_LABEL], "filter: %s", filter);
+		for (y = 0; y < rows && top + y < (int)ns; y++) {
+			const struct entry *e = &l.e[shown[top + y]];
+			attr_t at = a->theme.attr[top + y == sel ? TUI_R_SELECT : TUI_R_NORMAL];
+
+			tui_blank(win, 2 + y, 1, w - 2, at);
+			tui_put(win, 2 + y, 2, 26, at, "%s%s", e->name, e->user ? " (user)" : "");
+			tui_put(win, 2 + y, 29, w - 31, at, "%s", e->desc);
+		}
+		if (ns == 0)
+			tui_put(win, 2, 2, w - 4, a->theme.attr[TUI_R_DIM], "no preset matches");
+		curs_set(0);
+		wnoutrefresh(win);
+		doupdate();
+		delwin(win);
+		key = getch();
+		if (tui_term_signal())
+			break;
+		if (key == ERR)
+			continue;
+		if (key == KEY_RESIZE) {
+			tui_resize(a);
+			continue;
+		}
+		if (key == 27)
+			break;
+		if (key == '\t') {
+			result = TUI_PICK_PATH;
+			break;
+		}
+		if ((key == '\r' || key == '\n' || key == KEY_ENTER) && ns > 0) {
+			snprintf(out, n, "%s", l.e[shown[sel]].name);
+			result = TUI_PICK_NAME;
+			break;
+		}
+		switch (key) {
+		case KEY_UP:    sel--; break;
+		case KEY_DOWN:  sel++; break;
+		case KEY_PPAGE: sel -= rows; break;
+		case KEY_NPAGE: sel += rows; break;
+		case KEY_BACKSPACE: case 127: case 8:
+			if (filter[0])
+				filter[strlen(filter) - 1] = '\0';
+			sel = top = 0;
+			break;
+		default:
+			if (key > 32 && key < 127 && strlen(filter) < sizeof filter - 1) {
+				size_t k = strlen(filter);
+
+				filter[k] = (char)key;
+				filter[k + 1] = '\0';
+				sel = top = 0;
+			}
+		}
+	}
+	touchwin(stdscr);
+	free(l.e);
+	free(shown);
+	return result;
+}

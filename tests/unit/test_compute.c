@@ -178,6 +178,38 @@ START_TEST(resolved_table_in_result)
 }
 END_TEST
 
+/* Out-of-range enum values, as a corrupt file could give: messages, no
+ * crash. */
+START_TEST(bad_enum_values)
+{
+	kvp_plan_default(&plan);
+	plan.model.base.kind = (enum kvp_layer_kind)99;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);
+	ck_assert_str_eq(res.error.msg, "model.base.kind: 99 - unknown layer kind");
+
+	kvp_plan_default(&plan);
+	plan.model.base.v_fmt.dtype = (enum kvp_dtype)42;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);
+	ck_assert_str_eq(res.error.msg, "model.base.v_dtype: 42 - unknown format");
+
+	/* decompressed MLA without v_head_dim */
+	kvp_plan_default(&plan);
+	plan.model.base.kind = KVP_LAYER_MLA;
+	plan.model.mla.kv_lora_rank = 512;
+	plan.model.mla.qk_rope_head_dim = 64;
+	plan.model.mla.qk_nope_head_dim = 128;
+	plan.strategy.mla = KVP_MLA_DECOMPRESSED;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_ERANGE);
+	ck_assert_str_eq(res.error.msg, "model.mla.v_head_dim: 0 - must be at "
+	                 "least 1 for decompressed MLA");
+	/* latent needs only the rank and rope: (512 + 64) x 2 B x 40 layers
+	 * = 46,080 B per position */
+	plan.strategy.mla = KVP_MLA_LATENT;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 46080);
+}
+END_TEST
+
 static Suite *compute_suite(void)
 {
 	Suite *s = suite_create("compute");
@@ -189,6 +221,7 @@ static Suite *compute_suite(void)
 	tcase_add_test(tc, top_level_validation);
 	tcase_add_test(tc, resolve_errors_stop_the_pipeline);
 	tcase_add_test(tc, resolved_table_in_result);
+	tcase_add_test(tc, bad_enum_values);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -118,4 +118,24 @@ grep -q '^KV cache      4,980,736 B' "$TMP/c1.got" && ok "--class selects the cl
 LC_ALL=C "$KVPLAN" calc "$TMP/paged.json" --window 64 >"$TMP/w.got" 2>"$TMP/err"
 grep -q '^KV cache      524,288 B' "$TMP/w.got" && ok "--window makes layers sliding" || notok "--window: $(grep 'KV cache' "$TMP/w.got") $(cat "$TMP/err")"
 
+# The formula line for other layouts (default model: 40 layers, 8 KV heads):
+# K 192 and V 128 dims, f16: 40 x 8 x (192 x 2 + 128 x 2) = 204,800 B
+LC_ALL=C "$KVPLAN" calc --k-dim 192 --v-dim 128 >"$TMP/f1.got" 2>"$TMP/err"
+grep -q '^per position  40 layers x 8 KV heads x (192 x 2 B + 128 x 2 B) = 204,800 B per position$' "$TMP/f1.got" &&
+	ok "formula with K and V dims apart" || notok "formula K/V dims: $(grep 'per position' "$TMP/f1.got")"
+# q8_0 blocks: 2 x 40 x 8 x 128 = 81,920 values x 34/32 B = 87,040 B
+LC_ALL=C "$KVPLAN" calc --kv-dtype q8_0 >"$TMP/f2.got" 2>"$TMP/err"
+grep -q '^per position  2 x 40 layers x 8 KV heads x 128 x 34/32 B = 87,040 B per position$' "$TMP/f2.got" &&
+	ok "formula with a block format" || notok "formula q8_0: $(grep 'per position' "$TMP/f2.got")"
+# K f16, V fp8: 40 x 8 x (128 x 2 + 128 x 1) = 122,880 B
+LC_ALL=C "$KVPLAN" calc --v-dtype fp8 >"$TMP/f3.got" 2>"$TMP/err"
+grep -q '^per position  40 layers x 8 KV heads x (128 x 2 B + 128 x 1 B) = 122,880 B per position$' "$TMP/f3.got" &&
+	ok "formula with K and V formats apart" || notok "formula K/V formats: $(grep 'per position' "$TMP/f3.got")"
+# Layers that differ: no single formula, the sum and a pointer to the table.
+# Layer 0 with 4 KV heads; one layer holds 2 x Hkv x 128 x 2 B per
+# position: 39 x 4,096 + 1 x 2,048 = 159,744 + 2,048 = 161,792 B
+LC_ALL=C "$KVPLAN" calc --layer '0:kv_heads=4' >"$TMP/f4.got" 2>"$TMP/err"
+grep -q '^per position  161,792 B per position (sum over 40 layers with KV; --per-layer shows each)$' "$TMP/f4.got" &&
+	ok "sum when layers differ" || notok "sum: $(grep 'per position' "$TMP/f4.got")"
+
 [ "$fails" -eq 0 ]

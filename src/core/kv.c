@@ -47,7 +47,15 @@
  * Stored vs allocated. `stored` (positions_stored, bytes_needed) is always
  * the DYNAMIC figure with the sharing the strategy applies (none under
  * STATIC and PADDED); `slots` is what the strategy allocates.
- * waste = bytes - bytes_needed.
+ * waste = bytes - bytes_needed. kv.positions_stored and
+ * kv.slots_allocated are the full-attention view (a layer that holds
+ * every position, no residual), whatever the model's layers are; each
+ * layer's own figures are in layers[i].stored and layers[i].slots.
+ *
+ * Per sequence. classes[c].bytes_per_sequence is one unshared sequence of
+ * the class under the strategy, all layers, recurrent state included;
+ * kv.bytes_per_sequence is that of the first active class, else of the
+ * first ragged length.
  *
  * MLA layers. strategy.mla LATENT stores kv_lora_rank + qk_rope_head_dim
  *   values per position as K, one "head", no V. DECOMPRESSED stores q_heads

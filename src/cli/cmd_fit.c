@@ -1,8 +1,9 @@
 /*
  * cmd_fit.c - `kvplan fit [PLAN.json] [OPTIONS]`: does the plan fit on
  * every device? Builds the plan like calc (opts.c), computes once, and
- * prints each device's stacked budget bar with its legend (out_bar.c) and
- * the warnings, or the JSON record with --format json.
+ * prints calc's KV and engine parts, then each device's stacked budget bar
+ * with its legend in bytes, GiB and GB (out_bar.c), the verdict and the
+ * warnings; or the JSON record with --format json.
  * Exit 0 when every device fits, 1 when one does not, 2 on bad input
  * (one line on stderr, nothing on stdout).
  */
@@ -102,6 +103,11 @@ int kvp_cmd_fit(int argc, char **argv)
 		fputs(s, stdout);
 		free(s);
 	} else {
+		kvp_out_kv(stdout, &o->plan, res);
+		if (o->per_layer)
+			kvp_out_layers(stdout, res);
+		kvp_out_engine(stdout, res);
+		fprintf(stdout, "\n");
 		kvp_out_bars(stdout, res, ctx.width, kvp_out_utf8());
 		kvp_out_warnings(stdout, res, &o->notes);
 	}

@@ -209,3 +209,27 @@ void kvp_out_bars(FILE *out, const struct kvp_result *res, unsigned width,
 		        "(memory is not pooled across cards)\n", over,
 		        res->n_devices);
 }
+
+void kvp_out_bars_compact(FILE *out, const struct kvp_result *res,
+                          unsigned width, bool utf8)
+{
+	char line[4 * 256 + 16];
+	uint32_t i;
+	size_t k;
+
+	if (res->n_devices == 0)
+		return;
+	if (width > 256)
+		width = 256;
+	for (i = 0; i < res->n_devices && i < KVP_MAX_DEVICES; i++) {
+		kvp_out_bar_line(&res->devices[i], width, utf8, line, sizeof line);
+		fprintf(out, "  device %-3u %s%s\n", i, line,
+		        res->devices[i].fits ? "" : "  over");
+	}
+	fprintf(out, "  key:");
+	for (k = 0; k < N_SEGS; k++)
+		fprintf(out, " %s %s", utf8 ? segs[k].utf8
+		                            : (char[2]){ segs[k].ascii, 0 },
+		        segs[k].name);
+	fprintf(out, "  ] capacity\n");
+}

@@ -32,6 +32,11 @@ void kvp_out_bar_device(FILE *out, unsigned index,
                         const struct kvp_device_result *d, unsigned width,
                         bool utf8);
 
+/* Compact form for calc's device table: one bar line per device and a
+ * key of the glyphs (the table beside it carries the figures). */
+void kvp_out_bars_compact(FILE *out, const struct kvp_result *res,
+                          unsigned width, bool utf8);
+
 /* Every device of the result, then the plan's verdict line. */
 void kvp_out_bars(FILE *out, const struct kvp_result *res, unsigned width,
                   bool utf8);

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "cli/out_text.h"
+#include "cli/out_bar.h"
 #include "kvplan/format.h"
 #include "kvplan/strategy.h"
 #include "kvplan/units.h"
@@ -214,6 +215,7 @@ void kvp_out_devices(FILE *out, const struct kvp_result *res)
 		        kvp_fmt_gib(d->headroom_bytes, 2, c[5], sizeof c[5]),
 		        gib_signed(d->free_bytes, c[6], sizeof c[6]), d->fits ? "yes" : "NO");
 	}
+	kvp_out_bars_compact(out, res, KVP_OUT_BAR_WIDTH, kvp_out_utf8());
 	fprintf(out, "%-14s%s\n", "verdict", res->fits ? "fits on every device" :
 	        "does NOT fit on every device");
 }

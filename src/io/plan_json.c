@@ -417,6 +417,9 @@ static enum kvp_status load_object(struct rd *r, const cJSON *obj,
 
 		spf(key, sizeof key, "%s.%s", keypfx, it->string);
 		spf(path, sizeof path, "%s.%s", pathpfx, it->string);
+		if (cJSON_GetObjectItemCaseSensitive(obj, it->string) != it)
+			return kvp_error_set(r->err, KVP_EINVAL,
+				"%s: %s: duplicate key (which value is meant?)", r->file, path);
 		st = load_special(r, it, key, path, &handled);
 		if (handled) {
 			if (st != KVP_OK)
@@ -607,6 +610,11 @@ static enum kvp_status load_doc(struct rd *r, const char *text, size_t len,
 		bool handled;
 		const char *s = it->string;
 
+		if (cJSON_GetObjectItemCaseSensitive(root, s) != it) {
+			st = kvp_error_set(r->err, KVP_EINVAL,
+				"%s: %s: duplicate key (which value is meant?)", r->file, s);
+			goto out;
+		}
 		st = check_meta(r, it, &handled);
 		if (st != KVP_OK)
 			goto out;

@@ -92,6 +92,10 @@ printf '{"kvplan": "plan", "engine": {"vllm": {"gpu_memory_utilization": 1.5}}}'
 bad "fraction above 1" "ppm.json: engine.vllm.gpu_memory_utilization" calc "$TMP/ppm.json"
 printf '{"kvplan": "plan", "workload": {"ragged": [10, 0]}}' >"$TMP/rg0.json"
 bad "zero ragged length" "rg0.json: workload.ragged[1]: 0" calc "$TMP/rg0.json"
+printf '{"kvplan": "plan", "model": {"n_layers": 4, "n_layers": 8}}' >"$TMP/dup.json"
+bad "duplicate key" "dup.json: model.n_layers: duplicate key" calc "$TMP/dup.json"
+printf '{"kvplan": "plan", "name": "a", "name": "b"}' >"$TMP/dup2.json"
+bad "duplicate top-level key" "dup2.json: name: duplicate key" calc "$TMP/dup2.json"
 mkdir "$TMP/dir.json"
 bad "a folder" "dir.json: is a folder" calc "$TMP/dir.json"
 # a file past the size limit (8 MiB): sparse, so it costs no disk

@@ -29,7 +29,11 @@ enum kvp_field_type {
 	KVP_FT_PPM,        /* fraction 0..1 written "0.9" or "90%" */
 	KVP_FT_BYTES,      /* bytes; suffixes B, KB, MB, GB, TB (10^n) and
 	                      KiB, MiB, GiB, TiB (2^n) accepted on input */
-	KVP_FT_DTYPE,      /* enum kvp_dtype by name (plain formats) */
+	KVP_FT_DTYPE,      /* a format by name: a whole struct kvp_format
+	                      when size == sizeof(struct kvp_format)
+	                      ("groupq:bits=4:group_size=64" text form for
+	                      group-quantized), else an enum kvp_dtype
+	                      (plain formats only) */
 	KVP_FT_WDTYPE,     /* enum kvp_wdtype by name */
 	KVP_FT_ENUM,       /* one of `choices`, stored as an int-sized enum */
 	KVP_FT_STRING,     /* char[size] */

@@ -33,7 +33,7 @@ static const struct {
 } own_flags[] = {
 	{ "model", OWN_MODEL, true, "SPEC", "model preset name, preset file or HF config.json (file or folder)" },
 	{ "workload", OWN_WORKLOAD, true, "SPEC", "workload preset name or file" },
-	{ "card", OWN_CARD, true, "SPEC", "card preset name or file (one card group)" },
+	{ "card", OWN_CARD, true, "SPEC[xN]", "card preset name or file (one card group), xN: N cards" },
 	{ "layer", OWN_LAYER, true, "RULE", "layer override rule, repeatable: '5-47/6:kind=full,kv_heads=4'" },
 	{ "kv-dtype", OWN_KV_DTYPE, true, "FORMAT", "K and V format (f16, bf16, fp8, q8_0, groupq:bits=4...)" },
 	{ "head-dim", OWN_HEAD_DIM, true, "N", "K and V head dim" },
@@ -170,15 +170,32 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 	}
 	case OWN_CARD: {
 		struct kvp_card c;
+		char name[512];
+		const char *x = strrchr(v, 'x');
+		unsigned long count = 0;
 
+		/* NAME[xN]: "h100-80gb-sxmx8" is 8 cards of that preset */
+		if (x && x > v && x[1] && strspn(x + 1, "0123456789") == strlen(x + 1) &&
+		    (size_t)(x - v) < sizeof name) {
+			count = strtoul(x + 1, NULL, 10);
+			if (count < 1 || count > 4096)
+				return kvp_error_set(err, KVP_ERANGE,
+					"--card: '%s' - the count after 'x' must be 1 to 4096", v);
+			memcpy(name, v, (size_t)(x - v));
+			name[x - v] = '\0';
+		} else {
+			snprintf(name, sizeof name, "%s", v);
+		}
 		memset(&c, 0, sizeof c);
-		if (kvp_card_load_spec(v, &c, err) != KVP_OK)
+		if (kvp_card_load_spec(name, &c, err) != KVP_OK)
 			return flag_error(err, flag);
 		if (p->devices.n_groups == 0) {
 			p->devices.n_groups = 1;
 			p->devices.groups[0].count = 1;
 		}
 		p->devices.groups[0].card = c;
+		if (count)
+			p->devices.groups[0].count = (uint32_t)count;
 		return KVP_OK;
 	}
 	case OWN_WORKLOAD: {

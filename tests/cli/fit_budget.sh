@@ -46,6 +46,14 @@ expect "pp3 stage 1 kv" 1409286144 "$(nth "$TMP/r.json" kv_bytes 2)"
 expect "dp2 replica 1 kv" 2013265920 "$(nth "$TMP/r.json" kv_bytes 2)"
 expect "dp2 replica 1 weights" $W "$(nth "$TMP/r.json" weights_bytes 2)"
 
+# --card NAME[xN]: 8 H100s as tp 8 -> 8 devices of 81,559 MiB; with tp 1
+# the other 7 cards hold nothing: the pooled-memory warning
+"$KVPLAN" fit --card h100-80gb-sxmx8 --tp 8 --activations 1GiB --format json >"$TMP/r.json"
+expect "card x8 devices" 8 "$(grep -c '"tp_rank":' "$TMP/r.json")"
+expect "card x8 capacity" $CAP "$(nth "$TMP/r.json" capacity_bytes 9)"
+"$KVPLAN" fit --card h100-80gb-sxmx8 --activations 1GiB >"$TMP/t.txt"
+grep -q 'KVP-W06 pooled-memory: devices: 8 cards given' "$TMP/t.txt" && ok "x8 with tp 1 warns" || notok "x8 with tp 1 warns"
+
 # Text: the bar (ASCII glyphs without UTF-8), the legend in B, GiB, GB
 LC_ALL=C "$KVPLAN" fit --activations 1GiB >"$TMP/t.txt"
 grep -q '^  \[|||' "$TMP/t.txt" && ok "text: ascii bar" || notok "text: ascii bar"

@@ -42,7 +42,10 @@ struct kvp_workload {
 	/* A request's samples share its prompt (stored once). */
 	bool share_prompt_in_request;
 	/* The system part of the prompt is one prefix shared by every
-	 * request (stored once across all requests). */
+	 * request (stored once across all requests). When active classes
+	 * give different system lengths, their common first min(system)
+	 * tokens are shared. Full-attention/MLA layers, DYNAMIC and PAGED
+	 * (full blocks) only; see src/core/kv.c. */
 	bool share_system_prefix;
 	/*
 	 * Optional ragged lengths: total positions (prompt + generation) of

@@ -31,18 +31,20 @@
  *
  * Prefix sharing (full-attention and MLA layers only, i.e. layers that
  * hold every position; sliding/chunked layers never share, since their
- * window moves past the prefix; STATIC and PADDED never share). Per class
- * with S = system tokens, p = prompt tokens, r = requests, n = samples:
- *   DYNAMIC   a = S if share_system_prefix else 0        (once per class)
- *             b = p - a if share_prompt_in_request else 0 (once per request)
- *             c = len - a - b                            (per sequence)
- *             positions = a + r*b + r*n*c
- *   PAGED     A = floor(S / bs) * bs if share_system_prefix else 0
+ * window moves past the prefix; STATIC and PADDED never share; ragged
+ * entries never share). The system prefix is one prefix for every
+ * request (workload.h): S = the smallest system part among the active
+ * classes (classes whose system parts differ share their common first S
+ * tokens). Per class with p = prompt tokens, r = requests, n = samples:
+ *   DYNAMIC   a = S if share_system_prefix else 0   (once, all classes)
+ *             b = p - a if share_prompt_in_request else 0 (per request)
+ *             c = len - a - b                       (per sequence)
+ *             positions = a + sum over classes of (r*b + r*n*c)
+ *   PAGED     A = floor(S / bs) * bs if share_system_prefix else 0 (once)
  *             B = floor(p / bs) * bs - A if share_prompt_in_request else 0
  *             C = ceil((len - A - B) / bs) * bs
- *             slots = A + r*B + r*n*C   (only full blocks are shared)
- *   The system prefix is shared among the requests of one class: classes
- *   are taken to have different system prompts.
+ *             slots = A + sum over classes of (r*B + r*n*C)
+ *             (only full blocks are shared)
  *
  * Stored vs allocated. `stored` (positions_stored, bytes_needed) is always
  * the DYNAMIC figure with the sharing the strategy applies (none under
@@ -114,7 +116,9 @@ struct ctx {
 	uint64_t bs_mask;     /* bs - 1 when bs is a power of two, else 0 */
 	uint64_t M;           /* STATIC slots per sequence */
 	uint64_t P;           /* longest resident length */
-	bool share_prompt, share_sys;
+	bool share_prompt;
+	uint64_t sys_shared;  /* system tokens stored once (DYNAMIC) */
+	uint64_t sys_blocks;  /* their full blocks, in slots (PAGED) */
 	uint32_t n_cls;
 	struct cls cls[KVP_MAX_CLASSES];
 };
@@ -214,12 +218,12 @@ static bool class_view(const struct ctx *x, const struct cls *k,
 	if (k->req == 0)
 		return true;
 	if (v->window == 0) {
-		uint64_t a = x->share_sys ? k->sys : 0;
+		/* the shared system prefix (a, A) is added once by the caller */
+		uint64_t a = x->sys_shared;
 		uint64_t b = x->share_prompt ? k->prompt - a : 0;
 		uint64_t c = k->len - a - b;
 
-		/* stored = a + req*b + seqs*c */
-		stored = a;
+		/* stored = req*b + seqs*c */
 		ok = ok && kvp_muladd(&stored, k->req, b);
 		ok = ok && kvp_muladd(&stored, k->seqs, c);
 		own_need = c;
@@ -227,13 +231,12 @@ static bool class_view(const struct ctx *x, const struct cls *k,
 			slots = stored;
 			own_alloc = c;
 		} else if (x->kind == KVP_STRAT_PAGED) {
-			uint64_t A = x->share_sys ? k->sys / x->bs * x->bs : 0;
+			uint64_t A = x->sys_blocks;
 			uint64_t B = x->share_prompt ?
 			             k->prompt / x->bs * x->bs - A : 0;
 			uint64_t C = 0;
 
 			ok = ok && kvp_round_up(k->len - A - B, x->bs, &C);
-			slots = A;
 			ok = ok && kvp_muladd(&slots, k->req, B);
 			ok = ok && kvp_muladd(&slots, k->seqs, C);
 			own_alloc = C;
@@ -317,7 +320,8 @@ static enum kvp_status setup(struct ctx *x, const struct kvp_plan *p,
                              uint64_t *n_req)
 {
 	const struct kvp_workload *w = &p->workload;
-	uint64_t longest = 0;
+	uint64_t longest = 0, sys_min = 0;
+	bool share_sys, any_active = false;
 	uint32_t c;
 	size_t i;
 
@@ -339,8 +343,8 @@ static enum kvp_status setup(struct ctx *x, const struct kvp_plan *p,
 	/* STATIC and PADDED never share. */
 	x->share_prompt = w->share_prompt_in_request &&
 	                  (x->kind == KVP_STRAT_DYNAMIC || x->kind == KVP_STRAT_PAGED);
-	x->share_sys = w->share_system_prefix &&
-	               (x->kind == KVP_STRAT_DYNAMIC || x->kind == KVP_STRAT_PAGED);
+	share_sys = w->share_system_prefix &&
+	            (x->kind == KVP_STRAT_DYNAMIC || x->kind == KVP_STRAT_PAGED);
 	x->n_cls = w->n_classes < KVP_MAX_CLASSES ? w->n_classes : KVP_MAX_CLASSES;
 	*n_seqs = 0;
 	*n_req = 0;
@@ -362,6 +366,13 @@ static enum kvp_status setup(struct ctx *x, const struct kvp_plan *p,
 			return overflow(p, res);
 		if (k->req > 0 && k->len > longest)
 			longest = k->len;
+		if (k->req > 0 && (!any_active || k->sys < sys_min))
+			sys_min = k->sys;
+		any_active = any_active || k->req > 0;
+	}
+	if (share_sys && any_active) {
+		x->sys_shared = sys_min;
+		x->sys_blocks = sys_min / x->bs * x->bs;
 	}
 	if (!kvp_add(*n_seqs, w->n_ragged, n_seqs) ||
 	    !kvp_add(*n_req, w->n_ragged, n_req))
@@ -690,10 +701,18 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 
 	/* Sequences into the views: classes in closed form, ragged in one
 	 * pass over the list. */
-	for (j = 0; j < nv; j++)
+	for (j = 0; j < nv; j++) {
+		/* the shared system prefix, once, in views holding every
+		 * position */
+		if (views[j].window == 0) {
+			views[j].stored = x.sys_shared;
+			views[j].slots = x.kind == KVP_STRAT_PAGED ? x.sys_blocks
+			                                           : x.sys_shared;
+		}
 		for (c = 0; c < x.n_cls; c++)
 			if (!class_view(&x, &x.cls[c], &views[j]))
 				return overflow(p, res);
+	}
 	st = ragged_views(&x, views, nv, res);
 	if (st != KVP_OK)
 		return st;

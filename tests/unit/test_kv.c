@@ -1044,6 +1044,43 @@ START_TEST(sharing_never_costs_more)
 }
 END_TEST
 
+START_TEST(system_prefix_shared_across_classes)
+{
+	/* small model, 512 B per position. Class A: 2 requests, system 100,
+	 * input 200, gen 50 (350); class B: 1 request, system 100, input
+	 * 1,000 (1,100). Unshared: 2 x 350 + 1,100 = 1,800 positions. */
+	small();
+	add_class(2, 100, 200, 50, 1);
+	add_class(1, 100, 1000, 0, 1);
+	compute_ok();
+	EQ(res.kv.positions_stored, 1800);
+	/* one system prefix for every request: 100 once + 2 x 250 + 1,000
+	 * = 1,600 positions x 512 = 819,200 */
+	plan.workload.share_system_prefix = true;
+	compute_ok();
+	EQ(res.kv.positions_stored, 1600);
+	EQ(res.kv.bytes, 819200);
+	/* paged, blocks of 16: floor(100 / 16) = 6 blocks = 96 slots once;
+	 * A: 350 - 96 = 254 -> 256 slots, x 2 = 512; B: 1,100 - 96 = 1,004
+	 * -> 1,008; 96 + 512 + 1,008 = 1,616 slots */
+	plan.strategy.kind = KVP_STRAT_PAGED;
+	compute_ok();
+	EQ(res.kv.slots_allocated, 1616);
+	EQ(res.kv.positions_stored, 1600);
+
+	/* system parts of 100 and 60 share their first 60 tokens: 60 once
+	 * + A 2 x (350 - 60) = 580 + B (1,060 - 60) = 1,000: 1,640 */
+	plan.strategy.kind = KVP_STRAT_DYNAMIC;
+	plan.workload.classes[1].prompt[KVP_PP_SYSTEM] = 60;
+	compute_ok();
+	EQ(res.kv.positions_stored, 1640);
+	/* an inactive class does not limit the shared prefix */
+	add_class(0, 0, 10, 0, 1);
+	compute_ok();
+	EQ(res.kv.positions_stored, 1640);
+}
+END_TEST
+
 static Suite *kv_suite(void)
 {
 	Suite *s = suite_create("kv");
@@ -1089,6 +1126,7 @@ static Suite *kv_suite(void)
 	tcase_add_test(tc, uniform_needs_identical_layers);
 	tcase_add_test(tc, inactive_class_and_static_longest);
 	tcase_add_test(tc, classes_equal_their_ragged_list);
+	tcase_add_test(tc, system_prefix_shared_across_classes);
 	tcase_add_test(tc, sharing_never_costs_more);
 	suite_add_tcase(s, tc);
 	return s;

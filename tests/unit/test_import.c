@@ -487,6 +487,105 @@ START_TEST(quantization_configs)
 }
 END_TEST
 
+START_TEST(unknown_type_and_keys)
+{
+	struct kvp_notes n;
+
+	/* unknown model_type: generic rule and a note; unknown keys ignored */
+	import_str("{\"model_type\":\"frobnitz\",\"num_hidden_layers\":2,"
+	           "\"num_attention_heads\":8,\"num_key_value_heads\":2,"
+	           "\"hidden_size\":512,\"torch_dtype\":\"float16\","
+	           "\"frobnitz_factor\":[1,{\"x\":null}]}", &n);
+	ck_assert(has_note(&n, "frobnitz"));
+	/* 2 x 2 layers x 2 heads x 64 x 2 B = 1,024 */
+	ck_assert_uint_eq(res.kv.bytes_per_position, 1024);
+}
+END_TEST
+
+/*
+ * The granitehybrid case of cases/llamacpp.json (read at run time): a
+ * Mamba-2 hybrid written as a config.json from the case's shape; the
+ * importer's recurrent state for one sequence must give the bytes
+ * llama.cpp allocated (expected.recurrent_bytes) over the Mamba layers.
+ */
+START_TEST(granitehybrid_state_matches_llamacpp)
+{
+	char path[4096], cfg[4096], types[2048];
+	const char *env = getenv("KVPLAN_REFERENCE");
+	size_t len = 0, tl = 0;
+	char *text;
+	cJSON *root, *c = NULL, *it;
+	const cJSON *mo, *ssm, *att, *e;
+	unsigned nl, i, n_attn = 0;
+	double want;
+	struct kvp_notes n;
+
+	if (env && *env && strlen(env) > 5 && !strcmp(env + strlen(env) - 5, ".json"))
+		snprintf(path, sizeof path, "%.*s/cases/llamacpp.json",
+		         (int)(strrchr(env, '/') ? strrchr(env, '/') - env : 1), env);
+	else if (env && *env)
+		snprintf(path, sizeof path, "%s/cases/llamacpp.json", env);
+	else
+		snprintf(path, sizeof path, "%s", KVP_SRCDIR
+		         "/../shared/reference/cases/llamacpp.json");
+	text = slurp(path, &len);
+	ck_assert_msg(text != NULL, "cannot read %s", path);
+	root = cJSON_ParseWithLength(text, len);
+	free(text);
+	ck_assert_ptr_nonnull(root);
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(root, "cases")) {
+		const cJSON *id = cJSON_GetObjectItemCaseSensitive(it, "id");
+		if (cJSON_IsString(id) && strstr(id->valuestring, "granitehybrid"))
+			c = it;
+	}
+	ck_assert_msg(c != NULL, "no granitehybrid case in %s", path);
+	mo = cJSON_GetObjectItemCaseSensitive(c, "model");
+	ssm = cJSON_GetObjectItemCaseSensitive(mo, "ssm");
+	att = cJSON_GetObjectItemCaseSensitive(mo, "attention_layers");
+	nl = (unsigned)cJSON_GetObjectItemCaseSensitive(mo, "n_layer")->valuedouble;
+	tl += (size_t)snprintf(types + tl, sizeof types - tl, "[");
+	for (i = 0; i < nl; i++) {
+		bool is_attn = false;
+		cJSON_ArrayForEach(e, att)
+			if ((unsigned)e->valuedouble == i)
+				is_attn = true;
+		n_attn += is_attn;
+		tl += (size_t)snprintf(types + tl, sizeof types - tl, "%s\"%s\"",
+		                       i ? "," : "", is_attn ? "attention" : "mamba");
+	}
+	snprintf(types + tl, sizeof types - tl, "]");
+#define NUM(o, k) cJSON_GetObjectItemCaseSensitive(o, k)->valuedouble
+	snprintf(cfg, sizeof cfg,
+	         "{\"model_type\":\"granitemoehybrid\",\"num_hidden_layers\":%u,"
+	         "\"num_attention_heads\":%.0f,\"num_key_value_heads\":%.0f,"
+	         "\"hidden_size\":%.0f,\"head_dim\":%.0f,"
+	         "\"torch_dtype\":\"bfloat16\",\"layer_types\":%s,"
+	         "\"mamba_d_state\":%.0f,\"mamba_n_groups\":%.0f,"
+	         "\"mamba_n_heads\":%.0f,\"mamba_d_head\":%.0f,"
+	         "\"mamba_d_conv\":%.0f}",
+	         nl, NUM(mo, "n_head"), NUM(mo, "n_head_kv"), NUM(mo, "n_embd"),
+	         NUM(mo, "head_k"), types, NUM(ssm, "d_state"),
+	         NUM(ssm, "n_group"), NUM(ssm, "n_heads"),
+	         NUM(ssm, "d_inner") / NUM(ssm, "n_heads"), NUM(ssm, "d_conv"));
+	want = NUM(cJSON_GetObjectItemCaseSensitive(c, "expected"),
+	           "recurrent_bytes");
+#undef NUM
+	cJSON_Delete(root);
+	import_str(cfg, &n);
+	plan.workload.classes[0].requests = 1;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	/* (4 - 1) x (1536 + 2 x 1 x 128) + 128 x 1536 = 201,984 f32 values
+	 * = 807,936 bytes per Mamba layer; 28 layers, 1 sequence */
+	for (i = 0; i < nl; i++)
+		if (res.layers[i].spec.kind == KVP_LAYER_NONE)
+			ck_assert_uint_eq(res.layers[i].spec.state_bytes, 807936);
+	ck_assert_uint_eq(n_attn, 4);
+	ck_assert_msg((double)res.kv.state_bytes == want,
+	              "state %llu, llama.cpp allocated %.0f",
+	              (unsigned long long)res.kv.state_bytes, want);
+}
+END_TEST
+
 static void import_bad(const char *json, const char *want1, const char *want2)
 {
 	struct kvp_model m;
@@ -580,6 +679,8 @@ static Suite *import_suite(void)
 	tcase_add_test(tc, chunked_shared_and_linear);
 	tcase_add_test(tc, rules_are_ranges);
 	tcase_add_test(tc, quantization_configs);
+	tcase_add_test(tc, unknown_type_and_keys);
+	tcase_add_test(tc, granitehybrid_state_matches_llamacpp);
 	tcase_add_test(tc, bad_configs);
 	tcase_add_test(tc, import_path_errors);
 	suite_add_tcase(s, tc);

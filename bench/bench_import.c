@@ -1,0 +1,163 @@
+/*
+ * bench_import.c - medians of the importer and the preset library (not a
+ * timed test):
+ *
+ *   import.reference_all   kvp_hf_import_text over all 32 configs of the
+ *                          reference models.json (parsed once, each
+ *                          config re-serialised once before timing)
+ *   import.one_plus_compute  import DeepSeek-V3's config and kvp_compute
+ *                          the default scenario with it
+ *   preset.load_by_name    kvp_model_load_spec("llama-3.1-8b"): search
+ *                          the preset folders, read, parse
+ *   preset.list_models     kvp_presets_list(models) with descriptions
+ *
+ * Prints "bench NAME: median N ns (runs R, min N ns, p90 N ns)". Exits 1
+ * when an import fails, so a broken importer is never timed as fast.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cJSON.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/import.h"
+#include "kvplan/plan.h"
+#include "kvplan/preset.h"
+
+#define RUNS 101
+#define MAXM 64
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void report(const char *name, uint64_t *t, int n)
+{
+	qsort(t, (size_t)n, sizeof *t, cmp_u64);
+	printf("bench %s: median %llu ns (runs %d, min %llu ns, p90 %llu ns)\n",
+	       name, (unsigned long long)t[n / 2], n, (unsigned long long)t[0],
+	       (unsigned long long)t[n * 9 / 10]);
+}
+
+static char *texts[MAXM];
+static int n_texts;
+static struct kvp_plan plan;
+static struct kvp_result res;
+
+static void count_preset(const char *name, const char *path, const char *desc,
+                         int user, void *ctx)
+{
+	(void)name; (void)path; (void)desc; (void)user;
+	(*(int *)ctx)++;
+}
+
+int main(int argc, char **argv)
+{
+	static uint64_t t[RUNS];
+	const char *ref = getenv("KVPLAN_REFERENCE");
+	char path[4096];
+	FILE *f;
+	char *buf;
+	long len;
+	cJSON *root, *e;
+	struct kvp_notes notes;
+	struct kvp_error err;
+	struct kvp_model m;
+	int r, i, deepseek = -1;
+
+	(void)argc;
+	(void)argv;
+	if (ref && *ref)
+		snprintf(path, sizeof path, "%s%s", ref,
+		         strstr(ref, ".json") ? "" : "/models.json");
+	else
+		snprintf(path, sizeof path, "%s", KVP_SRCDIR
+		         "/../shared/reference/models.json");
+	setenv("KVPLAN_PRESETS", KVP_SRCDIR "/presets", 1);
+	f = fopen(path, "rb");
+	if (!f) {
+		fprintf(stderr, "bench_import: cannot read %s\n", path);
+		return 1;
+	}
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)len + 1);
+	if (!buf || fread(buf, 1, (size_t)len, f) != (size_t)len)
+		return 1;
+	fclose(f);
+	root = cJSON_ParseWithLength(buf, (size_t)len);
+	free(buf);
+	cJSON_ArrayForEach(e, root) {
+		const cJSON *id = cJSON_GetObjectItemCaseSensitive(e, "model_id");
+		if (n_texts == MAXM)
+			break;
+		if (cJSON_IsString(id) && strstr(id->valuestring, "DeepSeek-V3"))
+			deepseek = n_texts;
+		texts[n_texts++] = cJSON_PrintUnformatted(
+			cJSON_GetObjectItemCaseSensitive(e, "config"));
+	}
+	cJSON_Delete(root);
+	if (n_texts == 0 || deepseek < 0)
+		return 1;
+
+	for (r = 0; r < RUNS; r++) {
+		uint64_t t0 = now_ns();
+		for (i = 0; i < n_texts; i++)
+			if (kvp_hf_import_text(texts[i], strlen(texts[i]), "b", &m,
+			                       &notes, &err) != KVP_OK) {
+				fprintf(stderr, "bench_import: %s\n", err.msg);
+				return 1;
+			}
+		t[r] = now_ns() - t0;
+	}
+	report("import.reference_all", t, RUNS);
+
+	for (r = 0; r < RUNS; r++) {
+		uint64_t t0 = now_ns();
+		kvp_plan_default(&plan);
+		if (kvp_hf_import_text(texts[deepseek], strlen(texts[deepseek]),
+		                       "b", &plan.model, &notes, &err) != KVP_OK ||
+		    kvp_compute(&plan, &res) != KVP_OK)
+			return 1;
+		t[r] = now_ns() - t0;
+	}
+	report("import.one_plus_compute", t, RUNS);
+
+	for (r = 0; r < RUNS; r++) {
+		uint64_t t0 = now_ns();
+		if (kvp_model_load_spec("llama-3.1-8b", &m, NULL, &err) != KVP_OK) {
+			fprintf(stderr, "bench_import: %s\n", err.msg);
+			return 1;
+		}
+		t[r] = now_ns() - t0;
+	}
+	report("preset.load_by_name", t, RUNS);
+
+	for (r = 0; r < RUNS; r++) {
+		int n = 0;
+		uint64_t t0 = now_ns();
+		if (kvp_presets_list(KVP_PRESET_MODEL, count_preset, &n, &err) !=
+		    KVP_OK || n < 25)
+			return 1;
+		t[r] = now_ns() - t0;
+	}
+	report("preset.list_models", t, RUNS);
+	for (i = 0; i < n_texts; i++)
+		cJSON_free(texts[i]);
+	return 0;
+}

@@ -12,15 +12,17 @@
 #include "tui/app.h"
 #include "tui/engine_view.h"
 #include "tui/form_view.h"
+#include "tui/sweep_view.h"
 #include "tui/teach_view.h"
 
 static const char *const section_names[TUI_SEC_COUNT] = {
 	[TUI_SEC_MODEL] = "Model",
-	[TUI_SEC_WORKLOAD] = "Workload",
+	[TUI_SEC_WORKLOAD] = "Work",
 	[TUI_SEC_LAYERS] = "Layers",
 	[TUI_SEC_DEVICES] = "Devices",
 	[TUI_SEC_TEACH] = "GQA/MQA",
 	[TUI_SEC_ENGINES] = "Engines",
+	[TUI_SEC_SWEEP] = "Sweep",
 };
 
 const char *tui_section_name(enum tui_section s)
@@ -30,7 +32,8 @@ const char *tui_section_name(enum tui_section s)
 
 bool tui_section_wide(enum tui_section s)
 {
-	return s == TUI_SEC_LAYERS || s == TUI_SEC_TEACH || s == TUI_SEC_ENGINES;
+	return s == TUI_SEC_LAYERS || s == TUI_SEC_TEACH || s == TUI_SEC_ENGINES ||
+	       s == TUI_SEC_SWEEP;
 }
 
 struct tui_app *tui_app_new(const struct kvp_plan *plan)
@@ -59,6 +62,7 @@ void tui_app_free(struct tui_app *a)
 		kvp_plan_json_free_ragged(&a->plan);
 	tui_teach_free(a->teach);
 	tui_engines_free(a->engines);
+	tui_sweep_free(a->sweep);
 	free(a->res);
 	free(a->scratch);
 	free(a);

@@ -29,6 +29,7 @@ enum tui_section {
 	TUI_SEC_DEVICES,
 	TUI_SEC_TEACH,
 	TUI_SEC_ENGINES,
+	TUI_SEC_SWEEP,
 	TUI_SEC_COUNT
 };
 
@@ -37,6 +38,7 @@ enum tui_msg_kind { TUI_MSG_NONE = 0, TUI_MSG_INFO, TUI_MSG_ERROR };
 struct tui_form;   /* form_view.c */
 struct tui_teach;  /* teach_view.c */
 struct tui_engines; /* engine_view.c */
+struct tui_sweep;  /* sweep_view.c */
 
 struct tui_app {
 	struct kvp_plan plan;
@@ -61,6 +63,7 @@ struct tui_app {
 	struct tui_form *form;       /* form of the current section, owned */
 	struct tui_teach *teach;     /* GQA/MQA rows cache, owned */
 	struct tui_engines *engines; /* engine view cache, owned */
+	struct tui_sweep *sweep;     /* sweep grid cache, owned */
 	int scroll[TUI_SEC_COUNT];   /* first row shown in table views */
 	int sel[TUI_SEC_COUNT];      /* selected row in table views */
 	unsigned long gen;           /* bumped on every plan change */

@@ -2,6 +2,7 @@
  * chrome.c - title/tabs, message line and footer (see chrome.h). The tab
  * geometry is computed in one place (tab_x) for drawing and for clicks.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "tui/chrome.h"
@@ -11,16 +12,11 @@
  * of "kvplan " and read " F5 Model ". */
 static int tab_x(enum tui_section s, int *width)
 {
-	static const enum tui_act keys[TUI_SEC_COUNT] = {
-		TUI_ACT_SEC_MODEL, TUI_ACT_SEC_WORKLOAD, TUI_ACT_SEC_LAYERS,
-		TUI_ACT_SEC_DEVICES, TUI_ACT_SEC_TEACH, TUI_ACT_SEC_ENGINES,
-	};
 	int x = 7, i;
 
 	for (i = 0; i < (int)TUI_SEC_COUNT; i++) {
 		int wd = (int)strlen(tui_section_name((enum tui_section)i)) + 2;
 
-		(void)keys;
 		if (i == (int)s) {
 			*width = wd;
 			return x;
@@ -35,6 +31,7 @@ void tui_chrome_title(WINDOW *w, const struct tui_app *a)
 {
 	const struct tui_theme *t = &a->theme;
 	const char *file = a->path[0] ? strrchr(a->path, '/') : NULL;
+	char label[sizeof a->path + 8];
 	int i, x = 0, wd, end;
 
 	tui_blank(w, 0, 0, a->lay.cols, t->attr[TUI_R_TITLE]);
@@ -46,8 +43,10 @@ void tui_chrome_title(WINDOW *w, const struct tui_app *a)
 	}
 	end = x + wd + 1;
 	file = file ? file + 1 : a->path[0] ? a->path : "(unsaved)";
-	tui_put_right(w, 0, end, a->lay.cols - end, t->attr[TUI_R_TITLE], "%s%s ",
-	              file, a->dirty ? " [+]" : "");
+	snprintf(label, sizeof label, "%s%s ", file, a->dirty ? " [+]" : "");
+	if ((int)strlen(label) > a->lay.cols - end)   /* no room: the mark only */
+		snprintf(label, sizeof label, "%s", a->dirty ? "[+] " : "");
+	tui_put_right(w, 0, end, a->lay.cols - end, t->attr[TUI_R_TITLE], "%s", label);
 }
 
 void tui_chrome_message(WINDOW *w, const struct tui_app *a)

@@ -624,6 +624,22 @@ static void cancel(struct tui_form *fm, struct tui_app *a)
 	tui_app_recompute(a);
 }
 
+/* Next/previous field across pages: libform's REQ_NEXT_FIELD wraps
+ * within the page, so a wrap turns into a page change. */
+static void step(struct tui_form *fm, int dir)
+{
+	int before = field_index(current_field(fm->form)), after;
+
+	form_driver(fm->form, dir > 0 ? REQ_NEXT_FIELD : REQ_PREV_FIELD);
+	after = field_index(current_field(fm->form));
+	if (dir > 0 && after <= before)
+		form_driver(fm->form, REQ_NEXT_PAGE);
+	else if (dir < 0 && after >= before) {
+		form_driver(fm->form, REQ_PREV_PAGE);
+		form_driver(fm->form, REQ_LAST_FIELD);
+	}
+}
+
 bool tui_form_handle(struct tui_form *fm, struct tui_app *a, enum tui_act act,
                      int key)
 {
@@ -633,12 +649,12 @@ bool tui_form_handle(struct tui_form *fm, struct tui_app *a, enum tui_act act,
 	case TUI_ACT_NEXT_FIELD:
 	case TUI_ACT_DOWN:
 		if (tui_form_commit(fm, a))
-			form_driver(fm->form, REQ_NEXT_FIELD);
+			step(fm, 1);
 		return true;
 	case TUI_ACT_PREV_FIELD:
 	case TUI_ACT_UP:
 		if (tui_form_commit(fm, a))
-			form_driver(fm->form, REQ_PREV_FIELD);
+			step(fm, -1);
 		return true;
 	case TUI_ACT_PAGE_DOWN:
 		if (fm->sec == TUI_SEC_LAYERS)

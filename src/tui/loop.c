@@ -19,6 +19,7 @@
 #include "tui/layers_view.h"
 #include "tui/prompt.h"
 #include "tui/render.h"
+#include "tui/sweep_view.h"
 #include "tui/teach_view.h"
 #include "tui/term.h"
 #include "tui/tui.h"
@@ -225,6 +226,7 @@ static void global_action(struct tui_app *a, enum tui_act act)
 	case TUI_ACT_SEC_DEVICES:  go_section(a, TUI_SEC_DEVICES); break;
 	case TUI_ACT_SEC_TEACH:    go_section(a, TUI_SEC_TEACH); break;
 	case TUI_ACT_SEC_ENGINES:  go_section(a, TUI_SEC_ENGINES); break;
+	case TUI_ACT_SEC_SWEEP:    go_section(a, TUI_SEC_SWEEP); break;
 	case TUI_ACT_NEXT_SECTION:
 		go_section(a, (enum tui_section)((a->sec + 1) % TUI_SEC_COUNT));
 		break;
@@ -277,6 +279,7 @@ static bool view_handle(struct tui_app *a, enum tui_act act)
 	case TUI_SEC_LAYERS:  return tui_layers_handle(a, act);
 	case TUI_SEC_TEACH:   return tui_teach_handle(a, act);
 	case TUI_SEC_ENGINES: return tui_engines_handle(a, act);
+	case TUI_SEC_SWEEP:   return tui_sweep_handle(a, act);
 	default:              return false;
 	}
 }
@@ -319,6 +322,8 @@ static void handle_key(struct tui_app *a, int key)
 		act = tui_action_for_key(TUI_CTX_LIST, key);
 		if (act != TUI_ACT_NONE)
 			handled = view_handle(a, act);
+		else if (a->sec == TUI_SEC_SWEEP)
+			handled = tui_sweep_key(a, key);
 	}
 	if (!handled) {
 		act = tui_action_for_key(TUI_CTX_GLOBAL, key);

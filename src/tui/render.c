@@ -15,6 +15,7 @@
 #include "tui/layers_view.h"
 #include "tui/panel.h"
 #include "tui/render.h"
+#include "tui/sweep_view.h"
 #include "tui/teach_view.h"
 #include "tui/text.h"
 
@@ -77,6 +78,9 @@ static void draw_view(struct tui_app *a)
 		break;
 	case TUI_SEC_ENGINES:
 		tui_engines_draw(stdscr, &a->lay.view, a);
+		break;
+	case TUI_SEC_SWEEP:
+		tui_sweep_draw(stdscr, &a->lay.view, a);
 		break;
 	default:
 		if (!a->form)

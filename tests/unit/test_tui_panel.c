@@ -312,6 +312,37 @@ START_TEST(form_edit_and_invalid)
 }
 END_TEST
 
+/* Down from the last field of a page goes on to the next page (libform
+ * alone would wrap to the first field of the same page). */
+START_TEST(form_pages)
+{
+	struct kvp_plan p;
+	struct tui_app *a;
+	const struct kvp_field *f;
+	size_t idx;
+
+	kvp_plan_default(&p);
+	a = tui_app_new(&p);
+	ck_assert_ptr_nonnull(a);
+	tui_theme_init(&a->theme, true, false);
+	ck_assert(tui_app_recompute(a));
+	tui_resize(a);
+	/* Model form: 20 rows of fields per page at 80x24 (21 rows minus the
+	 * help line); the 20th field is model.mla.qk_nope_head_dim, the 21st
+	 * model.mla.v_head_dim opens page 2 */
+	ck_assert(tui_form_goto(a->form, "model.mla.qk_nope_head_dim", 0));
+	tui_form_handle(a->form, a, TUI_ACT_DOWN, KEY_DOWN);
+	f = tui_form_current(a->form, &idx);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_str_eq(f->key, "model.mla.v_head_dim");
+	tui_form_handle(a->form, a, TUI_ACT_UP, KEY_UP);
+	f = tui_form_current(a->form, &idx);
+	ck_assert_str_eq(f->key, "model.mla.qk_nope_head_dim");
+	ck_assert(!a->dirty);
+	tui_app_free(a);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("tui_panel");
@@ -326,6 +357,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, layout_80x24);
 	tcase_add_test(tc, actions_table);
 	tcase_add_test(tc, form_edit_and_invalid);
+	tcase_add_test(tc, form_pages);
 	suite_add_tcase(s, tc);
 	return s;
 }

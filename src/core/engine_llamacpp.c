@@ -223,7 +223,6 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		struct kvp_layer_result *lr = &res->layers[i];
 		struct kvp_layer_spec sp = ls[i];
 		uint64_t kn = 0, vn = 0, krow = 0, vrow = 0, cells = 0, slots;
-		char what[64];
 
 		lr->on_device = true;
 		switch (sp.kind) {
@@ -267,11 +266,12 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		if (sp.kind == KVP_LAYER_NONE) {
 			sp.k_fmt = sp.v_fmt = kvp_format_plain(KVP_DT_F32);
 		}
-		snprintf(what, sizeof what, "engine.llamacpp.cache_type_k (layer %u)", i);
-		if (kn && (st = kvp_format_row_bytes(&sp.k_fmt, kn, &krow, what, err)) != KVP_OK)
+		/* the types are global options: the message names them */
+		if (kn && (st = kvp_format_row_bytes(&sp.k_fmt, kn, &krow,
+		                "engine.llamacpp.cache_type_k", err)) != KVP_OK)
 			return st;
-		snprintf(what, sizeof what, "engine.llamacpp.cache_type_v (layer %u)", i);
-		if (vn && (st = kvp_format_row_bytes(&sp.v_fmt, vn, &vrow, what, err)) != KVP_OK)
+		if (vn && (st = kvp_format_row_bytes(&sp.v_fmt, vn, &vrow,
+		                "engine.llamacpp.cache_type_v", err)) != KVP_OK)
 			return st;
 
 		lr->spec = sp;

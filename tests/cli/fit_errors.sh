@@ -13,6 +13,7 @@ bad "bad bar width" "--bar-width" fit --bar-width 3
 bad "activations not bytes" "activations" fit --activations lots
 bad "too few cards" "devices.groups: 2 cards" fit --cards 2 --tp 4
 bad "card count 0" "--card: 'h100-80gb-sxmx0'" fit --card h100-80gb-sxmx0
+bad "unknown weight format" "--weights: model.weights.dtype: 'int9'" fit --weights int9
 bad "unknown flag" "--frobnicate" fit --frobnicate
 
 [ "$fails" -eq 0 ]

@@ -709,14 +709,12 @@ out:
 }
 
 /* Fields a model needs before anything can be computed from it. */
-static enum kvp_status check_model_required(struct rd *r, const char *text, size_t len)
+static enum kvp_status check_model_required(struct rd *r)
 {
 	static const char *const req[] = { "n_layers", "q_heads" };
 	const struct kvp_model *m = &r->p->model;
 	size_t i;
 
-	(void)text;
-	(void)len;
 	for (i = 0; i < sizeof req / sizeof req[0]; i++) {
 		uint32_t v = i == 0 ? m->n_layers : m->q_heads;
 
@@ -787,7 +785,7 @@ static enum kvp_status load_fragment(const char *text, size_t len, const char *n
 			"%s: workload.ragged: a preset cannot hold ragged lengths - put them in a plan",
 			r.file);
 	if (st == KVP_OK && want == KVP_DOC_MODEL)
-		st = check_model_required(&r, text, len);
+		st = check_model_required(&r);
 	if (st == KVP_OK && want == KVP_DOC_CARD && tmp->devices.groups[0].card.capacity_bytes == 0)
 		st = kvp_error_set(err, KVP_EINVAL,
 			"%s: card.capacity_bytes: missing - a card needs its capacity in bytes", r.file);

@@ -176,7 +176,8 @@ static bool holds_kv(enum kvp_layer_kind k)
 }
 
 enum kvp_status eng_finish_kv(const struct kvp_plan *p,
-                              struct kvp_result *res, uint64_t slots_full)
+                              struct kvp_result *res, uint64_t slots_full,
+                              uint32_t ranks)
 {
 	struct kvp_kv_result *kv = &res->kv;
 	uint32_t i, n = res->n_layers;
@@ -251,6 +252,13 @@ enum kvp_status eng_finish_kv(const struct kvp_plan *p,
 	}
 	if (st)
 		kv->uniform = false;
+	/* every tensor-parallel rank holds its share (or a replica) */
+	if (ranks > 1 &&
+	    (!kvp_mul(tot, ranks, &tot) || !kvp_mul(need, ranks, &need) ||
+	     !kvp_mul(st, ranks, &st) || !kvp_mul(dev, ranks, &dev) ||
+	     !kvp_mul(host, ranks, &host) || !kvp_mul(kb, ranks, &kb) ||
+	     !kvp_mul(vb, ranks, &vb) || !kvp_mul(bpp, ranks, &bpp)))
+		return eng_overflow(res, "kv.bytes");
 	kv->bytes_per_position = bpp;
 	kv->slots_allocated = slots_full;
 	kv->bytes = tot;

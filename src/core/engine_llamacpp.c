@@ -313,7 +313,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 	}
 	if (!kvp_mul(n_ctx_seq, n_stream, &slots_full))
 		return eng_overflow(res, "kv.slots_allocated");
-	st = eng_finish_kv(p, res, slots_full);
+	st = eng_finish_kv(p, res, slots_full, 1);
 	if (st != KVP_OK)
 		return st;
 

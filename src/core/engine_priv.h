@@ -95,9 +95,15 @@ uint64_t eng_weights_rank(const struct kvp_result *res, uint32_t tp,
  * state, device/host, the uniform letters, and bytes_needed from each
  * layer's `stored` positions (left by the generic stage) at the engine's
  * row bytes. `slots_full` is the engine's full-attention slot count.
+ *
+ * Units: res->layers[i].bytes is what ONE device holding layer i holds
+ * (one tensor-parallel rank, heads per rank in its spec), as the devices
+ * stage (budget.c) adds it up per device; res->kv figures are the whole
+ * cache, every one of the `ranks` tensor-parallel ranks included.
  */
 enum kvp_status eng_finish_kv(const struct kvp_plan *p,
-                              struct kvp_result *res, uint64_t slots_full);
+                              struct kvp_result *res, uint64_t slots_full,
+                              uint32_t ranks);
 
 /* Overflow error naming what overflowed. Returns KVP_EOVERFLOW. */
 enum kvp_status eng_overflow(struct kvp_result *res, const char *what);

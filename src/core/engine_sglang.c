@@ -173,18 +173,17 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 	if (!kvp_mul(max_reqs + 1, ctx + 4, &table) || !kvp_mul(table, 4, &table))
 		return eng_overflow(res, "engine.sglang.context_len");
 
-	/* The pool: tokens + page_size slots per layer, on every rank. */
+	/* The pool: tokens + page_size slots per layer, per rank. */
 	if (!kvp_add(tokens, page, &slots))
 		return eng_overflow(res, "engine.sglang.max_total_tokens");
 	for (i = 0; i < p->model.n_layers; i++) {
 		struct kvp_layer_result *lr = &res->layers[i];
 
 		lr->slots = lr->bytes_per_position ? slots : 0;
-		if (!kvp_mul(slots, lr->bytes_per_position, &lr->bytes) ||
-		    !kvp_mul(lr->bytes, tp, &lr->bytes))
+		if (!kvp_mul(slots, lr->bytes_per_position, &lr->bytes))
 			return eng_overflow(res, "kv.bytes");
 	}
-	st = eng_finish_kv(p, res, slots);
+	st = eng_finish_kv(p, res, slots, tp);
 	if (st != KVP_OK)
 		return st;
 	if (!kvp_mul(slots, kcell, &kb) || !kvp_mul(slots, vcell, &vb))

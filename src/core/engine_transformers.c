@@ -197,7 +197,7 @@ enum kvp_status kvp_engine_transformers(const struct kvp_plan *p,
 
 		if (!kvp_mul(row_len, rows, &slots_full))
 			return eng_overflow(res, "kv.slots_allocated");
-		st = eng_finish_kv(p, res, slots_full);
+		st = eng_finish_kv(p, res, slots_full, 1);
 		if (st != KVP_OK)
 			return st;
 		e->tokens = slots_full;

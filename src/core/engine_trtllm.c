@@ -148,11 +148,10 @@ enum kvp_status kvp_engine_trtllm(const struct kvp_plan *p,
 		struct kvp_layer_result *lr = &res->layers[i];
 
 		lr->slots = lr->bytes_per_position ? tokens : 0;
-		if (!kvp_mul(tokens, lr->bytes_per_position, &lr->bytes) ||
-		    !kvp_mul(lr->bytes, tp, &lr->bytes))
+		if (!kvp_mul(tokens, lr->bytes_per_position, &lr->bytes))
 			return eng_overflow(res, "kv.bytes");
 	}
-	st = eng_finish_kv(p, res, tokens);
+	st = eng_finish_kv(p, res, tokens, tp);
 	if (st != KVP_OK)
 		return st;
 

@@ -21,8 +21,9 @@
  *     chunked ceil(min(C + max_num_batched_tokens, L) / B); Mamba 1.
  *   PP: each stage holds its layers; all ranks take the smallest count.
  *
- * Units: bytes per rank unless said; res->kv and res->layers[].bytes add
- * up every rank of one replica (tp x pp devices).
+ * Units: bytes per rank unless said: res->layers[].bytes is one device's
+ * share (the devices stage adds them per device); res->kv adds up the
+ * tp ranks of one replica.
  * Float: vLLM computes ceil(total x util) in binary floating point; kvplan
  * uses the exact ppm fraction, so where total x util is exactly an integer
  * Python may land one byte above it (and num_blocks differ by one only if
@@ -568,8 +569,8 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 			"vLLM: No available memory for the cache blocks. Try increasing "
 			"`gpu_memory_utilization` when initializing the engine.");
 
-	/* Per-layer bytes: each stage's pool is num_blocks x page x
-	 * group_size per rank, spread over its KV layers; x tp ranks. */
+	/* Per-layer bytes, one rank: each stage's pool is num_blocks x page
+	 * x group_size, spread over its KV layers. */
 	for (s = 0; s < c.pp; s++) {
 		uint64_t pool, share, rem, nkv;
 
@@ -580,8 +581,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 		if (!nkv)
 			continue;
 		if (!kvp_mul(num_blocks, g.page, &pool) ||
-		    !kvp_mul(pool, g.uniform_type ? 1 : g.group_size, &pool) ||
-		    !kvp_mul(pool, c.tp, &pool))
+		    !kvp_mul(pool, g.uniform_type ? 1 : g.group_size, &pool))
 			return eng_overflow(res, "kv.bytes");
 		share = pool / nkv;
 		rem = pool % nkv;
@@ -595,7 +595,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 				continue;
 			if (g.uniform_type) {
 				/* each layer its own tensor: page x num_blocks */
-				lr->bytes = c.lpage[i] * num_blocks * c.tp;
+				lr->bytes = c.lpage[i] * num_blocks;
 			} else {
 				/* group_size tensors shared across groups */
 				lr->bytes = share + (rem ? 1 : 0);
@@ -620,7 +620,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	if (!kvp_mul(num_blocks / g_all.n_groups, min_block, &tokens))
 		return eng_overflow(res, "engine.tokens");
 	slots_full = tokens;
-	st = eng_finish_kv(p, res, slots_full);
+	st = eng_finish_kv(p, res, slots_full, c.tp);
 	if (st != KVP_OK)
 		return st;
 

@@ -43,7 +43,7 @@ static void why_generic(const struct kvp_plan *p, const struct kvp_result *r,
 {
 	char a[40], b[40];
 
-	snprintf(buf, n, "baseline: the %s strategy, %s for %s held",
+	snprintf(buf, n, "baseline: the %s strategy allocates %s for %s of tokens held",
 	         kvp_strategy_name(p->strategy.kind), kvp_fmt_gib(r->kv.bytes, 2, a, sizeof a),
 	         kvp_fmt_gib(r->kv.bytes_needed, 2, b, sizeof b));
 }
@@ -76,15 +76,15 @@ static void why_llamacpp(const struct kvp_plan *p, const struct kvp_result *r,
 static void why_pool(const struct kvp_plan *p, const struct kvp_result *r,
                      const char *diff, char *buf, size_t n)
 {
-	char a[40], b[40];
+	char a[40], b[40], c[40];
 	size_t at;
 
 	switch (r->engine.kind) {
 	case KVP_ENGINE_VLLM:
-		at = (size_t)snprintf(buf, n, "%s: the pool fills its budget (%s): %llu blocks "
+		at = (size_t)snprintf(buf, n, "%s: the pool fills its budget (%s): %s blocks "
 		                      "of %llu tokens; %llu of %llu requests fit", diff,
 		                      kvp_fmt_gib(r->engine.budget_bytes, 2, a, sizeof a),
-		                      (unsigned long long)r->engine.blocks,
+		                      kvp_fmt_int(r->engine.blocks, c, sizeof c),
 		                      (unsigned long long)r->engine.block_size,
 		                      (unsigned long long)r->engine.workload_fit,
 		                      (unsigned long long)r->kv.requests);
@@ -93,19 +93,19 @@ static void why_pool(const struct kvp_plan *p, const struct kvp_result *r,
 			snprintf(buf + at, n - at, "; hybrid groups add padding layers");
 		break;
 	case KVP_ENGINE_SGLANG:
-		snprintf(buf, n, "%s: one token pool of %llu tokens from mem_fraction_static; "
+		snprintf(buf, n, "%s: one token pool of %s tokens from mem_fraction_static; "
 		         "%llu of %llu requests fit; req_to_token table %s beside it", diff,
-		         (unsigned long long)r->engine.tokens,
+		         kvp_fmt_int(r->engine.tokens, c, sizeof c),
 		         (unsigned long long)r->engine.workload_fit,
 		         (unsigned long long)r->kv.requests,
 		         kvp_fmt_gib(r->engine.aux_bytes, 2, b, sizeof b));
 		break;
 	case KVP_ENGINE_TRTLLM:
 		snprintf(buf, n, "%s: free_gpu_memory_fraction %u.%02u of the free memory: "
-		         "%llu tokens in blocks of %llu; %llu of %llu requests fit", diff,
+		         "%s tokens in blocks of %llu; %llu of %llu requests fit", diff,
 		         p->engine.trtllm.free_gpu_memory_fraction / 1000000,
 		         p->engine.trtllm.free_gpu_memory_fraction % 1000000 / 10000,
-		         (unsigned long long)r->engine.tokens,
+		         kvp_fmt_int(r->engine.tokens, c, sizeof c),
 		         (unsigned long long)r->engine.block_size,
 		         (unsigned long long)r->engine.workload_fit,
 		         (unsigned long long)r->kv.requests);

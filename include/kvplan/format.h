@@ -98,6 +98,8 @@ struct kvp_wformat {
 	uint32_t scale_bytes;  /* per group */
 	uint32_t zero_bytes;   /* per group */
 	bool     keep_embeddings_16bit; /* embeddings/lm_head left unquantized */
+	bool     keep_attention_16bit;  /* attention projections left
+	                                   unquantized (gpt-oss mxfp4) */
 };
 
 const char *kvp_wdtype_name(enum kvp_wdtype dt);

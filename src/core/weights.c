@@ -33,8 +33,10 @@
  * Quantized formats store attention, MLP and recurrent weights at `bits`
  * per value plus (scale_bytes + zero_bytes) per group of group_size values
  * (group_size 0: per output channel, one group per `hidden` values); norms
- * and other_params stay 16-bit (norms f32 in GGUF); embeddings and lm_head stay 16-bit when
- * keep_embeddings_16bit. GGUF blocks: q8_0 34 bytes per 32 values, q4_0 18
+ * and other_params stay 16-bit (norms f32 in GGUF); embeddings and
+ * lm_head stay 16-bit when keep_embeddings_16bit, and attention (with any
+ * recurrent mixers) when keep_attention_16bit (gpt-oss: mxfp4 experts
+ * only; its small router is still counted quantized). GGUF blocks: q8_0 34 bytes per 32 values, q4_0 18
  * per 32; q4_k_m is counted as Q4_K (144 bytes per 256 values) with the
  * lm_head at Q6_K (210 per 256), llama.cpp's choice for that mix.
  *
@@ -223,7 +225,14 @@ static enum kvp_status weight_bytes(const struct kvp_weights_result *w,
 		 * counted as one group per `hidden` values */
 		if (!group && per_group)
 			group = hid;
-		ok = quant_bytes(q, bits, group, per_group, &total);
+		if (f->keep_attention_16bit) {
+			/* attention stays 16-bit; the MLP/experts quantized */
+			ok = quant_bytes(w->mlp_params, bits, group, per_group,
+			                 &total) &&
+			     kvp_muladd(&total, w->attn_params, 2);
+		} else {
+			ok = quant_bytes(q, bits, group, per_group, &total);
+		}
 		if (f->keep_embeddings_16bit)
 			ok = ok && kvp_muladd(&total, emb, 2);
 		else

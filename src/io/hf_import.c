@@ -417,15 +417,23 @@ static enum kvp_status import_quant(struct cfg *c, struct kvp_model *m)
 		m->weights.group_size = 32;
 		m->weights.scale_bytes = 1; /* e8m0 scale per 32 values */
 		m->weights.keep_embeddings_16bit = true;
-		note(c, "mxfp4: counted as 4-bit with a 1-byte scale per 32 "
-		        "values on every layer weight, although attention and "
-		        "router stay 16-bit (modules_to_not_convert)");
+		note(c, "mxfp4: 4-bit with a 1-byte scale per 32 values");
 	} else {
 		char mname[48];
 		snprintf(mname, sizeof mname, "%s", method);
 		clean(mname);
 		note(c, "quantization_config.quant_method \"%s\" unknown: "
 		        "weights counted in the compute dtype", mname);
+	}
+	/* modules_to_not_convert naming attention: it stays 16-bit */
+	v = cJSON_GetObjectItemCaseSensitive(q, "modules_to_not_convert");
+	if (cJSON_IsArray(v)) {
+		const cJSON *e;
+		cJSON_ArrayForEach(e, v)
+			if (cJSON_IsString(e) && strstr(e->valuestring, "attn"))
+				m->weights.keep_attention_16bit = true;
+		if (m->weights.keep_attention_16bit)
+			note(c, "modules_to_not_convert keeps attention 16-bit");
 	}
 	note(c, "quantized weights do not quantize the KV cache: cache "
 	        "format left at the compute dtype");

@@ -104,6 +104,27 @@ START_TEST(awq_int4_group128)
 }
 END_TEST
 
+START_TEST(int4_attention_kept_16bit)
+{
+	llama31_8b();
+	plan.model.weights.dtype = KVP_W_INT4;
+	plan.model.weights.bits = 4;
+	plan.model.weights.group_size = 128;
+	plan.model.weights.scale_bytes = 2;
+	plan.model.weights.keep_embeddings_16bit = true;
+	plan.model.weights.keep_attention_16bit = true;
+	compute();
+	/*
+	 * MLP only quantized: 32 x 176,160,768 = 5,637,144,576 values x 4
+	 * bits = 2,818,572,288 bytes + 44,040,192 groups x 2 = 88,080,384;
+	 * attention 32 x 41,943,040 = 1,342,177,280 x 2 = 2,684,354,560;
+	 * embeddings + lm_head 2,101,346,304; norms 532,480.
+	 * total 7,692,886,016
+	 */
+	ck_assert_uint_eq(res.weights.bytes, 7692886016ull);
+}
+END_TEST
+
 START_TEST(gguf_q8_0)
 {
 	llama31_8b();
@@ -270,6 +291,7 @@ static Suite *weights_suite(void)
 	tcase_add_test(tc, llama31_8b_is_8030261248);
 	tcase_add_test(tc, declared_difference);
 	tcase_add_test(tc, awq_int4_group128);
+	tcase_add_test(tc, int4_attention_kept_16bit);
 	tcase_add_test(tc, gguf_q8_0);
 	tcase_add_test(tc, override_format);
 	tcase_add_test(tc, tied_embeddings);

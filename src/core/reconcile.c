@@ -510,6 +510,35 @@ enum kvp_status kvp_reconcile(const struct kvp_plan *plan,
 			row_computed(r, res->kv.bytes, "the whole cache (kv.bytes)");
 			row_settle(r, out);
 		}
+		/* a cache split over several devices (-ngl/--tensor-split): the
+		 * buffers add up to the cache of their scope; how the layers
+		 * are split is not modelled, so each buffer stays untested */
+		for (i = 0; i < KVP_SCOPE_COUNT; i++) {
+			enum kvp_obs_scope sc = (enum kvp_obs_scope)i;
+			uint64_t sum = 0, tol = 0;
+			size_t j;
+			char label[64];
+
+			if (count_kind(obs, n, engine, KVP_OBS_DEVICE_KV_BYTES, sc) < 2)
+				continue;
+			for (j = 0; j < n; j++)
+				if (obs[j].engine == engine && obs[j].scope == sc &&
+				    obs[j].kind == KVP_OBS_DEVICE_KV_BYTES) {
+					sum += obs[j].value;
+					tol += obs[j].tolerance;
+				}
+			snprintf(label, sizeof label, "KV buffers, all devices%s%s%s",
+			         sc == KVP_SCOPE_ALL ? "" : " (",
+			         sc == KVP_SCOPE_ALL ? "" : scope_names[sc],
+			         sc == KVP_SCOPE_ALL ? "" : ")");
+			if (!(r = row_new(out, label, KVP_REC_ARITHMETIC, true)))
+				continue;
+			row_observed(r, sum, tol, 0);
+			if (!scope_sum(res, sc, 0, &v64))
+				return overflow(err, "cache bytes");
+			row_computed(r, v64, "the cache of this scope, all devices");
+			row_settle(r, out);
+		}
 	}
 	/* nothing in the log about the cache's size: say so */
 	if (!n_kv_obs && !find(obs, n, engine, KVP_OBS_K_BYTES)) {

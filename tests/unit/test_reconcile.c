@@ -226,6 +226,53 @@ START_TEST(test_mismatch_found)
 }
 END_TEST
 
+/* llama.cpp with the cache split over two devices: 24 and 16 layers of
+ * the worked example, 4,096 cells: 4,096 x 163,840 / 40 = 16,777,216 B per
+ * layer -> 402,653,184 B (384.00 MiB) + 268,435,456 B (256.00 MiB) =
+ * 671,088,640 B, the whole cache. A wrong split total is found. */
+START_TEST(test_several_devices)
+{
+	static struct kvp_plan plan;
+	static struct kvp_result res;
+	static struct kvp_log log;
+	static struct kvp_reconcile rec;
+	struct kvp_error err;
+	const char *good =
+		"llama_kv_cache:      CUDA0 KV buffer size =   384.00 MiB\n"
+		"llama_kv_cache:      CUDA1 KV buffer size =   256.00 MiB\n";
+	const char *bad =
+		"llama_kv_cache:      CUDA0 KV buffer size =   384.00 MiB\n"
+		"llama_kv_cache:      CUDA1 KV buffer size =   384.00 MiB\n";
+	uint32_t i, found = 0;
+
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.llamacpp.ctx_size = 4096;
+	plan.engine.llamacpp.parallel = 1;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	kvp_log_init(&log);
+	kvp_log_parse_text(&log, good, strlen(good));
+	ck_assert_int_eq(kvp_reconcile(&plan, &res, log.engine, log.obs, log.n_obs,
+	                               1, 0, &rec, &err), KVP_OK);
+	for (i = 0; i < rec.n_rows; i++) {
+		if (!strcmp(rec.rows[i].figure, "KV buffers, all devices")) {
+			ck_assert_uint_eq(rec.rows[i].computed, 671088640ull);
+			ck_assert_uint_eq(rec.rows[i].observed, 671088640ull);
+			ck_assert(rec.rows[i].match);
+			found++;
+		}
+		if (!strncmp(rec.rows[i].figure, "KV buffer CUDA", 14))
+			ck_assert_int_eq(rec.rows[i].cls, KVP_REC_UNTESTED);
+	}
+	ck_assert_uint_eq(found, 1);
+	ck_assert_uint_eq(rec.n_arithmetic_mismatch, 0);
+	kvp_log_init(&log);
+	kvp_log_parse_text(&log, bad, strlen(bad));
+	kvp_reconcile(&plan, &res, log.engine, log.obs, log.n_obs, 1, 0, &rec, &err);
+	ck_assert_uint_eq(rec.n_arithmetic_mismatch, 1);
+}
+END_TEST
+
 /* vLLM V0 (engine-logs.json, vllm-10517): Llama-3.1-8B, 32 layers, 8 KV
  * heads of 128 (meta-llama/Llama-3.1-8B-Instruct config.json), bf16 cache,
  * block 16. Page = 16 x 32 x 8 x (128 + 128) x 2 = 2,097,152 B. The printed
@@ -355,6 +402,7 @@ static Suite *make_suite(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_llamacpp_cases_reconcile);
 	tcase_add_test(tc, test_mismatch_found);
+	tcase_add_test(tc, test_several_devices);
 	tcase_add_test(tc, test_vllm_blocks_from_observed_budget);
 	tcase_add_test(tc, test_sglang_pool);
 	tcase_add_test(tc, test_trtllm_pool);

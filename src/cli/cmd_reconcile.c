@@ -261,6 +261,7 @@ int kvp_cmd_reconcile(int argc, char **argv)
 
 	kvp_opts_init(&o, "reconcile", "LOG [PLAN.json] [OPTIONS]");
 	o.plan_arg = 1;
+	o.max_args = 2;        /* LOG and PLAN */
 	o.formats = formats;
 	kvp_error_clear(&err);
 	if (kvp_opts_parse(&o, argc, argv, stdout, &err) != KVP_OK) {

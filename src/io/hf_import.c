@@ -958,11 +958,44 @@ static enum kvp_status import_mlp(struct cfg *c, struct kvp_model *m)
 	static const char *const k_act[] = {
 		"num_experts_per_tok", "experts_per_token", "moe_top_k",
 		"num_experts_per_token", NULL };
-	uint64_t v = 0, step = 0, off = 0, per = 0;
+	uint64_t v = 0, step = 0, off = 0, per = 0, sh = 0;
+	char path[96], p2[128];
+	const cJSON *arr, *ffn;
 	int r;
 
-	if ((r = get_uint_any(c, k_inter, 1, DIM_MAX, &v, NULL)) < 0)
+	/* DBRX keeps its MLP fields in ffn_config */
+	ffn = get(c, "ffn_config", path, sizeof path);
+	if (ffn && !cJSON_IsObject(ffn))
+		return bad(c, path, ffn, "must be an object");
+	arr = get(c, "intermediate_size", path, sizeof path);
+	if (cJSON_IsArray(arr)) {
+		/* Gemma 3n: one size per layer; the count uses their mean */
+		const cJSON *e;
+		uint64_t sum = 0, n = 0, x;
+		cJSON_ArrayForEach(e, arr) {
+			snprintf(p2, sizeof p2, "%s[%llu]", path,
+			         (unsigned long long)n);
+			if (get_uint_at(c, e, p2, 1, DIM_MAX, &x) < 0)
+				return c->err->status;
+			sum += x;
+			n++;
+		}
+		if (n == 0)
+			return bad(c, path, arr, "empty list");
+		v = sum / n;
+		r = 1;
+		if (sum % n)
+			note(c, "intermediate_size differs per layer: mean %llu "
+			        "used for the weight count", (unsigned long long)v);
+	} else if (ffn) {
+		snprintf(p2, sizeof p2, "%s.ffn_hidden_size", path);
+		r = get_uint_at(c, cJSON_GetObjectItemCaseSensitive(ffn,
+		                "ffn_hidden_size"), p2, 1, DIM_MAX, &v);
+		if (r < 0)
+			return c->err->status;
+	} else if ((r = get_uint_any(c, k_inter, 1, DIM_MAX, &v, NULL)) < 0) {
 		return c->err->status;
+	}
 	if (r == 0) {
 		v = 4 * m->arch.hidden;
 		note(c, "intermediate_size absent: 4 x hidden = %llu assumed",
@@ -972,12 +1005,26 @@ static enum kvp_status import_mlp(struct cfg *c, struct kvp_model *m)
 	m->arch.gated_mlp = !type_is(c, ungated_types);
 
 	v = 0;
-	if ((r = get_uint_any(c, k_exp, 0, 1u << 16, &v, NULL)) < 0)
+	if (ffn) {
+		snprintf(p2, sizeof p2, "ffn_config.moe_num_experts");
+		r = get_uint_at(c, cJSON_GetObjectItemCaseSensitive(ffn,
+		                "moe_num_experts"), p2, 0, 1u << 16, &v);
+	} else {
+		r = get_uint_any(c, k_exp, 0, 1u << 16, &v, NULL);
+	}
+	if (r < 0)
 		return c->err->status;
 	m->arch.n_experts = (uint32_t)v;
 	if (!v)
 		return KVP_OK;
-	if ((r = get_uint_any(c, k_act, 1, v, &v, NULL)) < 0)
+	if (ffn) {
+		snprintf(p2, sizeof p2, "ffn_config.moe_top_k");
+		r = get_uint_at(c, cJSON_GetObjectItemCaseSensitive(ffn,
+		                "moe_top_k"), p2, 1, v, &v);
+	} else {
+		r = get_uint_any(c, k_act, 1, v, &v, NULL);
+	}
+	if (r < 0)
 		return c->err->status;
 	if (r == 0) {
 		v = 2;
@@ -992,12 +1039,42 @@ static enum kvp_status import_mlp(struct cfg *c, struct kvp_model *m)
 	if ((r = get_uint(c, "moe_intermediate_size", 1, DIM_MAX, &v)) < 0)
 		return c->err->status;
 	m->arch.moe_intermediate = r ? v : m->arch.intermediate;
+	/* Llama 4: experts of intermediate_size, dense layers of
+	 * intermediate_size_mlp, one shared expert */
+	v = 0;
+	if ((r = get_uint(c, "intermediate_size_mlp", 1, DIM_MAX, &v)) < 0)
+		return c->err->status;
+	if (r > 0) {
+		m->arch.moe_intermediate = m->arch.intermediate;
+		m->arch.intermediate = v;
+	}
+	if (!strncmp(c->model_type, "llama4", 6) && !m->arch.n_shared_experts) {
+		m->arch.n_shared_experts = 1;
+		note(c, "Llama 4: one shared expert per MoE layer");
+	}
+	/* Qwen-MoE: a shared expert of shared_expert_intermediate_size,
+	 * counted as that many experts' worth of moe_intermediate */
+	if ((r = get_uint(c, "shared_expert_intermediate_size", 1, DIM_MAX,
+	                  &sh)) < 0)
+		return c->err->status;
+	if (r > 0 && !m->arch.n_shared_experts && m->arch.moe_intermediate) {
+		m->arch.n_shared_experts =
+			(uint32_t)kvp_ceil_div(sh, m->arch.moe_intermediate);
+		if (sh % m->arch.moe_intermediate)
+			note(c, "shared_expert_intermediate_size %llu counted as "
+			        "%u experts of %llu", (unsigned long long)sh,
+			     m->arch.n_shared_experts,
+			     (unsigned long long)m->arch.moe_intermediate);
+	}
 	v = 0;
 	if (get_uint(c, "first_k_dense_replace", 0, m->n_layers, &v) < 0)
 		return c->err->status;
 	m->arch.first_dense_layers = (uint32_t)v;
 	m->arch.moe_layer_step = 1;
 	if (get_uint(c, "decoder_sparse_step", 1, DIM_MAX, &step) < 0)
+		return c->err->status;
+	if (!step && get_uint(c, "interleave_moe_layer_step", 1, DIM_MAX,
+	                      &step) < 0)
 		return c->err->status;
 	if (!step && get_uint(c, "moe_layer_freq", 1, DIM_MAX, &step) < 0)
 		return c->err->status;
@@ -1016,7 +1093,6 @@ static enum kvp_status import_mlp(struct cfg *c, struct kvp_model *m)
 	if (step)
 		m->arch.moe_layer_step = (uint32_t)step;
 	{
-		char path[96];
 		const cJSON *mo = get(c, "mlp_only_layers", path, sizeof path);
 		if (mo && cJSON_IsArray(mo) && cJSON_GetArraySize(mo) > 0)
 			note(c, "mlp_only_layers not empty: those layers "

@@ -487,6 +487,57 @@ START_TEST(quantization_configs)
 }
 END_TEST
 
+START_TEST(moe_layouts)
+{
+	struct kvp_notes n;
+
+	/* Llama 4 (text_config): experts of intermediate_size 32, dense
+	 * layers of intermediate_size_mlp 128, MoE every 2nd layer (1, 3),
+	 * one shared expert. hidden 64:
+	 *   dense layer 3 x 64 x 128 = 24,576 (layers 0, 2)
+	 *   expert 3 x 64 x 32 = 6,144; MoE layer: router 64 x 4 = 256 +
+	 *   4 experts 24,576 + shared 6,144 = 30,976 (layers 1, 3)
+	 *   MLP 2 x 24,576 + 2 x 30,976 = 111,104
+	 *   inactive: 2 layers x 3 unused experts x 6,144 = 36,864 */
+	import_str("{\"model_type\":\"llama4\",\"text_config\":{"
+	           "\"model_type\":\"llama4_text\",\"num_hidden_layers\":4,"
+	           "\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+	           "\"hidden_size\":64,\"head_dim\":16,\"vocab_size\":100,"
+	           "\"intermediate_size\":32,\"intermediate_size_mlp\":128,"
+	           "\"num_local_experts\":4,\"num_experts_per_tok\":1,"
+	           "\"interleave_moe_layer_step\":2,"
+	           "\"attention_chunk_size\":8192}}", &n);
+	ck_assert_uint_eq(res.weights.mlp_params, 111104);
+	ck_assert_uint_eq(res.weights.params - res.weights.active_params, 36864);
+	/* DBRX: ffn_config and attn_config. Per layer: router 64 x 4 = 256
+	 * + 4 experts x 3 x 64 x 32 = 24,576 -> 24,832; 2 layers 49,664 */
+	import_str("{\"model_type\":\"dbrx\",\"n_layers\":2,\"n_heads\":4,"
+	           "\"d_model\":64,\"vocab_size\":10,"
+	           "\"attn_config\":{\"kv_n_heads\":1},"
+	           "\"ffn_config\":{\"ffn_hidden_size\":32,"
+	           "\"moe_num_experts\":4,\"moe_top_k\":2}}", &n);
+	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 1);
+	ck_assert_uint_eq(res.weights.mlp_params, 49664);
+	/* Gemma 3n: intermediate_size per layer [100, 300]: 3 x 64 x
+	 * (100 + 300) = 76,800 */
+	import_str("{\"model_type\":\"gemma3n_text\",\"num_hidden_layers\":2,"
+	           "\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+	           "\"hidden_size\":64,\"head_dim\":16,\"vocab_size\":10,"
+	           "\"intermediate_size\":[100,300]}", &n);
+	ck_assert_uint_eq(res.weights.mlp_params, 76800);
+	/* Qwen2-MoE: shared expert of 64 = 4 experts of 16. Router 64 x 4
+	 * = 256; routed 4 x 3 x 64 x 16 = 12,288; shared 12,288 -> 24,832 */
+	import_str("{\"model_type\":\"qwen2_moe\",\"num_hidden_layers\":1,"
+	           "\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+	           "\"hidden_size\":64,\"vocab_size\":10,"
+	           "\"num_experts\":4,\"num_experts_per_tok\":2,"
+	           "\"moe_intermediate_size\":16,"
+	           "\"shared_expert_intermediate_size\":64}", &n);
+	ck_assert_uint_eq(plan.model.arch.n_shared_experts, 4);
+	ck_assert_uint_eq(res.weights.mlp_params, 24832);
+}
+END_TEST
+
 START_TEST(unknown_type_and_keys)
 {
 	struct kvp_notes n;
@@ -680,6 +731,7 @@ static Suite *import_suite(void)
 	tcase_add_test(tc, rules_are_ranges);
 	tcase_add_test(tc, quantization_configs);
 	tcase_add_test(tc, unknown_type_and_keys);
+	tcase_add_test(tc, moe_layouts);
 	tcase_add_test(tc, granitehybrid_state_matches_llamacpp);
 	tcase_add_test(tc, bad_configs);
 	tcase_add_test(tc, import_path_errors);

@@ -18,6 +18,7 @@
  * copied on the stack (struct kvp_plan is plain data), results go into
  * the caller's scratch.
  */
+#include <stdarg.h>
 #include <stdio.h>   /* snprintf only */
 #include <string.h>
 
@@ -135,29 +136,56 @@ void kvp_solve_binding(const struct kvp_result *r, char *buf, size_t n)
 		used, cap, fr, d->free_bytes < 0 ? "over" : "free");
 }
 
-/* Why a plan does not fit, for the check line. */
-static void why_not(const struct kvp_result *r, bool computed, char *buf,
-                    size_t n)
+/* snprintf for display lines: truncation is acceptable there. */
+static void line(char *buf, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void line(char *buf, size_t n, const char *fmt, ...)
 {
-	char b[32];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, n, fmt, ap);
+	va_end(ap);
+}
+
+/* Why plan p (computed into r, or not) does not fit, for the check
+ * line: the device most over, or the engine's admission limit. */
+static void why_not(const struct kvp_plan *p, const struct kvp_result *r,
+                    bool computed, char *buf, size_t n)
+{
+	char b[32], c[32];
 	uint32_t i;
+	uint64_t want;
 
 	if (!computed) {
-		snprintf(buf, n, "it does not compute (%.90s)", r->error.msg);
+		line(buf, n, "it does not compute (%.90s)", r->error.msg);
 		return;
 	}
 	if (r->n_devices == 0) {
-		snprintf(buf, n, "no device");
+		line(buf, n, "no device");
 		return;
 	}
 	i = tightest(r);
-	if (r->devices[i].free_bytes >= 0) {
-		snprintf(buf, n, "(it fits: the search was not monotone)");
+	if (r->devices[i].free_bytes < 0) {
+		line(buf, n, "device %u over by %s", i,
+			kvp_fmt_gib((uint64_t)0 - (uint64_t)r->devices[i].free_bytes,
+			            2, b, sizeof b));
 		return;
 	}
-	snprintf(buf, n, "device %u over by %s", i,
-		kvp_fmt_gib((uint64_t)0 - (uint64_t)r->devices[i].free_bytes, 2,
-		            b, sizeof b));
+	want = active_requests(p);
+	if (p->engine.kind != KVP_ENGINE_GENERIC && r->engine.workload_fit < want) {
+		kvp_fmt_int(r->engine.workload_fit, b, sizeof b);
+		kvp_fmt_int(want, c, sizeof c);
+		if (r->engine.max_requests && r->engine.max_requests < want)
+			line(buf, n, "%s runs at most %llu requests at once "
+				"(%s of %s admitted)", kvp_engine_name(p->engine.kind),
+				(unsigned long long)r->engine.max_requests, b, c);
+		else
+			line(buf, n, "%s's KV pool admits %s of %s requests at "
+				"once", kvp_engine_name(p->engine.kind), b, c);
+		return;
+	}
+	line(buf, n, "(it fits: the search was not monotone)");
 }
 
 /* ---- how each question changes the plan -------------------------------- */
@@ -264,7 +292,7 @@ static enum kvp_status check_count(const struct kvp_plan *base, apply_fn f,
 		if (st != KVP_OK)
 			return st;
 		ans->next_fits = fits;
-		why_not(r, computed, why, sizeof why);
+		why_not(&ans->plan, r, computed, why, sizeof why);
 	}
 	ans->plan = *base;
 	f(&ans->plan, ans->value, ctx);
@@ -325,7 +353,7 @@ static enum kvp_status solve_count(const struct kvp_plan *base,
 		st = try_fit(&ans->plan, r, &fits, &computed, err);
 		if (st != KVP_OK)
 			return st;
-		why_not(r, computed, why, sizeof why);
+		why_not(&ans->plan, r, computed, why, sizeof why);
 		snprintf(ans->check, sizeof ans->check, "not even %s %s fit%s: %s",
 			kvp_fmt_int(lo_min, a, sizeof a), unit,
 			lo_min == 1 ? "s" : "", why);
@@ -418,7 +446,7 @@ static enum kvp_status solve_format(const struct kvp_plan *base,
 			return st;
 		if (fits)
 			break;
-		why_not(r, computed, why, sizeof why);
+		why_not(&work, r, computed, why, sizeof why);
 	}
 	if (i == n) {
 		ans->found = false;
@@ -512,11 +540,20 @@ static enum kvp_status solve_cards(const struct kvp_plan *base,
 			break;
 	}
 	if (!fits) {
+		char why[KVP_LINE_MAX / 2];
+
 		ans->found = false;
 		ans->plan = *base;
-		snprintf(ans->check, sizeof ans->check,
-			"no layout of up to %u %s cards fits", max,
-			base->devices.groups[0].card.name);
+		why[0] = '\0';
+		if (kvp_compute(base, r) == KVP_OK && r->engine.max_requests &&
+		    r->engine.max_requests < active_requests(base))
+			line(why, sizeof why, " (%s runs at most %llu requests at "
+			     "once, whatever the cards)",
+			     kvp_engine_name(base->engine.kind),
+			     (unsigned long long)r->engine.max_requests);
+		line(ans->check, sizeof ans->check,
+			"no layout of up to %u %s cards fits%s", max,
+			base->devices.groups[0].card.name, why);
 		return KVP_OK;
 	}
 	ans->found = true;

@@ -171,6 +171,24 @@ START_TEST(max_model_len_capped)
 }
 END_TEST
 
+START_TEST(engine_admission)
+{
+	/* llama.cpp with -np 4 and -c 65,536: four slots of
+	 * 65,536 / 4 = 16,384 cells each, so 4 requests of 4,096 tokens
+	 * run at once and a fifth waits, whatever the memory: the answer
+	 * is 4 and the check names the engine's limit. */
+	setup();
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.llamacpp.parallel = 4;
+	plan.engine.llamacpp.ctx_size = 65536;
+	solve(KVP_SOLVE_CONCURRENCY, 0);
+	ck_assert(ans.found);
+	ck_assert_uint_eq(ans.value, 4);
+	ck_assert(!ans.next_fits);
+	ck_assert_ptr_nonnull(strstr(ans.check, "llama.cpp runs at most 4"));
+}
+END_TEST
+
 START_TEST(nothing_fits)
 {
 	/* a 1 GiB card: the activations alone fill it */
@@ -222,6 +240,7 @@ static Suite *solve_suite(void)
 	tcase_add_test(tc, cards);
 	tcase_add_test(tc, max_model_len);
 	tcase_add_test(tc, max_model_len_capped);
+	tcase_add_test(tc, engine_admission);
 	tcase_add_test(tc, nothing_fits);
 	tcase_add_test(tc, no_card_is_an_error);
 	tcase_add_test(tc, parse_names);

@@ -25,7 +25,11 @@
  *                MLA latents are whole on every rank. When tp > 1 or
  *                dp > 1 the kv stage is re-run (kvp_compute) on a copy of
  *                the plan with those heads and that share, so no KV
- *                arithmetic is repeated here.
+ *                arithmetic is repeated here (generic engine only). A
+ *                named engine's res->layers[] already hold one rank's
+ *                pool (the engines size per GPU), used as they are on
+ *                every replica. Recurrent states (kind none) are kept
+ *                whole on every rank (not split by TP: conservative).
  *   activations  kvp_activations_device (estimate unless measured)
  *   retained     fp32 logits kept per sequence (last stage)
  *   overhead     the sum of devices.overheads[] (per device)

@@ -6,6 +6,9 @@
  *                       contract flags and --format json, stdout to a
  *                       pipe drained to the end, until the child exits
  *   cli.calc_text       the same with the default text output
+ *   cli.version         `kvplan version`: the floor (exec, dynamic
+ *                       linking of libc/ncursesw/formw/cJSON, exit), so
+ *                       the cost of calc itself is the difference
  *
  * Run by `make bench` with argv[1] = the kvplan binary. Times with
  * clock_gettime(CLOCK_MONOTONIC); prints "bench cli.NAME: median N ns
@@ -103,13 +106,14 @@ int main(int argc, char **argv)
 	                 "--head-dim", "128", "--kv-dtype", "f16", "--concurrency", "6",
 	                 "--prompt", "3072", "--gen", "1024", "--format", "json", NULL };
 	char *text[] = { NULL, "calc", NULL };
+	char *version[] = { NULL, "version", NULL };
 
 	if (argc < 2) {
 		fprintf(stderr, "usage: bench_cli path/to/kvplan\n");
 		return 2;
 	}
-	json[0] = text[0] = argv[1];
-	if (bench("calc_json", json) || bench("calc_text", text))
+	json[0] = text[0] = version[0] = argv[1];
+	if (bench("calc_json", json) || bench("calc_text", text) || bench("version", version))
 		return 1;
 	return 0;
 }

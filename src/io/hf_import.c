@@ -122,6 +122,13 @@ static const cJSON *get(const struct cfg *c, const char *key, char *path,
 	return NULL;
 }
 
+static bool has_key(const struct cfg *c, const char *key)
+{
+	char path[96];
+
+	return get(c, key, path, sizeof path) != NULL;
+}
+
 /*
  * An unsigned integer field. Returns 1 and *out when present, 0 when
  * absent (or null), -1 with c->err set when it is not an integer in
@@ -767,7 +774,10 @@ static enum kvp_status import_layers(struct cfg *c, struct kvp_model *m,
 				        "default)");
 			}
 			found = true;
-		} else if (have_sw && type_is(c, qwen_types)) {
+		} else if (have_sw && (type_is(c, qwen_types) ||
+		                       has_key(c, "use_sliding_window"))) {
+			/* Qwen2 and its derivatives (Qwen2-VL, ...): the
+			 * window applies only with use_sliding_window */
 			if (get_bool(c, "use_sliding_window", &use_sw) < 0)
 				return c->err->status;
 			if ((r = get_uint(c, "max_window_layers", 0, DIM_MAX,

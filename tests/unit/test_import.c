@@ -357,6 +357,15 @@ START_TEST(qwen2_max_window_layers)
 	ck_assert_uint_eq(res.layers[5].spec.window, 1000);
 	/* 8 layers x 2 heads x (64 + 64) x 2 B = 4,096 */
 	ck_assert_uint_eq(res.kv.bytes_per_position, 4096);
+	/* an unknown Qwen2 derivative: use_sliding_window false means full
+	 * attention whatever the model_type */
+	import_str("{\"model_type\":\"qwen2_5_vl\",\"num_hidden_layers\":4,"
+	           "\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+	           "\"hidden_size\":256,\"sliding_window\":32768,"
+	           "\"use_sliding_window\":false,\"max_window_layers\":4,"
+	           "\"torch_dtype\":\"bfloat16\"}", &n);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
 }
 END_TEST
 

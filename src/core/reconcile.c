@@ -274,7 +274,7 @@ enum kvp_status kvp_reconcile(const struct kvp_plan *plan,
 {
 	const struct kvp_observation *o_budget, *o_blocks, *o_tokens;
 	uint64_t bsize = res->engine.block_size, page = res->engine.page_bytes;
-	uint64_t kv_sum = 0, kv_tol = 0, v64;
+	uint64_t kv_sum = 0, kv_tol = 0, v64, n_swa_layers;
 	unsigned n_kv_obs = 0;
 	enum kvp_status st;
 	size_t i;
@@ -286,6 +286,7 @@ enum kvp_status kvp_reconcile(const struct kvp_plan *plan,
 		max_model_len = res->engine.max_model_len;
 	if (!bsize && engine == KVP_ENGINE_VLLM)
 		bsize = plan->engine.vllm.block_size;
+	scope_sum(res, KVP_SCOPE_SWA, 3, &n_swa_layers);
 	o_budget = find(obs, n, engine, KVP_OBS_KV_BUDGET);
 	o_blocks = find(obs, n, engine, KVP_OBS_BLOCKS);
 	o_tokens = find(obs, n, engine, KVP_OBS_TOKENS);
@@ -414,6 +415,25 @@ enum kvp_status kvp_reconcile(const struct kvp_plan *plan,
 				         "observed blocks x block size %llu",
 				         (unsigned long long)bsize);
 				row_computed(r, v64, basis);
+			} else if (engine == KVP_ENGINE_VLLM && o_budget && page &&
+			           bsize && !n_swa_layers) {
+				/* V1 prints tokens, not blocks: floor(budget / page)
+				 * blocks of bsize tokens, over the budget's rounding
+				 * (one KV cache group: no sliding layers) */
+				uint64_t lo = o_budget->value > o_budget->tolerance ?
+				              o_budget->value - o_budget->tolerance : 0;
+
+				snprintf(basis, sizeof basis,
+				         "observed KV budget / page of %llu B x %llu tokens",
+				         (unsigned long long)page, (unsigned long long)bsize);
+				if (!kvp_mul(o_budget->value / page, bsize, &v64) ||
+				    !kvp_mul(lo / page, bsize, &lo))
+					return overflow(err, "tokens");
+				row_computed(r, v64, basis);
+				r->computed_lo = lo;
+				if (!kvp_mul((o_budget->value + o_budget->tolerance) / page,
+				             bsize, &r->computed_hi))
+					return overflow(err, "tokens");
 			} else if (engine == KVP_ENGINE_TRTLLM && bsize) {
 				snprintf(basis, sizeof basis,
 				         "whole blocks of %llu tokens", (unsigned long long)bsize);

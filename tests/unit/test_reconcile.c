@@ -338,6 +338,52 @@ START_TEST(test_vllm_blocks_from_observed_budget)
 }
 END_TEST
 
+/* vLLM V1 prints the budget and tokens, not blocks. Worked example shape
+ * (40 layers, 8 KV heads of 128, f16), block 16: page = 16 x 163,840 =
+ * 2,621,440 B. "Available KV cache memory: 51.37 GiB" = 51.37 x
+ * 1,073,741,824 = 55,158,117,498.88 -> 55,158,117,499 B, +- 5,368,710
+ * (0.005 GiB rounded up): floor(55,152,748,789 / 2,621,440) = 21,039
+ * (21,039.10) .. floor(55,163,486,209 / 2,621,440) = 21,043 (21,043.20)
+ * blocks -> 336,624 .. 336,688 tokens; 336,624 printed is inside,
+ * 336,704 (21,044 blocks) is not. */
+START_TEST(test_vllm_v1_tokens_from_budget)
+{
+	static struct kvp_plan plan;
+	static struct kvp_result res;
+	static struct kvp_log log;
+	static struct kvp_reconcile rec;
+	struct kvp_error err;
+	const char *ok_log =
+		"INFO [gpu_worker.py:276] Available KV cache memory: 51.37 GiB\n"
+		"INFO [kv_cache_utils.py:716] GPU KV cache size: 336,624 tokens\n";
+	const char *bad_log =
+		"INFO [gpu_worker.py:276] Available KV cache memory: 51.37 GiB\n"
+		"INFO [kv_cache_utils.py:716] GPU KV cache size: 336,704 tokens\n";
+	uint32_t i, seen = 0;
+
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	kvp_log_init(&log);
+	kvp_log_parse_text(&log, ok_log, strlen(ok_log));
+	ck_assert_int_eq(kvp_reconcile(&plan, &res, log.engine, log.obs, log.n_obs,
+	                               1, 0, &rec, &err), KVP_OK);
+	for (i = 0; i < rec.n_rows; i++)
+		if (!strcmp(rec.rows[i].figure, "tokens in pool")) {
+			ck_assert_int_eq(rec.rows[i].cls, KVP_REC_ARITHMETIC);
+			ck_assert_uint_eq(rec.rows[i].computed_lo, 336624);
+			ck_assert_uint_eq(rec.rows[i].computed_hi, 336688);
+			ck_assert(rec.rows[i].match);
+			seen++;
+		}
+	ck_assert_uint_eq(seen, 1);
+	kvp_log_init(&log);
+	kvp_log_parse_text(&log, bad_log, strlen(bad_log));
+	kvp_reconcile(&plan, &res, log.engine, log.obs, log.n_obs, 1, 0, &rec, &err);
+	ck_assert_uint_eq(rec.n_arithmetic_mismatch, 1);
+}
+END_TEST
+
 /* SGLang (sglang-qwq32b-tp4): QwQ-32B, 64 layers, 8 KV heads of 128, bf16,
  * tp 4 -> 2 heads per rank: K per token = 64 x 2 x 128 x 2 = 32,768 B;
  * 46,611 tokens x 32,768 = 1,527,349,248 B = 1.4224 GiB, printed 1.42 GB
@@ -404,6 +450,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, test_mismatch_found);
 	tcase_add_test(tc, test_several_devices);
 	tcase_add_test(tc, test_vllm_blocks_from_observed_budget);
+	tcase_add_test(tc, test_vllm_v1_tokens_from_budget);
 	tcase_add_test(tc, test_sglang_pool);
 	tcase_add_test(tc, test_trtllm_pool);
 	suite_add_tcase(s, tc);

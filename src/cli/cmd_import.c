@@ -174,6 +174,18 @@ static int text_summary(const struct kvp_model *m, struct buf *b,
 	}
 	bput(b, "\nbytes per position, all layers: %s\n",
 	     kvp_fmt_int(res->kv.bytes_per_position, n1, sizeof n1));
+	if (m->mla.kv_lora_rank) {
+		/* the same model stored decompressed, as engines without MLA
+		 * (transformers) keep it: K nope+rope and V per query head */
+		p->strategy.mla = KVP_MLA_DECOMPRESSED;
+		if (kvp_compute(p, res) != KVP_OK) {
+			fprintf(stderr, "kvplan: %s: %s\n", path, res->error.msg);
+			rc = 2;
+			goto out;
+		}
+		bput(b, "bytes per position, decompressed MLA: %s\n",
+		     kvp_fmt_int(res->kv.bytes_per_position, n1, sizeof n1));
+	}
 out:
 	free(p);
 	free(res);

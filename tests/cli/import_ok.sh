@@ -76,6 +76,21 @@ grep -q "warning: .*MHA assumed" "$tmp/ge" && ok "assumed MHA is warned on stder
 grep -q '"kv_heads_assumed":[[:space:]]*true' "$tmp/g.json" &&
 	ok "the preset records kv_heads_assumed" || notok "kv_heads_assumed not recorded"
 
+# MLA (the shape of deepseek-ai/DeepSeek-V2-Lite): latent 27 layers x
+# (512 + 64) x 2 B = 31,104; decompressed 27 x 16 heads x ((128 + 64) +
+# 128) x 2 B = 276,480 bytes per position
+printf '%s' '{"model_type":"deepseek_v2","num_hidden_layers":27,"num_attention_heads":16,
+ "num_key_value_heads":16,"hidden_size":2048,"kv_lora_rank":512,"q_lora_rank":null,
+ "qk_rope_head_dim":64,"qk_nope_head_dim":128,"v_head_dim":128,"torch_dtype":"bfloat16",
+ "intermediate_size":10944,"moe_intermediate_size":1408,"n_routed_experts":64,
+ "n_shared_experts":2,"num_experts_per_tok":6,"first_k_dense_replace":1,"vocab_size":102400}' \
+	> "$tmp/mla.json"
+"$KVPLAN" import "$tmp/mla.json" --format text > "$tmp/mt" 2> "$tmp/me"
+grep -q "bytes per position, all layers: 31,104$" "$tmp/mt" &&
+	grep -q "bytes per position, decompressed MLA: 276,480$" "$tmp/mt" &&
+	ok "MLA: 31,104 B latent, 276,480 B decompressed per position" ||
+	notok "MLA: $(grep 'per position' "$tmp/mt") $(cat "$tmp/me")"
+
 # presets
 n=$(XDG_CONFIG_HOME="$tmp/xdg" "$KVPLAN" presets models | grep -c .)
 [ "$n" -ge 25 ] && ok "presets models lists $n (>= 25)" || notok "presets models: $n"

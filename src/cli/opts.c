@@ -132,8 +132,7 @@ static enum kvp_status set_key(struct kvp_plan *p, const char *key, size_t index
 }
 
 static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const char *flag,
-                                 const char *v, size_t *cls, bool *kind_set,
-                                 bool *window_set, struct kvp_error *err)
+                                 const char *v, size_t *cls, struct kvp_error *err)
 {
 	struct kvp_plan *p = &o->plan;
 	size_t i;
@@ -307,15 +306,13 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 	case OWN_NONE:
 		break;
 	}
-	(void)kind_set;
-	(void)window_set;
 	return KVP_OK;
 }
 
 enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
                                FILE *help_out, struct kvp_error *err)
 {
-	int i, pos = 0;
+	int i;
 	bool only_pos = false, kind_set = false, window_set = false;
 	size_t cls = 0;
 
@@ -394,10 +391,8 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 		struct flagref ref;
 		enum kvp_status st;
 
-		if (only_pos || a[0] != '-' || strcmp(a, "-") == 0) {
-			pos++;
-			continue;
-		}
+		if (only_pos || a[0] != '-' || strcmp(a, "-") == 0)
+			continue;   /* positionals were taken in pass 1 */
 		if (strcmp(a, "--") == 0) {
 			only_pos = true;
 			continue;
@@ -422,8 +417,7 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 			continue;
 		}
 		if (ref.own >= 0) {
-			st = apply_own(o, own_flags[ref.own].id, name, val, &cls, &kind_set,
-			               &window_set, err);
+			st = apply_own(o, own_flags[ref.own].id, name, val, &cls, err);
 			if (st != KVP_OK)
 				return st;
 			continue;
@@ -446,7 +440,6 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 	if (window_set && !kind_set && o->plan.model.base.kind == KVP_LAYER_FULL &&
 	    o->plan.model.base.window > 0)
 		o->plan.model.base.kind = KVP_LAYER_SLIDING;
-	(void)pos;
 	return KVP_OK;
 }
 

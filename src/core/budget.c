@@ -351,8 +351,27 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *p,
 				    !kvp_add(sum, oh, &sum) ||
 				    !kvp_add(sum, head, &sum) ||
 				    sum > (uint64_t)INT64_MAX ||
-				    cap > (uint64_t)INT64_MAX)
-					return over(res, dev, "the budget");
+				    cap > (uint64_t)INT64_MAX) {
+					const uint64_t part[] = { cap, wb, kv, act,
+					                          ret, oh, head };
+					static const char *const what[] = {
+						"card.capacity_bytes", "weights",
+						"KV cache", "devices.activations_bytes",
+						"devices.retained_logits",
+						"devices.overheads",
+						"devices.reserve_bytes" };
+					size_t j, big = 0;
+
+					for (j = 1; j < sizeof part / sizeof part[0]; j++)
+						if (part[j] > part[big])
+							big = j;
+					return kvp_error_set(&res->error,
+						KVP_EOVERFLOW,
+						"devices: device %u: %s %llu - the "
+						"budget overflows 64 bits", dev,
+						what[big],
+						(unsigned long long)part[big]);
+				}
 				dr = &res->devices[res->n_devices++];
 				memset(dr, 0, sizeof *dr);
 				memcpy(dr->name, card->name, sizeof dr->name);

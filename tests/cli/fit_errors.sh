@@ -14,6 +14,8 @@ bad "activations not bytes" "activations" fit --activations lots
 bad "too few cards" "devices.groups: 2 cards" fit --cards 2 --tp 4
 bad "card count 0" "--card: 'h100-80gb-sxmx0'" fit --card h100-80gb-sxmx0
 bad "unknown weight format" "--weights: model.weights.dtype: 'int9'" fit --weights int9
+bad "headroom overflow names the input" "devices.reserve_bytes 18446744073709551615" fit --reserve-bytes 18446744073709551615
+bad "activations overflow names the input" "devices.activations_bytes 18446744073709551615" fit --activations 18446744073709551615
 bad "unknown flag" "--frobnicate" fit --frobnicate
 
 [ "$fails" -eq 0 ]

@@ -7,6 +7,7 @@
  */
 #include <check.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "kvplan/compute.h"
@@ -1081,6 +1082,134 @@ START_TEST(system_prefix_shared_across_classes)
 }
 END_TEST
 
+/* Brute-force oracle: one layer, one sequence of length len, slots under
+ * the strategy (no sharing), straight from strategy.h. */
+static uint64_t oracle_slots(const struct kvp_layer_spec *l, uint64_t len,
+                             enum kvp_strategy_kind kind, uint64_t bs,
+                             uint64_t longest)
+{
+	bool windowed = l->kind == KVP_LAYER_SLIDING || l->kind == KVP_LAYER_CHUNKED;
+	uint64_t held = windowed && len > l->window ? l->window : len;
+
+	switch (kind) {
+	case KVP_STRAT_STATIC:
+	case KVP_STRAT_PADDED:
+		return windowed && longest > l->window ? l->window : longest;
+	case KVP_STRAT_PAGED:
+		return (held + bs - 1) / bs * bs;
+	default:
+		return held;
+	}
+}
+
+/*
+ * Invariant, on 200 random models (1-64 layers, random rules: kinds,
+ * windows, heads, formats, recurrent state, shared layers) and random
+ * ragged loads: every layer's bytes equal a brute-force sum over the
+ * sequences of slots x row bytes, under every strategy.
+ */
+START_TEST(random_models_match_brute_force)
+{
+	static const char *const dts[] = { "f16", "q8_0", "fp8", "q4_0", "f32" };
+	static uint64_t lens[40];
+	uint64_t x = 0xA0761D6478BD642Full;
+	int round, k, checked = 0;
+
+	for (round = 0; round < 200; round++) {
+		uint32_t n = 1 + rnd(&x) % 64, r, i, nr = rnd(&x) % 6;
+		size_t nl = 1 + rnd(&x) % 40, q;
+		uint64_t longest = 0;
+
+		small();
+		plan.model.n_layers = n;
+		plan.model.base.kv_heads = 1 + rnd(&x) % 8;
+		plan.model.base.k_dim = 64 * (1 + rnd(&x) % 2);
+		plan.model.base.v_dim = 64 * (1 + rnd(&x) % 2);
+		for (r = 0; r < nr; r++) {
+			char text[128];
+			uint32_t a = rnd(&x) % n, b = a + rnd(&x) % (n - a);
+
+			switch (rnd(&x) % 5) {
+			case 0:
+				snprintf(text, sizeof text, "%u-%u/%u:kind=sliding,window=%u",
+				         a, b, 1 + (unsigned)(rnd(&x) % 4),
+				         1 + (unsigned)(rnd(&x) % 700));
+				break;
+			case 1:
+				snprintf(text, sizeof text, "%u-%u:kind=chunked,window=%u",
+				         a, b, 1 + (unsigned)(rnd(&x) % 300));
+				break;
+			case 2:
+				snprintf(text, sizeof text, "%u:kind=none,state_bytes=%u",
+				         a, (unsigned)(rnd(&x) % 100000));
+				break;
+			case 3:
+				snprintf(text, sizeof text, "%u-%u:dtype=%s,kv_heads=%u",
+				         a, b, dts[rnd(&x) % 5], 1 + (unsigned)(rnd(&x) % 4));
+				break;
+			default:
+				if (b == 0)
+					continue;
+				/* share with layer 0 unless it is recurrent */
+				snprintf(text, sizeof text, "%u-%u:kind=shared,shared_with=0",
+				         b, b);
+				break;
+			}
+			rule(text);
+		}
+		for (q = 0; q < nl; q++) {
+			lens[q] = 1 + rnd(&x) % 2000;
+			if (lens[q] > longest)
+				longest = lens[q];
+		}
+		plan.workload.ragged = lens;
+		plan.workload.n_ragged = nl;
+		plan.strategy.block_size = 1 + rnd(&x) % 64;
+		for (k = 0; k < KVP_STRAT_COUNT; k++) {
+			uint64_t total = 0;
+
+			plan.strategy.kind = (enum kvp_strategy_kind)k;
+			if (kvp_compute(&plan, &res) != KVP_OK) {
+				/* only a shared layer pointing at a recurrent
+				 * layer 0 is refused by construction */
+				ck_assert_msg(strstr(res.error.msg, "has no KV cache to share"),
+				              "%s", res.error.msg);
+				break;
+			}
+			for (i = 0; i < n; i++) {
+				const struct kvp_layer_spec *l = &res.layers[i].spec;
+				uint64_t want = 0, kr = 0, vr = 0;
+				struct kvp_error err;
+
+				if (l->kind == KVP_LAYER_NONE) {
+					want = l->state_bytes * nl;
+				} else if (l->kind != KVP_LAYER_SHARED) {
+					ck_assert_int_eq(kvp_format_row_bytes(&l->k_fmt,
+						(uint64_t)l->kv_heads * l->k_dim, &kr, "k", &err), KVP_OK);
+					ck_assert_int_eq(kvp_format_row_bytes(&l->v_fmt,
+						(uint64_t)l->kv_heads * l->v_dim, &vr, "v", &err), KVP_OK);
+					for (q = 0; q < nl; q++)
+						want += oracle_slots(l, lens[q], plan.strategy.kind,
+						                     plan.strategy.block_size,
+						                     longest) * (kr + vr);
+				}
+				ck_assert_msg(res.layers[i].bytes == want,
+					"round %d %s layer %u (%s): %llu != %llu", round,
+					kvp_strategy_name(plan.strategy.kind), i,
+					kvp_layer_kind_name(l->kind),
+					(unsigned long long)res.layers[i].bytes,
+					(unsigned long long)want);
+				total += want;
+			}
+			EQ(res.kv.bytes, total);
+			checked++;
+		}
+	}
+	/* most rounds are computed, not refused */
+	ck_assert_int_gt(checked, 500);
+}
+END_TEST
+
 static Suite *kv_suite(void)
 {
 	Suite *s = suite_create("kv");
@@ -1127,6 +1256,7 @@ static Suite *kv_suite(void)
 	tcase_add_test(tc, inactive_class_and_static_longest);
 	tcase_add_test(tc, classes_equal_their_ragged_list);
 	tcase_add_test(tc, system_prefix_shared_across_classes);
+	tcase_add_test(tc, random_models_match_brute_force);
 	tcase_add_test(tc, sharing_never_costs_more);
 	suite_add_tcase(s, tc);
 	return s;

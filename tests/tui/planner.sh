@@ -157,4 +157,41 @@ else
 	notok "SIGTERM: planner process not found"
 fi
 
+# 11. The saved plan reopens identically (KV heads 40: 819,200 B/pos), and
+#     a save refuses to overwrite the file once it changed on disk.
+start "'$DIR/plan.json'"
+check "reopen: saved plan's figures" "20,132,659,200 B"
+check "reopen: file name in the title" "plan.json"
+sleep 1.1                          # a later modification time
+printf '\n' >> "$DIR/plan.json"
+cp "$DIR/plan.json" "$DIR/plan.changed"
+keys F6
+wait_for "Active requests" >/dev/null
+down 1
+keys 7 Enter
+wait_for "[+]" >/dev/null
+keys C-s
+check "changed on disk: asks before overwriting" "changed on disk"
+keys n
+check "changed on disk: not saved" "not saved"
+if cmp -s "$DIR/plan.json" "$DIR/plan.changed"; then
+	ok "changed on disk: file left as it was"
+else
+	notok "changed on disk: file left as it was"
+fi
+
+# 12. Monochrome ASCII: NO_COLOR and a non-UTF-8 locale give glyph bars;
+#     F1 shows the help generated from the action table.
+$T kill-server 2>/dev/null
+n_server=$((n_server + 1))
+T="tmux -L kvp$$-$n_server -f /dev/null"
+$T new-session -d -x 80 -y 24 \
+	"cd '$DIR' && env TERM=xterm LANG=C LC_ALL=C NO_COLOR=1 '$KVPLAN'; echo EXITED:\$?; sleep 30"
+check "ASCII bar with per-segment glyphs" "d0  [||"
+keys F1
+check "help overlay from the action table" "F2, Ctrl-S           save the plan"
+keys Escape
+keys F10
+if wait_for "EXITED:0"; then ok "ASCII run: quit"; else notok "ASCII run: quit"; fi
+
 [ $fail -eq 0 ]

@@ -97,6 +97,8 @@ struct kvp_wformat {
 	uint32_t group_size;   /* 0 = per-channel */
 	uint32_t scale_bytes;  /* per group */
 	uint32_t zero_bytes;   /* per group */
+	uint32_t zero_bits;    /* packed zero-point bits per group (AWQ/GPTQ
+	                          qzeros), on top of zero_bytes */
 	bool     keep_embeddings_16bit; /* embeddings/lm_head left unquantized */
 	bool     keep_attention_16bit;  /* attention projections left
 	                                   unquantized (gpt-oss mxfp4) */

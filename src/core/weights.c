@@ -31,8 +31,10 @@
  * Bytes: in the model's weight format (or devices.weights when
  * devices.weights_override). 16-bit formats 2 bytes per parameter, f32 4.
  * Quantized formats store attention, MLP and recurrent weights at `bits`
- * per value plus (scale_bytes + zero_bytes) per group of group_size values
- * (group_size 0: per output channel, one group per `hidden` values); norms
+ * per value plus (scale_bytes + zero_bytes) bytes and zero_bits bits (AWQ/
+ * GPTQ pack 4-bit zero-points) per group of group_size values, summed
+ * over all quantized values (group_size 0: per output channel, one group
+ * per `hidden` values); norms
  * and other_params stay 16-bit (norms f32 in GGUF); embeddings and
  * lm_head stay 16-bit when keep_embeddings_16bit, and attention (with any
  * recurrent mixers) when keep_attention_16bit (gpt-oss: mxfp4 experts
@@ -136,17 +138,21 @@ static bool is_moe_layer(const struct kvp_arch *ar, uint32_t i)
 	       (i + 1) % step == 0;
 }
 
-/* Bytes of n values at bits each plus the per-group overhead. */
+/* Bytes of n values at `bits` each plus `per_group` bits of scales and
+ * zero-points per group of `group` values: ceil(n * bits / 8) +
+ * ceil(groups * per_group / 8). */
 static bool quant_bytes(uint64_t n, uint32_t bits, uint64_t group,
                         uint64_t per_group, uint64_t *out)
 {
-	uint64_t b, groups;
+	uint64_t b, groups, o;
 
 	if (!kvp_mul(n, bits, &b))
 		return false;
 	b = kvp_ceil_div(b, 8);
 	groups = group ? kvp_ceil_div(n, group) : 0;
-	return kvp_muladd(&b, groups, per_group) && (*out = b, true);
+	if (!kvp_mul(groups, per_group, &o))
+		return false;
+	return kvp_add(b, kvp_ceil_div(o, 8), out);
 }
 
 /* Bytes of n values of a ggml block format: blocks x block bytes. */
@@ -218,7 +224,9 @@ static enum kvp_status weight_bytes(const struct kvp_weights_result *w,
 		if (bits > 16)
 			return kvp_error_set(err, KVP_ERANGE,
 			       "model.weights.bits: %u - must be 1..16", bits);
-		per_group = (uint64_t)f->scale_bytes + f->zero_bytes;
+		/* bits of scale and zero-point per group */
+		per_group = 8 * ((uint64_t)f->scale_bytes + f->zero_bytes) +
+		            f->zero_bits;
 		group = f->group_size;
 		hid = hidden ? hidden : 1;
 		/* per-channel (group_size 0): one scale per output row,

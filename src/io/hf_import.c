@@ -364,11 +364,17 @@ static enum kvp_status import_quant(struct cfg *c, struct kvp_model *m)
 		m->weights.group_size = (uint32_t)group;
 		m->weights.scale_bytes = 2; /* fp16 scale per group */
 		m->weights.zero_bytes = 0;
+		/* qzeros: one zero-point of `bits` bits per group, packed
+		 * (AWQ without zero_point stores none) */
+		v = cJSON_GetObjectItemCaseSensitive(q, "zero_point");
+		m->weights.zero_bits = (!strcmp(method, "awq") && cJSON_IsFalse(v))
+		                       ? 0 : (uint32_t)bits;
 		m->weights.keep_embeddings_16bit = true;
-		note(c, "%s %llu-bit, group %llu: fp16 scale per group counted; "
-		        "packed zero-points and g_idx not counted",
-		     method, (unsigned long long)bits,
-		     (unsigned long long)group);
+		note(c, "%s %llu-bit, group %llu: fp16 scale%s per group; "
+		        "embeddings and lm_head 16-bit%s",
+		     method, (unsigned long long)bits, (unsigned long long)group,
+		     m->weights.zero_bits ? " and packed zero-point" : "",
+		     strcmp(method, "gptq") ? "" : "; g_idx not counted");
 	} else if (!strcmp(method, "fp8")) {
 		m->weights.dtype = KVP_W_FP8;
 		m->weights.bits = 8;

@@ -479,6 +479,7 @@ START_TEST(quantization_configs)
 	           "\"quant_method\":\"gptq\",\"bits\":4,\"group_size\":128}}", &n);
 	ck_assert_int_eq(plan.model.weights.dtype, KVP_W_INT4);
 	ck_assert_uint_eq(plan.model.weights.group_size, 128);
+	ck_assert_uint_eq(plan.model.weights.zero_bits, 4); /* qzeros */
 	ck_assert(plan.model.weights.keep_embeddings_16bit);
 	/* the cache stays f16 */
 	ck_assert_int_eq(plan.model.base.k_fmt.dtype, KVP_DT_F16);

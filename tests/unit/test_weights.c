@@ -81,6 +81,25 @@ START_TEST(declared_difference)
 }
 END_TEST
 
+START_TEST(awq_zero_points)
+{
+	llama31_8b();
+	plan.model.weights.dtype = KVP_W_INT4;
+	plan.model.weights.bits = 4;
+	plan.model.weights.group_size = 128;
+	plan.model.weights.scale_bytes = 2;
+	plan.model.weights.zero_bits = 4;
+	plan.model.weights.keep_embeddings_16bit = true;
+	compute();
+	/*
+	 * As awq_int4_group128 below, plus a packed 4-bit zero-point per
+	 * group: 54,525,952 groups x 4 bits = 27,262,976 bytes;
+	 * 5,700,591,616 + 27,262,976 = 5,727,854,592
+	 */
+	ck_assert_uint_eq(res.weights.bytes, 5727854592ull);
+}
+END_TEST
+
 START_TEST(awq_int4_group128)
 {
 	llama31_8b();
@@ -291,6 +310,7 @@ static Suite *weights_suite(void)
 	tcase_add_test(tc, llama31_8b_is_8030261248);
 	tcase_add_test(tc, declared_difference);
 	tcase_add_test(tc, awq_int4_group128);
+	tcase_add_test(tc, awq_zero_points);
 	tcase_add_test(tc, int4_attention_kept_16bit);
 	tcase_add_test(tc, gguf_q8_0);
 	tcase_add_test(tc, override_format);

@@ -324,7 +324,20 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 	e->max_model_len = n_ctx_seq;
 	e->max_requests = n_seq;
 
-	/* Lines as llama.cpp prints them (llama-kv-cache.cpp). */
+	/* Lines as llama.cpp prints them (llama-context.cpp, then
+	 * llama-kv-cache.cpp). */
+	if (!o->kv_unified) {
+		uint64_t padded;
+
+		if (kvp_round_up(ctx, LC_PAD, &padded) && padded != n_ctx)
+			eng_line(res, "llama_context: n_ctx is not divisible by n_seq_max - "
+			         "rounding down to %llu", (unsigned long long)n_ctx);
+	}
+	if (p->model.arch.max_positions && n_ctx_seq < p->model.arch.max_positions)
+		eng_line(res, "llama_context: n_ctx_seq (%llu) < n_ctx_train (%llu) -- the "
+		         "full capacity of the model will not be utilized",
+		         (unsigned long long)n_ctx_seq,
+		         (unsigned long long)p->model.arch.max_positions);
 	for (i = 0; i < n_caches; i++) {
 		const struct lc_cache *c = &caches[i];
 

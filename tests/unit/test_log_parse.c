@@ -492,6 +492,60 @@ START_TEST(test_overflowing_figure)
 }
 END_TEST
 
+/* Every printed line of both reference files, cut at every length and
+ * with bytes flipped (a fixed pseudo-random sequence): never a crash or
+ * an out-of-bounds access (run under ASan/UBSan by `make check`), the
+ * line counts always add up, the figures stay within their bound. */
+START_TEST(test_mutated_reference_lines)
+{
+	static const char *const files[] = { REF "llamacpp.json", REF "engine-logs.json" };
+	struct kvp_log log;
+	uint32_t x = 2463534242u;
+	size_t fi, n_lines = 0;
+
+	for (fi = 0; fi < 2; fi++) {
+		cJSON *root = load_json(files[fi]);
+		const cJSON *c, *arr, *l;
+
+		cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(root, "cases")) {
+			arr = cJSON_GetObjectItemCaseSensitive(c, "printed");
+			if (!arr)
+				arr = cJSON_GetObjectItemCaseSensitive(c, "printed_lines");
+			cJSON_ArrayForEach(l, arr) {
+				const char *t = l->valuestring;
+				size_t len = strlen(t), cut, k;
+				char buf[1024];
+
+				if (len >= sizeof buf)
+					continue;
+				n_lines++;
+				for (cut = 0; cut <= len; cut++) {
+					kvp_log_init(&log);
+					kvp_log_feed_line(&log, t, cut);
+					kvp_log_finish(&log);
+					ck_assert_uint_eq(log.lines, log.lines_used +
+					                  log.skipped_unknown + log.skipped_binary);
+				}
+				for (k = 0; k < 64; k++) {
+					memcpy(buf, t, len);
+					x ^= x << 13; x ^= x >> 17; x ^= x << 5;
+					buf[x % len] = (char)(x >> 8);
+					x ^= x << 13; x ^= x >> 17; x ^= x << 5;
+					buf[x % len] = (char)(x >> 16);
+					kvp_log_init(&log);
+					kvp_log_parse_text(&log, buf, len);
+					ck_assert_uint_le(log.n_obs, KVP_LOG_MAX_OBS);
+					ck_assert_uint_eq(log.lines, log.lines_used +
+					                  log.skipped_unknown + log.skipped_binary);
+				}
+			}
+		}
+		cJSON_Delete(root);
+	}
+	ck_assert_uint_ge(n_lines, 100);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("log_parse");
@@ -508,6 +562,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, test_mixed_engines);
 	tcase_add_test(tc, test_missing_file);
 	tcase_add_test(tc, test_overflowing_figure);
+	tcase_add_test(tc, test_mutated_reference_lines);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -828,3 +828,18 @@ void tui_form_draw(struct tui_form *fm, struct tui_app *a)
 	touchwin(fm->win);
 	wnoutrefresh(fm->win);
 }
+
+bool tui_form_goto_rule(struct tui_form *fm, size_t index)
+{
+	size_t i;
+
+	if (!fm || !fm->form)
+		return false;
+	for (i = 0; i < fm->n_fields; i++) {
+		struct binding *b = field_userptr(fm->fields[i]);
+
+		if (b && !b->f && b->index == index)
+			return set_current_field(fm->form, fm->fields[i]) == E_OK;
+	}
+	return false;
+}

@@ -58,4 +58,8 @@ bool tui_form_commit(struct tui_form *f, struct tui_app *a);
  * returns false when the form has no such field. For tests and tools. */
 bool tui_form_goto(struct tui_form *f, const char *key, size_t index);
 
+/* Move the cursor to layer rule `index` (the "new" row when index is the
+ * rule count); false when the form has no such row. */
+bool tui_form_goto_rule(struct tui_form *f, size_t index);
+
 #endif

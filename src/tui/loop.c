@@ -308,7 +308,9 @@ static void handle_key(struct tui_app *a, int key)
 		return;
 	}
 	if (a->form) {
-		const struct kvp_field *f = tui_form_current(a->form, NULL);
+		size_t rule = 0;
+		uint32_t n_rules = a->plan.model.n_rules;
+		const struct kvp_field *f = tui_form_current(a->form, &rule);
 
 		if (key == '?' && !(f && f->type == KVP_FT_STRING) && a->sec != TUI_SEC_LAYERS) {
 			global_action(a, TUI_ACT_HELP);
@@ -318,6 +320,12 @@ static void handle_key(struct tui_app *a, int key)
 		handled = tui_form_handle(a->form, a, act, key);
 		if (!handled && act != TUI_ACT_NONE)
 			handled = view_handle(a, act);
+		if (a->sec == TUI_SEC_LAYERS && a->plan.model.n_rules != n_rules) {
+			/* the rules area grows or shrinks with the rules */
+			tui_resize(a);
+			if (a->form && !tui_form_goto_rule(a->form, rule))
+				tui_form_goto_rule(a->form, a->plan.model.n_rules);
+		}
 	} else {
 		act = tui_action_for_key(TUI_CTX_LIST, key);
 		if (act != TUI_ACT_NONE)

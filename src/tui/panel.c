@@ -310,7 +310,7 @@ void tui_panel_draw_compact(WINDOW *w, const struct tui_rect *r,
 			        "%s", res->fits ? "FITS" : "DOES NOT FIT");
 		if (res->n_warnings)
 			tui_put(w, y, x + 14, wd - 14, t->attr[TUI_R_WARN],
-			        "%u warnings: %s %s", (unsigned)res->n_warnings,
+			        "warnings %u: %s %s", (unsigned)res->n_warnings,
 			        kvp_warn_id(res->warnings[0].code), res->warnings[0].msg);
 	}
 }

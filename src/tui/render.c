@@ -27,8 +27,10 @@ void tui_layers_rects(const struct tui_app *a, struct tui_rect *rules,
                       struct tui_rect *list)
 {
 	struct tui_rect v = a->lay.view;
-	int rh = 6;
+	int rh = (int)a->plan.model.n_rules + 2;   /* rules, "new", help line */
 
+	if (rh > 7)
+		rh = 7;
 	if (rh > v.h / 2)
 		rh = v.h / 2;
 	*rules = (struct tui_rect){ v.y, v.x, rh, v.w };

@@ -3,6 +3,10 @@
  * plan (opts.c), compute once, print the result as text (out_text.c) or
  * as a JSON record (record_json.c). Exit 0 on success, 2 on bad input
  * with one line on stderr and nothing on stdout.
+ *
+ * The output is built in memory first, then written in one go: to stdout,
+ * or with --output FILE atomically to a file (temp file, fsync, rename),
+ * so a failure never leaves half an output anywhere.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,6 +16,7 @@
 #include "cli/commands.h"
 #include "cli/opts.h"
 #include "cli/out_text.h"
+#include "io/file.h"
 #include "io/record_json.h"
 #include "io/report_md.h"
 #include "kvplan/compute.h"
@@ -25,11 +30,28 @@ static int fail(const char *msg)
 /* md: the Markdown report with the validation plan (io/report_md.c). */
 static const char *const calc_formats[] = { "text", "json", "md", NULL };
 
+static enum kvp_status set_output(void *ctx, const char *value, struct kvp_error *err)
+{
+	if (!*value)
+		return kvp_error_set(err, KVP_EINVAL, "--output: '' - expected a file name");
+	*(const char **)ctx = value;
+	return KVP_OK;
+}
+
+static const struct kvp_opt_extra calc_extra[] = {
+	{ "output", true, "FILE", "write the output to FILE atomically instead of stdout",
+	  set_output },
+};
+
 int kvp_cmd_calc(int argc, char **argv)
 {
 	struct kvp_opts *o = malloc(sizeof *o);
 	struct kvp_result *res = malloc(sizeof *res);
 	struct kvp_error err;
+	const char *output = NULL;   /* --output FILE, or stdout */
+	FILE *mem = NULL;
+	char *buf = NULL;
+	size_t len = 0;
 	int rc = 0;
 
 	if (!o || !res) {
@@ -39,6 +61,9 @@ int kvp_cmd_calc(int argc, char **argv)
 	}
 	kvp_opts_init(o, "calc", "[PLAN.json|RECORD.json] [OPTIONS]");
 	o->formats = calc_formats;
+	o->extra = calc_extra;
+	o->n_extra = sizeof calc_extra / sizeof calc_extra[0];
+	o->ctx = &output;
 	kvp_error_clear(&err);
 	if (kvp_opts_parse(o, argc, argv, stdout, &err) != KVP_OK) {
 		rc = fail(err.msg);
@@ -58,6 +83,11 @@ int kvp_cmd_calc(int argc, char **argv)
 		rc = fail(res->error.msg[0] ? res->error.msg : kvp_status_str(res->error.status));
 		goto out;
 	}
+	mem = open_memstream(&buf, &len);
+	if (!mem) {
+		rc = fail("out of memory");
+		goto out;
+	}
 	if (strcmp(o->format, "json") == 0) {
 		char *s = kvp_record_json_dump_notes(&o->plan, res, &o->notes, &err);
 
@@ -65,23 +95,37 @@ int kvp_cmd_calc(int argc, char **argv)
 			rc = fail(err.msg);
 			goto out;
 		}
-		fputs(s, stdout);
+		fputs(s, mem);
 		free(s);
 	} else if (strcmp(o->format, "md") == 0) {
-		if (kvp_report_md(stdout, &o->plan, res, &o->notes, &err) != KVP_OK) {
+		if (kvp_report_md(mem, &o->plan, res, &o->notes, &err) != KVP_OK) {
 			rc = fail(err.msg);
 			goto out;
 		}
 	} else {
-		kvp_out_text(stdout, &o->plan, res, &o->notes, o->per_layer);
+		kvp_out_text(mem, &o->plan, res, &o->notes, o->per_layer);
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
+	if (fclose(mem) != 0) {
+		mem = NULL;
+		rc = fail("out of memory");
+		goto out;
+	}
+	mem = NULL;
+	if (output) {
+		if (kvp_file_write_atomic(output, buf, len, NULL, NULL, &err) != KVP_OK)
+			rc = fail(err.msg);
+		goto out;
+	}
+	if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0 || ferror(stdout)) {
 		char msg[128];
 
 		snprintf(msg, sizeof msg, "writing the output: %s", strerror(errno));
 		rc = fail(msg);
 	}
 out:
+	if (mem)
+		fclose(mem);
+	free(buf);
 	kvp_opts_free(o);
 	free(o);
 	free(res);

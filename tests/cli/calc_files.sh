@@ -20,6 +20,19 @@ grep -q '"q8_0"' "$TMP/r1.json" && grep -q '"queued":	5' "$TMP/r1.json" && ok "r
 a=$(json_int "$TMP/r1.json" kv bytes); b=$(json_int "$TMP/r3.json" kv bytes)
 [ -n "$a" ] && [ "$b" = "$((a * 2))" ] && ok "record + flag recomputes ($a -> $b)" || notok "record + flag: $a -> $b"
 
+# --output FILE: the same bytes as stdout, written atomically; a failed
+# run leaves an existing file as it was and creates no file
+"$KVPLAN" calc --format json --output "$TMP/o.json" >"$TMP/o.stdout" 2>"$TMP/err"
+"$KVPLAN" calc --format json >"$TMP/o2.json"
+[ ! -s "$TMP/o.stdout" ] && cmp -s "$TMP/o.json" "$TMP/o2.json" && ok "--output writes the record" ||
+	notok "--output writes the record: $(cat "$TMP/err")"
+echo keep >"$TMP/keep.txt"
+bad "--output kept on bad input" "--kv-heads" calc --kv-heads 0 --output "$TMP/keep.txt"
+[ "$(cat "$TMP/keep.txt")" = keep ] && ok "existing file untouched" || notok "existing file untouched"
+bad "--output into a missing folder" "$TMP/no/such/x.json: cannot create a temporary file" \
+	calc --output "$TMP/no/such/x.json"
+[ -z "$(ls -A "$TMP" | grep '\.tmp-')" ] && ok "no temp file left" || notok "no temp file left"
+
 # Plans written by hand
 cat >"$TMP/groupq.json" <<'JSON'
 { "kvplan": "plan", "version": 1,

@@ -258,7 +258,7 @@ void tui_panel_draw(WINDOW *w, const struct tui_rect *r,
 	heading(w, r, y++, s, t);
 	if (!s->res) {
 		tui_put(w, y, r->x + 1, r->w - 2, t->attr[TUI_R_ERROR],
-		        "no valid result yet: fix the highlighted entry");
+		        "no valid result yet: see the message below");
 		return;
 	}
 	y = draw_kv(w, r, y, s, t);
@@ -287,7 +287,7 @@ void tui_panel_draw_compact(WINDOW *w, const struct tui_rect *r,
 	heading(w, r, y++, s, t);
 	if (!res) {
 		tui_put(w, y, x, wd, t->attr[TUI_R_ERROR],
-		        "no valid result yet: fix the highlighted entry");
+		        "no valid result yet: see the message below");
 		return;
 	}
 	tui_put(w, y++, x, wd, t->attr[TUI_R_FIGURE],

@@ -48,6 +48,28 @@ static void why_generic(const struct kvp_plan *p, const struct kvp_result *r,
 	         kvp_fmt_gib(r->kv.bytes_needed, 2, b, sizeof b));
 }
 
+/* True when some layer's V row is wider than its own heads x v_dim in
+ * cache_type_v: llama.cpp padded it (flash attention off). */
+static bool v_padded(const struct kvp_llamacpp_opts *o, const struct kvp_result *r)
+{
+	struct kvp_format f = kvp_format_plain(o->cache_type_v);
+	uint32_t i;
+
+	for (i = 0; i < r->n_layers; i++) {
+		const struct kvp_layer_spec *sp = &r->layers[i].spec;
+		uint64_t own;
+
+		if (sp->kind != KVP_LAYER_FULL && sp->kind != KVP_LAYER_SLIDING &&
+		    sp->kind != KVP_LAYER_CHUNKED)
+			continue;
+		if (kvp_format_row_bytes(&f, (uint64_t)sp->kv_heads * sp->v_dim, &own,
+		                         "v", NULL) == KVP_OK &&
+		    r->layers[i].v_row_bytes > own)
+			return true;
+	}
+	return false;
+}
+
 static void why_llamacpp(const struct kvp_plan *p, const struct kvp_result *r,
                          const char *diff, char *buf, size_t n)
 {
@@ -57,7 +79,7 @@ static void why_llamacpp(const struct kvp_plan *p, const struct kvp_result *r,
 	size_t at;
 	char x[24];
 
-	at = (size_t)snprintf(buf, n, "%s: sized by ctx_size/parallel (%llu x %llu cells), "
+	at = (size_t)snprintf(buf, n, "%s: sized by -c/-np (%llu x %llu cells), "
 	                      "not the workload: %llu of %llu requests fit", diff,
 	                      (unsigned long long)r->engine.streams,
 	                      (unsigned long long)r->engine.cells,
@@ -69,8 +91,16 @@ static void why_llamacpp(const struct kvp_plan *p, const struct kvp_result *r,
 		                       pct(ratio_ppm(alloc, req), x, sizeof x),
 		                       (unsigned long long)alloc, (unsigned long long)req);
 	if (at < n && r->engine.cells_swa && r->engine.cells_swa != r->engine.cells)
-		snprintf(buf + at, n - at, "; SWA layers %llu cells (n_swa + n_ubatch)",
-		         (unsigned long long)r->engine.cells_swa);
+		at += (size_t)snprintf(buf + at, n - at, "; SWA layers %llu cells",
+		                       (unsigned long long)r->engine.cells_swa);
+	if (at < n && (o->cache_type_k != p->model.base.k_fmt.dtype ||
+	               o->cache_type_v != p->model.base.v_fmt.dtype))
+		at += (size_t)snprintf(buf + at, n - at, "; -ctk/-ctv %s/%s (model %s/%s)",
+		                       kvp_dtype_name(o->cache_type_k), kvp_dtype_name(o->cache_type_v),
+		                       kvp_dtype_name(p->model.base.k_fmt.dtype),
+		                       kvp_dtype_name(p->model.base.v_fmt.dtype));
+	if (at < n && v_padded(o, r))
+		snprintf(buf + at, n - at, "; V rows padded to the widest (FA off)");
 }
 
 static void why_pool(const struct kvp_plan *p, const struct kvp_result *r,

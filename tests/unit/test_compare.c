@@ -14,6 +14,7 @@
 
 #include "kvplan/compare.h"
 #include "kvplan/compute.h"
+#include "kvplan/layers.h"
 #include "kvplan/translate.h"
 
 static struct kvp_plan plan;
@@ -74,6 +75,21 @@ START_TEST(padding_explained)
 	              "%s", cmp.rows[KVP_ENGINE_LLAMACPP].why);
 	/* streams of 768 cells hold none of the 4,096-token requests */
 	ck_assert_uint_eq(cmp.rows[KVP_ENGINE_LLAMACPP].workload_fit, 0);
+	ck_assert_ptr_null(strstr(cmp.rows[KVP_ENGINE_LLAMACPP].why, "V rows padded"));
+	ck_assert_ptr_null(strstr(cmp.rows[KVP_ENGINE_LLAMACPP].why, "-ctk/-ctv"));
+
+	/* flash attention off with V widths 64 (layers 0-9) and 128: every
+	 * V row padded to 8 x 128; q8_0 K named as not the model's f16 */
+	plan.model.n_rules = 1;
+	ck_assert_int_eq(kvp_rule_parse("0-9:v_dim=64", &plan.model.rules[0], &err), KVP_OK);
+	plan.engine.llamacpp.flash_attn = KVP_OFF;
+	plan.engine.llamacpp.cache_type_k = KVP_DT_Q8_0;
+	ck_assert_msg(kvp_compare(&plan, &res, &cmp, &err) == KVP_OK, "%s", err.msg);
+	ck_assert_msg(strstr(cmp.rows[KVP_ENGINE_LLAMACPP].why,
+	                     "; V rows padded to the widest (FA off)"),
+	              "%s", cmp.rows[KVP_ENGINE_LLAMACPP].why);
+	ck_assert_ptr_nonnull(strstr(cmp.rows[KVP_ENGINE_LLAMACPP].why,
+	                             "; -ctk/-ctv q8_0/f16 (model f16/f16)"));
 }
 END_TEST
 

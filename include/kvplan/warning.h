@@ -22,6 +22,9 @@ enum kvp_warn_code {
 	KVP_W_UNEVEN_RESERVATION,  /* short and long mixed under one maximum */
 	KVP_W_ASSUMPTION,          /* an importer assumption (detail in msg) */
 	KVP_W_OFFLOAD,             /* layers kept in host memory */
+	KVP_W_CAPACITY_TOTAL,      /* a device nearly full of a capacity that
+	                              is the driver total, not allocatable */
+	KVP_W_SHARED_MEMORY,       /* a card whose memory the system shares */
 	KVP_W_CODE_END
 };
 

@@ -60,6 +60,12 @@ static const struct warn_info table[] = {
 	{ KVP_W_OFFLOAD, "KVP-W13", "offload",
 	  "Offloaded layers are read over the host link every step: expect "
 	  "lower throughput." },
+	{ KVP_W_CAPACITY_TOTAL, "KVP-W14", "capacity-total",
+	  "Leave headroom (--reserve 3%) or use the allocatable figure: the "
+	  "driver keeps part of the total for itself." },
+	{ KVP_W_SHARED_MEMORY, "KVP-W15", "shared-memory",
+	  "Reserve what the system keeps (--reserve): Metal's "
+	  "recommendedMaxWorkingSetSize is the usable ceiling." },
 };
 
 #define TABLE_N (sizeof table / sizeof table[0])
@@ -449,6 +455,53 @@ static void w_offload(const struct kvp_plan *p, struct kvp_result *res)
 		kvp_fmt_gib(res->kv.host_bytes, 2, a, sizeof a));
 }
 
+/* A device left with less than 1/32 (3.1 %) of a capacity that is the
+ * driver total: CUDA cannot allocate all of it (ENGINES.md: a 16 GB card
+ * shows 16,311 MiB, 15,849 MiB allocatable, 2.8 % less). */
+static void w_capacity_total(const struct kvp_plan *p, struct kvp_result *res)
+{
+	const struct kvp_devices *d = &p->devices;
+	uint32_t i, g;
+	char a[48], b[48];
+
+	for (i = 0; i < res->n_devices; i++) {
+		const struct kvp_device_result *dr = &res->devices[i];
+		bool allocatable = false;
+
+		for (g = 0; g < d->n_groups && g < KVP_MAX_CARD_GROUPS; g++)
+			if (!strcmp(d->groups[g].card.name, dr->name))
+				allocatable = d->groups[g].card.allocatable;
+		if (allocatable || dr->free_bytes < 0 ||
+		    (uint64_t)dr->free_bytes >= dr->capacity_bytes / 32)
+			continue;
+		kvp_warn(res, KVP_W_CAPACITY_TOTAL,
+			"devices: device %u has %s free of %s, the driver total "
+			"(card.allocatable false): CUDA can allocate less than that",
+			i, kvp_fmt_gib((uint64_t)dr->free_bytes, 2, a, sizeof a),
+			kvp_fmt_gib(dr->capacity_bytes, 2, b, sizeof b));
+		return;
+	}
+}
+
+static void w_shared(const struct kvp_plan *p, struct kvp_result *res)
+{
+	const struct kvp_devices *d = &p->devices;
+	uint32_t g;
+	char a[48];
+
+	for (g = 0; g < d->n_groups && g < KVP_MAX_CARD_GROUPS; g++) {
+		const struct kvp_card *c = &d->groups[g].card;
+
+		if (!c->shared_with_system)
+			continue;
+		kvp_warn(res, KVP_W_SHARED_MEMORY,
+			"devices.groups[%u].card: %s shares its %s with the "
+			"system - the OS and other apps use part of it",
+			g, c->name, kvp_fmt_gib(c->capacity_bytes, 2, a, sizeof a));
+		return;
+	}
+}
+
 void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res)
 {
 	w_qheads(p, res);
@@ -463,4 +516,6 @@ void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res)
 	w_chars(p, res);
 	w_uneven(p, res);
 	w_offload(p, res);
+	w_capacity_total(p, res);
+	w_shared(p, res);
 }

@@ -291,6 +291,39 @@ START_TEST(offload)
 }
 END_TEST
 
+START_TEST(capacity_total)
+{
+	/* measured activations leave the H100 (85,520,809,984 B, the
+	 * driver total) with 85,520,809,984 - 4,026,531,840 KV - weights -
+	 * activations; set the activations so that 1 GiB stays free:
+	 * 1 GiB < 85,520,809,984 / 32 = 2,672,525,312 -> warned */
+	setup();
+	run();
+	plan.devices.activations_bytes = res.devices[0].capacity_bytes -
+		res.devices[0].weights_bytes - res.devices[0].kv_bytes -
+		(1ull << 30);
+	run();
+	ck_assert_int_eq(res.devices[0].free_bytes, 1ll << 30);
+	ck_assert_ptr_nonnull(find(KVP_W_CAPACITY_TOTAL));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_CAPACITY_TOTAL), "1.00 GiB free"));
+	/* the same with an allocatable figure: no warning */
+	plan.devices.groups[0].card.allocatable = true;
+	run();
+	ck_assert_ptr_null(find(KVP_W_CAPACITY_TOTAL));
+}
+END_TEST
+
+START_TEST(shared_memory)
+{
+	setup();
+	run();
+	ck_assert_ptr_null(find(KVP_W_SHARED_MEMORY));
+	plan.devices.groups[0].card.shared_with_system = true;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_SHARED_MEMORY));
+}
+END_TEST
+
 static Suite *warning_suite(void)
 {
 	Suite *s = suite_create("warning");
@@ -312,6 +345,8 @@ static Suite *warning_suite(void)
 	tcase_add_test(tc, chars_not_tokens);
 	tcase_add_test(tc, uneven_reservation);
 	tcase_add_test(tc, offload);
+	tcase_add_test(tc, capacity_total);
+	tcase_add_test(tc, shared_memory);
 	suite_add_tcase(s, tc);
 	return s;
 }

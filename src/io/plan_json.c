@@ -509,8 +509,8 @@ static enum kvp_status doc_kind(const cJSON *root, const char *file,
 
 	if (!k)
 		return kvp_error_set(err, KVP_ENOTFOUND,
-			"%s: kvplan: missing - not a kvplan file (expected {\"kvplan\": \"plan\", ...})",
-			file);
+			"%s: kvplan: missing - not a kvplan file (expected {\"kvplan\": \"plan\", ...}; "
+			"a Hugging Face config.json goes to --model)", file);
 	if (!cJSON_IsString(k)) {
 		char val[64];
 		value_text(k, val, sizeof val);

@@ -63,7 +63,7 @@ int kvp_cmd_fit(int argc, char **argv)
 		free(res);
 		return fail("out of memory");
 	}
-	kvp_opts_init(o, "fit", "[PLAN.json|RECORD.json] [--card NAME] [OPTIONS]");
+	kvp_opts_init(o, "fit", "[PLAN.json|RECORD.json] [--card NAME[xN]] [OPTIONS]");
 	o->extra = fit_extra;
 	o->n_extra = sizeof fit_extra / sizeof fit_extra[0];
 	o->ctx = &ctx;

@@ -347,13 +347,21 @@ static int llama_size_line(struct kvp_log *log, const char *line,
 		}
 		if ((q = strchr(p, ',')) != NULL) {
 			p = q + 1;
-			/* "6/6 seqs": sequences / streams; "1 seqs": old form */
+			/* "6/6 seqs": sequences / streams; "1 seqs": old form.
+			 * Taken only when "seqs" follows, so a line cut inside
+			 * the numbers gives nothing. */
 			if ((q = parse_num(p, &n)) && !n.dec) {
-				set_key(log, KVP_LK_N_SEQ_MAX, n.mant, ln);
-				if (*q == '/') {
+				struct num t;
+				const char *r;
+
+				if (*q == '/' && (r = parse_num(q + 1, &t)) && !t.dec &&
+				    !strncmp(skip_sp(r), "seqs", 4)) {
+					set_key(log, KVP_LK_N_SEQ_MAX, n.mant, ln);
 					p = q + 1;
 					count_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_STREAMS,
 					         sc, NULL, &p, ln);
+				} else if (!strncmp(skip_sp(q), "seqs", 4)) {
+					set_key(log, KVP_LK_N_SEQ_MAX, n.mant, ln);
 				}
 			}
 		}

@@ -386,6 +386,24 @@ START_TEST(test_truncated)
 }
 END_TEST
 
+/* A size line cut inside "12/12 seqs" gives no stream count (it would be
+ * 1, not 12) and no sequence count. */
+START_TEST(test_cut_inside_counts)
+{
+	struct kvp_log log;
+	const char *l = "llama_kv_cache: size = 7680.00 MiB (  4096 cells,  40 layers, 12/1";
+	size_t i;
+
+	kvp_log_init(&log);
+	kvp_log_feed_line(&log, l, strlen(l));
+	kvp_log_finish(&log);
+	for (i = 0; i < log.n_obs; i++)
+		ck_assert_int_ne(log.obs[i].kind, KVP_OBS_STREAMS);
+	ck_assert(!log.set.has[KVP_LK_N_SEQ_MAX]);
+	ck_assert_uint_eq(log.n_obs, 3);   /* size, cells, layers */
+}
+END_TEST
+
 START_TEST(test_binary)
 {
 	struct kvp_log log;
@@ -557,6 +575,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, test_engine_log_cases);
 	tcase_add_test(tc, test_vllm_settings_and_profile);
 	tcase_add_test(tc, test_truncated);
+	tcase_add_test(tc, test_cut_inside_counts);
 	tcase_add_test(tc, test_binary);
 	tcase_add_test(tc, test_huge_stream);
 	tcase_add_test(tc, test_mixed_engines);

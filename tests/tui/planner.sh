@@ -191,6 +191,12 @@ check "ASCII bar with per-segment glyphs" "d0  [||"
 keys F1
 check "help overlay from the action table" "F2, Ctrl-S           save the plan"
 keys Escape
+# F3 opens the saved plan (KV heads 40: 20,132,659,200 B)
+keys F3
+wait_for "Open plan:" >/dev/null
+keys "$DIR/plan.json" Enter
+check "open: message" "opened $DIR/plan.json"
+check "open: the plan's figures" "20,132,659,200 B"
 keys F10
 if wait_for "EXITED:0"; then ok "ASCII run: quit"; else notok "ASCII run: quit"; fi
 

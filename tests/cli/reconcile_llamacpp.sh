@@ -13,48 +13,63 @@ AWK="awk -f $here/ref_lines.awk"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0 n=0
-get() { $AWK -v id="$1" -v key="$2" "$F" | head -1; }
+KEYS="n_layer n_head n_head_kv head_k head_v kv_lora_rank rope_dim n_swa head_k_swa
+      swa_layers attention_layers d_conv d_inner n_group d_state ctx_size parallel
+      batch_size ubatch_size flash_attn cache_type_k cache_type_v kv_unified swa_full
+      refused kv_bytes"
+KEYS1=$(echo $KEYS)
+# One awk pass per case (process starts are the cost): c_KEY variables.
+load() {
+	for k in $KEYS; do unset "c_$k"; done
+	$AWK -v id="$1" -v mode=dump "$F" > "$tmp/kv"
+	while IFS= read -r kv; do
+		k=${kv%%=*}
+		case " $KEYS1 " in *" $k "*) eval "c_$k=\${kv#*=}" ;; esac
+	done < "$tmp/kv"
+}
 # 1234567 -> 1,234,567 (the table's separators)
 commas() { echo "$1" | awk '{ s = $1; o = ""; while (length(s) > 3) { o = "," substr(s, length(s) - 2) o; s = substr(s, 1, length(s) - 3) } print s o }'; }
 
 for id in $($AWK -v mode=ids "$F"); do
 	$AWK -v id="$id" "$F" > "$tmp/log"
-	set -- --engine llama.cpp --layers "$(get "$id" n_layer)" --q-heads "$(get "$id" n_head)"
-	kvh=$(get "$id" n_head_kv)
-	if [ -n "$(get "$id" kv_lora_rank)" ]; then
+	load "$id"
+	set -- --engine llama.cpp --layers "${c_n_layer}" --q-heads "${c_n_head}"
+	kvh=${c_n_head_kv}
+	if [ -n "${c_kv_lora_rank}" ]; then
 		# MLA: the latent (kv_lora_rank + rope dim) cached once per position
-		set -- "$@" --layer-kind mla --kv-heads 1 --kv-lora-rank "$(get "$id" kv_lora_rank)" \
-			--qk-rope-head-dim "$(get "$id" rope_dim)" \
-			--k-dim $(( $(get "$id" kv_lora_rank) + $(get "$id" rope_dim) ))
+		set -- "$@" --layer-kind mla --kv-heads 1 --kv-lora-rank "${c_kv_lora_rank}" \
+			--qk-rope-head-dim "${c_rope_dim}" \
+			--k-dim $(( ${c_kv_lora_rank} + ${c_rope_dim} ))
 	else
-		set -- "$@" --kv-heads "$kvh" --k-dim "$(get "$id" head_k)" --v-dim "$(get "$id" head_v)"
+		set -- "$@" --kv-heads "$kvh" --k-dim "${c_head_k}" --v-dim "${c_head_v}"
 	fi
-	swa=$(get "$id" n_swa)
-	hks=$(get "$id" head_k_swa)
-	for l in $($AWK -v id="$id" -v key=swa_layers "$F"); do
+	swa=${c_n_swa}
+	hks=${c_head_k_swa}
+	for l in ${c_swa_layers}; do
 		if [ -n "$hks" ]; then
 			set -- "$@" --layer "$l:kind=sliding,window=$swa,head_dim=$hks"
 		else
 			set -- "$@" --layer "$l:kind=sliding,window=$swa"
 		fi
 	done
-	att=$($AWK -v id="$id" -v key=attention_layers "$F")
+	att=${c_attention_layers}
 	if [ -n "$att" ]; then
 		# hybrid: recurrent layers with the f32 state llama.cpp keeps,
 		# ((d_conv - 1)(d_inner + 2 n_group d_state) + d_state d_inner) x 4 B
-		dc=$(get "$id" d_conv) di=$(get "$id" d_inner) ng=$(get "$id" n_group) ds=$(get "$id" d_state)
+		dc=${c_d_conv} di=${c_d_inner} ng=${c_n_group} ds=${c_d_state}
 		set -- "$@" --layer "all:kind=none,state_bytes=$(( ((dc - 1) * (di + 2 * ng * ds) + ds * di) * 4 ))"
 		for l in $att; do set -- "$@" --layer "$l:kind=full"; done
 	fi
-	for o in ctx_size parallel batch_size ubatch_size flash_attn cache_type_k cache_type_v; do
-		set -- "$@" --$(echo $o | tr _ -) "$(get "$id" $o)"
-	done
-	[ "$(get "$id" kv_unified)" = true ] && set -- "$@" --kv-unified
-	[ "$(get "$id" swa_full)" = true ] && set -- "$@" --swa-full
+	set -- "$@" --ctx-size "$c_ctx_size" --parallel "$c_parallel" \
+		--batch-size "$c_batch_size" --ubatch-size "$c_ubatch_size" \
+		--flash-attn "$c_flash_attn" --cache-type-k "$c_cache_type_k" \
+		--cache-type-v "$c_cache_type_v"
+	[ "${c_kv_unified}" = true ] && set -- "$@" --kv-unified
+	[ "${c_swa_full}" = true ] && set -- "$@" --swa-full
 	n=$((n + 1))
 	"$KVPLAN" reconcile "$tmp/log" "$@" > "$tmp/out" 2> "$tmp/err"
 	rc=$?
-	if [ -n "$(get "$id" refused)" ]; then
+	if [ -n "${c_refused}" ]; then
 		# the log holds the refusal and no size: kvplan refuses the plan
 		if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "flash_attn" "$tmp/err"; then
 			echo "ok - $id: refused like llama.cpp"
@@ -63,7 +78,7 @@ for id in $($AWK -v mode=ids "$F"); do
 		fi
 		continue
 	fi
-	want=$(commas "$(get "$id" kv_bytes)")
+	want=$(commas "${c_kv_bytes}")
 	if [ $rc -eq 0 ] && ! grep -q DIFFERS "$tmp/out" &&
 	   [ "$(grep -c ' arithmetic ' "$tmp/out")" -ge 7 ] &&
 	   grep -q "^KV cache.* $want " "$tmp/out"; then

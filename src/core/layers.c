@@ -395,9 +395,25 @@ static bool holds_positions(enum kvp_layer_kind k)
 	       k == KVP_LAYER_CHUNKED || k == KVP_LAYER_MLA;
 }
 
+/* The last shape whose K and V rows were checked (plain formats only),
+ * so layers of the same shape skip the row arithmetic. */
+struct row_memo {
+	bool valid;
+	uint32_t kv_heads, k_dim, v_dim;
+	enum kvp_dtype k_dt, v_dt;
+};
+
+static bool memo_hit(const struct row_memo *r, const struct kvp_layer_spec *l)
+{
+	return r->valid && r->kv_heads == l->kv_heads && r->k_dim == l->k_dim &&
+	       r->v_dim == l->v_dim && r->k_dt == l->k_fmt.dtype &&
+	       r->v_dt == l->v_fmt.dtype;
+}
+
 static enum kvp_status check_layer(const struct kvp_model *m,
                                    const struct kvp_layer_spec *out,
                                    size_t stride, uint32_t i, uint32_t mask,
+                                   struct row_memo *memo,
                                    struct kvp_error *err)
 {
 #define LAYER(k) ((const struct kvp_layer_spec *)((const char *)out + (size_t)(k) * stride))
@@ -432,6 +448,8 @@ static enum kvp_status check_layer(const struct kvp_model *m,
 			return kvp_error_set(err, KVP_ERANGE,
 				"%s: 0 - must be at least 1",
 				field_path(path, sizeof path, i, mask, KVP_LF_V_DIM));
+		if (memo_hit(memo, l))
+			return KVP_OK;
 		/* the field path is formatted only for a message */
 		if (kvp_format_row_bytes(&l->k_fmt, (uint64_t)l->kv_heads * l->k_dim,
 		                         &row, NULL, NULL) != KVP_OK)
@@ -443,6 +461,14 @@ static enum kvp_status check_layer(const struct kvp_model *m,
 			return kvp_format_row_bytes(&l->v_fmt,
 				(uint64_t)l->kv_heads * l->v_dim, &row,
 				field_path(path, sizeof path, i, mask, KVP_LF_V_FMT), err);
+		if (l->k_fmt.dtype != KVP_DT_GROUPQ && l->v_fmt.dtype != KVP_DT_GROUPQ) {
+			memo->valid = true;
+			memo->kv_heads = l->kv_heads;
+			memo->k_dim = l->k_dim;
+			memo->v_dim = l->v_dim;
+			memo->k_dt = l->k_fmt.dtype;
+			memo->v_dt = l->v_fmt.dtype;
+		}
 		return KVP_OK;
 	case KVP_LAYER_MLA:
 		if (m->mla.kv_lora_rank < 1)
@@ -506,6 +532,10 @@ enum kvp_status kvp_layers_resolve(const struct kvp_model *m,
 	return kvp_layers_resolve_strided(m, out, sizeof *out, err);
 }
 
+/* Signature table of the resolution: 2^SIG_BITS slots. */
+#define SIG_BITS 7
+#define SIG_SLOTS (1u << SIG_BITS)
+
 /* Layer i of a strided table. */
 #define AT(base, i) ((struct kvp_layer_spec *)((char *)(base) + (size_t)(i) * stride))
 
@@ -514,13 +544,16 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
                                            size_t stride,
                                            struct kvp_error *err)
 {
-	/* Bit j of sig[i]: rule j applied to layer i. Layers with the same
-	 * signature have the same spec, so each signature is validated once
-	 * (KVP_MAX_RULES is 64: the signature fits). */
+	/* Bit j of sig[i]: rule j selects layer i. Layers with the same
+	 * signature have the same spec, so each signature is built and
+	 * validated once (KVP_MAX_RULES is 64: the signature fits). */
 	uint64_t sig[KVP_MAX_LAYERS];
-	uint64_t seen[32];              /* validated signatures, by hash */
-	uint32_t seen_valid = 0;        /* bit h: seen[h] holds one */
-	uint32_t i, j, n = m->n_layers;
+	/* open-addressing table: signature -> first layer built with it */
+	uint64_t slot_sig[SIG_SLOTS];
+	uint16_t slot_layer[SIG_SLOTS];
+	uint64_t slot_used[SIG_SLOTS / 64] = { 0 };
+	uint32_t i, j, n_sigs = 0, n = m->n_layers;
+	struct row_memo memo = { 0 };
 	enum kvp_status st;
 
 	if (n < 1 || n > KVP_MAX_LAYERS)
@@ -551,39 +584,56 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
 				n - 1);
 		}
 	}
-	for (i = 0; i < n; i++) {
-		*AT(out, i) = m->base;
-		sig[i] = 0;
-	}
-	/* rules in order, each walking its own layers (later rules win) */
+	/* which rules select each layer: each rule walks its own layers */
+	memset(sig, 0, n * sizeof sig[0]);
 	for (j = 0; j < m->n_rules; j++) {
-		const struct kvp_layer_rule *r = &m->rules[j];
-		uint32_t first = r->range.all ? 0 : r->range.first;
-		uint32_t last = r->range.all ? n - 1 : r->range.last;
-		uint32_t step = r->range.all ? 1 : r->range.step;
+		const struct kvp_range *r = &m->rules[j].range;
+		uint32_t first = r->all ? 0 : r->first;
+		uint32_t last = r->all ? n - 1 : r->last;
+		uint32_t step = r->all ? 1 : r->step;
 
 		for (i = first; i <= last; i += step) {
-			apply_rule(r, AT(out, i));
 			sig[i] |= 1ull << j;
 			if (last - i < step)
 				break;      /* i + step would pass last (or wrap) */
 		}
 	}
+	/*
+	 * Each distinct signature is built once (base, then its rules in
+	 * order: later rules win) and validated at its first layer; the
+	 * other layers with that signature copy it. The table holds
+	 * SIG_SLOTS / 2 signatures; past that, layers are built one by one.
+	 */
 	for (i = 0; i < n; i++) {
+		uint64_t sg = sig[i];
+		uint32_t h = (uint32_t)((sg * 0x9E3779B97F4A7C15ull) >> (64 - SIG_BITS));
 		uint32_t mask = 0;
-		/* Fibonacci hash of the signature into 32 slots */
-		uint32_t h = (uint32_t)((sig[i] * 0x9E3779B97F4A7C15ull) >> 59);
+		struct kvp_layer_spec *l = AT(out, i);
 
-		if ((seen_valid >> h & 1) && seen[h] == sig[i])
-			continue;       /* same spec as a layer already checked */
+		while (slot_used[h / 64] >> (h % 64) & 1) {
+			if (slot_sig[h] == sg)
+				break;
+			h = (h + 1) % SIG_SLOTS;
+		}
+		if ((slot_used[h / 64] >> (h % 64) & 1) && slot_sig[h] == sg) {
+			*l = *AT(out, slot_layer[h]);   /* built and checked */
+			continue;
+		}
+		*l = m->base;
 		for (j = 0; j < m->n_rules; j++)
-			if (sig[i] & (1ull << j))
+			if (sg & (1ull << j)) {
+				apply_rule(&m->rules[j], l);
 				mask |= m->rules[j].set;
-		st = check_layer(m, out, stride, i, mask, err);
+			}
+		st = check_layer(m, out, stride, i, mask, &memo, err);
 		if (st != KVP_OK)
 			return st;
-		seen[h] = sig[i];
-		seen_valid |= 1u << h;
+		if (n_sigs < SIG_SLOTS / 2) {
+			slot_used[h / 64] |= 1ull << (h % 64);
+			slot_sig[h] = sg;
+			slot_layer[h] = (uint16_t)i;
+			n_sigs++;
+		}
 	}
 	return KVP_OK;
 }

@@ -17,8 +17,10 @@
  *                (rounded up). Bytes follow parameters in proportion,
  *                except that embeddings/lm_head kept in 16 bits
  *                (keep_embeddings_16bit) take 2 bytes per parameter.
- *                Not modelled: TP replication of norms and of KV
- *                projections when tp > Hkv (small next to the rest).
+ *                Each TP rank also holds what vLLM replicates: the
+ *                norms and, when tp > Hkv, the K/V projections of its
+ *                replicated heads (tp_replicated_params), at the layers'
+ *                average bytes per parameter.
  *   kv           the stage's layers (res->layers[], on-device only), for
  *                the replica's share of the sequences, with the rank's
  *                KV heads max(1, Hkv / tp) (replicated when tp > Hkv);
@@ -104,6 +106,44 @@ static uint64_t stage_weights(const struct wsplit *w, uint32_t stage,
 	if (n_layers)
 		b += share_up(w->body, layers, n_layers);
 	return kvp_ceil_div(b, tp ? tp : 1);
+}
+
+/*
+ * Parameters a TP rank holds beyond its 1/tp share in stage layers
+ * [first, first + count): the norms (replicated on every rank, vLLM's
+ * RMSNorm) and, where tp > Hkv, the K/V projections of the replicated
+ * KV heads (QKVParallelLinear gives each rank max(1, Hkv // tp) heads of
+ * hidden x (k_dim + v_dim) each). MLA, recurrent and shared layers add
+ * nothing here. Returns parameters (rounded up).
+ */
+static uint64_t tp_replicated_params(const struct kvp_plan *p,
+                                     const struct kvp_result *res,
+                                     uint32_t first, uint32_t count,
+                                     uint32_t tp)
+{
+	unsigned __int128 kv_tp = 0;   /* extra params x tp */
+	uint64_t norms, hidden = p->model.arch.hidden;
+	uint32_t i;
+
+	if (tp <= 1 || res->n_layers == 0)
+		return 0;
+	for (i = first; i < first + count && i < res->n_layers; i++) {
+		const struct kvp_layer_spec *l = &res->layers[i].spec;
+		uint64_t hpr;
+
+		if (l->kind != KVP_LAYER_FULL && l->kind != KVP_LAYER_SLIDING &&
+		    l->kind != KVP_LAYER_CHUNKED)
+			continue;
+		hpr = kvp_kv_heads_per_rank(l->kv_heads, tp);
+		if (hpr * tp > l->kv_heads)
+			kv_tp += (unsigned __int128)hidden * (l->k_dim + l->v_dim) *
+			         (hpr * tp - l->kv_heads);
+	}
+	/* the stage's norms, then all but their 1/tp share */
+	norms = share_up(res->weights.norm_params, count, res->n_layers);
+	kv_tp += (unsigned __int128)norms * (tp - 1);
+	kv_tp = kv_tp / tp + (kv_tp % tp != 0);
+	return kv_tp > UINT64_MAX ? UINT64_MAX : (uint64_t)kv_tp;
 }
 
 /*
@@ -299,6 +339,11 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *p,
 			}
 			wb = stage_weights(&ws, s, d->pp, count[s],
 			                   res->n_layers, d->tp);
+			/* replicated parts, at the layers' bytes per parameter */
+			if (ws.body_params && !kvp_add(wb, share_up(ws.body,
+			        tp_replicated_params(p, res, first[s], count[s],
+			                             d->tp), ws.body_params), &wb))
+				return over(res, res->n_devices, "weights");
 			st = kvp_activations_device(p, res, d->tp,
 			                            s == d->pp - 1, seqs, &act,
 			                            &est, &res->error);

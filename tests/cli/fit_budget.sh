@@ -27,11 +27,14 @@ expect "over: exit" 1 "$rc"
 expect "over: free_bytes" -2006755328 "$(nth "$TMP/r.json" free_bytes 1)"
 grep -q '"fits":	false' "$TMP/r.json" && ok "over: fits false" || notok "over: fits false"
 
-# TP 2: 4 of 8 KV heads per rank -> 2,013,265,920; weights / 2 = 11,338,142,720
+# TP 2: 4 of 8 KV heads per rank -> 2,013,265,920; weights / 2 =
+# 11,338,142,720 plus the norms each rank holds whole: 40 x 2 x 5,120 +
+# 5,120 = 414,720 norm parameters, 207,360 beyond the 1/2 share, x 2 B =
+# 414,720 -> 11,338,557,440
 "$KVPLAN" fit --activations 1GiB --tp 2 --format json >"$TMP/r.json"
 expect "tp2 devices" 2 "$(grep -c '"tp_rank":' "$TMP/r.json")"
 expect "tp2 kv rank 1" 2013265920 "$(nth "$TMP/r.json" kv_bytes 2)"
-expect "tp2 weights rank 1" 11338142720 "$(nth "$TMP/r.json" weights_bytes 2)"
+expect "tp2 weights rank 1" 11338557440 "$(nth "$TMP/r.json" weights_bytes 2)"
 expect "tp2 heads per rank" 4 "$(nth "$TMP/r.json" kv_heads_per_rank 2)"
 
 # PP 3 (vLLM split of 40 layers: 13, 14, 13): stage 1 holds layers 13-26,

@@ -119,7 +119,8 @@ END_TEST
 
 START_TEST(tp_2_4_8)
 {
-	/* Hq 40, Hkv 8: per rank Hkv/tp heads, weights / tp.
+	/* Hq 40, Hkv 8: per rank Hkv/tp heads, weights / tp (no norms in the
+	 * hand-set weights, no KV heads replicated).
 	 *   tp 2: 4 heads -> 4,026,531,840 / 2 = 2,013,265,920;
 	 *         24,655,360,000 / 2 = 12,327,680,000
 	 *   tp 4: 2 heads -> 1,006,632,960; 6,163,840,000
@@ -164,6 +165,29 @@ START_TEST(tp_replication)
 	ck_assert_uint_eq(res.n_devices, 8);
 	ck_assert_uint_eq(res.devices[7].kv_bytes, 503316480ull);
 	ck_assert_uint_eq(res.devices[7].kv_heads_per_rank, 1);
+	/* Weights: 24,655,360,000 / 8 = 3,081,920,000, plus the replicated
+	 * K/V projections: each rank holds 1 head where 4 / 8 would be its
+	 * share: 5,120 x (128 + 128) x (1 x 8 - 4) = 5,242,880 (x tp) per
+	 * layer, x 40 / 8 = 26,214,400 parameters at 2 bytes (24,000,000,000
+	 * body bytes / 12,000,000,000 body parameters) = 52,428,800 bytes;
+	 * no norms in the hand-set weights. 3,081,920,000 + 52,428,800 =
+	 * 3,134,348,800 */
+	ck_assert_uint_eq(res.devices[7].weights_bytes, 3134348800ull);
+}
+END_TEST
+
+START_TEST(tp_norms_replicated)
+{
+	/* 409,600 norm parameters (40 layers x 2 x 5,120) are held whole by
+	 * each of 2 ranks: 204,800 beyond the 1/2 share, x 2 bytes =
+	 * 409,600 bytes; 12,327,680,000 + 409,600 = 12,328,089,600 */
+	setup();
+	plan.devices.tp = 2;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	set_weights(&res);
+	res.weights.norm_params = 409600;
+	ck_assert_int_eq(kvp_devices_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.devices[1].weights_bytes, 12328089600ull);
 }
 END_TEST
 
@@ -411,6 +435,7 @@ static Suite *budget_suite(void)
 	tcase_add_test(tc, reserve_bytes_added);
 	tcase_add_test(tc, tp_2_4_8);
 	tcase_add_test(tc, tp_replication);
+	tcase_add_test(tc, tp_norms_replicated);
 	tcase_add_test(tc, tp_not_divisible);
 	tcase_add_test(tc, pp_uneven);
 	tcase_add_test(tc, pp_given_split);

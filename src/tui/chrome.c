@@ -3,7 +3,9 @@
  * geometry is computed in one place (tab_x) for drawing and for clicks.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "tui/chrome.h"
 #include "tui/text.h"
@@ -49,17 +51,42 @@ void tui_chrome_title(WINDOW *w, const struct tui_app *a)
 	tui_put_right(w, 0, end, a->lay.cols - end, t->attr[TUI_R_TITLE], "%s", label);
 }
 
+/* Byte offset of the character after the first `chars` characters. */
+static size_t byte_offset(const char *s, int chars)
+{
+	mbstate_t st;
+	size_t off = 0;
+	int i;
+
+	memset(&st, 0, sizeof st);
+	for (i = 0; i < chars && s[off]; i++) {
+		size_t k = mbrlen(s + off, MB_CUR_MAX, &st);
+
+		if (k == (size_t)-1 || k == (size_t)-2 || k == 0)
+			k = 1;
+		off += k;
+	}
+	return off;
+}
+
 void tui_chrome_message(WINDOW *w, const struct tui_app *a)
 {
 	const struct tui_theme *t = &a->theme;
 	int y = a->lay.msg.y;
 
-	tui_blank(w, y, 0, a->lay.cols, t->attr[TUI_R_NORMAL]);
+	attr_t at = t->attr[a->msg_kind == TUI_MSG_ERROR ? TUI_R_ERROR : TUI_R_HEADING];
+	int cols = a->lay.cols, shown;
+
+	tui_blank(w, y, 0, cols, t->attr[TUI_R_NORMAL]);
 	if (a->msg_kind == TUI_MSG_NONE || !a->msg[0])
 		return;
-	tui_put(w, y, 0, a->lay.cols,
-	        t->attr[a->msg_kind == TUI_MSG_ERROR ? TUI_R_ERROR : TUI_R_HEADING],
-	        "%s", a->msg);
+	shown = tui_put(w, y, 0, cols, at, "%s", a->msg);
+	/* A long message goes on over the footer line rather than being cut
+	 * (call after tui_chrome_footer). */
+	if (shown == cols && (int)mbstowcs(NULL, a->msg, 0) > cols) {
+		tui_blank(w, a->lay.footer.y, 0, cols, at);
+		tui_put(w, a->lay.footer.y, 0, cols, at, "%s", a->msg + byte_offset(a->msg, cols));
+	}
 }
 
 void tui_chrome_footer(WINDOW *w, const struct tui_app *a)

@@ -11,6 +11,8 @@
 #include "tui/app.h"
 
 void tui_chrome_title(WINDOW *w, const struct tui_app *a);
+/* The message line; a message longer than the screen is wide continues
+ * over the footer, so draw it after the footer. */
 void tui_chrome_message(WINDOW *w, const struct tui_app *a);
 void tui_chrome_footer(WINDOW *w, const struct tui_app *a);
 

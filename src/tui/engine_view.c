@@ -74,7 +74,7 @@ void tui_engines_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 		sel = a->sel[TUI_SEC_ENGINES] = 0;
 	tui_put(w, y++, r->x, r->w, th->attr[TUI_R_LABEL],
 	        "  %-12s %15s %9s %9s %10s %8s %9s", "engine", "KV bytes", "GiB",
-	        "vs gen.", "pool tokens", "my req.", "worst");
+	        "vs gen.", "pool tok.", "my req.", "worst");
 	for (i = 0; i < (int)e->cmp.n_rows && y < end; i++) {
 		attr_t at = th->attr[i == sel ? TUI_R_SELECT : TUI_R_NORMAL];
 		char mark = e->cmp.rows[i].kind == a->plan.engine.kind ? '*' : ' ';
@@ -104,24 +104,30 @@ void tui_engines_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 		        row->workload_fit ? kvp_fmt_int(row->workload_fit, b4, sizeof b4) : "-",
 		        conc);
 	}
-	row = &e->cmp.rows[sel];
-	if (y < end)
-		tui_put(w, y++, r->x, r->w, th->attr[TUI_R_DIM],
-		        "Up/Down choose, Enter plans with it. my req. = this workload's "
-		        "requests that fit at once; worst = at max_model_len each");
-	if (y < end)
-		tui_put(w, y++, r->x, r->w, th->attr[TUI_R_HEADING], "%s: %s",
-		        kvp_engine_name(row->kind),
+	/* the reason for every engine's difference, one line each */
+	for (i = 1; i < (int)e->cmp.n_rows && y < end; i++) {
+		row = &e->cmp.rows[i];
+		tui_put(w, y, r->x, 14, th->attr[TUI_R_LABEL], "%s:", kvp_engine_name(row->kind));
+		tui_put(w, y++, r->x + 14, r->w - 14,
+		        th->attr[row->status == KVP_OK ? TUI_R_NORMAL : TUI_R_ERROR], "%s",
 		        row->status == KVP_OK ? (row->why[0] ? row->why : "same as generic")
 		                              : row->error);
+	}
+	row = &e->cmp.rows[sel];
+	if (y < end)
+		tui_put(w, y++, r->x, r->w, th->attr[TUI_R_HEADING],
+		        "%s would print (Up/Down choose, Enter plans with it):",
+		        kvp_engine_name(row->kind));
 	for (l = 0; row->status == KVP_OK && l < row->n_lines && y < end; l++)
 		tui_put(w, y++, r->x + 2, r->w - 2, th->attr[TUI_R_NORMAL], "%s",
 		        row->lines[l]);
+	if (row->status == KVP_OK && row->n_lines == 0 && y < end)
+		tui_put(w, y++, r->x + 2, r->w - 2, th->attr[TUI_R_DIM],
+		        "(no startup lines: kvplan's own strategies)");
 	if (row->status == KVP_OK && row->max_len_fit && y < end)
 		tui_put(w, y++, r->x + 2, r->w - 2, th->attr[TUI_R_DIM],
 		        "largest max_model_len for one request: %s tokens",
 		        kvp_fmt_int(row->max_len_fit, b1, sizeof b1));
-	(void)diff;
 }
 
 bool tui_engines_handle(struct tui_app *a, enum tui_act act)

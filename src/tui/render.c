@@ -105,8 +105,8 @@ void tui_render(struct tui_app *a)
 		return;
 	}
 	tui_chrome_title(stdscr, a);
-	tui_chrome_message(stdscr, a);
 	tui_chrome_footer(stdscr, a);
+	tui_chrome_message(stdscr, a);
 	ps.res = a->have_result ? a->res : NULL;
 	ps.stale = a->stale;
 	ps.engine = a->plan.engine.kind != KVP_ENGINE_GENERIC

@@ -143,7 +143,7 @@ void tui_teach_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 	        (unsigned)hq);
 	tui_put(w, y++, r->x, r->w, th->attr[TUI_R_LABEL],
 	        "%-5s %5s %7s %13s %16s %10s %7s %10s", "", "Hkv", "Hq/Hkv",
-	        "B/position", "KV bytes", "GiB", "vs now", "max req.");
+	        "B/position", "KV bytes", "GiB", "vs now", "max seqs");
 	rows = r->h - 4;
 	if (a->scroll[TUI_SEC_TEACH] > (int)t->n - rows)
 		a->scroll[TUI_SEC_TEACH] = (int)t->n - rows;
@@ -169,7 +169,7 @@ void tui_teach_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 		else
 			snprintf(ratio, sizeof ratio, "-");
 		if (row->fit_known)
-			snprintf(fit, sizeof fit, "%s", kvp_fmt_int(row->fit_requests, b3, sizeof b3));
+			snprintf(fit, sizeof fit, "%s", kvp_fmt_int(row->fit_sequences, b3, sizeof b3));
 		else
 			snprintf(fit, sizeof fit, "no card");
 		tui_put(w, y++, r->x, r->w, at, "%-5s %5u %7s %13s %16s %10s %7s %10s",

@@ -2,7 +2,7 @@
  * teach_view.h - the GQA/MQA teaching view: the same plan at MHA
  * (Hkv = Hq), the current grouping, MQA (Hkv = 1) and every divisor of Hq,
  * side by side: query heads per KV head, bytes per position, total KV, the
- * ratio to the current plan and the most requests that fit the cards.
+ * ratio to the current plan and the most sequences that fit the cards.
  * Each row is a kvp_compute of a copy of the plan with model.base.kv_heads
  * changed; rows are cached until the plan changes (app->gen).
  */

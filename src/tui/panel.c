@@ -212,22 +212,47 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 	return y;
 }
 
+/* Warnings with their codes; a message wraps onto further lines while
+ * every later warning still keeps at least its first line. */
 static void draw_warnings(WINDOW *w, const struct tui_rect *r, int y,
                           const struct kvp_result *res, const struct tui_theme *t)
 {
-	int x = r->x + 1, wd = r->w - 2, end = r->y + r->h;
+	int x = r->x + 1, wd = r->w - 2, end = r->y + r->h, tw = wd - 8;
 	uint32_t i;
 
-	for (i = 0; i < res->n_warnings && y < end; i++, y++) {
-		if (y == end - 1 && i + 1 < res->n_warnings) {
+	for (i = 0; i < res->n_warnings && y < end; i++) {
+		const char *m = res->warnings[i].msg;
+		int left = (int)(res->n_warnings - i - 1);   /* warnings after this */
+		size_t len = strlen(m);
+
+		if (y == end - 1 && left > 0) {
 			tui_put(w, y, x, wd, t->attr[TUI_R_WARN], "+%u more warnings",
 			        (unsigned)(res->n_warnings - i));
 			break;
 		}
 		tui_put(w, y, x, 8, t->attr[TUI_R_WARN], "%s",
 		        kvp_warn_id(res->warnings[i].code));
-		tui_put(w, y, x + 8, wd - 8, t->attr[TUI_R_NORMAL], "%s",
-		        res->warnings[i].msg);
+		for (;;) {
+			int n = tw;
+
+			if ((int)len > tw) {       /* break at the last blank */
+				while (n > 0 && m[n] != ' ')
+					n--;
+				if (n == 0)
+					n = tw;
+			} else {
+				n = (int)len;
+			}
+			tui_put(w, y++, x + 8, tw, t->attr[TUI_R_NORMAL], "%.*s", n, m);
+			m += n;
+			len -= (size_t)n;
+			while (*m == ' ') {
+				m++;
+				len--;
+			}
+			if (!*m || y >= end - left)
+				break;
+		}
 	}
 }
 

@@ -417,6 +417,110 @@ START_TEST(random_rule_text_never_crashes)
 }
 END_TEST
 
+START_TEST(sixty_four_rules)
+{
+	static struct kvp_model m;
+	struct kvp_layer_spec out[KVP_MAX_LAYERS];
+	struct kvp_error err;
+	uint32_t i;
+
+	/* 100 layers; rule i (0..63) sets layer i to i % 7 + 1 KV heads:
+	 * 65 distinct rule signatures (more than the resolver caches) */
+	base_model(&m);
+	m.n_layers = 100;
+	for (i = 0; i < 64; i++) {
+		char text[32];
+
+		snprintf(text, sizeof text, "%u:kv_heads=%u", i, i % 7 + 1);
+		add_rule(&m, text);
+	}
+	ck_assert_int_eq(kvp_layers_resolve(&m, out, &err), KVP_OK);
+	for (i = 0; i < 64; i++)
+		ck_assert_uint_eq(out[i].kv_heads, i % 7 + 1);
+	for (i = 64; i < 100; i++)
+		ck_assert_uint_eq(out[i].kv_heads, 8);
+
+	/* a 65th rule is refused by the resolver */
+	m.n_rules = 65;
+	ck_assert_int_eq(kvp_layers_resolve(&m, out, &err), KVP_ERANGE);
+	ck_assert_str_eq(err.msg, "model.layers: 65 rules - at most 64");
+}
+END_TEST
+
+/* Resolution against a naive oracle: every layer, every rule in order,
+ * kvp_range_contains, the set fields copied. */
+START_TEST(resolve_matches_naive_oracle)
+{
+	static struct kvp_model m;
+	static const char *const kvs[] = {
+		"kind=sliding,window=512", "kind=full", "kind=none,state_bytes=99",
+		"kv_heads=2", "kv_heads=16", "dtype=q8_0", "k_dtype=fp8",
+		"head_dim=64", "v_dim=256", "window=1024", "kind=chunked,window=77",
+	};
+	struct kvp_layer_spec out[KVP_MAX_LAYERS];
+	struct kvp_error err;
+	uint64_t x = 0x853C49E6748FEA9Bull;
+	int round, compared = 0;
+
+	for (round = 0; round < 300; round++) {
+		uint32_t n = 1 + rnd(&x) % 200, nr = rnd(&x) % 65, i, j;
+
+		base_model(&m);
+		m.n_layers = n;
+		for (j = 0; j < nr; j++) {
+			char text[96];
+			uint32_t a = rnd(&x) % n, b = a + rnd(&x) % (n - a);
+
+			switch (rnd(&x) % 3) {
+			case 0:
+				snprintf(text, sizeof text, "all:%s", kvs[rnd(&x) % 11]);
+				break;
+			case 1:
+				snprintf(text, sizeof text, "%u:%s", a, kvs[rnd(&x) % 11]);
+				break;
+			default:
+				snprintf(text, sizeof text, "%u-%u/%u:%s", a, b,
+				         1 + (unsigned)(rnd(&x) % 7), kvs[rnd(&x) % 11]);
+				break;
+			}
+			add_rule(&m, text);
+		}
+		/* every generated rule is valid (windows >= 1, rows whole
+		 * q8_0 blocks), so resolution must succeed */
+		ck_assert_msg(kvp_layers_resolve(&m, out, &err) == KVP_OK,
+		              "round %d: %s", round, err.msg);
+		for (i = 0; i < n; i++) {
+			struct kvp_layer_spec want = m.base;
+
+			for (j = 0; j < m.n_rules; j++) {
+				const struct kvp_layer_rule *r = &m.rules[j];
+
+				if (!kvp_range_contains(&r->range, i))
+					continue;
+				if (r->set & (1u << KVP_LF_KIND)) want.kind = r->v.kind;
+				if (r->set & (1u << KVP_LF_KV_HEADS)) want.kv_heads = r->v.kv_heads;
+				if (r->set & (1u << KVP_LF_K_DIM)) want.k_dim = r->v.k_dim;
+				if (r->set & (1u << KVP_LF_V_DIM)) want.v_dim = r->v.v_dim;
+				if (r->set & (1u << KVP_LF_K_FMT)) want.k_fmt = r->v.k_fmt;
+				if (r->set & (1u << KVP_LF_V_FMT)) want.v_fmt = r->v.v_fmt;
+				if (r->set & (1u << KVP_LF_WINDOW)) want.window = r->v.window;
+				if (r->set & (1u << KVP_LF_STATE_BYTES)) want.state_bytes = r->v.state_bytes;
+			}
+			ck_assert_int_eq(out[i].kind, want.kind);
+			ck_assert_uint_eq(out[i].kv_heads, want.kv_heads);
+			ck_assert_uint_eq(out[i].k_dim, want.k_dim);
+			ck_assert_uint_eq(out[i].v_dim, want.v_dim);
+			ck_assert_int_eq(out[i].k_fmt.dtype, want.k_fmt.dtype);
+			ck_assert_int_eq(out[i].v_fmt.dtype, want.v_fmt.dtype);
+			ck_assert_uint_eq(out[i].window, want.window);
+			ck_assert(out[i].state_bytes == want.state_bytes);
+			compared++;
+		}
+	}
+	ck_assert_int_gt(compared, 10000);
+}
+END_TEST
+
 static Suite *layers_suite(void)
 {
 	Suite *s = suite_create("layers");
@@ -434,6 +538,8 @@ static Suite *layers_suite(void)
 	tcase_add_test(tc, layer_validation_messages);
 	tcase_add_test(tc, kind_names);
 	tcase_add_test(tc, random_rule_text_never_crashes);
+	tcase_add_test(tc, sixty_four_rules);
+	tcase_add_test(tc, resolve_matches_naive_oracle);
 	suite_add_tcase(s, tc);
 	return s;
 }

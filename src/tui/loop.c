@@ -268,6 +268,10 @@ static void mouse(struct tui_app *a)
 	}
 	if (a->form && tui_form_click(a->form, a, ev.y, ev.x))
 		return;
+	if (a->sec == TUI_SEC_SWEEP) {
+		tui_sweep_click(a, &a->lay.view, ev.y, ev.x);
+		return;
+	}
 	if (a->sec == TUI_SEC_ENGINES && ev.y >= a->lay.view.y + 1 &&
 	    ev.y < a->lay.view.y + 1 + KVP_ENGINE_COUNT)
 		a->sel[TUI_SEC_ENGINES] = ev.y - a->lay.view.y - 1;

@@ -16,6 +16,8 @@
 #include "tui/text.h"
 
 #define MAX_VALUES 10
+#define CELL_W 10     /* columns per grid cell */
+#define LABEL_W 9     /* columns of the y-axis labels */
 
 struct axis_def {
 	const char *label;
@@ -148,7 +150,7 @@ void tui_sweep_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 	struct tui_sweep *s = state(a);
 	const struct axis_def *dx, *dy;
 	size_t x, y, nx, ny;
-	int row = r->y, cw = 10, i;
+	int row = r->y, cw = CELL_W, i;
 	char buf[48], bind[KVP_LINE_MAX];
 	struct kvp_error err;
 
@@ -171,14 +173,13 @@ void tui_sweep_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 	tui_put(w, row++, r->x, r->w, t->attr[TUI_R_HEADING],
 	        "KV per cell, %s (x) by %s (y); + fits ~ tight ! over; keys x, y: axes",
 	        dx->label, dy->label);
-	tui_put(w, row, r->x, 9, t->attr[TUI_R_LABEL], "%s", "");
-	for (x = 0; x < nx && 9 + (int)(x + 1) * cw <= r->w; x++)
-		tui_put_right(w, row, r->x + 9 + (int)x * cw, cw, t->attr[TUI_R_LABEL],
+	for (x = 0; x < nx && LABEL_W + (int)(x + 1) * cw <= r->w; x++)
+		tui_put_right(w, row, r->x + LABEL_W + (int)x * cw, cw, t->attr[TUI_R_LABEL],
 		              "%s", dx->values[x]);
 	row++;
 	for (y = 0; y < ny && row < r->y + r->h - 2; y++, row++) {
 		tui_put_right(w, row, r->x, 8, t->attr[TUI_R_LABEL], "%s", dy->values[y]);
-		for (x = 0; x < nx && 9 + (int)(x + 1) * cw <= r->w; x++) {
+		for (x = 0; x < nx && LABEL_W + (int)(x + 1) * cw <= r->w; x++) {
 			const struct cell *c = &s->cells[y][x];
 			attr_t at = t->attr[heat(c)];
 			char mark = !c->ok ? '?' : c->v.device < 0 ? ' '
@@ -187,10 +188,10 @@ void tui_sweep_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 			if (x == s->sx && y == s->sy)
 				at = t->attr[TUI_R_SELECT];
 			if (c->ok)
-				tui_put_right(w, row, r->x + 9 + (int)x * cw, cw, at, "%s%c",
+				tui_put_right(w, row, r->x + LABEL_W + (int)x * cw, cw, at, "%s%c",
 				              kvp_fmt_gib(c->v.kv_bytes, 1, buf, sizeof buf), mark);
 			else
-				tui_put_right(w, row, r->x + 9 + (int)x * cw, cw, at, "error?");
+				tui_put_right(w, row, r->x + LABEL_W + (int)x * cw, cw, at, "error?");
 		}
 	}
 	/* the selected cell, recomputed for its details */
@@ -244,6 +245,21 @@ bool tui_sweep_handle(struct tui_app *a, enum tui_act act)
 	default:
 		return false;
 	}
+}
+
+bool tui_sweep_click(struct tui_app *a, const struct tui_rect *r, int y, int x)
+{
+	struct tui_sweep *s = a->sweep;
+	int cx = x - r->x - LABEL_W, cy = y - r->y - 2;
+
+	if (!s || cx < 0 || cy < 0)
+		return false;
+	if ((size_t)(cx / CELL_W) >= n_values(&axes[s->ax]) ||
+	    (size_t)cy >= n_values(&axes[s->ay]))
+		return false;
+	s->sx = (size_t)(cx / CELL_W);
+	s->sy = (size_t)cy;
+	return true;
 }
 
 bool tui_sweep_key(struct tui_app *a, int key)

@@ -22,6 +22,8 @@ void tui_sweep_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a);
 bool tui_sweep_handle(struct tui_app *a, enum tui_act act);
 /* 'x' / 'y' cycle the axes. */
 bool tui_sweep_key(struct tui_app *a, int key);
+/* Mouse click at screen (y, x) inside the view rect r: select a cell. */
+bool tui_sweep_click(struct tui_app *a, const struct tui_rect *r, int y, int x);
 void tui_sweep_free(struct tui_sweep *s);
 
 #endif

@@ -200,4 +200,17 @@ check "open: the plan's figures" "20,132,659,200 B"
 keys F10
 if wait_for "EXITED:0"; then ok "ASCII run: quit"; else notok "ASCII run: quit"; fi
 
+# 13. Mouse (SGR reports, as xterm sends them): a click on the Engines
+#     tab opens it; a click on the KV heads value (row 11, column 20 of
+#     the Model form) puts the cursor there: typing 40 gives x5 KV.
+start
+click() { keys -l "$(printf '\033[<0;%d;%dM' "$1" "$2")"; keys -l "$(printf '\033[<0;%d;%dm' "$1" "$2")"; }
+click 54 1
+check "mouse: click on the Engines tab" "pool tok."
+click 8 1
+wait_for "Layer kind" >/dev/null
+click 20 11
+keys 40 Enter
+check "mouse: click on a field, then type" "20,132,659,200 B"
+
 [ $fail -eq 0 ]

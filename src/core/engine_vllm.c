@@ -354,7 +354,7 @@ static uint64_t vl_max_len(const struct vl_ctx *c, const struct vl_groups *g,
 	uint64_t lo = 0, need;
 
 	while (lo < hi) {
-		uint64_t mid = lo + (hi - lo + 1) / 2;
+		uint64_t mid = hi - (hi - lo) / 2;   /* upper middle, no overflow */
 
 		if (vl_need_bytes(c, g, mid, &need) && need <= budget)
 			lo = mid;

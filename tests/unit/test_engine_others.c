@@ -311,10 +311,71 @@ START_TEST(transformers_quantized_offloaded_mla)
 }
 END_TEST
 
+/* Bad input is normal input: every engine option at 0, 1 and its
+ * maximum, on a plain and a hybrid model, computes or fails with a
+ * message - never a crash (this runs under ASan/UBSan in make check). */
+START_TEST(extreme_options_never_crash)
+{
+	static const uint64_t vals[] = { 0, 1, 255, 4096, UINT32_MAX, UINT64_MAX };
+	unsigned e, v, f, model, runs = 0;
+
+	for (model = 0; model < 2; model++)
+	for (e = 1; e < KVP_ENGINE_COUNT; e++)
+	for (f = 0; f < 8; f++)
+	for (v = 0; v < sizeof vals / sizeof vals[0]; v++) {
+		uint64_t x = vals[v];
+		uint32_t x32 = x > UINT32_MAX ? UINT32_MAX : (uint32_t)x;
+		enum kvp_status st;
+
+		kvp_plan_default(&plan);
+		if (model == 1) {
+			add_rule(&plan.model, "0-38/2:kind=sliding,window=512");
+			add_rule(&plan.model, "39:kind=none,state_bytes=1000000");
+			add_rule(&plan.model, "37:kind=shared,shared_with=35");
+		}
+		plan.engine.kind = (enum kvp_engine_kind)e;
+		switch (f) {
+		case 0: plan.engine.llamacpp.ctx_size = x; plan.engine.vllm.max_model_len = x;
+			plan.engine.sglang.context_len = x; plan.engine.trtllm.max_tokens = x;
+			plan.engine.transformers.max_cache_len = x; break;
+		case 1: plan.engine.llamacpp.parallel = x32; plan.engine.vllm.block_size = x32;
+			plan.engine.sglang.page_size = x32; plan.engine.trtllm.tokens_per_block = x32;
+			plan.engine.transformers.q_group_size = x32; break;
+		case 2: plan.engine.llamacpp.ubatch_size = x; plan.engine.vllm.max_num_batched_tokens = x;
+			plan.engine.sglang.max_total_tokens = x; plan.engine.trtllm.max_gpu_total_bytes = x;
+			plan.engine.transformers.residual_length = x; break;
+		case 3: plan.engine.llamacpp.batch_size = x; plan.engine.vllm.kv_cache_memory_bytes = x;
+			plan.engine.sglang.max_running_requests = x32;
+			plan.engine.trtllm.free_gpu_memory_fraction = x32;
+			plan.engine.transformers.nbits = x32; break;
+		case 4: plan.engine.vllm.gpu_memory_utilization = x32;
+			plan.engine.sglang.mem_fraction_static = x32;
+			plan.engine.llamacpp.kv_unified = true; break;
+		case 5: plan.engine.vllm.tensor_parallel_size = x32 ? x32 % 4097 : 0;
+			plan.engine.vllm.pipeline_parallel_size = x32 ? x32 % 65 : 0;
+			plan.engine.vllm.max_num_seqs = x32;
+			plan.engine.transformers.cache = (enum kvp_hf_cache)(x32 % 5); break;
+		case 6: plan.devices.groups[0].card.capacity_bytes = x;
+			plan.devices.activations_bytes = x; break;
+		default: plan.workload.classes[0].requests = x;
+			plan.workload.classes[0].gen = x; break;
+		}
+		st = kvp_compute(&plan, &res);
+		ck_assert_msg(st == KVP_OK || res.error.msg[0] != '\0',
+		              "engine %u field %u value %llu: status %d without a message",
+		              e, f, (unsigned long long)x, st);
+		runs++;
+	}
+	ck_assert_uint_gt(runs, 0);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("engine_others");
 	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 60);
 
 	tcase_add_test(tc, sglang_qwq32b_tp4);
 	tcase_add_test(tc, sglang_rules);
@@ -322,6 +383,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, trtllm_rules);
 	tcase_add_test(tc, transformers_dynamic_and_static);
 	tcase_add_test(tc, transformers_quantized_offloaded_mla);
+	tcase_add_test(tc, extreme_options_never_crash);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1211,6 +1211,13 @@ static enum kvp_status import_obj(struct cfg *c, struct kvp_model *m,
 		m->arch.max_positions = 131072;
 		note(c, "max_position_embeddings absent: 131072 (Gemma 3 "
 		        "default)");
+	} else if (!x && type_is(c, falcon_types)) {
+		m->arch.max_positions = 2048;
+		note(c, "max_position_embeddings absent: 2048 (FalconConfig "
+		        "default)");
+	} else if (!x) {
+		note(c, "max_position_embeddings absent: give the context "
+		        "length (engines default to the model's maximum)");
 	}
 	if (get_bool(c, "tie_word_embeddings", &m->arch.tie_embeddings) < 0)
 		return c->err->status;

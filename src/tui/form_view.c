@@ -246,7 +246,7 @@ static size_t plan_items(const struct kvp_plan *p, enum tui_section sec,
 			add_heading(it, &n, "Sequence class %zu", i);
 			add_section(it, &n, KVP_SEC_WORKLOAD, true, KVP_ARR_CLASSES, i, eng);
 		}
-		add_heading(it, &n, "Requests%.0zu", 0);
+		add_heading(it, &n, "All requests%.0zu", 0);
 		add_section(it, &n, KVP_SEC_WORKLOAD, false, 0, 0, eng);
 		add_heading(it, &n, "Strategy%.0zu", 0);
 		add_section(it, &n, KVP_SEC_STRATEGY, false, 0, 0, eng);

@@ -180,10 +180,15 @@ static size_t choices_of(const struct kvp_field *f, const char **out)
 
 /* ---- building -------------------------------------------------------- */
 
-static void add_heading(struct item *it, size_t *n, const char *fmt, size_t idx)
+/* A heading row: `title`, followed by " <idx>" when numbered. */
+static void add_heading(struct item *it, size_t *n, const char *title,
+                        bool numbered, size_t idx)
 {
 	it[*n].kind = ITEM_HEADING;
-	snprintf(it[*n].heading, sizeof it[*n].heading, fmt, idx);
+	if (numbered)
+		snprintf(it[*n].heading, sizeof it[*n].heading, "%s %zu", title, idx);
+	else
+		snprintf(it[*n].heading, sizeof it[*n].heading, "%s", title);
 	it[*n].f = NULL;
 	(*n)++;
 }
@@ -243,28 +248,28 @@ static size_t plan_items(const struct kvp_plan *p, enum tui_section sec,
 	case TUI_SEC_WORKLOAD:
 		rows = array_rows(p, KVP_ARR_CLASSES, false);
 		for (i = 0; i < rows; i++) {
-			add_heading(it, &n, "Sequence class %zu", i);
+			add_heading(it, &n, "Sequence class", true, i);
 			add_section(it, &n, KVP_SEC_WORKLOAD, true, KVP_ARR_CLASSES, i, eng);
 		}
-		add_heading(it, &n, "All requests%.0zu", 0);
+		add_heading(it, &n, "All requests", false, 0);
 		add_section(it, &n, KVP_SEC_WORKLOAD, false, 0, 0, eng);
-		add_heading(it, &n, "Strategy%.0zu", 0);
+		add_heading(it, &n, "Strategy", false, 0);
 		add_section(it, &n, KVP_SEC_STRATEGY, false, 0, 0, eng);
-		add_heading(it, &n, "Engine%.0zu", 0);
+		add_heading(it, &n, "Engine", false, 0);
 		add_section(it, &n, KVP_SEC_ENGINE, false, 0, 0, eng);
 		break;
 	case TUI_SEC_DEVICES:
 		rows = array_rows(p, KVP_ARR_GROUPS, false);
 		for (i = 0; i < rows; i++) {
-			add_heading(it, &n, "Card group %zu", i);
+			add_heading(it, &n, "Card group", true, i);
 			add_section(it, &n, KVP_SEC_DEVICES, true, KVP_ARR_GROUPS, i, eng);
 		}
-		add_heading(it, &n, "Placement and budget%.0zu", 0);
+		add_heading(it, &n, "Placement and budget", false, 0);
 		add_section(it, &n, KVP_SEC_DEVICES, false, 0, 0, eng);
 		rows = array_rows(p, KVP_ARR_OVERHEADS, true);
 		for (i = 0; i < rows; i++) {
 			add_heading(it, &n, i < kvp_field_array_used(p, KVP_ARR_OVERHEADS)
-			            ? "Overhead %zu" : "New overhead %zu", i);
+			            ? "Overhead" : "New overhead", true, i);
 			add_section(it, &n, KVP_SEC_DEVICES, true, KVP_ARR_OVERHEADS, i, eng);
 		}
 		break;

@@ -595,6 +595,7 @@ static void cycle(struct tui_form *fm, struct tui_app *a, int dir)
 	n = choices_of(b->f, list);
 	if (n == 0)
 		return;
+	kvp_error_clear(&err);
 	kvp_field_format(&a->plan, b->f, b->index, cur, sizeof cur);
 	for (i = 0; i < n; i++)
 		if (!strncasecmp(cur, list[i], strlen(list[i])) &&

@@ -343,6 +343,38 @@ START_TEST(form_pages)
 }
 END_TEST
 
+/* Title tabs, footer (generated from the action table: every action with
+ * a footer label, first key + label) and the minimum-size screen. */
+START_TEST(chrome_and_too_small)
+{
+	struct kvp_plan p;
+	struct tui_app *a;
+
+	kvp_plan_default(&p);
+	a = tui_app_new(&p);
+	ck_assert_ptr_nonnull(a);
+	tui_theme_init(&a->theme, true, false);
+	ck_assert(tui_app_recompute(a));
+	tui_resize(a);
+	tui_render(a);
+	ck_assert_str_eq(row(curscr, 0, 0, 80),
+	                 "kvplan  Model   Work   Layers   Devices   GQA/MQA   Engines   Sweep   (unsaved)");
+	ck_assert_str_eq(row(curscr, 23, 0, 80),
+	                 "F1Help F2Save F3Open F4Export F5Model F6Work F7Layers F8Cards F9GQA F10Quit");
+	/* below 80x24 the planner says so instead of drawing */
+	resizeterm(20, 60);
+	tui_resize(a);
+	ck_assert(a->lay.too_small);
+	tui_render(a);
+	ck_assert_str_eq(row(curscr, 9, 0, 60), "Terminal too small: 60x20");
+	ck_assert_str_eq(row(curscr, 10, 0, 60), "kvplan needs 80x24.");
+	resizeterm(24, 80);
+	tui_resize(a);
+	ck_assert(!a->lay.too_small);
+	tui_app_free(a);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("tui_panel");
@@ -358,6 +390,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, actions_table);
 	tcase_add_test(tc, form_edit_and_invalid);
 	tcase_add_test(tc, form_pages);
+	tcase_add_test(tc, chrome_and_too_small);
 	suite_add_tcase(s, tc);
 	return s;
 }

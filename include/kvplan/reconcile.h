@@ -52,8 +52,12 @@ enum kvp_obs_kind {
 	KVP_OBS_WEIGHTS_BYTES,    /* weights loaded on one device */
 	KVP_OBS_TOTAL_MEMORY,     /* card memory the engine saw */
 	KVP_OBS_FREE_MEMORY,      /* free memory at some point (SGLang) */
-	KVP_OBS_ACTIVATION_PEAK,  /* torch/activation peak (vLLM) */
+	KVP_OBS_ACTIVATION_PEAK,  /* activation peak, weights not included
+	                             (vLLM V0 "activation peak memory takes") */
 	KVP_OBS_NON_TORCH,        /* non-torch memory (vLLM) */
+	KVP_OBS_TORCH_PEAK,       /* peak torch memory, weights included
+	                             (vLLM V0 "peak_torch_memory=") */
+	KVP_OBS_MEM_UTIL_PPM,     /* (count) gpu_memory_utilization, ppm */
 	KVP_OBS_KIND_COUNT
 };
 

@@ -285,7 +285,7 @@ static void print_row(const struct kvp_rec_row *r)
 	else
 		verdict = r->match ? (r->diff ? "match (print rounding)" : "match")
 		                   : "DIFFERS";
-	printf("%-32s %22s %28s %16s %9s  %-10s %s\n", r->figure, c, o, d, pct,
+	printf("%-32s %26s %28s %16s %9s  %-10s %s\n", r->figure, c, o, d, pct,
 	       kvp_rec_class_name(r->cls), verdict);
 }
 
@@ -452,7 +452,7 @@ int kvp_cmd_reconcile(int argc, char **argv)
 		printf("%s V type=%s", i++ ? "," : "", log.set.cache_type_v);
 	printf("%s\n\n", i ? "" : " none");
 
-	printf("%-32s %22s %28s %16s %9s  %-10s %s\n", "figure (bytes or count)",
+	printf("%-32s %26s %28s %16s %9s  %-10s %s\n", "figure (bytes or count)",
 	       "computed", "observed (log)", "log - computed", "%", "class", "");
 	for (i = 0; i < rec.n_rows; i++)
 		print_row(&rec.rows[i]);

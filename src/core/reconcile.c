@@ -37,6 +37,8 @@ static const char *const kind_names[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_FREE_MEMORY] = "free_memory",
 	[KVP_OBS_ACTIVATION_PEAK] = "activation_peak",
 	[KVP_OBS_NON_TORCH] = "non_torch_memory",
+	[KVP_OBS_TORCH_PEAK] = "torch_peak",
+	[KVP_OBS_MEM_UTIL_PPM] = "gpu_memory_utilization_ppm",
 };
 
 /* Labels of the table's "figure" column. */
@@ -53,8 +55,10 @@ static const char *const kind_labels[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_WEIGHTS_BYTES] = "weights",
 	[KVP_OBS_TOTAL_MEMORY] = "device memory",
 	[KVP_OBS_FREE_MEMORY] = "free memory",
-	[KVP_OBS_ACTIVATION_PEAK] = "activation/torch peak",
+	[KVP_OBS_ACTIVATION_PEAK] = "activation peak",
 	[KVP_OBS_NON_TORCH] = "non-torch memory",
+	[KVP_OBS_TORCH_PEAK] = "torch peak (with weights)",
+	[KVP_OBS_MEM_UTIL_PPM] = "gpu_memory_utilization ppm",
 };
 
 static const char *const scope_names[KVP_SCOPE_COUNT] = {
@@ -86,7 +90,7 @@ bool kvp_obs_is_bytes(enum kvp_obs_kind k)
 	switch (k) {
 	case KVP_OBS_CELLS: case KVP_OBS_LAYERS: case KVP_OBS_STREAMS:
 	case KVP_OBS_BLOCKS: case KVP_OBS_CPU_BLOCKS: case KVP_OBS_TOKENS:
-	case KVP_OBS_CONCURRENCY_X100:
+	case KVP_OBS_CONCURRENCY_X100: case KVP_OBS_MEM_UTIL_PPM:
 		return false;
 	default:
 		return true;
@@ -504,13 +508,70 @@ enum kvp_status kvp_reconcile(const struct kvp_plan *plan,
 				             "the plan's card");
 			break;
 		case KVP_OBS_ACTIVATION_PEAK:
+		case KVP_OBS_TORCH_PEAK:
 			r->cls = KVP_REC_OBSERVED;
+			break;
+		case KVP_OBS_MEM_UTIL_PPM:
+			/* a setting: the plan must say what ran */
+			if (engine == KVP_ENGINE_VLLM)
+				row_computed(r, plan->engine.vllm.gpu_memory_utilization,
+				             "the plan's engine.vllm.gpu_memory_utilization");
 			break;
 		default:
 			r->cls = KVP_REC_UNTESTED;
 			break;
 		}
 		row_settle(r, out);
+	}
+
+	/* vLLM V0 profile: the KV budget follows from the log's own figures,
+	 * total x utilization - (peak torch incl. weights | weights +
+	 * activation peak) - non-torch, as a range over their print rounding */
+	if (engine == KVP_ENGINE_VLLM && o_budget) {
+		const struct kvp_observation *t = find(obs, n, engine, KVP_OBS_TOTAL_MEMORY);
+		const struct kvp_observation *u = find(obs, n, engine, KVP_OBS_MEM_UTIL_PPM);
+		const struct kvp_observation *nt = find(obs, n, engine, KVP_OBS_NON_TORCH);
+		const struct kvp_observation *tp_ = find(obs, n, engine, KVP_OBS_TORCH_PEAK);
+		const struct kvp_observation *ap = find(obs, n, engine, KVP_OBS_ACTIVATION_PEAK);
+		const struct kvp_observation *w = find(obs, n, engine, KVP_OBS_WEIGHTS_BYTES);
+		struct kvp_rec_row *r;
+
+		if (t && u && nt && (tp_ || (ap && w)) &&
+		    (r = row_new(out, "KV budget from the log's profile",
+		                 KVP_REC_ARITHMETIC, true))) {
+			__int128 lo, hi, mid;
+
+			/* the utilization is a setting the user gave (0.9), printed
+			 * exactly to its 2 places: taken as exact */
+			mid = (__int128)t->value * u->value / 1000000;
+			lo = (__int128)(t->value - (t->tolerance < t->value ? t->tolerance : t->value)) *
+			     u->value / 1000000;
+			hi = ((__int128)t->value + t->tolerance) * u->value / 1000000;
+			if (tp_) {
+				mid -= (__int128)tp_->value + nt->value;
+				lo -= (__int128)tp_->value + tp_->tolerance + nt->value + nt->tolerance;
+				hi -= (__int128)tp_->value - tp_->tolerance + nt->value - nt->tolerance;
+			} else {
+				mid -= (__int128)w->value + ap->value + nt->value;
+				lo -= (__int128)w->value + w->tolerance + ap->value + ap->tolerance +
+				      nt->value + nt->tolerance;
+				hi -= (__int128)w->value - w->tolerance + ap->value - ap->tolerance +
+				      nt->value - nt->tolerance;
+			}
+			if (lo < 0)
+				lo = 0;
+			if (mid < 0)
+				mid = 0;
+			if (hi < 0)
+				hi = 0;
+			row_observed(r, o_budget->value, o_budget->tolerance, o_budget->line);
+			row_computed(r, (uint64_t)mid, tp_ ?
+			             "total x utilization - peak torch - non-torch (log)" :
+			             "total x utilization - weights - activations - non-torch (log)");
+			r->computed_lo = (uint64_t)lo;
+			r->computed_hi = (uint64_t)hi;
+			row_settle(r, out);
+		}
 	}
 
 	/* several caches (llama.cpp iSWA) plus recurrent state: the total */

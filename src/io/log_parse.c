@@ -604,7 +604,7 @@ static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 	}
 	/* V0 profiling (one line, or "total_gpu_memory (..) x ..." lines) */
 	took |= vllm_named_bytes(log, line, "total_gpu_memory", KVP_OBS_TOTAL_MEMORY, ln);
-	took |= vllm_named_bytes(log, line, "peak_torch_memory", KVP_OBS_ACTIVATION_PEAK, ln);
+	took |= vllm_named_bytes(log, line, "peak_torch_memory", KVP_OBS_TORCH_PEAK, ln);
 	took |= vllm_named_bytes(log, line, "activation peak memory takes", KVP_OBS_ACTIVATION_PEAK, ln);
 	took |= vllm_named_bytes(log, line, "non_torch_memory takes", KVP_OBS_NON_TORCH, ln) ||
 	        vllm_named_bytes(log, line, "non_torch_memory", KVP_OBS_NON_TORCH, ln);
@@ -613,8 +613,18 @@ static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 	took |= vllm_named_bytes(log, line, "model weights take", KVP_OBS_WEIGHTS_BYTES, ln);
 	if ((p = strstr(line, "gpu_memory_utilization"))) {
 		p = skip_sp(p + 22);
-		if (*p == '=' || *p == '(')
-			took |= set_ppm(log, KVP_LK_GPU_MEM_UTIL_PPM, p + 1, ln);
+		if ((*p == '=' || *p == '(') &&
+		    set_ppm(log, KVP_LK_GPU_MEM_UTIL_PPM, p + 1, ln)) {
+			struct num n;
+			const char *e = parse_num(p + 1, &n);
+			uint64_t v, tol;
+
+			/* also a figure: the budget arithmetic needs its rounding */
+			if (e && num_scale(&n, 1000000, &v, &tol))
+				add_obs(log, KVP_ENGINE_VLLM, KVP_OBS_MEM_UTIL_PPM,
+				        KVP_SCOPE_ALL, NULL, v, tol, p + 1, e, ln);
+			took = 1;
+		}
 	}
 	/* engine configuration line */
 	if (strstr(line, "LLM engine") && strstr(line, "config")) {

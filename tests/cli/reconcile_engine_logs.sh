@@ -55,6 +55,14 @@ for id in $($AWK -v mode=ids "$F"); do
 			echo "# $id: recomputed $k $v not among kvplan's figures"; ok=0
 		fi
 	done
+	# vLLM V0: the case's budget recomputed from the profile line lies in
+	# the range kvplan derives from the same printed figures
+	kb=$(get "$id" kv_bytes)
+	if [ -n "$kb" ] && [ "$(get "$id" engine | cut -c1-4)" = vLLM ]; then
+		grep "^KV budget from the log's profile" "$tmp/out" |
+			awk -v want="$kb" '{ gsub(/,/, ""); if (match($0, /[0-9]+\.\.[0-9]+/)) { split(substr($0, RSTART, RLENGTH), r, /\.\./); if (r[1] + 0 <= want + 0 && want + 0 <= r[2] + 0) ok = 1 } } END { exit !ok }' ||
+			{ echo "# $id: budget $kb not in kvplan's profile range"; ok=0; }
+	fi
 	c=$(get "$id" concurrency)
 	if [ -n "$c" ]; then
 		x=$(echo "$c" | awk '{ printf "%d", $1 * 100 + 0.5 }')

@@ -384,6 +384,54 @@ START_TEST(test_vllm_v1_tokens_from_budget)
 }
 END_TEST
 
+/* vLLM V0's later profile lines: 23.58 GiB x 0.90 = 21.222 GiB, minus
+ * weights 14.99, non-torch 0.35 and activations 1.72 = 4.162 GiB; each
+ * input +- 0.005 GiB (total x 0.9: +- 0.0045), so 4.1425 .. 4.1815 GiB,
+ * and 4.16 printed is inside; 4.26 would not be. */
+START_TEST(test_vllm_profile_budget)
+{
+	static struct kvp_plan plan;
+	static struct kvp_result res;
+	static struct kvp_log log;
+	static struct kvp_reconcile rec;
+	struct kvp_error err;
+	const char *head =
+		"INFO worker.py:232] the current vLLM instance can use total_gpu_memory (23.58GiB) x gpu_memory_utilization (0.90) = 21.22GiB\n"
+		"INFO worker.py:232] model weights take 14.99GiB; non_torch_memory takes 0.35GiB; PyTorch activation peak memory takes 1.72GiB; the rest of the memory reserved for KV Cache is ";
+	const char *tails[2] = { "4.16GiB.\n", "4.26GiB.\n" };
+	char text[600];
+	int k;
+	uint32_t i, seen;
+
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.gpu_memory_utilization = 900000;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	for (k = 0; k < 2; k++) {
+		snprintf(text, sizeof text, "%s%s", head, tails[k]);
+		kvp_log_init(&log);
+		kvp_log_parse_text(&log, text, strlen(text));
+		ck_assert_int_eq(kvp_reconcile(&plan, &res, log.engine, log.obs,
+		                               log.n_obs, 1, 0, &rec, &err), KVP_OK);
+		for (i = 0, seen = 0; i < rec.n_rows; i++)
+			if (!strcmp(rec.rows[i].figure, "KV budget from the log's profile")) {
+				ck_assert_int_eq(rec.rows[i].cls, KVP_REC_ARITHMETIC);
+				/* 4.1425 GiB = 4,447,975,505.92 B and
+				 * 4.1815 GiB = 4,489,851,437.06 B, within a few bytes
+				 * of integer rounding of each input */
+				ck_assert_uint_le(rec.rows[i].computed_lo, 4447975505ull + 8);
+				ck_assert_uint_ge(rec.rows[i].computed_lo, 4447975505ull - 8);
+				ck_assert_uint_le(rec.rows[i].computed_hi, 4489851437ull + 8);
+				ck_assert_uint_ge(rec.rows[i].computed_hi, 4489851437ull - 8);
+				ck_assert(rec.rows[i].match == (k == 0));
+				seen++;
+			}
+		ck_assert_uint_eq(seen, 1);
+		ck_assert_uint_eq(rec.n_arithmetic_mismatch, (unsigned)k);
+	}
+}
+END_TEST
+
 /* SGLang (sglang-qwq32b-tp4): QwQ-32B, 64 layers, 8 KV heads of 128, bf16,
  * tp 4 -> 2 heads per rank: K per token = 64 x 2 x 128 x 2 = 32,768 B;
  * 46,611 tokens x 32,768 = 1,527,349,248 B = 1.4224 GiB, printed 1.42 GB
@@ -451,6 +499,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, test_several_devices);
 	tcase_add_test(tc, test_vllm_blocks_from_observed_budget);
 	tcase_add_test(tc, test_vllm_v1_tokens_from_budget);
+	tcase_add_test(tc, test_vllm_profile_budget);
 	tcase_add_test(tc, test_sglang_pool);
 	tcase_add_test(tc, test_trtllm_pool);
 	suite_add_tcase(s, tc);

@@ -7,6 +7,10 @@
 # killed at the end. Expected figures are worked out in the comments.
 set -u
 : "${KVPLAN:?KVPLAN must name the kvplan binary}"
+# The whole script is bounded too (it takes about 10 s).
+if [ -z "${KVP_TUI_BOUNDED:-}" ] && command -v timeout >/dev/null 2>&1; then
+	KVP_TUI_BOUNDED=1 exec timeout 180 sh "$0" "$@"
+fi
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "not ok - tmux is not installed (.ci/run installs it)"
 	exit 1

@@ -40,7 +40,8 @@
 enum vl_type { VL_FULL = 0, VL_SLIDING, VL_CHUNKED, VL_MAMBA, VL_NONE };
 
 #define VL_MAX_TYPES 8
-#define VL_ALIGN 16u   /* kernel block alignment used for hybrid Mamba */
+#define VL_ALIGN 16u   /* smallest kernel block of the FlashAttention backend;
+                          hybrid Mamba aligns to max(this, block_size) */
 
 struct vl_spec {
 	enum vl_type type;
@@ -58,6 +59,8 @@ struct vl_groups {
 	                         the layers' pages */
 	uint32_t group_size, n_groups, padding;
 	uint64_t page;        /* unified page; uniform type: sum of pages */
+	uint64_t raised_block;/* attention block size raised for Mamba, 0 none */
+	uint64_t mamba_page;  /* the Mamba state's own page before padding */
 	uint64_t layers;      /* KV-holding layers */
 };
 
@@ -226,8 +229,10 @@ static enum kvp_status vl_group(struct vl_ctx *c, uint32_t first, uint32_t last,
 		return KVP_OK;
 	}
 
-	/* Mamba: raise the attention block size until its page holds the
-	 * state (a multiple of VL_ALIGN tokens), then pad the state. */
+	/* Mamba (vllm/platforms/interface.py, mamba_cache_mode none): raise
+	 * the attention block size to align x ceil(state / (align x attention
+	 * bytes per token)), align = max(VL_ALIGN, block_size), then pad the
+	 * state's page up to the attention page. */
 	for (j = 0; j < g->n_types; j++) {
 		if (g->t[j].type == VL_MAMBA) {
 			if (g->t[j].page > mamba)
@@ -237,7 +242,14 @@ static enum kvp_status vl_group(struct vl_ctx *c, uint32_t first, uint32_t last,
 		}
 	}
 	if (mamba && attn_tok) {
-		uint64_t blk = VL_ALIGN * kvp_ceil_div(mamba, VL_ALIGN * attn_tok);
+		uint64_t align = c->B > VL_ALIGN ? c->B : VL_ALIGN, blk;
+
+		if (!kvp_mul(align, attn_tok, &blk))
+			return eng_overflow(c->res, "engine.vllm.block_size");
+		blk = align * kvp_ceil_div(mamba, blk);
+		g->mamba_page = mamba;
+		if (blk > c->B)
+			g->raised_block = blk;
 
 		for (j = 0; j < g->n_types; j++)
 			if (g->t[j].type != VL_MAMBA && blk > g->t[j].block) {
@@ -643,6 +655,14 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	}
 	e->max_len_fit = max_fit;
 
+	if (g_all.raised_block)
+		eng_line(res, "Setting attention block size to %llu tokens to ensure that "
+		         "attention page size is >= mamba page size.",
+		         (unsigned long long)g_all.raised_block);
+	if (g_all.mamba_page && g_all.page > g_all.mamba_page)
+		eng_line(res, "Padding mamba page size by %.2f%% to ensure that mamba page "
+		         "size and attention page size are exactly equal.",
+		         100.0 * (double)(g_all.page - g_all.mamba_page) / (double)g_all.mamba_page);
 	/* one warning per layer type that does not fill its groups */
 	for (i = 0; !g_all.uniform_type && i < g_all.n_types; i++) {
 		uint32_t pad = g_all.group_size - g_all.t[i].count % g_all.group_size;

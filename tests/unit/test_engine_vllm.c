@@ -303,6 +303,33 @@ START_TEST(one_type_different_pages)
 }
 END_TEST
 
+START_TEST(mamba_hybrid_pages)
+{
+	/* 4 layers: 0-2 Mamba with 1,000,000 B of state, 3 full attention
+	 * (8 x 128, f16: 4,096 B per token). Attention block = 16 x
+	 * ceil(1,000,000 / (16 x 4,096)) = 16 x 16 = 256 tokens; page
+	 * 256 x 4,096 = 1,048,576 B, the state padded to it (+4.86%).
+	 * 1 full + 3 Mamba: 3 >= 1.5 x 1 -> groups of 1, 4 groups.
+	 * 1 GiB: 2^30 / 1,048,576 / 1 = 1,024 blocks; tokens 1,024 // 4 x
+	 * 256 = 65,536. One 4,096-token request: 16 + 3 x 1 = 19 blocks;
+	 * 1,024 / 19 = 53.89x */
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 4;
+	add_rule(&plan.model, "0-2:kind=none,state_bytes=1000000");
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 30;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.block_size, 256);
+	ck_assert_uint_eq(res.engine.blocks, 1024);
+	ck_assert_uint_eq(res.engine.tokens, 65536);
+	ck_assert_uint_eq(res.engine.concurrency_x100, 5389);
+	ck_assert_str_eq(res.engine.lines[0], "Setting attention block size to 256 tokens "
+	                 "to ensure that attention page size is >= mamba page size.");
+	ck_assert_str_eq(res.engine.lines[1], "Padding mamba page size by 4.86% to ensure "
+	                 "that mamba page size and attention page size are exactly equal.");
+}
+END_TEST
+
 START_TEST(pipeline_stages_take_the_minimum)
 {
 	/* 40 layers, pp 3: vLLM splits 13, 14, 13 (the extra layer to the
@@ -432,6 +459,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, mla_replicated_on_every_rank);
 	tcase_add_test(tc, hybrid_groups_and_padding);
 	tcase_add_test(tc, one_type_different_pages);
+	tcase_add_test(tc, mamba_hybrid_pages);
 	tcase_add_test(tc, pipeline_stages_take_the_minimum);
 	tcase_add_test(tc, budget_from_the_card);
 	tcase_add_test(tc, workload_fit_and_prefix_caching);

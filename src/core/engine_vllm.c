@@ -9,9 +9,13 @@
  *   budget per rank = ceil(capacity x gpu_memory_utilization)
  *                     - (weights / (tp x pp) + activation peak + overheads)
  *     or kv_cache_memory_bytes when set.
- *   one layer type: num_blocks = budget // page // layers;
+ *   one attention type (pages may differ by layer): one group,
+ *     num_blocks = budget // sum of the layers' pages (uniform pages:
+ *     budget // page // layers);
  *   several types (full, sliding W, chunked, Mamba): pages made equal by
- *     raising smaller pages' block size, layers split into groups of
+ *     raising smaller pages' block size (Mamba: the attention block to
+ *     max(16, B) x ceil(state / (max(16, B) x attention bytes per token)),
+ *     the state padded up), layers split into groups of
  *     group_size (the smallest per-type count, or the largest when
  *     max < 1.5 x min), missing slots are padding layers;
  *     num_blocks = budget // page // group_size;
@@ -20,6 +24,9 @@
  *     sliding ceil(min(W - 1 + max_num_batched_tokens, L) / B) + 1;
  *     chunked ceil(min(C + max_num_batched_tokens, L) / B); Mamba 1.
  *   PP: each stage holds its layers; all ranks take the smallest count.
+ *   Not modelled: per-token-head quantized caches (scales per page),
+ *   fp8_ds_mla pages, Mamba prefix-caching "all" mode (chunk-aligned
+ *   blocks), CUDA-graph memory beyond the plan's overhead entries.
  *
  * Units: bytes per rank unless said: res->layers[].bytes is one device's
  * share (the devices stage adds them per device); res->kv adds up the

@@ -70,7 +70,9 @@ struct kvp_llamacpp_opts {
  * plan's overheads), or kv_cache_memory_bytes; the pool takes all of it
  * in blocks. Refused, in vLLM's words, when the budget is not positive
  * or one request of max_model_len does not fit (with the estimated
- * largest max_model_len).
+ * largest max_model_len). The utilization is applied exactly in parts per
+ * million; vLLM multiplies in binary floating point, so where capacity x
+ * utilization is a whole number its budget can be one byte larger.
  */
 struct kvp_vllm_opts {
 	uint32_t block_size;              /* --block-size, tokens per block;

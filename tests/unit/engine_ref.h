@@ -14,7 +14,7 @@
 #include <string.h>
 
 /* Path of a reference file; the buffer is static (tests are serial). */
-static const char *ref_path(const char *name)
+static __attribute__((unused)) const char *ref_path(const char *name)
 {
 	static char buf[1024];
 	const char *dir = getenv("KVPLAN_REFERENCE");
@@ -27,7 +27,7 @@ static const char *ref_path(const char *name)
 }
 
 /* Parse a reference file; the caller frees with cJSON_Delete. */
-static cJSON *ref_load(const char *name)
+static __attribute__((unused)) cJSON *ref_load(const char *name)
 {
 	const char *path = ref_path(name);
 	FILE *f = fopen(path, "rb");
@@ -52,7 +52,7 @@ static cJSON *ref_load(const char *name)
 }
 
 /* A member that must exist and be a number / string. */
-static double ref_num(const cJSON *o, const char *key)
+static __attribute__((unused)) double ref_num(const cJSON *o, const char *key)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
 
@@ -68,7 +68,7 @@ static unsigned long long ref_u64(const cJSON *o, const char *key)
 	return (unsigned long long)d;
 }
 
-static const char *ref_str(const cJSON *o, const char *key)
+static __attribute__((unused)) const char *ref_str(const cJSON *o, const char *key)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
 
@@ -77,7 +77,7 @@ static const char *ref_str(const cJSON *o, const char *key)
 }
 
 /* The entry of a JSON array of objects whose `key` equals `val`. */
-static const cJSON *ref_find(const cJSON *arr, const char *key, const char *val)
+static __attribute__((unused)) const cJSON *ref_find(const cJSON *arr, const char *key, const char *val)
 {
 	const cJSON *it;
 
@@ -92,7 +92,7 @@ static const cJSON *ref_find(const cJSON *arr, const char *key, const char *val)
 }
 
 /* The first string of an array that contains `needle`, or NULL. */
-static const char *ref_line(const cJSON *arr, const char *needle)
+static __attribute__((unused)) const char *ref_line(const cJSON *arr, const char *needle)
 {
 	const cJSON *it;
 
@@ -104,7 +104,7 @@ static const char *ref_line(const cJSON *arr, const char *needle)
 
 /* A number printed after `key` in a log line ("#tokens: 46611"); the
  * line must contain the key. */
-static double ref_after(const char *line, const char *key)
+static __attribute__((unused)) double ref_after(const char *line, const char *key)
 {
 	const char *at = strstr(line, key);
 

@@ -60,7 +60,7 @@ static __attribute__((unused)) double ref_num(const cJSON *o, const char *key)
 	return v->valuedouble;
 }
 
-static unsigned long long ref_u64(const cJSON *o, const char *key)
+static __attribute__((unused)) unsigned long long ref_u64(const cJSON *o, const char *key)
 {
 	double d = ref_num(o, key);
 

@@ -744,6 +744,28 @@ START_TEST(overflow_names_the_input)
 	ck_assert_ptr_nonnull(strstr(res.error.msg,
 		"model.layers[0].state_bytes: 9223372036854775808"));
 
+	/* paged: rounding UINT64_MAX - 3 up to a block of 16 overflows */
+	{
+		static const uint64_t huge[] = { 5, UINT64_MAX - 3 };
+
+		small();
+		plan.workload.ragged = huge;
+		plan.workload.n_ragged = 2;
+		plan.strategy.kind = KVP_STRAT_PAGED;
+		ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EOVERFLOW);
+		ck_assert_str_eq(res.error.msg, "workload.ragged[1]: "
+			"18446744073709551612 - total KV bytes overflow 64 bits");
+	}
+
+	/* static: 6 x 2^62 reserved slots overflow; the reservation is the
+	 * largest input */
+	example();
+	plan.strategy.kind = KVP_STRAT_STATIC;
+	plan.strategy.max_cache_len = 1ull << 62;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EOVERFLOW);
+	ck_assert_str_eq(res.error.msg, "strategy.max_cache_len: "
+		"4611686018427387904 - total KV bytes overflow 64 bits");
+
 	/* just below the limit is fine: 1 layer, 1 head x 32, fp8: 64 B
 	 * per position; 2^57 positions x 64 = 2^63 */
 	example();

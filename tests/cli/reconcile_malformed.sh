@@ -50,6 +50,10 @@ if [ $rc -eq 1 ] && grep -q '^KV cache .*1,342,177,280 .*671,088,640.*-50.00%.*D
 	ok "mismatch: exit 1, -50.00% shown"
 else no "mismatch (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
 
+# '-' reads the log from standard input
+echo "$SIZE" | $KVPLAN reconcile - $P > "$tmp/out" 2> "$tmp/err"; rc=$?
+[ $rc -eq 0 ] && grep -q '^KV cache .*671,088,640 .*match' "$tmp/out" && ok "log on stdin" || no "log on stdin (exit $rc)"
+
 # unusable: no engine line at all / no model stated and none given
 printf 'hello\nworld\n' > "$tmp/none.log"
 for f in none one; do

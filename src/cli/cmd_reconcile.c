@@ -154,9 +154,10 @@ static enum kvp_status model_from_log(const struct kvp_log *log,
 		return KVP_OK;
 	}
 	return kvp_error_set(err, KVP_EINVAL,
-		"%s: the log names no known model%s%s and states no model shape "
+		"%s: the log names no known model%s%s%s and states no model shape "
 		"(n_layer, n_head_kv, n_embd_head_k) - give a PLAN or --model",
-		path, s->model[0] ? " ('" : "", s->model[0] ? s->model : "");
+		path, s->model[0] ? " ('" : "", s->model[0] ? s->model : "",
+		s->model[0] ? "')" : "");
 }
 
 /* Lay the settings the log states over the plan's engine options. */

@@ -24,6 +24,15 @@ const char *kvp_status_str(enum kvp_status st)
 	return status_names[st];
 }
 
+/* Messages are one line: control characters that came in with a bad value
+ * (a key holding a newline, say) are shown as '?'. */
+static void one_line(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || (unsigned char)*s == 0x7f)
+			*s = '?';
+}
+
 void kvp_error_clear(struct kvp_error *err)
 {
 	if (!err)
@@ -43,6 +52,7 @@ enum kvp_status kvp_error_set(struct kvp_error *err, enum kvp_status st,
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
+	one_line(err->msg);
 	return st;
 }
 
@@ -66,4 +76,5 @@ void kvp_error_prefix(struct kvp_error *err, const char *prefix)
 	memcpy(tmp + plen + 2, err->msg, mlen);
 	tmp[plen + 2 + mlen] = '\0';
 	memcpy(err->msg, tmp, sizeof tmp);
+	one_line(err->msg);
 }

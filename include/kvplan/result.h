@@ -60,7 +60,10 @@ struct kvp_kv_result {
 	uint64_t slots_allocated;     /* full-attention slots allocated */
 	uint64_t bytes;               /* the whole cache, device + host */
 	uint64_t bytes_needed;        /* bytes for exactly the stored tokens */
-	uint64_t waste_bytes;         /* bytes - bytes_needed */
+	uint64_t waste_bytes;         /* bytes - bytes_needed, or 0 */
+	uint64_t shortfall_bytes;     /* bytes_needed - bytes, or 0: an engine
+	                                 allocated less than the workload needs
+	                                 (only some of its requests fit) */
 	uint64_t state_bytes;         /* recurrent states, included in bytes */
 	uint64_t device_bytes;        /* resident on the device(s) */
 	uint64_t host_bytes;          /* offloaded */

@@ -127,6 +127,8 @@ void kvp_out_kv(FILE *out, const struct kvp_plan *p, const struct kvp_result *re
 	line(out, "positions", buf);
 	line(out, "needed", kvp_fmt_bytes_all(kv->bytes_needed, buf, sizeof buf));
 	line(out, "waste", kvp_fmt_bytes_all(kv->waste_bytes, buf, sizeof buf));
+	if (kv->shortfall_bytes)
+		line(out, "short by", kvp_fmt_bytes_all(kv->shortfall_bytes, buf, sizeof buf));
 	if (kv->state_bytes) {
 		kvp_fmt_bytes_all(kv->state_bytes, a, sizeof a);
 		snprintf(buf, sizeof buf, "%s recurrent state (included in the total)", a);

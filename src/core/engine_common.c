@@ -264,6 +264,7 @@ enum kvp_status eng_finish_kv(const struct kvp_plan *p,
 	kv->bytes = tot;
 	kv->bytes_needed = need;
 	kv->waste_bytes = tot > need ? tot - need : 0;
+	kv->shortfall_bytes = need > tot ? need - tot : 0;
 	kv->state_bytes = st;
 	kv->device_bytes = dev;
 	kv->host_bytes = host;

@@ -79,6 +79,7 @@ static cJSON *kv_json(const struct kvp_kv_result *kv)
 	add_u64(o, "bytes", kv->bytes);
 	add_u64(o, "bytes_needed", kv->bytes_needed);
 	add_u64(o, "waste_bytes", kv->waste_bytes);
+	add_u64(o, "shortfall_bytes", kv->shortfall_bytes);
 	add_u64(o, "state_bytes", kv->state_bytes);
 	add_u64(o, "device_bytes", kv->device_bytes);
 	add_u64(o, "host_bytes", kv->host_bytes);

@@ -108,7 +108,11 @@ static int draw_kv(WINDOW *w, const struct tui_rect *r, int y,
 		        "stored %s pos, allocated %s slots",
 		        kvp_fmt_int(kv->positions_stored, a, sizeof a),
 		        kvp_fmt_int(kv->slots_allocated, b, sizeof b));
-	if (y < end)
+	if (y < end && kv->shortfall_bytes)
+		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "short by %s B (%s)",
+		        kvp_fmt_int(kv->shortfall_bytes, a, sizeof a),
+		        kvp_fmt_gib(kv->shortfall_bytes, 2, b, sizeof b));
+	else if (y < end)
 		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "waste %s B (%s)%s%s",
 		        kvp_fmt_int(kv->waste_bytes, a, sizeof a),
 		        kvp_fmt_gib(kv->waste_bytes, 2, b, sizeof b),

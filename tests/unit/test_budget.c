@@ -323,6 +323,24 @@ START_TEST(dp_idle_replica)
 }
 END_TEST
 
+START_TEST(dp_ragged_slices)
+{
+	/* 6 class requests and 5 ragged lengths over dp 2, static 4,096
+	 * slots each (671,088,640 bytes): replica 0 holds 3 + 3 (lengths
+	 * 0..2) = 6 sequences = 4,026,531,840; replica 1 holds 3 + 2
+	 * (lengths 3..4) = 5 = 3,355,443,200 */
+	static const uint64_t lens[] = { 100, 200, 300, 400, 500 };
+
+	setup();
+	plan.workload.ragged = lens;
+	plan.workload.n_ragged = 5;
+	plan.devices.dp = 2;
+	run();
+	ck_assert_uint_eq(res.devices[0].kv_bytes, 4026531840ull);
+	ck_assert_uint_eq(res.devices[1].kv_bytes, 3355443200ull);
+}
+END_TEST
+
 START_TEST(too_few_cards)
 {
 	setup();
@@ -443,6 +461,7 @@ static Suite *budget_suite(void)
 	tcase_add_test(tc, mixed_cards);
 	tcase_add_test(tc, dp_split);
 	tcase_add_test(tc, dp_idle_replica);
+	tcase_add_test(tc, dp_ragged_slices);
 	tcase_add_test(tc, too_few_cards);
 	tcase_add_test(tc, activation_estimate);
 	tcase_add_test(tc, retained_outputs);

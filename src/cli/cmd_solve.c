@@ -135,8 +135,10 @@ static void answer_text(const struct kvp_solve_answer *a,
 	}
 	switch (a->what) {
 	case KVP_SOLVE_CONCURRENCY:
-		snprintf(buf, n, "%s requests (%s resident sequences) of %s "
-		         "tokens each", v, kvp_fmt_int(a->sequences, s, sizeof s),
+		snprintf(buf, n, "%s request%s (%s resident sequence%s) of %s "
+		         "tokens each", v, a->value == 1 ? "" : "s",
+		         kvp_fmt_int(a->sequences, s, sizeof s),
+		         a->sequences == 1 ? "" : "s",
 		         kvp_fmt_int(r->n_classes ? r->classes[0].length : 0, l,
 		                     sizeof l));
 		break;

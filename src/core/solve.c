@@ -148,6 +148,18 @@ static void line(char *buf, size_t n, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* "requests"/"tokens" as written, or singular for one. */
+static const char *noun(const char *plural, uint64_t n)
+{
+	if (n != 1)
+		return plural;
+	if (!strcmp(plural, "requests"))
+		return "request";
+	if (!strcmp(plural, "tokens"))
+		return "token";
+	return plural;
+}
+
 /* Why plan p (computed into r, or not) does not fit, for the check
  * line: the device most over, or the engine's admission limit. */
 static void why_not(const struct kvp_plan *p, const struct kvp_result *r,
@@ -303,14 +315,16 @@ static enum kvp_status check_count(const struct kvp_plan *base, apply_fn f,
 	kvp_fmt_int(ans->value, a, sizeof a);
 	kvp_fmt_int(ans->next_value, b, sizeof b);
 	if (ans->has_next)
-		snprintf(ans->check, sizeof ans->check,
-			"%s %s %s; %s %s %s: %s", a, unit,
-			fits ? "fit" : "do NOT fit", b, unit,
+		line(ans->check, sizeof ans->check,
+			"%s %s %s; %s %s %s: %s", a, noun(unit, ans->value),
+			fits ? (ans->value == 1 ? "fits" : "fit") : "do NOT fit",
+			b, noun(unit, ans->next_value),
 			ans->next_fits ? "fit too (search error)" : "do not", why);
 	else
-		snprintf(ans->check, sizeof ans->check,
-			"%s %s %s (the largest value searched)", a, unit,
-			fits ? "fit" : "do NOT fit");
+		line(ans->check, sizeof ans->check,
+			"%s %s %s (the largest value searched)", a,
+			noun(unit, ans->value),
+			fits ? (ans->value == 1 ? "fits" : "fit") : "do NOT fit");
 	return KVP_OK;
 }
 
@@ -354,8 +368,8 @@ static enum kvp_status solve_count(const struct kvp_plan *base,
 		if (st != KVP_OK)
 			return st;
 		why_not(&ans->plan, r, computed, why, sizeof why);
-		snprintf(ans->check, sizeof ans->check, "not even %s %s fit%s: %s",
-			kvp_fmt_int(lo_min, a, sizeof a), unit,
+		line(ans->check, sizeof ans->check, "not even %s %s fit%s: %s",
+			kvp_fmt_int(lo_min, a, sizeof a), noun(unit, lo_min),
 			lo_min == 1 ? "s" : "", why);
 		ans->has_next = true;
 		ans->next_value = lo_min;

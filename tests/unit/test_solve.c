@@ -196,7 +196,7 @@ START_TEST(nothing_fits)
 	plan.devices.groups[0].card.capacity_bytes = GIB;
 	solve(KVP_SOLVE_CONCURRENCY, 0);
 	ck_assert(!ans.found);
-	ck_assert_ptr_nonnull(strstr(ans.check, "not even 1 requests"));
+	ck_assert_ptr_nonnull(strstr(ans.check, "not even 1 request fits"));
 }
 END_TEST
 

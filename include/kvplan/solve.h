@@ -3,8 +3,11 @@
  * still fit on every device? Each answer is found by searching on
  * kvp_compute (binary search for counts and lengths, an ordered list for
  * formats and layouts) and checked by recomputing it: the answer fits,
- * one more does not. Pure: no allocation; the caller passes the result
- * storage the searches compute into.
+ * one more does not. "Fits": every device fits (res->fits) and, with a
+ * named engine, the engine admits every active request at once
+ * (res->engine.workload_fit: its pool, slots or max_num_seqs). Pure: no
+ * allocation; the caller passes the result storage the searches compute
+ * into.
  */
 #ifndef KVPLAN_SOLVE_H
 #define KVPLAN_SOLVE_H

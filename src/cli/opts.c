@@ -21,7 +21,7 @@ static const char *const default_formats[] = { "text", "json", NULL };
 enum own_flag {
 	OWN_NONE = 0, OWN_FORMAT, OWN_PER_LAYER, OWN_HELP, OWN_MODEL, OWN_CARD,
 	OWN_WORKLOAD, OWN_LAYER, OWN_KV_DTYPE, OWN_HEAD_DIM, OWN_CLASS,
-	OWN_OVERHEAD, OWN_PP_LAYERS, OWN_WEIGHTS
+	OWN_OVERHEAD, OWN_PP_LAYERS, OWN_WEIGHTS, OWN_DEFAULT_OVERHEADS
 };
 
 static const struct {
@@ -38,6 +38,7 @@ static const struct {
 	{ "kv-dtype", OWN_KV_DTYPE, true, "FORMAT", "K and V format (f16, bf16, fp8, q8_0, groupq:bits=4...)" },
 	{ "head-dim", OWN_HEAD_DIM, true, "N", "K and V head dim" },
 	{ "weights", OWN_WEIGHTS, true, "FORMAT", "weight format (alias of --weights-dtype: bf16, fp8, int4, nf4, q4_k_m...)" },
+	{ "default-overheads", OWN_DEFAULT_OVERHEADS, false, NULL, "add the documented runtime overheads (CUDA context, graphs, TP buffers; give after --tp/--pp)" },
 	{ "class", OWN_CLASS, true, "N", "following class flags act on workload.classes[N] (from 0)" },
 	{ "overhead", OWN_OVERHEAD, true, "NAME=BYTES", "runtime overhead per device, repeatable" },
 	{ "pp-layers", OWN_PP_LAYERS, true, "A,B,...", "layers per pipeline stage" },
@@ -218,6 +219,9 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 		if (set_key(p, "model.base.k_dtype", 0, v, flag, err) != KVP_OK ||
 		    set_key(p, "model.base.v_dtype", 0, v, flag, err) != KVP_OK)
 			return err->status;
+		return KVP_OK;
+	case OWN_DEFAULT_OVERHEADS:
+		kvp_overheads_default(&p->devices);
 		return KVP_OK;
 	case OWN_WEIGHTS:
 		return set_key(p, "model.weights.dtype", 0, v, flag, err);

@@ -57,6 +57,14 @@ expect "card x8 capacity" $CAP "$(nth "$TMP/r.json" capacity_bytes 9)"
 "$KVPLAN" fit --card h100-80gb-sxmx8 --activations 1GiB >"$TMP/t.txt"
 grep -q 'KVP-W06 pooled-memory: devices: 8 cards given' "$TMP/t.txt" && ok "x8 with tp 1 warns" || notok "x8 with tp 1 warns"
 
+# --default-overheads with tp 2: cuda_context 360 MiB + cuda_graphs
+# 384 MiB + tp_comm 144 MiB + allocator_reserve 0 = 888 MiB =
+# 931,135,488 B per device; without tp no tp_comm: 744 MiB = 780,140,544
+"$KVPLAN" fit --tp 2 --default-overheads --format json >"$TMP/r.json"
+expect "default overheads tp 2" 931135488 "$(nth "$TMP/r.json" overhead_bytes 2)"
+"$KVPLAN" fit --default-overheads --format json >"$TMP/r.json"
+expect "default overheads tp 1" 780140544 "$(nth "$TMP/r.json" overhead_bytes 1)"
+
 # Text: the bar (ASCII glyphs without UTF-8), the legend in B, GiB, GB
 LC_ALL=C "$KVPLAN" fit --activations 1GiB >"$TMP/t.txt"
 grep -q '^  \[|||' "$TMP/t.txt" && ok "text: ascii bar" || notok "text: ascii bar"

@@ -305,15 +305,41 @@ static void w_pooled(const struct kvp_plan *p, struct kvp_result *res)
 		res->n_devices, kvp_fmt_gib((uint64_t)total_free, 2, b, sizeof b));
 }
 
+/* The static reservation in force, if any: the generic core's static
+ * strategy (engine generic), or transformers' StaticCache with its own
+ * max_cache_len. A named engine that sizes its cache itself (llama.cpp,
+ * vLLM, SGLang, TensorRT-LLM, transformers' other caches) ignores
+ * strategy.*, so warnings about the strategy would describe a setting
+ * that does nothing. `field` names the setting; *max_len its value (0 =
+ * the longest sequence). */
+static bool static_in_force(const struct kvp_plan *p, const char **field,
+                            uint64_t *max_len)
+{
+	if (p->engine.kind == KVP_ENGINE_GENERIC &&
+	    p->strategy.kind == KVP_STRAT_STATIC) {
+		*field = "strategy.max_cache_len";
+		*max_len = p->strategy.max_cache_len;
+		return true;
+	}
+	if (p->engine.kind == KVP_ENGINE_TRANSFORMERS &&
+	    p->engine.transformers.cache == KVP_HF_STATIC) {
+		*field = "engine.transformers.max_cache_len";
+		*max_len = p->engine.transformers.max_cache_len;
+		return true;
+	}
+	return false;
+}
+
 static void w_static_short(const struct kvp_plan *p, struct kvp_result *res)
 {
 	const struct kvp_workload *w = &p->workload;
-	uint64_t longest = 0, m = p->strategy.max_cache_len;
+	uint64_t longest = 0, m = 0, explicit_len = 0;
 	uint64_t maxpos = p->model.arch.max_positions;
+	const char *field = "";
 	uint32_t c;
 	size_t i;
 
-	if (p->strategy.kind != KVP_STRAT_STATIC || maxpos == 0)
+	if (!static_in_force(p, &field, &explicit_len) || maxpos == 0)
 		return;
 	for (c = 0; c < w->n_classes && c < KVP_MAX_CLASSES; c++)
 		if (w->classes[c].requests && class_len(&w->classes[c]) > longest)
@@ -321,17 +347,16 @@ static void w_static_short(const struct kvp_plan *p, struct kvp_result *res)
 	for (i = 0; w->ragged && i < w->n_ragged; i++)
 		if (w->ragged[i] > longest)
 			longest = w->ragged[i];
-	if (m == 0)
-		m = longest;
+	m = explicit_len ? explicit_len : longest;
 	/* sized from the lengths at hand: no explicit maximum, or observed
 	 * (ragged) lengths, and below what the model accepts */
-	if (m >= maxpos || (p->strategy.max_cache_len != 0 && w->n_ragged == 0))
+	if (m >= maxpos || (explicit_len != 0 && w->n_ragged == 0))
 		return;
 	kvp_warn(res, KVP_W_STATIC_FROM_SHORT,
-		"strategy.max_cache_len: static reservation of %llu slots per "
+		"%s: static reservation of %llu slots per "
 		"sequence comes from the lengths in this plan, but the model "
 		"accepts %llu tokens: a longer request will not fit",
-		(unsigned long long)m, (unsigned long long)maxpos);
+		field, (unsigned long long)m, (unsigned long long)maxpos);
 }
 
 /* model_types whose configs interleave full-attention layers with
@@ -409,10 +434,22 @@ static void w_uneven(const struct kvp_plan *p, struct kvp_result *res)
 	uint32_t c;
 	size_t i;
 	char a[48], b[48];
+	const char *field = "strategy.kind", *kind;
+	uint64_t unused;
 
-	if (p->strategy.kind != KVP_STRAT_STATIC &&
-	    p->strategy.kind != KVP_STRAT_PADDED)
+	/* one maximum reservation in force: the generic core's static or
+	 * padded strategy, or transformers' StaticCache (static_in_force) */
+	if (p->engine.kind == KVP_ENGINE_GENERIC &&
+	    (p->strategy.kind == KVP_STRAT_STATIC ||
+	     p->strategy.kind == KVP_STRAT_PADDED)) {
+		kind = kvp_strategy_name(p->strategy.kind);
+	} else if (p->engine.kind == KVP_ENGINE_TRANSFORMERS &&
+	           static_in_force(p, &field, &unused)) {
+		field = "engine.transformers.cache";
+		kind = "static";
+	} else {
 		return;
+	}
 	for (c = 0; c < w->n_classes && c < KVP_MAX_CLASSES; c++) {
 		uint64_t len = class_len(&w->classes[c]);
 
@@ -430,10 +467,10 @@ static void w_uneven(const struct kvp_plan *p, struct kvp_result *res)
 	pct = (uint64_t)(((unsigned __int128)res->kv.waste_bytes * 100) /
 	                 res->kv.bytes);
 	kvp_warn(res, KVP_W_UNEVEN_RESERVATION,
-		"strategy.kind: %s - sequences of %llu to %llu tokens under one "
+		"%s: %s - sequences of %llu to %llu tokens under one "
 		"maximum reservation: %s of the %s cache (%llu%%) exceeds the "
 		"valid content",
-		kvp_strategy_name(p->strategy.kind), (unsigned long long)lo,
+		field, kind, (unsigned long long)lo,
 		(unsigned long long)hi,
 		kvp_fmt_gib(res->kv.waste_bytes, 2, a, sizeof a),
 		kvp_fmt_gib(res->kv.bytes, 2, b, sizeof b),
@@ -449,6 +486,15 @@ static void w_offload(const struct kvp_plan *p, struct kvp_result *res)
 		return;
 	for (i = 0; i < res->n_layers; i++)
 		host += !res->layers[i].on_device;
+	/* strategy.resident_layers is the generic core's setting; a named
+	 * engine offloads by its own option (transformers' OffloadedCache) */
+	if (p->engine.kind != KVP_ENGINE_GENERIC) {
+		kvp_warn(res, KVP_W_OFFLOAD,
+			"engine.kind: %s - %u layers (%s of cache) live in host "
+			"memory", kvp_engine_name(p->engine.kind), host,
+			kvp_fmt_gib(res->kv.host_bytes, 2, a, sizeof a));
+		return;
+	}
 	kvp_warn(res, KVP_W_OFFLOAD,
 		"strategy.resident_layers: %d - %u layers (%s of cache) live in "
 		"host memory", (int)p->strategy.resident_layers, host,

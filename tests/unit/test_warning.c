@@ -203,6 +203,72 @@ START_TEST(static_from_short)
 }
 END_TEST
 
+/* KVP-W07 describes the generic static strategy: a named engine that
+ * sizes its own cache ignores strategy.*, so the warning stays silent;
+ * transformers' StaticCache is a static reservation of its own and
+ * warns, naming its own field. */
+START_TEST(static_from_short_engines)
+{
+	static const enum kvp_engine_kind named[] = {
+		KVP_ENGINE_LLAMACPP, KVP_ENGINE_VLLM, KVP_ENGINE_SGLANG,
+		KVP_ENGINE_TRTLLM, KVP_ENGINE_TRANSFORMERS,
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof named / sizeof named[0]; i++) {
+		setup();
+		plan.strategy.max_cache_len = 0;
+		plan.model.arch.max_positions = 131072;
+		plan.engine.kind = named[i];
+		run();
+		ck_assert_msg(find(KVP_W_STATIC_FROM_SHORT) == NULL, "%s: %s",
+		              kvp_engine_name(named[i]),
+		              find(KVP_W_STATIC_FROM_SHORT));
+	}
+	/* transformers StaticCache, max_cache_len 0 = longest 3,072 + 1,024
+	 * = 4,096 < 131,072: warns with its own field */
+	setup();
+	plan.model.arch.max_positions = 131072;
+	plan.engine.kind = KVP_ENGINE_TRANSFORMERS;
+	plan.engine.transformers.cache = KVP_HF_STATIC;
+	plan.engine.transformers.max_cache_len = 0;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_STATIC_FROM_SHORT));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_STATIC_FROM_SHORT),
+	                             "engine.transformers.max_cache_len: static "
+	                             "reservation of 4096 slots"));
+	/* StaticCache sized for the model's maximum: fine */
+	plan.engine.transformers.max_cache_len = 131072;
+	run();
+	ck_assert_ptr_null(find(KVP_W_STATIC_FROM_SHORT));
+}
+END_TEST
+
+/* KVP-W11 likewise: the default plan's static strategy is not in force
+ * under vLLM's paged pool. */
+START_TEST(uneven_reservation_engines)
+{
+	setup();
+	plan.workload.classes[0].requests = 3;
+	plan.workload.n_classes = 2;
+	plan.workload.classes[1] = plan.workload.classes[0];
+	plan.workload.classes[1].prompt[KVP_PP_INPUT] = 256;
+	plan.workload.classes[1].gen = 256;
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	run();
+	ck_assert_ptr_null(find(KVP_W_UNEVEN_RESERVATION));
+	/* transformers StaticCache reserves the longest (4,096) for every
+	 * row, as the generic static strategy does: it warns, naming the
+	 * cache setting */
+	plan.engine.kind = KVP_ENGINE_TRANSFORMERS;
+	plan.engine.transformers.cache = KVP_HF_STATIC;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_UNEVEN_RESERVATION));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_UNEVEN_RESERVATION),
+	                             "engine.transformers.cache: static"));
+}
+END_TEST
+
 START_TEST(window_all_layers)
 {
 	struct kvp_error err;
@@ -340,6 +406,8 @@ static Suite *warning_suite(void)
 	tcase_add_test(tc, pooled_cards_unused);
 	tcase_add_test(tc, pooled_one_over);
 	tcase_add_test(tc, static_from_short);
+	tcase_add_test(tc, static_from_short_engines);
+	tcase_add_test(tc, uneven_reservation_engines);
 	tcase_add_test(tc, window_all_layers);
 	tcase_add_test(tc, kv_heads_edited);
 	tcase_add_test(tc, chars_not_tokens);

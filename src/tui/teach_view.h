@@ -3,8 +3,8 @@
  * (Hkv = Hq), the current grouping, MQA (Hkv = 1) and every divisor of Hq,
  * side by side: query heads per KV head, bytes per position, total KV, the
  * ratio to the current plan and the most sequences that fit the cards.
- * Each row is a kvp_compute of a copy of the plan with model.base.kv_heads
- * changed; rows are cached until the plan changes (app->gen).
+ * The rows come from kvp_teach (include/kvplan/teach.h), cached until
+ * the plan changes (app->gen); this view only formats them.
  */
 #ifndef KVPLAN_TUI_TEACH_VIEW_H
 #define KVPLAN_TUI_TEACH_VIEW_H

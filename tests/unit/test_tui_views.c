@@ -84,15 +84,22 @@ START_TEST(teach_view)
 	tui_render(app);
 	/* Hq = 40: divisors 40 20 10 8 5 4 2 1, largest first.
 	 * MHA: 2 x 40 x 40 x 128 x 2 = 819,200 B/pos; x 24,576 positions =
-	 * 20,132,659,200 B = 18.75 GiB, 5 x the current 4,026,531,840 B. */
+	 * 20,132,659,200 B = 18.75 GiB, 5 x the current 4,026,531,840 B
+	 * (kvp_teach's 5,000 thousandths, shown as x5). */
 	ck_assert_str_eq(row(1, 80),
 	                 "Same plan, other KV-head groupings (Hq = 40 query heads; * = current)");
-	ck_assert(starts_with(row(3, 80), "MHA      40       1       819,200   20,132,659,200  18.75 GiB   x5.00"));
-	/* current: 8 KV heads, 5 query heads each, 163,840 B/pos, x1.00 */
-	ck_assert(starts_with(row(6, 80), "GQA*      8       5       163,840    4,026,531,840   3.75 GiB   x1.00"));
-	/* MQA: 20,480 B/pos (163,840 / 8), 503,316,480 B, 0.47 GiB, x0.125
-	 * shown as x0.12 (printf rounds the binary 0.125 to even) */
-	ck_assert(starts_with(row(10, 80), "MQA       1      40        20,480      503,316,480   0.47 GiB   x0.12"));
+	ck_assert(starts_with(row(3, 80), "MHA      40       1       819,200   20,132,659,200  18.75 GiB      x5"));
+	/* 20 heads: 409,600 B/pos, 10,066,329,600 B = 9.375 GiB -> 9.38,
+	 * 20/8 = 2.5 */
+	ck_assert(starts_with(row(4, 80), "GQA      20       2       409,600   10,066,329,600   9.38 GiB    x2.5"));
+	/* current: 8 KV heads, 5 query heads each, 163,840 B/pos, x1 */
+	ck_assert(starts_with(row(6, 80), "GQA*      8       5       163,840    4,026,531,840   3.75 GiB      x1"));
+	/* 5 heads: 102,400 B/pos x 24,576 = 2,516,582,400 B = 2.34375 GiB,
+	 * 5/8 = 0.625 */
+	ck_assert(starts_with(row(7, 80), "GQA       5       8       102,400    2,516,582,400   2.34 GiB  x0.625"));
+	/* MQA: 20,480 B/pos (163,840 / 8), 503,316,480 B = 0.46875 GiB ->
+	 * 0.47, 1/8 = x0.125 exactly (thousandths from the core) */
+	ck_assert(starts_with(row(10, 80), "MQA       1      40        20,480      503,316,480   0.47 GiB  x0.125"));
 	ck_assert(screen_has("Changing Hkv changes the architecture"));
 }
 END_TEST

@@ -1,0 +1,184 @@
+/*
+ * teach.c - the GQA/MQA teaching table (include/kvplan/teach.h).
+ *
+ * Rows: MHA, the current grouping and MQA first (always kept), then the
+ * divisors of Hq, largest first, while there is room; sorted by Hkv,
+ * largest first. Each row is kvp_compute on a copy of the plan with
+ * model.base.kv_heads set, plus kvp_solve's concurrency answer on the
+ * same copy. Ratios are exact fractions reduced by their gcd, and
+ * thousandths rounded half up with checked arithmetic. No allocation:
+ * every plan and result lives in the caller's scratch.
+ */
+#include <string.h>
+
+#include "kvplan/checked.h"
+#include "kvplan/compute.h"
+#include "kvplan/teach.h"
+
+static const char *const kind_names[KVP_TEACH_KIND_COUNT] = {
+	"MHA", "GQA", "MQA",
+};
+
+const char *kvp_teach_kind_name(enum kvp_teach_kind k)
+{
+	return (unsigned)k < KVP_TEACH_KIND_COUNT ? kind_names[k] : "?";
+}
+
+/* Add a row for Hkv = h unless present; false when the table is full. */
+static bool add_row(struct kvp_teach *t, uint32_t h)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->rows[i].kv_heads == h)
+			return true;
+	if (t->n >= KVP_TEACH_MAX_ROWS)
+		return false;
+	memset(&t->rows[t->n], 0, sizeof t->rows[t->n]);
+	t->rows[t->n++].kv_heads = h;
+	return true;
+}
+
+/* Largest s with s * s <= v. */
+static uint32_t isqrt32(uint32_t v)
+{
+	uint64_t s = 0;
+
+	while ((s + 1) * (s + 1) <= v)
+		s++;
+	return (uint32_t)s;
+}
+
+/* The divisors of hq, largest first, while there is room. */
+static void add_divisors(struct kvp_teach *t, uint32_t hq)
+{
+	uint32_t s = isqrt32(hq), d;
+
+	for (d = 1; d <= s; d++)        /* hq / d: hq, hq/2, ... (descending) */
+		if (hq % d == 0 && !add_row(t, hq / d))
+			t->truncated = true;
+	for (d = s; d >= 1; d--)        /* d: sqrt .. 1 (descending) */
+		if (hq % d == 0 && !add_row(t, d))
+			t->truncated = true;
+}
+
+static void sort_desc(struct kvp_teach *t)
+{
+	size_t i, j;
+
+	for (i = 1; i < t->n; i++)       /* insertion sort: n <= 48 */
+		for (j = i; j > 0 && t->rows[j - 1].kv_heads < t->rows[j].kv_heads; j--) {
+			struct kvp_teach_row tmp = t->rows[j];
+
+			t->rows[j] = t->rows[j - 1];
+			t->rows[j - 1] = tmp;
+		}
+}
+
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t r = a % b;
+
+		a = b;
+		b = r;
+	}
+	return a;
+}
+
+/* row->bytes / now: lowest terms and rounded thousandths. */
+static void set_ratio(struct kvp_teach_row *row, uint64_t now)
+{
+	uint64_t g, milli;
+
+	if (now == 0)
+		return;
+	g = gcd64(row->bytes, now);     /* >= 1: now > 0 */
+	row->ratio_num = row->bytes / g;
+	row->ratio_den = now / g;
+	if (!kvp_mul(row->ratio_num, 1000, &milli) ||
+	    !kvp_add(milli, row->ratio_den / 2, &milli))
+		return;
+	row->ratio_milli = milli / row->ratio_den;
+	row->ratio_known = true;
+}
+
+/* Most class-0 requests that fit, on the row's plan in s->plan. */
+static void search_fit(const struct kvp_plan *p, struct kvp_teach_row *row,
+                       struct kvp_teach_scratch *s)
+{
+	struct kvp_solve_opts o = { .what = KVP_SOLVE_CONCURRENCY };
+
+	kvp_error_clear(&row->fit_err);
+	if (p->devices.n_groups == 0 || p->workload.n_classes == 0)
+		return;
+	if (kvp_solve(p, &o, &s->ans, &s->res, &row->fit_err) != KVP_OK)
+		return;
+	row->fit_known = true;
+	row->fit_requests = s->ans.found ? s->ans.value : 0;
+	row->fit_sequences = s->ans.found ? s->ans.sequences : 0;
+}
+
+enum kvp_status kvp_teach(const struct kvp_plan *p, struct kvp_teach *out,
+                          struct kvp_teach_scratch *scratch,
+                          struct kvp_error *err)
+{
+	uint32_t hq = p->model.q_heads, cur = p->model.base.kv_heads;
+	const struct kvp_teach_row *now = NULL;
+	bool seen = false;
+	uint64_t bpp0 = 0;
+	size_t i;
+
+	if (hq == 0)
+		return kvp_error_set(err, KVP_EINVAL,
+		                     "model.q_heads: 0 - must be at least 1");
+	if (cur == 0)
+		return kvp_error_set(err, KVP_EINVAL,
+		                     "model.base.kv_heads: 0 - must be at least 1");
+	memset(out, 0, offsetof(struct kvp_teach, rows));
+	out->q_heads = hq;
+	out->current_kv_heads = cur;
+	out->trained_kv_heads = p->model.trained_kv_heads ? p->model.trained_kv_heads
+	                                                  : cur;
+	add_row(out, hq);               /* the table is empty: these fit */
+	add_row(out, cur);
+	add_row(out, 1);
+	add_divisors(out, hq);
+	sort_desc(out);
+
+	for (i = 0; i < out->n; i++) {
+		struct kvp_teach_row *r = &out->rows[i];
+
+		r->current = r->kv_heads == cur;
+		r->kind = r->kv_heads == hq ? KVP_TEACH_MHA
+		        : r->kv_heads == 1 ? KVP_TEACH_MQA : KVP_TEACH_GQA;
+		r->group = hq % r->kv_heads == 0 ? hq / r->kv_heads : 0;
+		scratch->plan = *p;
+		scratch->plan.model.base.kv_heads = r->kv_heads;
+		r->ok = kvp_compute(&scratch->plan, &scratch->res) == KVP_OK;
+		if (!r->ok) {
+			r->err = scratch->res.error;
+			continue;
+		}
+		r->bytes_per_position = scratch->res.kv.bytes_per_position;
+		r->bytes = scratch->res.kv.bytes;
+		r->sequences = scratch->res.kv.sequences;
+		search_fit(&scratch->plan, r, scratch);
+		if (r->current)
+			now = r;
+		if (!seen) {
+			seen = true;
+			bpp0 = r->bytes_per_position;
+		} else if (r->bytes_per_position != bpp0) {
+			out->heads_matter = true;
+		}
+	}
+	if (now) {
+		uint64_t now_bytes = now->bytes;
+
+		for (i = 0; i < out->n; i++)
+			if (out->rows[i].ok)
+				set_ratio(&out->rows[i], now_bytes);
+	}
+	return KVP_OK;
+}

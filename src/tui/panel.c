@@ -8,6 +8,7 @@
 
 #include "kvplan/bar.h"
 #include "kvplan/format.h"
+#include "kvplan/margin.h"
 #include "kvplan/units.h"
 #include "tui/bar_draw.h"
 #include "tui/panel.h"
@@ -131,6 +132,7 @@ static void draw_device_bar(WINDOW *w, int y, int x, int wd, uint32_t i,
 	char g[NUM];
 	int label = 4, tail = 16, bw = wd - label - tail - 2;
 	uint64_t mag;
+	enum kvp_margin margin;
 
 	if (bw < 8 || d->capacity_bytes == 0) {
 		tui_put(w, y, x, wd, t->attr[TUI_R_DIM], "d%u (no capacity)", (unsigned)i);
@@ -142,8 +144,11 @@ static void draw_device_bar(WINDOW *w, int y, int x, int wd, uint32_t i,
 	tui_bar_draw(w, y, x + label, &bar, t);
 	mag = d->free_bytes < 0 ? (uint64_t)0 - (uint64_t)d->free_bytes
 	                        : (uint64_t)d->free_bytes;
+	margin = kvp_device_margin(d);   /* the core's over/tight/roomy */
 	tui_put_right(w, y, x + wd - tail, tail,
-	              t->attr[d->fits ? TUI_R_NORMAL : TUI_R_BAD], "%s %s",
+	              t->attr[margin == KVP_MARGIN_OVER ? TUI_R_BAD
+	                      : margin == KVP_MARGIN_TIGHT ? TUI_R_WARN
+	                      : TUI_R_NORMAL], "%s %s",
 	              d->free_bytes < 0 ? "over" : "free",
 	              kvp_fmt_gib(mag, 2, g, sizeof g));
 }

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/report_csv.h"
 #include "kvplan/compute.h"
 #include "kvplan/field.h"
+#include "kvplan/margin.h"
 #include "kvplan/solve.h"
 #include "kvplan/units.h"
 #include "tui/sweep_view.h"
@@ -44,8 +44,8 @@ static const struct axis_def axes[] = {
 
 struct cell {
 	bool ok;                  /* computed */
-	struct kvp_sweep_verdict v;
-	uint64_t capacity;        /* binding device's capacity */
+	uint64_t kv_bytes;        /* res.kv.bytes: the whole cache */
+	enum kvp_margin margin;   /* kvp_result_margin: over, tight, roomy */
 };
 
 struct tui_sweep {
@@ -120,9 +120,8 @@ static void rebuild(struct tui_sweep *s, const struct tui_app *a)
 			        kvp_compute(&s->plan, &s->res) == KVP_OK;
 			if (!c->ok)
 				continue;
-			kvp_sweep_verdict(&s->res, &c->v);
-			c->capacity = c->v.device >= 0
-			              ? s->res.devices[c->v.device].capacity_bytes : 0;
+			c->kv_bytes = s->res.kv.bytes;
+			c->margin = kvp_result_margin(&s->res);
 		}
 	s->gen = a->gen;
 	s->built_ax = s->ax;
@@ -130,18 +129,35 @@ static void rebuild(struct tui_sweep *s, const struct tui_app *a)
 	s->valid = true;
 }
 
-/* Heat: over capacity, fits with under a tenth of the card free, fits. */
+/* Heat: the core's margin judgement (include/kvplan/margin.h) as a
+ * colour: over capacity, tight (under a tenth of a card free), roomy. */
 static enum tui_role heat(const struct cell *c)
 {
 	if (!c->ok)
 		return TUI_R_DIM;
-	if (c->v.device < 0)
-		return TUI_R_NORMAL;
-	if (!c->v.fits)
-		return TUI_R_BAD;
-	if ((uint64_t)c->v.free_bytes < c->capacity / 10)
-		return TUI_R_WARN;
-	return TUI_R_OK;
+	switch (c->margin) {
+	case KVP_MARGIN_OVER:  return TUI_R_BAD;
+	case KVP_MARGIN_TIGHT: return TUI_R_WARN;
+	case KVP_MARGIN_ROOMY: return TUI_R_OK;
+	case KVP_MARGIN_NONE:
+	case KVP_MARGIN_COUNT: break;
+	}
+	return TUI_R_NORMAL;
+}
+
+/* The cell's mark: '+' roomy, '~' tight, '!' over, ' ' no card. */
+static char heat_mark(const struct cell *c)
+{
+	if (!c->ok)
+		return '?';
+	switch (c->margin) {
+	case KVP_MARGIN_OVER:  return '!';
+	case KVP_MARGIN_TIGHT: return '~';
+	case KVP_MARGIN_ROOMY: return '+';
+	case KVP_MARGIN_NONE:
+	case KVP_MARGIN_COUNT: break;
+	}
+	return ' ';
 }
 
 void tui_sweep_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
@@ -182,14 +198,13 @@ void tui_sweep_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 		for (x = 0; x < nx && LABEL_W + (int)(x + 1) * cw <= r->w; x++) {
 			const struct cell *c = &s->cells[y][x];
 			attr_t at = t->attr[heat(c)];
-			char mark = !c->ok ? '?' : c->v.device < 0 ? ' '
-			            : !c->v.fits ? '!' : heat(c) == TUI_R_WARN ? '~' : '+';
+			char mark = heat_mark(c);
 
 			if (x == s->sx && y == s->sy)
 				at = t->attr[TUI_R_SELECT];
 			if (c->ok)
 				tui_put_right(w, row, r->x + LABEL_W + (int)x * cw, cw, at, "%s%c",
-				              kvp_fmt_gib(c->v.kv_bytes, 1, buf, sizeof buf), mark);
+				              kvp_fmt_gib(c->kv_bytes, 1, buf, sizeof buf), mark);
 			else
 				tui_put_right(w, row, r->x + LABEL_W + (int)x * cw, cw, at, "error?");
 		}

@@ -142,6 +142,33 @@ START_TEST(sweep_view)
 }
 END_TEST
 
+START_TEST(sweep_tight)
+{
+	/* No weights (architecture zeroed), activations measured at 1 GiB,
+	 * no overheads, on a 44 GiB card (45,056 MiB). Every request holds
+	 * 4,096 slots x 163,840 B = 640 MiB (prompts of 1,024 and 2,048).
+	 * 32 requests: 20,480 + 1,024 = 21,504 MiB used, 23,552 free
+	 * (10 x 23,552 >= 45,056): roomy '+', KV 20.0 GiB.
+	 * 64 requests: 40,960 + 1,024 = 41,984 used, 3,072 free
+	 * (10 x 3,072 = 30,720 < 45,056): tight '~', KV 40.0 GiB.
+	 * 128 requests: 81,920 MiB of KV alone: over '!', KV 80.0 GiB. */
+	memset(&app->plan.model.arch, 0, sizeof app->plan.model.arch);
+	app->plan.devices.activations_bytes = 1ull << 30;
+	app->plan.devices.n_overheads = 0;
+	app->plan.devices.reserve_ppm = 0;
+	app->plan.devices.reserve_bytes = 0;
+	app->plan.devices.groups[0].card.capacity_bytes = 44ull << 30;
+	app->gen++;
+	ck_assert(tui_app_recompute(app));
+	tui_set_section(app, TUI_SEC_SWEEP);
+	tui_render(app);
+	/* rows 3.. hold 1, 2, 4, 8, 16, 32, 64, 128, 256 requests */
+	ck_assert(starts_with(row(8, 80), "      32  20.0 GiB+ 20.0 GiB+"));
+	ck_assert(starts_with(row(9, 80), "      64  40.0 GiB~ 40.0 GiB~"));
+	ck_assert(starts_with(row(10, 80), "     128  80.0 GiB! 80.0 GiB!"));
+}
+END_TEST
+
 START_TEST(layers_view)
 {
 	struct kvp_error err;
@@ -174,6 +201,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, teach_view);
 	tcase_add_test(tc, engine_view);
 	tcase_add_test(tc, sweep_view);
+	tcase_add_test(tc, sweep_tight);
 	tcase_add_test(tc, layers_view);
 	suite_add_tcase(s, tc);
 	return s;

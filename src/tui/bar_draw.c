@@ -86,9 +86,12 @@ static void draw_eighths(WINDOW *w, int y, int x, const struct kvp_bar *bar,
 }
 
 /* Whole cells: ASCII glyphs, or full blocks in colour; the part past the
- * capacity in the overflow colour after the mark. */
-static void draw_cells(WINDOW *w, int y, int x, const struct kvp_bar *bar,
-                       const struct tui_theme *t, int mark_col)
+ * capacity in the overflow colour after the mark. Every column the bar
+ * may own is written: the free part up to the capacity is blanked (a
+ * shorter bar leaves nothing of a longer one behind). Returns the column
+ * after the last one painted. */
+static uint32_t draw_cells(WINDOW *w, int y, int x, const struct kvp_bar *bar,
+                           const struct tui_theme *t)
 {
 	bool blocks = t->utf8 && t->color;
 	uint32_t col = 0, k;
@@ -107,23 +110,29 @@ static void draw_cells(WINDOW *w, int y, int x, const struct kvp_bar *bar,
 		}
 	}
 	wattrset(w, t->attr[TUI_R_NORMAL]);
-	for (; col < bar->used_cells; col++)
+	for (; col < bar->cap_cell; col++)        /* free, up to the capacity */
 		mvwaddch(w, y, x + (int)col, ' ');
-	(void)mark_col;
+	/* past the mark: the overflow cells were painted at col + 1 */
+	return bar->overflow_cells ? col + 1 : col;
 }
 
 void tui_bar_draw(WINDOW *w, int y, int x, const struct kvp_bar *bar,
-                  const struct tui_theme *t)
+                  uint32_t width, const struct tui_theme *t)
 {
 	int inner = x + 1;
+	uint32_t end = bar->cap_cell, c;
 
 	wattrset(w, t->attr[TUI_R_MARK]);
 	mvwaddch(w, y, x, '[');
 	if (bar->overflow_cells == 0 && t->utf8 && t->color)
 		draw_eighths(w, y, inner, bar, t);
 	else
-		draw_cells(w, y, inner, bar, t, (int)bar->cap_cell);
+		end = draw_cells(w, y, inner, bar, t);
 	wattrset(w, t->attr[TUI_R_MARK]);
 	mvwaddch(w, y, inner + (int)bar->cap_cell, ']');
 	wattrset(w, t->attr[TUI_R_NORMAL]);
+	/* the rest of the bar's extent: the closing mark of a fitting bar
+	 * of `width` cells sits at column inner + width */
+	for (c = end > bar->cap_cell ? end : bar->cap_cell + 1; c <= width; c++)
+		mvwaddch(w, y, inner + (int)c, ' ');
 }

@@ -37,11 +37,13 @@ const struct tui_seg_info *tui_segs(size_t *n);
  * computed): values[TUI_SEG_COUNT]. */
 void tui_seg_values(const struct kvp_device_result *d, uint64_t *values);
 
-/* Paint `bar` at (y, x): '[' then the cells then ']' at the capacity,
- * the overflow after it in the overflow colour. Takes bar->total_cells + 2
- * columns. UTF-8 with colour: eighth-cell partial blocks; otherwise one
- * ASCII glyph per segment ('|', '#', '*', '@', '~'; overflow as '!'). */
+/* Paint `bar`, laid out for `width` cells, at (y, x): '[' then the cells
+ * then ']' at the capacity, the overflow after it in the overflow colour.
+ * Owns width + 2 columns and writes all of them (blanks where nothing is
+ * drawn), so it may repaint a longer or shorter bar in place. UTF-8 with
+ * colour: eighth-cell partial blocks; otherwise one ASCII glyph per
+ * segment ('|', '#', '*', '@', '~'; overflow as '!'). */
 void tui_bar_draw(WINDOW *w, int y, int x, const struct kvp_bar *bar,
-                  const struct tui_theme *t);
+                  uint32_t width, const struct tui_theme *t);
 
 #endif

@@ -141,7 +141,7 @@ static void draw_device_bar(WINDOW *w, int y, int x, int wd, uint32_t i,
 	tui_seg_values(d, v);
 	kvp_bar_layout(v, TUI_SEG_COUNT, d->capacity_bytes, (uint32_t)bw, &bar);
 	tui_put(w, y, x, label, t->attr[TUI_R_LABEL], "d%u", (unsigned)i);
-	tui_bar_draw(w, y, x + label, &bar, t);
+	tui_bar_draw(w, y, x + label, &bar, (uint32_t)bw, t);
 	mag = d->free_bytes < 0 ? (uint64_t)0 - (uint64_t)d->free_bytes
 	                        : (uint64_t)d->free_bytes;
 	margin = kvp_device_margin(d);   /* the core's over/tight/roomy */

@@ -196,8 +196,49 @@ START_TEST(bar_overflow_past_mark)
 	kvp_bar_layout(v, TUI_SEG_COUNT, 60 * GIB, 22, &bar);
 	tui_theme_init(&t, true, false);
 	werase(stdscr);
-	tui_bar_draw(stdscr, 3, 0, &bar, &t);
+	tui_bar_draw(stdscr, 3, 0, &bar, 22, &t);
 	ck_assert_str_eq(row(stdscr, 3, 0, 40), "[|||||###########]!!!!!");
+}
+END_TEST
+
+START_TEST(bar_shrinks_in_place)
+{
+	struct kvp_bar bar;
+	struct tui_theme t;
+	uint64_t lng[TUI_SEG_COUNT] = { 40 * GIB, 36 * GIB, 0, 0, 0 };
+	uint64_t shrt[TUI_SEG_COUNT] = { 8 * GIB, 4 * GIB, 0, 0, 0 };
+	uint64_t full[TUI_SEG_COUNT] = { 80 * GIB, 0, 0, 0, 0 };
+	uint64_t over[TUI_SEG_COUNT] = { 20 * GIB, 40 * GIB, 10 * GIB, 5 * GIB, 5 * GIB };
+
+	/* ASCII, no colour (whole cells), one row repainted in place with
+	 * no erase in between. 80 GiB card, 20 cells:
+	 * long: 76 of 80 GiB -> round(76/80 x 20) = 19 cells: weights
+	 * 40/80 x 20 = 10, KV 36/80 x 20 = 9; one free cell, ']' at 21. */
+	tui_theme_init(&t, true, false);
+	werase(stdscr);
+	kvp_bar_layout(lng, TUI_SEG_COUNT, 80 * GIB, 20, &bar);
+	tui_bar_draw(stdscr, 3, 0, &bar, 20, &t);
+	ck_assert_str_eq(row(stdscr, 3, 0, 40), "[||||||||||######### ]");
+	/* short: 12 of 80 GiB -> round(3) = 3 cells: weights 8/80 x 20 = 2,
+	 * KV 4/80 x 20 = 1; the other 17 cells are blank again, not the
+	 * long bar's glyphs. */
+	kvp_bar_layout(shrt, TUI_SEG_COUNT, 80 * GIB, 20, &bar);
+	tui_bar_draw(stdscr, 3, 0, &bar, 20, &t);
+	ck_assert_str_eq(row(stdscr, 3, 0, 40), "[||#                 ]");
+	/* A full bar of 22 cells ends with ']' at column 23; the over bar
+	 * of bar_overflow_past_mark (16 cells, mark, 5 overflow = 22
+	 * columns after '[') then leaves column 23 blank. */
+	kvp_bar_layout(full, TUI_SEG_COUNT, 80 * GIB, 22, &bar);
+	tui_bar_draw(stdscr, 3, 0, &bar, 22, &t);
+	ck_assert_str_eq(row(stdscr, 3, 0, 40), "[||||||||||||||||||||||]");
+	kvp_bar_layout(over, TUI_SEG_COUNT, 60 * GIB, 22, &bar);
+	tui_bar_draw(stdscr, 3, 0, &bar, 22, &t);
+	ck_assert_str_eq(row(stdscr, 3, 0, 40), "[|||||###########]!!!!!");
+	/* and back to the short one at 22 cells: 12/80 x 22 = 3.3 -> 3
+	 * cells (weights 2.2 -> 2, KV 1.1 -> 1), 19 blanks, ']' at 23 */
+	kvp_bar_layout(shrt, TUI_SEG_COUNT, 80 * GIB, 22, &bar);
+	tui_bar_draw(stdscr, 3, 0, &bar, 22, &t);
+	ck_assert_str_eq(row(stdscr, 3, 0, 40), "[||#                   ]");
 }
 END_TEST
 
@@ -385,6 +426,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, panel_stale_marker);
 	tcase_add_test(tc, bar_fits_ascii);
 	tcase_add_test(tc, bar_overflow_past_mark);
+	tcase_add_test(tc, bar_shrinks_in_place);
 	tcase_add_test(tc, formula_k_v_differ);
 	tcase_add_test(tc, layout_80x24);
 	tcase_add_test(tc, actions_table);

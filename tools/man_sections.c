@@ -2,6 +2,8 @@
  * man_sections.c - print the generated parts of man/kvplan.1 in mdoc:
  *   man_sections fields   every flag of the field table (kvplan/field.h)
  *   man_sections keys     every action of the TUI table (src/tui/action.h)
+ *   man_sections warnings every warning code of the table in
+ *                         src/core/warning.c: id, slug and advice
  * tools/man_update.sh pastes them between the `.\" BEGIN x` and
  * `.\" END x` markers of the page; tests/cli/man_sections.sh rebuilds this
  * program in `make check` and fails when the page has drifted.
@@ -11,6 +13,7 @@
 #include <string.h>
 
 #include "kvplan/field.h"
+#include "kvplan/warning.h"
 #include "tui/action.h"
 
 /* Placeholder shown after a flag, by type. */
@@ -105,14 +108,33 @@ static void keys(void)
 	printf(".El\n");
 }
 
+/* Every code from the first to KVP_W_CODE_END, in order: id and slug as
+ * the tag, the advice as the body (it is one or two sentences, already
+ * punctuated). */
+static void warnings(void)
+{
+	int c;
+
+	printf(".Bl -tag -width Ds\n");
+	for (c = KVP_W_QHEADS_AS_KV; c < KVP_W_CODE_END; c++) {
+		enum kvp_warn_code w = (enum kvp_warn_code)c;
+
+		printf(".It Sy %s Cm %s\n", kvp_warn_id(w), kvp_warn_slug(w));
+		text(kvp_warn_advice(w));
+	}
+	printf(".El\n");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && !strcmp(argv[1], "fields"))
 		fields();
 	else if (argc == 2 && !strcmp(argv[1], "keys"))
 		keys();
+	else if (argc == 2 && !strcmp(argv[1], "warnings"))
+		warnings();
 	else {
-		fprintf(stderr, "usage: man_sections fields|keys\n");
+		fprintf(stderr, "usage: man_sections fields|keys|warnings\n");
 		return 2;
 	}
 	return 0;

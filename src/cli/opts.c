@@ -21,7 +21,8 @@ static const char *const default_formats[] = { "text", "json", NULL };
 enum own_flag {
 	OWN_NONE = 0, OWN_FORMAT, OWN_PER_LAYER, OWN_HELP, OWN_MODEL, OWN_CARD,
 	OWN_WORKLOAD, OWN_LAYER, OWN_KV_DTYPE, OWN_HEAD_DIM, OWN_CLASS,
-	OWN_OVERHEAD, OWN_PP_LAYERS, OWN_WEIGHTS, OWN_DEFAULT_OVERHEADS
+	OWN_OVERHEAD, OWN_PP_LAYERS, OWN_WEIGHTS, OWN_DEFAULT_OVERHEADS,
+	OWN_NO_DEFAULT_OVERHEADS
 };
 
 static const struct {
@@ -38,7 +39,8 @@ static const struct {
 	{ "kv-dtype", OWN_KV_DTYPE, true, "FORMAT", "K and V format (f16, bf16, fp8, q8_0, groupq:bits=4...)" },
 	{ "head-dim", OWN_HEAD_DIM, true, "N", "K and V head dim" },
 	{ "weights", OWN_WEIGHTS, true, "FORMAT", "weight format (alias of --weights-dtype: bf16, fp8, int4, nf4, q4_k_m...)" },
-	{ "default-overheads", OWN_DEFAULT_OVERHEADS, false, NULL, "add the documented runtime overheads (CUDA context, graphs, TP buffers; give after --tp/--pp)" },
+	{ "default-overheads", OWN_DEFAULT_OVERHEADS, false, NULL, "add the documented runtime overheads (CUDA context, graphs, TP buffers) to a plan file's devices" },
+	{ "no-default-overheads", OWN_NO_DEFAULT_OVERHEADS, false, NULL, "leave out the documented runtime overheads that the worked example and --card bring" },
 	{ "class", OWN_CLASS, true, "N", "following class flags act on workload.classes[N] (from 0)" },
 	{ "overhead", OWN_OVERHEAD, true, "NAME=BYTES", "runtime overhead per device, repeatable" },
 	{ "pp-layers", OWN_PP_LAYERS, true, "A,B,...", "layers per pipeline stage" },
@@ -167,6 +169,10 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 		if (kvp_model_load_spec(v, &m, &o->notes, err) != KVP_OK)
 			return flag_error(err, flag);
 		p->model = m;
+		/* The plan name follows the model unless a plan file or --name
+		 * chose it: "worked example" on another model would mislead. */
+		if (!o->have_plan_file && !o->name_given)
+			snprintf(p->name, sizeof p->name, "%s", m.id[0] ? m.id : v);
 		return KVP_OK;
 	}
 	case OWN_CARD: {
@@ -223,6 +229,8 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 	case OWN_DEFAULT_OVERHEADS:
 		kvp_overheads_default(&p->devices);
 		return KVP_OK;
+	case OWN_NO_DEFAULT_OVERHEADS:
+		return KVP_OK;   /* acted on before and after pass 2 */
 	case OWN_WEIGHTS:
 		return set_key(p, "model.weights.dtype", 0, v, flag, err);
 	case OWN_HEAD_DIM:
@@ -318,12 +326,14 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 {
 	int i;
 	bool only_pos = false, kind_set = false, window_set = false;
+	bool card_given = false, no_defaults = false, defaults;
 	size_t cls = 0;
 
 	kvp_error_clear(err);
 	o->n_args = 0;
 	o->have_plan_file = false;
 	o->plan_path = NULL;
+	o->name_given = false;
 
 	/* Pass 1: positionals, unknown flags, missing values, --help. */
 	for (i = 1; i < argc; i++) {
@@ -360,6 +370,10 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 				"--%s: unknown option (see kvplan %s --help)", name, o->cmd);
 		if (ref.own >= 0 && own_flags[ref.own].id == OWN_HELP)
 			o->help = true;
+		if (ref.own >= 0 && own_flags[ref.own].id == OWN_CARD)
+			card_given = true;
+		if (ref.own >= 0 && own_flags[ref.own].id == OWN_NO_DEFAULT_OVERHEADS)
+			no_defaults = true;
 		if (takes_value(o, &ref)) {
 			if (!eq) {
 				if (i + 1 >= argc)
@@ -375,17 +389,27 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 		return KVP_OK;
 	}
 
-	/* The base plan: the file, or the worked example. */
+	/* The base plan: the file, or the worked example. The documented
+	 * overheads (kvp_overheads_default) come with the worked example and
+	 * with --card, unless --no-default-overheads or the plan file lists
+	 * overheads of its own; they are completed after the flags, so
+	 * --tp/--pp given anywhere on the line bring tp_comm. */
 	if (o->plan_arg >= 0 && o->plan_arg < o->n_args) {
 		kvp_plan_blank(&o->plan);
 		o->plan_path = o->args[o->plan_arg];
 		if (kvp_plan_json_load(o->plan_path, &o->plan, &o->plan_stamp, err) != KVP_OK)
 			return err->status;
 		o->have_plan_file = true;
+		defaults = card_given && o->plan.devices.n_overheads == 0;
 	} else {
 		kvp_plan_default(&o->plan);
 		o->plan.strategy.max_cache_len = 0;   /* longest sequence */
+		if (no_defaults)
+			o->plan.devices.n_overheads = 0;   /* all are the defaults */
+		defaults = true;
 	}
+	if (no_defaults)
+		defaults = false;
 
 	/* Pass 2: apply flags in order. */
 	only_pos = false;
@@ -438,7 +462,11 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 			kind_set = true;
 		if (strcmp(ref.field->key, "model.base.window") == 0)
 			window_set = true;
+		if (strcmp(ref.field->key, "name") == 0)
+			o->name_given = true;
 	}
+	if (defaults)
+		kvp_overheads_default(&o->plan.devices);
 	/* A window on a full-attention base means sliding-window attention;
 	 * leaving it unused would silently ignore the flag. */
 	if (window_set && !kind_set && o->plan.model.base.kind == KVP_LAYER_FULL &&

@@ -14,6 +14,14 @@
  * makes it sliding. Without a plan file the plan starts as the worked
  * example of DESIGN.md (kvp_plan_default) with strategy.max_cache_len 0
  * (the longest sequence), so changing lengths needs no other flag.
+ * `--model` then also names the plan after the model (its id) unless a
+ * plan file or an earlier --name set the name.
+ *
+ * Overheads: the worked example carries the documented runtime overheads
+ * (kvp_overheads_default); `--card` brings them to a plan file that lists
+ * none. Both are completed after every flag (tp_comm when --tp/--pp > 1);
+ * `--no-default-overheads` leaves them all out, `--overhead` entries of
+ * the same name win.
  *
  * Errors: one line (in err) naming the flag, the field and the value.
  */
@@ -63,6 +71,7 @@ struct kvp_opts {
 	char format[16];            /* "text" unless --format */
 	bool per_layer;
 	bool help;                  /* --help was given: usage printed */
+	bool name_given;            /* --name was met (so far, in pass 2) */
 	int n_args;                 /* positionals (plan file included) */
 	const char *args[KVP_OPTS_MAX_ARGS];
 	struct kvp_notes notes;     /* importer assumptions from --model */

@@ -429,7 +429,7 @@ static const struct kvp_field fields[] = {
 	  "tokens per step for the activation estimate"),
 	F("devices.flash_attention", "flash-attention", "Flash attention",
 	  KVP_SEC_DEVICES, KVP_FT_BOOL, 0, 1, devices.flash_attention,
-	  "attention workspace of the estimate"),
+	  "flash-style attention in the estimate, default true (false: fp32 score matrix)"),
 	F("devices.retained_logits", "retained-logits", "Retained logits",
 	  KVP_SEC_DEVICES, KVP_FT_U64, 0, U64MAX, devices.retained_logits,
 	  "positions whose fp32 logits are kept per sequence"),

@@ -1,4 +1,13 @@
-/* plan.c - the default scenario and a blank plan. */
+/*
+ * plan.c - the default scenario and a blank plan.
+ *
+ * Both start with devices.flash_attention true: every engine kvplan models
+ * runs flash-style attention by default (vLLM, SGLang, TensorRT-LLM always;
+ * llama.cpp -fa auto; transformers' sdpa), so the activation estimate
+ * keeps no T x S score matrix unless a plan says so. The default scenario
+ * also carries the documented runtime overheads of its card
+ * (kvp_overheads_default: CUDA context and CUDA graphs at tp 1).
+ */
 #include <string.h>
 
 #include "kvplan/plan.h"
@@ -14,6 +23,7 @@ void kvp_plan_blank(struct kvp_plan *p)
 	p->strategy.block_size = 16;
 	p->strategy.resident_layers = -1;
 	p->devices.tp = p->devices.pp = p->devices.dp = 1;
+	p->devices.flash_attention = true;
 	kvp_engine_defaults(&p->engine);
 }
 
@@ -56,4 +66,7 @@ void kvp_plan_default(struct kvp_plan *p)
 	/* 80 GB card as the driver reports it: 81,559 MiB. */
 	p->devices.groups[0].card.capacity_bytes = 81559ull * 1048576ull;
 	p->devices.groups[0].count = 1;
+	/* tp 1: cuda_context 360 MiB + cuda_graphs 384 MiB +
+	 * allocator_reserve 0 = 744 MiB per device */
+	kvp_overheads_default(&p->devices);
 }

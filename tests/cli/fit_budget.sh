@@ -3,8 +3,10 @@
 # exit 0 when every device fits, 1 when one does not, the text bars.
 . "$(dirname "$0")/fit_lib.inc"
 
-# One H100, measured activations 1 GiB: 85,520,809,984 - (22,676,285,440
-# weights + 4,026,531,840 KV + 1,073,741,824) = 57,744,250,880 free
+# One H100, measured activations 1 GiB, the worked example's default
+# overheads (cuda_context 360 MiB + cuda_graphs 384 MiB = 744 MiB =
+# 780,140,544): 85,520,809,984 - (22,676,285,440 weights + 4,026,531,840
+# KV + 1,073,741,824 + 780,140,544 = 28,556,699,648) = 56,964,110,336 free
 "$KVPLAN" fit --activations 1GiB --format json >"$TMP/r.json" 2>"$TMP/err"
 rc=$?
 expect "fit exit" 0 "$rc"
@@ -12,19 +14,21 @@ expect "capacity_bytes" $CAP "$(nth "$TMP/r.json" capacity_bytes 2)"
 expect "weights_bytes" $W "$(nth "$TMP/r.json" weights_bytes 1)"
 expect "kv_bytes" 4026531840 "$(nth "$TMP/r.json" kv_bytes 1)"
 expect "activations_bytes" 1073741824 "$(nth "$TMP/r.json" activations_bytes 2)"
-expect "free_bytes" 57744250880 "$(nth "$TMP/r.json" free_bytes 1)"
+expect "overhead_bytes" 780140544 "$(nth "$TMP/r.json" overhead_bytes 1)"
+expect "free_bytes" 56964110336 "$(nth "$TMP/r.json" free_bytes 1)"
 grep -q '"activations_estimated":	false' "$TMP/r.json" && ok "measured activations" || notok "measured activations"
 
-# Headroom 5 %: floor(85,520,809,984 x 0.05) = 4,276,040,499
+# Headroom 5 %: floor(85,520,809,984 x 0.05) = 4,276,040,499;
+# 56,964,110,336 - 4,276,040,499 = 52,688,069,837
 "$KVPLAN" fit --activations 1GiB --reserve 5% --format json >"$TMP/r.json"
 expect "headroom_bytes" 4276040499 "$(nth "$TMP/r.json" headroom_bytes 1)"
-expect "free with headroom" 53468210381 "$(nth "$TMP/r.json" free_bytes 1)"
+expect "free with headroom" 52688069837 "$(nth "$TMP/r.json" free_bytes 1)"
 
-# A 24 GiB card: 25,769,803,776 - 27,776,559,104 = -2,006,755,328 -> exit 1
+# A 24 GiB card: 25,769,803,776 - 28,556,699,648 = -2,786,895,872 -> exit 1
 "$KVPLAN" fit --activations 1GiB --card-capacity 24GiB --format json >"$TMP/r.json"
 rc=$?
 expect "over: exit" 1 "$rc"
-expect "over: free_bytes" -2006755328 "$(nth "$TMP/r.json" free_bytes 1)"
+expect "over: free_bytes" -2786895872 "$(nth "$TMP/r.json" free_bytes 1)"
 grep -q '"fits":	false' "$TMP/r.json" && ok "over: fits false" || notok "over: fits false"
 
 # TP 2: 4 of 8 KV heads per rank -> 2,013,265,920; weights / 2 =
@@ -64,6 +68,31 @@ grep -q 'KVP-W06 pooled-memory: devices: 8 cards given' "$TMP/t.txt" && ok "x8 w
 expect "default overheads tp 2" 931135488 "$(nth "$TMP/r.json" overhead_bytes 2)"
 "$KVPLAN" fit --default-overheads --format json >"$TMP/r.json"
 expect "default overheads tp 1" 780140544 "$(nth "$TMP/r.json" overhead_bytes 1)"
+# the worked example brings them without the flag; --tp before or after
+# does not matter (completed after the flags): tp 2 -> 888 MiB
+"$KVPLAN" fit --tp 2 --format json >"$TMP/r.json"
+expect "example overheads tp 2" 931135488 "$(nth "$TMP/r.json" overhead_bytes 2)"
+# --no-default-overheads: none; an --overhead of the user's stays
+"$KVPLAN" fit --no-default-overheads --format json >"$TMP/r.json"
+expect "no default overheads" 0 "$(nth "$TMP/r.json" overhead_bytes 1)"
+"$KVPLAN" fit --no-default-overheads --overhead cuda_graphs=1MiB --format json >"$TMP/r.json"
+expect "no defaults, own entry" 1048576 "$(nth "$TMP/r.json" overhead_bytes 1)"
+# an --overhead of a default's name replaces it: 360 MiB + 1 MiB = 361 MiB
+# = 378,535,936
+"$KVPLAN" fit --overhead cuda_graphs=1MiB --format json >"$TMP/r.json"
+expect "own entry replaces default" 378535936 "$(nth "$TMP/r.json" overhead_bytes 1)"
+# a plan file without overheads gets them with --card, not without;
+# a plan file with its own overheads keeps them
+"$KVPLAN" fit --no-default-overheads --format json >"$TMP/plan0.json"
+"$KVPLAN" fit "$TMP/plan0.json" --format json >"$TMP/r.json"
+expect "plan file: no --card, none" 0 "$(nth "$TMP/r.json" overhead_bytes 1)"
+"$KVPLAN" fit "$TMP/plan0.json" --card h100-80gb-sxm --format json >"$TMP/r.json"
+expect "plan file + --card: defaults" 780140544 "$(nth "$TMP/r.json" overhead_bytes 1)"
+"$KVPLAN" fit "$TMP/plan0.json" --card h100-80gb-sxm --no-default-overheads --format json >"$TMP/r.json"
+expect "plan file + --card --no-default-overheads" 0 "$(nth "$TMP/r.json" overhead_bytes 1)"
+"$KVPLAN" fit --no-default-overheads --overhead x=2MiB --format json >"$TMP/plan2.json"
+"$KVPLAN" fit "$TMP/plan2.json" --card h100-80gb-sxm --format json >"$TMP/r.json"
+expect "plan file's own overheads kept" 2097152 "$(nth "$TMP/r.json" overhead_bytes 1)"
 
 # Text: the bar (ASCII glyphs without UTF-8), the legend in B, GiB, GB
 LC_ALL=C "$KVPLAN" fit --activations 1GiB >"$TMP/t.txt"
@@ -74,8 +103,8 @@ grep -q '^fits: every device (1) fits' "$TMP/t.txt" && ok "text: verdict" || not
 LC_ALL=C "$KVPLAN" fit --activations 1GiB --card-capacity 24GiB >"$TMP/t.txt"
 # overflow drawn past the capacity mark: "]" followed by more glyphs
 grep -q '^  \[[^]]*\][|#*@:]' "$TMP/t.txt" && ok "text: overflow past the mark" || notok "text: overflow past the mark"
-# over by 2,006,755,328 B = 1.87 GiB = 2.01 GB
-grep -q 'OVER BY *2,006,755,328 B *1\.87 GiB *2\.01 GB' "$TMP/t.txt" && ok "text: over by" || notok "text: over by"
+# over by 2,786,895,872 B = 2.5955 GiB (2.60) = 2.7869 GB (2.79)
+grep -q 'OVER BY *2,786,895,872 B *2\.60 GiB *2\.79 GB' "$TMP/t.txt" && ok "text: over by" || notok "text: over by"
 LC_ALL=C.UTF-8 "$KVPLAN" fit --activations 1GiB >"$TMP/u.txt"
 grep -q '█' "$TMP/u.txt" && ok "text: UTF-8 blocks" || notok "text: UTF-8 blocks"
 

@@ -98,9 +98,12 @@ START_TEST(over_capacity)
 	setup();
 	plan.devices.groups[0].card.capacity_bytes = 16 * GIB;
 	run();
-	/* 17,179,869,184 - (24,655,360,000 + 4,026,531,840 + 1,073,741,824)
-	 * = -12,575,764,480 */
-	ck_assert_int_eq(res.devices[0].free_bytes, -12575764480ll);
+	/* the default plan's overheads: cuda_context 360 MiB + cuda_graphs
+	 * 384 MiB = 744 MiB = 744 x 1,048,576 = 780,140,544 bytes.
+	 * 17,179,869,184 - (24,655,360,000 + 4,026,531,840 + 1,073,741,824
+	 * + 780,140,544 = 30,535,774,208) = -13,355,905,024 */
+	ck_assert_uint_eq(res.devices[0].overhead_bytes, 780140544ull);
+	ck_assert_int_eq(res.devices[0].free_bytes, -13355905024ll);
 	ck_assert(!res.devices[0].fits);
 	ck_assert(!res.fits);
 }
@@ -269,9 +272,10 @@ START_TEST(mixed_cards)
 	/* pp 2 on an 80 GiB card and a 12 GiB card. Each stage: weights
 	 * 327,680,000 + 24,000,000,000 x 20/40 = 12,327,680,000; KV
 	 * 20 x 100,663,296 = 2,013,265,920; activations 1,073,741,824;
-	 * sum 15,414,687,744.
-	 * device 0: 85,899,345,920 - 15,414,687,744 = 70,484,658,176 fits
-	 * device 1: 12,884,901,888 - 15,414,687,744 = -2,529,785,856 over */
+	 * overheads of the default plan 780,140,544 (744 MiB, tp 1: no
+	 * tp_comm); sum 16,194,828,288.
+	 * device 0: 85,899,345,920 - 16,194,828,288 = 69,704,517,632 fits
+	 * device 1: 12,884,901,888 - 16,194,828,288 = -3,309,926,400 over */
 	setup();
 	plan.devices.pp = 2;
 	plan.devices.n_groups = 2;
@@ -285,8 +289,8 @@ START_TEST(mixed_cards)
 	ck_assert_uint_eq(res.n_devices, 2);
 	ck_assert_str_eq(res.devices[0].name, "A100-80GB");
 	ck_assert_str_eq(res.devices[1].name, "small-12GiB");
-	ck_assert_int_eq(res.devices[0].free_bytes, 70484658176ll);
-	ck_assert_int_eq(res.devices[1].free_bytes, -2529785856ll);
+	ck_assert_int_eq(res.devices[0].free_bytes, 69704517632ll);
+	ck_assert_int_eq(res.devices[1].free_bytes, -3309926400ll);
 	ck_assert(res.devices[0].fits);
 	ck_assert(!res.devices[1].fits);
 	ck_assert(!res.fits);   /* never pooled */
@@ -412,8 +416,9 @@ START_TEST(retained_outputs)
 	run();
 	ck_assert_uint_eq(res.devices[0].retained_bytes, 7680000);
 	/* 85,520,809,984 - (24,655,360,000 + 4,026,531,840 + 1,073,741,824
-	 * + 7,680,000) = 55,757,496,320 */
-	ck_assert_int_eq(res.devices[0].free_bytes, 55757496320ll);
+	 * + 7,680,000 + 780,140,544 default overheads = 30,543,454,208)
+	 * = 54,977,355,776 */
+	ck_assert_int_eq(res.devices[0].free_bytes, 54977355776ll);
 }
 END_TEST
 
@@ -438,6 +443,21 @@ START_TEST(overheads_default)
 	d.tp = d.pp = d.dp = 1;
 	kvp_overheads_default(&d);
 	ck_assert_uint_eq(d.n_overheads, 3);
+}
+END_TEST
+
+/* The default scenario counts the CUDA context and graphs on its card
+ * (tp 1): 360 MiB + 384 MiB + 0 = 744 MiB = 780,140,544 bytes. */
+START_TEST(default_plan_overheads)
+{
+	kvp_plan_default(&plan);
+	ck_assert_uint_eq(plan.devices.n_overheads, 3);
+	ck_assert_str_eq(plan.devices.overheads[0].name, "cuda_context");
+	ck_assert_str_eq(plan.devices.overheads[1].name, "cuda_graphs");
+	ck_assert_str_eq(plan.devices.overheads[2].name, "allocator_reserve");
+	ck_assert(plan.devices.flash_attention);
+	run();
+	ck_assert_uint_eq(res.devices[0].overhead_bytes, 780140544ull);
 }
 END_TEST
 
@@ -466,6 +486,7 @@ static Suite *budget_suite(void)
 	tcase_add_test(tc, activation_estimate);
 	tcase_add_test(tc, retained_outputs);
 	tcase_add_test(tc, overheads_default);
+	tcase_add_test(tc, default_plan_overheads);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -361,13 +361,14 @@ START_TEST(capacity_total)
 {
 	/* measured activations leave the H100 (85,520,809,984 B, the
 	 * driver total) with 85,520,809,984 - 4,026,531,840 KV - weights -
-	 * activations; set the activations so that 1 GiB stays free:
+	 * activations - overheads (the default plan's 744 MiB); set the
+	 * activations so that 1 GiB stays free:
 	 * 1 GiB < 85,520,809,984 / 32 = 2,672,525,312 -> warned */
 	setup();
 	run();
 	plan.devices.activations_bytes = res.devices[0].capacity_bytes -
 		res.devices[0].weights_bytes - res.devices[0].kv_bytes -
-		(1ull << 30);
+		res.devices[0].overhead_bytes - (1ull << 30);
 	run();
 	ck_assert_int_eq(res.devices[0].free_bytes, 1ll << 30);
 	ck_assert_ptr_nonnull(find(KVP_W_CAPACITY_TOTAL));

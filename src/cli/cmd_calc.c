@@ -8,24 +8,17 @@
  * or with --output FILE atomically to a file (temp file, fsync, rename),
  * so a failure never leaves half an output anywhere.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/emit.h"
 #include "cli/opts.h"
 #include "cli/out_text.h"
-#include "io/file.h"
 #include "io/record_json.h"
 #include "io/report_md.h"
 #include "kvplan/compute.h"
-
-static int fail(const char *msg)
-{
-	fprintf(stderr, "kvplan calc: %s\n", msg);
-	return 2;
-}
 
 /* md: the Markdown report with the validation plan (io/report_md.c). */
 static const char *const calc_formats[] = { "text", "json", "md", NULL };
@@ -57,7 +50,7 @@ int kvp_cmd_calc(int argc, char **argv)
 	if (!o || !res) {
 		free(o);
 		free(res);
-		return fail("out of memory");
+		return kvp_emit_fail("calc", "out of memory");
 	}
 	kvp_opts_init(o, "calc", "[PLAN.json|RECORD.json] [OPTIONS]");
 	o->formats = calc_formats;
@@ -65,41 +58,31 @@ int kvp_cmd_calc(int argc, char **argv)
 	o->n_extra = sizeof calc_extra / sizeof calc_extra[0];
 	o->ctx = &output;
 	kvp_error_clear(&err);
-	if (kvp_opts_parse(o, argc, argv, stdout, &err) != KVP_OK) {
-		rc = fail(err.msg);
+	if ((rc = kvp_emit_parse(o, argc, argv)) != KVP_EMIT_GO)
 		goto out;
-	}
-	if (o->help)
-		goto out;
-	if (o->n_args > 1) {
-		char msg[KVP_ERRMSG_MAX];
-
-		snprintf(msg, sizeof msg, "'%.200s': unexpected argument (calc takes one plan file)",
-		         o->args[1]);
-		rc = fail(msg);
-		goto out;
-	}
+	rc = 0;
 	if (kvp_compute(&o->plan, res) != KVP_OK) {
-		rc = fail(res->error.msg[0] ? res->error.msg : kvp_status_str(res->error.status));
+		rc = kvp_emit_fail("calc", res->error.msg[0] ? res->error.msg
+		                                             : kvp_status_str(res->error.status));
 		goto out;
 	}
 	mem = open_memstream(&buf, &len);
 	if (!mem) {
-		rc = fail("out of memory");
+		rc = kvp_emit_fail("calc", "out of memory");
 		goto out;
 	}
 	if (strcmp(o->format, "json") == 0) {
 		char *s = kvp_record_json_dump_notes(&o->plan, res, &o->notes, &err);
 
 		if (!s) {
-			rc = fail(err.msg);
+			rc = kvp_emit_fail("calc", err.msg);
 			goto out;
 		}
 		fputs(s, mem);
 		free(s);
 	} else if (strcmp(o->format, "md") == 0) {
 		if (kvp_report_md(mem, &o->plan, res, &o->notes, &err) != KVP_OK) {
-			rc = fail(err.msg);
+			rc = kvp_emit_fail("calc", err.msg);
 			goto out;
 		}
 	} else {
@@ -107,21 +90,11 @@ int kvp_cmd_calc(int argc, char **argv)
 	}
 	if (fclose(mem) != 0) {
 		mem = NULL;
-		rc = fail("out of memory");
+		rc = kvp_emit_fail("calc", "out of memory");
 		goto out;
 	}
 	mem = NULL;
-	if (output) {
-		if (kvp_file_write_atomic(output, buf, len, NULL, NULL, &err) != KVP_OK)
-			rc = fail(err.msg);
-		goto out;
-	}
-	if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0 || ferror(stdout)) {
-		char msg[128];
-
-		snprintf(msg, sizeof msg, "writing the output: %s", strerror(errno));
-		rc = fail(msg);
-	}
+	rc = kvp_emit_write("calc", output, buf, len);
 out:
 	if (mem)
 		fclose(mem);

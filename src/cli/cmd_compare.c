@@ -18,6 +18,7 @@
 #include <cJSON.h>
 
 #include "cli/commands.h"
+#include "cli/emit.h"
 #include "cli/opts.h"
 #include "kvplan/compare.h"
 #include "kvplan/translate.h"
@@ -111,8 +112,7 @@ static const struct kvp_opt_extra cmp_extra[] = {
 
 static int fail(const char *msg)
 {
-	fprintf(stderr, "kvplan compare: %s\n", msg);
-	return 2;
+	return kvp_emit_fail("compare", msg);
 }
 
 /* "+12.5%" from ppm (display only). */
@@ -301,20 +301,9 @@ int kvp_cmd_compare(int argc, char **argv)
 	o->n_extra = sizeof cmp_extra / sizeof cmp_extra[0];
 	o->ctx = &ctx;
 	kvp_error_clear(&err);
-	if (kvp_opts_parse(o, argc, argv, stdout, &err) != KVP_OK) {
-		rc = fail(err.msg);
+	if ((rc = kvp_emit_parse(o, argc, argv)) != KVP_EMIT_GO)
 		goto out;
-	}
-	if (o->help)
-		goto out;
-	if (o->n_args > 1) {
-		char msg[KVP_ERRMSG_MAX];
-
-		snprintf(msg, sizeof msg,
-		         "'%.200s': unexpected argument (compare takes one plan file)", o->args[1]);
-		rc = fail(msg);
-		goto out;
-	}
+	rc = 0;
 	if (kvp_compare(&o->plan, res, cmp, &err) != KVP_OK) {
 		rc = fail(err.msg);
 		goto out;
@@ -327,24 +316,12 @@ int kvp_cmd_compare(int argc, char **argv)
 		goto out;
 	}
 	if (strcmp(o->format, "json") == 0) {
-		char *s = to_json(&o->plan, cmp, &ctx, tr);
-
-		if (!s) {
-			rc = fail("out of memory");
+		if ((rc = kvp_emit_json("compare", to_json(&o->plan, cmp, &ctx, tr))) != 0)
 			goto out;
-		}
-		fputs(s, stdout);
-		fputc('\n', stdout);
-		free(s);
 	} else {
 		print_text(stdout, &o->plan, cmp, &ctx, tr);
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		char msg[128];
-
-		snprintf(msg, sizeof msg, "writing the output: %s", strerror(errno));
-		rc = fail(msg);
-	}
+	rc = kvp_emit_flush("compare");
 out:
 	kvp_opts_free(o);
 out_free:

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/emit.h"
 #include "cli/opts.h"
 #include "cli/out_bar.h"
 #include "cli/out_text.h"
@@ -44,12 +45,6 @@ static const struct kvp_opt_extra fit_extra[] = {
 	  set_width },
 };
 
-static int fail(const char *msg)
-{
-	fprintf(stderr, "kvplan fit: %s\n", msg);
-	return 2;
-}
-
 int kvp_cmd_fit(int argc, char **argv)
 {
 	struct kvp_opts *o = malloc(sizeof *o);
@@ -61,47 +56,34 @@ int kvp_cmd_fit(int argc, char **argv)
 	if (!o || !res) {
 		free(o);
 		free(res);
-		return fail("out of memory");
+		return kvp_emit_fail("fit", "out of memory");
 	}
 	kvp_opts_init(o, "fit", "[PLAN.json|RECORD.json] [--card NAME[xN]] [OPTIONS]");
 	o->extra = fit_extra;
 	o->n_extra = sizeof fit_extra / sizeof fit_extra[0];
 	o->ctx = &ctx;
 	kvp_error_clear(&err);
-	if (kvp_opts_parse(o, argc, argv, stdout, &err) != KVP_OK) {
-		rc = fail(err.msg);
+	if ((rc = kvp_emit_parse(o, argc, argv)) != KVP_EMIT_GO)
 		goto out;
-	}
-	if (o->help)
-		goto out;
-	if (o->n_args > 1) {
-		char msg[KVP_ERRMSG_MAX];
-
-		snprintf(msg, sizeof msg,
-		         "'%.200s': unexpected argument (fit takes one plan file)",
-		         o->args[1]);
-		rc = fail(msg);
-		goto out;
-	}
+	rc = 0;
 	if (o->plan.devices.n_groups == 0) {
-		rc = fail("devices.groups: none - fit needs a card (--card NAME "
-		          "or devices.groups in the plan)");
+		rc = kvp_emit_fail("fit", "devices.groups: none - fit needs a card "
+		                   "(--card NAME or devices.groups in the plan)");
 		goto out;
 	}
 	if (kvp_compute(&o->plan, res) != KVP_OK) {
-		rc = fail(res->error.msg[0] ? res->error.msg
-		                            : kvp_status_str(res->error.status));
+		rc = kvp_emit_fail("fit", res->error.msg[0] ? res->error.msg
+		                                            : kvp_status_str(res->error.status));
 		goto out;
 	}
 	if (strcmp(o->format, "json") == 0) {
 		char *s = kvp_record_json_dump(&o->plan, res, &err);
 
 		if (!s) {
-			rc = fail(err.msg);
+			rc = kvp_emit_fail("fit", err.msg);
 			goto out;
 		}
-		fputs(s, stdout);
-		free(s);
+		kvp_emit_json("fit", s);
 	} else {
 		kvp_out_kv(stdout, &o->plan, res);
 		if (o->per_layer)
@@ -111,13 +93,8 @@ int kvp_cmd_fit(int argc, char **argv)
 		kvp_out_bars(stdout, res, ctx.width, kvp_out_utf8());
 		kvp_out_warnings(stdout, res, &o->notes);
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		char msg[128];
-
-		snprintf(msg, sizeof msg, "writing the output: %s", strerror(errno));
-		rc = fail(msg);
+	if ((rc = kvp_emit_flush("fit")) != 0)
 		goto out;
-	}
 	rc = res->fits ? 0 : 1;
 out:
 	kvp_opts_free(o);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/emit.h"
 #include "cli/opts.h"
 #include "cli/out_bar.h"
 #include "cli/out_text.h"
@@ -116,8 +117,7 @@ static const struct kvp_opt_extra solve_extra[] = {
 
 static int fail(const char *msg)
 {
-	fprintf(stderr, "kvplan solve: %s\n", msg);
-	return 2;
+	return kvp_emit_fail("solve", msg);
 }
 
 /* The answer in words; figures from the answer and the result. */
@@ -214,12 +214,7 @@ static int print_json(const struct kvp_solve_answer *a,
 		cJSON_AddItemToObject(o, "record", rec);
 	out = cJSON_Print(o);
 	cJSON_Delete(o);
-	if (!out)
-		return fail("out of memory");
-	fputs(out, stdout);
-	fputc('\n', stdout);
-	free(out);
-	return 0;
+	return kvp_emit_json("solve", out);
 }
 
 int kvp_cmd_solve(int argc, char **argv)
@@ -244,24 +239,12 @@ int kvp_cmd_solve(int argc, char **argv)
 	o->n_extra = sizeof solve_extra / sizeof solve_extra[0];
 	o->ctx = &ctx;
 	kvp_error_clear(&err);
-	if (kvp_opts_parse(o, argc, argv, stdout, &err) != KVP_OK) {
-		rc = fail(err.msg);
+	if ((rc = kvp_emit_parse(o, argc, argv)) != KVP_EMIT_GO)
 		goto out;
-	}
-	if (o->help)
-		goto out;
+	rc = 0;
 	if (!ctx.have_for) {
 		rc = fail("--for: missing - expected concurrency, length, "
 		          "kv-format, cards or max-model-len");
-		goto out;
-	}
-	if (o->n_args > 1) {
-		char msg[KVP_ERRMSG_MAX];
-
-		snprintf(msg, sizeof msg,
-		         "'%.200s': unexpected argument (solve takes one plan file)",
-		         o->args[1]);
-		rc = fail(msg);
 		goto out;
 	}
 	if (kvp_solve(&o->plan, &ctx.so, ans, res, &err) != KVP_OK) {
@@ -281,13 +264,8 @@ int kvp_cmd_solve(int argc, char **argv)
 		printf("\n");
 		kvp_out_bars(stdout, res, KVP_OUT_BAR_WIDTH, kvp_out_utf8());
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		char msg[128];
-
-		snprintf(msg, sizeof msg, "writing the output: %s", strerror(errno));
-		rc = fail(msg);
+	if ((rc = kvp_emit_flush("solve")) != 0)
 		goto out;
-	}
 	rc = ans->found ? 0 : 1;
 out:
 	kvp_opts_free(o);

@@ -1,0 +1,80 @@
+/*
+ * emit.c - shared error, parsing and output steps of the computing
+ * subcommands (emit.h). Output is either written once from a finished
+ * buffer or printed to stdout and checked at the end, so a write error
+ * is always reported as one line with exit status 2.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/emit.h"
+#include "io/file.h"
+
+int kvp_emit_fail(const char *cmd, const char *msg)
+{
+	fprintf(stderr, "kvplan %s: %s\n", cmd, msg);
+	return 2;
+}
+
+int kvp_emit_parse(struct kvp_opts *o, int argc, char **argv)
+{
+	struct kvp_error err;
+
+	kvp_error_clear(&err);
+	if (kvp_opts_parse(o, argc, argv, stdout, &err) != KVP_OK)
+		return kvp_emit_fail(o->cmd, err.msg);
+	if (o->help)
+		return 0;
+	if (o->n_args > 1) {
+		char msg[KVP_ERRMSG_MAX];
+
+		snprintf(msg, sizeof msg,
+		         "'%.200s': unexpected argument (%s takes one plan file)",
+		         o->args[1], o->cmd);
+		return kvp_emit_fail(o->cmd, msg);
+	}
+	return KVP_EMIT_GO;
+}
+
+int kvp_emit_json(const char *cmd, char *s)
+{
+	size_t n;
+
+	if (!s)
+		return kvp_emit_fail(cmd, "out of memory");
+	n = strlen(s);
+	fputs(s, stdout);
+	if (n == 0 || s[n - 1] != '\n')
+		fputc('\n', stdout);
+	free(s);
+	return 0;
+}
+
+int kvp_emit_flush(const char *cmd)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		char msg[128];
+
+		snprintf(msg, sizeof msg, "writing the output: %s", strerror(errno));
+		return kvp_emit_fail(cmd, msg);
+	}
+	return 0;
+}
+
+int kvp_emit_write(const char *cmd, const char *output, const char *buf,
+                   size_t len)
+{
+	struct kvp_error err;
+
+	if (output) {
+		kvp_error_clear(&err);
+		if (kvp_file_write_atomic(output, buf, len, NULL, NULL, &err) != KVP_OK)
+			return kvp_emit_fail(cmd, err.msg);
+		return 0;
+	}
+	if (fwrite(buf, 1, len, stdout) != len)
+		return kvp_emit_fail(cmd, "writing the output: short write");
+	return kvp_emit_flush(cmd);
+}

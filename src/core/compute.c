@@ -3,9 +3,9 @@
  * the stages of src/core/internal.h in order (resolve, weights, kv,
  * engine, devices, warnings), stopping at the first error.
  *
- * The result is cleared first except for the per-layer entries past
- * model.n_layers (unspecified, never read: res->n_layers bounds them),
- * which keeps a recompute of a small model cheap.
+ * The result is cleared first except for the layer, device and warning
+ * arrays, which the stages fill entry by entry (see clear_result); the
+ * counts n_layers, n_devices and n_warnings bound what is defined.
  */
 #include <stddef.h>
 #include <string.h>
@@ -80,17 +80,27 @@ static enum kvp_status check_plan(const struct kvp_plan *p,
 	return KVP_OK;
 }
 
-/* Zero *res except layers[n..KVP_MAX_LAYERS). */
-static void clear_result(struct kvp_result *res, uint32_t n)
+/*
+ * Zero what no stage overwrites in full: the error, the counts, classes,
+ * kv, engine and weights. Three arrays are left as they are, because
+ * clearing them was a third of a 128-layer recompute:
+ *   layers[0..n)      stage 1 writes every spec, stage 3 every other
+ *                     field of each layer (kv.c, first pass);
+ *   devices[]         budget.c zeroes each entry as it appends it;
+ *   warnings[]        kvp_warn writes code and msg of each entry.
+ * Entries past n_layers, n_devices and n_warnings are unspecified, and
+ * after an error the whole result is (result.h).
+ */
+static void clear_result(struct kvp_result *res)
 {
 	const size_t lay = offsetof(struct kvp_result, layers);
-	const size_t after = offsetof(struct kvp_result, n_classes);
+	const size_t cls = offsetof(struct kvp_result, n_classes);
+	const size_t dev = offsetof(struct kvp_result, devices);
 
-	if (n > KVP_MAX_LAYERS)
-		n = KVP_MAX_LAYERS;
 	memset(res, 0, lay);
-	memset(res->layers, 0, n * sizeof res->layers[0]);
-	memset((char *)res + after, 0, sizeof *res - after);
+	memset((char *)res + cls, 0, dev - cls);
+	res->fits = false;
+	res->n_warnings = 0;
 }
 
 enum kvp_status kvp_compute(const struct kvp_plan *plan,
@@ -98,7 +108,7 @@ enum kvp_status kvp_compute(const struct kvp_plan *plan,
 {
 	enum kvp_status st;
 
-	clear_result(res, plan->model.n_layers);
+	clear_result(res);
 	st = check_plan(plan, &res->error);
 	if (st != KVP_OK)
 		return st;

@@ -591,9 +591,6 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 		struct ltype *ty;
 		bool dev = resident < 0 || (uint32_t)resident > i;
 
-		lr->on_device = dev;
-		lr->slots = lr->stored = lr->bytes = 0;
-		lr->k_row_bytes = lr->v_row_bytes = lr->bytes_per_position = 0;
 		if (s->kind == KVP_LAYER_NONE) {
 			if (!kvp_add(state_per_seq, s->state_bytes, &state_per_seq))
 				return overflow(p, res);
@@ -664,9 +661,6 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 		tix[i] = (uint16_t)t;
 		ty->count++;
 		ty->count_dev += dev;
-		lr->k_row_bytes = ty->kq;
-		lr->v_row_bytes = ty->vq;
-		lr->bytes_per_position = ty->bpp;
 	}
 	/* per type: sums into the views and the model; uniformity */
 	for (t = 0; t < nt; t++) {
@@ -752,24 +746,35 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 		                ty->count - ty->count_dev))
 			return overflow(p, res);
 	}
+	/* Every field of every layer but the spec is written here, once
+	 * (kvp_compute does not clear the layer table). */
 	for (i = 0; i < n; i++) {
 		struct kvp_layer_result *lr = &res->layers[i];
+		bool dev = resident < 0 || (uint32_t)resident > i;
 
+		lr->on_device = dev;
+		if (holds_positions(lr->spec.kind)) {
+			const struct ltype *ty = &types[tix[i]];
+			const struct view *v = &views[ty->view];
+
+			lr->k_row_bytes = ty->kq;
+			lr->v_row_bytes = ty->vq;
+			lr->bytes_per_position = ty->bpp;
+			lr->slots = v->slots;
+			lr->stored = v->stored;
+			lr->bytes = ty->bytes;
+			continue;
+		}
+		lr->k_row_bytes = lr->v_row_bytes = lr->bytes_per_position = 0;
+		lr->slots = lr->stored = lr->bytes = 0;
 		if (lr->spec.kind == KVP_LAYER_NONE) {
 			if (!kvp_mul(lr->spec.state_bytes, n_seqs, &lr->bytes) ||
 			    !kvp_add(kv->state_bytes, lr->bytes, &kv->state_bytes))
 				return overflow(p, res);
-			if (!kvp_add(lr->on_device ? kv->device_bytes : kv->host_bytes,
-			             lr->bytes, lr->on_device ? &kv->device_bytes
-			                                      : &kv->host_bytes))
+			if (!kvp_add(dev ? kv->device_bytes : kv->host_bytes,
+			             lr->bytes, dev ? &kv->device_bytes
+			                            : &kv->host_bytes))
 				return overflow(p, res);
-		} else if (holds_positions(lr->spec.kind)) {
-			const struct ltype *ty = &types[tix[i]];
-			const struct view *v = &views[ty->view];
-
-			lr->slots = v->slots;
-			lr->stored = v->stored;
-			lr->bytes = ty->bytes;
 		}
 	}
 	/* state: once in bytes and in bytes_needed */

@@ -130,12 +130,33 @@ static enum kvp_status attn_params(const struct kvp_model *m,
 	return KVP_OK;
 }
 
-static bool is_moe_layer(const struct kvp_arch *ar, uint32_t i)
+/* Layers i in 0..n-1 that are MoE: i >= first_dense_layers and
+ * (i + 1) % step == 0, i.e. the multiples of step among i + 1 in
+ * first_dense + 1 .. n: floor(n / step) - floor(first_dense / step). */
+static uint32_t moe_layers(const struct kvp_arch *ar, uint32_t n)
 {
 	uint32_t step = ar->moe_layer_step ? ar->moe_layer_step : 1;
 
-	return ar->n_experts > 0 && i >= ar->first_dense_layers &&
-	       (i + 1) % step == 0;
+	if (ar->n_experts == 0 || ar->first_dense_layers >= n)
+		return 0;
+	return n / step - ar->first_dense_layers / step;
+}
+
+/* attn_params tells three kinds apart: NONE, MLA and the rest (full,
+ * sliding, chunked and shared layers count the same projections). */
+static bool same_wkind(enum kvp_layer_kind a, enum kvp_layer_kind b)
+{
+	bool a_plain = a != KVP_LAYER_NONE && a != KVP_LAYER_MLA;
+	bool b_plain = b != KVP_LAYER_NONE && b != KVP_LAYER_MLA;
+
+	return a == b || (a_plain && b_plain);
+}
+
+/* Same parameters as l: kind (as above), heads and dims. */
+static bool same_layer(const struct kvp_layer_spec *s, const struct wl *l)
+{
+	return same_wkind(s->kind, l->kind) && s->kv_heads == l->kv_heads &&
+	       s->k_dim == l->k_dim && s->v_dim == l->v_dim;
 }
 
 /* Bytes of n values at `bits` each plus `per_group` bits of scales and
@@ -278,7 +299,7 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 	bool gpt2 = !strcmp(mt, "gpt2");
 	uint64_t mats = ar->gated_mlp ? 3 : 2, expert = 0, dense = 0,
 	         router = 0, shared = 0, total, active;
-	uint32_t i;
+	uint32_t i, n_moe;
 	struct wl l;
 
 	memset(w, 0, sizeof *w);
@@ -307,24 +328,49 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 		if (!t.ok)
 			goto overflow;
 	}
-	for (i = 0; i < m->n_layers; i++) {
+	/*
+	 * Per layer: attention by the layer's shape (worked out once per run
+	 * of layers alike, then counted), MoE or dense MLP by count, norms by
+	 * count. Every term is non-negative, so a sum checked in this order
+	 * overflows exactly when the layer-by-layer sum would.
+	 */
+	for (i = 0; i < m->n_layers; ) {
+		struct acc one = { true, 0 };
+		uint32_t run = 1;
+
 		layer_at(res, i, &l);
-		attn_params(m, &l, &attn);
-		if (is_moe_layer(ar, i)) {
-			madd(&mlp, router, 1);
-			madd(&mlp, expert, ar->n_experts);
-			madd(&mlp, shared, 1);
-			madd(&act_mlp, router, 1);
-			madd(&act_mlp, expert, ar->n_experts_active);
-			madd(&act_mlp, shared, 1);
-		} else {
-			madd(&mlp, dense, 1);
-			madd(&act_mlp, dense, 1);
-		}
-		madd(&norm, ar->hidden, extra_norms ? 4 : 2);
+		while (i + run < m->n_layers &&
+		       same_layer(&res->layers[i + run].spec, &l))
+			run++;
+		attn_params(m, &l, &one);
+		if (!one.ok)
+			goto overflow;
+		madd(&attn, one.v, run);
 		if (qk_norm)
-			madd(&norm, l.k_dim, 2);
+			madd3(&norm, l.k_dim, 2, run);
+		i += run;
 	}
+	n_moe = moe_layers(ar, m->n_layers);
+	{
+		struct acc t = { true, 0 }, ta = { true, 0 };
+
+		/* one MoE layer, all experts and the active ones */
+		madd(&t, router, 1);
+		madd(&t, expert, ar->n_experts);
+		madd(&t, shared, 1);
+		madd(&ta, router, 1);
+		madd(&ta, expert, ar->n_experts_active);
+		madd(&ta, shared, 1);
+		if (n_moe > 0 && (!t.ok || !ta.ok))
+			goto overflow;
+		if (n_moe > 0) {
+			madd(&mlp, t.v, n_moe);
+			madd(&act_mlp, ta.v, n_moe);
+		}
+		madd(&mlp, dense, m->n_layers - n_moe);
+		madd(&act_mlp, dense, m->n_layers - n_moe);
+	}
+	madd3(&norm, ar->hidden, extra_norms ? 4 : 2, m->n_layers);
 	madd(&norm, ar->hidden, 1);
 	if (gpt2) {
 		/* wpe, MLP biases (intermediate + hidden) per layer, and the

@@ -22,25 +22,10 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
+#include "bench_util.h"
 
 #define RUNS 200
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 /* One run: ns from fork to the child's exit with its output read, or 0
  * on failure. */
@@ -55,7 +40,7 @@ static uint64_t run_once(char *const argv[])
 
 	if (pipe(fd) != 0)
 		return 0;
-	t0 = now_ns();
+	t0 = bench_now_ns();
 	pid = fork();
 	if (pid < 0)
 		return 0;
@@ -75,7 +60,7 @@ static uint64_t run_once(char *const argv[])
 	close(fd[0]);
 	if (waitpid(pid, &status, 0) != pid)
 		return 0;
-	t1 = now_ns();
+	t1 = bench_now_ns();
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || got == 0)
 		return 0;
 	return t1 - t0 ? t1 - t0 : 1;
@@ -84,6 +69,7 @@ static uint64_t run_once(char *const argv[])
 static int bench(const char *name, char *const argv[])
 {
 	static uint64_t t[RUNS];
+	char full[64];
 	int i;
 
 	for (i = 0; i < RUNS; i++) {
@@ -93,10 +79,8 @@ static int bench(const char *name, char *const argv[])
 			return 1;
 		}
 	}
-	qsort(t, RUNS, sizeof t[0], cmp_u64);
-	printf("bench cli.%s: median %llu ns (runs %d, min %llu ns, p90 %llu ns)\n", name,
-	       (unsigned long long)t[RUNS / 2], RUNS, (unsigned long long)t[0],
-	       (unsigned long long)t[RUNS * 9 / 10]);
+	snprintf(full, sizeof full, "cli.%s", name);
+	bench_report(full, t, RUNS, NULL);
 	return 0;
 }
 

@@ -17,40 +17,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/internal.h"
 #include "kvplan/compute.h"
 #include "kvplan/layers.h"
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Sort the timings and print "bench core.NAME: median ..." with the
- * minimum and the 90th percentile (the machine is shared: the minimum
- * shows what an idle core does). */
-static void report(const char *name, uint64_t *times, size_t runs,
-                   const char *target)
-{
-	qsort(times, runs, sizeof times[0], cmp_u64);
-	printf("bench core.%s: median %llu ns (runs %zu, min %llu ns, p90 %llu ns%s%s)\n",
-	       name, (unsigned long long)times[runs / 2], runs,
-	       (unsigned long long)times[0],
-	       (unsigned long long)times[runs * 9 / 10], target ? ", target " : "",
-	       target ? target : "");
-}
+#include "bench_util.h"
 
 /* Time `runs` calls of kvp_compute(plan, res); exits on error. */
 static void time_compute(const struct kvp_plan *plan, struct kvp_result *res,
@@ -59,13 +30,13 @@ static void time_compute(const struct kvp_plan *plan, struct kvp_result *res,
 	size_t i;
 
 	for (i = 0; i < runs; i++) {
-		uint64_t t0 = now_ns();
+		uint64_t t0 = bench_now_ns();
 
 		if (kvp_compute(plan, res) != KVP_OK) {
 			fprintf(stderr, "bench_core: %s\n", res->error.msg);
 			exit(1);
 		}
-		times[i] = now_ns() - t0;
+		times[i] = bench_now_ns() - t0;
 	}
 }
 
@@ -120,11 +91,11 @@ int main(int argc, char **argv)
 	plan.workload.share_prompt_in_request = true;
 	runs = sizeof times / sizeof times[0];
 	time_compute(&plan, &res, runs, times);
-	report("recompute_128L", times, runs, "<= 2000 ns");
+	bench_report("core.recompute_128L", times, runs, "<= 2000 ns");
 
 	/* the sizing stages alone, on the result kvp_compute just filled */
 	for (i = 0; i < runs; i++) {
-		uint64_t t0 = now_ns();
+		uint64_t t0 = bench_now_ns();
 
 		if (kvp_layers_resolve_strided(&plan.model, &res.layers[0].spec,
 		                               sizeof res.layers[0],
@@ -133,9 +104,9 @@ int main(int argc, char **argv)
 			fprintf(stderr, "bench_core: %s\n", res.error.msg);
 			return 1;
 		}
-		times[i] = now_ns() - t0;
+		times[i] = bench_now_ns() - t0;
 	}
-	report("sizing_128L", times, runs, NULL);
+	bench_report("core.sizing_128L", times, runs, NULL);
 
 	/* 1,000,000 ragged sequences of 1..32,768 tokens (xorshift), paged,
 	 * on the 40-layer default model */
@@ -158,7 +129,7 @@ int main(int argc, char **argv)
 	plan.strategy.block_size = 16;
 	runs = 31;
 	time_compute(&plan, &res, runs, times);
-	report("ragged_1M_paged", times, runs, "<= 20000000 ns");
+	bench_report("core.ragged_1M_paged", times, runs, "<= 20000000 ns");
 	free(ragged);
 	return 0;
 }

@@ -14,43 +14,17 @@
  *                           (every TP/PP layout of 1..3 cards)
  *
  * Run by `make bench` with argv[1] = the kvplan binary (unused here).
- * Prints "bench NAME: median N ns (runs R)".
+ * Prints "bench NAME: median N ns (runs R, min N ns, p90 N ns)" through
+ * bench_util.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "kvplan/bar.h"
 #include "kvplan/compute.h"
 #include "kvplan/solve.h"
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static uint64_t median(uint64_t *t, size_t n)
-{
-	qsort(t, n, sizeof t[0], cmp_u64);
-	return t[n / 2];
-}
-
-static void report(const char *name, uint64_t *t, size_t n)
-{
-	printf("bench %s: median %llu ns (runs %zu)\n", name,
-	       (unsigned long long)median(t, n), n);
-}
+#include "bench_util.h"
 
 static void bench_compute(const char *name, const struct kvp_plan *p,
                           struct kvp_result *r, size_t runs, uint64_t *t)
@@ -58,15 +32,15 @@ static void bench_compute(const char *name, const struct kvp_plan *p,
 	size_t i;
 
 	for (i = 0; i < runs; i++) {
-		uint64_t t0 = now_ns();
+		uint64_t t0 = bench_now_ns();
 
 		if (kvp_compute(p, r) != KVP_OK) {
 			fprintf(stderr, "bench_devices: %s: %s\n", name, r->error.msg);
 			exit(1);
 		}
-		t[i] = now_ns() - t0;
+		t[i] = bench_now_ns() - t0;
 	}
-	report(name, t, runs);
+	bench_report(name, t, runs, NULL);
 }
 
 static void bench_solve(const char *name, const struct kvp_plan *p,
@@ -78,15 +52,15 @@ static void bench_solve(const char *name, const struct kvp_plan *p,
 	size_t i;
 
 	for (i = 0; i < runs; i++) {
-		uint64_t t0 = now_ns();
+		uint64_t t0 = bench_now_ns();
 
 		if (kvp_solve(p, &o, a, r, &err) != KVP_OK || !a->found) {
 			fprintf(stderr, "bench_devices: %s: %s\n", name, err.msg);
 			exit(1);
 		}
-		t[i] = now_ns() - t0;
+		t[i] = bench_now_ns() - t0;
 	}
-	report(name, t, runs);
+	bench_report(name, t, runs, NULL);
 }
 
 int main(int argc, char **argv)
@@ -113,12 +87,12 @@ int main(int argc, char **argv)
 	bench_compute("devices.tp8_pp2_dp4", &p, &r, 201, t);
 
 	for (i = 0; i < 2001; i++) {
-		uint64_t t0 = now_ns();
+		uint64_t t0 = bench_now_ns();
 
 		kvp_bar_layout(v, 6, 85520809984ull, 48, &b);
-		t[i] = now_ns() - t0;
+		t[i] = bench_now_ns() - t0;
 	}
-	report("devices.bar_layout", t, 2001);
+	bench_report("devices.bar_layout", t, 2001, NULL);
 
 	kvp_plan_default(&p);
 	p.devices.activations_bytes = 1ull << 30;

@@ -18,36 +18,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "kvplan/compare.h"
 #include "kvplan/compute.h"
 #include "kvplan/layers.h"
 #include "kvplan/translate.h"
+#include "bench_util.h"
 
 #define RUNS 301
 
-static uint64_t now_ns(void)
+/* "bench engines.NAME: ..." */
+static void report(const char *name, uint64_t *times, int runs)
 {
-	struct timespec ts;
+	char full[64];
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static void report(const char *name, uint64_t *t, int runs)
-{
-	qsort(t, (size_t)runs, sizeof t[0], cmp_u64);
-	printf("bench engines.%s: median %llu ns (runs %d, min %llu ns, p90 %llu ns)\n",
-	       name, (unsigned long long)t[runs / 2], runs, (unsigned long long)t[0],
-	       (unsigned long long)t[runs * 9 / 10]);
+	snprintf(full, sizeof full, "engines.%s", name);
+	bench_report(full, times, (size_t)runs, NULL);
 }
 
 static struct kvp_plan plan;
@@ -61,13 +47,13 @@ static int bench_compute(const char *name, int runs)
 	int i;
 
 	for (i = 0; i < runs; i++) {
-		uint64_t t0 = now_ns();
+		uint64_t t0 = bench_now_ns();
 
 		if (kvp_compute(&plan, &res) != KVP_OK) {
 			fprintf(stderr, "bench engines.%s: %s\n", name, res.error.msg);
 			return 1;
 		}
-		t[i] = now_ns() - t0;
+		t[i] = bench_now_ns() - t0;
 	}
 	report(name, t, runs);
 	return 0;
@@ -105,24 +91,24 @@ int main(int argc, char **argv)
 
 	kvp_plan_default(&plan);
 	for (i = 0; i < 101; i++) {
-		uint64_t t0 = now_ns();
+		uint64_t t0 = bench_now_ns();
 
 		if (kvp_compare(&plan, &res, &cmp, &err) != KVP_OK) {
 			fprintf(stderr, "bench engines.compare: %s\n", err.msg);
 			return 1;
 		}
-		t[i] = now_ns() - t0;
+		t[i] = bench_now_ns() - t0;
 	}
 	report("compare", t, 101);
 
 	for (i = 0; i < 21; i++) {
-		uint64_t t0 = now_ns();
+		uint64_t t0 = bench_now_ns();
 
 		if (kvp_translate(&plan, KVP_KNOB_VLLM_UTIL, 900000, &res, &tr, &err) != KVP_OK) {
 			fprintf(stderr, "bench engines.translate: %s\n", err.msg);
 			return 1;
 		}
-		t[i] = now_ns() - t0;
+		t[i] = bench_now_ns() - t0;
 	}
 	report("translate", t, 21);
 	return 0;

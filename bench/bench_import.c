@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <cJSON.h>
 
@@ -26,32 +25,10 @@
 #include "kvplan/import.h"
 #include "kvplan/plan.h"
 #include "kvplan/preset.h"
+#include "bench_util.h"
 
 #define RUNS 101
 #define MAXM 64
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static void report(const char *name, uint64_t *t, int n)
-{
-	qsort(t, (size_t)n, sizeof *t, cmp_u64);
-	printf("bench %s: median %llu ns (runs %d, min %llu ns, p90 %llu ns)\n",
-	       name, (unsigned long long)t[n / 2], n, (unsigned long long)t[0],
-	       (unsigned long long)t[n * 9 / 10]);
-}
 
 static char *texts[MAXM];
 static int n_texts;
@@ -116,47 +93,47 @@ int main(int argc, char **argv)
 		return 1;
 
 	for (r = 0; r < RUNS; r++) {
-		uint64_t t0 = now_ns();
+		uint64_t t0 = bench_now_ns();
 		for (i = 0; i < n_texts; i++)
 			if (kvp_hf_import_text(texts[i], strlen(texts[i]), "b", &m,
 			                       &notes, &err) != KVP_OK) {
 				fprintf(stderr, "bench_import: %s\n", err.msg);
 				return 1;
 			}
-		t[r] = now_ns() - t0;
+		t[r] = bench_now_ns() - t0;
 	}
-	report("import.reference_all", t, RUNS);
+	bench_report("import.reference_all", t, RUNS, NULL);
 
 	for (r = 0; r < RUNS; r++) {
-		uint64_t t0 = now_ns();
+		uint64_t t0 = bench_now_ns();
 		kvp_plan_default(&plan);
 		if (kvp_hf_import_text(texts[deepseek], strlen(texts[deepseek]),
 		                       "b", &plan.model, &notes, &err) != KVP_OK ||
 		    kvp_compute(&plan, &res) != KVP_OK)
 			return 1;
-		t[r] = now_ns() - t0;
+		t[r] = bench_now_ns() - t0;
 	}
-	report("import.one_plus_compute", t, RUNS);
+	bench_report("import.one_plus_compute", t, RUNS, NULL);
 
 	for (r = 0; r < RUNS; r++) {
-		uint64_t t0 = now_ns();
+		uint64_t t0 = bench_now_ns();
 		if (kvp_model_load_spec("llama-3.1-8b", &m, NULL, &err) != KVP_OK) {
 			fprintf(stderr, "bench_import: %s\n", err.msg);
 			return 1;
 		}
-		t[r] = now_ns() - t0;
+		t[r] = bench_now_ns() - t0;
 	}
-	report("preset.load_by_name", t, RUNS);
+	bench_report("preset.load_by_name", t, RUNS, NULL);
 
 	for (r = 0; r < RUNS; r++) {
 		int n = 0;
-		uint64_t t0 = now_ns();
+		uint64_t t0 = bench_now_ns();
 		if (kvp_presets_list(KVP_PRESET_MODEL, count_preset, &n, &err) !=
 		    KVP_OK || n < 25)
 			return 1;
-		t[r] = now_ns() - t0;
+		t[r] = bench_now_ns() - t0;
 	}
-	report("preset.list_models", t, RUNS);
+	bench_report("preset.list_models", t, RUNS, NULL);
 	for (i = 0; i < n_texts; i++)
 		cJSON_free(texts[i]);
 	return 0;

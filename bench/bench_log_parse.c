@@ -18,34 +18,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "io/log_parse.h"
 #include "kvplan/compute.h"
 #include "kvplan/reconcile.h"
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static void report(const char *name, uint64_t *t, int runs)
-{
-	qsort(t, (size_t)runs, sizeof t[0], cmp_u64);
-	printf("bench log.%s: median %llu ns (runs %d, min %llu ns, p90 %llu ns)\n",
-	       name, (unsigned long long)t[runs / 2], runs,
-	       (unsigned long long)t[0], (unsigned long long)t[runs * 9 / 10]);
-}
+#include "bench_util.h"
 
 static const char *const startup[] = {
 	"I llama_context: n_seq_max             = 6",
@@ -80,29 +57,29 @@ int main(void)
 		text[len++] = '\n';
 	}
 	for (r = 0; r < 41; r++) {
-		uint64_t t0 = now_ns();
+		uint64_t t0 = bench_now_ns();
 
 		kvp_log_init(&log);
 		kvp_log_parse_text(&log, text, len);
-		t[r] = now_ns() - t0;
+		t[r] = bench_now_ns() - t0;
 		if (log.lines != 100000 || log.n_obs == 0) {
 			fprintf(stderr, "bench log.parse_100k: figures not found\n");
 			return 1;
 		}
 	}
-	report("parse_100k", t, 41);
+	bench_report("log.parse_100k", t, 41, NULL);
 
 	for (r = 0; r < 41; r++) {
-		uint64_t t0 = now_ns();
+		uint64_t t0 = bench_now_ns();
 
 		kvp_log_init(&log);
 		kvp_log_feed_line(&log, startup[4], strlen(startup[4]));
 		kvp_log_finish(&log);
-		t[r] = now_ns() - t0;
+		t[r] = bench_now_ns() - t0;
 		if (log.n_obs != 6)
 			return 1;
 	}
-	report("parse_1line", t, 41);
+	bench_report("log.parse_1line", t, 41, NULL);
 
 	kvp_plan_default(&plan);
 	plan.engine.kind = KVP_ENGINE_LLAMACPP;
@@ -115,15 +92,15 @@ int main(void)
 		kvp_log_feed_line(&log, startup[i], strlen(startup[i]));
 	kvp_log_finish(&log);
 	for (r = 0; r < 41; r++) {
-		uint64_t t0 = now_ns();
+		uint64_t t0 = bench_now_ns();
 
 		kvp_reconcile(&plan, &res, log.engine, log.obs, log.n_obs, 1, 0,
 		              &rec, &err);
-		t[r] = now_ns() - t0;
+		t[r] = bench_now_ns() - t0;
 		if (rec.n_rows < 7 || rec.n_arithmetic_mismatch)
 			return 1;
 	}
-	report("reconcile", t, 41);
+	bench_report("log.reconcile", t, 41, NULL);
 	free(text);
 	return 0;
 }

@@ -31,8 +31,8 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
+#include "bench_util.h"
 
 #define RUNS 200
 #define MARK "\033]2;kvplan-frame\007"
@@ -40,21 +40,6 @@
 
 static int master = -1;
 static char tail[64];   /* last bytes read, to find a split marker */
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 /* Read until `frames` frame markers arrived; false on timeout/EOF. */
 static int wait_frames(int frames)
@@ -98,21 +83,13 @@ static int wait_frames(int frames)
 /* ns from writing `key` to the next frame marker, 0 on failure. */
 static uint64_t press(const char *key)
 {
-	uint64_t t0 = now_ns();
+	uint64_t t0 = bench_now_ns();
 
 	if (write(master, key, strlen(key)) != (ssize_t)strlen(key))
 		return 0;
 	if (!wait_frames(1))
 		return 0;
-	return now_ns() - t0;
-}
-
-static void report(const char *name, uint64_t *v, int n)
-{
-	qsort(v, (size_t)n, sizeof v[0], cmp_u64);
-	printf("bench tui.%s: median %llu ns (runs %d, min %llu ns, p90 %llu ns)\n",
-	       name, (unsigned long long)v[n / 2], n, (unsigned long long)v[0],
-	       (unsigned long long)v[n * 9 / 10]);
+	return bench_now_ns() - t0;
 }
 
 int main(int argc, char **argv)
@@ -176,9 +153,9 @@ int main(int argc, char **argv)
 			goto fail;
 		edit[i] = t;
 	}
-	report("engines_enter", enter, RUNS);
-	report("engines_move", move, RUNS);
-	report("form_edit", edit, RUNS);
+	bench_report("tui.engines_enter", enter, RUNS, NULL);
+	bench_report("tui.engines_move", move, RUNS, NULL);
+	bench_report("tui.form_edit", edit, RUNS, NULL);
 	/* quit without saving */
 	if (write(master, "\033[21~", 5) == 5) {
 		wait_frames(1);

@@ -50,6 +50,8 @@ struct kvp_action {
 	const char *keys;    /* "F2, Ctrl-S" */
 	const char *help;    /* one line, no trailing period */
 	const char *footer;  /* short footer label, NULL = not in the footer */
+	int footer_rank;     /* 1 = shown first; a narrow footer drops the
+	                        highest ranks whole (never cut mid-word) */
 };
 
 /* The whole table, in help order; *n receives its length. Static data,

@@ -89,25 +89,77 @@ void tui_chrome_message(WINDOW *w, const struct tui_app *a)
 	}
 }
 
+/* The footer's key for an action: the first key of its label, with
+ * "Ctrl-" written "^" ("F2, Ctrl-S" -> "F2"; "Ctrl-R" -> "^R"). */
+static void footer_key(const struct kvp_action *act, char *key, size_t n)
+{
+	const char *k = act->keys;
+	size_t i = 0;
+
+	if (!strncmp(k, "Ctrl-", 5)) {
+		key[i++] = '^';
+		k += 5;
+	}
+	for (; *k && *k != ',' && i < n - 1; k++)
+		key[i++] = *k;
+	key[i] = '\0';
+}
+
+/* Columns of a footer item: key, label, one blank after. */
+static int footer_width(const struct kvp_action *act)
+{
+	char key[16];
+
+	footer_key(act, key, sizeof key);
+	return (int)(strlen(key) + strlen(act->footer)) + 1;
+}
+
+int tui_chrome_footer_pick(int cols, bool *shown, size_t n)
+{
+	const struct kvp_action *acts;
+	size_t m, i;
+	int used = 0, rank, max_rank = 0;
+
+	acts = kvp_tui_actions(&m);
+	for (i = 0; i < n; i++)
+		shown[i] = false;
+	for (i = 0; i < m && i < n; i++)
+		if (acts[i].footer && acts[i].footer_rank > max_rank)
+			max_rank = acts[i].footer_rank;
+	/* By rank: an item goes in whole when it fits (the last blank may
+	 * fall off the edge), else it is left out; never cut mid-word. */
+	for (rank = 1; rank <= max_rank; rank++)
+		for (i = 0; i < m && i < n; i++) {
+			int wd;
+
+			if (!acts[i].footer || acts[i].footer_rank != rank)
+				continue;
+			wd = footer_width(&acts[i]);
+			if (used + wd - 1 <= cols) {
+				shown[i] = true;
+				used += wd;
+			}
+		}
+	return used;
+}
+
 void tui_chrome_footer(WINDOW *w, const struct tui_app *a)
 {
 	const struct tui_theme *t = &a->theme;
 	const struct kvp_action *acts;
+	bool shown[TUI_ACT_COUNT];
 	size_t n, i;
 	int x = 0, y = a->lay.footer.y, cols = a->lay.cols;
 
 	tui_blank(w, y, 0, cols, t->attr[TUI_R_FOOT_TEXT]);
 	acts = kvp_tui_actions(&n);
-	for (i = 0; i < n && x < cols; i++) {
+	tui_chrome_footer_pick(cols, shown, TUI_ACT_COUNT);
+	for (i = 0; i < n && i < TUI_ACT_COUNT && x < cols; i++) {
 		char key[16];
-		size_t k;
 
-		if (!acts[i].footer)
+		if (!shown[i])
 			continue;
-		/* the first key of the label: "F2, Ctrl-S" -> "F2" */
-		for (k = 0; acts[i].keys[k] && acts[i].keys[k] != ',' && k < sizeof key - 1; k++)
-			key[k] = acts[i].keys[k];
-		key[k] = '\0';
+		footer_key(&acts[i], key, sizeof key);
 		x += tui_put(w, y, x, cols - x, t->attr[TUI_R_FOOT_KEY], "%s", key);
 		x += tui_put(w, y, x, cols - x, t->attr[TUI_R_FOOT_TEXT], "%s ", acts[i].footer);
 	}

@@ -1,7 +1,8 @@
 /*
  * chrome.h - the frame around the views: title line with the plan name,
  * file and section tabs; the message line; the footer generated from the
- * action table (every action with a footer label, "F1Help F2Save ...").
+ * action table (the actions with a footer label that fit, most important
+ * first by footer_rank, in table order: "F1Help F2Save ...").
  */
 #ifndef KVPLAN_TUI_CHROME_H
 #define KVPLAN_TUI_CHROME_H
@@ -15,6 +16,11 @@ void tui_chrome_title(WINDOW *w, const struct tui_app *a);
  * over the footer, so draw it after the footer. */
 void tui_chrome_message(WINDOW *w, const struct tui_app *a);
 void tui_chrome_footer(WINDOW *w, const struct tui_app *a);
+/* Which actions the footer shows at `cols` columns: shown[i] for action
+ * table entry i (n entries). Items with a footer label go in by
+ * footer_rank while whole items fit; returns the columns they take
+ * (each item's key, label and one blank). */
+int tui_chrome_footer_pick(int cols, bool *shown, size_t n);
 
 /* The section whose tab is at column x of the title line, or
  * TUI_SEC_COUNT when none. */

@@ -88,6 +88,12 @@ void tui_help_draw(struct tui_app *a)
 		tui_put(win, y, 2, 20, t->attr[TUI_R_FOOT_KEY], "%s", keys);
 		tui_put(win, y, 23, tw, t->attr[TUI_R_NORMAL], "%.*s", len, text);
 	}
+	/* where the page is, on the bottom border: lines first-last of n */
+	if (n > rows)
+		tui_put_right(win, h - 1, 2, w - 4, t->attr[TUI_R_HEADING],
+		              " %d-%d of %d, %s ", a->help_scroll + 1,
+		              a->help_scroll + y - 1, n,
+		              a->help_scroll + y - 1 < n ? "Down: more" : "Up: back");
 	tui_put(win, h - 3, 2, w - 4, t->attr[TUI_R_DIM],
 	        "In fields: type to replace, Backspace/Del/Home/End/Ctrl-U edit;");
 	tui_put(win, h - 2, 2, w - 4, t->attr[TUI_R_DIM],

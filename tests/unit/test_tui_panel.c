@@ -16,6 +16,7 @@
 #include "tui/action.h"
 #include "tui/app.h"
 #include "tui/bar_draw.h"
+#include "tui/chrome.h"
 #include "tui/form_view.h"
 #include "tui/layout.h"
 #include "tui/panel.h"
@@ -305,6 +306,39 @@ START_TEST(actions_table)
 	ck_assert_int_eq(tui_action_for_key(TUI_CTX_GLOBAL, 19), TUI_ACT_SAVE);
 	ck_assert_int_eq(tui_action_for_key(TUI_CTX_FORM, '\t'), TUI_ACT_NEXT_FIELD);
 	ck_assert_int_eq(tui_action_for_key(TUI_CTX_FORM, 'q'), TUI_ACT_NONE);
+	/* every section has a global key and a footer label */
+	for (i = TUI_ACT_SEC_MODEL; i <= TUI_ACT_SEC_SWEEP; i++)
+		ck_assert_ptr_nonnull(a[i - 1].footer);
+	ck_assert_int_eq(tui_action_for_key(TUI_CTX_GLOBAL, KEY_F(11)), TUI_ACT_SEC_SWEEP);
+	ck_assert_int_eq(tui_action_for_key(TUI_CTX_GLOBAL, KEY_F(12)), TUI_ACT_SEC_ENGINES);
+}
+END_TEST
+
+START_TEST(footer_fits)
+{
+	bool shown[TUI_ACT_COUNT];
+	size_t i;
+
+	/* 120 columns: all 14 labelled items, 7+7+7+9 (Help Save Open
+	 * Export) + 8+7+9+8+6+11+9 (sections) + 8 (Quit) + 7 (^NNext) +
+	 * 9 (^RPreset) = 112 */
+	ck_assert_int_eq(tui_chrome_footer_pick(120, shown, TUI_ACT_COUNT - 1), 112);
+	for (i = 0; i < TUI_ACT_COUNT - 1; i++)
+		ck_assert_uint_eq(shown[i], kvp_tui_actions(NULL)[i].footer != NULL);
+	/* 80 columns: 80 (see chrome_and_too_small); Open and Export out */
+	ck_assert_int_eq(tui_chrome_footer_pick(80, shown, TUI_ACT_COUNT - 1), 80);
+	ck_assert(!shown[TUI_ACT_OPEN - 1]);
+	ck_assert(!shown[TUI_ACT_EXPORT - 1]);
+	ck_assert(shown[TUI_ACT_SEC_SWEEP - 1]);
+	ck_assert(shown[TUI_ACT_SEC_ENGINES - 1]);
+	ck_assert(shown[TUI_ACT_QUIT - 1]);
+	/* 20 columns: Help (7) + Quit (8) = 15, Save (7) would end at 22 - 1
+	 * = 21 > 20; GQA (6) fits: 21 - 1 = 20 */
+	ck_assert_int_eq(tui_chrome_footer_pick(20, shown, TUI_ACT_COUNT - 1), 21);
+	ck_assert(shown[TUI_ACT_HELP - 1]);
+	ck_assert(shown[TUI_ACT_QUIT - 1]);
+	ck_assert(!shown[TUI_ACT_SAVE - 1]);
+	ck_assert(shown[TUI_ACT_SEC_TEACH - 1]);
 }
 END_TEST
 
@@ -400,8 +434,14 @@ START_TEST(chrome_and_too_small)
 	tui_render(a);
 	ck_assert_str_eq(row(curscr, 0, 0, 80),
 	                 "kvplan  Model   Work   Layers   Devices   GQA/MQA   Engines   Sweep   (unsaved)");
+	/* The footer by rank while whole items fit 80 columns (each item is
+	 * key + label + 1 blank, the last blank may fall off the edge):
+	 * Help 7, Quit 8, Save 7, Model 8, Work 7, Layers 9, Cards 8, GQA 6,
+	 * Engines 11, Sweep 9 = 80, so 79 drawn; then ^NNext (7), Open (7),
+	 * ^RPreset (9), Export (9) no longer fit. Drawn in table order,
+	 * every view's key on screen, no word cut. */
 	ck_assert_str_eq(row(curscr, 23, 0, 80),
-	                 "F1Help F2Save F3Open F4Export F5Model F6Work F7Layers F8Cards F9GQA F10Quit");
+	                 "F1Help F2Save F5Model F6Work F7Layers F8Cards F9GQA F12Engines F11Sweep F10Quit");
 	/* below 80x24 the planner says so instead of drawing */
 	resizeterm(20, 60);
 	tui_resize(a);
@@ -430,6 +470,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, formula_k_v_differ);
 	tcase_add_test(tc, layout_80x24);
 	tcase_add_test(tc, actions_table);
+	tcase_add_test(tc, footer_fits);
 	tcase_add_test(tc, form_edit_and_invalid);
 	tcase_add_test(tc, form_pages);
 	tcase_add_test(tc, chrome_and_too_small);

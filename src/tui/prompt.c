@@ -39,99 +39,145 @@ int tui_prompt_choice(struct tui_app *a, const char *question, const char *keys)
 	}
 }
 
+/* The prompt's window and field on the message line of the current
+ * layout, holding `text`, the cursor at its end. */
+struct text_prompt {
+	WINDOW *win;
+	FIELD *fields[2];
+	FORM *form;
+	int qlen;
+};
+
+static void prompt_close(struct text_prompt *p)
+{
+	if (p->form) {
+		unpost_form(p->form);
+		free_form(p->form);
+	}
+	if (p->fields[0])
+		free_field(p->fields[0]);
+	if (p->win)
+		delwin(p->win);
+	memset(p, 0, sizeof *p);
+}
+
+static bool prompt_open(struct tui_app *a, struct text_prompt *p,
+                        const char *question, const char *text, size_t n)
+{
+	memset(p, 0, sizeof *p);
+	p->qlen = (int)strlen(question) + 1;
+	if (p->qlen > a->lay.cols / 2)
+		p->qlen = a->lay.cols / 2;
+	p->win = newwin(1, a->lay.cols, a->lay.msg.y, 0);
+	if (!p->win)
+		return false;
+	p->fields[0] = new_field(1, a->lay.cols - p->qlen, 0, p->qlen, 0, 0);
+	if (!p->fields[0]) {
+		prompt_close(p);
+		return false;
+	}
+	field_opts_off(p->fields[0], O_STATIC | O_AUTOSKIP);
+	set_max_field(p->fields[0], (int)n - 1);
+	set_field_back(p->fields[0], a->theme.attr[TUI_R_FIELD_ACTIVE]);
+	set_field_buffer(p->fields[0], 0, text);
+	p->form = new_form(p->fields);
+	if (!p->form) {
+		prompt_close(p);
+		return false;
+	}
+	set_form_win(p->form, p->win);
+	set_form_sub(p->form, p->win);
+	keypad(p->win, TRUE);
+	post_form(p->form);
+	form_driver(p->form, REQ_END_FIELD);
+	return true;
+}
+
+/* The field's text without the padding blanks, into out[n]. */
+static void prompt_text(struct text_prompt *p, char *out, size_t n)
+{
+	const char *s;
+	size_t len;
+
+	form_driver(p->form, REQ_VALIDATION);
+	s = field_buffer(p->fields[0], 0);
+	len = strlen(s);
+	while (len && s[len - 1] == ' ')
+		len--;
+	if (len >= n)
+		len = n - 1;
+	memcpy(out, s, len);
+	out[len] = '\0';
+}
+
 bool tui_prompt_text(struct tui_app *a, const char *question,
                      const char *initial, char *out, size_t n)
 {
-	FIELD *fields[2];
-	FORM *form;
-	WINDOW *win;
-	int qlen = (int)strlen(question) + 1, key, y, width;
+	struct text_prompt p;
+	int key;
 	bool ok = false, done = false;
 
 	tui_render(a);
-	y = a->lay.msg.y;
-	if (qlen > a->lay.cols / 2)
-		qlen = a->lay.cols / 2;
-	width = a->lay.cols - qlen;
-	win = newwin(1, a->lay.cols, y, 0);
-	if (!win)
+	if (!prompt_open(a, &p, question, initial, n))
 		return false;
-	fields[0] = new_field(1, width, 0, qlen, 0, 0);
-	fields[1] = NULL;
-	if (!fields[0]) {
-		delwin(win);
-		return false;
-	}
-	field_opts_off(fields[0], O_STATIC | O_AUTOSKIP);
-	set_max_field(fields[0], (int)n - 1);
-	set_field_back(fields[0], a->theme.attr[TUI_R_FIELD_ACTIVE]);
-	set_field_buffer(fields[0], 0, initial);
-	form = new_form(fields);
-	set_form_win(form, win);
-	set_form_sub(form, win);
-	keypad(win, TRUE);
-	post_form(form);
-	form_driver(form, REQ_END_FIELD);
 	while (!done) {
-		tui_put(win, 0, 0, qlen, a->theme.attr[TUI_R_HEADING], "%s", question);
-		curs_set(1);
-		pos_form_cursor(form);
-		wnoutrefresh(stdscr);
-		touchwin(win);
-		wnoutrefresh(win);
-		doupdate();
-		key = wgetch(win);
+		if (!a->lay.too_small) {
+			tui_put(p.win, 0, 0, p.qlen, a->theme.attr[TUI_R_HEADING], "%s", question);
+			curs_set(1);
+			pos_form_cursor(p.form);
+			wnoutrefresh(stdscr);
+			touchwin(p.win);
+			wnoutrefresh(p.win);
+			doupdate();
+		}
+		key = wgetch(p.win);
 		if (tui_term_signal())
 			break;
 		switch (key) {
 		case ERR:
 			break;
+		case KEY_RESIZE:
+			/* the screen behind and the prompt at the new size, the
+			 * typed text kept */
+			prompt_text(&p, out, n);
+			prompt_close(&p);
+			tui_resize(a);
+			tui_render(a);
+			if (!prompt_open(a, &p, question, out, n))
+				return false;
+			break;
 		case 27:
 			done = true;
 			break;
 		case '\n': case '\r': case KEY_ENTER:
-			form_driver(form, REQ_VALIDATION);
-			{
-				const char *s = field_buffer(fields[0], 0);
-				size_t len = strlen(s);
-
-				while (len && s[len - 1] == ' ')
-					len--;
-				if (len >= n)
-					len = n - 1;
-				memcpy(out, s, len);
-				out[len] = '\0';
-			}
+			prompt_text(&p, out, n);
 			ok = out[0] != '\0';
 			done = true;
 			break;
 		case KEY_BACKSPACE: case 127: case 8:
-			form_driver(form, REQ_DEL_PREV);
+			form_driver(p.form, REQ_DEL_PREV);
 			break;
 		case KEY_DC:
-			form_driver(form, REQ_DEL_CHAR);
+			form_driver(p.form, REQ_DEL_CHAR);
 			break;
 		case KEY_LEFT:
-			form_driver(form, REQ_PREV_CHAR);
+			form_driver(p.form, REQ_PREV_CHAR);
 			break;
 		case KEY_RIGHT:
-			form_driver(form, REQ_NEXT_CHAR);
+			form_driver(p.form, REQ_NEXT_CHAR);
 			break;
 		case KEY_HOME:
-			form_driver(form, REQ_BEG_FIELD);
+			form_driver(p.form, REQ_BEG_FIELD);
 			break;
 		case KEY_END:
-			form_driver(form, REQ_END_FIELD);
+			form_driver(p.form, REQ_END_FIELD);
 			break;
 		default:
-			if (key >= 32 && key < 256)
-				form_driver(form, key);
+			if (key >= 32 && key < 256 && !a->lay.too_small)
+				form_driver(p.form, key);
 		}
 	}
-	unpost_form(form);
-	free_form(form);
-	free_field(fields[0]);
-	delwin(win);
+	prompt_close(&p);
 	touchwin(stdscr);
 	return ok;
 }

@@ -16,7 +16,8 @@
 int tui_prompt_choice(struct tui_app *a, const char *question, const char *keys);
 
 /* Ask for a line of text starting from `initial`; true with the text in
- * out[n] on Enter, false on Esc. */
+ * out[n] on Enter, false on Esc (out may then hold the typed text). A
+ * resize redraws the screen and the prompt at the new size. */
 bool tui_prompt_text(struct tui_app *a, const char *question,
                      const char *initial, char *out, size_t n);
 

@@ -54,18 +54,73 @@ void tui_formula(const struct kvp_kv_result *kv, bool utf8, char *buf, size_t n)
 		         x, (unsigned)kv->k_dim, x, kb, (unsigned)kv->v_dim, x, vb);
 }
 
-/* "bytes  GiB  GB" columns of one legend or total row. */
-static void put_figures(WINDOW *w, int y, int x, int wdt, attr_t attr,
-                        uint64_t bytes)
-{
-	char b[NUM], g[NUM], d[NUM], line[128];
+/* The legend's figure columns: bytes, GiB and GB as numbers under one
+ * header (units in the header only), each as wide as its widest entry,
+ * two blanks apart. A narrow panel drops GB, then GiB, never a digit. */
+struct legend_cols {
+	int bw, gw, dw;           /* column widths; 0 = column left out */
+};
 
-	kvp_fmt_int(bytes, b, sizeof b);
-	kvp_fmt_gib(bytes, 2, g, sizeof g);
-	kvp_fmt_gb(bytes, 2, d, sizeof d);
-	snprintf(line, sizeof line, "%s %9s %8s", b, g, d);
-	if ((int)strlen(line) > wdt)   /* very large figures: drop GB */
-		snprintf(line, sizeof line, "%s %10s", b, g);
+/* The number of a "131.42 GiB" / "141.11 GB" figure, without its unit
+ * (the column header carries it). */
+static void strip_unit(char *s)
+{
+	char *sp = strrchr(s, ' ');
+
+	if (sp)
+		*sp = '\0';
+}
+
+static void fig_strings(uint64_t bytes, char *b, char *g, char *d)
+{
+	kvp_fmt_int(bytes, b, NUM);
+	kvp_fmt_gib(bytes, 2, g, NUM);
+	strip_unit(g);
+	kvp_fmt_gb(bytes, 2, d, NUM);
+	strip_unit(d);
+}
+
+static int max_int(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+static void legend_cols(const uint64_t *vals, size_t n, int avail,
+                        struct legend_cols *c)
+{
+	char b[NUM], g[NUM], d[NUM];
+	size_t i;
+
+	c->bw = 5;                 /* "bytes" */
+	c->gw = 3;                 /* "GiB" */
+	c->dw = 2;                 /* "GB" */
+	for (i = 0; i < n; i++) {
+		fig_strings(vals[i], b, g, d);
+		c->bw = max_int(c->bw, (int)strlen(b));
+		c->gw = max_int(c->gw, (int)strlen(g));
+		c->dw = max_int(c->dw, (int)strlen(d));
+	}
+	if (c->bw + 2 + c->gw + 2 + c->dw > avail)
+		c->dw = 0;
+	if (c->dw == 0 && c->bw + 2 + c->gw > avail)
+		c->gw = 0;
+}
+
+/* One row of the columns (or the header when hdr), right-aligned in
+ * wdt columns at x. */
+static void put_figures(WINDOW *w, int y, int x, int wdt, attr_t attr,
+                        uint64_t bytes, const struct legend_cols *c, bool hdr)
+{
+	char b[NUM] = "bytes", g[NUM] = "GiB", d[NUM] = "GB", line[128];
+	int len;
+
+	if (!hdr)
+		fig_strings(bytes, b, g, d);
+	len = snprintf(line, sizeof line, "%*s", c->bw, b);
+	if (c->gw && len > 0 && (size_t)len < sizeof line)
+		len += snprintf(line + len, sizeof line - (size_t)len, "  %*s", c->gw, g);
+	if (c->dw && len > 0 && (size_t)len < sizeof line)
+		snprintf(line + len, sizeof line - (size_t)len, "  %*s", c->dw, d);
 	tui_put_right(w, y, x, wdt, attr, "%s", line);
 }
 
@@ -170,7 +225,8 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 {
 	const struct tui_seg_info *segs = tui_segs(NULL);
 	int x = r->x + 1, wd = r->w - 2, end = r->y + r->h;
-	uint64_t v[TUI_SEG_COUNT];
+	uint64_t v[TUI_SEG_COUNT + 1];   /* the segments, then the capacity */
+	struct legend_cols cols;
 	const struct kvp_device_result *d;
 	uint32_t i, li;
 	int k;
@@ -193,11 +249,13 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 		        (unsigned)(res->n_devices - i));
 	li = legend_device(res);
 	d = &res->devices[li];
+	tui_seg_values(d, v);
+	v[TUI_SEG_COUNT] = d->capacity_bytes;
+	legend_cols(v, TUI_SEG_COUNT + 1, wd - 9, &cols);
 	if (y < end) {
 		tui_put(w, y, x, wd, t->attr[TUI_R_DIM], "d%u %s", (unsigned)li, d->name);
-		tui_put_right(w, y++, x, wd, t->attr[TUI_R_DIM], "  bytes       GiB       GB");
+		put_figures(w, y++, x + 9, wd - 9, t->attr[TUI_R_DIM], 0, &cols, true);
 	}
-	tui_seg_values(d, v);
 	for (k = 0; k < TUI_SEG_COUNT && y < end; k++, y++) {
 		if (t->color) {
 			wattrset(w, t->attr[segs[k].role]);
@@ -211,12 +269,12 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 		}
 		tui_put(w, y, x + 2, 7, t->attr[TUI_R_LABEL], "%s%s", segs[k].name,
 		        k == TUI_SEG_ACT && d->activations_estimated ? "~" : "");
-		put_figures(w, y, x + 9, wd - 9, t->attr[TUI_R_NORMAL], v[k]);
+		put_figures(w, y, x + 9, wd - 9, t->attr[TUI_R_NORMAL], v[k], &cols, false);
 	}
 	if (y < end) {
 		tui_put(w, y, x + 2, 7, t->attr[TUI_R_LABEL], "cap.");
 		put_figures(w, y++, x + 9, wd - 9, t->attr[TUI_R_NORMAL],
-		            d->capacity_bytes);
+		            d->capacity_bytes, &cols, false);
 	}
 	return y;
 }

@@ -157,27 +157,61 @@ START_TEST(bar_fits_ascii)
 	                 "|Devices: 1                              FITS");
 	ck_assert_str_eq(row(stdscr, 11, 34, 46),
 	                 "|d0  [||||||###########***@~]   free 0.00 GiB");
-	/* header right-aligned over the figure columns: 44 columns minus
-	 * "d0 TEST-80" (10) minus "bytes       GiB       GB" (24) = 10 blanks */
+	/* The legend's figures are numbers under a units header, each column
+	 * as wide as its widest entry (bytes 14: "85,899,345,920"; GiB 5:
+	 * "80.00"; GB 5: "85.90"), two blanks apart: 14 + 2 + 5 + 2 + 5 = 28
+	 * columns, right-aligned in the 35 after the 9 of glyph and label,
+	 * so 7 blanks first. */
 	ck_assert_str_eq(row(stdscr, 12, 34, 46),
-	                 "|d0 TEST-80          bytes       GiB       GB");
+	                 "|d0 TEST-80               bytes    GiB     GB");
 	/* 20 GiB = 21,474,836,480 B = 20.00 GiB = 21.47 GB */
 	ck_assert_str_eq(row(stdscr, 13, 34, 46),
-	                 "|| weights  21,474,836,480 20.00 GiB 21.47 GB");
+	                 "|| weights       21,474,836,480  20.00  21.47");
 	/* 40 GiB = 42,949,672,960 B = 42.95 GB */
 	ck_assert_str_eq(row(stdscr, 14, 34, 46),
-	                 "|# KV       42,949,672,960 40.00 GiB 42.95 GB");
+	                 "|# KV            42,949,672,960  40.00  42.95");
 	/* 10 GiB = 10,737,418,240 B = 10.74 GB */
 	ck_assert_str_eq(row(stdscr, 15, 34, 46),
-	                 "|* activ.   10,737,418,240 10.00 GiB 10.74 GB");
+	                 "|* activ.        10,737,418,240  10.00  10.74");
 	/* 5 GiB = 5,368,709,120 B = 5.37 GB */
 	ck_assert_str_eq(row(stdscr, 16, 34, 46),
-	                 "|@ overhd    5,368,709,120  5.00 GiB  5.37 GB");
+	                 "|@ overhd         5,368,709,120   5.00   5.37");
 	ck_assert_str_eq(row(stdscr, 17, 34, 46),
-	                 "|~ headrm    5,368,709,120  5.00 GiB  5.37 GB");
+	                 "|~ headrm         5,368,709,120   5.00   5.37");
 	/* 80 GiB = 85,899,345,920 B = 85.90 GB */
 	ck_assert_str_eq(row(stdscr, 18, 34, 46),
-	                 "|  cap.     85,899,345,920 80.00 GiB 85.90 GB");
+	                 "|  cap.          85,899,345,920  80.00  85.90");
+	free(res);
+}
+END_TEST
+
+START_TEST(legend_wide_figures)
+{
+	struct kvp_result *res = calloc(1, sizeof *res);
+	struct tui_theme t;
+	struct tui_panel_state s = { res, false, NULL };
+	struct tui_rect r = { 1, 34, 21, 46 };
+
+	/* weights 140 GiB on an 80 GiB card (Llama-3.1-70B in bf16 on one
+	 * H100): 140 x 2^30 = 150,323,855,360 B (15 characters) = 140.00
+	 * GiB (6) = 150.32 GB (6). Columns 15 + 2 + 6 + 2 + 6 = 31 <= 35:
+	 * all three kept, every row aligned, 4 blanks first (the header:
+	 * 3 blanks after "TEST-80" to column 47, then "bytes" right-aligned
+	 * in 15 = 10 more). KV 7.5 GiB =
+	 * 8,053,063,680 B = 8.05 GB. */
+	synthetic(res, 80 * GIB, 140 * GIB, 7 * GIB + GIB / 2, 0, 0, 0);
+	res->kv.uniform = false;
+	tui_theme_init(&t, true, false);
+	tui_panel_draw(stdscr, &r, &s, &t);
+	ck_assert_str_eq(row(stdscr, 12, 34, 46),
+	                 "|d0 TEST-80             bytes     GiB      GB");
+	ck_assert_str_eq(row(stdscr, 13, 34, 46),
+	                 "|| weights    150,323,855,360  140.00  150.32");
+	ck_assert_str_eq(row(stdscr, 14, 34, 46),
+	                 "|# KV           8,053,063,680    7.50    8.05");
+	/* 80 GiB = 85,899,345,920 B = 85.90 GB */
+	ck_assert_str_eq(row(stdscr, 18, 34, 46),
+	                 "|  cap.        85,899,345,920   80.00   85.90");
 	free(res);
 }
 END_TEST
@@ -465,6 +499,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, panel_worked_example);
 	tcase_add_test(tc, panel_stale_marker);
 	tcase_add_test(tc, bar_fits_ascii);
+	tcase_add_test(tc, legend_wide_figures);
 	tcase_add_test(tc, bar_overflow_past_mark);
 	tcase_add_test(tc, bar_shrinks_in_place);
 	tcase_add_test(tc, formula_k_v_differ);

@@ -326,7 +326,7 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 {
 	int i;
 	bool only_pos = false, kind_set = false, window_set = false;
-	bool card_given = false, no_defaults = false, defaults;
+	bool card_given = false, no_defaults = false, asked_defaults = false, defaults;
 	size_t cls = 0;
 
 	kvp_error_clear(err);
@@ -374,6 +374,8 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 			card_given = true;
 		if (ref.own >= 0 && own_flags[ref.own].id == OWN_NO_DEFAULT_OVERHEADS)
 			no_defaults = true;
+		if (ref.own >= 0 && own_flags[ref.own].id == OWN_DEFAULT_OVERHEADS)
+			asked_defaults = true;
 		if (takes_value(o, &ref)) {
 			if (!eq) {
 				if (i + 1 >= argc)
@@ -410,6 +412,8 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 	}
 	if (no_defaults)
 		defaults = false;
+	if (asked_defaults)
+		defaults = true;   /* asked for by name: completed at the end too */
 
 	/* Pass 2: apply flags in order. */
 	only_pos = false;

@@ -16,9 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/stat.h>
+
 #include "io/plan_json.h"
 #include "kvplan/field.h"
 #include "kvplan/layers.h"
+#include "kvplan/preset.h"
 
 #define EXACT_MAX 9007199254740992.0   /* 2^53 */
 
@@ -353,6 +356,81 @@ static enum kvp_status load_array(struct rd *r, const cJSON *arr, const char *ke
 	return KVP_OK;
 }
 
+/*
+ * A spec string in a plan ("model": "llama-3.1-8b", a group's "card":
+ * "h100-80gb-sxm"): a relative path - one with a '/', one ending in
+ * ".json", or the name of a file next to the plan - is taken from the
+ * plan file's folder; anything else is a preset name (preset.h).
+ */
+static void spec_path(const struct rd *r, const char *spec, char *out, size_t n)
+{
+	const char *slash = strrchr(r->file, '/');
+	size_t l = strlen(spec);
+	struct stat sb;
+
+	if (spec[0] == '/' || !slash) {
+		spf(out, n, "%s", spec);
+		return;
+	}
+	spf(out, n, "%.*s/%s", (int)(slash - r->file), r->file, spec);
+	if (strchr(spec, '/') || (l > 5 && !strcmp(spec + l - 5, ".json")) ||
+	    stat(out, &sb) == 0)
+		return;
+	spf(out, n, "%s", spec);
+}
+
+/* The loader's message after "FILE: PATH: " (its own "--model: " prefix,
+ * meant for the flag, dropped). */
+static enum kvp_status spec_error(struct rd *r, const char *path, enum kvp_status st)
+{
+	char msg[KVP_ERRMSG_MAX];
+	const char *m = r->err->msg;
+
+	if (!strncmp(m, "--", 2) && strstr(m, ": "))
+		m = strstr(m, ": ") + 2;
+	spf(msg, sizeof msg, "%s", m);
+	return kvp_error_set(r->err, st, "%s: %s: %s", r->file, path, msg);
+}
+
+/* "model": "SPEC" in a plan: the model it names replaces the plan's. */
+static enum kvp_status load_model_spec(struct rd *r, const cJSON *v)
+{
+	char path[4096];
+	struct kvp_model m;
+	enum kvp_status st;
+
+	if (!*v->valuestring)
+		return bad(r, "model", v, "expected a model object or a model spec "
+		           "(preset name, preset file or config.json)");
+	spec_path(r, v->valuestring, path, sizeof path);
+	m = r->p->model;
+	st = kvp_model_load_spec(path, &m, NULL, r->err);
+	if (st != KVP_OK)
+		return spec_error(r, "model", st);
+	r->p->model = m;
+	return KVP_OK;
+}
+
+/* "card": "SPEC" in devices.groups[i]: the card preset it names. */
+static enum kvp_status load_card_spec(struct rd *r, const cJSON *v, const char *path_,
+                                      size_t index)
+{
+	char path[4096];
+	struct kvp_card c;
+	enum kvp_status st;
+
+	if (!*v->valuestring)
+		return bad(r, path_, v, "expected a card object or a card preset "
+		           "name or file");
+	spec_path(r, v->valuestring, path, sizeof path);
+	memset(&c, 0, sizeof c);
+	st = kvp_card_load_spec(path, &c, r->err);
+	if (st != KVP_OK)
+		return spec_error(r, path_, st);
+	r->p->devices.groups[index].card = c;
+	return KVP_OK;
+}
+
 static enum kvp_status load_special(struct rd *r, const cJSON *v, const char *key,
                                     const char *path, bool *handled)
 {
@@ -420,6 +498,12 @@ static enum kvp_status load_object(struct rd *r, const cJSON *obj,
 		if (cJSON_GetObjectItemCaseSensitive(obj, it->string) != it)
 			return kvp_error_set(r->err, KVP_EINVAL,
 				"%s: %s: duplicate key (which value is meant?)", r->file, path);
+		if (cJSON_IsString(it) && strcmp(key, "devices.groups[i].card") == 0) {
+			st = load_card_spec(r, it, path, index);
+			if (st != KVP_OK)
+				return st;
+			continue;
+		}
 		st = load_special(r, it, key, path, &handled);
 		if (handled) {
 			if (st != KVP_OK)
@@ -684,13 +768,22 @@ static enum kvp_status load_doc(struct rd *r, const char *text, size_t len,
 				goto out;
 			continue;
 		}
+		if ((kind == KVP_DOC_PLAN || kind == KVP_DOC_RECORD) &&
+		    strcmp(s, "model") == 0 && cJSON_IsString(it)) {
+			st = load_model_spec(r, it);
+			if (st != KVP_OK)
+				goto out;
+			continue;
+		}
 		if (((kind == KVP_DOC_PLAN || kind == KVP_DOC_RECORD) &&
 		     (strcmp(s, "model") == 0 || strcmp(s, "workload") == 0 ||
 		      strcmp(s, "strategy") == 0 || strcmp(s, "engine") == 0 ||
 		      strcmp(s, "devices") == 0)) ||
 		    (want && strcmp(s, want) == 0)) {
 			if (!cJSON_IsObject(it)) {
-				st = bad(r, s, it, "expected an object");
+				st = bad(r, s, it, strcmp(s, "model") == 0 && kind != KVP_DOC_MODEL
+				         ? "expected an object or a model spec string"
+				         : "expected an object");
 				goto out;
 			}
 			st = load_object(r, it, s, s, 0);

@@ -13,6 +13,11 @@
  *   workload  {"kvplan":"workload","workload":{...}}
  * Every document may carry "description" and "source" strings at the top
  * (provenance shown by `kvplan presets`; they change no figure).
+ * In a plan or record, "model" may be a model spec string and a card
+ * group's "card" a card spec string instead of an object (preset name,
+ * preset file, config.json; kvplan/preset.h). A relative path is taken
+ * from the plan file's folder (the `name` given to the parser); a bare
+ * word is a preset name unless a file of that name sits next to the plan.
  *
  * Loading checks the type of every value at every level, rejects unknown
  * keys and kinds, and reports malformed JSON with line and column; every

@@ -90,6 +90,10 @@ expect "plan file: no --card, none" 0 "$(nth "$TMP/r.json" overhead_bytes 1)"
 expect "plan file + --card: defaults" 780140544 "$(nth "$TMP/r.json" overhead_bytes 1)"
 "$KVPLAN" fit "$TMP/plan0.json" --card h100-80gb-sxm --no-default-overheads --format json >"$TMP/r.json"
 expect "plan file + --card --no-default-overheads" 0 "$(nth "$TMP/r.json" overhead_bytes 1)"
+# --default-overheads before --tp 2 on a plan file: completed after the
+# flags, so tp_comm is there: 888 MiB = 931,135,488
+"$KVPLAN" fit "$TMP/plan0.json" --default-overheads --tp 2 --format json >"$TMP/r.json"
+expect "plan file: --default-overheads then --tp 2" 931135488 "$(nth "$TMP/r.json" overhead_bytes 1)"
 "$KVPLAN" fit --no-default-overheads --overhead x=2MiB --format json >"$TMP/plan2.json"
 "$KVPLAN" fit "$TMP/plan2.json" --card h100-80gb-sxm --format json >"$TMP/r.json"
 expect "plan file's own overheads kept" 2097152 "$(nth "$TMP/r.json" overhead_bytes 1)"

@@ -345,6 +345,72 @@ START_TEST(atomic_save_and_stale_check)
 }
 END_TEST
 
+/* "model" and a group's "card" as spec strings: preset names, and files
+ * taken from the plan file's folder; errors name the file and the path. */
+START_TEST(spec_strings)
+{
+	char dir[] = "/tmp/kvp-pj-spec-XXXXXX", path[96], mpath[96], cpath[96];
+	struct kvp_error e;
+	char *s;
+	FILE *f;
+
+	setenv("KVPLAN_PRESETS", KVP_SRCDIR "/presets", 1);
+	ck_assert_int_eq(parse("{\"kvplan\":\"plan\",\"version\":1,"
+		"\"model\":\"llama-3.1-8b\",\"devices\":{\"groups\":"
+		"[{\"card\":\"a100-80gb\",\"count\":2}]}}", &pb, &e), KVP_OK);
+	/* Llama-3.1-8B: 32 layers, 32 query heads, 8 KV heads */
+	ck_assert_str_eq(pb.model.id, "meta-llama/Llama-3.1-8B");
+	ck_assert_uint_eq(pb.model.n_layers, 32);
+	ck_assert_uint_eq(pb.model.base.kv_heads, 8);
+	/* A100 80 GB: 80 x 2^30 = 85,899,345,920 bytes */
+	ck_assert_str_eq(pb.devices.groups[0].card.name, "A100-80GB");
+	ck_assert_uint_eq(pb.devices.groups[0].card.capacity_bytes, 85899345920ull);
+	ck_assert_uint_eq(pb.devices.groups[0].count, 2);
+
+	/* files next to the plan, whatever the working folder */
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(mpath, sizeof mpath, "%s/m.json", dir);
+	snprintf(cpath, sizeof cpath, "%s/c.json", dir);
+	snprintf(path, sizeof path, "%s/plan.json", dir);
+	kvp_plan_default(&pa);
+	s = kvp_model_json_dump(&pa.model, &e);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(kvp_file_write_atomic(mpath, s, strlen(s), NULL, NULL, &e), KVP_OK);
+	free(s);
+	f = fopen(cpath, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("{\"kvplan\":\"card\",\"card\":{\"name\":\"tiny\","
+	      "\"capacity_bytes\":1000}}\n", f);
+	fclose(f);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("{\"kvplan\":\"plan\",\"version\":1,\"model\":\"m.json\","
+	      "\"devices\":{\"groups\":[{\"card\":\"c.json\"}]}}\n", f);
+	fclose(f);
+	kvp_plan_blank(&pb);
+	ck_assert_msg(kvp_plan_json_load(path, &pb, NULL, &e) == KVP_OK, "%s", e.msg);
+	ck_assert_str_eq(pb.model.id, "example-40L-gqa8");
+	ck_assert_uint_eq(pb.model.n_layers, 40);
+	ck_assert_str_eq(pb.devices.groups[0].card.name, "tiny");
+	ck_assert_uint_eq(pb.devices.groups[0].card.capacity_bytes, 1000);
+	ck_assert_uint_eq(pb.devices.groups[0].count, 1);
+
+	/* errors: file, path and value */
+	ck_assert_int_ne(parse("{\"kvplan\":\"plan\",\"model\":\"nosuch\"}", &pb, &e), KVP_OK);
+	ck_assert_msg(strstr(e.msg, "t.json: model: nosuch") != NULL, "%s", e.msg);
+	ck_assert_int_ne(parse("{\"kvplan\":\"plan\",\"model\":\"\"}", &pb, &e), KVP_OK);
+	ck_assert_msg(strstr(e.msg, "t.json: model: \"\"") != NULL, "%s", e.msg);
+	ck_assert_int_ne(parse("{\"kvplan\":\"plan\",\"devices\":{\"groups\":"
+	                       "[{\"card\":\"none.json\"}]}}", &pb, &e), KVP_OK);
+	ck_assert_msg(strstr(e.msg, "t.json: devices.groups[0].card: none.json") != NULL,
+	              "%s", e.msg);
+	unlink(mpath);
+	unlink(cpath);
+	unlink(path);
+	rmdir(dir);
+}
+END_TEST
+
 static Suite *plan_json_suite(void)
 {
 	Suite *s = suite_create("plan_json");
@@ -359,6 +425,7 @@ static Suite *plan_json_suite(void)
 	tcase_add_test(tc, fragments);
 	tcase_add_test(tc, shipped_presets_round_trip);
 	tcase_add_test(tc, atomic_save_and_stale_check);
+	tcase_add_test(tc, spec_strings);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -25,6 +25,8 @@ struct kvp_plan {
  * The default scenario of DESIGN.md: 40 layers, 40 query heads, 8 KV heads,
  * head dim 128, f16; 6 requests x (3,072 prompt + 1,024 generation), static
  * reservation; one 80 GB card. Engine generic with every engine's defaults.
+ * devices.flash_attention true (also in kvp_plan_blank) and the card's
+ * documented overheads (kvp_overheads_default: 744 MiB at tp 1).
  */
 void kvp_plan_default(struct kvp_plan *p);
 

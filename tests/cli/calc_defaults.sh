@@ -51,4 +51,12 @@ grep -q '"bytes_per_sequence":	671088640,' "$TMP/c.json" && ok "contract bytes_p
 	--concurrency 6 --prompt 3072 --gen 1024 >"$TMP/c.txt"
 grep -q '4,026,531,840' "$TMP/c.txt" && grep -q '3\.75 GiB' "$TMP/c.txt" && ok "contract text" || notok "contract text"
 
+# KVP-W07 speaks only when the static reservation is in force: the
+# worked example (static, longest 4,096) on a 131,072-position model warns
+# under the generic engine, not under llama.cpp (which sizes its own cells)
+"$KVPLAN" calc --max-positions 131072 >"$TMP/w.txt"
+grep -q 'KVP-W07 static-from-short: strategy.max_cache_len' "$TMP/w.txt" && ok "W07 generic" || notok "W07 generic"
+"$KVPLAN" calc --max-positions 131072 --engine llama.cpp >"$TMP/w.txt"
+grep -q 'KVP-W07' "$TMP/w.txt" && notok "W07 silent under llama.cpp" || ok "W07 silent under llama.cpp"
+
 [ "$fails" -eq 0 ]

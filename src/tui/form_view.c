@@ -362,7 +362,17 @@ static bool build(struct tui_form *fm, struct tui_app *a)
 	fm->binds = calloc(fm->n_items + 1, sizeof *fm->binds);
 	if (!fm->fields || !fm->binds)
 		return false;
-	fm->label_w = fm->sec == TUI_SEC_LAYERS ? 8 : (w / 2 < 20 ? w / 2 : 20);
+	/* labels as wide as the longest one (up to 20 columns), so none is
+	 * cut mid-word, leaving values at least 13 columns */
+	fm->label_w = 8;
+	for (i = 0; fm->sec != TUI_SEC_LAYERS && i < fm->n_items; i++)
+		if (fm->items[i].kind != ITEM_HEADING && fm->items[i].kind != ITEM_RULE &&
+		    (int)strlen(fm->items[i].f->label) > fm->label_w)
+			fm->label_w = (int)strlen(fm->items[i].f->label);
+	if (fm->label_w > 20)
+		fm->label_w = 20;
+	if (fm->label_w > w - 14)
+		fm->label_w = w - 14;
 	vw = w - fm->label_w - 1;
 	for (i = 0; i < fm->n_items; i++, row++) {
 		struct item *it = &fm->items[i];

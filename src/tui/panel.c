@@ -253,8 +253,13 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 	v[TUI_SEG_COUNT] = d->capacity_bytes;
 	legend_cols(v, TUI_SEG_COUNT + 1, wd - 9, &cols);
 	if (y < end) {
-		tui_put(w, y, x, wd, t->attr[TUI_R_DIM], "d%u %s", (unsigned)li, d->name);
-		put_figures(w, y++, x + 9, wd - 9, t->attr[TUI_R_DIM], 0, &cols, true);
+		/* the name, up to a blank before the word "bytes" (right-aligned
+		 * in the bytes column, which starts hw columns from the right) */
+		int hw = cols.bw + (cols.gw ? 2 + cols.gw : 0) + (cols.dw ? 2 + cols.dw : 0);
+
+		put_figures(w, y, x + 9, wd - 9, t->attr[TUI_R_DIM], 0, &cols, true);
+		tui_put(w, y++, x, wd - hw + cols.bw - 5 - 1, t->attr[TUI_R_DIM], "d%u %s",
+		        (unsigned)li, d->name);
 	}
 	for (k = 0; k < TUI_SEG_COUNT && y < end; k++, y++) {
 		if (t->color) {

@@ -108,7 +108,7 @@ check "invalid entry: panel marked stale" "stale"
 check "invalid entry: typed text kept" "abc"
 check "invalid entry: last valid total kept" "4,026,531,840 B"
 keys Escape
-check "Esc restores the value" "KV heads          8"
+check "Esc restores the value" "KV heads            8"
 
 # 6. Save, then `kvplan calc` on the saved file agrees (KV heads 40).
 keys 40 Enter
@@ -211,15 +211,16 @@ keys F10
 if wait_for "EXITED:0"; then ok "ASCII run: quit"; else notok "ASCII run: quit"; fi
 
 # 13. Mouse (SGR reports, as xterm sends them): a click on the Engines
-#     tab opens it; a click on the KV heads value (row 11, column 20 of
-#     the Model form) puts the cursor there: typing 40 gives x5 KV.
+#     tab opens it; a click on the KV heads value (row 11, column 22:
+#     the Model form's labels take 19 columns + 1, values start at column
+#     21) puts the cursor there: typing 40 gives x5 KV.
 start
 click() { keys -l "$(printf '\033[<0;%d;%dM' "$1" "$2")"; keys -l "$(printf '\033[<0;%d;%dm' "$1" "$2")"; }
 click 54 1
 check "mouse: click on the Engines tab" "pool tok."
 click 8 1
 wait_for "Layer kind" >/dev/null
-click 20 11
+click 22 11
 keys 40 Enter
 check "mouse: click on a field, then type" "20,132,659,200 B"
 

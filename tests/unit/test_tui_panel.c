@@ -205,6 +205,13 @@ START_TEST(legend_wide_figures)
 	tui_panel_draw(stdscr, &r, &s, &t);
 	ck_assert_str_eq(row(stdscr, 12, 34, 46),
 	                 "|d0 TEST-80             bytes     GiB      GB");
+	/* a longer card name is not blanked by the header's padding:
+	 * "d0 H100-80GB-SXM" takes columns 35-50, "bytes" starts at 48 + 10
+	 * = 58, 7 blanks between */
+	snprintf(res->devices[0].name, sizeof res->devices[0].name, "H100-80GB-SXM");
+	tui_panel_draw(stdscr, &r, &s, &t);
+	ck_assert_str_eq(row(stdscr, 12, 34, 46),
+	                 "|d0 H100-80GB-SXM       bytes     GiB      GB");
 	ck_assert_str_eq(row(stdscr, 13, 34, 46),
 	                 "|| weights    150,323,855,360  140.00  150.32");
 	ck_assert_str_eq(row(stdscr, 14, 34, 46),
@@ -390,8 +397,9 @@ START_TEST(form_edit_and_invalid)
 	tui_resize(a);
 	ck_assert_ptr_nonnull(a->form);
 	tui_render(a);
-	/* label column 17 wide, value from column 18 */
-	ck_assert_str_eq(row(curscr, 10, 0, 34), "KV heads          8");
+	/* label column as wide as the Model form's longest label, "KV format
+	 * defaulted" (19), value from column 20 */
+	ck_assert_str_eq(row(curscr, 10, 0, 34), "KV heads            8");
 	ck_assert(tui_form_goto(a->form, "model.base.kv_heads", 0));
 	tui_form_handle(a->form, a, TUI_ACT_NONE, '4');
 	tui_form_handle(a->form, a, TUI_ACT_NONE, '0');
@@ -411,12 +419,12 @@ START_TEST(form_edit_and_invalid)
 	ck_assert_ptr_nonnull(strstr(a->msg, "model.base.kv_heads"));
 	ck_assert_uint_eq(a->res->kv.bytes, 20132659200ull);
 	tui_render(a);
-	ck_assert_str_eq(row(curscr, 10, 0, 34), "KV heads          x");
+	ck_assert_str_eq(row(curscr, 10, 0, 34), "KV heads            x");
 	/* Esc restores the plan's value and clears the stale mark */
 	tui_form_handle(a->form, a, TUI_ACT_CANCEL, 27);
 	ck_assert(!a->stale);
 	tui_render(a);
-	ck_assert_str_eq(row(curscr, 10, 0, 34), "KV heads          40");
+	ck_assert_str_eq(row(curscr, 10, 0, 34), "KV heads            40");
 	tui_app_free(a);
 }
 END_TEST

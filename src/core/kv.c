@@ -80,6 +80,7 @@
  * hold the sequence totals; the ragged list is walked once for all
  * views. No allocation: everything lives on the stack.
  */
+#include <stddef.h>
 #include <stdio.h>   /* snprintf only: formatting, no I/O */
 #include <string.h>
 
@@ -511,11 +512,20 @@ static inline bool same_shape(const struct kvp_layer_spec *a,
 	       fmt_eq(&a->v_fmt, &b->v_fmt);
 }
 
+/* kind, kv_heads, k_dim and v_dim lead the spec without padding, so
+ * the per-layer type match compares them as one block. */
+_Static_assert(offsetof(struct kvp_layer_spec, k_fmt) ==
+               offsetof(struct kvp_layer_spec, kind) + 4 * sizeof(uint32_t) &&
+               sizeof(enum kvp_layer_kind) == sizeof(uint32_t),
+               "kvp_layer_spec: kind, kv_heads, k_dim, v_dim are packed");
+
 /* Same type: kind, window and stored shape. */
 static inline bool same_type(const struct kvp_layer_spec *a,
                              const struct kvp_layer_spec *b)
 {
-	return a->kind == b->kind && a->window == b->window && same_shape(a, b);
+	return memcmp(a, b, offsetof(struct kvp_layer_spec, k_fmt)) == 0 &&
+	       a->window == b->window && fmt_eq(&a->k_fmt, &b->k_fmt) &&
+	       fmt_eq(&a->v_fmt, &b->v_fmt);
 }
 
 /* bytes = (pos - res) * q + res * r, checked (res <= pos). */
@@ -562,7 +572,7 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	struct kvp_kv_result *kv = &res->kv;
 	uint64_t n_seqs = 0, n_req = 0, state_per_seq = 0, bpp = 0;
 	uint32_t i, j, c, t, nv, nt = 0, last = 0, n = res->n_layers;
-	uint32_t with_kv = 0;
+	uint32_t with_kv = 0, dev_end;
 	int32_t resident = p->strategy.resident_layers;
 	bool uniform = true;
 	enum kvp_status st;
@@ -575,6 +585,8 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 			"strategy.resident_layers: %d - must be -1 (all layers on the "
 			"device) or 0..%u", (int)resident, n);
 
+	/* layers 0..dev_end-1 are on the device */
+	dev_end = resident < 0 ? UINT32_MAX : (uint32_t)resident;
 	memset(kv, 0, sizeof *kv);
 	/* view 0: full attention, no residual - the positions_stored and
 	 * slots_allocated figures of the result */
@@ -589,7 +601,7 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 		struct kvp_layer_result *lr = &res->layers[i];
 		struct kvp_layer_spec *s = &lr->spec;
 		struct ltype *ty;
-		bool dev = resident < 0 || (uint32_t)resident > i;
+		bool dev = i < dev_end;
 
 		if (s->kind == KVP_LAYER_NONE) {
 			if (!kvp_add(state_per_seq, s->state_bytes, &state_per_seq))
@@ -750,7 +762,7 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	 * (kvp_compute does not clear the layer table). */
 	for (i = 0; i < n; i++) {
 		struct kvp_layer_result *lr = &res->layers[i];
-		bool dev = resident < 0 || (uint32_t)resident > i;
+		bool dev = i < dev_end;
 
 		lr->on_device = dev;
 		if (holds_positions(lr->spec.kind)) {

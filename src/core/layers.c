@@ -601,7 +601,9 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
 	/*
 	 * Each distinct signature is built once (base, then its rules in
 	 * order: later rules win) and validated at its first layer; the
-	 * other layers with that signature copy it. The table holds
+	 * other layers with that signature copy it (or any earlier layer
+	 * with it: they are all alike, and a spec valid at layer j is valid
+	 * at every later layer - shared_with < j < i). The table holds
 	 * SIG_SLOTS / 2 signatures; past that, layers are built one by one.
 	 */
 	for (i = 0; i < n; i++) {
@@ -610,6 +612,16 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
 		uint32_t mask = 0;
 		struct kvp_layer_spec *l = AT(out, i);
 
+		/* the layer before or the one before that (alternating
+		 * patterns) first: no hashing, and a copy from nearby */
+		if (i >= 1 && sig[i - 1] == sg) {
+			*l = *AT(out, i - 1);
+			continue;
+		}
+		if (i >= 2 && sig[i - 2] == sg) {
+			*l = *AT(out, i - 2);
+			continue;
+		}
 		while (slot_used[h / 64] >> (h % 64) & 1) {
 			if (slot_sig[h] == sg)
 				break;

@@ -8,6 +8,7 @@
 #include <wchar.h>
 
 #include "tui/chrome.h"
+#include "tui/form_view.h"
 #include "tui/text.h"
 
 /* Column of tab s on the title line, and its width; tabs sit at the right
@@ -69,6 +70,27 @@ static size_t byte_offset(const char *s, int chars)
 	return off;
 }
 
+/* No message: the help of the field under the cursor, cut at a blank
+ * with "..." when longer than the line. */
+static void put_field_help(WINDOW *w, int y, int cols, const struct tui_app *a)
+{
+	const char *h = a->form ? tui_form_help(a->form) : "";
+	int len = (int)strlen(h), cut;
+
+	if (!*h)
+		return;
+	if (len <= cols) {
+		tui_put(w, y, 0, cols, a->theme.attr[TUI_R_DIM], "%s", h);
+		return;
+	}
+	cut = cols - 3;
+	while (cut > 0 && h[cut] != ' ')
+		cut--;
+	if (cut == 0)
+		cut = cols - 3;
+	tui_put(w, y, 0, cols, a->theme.attr[TUI_R_DIM], "%.*s...", cut, h);
+}
+
 void tui_chrome_message(WINDOW *w, const struct tui_app *a)
 {
 	const struct tui_theme *t = &a->theme;
@@ -78,8 +100,10 @@ void tui_chrome_message(WINDOW *w, const struct tui_app *a)
 	int cols = a->lay.cols, shown;
 
 	tui_blank(w, y, 0, cols, t->attr[TUI_R_NORMAL]);
-	if (a->msg_kind == TUI_MSG_NONE || !a->msg[0])
+	if (a->msg_kind == TUI_MSG_NONE || !a->msg[0]) {
+		put_field_help(w, y, cols, a);
 		return;
+	}
 	shown = tui_put(w, y, 0, cols, at, "%s", a->msg);
 	/* A long message goes on over the footer line rather than being cut
 	 * (call after tui_chrome_footer). */

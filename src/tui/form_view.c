@@ -812,34 +812,43 @@ bool tui_form_goto(struct tui_form *fm, const char *key, size_t index)
 	return false;
 }
 
+const char *tui_form_help(const struct tui_form *fm)
+{
+	struct binding *b;
+
+	if (!fm || !fm->form)
+		return "";
+	b = field_userptr(current_field(fm->form));
+	if (b && b->f)
+		return b->f->help;
+	if (b)
+		return "RANGE:key=value,... e.g. 0-39/2:kind=sliding,window=4096 (empty deletes)";
+	return "";
+}
+
 void tui_form_draw(struct tui_form *fm, struct tui_app *a)
 {
 	const struct tui_theme *t = &a->theme;
-	struct binding *b;
-	int y = fm->r.h - 1, pages = 1;
+	int y = fm->r.h - 1, pages = 1, right = 0;
 	size_t i;
-	char help[200];
 
 	if (!fm->form)
 		return;
 	for (i = 1; i < fm->n_fields; i++)
 		if (new_page(fm->fields[i]))
 			pages++;
-	b = field_userptr(current_field(fm->form));
-	if (b && b->f)
-		snprintf(help, sizeof help, "%s", b->f->help);
-	else if (b)
-		snprintf(help, sizeof help, "RANGE:key=value,... e.g. 0-39/2:kind=sliding,window=4096 (empty deletes)");
-	else
-		help[0] = '\0';
+	/* The field's help is on the message line (full width); here the
+	 * page and, where presets apply, the key that picks one. */
 	tui_blank(fm->win, y, 0, fm->r.w, t->attr[TUI_R_DIM]);
-	if (pages > 1) {
-		tui_put_right(fm->win, y, 0, fm->r.w, t->attr[TUI_R_DIM], " %d/%d PgDn",
-		              form_page(fm->form) + 1, pages);
-		tui_put(fm->win, y, 0, fm->r.w - 11, t->attr[TUI_R_DIM], "%s", help);
-	} else {
-		tui_put(fm->win, y, 0, fm->r.w, t->attr[TUI_R_DIM], "%s", help);
-	}
+	if (pages > 1)
+		right = tui_put_right(fm->win, y, 0, fm->r.w, t->attr[TUI_R_DIM],
+		                      " page %d/%d, %s", form_page(fm->form) + 1, pages,
+		                      form_page(fm->form) + 1 < pages ? "PgDn" : "PgUp");
+	if (fm->sec == TUI_SEC_MODEL || fm->sec == TUI_SEC_DEVICES)
+		tui_put(fm->win, y, 0, fm->r.w - right, t->attr[TUI_R_DIM], "^R %s preset",
+		        fm->sec == TUI_SEC_MODEL ? "model" : "card");
+	else if (fm->sec == TUI_SEC_WORKLOAD)
+		tui_put(fm->win, y, 0, fm->r.w - right, t->attr[TUI_R_DIM], "^A/^X class");
 	pos_form_cursor(fm->form);
 	touchwin(fm->win);
 	wnoutrefresh(fm->win);

@@ -32,6 +32,10 @@ void tui_form_free(struct tui_form *f);
  * and mark its window for the next doupdate; leaves the cursor in the
  * current field. */
 void tui_form_draw(struct tui_form *f, struct tui_app *a);
+/* One line of help for the field under the cursor (the field table's
+ * help, or the rule syntax in the Layers section); "" when none. Static
+ * text, not owned by the caller. */
+const char *tui_form_help(const struct tui_form *f);
 
 /* Handle an action (or, for TUI_ACT_NONE, a raw key to edit the field).
  * Returns true when handled. */

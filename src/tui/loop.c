@@ -297,6 +297,10 @@ static void handle_key(struct tui_app *a, int key)
 		tui_resize(a);
 		return;
 	}
+	/* An info message ("saved plan.json") lasts until the next key;
+	 * errors stay until what caused them is fixed or dropped. */
+	if (a->msg_kind == TUI_MSG_INFO)
+		tui_app_message(a, TUI_MSG_NONE, "%s", "");
 	if (a->help_open) {
 		tui_help_key(a, key);
 		return;

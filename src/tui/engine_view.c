@@ -1,9 +1,11 @@
 /*
  * engine_view.c - engines side by side (see engine_view.h), from
  * kvp_compare (include/kvplan/compare.h): each row is kvp_compute with
- * only engine.kind changed, its difference from the generic row and the
- * one-line reason in the engine's terms; the selected engine's startup
- * lines follow. Cached until the plan changes (app->gen).
+ * only engine.kind changed and its difference from the generic row;
+ * below the table, the selected engine's reason (or refusal) in its own
+ * terms and its startup lines, wrapped at blanks. Columns are as wide as
+ * their widest cell; the rightmost are left out when the table would not
+ * fit. Cached until the plan changes (app->gen).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,12 +47,75 @@ static void fmt_ppm(int64_t ppm, char *buf, size_t n)
 	         (unsigned long long)(mag % 10000 / 100));
 }
 
+/* Table columns after the engine name: header, minimum width. */
+enum { C_BYTES, C_GIB, C_DIFF, C_TOKENS, C_FIT, C_CONC, N_COLS };
+static const struct { const char *head; int min; } cols[N_COLS] = {
+	[C_BYTES] = { "KV bytes", 15 }, [C_GIB] = { "GiB", 9 },
+	[C_DIFF] = { "vs gen.", 9 }, [C_TOKENS] = { "pool tok.", 10 },
+	[C_FIT] = { "req. fit", 8 }, [C_CONC] = { "max conc.", 9 },
+};
+#define CELL 32
+
+/* The cells of row i (formatting only: every figure is the row's). */
+static void row_cells(const struct kvp_compare_row *row, int i,
+                      char cell[N_COLS][CELL])
+{
+	kvp_fmt_int(row->kv_bytes, cell[C_BYTES], CELL);
+	kvp_fmt_gib(row->kv_bytes, 2, cell[C_GIB], CELL);
+	if (i == 0)
+		snprintf(cell[C_DIFF], CELL, "-");
+	else
+		fmt_ppm(row->diff_ppm, cell[C_DIFF], CELL);
+	if (row->tokens)
+		kvp_fmt_int(row->tokens, cell[C_TOKENS], CELL);
+	else
+		snprintf(cell[C_TOKENS], CELL, "-");
+	if (row->workload_fit)
+		kvp_fmt_int(row->workload_fit, cell[C_FIT], CELL);
+	else
+		snprintf(cell[C_FIT], CELL, "-");
+	if (row->concurrency_x100)
+		snprintf(cell[C_CONC], CELL, "%llu.%02llux",
+		         (unsigned long long)(row->concurrency_x100 / 100),
+		         (unsigned long long)(row->concurrency_x100 % 100));
+	else
+		snprintf(cell[C_CONC], CELL, "-");
+}
+
+/* `text` from (y, x) in `width` columns, broken at blanks onto further
+ * lines (indented by `indent`) while rows last; returns the next row. */
+static int put_wrapped(WINDOW *w, int y, int x, int width, int end, int indent,
+                       attr_t at, const char *text)
+{
+	int first = 1;
+
+	while (*text && y < end) {
+		int wd = first ? width : width - indent, len = (int)strlen(text), cut = len;
+
+		if (wd <= 0)
+			break;
+		if (len > wd) {
+			cut = wd;
+			while (cut > 0 && text[cut] != ' ')
+				cut--;
+			if (cut == 0)
+				cut = wd;
+		}
+		tui_put(w, y++, first ? x : x + indent, wd, at, "%.*s", cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+		first = 0;
+	}
+	return y;
+}
+
 void tui_engines_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 {
 	const struct tui_theme *th = &a->theme;
 	struct tui_engines *e = a->engines;
-	int y = r->y, end = r->y + r->h, i, sel;
-	char b1[32], b2[32], b3[32], b4[32], conc[24], diff[24];
+	int y = r->y, end = r->y + r->h, i, j, sel, wd[N_COLS], shown, x;
+	char cell[N_COLS][CELL], b1[32];
 	const struct kvp_compare_row *row;
 	uint32_t l;
 
@@ -66,61 +131,64 @@ void tui_engines_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 	if (!e->valid || e->gen != a->gen)
 		rebuild(e, a);
 	if (e->status != KVP_OK) {
-		tui_put(w, y, r->x, r->w, th->attr[TUI_R_ERROR], "%s", e->err.msg);
+		put_wrapped(w, y, r->x, r->w, end, 2, th->attr[TUI_R_ERROR], e->err.msg);
 		return;
 	}
 	sel = a->sel[TUI_SEC_ENGINES];
 	if (sel < 0 || sel >= (int)e->cmp.n_rows)
 		sel = a->sel[TUI_SEC_ENGINES] = 0;
-	tui_put(w, y++, r->x, r->w, th->attr[TUI_R_LABEL],
-	        "  %-12s %15s %9s %9s %10s %8s %9s", "engine", "KV bytes", "GiB",
-	        "vs gen.", "pool tok.", "my req.", "worst");
-	for (i = 0; i < (int)e->cmp.n_rows && y < end; i++) {
+	/* columns as wide as their widest cell; the rightmost ones are
+	 * left out when the table would not fit the width */
+	for (j = 0; j < N_COLS; j++)
+		wd[j] = cols[j].min;
+	for (i = 0; i < (int)e->cmp.n_rows; i++) {
+		if (e->cmp.rows[i].status != KVP_OK)
+			continue;
+		row_cells(&e->cmp.rows[i], i, cell);
+		for (j = 0; j < N_COLS; j++)
+			if ((int)strlen(cell[j]) > wd[j])
+				wd[j] = (int)strlen(cell[j]);
+	}
+	for (shown = N_COLS, x = 14; shown > 0; shown--) {
+		for (j = 0, x = 14; j < shown; j++)
+			x += 1 + wd[j];
+		if (x <= r->w)
+			break;
+	}
+	tui_put(w, y, r->x, r->w, th->attr[TUI_R_LABEL], "  %-12s", "engine");
+	for (j = 0, x = r->x + 14; j < shown; x += 1 + wd[j], j++)
+		tui_put_right(w, y, x + 1, wd[j], th->attr[TUI_R_LABEL], "%s", cols[j].head);
+	y++;
+	for (i = 0; i < (int)e->cmp.n_rows && y < end; i++, y++) {
 		attr_t at = th->attr[i == sel ? TUI_R_SELECT : TUI_R_NORMAL];
 		char mark = e->cmp.rows[i].kind == a->plan.engine.kind ? '*' : ' ';
 
 		row = &e->cmp.rows[i];
+		tui_blank(w, y, r->x, x - r->x, at);
+		tui_put(w, y, r->x, 14, at, "%c %-12s", mark, kvp_engine_name(row->kind));
 		if (row->status != KVP_OK) {
-			tui_put(w, y, r->x, 15, at, "%c %-12s ", mark, kvp_engine_name(row->kind));
-			tui_put(w, y++, r->x + 15, r->w - 15, th->attr[TUI_R_ERROR], "%s",
-			        row->error);
+			tui_put(w, y, r->x + 15, r->w - 15, th->attr[TUI_R_ERROR], "%s",
+			        "refused (Up/Down: the reason below)");
 			continue;
 		}
-		if (row->concurrency_x100)
-			snprintf(conc, sizeof conc, "%llu.%02llux",
-			         (unsigned long long)(row->concurrency_x100 / 100),
-			         (unsigned long long)(row->concurrency_x100 % 100));
-		else
-			snprintf(conc, sizeof conc, "-");
-		if (i == 0)
-			snprintf(diff, sizeof diff, "-");
-		else
-			fmt_ppm(row->diff_ppm, diff, sizeof diff);
-		tui_put(w, y++, r->x, r->w, at, "%c %-12s %15s %9s %9s %10s %8s %9s",
-		        mark, kvp_engine_name(row->kind),
-		        kvp_fmt_int(row->kv_bytes, b1, sizeof b1),
-		        kvp_fmt_gib(row->kv_bytes, 2, b2, sizeof b2), diff,
-		        row->tokens ? kvp_fmt_int(row->tokens, b3, sizeof b3) : "-",
-		        row->workload_fit ? kvp_fmt_int(row->workload_fit, b4, sizeof b4) : "-",
-		        conc);
+		row_cells(row, i, cell);
+		for (j = 0, x = r->x + 14; j < shown; x += 1 + wd[j], j++)
+			tui_put_right(w, y, x + 1, wd[j], at, "%s", cell[j]);
 	}
-	/* the reason for every engine's difference, one line each */
-	for (i = 1; i < (int)e->cmp.n_rows && y < end; i++) {
-		row = &e->cmp.rows[i];
-		tui_put(w, y, r->x, 14, th->attr[TUI_R_LABEL], "%s:", kvp_engine_name(row->kind));
-		tui_put(w, y++, r->x + 14, r->w - 14,
-		        th->attr[row->status == KVP_OK ? TUI_R_NORMAL : TUI_R_ERROR], "%s",
-		        row->status == KVP_OK ? (row->why[0] ? row->why : "same as generic")
-		                              : row->error);
-	}
+	/* the selected engine: why it differs, then what it would print */
 	row = &e->cmp.rows[sel];
-	if (y < end)
+	if (y < end && sel > 0)
+		y = put_wrapped(w, y, r->x, r->w, end, 2,
+		                th->attr[row->status == KVP_OK ? TUI_R_NORMAL : TUI_R_ERROR],
+		                row->status == KVP_OK ? (row->why[0] ? row->why : "same as generic")
+		                                      : row->error);
+	if (y < end && row->status == KVP_OK)
 		tui_put(w, y++, r->x, r->w, th->attr[TUI_R_HEADING],
 		        "%s would print (Up/Down choose, Enter plans with it):",
 		        kvp_engine_name(row->kind));
 	for (l = 0; row->status == KVP_OK && l < row->n_lines && y < end; l++)
-		tui_put(w, y++, r->x + 2, r->w - 2, th->attr[TUI_R_NORMAL], "%s",
-		        row->lines[l]);
+		y = put_wrapped(w, y, r->x + 2, r->w - 2, end, 4, th->attr[TUI_R_NORMAL],
+		                row->lines[l]);
 	if (row->status == KVP_OK && row->n_lines == 0 && y < end)
 		tui_put(w, y++, r->x + 2, r->w - 2, th->attr[TUI_R_DIM],
 		        "(no startup lines: kvplan's own strategies)");

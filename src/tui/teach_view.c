@@ -43,10 +43,16 @@ static void fmt_ratio(const struct kvp_teach_row *row, char *buf, size_t n)
 		frac /= 10;
 		digits--;
 	}
+	/* digits is 1..3 and frac < 1000: spelled out so that gcc -O1's
+	 * format-truncation check can see the bound */
 	if (digits == 0)
 		snprintf(buf, n, "x%llu", whole);
+	else if (digits == 1)
+		snprintf(buf, n, "x%llu.%01u", whole, (unsigned)frac % 10u);
+	else if (digits == 2)
+		snprintf(buf, n, "x%llu.%02u", whole, (unsigned)frac % 100u);
 	else
-		snprintf(buf, n, "x%llu.%0*llu", whole, digits, frac);
+		snprintf(buf, n, "x%llu.%03u", whole, (unsigned)frac % 1000u);
 }
 
 static const char *label(const struct kvp_teach_row *row, char *buf, size_t n)

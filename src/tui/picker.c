@@ -61,7 +61,7 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 	struct kvp_error err;
 	size_t *shown, ns, i;
 	char filter[64] = "";
-	int sel = 0, top = 0, key, h, w, rows, y;
+	int sel = 0, top = 0, key, h, w, rows, y, nw;
 	enum tui_pick result = TUI_PICK_CANCEL;
 	WINDOW *win;
 
@@ -103,16 +103,33 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 		werase(win);
 		tui_box(win, a->theme.utf8);
 		tui_put(win, 0, 2, w - 4, a->theme.attr[TUI_R_HEADING],
-		        " %s presets: type to narrow, Enter picks, Tab types a path, Esc cancels ",
+		        " %s presets: type to narrow, Enter picks, Tab: a path, Esc ",
 		        kind == KVP_PRESET_CARD ? "Card" : "Model");
+		if (ns > (size_t)rows)
+			tui_put_right(win, h - 1, 2, w - 4, a->theme.attr[TUI_R_HEADING],
+			              " %d-%d of %zu ", top + 1,
+			              top + rows < (int)ns ? top + rows : (int)ns, ns);
 		tui_put(win, 1, 2, w - 4, a->theme.attr[TUI_R_LABEL], "filter: %s", filter);
+		/* the name column as wide as the longest name shown (+ " (user)"),
+		 * at most 26 columns and half the list */
+		nw = 8;
+		for (i = 0; i < ns; i++) {
+			int len = (int)strlen(l.e[shown[i]].name) + (l.e[shown[i]].user ? 7 : 0);
+
+			if (len > nw)
+				nw = len;
+		}
+		if (nw > 26)
+			nw = 26;
+		if (nw > (w - 5) / 2)
+			nw = (w - 5) / 2;
 		for (y = 0; y < rows && top + y < (int)ns; y++) {
 			const struct entry *e = &l.e[shown[top + y]];
 			attr_t at = a->theme.attr[top + y == sel ? TUI_R_SELECT : TUI_R_NORMAL];
 
 			tui_blank(win, 2 + y, 1, w - 2, at);
-			tui_put(win, 2 + y, 2, 26, at, "%s%s", e->name, e->user ? " (user)" : "");
-			tui_put(win, 2 + y, 29, w - 31, at, "%s", e->desc);
+			tui_put(win, 2 + y, 2, nw, at, "%s%s", e->name, e->user ? " (user)" : "");
+			tui_put(win, 2 + y, 3 + nw, w - 5 - nw, at, "%s", e->desc);
 		}
 		if (ns == 0)
 			tui_put(win, 2, 2, w - 4, a->theme.attr[TUI_R_DIM], "no preset matches");

@@ -1,0 +1,145 @@
+#!/bin/sh
+# tests/tui/planner_views.sh - the real kvplan binary under tmux as a
+# user of real presets: footer keys for every view at 80 columns, field
+# help on the message line, a text prompt surviving a resize, Ctrl-R
+# presets (Llama-3.1-70B, DeepSeek-V3) in the GQA/MQA view, the Devices
+# form and legend, and the Engines view's wrapped refusals, at 80x24 and
+# 120x40, UTF-8 and C locales. Every wait is bounded (5 s); a private
+# tmux server per run, killed at the end. Figures are worked out in the
+# comments.
+set -u
+: "${KVPLAN:?KVPLAN must name the kvplan binary}"
+if [ -z "${KVP_TUI_BOUNDED:-}" ] && command -v timeout >/dev/null 2>&1; then
+	KVP_TUI_BOUNDED=1 exec timeout 180 sh "$0" "$@"
+fi
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "not ok - tmux is not installed (.ci/run installs it)"
+	exit 1
+fi
+DIR=$(mktemp -d)
+n_server=0
+T="tmux -L kvpv$$ -f /dev/null"
+cleanup() {
+	$T kill-server 2>/dev/null
+	rm -rf "$DIR"
+}
+trap cleanup EXIT INT TERM
+fail=0
+ok() { echo "ok - $1"; }
+notok() { echo "not ok - $1"; fail=1; }
+
+# start COLS ROWS LANG: a fresh planner in a fresh session.
+start() {
+	$T kill-server 2>/dev/null
+	n_server=$((n_server + 1))
+	T="tmux -L kvpv$$-$n_server -f /dev/null"
+	$T new-session -d -x "$1" -y "$2" \
+		"cd '$DIR' && env TERM=xterm-256color LANG=$3 LC_ALL=$3 NO_COLOR= '$KVPLAN'; echo EXITED:\$?; sleep 30"
+	wait_for "F1Help" || true
+}
+screen() { $T capture-pane -p > "$DIR/screen"; }
+wait_for() {
+	i=0
+	while [ $i -lt 50 ]; do
+		screen
+		grep -qF -- "$1" "$DIR/screen" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+keys() { $T send-keys "$@"; }
+check() { # NAME TEXT
+	if wait_for "$2"; then ok "$1"; else notok "$1 (no '$2')"; sed 's/^/# /' "$DIR/screen"; fi
+}
+check_not() { # NAME TEXT: TEXT is not on the screen (after a short settle)
+	sleep 0.3
+	screen
+	if grep -qF -- "$2" "$DIR/screen"; then
+		notok "$1 ('$2' shown)"
+		sed 's/^/# /' "$DIR/screen"
+	else
+		ok "$1"
+	fi
+}
+# preset NAME: load a model preset through the Ctrl-R picker.
+preset() {
+	keys F5 C-r
+	wait_for "Model presets" >/dev/null
+	keys -l "$1"
+	keys Enter
+	wait_for "loaded $1" >/dev/null
+}
+
+# 1. 80x24: the footer has a key for every view, whole words only.
+start 80 24 C.UTF-8
+check "footer at 80 columns: F11 Sweep and F12 Engines" "F12Engines F11Sweep F10Quit"
+footer=$(tail -n 1 "$DIR/screen")
+[ ${#footer} -le 80 ] && ok "footer within 80 columns" || notok "footer within 80 columns (${#footer})"
+# 2. The field under the cursor explains itself on the message line.
+check "field help on the message line" "free text naming this plan"
+keys F11
+check "F11 opens the Sweep view" "KV per cell"
+keys F12
+check "F12 opens the Engines view" "pool tok."
+
+# 3. A text prompt open during a resize is redrawn at the new size with
+#    the typed text kept; the 120-column footer then has room for F4.
+keys F3
+wait_for "Open plan:" >/dev/null
+keys C-u
+keys -l "typed.json"
+wait_for "typed.json" >/dev/null
+$T resize-window -x 120 -y 40 2>/dev/null || $T resize-pane -x 120 -y 40
+check "prompt redrawn after a resize" "Open plan: typed.json"
+check "screen behind redrawn at 120 columns" "F4Export"
+keys Escape
+
+# 4. Llama-3.1-70B from the picker, GQA/MQA view: Hq = 64, Hkv = 8,
+#    80 layers, head dim 128, bf16 (2 B):
+#    current 2 x 80 x 8 x 128 x 2 = 327,680 B/pos;
+#    MQA 2 x 80 x 1 x 128 x 2 = 40,960 B/pos, x 6 sequences x 4,096
+#    positions = 1,006,632,960 B, 1/8 of now = x0.125;
+#    MHA 64 heads: 2,621,440 B/pos, x8.
+start 80 24 C.UTF-8
+preset llama-3.1-70b
+check "llama-3.1-70b: per position" "327,680 B per position"
+keys F9
+check "GQA view: MQA row" "MQA       1      64        40,960    1,006,632,960"
+check "GQA view: MQA ratio in thousandths" "x0.125"
+check "GQA view: MHA row" "MHA      64       1     2,621,440"
+check "GQA view: trained grouping named" "trained with 8 KV heads"
+
+# 5. Devices form and legend: whole labels, the card's whole name.
+keys F8
+check "Devices form: whole label" "Shared with system"
+check "legend names the card in full" "d0 H100-80GB-SXM"
+check "legend header: units over the columns" "bytes     GiB      GB"
+check "Devices form: preset key shown" "^R card preset"
+
+# 6. DeepSeek-V3 (MLA): 61 layers x (512 + 64) x 2 B = 70,272 B per
+#    position at every Hkv, which the view says instead of the
+#    architecture warning.
+preset deepseek-v3
+check "deepseek-v3: MLA latent per position" "70,272 B per position"
+keys F9
+check "GQA view: MLA heads do not matter" "Every grouping stores the same bytes"
+check_not "GQA view: no architecture warning for MLA" "Changing Hkv changes the architecture"
+
+# 7. 120x40 in the C locale: ASCII, the whole footer, and the Engines
+#    view with DeepSeek-V3's 626 GiB of weights on one 80 GB card: vLLM
+#    refuses; its reason, selected, is wrapped below the table.
+start 120 40 C
+check "C locale, 120 columns: whole footer" "F10Quit ^NNext ^RPreset"
+preset deepseek-v3
+keys F12
+check "Engines view: a refusal in the table" "refused (Up/Down: the reason below)"
+keys Down Down
+check "Engines view: vLLM's reason shown whole" "No available memory for the cache blocks"
+check "Engines view: reason wrapped, not cut" "gpu_memory_utilization"
+keys F10
+wait_for "Unsaved changes" >/dev/null
+keys n
+if wait_for "EXITED:0"; then ok "C locale run: quit"; else notok "C locale run: quit"; fi
+
+[ $fail -eq 0 ]

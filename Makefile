@@ -55,8 +55,19 @@ UNIT_BIN  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(sort $(wildcard bench/bench_*.c))
 BENCH_BIN := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 
-.PHONY: all check unit purity bench run install uninstall clean fuzz lint-man asan-unit
+.PHONY: all check unit purity bench run install uninstall clean fuzz lint-man asan-unit FORCE
 all: $(BIN) $(LIB)
+
+# Settings baked into objects (DATADIR, VERSION, flags): a stamp that
+# changes only when they do, so `make install PREFIX=/opt/x` after a plain
+# `make` rebuilds what holds the old path instead of installing a binary
+# that looks for its presets in the wrong place.
+CONFIG_STAMP := $(BUILD)/config.stamp
+$(CONFIG_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo '$(CC) $(CPPFLAGS) $(CFLAGS)' > $@.tmp; \
+	 if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(CORE_OBJ) $(IO_OBJ) $(TUI_OBJ) $(CLI_OBJ) $(MAIN_OBJ): $(CONFIG_STAMP)
 
 $(BUILD)/obj/core/%.o: src/core/%.c
 	@mkdir -p $(@D)

@@ -245,8 +245,8 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 	for (i = 0; i < res->n_devices && y < end - reserve; i++)
 		draw_device_bar(w, y++, x, wd, i, &res->devices[i], t);
 	if (i < res->n_devices && y < end)
-		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "... %u more devices",
-		        (unsigned)(res->n_devices - i));
+		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "... %u more device%s",
+		        (unsigned)(res->n_devices - i), res->n_devices - i == 1 ? "" : "s");
 	li = legend_device(res);
 	d = &res->devices[li];
 	tui_seg_values(d, v);
@@ -363,6 +363,25 @@ void tui_panel_draw(WINDOW *w, const struct tui_rect *r,
 	draw_warnings(w, r, y, s->res, t);
 }
 
+/* `text` in `width` columns; when longer, cut at a blank with "...". */
+static void put_cut(WINDOW *w, int y, int x, int width, attr_t at, const char *text)
+{
+	int len = (int)strlen(text), cut;
+
+	if (width <= 0)
+		return;
+	if (len <= width) {
+		tui_put(w, y, x, width, at, "%s", text);
+		return;
+	}
+	cut = width - 3;
+	while (cut > 0 && text[cut] != ' ')
+		cut--;
+	if (cut <= 0)
+		cut = width > 3 ? width - 3 : 0;
+	tui_put(w, y, x, width, at, "%.*s...", cut, text);
+}
+
 void tui_panel_draw_compact(WINDOW *w, const struct tui_rect *r,
                             const struct tui_panel_state *s,
                             const struct tui_theme *t)
@@ -402,12 +421,20 @@ void tui_panel_draw_compact(WINDOW *w, const struct tui_rect *r,
 	for (k = 0; k < res->n_devices && y < end - 1; k++)
 		draw_device_bar(w, y++, x, wd, k, &res->devices[k], t);
 	if (y < end) {
-		if (res->n_devices)
-			tui_put(w, y, x, 14, t->attr[res->fits ? TUI_R_OK : TUI_R_BAD],
-			        "%s", res->fits ? "FITS" : "DOES NOT FIT");
-		if (res->n_warnings)
-			tui_put(w, y, x + 14, wd - 14, t->attr[TUI_R_WARN],
-			        "warnings %u: %s %s", (unsigned)res->n_warnings,
-			        kvp_warn_id(res->warnings[0].code), res->warnings[0].msg);
+		int sw = 0;
+
+		if (res->n_devices)   /* the verdict, and how many bars are hidden */
+			sw = tui_put(w, y, x, wd, t->attr[res->fits ? TUI_R_OK : TUI_R_BAD],
+			             k < res->n_devices ? "%s (+%u device%s) " : "%s ",
+			             res->fits ? "FITS" : "DOES NOT FIT",
+			             (unsigned)(res->n_devices - k),
+			             res->n_devices - k == 1 ? "" : "s") + 1;
+		if (res->n_warnings) {
+			char m[KVP_LINE_MAX + 64];
+
+			snprintf(m, sizeof m, "warnings %u: %s %s", (unsigned)res->n_warnings,
+			         kvp_warn_id(res->warnings[0].code), res->warnings[0].msg);
+			put_cut(w, y, x + sw, wd - sw, t->attr[TUI_R_WARN], m);
+		}
 	}
 }

@@ -12,9 +12,10 @@
  *             per position, a recurrent layer holds its state per
  *             sequence; the layers add up to kv.bytes, kv.device_bytes
  *             and kv.host_bytes;
- *   garbage   kvp_compute into a result filled with 0xA5 gives the same
- *             defined figures as into a zeroed one (kvp_compute no longer
- *             clears the layer, device and warning arrays).
+ *   garbage   kvp_compute into a result filled with 0xA5 (or 0x5A) gives
+ *             the same defined figures as into a zeroed one, generic and
+ *             under every named engine (kvp_compute no longer clears the
+ *             layer, device and warning arrays).
  *
  * No figure here is copied from the program's output: each side of every
  * comparison is computed independently or read from the same result.
@@ -375,6 +376,34 @@ START_TEST(layers_add_up_and_garbage_in)
 }
 END_TEST
 
+/* Named engines fill the engine part and rewrite layer figures after
+ * kv.c: garbage in the result must not show through either. */
+START_TEST(engines_garbage_in)
+{
+	struct kvp_error err;
+	char what[160];
+	int i, e, ok = 0;
+
+	for (i = 0; i < n_names; i++) {
+		for (e = 0; e < KVP_ENGINE_COUNT; e++) {
+			kvp_plan_default(&plan);
+			ck_assert_int_eq(kvp_model_load_spec(names[i], &plan.model, NULL,
+			                                     &err), KVP_OK);
+			plan.engine.kind = (enum kvp_engine_kind)e;
+			snprintf(what, sizeof what, "%.63s / engine %d", names[i], e);
+			memset(&res, 0, sizeof res);
+			kvp_compute(&plan, &res);
+			memset(&dirty, 0x5A, sizeof dirty);
+			kvp_compute(&plan, &dirty);
+			same_result(&res, &dirty, what);
+			ok += res.error.status == KVP_OK;
+		}
+	}
+	/* most compute (a few engines refuse a model, in their own words) */
+	ck_assert_int_ge(ok, n_names * KVP_ENGINE_COUNT / 2);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("compute_stable");
@@ -385,6 +414,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, weights_layer_by_layer);
 	tcase_add_test(tc, weights_moe_step);
 	tcase_add_test(tc, layers_add_up_and_garbage_in);
+	tcase_add_test(tc, engines_garbage_in);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -13,6 +13,7 @@
 
 #include "kvplan/compute.h"
 #include "kvplan/units.h"
+#include "kvplan/warning.h"
 #include "tui/action.h"
 #include "tui/app.h"
 #include "tui/bar_draw.h"
@@ -219,6 +220,46 @@ START_TEST(legend_wide_figures)
 	/* 80 GiB = 85,899,345,920 B = 85.90 GB */
 	ck_assert_str_eq(row(stdscr, 18, 34, 46),
 	                 "|  cap.        85,899,345,920   80.00   85.90");
+	free(res);
+}
+END_TEST
+
+START_TEST(compact_hidden_devices)
+{
+	struct kvp_result *res = calloc(1, sizeof *res);
+	struct tui_theme t;
+	struct tui_panel_state s = { res, false, NULL };
+	struct tui_rect r = { 18, 0, 5, 80 };
+	char want[120];
+	uint32_t i;
+
+	/* 5 rows: rule + heading, KV total, formula, one bar, verdict: of 4
+	 * devices 1 bar is drawn, so the verdict says 3 are hidden */
+	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 0, 0, 0);
+	res->kv.uniform = false;
+	res->n_devices = 4;
+	for (i = 1; i < 4; i++)
+		res->devices[i] = res->devices[0];
+	tui_theme_init(&t, true, false);
+	tui_panel_draw_compact(stdscr, &r, &s, &t);
+	ck_assert_str_eq(row(stdscr, 22, 0, 80), " FITS (+3 devices)");
+	/* a long warning is cut at a blank with "..." */
+	res->n_warnings = 1;
+	snprintf(res->warnings[0].msg, sizeof res->warnings[0].msg, "%s",
+	         "aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll "
+	         "mmmm nnnn oooo pppp qqqq");
+	tui_panel_draw_compact(stdscr, &r, &s, &t);
+	/* The verdict " FITS (+3 devices) " takes columns 0-18, a blank
+	 * follows, the warning gets 78 - 19 = 59 columns from column 20:
+	 * "warnings 1: " (12) + the 7-character id + " " = 20, then the
+	 * words of 4 letters + a blank, word k at 20 + 5k. Cut at the last
+	 * blank at or before 59 - 3 = 56: 20 + 5k + 4 <= 56 -> k = 6, the
+	 * blank at 54, so the text ends with "gggg" and "...". */
+	ck_assert_uint_eq(strlen(kvp_warn_id(res->warnings[0].code)), 7);
+	snprintf(want, sizeof want, " FITS (+3 devices)  warnings 1: %s "
+	         "aaaa bbbb cccc dddd eeee ffff gggg...",
+	         kvp_warn_id(res->warnings[0].code));
+	ck_assert_str_eq(row(stdscr, 22, 0, 80), want);
 	free(res);
 }
 END_TEST
@@ -508,6 +549,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, panel_stale_marker);
 	tcase_add_test(tc, bar_fits_ascii);
 	tcase_add_test(tc, legend_wide_figures);
+	tcase_add_test(tc, compact_hidden_devices);
 	tcase_add_test(tc, bar_overflow_past_mark);
 	tcase_add_test(tc, bar_shrinks_in_place);
 	tcase_add_test(tc, formula_k_v_differ);

@@ -74,21 +74,8 @@ static size_t byte_offset(const char *s, int chars)
  * with "..." when longer than the line. */
 static void put_field_help(WINDOW *w, int y, int cols, const struct tui_app *a)
 {
-	const char *h = a->form ? tui_form_help(a->form) : "";
-	int len = (int)strlen(h), cut;
-
-	if (!*h)
-		return;
-	if (len <= cols) {
-		tui_put(w, y, 0, cols, a->theme.attr[TUI_R_DIM], "%s", h);
-		return;
-	}
-	cut = cols - 3;
-	while (cut > 0 && h[cut] != ' ')
-		cut--;
-	if (cut == 0)
-		cut = cols - 3;
-	tui_put(w, y, 0, cols, a->theme.attr[TUI_R_DIM], "%.*s...", cut, h);
+	tui_put_cut(w, y, 0, cols, a->theme.attr[TUI_R_DIM],
+	            a->form ? tui_form_help(a->form) : "");
 }
 
 void tui_chrome_message(WINDOW *w, const struct tui_app *a)

@@ -363,25 +363,6 @@ void tui_panel_draw(WINDOW *w, const struct tui_rect *r,
 	draw_warnings(w, r, y, s->res, t);
 }
 
-/* `text` in `width` columns; when longer, cut at a blank with "...". */
-static void put_cut(WINDOW *w, int y, int x, int width, attr_t at, const char *text)
-{
-	int len = (int)strlen(text), cut;
-
-	if (width <= 0)
-		return;
-	if (len <= width) {
-		tui_put(w, y, x, width, at, "%s", text);
-		return;
-	}
-	cut = width - 3;
-	while (cut > 0 && text[cut] != ' ')
-		cut--;
-	if (cut <= 0)
-		cut = width > 3 ? width - 3 : 0;
-	tui_put(w, y, x, width, at, "%.*s...", cut, text);
-}
-
 void tui_panel_draw_compact(WINDOW *w, const struct tui_rect *r,
                             const struct tui_panel_state *s,
                             const struct tui_theme *t)
@@ -434,7 +415,7 @@ void tui_panel_draw_compact(WINDOW *w, const struct tui_rect *r,
 
 			snprintf(m, sizeof m, "warnings %u: %s %s", (unsigned)res->n_warnings,
 			         kvp_warn_id(res->warnings[0].code), res->warnings[0].msg);
-			put_cut(w, y, x + sw, wd - sw, t->attr[TUI_R_WARN], m);
+			tui_put_cut(w, y, x + sw, wd - sw, t->attr[TUI_R_WARN], m);
 		}
 	}
 }

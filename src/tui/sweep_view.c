@@ -160,6 +160,28 @@ static char heat_mark(const struct cell *c)
 	return ' ';
 }
 
+/* `text` over two lines of `width`, broken at a blank; the second cut
+ * with "..." when it is still longer. */
+static void put_two_lines(WINDOW *w, int y, int x, int width, attr_t at,
+                          const char *text)
+{
+	int len = (int)strlen(text), cut = width;
+
+	if (len <= width) {
+		tui_put(w, y, x, width, at, "%s", text);
+		return;
+	}
+	while (cut > 0 && text[cut] != ' ')
+		cut--;
+	if (cut == 0)
+		cut = width;
+	tui_put(w, y, x, width, at, "%.*s", cut, text);
+	text += cut;
+	while (*text == ' ')
+		text++;
+	tui_put_cut(w, y + 1, x, width, at, text);
+}
+
 void tui_sweep_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 {
 	const struct tui_theme *t = &a->theme;
@@ -186,14 +208,13 @@ void tui_sweep_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 		s->sx = nx - 1;
 	if (s->sy >= ny)
 		s->sy = ny - 1;
-	tui_put(w, row++, r->x, r->w, t->attr[TUI_R_HEADING],
-	        "KV per cell, %s (x) by %s (y); + fits ~ tight ! over; keys x, y: axes",
-	        dx->label, dy->label);
+	snprintf(bind, sizeof bind, "KV per cell: %s (x) by %s (y)", dx->label, dy->label);
+	tui_put_cut(w, row++, r->x, r->w, t->attr[TUI_R_HEADING], bind);
 	for (x = 0; x < nx && LABEL_W + (int)(x + 1) * cw <= r->w; x++)
 		tui_put_right(w, row, r->x + LABEL_W + (int)x * cw, cw, t->attr[TUI_R_LABEL],
 		              "%s", dx->values[x]);
 	row++;
-	for (y = 0; y < ny && row < r->y + r->h - 2; y++, row++) {
+	for (y = 0; y < ny && row < r->y + r->h - 3; y++, row++) {
 		tui_put_right(w, row, r->x, 8, t->attr[TUI_R_LABEL], "%s", dy->values[y]);
 		for (x = 0; x < nx && LABEL_W + (int)(x + 1) * cw <= r->w; x++) {
 			const struct cell *c = &s->cells[y][x];
@@ -209,20 +230,27 @@ void tui_sweep_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 				tui_put_right(w, row, r->x + LABEL_W + (int)x * cw, cw, at, "error?");
 		}
 	}
+	tui_put_cut(w, r->y + r->h - 3, r->x, r->w, t->attr[TUI_R_DIM],
+	            "+ fits  ~ under 10% free  ! over  ? no figure   "
+	            "x/y: axes  Enter: plan it");
 	/* the selected cell, recomputed for its details */
+	kvp_error_clear(&err);
 	if (cell_plan(s, a, s->sx, s->sy, &err) &&
 	    kvp_compute(&s->plan, &s->res) == KVP_OK) {
+		char line[KVP_LINE_MAX + 96];
+
 		kvp_solve_binding(&s->res, bind, sizeof bind);
-		tui_put(w, r->y + r->h - 2, r->x, r->w, t->attr[TUI_R_NORMAL],
-		        "%s=%s, %s=%s: KV %s (Enter plans with it)", dx->label,
-		        dx->values[s->sx], dy->label, dy->values[s->sy],
-		        kvp_fmt_bytes_all(s->res.kv.bytes, buf, sizeof buf));
-		tui_put(w, r->y + r->h - 1, r->x, r->w, t->attr[TUI_R_DIM], "%s",
-		        bind[0] ? bind : "no card chosen: KV only");
+		snprintf(line, sizeof line, "%s=%s, %s=%s: KV %s", dx->label,
+		         dx->values[s->sx], dy->label, dy->values[s->sy],
+		         kvp_fmt_bytes_all(s->res.kv.bytes, buf, sizeof buf));
+		tui_put_cut(w, r->y + r->h - 2, r->x, r->w, t->attr[TUI_R_NORMAL], line);
+		tui_put_cut(w, r->y + r->h - 1, r->x, r->w, t->attr[TUI_R_DIM],
+		            bind[0] ? bind : "no card chosen: KV only");
 	} else {
 		if (err.msg[0] == '\0')
 			snprintf(err.msg, sizeof err.msg, "%s", s->res.error.msg);
-		tui_put(w, r->y + r->h - 2, r->x, r->w, t->attr[TUI_R_ERROR], "%s", err.msg);
+		/* the reason may be long: two lines, cut at a blank */
+		put_two_lines(w, r->y + r->h - 2, r->x, r->w, t->attr[TUI_R_ERROR], err.msg);
 	}
 }
 

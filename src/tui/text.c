@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <wchar.h>
 
 #include "tui/text.h"
@@ -58,6 +59,28 @@ int tui_put_right(WINDOW *w, int y, int x, int maxw, attr_t attr,
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	return put_wide(w, y, x, maxw, attr, buf, true);
+}
+
+void tui_put_cut(WINDOW *w, int y, int x, int width, attr_t attr, const char *text)
+{
+	int len = (int)mbstowcs(NULL, text, 0), cut;
+
+	if (width <= 0)
+		return;
+	if (len < 0)
+		len = (int)strlen(text);
+	if (len <= width) {
+		tui_put(w, y, x, width, attr, "%s", text);
+		return;
+	}
+	/* byte offsets equal columns for the ASCII messages cut here; a
+	 * multibyte text is only clipped shorter, never past the width */
+	cut = width - 3;
+	while (cut > 0 && text[cut] != ' ')
+		cut--;
+	if (cut <= 0)
+		cut = width > 3 ? width - 3 : 0;
+	tui_put(w, y, x, width, attr, "%.*s...", cut, text);
 }
 
 void tui_blank(WINDOW *w, int y, int x, int n, attr_t attr)

@@ -20,6 +20,10 @@ int tui_put_right(WINDOW *w, int y, int x, int maxw, attr_t attr,
                   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
 /* Blank `n` columns at (y, x) in attribute attr. */
+/* `text` in `width` columns; when longer, cut at the last blank that
+ * leaves room for "..." and end with "..." (never mid-word unless one
+ * word is wider than the line). */
+void tui_put_cut(WINDOW *w, int y, int x, int width, attr_t attr, const char *text);
 void tui_blank(WINDOW *w, int y, int x, int n, attr_t attr);
 
 /* A border around w: Unicode box drawing in UTF-8, ASCII otherwise (no

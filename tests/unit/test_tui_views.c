@@ -139,6 +139,11 @@ START_TEST(sweep_view)
 	ck_assert(starts_with(row(11, 80), "     256 160.0 GiB!160.0 GiB!"));
 	/* 4,096 + 1,024 tokens exceed max_cache_len 4,096: no figure */
 	ck_assert(strstr(row(3, 80), "error?"));
+	/* the key to the marks and keys, and the selected cell (1,024
+	 * tokens, 1 request): 671,088,640 B = 0.625 GiB -> 0.63 (half up),
+	 * 0.671 GB -> 0.67; every line within 80 columns */
+	ck_assert(screen_has("+ fits  ~ under 10% free  ! over  ? no figure   x/y: axes  Enter: plan it"));
+	ck_assert(screen_has("prompt tokens=1024, active requests=1: KV 671,088,640 B (0.63 GiB, 0.67 GB)"));
 }
 END_TEST
 

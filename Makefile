@@ -98,12 +98,12 @@ $(BIN): $(MAIN_OBJ) $(CLI_OBJ) $(TUI_OBJ) $(LIB)
 $(BUILD)/tests/%: tests/unit/%.c $(CLI_OBJ) $(TUI_OBJ) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CURSES_CFLAGS) $(JSON_CFLAGS) $(CHECK_CFLAGS) $(CFLAGS) \
-	  -DKVP_SRCDIR='"$(CURDIR)"' -o $@ $< $(CLI_OBJ) $(TUI_OBJ) $(LIB) $(CHECK_LIBS) $(LIBS)
+	  -DKVP_SRCDIR='"$(CURDIR)"' -MMD -MP -o $@ $< $(CLI_OBJ) $(TUI_OBJ) $(LIB) $(CHECK_LIBS) $(LIBS)
 
 $(BUILD)/bench/%: bench/%.c $(CLI_OBJ) $(TUI_OBJ) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CURSES_CFLAGS) $(JSON_CFLAGS) $(CFLAGS) -DKVP_SRCDIR='"$(CURDIR)"' \
-	  -o $@ $< $(CLI_OBJ) $(TUI_OBJ) $(LIB) $(LIBS)
+	  -MMD -MP -o $@ $< $(CLI_OBJ) $(TUI_OBJ) $(LIB) $(LIBS)
 
 # The core never sees a terminal, a JSON parser or a file.
 purity:
@@ -147,4 +147,4 @@ fuzz:
 clean:
 	rm -rf build
 
--include $(wildcard $(BUILD)/obj/*/*.d)
+-include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/tests/*.d $(BUILD)/bench/*.d)

@@ -26,7 +26,7 @@ enum kvp_status {
 };
 
 /* Fixed-size so it can live on the stack and inside a result. */
-#define KVP_ERRMSG_MAX 320
+#define KVP_ERRMSG_MAX 640   /* vLLM's refusals run past 400 characters */
 
 struct kvp_error {
 	enum kvp_status status;

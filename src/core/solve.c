@@ -148,6 +148,32 @@ static void line(char *buf, size_t n, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* src into buf (n bytes), cut at the last blank before the end with
+ * "..." when it does not fit: a message is never cut mid-word. */
+static const char *cut_words(const char *src, char *buf, size_t n)
+{
+	size_t len = strlen(src), at;
+
+	if (n == 0)
+		return "";
+	if (len < n) {
+		memcpy(buf, src, len + 1);
+		return buf;
+	}
+	if (n < 5) {
+		buf[0] = '\0';
+		return buf;
+	}
+	at = n - 4;               /* room for "..." and the terminator */
+	while (at > 0 && src[at] != ' ')
+		at--;
+	while (at > 0 && src[at - 1] == ' ')
+		at--;
+	memcpy(buf, src, at);
+	memcpy(buf + at, "...", 4);
+	return buf;
+}
+
 /* "requests"/"tokens" as written, or singular for one. */
 static const char *noun(const char *plural, uint64_t n)
 {
@@ -170,7 +196,15 @@ static void why_not(const struct kvp_plan *p, const struct kvp_result *r,
 	uint64_t want;
 
 	if (!computed) {
-		line(buf, n, "it does not compute (%.90s)", r->error.msg);
+		/* the message cut at a blank to fit buf with its words */
+		static const char pre[] = "it does not compute ()";
+		char msg[KVP_LINE_MAX];
+		size_t room = n > sizeof pre ? n - (sizeof pre - 1) : 1;
+
+		if (room > sizeof msg)
+			room = sizeof msg;
+		line(buf, n, "it does not compute (%s)",
+		     cut_words(r->error.msg, msg, room));
 		return;
 	}
 	if (r->n_devices == 0) {
@@ -223,6 +257,41 @@ static void set_length(struct kvp_plan *p, uint64_t v, const void *ctx)
 		p->engine.vllm.max_model_len = v;
 	if (p->engine.sglang.context_len && p->engine.sglang.context_len < v)
 		p->engine.sglang.context_len = v;
+}
+
+/*
+ * --for max-model-len: one request of v tokens, and the engine's own
+ * length limit set to v (vLLM --max-model-len, SGLang --context-length,
+ * llama.cpp -c per sequence, a static cache's max_cache_len), so the
+ * engine sizes for v and not for its default (which it may refuse).
+ */
+static void set_max_len(struct kvp_plan *p, uint64_t v, const void *ctx)
+{
+	uint32_t np = p->engine.llamacpp.parallel ? p->engine.llamacpp.parallel : 1;
+	uint64_t cells;
+
+	set_length(p, v, ctx);
+	switch (p->engine.kind) {
+	case KVP_ENGINE_VLLM:
+		p->engine.vllm.max_model_len = v;
+		break;
+	case KVP_ENGINE_SGLANG:
+		p->engine.sglang.context_len = v;
+		break;
+	case KVP_ENGINE_LLAMACPP:
+		/* -c is split over -np streams unless the cache is unified */
+		if (p->engine.llamacpp.kv_unified)
+			np = 1;
+		if (kvp_mul(v, np, &cells))
+			p->engine.llamacpp.ctx_size = cells;
+		break;
+	case KVP_ENGINE_TRANSFORMERS:
+		if (p->engine.transformers.max_cache_len)
+			p->engine.transformers.max_cache_len = v;
+		break;
+	default:
+		break;
+	}
 }
 
 typedef void (*apply_fn)(struct kvp_plan *, uint64_t, const void *);
@@ -616,9 +685,11 @@ enum kvp_status kvp_solve(const struct kvp_plan *p,
 	if (p->workload.n_classes == 0)
 		return kvp_error_set(err, KVP_EINVAL,
 			"workload.classes: none - solving varies class 0");
-	/* the plan must compute as given */
+	/* the plan must compute as given; for max-model-len an engine's
+	 * refusal of its default length is where the search starts */
 	st = kvp_compute(p, scratch);
-	if (st != KVP_OK) {
+	if (st != KVP_OK &&
+	    !(st == KVP_EREFUSED && o->what == KVP_SOLVE_MAX_MODEL_LEN)) {
 		if (err) {
 			err->status = scratch->error.status;
 			memcpy(err->msg, scratch->error.msg, sizeof err->msg);
@@ -657,7 +728,7 @@ enum kvp_status kvp_solve(const struct kvp_plan *p,
 		                                    : SOLVE_CAP;
 		if (cap < lo)
 			cap = lo;
-		st = solve_count(&base, set_length, &lc, lo, cap, "tokens", ans,
+		st = solve_count(&base, set_max_len, &lc, lo, cap, "tokens", ans,
 		                 scratch, err);
 		break;
 	case KVP_SOLVE_KV_FORMAT:

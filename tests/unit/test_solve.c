@@ -173,6 +173,44 @@ START_TEST(max_model_len_capped)
 }
 END_TEST
 
+START_TEST(max_model_len_vllm_refused_default)
+{
+	/* vLLM with --kv-cache-memory-bytes 10 GiB = 10,737,418,240 and
+	 * --max-model-len 131,072: one block is 16 tokens x 163,840 =
+	 * 2,621,440 bytes, the pool 10,737,418,240 / 2,621,440 = 4,096
+	 * blocks = 65,536 tokens, so vLLM refuses the 131,072 given (it
+	 * needs 8,192 blocks). That refusal is where the search starts:
+	 * max_model_len 65,536 needs ceil(65,536 / 16) = 4,096 blocks and
+	 * fits, 65,537 needs 4,097 and is refused. */
+	struct kvp_plan p2;
+
+	setup();
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 10 * GIB;
+	plan.engine.vllm.max_model_len = 131072;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	solve(KVP_SOLVE_MAX_MODEL_LEN, 0);
+	ck_assert(ans.found);
+	ck_assert(!ans.capped);
+	ck_assert_uint_eq(ans.value, 65536);
+	ck_assert(ans.answer_fits);
+	ck_assert(ans.has_next);
+	ck_assert_uint_eq(ans.next_value, 65537);
+	ck_assert(!ans.next_fits);
+	ck_assert_uint_eq(ans.plan.engine.vllm.max_model_len, 65536);
+	/* the check quotes vLLM's refusal of 65,537 cut at a word */
+	ck_assert_ptr_nonnull(strstr(ans.check, "65,537 tokens do not"));
+	ck_assert_ptr_nonnull(strstr(ans.check, "max seq len (65537)"));
+	ck_assert_ptr_nonnull(strstr(ans.check, "...)"));
+	/* recomputed by hand-set plans: 65,536 computes, 65,537 refused */
+	p2 = ans.plan;
+	ck_assert_int_eq(kvp_compute(&p2, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 4096);
+	p2.engine.vllm.max_model_len = 65537;
+	ck_assert_int_eq(kvp_compute(&p2, &res), KVP_EREFUSED);
+}
+END_TEST
+
 START_TEST(engine_admission)
 {
 	/* llama.cpp with -np 4 and -c 65,536: four slots of
@@ -242,6 +280,7 @@ static Suite *solve_suite(void)
 	tcase_add_test(tc, cards);
 	tcase_add_test(tc, max_model_len);
 	tcase_add_test(tc, max_model_len_capped);
+	tcase_add_test(tc, max_model_len_vllm_refused_default);
 	tcase_add_test(tc, engine_admission);
 	tcase_add_test(tc, nothing_fits);
 	tcase_add_test(tc, no_card_is_an_error);

@@ -25,7 +25,7 @@ END_TEST
 START_TEST(prefix_truncates_safely)
 {
 	struct kvp_error e;
-	char longp[600];
+	char longp[KVP_ERRMSG_MAX + 280];   /* longer than any message */
 
 	memset(longp, 'p', sizeof longp - 1);
 	longp[sizeof longp - 1] = '\0';

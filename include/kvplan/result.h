@@ -48,17 +48,28 @@ struct kvp_kv_result {
 	uint32_t layers_with_kv;      /* L (layers that store per position) */
 	uint32_t kv_heads, k_dim, v_dim;
 	struct kvp_format k_fmt, v_fmt;
+	/* Tensor-parallel ranks that each hold the letters' heads (a named
+	 * engine under TP: kv_heads is per rank, replicas included): the
+	 * formula is 2 x L x Hkv x D x q x ranks = bytes_per_position.
+	 * 1 when the letters are the whole model's (generic, or no TP). */
+	uint32_t ranks;
 
-	uint64_t bytes_per_position;  /* sum over layers, one position */
+	uint64_t bytes_per_position;  /* sum over layers, one position,
+	                                 every rank's share (x ranks) */
 	uint64_t bytes_per_sequence;  /* first active class (else first
-	                                 ragged length), one sequence */
+	                                 ragged length), one sequence, as
+	                                 the engine allocates it (its blocks,
+	                                 cells or padded row), all ranks */
 	uint64_t sequences;           /* resident sequences */
 	uint64_t requests;            /* active requests */
 	uint64_t queued;
 	uint64_t positions_stored;    /* valid tokens, summed over sequences
 	                                 (shared prefixes once) */
 	uint64_t slots_allocated;     /* full-attention slots allocated */
-	uint64_t bytes;               /* the whole cache, device + host */
+	uint64_t bytes;               /* the whole cache, device + host,
+	                                 summed over every device that holds
+	                                 it (TP ranks' shares and replicated
+	                                 heads included): what a user adds up */
 	uint64_t bytes_needed;        /* bytes for exactly the stored tokens */
 	uint64_t waste_bytes;         /* bytes - bytes_needed, or 0 */
 	uint64_t shortfall_bytes;     /* bytes_needed - bytes, or 0: an engine

@@ -50,7 +50,7 @@ void kvp_out_formula(const struct kvp_result *res, char *buf, size_t n)
 {
 	const struct kvp_kv_result *kv = &res->kv;
 	const char *x = kvp_out_times();
-	char total[40], qk[32], qv[32];
+	char total[40], qk[32], qv[32], rk[32];
 
 	kvp_fmt_int(kv->bytes_per_position, total, sizeof total);
 	if (!kv->uniform || kv->k_fmt.dtype == KVP_DT_GROUPQ || kv->v_fmt.dtype == KVP_DT_GROUPQ) {
@@ -60,16 +60,20 @@ void kvp_out_formula(const struct kvp_result *res, char *buf, size_t n)
 	}
 	per_value(&kv->k_fmt, qk, sizeof qk);
 	per_value(&kv->v_fmt, qv, sizeof qv);
+	/* under TP the letters are one rank's: "x 8 ranks" makes the product */
+	rk[0] = '\0';
+	if (kv->ranks > 1)
+		snprintf(rk, sizeof rk, " %s %u ranks", x, kv->ranks);
 	if (kv->k_dim == kv->v_dim && kvp_format_equal(&kv->k_fmt, &kv->v_fmt))
-		snprintf(buf, n, "2 %s %u layers %s %u KV heads %s %u %s %s = %s B per position",
-		         x, kv->layers_with_kv, x, kv->kv_heads, x, kv->k_dim, x, qk, total);
+		snprintf(buf, n, "2 %s %u layers %s %u KV heads %s %u %s %s%s = %s B per position",
+		         x, kv->layers_with_kv, x, kv->kv_heads, x, kv->k_dim, x, qk, rk, total);
 	else if (kv->v_dim == 0)
-		snprintf(buf, n, "%u layers %s %u KV heads %s %u %s %s = %s B per position (K only)",
-		         kv->layers_with_kv, x, kv->kv_heads, x, kv->k_dim, x, qk, total);
+		snprintf(buf, n, "%u layers %s %u KV heads %s %u %s %s%s = %s B per position (K only)",
+		         kv->layers_with_kv, x, kv->kv_heads, x, kv->k_dim, x, qk, rk, total);
 	else
-		snprintf(buf, n, "%u layers %s %u KV heads %s (%u %s %s + %u %s %s) = %s B per position",
+		snprintf(buf, n, "%u layers %s %u KV heads %s (%u %s %s + %u %s %s)%s = %s B per position",
 		         kv->layers_with_kv, x, kv->kv_heads, x, kv->k_dim, x, qk, kv->v_dim, x,
-		         qv, total);
+		         qv, rk, total);
 }
 
 static void line(FILE *out, const char *label, const char *text)

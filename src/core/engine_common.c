@@ -259,6 +259,7 @@ enum kvp_status eng_finish_kv(const struct kvp_plan *p,
 	     !kvp_mul(host, ranks, &host) || !kvp_mul(kb, ranks, &kb) ||
 	     !kvp_mul(vb, ranks, &vb) || !kvp_mul(bpp, ranks, &bpp)))
 		return eng_overflow(res, "kv.bytes");
+	kv->ranks = ranks ? ranks : 1;
 	kv->bytes_per_position = bpp;
 	kv->slots_allocated = slots_full;
 	kv->bytes = tot;
@@ -270,6 +271,55 @@ enum kvp_status eng_finish_kv(const struct kvp_plan *p,
 	kv->host_bytes = host;
 	kv->k_bytes = kb;
 	kv->v_bytes = vb;
+	return KVP_OK;
+}
+
+uint64_t eng_seq_len(const struct kvp_plan *p, const struct kvp_result *res)
+{
+	uint32_t c, n = p->workload.n_classes;
+
+	if (n > KVP_MAX_CLASSES)
+		n = KVP_MAX_CLASSES;
+	if (res->n_classes < n)
+		n = res->n_classes;
+	for (c = 0; c < n; c++)
+		if (p->workload.classes[c].requests)
+			return res->classes[c].length;
+	if (p->workload.ragged && p->workload.n_ragged)
+		return p->workload.ragged[0];
+	return n ? res->classes[0].length : 0;
+}
+
+enum kvp_status eng_seq_paged(struct kvp_result *res, uint64_t len,
+                              uint64_t block)
+{
+	uint64_t b = block ? block : 1, sum = 0, pos;
+	uint32_t i;
+
+	for (i = 0; i < res->n_layers; i++) {
+		const struct kvp_layer_result *l = &res->layers[i];
+
+		switch (l->spec.kind) {
+		case KVP_LAYER_NONE:
+			if (!kvp_add(sum, l->spec.state_bytes, &sum))
+				return eng_overflow(res, "kv.bytes_per_sequence");
+			continue;
+		case KVP_LAYER_SLIDING: case KVP_LAYER_CHUNKED:
+			pos = l->spec.window && l->spec.window < len ? l->spec.window : len;
+			break;
+		case KVP_LAYER_FULL: case KVP_LAYER_MLA:
+			pos = len;
+			break;
+		default:
+			continue;
+		}
+		if (!kvp_mul(kvp_ceil_div(pos, b), b, &pos) ||
+		    !kvp_muladd(&sum, pos, l->bytes_per_position))
+			return eng_overflow(res, "kv.bytes_per_sequence");
+	}
+	if (!kvp_mul(sum, res->kv.ranks ? res->kv.ranks : 1, &sum))
+		return eng_overflow(res, "kv.bytes_per_sequence");
+	res->kv.bytes_per_sequence = sum;
 	return KVP_OK;
 }
 

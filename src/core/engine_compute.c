@@ -21,6 +21,7 @@ enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
 
 	memset(&res->engine, 0, sizeof res->engine);
 	res->engine.kind = p->engine.kind;
+	res->kv.ranks = 1;   /* generic: the letters are the whole model's */
 	if (p->engine.kind == KVP_ENGINE_GENERIC)
 		return KVP_OK;
 	if ((unsigned)p->engine.kind >= KVP_ENGINE_COUNT)
@@ -34,16 +35,34 @@ enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
 
 	switch (p->engine.kind) {
 	case KVP_ENGINE_LLAMACPP:
-		return kvp_engine_llamacpp(p, ls, res);
+		st = kvp_engine_llamacpp(p, ls, res);
+		break;
 	case KVP_ENGINE_VLLM:
-		return kvp_engine_vllm(p, ls, res);
+		return kvp_engine_vllm(p, ls, res);   /* sets per sequence */
 	case KVP_ENGINE_TRANSFORMERS:
-		return kvp_engine_transformers(p, ls, res);
+		st = kvp_engine_transformers(p, ls, res);
+		break;
 	case KVP_ENGINE_SGLANG:
-		return kvp_engine_sglang(p, ls, res);
+		st = kvp_engine_sglang(p, ls, res);
+		break;
 	case KVP_ENGINE_TRTLLM:
-		return kvp_engine_trtllm(p, ls, res);
+		st = kvp_engine_trtllm(p, ls, res);
+		break;
 	default:
 		return KVP_OK;
+	}
+	if (st != KVP_OK)
+		return st;
+	/* One sequence as the engine allocates it. llama.cpp: its stream
+	 * (n_ctx_seq cells, or the whole unified cache); transformers: its
+	 * row of the padded batch; SGLang, TRT-LLM: its pages/blocks. */
+	switch (p->engine.kind) {
+	case KVP_ENGINE_LLAMACPP: case KVP_ENGINE_TRANSFORMERS:
+		res->kv.bytes_per_sequence = res->engine.streams ?
+			res->kv.bytes / res->engine.streams : res->kv.bytes;
+		return KVP_OK;
+	default:
+		return eng_seq_paged(res, eng_seq_len(p, res),
+		                     res->engine.block_size);
 	}
 }

@@ -99,11 +99,27 @@ uint64_t eng_weights_rank(const struct kvp_result *res, uint32_t tp,
  * Units: res->layers[i].bytes is what ONE device holding layer i holds
  * (one tensor-parallel rank, heads per rank in its spec), as the devices
  * stage (budget.c) adds it up per device; res->kv figures are the whole
- * cache, every one of the `ranks` tensor-parallel ranks included.
+ * cache, every one of the `ranks` tensor-parallel ranks included;
+ * res->kv.ranks = ranks (the letters are one rank's, see result.h).
+ * kv.bytes_per_sequence is left to the engine (its own allocation).
  */
 enum kvp_status eng_finish_kv(const struct kvp_plan *p,
                               struct kvp_result *res, uint64_t slots_full,
                               uint32_t ranks);
+
+/* Length kv.bytes_per_sequence describes, tokens: the first class with
+ * requests, else the first ragged length, else class 0 (as kv.c). */
+uint64_t eng_seq_len(const struct kvp_plan *p, const struct kvp_result *res);
+
+/*
+ * res->kv.bytes_per_sequence for a paged engine: one sequence of `len`
+ * tokens in blocks of `block` tokens, at each layer's (per rank) row
+ * bytes: full and MLA layers ceil(len / block) blocks, sliding and
+ * chunked layers ceil(min(len, window) / block), recurrent layers their
+ * state; times res->kv.ranks.
+ */
+enum kvp_status eng_seq_paged(struct kvp_result *res, uint64_t len,
+                              uint64_t block);
 
 /* Overflow error naming what overflowed. Returns KVP_EOVERFLOW. */
 enum kvp_status eng_overflow(struct kvp_result *res, const char *what);

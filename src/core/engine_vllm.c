@@ -643,6 +643,10 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	if (st != KVP_OK)
 		return st;
 
+	/* one sequence of the workload in vLLM's blocks, every rank */
+	if (!vl_need_bytes(&c, &g_all, eng_seq_len(p, res), &per_req) ||
+	    !kvp_mul(per_req, c.tp, &res->kv.bytes_per_sequence))
+		return eng_overflow(res, "kv.bytes_per_sequence");
 	per_req = vl_req_blocks(&c, &g_all, c.max_len);
 	e->block_size = min_block;
 	e->page_bytes = g_all.uniform_type ? g_all.page : g_all.page * g_all.group_size;

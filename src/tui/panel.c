@@ -35,7 +35,7 @@ static void value_bytes(const struct kvp_format *f, char *buf, size_t n)
 void tui_formula(const struct kvp_kv_result *kv, bool utf8, char *buf, size_t n)
 {
 	const char *x = tui_times(utf8);
-	char kb[24], vb[24];
+	char kb[24], vb[24], rk[24];
 
 	if (!kv->uniform) {
 		snprintf(buf, n, "sum over %u layers with KV (mixed)",
@@ -44,14 +44,18 @@ void tui_formula(const struct kvp_kv_result *kv, bool utf8, char *buf, size_t n)
 	}
 	value_bytes(&kv->k_fmt, kb, sizeof kb);
 	value_bytes(&kv->v_fmt, vb, sizeof vb);
+	/* under TP the letters are one rank's: "x 8 ranks" makes the product */
+	rk[0] = '\0';
+	if (kv->ranks > 1)
+		snprintf(rk, sizeof rk, " %s %u ranks", x, (unsigned)kv->ranks);
 	if (kv->k_dim == kv->v_dim && kvp_format_equal(&kv->k_fmt, &kv->v_fmt))
-		snprintf(buf, n, "2 %s %u L %s %u Hkv %s %u D %s %s", x,
+		snprintf(buf, n, "2 %s %u L %s %u Hkv %s %u D %s %s%s", x,
 		         (unsigned)kv->layers_with_kv, x, (unsigned)kv->kv_heads,
-		         x, (unsigned)kv->k_dim, x, kb);
+		         x, (unsigned)kv->k_dim, x, kb, rk);
 	else
-		snprintf(buf, n, "%u L %s %u Hkv %s (%u %s %s + %u %s %s)",
+		snprintf(buf, n, "%u L %s %u Hkv %s (%u %s %s + %u %s %s)%s",
 		         (unsigned)kv->layers_with_kv, x, (unsigned)kv->kv_heads,
-		         x, (unsigned)kv->k_dim, x, kb, (unsigned)kv->v_dim, x, vb);
+		         x, (unsigned)kv->k_dim, x, kb, (unsigned)kv->v_dim, x, vb, rk);
 }
 
 /* The legend's figure columns: bytes, GiB and GB as numbers under one

@@ -52,4 +52,22 @@ bad "vLLM refuses a too-long max_model_len" "estimated maximum model length is" 
 	calc --engine vllm --kv-cache-memory-bytes 1073741824 --max-model-len 1000000
 bad "unknown engine" "engine" calc --engine nonesuch
 
+# vLLM's refusal is whole (it ran past 320 characters and was cut):
+# it ends with its own last words.
+"$KVPLAN" calc --engine vllm --kv-cache-memory-bytes 1073741824 --max-model-len 1000000 >/dev/null 2>"$TMP/err"
+grep -qF 'when initializing the engine.' "$TMP/err" && ok "vLLM refusal whole" ||
+	notok "vLLM refusal cut: $(cat "$TMP/err")"
+
+# TP 16 over 8 KV heads under vLLM: 1 head per rank, replicated. The
+# formula's letters are one rank's and multiply to the figure shown:
+# 2 x 40 layers x 1 head x 128 x 2 B x 16 ranks = 327,680 B. One
+# sequence of 4,096 tokens (256 blocks of 16): 4,096 x 327,680 =
+# 1,342,177,280 B.
+LC_ALL=C "$KVPLAN" calc --engine vllm --kv-cache-memory-bytes 1073741824 \
+	--tensor-parallel-size 16 >"$TMP/tp.txt" 2>"$TMP/err"
+grep -qF '2 x 40 layers x 1 KV heads x 128 x 2 B x 16 ranks = 327,680 B per position' "$TMP/tp.txt" &&
+	ok "TP formula multiplies out" || notok "TP formula: $(grep 'per position' "$TMP/tp.txt") $(cat "$TMP/err")"
+grep -qF '1,342,177,280 B' "$TMP/tp.txt" && grep 'per sequence' "$TMP/tp.txt" | grep -qF '1,342,177,280' &&
+	ok "per sequence from vLLM's blocks" || notok "per sequence: $(grep 'per sequence' "$TMP/tp.txt")"
+
 [ "$fails" -eq 0 ]

@@ -438,6 +438,10 @@ START_TEST(workload_fit_per_stream)
 	ck_assert_uint_eq(res.engine.streams, 4);
 	ck_assert_uint_eq(res.engine.workload_fit, 4);
 	ck_assert_ptr_nonnull(strstr(res.engine.note, "4 of its 6 requests"));
+	/* one sequence holds its stream: 4,096 cells x 163,840 B (2 x 40
+	 * x 8 x 128 x 2) = 671,088,640; no TP, so the letters are whole */
+	ck_assert_uint_eq(res.kv.bytes_per_sequence, 671088640ull);
+	ck_assert_uint_eq(res.kv.ranks, 1);
 	plan.engine.llamacpp.ctx_size = 8192;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert_uint_eq(res.engine.workload_fit, 0);
@@ -447,6 +451,9 @@ START_TEST(workload_fit_per_stream)
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert_uint_eq(res.engine.streams, 1);
 	ck_assert_uint_eq(res.engine.workload_fit, 4);
+	/* unified: a sequence may take the whole 16,384 cells:
+	 * 16,384 x 163,840 = 2,684,354,560 */
+	ck_assert_uint_eq(res.kv.bytes_per_sequence, 2684354560ull);
 }
 END_TEST
 

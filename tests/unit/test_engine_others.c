@@ -206,6 +206,13 @@ START_TEST(trtllm_rules)
 	ck_assert_uint_eq(res.engine.blocks, 102);
 	ck_assert_uint_eq(res.engine.tokens, 6528);
 	ck_assert_uint_eq(res.kv.bytes, 6528ull * 163840);
+	/* a sequence of 4,000 tokens takes ceil(4,000 / 64) = 63 blocks =
+	 * 4,032 tokens: 4,032 x 163,840 = 660,602,880 */
+	plan.workload.classes[0].gen = 4000 - plan.workload.classes[0].prompt[KVP_PP_INPUT];
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.classes[0].length, 4000);
+	ck_assert_uint_eq(res.kv.bytes_per_sequence, 660602880ull);
+	plan.workload.classes[0].gen = 1024;
 	/* max_tokens 1,000: ceil(1000 / 64) = 16 blocks = 1,024 tokens */
 	plan.engine.trtllm.max_tokens = 1000;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
@@ -246,6 +253,8 @@ START_TEST(transformers_dynamic_and_static)
 	plan.workload.classes[1].gen = 512;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert_uint_eq(res.kv.bytes, 6039797760ull);
+	/* one sequence is one padded row: 4,096 x 163,840 = 671,088,640 */
+	ck_assert_uint_eq(res.kv.bytes_per_sequence, 671088640ull);
 	plan.workload.n_classes = 1;
 	/* layer 0 sliding, W 1,024: DynamicSlidingWindowLayer keeps 1,023:
 	 * 39 x 6 x 4,096 x 4,096 + 6 x 1,023 x 4,096 = 3,951,009,792 */
@@ -308,6 +317,10 @@ START_TEST(transformers_quantized_offloaded_mla)
 	plan.workload.classes[0].gen = 40;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.kv.bytes, 2048000ull);
+	/* per sequence at the decompressed rows too (not the latent's
+	 * 2 x 576 x 2 B x 100 = 230,400): 10,240 x 100 x 2 = 2,048,000 */
+	ck_assert_uint_eq(res.kv.bytes_per_sequence, 2048000ull);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 20480);
 }
 END_TEST
 

@@ -203,6 +203,19 @@ START_TEST(heads_per_rank_and_replication)
 	ck_assert_uint_eq(res.engine.blocks, 3276);
 	/* whole cache: 3,276 x 8,192 x 40 layers x 16 ranks */
 	ck_assert_uint_eq(res.kv.bytes, 3276ull * 8192 * 40 * 16);
+	/* the letters are one rank's and multiply to the figure shown:
+	 * 2 x 40 layers x 1 head x 128 x 2 B x 16 ranks = 327,680 B */
+	ck_assert(res.kv.uniform);
+	ck_assert_uint_eq(res.kv.layers_with_kv, 40);
+	ck_assert_uint_eq(res.kv.kv_heads, 1);
+	ck_assert_uint_eq(res.kv.ranks, 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 327680);
+	ck_assert_uint_eq(2ull * res.kv.layers_with_kv * res.kv.kv_heads *
+	                  res.kv.k_dim * 2 * res.kv.ranks, res.kv.bytes_per_position);
+	/* per sequence from vLLM's blocks: the default class holds 4,096
+	 * tokens = 256 blocks of 16; 256 x 16 x 20,480 B (one rank, all
+	 * layers, one position: 2 x 40 x 128 x 2) x 16 ranks = 1,342,177,280 */
+	ck_assert_uint_eq(res.kv.bytes_per_sequence, 1342177280ull);
 	/* devices.tp disagreeing with the engine's option is named */
 	plan.devices.tp = 4;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);
@@ -225,6 +238,12 @@ START_TEST(mla_replicated_on_every_rank)
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.engine.blocks, 5825);
 	ck_assert_uint_eq(res.kv.v_bytes, 0);
+	/* latent replicated: 10 layers x 1 x 576 x 2 B x 8 ranks = 92,160 */
+	ck_assert_uint_eq(res.kv.kv_heads, 1);
+	ck_assert_uint_eq(res.kv.ranks, 8);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 92160);
+	/* one sequence of 4,096 tokens (256 blocks): 4,096 x 92,160 */
+	ck_assert_uint_eq(res.kv.bytes_per_sequence, 377487360ull);
 }
 END_TEST
 

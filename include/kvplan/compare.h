@@ -14,6 +14,7 @@
 #ifndef KVPLAN_COMPARE_H
 #define KVPLAN_COMPARE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "kvplan/plan.h"
@@ -30,8 +31,16 @@ struct kvp_compare_row {
 	uint64_t slots;               /* res.kv.slots_allocated */
 	uint64_t cells, streams, blocks, tokens;  /* res.engine */
 	uint64_t requests;            /* active requests of the workload */
-	uint64_t workload_fit;        /* requests that fit at once (generic:
-	                                 all when it is computed at all) */
+	uint64_t workload_fit;        /* requests of the workload that fit at
+	                                 once, at most `requests`: the
+	                                 engine's own count when the plan fits
+	                                 its devices, else the largest share
+	                                 of the mix the devices take */
+	uint64_t mix_fit;             /* requests of the workload's mix that
+	                                 fit at once, scaled up or down
+	                                 (kvp_solve_mix); = requests when
+	                                 !mix_bound */
+	bool mix_bound;               /* false: nothing binds (no card) */
 	uint64_t concurrency_x100, max_len_fit;
 	int64_t diff_bytes;           /* kv_bytes - generic row's kv_bytes */
 	int64_t diff_ppm;             /* diff_bytes / generic, parts per

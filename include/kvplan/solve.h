@@ -80,6 +80,23 @@ enum kvp_status kvp_solve(const struct kvp_plan *p,
                           struct kvp_error *err);
 
 /*
+ * How many requests of the plan's own mix fit at once: the workload's
+ * classes scaled to N requests in their proportions (cumulative
+ * rounding: class c gets floor(N x S_c / R) - floor(N x S_c-1 / R),
+ * S_c the requests of classes 0..c, R all of them; ragged lengths and
+ * the queue stay as given and count in N), up or down from the plan's
+ * own count. Fits: kvp_compute succeeds, every device fits and a named
+ * engine admits all N at once (workload_fit). *n is the largest such N
+ * (0: not even one), found by doubling then bisection and checked: N
+ * fits, N + 1 does not. *bound false when nothing binds below 2^40
+ * (no card under an engine that sizes from the workload); *n is then
+ * the plan's own count. *scratch holds the last recompute.
+ */
+enum kvp_status kvp_solve_mix(const struct kvp_plan *p,
+                              struct kvp_result *scratch, uint64_t *n,
+                              bool *bound, struct kvp_error *err);
+
+/*
  * The binding constraint of a computed result: the device with the
  * least free memory and what fills it, e.g. "device 0 (H100-80GB-SXM)
  * is full: weights 34.90 GiB + KV 40.12 GiB + activations 1.00 GiB +

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kvplan/compare.h"
+#include "kvplan/solve.h"
 #include "kvplan/compute.h"
 #include "kvplan/units.h"
 
@@ -157,6 +158,23 @@ static void why_transformers(const struct kvp_result *r, const char *diff,
 	         pct(ratio_ppm(r->kv.bytes, r->kv.bytes_needed), x, sizeof x));
 }
 
+/* "; 113 requests of your mix fit (you have 6)" after the row's why,
+ * when the line has room. */
+static void add_mix(struct kvp_compare_row *row)
+{
+	char a[32], b[32], add[128];
+	size_t len = strlen(row->why);
+
+	if (!row->mix_bound)
+		return;
+	kvp_fmt_int(row->mix_fit, a, sizeof a);
+	kvp_fmt_int(row->requests, b, sizeof b);
+	snprintf(add, sizeof add, "; %s request%s of your mix fit (you have %s)",
+	         a, row->mix_fit == 1 ? "" : "s", b);
+	if (len + strlen(add) < sizeof row->why)
+		memcpy(row->why + len, add, strlen(add) + 1);
+}
+
 enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch,
                             struct kvp_compare *out, struct kvp_error *err)
 {
@@ -225,6 +243,30 @@ enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch
 			why_pool(p, r, diff, row->why, sizeof row->why);
 			break;
 		}
+	}
+	/* last, as it reuses scratch: how many of the mix fit, devices
+	 * included, for every engine that computed */
+	for (i = 0; i < KVP_ENGINE_COUNT; i++) {
+		struct kvp_compare_row *row = &out->rows[i];
+		struct kvp_error e2;
+		bool fits;
+
+		if (row->status != KVP_OK)
+			continue;
+		q.engine.kind = row->kind;
+		fits = kvp_compute(&q, scratch) == KVP_OK && scratch->fits;
+		if (kvp_solve_mix(&q, scratch, &row->mix_fit, &row->mix_bound,
+		                  &e2) != KVP_OK) {
+			row->mix_fit = row->requests;
+			row->mix_bound = false;
+		}
+		if (!fits)   /* the devices bind before the engine's count */
+			row->workload_fit = row->mix_bound && row->mix_fit < row->requests ?
+			                    row->mix_fit : row->requests;
+		if (!fits && row->workload_fit >= row->requests)
+			row->workload_fit = 0;   /* does not fit, yet no smaller
+			                            share does either */
+		add_mix(row);
 	}
 	return KVP_OK;
 }

@@ -5,11 +5,109 @@
  * figures with what that engine allocates and fills res->engine.
  * GENERIC is a no-op: the core's strategy figures stand.
  */
+#include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "core/engine_priv.h"
 #include "core/internal.h"
+#include "core/placement.h"
+#include "kvplan/checked.h"
 #include "kvplan/layers.h"
+
+/* a x m / h in 128 bits; false when it does not fit 64 bits */
+static bool scale(uint64_t a, uint64_t m, uint64_t h, uint64_t *out)
+{
+	unsigned __int128 v = (unsigned __int128)a * m / h;
+
+	if (v > UINT64_MAX)
+		return false;
+	*out = (uint64_t)v;
+	return true;
+}
+
+/*
+ * Generic strategy under tensor parallelism: the kv stage counts the
+ * model's heads once, but every rank holds max(1, Hkv / tp) heads (the
+ * devices stage, budget.c, places them so), and an MLA latent whole.
+ * Make res->kv the whole cache over every device, replicas included
+ * (result.h): each KV layer's bytes x (heads per rank x tp) / heads.
+ * When the layout is uniform the letters become one rank's, with
+ * kv.ranks = tp, so the formula still multiplies out.
+ */
+static enum kvp_status generic_tp(const struct kvp_plan *p,
+                                  struct kvp_result *res)
+{
+	struct kvp_kv_result *kv = &res->kv;
+	uint32_t tp = p->devices.tp, i;
+	uint64_t extra = 0, ek = 0, ev = 0, edev = 0, ehost = 0, ebpp = 0;
+	uint64_t eneed = 0, m0 = 0, h0 = 0, hpr0 = 0, t;
+	bool same = true;
+
+	if (tp <= 1)
+		return KVP_OK;
+	for (i = 0; i < res->n_layers; i++) {
+		const struct kvp_layer_result *l = &res->layers[i];
+		uint64_t h = l->spec.kv_heads, m, hpr, x, xk, xbpp, xneed;
+
+		if (l->spec.kind != KVP_LAYER_FULL && l->spec.kind != KVP_LAYER_SLIDING &&
+		    l->spec.kind != KVP_LAYER_CHUNKED && l->spec.kind != KVP_LAYER_MLA)
+			continue;
+		if (h == 0 || l->bytes_per_position == 0)
+			continue;
+		if (l->spec.kind == KVP_LAYER_MLA && l->spec.v_dim == 0)
+			hpr = h;                      /* latent: whole on every rank */
+		else
+			hpr = kvp_kv_heads_per_rank((uint32_t)h, tp);
+		m = hpr * tp;
+		if (m0 == 0) {
+			m0 = m;
+			h0 = h;
+			hpr0 = hpr;
+		} else if (m * h0 != m0 * h) {
+			same = false;
+		}
+		if (m <= h)
+			continue;                     /* split, not replicated */
+		if (!scale(l->bytes, m - h, h, &x) ||
+		    !scale(l->bytes_per_position, m - h, h, &xbpp) ||
+		    !scale(l->k_row_bytes, m - h, h, &xk) ||
+		    !kvp_mul(l->stored, xbpp, &xneed))
+			return eng_overflow(res, "kv.bytes");
+		/* K's part of the extra, as the layer splits K and V */
+		xk = xbpp ? (uint64_t)(((unsigned __int128)x * xk) / xbpp) : 0;
+		if (!kvp_add(extra, x, &extra) || !kvp_add(ek, xk, &ek) ||
+		    !kvp_add(ev, x - xk, &ev) || !kvp_add(ebpp, xbpp, &ebpp) ||
+		    !kvp_add(eneed, xneed, &eneed) ||
+		    !kvp_add(l->on_device ? edev : ehost, x,
+		             l->on_device ? &edev : &ehost))
+			return eng_overflow(res, "kv.bytes");
+	}
+	if (extra == 0 && !(same && m0 > h0))
+		return KVP_OK;
+	/* one sequence scales like the layers when they all scale alike
+	 * (and no recurrent state, which is not split by heads, is in it) */
+	if (same && h0 && kv->state_bytes == 0) {
+		if (!scale(kv->bytes_per_sequence, m0, h0, &t))
+			return eng_overflow(res, "kv.bytes_per_sequence");
+		kv->bytes_per_sequence = t;
+	}
+	if (!kvp_add(kv->bytes, extra, &kv->bytes) ||
+	    !kvp_add(kv->k_bytes, ek, &kv->k_bytes) ||
+	    !kvp_add(kv->v_bytes, ev, &kv->v_bytes) ||
+	    !kvp_add(kv->device_bytes, edev, &kv->device_bytes) ||
+	    !kvp_add(kv->host_bytes, ehost, &kv->host_bytes) ||
+	    !kvp_add(kv->bytes_per_position, ebpp, &kv->bytes_per_position) ||
+	    !kvp_add(kv->bytes_needed, eneed, &kv->bytes_needed))
+		return eng_overflow(res, "kv.bytes");
+	kv->waste_bytes = kv->bytes > kv->bytes_needed ? kv->bytes - kv->bytes_needed : 0;
+	kv->shortfall_bytes = kv->bytes_needed > kv->bytes ? kv->bytes_needed - kv->bytes : 0;
+	if (kv->uniform && same) {
+		kv->kv_heads = (uint32_t)hpr0;
+		kv->ranks = tp;
+	}
+	return KVP_OK;
+}
 
 enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
                                    struct kvp_result *res)
@@ -23,7 +121,7 @@ enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
 	res->engine.kind = p->engine.kind;
 	res->kv.ranks = 1;   /* generic: the letters are the whole model's */
 	if (p->engine.kind == KVP_ENGINE_GENERIC)
-		return KVP_OK;
+		return generic_tp(p, res);
 	if ((unsigned)p->engine.kind >= KVP_ENGINE_COUNT)
 		return kvp_error_set(&res->error, KVP_EINVAL,
 			"engine.kind: %d - unknown engine", (int)p->engine.kind);

@@ -397,6 +397,111 @@ static enum kvp_status check_count(const struct kvp_plan *base, apply_fn f,
 	return KVP_OK;
 }
 
+/* ---- how many of the user's mix ---------------------------------------- */
+
+/* The classes of base scaled to k class requests (cumulative rounding;
+ * ctx: the requests of each class as given, R = their sum in [0]). */
+struct mix_ctx {
+	uint64_t total;                       /* R */
+	uint64_t req[KVP_MAX_CLASSES];
+	uint32_t n;
+};
+
+static void set_mix(struct kvp_plan *p, uint64_t k, const void *ctx)
+{
+	const struct mix_ctx *m = ctx;
+	unsigned __int128 cum = 0;
+	uint64_t prev = 0, at;
+	uint32_t c;
+
+	for (c = 0; c < m->n; c++) {
+		cum += m->req[c];
+		at = (uint64_t)((unsigned __int128)k * cum / m->total);
+		p->workload.classes[c].requests = at - prev;
+		prev = at;
+	}
+}
+
+enum kvp_status kvp_solve_mix(const struct kvp_plan *p,
+                              struct kvp_result *scratch, uint64_t *n,
+                              bool *bound, struct kvp_error *err)
+{
+	struct kvp_plan work;
+	struct mix_ctx m;
+	uint64_t lo, hi, best, ragged = p->workload.ragged ? p->workload.n_ragged : 0;
+	bool fits, computed, found;
+	enum kvp_status st;
+	uint32_t c;
+
+	memset(&m, 0, sizeof m);
+	m.n = p->workload.n_classes < KVP_MAX_CLASSES ? p->workload.n_classes
+	                                              : KVP_MAX_CLASSES;
+	for (c = 0; c < m.n; c++) {
+		m.req[c] = p->workload.classes[c].requests;
+		if (!kvp_add(m.total, m.req[c], &m.total))
+			return kvp_error_set(err, KVP_EOVERFLOW,
+				"workload.classes[%u].requests: the sum overflows 64 bits", c);
+	}
+	*n = m.total + ragged;
+	*bound = false;
+	if (m.total == 0)
+		return KVP_OK;   /* nothing to scale: the ragged list as given */
+	/* no card and an engine that sizes to the workload: nothing binds */
+	if (p->devices.n_groups == 0 &&
+	    (p->engine.kind == KVP_ENGINE_GENERIC ||
+	     p->engine.kind == KVP_ENGINE_TRANSFORMERS))
+		return KVP_OK;
+	/* k class requests: does the mix fit? */
+#define MIX_TRY(k) do { work = *p; set_mix(&work, (k), &m); \
+	st = try_fit(&work, scratch, &fits, &computed, err); \
+	if (st != KVP_OK) return st; } while (0)
+	MIX_TRY(1);
+	if (!fits) {
+		*n = 0;
+		*bound = true;
+		return KVP_OK;
+	}
+	lo = 1;
+	for (;;) {            /* double until one fails */
+		hi = lo > SOLVE_CAP / 2 ? SOLVE_CAP : lo * 2;
+		MIX_TRY(hi);
+		if (!fits)
+			break;
+		lo = hi;
+		if (lo == SOLVE_CAP)
+			return KVP_OK;   /* nothing binds */
+	}
+	while (hi - lo > 1) { /* lo fits, hi does not */
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		MIX_TRY(mid);
+		if (fits)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	/* check: lo fits and lo + 1 does not (bisection on a mix need not
+	 * be monotone: step down until the pair holds) */
+	best = lo;
+	found = false;
+	while (!found) {
+		MIX_TRY(best + 1);
+		if (fits) {
+			best++;
+			continue;
+		}
+		MIX_TRY(best);
+		if (fits || best == 0)
+			found = true;
+		else
+			best--;
+	}
+#undef MIX_TRY
+	*n = best + ragged;
+	*bound = true;
+	return KVP_OK;
+}
+
 /* ---- the questions ----------------------------------------------------- */
 
 static uint64_t class0_fixed(const struct kvp_plan *p)

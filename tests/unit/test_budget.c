@@ -157,14 +157,16 @@ START_TEST(tp_replication)
 	/* Hq 32, Hkv 4, tp 8: max(1, 4 // 8) = 1 head per rank, each KV
 	 * head held by 2 ranks. Per rank: 2 x 40 x 1 x 128 x 2 = 20,480
 	 * bytes per position x 4,096 x 6 = 503,316,480 - a quarter of the
-	 * whole cache (2,013,265,920), not an eighth. */
+	 * model's cache (2,013,265,920), not an eighth. kv.bytes is the
+	 * whole cache over every device, replicas included (result.h):
+	 * 8 ranks x 503,316,480 = 4,026,531,840. */
 	setup();
 	plan.model.q_heads = 32;
 	plan.model.base.kv_heads = 4;
 	plan.model.trained_kv_heads = 4;
 	plan.devices.tp = 8;
 	run();
-	ck_assert_uint_eq(res.kv.bytes, 2013265920ull);
+	ck_assert_uint_eq(res.kv.bytes, 4026531840ull);
 	ck_assert_uint_eq(res.n_devices, 8);
 	ck_assert_uint_eq(res.devices[7].kv_bytes, 503316480ull);
 	ck_assert_uint_eq(res.devices[7].kv_heads_per_rank, 1);

@@ -324,6 +324,43 @@ START_TEST(transformers_quantized_offloaded_mla)
 }
 END_TEST
 
+START_TEST(generic_tp_counts_replicas)
+{
+	/* generic static, default model (40 layers, 8 KV heads x 128, f16),
+	 * 6 sequences of 4,096 tokens: 6 x 4,096 x 163,840 = 4,026,531,840
+	 * B of KV. TP 16 over 8 heads: every rank holds max(1, 8 / 16) = 1
+	 * head, 16 heads in all, twice the model's 8: kv.bytes (the whole
+	 * cache over every device) = 8,053,063,680. Letters per rank:
+	 * 2 x 40 x 1 x 128 x 2 B x 16 ranks = 327,680 B per position; one
+	 * sequence 4,096 x 327,680 = 1,342,177,280. */
+	kvp_plan_default(&plan);
+	plan.devices.n_groups = 0;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 4026531840ull);
+	ck_assert_uint_eq(res.kv.ranks, 1);
+	ck_assert_uint_eq(res.kv.kv_heads, 8);
+	plan.devices.tp = 16;
+	plan.model.q_heads = 32;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 8053063680ull);
+	ck_assert_uint_eq(res.kv.k_bytes, 4026531840ull);
+	ck_assert_uint_eq(res.kv.v_bytes, 4026531840ull);
+	ck_assert_uint_eq(res.kv.kv_heads, 1);
+	ck_assert_uint_eq(res.kv.ranks, 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 327680);
+	ck_assert_uint_eq(2ull * res.kv.layers_with_kv * res.kv.kv_heads *
+	                  res.kv.k_dim * 2 * res.kv.ranks, res.kv.bytes_per_position);
+	ck_assert_uint_eq(res.kv.bytes_per_sequence, 1342177280ull);
+	/* TP 4 splits 8 heads (2 per rank), nothing replicated: the
+	 * model's figures and letters stand */
+	plan.devices.tp = 4;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 4026531840ull);
+	ck_assert_uint_eq(res.kv.kv_heads, 8);
+	ck_assert_uint_eq(res.kv.ranks, 1);
+}
+END_TEST
+
 /* Bad input is normal input: every engine option at 0, 1 and its
  * maximum, on a plain and a hybrid model, computes or fails with a
  * message - never a crash (this runs under ASan/UBSan in make check). */
@@ -395,6 +432,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, trtllm_qwen05b_log);
 	tcase_add_test(tc, trtllm_rules);
 	tcase_add_test(tc, transformers_dynamic_and_static);
+	tcase_add_test(tc, generic_tp_counts_replicas);
 	tcase_add_test(tc, transformers_quantized_offloaded_mla);
 	tcase_add_test(tc, extreme_options_never_crash);
 	suite_add_tcase(s, tc);

@@ -58,6 +58,38 @@ START_TEST(rows_match_direct_compute)
 }
 END_TEST
 
+START_TEST(requests_fit_counts_the_card)
+{
+	/* The default plan (6 x 4,096 tokens, 671,088,640 B each, generic
+	 * static) on a card of 3 GiB = 3,221,225,472 B with a measured
+	 * activation peak of 1 GiB, no overheads, no weights: 2,147,483,648
+	 * B for KV, / 671,088,640 = 3.2 -> 3 of 6 fit under generic and
+	 * transformers (one row each, padded to 4,096), not "6 of 6". The
+	 * mix scaled: 3 requests of it fit. */
+	struct kvp_error err;
+
+	kvp_plan_default(&plan);
+	memset(&plan.model.arch, 0, sizeof plan.model.arch);
+	plan.devices.activations_bytes = 1ull << 30;
+	plan.devices.groups[0].card.capacity_bytes = 3ull << 30;
+	plan.devices.n_overheads = 0;
+	ck_assert_msg(kvp_compare(&plan, &res, &cmp, &err) == KVP_OK, "%s", err.msg);
+	ck_assert_uint_eq(cmp.rows[KVP_ENGINE_GENERIC].requests, 6);
+	ck_assert_uint_eq(cmp.rows[KVP_ENGINE_GENERIC].workload_fit, 3);
+	ck_assert_uint_eq(cmp.rows[KVP_ENGINE_TRANSFORMERS].workload_fit, 3);
+	ck_assert(cmp.rows[KVP_ENGINE_GENERIC].mix_bound);
+	ck_assert_uint_eq(cmp.rows[KVP_ENGINE_GENERIC].mix_fit, 3);
+	ck_assert_ptr_nonnull(strstr(cmp.rows[KVP_ENGINE_GENERIC].why,
+	                             "3 requests of your mix fit (you have 6)"));
+	/* an 80 GiB card: 84,825,604,096 / 671,088,640 = 126.4 -> all 6
+	 * fit and 126 of the mix would */
+	plan.devices.groups[0].card.capacity_bytes = 80ull << 30;
+	ck_assert_int_eq(kvp_compare(&plan, &res, &cmp, &err), KVP_OK);
+	ck_assert_uint_eq(cmp.rows[KVP_ENGINE_GENERIC].workload_fit, 6);
+	ck_assert_uint_eq(cmp.rows[KVP_ENGINE_GENERIC].mix_fit, 126);
+}
+END_TEST
+
 START_TEST(padding_explained)
 {
 	struct kvp_error err;
@@ -201,6 +233,7 @@ static Suite *make_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, rows_match_direct_compute);
+	tcase_add_test(tc, requests_fit_counts_the_card);
 	tcase_add_test(tc, padding_explained);
 	tcase_add_test(tc, refusal_stays_in_its_row);
 	tcase_add_test(tc, translate_settings);

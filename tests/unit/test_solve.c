@@ -211,6 +211,48 @@ START_TEST(max_model_len_vllm_refused_default)
 }
 END_TEST
 
+START_TEST(mix_scales_up)
+{
+	/* paged, blocks of 16: class 0 is 6 requests of 4,096 tokens
+	 * (4,096 x 163,840 = 671,088,640 B each), class 1 adds 3 requests of
+	 * 512 + 512 = 1,024 tokens (167,772,160 B each): a 2:1 mix of 9.
+	 * N requests of the mix: c0 = floor(2N / 3), c1 = N - c0, bytes =
+	 * 167,772,160 x (4 c0 + c1) within 84,825,604,096, so 4 c0 + c1 <=
+	 * 505 (167,772,160 x 505 = 84,724,940,800; x 506 = 84,892,712,960).
+	 * N = 169: c0 = 112, c1 = 57, 448 + 57 = 505 fits; N = 170: c0 =
+	 * 113, c1 = 57, 509 does not. 169 of a 9-request workload. */
+	uint64_t n = 0;
+	bool bound = false;
+	struct kvp_error err;
+
+	setup();
+	plan.strategy.kind = KVP_STRAT_PAGED;
+	plan.strategy.block_size = 16;
+	plan.workload.n_classes = 2;
+	plan.workload.classes[1] = plan.workload.classes[0];
+	plan.workload.classes[1].requests = 3;
+	plan.workload.classes[1].prompt[KVP_PP_INPUT] = 512;
+	plan.workload.classes[1].gen = 512;
+	ck_assert_msg(kvp_solve_mix(&plan, &res, &n, &bound, &err) == KVP_OK,
+	              "%s", err.msg);
+	ck_assert(bound);
+	ck_assert_uint_eq(n, 169);
+	/* and down: a 20 GiB card (21,474,836,480 - 1 GiB = 20,401,094,656
+	 * for KV, / 167,772,160 = 121.6 -> 4 c0 + c1 <= 121): N = 40: c0 =
+	 * 26, c1 = 14, 104 + 14 = 118 fits; N = 41: c0 = 27, c1 = 14, 122
+	 * does not. */
+	plan.devices.groups[0].card.capacity_bytes = 20 * GIB;
+	ck_assert_int_eq(kvp_solve_mix(&plan, &res, &n, &bound, &err), KVP_OK);
+	ck_assert(bound);
+	ck_assert_uint_eq(n, 40);
+	/* no card under the generic strategy: nothing binds, the plan's 9 */
+	plan.devices.n_groups = 0;
+	ck_assert_int_eq(kvp_solve_mix(&plan, &res, &n, &bound, &err), KVP_OK);
+	ck_assert(!bound);
+	ck_assert_uint_eq(n, 9);
+}
+END_TEST
+
 START_TEST(engine_admission)
 {
 	/* llama.cpp with -np 4 and -c 65,536: four slots of
@@ -281,6 +323,7 @@ static Suite *solve_suite(void)
 	tcase_add_test(tc, max_model_len);
 	tcase_add_test(tc, max_model_len_capped);
 	tcase_add_test(tc, max_model_len_vllm_refused_default);
+	tcase_add_test(tc, mix_scales_up);
 	tcase_add_test(tc, engine_admission);
 	tcase_add_test(tc, nothing_fits);
 	tcase_add_test(tc, no_card_is_an_error);

@@ -108,6 +108,13 @@ struct kvp_engine_result {
 	                                 req_to_token table, bytes per rank */
 	char note[KVP_LINE_MAX];      /* kvplan's remark on how the engine
 	                                 allocates (not the engine's words) */
+	uint64_t mix_fit;             /* requests of the workload's mix (its
+	                                 kinds in their proportions) the
+	                                 engine's pool or streams hold at once,
+	                                 scaled up or down - not capped at the
+	                                 workload's count; 0 = not computed
+	                                 (generic, transformers: kvp_solve_mix
+	                                 counts the devices for every engine) */
 };
 
 /* One device's budget; free may be negative when over capacity. */

@@ -122,6 +122,80 @@ uint64_t eng_fit(const struct eng_req *req, const uint64_t *cost,
 	return admitted;
 }
 
+/* Does N requests of the mix fit? */
+static bool mix_fits(const struct eng_req *req, const uint64_t *cost,
+                     uint32_t n, uint64_t total, uint64_t shared_once,
+                     uint64_t capacity, uint64_t max_seqs, uint64_t big_n)
+{
+	unsigned __int128 cum = 0, used = shared_once, seqs = 0;
+	uint64_t prev = 0, at, c;
+	uint32_t k;
+
+	if (big_n == 0)
+		return true;
+	for (k = 0; k < n; k++) {
+		cum += req[k].count;
+		at = (uint64_t)((unsigned __int128)big_n * cum / total);
+		c = at - prev;
+		prev = at;
+		if (c == 0)
+			continue;
+		if (cost[k] == UINT64_MAX)
+			return false;
+		used += (unsigned __int128)c * cost[k];
+		seqs += (unsigned __int128)c * req[k].samples;
+	}
+	return used <= capacity && (!max_seqs || seqs <= max_seqs);
+}
+
+void eng_mix_fit(struct kvp_result *res, const struct eng_req *req,
+                 const uint64_t *cost, uint32_t n, uint64_t shared_once,
+                 uint64_t capacity, uint64_t max_seqs)
+{
+	const uint64_t cap = 1ull << 40;
+	uint64_t total = 0, lo = 0, hi, best;
+	char a[32], b[32], add[128];
+	size_t len;
+	uint32_t k;
+
+	for (k = 0; k < n; k++)
+		if (!kvp_add(total, req[k].count, &total))
+			return;
+	if (total == 0)
+		return;
+#define FITS(x) mix_fits(req, cost, n, total, shared_once, capacity, max_seqs, (x))
+	hi = 1;
+	while (hi < cap && FITS(hi)) {   /* double until one fails */
+		lo = hi;
+		hi = hi > cap / 2 ? cap : hi * 2;
+	}
+	if (hi == cap && FITS(hi))
+		lo = hi;
+	else
+		while (hi - lo > 1) {   /* lo fits, hi does not */
+			uint64_t mid = lo + (hi - lo) / 2;
+
+			if (FITS(mid))
+				lo = mid;
+			else
+				hi = mid;
+		}
+	/* the mix's rounding need not be monotone: N fits, N + 1 does not */
+	best = lo;
+	while (best < cap && FITS(best + 1))
+		best++;
+	while (best > 0 && !FITS(best))
+		best--;
+#undef FITS
+	res->engine.mix_fit = best;
+	snprintf(add, sizeof add, "; %s request%s of your mix fit (you have %s)",
+	         eng_commas(best, a, sizeof a), best == 1 ? "" : "s",
+	         eng_commas(total, b, sizeof b));
+	len = strlen(res->engine.note);
+	if (len + strlen(add) < sizeof res->engine.note)
+		memcpy(res->engine.note + len, add, strlen(add) + 1);
+}
+
 void eng_line(struct kvp_result *res, const char *fmt, ...)
 {
 	va_list ap;

@@ -392,6 +392,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		         (unsigned long long)n_stream, n_stream == 1 ? "" : "s",
 		         (unsigned long long)n_ctx_seq,
 		         (unsigned long long)e->workload_fit, (unsigned long long)total);
+		eng_mix_fit(res, req, cost, n, 0, o->kv_unified ? n_ctx : n_stream, n_seq);
 	}
 	return KVP_OK;
 }

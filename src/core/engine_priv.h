@@ -72,6 +72,19 @@ uint64_t eng_fit(const struct eng_req *req, const uint64_t *cost,
                  uint32_t n, uint64_t shared_once, uint64_t capacity,
                  uint64_t max_seqs);
 
+/*
+ * How many requests of the workload's mix fit at once, scaled up or
+ * down: N requests split over the kinds in proportion to their counts
+ * (cumulative rounding, as kvp_solve_mix), costing as in eng_fit, plus
+ * `shared_once`, within `capacity` and `max_seqs` sequences (0 = no
+ * limit). Largest such N below 2^40, checked N fits and N + 1 does not.
+ * Then "; N requests of your mix fit (you have M)" is added to
+ * res->engine.note when it has room, and res->engine.mix_fit set.
+ */
+void eng_mix_fit(struct kvp_result *res, const struct eng_req *req,
+                 const uint64_t *cost, uint32_t n, uint64_t shared_once,
+                 uint64_t capacity, uint64_t max_seqs);
+
 /* Append a line to res->engine.lines (dropped past KVP_MAX_LINES). */
 void eng_line(struct kvp_result *res, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -245,6 +245,7 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 		         frac / 1000000, (frac % 1000000) / 10000,
 		         (unsigned long long)e->workload_fit, (unsigned long long)total,
 		         eng_fixed2(table, KVP_GIB, x, sizeof x));
+		eng_mix_fit(res, req, cost, n, shared, tokens, max_reqs);
 	}
 	return KVP_OK;
 }

@@ -185,6 +185,7 @@ enum kvp_status kvp_engine_trtllm(const struct kvp_plan *p,
 		         "%s blocks of %llu tokens; %llu of the workload's %llu requests fit",
 		         eng_commas(blocks, t, sizeof t), (unsigned long long)tpb,
 		         (unsigned long long)e->workload_fit, (unsigned long long)total);
+		eng_mix_fit(res, req, cost, n, 0, blocks, 0);
 	}
 	return KVP_OK;
 }

@@ -738,6 +738,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 		         "workload; %llu of its %llu requests fit at once",
 		         eng_commas(num_blocks, a, sizeof a), (unsigned long long)min_block,
 		         (unsigned long long)e->workload_fit, (unsigned long long)total);
+		eng_mix_fit(res, req, cost, n, shared, num_blocks, o->max_num_seqs);
 	}
 	return KVP_OK;
 }

@@ -442,6 +442,18 @@ START_TEST(workload_fit_per_stream)
 	 * x 8 x 128 x 2) = 671,088,640; no TP, so the letters are whole */
 	ck_assert_uint_eq(res.kv.bytes_per_sequence, 671088640ull);
 	ck_assert_uint_eq(res.kv.ranks, 1);
+	/* the mix at its own scale: 4 streams, 4 requests */
+	ck_assert_uint_eq(res.engine.mix_fit, 4);
+	/* -c 65536 -np 16: 16 streams of 4,096 cells: 16 requests of the
+	 * mix fit although the workload has 6 */
+	plan.engine.llamacpp.ctx_size = 65536;
+	plan.engine.llamacpp.parallel = 16;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.workload_fit, 6);
+	ck_assert_uint_eq(res.engine.mix_fit, 16);
+	ck_assert_ptr_nonnull(strstr(res.engine.note, "16 requests of your mix fit (you have 6)"));
+	plan.engine.llamacpp.ctx_size = 16384;
+	plan.engine.llamacpp.parallel = 4;
 	plan.engine.llamacpp.ctx_size = 8192;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert_uint_eq(res.engine.workload_fit, 0);

@@ -413,6 +413,16 @@ START_TEST(workload_fit_and_prefix_caching)
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.engine.blocks, 1000);
 	ck_assert_uint_eq(res.engine.workload_fit, 3);
+	ck_assert_uint_eq(res.engine.mix_fit, 3);
+	/* 10,000 blocks (26,214,400,000 B): all 6 fit, and the mix scaled
+	 * up: floor(10,000 / 256) = 39 requests, not capped at 6 */
+	plan.engine.vllm.kv_cache_memory_bytes = 26214400000ull;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 10000);
+	ck_assert_uint_eq(res.engine.workload_fit, 6);
+	ck_assert_uint_eq(res.engine.mix_fit, 39);
+	ck_assert_ptr_nonnull(strstr(res.engine.note, "39 requests of your mix fit (you have 6)"));
+	plan.engine.vllm.kv_cache_memory_bytes = 2621440000ull;
 	/* 2 samples: with prefix caching 2 x 256 - 192 shared prompt blocks
 	 * = 320 per request -> 3 fit; without, 512 -> 1 fits */
 	plan.workload.classes[0].samples = 2;

@@ -60,6 +60,26 @@ grep -q '^solve length: 62,042 tokens per sequence' "$TMP/t.txt" && ok "62,042 t
 "$KVPLAN" solve --for concurrency --card-capacity 8GiB >"$TMP/t.txt"
 expect "nothing fits exit" 1 "$?"
 
+# vLLM refuses its default max_model_len (131,072) on an L4: that is
+# where --for max-model-len starts, not an error. Its answer N is checked
+# against calc: N computes, N + 1 is refused by vLLM (exit 2).
+"$KVPLAN" solve --for max-model-len --engine vllm --model llama-3.1-8b --card l4 \
+	--concurrency 1 --gen 0 >"$TMP/m.txt" 2>"$TMP/err"
+expect "max-model-len past vLLM's refusal exit" 0 "$?"
+n=$(sed -n 's/^solve max-model-len: max_model_len \([0-9,]*\) tokens.*/\1/p' "$TMP/m.txt" | tr -d ,)
+if [ -n "$n" ]; then
+	"$KVPLAN" calc --engine vllm --model llama-3.1-8b --card l4 --max-model-len "$n" \
+		--concurrency 1 --prompt "$n" --gen 0 >/dev/null 2>&1
+	expect "calc at the answer $n" 0 "$?"
+	"$KVPLAN" calc --engine vllm --model llama-3.1-8b --card l4 --max-model-len $((n + 1)) \
+		--concurrency 1 --prompt $((n + 1)) --gen 0 >/dev/null 2>"$TMP/err"
+	expect "calc one past the answer" 2 "$?"
+	grep -qF 'when initializing the engine.' "$TMP/err" && ok "refusal quoted whole" ||
+		notok "refusal: $(cat "$TMP/err")"
+else
+	notok "max-model-len answer: $(cat "$TMP/m.txt" "$TMP/err")"
+fi
+
 bad "missing --for" "--for: missing" solve
 bad "unknown --for" "--for: 'speed'" solve --for speed
 bad "bad margin" "--margin: 'lots'" solve --for max-model-len --margin lots

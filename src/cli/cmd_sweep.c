@@ -41,7 +41,7 @@ struct sweep_ctx {
 static enum kvp_status axis_parse(struct axis *a, const char *flag,
                                   const char *text, struct kvp_error *err)
 {
-	char *eq, *tok, *save = NULL;
+	char *eq, *tok, *save;
 
 	if (a->field)
 		return kvp_error_set(err, KVP_EINVAL, "--%s: given twice", flag);
@@ -74,7 +74,15 @@ static enum kvp_status axis_parse(struct axis *a, const char *flag,
 		                     "--%s: '%s' - no such field (a flag like "
 		                     "concurrency or a key like "
 		                     "workload.classes[i].requests)", flag, a->name);
-	for (tok = strtok_r(eq + 1, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+	/* split by hand: strtok would drop an empty value ("1,,2") silently */
+	for (tok = eq + 1; tok; tok = save) {
+		save = strchr(tok, ',');
+		if (save)
+			*save++ = '\0';
+		if (!*tok)
+			return kvp_error_set(err, KVP_EINVAL,
+			                     "--%s: '%s' - value %zu of %s is empty",
+			                     flag, text, a->n + 1, a->name);
 		if (a->n >= AXIS_MAX)
 			return kvp_error_set(err, KVP_ERANGE,
 			                     "--%s: more than %d values", flag, AXIS_MAX);
@@ -151,7 +159,7 @@ int kvp_cmd_sweep(int argc, char **argv)
 	static struct kvp_plan p;
 	static struct kvp_result res;
 	struct kvp_error err;
-	size_t xi, yi;
+	size_t xi, yi, n_err = 0;   /* n_err: refused cells so far */
 	bool csv;
 	int w = 12;
 
@@ -178,6 +186,15 @@ int kvp_cmd_sweep(int argc, char **argv)
 		kvp_opts_free(&o);
 		return 2;
 	}
+	/* one field on both axes: the cells would show one value and compute
+	 * the other */
+	if (s.x.field == s.y.field || s.x.field == s.y.field2 ||
+	    (s.x.field2 && (s.x.field2 == s.y.field || s.x.field2 == s.y.field2))) {
+		fprintf(stderr, "kvplan sweep: --x %s and --y %s - the same field "
+		        "(%s) on both axes\n", s.x.name, s.y.name, s.x.field->key);
+		kvp_opts_free(&o);
+		return 2;
+	}
 	/* every value must be valid before anything is printed */
 	for (xi = 0; xi < s.x.n; xi++)
 		for (yi = 0; yi < s.y.n; yi++)
@@ -198,7 +215,7 @@ int kvp_cmd_sweep(int argc, char **argv)
 		       s.x.name, s.x.field->key);
 		printf("%-14s", s.y.name);
 		for (xi = 0; xi < s.x.n; xi++)
-			printf(" | %-*s", w, s.x.v[xi]);
+			printf(" | %-*s", xi + 1 < s.x.n ? w : 0, s.x.v[xi]);
 		printf("\n");
 	}
 	for (yi = 0; yi < s.y.n; yi++) {
@@ -217,11 +234,14 @@ int kvp_cmd_sweep(int argc, char **argv)
 				                   res.error.msg);
 				continue;
 			}
-			if (st == KVP_OK)
+			if (st == KVP_OK) {
 				cell_text(&res, buf, sizeof buf);
-			else
-				snprintf(buf, sizeof buf, "error: %s", kvp_status_str(st));
-			printf(" | %-*s", w, buf);
+			} else {
+				n_err++;
+				snprintf(buf, sizeof buf, "error [%zu], below", n_err);
+			}
+			/* the last column unpadded: no trailing blanks */
+			printf(" | %-*s", xi + 1 < s.x.n ? w : 0, buf);
 		}
 		if (!csv)
 			printf("\n");
@@ -229,6 +249,16 @@ int kvp_cmd_sweep(int argc, char **argv)
 	if (!csv)
 		printf("\nfits: every device fits, with the least free memory of any "
 		       "device; NO: the device most over capacity and by how much\n");
+	/* each refused cell named by its two values, with the reason */
+	n_err = 0;
+	for (yi = 0; !csv && yi < s.y.n; yi++)
+		for (xi = 0; xi < s.x.n; xi++) {
+			cell_plan(&o.plan, &s, xi, yi, &p, &err);
+			if (kvp_compute(&p, &res) != KVP_OK)
+				printf("error [%zu] %s=%s, %s=%s: %s\n", ++n_err,
+				       s.y.name, s.y.v[yi], s.x.name, s.x.v[xi],
+				       res.error.msg);
+		}
 	kvp_opts_free(&o);
 	return 0;
 }

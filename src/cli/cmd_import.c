@@ -133,7 +133,7 @@ static int text_summary(const struct kvp_model *m, struct buf *b,
 	int rc = 0;
 
 	if (!p || !res) {
-		fprintf(stderr, "kvplan: import: out of memory\n");
+		fprintf(stderr, "kvplan import: out of memory\n");
 		free(p);
 		free(res);
 		return 2;
@@ -141,7 +141,7 @@ static int text_summary(const struct kvp_model *m, struct buf *b,
 	kvp_plan_default(p);
 	p->model = *m;
 	if (kvp_compute(p, res) != KVP_OK) {
-		fprintf(stderr, "kvplan: %s: %s\n", path, res->error.msg);
+		fprintf(stderr, "kvplan import: %s: %s\n", path, res->error.msg);
 		rc = 2;
 		goto out;
 	}
@@ -179,7 +179,7 @@ static int text_summary(const struct kvp_model *m, struct buf *b,
 		 * (transformers) keep it: K nope+rope and V per query head */
 		p->strategy.mla = KVP_MLA_DECOMPRESSED;
 		if (kvp_compute(p, res) != KVP_OK) {
-			fprintf(stderr, "kvplan: %s: %s\n", path, res->error.msg);
+			fprintf(stderr, "kvplan import: %s: %s\n", path, res->error.msg);
 			rc = 2;
 			goto out;
 		}
@@ -209,7 +209,7 @@ int kvp_cmd_import(int argc, char **argv)
 			return 0;
 		} else if (!strcmp(s, "--format") || !strcmp(s, "--output")) {
 			if (a + 1 >= argc) {
-				fprintf(stderr, "kvplan: import: %s: missing value\n", s);
+				fprintf(stderr, "kvplan import: %s: missing value\n", s);
 				return 2;
 			}
 			if (!strcmp(s, "--format"))
@@ -221,11 +221,11 @@ int kvp_cmd_import(int argc, char **argv)
 		} else if (!strncmp(s, "--output=", 9)) {
 			output = s + 9;
 		} else if (s[0] == '-' && s[1]) {
-			fprintf(stderr, "kvplan: import: %s: unknown option (try "
+			fprintf(stderr, "kvplan import: %s: unknown option (try "
 			        "kvplan import --help)\n", s);
 			return 2;
 		} else if (path) {
-			fprintf(stderr, "kvplan: import: %s: one PATH only (already "
+			fprintf(stderr, "kvplan import: %s: one PATH only (already "
 			        "have %s)\n", s, path);
 			return 2;
 		} else {
@@ -233,27 +233,27 @@ int kvp_cmd_import(int argc, char **argv)
 		}
 	}
 	if (!path) {
-		fprintf(stderr, "kvplan: import: PATH: missing - give a "
+		fprintf(stderr, "kvplan import: PATH: missing - give a "
 		        "config.json or a folder holding one\n");
 		return 2;
 	}
 	if (strcmp(format, "json") && strcmp(format, "text")) {
-		fprintf(stderr, "kvplan: import: --format: '%s' - expected json "
+		fprintf(stderr, "kvplan import: --format: '%s' - expected json "
 		        "or text\n", format);
 		return 2;
 	}
 	if (output && !*output) {
-		fprintf(stderr, "kvplan: import: --output: empty file name\n");
+		fprintf(stderr, "kvplan import: --output: empty file name\n");
 		return 2;
 	}
 	if (kvp_hf_import_path(path, &m, &notes, &err) != KVP_OK) {
-		fprintf(stderr, "kvplan: %s\n", err.msg);
+		fprintf(stderr, "kvplan import: %s\n", err.msg);
 		return 2;
 	}
 	if (!strcmp(format, "json")) {
 		char *js = kvp_model_json_dump(&m, &err);
 		if (!js) {
-			fprintf(stderr, "kvplan: %s: %s\n", path, err.msg);
+			fprintf(stderr, "kvplan import: %s: %s\n", path, err.msg);
 			return 2;
 		}
 		bput(&b, "%s", js);
@@ -264,17 +264,17 @@ int kvp_cmd_import(int argc, char **argv)
 		rc = text_summary(&m, &b, path);
 	}
 	if (rc == 0 && b.oom) {
-		fprintf(stderr, "kvplan: import: out of memory\n");
+		fprintf(stderr, "kvplan import: out of memory\n");
 		rc = 2;
 	}
 	if (rc == 0) {
 		for (i = 0; i < notes.n; i++)
-			fprintf(stderr, "kvplan: warning: %s: %s\n", path,
+			fprintf(stderr, "kvplan import: warning: %s: %s\n", path,
 			        notes.line[i]);
 		if (output) {
 			if (kvp_file_write_atomic(output, b.s, b.len, NULL, NULL,
 			                          &err) != KVP_OK) {
-				fprintf(stderr, "kvplan: %s\n", err.msg);
+				fprintf(stderr, "kvplan import: %s\n", err.msg);
 				rc = 2;
 			}
 		} else {

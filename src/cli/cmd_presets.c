@@ -3,26 +3,64 @@
  * preset (name, description), user presets marked; with no argument all
  * three kinds under a heading each. The listing itself is preset.c's.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/commands.h"
+#include "kvplan/devices.h"
+#include "kvplan/model.h"
 #include "kvplan/preset.h"
+#include "kvplan/units.h"
 
 static const char *const kind_names[KVP_PRESET_KIND_COUNT] = {
 	"models", "cards", "workloads"
 };
 
 struct listing {
+	enum kvp_preset_kind kind;
 	unsigned count;
 };
+
+/* A user's model or card file is described from its own figures, not
+ * from its "description" (often copied from the shipped file and stale:
+ * a 16-layer override listed as "32 layers"). Workloads keep theirs. */
+static bool user_desc(enum kvp_preset_kind kind, const char *path,
+                      char *buf, size_t n)
+{
+	static struct kvp_model m;   /* large: not on the stack */
+	struct kvp_card c;
+	struct kvp_error err;
+	char num[32];
+
+	kvp_error_clear(&err);
+	if (kind == KVP_PRESET_MODEL) {
+		if (kvp_model_load_spec(path, &m, NULL, &err) != KVP_OK)
+			return snprintf(buf, n, "unreadable: %s", err.msg) >= 0;
+		snprintf(buf, n, "%s: %u layers, %u query heads, %u KV heads "
+		         "(from the file)", m.id[0] ? m.id : "(no id)",
+		         (unsigned)m.n_layers, (unsigned)m.q_heads,
+		         (unsigned)m.base.kv_heads);
+		return true;
+	}
+	if (kind == KVP_PRESET_CARD) {
+		if (kvp_card_load_spec(path, &c, &err) != KVP_OK)
+			return snprintf(buf, n, "unreadable: %s", err.msg) >= 0;
+		snprintf(buf, n, "%s, %s bytes (from the file)", c.name,
+		         kvp_fmt_int(c.capacity_bytes, num, sizeof num));
+		return true;
+	}
+	return false;
+}
 
 static void print_one(const char *name, const char *path, const char *desc,
                       int user, void *ctx)
 {
 	struct listing *l = ctx;
+	char own[KVP_ERRMSG_MAX + 128];
 
-	(void)path;
+	if (user && path && user_desc(l->kind, path, own, sizeof own))
+		desc = own;
 	printf("  %-28s %s%s\n", name, desc && *desc ? desc : "-",
 	       user ? "  [user]" : "");
 	l->count++;
@@ -30,7 +68,7 @@ static void print_one(const char *name, const char *path, const char *desc,
 
 static int list_kind(enum kvp_preset_kind k, bool heading)
 {
-	struct listing l = { 0 };
+	struct listing l = { k, 0 };
 	struct kvp_error err;
 
 	if (heading)

@@ -321,10 +321,67 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 	return KVP_OK;
 }
 
+/*
+ * The generic strategy's fields (strategy.*) are not read by a named
+ * engine, which lays out its cache by its own options. A strategy flag
+ * given on the line with a named engine would be silently ignored, so it
+ * is refused, naming the engine's own flag where one has the same
+ * meaning. Returns NULL when the engine has no such setting.
+ */
+static const char *engine_own_flag(enum kvp_engine_kind e, const char *key)
+{
+	static const struct {
+		const char *key;
+		const char *flag[KVP_ENGINE_TRTLLM + 1];
+	} map[] = {
+		{ "strategy.block_size", {
+			[KVP_ENGINE_VLLM] = "--vllm-block-size",
+			[KVP_ENGINE_SGLANG] = "--page-size",
+			[KVP_ENGINE_TRTLLM] = "--tokens-per-block" } },
+		{ "strategy.max_cache_len", {
+			[KVP_ENGINE_LLAMACPP] = "--ctx-size",
+			[KVP_ENGINE_VLLM] = "--max-model-len",
+			[KVP_ENGINE_TRANSFORMERS] = "--hf-max-cache-len",
+			[KVP_ENGINE_SGLANG] = "--context-length" } },
+		{ "strategy.kind", {
+			[KVP_ENGINE_TRANSFORMERS] = "--hf-cache" } },
+		{ "strategy.resident_layers", {
+			[KVP_ENGINE_TRANSFORMERS] = "--hf-cache offloaded" } },
+		{ "strategy.sliding_as_full", {
+			[KVP_ENGINE_LLAMACPP] = "--swa-full" } },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (strcmp(map[i].key, key) == 0 && (unsigned)e <= KVP_ENGINE_TRTLLM)
+			return map[i].flag[e];
+	return NULL;
+}
+
+static enum kvp_status strategy_under_engine(const struct kvp_plan *p,
+                                             const char *flag, const char *key,
+                                             const char *val,
+                                             struct kvp_error *err)
+{
+	const char *own = engine_own_flag(p->engine.kind, key);
+
+	if (own)
+		return kvp_error_set(err, KVP_EINVAL,
+			"--%s: '%s' - a generic-strategy setting, not read by engine "
+			"%s; use the engine's own %s",
+			flag, val ? val : "true", kvp_engine_name(p->engine.kind), own);
+	return kvp_error_set(err, KVP_EINVAL,
+		"--%s: '%s' - a generic-strategy setting; engine %s has no such "
+		"setting (leave it out, or use --engine generic)",
+		flag, val ? val : "true", kvp_engine_name(p->engine.kind));
+}
+
 enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
                                FILE *help_out, struct kvp_error *err)
 {
 	int i;
+	char strat_flag[64] = "";
+	const char *strat_key = NULL, *strat_val = NULL;
 	bool only_pos = false, kind_set = false, window_set = false;
 	bool card_given = false, no_defaults = false, asked_defaults = false, defaults;
 	size_t cls = 0;
@@ -361,13 +418,16 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 		}
 		if (a[1] != '-')
 			return kvp_error_set(err, KVP_EINVAL,
-				"%s: unknown option '%s' (options are long: --name; see kvplan %s --help)",
-				a, a, o->cmd);
+				"%s: unknown option '%s' (options are long: --name; see kvplan%s%s --help)",
+				a, a, strcmp(o->cmd, "kvplan") ? " " : "",
+				strcmp(o->cmd, "kvplan") ? o->cmd : "");
 		eq = strchr(a + 2, '=');
 		snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a - 2) : (int)strlen(a + 2), a + 2);
 		if (!lookup(o, name, &ref))
 			return kvp_error_set(err, KVP_EINVAL,
-				"--%s: unknown option (see kvplan %s --help)", name, o->cmd);
+				"--%s: unknown option (see kvplan%s%s --help)", name,
+				strcmp(o->cmd, "kvplan") ? " " : "",
+				strcmp(o->cmd, "kvplan") ? o->cmd : "");
 		if (ref.own >= 0 && own_flags[ref.own].id == OWN_HELP)
 			o->help = true;
 		if (ref.own >= 0 && own_flags[ref.own].id == OWN_CARD)
@@ -468,7 +528,37 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 			window_set = true;
 		if (strcmp(ref.field->key, "name") == 0)
 			o->name_given = true;
+		if (!strat_key && strncmp(ref.field->key, "strategy.", 9) == 0) {
+			snprintf(strat_flag, sizeof strat_flag, "%s", name);
+			strat_key = ref.field->key;
+			strat_val = val;
+		}
 	}
+	if (strat_key && o->plan.engine.kind != KVP_ENGINE_GENERIC)
+		return strategy_under_engine(&o->plan, strat_flag, strat_key,
+		                             strat_val, err);
+	/* A plan file may leave the model to --model or the model flags; if
+	 * neither gave one, say it is missing (compute would say "0 - must be
+	 * 1..512"). */
+	if (o->have_plan_file && o->plan.model.n_layers == 0)
+		return kvp_error_set(err, KVP_EINVAL,
+			"%s: model.n_layers: missing - the plan has no model (give "
+			"\"model\" in the file or --model)", o->plan_path);
+	if (o->have_plan_file && o->plan.model.q_heads == 0)
+		return kvp_error_set(err, KVP_EINVAL,
+			"%s: model.q_heads: missing - a model needs it", o->plan_path);
+	/* Grouped-query attention: each KV head serves a whole group of
+	 * Hq/Hkv query heads, so Hkv must divide Hq (MLA and no-KV bases
+	 * have no such grouping). */
+	if ((o->plan.model.base.kind == KVP_LAYER_FULL ||
+	     o->plan.model.base.kind == KVP_LAYER_SLIDING ||
+	     o->plan.model.base.kind == KVP_LAYER_CHUNKED) &&
+	    o->plan.model.q_heads > 0 && o->plan.model.base.kv_heads > 0 &&
+	    o->plan.model.q_heads % o->plan.model.base.kv_heads != 0)
+		return kvp_error_set(err, KVP_EINVAL,
+			"model.base.kv_heads: %u - model.q_heads %u is not a multiple "
+			"of it (each KV head serves a whole group of query heads)",
+			o->plan.model.base.kv_heads, o->plan.model.q_heads);
 	if (defaults)
 		kvp_overheads_default(&o->plan.devices);
 	/* A window on a full-attention base means sliding-window attention;

@@ -862,6 +862,59 @@ static int load_int(const void *src, size_t size)
 	return v;
 }
 
+/*
+ * A length given in characters: a whole number followed by "c", "ch",
+ * "char(s)" or "character(s)" (any case, blanks allowed between). Only
+ * the syntax is recognised; no characters-per-token ratio is applied.
+ */
+static bool has_char_unit(const char *s)
+{
+	static const char *const units[] = {
+		"c", "ch", "chr", "chrs", "char", "chars", "character", "characters",
+	};
+	const char *end;
+	uint64_t v;
+	size_t i, n;
+
+	if (parse_digits(s, &v, &end) != NULL || end == s)
+		return false;
+	while (*end == ' ' || *end == '\t')
+		end++;
+	n = strlen(end);
+	while (n > 0 && (end[n - 1] == ' ' || end[n - 1] == '\t'))
+		n--;
+	for (i = 0; i < sizeof units / sizeof units[0]; i++) {
+		size_t k, m = strlen(units[i]);
+
+		if (m != n)
+			continue;
+		for (k = 0; k < m; k++)
+			if ((end[k] | 0x20) != units[i][k])
+				break;
+		if (k == m)
+			return true;
+	}
+	return false;
+}
+
+/* Fields that hold a count of token positions (prompt parts, generation,
+ * an engine's context/cache length, batched tokens). */
+static bool is_token_length(const char *key)
+{
+	static const char *const keys[] = {
+		"prompt.", "gen", "max_model_len", "ctx_size", "context_len",
+		"max_cache_len", "max_total_tokens", "max_tokens",
+		"max_num_batched_tokens", "max_batched_tokens", "residual_length",
+		"max_position",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (strstr(key, keys[i]))
+			return true;
+	return false;
+}
+
 enum kvp_status kvp_field_set(struct kvp_plan *p, const struct kvp_field *f,
                               size_t index, const char *text,
                               struct kvp_error *err)
@@ -889,6 +942,12 @@ enum kvp_status kvp_field_set(struct kvp_plan *p, const struct kvp_field *f,
 	switch (f->type) {
 	case KVP_FT_U32:
 	case KVP_FT_U64:
+		if (is_token_length(f->key) && has_char_unit(s))
+			return kvp_error_set(err, KVP_EINVAL,
+				"%s: '%s' - characters are not tokens; count the "
+				"tokens with the model's tokenizer and its chat "
+				"template (there is no fixed characters-per-token "
+				"ratio)", name, s);
 		why = parse_uint(s, &u);
 		break;
 	case KVP_FT_I32:

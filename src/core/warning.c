@@ -377,11 +377,33 @@ static bool hybrid_type(const char *t)
 	return false;
 }
 
+/* model_types trained with full attention on every layer (their HF
+ * configs have no sliding window in use): llama, qwen2/qwen3 (and MoE;
+ * use_sliding_window false), gemma (1), gpt2, falcon (RefinedWeb*),
+ * gpt_neox, opt, bloom, olmo/olmo2, granite, cohere, jamba (attention
+ * layers). mistral, mixtral, phi3 and starcoder2 are left out: some of
+ * their configs train a sliding window on every layer. */
+static bool full_type(const char *t)
+{
+	static const char *const types[] = {
+		"llama", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma",
+		"gpt2", "falcon", "RefinedWeb", "RefinedWebModel", "gpt_neox",
+		"opt", "bloom", "olmo", "olmo2", "granite", "cohere", "jamba",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (!strcmp(t, types[i]))
+			return true;
+	return false;
+}
+
 static void w_window_all(const struct kvp_plan *p, struct kvp_result *res)
 {
 	uint32_t i, windowed = 0, kv = 0, win = 0;
 
-	if (p->strategy.sliding_as_full || !hybrid_type(p->model.model_type))
+	if (p->strategy.sliding_as_full ||
+	    !(hybrid_type(p->model.model_type) || full_type(p->model.model_type)))
 		return;
 	for (i = 0; i < res->n_layers; i++) {
 		const struct kvp_layer_spec *s = &res->layers[i].spec;

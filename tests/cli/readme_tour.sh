@@ -1,37 +1,107 @@
 #!/bin/sh
-# readme_tour.sh - the one-liners of README.md's tour still run (exit 0, or
-# the exit status the tour shows), and the lines it quotes that are pure
-# arithmetic (KV bytes; 2 x 32 x 8 x 128 x 1 B = 65,536 B per position,
-# x 8,000 tokens = 524,288,000 B, x 16 = 8,388,608,000 B) are still
-# printed verbatim. Budget figures (activation estimates) may move and are
-# not compared.
+# readme_tour.sh - README.md's tour is the program's real output, to the
+# byte: every fenced block of the "## Tour" section that starts with
+# "$ kvplan ..." is run (in a scratch folder holding vllm-startup.log,
+# the four lines of case vllm-10517-llama31-8b-20k from
+# ../shared/reference/cases/engine-logs.json) through sh, with `kvplan`
+# the binary under test, and its stdout must equal the rest of the block
+# exactly. The first block that is not a command is the planner's screen:
+# `kvplan` is started under tmux at 80x24 in LANG=C.UTF-8 and the
+# settled screen must equal the block. Any drift of a figure, a column or
+# a word fails here; regenerate the blocks from the binary (and read them).
+set -u
+: "${KVPLAN:?KVPLAN must name the kvplan binary}"
+if [ -z "${KVP_TUI_BOUNDED:-}" ] && command -v timeout >/dev/null 2>&1; then
+	KVP_TUI_BOUNDED=1 exec timeout 120 sh "$0" "$@"
+fi
 here=$(cd "$(dirname "$0")" && pwd)
+case $KVPLAN in /*) ;; *) KVPLAN=$(pwd)/$KVPLAN ;; esac   # run from elsewhere
 REF=${KVPLAN_REFERENCE:-$here/../../../shared/reference}
+README=$here/../../README.md
 tmp=$(mktemp -d)
-# the tour was captured in a UTF-8 locale (× in the formula)
+T="tmux -L kvptour$$ -f /dev/null"
+trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+# the tour was captured in a UTF-8 locale (x in the formula, bar blocks)
 LC_ALL=C.UTF-8
-export LC_ALL
-trap 'rm -rf "$tmp"' EXIT
+LANG=C.UTF-8
+XDG_CONFIG_HOME=$tmp/config   # no user presets
+export LC_ALL LANG XDG_CONFIG_HOME
 fail=0 n=0
-awk -v id=vllm-10517-llama31-8b-20k -f "$here/ref_lines.awk" "$REF/cases/engine-logs.json" > "$tmp/vllm-startup.log"
-awk '/^## Tour/ { on = 1 } on' "$here/../../README.md" | grep '^\$ kvplan ' | sed 's/; echo \$?$//' > "$tmp/cmds"
-while IFS= read -r line; do
-	cmd=${line#\$ kvplan }
+ok() { echo "ok - $1"; }
+no() { echo "not ok - $1"; fail=1; }
+
+mkdir -p "$tmp/run" "$tmp/blocks" "$tmp/config"
+awk -v id=vllm-10517-llama31-8b-20k -f "$here/ref_lines.awk" \
+	"$REF/cases/engine-logs.json" > "$tmp/run/vllm-startup.log"
+[ -s "$tmp/run/vllm-startup.log" ] || no "no vllm-10517-llama31-8b-20k lines in $REF/cases/engine-logs.json"
+
+# Split the tour into blocks: blocks/N.cmd (the command line, without
+# "$ ") and blocks/N.want (the lines after it); blocks/screen for the
+# first block that is not a command.
+awk -v dir="$tmp/blocks" '
+	/^## / { on = ($0 == "## Tour") ; next }
+	!on { next }
+	/^```/ {
+		if (!inb) { inb = 1; first = 1; next }
+		inb = 0; next
+	}
+	inb && first {
+		first = 0
+		if (substr($0, 1, 9) == "$ kvplan ") {
+			k++; out = dir "/" k ".want"
+			print substr($0, 3) > (dir "/" k ".cmd")
+			printf "" > out
+			next
+		}
+		if (!screen) { screen = 1; out = dir "/screen"; print > out; next }
+		out = "/dev/null"
+	}
+	inb { print > out }
+' "$README"
+
+kvplan() { "$KVPLAN" "$@"; }
+for cmdf in "$tmp"/blocks/*.cmd; do
+	[ -f "$cmdf" ] || continue
 	n=$((n + 1))
-	(cd "$tmp" && eval "\"\$KVPLAN\" $cmd") > "$tmp/out.$n" 2> "$tmp/err" < /dev/null
-	rc=$?
-	want=0
-	case $cmd in fit*) want=1 ;; esac
-	if [ $rc -eq $want ]; then echo "ok - tour: kvplan ${cmd%% *} (exit $rc)"
-	else echo "not ok - tour exits $rc, not $want: kvplan $cmd"; cat "$tmp/err"; fail=1; fi
-done < "$tmp/cmds"
-[ $n -ge 5 ] || { echo "not ok - only $n tour commands found"; fail=1; }
-for l in "per position  2 × 32 layers × 8 KV heads × 128 × 1 B = 65,536 B per position" \
-         "per sequence  524,288,000 B (0.49 GiB, 0.52 GB) for one sequence of 8,000 tokens" \
-         "KV cache      8,388,608,000 B (7.81 GiB, 8.39 GB)"; do
-	if grep -qF "$l" "$here/../../README.md" && grep -qF "$l" "$tmp/out.1"; then :; else
-		echo "not ok - tour line no longer printed: $l"; fail=1
+	want=${cmdf%.cmd}.want
+	line=$(cat "$cmdf")
+	(cd "$tmp/run" && eval "$line") > "$tmp/got" 2> "$tmp/err" < /dev/null
+	if cmp -s "$tmp/got" "$want"; then ok "tour output unchanged: $line"
+	else
+		no "tour output differs (README < > program): $line"
+		diff "$want" "$tmp/got" | sed 's/^/# /'
+		sed 's/^/# stderr: /' "$tmp/err"
 	fi
 done
-[ $fail -eq 0 ] && echo "ok - tour arithmetic lines printed verbatim"
+[ $n -ge 6 ] || no "only $n tour commands found in $README"
+# the report one-liner writes its file
+[ -s "$tmp/run/sizing.md" ] && grep -q 'KV' "$tmp/run/sizing.md" ||
+	no "the tour's --format md > sizing.md wrote no report"
+
+# The planner's screen, 80x24, UTF-8, no colour.
+if ! command -v tmux >/dev/null 2>&1; then
+	no "tmux is not installed (.ci/run installs it)"
+elif [ ! -s "$tmp/blocks/screen" ]; then
+	no "no captured screen block in the tour"
+else
+	$T new-session -d -x 80 -y 24 \
+		"cd '$tmp/run' && env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 NO_COLOR=1 XDG_CONFIG_HOME='$tmp/config' '$KVPLAN'; sleep 30"
+	# settled: F1Help shown and two captures 0.2 s apart alike (5 s at most)
+	i=0 prev=
+	while [ $i -lt 25 ]; do
+		sleep 0.2
+		$T capture-pane -p > "$tmp/screen" 2>/dev/null
+		cur=$(cat "$tmp/screen")
+		if grep -q 'F1Help' "$tmp/screen" && [ "$cur" = "$prev" ]; then break; fi
+		prev=$cur
+		i=$((i + 1))
+	done
+	# tmux may leave trailing blank lines; the block has none
+	sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' "$tmp/screen" > "$tmp/screen.trim"
+	if cmp -s "$tmp/screen.trim" "$tmp/blocks/screen"; then ok "tour screen unchanged (80x24, C.UTF-8)"
+	else
+		no "tour screen differs (README < > program)"
+		diff "$tmp/blocks/screen" "$tmp/screen.trim" | sed 's/^/# /'
+	fi
+fi
 exit $fail

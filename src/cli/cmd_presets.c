@@ -22,8 +22,8 @@ struct listing {
 	unsigned count;
 };
 
-/* A user's model or card file is described from its own figures, not
- * from its "description" (often copied from the shipped file and stale:
+/* A user's model or card file is described from its own figures as well
+ * as its "description" (often copied from the shipped file and stale:
  * a 16-layer override listed as "32 layers"). Workloads keep theirs. */
 static bool user_desc(enum kvp_preset_kind kind, const char *path,
                       char *buf, size_t n)
@@ -37,8 +37,7 @@ static bool user_desc(enum kvp_preset_kind kind, const char *path,
 	if (kind == KVP_PRESET_MODEL) {
 		if (kvp_model_load_spec(path, &m, NULL, &err) != KVP_OK)
 			return snprintf(buf, n, "unreadable: %s", err.msg) >= 0;
-		snprintf(buf, n, "%s: %u layers, %u query heads, %u KV heads "
-		         "(from the file)", m.id[0] ? m.id : "(no id)",
+		snprintf(buf, n, "file: %s, %u layers, %u query heads, %u KV heads", m.id[0] ? m.id : "(no id)",
 		         (unsigned)m.n_layers, (unsigned)m.q_heads,
 		         (unsigned)m.base.kv_heads);
 		return true;
@@ -46,7 +45,7 @@ static bool user_desc(enum kvp_preset_kind kind, const char *path,
 	if (kind == KVP_PRESET_CARD) {
 		if (kvp_card_load_spec(path, &c, &err) != KVP_OK)
 			return snprintf(buf, n, "unreadable: %s", err.msg) >= 0;
-		snprintf(buf, n, "%s, %s bytes (from the file)", c.name,
+		snprintf(buf, n, "file: %s, %s bytes", c.name,
 		         kvp_fmt_int(c.capacity_bytes, num, sizeof num));
 		return true;
 	}
@@ -59,8 +58,18 @@ static void print_one(const char *name, const char *path, const char *desc,
 	struct listing *l = ctx;
 	char own[KVP_ERRMSG_MAX + 128];
 
-	if (user && path && user_desc(l->kind, path, own, sizeof own))
+	if (user && path && user_desc(l->kind, path, own, sizeof own)) {
+		/* the user's own words first, then what the file holds */
+		if (desc && *desc) {
+			char both[sizeof own + 160];
+
+			snprintf(both, sizeof both, "%.150s - %s", desc, own);
+			printf("  %-28s %s  [user]\n", name, both);
+			l->count++;
+			return;
+		}
 		desc = own;
+	}
 	printf("  %-28s %s%s\n", name, desc && *desc ? desc : "-",
 	       user ? "  [user]" : "");
 	l->count++;

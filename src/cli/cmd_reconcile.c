@@ -160,9 +160,62 @@ static enum kvp_status model_from_log(const struct kvp_log *log,
 		s->model[0] ? "')" : "");
 }
 
+/* Which settings came from where: a setting stated in the log is laid
+ * over the plan unless its flag was given on the command line, which wins.
+ * from_log / from_flags list the field keys' last parts, for the notes. */
+struct origin {
+	int argc;
+	char **argv;
+	char from_log[320];
+	char from_flags[320];
+};
+
+/* True when a flag of the command line sets field key (or alt). */
+static bool flag_sets(const struct origin *g, const char *key, const char *alt)
+{
+	char name[64];
+	int i;
+
+	for (i = 1; i < g->argc; i++) {
+		const struct kvp_field *f;
+		size_t l;
+
+		if (strncmp(g->argv[i], "--", 2))
+			continue;
+		l = strcspn(g->argv[i] + 2, "=");
+		if (l >= sizeof name)
+			continue;
+		memcpy(name, g->argv[i] + 2, l);
+		name[l] = '\0';
+		f = kvp_field_by_flag(name);
+		if (f && (!strcmp(f->key, key) || (alt && !strcmp(f->key, alt))))
+			return true;
+	}
+	return false;
+}
+
+static void list_add(char *buf, size_t n, const char *key)
+{
+	const char *last = strrchr(key, '.');
+	size_t l = strlen(buf);
+
+	snprintf(buf + l, n - l, "%s%s", l ? ", " : "", last ? last + 1 : key);
+}
+
+/* Take the log's value for key? No when a flag set it; noted either way. */
+static bool take(struct origin *g, const char *key, const char *alt)
+{
+	if (flag_sets(g, key, alt)) {
+		list_add(g->from_flags, sizeof g->from_flags, key);
+		return false;
+	}
+	list_add(g->from_log, sizeof g->from_log, key);
+	return true;
+}
+
 /* Lay the settings the log states over the plan's engine options. */
 static void settings_to_plan(const struct kvp_log *log, struct kvp_plan *p,
-                             struct notes *ns)
+                             struct origin *g, struct notes *ns)
 {
 	const struct kvp_log_settings *s = &log->set;
 	struct kvp_error e2;
@@ -173,24 +226,24 @@ static void settings_to_plan(const struct kvp_log *log, struct kvp_plan *p,
 	case KVP_ENGINE_LLAMACPP: {
 		struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
 
-		if (s->has[KVP_LK_N_CTX])
+		if (s->has[KVP_LK_N_CTX] && take(g, "engine.llamacpp.ctx_size", NULL))
 			o->ctx_size = s->v[KVP_LK_N_CTX];
-		if (s->has[KVP_LK_N_SEQ_MAX])
+		if (s->has[KVP_LK_N_SEQ_MAX] && take(g, "engine.llamacpp.parallel", NULL))
 			o->parallel = (uint32_t)s->v[KVP_LK_N_SEQ_MAX];
-		if (s->has[KVP_LK_KV_UNIFIED])
+		if (s->has[KVP_LK_KV_UNIFIED] && take(g, "engine.llamacpp.kv_unified", NULL))
 			o->kv_unified = s->v[KVP_LK_KV_UNIFIED] == 1;
-		if (s->has[KVP_LK_N_BATCH])
+		if (s->has[KVP_LK_N_BATCH] && take(g, "engine.llamacpp.batch_size", NULL))
 			o->batch_size = s->v[KVP_LK_N_BATCH];
-		if (s->has[KVP_LK_N_UBATCH])
+		if (s->has[KVP_LK_N_UBATCH] && take(g, "engine.llamacpp.ubatch_size", NULL))
 			o->ubatch_size = s->v[KVP_LK_N_UBATCH];
-		if (s->has[KVP_LK_FLASH_ATTN])
+		if (s->has[KVP_LK_FLASH_ATTN] && take(g, "engine.llamacpp.flash_attn", NULL))
 			o->flash_attn = s->v[KVP_LK_FLASH_ATTN] == 1 ? KVP_ON :
 			                s->v[KVP_LK_FLASH_ATTN] == 0 ? KVP_OFF : KVP_AUTO;
-		if (s->cache_type_k[0] && kvp_dtype_parse(s->cache_type_k, &dt, &e2) == KVP_OK)
+		if (s->cache_type_k[0] && kvp_dtype_parse(s->cache_type_k, &dt, &e2) == KVP_OK && take(g, "engine.llamacpp.cache_type_k", NULL))
 			o->cache_type_k = dt;
-		if (s->cache_type_v[0] && kvp_dtype_parse(s->cache_type_v, &dt, &e2) == KVP_OK)
+		if (s->cache_type_v[0] && kvp_dtype_parse(s->cache_type_v, &dt, &e2) == KVP_OK && take(g, "engine.llamacpp.cache_type_v", NULL))
 			o->cache_type_v = dt;
-		if (!s->has[KVP_LK_N_CTX])
+		if (!s->has[KVP_LK_N_CTX] && !flag_sets(g, "engine.llamacpp.ctx_size", NULL))
 			note(ns, "settings: the log states no n_ctx; %s%s",
 			     "the plan's ctx_size is used", "");
 		break;
@@ -198,17 +251,17 @@ static void settings_to_plan(const struct kvp_log *log, struct kvp_plan *p,
 	case KVP_ENGINE_VLLM: {
 		struct kvp_vllm_opts *o = &p->engine.vllm;
 
-		if (s->has[KVP_LK_MAX_MODEL_LEN])
+		if (s->has[KVP_LK_MAX_MODEL_LEN] && take(g, "engine.vllm.max_model_len", NULL))
 			o->max_model_len = s->v[KVP_LK_MAX_MODEL_LEN];
-		if (s->has[KVP_LK_TP])
+		if (s->has[KVP_LK_TP] && take(g, "engine.vllm.tensor_parallel_size", "devices.tp"))
 			o->tensor_parallel_size = (uint32_t)s->v[KVP_LK_TP];
-		if (s->has[KVP_LK_PP])
+		if (s->has[KVP_LK_PP] && take(g, "engine.vllm.pipeline_parallel_size", "devices.pp"))
 			o->pipeline_parallel_size = (uint32_t)s->v[KVP_LK_PP];
-		if (s->has[KVP_LK_GPU_MEM_UTIL_PPM])
+		if (s->has[KVP_LK_GPU_MEM_UTIL_PPM] && take(g, "engine.vllm.gpu_memory_utilization", NULL))
 			o->gpu_memory_utilization = (uint32_t)s->v[KVP_LK_GPU_MEM_UTIL_PPM];
-		if (s->has[KVP_LK_BLOCK_SIZE])
+		if (s->has[KVP_LK_BLOCK_SIZE] && take(g, "engine.vllm.block_size", NULL))
 			o->block_size = (uint32_t)s->v[KVP_LK_BLOCK_SIZE];
-		if (s->cache_type_k[0]) {
+		if (s->cache_type_k[0] && take(g, "engine.vllm.kv_cache_dtype", NULL)) {
 			if (!strcmp(s->cache_type_k, "auto"))
 				o->kv_cache_dtype_auto = true;
 			else if (kvp_dtype_parse(s->cache_type_k, &dt, &e2) == KVP_OK) {
@@ -219,20 +272,25 @@ static void settings_to_plan(const struct kvp_log *log, struct kvp_plan *p,
 		break;
 	}
 	case KVP_ENGINE_SGLANG:
-		if (s->has[KVP_LK_MAX_MODEL_LEN])
+		if (s->has[KVP_LK_MAX_MODEL_LEN] && take(g, "engine.sglang.context_len", NULL))
 			p->engine.sglang.context_len = s->v[KVP_LK_MAX_MODEL_LEN];
-		if (s->has[KVP_LK_MAX_RUNNING])
+		if (s->has[KVP_LK_MAX_RUNNING] && take(g, "engine.sglang.max_running_requests", NULL))
 			p->engine.sglang.max_running_requests = (uint32_t)s->v[KVP_LK_MAX_RUNNING];
-		if (s->has[KVP_LK_TP])
+		if (s->has[KVP_LK_TP] && take(g, "devices.tp", NULL))
 			p->devices.tp = (uint32_t)s->v[KVP_LK_TP];
 		break;
 	case KVP_ENGINE_TRTLLM:
-		if (s->has[KVP_LK_BLOCK_SIZE])
+		if (s->has[KVP_LK_BLOCK_SIZE] && take(g, "engine.trtllm.tokens_per_block", NULL))
 			p->engine.trtllm.tokens_per_block = (uint32_t)s->v[KVP_LK_BLOCK_SIZE];
 		break;
 	default:
 		break;
 	}
+	if (g->from_log[0])
+		note(ns, "settings from the log: %s%s", g->from_log, "");
+	if (g->from_flags[0])
+		note(ns, "settings from the flags (they win over the log): %s%s",
+		     g->from_flags, "");
 }
 
 static const char *engine_label(enum kvp_engine_kind e)
@@ -330,12 +388,16 @@ int kvp_cmd_reconcile(int argc, char **argv)
 	static struct kvp_reconcile rec;
 	struct kvp_error err;
 	struct notes ns = { 0 };
+	static struct origin orig;
 	const char *path;
 	enum kvp_status st;
 	uint32_t tp, i;
 	uint64_t mml = 0;
 	int k;
 
+	memset(&orig, 0, sizeof orig);
+	orig.argc = argc;
+	orig.argv = argv;
 	kvp_opts_init(&o, "reconcile", "LOG [PLAN.json] [OPTIONS]");
 	o.plan_arg = 1;
 	o.max_args = 2;        /* LOG and PLAN */
@@ -392,7 +454,7 @@ int kvp_cmd_reconcile(int argc, char **argv)
 		}
 		note(&ns, "plan: no PLAN given: %s settings stated in the log laid "
 		     "over the defaults%s", kvp_engine_name(log.engine), "");
-		settings_to_plan(&log, &o.plan, &ns);
+		settings_to_plan(&log, &o.plan, &orig, &ns);
 	}
 	if (kvp_compute(&o.plan, &res) != KVP_OK) {
 		fprintf(stderr, "kvplan reconcile: %s\n", res.error.msg);

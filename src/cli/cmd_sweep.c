@@ -10,12 +10,14 @@
  * Values in a list are separated by commas (write 16_384, not 16,384).
  * Exit 0 when the grid is printed (whatever the verdicts), 2 bad input.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/commands.h"
 #include "cli/opts.h"
+#include "io/record_json.h"
 #include "io/report_csv.h"
 #include "kvplan/compute.h"
 #include "kvplan/field.h"
@@ -112,7 +114,7 @@ static const struct kvp_opt_extra extras[] = {
 	{ "y", true, "AXIS=v1,v2,...", "rows: a field and its values", on_y },
 };
 
-static const char *const formats[] = { "text", "csv", NULL };
+static const char *const formats[] = { "text", "csv", "json", NULL };
 
 /* Set both axes on a copy of the plan. */
 static enum kvp_status cell_plan(const struct kvp_plan *base,
@@ -150,6 +152,85 @@ static void cell_text(const struct kvp_result *res, char *buf, size_t n)
 	else
 		snprintf(buf, n, "NO: dev %d over %s", v.device,
 		         kvp_fmt_gib((uint64_t)-(v.free_bytes + 1) + 1, 2, g, sizeof g));
+}
+
+/* An axis as JSON: {"axis": as given, "key": the field's key, "values"}. */
+static cJSON *axis_json(const struct axis *a)
+{
+	cJSON *o = cJSON_CreateObject(), *v;
+	size_t i;
+
+	if (!o || !cJSON_AddStringToObject(o, "axis", a->name) ||
+	    !cJSON_AddStringToObject(o, "key", a->field->key) ||
+	    !(v = cJSON_AddArrayToObject(o, "values"))) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	for (i = 0; i < a->n; i++)
+		if (!cJSON_AddItemToArray(v, cJSON_CreateString(a->v[i]))) {
+			cJSON_Delete(o);
+			return NULL;
+		}
+	return o;
+}
+
+/* `--format json`: {"kvplan": "sweep", "kvplan_version", "plan": the
+ * plan every cell starts from (as a plan file), "x", "y": the axes,
+ * "cells": row by row (y outer, x inner), kvp_sweep_json_cell each}.
+ * Returns false (err set) when out of memory. */
+static bool sweep_json(const struct kvp_plan *base, const struct sweep_ctx *s,
+                       struct kvp_error *err)
+{
+	static struct kvp_plan p;
+	static struct kvp_result res;
+	cJSON *doc = cJSON_CreateObject(), *plan = NULL, *cells = NULL, *c;
+	char *text = NULL;
+	size_t xi, yi;
+	bool good = doc != NULL;
+
+	/* the base plan through the record writer, its result parts dropped */
+	if (good) {
+		kvp_compute(base, &res);
+		text = kvp_record_json_dump(base, &res, err);
+		plan = text ? cJSON_Parse(text) : NULL;
+		free(text);
+		good = plan != NULL;
+	}
+	if (good) {
+		cJSON_DeleteItemFromObjectCaseSensitive(plan, "result");
+		cJSON_DeleteItemFromObjectCaseSensitive(plan, "kv");
+		cJSON_DeleteItemFromObjectCaseSensitive(plan, "notes");
+		cJSON_DeleteItemFromObjectCaseSensitive(plan, "kvplan_version");
+		cJSON_ReplaceItemInObjectCaseSensitive(plan, "kvplan",
+		                                       cJSON_CreateString("plan"));
+		good = cJSON_AddStringToObject(doc, "kvplan", "sweep") &&
+		       cJSON_AddStringToObject(doc, "kvplan_version", KVP_VERSION) &&
+		       cJSON_AddItemToObject(doc, "plan", plan);
+		if (!good)
+			cJSON_Delete(plan);
+	}
+	good = good && cJSON_AddItemToObject(doc, "x", axis_json(&s->x)) &&
+	       cJSON_AddItemToObject(doc, "y", axis_json(&s->y)) &&
+	       (cells = cJSON_AddArrayToObject(doc, "cells"));
+	for (yi = 0; good && yi < s->y.n; yi++)
+		for (xi = 0; good && xi < s->x.n; xi++) {
+			enum kvp_status st;
+
+			cell_plan(base, s, xi, yi, &p, err);
+			st = kvp_compute(&p, &res);
+			c = kvp_sweep_json_cell(s->x.v[xi], s->y.v[yi],
+			                        st == KVP_OK ? &res : NULL, res.error.msg);
+			good = c && cJSON_AddItemToArray(cells, c);
+		}
+	if (good && (text = cJSON_Print(doc)) != NULL) {
+		printf("%s\n", text);
+		free(text);
+	} else {
+		good = false;
+		kvp_error_set(err, KVP_ENOMEM, "sweep --format json: out of memory");
+	}
+	cJSON_Delete(doc);
+	return good;
 }
 
 int kvp_cmd_sweep(int argc, char **argv)
@@ -203,6 +284,14 @@ int kvp_cmd_sweep(int argc, char **argv)
 				kvp_opts_free(&o);
 				return 2;
 			}
+	if (!strcmp(o.format, "json")) {
+		bool good = sweep_json(&o.plan, &s, &err);
+
+		if (!good)
+			fprintf(stderr, "kvplan sweep: %s\n", err.msg);
+		kvp_opts_free(&o);
+		return good ? 0 : 2;
+	}
 	csv = !strcmp(o.format, "csv");
 	if (csv) {
 		kvp_report_csv_header(stdout);

@@ -1,5 +1,6 @@
 /*
- * report_csv.h - `--format csv` for sweeps: one row per grid cell, RFC 4180
+ * report_csv.h - sweep reports: `--format json` cells (below) and
+ * `--format csv` for sweeps: one row per grid cell, RFC 4180
  * quoting, byte figures as plain integers (no separators, no units), so a
  * spreadsheet or awk reads exact bytes.
  *
@@ -13,6 +14,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#include <cjson/cJSON.h>
 
 #include "kvplan/result.h"
 
@@ -39,5 +42,14 @@ void kvp_report_csv_header(FILE *f);
 void kvp_report_csv_row(FILE *f, const char *x_axis, const char *x,
                         const char *y_axis, const char *y,
                         const struct kvp_result *res, const char *error);
+
+/* A cell of `sweep --format json`: {"x","y","status" ("fits",
+ * "does_not_fit", "error"), "kv_bytes", "bytes_per_sequence", "sequences",
+ * "binding_device", "binding_free_bytes", "capacity_bytes" (integers;
+ * the binding ones null without a card), "message" (the error, or "")}.
+ * res NULL when the cell's compute failed. A new object the caller owns
+ * (cJSON_Delete), NULL when out of memory. */
+cJSON *kvp_sweep_json_cell(const char *x, const char *y,
+                           const struct kvp_result *res, const char *error);
 
 #endif

@@ -11,13 +11,17 @@
  * this file only reads, builds the plan and prints. Exit: 0 all arithmetic
  * figures match, 1 one differs beyond print rounding, 2 bad input.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "cli/commands.h"
 #include "cli/opts.h"
 #include "io/log_parse.h"
+#include "io/record_json.h"
 #include "kvplan/compute.h"
 #include "kvplan/field.h"
 #include "kvplan/preset.h"
@@ -378,7 +382,142 @@ static bool model_flag_given(int argc, char **argv)
 	return false;
 }
 
-static const char *const formats[] = { "text", NULL };
+/* An exact integer as digits (cJSON numbers are doubles). */
+static bool jint(cJSON *o, const char *k, bool neg, uint64_t mag)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof buf, "%s%llu", neg ? "-" : "", (unsigned long long)mag);
+	return cJSON_AddRawToObject(o, k, buf) != NULL;
+}
+
+static bool jsint(cJSON *o, const char *k, int64_t v)
+{
+	/* -(v + 1) + 1: the magnitude of INT64_MIN without overflow */
+	return jint(o, k, v < 0, v < 0 ? (uint64_t)-(v + 1) + 1 : (uint64_t)v);
+}
+
+static cJSON *row_json(const struct kvp_rec_row *r)
+{
+	cJSON *o = cJSON_CreateObject();
+	bool good = o && cJSON_AddStringToObject(o, "figure", r->figure) &&
+	            cJSON_AddStringToObject(o, "class", kvp_rec_class_name(r->cls)) &&
+	            cJSON_AddBoolToObject(o, "is_bytes", r->is_bytes);
+
+	if (good && r->has_computed)
+		good = jint(o, "computed", false, r->computed) &&
+		       jint(o, "computed_lo", false, r->computed_lo) &&
+		       jint(o, "computed_hi", false, r->computed_hi);
+	else if (good)
+		good = cJSON_AddNullToObject(o, "computed") &&
+		       cJSON_AddNullToObject(o, "computed_lo") &&
+		       cJSON_AddNullToObject(o, "computed_hi");
+	if (good && r->has_observed)
+		good = jint(o, "observed", false, r->observed) &&
+		       jint(o, "tolerance", false, r->tolerance) &&
+		       jint(o, "line", false, r->line);
+	else if (good)
+		good = cJSON_AddNullToObject(o, "observed") &&
+		       cJSON_AddNullToObject(o, "tolerance") &&
+		       cJSON_AddNullToObject(o, "line");
+	if (good && r->has_computed && r->has_observed)
+		good = jsint(o, "diff", r->diff) && jsint(o, "diff_ppm", r->diff_ppm) &&
+		       cJSON_AddBoolToObject(o, "match", r->match);
+	else if (good)
+		good = cJSON_AddNullToObject(o, "diff") &&
+		       cJSON_AddNullToObject(o, "diff_ppm") &&
+		       cJSON_AddNullToObject(o, "match");
+	good = good && cJSON_AddStringToObject(o, "basis", r->basis);
+	if (!good) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* `--format json`: {"kvplan": "reconcile", "kvplan_version", "log": {path,
+ * engine, line counts, "settings" (integers; gpu_memory_utilization in
+ * ppm), cache types, "refused"}, "notes" (where the plan and each setting
+ * came from), "plan" (the plan compared, as a plan file), "rows" (each
+ * figure with computed/observed/tolerance/diff as integers, null when that
+ * side is missing), "arithmetic_mismatches"}. False when out of memory. */
+static bool reconcile_json(const char *path, const struct kvp_log *log,
+                           const struct notes *ns, const struct kvp_plan *p,
+                           const struct kvp_result *res,
+                           const struct kvp_reconcile *rec,
+                           struct kvp_error *err)
+{
+	cJSON *doc = cJSON_CreateObject(), *lg = NULL, *set = NULL, *arr = NULL;
+	cJSON *plan = NULL;
+	char *text, key[64];
+	uint32_t i;
+	int k;
+	bool good = doc && cJSON_AddStringToObject(doc, "kvplan", "reconcile") &&
+	            cJSON_AddStringToObject(doc, "kvplan_version", KVP_VERSION) &&
+	            (lg = cJSON_AddObjectToObject(doc, "log")) &&
+	            cJSON_AddStringToObject(lg, "path", path) &&
+	            cJSON_AddStringToObject(lg, "engine", kvp_engine_name(log->engine)) &&
+	            jint(lg, "lines", false, log->lines) &&
+	            jint(lg, "lines_used", false, log->lines_used) &&
+	            jint(lg, "skipped_unknown", false, log->skipped_unknown) &&
+	            jint(lg, "skipped_binary", false, log->skipped_binary) &&
+	            jint(lg, "skipped_long", false, log->skipped_long) &&
+	            jint(lg, "figures_not_compared", false, log->skipped_obs) &&
+	            cJSON_AddBoolToObject(lg, "truncated", log->truncated) &&
+	            (set = cJSON_AddObjectToObject(lg, "settings"));
+
+	for (k = 0; good && k < KVP_LK_COUNT; k++)
+		if (log->set.has[k]) {
+			snprintf(key, sizeof key, "%s%s",
+			         kvp_log_key_name((enum kvp_log_key)k),
+			         k == KVP_LK_GPU_MEM_UTIL_PPM ? "_ppm" : "");
+			good = jint(set, key, false, log->set.v[k]);
+		}
+	good = good &&
+	       (log->set.cache_type_k[0] ? cJSON_AddStringToObject(lg, "cache_type_k", log->set.cache_type_k)
+	                                 : cJSON_AddNullToObject(lg, "cache_type_k")) &&
+	       (log->set.cache_type_v[0] ? cJSON_AddStringToObject(lg, "cache_type_v", log->set.cache_type_v)
+	                                 : cJSON_AddNullToObject(lg, "cache_type_v")) &&
+	       (log->set.refused ? cJSON_AddStringToObject(lg, "refused", log->set.refusal)
+	                         : cJSON_AddNullToObject(lg, "refused")) &&
+	       (arr = cJSON_AddArrayToObject(doc, "notes"));
+	for (k = 0; good && k < ns->n; k++)
+		good = cJSON_AddItemToArray(arr, cJSON_CreateString(ns->line[k]));
+	/* the plan through the record writer, its result parts dropped */
+	if (good) {
+		text = kvp_record_json_dump(p, res, err);
+		plan = text ? cJSON_Parse(text) : NULL;
+		free(text);
+		good = plan != NULL;
+	}
+	if (good) {
+		cJSON_DeleteItemFromObjectCaseSensitive(plan, "result");
+		cJSON_DeleteItemFromObjectCaseSensitive(plan, "kv");
+		cJSON_DeleteItemFromObjectCaseSensitive(plan, "notes");
+		cJSON_DeleteItemFromObjectCaseSensitive(plan, "kvplan_version");
+		cJSON_ReplaceItemInObjectCaseSensitive(plan, "kvplan",
+		                                       cJSON_CreateString("plan"));
+		good = cJSON_AddItemToObject(doc, "plan", plan);
+		if (!good)
+			cJSON_Delete(plan);
+	}
+	good = good && (arr = cJSON_AddArrayToObject(doc, "rows"));
+	for (i = 0; good && i < rec->n_rows; i++)
+		good = cJSON_AddItemToArray(arr, row_json(&rec->rows[i]));
+	good = good && jint(doc, "arithmetic_mismatches", false,
+	                    rec->n_arithmetic_mismatch);
+	if (good && (text = cJSON_Print(doc)) != NULL) {
+		printf("%s\n", text);
+		free(text);
+	} else {
+		good = false;
+		kvp_error_set(err, KVP_ENOMEM, "reconcile --format json: out of memory");
+	}
+	cJSON_Delete(doc);
+	return good;
+}
+
+static const char *const formats[] = { "text", "json", NULL };
 
 int kvp_cmd_reconcile(int argc, char **argv)
 {
@@ -475,6 +614,15 @@ int kvp_cmd_reconcile(int argc, char **argv)
 		return 2;
 	}
 
+	if (!strcmp(o.format, "json")) {
+		if (!reconcile_json(path, &log, &ns, &o.plan, &res, &rec, &err)) {
+			fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
+			kvp_opts_free(&o);
+			return 2;
+		}
+		kvp_opts_free(&o);
+		return rec.n_arithmetic_mismatch ? 1 : 0;
+	}
 	printf("kvplan reconcile: %s log %s\n", engine_label(log.engine), path);
 	printf("lines: %llu read, %llu used, %llu skipped (%llu not understood, "
 	       "%llu binary, %llu too long)%s\n",

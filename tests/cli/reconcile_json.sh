@@ -1,0 +1,54 @@
+#!/bin/sh
+# reconcile_json.sh - `kvplan reconcile --format json`: a record of the
+# log (line counts, the settings it states as integers), where each
+# setting came from, the plan compared (reloadable), and every row with
+# computed/observed/tolerance/diff as exact integers (null when a side is
+# missing); the exit status as in text (1 when arithmetic differs).
+# Log: case vllm-10517-llama31-8b-20k of engine-logs.json (4 lines:
+# max_model_len 20000, gpu_memory_utilization 0.9, 1952 GPU / 2048 CPU
+# blocks).
+here=$(cd "$(dirname "$0")" && pwd)
+REF=${KVPLAN_REFERENCE:-$here/../../../shared/reference}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+ok() { echo "ok - $1"; }
+no() { echo "not ok - $1"; fail=1; }
+has() { grep -qF -- "$1" "$tmp/flat"; }
+awk -v id=vllm-10517-llama31-8b-20k -f "$here/ref_lines.awk" \
+	"$REF/cases/engine-logs.json" > "$tmp/log"
+
+"$KVPLAN" reconcile "$tmp/log" --model llama-3.1-8b --card rtx-3090 --format json > "$tmp/out" 2> "$tmp/err"
+rc=$?
+tr -d '\t\n' < "$tmp/out" > "$tmp/flat"
+# 0.9 x 10^6 = 900,000 ppm; printed to one decimal: +- 0.005 x 10^6 = 5,000
+if [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && has '{"kvplan":"reconcile","kvplan_version":' &&
+   has '"engine":"vllm","lines":4,"lines_used":4,"skipped_unknown":0,' &&
+   has '"settings":{"max_model_len":20000,"gpu_memory_utilization_ppm":900000}' &&
+   has '"settings from the log: max_model_len, gpu_memory_utilization"' &&
+   has '{"figure":"gpu_memory_utilization ppm","class":"arithmetic","is_bytes":false,"computed":900000,"computed_lo":900000,"computed_hi":900000,"observed":900000,"tolerance":5000,' &&
+   has '{"figure":"CPU blocks","class":"untested","is_bytes":false,"computed":null,"computed_lo":null,"computed_hi":null,"observed":2048,"tolerance":0,' &&
+   has '"observed":1952,' && has '"arithmetic_mismatches":0}'
+then ok "json record: log, settings, notes and rows as integers"
+else no "json record (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
+
+# The plan compared is a plan file: the log's max_model_len 20000 in it.
+awk '/^\t"plan":/ { on = 1; print "{"; next } on && /^\t}/ { print "}"; exit } on' "$tmp/out" > "$tmp/plan.json"
+tr -d '\t\n ' < "$tmp/plan.json" | grep -q '"max_model_len":20000' &&
+"$KVPLAN" calc "$tmp/plan.json" > /dev/null 2> "$tmp/err" &&
+	ok "the record's plan holds the log's settings and reloads" ||
+	{ no "plan in the record"; cat "$tmp/err"; }
+
+# A flag that differs from the log: exit 1, one mismatch counted, the row
+# says 800,000 computed (0.8 x 10^6) against 900,000: diff +100,000,
+# diff_ppm 100,000 / 800,000 x 10^6 = 125,000.
+"$KVPLAN" reconcile "$tmp/log" --model llama-3.1-8b --card rtx-3090 \
+	--gpu-memory-utilization 0.8 --format json > "$tmp/out" 2> "$tmp/err"
+rc=$?
+tr -d '\t\n' < "$tmp/out" > "$tmp/flat"
+if [ $rc -eq 1 ] && has '"computed":800000,"computed_lo":800000,"computed_hi":800000,"observed":900000,"tolerance":5000,"line":2,"diff":100000,"diff_ppm":125000,"match":false,' &&
+   has '"arithmetic_mismatches":1}' &&
+   has '"settings from the flags (they win over the log): gpu_memory_utilization"'
+then ok "json: a differing flag counted, exit 1"
+else no "json differing flag (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
+exit $fail

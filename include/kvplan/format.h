@@ -51,6 +51,11 @@ const char *kvp_dtype_name(enum kvp_dtype dt);
 enum kvp_status kvp_dtype_parse(const char *s, enum kvp_dtype *out,
                                 struct kvp_error *err);
 
+/* True for element formats (f32, f16, bf16, fp8, int8): one value per
+ * element, no blocks or groups. Engines without block formats take only
+ * these. */
+bool kvp_dtype_is_element(enum kvp_dtype dt);
+
 /* A plain (non-group) format of the given dtype. */
 struct kvp_format kvp_format_plain(enum kvp_dtype dt);
 

@@ -41,12 +41,6 @@ static uint32_t sg_default_fraction(uint32_t tp)
 	return 880000;
 }
 
-static bool sg_plain(enum kvp_dtype d)
-{
-	return d == KVP_DT_F32 || d == KVP_DT_F16 || d == KVP_DT_BF16 ||
-	       d == KVP_DT_FP8 || d == KVP_DT_INT8;
-}
-
 enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
                                   const struct kvp_layer_spec *ls,
                                   struct kvp_result *res)
@@ -89,10 +83,10 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 		case KVP_LAYER_FULL:
 		case KVP_LAYER_SLIDING:
 		case KVP_LAYER_CHUNKED:
-			if (!sg_plain(l->k_fmt.dtype) || !sg_plain(l->v_fmt.dtype))
+			if (!kvp_dtype_is_element(l->k_fmt.dtype) || !kvp_dtype_is_element(l->v_fmt.dtype))
 				return kvp_error_set(err, KVP_EINVAL,
 					"%s: %s - SGLang stores f16, bf16, f32 or fp8", what,
-					kvp_dtype_name(sg_plain(l->k_fmt.dtype) ? l->v_fmt.dtype :
+					kvp_dtype_name(kvp_dtype_is_element(l->k_fmt.dtype) ? l->v_fmt.dtype :
 					               l->k_fmt.dtype));
 			heads = l->kv_heads / tp;
 			if (heads < 1)
@@ -103,7 +97,7 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 				return st;
 			break;
 		case KVP_LAYER_MLA:
-			if (!sg_plain(l->k_fmt.dtype))
+			if (!kvp_dtype_is_element(l->k_fmt.dtype))
 				return kvp_error_set(err, KVP_EINVAL,
 					"%s: %s - SGLang stores f16, bf16, f32 or fp8", what,
 					kvp_dtype_name(l->k_fmt.dtype));

@@ -23,12 +23,6 @@
 #include "kvplan/checked.h"
 #include "kvplan/units.h"
 
-static bool tr_plain(enum kvp_dtype d)
-{
-	return d == KVP_DT_F32 || d == KVP_DT_F16 || d == KVP_DT_BF16 ||
-	       d == KVP_DT_FP8 || d == KVP_DT_INT8;
-}
-
 enum kvp_status kvp_engine_trtllm(const struct kvp_plan *p,
                                   const struct kvp_layer_spec *ls,
                                   struct kvp_result *res)
@@ -63,8 +57,8 @@ enum kvp_status kvp_engine_trtllm(const struct kvp_plan *p,
 		snprintf(what, sizeof what, "model.layers[%u].k_dtype (TensorRT-LLM)", i);
 		if ((l->kind == KVP_LAYER_FULL || l->kind == KVP_LAYER_SLIDING ||
 		     l->kind == KVP_LAYER_CHUNKED || l->kind == KVP_LAYER_MLA) &&
-		    (!tr_plain(l->k_fmt.dtype) ||
-		     (l->kind != KVP_LAYER_MLA && !tr_plain(l->v_fmt.dtype))))
+		    (!kvp_dtype_is_element(l->k_fmt.dtype) ||
+		     (l->kind != KVP_LAYER_MLA && !kvp_dtype_is_element(l->v_fmt.dtype))))
 			return kvp_error_set(err, KVP_EINVAL,
 				"%s: %s/%s - TensorRT-LLM caches f16, bf16, f32, fp8 or int8",
 				what, kvp_dtype_name(l->k_fmt.dtype), kvp_dtype_name(l->v_fmt.dtype));

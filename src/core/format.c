@@ -249,3 +249,9 @@ enum kvp_status kvp_wdtype_parse(const char *s, enum kvp_wdtype *out,
 		"weights dtype: '%s' - expected f32, f16, bf16, fp8, int8, int4, "
 		"nf4, q8_0, q4_0 or q4_k_m", s);
 }
+
+bool kvp_dtype_is_element(enum kvp_dtype d)
+{
+	return d == KVP_DT_F32 || d == KVP_DT_F16 || d == KVP_DT_BF16 ||
+	       d == KVP_DT_FP8 || d == KVP_DT_INT8;
+}

@@ -254,6 +254,21 @@ START_TEST(weight_formats)
 }
 END_TEST
 
+/* Element formats (one value per element) vs block/group formats. */
+START_TEST(element_formats)
+{
+	ck_assert(kvp_dtype_is_element(KVP_DT_F32));
+	ck_assert(kvp_dtype_is_element(KVP_DT_F16));
+	ck_assert(kvp_dtype_is_element(KVP_DT_BF16));
+	ck_assert(kvp_dtype_is_element(KVP_DT_FP8));
+	ck_assert(kvp_dtype_is_element(KVP_DT_INT8));
+	ck_assert(!kvp_dtype_is_element(KVP_DT_Q8_0));
+	ck_assert(!kvp_dtype_is_element(KVP_DT_Q4_0));
+	ck_assert(!kvp_dtype_is_element(KVP_DT_IQ4_NL));
+	ck_assert(!kvp_dtype_is_element(KVP_DT_GROUPQ));
+}
+END_TEST
+
 static Suite *format_suite(void)
 {
 	Suite *s = suite_create("format");
@@ -271,6 +286,7 @@ static Suite *format_suite(void)
 	tcase_add_test(tc, zero_values);
 	tcase_add_test(tc, equality);
 	tcase_add_test(tc, weight_formats);
+	tcase_add_test(tc, element_formats);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -21,7 +21,7 @@
 #include "cli/commands.h"
 #include "cli/opts.h"
 #include "io/log_parse.h"
-#include "io/record_json.h"
+#include "io/plan_json.h"
 #include "kvplan/compute.h"
 #include "kvplan/field.h"
 #include "kvplan/preset.h"
@@ -483,20 +483,12 @@ static bool reconcile_json(const char *path, const struct kvp_log *log,
 	       (arr = cJSON_AddArrayToObject(doc, "notes"));
 	for (k = 0; good && k < ns->n; k++)
 		good = cJSON_AddItemToArray(arr, cJSON_CreateString(ns->line[k]));
-	/* the plan through the record writer, its result parts dropped */
+	/* the plan, as the plan writer writes a plan file */
 	if (good) {
-		text = kvp_record_json_dump(p, res, err);
-		plan = text ? cJSON_Parse(text) : NULL;
-		free(text);
+		plan = kvp_plan_json_tree(p, "plan");
 		good = plan != NULL;
 	}
 	if (good) {
-		cJSON_DeleteItemFromObjectCaseSensitive(plan, "result");
-		cJSON_DeleteItemFromObjectCaseSensitive(plan, "kv");
-		cJSON_DeleteItemFromObjectCaseSensitive(plan, "notes");
-		cJSON_DeleteItemFromObjectCaseSensitive(plan, "kvplan_version");
-		cJSON_ReplaceItemInObjectCaseSensitive(plan, "kvplan",
-		                                       cJSON_CreateString("plan"));
 		good = cJSON_AddItemToObject(doc, "plan", plan);
 		if (!good)
 			cJSON_Delete(plan);

@@ -17,7 +17,7 @@
 
 #include "cli/commands.h"
 #include "cli/opts.h"
-#include "io/record_json.h"
+#include "io/plan_json.h"
 #include "io/report_csv.h"
 #include "kvplan/compute.h"
 #include "kvplan/field.h"
@@ -188,21 +188,12 @@ static bool sweep_json(const struct kvp_plan *base, const struct sweep_ctx *s,
 	size_t xi, yi;
 	bool good = doc != NULL;
 
-	/* the base plan through the record writer, its result parts dropped */
+	/* the base plan, as the plan writer writes a plan file */
 	if (good) {
-		kvp_compute(base, &res);
-		text = kvp_record_json_dump(base, &res, err);
-		plan = text ? cJSON_Parse(text) : NULL;
-		free(text);
+		plan = kvp_plan_json_tree(base, "plan");
 		good = plan != NULL;
 	}
 	if (good) {
-		cJSON_DeleteItemFromObjectCaseSensitive(plan, "result");
-		cJSON_DeleteItemFromObjectCaseSensitive(plan, "kv");
-		cJSON_DeleteItemFromObjectCaseSensitive(plan, "notes");
-		cJSON_DeleteItemFromObjectCaseSensitive(plan, "kvplan_version");
-		cJSON_ReplaceItemInObjectCaseSensitive(plan, "kvplan",
-		                                       cJSON_CreateString("plan"));
 		good = cJSON_AddStringToObject(doc, "kvplan", "sweep") &&
 		       cJSON_AddStringToObject(doc, "kvplan_version", KVP_VERSION) &&
 		       cJSON_AddItemToObject(doc, "plan", plan);

@@ -45,7 +45,6 @@ static void count_preset(const char *name, const char *path, const char *desc,
 int main(int argc, char **argv)
 {
 	static uint64_t t[RUNS];
-	const char *ref = getenv("KVPLAN_REFERENCE");
 	char path[4096];
 	FILE *f;
 	char *buf;
@@ -58,12 +57,8 @@ int main(int argc, char **argv)
 
 	(void)argc;
 	(void)argv;
-	if (ref && *ref)
-		snprintf(path, sizeof path, "%s%s", ref,
-		         strstr(ref, ".json") ? "" : "/models.json");
-	else
-		snprintf(path, sizeof path, "%s", KVP_SRCDIR
-		         "/../shared/reference/models.json");
+	snprintf(path, sizeof path, "%s", KVP_SRCDIR
+	         "/tests/reference/models.json");
 	setenv("KVPLAN_PRESETS", KVP_SRCDIR "/presets", 1);
 	f = fopen(path, "rb");
 	if (!f) {

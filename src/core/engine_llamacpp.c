@@ -1,6 +1,6 @@
 /*
  * engine_llamacpp.c - the KV cache llama.cpp allocates (measured on
- * upstream 84f71294, ../shared/reference/ENGINES.md and cases/llamacpp.json):
+ * upstream 84f71294, tests/reference/ENGINES.md and cases/llamacpp.json):
  *
  *   n_ctx     = pad256(ctx_size or n_ctx_train)
  *   n_batch   = min(ctx_size as given, batch_size); n_ubatch = min(n_batch, ubatch)

@@ -4,7 +4,7 @@
 # a reference case), and ends with status 0 or 1 (a negative verdict),
 # never 2 (bad input): the examples cannot rot.
 here=$(cd "$(dirname "$0")" && pwd)
-REF=${KVPLAN_REFERENCE:-$here/../../../shared/reference}
+REF=$here/../reference
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0 n=0

@@ -3,7 +3,7 @@
 # byte: every fenced block of the "## Tour" section that starts with
 # "$ kvplan ..." is run (in a scratch folder holding vllm-startup.log,
 # the four lines of case vllm-10517-llama31-8b-20k from
-# ../shared/reference/cases/engine-logs.json) through sh, with `kvplan`
+# tests/reference/cases/engine-logs.json) through sh, with `kvplan`
 # the binary under test, and its stdout must equal the rest of the block
 # exactly. The first block that is not a command is the planner's screen:
 # `kvplan` is started under tmux at 80x24 in LANG=C.UTF-8 and the
@@ -16,7 +16,7 @@ if [ -z "${KVP_TUI_BOUNDED:-}" ] && command -v timeout >/dev/null 2>&1; then
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 case $KVPLAN in /*) ;; *) KVPLAN=$(pwd)/$KVPLAN ;; esac   # run from elsewhere
-REF=${KVPLAN_REFERENCE:-$here/../../../shared/reference}
+REF=$here/../reference
 README=$here/../../README.md
 tmp=$(mktemp -d)
 T="tmux -L kvptour$$ -f /dev/null"

@@ -1,13 +1,13 @@
 #!/bin/sh
 # reconcile_engine_logs.sh - `kvplan reconcile` on every case of
-# ../shared/reference/cases/engine-logs.json (read at run time) whose
+# tests/reference/cases/engine-logs.json (read at run time) whose
 # recomputation is marked exact: the printed lines are the log, the model
 # is the shipped preset of the model the case names (same shape; written
 # below with why), and the recomputed figures of the case must appear as
 # kvplan's computed figures, with every arithmetic row matching the log
 # within print rounding.
 here=$(cd "$(dirname "$0")" && pwd)
-REF=${KVPLAN_REFERENCE:-$here/../../../shared/reference}
+REF=$here/../reference
 F=$REF/cases/engine-logs.json
 AWK="awk -f $here/ref_lines.awk"
 tmp=$(mktemp -d)

@@ -5,7 +5,7 @@
 # Log: case vllm-10517-llama31-8b-20k of engine-logs.json (it states
 # max_model_len 20000 and gpu_memory_utilization 0.9).
 here=$(cd "$(dirname "$0")" && pwd)
-REF=${KVPLAN_REFERENCE:-$here/../../../shared/reference}
+REF=$here/../reference
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0

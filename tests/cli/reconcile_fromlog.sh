@@ -8,7 +8,7 @@
 #    layers, 40 heads, 8 KV heads of 128); the size line of reference case
 #    a1 (llamacpp.json) follows. 4,096 cells x 163,840 B = 671,088,640 B.
 here=$(cd "$(dirname "$0")" && pwd)
-REF=${KVPLAN_REFERENCE:-$here/../../../shared/reference}
+REF=$here/../reference
 AWK="awk -f $here/ref_lines.awk"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -8,7 +8,7 @@
 # max_model_len 20000, gpu_memory_utilization 0.9, 1952 GPU / 2048 CPU
 # blocks).
 here=$(cd "$(dirname "$0")" && pwd)
-REF=${KVPLAN_REFERENCE:-$here/../../../shared/reference}
+REF=$here/../reference
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0

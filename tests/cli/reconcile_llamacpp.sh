@@ -1,13 +1,13 @@
 #!/bin/sh
 # reconcile_llamacpp.sh - `kvplan reconcile` on every llama.cpp case of
-# ../shared/reference/cases/llamacpp.json (read at run time): the case's
+# tests/reference/cases/llamacpp.json (read at run time): the case's
 # printed lines are the log, its `model` and `options` become flags, and
 # every arithmetic figure (cache bytes, K, V, cells, layers, streams, the
 # total with the recurrent state) must match the log within print rounding
 # (exit 0, no DIFFERS). The expected kv_bytes of the case must appear as a
 # computed figure. Cases llama.cpp refused must be refused by kvplan too.
 here=$(cd "$(dirname "$0")" && pwd)
-REF=${KVPLAN_REFERENCE:-$here/../../../shared/reference}
+REF=$here/../reference
 F=$REF/cases/llamacpp.json
 AWK="awk -f $here/ref_lines.awk"
 tmp=$(mktemp -d)

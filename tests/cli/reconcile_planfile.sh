@@ -4,7 +4,7 @@
 # another engine is switched to the log's engine with a note, and a plan
 # that differs from what ran is a negative verdict (exit 1).
 here=$(cd "$(dirname "$0")" && pwd)
-REF=${KVPLAN_REFERENCE:-$here/../../../shared/reference}
+REF=$here/../reference
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0

@@ -25,7 +25,7 @@ SRC="$(ls src/core/*.c src/io/*.c)"
 SEEDS="$OUT/seeds"
 rm -rf "$SEEDS"; mkdir -p "$SEEDS"
 cp tests/corpus/bad/* presets/*/*.json "$SEEDS"/ 2>/dev/null
-REF=${KVPLAN_REFERENCE:-../shared/reference}
+REF=tests/reference
 [ -d "$REF" ] && REF="$REF/models.json"
 if [ -f "$REF" ] && command -v python3 >/dev/null 2>&1; then
 	python3 - "$REF" "$SEEDS" <<'PY'

@@ -1,6 +1,7 @@
 /*
  * engine_ref.h - test helpers for the engine profiles: load the reference
- * files (../shared/reference, or $KVPLAN_REFERENCE) with cJSON at run
+ * files (tests/reference, the repository's copy of the public reference
+ * cases; see tests/reference/README.md) with cJSON at run
  * time, and read typed members. The tests take expected figures from
  * these files, never copies of them. Include once per test program.
  */
@@ -17,12 +18,8 @@
 static __attribute__((unused)) const char *ref_path(const char *name)
 {
 	static char buf[1024];
-	const char *dir = getenv("KVPLAN_REFERENCE");
 
-	if (dir && *dir)
-		snprintf(buf, sizeof buf, "%s/%s", dir, name);
-	else
-		snprintf(buf, sizeof buf, "%s/../shared/reference/%s", KVP_SRCDIR, name);
+	snprintf(buf, sizeof buf, "%s/tests/reference/%s", KVP_SRCDIR, name);
 	return buf;
 }
 
@@ -35,7 +32,7 @@ static __attribute__((unused)) cJSON *ref_load(const char *name)
 	long len;
 	cJSON *root;
 
-	ck_assert_msg(f != NULL, "cannot open %s (set KVPLAN_REFERENCE)", path);
+	ck_assert_msg(f != NULL, "cannot open %s", path);
 	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
 	len = ftell(f);
 	ck_assert(len > 0);

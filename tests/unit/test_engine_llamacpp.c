@@ -1,7 +1,7 @@
 /*
  * test_engine_llamacpp.c - the llama.cpp profile (src/core/engine_llamacpp.c)
  * against what llama.cpp really allocated: EVERY case of
- * ../shared/reference/cases/llamacpp.json (read at run time with cJSON,
+ * tests/reference/cases/llamacpp.json (read at run time with cJSON,
  * never copied) must give expected.kv_bytes to the byte, its SWA/base/
  * recurrent breakdown, its n_ctx_seq, and the very `llama_kv_cache: size`
  * lines llama.cpp printed; each refusal must come back as KVP_EREFUSED

@@ -1,9 +1,9 @@
 /*
  * test_engine_vllm.c - the vLLM V1 profile (src/core/engine_vllm.c):
- * the engine-log cases of ../shared/reference/cases/engine-logs.json
+ * the engine-log cases of tests/reference/cases/engine-logs.json
  * (read at run time: the Llama-3.1-8B 1952-block log to its printed
  * rounding, the DeepSeek-V2-Lite MLA refusal with its GiB figures), model
- * shapes from ../shared/reference/models.json through the real importer,
+ * shapes from tests/reference/models.json through the real importer,
  * and hand-worked rules (heads per rank, hybrid groups and padding, PP
  * stages, budget, prefix caching, max_model_len search).
  */

@@ -2,8 +2,8 @@
  * test_import.c - every model of the reference models.json imports to the
  * layout and bytes per position its config implies.
  *
- * The reference file is read at run time (KVP_SRCDIR/../shared/reference/
- * models.json, or $KVPLAN_REFERENCE: that file or a folder holding it).
+ * The reference file is read at run time (KVP_SRCDIR/tests/reference/
+ * models.json, the repository's copy of the public reference).
  * The expected figures below are worked out by hand from each config's
  * fields: bytes per position = sum over KV layers of Hkv x (Dk + Dv) x
  * bytes per value (2 for f16/bf16; float32 configs are served in f16).
@@ -144,18 +144,7 @@ static char *slurp(const char *path, size_t *len)
 
 static const char *reference_path(char *buf, size_t n)
 {
-	const char *env = getenv("KVPLAN_REFERENCE");
-	size_t l;
-
-	if (env && *env) {
-		l = strlen(env);
-		if (l > 5 && !strcmp(env + l - 5, ".json"))
-			snprintf(buf, n, "%s", env);
-		else
-			snprintf(buf, n, "%s/models.json", env);
-	} else {
-		snprintf(buf, n, "%s", KVP_SRCDIR "/../shared/reference/models.json");
-	}
+	snprintf(buf, n, "%s", KVP_SRCDIR "/tests/reference/models.json");
 	return buf;
 }
 
@@ -572,7 +561,6 @@ END_TEST
 START_TEST(granitehybrid_state_matches_llamacpp)
 {
 	char path[4096], cfg[4096], types[2048];
-	const char *env = getenv("KVPLAN_REFERENCE");
 	size_t len = 0, tl = 0;
 	char *text;
 	cJSON *root, *c = NULL, *it;
@@ -581,14 +569,8 @@ START_TEST(granitehybrid_state_matches_llamacpp)
 	double want;
 	struct kvp_notes n;
 
-	if (env && *env && strlen(env) > 5 && !strcmp(env + strlen(env) - 5, ".json"))
-		snprintf(path, sizeof path, "%.*s/cases/llamacpp.json",
-		         (int)(strrchr(env, '/') ? strrchr(env, '/') - env : 1), env);
-	else if (env && *env)
-		snprintf(path, sizeof path, "%s/cases/llamacpp.json", env);
-	else
-		snprintf(path, sizeof path, "%s", KVP_SRCDIR
-		         "/../shared/reference/cases/llamacpp.json");
+	snprintf(path, sizeof path, "%s", KVP_SRCDIR
+	         "/tests/reference/cases/llamacpp.json");
 	text = slurp(path, &len);
 	ck_assert_msg(text != NULL, "cannot read %s", path);
 	root = cJSON_ParseWithLength(text, len);

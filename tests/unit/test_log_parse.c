@@ -1,6 +1,6 @@
 /*
  * test_log_parse.c - the log reader against the printed lines of the
- * reference cases (../shared/reference/cases/ JSON files, read at run time with
+ * reference cases (tests/reference/cases/ JSON files, read at run time with
  * cJSON: no figure is copied out of them), and against malformed logs
  * (truncated, binary, huge, mixed engines), which must give counted skips.
  */
@@ -13,7 +13,7 @@
 #include "io/log_parse.h"
 #include "check_main.h"
 
-#define REF KVP_SRCDIR "/../shared/reference/cases/"
+#define REF KVP_SRCDIR "/tests/reference/cases/"
 
 static cJSON *load_json(const char *path)
 {

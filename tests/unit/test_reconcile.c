@@ -1,6 +1,6 @@
 /*
  * test_reconcile.c - kvp_reconcile on the reference cases, read at run
- * time: for each llama.cpp case of ../shared/reference/cases/llamacpp.json
+ * time: for each llama.cpp case of tests/reference/cases/llamacpp.json
  * a plan is built from its `model` and `options`, computed, and set
  * against its `printed` lines; every arithmetic figure must match within
  * print rounding. Then the engine-log cases whose lines state sizes that
@@ -20,7 +20,7 @@
 #include "kvplan/reconcile.h"
 #include "check_main.h"
 
-#define REF KVP_SRCDIR "/../shared/reference/cases/"
+#define REF KVP_SRCDIR "/tests/reference/cases/"
 
 static cJSON *load_json(const char *path)
 {

@@ -29,6 +29,10 @@ int kvp_cmd_tui(int argc, char **argv)
 
 	if (argc <= 1) {
 		kvp_plan_default(&p);
+		/* as `kvplan calc` starts: the cache length follows the
+		 * requests (the longest sequence), so a longer prompt typed in
+		 * the planner is not refused by a fixed 4,096 */
+		p.strategy.max_cache_len = 0;
 		return kvp_tui_run(&p, NULL, NULL);
 	}
 	kvp_opts_init(&o, "kvplan", "[PLAN.json] [--model SPEC] [--card NAME[xN]] [OPTIONS]");

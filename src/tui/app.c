@@ -73,8 +73,7 @@ bool tui_app_recompute(struct tui_app *a)
 	struct kvp_result *t;
 
 	if (kvp_compute(&a->plan, a->scratch) != KVP_OK) {
-		a->stale = a->have_result;
-		tui_app_message(a, TUI_MSG_ERROR, "%s", a->scratch->error.msg);
+		tui_app_invalid(a, a->scratch->error.msg);
 		return false;
 	}
 	t = a->res;
@@ -82,6 +81,8 @@ bool tui_app_recompute(struct tui_app *a)
 	a->scratch = t;
 	a->have_result = true;
 	a->stale = false;
+	a->invalid = false;
+	a->why[0] = '\0';
 	if (a->msg_kind == TUI_MSG_ERROR)
 		tui_app_message(a, TUI_MSG_NONE, "%s", "");
 	return true;
@@ -96,6 +97,14 @@ void tui_app_message(struct tui_app *a, enum tui_msg_kind kind,
 	va_start(ap, fmt);
 	vsnprintf(a->msg, sizeof a->msg, fmt, ap);
 	va_end(ap);
+}
+
+void tui_app_invalid(struct tui_app *a, const char *msg)
+{
+	a->stale = a->have_result;
+	a->invalid = true;
+	snprintf(a->why, sizeof a->why, "%s", msg);
+	tui_app_message(a, TUI_MSG_ERROR, "%s", msg);
 }
 
 void tui_app_edited(struct tui_app *a)

@@ -4,8 +4,9 @@
  * Data flow: the views edit `plan`; every edit that leaves a valid value
  * calls tui_app_recompute, which runs kvp_compute into a scratch result and,
  * on success, makes it the shown result. When an entry is invalid or the
- * plan does not compute, `res` keeps the last valid result and `stale` is
- * set, so the panel says the figures are out of date.
+ * plan does not compute, `res` keeps the last valid result, `stale` and
+ * `invalid` are set and `why` holds the whole message: the panel says
+ * INVALID and shows the old figures dimmed, without a verdict.
  *
  * Ownership: tui_app_new allocates everything, tui_app_free releases it.
  */
@@ -18,6 +19,7 @@
 #include "io/file.h"
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
+#include "kvplan/status.h"
 #include "tui/action.h"
 #include "tui/layout.h"
 #include "tui/theme.h"
@@ -47,7 +49,7 @@ struct tui_app {
 	bool have_result;            /* res holds a valid result */
 	bool stale;                  /* res is older than the plan/entry */
 
-	char msg[512];               /* message line (error or info) */
+	char msg[KVP_ERRMSG_MAX + 128]; /* message line (error or info) */
 	enum tui_msg_kind msg_kind;
 
 	char path[4096];             /* plan file, "" = not saved yet */
@@ -71,6 +73,11 @@ struct tui_app {
 	bool help_open;
 	int help_scroll;
 	int bench_fd;                /* >= 0: write a marker after redraws */
+	/* The latest edit (or the plan as entered) does not validate or
+	 * compute: the panel says INVALID with `why`, the whole message,
+	 * and shows the last valid result dimmed (never a verdict). */
+	bool invalid;
+	char why[KVP_ERRMSG_MAX + 64];
 };
 
 /* The section names shown in the tabs ("Model", ...). */
@@ -87,6 +94,10 @@ bool tui_app_recompute(struct tui_app *a);
 /* Set the message line (printf-style); kind NONE clears it. */
 void tui_app_message(struct tui_app *a, enum tui_msg_kind kind,
                      const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* The latest entry is refused: INVALID with this whole message on the
+ * panel and the message line, the last valid result kept (stale). */
+void tui_app_invalid(struct tui_app *a, const char *msg);
 
 /* A plan edit was applied: mark dirty and recompute. */
 void tui_app_edited(struct tui_app *a);

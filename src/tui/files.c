@@ -9,6 +9,7 @@
 #include "io/file.h"
 #include "io/plan_json.h"
 #include "io/report_md.h"
+#include "kvplan/compute.h"
 #include "tui/files.h"
 #include "tui/form_view.h"
 #include "tui/prompt.h"
@@ -38,6 +39,12 @@ bool tui_files_save(struct tui_app *a)
 	char path[sizeof a->path];
 	struct kvp_file_stamp now;
 	struct kvp_error err;
+
+	/* A plan that `kvplan calc` would refuse is never written. */
+	if (!tui_app_recompute(a)) {
+		tui_app_message(a, TUI_MSG_ERROR, "not saved: %s", a->why);
+		return false;
+	}
 
 	if (!a->path[0]) {
 		if (!tui_prompt_text(a, "Save plan as:", "plan.json", path, sizeof path))
@@ -75,6 +82,14 @@ void tui_files_open(struct tui_app *a)
 	kvp_plan_blank(&p);   /* as `kvplan calc PLAN.json` starts */
 	if (kvp_plan_json_load(path, &p, &st, &err) != KVP_OK) {
 		tui_app_message(a, TUI_MSG_ERROR, "open: %s", err.msg);
+		return;
+	}
+	/* A plan `kvplan calc` would refuse is not opened: the current one
+	 * stays, the message says why (the scratch result is free here). */
+	if (kvp_compute(&p, a->scratch) != KVP_OK) {
+		tui_app_message(a, TUI_MSG_ERROR, "open: %s: %s (kept the current plan)",
+		                path, a->scratch->error.msg);
+		kvp_plan_json_free_ragged(&p);
 		return;
 	}
 	if (a->owns_ragged)

@@ -113,6 +113,20 @@ static bool validate(struct binding *b, const char *text, struct kvp_error *err)
 	return kvp_field_set(&b->form->scratch, b->f, b->index, text, err) == KVP_OK;
 }
 
+/* The entry is refused: INVALID on the panel, the message naming the
+ * label the user sees beside the field path the core names. */
+static void refuse(struct binding *b, const char *msg)
+{
+	char m[KVP_ERRMSG_MAX + 64];
+
+	if (b->f)
+		snprintf(m, sizeof m, "%s: %s", b->f->label, msg);
+	else
+		snprintf(m, sizeof m, "layer rule %zu: %s", b->index, msg);
+	tui_app_invalid(b->app, m);
+	b->form->invalid = true;
+}
+
 static bool fcheck(FIELD *fld, const void *arg)
 {
 	struct binding *b = field_userptr(fld);
@@ -125,9 +139,7 @@ static bool fcheck(FIELD *fld, const void *arg)
 	field_text(fld, text, sizeof text);
 	if (validate(b, text, &err))
 		return true;
-	tui_app_message(b->app, TUI_MSG_ERROR, "%s", err.msg);
-	b->app->stale = true;
-	b->form->invalid = true;
+	refuse(b, err.msg);
 	return false;
 }
 
@@ -576,9 +588,7 @@ bool tui_form_commit(struct tui_form *fm, struct tui_app *a)
 	}
 	if (b->f) {
 		if (kvp_field_set(&a->plan, b->f, b->index, text, &err) != KVP_OK) {
-			tui_app_message(a, TUI_MSG_ERROR, "%s", err.msg);
-			fm->invalid = true;
-			a->stale = true;
+			refuse(b, err.msg);
 			return false;
 		}
 	} else {

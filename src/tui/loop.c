@@ -49,9 +49,11 @@ static void ask_quit(struct tui_app *a)
 		a->quit = true;
 		return;
 	}
+	/* A second Ctrl-C (or F10/Ctrl-Q again) quits, as in most tools. */
 	k = tui_prompt_choice(a, "Unsaved changes. Save before quitting? "
-	                      "[y]es [n]o (quit anyway) [Esc] stay", "yn");
-	if (k == 'n')
+	                      "[y]es [n]o/Ctrl-C quit anyway [Esc] stay",
+	                      "yn\003\021");
+	if (k == 'n' || k == 3 || k == 17 || k == KEY_F(10))
 		a->quit = true;
 	else if (k == 'y' && tui_files_save(a))
 		a->quit = true;
@@ -207,7 +209,7 @@ static void global_action(struct tui_app *a, enum tui_act act)
 		break;
 	case TUI_ACT_SAVE:
 		if (a->form && !tui_form_commit(a->form, a)) {
-			tui_app_message(a, TUI_MSG_ERROR, "not saved: fix or Esc the field first (%s)", a->msg);
+			tui_app_message(a, TUI_MSG_ERROR, "not saved: fix or Esc the field first (%s)", a->why);
 			break;
 		}
 		tui_files_save(a);

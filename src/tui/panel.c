@@ -223,9 +223,21 @@ static uint32_t legend_device(const struct kvp_result *res)
 	return 0;
 }
 
+/* The verdict of res, or INVALID when the shown result is not the
+ * plan's (FITS is never drawn over a stale result). */
+static void verdict(WINDOW *w, int y, int x, int wd, const struct kvp_result *res,
+                    bool invalid, const struct tui_theme *t)
+{
+	if (invalid)
+		tui_put_right(w, y, x, wd, t->attr[TUI_R_BAD], "INVALID");
+	else
+		tui_put_right(w, y, x, wd, t->attr[res->fits ? TUI_R_OK : TUI_R_BAD],
+		              "%s", res->fits ? "FITS" : "DOES NOT FIT");
+}
+
 static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
                         const struct kvp_result *res, const struct tui_theme *t,
-                        int reserve)
+                        int reserve, bool invalid)
 {
 	const struct tui_seg_info *segs = tui_segs(NULL);
 	int x = r->x + 1, wd = r->w - 2, end = r->y + r->h;
@@ -244,8 +256,7 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 	}
 	tui_put(w, y, x, wd, t->attr[TUI_R_HEADING], "Devices: %u",
 	        (unsigned)res->n_devices);
-	tui_put_right(w, y++, x, wd, t->attr[res->fits ? TUI_R_OK : TUI_R_BAD],
-	              "%s", res->fits ? "FITS" : "DOES NOT FIT");
+	verdict(w, y++, x, wd, res, invalid, t);
 	for (i = 0; i < res->n_devices && y < end - reserve; i++)
 		draw_device_bar(w, y++, x, wd, i, &res->devices[i], t);
 	if (i < res->n_devices && y < end)
@@ -337,14 +348,47 @@ static void heading(WINDOW *w, const struct tui_rect *r, int y,
 {
 	tui_put(w, y, r->x + 1, r->w - 2, t->attr[TUI_R_HEADING], "KV cache%s%s",
 	        s->engine ? " - " : "", s->engine ? s->engine : "");
-	if (s->stale)
+	if (s->invalid)
+		tui_put_right(w, y, r->x + 1, r->w - 2, t->attr[TUI_R_BAD], " INVALID ");
+	else if (s->stale)
 		tui_put_right(w, y, r->x + 1, r->w - 2, t->attr[TUI_R_STALE],
 		              " stale: last valid result ");
+}
+
+/* Every role dimmed: the last valid figures under an INVALID entry. */
+static void dim_theme(const struct tui_theme *t, struct tui_theme *d)
+{
+	int i;
+
+	*d = *t;
+	for (i = 0; i < TUI_R_COUNT; i++)
+		d->attr[i] = t->attr[i] | A_DIM;
+	d->blend = false;
+}
+
+/* The refused entry's whole message, wrapped (at most half the panel),
+ * and the label of the dimmed figures below it. Returns the next row. */
+static int draw_invalid(WINDOW *w, const struct tui_rect *r, int y,
+                        const struct tui_panel_state *s,
+                        const struct tui_theme *t, struct tui_theme *dim)
+{
+	int x = r->x + 1, wd = r->w - 2, end = r->y + r->h, rows;
+
+	dim_theme(t, dim);
+	rows = (end - y) / 2;
+	if (rows < 1)
+		rows = 1;
+	y += tui_put_wrap(w, y, x, wd, rows, t->attr[TUI_R_ERROR], s->invalid);
+	if (s->res && y < end)
+		tui_put(w, y++, x, wd, t->attr[TUI_R_STALE],
+		        "last valid figures, not this entry:");
+	return y;
 }
 
 void tui_panel_draw(WINDOW *w, const struct tui_rect *r,
                     const struct tui_panel_state *s, const struct tui_theme *t)
 {
+	struct tui_theme dim;
 	int y = r->y, i;
 
 	for (i = 0; i < r->h; i++)
@@ -357,13 +401,22 @@ void tui_panel_draw(WINDOW *w, const struct tui_rect *r,
 			mvwaddch(w, r->y + i, r->x, '|');
 	}
 	heading(w, r, y++, s, t);
+	if (s->invalid) {
+		y = draw_invalid(w, r, y, s, t, &dim);
+		t = &dim;
+	}
 	if (!s->res) {
 		tui_put(w, y, r->x + 1, r->w - 2, t->attr[TUI_R_ERROR],
 		        "no valid result yet: see the message below");
 		return;
 	}
+	if (s->invalid) {   /* the message took rows: bars first, then KV */
+		y = draw_devices(w, r, y, s->res, t, 7, true);
+		draw_kv(w, r, y, s, t);
+		return;
+	}
 	y = draw_kv(w, r, y, s, t);
-	y = draw_devices(w, r, y, s->res, t, 8);
+	y = draw_devices(w, r, y, s->res, t, 8, false);
 	draw_warnings(w, r, y, s->res, t);
 }
 
@@ -372,6 +425,7 @@ void tui_panel_draw_compact(WINDOW *w, const struct tui_rect *r,
                             const struct tui_theme *t)
 {
 	const struct kvp_result *res = s->res;
+	struct tui_theme dim;
 	char f[160], a[NUM], b[NUM], c[NUM], d[NUM], e[NUM];
 	int x = r->x + 1, wd = r->w - 2, y = r->y, end = r->y + r->h, i;
 	uint32_t k;
@@ -386,11 +440,19 @@ void tui_panel_draw_compact(WINDOW *w, const struct tui_rect *r,
 			mvwaddch(w, y, r->x + i, '-');
 	}
 	heading(w, r, y++, s, t);
+	if (s->invalid) {
+		/* the message over the figures' rows, the bars dimmed below */
+		y += tui_put_wrap(w, y, x, wd, 2, t->attr[TUI_R_ERROR], s->invalid);
+		dim_theme(t, &dim);
+		t = &dim;
+	}
 	if (!res) {
 		tui_put(w, y, x, wd, t->attr[TUI_R_ERROR],
 		        "no valid result yet: see the message below");
 		return;
 	}
+	if (s->invalid)
+		goto bars;
 	tui_put(w, y++, x, wd, t->attr[TUI_R_FIGURE],
 	        "KV total %s B = %s = %s  (%s B per position)",
 	        kvp_fmt_int(res->kv.bytes, a, sizeof a),
@@ -403,15 +465,18 @@ void tui_panel_draw_compact(WINDOW *w, const struct tui_rect *r,
 	        kvp_fmt_int(res->kv.sequences, a, sizeof a),
 	        kvp_fmt_int(res->kv.positions_stored, b, sizeof b),
 	        kvp_fmt_int(res->kv.slots_allocated, e, sizeof e));
+bars:
 	for (k = 0; k < res->n_devices && y < end - 1; k++)
 		draw_device_bar(w, y++, x, wd, k, &res->devices[k], t);
 	if (y < end) {
 		int sw = 0;
 
 		if (res->n_devices)   /* the verdict, and how many bars are hidden */
-			sw = tui_put(w, y, x, wd, t->attr[res->fits ? TUI_R_OK : TUI_R_BAD],
+			sw = tui_put(w, y, x, wd, t->attr[s->invalid ? TUI_R_BAD
+			                                  : res->fits ? TUI_R_OK : TUI_R_BAD],
 			             k < res->n_devices ? "%s (+%u device%s) " : "%s ",
-			             res->fits ? "FITS" : "DOES NOT FIT",
+			             s->invalid ? "INVALID: last valid bars dimmed"
+			             : res->fits ? "FITS" : "DOES NOT FIT",
 			             (unsigned)(res->n_devices - k),
 			             res->n_devices - k == 1 ? "" : "s") + 1;
 		if (res->n_warnings) {

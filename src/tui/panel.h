@@ -19,6 +19,10 @@ struct tui_panel_state {
 	const struct kvp_result *res;   /* NULL: nothing computed yet */
 	bool stale;                     /* res is older than the plan */
 	const char *engine;             /* engine name shown in the heading */
+	/* The latest entry is refused: its whole message. The panel says
+	 * INVALID, wraps the message, and shows res (the last valid result)
+	 * dimmed and labelled, never with FITS / DOES NOT FIT. */
+	const char *invalid;
 };
 
 /* Full panel in rect r (narrow sections, r->w >= 40). */

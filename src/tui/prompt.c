@@ -36,6 +36,8 @@ int tui_prompt_choice(struct tui_app *a, const char *question, const char *keys)
 			key = tolower(key);
 		if (key > 0 && key < 256 && strchr(keys, key))
 			return key;
+		if (key == KEY_F(10) && strchr(keys, 17))   /* quit asked twice */
+			return key;
 	}
 }
 

@@ -92,6 +92,60 @@ void tui_blank(WINDOW *w, int y, int x, int n, attr_t attr)
 		mvwaddch(w, y, x + i, ' ');
 }
 
+/* Bytes of the next line of at most `width` columns of s (ASCII-counted:
+ * messages are ASCII; a multibyte text only wraps early), breaking at the
+ * last blank; *skip receives the blanks after it. */
+static int wrap_line(const char *s, int width, int *skip)
+{
+	int len = (int)strlen(s), n;
+
+	*skip = 0;
+	if (len <= width)
+		return len;
+	n = width;
+	while (n > 0 && s[n] != ' ')
+		n--;
+	if (n == 0)
+		n = width;
+	while (s[n + *skip] == ' ')
+		(*skip)++;
+	return n;
+}
+
+int tui_wrap_rows(const char *text, int width)
+{
+	int rows = 0, skip, n;
+
+	if (width <= 0)
+		return 0;
+	while (*text) {
+		n = wrap_line(text, width, &skip);
+		text += n + skip;
+		rows++;
+	}
+	return rows;
+}
+
+int tui_put_wrap(WINDOW *w, int y, int x, int width, int rows, attr_t attr,
+                 const char *text)
+{
+	int used = 0, skip, n;
+
+	if (width <= 0)
+		return 0;
+	while (*text && used < rows) {
+		n = wrap_line(text, width, &skip);
+		if (used == rows - 1 && text[n + skip]) {
+			tui_put_cut(w, y + used, x, width, attr, text);
+			return used + 1;
+		}
+		tui_put(w, y + used, x, width, attr, "%.*s", n, text);
+		text += n + skip;
+		used++;
+	}
+	return used;
+}
+
 const char *tui_times(bool utf8)
 {
 	return utf8 ? "\u00d7" : "x";

@@ -26,6 +26,15 @@ int tui_put_right(WINDOW *w, int y, int x, int maxw, attr_t attr,
 void tui_put_cut(WINDOW *w, int y, int x, int width, attr_t attr, const char *text);
 void tui_blank(WINDOW *w, int y, int x, int n, attr_t attr);
 
+/* `text` wrapped at blanks into lines of `width` columns from row y, at
+ * most `rows` lines (the last one cut with "..." only when even that is
+ * not enough). Returns the rows written. */
+int tui_put_wrap(WINDOW *w, int y, int x, int width, int rows, attr_t attr,
+                 const char *text);
+
+/* The rows tui_put_wrap would take for `text` in `width` columns. */
+int tui_wrap_rows(const char *text, int width);
+
 /* A border around w: Unicode box drawing in UTF-8, ASCII otherwise (no
  * alternate character set, which some terminals and tmux captures
  * render as letters). */

@@ -104,7 +104,8 @@ start
 down 9
 keys abc Enter
 check "invalid entry: message names the field" "model.base.kv_heads"
-check "invalid entry: panel marked stale" "stale"
+check "invalid entry: panel says INVALID" "INVALID"
+check "invalid entry: old figures labelled" "last valid figures"
 check "invalid entry: typed text kept" "abc"
 check "invalid entry: last valid total kept" "4,026,531,840 B"
 keys Escape

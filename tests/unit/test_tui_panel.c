@@ -98,6 +98,7 @@ START_TEST(panel_worked_example)
 	s.res = res;
 	s.stale = false;
 	s.engine = NULL;
+	s.invalid = NULL;
 	tui_panel_draw(stdscr, &r, &s, &t);
 	/* 2 x 40 layers x 8 KV heads x 128 dims x 2 bytes = 163,840 B */
 	ck_assert_str_eq(row(stdscr, 1, 34, 46), "|KV cache");
@@ -125,7 +126,7 @@ START_TEST(panel_stale_marker)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, true, "vllm" };
+	struct tui_panel_state s = { res, true, "vllm", NULL };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 5 * GIB, 5 * GIB);
@@ -137,11 +138,46 @@ START_TEST(panel_stale_marker)
 }
 END_TEST
 
+/* An invalid entry: INVALID in the heading, the whole message wrapped at
+ * blanks in the panel's 44 columns, the old figures labelled, and the
+ * verdict row says INVALID, never FITS. */
+START_TEST(panel_invalid_no_verdict)
+{
+	struct kvp_result *res = calloc(1, sizeof *res);
+	struct tui_theme t;
+	static const char msg[] = "KV heads: model.base.kv_heads: 'x' - not a "
+		"number; the long tail of this message must be shown whole";
+	struct tui_panel_state s = { res, true, NULL, msg };
+	struct tui_rect r = { 1, 34, 21, 46 };
+	int y;
+	bool fits_seen = false, invalid_seen = false;
+
+	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 5 * GIB, 5 * GIB);
+	tui_theme_init(&t, true, false);
+	tui_panel_draw(stdscr, &r, &s, &t);
+	ck_assert_str_eq(row(stdscr, 1, 34, 46), "|KV cache                            INVALID");
+	/* 44 columns: the first line breaks after "a" (col 43) */
+	ck_assert_str_eq(row(stdscr, 2, 34, 46), "|KV heads: model.base.kv_heads: 'x' - not a");
+	ck_assert_str_eq(row(stdscr, 3, 34, 46), "|number; the long tail of this message must");
+	ck_assert_str_eq(row(stdscr, 4, 34, 46), "|be shown whole");
+	ck_assert_str_eq(row(stdscr, 5, 34, 46), "|last valid figures, not this entry:");
+	for (y = 1; y < 22; y++) {
+		const char *l = row(stdscr, y, 34, 46);
+
+		fits_seen |= strstr(l, "FITS") != NULL;
+		invalid_seen |= y > 5 && strstr(l, "INVALID") != NULL;
+	}
+	ck_assert(!fits_seen);
+	ck_assert(invalid_seen);
+	free(res);
+}
+END_TEST
+
 START_TEST(bar_fits_ascii)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	/* 80 GiB card: weights 20, KV 40, activations 10, overhead 5,
@@ -190,7 +226,7 @@ START_TEST(legend_wide_figures)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	/* weights 140 GiB on an 80 GiB card (Llama-3.1-70B in bf16 on one
@@ -228,7 +264,7 @@ START_TEST(compact_hidden_devices)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL };
 	struct tui_rect r = { 18, 0, 5, 80 };
 	char want[120];
 	uint32_t i;
@@ -547,6 +583,7 @@ static Suite *make_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, panel_worked_example);
 	tcase_add_test(tc, panel_stale_marker);
+	tcase_add_test(tc, panel_invalid_no_verdict);
 	tcase_add_test(tc, bar_fits_ascii);
 	tcase_add_test(tc, legend_wide_figures);
 	tcase_add_test(tc, compact_hidden_devices);

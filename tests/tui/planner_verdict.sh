@@ -1,0 +1,115 @@
+#!/bin/sh
+# tests/tui/planner_verdict.sh - the honest verdict, under tmux at 80x24 and
+# 200x60: an invalid entry shows INVALID with its whole message and never
+# FITS over the old figures; Esc recovers the last valid value and the
+# verdict; a save of an invalid plan is refused and writes nothing; a file
+# `kvplan calc` refuses is not opened (the current plan stays); with
+# unsaved changes a second Ctrl-C quits. Every wait is bounded (5 s).
+set -u
+: "${KVPLAN:?KVPLAN must name the kvplan binary}"
+if [ -z "${KVP_TUI_BOUNDED:-}" ] && command -v timeout >/dev/null 2>&1; then
+	KVP_TUI_BOUNDED=1 exec timeout 180 sh "$0" "$@"
+fi
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "not ok - tmux is not installed (.ci/run installs it)"
+	exit 1
+fi
+DIR=$(mktemp -d)
+n_server=0
+T="tmux -L kvpi$$ -f /dev/null"
+cleanup() {
+	$T kill-server 2>/dev/null
+	rm -rf "$DIR"
+}
+trap cleanup EXIT INT TERM
+fail=0
+ok() { echo "ok - $1"; }
+notok() { echo "not ok - $1"; fail=1; }
+start() { # COLS ROWS
+	$T kill-server 2>/dev/null
+	n_server=$((n_server + 1))
+	T="tmux -L kvpi$$-$n_server -f /dev/null"
+	$T new-session -d -x "$1" -y "$2" \
+		"cd '$DIR' && env TERM=xterm-256color LANG=C.UTF-8 NO_COLOR= '$KVPLAN'; echo EXITED:\$?; sleep 30"
+	wait_for "F1Help" || true
+}
+screen() { $T capture-pane -p > "$DIR/screen"; }
+wait_for() {
+	i=0
+	while [ $i -lt 50 ]; do
+		screen
+		grep -qF -- "$1" "$DIR/screen" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+keys() { $T send-keys "$@"; }
+check() { # NAME TEXT
+	if wait_for "$2"; then ok "$1"; else notok "$1 (no '$2')"; sed 's/^/# /' "$DIR/screen"; fi
+}
+check_not() { # NAME TEXT
+	sleep 0.3
+	screen
+	if grep -qF -- "$2" "$DIR/screen"; then
+		notok "$1 ('$2' shown)"
+		sed 's/^/# /' "$DIR/screen"
+	else
+		ok "$1"
+	fi
+}
+kv_heads() { # the KV heads field of the Model page (10th field)
+	keys F5
+	wait_for "KV heads" >/dev/null
+	n=9
+	while [ "$n" -gt 0 ]; do keys Down; n=$((n - 1)); done
+}
+
+# A record `kvplan calc` accepts, and the same plan with a static cache
+# of 100 positions, which calc refuses (sequences are 4,096 long).
+"$KVPLAN" calc --format json > "$DIR/ok.json"
+sed '0,/"max_cache_len":/s/"max_cache_len":[[:space:]]*0/"max_cache_len": 100/' \
+	"$DIR/ok.json" > "$DIR/bad.json"
+if "$KVPLAN" calc "$DIR/bad.json" >/dev/null 2>&1; then
+	notok "setup: calc refuses bad.json"
+fi
+
+for size in "80 24" "200 60"; do
+	set -- $size
+	at="${1}x$2"
+	start "$1" "$2"
+	check "$at: first screen fits" "FITS"
+	# KV heads 0: out of range. The panel says INVALID with the message
+	# naming the label and the key, the old figures labelled, no FITS.
+	kv_heads
+	keys 0 Enter
+	check "$at: INVALID shown" "INVALID"
+	check "$at: message names the label" "KV heads: model.base.kv_heads: 0"
+	check "$at: old figures labelled" "last valid"
+	check_not "$at: no FITS over a stale result" "FITS"
+	# a save is refused with the message, and writes nothing
+	keys C-s
+	check "$at: save refused" "not saved"
+	[ -e "$DIR/plan.json" ] && notok "$at: nothing written" || ok "$at: nothing written"
+	# Esc restores the last valid value: the verdict is back
+	keys Escape
+	check "$at: Esc recovers the verdict" "FITS"
+	check_not "$at: INVALID gone" "INVALID"
+	# F3 on a file calc refuses: the error, the current plan kept
+	keys F3
+	wait_for "Open plan:" >/dev/null
+	keys "$DIR/bad.json" Enter
+	check "$at: open refused with calc's reason" "strategy.max_cache_len: 100"
+	check "$at: open says the plan is kept" "kept the current plan"
+	check "$at: current plan still shown" "4,026,531,840 B"
+	check_not "$at: title not renamed" "bad.json "
+	# an edit, then Ctrl-C twice quits without saving
+	kv_heads
+	keys 4 0 Enter
+	check "$at: edit applies" "20,132,659,200 B"
+	keys C-c
+	check "$at: first Ctrl-C asks" "Unsaved changes"
+	keys C-c
+	if wait_for "EXITED:0"; then ok "$at: second Ctrl-C quits"; else notok "$at: second Ctrl-C quits"; sed 's/^/# /' "$DIR/screen"; fi
+done
+exit $fail

@@ -66,18 +66,29 @@ struct kvp_kv_result {
 	uint64_t positions_stored;    /* valid tokens, summed over sequences
 	                                 (shared prefixes once) */
 	uint64_t slots_allocated;     /* full-attention slots allocated */
-	uint64_t bytes;               /* the whole cache, device + host,
-	                                 summed over every device that holds
-	                                 it (TP ranks' shares and replicated
-	                                 heads included): what a user adds up */
+	uint64_t bytes;               /* THE figure: the whole cache of the
+	                                 deployment, device + host, summed
+	                                 over every device that holds it -
+	                                 every TP rank's share (replicated
+	                                 heads included), every PP stage and
+	                                 every DP replica (each replica holds
+	                                 its own cache). Invariant (property
+	                                 test tests/unit/test_invariants.c):
+	                                 bytes = device_bytes + host_bytes
+	                                 and device_bytes = the sum of
+	                                 devices[].kv_bytes when there are
+	                                 cards. engine.* figures other than
+	                                 workload_fit and mix_fit are one
+	                                 replica's (replica 0's) */
 	uint64_t bytes_needed;        /* bytes for exactly the stored tokens */
 	uint64_t waste_bytes;         /* bytes - bytes_needed, or 0 */
 	uint64_t shortfall_bytes;     /* bytes_needed - bytes, or 0: an engine
 	                                 allocated less than the workload needs
 	                                 (only some of its requests fit) */
 	uint64_t state_bytes;         /* recurrent states, included in bytes */
-	uint64_t device_bytes;        /* resident on the device(s) */
-	uint64_t host_bytes;          /* offloaded */
+	uint64_t device_bytes;        /* resident on the devices, all of
+	                                 them (see bytes) */
+	uint64_t host_bytes;          /* offloaded, all replicas */
 	uint64_t k_bytes, v_bytes;    /* split of bytes (state not included) */
 };
 
@@ -95,7 +106,8 @@ struct kvp_engine_result {
 	uint64_t max_model_len;
 	uint64_t concurrency_x100;    /* engine's worst-case figure x 100 */
 	uint64_t workload_fit;        /* requests of the real workload that
-	                                 fit at once */
+	                                 fit at once (summed over the DP
+	                                 replicas, each with its share) */
 	uint64_t max_len_fit;         /* largest max_model_len for one
 	                                 request, 0 = not computed */
 	uint32_t n_lines;
@@ -108,13 +120,23 @@ struct kvp_engine_result {
 	                                 req_to_token table, bytes per rank */
 	char note[KVP_LINE_MAX];      /* kvplan's remark on how the engine
 	                                 allocates (not the engine's words) */
-	uint64_t mix_fit;             /* requests of the workload's mix (its
-	                                 kinds in their proportions) the
-	                                 engine's pool or streams hold at once,
-	                                 scaled up or down - not capped at the
-	                                 workload's count; 0 = not computed
-	                                 (generic, transformers: kvp_solve_mix
-	                                 counts the devices for every engine) */
+	uint64_t mix_fit;             /* "N requests of your mix fit": the
+	                                 requests of the workload's mix (its
+	                                 kinds in their proportions, scaled up
+	                                 or down, not capped at the workload's
+	                                 count) the engine's pool or streams,
+	                                 as this plan sizes them, hold at once;
+	                                 summed over the DP replicas; 0 when a
+	                                 device of the plan does not fit. The
+	                                 one meaning in calc, compare, JSON and
+	                                 the planner (compare shows this field
+	                                 for pool engines; for generic and
+	                                 transformers, which size to the
+	                                 workload, kvp_solve_mix counts what
+	                                 the devices take) */
+	bool mix_computed;            /* mix_fit is the engine's (a pool
+	                                 engine: llama.cpp, vLLM, SGLang,
+	                                 TRT-LLM) */
 };
 
 /* One device's budget; free may be negative when over capacity. */

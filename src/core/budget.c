@@ -38,6 +38,7 @@
  *   headroom     reserve_ppm x capacity + reserve_bytes
  *   free         capacity - all of the above (negative when over)
  */
+#include <stdio.h>   /* snprintf into the result only */
 #include <string.h>
 
 #include "core/activations.h"
@@ -45,6 +46,7 @@
 #include "core/placement.h"
 #include "kvplan/checked.h"
 #include "kvplan/compute.h"
+#include "kvplan/units.h"
 
 /* ceil(bytes * part / whole), 128-bit; whole > 0. */
 static uint64_t share_up(uint64_t bytes, uint64_t part, uint64_t whole)
@@ -147,8 +149,11 @@ static uint64_t tp_replicated_params(const struct kvp_plan *p,
 }
 
 /*
- * The plan one (tp rank, dp replica) sees: KV heads per rank, the
- * replica's share of requests, queue and ragged lengths, on one device. Returns false
+ * The plan one data-parallel replica r sees: its share of requests,
+ * queue and ragged lengths (dp 1). For the generic strategy under TP it
+ * is also one rank's plan on one device: KV heads per rank and tp 1, so
+ * the nested kvp_compute never makes variants of its own. A named
+ * engine keeps tp and pp: it sizes one rank's pool itself. Returns false
  * when the replica holds no sequence at all.
  */
 static bool variant_plan(const struct kvp_plan *p, uint32_t r,
@@ -159,11 +164,13 @@ static bool variant_plan(const struct kvp_plan *p, uint32_t r,
 	bool any = false;
 
 	*v = *p;
-	/* cards stay (an engine may size from them); one device only, so
-	 * the nested kvp_compute never makes variants of its own */
-	v->devices.tp = v->devices.pp = v->devices.dp = 1;
-	memset(v->devices.pp_layers, 0, sizeof v->devices.pp_layers);
-	if (tp > 1) {
+	v->devices.dp = 1;
+	if (p->engine.kind == KVP_ENGINE_GENERIC) {
+		/* cards stay (an engine may size from them) */
+		v->devices.tp = v->devices.pp = 1;
+		memset(v->devices.pp_layers, 0, sizeof v->devices.pp_layers);
+	}
+	if (tp > 1 && p->engine.kind == KVP_ENGINE_GENERIC) {
 		v->model.q_heads = p->model.q_heads / tp;
 		v->model.base.kv_heads =
 			kvp_kv_heads_per_rank(p->model.base.kv_heads, tp);
@@ -216,6 +223,10 @@ static bool same_share(const struct kvp_plan *p, uint32_t r)
 		if (kvp_dp_share(p->workload.classes[c].requests, dp, r) !=
 		    kvp_dp_share(p->workload.classes[c].requests, dp, r - 1))
 			return false;
+	if (p->workload.queued &&
+	    kvp_dp_share(p->workload.queued, dp, r) !=
+	    kvp_dp_share(p->workload.queued, dp, r - 1))
+		return false;
 	if (p->workload.ragged && p->workload.n_ragged)
 		return false;   /* different slices of lengths */
 	return true;
@@ -246,28 +257,241 @@ static enum kvp_status over(struct kvp_result *res, uint32_t dev,
 		"devices: device %u: %s overflows 64 bits", dev, what);
 }
 
-enum kvp_status kvp_devices_compute(const struct kvp_plan *p,
-                                    struct kvp_result *res)
+/* Does the engine size its cache from its settings and the card, not
+ * from the workload? Then an idle replica holds its pool all the same. */
+static bool pool_engine(enum kvp_engine_kind e)
+{
+	return e == KVP_ENGINE_LLAMACPP || e == KVP_ENGINE_VLLM ||
+	       e == KVP_ENGINE_SGLANG || e == KVP_ENGINE_TRTLLM;
+}
+
+/* The deployment's KV, summed replica by replica. */
+struct kv_sum {
+	uint64_t bytes, dev, host, state, k, v, need, wfit, mfit;
+};
+
+static bool sum_replica(struct kv_sum *t, const struct kvp_result *src,
+                        uint64_t f, bool idle)
+{
+	const struct kvp_kv_result *kv = &src->kv;
+
+	return kvp_muladd(&t->bytes, kv->bytes, f) &&
+	       kvp_muladd(&t->dev, kv->device_bytes, f) &&
+	       kvp_muladd(&t->host, kv->host_bytes, f) &&
+	       kvp_muladd(&t->state, kv->state_bytes, f) &&
+	       kvp_muladd(&t->k, kv->k_bytes, f) &&
+	       kvp_muladd(&t->v, kv->v_bytes, f) &&
+	       (idle || kvp_muladd(&t->need, kv->bytes_needed, f)) &&
+	       (idle || kvp_add(t->wfit, src->engine.workload_fit, &t->wfit)) &&
+	       kvp_add(t->mfit, src->engine.mix_fit, &t->mfit);
+}
+
+/* Replace the note's "; N requests of your mix fit ..." by
+ * the sentence in `add` (which starts "; " when the note is not empty). */
+static void mix_sentence(struct kvp_engine_result *e, const char *add)
+{
+	char *cut = strstr(e->note, " of your mix fit");
+
+	if (cut) {
+		while (cut > e->note && !(cut[0] == ';' && cut[1] == ' '))
+			cut--;
+		*cut = '\0';
+	}
+	if (strlen(e->note) + strlen(add) < sizeof e->note)
+		strcat(e->note, e->note[0] ? add : add + 2);
+}
+
+static uint64_t all_requests(const struct kvp_plan *p)
+{
+	uint64_t all = 0;
+	uint32_t c;
+
+	for (c = 0; c < p->workload.n_classes && c < KVP_MAX_CLASSES; c++)
+		all += p->workload.classes[c].requests;
+	if (p->workload.ragged)
+		all += p->workload.n_ragged;
+	return all;
+}
+
+/*
+ * Under DP the engine's own figures are replica 0's (each replica is a
+ * server of its own, printing its own lines) but workload_fit and
+ * mix_fit count the whole deployment; the note's mix sentence says so.
+ */
+static void engine_replicas(struct kvp_result *res,
+                            const struct kvp_engine_result *e0,
+                            const struct kv_sum *t, const struct kvp_plan *p)
+{
+	struct kvp_engine_result *e = &res->engine;
+	char add[128], a[32], b[32];
+
+	*e = *e0;
+	e->workload_fit = t->wfit;
+	if (!e0->mix_computed)
+		return;
+	e->mix_fit = t->mfit;
+	snprintf(add, sizeof add, "; %s request%s of your mix fit on the %u "
+	         "replicas (you have %s)", kvp_fmt_int(e->mix_fit, a, sizeof a),
+	         e->mix_fit == 1 ? "" : "s", p->devices.dp,
+	         kvp_fmt_int(all_requests(p), b, sizeof b));
+	mix_sentence(e, add);
+}
+
+/* A device over capacity: none of the mix fits (result.h, mix_fit). */
+static void mix_unfit(struct kvp_result *res, const struct kvp_plan *p)
+{
+	char add[128], b[32];
+
+	if (!res->engine.mix_computed || res->fits)
+		return;
+	res->engine.mix_fit = 0;
+	snprintf(add, sizeof add, "; 0 requests of your mix fit: a device is "
+	         "over capacity (you have %s)",
+	         kvp_fmt_int(all_requests(p), b, sizeof b));
+	mix_sentence(&res->engine, add);
+}
+
+/*
+ * Where the KV cache lives. kvd[idx] (idx < KVP_MAX_DEVICES, placement
+ * order) gets the bytes device idx holds and hkv[idx] its KV heads; a
+ * stage's devices hold the stage's on-device layers. When replicas or
+ * ranks differ from the one compute (dp > 1, or the generic strategy
+ * under TP) each replica's plan is computed on its own (variant_plan)
+ * and res->kv becomes the sum over every device (result.h): then
+ * sum of kvd = kv.device_bytes and kv.bytes = device + host, always.
+ *
+ * Which ranks hold a layer: the generic strategy's variant is one rank,
+ * held by all tp ranks; a named engine's layers are one rank's pool,
+ * held by its kv.ranks ranks (vLLM, SGLang, TRT-LLM, transformers: all
+ * tp; llama.cpp: 1 - under --split-mode row the KV cache is on the main
+ * GPU, common/arg.cpp --main-gpu: "the GPU to use for ... intermediate
+ * results and KV (with split-mode = row)").
+ */
+static enum kvp_status place_kv(const struct kvp_plan *p,
+                                struct kvp_result *res,
+                                const uint32_t *first, const uint32_t *count,
+                                uint64_t *kvd, uint32_t *hkv)
 {
 	const struct kvp_devices *d = &p->devices;
-	uint32_t first[KVP_MAX_STAGES], count[KVP_MAX_STAGES];
+	bool generic = p->engine.kind == KVP_ENGINE_GENERIC;
+	bool variants = d->dp > 1 || (generic && d->tp > 1);
+	bool have = false, idle = false;
 	struct kvp_plan vplan;
 	struct kvp_result vres;
-	const struct kvp_result *kvsrc = res;
+	struct kvp_engine_result e0;
+	const struct kvp_result *src = res;
+	struct kv_sum sum;
+	uint32_t r, s, t, i, mult;
+	enum kvp_status st;
+
+	memset(&sum, 0, sizeof sum);
+	memset(&e0, 0, sizeof e0);
+	for (r = 0; r < d->dp; r++) {
+		if (variants && !(have && same_share(p, r))) {
+			/* replica 0 always holds a sequence (kvp_dp_share
+			 * gives the first replicas the remainder), so an
+			 * idle replica of a pool engine reuses the last pool */
+			idle = !variant_plan(p, r, &vplan);
+			if (!idle) {
+				st = kvp_compute(&vplan, &vres);
+				if (st != KVP_OK) {
+					res->error = vres.error;
+					return st;
+				}
+				src = &vres;
+				have = true;
+			}
+		}
+		if (r == 0)
+			e0 = src->engine;
+		mult = variants && generic ? d->tp : src->kv.ranks;
+		if (mult > d->tp)
+			return kvp_error_set(&res->error, KVP_EINVAL,
+				"devices.tp: %u - the engine runs %u tensor-parallel "
+				"ranks; set devices.tp to %u", d->tp, mult, mult);
+		if (idle && !pool_engine(p->engine.kind))
+			mult = 0;   /* nothing of its own to hold */
+		/* res->kv of a named engine counts its ranks already */
+		if (variants && !sum_replica(&sum, src, generic ? mult :
+		                             mult != 0, idle))
+			return over(res, r * d->pp * d->tp, "KV");
+		for (s = 0; s < d->pp; s++) {
+			uint64_t kv = 0;
+
+			for (i = first[s]; mult && i < first[s] + count[s]; i++) {
+				if (i >= src->n_layers || !src->layers[i].on_device)
+					continue;
+				if (!kvp_add(kv, src->layers[i].bytes, &kv))
+					return over(res, (r * d->pp + s) * d->tp, "KV");
+			}
+			for (t = 0; t < d->tp; t++) {
+				uint64_t idx = ((uint64_t)r * d->pp + s) * d->tp + t;
+
+				if (idx >= KVP_MAX_DEVICES)
+					continue;
+				kvd[idx] = t < mult ? kv : 0;
+				hkv[idx] = t >= mult ? 0 : mult == 1 && d->tp > 1 ?
+					p->model.base.kv_heads :
+					kvp_kv_heads_per_rank(p->model.base.kv_heads,
+					                      d->tp);
+			}
+		}
+	}
+	if (!variants)
+		return KVP_OK;
+	res->kv.bytes = sum.bytes;
+	res->kv.device_bytes = sum.dev;
+	res->kv.host_bytes = sum.host;
+	res->kv.state_bytes = sum.state;
+	res->kv.k_bytes = sum.k;
+	res->kv.v_bytes = sum.v;
+	res->kv.bytes_needed = sum.need;
+	res->kv.waste_bytes = sum.bytes > sum.need ? sum.bytes - sum.need : 0;
+	res->kv.shortfall_bytes = sum.need > sum.bytes ? sum.need - sum.bytes : 0;
+	if (!generic && d->dp > 1)
+		engine_replicas(res, &e0, &sum, p);
+	return KVP_OK;
+}
+
+/*
+ * vLLM's own --tensor-parallel-size / --pipeline-parallel-size given
+ * without devices.tp / devices.pp are the same thing (engine_vllm.c
+ * refuses them when both are given and differ): the devices follow
+ * them, so every rank the engine sizes is a device row.
+ */
+static const struct kvp_plan *engine_parallel(const struct kvp_plan *p,
+                                              struct kvp_plan *copy)
+{
+	const struct kvp_vllm_opts *o = &p->engine.vllm;
+
+	if (p->engine.kind != KVP_ENGINE_VLLM ||
+	    !((p->devices.tp == 1 && o->tensor_parallel_size > 1) ||
+	      (p->devices.pp == 1 && o->pipeline_parallel_size > 1)))
+		return p;
+	*copy = *p;
+	if (p->devices.tp == 1 && o->tensor_parallel_size > 1)
+		copy->devices.tp = o->tensor_parallel_size;
+	if (p->devices.pp == 1 && o->pipeline_parallel_size > 1)
+		copy->devices.pp = o->pipeline_parallel_size;
+	return copy;
+}
+
+enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
+                                    struct kvp_result *res)
+{
+	struct kvp_plan copy;
+	const struct kvp_plan *p = engine_parallel(plan, &copy);
+	const struct kvp_devices *d = &p->devices;
+	uint32_t first[KVP_MAX_STAGES], count[KVP_MAX_STAGES];
+	uint64_t kvd[KVP_MAX_DEVICES];
+	uint32_t hkv[KVP_MAX_DEVICES];
 	struct wsplit ws;
 	uint64_t world, cards = 0;
 	uint32_t g, r, s, t, i, dev;
-	bool need_variant, have_variant = false, variant_empty = false;
 	enum kvp_status st;
 
 	res->n_devices = 0;
 	res->fits = true;
-	if (d->n_groups == 0)
-		return KVP_OK;
-	if (d->n_groups > KVP_MAX_CARD_GROUPS)
-		return kvp_error_set(&res->error, KVP_ERANGE,
-			"devices.groups: %u card groups - at most %u",
-			d->n_groups, KVP_MAX_CARD_GROUPS);
 	if (d->tp == 0 || d->pp == 0 || d->dp == 0)
 		return kvp_error_set(&res->error, KVP_ERANGE,
 			"devices.%s: 0 - must be at least 1",
@@ -278,6 +502,26 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *p,
 			"devices.tp: %u x pp %u x dp %u = %llu devices - at "
 			"most %u", d->tp, d->pp, d->dp,
 			(unsigned long long)world, KVP_MAX_DEVICES);
+	st = kvp_tp_check(p->model.q_heads, res->layers, res->n_layers,
+	                  d->tp, &res->error);
+	if (st != KVP_OK)
+		return st;
+	st = kvp_pp_split(res->n_layers, d->pp, d->pp_layers, first, count,
+	                  &res->error);
+	if (st != KVP_OK)
+		return st;
+	/* the KV of every device, cards or not: kv.bytes means one thing */
+	memset(kvd, 0, sizeof kvd);
+	memset(hkv, 0, sizeof hkv);
+	st = place_kv(p, res, first, count, kvd, hkv);
+	if (st != KVP_OK)
+		return st;
+	if (d->n_groups == 0)
+		return KVP_OK;
+	if (d->n_groups > KVP_MAX_CARD_GROUPS)
+		return kvp_error_set(&res->error, KVP_ERANGE,
+			"devices.groups: %u card groups - at most %u",
+			d->n_groups, KVP_MAX_CARD_GROUPS);
 	for (g = 0; g < d->n_groups; g++) {
 		if (d->groups[g].count == 0)
 			return kvp_error_set(&res->error, KVP_ERANGE,
@@ -298,45 +542,15 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *p,
 		return kvp_error_set(&res->error, KVP_EINVAL,
 			"devices.retained_logits: %llu - needs model.arch.vocab",
 			(unsigned long long)d->retained_logits);
-	st = kvp_tp_check(p->model.q_heads, res->layers, res->n_layers,
-	                  d->tp, &res->error);
-	if (st != KVP_OK)
-		return st;
-	st = kvp_pp_split(res->n_layers, d->pp, d->pp_layers, first, count,
-	                  &res->error);
-	if (st != KVP_OK)
-		return st;
 	weights_split(p, res, &ws);
 
-	need_variant = (d->tp > 1 || d->dp > 1) &&
-	               p->engine.kind == KVP_ENGINE_GENERIC;
 	for (r = 0; r < d->dp; r++) {
 		uint64_t seqs = resident_sequences(p, r);
 
-		if (need_variant && !(have_variant && same_share(p, r))) {
-			/* named engines size one rank's pool themselves */
-			variant_empty = !variant_plan(p, r, &vplan);
-			if (!variant_empty) {
-				st = kvp_compute(&vplan, &vres);
-				if (st != KVP_OK) {
-					res->error = vres.error;
-					return st;
-				}
-			}
-			kvsrc = &vres;
-			have_variant = true;
-		}
 		for (s = 0; s < d->pp; s++) {
-			uint64_t kv = 0, wb, act, ret = 0, oh = 0, head, sum;
+			uint64_t wb, act, ret = 0, oh = 0, head, sum, kv;
 			bool est;
 
-			for (i = first[s]; i < first[s] + count[s]; i++) {
-				if (variant_empty || i >= kvsrc->n_layers ||
-				    !kvsrc->layers[i].on_device)
-					continue;
-				if (!kvp_add(kv, kvsrc->layers[i].bytes, &kv))
-					return over(res, res->n_devices, "KV");
-			}
 			wb = stage_weights(&ws, s, d->pp, count[s],
 			                   res->n_layers, d->tp);
 			/* replicated parts, at the layers' bytes per parameter */
@@ -369,6 +583,7 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *p,
 				uint64_t idx = res->n_devices, k, cap;
 
 				dev = res->n_devices;
+				kv = kvd[dev];
 				/* the card of device idx, in group order */
 				card = &d->groups[0].card;
 				if (cards > 1) {
@@ -426,8 +641,7 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *p,
 				dr->dp_replica = r;
 				dr->first_layer = first[s];
 				dr->last_layer = first[s] + count[s] - 1;
-				dr->kv_heads_per_rank = kvp_kv_heads_per_rank(
-					p->model.base.kv_heads, d->tp);
+				dr->kv_heads_per_rank = hkv[dev];
 				dr->capacity_bytes = cap;
 				dr->weights_bytes = wb;
 				dr->kv_bytes = kv;
@@ -443,5 +657,6 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *p,
 			}
 		}
 	}
+	mix_unfit(res, p);
 	return KVP_OK;
 }

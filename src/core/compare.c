@@ -255,8 +255,14 @@ enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch
 			continue;
 		q.engine.kind = row->kind;
 		fits = kvp_compute(&q, scratch) == KVP_OK && scratch->fits;
-		if (kvp_solve_mix(&q, scratch, &row->mix_fit, &row->mix_bound,
-		                  &e2) != KVP_OK) {
+		if (scratch->error.status == KVP_OK &&
+		    scratch->engine.mix_computed) {
+			/* a pool engine's own count is the one meaning of "of
+			 * your mix fit" (result.h engine.mix_fit), as calc says */
+			row->mix_fit = scratch->engine.mix_fit;
+			row->mix_bound = true;
+		} else if (kvp_solve_mix(&q, scratch, &row->mix_fit,
+		                         &row->mix_bound, &e2) != KVP_OK) {
 			row->mix_fit = row->requests;
 			row->mix_bound = false;
 		}

@@ -188,6 +188,7 @@ void eng_mix_fit(struct kvp_result *res, const struct eng_req *req,
 		best--;
 #undef FITS
 	res->engine.mix_fit = best;
+	res->engine.mix_computed = true;
 	snprintf(add, sizeof add, "; %s request%s of your mix fit (you have %s)",
 	         eng_commas(best, a, sizeof a), best == 1 ? "" : "s",
 	         eng_commas(total, b, sizeof b));

@@ -17,6 +17,10 @@
  * Refusals in llama.cpp's words (KVP_EREFUSED): K/V types differing on an
  * MLA model (checked first, as llama_init_from_model does), quantized V
  * with flash attention off, more than 256 sequences.
+ * TP (devices.tp > 1) is --split-mode row: the weights' rows split over
+ * the GPUs, the whole KV cache on the main GPU (common/arg.cpp --main-gpu:
+ * "the GPU to use for ... intermediate results and KV (with split-mode =
+ * row)"), so kv.ranks stays 1 and budget.c charges the cache to rank 0.
  * flash_attn "auto" counts as on: llama.cpp only refuses quantized V when
  * it is explicitly off, and sizes the cache untransposed under auto.
  */
@@ -388,10 +392,12 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		                          o->kv_unified ? n_ctx : n_stream, n_seq);
 		snprintf(e->note, sizeof e->note,
 		         "llama.cpp allocates by ctx_size/parallel (%llu stream%s x %llu "
-		         "cells), not by the workload: %llu of its %llu requests fit at once",
+		         "cells), not by the workload: %llu of its %llu requests fit at once%s",
 		         (unsigned long long)n_stream, n_stream == 1 ? "" : "s",
 		         (unsigned long long)n_ctx_seq,
-		         (unsigned long long)e->workload_fit, (unsigned long long)total);
+		         (unsigned long long)e->workload_fit, (unsigned long long)total,
+		         p->devices.tp > 1 ? "; --split-mode row: the whole cache on the "
+		         "main GPU (rank 0)" : "");
 		eng_mix_fit(res, req, cost, n, 0, o->kv_unified ? n_ctx : n_stream, n_seq);
 	}
 	return KVP_OK;

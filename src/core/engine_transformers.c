@@ -23,6 +23,11 @@
  *   MLA            stored decompressed: q_heads heads of
  *                  qk_nope + qk_rope values (K) and v_head_dim values (V)
  *   recurrent      state_bytes per row
+ *   TP             tp_plan="auto" (transformers >= 4.50, docs
+ *                  perf_infer_gpu_multi) shards q/k/v_proj column-wise by
+ *                  heads, so each rank's cache holds Hkv / tp heads (MLA
+ *                  decompressed: q_heads / tp); heads that do not divide
+ *                  by tp, and recurrent layers, are refused
  * The compute dtype is the model's cache format (model.base.k_dtype).
  */
 #include <stdio.h>  /* snprintf into result buffers only */
@@ -59,6 +64,35 @@ static enum kvp_status hf_opts(const struct kvp_plan *p, struct kvp_result *res)
 	return KVP_OK;
 }
 
+/* Under tp_plan the heads split evenly or transformers cannot shard. */
+static enum kvp_status hf_tp(const struct kvp_plan *p,
+                             const struct kvp_layer_spec *ls,
+                             struct kvp_result *res, uint32_t tp)
+{
+	uint32_t i;
+
+	if (tp <= 1)
+		return KVP_OK;
+	for (i = 0; i < p->model.n_layers; i++) {
+		const struct kvp_layer_spec *l = &ls[i];
+		uint32_t h = l->kind == KVP_LAYER_MLA ? p->model.q_heads : l->kv_heads;
+
+		if (l->kind == KVP_LAYER_NONE && l->state_bytes)
+			return kvp_error_set(&res->error, KVP_EREFUSED,
+				"devices.tp: %u - transformers' tp_plan shards attention "
+				"heads; model.layers[%u] is a recurrent layer, not modelled "
+				"under TP", tp, i);
+		if ((l->kind == KVP_LAYER_FULL || l->kind == KVP_LAYER_SLIDING ||
+		     l->kind == KVP_LAYER_CHUNKED || l->kind == KVP_LAYER_MLA) &&
+		    (h == 0 || h % tp != 0))
+			return kvp_error_set(&res->error, KVP_EREFUSED,
+				"devices.tp: %u - transformers' tp_plan shards "
+				"k_proj/v_proj by heads: model.layers[%u] has %u KV heads, "
+				"not divisible by %u", tp, i, h, tp);
+	}
+	return KVP_OK;
+}
+
 enum kvp_status kvp_engine_transformers(const struct kvp_plan *p,
                                         const struct kvp_layer_spec *ls,
                                         struct kvp_result *res)
@@ -69,9 +103,11 @@ enum kvp_status kvp_engine_transformers(const struct kvp_plan *p,
 	struct eng_req req[ENG_MAX_REQ];
 	uint32_t n = 0, k, i, on_dev = 0;
 	uint64_t rows = 0, longest = 0, row_len, total_req = 0;
+	uint32_t tp = p->devices.tp ? p->devices.tp : 1;  /* heads per rank: / tp */
 	enum kvp_status st;
 
-	if ((st = hf_opts(p, res)) != KVP_OK)
+	if ((st = hf_opts(p, res)) != KVP_OK ||
+	    (st = hf_tp(p, ls, res, tp)) != KVP_OK)
 		return st;
 	if ((st = eng_requests(p, req, &n, err)) != KVP_OK)
 		return st;
@@ -105,14 +141,16 @@ enum kvp_status kvp_engine_transformers(const struct kvp_plan *p,
 		snprintf(what, sizeof what, "model.layers[%u].k_dtype (transformers)", i);
 		switch (l->kind) {
 		case KVP_LAYER_FULL:
-			kn = (uint64_t)l->kv_heads * l->k_dim;
-			vn = (uint64_t)l->kv_heads * l->v_dim;
+			sp.kv_heads = l->kv_heads / tp;
+			kn = (uint64_t)sp.kv_heads * l->k_dim;
+			vn = (uint64_t)sp.kv_heads * l->v_dim;
 			pos = row_len;
 			break;
 		case KVP_LAYER_SLIDING:
 		case KVP_LAYER_CHUNKED:
-			kn = (uint64_t)l->kv_heads * l->k_dim;
-			vn = (uint64_t)l->kv_heads * l->v_dim;
+			sp.kv_heads = l->kv_heads / tp;
+			kn = (uint64_t)sp.kv_heads * l->k_dim;
+			vn = (uint64_t)sp.kv_heads * l->v_dim;
 			if (o->cache == KVP_HF_STATIC)
 				pos = l->window < row_len ? l->window : row_len;
 			else if (o->cache == KVP_HF_QUANTIZED)
@@ -122,7 +160,7 @@ enum kvp_status kvp_engine_transformers(const struct kvp_plan *p,
 			break;
 		case KVP_LAYER_MLA:
 			sp.kind = KVP_LAYER_FULL;
-			sp.kv_heads = p->model.q_heads;
+			sp.kv_heads = p->model.q_heads / tp;
 			sp.k_dim = p->model.mla.qk_nope_head_dim + p->model.mla.qk_rope_head_dim;
 			sp.v_dim = p->model.mla.v_head_dim;
 			if (!sp.kv_heads || !sp.k_dim || !sp.v_dim)
@@ -197,7 +235,7 @@ enum kvp_status kvp_engine_transformers(const struct kvp_plan *p,
 
 		if (!kvp_mul(row_len, rows, &slots_full))
 			return eng_overflow(res, "kv.slots_allocated");
-		st = eng_finish_kv(p, res, slots_full, 1);
+		st = eng_finish_kv(p, res, slots_full, tp);
 		if (st != KVP_OK)
 			return st;
 		e->tokens = slots_full;

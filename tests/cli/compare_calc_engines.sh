@@ -62,9 +62,9 @@ grep -qF 'when initializing the engine.' "$TMP/err" && ok "vLLM refusal whole" |
 # formula's letters are one rank's and multiply to the figure shown:
 # 2 x 40 layers x 1 head x 128 x 2 B x 16 ranks = 327,680 B. One
 # sequence of 4,096 tokens (256 blocks of 16): 4,096 x 327,680 =
-# 1,342,177,280 B.
+# 1,342,177,280 B. 64 query heads: vLLM refuses 40 over 16 ranks.
 LC_ALL=C "$KVPLAN" calc --engine vllm --kv-cache-memory-bytes 1073741824 \
-	--tensor-parallel-size 16 >"$TMP/tp.txt" 2>"$TMP/err"
+	--q-heads 64 --tensor-parallel-size 16 >"$TMP/tp.txt" 2>"$TMP/err"
 grep -qF '2 x 40 layers x 1 KV heads x 128 x 2 B x 16 ranks = 327,680 B per position' "$TMP/tp.txt" &&
 	ok "TP formula multiplies out" || notok "TP formula: $(grep 'per position' "$TMP/tp.txt") $(cat "$TMP/err")"
 grep -qF '1,342,177,280 B' "$TMP/tp.txt" && grep 'per sequence' "$TMP/tp.txt" | grep -qF '1,342,177,280' &&

@@ -1,0 +1,375 @@
+/*
+ * test_invariants.c - a property test over random plans (issue 10): for
+ * every engine, TP/PP/DP, strategies, cache formats and cards, whatever
+ * kvp_compute accepts must satisfy the invariants of result.h:
+ *
+ *   sum      the devices' KV adds up to kv.device_bytes, and
+ *            kv.bytes = kv.device_bytes + kv.host_bytes (result.h: the
+ *            whole cache over every device, DP replicas included);
+ *   world    one device row per tp x pp x dp device, with a card;
+ *   nocard   an engine that sizes from the workload (generic,
+ *            transformers) gives the same kv.bytes with or without cards;
+ *   ranks    no TP rank holds more KV than its stage's layers hold in
+ *            the whole cache (nothing charged N times);
+ *   mix      "requests of your mix fit" is one number: the engine's
+ *            res.engine.mix_fit, when a pool engine computes one on a
+ *            plan whose devices fit, equals kvp_solve_mix (devices
+ *            included) - the number compare shows.
+ *
+ * Fixed seed, bounded count (PLANS), so a failure reproduces: the message
+ * prints the plan's index and its settings.
+ */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_main.h"
+#include "kvplan/compare.h"
+#include "kvplan/compute.h"
+#include "kvplan/units.h"
+#include "kvplan/preset.h"
+#include "kvplan/solve.h"
+
+#define PLANS 1500
+#define MIX_EVERY 3          /* kvp_solve_mix is a search: a subset */
+#define MAX_NAMES 64
+
+static char names[MAX_NAMES][64];
+static int n_names;
+static struct kvp_model models[MAX_NAMES];
+static struct kvp_card cards[3];
+static struct kvp_plan plan, bare;
+static struct kvp_result res, res2, scratch;
+static uint64_t ragged[16];
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;   /* fixed seed */
+
+static uint64_t rnd(uint64_t n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return n ? rng % n : 0;
+}
+
+static void add_name(const char *name, const char *path, const char *desc,
+                     int user, void *ctx)
+{
+	(void)path; (void)desc; (void)user; (void)ctx;
+	if (n_names < MAX_NAMES)
+		snprintf(names[n_names++], sizeof names[0], "%s", name);
+}
+
+static void setup(void)
+{
+	static const char *const card_names[3] = { "h100-80gb-sxm", "l4", "mi300x" };
+	struct kvp_error err;
+	int i;
+
+	setenv("XDG_CONFIG_HOME", "/nonexistent/kvplan-test-invariants", 1);
+	setenv("KVPLAN_PRESETS", KVP_SRCDIR "/presets", 1);
+	n_names = 0;
+	ck_assert_int_eq(kvp_presets_list(KVP_PRESET_MODEL, add_name, NULL, &err), KVP_OK);
+	ck_assert_int_ge(n_names, 20);
+	for (i = 0; i < n_names; i++)
+		ck_assert_msg(kvp_model_load_spec(names[i], &models[i], NULL, &err) == KVP_OK,
+		              "%s: %s", names[i], err.msg);
+	for (i = 0; i < 3; i++)
+		ck_assert_msg(kvp_card_load_spec(card_names[i], &cards[i], &err) == KVP_OK,
+		              "%s: %s", card_names[i], err.msg);
+}
+
+static const enum kvp_dtype fmts[] = { KVP_DT_F16, KVP_DT_BF16, KVP_DT_FP8,
+                                       KVP_DT_Q8_0, KVP_DT_Q4_0 };
+
+static void random_plan(int *model)
+{
+	static const uint32_t tps[] = { 1, 1, 2, 4, 8 };
+	struct kvp_workload *w = &plan.workload;
+	uint32_t c, n;
+	enum kvp_dtype f = fmts[rnd(5)];
+
+	kvp_plan_default(&plan);
+	*model = (int)rnd((uint64_t)n_names);
+	plan.model = models[*model];
+	plan.engine.kind = (enum kvp_engine_kind)rnd(KVP_ENGINE_COUNT);
+	plan.strategy.kind = (enum kvp_strategy_kind)rnd(KVP_STRAT_COUNT);
+	plan.strategy.max_cache_len = 0;
+	plan.strategy.block_size = 1u << rnd(6);
+	n = 1 + (uint32_t)rnd(3);
+	w->n_classes = n;
+	for (c = 0; c < n; c++) {
+		memset(&w->classes[c], 0, sizeof w->classes[c]);
+		snprintf(w->classes[c].name, sizeof w->classes[c].name, "c%u", c);
+		w->classes[c].requests = rnd(4) ? 1 + rnd(40) : 0;
+		w->classes[c].prompt[KVP_PP_SYSTEM] = rnd(2) ? rnd(600) : 0;
+		w->classes[c].prompt[KVP_PP_INPUT] = 1 + rnd(6000);
+		w->classes[c].gen = 1 + rnd(1500);
+		w->classes[c].samples = 1 + (uint32_t)rnd(3);
+	}
+	w->classes[0].requests += 1;
+	w->share_prompt_in_request = rnd(2);
+	w->share_system_prefix = rnd(2);
+	w->queued = rnd(3) ? 0 : rnd(9);
+	if (rnd(5) == 0) {
+		w->n_ragged = 1 + rnd(16);
+		for (c = 0; c < w->n_ragged; c++)
+			ragged[c] = 1 + rnd(9000);
+		w->ragged = ragged;
+	}
+	/* cache formats, as each engine takes them */
+	plan.model.base.k_fmt.dtype = plan.model.base.v_fmt.dtype =
+		f == KVP_DT_Q4_0 ? KVP_DT_F16 : f;
+	plan.engine.llamacpp.cache_type_k = f == KVP_DT_FP8 ? KVP_DT_Q8_0 : f;
+	plan.engine.llamacpp.cache_type_v = plan.engine.llamacpp.cache_type_k;
+	plan.engine.llamacpp.parallel = 1 + (uint32_t)rnd(8);
+	plan.engine.llamacpp.ctx_size = rnd(2) ? 0 : 1024 * (1 + rnd(64));
+	plan.engine.vllm.kv_cache_dtype_auto = rnd(2);
+	plan.engine.vllm.kv_cache_dtype = rnd(2) ? KVP_DT_FP8 : KVP_DT_BF16;
+	plan.engine.transformers.cache = (enum kvp_hf_cache)rnd(KVP_HF_CACHE_COUNT);
+	/* parallelism and cards */
+	plan.devices.tp = tps[rnd(5)];
+	plan.devices.pp = 1 + (uint32_t)rnd(3);
+	plan.devices.dp = 1 + (uint32_t)rnd(3);
+	plan.devices.n_groups = rnd(6) ? 1 : 0;
+	plan.devices.groups[0].card = cards[rnd(3)];
+	plan.devices.groups[0].count = rnd(2) ? 1 :
+		plan.devices.tp * plan.devices.pp * plan.devices.dp;
+	plan.devices.n_overheads = 0;
+	kvp_overheads_default(&plan.devices);
+	/* vLLM's own --tensor-parallel-size instead of devices.tp */
+	if (plan.engine.kind == KVP_ENGINE_VLLM && rnd(3) == 0) {
+		plan.engine.vllm.tensor_parallel_size = plan.devices.tp;
+		plan.devices.tp = 1;
+	}
+}
+
+static void describe(char *buf, size_t n, int i, int model)
+{
+	snprintf(buf, n, "plan %d: %.60s engine %s strategy %d tp %u pp %u dp %u "
+	         "cards %u classes %u ragged %zu", i, names[model],
+	         kvp_engine_name(plan.engine.kind), (int)plan.strategy.kind,
+	         plan.devices.tp, plan.devices.pp, plan.devices.dp,
+	         plan.devices.n_groups, plan.workload.n_classes,
+	         plan.workload.n_ragged);
+}
+
+/* Every stage's whole-cache KV: the top bound of a rank's charge. */
+static void check_plan(const char *what)
+{
+	const struct kvp_devices *d = &plan.devices;
+	uint64_t sum = 0, world = (uint64_t)d->tp * d->pp * d->dp;
+	uint32_t i;
+
+	if (plan.engine.kind == KVP_ENGINE_VLLM &&
+	    plan.engine.vllm.tensor_parallel_size > 1 && d->tp == 1)
+		world *= plan.engine.vllm.tensor_parallel_size;
+
+	ck_assert_msg(res.kv.bytes == res.kv.device_bytes + res.kv.host_bytes,
+	              "%s: kv.bytes %llu != device %llu + host %llu", what,
+	              (unsigned long long)res.kv.bytes,
+	              (unsigned long long)res.kv.device_bytes,
+	              (unsigned long long)res.kv.host_bytes);
+	if (d->n_groups == 0) {
+		ck_assert_msg(res.n_devices == 0, "%s: devices without a card", what);
+		return;
+	}
+	ck_assert_msg(res.n_devices == world, "%s: %u device rows for %llu devices",
+	              what, res.n_devices, (unsigned long long)world);
+	for (i = 0; i < res.n_devices; i++) {
+		ck_assert_msg(res.devices[i].kv_bytes <= res.kv.device_bytes,
+		              "%s: device %u holds %llu, more than the whole cache %llu",
+		              what, i, (unsigned long long)res.devices[i].kv_bytes,
+		              (unsigned long long)res.kv.device_bytes);
+		sum += res.devices[i].kv_bytes;
+	}
+	ck_assert_msg(sum == res.kv.device_bytes,
+	              "%s: devices' KV %llu != kv.device_bytes %llu (kv.bytes %llu)",
+	              what, (unsigned long long)sum,
+	              (unsigned long long)res.kv.device_bytes,
+	              (unsigned long long)res.kv.bytes);
+}
+
+static void check_nocard(const char *what)
+{
+	if (plan.engine.kind != KVP_ENGINE_GENERIC &&
+	    plan.engine.kind != KVP_ENGINE_TRANSFORMERS)
+		return;
+	bare = plan;
+	bare.devices.n_groups = 0;
+	ck_assert_msg(kvp_compute(&bare, &res2) == KVP_OK, "%s: no card: %s",
+	              what, res2.error.msg);
+	ck_assert_msg(res2.kv.bytes == res.kv.bytes,
+	              "%s: kv.bytes %llu with cards, %llu without", what,
+	              (unsigned long long)res.kv.bytes,
+	              (unsigned long long)res2.kv.bytes);
+}
+
+/* compare's row says what calc's engine note says, for every engine
+ * with a pool; the note carries the same number. */
+static int check_mix(const char *what)
+{
+	static struct kvp_compare cmp;
+	struct kvp_error err;
+	const struct kvp_compare_row *row;
+	char num[32];
+
+	if (!res.engine.mix_computed)
+		return 0;
+	ck_assert_msg(kvp_compare(&plan, &scratch, &cmp, &err) == KVP_OK,
+	              "%s: compare: %s", what, err.msg);
+	row = &cmp.rows[plan.engine.kind];
+	ck_assert_msg(row->status == KVP_OK, "%s: compare refuses: %s", what,
+	              row->error);
+	ck_assert_msg(row->mix_bound && row->mix_fit == res.engine.mix_fit,
+	              "%s: calc says %llu of the mix fit, compare %llu", what,
+	              (unsigned long long)res.engine.mix_fit,
+	              (unsigned long long)row->mix_fit);
+	kvp_fmt_int(res.engine.mix_fit, num, sizeof num);
+	/* the sentence is left out only when the note has no room */
+	ck_assert_msg(!strstr(res.engine.note, " of your mix fit") ||
+	              strstr(res.engine.note, num),
+	              "%s: the note does not say %s: %s", what, num,
+	              res.engine.note);
+	if (!res.fits)
+		ck_assert_uint_eq(res.engine.mix_fit, 0);
+	return 1;
+}
+
+START_TEST(random_plans)
+{
+	int i, model, computed = 0, with_dev = 0, mixes = 0;
+	int per_engine[KVP_ENGINE_COUNT] = { 0 };
+	char what[256];
+
+	setup();
+	for (i = 0; i < PLANS; i++) {
+		random_plan(&model);
+		describe(what, sizeof what, i, model);
+		if (kvp_compute(&plan, &res) != KVP_OK) {
+			ck_assert_msg(res.error.msg[0], "%s: an error without a message", what);
+			continue;
+		}
+		computed++;
+		per_engine[plan.engine.kind]++;
+		with_dev += res.n_devices > 0;
+		check_plan(what);
+		check_nocard(what);
+		if (i % MIX_EVERY == 0)
+			mixes += check_mix(what);
+	}
+	printf("test_invariants: %d plans, %d computed (%d with devices), "
+	       "%d mix checks\n", PLANS, computed, with_dev, mixes);
+	/* the test must not pass by refusing everything */
+	ck_assert_int_ge(computed, PLANS / 3);
+	for (i = 0; i < KVP_ENGINE_COUNT; i++)
+		ck_assert_msg(per_engine[i] >= 10, "engine %s: only %d plans computed",
+		              kvp_engine_name((enum kvp_engine_kind)i), per_engine[i]);
+}
+END_TEST
+
+/* The issue's example: transformers under --tp 2 charged the whole
+ * 3.00 GiB cache to each rank. Llama-3.1-8B (32 layers, 8 KV heads of
+ * 128, bf16), 6 x 4,096 tokens by default... here one request of 4,096
+ * positions: the cache is 2 x 32 x 8 x 128 x 2 B x 4,096 = 536,870,912 B,
+ * each rank holds 4 heads: 268,435,456 B. */
+START_TEST(transformers_tp_halves)
+{
+	struct kvp_error err;
+	uint32_t i;
+
+	setup();
+	kvp_plan_default(&plan);
+	ck_assert_int_eq(kvp_model_load_spec("llama-3.1-8b", &plan.model, NULL, &err), KVP_OK);
+	plan.engine.kind = KVP_ENGINE_TRANSFORMERS;
+	plan.workload.n_classes = 1;
+	plan.workload.classes[0].requests = 1;
+	plan.workload.classes[0].samples = 1;
+	memset(plan.workload.classes[0].prompt, 0, sizeof plan.workload.classes[0].prompt);
+	plan.workload.classes[0].prompt[KVP_PP_INPUT] = 3072;
+	plan.workload.classes[0].gen = 1024;
+	plan.devices.groups[0].card = cards[0];
+	plan.devices.groups[0].count = 2;
+	plan.devices.tp = 2;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 536870912ull);
+	ck_assert_uint_eq(res.n_devices, 2);
+	for (i = 0; i < 2; i++)
+		ck_assert_uint_eq(res.devices[i].kv_bytes, 268435456ull);
+	/* 3 ranks do not divide 8 heads: refused in transformers' terms */
+	plan.devices.tp = 4;
+	plan.model.base.kv_heads = 2;
+	plan.model.trained_kv_heads = 2;
+	ck_assert_int_ne(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "devices.tp"));
+}
+END_TEST
+
+/* llama.cpp has no TP: --split-mode row keeps the cache on the main GPU.
+ * The same model and one 4,096-token request, -c 4096 -np 1: cells
+ * 4,096, 2 x 32 x 8 x 128 x 2 B x 4,096 = 536,870,912 B on rank 0 and
+ * nothing on rank 1. */
+START_TEST(llamacpp_tp_main_gpu)
+{
+	struct kvp_error err;
+
+	setup();
+	kvp_plan_default(&plan);
+	ck_assert_int_eq(kvp_model_load_spec("llama-3.1-8b", &plan.model, NULL, &err), KVP_OK);
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.llamacpp.ctx_size = 4096;
+	plan.devices.groups[0].card = cards[0];
+	plan.devices.groups[0].count = 2;
+	plan.devices.tp = 2;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 536870912ull);
+	ck_assert_uint_eq(res.devices[0].kv_bytes, 536870912ull);
+	ck_assert_uint_eq(res.devices[1].kv_bytes, 0);
+}
+END_TEST
+
+/* vLLM under --dp 2: each replica is a server with its own pool, and
+ * kv.bytes is both pools (the device table's sum), not one. */
+START_TEST(vllm_dp_two_pools)
+{
+	struct kvp_error err;
+	uint64_t one;
+
+	setup();
+	kvp_plan_default(&plan);
+	ck_assert_int_eq(kvp_model_load_spec("llama-3.1-8b", &plan.model, NULL, &err), KVP_OK);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.devices.groups[0].card = cards[0];
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	one = res.kv.bytes;
+	plan.devices.groups[0].count = 2;
+	plan.devices.dp = 2;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.n_devices, 2);
+	/* each replica sizes its pool with its own 3 requests' activation
+	 * estimate: about one replica's pool each, not the same bytes */
+	ck_assert_uint_ge(res.devices[0].kv_bytes, one);
+	ck_assert_uint_lt(res.devices[0].kv_bytes, one + one / 1000);
+	ck_assert_uint_eq(res.devices[1].kv_bytes, res.devices[0].kv_bytes);
+	ck_assert_uint_eq(res.kv.bytes, 2 * res.devices[0].kv_bytes);
+	ck_assert_uint_eq(res.engine.workload_fit, 6);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("invariants");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, transformers_tp_halves);
+	tcase_add_test(tc, llamacpp_tp_main_gpu);
+	tcase_add_test(tc, vllm_dp_two_pools);
+	tcase_add_test(tc, random_plans);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+KVP_CHECK_MAIN(make_suite)

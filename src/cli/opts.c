@@ -14,6 +14,7 @@
 #include "kvplan/field.h"
 #include "kvplan/layers.h"
 #include "kvplan/preset.h"
+#include "kvplan/validate.h"
 
 static const char *const default_formats[] = { "text", "json", NULL };
 
@@ -201,8 +202,10 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 			p->devices.groups[0].count = 1;
 		}
 		p->devices.groups[0].card = c;
-		if (count)
+		if (count) {
 			p->devices.groups[0].count = (uint32_t)count;
+			o->card_count_flag = "--card";
+		}
 		return KVP_OK;
 	}
 	case OWN_WORKLOAD: {
@@ -528,6 +531,8 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 			window_set = true;
 		if (strcmp(ref.field->key, "name") == 0)
 			o->name_given = true;
+		if (strcmp(ref.field->key, "devices.groups[i].count") == 0)
+			o->card_count_flag = "--cards";
 		if (!strat_key && strncmp(ref.field->key, "strategy.", 9) == 0) {
 			snprintf(strat_flag, sizeof strat_flag, "%s", name);
 			strat_key = ref.field->key;
@@ -547,18 +552,24 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 	if (o->have_plan_file && o->plan.model.q_heads == 0)
 		return kvp_error_set(err, KVP_EINVAL,
 			"%s: model.q_heads: missing - a model needs it", o->plan_path);
-	/* Grouped-query attention: each KV head serves a whole group of
-	 * Hq/Hkv query heads, so Hkv must divide Hq (MLA and no-KV bases
-	 * have no such grouping). */
-	if ((o->plan.model.base.kind == KVP_LAYER_FULL ||
-	     o->plan.model.base.kind == KVP_LAYER_SLIDING ||
-	     o->plan.model.base.kind == KVP_LAYER_CHUNKED) &&
-	    o->plan.model.q_heads > 0 && o->plan.model.base.kv_heads > 0 &&
-	    o->plan.model.q_heads % o->plan.model.base.kv_heads != 0)
-		return kvp_error_set(err, KVP_EINVAL,
-			"model.base.kv_heads: %u - model.q_heads %u is not a multiple "
-			"of it (each KV head serves a whole group of query heads)",
-			o->plan.model.base.kv_heads, o->plan.model.q_heads);
+	/* the one validation (flags, the plan file, layer rules alike) */
+	if (kvp_plan_validate(&o->plan, err) != KVP_OK)
+		return err->status;
+	/* One card stands for every device only when no count was given:
+	 * "--card NAMEx1 --tp 4" is one card for four devices, refused as
+	 * "x2 --tp 4" is. */
+	if (o->card_count_flag && o->plan.devices.n_groups == 1 &&
+	    o->plan.devices.groups[0].count == 1) {
+		const struct kvp_devices *d = &o->plan.devices;
+		uint64_t world = (uint64_t)d->tp * d->pp * d->dp;
+
+		if (world > 1)
+			return kvp_error_set(err, KVP_EINVAL,
+				"%s: 1 card - tp %u x pp %u x dp %u needs %llu (give "
+				"the count, or the card without one to use one per "
+				"device)", o->card_count_flag, d->tp, d->pp, d->dp,
+				(unsigned long long)world);
+	}
 	if (defaults)
 		kvp_overheads_default(&o->plan.devices);
 	/* A window on a full-attention base means sliding-window attention;

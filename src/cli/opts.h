@@ -75,6 +75,9 @@ struct kvp_opts {
 	int n_args;                 /* positionals (plan file included) */
 	const char *args[KVP_OPTS_MAX_ARGS];
 	struct kvp_notes notes;     /* importer assumptions from --model */
+	const char *card_count_flag; /* "--card h100x1" or "--cards": the count
+	                               was given, not one card standing for
+	                               every device (NULL: not given) */
 };
 
 /* Fill defaults for the caller-set part (cmd, usage, plan_arg 0). */

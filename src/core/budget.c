@@ -47,6 +47,7 @@
 #include "kvplan/checked.h"
 #include "kvplan/compute.h"
 #include "kvplan/units.h"
+#include "kvplan/validate.h"
 
 /* ceil(bytes * part / whole), 128-bit; whole > 0. */
 static uint64_t share_up(uint64_t bytes, uint64_t part, uint64_t whole)
@@ -486,22 +487,16 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 	uint64_t kvd[KVP_MAX_DEVICES];
 	uint32_t hkv[KVP_MAX_DEVICES];
 	struct wsplit ws;
-	uint64_t world, cards = 0;
+	uint64_t cards = 0;
 	uint32_t g, r, s, t, i, dev;
 	enum kvp_status st;
 
 	res->n_devices = 0;
 	res->fits = true;
-	if (d->tp == 0 || d->pp == 0 || d->dp == 0)
-		return kvp_error_set(&res->error, KVP_ERANGE,
-			"devices.%s: 0 - must be at least 1",
-			d->tp == 0 ? "tp" : d->pp == 0 ? "pp" : "dp");
-	world = (uint64_t)d->tp * d->pp * d->dp;
-	if (world > KVP_MAX_DEVICES)
-		return kvp_error_set(&res->error, KVP_ERANGE,
-			"devices.tp: %u x pp %u x dp %u = %llu devices - at "
-			"most %u", d->tp, d->pp, d->dp,
-			(unsigned long long)world, KVP_MAX_DEVICES);
+	/* tp, pp, dp, the device count and the cards: kvp_plan_validate
+	 * (kvp_compute ran it; again when vLLM's own sizes place ranks) */
+	if (p != plan && (st = kvp_plan_validate(p, &res->error)) != KVP_OK)
+		return st;
 	st = kvp_tp_check(p->model.q_heads, res->layers, res->n_layers,
 	                  d->tp, &res->error);
 	if (st != KVP_OK)
@@ -518,26 +513,8 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 		return st;
 	if (d->n_groups == 0)
 		return KVP_OK;
-	if (d->n_groups > KVP_MAX_CARD_GROUPS)
-		return kvp_error_set(&res->error, KVP_ERANGE,
-			"devices.groups: %u card groups - at most %u",
-			d->n_groups, KVP_MAX_CARD_GROUPS);
-	for (g = 0; g < d->n_groups; g++) {
-		if (d->groups[g].count == 0)
-			return kvp_error_set(&res->error, KVP_ERANGE,
-				"devices.groups[%u].count: 0 - must be at "
-				"least 1", g);
-		if (d->groups[g].card.capacity_bytes == 0)
-			return kvp_error_set(&res->error, KVP_ERANGE,
-				"devices.groups[%u].card.capacity_bytes: 0 - "
-				"must be at least 1", g);
+	for (g = 0; g < d->n_groups; g++)
 		cards += d->groups[g].count;
-	}
-	if (cards < world && !(cards == 1))
-		return kvp_error_set(&res->error, KVP_EINVAL,
-			"devices.groups: %llu cards - tp %u x pp %u x dp %u "
-			"needs %llu", (unsigned long long)cards, d->tp, d->pp,
-			d->dp, (unsigned long long)world);
 	if (d->retained_logits && p->model.arch.vocab == 0)
 		return kvp_error_set(&res->error, KVP_EINVAL,
 			"devices.retained_logits: %llu - needs model.arch.vocab",

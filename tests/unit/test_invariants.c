@@ -298,8 +298,9 @@ START_TEST(transformers_tp_halves)
 	ck_assert_uint_eq(res.n_devices, 2);
 	for (i = 0; i < 2; i++)
 		ck_assert_uint_eq(res.devices[i].kv_bytes, 268435456ull);
-	/* 3 ranks do not divide 8 heads: refused in transformers' terms */
+	/* 4 ranks do not divide 2 heads: refused in transformers' terms */
 	plan.devices.tp = 4;
+	plan.devices.groups[0].count = 4;
 	plan.model.base.kv_heads = 2;
 	plan.model.trained_kv_heads = 2;
 	ck_assert_int_ne(kvp_compute(&plan, &res), KVP_OK);

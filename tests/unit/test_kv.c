@@ -1144,6 +1144,9 @@ START_TEST(random_models_match_brute_force)
 
 		small();
 		plan.model.n_layers = n;
+		/* 840 query heads: every KV head count 1..8 divides it
+		 * (kvp_plan_validate refuses one that does not) */
+		plan.model.q_heads = 840;
 		plan.model.base.kv_heads = 1 + rnd(&x) % 8;
 		plan.model.base.k_dim = 64 * (1 + rnd(&x) % 2);
 		plan.model.base.v_dim = 64 * (1 + rnd(&x) % 2);

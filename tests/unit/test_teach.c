@@ -199,8 +199,10 @@ START_TEST(current_not_a_divisor)
 {
 	/* Hq = 40 with Hkv = 3 (not a divisor): 9 rows, the current one
 	 * sorted between 4 and 2, with no query-heads-per-KV-head figure.
-	 * 3 heads: 61,440 B/pos x 24,576 = 1,509,949,440 B; MHA is 40/3 of
-	 * it: 13.3333 -> 13,333 thousandths. */
+	 * The plan itself is refused (kvp_plan_validate: each KV head
+	 * serves a whole group of query heads), so the current row says
+	 * why and no other row has a ratio to it; the divisors compute:
+	 * 8 heads: 163,840 B/pos x 24,576 = 4,026,531,840 B. */
 	const struct kvp_teach_row *r;
 
 	plan.model.base.kv_heads = 3;
@@ -211,10 +213,11 @@ START_TEST(current_not_a_divisor)
 	ck_assert(r->current);
 	ck_assert_uint_eq(r->group, 0);
 	ck_assert_int_eq(r->kind, KVP_TEACH_GQA);
-	ck_assert_uint_eq(r->bytes, 1509949440ull);
-	ck_assert_uint_eq(row_of(40)->ratio_num, 40);
-	ck_assert_uint_eq(row_of(40)->ratio_den, 3);
-	ck_assert_uint_eq(row_of(40)->ratio_milli, 13333);
+	ck_assert(!r->ok);
+	ck_assert_ptr_nonnull(strstr(r->err.msg, "model.base.kv_heads: 3"));
+	ck_assert(row_of(8)->ok);
+	ck_assert_uint_eq(row_of(8)->bytes, 4026531840ull);
+	ck_assert(!row_of(40)->ratio_known);
 	ck_assert(!row_of(8)->current);
 }
 END_TEST

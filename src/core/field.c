@@ -622,6 +622,23 @@ static const char *parse_uint(const char *s, uint64_t *out)
 	return *end ? "not a whole number" : NULL;
 }
 
+/*
+ * A token count: a whole number, or one followed by k/K for thousands of
+ * tokens in powers of two, as context sizes are written: "8k" = 8 x 1,024
+ * = 8,192, "128K" = 131,072. Lengths only (is_token_length).
+ */
+static const char *parse_tokens(const char *s, uint64_t *out)
+{
+	const char *end;
+	const char *why = parse_digits(s, out, &end);
+
+	if (why)
+		return why;
+	if ((*end == 'k' || *end == 'K') && end[1] == '\0')
+		return kvp_mul(*out, 1024, out) ? NULL : "does not fit in 64 bits";
+	return *end ? "not a whole number (k = 1,024 tokens: 8k = 8,192)" : NULL;
+}
+
 static const char *parse_bool(const char *s, bool *out)
 {
 	static const char *const yes[] = { "true", "yes", "on", "1" };
@@ -948,7 +965,7 @@ enum kvp_status kvp_field_set(struct kvp_plan *p, const struct kvp_field *f,
 				"tokens with the model's tokenizer and its chat "
 				"template (there is no fixed characters-per-token "
 				"ratio)", name, s);
-		why = parse_uint(s, &u);
+		why = is_token_length(f->key) ? parse_tokens(s, &u) : parse_uint(s, &u);
 		break;
 	case KVP_FT_I32:
 		if (strcmp(s, "-1") == 0) {

@@ -142,6 +142,18 @@ START_TEST(numbers)
 	/* u32 fields stop at 2^32 - 1 */
 	set_u64("model.base.window", "4294967296", KVP_ERANGE);
 	ck_assert_uint_eq(set_u64("model.base.window", "4294967295", KVP_OK), 4294967295u);
+	/* token lengths take k = 1,024 tokens: 8 x 1,024 = 8,192;
+	 * 128 x 1,024 = 131,072; other counts do not */
+	ck_assert_uint_eq(set_u64("workload.classes[i].prompt.input", "8k", KVP_OK), 8192);
+	ck_assert_uint_eq(set_u64("workload.classes[i].gen", "2K", KVP_OK), 2048);
+	ck_assert_uint_eq(set_u64("strategy.max_cache_len", "128k", KVP_OK), 131072);
+	set_u64("workload.classes[i].prompt.input", "8k2k", KVP_EINVAL);
+	set_u64("workload.classes[i].prompt.input", "k", KVP_EINVAL);
+	set_u64("workload.classes[i].gen", "8kk", KVP_EINVAL);
+	set_u64("model.n_layers", "1k", KVP_EINVAL);
+	set_u64("workload.queued", "2k", KVP_EINVAL);
+	/* 2^64 / 1,024 = 2^54 = 18,014,398,509,481,984 no longer fits */
+	set_u64("workload.classes[i].prompt.input", "18014398509481984k", KVP_EINVAL);
 }
 END_TEST
 

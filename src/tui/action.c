@@ -13,9 +13,10 @@
 /* Index = enum tui_act - 1; the help overlay and man page use this order. */
 static const struct kvp_action actions[TUI_ACT_COUNT - 1] = {
 	[TUI_ACT_HELP - 1]         = { "help", "F1, ?", "show this help (any key closes it)", "Help", 1 },
-	[TUI_ACT_SAVE - 1]         = { "save", "F2, Ctrl-S", "save the plan as JSON (atomic; asks before overwriting a file changed on disk; refused while the plan is INVALID, with the reason)", "Save", 3 },
+	[TUI_ACT_SAVE - 1]         = { "save", "F2, Ctrl-S", "save the plan as JSON (atomic; asks before overwriting a file changed on disk; refused while the plan is INVALID, with the reason)", "Save", 11 },
 	[TUI_ACT_OPEN - 1]         = { "open", "F3, Ctrl-O", "open a plan or record file (one that kvplan calc refuses is not opened: the current plan stays)", "Open", 12 },
 	[TUI_ACT_EXPORT - 1]       = { "export", "F4, Ctrl-E", "export the Markdown report of the current result (plan, arithmetic, budget, warnings, validation plan)", "Export", 14 },
+	[TUI_ACT_SEC_PLAN - 1]     = { "section-plan", "Ctrl-G", "Plan page, the first: model, card and count, workload, KV format, engine, TP/PP beside the verdict (Enter applies and moves on)", "Plan", 4 },
 	[TUI_ACT_SEC_MODEL - 1]    = { "section-model", "F5", "Model section: layers, heads, dims, formats, weights", "Model", 4 },
 	[TUI_ACT_SEC_WORKLOAD - 1] = { "section-workload", "F6", "Work(load) section: requests, prompt parts, strategy, engine", "Work", 5 },
 	[TUI_ACT_SEC_LAYERS - 1]   = { "section-layers", "F7", "Layers section: override rules and the resolved per-layer table", "Layers", 6 },
@@ -53,6 +54,7 @@ static const struct binding global_keys[] = {
 	{ KEY_F(2), TUI_ACT_SAVE },       { CTRL_KEY('s'), TUI_ACT_SAVE },
 	{ KEY_F(3), TUI_ACT_OPEN },       { CTRL_KEY('o'), TUI_ACT_OPEN },
 	{ KEY_F(4), TUI_ACT_EXPORT },     { CTRL_KEY('e'), TUI_ACT_EXPORT },
+	{ CTRL_KEY('g'), TUI_ACT_SEC_PLAN },
 	{ KEY_F(5), TUI_ACT_SEC_MODEL },  { KEY_F(6), TUI_ACT_SEC_WORKLOAD },
 	{ KEY_F(7), TUI_ACT_SEC_LAYERS }, { KEY_F(8), TUI_ACT_SEC_DEVICES },
 	{ KEY_F(9), TUI_ACT_SEC_TEACH },  { KEY_F(12), TUI_ACT_SEC_ENGINES },

@@ -16,11 +16,12 @@
 #include "tui/teach_view.h"
 
 static const char *const section_names[TUI_SEC_COUNT] = {
+	[TUI_SEC_PLAN] = "Plan",
 	[TUI_SEC_MODEL] = "Model",
 	[TUI_SEC_WORKLOAD] = "Work",
 	[TUI_SEC_LAYERS] = "Layers",
-	[TUI_SEC_DEVICES] = "Devices",
-	[TUI_SEC_TEACH] = "GQA/MQA",
+	[TUI_SEC_DEVICES] = "Cards",
+	[TUI_SEC_TEACH] = "GQA",
 	[TUI_SEC_ENGINES] = "Engines",
 	[TUI_SEC_SWEEP] = "Sweep",
 };
@@ -50,6 +51,7 @@ struct tui_app *tui_app_new(const struct kvp_plan *plan)
 	}
 	a->plan = *plan;
 	a->bench_fd = -1;
+	a->pick_kind = -1;
 	return a;
 }
 

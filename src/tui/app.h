@@ -25,7 +25,8 @@
 #include "tui/theme.h"
 
 enum tui_section {
-	TUI_SEC_MODEL = 0,
+	TUI_SEC_PLAN = 0,    /* the first page: the ops question on one screen */
+	TUI_SEC_MODEL,
 	TUI_SEC_WORKLOAD,
 	TUI_SEC_LAYERS,
 	TUI_SEC_DEVICES,
@@ -78,6 +79,11 @@ struct tui_app {
 	 * and shows the last valid result dimmed (never a verdict). */
 	bool invalid;
 	char why[KVP_ERRMSG_MAX + 64];
+	/* A form field asked for a preset picker (the Plan page's Model and
+	 * Card fields): the kind (-1 none) and the text typed so far; the
+	 * loop runs it after the key, then moves the cursor on. */
+	int pick_kind;
+	char pick_filter[64];
 };
 
 /* The section names shown in the tabs ("Model", ...). */

@@ -11,7 +11,9 @@
 
 #include "kvplan/format.h"
 #include "kvplan/layers.h"
+#include "kvplan/preset.h"
 #include "tui/form_view.h"
+#include "tui/plan_page.h"
 #include "tui/text.h"
 
 #define TEXT_MAX   1024
@@ -24,6 +26,8 @@ struct item {
 	char heading[48];
 	const struct kvp_field *f;
 	size_t index;
+	const char *label;              /* page's own label, NULL: the table's */
+	enum tui_plan_special special;  /* Plan page: picker or KV format */
 };
 
 /* What a value field edits; the field's userptr points here. */
@@ -32,6 +36,8 @@ struct binding {
 	size_t index;
 	struct tui_app *app;
 	struct tui_form *form;
+	enum tui_plan_special special;
+	const char *label;          /* the label on screen */
 };
 
 /* The parts of a plan that decide which rows a form has. */
@@ -57,6 +63,11 @@ struct tui_form {
 	/* The cursor just arrived (or the value was just applied or
 	 * restored): the first character typed replaces the whole value. */
 	bool fresh;
+	/* Type-ahead in a choice field: the letters typed since the cursor
+	 * arrived select the first choice they begin ("f" -> fp8 after f16,
+	 * "q8" -> q8_0); text that begins none is typed as text instead. */
+	char ahead[32];
+	bool ahead_text;
 	struct shape shape;
 	struct kvp_plan scratch;   /* validation copy of the plan */
 };
@@ -89,6 +100,7 @@ static void shape_of(const struct kvp_plan *p, struct shape *s)
 {
 	int i;
 
+	memset(s, 0, sizeof *s);   /* padding too: shapes compare by memcmp */
 	s->engine = (int)p->engine.kind;
 	for (i = 0; i < KVP_ARR_COUNT; i++)
 		s->used[i] = kvp_field_array_used(p, (enum kvp_field_array)i);
@@ -100,6 +112,44 @@ static bool shape_equal(const struct shape *a, const struct shape *b)
 	return memcmp(a, b, sizeof *a) == 0;
 }
 
+/* ---- a binding's value: the field, or the Plan page's KV format ------ */
+
+static enum kvp_status bind_set(struct kvp_plan *p, const struct binding *b,
+                                const char *text, struct kvp_error *err)
+{
+	if (b->special == TUI_PLAN_KV_FORMAT)
+		return tui_kv_format_set(p, text, err);
+	return kvp_field_set(p, b->f, b->index, text, err);
+}
+
+static void bind_format(const struct kvp_plan *p, const struct binding *b,
+                        char *buf, size_t n)
+{
+	if (b->special == TUI_PLAN_KV_FORMAT)
+		tui_kv_format_text(p, buf, n);
+	else if (b->f)
+		kvp_field_format(p, b->f, b->index, buf, n);
+	else if (b->index < p->model.n_rules)
+		kvp_rule_format(&p->model.rules[b->index], buf, n);
+	else
+		buf[0] = '\0';
+}
+
+/* The field whose choices a binding offers (the engine's KV option for
+ * the KV format entry). */
+static const struct kvp_field *bind_field(const struct binding *b)
+{
+	if (b->special == TUI_PLAN_KV_FORMAT)
+		return tui_kv_format_field(&b->app->plan);
+	return b->f;
+}
+
+static bool is_pick(const struct binding *b)
+{
+	return b && (b->special == TUI_PLAN_PICK_MODEL ||
+	             b->special == TUI_PLAN_PICK_CARD);
+}
+
 /* ---- validation (the field type) ------------------------------------- */
 
 static bool validate(struct binding *b, const char *text, struct kvp_error *err)
@@ -109,8 +159,10 @@ static bool validate(struct binding *b, const char *text, struct kvp_error *err)
 	kvp_error_clear(err);
 	if (!b->f)
 		return text[0] == '\0' || kvp_rule_parse(text, &rule, err) == KVP_OK;
+	if (is_pick(b))
+		return true;    /* set by the picker, never typed */
 	b->form->scratch = b->app->plan;
-	return kvp_field_set(&b->form->scratch, b->f, b->index, text, err) == KVP_OK;
+	return bind_set(&b->form->scratch, b, text, err) == KVP_OK;
 }
 
 /* The entry is refused: INVALID on the panel, the message naming the
@@ -120,7 +172,7 @@ static void refuse(struct binding *b, const char *msg)
 	char m[KVP_ERRMSG_MAX + 64];
 
 	if (b->f)
-		snprintf(m, sizeof m, "%s: %s", b->f->label, msg);
+		snprintf(m, sizeof m, "%s: %s", b->label, msg);
 	else
 		snprintf(m, sizeof m, "layer rule %zu: %s", b->index, msg);
 	tui_app_invalid(b->app, m);
@@ -212,6 +264,8 @@ static void add_field(struct item *it, size_t *n, const struct kvp_field *f,
 	it[*n].heading[0] = '\0';
 	it[*n].f = f;
 	it[*n].index = index;
+	it[*n].label = NULL;
+	it[*n].special = TUI_PLAN_FIELD;
 	(*n)++;
 }
 
@@ -246,6 +300,29 @@ static size_t array_rows(const struct kvp_plan *p, enum kvp_field_array arr,
 	return used;
 }
 
+/* The Plan page: its rows in order (class 0, card group 0), with their
+ * headings; the workload heading says when there are more classes. */
+static size_t plan_page_items(const struct kvp_plan *p, struct item *it)
+{
+	const struct tui_plan_row *pr;
+	size_t nr, r, n = 0;
+
+	pr = tui_plan_rows(&nr);
+	for (r = 0; r < nr; r++) {
+		if (pr[r].heading) {
+			add_heading(it, &n, pr[r].heading, false, 0);
+			if (!strcmp(pr[r].heading, "Workload") && p->workload.n_classes > 1)
+				snprintf(it[n - 1].heading, sizeof it[n - 1].heading,
+				         "Workload: class 0 of %u (F6: all)",
+				         (unsigned)p->workload.n_classes);
+		}
+		add_field(it, &n, kvp_field_by_key(pr[r].key), 0);
+		it[n - 1].label = pr[r].label;
+		it[n - 1].special = pr[r].special;
+	}
+	return n;
+}
+
 /* The rows of a section; returns the count (items has room for all). */
 static size_t plan_items(const struct kvp_plan *p, enum tui_section sec,
                          struct item *it)
@@ -254,6 +331,9 @@ static size_t plan_items(const struct kvp_plan *p, enum tui_section sec,
 	int eng = (int)p->engine.kind;
 
 	switch (sec) {
+	case TUI_SEC_PLAN:
+		n = plan_page_items(p, it);
+		break;
 	case TUI_SEC_MODEL:
 		add_section(it, &n, KVP_SEC_MODEL, false, 0, 0, eng);
 		break;
@@ -303,6 +383,11 @@ static size_t plan_items(const struct kvp_plan *p, enum tui_section sec,
 	return n;
 }
 
+static const char *item_label(const struct item *it)
+{
+	return it->label ? it->label : it->f ? it->f->label : it->heading;
+}
+
 static size_t max_items(void)
 {
 	/* every field once per array element, plus headings and rules */
@@ -319,6 +404,8 @@ static void hook_init(FORM *form)
 		set_field_back(current_field(form), b->app->theme.attr[TUI_R_FIELD_ACTIVE]);
 		form_driver(form, REQ_BEG_FIELD);
 		fm->fresh = true;
+		fm->ahead[0] = '\0';
+		fm->ahead_text = false;
 	}
 }
 
@@ -379,8 +466,8 @@ static bool build(struct tui_form *fm, struct tui_app *a)
 	fm->label_w = 8;
 	for (i = 0; fm->sec != TUI_SEC_LAYERS && i < fm->n_items; i++)
 		if (fm->items[i].kind != ITEM_HEADING && fm->items[i].kind != ITEM_RULE &&
-		    (int)strlen(fm->items[i].f->label) > fm->label_w)
-			fm->label_w = (int)strlen(fm->items[i].f->label);
+		    (int)strlen(item_label(&fm->items[i])) > fm->label_w)
+			fm->label_w = (int)strlen(item_label(&fm->items[i]));
 	if (fm->label_w > 20)
 		fm->label_w = 20;
 	if (fm->label_w > w - 14)
@@ -390,22 +477,42 @@ static bool build(struct tui_form *fm, struct tui_app *a)
 		struct item *it = &fm->items[i];
 		FIELD *lab, *val;
 		bool page = row > 0 && row % rows == 0;
-		int y = row % rows;
+		int y = row % rows, vh = 1, vx = fm->label_w + 1, vwid = vw;
+		bool own_row = it->special == TUI_PLAN_PICK_MODEL;
 
-		lab = new_field(1, it->kind == ITEM_HEADING ? w : fm->label_w, y, 0, 0, 0);
+		lab = new_field(1, it->kind == ITEM_HEADING || own_row ? w : fm->label_w,
+		                y, 0, 0, 0);
 		if (!lab)
 			return false;
 		field_opts_off(lab, O_ACTIVE | O_EDIT);
 		set_field_back(lab, t->attr[it->kind == ITEM_HEADING ? TUI_R_HEADING
 		                                                     : TUI_R_LABEL]);
 		set_field_buffer(lab, 0, it->kind == ITEM_HEADING ? it->heading
-		                 : it->kind == ITEM_RULE ? it->heading : it->f->label);
+		                 : it->kind == ITEM_RULE ? it->heading
+		                 : own_row ? "Model (type to search the presets)"
+		                 : item_label(it));
 		if (page)
 			set_new_page(lab, TRUE);
 		fm->fields[nf++] = lab;
 		if (it->kind == ITEM_HEADING)
 			continue;
-		val = new_field(1, vw, y, fm->label_w + 1, 0, 0);
+		if (own_row && (row + 1) % rows != 0) {
+			/* the whole model id on the rows below, as wide as the form
+			 * (at 80x24 "meta-llama/Llama-3.1-8B" is never cut) */
+			size_t len = strlen(a->plan.model.id);
+
+			row++;
+			y = row % rows;
+			vx = 0;
+			vwid = w;
+			vh = len > (size_t)w ? (int)((len + (size_t)w - 1) / (size_t)w) : 1;
+			if (vh > 3)
+				vh = 3;
+			if (y + vh > rows)
+				vh = rows - y;
+			row += vh - 1;
+		}
+		val = new_field(vh, vwid, y, vx, 0, 0);
 		if (!val)
 			return false;
 		field_opts_off(val, O_AUTOSKIP | O_STATIC);
@@ -413,7 +520,8 @@ static bool build(struct tui_form *fm, struct tui_app *a)
 		              ? (int)it->f->size - 1 : 400);
 		set_field_back(val, t->attr[TUI_R_FIELD]);
 		set_field_type(val, kvp_type);
-		fm->binds[nb] = (struct binding){ it->f, it->index, a, fm };
+		fm->binds[nb] = (struct binding){ it->f, it->index, a, fm, it->special,
+		                                  item_label(it) };
 		set_field_userptr(val, &fm->binds[nb]);
 		nb++;
 		fm->fields[nf++] = val;
@@ -448,7 +556,7 @@ struct tui_form *tui_form_new(struct tui_app *a, enum tui_section sec,
 {
 	struct tui_form *fm;
 
-	if (sec != TUI_SEC_MODEL && sec != TUI_SEC_WORKLOAD &&
+	if (sec != TUI_SEC_PLAN && sec != TUI_SEC_MODEL && sec != TUI_SEC_WORKLOAD &&
 	    sec != TUI_SEC_DEVICES && sec != TUI_SEC_LAYERS)
 		return NULL;
 	fm = calloc(1, sizeof *fm);
@@ -483,12 +591,7 @@ void tui_form_reload(struct tui_form *fm, const struct tui_app *a)
 
 		if (!b)
 			continue;
-		if (b->f)
-			kvp_field_format(&a->plan, b->f, b->index, buf, sizeof buf);
-		else if (b->index < a->plan.model.n_rules)
-			kvp_rule_format(&a->plan.model.rules[b->index], buf, sizeof buf);
-		else
-			buf[0] = '\0';
+		bind_format(&a->plan, b, buf, sizeof buf);
 		set_field_buffer(fm->fields[i], 0, buf);
 		set_field_status(fm->fields[i], FALSE);
 	}
@@ -572,13 +675,8 @@ bool tui_form_commit(struct tui_form *fm, struct tui_app *a)
 	if (!b)
 		return true;
 	field_text(cur, text, sizeof text);
-	if (b->f)
-		kvp_field_format(&a->plan, b->f, b->index, now, sizeof now);
-	else if (b->index < a->plan.model.n_rules)
-		kvp_rule_format(&a->plan.model.rules[b->index], now, sizeof now);
-	else
-		now[0] = '\0';
-	if (!strcmp(text, now)) {     /* unchanged: nothing to apply */
+	bind_format(&a->plan, b, now, sizeof now);
+	if (!strcmp(text, now) || is_pick(b)) {     /* unchanged: nothing to apply */
 		if (fm->invalid) {    /* typed back to the valid value */
 			fm->invalid = false;
 			tui_app_message(a, TUI_MSG_NONE, "%s", "");
@@ -587,7 +685,7 @@ bool tui_form_commit(struct tui_form *fm, struct tui_app *a)
 		return true;
 	}
 	if (b->f) {
-		if (kvp_field_set(&a->plan, b->f, b->index, text, &err) != KVP_OK) {
+		if (bind_set(&a->plan, b, text, &err) != KVP_OK) {
 			refuse(b, err.msg);
 			return false;
 		}
@@ -602,43 +700,97 @@ bool tui_form_commit(struct tui_form *fm, struct tui_app *a)
 	return true;
 }
 
-static void cycle(struct tui_form *fm, struct tui_app *a, int dir)
+/* Index of the binding's current value among the choices (0 if none). */
+static size_t current_choice(const struct binding *b, const char **list, size_t n)
 {
-	struct binding *b = field_userptr(current_field(fm->form));
-	const char *list[MAX_CHOICE];
 	char cur[TEXT_MAX];
-	struct kvp_error err;
-	size_t n, i, idx = 0, k;
+	size_t i, idx = 0;
 
-	if (!b || !b->f)
-		return;
-	n = choices_of(b->f, list);
-	if (n == 0)
-		return;
-	kvp_error_clear(&err);
-	kvp_field_format(&a->plan, b->f, b->index, cur, sizeof cur);
+	bind_format(&b->app->plan, b, cur, sizeof cur);
 	for (i = 0; i < n; i++)
 		if (!strncasecmp(cur, list[i], strlen(list[i])) &&
 		    (cur[strlen(list[i])] == '\0' || cur[strlen(list[i])] == ':'))
 			idx = i;
+	return idx;
+}
+
+static void cycle(struct tui_form *fm, struct tui_app *a, int dir)
+{
+	struct binding *b = field_userptr(current_field(fm->form));
+	const char *list[MAX_CHOICE];
+	struct kvp_error err;
+	size_t n, idx = 0, k;
+
+	if (!b || !b->f)
+		return;
+	n = choices_of(bind_field(b), list);
+	if (n == 0)
+		return;
+	kvp_error_clear(&err);
+	idx = current_choice(b, list, n);
 	for (k = 1; k < n; k++) {
 		size_t j = (idx + (dir > 0 ? k : n * k - k)) % n;
 
-		if (kvp_field_set(&a->plan, b->f, b->index, list[j], &err) == KVP_OK) {
+		if (bind_set(&a->plan, b, list[j], &err) == KVP_OK) {
 			tui_app_edited(a);
 			reshape(fm, a);
 			tui_form_reload(fm, a);
 			return;
 		}
 	}
-	tui_app_message(a, TUI_MSG_ERROR, "%s", err.msg);
+	refuse(b, err.msg);
 }
 
 static bool current_is_choice(const struct tui_form *fm)
 {
 	struct binding *b = field_userptr(current_field(fm->form));
 
-	return b && is_choice(b->f);
+	return b && is_choice(bind_field(b));
+}
+
+/* Type-ahead in a choice field (see struct tui_form): true when the key
+ * selected a choice; false when the letters begin none, and the caller
+ * types them as text. */
+static bool type_ahead(struct tui_form *fm, struct tui_app *a, int key)
+{
+	struct binding *b = field_userptr(current_field(fm->form));
+	const char *list[MAX_CHOICE];
+	char want[sizeof fm->ahead];
+	struct kvp_error err;
+	size_t n, i, k, len, from;
+
+	if (fm->ahead_text || !b || !b->f)
+		return false;
+	len = strlen(fm->ahead);
+	if (len + 1 >= sizeof want)
+		return false;
+	memcpy(want, fm->ahead, len);
+	want[len] = (char)key;
+	want[len + 1] = '\0';
+	n = choices_of(bind_field(b), list);
+	/* one letter: the next choice it begins after the current one, so
+	 * "f" steps f32 -> f16 -> fp8; more letters: the first they begin */
+	from = len == 0 ? current_choice(b, list, n) + 1 : 0;
+	for (k = 0; k < n; k++) {
+		i = (from + k) % n;
+		if (strncasecmp(list[i], want, len + 1) != 0)
+			continue;
+		if (bind_set(&a->plan, b, list[i], &err) != KVP_OK) {
+			refuse(b, err.msg);
+			return true;
+		}
+		memcpy(fm->ahead, want, len + 2);
+		tui_app_edited(a);
+		reshape(fm, a);
+		tui_form_reload(fm, a);
+		return true;
+	}
+	/* not a choice's beginning: typed as text from here on */
+	fm->ahead_text = true;
+	form_driver(fm->form, REQ_CLR_FIELD);
+	for (i = 0; i < len; i++)
+		form_driver(fm->form, fm->ahead[i]);
+	return false;
 }
 
 static void cancel(struct tui_form *fm, struct tui_app *a)
@@ -646,6 +798,8 @@ static void cancel(struct tui_form *fm, struct tui_app *a)
 	tui_form_reload(fm, a);
 	form_driver(fm->form, REQ_BEG_FIELD);
 	fm->fresh = true;
+	fm->ahead[0] = '\0';
+	fm->ahead_text = false;
 	tui_app_message(a, TUI_MSG_NONE, "%s", "");
 	tui_app_recompute(a);
 }
@@ -664,6 +818,18 @@ static void step(struct tui_form *fm, int dir)
 		form_driver(fm->form, REQ_PREV_PAGE);
 		form_driver(fm->form, REQ_LAST_FIELD);
 	}
+}
+
+/* A picker field: ask the loop for the preset picker, with the key typed
+ * (0: none) as the start of its filter. */
+static void request_pick(struct tui_form *fm, struct tui_app *a, int key)
+{
+	struct binding *b = field_userptr(current_field(fm->form));
+
+	a->pick_kind = b->special == TUI_PLAN_PICK_MODEL ? KVP_PRESET_MODEL
+	                                                 : KVP_PRESET_CARD;
+	a->pick_filter[0] = (char)key;
+	a->pick_filter[1] = '\0';
 }
 
 bool tui_form_handle(struct tui_form *fm, struct tui_app *a, enum tui_act act,
@@ -695,7 +861,9 @@ bool tui_form_handle(struct tui_form *fm, struct tui_app *a, enum tui_act act,
 			form_driver(fm->form, REQ_PREV_PAGE);
 		return true;
 	case TUI_ACT_CHOICE_NEXT:
-		if (current_is_choice(fm))
+		if (key == ' ' && is_pick(field_userptr(current_field(fm->form))))
+			request_pick(fm, a, 0);
+		else if (current_is_choice(fm))
 			cycle(fm, a, 1);
 		else if (key == ' ')
 			return tui_form_handle(fm, a, TUI_ACT_NONE, ' ');
@@ -711,10 +879,11 @@ bool tui_form_handle(struct tui_form *fm, struct tui_app *a, enum tui_act act,
 		fm->fresh = false;
 		return true;
 	case TUI_ACT_APPLY:
-		if (tui_form_commit(fm, a)) {
-			form_driver(fm->form, REQ_BEG_FIELD);
-			fm->fresh = true;
-		}
+		/* Enter applies and moves on, as in a spreadsheet */
+		if (is_pick(field_userptr(current_field(fm->form))))
+			request_pick(fm, a, 0);
+		else if (tui_form_commit(fm, a))
+			step(fm, 1);
 		return true;
 	case TUI_ACT_CANCEL:
 		cancel(fm, a);
@@ -724,7 +893,13 @@ bool tui_form_handle(struct tui_form *fm, struct tui_app *a, enum tui_act act,
 	default:
 		return false;
 	}
-	if (key >= 32 && key < 256 && key != 127 && fm->fresh)
+	if (key >= 32 && key < 127 && is_pick(field_userptr(current_field(fm->form)))) {
+		request_pick(fm, a, key);
+		return true;
+	}
+	if (key > 32 && key < 127 && current_is_choice(fm) && type_ahead(fm, a, key))
+		return true;
+	if (key >= 32 && key < 256 && key != 127 && fm->fresh && !fm->ahead_text)
 		form_driver(fm->form, REQ_CLR_FIELD);
 	fm->fresh = false;
 	switch (key) {
@@ -829,6 +1004,12 @@ const char *tui_form_help(const struct tui_form *fm)
 	if (!fm || !fm->form)
 		return "";
 	b = field_userptr(current_field(fm->form));
+	if (b && b->special == TUI_PLAN_PICK_MODEL)
+		return "type to search the model presets (Enter: the whole list; Tab in it: a file or config.json)";
+	if (b && b->special == TUI_PLAN_PICK_CARD)
+		return "type to search the card presets (Enter: the whole list)";
+	if (b && b->special == TUI_PLAN_KV_FORMAT)
+		return "KV cache format, K and V alike, where the engine reads it (f16, bf16, fp8, q8_0...; K and V apart on the Model page, F5)";
 	if (b && b->f)
 		return b->f->help;
 	if (b)
@@ -854,7 +1035,10 @@ void tui_form_draw(struct tui_form *fm, struct tui_app *a)
 		right = tui_put_right(fm->win, y, 0, fm->r.w, t->attr[TUI_R_DIM],
 		                      " page %d/%d, %s", form_page(fm->form) + 1, pages,
 		                      form_page(fm->form) + 1 < pages ? "PgDn" : "PgUp");
-	if (fm->sec == TUI_SEC_MODEL || fm->sec == TUI_SEC_DEVICES)
+	if (fm->sec == TUI_SEC_PLAN)
+		tui_put(fm->win, y, 0, fm->r.w - right, t->attr[TUI_R_DIM],
+		        "Enter: apply, next  Esc: undo");
+	else if (fm->sec == TUI_SEC_MODEL || fm->sec == TUI_SEC_DEVICES)
 		tui_put(fm->win, y, 0, fm->r.w - right, t->attr[TUI_R_DIM], "^R %s preset",
 		        fm->sec == TUI_SEC_MODEL ? "model" : "card");
 	else if (fm->sec == TUI_SEC_WORKLOAD)

@@ -15,7 +15,7 @@
 #include "tui/files.h"
 #include "tui/form_view.h"
 #include "tui/help.h"
-#include "tui/picker.h"
+#include "tui/preset_load.h"
 #include "tui/layers_view.h"
 #include "tui/prompt.h"
 #include "tui/render.h"
@@ -136,68 +136,33 @@ static void array_edit(struct tui_app *a, bool add)
 	tui_resize(a);
 }
 
-/* The spec to load for Ctrl-R: a preset picked from the list, or a path
- * typed after Tab. False when cancelled. */
-static bool choose_spec(struct tui_app *a, enum kvp_preset_kind kind,
-                        const char *current, char *spec, size_t n)
-{
-	switch (tui_pick_preset(a, kind, spec, n)) {
-	case TUI_PICK_NAME:
-		return true;
-	case TUI_PICK_PATH:
-		return tui_prompt_text(a, kind == KVP_PRESET_CARD ? "Card preset or file:"
-		                       : "Model preset, file or config.json:",
-		                       current, spec, n);
-	default:
-		return false;
-	}
-}
-
 /* Ctrl-R: replace the model (Model section) or the first card (Devices)
  * with a preset, preset file or config.json, resolved like --model. */
 static void pick_preset(struct tui_app *a)
 {
-	char spec[512];
-	struct kvp_error err;
-
 	leave_field(a);
-	if (a->sec == TUI_SEC_DEVICES) {
-		struct kvp_card c;
-
-		if (!choose_spec(a, KVP_PRESET_CARD, a->plan.devices.groups[0].card.name,
-		                 spec, sizeof spec))
-			return;
-		memset(&c, 0, sizeof c);
-		if (kvp_card_load_spec(spec, &c, &err) != KVP_OK) {
-			tui_app_message(a, TUI_MSG_ERROR, "%s", err.msg);
-			return;
-		}
-		a->plan.devices.groups[0].card = c;
-		if (a->plan.devices.n_groups == 0) {
-			a->plan.devices.n_groups = 1;
-			a->plan.devices.groups[0].count = 1;
-		}
-	} else if (a->sec == TUI_SEC_MODEL) {
-		struct kvp_model m;
-		struct kvp_notes notes;
-
-		if (!choose_spec(a, KVP_PRESET_MODEL, a->plan.model.id, spec, sizeof spec))
-			return;
-		memset(&m, 0, sizeof m);
-		memset(&notes, 0, sizeof notes);
-		if (kvp_model_load_spec(spec, &m, &notes, &err) != KVP_OK) {
-			tui_app_message(a, TUI_MSG_ERROR, "%s", err.msg);
-			return;
-		}
-		a->plan.model = m;
-	} else {
+	if (a->sec == TUI_SEC_DEVICES)
+		tui_preset_load(a, KVP_PRESET_CARD, NULL);
+	else if (a->sec == TUI_SEC_MODEL || a->sec == TUI_SEC_PLAN)
+		tui_preset_load(a, KVP_PRESET_MODEL, NULL);
+	else
 		tui_app_message(a, TUI_MSG_INFO, "presets: Ctrl-R in the Model (F5) or Devices (F8) section");
+}
+
+/* A Plan page field asked for a picker: load, then move to the field
+ * after it (the picker's Enter applies and moves on, like Enter). */
+static void run_pick(struct tui_app *a)
+{
+	enum kvp_preset_kind kind = (enum kvp_preset_kind)a->pick_kind;
+	char filter[sizeof a->pick_filter];
+
+	snprintf(filter, sizeof filter, "%s", a->pick_filter);
+	a->pick_kind = -1;
+	if (!tui_preset_load(a, kind, filter) || !a->form)
 		return;
-	}
-	tui_app_edited(a);
-	tui_resize(a);
-	if (a->msg_kind != TUI_MSG_ERROR)
-		tui_app_message(a, TUI_MSG_INFO, "loaded %s", spec);
+	if (tui_form_goto(a->form, kind == KVP_PRESET_CARD ?
+	                  "devices.groups[i].card.name" : "model.id", 0))
+		tui_form_handle(a->form, a, TUI_ACT_NEXT_FIELD, '\t');
 }
 
 static void global_action(struct tui_app *a, enum tui_act act)
@@ -222,6 +187,7 @@ static void global_action(struct tui_app *a, enum tui_act act)
 		leave_field(a);
 		tui_files_export(a);
 		break;
+	case TUI_ACT_SEC_PLAN:     go_section(a, TUI_SEC_PLAN); break;
 	case TUI_ACT_SEC_MODEL:    go_section(a, TUI_SEC_MODEL); break;
 	case TUI_ACT_SEC_WORKLOAD: go_section(a, TUI_SEC_WORKLOAD); break;
 	case TUI_ACT_SEC_LAYERS:   go_section(a, TUI_SEC_LAYERS); break;
@@ -347,6 +313,8 @@ static void handle_key(struct tui_app *a, int key)
 		act = tui_action_for_key(TUI_CTX_GLOBAL, key);
 		global_action(a, act);
 	}
+	if (a->pick_kind >= 0)
+		run_pick(a);
 }
 
 int kvp_tui_run(const struct kvp_plan *plan, const char *path, const char *notice)

@@ -54,17 +54,41 @@ static bool has_text(const char *s, const char *sub)
 	return false;
 }
 
+/* The letters of sub appear in s in order ("a8" in "a100-80gb"). */
+static bool has_letters(const char *s, const char *sub)
+{
+	for (; *s && *sub; s++)
+		if (tolower((unsigned char)*s) == tolower((unsigned char)*sub))
+			sub++;
+	return *sub == '\0';
+}
+
+/* How well an entry matches the filter: 0 the name holds it, 1 the name
+ * holds its letters in order, 2 the description holds it; -1 none. The
+ * list shows rank 0 first, then 1, then 2, each in preset order. */
+static int match_rank(const struct entry *e, const char *filter)
+{
+	if (has_text(e->name, filter))
+		return 0;
+	if (has_letters(e->name, filter))
+		return 1;
+	if (has_text(e->desc, filter))
+		return 2;
+	return -1;
+}
+
 enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
-                              char *out, size_t n)
+                              const char *start, char *out, size_t n)
 {
 	struct list l = { NULL, 0 };
 	struct kvp_error err;
 	size_t *shown, ns, i;
-	char filter[64] = "";
-	int sel = 0, top = 0, key, h, w, rows, y, nw;
+	char filter[64];
+	int sel = 0, top = 0, key, h, w, rows, y, nw, rank;
 	enum tui_pick result = TUI_PICK_CANCEL;
 	WINDOW *win;
 
+	snprintf(filter, sizeof filter, "%s", start ? start : "");
 	l.e = calloc(MAX_ENTRIES, sizeof *l.e);
 	shown = calloc(MAX_ENTRIES, sizeof *shown);
 	if (!l.e || !shown) {
@@ -81,9 +105,10 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 	}
 	for (;;) {
 		ns = 0;
-		for (i = 0; i < l.n; i++)
-			if (has_text(l.e[i].name, filter) || has_text(l.e[i].desc, filter))
-				shown[ns++] = i;
+		for (rank = 0; rank < 3; rank++)
+			for (i = 0; i < l.n; i++)
+				if (match_rank(&l.e[i], filter) == rank)
+					shown[ns++] = i;
 		tui_render(a);
 		h = a->lay.rows - 2;
 		w = a->lay.cols - 4;

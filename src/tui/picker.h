@@ -16,7 +16,10 @@ enum tui_pick {
 	TUI_PICK_PATH          /* Tab: the user wants to type a path */
 };
 
+/* The list narrowed by `start` (the key typed on a Plan page field, or
+ * NULL); matches in the name first, then its letters in order ("a8"
+ * finds a100-80gb), then in the description. */
 enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
-                              char *out, size_t n);
+                              const char *start, char *out, size_t n);
 
 #endif

@@ -35,6 +35,10 @@ start() {
 	$T new-session -d -x 80 -y 24 \
 		"cd '$DIR' && env TERM=xterm-256color LANG=C.UTF-8 NO_COLOR= '$KVPLAN' $*; echo EXITED:\$?; sleep 30"
 	wait_for "F1Help" || true
+	# the tests below edit the Model page (F5); the Plan page, first on
+	# screen, has tests of its own (planner_first_page.sh)
+	keys F5
+	wait_for "Layer kind" >/dev/null || true
 }
 screen() { $T capture-pane -p > "$DIR/screen"; }
 # wait_for TEXT: up to 5 s for TEXT on the screen.
@@ -212,14 +216,15 @@ keys F10
 if wait_for "EXITED:0"; then ok "ASCII run: quit"; else notok "ASCII run: quit"; fi
 
 # 13. Mouse (SGR reports, as xterm sends them): a click on the Engines
-#     tab opens it; a click on the KV heads value (row 11, column 22:
+#     tab (columns 53-61) opens it; one on the Model tab (15-21) goes
+#     back; a click on the KV heads value (row 11, column 22:
 #     the Model form's labels take 19 columns + 1, values start at column
 #     21) puts the cursor there: typing 40 gives x5 KV.
 start
 click() { keys -l "$(printf '\033[<0;%d;%dM' "$1" "$2")"; keys -l "$(printf '\033[<0;%d;%dm' "$1" "$2")"; }
 click 54 1
 check "mouse: click on the Engines tab" "pool tok."
-click 8 1
+click 16 1
 wait_for "Layer kind" >/dev/null
 click 22 11
 keys 40 Enter

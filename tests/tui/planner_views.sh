@@ -68,7 +68,7 @@ preset() {
 	wait_for "Model presets" >/dev/null
 	keys -l "$1"
 	keys Enter
-	wait_for "loaded $1" >/dev/null
+	wait_for "in place of" >/dev/null
 }
 
 # 1. 80x24: the footer has a key for every view, whole words only.
@@ -77,7 +77,7 @@ check "footer at 80 columns: F11 Sweep and F12 Engines" "F12Engines F11Sweep F10
 footer=$(tail -n 1 "$DIR/screen")
 [ ${#footer} -le 80 ] && ok "footer within 80 columns" || notok "footer within 80 columns (${#footer})"
 # 2. The field under the cursor explains itself on the message line.
-check "field help on the message line" "free text naming this plan"
+check "field help on the message line" "type to search the model presets"
 keys F11
 check "F11 opens the Sweep view" "KV per cell"
 keys F12

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "kvplan/compute.h"
+#include "kvplan/field.h"
 #include "kvplan/units.h"
 #include "kvplan/warning.h"
 #include "tui/action.h"
@@ -425,7 +426,7 @@ START_TEST(actions_table)
 	ck_assert_int_eq(tui_action_for_key(TUI_CTX_FORM, '\t'), TUI_ACT_NEXT_FIELD);
 	ck_assert_int_eq(tui_action_for_key(TUI_CTX_FORM, 'q'), TUI_ACT_NONE);
 	/* every section has a global key and a footer label */
-	for (i = TUI_ACT_SEC_MODEL; i <= TUI_ACT_SEC_SWEEP; i++)
+	for (i = TUI_ACT_SEC_PLAN; i <= TUI_ACT_SEC_SWEEP; i++)
 		ck_assert_ptr_nonnull(a[i - 1].footer);
 	ck_assert_int_eq(tui_action_for_key(TUI_CTX_GLOBAL, KEY_F(11)), TUI_ACT_SEC_SWEEP);
 	ck_assert_int_eq(tui_action_for_key(TUI_CTX_GLOBAL, KEY_F(12)), TUI_ACT_SEC_ENGINES);
@@ -437,10 +438,10 @@ START_TEST(footer_fits)
 	bool shown[TUI_ACT_COUNT];
 	size_t i;
 
-	/* 120 columns: all 14 labelled items, 7+7+7+9 (Help Save Open
-	 * Export) + 8+7+9+8+6+11+9 (sections) + 8 (Quit) + 7 (^NNext) +
-	 * 9 (^RPreset) = 112 */
-	ck_assert_int_eq(tui_chrome_footer_pick(120, shown, TUI_ACT_COUNT - 1), 112);
+	/* 120 columns: all 15 labelled items, 7+7+7+9 (Help Save Open
+	 * Export) + 7 (^GPlan) + 8+7+9+8+6+11+9 (sections) + 8 (Quit) +
+	 * 7 (^NNext) + 9 (^RPreset) = 119 */
+	ck_assert_int_eq(tui_chrome_footer_pick(120, shown, TUI_ACT_COUNT - 1), 119);
 	for (i = 0; i < TUI_ACT_COUNT - 1; i++)
 		ck_assert_uint_eq(shown[i], kvp_tui_actions(NULL)[i].footer != NULL);
 	/* 80 columns: 80 (see chrome_and_too_small); Open and Export out */
@@ -471,7 +472,7 @@ START_TEST(form_edit_and_invalid)
 	ck_assert_ptr_nonnull(a);
 	tui_theme_init(&a->theme, true, false);
 	ck_assert(tui_app_recompute(a));
-	tui_resize(a);
+	tui_set_section(a, TUI_SEC_MODEL);
 	ck_assert_ptr_nonnull(a->form);
 	tui_render(a);
 	/* label column as wide as the Model form's longest label, "KV format
@@ -486,14 +487,19 @@ START_TEST(form_edit_and_invalid)
 	ck_assert_uint_eq(a->res->kv.bytes, 20132659200ull);
 	ck_assert(a->dirty);
 	ck_assert(!a->stale);
-	/* invalid text: refused, message names the field, result kept stale */
+	/* Enter applied and moved on to the next field */
+	ck_assert_str_eq(tui_form_current(a->form, NULL)->key, "model.base.k_dim");
+	/* invalid text: refused, message names the label and the field,
+	 * result kept stale, the panel says INVALID */
+	ck_assert(tui_form_goto(a->form, "model.base.kv_heads", 0));
 	tui_form_handle(a->form, a, TUI_ACT_NONE, 'x');
 	tui_form_handle(a->form, a, TUI_ACT_APPLY, '\r');
 	ck_assert_uint_eq(a->plan.model.base.kv_heads, 40);
 	ck_assert(a->stale);
 	ck_assert(tui_form_invalid(a->form));
 	ck_assert_int_eq(a->msg_kind, TUI_MSG_ERROR);
-	ck_assert_ptr_nonnull(strstr(a->msg, "model.base.kv_heads"));
+	ck_assert_ptr_nonnull(strstr(a->msg, "KV heads: model.base.kv_heads"));
+	ck_assert(a->invalid);
 	ck_assert_uint_eq(a->res->kv.bytes, 20132659200ull);
 	tui_render(a);
 	ck_assert_str_eq(row(curscr, 10, 0, 34), "KV heads            x");
@@ -502,6 +508,49 @@ START_TEST(form_edit_and_invalid)
 	ck_assert(!a->stale);
 	tui_render(a);
 	ck_assert_str_eq(row(curscr, 10, 0, 34), "KV heads            40");
+	tui_app_free(a);
+}
+END_TEST
+
+/* The Plan page's one KV format entry: type-ahead "f" takes fp8 after
+ * f16 for K and V alike; under vLLM it sets --kv-cache-dtype ("f" gives
+ * f32 after auto, "fp" fp8), the model's formats untouched. Enter moves
+ * on to the next field. */
+START_TEST(plan_page_kv_format)
+{
+	struct kvp_plan p;
+	struct tui_app *a;
+	const struct kvp_field *f;
+
+	kvp_plan_default(&p);
+	a = tui_app_new(&p);
+	ck_assert_ptr_nonnull(a);
+	tui_theme_init(&a->theme, true, false);
+	ck_assert(tui_app_recompute(a));
+	tui_resize(a);
+	ck_assert_int_eq(a->sec, TUI_SEC_PLAN);
+	ck_assert(tui_form_goto(a->form, "model.base.k_dtype", 0));
+	tui_form_handle(a->form, a, TUI_ACT_NONE, 'f');
+	ck_assert_int_eq(a->plan.model.base.k_fmt.dtype, KVP_DT_FP8);
+	ck_assert_int_eq(a->plan.model.base.v_fmt.dtype, KVP_DT_FP8);
+	/* 2 x 40 x 8 x 128 x 1 B = 81,920 B per position */
+	ck_assert_uint_eq(a->res->kv.bytes_per_position, 81920);
+	tui_form_handle(a->form, a, TUI_ACT_APPLY, '\r');
+	f = tui_form_current(a->form, NULL);
+	ck_assert_str_eq(f->key, "devices.groups[i].count");
+	/* under vLLM */
+	ck_assert(tui_form_goto(a->form, "engine.kind", 0));
+	ck_assert_int_eq(kvp_field_set(&a->plan, kvp_field_by_key("engine.kind"), 0,
+	                               "vllm", NULL), KVP_OK);
+	tui_app_edited(a);
+	tui_resize(a);
+	ck_assert(tui_form_goto(a->form, "model.base.k_dtype", 0));
+	tui_form_handle(a->form, a, TUI_ACT_NONE, 'f');
+	ck_assert(!a->plan.engine.vllm.kv_cache_dtype_auto);
+	ck_assert_int_eq(a->plan.engine.vllm.kv_cache_dtype, KVP_DT_F32);
+	tui_form_handle(a->form, a, TUI_ACT_NONE, 'p');
+	ck_assert_int_eq(a->plan.engine.vllm.kv_cache_dtype, KVP_DT_FP8);
+	ck_assert_int_eq(a->plan.model.base.k_fmt.dtype, KVP_DT_FP8);
 	tui_app_free(a);
 }
 END_TEST
@@ -520,7 +569,7 @@ START_TEST(form_pages)
 	ck_assert_ptr_nonnull(a);
 	tui_theme_init(&a->theme, true, false);
 	ck_assert(tui_app_recompute(a));
-	tui_resize(a);
+	tui_set_section(a, TUI_SEC_MODEL);
 	/* Model form: 20 rows of fields per page at 80x24 (21 rows minus the
 	 * help line); the 20th field is model.mla.qk_nope_head_dim, the 21st
 	 * model.mla.v_head_dim opens page 2 */
@@ -552,15 +601,16 @@ START_TEST(chrome_and_too_small)
 	tui_resize(a);
 	tui_render(a);
 	ck_assert_str_eq(row(curscr, 0, 0, 80),
-	                 "kvplan  Model   Work   Layers   Devices   GQA/MQA   Engines   Sweep   (unsaved)");
+	                 "kvplan  Plan   Model   Work   Layers   Cards   GQA   Engines   Sweep  (unsaved)");
 	/* The footer by rank while whole items fit 80 columns (each item is
 	 * key + label + 1 blank, the last blank may fall off the edge):
-	 * Help 7, Quit 8, Save 7, Model 8, Work 7, Layers 9, Cards 8, GQA 6,
-	 * Engines 11, Sweep 9 = 80, so 79 drawn; then ^NNext (7), Open (7),
-	 * ^RPreset (9), Export (9) no longer fit. Drawn in table order,
+	 * Help 7, Quit 8, Plan 7, Model 8, Work 7, Layers 9, Cards 8, GQA 6,
+	 * Engines 11, Sweep 9 = 80, so 79 drawn; then ^NNext (7), Save (7),
+	 * Open (7), ^RPreset (9), Export (9) no longer fit (Save is F2 and
+	 * Ctrl-S, as everywhere, and in the help). Drawn in table order,
 	 * every view's key on screen, no word cut. */
 	ck_assert_str_eq(row(curscr, 23, 0, 80),
-	                 "F1Help F2Save F5Model F6Work F7Layers F8Cards F9GQA F12Engines F11Sweep F10Quit");
+	                 "F1Help ^GPlan F5Model F6Work F7Layers F8Cards F9GQA F12Engines F11Sweep F10Quit");
 	/* below 80x24 the planner says so instead of drawing */
 	resizeterm(20, 60);
 	tui_resize(a);
@@ -595,6 +645,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, footer_fits);
 	tcase_add_test(tc, form_edit_and_invalid);
 	tcase_add_test(tc, form_pages);
+	tcase_add_test(tc, plan_page_kv_format);
 	tcase_add_test(tc, chrome_and_too_small);
 	suite_add_tcase(s, tc);
 	return s;

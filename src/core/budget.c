@@ -627,7 +627,8 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 				dr->retained_bytes = ret;
 				dr->overhead_bytes = oh;
 				dr->headroom_bytes = head;
-				dr->free_bytes = (int64_t)cap - (int64_t)sum;
+				/* both at most INT64_MAX (checked above) */
+				kvp_diff_i64(cap, sum, &dr->free_bytes);
 				dr->fits = dr->free_bytes >= 0;
 				if (!dr->fits)
 					res->fits = false;

@@ -8,6 +8,7 @@
 #include <stdio.h>  /* snprintf into caller buffers only */
 #include <string.h>
 
+#include "kvplan/checked.h"
 #include "kvplan/compare.h"
 #include "kvplan/solve.h"
 #include "kvplan/compute.h"
@@ -225,8 +226,8 @@ enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch
 			continue;
 		}
 		if (have_base) {
-			row->diff_bytes = r->kv.bytes >= base ?
-			                  (int64_t)(r->kv.bytes - base) : -(int64_t)(base - r->kv.bytes);
+			/* saturated past 8 EiB either way */
+			kvp_diff_i64(r->kv.bytes, base, &row->diff_bytes);
 			row->diff_ppm = ratio_ppm(r->kv.bytes, base);
 			pct(row->diff_ppm, diff, sizeof diff);
 		} else {

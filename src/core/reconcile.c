@@ -228,8 +228,15 @@ static void row_settle(struct kvp_rec_row *r, struct kvp_reconcile *out)
 		return;
 	}
 	d = (__int128)r->observed - (__int128)r->computed;
-	r->diff = (int64_t)d;
-	r->diff_ppm = r->computed ? (int64_t)(d * 1000000 / (__int128)r->computed) : 0;
+	kvp_diff_i64(r->observed, r->computed, &r->diff);   /* saturated */
+	if (r->computed) {
+		__int128 ppm = d * 1000000 / (__int128)r->computed;
+
+		r->diff_ppm = ppm > INT64_MAX ? INT64_MAX :
+		              ppm < INT64_MIN ? INT64_MIN : (int64_t)ppm;
+	} else {
+		r->diff_ppm = 0;
+	}
 	r->match = r->observed + r->tolerance >= r->computed_lo &&
 	           (r->observed <= r->tolerance ||
 	            r->observed - r->tolerance <= r->computed_hi);

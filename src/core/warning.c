@@ -290,7 +290,10 @@ static void w_pooled(const struct kvp_plan *p, struct kvp_result *res)
 	if (res->fits || res->n_devices < 2)
 		return;
 	for (i = 0; i < res->n_devices; i++) {
-		total_free += res->devices[i].free_bytes;
+		/* checked: 10 devices over by 10^18 each pass INT64_MIN */
+		if (!kvp_add_i64(total_free, res->devices[i].free_bytes,
+		                 &total_free))
+			return;   /* past 8 EiB either way: nothing to pool */
 		if (res->devices[i].free_bytes < res->devices[worst].free_bytes)
 			worst = i;
 	}
@@ -300,7 +303,7 @@ static void w_pooled(const struct kvp_plan *p, struct kvp_result *res)
 		"devices: device %u is over by %s while the %u devices "
 		"together have %s free - that memory cannot be borrowed",
 		worst,
-		kvp_fmt_gib((uint64_t)-res->devices[worst].free_bytes, 2, a,
+		kvp_fmt_gib(kvp_abs_u64(res->devices[worst].free_bytes), 2, a,
 		            sizeof a),
 		res->n_devices, kvp_fmt_gib((uint64_t)total_free, 2, b, sizeof b));
 }

@@ -401,10 +401,7 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 	active = total - mlp.v + act_mlp.v;
 	w->active_params = active;
 	if (m->declared_params) {
-		if (total >= m->declared_params)
-			w->declared_diff = (int64_t)(total - m->declared_params);
-		else
-			w->declared_diff = -(int64_t)(m->declared_params - total);
+		kvp_diff_i64(total, m->declared_params, &w->declared_diff);
 	}
 	return weight_bytes(w, ar->hidden, p->devices.weights_override ? &p->devices.weights
 	                                                  : &m->weights,

@@ -23,55 +23,97 @@ static void stamp_from(const struct stat *st, struct kvp_file_stamp *s)
 	s->mtime_nsec = (int64_t)st->st_mtim.tv_nsec;
 }
 
+static const char *file_kind(mode_t m)
+{
+	return S_ISDIR(m) ? "is a folder" : S_ISFIFO(m) ? "is a FIFO" :
+	       S_ISCHR(m) ? "is a character device" :
+	       S_ISBLK(m) ? "is a block device" : S_ISSOCK(m) ? "is a socket" :
+	       "is not a regular file";
+}
+
+int kvp_file_open_regular(const char *path, struct stat *out,
+                          struct kvp_error *err)
+{
+	struct stat st;
+	int fd, fl;
+
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		kvp_error_set(err, errno == ENOENT ? KVP_ENOTFOUND : KVP_EIO,
+		              "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) != 0) {
+		int e = errno;
+
+		close(fd);
+		kvp_error_set(err, KVP_EIO, "%s: %s", path, strerror(e));
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		kvp_error_set(err, KVP_EIO, "%s: %s, not a regular file", path,
+		              file_kind(st.st_mode));
+		return -1;
+	}
+	fl = fcntl(fd, F_GETFL);
+	if (fl >= 0)
+		(void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	if (out)
+		*out = st;
+	return fd;
+}
+
 enum kvp_status kvp_file_read(const char *path, size_t max_bytes, char **text,
                               size_t *len, struct kvp_file_stamp *stamp,
                               struct kvp_error *err)
 {
 	struct stat st;
-	char *buf;
-	size_t got = 0;
+	char *buf = NULL;
+	size_t got = 0, cap = 0;
 	int fd;
 
 	*text = NULL;
 	*len = 0;
 	if (!max_bytes)
 		max_bytes = KVP_FILE_MAX_BYTES;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = kvp_file_open_regular(path, &st, err);
 	if (fd < 0)
-		return kvp_error_set(err, errno == ENOENT ? KVP_ENOTFOUND : KVP_EIO,
-		                     "%s: %s", path, strerror(errno));
-	if (fstat(fd, &st) != 0) {
-		int e = errno;
-		close(fd);
-		return kvp_error_set(err, KVP_EIO, "%s: %s", path, strerror(e));
-	}
-	if (S_ISDIR(st.st_mode)) {
-		close(fd);
-		return kvp_error_set(err, KVP_EIO, "%s: is a folder, not a file", path);
-	}
-	if (!S_ISREG(st.st_mode)) {
-		close(fd);
-		return kvp_error_set(err, KVP_EIO, "%s: not a regular file", path);
-	}
+		return err->status;
 	if ((uint64_t)st.st_size > max_bytes) {
 		close(fd);
 		return kvp_error_set(err, KVP_EIO,
 			"%s: %llu bytes - larger than the limit of %zu bytes", path,
 			(unsigned long long)st.st_size, max_bytes);
 	}
-	buf = malloc((size_t)st.st_size + 1);
-	if (!buf) {
-		close(fd);
-		return kvp_error_set(err, KVP_ENOMEM, "%s: out of memory", path);
-	}
-	/* Read up to the size seen; a file growing meanwhile is cut there. */
-	while (got < (size_t)st.st_size) {
-		ssize_t r = read(fd, buf + got, (size_t)st.st_size - got);
+	/* Read to the end, whatever the size says (a /proc file says 0),
+	 * and never more than max_bytes + 1 (then it is refused). */
+	for (;;) {
+		ssize_t r;
 
+		if (got == cap) {
+			size_t ncap = cap ? cap * 2 : (size_t)st.st_size + 4096;
+			char *nb;
+
+			if (ncap > max_bytes + 1)
+				ncap = max_bytes + 1;
+			if (ncap <= got)
+				break;
+			nb = realloc(buf, ncap + 1);
+			if (!nb) {
+				free(buf);
+				close(fd);
+				return kvp_error_set(err, KVP_ENOMEM, "%s: out of memory", path);
+			}
+			buf = nb;
+			cap = ncap;
+		}
+		r = read(fd, buf + got, cap - got);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
 			int e = errno;
+
 			free(buf);
 			close(fd);
 			return kvp_error_set(err, KVP_EIO, "%s: %s", path, strerror(e));
@@ -81,6 +123,12 @@ enum kvp_status kvp_file_read(const char *path, size_t max_bytes, char **text,
 		got += (size_t)r;
 	}
 	close(fd);
+	if (got > max_bytes) {
+		free(buf);
+		return kvp_error_set(err, KVP_EIO,
+			"%s: more than %zu bytes - larger than the limit", path,
+			max_bytes);
+	}
 	if (got == 0) {
 		free(buf);
 		return kvp_error_set(err, KVP_EPARSE, "%s: empty file", path);

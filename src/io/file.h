@@ -16,6 +16,8 @@
 
 #include "kvplan/status.h"
 
+struct stat;
+
 /* Default cap on files kvplan reads (plans, presets, records), bytes. */
 #define KVP_FILE_MAX_BYTES (8u * 1024u * 1024u)
 
@@ -28,8 +30,20 @@ struct kvp_file_stamp {
 };
 
 /*
+ * Open path for reading without ever blocking: O_NONBLOCK (a FIFO or a
+ * terminal does not hang open()), then fstat, and only a regular file is
+ * kept (O_NONBLOCK cleared again). Anything else is refused in one line
+ * naming the path and what it is ("is a FIFO, not a regular file");
+ * `st` is filled when non-NULL. Returns the descriptor, or -1 with *err set.
+ */
+int kvp_file_open_regular(const char *path, struct stat *st,
+                          struct kvp_error *err);
+
+/*
  * Read the regular file at path (at most max_bytes; 0 = KVP_FILE_MAX_BYTES)
- * into a new NUL-terminated buffer *text of *len bytes. The caller frees
+ * into a new NUL-terminated buffer *text of *len bytes, read to its end
+ * (not to the size fstat reports: /proc files say 0), refusing one past
+ * the limit. The caller frees
  * *text with free(). stamp may be NULL. An empty file is an error
  * (KVP_EPARSE); a missing or unreadable one KVP_EIO or KVP_ENOTFOUND.
  */

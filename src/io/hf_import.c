@@ -18,9 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
+#include "io/file.h"
 #include "kvplan/checked.h"
 #include "kvplan/import.h"
 
@@ -1400,6 +1402,7 @@ enum kvp_status kvp_hf_import_path(const char *path, struct kvp_model *m,
 	char file[4096];
 	struct stat sb;
 	FILE *f;
+	int fd;
 	char *buf;
 	size_t got;
 	enum kvp_status st;
@@ -1426,9 +1429,15 @@ enum kvp_status kvp_hf_import_path(const char *path, struct kvp_model *m,
 		return kvp_error_set(err, KVP_EINVAL, "%s: %lld bytes - larger "
 		                     "than the %u-byte limit for a config", file,
 		                     (long long)sb.st_size, KVP_IMPORT_MAX_BYTES);
-	f = fopen(file, "rb");
-	if (!f)
+	/* never blocks: a FIFO swapped in after the stat is refused too */
+	fd = kvp_file_open_regular(file, NULL, err);
+	if (fd < 0)
+		return err->status;
+	f = fdopen(fd, "rb");
+	if (!f) {
+		close(fd);
 		return kvp_error_set(err, KVP_EIO, "%s: %s", file, strerror(errno));
+	}
 	buf = malloc(KVP_IMPORT_MAX_BYTES + 1);
 	if (!buf) {
 		fclose(f);

@@ -13,7 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "io/file.h"
 #include "io/log_parse.h"
 
 /* ---- numbers and units ---------------------------------------------- */
@@ -867,9 +869,21 @@ enum kvp_status kvp_log_parse_stream(struct kvp_log *log, FILE *f,
 {
 	char buf[KVP_LOG_LINE_MAX + 2];
 	size_t len = 0;
+	uint64_t total = 0, nuls = 0;
 	int c, over = 0;
 
 	while ((c = getc(f)) != EOF) {
+		/* bounded: a log is at most KVP_LOG_MAX_BYTES, and a mebibyte
+		 * of NUL bytes in a row (/dev/zero on stdin) is not a log;
+		 * stray binary bytes are skipped with their lines */
+		nuls = c == '\0' ? nuls + 1 : 0;
+		if (nuls > (1u << 20))
+			return kvp_error_set(err, KVP_EPARSE, "%s: %u NUL bytes in "
+				"a row - not a text log", name, 1u << 20);
+		if (++total > KVP_LOG_MAX_BYTES)
+			return kvp_error_set(err, KVP_EPARSE, "%s: more than %u "
+				"bytes - larger than a log kvplan reads (give the "
+				"startup part)", name, KVP_LOG_MAX_BYTES);
 		if (c == '\n') {
 			if (over) {
 				log->lines++;
@@ -909,14 +923,22 @@ enum kvp_status kvp_log_parse_file(struct kvp_log *log, const char *path,
                                    struct kvp_error *err)
 {
 	FILE *f;
+	int fd;
 	enum kvp_status st;
 
 	if (!strcmp(path, "-"))
 		return kvp_log_parse_stream(log, stdin, "stdin", err);
-	f = fopen(path, "rb");
-	if (!f)
-		return kvp_error_set(err, errno == ENOENT ? KVP_ENOTFOUND : KVP_EIO,
-		                     "%s: cannot open: %s", path, strerror(errno));
+	/* a regular file only: /dev/zero or a FIFO never end (stdin, "-",
+	 * may be a pipe, bounded by the stream's limits) */
+	fd = kvp_file_open_regular(path, NULL, err);
+	if (fd < 0)
+		return err->status;
+	f = fdopen(fd, "rb");
+	if (!f) {
+		close(fd);
+		return kvp_error_set(err, KVP_EIO, "%s: cannot open: %s", path,
+		                     strerror(errno));
+	}
 	st = kvp_log_parse_stream(log, f, path, err);
 	fclose(f);
 	return st;

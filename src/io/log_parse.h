@@ -31,6 +31,8 @@
 #include "kvplan/status.h"
 
 #define KVP_LOG_LINE_MAX 4096   /* longer lines are skipped (counted) */
+#define KVP_LOG_MAX_BYTES (512u * 1024u * 1024u) /* a stream past it, or
+                                   with a NUL byte, is refused */
 #define KVP_LOG_MAX_OBS  64     /* figures kept; more are counted */
 
 /* Settings and model shape a log may state. */

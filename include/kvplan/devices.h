@@ -20,6 +20,12 @@ struct kvp_card {
 	bool allocatable;         /* capacity is what CUDA can allocate, not
 	                             the nvidia-smi total */
 	bool shared_with_system;  /* unified memory (Apple) */
+	/* The speed envelope (src/core/speed.c), from the data sheet named
+	 * in speed_source; 0 = not known (no bound is then given). */
+	uint64_t bandwidth;       /* memory bandwidth, bytes per second */
+	uint64_t flops_16bit;     /* dense 16-bit tensor peak, FLOP/s */
+	uint64_t flops_8bit;      /* dense 8-bit (FP8, else INT8) peak, FLOP/s */
+	char speed_source[320];   /* data sheet of the three figures */
 };
 
 struct kvp_card_group {

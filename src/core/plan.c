@@ -8,6 +8,7 @@
  * also carries the documented runtime overheads of its card
  * (kvp_overheads_default: CUDA context and CUDA graphs at tp 1).
  */
+#include <stdio.h>  /* snprintf only */
 #include <string.h>
 
 #include "kvplan/plan.h"
@@ -65,6 +66,16 @@ void kvp_plan_default(struct kvp_plan *p)
 	strcpy(p->devices.groups[0].card.name, "H100-80GB-SXM");
 	/* 80 GB card as the driver reports it: 81,559 MiB. */
 	p->devices.groups[0].card.capacity_bytes = 81559ull * 1048576ull;
+	/* its speed figures, as presets/cards/h100-80gb-sxm.json: the
+	 * NVIDIA H100 datasheet, SXM column (dense = half the sparse) */
+	p->devices.groups[0].card.bandwidth = 3350000000000ull;
+	p->devices.groups[0].card.flops_16bit = 989500000000000ull;
+	p->devices.groups[0].card.flops_8bit = 1979000000000000ull;
+	snprintf(p->devices.groups[0].card.speed_source,
+	         sizeof p->devices.groups[0].card.speed_source, "%s",
+	         "NVIDIA H100 datasheet, H100 SXM column: GPU memory bandwidth "
+	         "3.35 TB/s; BF16 Tensor Core 1,979 and FP8 3,958 teraFLOPS "
+	         "with sparsity, half without (dense 989.5 and 1,979)");
 	p->devices.groups[0].count = 1;
 	/* tp 1: cuda_context 360 MiB + cuda_graphs 384 MiB +
 	 * allocator_reserve 0 = 744 MiB per device */

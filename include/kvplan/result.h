@@ -157,6 +157,12 @@ struct kvp_device_result {
 	uint64_t headroom_bytes;
 	int64_t free_bytes;
 	bool fits;
+	/* Speed envelope (speed.c): bytes this device must read from its
+	 * memory in one decode step (its active weights and its share of
+	 * the stored KV), and that read at the card's bandwidth, ns rounded
+	 * down; 0 ns when the card's bandwidth is not known. */
+	uint64_t decode_read_bytes;
+	uint64_t decode_read_ns;
 };
 
 /* Weight count (parameters) and bytes. */
@@ -174,6 +180,55 @@ struct kvp_warning {
 	char msg[KVP_LINE_MAX];
 };
 
+/*
+ * The speed envelope (src/core/speed.c): a roofline BOUND from the cards'
+ * data-sheet bandwidth and peak FLOP/s, not a measurement. Real engines
+ * reach a fraction of it. Times are lower bounds (ns, rounded down);
+ * rates are upper bounds (thousandths of tokens/s, rounded up).
+ *
+ * Decode, one step of every resident sequence, at full length (the whole
+ * prompt + generation in the cache: the slowest step):
+ *   a device's time >= (its active weight bytes + its share of the
+ *   stored KV bytes) / its bandwidth  (under TP each rank reads its share)
+ *   a replica's step >= max(sum over pipeline stages of the slowest
+ *   rank's time, decode FLOPs / sum of its devices' peaks)
+ *   tokens/s per sequence <= 1 / step, i.e. bandwidth / (W + B x KV)
+ *   aggregate tokens/s <= B / step per replica (stages overlapped),
+ *   i.e. bandwidth / (W / B + KV) on one card, summed over replicas.
+ * Prefill of one class-0 prompt on one replica:
+ *   time >= FLOPs / sum of the replica's devices' peaks, FLOPs = 2 x
+ *   active parameters (input embeddings excluded) x prompt tokens +
+ *   causal attention 2 x pairs x Hq x (k_dim + v_dim) per attention layer.
+ */
+struct kvp_speed_result {
+	bool known;                   /* a decode bound: every device's card
+	                                 has a bandwidth */
+	bool compute_known;           /* every device's card has the peak
+	                                 used (prefill bound, compute roof) */
+	bool peak_8bit;               /* the 8-bit peak applies (8-bit
+	                                 weights), else the 16-bit one */
+	bool compute_bound;           /* decode step set by FLOPs, not bytes */
+	uint64_t sequences;           /* B: resident sequences, all replicas */
+	uint64_t replica_sequences;   /* B of replica 0 (the largest share) */
+	uint64_t weight_read_bytes;   /* active weights read per decode step,
+	                                 replica 0, all its devices */
+	uint64_t kv_read_bytes;       /* stored KV read per decode step,
+	                                 replica 0, all its devices */
+	uint64_t kv_read_per_sequence; /* kv_read_bytes / its sequences,
+	                                 rounded down */
+	uint64_t bandwidth;           /* slowest card's bytes/s */
+	uint64_t peak_flops;          /* slowest card's peak used, FLOP/s */
+	uint64_t decode_flops;        /* FLOPs of one decode step, replica 0 */
+	uint64_t decode_step_ns;      /* replica 0's step, stages in series */
+	uint64_t seq_tps_milli;       /* tokens/s per sequence x 1000, max
+	                                 over replicas */
+	uint64_t aggregate_tps_milli; /* tokens/s of all replicas x 1000 */
+	uint64_t prefill_tokens;      /* class 0's prompt, tokens */
+	uint64_t prefill_flops;
+	uint64_t prefill_ns;          /* 0 when !compute_known */
+	uint64_t prefill_tps_milli;   /* prompt tokens/s x 1000, one replica */
+};
+
 struct kvp_result {
 	struct kvp_error error;       /* status != OK: the rest is undefined */
 	uint32_t n_layers;
@@ -188,6 +243,7 @@ struct kvp_result {
 	bool fits;                    /* every device fits (true: no cards) */
 	uint32_t n_warnings;
 	struct kvp_warning warnings[KVP_MAX_WARNINGS];
+	struct kvp_speed_result speed; /* the roofline bound (speed.c) */
 };
 
 #endif

@@ -32,10 +32,17 @@ enum kvp_solve_for {
 	                              request) with margin_ppm of every card
 	                              kept free, capped at the model's
 	                              max_positions when known */
+	KVP_SOLVE_THROUGHPUT,      /* requests of class 0 that maximise the
+	                              speed envelope's aggregate decode bound
+	                              (res->speed) while fitting: the fewest
+	                              at which the step turns compute-bound
+	                              (more add nothing to the bound), else
+	                              the most that fit */
 	KVP_SOLVE_FOR_COUNT
 };
 
-/* "concurrency", "length", "kv-format", "cards", "max-model-len" */
+/* "concurrency", "length", "kv-format", "cards", "max-model-len",
+ * "throughput" */
 const char *kvp_solve_name(enum kvp_solve_for f);
 enum kvp_status kvp_solve_parse(const char *s, enum kvp_solve_for *out,
                                 struct kvp_error *err);

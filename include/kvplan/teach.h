@@ -63,6 +63,13 @@ struct kvp_teach_row {
 	bool fit_known;
 	uint64_t fit_requests, fit_sequences;
 	struct kvp_error fit_err;
+	/* The speed envelope of this variant at the plan's own workload
+	 * (res.speed, a roofline bound): KV bytes read per sequence per
+	 * decode step and the decode bounds; speed_known false without a
+	 * card bandwidth. Fewer KV heads read fewer bytes per token. */
+	bool speed_known;
+	uint64_t kv_read_per_sequence;
+	uint64_t seq_tps_milli, aggregate_tps_milli;
 };
 
 struct kvp_teach {

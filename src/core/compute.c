@@ -69,7 +69,8 @@ enum kvp_status kvp_compute(const struct kvp_plan *plan,
 			kvp_error_set(&res->error, st, "%s", kvp_status_str(st));
 		return st;
 	}
-	/* 6. warnings */
+	/* 6. speed bound, 7. warnings */
+	kvp_speed_compute(plan, res);
 	kvp_warnings_compute(plan, res);
 	res->error.status = KVP_OK;
 	return KVP_OK;

@@ -10,7 +10,10 @@
  *                                        replaces kv/layers figures and
  *                                        fills res->engine (generic: no-op)
  *   5. kvp_devices_compute  (budget.c)   per-device budget and verdict
- *   6. kvp_warnings_compute (warning.c)  the pitfall warnings
+ *   6. kvp_speed_compute    (speed.c)    the roofline speed bound (never
+ *                                        fails; unknown card figures
+ *                                        leave it unknown)
+ *   7. kvp_warnings_compute (warning.c)  the pitfall warnings
  *
  * Each fills only its part of *res and reports errors in res->error.
  */
@@ -32,6 +35,7 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *p,
  * measured, else the estimate (budget.c). Engines use it for budgets. */
 uint64_t kvp_activations_estimate(const struct kvp_plan *p,
                                   const struct kvp_result *res);
+void kvp_speed_compute(const struct kvp_plan *p, struct kvp_result *res);
 void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res);
 
 /* Append a warning (dropped silently past KVP_MAX_WARNINGS). */

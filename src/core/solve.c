@@ -27,12 +27,14 @@
 #include "kvplan/checked.h"
 #include "kvplan/compute.h"
 #include "kvplan/solve.h"
+#include "kvplan/speed.h"
 #include "kvplan/units.h"
 
 #define SOLVE_CAP (1ull << 40)   /* "nothing binds" beyond this */
 
 static const char *const names[KVP_SOLVE_FOR_COUNT] = {
 	"concurrency", "length", "kv-format", "cards", "max-model-len",
+	"throughput",
 };
 
 const char *kvp_solve_name(enum kvp_solve_for f)
@@ -51,8 +53,8 @@ enum kvp_status kvp_solve_parse(const char *s, enum kvp_solve_for *out,
 			return KVP_OK;
 		}
 	return kvp_error_set(err, KVP_EINVAL,
-		"--for: '%s' - expected concurrency, length, kv-format, cards "
-		"or max-model-len", s ? s : "");
+		"--for: '%s' - expected concurrency, length, kv-format, cards, "
+		"max-model-len or throughput", s ? s : "");
 }
 
 /* ---- fitting ---------------------------------------------------------- */
@@ -767,6 +769,90 @@ static enum kvp_status solve_cards(const struct kvp_plan *base,
 	return st == KVP_OK ? KVP_OK : st;
 }
 
+/*
+ * --for throughput. The aggregate decode bound B / step never falls as
+ * requests are added: memory-bound it is B x bandwidth / (W + B x KV),
+ * rising; once the step is compute-bound (FLOPs grow with B like the
+ * tokens do) it stays at peak / FLOPs per token. So the answer is the
+ * fewest requests at which the step turns compute-bound (found by
+ * bisection: compute time grows faster than read time once it passes),
+ * or the most that fit when it never does. Checked: the answer fits,
+ * and one fewer is memory-bound with a lower bound, or one more does not
+ * fit.
+ */
+static void set_throughput_check(struct kvp_solve_answer *ans,
+                                 uint64_t most, uint64_t lower_milli,
+                                 const struct kvp_result *r)
+{
+	char a[32], b[32], c[32], d[32], e[32];
+
+	kvp_fmt_int(ans->value, a, sizeof a);
+	kvp_fmt_milli(r->speed.aggregate_tps_milli, b, sizeof b);
+	kvp_fmt_int(ans->value - 1, c, sizeof c);
+	kvp_fmt_milli(lower_milli, d, sizeof d);
+	kvp_fmt_int(most, e, sizeof e);
+	line(ans->check, sizeof ans->check,
+	     "%s %s fit at <= %s tokens/s in all, decode compute-bound; %s "
+	     "give <= %s (memory-bound); up to %s fit, and past %s the bound "
+	     "stays at peak FLOP/s / FLOPs per token", a, noun("requests", ans->value), b, c, d,
+	     e, a);
+}
+
+static enum kvp_status solve_throughput(const struct kvp_plan *base,
+                                        struct kvp_solve_answer *ans,
+                                        struct kvp_result *r,
+                                        struct kvp_error *err)
+{
+	uint64_t most, lo, hi, lower;
+	struct kvp_plan work;
+	enum kvp_status st;
+
+	st = solve_count(base, set_requests, NULL, 1, SOLVE_CAP, "requests",
+	                 ans, r, err);
+	if (st != KVP_OK || !ans->found)
+		return st;
+	if (!r->speed.known)
+		return kvp_error_set(err, KVP_EINVAL,
+			"devices.groups[i].card.bandwidth: not known for every "
+			"card - solve --for throughput needs the speed envelope "
+			"(--card-bandwidth)");
+	most = ans->value;
+	if (!r->speed.compute_bound)
+		return KVP_OK;      /* memory-bound at the most that fit */
+	lo = 0;                 /* memory-bound (or none) */
+	hi = most;              /* compute-bound */
+	while (hi - lo > 1) {
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		work = *base;
+		set_requests(&work, mid, NULL);
+		st = kvp_compute(&work, r);
+		if (st != KVP_OK)
+			return kvp_error_set(err, st, "%s", r->error.msg);
+		if (r->speed.compute_bound)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	lower = 0;
+	if (lo > 0) {
+		work = *base;
+		set_requests(&work, lo, NULL);
+		if (kvp_compute(&work, r) == KVP_OK)
+			lower = r->speed.aggregate_tps_milli;
+	}
+	ans->value = hi;
+	ans->plan = *base;
+	set_requests(&ans->plan, hi, NULL);
+	st = kvp_compute(&ans->plan, r);
+	if (st != KVP_OK)
+		return kvp_error_set(err, st, "%s", r->error.msg);
+	ans->answer_fits = true;
+	ans->has_next = false;
+	set_throughput_check(ans, most, lower, r);
+	return KVP_OK;
+}
+
 enum kvp_status kvp_solve(const struct kvp_plan *p,
                           const struct kvp_solve_opts *o,
                           struct kvp_solve_answer *ans,
@@ -838,6 +924,13 @@ enum kvp_status kvp_solve(const struct kvp_plan *p,
 		break;
 	case KVP_SOLVE_KV_FORMAT:
 		st = solve_format(&base, ans, scratch, err);
+		break;
+	case KVP_SOLVE_THROUGHPUT:
+		st = solve_throughput(&base, ans, scratch, err);
+		if (st == KVP_OK)
+			ans->sequences = ans->value *
+				(base.workload.classes[0].samples ?
+				 base.workload.classes[0].samples : 1);
 		break;
 	case KVP_SOLVE_CARDS:
 		st = solve_cards(&base, o, ans, scratch, err);

@@ -163,6 +163,10 @@ enum kvp_status kvp_teach(const struct kvp_plan *p, struct kvp_teach *out,
 		r->bytes_per_position = scratch->res.kv.bytes_per_position;
 		r->bytes = scratch->res.kv.bytes;
 		r->sequences = scratch->res.kv.sequences;
+		r->speed_known = scratch->res.speed.known;
+		r->kv_read_per_sequence = scratch->res.speed.kv_read_per_sequence;
+		r->seq_tps_milli = scratch->res.speed.seq_tps_milli;
+		r->aggregate_tps_milli = scratch->res.speed.aggregate_tps_milli;
 		search_fit(&scratch->plan, r, scratch);
 		if (r->current)
 			now = r;

@@ -1,0 +1,410 @@
+/*
+ * speed.c - stage 6 of kvp_compute: the speed envelope, a roofline BOUND
+ * from the cards' data-sheet bandwidth and peak FLOP/s (result.h, struct
+ * kvp_speed_result, states every formula). Not a measurement: engines
+ * reach a fraction of it. Every simplification below makes the bound
+ * looser, never wrong: bytes or FLOPs left out only raise a rate bound
+ * and lower a time bound.
+ *
+ * Bytes a device reads in one decode step:
+ *   weights  its budget's weights_bytes, less (a) the input embedding
+ *            table on stage 0 (rows are looked up, not read) unless it is
+ *            also the output head (tied, one stage), (b) the experts a
+ *            token is not routed to (params - active_params, shared over
+ *            the model's layers in proportion to the stage's layers),
+ *            both at the model's bytes per parameter, / tp, rounded up.
+ *            With B > 1 more experts are usually touched: the bound
+ *            counts only the fewest possible.
+ *   KV       its kv_bytes x kv.bytes_needed / kv.bytes (its share of the
+ *            positions actually stored, at full length), rounded down.
+ * FLOPs (matmuls only, 2 per multiply-add): 2 x matmul parameters per
+ * token (active_params less the input embeddings unless tied) plus
+ * attention, per attention layer 2 x Hq x (k_dim + v_dim) per (query,
+ * key) pair: causal pairs P(P+1)/2 over a prompt of P, capped by the
+ * window (sliding) or the chunk (chunked); at decode the positions the
+ * layer stores per sequence. MLA layers count as the decompressed heads
+ * (qk_nope + qk_rope, v_head_dim). Shared-KV and recurrent layers add
+ * none (left out: the bound only loosens).
+ * The peak: 8-bit when the served weights are fp8 or int8 (W8A8), else
+ * 16-bit. Under TP every rank runs its share, so a replica's FLOPs go at
+ * the sum of its devices' peaks.
+ *
+ * Pure: no allocation, no I/O. Never fails: unknown card figures leave
+ * speed.known / compute_known false.
+ */
+#include <string.h>
+
+#include "core/internal.h"
+#include "core/placement.h"
+#include "kvplan/checked.h"
+
+typedef unsigned __int128 u128;
+
+#define NS_PER_S 1000000000ull
+
+static uint64_t sat(u128 v)
+{
+	return v > UINT64_MAX ? UINT64_MAX : (uint64_t)v;
+}
+
+/* ceil(a / b), saturating; b > 0 */
+static uint64_t div_up(u128 a, u128 b)
+{
+	return sat(a / b + (a % b != 0));
+}
+
+/* The card device idx runs on: groups in order, one per device; a single
+ * card stands for every device (budget.c hands them out the same way). */
+static const struct kvp_card *card_of(const struct kvp_devices *d,
+                                      uint32_t idx)
+{
+	uint64_t cards = 0, k = idx;
+	uint32_t g;
+
+	for (g = 0; g < d->n_groups && g < KVP_MAX_CARD_GROUPS; g++)
+		cards += d->groups[g].count;
+	if (cards <= 1)
+		return &d->groups[0].card;
+	for (g = 0; g < d->n_groups && g < KVP_MAX_CARD_GROUPS; g++) {
+		if (k < d->groups[g].count)
+			return &d->groups[g].card;
+		k -= d->groups[g].count;
+	}
+	return &d->groups[0].card;
+}
+
+static const struct kvp_wformat *served_weights(const struct kvp_plan *p)
+{
+	return p->devices.weights_override ? &p->devices.weights
+	                                   : &p->model.weights;
+}
+
+static bool uses_8bit(const struct kvp_plan *p)
+{
+	enum kvp_wdtype dt = served_weights(p)->dtype;
+
+	return dt == KVP_W_FP8 || dt == KVP_W_INT8;
+}
+
+static uint64_t card_peak(const struct kvp_card *c, bool eight)
+{
+	return eight ? c->flops_8bit : c->flops_16bit;
+}
+
+/* The input table is read whole only when it is also the head (tied)
+ * and the one stage holds both. */
+static bool embed_unread(const struct kvp_plan *p, const struct kvp_result *res)
+{
+	bool tied = p->model.arch.tie_embeddings &&
+	            res->weights.lm_head_params == 0;
+
+	return !(tied && p->devices.pp <= 1);
+}
+
+/* Parameters in matmuls per token. */
+static uint64_t matmul_params(const struct kvp_plan *p,
+                              const struct kvp_result *res)
+{
+	const struct kvp_weights_result *w = &res->weights;
+	bool tied = p->model.arch.tie_embeddings && w->lm_head_params == 0;
+
+	if (tied || w->embed_params > w->active_params)
+		return w->active_params;
+	return w->active_params - w->embed_params;
+}
+
+/* Weight bytes device dr does not read in a decode step (see top). */
+static uint64_t unread_weight_bytes(const struct kvp_plan *p,
+                                    const struct kvp_result *res,
+                                    const struct kvp_device_result *dr)
+{
+	const struct kvp_weights_result *w = &res->weights;
+	uint64_t tp = p->devices.tp ? p->devices.tp : 1;
+	uint64_t layers = (uint64_t)dr->last_layer - dr->first_layer + 1;
+	u128 embed = 0, inactive = 0;
+
+	if (w->params == 0 || res->n_layers == 0)
+		return 0;
+	if (dr->pp_stage == 0 && embed_unread(p, res)) {
+		if (served_weights(p)->keep_embeddings_16bit)
+			embed = (u128)w->embed_params * 2;
+		else
+			embed = div_up((u128)w->bytes * w->embed_params, w->params);
+	}
+	if (w->params > w->active_params)
+		inactive = div_up((u128)w->bytes * (w->params - w->active_params) *
+		                  layers, (u128)w->params * res->n_layers);
+	return div_up(embed + inactive, tp);
+}
+
+/* Causal (query, key) pairs over a prompt of n tokens for one layer. */
+static u128 prompt_pairs(const struct kvp_layer_spec *l, uint64_t n)
+{
+	u128 w = l->window, full = (u128)n * (n + 1) / 2;
+
+	switch (l->kind) {
+	case KVP_LAYER_FULL:
+	case KVP_LAYER_MLA:
+		return full;
+	case KVP_LAYER_SLIDING:
+		if (w == 0 || n <= w)
+			return full;
+		return w * (w + 1) / 2 + (u128)(n - (uint64_t)w) * w;
+	case KVP_LAYER_CHUNKED: {
+		u128 k, r;
+
+		if (w == 0 || n <= w)
+			return full;
+		k = n / w;
+		r = n % w;
+		return k * (w * (w + 1) / 2) + r * (r + 1) / 2;
+	}
+	default:
+		return 0;
+	}
+}
+
+/* FLOPs per (query, key) pair of one attention layer: 2 x Hq x dims. */
+static u128 pair_flops(const struct kvp_plan *p, const struct kvp_layer_spec *l)
+{
+	const struct kvp_mla *m = &p->model.mla;
+	u128 dims;
+
+	if (l->kind == KVP_LAYER_MLA)
+		dims = (u128)m->qk_nope_head_dim + m->qk_rope_head_dim +
+		       m->v_head_dim;
+	else
+		dims = (u128)l->k_dim + l->v_dim;
+	return 2 * (u128)p->model.q_heads * dims;
+}
+
+static uint64_t prefill_flops(const struct kvp_plan *p,
+                              const struct kvp_result *res, uint64_t n)
+{
+	u128 f = 2 * (u128)matmul_params(p, res) * n;
+	uint32_t i;
+
+	for (i = 0; i < res->n_layers; i++)
+		f += prompt_pairs(&res->layers[i].spec, n) *
+		     pair_flops(p, &res->layers[i].spec);
+	return sat(f);
+}
+
+/* One decode step of b sequences, each at its stored positions. */
+static uint64_t decode_flops(const struct kvp_plan *p,
+                             const struct kvp_result *res, uint64_t b)
+{
+	u128 f = 2 * (u128)matmul_params(p, res) * b;
+	uint64_t seqs = res->kv.sequences ? res->kv.sequences : 1;
+	uint32_t i;
+
+	for (i = 0; i < res->n_layers; i++) {
+		const struct kvp_layer_spec *l = &res->layers[i].spec;
+
+		if (l->kind == KVP_LAYER_NONE || l->kind == KVP_LAYER_SHARED)
+			continue;
+		f += (u128)(res->layers[i].stored / seqs) * b * pair_flops(p, l);
+	}
+	return sat(f);
+}
+
+/* Resident sequences of replica r (each class's share x samples). */
+static uint64_t replica_sequences(const struct kvp_plan *p, uint32_t r)
+{
+	const struct kvp_workload *w = &p->workload;
+	uint32_t dp = p->devices.dp ? p->devices.dp : 1, c;
+	u128 s = 0;
+
+	for (c = 0; c < w->n_classes && c < KVP_MAX_CLASSES; c++)
+		s += (u128)kvp_dp_share(w->classes[c].requests, dp, r) *
+		     (w->classes[c].samples ? w->classes[c].samples : 1);
+	if (w->ragged)
+		s += kvp_dp_share(w->n_ragged, dp, r);
+	return sat(s);
+}
+
+static uint64_t first_prompt(const struct kvp_workload *w)
+{
+	uint32_t c;
+	int i;
+
+	for (c = 0; c < w->n_classes && c < KVP_MAX_CLASSES; c++) {
+		uint64_t n = 0;
+
+		if (w->classes[c].requests == 0)
+			continue;
+		for (i = 0; i < KVP_PP_COUNT; i++)
+			n += w->classes[c].prompt[i];
+		return n;
+	}
+	return 0;
+}
+
+/* Fill every device's decode read and its time at the card's bandwidth. */
+static void device_reads(const struct kvp_plan *p, struct kvp_result *res)
+{
+	const struct kvp_kv_result *kv = &res->kv;
+	struct kvp_speed_result *sp = &res->speed;
+	uint32_t i;
+
+	sp->known = res->n_devices > 0;
+	for (i = 0; i < res->n_devices; i++) {
+		struct kvp_device_result *dr = &res->devices[i];
+		const struct kvp_card *c = card_of(&p->devices, i);
+		uint64_t un = unread_weight_bytes(p, res, dr), kvr = 0;
+
+		if (kv->bytes)
+			kvr = sat((u128)dr->kv_bytes * kv->bytes_needed / kv->bytes);
+		dr->decode_read_bytes = sat((u128)(dr->weights_bytes -
+			(un < dr->weights_bytes ? un : dr->weights_bytes)) + kvr);
+		dr->decode_read_ns = 0;
+		if (c->bandwidth == 0) {
+			sp->known = false;
+			continue;
+		}
+		dr->decode_read_ns = sat((u128)dr->decode_read_bytes * NS_PER_S /
+		                         c->bandwidth);
+		if (dr->dp_replica == 0) {
+			sp->weight_read_bytes += dr->decode_read_bytes - kvr;
+			sp->kv_read_bytes += kvr;
+		}
+		if (sp->bandwidth == 0 || c->bandwidth < sp->bandwidth)
+			sp->bandwidth = c->bandwidth;
+	}
+}
+
+/* Sum of replica r's peaks (0 when a card lacks the figure). */
+static uint64_t replica_peak(const struct kvp_plan *p,
+                             const struct kvp_result *res, uint32_t r,
+                             bool eight)
+{
+	u128 sum = 0;
+	uint32_t i;
+
+	for (i = 0; i < res->n_devices; i++) {
+		uint64_t pk;
+
+		if (res->devices[i].dp_replica != r)
+			continue;
+		pk = card_peak(card_of(&p->devices, i), eight);
+		if (pk == 0)
+			return 0;
+		sum += pk;
+	}
+	return sat(sum);
+}
+
+/* Replica r's memory-bound step: stages in series (latency) and the
+ * slowest device (throughput, stages overlapped). */
+static void replica_mem(const struct kvp_result *res, uint32_t r,
+                        uint64_t *lat, uint64_t *thr)
+{
+	u128 sum = 0;
+	uint64_t stage_max = 0, slowest = 0;
+	uint32_t i, stage = 0;
+	bool any = false;
+
+	for (i = 0; i < res->n_devices; i++) {
+		const struct kvp_device_result *dr = &res->devices[i];
+
+		if (dr->dp_replica != r)
+			continue;
+		if (any && dr->pp_stage != stage) {
+			sum += stage_max;
+			stage_max = 0;
+		}
+		any = true;
+		stage = dr->pp_stage;
+		if (dr->decode_read_ns > stage_max)
+			stage_max = dr->decode_read_ns;
+		if (dr->decode_read_ns > slowest)
+			slowest = dr->decode_read_ns;
+	}
+	*lat = sat(sum + stage_max);
+	*thr = slowest;
+}
+
+static void decode_bound(const struct kvp_plan *p, struct kvp_result *res)
+{
+	struct kvp_speed_result *sp = &res->speed;
+	uint32_t dp = p->devices.dp ? p->devices.dp : 1, r;
+	u128 agg = 0;
+
+	for (r = 0; r < dp; r++) {
+		uint64_t b = replica_sequences(p, r), lat, thr, peak, fl, cns = 0;
+
+		if (b == 0)
+			continue;
+		replica_mem(res, r, &lat, &thr);
+		peak = replica_peak(p, res, r, sp->peak_8bit);
+		fl = decode_flops(p, res, b);
+		if (peak)
+			cns = sat((u128)fl * NS_PER_S / peak);
+		if (r == 0) {
+			sp->replica_sequences = b;
+			sp->decode_flops = fl;
+			sp->compute_bound = cns > lat;
+			sp->decode_step_ns = cns > lat ? cns : lat;
+			sp->kv_read_per_sequence = sp->kv_read_bytes / b;
+		}
+		if (cns > lat)
+			lat = cns;
+		if (cns > thr)
+			thr = cns;
+		if (lat == 0 || thr == 0) {
+			sp->known = false;   /* nothing to read: no bound */
+			return;
+		}
+		if (div_up((u128)1000 * NS_PER_S, lat) > sp->seq_tps_milli)
+			sp->seq_tps_milli = div_up((u128)1000 * NS_PER_S, lat);
+		agg += div_up((u128)b * 1000 * NS_PER_S, thr);
+	}
+	sp->aggregate_tps_milli = sat(agg);
+}
+
+static void prefill_bound(const struct kvp_plan *p, struct kvp_result *res)
+{
+	struct kvp_speed_result *sp = &res->speed;
+	uint64_t peak = replica_peak(p, res, 0, sp->peak_8bit);
+
+	sp->prefill_tokens = first_prompt(&p->workload);
+	sp->prefill_flops = prefill_flops(p, res, sp->prefill_tokens);
+	if (peak == 0 || sp->prefill_flops == 0)
+		return;
+	sp->prefill_ns = sat((u128)sp->prefill_flops * NS_PER_S / peak);
+	if (sp->prefill_ns)
+		sp->prefill_tps_milli = div_up((u128)sp->prefill_tokens * 1000 *
+		                               NS_PER_S, sp->prefill_ns);
+}
+
+void kvp_speed_compute(const struct kvp_plan *p, struct kvp_result *res)
+{
+	struct kvp_speed_result *sp = &res->speed;
+	uint32_t i;
+
+	memset(sp, 0, sizeof *sp);
+	sp->sequences = res->kv.sequences;
+	sp->peak_8bit = uses_8bit(p);
+	if (res->n_devices == 0)
+		return;
+	device_reads(p, res);
+	sp->compute_known = true;
+	for (i = 0; i < res->n_devices; i++) {
+		uint64_t pk = card_peak(card_of(&p->devices, i), sp->peak_8bit);
+
+		if (pk == 0)
+			sp->compute_known = false;
+		else if (sp->peak_flops == 0 || pk < sp->peak_flops)
+			sp->peak_flops = pk;
+	}
+	if (!sp->compute_known)
+		sp->peak_flops = 0;
+	if (sp->known)
+		decode_bound(p, res);
+	if (!sp->known) {
+		sp->seq_tps_milli = sp->aggregate_tps_milli = 0;
+		sp->decode_step_ns = 0;
+	}
+	if (sp->compute_known)
+		prefill_bound(p, res);
+}

@@ -3,7 +3,7 @@
  * backwards (kvplan/solve.h) and print the answer, its check (the answer
  * fits, one more does not, both recomputed) and the binding constraint,
  * then the answer's device bars. WHAT: concurrency, length, kv-format,
- * cards, max-model-len. --format json prints one object with the answer
+ * cards, max-model-len, throughput. --format json prints one object with the answer
  * and the record of the answered plan.
  * Exit 0 with an answer, 1 when not even the smallest candidate fits,
  * 2 on bad input (one line on stderr, nothing on stdout).
@@ -21,6 +21,7 @@
 #include "cli/out_text.h"
 #include "io/record_json.h"
 #include "kvplan/solve.h"
+#include "kvplan/speed.h"
 #include "kvplan/units.h"
 
 struct solve_ctx {
@@ -107,8 +108,8 @@ static enum kvp_status set_max_cards(void *ctx, const char *v,
 }
 
 static const struct kvp_opt_extra solve_extra[] = {
-	{ "for", true, "WHAT", "concurrency, length, kv-format, cards or "
-	  "max-model-len", set_for },
+	{ "for", true, "WHAT", "concurrency, length, kv-format, cards, "
+	  "max-model-len or throughput", set_for },
 	{ "margin", true, "FRACTION", "max-model-len: share of each card "
 	  "kept free (0.1 or 10%)", set_margin },
 	{ "max-cards", true, "N", "cards: largest count tried (default 64)",
@@ -161,6 +162,21 @@ static void answer_text(const struct kvp_solve_answer *a,
 		         "%s)%s", v, margin ? margin : "0",
 		         a->capped ? " - the model's max_position_embeddings" : "");
 		break;
+	case KVP_SOLVE_THROUGHPUT: {
+		char t[40], q[40];
+
+		snprintf(buf, n, "%s request%s (%s resident sequence%s) of %s "
+		         "tokens each: <= %s tokens/s in all, <= %s per sequence "
+		         "(%s)", v, a->value == 1 ? "" : "s",
+		         kvp_fmt_int(a->sequences, s, sizeof s),
+		         a->sequences == 1 ? "" : "s",
+		         kvp_fmt_int(r->n_classes ? r->classes[0].length : 0, l,
+		                     sizeof l),
+		         kvp_fmt_milli(r->speed.aggregate_tps_milli, t, sizeof t),
+		         kvp_fmt_milli(r->speed.seq_tps_milli, q, sizeof q),
+		         kvp_speed_label);
+		break;
+	}
 	default:
 		snprintf(buf, n, "?");
 	}
@@ -244,7 +260,7 @@ int kvp_cmd_solve(int argc, char **argv)
 	rc = 0;
 	if (!ctx.have_for) {
 		rc = fail("--for: missing - expected concurrency, length, "
-		          "kv-format, cards or max-model-len");
+		          "kv-format, cards, max-model-len or throughput");
 		goto out;
 	}
 	if (kvp_solve(&o->plan, &ctx.so, ans, res, &err) != KVP_OK) {

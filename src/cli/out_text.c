@@ -11,6 +11,7 @@
 #include "cli/out_text.h"
 #include "cli/out_bar.h"
 #include "kvplan/format.h"
+#include "kvplan/speed.h"
 #include "kvplan/strategy.h"
 #include "kvplan/units.h"
 #include "kvplan/warning.h"
@@ -224,6 +225,20 @@ void kvp_out_devices(FILE *out, const struct kvp_result *res)
 	kvp_out_bars_compact(out, res, KVP_OUT_BAR_WIDTH, kvp_out_utf8());
 	fprintf(out, "%-14s%s\n", "verdict", res->fits ? "fits on every device" :
 	        "does NOT fit on every device");
+	kvp_out_speed(out, res);
+}
+
+void kvp_out_speed(FILE *out, const struct kvp_result *res)
+{
+	char buf[400];
+
+	if (res->n_devices == 0)
+		return;
+	kvp_speed_decode_text(res, buf, sizeof buf);
+	fprintf(out, "%-14s%s\n", "speed bound", kvp_speed_label);
+	fprintf(out, "%-14s%s\n", "  decode", buf);
+	kvp_speed_prefill_text(res, buf, sizeof buf);
+	fprintf(out, "%-14s%s\n", "  prefill", buf);
 }
 
 void kvp_out_warnings(FILE *out, const struct kvp_result *res,

@@ -13,6 +13,7 @@
 #include "io/file.h"
 #include "io/plan_json.h"
 #include "io/record_json.h"
+#include "kvplan/speed.h"
 #include "kvplan/layers.h"
 #include "kvplan/preset.h"
 #include "kvplan/warning.h"
@@ -226,7 +227,49 @@ static bool add_devices(cJSON *res, const struct kvp_result *r)
 		add_u64(o, "headroom_bytes", d->headroom_bytes);
 		add_i64(o, "free_bytes", d->free_bytes);
 		cJSON_AddBoolToObject(o, "fits", d->fits);
+		add_u64(o, "decode_read_bytes", d->decode_read_bytes);
+		add_u64(o, "decode_read_ns", d->decode_read_ns);
 	}
+	return true;
+}
+
+/* A figure, or null when `known` is false. */
+static void add_u64_or_null(cJSON *o, const char *k, bool known, uint64_t v)
+{
+	if (known)
+		add_u64(o, k, v);
+	else
+		cJSON_AddNullToObject(o, k);
+}
+
+/* The speed envelope (result.h, struct kvp_speed_result): a bound. */
+static bool add_speed(cJSON *res, const struct kvp_speed_result *s)
+{
+	cJSON *o = cJSON_AddObjectToObject(res, "speed");
+	bool pk = s->compute_known && s->prefill_ns;
+
+	if (!o)
+		return false;
+	cJSON_AddStringToObject(o, "kind", kvp_speed_label);
+	cJSON_AddBoolToObject(o, "known", s->known);
+	cJSON_AddBoolToObject(o, "compute_known", s->compute_known);
+	cJSON_AddBoolToObject(o, "peak_8bit", s->peak_8bit);
+	cJSON_AddBoolToObject(o, "compute_bound", s->compute_bound);
+	add_u64(o, "sequences", s->sequences);
+	add_u64(o, "replica_sequences", s->replica_sequences);
+	add_u64(o, "weight_read_bytes", s->weight_read_bytes);
+	add_u64(o, "kv_read_bytes", s->kv_read_bytes);
+	add_u64(o, "kv_read_per_sequence", s->kv_read_per_sequence);
+	add_u64_or_null(o, "bandwidth", s->known, s->bandwidth);
+	add_u64_or_null(o, "peak_flops", s->compute_known, s->peak_flops);
+	add_u64(o, "decode_flops", s->decode_flops);
+	add_u64_or_null(o, "decode_step_ns", s->known, s->decode_step_ns);
+	add_u64_or_null(o, "seq_tps_milli", s->known, s->seq_tps_milli);
+	add_u64_or_null(o, "aggregate_tps_milli", s->known, s->aggregate_tps_milli);
+	add_u64(o, "prefill_tokens", s->prefill_tokens);
+	add_u64(o, "prefill_flops", s->prefill_flops);
+	add_u64_or_null(o, "prefill_ns", pk, s->prefill_ns);
+	add_u64_or_null(o, "prefill_tps_milli", pk, s->prefill_tps_milli);
 	return true;
 }
 
@@ -295,6 +338,8 @@ char *kvp_record_json_dump_notes(const struct kvp_plan *p, const struct kvp_resu
 	    !add_weights(res, &r->weights) || !add_devices(res, r))
 		goto nomem;
 	cJSON_AddBoolToObject(res, "fits", r->fits);
+	if (!add_speed(res, &r->speed))
+		goto nomem;
 	if (!add_warnings(res, r))
 		goto nomem;
 	s = cJSON_Print(root);

@@ -9,6 +9,7 @@
 #include "kvplan/bar.h"
 #include "kvplan/format.h"
 #include "kvplan/margin.h"
+#include "kvplan/speed.h"
 #include "kvplan/units.h"
 #include "tui/bar_draw.h"
 #include "tui/panel.h"
@@ -259,6 +260,15 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 	verdict(w, y++, x, wd, res, invalid, t);
 	for (i = 0; i < res->n_devices && y < end - reserve; i++)
 		draw_device_bar(w, y++, x, wd, i, &res->devices[i], t);
+	if (res->speed.known && y < end - reserve) {
+		/* the speed envelope under the verdict's bars (res->speed) */
+		char sp[KVP_LINE_MAX];
+
+		kvp_speed_short_text(res, true, sp, sizeof sp);
+		if ((int)strlen(sp) > wd)
+			kvp_speed_short_text(res, false, sp, sizeof sp);
+		tui_put_cut(w, y++, x, wd, t->attr[TUI_R_DIM], sp);
+	}
 	if (i < res->n_devices && y < end)
 		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "... %u more device%s",
 		        (unsigned)(res->n_devices - i), res->n_devices - i == 1 ? "" : "s");
@@ -479,6 +489,12 @@ bars:
 			             : res->fits ? "FITS" : "DOES NOT FIT",
 			             (unsigned)(res->n_devices - k),
 			             res->n_devices - k == 1 ? "" : "s") + 1;
+		if (res->n_devices && !res->n_warnings && res->speed.known) {
+			char sp[KVP_LINE_MAX];
+
+			kvp_speed_short_text(res, false, sp, sizeof sp);
+			tui_put_cut(w, y, x + sw, wd - sw, t->attr[TUI_R_DIM], sp);
+		}
 		if (res->n_warnings) {
 			char m[KVP_LINE_MAX + 64];
 

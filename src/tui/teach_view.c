@@ -10,9 +10,14 @@
 #include <string.h>
 
 #include "kvplan/teach.h"
+#include "kvplan/speed.h"
 #include "kvplan/units.h"
 #include "tui/teach_view.h"
 #include "tui/text.h"
+
+/* Columns of the decode-bound column (" tok/s/seq<="), shown past the
+ * 80 of the table when the view is wide enough. */
+#define SPEED_COLS 12
 
 struct tui_teach {
 	unsigned long gen;        /* app->gen the rows belong to */
@@ -91,9 +96,13 @@ void tui_teach_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 	tui_put(w, y++, r->x, r->w, th->attr[TUI_R_HEADING],
 	        "Same plan, other KV-head groupings (Hq = %u query heads; * = current)",
 	        (unsigned)k->q_heads);
-	tui_put(w, y++, r->x, r->w, th->attr[TUI_R_LABEL],
+	tui_put(w, y, r->x, r->w, th->attr[TUI_R_LABEL],
 	        "%-5s %5s %7s %13s %16s %10s %7s %10s", "", "Hkv", "Hq/Hkv",
 	        "B/position", "KV bytes", "GiB", "vs now", "max seqs");
+	if (r->w >= 80 + SPEED_COLS)   /* the decode bound, when wide */
+		tui_put(w, y, r->x + 80, r->w - 80, th->attr[TUI_R_LABEL],
+		        " %11s", "tok/s/seq<=");
+	y++;
 	rows = r->h - 4;
 	if (a->scroll[TUI_SEC_TEACH] > (int)k->n - rows)
 		a->scroll[TUI_SEC_TEACH] = (int)k->n - rows;
@@ -124,6 +133,9 @@ void tui_teach_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 		        kvp_fmt_int(row->bytes_per_position, b1, sizeof b1),
 		        kvp_fmt_int(row->bytes, b2, sizeof b2),
 		        kvp_fmt_gib(row->bytes, 2, b3, sizeof b3), ratio, fit);
+		if (r->w >= 80 + SPEED_COLS && row->speed_known)
+			tui_put(w, y - 1, r->x + 80, r->w - 80, at, " %11s",
+			        kvp_fmt_milli(row->seq_tps_milli, b1, sizeof b1));
 	}
 	if (!k->heads_matter) {
 		tui_put(w, r->y + r->h - 2, r->x, r->w, th->attr[TUI_R_WARN],

@@ -24,6 +24,7 @@
 
 #include "core/internal.h"
 #include "core/placement.h"
+#include "core/solve_priv.h"
 #include "kvplan/checked.h"
 #include "kvplan/compute.h"
 #include "kvplan/solve.h"
@@ -75,9 +76,9 @@ static uint64_t active_requests(const struct kvp_plan *p)
  * from memory, so the devices alone always "fit"). *computed false on
  * overflow or refusal, which count as not fitting. Other errors are the
  * plan's and are returned. */
-static enum kvp_status try_fit(const struct kvp_plan *p, struct kvp_result *r,
-                               bool *fits, bool *computed,
-                               struct kvp_error *err)
+enum kvp_status kvp_solve_try_fit(const struct kvp_plan *p,
+                                  struct kvp_result *r, bool *fits,
+                                  bool *computed, struct kvp_error *err)
 {
 	enum kvp_status st = kvp_compute(p, r);
 
@@ -190,8 +191,8 @@ static const char *noun(const char *plural, uint64_t n)
 
 /* Why plan p (computed into r, or not) does not fit, for the check
  * line: the device most over, or the engine's admission limit. */
-static void why_not(const struct kvp_plan *p, const struct kvp_result *r,
-                    bool computed, char *buf, size_t n)
+void kvp_solve_why_not(const struct kvp_plan *p, const struct kvp_result *r,
+                       bool computed, char *buf, size_t n)
 {
 	char b[32], c[32];
 	uint32_t i;
@@ -316,7 +317,7 @@ static enum kvp_status search_max(const struct kvp_plan *base, apply_fn f,
 	*found = *capped = false;
 	*best = lo_min;
 #define TRY(v) do { *work = *base; f(work, (v), ctx); \
-	st = try_fit(work, r, &fits, &computed, err); \
+	st = kvp_solve_try_fit(work, r, &fits, &computed, err); \
 	if (st != KVP_OK) return st; } while (0)
 	TRY(lo_min);
 	if (!fits)
@@ -371,15 +372,15 @@ static enum kvp_status check_count(const struct kvp_plan *base, apply_fn f,
 	if (ans->has_next) {
 		ans->plan = *base;
 		f(&ans->plan, ans->next_value, ctx);
-		st = try_fit(&ans->plan, r, &fits, &computed, err);
+		st = kvp_solve_try_fit(&ans->plan, r, &fits, &computed, err);
 		if (st != KVP_OK)
 			return st;
 		ans->next_fits = fits;
-		why_not(&ans->plan, r, computed, why, sizeof why);
+		kvp_solve_why_not(&ans->plan, r, computed, why, sizeof why);
 	}
 	ans->plan = *base;
 	f(&ans->plan, ans->value, ctx);
-	st = try_fit(&ans->plan, r, &fits, &computed, err);
+	st = kvp_solve_try_fit(&ans->plan, r, &fits, &computed, err);
 	if (st != KVP_OK)
 		return st;
 	ans->answer_fits = fits;
@@ -424,6 +425,27 @@ static void set_mix(struct kvp_plan *p, uint64_t k, const void *ctx)
 	}
 }
 
+bool kvp_solve_mix_plan(const struct kvp_plan *p, uint64_t k,
+                        struct kvp_plan *out)
+{
+	struct mix_ctx m;
+	uint32_t c;
+
+	memset(&m, 0, sizeof m);
+	m.n = p->workload.n_classes < KVP_MAX_CLASSES ? p->workload.n_classes
+	                                              : KVP_MAX_CLASSES;
+	for (c = 0; c < m.n; c++) {
+		m.req[c] = p->workload.classes[c].requests;
+		if (!kvp_add(m.total, m.req[c], &m.total))
+			return false;
+	}
+	if (m.total == 0)
+		return false;
+	*out = *p;
+	set_mix(out, k, &m);
+	return true;
+}
+
 enum kvp_status kvp_solve_mix(const struct kvp_plan *p,
                               struct kvp_result *scratch, uint64_t *n,
                               bool *bound, struct kvp_error *err)
@@ -455,7 +477,7 @@ enum kvp_status kvp_solve_mix(const struct kvp_plan *p,
 		return KVP_OK;
 	/* k class requests: does the mix fit? */
 #define MIX_TRY(k) do { work = *p; set_mix(&work, (k), &m); \
-	st = try_fit(&work, scratch, &fits, &computed, err); \
+	st = kvp_solve_try_fit(&work, scratch, &fits, &computed, err); \
 	if (st != KVP_OK) return st; } while (0)
 	MIX_TRY(1);
 	if (!fits) {
@@ -540,10 +562,10 @@ static enum kvp_status solve_count(const struct kvp_plan *base,
 		ans->value = 0;
 		ans->plan = *base;
 		f(&ans->plan, lo_min, ctx);
-		st = try_fit(&ans->plan, r, &fits, &computed, err);
+		st = kvp_solve_try_fit(&ans->plan, r, &fits, &computed, err);
 		if (st != KVP_OK)
 			return st;
-		why_not(&ans->plan, r, computed, why, sizeof why);
+		kvp_solve_why_not(&ans->plan, r, computed, why, sizeof why);
 		line(ans->check, sizeof ans->check, "not even %s %s fit%s: %s",
 			kvp_fmt_int(lo_min, a, sizeof a), noun(unit, lo_min),
 			lo_min == 1 ? "s" : "", why);
@@ -559,7 +581,7 @@ static enum kvp_status solve_count(const struct kvp_plan *base,
 }
 
 /* Formats an engine offers, most precise first. */
-static size_t formats_for(const struct kvp_plan *p, enum kvp_dtype *out)
+size_t kvp_solve_kv_formats(const struct kvp_plan *p, enum kvp_dtype *out)
 {
 	static const enum kvp_dtype generic[] = {
 		KVP_DT_F16, KVP_DT_Q8_0, KVP_DT_FP8, KVP_DT_Q5_1, KVP_DT_Q5_0,
@@ -594,7 +616,7 @@ static size_t formats_for(const struct kvp_plan *p, enum kvp_dtype *out)
 	return n;
 }
 
-static void set_format(struct kvp_plan *p, enum kvp_dtype dt)
+void kvp_solve_set_kv_format(struct kvp_plan *p, enum kvp_dtype dt)
 {
 	struct kvp_format f = kvp_format_plain(dt);
 	uint32_t i;
@@ -621,7 +643,7 @@ static enum kvp_status solve_format(const struct kvp_plan *base,
                                     struct kvp_error *err)
 {
 	enum kvp_dtype list[16];
-	size_t n = formats_for(base, list), i;
+	size_t n = kvp_solve_kv_formats(base, list), i;
 	struct kvp_plan work;
 	char why[KVP_LINE_MAX / 2];
 	bool fits = false, computed;
@@ -630,13 +652,13 @@ static enum kvp_status solve_format(const struct kvp_plan *base,
 	why[0] = '\0';
 	for (i = 0; i < n; i++) {
 		work = *base;
-		set_format(&work, list[i]);
-		st = try_fit(&work, r, &fits, &computed, err);
+		kvp_solve_set_kv_format(&work, list[i]);
+		st = kvp_solve_try_fit(&work, r, &fits, &computed, err);
 		if (st != KVP_OK)
 			return st;
 		if (fits)
 			break;
-		why_not(&work, r, computed, why, sizeof why);
+		kvp_solve_why_not(&work, r, computed, why, sizeof why);
 	}
 	if (i == n) {
 		ans->found = false;
@@ -694,7 +716,7 @@ static enum kvp_status cards_fit(const struct kvp_plan *base, uint32_t n,
 		memset(work->devices.pp_layers, 0, sizeof work->devices.pp_layers);
 		if (work->devices.pp > work->model.n_layers)
 			continue;
-		st = try_fit(work, r, fits, &computed, NULL);
+		st = kvp_solve_try_fit(work, r, fits, &computed, NULL);
 		if (st == KVP_OK && *fits)
 			return KVP_OK;
 		if (st == KVP_OK || st == KVP_EINVAL || st == KVP_ERANGE)

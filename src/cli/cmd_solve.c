@@ -19,6 +19,7 @@
 #include "cli/opts.h"
 #include "cli/out_bar.h"
 #include "cli/out_text.h"
+#include "cli/share.h"
 #include "io/record_json.h"
 #include "kvplan/solve.h"
 #include "kvplan/speed.h"
@@ -45,50 +46,11 @@ static enum kvp_status set_margin(void *ctx, const char *v,
                                   struct kvp_error *err)
 {
 	struct solve_ctx *c = ctx;
-	const char *s = v;
-	uint64_t whole = 0, frac = 0, scale = 1000000;
-	int digits = 0;
-	bool pct = false;
 
-	if (!*s)
-		goto bad;
-	while (*s >= '0' && *s <= '9' && whole <= 100) {
-		whole = whole * 10 + (uint64_t)(*s++ - '0');
-		digits++;
-	}
-	if (*s == '.') {
-		s++;
-		while (*s >= '0' && *s <= '9') {
-			if (scale > 1) {
-				scale /= 10;
-				frac += (uint64_t)(*s - '0') * scale;
-			}
-			s++;
-			digits++;
-		}
-	}
-	if (*s == '%') {
-		pct = true;
-		s++;
-	}
-	if (*s || digits == 0)
-		goto bad;
-	if (pct) {
-		/* whole% + frac: frac is in millionths of a percent unit */
-		c->so.margin_ppm = (uint32_t)(whole * 10000 + frac / 100);
-		if (whole > 100 || c->so.margin_ppm > 1000000)
-			goto bad;
-	} else {
-		if (whole > 1 || (whole == 1 && frac))
-			goto bad;
-		c->so.margin_ppm = (uint32_t)(whole * 1000000 + frac);
-	}
+	if (kvp_cli_share_parse("--margin", v, &c->so.margin_ppm, err) != KVP_OK)
+		return err->status;
 	c->margin_text = v;
 	return KVP_OK;
-bad:
-	return kvp_error_set(err, KVP_EINVAL,
-		"--margin: '%s' - expected a fraction 0..1 (0.1) or a percent "
-		"(10%%)", v);
 }
 
 static enum kvp_status set_max_cards(void *ctx, const char *v,
@@ -233,6 +195,20 @@ static int print_json(const struct kvp_solve_answer *a,
 	return kvp_emit_json("solve", out);
 }
 
+/* `--for deployment` (or --for=deployment) anywhere: the search. */
+static bool for_deployment(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--for=deployment"))
+			return true;
+		if (!strcmp(argv[i], "--for") && i + 1 < argc)
+			return !strcmp(argv[i + 1], "deployment");
+	}
+	return false;
+}
+
 int kvp_cmd_solve(int argc, char **argv)
 {
 	struct kvp_opts *o = malloc(sizeof *o);
@@ -243,6 +219,12 @@ int kvp_cmd_solve(int argc, char **argv)
 	char answer[KVP_LINE_MAX];
 	int rc = 0;
 
+	if (for_deployment(argc, argv)) {
+		free(o);
+		free(res);
+		free(ans);
+		return kvp_cmd_solve_deployment(argc, argv);
+	}
 	if (!o || !res || !ans) {
 		free(o);
 		free(res);

@@ -195,8 +195,10 @@ struct kvp_search_out {
 };
 
 /*
- * Step 1: list every configuration of the space into buf->cfgs and sort
- * it by the ranking keys known without computing. Depends on the model
+ * Step 1: list every configuration of the space into buf->cfgs in the
+ * order of the ranking keys known without computing (cards, capacity;
+ * price first under KVP_RANK_PRICE), generated in that order (no sort
+ * of the whole list). Depends on the model
  * and the space, not the workload: a front end that edits the workload
  * keeps the list and calls kvp_search_rank_list only. When the list
  * does not fit buf->cap_cfgs: KVP_ERANGE with out->stats.configurations

@@ -12,7 +12,6 @@
  * query and KV heads divisible as kvp_tp_check demands (the same check
  * the computation makes) and at most one stage per layer (kvp_pp_split).
  */
-#include <stdlib.h>   /* qsort */
 #include <string.h>
 
 #include "core/placement.h"
@@ -169,78 +168,124 @@ static size_t kv_list(const struct kvp_plan *base,
 	return k;
 }
 
-static bool tp_ok(const struct kvp_plan *base, const struct kvp_result *lay,
-                  uint32_t tp)
-{
-	struct kvp_error e;
-
-	return kvp_tp_check(base->model.q_heads, lay->layers, lay->n_layers,
-	                    tp, &e) == KVP_OK;
-}
-
-/* Walk the space; emit(ctx, cfg) for each configuration. Returns the
- * count. lay holds the resolved layers of base (for kvp_tp_check). */
+/* Walk the space in ranking-key order; emit(ctx, cfg) for each
+ * configuration, *n counts them. */
 typedef void (*emit_fn)(void *ctx, const struct kvp_search_cfg *c);
 
 struct lists {
 	enum kvp_dtype kv[KVP_ENGINE_COUNT][16];
 	size_t n_kv[KVP_ENGINE_COUNT];
+	bool tp_ok[KVP_MAX_DEVICES + 1];   /* kvp_tp_check passes */
 };
+
+/* One card type at one card count: the unit the ranking keys know. */
+struct pair {
+	uint64_t price, capacity;
+	uint32_t cards, card;
+};
+
+static int pair_cmp(enum kvp_search_rank r, const struct pair *a,
+                    const struct pair *b)
+{
+	if (r == KVP_RANK_PRICE && a->price != b->price)
+		return a->price < b->price ? -1 : 1;
+	if (a->cards != b->cards)
+		return a->cards < b->cards ? -1 : 1;
+	if (a->capacity != b->capacity)
+		return a->capacity < b->capacity ? -1 : 1;
+	return a->card < b->card ? -1 : a->card > b->card;
+}
+
+static void sort_pairs(enum kvp_search_rank r, struct pair *p, size_t n)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {   /* insertion sort: at most 32 x 64 */
+		struct pair v = p[i];
+
+		for (j = i; j > 0 && pair_cmp(r, &v, &p[j - 1]) < 0; j--)
+			p[j] = p[j - 1];
+		p[j] = v;
+	}
+}
+
+/* Every node arrangement of c->cards cards (per node g dividing it, g a
+ * multiple of tp, at most `nodes` nodes): innermost, so configurations
+ * with one plan come out side by side. */
+static void emit_nodes(const struct kvp_search_space *s,
+                       struct kvp_search_cfg *c, uint64_t *n, emit_fn emit,
+                       void *ctx)
+{
+	uint32_t per = s->max_per_node ? s->max_per_node : 8;
+	uint32_t nodes = s->max_nodes ? s->max_nodes : 1, g;
+
+	for (g = c->tp; g <= per && g <= c->cards; g += c->tp) {
+		if (c->cards % g || c->cards / g > nodes)
+			continue;
+		c->per_node = (uint8_t)g;
+		c->nodes = (uint8_t)(c->cards / g);
+		if (emit)
+			emit(ctx, c);
+		(*n)++;
+	}
+}
+
+/* tp dividing the cards of some node arrangement of c->cards */
+static bool tp_fits_a_node(const struct kvp_search_space *s, uint32_t cards,
+                           uint32_t tp)
+{
+	uint32_t per = s->max_per_node ? s->max_per_node : 8;
+	uint32_t nodes = s->max_nodes ? s->max_nodes : 1, g;
+
+	for (g = tp; g <= per && g <= cards; g += tp)
+		if (cards % g == 0 && cards / g <= nodes)
+			return true;
+	return false;
+}
 
 static void emit_layouts(const struct kvp_plan *base,
                          const struct kvp_search_space *s,
-                         const struct kvp_result *lay, const struct lists *L,
-                         const struct engine_rule *e,
+                         const struct lists *L, const struct engine_rule *e,
                          struct kvp_search_cfg *c, uint64_t *n,
                          emit_fn emit, void *ctx)
 {
 	uint32_t tp, pp, k, w, nw = s->n_w ? s->n_w : 1;
 	uint32_t cards = c->cards;
 
-	for (tp = 1; tp <= c->per_node; tp++) {
-		if (c->per_node % tp || (tp > 1 && !e->tp) ||
-		    (s->max_tp && tp > s->max_tp) || !tp_ok(base, lay, tp))
+	for (w = 0; w < nw; w++) {
+		c->w = s->n_w ? (uint8_t)w : KVP_SEARCH_W_OWN;
+		if (!w_ok(e, kvp_search_w_of(base, s, c).dtype))
 			continue;
-		for (pp = 1; pp <= cards / tp; pp++) {
-			if ((cards / tp) % pp || (pp > 1 && !e->pp) ||
-			    (s->max_pp && pp > s->max_pp) ||
-			    pp > base->model.n_layers || pp > KVP_MAX_STAGES)
-				continue;
-			c->tp = (uint8_t)tp;
-			c->pp = (uint8_t)pp;
-			c->dp = (uint8_t)(cards / tp / pp);
-			for (w = 0; w < nw; w++) {
-				struct kvp_wformat wf;
-
-				c->w = s->n_w ? (uint8_t)w : KVP_SEARCH_W_OWN;
-				wf = kvp_search_w_of(base, s, c);
-				if (!w_ok(e, wf.dtype))
+		for (k = 0; k < L->n_kv[e->kind]; k++) {
+			c->kv = (uint8_t)L->kv[e->kind][k];
+			for (tp = 1; tp <= cards; tp++) {
+				if (cards % tp || (tp > 1 && !e->tp) ||
+				    (s->max_tp && tp > s->max_tp) ||
+				    !L->tp_ok[tp] || !tp_fits_a_node(s, cards, tp))
 					continue;
-				for (k = 0; k < L->n_kv[e->kind]; k++) {
-					c->kv = (uint8_t)L->kv[e->kind][k];
-					if (emit)
-						emit(ctx, c);
-					(*n)++;
+				for (pp = 1; pp <= cards / tp; pp++) {
+					if ((cards / tp) % pp || (pp > 1 && !e->pp) ||
+					    (s->max_pp && pp > s->max_pp) ||
+					    pp > base->model.n_layers ||
+					    pp > KVP_MAX_STAGES)
+						continue;
+					c->tp = (uint8_t)tp;
+					c->pp = (uint8_t)pp;
+					c->dp = (uint8_t)(cards / tp / pp);
+					emit_nodes(s, c, n, emit, ctx);
 				}
 			}
 		}
 	}
 }
 
-static enum kvp_status walk(const struct kvp_plan *base,
-                            const struct kvp_search_space *s,
-                            struct kvp_result *lay, struct kvp_plan *work,
-                            uint64_t *n, emit_fn emit, void *ctx,
-                            struct kvp_error *err)
+static enum kvp_status check_space(const struct kvp_plan *base,
+                                   const struct kvp_search_space *s,
+                                   struct kvp_error *err)
 {
 	uint32_t per = s->max_per_node ? s->max_per_node : 8;
 	uint32_t nodes = s->max_nodes ? s->max_nodes : 1;
-	uint32_t mask = engines_of(s), c, g, m, ek;
-	struct kvp_search_cfg cfg;
-	struct lists L;
-	enum kvp_status st;
 
-	*n = 0;
 	if (s->n_cards == 0 || s->n_cards > KVP_SEARCH_MAX_CARDS)
 		return kvp_error_set(err, KVP_EINVAL,
 			"cards: %u - give 1 to %u cards to search", s->n_cards,
@@ -258,35 +303,82 @@ static enum kvp_status walk(const struct kvp_plan *base,
 		return kvp_error_set(err, KVP_ERANGE,
 			"model.n_layers: %u - must be 1..%u",
 			base->model.n_layers, KVP_MAX_LAYERS);
+	return KVP_OK;
+}
+
+static enum kvp_status make_lists(const struct kvp_plan *base,
+                                  const struct kvp_search_space *s,
+                                  struct kvp_result *lay,
+                                  struct kvp_plan *work, struct lists *L,
+                                  struct kvp_error *err)
+{
+	uint32_t mask = engines_of(s), ek, tp;
+	struct kvp_error e;
+	enum kvp_status st;
+
 	st = kvp_layers_resolve_strided(&base->model, &lay->layers[0].spec,
 	                                sizeof lay->layers[0], err);
 	if (st != KVP_OK)
 		return st;
 	lay->n_layers = base->model.n_layers;
-	memset(&L, 0, sizeof L);
+	memset(L, 0, sizeof *L);
+	for (tp = 1; tp <= KVP_MAX_DEVICES; tp++)
+		L->tp_ok[tp] = kvp_tp_check(base->model.q_heads, lay->layers,
+		                            lay->n_layers, tp, &e) == KVP_OK;
 	for (ek = 0; ek < KVP_ENGINE_COUNT; ek++)
 		if (mask & (1u << ek) && rule_of(ek))
-			L.n_kv[ek] = kv_list(base, s, rule_of(ek), work, L.kv[ek]);
-	memset(&cfg, 0, sizeof cfg);
-	for (c = 0; c < s->n_cards; c++) {
-		cfg.card = (uint8_t)c;
-		for (g = 1; g <= per; g++)
-			for (m = 1; m <= nodes; m++) {
-				if ((uint64_t)g * m > KVP_MAX_DEVICES)
-					continue;
-				cfg.per_node = (uint8_t)g;
-				cfg.nodes = (uint8_t)m;
-				cfg.cards = (uint16_t)(g * m);
-				cfg.capacity = s->cards[c].capacity_bytes * cfg.cards;
-				cfg.price_micro = s->price_micro[c] * cfg.cards;
-				for (ek = 0; ek < KVP_ENGINE_COUNT; ek++) {
-					if (!(mask & (1u << ek)) || !rule_of(ek))
-						continue;
-					cfg.engine = (uint8_t)ek;
-					emit_layouts(base, s, lay, &L, rule_of(ek),
-					             &cfg, n, emit, ctx);
+			L->n_kv[ek] = kv_list(base, s, rule_of(ek), work, L->kv[ek]);
+	return KVP_OK;
+}
+
+static enum kvp_status walk(const struct kvp_plan *base,
+                            const struct kvp_search_space *s,
+                            enum kvp_search_rank rank,
+                            struct kvp_result *lay, struct kvp_plan *work,
+                            uint64_t *n, emit_fn emit, void *ctx,
+                            struct kvp_error *err)
+{
+	static const size_t max_pairs = KVP_SEARCH_MAX_CARDS * KVP_MAX_DEVICES;
+	uint32_t per = s->max_per_node ? s->max_per_node : 8;
+	uint32_t nodes = s->max_nodes ? s->max_nodes : 1, mask = engines_of(s);
+	uint32_t c, cards, ek, g;
+	struct pair pairs[KVP_SEARCH_MAX_CARDS * KVP_MAX_DEVICES];
+	struct kvp_search_cfg cfg;
+	struct lists L;
+	enum kvp_status st;
+	size_t np = 0, i;
+
+	*n = 0;
+	st = check_space(base, s, err);
+	if (st == KVP_OK)
+		st = make_lists(base, s, lay, work, &L, err);
+	if (st != KVP_OK)
+		return st;
+	for (c = 0; c < s->n_cards; c++)
+		for (cards = 1; cards <= KVP_MAX_DEVICES; cards++)
+			for (g = 1; g <= per && g <= cards; g++)
+				if (cards % g == 0 && cards / g <= nodes &&
+				    np < max_pairs) {
+					pairs[np].card = c;
+					pairs[np].cards = cards;
+					pairs[np].capacity =
+						s->cards[c].capacity_bytes * cards;
+					pairs[np++].price = s->price_micro[c] * cards;
+					break;
 				}
-			}
+	sort_pairs(rank, pairs, np);
+	memset(&cfg, 0, sizeof cfg);
+	for (i = 0; i < np; i++) {
+		cfg.card = (uint8_t)pairs[i].card;
+		cfg.cards = (uint16_t)pairs[i].cards;
+		cfg.capacity = pairs[i].capacity;
+		cfg.price_micro = pairs[i].price;
+		for (ek = 0; ek < KVP_ENGINE_COUNT; ek++) {
+			if (!(mask & (1u << ek)) || !rule_of(ek))
+				continue;
+			cfg.engine = (uint8_t)ek;
+			emit_layouts(base, s, &L, rule_of(ek), &cfg, n, emit, ctx);
+		}
 	}
 	return KVP_OK;
 }
@@ -340,20 +432,6 @@ int kvp_search_cmp_keys(enum kvp_search_rank r, const struct kvp_search_cfg *a,
 	return 0;
 }
 
-static int cmp_cards(const void *x, const void *y)
-{
-	int k = kvp_search_cmp_keys(KVP_RANK_CARDS, x, y);
-
-	return k ? k : kvp_search_cmp_identity(x, y);
-}
-
-static int cmp_price(const void *x, const void *y)
-{
-	int k = kvp_search_cmp_keys(KVP_RANK_PRICE, x, y);
-
-	return k ? k : kvp_search_cmp_identity(x, y);
-}
-
 enum kvp_status kvp_search_enumerate(const struct kvp_plan *base,
                                      const struct kvp_search_space *s,
                                      const struct kvp_search_opts *o,
@@ -366,7 +444,8 @@ enum kvp_status kvp_search_enumerate(const struct kvp_plan *base,
 	enum kvp_status st;
 
 	memset(out, 0, sizeof *out);
-	st = walk(base, s, buf->scratch, buf->work, &n, fill_one, &f, err);
+	st = walk(base, s, o->rank, buf->scratch, buf->work, &n, fill_one, &f,
+	          err);
 	if (st != KVP_OK)
 		return st;
 	out->stats.configurations = n;
@@ -376,8 +455,6 @@ enum kvp_status kvp_search_enumerate(const struct kvp_plan *base,
 			"buffer holds; narrow the space (--cards, --engines, "
 			"--per-node, --nodes)", (unsigned long long)n,
 			buf->cap_cfgs);
-	qsort(buf->cfgs, (size_t)n, sizeof buf->cfgs[0],
-	      o->rank == KVP_RANK_PRICE ? cmp_price : cmp_cards);
 	out->n_cfgs = (size_t)n;
 	out->stats.configurations = n;
 	return KVP_OK;

@@ -35,6 +35,17 @@ static enum kvp_status set_for(void *ctx, const char *v, struct kvp_error *err)
 	return KVP_OK;
 }
 
+/* err's message behind "FLAG: " (copied first: the message is the
+ * argument). */
+static enum kvp_status prefixed(struct kvp_error *err, const char *flag)
+{
+	char msg[sizeof err->msg];
+
+	memcpy(msg, err->msg, sizeof msg);
+	return kvp_error_set(err, err->status ? err->status : KVP_EINVAL,
+	                     "%s: %s", flag, msg);
+}
+
 /* Split a comma list into at most max items of the context's buffer. */
 static int split(char *s, char **item, int max)
 {
@@ -63,8 +74,7 @@ static enum kvp_status set_cards(void *ctx, const char *v, struct kvp_error *err
 			KVP_SEARCH_MAX_CARDS);
 	for (i = 0; i < n; i++) {
 		if (kvp_card_load_spec(item[i], &c->space.cards[i], err) != KVP_OK)
-			return kvp_error_set(err, err->status, "--cards: %s",
-			                     err->msg);
+			return prefixed(err, "--cards");
 		c->card_spec[i] = item[i];
 	}
 	c->space.n_cards = (uint32_t)n;
@@ -115,8 +125,7 @@ static enum kvp_status set_engines(void *ctx, const char *v,
 	c->space.engines = 0;
 	for (i = 0; i < n; i++) {
 		if (kvp_engine_parse(item[i], &e, err) != KVP_OK)
-			return kvp_error_set(err, KVP_EINVAL, "--engines: %s",
-			                     err->msg);
+			return prefixed(err, "--engines");
 		c->space.engines |= 1u << e;
 	}
 	return KVP_OK;
@@ -136,8 +145,7 @@ static enum kvp_status set_kv(void *ctx, const char *v, struct kvp_error *err)
 			KVP_SEARCH_MAX_KV);
 	for (i = 0; i < n; i++)
 		if (kvp_dtype_parse(item[i], &c->space.kv[i], err) != KVP_OK)
-			return kvp_error_set(err, KVP_EINVAL, "--kv-formats: %s",
-			                     err->msg);
+			return prefixed(err, "--kv-formats");
 	c->space.n_kv = (uint32_t)n;
 	return KVP_OK;
 }
@@ -166,8 +174,7 @@ static enum kvp_status set_w(void *ctx, const char *v, struct kvp_error *err)
 			continue;
 		}
 		if (kvp_wdtype_parse(item[i], &w, err) != KVP_OK)
-			return kvp_error_set(err, KVP_EINVAL,
-				"--weight-formats: %s", err->msg);
+			return prefixed(err, "--weight-formats");
 		if (w == KVP_W_INT8 || w == KVP_W_INT4 || w == KVP_W_NF4)
 			return kvp_error_set(err, KVP_EINVAL,
 				"--weight-formats: '%s' - a group-quantized format "
@@ -203,7 +210,7 @@ static enum kvp_status set_prices(void *ctx, const char *v,
 	struct kvp_search_cli *c = ctx;
 
 	if (kvp_prices_load(v, &c->prices, err) != KVP_OK)
-		return kvp_error_set(err, err->status, "--prices: %s", err->msg);
+		return prefixed(err, "--prices");
 	c->have_prices = true;
 	return KVP_OK;
 }

@@ -71,7 +71,8 @@ static enum kvp_status set_max_cards(void *ctx, const char *v,
 
 static const struct kvp_opt_extra solve_extra[] = {
 	{ "for", true, "WHAT", "concurrency, length, kv-format, cards, "
-	  "max-model-len or throughput", set_for },
+	  "max-model-len, throughput or deployment (its own flags: "
+	  "solve --for deployment --help)", set_for },
 	{ "margin", true, "FRACTION", "max-model-len: share of each card "
 	  "kept free (0.1 or 10%)", set_margin },
 	{ "max-cards", true, "N", "cards: largest count tried (default 64)",
@@ -242,7 +243,7 @@ int kvp_cmd_solve(int argc, char **argv)
 	rc = 0;
 	if (!ctx.have_for) {
 		rc = fail("--for: missing - expected concurrency, length, "
-		          "kv-format, cards, max-model-len or throughput");
+		          "kv-format, cards, max-model-len, throughput or deployment");
 		goto out;
 	}
 	if (kvp_solve(&o->plan, &ctx.so, ans, res, &err) != KVP_OK) {

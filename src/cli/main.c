@@ -16,7 +16,7 @@ static const struct kvp_command commands[] = {
 	{ "sweep", kvp_cmd_sweep, "a grid over two fields: fits or not, and the binding figure" },
 	{ "fit", kvp_cmd_fit, "does the plan fit on every device? (exit 0 yes, 1 no)" },
 	{ "compare", kvp_cmd_compare, "the same plan under every engine, differences explained" },
-	{ "solve", kvp_cmd_solve, "answer backwards: --for concurrency|length|kv-format|cards|max-model-len|throughput" },
+	{ "solve", kvp_cmd_solve, "answer backwards: --for concurrency|length|kv-format|cards|max-model-len|throughput|deployment" },
 };
 
 static void usage(FILE *f)

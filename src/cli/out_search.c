@@ -116,8 +116,9 @@ static void text_answer(FILE *f, const struct kvp_plan *p,
 		return;
 	}
 	if (a->bound)
-		fprintf(f, "     slack: %s requests now, %s fit (+%s)",
+		fprintf(f, "     slack: %s request%s now, %s fit (+%s)",
 		        kvp_fmt_int(a->requests, r1, sizeof r1),
+		        a->requests == 1 ? "" : "s",
 		        kvp_fmt_int(a->max_requests, r2, sizeof r2),
 		        kvp_fmt_int(a->max_requests - a->requests, l1, sizeof l1));
 	else

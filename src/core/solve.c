@@ -55,7 +55,7 @@ enum kvp_status kvp_solve_parse(const char *s, enum kvp_solve_for *out,
 		}
 	return kvp_error_set(err, KVP_EINVAL,
 		"--for: '%s' - expected concurrency, length, kv-format, cards, "
-		"max-model-len or throughput", s ? s : "");
+		"max-model-len, throughput or deployment", s ? s : "");
 }
 
 /* ---- fitting ---------------------------------------------------------- */

@@ -38,16 +38,19 @@ struct engine_rule {
 static const struct engine_rule rules[] = {
 	{ KVP_ENGINE_GENERIC, true, true, false, false,
 	  "the core's strategies: any layout (budget.c)" },
-	{ KVP_ENGINE_LLAMACPP, false, true, false, true,
+	{ KVP_ENGINE_LLAMACPP, true, true, false, true,
 	  "llama.cpp docs/multi-gpu.md (master 2025): --split-mode layer "
-	  "(default) is a pipeline split, each layer's KV on its GPU; row "
-	  "split is not modelled; weights are GGUF types" },
+	  "(default) is a pipeline split, each layer's KV on its GPU; "
+	  "--split-mode row splits the weights' rows (tp), the cache on the "
+	  "main GPU (common/arg.cpp --main-gpu; engine_llamacpp.c); weights "
+	  "are GGUF types" },
 	{ KVP_ENGINE_VLLM, true, true, false, false,
 	  "vLLM v0.6+ --tensor-parallel-size, --pipeline-parallel-size; "
 	  "--kv-cache-dtype auto|fp8" },
-	{ KVP_ENGINE_TRANSFORMERS, false, true, true, false,
-	  "transformers/accelerate device_map=\"auto\" splits layers over "
-	  "GPUs; the cache is in the compute dtype (QuantizedCache is an "
+	{ KVP_ENGINE_TRANSFORMERS, true, true, true, false,
+	  "transformers >= 4.50 tp_plan=\"auto\" (docs perf_infer_gpu_multi) "
+	  "shards heads over GPUs; accelerate device_map=\"auto\" splits "
+	  "layers; the cache is in the compute dtype (QuantizedCache is an "
 	  "engine option, not searched)" },
 	{ KVP_ENGINE_SGLANG, true, true, false, false,
 	  "SGLang docs/backend/server_arguments.md: --tp, --dp, --pp-size; "

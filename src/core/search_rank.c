@@ -475,9 +475,13 @@ static enum kvp_status check_base(const struct kvp_plan *base,
 					"--prices: no price for card '%s' - give "
 					"one, or leave the card out (--cards)",
 					s->cards[c].name);
-	/* the workload and model must compute as given (on no card) */
+	/* the model and workload must compute as given: on no card, under
+	 * the core's own strategy (an engine may need a card to size its
+	 * pool; each configuration brings one) */
 	*b->work = *base;
 	b->work->devices.n_groups = 0;
+	b->work->devices.tp = b->work->devices.pp = b->work->devices.dp = 1;
+	b->work->engine.kind = KVP_ENGINE_GENERIC;
 	st = kvp_compute(b->work, b->scratch);
 	if (st != KVP_OK && st != KVP_EREFUSED) {
 		if (err) {

@@ -27,4 +27,24 @@ enum kvp_status kvp_hf_import_path(const char *path, struct kvp_model *m,
                                    struct kvp_notes *notes,
                                    struct kvp_error *err);
 
+/*
+ * Import flags. KVP_IMPORT_ASSUME_LAYOUT: a config whose model_type
+ * kvplan does not know, or that holds a layout key kvplan does not read
+ * (hybrid patterns, per-kind heads, indexers...), is imported anyway with
+ * the layout kvplan did read; model.layout_assumed names the key and every
+ * output warns (KVP-W16). Without it such a config is refused naming the
+ * key and its value.
+ */
+#define KVP_IMPORT_ASSUME_LAYOUT 1u
+
+enum kvp_status kvp_hf_import_text_opts(const char *text, size_t len,
+                                        const char *name, unsigned flags,
+                                        struct kvp_model *m,
+                                        struct kvp_notes *notes,
+                                        struct kvp_error *err);
+enum kvp_status kvp_hf_import_path_opts(const char *path, unsigned flags,
+                                        struct kvp_model *m,
+                                        struct kvp_notes *notes,
+                                        struct kvp_error *err);
+
 #endif

@@ -30,7 +30,7 @@ enum kvp_status kvp_rule_parse(const char *s, struct kvp_layer_rule *out,
 /* Inverse of kvp_rule_parse. */
 void kvp_rule_format(const struct kvp_layer_rule *r, char *buf, size_t n);
 
-/* Parse a layer kind: full, sliding, chunked, none, shared, mla (aliases
+/* Parse a layer kind: full, sliding, chunked, none, shared, mla, ffn (aliases
  * attention, swa, recurrent). */
 enum kvp_status kvp_layer_kind_parse(const char *s, enum kvp_layer_kind *out,
                                      struct kvp_error *err);
@@ -47,5 +47,11 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
                                            struct kvp_layer_spec *out,
                                            size_t stride,
                                            struct kvp_error *err);
+
+/* A recurrent layer's state for `seqs` sequences split into its conv and
+ * SSM parts from model.recur (both 0 when the state was given as bytes).
+ * False on overflow. Resolution has checked the formats. */
+bool kvp_recurrent_split(const struct kvp_model *m, uint64_t seqs,
+                         uint64_t *conv, uint64_t *ssm);
 
 #endif

@@ -29,6 +29,9 @@ enum kvp_layer_kind {
 	KVP_LAYER_SHARED,    /* reuses the cache of layer `shared_with` */
 	KVP_LAYER_MLA,       /* MLA latent: kv_lora_rank + rope_dim values
 	                        per position, stored once (as K), no V */
+	KVP_LAYER_FFN,       /* no attention and no state: an MLP or MoE
+	                        block (Nemotron-H '-' and 'E', block_configs
+	                        no_op / replace_with_linear attention) */
 	KVP_LAYER_KIND_COUNT
 };
 
@@ -103,6 +106,41 @@ struct kvp_arch {
 	uint64_t max_positions;       /* max_position_embeddings, 0 unknown */
 };
 
+/*
+ * Recurrent state of every no-KV (recurrent) layer, from the model's own
+ * sizes (issue 11): conv state and SSM state apart, each in its format,
+ * as llama.cpp keeps them (R and S, both f32) and vLLM (its mamba cache
+ * dtypes). Values are per layer and sequence:
+ *   Mamba/Mamba2   conv (d_conv - 1) x (d_inner + 2 x groups x d_state)
+ *                  ssm  d_inner x d_state (Mamba2: heads x head_dim x
+ *                       d_state, the same product)
+ *   gated DeltaNet conv (d_conv - 1) x (2 x key heads x key dim +
+ *                       value heads x value dim)
+ *                  ssm  value heads x key dim x value dim
+ * Both zero: the layers' state_bytes (typed by hand) is used instead.
+ * A recurrent layer with components gets state_bytes = conv_values x
+ * size(conv_dtype) + ssm_values x size(ssm_dtype) at resolution.
+ */
+struct kvp_recurrent {
+	uint64_t conv_values;
+	uint64_t ssm_values;
+	enum kvp_dtype conv_dtype;    /* element formats only */
+	enum kvp_dtype ssm_dtype;
+};
+
+/*
+ * A sparse-attention indexer (DeepSeek-V3.2 and GLM-5 DSA): beside the
+ * MLA latent, every MLA layer caches one indexer key of head_dim values
+ * per position (the indexer's heads share it; n_heads and topk change
+ * the compute, not the cache). head_dim 0: no indexer.
+ */
+struct kvp_indexer {
+	uint32_t head_dim;            /* index_head_dim */
+	uint32_t n_heads;             /* index_n_heads (informational) */
+	uint32_t topk;                /* index_topk (informational) */
+	enum kvp_dtype dtype;         /* generic cache format of the keys */
+};
+
 struct kvp_model {
 	char id[KVP_NAME_MAX];        /* "meta-llama/Llama-3.1-8B" */
 	char revision[64];            /* commit or tag, "" unknown */
@@ -126,6 +164,17 @@ struct kvp_model {
 
 	uint32_t n_rules;
 	struct kvp_layer_rule rules[KVP_MAX_RULES];
+
+	/* Added for issue 11 (models of 2026): */
+	struct kvp_recurrent recur;   /* recurrent state components */
+	struct kvp_indexer indexer;   /* DSA indexer key cache */
+	/* The last kv_reuse_last layers hold no KV: each reuses the cache of
+	 * the last earlier layer of its own kind (Gemma 3n
+	 * num_kv_shared_layers). Applied after the rules; 0 = none. */
+	uint32_t kv_reuse_last;
+	/* Non-empty: imported with --assume-layout although the config has
+	 * a layout kvplan does not read; names the key. Every output warns. */
+	char layout_assumed[160];
 };
 
 #endif

@@ -33,6 +33,12 @@ struct kvp_notes {
 enum kvp_status kvp_model_load_spec(const char *spec, struct kvp_model *m,
                                     struct kvp_notes *notes,
                                     struct kvp_error *err);
+/* The same with import flags (KVP_IMPORT_ASSUME_LAYOUT, import.h) for a
+ * config.json. */
+enum kvp_status kvp_model_load_spec_opts(const char *spec, unsigned flags,
+                                         struct kvp_model *m,
+                                         struct kvp_notes *notes,
+                                         struct kvp_error *err);
 
 /* A card spec: preset name or file. */
 enum kvp_status kvp_card_load_spec(const char *spec, struct kvp_card *c,

@@ -31,6 +31,15 @@ struct kvp_layer_result {
 	uint64_t bytes;               /* slots x bytes_per_position, or the
 	                                 recurrent state x sequences */
 	bool on_device;               /* false when offloaded to host */
+	/* Added for issue 11: recurrent layers with state components
+	 * (model.recur): the two parts of `bytes`, all sequences. */
+	uint64_t conv_bytes;
+	uint64_t ssm_bytes;
+	/* MLA layers with a DSA indexer: the indexer key's bytes for one
+	 * position (part of k_row_bytes) and over the layer's slots (part
+	 * of bytes). */
+	uint64_t index_row_bytes;
+	uint64_t index_bytes;
 };
 
 /* Per sequence class. */
@@ -90,6 +99,10 @@ struct kvp_kv_result {
 	                                 them (see bytes) */
 	uint64_t host_bytes;          /* offloaded, all replicas */
 	uint64_t k_bytes, v_bytes;    /* split of bytes (state not included) */
+	/* Added for issue 11: */
+	uint64_t conv_bytes;          /* recurrent conv state, part of state_bytes */
+	uint64_t ssm_bytes;           /* recurrent SSM state, part of state_bytes */
+	uint64_t index_bytes;         /* DSA indexer keys, part of k_bytes */
 };
 
 /* An engine's own derived quantities, and what it would print. */

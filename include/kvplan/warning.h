@@ -25,6 +25,8 @@ enum kvp_warn_code {
 	KVP_W_CAPACITY_TOTAL,      /* a device nearly full of a capacity that
 	                              is the driver total, not allocatable */
 	KVP_W_SHARED_MEMORY,       /* a card whose memory the system shares */
+	KVP_W_LAYOUT_ASSUMED,      /* imported with --assume-layout past a
+	                              layout key kvplan does not read */
 	KVP_W_CODE_END
 };
 

@@ -29,11 +29,17 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 	        "usage: kvplan import PATH [--format json|text] [--output FILE]\n"
+	        "                          [--assume-layout]\n"
 	        "  PATH      a Hugging Face config.json or a folder holding one\n"
 	        "  --format  json: the model as a kvplan model preset (default)\n"
 	        "            text: per-layer summary (kind, KV heads, K/V dims,\n"
 	        "            window, bytes per position)\n"
-	        "  --output  write to FILE (atomically) instead of stdout\n");
+	        "  --output  write to FILE (atomically) instead of stdout\n"
+	        "  --assume-layout  import a config whose model_type or layout\n"
+	        "            keys kvplan does not read (otherwise refused, exit\n"
+	        "            2), with the layout it does read; the model records\n"
+	        "            the key (model.layout_assumed) and every output\n"
+	        "            that uses it warns (KVP-W16)\n");
 }
 
 /* A growing text buffer; the caller frees .s. */
@@ -94,7 +100,7 @@ static bool same_row(const struct kvp_layer_result *a,
 static void row(struct buf *b, uint32_t first, uint32_t last,
                 const struct kvp_layer_result *l)
 {
-	char range[24], win[24], bpp[32], extra[64];
+	char range[24], win[24], bpp[32], extra[112];
 	const struct kvp_layer_spec *s = &l->spec;
 
 	if (first == last)
@@ -111,10 +117,18 @@ static void row(struct buf *b, uint32_t first, uint32_t last,
 		char st[32];
 		kvp_fmt_int(s->state_bytes, st, sizeof st);
 		snprintf(extra, sizeof extra, "  state %s B/seq", st);
+		if (l->conv_bytes || l->ssm_bytes) {
+			char cv[32], sm[32];
+			size_t n = strlen(extra);
+			snprintf(extra + n, sizeof extra - n, " (conv %s + ssm %s)",
+			         kvp_fmt_int(l->conv_bytes, cv, sizeof cv),
+			         kvp_fmt_int(l->ssm_bytes, sm, sizeof sm));
+		}
 	} else if (s->kind == KVP_LAYER_SHARED) {
 		snprintf(extra, sizeof extra, "  uses layer %u", s->shared_with);
 	}
-	if (s->kind == KVP_LAYER_NONE || s->kind == KVP_LAYER_SHARED)
+	if (s->kind == KVP_LAYER_NONE || s->kind == KVP_LAYER_SHARED ||
+	    s->kind == KVP_LAYER_FFN)
 		bput(b, "%-9s %-8s %8s %6s %6s %8s %12s%s\n", range,
 		     kvp_layer_kind_name(s->kind), "-", "-", "-", win, bpp, extra);
 	else
@@ -199,7 +213,7 @@ int kvp_cmd_import(int argc, char **argv)
 	struct kvp_notes notes;
 	struct kvp_error err;
 	struct buf b = { NULL, 0, 0, false };
-	unsigned i;
+	unsigned i, flags = 0;
 	int a, rc = 0;
 
 	for (a = 1; a < argc; a++) {
@@ -216,6 +230,8 @@ int kvp_cmd_import(int argc, char **argv)
 				format = argv[++a];
 			else
 				output = argv[++a];
+		} else if (!strcmp(s, "--assume-layout")) {
+			flags |= KVP_IMPORT_ASSUME_LAYOUT;
 		} else if (!strncmp(s, "--format=", 9)) {
 			format = s + 9;
 		} else if (!strncmp(s, "--output=", 9)) {
@@ -246,7 +262,7 @@ int kvp_cmd_import(int argc, char **argv)
 		fprintf(stderr, "kvplan import: --output: empty file name\n");
 		return 2;
 	}
-	if (kvp_hf_import_path(path, &m, &notes, &err) != KVP_OK) {
+	if (kvp_hf_import_path_opts(path, flags, &m, &notes, &err) != KVP_OK) {
 		fprintf(stderr, "kvplan import: %s\n", err.msg);
 		return 2;
 	}

@@ -12,6 +12,7 @@
 #include "cli/opts.h"
 #include "io/plan_json.h"
 #include "kvplan/field.h"
+#include "kvplan/import.h"
 #include "kvplan/layers.h"
 #include "kvplan/preset.h"
 #include "kvplan/validate.h"
@@ -23,7 +24,7 @@ enum own_flag {
 	OWN_NONE = 0, OWN_FORMAT, OWN_PER_LAYER, OWN_HELP, OWN_MODEL, OWN_CARD,
 	OWN_WORKLOAD, OWN_LAYER, OWN_KV_DTYPE, OWN_HEAD_DIM, OWN_CLASS,
 	OWN_OVERHEAD, OWN_PP_LAYERS, OWN_WEIGHTS, OWN_DEFAULT_OVERHEADS,
-	OWN_NO_DEFAULT_OVERHEADS
+	OWN_NO_DEFAULT_OVERHEADS, OWN_ASSUME_LAYOUT
 };
 
 static const struct {
@@ -48,6 +49,7 @@ static const struct {
 	{ "format", OWN_FORMAT, true, "FMT", "output format" },
 	{ "per-layer", OWN_PER_LAYER, false, NULL, "per-layer table in the text output" },
 	{ "help", OWN_HELP, false, NULL, "this help" },
+	{ "assume-layout", OWN_ASSUME_LAYOUT, false, NULL, "import a config.json (--model) whose model_type or layout keys kvplan does not read, with the layout it does read; every output then warns (KVP-W16)" },
 };
 
 #define N_OWN (sizeof own_flags / sizeof own_flags[0])
@@ -167,7 +169,9 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 		struct kvp_model m = p->model;
 
 		memset(&o->notes, 0, sizeof o->notes);
-		if (kvp_model_load_spec(v, &m, &o->notes, err) != KVP_OK)
+		if (kvp_model_load_spec_opts(v, o->assume_layout ?
+		                             KVP_IMPORT_ASSUME_LAYOUT : 0, &m,
+		                             &o->notes, err) != KVP_OK)
 			return flag_error(err, flag);
 		p->model = m;
 		/* The plan name follows the model unless a plan file or --name
@@ -234,6 +238,8 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 		return KVP_OK;
 	case OWN_NO_DEFAULT_OVERHEADS:
 		return KVP_OK;   /* acted on before and after pass 2 */
+	case OWN_ASSUME_LAYOUT:
+		return KVP_OK;   /* acted on in pass 1, before --model */
 	case OWN_WEIGHTS:
 		return set_key(p, "model.weights.dtype", 0, v, flag, err);
 	case OWN_HEAD_DIM:
@@ -439,6 +445,8 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 			no_defaults = true;
 		if (ref.own >= 0 && own_flags[ref.own].id == OWN_DEFAULT_OVERHEADS)
 			asked_defaults = true;
+		if (ref.own >= 0 && own_flags[ref.own].id == OWN_ASSUME_LAYOUT)
+			o->assume_layout = true;   /* before any --model */
 		if (takes_value(o, &ref)) {
 			if (!eq) {
 				if (i + 1 >= argc)

@@ -78,6 +78,7 @@ struct kvp_opts {
 	const char *card_count_flag; /* "--card h100x1" or "--cards": the count
 	                               was given, not one card standing for
 	                               every device (NULL: not given) */
+	bool assume_layout;         /* --assume-layout given (pass 1) */
 };
 
 /* Fill defaults for the caller-set part (cmd, usage, plan_arg 0). */

@@ -139,6 +139,17 @@ void kvp_out_kv(FILE *out, const struct kvp_plan *p, const struct kvp_result *re
 		snprintf(buf, sizeof buf, "%s recurrent state (included in the total)", a);
 		line(out, "states", buf);
 	}
+	if (kv->conv_bytes || kv->ssm_bytes) {
+		snprintf(buf, sizeof buf, "%s conv + %s SSM",
+		         kvp_fmt_int(kv->conv_bytes, a, sizeof a),
+		         kvp_fmt_int(kv->ssm_bytes, b, sizeof b));
+		line(out, "state split", buf);
+	}
+	if (kv->index_bytes) {
+		kvp_fmt_bytes_all(kv->index_bytes, a, sizeof a);
+		snprintf(buf, sizeof buf, "%s DSA indexer keys (included in K)", a);
+		line(out, "indexer", buf);
+	}
 	line(out, "KV cache", kvp_fmt_bytes_all(kv->bytes, buf, sizeof buf));
 	if (kv->host_bytes) {
 		line(out, "on device", kvp_fmt_bytes_all(kv->device_bytes, buf, sizeof buf));

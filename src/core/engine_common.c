@@ -258,7 +258,7 @@ enum kvp_status eng_finish_kv(const struct kvp_plan *p,
 	uint32_t i, n = res->n_layers;
 	const struct kvp_layer_result *first = NULL;
 	uint64_t need = 0, kb = 0, vb = 0, st = 0, dev = 0, host = 0, tot = 0;
-	uint64_t bpp = 0, seqs;
+	uint64_t bpp = 0, seqs, cb = 0, sb = 0, ib = 0;
 
 	(void)p;
 	kv->uniform = true;
@@ -275,6 +275,10 @@ enum kvp_status eng_finish_kv(const struct kvp_plan *p,
 		} else if (!kvp_add(host, l->bytes, &host)) {
 			return eng_overflow(res, "kv.host_bytes");
 		}
+		if (!kvp_add(cb, l->conv_bytes, &cb) ||
+		    !kvp_add(sb, l->ssm_bytes, &sb) ||
+		    !kvp_add(ib, l->index_bytes, &ib))
+			return eng_overflow(res, "kv.state_bytes");
 		if (l->spec.kind == KVP_LAYER_NONE) {
 			if (!kvp_add(st, l->bytes, &st))
 				return eng_overflow(res, "kv.state_bytes");
@@ -332,7 +336,9 @@ enum kvp_status eng_finish_kv(const struct kvp_plan *p,
 	    (!kvp_mul(tot, ranks, &tot) || !kvp_mul(need, ranks, &need) ||
 	     !kvp_mul(st, ranks, &st) || !kvp_mul(dev, ranks, &dev) ||
 	     !kvp_mul(host, ranks, &host) || !kvp_mul(kb, ranks, &kb) ||
-	     !kvp_mul(vb, ranks, &vb) || !kvp_mul(bpp, ranks, &bpp)))
+	     !kvp_mul(vb, ranks, &vb) || !kvp_mul(bpp, ranks, &bpp) ||
+	     !kvp_mul(cb, ranks, &cb) || !kvp_mul(sb, ranks, &sb) ||
+	     !kvp_mul(ib, ranks, &ib)))
 		return eng_overflow(res, "kv.bytes");
 	kv->ranks = ranks ? ranks : 1;
 	kv->bytes_per_position = bpp;
@@ -346,6 +352,9 @@ enum kvp_status eng_finish_kv(const struct kvp_plan *p,
 	kv->host_bytes = host;
 	kv->k_bytes = kb;
 	kv->v_bytes = vb;
+	kv->conv_bytes = cb;
+	kv->ssm_bytes = sb;
+	kv->index_bytes = ib;
 	return KVP_OK;
 }
 

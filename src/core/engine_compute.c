@@ -130,6 +130,26 @@ enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
 	if (st != KVP_OK)
 		return st;
 	res->n_layers = p->model.n_layers;
+	/* No engine profile lays out a DSA indexer cache yet (vLLM and
+	 * SGLang keep its keys in fp8 with f32 scales in their own pools):
+	 * refused rather than left out. */
+	if (p->model.indexer.head_dim)
+		return kvp_error_set(&res->error, KVP_EREFUSED,
+			"model.indexer.head_dim: %u - engine %s: its DSA indexer "
+			"cache is not modelled by kvplan; use --engine generic",
+			p->model.indexer.head_dim, kvp_engine_name(p->engine.kind));
+	/* The generic stage's split figures do not hold under an engine's
+	 * layout: an engine that splits the recurrent state (llama.cpp R
+	 * and S) sets them again. */
+	{
+		uint32_t i;
+
+		for (i = 0; i < res->n_layers; i++) {
+			res->layers[i].conv_bytes = res->layers[i].ssm_bytes = 0;
+			res->layers[i].index_row_bytes = res->layers[i].index_bytes = 0;
+		}
+		res->kv.conv_bytes = res->kv.ssm_bytes = res->kv.index_bytes = 0;
+	}
 
 	switch (p->engine.kind) {
 	case KVP_ENGINE_LLAMACPP:

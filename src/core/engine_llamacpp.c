@@ -283,8 +283,22 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		lr->v_row_bytes = vrow;
 		lr->bytes_per_position = krow + vrow;
 		if (sp.kind == KVP_LAYER_NONE) {
+			const struct kvp_recurrent *rc = &p->model.recur;
+
+			/* State from its components: llama.cpp keeps R (conv)
+			 * and S (ssm) in f32 whatever model.recur's formats
+			 * (llama_model::create_memory passes GGML_TYPE_F32 for
+			 * both to llama_memory_recurrent). */
+			if ((rc->conv_values || rc->ssm_values) &&
+			    (!kvp_mul(rc->conv_values, 4, &lr->conv_bytes) ||
+			     !kvp_mul(rc->ssm_values, 4, &lr->ssm_bytes) ||
+			     !kvp_add(lr->conv_bytes, lr->ssm_bytes, &sp.state_bytes)))
+				return eng_overflow(res, "model.recur.ssm_values");
+			lr->spec.state_bytes = sp.state_bytes;
 			lr->slots = sp.state_bytes ? rs_cells : 0;
-			if (!kvp_mul(sp.state_bytes, lr->slots, &lr->bytes))
+			if (!kvp_mul(sp.state_bytes, lr->slots, &lr->bytes) ||
+			    !kvp_mul(lr->conv_bytes, lr->slots, &lr->conv_bytes) ||
+			    !kvp_mul(lr->ssm_bytes, lr->slots, &lr->ssm_bytes))
 				return eng_overflow(res, "model.layers[].state_bytes");
 			if (sp.state_bytes) {
 				n_rs_layers++;

@@ -86,7 +86,7 @@
 
 /* Choice lists, in enum order. */
 static const char *const layer_kinds[] = {
-	"full", "sliding", "chunked", "none", "shared", "mla", NULL };
+	"full", "sliding", "chunked", "none", "shared", "mla", "ffn", NULL };
 static const char *const strategies[] = {
 	"dynamic", "static", "padded", "paged", NULL };
 static const char *const mla_modes[] = { "latent", "decompressed", NULL };
@@ -116,7 +116,7 @@ static const struct kvp_field fields[] = {
 	F("model.q_heads", "q-heads", "Query heads", KVP_SEC_MODEL, KVP_FT_U32, 1, BIG,
 	  model.q_heads, "attention (query) heads"),
 	FE("model.base.kind", "layer-kind", "Layer kind", KVP_SEC_MODEL, layer_kinds,
-	   model.base.kind, "kind of every layer before rules: full, sliding, chunked, none, shared, mla"),
+	   model.base.kind, "kind of every layer before rules: full, sliding, chunked, none, shared, mla, ffn"),
 	F("model.base.kv_heads", "kv-heads", "KV heads", KVP_SEC_MODEL, KVP_FT_U32, 1,
 	  BIG, model.base.kv_heads, "key/value heads (Hkv), not query heads"),
 	F("model.base.k_dim", "k-dim", "K head dim", KVP_SEC_MODEL, KVP_FT_U32, 1, BIG,
@@ -215,6 +215,35 @@ static const struct kvp_field fields[] = {
 	F("model.trained_kv_heads", "trained-kv-heads", "Trained KV heads",
 	  KVP_SEC_MODEL, KVP_FT_U32, 0, BIG, model.trained_kv_heads,
 	  "Hkv of the trained model (0 unknown)"),
+	F("model.recur.conv_values", "conv-state-values", "Conv state values",
+	  KVP_SEC_MODEL, KVP_FT_U64, 0, U64MAX, model.recur.conv_values,
+	  "recurrent layers' conv state per sequence: (d_conv - 1) x channels (0: state in bytes)"),
+	F("model.recur.ssm_values", "ssm-state-values", "SSM state values",
+	  KVP_SEC_MODEL, KVP_FT_U64, 0, U64MAX, model.recur.ssm_values,
+	  "recurrent layers' SSM state per sequence: heads x head dim x state size"),
+	F("model.recur.conv_dtype", "conv-state-dtype", "Conv state format",
+	  KVP_SEC_MODEL, KVP_FT_DTYPE, 0, 0, model.recur.conv_dtype,
+	  "format of the conv state (llama.cpp R: f32)"),
+	F("model.recur.ssm_dtype", "ssm-state-dtype", "SSM state format",
+	  KVP_SEC_MODEL, KVP_FT_DTYPE, 0, 0, model.recur.ssm_dtype,
+	  "format of the SSM state (llama.cpp S: f32)"),
+	F("model.indexer.head_dim", "index-head-dim", "Indexer head dim",
+	  KVP_SEC_MODEL, KVP_FT_U32, 0, BIG, model.indexer.head_dim,
+	  "DSA indexer key values cached per position per MLA layer (0 none)"),
+	F("model.indexer.n_heads", "index-n-heads", "Indexer heads",
+	  KVP_SEC_MODEL, KVP_FT_U32, 0, BIG, model.indexer.n_heads,
+	  "DSA indexer query heads (compute only)"),
+	F("model.indexer.topk", "index-topk", "Indexer top-k", KVP_SEC_MODEL,
+	  KVP_FT_U32, 0, U32MAX, model.indexer.topk,
+	  "positions the DSA indexer selects (compute only)"),
+	F("model.indexer.dtype", "index-dtype", "Indexer format", KVP_SEC_MODEL,
+	  KVP_FT_DTYPE, 0, 0, model.indexer.dtype, "format of the cached indexer keys"),
+	F("model.kv_reuse_last", "kv-reuse-last", "KV reuse (last N)",
+	  KVP_SEC_MODEL, KVP_FT_U32, 0, KVP_MAX_LAYERS - 1, model.kv_reuse_last,
+	  "the last N layers reuse the cache of the last earlier layer of their kind"),
+	F("model.layout_assumed", NULL, "Layout assumed", KVP_SEC_MODEL,
+	  KVP_FT_STRING, 0, 0, model.layout_assumed,
+	  "imported with --assume-layout past this unread layout key"),
 
 	/* ---- workload ---- */
 	FC("name", "class-name", "Class name", KVP_FT_STRING, 0, 0, name,

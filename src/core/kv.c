@@ -414,6 +414,7 @@ struct ltype {
 	const struct kvp_layer_spec *spec;  /* first layer of this type */
 	uint64_t kq, kr, vq, vr;   /* quantized and residual row bytes */
 	uint64_t bpp;              /* kq + vq */
+	uint64_t idx;              /* DSA indexer key row, part of kq/kr */
 	uint64_t bytes;            /* one layer, all sequences (pass 2) */
 	uint32_t count, count_dev; /* layers of this type, on the device */
 	uint32_t view;
@@ -457,6 +458,35 @@ static enum kvp_status mla_spec(const struct kvp_plan *p, uint32_t i,
 	s->kv_heads = p->model.q_heads;
 	s->k_dim = m->qk_nope_head_dim + m->qk_rope_head_dim;
 	s->v_dim = m->v_head_dim;
+	return KVP_OK;
+}
+
+/*
+ * The DSA indexer key beside an MLA layer's latent (model.indexer): one
+ * key of head_dim values per position in its own element format, added
+ * to the layer's K row (also its residual row: the indexer key is never
+ * group-quantized). DeepSeek-V3.2 reference inference/model.py keeps
+ * k_cache of index_head_dim per position per layer beside the latent.
+ */
+static enum kvp_status index_row(const struct kvp_plan *p, struct ltype *ty,
+                                 struct kvp_result *res)
+{
+	const struct kvp_indexer *ix = &p->model.indexer;
+	struct kvp_format f;
+
+	if ((unsigned)ix->dtype >= KVP_DT_COUNT || !kvp_dtype_is_element(ix->dtype))
+		return kvp_error_set(&res->error, KVP_EINVAL,
+			"model.indexer.dtype: %d - an element format (f32, f16, "
+			"bf16, fp8, int8)", (int)ix->dtype);
+	f = kvp_format_plain(ix->dtype);
+	if (kvp_format_row_bytes(&f, ix->head_dim, &ty->idx,
+	                         "model.indexer.head_dim", &res->error) != KVP_OK)
+		return res->error.status;
+	if (!kvp_add(ty->kq, ty->idx, &ty->kq) ||
+	    !kvp_add(ty->kr, ty->idx, &ty->kr))
+		return kvp_error_set(&res->error, KVP_EOVERFLOW,
+			"model.indexer.head_dim: %u - bytes per position overflow "
+			"64 bits", ix->head_dim);
 	return KVP_OK;
 }
 
@@ -638,6 +668,9 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 			if (st == KVP_OK)
 				st = row_pair(&s->v_fmt, (uint64_t)s->kv_heads * s->v_dim,
 				              &ty->vq, &ty->vr, i, "v_dtype", res);
+			if (st == KVP_OK && s->kind == KVP_LAYER_MLA &&
+			    p->model.indexer.head_dim)
+				st = index_row(p, ty, res);
 			if (st != KVP_OK)
 				return st;
 			if (!kvp_add(ty->kq, ty->vq, &ty->bpp))
@@ -765,6 +798,8 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 		bool dev = i < dev_end;
 
 		lr->on_device = dev;
+		lr->conv_bytes = lr->ssm_bytes = 0;
+		lr->index_row_bytes = lr->index_bytes = 0;
 		if (holds_positions(lr->spec.kind)) {
 			const struct ltype *ty = &types[tix[i]];
 			const struct view *v = &views[ty->view];
@@ -775,6 +810,11 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 			lr->slots = v->slots;
 			lr->stored = v->stored;
 			lr->bytes = ty->bytes;
+			lr->index_row_bytes = ty->idx;
+			if (!kvp_mul(v->slots, ty->idx, &lr->index_bytes) ||
+			    !kvp_add(kv->index_bytes, lr->index_bytes,
+			             &kv->index_bytes))
+				return overflow(p, res);
 			continue;
 		}
 		lr->k_row_bytes = lr->v_row_bytes = lr->bytes_per_position = 0;
@@ -782,6 +822,11 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 		if (lr->spec.kind == KVP_LAYER_NONE) {
 			if (!kvp_mul(lr->spec.state_bytes, n_seqs, &lr->bytes) ||
 			    !kvp_add(kv->state_bytes, lr->bytes, &kv->state_bytes))
+				return overflow(p, res);
+			if (!kvp_recurrent_split(&p->model, n_seqs, &lr->conv_bytes,
+			                         &lr->ssm_bytes) ||
+			    !kvp_add(kv->conv_bytes, lr->conv_bytes, &kv->conv_bytes) ||
+			    !kvp_add(kv->ssm_bytes, lr->ssm_bytes, &kv->ssm_bytes))
 				return overflow(p, res);
 			if (!kvp_add(dev ? kv->device_bytes : kv->host_bytes,
 			             lr->bytes, dev ? &kv->device_bytes

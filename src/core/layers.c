@@ -20,6 +20,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "kvplan/checked.h"
 #include "kvplan/layers.h"
 
 #define LF_BIT(f) (1u << (f))
@@ -144,6 +145,7 @@ static const struct {
 	{ "none", KVP_LAYER_NONE }, { "recurrent", KVP_LAYER_NONE },
 	{ "shared", KVP_LAYER_SHARED },
 	{ "mla", KVP_LAYER_MLA },
+	{ "ffn", KVP_LAYER_FFN }, { "mlp", KVP_LAYER_FFN },
 };
 
 enum kvp_status kvp_layer_kind_parse(const char *s, enum kvp_layer_kind *out,
@@ -159,7 +161,7 @@ enum kvp_status kvp_layer_kind_parse(const char *s, enum kvp_layer_kind *out,
 			return KVP_OK;
 		}
 	return kvp_error_set(err, KVP_EINVAL,
-		"kind: '%s' - expected full, sliding, chunked, none, shared or mla", s);
+		"kind: '%s' - expected full, sliding, chunked, none, shared, mla or ffn", s);
 }
 
 /* ---- rules ---- */
@@ -213,7 +215,7 @@ static enum kvp_status rule_apply(const char *text, const char *k, size_t klen,
 		if (kvp_layer_kind_parse(val, &kind, &sub) != KVP_OK)
 			return kvp_error_set(err, KVP_EINVAL,
 				"layer rule '%s': kind '%s' - expected full, sliding, "
-				"chunked, none, shared or mla", text, val);
+				"chunked, none, shared, mla or ffn", text, val);
 		r->v.kind = kind;
 		r->set |= LF_BIT(KVP_LF_KIND);
 		return KVP_OK;
@@ -525,6 +527,118 @@ static void apply_rule(const struct kvp_layer_rule *r,
 		l->shared_with = r->v.shared_with;
 }
 
+/* Layer i of a strided table. */
+#define AT(base, i) ((struct kvp_layer_spec *)((char *)(base) + (size_t)(i) * stride))
+
+/*
+ * model.kv_reuse_last = N: each of the last N layers reuses the cache of
+ * the last earlier layer (before those N) of its own kind - Gemma 3n's
+ * num_kv_shared_layers (transformers Gemma3nTextAttention: kv_shared_
+ * layer_index is the last non-shared layer of the same layer type;
+ * llama.cpp gemma3n: n_layer_kv_from_start). Layers that hold no
+ * positions (recurrent, already shared) are left as they are.
+ */
+static enum kvp_status reuse_last(const struct kvp_model *m,
+                                  struct kvp_layer_spec *out, size_t stride,
+                                  struct kvp_error *err)
+{
+	uint32_t n = m->n_layers, N = m->kv_reuse_last, i, j;
+
+	if (N == 0)
+		return KVP_OK;
+	if (N >= n)
+		return kvp_error_set(err, KVP_ERANGE,
+			"model.kv_reuse_last: %u - must be below model.n_layers %u",
+			N, n);
+	for (i = n - N; i < n; i++) {
+		enum kvp_layer_kind k = AT(out, i)->kind;
+
+		if (!holds_positions(k))
+			continue;
+		for (j = n - N; j-- > 0;)
+			if (AT(out, j)->kind == k)
+				break;
+		if (j == UINT32_MAX)
+			return kvp_error_set(err, KVP_EINVAL,
+				"model.kv_reuse_last: %u - layer %u (%s) has no "
+				"earlier %s layer whose cache it could reuse", N, i,
+				kvp_layer_kind_name(k), kvp_layer_kind_name(k));
+		AT(out, i)->kind = KVP_LAYER_SHARED;
+		AT(out, i)->shared_with = j;
+	}
+	return KVP_OK;
+}
+
+/* Recurrent layers' state from model.recur's components (model.h). */
+static enum kvp_status recurrent_state(const struct kvp_model *m,
+                                       struct kvp_layer_spec *out,
+                                       size_t stride, struct kvp_error *err)
+{
+	const struct kvp_recurrent *r = &m->recur;
+	struct kvp_format cf, sf;
+	uint64_t cb, sb, st;
+	uint32_t i;
+
+	if (r->conv_values == 0 && r->ssm_values == 0)
+		return KVP_OK;
+	if ((unsigned)r->conv_dtype >= KVP_DT_COUNT ||
+	    !kvp_dtype_is_element(r->conv_dtype))
+		return kvp_error_set(err, KVP_EINVAL, "model.recur.conv_dtype: "
+			"%d - an element format (f32, f16, bf16, fp8, int8)",
+			(int)r->conv_dtype);
+	if ((unsigned)r->ssm_dtype >= KVP_DT_COUNT ||
+	    !kvp_dtype_is_element(r->ssm_dtype))
+		return kvp_error_set(err, KVP_EINVAL, "model.recur.ssm_dtype: "
+			"%d - an element format (f32, f16, bf16, fp8, int8)",
+			(int)r->ssm_dtype);
+	cf = kvp_format_plain(r->conv_dtype);
+	sf = kvp_format_plain(r->ssm_dtype);
+	if (kvp_format_row_bytes(&cf, r->conv_values, &cb,
+	                         "model.recur.conv_values", err) != KVP_OK ||
+	    kvp_format_row_bytes(&sf, r->ssm_values, &sb,
+	                         "model.recur.ssm_values", err) != KVP_OK)
+		return err ? err->status : KVP_EOVERFLOW;
+	if (!kvp_add(cb, sb, &st))
+		return kvp_error_set(err, KVP_EOVERFLOW, "model.recur.ssm_values: "
+			"%llu - state bytes overflow 64 bits",
+			(unsigned long long)r->ssm_values);
+	for (i = 0; i < m->n_layers; i++) {
+		struct kvp_layer_spec *l = AT(out, i);
+
+		if (l->kind != KVP_LAYER_NONE)
+			continue;
+		if (l->state_bytes != 0 && l->state_bytes != st)
+			return kvp_error_set(err, KVP_EINVAL,
+				"model.layers[%u].state_bytes: %llu - the state is "
+				"also given as model.recur components (%llu bytes): "
+				"give one of them", i,
+				(unsigned long long)l->state_bytes,
+				(unsigned long long)st);
+		l->state_bytes = st;
+	}
+	return KVP_OK;
+}
+
+#undef AT
+
+bool kvp_recurrent_split(const struct kvp_model *m, uint64_t seqs,
+                         uint64_t *conv, uint64_t *ssm)
+{
+	const struct kvp_recurrent *r = &m->recur;
+	struct kvp_format cf, sf;
+	uint64_t cb = 0, sb = 0;
+
+	*conv = *ssm = 0;
+	if (r->conv_values == 0 && r->ssm_values == 0)
+		return true;
+	cf = kvp_format_plain(r->conv_dtype);
+	sf = kvp_format_plain(r->ssm_dtype);
+	if (kvp_format_row_bytes(&cf, r->conv_values, &cb, NULL, NULL) != KVP_OK ||
+	    kvp_format_row_bytes(&sf, r->ssm_values, &sb, NULL, NULL) != KVP_OK)
+		return false;
+	return kvp_mul(cb, seqs, conv) && kvp_mul(sb, seqs, ssm);
+}
+
 enum kvp_status kvp_layers_resolve(const struct kvp_model *m,
                                    struct kvp_layer_spec *out,
                                    struct kvp_error *err)
@@ -647,7 +761,10 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
 			n_sigs++;
 		}
 	}
-	return KVP_OK;
+	st = reuse_last(m, out, stride, err);
+	if (st == KVP_OK)
+		st = recurrent_state(m, out, stride, err);
+	return st;
 }
 
 #undef AT

@@ -8,6 +8,7 @@ static const char *const kind_names[KVP_LAYER_KIND_COUNT] = {
 	[KVP_LAYER_NONE] = "none",
 	[KVP_LAYER_SHARED] = "shared",
 	[KVP_LAYER_MLA] = "mla",
+	[KVP_LAYER_FFN] = "ffn",
 };
 
 const char *kvp_layer_kind_name(enum kvp_layer_kind k)

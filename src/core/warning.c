@@ -66,6 +66,10 @@ static const struct warn_info table[] = {
 	{ KVP_W_SHARED_MEMORY, "KVP-W15", "shared-memory",
 	  "Reserve what the system keeps (--reserve): Metal's "
 	  "recommendedMaxWorkingSetSize is the usable ceiling." },
+	{ KVP_W_LAYOUT_ASSUMED, "KVP-W16", "layout-assumed",
+	  "Describe the real per-layer layout (--layer rules, recurrent "
+	  "state, --kv-reuse-last) or drop --assume-layout: these figures "
+	  "may be wrong." },
 };
 
 #define TABLE_N (sizeof table / sizeof table[0])
@@ -573,8 +577,21 @@ static void w_shared(const struct kvp_plan *p, struct kvp_result *res)
 	}
 }
 
+/* Imported with --assume-layout: the config holds a layout kvplan does
+ * not read (model.layout_assumed names it), so every figure is in doubt. */
+static void w_layout_assumed(const struct kvp_plan *p, struct kvp_result *res)
+{
+	if (!p->model.layout_assumed[0])
+		return;
+	kvp_warn(res, KVP_W_LAYOUT_ASSUMED,
+		"model.layout_assumed: %.150s - imported with --assume-layout: "
+		"the layout kvplan read may not be the model's",
+		p->model.layout_assumed);
+}
+
 void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res)
 {
+	w_layout_assumed(p, res);
 	w_qheads(p, res);
 	w_prompt_only(p, res);
 	w_weights_cache(p, res);

@@ -195,7 +195,8 @@ static enum kvp_status resolve(enum kvp_preset_kind k, const char *spec,
 	return find_preset(k, spec, path, n, err);
 }
 
-static enum kvp_status model_from_file(const char *path, struct kvp_model *m,
+static enum kvp_status model_from_file(const char *path, unsigned flags,
+                                       struct kvp_model *m,
                                        struct kvp_notes *notes,
                                        struct kvp_error *err)
 {
@@ -209,9 +210,23 @@ static enum kvp_status model_from_file(const char *path, struct kvp_model *m,
 	if (st != KVP_OK)
 		return st;
 	st = kvp_doc_kind_of(text, len, &kind, err);
+	if (st == KVP_EPARSE) {
+		/* Hub configs may hold Infinity/NaN (Python's json), which
+		 * only the importer reads; other bad JSON keeps this message */
+		struct kvp_error e2;
+		struct kvp_notes n2;
+
+		if (kvp_hf_import_text_opts(text, len, path, flags, m,
+		                            notes ? notes : &n2, &e2) == KVP_OK) {
+			kvp_error_clear(err);
+			free(text);
+			return KVP_OK;
+		}
+	}
 	if (st == KVP_ENOTFOUND) {
 		/* JSON without a "kvplan" key: a Hugging Face config */
-		st = kvp_hf_import_text(text, len, path, m, notes, err);
+		st = kvp_hf_import_text_opts(text, len, path, flags, m, notes,
+		                             err);
 	} else if (st != KVP_OK) {
 		/* kvp_doc_kind_of does not know the file name */
 		if (err && !strncmp(err->msg, "(text): ", 8)) {
@@ -235,9 +250,10 @@ static enum kvp_status model_from_file(const char *path, struct kvp_model *m,
 	return st;
 }
 
-enum kvp_status kvp_model_load_spec(const char *spec, struct kvp_model *m,
-                                    struct kvp_notes *notes,
-                                    struct kvp_error *err)
+enum kvp_status kvp_model_load_spec_opts(const char *spec, unsigned flags,
+                                         struct kvp_model *m,
+                                         struct kvp_notes *notes,
+                                         struct kvp_error *err)
 {
 	char path[PATH_MAX_K];
 	bool folder;
@@ -250,8 +266,15 @@ enum kvp_status kvp_model_load_spec(const char *spec, struct kvp_model *m,
 	if (st != KVP_OK)
 		return st;
 	if (folder)
-		return kvp_hf_import_path(path, m, notes, err);
-	return model_from_file(path, m, notes, err);
+		return kvp_hf_import_path_opts(path, flags, m, notes, err);
+	return model_from_file(path, flags, m, notes, err);
+}
+
+enum kvp_status kvp_model_load_spec(const char *spec, struct kvp_model *m,
+                                    struct kvp_notes *notes,
+                                    struct kvp_error *err)
+{
+	return kvp_model_load_spec_opts(spec, 0, m, notes, err);
 }
 
 enum kvp_status kvp_card_load_spec(const char *spec, struct kvp_card *c,

@@ -86,6 +86,9 @@ static cJSON *kv_json(const struct kvp_kv_result *kv)
 	add_u64(o, "host_bytes", kv->host_bytes);
 	add_u64(o, "k_bytes", kv->k_bytes);
 	add_u64(o, "v_bytes", kv->v_bytes);
+	add_u64(o, "conv_bytes", kv->conv_bytes);
+	add_u64(o, "ssm_bytes", kv->ssm_bytes);
+	add_u64(o, "index_bytes", kv->index_bytes);
 	return o;
 }
 
@@ -120,6 +123,10 @@ static bool add_layers(cJSON *res, const struct kvp_result *r)
 		add_u64(o, "stored", l->stored);
 		add_u64(o, "bytes", l->bytes);
 		cJSON_AddBoolToObject(o, "on_device", l->on_device);
+		add_u64(o, "conv_bytes", l->conv_bytes);
+		add_u64(o, "ssm_bytes", l->ssm_bytes);
+		add_u64(o, "index_row_bytes", l->index_row_bytes);
+		add_u64(o, "index_bytes", l->index_bytes);
 	}
 	return true;
 }

@@ -39,81 +39,87 @@ struct want {
 	unsigned long long bpp;     /* bytes per position (MLA: latent) */
 	unsigned long long bpp_alt; /* MLA: decompressed; Jamba: state bytes
 	                               per Mamba layer and sequence */
+	const char *refused;        /* refused without --assume-layout, the
+	                               message naming this; then imported
+	                               with it (generic rules) */
 };
 
 static const struct want W[] = {
 	/* 2 x 32 layers x 32 heads x 128 x 2 B = 524,288 (float32 -> f16) */
-	{ "meta-llama/Llama-2-7b-hf", 32, 32, 32, 128, 128, P_FULL, 0, 524288, 0 },
+	{ "meta-llama/Llama-2-7b-hf", 32, 32, 32, 128, 128, P_FULL, 0, 524288, 0, NULL },
 	/* 2 x 80 x 8 x 128 x 2 = 327,680 */
-	{ "meta-llama/Llama-2-70b-hf", 80, 64, 8, 128, 128, P_FULL, 0, 327680, 0 },
+	{ "meta-llama/Llama-2-70b-hf", 80, 64, 8, 128, 128, P_FULL, 0, 327680, 0, NULL },
 	/* 2 x 32 x 8 x 128 x 2 = 131,072 */
-	{ "meta-llama/Llama-3.1-8B", 32, 32, 8, 128, 128, P_FULL, 0, 131072, 0 },
+	{ "meta-llama/Llama-3.1-8B", 32, 32, 8, 128, 128, P_FULL, 0, 131072, 0, NULL },
 	/* 2 x 80 x 8 x 128 x 2 = 327,680 */
-	{ "meta-llama/Llama-3.1-70B", 80, 64, 8, 128, 128, P_FULL, 0, 327680, 0 },
+	{ "meta-llama/Llama-3.1-70B", 80, 64, 8, 128, 128, P_FULL, 0, 327680, 0, NULL },
 	/* 2 x 126 x 8 x 128 x 2 = 516,096 */
-	{ "meta-llama/Llama-3.1-405B", 126, 128, 8, 128, 128, P_FULL, 0, 516096, 0 },
+	{ "meta-llama/Llama-3.1-405B", 126, 128, 8, 128, 128, P_FULL, 0, 516096, 0, NULL },
 	/* sliding_window null: full; 2 x 32 x 8 x 128 x 2 = 131,072 */
-	{ "mistralai/Mixtral-8x7B-v0.1", 32, 32, 8, 128, 128, P_FULL, 0, 131072, 0 },
+	{ "mistralai/Mixtral-8x7B-v0.1", 32, 32, 8, 128, 128, P_FULL, 0, 131072, 0, NULL },
 	/* head_dim 128; 2 x 36 x 8 x 128 x 2 = 147,456 */
-	{ "Qwen/Qwen3-8B", 36, 32, 8, 128, 128, P_FULL, 0, 147456, 0 },
+	{ "Qwen/Qwen3-8B", 36, 32, 8, 128, 128, P_FULL, 0, 147456, 0, NULL },
 	/* 2 x 64 x 8 x 128 x 2 = 262,144 (head_dim 128, not 5120/64) */
-	{ "Qwen/Qwen3-32B", 64, 64, 8, 128, 128, P_FULL, 0, 262144, 0 },
+	{ "Qwen/Qwen3-32B", 64, 64, 8, 128, 128, P_FULL, 0, 262144, 0, NULL },
 	/* 2 x 48 x 4 x 128 x 2 = 98,304 */
-	{ "Qwen/Qwen3-30B-A3B", 48, 32, 4, 128, 128, P_FULL, 0, 98304, 0 },
+	{ "Qwen/Qwen3-30B-A3B", 48, 32, 4, 128, 128, P_FULL, 0, 98304, 0, NULL },
 	/* 2 x 94 x 4 x 128 x 2 = 192,512 */
-	{ "Qwen/Qwen3-235B-A22B", 94, 64, 4, 128, 128, P_FULL, 0, 192512, 0 },
+	{ "Qwen/Qwen3-235B-A22B", 94, 64, 4, 128, 128, P_FULL, 0, 192512, 0, NULL },
 	/* MLA latent: 61 x (512 + 64) x 2 = 70,272; decompressed:
 	 * 61 x 128 heads x ((128 + 64) + 128) x 2 = 61 x 81,920 = 4,997,120 */
-	{ "deepseek-ai/DeepSeek-V3", 61, 128, 128, 192, 128, P_MLA, 0, 70272, 4997120 },
+	{ "deepseek-ai/DeepSeek-V3", 61, 128, 128, 192, 128, P_MLA, 0, 70272, 4997120, NULL },
 	/* no torch_dtype -> f16; 2 x 24 x 8 x 64 x 2 = 49,152; window 128 */
-	{ "openai/gpt-oss-20b", 24, 64, 8, 64, 64, P_EVEN_SLIDING, 128, 49152, 0 },
+	{ "openai/gpt-oss-20b", 24, 64, 8, 64, 64, P_EVEN_SLIDING, 128, 49152, 0, NULL },
 	/* 2 x 36 x 8 x 64 x 2 = 73,728 */
-	{ "openai/gpt-oss-120b", 36, 64, 8, 64, 64, P_EVEN_SLIDING, 128, 73728, 0 },
+	{ "openai/gpt-oss-120b", 36, 64, 8, 64, 64, P_EVEN_SLIDING, 128, 73728, 0, NULL },
 	/* all 32 layers slide over 4096; 2 x 32 x 8 x 128 x 2 = 131,072 */
-	{ "mistralai/Mistral-7B-v0.1", 32, 32, 8, 128, 128, P_SLIDING, 4096, 131072, 0 },
+	{ "mistralai/Mistral-7B-v0.1", 32, 32, 8, 128, 128, P_SLIDING, 4096, 131072, 0, NULL },
 	/* use_sliding_window false: full; 2 x 28 x 4 x 128 x 2 = 57,344 */
-	{ "Qwen/Qwen2.5-7B", 28, 28, 4, 128, 128, P_FULL, 0, 57344, 0 },
+	{ "Qwen/Qwen2.5-7B", 28, 28, 4, 128, 128, P_FULL, 0, 57344, 0, NULL },
 	/* 2 x 64 x 8 x 128 x 2 = 262,144 */
-	{ "Qwen/Qwen2.5-32B", 64, 40, 8, 128, 128, P_FULL, 0, 262144, 0 },
+	{ "Qwen/Qwen2.5-32B", 64, 40, 8, 128, 128, P_FULL, 0, 262144, 0, NULL },
 	/* 2 x 40 x 8 x 128 x 2 = 163,840 */
-	{ "Qwen/Qwen3-14B", 40, 40, 8, 128, 128, P_FULL, 0, 163840, 0 },
+	{ "Qwen/Qwen3-14B", 40, 40, 8, 128, 128, P_FULL, 0, 163840, 0, NULL },
 	/* 2 x 80 x 8 x 128 x 2 = 327,680 */
-	{ "Qwen/Qwen2.5-72B", 80, 64, 8, 128, 128, P_FULL, 0, 327680, 0 },
+	{ "Qwen/Qwen2.5-72B", 80, 64, 8, 128, 128, P_FULL, 0, 327680, 0, NULL },
 	/* head_dim 256; 2 x 42 x 8 x 256 x 2 = 344,064; even layers slide */
-	{ "google/gemma-2-9b-it", 42, 16, 8, 256, 256, P_EVEN_SLIDING, 4096, 344064, 0 },
+	{ "google/gemma-2-9b-it", 42, 16, 8, 256, 256, P_EVEN_SLIDING, 4096, 344064, 0, NULL },
 	/* 2 x 46 x 16 x 128 x 2 = 376,832 */
-	{ "google/gemma-2-27b-it", 46, 32, 16, 128, 128, P_EVEN_SLIDING, 4096, 376832, 0 },
+	{ "google/gemma-2-27b-it", 46, 32, 16, 128, 128, P_EVEN_SLIDING, 4096, 376832, 0, NULL },
 	/* text_config; pattern 6 by default; 2 x 62 x 16 x 128 x 2 = 507,904 */
-	{ "google/gemma-3-27b-it", 62, 32, 16, 128, 128, P_GEMMA3, 1024, 507904, 0 },
+	{ "google/gemma-3-27b-it", 62, 32, 16, 128, 128, P_GEMMA3, 1024, 507904, 0, NULL },
 	/* MQA; layer_types; window absent -> 4096 default;
 	 * 2 x 26 x 1 x 256 x 2 = 26,624 */
-	{ "google/gemma-3-1b-it", 26, 4, 1, 256, 256, P_GEMMA3, 4096, 26624, 0 },
+	{ "google/gemma-3-1b-it", 26, 4, 1, 256, 256, P_GEMMA3, 4096, 26624, 0, NULL },
 	/* head_dim 3072/32 = 96; window 2047 ignored (Phi-3):
 	 * 2 x 32 x 32 x 96 x 2 = 393,216 */
-	{ "microsoft/Phi-3-mini-4k-instruct", 32, 32, 32, 96, 96, P_FULL, 0, 393216, 0 },
+	{ "microsoft/Phi-3-mini-4k-instruct", 32, 32, 32, 96, 96, P_FULL, 0, 393216, 0, NULL },
 	/* multi_query -> 1 KV head, 4544/71 = 64; 2 x 32 x 1 x 64 x 2 = 8,192 */
-	{ "tiiuae/falcon-7b", 32, 71, 1, 64, 64, P_FULL, 0, 8192, 0 },
+	{ "tiiuae/falcon-7b", 32, 71, 1, 64, 64, P_FULL, 0, 8192, 0, NULL },
 	/* n_head_kv 8, 8192/128 = 64; 2 x 60 x 8 x 64 x 2 = 122,880 */
-	{ "tiiuae/falcon-40b", 60, 128, 8, 64, 64, P_FULL, 0, 122880, 0 },
+	{ "tiiuae/falcon-40b", 60, 128, 8, 64, 64, P_FULL, 0, 122880, 0, NULL },
 	/* n_layer/n_head/n_embd, MHA assumed, no dtype -> f16, 768/12 = 64:
 	 * 2 x 12 x 12 x 64 x 2 = 36,864 */
-	{ "openai-community/gpt2", 12, 12, 12, 64, 64, P_FULL, 0, 36864, 0 },
+	{ "openai-community/gpt2", 12, 12, 12, 64, 64, P_FULL, 0, 36864, 0, NULL },
 	/* latent 27 x 576 x 2 = 31,104; decompressed 27 x 16 x (192 + 128)
 	 * x 2 = 276,480 */
-	{ "deepseek-ai/DeepSeek-V2-Lite", 27, 16, 16, 192, 128, P_MLA, 0, 31104, 276480 },
+	{ "deepseek-ai/DeepSeek-V2-Lite", 27, 16, 16, 192, 128, P_MLA, 0, 31104, 276480, NULL },
 	/* 4 attention layers: 2 x 4 x 8 x 128 x 2 = 16,384; Mamba state:
 	 * d_inner = 2 x 4096 = 8192; (4 - 1) x 8192 + 16 x 8192 = 155,648
 	 * floats x 4 B = 622,592 bytes per layer and sequence */
-	{ "ai21labs/Jamba-v0.1", 32, 32, 8, 128, 128, P_JAMBA, 0, 16384, 622592 },
+	{ "ai21labs/Jamba-v0.1", 32, 32, 8, 128, 128, P_JAMBA, 0, 16384, 622592, NULL },
 	/* AWQ weights, fp16 cache: 2 x 80 x 8 x 128 x 2 = 327,680 */
-	{ "hugging-quants/Meta-Llama-3.1-70B-Instruct-AWQ-INT4", 80, 64, 8, 128, 128, P_FULL, 0, 327680, 0 },
+	{ "hugging-quants/Meta-Llama-3.1-70B-Instruct-AWQ-INT4", 80, 64, 8, 128, 128, P_FULL, 0, 327680, 0, NULL },
 	/* 2 x 32 x 8 x 128 x 2 = 131,072 */
-	{ "Llama-3-8B AWQ 4-bit", 32, 32, 8, 128, 128, P_FULL, 0, 131072, 0 },
+	{ "Llama-3-8B AWQ 4-bit", 32, 32, 8, 128, 128, P_FULL, 0, 131072, 0, NULL },
 	/* 896/14 = 64; 2 x 24 x 2 x 64 x 2 = 12,288 */
-	{ "Qwen/Qwen2-0.5B", 24, 14, 2, 64, 64, P_FULL, 0, 12288, 0 },
-	/* no model_type: generic rule, every layer slides (window 4096);
-	 * no dtype -> f16; 2 x 26 x 4 x 256 x 2 = 106,496 */
-	{ "google/gemma-2-2b-it", 26, 8, 4, 256, 256, P_SLIDING, 4096, 106496, 0 },
+	{ "Qwen/Qwen2-0.5B", 24, 14, 2, 64, 64, P_FULL, 0, 12288, 0, NULL },
+	/* GGUF metadata, no model_type nor architectures list: refused
+	 * (Gemma 2 alternates; the generic rule would slide every layer).
+	 * With --assume-layout, the generic rule, every layer slides (window
+	 * 4096); no dtype -> f16; 2 x 26 x 4 x 256 x 2 = 106,496 */
+	{ "google/gemma-2-2b-it", 26, 8, 4, 256, 256, P_SLIDING, 4096, 106496, 0,
+	  "model_type: (absent)" },
 };
 
 static cJSON *models;
@@ -212,6 +218,15 @@ static void import_entry(const cJSON *e, const struct want *w,
 	kvp_plan_default(&plan);
 	st = kvp_hf_import_text(text, strlen(text), w->id, &plan.model, &notes,
 	                        &err);
+	if (w->refused) {
+		ck_assert_msg(st != KVP_OK && strstr(err.msg, w->refused),
+		              "%s: not refused naming %s: %s", w->id, w->refused,
+		              st == KVP_OK ? "accepted" : err.msg);
+		st = kvp_hf_import_text_opts(text, strlen(text), w->id,
+		                             KVP_IMPORT_ASSUME_LAYOUT, &plan.model,
+		                             &notes, &err);
+		ck_assert_msg(plan.model.layout_assumed[0], "%s", w->id);
+	}
 	free(text);
 	ck_assert_msg(st == KVP_OK, "%s: %s", w->id, err.msg);
 	plan.strategy.mla = mla;
@@ -541,12 +556,26 @@ START_TEST(unknown_type_and_keys)
 {
 	struct kvp_notes n;
 
-	/* unknown model_type: generic rule and a note; unknown keys ignored */
-	import_str("{\"model_type\":\"frobnitz\",\"num_hidden_layers\":2,"
+	/* unknown model_type: refused; with --assume-layout, generic rule,
+	 * a note and model.layout_assumed; unknown keys ignored */
+	static const char cfg[] = "{\"model_type\":\"frobnitz\","
+	           "\"num_hidden_layers\":2,"
 	           "\"num_attention_heads\":8,\"num_key_value_heads\":2,"
 	           "\"hidden_size\":512,\"torch_dtype\":\"float16\","
-	           "\"frobnitz_factor\":[1,{\"x\":null}]}", &n);
+	           "\"frobnitz_factor\":[1,{\"x\":null}]}";
+	struct kvp_error err;
+
+	kvp_plan_default(&plan);
+	ck_assert_int_ne(kvp_hf_import_text(cfg, strlen(cfg), "t.json",
+	                 &plan.model, &n, &err), KVP_OK);
+	ck_assert_msg(strstr(err.msg, "t.json: model_type: \"frobnitz\" - ") &&
+	              strstr(err.msg, "--assume-layout"), "%s", err.msg);
+	ck_assert_int_eq(kvp_hf_import_text_opts(cfg, strlen(cfg), "t.json",
+	                 KVP_IMPORT_ASSUME_LAYOUT, &plan.model, &n, &err), KVP_OK);
+	ck_assert_str_eq(plan.model.layout_assumed, "model_type: \"frobnitz\"");
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert(has_note(&n, "frobnitz"));
+	ck_assert_int_eq(res.warnings[0].code, KVP_W_LAYOUT_ASSUMED);
 	/* 2 x 2 layers x 2 heads x 64 x 2 B = 1,024 */
 	ck_assert_uint_eq(res.kv.bytes_per_position, 1024);
 }

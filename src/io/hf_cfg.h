@@ -1,0 +1,152 @@
+/*
+ * hf_cfg.h - the Hugging Face importer's shared internals (src/io/hf_*.c):
+ * reading a parsed config.json (text_config first, then the top level),
+ * the keys read so far, the per-layer layout under construction, and the
+ * family table (hf_family.c).
+ *
+ * Files:
+ *   hf_cfg.c      key access, messages, notes, Infinity/NaN, the scan for
+ *                 layout keys nobody read (fail closed)
+ *   hf_family.c   THE family table: one row per model_type
+ *   hf_layout.c   layer kinds and per-kind shapes from every layout source
+ *   hf_state.c    recurrent state components, DSA indexer
+ *   hf_weights.c  weight format, MLP and experts (the weight count)
+ *   hf_import.c   the whole config, public entry points
+ */
+#ifndef KVPLAN_IO_HF_CFG_H
+#define KVPLAN_IO_HF_CFG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "kvplan/import.h"
+#include "kvplan/model.h"
+
+/* Largest per-layer count or dimension accepted from a config. Real
+ * models stay far below; the bound keeps products inside 64 bits. */
+#define DIM_MAX   (1ull << 24)
+#define COUNT_MAX (1ull << 40)
+
+#define HF_MAX_SEEN 160
+
+struct hf_family;
+
+struct cfg {
+	const cJSON *root;
+	const cJSON *text;      /* text_config, or NULL */
+	const char *name;       /* file name for messages */
+	struct kvp_notes *notes;
+	struct kvp_error *err;
+	char model_type[48];
+	const struct hf_family *fam;   /* NULL: unknown (assume_layout) */
+	bool assume_layout;
+	/* keys read (or knowingly superseded), by name */
+	const char *seen[HF_MAX_SEEN];
+	unsigned n_seen;
+};
+
+/* One layer as the config implies it. Zero heads/dims: the base's. */
+struct lay {
+	enum kvp_layer_kind kind;
+	uint32_t window;
+	uint32_t shared_with;
+	uint32_t kv_heads;
+	uint32_t k_dim, v_dim;
+};
+
+/* ---- hf_cfg.c ---- */
+void hf_note(struct cfg *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void hf_clean(char *s);
+void hf_show(const cJSON *v, char *buf, size_t n);
+enum kvp_status hf_bad(struct cfg *c, const char *path, const cJSON *v,
+                       const char *why);
+/* The key (text_config first, then top level; null = absent). Marks the
+ * key read. *path receives "text_config.key" or "key". */
+const cJSON *hf_get(struct cfg *c, const char *key, char *path, size_t n);
+bool hf_has(struct cfg *c, const char *key);
+/* Mark a key read without reading it: another key supersedes it (the
+ * way the engines let layer_types win over sliding_window_pattern). */
+void hf_superseded(struct cfg *c, const char *key);
+/* Unsigned integer in [min, max]: 1 present, 0 absent, -1 error set. */
+int hf_uint_at(struct cfg *c, const cJSON *v, const char *path,
+               uint64_t min, uint64_t max, uint64_t *out);
+int hf_uint(struct cfg *c, const char *key, uint64_t min, uint64_t max,
+            uint64_t *out);
+int hf_uint_any(struct cfg *c, const char *const *keys, uint64_t min,
+                uint64_t max, uint64_t *out, const char **which);
+/* Member `key` of object `o` (found at `opath`). */
+int hf_member_uint(struct cfg *c, const cJSON *o, const char *opath,
+                   const char *key, uint64_t min, uint64_t max,
+                   uint64_t *out);
+int hf_bool(struct cfg *c, const char *key, bool *out);
+const char *hf_str(struct cfg *c, const char *key, int *fail);
+
+/* Parse config text accepting Python json's Infinity, -Infinity and NaN
+ * outside strings (cJSON does not). NULL with err set on bad JSON. */
+cJSON *hf_parse(const char *text, size_t len, const char *name,
+                struct kvp_error *err);
+/* Fail closed: a present layout-shaped key nobody read (hf_cfg.c lists
+ * the shapes). Refused naming it, or with assume_layout recorded in
+ * m->layout_assumed and noted. */
+enum kvp_status hf_unread_layout(struct cfg *c, struct kvp_model *m);
+
+/* ---- hf_family.c ---- */
+typedef enum kvp_status (*hf_layout_fn)(struct cfg *c, struct kvp_model *m,
+                                        struct lay *L, bool *found);
+
+enum hf_flags {
+	HF_UNGATED   = 1u << 0,  /* MLP of two matrices (up, down) */
+	HF_TIED      = 1u << 1,  /* tie_word_embeddings defaults to true */
+	HF_QKV_BIAS  = 1u << 2,  /* q, k, v projections carry biases */
+	HF_FALCON_MQ = 1u << 3,  /* multi_query without new_decoder_arch */
+	HF_QWEN_SW   = 1u << 4,  /* use_sliding_window / max_window_layers */
+	HF_SW_FULL   = 1u << 5,  /* sliding_window ignored: full attention */
+	HF_SW_ALL    = 1u << 6,  /* sliding_window on every layer, silently */
+};
+
+struct hf_family {
+	const char *model_type;
+	const char *arch;           /* architectures[0] naming it, or NULL */
+	unsigned flags;             /* enum hf_flags */
+	uint64_t vocab;             /* config default when absent, 0 none */
+	uint64_t max_positions;     /* config default when absent, 0 none */
+	uint32_t window;            /* sliding_window default, 0 none */
+	hf_layout_fn layout;        /* the family's own layer kinds, or NULL */
+	const char *source;         /* where its rules were read */
+};
+
+/* The row of a model_type, or NULL. */
+const struct hf_family *hf_family_find(const char *model_type);
+/* The row an architectures[0] name maps to, or NULL. */
+const struct hf_family *hf_family_by_arch(const char *arch);
+
+/* ---- hf_layout.c ---- */
+/* Layer kinds, windows and per-kind shapes into L[0..n-1]. */
+enum kvp_status hf_layers(struct cfg *c, struct kvp_model *m, struct lay *L);
+/* L as the model's base (the most common layer) plus range rules. */
+enum kvp_status hf_layout_rules(struct cfg *c, struct kvp_model *m,
+                                struct lay *L);
+/* Kind of a layer-type name ("full_attention", "mamba", ...). */
+int hf_kind_from_name(const char *s, enum kvp_layer_kind *k);
+/* Layout sources a family function may call. */
+enum kvp_status hf_src_kinds_list(struct cfg *c, const char *key,
+                                  struct kvp_model *m, struct lay *L,
+                                  bool *found);
+
+/* ---- hf_state.c ---- */
+/* model.recur from the config's recurrent sizes (Mamba, Mamba2, gated
+ * DeltaNet, KDA); `linear`: gated DeltaNet (linear_attention layers). */
+enum kvp_status hf_recurrent(struct cfg *c, struct kvp_model *m, bool linear);
+/* model.indexer (DSA). */
+enum kvp_status hf_indexer(struct cfg *c, struct kvp_model *m);
+
+/* ---- hf_weights.c ---- */
+enum kvp_status hf_dtype(struct cfg *c, struct kvp_model *m,
+                         enum kvp_dtype *dt);
+enum kvp_status hf_quant(struct cfg *c, struct kvp_model *m);
+enum kvp_status hf_mlp(struct cfg *c, struct kvp_model *m);
+
+#endif

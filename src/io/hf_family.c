@@ -1,0 +1,384 @@
+/*
+ * hf_family.c - THE table of model families the importer knows: one row
+ * per Hugging Face model_type (like llama.cpp's per-architecture tables in
+ * llama-arch.cpp), with the config defaults the engines apply when a key
+ * is absent, and at most one small function for a layout the generic
+ * sources (hf_layout.c) do not express. A model_type not in the table is
+ * refused (hf_import.c), unless --assume-layout.
+ *
+ * Adding a family (HACKING.md): one row; a function only when its layer
+ * kinds or per-kind shapes come from keys of its own, citing the engine
+ * code it follows.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "io/hf_cfg.h"
+
+/* Gemma 2: layer 0 sliding, then alternating (transformers
+ * Gemma2DecoderLayer is_sliding = not bool(layer_idx % 2); llama.cpp
+ * LLM_ARCH_GEMMA2 swa pattern 2). */
+static enum kvp_status fam_gemma2(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	uint32_t i;
+
+	/* the legacy name of sliding_window in early Gemma 2 configs */
+	hf_superseded(c, "sliding_window_size");
+	if (*found || !hf_has(c, "sliding_window"))
+		return KVP_OK;
+	for (i = 0; i < m->n_layers; i++)
+		L[i].kind = i % 2 == 0 ? KVP_LAYER_SLIDING : KVP_LAYER_FULL;
+	*found = true;
+	return KVP_OK;
+}
+
+/* Gemma 3: sliding unless (i + 1) % sliding_window_pattern == 0, pattern
+ * 6 when absent (Gemma3TextConfig; llama.cpp LLM_ARCH_GEMMA3 n_pattern 6). */
+static enum kvp_status fam_gemma3(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	uint64_t p = 0;
+	uint32_t i;
+	int r;
+
+	if (*found)
+		return KVP_OK;
+	if ((r = hf_uint(c, "sliding_window_pattern", 1, DIM_MAX, &p)) == 0)
+		r = hf_uint(c, "_sliding_window_pattern", 1, DIM_MAX, &p);
+	if (r < 0)
+		return c->err->status;
+	if (!p) {
+		p = 6;
+		hf_note(c, "sliding_window_pattern absent: 6 (Gemma 3 default: 5 "
+		        "sliding layers, then 1 full)");
+	}
+	for (i = 0; i < m->n_layers; i++)
+		L[i].kind = (i + 1) % p == 0 ? KVP_LAYER_FULL : KVP_LAYER_SLIDING;
+	*found = true;
+	return KVP_OK;
+}
+
+/* Llama 4: RoPE layers use chunked attention, the no-RoPE layers (every
+ * 4th by default) are global (transformers Llama4TextConfig no_rope_layers;
+ * vLLM llama4.py use_chunked_local_attn = not nope). */
+static enum kvp_status fam_llama4(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *nr = hf_get(c, "no_rope_layers", path, sizeof path), *e;
+	uint32_t i = 0, n = m->n_layers;
+
+	if (*found || !hf_has(c, "attention_chunk_size"))
+		return KVP_OK;
+	if (nr && cJSON_IsArray(nr) && (uint32_t)cJSON_GetArraySize(nr) == n) {
+		cJSON_ArrayForEach(e, nr) {
+			if (!cJSON_IsNumber(e))
+				return hf_bad(c, path, e, "entries must be 0 or 1");
+			L[i++].kind = e->valuedouble != 0 ? KVP_LAYER_CHUNKED
+			                                  : KVP_LAYER_FULL;
+		}
+	} else {
+		for (i = 0; i < n; i++)
+			L[i].kind = (i + 1) % 4 == 0 ? KVP_LAYER_FULL
+			                             : KVP_LAYER_CHUNKED;
+		hf_note(c, "no_rope_layers absent: every 4th layer global, the "
+		        "others chunked (Llama 4 default)");
+	}
+	*found = true;
+	return KVP_OK;
+}
+
+/* Qwen2 and derivatives: the window applies only with use_sliding_window,
+ * to layers >= max_window_layers (vLLM qwen2.py; transformers Qwen2Config
+ * layer_types derivation). */
+static enum kvp_status fam_qwen(struct cfg *c, struct kvp_model *m,
+                                struct lay *L, bool *found)
+{
+	uint64_t mwl = 0;
+	uint32_t i;
+	bool use_sw = false;
+	int r;
+
+	if (hf_bool(c, "use_sliding_window", &use_sw) < 0 ||
+	    (r = hf_uint(c, "max_window_layers", 0, DIM_MAX, &mwl)) < 0)
+		return c->err->status;
+	if (*found)
+		return KVP_OK;
+	if (use_sw && hf_has(c, "sliding_window")) {
+		if (r == 0)
+			hf_note(c, "max_window_layers absent: every layer slides");
+		for (i = 0; i < m->n_layers; i++)
+			L[i].kind = i >= mwl ? KVP_LAYER_SLIDING : KVP_LAYER_FULL;
+	}
+	*found = true;   /* use_sliding_window false: full attention */
+	return KVP_OK;
+}
+
+/* Phi-3: llama.cpp (n_swa 0) and vLLM run it with full attention. */
+static enum kvp_status fam_phi3(struct cfg *c, struct kvp_model *m,
+                                struct lay *L, bool *found)
+{
+	uint64_t sw = 0;
+
+	(void)m;
+	(void)L;
+	if (hf_uint(c, "sliding_window", 1, UINT32_MAX, &sw) < 0)
+		return c->err->status;
+	if (!*found && sw)
+		hf_note(c, "sliding_window %llu ignored: llama.cpp (n_swa 0) and "
+		        "vLLM run Phi-3 with full attention",
+		        (unsigned long long)sw);
+	*found = true;
+	return KVP_OK;
+}
+
+/*
+ * Gemma 4 (vLLM models/gemma4.py Gemma4DecoderLayer, at vllm-project/vllm
+ * 001cabc1): layer_types gives the kinds; full-attention layers use
+ * global_head_dim (else head_dim) and, with attention_k_eq_v, the
+ * num_global_key_value_heads KV heads (else num_key_value_heads). k_eq_v
+ * loads K's weights into the V slot: V is still cached, as wide as K.
+ */
+static enum kvp_status fam_gemma4(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	uint64_t gd = 0, gkv = 0;
+	uint32_t i;
+	bool keqv = false;
+	int r;
+
+	if (!*found)
+		return hf_bad(c, "layer_types", NULL, "required for Gemma 4 "
+		              "(its global and sliding layers)");
+	if (hf_uint(c, "global_head_dim", 1, DIM_MAX, &gd) < 0 ||
+	    hf_bool(c, "attention_k_eq_v", &keqv) < 0 ||
+	    (r = hf_uint(c, "num_global_key_value_heads", 1, DIM_MAX, &gkv)) < 0)
+		return c->err->status;
+	if (!keqv)
+		gkv = 0;   /* vLLM reads it only with attention_k_eq_v */
+	for (i = 0; i < m->n_layers; i++) {
+		if (L[i].kind != KVP_LAYER_FULL)
+			continue;
+		if (gd)
+			L[i].k_dim = L[i].v_dim = (uint32_t)gd;
+		if (gkv)
+			L[i].kv_heads = (uint32_t)gkv;
+	}
+	return KVP_OK;
+}
+
+/*
+ * MiMo-V2-Flash (vLLM models/mimo_v2_flash.py MiMoV2FlashDecoderLayer):
+ * hybrid_layer_pattern[i] == 1 is a sliding layer of swa_num_key_value_
+ * heads, swa_head_dim (K) and swa_v_head_dim (V, else swa_head_dim) over
+ * sliding_window_size; 0 is full attention of num_key_value_heads,
+ * head_dim and v_head_dim (else head_dim).
+ */
+static enum kvp_status fam_mimo(struct cfg *c, struct kvp_model *m,
+                                struct lay *L, bool *found)
+{
+	char path[96], p2[128];
+	const cJSON *a = hf_get(c, "hybrid_layer_pattern", path, sizeof path), *e;
+	uint64_t skv = 0, sk = 0, sv = 0, vd = 0, win = 0;
+	uint32_t i = 0, n = m->n_layers;
+
+	if (*found)
+		return KVP_OK;
+	if (!cJSON_IsArray(a) || (uint32_t)cJSON_GetArraySize(a) != n) {
+		char why[64];
+		snprintf(why, sizeof why, "must list 0 or 1 for each of %u layers", n);
+		return hf_bad(c, path, a, why);
+	}
+	if (hf_uint(c, "swa_num_key_value_heads", 1, DIM_MAX, &skv) < 0 ||
+	    hf_uint(c, "swa_head_dim", 1, DIM_MAX, &sk) < 0 ||
+	    hf_uint(c, "swa_v_head_dim", 1, DIM_MAX, &sv) < 0 ||
+	    hf_uint(c, "v_head_dim", 1, DIM_MAX, &vd) < 0 ||
+	    hf_uint(c, "sliding_window_size", 1, UINT32_MAX, &win) < 0)
+		return c->err->status;
+	hf_superseded(c, "swa_num_attention_heads");   /* queries only */
+	if (!skv || !sk || !win)
+		return hf_bad(c, !skv ? "swa_num_key_value_heads" : !sk ?
+		              "swa_head_dim" : "sliding_window_size", NULL,
+		              "required by hybrid_layer_pattern's sliding layers");
+	cJSON_ArrayForEach(e, a) {
+		snprintf(p2, sizeof p2, "%s[%u]", path, i);
+		if (!cJSON_IsNumber(e) || (e->valuedouble != 0 && e->valuedouble != 1))
+			return hf_bad(c, p2, e, "must be 0 (full) or 1 (sliding)");
+		if (e->valuedouble == 1) {
+			L[i].kind = KVP_LAYER_SLIDING;
+			L[i].window = (uint32_t)win;
+			L[i].kv_heads = (uint32_t)skv;
+			L[i].k_dim = (uint32_t)sk;
+			L[i].v_dim = (uint32_t)(sv ? sv : sk);
+		} else {
+			L[i].kind = KVP_LAYER_FULL;
+			if (vd)
+				L[i].v_dim = (uint32_t)vd;
+		}
+		i++;
+	}
+	*found = true;
+	return KVP_OK;
+}
+
+/*
+ * Kimi Linear (vLLM models/kimi_linear.py, KimiLinearConfig.is_kda_layer:
+ * layer i is KDA when i + 1 is in linear_attn_config.kda_layers, 1-based);
+ * the others (full_attn_layers) are MLA. The KDA state: hf_state.c.
+ */
+static enum kvp_status fam_kimi_linear(struct cfg *c, struct kvp_model *m,
+                                       struct lay *L, bool *found)
+{
+	char path[96], p2[128];
+	const cJSON *o = hf_get(c, "linear_attn_config", path, sizeof path);
+	const cJSON *kda, *full, *e;
+	uint32_t i, n = m->n_layers;
+	static const char ok_keys[][24] = { "kda_layers", "full_attn_layers",
+		"num_heads", "head_dim", "short_conv_kernel_size" };
+
+	if (*found || !o)
+		return KVP_OK;
+	if (!cJSON_IsObject(o))
+		return hf_bad(c, path, o, "must be an object");
+	cJSON_ArrayForEach(e, o) {
+		bool known = false;
+		for (i = 0; i < sizeof ok_keys / sizeof ok_keys[0]; i++)
+			known |= e->string && !strcmp(e->string, ok_keys[i]);
+		if (!known && e->string && !cJSON_IsNull(e)) {
+			snprintf(p2, sizeof p2, "%s.%s", path, e->string);
+			hf_clean(p2);
+			return hf_bad(c, p2, e, "a linear_attn_config key kvplan "
+			              "does not read");
+		}
+	}
+	kda = cJSON_GetObjectItemCaseSensitive(o, "kda_layers");
+	full = cJSON_GetObjectItemCaseSensitive(o, "full_attn_layers");
+	snprintf(p2, sizeof p2, "%s.kda_layers", path);
+	if (!cJSON_IsArray(kda))
+		return hf_bad(c, p2, kda, "must list the KDA layers (1-based)");
+	for (i = 0; i < n; i++)
+		L[i].kind = KVP_LAYER_FFN;   /* neither list: refused below */
+	cJSON_ArrayForEach(e, kda) {
+		if (!cJSON_IsNumber(e) || e->valuedouble < 1 || e->valuedouble > n ||
+		    e->valuedouble != (double)(uint32_t)e->valuedouble)
+			return hf_bad(c, p2, e, "layer numbers are 1-based, within "
+			              "num_hidden_layers");
+		L[(uint32_t)e->valuedouble - 1].kind = KVP_LAYER_NONE;
+	}
+	snprintf(p2, sizeof p2, "%s.full_attn_layers", path);
+	if (!cJSON_IsArray(full))
+		return hf_bad(c, p2, full, "must list the attention layers");
+	cJSON_ArrayForEach(e, full) {
+		if (!cJSON_IsNumber(e) || e->valuedouble < 1 || e->valuedouble > n ||
+		    e->valuedouble != (double)(uint32_t)e->valuedouble ||
+		    L[(uint32_t)e->valuedouble - 1].kind == KVP_LAYER_NONE)
+			return hf_bad(c, p2, e, "layer numbers are 1-based, within "
+			              "num_hidden_layers, not KDA layers");
+		L[(uint32_t)e->valuedouble - 1].kind = m->base.kind;
+	}
+	for (i = 0; i < n; i++)
+		if (L[i].kind == KVP_LAYER_FFN) {
+			char why[96];
+			snprintf(why, sizeof why, "layer %u (1-based) is in neither "
+			         "kda_layers nor full_attn_layers", i + 1);
+			return hf_bad(c, path, o, why);
+		}
+	*found = true;
+	return KVP_OK;
+}
+
+#define R(type, arch, flags, vocab, maxpos, win, fn, src) \
+	{ type, arch, flags, vocab, maxpos, win, fn, src }
+
+static const struct hf_family families[] = {
+	R("llama", "LlamaForCausalLM", 0, 0, 0, 0, NULL, "transformers LlamaConfig"),
+	R("llama4", NULL, 0, 0, 0, 0, fam_llama4, "transformers Llama4TextConfig; vLLM llama4.py"),
+	R("llama4_text", NULL, 0, 0, 0, 0, fam_llama4, "transformers Llama4TextConfig; vLLM llama4.py"),
+	R("mistral", "MistralForCausalLM", HF_SW_ALL, 0, 0, 0, NULL, "transformers MistralConfig (window on every layer)"),
+	R("mixtral", "MixtralForCausalLM", HF_SW_ALL, 0, 0, 0, NULL, "transformers MixtralConfig"),
+	R("mistral3", NULL, HF_SW_ALL, 0, 0, 0, NULL, "transformers Mistral3Config (text_config mistral)"),
+	R("ministral", NULL, 0, 0, 0, 0, NULL, "transformers MinistralConfig (layer_types)"),
+	R("qwen2", "Qwen2ForCausalLM", HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM qwen2.py"),
+	R("qwen2_moe", NULL, HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM qwen2_moe.py"),
+	R("qwen2_vl", NULL, HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM qwen2_vl.py"),
+	R("qwen2_5_vl", NULL, HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM qwen2_5_vl.py"),
+	R("qwen3", "Qwen3ForCausalLM", 0, 0, 0, 0, fam_qwen, "vLLM qwen3.py"),
+	R("qwen3_moe", NULL, 0, 0, 0, 0, fam_qwen, "vLLM qwen3_moe.py"),
+	R("qwen3_vl", NULL, 0, 0, 0, 0, fam_qwen, "vLLM qwen3_vl.py"),
+	R("qwen3_vl_text", NULL, 0, 0, 0, 0, fam_qwen, "vLLM qwen3_vl.py"),
+	R("qwen3_vl_moe", NULL, 0, 0, 0, 0, fam_qwen, "vLLM qwen3_vl_moe.py"),
+	R("qwen3_vl_moe_text", NULL, 0, 0, 0, 0, fam_qwen, "vLLM qwen3_vl_moe.py"),
+	R("qwen3_next", NULL, 0, 0, 0, 0, NULL, "transformers configuration_qwen3_next.py; vLLM qwen3_next.py"),
+	R("qwen3_5", NULL, 0, 0, 0, 0, NULL, "vLLM qwen3_5.py (gated DeltaNet hybrid, layer_types)"),
+	R("qwen3_5_text", NULL, 0, 0, 0, 0, NULL, "vLLM qwen3_5.py"),
+	R("qwen3_5_moe", NULL, 0, 0, 0, 0, NULL, "vLLM qwen3_5.py"),
+	R("qwen3_5_moe_text", NULL, 0, 0, 0, 0, NULL, "vLLM qwen3_5.py"),
+	R("gemma", NULL, HF_TIED, 0, 0, 0, NULL, "transformers GemmaConfig"),
+	R("gemma2", "Gemma2ForCausalLM", HF_TIED, 0, 0, 4096, fam_gemma2, "transformers Gemma2Config"),
+	R("gemma3", NULL, HF_TIED, 262208, 131072, 4096, fam_gemma3, "transformers Gemma3TextConfig"),
+	R("gemma3_text", "Gemma3ForCausalLM", HF_TIED, 262208, 131072, 4096, fam_gemma3, "transformers Gemma3TextConfig"),
+	R("gemma3n", NULL, HF_TIED, 0, 0, 0, NULL, "transformers Gemma3nTextConfig (layer_types, num_kv_shared_layers)"),
+	R("gemma3n_text", NULL, HF_TIED, 0, 0, 0, NULL, "transformers Gemma3nTextConfig"),
+	R("gemma4", NULL, HF_TIED, 0, 0, 0, fam_gemma4, "vLLM gemma4.py at 001cabc1"),
+	R("gemma4_text", NULL, HF_TIED, 0, 0, 0, fam_gemma4, "vLLM gemma4.py at 001cabc1"),
+	R("cohere2", NULL, HF_TIED, 0, 131072, 4096, fam_gemma3, "transformers Cohere2Config (sliding_window_pattern)"),
+	R("phi3", "Phi3ForCausalLM", 0, 0, 0, 0, fam_phi3, "llama.cpp LLM_ARCH_PHI3 (n_swa 0)"),
+	R("phi", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers PhiConfig"),
+	R("deepseek_v2", NULL, 0, 0, 0, 0, NULL, "vLLM deepseek_v2.py (MLA)"),
+	R("deepseek_v3", NULL, 0, 0, 0, 0, NULL, "vLLM deepseek_v2.py (MLA)"),
+	R("deepseek_v32", NULL, 0, 0, 0, 0, NULL, "vLLM deepseek_v2.py (MLA + DSA indexer)"),
+	R("kimi_k2", NULL, 0, 0, 0, 0, NULL, "vLLM deepseek_v2.py (MLA)"),
+	R("kimi_linear", NULL, 0, 0, 0, 0, fam_kimi_linear, "vLLM kimi_linear.py"),
+	R("glm4", NULL, 0, 0, 0, 0, NULL, "vLLM glm4.py"),
+	R("glm4_moe", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_moe.py"),
+	R("glm_moe_dsa", NULL, 0, 0, 0, 0, NULL, "vLLM deepseek_v2.py (GLM-5: MLA + DSA indexer)"),
+	R("gpt_oss", NULL, 0, 0, 0, 0, NULL, "vLLM gpt_oss.py (layer_types)"),
+	R("falcon", NULL, HF_UNGATED | HF_TIED | HF_FALCON_MQ, 0, 2048, 0, NULL, "transformers FalconConfig"),
+	R("RefinedWeb", NULL, HF_UNGATED | HF_TIED | HF_FALCON_MQ, 0, 2048, 0, NULL, "transformers FalconConfig"),
+	R("RefinedWebModel", NULL, HF_UNGATED | HF_TIED | HF_FALCON_MQ, 0, 2048, 0, NULL, "transformers FalconConfig"),
+	R("gpt2", NULL, HF_UNGATED | HF_TIED | HF_QKV_BIAS, 0, 0, 0, NULL, "transformers GPT2Config"),
+	R("gpt_bigcode", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers GPTBigCodeConfig"),
+	R("gpt_neox", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers GPTNeoXConfig"),
+	R("mpt", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers MptConfig (attn_config.kv_n_heads)"),
+	R("dbrx", NULL, 0, 0, 0, 0, NULL, "transformers DbrxConfig"),
+	R("chatglm", NULL, 0, 0, 0, 0, NULL, "vLLM chatglm.py (multi_query_group_num)"),
+	R("jamba", NULL, 0, 0, 0, 0, NULL, "transformers JambaConfig (attn_layer_period/offset)"),
+	R("granitemoehybrid", NULL, 0, 0, 0, 0, NULL, "transformers GraniteMoeHybridConfig (layer_types)"),
+	R("bamba", NULL, 0, 0, 0, 0, NULL, "transformers BambaConfig"),
+	R("nemotron_h", NULL, 0, 0, 0, 0, NULL, "vLLM nemotron_h.py (hybrid_override_pattern)"),
+	R("nemotron-nas", NULL, 0, 0, 0, 0, NULL, "vLLM nemotron_nas.py (block_configs)"),
+	R("mamba2", NULL, 0, 0, 0, 0, NULL, "transformers Mamba2Config"),
+	R("minimax_m2", NULL, 0, 0, 0, 0, NULL, "vLLM minimax_m2.py (full attention)"),
+	R("mimo_v2_flash", NULL, 0, 0, 0, 0, fam_mimo, "vLLM mimo_v2_flash.py"),
+	R("olmo2", NULL, 0, 0, 0, 0, NULL, "transformers Olmo2Config"),
+	R("olmo3", NULL, 0, 0, 0, 0, NULL, "transformers Olmo3Config (layer_types)"),
+	R("granite", NULL, 0, 0, 0, 0, NULL, "transformers GraniteConfig"),
+	R("starcoder2", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers Starcoder2Config"),
+	R("internlm2", NULL, 0, 0, 0, 0, NULL, "vLLM internlm2.py"),
+	R("opt", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers OPTConfig"),
+	R("bloom", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers BloomConfig"),
+	R("gptj", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers GPTJConfig"),
+};
+
+#undef R
+
+const struct hf_family *hf_family_find(const char *model_type)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof families / sizeof families[0]; i++)
+		if (!strcmp(families[i].model_type, model_type))
+			return &families[i];
+	return NULL;
+}
+
+const struct hf_family *hf_family_by_arch(const char *arch)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof families / sizeof families[0]; i++)
+		if (families[i].arch && !strcmp(families[i].arch, arch))
+			return &families[i];
+	return NULL;
+}

@@ -1,0 +1,206 @@
+/*
+ * hf_state.c - what a model caches beside its KV rows, from the model's
+ * own sizes: the recurrent state of Mamba, Mamba2, gated DeltaNet and
+ * KDA layers (conv and SSM apart, model.recur) and the DSA indexer keys
+ * (model.indexer).
+ *
+ * Recurrent values per layer and sequence, as the engines size them:
+ *   Mamba/Mamba2  conv (d_conv - 1) x (d_inner + 2 x n_groups x d_state)
+ *                 ssm  d_state x d_inner            (Mamba 1: n_groups 0)
+ *     llama.cpp llama-hparams.cpp n_embd_r()/n_embd_s(); vLLM
+ *     layers/mamba/mamba_utils.py mamba1/mamba2_state_shape
+ *   gated DeltaNet (Qwen3-Next, Qwen3.5)
+ *                 conv (d_conv - 1) x (2 x nk x dk + nv x dv)
+ *                 ssm  nv x dk x dv
+ *     vLLM mamba_utils.py gated_delta_net_state_shape; llama.cpp qwen3next
+ *     (d_inner = nv x dv, n_group = nk, d_state = dk)
+ *   KDA (Kimi Linear, linear_attn_config)
+ *                 conv (d_conv - 1) x (H x d + 2 x H x d)   (q, k, v)
+ *                 ssm  H x d x d
+ *     vLLM mamba_utils.py kda_state_shape (num_k_heads = num_heads,
+ *     head_k_dim = head_dim)
+ * Formats: f32 for both, as llama.cpp keeps R and S (llama-model.cpp
+ * create_memory: llama_memory_recurrent with GGML_TYPE_F32 twice);
+ * model.recur.conv_dtype / ssm_dtype change them.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "kvplan/checked.h"
+#include "io/hf_cfg.h"
+
+static void set_state(struct kvp_model *m, uint64_t conv, uint64_t ssm)
+{
+	m->recur.conv_values = conv;
+	m->recur.ssm_values = ssm;
+	m->recur.conv_dtype = KVP_DT_F32;
+	m->recur.ssm_dtype = KVP_DT_F32;
+}
+
+/* Gated DeltaNet (linear_attention layers). */
+static enum kvp_status gated_deltanet(struct cfg *c, struct kvp_model *m)
+{
+	static const char *const k_conv[] = {
+		"linear_conv_kernel_dim", "conv_kernel", NULL };
+	uint64_t nk = 0, nv = 0, kd = 0, vd = 0, d_conv = 0;
+
+	if (hf_uint(c, "linear_num_key_heads", 1, DIM_MAX, &nk) < 0 ||
+	    hf_uint(c, "linear_num_value_heads", 1, DIM_MAX, &nv) < 0 ||
+	    hf_uint(c, "linear_key_head_dim", 1, DIM_MAX, &kd) < 0 ||
+	    hf_uint(c, "linear_value_head_dim", 1, DIM_MAX, &vd) < 0 ||
+	    hf_uint_any(c, k_conv, 2, DIM_MAX, &d_conv, NULL) < 0)
+		return c->err->status;
+	if (!nk || !nv || !kd || !vd || !d_conv)
+		return hf_bad(c, !nk ? "linear_num_key_heads" :
+		              !nv ? "linear_num_value_heads" :
+		              !kd ? "linear_key_head_dim" :
+		              !vd ? "linear_value_head_dim" :
+		              "linear_conv_kernel_dim", NULL,
+		              "required by linear_attention layers (their state)");
+	/* inputs < 2^24: no overflow */
+	set_state(m, (d_conv - 1) * (2 * nk * kd + nv * vd), nv * kd * vd);
+	return KVP_OK;
+}
+
+/* KDA (Kimi Linear): linear_attn_config's own sizes. */
+static enum kvp_status kda(struct cfg *c, struct kvp_model *m)
+{
+	char path[96];
+	const cJSON *o = hf_get(c, "linear_attn_config", path, sizeof path);
+	uint64_t h = 0, d = 0, k = 0;
+	int r;
+
+	if (!cJSON_IsObject(o))
+		return hf_bad(c, path, o, "must be an object");
+	if ((r = hf_member_uint(c, o, path, "num_heads", 1, DIM_MAX, &h)) <= 0 ||
+	    (r = hf_member_uint(c, o, path, "head_dim", 1, DIM_MAX, &d)) <= 0 ||
+	    (r = hf_member_uint(c, o, path, "short_conv_kernel_size", 2,
+	                        DIM_MAX, &k)) <= 0) {
+		if (r < 0)
+			return c->err->status;
+		return hf_bad(c, path, o, "needs num_heads, head_dim and "
+		              "short_conv_kernel_size (the KDA state)");
+	}
+	set_state(m, (k - 1) * 3 * h * d, h * d * d);
+	return KVP_OK;
+}
+
+/* Mamba 1 mixer parameters (Jamba): in_proj, conv1d (+bias), x_proj,
+ * dt_proj (+bias), A_log, D, out_proj, dt/B/C norms. Mamba 2: in_proj to
+ * z, x, B, C, dt; conv over x, B, C; A, D, dt_bias per head; gated norm;
+ * out_proj. */
+static enum kvp_status mamba_params(struct cfg *c, struct kvp_model *m,
+                                    uint64_t d_inner, uint64_t d_state,
+                                    uint64_t d_conv, uint64_t groups,
+                                    uint64_t heads)
+{
+	uint64_t h = m->arch.hidden, dt_rank = 0;
+
+	if (!groups) {
+		if (hf_uint(c, "mamba_dt_rank", 1, DIM_MAX, &dt_rank) < 0)
+			return c->err->status;
+		if (!dt_rank)
+			dt_rank = kvp_ceil_div(h, 16);
+		m->arch.recurrent_params_per_layer =
+			h * 2 * d_inner + d_inner * d_conv + d_inner +
+			d_inner * (dt_rank + 2 * d_state) + dt_rank * d_inner +
+			d_inner + d_inner * d_state + d_inner + d_inner * h +
+			dt_rank + 2 * d_state;
+	} else {
+		uint64_t conv_dim = d_inner + 2 * groups * d_state;
+		heads = heads ? heads : 1;
+		m->arch.recurrent_params_per_layer =
+			h * (2 * d_inner + 2 * groups * d_state + heads) +
+			conv_dim * d_conv + conv_dim + 3 * heads + d_inner +
+			d_inner * h;
+	}
+	return KVP_OK;
+}
+
+static enum kvp_status mamba(struct cfg *c, struct kvp_model *m)
+{
+	static const char *const k_state[] = {
+		"mamba_d_state", "ssm_state_size", "state_size", "d_state", NULL };
+	static const char *const k_conv[] = {
+		"mamba_d_conv", "conv_kernel", "d_conv", "mamba_conv_kernel", NULL };
+	static const char *const k_expand[] = { "mamba_expand", "expand", NULL };
+	static const char *const k_groups[] = {
+		"mamba_n_groups", "n_groups", "ngroups", NULL };
+	static const char *const k_nheads[] = {
+		"mamba_n_heads", "mamba_num_heads", NULL };
+	static const char *const k_dhead[] = {
+		"mamba_d_head", "mamba_head_dim", NULL };
+	uint64_t d_state = 0, d_conv = 0, expand = 0, groups = 0, nh = 0,
+	         dh = 0, d_inner = 0;
+	int r;
+
+	if ((r = hf_uint_any(c, k_state, 1, DIM_MAX, &d_state, NULL)) < 0)
+		return c->err->status;
+	if (r == 0)
+		return hf_bad(c, "mamba_d_state", NULL, "required by the "
+		              "recurrent layers (ssm_state_size, d_state)");
+	if ((r = hf_uint_any(c, k_conv, 2, DIM_MAX, &d_conv, NULL)) < 0)
+		return c->err->status;
+	if (r == 0) {
+		d_conv = 4;
+		hf_note(c, "mamba d_conv absent: 4 (MambaConfig default)");
+	}
+	if (hf_uint_any(c, k_groups, 1, DIM_MAX, &groups, NULL) < 0 ||
+	    hf_uint_any(c, k_nheads, 1, DIM_MAX, &nh, NULL) < 0 ||
+	    hf_uint_any(c, k_dhead, 1, DIM_MAX, &dh, NULL) < 0 ||
+	    hf_uint(c, "mamba_d_inner", 1, DIM_MAX, &d_inner) < 0 ||
+	    hf_uint_any(c, k_expand, 1, 64, &expand, NULL) < 0)
+		return c->err->status;
+	if (!d_inner && nh && dh)
+		d_inner = nh * dh;
+	if (!d_inner) {
+		if (!expand) {
+			expand = 2;
+			hf_note(c, "mamba expand absent: 2 (MambaConfig default)");
+		}
+		d_inner = expand * m->arch.hidden;
+	}
+	/* all factors < 2^24 (hidden < 2^32, expand <= 64): no overflow */
+	set_state(m, (d_conv - 1) * (d_inner + 2 * groups * d_state),
+	          d_state * d_inner);
+	return mamba_params(c, m, d_inner, d_state, d_conv, groups, nh);
+}
+
+enum kvp_status hf_recurrent(struct cfg *c, struct kvp_model *m, bool linear)
+{
+	if (hf_has(c, "linear_attn_config"))
+		return kda(c, m);
+	if (linear)
+		return gated_deltanet(c, m);
+	return mamba(c, m);
+}
+
+/*
+ * DSA (DeepSeek-V3.2 DeepseekV32 / GLM-5): a lightning indexer per MLA
+ * layer caches one key of index_head_dim values per position (reference
+ * inference/model.py Indexer.k_cache; vLLM deepseek_v2.py Indexer with
+ * DeepseekV32IndexerCache). index_n_heads and index_topk drive compute.
+ */
+enum kvp_status hf_indexer(struct cfg *c, struct kvp_model *m)
+{
+	uint64_t hd = 0, nh = 0, topk = 0;
+	int r;
+
+	if ((r = hf_uint(c, "index_head_dim", 1, DIM_MAX, &hd)) < 0 ||
+	    hf_uint(c, "index_n_heads", 1, DIM_MAX, &nh) < 0 ||
+	    hf_uint(c, "index_topk", 1, UINT32_MAX, &topk) < 0)
+		return c->err->status;
+	if (r == 0)
+		return KVP_OK;
+	if (m->base.kind != KVP_LAYER_MLA)
+		return hf_bad(c, "index_head_dim", NULL, "a DSA indexer beside "
+		              "layers that are not MLA: no engine rule known");
+	m->indexer.head_dim = (uint32_t)hd;
+	m->indexer.n_heads = (uint32_t)nh;
+	m->indexer.topk = (uint32_t)topk;
+	m->indexer.dtype = m->base.k_fmt.dtype;
+	hf_note(c, "DSA indexer: %llu-value key per position per MLA layer, "
+	        "counted beside the latent (generic engine only)",
+	        (unsigned long long)hd);
+	return KVP_OK;
+}

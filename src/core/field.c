@@ -183,7 +183,7 @@ static const struct kvp_field fields[] = {
 	  model.arch.recurrent_params_per_layer, "parameters of one recurrent layer"),
 	F("model.arch.max_positions", "max-positions", "Max positions", KVP_SEC_MODEL,
 	  KVP_FT_U64, 0, U64MAX, model.arch.max_positions,
-	  "max_position_embeddings (0 unknown)"),
+	  "max_position_embeddings: the trained context, llama.cpp's n_ctx_train (its default --ctx-size); 0 unknown"),
 	F("model.weights.dtype", "weights-dtype", "Weight format", KVP_SEC_MODEL,
 	  KVP_FT_WDTYPE, 0, 0, model.weights.dtype, "weight storage format"),
 	F("model.weights.bits", "weights-bits", "Weight bits", KVP_SEC_MODEL,

@@ -186,15 +186,19 @@ enum kvp_status hf_indexer(struct cfg *c, struct kvp_model *m)
 	uint64_t hd = 0, nh = 0, topk = 0;
 	int r;
 
-	if ((r = hf_uint(c, "index_head_dim", 1, DIM_MAX, &hd)) < 0 ||
-	    hf_uint(c, "index_n_heads", 1, DIM_MAX, &nh) < 0 ||
+	char path[96];
+
+	/* without index_head_dim the other index_* keys stay unread, and
+	 * the fail-closed scan refuses them */
+	if ((r = hf_uint(c, "index_head_dim", 1, DIM_MAX, &hd)) <= 0)
+		return r < 0 ? c->err->status : KVP_OK;
+	if (hf_uint(c, "index_n_heads", 1, DIM_MAX, &nh) < 0 ||
 	    hf_uint(c, "index_topk", 1, UINT32_MAX, &topk) < 0)
 		return c->err->status;
-	if (r == 0)
-		return KVP_OK;
 	if (m->base.kind != KVP_LAYER_MLA)
-		return hf_bad(c, "index_head_dim", NULL, "a DSA indexer beside "
-		              "layers that are not MLA: no engine rule known");
+		return hf_bad(c, "index_head_dim", hf_get(c, "index_head_dim",
+		              path, sizeof path), "a DSA indexer beside layers "
+		              "that are not MLA: no engine rule known");
 	m->indexer.head_dim = (uint32_t)hd;
 	m->indexer.n_heads = (uint32_t)nh;
 	m->indexer.topk = (uint32_t)topk;

@@ -216,11 +216,14 @@ static enum kvp_status model_from_file(const char *path, unsigned flags,
 		struct kvp_error e2;
 		struct kvp_notes n2;
 
-		if (kvp_hf_import_text_opts(text, len, path, flags, m,
-		                            notes ? notes : &n2, &e2) == KVP_OK) {
-			kvp_error_clear(err);
+		enum kvp_status s2 = kvp_hf_import_text_opts(text, len, path,
+		                      flags, m, notes ? notes : &n2, &e2);
+
+		if (s2 != KVP_EPARSE) {
+			if (err)
+				*err = e2;
 			free(text);
-			return KVP_OK;
+			return s2;
 		}
 	}
 	if (st == KVP_ENOTFOUND) {

@@ -2,7 +2,8 @@
 # tests/fuzz/build.sh - build the libFuzzer harnesses (clang,
 # -fsanitize=fuzzer,address,undefined) against the core and io sources
 # and run each for FUZZ_SECONDS (default 30) seconds, seeded with the
-# malformed corpus, the shipped presets and the reference configs.
+# malformed corpus, the shipped presets, the family configs of
+# tests/data/hf and the reference configs.
 # Run by `make fuzz`. Exit status non-zero when a harness finds a crash;
 # the reproducer is left in FUZZ_OUT (default build/fuzz).
 set -u
@@ -27,7 +28,7 @@ export KVPLAN_PRESETS XDG_CONFIG_HOME
 # seeds: malformed corpus, presets, the reference configs one per file
 SEEDS="$OUT/seeds"
 rm -rf "$SEEDS"; mkdir -p "$SEEDS"
-cp tests/corpus/bad/* presets/*/*.json "$SEEDS"/ 2>/dev/null
+cp tests/corpus/bad/* presets/*/*.json tests/data/hf/*.json "$SEEDS"/ 2>/dev/null
 REF=tests/reference
 [ -d "$REF" ] && REF="$REF/models.json"
 if [ -f "$REF" ] && command -v python3 >/dev/null 2>&1; then

@@ -58,6 +58,9 @@ static const struct bad B[] = {
 	{ "preset-bad-kind.json", "wormhole", false },
 	{ "preset-overflow.json", "model.declared_params", false },
 	{ "preset-card-not-model.json", "card", true },
+	{ "infinite-kv-heads.json", "num_key_value_heads: Infinity", false },
+	{ "unread-layout-key.json", "hybrid_layer_pattern: [0,1]", false },
+	{ "unknown-model-type.json", "model_type: \"frobnitz\"", false },
 };
 
 static const struct bad *lookup(const char *file)

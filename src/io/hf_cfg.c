@@ -410,7 +410,7 @@ static const char *const compute_only[] = {
 	"mamba_dt_*", "mamba_hidden_act", "mamba_chunk_size", "mamba_*_bias",
 	"use_mamba_kernels", "mamba_proj_bias", "mamba_conv_bias",
 	"mamba_rms_norm", "mamba_act", "*_swa_rope_*", "swa_rope_theta",
-	"swa_attention_sink_bias", "*rope_theta*", NULL
+	"*attention_sink*", "*rope_theta*", NULL
 };
 
 static bool glob(const char *p, const char *s)

@@ -71,7 +71,10 @@ static enum kvp_status kv_heads(struct cfg *c, struct kvp_model *m)
 	r = hf_uint_any(c, kv_keys, 1, DIM_MAX, &kv, &which);
 	if (r < 0)
 		return c->err->status;
-	if (r == 0) {
+	if (r == 0 && hf_has(c, "block_configs")) {
+		/* per-layer KV heads (hf_layout.c); the base is replaced */
+		m->base.kv_heads = m->q_heads;
+	} else if (r == 0) {
 		m->base.kv_heads = m->q_heads;
 		m->kv_heads_assumed = true;
 		hf_note(c, "num_key_value_heads absent: MHA assumed (%u KV heads = "
@@ -87,6 +90,8 @@ static enum kvp_status kv_heads(struct cfg *c, struct kvp_model *m)
 		m->base.kv_heads = (uint32_t)kv;
 	}
 	m->trained_kv_heads = m->base.kv_heads;
+	if (r == 0 && hf_has(c, "block_configs"))
+		m->trained_kv_heads = 0;   /* per layer: no one count */
 	return KVP_OK;
 }
 

@@ -1,0 +1,305 @@
+/*
+ * test_import_families.c - the 2026 layout sources, one family per test:
+ * each config of tests/data/hf (its provenance in its "_kvplan_source"
+ * key) imported and sized for ONE sequence of T positions, f16 cache,
+ * generic dynamic strategy; the expected bytes are worked by hand per
+ * layer kind in the comments, never taken from the program. Engines that
+ * differ are checked where they do (llama.cpp's f32 R/S state; named
+ * engines refuse the DSA indexer).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/import.h"
+#include "kvplan/plan.h"
+#include "kvplan/result.h"
+
+#define DATA KVP_SRCDIR "/tests/data/hf/"
+
+static struct kvp_plan plan;
+static struct kvp_result res;
+
+/* Import DATA/name, then one sequence of t positions, f16 K and V. */
+static void one_sequence(const char *name, uint64_t t)
+{
+	struct kvp_notes notes;
+	struct kvp_error err;
+	unsigned k;
+
+	kvp_plan_default(&plan);
+	{
+		char path[512];
+		snprintf(path, sizeof path, "%s%s", DATA, name);
+		ck_assert_msg(kvp_hf_import_path(path, &plan.model, &notes,
+		              &err) == KVP_OK, "%s: %s", name, err.msg);
+	}
+	plan.model.base.k_fmt = kvp_format_plain(KVP_DT_F16);
+	plan.model.base.v_fmt = kvp_format_plain(KVP_DT_F16);
+	plan.model.indexer.dtype = KVP_DT_F16;
+	plan.workload.n_classes = 1;
+	plan.workload.classes[0].requests = 1;
+	plan.workload.classes[0].samples = 1;
+	plan.workload.classes[0].gen = 0;
+	for (k = 0; k < KVP_PP_COUNT; k++)
+		plan.workload.classes[0].prompt[k] = 0;
+	plan.workload.classes[0].prompt[KVP_PP_INPUT] = t;
+	plan.workload.queued = 0;
+	plan.strategy.kind = KVP_STRAT_DYNAMIC;
+	plan.strategy.max_cache_len = 0;
+	plan.devices.n_groups = 0;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s: %s", name,
+	              res.error.msg);
+	ck_assert_uint_eq(res.kv.sequences, 1);
+}
+
+static unsigned count_kind(enum kvp_layer_kind k)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < res.n_layers; i++)
+		n += res.layers[i].spec.kind == k;
+	return n;
+}
+
+/*
+ * Qwen3-Next-80B-A3B, full_attention_interval 4 and no layer_types: 48
+ * layers, full where (i + 1) % 4 == 0 -> 12 full, 36 gated DeltaNet.
+ *   full   2 KV heads x (256 + 256) x 2 B = 2,048 B/position;
+ *          12 x 2,048 x 4,096 = 100,663,296
+ *   linear conv (4 - 1) x (2 x 16 x 128 + 32 x 128) = 24,576 values,
+ *          ssm 32 x 128 x 128 = 524,288 values, f32:
+ *          (24,576 + 524,288) x 4 = 2,195,456 B per layer and sequence;
+ *          36 x 2,195,456 = 79,036,416 (conv 36 x 98,304 = 3,538,944,
+ *          ssm 36 x 2,097,152 = 75,497,472)
+ *   total 100,663,296 + 79,036,416 = 179,699,712
+ * Every layer full attention (the old answer): 48 x 2,048 x 4,096 =
+ * 402,653,184, 2.2x.
+ */
+START_TEST(qwen3_next_interval)
+{
+	one_sequence("qwen3-next-80b-a3b.json", 4096);
+	ck_assert_uint_eq(count_kind(KVP_LAYER_FULL), 12);
+	ck_assert_uint_eq(count_kind(KVP_LAYER_NONE), 36);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[4].spec.kind, KVP_LAYER_NONE);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 24576);
+	ck_assert_uint_eq(res.kv.state_bytes, 79036416);
+	ck_assert_uint_eq(res.kv.conv_bytes, 3538944);
+	ck_assert_uint_eq(res.kv.ssm_bytes, 75497472);
+	ck_assert_uint_eq(res.kv.bytes, 179699712);
+}
+END_TEST
+
+/*
+ * Nemotron Nano 9B v2, hybrid_override_pattern of 56: 27 'M', 4 '*',
+ * 25 '-'.
+ *   attention 4 x 8 x (128 + 128) x 2 B = 16,384 B/position;
+ *             x 4,096 = 67,108,864
+ *   Mamba2    d_inner 128 x 80 = 10,240; conv (4 - 1) x (10,240 +
+ *             2 x 8 x 128) = 36,864 values; ssm 128 x 10,240 =
+ *             1,310,720 values; f32: 1,347,584 x 4 = 5,390,336 B per
+ *             layer; 27 x 5,390,336 = 145,539,072
+ *   MLP       no cache
+ *   total 67,108,864 + 145,539,072 = 212,647,936
+ * (the config's time_step_limit [0.0, Infinity] parses and is not read)
+ */
+START_TEST(nemotron_h_pattern)
+{
+	one_sequence("nemotron-nano-9b-v2.json", 4096);
+	ck_assert_uint_eq(count_kind(KVP_LAYER_NONE), 27);
+	ck_assert_uint_eq(count_kind(KVP_LAYER_FULL), 4);
+	ck_assert_uint_eq(count_kind(KVP_LAYER_FFN), 25);
+	ck_assert_uint_eq(res.layers[0].spec.state_bytes, 5390336);
+	ck_assert_uint_eq(res.layers[1].bytes, 0);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 16384);
+	ck_assert_uint_eq(res.kv.bytes, 212647936);
+	/* llama.cpp: R and S in f32 as here, one cell per sequence */
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	/* 27 x 36,864 x 4 = 3,981,312 and 27 x 1,310,720 x 4 = 141,557,760 */
+	ck_assert_uint_eq(res.kv.conv_bytes, 3981312);
+	ck_assert_uint_eq(res.kv.ssm_bytes, 141557760);
+	ck_assert_uint_eq(res.kv.state_bytes, 145539072);
+}
+END_TEST
+
+/*
+ * Llama-Nemotron block_configs, 64 heads, head dim 8192 / 64 = 128:
+ *   layer 0  n_heads_in_group 8  -> 8 KV heads: 8 x 256 x 2 = 4,096 B
+ *   layer 1  no_op               -> no cache
+ *   layer 2  n_heads_in_group 4  -> 16 KV heads: 16 x 256 x 2 = 8,192 B
+ *   layer 3  replace_with_linear -> no cache
+ *   12,288 B/position x 4,096 = 50,331,648
+ * (num_key_value_heads absent, 64 KV heads everywhere: 4 x 64 x 256 x 2
+ * = 131,072 B/position, 10.7x)
+ */
+START_TEST(block_configs)
+{
+	one_sequence("llama-nemotron-nas-4l.json", 4096);
+	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 8);
+	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FFN);
+	ck_assert_uint_eq(res.layers[2].spec.kv_heads, 16);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FFN);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 12288);
+	ck_assert_uint_eq(res.kv.bytes, 50331648);
+	ck_assert(!plan.model.kv_heads_assumed);
+}
+END_TEST
+
+/*
+ * Gemma 4, 5 sliding + 1 full, attention_k_eq_v:
+ *   sliding 8 KV heads x (256 + 256) x 2 B = 8,192 B/position, window
+ *           512: a sequence of 4,096 keeps 512 -> 5 x 8,192 x 512 =
+ *           20,971,520
+ *   full    num_global_key_value_heads 2 x (512 + 512) x 2 B = 4,096
+ *           B/position (V cached as wide as K) x 4,096 = 16,777,216
+ *   total 37,748,736
+ */
+START_TEST(gemma4_global_shapes)
+{
+	one_sequence("gemma4-6l.json", 4096);
+	ck_assert_uint_eq(res.layers[5].spec.kv_heads, 2);
+	ck_assert_uint_eq(res.layers[5].spec.k_dim, 512);
+	ck_assert_uint_eq(res.layers[5].spec.v_dim, 512);
+	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 8);
+	ck_assert_uint_eq(res.layers[0].spec.k_dim, 256);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 5 * 8192 + 4096);
+	ck_assert_uint_eq(res.kv.bytes, 37748736);
+}
+END_TEST
+
+/*
+ * MiMo-V2 hybrid_layer_pattern [0, 1, 1, 1], K != V:
+ *   layer 0 full     4 x (192 + 128) x 2 B = 2,560 B/position
+ *   layers 1-3 SWA   8 x (192 + 128) x 2 B = 5,120 B/position, window
+ *                    128 (T = 100 is inside it)
+ *   (2,560 + 3 x 5,120) x 100 = 17,920 x 100 = 1,792,000
+ * moe_layer_freq as a list changes the weights only.
+ */
+START_TEST(mimo_swa_k_ne_v)
+{
+	one_sequence("mimo-v2-4l.json", 100);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.layers[0].spec.v_dim, 128);
+	ck_assert_int_eq(res.layers[2].spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(res.layers[2].spec.window, 128);
+	ck_assert_uint_eq(res.layers[2].spec.kv_heads, 8);
+	ck_assert_uint_eq(res.layers[2].spec.k_dim, 192);
+	ck_assert_uint_eq(res.layers[2].spec.v_dim, 128);
+	ck_assert_uint_eq(res.kv.bytes, 1792000);
+	ck_assert_uint_eq(plan.model.arch.first_dense_layers, 1);
+}
+END_TEST
+
+/*
+ * DeepSeek-V3.2 DSA: 61 MLA layers, latent 512 + 64 and an indexer key
+ * of 128 per position, f16: (576 + 128) x 2 = 1,408 B per layer and
+ * position; 61 x 1,408 = 85,888 B/position; x 4,096 = 351,797,248, of
+ * which the indexer 61 x 256 x 4,096 = 63,963,136 (18.2 %).
+ */
+START_TEST(dsa_indexer)
+{
+	struct kvp_result r2;
+
+	one_sequence("deepseek-v3.2-exp.json", 4096);
+	ck_assert_uint_eq(res.layers[0].index_row_bytes, 256);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 85888);
+	ck_assert_uint_eq(res.kv.bytes, 351797248);
+	ck_assert_uint_eq(res.kv.index_bytes, 63963136);
+	/* no engine profile lays the indexer out: refused by name */
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	ck_assert_int_ne(kvp_compute(&plan, &r2), KVP_OK);
+	ck_assert_msg(strstr(r2.error.msg, "model.indexer.head_dim: 128"),
+	              "%s", r2.error.msg);
+}
+END_TEST
+
+/*
+ * Kimi Linear: KDA layers 1-3 (1-based), MLA layer 4.
+ *   MLA  (512 + 64) x 2 B = 1,152 B/position x 4,096 = 4,718,592
+ *   KDA  conv (4 - 1) x 3 x 32 x 128 = 36,864 values, ssm 32 x 128 x
+ *        128 = 524,288 values, f32: 561,152 x 4 = 2,244,608 B per layer;
+ *        3 x 2,244,608 = 6,733,824
+ *   total 11,452,416
+ */
+START_TEST(kimi_linear_kda)
+{
+	one_sequence("kimi-linear-4l.json", 4096);
+	ck_assert_uint_eq(count_kind(KVP_LAYER_NONE), 3);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_MLA);
+	ck_assert_uint_eq(res.layers[0].spec.state_bytes, 2244608);
+	ck_assert_uint_eq(res.kv.bytes, 11452416);
+}
+END_TEST
+
+/* The hand inputs: recurrent state as components, the last N layers
+ * reusing earlier layers' KV. 4 layers of 2 KV heads x (64 + 64), f16
+ * = 512 B/position each. */
+START_TEST(hand_inputs)
+{
+	struct kvp_layer_rule *r;
+
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 4;
+	plan.model.q_heads = 8;
+	plan.model.n_rules = 0;
+	plan.model.base.kind = KVP_LAYER_FULL;
+	plan.model.base.kv_heads = 2;
+	plan.model.base.k_dim = plan.model.base.v_dim = 64;
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_F16);
+	plan.model.kv_reuse_last = 2;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	/* layers 2, 3 reuse layer 1: 2 x 512 B/position */
+	ck_assert_int_eq(res.layers[2].spec.kind, KVP_LAYER_SHARED);
+	ck_assert_uint_eq(res.layers[3].spec.shared_with, 1);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 1024);
+	/* N = n_layers: refused by name */
+	plan.model.kv_reuse_last = 4;
+	ck_assert_int_ne(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert(strstr(res.error.msg, "model.kv_reuse_last: 4") != NULL);
+	/* layer 0 recurrent: 300 conv values f32 + 1,000 ssm values bf16 =
+	 * 1,200 + 2,000 = 3,200 B per sequence */
+	plan.model.kv_reuse_last = 0;
+	r = &plan.model.rules[plan.model.n_rules++];
+	memset(r, 0, sizeof *r);
+	r->range.first = r->range.last = 0;
+	r->range.step = 1;
+	r->set = 1u << KVP_LF_KIND;
+	r->v.kind = KVP_LAYER_NONE;
+	plan.model.recur.conv_values = 300;
+	plan.model.recur.conv_dtype = KVP_DT_F32;
+	plan.model.recur.ssm_values = 1000;
+	plan.model.recur.ssm_dtype = KVP_DT_BF16;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.layers[0].spec.state_bytes, 3200);
+	ck_assert_uint_eq(res.kv.conv_bytes, 1200 * res.kv.sequences);
+	ck_assert_uint_eq(res.kv.ssm_bytes, 2000 * res.kv.sequences);
+	/* the same state also typed as bytes: refused, one meaning */
+	plan.model.base.state_bytes = 999;
+	ck_assert_int_ne(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert(strstr(res.error.msg, "state_bytes: 999") != NULL);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("import_families");
+	TCase *tc = tcase_create("families");
+
+	tcase_add_test(tc, qwen3_next_interval);
+	tcase_add_test(tc, nemotron_h_pattern);
+	tcase_add_test(tc, block_configs);
+	tcase_add_test(tc, gemma4_global_shapes);
+	tcase_add_test(tc, mimo_swa_k_ne_v);
+	tcase_add_test(tc, dsa_indexer);
+	tcase_add_test(tc, kimi_linear_kda);
+	tcase_add_test(tc, hand_inputs);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(suite)

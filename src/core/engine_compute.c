@@ -138,6 +138,23 @@ enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
 			"model.indexer.head_dim: %u - engine %s: its DSA indexer "
 			"cache is not modelled by kvplan; use --engine generic",
 			p->model.indexer.head_dim, kvp_engine_name(p->engine.kind));
+	/* SGLang and TensorRT-LLM keep recurrent (Mamba, linear-attention)
+	 * states in pools of their own that these profiles do not size:
+	 * refused rather than left out of the cache. */
+	if (p->engine.kind == KVP_ENGINE_SGLANG ||
+	    p->engine.kind == KVP_ENGINE_TRTLLM) {
+		uint32_t i;
+
+		for (i = 0; i < p->model.n_layers; i++)
+			if (ls[i].kind == KVP_LAYER_NONE && ls[i].state_bytes)
+				return kvp_error_set(&res->error, KVP_EREFUSED,
+					"model.layers[%u]: a recurrent layer (%llu B of "
+					"state per sequence) - engine %s keeps such states "
+					"in a pool kvplan does not size; use --engine "
+					"generic, llama.cpp, vllm or transformers", i,
+					(unsigned long long)ls[i].state_bytes,
+					kvp_engine_name(p->engine.kind));
+	}
 	/* The generic stage's split figures do not hold under an engine's
 	 * layout: an engine that splits the recurrent state (llama.cpp R
 	 * and S) sets them again. */

@@ -17,8 +17,9 @@
  *   mem_fraction_static 0 = SGLang's default by tp: 0.88 (1), 0.87 (2),
  *     0.85 (4), 0.81 (8), 0.79 (16) (server_args.py before the
  *     memory-reserve rework).
- * Sliding layers are sized as full ones (MHATokenToKVPool); recurrent
- * states live in a separate pool kvplan does not size here.
+ * Sliding layers are sized as full ones (MHATokenToKVPool); models with
+ * recurrent states (a separate Mamba pool) are refused before this
+ * profile runs (engine_compute.c).
  * Units: bytes per rank unless said; res->kv adds up the tp ranks.
  */
 #include <stdio.h>  /* snprintf into result buffers only */

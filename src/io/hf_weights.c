@@ -226,27 +226,18 @@ static enum kvp_status moe_layer_list(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
-enum kvp_status hf_mlp(struct cfg *c, struct kvp_model *m)
+/* The dense MLP's intermediate size (a list: Gemma 3n's per layer). */
+static enum kvp_status dense_mlp(struct cfg *c, struct kvp_model *m,
+                                 const cJSON *ffn)
 {
 	static const char *const k_inter[] = {
 		"intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim",
 		NULL };
-	static const char *const k_exp[] = {
-		"num_local_experts", "num_experts", "n_routed_experts",
-		"moe_num_experts", NULL };
-	static const char *const k_act[] = {
-		"num_experts_per_tok", "experts_per_token", "moe_top_k",
-		"num_experts_per_token", NULL };
-	uint64_t v = 0, step = 0, off = 0, per = 0, sh = 0;
+	uint64_t v = 0;
 	char path[96], p2[128];
-	const cJSON *arr, *ffn;
+	const cJSON *arr = hf_get(c, "intermediate_size", path, sizeof path);
 	int r;
 
-	/* DBRX keeps its MLP fields in ffn_config */
-	ffn = hf_get(c, "ffn_config", path, sizeof path);
-	if (ffn && !cJSON_IsObject(ffn))
-		return hf_bad(c, path, ffn, "must be an object");
-	arr = hf_get(c, "intermediate_size", path, sizeof path);
 	if (cJSON_IsArray(arr)) {
 		/* Gemma 3n: one size per layer; the count uses their mean */
 		const cJSON *e;
@@ -267,9 +258,8 @@ enum kvp_status hf_mlp(struct cfg *c, struct kvp_model *m)
 			hf_note(c, "intermediate_size differs per layer: mean %llu "
 			        "used for the weight count", (unsigned long long)v);
 	} else if (ffn) {
-		snprintf(p2, sizeof p2, "%s.ffn_hidden_size", path);
-		r = hf_uint_at(c, cJSON_GetObjectItemCaseSensitive(ffn,
-		                "ffn_hidden_size"), p2, 1, DIM_MAX, &v);
+		r = hf_member_uint(c, ffn, "ffn_config", "ffn_hidden_size", 1,
+		                   DIM_MAX, &v);
 		if (r < 0)
 			return c->err->status;
 	} else if ((r = hf_uint_any(c, k_inter, 1, DIM_MAX, &v, NULL)) < 0) {
@@ -278,31 +268,65 @@ enum kvp_status hf_mlp(struct cfg *c, struct kvp_model *m)
 	if (r == 0) {
 		v = 4 * m->arch.hidden;
 		hf_note(c, "intermediate_size absent: 4 x hidden = %llu assumed",
-		     (unsigned long long)v);
+		        (unsigned long long)v);
 	}
 	m->arch.intermediate = v;
 	m->arch.gated_mlp = !(c->fam && (c->fam->flags & HF_UNGATED));
+	return KVP_OK;
+}
 
-	v = 0;
-	if (ffn) {
-		snprintf(p2, sizeof p2, "ffn_config.moe_num_experts");
-		r = hf_uint_at(c, cJSON_GetObjectItemCaseSensitive(ffn,
-		                "moe_num_experts"), p2, 0, 1u << 16, &v);
-	} else {
-		r = hf_uint_any(c, k_exp, 0, 1u << 16, &v, NULL);
+/* Shared experts: n_shared_experts, Llama 4's one, Qwen-MoE's
+ * shared_expert_intermediate_size counted in experts' worth. */
+static enum kvp_status shared_experts(struct cfg *c, struct kvp_model *m)
+{
+	uint64_t v = 0, sh = 0;
+	int r;
+
+	if (hf_uint(c, "n_shared_experts", 0, 1u << 16, &v) < 0)
+		return c->err->status;
+	m->arch.n_shared_experts = (uint32_t)v;
+	if (!strncmp(c->model_type, "llama4", 6) && !m->arch.n_shared_experts) {
+		m->arch.n_shared_experts = 1;
+		hf_note(c, "Llama 4: one shared expert per MoE layer");
 	}
+	if ((r = hf_uint(c, "shared_expert_intermediate_size", 1, DIM_MAX,
+	                 &sh)) < 0)
+		return c->err->status;
+	if (r > 0 && !m->arch.n_shared_experts && m->arch.moe_intermediate) {
+		m->arch.n_shared_experts =
+			(uint32_t)kvp_ceil_div(sh, m->arch.moe_intermediate);
+		if (sh % m->arch.moe_intermediate)
+			hf_note(c, "shared_expert_intermediate_size %llu counted as "
+			        "%u experts of %llu", (unsigned long long)sh,
+			        m->arch.n_shared_experts,
+			        (unsigned long long)m->arch.moe_intermediate);
+	}
+	return KVP_OK;
+}
+
+/* Routed experts: their count, per token, their size. */
+static enum kvp_status experts(struct cfg *c, struct kvp_model *m,
+                               const cJSON *ffn)
+{
+	static const char *const k_exp[] = {
+		"num_local_experts", "num_experts", "n_routed_experts",
+		"moe_num_experts", NULL };
+	static const char *const k_act[] = {
+		"num_experts_per_tok", "experts_per_token", "moe_top_k",
+		"num_experts_per_token", NULL };
+	uint64_t v = 0;
+	int r;
+
+	r = ffn ? hf_member_uint(c, ffn, "ffn_config", "moe_num_experts", 0,
+	                         1u << 16, &v)
+	        : hf_uint_any(c, k_exp, 0, 1u << 16, &v, NULL);
 	if (r < 0)
 		return c->err->status;
 	m->arch.n_experts = (uint32_t)v;
 	if (!v)
 		return KVP_OK;
-	if (ffn) {
-		snprintf(p2, sizeof p2, "ffn_config.moe_top_k");
-		r = hf_uint_at(c, cJSON_GetObjectItemCaseSensitive(ffn,
-		                "moe_top_k"), p2, 1, v, &v);
-	} else {
-		r = hf_uint_any(c, k_act, 1, v, &v, NULL);
-	}
+	r = ffn ? hf_member_uint(c, ffn, "ffn_config", "moe_top_k", 1, v, &v)
+	        : hf_uint_any(c, k_act, 1, v, &v, NULL);
 	if (r < 0)
 		return c->err->status;
 	if (r == 0) {
@@ -311,15 +335,11 @@ enum kvp_status hf_mlp(struct cfg *c, struct kvp_model *m)
 	}
 	m->arch.n_experts_active = (uint32_t)v;
 	v = 0;
-	if (hf_uint(c, "n_shared_experts", 0, 1u << 16, &v) < 0)
-		return c->err->status;
-	m->arch.n_shared_experts = (uint32_t)v;
-	v = 0;
 	if ((r = hf_uint(c, "moe_intermediate_size", 1, DIM_MAX, &v)) < 0)
 		return c->err->status;
 	m->arch.moe_intermediate = r ? v : m->arch.intermediate;
 	/* Llama 4: experts of intermediate_size, dense layers of
-	 * intermediate_size_mlp, one shared expert */
+	 * intermediate_size_mlp */
 	v = 0;
 	if ((r = hf_uint(c, "intermediate_size_mlp", 1, DIM_MAX, &v)) < 0)
 		return c->err->status;
@@ -327,25 +347,16 @@ enum kvp_status hf_mlp(struct cfg *c, struct kvp_model *m)
 		m->arch.moe_intermediate = m->arch.intermediate;
 		m->arch.intermediate = v;
 	}
-	if (!strncmp(c->model_type, "llama4", 6) && !m->arch.n_shared_experts) {
-		m->arch.n_shared_experts = 1;
-		hf_note(c, "Llama 4: one shared expert per MoE layer");
-	}
-	/* Qwen-MoE: a shared expert of shared_expert_intermediate_size,
-	 * counted as that many experts' worth of moe_intermediate */
-	if ((r = hf_uint(c, "shared_expert_intermediate_size", 1, DIM_MAX,
-	                  &sh)) < 0)
-		return c->err->status;
-	if (r > 0 && !m->arch.n_shared_experts && m->arch.moe_intermediate) {
-		m->arch.n_shared_experts =
-			(uint32_t)kvp_ceil_div(sh, m->arch.moe_intermediate);
-		if (sh % m->arch.moe_intermediate)
-			hf_note(c, "shared_expert_intermediate_size %llu counted as "
-			        "%u experts of %llu", (unsigned long long)sh,
-			     m->arch.n_shared_experts,
-			     (unsigned long long)m->arch.moe_intermediate);
-	}
-	v = 0;
+	return shared_experts(c, m);
+}
+
+/* Which layers are MoE: leading dense layers, then every step-th. */
+static enum kvp_status moe_layers(struct cfg *c, struct kvp_model *m)
+{
+	uint64_t v = 0, step = 0, off = 0, per = 0;
+	char path[96];
+	const cJSON *arr, *mo;
+
 	if (hf_uint(c, "first_k_dense_replace", 0, m->n_layers, &v) < 0)
 		return c->err->status;
 	m->arch.first_dense_layers = (uint32_t)v;
@@ -353,7 +364,7 @@ enum kvp_status hf_mlp(struct cfg *c, struct kvp_model *m)
 	if (hf_uint(c, "decoder_sparse_step", 1, DIM_MAX, &step) < 0)
 		return c->err->status;
 	if (!step && hf_uint(c, "interleave_moe_layer_step", 1, DIM_MAX,
-	                      &step) < 0)
+	                     &step) < 0)
 		return c->err->status;
 	arr = hf_get(c, "moe_layer_freq", path, sizeof path);
 	if (cJSON_IsArray(arr)) {
@@ -372,16 +383,28 @@ enum kvp_status hf_mlp(struct cfg *c, struct kvp_model *m)
 		if (off != per - 1)
 			hf_note(c, "expert_layer_offset %llu: MoE layers counted as "
 			        "every %llu-th layer ending at period-1",
-			     (unsigned long long)off, (unsigned long long)per);
+			        (unsigned long long)off, (unsigned long long)per);
 	}
 	if (step)
 		m->arch.moe_layer_step = (uint32_t)step;
-	{
-		const cJSON *mo = hf_get(c, "mlp_only_layers", path, sizeof path);
-		if (mo && cJSON_IsArray(mo) && cJSON_GetArraySize(mo) > 0)
-			hf_note(c, "mlp_only_layers not empty: those layers "
-			        "counted as MoE");
-	}
+	mo = hf_get(c, "mlp_only_layers", path, sizeof path);
+	if (mo && cJSON_IsArray(mo) && cJSON_GetArraySize(mo) > 0)
+		hf_note(c, "mlp_only_layers not empty: those layers counted as MoE");
 	return KVP_OK;
+}
+
+enum kvp_status hf_mlp(struct cfg *c, struct kvp_model *m)
+{
+	char path[96];
+	/* DBRX keeps its MLP fields in ffn_config */
+	const cJSON *ffn = hf_get(c, "ffn_config", path, sizeof path);
+
+	if (ffn && !cJSON_IsObject(ffn))
+		return hf_bad(c, path, ffn, "must be an object");
+	if (dense_mlp(c, m, ffn) || experts(c, m, ffn))
+		return c->err->status;
+	if (!m->arch.n_experts)
+		return KVP_OK;
+	return moe_layers(c, m);
 }
 

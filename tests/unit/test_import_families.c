@@ -123,6 +123,15 @@ START_TEST(nemotron_h_pattern)
 	ck_assert_uint_eq(res.kv.conv_bytes, 3981312);
 	ck_assert_uint_eq(res.kv.ssm_bytes, 141557760);
 	ck_assert_uint_eq(res.kv.state_bytes, 145539072);
+	/* SGLang and TensorRT-LLM keep the Mamba state in pools their
+	 * profiles do not size: refused, never left out */
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	ck_assert_int_ne(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_msg(strstr(res.error.msg, "model.layers[0]: a recurrent "
+	              "layer (5390336 B") && strstr(res.error.msg, "sglang"),
+	              "%s", res.error.msg);
+	plan.engine.kind = KVP_ENGINE_TRTLLM;
+	ck_assert_int_ne(kvp_compute(&plan, &res), KVP_OK);
 }
 END_TEST
 

@@ -24,7 +24,8 @@
  *                        configurations whose ranking keys (known without
  *                        computing: cards, capacity, price) come after
  *                        the last answer's cannot be among the answers
- *                        and are not computed (state SKIPPED).
+ *                        and are not computed (state SKIPPED). Not under
+ *                        KVP_RANK_THROUGHPUT (its key needs computing).
  *
  * Pure: no allocation, no I/O. The caller passes every buffer
  * (struct kvp_search_buf) and owns it.
@@ -51,10 +52,16 @@ enum kvp_search_rank {
 	KVP_RANK_CARDS = 0,   /* fewest cards, least capacity bought, most
 	                         free memory on the tightest device */
 	KVP_RANK_PRICE,       /* lowest price per hour, then as CARDS */
+	KVP_RANK_THROUGHPUT,  /* highest decode bound of the speed envelope
+	                         (result.speed.aggregate_tps_milli), then as
+	                         CARDS; configurations whose cards have no
+	                         bandwidth (speed unknown) after all others.
+	                         Known only by computing: every configuration
+	                         is judged (KVP_PRUNE_RANKED does not apply) */
 	KVP_RANK_COUNT
 };
 
-/* "cards", "price" */
+/* "cards", "price", "throughput" */
 const char *kvp_search_rank_name(enum kvp_search_rank r);
 enum kvp_status kvp_search_rank_parse(const char *s, enum kvp_search_rank *out,
                                       struct kvp_error *err);
@@ -127,6 +134,8 @@ struct kvp_search_cfg {
 	uint64_t short_ppm;      /* not fitting: how far, parts per million
 	                            of the card (device) or of the requests
 	                            (engine); refused 2,000,000 */
+	uint64_t tps_milli;      /* computed: the speed envelope's aggregate
+	                            decode bound, tokens/s x 1000; 0 unknown */
 	uint16_t cards;          /* per_node x nodes = tp x pp x dp */
 	uint16_t device;         /* computed: the tightest device */
 	uint8_t card, engine, kv, w;

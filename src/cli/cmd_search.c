@@ -243,7 +243,8 @@ static const struct kvp_opt_extra extras[] = {
 	{ "max-pp", true, "N", "largest pipeline-parallel size", set_max_pp },
 	{ "min-headroom", true, "FRACTION", "share of every card kept free "
 	  "(0.1 or 10%)", set_headroom },
-	{ "rank", true, "HOW", "cards (default) or price", set_rank },
+	{ "rank", true, "HOW", "cards (default), price or throughput",
+	  set_rank },
 	{ "prices", true, "FILE", "hourly price per card (JSON)", set_prices },
 	{ "top", true, "N", "answers verified and listed (default 20)",
 	  set_top },

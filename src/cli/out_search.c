@@ -12,6 +12,7 @@
 #include "cli/emit.h"
 #include "cli/out_search.h"
 #include "io/report_csv.h"
+#include "kvplan/speed.h"
 #include "kvplan/units.h"
 
 static const char *state_name(uint8_t s)
@@ -84,6 +85,10 @@ static void text_head(FILE *f, const struct kvp_plan *p,
 	        c->opts.rank == KVP_RANK_PRICE ?
 	        "lowest price per hour, then fewest cards, least capacity "
 	        "bought, most free memory" :
+	        c->opts.rank == KVP_RANK_THROUGHPUT ?
+	        "the highest decode bound of the speed envelope (tokens/s of "
+	        "all requests; a roofline bound from the cards' data sheets, "
+	        "not a measurement; unknown last), then fewest cards" :
 	        "fewest cards, then least capacity bought, then most free memory",
 	        kvp_fmt_int(s->fitting, h, sizeof h),
 	        s->complete ? "" : " among those computed (--all computes "
@@ -110,6 +115,14 @@ static void text_answer(FILE *f, const struct kvp_plan *p,
 	if (c->opts.rank == KVP_RANK_PRICE)
 		fprintf(f, "  %s %s/h", fmt_price(x->price_micro, pr, sizeof pr),
 		        c->prices.currency[0] ? c->prices.currency : "per");
+	if (c->opts.rank == KVP_RANK_THROUGHPUT) {
+		if (x->tps_milli)
+			fprintf(f, "  decode <= %s tok/s",
+			        kvp_fmt_milli(x->tps_milli, pr, sizeof pr));
+		else
+			fprintf(f, "  decode bound unknown (a card has no "
+			        "bandwidth)");
+	}
 	fprintf(f, "\n");
 	if (!a->verified) {
 		fprintf(f, "     check: %s\n", a->check);
@@ -193,6 +206,10 @@ static void json_cfg(cJSON *o, const struct kvp_plan *p,
 		cJSON_AddNumberToObject(o, "price_micro_per_hour",
 		                        (double)x->price_micro);
 	cJSON_AddStringToObject(o, "state", state_name(x->state));
+	if (x->state == KVP_CFG_FITS && x->tps_milli)
+		cJSON_AddNumberToObject(o, "decode_tps_milli", (double)x->tps_milli);
+	else if (x->state == KVP_CFG_FITS)
+		cJSON_AddNullToObject(o, "decode_tps_milli");
 }
 
 static void json_answer(cJSON *arr, const struct kvp_plan *p,
@@ -313,7 +330,10 @@ static void csv_row(FILE *f, const struct kvp_plan *p,
 	} else {
 		fprintf(f, ",,,,,,");
 	}
-	kvp_csv_cell(f, reason ? reason : "", true);
+	kvp_csv_cell(f, reason ? reason : "", false);
+	if (a && x->tps_milli)
+		fprintf(f, "%" PRIu64, x->tps_milli);
+	fprintf(f, "\n");
 }
 
 static int out_csv(FILE *f, const struct kvp_plan *p,
@@ -325,7 +345,8 @@ static int out_csv(FILE *f, const struct kvp_plan *p,
 
 	fprintf(f, "status,rank,card,cards,per_node,nodes,tp,pp,dp,engine,"
 	        "kv_format,weights,capacity_bytes,price_per_hour,free_bytes,"
-	        "requests,max_requests,length,max_length,binding,reason\n");
+	        "requests,max_requests,length,max_length,binding,reason,"
+	        "decode_tps_milli\n");
 	for (i = 0; i < out->n_answers; i++)
 		csv_row(f, p, c, &b->cfgs[b->answers[i].cfg], "fits", i + 1,
 		        &b->answers[i], b->answers[i].check);

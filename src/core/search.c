@@ -70,7 +70,9 @@ static const struct engine_rule *rule_of(uint32_t kind)
 	return NULL;
 }
 
-static const char *const rank_names[KVP_RANK_COUNT] = { "cards", "price" };
+static const char *const rank_names[KVP_RANK_COUNT] = {
+	"cards", "price", "throughput",
+};
 
 const char *kvp_search_rank_name(enum kvp_search_rank r)
 {
@@ -88,7 +90,7 @@ enum kvp_status kvp_search_rank_parse(const char *s, enum kvp_search_rank *out,
 			return KVP_OK;
 		}
 	return kvp_error_set(err, KVP_EINVAL,
-		"--rank: '%s' - expected cards or price", s ? s : "");
+		"--rank: '%s' - expected cards, price or throughput", s ? s : "");
 }
 
 void kvp_search_space_init(struct kvp_search_space *s)

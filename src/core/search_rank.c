@@ -51,6 +51,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>   /* snprintf only */
+#include <stdlib.h>  /* qsort */
 #include <string.h>
 
 #include "core/search_priv.h"
@@ -175,6 +176,7 @@ static void judge_computed(struct kvp_search_cfg *c, const struct kvp_plan *p,
 
 	c->device = (uint16_t)d;
 	c->free_bytes = r->n_devices ? r->devices[d].free_bytes : 0;
+	c->tps_milli = r->speed.known ? r->speed.aggregate_tps_milli : 0;
 	if (fits) {
 		c->state = KVP_CFG_FITS;
 		c->why = KVP_WHY_NONE;
@@ -212,6 +214,7 @@ static void judge(const struct kvp_plan *base, const struct kvp_search_space *s,
 		c->free_bytes = prev->free_bytes;
 		c->device = prev->device;
 		c->short_ppm = prev->short_ppm;
+		c->tps_milli = prev->tps_milli;
 		st->same_plan++;
 		return;
 	}
@@ -272,7 +275,8 @@ static void judge_all(const struct kvp_plan *base,
 {
 	struct kvp_search_stats *st = &out->stats;
 	size_t n = out->n_cfgs, i = 0, j, k, top = o->top ? o->top : 1;
-	bool lazy = !o->exhaustive && (o->prune & KVP_PRUNE_RANKED);
+	bool lazy = !o->exhaustive && (o->prune & KVP_PRUNE_RANKED) &&
+	            o->rank != KVP_RANK_THROUGHPUT;
 
 	for (k = 0; k < n; k++)
 		b->cfgs[k].state = KVP_CFG_PENDING;
@@ -452,6 +456,48 @@ static void misses(const struct kvp_plan *base, const struct kvp_search_space *s
 	}
 }
 
+/* ---- ranking by throughput ------------------------------------------- */
+
+/* Fitting first; among them a known bound before an unknown one, the
+ * highest bound first, then as the cards ranking (cards, capacity, most
+ * free), then identity. */
+static int cmp_throughput(const void *x, const void *y)
+{
+	const struct kvp_search_cfg *a = x, *b = y;
+	bool fa = a->state == KVP_CFG_FITS, fb = b->state == KVP_CFG_FITS;
+	int k;
+
+	if (fa != fb)
+		return fa ? -1 : 1;
+	if (fa && a->tps_milli != b->tps_milli)
+		return a->tps_milli > b->tps_milli ? -1 : 1;
+	k = kvp_search_cmp_keys(KVP_RANK_CARDS, a, b);
+	if (k)
+		return k;
+	if (fa && a->free_bytes != b->free_bytes)
+		return a->free_bytes > b->free_bytes ? -1 : 1;
+	return kvp_search_cmp_identity(a, b);
+}
+
+/* Sort the list by throughput; the misses follow their configurations. */
+static void sort_throughput(struct kvp_search_buf *b,
+                            struct kvp_search_out *out)
+{
+	struct kvp_search_cfg keep[KVP_SEARCH_MAX_CARDS];
+	size_t i, k, n = out->n_misses < KVP_SEARCH_MAX_CARDS ?
+	                 out->n_misses : KVP_SEARCH_MAX_CARDS;
+
+	for (i = 0; i < n; i++)
+		keep[i] = b->cfgs[b->misses[i].cfg];
+	qsort(b->cfgs, out->n_cfgs, sizeof b->cfgs[0], cmp_throughput);
+	for (i = 0; i < n; i++)
+		for (k = 0; k < out->n_cfgs; k++)
+			if (!kvp_search_cmp_identity(&keep[i], &b->cfgs[k])) {
+				b->misses[i].cfg = (uint32_t)k;
+				break;
+			}
+}
+
 /* ---- the whole search ------------------------------------------------- */
 
 static enum kvp_status check_base(const struct kvp_plan *base,
@@ -511,6 +557,12 @@ enum kvp_status kvp_search_rank_list(const struct kvp_plan *base,
 	out->stats.configurations = conf;
 	out->n_answers = out->n_misses = 0;
 	judge_all(base, s, o, b, out);
+	/* misses are found in the cards order (before the throughput sort:
+	 * "ranked before the card's first fitting one" means fewer cards) */
+	if (b->misses && b->cap_misses)
+		misses(base, s, b, out);
+	if (o->rank == KVP_RANK_THROUGHPUT)
+		sort_throughput(b, out);
 	for (k = 0; k < out->n_cfgs && out->n_answers < top; k++) {
 		if (b->cfgs[k].state != KVP_CFG_FITS)
 			continue;
@@ -520,8 +572,6 @@ enum kvp_status kvp_search_rank_list(const struct kvp_plan *base,
 			return st;
 		out->n_answers++;
 	}
-	if (b->misses && b->cap_misses)
-		misses(base, s, b, out);
 	return KVP_OK;
 }
 

@@ -56,6 +56,14 @@ J
 expect "price exit" 0 "$?"
 grep -q '^  1\. 1 x MI300X-192GB .* 2\.25 USD/h$' "$TMP/t.txt" && ok "cheapest first" || notok "price: $(cat "$TMP/t.txt" "$TMP/err")"
 
+# --rank throughput: every configuration judged, the highest decode bound
+# first, each line with its bound (the ranking itself: test_search.c)
+# shellcheck disable=SC2086
+"$KVPLAN" solve --for deployment $A --cards h200-141gb,mi300x --rank throughput --top 2 >"$TMP/t.txt" 2>"$TMP/err"
+expect "throughput exit" 0 "$?"
+grep -q 'ranked below the answers and not computed 0$' "$TMP/t.txt" && ok "throughput judges everything" || notok "$(sed -n 2p "$TMP/t.txt")"
+grep -q '^  1\. .*  decode <= [0-9,.]* tok/s$' "$TMP/t.txt" && ok "throughput bound shown" || notok "$(sed -n 5p "$TMP/t.txt" "$TMP/err")"
+
 printf '{"kvplan": "prices", "cards": {"l4": -1}}' >"$TMP/neg.json"
 printf '{"kvplan": "prices", "cards": {"l4": 1}, "colour": 1}' >"$TMP/key.json"
 printf '{"kvplan": "prices", "cards": {"l4": "cheap"}}' >"$TMP/str.json"
@@ -67,7 +75,7 @@ bad "price file not JSON" "not valid JSON" solve --for deployment --prices "$TMP
 bad "price file missing" "--prices: $TMP/none.json" solve --for deployment --prices "$TMP/none.json"
 bad "rank price without prices" "--rank price: needs --prices" solve --for deployment --rank price
 bad "a card without a price" "no price for card 'L4-24GB'" solve --for deployment --cards h200-141gb,l4 --rank price --prices "$TMP/prices.json"
-bad "unknown rank" "--rank: 'speed'" solve --for deployment --rank speed
+bad "unknown rank" "--rank: 'speed' - expected cards, price or throughput" solve --for deployment --rank speed
 bad "unknown card" "--cards:" solve --for deployment --cards h300
 bad "unknown engine" "--engines:" solve --for deployment --engines vllm,tgi
 bad "group-quantized weights by name" "--weight-formats: 'int4' - a group-quantized format" solve --for deployment --weight-formats int4

@@ -137,6 +137,7 @@ static size_t brute_force(void)
 			if (res.devices[d].free_bytes < res.devices[w].free_bytes)
 				w = d;
 		c.free_bytes = res.devices[w].free_bytes;
+		c.tps_milli = res.speed.known ? res.speed.aggregate_tps_milli : 0;
 		ref[n++] = c;
 	}
 	qsort(ref, n, sizeof ref[0], ref_cmp);
@@ -162,6 +163,17 @@ static void assert_same_as_ref(size_t n_ref, size_t n)
 		              (long long)ref[i].free_bytes);
 		ck_assert(answers[i].verified);
 	}
+}
+
+/* --rank throughput: the highest decode bound first (unknown, 0, last),
+ * then cards, capacity, most free, identity. */
+static int ref_cmp_tps(const void *x, const void *y)
+{
+	const struct kvp_search_cfg *a = x, *b = y;
+
+	if (a->tps_milli != b->tps_milli)
+		return a->tps_milli > b->tps_milli ? -1 : 1;
+	return ref_cmp(x, y);
 }
 
 /* The worked example (about 21 GiB of weights, 6 x 0.625 GiB of KV) on
@@ -224,6 +236,42 @@ START_TEST(brute_force_lazy_top)
 		ck_assert_uint_gt(out.stats.skipped, 0); /* KVP_PRUNE_RANKED */
 		ck_assert(!out.stats.complete);
 	}
+}
+END_TEST
+
+/* The shipped cards' bandwidths give a bound; one card here has none
+ * (its configurations rank last). Every configuration is judged. */
+START_TEST(brute_force_throughput)
+{
+	size_t n_ref, i;
+
+	small_space();
+	space.cards[0].bandwidth = 300000000000ull;     /* 300 GB/s */
+	space.cards[1].bandwidth = 864000000000ull;     /* 864 GB/s */
+	space.cards[2].bandwidth = 0;                   /* unknown */
+	opts.rank = KVP_RANK_THROUGHPUT;
+	opts.top = 60;
+	run();
+	ck_assert_uint_eq(out.stats.skipped, 0);
+	n_ref = brute_force();
+	qsort(ref, n_ref, sizeof ref[0], ref_cmp_tps);
+	ck_assert_uint_eq(out.n_answers, 60);
+	for (i = 0; i < out.n_answers; i++) {
+		const struct kvp_search_cfg *a = &cfgs[answers[i].cfg];
+
+		ck_assert_msg(ref_cmp_tps(a, &ref[i]) == 0 &&
+		              a->tps_milli == ref[i].tps_milli,
+		              "answer %zu: card %u tp %u dp %u tps %llu; brute "
+		              "force card %u tp %u dp %u tps %llu", i, a->card,
+		              a->tp, a->dp, (unsigned long long)a->tps_milli,
+		              ref[i].card, ref[i].tp, ref[i].dp,
+		              (unsigned long long)ref[i].tps_milli);
+	}
+	ck_assert_uint_gt(cfgs[answers[0].cfg].tps_milli, 0);
+	/* the unknown card ranks after every known bound */
+	for (i = 1; i < n_ref; i++)
+		ck_assert(ref[i - 1].tps_milli >= ref[i].tps_milli);
+	ck_assert_uint_eq(ref[n_ref - 1].tps_milli, 0);
 }
 END_TEST
 
@@ -502,6 +550,7 @@ static Suite *search_suite(void)
 	tcase_add_test(t, brute_force_exhaustive);
 	tcase_add_test(t, brute_force_lazy_top);
 	tcase_add_test(t, brute_force_no_rules);
+	tcase_add_test(t, brute_force_throughput);
 	tcase_add_test(t, rule_weights_keeps_kv_failures);
 	tcase_add_test(t, rule_weights_fires);
 	tcase_add_test(t, rule_same_plan);

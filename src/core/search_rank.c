@@ -340,6 +340,36 @@ static void binding_of(struct kvp_search_buf *b, const struct kvp_plan *p,
 	}
 }
 
+/*
+ * The most requests of p's mix that fit, checked: N fit and N + 1 do
+ * not. A named engine states how many of the mix its pool holds
+ * (engine.mix_fit of the answer's result r): when that figure passes the
+ * check (both computed), it is the answer; otherwise, and for the generic
+ * strategy or ragged lengths, kvp_solve_mix searches. Both end with the
+ * same check, so either way "N fit, N + 1 do not" was computed.
+ */
+static enum kvp_status most_requests(struct kvp_search_buf *b,
+                                     const struct kvp_plan *p,
+                                     uint64_t guess, uint64_t *n,
+                                     bool *bound, struct kvp_error *err)
+{
+	bool fits = false, more = true, computed;
+
+	if (guess && p->engine.kind != KVP_ENGINE_GENERIC &&
+	    p->workload.n_ragged == 0 &&
+	    kvp_solve_mix_plan(p, guess, b->work) &&
+	    kvp_solve_try_fit(b->work, b->scratch, &fits, &computed, NULL) ==
+	    KVP_OK && fits &&
+	    kvp_solve_mix_plan(p, guess + 1, b->work) &&
+	    kvp_solve_try_fit(b->work, b->scratch, &more, &computed, NULL) ==
+	    KVP_OK && !more) {
+		*n = guess;
+		*bound = true;
+		return KVP_OK;
+	}
+	return kvp_solve_mix(p, b->scratch, n, bound, err);
+}
+
 static enum kvp_status verify(const struct kvp_plan *base,
                               const struct kvp_search_space *s,
                               const struct kvp_search_opts *o,
@@ -372,7 +402,8 @@ static enum kvp_status verify(const struct kvp_plan *base,
 		line(a->check, sizeof a->check, "does NOT fit when recomputed");
 		return KVP_OK;
 	}
-	st = kvp_solve_mix(&p, b->scratch, &n, &a->bound, err);
+	st = most_requests(b, &p, b->scratch->engine.mix_fit, &n, &a->bound,
+	                   err);
 	if (st != KVP_OK)
 		return st;
 	a->max_requests = n;

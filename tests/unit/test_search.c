@@ -408,6 +408,35 @@ START_TEST(answer_slack)
 }
 END_TEST
 
+/* The verified count of each answer (a named engine's mix_fit checked,
+ * else kvp_solve_mix) is kvp_solve_mix's own answer, and it is checked:
+ * N fit, N + 1 do not. */
+START_TEST(answer_requests_equal_solve_mix)
+{
+	size_t i, named = 0;
+
+	small_space();
+	opts.top = 40;
+	run();
+	ck_assert_uint_eq(out.n_answers, 40);
+	for (i = 0; i < out.n_answers; i++) {
+		uint64_t n = 0;
+		bool bound = false;
+		struct kvp_error err;
+
+		kvp_search_plan(&plan, &space, &cfgs[answers[i].cfg], &work);
+		named += work.engine.kind != KVP_ENGINE_GENERIC;
+		ck_assert(kvp_solve_mix(&work, &res, &n, &bound, &err) == KVP_OK);
+		ck_assert_uint_eq(answers[i].bound, bound);
+		ck_assert_msg(answers[i].max_requests == n, "answer %zu (engine "
+		              "%u): %llu, kvp_solve_mix %llu", i, work.engine.kind,
+		              (unsigned long long)answers[i].max_requests,
+		              (unsigned long long)n);
+	}
+	ck_assert_uint_gt(named, 5);
+}
+END_TEST
+
 START_TEST(price_rank_and_missing_price)
 {
 	struct kvp_error err;
@@ -555,6 +584,7 @@ static Suite *search_suite(void)
 	tcase_add_test(t, rule_weights_fires);
 	tcase_add_test(t, rule_same_plan);
 	tcase_add_test(t, answer_slack);
+	tcase_add_test(t, answer_requests_equal_solve_mix);
 	tcase_add_test(t, price_rank_and_missing_price);
 	tcase_add_test(t, llama70b_ranking);
 	suite_add_tcase(s, t);

@@ -23,6 +23,12 @@
  *                           the best 20 verified
  *   search.per_compute      the exhaustive run without rules: time per
  *                           full computation (median of runs / computed)
+ *   search.tui_refresh      the planner's Deploy view after a workload
+ *                           edit, drawn headless (curses on /dev/null,
+ *                           120x36): recompute of the plan, re-ranking
+ *                           from the kept list (every card preset, 1-8
+ *                           cards on one node, the five named engines),
+ *                           the rows drawn (target <= 16 ms)
  *
  * Run by `make bench` with argv[1] = the kvplan binary (unused here).
  */
@@ -30,9 +36,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <curses.h>
+
 #include "kvplan/compute.h"
 #include "kvplan/preset.h"
 #include "kvplan/search.h"
+#include "tui/app.h"
+#include "tui/render.h"
 #include "bench_util.h"
 
 static const char *const cards[] = {
@@ -140,6 +150,46 @@ static void time_rank(const char *name, uint32_t top, bool exhaustive,
 	             "search.exhaustive", t, runs, target);
 }
 
+/* The Deploy view after an edit, headless. */
+static void time_tui(void)
+{
+	static uint64_t t[31];
+	FILE *fo = fopen("/dev/null", "w"), *fi = fopen("/dev/null", "r");
+	struct tui_app *app;
+	SCREEN *scr;
+	size_t i, runs = sizeof t / sizeof t[0];
+
+	if (!fo || !fi)
+		exit(1);
+	setenv("LINES", "36", 1);
+	setenv("COLUMNS", "120", 1);
+	scr = newterm("xterm", fo, fi);
+	if (!scr)
+		exit(1);
+	resizeterm(36, 120);
+	app = tui_app_new(&plan);
+	if (!app)
+		exit(1);
+	tui_theme_init(&app->theme, true, false);
+	tui_app_recompute(app);
+	tui_set_section(app, TUI_SEC_DEPLOY);
+	tui_render(app);   /* lists the configurations once */
+	for (i = 0; i < runs; i++) {
+		uint64_t t0 = bench_now_ns();
+
+		app->plan.workload.classes[0].requests += i % 2 ? 1 : -1;
+		tui_app_edited(app);
+		tui_render(app);
+		t[i] = bench_now_ns() - t0;
+	}
+	bench_report("search.tui_refresh", t, runs, "<= 16 ms");
+	tui_app_free(app);
+	endwin();
+	delscreen(scr);
+	fclose(fo);
+	fclose(fi);
+}
+
 int main(int argc, char **argv)
 {
 	static uint64_t t[16];
@@ -173,6 +223,7 @@ int main(int argc, char **argv)
 	       "%s (%llu, %llu)\n", fitting == out.stats.fitting ? "yes" : "NO",
 	       (unsigned long long)fitting,
 	       (unsigned long long)out.stats.fitting);
+	time_tui();
 	free(buf.cfgs);
 	return 0;
 }

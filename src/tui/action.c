@@ -41,6 +41,7 @@ static const struct kvp_action actions[TUI_ACT_COUNT - 1] = {
 	[TUI_ACT_CLASS_DEL - 1]    = { "entry-delete", "Ctrl-X", "delete the list entry under the cursor (sequence class, card group, overhead)", NULL, 0 },
 	[TUI_ACT_PICK_PRESET - 1]  = { "pick-preset", "Ctrl-R", "Model/Devices: pick a model or card preset from the list (Tab: type a preset file or config.json path)", "Preset", 13 },
 	[TUI_ACT_REDRAW - 1]       = { "redraw", "Ctrl-L", "redraw the whole screen", NULL, 0 },
+	[TUI_ACT_SEC_DEPLOY - 1]   = { "section-deploy", "Ctrl-D", "Deploy view: every card, count, layout, engine and format that fits, ranked, updated as the plan is edited (Enter plans with a row)", NULL, 0 },
 };
 
 struct binding {
@@ -67,6 +68,7 @@ static const struct binding global_keys[] = {
 	{ CTRL_KEY('x'), TUI_ACT_CLASS_DEL },
 	{ CTRL_KEY('r'), TUI_ACT_PICK_PRESET },
 	{ CTRL_KEY('l'), TUI_ACT_REDRAW },
+	{ CTRL_KEY('d'), TUI_ACT_SEC_DEPLOY },
 	{ 'q', TUI_ACT_QUIT },
 };
 

@@ -12,6 +12,7 @@
 #include "tui/app.h"
 #include "tui/engine_view.h"
 #include "tui/form_view.h"
+#include "tui/deploy_view.h"
 #include "tui/sweep_view.h"
 #include "tui/teach_view.h"
 
@@ -24,6 +25,7 @@ static const char *const section_names[TUI_SEC_COUNT] = {
 	[TUI_SEC_TEACH] = "GQA",
 	[TUI_SEC_ENGINES] = "Engines",
 	[TUI_SEC_SWEEP] = "Sweep",
+	[TUI_SEC_DEPLOY] = "Deploy",
 };
 
 const char *tui_section_name(enum tui_section s)
@@ -34,7 +36,7 @@ const char *tui_section_name(enum tui_section s)
 bool tui_section_wide(enum tui_section s)
 {
 	return s == TUI_SEC_LAYERS || s == TUI_SEC_TEACH || s == TUI_SEC_ENGINES ||
-	       s == TUI_SEC_SWEEP;
+	       s == TUI_SEC_SWEEP || s == TUI_SEC_DEPLOY;
 }
 
 struct tui_app *tui_app_new(const struct kvp_plan *plan)
@@ -65,6 +67,7 @@ void tui_app_free(struct tui_app *a)
 	tui_teach_free(a->teach);
 	tui_engines_free(a->engines);
 	tui_sweep_free(a->sweep);
+	tui_deploy_free(a->deploy);
 	free(a->res);
 	free(a->scratch);
 	free(a);

@@ -33,6 +33,7 @@ enum tui_section {
 	TUI_SEC_TEACH,
 	TUI_SEC_ENGINES,
 	TUI_SEC_SWEEP,
+	TUI_SEC_DEPLOY,
 	TUI_SEC_COUNT
 };
 
@@ -42,6 +43,7 @@ struct tui_form;   /* form_view.c */
 struct tui_teach;  /* teach_view.c */
 struct tui_engines; /* engine_view.c */
 struct tui_sweep;  /* sweep_view.c */
+struct tui_deploy; /* deploy_view.c */
 
 struct tui_app {
 	struct kvp_plan plan;
@@ -84,6 +86,7 @@ struct tui_app {
 	 * loop runs it after the key, then moves the cursor on. */
 	int pick_kind;
 	char pick_filter[64];
+	struct tui_deploy *deploy;   /* deployment search cache, owned */
 };
 
 /* The section names shown in the tabs ("Model", ...). */

@@ -11,6 +11,14 @@
 #include "tui/form_view.h"
 #include "tui/text.h"
 
+/* Tabs shown at this width: the Deploy tab (the last) only from 100
+ * columns, so that at 80 the file name keeps its place; Ctrl-D opens the
+ * view at any width. */
+static int tabs_shown(const struct tui_app *a)
+{
+	return a->lay.cols >= 100 ? (int)TUI_SEC_COUNT : (int)TUI_SEC_DEPLOY;
+}
+
 /* Column of tab s on the title line, and its width; tabs sit at the right
  * of "kvplan " and read " F5 Model ". */
 static int tab_x(enum tui_section s, int *width)
@@ -39,7 +47,7 @@ void tui_chrome_title(WINDOW *w, const struct tui_app *a)
 
 	tui_blank(w, 0, 0, a->lay.cols, t->attr[TUI_R_TITLE]);
 	tui_put(w, 0, 0, 7, t->attr[TUI_R_TITLE], "kvplan ");
-	for (i = 0; i < (int)TUI_SEC_COUNT; i++) {
+	for (i = 0; i < tabs_shown(a); i++) {
 		x = tab_x((enum tui_section)i, &wd);
 		tui_put(w, 0, x, wd, t->attr[i == (int)a->sec ? TUI_R_TAB_ACTIVE : TUI_R_TAB],
 		        " %s ", tui_section_name((enum tui_section)i));
@@ -180,8 +188,7 @@ enum tui_section tui_chrome_tab_at(const struct tui_app *a, int x)
 {
 	int i, wd;
 
-	(void)a;
-	for (i = 0; i < (int)TUI_SEC_COUNT; i++) {
+	for (i = 0; i < tabs_shown(a); i++) {
 		int tx = tab_x((enum tui_section)i, &wd);
 
 		if (x >= tx && x < tx + wd)

@@ -19,6 +19,7 @@
 #include "tui/layers_view.h"
 #include "tui/prompt.h"
 #include "tui/render.h"
+#include "tui/deploy_view.h"
 #include "tui/sweep_view.h"
 #include "tui/teach_view.h"
 #include "tui/term.h"
@@ -195,6 +196,7 @@ static void global_action(struct tui_app *a, enum tui_act act)
 	case TUI_ACT_SEC_TEACH:    go_section(a, TUI_SEC_TEACH); break;
 	case TUI_ACT_SEC_ENGINES:  go_section(a, TUI_SEC_ENGINES); break;
 	case TUI_ACT_SEC_SWEEP:    go_section(a, TUI_SEC_SWEEP); break;
+	case TUI_ACT_SEC_DEPLOY:   go_section(a, TUI_SEC_DEPLOY); break;
 	case TUI_ACT_NEXT_SECTION:
 		go_section(a, (enum tui_section)((a->sec + 1) % TUI_SEC_COUNT));
 		break;
@@ -252,6 +254,7 @@ static bool view_handle(struct tui_app *a, enum tui_act act)
 	case TUI_SEC_TEACH:   return tui_teach_handle(a, act);
 	case TUI_SEC_ENGINES: return tui_engines_handle(a, act);
 	case TUI_SEC_SWEEP:   return tui_sweep_handle(a, act);
+	case TUI_SEC_DEPLOY:  return tui_deploy_handle(a, act);
 	default:              return false;
 	}
 }

@@ -15,6 +15,7 @@
 #include "tui/layers_view.h"
 #include "tui/panel.h"
 #include "tui/render.h"
+#include "tui/deploy_view.h"
 #include "tui/sweep_view.h"
 #include "tui/teach_view.h"
 #include "tui/text.h"
@@ -83,6 +84,9 @@ static void draw_view(struct tui_app *a)
 		break;
 	case TUI_SEC_SWEEP:
 		tui_sweep_draw(stdscr, &a->lay.view, a);
+		break;
+	case TUI_SEC_DEPLOY:
+		tui_deploy_draw(stdscr, &a->lay.view, a);
 		break;
 	default:
 		if (!a->form)

@@ -1,0 +1,77 @@
+#!/bin/sh
+# tests/tui/deploy_view.sh - the Deploy view (Ctrl-D) of the real planner
+# under tmux: the ranked deployments for Llama-3.1-70B appear, an edit of
+# the workload re-ranks them (200 requests need more cards than 1), and
+# Enter loads the selected card, count and engine into the plan (the
+# Devices form shows them). Every wait is bounded (5 s); a private tmux
+# server, killed at the end.
+set -u
+: "${KVPLAN:?KVPLAN must name the kvplan binary}"
+if [ -z "${KVP_TUI_BOUNDED:-}" ] && command -v timeout >/dev/null 2>&1; then
+	KVP_TUI_BOUNDED=1 exec timeout 120 sh "$0" "$@"
+fi
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "not ok - tmux is not installed (.ci/run installs it)"
+	exit 1
+fi
+DIR=$(mktemp -d)
+T="tmux -L kvpd$$ -f /dev/null"
+trap '$T kill-server 2>/dev/null; rm -rf "$DIR"' EXIT INT TERM
+fail=0
+ok() { echo "ok - $1"; }
+notok() { echo "not ok - $1"; fail=1; }
+screen() { $T capture-pane -p > "$DIR/screen"; }
+wait_for() {
+	i=0
+	while [ $i -lt 50 ]; do
+		screen
+		grep -qF -- "$1" "$DIR/screen" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+keys() { $T send-keys "$@"; }
+check() { # NAME TEXT
+	if wait_for "$2"; then ok "$1"; else notok "$1 (no '$2')"; sed 's/^/# /' "$DIR/screen"; fi
+}
+
+$T new-session -d -x 120 -y 36 \
+	"cd '$DIR' && env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 NO_COLOR= '$KVPLAN' --model llama-3.1-70b --concurrency 1 --prompt 7168 --gen 1024; sleep 30"
+wait_for "F1Help" >/dev/null
+keys C-d
+check "Ctrl-D opens the Deploy view" "Deployments that fit, fewest cards first"
+# one request of 8,192 tokens: 141.1 GB of bf16 weights and 2.7 GB of
+# KV first fit one H200 (150.75e9 B; tests/unit/test_search.c works it)
+check "one request: one H200 first" "  1  1 x H200-141GB"
+first=$(grep -F '  1  1 x' "$DIR/screen")
+
+# 200 requests (Work section, 2nd field): one card no longer holds them
+keys F6
+wait_for "Active requests" >/dev/null
+keys Down 200 Enter
+sleep 0.3
+keys C-d
+check "the view again" "Deployments that fit"
+if wait_for "  1  " && ! grep -qF -- "$first" "$DIR/screen" &&
+   ! grep -qE '^ +1  1 x' "$DIR/screen"; then
+	ok "200 requests re-ranked: the first needs more than one card"
+else
+	notok "re-ranked after the edit"; sed 's/^/# /' "$DIR/screen"
+fi
+row=$(grep -E '^ +1  [0-9]+ x ' "$DIR/screen" | head -1)
+cards=$(echo "$row" | awk '{ print $2 }')
+card=$(echo "$row" | awk '{ print $4 }')
+engine=$(echo "$row" | awk '{ print $8 }')
+
+# Enter: the plan takes the first row's card, count and engine
+keys Enter
+check "Enter plans with it" "planned with deployment 1"
+check "the verdict fits" "FITS"
+keys F8
+check "Devices: the card" "$card"
+screen
+if grep -qE "^Cards +$cards " "$DIR/screen"; then ok "Devices: $cards cards"
+else notok "Devices: $cards cards"; sed 's/^/# /' "$DIR/screen"; fi
+check "the engine in the panel" "KV cache - $engine"
+exit $fail

@@ -14,6 +14,8 @@
 #include "tui/text.h"
 
 #define TOP 100       /* most answers verified and listed */
+#define PAGE 12       /* rows verified after an edit (more on scrolling):
+                         keeps the refresh within a frame budget */
 
 struct tui_deploy {
 	bool listed;              /* cfgs hold the list for `model` */
@@ -199,10 +201,12 @@ void tui_deploy_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 		tui_put(w, r->y, r->x, r->w, t->attr[TUI_R_ERROR], "out of memory");
 		return;
 	}
-	/* verify the rows the screen shows (and the selection), no more:
-	 * scrolling further ranks again with more */
+	/* verify the rows the screen shows, at most PAGE, and down to the
+	 * selection: scrolling further ranks again with more */
 	rows = r->h - 5 > 1 ? r->h - 5 : 1;
-	want = (uint32_t)(d->sel + 1 > rows ? d->sel + 1 : rows);
+	want = (uint32_t)(rows < PAGE ? rows : PAGE);
+	if ((uint32_t)d->sel + 1 > want)
+		want = (uint32_t)d->sel + 1;
 	if (want > TOP)
 		want = TOP;
 	if (want != d->opts.top) {

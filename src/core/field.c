@@ -621,7 +621,8 @@ static const char *trimmed(const char *s, char *buf, size_t n)
 }
 
 /*
- * Unsigned decimal with optional "_" or "," between digits. *end gets the
+ * Unsigned decimal with optional "_" between digits, or "," before each
+ * group of three (a decimal comma is refused). *end gets the
  * first character after the number. Returns a reason or NULL.
  */
 static const char *parse_digits(const char *s, uint64_t *out, const char **end)
@@ -638,8 +639,15 @@ static const char *parse_digits(const char *s, uint64_t *out, const char **end)
 			if (!kvp_mul(v, 10, &v) || !kvp_add(v, (uint64_t)(*s - '0'), &v))
 				return "does not fit in 64 bits";
 			digits++;
-		} else if ((*s == '_' || *s == ',') && digits > 0 &&
-		           s[1] >= '0' && s[1] <= '9') {
+		} else if (*s == ',' && digits > 0 && s[1] >= '0' && s[1] <= '9') {
+			/* a thousands separator has three digits after it;
+			 * "1,5" or "0,9" is a decimal comma, never 15 or 9 */
+			if (!(s[2] >= '0' && s[2] <= '9' && s[3] >= '0' &&
+			      s[3] <= '9' && !(s[4] >= '0' && s[4] <= '9')))
+				return "has a decimal comma - write a point (1.5, "
+				       "not 1,5); a comma only separates thousands";
+			continue;
+		} else if (*s == '_' && digits > 0 && s[1] >= '0' && s[1] <= '9') {
 			continue;
 		} else {
 			break;

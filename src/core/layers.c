@@ -225,7 +225,8 @@ static enum kvp_status rule_apply(const char *text, const char *k, size_t klen,
 		if (kvp_dtype_parse(val, &dt, &sub) != KVP_OK)
 			return kvp_error_set(err, KVP_EINVAL,
 				"layer rule '%s': %s '%s' - expected f32, f16, bf16, "
-				"fp8, int8, q8_0, q4_0, q4_1, q5_0, q5_1 or iq4_nl",
+				"fp8, int8, q8_0, q4_0, q4_1, q5_0, q5_1 or iq4_nl "
+				"(groupq is set on the model, --kv-dtype groupq:...)",
 				text, rule_keys[key], val);
 		if (dt == KVP_DT_GROUPQ)
 			return kvp_error_set(err, KVP_EINVAL,

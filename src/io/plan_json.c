@@ -118,6 +118,10 @@ static enum kvp_status set_scalar(struct rd *r, const struct kvp_field *f,
 			return bad(r, path, v, "expected a number");
 		if (v->valuedouble != floor(v->valuedouble))
 			return bad(r, path, v, "expected a whole number");
+		if (!isfinite(v->valuedouble))
+			return kvp_error_set(r->err, KVP_ERANGE, "%s: %s: a number "
+				"beyond %s1.8e308 - out of range", r->file, path,
+				v->valuedouble < 0 ? "-" : "");
 		if (fabs(v->valuedouble) >= EXACT_MAX)
 			return bad(r, path, v, "too large to read exactly from a JSON number; "
 			           "write it as a string");
@@ -551,11 +555,47 @@ static void line_col(const char *text, size_t at, unsigned *line, unsigned *col)
 	}
 }
 
+/* Bracket depth at offset `at` (strings skipped): past cJSON's
+ * CJSON_NESTING_LIMIT the parser stops, and the message says so. */
+static unsigned json_depth(const char *text, size_t at)
+{
+	unsigned depth = 0, max = 0;
+	bool str = false;
+	size_t i;
+
+	for (i = 0; i < at; i++) {
+		char c = text[i];
+
+		if (str) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				str = false;
+		} else if (c == '"') {
+			str = true;
+		} else if (c == '[' || c == '{') {
+			if (++depth > max)
+				max = depth;
+		} else if ((c == ']' || c == '}') && depth) {
+			depth--;
+		}
+	}
+	return max;
+}
+
 static enum kvp_status parse_doc(const char *text, size_t len, const char *file,
                                  cJSON **root, struct kvp_error *err)
 {
 	const char *end = NULL;
+	size_t first = 0;
 
+	/* a file that is not JSON at all: say so without quoting it (an
+	 * untrusted plan may name any file) */
+	while (first < len && strchr(" \t\r\n", text[first]) && text[first])
+		first++;
+	if (first < len && text[first] != '{' && text[first] != '[')
+		return kvp_error_set(err, KVP_EPARSE,
+			"%s: not a JSON file (a plan or preset starts with '{')", file);
 	*root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
 	if (!*root) {
 		unsigned line, col;
@@ -566,8 +606,15 @@ static enum kvp_status parse_doc(const char *text, size_t len, const char *file,
 		if (at > len)
 			at = len;
 		line_col(text, at, &line, &col);
+		if (json_depth(text, at) >= CJSON_NESTING_LIMIT)
+			return kvp_error_set(err, KVP_EPARSE,
+				"%s: line %u, column %u: nested deeper than %u levels - "
+				"the JSON parser's limit", file, line, col,
+				(unsigned)CJSON_NESTING_LIMIT);
+		/* quoted, with control characters shown as '?' */
 		for (k = 0; k < sizeof near - 1 && at + k < len && text[at + k] != '\n'; k++)
-			near[k] = text[at + k];
+			near[k] = (unsigned char)text[at + k] < 0x20 ||
+			          text[at + k] == 0x7f ? '?' : text[at + k];
 		near[k] = '\0';
 		if (at >= len)
 			return kvp_error_set(err, KVP_EPARSE,

@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "kvplan/devices.h"
 #include "kvplan/model.h"
+#include "kvplan/escape.h"
 #include "kvplan/preset.h"
 #include "kvplan/units.h"
 
@@ -57,21 +58,27 @@ static void print_one(const char *name, const char *path, const char *desc,
 {
 	struct listing *l = ctx;
 	char own[KVP_ERRMSG_MAX + 128];
+	char sname[4 * 256], sdesc[4 * (KVP_ERRMSG_MAX + 300)];
 
+	/* a file name or description in the user's folder may hold any
+	 * byte: control characters shown escaped (escape.h) */
+	kvp_escape(name, strlen(name), sname, sizeof sname, false);
 	if (user && path && user_desc(l->kind, path, own, sizeof own)) {
 		/* the user's own words first, then what the file holds */
 		if (desc && *desc) {
 			char both[sizeof own + 160];
 
 			snprintf(both, sizeof both, "%.150s - %s", desc, own);
-			printf("  %-28s %s  [user]\n", name, both);
+			kvp_escape(both, strlen(both), sdesc, sizeof sdesc, false);
+			printf("  %-28s %s  [user]\n", sname, sdesc);
 			l->count++;
 			return;
 		}
 		desc = own;
 	}
-	printf("  %-28s %s%s\n", name, desc && *desc ? desc : "-",
-	       user ? "  [user]" : "");
+	desc = desc && *desc ? desc : "-";
+	kvp_escape(desc, strlen(desc), sdesc, sizeof sdesc, false);
+	printf("  %-28s %s%s\n", sname, sdesc, user ? "  [user]" : "");
 	l->count++;
 }
 

@@ -11,10 +11,15 @@
 
 #include "cli/emit.h"
 #include "io/file.h"
+#include "kvplan/escape.h"
 
 int kvp_emit_fail(const char *cmd, const char *msg)
 {
-	fprintf(stderr, "kvplan %s: %s\n", cmd, msg);
+	char safe[4 * KVP_ERRMSG_MAX];
+
+	/* a message may quote a value from an untrusted plan */
+	kvp_escape(msg, strlen(msg), safe, sizeof safe, false);
+	fprintf(stderr, "kvplan %s: %s\n", cmd, safe);
 	return 2;
 }
 
@@ -67,14 +72,32 @@ int kvp_emit_write(const char *cmd, const char *output, const char *buf,
                    size_t len)
 {
 	struct kvp_error err;
+	size_t need = kvp_escape(buf, len, NULL, 0, true);
+	char *safe = NULL;
 
+	/* text, Markdown and CSV with every control character but newlines
+	 * and tabs made visible (escape.h); JSON escapes its own */
+	if (need != len) {
+		safe = malloc(need + 1);
+		if (!safe)
+			return kvp_emit_fail(cmd, "out of memory");
+		kvp_escape(buf, len, safe, need + 1, true);
+		buf = safe;
+		len = need;
+	}
 	if (output) {
+		int rc = 0;
+
 		kvp_error_clear(&err);
 		if (kvp_file_write_atomic(output, buf, len, NULL, NULL, &err) != KVP_OK)
-			return kvp_emit_fail(cmd, err.msg);
-		return 0;
+			rc = kvp_emit_fail(cmd, err.msg);
+		free(safe);
+		return rc;
 	}
-	if (fwrite(buf, 1, len, stdout) != len)
+	if (fwrite(buf, 1, len, stdout) != len) {
+		free(safe);
 		return kvp_emit_fail(cmd, "writing the output: short write");
+	}
+	free(safe);
 	return kvp_emit_flush(cmd);
 }

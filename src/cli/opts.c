@@ -24,7 +24,7 @@ enum own_flag {
 	OWN_NONE = 0, OWN_FORMAT, OWN_PER_LAYER, OWN_HELP, OWN_MODEL, OWN_CARD,
 	OWN_WORKLOAD, OWN_LAYER, OWN_KV_DTYPE, OWN_HEAD_DIM, OWN_CLASS,
 	OWN_OVERHEAD, OWN_PP_LAYERS, OWN_WEIGHTS, OWN_DEFAULT_OVERHEADS,
-	OWN_NO_DEFAULT_OVERHEADS, OWN_ASSUME_LAYOUT
+	OWN_NO_DEFAULT_OVERHEADS, OWN_ASSUME_LAYOUT, OWN_ALLOW_OUTSIDE
 };
 
 static const struct {
@@ -48,6 +48,7 @@ static const struct {
 	{ "pp-layers", OWN_PP_LAYERS, true, "A,B,...", "layers per pipeline stage" },
 	{ "format", OWN_FORMAT, true, "FMT", "output format" },
 	{ "per-layer", OWN_PER_LAYER, false, NULL, "per-layer table in the text output" },
+	{ "allow-outside-paths", OWN_ALLOW_OUTSIDE, false, NULL, "let the plan file name model or card files outside its own folder (a plan may come from someone else: off by default)" },
 	{ "help", OWN_HELP, false, NULL, "this help" },
 	{ "assume-layout", OWN_ASSUME_LAYOUT, false, NULL, "import a config.json (--model) whose model_type or layout keys kvplan does not read, with the layout it does read; every output then warns (KVP-W16)" },
 };
@@ -161,6 +162,8 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 	}
 	case OWN_PER_LAYER:
 		o->per_layer = true;
+		return KVP_OK;
+	case OWN_ALLOW_OUTSIDE:   /* applied before the plan file is read */
 		return KVP_OK;
 	case OWN_HELP:
 		o->help = true;
@@ -392,7 +395,7 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 	char strat_flag[64] = "";
 	const char *strat_key = NULL, *strat_val = NULL;
 	bool only_pos = false, kind_set = false, window_set = false;
-	bool card_given = false, no_defaults = false, asked_defaults = false, defaults;
+	bool card_given = false, allow_outside = false, no_defaults = false, asked_defaults = false, defaults;
 	size_t cls = 0;
 
 	kvp_error_clear(err);
@@ -441,6 +444,8 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 			o->help = true;
 		if (ref.own >= 0 && own_flags[ref.own].id == OWN_CARD)
 			card_given = true;
+		if (ref.own >= 0 && own_flags[ref.own].id == OWN_ALLOW_OUTSIDE)
+			allow_outside = true;
 		if (ref.own >= 0 && own_flags[ref.own].id == OWN_NO_DEFAULT_OVERHEADS)
 			no_defaults = true;
 		if (ref.own >= 0 && own_flags[ref.own].id == OWN_DEFAULT_OVERHEADS)
@@ -470,6 +475,7 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 	if (o->plan_arg >= 0 && o->plan_arg < o->n_args) {
 		kvp_plan_blank(&o->plan);
 		o->plan_path = o->args[o->plan_arg];
+		kvp_plan_json_allow_outside(allow_outside);
 		if (kvp_plan_json_load(o->plan_path, &o->plan, &o->plan_stamp, err) != KVP_OK)
 			return err->status;
 		o->have_plan_file = true;

@@ -27,6 +27,7 @@
 #include <strings.h>
 
 #include "kvplan/checked.h"
+#include "kvplan/escape.h"
 #include "kvplan/field.h"
 
 #define PLAN_MEMBER(m) offsetof(struct kvp_plan, m), sizeof(((struct kvp_plan *)0)->m)
@@ -1104,8 +1105,12 @@ enum kvp_status kvp_field_set(struct kvp_plan *p, const struct kvp_field *f,
 		break;
 	}
 	case KVP_FT_STRING:
-		if (strlen(s) >= f->size)
-			return kvp_error_set(err, KVP_EINVAL, "%s: '%.40s' - longer than %zu characters",
+		/* stored with control characters escaped (escape.h): a plan
+		 * shared by someone else is untrusted, and every output shows
+		 * names as they are stored */
+		if (kvp_escape(s, strlen(s), NULL, 0, false) >= f->size)
+			return kvp_error_set(err, KVP_EINVAL, "%s: '%.40s' - longer than %zu "
+			                     "characters (control characters count as 4)",
 			                     name, s, f->size - 1);
 		break;
 	}
@@ -1171,7 +1176,7 @@ enum kvp_status kvp_field_set(struct kvp_plan *p, const struct kvp_field *f,
 			p->engine.vllm.kv_cache_dtype_auto = false;
 		break;
 	case KVP_FT_STRING:
-		memcpy(dst, s, strlen(s) + 1);
+		kvp_escape(s, strlen(s), (char *)dst, f->size, false);
 		break;
 	}
 	return KVP_OK;

@@ -10,6 +10,7 @@
  * field, nested by its key path.
  */
 #include <cJSON.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -360,27 +361,79 @@ static enum kvp_status load_array(struct rd *r, const cJSON *arr, const char *ke
 	return KVP_OK;
 }
 
+/* Paths a plan names may leave its folder (--allow-outside-paths). */
+static bool outside_ok;
+
+void kvp_plan_json_allow_outside(bool allow)
+{
+	outside_ok = allow;
+}
+
+/* Does `path` stay inside folder `dir`? Lexically (".." never climbing
+ * out of it), then, when both exist, by their real paths (a symlink in
+ * the folder pointing out leaves it too). */
+static bool inside(const char *dir, const char *rel, const char *path)
+{
+	char rd[PATH_MAX], rp[PATH_MAX];
+	const char *c = rel;
+	int depth = 0;
+	size_t dl;
+
+	if (rel[0] == '/')
+		return false;
+	while (*c) {
+		size_t len = strcspn(c, "/");
+
+		if (len == 2 && c[0] == '.' && c[1] == '.')
+			depth--;
+		else if (len && !(len == 1 && c[0] == '.'))
+			depth++;
+		if (depth < 0)
+			return false;
+		c += len;
+		while (*c == '/')
+			c++;
+	}
+	if (!realpath(dir, rd) || !realpath(path, rp))
+		return true;   /* nothing there to read: the loader says so */
+	dl = strlen(rd);
+	return strncmp(rp, rd, dl) == 0 && (rp[dl] == '/' || rp[dl] == '\0' ||
+	                                    (dl == 1 && rd[0] == '/'));
+}
+
 /*
  * A spec string in a plan ("model": "llama-3.1-8b", a group's "card":
  * "h100-80gb-sxm"): a relative path - one with a '/', one ending in
  * ".json", or the name of a file next to the plan - is taken from the
- * plan file's folder; anything else is a preset name (preset.h).
+ * plan file's folder; anything else is a preset name (preset.h). A plan
+ * is untrusted: a path that leaves its folder (absolute, "..", or a
+ * symlink out) is refused unless kvp_plan_json_allow_outside(true).
  */
-static void spec_path(const struct rd *r, const char *spec, char *out, size_t n)
+static enum kvp_status spec_path(struct rd *r, const char *what,
+                                 const char *spec, char *out, size_t n)
 {
 	const char *slash = strrchr(r->file, '/');
 	size_t l = strlen(spec);
+	char dir[4096];
 	struct stat sb;
+	bool is_path = spec[0] == '/' || strchr(spec, '/') ||
+	               (l > 5 && !strcmp(spec + l - 5, ".json"));
 
-	if (spec[0] == '/' || !slash) {
+	spf(dir, sizeof dir, "%.*s", slash ? (int)(slash - r->file) : 1,
+	    slash ? r->file : ".");
+	if (spec[0] == '/' || !slash)
 		spf(out, n, "%s", spec);
-		return;
+	else
+		spf(out, n, "%s/%s", dir, spec);
+	if (!is_path && stat(out, &sb) != 0) {
+		spf(out, n, "%s", spec);   /* a preset name */
+		return KVP_OK;
 	}
-	spf(out, n, "%.*s/%s", (int)(slash - r->file), r->file, spec);
-	if (strchr(spec, '/') || (l > 5 && !strcmp(spec + l - 5, ".json")) ||
-	    stat(out, &sb) == 0)
-		return;
-	spf(out, n, "%s", spec);
+	if (!outside_ok && !inside(dir, spec, out))
+		return kvp_error_set(r->err, KVP_EINVAL, "%s: %s: '%.200s' - leaves "
+			"the plan's folder (a plan may come from someone else; "
+			"--allow-outside-paths reads it)", r->file, what, spec);
+	return KVP_OK;
 }
 
 /* The loader's message after "FILE: PATH: " (its own "--model: " prefix,
@@ -406,7 +459,9 @@ static enum kvp_status load_model_spec(struct rd *r, const cJSON *v)
 	if (!*v->valuestring)
 		return bad(r, "model", v, "expected a model object or a model spec "
 		           "(preset name, preset file or config.json)");
-	spec_path(r, v->valuestring, path, sizeof path);
+	st = spec_path(r, "model", v->valuestring, path, sizeof path);
+	if (st != KVP_OK)
+		return st;
 	m = r->p->model;
 	st = kvp_model_load_spec(path, &m, NULL, r->err);
 	if (st != KVP_OK)
@@ -426,7 +481,9 @@ static enum kvp_status load_card_spec(struct rd *r, const cJSON *v, const char *
 	if (!*v->valuestring)
 		return bad(r, path_, v, "expected a card object or a card preset "
 		           "name or file");
-	spec_path(r, v->valuestring, path, sizeof path);
+	st = spec_path(r, path_, v->valuestring, path, sizeof path);
+	if (st != KVP_OK)
+		return st;
 	memset(&c, 0, sizeof c);
 	st = kvp_card_load_spec(path, &c, r->err);
 	if (st != KVP_OK)

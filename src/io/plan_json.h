@@ -77,6 +77,10 @@ enum kvp_status kvp_doc_kind_of(const char *text, size_t len,
 enum kvp_status kvp_plan_json_parse(const char *text, size_t len,
                                     const char *name, struct kvp_plan *p,
                                     struct kvp_error *err);
+/* Let paths a plan names (model, card files) leave the plan's folder:
+ * off by default, a plan being untrusted (--allow-outside-paths). */
+void kvp_plan_json_allow_outside(bool allow);
+
 enum kvp_status kvp_plan_json_load(const char *path, struct kvp_plan *p,
                                    struct kvp_file_stamp *stamp,
                                    struct kvp_error *err);

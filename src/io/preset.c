@@ -31,6 +31,7 @@
 #include "io/plan_json.h"
 #include "kvplan/import.h"
 #include "kvplan/plan.h"
+#include "kvplan/escape.h"
 #include "kvplan/preset.h"
 
 #define MAX_DIRS   6
@@ -367,8 +368,8 @@ static void describe(const char *path, char *out, size_t n)
 		if (!cJSON_IsString(v) && cJSON_IsObject(o))
 			v = cJSON_GetObjectItemCaseSensitive(o, "name");
 	}
-	if (cJSON_IsString(v))
-		snprintf(out, n, "%s", v->valuestring);
+	if (cJSON_IsString(v))   /* control characters escaped (escape.h) */
+		kvp_escape(v->valuestring, strlen(v->valuestring), out, n, false);
 	cJSON_Delete(root);
 }
 

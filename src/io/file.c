@@ -195,17 +195,26 @@ enum kvp_status kvp_file_write_atomic(const char *path, const char *data,
                                       struct kvp_file_stamp *after,
                                       struct kvp_error *err)
 {
-	char dir_buf[4096], base_buf[4096], tmp[8192];
-	const char *dir, *base;
+	char dir_buf[4096], base_buf[4096], tmp[8192], real[4096];
+	const char *dir, *base, *target = path;
 	struct stat st;
 	mode_t mode, mask;
 	size_t off = 0;
+	bool exists = false;
 	int fd;
 
 	if (strlen(path) >= sizeof dir_buf)
 		return kvp_error_set(err, KVP_EIO, "%.100s...: path too long", path);
-	strcpy(dir_buf, path);
-	strcpy(base_buf, path);
+	/* Through a symlink: write the file it points to (atomically, next
+	 * to it), so the link stays a link. */
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+		if (!realpath(path, real))
+			return kvp_error_set(err, KVP_EIO, "%s: a symbolic link to "
+				"nothing saveable (%s) - not saved", path, strerror(errno));
+		target = real;
+	}
+	strcpy(dir_buf, target);
+	strcpy(base_buf, target);
 	dir = dirname(dir_buf);
 	base = basename(base_buf);
 	snprintf(tmp, sizeof tmp, "%s/.%s.tmp-XXXXXX", dir, base);
@@ -215,10 +224,18 @@ enum kvp_status kvp_file_write_atomic(const char *path, const char *data,
 			"%s: changed on disk since it was loaded - not overwritten "
 			"(save under another name or reload)", path);
 
-	if (stat(path, &st) == 0) {
+	if (stat(target, &st) == 0) {
 		if (!S_ISREG(st.st_mode))
 			return kvp_error_set(err, KVP_EIO, "%s: not a regular file - not overwritten", path);
+		/* a rename gives the name a new file: the other hard links
+		 * would keep the old content without a word */
+		if (st.st_nlink > 1)
+			return kvp_error_set(err, KVP_EIO, "%s: has %lu hard links - an "
+				"atomic save would leave the others with the old content; "
+				"not saved (save under another name)", path,
+				(unsigned long)st.st_nlink);
 		mode = st.st_mode & 07777;
+		exists = true;
 	} else {
 		mask = umask(0);
 		umask(mask);
@@ -242,6 +259,24 @@ enum kvp_status kvp_file_write_atomic(const char *path, const char *data,
 		}
 		off += (size_t)w;
 	}
+	/* the owner stays: the new file is ours until chown'ed back */
+	if (exists) {
+		struct stat ts;
+
+		if (fstat(fd, &ts) == 0 && (ts.st_uid != st.st_uid ||
+		                            ts.st_gid != st.st_gid) &&
+		    fchown(fd, st.st_uid, st.st_gid) != 0) {
+			int e = errno;
+
+			close(fd);
+			unlink(tmp);
+			return kvp_error_set(err, KVP_EIO, "%s: owned by user %lu group "
+				"%lu; the saved file could not keep that owner (%s) - not "
+				"saved (save under another name)", path,
+				(unsigned long)st.st_uid, (unsigned long)st.st_gid,
+				strerror(e));
+		}
+	}
 	if (fchmod(fd, mode) != 0 || fsync(fd) != 0) {
 		int e = errno;
 		close(fd);
@@ -253,7 +288,7 @@ enum kvp_status kvp_file_write_atomic(const char *path, const char *data,
 		unlink(tmp);
 		return kvp_error_set(err, KVP_EIO, "%s: %s", path, strerror(e));
 	}
-	if (rename(tmp, path) != 0) {
+	if (rename(tmp, target) != 0) {
 		int e = errno;
 		unlink(tmp);
 		return kvp_error_set(err, KVP_EIO, "%s: cannot replace: %s", path, strerror(e));

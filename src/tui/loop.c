@@ -4,6 +4,7 @@
  * back to the global handler when the context ignores it; then redraw.
  */
 #include <curses.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -349,13 +350,18 @@ int kvp_tui_run(const struct kvp_plan *plan, const char *path, const char *notic
 	if (notice && *notice && a->msg_kind == TUI_MSG_NONE)
 		tui_app_message(a, TUI_MSG_INFO, "%s", notice);
 	tui_resize(a);
+	tui_files_recovery_offer(a);   /* edits a signal ended (issue 10) */
 	while (!a->quit) {
 		if (draw)
 			tui_render(a);
 		key = getch();
 		sig = tui_term_signal();
-		if (sig)
+		if (sig) {
+			/* SIGTERM, SIGHUP: keep the unsaved edits */
+			if (sig != SIGINT)
+				tui_files_recovery_write(a);
 			break;
+		}
 		draw = key != ERR;
 		if (key != ERR)
 			handle_key(a, key);

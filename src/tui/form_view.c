@@ -100,16 +100,25 @@ static void shape_of(const struct kvp_plan *p, struct shape *s)
 {
 	int i;
 
-	memset(s, 0, sizeof *s);   /* padding too: shapes compare by memcmp */
+	memset(s, 0, sizeof *s);
 	s->engine = (int)p->engine.kind;
 	for (i = 0; i < KVP_ARR_COUNT; i++)
 		s->used[i] = kvp_field_array_used(p, (enum kvp_field_array)i);
 	s->n_rules = p->model.n_rules;
 }
 
+/* Member by member: a struct copy need not copy padding, so memcmp
+ * could compare uninitialised bytes. */
 static bool shape_equal(const struct shape *a, const struct shape *b)
 {
-	return memcmp(a, b, sizeof *a) == 0;
+	int i;
+
+	if (a->engine != b->engine || a->n_rules != b->n_rules)
+		return false;
+	for (i = 0; i < KVP_ARR_COUNT; i++)
+		if (a->used[i] != b->used[i])
+			return false;
+	return true;
 }
 
 /* ---- a binding's value: the field, or the Plan page's KV format ------ */

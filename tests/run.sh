@@ -24,7 +24,13 @@ if [ "$ONLY" != unit ]; then
 	export KVPLAN
 	for t in tests/cli/*.sh tests/tui/*.sh; do
 		[ -f "$t" ] || continue
+		# the planner's recovery file (SIGHUP/SIGTERM with unsaved edits,
+		# as tmux kill-server sends) stays in the test's own state folder
+		state=$(mktemp -d)
+		XDG_STATE_HOME=$state
+		export XDG_STATE_HOME
 		run "$t" sh "$t"
+		rm -rf "$state"
 	done
 fi
 [ -n "$failed" ] && echo "failed:$failed"

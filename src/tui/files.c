@@ -5,6 +5,7 @@
  * Also the recovery file: unsaved edits written when SIGTERM or SIGHUP
  * ends the planner, offered at the next start.
  */
+#include <curses.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include "tui/form_view.h"
 #include "tui/prompt.h"
 #include "tui/render.h"
+#include "tui/term.h"
 
 /* Is the file at path a record (a plan with its results, as `kvplan
  * calc --format json` writes)? */
@@ -258,6 +260,30 @@ bool tui_files_recovery_write(struct tui_app *a)
 	                             &err) == KVP_OK;
 }
 
+/* Show the offer; r or d answer it, any other key keeps the file for
+ * later and is handled as usual (put back with ungetch), so the planner
+ * is never held by the question. */
+static int offer_key(struct tui_app *a, const char *q)
+{
+	int key;
+
+	tui_app_message(a, TUI_MSG_INFO, "%s", q);
+	for (;;) {
+		tui_render(a);
+		key = getch();
+		if (tui_term_signal())
+			return 27;
+		if (key == ERR)
+			continue;
+		if (key == 'r' || key == 'R' || key == 'd' || key == 'D')
+			return key | 0x20;
+		if (key != 27)
+			ungetch(key);
+		tui_app_message(a, TUI_MSG_INFO, "recovery file kept for the next start");
+		return 27;
+	}
+}
+
 void tui_files_recovery_offer(struct tui_app *a)
 {
 	char plan[4200], from[4200], q[sizeof a->path + 160], *was = NULL;
@@ -274,9 +300,9 @@ void tui_files_recovery_offer(struct tui_app *a)
 	if (kvp_file_read(from, sizeof a->path, &was, &len, NULL, &err) != KVP_OK)
 		was = NULL;
 	snprintf(q, sizeof q, "Unsaved edits from a planner ended by a signal (%.*s). "
-	         "[r]ecover [d]iscard [Esc] later", (int)(sizeof a->path - 1),
+	         "[r]ecover [d]iscard, other keys: later", (int)(sizeof a->path - 1),
 	         was && *was ? was : "an unnamed plan");
-	k = tui_prompt_choice(a, q, "rd");
+	k = offer_key(a, q);
 	if (k == 'r') {
 		kvp_plan_blank(&p);
 		if (kvp_plan_json_load(plan, &p, NULL, &err) != KVP_OK) {

@@ -40,11 +40,13 @@ PY
 fi
 
 fail=0
-for h in import preset opts; do
+for h in import preset opts log roundtrip field rules; do
 	echo "fuzz: building fuzz_$h"
 	extra= seeds=$SEEDS
-	# the CLI option parser: argument lists, one argument per line
-	[ "$h" = opts ] && extra=src/cli/opts.c seeds=tests/corpus/opts
+	# the CLI option parser: argument lists, one argument per line; the
+	# others seeded with their own corpus (replayed by make check)
+	[ "$h" = opts ] && extra=src/cli/opts.c
+	[ -d "tests/corpus/$h" ] && seeds=tests/corpus/$h
 	# shellcheck disable=SC2086
 	if ! $CLANG $CF -o "$OUT/fuzz_$h" tests/fuzz/fuzz_$h.c $SRC $extra $LIBS; then
 		echo "fuzz: fuzz_$h does not build"; fail=1; continue

@@ -6,8 +6,8 @@
  * it. A refusal must be one non-empty line; nothing may crash, leak or
  * run into undefined behaviour (the build adds ASan and UBSan).
  *
- * tests/unit/test_fuzz_corpus.c includes this file and replays
- * tests/corpus/opts/ through the same function in make check.
+ * tests/unit/test_fuzz_corpus.c includes this file (FUZZ_ENTRY renames
+ * the entry point) and replays tests/corpus/opts/ through it.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -21,7 +21,10 @@
 
 #define FUZZ_MAX_ARGS 48
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#ifndef FUZZ_ENTRY
+#define FUZZ_ENTRY LLVMFuzzerTestOneInput
+#endif
+int FUZZ_ENTRY(const uint8_t *data, size_t size);
 
 static void fuzz_check_msg(enum kvp_status st, const struct kvp_error *err)
 {
@@ -29,7 +32,7 @@ static void fuzz_check_msg(enum kvp_status st, const struct kvp_error *err)
 		abort();
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+int FUZZ_ENTRY(const uint8_t *data, size_t size)
 {
 	static struct kvp_opts o;
 	static struct kvp_result res;

@@ -1,10 +1,11 @@
 /*
  * test_fuzz_corpus.c - replay each fuzz harness's corpus in make check
- * (and again under ASan+UBSan): the files of tests/corpus/opts/ through
- * the CLI option harness (tests/fuzz/fuzz_opts.c, included here so the
- * replay runs the very function libFuzzer runs). A harness aborts on a
- * message that is empty or more than one line; the sanitizers catch the
- * rest. A crash found by `make fuzz` belongs in the corpus folder.
+ * (and again under ASan+UBSan): tests/corpus/<name>/ through the harness
+ * tests/fuzz/fuzz_<name>.c, included here so the replay runs the very
+ * function libFuzzer runs (FUZZ_ENTRY renames each one's entry point).
+ * A harness aborts on a message that is empty or more than one line, on a
+ * round trip that does not hold; the sanitizers catch the rest. A crash
+ * found by `make fuzz` belongs in the corpus folder.
  */
 #include <check.h>
 #include <dirent.h>
@@ -13,9 +14,24 @@
 #include <string.h>
 
 #include "check_main.h"
-#include "../fuzz/fuzz_opts.c"
 
-#define OPTS_CORPUS KVP_SRCDIR "/tests/corpus/opts"
+#define FUZZ_ENTRY fuzz_opts_one
+#include "../fuzz/fuzz_opts.c"
+#undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_log_one
+#include "../fuzz/fuzz_log.c"
+#undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_roundtrip_one
+#include "../fuzz/fuzz_roundtrip.c"
+#undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_field_one
+#include "../fuzz/fuzz_field.c"
+#undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_rules_one
+#include "../fuzz/fuzz_rules.c"
+#undef FUZZ_ENTRY
+
+#define CORPUS KVP_SRCDIR "/tests/corpus/"
 
 static size_t replay(const char *dir, int (*fn)(const uint8_t *, size_t))
 {
@@ -26,7 +42,7 @@ static size_t replay(const char *dir, int (*fn)(const uint8_t *, size_t))
 	ck_assert_msg(d != NULL, "%s", dir);
 	while ((e = readdir(d)) != NULL) {
 		char path[1024];
-		uint8_t data[8192];
+		static uint8_t data[1 << 16];
 		size_t len;
 		FILE *f;
 
@@ -47,7 +63,34 @@ static size_t replay(const char *dir, int (*fn)(const uint8_t *, size_t))
 START_TEST(opts_corpus)
 {
 	setenv("KVPLAN_PRESETS", KVP_SRCDIR "/presets", 1);
-	ck_assert_uint_ge(replay(OPTS_CORPUS, LLVMFuzzerTestOneInput), 15);
+	ck_assert_uint_ge(replay(CORPUS "opts", fuzz_opts_one), 15);
+}
+END_TEST
+
+START_TEST(log_corpus)
+{
+	ck_assert_uint_ge(replay(CORPUS "log", fuzz_log_one), 4);
+}
+END_TEST
+
+START_TEST(roundtrip_corpus)
+{
+	setenv("KVPLAN_PRESETS", KVP_SRCDIR "/presets", 1);
+	ck_assert_uint_ge(replay(CORPUS "roundtrip", fuzz_roundtrip_one), 3);
+	/* the shipped presets are plans' fragments: they round trip too */
+	ck_assert_uint_ge(replay(KVP_SRCDIR "/presets/models", fuzz_roundtrip_one), 20);
+}
+END_TEST
+
+START_TEST(field_corpus)
+{
+	ck_assert_uint_ge(replay(CORPUS "field", fuzz_field_one), 5);
+}
+END_TEST
+
+START_TEST(rules_corpus)
+{
+	ck_assert_uint_ge(replay(CORPUS "rules", fuzz_rules_one), 4);
 }
 END_TEST
 
@@ -58,6 +101,10 @@ static Suite *make_suite(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, opts_corpus);
+	tcase_add_test(tc, log_corpus);
+	tcase_add_test(tc, roundtrip_corpus);
+	tcase_add_test(tc, field_corpus);
+	tcase_add_test(tc, rules_corpus);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -11,6 +11,7 @@
  *              kv_a (hidden x (kv_lora+rope)) + kv_a norm; kv_b (kv_lora x
  *              Hq*(nope+v)); o (Hq*v x hidden).
  *   recurrent  kind NONE layers: arch.recurrent_params_per_layer instead
+ *   ffn        kind FFN layers (an MLP or MoE block): no attention
  *              of attention (the importer derives it from the Mamba
  *              fields).
  *   MLP        dense: 3 (gated) or 2 matrices of hidden x intermediate;
@@ -98,6 +99,8 @@ static enum kvp_status attn_params(const struct kvp_model *m,
 		madd(a, ar->recurrent_params_per_layer, 1);
 		return KVP_OK;
 	}
+	if (l->kind == KVP_LAYER_FFN)
+		return KVP_OK;    /* an MLP/MoE block: no attention weights */
 	if (l->kind == KVP_LAYER_MLA && m->mla.kv_lora_rank) {
 		const struct kvp_mla *x = &m->mla;
 		uint64_t qk = (uint64_t)x->qk_nope_head_dim + x->qk_rope_head_dim;

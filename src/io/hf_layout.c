@@ -121,6 +121,9 @@ static enum kvp_status src_hybrid_override(struct cfg *c, struct kvp_model *m,
 		}
 		}
 	}
+	hf_note(c, "hybrid_override_pattern: each block is one mixer (Mamba, "
+	        "attention or MLP) but the weight count gives every layer an "
+	        "MLP: parameters overestimated (the cache is exact)");
 	*found = true;
 	return KVP_OK;
 }

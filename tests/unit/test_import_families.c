@@ -135,6 +135,40 @@ START_TEST(nemotron_h_pattern)
 }
 END_TEST
 
+/* Nemotron-3 MoE blocks: 'E' holds no cache, like '-'. 4 layers "M*-E":
+ * one attention layer of 2 x (64 + 64) x 2 B = 512 B/position. */
+START_TEST(nemotron_h_moe_blocks)
+{
+	static const char cfg[] = "{\"model_type\":\"nemotron_h\","
+		"\"num_hidden_layers\":4,\"hybrid_override_pattern\":\"M*-E\","
+		"\"num_attention_heads\":8,\"num_key_value_heads\":2,"
+		"\"head_dim\":64,\"hidden_size\":512,\"mamba_num_heads\":8,"
+		"\"mamba_head_dim\":64,\"n_groups\":1,\"ssm_state_size\":16,"
+		"\"conv_kernel\":4,\"torch_dtype\":\"float16\"}";
+	struct kvp_notes n;
+	struct kvp_error err;
+
+	kvp_plan_default(&plan);
+	ck_assert_msg(kvp_hf_import_text(cfg, strlen(cfg), "e.json", &plan.model,
+	              &n, &err) == KVP_OK, "%s", err.msg);
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_NONE);
+	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[2].spec.kind, KVP_LAYER_FFN);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FFN);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 512);
+	/* a letter outside M * - E: refused naming the layer */
+	{
+		char bad[sizeof cfg];
+		memcpy(bad, cfg, sizeof cfg);
+		*strstr(bad, "M*-E") = 'X';
+		ck_assert(kvp_hf_import_text(bad, strlen(bad), "e.json",
+		          &plan.model, &n, &err) != KVP_OK);
+		ck_assert_msg(strstr(err.msg, "layer 0 is 'X'"), "%s", err.msg);
+	}
+}
+END_TEST
+
 /*
  * Llama-Nemotron block_configs, 64 heads, head dim 8192 / 64 = 128:
  *   layer 0  n_heads_in_group 8  -> 8 KV heads: 8 x 256 x 2 = 4,096 B
@@ -300,6 +334,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, qwen3_next_interval);
 	tcase_add_test(tc, nemotron_h_pattern);
+	tcase_add_test(tc, nemotron_h_moe_blocks);
 	tcase_add_test(tc, block_configs);
 	tcase_add_test(tc, gemma4_global_shapes);
 	tcase_add_test(tc, mimo_swa_k_ne_v);

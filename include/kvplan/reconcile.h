@@ -121,7 +121,46 @@ struct kvp_reconcile {
 	struct kvp_rec_row rows[KVP_REC_MAX_ROWS];
 	uint32_t n_arithmetic_mismatch; /* ARITHMETIC rows that differ */
 	uint32_t n_dropped;       /* observations beyond KVP_REC_MAX_ROWS */
+	/* What was compared (rows with both sides): every class, and the
+	 * ARITHMETIC ones - the checks that can fail. A log with no
+	 * arithmetic comparison checked nothing, whatever the mismatches. */
+	uint32_t n_compared;
+	uint32_t n_arithmetic;
 };
+
+/*
+ * How the plan was obtained, for kvp_reconcile_with.
+ *   tp             the tensor-parallel size the plan runs with (the
+ *                  flags' or the plan's, which win over the log's)
+ *   max_model_len  the plan's (0: the result's)
+ *   no_model       the log names no model and none was given: res is
+ *                  NULL and only the figures that need no model are
+ *                  computed (vLLM tokens from blocks, concurrency from
+ *                  blocks and max_model_len, the V0 profile's budget,
+ *                  llama.cpp K + V against the cache and buffers against
+ *                  the cache, TensorRT-LLM whole blocks)
+ *   no_budget      the plan's memory budget does not fit the card (the
+ *                  engine refused) or there is no card: res was computed
+ *                  with a budget-free stand-in (the engine's own byte or
+ *                  token cap), so figures that follow from kvplan's budget
+ *                  (KV budget, pool blocks/tokens, concurrency, kv.bytes,
+ *                  weights) are not computed; the arithmetic on the log's
+ *                  own inputs (pages, tokens x bytes per token) still is
+ */
+struct kvp_rec_opts {
+	uint32_t tp;
+	uint64_t max_model_len;
+	bool no_model;
+	bool no_budget;
+};
+
+enum kvp_status kvp_reconcile_with(const struct kvp_plan *plan,
+                                   const struct kvp_result *res,
+                                   enum kvp_engine_kind engine,
+                                   const struct kvp_observation *obs,
+                                   size_t n, const struct kvp_rec_opts *ro,
+                                   struct kvp_reconcile *out,
+                                   struct kvp_error *err);
 
 /*
  * Compare the observations obs[0..n-1] (of engine `engine`; observations of

@@ -150,6 +150,11 @@ struct kvp_engine_result {
 	bool mix_computed;            /* mix_fit is the engine's (a pool
 	                                 engine: llama.cpp, vLLM, SGLang,
 	                                 TRT-LLM) */
+	uint64_t stage_page_bytes;    /* vLLM: bytes of one block on the rank
+	                                 that sets the block count (PP: the
+	                                 stage whose layers' pages add up to
+	                                 the most; = page_bytes without PP):
+	                                 blocks = budget // this */
 };
 
 /* One device's budget; free may be negative when over capacity. */

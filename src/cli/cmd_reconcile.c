@@ -28,11 +28,11 @@
 #include "kvplan/reconcile.h"
 #include "kvplan/units.h"
 
-#define MAX_NOTES 8
+#define MAX_NOTES 10
 
 struct notes {
 	int n;
-	char line[MAX_NOTES][400];
+	char line[MAX_NOTES][KVP_ERRMSG_MAX + 200];
 };
 
 static void note(struct notes *ns, const char *fmt, const char *a,
@@ -443,7 +443,6 @@ static cJSON *row_json(const struct kvp_rec_row *r)
  * side is missing), "arithmetic_mismatches"}. False when out of memory. */
 static bool reconcile_json(const char *path, const struct kvp_log *log,
                            const struct notes *ns, const struct kvp_plan *p,
-                           const struct kvp_result *res,
                            const struct kvp_reconcile *rec,
                            struct kvp_error *err)
 {
@@ -497,7 +496,19 @@ static bool reconcile_json(const char *path, const struct kvp_log *log,
 	for (i = 0; good && i < rec->n_rows; i++)
 		good = cJSON_AddItemToArray(arr, row_json(&rec->rows[i]));
 	good = good && jint(doc, "arithmetic_mismatches", false,
-	                    rec->n_arithmetic_mismatch);
+	                    rec->n_arithmetic_mismatch) &&
+	       jint(doc, "compared", false, rec->n_compared) &&
+	       jint(doc, "compared_arithmetic", false, rec->n_arithmetic) &&
+	       cJSON_AddBoolToObject(doc, "nothing_compared", rec->n_arithmetic == 0) &&
+	       (arr = cJSON_AddArrayToObject(lg, "not_understood"));
+	for (i = 0; good && i < log->n_unread; i++) {
+		cJSON *u = cJSON_CreateObject();
+
+		good = u && cJSON_AddItemToArray(arr, u) &&
+		       jint(u, "line", false, log->unread[i].line) &&
+		       cJSON_AddStringToObject(u, "text", log->unread[i].text);
+	}
+	good = good && jint(lg, "not_understood_more", false, log->unread_more);
 	if (good && (text = cJSON_Print(doc)) != NULL) {
 		printf("%s\n", text);
 		free(text);
@@ -511,6 +522,219 @@ static bool reconcile_json(const char *path, const struct kvp_log *log,
 
 static const char *const formats[] = { "text", "json", NULL };
 
+/* Exit status of reconcile (man page, EXIT STATUS): 0 every arithmetic
+ * figure compared matches, 1 one differs, 2 bad input, 3 nothing could be
+ * compared by arithmetic (the log holds no figure kvplan can check). */
+#define REC_NOTHING_COMPARED 3
+
+static int rec_status(const struct kvp_reconcile *rec)
+{
+	if (rec->n_arithmetic_mismatch)
+		return 1;
+	return rec->n_arithmetic ? 0 : REC_NOTHING_COMPARED;
+}
+
+/* The first observation of a kind in the log's engine, or NULL. */
+static const struct kvp_observation *log_obs(const struct kvp_log *log,
+                                             enum kvp_obs_kind k)
+{
+	size_t i;
+
+	for (i = 0; i < log->n_obs; i++)
+		if (log->obs[i].engine == log->engine && log->obs[i].kind == k)
+			return &log->obs[i];
+	return NULL;
+}
+
+/*
+ * The plan's budget would not fit (the engine refuses) or it has no card:
+ * size the pool from the engine's own cap instead, without a card - vLLM
+ * kv_cache_memory_bytes 1 TiB, SGLang max_total_tokens and TensorRT-LLM
+ * max_tokens the tokens the log printed (else 2^20) - so the figures that do not depend on the budget (pages,
+ * bytes per token, the KV one request needs) can still be compared.
+ * False when the engine has no such cap.
+ */
+static bool budget_free(struct kvp_plan *p, const struct kvp_log *log)
+{
+	const struct kvp_observation *t = log_obs(log, KVP_OBS_TOKENS);
+
+	p->devices.n_groups = 0;
+	switch (p->engine.kind) {
+	case KVP_ENGINE_VLLM:
+		/* 1 TiB: room for one request of any max_model_len kvplan
+		 * takes; the log's own budget may be the one that refused */
+		p->engine.vllm.kv_cache_memory_bytes = 1ull << 40;
+		return true;
+	case KVP_ENGINE_SGLANG:
+		p->engine.sglang.max_total_tokens = t && t->value ? t->value : 1u << 20;
+		return true;
+	case KVP_ENGINE_TRTLLM:
+		p->engine.trtllm.max_tokens = t && t->value ? t->value : 1u << 20;
+		p->engine.trtllm.max_gpu_total_bytes = 0;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Compute the plan; on a budget refusal retry budget-free (noted). */
+static bool compute_for_log(struct kvp_plan *p, const struct kvp_log *log,
+                            struct kvp_result *res, bool *no_budget,
+                            struct notes *ns, struct kvp_error *err)
+{
+	static struct kvp_plan alt;
+	struct kvp_error first;
+
+	*no_budget = false;
+	if (kvp_compute(p, res) == KVP_OK)
+		return true;
+	first = res->error;
+	alt = *p;
+	if (budget_free(&alt, log) && kvp_compute(&alt, res) == KVP_OK) {
+		*no_budget = true;
+		note(ns, "budget: %s; the figures that follow from kvplan's budget "
+		     "are not computed, the others are compared%s", first.msg, "");
+		return true;
+	}
+	*err = first;
+	return false;
+}
+
+static void print_unread(const struct kvp_log *log)
+{
+	uint32_t i;
+
+	if (!log->n_unread)
+		return;
+	printf("\nlines about the cache not understood (%u%s):\n",
+	       log->n_unread, log->unread_more ? ", more not listed" : "");
+	for (i = 0; i < log->n_unread; i++)
+		printf("  line %u: %s\n", log->unread[i].line, log->unread[i].text);
+	if (log->unread_more)
+		printf("  ... and %llu more\n", (unsigned long long)log->unread_more);
+}
+
+static void print_verdict(const struct kvp_reconcile *rec)
+{
+	uint32_t obs = rec->n_compared - rec->n_arithmetic;
+
+	printf("\n%u figure%s compared: %u by arithmetic, %u measured on the card "
+	       "(information)\n", rec->n_compared, rec->n_compared == 1 ? "" : "s",
+	       rec->n_arithmetic, obs);
+	if (!rec->n_arithmetic)
+		printf("nothing compared: no figure of the log could be checked by "
+		       "arithmetic against the plan (exit status %d)\n",
+		       REC_NOTHING_COMPARED);
+	else
+		printf("%u arithmetic figure%s differ%s beyond print rounding\n",
+		       rec->n_arithmetic_mismatch,
+		       rec->n_arithmetic_mismatch == 1 ? "" : "s",
+		       rec->n_arithmetic_mismatch == 1 ? "s" : "");
+}
+
+static void print_text(const char *path, const struct kvp_log *log,
+                       const struct notes *ns, const struct kvp_reconcile *rec)
+{
+	uint32_t i;
+	int k;
+
+	printf("kvplan reconcile: %s log %s\n", engine_label(log->engine), path);
+	printf("lines: %llu read, %llu used, %llu skipped (%llu not understood, "
+	       "%llu binary, %llu too long)%s\n",
+	       (unsigned long long)log->lines, (unsigned long long)log->lines_used,
+	       (unsigned long long)(log->skipped_unknown + log->skipped_binary +
+	                            log->skipped_long),
+	       (unsigned long long)log->skipped_unknown,
+	       (unsigned long long)log->skipped_binary,
+	       (unsigned long long)log->skipped_long,
+	       log->truncated ? "; last line has no newline (truncated?)" : "");
+	if (log->skipped_obs)
+		printf("figures: %llu beyond the first %d were not compared\n",
+		       (unsigned long long)log->skipped_obs, KVP_LOG_MAX_OBS);
+	for (k = 1; k < KVP_ENGINE_COUNT; k++)
+		if ((log->engines_seen & (1u << k)) && k != (int)log->engine)
+			printf("mixed log: %s lines too; only %s figures are compared\n",
+			       kvp_engine_name((enum kvp_engine_kind)k),
+			       kvp_engine_name(log->engine));
+	for (k = 0; k < ns->n; k++)
+		printf("%s\n", ns->line[k]);
+	if (log->set.refused)
+		printf("the engine refused to start: %s\n", log->set.refusal);
+	printf("settings stated in the log:");
+	for (k = 0, i = 0; k < KVP_LK_COUNT; k++)
+		if (log->set.has[k]) {
+			if (k == KVP_LK_GPU_MEM_UTIL_PPM)
+				printf("%s %s=%.4g", i++ ? "," : "",
+				       kvp_log_key_name((enum kvp_log_key)k),
+				       (double)log->set.v[k] / 1e6);
+			else
+				printf("%s %s=%llu", i++ ? "," : "",
+				       kvp_log_key_name((enum kvp_log_key)k),
+				       (unsigned long long)log->set.v[k]);
+		}
+	if (log->set.cache_type_k[0])
+		printf("%s K type=%s", i++ ? "," : "", log->set.cache_type_k);
+	if (log->set.cache_type_v[0])
+		printf("%s V type=%s", i++ ? "," : "", log->set.cache_type_v);
+	printf("%s\n\n", i ? "" : " none");
+
+	printf("%-32s %26s %28s %16s %9s  %-10s %s\n", "figure (bytes or count)",
+	       "computed", "observed (log)", "log - computed", "%", "class", "");
+	for (i = 0; i < rec->n_rows; i++)
+		print_row(&rec->rows[i]);
+	print_unread(log);
+	print_verdict(rec);
+}
+
+/* Which plan: the PLAN file, the flags' model, the log's model, or none
+ * (only the figures that need no model). False on bad input. */
+static bool choose_plan(struct kvp_opts *o, const struct kvp_log *log,
+                        const char *path, int argc, char **argv,
+                        struct notes *ns, bool *no_model, struct kvp_error *err)
+{
+	static struct origin orig;
+
+	memset(&orig, 0, sizeof orig);
+	orig.argc = argc;
+	orig.argv = argv;
+	*no_model = false;
+	if (o->have_plan_file) {
+		note(ns, "plan: %s%s", o->plan_path, ", as given");
+		if (o->plan.engine.kind != log->engine) {
+			note(ns, "engine: the plan's is %s; the log's, %s, is used",
+			     kvp_engine_name(o->plan.engine.kind),
+			     kvp_engine_name(log->engine));
+			o->plan.engine.kind = log->engine;
+		}
+		return true;
+	}
+	if (model_flag_given(argc, argv)) {
+		note(ns, "model: from the options (%s)%s", o->plan.model.id, "");
+	} else if (model_from_log(log, &o->plan.model, ns, path, err) != KVP_OK) {
+		/* no model: compare what needs none */
+		note(ns, "model: the log names no known model and states no "
+		     "shape; only the figures that need no model are compared "
+		     "(give a PLAN or --model for the rest)%s%s", "", "");
+		kvp_error_clear(err);
+		*no_model = true;
+	}
+	note(ns, "plan: no PLAN given: %s settings stated in the log laid "
+	     "over the defaults%s", kvp_engine_name(log->engine), "");
+	settings_to_plan(log, &o->plan, &orig, ns);
+	return true;
+}
+
+/* The TP size the plan's engine runs with (per-rank figures). */
+static uint32_t plan_tp(const struct kvp_plan *p)
+{
+	uint32_t tp = p->devices.tp ? p->devices.tp : 1;
+
+	if (p->engine.kind == KVP_ENGINE_VLLM &&
+	    p->engine.vllm.tensor_parallel_size > 1)
+		tp = p->engine.vllm.tensor_parallel_size;
+	return tp;
+}
+
 int kvp_cmd_reconcile(int argc, char **argv)
 {
 	static struct kvp_opts o;
@@ -519,16 +743,11 @@ int kvp_cmd_reconcile(int argc, char **argv)
 	static struct kvp_reconcile rec;
 	struct kvp_error err;
 	struct notes ns = { 0 };
-	static struct origin orig;
+	struct kvp_rec_opts ro;
 	const char *path;
-	enum kvp_status st;
-	uint32_t tp, i;
-	uint64_t mml = 0;
-	int k;
+	int rc;
 
-	memset(&orig, 0, sizeof orig);
-	orig.argc = argc;
-	orig.argv = argv;
+	memset(&ro, 0, sizeof ro);
 	kvp_opts_init(&o, "reconcile", "LOG [PLAN.json] [OPTIONS]");
 	o.plan_arg = 1;
 	o.max_args = 2;        /* LOG and PLAN */
@@ -564,104 +783,31 @@ int kvp_cmd_reconcile(int argc, char **argv)
 		kvp_opts_free(&o);
 		return 2;
 	}
-
-	/* Which plan. */
-	if (o.have_plan_file) {
-		note(&ns, "plan: %s%s", o.plan_path, ", as given");
-		if (o.plan.engine.kind != log.engine) {
-			note(&ns, "engine: the plan's is %s; the log's, %s, is used",
-			     kvp_engine_name(o.plan.engine.kind),
-			     kvp_engine_name(log.engine));
-			o.plan.engine.kind = log.engine;
-		}
-	} else {
-		if (model_flag_given(argc, argv)) {
-			note(&ns, "model: from the options (%s)%s", o.plan.model.id, "");
-		} else if ((st = model_from_log(&log, &o.plan.model, &ns, path,
-		                                &err)) != KVP_OK) {
-			fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
-			kvp_opts_free(&o);
-			return 2;
-		}
-		note(&ns, "plan: no PLAN given: %s settings stated in the log laid "
-		     "over the defaults%s", kvp_engine_name(log.engine), "");
-		settings_to_plan(&log, &o.plan, &orig, &ns);
-	}
-	if (kvp_compute(&o.plan, &res) != KVP_OK) {
-		fprintf(stderr, "kvplan reconcile: %s\n", res.error.msg);
-		kvp_opts_free(&o);
-		return 2;
-	}
-	tp = o.plan.devices.tp;
-	if (log.engine == KVP_ENGINE_VLLM)
-		tp = o.plan.engine.vllm.tensor_parallel_size;
-	if (log.set.has[KVP_LK_TP])
-		tp = (uint32_t)log.set.v[KVP_LK_TP];
-	if (log.set.has[KVP_LK_MAX_MODEL_LEN])
-		mml = log.set.v[KVP_LK_MAX_MODEL_LEN];
-	if (kvp_reconcile(&o.plan, &res, log.engine, log.obs, log.n_obs, tp, mml,
-	                  &rec, &err) != KVP_OK) {
+	choose_plan(&o, &log, path, argc, argv, &ns, &ro.no_model, &err);
+	if (!ro.no_model &&
+	    !compute_for_log(&o.plan, &log, &res, &ro.no_budget, &ns, &err)) {
 		fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
 		kvp_opts_free(&o);
 		return 2;
 	}
-
-	if (!strcmp(o.format, "json")) {
-		if (!reconcile_json(path, &log, &ns, &o.plan, &res, &rec, &err)) {
-			fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
-			kvp_opts_free(&o);
-			return 2;
-		}
+	/* the plan's settings (flags and PLAN win over the log) */
+	ro.tp = plan_tp(&o.plan);
+	ro.max_model_len = ro.no_model ? 0 : res.engine.max_model_len;
+	if (kvp_reconcile_with(&o.plan, ro.no_model ? NULL : &res, log.engine,
+	                       log.obs, log.n_obs, &ro, &rec, &err) != KVP_OK) {
+		fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
 		kvp_opts_free(&o);
-		return rec.n_arithmetic_mismatch ? 1 : 0;
+		return 2;
 	}
-	printf("kvplan reconcile: %s log %s\n", engine_label(log.engine), path);
-	printf("lines: %llu read, %llu used, %llu skipped (%llu not understood, "
-	       "%llu binary, %llu too long)%s\n",
-	       (unsigned long long)log.lines, (unsigned long long)log.lines_used,
-	       (unsigned long long)(log.skipped_unknown + log.skipped_binary +
-	                            log.skipped_long),
-	       (unsigned long long)log.skipped_unknown,
-	       (unsigned long long)log.skipped_binary,
-	       (unsigned long long)log.skipped_long,
-	       log.truncated ? "; last line has no newline (truncated?)" : "");
-	if (log.skipped_obs)
-		printf("figures: %llu beyond the first %d were not compared\n",
-		       (unsigned long long)log.skipped_obs, KVP_LOG_MAX_OBS);
-	for (k = 1; k < KVP_ENGINE_COUNT; k++)
-		if ((log.engines_seen & (1u << k)) && k != (int)log.engine)
-			printf("mixed log: %s lines too; only %s figures are compared\n",
-			       kvp_engine_name((enum kvp_engine_kind)k),
-			       kvp_engine_name(log.engine));
-	for (k = 0; k < ns.n; k++)
-		printf("%s\n", ns.line[k]);
-	if (log.set.refused)
-		printf("the engine refused to start: %s\n", log.set.refusal);
-	printf("settings stated in the log:");
-	for (k = 0, i = 0; k < KVP_LK_COUNT; k++)
-		if (log.set.has[k]) {
-			if (k == KVP_LK_GPU_MEM_UTIL_PPM)
-				printf("%s %s=%.4g", i++ ? "," : "",
-				       kvp_log_key_name((enum kvp_log_key)k),
-				       (double)log.set.v[k] / 1e6);
-			else
-				printf("%s %s=%llu", i++ ? "," : "",
-				       kvp_log_key_name((enum kvp_log_key)k),
-				       (unsigned long long)log.set.v[k]);
+	rc = rec_status(&rec);
+	if (!strcmp(o.format, "json")) {
+		if (!reconcile_json(path, &log, &ns, &o.plan, &rec, &err)) {
+			fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
+			rc = 2;
 		}
-	if (log.set.cache_type_k[0])
-		printf("%s K type=%s", i++ ? "," : "", log.set.cache_type_k);
-	if (log.set.cache_type_v[0])
-		printf("%s V type=%s", i++ ? "," : "", log.set.cache_type_v);
-	printf("%s\n\n", i ? "" : " none");
-
-	printf("%-32s %26s %28s %16s %9s  %-10s %s\n", "figure (bytes or count)",
-	       "computed", "observed (log)", "log - computed", "%", "class", "");
-	for (i = 0; i < rec.n_rows; i++)
-		print_row(&rec.rows[i]);
-	printf("\n%u arithmetic figure%s differ%s beyond print rounding\n",
-	       rec.n_arithmetic_mismatch, rec.n_arithmetic_mismatch == 1 ? "" : "s",
-	       rec.n_arithmetic_mismatch == 1 ? "s" : "");
+	} else {
+		print_text(path, &log, &ns, &rec);
+	}
 	kvp_opts_free(&o);
-	return rec.n_arithmetic_mismatch ? 1 : 0;
+	return rc;
 }

@@ -558,6 +558,10 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 		nb = g.uniform_type ? budget / g.page : budget / g.page / g.group_size;
 		if (nb < num_blocks)
 			num_blocks = nb;
+		if (!kvp_mul(g.page, g.uniform_type ? 1 : g.group_size, &need))
+			return eng_overflow(res, "engine.stage_page_bytes");
+		if (need > e->stage_page_bytes)
+			e->stage_page_bytes = need;
 		fit = vl_max_len(&c, &g, budget, c.max_len);
 		if (fit < max_fit)
 			max_fit = fit;

@@ -275,6 +275,552 @@ static enum kvp_status overflow(struct kvp_error *err, const char *what)
 	                     what);
 }
 
+/* Largest padding ggml adds to one buffer of `tensors` tensors: each
+ * tensor's size is rounded up to the buffer type's alignment
+ * (ggml-alloc.c, ggml_backend_alloc_ctx_tensors_from_buft: GGML_PAD(
+ * alloc size, alignment)); alignments are 32 (CPU), 128 (CUDA) and at
+ * most 256 (Vulkan's minStorageBufferOffsetAlignment), so each adds at
+ * most 255 bytes. */
+#define GGML_MAX_PAD 255u
+
+/* Tensors of one cache scope: a K tensor per layer, and a V tensor per
+ * layer that stores V (llama.cpp MLA caches K only). */
+static uint64_t scope_tensors(const struct kvp_result *r, enum kvp_obs_scope s)
+{
+	uint64_t t = 0;
+	uint32_t i;
+
+	for (i = 0; i < r->n_layers; i++)
+		if (in_scope(&r->layers[i], s) && r->layers[i].bytes)
+			t += 1 + (r->layers[i].v_row_bytes != 0);
+	return t;
+}
+
+/* Both sides of a row computed from two printed figures added (their
+ * print rounding makes the computed side a range). */
+static void row_sum_range(struct kvp_rec_row *r, uint64_t a, uint64_t ta,
+                          uint64_t b, uint64_t tb, const char *basis)
+{
+	row_computed(r, a + b, basis);
+	r->computed_lo = a + b > ta + tb ? a + b - ta - tb : 0;
+	r->computed_hi = a + b + ta + tb;
+}
+
+/* llama.cpp size lines that print K and V beside the cache: K + V is the
+ * cache (no model needed). One row per line holding all three. */
+static void llama_k_plus_v(const struct kvp_observation *obs, size_t n,
+                           struct kvp_reconcile *out)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		const struct kvp_observation *t = &obs[i], *k = NULL, *v = NULL;
+		struct kvp_rec_row *r;
+		char label[64];
+
+		if (t->engine != KVP_ENGINE_LLAMACPP || t->kind != KVP_OBS_KV_BYTES)
+			continue;
+		for (j = 0; j < n; j++)
+			if (obs[j].line == t->line && obs[j].engine == t->engine) {
+				if (obs[j].kind == KVP_OBS_K_BYTES)
+					k = &obs[j];
+				else if (obs[j].kind == KVP_OBS_V_BYTES)
+					v = &obs[j];
+			}
+		if (!k || !v)
+			continue;
+		snprintf(label, sizeof label, "KV cache = K + V%s%s%s",
+		         t->scope == KVP_SCOPE_ALL ? "" : " (",
+		         t->scope == KVP_SCOPE_ALL ? "" : scope_names[t->scope],
+		         t->scope == KVP_SCOPE_ALL ? "" : ")");
+		if (!(r = row_new(out, label, KVP_REC_ARITHMETIC, true)))
+			continue;
+		row_observed(r, t->value, t->tolerance, t->line);
+		row_sum_range(r, k->value, k->tolerance, v->value, v->tolerance,
+		              "the log's K + V of the same line");
+		row_settle(r, out);
+	}
+}
+
+/* Observed KV budget as a block-count range: [budget - tol, budget + tol]
+ * // page. */
+static void blocks_from_budget(struct kvp_rec_row *r,
+                               const struct kvp_observation *b, uint64_t page,
+                               const char *basis)
+{
+	uint64_t lo = b->value > b->tolerance ? b->value - b->tolerance : 0;
+
+	row_computed(r, b->value / page, basis);
+	r->computed_lo = lo / page;
+	r->computed_hi = (b->value + b->tolerance) / page;
+}
+
+/* vLLM V0's KV budget from its own profile line, as a range over the
+ * print rounding: total x utilization - (peak torch incl. weights |
+ * weights + activation peak) - non-torch. */
+static void vllm_v0_profile(const struct kvp_observation *obs, size_t n,
+                            const struct kvp_observation *o_budget,
+                            struct kvp_reconcile *out)
+{
+	enum kvp_engine_kind e = KVP_ENGINE_VLLM;
+	const struct kvp_observation *t = find(obs, n, e, KVP_OBS_TOTAL_MEMORY);
+	const struct kvp_observation *u = find(obs, n, e, KVP_OBS_MEM_UTIL_PPM);
+	const struct kvp_observation *nt = find(obs, n, e, KVP_OBS_NON_TORCH);
+	const struct kvp_observation *tp_ = find(obs, n, e, KVP_OBS_TORCH_PEAK);
+	const struct kvp_observation *ap = find(obs, n, e, KVP_OBS_ACTIVATION_PEAK);
+	const struct kvp_observation *w = find(obs, n, e, KVP_OBS_WEIGHTS_BYTES);
+	struct kvp_rec_row *r;
+	__int128 lo, hi, mid;
+
+	if (!(t && u && nt && (tp_ || (ap && w))) ||
+	    !(r = row_new(out, "KV budget from the log's profile",
+	                  KVP_REC_ARITHMETIC, true)))
+		return;
+	/* the utilization is a setting the user gave (0.9), printed exactly
+	 * to its 2 places: taken as exact */
+	mid = (__int128)t->value * u->value / 1000000;
+	lo = (__int128)(t->value - (t->tolerance < t->value ? t->tolerance : t->value)) *
+	     u->value / 1000000;
+	hi = ((__int128)t->value + t->tolerance) * u->value / 1000000;
+	if (tp_) {
+		mid -= (__int128)tp_->value + nt->value;
+		lo -= (__int128)tp_->value + tp_->tolerance + nt->value + nt->tolerance;
+		hi -= (__int128)tp_->value - tp_->tolerance + nt->value - nt->tolerance;
+	} else {
+		mid -= (__int128)w->value + ap->value + nt->value;
+		lo -= (__int128)w->value + w->tolerance + ap->value + ap->tolerance +
+		      nt->value + nt->tolerance;
+		hi -= (__int128)w->value - w->tolerance + ap->value - ap->tolerance +
+		      nt->value - nt->tolerance;
+	}
+	if (lo < 0)
+		lo = 0;
+	if (mid < 0)
+		mid = 0;
+	if (hi < 0)
+		hi = 0;
+	row_observed(r, o_budget->value, o_budget->tolerance, o_budget->line);
+	row_computed(r, (uint64_t)mid, tp_ ?
+	             "total x utilization - peak torch - non-torch (log)" :
+	             "total x utilization - weights - activations - non-torch (log)");
+	r->computed_lo = (uint64_t)lo;
+	r->computed_hi = (uint64_t)hi;
+	row_settle(r, out);
+}
+
+/* llama.cpp: the caches (and recurrent state) added up against kv.bytes,
+ * and a cache split over devices: the buffers against the cache of their
+ * scope, within ggml's per-tensor padding. */
+static enum kvp_status llama_totals(const struct kvp_result *res,
+                                    const struct kvp_observation *obs,
+                                    size_t n, uint64_t kv_sum, uint64_t kv_tol,
+                                    unsigned n_kv_obs, struct kvp_reconcile *out,
+                                    struct kvp_error *err)
+{
+	enum kvp_engine_kind e = KVP_ENGINE_LLAMACPP;
+	const struct kvp_observation *o_state = find(obs, n, e, KVP_OBS_STATE_BYTES);
+	struct kvp_rec_row *r;
+	uint64_t v64;
+	size_t i;
+
+	if (o_state) {
+		kv_sum += o_state->value;
+		kv_tol += o_state->tolerance;
+		n_kv_obs++;
+	}
+	if (res && n_kv_obs > 1 && (r = row_new(out, "KV cache, all caches",
+	                                        KVP_REC_ARITHMETIC, true))) {
+		row_observed(r, kv_sum, kv_tol, 0);
+		row_computed(r, res->kv.bytes, "the whole cache (kv.bytes)");
+		row_settle(r, out);
+	}
+	/* how the layers are split (-ngl/--tensor-split) is not modelled, so
+	 * each of several buffers stays untested; their sum is compared */
+	for (i = 0; res && i < KVP_SCOPE_COUNT; i++) {
+		enum kvp_obs_scope sc = (enum kvp_obs_scope)i;
+		uint64_t sum = 0, tol = 0, pad;
+		size_t j;
+		char label[64];
+
+		if (count_kind(obs, n, e, KVP_OBS_DEVICE_KV_BYTES, sc) < 2)
+			continue;
+		for (j = 0; j < n; j++)
+			if (obs[j].engine == e && obs[j].scope == sc &&
+			    obs[j].kind == KVP_OBS_DEVICE_KV_BYTES) {
+				sum += obs[j].value;
+				tol += obs[j].tolerance;
+			}
+		snprintf(label, sizeof label, "KV buffers, all devices%s%s%s",
+		         sc == KVP_SCOPE_ALL ? "" : " (",
+		         sc == KVP_SCOPE_ALL ? "" : scope_names[sc],
+		         sc == KVP_SCOPE_ALL ? "" : ")");
+		if (!(r = row_new(out, label, KVP_REC_ARITHMETIC, true)))
+			continue;
+		row_observed(r, sum, tol, 0);
+		if (!scope_sum(res, sc, 0, &v64))
+			return overflow(err, "cache bytes");
+		row_computed(r, v64, "the cache of this scope, all devices, "
+		             "each tensor padded to its alignment");
+		pad = scope_tensors(res, sc) * GGML_MAX_PAD;
+		if (!kvp_add(v64, pad, &r->computed_hi))
+			return overflow(err, "cache bytes");
+		row_settle(r, out);
+	}
+	return KVP_OK;
+}
+
+/* The figures of one observation, computed by kvplan (see the classes in
+ * reconcile.h). c holds what every row shares. */
+struct rec_ctx {
+	const struct kvp_plan *plan;
+	const struct kvp_result *res;     /* NULL: no model */
+	const struct kvp_observation *obs;
+	size_t n;
+	enum kvp_engine_kind engine;
+	const struct kvp_rec_opts *ro;
+	const struct kvp_observation *o_budget, *o_blocks, *o_tokens;
+	uint64_t bsize, page, max_model_len, n_swa_layers;
+	uint32_t tp;
+};
+
+static enum kvp_status row_bytes(const struct rec_ctx *c,
+                                 const struct kvp_observation *o,
+                                 struct kvp_rec_row *r, struct kvp_error *err)
+{
+	const struct kvp_result *res = c->res;
+	bool llama = c->engine == KVP_ENGINE_LLAMACPP;
+	char basis[96];
+	uint64_t v64;
+	enum kvp_status st;
+
+	switch (o->kind) {
+	case KVP_OBS_KV_BYTES:
+		if (!res)
+			break;
+		if (c->engine == KVP_ENGINE_TRTLLM && c->o_tokens) {
+			if ((st = per_token_rank(c->plan, res, c->tp, 3, &v64, err)) != KVP_OK)
+				return st;
+			if (!kvp_mul(v64, c->o_tokens->value, &v64))
+				return overflow(err, "pool bytes");
+			snprintf(basis, sizeof basis,
+			         "observed tokens x K+V bytes per token per rank (tp %u)",
+			         c->tp);
+			row_computed(r, v64, basis);
+		} else if (llama) {
+			if (!scope_sum(res, o->scope, 0, &v64))
+				return overflow(err, "cache bytes");
+			row_computed(r, v64, "sum of the layers' slots x bytes per position");
+		}
+		break;
+	case KVP_OBS_K_BYTES:
+	case KVP_OBS_V_BYTES: {
+		int w = o->kind == KVP_OBS_K_BYTES ? 1 : 2;
+
+		if (!res)
+			break;
+		if (llama) {
+			if (!scope_sum(res, o->scope, w, &v64))
+				return overflow(err, "K/V bytes");
+			row_computed(r, v64, "sum of the layers' slots x row bytes");
+		} else if (c->engine == KVP_ENGINE_SGLANG && c->o_tokens) {
+			if ((st = per_token_rank(c->plan, res, c->tp, w, &v64, err)) != KVP_OK)
+				return st;
+			if (!kvp_mul(v64, c->o_tokens->value, &v64))
+				return overflow(err, "pool bytes");
+			snprintf(basis, sizeof basis,
+			         "observed tokens x %s bytes per token per rank (tp %u)",
+			         w == 1 ? "K" : "V", c->tp);
+			row_computed(r, v64, basis);
+		}
+		break;
+	}
+	case KVP_OBS_STATE_BYTES:
+		if (res)
+			row_computed(r, res->kv.state_bytes, "recurrent state x sequences");
+		break;
+	case KVP_OBS_DEVICE_KV_BYTES:
+		/* one buffer per cache: the whole cache of that scope, each
+		 * tensor padded to the buffer's alignment */
+		if (res && llama &&
+		    count_kind(c->obs, c->n, c->engine, o->kind, o->scope) == 1) {
+			if (!scope_sum(res, o->scope, 0, &v64))
+				return overflow(err, "cache bytes");
+			row_computed(r, v64, "the cache on one device, each tensor "
+			             "padded to its alignment");
+			if (!kvp_add(v64, scope_tensors(res, o->scope) * GGML_MAX_PAD,
+			             &r->computed_hi))
+				return overflow(err, "cache bytes");
+		}
+		break;
+	case KVP_OBS_KV_NEEDED:
+		if (c->bsize && c->page && c->max_model_len) {
+			if (!kvp_mul(kvp_ceil_div(c->max_model_len, c->bsize), c->page, &v64))
+				return overflow(err, "KV for one request");
+			snprintf(basis, sizeof basis,
+			         "ceil(%llu / %llu) blocks x page of %llu B",
+			         (unsigned long long)c->max_model_len,
+			         (unsigned long long)c->bsize, (unsigned long long)c->page);
+			row_computed(r, v64, basis);
+		}
+		break;
+	case KVP_OBS_KV_BUDGET:
+		r->cls = KVP_REC_OBSERVED;
+		if (res && !c->ro->no_budget && res->engine.budget_bytes)
+			row_computed(r, res->engine.budget_bytes,
+			             "kvplan's budget (card x fraction - weights - peak)");
+		break;
+	case KVP_OBS_WEIGHTS_BYTES:
+		r->cls = KVP_REC_OBSERVED;
+		if (res && res->n_devices)
+			row_computed(r, res->devices[0].weights_bytes,
+			             "kvplan's weight count on device 0");
+		else if (res && res->weights.bytes)
+			row_computed(r, res->weights.bytes / c->tp,
+			             "kvplan's weight count / tp");
+		break;
+	case KVP_OBS_TOTAL_MEMORY:
+		r->cls = KVP_REC_OBSERVED;
+		if (res && res->n_devices)
+			row_computed(r, res->devices[0].capacity_bytes, "the plan's card");
+		break;
+	case KVP_OBS_ACTIVATION_PEAK:
+	case KVP_OBS_TORCH_PEAK:
+		r->cls = KVP_REC_OBSERVED;
+		break;
+	default:
+		r->cls = KVP_REC_UNTESTED;
+		break;
+	}
+	return KVP_OK;
+}
+
+static enum kvp_status row_counts(const struct rec_ctx *c,
+                                  const struct kvp_observation *o,
+                                  struct kvp_rec_row *r, struct kvp_error *err)
+{
+	const struct kvp_result *res = c->res;
+	bool llama = c->engine == KVP_ENGINE_LLAMACPP, vllm = c->engine == KVP_ENGINE_VLLM;
+	bool own = res && !c->ro->no_budget;   /* kvplan's budget figures */
+	char basis[96];
+	uint64_t v64;
+
+	switch (o->kind) {
+	case KVP_OBS_CELLS:
+		if (res && llama)
+			row_computed(r, o->scope == KVP_SCOPE_SWA ? res->engine.cells_swa
+			                                          : res->engine.cells,
+			             "llama.cpp cell rounding");
+		break;
+	case KVP_OBS_LAYERS:
+		if (res && llama) {
+			scope_sum(res, o->scope, 3, &v64);
+			row_computed(r, v64, "layers of this cache holding KV");
+		}
+		break;
+	case KVP_OBS_STREAMS:
+		if (res && llama)
+			row_computed(r, res->engine.streams, "1 unified, else one per sequence");
+		break;
+	case KVP_OBS_BLOCKS:
+		if (vllm && c->o_budget && c->page) {
+			snprintf(basis, sizeof basis, "observed KV budget / page of %llu B",
+			         (unsigned long long)c->page);
+			blocks_from_budget(r, c->o_budget, c->page, basis);
+		} else {
+			r->cls = KVP_REC_OBSERVED;
+			if (own && res->engine.blocks)
+				row_computed(r, res->engine.blocks, "kvplan's budget / page");
+		}
+		break;
+	case KVP_OBS_TOKENS:
+		if (vllm && c->o_blocks && c->bsize) {
+			if (!kvp_mul(c->o_blocks->value, c->bsize, &v64))
+				return overflow(err, "tokens");
+			snprintf(basis, sizeof basis, "observed blocks x block size %llu",
+			         (unsigned long long)c->bsize);
+			row_computed(r, v64, basis);
+		} else if (vllm && c->o_budget && c->page && c->bsize &&
+		           !c->n_swa_layers) {
+			/* V1 prints tokens, not blocks: floor(budget / page) blocks
+			 * of bsize tokens, over the budget's rounding (one KV cache
+			 * group: no sliding layers) */
+			snprintf(basis, sizeof basis,
+			         "observed KV budget / page of %llu B x %llu tokens",
+			         (unsigned long long)c->page, (unsigned long long)c->bsize);
+			blocks_from_budget(r, c->o_budget, c->page, basis);
+			if (!kvp_mul(r->computed, c->bsize, &r->computed) ||
+			    !kvp_mul(r->computed_lo, c->bsize, &r->computed_lo) ||
+			    !kvp_mul(r->computed_hi, c->bsize, &r->computed_hi))
+				return overflow(err, "tokens");
+		} else if (c->engine == KVP_ENGINE_TRTLLM && c->bsize) {
+			snprintf(basis, sizeof basis, "whole blocks of %llu tokens",
+			         (unsigned long long)c->bsize);
+			row_computed(r, o->value / c->bsize * c->bsize, basis);
+		} else {
+			r->cls = KVP_REC_OBSERVED;
+			if (own && res->engine.tokens)
+				row_computed(r, res->engine.tokens,
+				             "kvplan's budget / bytes per token");
+		}
+		break;
+	case KVP_OBS_CONCURRENCY_X100: {
+		uint64_t blocks = 0, per_req;
+
+		if (c->o_blocks)
+			blocks = c->o_blocks->value;
+		else if (c->o_tokens && c->bsize)
+			blocks = c->o_tokens->value / c->bsize;
+		if (vllm && blocks && c->bsize && c->max_model_len) {
+			per_req = kvp_ceil_div(c->max_model_len, c->bsize);
+			if (!kvp_mul(blocks, 200, &v64))
+				return overflow(err, "concurrency");
+			/* blocks / per_req to two places, rounded half up */
+			v64 = (v64 / per_req + 1) / 2;
+			snprintf(basis, sizeof basis, "observed blocks / ceil(%llu / %llu)",
+			         (unsigned long long)c->max_model_len,
+			         (unsigned long long)c->bsize);
+			row_computed(r, v64, basis);
+		} else {
+			r->cls = KVP_REC_OBSERVED;
+			if (own && res->engine.concurrency_x100)
+				row_computed(r, res->engine.concurrency_x100,
+				             "kvplan's blocks / blocks per request");
+		}
+		break;
+	}
+	case KVP_OBS_MEM_UTIL_PPM:
+		/* a setting: the plan must say what ran */
+		if (vllm)
+			row_computed(r, c->plan->engine.vllm.gpu_memory_utilization,
+			             "the plan's engine.vllm.gpu_memory_utilization");
+		break;
+	default:
+		r->cls = KVP_REC_UNTESTED;
+		break;
+	}
+	return KVP_OK;
+}
+
+static void row_label(const struct kvp_observation *o, char *label, size_t n)
+{
+	if (o->scope != KVP_SCOPE_ALL)
+		snprintf(label, n, "%s (%s)", kind_labels[o->kind], scope_names[o->scope]);
+	else if (o->device[0])
+		snprintf(label, n, "%s %s", kind_labels[o->kind], o->device);
+	else
+		snprintf(label, n, "%s", kind_labels[o->kind]);
+}
+
+static void count_compared(struct kvp_reconcile *out)
+{
+	uint32_t i;
+
+	out->n_compared = out->n_arithmetic = 0;
+	for (i = 0; i < out->n_rows; i++)
+		if (out->rows[i].has_computed && out->rows[i].has_observed) {
+			out->n_compared++;
+			if (out->rows[i].cls == KVP_REC_ARITHMETIC)
+				out->n_arithmetic++;
+		}
+}
+
+enum kvp_status kvp_reconcile_with(const struct kvp_plan *plan,
+                                   const struct kvp_result *res,
+                                   enum kvp_engine_kind engine,
+                                   const struct kvp_observation *obs,
+                                   size_t n, const struct kvp_rec_opts *ro,
+                                   struct kvp_reconcile *out,
+                                   struct kvp_error *err)
+{
+	struct rec_ctx c;
+	uint64_t kv_sum = 0, kv_tol = 0;
+	unsigned n_kv_obs = 0;
+	enum kvp_status st;
+	size_t i;
+
+	memset(out, 0, sizeof *out);
+	memset(&c, 0, sizeof c);
+	if (ro->no_model)
+		res = NULL;
+	c.plan = plan;
+	c.res = res;
+	c.obs = obs;
+	c.n = n;
+	c.engine = engine;
+	c.ro = ro;
+	c.tp = ro->tp ? ro->tp : 1;
+	c.max_model_len = ro->max_model_len;
+	if (res) {
+		c.bsize = res->engine.block_size;
+		c.page = res->engine.stage_page_bytes ? res->engine.stage_page_bytes
+		                                      : res->engine.page_bytes;
+		if (!c.max_model_len)
+			c.max_model_len = res->engine.max_model_len;
+		scope_sum(res, KVP_SCOPE_SWA, 3, &c.n_swa_layers);
+	} else if (!c.max_model_len && engine == KVP_ENGINE_VLLM) {
+		c.max_model_len = plan->engine.vllm.max_model_len;
+	}
+	if (!c.bsize && engine == KVP_ENGINE_VLLM)
+		c.bsize = plan->engine.vllm.block_size;
+	if (!c.bsize && engine == KVP_ENGINE_TRTLLM)
+		c.bsize = plan->engine.trtllm.tokens_per_block;
+	c.o_budget = find(obs, n, engine, KVP_OBS_KV_BUDGET);
+	c.o_blocks = find(obs, n, engine, KVP_OBS_BLOCKS);
+	c.o_tokens = find(obs, n, engine, KVP_OBS_TOKENS);
+	if (res && !c.page && c.bsize && engine == KVP_ENGINE_VLLM) {
+		uint64_t pt;
+
+		if ((st = per_token_rank(plan, res, c.tp, 3, &pt, err)) != KVP_OK)
+			return st;
+		if (!kvp_mul(pt, c.bsize, &c.page))
+			return overflow(err, "page bytes");
+	}
+
+	for (i = 0; i < n; i++) {
+		const struct kvp_observation *o = &obs[i];
+		struct kvp_rec_row *r;
+		char label[64];
+
+		if (o->engine != engine)
+			continue;
+		row_label(o, label, sizeof label);
+		r = row_new(out, label, KVP_REC_ARITHMETIC, kvp_obs_is_bytes(o->kind));
+		if (!r)
+			continue;
+		row_observed(r, o->value, o->tolerance, o->line);
+		if (o->kind == KVP_OBS_KV_BYTES &&
+		    (o->scope != KVP_SCOPE_SWA || engine == KVP_ENGINE_LLAMACPP)) {
+			kv_sum += o->value;
+			kv_tol += o->tolerance;
+			n_kv_obs++;
+		}
+		st = kvp_obs_is_bytes(o->kind) ? row_bytes(&c, o, r, err)
+		                               : row_counts(&c, o, r, err);
+		if (st != KVP_OK)
+			return st;
+		row_settle(r, out);
+	}
+
+	if (engine == KVP_ENGINE_VLLM && c.o_budget)
+		vllm_v0_profile(obs, n, c.o_budget, out);
+	if (engine == KVP_ENGINE_LLAMACPP) {
+		llama_k_plus_v(obs, n, out);
+		if ((st = llama_totals(res, obs, n, kv_sum, kv_tol, n_kv_obs, out,
+		                       err)) != KVP_OK)
+			return st;
+	}
+	/* nothing in the log about the cache's size: say so */
+	if (!n_kv_obs && !find(obs, n, engine, KVP_OBS_K_BYTES)) {
+		struct kvp_rec_row *r = row_new(out, "KV cache (not in the log)",
+		                                KVP_REC_UNTESTED, true);
+
+		if (r && res && !ro->no_budget)
+			row_computed(r, res->kv.bytes, "not stated in the log");
+	}
+	count_compared(out);
+	return KVP_OK;
+}
+
 enum kvp_status kvp_reconcile(const struct kvp_plan *plan,
                               const struct kvp_result *res,
                               enum kvp_engine_kind engine,
@@ -283,358 +829,10 @@ enum kvp_status kvp_reconcile(const struct kvp_plan *plan,
                               struct kvp_reconcile *out,
                               struct kvp_error *err)
 {
-	const struct kvp_observation *o_budget, *o_blocks, *o_tokens;
-	uint64_t bsize = res->engine.block_size, page = res->engine.page_bytes;
-	uint64_t kv_sum = 0, kv_tol = 0, v64, n_swa_layers;
-	unsigned n_kv_obs = 0;
-	enum kvp_status st;
-	size_t i;
+	struct kvp_rec_opts ro;
 
-	memset(out, 0, sizeof *out);
-	if (tp < 1)
-		tp = 1;
-	if (!max_model_len)
-		max_model_len = res->engine.max_model_len;
-	if (!bsize && engine == KVP_ENGINE_VLLM)
-		bsize = plan->engine.vllm.block_size;
-	scope_sum(res, KVP_SCOPE_SWA, 3, &n_swa_layers);
-	o_budget = find(obs, n, engine, KVP_OBS_KV_BUDGET);
-	o_blocks = find(obs, n, engine, KVP_OBS_BLOCKS);
-	o_tokens = find(obs, n, engine, KVP_OBS_TOKENS);
-	if (!page && bsize && engine == KVP_ENGINE_VLLM) {
-		uint64_t pt;
-
-		if ((st = per_token_rank(plan, res, tp, 3, &pt, err)) != KVP_OK)
-			return st;
-		if (!kvp_mul(pt, bsize, &page))
-			return overflow(err, "page bytes");
-	}
-
-	for (i = 0; i < n; i++) {
-		const struct kvp_observation *o = &obs[i];
-		struct kvp_rec_row *r;
-		char label[64], basis[96];
-		bool llama = engine == KVP_ENGINE_LLAMACPP;
-
-		if (o->engine != engine)
-			continue;
-		if (o->scope != KVP_SCOPE_ALL)
-			snprintf(label, sizeof label, "%s (%s)", kind_labels[o->kind],
-			         scope_names[o->scope]);
-		else if (o->device[0])
-			snprintf(label, sizeof label, "%s %s", kind_labels[o->kind],
-			         o->device);
-		else
-			snprintf(label, sizeof label, "%s", kind_labels[o->kind]);
-		r = row_new(out, label, KVP_REC_ARITHMETIC, kvp_obs_is_bytes(o->kind));
-		if (!r)
-			continue;
-		row_observed(r, o->value, o->tolerance, o->line);
-
-		switch (o->kind) {
-		case KVP_OBS_KV_BYTES:
-			if (o->scope != KVP_SCOPE_SWA || llama) {
-				kv_sum += o->value;
-				kv_tol += o->tolerance;
-				n_kv_obs++;
-			}
-			if (engine == KVP_ENGINE_TRTLLM && o_tokens) {
-				if ((st = per_token_rank(plan, res, tp, 3, &v64, err)) != KVP_OK)
-					return st;
-				if (!kvp_mul(v64, o_tokens->value, &v64))
-					return overflow(err, "pool bytes");
-				snprintf(basis, sizeof basis,
-				         "observed tokens x K+V bytes per token per rank (tp %u)", tp);
-				row_computed(r, v64, basis);
-			} else if (llama) {
-				if (!scope_sum(res, o->scope, 0, &v64))
-					return overflow(err, "cache bytes");
-				row_computed(r, v64, "sum of the layers' slots x bytes per position");
-			}
-			break;
-		case KVP_OBS_K_BYTES:
-		case KVP_OBS_V_BYTES: {
-			int w = o->kind == KVP_OBS_K_BYTES ? 1 : 2;
-
-			if (llama) {
-				if (!scope_sum(res, o->scope, w, &v64))
-					return overflow(err, "K/V bytes");
-				row_computed(r, v64, "sum of the layers' slots x row bytes");
-			} else if (engine == KVP_ENGINE_SGLANG && o_tokens) {
-				if ((st = per_token_rank(plan, res, tp, w, &v64, err)) != KVP_OK)
-					return st;
-				if (!kvp_mul(v64, o_tokens->value, &v64))
-					return overflow(err, "pool bytes");
-				snprintf(basis, sizeof basis,
-				         "observed tokens x %s bytes per token per rank (tp %u)",
-				         w == 1 ? "K" : "V", tp);
-				row_computed(r, v64, basis);
-			}
-			break;
-		}
-		case KVP_OBS_STATE_BYTES:
-			row_computed(r, res->kv.state_bytes, "recurrent state x sequences");
-			break;
-		case KVP_OBS_DEVICE_KV_BYTES:
-			/* one buffer per cache: the whole cache of that scope */
-			if (llama && count_kind(obs, n, engine, o->kind, o->scope) == 1) {
-				if (!scope_sum(res, o->scope, 0, &v64))
-					return overflow(err, "cache bytes");
-				row_computed(r, v64, "the cache on one device");
-			}
-			break;
-		case KVP_OBS_CELLS:
-			if (llama)
-				row_computed(r, o->scope == KVP_SCOPE_SWA ?
-				             res->engine.cells_swa : res->engine.cells,
-				             "llama.cpp cell rounding");
-			break;
-		case KVP_OBS_LAYERS:
-			if (llama) {
-				scope_sum(res, o->scope, 3, &v64);
-				row_computed(r, v64, "layers of this cache holding KV");
-			}
-			break;
-		case KVP_OBS_STREAMS:
-			if (llama)
-				row_computed(r, res->engine.streams,
-				             "1 unified, else one per sequence");
-			break;
-		case KVP_OBS_BLOCKS:
-			if (engine == KVP_ENGINE_VLLM && o_budget && page) {
-				uint64_t lo = o_budget->value > o_budget->tolerance ?
-				              o_budget->value - o_budget->tolerance : 0;
-
-				snprintf(basis, sizeof basis,
-				         "observed KV budget / page of %llu B",
-				         (unsigned long long)page);
-				row_computed(r, o_budget->value / page, basis);
-				r->computed_lo = lo / page;
-				r->computed_hi = (o_budget->value + o_budget->tolerance) / page;
-			} else {
-				r->cls = KVP_REC_OBSERVED;
-				if (res->engine.blocks)
-					row_computed(r, res->engine.blocks,
-					             "kvplan's budget / page");
-			}
-			break;
-		case KVP_OBS_TOKENS:
-			if (engine == KVP_ENGINE_VLLM && o_blocks && bsize) {
-				if (!kvp_mul(o_blocks->value, bsize, &v64))
-					return overflow(err, "tokens");
-				snprintf(basis, sizeof basis,
-				         "observed blocks x block size %llu",
-				         (unsigned long long)bsize);
-				row_computed(r, v64, basis);
-			} else if (engine == KVP_ENGINE_VLLM && o_budget && page &&
-			           bsize && !n_swa_layers) {
-				/* V1 prints tokens, not blocks: floor(budget / page)
-				 * blocks of bsize tokens, over the budget's rounding
-				 * (one KV cache group: no sliding layers) */
-				uint64_t lo = o_budget->value > o_budget->tolerance ?
-				              o_budget->value - o_budget->tolerance : 0;
-
-				snprintf(basis, sizeof basis,
-				         "observed KV budget / page of %llu B x %llu tokens",
-				         (unsigned long long)page, (unsigned long long)bsize);
-				if (!kvp_mul(o_budget->value / page, bsize, &v64) ||
-				    !kvp_mul(lo / page, bsize, &lo))
-					return overflow(err, "tokens");
-				row_computed(r, v64, basis);
-				r->computed_lo = lo;
-				if (!kvp_mul((o_budget->value + o_budget->tolerance) / page,
-				             bsize, &r->computed_hi))
-					return overflow(err, "tokens");
-			} else if (engine == KVP_ENGINE_TRTLLM && bsize) {
-				snprintf(basis, sizeof basis,
-				         "whole blocks of %llu tokens", (unsigned long long)bsize);
-				row_computed(r, o->value / bsize * bsize, basis);
-			} else {
-				r->cls = KVP_REC_OBSERVED;
-				if (res->engine.tokens)
-					row_computed(r, res->engine.tokens,
-					             "kvplan's budget / bytes per token");
-			}
-			break;
-		case KVP_OBS_CONCURRENCY_X100: {
-			uint64_t blocks = 0, per_req;
-
-			if (o_blocks)
-				blocks = o_blocks->value;
-			else if (o_tokens && bsize)
-				blocks = o_tokens->value / bsize;
-			if (engine == KVP_ENGINE_VLLM && blocks && bsize && max_model_len) {
-				per_req = kvp_ceil_div(max_model_len, bsize);
-				if (!kvp_mul(blocks, 200, &v64))
-					return overflow(err, "concurrency");
-				/* blocks / per_req to two places, rounded half up */
-				v64 = (v64 / per_req + 1) / 2;
-				snprintf(basis, sizeof basis,
-				         "observed blocks / ceil(%llu / %llu)",
-				         (unsigned long long)max_model_len,
-				         (unsigned long long)bsize);
-				row_computed(r, v64, basis);
-			} else {
-				r->cls = KVP_REC_OBSERVED;
-				if (res->engine.concurrency_x100)
-					row_computed(r, res->engine.concurrency_x100,
-					             "kvplan's blocks / blocks per request");
-			}
-			break;
-		}
-		case KVP_OBS_KV_NEEDED:
-			if (bsize && page && max_model_len) {
-				if (!kvp_mul(kvp_ceil_div(max_model_len, bsize), page, &v64))
-					return overflow(err, "KV for one request");
-				snprintf(basis, sizeof basis,
-				         "ceil(%llu / %llu) blocks x page of %llu B",
-				         (unsigned long long)max_model_len,
-				         (unsigned long long)bsize, (unsigned long long)page);
-				row_computed(r, v64, basis);
-			}
-			break;
-		case KVP_OBS_KV_BUDGET:
-			r->cls = KVP_REC_OBSERVED;
-			if (res->engine.budget_bytes)
-				row_computed(r, res->engine.budget_bytes,
-				             "kvplan's budget (card x fraction - weights - peak)");
-			break;
-		case KVP_OBS_WEIGHTS_BYTES:
-			r->cls = KVP_REC_OBSERVED;
-			if (res->n_devices)
-				row_computed(r, res->devices[0].weights_bytes,
-				             "kvplan's weight count on device 0");
-			else if (res->weights.bytes)
-				row_computed(r, res->weights.bytes / tp,
-				             "kvplan's weight count / tp");
-			break;
-		case KVP_OBS_TOTAL_MEMORY:
-			r->cls = KVP_REC_OBSERVED;
-			if (res->n_devices)
-				row_computed(r, res->devices[0].capacity_bytes,
-				             "the plan's card");
-			break;
-		case KVP_OBS_ACTIVATION_PEAK:
-		case KVP_OBS_TORCH_PEAK:
-			r->cls = KVP_REC_OBSERVED;
-			break;
-		case KVP_OBS_MEM_UTIL_PPM:
-			/* a setting: the plan must say what ran */
-			if (engine == KVP_ENGINE_VLLM)
-				row_computed(r, plan->engine.vllm.gpu_memory_utilization,
-				             "the plan's engine.vllm.gpu_memory_utilization");
-			break;
-		default:
-			r->cls = KVP_REC_UNTESTED;
-			break;
-		}
-		row_settle(r, out);
-	}
-
-	/* vLLM V0 profile: the KV budget follows from the log's own figures,
-	 * total x utilization - (peak torch incl. weights | weights +
-	 * activation peak) - non-torch, as a range over their print rounding */
-	if (engine == KVP_ENGINE_VLLM && o_budget) {
-		const struct kvp_observation *t = find(obs, n, engine, KVP_OBS_TOTAL_MEMORY);
-		const struct kvp_observation *u = find(obs, n, engine, KVP_OBS_MEM_UTIL_PPM);
-		const struct kvp_observation *nt = find(obs, n, engine, KVP_OBS_NON_TORCH);
-		const struct kvp_observation *tp_ = find(obs, n, engine, KVP_OBS_TORCH_PEAK);
-		const struct kvp_observation *ap = find(obs, n, engine, KVP_OBS_ACTIVATION_PEAK);
-		const struct kvp_observation *w = find(obs, n, engine, KVP_OBS_WEIGHTS_BYTES);
-		struct kvp_rec_row *r;
-
-		if (t && u && nt && (tp_ || (ap && w)) &&
-		    (r = row_new(out, "KV budget from the log's profile",
-		                 KVP_REC_ARITHMETIC, true))) {
-			__int128 lo, hi, mid;
-
-			/* the utilization is a setting the user gave (0.9), printed
-			 * exactly to its 2 places: taken as exact */
-			mid = (__int128)t->value * u->value / 1000000;
-			lo = (__int128)(t->value - (t->tolerance < t->value ? t->tolerance : t->value)) *
-			     u->value / 1000000;
-			hi = ((__int128)t->value + t->tolerance) * u->value / 1000000;
-			if (tp_) {
-				mid -= (__int128)tp_->value + nt->value;
-				lo -= (__int128)tp_->value + tp_->tolerance + nt->value + nt->tolerance;
-				hi -= (__int128)tp_->value - tp_->tolerance + nt->value - nt->tolerance;
-			} else {
-				mid -= (__int128)w->value + ap->value + nt->value;
-				lo -= (__int128)w->value + w->tolerance + ap->value + ap->tolerance +
-				      nt->value + nt->tolerance;
-				hi -= (__int128)w->value - w->tolerance + ap->value - ap->tolerance +
-				      nt->value - nt->tolerance;
-			}
-			if (lo < 0)
-				lo = 0;
-			if (mid < 0)
-				mid = 0;
-			if (hi < 0)
-				hi = 0;
-			row_observed(r, o_budget->value, o_budget->tolerance, o_budget->line);
-			row_computed(r, (uint64_t)mid, tp_ ?
-			             "total x utilization - peak torch - non-torch (log)" :
-			             "total x utilization - weights - activations - non-torch (log)");
-			r->computed_lo = (uint64_t)lo;
-			r->computed_hi = (uint64_t)hi;
-			row_settle(r, out);
-		}
-	}
-
-	/* several caches (llama.cpp iSWA) plus recurrent state: the total */
-	if (engine == KVP_ENGINE_LLAMACPP) {
-		const struct kvp_observation *o_state = find(obs, n, engine,
-		                                             KVP_OBS_STATE_BYTES);
-		struct kvp_rec_row *r;
-
-		if (o_state) {
-			kv_sum += o_state->value;
-			kv_tol += o_state->tolerance;
-			n_kv_obs++;
-		}
-		if (n_kv_obs > 1 && (r = row_new(out, "KV cache, all caches",
-		                                 KVP_REC_ARITHMETIC, true))) {
-			row_observed(r, kv_sum, kv_tol, 0);
-			row_computed(r, res->kv.bytes, "the whole cache (kv.bytes)");
-			row_settle(r, out);
-		}
-		/* a cache split over several devices (-ngl/--tensor-split): the
-		 * buffers add up to the cache of their scope; how the layers
-		 * are split is not modelled, so each buffer stays untested */
-		for (i = 0; i < KVP_SCOPE_COUNT; i++) {
-			enum kvp_obs_scope sc = (enum kvp_obs_scope)i;
-			uint64_t sum = 0, tol = 0;
-			size_t j;
-			char label[64];
-
-			if (count_kind(obs, n, engine, KVP_OBS_DEVICE_KV_BYTES, sc) < 2)
-				continue;
-			for (j = 0; j < n; j++)
-				if (obs[j].engine == engine && obs[j].scope == sc &&
-				    obs[j].kind == KVP_OBS_DEVICE_KV_BYTES) {
-					sum += obs[j].value;
-					tol += obs[j].tolerance;
-				}
-			snprintf(label, sizeof label, "KV buffers, all devices%s%s%s",
-			         sc == KVP_SCOPE_ALL ? "" : " (",
-			         sc == KVP_SCOPE_ALL ? "" : scope_names[sc],
-			         sc == KVP_SCOPE_ALL ? "" : ")");
-			if (!(r = row_new(out, label, KVP_REC_ARITHMETIC, true)))
-				continue;
-			row_observed(r, sum, tol, 0);
-			if (!scope_sum(res, sc, 0, &v64))
-				return overflow(err, "cache bytes");
-			row_computed(r, v64, "the cache of this scope, all devices");
-			row_settle(r, out);
-		}
-	}
-	/* nothing in the log about the cache's size: say so */
-	if (!n_kv_obs && !find(obs, n, engine, KVP_OBS_K_BYTES)) {
-		struct kvp_rec_row *r = row_new(out, "KV cache (not in the log)",
-		                                     KVP_REC_UNTESTED, true);
-
-		if (r)
-			row_computed(r, res->kv.bytes, "not stated in the log");
-	}
-	return KVP_OK;
+	memset(&ro, 0, sizeof ro);
+	ro.tp = tp;
+	ro.max_model_len = max_model_len;
+	return kvp_reconcile_with(plan, res, engine, obs, n, &ro, out, err);
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "io/file.h"
@@ -813,6 +814,52 @@ static int clean_line(const char *in, size_t len, char *out)
 	return 1;
 }
 
+/* Words that make a line not understood worth listing: it speaks of the
+ * cache or its pool, so a figure may have been missed. Case-insensitive. */
+static const char *const unread_words[] = {
+	"kv cache", "kv_cache", "kv self", "kv buffer", "kv size", "kv_size",
+	"k/v cache", "kvcache", "gpu blocks", "cpu blocks", "cache blocks",
+	"paged kv", "kv pool", "token pool", "#tokens",
+};
+
+static int has_word_ci(const char *line, const char *w)
+{
+	size_t l = strlen(w);
+	const char *p;
+
+	for (p = line; *p; p++)
+		if (strncasecmp(p, w, l) == 0)
+			return 1;
+	return 0;
+}
+
+static void note_unread(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	size_t i, l;
+
+	for (i = 0; i < sizeof unread_words / sizeof unread_words[0]; i++)
+		if (has_word_ci(line, unread_words[i]))
+			break;
+	if (i == sizeof unread_words / sizeof unread_words[0])
+		return;
+	if (log->n_unread >= KVP_LOG_MAX_UNREAD) {
+		log->unread_more++;
+		return;
+	}
+	l = strlen(line);
+	if (l >= KVP_LOG_UNREAD_TEXT) {
+		/* cut at a UTF-8 character boundary and mark the cut */
+		l = KVP_LOG_UNREAD_TEXT - 4;
+		while (l && ((unsigned char)line[l] & 0xc0) == 0x80)
+			l--;
+		memcpy(log->unread[log->n_unread].text, line, l);
+		memcpy(log->unread[log->n_unread].text + l, "...", 4);
+	} else {
+		memcpy(log->unread[log->n_unread].text, line, l + 1);
+	}
+	log->unread[log->n_unread++].line = ln;
+}
+
 void kvp_log_feed_line(struct kvp_log *log, const char *line, size_t len)
 {
 	char buf[KVP_LOG_LINE_MAX + 1];
@@ -829,10 +876,12 @@ void kvp_log_feed_line(struct kvp_log *log, const char *line, size_t len)
 		return;
 	}
 	if (llama_line(log, buf, ln) || vllm_line(log, buf, ln) ||
-	    sglang_line(log, buf, ln) || trtllm_line(log, buf, ln))
+	    sglang_line(log, buf, ln) || trtllm_line(log, buf, ln)) {
 		log->lines_used++;
-	else
+	} else {
 		log->skipped_unknown++;
+		note_unread(log, buf, ln);
+	}
 }
 
 void kvp_log_finish(struct kvp_log *log)

@@ -34,6 +34,9 @@
 #define KVP_LOG_MAX_BYTES (512u * 1024u * 1024u) /* a stream past it, or
                                    with a NUL byte, is refused */
 #define KVP_LOG_MAX_OBS  64     /* figures kept; more are counted */
+#define KVP_LOG_MAX_UNREAD 32   /* unread cache lines listed */
+#define KVP_LOG_UNREAD_TEXT 200 /* bytes of each kept (cut at a
+                                   character boundary, "..." added) */
 
 /* Settings and model shape a log may state. */
 enum kvp_log_key {
@@ -93,6 +96,14 @@ struct kvp_log {
 	/* Parser state between lines (not part of the result). */
 	int cur_scope;                /* llama.cpp iSWA: cache being built */
 	uint32_t engine_hits[KVP_ENGINE_COUNT];
+	/* Lines not understood that mention the cache (a word of
+	 * kvp_log_unread_words: "KV", "cache", "blocks", ...), with their
+	 * numbers: the first KVP_LOG_MAX_UNREAD, the rest counted. Lines
+	 * about nothing of the kind are only counted (skipped_unknown). */
+	uint32_t n_unread;
+	struct { uint32_t line; char text[KVP_LOG_UNREAD_TEXT]; }
+		unread[KVP_LOG_MAX_UNREAD];
+	uint64_t unread_more;
 };
 
 /* Short key names ("n_ctx", "max_model_len") for the settings table. */

@@ -1,8 +1,8 @@
 #!/bin/sh
 # reconcile_malformed.sh - bad logs are normal input: truncated, binary,
 # huge and mixed-engine logs give counted skips and a table, not a crash;
-# a log kvplan cannot use at all (no engine line, no model) is exit 2 with
-# one line on stderr and nothing on stdout.
+# a log kvplan cannot use at all (no engine line) is exit 2 with one line
+# on stderr and nothing on stdout; one with nothing to compare, exit 3.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -54,15 +54,39 @@ else no "mismatch (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
 echo "$SIZE" | $KVPLAN reconcile - $P > "$tmp/out" 2> "$tmp/err"; rc=$?
 [ $rc -eq 0 ] && grep -q '^KV cache .*671,088,640 .*match' "$tmp/out" && ok "log on stdin" || no "log on stdin (exit $rc)"
 
-# unusable: no engine line at all / no model stated and none given
+# unusable: no engine line at all
 printf 'hello\nworld\n' > "$tmp/none.log"
-for f in none one; do
-	$KVPLAN reconcile "$tmp/$f.log" > "$tmp/out" 2> "$tmp/err"; rc=$?
-	if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] &&
-	   grep -q "$tmp/$f.log" "$tmp/err"; then
-		ok "unusable log $f: exit 2, one line naming the file"
-	else no "unusable log $f (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
-done
+$KVPLAN reconcile "$tmp/none.log" > "$tmp/out" 2> "$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] &&
+   grep -q "$tmp/none.log" "$tmp/err"; then
+	ok "unusable log: exit 2, one line naming the file"
+else no "unusable log (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
+
+# no model named and none given: the figures that need none are still
+# compared - the size line's K + V against its total: 320.00 + 320.00 MiB
+# = 671,088,640 B, +- 2 x 5,243 (each half of 0.01 MiB rounded up),
+# against 640.00 MiB printed
+echo "$SIZE" > "$tmp/one.log"
+$KVPLAN reconcile "$tmp/one.log" > "$tmp/out" 2> "$tmp/err"; rc=$?
+if [ $rc -eq 0 ] && grep -q '^model: the log names no known model' "$tmp/out" &&
+   grep -q '^KV cache = K + V  *671,078,154..671,099,126  *671,088,640 +-5,243 .*arithmetic match' "$tmp/out" &&
+   grep -q '^1 figure compared: 1 by arithmetic' "$tmp/out"; then
+	ok "no model: K + V still compared (exit 0)"
+else no "no model (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
+
+# nothing compared: a log whose figures all need a model, and none given,
+# is said so and exits 3 (not 0: a check that checked nothing passed nothing)
+printf 'llama_context: n_ctx = 4096\nllama_kv_cache: size =  640.00 MiB (  4096 cells,  40 layers,  1/1 seqs)\n' > "$tmp/nok.log"
+$KVPLAN reconcile "$tmp/nok.log" > "$tmp/out" 2> "$tmp/err"; rc=$?
+if [ $rc -eq 3 ] && grep -q '^0 figures compared: 0 by arithmetic' "$tmp/out" &&
+   grep -q '^nothing compared: .*exit status 3' "$tmp/out" && ! grep -q 'differ' "$tmp/out"; then
+	ok "nothing compared: said, exit 3"
+else no "nothing compared (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
+echo 'INFO 01-02 [gpu_worker.py] GPU KV cache size: 31,232 tokens' > "$tmp/vtok.log"
+$KVPLAN reconcile "$tmp/vtok.log" --format json > "$tmp/out" 2> "$tmp/err"; rc=$?
+if [ $rc -eq 3 ] && tr -d '\t\n' < "$tmp/out" | grep -q '"compared":0,"compared_arithmetic":0,"nothing_compared":true}'; then
+	ok "nothing compared in JSON: nothing_compared true, exit 3"
+else no "nothing compared JSON (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
 $KVPLAN reconcile "$tmp/absent.log" > "$tmp/out" 2> "$tmp/err"; rc=$?
 [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q absent.log "$tmp/err" && ok "missing file: exit 2" || no "missing file (exit $rc)"
 $KVPLAN reconcile > "$tmp/out" 2> "$tmp/err"; rc=$?

@@ -1,0 +1,269 @@
+/*
+ * test_rec_honest.c - an honest reconcile (issue 17): how many figures were
+ * compared, the plan's settings (flags, PLAN) winning over the log's in
+ * every figure, calc and reconcile agreeing on one plan (PP included),
+ * budget-free and model-free comparisons, and llama.cpp buffers compared
+ * within ggml's per-tensor padding. Logs are written here line by line;
+ * expected figures are worked by hand in the comments or are the plan's
+ * own printed lines (the property: reconcile of calc's own lines finds
+ * no difference).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/log_parse.h"
+#include "kvplan/compute.h"
+#include "kvplan/reconcile.h"
+#include "check_main.h"
+
+static struct kvp_plan plan;
+static struct kvp_result res;
+static struct kvp_log lg;
+static struct kvp_reconcile rec;
+
+static void feed(const char *const *lines)
+{
+	kvp_log_init(&lg);
+	for (; *lines; lines++)
+		kvp_log_feed_line(&lg, *lines, strlen(*lines));
+	kvp_log_finish(&lg);
+}
+
+static const struct kvp_rec_row *row(const char *figure)
+{
+	uint32_t i;
+
+	for (i = 0; i < rec.n_rows; i++)
+		if (!strcmp(rec.rows[i].figure, figure))
+			return &rec.rows[i];
+	ck_abort_msg("no row '%s'", figure);
+	return NULL;
+}
+
+static void reconcile(const struct kvp_rec_opts *ro)
+{
+	struct kvp_error err;
+
+	ck_assert_int_eq(kvp_reconcile_with(&plan, ro->no_model ? NULL : &res,
+	                                    lg.engine, lg.obs, lg.n_obs, ro, &rec,
+	                                    &err), KVP_OK);
+}
+
+/* The worked example's shape under vLLM: 40 layers x 8 KV heads x 128 x
+ * 2 B x 2 = 163,840 B per token, a block of 16 = 2,621,440 B. */
+static void vllm_plan(void)
+{
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 10ull << 30;
+	plan.engine.vllm.max_model_len = 20000;
+}
+
+/* "Maximum concurrency for 20000 tokens": the flag's 16384 wins. Blocks
+ * observed 1,952; the log's own length gives 1952 / ceil(20000 / 16) =
+ * 1952 / 1250 = 1.5616 -> 156; the plan's 16384: 1952 / 1024 = 1.906 ->
+ * 191, so the row differs and says so. */
+START_TEST(flags_win_in_the_figure)
+{
+	static const char *const log[] = {
+		"INFO 12-01 # GPU blocks: 1952, # CPU blocks: 2048",
+		"INFO 12-01 Maximum concurrency for 20000 tokens per request: 1.56x",
+		NULL };
+	struct kvp_rec_opts ro = { 0 };
+
+	vllm_plan();
+	feed(log);
+	plan.engine.vllm.max_model_len = 16384;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ro.tp = 1;
+	ro.max_model_len = res.engine.max_model_len;
+	reconcile(&ro);
+	ck_assert_uint_eq(row("max concurrency x100")->computed, 191);
+	ck_assert(!row("max concurrency x100")->match);
+	ck_assert_uint_eq(rec.n_arithmetic_mismatch, 1);
+
+	plan.engine.vllm.max_model_len = 20000;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ro.max_model_len = res.engine.max_model_len;
+	reconcile(&ro);
+	ck_assert_uint_eq(row("max concurrency x100")->computed, 156);
+	ck_assert_uint_eq(rec.n_arithmetic_mismatch, 0);
+	ck_assert_uint_eq(rec.n_arithmetic, 1);
+}
+END_TEST
+
+/* Counts: with no model, only the concurrency (from the observed blocks)
+ * is compared by arithmetic; a log of one token count alone compares
+ * nothing. */
+START_TEST(counts_and_nothing_compared)
+{
+	static const char *const log[] = {
+		"INFO 12-01 # GPU blocks: 1952, # CPU blocks: 2048",
+		"INFO 12-01 Maximum concurrency for 20000 tokens per request: 1.56x",
+		NULL };
+	static const char *const only_tokens[] = {
+		"INFO 12-01 [gpu_worker.py] GPU KV cache size: 31,232 tokens", NULL };
+	struct kvp_rec_opts ro = { 0 };
+
+	vllm_plan();
+	feed(log);
+	ro.tp = 1;
+	ro.no_model = true;
+	ro.max_model_len = 20000;
+	reconcile(&ro);
+	ck_assert_uint_eq(rec.n_arithmetic, 1);
+	ck_assert_uint_eq(rec.n_compared, 1);
+	ck_assert(!row("GPU blocks")->has_computed);
+
+	feed(only_tokens);
+	reconcile(&ro);
+	ck_assert_uint_eq(rec.n_compared, 0);
+	ck_assert_uint_eq(rec.n_arithmetic, 0);
+	ck_assert_uint_eq(rec.n_arithmetic_mismatch, 0);
+}
+END_TEST
+
+/* no_budget: kvplan's own budget figures are left out, the arithmetic on
+ * the log's inputs stays. Budget printed 4.00 GiB = 4,294,967,296 B
+ * +- 5,368,710; page 2,621,440 B: blocks (4,294,967,296 - 5,368,710) //
+ * 2,621,440 = 1,636 .. (4,294,967,296 + 5,368,710) // 2,621,440 = 1,640. */
+START_TEST(budget_free_keeps_the_arithmetic)
+{
+	static const char *const log[] = {
+		"INFO 12-01 Available KV cache memory: 4.00 GiB",
+		"INFO 12-01 # GPU blocks: 1638, # CPU blocks: 0",
+		NULL };
+	struct kvp_rec_opts ro = { 0 };
+
+	vllm_plan();
+	feed(log);
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ro.tp = 1;
+	ro.no_budget = true;
+	reconcile(&ro);
+	ck_assert(!row("KV budget")->has_computed);
+	ck_assert_uint_eq(row("GPU blocks")->computed_lo, 1636);
+	ck_assert_uint_eq(row("GPU blocks")->computed_hi, 1640);
+	ck_assert(row("GPU blocks")->match);
+	ck_assert_uint_eq(rec.n_arithmetic, 1);
+}
+END_TEST
+
+/* calc and reconcile agree: for plans over TP, PP, block size, length
+ * and budget, the lines kvplan says vLLM prints ("GPU KV cache size",
+ * "Maximum concurrency") and the budget it derived, printed as vLLM
+ * prints it ("Available KV cache memory: %.2f GiB"), reconcile without a
+ * difference against the same plan. Before stage pages, PP failed. */
+START_TEST(calc_and_reconcile_agree)
+{
+	static const uint32_t tps[] = { 1, 2, 4 }, pps[] = { 1, 2, 3, 4 };
+	static const uint32_t layers[] = { 24, 32, 61, 80 }, blocks[] = { 16, 32 };
+	unsigned seed = 17, cases = 0, k;
+
+	for (k = 0; k < 96; k++) {
+		struct kvp_rec_opts ro = { 0 };
+		char lines[KVP_MAX_LINES + 1][KVP_LINE_MAX + 64];
+		const char *ptr[KVP_MAX_LINES + 2];
+		uint32_t i, n = 0;
+
+		seed = seed * 1103515245u + 12345u;
+		vllm_plan();
+		plan.model.n_layers = layers[(seed >> 8) % 4];
+		plan.engine.vllm.tensor_parallel_size = tps[(seed >> 12) % 3];
+		plan.engine.vllm.pipeline_parallel_size = pps[(seed >> 14) % 4];
+		plan.engine.vllm.block_size = blocks[(seed >> 16) % 2];
+		plan.engine.vllm.max_model_len = 1000 + (seed >> 17) % 60000;
+		plan.engine.vllm.kv_cache_memory_bytes =
+			(1ull << 30) + (uint64_t)((seed >> 3) % 4000) * 9876543u;
+		if (kvp_compute(&plan, &res) != KVP_OK)
+			continue;
+		snprintf(lines[n], sizeof lines[n],
+		         "INFO [gpu_worker.py] Available KV cache memory: %.2f GiB",
+		         (double)res.engine.budget_bytes / (double)(1ull << 30));
+		ptr[n] = lines[n];
+		n++;
+		for (i = 0; i < res.engine.n_lines; i++, n++) {
+			snprintf(lines[n], sizeof lines[n], "INFO [kv_cache_utils.py] %s",
+			         res.engine.lines[i]);
+			ptr[n] = lines[n];
+		}
+		ptr[n] = NULL;
+		feed(ptr);
+		ro.tp = plan.engine.vllm.tensor_parallel_size;
+		ro.max_model_len = res.engine.max_model_len;
+		reconcile(&ro);
+		ck_assert_msg(rec.n_arithmetic >= 2, "case %u: %u compared", k,
+		              rec.n_arithmetic);
+		for (i = 0; i < rec.n_rows; i++)
+			ck_assert_msg(rec.rows[i].cls != KVP_REC_ARITHMETIC ||
+			              rec.rows[i].match,
+			              "case %u (tp %u pp %u B %u len %llu): %s computed "
+			              "%llu..%llu observed %llu", k,
+			              plan.engine.vllm.tensor_parallel_size,
+			              plan.engine.vllm.pipeline_parallel_size,
+			              plan.engine.vllm.block_size,
+			              (unsigned long long)plan.engine.vllm.max_model_len,
+			              rec.rows[i].figure,
+			              (unsigned long long)rec.rows[i].computed_lo,
+			              (unsigned long long)rec.rows[i].computed_hi,
+			              (unsigned long long)rec.rows[i].observed);
+		cases++;
+	}
+	ck_assert_uint_ge(cases, 60);
+}
+END_TEST
+
+/* A llama.cpp device buffer: ggml pads each tensor to the buffer's
+ * alignment. Worked example, one stream of 4,096 cells: 671,088,640 B in
+ * 80 tensors (K and V of 40 layers), at most 80 x 255 = 20,400 B of
+ * padding: a buffer of 671,088,640 + 20,400 matches, one byte more does
+ * not (observations written exactly, tolerance 0). */
+START_TEST(device_buffer_within_padding)
+{
+	struct kvp_rec_opts ro = { 0 };
+	struct kvp_error err;
+	struct kvp_observation o;
+
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.llamacpp.ctx_size = 4096;
+	plan.engine.llamacpp.parallel = 1;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	memset(&o, 0, sizeof o);
+	o.kind = KVP_OBS_DEVICE_KV_BYTES;
+	o.engine = KVP_ENGINE_LLAMACPP;
+	o.line = 1;
+	snprintf(o.device, sizeof o.device, "CUDA0");
+	o.value = 671088640ull + 20400;
+	ro.tp = 1;
+	ck_assert_int_eq(kvp_reconcile_with(&plan, &res, KVP_ENGINE_LLAMACPP, &o,
+	                                    1, &ro, &rec, &err), KVP_OK);
+	ck_assert_uint_eq(rec.rows[0].computed_lo, 671088640ull);
+	ck_assert_uint_eq(rec.rows[0].computed_hi, 671088640ull + 20400);
+	ck_assert(rec.rows[0].match);
+	o.value++;
+	ck_assert_int_eq(kvp_reconcile_with(&plan, &res, KVP_ENGINE_LLAMACPP, &o,
+	                                    1, &ro, &rec, &err), KVP_OK);
+	ck_assert(!rec.rows[0].match);
+	ck_assert_uint_eq(rec.n_arithmetic_mismatch, 1);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("rec_honest");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, flags_win_in_the_figure);
+	tcase_add_test(tc, counts_and_nothing_compared);
+	tcase_add_test(tc, budget_free_keeps_the_arithmetic);
+	tcase_add_test(tc, calc_and_reconcile_agree);
+	tcase_add_test(tc, device_buffer_within_padding);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+KVP_CHECK_MAIN(make_suite)

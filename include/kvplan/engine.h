@@ -182,6 +182,10 @@ struct kvp_engine_opts {
 	struct kvp_transformers_opts transformers;
 	struct kvp_sglang_opts sglang;
 	struct kvp_trtllm_opts trtllm;
+	/* engine.version: the release the plan runs ("0.6.4"), "" = the
+	 * current release kvplan's rules are from (kvplan/era.h). Rules that
+	 * changed bytes between releases are keyed by it. */
+	char version[24];
 };
 
 /* Fill every engine's options with that engine's defaults; kind GENERIC. */

@@ -155,6 +155,10 @@ struct kvp_engine_result {
 	                                 stage whose layers' pages add up to
 	                                 the most; = page_bytes without PP):
 	                                 blocks = budget // this */
+	char release[32];             /* the engine release whose rules were
+	                                 applied: engine.version, or the
+	                                 current one (kvplan/era.h) */
+	bool release_named;           /* the plan named it */
 };
 
 /* One device's budget; free may be negative when over capacity. */

@@ -23,6 +23,7 @@
 #include "io/log_parse.h"
 #include "io/plan_json.h"
 #include "kvplan/compute.h"
+#include "kvplan/era.h"
 #include "kvplan/field.h"
 #include "kvplan/preset.h"
 #include "kvplan/reconcile.h"
@@ -724,6 +725,31 @@ static bool choose_plan(struct kvp_opts *o, const struct kvp_log *log,
 	return true;
 }
 
+/* The engine's era from the log's wording: when the plan names no release
+ * and the wording fixes one whose byte rules differ (vLLM V0), take it
+ * and say so; otherwise name the era the wording shows. */
+static void era_to_plan(const struct kvp_log *log, struct kvp_plan *p,
+                        struct notes *ns)
+{
+	char what[200];
+
+	if (!log->era[0] || p->engine.kind != log->engine)
+		return;
+	snprintf(what, sizeof what, "the log's wording ('%s', line %u) is that "
+	         "of %s", log->era_phrase, log->era_line, log->era);
+	if (!p->engine.version[0] && log->era_release[0]) {
+		snprintf(p->engine.version, sizeof p->engine.version, "%s",
+		         log->era_release);
+		note(ns, "engine release: none named; %s: the rules of %s are used "
+		     "(name one with --engine ENGINE@RELEASE)", what, log->era_release);
+	} else if (p->engine.version[0]) {
+		note(ns, "engine release: %s, as named; %s", p->engine.version, what);
+	} else {
+		note(ns, "engine release: none named; %s; the current rules (%s) "
+		     "are used", what, kvp_engine_current_release(p->engine.kind));
+	}
+}
+
 /* The TP size the plan's engine runs with (per-rank figures). */
 static uint32_t plan_tp(const struct kvp_plan *p)
 {
@@ -784,12 +810,17 @@ int kvp_cmd_reconcile(int argc, char **argv)
 		return 2;
 	}
 	choose_plan(&o, &log, path, argc, argv, &ns, &ro.no_model, &err);
+	era_to_plan(&log, &o.plan, &ns);
 	if (!ro.no_model &&
 	    !compute_for_log(&o.plan, &log, &res, &ro.no_budget, &ns, &err)) {
 		fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
 		kvp_opts_free(&o);
 		return 2;
 	}
+	if (!ro.no_model)
+		note(&ns, "engine: %s %s", kvp_engine_name(o.plan.engine.kind),
+		     o.plan.engine.version[0] ? o.plan.engine.version :
+		     "(current release; give --engine ENGINE@RELEASE for another)");
 	/* the plan's settings (flags and PLAN win over the log) */
 	ro.tp = plan_tp(&o.plan);
 	ro.max_model_len = ro.no_model ? 0 : res.engine.max_model_len;

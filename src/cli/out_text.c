@@ -94,8 +94,9 @@ void kvp_out_kv(FILE *out, const struct kvp_plan *p, const struct kvp_result *re
 	         p->model.q_heads);
 	line(out, "model", buf);
 	if (p->engine.kind != KVP_ENGINE_GENERIC) {
-		snprintf(buf, sizeof buf, "%s (its own allocation rules)",
-		         kvp_engine_name(p->engine.kind));
+		snprintf(buf, sizeof buf, "%s %s (%sits own allocation rules)",
+		         kvp_engine_name(p->engine.kind), res->engine.release,
+		         res->engine.release_named ? "" : "current release; ");
 		line(out, "engine", buf);
 	} else {
 		size_t o = (size_t)snprintf(buf, sizeof buf, "%s",

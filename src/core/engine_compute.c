@@ -7,12 +7,14 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>   /* snprintf into the result only */
 #include <string.h>
 
 #include "core/engine_priv.h"
 #include "core/internal.h"
 #include "core/placement.h"
 #include "kvplan/checked.h"
+#include "kvplan/era.h"
 #include "kvplan/layers.h"
 
 /* a x m / h in 128 bits; false when it does not fit 64 bits */
@@ -126,6 +128,12 @@ enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
 		return kvp_error_set(&res->error, KVP_EINVAL,
 			"engine.kind: %d - unknown engine", (int)p->engine.kind);
 
+	st = kvp_engine_version_check(p->engine.kind, p->engine.version, &res->error);
+	if (st != KVP_OK)
+		return st;
+	snprintf(res->engine.release, sizeof res->engine.release, "%s",
+	         kvp_engine_release(&p->engine));
+	res->engine.release_named = p->engine.version[0] != '\0';
 	st = kvp_layers_resolve(&p->model, ls, &res->error);
 	if (st != KVP_OK)
 		return st;

@@ -42,6 +42,7 @@
 #include "core/engine_priv.h"
 #include "core/internal.h"
 #include "kvplan/checked.h"
+#include "kvplan/era.h"
 #include "kvplan/units.h"
 
 enum vl_type { VL_FULL = 0, VL_SLIDING, VL_CHUNKED, VL_MAMBA, VL_NONE };
@@ -110,7 +111,10 @@ static enum kvp_status vl_dtype(const struct vl_ctx *c, const struct kvp_format 
 static enum kvp_status vl_layers(struct vl_ctx *c)
 {
 	const struct kvp_plan *p = c->p;
-	bool hybrid_off = p->engine.vllm.disable_hybrid_kv_cache_manager;
+	/* V0 (before 0.8.0, kvplan/era.h): every layer holds the same
+	 * blocks, as with the hybrid manager disabled */
+	bool v0 = !kvp_era_has(&p->engine, KVP_ERA_VLLM_V1);
+	bool hybrid_off = p->engine.vllm.disable_hybrid_kv_cache_manager || v0;
 	uint32_t i;
 	enum kvp_status st;
 
@@ -144,6 +148,11 @@ static enum kvp_status vl_layers(struct vl_ctx *c)
 			              l->kind == KVP_LAYER_SLIDING ? VL_SLIDING : VL_CHUNKED;
 			break;
 		case KVP_LAYER_MLA:
+			if (v0)
+				return kvp_error_set(&c->res->error, KVP_EINVAL,
+					"engine.version: %s - vLLM V0's MLA cache (and its "
+					"DeepSeek cache before MLA support) is not modelled; "
+					"give a V1 release (0.8.0 or later)", p->engine.version);
 			sp.kind = KVP_LAYER_MLA;
 			sp.kv_heads = 1;
 			sp.k_dim = p->model.mla.kv_lora_rank + p->model.mla.qk_rope_head_dim;
@@ -158,6 +167,11 @@ static enum kvp_status vl_layers(struct vl_ctx *c)
 			c->ltype[i] = VL_FULL;
 			break;
 		case KVP_LAYER_NONE:
+			if (l->state_bytes && v0)
+				return kvp_error_set(&c->res->error, KVP_EINVAL,
+					"engine.version: %s - vLLM V0 keeps recurrent state in "
+					"a separate MambaCacheManager kvplan does not model; "
+					"give a V1 release (0.8.0 or later)", p->engine.version);
 			if (l->state_bytes) {
 				c->ltype[i] = VL_MAMBA;
 				c->lpage[i] = kvp_ceil_div(l->state_bytes, c->tp);
@@ -509,6 +523,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	uint32_t first[KVP_MAX_STAGES], last[KVP_MAX_STAGES], s, i;
 	uint64_t budget = 0, num_blocks = UINT64_MAX, max_fit = UINT64_MAX, tokens;
 	uint64_t min_block, per_req, slots_full;
+	bool v0 = !kvp_era_has(&p->engine, KVP_ERA_VLLM_V1);
 	enum kvp_status st;
 	char a[40], b[40];
 
@@ -567,7 +582,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 			max_fit = fit;
 		if (!vl_need_bytes(&c, &g, c.max_len, &need))
 			return eng_overflow(res, "engine.vllm.max_model_len");
-		if (need > budget) {
+		if (need > budget && !v0) {
 			char nd[32], av[32], est[96] = "";
 
 			/* vLLM names the estimate only when it is above 0 */
@@ -591,6 +606,18 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 		return kvp_error_set(err, KVP_EREFUSED,
 			"vLLM: No available memory for the cache blocks. Try increasing "
 			"`gpu_memory_utilization` when initializing the engine.");
+	/* V0 (vllm/worker/worker.py raise_if_cache_size_invalid): max_model_len
+	 * against num_gpu_blocks x block_size, the smallest count of all
+	 * workers; for V0's one group per stage ceil(L / B) x page > budget
+	 * exactly when L > (budget // page) x B, so the same plans refuse */
+	if (v0 && c.max_len > num_blocks * c.B)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"vLLM: The model's max seq len (%llu) is larger than the "
+			"maximum number of tokens that can be stored in KV cache "
+			"(%llu). Try increasing `gpu_memory_utilization` or "
+			"decreasing `max_model_len` when initializing the engine.",
+			(unsigned long long)c.max_len,
+			(unsigned long long)(num_blocks * c.B));
 
 	/* Per-layer bytes, one rank: each stage's pool is num_blocks x page
 	 * x group_size, spread over its KV layers. */
@@ -686,7 +713,14 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 			eng_line(res, "Add %u padding layers, may waste at most %.2f%% KV cache memory",
 			         pad, 100.0 * pad / (double)g_all.t[i].count);
 	}
-	eng_line(res, "GPU KV cache size: %s tokens", eng_commas(tokens, a, sizeof a));
+	if (v0)
+		/* V0 prints blocks; CPU (swap) blocks = swap_space // page,
+		 * swap_space 4 GiB by default (EngineArgs.swap_space) */
+		eng_line(res, "# GPU blocks: %llu, # CPU blocks: %llu",
+		         (unsigned long long)num_blocks,
+		         (unsigned long long)((4ull << 30) / e->stage_page_bytes));
+	else
+		eng_line(res, "GPU KV cache size: %s tokens", eng_commas(tokens, a, sizeof a));
 	eng_line(res, "Maximum concurrency for %s tokens per request: %llu.%02llux",
 	         eng_commas(c.max_len, b, sizeof b),
 	         (unsigned long long)(e->concurrency_x100 / 100),

@@ -27,6 +27,7 @@
 #include <strings.h>
 
 #include "kvplan/checked.h"
+#include "kvplan/era.h"
 #include "kvplan/escape.h"
 #include "kvplan/field.h"
 
@@ -295,7 +296,11 @@ static const struct kvp_field fields[] = {
 
 	/* ---- engine ---- */
 	FE("engine.kind", "engine", "Engine", KVP_SEC_ENGINE, engines, engine.kind,
-	   "generic, llama.cpp, vllm, transformers, sglang or trtllm"),
+	   "generic, llama.cpp, vllm, transformers, sglang or trtllm; "
+	   "ENGINE@RELEASE also sets engine.version (vllm@0.6.4)"),
+	F("engine.version", "engine-version", "Release", KVP_SEC_ENGINE,
+	  KVP_FT_STRING, 0, 0, engine.version,
+	  "the engine's release, e.g. 0.6.4 (empty = the current one)"),
 	FN(KVP_ENGINE_LLAMACPP, "engine.llamacpp.ctx_size", "ctx-size", "Context (-c)",
 	   KVP_FT_U64, 0, U64MAX, engine.llamacpp.ctx_size,
 	   "llama.cpp -c, cells (0 = n_ctx_train)"),
@@ -1004,6 +1009,23 @@ enum kvp_status kvp_field_set(struct kvp_plan *p, const struct kvp_field *f,
 		return kvp_error_set(err, KVP_EINVAL, "%s: '%.40s...' - too long", name, text);
 	if (!*s && f->type != KVP_FT_STRING)
 		return kvp_error_set(err, KVP_EINVAL, "%s: '' - empty value", name);
+	/* "vllm@0.6.4": the engine and its release (engine.version) */
+	if (f->offset == offsetof(struct kvp_plan, engine.kind) && strchr(s, '@')) {
+		char kind[64];
+		const char *at = strchr(s, '@');
+		const struct kvp_field *vf = kvp_field_by_key("engine.version");
+
+		if ((size_t)(at - s) >= sizeof kind || !vf)
+			return kvp_error_set(err, KVP_EINVAL, "%s: '%s' - not ENGINE@RELEASE",
+			                     name, s);
+		memcpy(kind, s, (size_t)(at - s));
+		kind[at - s] = '\0';
+		if ((st = kvp_field_set(p, f, index, kind, err)) != KVP_OK)
+			return st;
+		if ((st = kvp_engine_version_check(p->engine.kind, at + 1, err)) != KVP_OK)
+			return st;
+		return kvp_field_set(p, vf, 0, at + 1, err);
+	}
 
 	switch (f->type) {
 	case KVP_FT_U32:

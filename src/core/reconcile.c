@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "kvplan/checked.h"
+#include "kvplan/era.h"
 #include "kvplan/layers.h"
 #include "kvplan/reconcile.h"
 
@@ -688,6 +689,19 @@ static enum kvp_status row_counts(const struct rec_ctx *c,
 		}
 		break;
 	}
+	case KVP_OBS_CPU_BLOCKS:
+		/* vLLM V0's swap blocks: swap_space (4 GiB by default,
+		 * EngineArgs.swap_space) // the page (vllm/worker/worker.py
+		 * determine_num_available_blocks) */
+		if (vllm && c->page && !kvp_era_has(&c->plan->engine, KVP_ERA_VLLM_V1)) {
+			snprintf(basis, sizeof basis,
+			         "swap_space 4 GiB (V0 default) / page of %llu B",
+			         (unsigned long long)c->page);
+			row_computed(r, (4ull << 30) / c->page, basis);
+		} else {
+			r->cls = KVP_REC_UNTESTED;
+		}
+		break;
 	case KVP_OBS_MEM_UTIL_PPM:
 		/* a setting: the plan must say what ran */
 		if (vllm)

@@ -822,25 +822,32 @@ static const char *const unread_words[] = {
 	"paged kv", "kv pool", "token pool", "#tokens",
 };
 
-static int has_word_ci(const char *line, const char *w)
+/* True when one of unread_words starts somewhere in line: one pass,
+ * comparing only where the first letter matches (most lines of a log have
+ * none of them, and a log may hold millions of lines). */
+static int has_unread_word(const char *line)
 {
-	size_t l = strlen(w);
 	const char *p;
+	size_t i;
 
-	for (p = line; *p; p++)
-		if (strncasecmp(p, w, l) == 0)
-			return 1;
+	for (p = line; *p; p++) {
+		int c = tolower((unsigned char)*p);
+
+		if (c != 'k' && c != 'g' && c != 'c' && c != 'p' && c != 't' && c != '#')
+			continue;
+		for (i = 0; i < sizeof unread_words / sizeof unread_words[0]; i++)
+			if (unread_words[i][0] == c &&
+			    strncasecmp(p, unread_words[i], strlen(unread_words[i])) == 0)
+				return 1;
+	}
 	return 0;
 }
 
 static void note_unread(struct kvp_log *log, const char *line, uint32_t ln)
 {
-	size_t i, l;
+	size_t l;
 
-	for (i = 0; i < sizeof unread_words / sizeof unread_words[0]; i++)
-		if (has_word_ci(line, unread_words[i]))
-			break;
-	if (i == sizeof unread_words / sizeof unread_words[0])
+	if (!has_unread_word(line))
 		return;
 	if (log->n_unread >= KVP_LOG_MAX_UNREAD) {
 		log->unread_more++;
@@ -858,6 +865,49 @@ static void note_unread(struct kvp_log *log, const char *line, uint32_t ln)
 		memcpy(log->unread[log->n_unread].text, line, l + 1);
 	}
 	log->unread[log->n_unread++].line = ln;
+}
+
+/* Wordings that tell an engine's era, with a source per row. */
+static const struct {
+	enum kvp_engine_kind e;
+	const char *phrase, *era, *release;
+} era_words[] = {
+	/* vllm/worker/worker.py (V0) logs "# GPU blocks: %d, # CPU blocks: %d";
+	 * vllm-project/vllm issue 10517 (0.6.4) */
+	{ KVP_ENGINE_VLLM, "# GPU blocks:", "V0 (before 0.8.0)", "0.7.3" },
+	/* V0 profile line, vllm/worker/worker.py determine_num_available_blocks */
+	{ KVP_ENGINE_VLLM, "Memory profiling results:", "V0 (before 0.8.0)", "0.7.3" },
+	{ KVP_ENGINE_VLLM, "larger than the maximum number of tokens that can be stored in KV cache",
+	  "V0 (before 0.8.0)", "0.7.3" },
+	/* vllm/v1/core/kv_cache_utils.py, vllm/v1/worker/gpu_worker.py */
+	{ KVP_ENGINE_VLLM, "GPU KV cache size:", "V1 (0.8.0 or later)", "" },
+	{ KVP_ENGINE_VLLM, "Available KV cache memory:", "V1 (0.8.0 or later)", "" },
+	{ KVP_ENGINE_VLLM, "To serve at least one request", "V1 (0.8.0 or later)", "" },
+	/* llama.cpp: src/llama-kv-cache-unified.cpp (mid-2025, PR #13194 era),
+	 * renamed llama-kv-cache.cpp later; llama.cpp's older
+	 * llama_new_context_with_model / "KV self size" lines */
+	{ KVP_ENGINE_LLAMACPP, "llama_kv_cache_unified", "the llama_kv_cache_unified builds (2025)", "" },
+	{ KVP_ENGINE_LLAMACPP, "KV self size", "builds before the llama_kv_cache classes (2024)", "" },
+	{ KVP_ENGINE_LLAMACPP, "llama_kv_cache:", "current builds (llama_kv_cache)", "" },
+};
+
+static void note_era(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	size_t i;
+
+	if (log->era[0])
+		return;
+	for (i = 0; i < sizeof era_words / sizeof era_words[0]; i++)
+		if (strstr(line, era_words[i].phrase)) {
+			snprintf(log->era, sizeof log->era, "%s %s",
+			         kvp_engine_name(era_words[i].e), era_words[i].era);
+			snprintf(log->era_release, sizeof log->era_release, "%s",
+			         era_words[i].release);
+			snprintf(log->era_phrase, sizeof log->era_phrase, "%s",
+			         era_words[i].phrase);
+			log->era_line = ln;
+			return;
+		}
 }
 
 void kvp_log_feed_line(struct kvp_log *log, const char *line, size_t len)
@@ -878,6 +928,7 @@ void kvp_log_feed_line(struct kvp_log *log, const char *line, size_t len)
 	if (llama_line(log, buf, ln) || vllm_line(log, buf, ln) ||
 	    sglang_line(log, buf, ln) || trtllm_line(log, buf, ln)) {
 		log->lines_used++;
+		note_era(log, buf, ln);
 	} else {
 		log->skipped_unknown++;
 		note_unread(log, buf, ln);

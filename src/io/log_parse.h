@@ -104,6 +104,16 @@ struct kvp_log {
 	struct { uint32_t line; char text[KVP_LOG_UNREAD_TEXT]; }
 		unread[KVP_LOG_MAX_UNREAD];
 	uint64_t unread_more;
+
+	/* The engine's era as its wording shows it (first telling line):
+	 * "V0 (before 0.8.0)" for vLLM's '# GPU blocks:', ... Empty when no
+	 * line tells. `era_release` is the release whose rules fit (vLLM V0:
+	 * 0.7.3, the last release that ran V0 by default), "" when the
+	 * wording changes no byte rule. */
+	char era[64];
+	char era_release[16];
+	char era_phrase[48];
+	uint32_t era_line;
 };
 
 /* Short key names ("n_ctx", "max_model_len") for the settings table. */

@@ -214,6 +214,8 @@ static void engine_section(FILE *f, const struct kvp_result *res)
 	if (e->kind == KVP_ENGINE_GENERIC)
 		return;
 	fprintf(f, "## Engine: %s\n\n", kvp_engine_name(e->kind));
+	fprintf(f, "- release: %s%s\n", e->release,
+	        e->release_named ? "" : " (current: the plan names none)");
 	if (e->cells)
 		fprintf(f, "- cells per stream: %s", I(e->cells, a, sizeof a));
 	if (e->cells_swa)

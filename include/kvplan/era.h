@@ -1,0 +1,59 @@
+/*
+ * era.h - engine releases and the rules keyed by them. An engine changes
+ * its allocator between releases; a plan names the release it runs
+ * (engine.version, `--engine vllm@0.6.4`), "" meaning the current one
+ * kvplan's rules were taken from. Each rule that changes bytes is a row
+ * of the table in src/core/era.c: the engine, the first release that has
+ * it, its source (PR, release notes) and what the engine did before.
+ */
+#ifndef KVPLAN_ERA_H
+#define KVPLAN_ERA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "kvplan/engine.h"
+#include "kvplan/status.h"
+
+enum kvp_era_rule {
+	KVP_ERA_VLLM_V1 = 0,      /* vLLM's V1 engine is the default: its KV
+	                             cache manager (groups for sliding, chunked
+	                             and Mamba layers) and its refusal wording;
+	                             before (V0): every attention layer holds
+	                             the same blocks (sliding layers full size),
+	                             Mamba state outside the KV budget, and the
+	                             refusal "larger than the maximum number of
+	                             tokens that can be stored in KV cache (N)" */
+	KVP_ERA_RULE_COUNT
+};
+
+struct kvp_era_row {
+	enum kvp_engine_kind engine;
+	enum kvp_era_rule rule;
+	const char *landed;       /* first release with the rule ("0.8.0") */
+	const char *source;       /* where it is stated */
+	const char *rule_text;    /* the rule */
+	const char *before;       /* what releases before it did */
+};
+
+/* The table's rows (static storage); *n their count. */
+const struct kvp_era_row *kvp_era_rows(size_t *n);
+
+/* The release kvplan's rules of engine e are taken from, as printed when
+ * the plan names none ("main@002f10e0" for vLLM). */
+const char *kvp_engine_current_release(enum kvp_engine_kind e);
+
+/* The release a plan runs: engine.version, or the current one. */
+const char *kvp_engine_release(const struct kvp_engine_opts *o);
+
+/* A release the engine's rules can be keyed by: vLLM "0.6.4" (also
+ * "v0.6.4", "0.8.5.post1", "0.9.0rc2"). Engines with no versioned rule yet
+ * refuse a version, naming the release their rules are from. "" is the
+ * current release. KVP_EINVAL naming engine.version otherwise. */
+enum kvp_status kvp_engine_version_check(enum kvp_engine_kind e, const char *v,
+                                         struct kvp_error *err);
+
+/* True when the plan's release has rule r (the current release has all). */
+bool kvp_era_has(const struct kvp_engine_opts *o, enum kvp_era_rule r);
+
+#endif

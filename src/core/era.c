@@ -1,0 +1,123 @@
+/*
+ * era.c - the table of versioned engine rules (kvplan/era.h) and release
+ * comparison. Adding a rule is a row here and a test of where the engine
+ * file asks kvp_era_has(); the man page's ENGINE RELEASES lists the rows.
+ */
+#include <stdio.h>   /* snprintf into the caller's error only */
+#include <string.h>
+
+#include "kvplan/era.h"
+
+static const struct kvp_era_row rows[] = {
+	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_V1, "0.8.0",
+	  "vLLM v0.8.0 release: V1 enabled by default (docs/source/getting_started/"
+	  "v1_user_guide.md, PR #15064: 'To disable V1, set VLLM_USE_V1=0'); V0 "
+	  "in vllm/worker/worker.py raise_if_cache_size_invalid",
+	  "V1 KV cache manager: sliding/chunked/Mamba layers in their own groups "
+	  "(vllm/v1/core/kv_cache_utils.py); refusal 'To serve at least one request "
+	  "with the models's max seq len (L), (X GiB KV cache is needed ...'",
+	  "V0: every layer holds num_gpu_blocks blocks (sliding layers full size; "
+	  "Mamba state in a separate MambaCacheManager, not modelled: refused); "
+	  "refusal 'The model's max seq len (L) is larger than the maximum number "
+	  "of tokens that can be stored in KV cache (N)', N = blocks x block size" },
+};
+
+/* Where each engine's current rules come from. */
+static const char *const current[KVP_ENGINE_COUNT] = {
+	[KVP_ENGINE_GENERIC] = "-",
+	[KVP_ENGINE_LLAMACPP] = "84f71294",      /* measured, ENGINES.md */
+	[KVP_ENGINE_VLLM] = "main@002f10e0",     /* vllm/config/cache.py:
+	                                            gpu_memory_utilization 0.92 */
+	[KVP_ENGINE_TRANSFORMERS] = "cache_utils.py (ENGINES.md)",
+	[KVP_ENGINE_SGLANG] = "ENGINES.md (March 2025 logs)",
+	[KVP_ENGINE_TRTLLM] = "ENGINES.md (KvCacheConfig)",
+};
+
+const struct kvp_era_row *kvp_era_rows(size_t *n)
+{
+	*n = sizeof rows / sizeof rows[0];
+	return rows;
+}
+
+const char *kvp_engine_current_release(enum kvp_engine_kind e)
+{
+	return (unsigned)e < KVP_ENGINE_COUNT ? current[e] : "?";
+}
+
+const char *kvp_engine_release(const struct kvp_engine_opts *o)
+{
+	return o->version[0] ? o->version : kvp_engine_current_release(o->kind);
+}
+
+/* "0.8.5.post1" -> {0, 8, 5}; a leading 'v' and a suffix after the third
+ * number (".postN", "rcN", ".devN", "+cu121") are allowed. False when not
+ * a release of that form. */
+static bool semver(const char *s, unsigned long v[3])
+{
+	int i;
+
+	if (*s == 'v' || *s == 'V')
+		s++;
+	for (i = 0; i < 3; i++) {
+		unsigned long x = 0;
+		int d = 0;
+
+		while (*s >= '0' && *s <= '9' && d < 6) {
+			x = x * 10 + (unsigned long)(*s++ - '0');
+			d++;
+		}
+		if (!d)
+			return false;
+		v[i] = x;
+		if (i < 2) {
+			if (*s != '.')
+				return false;
+			s++;
+		}
+	}
+	return *s == '\0' || *s == '.' || *s == '+' || (*s >= 'a' && *s <= 'z');
+}
+
+/* a >= b, both releases of the form semver() takes. */
+static bool release_at_least(const char *a, const char *b)
+{
+	unsigned long x[3], y[3];
+	int i;
+
+	if (!semver(a, x) || !semver(b, y))
+		return true;
+	for (i = 0; i < 3; i++)
+		if (x[i] != y[i])
+			return x[i] > y[i];
+	return true;
+}
+
+enum kvp_status kvp_engine_version_check(enum kvp_engine_kind e, const char *v,
+                                         struct kvp_error *err)
+{
+	unsigned long x[3];
+
+	if (!v[0])
+		return KVP_OK;
+	if (e != KVP_ENGINE_VLLM)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.version: %s - kvplan keys no %s rule by release yet; its "
+			"%s rules are those of %s (leave the version empty)", v,
+			kvp_engine_name(e), kvp_engine_name(e), kvp_engine_current_release(e));
+	if (!semver(v, x))
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.version: '%s' - a vLLM release such as 0.6.4 or 0.8.5.post1", v);
+	return KVP_OK;
+}
+
+bool kvp_era_has(const struct kvp_engine_opts *o, enum kvp_era_rule r)
+{
+	size_t i;
+
+	if (!o->version[0])
+		return true;
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		if (rows[i].rule == r && rows[i].engine == o->kind)
+			return release_at_least(o->version, rows[i].landed);
+	return true;
+}

@@ -76,8 +76,12 @@ struct kvp_observation {
 	uint64_t value;               /* bytes or count, as printed */
 	uint64_t tolerance;           /* +- half the last printed digit */
 	uint32_t line;                /* 1-based line of the log */
-	char device[16];              /* "CUDA0", "TP0", "" when not said */
+	char device[64];              /* "CUDA0", "TP0", "RPC[host:port]", "" */
 	char text[32];                /* the figure as printed, "1536.00 MiB" */
+	bool unrounded;               /* tokens as asked, before the engine
+	                                 rounds them up to whole blocks
+	                                 (TensorRT-LLM's older "Using N tokens
+	                                 in paged KV cache") */
 };
 
 /* Short stable names: "kv_bytes", "cells", ... and "all", "full", "swa". */
@@ -97,7 +101,7 @@ const char *kvp_rec_class_name(enum kvp_rec_class c);
 #define KVP_REC_MAX_ROWS 48
 
 struct kvp_rec_row {
-	char figure[64];          /* "KV cache (swa)", "GPU blocks" */
+	char figure[96];          /* "KV cache (swa)", "GPU blocks" */
 	enum kvp_rec_class cls;
 	bool is_bytes;            /* figure in bytes (else a count) */
 	bool has_computed, has_observed;

@@ -237,6 +237,8 @@ static void settings_to_plan(const struct kvp_log *log, struct kvp_plan *p,
 			o->parallel = (uint32_t)s->v[KVP_LK_N_SEQ_MAX];
 		if (s->has[KVP_LK_KV_UNIFIED] && take(g, "engine.llamacpp.kv_unified", NULL))
 			o->kv_unified = s->v[KVP_LK_KV_UNIFIED] == 1;
+		if (s->has[KVP_LK_SWA_FULL] && take(g, "engine.llamacpp.swa_full", NULL))
+			o->swa_full = s->v[KVP_LK_SWA_FULL] == 1;
 		if (s->has[KVP_LK_N_BATCH] && take(g, "engine.llamacpp.batch_size", NULL))
 			o->batch_size = s->v[KVP_LK_N_BATCH];
 		if (s->has[KVP_LK_N_UBATCH] && take(g, "engine.llamacpp.ubatch_size", NULL))

@@ -316,7 +316,10 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		    !kvp_mul(slots, lr->bytes_per_position, &lr->bytes))
 			return eng_overflow(res, "kv.bytes");
 		lr->slots = slots;
-		if (lc_swa(sp.kind) && !o->swa_full) {
+		if (lc_swa(sp.kind)) {
+			/* --swa-full still builds the second cache, with
+			 * n_ctx_seq cells (llama-kv-cache-iswa.cpp: size_swa =
+			 * size_base when swa_full) */
 			uint64_t kb = krow * slots, vb = vrow * slots;
 
 			if (cells > cells_swa)
@@ -356,6 +359,9 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		         "full capacity of the model will not be utilized",
 		         (unsigned long long)n_ctx_seq,
 		         (unsigned long long)p->model.arch.max_positions);
+	if (o->swa_full && n_caches > 1)
+		eng_line(res, "llama_kv_cache_iswa: using full-size SWA cache (ref: "
+		         "https://github.com/ggml-org/llama.cpp/pull/13194#issuecomment-2868343055)");
 	for (i = 0; i < n_caches; i++) {
 		const struct lc_cache *c = &caches[i];
 

@@ -499,9 +499,16 @@ static enum kvp_status row_bytes(const struct rec_ctx *c,
 		if (!res)
 			break;
 		if (c->engine == KVP_ENGINE_TRTLLM && c->o_tokens) {
+			uint64_t tok = c->o_tokens->value;
+
+			/* the older wording prints tokens before they are
+			 * rounded up to whole blocks (TensorRT-LLM issue 224) */
+			if (c->o_tokens->unrounded && c->bsize &&
+			    !kvp_round_up(tok, c->bsize, &tok))
+				return overflow(err, "pool tokens");
 			if ((st = per_token_rank(c->plan, res, c->tp, 3, &v64, err)) != KVP_OK)
 				return st;
-			if (!kvp_mul(v64, c->o_tokens->value, &v64))
+			if (!kvp_mul(v64, tok, &v64))
 				return overflow(err, "pool bytes");
 			snprintf(basis, sizeof basis,
 			         "observed tokens x K+V bytes per token per rank (tp %u)",
@@ -653,6 +660,8 @@ static enum kvp_status row_counts(const struct rec_ctx *c,
 			    !kvp_mul(r->computed_lo, c->bsize, &r->computed_lo) ||
 			    !kvp_mul(r->computed_hi, c->bsize, &r->computed_hi))
 				return overflow(err, "tokens");
+		} else if (c->engine == KVP_ENGINE_TRTLLM && o->unrounded) {
+			r->cls = KVP_REC_UNTESTED;   /* tokens as asked: no rule */
 		} else if (c->engine == KVP_ENGINE_TRTLLM && c->bsize) {
 			snprintf(basis, sizeof basis, "whole blocks of %llu tokens",
 			         (unsigned long long)c->bsize);
@@ -793,7 +802,7 @@ enum kvp_status kvp_reconcile_with(const struct kvp_plan *plan,
 	for (i = 0; i < n; i++) {
 		const struct kvp_observation *o = &obs[i];
 		struct kvp_rec_row *r;
-		char label[64];
+		char label[96];
 
 		if (o->engine != engine)
 			continue;

@@ -403,27 +403,59 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 		return bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_STATE_BYTES,
 		                KVP_SCOPE_ALL, NULL, &p, 0, ln);
 	}
+	if ((p = strstr(line, ": layer ")) && (strstr(p, " dev = ") ||
+	    strstr(p, "n_embd_k_gqa") || strstr(p, "kv_lora_rank") ||
+	    strstr(p, ": skipped")) && strstr(line, "llama_kv_cache")) {
+		/* per-layer lines: "llama_kv_cache_init: layer 4: n_embd_k_gqa =
+		 * 1024, n_embd_v_gqa = 1024" (early 2025), "llama_kv_cache_unified:
+		 * layer   0: dev = RPC[host:50052]" / "layer   0: skipped" (mid
+		 * 2025, iSWA: a layer of the other cache): layers counted per
+		 * cache, a layer figure at the end of the log */
+		if (!strstr(p, ": skipped") && (unsigned)log->cur_scope < KVP_SCOPE_COUNT)
+			log->layer_lines[log->cur_scope]++;
+		hit(log, KVP_ENGINE_LLAMACPP);
+		return 1;
+	}
 	if (strstr(line, "llama_kv_cache") || strstr(line, "llama_new_context") ||
+	    strstr(line, "llama_init_from_file") ||
 	    strstr(line, "llama_context:") || strstr(line, "llama_init_from_model") ||
 	    strstr(line, "print_info:") || strstr(line, "llm_load_print_meta:")) {
-		if (strstr(line, "creating non-SWA KV cache")) {
-			log->cur_scope = KVP_SCOPE_FULL;
+		if (strstr(line, "using full-size SWA cache")) {
+			/* llama-kv-cache-iswa.cpp with --swa-full (langchain
+			 * issue 33083 shows the _unified_iswa form) */
+			set_key(log, KVP_LK_SWA_FULL, 1, ln);
 			hit(log, KVP_ENGINE_LLAMACPP);
 			return 1;
 		}
 		if (strstr(line, "SWA KV cache")) {
-			log->cur_scope = KVP_SCOPE_SWA;
+			/* "creating non-SWA KV cache, size = 2048 cells" and
+			 * "creating     SWA KV cache, size = 1024 cells" */
+			log->cur_scope = strstr(line, "non-SWA KV cache") ? KVP_SCOPE_FULL
+			                                                  : KVP_SCOPE_SWA;
+			/* the cells, kept for the end: a figure only when no
+			 * size line of this cache states them too */
+			if ((p = strstr(line, "size = ")) && strstr(p, "cells")) {
+				struct num n;
+
+				if (parse_num(p + 7, &n) && !n.dec) {
+					log->create_cells[log->cur_scope] = n.mant;
+					log->create_line[log->cur_scope] = ln;
+				}
+			}
 			hit(log, KVP_ENGINE_LLAMACPP);
 			return 1;
 		}
-		if ((p = strstr(line, "KV self size"))) {
-			/* old form: "KV self size  =  256.00 MiB, K (f16): ..." */
+		if ((p = strstr(line, "KV self size")) || (p = strstr(line, "kv self size"))) {
+			/* "KV self size  =  256.00 MiB, K (f16): ..." (2024-25);
+			 * "kv self size  = 1560.00 MB" (2023 llama.cpp and its
+			 * forks: "%7.2f MB" of bytes / 1024 / 1024, so MB is
+			 * MiB; gb_is_gib reads it so) */
 			p = strchr(p, '=');
 			if (!p)
 				return 0;
 			p++;
 			if (!bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_KV_BYTES,
-			              (enum kvp_obs_scope)log->cur_scope, NULL, &p, 0, ln))
+			              (enum kvp_obs_scope)log->cur_scope, NULL, &p, 1, ln))
 				return 0;
 			llama_kv_part(log, line, "K (", KVP_OBS_K_BYTES,
 			              (enum kvp_obs_scope)log->cur_scope,
@@ -438,10 +470,19 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 		if ((p = strstr(line, " KV buffer size"))) {
 			/* "CUDA0 KV buffer size =   640.00 MiB" */
 			const char *d = p, *e = strchr(p + 1, '=');
-			char dev[16];
+			char dev[64];
 
-			while (d > line && d[-1] != ' ' && d[-1] != ':')
+			/* back to the blank before the name: names may hold
+			 * colons ("RPC[10.0.0.2:50052]"), a prefix ends in one */
+			while (d > line && d[-1] != ' ')
 				d--;
+			if (!memchr(d, '[', (size_t)(p - d))) {
+				const char *c = d;
+
+				for (; c < p; c++)
+					if (*c == ':')
+						d = c + 1;
+			}
 			copy_trim(dev, sizeof dev, d, (size_t)(p - d));
 			if (!e)
 				return 0;
@@ -534,7 +575,7 @@ static int vllm_named_bytes(struct kvp_log *log, const char *line,
 
 static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 {
-	const char *p;
+	const char *p, *q;
 	char val[128];
 	int took = 0;
 
@@ -567,7 +608,6 @@ static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 	}
 	if ((p = strstr(line, "Maximum concurrency for"))) {
 		struct num n;
-		const char *q;
 		uint64_t v, tol;
 
 		p += 23;
@@ -584,6 +624,19 @@ static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 		return add_obs(log, KVP_ENGINE_VLLM, KVP_OBS_CONCURRENCY_X100,
 		               KVP_SCOPE_ALL, NULL, v, tol ? tol : 1, q,
 		               *p == 'x' ? p + 1 : p, ln);
+	}
+	if ((p = strstr(line, "max seq len (")) &&
+	    (q = strstr(line, "larger than the maximum number of tokens that can be stored in KV cache ("))) {
+		/* V0, vllm/worker/worker.py raise_if_cache_size_invalid: N is
+		 * num_gpu_blocks x block_size (issues 2418, 10517) */
+		set_int(log, KVP_LK_MAX_MODEL_LEN, p + 13, ln);
+		q += strlen("larger than the maximum number of tokens that can be stored in KV cache (");
+		count_at(log, KVP_ENGINE_VLLM, KVP_OBS_TOKENS, KVP_SCOPE_ALL, NULL, &q, ln);
+		log->set.refused = true;
+		snprintf(log->set.refusal, sizeof log->set.refusal, "%s",
+		         "vLLM V0: max_model_len is larger than the tokens the KV cache holds");
+		hit(log, KVP_ENGINE_VLLM);
+		return 1;
 	}
 	if ((p = strstr(line, "max seq len (")) &&
 	    strstr(line, "KV cache is needed")) {
@@ -686,6 +739,12 @@ static int sglang_line(struct kvp_log *log, const char *line, uint32_t ln)
 			p += 7;
 			took |= bytes_at(log, E, KVP_OBS_V_BYTES, KVP_SCOPE_ALL, dev, &p, 1, ln);
 		}
+		/* MLA pools print one latent size: "#tokens: 975424, KV size:
+		 * 43.67 GB" (sglang PR 11309) */
+		if ((p = strstr(line, "KV size:"))) {
+			p += 8;
+			took |= bytes_at(log, E, KVP_OBS_KV_BYTES, KVP_SCOPE_ALL, dev, &p, 1, ln);
+		}
 		return took;
 	}
 	if (strstr(line, "Load weight end.")) {
@@ -744,6 +803,20 @@ static int trtllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 		count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_ALL, NULL, &q, ln);
 		return 1;
 	}
+	/* older C++ runtime (2023-24, issues 224 and 1400): "Allocate
+	 * 69524783104 bytes for k/v cache." and "Using 132608 tokens in paged
+	 * KV cache." - tokens before rounding up to whole blocks (224) */
+	if ((p = strstr(line, "Allocate ")) && strstr(line, "bytes for k/v cache")) {
+		p += 9;
+		return count_at(log, E, KVP_OBS_KV_BYTES, KVP_SCOPE_ALL, NULL, &p, ln);
+	}
+	if ((p = strstr(line, "Using ")) && strstr(line, "tokens in paged KV cache")) {
+		p += 6;
+		if (!count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_ALL, NULL, &p, ln))
+			return 0;
+		log->obs[log->n_obs - 1].unrounded = true;
+		return 1;
+	}
 	if ((p = strstr(line, "Loaded engine size:"))) {
 		p += 19;
 		return bytes_at(log, E, KVP_OBS_WEIGHTS_BYTES, KVP_SCOPE_ALL, NULL,
@@ -774,6 +847,7 @@ static const char *const key_names[KVP_LK_COUNT] = {
 	[KVP_LK_PP] = "pipeline_parallel_size",
 	[KVP_LK_MAX_RUNNING] = "max_running_requests",
 	[KVP_LK_MAX_TOTAL_TOKENS] = "max_total_num_tokens",
+	[KVP_LK_SWA_FULL] = "swa_full",
 };
 
 const char *kvp_log_key_name(enum kvp_log_key k)
@@ -939,6 +1013,35 @@ void kvp_log_finish(struct kvp_log *log)
 {
 	uint32_t best = 0;
 	int e;
+
+	for (e = 0; e < KVP_SCOPE_COUNT; e++) {
+		size_t i;
+		int stated = 0;
+
+		for (i = 0; i < log->n_obs; i++)
+			stated |= log->obs[i].kind == KVP_OBS_CELLS &&
+			          (int)log->obs[i].scope == e;
+		if (log->create_cells[e] && !stated) {
+			char t[48];
+
+			snprintf(t, sizeof t, "size = %llu cells",
+			         (unsigned long long)log->create_cells[e]);
+			add_obs(log, KVP_ENGINE_LLAMACPP, KVP_OBS_CELLS,
+			        (enum kvp_obs_scope)e, NULL, log->create_cells[e], 0,
+			        t, t + strlen(t), log->create_line[e]);
+		}
+		log->create_cells[e] = 0;
+	}
+	for (e = 0; e < KVP_SCOPE_COUNT; e++)
+		if (log->layer_lines[e] && log->n_obs < KVP_LOG_MAX_OBS) {
+			char t[32];
+
+			snprintf(t, sizeof t, "%u per-layer lines", log->layer_lines[e]);
+			add_obs(log, KVP_ENGINE_LLAMACPP, KVP_OBS_LAYERS,
+			        (enum kvp_obs_scope)e, NULL, log->layer_lines[e], 0,
+			        t, t + strlen(t), 0);
+			log->layer_lines[e] = 0;
+		}
 
 	log->engine = KVP_ENGINE_GENERIC;
 	for (e = 1; e < KVP_ENGINE_COUNT; e++)

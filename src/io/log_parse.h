@@ -62,6 +62,7 @@ enum kvp_log_key {
 	KVP_LK_PP,
 	KVP_LK_MAX_RUNNING,       /* SGLang max_running_requests */
 	KVP_LK_MAX_TOTAL_TOKENS,  /* SGLang max_total_num_tokens */
+	KVP_LK_SWA_FULL,          /* llama.cpp "using full-size SWA cache": 1 */
 	KVP_LK_COUNT
 };
 
@@ -114,6 +115,9 @@ struct kvp_log {
 	char era_release[16];
 	char era_phrase[48];
 	uint32_t era_line;
+	uint32_t layer_lines[KVP_SCOPE_COUNT]; /* llama.cpp per-layer lines */
+	uint64_t create_cells[KVP_SCOPE_COUNT]; /* "creating ... size = N cells" */
+	uint32_t create_line[KVP_SCOPE_COUNT];
 };
 
 /* Short key names ("n_ctx", "max_model_len") for the settings table. */

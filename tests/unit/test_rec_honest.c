@@ -15,6 +15,7 @@
 
 #include "io/log_parse.h"
 #include "kvplan/compute.h"
+#include "kvplan/layers.h"
 #include "kvplan/reconcile.h"
 #include "check_main.h"
 
@@ -251,6 +252,94 @@ START_TEST(device_buffer_within_padding)
 }
 END_TEST
 
+
+/* TensorRT-LLM's older wording (issue 1400, v0.8): Llama-2-7B's shape, 32
+ * layers x 32 KV heads x 128, f16: 2 x 32 x 32 x 128 x 2 B = 524,288 B per
+ * token; 132,608 tokens x 524,288 = 69,524,783,104 B, as printed. The
+ * tokens are as asked (issue 224: rounded up to whole blocks later), so
+ * their row is untested. */
+START_TEST(trtllm_older_wording)
+{
+	static const char *const log[] = {
+		"[TensorRT-LLM][INFO] Allocate 69524783104 bytes for k/v cache. ",
+		"[TensorRT-LLM][INFO] Using 132608 tokens in paged KV cache.",
+		NULL };
+	struct kvp_rec_opts ro = { 0 };
+
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 32;
+	plan.model.q_heads = 32;
+	plan.model.base.kv_heads = 32;
+	plan.engine.kind = KVP_ENGINE_TRTLLM;
+	plan.engine.trtllm.max_tokens = 132608;
+	plan.devices.n_groups = 0;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	feed(log);
+	ck_assert_int_eq(lg.engine, KVP_ENGINE_TRTLLM);
+	ro.tp = 1;
+	reconcile(&ro);
+	ck_assert_uint_eq(row("KV cache")->computed, 69524783104ull);
+	ck_assert(row("KV cache")->match);
+	ck_assert_int_eq(row("tokens in pool")->cls, KVP_REC_UNTESTED);
+	ck_assert_uint_eq(rec.n_arithmetic_mismatch, 0);
+}
+END_TEST
+
+/* --swa-full under llama.cpp still builds two caches of n_ctx_seq cells
+ * (llama-kv-cache-iswa.cpp: size_swa = size_base). 4 layers, 0 and 2
+ * sliding (W 1,024), 8 KV heads x 128, f16, -c 8192, one sequence: each
+ * cache 2 layers x 8,192 cells x 8 x 128 x 2 B x 2 = 67,108,864 B =
+ * 64.00 MiB. */
+START_TEST(llamacpp_swa_full_two_caches)
+{
+	struct kvp_error err;
+	uint32_t i;
+	int warn = -1, base = -1, swa = -1, sizes = 0;
+
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 4;
+	ck_assert_int_eq(kvp_rule_parse("0-3/2:kind=sliding,window=1024",
+	                                &plan.model.rules[0], &err), KVP_OK);
+	plan.model.n_rules = 1;
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.llamacpp.ctx_size = 8192;
+	plan.engine.llamacpp.swa_full = true;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.cells, 8192);
+	ck_assert_uint_eq(res.engine.cells_swa, 8192);
+	ck_assert_uint_eq(res.kv.bytes, 2 * 67108864ull);
+	for (i = 0; i < res.engine.n_lines; i++) {
+		const char *l = res.engine.lines[i];
+
+		if (strstr(l, "using full-size SWA cache"))
+			warn = (int)i;
+		if (!strcmp(l, "llama_kv_cache_iswa: creating non-SWA KV cache, size = 8192 cells"))
+			base = (int)i;
+		if (!strcmp(l, "llama_kv_cache_iswa: creating     SWA KV cache, size = 8192 cells"))
+			swa = (int)i;
+		if (strstr(l, "llama_kv_cache: size =   64.00 MiB (  8192 cells,   2 layers"))
+			sizes++;
+	}
+	ck_assert(warn >= 0 && warn < base && base < swa);
+	ck_assert_int_eq(sizes, 2);
+	/* and reconcile reads them back: the warning sets swa_full */
+	{
+		const char *ptr[KVP_MAX_LINES + 1];
+		struct kvp_rec_opts ro = { 0 };
+
+		for (i = 0; i < res.engine.n_lines; i++)
+			ptr[i] = res.engine.lines[i];
+		ptr[i] = NULL;
+		feed(ptr);
+		ck_assert(lg.set.has[KVP_LK_SWA_FULL]);
+		ro.tp = 1;
+		reconcile(&ro);
+		ck_assert_uint_eq(rec.n_arithmetic_mismatch, 0);
+		ck_assert_uint_ge(rec.n_arithmetic, 12);
+	}
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("rec_honest");
@@ -262,6 +351,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, budget_free_keeps_the_arithmetic);
 	tcase_add_test(tc, calc_and_reconcile_agree);
 	tcase_add_test(tc, device_buffer_within_padding);
+	tcase_add_test(tc, trtllm_older_wording);
+	tcase_add_test(tc, llamacpp_swa_full_two_caches);
 	suite_add_tcase(s, tc);
 	return s;
 }

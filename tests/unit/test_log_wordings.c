@@ -1,0 +1,123 @@
+/*
+ * test_log_wordings.c - every row of tests/data/logs/wordings.tsv (a real
+ * public log line, its source, and the figure it states worked by hand)
+ * is fed alone to the log reader, which must take the figure: kind,
+ * cache, device and exact value. The file is in the repository, so a bare
+ * clone tests itself.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/log_parse.h"
+#include "check_main.h"
+
+#define WORDINGS KVP_SRCDIR "/tests/data/logs/wordings.tsv"
+
+/* Split s at tabs into at most n fields (in place). */
+static int split(char *s, char **f, int n)
+{
+	int k = 0;
+
+	while (k < n) {
+		f[k++] = s;
+		s = strchr(s, '\t');
+		if (!s)
+			break;
+		*s++ = '\0';
+	}
+	return k;
+}
+
+static int find_setting(const struct kvp_log *log, const char *name,
+                        uint64_t want)
+{
+	int k;
+
+	for (k = 0; k < KVP_LK_COUNT; k++)
+		if (!strcmp(kvp_log_key_name((enum kvp_log_key)k), name))
+			return log->set.has[k] && log->set.v[k] == want;
+	return 0;
+}
+
+static int find_obs(const struct kvp_log *log, const char *kind,
+                    const char *scope, const char *dev, uint64_t want)
+{
+	size_t i;
+
+	for (i = 0; i < log->n_obs; i++) {
+		const struct kvp_observation *o = &log->obs[i];
+
+		if (!strcmp(kvp_obs_kind_name(o->kind), kind) &&
+		    !strcmp(kvp_obs_scope_name(o->scope), scope) &&
+		    (!strcmp(dev, "-") || !strcmp(o->device, dev)) && o->value == want)
+			return 1;
+	}
+	return 0;
+}
+
+START_TEST(every_wording_is_read)
+{
+	FILE *f = fopen(WORDINGS, "r");
+	static char buf[8192];
+	static struct kvp_log log;
+	int rows = 0;
+
+	ck_assert_msg(f != NULL, "cannot open %s", WORDINGS);
+	while (fgets(buf, sizeof buf, f)) {
+		char *fld[6];
+		size_t l = strlen(buf);
+		uint64_t want;
+
+		if (buf[0] == '#' || buf[0] == '\n')
+			continue;
+		if (l && buf[l - 1] == '\n')
+			buf[--l] = '\0';
+		ck_assert_int_eq(split(buf, fld, 6), 6);
+		want = strtoull(fld[3], NULL, 10);
+		kvp_log_init(&log);
+		kvp_log_feed_line(&log, fld[5], strlen(fld[5]));
+		kvp_log_finish(&log);
+		ck_assert_msg(log.lines_used == 1, "not read: %s (%s)", fld[5], fld[4]);
+		if (!strncmp(fld[0], "setting:", 8))
+			ck_assert_msg(find_setting(&log, fld[0] + 8, want),
+			              "%s = %s not taken from: %s", fld[0] + 8, fld[3], fld[5]);
+		else
+			ck_assert_msg(find_obs(&log, fld[0], fld[1], fld[2], want),
+			              "%s %s %s = %s not taken from: %s", fld[0], fld[1],
+			              fld[2], fld[3], fld[5]);
+		rows++;
+	}
+	fclose(f);
+	ck_assert_int_ge(rows, 20);
+}
+END_TEST
+
+/* The older TensorRT-LLM tokens are marked as before block rounding. */
+START_TEST(trtllm_old_tokens_unrounded)
+{
+	static struct kvp_log log;
+	static const char line[] = "[TensorRT-LLM][INFO] Using 10718 tokens in paged KV cache.";
+
+	kvp_log_init(&log);
+	kvp_log_feed_line(&log, line, strlen(line));
+	kvp_log_finish(&log);
+	ck_assert_uint_eq(log.n_obs, 1);
+	ck_assert(log.obs[0].unrounded);
+	ck_assert_int_eq(log.engine, KVP_ENGINE_TRTLLM);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("log_wordings");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, every_wording_is_read);
+	tcase_add_test(tc, trtllm_old_tokens_unrounded);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+KVP_CHECK_MAIN(make_suite)

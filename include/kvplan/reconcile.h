@@ -58,6 +58,8 @@ enum kvp_obs_kind {
 	KVP_OBS_TORCH_PEAK,       /* peak torch memory, weights included
 	                             (vLLM V0 "peak_torch_memory=") */
 	KVP_OBS_MEM_UTIL_PPM,     /* (count) gpu_memory_utilization, ppm */
+	KVP_OBS_STATE_R_BYTES,    /* llama.cpp recurrent R (conv) state */
+	KVP_OBS_STATE_S_BYTES,    /* llama.cpp recurrent S (SSM) state */
 	KVP_OBS_KIND_COUNT
 };
 

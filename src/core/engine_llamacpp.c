@@ -380,9 +380,20 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		         (int)c->layers, (unsigned)n_seq, (unsigned)n_stream, tk,
 		         lc_mib(c->k_bytes), tv, lc_mib(c->v_bytes));
 	}
-	if (n_rs_layers)
-		/* llama.cpp splits this into R (conv) and S (ssm) states; kvplan
-		 * holds one state size per layer, so it prints their sum. */
+	if (n_rs_layers && res->kv.conv_bytes + res->kv.ssm_bytes == rs_bytes)
+		/* llama-memory-recurrent.cpp at 84f71294: "size = %7.2f MiB (%6u
+		 * cells, %3d layers, %2u seqs %2u rs_seq), R (%s): %7.2f MiB, S
+		 * (%s): %7.2f MiB", R the conv state and S the SSM state, both
+		 * f32; rs_seq is llama_context's n_rs_seq, 0 unless set (kvplan
+		 * has no option for it) */
+		eng_line(res, "llama_memory_recurrent: size = %7.2f MiB (%6u cells, "
+		         "%3d layers, %2u seqs %2u rs_seq), R (f32): %7.2f MiB, S (f32): %7.2f MiB",
+		         lc_mib(rs_bytes), (unsigned)rs_cells, (int)p->model.n_layers,
+		         (unsigned)n_seq, 0u, lc_mib(res->kv.conv_bytes),
+		         lc_mib(res->kv.ssm_bytes));
+	else if (n_rs_layers)
+		/* the state typed as bytes (no conv/SSM components): kvplan
+		 * cannot split it, so it prints their sum - not llama.cpp's form */
 		eng_line(res, "llama_memory_recurrent: size = %7.2f MiB (%6u cells, "
 		         "%3d layers, %2u seqs), R + S (f32): %7.2f MiB",
 		         lc_mib(rs_bytes), (unsigned)rs_cells, (int)p->model.n_layers,

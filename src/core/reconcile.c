@@ -40,6 +40,8 @@ static const char *const kind_names[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_NON_TORCH] = "non_torch_memory",
 	[KVP_OBS_TORCH_PEAK] = "torch_peak",
 	[KVP_OBS_MEM_UTIL_PPM] = "gpu_memory_utilization_ppm",
+	[KVP_OBS_STATE_R_BYTES] = "state_r_bytes",
+	[KVP_OBS_STATE_S_BYTES] = "state_s_bytes",
 };
 
 /* Labels of the table's "figure" column. */
@@ -60,6 +62,8 @@ static const char *const kind_labels[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_NON_TORCH] = "non-torch memory",
 	[KVP_OBS_TORCH_PEAK] = "torch peak (with weights)",
 	[KVP_OBS_MEM_UTIL_PPM] = "gpu_memory_utilization ppm",
+	[KVP_OBS_STATE_R_BYTES] = "recurrent R (conv) state",
+	[KVP_OBS_STATE_S_BYTES] = "recurrent S (SSM) state",
 };
 
 static const char *const scope_names[KVP_SCOPE_COUNT] = {
@@ -545,6 +549,17 @@ static enum kvp_status row_bytes(const struct rec_ctx *c,
 	case KVP_OBS_STATE_BYTES:
 		if (res)
 			row_computed(r, res->kv.state_bytes, "recurrent state x sequences");
+		break;
+	case KVP_OBS_STATE_R_BYTES:
+	case KVP_OBS_STATE_S_BYTES:
+		/* the components of the import (conv and SSM values); a state
+		 * typed as bytes has none, and the row stays untested */
+		if (res && res->kv.conv_bytes + res->kv.ssm_bytes == res->kv.state_bytes &&
+		    res->kv.state_bytes)
+			row_computed(r, o->kind == KVP_OBS_STATE_R_BYTES ? res->kv.conv_bytes
+			                                                 : res->kv.ssm_bytes,
+			             o->kind == KVP_OBS_STATE_R_BYTES ?
+			             "conv values x 4 B x cells" : "SSM values x 4 B x cells");
 		break;
 	case KVP_OBS_DEVICE_KV_BYTES:
 		/* one buffer per cache: the whole cache of that scope, each

@@ -399,9 +399,19 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 
 	if ((p = strstr(line, "llama_memory_recurrent:")) &&
 	    (p = strstr(p, " size = ")) && strstr(p, "cells")) {
+		/* "size = X MiB (C cells, L layers, S seqs), R (f32): r MiB,
+		 * S (f32): s MiB" (llama-memory-recurrent.cpp) */
+		char t[16];
+
 		p += 8;
-		return bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_STATE_BYTES,
-		                KVP_SCOPE_ALL, NULL, &p, 0, ln);
+		if (!bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_STATE_BYTES,
+		              KVP_SCOPE_ALL, NULL, &p, 0, ln))
+			return 0;
+		llama_kv_part(log, line, "R (", KVP_OBS_STATE_R_BYTES, KVP_SCOPE_ALL,
+		              t, sizeof t, ln);
+		llama_kv_part(log, line, "S (", KVP_OBS_STATE_S_BYTES, KVP_SCOPE_ALL,
+		              t, sizeof t, ln);
+		return 1;
 	}
 	if ((p = strstr(line, ": layer ")) && (strstr(p, " dev = ") ||
 	    strstr(p, "n_embd_k_gqa") || strstr(p, "kv_lora_rank") ||

@@ -102,10 +102,16 @@ static void plan_from_case(const cJSON *c)
 		unsigned long long st = ((d_conv - 1) * (d_inner + 2 * n_group * d_state) +
 		                         d_state * d_inner) * 4;
 
+		/* as conv (R) and SSM (S) components, so the state line is
+		 * llama.cpp's own, R and S apart (n_embd_r, n_embd_s) */
+		md->recur.conv_values = (d_conv - 1) * (d_inner + 2 * n_group * d_state);
+		md->recur.ssm_values = d_state * d_inner;
+		md->recur.conv_dtype = md->recur.ssm_dtype = KVP_DT_F32;
+		(void)st;
 		for (il = 0; il < n; il++) {
 			if (in_list(attn, il))
 				continue;
-			snprintf(rule, sizeof rule, "%u:kind=none,state_bytes=%llu", il, st);
+			snprintf(rule, sizeof rule, "%u:kind=none", il);
 			add_rule(md, rule);
 		}
 	}
@@ -214,9 +220,10 @@ START_TEST(every_llamacpp_case)
 		ck_assert_uint_eq(res.engine.cells,
 		                  (uint64_t)ref_after(ref_line(printed, "n_ctx_seq             ="), "= "));
 		/* every line we print is one llama.cpp printed (the recurrent
-		 * state's line excepted: kvplan cannot split it into R and S) */
+		 * state's line excepted only when the state has no conv/SSM
+		 * components to split into R and S) */
 		for (l = 0; l < res.engine.n_lines; l++)
-			if (!strstr(res.engine.lines[l], "llama_memory_recurrent"))
+			if (!strstr(res.engine.lines[l], "R + S (f32)"))
 				check_printed(printed, res.engine.lines[l], id);
 	}
 	ck_assert_int_ge(n_cases, 1);

@@ -340,6 +340,44 @@ START_TEST(llamacpp_swa_full_two_caches)
 }
 END_TEST
 
+/* llama.cpp's recurrent line prints R (conv) and S (SSM) apart. Two
+ * layers: 0 full attention, 1 recurrent with 5,376 conv and 196,608 SSM
+ * values (Granite-4 hybrid's n_embd_r, n_embd_s), f32, one sequence: R =
+ * 5,376 x 4 = 21,504 B, S = 196,608 x 4 = 786,432 B. kvplan's line read
+ * back compares both by arithmetic. */
+START_TEST(llamacpp_recurrent_r_and_s)
+{
+	struct kvp_error err;
+	const char *ptr[KVP_MAX_LINES + 1];
+	struct kvp_rec_opts ro = { 0 };
+	uint32_t i;
+
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 2;
+	plan.model.recur.conv_values = 5376;
+	plan.model.recur.ssm_values = 196608;
+	plan.model.recur.conv_dtype = plan.model.recur.ssm_dtype = KVP_DT_F32;
+	ck_assert_int_eq(kvp_rule_parse("1:kind=none", &plan.model.rules[0], &err), KVP_OK);
+	plan.model.n_rules = 1;
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.llamacpp.ctx_size = 4096;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.conv_bytes, 21504);
+	ck_assert_uint_eq(res.kv.ssm_bytes, 786432);
+	for (i = 0; i < res.engine.n_lines; i++)
+		ptr[i] = res.engine.lines[i];
+	ptr[i] = NULL;
+	feed(ptr);
+	ro.tp = 1;
+	reconcile(&ro);
+	ck_assert_uint_eq(row("recurrent R (conv) state")->computed, 21504);
+	ck_assert(row("recurrent R (conv) state")->match);
+	ck_assert_uint_eq(row("recurrent S (SSM) state")->computed, 786432);
+	ck_assert(row("recurrent S (SSM) state")->match);
+	ck_assert_uint_eq(rec.n_arithmetic_mismatch, 0);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("rec_honest");
@@ -353,6 +391,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, device_buffer_within_padding);
 	tcase_add_test(tc, trtllm_older_wording);
 	tcase_add_test(tc, llamacpp_swa_full_two_caches);
+	tcase_add_test(tc, llamacpp_recurrent_r_and_s);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -25,7 +25,8 @@ trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
 LC_ALL=C.UTF-8
 LANG=C.UTF-8
 XDG_CONFIG_HOME=$tmp/config   # no user presets
-export LC_ALL LANG XDG_CONFIG_HOME
+XDG_STATE_HOME=$tmp/state     # no recovery file of an earlier planner
+export LC_ALL LANG XDG_CONFIG_HOME XDG_STATE_HOME
 fail=0 n=0
 ok() { echo "ok - $1"; }
 no() { echo "not ok - $1"; fail=1; }

@@ -56,4 +56,31 @@ typedef void (*kvp_preset_fn)(const char *name, const char *path,
 enum kvp_status kvp_presets_list(enum kvp_preset_kind kind, kvp_preset_fn fn,
                                  void *ctx, struct kvp_error *err);
 
+/*
+ * A preset name as a person types it, to the preset's file (path): the
+ * file stem in any case, a card alias ("h100", "4090"), a model's Hugging
+ * Face id in any case ("meta-llama/Llama-3.1-70B"), or an instruct/chat
+ * variant of a model preset ("llama-3.1-70b-instruct"). Case, '-', '_'
+ * and ' ' are ignored. note (may be NULL) receives one line when the
+ * name was not the preset's own ("h100 taken as H100 SXM5 80 GB ...");
+ * it is empty otherwise. Misses: KVP_ENOTFOUND, err naming the three
+ * nearest names; a name starting several presets' names: KVP_EINVAL, err
+ * listing them. Reads only presets (a caller with other sources - a
+ * Hugging Face cache - tries this first and goes on after KVP_ENOTFOUND).
+ */
+enum kvp_status kvp_preset_find(enum kvp_preset_kind k, const char *typed,
+                                char *path, size_t n, char *note,
+                                size_t note_n, struct kvp_error *err);
+
+/* The card alias table, row by row: alias, preset stem, note (NULL when
+ * the alias names one board). */
+typedef void (*kvp_alias_fn)(const char *alias, const char *preset,
+                             const char *note, void *ctx);
+void kvp_card_aliases(kvp_alias_fn fn, void *ctx);
+
+/* kvp_card_load_spec, and the note kvp_preset_find gives (may be NULL). */
+enum kvp_status kvp_card_load_named(const char *spec, struct kvp_card *c,
+                                    char *note, size_t note_n,
+                                    struct kvp_error *err);
+
 #endif

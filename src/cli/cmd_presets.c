@@ -82,6 +82,15 @@ static void print_one(const char *name, const char *path, const char *desc,
 	l->count++;
 }
 
+/* The card alias table (preset_names.c): a short name and its preset. */
+static void print_alias(const char *alias, const char *preset,
+                        const char *note, void *ctx)
+{
+	(void)ctx;
+	printf("  %-28s = %s%s%s\n", alias, preset, note ? "; " : "",
+	       note ? note : "");
+}
+
 static int list_kind(enum kvp_preset_kind k, bool heading)
 {
 	struct listing l = { k, 0 };
@@ -95,6 +104,11 @@ static int list_kind(enum kvp_preset_kind k, bool heading)
 	}
 	if (l.count == 0)
 		printf("  (none found)\n");
+	if (k == KVP_PRESET_CARD) {
+		printf("\ncard aliases (any case; NAMExN for N cards, e.g. "
+		       "h100x4):\n");
+		kvp_card_aliases(print_alias, NULL);
+	}
 	return 0;
 }
 

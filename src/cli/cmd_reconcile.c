@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <cjson/cJSON.h>
 
@@ -43,73 +44,6 @@ static void note(struct notes *ns, const char *fmt, const char *a,
 		snprintf(ns->line[ns->n++], sizeof ns->line[0], fmt, a, b);
 }
 
-/* Lower case, without a trailing fine-tune suffix that keeps the shape
- * ("-Instruct", "-Chat", "-chat-hf", "-hf"). */
-static void id_norm(const char *in, char *out, size_t n)
-{
-	static const char *const suffixes[] = { "-instruct", "-chat-hf", "-chat",
-	                                        "-hf", NULL };
-	size_t i, l;
-
-	for (i = 0; in[i] && i + 1 < n; i++)
-		out[i] = (char)(in[i] >= 'A' && in[i] <= 'Z' ? in[i] - 'A' + 'a' : in[i]);
-	out[i] = '\0';
-	l = i;
-	for (i = 0; suffixes[i]; i++) {
-		size_t sl = strlen(suffixes[i]);
-
-		if (l > sl && !strcmp(out + l - sl, suffixes[i])) {
-			out[l - sl] = '\0';
-			return;
-		}
-	}
-}
-
-struct id_search {
-	char want[KVP_NAME_MAX];
-	char path[512];
-	char id[KVP_NAME_MAX];
-	bool exact;
-};
-
-static void id_visit(const char *name, const char *path, const char *desc,
-                     int user, void *ctx)
-{
-	struct id_search *s = ctx;
-	static struct kvp_model m;
-	struct kvp_error e;
-	char got[KVP_NAME_MAX];
-
-	(void)name;
-	(void)desc;
-	(void)user;
-	if (s->path[0] || kvp_model_load_spec(path, &m, NULL, &e) != KVP_OK)
-		return;
-	id_norm(m.id, got, sizeof got);
-	if (!strcmp(got, s->want)) {
-		snprintf(s->path, sizeof s->path, "%s", path);
-		snprintf(s->id, sizeof s->id, "%s", m.id);
-	}
-}
-
-/* The model preset whose id is the one the log names (vLLM model='...',
- * SGLang model_path='...'), ignoring case and fine-tune suffixes. */
-static bool preset_by_id(const char *logged, char *path, size_t n,
-                         char *id, size_t idn)
-{
-	static struct id_search s;
-	struct kvp_error e;
-
-	memset(&s, 0, sizeof s);
-	id_norm(logged, s.want, sizeof s.want);
-	if (kvp_presets_list(KVP_PRESET_MODEL, id_visit, &s, &e) != KVP_OK ||
-	    !s.path[0])
-		return false;
-	snprintf(path, n, "%s", s.path);
-	snprintf(id, idn, "%s", s.id);
-	return true;
-}
-
 /* The model from the log: a preset it names, else llama.cpp hparams. */
 static enum kvp_status model_from_log(const struct kvp_log *log,
                                       struct kvp_model *m, struct notes *ns,
@@ -118,18 +52,16 @@ static enum kvp_status model_from_log(const struct kvp_log *log,
 	const struct kvp_log_settings *s = &log->set;
 	struct kvp_error e2;
 
-	char ppath[512], pid[KVP_NAME_MAX];
-
+	/* a preset by name or Hugging Face id, or the base model of an
+	 * instruct/chat variant (preset_names.c) */
 	if (s->model[0] && kvp_model_load_spec(s->model, m, NULL, &e2) == KVP_OK) {
-		note(ns, "model: preset '%s', named in the log%s", s->model,
-		     " (its revision may differ from the one that ran)");
-		return KVP_OK;
-	}
-	if (s->model[0] && preset_by_id(s->model, ppath, sizeof ppath, pid, sizeof pid) &&
-	    kvp_model_load_spec(ppath, m, NULL, &e2) == KVP_OK) {
-		note(ns, "model: the log names %s; the shipped preset of %s is "
-		     "used (same attention shape assumed; revision may differ)",
-		     s->model, pid);
+		if (!strcasecmp(m->id, s->model))
+			note(ns, "model: preset '%s', named in the log%s", s->model,
+			     " (its revision may differ from the one that ran)");
+		else
+			note(ns, "model: the log names %s; the shipped preset of %s is "
+			     "used (same attention shape assumed; revision may differ)",
+			     s->model, m->id);
 		return KVP_OK;
 	}
 	if (s->has[KVP_LK_N_LAYER] && s->has[KVP_LK_N_HEAD_KV] &&

@@ -186,12 +186,18 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 	case OWN_CARD: {
 		struct kvp_card c;
 		char name[512];
-		const char *x = strrchr(v, 'x');
+		const char *x = strrchr(v, 'x'), *bx = strrchr(v, 'X');
 		unsigned long count = 0;
 
-		/* NAME[xN]: "h100-80gb-sxmx8" is 8 cards of that preset */
+		/* NAME[xN]: "h100x8" is 8 cards of that preset ('X' too); a
+		 * whole name that is a card wins ("rtx4090", "mi300x") */
+		if (bx && (!x || bx > x))
+			x = bx;
+		memset(&c, 0, sizeof c);
 		if (x && x > v && x[1] && strspn(x + 1, "0123456789") == strlen(x + 1) &&
-		    (size_t)(x - v) < sizeof name) {
+		    (size_t)(x - v) < sizeof name &&
+		    kvp_card_load_named(v, &c, o->card_note, sizeof o->card_note,
+		                        err) != KVP_OK) {
 			count = strtoul(x + 1, NULL, 10);
 			if (count < 1 || count > 4096)
 				return kvp_error_set(err, KVP_ERANGE,
@@ -201,8 +207,8 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 		} else {
 			snprintf(name, sizeof name, "%s", v);
 		}
-		memset(&c, 0, sizeof c);
-		if (kvp_card_load_spec(name, &c, err) != KVP_OK)
+		if (kvp_card_load_named(name, &c, o->card_note, sizeof o->card_note,
+		                        err) != KVP_OK)
 			return flag_error(err, flag);
 		if (p->devices.n_groups == 0) {
 			p->devices.n_groups = 1;
@@ -400,6 +406,7 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 
 	kvp_error_clear(err);
 	o->n_args = 0;
+	o->card_note[0] = '\0';
 	o->have_plan_file = false;
 	o->plan_path = NULL;
 	o->name_given = false;
@@ -586,6 +593,11 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 	}
 	if (defaults)
 		kvp_overheads_default(&o->plan.devices);
+	/* The card alias taken ("h100 taken as H100 SXM5 ..."), said with
+	 * the model's notes. */
+	if (o->card_note[0] && o->notes.n < KVP_MAX_NOTES)
+		snprintf(o->notes.line[o->notes.n++], sizeof o->notes.line[0], "%s",
+		         o->card_note);
 	/* A window on a full-attention base means sliding-window attention;
 	 * leaving it unused would silently ignore the flag. */
 	if (window_set && !kind_set && o->plan.model.base.kind == KVP_LAYER_FULL &&

@@ -79,6 +79,7 @@ struct kvp_opts {
 	                               was given, not one card standing for
 	                               every device (NULL: not given) */
 	bool assume_layout;         /* --assume-layout given (pass 1) */
+	char card_note[200];        /* the card alias taken (--card h100) */
 };
 
 /* Fill defaults for the caller-set part (cmd, usage, plan_arg 0). */

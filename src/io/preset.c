@@ -3,6 +3,9 @@
  * `--model` argument resolved (preset name | preset file | config.json |
  * folder holding config.json). Implements kvplan/preset.h.
  *
+ * Names as people type them (aliases, model ids, variants, the nearest
+ * names on a miss) are preset_names.c's.
+ *
  * Search order for a name of kind K (models, cards, workloads):
  *   1. $XDG_CONFIG_HOME/kvplan/K/ (default ~/.config/kvplan/K/) - user
  *   2. $KVPLAN_PRESETS/K/
@@ -126,45 +129,29 @@ static bool valid_name(const char *s)
 	return true;
 }
 
-/* Find <name>.json (exact, then ignoring case) in the search folders. */
+/* Find <name>.json in the search folders (exact name, the fast path);
+ * otherwise the name as people type it (preset_names.c: any case, card
+ * aliases, model ids and variants, nearest names on a miss). */
 static enum kvp_status find_preset(enum kvp_preset_kind k, const char *name,
-                                   char *out, size_t n, struct kvp_error *err)
+                                   char *out, size_t n, char *note,
+                                   size_t note_n, struct kvp_error *err)
 {
 	struct dirs d;
 	unsigned i;
 
-	if (!valid_name(name))
-		return kvp_error_set(err, KVP_ENOTFOUND,
-		       "%s: no such file, and not a %s preset name", name,
-		       kind_word[k]);
-	search_dirs(k, &d);
-	for (i = 0; i < d.n; i++) {
-		struct stat sb;
-		if (snprintf(out, n, "%s/%s.json", d.path[i], name) >= (int)n)
-			continue;
-		if (stat(out, &sb) == 0 && S_ISREG(sb.st_mode))
-			return KVP_OK;
-	}
-	for (i = 0; i < d.n; i++) {
-		DIR *dir = opendir(d.path[i]);
-		struct dirent *e;
-		size_t l = strlen(name);
-		if (!dir)
-			continue;
-		while ((e = readdir(dir))) {
-			if (strlen(e->d_name) == l + 5 &&
-			    !strncasecmp(e->d_name, name, l) &&
-			    !strcmp(e->d_name + l, ".json")) {
-				snprintf(out, n, "%s/%s", d.path[i], e->d_name);
-				closedir(dir);
+	if (note && note_n)
+		note[0] = '\0';
+	if (valid_name(name)) {
+		search_dirs(k, &d);
+		for (i = 0; i < d.n; i++) {
+			struct stat sb;
+			if (snprintf(out, n, "%s/%s.json", d.path[i], name) >= (int)n)
+				continue;
+			if (stat(out, &sb) == 0 && S_ISREG(sb.st_mode))
 				return KVP_OK;
-			}
 		}
-		closedir(dir);
 	}
-	return kvp_error_set(err, KVP_ENOTFOUND,
-	       "%s: no such %s preset or file (kvplan presets %ss lists them)",
-	       name, kind_word[k], kind_word[k]);
+	return kvp_preset_find(k, name, out, n, note, note_n, err);
 }
 
 /* A spec that looks like a path is never taken as a preset name. */
@@ -175,13 +162,29 @@ static bool looks_like_path(const char *s)
 	return strchr(s, '/') || (l > 5 && !strcmp(s + l - 5, ".json"));
 }
 
+/* ORG/NAME, a Hugging Face id: one '/', neither part empty or a dot
+ * folder, no ".json". */
+static bool looks_like_hf_id(const char *s)
+{
+	const char *slash = strchr(s, '/');
+	size_t l = strlen(s);
+
+	return slash && slash != s && slash[1] && !strchr(slash + 1, '/') &&
+	       s[0] != '.' && slash[1] != '.' &&
+	       !(l > 5 && !strcmp(s + l - 5, ".json"));
+}
+
 static enum kvp_status resolve(enum kvp_preset_kind k, const char *spec,
                                char *path, size_t n, bool *is_folder,
+                               char *note, size_t note_n,
                                struct kvp_error *err)
 {
 	struct stat sb;
+	int e;
 
 	*is_folder = false;
+	if (note && note_n)
+		note[0] = '\0';
 	if (!spec || !*spec)
 		return kvp_error_set(err, KVP_EINVAL, "--%s: empty - give a "
 		                     "preset name or a file", kind_word[k]);
@@ -190,10 +193,27 @@ static enum kvp_status resolve(enum kvp_preset_kind k, const char *spec,
 		snprintf(path, n, "%s", spec);
 		return KVP_OK;
 	}
+	e = errno;
+	if (k == KVP_PRESET_MODEL && looks_like_hf_id(spec)) {
+		/* no such file: a model preset's Hugging Face id? */
+		if (kvp_preset_find(k, spec, path, n, note, note_n, err) == KVP_OK)
+			return KVP_OK;
+		if (err && err->status == KVP_ENOTFOUND) {
+			char tail[KVP_ERRMSG_MAX];
+			const char *near = strstr(err->msg, "; nearest: ");
+			snprintf(tail, sizeof tail, "%s", near ? near : "");
+			if ((near = strstr(tail, " (kvplan presets")))
+				tail[near - tail] = '\0';
+			return kvp_error_set(err, KVP_ENOTFOUND, "%s: no such file, "
+			                     "and no model preset has that Hugging "
+			                     "Face id%s", spec, tail);
+		}
+		return err ? err->status : KVP_ENOTFOUND;
+	}
 	if (looks_like_path(spec))
 		return kvp_error_set(err, KVP_ENOTFOUND, "%s: %s", spec,
-		                     strerror(errno));
-	return find_preset(k, spec, path, n, err);
+		                     strerror(e));
+	return find_preset(k, spec, path, n, note, note_n, err);
 }
 
 static enum kvp_status model_from_file(const char *path, unsigned flags,
@@ -259,19 +279,24 @@ enum kvp_status kvp_model_load_spec_opts(const char *spec, unsigned flags,
                                          struct kvp_notes *notes,
                                          struct kvp_error *err)
 {
-	char path[PATH_MAX_K];
+	char path[PATH_MAX_K], note[200];
 	bool folder;
 	enum kvp_status st;
 
 	kvp_error_clear(err);
 	if (notes)
 		notes->n = 0;
-	st = resolve(KVP_PRESET_MODEL, spec, path, sizeof path, &folder, err);
+	st = resolve(KVP_PRESET_MODEL, spec, path, sizeof path, &folder,
+	             note, sizeof note, err);
 	if (st != KVP_OK)
 		return st;
 	if (folder)
-		return kvp_hf_import_path_opts(path, flags, m, notes, err);
-	return model_from_file(path, flags, m, notes, err);
+		st = kvp_hf_import_path_opts(path, flags, m, notes, err);
+	else
+		st = model_from_file(path, flags, m, notes, err);
+	if (st == KVP_OK && note[0] && notes && notes->n < KVP_MAX_NOTES)
+		snprintf(notes->line[notes->n++], sizeof notes->line[0], "%s", note);
+	return st;
 }
 
 enum kvp_status kvp_model_load_spec(const char *spec, struct kvp_model *m,
@@ -284,13 +309,21 @@ enum kvp_status kvp_model_load_spec(const char *spec, struct kvp_model *m,
 enum kvp_status kvp_card_load_spec(const char *spec, struct kvp_card *c,
                                    struct kvp_error *err)
 {
+	return kvp_card_load_named(spec, c, NULL, 0, err);
+}
+
+enum kvp_status kvp_card_load_named(const char *spec, struct kvp_card *c,
+                                    char *note, size_t note_n,
+                                    struct kvp_error *err)
+{
 	char path[PATH_MAX_K];
 	bool folder;
 	struct kvp_card tmp;
 	enum kvp_status st;
 
 	kvp_error_clear(err);
-	st = resolve(KVP_PRESET_CARD, spec, path, sizeof path, &folder, err);
+	st = resolve(KVP_PRESET_CARD, spec, path, sizeof path, &folder, note,
+	             note_n, err);
 	if (st != KVP_OK)
 		return st;
 	if (folder)
@@ -313,7 +346,8 @@ enum kvp_status kvp_workload_load_spec(const char *spec,
 	enum kvp_status st;
 
 	kvp_error_clear(err);
-	st = resolve(KVP_PRESET_WORKLOAD, spec, path, sizeof path, &folder, err);
+	st = resolve(KVP_PRESET_WORKLOAD, spec, path, sizeof path, &folder,
+	             NULL, 0, err);
 	if (st != KVP_OK)
 		return st;
 	if (folder)

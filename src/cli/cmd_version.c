@@ -1,12 +1,20 @@
-/* cmd_version.c - `kvplan version`. */
+/* cmd_version.c - `kvplan version` (also `kvplan --version`, `-V`). */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli/commands.h"
 
 int kvp_cmd_version(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
+	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		printf("usage: kvplan version (or kvplan --version, kvplan -V)\n"
+		       "Prints \"kvplan VERSION\".\n");
+		return 0;
+	}
+	if (argc > 1) {
+		fprintf(stderr, "kvplan: version: '%s': takes no argument\n", argv[1]);
+		return 2;
+	}
 	printf("kvplan %s\n", KVP_VERSION);
 	return 0;
 }

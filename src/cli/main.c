@@ -23,7 +23,16 @@ static void usage(FILE *f)
 {
 	size_t i;
 
-	fprintf(f, "usage: kvplan [COMMAND] [OPTIONS]\n\ncommands:\n");
+	fprintf(f,
+	        "usage: kvplan [PLAN.json] [OPTIONS]   the planner (a terminal UI) on a plan\n"
+	        "                                      file, or the worked example\n"
+	        "       kvplan COMMAND [ARGS] [OPTIONS]\n"
+	        "       kvplan --version | -V\n"
+	        "       kvplan [COMMAND] --help | -h\n"
+	        "\nOptions are the same for the planner and the commands (kvplan calc --help\n"
+	        "lists them); the man page kvplan(1) has the whole story, kvplan-plan(5) the\n"
+	        "plan file.\n"
+	        "\ncommands:\n");
 	for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].help);
 }
@@ -37,6 +46,8 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
+	if (argc == 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")))
+		return kvp_cmd_version(1, argv + 1);
 	if (argc > 1)
 		for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
 			if (!strcmp(argv[1], commands[i].name))

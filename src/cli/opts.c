@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli/opts.h"
 #include "io/plan_json.h"
@@ -106,6 +107,62 @@ static bool lookup(const struct kvp_opts *o, const char *name, struct flagref *r
 		}
 		ref->field = NULL;
 	}
+	return false;
+}
+
+/* A field that changes the model's shape (layers, heads, dims, layer
+ * kinds); the cache and weight formats do not (an fp8 cache of a model
+ * is still that model). */
+static bool is_shape_key(const char *key)
+{
+	static const char *const not_shape[] = {
+		"model.id", "model.revision", "model.source", "model.base.k_dtype",
+		"model.base.v_dtype", "model.kv_fmt_defaulted", "model.declared_params",
+		NULL
+	};
+	size_t i;
+
+	if (strncmp(key, "model.", 6) != 0 || strncmp(key, "model.weights.", 14) == 0)
+		return false;
+	for (i = 0; not_shape[i]; i++)
+		if (strcmp(key, not_shape[i]) == 0)
+			return false;
+	return true;
+}
+
+/*
+ * A plan built from flags alone is named after its model, never after
+ * the worked example it started from: "custom" (plan and model) when the
+ * shape came from flags without --model, "custom" (the plan) when flags
+ * reshaped a --model, else the model's id. A plan file's or --name's
+ * name is kept, and no flag at all leaves the worked example as it is.
+ */
+static void name_flag_plan(struct kvp_opts *o, bool plan_flag, bool shape_flag,
+                           bool model_given)
+{
+	struct kvp_plan *p = &o->plan;
+
+	if (o->have_plan_file || o->name_given || !plan_flag)
+		return;
+	if (shape_flag) {
+		if (!model_given)
+			snprintf(p->model.id, sizeof p->model.id, "custom");
+		snprintf(p->name, sizeof p->name, "custom");
+	} else if (p->model.id[0]) {
+		snprintf(p->name, sizeof p->name, "%s", p->model.id);
+	}
+}
+
+/* A word that can only mean a boolean value, never a file name. */
+static bool bool_word(const char *w)
+{
+	static const char *const words[] = { "true", "false", "yes", "no",
+	                                     "on", "off", NULL };
+	size_t i;
+
+	for (i = 0; words[i]; i++)
+		if (!strcasecmp(w, words[i]))
+			return true;
 	return false;
 }
 
@@ -401,6 +458,7 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 	char strat_flag[64] = "";
 	const char *strat_key = NULL, *strat_val = NULL;
 	bool only_pos = false, kind_set = false, window_set = false;
+	bool shape_flag = false, model_given = false, plan_flag = false;
 	bool card_given = false, allow_outside = false, no_defaults = false, asked_defaults = false, defaults;
 	size_t cls = 0;
 
@@ -467,6 +525,19 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 			}
 		} else if (eq && ref.field == NULL) {
 			return kvp_error_set(err, KVP_EINVAL, "--%s: takes no value ('%s')", name, a);
+		} else if (!eq && i + 1 < argc && bool_word(argv[i + 1])) {
+			/* "--kv-unified true": a switch never takes the next
+			 * word, and "true" is no plan file either */
+			const char *base = ref.negated ? name + 3 : name;
+
+			if (ref.field)
+				return kvp_error_set(err, KVP_EINVAL,
+					"--%s %s: a switch takes no separate value - write "
+					"--%s, --no-%s or --%s=true|false", name, argv[i + 1],
+					base, base, base);
+			return kvp_error_set(err, KVP_EINVAL,
+				"--%s %s: a switch takes no value - write --%s alone",
+				name, argv[i + 1], name);
 		}
 	}
 	if (o->help) {
@@ -536,6 +607,21 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 			st = apply_own(o, own_flags[ref.own].id, name, val, &cls, err);
 			if (st != KVP_OK)
 				return st;
+			switch (own_flags[ref.own].id) {
+			case OWN_MODEL:
+				model_given = true;
+				shape_flag = false;   /* the model replaced the shape */
+				plan_flag = true;
+				break;
+			case OWN_LAYER: case OWN_HEAD_DIM:
+				shape_flag = true;
+				plan_flag = true;
+				break;
+			case OWN_FORMAT: case OWN_PER_LAYER: case OWN_HELP:
+				break;
+			default:
+				plan_flag = true;
+			}
 			continue;
 		}
 		if (ref.field->type == KVP_FT_BOOL && !val)
@@ -552,6 +638,11 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 			window_set = true;
 		if (strcmp(ref.field->key, "name") == 0)
 			o->name_given = true;
+		if (strcmp(ref.field->key, "model.id") == 0)
+			model_given = true;   /* the user named the model */
+		plan_flag = true;
+		if (is_shape_key(ref.field->key))
+			shape_flag = true;
 		if (strcmp(ref.field->key, "devices.groups[i].count") == 0)
 			o->card_count_flag = "--cards";
 		if (!strat_key && strncmp(ref.field->key, "strategy.", 9) == 0) {
@@ -593,6 +684,7 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 	}
 	if (defaults)
 		kvp_overheads_default(&o->plan.devices);
+	name_flag_plan(o, plan_flag, shape_flag, model_given);
 	/* The card alias taken ("h100 taken as H100 SXM5 ..."), said with
 	 * the model's notes. */
 	if (o->card_note[0] && o->notes.n < KVP_MAX_NOTES)
@@ -636,7 +728,10 @@ void kvp_opts_print_help(const struct kvp_opts *o, FILE *out)
 	int s;
 	char mv[96], left[160];
 
-	fprintf(out, "usage: kvplan %s %s\n", o->cmd, o->usage ? o->usage : "[PLAN.json] [OPTIONS]");
+	/* the planner's own cmd is "kvplan": not "kvplan kvplan" */
+	fprintf(out, "usage: kvplan%s%s %s\n", strcmp(o->cmd, "kvplan") ? " " : "",
+	        strcmp(o->cmd, "kvplan") ? o->cmd : "",
+	        o->usage ? o->usage : "[PLAN.json] [OPTIONS]");
 	fprintf(out, "\nA plan file (or a record) comes first; flags are applied after it, in\n"
 	             "order, later ones winning. Without a plan file the worked example of\n"
 	             "DESIGN.md is the start (static, max-cache-len = longest sequence,\n"

@@ -120,6 +120,8 @@ static void warnings(void)
 		enum kvp_warn_code w = (enum kvp_warn_code)c;
 
 		printf(".It Sy %s Cm %s\n", kvp_warn_id(w), kvp_warn_slug(w));
+		printf("Fires when\n");
+		text(kvp_warn_fires(w));
 		text(kvp_warn_advice(w));
 	}
 	printf(".El\n");

@@ -35,5 +35,7 @@ const char *kvp_warn_id(enum kvp_warn_code c);
 /* Short slug ("qheads-as-kv") and the one line of advice. */
 const char *kvp_warn_slug(enum kvp_warn_code c);
 const char *kvp_warn_advice(enum kvp_warn_code c);
+/* When the code's detector speaks (one or two sentences, punctuated). */
+const char *kvp_warn_fires(enum kvp_warn_code c);
 
 #endif

@@ -18,58 +18,103 @@ struct warn_info {
 	const char *id;
 	const char *slug;
 	const char *advice;
+	const char *fires;         /* when its detector speaks (man page) */
 };
 
 static const struct warn_info table[] = {
 	{ KVP_W_QHEADS_AS_KV, "KVP-W01", "qheads-as-kv",
 	  "Use num_key_value_heads from the model's config.json: GQA/MQA "
-	  "models cache far fewer heads than they query." },
+	  "models cache far fewer heads than they query.",
+	  "the KV heads were assumed equal to the query heads (the config "
+	  "has no num_key_value_heads), or set equal to the query heads of "
+	  "a model trained with fewer (GQA); never for MLA." },
 	{ KVP_W_PROMPT_ONLY, "KVP-W02", "prompt-only",
 	  "Add the generation reserve (max_tokens): the cache holds the "
-	  "answer's tokens too." },
+	  "answer's tokens too.",
+	  "a sequence class with requests has no generation reserve (gen "
+	  "0); the first such class is named." },
 	{ KVP_W_WEIGHTS_NOT_CACHE, "KVP-W03", "weights-not-cache",
 	  "4-bit weights are not a 4-bit cache: choose the KV format "
-	  "explicitly (--kv-dtype)." },
+	  "explicitly (--kv-dtype).",
+	  "the weights are quantized (fp8, int8, int4, nf4, GGUF) and the "
+	  "KV format was never chosen, so it stays the model's 16-bit "
+	  "default." },
 	{ KVP_W_QUEUE_NOT_ACTIVE, "KVP-W04", "queue-not-active",
 	  "Size for the requests active at once under load, not for one; "
-	  "queued requests become active." },
+	  "queued requests become active.",
+	  "requests are queued (workload.queued) while exactly one is "
+	  "active." },
 	{ KVP_W_SAMPLES_UNCOUNTED, "KVP-W05", "samples-uncounted",
 	  "Each sample or beam is a resident sequence: let the engine hold "
-	  "requests x samples sequences." },
+	  "requests x samples sequences.",
+	  "a class asks for several samples per request and the cache holds "
+	  "fewer sequences than requests x samples." },
 	{ KVP_W_POOLED_MEMORY, "KVP-W06", "pooled-memory",
 	  "Memory is never pooled across cards: place the model with "
-	  "--tp/--pp/--dp and check every device." },
+	  "--tp/--pp/--dp and check every device.",
+	  "more cards are given than tp x pp x dp places the model on, or "
+	  "one device is over while the devices together have memory free." },
 	{ KVP_W_STATIC_FROM_SHORT, "KVP-W07", "static-from-short",
 	  "Size a static reservation for the longest request you accept "
-	  "(max_model_len), not for the requests you happened to observe." },
+	  "(max_model_len), not for the requests you happened to observe.",
+	  "a static reservation is in force (generic static strategy, or "
+	  "transformers' StaticCache), sized from the plan's own lengths "
+	  "(no explicit maximum, or observed ragged lengths) below the "
+	  "model's maximum positions, and on a device that fits, the cache "
+	  "reserved for the model's maximum would not fit in that device's "
+	  "free memory (the growth is bounded by kv x (max - reserved) / "
+	  "reserved). Where longer requests would still fit, or a device is "
+	  "already over, it says nothing." },
 	{ KVP_W_WINDOW_ALL_LAYERS, "KVP-W08", "window-all-layers",
 	  "Keep the model's full-attention layers full: add a --layer rule "
-	  "(e.g. \"5-47/6:kind=full\")." },
+	  "(e.g. \"5-47/6:kind=full\").",
+	  "every KV layer keeps a window, but the model type is trained "
+	  "with full-attention layers (llama, qwen2/3, gemma, gemma2/3, "
+	  "gpt-oss, ...); not under strategy.sliding_as_full." },
 	{ KVP_W_KV_HEADS_EDITED, "KVP-W09", "kv-heads-edited",
 	  "Changing KV heads changes the architecture, not a setting: "
-	  "evaluate the changed model's quality separately." },
+	  "evaluate the changed model's quality separately.",
+	  "the KV heads (base or a layer rule) differ from the trained "
+	  "model's, except the case KVP-W01 names; never for MLA." },
 	{ KVP_W_CHARS_NOT_TOKENS, "KVP-W10", "chars-not-tokens",
 	  "Give lengths in tokens after the tokenizer and chat template; "
-	  "characters are never a size." },
+	  "characters are never a size.",
+	  "a length was given in characters ('12000c'), which is refused as "
+	  "a size." },
 	{ KVP_W_UNEVEN_RESERVATION, "KVP-W11", "uneven-reservation",
 	  "Use a paged or dynamic cache, or separate classes, for a mix of "
-	  "short and long sequences." },
+	  "short and long sequences.",
+	  "one maximum reservation (generic static or padded, transformers' "
+	  "StaticCache) holds sequences of different lengths and so "
+	  "reserves bytes beyond the valid content." },
 	{ KVP_W_ASSUMPTION, "KVP-W12", "assumption",
 	  "Check the assumption against the model's config and set the "
-	  "field explicitly." },
+	  "field explicitly.",
+	  "never raised by the computation itself: an importer's "
+	  "assumptions are printed as notes (note: lines, 'assumption "
+	  "(import)' in the Markdown report); the code is kept for records "
+	  "that carry it." },
 	{ KVP_W_OFFLOAD, "KVP-W13", "offload",
 	  "Offloaded layers are read over the host link every step: expect "
-	  "lower throughput." },
+	  "lower throughput.",
+	  "part of the cache lives in host memory "
+	  "(strategy.resident_layers, or an engine's offloaded cache)." },
 	{ KVP_W_CAPACITY_TOTAL, "KVP-W14", "capacity-total",
 	  "Leave headroom (--reserve 3%) or use the allocatable figure: the "
-	  "driver keeps part of the total for itself." },
+	  "driver keeps part of the total for itself.",
+	  "a device whose capacity is the driver total (card.allocatable "
+	  "false) is left with less than 1/32 of it free." },
 	{ KVP_W_SHARED_MEMORY, "KVP-W15", "shared-memory",
 	  "Reserve what the system keeps (--reserve): Metal's "
-	  "recommendedMaxWorkingSetSize is the usable ceiling." },
+	  "recommendedMaxWorkingSetSize is the usable ceiling.",
+	  "a card shares its memory with the system "
+	  "(card.shared_with_system, e.g. Apple unified memory)." },
 	{ KVP_W_LAYOUT_ASSUMED, "KVP-W16", "layout-assumed",
 	  "Describe the real per-layer layout (--layer rules, recurrent "
 	  "state, --kv-reuse-last) or drop --assume-layout: these figures "
-	  "may be wrong." },
+	  "may be wrong.",
+	  "the model was imported with --assume-layout over a layout key "
+	  "kvplan does not read (model.layout_assumed names it)." },
 };
 
 #define TABLE_N (sizeof table / sizeof table[0])
@@ -103,6 +148,13 @@ const char *kvp_warn_advice(enum kvp_warn_code c)
 	const struct warn_info *w = info(c);
 
 	return w ? w->advice : "";
+}
+
+const char *kvp_warn_fires(enum kvp_warn_code c)
+{
+	const struct warn_info *w = info(c);
+
+	return w && w->fires ? w->fires : "";
 }
 
 void kvp_warn(struct kvp_result *res, enum kvp_warn_code code,
@@ -357,13 +409,36 @@ static void w_static_short(const struct kvp_plan *p, struct kvp_result *res)
 	m = explicit_len ? explicit_len : longest;
 	/* sized from the lengths at hand: no explicit maximum, or observed
 	 * (ragged) lengths, and below what the model accepts */
-	if (m >= maxpos || (explicit_len != 0 && w->n_ragged == 0))
+	if (m == 0 || m >= maxpos || (explicit_len != 0 && w->n_ragged == 0))
 		return;
-	kvp_warn(res, KVP_W_STATIC_FROM_SHORT,
-		"%s: static reservation of %llu slots per "
-		"sequence comes from the lengths in this plan, but the model "
-		"accepts %llu tokens: a longer request will not fit",
-		field, (unsigned long long)m, (unsigned long long)maxpos);
+	/* Only where it can change the answer: on a device that fits, the
+	 * reservation grown to the model's maximum must not fit. A static
+	 * reservation is slots x bytes per slot (sliding and recurrent
+	 * layers grow less or not at all), so the growth is at most
+	 * kv x (maxpos - m) / m; a fitting device whose free memory holds
+	 * that keeps fitting, and then nothing is said. */
+	for (i = 0; i < res->n_devices && i < KVP_MAX_DEVICES; i++) {
+		const struct kvp_device_result *d = &res->devices[i];
+		uint64_t grow;
+
+		if (!d->fits || d->kv_bytes == 0)
+			continue;
+		if (kvp_mul(d->kv_bytes, maxpos - m, &grow))
+			grow = kvp_ceil_div(grow, m);
+		else
+			grow = UINT64_MAX;
+		if (d->free_bytes >= 0 && grow <= (uint64_t)d->free_bytes)
+			continue;
+		kvp_warn(res, KVP_W_STATIC_FROM_SHORT,
+			"%s: static reservation of %llu slots per sequence comes "
+			"from the lengths in this plan, but the model accepts %llu "
+			"tokens: reserved for that, device %u's cache grows by up "
+			"to %llu B and it has %lld B free",
+			field, (unsigned long long)m, (unsigned long long)maxpos,
+			(unsigned)i, (unsigned long long)grow,
+			(long long)d->free_bytes);
+		return;
+	}
 }
 
 /* model_types whose configs interleave full-attention layers with

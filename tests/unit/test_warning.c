@@ -203,6 +203,37 @@ START_TEST(static_from_short)
 }
 END_TEST
 
+/* KVP-W07 speaks only where it can change the answer. The worked example
+ * holds 6 sequences x 4,096 slots x 163,840 B = 4,026,531,840 B of cache
+ * on its H100. Reserved for a model maximum of 8,192 the cache grows by
+ * at most 4,026,531,840 x (8,192 - 4,096) / 4,096 = 4,026,531,840 B,
+ * which the device's free memory holds: silent. For 131,072 it grows by
+ * 4,026,531,840 x 31 = 124,822,487,040 B, more than the 85.5 GB card
+ * has at all: it speaks and names that growth. */
+START_TEST(static_from_short_only_when_it_matters)
+{
+	setup();
+	plan.strategy.max_cache_len = 0;
+	plan.model.arch.max_positions = 8192;
+	run();
+	ck_assert_uint_eq(res.kv.bytes, 4026531840ull);
+	ck_assert(res.fits);
+	ck_assert(res.devices[0].free_bytes >= 4026531840ll);
+	ck_assert_ptr_null(find(KVP_W_STATIC_FROM_SHORT));
+	plan.model.arch.max_positions = 131072;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_STATIC_FROM_SHORT));
+	ck_assert_msg(strstr(find(KVP_W_STATIC_FROM_SHORT),
+	                     "grows by up to 124822487040 B") != NULL, "%s",
+	              find(KVP_W_STATIC_FROM_SHORT));
+	/* a device already over: the verdict is NO whatever the length */
+	plan.devices.groups[0].card.capacity_bytes = 1ull << 30;
+	run();
+	ck_assert(!res.fits);
+	ck_assert_ptr_null(find(KVP_W_STATIC_FROM_SHORT));
+}
+END_TEST
+
 /* KVP-W07 describes the generic static strategy: a named engine that
  * sizes its own cache ignores strategy.*, so the warning stays silent;
  * transformers' StaticCache is a static reservation of its own and
@@ -407,6 +438,7 @@ static Suite *warning_suite(void)
 	tcase_add_test(tc, pooled_cards_unused);
 	tcase_add_test(tc, pooled_one_over);
 	tcase_add_test(tc, static_from_short);
+	tcase_add_test(tc, static_from_short_only_when_it_matters);
 	tcase_add_test(tc, static_from_short_engines);
 	tcase_add_test(tc, uneven_reservation_engines);
 	tcase_add_test(tc, window_all_layers);

@@ -3,6 +3,8 @@ VERSION ?= 0.1.0
 PREFIX  ?= /usr/local
 MANPREFIX ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share/kvplan
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 DESTDIR ?=
 
 CC      ?= cc

@@ -18,10 +18,55 @@
 #include "cli/out_text.h"
 #include "io/record_json.h"
 #include "io/report_md.h"
+#include "io/report_svg.h"
 #include "kvplan/compute.h"
 
-/* md: the Markdown report with the validation plan (io/report_md.c). */
-static const char *const calc_formats[] = { "text", "json", "md", NULL };
+/* md: the Markdown report with the validation plan (io/report_md.c);
+ * svg: its bars as a picture (io/report_svg.c). */
+static const char *const calc_formats[] = { "text", "json", "md", "svg", NULL };
+
+/* With --format md --output NAME.md the picture is written beside it as
+ * NAME.svg (atomically, like the report) and the report shows it by its
+ * file name. Returns 0, or the exit status of a failure. */
+static int svg_beside(const char *output, const struct kvp_plan *p,
+                      const struct kvp_result *res, char *name, size_t n)
+{
+	char path[4096], *buf = NULL;
+	const char *slash, *dot;
+	size_t len = 0, stem;
+	struct kvp_error err;
+	FILE *mem;
+	int rc;
+
+	name[0] = '\0';
+	if (!output)
+		return 0;
+	slash = strrchr(output, '/');
+	dot = strrchr(slash ? slash : output, '.');
+	stem = dot && dot != (slash ? slash + 1 : output) ? (size_t)(dot - output)
+	                                                  : strlen(output);
+	if (snprintf(path, sizeof path, "%.*s.svg", (int)stem, output) >= (int)sizeof path)
+		return kvp_emit_fail("calc", "--output: the name is too long");
+	if (!strcmp(path, output) &&   /* "x.svg" holds the report: x.svg.svg */
+	    snprintf(path, sizeof path, "%s.svg", output) >= (int)sizeof path)
+		return kvp_emit_fail("calc", "--output: the name is too long");
+	snprintf(name, n, "%s", (slash = strrchr(path, '/')) ? slash + 1 : path);
+	mem = open_memstream(&buf, &len);
+	if (!mem)
+		return kvp_emit_fail("calc", "out of memory");
+	if (kvp_report_svg(mem, p, res, &err) != KVP_OK) {
+		fclose(mem);
+		free(buf);
+		return kvp_emit_fail("calc", err.msg);
+	}
+	if (fclose(mem) != 0) {
+		free(buf);
+		return kvp_emit_fail("calc", "out of memory");
+	}
+	rc = kvp_emit_write("calc", path, buf, len);
+	free(buf);
+	return rc;
+}
 
 static enum kvp_status set_output(void *ctx, const char *value, struct kvp_error *err)
 {
@@ -81,7 +126,17 @@ int kvp_cmd_calc(int argc, char **argv)
 		fputs(s, mem);
 		free(s);
 	} else if (strcmp(o->format, "md") == 0) {
-		if (kvp_report_md(mem, &o->plan, res, &o->notes, &err) != KVP_OK) {
+		char svg[4096];
+
+		if ((rc = svg_beside(output, &o->plan, res, svg, sizeof svg)) != 0)
+			goto out;
+		if (kvp_report_md_svg(mem, &o->plan, res, &o->notes,
+		                      svg[0] ? svg : NULL, &err) != KVP_OK) {
+			rc = kvp_emit_fail("calc", err.msg);
+			goto out;
+		}
+	} else if (strcmp(o->format, "svg") == 0) {
+		if (kvp_report_svg(mem, &o->plan, res, &err) != KVP_OK) {
 			rc = kvp_emit_fail("calc", err.msg);
 			goto out;
 		}

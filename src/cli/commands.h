@@ -36,4 +36,11 @@ int kvp_cmd_solve_deployment(int argc, char **argv);
  * --translate SETTING=VALUE the budget translation (cmd_compare.c). */
 int kvp_cmd_compare(int argc, char **argv);
 
+/* `kvplan completion bash|zsh` (cmd_completion.c). */
+int kvp_cmd_completion(int argc, char **argv);
+
+/* The subcommand table (commands.c): n entries. */
+#include <stddef.h>
+const struct kvp_command *kvp_commands(size_t *n);
+
 #endif

@@ -74,7 +74,7 @@ static void plan_section(FILE *f, const struct kvp_plan *p)
 	char val[256], key[128], rule[160];
 	uint32_t j;
 
-	fprintf(f, "## The plan\n\n");
+	fprintf(f, "## Appendix: every input\n\n");
 	fprintf(f, "Every input, by its JSON key (kvplan-plan(5)); engine options "
 	        "only for the engine chosen (`%s`).\n\n",
 	        kvp_engine_name(p->engine.kind));
@@ -286,10 +286,112 @@ static void bar(FILE *f, const struct kvp_device_result *d)
 	fputs("\n", f);
 }
 
-static void devices_section(FILE *f, const struct kvp_result *res)
+/* Two devices with the same card and the same figures: one group. */
+static bool same_budget(const struct kvp_device_result *a,
+                        const struct kvp_device_result *b)
+{
+	return !strcmp(a->name, b->name) &&
+	       a->capacity_bytes == b->capacity_bytes &&
+	       a->weights_bytes == b->weights_bytes &&
+	       a->kv_bytes == b->kv_bytes &&
+	       a->activations_bytes == b->activations_bytes &&
+	       a->activations_estimated == b->activations_estimated &&
+	       a->retained_bytes == b->retained_bytes &&
+	       a->overhead_bytes == b->overhead_bytes &&
+	       a->headroom_bytes == b->headroom_bytes &&
+	       a->free_bytes == b->free_bytes && a->fits == b->fits;
+}
+
+/* The devices of group `first` (the first device of its kind): how many
+ * and which, "devices 0-3" or "devices 0, 2". Returns the count. */
+static uint32_t group_of(const struct kvp_result *res, uint32_t first,
+                         char *which, size_t n)
+{
+	uint32_t i, count = 0, o = 0, last = first;
+	bool run = true;
+
+	for (i = first; i < res->n_devices; i++)
+		if (same_budget(&res->devices[first], &res->devices[i])) {
+			run = run && (i == first || i == last + 1);
+			last = i;
+			count++;
+		}
+	if (count == 1) {
+		snprintf(which, n, "device %u", first);
+		return 1;
+	}
+	if (run) {
+		snprintf(which, n, "devices %u-%u", first, last);
+		return count;
+	}
+	o = (uint32_t)snprintf(which, n, "devices");
+	for (i = first; i < res->n_devices && o < n; i++)
+		if (same_budget(&res->devices[first], &res->devices[i]))
+			o += (uint32_t)snprintf(which + o, n - o, "%s %u",
+			                        i == first ? "" : ",", i);
+	return count;
+}
+
+/* Whether device i is the first of its group. */
+static bool group_head(const struct kvp_result *res, uint32_t i)
+{
+	uint32_t j;
+
+	for (j = 0; j < i; j++)
+		if (same_budget(&res->devices[j], &res->devices[i]))
+			return false;
+	return true;
+}
+
+static void budget_table(FILE *f, const struct kvp_device_result *d)
 {
 	char a[80];
-	uint32_t i;
+
+	fprintf(f, "| part | bytes |\n| --- | ---: |\n");
+	fprintf(f, "| capacity | %s |\n", B(d->capacity_bytes, a, sizeof a));
+	fprintf(f, "| weights (W) | %s |\n", B(d->weights_bytes, a, sizeof a));
+	fprintf(f, "| KV cache (K) | %s |\n", B(d->kv_bytes, a, sizeof a));
+	fprintf(f, "| activations%s (A) | %s |\n",
+	        d->activations_estimated ? ", estimated" : ", measured",
+	        B(d->activations_bytes, a, sizeof a));
+	if (d->retained_bytes)
+		fprintf(f, "| retained outputs (A) | %s |\n",
+		        B(d->retained_bytes, a, sizeof a));
+	fprintf(f, "| runtime overhead (O) | %s |\n",
+	        B(d->overhead_bytes, a, sizeof a));
+	fprintf(f, "| headroom (H) | %s |\n", B(d->headroom_bytes, a, sizeof a));
+	if (d->free_bytes >= 0)
+		fprintf(f, "| free | %s |\n", B((uint64_t)d->free_bytes, a, sizeof a));
+	else
+		fprintf(f, "| **over capacity by** | %s |\n",
+		        B((uint64_t)-(d->free_bytes + 1) + 1, a, sizeof a));
+}
+
+/* One bar per group of identical devices, "4 x H100-80GB-SXM, each:". */
+static void bars(FILE *f, const struct kvp_result *res)
+{
+	char which[256];
+	uint32_t i, n;
+
+	fprintf(f, "```\n");
+	for (i = 0; i < res->n_devices; i++) {
+		if (!group_head(res, i))
+			continue;
+		n = group_of(res, i, which, sizeof which);
+		fprintf(f, "%u x %s (%s)%s\n", n, res->devices[i].name, which,
+		        n > 1 ? ", each:" : ":");
+		bar(f, &res->devices[i]);
+	}
+	fprintf(f, "```\n\n");
+	fprintf(f, "Bar: W weights, K KV cache, A activations, O overhead, "
+	        "H headroom, . free; `|!` marks the capacity and what lies "
+	        "past it.\n\n");
+}
+
+static void devices_section(FILE *f, const struct kvp_result *res)
+{
+	char which[256];
+	uint32_t i, n;
 
 	fprintf(f, "## Per-device budget\n\n");
 	if (!res->n_devices) {
@@ -297,40 +399,94 @@ static void devices_section(FILE *f, const struct kvp_result *res)
 		return;
 	}
 	fprintf(f, "Memory is never pooled across cards: each device is checked "
-	        "on its own. Verdict: **%s**.\n\n",
-	        res->fits ? "every device fits" : "does not fit");
+	        "on its own; identical devices are shown once.\n\n");
 	for (i = 0; i < res->n_devices; i++) {
 		const struct kvp_device_result *d = &res->devices[i];
+		uint32_t j;
 
-		fprintf(f, "### Device %u: %s (TP rank %u, PP stage %u, layers "
-		        "%u-%u, DP replica %u)\n\n", i, d->name, d->tp_rank,
-		        d->pp_stage, d->first_layer, d->last_layer, d->dp_replica);
-		fprintf(f, "| part | bytes |\n| --- | ---: |\n");
-		fprintf(f, "| capacity | %s |\n", B(d->capacity_bytes, a, sizeof a));
-		fprintf(f, "| weights (W) | %s |\n", B(d->weights_bytes, a, sizeof a));
-		fprintf(f, "| KV cache (K) | %s |\n", B(d->kv_bytes, a, sizeof a));
-		fprintf(f, "| activations%s (A) | %s |\n",
-		        d->activations_estimated ? ", estimated" : ", measured",
-		        B(d->activations_bytes, a, sizeof a));
-		if (d->retained_bytes)
-			fprintf(f, "| retained outputs (A) | %s |\n",
-			        B(d->retained_bytes, a, sizeof a));
-		fprintf(f, "| runtime overhead (O) | %s |\n",
-		        B(d->overhead_bytes, a, sizeof a));
-		fprintf(f, "| headroom (H) | %s |\n", B(d->headroom_bytes, a, sizeof a));
-		if (d->free_bytes >= 0)
-			fprintf(f, "| free | %s |\n",
-			        B((uint64_t)d->free_bytes, a, sizeof a));
-		else
-			fprintf(f, "| **over capacity by** | %s |\n",
-			        B((uint64_t)-(d->free_bytes + 1) + 1, a, sizeof a));
-		fprintf(f, "\n```\n");
-		bar(f, d);
-		fprintf(f, "```\n\n");
+		if (!group_head(res, i))
+			continue;
+		n = group_of(res, i, which, sizeof which);
+		fprintf(f, "### %u x %s, %s (%s)\n\n", n, d->name,
+		        n > 1 ? "each" : "one", which);
+		fprintf(f, "| device | TP rank | PP stage (layers) | DP replica |\n"
+		        "| ---: | ---: | --- | ---: |\n");
+		for (j = i; j < res->n_devices; j++) {
+			const struct kvp_device_result *e = &res->devices[j];
+
+			if (!same_budget(d, e))
+				continue;
+			fprintf(f, "| %u | %u | %u (%u-%u) | %u |\n", j, e->tp_rank,
+			        e->pp_stage, e->first_layer, e->last_layer,
+			        e->dp_replica);
+		}
+		fputs("\n", f);
+		budget_table(f, d);
+		fputs("\n", f);
 	}
-	fprintf(f, "Bar: W weights, K KV cache, A activations, O overhead, "
-	        "H headroom, . free; `|!` marks the capacity and what lies "
-	        "past it.\n\n");
+}
+
+/* ---- the answer first --------------------------------------------------- */
+
+/* The device with the least free memory (the most over). */
+static uint32_t tightest(const struct kvp_result *res)
+{
+	uint32_t i, t = 0;
+
+	for (i = 1; i < res->n_devices; i++)
+		if (res->devices[i].free_bytes < res->devices[t].free_bytes)
+			t = i;
+	return t;
+}
+
+/* Verdict, the three figures an ops desk asks first (the cache, the
+ * tightest device, the requests), the bars and their picture. */
+static void summary(FILE *f, const struct kvp_plan *p,
+                    const struct kvp_result *res, const char *svg)
+{
+	const struct kvp_kv_result *kv = &res->kv;
+	char a[80], b[80], c[48];
+	uint32_t t;
+
+	if (!res->n_devices)
+		fprintf(f, "**No card chosen**: the KV cache alone is sized.\n\n");
+	else if (res->fits)
+		fprintf(f, "**Verdict: fits on every device.**\n\n");
+	else
+		fprintf(f, "**Verdict: does not fit** - device %u is over its "
+		        "capacity.\n\n", tightest(res));
+	fprintf(f, "| first figures | |\n| --- | --- |\n");
+	fprintf(f, "| KV cache, whole deployment | %s |\n", B(kv->bytes, a, sizeof a));
+	if (res->n_devices) {
+		const struct kvp_device_result *d = &res->devices[t = tightest(res)];
+
+		if (d->free_bytes >= 0)
+			fprintf(f, "| least free memory (device %u, %s) | %s of %s |\n",
+			        t, d->name, B((uint64_t)d->free_bytes, a, sizeof a),
+			        kvp_fmt_gib(d->capacity_bytes, 2, b, sizeof b));
+		else
+			fprintf(f, "| most over (device %u, %s) | **%s** past %s |\n",
+			        t, d->name,
+			        B((uint64_t)-(d->free_bytes + 1) + 1, a, sizeof a),
+			        kvp_fmt_gib(d->capacity_bytes, 2, b, sizeof b));
+	}
+	if (res->engine.mix_computed)
+		fprintf(f, "| requests of your mix that fit at once | %s (you "
+		        "have %s) |\n", I(res->engine.mix_fit, a, sizeof a),
+		        I(kv->requests, c, sizeof c));
+	else
+		fprintf(f, "| requests held at once | %s active (%s resident "
+		        "sequences), as the workload states |\n",
+		        I(kv->requests, a, sizeof a), I(kv->sequences, b, sizeof b));
+	fputs("\n", f);
+	if (!res->n_devices)
+		return;
+	bars(f, res);
+	fprintf(f, "![Per-device budget, drawn to scale](%s)\n\n", svg);
+	fprintf(f, "(The picture is `kvplan calc ... --format svg`%s.)\n\n",
+	        strcmp(svg, KVP_MD_SVG_DEFAULT) ? ", written beside this report"
+	        : " saved as " KVP_MD_SVG_DEFAULT " beside this report");
+	(void)p;
 }
 
 static void warnings_section(FILE *f, const struct kvp_result *res,
@@ -348,7 +504,7 @@ static void warnings_section(FILE *f, const struct kvp_result *res,
 		        kvp_warn_slug(w->code), w->msg, kvp_warn_advice(w->code));
 	}
 	for (i = 0; notes && i < notes->n && i < KVP_MAX_NOTES; i++)
-		fprintf(f, "- assumption (import): %s\n", notes->line[i]);
+		fprintf(f, "- note: %s\n", notes->line[i]);
 	fputs("\n", f);
 }
 
@@ -465,17 +621,29 @@ enum kvp_status kvp_report_md(FILE *f, const struct kvp_plan *p,
                               const struct kvp_notes *notes,
                               struct kvp_error *err)
 {
+	return kvp_report_md_svg(f, p, res, notes, KVP_MD_SVG_DEFAULT, err);
+}
+
+/* Top-down: the answer (verdict, first figures, bars), then what could
+ * change it (warnings), the arithmetic, the engine, every device group,
+ * the validation plan, and every input last. */
+enum kvp_status kvp_report_md_svg(FILE *f, const struct kvp_plan *p,
+                                  const struct kvp_result *res,
+                                  const struct kvp_notes *notes,
+                                  const char *svg, struct kvp_error *err)
+{
 	fprintf(f, "# KV-cache sizing: %s\n\n", p->name[0] ? p->name :
 	        (p->model.id[0] ? p->model.id : "unnamed plan"));
+	summary(f, p, res, svg && *svg ? svg : KVP_MD_SVG_DEFAULT);
 	fprintf(f, "Written by kvplan %s. Every figure is an exact byte count; "
 	        "GiB = 1,073,741,824 B and GB = 1,000,000,000 B. Lengths are "
-	        "tokens.\n\n", KVP_VERSION);
-	plan_section(f, p);
+	        "tokens. Every input is in the appendix.\n\n", KVP_VERSION);
+	warnings_section(f, res, notes);
 	kv_section(f, p, res);
 	engine_section(f, res);
 	devices_section(f, res);
-	warnings_section(f, res, notes);
 	validation_section(f, p, res);
+	plan_section(f, p);
 	if (fflush(f) != 0 || ferror(f))
 		return kvp_error_set(err, KVP_EIO, "writing the report: %s",
 		                     strerror(errno));

@@ -147,7 +147,7 @@ START_TEST(test_overflow_bar)
 	p.devices.groups[0].card.capacity_bytes = 4ull << 30;
 	md = report(&p, &res);
 	ck_assert(!res.fits);
-	has(md, "Verdict: **does not fit**");
+	has(md, "**Verdict: does not fit** - device 0 is over its capacity.");
 	has(md, "| **over capacity by** |");
 	has(md, "!]\n");
 	has(md, "|W");

@@ -1,0 +1,27 @@
+/*
+ * commands.c - the subcommand table (commands.h): name, function and the
+ * one line --help shows. main.c dispatches on it; `kvplan completion`
+ * generates the shells' command lists from it.
+ */
+#include <stddef.h>
+
+#include "cli/commands.h"
+
+static const struct kvp_command commands[] = {
+	{ "calc", kvp_cmd_calc, "compute the KV cache of a plan (file and/or flags)" },
+	{ "version", kvp_cmd_version, "print the version" },
+	{ "import", kvp_cmd_import, "turn a Hugging Face config.json into a model preset" },
+	{ "presets", kvp_cmd_presets, "list shipped and user presets (models, cards, workloads)" },
+	{ "reconcile", kvp_cmd_reconcile, "set a plan against the sizes an engine log states" },
+	{ "sweep", kvp_cmd_sweep, "a grid over two fields: fits or not, and the binding figure" },
+	{ "fit", kvp_cmd_fit, "does the plan fit on every device? (exit 0 yes, 1 no)" },
+	{ "compare", kvp_cmd_compare, "the same plan under every engine, differences explained" },
+	{ "solve", kvp_cmd_solve, "answer backwards: --for concurrency|length|kv-format|cards|max-model-len|throughput|deployment" },
+	{ "completion", kvp_cmd_completion, "print a bash or zsh completion script" },
+};
+
+const struct kvp_command *kvp_commands(size_t *n)
+{
+	*n = sizeof commands / sizeof commands[0];
+	return commands;
+}

@@ -37,6 +37,11 @@ struct kvp_bar {
 	uint32_t cap_cell;              /* column of the capacity mark */
 	uint32_t overflow_cells;        /* cells past the capacity mark */
 	uint32_t total_cells;           /* cap_cell + overflow (+ mark) */
+	/* kvp_bar_layout_scaled only: bit i set when segment i is non-zero
+	 * but its share rounds to no eighth (no whole cell): draw it as a
+	 * thin mark, never with cells taken from another segment. */
+	uint32_t thin_eighths;
+	uint32_t thin_cells;
 };
 
 /* values[n] in bytes; capacity > 0; width >= n + 2 cells. When the sum
@@ -44,5 +49,11 @@ struct kvp_bar {
  * room for the overflow (at most a third of width). */
 void kvp_bar_layout(const uint64_t *values, size_t n, uint64_t capacity,
                     uint32_t width, struct kvp_bar *out);
+
+/* The same geometry to scale: no minimum per segment, so every
+ * segment's cells and eighths are its share of the bytes (largest
+ * remainder), and segments too small for one unit are flagged thin. */
+void kvp_bar_layout_scaled(const uint64_t *values, size_t n, uint64_t capacity,
+                           uint32_t width, struct kvp_bar *out);
 
 #endif

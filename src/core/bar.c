@@ -20,6 +20,12 @@
  *   In both cases sum(cells[]) = used_cells + overflow_cells, segments
  *   are drawn in order, and the mark sits after used_cells cells.
  *
+ * kvp_bar_layout_scaled is the same without the minimum: every segment
+ * gets exactly its share, rounded by largest remainder, and a non-zero
+ * segment too small for one eighth (one cell) gets none and is flagged
+ * thin, for the caller to draw as a mark beside its neighbours (STYLE.md
+ * point 4: a planner's bar is a measurement, not a legend).
+ *
  * Rounding: largest remainder within each region (up to the capacity,
  * past it), so the cells of a region add up exactly; then every non-zero
  * segment part gets at least one cell, taken back from the widest
@@ -152,8 +158,10 @@ static uint32_t fit_target(const uint64_t *v, size_t n, uint64_t sum,
 	return t;
 }
 
-void kvp_bar_layout(const uint64_t *values, size_t n, uint64_t capacity,
-                    uint32_t width, struct kvp_bar *out)
+/* The layout with at least `min` cells (8 * min eighths) per non-zero
+ * segment where room allows: 1 for kvp_bar_layout, 0 for the scaled one. */
+static void layout(const uint64_t *values, size_t n, uint64_t capacity,
+                   uint32_t width, uint32_t min, struct kvp_bar *out)
 {
 	uint64_t in[KVP_BAR_MAX_SEGS], over[KVP_BAR_MAX_SEGS];
 	uint32_t c_in[KVP_BAR_MAX_SEGS], c_over[KVP_BAR_MAX_SEGS];
@@ -176,12 +184,12 @@ void kvp_bar_layout(const uint64_t *values, size_t n, uint64_t capacity,
 	(void)saturated;
 
 	if (sum <= capacity && capacity > 0) {
-		uint32_t t = fit_target(values, n, sum, capacity, width, 1);
+		uint32_t t = fit_target(values, n, sum, capacity, width, min);
 		uint32_t t8 = fit_target(values, n, sum, capacity,
-		                         width * 8u, 8);
+		                         width * 8u, 8 * min);
 
-		lr_split(values, n, capacity, width, t, 1, out->cells);
-		lr_split(values, n, capacity, (uint64_t)width * 8u, t8, 8,
+		lr_split(values, n, capacity, width, t, min, out->cells);
+		lr_split(values, n, capacity, (uint64_t)width * 8u, t8, 8 * min,
 		         out->eighths);
 		out->used_cells = t;
 		out->cap_cell = width;
@@ -216,11 +224,11 @@ void kvp_bar_layout(const uint64_t *values, size_t n, uint64_t capacity,
 	}
 	o_cells = avail - cap_cells;
 
-	lr_split(in, n, capacity, cap_cells, cap_cells, 1, c_in);
-	lr_split(over, n, excess, o_cells, o_cells, 1, c_over);
+	lr_split(in, n, capacity, cap_cells, cap_cells, min, c_in);
+	lr_split(over, n, excess, o_cells, o_cells, min, c_over);
 	lr_split(in, n, capacity, (uint64_t)cap_cells * 8u, cap_cells * 8u,
-	         8, e_in);
-	lr_split(over, n, excess, (uint64_t)o_cells * 8u, o_cells * 8u, 8,
+	         8 * min, e_in);
+	lr_split(over, n, excess, (uint64_t)o_cells * 8u, o_cells * 8u, 8 * min,
 	         e_over);
 	for (i = 0; i < n; i++) {
 		out->cells[i] = c_in[i] + c_over[i];
@@ -232,4 +240,24 @@ void kvp_bar_layout(const uint64_t *values, size_t n, uint64_t capacity,
 	out->total_cells = cap_cells + 1 + o_cells;
 	if (width == 0)
 		out->total_cells = 0;
+}
+
+void kvp_bar_layout(const uint64_t *values, size_t n, uint64_t capacity,
+                    uint32_t width, struct kvp_bar *out)
+{
+	layout(values, n, capacity, width, 1, out);
+}
+
+void kvp_bar_layout_scaled(const uint64_t *values, size_t n, uint64_t capacity,
+                           uint32_t width, struct kvp_bar *out)
+{
+	size_t i;
+
+	layout(values, n, capacity, width, 0, out);
+	for (i = 0; i < out->n; i++) {
+		if (values[i] && out->eighths[i] == 0)
+			out->thin_eighths |= 1u << i;
+		if (values[i] && out->cells[i] == 0)
+			out->thin_cells |= 1u << i;
+	}
 }

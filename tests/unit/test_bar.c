@@ -177,6 +177,56 @@ START_TEST(overflow_small_segment_visible)
 }
 END_TEST
 
+/* To scale (kvp_bar_layout_scaled): the issue's 3.55 / 4.38 / 0.34 /
+ * 0.73 GiB, here in hundredths, on a 24.00 capacity and 22 cells, were
+ * four equal cells. 8 x 22 = 176 eighths for 2,400:
+ *   355 -> 26.03, 438 -> 32.12, 34 -> 2.49, 73 -> 5.35 eighths; sum 900
+ *   -> 66.0, target 66; floors 26 + 32 + 2 + 5 = 65, the largest
+ *   remainder (0.49, activations) gets the last: 26, 32, 3, 5.
+ * Whole cells, 22 for 2,400: 3.25, 4.02, 0.31, 0.67; target
+ * round(8.25) = 8; floors 3 + 4 + 0 + 0 = 7, largest remainder 0.67
+ * (overhead) -> 3, 4, 0, 1: the activations get no cell, flagged thin,
+ * and nobody gives one up. */
+START_TEST(scaled_no_minimum)
+{
+	uint64_t v[] = { 355, 438, 34, 73 };
+	struct kvp_bar b;
+
+	kvp_bar_layout_scaled(v, 4, 2400, 22, &b);
+	ck_assert_uint_eq(b.eighths[0], 26);
+	ck_assert_uint_eq(b.eighths[1], 32);
+	ck_assert_uint_eq(b.eighths[2], 3);
+	ck_assert_uint_eq(b.eighths[3], 5);
+	ck_assert_uint_eq(b.cells[0], 3);
+	ck_assert_uint_eq(b.cells[1], 4);
+	ck_assert_uint_eq(b.cells[2], 0);
+	ck_assert_uint_eq(b.cells[3], 1);
+	ck_assert_uint_eq(b.used_cells, 8);
+	ck_assert_uint_eq(b.thin_cells, 1u << 2);
+	ck_assert_uint_eq(b.thin_eighths, 0);
+	/* the old layout gives every part a cell, taken from the widest */
+	kvp_bar_layout(v, 4, 2400, 22, &b);
+	ck_assert_uint_eq(b.cells[2], 1);
+}
+END_TEST
+
+/* 1 byte of 1 GiB on 40 cells: no eighth, flagged thin; used 0. */
+START_TEST(scaled_tiny_is_thin)
+{
+	uint64_t v[] = { 1073741823ull / 2, 1, 0 };
+	struct kvp_bar b;
+
+	kvp_bar_layout_scaled(v, 3, 1073741824ull, 40, &b);
+	/* 536,870,911 of 2^30 x 320 = 159.99... eighths -> 160 (target
+	 * round(160.0) = 160) */
+	ck_assert_uint_eq(b.eighths[0], 160);
+	ck_assert_uint_eq(b.eighths[1], 0);
+	ck_assert_uint_eq(b.eighths[2], 0);
+	ck_assert_uint_eq(b.thin_eighths, 1u << 1);
+	ck_assert_uint_eq(b.thin_cells, 1u << 1);
+}
+END_TEST
+
 START_TEST(all_zero)
 {
 	uint64_t v[] = { 0, 0, 0, 0, 0 };
@@ -221,6 +271,8 @@ static Suite *bar_suite(void)
 	tcase_add_test(tc, overflow_compressed);
 	tcase_add_test(tc, overflow_small_segment_visible);
 	tcase_add_test(tc, all_zero);
+	tcase_add_test(tc, scaled_no_minimum);
+	tcase_add_test(tc, scaled_tiny_is_thin);
 	tcase_add_test(tc, exactly_full);
 	suite_add_tcase(s, tc);
 	return s;

@@ -85,6 +85,7 @@ bool tui_app_recompute(struct tui_app *a)
 	a->res = a->scratch;
 	a->scratch = t;
 	a->have_result = true;
+	a->valid = a->plan;
 	a->stale = false;
 	a->invalid = false;
 	a->why[0] = '\0';
@@ -110,6 +111,15 @@ void tui_app_invalid(struct tui_app *a, const char *msg)
 	a->invalid = true;
 	snprintf(a->why, sizeof a->why, "%s", msg);
 	tui_app_message(a, TUI_MSG_ERROR, "%s", msg);
+}
+
+bool tui_app_restore_valid(struct tui_app *a)
+{
+	if (!a->invalid || !a->have_result)
+		return false;
+	a->plan = a->valid;
+	a->gen++;
+	return tui_app_recompute(a);
 }
 
 void tui_app_edited(struct tui_app *a)

@@ -87,6 +87,9 @@ struct tui_app {
 	int pick_kind;
 	char pick_filter[64];
 	struct tui_deploy *deploy;   /* deployment search cache, owned */
+	/* The plan `res` was computed from: Esc on an INVALID entry brings
+	 * it back whole (the last valid value of every field and rule). */
+	struct kvp_plan valid;
 };
 
 /* The section names shown in the tabs ("Model", ...). */
@@ -107,6 +110,10 @@ void tui_app_message(struct tui_app *a, enum tui_msg_kind kind,
 /* The latest entry is refused: INVALID with this whole message on the
  * panel and the message line, the last valid result kept (stale). */
 void tui_app_invalid(struct tui_app *a, const char *msg);
+
+/* When the plan is INVALID, go back to the plan of the last valid
+ * result (Esc) and recompute; false when there is nothing to restore. */
+bool tui_app_restore_valid(struct tui_app *a);
 
 /* A plan edit was applied: mark dirty and recompute. */
 void tui_app_edited(struct tui_app *a);

@@ -116,6 +116,39 @@ static uint32_t draw_cells(WINDOW *w, int y, int x, const struct kvp_bar *bar,
 	return bar->overflow_cells ? col + 1 : col;
 }
 
+/* First free column after the eighths in use (a partly filled cell is
+ * in use). */
+static uint32_t first_free_cell(const struct kvp_bar *bar)
+{
+	uint32_t used = 0;
+	size_t i;
+
+	for (i = 0; i < bar->n; i++)
+		used += bar->eighths[i];
+	return (used + 7) / 8;
+}
+
+/* Parts too small for the bar's unit (kvp_bar_layout_scaled's thin
+ * flags): one thin mark each, in the segment's colour, in the free cells
+ * right after the parts drawn, so no other part loses a cell. No free
+ * cell (a full or overflowing bar): the legend carries them. */
+static void draw_thin(WINDOW *w, int y, int x, const struct kvp_bar *bar,
+                      uint32_t thin, uint32_t col, const struct tui_theme *t)
+{
+	size_t i;
+
+	for (i = 0; i < bar->n && col < bar->cap_cell; i++) {
+		if (!(thin & (1u << i)))
+			continue;
+		wattrset(w, t->attr[role_of(i)]);
+		if (t->utf8 && t->color)
+			mvwaddwstr(w, y, x + (int)col, eighth_glyph[1]);
+		else
+			mvwaddch(w, y, x + (int)col, (chtype)TUI_THIN_MARK);
+		col++;
+	}
+}
+
 void tui_bar_draw(WINDOW *w, int y, int x, const struct kvp_bar *bar,
                   uint32_t width, const struct tui_theme *t)
 {
@@ -124,10 +157,14 @@ void tui_bar_draw(WINDOW *w, int y, int x, const struct kvp_bar *bar,
 
 	wattrset(w, t->attr[TUI_R_MARK]);
 	mvwaddch(w, y, x, '[');
-	if (bar->overflow_cells == 0 && t->utf8 && t->color)
+	if (bar->overflow_cells == 0 && t->utf8 && t->color) {
 		draw_eighths(w, y, inner, bar, t);
-	else
+		draw_thin(w, y, inner, bar, bar->thin_eighths, first_free_cell(bar), t);
+	} else {
 		end = draw_cells(w, y, inner, bar, t);
+		if (bar->overflow_cells == 0)
+			draw_thin(w, y, inner, bar, bar->thin_cells, bar->used_cells, t);
+	}
 	wattrset(w, t->attr[TUI_R_MARK]);
 	mvwaddch(w, y, inner + (int)bar->cap_cell, ']');
 	wattrset(w, t->attr[TUI_R_NORMAL]);

@@ -30,6 +30,10 @@ struct tui_seg_info {
 	enum tui_role role;  /* colour */
 };
 
+/* The ASCII mark of a part too small for one cell (UTF-8 draws a one-
+ * eighth block in the part's colour). */
+#define TUI_THIN_MARK '.'
+
 /* The segment table, TUI_SEG_COUNT entries in bar order. */
 const struct tui_seg_info *tui_segs(size_t *n);
 
@@ -37,7 +41,9 @@ const struct tui_seg_info *tui_segs(size_t *n);
  * computed): values[TUI_SEG_COUNT]. */
 void tui_seg_values(const struct kvp_device_result *d, uint64_t *values);
 
-/* Paint `bar`, laid out for `width` cells, at (y, x): '[' then the cells
+/* Paint `bar` (best laid out by kvp_bar_layout_scaled: to scale, with
+ * thin marks for parts under one unit, drawn in the free cells after the
+ * parts), laid out for `width` cells, at (y, x): '[' then the cells
  * then ']' at the capacity, the overflow after it in the overflow colour.
  * Owns width + 2 columns and writes all of them (blanks where nothing is
  * drawn), so it may repaint a longer or shorter bar in place. UTF-8 with

@@ -12,6 +12,7 @@
 #include "kvplan/format.h"
 #include "kvplan/layers.h"
 #include "kvplan/preset.h"
+#include "kvplan/validate.h"
 #include "tui/form_view.h"
 #include "tui/plan_page.h"
 #include "tui/text.h"
@@ -161,17 +162,36 @@ static bool is_pick(const struct binding *b)
 
 /* ---- validation (the field type) ------------------------------------- */
 
+/* Rule `idx` of m set to *rule (idx = n_rules adds one). */
+static void put_rule(struct kvp_model *m, size_t idx, const struct kvp_layer_rule *rule)
+{
+	if (idx < m->n_rules)
+		m->rules[idx] = *rule;
+	else if (m->n_rules < KVP_MAX_RULES)
+		m->rules[m->n_rules++] = *rule;
+}
+
 static bool validate(struct binding *b, const char *text, struct kvp_error *err)
 {
 	struct kvp_layer_rule rule;
 
 	kvp_error_clear(err);
-	if (!b->f)
-		return text[0] == '\0' || kvp_rule_parse(text, &rule, err) == KVP_OK;
 	if (is_pick(b))
 		return true;    /* set by the picker, never typed */
+	/* the entry applied to a copy of the plan, then the one validation
+	 * `kvplan calc` runs (kvp_plan_validate): refused here, the plan
+	 * keeps its last valid value */
 	b->form->scratch = b->app->plan;
-	return bind_set(&b->form->scratch, b, text, err) == KVP_OK;
+	if (!b->f) {
+		if (text[0] == '\0')
+			return true;
+		if (kvp_rule_parse(text, &rule, err) != KVP_OK)
+			return false;
+		put_rule(&b->form->scratch.model, b->index, &rule);
+	} else if (bind_set(&b->form->scratch, b, text, err) != KVP_OK) {
+		return false;
+	}
+	return kvp_plan_validate(&b->form->scratch, err) == KVP_OK;
 }
 
 /* The entry is refused: INVALID on the panel, the message naming the
@@ -660,10 +680,7 @@ static void apply_rule(struct tui_app *a, size_t idx, const char *text)
 	}
 	if (kvp_rule_parse(text, &rule, &err) != KVP_OK)
 		return;   /* validated before; defensive */
-	if (idx < m->n_rules)
-		m->rules[idx] = rule;
-	else if (m->n_rules < KVP_MAX_RULES)
-		m->rules[m->n_rules++] = rule;
+	put_rule(m, idx, &rule);
 }
 
 bool tui_form_commit(struct tui_form *fm, struct tui_app *a)
@@ -804,6 +821,9 @@ static bool type_ahead(struct tui_form *fm, struct tui_app *a, int key)
 
 static void cancel(struct tui_form *fm, struct tui_app *a)
 {
+	/* an applied entry the engine refused: back to the last valid plan */
+	if (tui_app_restore_valid(a))
+		reshape(fm, a);
 	tui_form_reload(fm, a);
 	form_driver(fm->form, REQ_BEG_FIELD);
 	fm->fresh = true;

@@ -301,9 +301,12 @@ static void handle_key(struct tui_app *a, int key)
 		if (!handled && act != TUI_ACT_NONE)
 			handled = view_handle(a, act);
 		if (a->sec == TUI_SEC_LAYERS && a->plan.model.n_rules != n_rules) {
-			/* the rules area grows or shrinks with the rules */
+			/* the rules area grows or shrinks with the rules; after
+			 * an added rule the cursor waits on "new" for the next */
+			bool added = a->plan.model.n_rules > n_rules;
+
 			tui_resize(a);
-			if (a->form && !tui_form_goto_rule(a->form, rule))
+			if (a->form && (added || !tui_form_goto_rule(a->form, rule)))
 				tui_form_goto_rule(a->form, a->plan.model.n_rules);
 		}
 	} else {

@@ -76,12 +76,38 @@ static void strip_unit(char *s)
 		*sp = '\0';
 }
 
+/* Thousands separators in the whole part of a formatted figure
+ * ("624943.96 GiB" -> "624,943.96 GiB"), in place (n = buffer size). */
+static void group_digits(char *s, size_t n)
+{
+	char out[NUM * 2];
+	size_t digits = strspn(s, "0123456789"), i, o = 0;
+
+	for (i = 0; s[i] && o + 2 < sizeof out; i++) {
+		if (i > 0 && i < digits && (digits - i) % 3 == 0)
+			out[o++] = ',';
+		out[o++] = s[i];
+	}
+	out[o] = '\0';
+	if (o < n)
+		memcpy(s, out, o + 1);
+}
+
+/* GiB with separators, the unit kept: "624,943.96 GiB". */
+static char *fmt_gib(uint64_t bytes, char *buf, size_t n)
+{
+	kvp_fmt_gib(bytes, 2, buf, n);
+	group_digits(buf, n);
+	return buf;
+}
+
 static void fig_strings(uint64_t bytes, char *b, char *g, char *d)
 {
 	kvp_fmt_int(bytes, b, NUM);
-	kvp_fmt_gib(bytes, 2, g, NUM);
+	fmt_gib(bytes, g, NUM);
 	strip_unit(g);
 	kvp_fmt_gb(bytes, 2, d, NUM);
+	group_digits(d, NUM);
 	strip_unit(d);
 }
 
@@ -189,28 +215,34 @@ static void draw_device_bar(WINDOW *w, int y, int x, int wd, uint32_t i,
 {
 	uint64_t v[TUI_SEG_COUNT];
 	struct kvp_bar bar;
-	char g[NUM];
-	int label = 4, tail = 16, bw = wd - label - tail - 2;
+	char g[NUM], tl[NUM + 8];
+	int label = 4, tail, bw;
 	uint64_t mag;
 	enum kvp_margin margin;
 
+	/* the free/over figure whole, with its unit and separators at any
+	 * size; the bar takes what is left */
+	mag = d->free_bytes < 0 ? (uint64_t)0 - (uint64_t)d->free_bytes
+	                        : (uint64_t)d->free_bytes;
+	snprintf(tl, sizeof tl, "%s %s", d->free_bytes < 0 ? "over" : "free",
+	         fmt_gib(mag, g, sizeof g));
+	tail = (int)strlen(tl) + 2;
+	if (tail < 16)
+		tail = 16;
+	bw = wd - label - tail - 2;
 	if (bw < 8 || d->capacity_bytes == 0) {
 		tui_put(w, y, x, wd, t->attr[TUI_R_DIM], "d%u (no capacity)", (unsigned)i);
 		return;
 	}
 	tui_seg_values(d, v);
-	kvp_bar_layout(v, TUI_SEG_COUNT, d->capacity_bytes, (uint32_t)bw, &bar);
+	kvp_bar_layout_scaled(v, TUI_SEG_COUNT, d->capacity_bytes, (uint32_t)bw, &bar);
 	tui_put(w, y, x, label, t->attr[TUI_R_LABEL], "d%u", (unsigned)i);
 	tui_bar_draw(w, y, x + label, &bar, (uint32_t)bw, t);
-	mag = d->free_bytes < 0 ? (uint64_t)0 - (uint64_t)d->free_bytes
-	                        : (uint64_t)d->free_bytes;
 	margin = kvp_device_margin(d);   /* the core's over/tight/roomy */
 	tui_put_right(w, y, x + wd - tail, tail,
 	              t->attr[margin == KVP_MARGIN_OVER ? TUI_R_BAD
 	                      : margin == KVP_MARGIN_TIGHT ? TUI_R_WARN
-	                      : TUI_R_NORMAL], "%s %s",
-	              d->free_bytes < 0 ? "over" : "free",
-	              kvp_fmt_gib(mag, 2, g, sizeof g));
+	                      : TUI_R_NORMAL], "%s", tl);
 }
 
 /* The first device that does not fit, else device 0: its legend is shown. */
@@ -306,6 +338,11 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 		put_figures(w, y++, x + 9, wd - 9, t->attr[TUI_R_NORMAL],
 		            d->capacity_bytes, &cols, false);
 	}
+	if (y < end)   /* the bar's glyph key (the parts: the rows above) */
+		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "%s",
+		        t->utf8 && t->color
+		        ? "key: \u258c partial cell \u258f under a cell ] cap."
+		        : "key: . under one cell  ] capacity  ! over");
 	return y;
 }
 

@@ -118,6 +118,9 @@ bool tui_prompt_text(struct tui_app *a, const char *question,
 	struct text_prompt p;
 	int key;
 	bool ok = false, done = false;
+	/* the prefilled text is a suggestion: the first character typed
+	 * replaces it (moving the cursor or deleting keeps it for editing) */
+	bool fresh = initial && initial[0];
 
 	tui_render(a);
 	if (!prompt_open(a, &p, question, initial, n))
@@ -174,10 +177,18 @@ bool tui_prompt_text(struct tui_app *a, const char *question,
 		case KEY_END:
 			form_driver(p.form, REQ_END_FIELD);
 			break;
+		case 21: /* Ctrl-U: clear */
+			form_driver(p.form, REQ_CLR_FIELD);
+			break;
 		default:
-			if (key >= 32 && key < 256 && !a->lay.too_small)
+			if (key >= 32 && key < 256 && !a->lay.too_small) {
+				if (fresh)
+					form_driver(p.form, REQ_CLR_FIELD);
 				form_driver(p.form, key);
+			}
 		}
+		if (key != ERR && key != KEY_RESIZE)
+			fresh = false;
 	}
 	prompt_close(&p);
 	touchwin(stdscr);

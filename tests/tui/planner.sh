@@ -146,8 +146,10 @@ alt=$($T display -p '#{alternate_on}')
 # 9. Quit with unsaved changes asks first.
 start
 down 9
-keys 16 Enter
-wait_for "8,053,063,680 B" >/dev/null
+# KV heads 20 (divides Hq = 40): 2 x 40 x 20 x 128 x 2 = 409,600 B/pos,
+# x 24,576 = 10,066,329,600 B
+keys 20 Enter
+wait_for "10,066,329,600 B" >/dev/null
 keys F10
 check "unsaved changes: asks" "Unsaved changes"
 keys n

@@ -3,8 +3,11 @@
 # 200x60: an invalid entry shows INVALID with its whole message and never
 # FITS over the old figures; Esc recovers the last valid value and the
 # verdict; a save of an invalid plan is refused and writes nothing; a file
-# `kvplan calc` refuses is not opened (the current plan stays); with
-# unsaved changes a second Ctrl-C quits. Every wait is bounded (5 s).
+# `kvplan calc` refuses is not opened (the current plan stays); Hkv 7 of
+# 40 is refused as calc refuses it; layer rules: a new rule leaves the
+# cursor on "new", Esc restores the last valid rule; prompts: the first
+# typed character replaces the prefilled text, Ctrl-U clears; with unsaved
+# changes a second Ctrl-C quits. Every wait is bounded (5 s).
 set -u
 : "${KVPLAN:?KVPLAN must name the kvplan binary}"
 if [ -z "${KVP_TUI_BOUNDED:-}" ] && command -v timeout >/dev/null 2>&1; then
@@ -103,10 +106,51 @@ for size in "80 24" "200 60"; do
 	check "$at: open says the plan is kept" "kept the current plan"
 	check "$at: current plan still shown" "4,026,531,840 B"
 	check_not "$at: title not renamed" "bad.json "
+	# Hkv 7 with Hq 40: refused by the core's one validation, in the
+	# words `kvplan calc --kv-heads 7` uses; Esc brings 8 back
+	kv_heads
+	keys 7 Enter
+	check "$at: Hkv 7 refused as calc refuses it" "model.q_heads 40 is not a multiple of it"
+	keys Escape
+	check "$at: Esc after Hkv 7" "FITS"
+	# Layer rules: the second rule typed after Enter lands on "new" (the
+	# first is not overwritten); an invalid edit of rule 0 is INVALID and
+	# Esc brings back the last valid rule, not the rejected text.
+	keys F7
+	wait_for "new" >/dev/null
+	keys -l "0-3:kv_heads=4"
+	keys Enter
+	wait_for "rule 0   0-3:kv_heads=4" >/dev/null
+	keys -l "4-7:kv_heads=2"
+	keys Enter
+	check "$at: rule 1 added after rule 0" "rule 1   4-7:kv_heads=2"
+	check "$at: rule 0 kept" "rule 0   0-3:kv_heads=4"
+	keys Up Up
+	keys -l "0-3:kv_heads=7"
+	keys Enter
+	check "$at: invalid rule is INVALID" "INVALID"
+	keys Escape
+	check "$at: Esc restores the last valid rule" "rule 0   0-3:kv_heads=4"
+	check_not "$at: rejected rule text gone" "kv_heads=7"
+	# The save prompt's prefilled name is replaced by the first typed
+	# character (no "plan.jsonmine.json"); Ctrl-U clears a prompt.
+	keys C-s
+	wait_for "Save plan as:" >/dev/null
+	keys -l "mine-$1.json"
+	keys Enter
+	check "$at: saved under the typed name" "saved mine-$1.json"
+	[ -e "$DIR/mine-$1.json" ] && ok "$at: typed name written" || notok "$at: typed name written"
+	keys F3
+	wait_for "Open plan:" >/dev/null
+	keys C-u
+	keys -l "zz"
+	check "$at: Ctrl-U cleared the prompt" "Open plan: zz"
+	keys Escape
+	keys C-g
 	# an edit, then Ctrl-C twice quits without saving
 	kv_heads
 	keys 4 0 Enter
-	check "$at: edit applies" "20,132,659,200 B"
+	check "$at: edit applies" "KV heads            40"
 	keys C-c
 	check "$at: first Ctrl-C asks" "Unsaved changes"
 	keys C-c

@@ -13,18 +13,67 @@ static int inner_rows(const struct tui_app *a)
 	return a->lay.rows - 6;
 }
 
-/* Line `line` of the overlay text when help texts wrap at `width`
- * columns: the action's keys on its first line only. Returns false past
+/* What the abbreviations on screen mean, and the bar's glyphs: shown in
+ * the help after the keys, one row each (term, meaning). A heading row
+ * has an empty meaning. */
+static const struct { const char *term, *text; } glossary[] = {
+	{ "Words on screen", "" },
+	{ "L", "layers that hold a KV cache" },
+	{ "Hq", "query heads per layer" },
+	{ "Hkv", "KV heads per layer: each stores one K and one V vector per position; with GQA, Hq/Hkv query heads share one" },
+	{ "D", "head dimension: values in one K (or V) vector" },
+	{ "B", "bytes; GiB = 2^30 bytes, GB = 10^9 bytes, never mixed" },
+	{ "pos, slots", "positions (tokens) stored in the cache, and positions the allocator reserved for them" },
+	{ "waste", "reserved slots that hold no token (block rounding, a static reservation longer than the sequence)" },
+	{ "pool", "the KV pool a named engine preallocates (vLLM, SGLang, TensorRT-LLM): its size, not the bytes your requests fill" },
+	{ "weights", "the model's parameters on the card, as loaded" },
+	{ "activ.~", "activations: working memory of a forward pass; ~ = an estimate, with its source in the report" },
+	{ "overhd", "overhead: CUDA context, CUDA graphs, allocator reserve, TP communication buffers" },
+	{ "headrm", "headroom: memory kept free on purpose (reserve fraction or bytes)" },
+	{ "cap.", "the card's memory as the driver reports it" },
+	{ "TP, PP, DP", "tensor parallel (heads split across cards), pipeline stages (layers split), data parallel (replicas)" },
+	{ "INVALID", "the latest entry is refused (message beside it); the figures shown are the last valid ones, dimmed, without a verdict" },
+	{ "KVP-Wnn", "a warning code; man kvplan lists every one" },
+	{ "Bar key", "" },
+	{ "colour or | # * @ ~", "parts of the card, in legend order: weights, KV, activations, overhead, headroom" },
+	{ "partial block", "the last eighths of a cell (the bar is to scale in eighths of a cell)" },
+	{ "thin mark or .", "a part under one cell, drawn after the parts: no other part gives up a cell" },
+	{ "]", "the card's capacity; parts past it are drawn after the mark, as ! without colour" },
+};
+
+#define N_GLOSSARY (sizeof glossary / sizeof glossary[0])
+
+/* Entry i of the overlay: the actions (keys, help), then the glossary
+ * (term, meaning). False past the end. */
+static bool entry_at(size_t i, const char **keys, const char **text)
+{
+	const struct kvp_action *acts;
+	size_t n;
+
+	acts = kvp_tui_actions(&n);
+	if (i < n) {
+		*keys = acts[i].keys;
+		*text = acts[i].help;
+		return true;
+	}
+	i -= n;
+	if (i >= N_GLOSSARY)
+		return false;
+	*keys = glossary[i].term;
+	*text = glossary[i].text;
+	return true;
+}
+
+/* Line `line` of the overlay text when the texts wrap at `width`
+ * columns: an entry's keys on its first line only. Returns false past
  * the end. */
 static bool help_line(size_t line, int width, const char **keys,
                       const char **text, int *len)
 {
-	const struct kvp_action *acts;
-	size_t n, i, l = 0;
+	const char *k, *p;
+	size_t i, l = 0;
 
-	acts = kvp_tui_actions(&n);
-	for (i = 0; i < n; i++) {
-		const char *p = acts[i].help;
+	for (i = 0; entry_at(i, &k, &p); i++) {
 		bool first = true;
 
 		while (*p || first) {
@@ -38,7 +87,7 @@ static bool help_line(size_t line, int width, const char **keys,
 					cut = width;
 			}
 			if (l == line) {
-				*keys = first ? acts[i].keys : "";
+				*keys = first ? k : "";
 				*text = p;
 				*len = cut;
 				return true;
@@ -82,7 +131,7 @@ void tui_help_draw(struct tui_app *a)
 	werase(win);
 	tui_box(win, a->theme.utf8);
 	tui_put(win, 0, 2, w - 4, t->attr[TUI_R_HEADING],
-	        " kvplan keys (Up/Down scroll, any other key closes) ");
+	        " kvplan keys, words and bar key (Up/Down scroll, any other key closes) ");
 	for (y = 1; y <= rows && help_line((size_t)(a->help_scroll + y - 1), tw,
 	                                   &keys, &text, &len); y++) {
 		tui_put(win, y, 2, 20, t->attr[TUI_R_FOOT_KEY], "%s", keys);

@@ -109,6 +109,13 @@ for size in "80 24" "200 60"; do
 	check "$at: requests kept" "sequences 32"
 	$T send-keys F5
 	check "$at: plan named after the model" "Plan name           Qwen/Qwen3-8B"
+	# the help ends with the glossary of the words on screen and the
+	# bar key
+	$T send-keys F1 NPage NPage NPage
+	check "$at: help glossary: headrm" "headroom: memory kept free"
+	$T send-keys NPage NPage
+	check "$at: help glossary: bar key" "the card's capacity; parts past it"
+	$T send-keys Escape
 	$T send-keys F10
 	wait_for "Save before quitting" >/dev/null
 	$T send-keys n

@@ -49,10 +49,13 @@ struct kvp_teach_row {
 	uint64_t bytes_per_position;  /* res.kv.bytes_per_position */
 	uint64_t bytes;               /* res.kv.bytes: the whole cache */
 	uint64_t sequences;           /* res.kv.sequences */
-	/* bytes / current row's bytes, exact as a fraction in lowest terms
-	 * and in thousandths rounded to nearest (half up). ratio_known is
-	 * false when the current row failed, holds 0 bytes, or the
-	 * thousandths do not fit 64 bits. */
+	/* Bytes per position / the current row's - the model alone's
+	 * (model_bytes_per_position) when seq_known, else the plan's - exact
+	 * as a fraction in lowest terms and in thousandths rounded to
+	 * nearest (half up): per position and without TP replicas, so
+	 * neither a named engine's fixed pool nor replication flattens it.
+	 * ratio_known is false when the current row failed, holds 0 bytes,
+	 * or the thousandths do not fit 64 bits. */
 	bool ratio_known;
 	uint64_t ratio_num, ratio_den;
 	uint64_t ratio_milli;         /* 1000 = same as now */
@@ -70,6 +73,29 @@ struct kvp_teach_row {
 	bool speed_known;
 	uint64_t kv_read_per_sequence;
 	uint64_t seq_tps_milli, aggregate_tps_milli;
+	/* The model alone, independent of the engine and its pool: the
+	 * row's plan with the generic engine, dynamic storage, no card and
+	 * no TP, holding one sequence of class 0 at its full length.
+	 * model_bytes_per_position is that plan's kv.bytes_per_position
+	 * (no replicas); seq_bytes its kv.bytes_needed: the KV of one
+	 * sequence, which is also what its last generated token reads (a
+	 * token attends to every stored position: the bandwidth reason GQA
+	 * exists). seq_known is false when the plan has no class 0 or that
+	 * compute failed. */
+	bool seq_known;
+	uint64_t model_bytes_per_position;
+	uint64_t seq_bytes;
+	/* Tensor parallelism: ranks = devices.tp (1 without TP), the KV
+	 * heads each rank holds (Hkv / tp, 1 when replicated, 0 when tp
+	 * does not divide Hkv), one
+	 * rank's bytes per position (bytes_per_position / ranks; 0 when
+	 * that does not divide) and whether heads are replicated (Hkv <
+	 * ranks: each head is copied on several ranks, so rows below TP
+	 * hold the same bytes per rank). */
+	uint32_t ranks;
+	uint32_t heads_per_rank;
+	uint64_t rank_bytes_per_position;
+	bool replicated;
 };
 
 struct kvp_teach {

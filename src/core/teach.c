@@ -13,6 +13,7 @@
 
 #include "kvplan/checked.h"
 #include "kvplan/compute.h"
+#include "kvplan/engine.h"
 #include "kvplan/teach.h"
 
 static const char *const kind_names[KVP_TEACH_KIND_COUNT] = {
@@ -86,15 +87,23 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
 	return a;
 }
 
-/* row->bytes / now: lowest terms and rounded thousandths. */
-static void set_ratio(struct kvp_teach_row *row, uint64_t now)
+/* The bytes per position a ratio compares: the model alone's when
+ * known (no engine pool, no TP replicas), else the plan's. */
+static uint64_t ratio_bytes(const struct kvp_teach_row *r)
 {
-	uint64_t g, milli;
+	return r->seq_known ? r->model_bytes_per_position : r->bytes_per_position;
+}
+
+/* row's bytes per position / the current row's: lowest terms and
+ * rounded thousandths. */
+static void set_ratio(struct kvp_teach_row *row, const struct kvp_teach_row *cur)
+{
+	uint64_t g, milli, now = ratio_bytes(cur), mine = ratio_bytes(row);
 
 	if (now == 0)
 		return;
-	g = gcd64(row->bytes, now);     /* >= 1: now > 0 */
-	row->ratio_num = row->bytes / g;
+	g = gcd64(mine, now);     /* >= 1: now > 0 */
+	row->ratio_num = mine / g;
 	row->ratio_den = now / g;
 	if (!kvp_mul(row->ratio_num, 1000, &milli) ||
 	    !kvp_add(milli, row->ratio_den / 2, &milli))
@@ -117,6 +126,53 @@ static void search_fit(const struct kvp_plan *p, struct kvp_teach_row *row,
 	row->fit_known = true;
 	row->fit_requests = s->ans.found ? s->ans.value : 0;
 	row->fit_sequences = s->ans.found ? s->ans.sequences : 0;
+}
+
+/* The row's model alone (see teach.h): generic engine, dynamic storage,
+ * no card, no TP, one sequence of class 0. Uses s->plan (the row's plan
+ * on entry, the reduced plan on return) and s->res. */
+static void model_alone(struct kvp_teach_row *r, struct kvp_teach_scratch *s)
+{
+	struct kvp_plan *q = &s->plan;
+	struct kvp_seq_class c;
+
+	if (q->workload.n_classes == 0)
+		return;
+	c = q->workload.classes[0];
+	c.requests = 1;
+	c.samples = 1;
+	memset(&q->workload, 0, sizeof q->workload);
+	q->workload.n_classes = 1;
+	q->workload.classes[0] = c;
+	q->engine.kind = KVP_ENGINE_GENERIC;
+	q->strategy.kind = KVP_STRAT_DYNAMIC;
+	memset(&q->devices, 0, sizeof q->devices);
+	q->devices.tp = q->devices.pp = q->devices.dp = 1;
+	if (kvp_compute(q, &s->res) != KVP_OK)
+		return;
+	r->seq_known = true;
+	r->model_bytes_per_position = s->res.kv.bytes_per_position;
+	r->seq_bytes = s->res.kv.bytes_needed;
+}
+
+/* One rank's share under TP (devices.tp ranks, each holding the same
+ * bytes: Hkv / tp heads, or one replicated head when Hkv < tp), from the
+ * row's result. A named engine states its letters per rank (kv.ranks);
+ * the generic strategies state the whole model's, replicas included in
+ * bytes_per_position. */
+static void rank_share(struct kvp_teach_row *r, uint32_t tp,
+                       const struct kvp_result *res)
+{
+	r->ranks = tp ? tp : 1;
+	r->replicated = r->kv_heads < r->ranks;
+	if (res->kv.ranks > 1)
+		r->heads_per_rank = res->kv.kv_heads;
+	else if (r->replicated || r->kv_heads % r->ranks == 0)
+		r->heads_per_rank = r->replicated ? 1 : r->kv_heads / r->ranks;
+	else
+		r->heads_per_rank = 0;   /* uneven: not a whole number per rank */
+	if (res->kv.bytes_per_position % r->ranks == 0)
+		r->rank_bytes_per_position = res->kv.bytes_per_position / r->ranks;
 }
 
 enum kvp_status kvp_teach(const struct kvp_plan *p, struct kvp_teach *out,
@@ -157,7 +213,12 @@ enum kvp_status kvp_teach(const struct kvp_plan *p, struct kvp_teach *out,
 		scratch->plan.model.base.kv_heads = r->kv_heads;
 		r->ok = kvp_compute(&scratch->plan, &scratch->res) == KVP_OK;
 		if (!r->ok) {
+			/* the engine refuses this grouping; the model alone
+			 * still has its bytes */
 			r->err = scratch->res.error;
+			model_alone(r, scratch);
+			if (r->current && r->seq_known)
+				now = r;
 			continue;
 		}
 		r->bytes_per_position = scratch->res.kv.bytes_per_position;
@@ -167,7 +228,11 @@ enum kvp_status kvp_teach(const struct kvp_plan *p, struct kvp_teach *out,
 		r->kv_read_per_sequence = scratch->res.speed.kv_read_per_sequence;
 		r->seq_tps_milli = scratch->res.speed.seq_tps_milli;
 		r->aggregate_tps_milli = scratch->res.speed.aggregate_tps_milli;
+		rank_share(r, p->devices.tp, &scratch->res);
 		search_fit(&scratch->plan, r, scratch);
+		scratch->plan = *p;
+		scratch->plan.model.base.kv_heads = r->kv_heads;
+		model_alone(r, scratch);
 		if (r->current)
 			now = r;
 		if (!seen) {
@@ -178,11 +243,9 @@ enum kvp_status kvp_teach(const struct kvp_plan *p, struct kvp_teach *out,
 		}
 	}
 	if (now) {
-		uint64_t now_bytes = now->bytes;
-
 		for (i = 0; i < out->n; i++)
-			if (out->rows[i].ok)
-				set_ratio(&out->rows[i], now_bytes);
+			if (out->rows[i].ok || out->rows[i].seq_known)
+				set_ratio(&out->rows[i], now);
 	}
 	return KVP_OK;
 }

@@ -17,6 +17,7 @@
 
 #include "kvplan/compute.h"
 #include "kvplan/plan.h"
+#include "kvplan/engine.h"
 #include "kvplan/teach.h"
 
 #define GIB 1073741824ull
@@ -276,6 +277,57 @@ START_TEST(truncated_divisors)
 }
 END_TEST
 
+/* The model alone: one class-0 sequence of 3,072 + 1,024 = 4,096
+ * tokens, generic, no TP: B/pos = 2 x 40 x Hkv x 128 x 2 = 20,480 x
+ * Hkv, the sequence 83,886,080 x Hkv B. Under vLLM (a fixed pool) the
+ * ratios are per position: MQA 1/8 = 125 thousandths, MHA 5,000. */
+START_TEST(model_alone_under_vllm)
+{
+	const struct kvp_teach_row *r;
+
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	run();
+	r = row_of(1);
+	ck_assert(r->seq_known);
+	ck_assert_uint_eq(r->model_bytes_per_position, 20480);
+	ck_assert_uint_eq(r->seq_bytes, 83886080);
+	ck_assert_uint_eq(r->ratio_milli, 125);
+	r = row_of(40);
+	ck_assert_uint_eq(r->seq_bytes, 3355443200ull);
+	ck_assert_uint_eq(r->ratio_milli, 5000);
+}
+END_TEST
+
+/* TP 8 on 8 cards: 8 heads -> 1 per rank, 20,480 B/pos per rank; 4, 2
+ * and 1 are replicated: 1 head and 20,480 B/pos per rank each; 40 -> 5
+ * heads, 102,400 B/pos per rank; 20 does not split over 8 ranks. */
+START_TEST(ranks_under_tp)
+{
+	const struct kvp_teach_row *r;
+
+	plan.devices.tp = 8;
+	plan.devices.groups[0].count = 8;
+	run();
+	r = row_of(8);
+	ck_assert_uint_eq(r->ranks, 8);
+	ck_assert_uint_eq(r->heads_per_rank, 1);
+	ck_assert_uint_eq(r->rank_bytes_per_position, 20480);
+	ck_assert(!r->replicated);
+	r = row_of(2);
+	ck_assert(r->replicated);
+	ck_assert_uint_eq(r->heads_per_rank, 1);
+	ck_assert_uint_eq(r->rank_bytes_per_position, 20480);
+	ck_assert_uint_eq(r->model_bytes_per_position, 40960);
+	ck_assert_uint_eq(r->ratio_milli, 250);
+	r = row_of(40);
+	ck_assert_uint_eq(r->heads_per_rank, 5);
+	ck_assert_uint_eq(r->rank_bytes_per_position, 102400);
+	r = row_of(20);
+	ck_assert(!r->ok);
+	ck_assert_uint_eq(r->heads_per_rank, 0);
+}
+END_TEST
+
 START_TEST(bad_heads)
 {
 	struct kvp_error err;
@@ -306,6 +358,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, mla_heads_do_not_matter);
 	tcase_add_test(tc, truncated_divisors);
 	tcase_add_test(tc, bad_heads);
+	tcase_add_test(tc, model_alone_under_vllm);
+	tcase_add_test(tc, ranks_under_tp);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -9,15 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kvplan/teach.h"
+#include "kvplan/bar.h"
 #include "kvplan/speed.h"
+#include "kvplan/teach.h"
+#include "tui/bar_draw.h"
 #include "kvplan/units.h"
 #include "tui/teach_view.h"
 #include "tui/text.h"
-
-/* Columns of the decode-bound column (" tok/s/seq<="), shown past the
- * 80 of the table when the view is wide enough. */
-#define SPEED_COLS 12
 
 struct tui_teach {
 	unsigned long gen;        /* app->gen the rows belong to */
@@ -66,13 +64,147 @@ static const char *label(const struct kvp_teach_row *row, char *buf, size_t n)
 	return buf;
 }
 
+/* The TP ranks of the table (the first computed row's), 1 without TP. */
+static uint32_t table_ranks(const struct kvp_teach *k)
+{
+	size_t i;
+
+	for (i = 0; i < k->n; i++)
+		if (k->rows[i].ok)
+			return k->rows[i].ranks;
+	return 1;
+}
+
+/* The largest model-alone bytes per position (MHA's): the bars' scale. */
+static uint64_t bar_scale(const struct kvp_teach *k)
+{
+	uint64_t m = 0;
+	size_t i;
+
+	for (i = 0; i < k->n; i++)
+		if (k->rows[i].seq_known && k->rows[i].model_bytes_per_position > m)
+			m = k->rows[i].model_bytes_per_position;
+	return m;
+}
+
+/* Column widths: Hkv 4, Hq/Hkv 6, B/position 11, [heads/rank 5,
+ * B/pos/rank 11 under TP], B/sequence 15, vs now 7, fit 9; the bar
+ * (B/position to scale, MHA = full) takes what is left. */
+#define COLS_BASE  (5 + 5 + 7 + 11 + 15 + 8 + 10)
+#define COLS_TP    (8 + 11)
+/* The decode bound (" tok/s/seq<=", kvp_teach's speed envelope), shown
+ * before the bar when the view is wide enough for both. */
+#define SPEED_COLS 12
+
+/* Columns before the bar: the table, TP's, the decode bound when wide. */
+static int table_cols(int width, bool tp)
+{
+	int c = COLS_BASE + (tp ? COLS_TP : 0);
+
+	return width >= c + SPEED_COLS + 12 ? c + SPEED_COLS : c;
+}
+
+static void draw_header(WINDOW *w, int y, const struct tui_rect *r, bool tp,
+                        const struct tui_theme *th)
+{
+	tui_put(w, y, r->x, r->w, th->attr[TUI_R_LABEL],
+	        "%-5s%5s%7s%11s%s%15s%8s%10s%s%s", "", "Hkv", "Hq/Hkv", "B/pos",
+	        tp ? " h/rank B/pos/rank" : "", "B/sequence", "vs now", "seqs fit",
+	        table_cols(r->w, tp) > COLS_BASE + (tp ? COLS_TP : 0)
+	        ? " tok/s/seq<=" : "", r->w - table_cols(r->w, tp) >= 9
+	        ? "  to scale" : "");
+}
+
+static void draw_row(WINDOW *w, int y, const struct tui_rect *r,
+                     const struct kvp_teach_row *row, bool tp, uint64_t scale,
+                     struct tui_app *a)
+{
+	const struct tui_theme *th = &a->theme;
+	char b1[32], b2[32], b3[32], ratio[24], grp[16], fit[32], lab[8], rk[48];
+	attr_t at = th->attr[row->current ? TUI_R_SELECT : TUI_R_NORMAL];
+	int x = r->x, tc = table_cols(r->w, tp), bw = r->w - tc - 3;
+
+	if (row->group)
+		snprintf(grp, sizeof grp, "%u", (unsigned)row->group);
+	else
+		snprintf(grp, sizeof grp, "n/a");
+	if (!row->ok && !row->seq_known) {
+		tui_put(w, y, x, r->w, th->attr[TUI_R_ERROR], "%-5s%5u%7s  %s",
+		        label(row, lab, sizeof lab), (unsigned)row->kv_heads, grp,
+		        row->err.msg);
+		return;
+	}
+	fmt_ratio(row, ratio, sizeof ratio);
+	if (!row->ok)      /* the engine refuses it; the model's bytes stand */
+		snprintf(fit, sizeof fit, "refused");
+	else if (row->fit_known)
+		kvp_fmt_int(row->fit_sequences, fit, sizeof fit);
+	else
+		snprintf(fit, sizeof fit, "%s", a->plan.devices.n_groups ? "?" : "no card");
+	rk[0] = '\0';
+	if (tp && !row->heads_per_rank)
+		snprintf(rk, sizeof rk, "%7s %11s", "uneven", "-");
+	else if (tp)
+		snprintf(rk, sizeof rk, "%7u%s%11s", (unsigned)row->heads_per_rank,
+		         row->replicated ? "r" : " ", row->rank_bytes_per_position
+		         ? kvp_fmt_int(row->rank_bytes_per_position, b3, sizeof b3) : "-");
+	tui_put(w, y, x, r->w, !row->ok ? th->attr[TUI_R_ERROR] : at,
+	        "%-5s%5u%7s%11s%s%15s%8s%10s",
+	        label(row, lab, sizeof lab), (unsigned)row->kv_heads, grp,
+	        kvp_fmt_int(row->seq_known ? row->model_bytes_per_position
+	                    : row->bytes_per_position, b1, sizeof b1), rk,
+	        row->seq_known ? kvp_fmt_int(row->seq_bytes, b2, sizeof b2) : "-",
+	        ratio, fit);
+	if (bw >= 6 && scale && row->seq_known) {
+		/* one part, the KV colour, laid out by the core to scale */
+		uint64_t v[2] = { 0, row->model_bytes_per_position };
+		struct kvp_bar bar;
+
+		kvp_bar_layout_scaled(v, 2, scale, (uint32_t)bw, &bar);
+		tui_bar_draw(w, y, x + r->w - bw - 2, &bar, (uint32_t)bw, th);
+	}
+	if (tc > COLS_BASE + (tp ? COLS_TP : 0) && row->ok && row->speed_known) {
+		tui_put(w, y, x + tc - SPEED_COLS, SPEED_COLS, at, " %11s",
+		        kvp_fmt_milli(row->seq_tps_milli, b1, sizeof b1));
+	}
+}
+
+/* The lines under the table: replication under TP, the bandwidth
+ * reason, and the quality caveat, which is always shown. */
+static void draw_notes(WINDOW *w, const struct tui_rect *r, const struct kvp_teach *k,
+                       uint32_t ranks, const struct tui_theme *th)
+{
+	int y = r->y + r->h - 4;
+
+	if (ranks > 1)
+		tui_put(w, y, r->x, r->w, th->attr[TUI_R_WARN],
+		        "TP %u: Hkv below %u is replicated (r): those rows hold the same "
+		        "bytes per rank.", (unsigned)ranks, (unsigned)ranks);
+	y++;
+	if (!k->heads_matter)
+		tui_put(w, y, r->x, r->w, th->attr[TUI_R_WARN],
+		        "Every grouping stores the same bytes per position here (MLA latent "
+		        "or per-layer head rules): KV heads do not change this model's cache.");
+	else
+		tui_put(w, y, r->x, r->w, th->attr[TUI_R_DIM],
+		        "Each generated token reads its sequence's whole KV, B/sequence: "
+		        "GQA saves that.");
+	y++;
+	tui_put(w, y++, r->x, r->w, th->attr[TUI_R_WARN],
+	        "Changing Hkv changes the architecture: a model trained with %u KV heads",
+	        (unsigned)k->trained_kv_heads);
+	tui_put(w, y, r->x, r->w, th->attr[TUI_R_WARN],
+	        "is not equivalent at another value; its quality must be evaluated separately.");
+}
+
 void tui_teach_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 {
 	const struct tui_theme *th = &a->theme;
 	struct tui_teach *t = a->teach;
 	const struct kvp_teach *k;
-	char b1[32], b2[32], b3[32], ratio[24], grp[16], fit[32], lab[8];
 	int y = r->y, i, rows;
+	uint32_t ranks;
+	uint64_t scale;
 
 	for (i = 0; i < r->h; i++)
 		tui_blank(w, r->y + i, r->x, r->w, th->attr[TUI_R_NORMAL]);
@@ -93,62 +225,22 @@ void tui_teach_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 		return;
 	}
 	k = &t->t;
+	ranks = table_ranks(k);
+	scale = bar_scale(k);
 	tui_put(w, y++, r->x, r->w, th->attr[TUI_R_HEADING],
-	        "Same plan, other KV-head groupings (Hq = %u query heads; * = current)",
+	        "Same model, other KV-head groupings (Hq = %u; * = current; B/: the "
+	        "model alone, one class-0 sequence; seqs fit: engine, cards)",
 	        (unsigned)k->q_heads);
-	tui_put(w, y, r->x, r->w, th->attr[TUI_R_LABEL],
-	        "%-5s %5s %7s %13s %16s %10s %7s %10s", "", "Hkv", "Hq/Hkv",
-	        "B/position", "KV bytes", "GiB", "vs now", "max seqs");
-	if (r->w >= 80 + SPEED_COLS)   /* the decode bound, when wide */
-		tui_put(w, y, r->x + 80, r->w - 80, th->attr[TUI_R_LABEL],
-		        " %11s", "tok/s/seq<=");
-	y++;
-	rows = r->h - 4;
+	draw_header(w, y++, r, ranks > 1, th);
+	rows = r->h - 6;
 	if (a->scroll[TUI_SEC_TEACH] > (int)k->n - rows)
 		a->scroll[TUI_SEC_TEACH] = (int)k->n - rows;
 	if (a->scroll[TUI_SEC_TEACH] < 0)
 		a->scroll[TUI_SEC_TEACH] = 0;
-	for (i = 0; i < rows && (size_t)(a->scroll[TUI_SEC_TEACH] + i) < k->n; i++) {
-		const struct kvp_teach_row *row = &k->rows[a->scroll[TUI_SEC_TEACH] + i];
-		attr_t at = th->attr[row->current ? TUI_R_SELECT : TUI_R_NORMAL];
-
-		if (row->group)
-			snprintf(grp, sizeof grp, "%u", (unsigned)row->group);
-		else
-			snprintf(grp, sizeof grp, "n/a");
-		if (!row->ok) {
-			tui_put(w, y++, r->x, r->w, th->attr[TUI_R_ERROR], "%-5s %5u %7s  %s",
-			        label(row, lab, sizeof lab), (unsigned)row->kv_heads,
-			        grp, row->err.msg);
-			continue;
-		}
-		fmt_ratio(row, ratio, sizeof ratio);
-		if (row->fit_known)
-			kvp_fmt_int(row->fit_sequences, fit, sizeof fit);
-		else
-			snprintf(fit, sizeof fit, "%s",
-			         a->plan.devices.n_groups ? "?" : "no card");
-		tui_put(w, y++, r->x, r->w, at, "%-5s %5u %7s %13s %16s %10s %7s %10s",
-		        label(row, lab, sizeof lab), (unsigned)row->kv_heads, grp,
-		        kvp_fmt_int(row->bytes_per_position, b1, sizeof b1),
-		        kvp_fmt_int(row->bytes, b2, sizeof b2),
-		        kvp_fmt_gib(row->bytes, 2, b3, sizeof b3), ratio, fit);
-		if (r->w >= 80 + SPEED_COLS && row->speed_known)
-			tui_put(w, y - 1, r->x + 80, r->w - 80, at, " %11s",
-			        kvp_fmt_milli(row->seq_tps_milli, b1, sizeof b1));
-	}
-	if (!k->heads_matter) {
-		tui_put(w, r->y + r->h - 2, r->x, r->w, th->attr[TUI_R_WARN],
-		        "Every grouping stores the same bytes per position here (MLA latent");
-		tui_put(w, r->y + r->h - 1, r->x, r->w, th->attr[TUI_R_WARN],
-		        "or per-layer head rules): KV heads do not change this model's cache.");
-		return;
-	}
-	tui_put(w, r->y + r->h - 2, r->x, r->w, th->attr[TUI_R_WARN],
-	        "Changing Hkv changes the architecture: a model trained with %u KV heads",
-	        (unsigned)k->trained_kv_heads);
-	tui_put(w, r->y + r->h - 1, r->x, r->w, th->attr[TUI_R_WARN],
-	        "is not equivalent at another value; its quality must be evaluated separately.");
+	for (i = 0; i < rows && (size_t)(a->scroll[TUI_SEC_TEACH] + i) < k->n; i++)
+		draw_row(w, y++, r, &k->rows[a->scroll[TUI_SEC_TEACH] + i], ranks > 1,
+		         scale, a);
+	draw_notes(w, r, k, ranks, th);
 }
 
 bool tui_teach_handle(struct tui_app *a, enum tui_act act)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kvplan/engine.h"
 #include "kvplan/layers.h"
 #include "tui/app.h"
 #include "tui/engine_view.h"
@@ -78,28 +79,74 @@ static bool screen_has(const char *s)
 	return false;
 }
 
+/* Model alone (generic, one class-0 sequence of 3,072 + 1,024 = 4,096
+ * tokens), Hq = 40: divisors 40 20 10 8 5 4 2 1, largest first.
+ * B/pos = 2 x 40 layers x Hkv x 128 x 2 B = 20,480 x Hkv;
+ * B/sequence = x 4,096 = 83,886,080 x Hkv; vs now = Hkv / 8. */
 START_TEST(teach_view)
 {
 	tui_set_section(app, TUI_SEC_TEACH);
 	tui_render(app);
-	/* Hq = 40: divisors 40 20 10 8 5 4 2 1, largest first.
-	 * MHA: 2 x 40 x 40 x 128 x 2 = 819,200 B/pos; x 24,576 positions =
-	 * 20,132,659,200 B = 18.75 GiB, 5 x the current 4,026,531,840 B
-	 * (kvp_teach's 5,000 thousandths, shown as x5). */
-	ck_assert_str_eq(row(1, 80),
-	                 "Same plan, other KV-head groupings (Hq = 40 query heads; * = current)");
-	ck_assert(starts_with(row(3, 80), "MHA      40       1       819,200   20,132,659,200  18.75 GiB      x5"));
-	/* 20 heads: 409,600 B/pos, 10,066,329,600 B = 9.375 GiB -> 9.38,
-	 * 20/8 = 2.5 */
-	ck_assert(starts_with(row(4, 80), "GQA      20       2       409,600   10,066,329,600   9.38 GiB    x2.5"));
-	/* current: 8 KV heads, 5 query heads each, 163,840 B/pos, x1 */
-	ck_assert(starts_with(row(6, 80), "GQA*      8       5       163,840    4,026,531,840   3.75 GiB      x1"));
-	/* 5 heads: 102,400 B/pos x 24,576 = 2,516,582,400 B = 2.34375 GiB,
-	 * 5/8 = 0.625 */
-	ck_assert(starts_with(row(7, 80), "GQA       5       8       102,400    2,516,582,400   2.34 GiB  x0.625"));
-	/* MQA: 20,480 B/pos (163,840 / 8), 503,316,480 B = 0.46875 GiB ->
-	 * 0.47, 1/8 = x0.125 exactly (thousandths from the core) */
-	ck_assert(starts_with(row(10, 80), "MQA       1      40        20,480      503,316,480   0.47 GiB  x0.125"));
+	ck_assert(starts_with(row(1, 80), "Same model, other KV-head groupings (Hq = 40; * = current;"));
+	ck_assert(starts_with(row(2, 80), "       Hkv Hq/Hkv      B/pos     B/sequence  vs now  seqs fit  to scale"));
+	/* MHA 40: 819,200 B/pos, 3,355,443,200 B/seq, x5; bar full */
+	ck_assert(starts_with(row(3, 80), "MHA     40      1    819,200  3,355,443,200      x5"));
+	/* 20: 409,600, 1,677,721,600, 20/8 = x2.5 */
+	ck_assert(starts_with(row(4, 80), "GQA     20      2    409,600  1,677,721,600    x2.5"));
+	/* current 8: 163,840, 671,088,640, x1 */
+	ck_assert(starts_with(row(6, 80), "GQA*     8      5    163,840    671,088,640      x1"));
+	/* 5: 102,400, 419,430,400, 5/8 = x0.625 */
+	ck_assert(starts_with(row(7, 80), "GQA      5      8    102,400    419,430,400  x0.625"));
+	/* MQA: 20,480, 83,886,080, 1/8 = x0.125 exactly */
+	ck_assert(starts_with(row(10, 80), "MQA      1     40     20,480     83,886,080  x0.125"));
+	/* bars to scale against MHA's 819,200 B/pos: the bar has 80 - 61 -
+	 * 3 = 16 cells; MHA 16 cells, current 8/40 x 16 = 3.2 -> 3 cells
+	 * (ASCII: whole cells of the KV glyph) */
+	ck_assert_ptr_nonnull(strstr(row(3, 80), "[################]"));
+	ck_assert_ptr_nonnull(strstr(row(6, 80), "[###             ]"));
+	ck_assert(screen_has("Each generated token reads its sequence's whole KV"));
+	ck_assert(screen_has("Changing Hkv changes the architecture"));
+	ck_assert(!screen_has("TP "));
+}
+END_TEST
+
+/* Under TP 8 on 8 cards: one rank holds Hkv / 8 heads; 40 -> 5 heads,
+ * 5 x 2 x 40 x 128 x 2 = 102,400 B/pos per rank; 8 -> 1 head, 20,480;
+ * 4, 2, 1 < 8 heads are replicated (r): still one whole head per rank,
+ * 20,480 B/pos per rank, the same bytes per rank; 20, 10 and 5 do not
+ * split over 8 ranks (refused by the plan's validation). The model-alone
+ * columns are those without TP. */
+START_TEST(teach_view_tp)
+{
+	app->plan.devices.tp = 8;
+	app->plan.devices.groups[0].count = 8;
+	tui_app_edited(app);
+	tui_set_section(app, TUI_SEC_TEACH);
+	tui_render(app);
+	ck_assert(starts_with(row(2, 80), "       Hkv Hq/Hkv      B/pos h/rank B/pos/rank     B/sequence  vs now  seqs fit"));
+	ck_assert(starts_with(row(3, 80), "MHA     40      1    819,200      5     102,400  3,355,443,200      x5"));
+	ck_assert(starts_with(row(4, 80), "GQA     20      2    409,600 uneven           -  1,677,721,600    x2.5   refused"));
+	ck_assert(starts_with(row(6, 80), "GQA*     8      5    163,840      1      20,480    671,088,640      x1"));
+	ck_assert(starts_with(row(8, 80), "GQA      4     10     81,920      1r     20,480    335,544,320    x0.5"));
+	ck_assert(starts_with(row(10, 80), "MQA      1     40     20,480      1r     20,480     83,886,080  x0.125"));
+	ck_assert(screen_has("TP 8: Hkv below 8 is replicated (r): those rows hold the same bytes per rank."));
+	ck_assert(screen_has("is not equivalent at another value; its quality must be evaluated separately."));
+}
+END_TEST
+
+/* Under vLLM the pool is fixed, but the rows are the model alone: the
+ * same bytes per position and per sequence as without an engine, and
+ * the ratios per position (x5 for MHA, x0.125 for MQA), never the pool's
+ * x1.0xx. The engine's answer is its own column. */
+START_TEST(teach_view_vllm)
+{
+	app->plan.engine.kind = KVP_ENGINE_VLLM;
+	tui_app_edited(app);
+	tui_set_section(app, TUI_SEC_TEACH);
+	tui_render(app);
+	ck_assert(starts_with(row(3, 80), "MHA     40      1    819,200  3,355,443,200      x5"));
+	ck_assert(starts_with(row(6, 80), "GQA*     8      5    163,840    671,088,640      x1"));
+	ck_assert(starts_with(row(10, 80), "MQA      1     40     20,480     83,886,080  x0.125"));
 	ck_assert(screen_has("Changing Hkv changes the architecture"));
 }
 END_TEST
@@ -204,6 +251,8 @@ static Suite *make_suite(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, teach_view);
+	tcase_add_test(tc, teach_view_tp);
+	tcase_add_test(tc, teach_view_vllm);
 	tcase_add_test(tc, engine_view);
 	tcase_add_test(tc, sweep_view);
 	tcase_add_test(tc, sweep_tight);

@@ -46,7 +46,15 @@ struct cell {
 	bool ok;                  /* computed */
 	uint64_t kv_bytes;        /* res.kv.bytes: the whole cache */
 	enum kvp_margin margin;   /* kvp_result_margin: over, tight, roomy */
+	/* A pool engine (res.engine.mix_computed): its pool is the same in
+	 * every cell, so the cell shows the requests of the workload that
+	 * fit (res.engine.workload_fit) out of those asked (kv.requests). */
+	bool pool;
+	uint64_t fit, asked;
+	int reason;               /* refused: index into the reasons below */
 };
+
+#define MAX_REASONS 6
 
 struct tui_sweep {
 	unsigned long gen;
@@ -55,6 +63,9 @@ struct tui_sweep {
 	size_t built_ax, built_ay;
 	size_t sx, sy;            /* selected cell */
 	struct cell cells[MAX_VALUES][MAX_VALUES];
+	/* the distinct refusals of the grid, lettered a, b, ... */
+	char reasons[MAX_REASONS][KVP_ERRMSG_MAX];
+	int n_reasons;
 	struct kvp_plan plan;
 	struct kvp_result res;
 };
@@ -107,21 +118,43 @@ static bool cell_plan(struct tui_sweep *s, const struct tui_app *a,
 	       set_axis(&s->plan, &axes[s->ay], y, err);
 }
 
+/* The letter of a refusal's reason (the same text shares one). */
+static int reason_of(struct tui_sweep *s, const char *msg)
+{
+	int i;
+
+	for (i = 0; i < s->n_reasons; i++)
+		if (!strcmp(s->reasons[i], msg))
+			return i;
+	if (s->n_reasons == MAX_REASONS)
+		return MAX_REASONS - 1;    /* the last letter: "and others" */
+	snprintf(s->reasons[s->n_reasons], sizeof s->reasons[0], "%s", msg);
+	return s->n_reasons++;
+}
+
 static void rebuild(struct tui_sweep *s, const struct tui_app *a)
 {
 	size_t x, y, nx = n_values(&axes[s->ax]), ny = n_values(&axes[s->ay]);
 	struct kvp_error err;
 
+	s->n_reasons = 0;
 	for (y = 0; y < ny; y++)
 		for (x = 0; x < nx; x++) {
 			struct cell *c = &s->cells[y][x];
 
+			kvp_error_clear(&err);
 			c->ok = cell_plan(s, a, x, y, &err) &&
 			        kvp_compute(&s->plan, &s->res) == KVP_OK;
-			if (!c->ok)
+			if (!c->ok) {
+				c->reason = reason_of(s, err.msg[0] ? err.msg
+				                                    : s->res.error.msg);
 				continue;
+			}
 			c->kv_bytes = s->res.kv.bytes;
 			c->margin = kvp_result_margin(&s->res);
+			c->pool = s->res.engine.mix_computed && s->res.n_devices > 0;
+			c->fit = s->res.engine.workload_fit;
+			c->asked = s->res.kv.requests;
 		}
 	s->gen = a->gen;
 	s->built_ax = s->ax;
@@ -134,7 +167,10 @@ static void rebuild(struct tui_sweep *s, const struct tui_app *a)
 static enum tui_role heat(const struct cell *c)
 {
 	if (!c->ok)
-		return TUI_R_DIM;
+		return TUI_R_ERROR;
+	if (c->pool)    /* a pool fills its card by design: judge the fit */
+		return c->margin == KVP_MARGIN_OVER ? TUI_R_BAD
+		       : c->fit >= c->asked ? TUI_R_OK : TUI_R_WARN;
 	switch (c->margin) {
 	case KVP_MARGIN_OVER:  return TUI_R_BAD;
 	case KVP_MARGIN_TIGHT: return TUI_R_WARN;
@@ -150,6 +186,8 @@ static char heat_mark(const struct cell *c)
 {
 	if (!c->ok)
 		return '?';
+	if (c->pool)
+		return c->margin == KVP_MARGIN_OVER ? '!' : c->fit >= c->asked ? '+' : '~';
 	switch (c->margin) {
 	case KVP_MARGIN_OVER:  return '!';
 	case KVP_MARGIN_TIGHT: return '~';
@@ -182,13 +220,88 @@ static void put_two_lines(WINDOW *w, int y, int x, int width, attr_t at,
 	tui_put_cut(w, y + 1, x, width, at, text);
 }
 
+/* Columns per cell: the grid uses the width (at least CELL_W, at most
+ * 18), the last two of each a blank and a separator. */
+static int cell_width(int width, size_t nx)
+{
+	int cw = nx ? (width - LABEL_W) / (int)nx : CELL_W;
+
+	if (cw < CELL_W + 1)
+		cw = CELL_W + 1;
+	if (cw > 18)
+		cw = 18;
+	return cw;
+}
+
+/* Every computed cell is a pool engine's: the grid shows requests. */
+static bool pool_grid(const struct tui_sweep *s, size_t nx, size_t ny)
+{
+	size_t x, y;
+	bool any = false;
+
+	for (y = 0; y < ny; y++)
+		for (x = 0; x < nx; x++) {
+			if (s->cells[y][x].ok && !s->cells[y][x].pool)
+				return false;
+			any |= s->cells[y][x].ok;
+		}
+	return any;
+}
+
+/* One cell: "3.8 GiB+" (KV), "113/32 req+" (a pool engine: requests
+ * that fit / asked), or "refused a" with the reason's letter; then a
+ * separator. */
+static void draw_cell(WINDOW *w, int y, int x, int cw, const struct cell *c,
+                      bool selected, const struct tui_theme *t)
+{
+	char buf[48], f[32], q[32];
+	attr_t at = t->attr[selected ? TUI_R_SELECT : heat(c)];
+
+	if (!c->ok)
+		snprintf(buf, sizeof buf, "refused %c", 'a' + c->reason);
+	else if (c->pool)
+		snprintf(buf, sizeof buf, "%s/%s%c", kvp_fmt_int(c->fit, f, sizeof f),
+		         kvp_fmt_int(c->asked, q, sizeof q), heat_mark(c));
+	else      /* whole GiB from 100 GiB on: every figure fits its cell */
+		snprintf(buf, sizeof buf, "%s%c",
+		         kvp_fmt_gib(c->kv_bytes, c->kv_bytes >= 100 * KVP_GIB ? 0 : 1,
+		                     f, sizeof f), heat_mark(c));
+	tui_put_right(w, y, x, cw - 2, at, "%s", buf);
+	tui_put(w, y, x + cw - 1, 1, t->attr[TUI_R_DIM], "%s", t->utf8 ? "\u2502" : "|");
+}
+
+/* The key and the refusals' reasons under the grid (a: ..., b: ...). */
+static void draw_reasons(WINDOW *w, const struct tui_rect *r, int row,
+                         const struct tui_sweep *s, const struct tui_theme *t)
+{
+	int y = r->y + r->h - 4, i;
+
+	tui_put_cut(w, y, r->x, r->w, t->attr[TUI_R_DIM],
+	            "+ fits  ~ tight: <10% of a card free (pools: requests wait)  "
+	            "! over  x/y Enter");
+	/* one line each in the rows the grid left free, the last of them
+	 * under the key; a selected refused cell shows its reason whole */
+	for (i = 0; i < s->n_reasons; i++) {
+		char line[KVP_ERRMSG_MAX + 48];
+		int at = row + i < y ? row + i : y + 1;
+
+		snprintf(line, sizeof line, "refused %c: %s", 'a' + i, s->reasons[i]);
+		if (at == y + 1 && i + 1 < s->n_reasons)
+			snprintf(line, sizeof line, "refused %c-%c: select a cell for its reason",
+			         'a' + i, 'a' + s->n_reasons - 1);
+		tui_put_cut(w, at, r->x, r->w, t->attr[TUI_R_ERROR], line);
+		if (at == y + 1)
+			break;
+	}
+}
+
 void tui_sweep_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 {
 	const struct tui_theme *t = &a->theme;
 	struct tui_sweep *s = state(a);
 	const struct axis_def *dx, *dy;
 	size_t x, y, nx, ny;
-	int row = r->y, cw = CELL_W, i;
+	int row = r->y, cw, i;
 	char buf[48], bind[KVP_LINE_MAX];
 	struct kvp_error err;
 
@@ -208,38 +321,43 @@ void tui_sweep_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 		s->sx = nx - 1;
 	if (s->sy >= ny)
 		s->sy = ny - 1;
-	snprintf(bind, sizeof bind, "KV per cell: %s (x) by %s (y)", dx->label, dy->label);
+	cw = cell_width(r->w, nx);
+	snprintf(bind, sizeof bind, "%s per cell: %s (x) by %s (y)",
+	         pool_grid(s, nx, ny) ? "Requests that fit" : "KV", dx->label, dy->label);
 	tui_put_cut(w, row++, r->x, r->w, t->attr[TUI_R_HEADING], bind);
 	for (x = 0; x < nx && LABEL_W + (int)(x + 1) * cw <= r->w; x++)
-		tui_put_right(w, row, r->x + LABEL_W + (int)x * cw, cw, t->attr[TUI_R_LABEL],
+		tui_put_right(w, row, r->x + LABEL_W + (int)x * cw, cw - 2, t->attr[TUI_R_LABEL],
 		              "%s", dx->values[x]);
 	row++;
-	for (y = 0; y < ny && row < r->y + r->h - 3; y++, row++) {
+	for (y = 0; y < ny && row < r->y + r->h - 4; y++, row++) {
 		tui_put_right(w, row, r->x, 8, t->attr[TUI_R_LABEL], "%s", dy->values[y]);
-		for (x = 0; x < nx && LABEL_W + (int)(x + 1) * cw <= r->w; x++) {
-			const struct cell *c = &s->cells[y][x];
-			attr_t at = t->attr[heat(c)];
-			char mark = heat_mark(c);
-
-			if (x == s->sx && y == s->sy)
-				at = t->attr[TUI_R_SELECT];
-			if (c->ok)
-				tui_put_right(w, row, r->x + LABEL_W + (int)x * cw, cw, at, "%s%c",
-				              kvp_fmt_gib(c->kv_bytes, 1, buf, sizeof buf), mark);
-			else
-				tui_put_right(w, row, r->x + LABEL_W + (int)x * cw, cw, at, "error?");
-		}
+		for (x = 0; x < nx && LABEL_W + (int)(x + 1) * cw <= r->w; x++)
+			draw_cell(w, row, r->x + LABEL_W + (int)x * cw, cw, &s->cells[y][x],
+			          x == s->sx && y == s->sy, t);
 	}
-	tui_put_cut(w, r->y + r->h - 3, r->x, r->w, t->attr[TUI_R_DIM],
-	            "+ fits  ~ under 10% free  ! over  ? no figure   "
-	            "x/y: axes  Enter: plan it");
+	draw_reasons(w, r, row, s, t);
 	/* the selected cell, recomputed for its details */
 	kvp_error_clear(&err);
 	if (cell_plan(s, a, s->sx, s->sy, &err) &&
 	    kvp_compute(&s->plan, &s->res) == KVP_OK) {
 		char line[KVP_LINE_MAX + 96];
 
-		kvp_solve_binding(&s->res, bind, sizeof bind);
+		/* what binds, only when something does: a card over or
+		 * tight by the core's margin, or a pool engine whose pool
+		 * holds fewer requests than asked */
+		enum kvp_margin m = kvp_result_margin(&s->res);
+		bool pool = s->res.engine.mix_computed && s->res.n_devices > 0;
+
+		if (m == KVP_MARGIN_OVER ||
+		    (pool ? s->res.engine.workload_fit < s->res.kv.requests
+		          : m == KVP_MARGIN_TIGHT))
+			kvp_solve_binding(&s->res, bind, sizeof bind);
+		else if (m == KVP_MARGIN_NONE)
+			bind[0] = '\0';
+		else
+			snprintf(bind, sizeof bind, "fits: %s", pool
+			         ? "every request has room in the engine's pool"
+			         : "every card keeps at least a tenth free");
 		snprintf(line, sizeof line, "%s=%s, %s=%s: KV %s", dx->label,
 		         dx->values[s->sx], dy->label, dy->values[s->sy],
 		         kvp_fmt_bytes_all(s->res.kv.bytes, buf, sizeof buf));
@@ -293,14 +411,15 @@ bool tui_sweep_handle(struct tui_app *a, enum tui_act act)
 bool tui_sweep_click(struct tui_app *a, const struct tui_rect *r, int y, int x)
 {
 	struct tui_sweep *s = a->sweep;
-	int cx = x - r->x - LABEL_W, cy = y - r->y - 2;
+	int cx = x - r->x - LABEL_W, cy = y - r->y - 2, cw;
 
 	if (!s || cx < 0 || cy < 0)
 		return false;
-	if ((size_t)(cx / CELL_W) >= n_values(&axes[s->ax]) ||
+	cw = cell_width(r->w, n_values(&axes[s->ax]));
+	if ((size_t)(cx / cw) >= n_values(&axes[s->ax]) ||
 	    (size_t)cy >= n_values(&axes[s->ay]))
 		return false;
-	s->sx = (size_t)(cx / CELL_W);
+	s->sx = (size_t)(cx / cw);
 	s->sy = (size_t)cy;
 	return true;
 }

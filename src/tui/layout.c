@@ -26,8 +26,12 @@ void tui_layout_compute(int rows, int cols, bool wide, struct tui_layout *l)
 		return;
 	}
 	if (wide) {
-		l->view = (struct tui_rect){ 1, 0, body_h - TUI_COMPACT_PANEL_ROWS, cols };
-		l->panel = (struct tui_rect){ 1 + l->view.h, 0, TUI_COMPACT_PANEL_ROWS, cols };
+		/* a tall terminal gives the compact panel the per-layer strip */
+		int ph = TUI_COMPACT_PANEL_ROWS +
+		         (rows >= TUI_TALL_ROWS ? TUI_COMPACT_STRIP_ROWS : 0);
+
+		l->view = (struct tui_rect){ 1, 0, body_h - ph, cols };
+		l->panel = (struct tui_rect){ 1 + l->view.h, 0, ph, cols };
 		return;
 	}
 	form_w = cols * 2 / 5;

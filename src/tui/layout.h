@@ -17,6 +17,11 @@
 #define TUI_MIN_COLS 80
 #define TUI_MIN_ROWS 24
 #define TUI_COMPACT_PANEL_ROWS 5
+/* From this many rows on, the compact panel also holds the per-layer
+ * strip (TUI_COMPACT_STRIP_ROWS more rows) and the full panel draws
+ * taller bars and the strip. */
+#define TUI_TALL_ROWS 40
+#define TUI_COMPACT_STRIP_ROWS 6
 
 struct tui_rect {
 	int y, x, h, w;

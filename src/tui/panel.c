@@ -12,6 +12,7 @@
 #include "kvplan/speed.h"
 #include "kvplan/units.h"
 #include "tui/bar_draw.h"
+#include "tui/layer_strip.h"
 #include "tui/panel.h"
 #include "tui/text.h"
 
@@ -211,7 +212,7 @@ static int draw_kv(WINDOW *w, const struct tui_rect *r, int y,
 /* One device's bar row: "d0 [....] free 68.97 GiB". */
 static void draw_device_bar(WINDOW *w, int y, int x, int wd, uint32_t i,
                             const struct kvp_device_result *d,
-                            const struct tui_theme *t)
+                            const struct tui_theme *t, bool bar_only)
 {
 	uint64_t v[TUI_SEG_COUNT];
 	struct kvp_bar bar;
@@ -236,8 +237,10 @@ static void draw_device_bar(WINDOW *w, int y, int x, int wd, uint32_t i,
 	}
 	tui_seg_values(d, v);
 	kvp_bar_layout_scaled(v, TUI_SEG_COUNT, d->capacity_bytes, (uint32_t)bw, &bar);
-	tui_put(w, y, x, label, t->attr[TUI_R_LABEL], "d%u", (unsigned)i);
 	tui_bar_draw(w, y, x + label, &bar, (uint32_t)bw, t);
+	if (bar_only)
+		return;
+	tui_put(w, y, x, label, t->attr[TUI_R_LABEL], "d%u", (unsigned)i);
 	margin = kvp_device_margin(d);   /* the core's over/tight/roomy */
 	tui_put_right(w, y, x + wd - tail, tail,
 	              t->attr[margin == KVP_MARGIN_OVER ? TUI_R_BAD
@@ -278,7 +281,7 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 	struct legend_cols cols;
 	const struct kvp_device_result *d;
 	uint32_t i, li;
-	int k;
+	int k, tall;
 
 	if (y >= end)
 		return y;
@@ -290,8 +293,14 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 	tui_put(w, y, x, wd, t->attr[TUI_R_HEADING], "Devices: %u",
 	        (unsigned)res->n_devices);
 	verdict(w, y++, x, wd, res, invalid, t);
-	for (i = 0; i < res->n_devices && y < end - reserve; i++)
-		draw_device_bar(w, y++, x, wd, i, &res->devices[i], t);
+	/* a tall panel draws taller bars (htop's meters): each card's bar
+	 * on `tall` rows, the figures on the first */
+	tall = r->h >= TUI_TALL_ROWS - 3 && res->n_devices <= 4 ? 3 : 1;
+	for (i = 0; i < res->n_devices && y + tall - 1 < end - reserve; i++) {
+		for (k = 0; k < tall; k++)
+			draw_device_bar(w, y + k, x, wd, i, &res->devices[i], t, k > 0);
+		y += tall;
+	}
 	if (res->speed.known && y < end - reserve) {
 		/* the speed envelope under the verdict's bars (res->speed) */
 		char sp[KVP_LINE_MAX];
@@ -464,6 +473,11 @@ void tui_panel_draw(WINDOW *w, const struct tui_rect *r,
 	}
 	y = draw_kv(w, r, y, s, t);
 	y = draw_devices(w, r, y, s->res, t, 8, false);
+	/* a tall panel: the per-layer strip, leaving rows for warnings */
+	if (r->h >= TUI_TALL_ROWS - 3 && r->y + r->h - y >= TUI_STRIP_ROWS + 4) {
+		tui_layer_strip_draw(w, y + 1, r->x + 1, r->w - 2, s->res, t);
+		y += TUI_STRIP_ROWS + 1;
+	}
 	draw_warnings(w, r, y, s->res, t);
 }
 
@@ -513,8 +527,9 @@ void tui_panel_draw_compact(WINDOW *w, const struct tui_rect *r,
 	        kvp_fmt_int(res->kv.positions_stored, b, sizeof b),
 	        kvp_fmt_int(res->kv.slots_allocated, e, sizeof e));
 bars:
-	for (k = 0; k < res->n_devices && y < end - 1; k++)
-		draw_device_bar(w, y++, x, wd, k, &res->devices[k], t);
+	for (k = 0; k < res->n_devices && y < end - 1 - (r->h > TUI_COMPACT_PANEL_ROWS
+	                                             ? TUI_STRIP_ROWS : 0); k++)
+		draw_device_bar(w, y++, x, wd, k, &res->devices[k], t, false);
 	if (y < end) {
 		int sw = 0;
 
@@ -540,4 +555,6 @@ bars:
 			tui_put_cut(w, y, x + sw, wd - sw, t->attr[TUI_R_WARN], m);
 		}
 	}
+	if (r->h > TUI_COMPACT_PANEL_ROWS && y + 1 + TUI_STRIP_ROWS <= end)
+		tui_layer_strip_draw(w, y + 1, x, wd, res, t);
 }

@@ -84,6 +84,17 @@ expect "200x60: KV" '#' 5
 expect "200x60: activations" '*' 1
 expect "200x60: overhead" '@' 1
 expect "200x60: no thin mark" '.' 0
+# 200x60: each card's bar on three rows (the first with the figures),
+# and the per-layer strip: Gemma-2-9B alternates sliding and full
+# layers (S F S F ...: 42 letters).
+start 200 60 --model gemma-2-9b-it
+if [ "$(grep -cF '    [|' "$DIR/screen")" -ge 2 ]; then ok "200x60: bar on three rows"
+else notok "200x60: bar on three rows"; sed 's/^/# /' "$DIR/screen"; fi
+check "200x60: per-layer strip heading" "KV bytes per layer"
+check "200x60: per-layer strip kinds" "SFSFSFSFSFSFSFSFSFSFSFSFSFSFSFSFSFSFSFSFSF"
+# with the Engines view open, the compact panel holds the strip too
+$T send-keys F12
+check "200x60: strip beside the Engines view" "KV bytes per layer"
 # Llama-3.1-405B with 1,000 requests on one H100: 2 x 126 x 8 x 128 x
 # 2 = 516,096 B/pos x 4,096 x 1,000 = 2,113,929,216,000 B of KV alone
 # (1,968.75 GiB), so the device is over by more than 1,000 GiB: the

@@ -103,8 +103,15 @@ void tui_chrome_message(WINDOW *w, const struct tui_app *a)
 	/* A long message goes on over the footer line rather than being cut
 	 * (call after tui_chrome_footer). */
 	if (shown == cols && (int)mbstowcs(NULL, a->msg, 0) > cols) {
+		const char *rest = a->msg + byte_offset(a->msg, cols);
+
 		tui_blank(w, a->lay.footer.y, 0, cols, at);
-		tui_put(w, a->lay.footer.y, 0, cols, at, "%s", a->msg + byte_offset(a->msg, cols));
+		if ((int)mbstowcs(NULL, rest, 0) <= cols)
+			tui_put(w, a->lay.footer.y, 0, cols, at, "%s", rest);
+		else   /* longer than two lines: F1 shows it whole */
+			tui_put_right(w, a->lay.footer.y, 0, cols, at, "... (F1: the whole message)");
+		if ((int)mbstowcs(NULL, rest, 0) > cols)
+			tui_put(w, a->lay.footer.y, 0, cols - 28, at, "%s", rest);
 	}
 }
 

@@ -43,13 +43,23 @@ static const struct { const char *term, *text; } glossary[] = {
 
 #define N_GLOSSARY (sizeof glossary / sizeof glossary[0])
 
-/* Entry i of the overlay: the actions (keys, help), then the glossary
- * (term, meaning). False past the end. */
-static bool entry_at(size_t i, const char **keys, const char **text)
+/* Entry i of the overlay: the message line's whole text when there is
+ * one (a long message never stays cut), the actions (keys, help), then
+ * the glossary (term, meaning). False past the end. */
+static bool entry_at(const struct tui_app *a, size_t i, const char **keys,
+                     const char **text)
 {
 	const struct kvp_action *acts;
 	size_t n;
 
+	if (a->msg_kind != TUI_MSG_NONE && a->msg[0]) {
+		if (i == 0) {
+			*keys = "Message";
+			*text = a->msg;
+			return true;
+		}
+		i--;
+	}
 	acts = kvp_tui_actions(&n);
 	if (i < n) {
 		*keys = acts[i].keys;
@@ -67,13 +77,13 @@ static bool entry_at(size_t i, const char **keys, const char **text)
 /* Line `line` of the overlay text when the texts wrap at `width`
  * columns: an entry's keys on its first line only. Returns false past
  * the end. */
-static bool help_line(size_t line, int width, const char **keys,
-                      const char **text, int *len)
+static bool help_line(const struct tui_app *a, size_t line, int width,
+                      const char **keys, const char **text, int *len)
 {
 	const char *k, *p;
 	size_t i, l = 0;
 
-	for (i = 0; entry_at(i, &k, &p); i++) {
+	for (i = 0; entry_at(a, i, &k, &p); i++) {
 		bool first = true;
 
 		while (*p || first) {
@@ -102,12 +112,12 @@ static bool help_line(size_t line, int width, const char **keys,
 	return false;
 }
 
-static int total_lines(int width)
+static int total_lines(const struct tui_app *a, int width)
 {
 	const char *k, *t;
 	int len, n = 0;
 
-	while (help_line((size_t)n, width, &k, &t, &len))
+	while (help_line(a, (size_t)n, width, &k, &t, &len))
 		n++;
 	return n;
 }
@@ -116,7 +126,7 @@ void tui_help_draw(struct tui_app *a)
 {
 	const struct tui_theme *t = &a->theme;
 	int h = a->lay.rows - 2, w = a->lay.cols - 4, rows = inner_rows(a), y;
-	int tw = w - 25, n = total_lines(tw), len;
+	int tw = w - 25, n = total_lines(a, tw), len;
 	const char *keys, *text;
 	WINDOW *win;
 
@@ -132,7 +142,7 @@ void tui_help_draw(struct tui_app *a)
 	tui_box(win, a->theme.utf8);
 	tui_put(win, 0, 2, w - 4, t->attr[TUI_R_HEADING],
 	        " kvplan keys, words and bar key (Up/Down scroll, any other key closes) ");
-	for (y = 1; y <= rows && help_line((size_t)(a->help_scroll + y - 1), tw,
+	for (y = 1; y <= rows && help_line(a, (size_t)(a->help_scroll + y - 1), tw,
 	                                   &keys, &text, &len); y++) {
 		tui_put(win, y, 2, 20, t->attr[TUI_R_FOOT_KEY], "%s", keys);
 		tui_put(win, y, 23, tw, t->attr[TUI_R_NORMAL], "%.*s", len, text);

@@ -147,6 +147,23 @@ for size in "80 24" "200 60"; do
 	check "$at: Ctrl-U cleared the prompt" "Open plan: zz"
 	keys Escape
 	keys C-g
+	# a message longer than two lines: the footer line says F1 shows it,
+	# and the help opens with the whole message
+	long=$(printf '/nonexistent/%0430d.json' 0)
+	keys F3
+	wait_for "Open plan:" >/dev/null
+	keys -l "$long"
+	keys Enter
+	check "$at: long message: F1 named" "(F1: the whole message)"
+	keys F1
+	check "$at: help shows the whole message" "Message"
+	screen
+	if tr -d '\n│| ' < "$DIR/screen" | grep -q "0000.json"; then
+		ok "$at: the message's end is on screen"
+	else
+		notok "$at: the message's end is on screen"; sed 's/^/# /' "$DIR/screen"
+	fi
+	keys Escape
 	# an edit, then Ctrl-C twice quits without saving
 	kv_heads
 	keys 4 0 Enter

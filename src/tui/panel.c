@@ -102,6 +102,14 @@ static char *fmt_gib(uint64_t bytes, char *buf, size_t n)
 	return buf;
 }
 
+/* GB with separators, the unit kept: "6,710,885.73 GB". */
+static char *fmt_gb(uint64_t bytes, char *buf, size_t n)
+{
+	kvp_fmt_gb(bytes, 2, buf, n);
+	group_digits(buf, n);
+	return buf;
+}
+
 static void fig_strings(uint64_t bytes, char *b, char *g, char *d)
 {
 	kvp_fmt_int(bytes, b, NUM);
@@ -189,8 +197,8 @@ static int draw_kv(WINDOW *w, const struct tui_rect *r, int y,
 	}
 	if (y < end)
 		tui_put_right(w, y++, x, wd, t->attr[TUI_R_FIGURE], "%s  %s",
-		              kvp_fmt_gib(kv->bytes, 2, a, sizeof a),
-		              kvp_fmt_gb(kv->bytes, 2, b, sizeof b));
+		              fmt_gib(kv->bytes, a, sizeof a),
+		              fmt_gb(kv->bytes, b, sizeof b));
 	if (y < end)
 		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM],
 		        "stored %s pos, allocated %s slots",
@@ -199,13 +207,13 @@ static int draw_kv(WINDOW *w, const struct tui_rect *r, int y,
 	if (y < end && kv->shortfall_bytes)
 		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "short by %s B (%s)",
 		        kvp_fmt_int(kv->shortfall_bytes, a, sizeof a),
-		        kvp_fmt_gib(kv->shortfall_bytes, 2, b, sizeof b));
+		        fmt_gib(kv->shortfall_bytes, b, sizeof b));
 	else if (y < end)
 		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "waste %s B (%s)%s%s",
 		        kvp_fmt_int(kv->waste_bytes, a, sizeof a),
-		        kvp_fmt_gib(kv->waste_bytes, 2, b, sizeof b),
+		        fmt_gib(kv->waste_bytes, b, sizeof b),
 		        kv->host_bytes ? ", host " : "",
-		        kv->host_bytes ? kvp_fmt_gib(kv->host_bytes, 2, c, sizeof c) : "");
+		        kv->host_bytes ? fmt_gib(kv->host_bytes, c, sizeof c) : "");
 	return y;
 }
 
@@ -517,8 +525,8 @@ void tui_panel_draw_compact(WINDOW *w, const struct tui_rect *r,
 	tui_put(w, y++, x, wd, t->attr[TUI_R_FIGURE],
 	        "KV total %s B = %s = %s  (%s B per position)",
 	        kvp_fmt_int(res->kv.bytes, a, sizeof a),
-	        kvp_fmt_gib(res->kv.bytes, 2, b, sizeof b),
-	        kvp_fmt_gb(res->kv.bytes, 2, c, sizeof c),
+	        fmt_gib(res->kv.bytes, b, sizeof b),
+	        fmt_gb(res->kv.bytes, c, sizeof c),
 	        kvp_fmt_int(res->kv.bytes_per_position, d, sizeof d));
 	tui_formula(&res->kv, t->utf8, f, sizeof f);
 	tui_put(w, y++, x, wd, t->attr[TUI_R_NORMAL],

@@ -98,6 +98,10 @@ static bool embed_unread(const struct kvp_plan *p, const struct kvp_result *res)
 	bool tied = p->model.arch.tie_embeddings &&
 	            res->weights.lm_head_params == 0;
 
+	/* llama.cpp on one device keeps the table in host memory (host.c):
+	 * it is not in the device's weights to begin with */
+	if (p->engine.kind == KVP_ENGINE_LLAMACPP && res->n_devices == 1)
+		return false;
 	return !(tied && p->devices.pp <= 1);
 }
 
@@ -253,8 +257,12 @@ static void device_reads(const struct kvp_plan *p, struct kvp_result *res)
 		const struct kvp_card *c = card_of(&p->devices, i);
 		uint64_t un = unread_weight_bytes(p, res, dr), kvr = 0;
 
+		/* stored positions, at most what the pool holds (an engine
+		 * short of the workload keeps only what fits) */
 		if (kv->bytes)
-			kvr = sat((u128)dr->kv_bytes * kv->bytes_needed / kv->bytes);
+			kvr = sat((u128)dr->kv_bytes *
+			          (kv->bytes_needed < kv->bytes ? kv->bytes_needed
+			                                        : kv->bytes) / kv->bytes);
 		dr->decode_read_bytes = sat((u128)(dr->weights_bytes -
 			(un < dr->weights_bytes ? un : dr->weights_bytes)) + kvr);
 		dr->decode_read_ns = 0;
@@ -328,13 +336,18 @@ static void decode_bound(const struct kvp_plan *p, struct kvp_result *res)
 {
 	struct kvp_speed_result *sp = &res->speed;
 	uint32_t dp = p->devices.dp ? p->devices.dp : 1, r;
-	u128 agg = 0;
+	u128 agg = 0, seqs = 0;
 
 	for (r = 0; r < dp; r++) {
 		uint64_t b = replica_sequences(p, r), lat, thr, peak, fl, cns = 0;
 
+		/* a named engine runs at most max_requests at once */
+		if (res->engine.max_requests && b > res->engine.max_requests)
+			b = res->engine.max_requests;
+
 		if (b == 0)
 			continue;
+		seqs += b;
 		replica_mem(res, r, &lat, &thr);
 		peak = replica_peak(p, res, r, sp->peak_8bit);
 		fl = decode_flops(p, res, b);
@@ -360,6 +373,7 @@ static void decode_bound(const struct kvp_plan *p, struct kvp_result *res)
 		agg += div_up((u128)b * 1000 * NS_PER_S, thr);
 	}
 	sp->aggregate_tps_milli = sat(agg);
+	sp->sequences = sat(seqs);
 }
 
 static void prefill_bound(const struct kvp_plan *p, struct kvp_result *res)

@@ -68,11 +68,13 @@ void kvp_speed_decode_text(const struct kvp_result *res, char *buf, size_t n)
 	}
 	fmt_rate(s->bandwidth, 1000000000ull, "GB/s", bw, sizeof bw);
 	spread(res, bw, each, sizeof each);
-	snprintf(buf, n, "<= %s tokens/s per sequence, <= %s tokens/s for all %s "
+	snprintf(buf, n, "<= %s tokens/s per sequence, <= %s tokens/s for %s%s%s "
 	         "(%s weights + %s KV read per step %s, %s-bound)",
 	         kvp_fmt_milli(s->seq_tps_milli, a, sizeof a),
 	         kvp_fmt_milli(s->aggregate_tps_milli, b, sizeof b),
+	         s->sequences == 1 ? "" : "all ",
 	         kvp_fmt_int(s->sequences, c, sizeof c),
+	         s->sequences == 1 ? " sequence" : "",
 	         kvp_fmt_gb(s->weight_read_bytes, 2, w, sizeof w),
 	         kvp_fmt_gb(s->kv_read_bytes, 2, k, sizeof k),
 	         each, s->compute_bound ? "compute" : "memory");

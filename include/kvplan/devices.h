@@ -55,6 +55,10 @@ struct kvp_devices {
 	                             sequence (log-probs), 0 = none */
 	uint32_t n_overheads;
 	struct kvp_overhead overheads[KVP_MAX_OVERHEADS];
+	uint64_t host_capacity_bytes; /* host (CPU) memory for what the plan
+	                             keeps there (offloaded weights and KV,
+	                             llama.cpp's output buffer); 0 = not
+	                             budgeted (figures shown, no verdict) */
 };
 
 /*

@@ -62,6 +62,14 @@ struct kvp_llamacpp_opts {
 	                             set; quantized needs flash_attn */
 	bool swa_full;            /* --swa-full: SWA layers get n_ctx_seq cells;
 	                             default false */
+	int32_t n_gpu_layers;     /* -ngl, --n-gpu-layers; default -1 = all.
+	                             The last N repeating layers keep their
+	                             weights and KV on the device, the rest
+	                             on the host; the output layer stays on
+	                             the device only when N > n_layer (e.g.
+	                             -ngl 99); values past n_layer + 1 are
+	                             clamped as llama.cpp does (llama-model.cpp
+	                             i_gpu_start = max(n_layer - ngl, 0)) */
 };
 
 /*

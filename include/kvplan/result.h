@@ -230,7 +230,11 @@ struct kvp_speed_result {
 	bool peak_8bit;               /* the 8-bit peak applies (8-bit
 	                                 weights), else the 16-bit one */
 	bool compute_bound;           /* decode step set by FLOPs, not bytes */
-	uint64_t sequences;           /* B: resident sequences, all replicas */
+	uint64_t sequences;           /* B: sequences decoding together, all
+	                                 replicas (the resident ones, at most
+	                                 a named engine's max_requests per
+	                                 replica: llama.cpp -np, vLLM
+	                                 max_num_seqs, SGLang's running cap) */
 	uint64_t replica_sequences;   /* B of replica 0 (the largest share) */
 	uint64_t weight_read_bytes;   /* active weights read per decode step,
 	                                 replica 0, all its devices */
@@ -251,6 +255,30 @@ struct kvp_speed_result {
 	uint64_t prefill_tps_milli;   /* prompt tokens/s x 1000, one replica */
 };
 
+/*
+ * Host (CPU) memory (src/core/host.c): what the plan keeps outside the
+ * cards, as a budget of its own. Bytes, exact under the engine's rules:
+ *   weights  llama.cpp: the input embedding table (always in host
+ *            memory: llama-model.cpp puts the input layer on the CPU),
+ *            the repeating layers below -ngl's first device layer, and the
+ *            output layer unless -ngl > n_layer; other engines 0
+ *   kv       the KV of layers held on the host (kv.host_bytes)
+ *   logits   llama.cpp's output buffer: n_vocab x n_seq_max (-np) fp32
+ *            values, as llama_context::output_reserve allocates it at
+ *            start (the "CPU output buffer size" line)
+ * free = capacity - used; fits when free >= 0 or no capacity is given.
+ */
+struct kvp_host_result {
+	bool budgeted;                /* devices.host_capacity_bytes > 0 */
+	bool fits;
+	uint64_t capacity_bytes;
+	uint64_t weights_bytes;
+	uint64_t kv_bytes;
+	uint64_t logits_bytes;
+	uint64_t used_bytes;          /* weights + kv + logits */
+	int64_t free_bytes;
+};
+
 struct kvp_result {
 	struct kvp_error error;       /* status != OK: the rest is undefined */
 	uint32_t n_layers;
@@ -266,6 +294,7 @@ struct kvp_result {
 	uint32_t n_warnings;
 	struct kvp_warning warnings[KVP_MAX_WARNINGS];
 	struct kvp_speed_result speed; /* the roofline bound (speed.c) */
+	struct kvp_host_result host;  /* host memory (host.c) */
 };
 
 #endif

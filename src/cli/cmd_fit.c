@@ -91,6 +91,7 @@ int kvp_cmd_fit(int argc, char **argv)
 		kvp_out_engine(stdout, res);
 		fprintf(stdout, "\n");
 		kvp_out_bars(stdout, res, ctx.width, kvp_out_utf8());
+		kvp_out_host(stdout, res);
 		kvp_out_warnings(stdout, res, &o->notes);
 	}
 	if ((rc = kvp_emit_flush("fit")) != 0)

@@ -203,11 +203,15 @@ void kvp_out_bars(FILE *out, const struct kvp_result *res, unsigned width,
 		over += !res->devices[i].fits;
 	}
 	if (res->fits)
-		fprintf(out, "fits: every device (%u) fits\n", res->n_devices);
+		fprintf(out, "fits: every device (%u) fits%s\n", res->n_devices,
+		        res->host.budgeted ? ", and host memory" : "");
+	else if (over == 0 && !res->host.fits)
+		fprintf(out, "does not fit: host memory is over (every device "
+		        "(%u) fits)\n", res->n_devices);
 	else
 		fprintf(out, "does not fit: %u of %u devices over capacity "
-		        "(memory is not pooled across cards)\n", over,
-		        res->n_devices);
+		        "(memory is not pooled across cards)%s\n", over,
+		        res->n_devices, res->host.fits ? "" : "; host memory is over");
 }
 
 void kvp_out_bars_compact(FILE *out, const struct kvp_result *res,

@@ -235,9 +235,53 @@ void kvp_out_devices(FILE *out, const struct kvp_result *res)
 		        gib_signed(d->free_bytes, c[6], sizeof c[6]), d->fits ? "yes" : "NO");
 	}
 	kvp_out_bars_compact(out, res, KVP_OUT_BAR_WIDTH, kvp_out_utf8());
-	fprintf(out, "%-14s%s\n", "verdict", res->fits ? "fits on every device" :
-	        "does NOT fit on every device");
+	{
+		bool cards = true;
+
+		for (i = 0; i < res->n_devices && i < KVP_MAX_DEVICES; i++)
+			cards = cards && res->devices[i].fits;
+		fprintf(out, "%-14s%s%s\n", "verdict", cards ? "fits on every device" :
+		        "does NOT fit on every device",
+		        !res->host.budgeted ? "" : res->host.fits ? " and in host memory"
+		        : cards ? ", but NOT in host memory" : ", nor in host memory");
+	}
+	kvp_out_host(out, res);
 	kvp_out_speed(out, res);
+}
+
+void kvp_out_host(FILE *out, const struct kvp_result *res)
+{
+	const struct kvp_host_result *h = &res->host;
+	struct kvp_device_result bar;
+	char a[24], b[24], c[24], d[24], e[24], f[40], line[4 * 256 + 16];
+
+	if (h->used_bytes == 0 && !h->budgeted)
+		return;
+	kvp_fmt_gib(h->weights_bytes, 2, a, sizeof a);
+	kvp_fmt_gib(h->kv_bytes, 2, b, sizeof b);
+	kvp_fmt_mib(h->logits_bytes, 2, c, sizeof c);
+	kvp_fmt_gib(h->used_bytes, 2, d, sizeof d);
+	if (!h->budgeted) {
+		fprintf(out, "%-14sweights %s + KV %s + output buffer %s = %s "
+		        "(no host budget: --host-memory)\n", "host memory", a, b, c, d);
+		return;
+	}
+	kvp_fmt_gib(h->capacity_bytes, 2, e, sizeof e);
+	gib_signed(h->free_bytes, f, sizeof f);
+	fprintf(out, "%-14sweights %s + KV %s + output buffer %s = %s of %s, "
+	        "free %s: %s\n", "host memory", a, b, c, d, e, f,
+	        h->fits ? "fits" : "does NOT fit");
+	/* the host's own bar: its figures in a device's slots (the output
+	 * buffer is a retained output) */
+	memset(&bar, 0, sizeof bar);
+	bar.capacity_bytes = h->capacity_bytes;
+	bar.weights_bytes = h->weights_bytes;
+	bar.kv_bytes = h->kv_bytes;
+	bar.retained_bytes = h->logits_bytes;
+	bar.free_bytes = h->free_bytes;
+	bar.fits = h->fits;
+	kvp_out_bar_line(&bar, KVP_OUT_BAR_WIDTH, kvp_out_utf8(), line, sizeof line);
+	fprintf(out, "  host       %s%s\n", line, h->fits ? "" : "  over");
 }
 
 void kvp_out_speed(FILE *out, const struct kvp_result *res)

@@ -37,6 +37,9 @@ void kvp_out_devices(FILE *out, const struct kvp_result *res);
 /* The speed envelope (res->speed) below the verdict: what the bound is,
  * then the decode and prefill lines; nothing without a card. */
 void kvp_out_speed(FILE *out, const struct kvp_result *res);
+/* Host memory (res->host) below the verdict: what the plan keeps there,
+ * and with a host capacity its budget and its own bar. */
+void kvp_out_host(FILE *out, const struct kvp_result *res);
 void kvp_out_warnings(FILE *out, const struct kvp_result *res,
                       const struct kvp_notes *notes);
 

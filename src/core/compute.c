@@ -63,6 +63,8 @@ enum kvp_status kvp_compute(const struct kvp_plan *plan,
 		st = kvp_engine_compute(plan, res);
 	if (st == KVP_OK)
 		st = kvp_devices_compute(plan, res);
+	if (st == KVP_OK)
+		st = kvp_host_compute(plan, res);
 	if (st != KVP_OK) {
 		/* a stage that forgot to fill the error still reports one */
 		if (res->error.status == KVP_OK)

@@ -228,7 +228,11 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		struct kvp_layer_spec sp = ls[i];
 		uint64_t kn = 0, vn = 0, krow = 0, vrow = 0, cells = 0, slots;
 
-		lr->on_device = true;
+		/* -ngl: layers from i_gpu_start on the device (llama-model.cpp
+		 * i_gpu_start = max(n_layer - n_gpu_layers, 0)); their KV with
+		 * them (offload_kqv, the default) */
+		lr->on_device = o->n_gpu_layers < 0 ||
+			(uint64_t)i + (uint64_t)o->n_gpu_layers >= p->model.n_layers;
 		switch (sp.kind) {
 		case KVP_LAYER_FULL:
 		case KVP_LAYER_SLIDING:

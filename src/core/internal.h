@@ -10,6 +10,8 @@
  *                                        replaces kv/layers figures and
  *                                        fills res->engine (generic: no-op)
  *   5. kvp_devices_compute  (budget.c)   per-device budget and verdict
+ *   5b. kvp_host_compute    (host.c)     host memory and llama.cpp's
+ *                                        weight placement (-ngl)
  *   6. kvp_speed_compute    (speed.c)    the roofline speed bound (never
  *                                        fails; unknown card figures
  *                                        leave it unknown)
@@ -35,6 +37,8 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *p,
  * measured, else the estimate (budget.c). Engines use it for budgets. */
 uint64_t kvp_activations_estimate(const struct kvp_plan *p,
                                   const struct kvp_result *res);
+enum kvp_status kvp_host_compute(const struct kvp_plan *p,
+                                 struct kvp_result *res);
 void kvp_speed_compute(const struct kvp_plan *p, struct kvp_result *res);
 void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res);
 

@@ -242,6 +242,24 @@ static bool add_devices(cJSON *res, const struct kvp_result *r)
 	return true;
 }
 
+/* Host memory (result.h, struct kvp_host_result). */
+static bool add_host(cJSON *res, const struct kvp_host_result *h)
+{
+	cJSON *o = cJSON_AddObjectToObject(res, "host");
+
+	if (!o)
+		return false;
+	cJSON_AddBoolToObject(o, "budgeted", h->budgeted);
+	add_u64(o, "capacity_bytes", h->capacity_bytes);
+	add_u64(o, "weights_bytes", h->weights_bytes);
+	add_u64(o, "kv_bytes", h->kv_bytes);
+	add_u64(o, "logits_bytes", h->logits_bytes);
+	add_u64(o, "used_bytes", h->used_bytes);
+	add_i64(o, "free_bytes", h->free_bytes);
+	cJSON_AddBoolToObject(o, "fits", h->fits);
+	return true;
+}
+
 /* A figure, or null when `known` is false. */
 static void add_u64_or_null(cJSON *o, const char *k, bool known, uint64_t v)
 {
@@ -347,7 +365,7 @@ char *kvp_record_json_dump_notes(const struct kvp_plan *p, const struct kvp_resu
 	    !add_weights(res, &r->weights) || !add_devices(res, r))
 		goto nomem;
 	cJSON_AddBoolToObject(res, "fits", r->fits);
-	if (!add_speed(res, &r->speed))
+	if (!add_speed(res, &r->speed) || !add_host(res, &r->host))
 		goto nomem;
 	if (!add_warnings(res, r))
 		goto nomem;

@@ -318,6 +318,20 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 			kvp_speed_short_text(res, false, sp, sizeof sp);
 		tui_put_cut(w, y++, x, wd, t->attr[TUI_R_DIM], sp);
 	}
+	if ((res->host.used_bytes || res->host.budgeted) && y < end - reserve) {
+		/* host memory, a budget of its own (res->host) */
+		char hu[24], hc[24];
+
+		kvp_fmt_gib(res->host.used_bytes, 2, hu, sizeof hu);
+		kvp_fmt_gib(res->host.capacity_bytes, 2, hc, sizeof hc);
+		if (res->host.budgeted)
+			tui_put(w, y++, x, wd, t->attr[res->host.fits ? TUI_R_NORMAL
+			        : TUI_R_BAD], "host %s of %s %s", hu, hc,
+			        res->host.fits ? "fits" : "DOES NOT FIT");
+		else
+			tui_put(w, y++, x, wd, t->attr[TUI_R_DIM],
+			        "host %s (no host budget)", hu);
+	}
 	if (i < res->n_devices && y < end)
 		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "... %u more device%s",
 		        (unsigned)(res->n_devices - i), res->n_devices - i == 1 ? "" : "s");

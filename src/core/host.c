@@ -1,0 +1,128 @@
+/*
+ * host.c - stage 6 of kvp_compute: host (CPU) memory as a budget of its
+ * own (result.h, struct kvp_host_result), and llama.cpp's placement of
+ * weights between the card and the host.
+ *
+ * llama.cpp (llama-model.cpp, load_tensors; measured at upstream
+ * 84f71294 as the engine file): the input layer (token embeddings) is
+ * always on the CPU; repeating layer i is on the GPU when i >= i_gpu_start
+ * = max(n_layer - n_gpu_layers, 0); the output layer is on the GPU when
+ * n_gpu_layers > n_layer (a tied output duplicates the embedding table
+ * there). Bytes follow parameters as in budget.c: embeddings and head at
+ * 2 B per parameter when kept 16-bit, else in proportion; the body by the
+ * share of layers, rounded up. Placement is modelled on one device
+ * (tp = pp = dp = 1); partial offload under TP/PP is refused by name.
+ * The output buffer: n_vocab x n_seq_max x 4 B (llama-context.cpp,
+ * output_reserve at start, logits only).
+ *
+ * The device's weights_bytes and free_bytes are rewritten with the
+ * placement, and res->fits follows the host verdict when a host capacity
+ * is given. Pure: no allocation, no I/O.
+ */
+#include <string.h>
+
+#include "core/internal.h"
+#include "kvplan/checked.h"
+
+typedef unsigned __int128 u128;
+
+static uint64_t up(u128 a, u128 b)
+{
+	u128 q = a / b + (a % b != 0);
+
+	return q > UINT64_MAX ? UINT64_MAX : (uint64_t)q;
+}
+
+/* Where llama.cpp keeps the weights on a single device. */
+static enum kvp_status llamacpp_weights(const struct kvp_plan *p,
+                                        struct kvp_result *res)
+{
+	const struct kvp_weights_result *w = &res->weights;
+	const struct kvp_wformat *wf = p->devices.weights_override
+		? &p->devices.weights : &p->model.weights;
+	int32_t ngl = p->engine.llamacpp.n_gpu_layers;
+	uint64_t L = res->n_layers, gpu_layers, emb, head, body, dev, host;
+	bool tied = p->model.arch.tie_embeddings && w->lm_head_params == 0;
+	bool out_gpu;
+	struct kvp_device_result *d;
+
+	if (res->n_devices == 0 || w->params == 0 || L == 0)
+		return KVP_OK;
+	if (res->n_devices > 1 && ngl >= 0)
+		return kvp_error_set(&res->error, KVP_EINVAL,
+			"engine.llamacpp.n_gpu_layers: %d - partial offload is "
+			"modelled on one device; with --tp/--pp/--dp give -1 (all)",
+			(int)ngl);
+	if (res->n_devices > 1)
+		return KVP_OK;
+	gpu_layers = ngl < 0 || (uint64_t)ngl >= L ? L : (uint64_t)ngl;
+	out_gpu = ngl < 0 || (uint64_t)ngl > L;
+	if (wf->keep_embeddings_16bit) {
+		emb = w->embed_params * 2;
+		head = w->lm_head_params * 2;
+	} else {
+		emb = up((u128)w->bytes * w->embed_params, w->params);
+		head = up((u128)w->bytes * w->lm_head_params, w->params);
+	}
+	if (emb + head > w->bytes)
+		return KVP_OK;   /* inconsistent hand-set weights: leave as is */
+	body = w->bytes - emb - head;
+	dev = up((u128)body * gpu_layers, L);
+	host = emb + (body - (dev < body ? dev : body));
+	if (out_gpu)
+		dev += tied ? emb : head;
+	else
+		host += head;    /* tied: the output is the host's table */
+	d = &res->devices[0];
+	d->free_bytes += (int64_t)d->weights_bytes - (int64_t)dev;
+	d->weights_bytes = dev;
+	d->fits = d->free_bytes >= 0;
+	res->fits = d->fits;
+	res->host.weights_bytes = host;
+	return KVP_OK;
+}
+
+static enum kvp_status llamacpp_logits(const struct kvp_plan *p,
+                                       struct kvp_result *res)
+{
+	uint64_t nseq = p->engine.llamacpp.parallel ? p->engine.llamacpp.parallel : 1;
+
+	if (!kvp_mul(p->model.arch.vocab, nseq, &res->host.logits_bytes) ||
+	    !kvp_mul(res->host.logits_bytes, 4, &res->host.logits_bytes))
+		return kvp_error_set(&res->error, KVP_EOVERFLOW,
+			"model.arch.vocab: %llu - the output buffer overflows 64 bits",
+			(unsigned long long)p->model.arch.vocab);
+	return KVP_OK;
+}
+
+enum kvp_status kvp_host_compute(const struct kvp_plan *p,
+                                 struct kvp_result *res)
+{
+	struct kvp_host_result *h = &res->host;
+	enum kvp_status st;
+	uint64_t used = 0;
+
+	memset(h, 0, sizeof *h);
+	h->kv_bytes = res->kv.host_bytes;
+	if (p->engine.kind == KVP_ENGINE_LLAMACPP) {
+		st = llamacpp_weights(p, res);
+		if (st == KVP_OK)
+			st = llamacpp_logits(p, res);
+		if (st != KVP_OK)
+			return st;
+	}
+	if (!kvp_add(used, h->weights_bytes, &used) ||
+	    !kvp_add(used, h->kv_bytes, &used) ||
+	    !kvp_add(used, h->logits_bytes, &used) || used > INT64_MAX ||
+	    p->devices.host_capacity_bytes > INT64_MAX)
+		return kvp_error_set(&res->error, KVP_EOVERFLOW,
+			"devices.host_capacity_bytes: host memory overflows 64 bits");
+	h->used_bytes = used;
+	h->capacity_bytes = p->devices.host_capacity_bytes;
+	h->budgeted = h->capacity_bytes > 0;
+	h->free_bytes = (int64_t)h->capacity_bytes - (int64_t)used;
+	h->fits = !h->budgeted || h->free_bytes >= 0;
+	if (!h->fits)
+		res->fits = false;
+	return KVP_OK;
+}

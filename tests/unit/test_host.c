@@ -1,0 +1,159 @@
+/*
+ * test_host.c - host memory and llama.cpp's -ngl placement
+ * (src/core/host.c), worked by hand on DESIGN.md's default model under
+ * llama.cpp with -c 4096 -np 1 on one H100:
+ *   weights 11,338,142,720 params, 2 B each = 22,676,285,440 B; the
+ *   embedding table and the untied head 32,000 x 5,120 = 163,840,000
+ *   params = 327,680,000 B each; the 40 layers 22,676,285,440 -
+ *   655,360,000 = 22,020,925,440 B.
+ *   KV: 4,096 cells x (2 x 8 x 128 x 2 B = 4,096 B) = 16,777,216 B a layer.
+ *   Output buffer: 32,000 x 1 x 4 = 128,000 B.
+ */
+#include <check.h>
+#include <string.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/plan.h"
+#include "kvplan/result.h"
+
+static struct kvp_plan plan;
+static struct kvp_result res;
+
+static void setup(int32_t ngl)
+{
+	kvp_plan_default(&plan);
+	plan.devices.activations_bytes = 1073741824ull;
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.llamacpp.ctx_size = 4096;
+	plan.engine.llamacpp.parallel = 1;
+	plan.engine.llamacpp.n_gpu_layers = ngl;
+}
+
+static void run(void)
+{
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+}
+
+/* -ngl 30: layers 10..39 on the card, 0..9 and the output on the host.
+ * Card: 22,020,925,440 x 30 / 40 = 16,515,694,080 B. Host: the table
+ * 327,680,000 + 5,505,231,360 + the head 327,680,000 = 6,160,591,360 B of
+ * weights; 10 x 16,777,216 = 167,772,160 B of KV; 128,000 B of output;
+ * 6,328,491,520 B in all. */
+START_TEST(ngl_30)
+{
+	setup(30);
+	run();
+	ck_assert_uint_eq(res.devices[0].weights_bytes, 16515694080ull);
+	ck_assert_uint_eq(res.devices[0].kv_bytes, 503316480ull);
+	ck_assert_uint_eq(res.host.weights_bytes, 6160591360ull);
+	ck_assert_uint_eq(res.host.kv_bytes, 167772160ull);
+	ck_assert_uint_eq(res.host.logits_bytes, 128000ull);
+	ck_assert_uint_eq(res.host.used_bytes, 6328491520ull);
+	ck_assert(!res.host.budgeted);
+	ck_assert(res.host.fits);
+	ck_assert(!res.layers[9].on_device);
+	ck_assert(res.layers[10].on_device);
+}
+END_TEST
+
+/* -ngl 41 (> n_layer): the output on the card too; only the table stays
+ * on the host. -1 is the same. -ngl 40: every layer, not the output. */
+START_TEST(ngl_all_and_output)
+{
+	setup(41);
+	run();
+	ck_assert_uint_eq(res.devices[0].weights_bytes, 22348605440ull);
+	ck_assert_uint_eq(res.host.weights_bytes, 327680000ull);
+	ck_assert_uint_eq(res.host.kv_bytes, 0);
+	setup(-1);
+	run();
+	ck_assert_uint_eq(res.devices[0].weights_bytes, 22348605440ull);
+	setup(999);
+	run();
+	ck_assert_uint_eq(res.devices[0].weights_bytes, 22348605440ull);
+	setup(40);
+	run();
+	ck_assert_uint_eq(res.devices[0].weights_bytes, 22020925440ull);
+	ck_assert_uint_eq(res.host.weights_bytes, 655360000ull);
+}
+END_TEST
+
+/* The host budget: 6 GiB = 6,442,450,944 B holds 6,328,491,520
+ * (113,959,424 free); 5 GiB = 5,368,709,120 does not (-959,782,400), and
+ * the plan's verdict follows. */
+START_TEST(host_budget)
+{
+	setup(30);
+	plan.devices.host_capacity_bytes = 6442450944ull;
+	run();
+	ck_assert(res.host.budgeted);
+	ck_assert_int_eq(res.host.free_bytes, 113959424);
+	ck_assert(res.host.fits);
+	ck_assert(res.fits);
+	plan.devices.host_capacity_bytes = 5368709120ull;
+	run();
+	ck_assert_int_eq(res.host.free_bytes, -959782400);
+	ck_assert(!res.host.fits);
+	ck_assert(!res.fits);
+	ck_assert(res.devices[0].fits);
+}
+END_TEST
+
+/* The card's free memory follows the placement: -ngl 30 frees
+ * 22,676,285,440 - 16,515,694,080 = 6,160,591,360 B of weights and
+ * 167,772,160 B of KV against -ngl -1 with the table on the host
+ * (22,348,605,440 B), i.e. 5,832,911,360 + 167,772,160. */
+START_TEST(device_free_follows)
+{
+	int64_t all, part;
+
+	setup(-1);
+	run();
+	all = res.devices[0].free_bytes;
+	setup(30);
+	run();
+	part = res.devices[0].free_bytes;
+	ck_assert_int_eq(part - all, 5832911360ll + 167772160ll);
+}
+END_TEST
+
+/* Partial offload is modelled on one device: under TP it is refused by
+ * name. */
+START_TEST(ngl_tp_refused)
+{
+	setup(30);
+	plan.devices.tp = 2;
+	plan.devices.groups[0].count = 2;
+	ck_assert(kvp_compute(&plan, &res) != KVP_OK);
+	ck_assert_msg(strstr(res.error.msg, "engine.llamacpp.n_gpu_layers: 30") != NULL,
+	              "%s", res.error.msg);
+}
+END_TEST
+
+/* Other engines keep nothing on the host unless a strategy offloads. */
+START_TEST(generic_nothing_on_host)
+{
+	kvp_plan_default(&plan);
+	run();
+	ck_assert_uint_eq(res.host.used_bytes, 0);
+	ck_assert(res.host.fits);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("host");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, ngl_30);
+	tcase_add_test(tc, ngl_all_and_output);
+	tcase_add_test(tc, host_budget);
+	tcase_add_test(tc, device_free_follows);
+	tcase_add_test(tc, ngl_tp_refused);
+	tcase_add_test(tc, generic_nothing_on_host);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(make_suite)

@@ -59,6 +59,9 @@ struct kvp_devices {
 	                             keeps there (offloaded weights and KV,
 	                             llama.cpp's output buffer); 0 = not
 	                             budgeted (figures shown, no verdict) */
+	uint64_t kv_offload_bytes; /* a second KV tier in host memory (vLLM
+	                             --kv-offloading-size, LMCache): bytes;
+	                             0 = none */
 };
 
 /*

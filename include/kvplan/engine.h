@@ -70,6 +70,10 @@ struct kvp_llamacpp_opts {
 	                             -ngl 99); values past n_layer + 1 are
 	                             clamped as llama.cpp does (llama-model.cpp
 	                             i_gpu_start = max(n_layer - ngl, 0)) */
+	uint32_t n_cpu_moe;       /* --n-cpu-moe N: the routed experts of the
+	                             first N layers stay in host memory (the
+	                             -ot "blk\\.(0..N-1)\\.ffn_(up|down|gate)_exps"
+	                             override common/arg.cpp builds); default 0 */
 };
 
 /*
@@ -116,6 +120,13 @@ struct kvp_vllm_opts {
 	bool disable_hybrid_kv_cache_manager; /* --disable-hybrid-kv-cache-manager;
 	                                     default false: sliding layers sized
 	                                     as full attention when true */
+	uint32_t cpu_offload_gb;          /* --cpu-offload-gb, GiB of weights per
+	                                     GPU kept in host memory (vLLM:
+	                                     int(cpu_offload_gb x 1024**3)); whole
+	                                     GiB here; default 0. vLLM offloads
+	                                     whole modules until the total reaches
+	                                     it, so it may pass it by one module:
+	                                     not modelled */
 };
 
 enum kvp_hf_cache {

@@ -275,8 +275,14 @@ struct kvp_host_result {
 	uint64_t weights_bytes;
 	uint64_t kv_bytes;
 	uint64_t logits_bytes;
-	uint64_t used_bytes;          /* weights + kv + logits */
+	uint64_t used_bytes;          /* weights + kv + logits + tier */
 	int64_t free_bytes;
+	uint64_t tier_bytes;          /* the KV offload tier (devices.
+	                                 kv_offload_bytes) */
+	uint64_t tier_tokens;         /* positions it holds: tier_bytes /
+	                                 kv.bytes_per_position, rounded down */
+	uint64_t expert_bytes;        /* llama.cpp --n-cpu-moe: the experts
+	                                 among weights_bytes */
 };
 
 struct kvp_result {

@@ -253,23 +253,33 @@ void kvp_out_host(FILE *out, const struct kvp_result *res)
 {
 	const struct kvp_host_result *h = &res->host;
 	struct kvp_device_result bar;
-	char a[24], b[24], c[24], d[24], e[24], f[40], line[4 * 256 + 16];
+	char a[24], b[24], c[24], d[24], e[24], f[40], tier[48];
+	char line[4 * 256 + 16];
 
 	if (h->used_bytes == 0 && !h->budgeted)
 		return;
+	tier[0] = '\0';
+	if (h->tier_bytes) {
+		kvp_fmt_gib(h->tier_bytes, 2, a, sizeof a);
+		fprintf(out, "%-14s%s holds %s positions of KV\n", "KV host tier", a,
+		        kvp_fmt_int(h->tier_tokens, line, sizeof line));
+		snprintf(tier, sizeof tier, " + KV tier %s", a);
+	}
 	kvp_fmt_gib(h->weights_bytes, 2, a, sizeof a);
 	kvp_fmt_gib(h->kv_bytes, 2, b, sizeof b);
 	kvp_fmt_mib(h->logits_bytes, 2, c, sizeof c);
 	kvp_fmt_gib(h->used_bytes, 2, d, sizeof d);
 	if (!h->budgeted) {
-		fprintf(out, "%-14sweights %s + KV %s + output buffer %s = %s "
-		        "(no host budget: --host-memory)\n", "host memory", a, b, c, d);
+		fprintf(out, "%-14sweights %s + KV %s%s + output buffer %s = %s "
+		        "(no host budget: --host-memory)\n", "host memory", a, b,
+		        tier, c, d);
 		return;
 	}
 	kvp_fmt_gib(h->capacity_bytes, 2, e, sizeof e);
 	gib_signed(h->free_bytes, f, sizeof f);
-	fprintf(out, "%-14sweights %s + KV %s + output buffer %s = %s of %s, "
-	        "free %s: %s\n", "host memory", a, b, c, d, e, f,
+	fprintf(out, "%-14sweights %s + KV %s%s + output buffer %s = %s of %s, "
+	        "free %s: %s\n", "host memory", a, b, tier,
+	        c, d, e, f,
 	        h->fits ? "fits" : "does NOT fit");
 	/* the host's own bar: its figures in a device's slots (the output
 	 * buffer is a retained output) */
@@ -278,10 +288,13 @@ void kvp_out_host(FILE *out, const struct kvp_result *res)
 	bar.weights_bytes = h->weights_bytes;
 	bar.kv_bytes = h->kv_bytes;
 	bar.retained_bytes = h->logits_bytes;
+	bar.overhead_bytes = h->tier_bytes;   /* drawn as its own segment */
 	bar.free_bytes = h->free_bytes;
 	bar.fits = h->fits;
 	kvp_out_bar_line(&bar, KVP_OUT_BAR_WIDTH, kvp_out_utf8(), line, sizeof line);
 	fprintf(out, "  host       %s%s\n", line, h->fits ? "" : "  over");
+	fprintf(out, "  host key: weights, KV, output buffer (retained), KV tier "
+	        "(overhead's glyph)\n");
 }
 
 void kvp_out_speed(FILE *out, const struct kvp_result *res)

@@ -55,6 +55,8 @@ void kvp_engine_defaults(struct kvp_engine_opts *o)
 	o->llamacpp.cache_type_k = KVP_DT_F16;
 	o->llamacpp.cache_type_v = KVP_DT_F16;
 	o->llamacpp.n_gpu_layers = -1;     /* all layers and the output */
+	o->llamacpp.n_cpu_moe = 0;
+	o->vllm.cpu_offload_gb = 0;
 
 	o->vllm.block_size = 16;
 	o->vllm.gpu_memory_utilization = 920000; /* vllm/config/cache.py */

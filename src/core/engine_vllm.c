@@ -495,6 +495,10 @@ static enum kvp_status vl_budget(const struct vl_ctx *c, uint64_t *budget)
 			"devices.activations_bytes: the activation estimate overflows "
 			"64 bits; give a measured peak");
 	non_kv = eng_weights_rank(c->res, c->tp, c->pp);
+	/* --cpu-offload-gb: that much of each GPU's weights is in host
+	 * memory (vllm/model_executor/models/utils.py maybe_offload_to_cpu) */
+	non_kv -= (uint64_t)o->cpu_offload_gb << 30 < non_kv
+		? (uint64_t)o->cpu_offload_gb << 30 : non_kv;
 	if (!kvp_add(non_kv, act, &non_kv) || !kvp_add(non_kv, over, &non_kv))
 		return eng_overflow(c->res, "devices.overheads");
 	if (non_kv >= req) {

@@ -82,6 +82,72 @@ static enum kvp_status llamacpp_weights(const struct kvp_plan *p,
 	return KVP_OK;
 }
 
+/* Is layer i a MoE layer (weights.c's count: every moe_layer_step-th
+ * layer from first_dense_layers on)? */
+static bool moe_layer(const struct kvp_arch *ar, uint32_t i)
+{
+	uint32_t step = ar->moe_layer_step ? ar->moe_layer_step : 1;
+
+	return ar->n_experts > 0 && i >= ar->first_dense_layers &&
+	       (i + 1) % step == 0;
+}
+
+/*
+ * --n-cpu-moe N: the routed experts (n_experts x (3 or 2) x hidden x
+ * moe_intermediate parameters a MoE layer) of layers below N that are on
+ * the card move to host memory, at the model's bytes per parameter
+ * (rounded up). One device only, as the placement above.
+ */
+static void llamacpp_cpu_moe(const struct kvp_plan *p, struct kvp_result *res)
+{
+	const struct kvp_arch *ar = &p->model.arch;
+	const struct kvp_weights_result *w = &res->weights;
+	uint32_t n = p->engine.llamacpp.n_cpu_moe, i;
+	u128 params = 0, per = (u128)(ar->gated_mlp ? 3 : 2) * ar->hidden *
+	                       ar->moe_intermediate * ar->n_experts;
+	uint64_t bytes;
+	struct kvp_device_result *d;
+
+	if (n == 0 || res->n_devices != 1 || w->params == 0)
+		return;
+	for (i = 0; i < n && i < res->n_layers; i++)
+		if (moe_layer(ar, i) && res->layers[i].on_device)
+			params += per;
+	bytes = up(params * w->bytes, w->params);
+	d = &res->devices[0];
+	if (bytes > d->weights_bytes)
+		bytes = d->weights_bytes;
+	d->weights_bytes -= bytes;
+	d->free_bytes += (int64_t)bytes;
+	d->fits = d->free_bytes >= 0;
+	res->fits = d->fits;
+	res->host.expert_bytes = bytes;
+	res->host.weights_bytes += bytes;
+}
+
+/* vLLM --cpu-offload-gb: per GPU, that much of its weights in host
+ * memory (at most all of them). */
+static void vllm_cpu_offload(const struct kvp_plan *p, struct kvp_result *res)
+{
+	uint64_t lim = (uint64_t)p->engine.vllm.cpu_offload_gb << 30, off;
+	uint32_t i;
+	bool all = true;
+
+	if (lim == 0)
+		return;
+	for (i = 0; i < res->n_devices; i++) {
+		struct kvp_device_result *d = &res->devices[i];
+
+		off = lim < d->weights_bytes ? lim : d->weights_bytes;
+		d->weights_bytes -= off;
+		d->free_bytes += (int64_t)off;
+		d->fits = d->free_bytes >= 0;
+		all = all && d->fits;
+		res->host.weights_bytes += off;
+	}
+	res->fits = all;
+}
+
 static enum kvp_status llamacpp_logits(const struct kvp_plan *p,
                                        struct kvp_result *res)
 {
@@ -110,8 +176,15 @@ enum kvp_status kvp_host_compute(const struct kvp_plan *p,
 			st = llamacpp_logits(p, res);
 		if (st != KVP_OK)
 			return st;
+		llamacpp_cpu_moe(p, res);
 	}
-	if (!kvp_add(used, h->weights_bytes, &used) ||
+	if (p->engine.kind == KVP_ENGINE_VLLM)
+		vllm_cpu_offload(p, res);
+	h->tier_bytes = p->devices.kv_offload_bytes;
+	if (res->kv.bytes_per_position)
+		h->tier_tokens = h->tier_bytes / res->kv.bytes_per_position;
+	if (!kvp_add(used, h->tier_bytes, &used) ||
+	    !kvp_add(used, h->weights_bytes, &used) ||
 	    !kvp_add(used, h->kv_bytes, &used) ||
 	    !kvp_add(used, h->logits_bytes, &used) || used > INT64_MAX ||
 	    p->devices.host_capacity_bytes > INT64_MAX)

@@ -257,6 +257,9 @@ static bool add_host(cJSON *res, const struct kvp_host_result *h)
 	add_u64(o, "used_bytes", h->used_bytes);
 	add_i64(o, "free_bytes", h->free_bytes);
 	cJSON_AddBoolToObject(o, "fits", h->fits);
+	add_u64(o, "tier_bytes", h->tier_bytes);
+	add_u64(o, "tier_tokens", h->tier_tokens);
+	add_u64(o, "expert_bytes", h->expert_bytes);
 	return true;
 }
 

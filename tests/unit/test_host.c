@@ -140,6 +140,65 @@ START_TEST(generic_nothing_on_host)
 }
 END_TEST
 
+/* --n-cpu-moe 4 on the default model made MoE (8 experts of 3 x 5,120 x
+ * 1,024 on every layer = 125,829,120 params, 251,658,240 B a layer): the
+ * experts of layers 0-3 move to the host, 4 x 251,658,240 =
+ * 1,006,632,960 B, off the card's weights. */
+START_TEST(n_cpu_moe)
+{
+	uint64_t before;
+
+	setup(-1);
+	plan.model.arch.n_experts = 8;
+	plan.model.arch.n_experts_active = 2;
+	plan.model.arch.moe_intermediate = 1024;
+	run();
+	before = res.devices[0].weights_bytes;
+	plan.engine.llamacpp.n_cpu_moe = 4;
+	run();
+	ck_assert_uint_eq(res.host.expert_bytes, 1006632960ull);
+	ck_assert_uint_eq(before - res.devices[0].weights_bytes, 1006632960ull);
+	/* with -ngl 38 layers 0-1 are on the host already: only 2-3 move */
+	plan.engine.llamacpp.n_gpu_layers = 38;
+	run();
+	ck_assert_uint_eq(res.host.expert_bytes, 503316480ull);
+}
+END_TEST
+
+/* vLLM --cpu-offload-gb 4: 4 GiB = 4,294,967,296 B of the card's weights
+ * to the host, and vLLM's KV budget grows by as much. */
+START_TEST(vllm_cpu_offload)
+{
+	uint64_t w0, b0;
+
+	kvp_plan_default(&plan);
+	plan.devices.activations_bytes = 1073741824ull;
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.max_model_len = 4096;
+	run();
+	w0 = res.devices[0].weights_bytes;
+	b0 = res.engine.budget_bytes;
+	plan.engine.vllm.cpu_offload_gb = 4;
+	run();
+	ck_assert_uint_eq(w0 - res.devices[0].weights_bytes, 4294967296ull);
+	ck_assert_uint_eq(res.host.weights_bytes, 4294967296ull);
+	ck_assert_uint_eq(res.engine.budget_bytes - b0, 4294967296ull);
+}
+END_TEST
+
+/* A KV tier of 1 GiB in host memory holds 1,073,741,824 / 163,840 =
+ * 6,553.6 -> 6,553 positions, and counts in the host's use. */
+START_TEST(kv_tier)
+{
+	kvp_plan_default(&plan);
+	plan.devices.kv_offload_bytes = 1073741824ull;
+	run();
+	ck_assert_uint_eq(res.host.tier_bytes, 1073741824ull);
+	ck_assert_uint_eq(res.host.tier_tokens, 6553);
+	ck_assert_uint_eq(res.host.used_bytes, 1073741824ull);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("host");
@@ -151,6 +210,9 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, device_free_follows);
 	tcase_add_test(tc, ngl_tp_refused);
 	tcase_add_test(tc, generic_nothing_on_host);
+	tcase_add_test(tc, n_cpu_moe);
+	tcase_add_test(tc, vllm_cpu_offload);
+	tcase_add_test(tc, kv_tier);
 	suite_add_tcase(s, tc);
 	return s;
 }

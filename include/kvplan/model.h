@@ -141,6 +141,52 @@ struct kvp_indexer {
 	enum kvp_dtype dtype;         /* generic cache format of the keys */
 };
 
+/* Where a model's weight bytes come from. */
+enum kvp_wsource {
+	KVP_WSRC_ESTIMATE = 0,   /* counted from the kvp_arch fields */
+	KVP_WSRC_GGUF,           /* the tensor infos of a GGUF file */
+	KVP_WSRC_SAFETENSORS,    /* the headers of *.safetensors files */
+	KVP_WSRC_COUNT
+};
+
+/* "estimated", "from GGUF tensors", "from safetensors headers" */
+const char *kvp_wsource_name(enum kvp_wsource s);
+
+/* Groups of stored tensors (kvp_tensors.bytes[]). */
+enum kvp_tgroup {
+	KVP_TG_EMBED = 0,        /* token (and position) embeddings */
+	KVP_TG_ATTN,             /* attention and recurrent mixers */
+	KVP_TG_MLP,              /* dense MLP, router, routed/shared experts */
+	KVP_TG_NORM,             /* every norm of the decoder (replicated
+	                            on each tensor-parallel rank) */
+	KVP_TG_LM_HEAD,          /* output projection (0 when tied) */
+	KVP_TG_TOWER,            /* vision and audio towers, projectors */
+	KVP_TG_MTP,              /* multi-token-prediction layers */
+	KVP_TG_OTHER,            /* everything else */
+	KVP_TG_COUNT
+};
+
+/* "embeddings", "attention", "mlp", ... */
+const char *kvp_tgroup_name(enum kvp_tgroup g);
+
+/*
+ * Weight bytes as the checkpoint stores them, read by src/io from the
+ * files' own tensor descriptions: exact, scales and packed integers
+ * included. source KVP_WSRC_ESTIMATE: none read (the arch estimate is
+ * used). layer[i]: bytes of decoder layer i's tensors without its norms
+ * (for the per-stage split); the sum of layer[] equals bytes[ATTN] +
+ * bytes[MLP] + what of OTHER sits inside layers (layer_other).
+ */
+struct kvp_tensors {
+	enum kvp_wsource source;
+	uint32_t files;                  /* files read (shards, splits) */
+	uint64_t count;                  /* tensors */
+	uint64_t params;                 /* elements of every tensor */
+	uint64_t bytes[KVP_TG_COUNT];
+	uint64_t layer_other;            /* OTHER bytes inside layers */
+	uint64_t layer[KVP_MAX_LAYERS];
+};
+
 struct kvp_model {
 	char id[KVP_NAME_MAX];        /* "meta-llama/Llama-3.1-8B" */
 	char revision[64];            /* commit or tag, "" unknown */
@@ -175,6 +221,8 @@ struct kvp_model {
 	/* Non-empty: imported with --assume-layout although the config has
 	 * a layout kvplan does not read; names the key. Every output warns. */
 	char layout_assumed[160];
+	/* Exact weight bytes from the model files (issue 13). */
+	struct kvp_tensors tensors;
 };
 
 #endif

@@ -1,0 +1,438 @@
+/*
+ * test_gguf.c - the GGUF reader and importer on files written by
+ * gguf_writer.h from the public format description, with the expected
+ * bytes worked by hand from ggml's block sizes (ggml-common.h).
+ */
+#include <check.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gguf_llama.h"
+#include "io/ggml_types.h"
+#include "io/gguf.h"
+#include "kvplan/compute.h"
+#include "kvplan/model_files.h"
+#include "kvplan/plan.h"
+#include "kvplan/result.h"
+
+static char dir[256];
+
+static void setup(void)
+{
+	snprintf(dir, sizeof dir, "%s/kvp_gguf_XXXXXX",
+	         getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void teardown(void)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* Llama-3.1-70B as Q4_K (matrices), Q6_K (attn_v, ffn_down, output),
+ * Q4_K token_embd. By hand, blocks of 256 values:
+ *   token_embd 8192 x 128256 = 1,050,673,152 values = 4,104,192 blocks
+ *              x 144 = 591,003,648
+ *   output     4,104,192 x 210 = 861,880,320
+ *   per layer  attn_q, attn_output 8192 x 8192 / 256 = 262,144 blocks
+ *              x 144 = 37,748,736 each; attn_k 8192 x 1024 / 256 =
+ *              32,768 x 144 = 4,718,592; attn_v 32,768 x 210 = 6,881,280
+ *              -> attention 87,097,344
+ *              ffn_gate, ffn_up 8192 x 28672 / 256 = 917,504 x 144 =
+ *              132,120,576 each; ffn_down 917,504 x 210 = 192,675,840
+ *              -> MLP 456,916,992
+ *              norms 2 x 8192 x 4 = 65,536
+ *   x 80       attention 6,967,787,520, MLP 36,553,359,360,
+ *              norms 5,242,880 + output_norm 32,768 = 5,275,648
+ *   rope_freqs 64 x 4 = 256 (other)
+ *   total      591,003,648 + 861,880,320 + 6,967,787,520 +
+ *              36,553,359,360 + 5,275,648 + 256 = 44,979,306,752 */
+static void write_70b(const char *path)
+{
+	struct gw w;
+
+	gw_init(&w);
+	gw_llama70b(&w, G_Q4_K, G_Q6_K, G_Q4_K, G_Q6_K);
+	ck_assert_int_eq(gw_write(&w, path), 0);
+	gw_free(&w);
+}
+
+START_TEST(llama70b_layout_and_bytes)
+{
+	char path[300];
+	struct kvp_model m;
+	struct kvp_notes notes;
+	struct kvp_error err;
+	const struct kvp_tensors *t = &m.tensors;
+
+	snprintf(path, sizeof path, "%s/Llama-3.1-70B-Q4_K_M.gguf", dir);
+	write_70b(path);
+	ck_assert_int_eq(kvp_gguf_import_path(path, &m, &notes, &err), KVP_OK);
+	ck_assert_uint_eq(m.n_layers, 80);
+	ck_assert_uint_eq(m.q_heads, 64);
+	ck_assert_uint_eq(m.base.kv_heads, 8);
+	ck_assert_uint_eq(m.base.k_dim, 128);     /* 8192 / 64 */
+	ck_assert_uint_eq(m.base.v_dim, 128);
+	ck_assert_int_eq(m.base.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(m.n_rules, 0);
+	ck_assert_uint_eq(m.arch.hidden, 8192);
+	ck_assert_uint_eq(m.arch.vocab, 128256);
+	ck_assert_uint_eq(m.arch.max_positions, 131072);
+	ck_assert(!m.arch.tie_embeddings);
+	ck_assert_str_eq(m.model_type, "llama");
+	ck_assert_str_eq(m.id, "Llama 3.1 70B");
+	ck_assert_int_eq(t->source, KVP_WSRC_GGUF);
+	ck_assert_uint_eq(t->count, 2 + 80 * 9 + 2);
+	ck_assert_uint_eq(t->bytes[KVP_TG_EMBED], 591003648ull);
+	ck_assert_uint_eq(t->bytes[KVP_TG_LM_HEAD], 861880320ull);
+	ck_assert_uint_eq(t->bytes[KVP_TG_ATTN], 6967787520ull);
+	ck_assert_uint_eq(t->bytes[KVP_TG_MLP], 36553359360ull);
+	ck_assert_uint_eq(t->bytes[KVP_TG_NORM], 5275648ull);
+	ck_assert_uint_eq(t->bytes[KVP_TG_OTHER], 256);
+	ck_assert_uint_eq(t->bytes[KVP_TG_TOWER], 0);
+	/* one layer without its norms: 87,097,344 + 456,916,992 */
+	ck_assert_uint_eq(t->layer[0], 544014336ull);
+	ck_assert_uint_eq(t->layer[79], 544014336ull);
+	ck_assert_uint_eq(t->layer[80], 0);
+	/* n_ctx_train stated as a note */
+	ck_assert_uint_ge(notes.n, 1);
+	ck_assert_ptr_nonnull(strstr(notes.line[0], "131072"));
+}
+END_TEST
+
+/* The same tensors split over three files (gguf-split's naming): every
+ * split's tensors summed, the metadata from the first. */
+START_TEST(split_files_summed)
+{
+	char path[300], name[300];
+	struct gw w[3];
+	struct kvp_model m;
+	struct kvp_error err;
+	int s;
+	uint64_t ne[2] = { 8192, 8192 };
+
+	for (s = 0; s < 3; s++) {
+		gw_init(&w[s]);
+		gw_u32(&w[s], "split.no", (uint32_t)s);
+		gw_u32(&w[s], "split.count", 3);
+	}
+	/* first split: the 70B header and tensors; the others add one
+	 * 8192 x 8192 f16 tensor each in layer 5 (134,217,728 bytes) */
+	gw_llama70b(&w[0], G_Q4_K, G_Q6_K, G_Q4_K, G_Q6_K);
+	gw_tensor(&w[1], "blk.5.attn_q_extra.weight", 1, 2, ne, 134217728ull);
+	gw_tensor(&w[2], "blk.5.attn_k_extra.weight", 1, 2, ne, 134217728ull);
+	for (s = 0; s < 3; s++) {
+		snprintf(name, sizeof name, "%s/m-%05d-of-00003.gguf", dir, s + 1);
+		ck_assert_int_eq(gw_write(&w[s], name), 0);
+		gw_free(&w[s]);
+	}
+	/* naming the second split reads the set */
+	snprintf(path, sizeof path, "%s/m-00002-of-00003.gguf", dir);
+	ck_assert_int_eq(kvp_gguf_import_path(path, &m, NULL, &err), KVP_OK);
+	ck_assert_uint_eq(m.tensors.files, 3);
+	/* 6,967,787,520 + 2 x 134,217,728 */
+	ck_assert_uint_eq(m.tensors.bytes[KVP_TG_ATTN], 7236222976ull);
+	ck_assert_uint_eq(m.tensors.layer[5], 544014336ull + 268435456ull);
+	/* a missing split is named */
+	snprintf(name, sizeof name, "%s/m-00003-of-00003.gguf", dir);
+	ck_assert_int_eq(unlink(name), 0);
+	ck_assert_int_ne(kvp_gguf_import_path(path, &m, NULL, &err), KVP_OK);
+	ck_assert_ptr_nonnull(strstr(err.msg, "m-00003-of-00003.gguf"));
+}
+END_TEST
+
+/* The block sizes of ggml-common.h's structs, added up by hand. */
+START_TEST(ggml_block_sizes)
+{
+	static const struct { uint32_t id, blck, size; } want[] = {
+		{ 2, 32, 2 + 16 },                  /* q4_0 */
+		{ 8, 32, 2 + 32 },                  /* q8_0 */
+		{ 10, 256, 16 + 64 + 4 },           /* q2_K */
+		{ 11, 256, 32 + 64 + 12 + 2 },      /* q3_K */
+		{ 12, 256, 4 + 12 + 128 },          /* q4_K */
+		{ 13, 256, 4 + 12 + 32 + 128 },     /* q5_K */
+		{ 14, 256, 128 + 64 + 16 + 2 },     /* q6_K */
+		{ 16, 256, 2 + 64 },                /* iq2_xxs */
+		{ 19, 256, 2 + 32 + 16 },           /* iq1_s */
+		{ 23, 256, 2 + 2 + 4 + 128 },       /* iq4_xs */
+		{ 29, 256, 32 + 16 + 8 },           /* iq1_m */
+		{ 34, 256, 48 + 4 + 2 },            /* tq1_0 */
+		{ 39, 32, 1 + 16 },                 /* mxfp4 */
+		{ 40, 64, 4 + 32 },                 /* nvfp4 */
+	};
+	size_t i;
+	uint64_t ne[2] = { 4096, 3 }, bytes, el;
+
+	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const struct kvp_ggml_type *t = kvp_ggml_type_of(want[i].id);
+		ck_assert_ptr_nonnull(t);
+		ck_assert_uint_eq(t->blck, want[i].blck);
+		ck_assert_uint_eq(t->size, want[i].size);
+		ck_assert(kvp_ggml_tensor_bytes(t, 2, ne, &bytes, &el));
+		ck_assert_uint_eq(bytes, 4096 / want[i].blck * want[i].size * 3);
+		ck_assert_uint_eq(el, 4096 * 3);
+	}
+	/* removed from GGUF files: Q4_0_4_4 (31), IQ4_NL_4_4 (36) */
+	ck_assert_ptr_null(kvp_ggml_type_of(31));
+	ck_assert_ptr_null(kvp_ggml_type_of(36));
+	ck_assert_ptr_null(kvp_ggml_type_of(4));
+	/* a row that is not whole blocks */
+	ne[0] = 100;
+	ck_assert(!kvp_ggml_tensor_bytes(kvp_ggml_type_of(12), 2, ne, &bytes, NULL));
+}
+END_TEST
+
+/* A refusal: one line, naming what is wrong. */
+static void refused(const unsigned char *img, size_t len, const char *word)
+{
+	struct kvp_model m;
+	struct kvp_error err;
+
+	ck_assert_int_ne(kvp_gguf_import_mem(img, len, "x.gguf", &m, NULL, &err),
+	                 KVP_OK);
+	ck_assert_ptr_null(strchr(err.msg, '\n'));
+	if (!strstr(err.msg, word))
+		ck_abort_msg("'%s' not in: %s", word, err.msg);
+}
+
+/* A small valid image: 2 layers, 2 tensors. */
+static unsigned char *small(struct gw *w, size_t *len, uint32_t tensor_type)
+{
+	uint64_t ne[2] = { 256, 4 };
+
+	gw_init(w);
+	gw_str(w, "general.architecture", "llama");
+	gw_u32(w, "llama.block_count", 2);
+	gw_u32(w, "llama.embedding_length", 256);
+	gw_u32(w, "llama.attention.head_count", 2);
+	gw_tensor(w, "token_embd.weight", tensor_type, 2, ne, 256 * 4 * 2);
+	gw_tensor(w, "blk.0.attn_q.weight", tensor_type, 2, ne, 256 * 4 * 2);
+	return gw_header(w, len);
+}
+
+START_TEST(refusals)
+{
+	struct gw w;
+	size_t len, full;
+	unsigned char *img, *big;
+
+	img = small(&w, &len, 1);
+	/* a header alone: the tensors' data lies past the end */
+	refused(img, len, "truncated");
+	full = len + w.data;
+	big = calloc(1, full);
+	memcpy(big, img, len);
+	{
+		struct kvp_model m;
+		struct kvp_error err;
+		ck_assert_int_eq(kvp_gguf_import_mem(big, full, "x.gguf", &m,
+		                                     NULL, &err), KVP_OK);
+		ck_assert_uint_eq(m.tensors.bytes[KVP_TG_EMBED], 2048);
+		ck_assert_uint_eq(m.tensors.bytes[KVP_TG_ATTN], 2048);
+	}
+	/* cut anywhere inside the header */
+	refused(big, 30, "truncated");
+	refused(big, 3, "truncated");
+	/* bad magic, version */
+	big[0] = 'X';
+	refused(big, full, "not a GGUF file");
+	big[0] = 'G';
+	big[4] = 1;
+	refused(big, full, "version");
+	big[4] = 3;
+	/* an absurd tensor count (bytes 8..15) */
+	big[14] = 0x7f;
+	refused(big, full, "tensor count");
+	big[14] = 0;
+	/* the first key's value type (after "GGUF", version, counts, the
+	 * key string of 8 + 20 bytes) */
+	big[24 + 8 + 20] = 77;
+	refused(big, full, "unknown value type 77");
+	big[24 + 8 + 20] = 8;
+	/* its string value claims more bytes than the file holds */
+	big[24 + 8 + 20 + 4 + 6] = 0x10;
+	refused(big, full, "longer than the rest of the file");
+	free(big);
+	free(img);
+	gw_free(&w);
+	/* an unknown tensor type */
+	img = small(&w, &len, 31);
+	big = calloc(1, len + w.data);
+	memcpy(big, img, len);
+	refused(big, len + w.data, "ggml type 31");
+	free(big);
+	free(img);
+	gw_free(&w);
+}
+END_TEST
+
+/* Gemma 3 (llama.cpp sets the pattern: 5 sliding, 1 full), per-layer
+ * KV heads from an array, SWA head dims. */
+START_TEST(sliding_pattern_and_arrays)
+{
+	struct gw w;
+	size_t len;
+	unsigned char *img, *big;
+	struct kvp_plan p;
+	static struct kvp_result res;
+	struct kvp_error err;
+	int32_t kvh[12];
+	uint64_t ne[2] = { 256, 8 };
+	int i;
+
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "gemma3");
+	gw_u32(&w, "gemma3.block_count", 12);
+	gw_u32(&w, "gemma3.embedding_length", 256);
+	gw_u32(&w, "gemma3.attention.head_count", 4);
+	for (i = 0; i < 12; i++)
+		kvh[i] = i < 6 ? 2 : 1;
+	gw_arr_i32(&w, "gemma3.attention.head_count_kv", kvh, 12);
+	gw_u32(&w, "gemma3.attention.key_length", 64);
+	gw_u32(&w, "gemma3.attention.value_length", 64);
+	gw_u32(&w, "gemma3.attention.sliding_window", 512);
+	gw_tensor(&w, "token_embd.weight", 1, 2, ne, 256 * 8 * 2);
+	img = gw_header(&w, &len);
+	big = calloc(1, len + w.data);
+	memcpy(big, img, len);
+	kvp_plan_default(&p);
+	ck_assert_int_eq(kvp_gguf_import_mem(big, len + w.data, "g.gguf",
+	                                     &p.model, NULL, &err), KVP_OK);
+	ck_assert_int_eq(kvp_compute(&p, &res), KVP_OK);
+	for (i = 0; i < 12; i++) {
+		/* i % 6 < 5 slides */
+		ck_assert_int_eq(res.layers[i].spec.kind,
+		                 i % 6 < 5 ? KVP_LAYER_SLIDING : KVP_LAYER_FULL);
+		ck_assert_uint_eq(res.layers[i].spec.kv_heads, i < 6 ? 2 : 1);
+		if (i % 6 < 5)
+			ck_assert_uint_eq(res.layers[i].spec.window, 512);
+	}
+	ck_assert(p.model.tensors.params == 256 * 8);
+	free(big);
+	free(img);
+	gw_free(&w);
+
+	/* a window on an architecture without a known pattern: refused */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "phi3");
+	gw_u32(&w, "phi3.block_count", 2);
+	gw_u32(&w, "phi3.embedding_length", 256);
+	gw_u32(&w, "phi3.attention.head_count", 4);
+	gw_u32(&w, "phi3.attention.sliding_window", 2047);
+	img = gw_header(&w, &len);
+	refused(img, len, "phi3.attention.sliding_window");
+	free(img);
+	gw_free(&w);
+}
+END_TEST
+
+/* Mamba 2 recurrent state (llama.cpp n_embd_r + n_embd_s, f32):
+ * conv (4 - 1) x (4096 + 2 x 1 x 128) = 13,056, ssm 128 x 4096 =
+ * 524,288; (13,056 + 524,288) x 4 = 2,149,376 bytes per sequence.
+ * A hybrid's bool pattern array and MLA ranks. */
+START_TEST(recurrent_and_mla)
+{
+	struct gw w;
+	size_t len;
+	unsigned char *img;
+	struct kvp_model m;
+	struct kvp_error err;
+	int sw[4] = { 1, 0, 1, 0 };
+
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "mamba2");
+	gw_u32(&w, "mamba2.block_count", 4);
+	gw_u32(&w, "mamba2.embedding_length", 2048);
+	gw_u32(&w, "mamba2.ssm.conv_kernel", 4);
+	gw_u32(&w, "mamba2.ssm.inner_size", 4096);
+	gw_u32(&w, "mamba2.ssm.state_size", 128);
+	gw_u32(&w, "mamba2.ssm.group_count", 1);
+	img = gw_header(&w, &len);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "m.gguf", &m, NULL, &err),
+	                 KVP_OK);
+	ck_assert_int_eq(m.base.kind, KVP_LAYER_NONE);
+	ck_assert_uint_eq(m.base.state_bytes, 2149376ull);
+	free(img);
+	gw_free(&w);
+
+	/* DeepSeek V3 as written since llama.cpp's MLA rework: key_length
+	 * 576 = 512 + 64 (latent), key_length_mla 192, value_length_mla 128 */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "deepseek2");
+	gw_u32(&w, "deepseek2.block_count", 4);
+	gw_u32(&w, "deepseek2.embedding_length", 7168);
+	gw_u32(&w, "deepseek2.attention.head_count", 128);
+	gw_u32(&w, "deepseek2.attention.head_count_kv", 1);
+	gw_u32(&w, "deepseek2.attention.key_length", 576);
+	gw_u32(&w, "deepseek2.attention.value_length", 512);
+	gw_u32(&w, "deepseek2.attention.key_length_mla", 192);
+	gw_u32(&w, "deepseek2.attention.value_length_mla", 128);
+	gw_u32(&w, "deepseek2.attention.kv_lora_rank", 512);
+	gw_u32(&w, "deepseek2.attention.q_lora_rank", 1536);
+	gw_u32(&w, "deepseek2.rope.dimension_count", 64);
+	gw_u32(&w, "deepseek2.expert_count", 256);
+	gw_u32(&w, "deepseek2.expert_used_count", 8);
+	gw_u32(&w, "deepseek2.leading_dense_block_count", 3);
+	img = gw_header(&w, &len);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "d.gguf", &m, NULL, &err),
+	                 KVP_OK);
+	ck_assert_int_eq(m.base.kind, KVP_LAYER_MLA);
+	ck_assert_uint_eq(m.mla.kv_lora_rank, 512);
+	ck_assert_uint_eq(m.mla.qk_rope_head_dim, 64);
+	ck_assert_uint_eq(m.mla.qk_nope_head_dim, 128);
+	ck_assert_uint_eq(m.mla.v_head_dim, 128);
+	ck_assert_uint_eq(m.mla.q_lora_rank, 1536);
+	ck_assert_uint_eq(m.arch.n_experts, 256);
+	ck_assert_uint_eq(m.arch.first_dense_layers, 3);
+	free(img);
+	gw_free(&w);
+
+	/* a per-layer bool pattern: true slides */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "exaone4");
+	gw_u32(&w, "exaone4.block_count", 4);
+	gw_u32(&w, "exaone4.embedding_length", 512);
+	gw_u32(&w, "exaone4.attention.head_count", 4);
+	gw_u32(&w, "exaone4.attention.sliding_window", 4096);
+	gw_arr_bool(&w, "exaone4.attention.sliding_window_pattern", sw, 4);
+	img = gw_header(&w, &len);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "e.gguf", &m, NULL, &err),
+	                 KVP_OK);
+	ck_assert_int_eq(m.base.kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(m.n_rules, 1);
+	ck_assert(!m.rules[0].range.all);
+	ck_assert_uint_eq(m.rules[0].range.first, 1);
+	ck_assert_uint_eq(m.rules[0].range.last, 3);
+	ck_assert_uint_eq(m.rules[0].range.step, 2);
+	ck_assert_int_eq(m.rules[0].v.kind, KVP_LAYER_FULL);
+	free(img);
+	gw_free(&w);
+}
+END_TEST
+
+static Suite *gguf_suite(void)
+{
+	Suite *s = suite_create("gguf");
+	TCase *tc = tcase_create("gguf");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, llama70b_layout_and_bytes);
+	tcase_add_test(tc, split_files_summed);
+	tcase_add_test(tc, ggml_block_sizes);
+	tcase_add_test(tc, refusals);
+	tcase_add_test(tc, sliding_pattern_and_arrays);
+	tcase_add_test(tc, recurrent_and_mla);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(gguf_suite)

@@ -173,9 +173,11 @@ const char *kvp_tgroup_name(enum kvp_tgroup g);
  * Weight bytes as the checkpoint stores them, read by src/io from the
  * files' own tensor descriptions: exact, scales and packed integers
  * included. source KVP_WSRC_ESTIMATE: none read (the arch estimate is
- * used). layer[i]: bytes of decoder layer i's tensors without its norms
- * (for the per-stage split); the sum of layer[] equals bytes[ATTN] +
- * bytes[MLP] + what of OTHER sits inside layers (layer_other).
+ * used). For the per-stage split: layer[i] holds decoder layer i's
+ * tensors without its norms, layer_norm[i] its norms; the sum of
+ * layer[] equals bytes[ATTN] + bytes[MLP] + layer_other (what of OTHER
+ * sits inside layers), the sum of layer_norm[] is at most bytes[NORM]
+ * (the rest is the final norm).
  */
 struct kvp_tensors {
 	enum kvp_wsource source;
@@ -185,6 +187,7 @@ struct kvp_tensors {
 	uint64_t bytes[KVP_TG_COUNT];
 	uint64_t layer_other;            /* OTHER bytes inside layers */
 	uint64_t layer[KVP_MAX_LAYERS];
+	uint64_t layer_norm[KVP_MAX_LAYERS];
 };
 
 struct kvp_model {

@@ -22,6 +22,16 @@
 /* True when path names a GGUF file by its extension (".gguf"). */
 bool kvp_is_gguf_name(const char *path);
 
+/* True when path is a GGUF file: its name, or a regular file starting
+ * with the magic "GGUF". */
+bool kvp_is_gguf_file(const char *path);
+
+/* Any model path: a GGUF file, a folder with safetensors weights (and
+ * config.json), or a config.json or a folder holding one. */
+enum kvp_status kvp_model_path_import(const char *path, struct kvp_model *m,
+                                      struct kvp_notes *notes,
+                                      struct kvp_error *err);
+
 /*
  * A GGUF file: metadata to the attention layout, tensor infos to exact
  * weight bytes. A split file ("-00002-of-00003.gguf") reads every split

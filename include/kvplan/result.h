@@ -185,6 +185,9 @@ struct kvp_device_result {
 	 * down; 0 ns when the card's bandwidth is not known. */
 	uint64_t decode_read_bytes;
 	uint64_t decode_read_ns;
+	/* issue 13: weights_bytes from the model files' tensors or the
+	 * estimate (res->weights.source) */
+	enum kvp_wsource weights_source;
 };
 
 /* Weight count (parameters) and bytes. */
@@ -195,6 +198,12 @@ struct kvp_weights_result {
 	         lm_head_params, other_params;
 	uint64_t bytes;               /* in the weight format, with scales */
 	int64_t declared_diff;        /* params - declared, when declared */
+	/* Issue 13: where `bytes` comes from. KVP_WSRC_GGUF/SAFETENSORS:
+	 * the sum of model.tensors' groups (exact, as stored); ESTIMATE: the
+	 * parameter count above in the weight format. */
+	enum kvp_wsource source;
+	uint64_t group_bytes[KVP_TG_COUNT]; /* by group (tensors only) */
+	uint64_t estimate_bytes;      /* the estimate, shown beside them */
 };
 
 struct kvp_warning {

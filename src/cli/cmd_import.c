@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/commands.h"
 #include "io/file.h"
@@ -21,6 +22,7 @@
 #include "kvplan/compute.h"
 #include "kvplan/import.h"
 #include "kvplan/layers.h"
+#include "kvplan/model_files.h"
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
 #include "kvplan/units.h"
@@ -262,7 +264,11 @@ int kvp_cmd_import(int argc, char **argv)
 		fprintf(stderr, "kvplan import: --output: empty file name\n");
 		return 2;
 	}
-	if (kvp_hf_import_path_opts(path, flags, &m, &notes, &err) != KVP_OK) {
+	if ((kvp_is_hf_id(path) && access(path, F_OK) != 0
+	     ? kvp_hf_cache_import(path, &m, &notes, &err)
+	     : kvp_is_gguf_file(path) || kvp_dir_has_safetensors(path)
+	     ? kvp_model_path_import(path, &m, &notes, &err)
+	     : kvp_hf_import_path_opts(path, flags, &m, &notes, &err)) != KVP_OK) {
 		fprintf(stderr, "kvplan import: %s\n", err.msg);
 		return 2;
 	}

@@ -5,6 +5,7 @@
  * struct kvp_device_result (formatting only, no arithmetic on sizes
  * beyond handing them to the layout).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "cli/out_bar.h"
@@ -168,7 +169,13 @@ void kvp_out_bar_device(FILE *out, unsigned index,
 	values_of(d, v);
 	for (i = 0; i < N_SEGS; i++) {
 		const char *note = "";
+		char wsrc[48];
 
+		if (i == 0) {
+			snprintf(wsrc, sizeof wsrc, "  (%s)",
+			         kvp_wsource_name(d->weights_source));
+			note = wsrc;
+		}
 		if (i == 2)
 			note = d->activations_estimated ? "  (estimate)"
 			                                : "  (measured)";

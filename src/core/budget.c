@@ -10,7 +10,9 @@
  *
  * Per device, bytes:
  *   capacity     the card's capacity_bytes (as the driver reports it)
- *   weights      res->weights split by stage and rank: the embeddings on
+ *   weights      from the model files' tensors when they give the bytes
+ *                (res->weights.source, weights_stage.c); otherwise
+ *                res->weights split by stage and rank: the embeddings on
  *                the first stage (and, tied, again on the last when
  *                pp > 1, as vLLM allocates them), lm_head on the last,
  *                the rest by the stage's share of layers; then / tp
@@ -528,13 +530,24 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 			uint64_t wb, act, ret = 0, oh = 0, head, sum, kv;
 			bool est;
 
-			wb = stage_weights(&ws, s, d->pp, count[s],
-			                   res->n_layers, d->tp);
-			/* replicated parts, at the layers' bytes per parameter */
-			if (ws.body_params && !kvp_add(wb, share_up(ws.body,
-			        tp_replicated_params(p, res, first[s], count[s],
-			                             d->tp), ws.body_params), &wb))
-				return over(res, res->n_devices, "weights");
+			if (res->weights.source != KVP_WSRC_ESTIMATE) {
+				/* the model files' tensors (weights_stage.c) */
+				st = kvp_tensor_stage_bytes(p, res, s, first[s],
+				                            count[s], &wb,
+				                            &res->error);
+				if (st != KVP_OK)
+					return st;
+			} else {
+				wb = stage_weights(&ws, s, d->pp, count[s],
+				                   res->n_layers, d->tp);
+				/* replicated parts, at the layers' bytes per
+				 * parameter */
+				if (ws.body_params && !kvp_add(wb, share_up(ws.body,
+				        tp_replicated_params(p, res, first[s],
+				                             count[s], d->tp),
+				        ws.body_params), &wb))
+					return over(res, res->n_devices, "weights");
+			}
 			st = kvp_activations_device(p, res, d->tp,
 			                            s == d->pp - 1, seqs, &act,
 			                            &est, &res->error);
@@ -621,6 +634,7 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 				dr->kv_heads_per_rank = hkv[dev];
 				dr->capacity_bytes = cap;
 				dr->weights_bytes = wb;
+				dr->weights_source = res->weights.source;
 				dr->kv_bytes = kv;
 				dr->activations_bytes = act;
 				dr->activations_estimated = est;

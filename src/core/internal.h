@@ -27,6 +27,16 @@
 
 enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
                                     struct kvp_result *res);
+/* True when model.tensors (exact bytes from the model files) give this
+ * plan's weights (weights.c). */
+bool kvp_tensors_apply(const struct kvp_plan *p);
+/* One pipeline stage's weight bytes on one TP rank from model.tensors
+ * (weights_stage.c); only when kvp_tensors_apply. */
+enum kvp_status kvp_tensor_stage_bytes(const struct kvp_plan *p,
+                                       const struct kvp_result *res,
+                                       uint32_t stage, uint32_t first,
+                                       uint32_t count, uint64_t *out,
+                                       struct kvp_error *err);
 enum kvp_status kvp_kv_compute(const struct kvp_plan *p,
                                struct kvp_result *res);
 enum kvp_status kvp_engine_compute(const struct kvp_plan *p,

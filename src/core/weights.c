@@ -43,6 +43,14 @@
  * per 32; q4_k_m is counted as Q4_K (144 bytes per 256 values) with the
  * lm_head at Q6_K (210 per 256), llama.cpp's choice for that mix.
  *
+ * Exact bytes (issue 13): when model.tensors holds what the model files
+ * store (GGUF tensor infos or safetensors headers, read by src/io),
+ * bytes is the sum of its groups and source says which files; the
+ * estimate above stays in estimate_bytes. Not used when the plan serves
+ * the weights in another format (devices.weights_override) or when the
+ * tensors name layers past model.n_layers (the layout was edited after
+ * the files were read): then the estimate, labelled as such.
+ *
  * Pure: no I/O, no allocation; every sum is overflow-checked.
  */
 #include <string.h>
@@ -286,6 +294,41 @@ overflow:
 	       "model.weights: weight bytes overflow 64 bits");
 }
 
+/* model.tensors describe this plan's weights (see the top comment). */
+bool kvp_tensors_apply(const struct kvp_plan *p)
+{
+	const struct kvp_tensors *t = &p->model.tensors;
+	uint32_t i;
+
+	if (t->source == KVP_WSRC_ESTIMATE || (unsigned)t->source >= KVP_WSRC_COUNT ||
+	    p->devices.weights_override)
+		return false;
+	for (i = p->model.n_layers; i < KVP_MAX_LAYERS; i++)
+		if (t->layer[i])
+			return false;
+	return true;
+}
+
+/* bytes = the tensors' groups summed. */
+static enum kvp_status tensor_bytes(const struct kvp_plan *p,
+                                    struct kvp_weights_result *w,
+                                    struct kvp_error *err)
+{
+	const struct kvp_tensors *t = &p->model.tensors;
+	uint64_t sum = 0;
+	int g;
+
+	for (g = 0; g < KVP_TG_COUNT; g++) {
+		w->group_bytes[g] = t->bytes[g];
+		if (!kvp_add(sum, t->bytes[g], &sum))
+			return kvp_error_set(err, KVP_EOVERFLOW, "model.tensors: "
+			                     "weight bytes overflow 64 bits");
+	}
+	w->bytes = sum;
+	w->source = t->source;
+	return KVP_OK;
+}
+
 enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
                                     struct kvp_result *res)
 {
@@ -406,9 +449,17 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 	if (m->declared_params) {
 		kvp_diff_i64(total, m->declared_params, &w->declared_diff);
 	}
-	return weight_bytes(w, ar->hidden, p->devices.weights_override ? &p->devices.weights
-	                                                  : &m->weights,
-	                    &w->bytes, &res->error);
+	{
+		enum kvp_status st = weight_bytes(w, ar->hidden,
+			p->devices.weights_override ? &p->devices.weights
+			                            : &m->weights,
+			&w->bytes, &res->error);
+		w->estimate_bytes = w->bytes;
+		w->source = KVP_WSRC_ESTIMATE;
+		if (st != KVP_OK || !kvp_tensors_apply(p))
+			return st;
+		return tensor_bytes(p, w, &res->error);
+	}
 overflow:
 	return kvp_error_set(&res->error, KVP_EOVERFLOW,
 	       "model.arch: parameter count overflows 64 bits (hidden %llu, "

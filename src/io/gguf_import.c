@@ -371,6 +371,7 @@ static enum kvp_status layers(struct gi *c, struct kvp_model *m)
 		if (hq[i] > qmax)
 			qmax = hq[i];
 	m->q_heads = (uint32_t)(qmax ? qmax : 1);
+	m->trained_kv_heads = (uint32_t)(hk[0] ? hk[0] : 0);
 	if (get_u(c, "attention.key_length", 1, DIM_MAX, &kd) < 0 ||
 	    get_u(c, "attention.value_length", 1, DIM_MAX, &vd) < 0 ||
 	    get_u(c, "attention.key_length_swa", 1, DIM_MAX, &kds) < 0 ||

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 
 #include "io/plan_json.h"
+#include "io/tensors_json.h"
 #include "kvplan/field.h"
 #include "kvplan/layers.h"
 #include "kvplan/preset.h"
@@ -498,6 +499,9 @@ static enum kvp_status load_special(struct rd *r, const cJSON *v, const char *ke
 	*handled = true;
 	if (strcmp(key, "model.layers") == 0)
 		return load_rules(r, v, path);
+	if (strcmp(key, "model.tensors") == 0)
+		return kvp_tensors_from_json(v, r->file, path, &r->p->model.tensors,
+		                             r->err);
 	if (strcmp(key, "workload.classes") == 0)
 		return load_array(r, v, key, path, KVP_ARR_CLASSES);
 	if (strcmp(key, "devices.groups") == 0)
@@ -1269,6 +1273,20 @@ static bool add_rules(cJSON *root, const struct kvp_model *m)
 	return true;
 }
 
+/* model.tensors when the weights were read from the model files */
+static bool add_tensors(cJSON *root, const struct kvp_model *m)
+{
+	cJSON *model = object_at(root, "model");
+	bool oom;
+	cJSON *t = kvp_tensors_json(&m->tensors, &oom);
+
+	if (oom || !model)
+		return false;
+	if (t)
+		cJSON_AddItemToObject(model, "tensors", t);
+	return true;
+}
+
 static bool add_plan(cJSON *root, const struct kvp_plan *p)
 {
 	cJSON *dev, *arr;
@@ -1277,6 +1295,7 @@ static bool add_plan(cJSON *root, const struct kvp_plan *p)
 	if (!add_field(root, p, kvp_field_by_key("name"), 0, "name"))
 		return false;
 	if (!add_section(root, p, "model") || !add_rules(root, &p->model) ||
+	    !add_tensors(root, &p->model) ||
 	    !add_array(root, p, "workload.classes", KVP_ARR_CLASSES) ||
 	    !add_section(root, p, "workload") || !add_section(root, p, "strategy") ||
 	    !add_section(root, p, "engine") ||

@@ -33,6 +33,7 @@
 #include "io/file.h"
 #include "io/plan_json.h"
 #include "kvplan/import.h"
+#include "kvplan/model_files.h"
 #include "kvplan/plan.h"
 #include "kvplan/escape.h"
 #include "kvplan/preset.h"
@@ -288,9 +289,14 @@ enum kvp_status kvp_model_load_spec_opts(const char *spec, unsigned flags,
 		notes->n = 0;
 	st = resolve(KVP_PRESET_MODEL, spec, path, sizeof path, &folder,
 	             note, sizeof note, err);
+	/* not a file nor a preset: a Hugging Face id in the local cache */
+	if (st == KVP_ENOTFOUND && kvp_is_hf_id(spec))
+		return kvp_hf_cache_import(spec, m, notes, err);
 	if (st != KVP_OK)
 		return st;
-	if (folder)
+	if (kvp_is_gguf_file(path) || (folder && kvp_dir_has_safetensors(path)))
+		st = kvp_model_path_import(path, m, notes, err);
+	else if (folder)
 		st = kvp_hf_import_path_opts(path, flags, m, notes, err);
 	else
 		st = model_from_file(path, flags, m, notes, err);

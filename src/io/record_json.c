@@ -202,6 +202,17 @@ static bool add_weights(cJSON *res, const struct kvp_weights_result *w)
 	add_u64(o, "other_params", w->other_params);
 	add_u64(o, "bytes", w->bytes);
 	add_i64(o, "declared_diff", w->declared_diff);
+	/* issue 13: where bytes come from, and the groups when exact */
+	cJSON_AddStringToObject(o, "source", kvp_wsource_name(w->source));
+	add_u64(o, "estimate_bytes", w->estimate_bytes);
+	if (w->source != KVP_WSRC_ESTIMATE) {
+		cJSON *g = cJSON_AddObjectToObject(o, "group_bytes");
+		int k;
+
+		for (k = 0; g && k < KVP_TG_COUNT; k++)
+			add_u64(g, kvp_tgroup_name((enum kvp_tgroup)k),
+			        w->group_bytes[k]);
+	}
 	return true;
 }
 

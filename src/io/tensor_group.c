@@ -217,7 +217,9 @@ enum kvp_status kvp_tensors_add(struct kvp_tensors *t, const char *file,
 	ok = kvp_add(t->bytes[c.group], bytes, &t->bytes[c.group]) &&
 	     kvp_add(t->params, elements, &t->params) &&
 	     kvp_add(t->count, 1, &t->count);
-	if (ok && c.layer >= 0 && c.group != KVP_TG_NORM) {
+	if (ok && c.layer >= 0 && c.group == KVP_TG_NORM)
+		ok = kvp_add(t->layer_norm[c.layer], bytes, &t->layer_norm[c.layer]);
+	else if (ok && c.layer >= 0) {
 		ok = kvp_add(t->layer[c.layer], bytes, &t->layer[c.layer]);
 		if (ok && c.group == KVP_TG_OTHER)
 			ok = kvp_add(t->layer_other, bytes, &t->layer_other);

@@ -22,12 +22,12 @@ static const struct gtype G_F32 = { 0, 1, 4 }, G_F16 = { 1, 1, 2 },
 	G_Q4_K = { 12, 256, 144 }, G_Q6_K = { 14, 256, 210 },
 	G_Q8_0 = { 8, 32, 34 };
 
-static uint64_t gt_bytes(struct gtype t, uint64_t a, uint64_t b)
+static inline uint64_t gt_bytes(struct gtype t, uint64_t a, uint64_t b)
 {
 	return a / t.blck * t.size * b;
 }
 
-static void gt_add(struct gw *w, const char *name, struct gtype t, uint64_t a,
+static inline void gt_add(struct gw *w, const char *name, struct gtype t, uint64_t a,
                    uint64_t b)
 {
 	uint64_t ne[2] = { a, b };
@@ -35,7 +35,7 @@ static void gt_add(struct gw *w, const char *name, struct gtype t, uint64_t a,
 	gw_tensor(w, name, t.id, b ? 2 : 1, ne, gt_bytes(t, a, b ? b : 1));
 }
 
-static void gw_llama70b(struct gw *w, struct gtype mat, struct gtype v_down,
+static inline void gw_llama70b(struct gw *w, struct gtype mat, struct gtype v_down,
                         struct gtype emb, struct gtype out)
 {
 	const uint64_t L = 80, H = 8192, F = 28672, V = 128256, KV = 1024;

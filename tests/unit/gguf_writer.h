@@ -30,7 +30,7 @@ struct gw {
 	uint32_t version;
 };
 
-static void gb_put(struct gbuf *b, const void *d, size_t n)
+static inline void gb_put(struct gbuf *b, const void *d, size_t n)
 {
 	if (b->n + n > b->cap) {
 		b->cap = (b->n + n) * 2 + 64;
@@ -42,7 +42,7 @@ static void gb_put(struct gbuf *b, const void *d, size_t n)
 	b->n += n;
 }
 
-static void gb_le(struct gbuf *b, uint64_t v, int n)
+static inline void gb_le(struct gbuf *b, uint64_t v, int n)
 {
 	unsigned char c[8];
 	int i;
@@ -52,19 +52,19 @@ static void gb_le(struct gbuf *b, uint64_t v, int n)
 	gb_put(b, c, (size_t)n);
 }
 
-static void gb_str(struct gbuf *b, const char *s)
+static inline void gb_str(struct gbuf *b, const char *s)
 {
 	gb_le(b, strlen(s), 8);
 	gb_put(b, s, strlen(s));
 }
 
-static void gw_init(struct gw *w)
+static inline void gw_init(struct gw *w)
 {
 	memset(w, 0, sizeof *w);
 	w->version = 3;
 }
 
-static void gw_free(struct gw *w)
+static inline void gw_free(struct gw *w)
 {
 	free(w->kv.p);
 	free(w->ti.p);
@@ -72,7 +72,7 @@ static void gw_free(struct gw *w)
 
 /* value types (gguf.md): 4 u32, 5 i32, 8 string, 9 array, 10 u64,
  * 7 bool, 6 f32 */
-static void gw_str(struct gw *w, const char *k, const char *v)
+static inline void gw_str(struct gw *w, const char *k, const char *v)
 {
 	gb_str(&w->kv, k);
 	gb_le(&w->kv, 8, 4);
@@ -80,7 +80,7 @@ static void gw_str(struct gw *w, const char *k, const char *v)
 	w->n_kv++;
 }
 
-static void gw_u32(struct gw *w, const char *k, uint32_t v)
+static inline void gw_u32(struct gw *w, const char *k, uint32_t v)
 {
 	gb_str(&w->kv, k);
 	gb_le(&w->kv, 4, 4);
@@ -88,7 +88,7 @@ static void gw_u32(struct gw *w, const char *k, uint32_t v)
 	w->n_kv++;
 }
 
-static void gw_f32(struct gw *w, const char *k, float v)
+static inline void gw_f32(struct gw *w, const char *k, float v)
 {
 	uint32_t u;
 
@@ -100,7 +100,7 @@ static void gw_f32(struct gw *w, const char *k, float v)
 }
 
 /* an array of n i32 (type 5) */
-static void gw_arr_i32(struct gw *w, const char *k, const int32_t *v, size_t n)
+static inline void gw_arr_i32(struct gw *w, const char *k, const int32_t *v, size_t n)
 {
 	size_t i;
 
@@ -114,7 +114,7 @@ static void gw_arr_i32(struct gw *w, const char *k, const int32_t *v, size_t n)
 }
 
 /* an array of n bools (type 7) */
-static void gw_arr_bool(struct gw *w, const char *k, const int *v, size_t n)
+static inline void gw_arr_bool(struct gw *w, const char *k, const int *v, size_t n)
 {
 	size_t i;
 
@@ -128,7 +128,7 @@ static void gw_arr_bool(struct gw *w, const char *k, const int *v, size_t n)
 }
 
 /* an array of n strings "t<i>" (a tokenizer vocabulary) */
-static void gw_arr_tokens(struct gw *w, const char *k, size_t n)
+static inline void gw_arr_tokens(struct gw *w, const char *k, size_t n)
 {
 	char t[32];
 	size_t i;
@@ -146,7 +146,7 @@ static void gw_arr_tokens(struct gw *w, const char *k, size_t n)
 
 /* A tensor of `bytes` stored bytes (worked out by the caller from its
  * type and shape), at the next 32-aligned offset. */
-static void gw_tensor(struct gw *w, const char *name, uint32_t type,
+static inline void gw_tensor(struct gw *w, const char *name, uint32_t type,
                       uint32_t n_dims, const uint64_t *ne, uint64_t bytes)
 {
 	uint32_t d;
@@ -162,7 +162,7 @@ static void gw_tensor(struct gw *w, const char *name, uint32_t type,
 }
 
 /* The header (up to the aligned start of the data) in memory. */
-static unsigned char *gw_header(struct gw *w, size_t *len)
+static inline unsigned char *gw_header(struct gw *w, size_t *len)
 {
 	struct gbuf b = { 0 };
 	static const unsigned char zero[32];
@@ -180,7 +180,7 @@ static unsigned char *gw_header(struct gw *w, size_t *len)
 
 /* The whole file: the header, then a hole as long as the data. Returns
  * 0 on success. */
-static int gw_write(struct gw *w, const char *path)
+static inline int gw_write(struct gw *w, const char *path)
 {
 	size_t len;
 	unsigned char *h = gw_header(w, &len);

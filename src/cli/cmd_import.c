@@ -32,7 +32,10 @@ static void usage(FILE *f)
 	fprintf(f,
 	        "usage: kvplan import PATH [--format json|text] [--output FILE]\n"
 	        "                          [--assume-layout]\n"
-	        "  PATH      a Hugging Face config.json or a folder holding one\n"
+	        "  PATH      a GGUF file, a folder with config.json and\n"
+	        "            *.safetensors, a Hugging Face config.json (or a\n"
+	        "            folder holding one), or ORG/NAME[@REVISION] from\n"
+	        "            the local Hugging Face cache (never downloaded)\n"
 	        "  --format  json: the model as a kvplan model preset (default)\n"
 	        "            text: per-layer summary (kind, KV heads, K/V dims,\n"
 	        "            window, bytes per position)\n"
@@ -173,11 +176,25 @@ static int text_summary(const struct kvp_model *m, struct buf *b,
 		bput(b, "MLA        latent layout shown (kv_lora_rank %u + rope "
 		        "%u); engines without MLA store the decompressed one\n",
 		     m->mla.kv_lora_rank, m->mla.qk_rope_head_dim);
-	bput(b, "params     %s (active per token %s), weights %s (%s)\n",
+	bput(b, "params     %s (active per token %s), weights %s (%s, %s)\n",
 	     kvp_fmt_int(res->weights.params, n1, sizeof n1),
 	     kvp_fmt_int(res->weights.active_params, n2, sizeof n2),
 	     kvp_fmt_bytes_all(res->weights.bytes, n3, sizeof n3),
-	     kvp_wdtype_name(m->weights.dtype));
+	     kvp_wdtype_name(m->weights.dtype),
+	     kvp_wsource_name(res->weights.source));
+	if (res->weights.source != KVP_WSRC_ESTIMATE) {
+		int g;
+
+		bput(b, "tensors    %llu in %u file%s:",
+		     (unsigned long long)m->tensors.count, m->tensors.files,
+		     m->tensors.files == 1 ? "" : "s");
+		for (g = 0; g < KVP_TG_COUNT; g++)
+			if (res->weights.group_bytes[g])
+				bput(b, " %s %s", kvp_tgroup_name((enum kvp_tgroup)g),
+				     kvp_fmt_int(res->weights.group_bytes[g], n1,
+				                 sizeof n1));
+		bput(b, " (bytes)\n");
+	}
 	bput(b, "\n%-9s %-8s %8s %6s %6s %8s %12s\n", "layers", "kind",
 	     "KV heads", "K dim", "V dim", "window", "B/position");
 	start = 0;
@@ -251,8 +268,8 @@ int kvp_cmd_import(int argc, char **argv)
 		}
 	}
 	if (!path) {
-		fprintf(stderr, "kvplan import: PATH: missing - give a "
-		        "config.json or a folder holding one\n");
+		fprintf(stderr, "kvplan import: PATH: missing - give a GGUF "
+		        "file, a model folder, a config.json or ORG/NAME\n");
 		return 2;
 	}
 	if (strcmp(format, "json") && strcmp(format, "text")) {

@@ -22,7 +22,7 @@
 #define MAX_TENSORS (1ull << 24)
 #define MAX_KV      (1ull << 20)
 #define MAX_KEY     65535u
-#define WINDOW      65536u
+#define WINDOW      (1u << 20)
 
 struct rd {
 	const char *name;
@@ -55,38 +55,52 @@ static enum kvp_status truncated(struct rd *r, const char *what, uint64_t n)
 	                     (unsigned long long)(r->size - r->pos));
 }
 
+/* A pointer to the n bytes at r->pos (n <= WINDOW), refilling the
+ * window when they are not all in it; NULL after setting err when the
+ * file ends first or a read fails. Does not advance. */
+static const uint8_t *peek(struct rd *r, size_t n, const char *what)
+{
+	if (n > r->size - r->pos) {
+		truncated(r, what, n);
+		return NULL;
+	}
+	if (r->fd < 0)
+		return r->mem + r->pos;
+	if (r->pos < r->win_at || r->pos + n > r->win_at + r->win_len) {
+		ssize_t got;
+		size_t want = WINDOW, have = 0;
+
+		if (want > r->size - r->pos)
+			want = (size_t)(r->size - r->pos);
+		while (have < want) {
+			got = pread(r->fd, r->win + have, want - have,
+			            (off_t)(r->pos + have));
+			if (got < 0 && errno == EINTR)
+				continue;
+			if (got <= 0) {
+				kvp_error_set(r->err, KVP_EIO, "%s: read at byte "
+				              "%llu: %s", r->name,
+				              (unsigned long long)(r->pos + have),
+				              got < 0 ? strerror(errno)
+				                      : "file shrank while reading");
+				return NULL;
+			}
+			have += (size_t)got;
+		}
+		r->win_at = r->pos;
+		r->win_len = have;
+	}
+	return r->win + (r->pos - r->win_at);
+}
+
 /* n bytes at r->pos into out (n <= WINDOW), advancing. */
 static enum kvp_status take(struct rd *r, void *out, size_t n, const char *what)
 {
-	if (n > r->size - r->pos)
-		return truncated(r, what, n);
-	if (r->fd < 0) {
-		memcpy(out, r->mem + r->pos, n);
-	} else {
-		if (r->pos < r->win_at || r->pos + n > r->win_at + r->win_len) {
-			ssize_t got;
-			size_t want = WINDOW, have = 0;
+	const uint8_t *p = peek(r, n, what);
 
-			if (want > r->size - r->pos)
-				want = (size_t)(r->size - r->pos);
-			while (have < want) {
-				got = pread(r->fd, r->win + have, want - have,
-				            (off_t)(r->pos + have));
-				if (got < 0 && errno == EINTR)
-					continue;
-				if (got <= 0)
-					return kvp_error_set(r->err, KVP_EIO,
-					       "%s: read at byte %llu: %s", r->name,
-					       (unsigned long long)(r->pos + have),
-					       got < 0 ? strerror(errno) :
-					       "file shrank while reading");
-				have += (size_t)got;
-			}
-			r->win_at = r->pos;
-			r->win_len = have;
-		}
-		memcpy(out, r->win + (r->pos - r->win_at), n);
-	}
+	if (!p)
+		return r->err ? r->err->status : KVP_EPARSE;
+	memcpy(out, p, n);
 	r->pos += n;
 	return KVP_OK;
 }
@@ -160,6 +174,28 @@ static enum kvp_status string(struct rd *r, char *out, size_t cap,
 	}
 	*out = '\0';
 	return skip(r, len, what);
+}
+
+/* n strings skipped (a tokenizer's vocabulary: hundreds of thousands),
+ * each length checked against the rest of the file; the hot loop of a
+ * large header, so lengths are read straight from the window. */
+static enum kvp_status skip_strings(struct rd *r, uint64_t n, const char *what)
+{
+	uint64_t i, len;
+	const uint8_t *p;
+
+	for (i = 0; i < n; i++) {
+		if (!(p = peek(r, 8, what)))
+			return r->err ? r->err->status : KVP_EPARSE;
+		len = le(p, 8);
+		r->pos += 8;
+		if (len > r->size - r->pos)
+			return fail(r, KVP_EPARSE, what, "string of %llu bytes is "
+			            "longer than the rest of the file",
+			            (unsigned long long)len);
+		r->pos += len;
+	}
+	return KVP_OK;
 }
 
 /* Bytes of one value of a fixed-size type, 0 for string/array. */
@@ -255,10 +291,7 @@ static enum kvp_status array(struct rd *r, struct kvp_gguf_kv *kv,
 	}
 	if (sz)
 		return skip(r, need, what);
-	for (i = 0; i < n; i++)
-		if ((st = string(r, NULL, 0, r->size, NULL, what)) != KVP_OK)
-			return st;
-	return KVP_OK;
+	return skip_strings(r, n, what);
 }
 
 static enum kvp_status read_kv(struct rd *r, struct kvp_gguf_kv *kv)

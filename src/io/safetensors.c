@@ -63,9 +63,44 @@ static void shown(const char *s, char *out, size_t n)
 	out[i] = '\0';
 }
 
+struct span {
+	uint64_t begin, end;
+};
+
+static int span_cmp(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+
+	return x->begin < y->begin ? -1 : x->begin > y->begin;
+}
+
+/* The format's rule (safetensors Metadata::validate): the tensors' data
+ * lie back to back from offset 0, no gap, no overlap - so no byte is
+ * counted twice. */
+static enum kvp_status contiguous(const char *file, struct span *sp, size_t n,
+                                  struct kvp_error *err)
+{
+	uint64_t at = 0;
+	size_t i;
+
+	if (n > 1)
+		qsort(sp, n, sizeof *sp, span_cmp);
+	for (i = 0; i < n; i++) {
+		if (sp[i].begin != at)
+			return kvp_error_set(err, KVP_EPARSE, "%s: data_offsets: a "
+			       "tensor starts at %llu where the previous one ends at "
+			       "%llu (tensors must lie back to back)", file,
+			       (unsigned long long)sp[i].begin,
+			       (unsigned long long)at);
+		at = sp[i].end;
+	}
+	return KVP_OK;
+}
+
 static enum kvp_status tensor(const char *file, const cJSON *t,
                               uint64_t data_size, kvp_st_tensor_fn fn,
-                              void *ctx, struct kvp_error *err)
+                              void *ctx, struct span *sp,
+                              struct kvp_error *err)
 {
 	const cJSON *dt = cJSON_GetObjectItemCaseSensitive(t, "dtype");
 	const cJSON *shape = cJSON_GetObjectItemCaseSensitive(t, "shape");
@@ -115,6 +150,8 @@ static enum kvp_status tensor(const char *file, const cJSON *t,
 		       "data_offsets span %llu bytes - %s x shape is %llu",
 		       file, name, (unsigned long long)(b1 - b0),
 		       dname, (unsigned long long)bytes);
+	sp->begin = b0;
+	sp->end = b1;
 	if (b1 > data_size)
 		return kvp_error_set(err, KVP_EPARSE, "%s: tensor %.200s: data "
 		       "ends at %llu, past the end of the file (%llu data bytes) "
@@ -131,6 +168,8 @@ static enum kvp_status parse(const char *file, const char *header,
 {
 	cJSON *root = cJSON_ParseWithLength(header, hlen);
 	const cJSON *t;
+	struct span *sp;
+	size_t n = 0;
 	enum kvp_status st = KVP_OK;
 
 	if (!cJSON_IsObject(root)) {
@@ -138,12 +177,22 @@ static enum kvp_status parse(const char *file, const char *header,
 		return kvp_error_set(err, KVP_EPARSE, "%s: safetensors header: "
 		                     "not a JSON object", file);
 	}
+	sp = malloc(((size_t)cJSON_GetArraySize(root) + 1) * sizeof *sp);
+	if (!sp) {
+		cJSON_Delete(root);
+		return kvp_error_set(err, KVP_ENOMEM, "%s: out of memory", file);
+	}
 	cJSON_ArrayForEach(t, root) {
 		if (t->string && !strcmp(t->string, "__metadata__"))
 			continue;
-		if ((st = tensor(file, t, data_size, fn, ctx, err)) != KVP_OK)
+		st = tensor(file, t, data_size, fn, ctx, &sp[n], err);
+		if (st != KVP_OK)
 			break;
+		n++;
 	}
+	if (st == KVP_OK)
+		st = contiguous(file, sp, n, err);
+	free(sp);
 	cJSON_Delete(root);
 	return st;
 }

@@ -11,7 +11,8 @@
  * Refused with one line naming the file and the tensor: a header longer
  * than the file, malformed JSON, an unknown dtype, a negative or
  * non-integer dimension, a product that overflows, data offsets that do
- * not match dtype x shape or lie past the end of the file.
+ * not match dtype x shape, overlap or leave gaps (the format puts the
+ * tensors back to back from 0) or lie past the end of the file.
  */
 #ifndef KVPLAN_IO_SAFETENSORS_H
 #define KVPLAN_IO_SAFETENSORS_H

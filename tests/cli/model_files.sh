@@ -1,0 +1,67 @@
+#!/bin/sh
+# model_files.sh - --model and import on the files people have: a GGUF
+# file (the seeds of tests/corpus/gguf, whole files written from the
+# format's description), a safetensors folder and a fake Hugging Face
+# cache; bad files are refused with exit status 2 and one line naming
+# the file; a model not in the cache says where kvplan looked and how to
+# download it. Nothing here touches the network.
+set -u
+: "${KVPLAN:?KVPLAN must name the kvplan binary}"
+here=$(cd "$(dirname "$0")/../.." && pwd)
+C=$here/tests/corpus
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+XDG_CONFIG_HOME=$tmp/config HF_HUB_CACHE=$tmp/hub
+export XDG_CONFIG_HOME HF_HUB_CACHE
+unset HF_HOME
+fail=0
+ok() { echo "ok - $1"; }
+no() { echo "not ok - $1"; fail=1; }
+
+# a GGUF file: import text summary, and --model in fit with the source
+out=$("$KVPLAN" import --format text "$C/gguf/llama-small.gguf" 2>/dev/null)
+case $out in *"type llama"*"layers     4"*) ok "import FILE.gguf";;
+	*) no "import FILE.gguf: $out";; esac
+out=$("$KVPLAN" fit --model "$C/gguf/llama-small.gguf" --card H100-80GB-SXM 2>&1)
+case $out in *"weights"*"(from GGUF tensors)"*) ok "fit --model FILE.gguf says the bytes come from GGUF tensors";;
+	*) no "fit --model FILE.gguf: $out";; esac
+
+# a header without its tensors' data: exit 2, one line, the file named
+"$KVPLAN" calc --model "$C/gguf/header-only.gguf" >"$tmp/o" 2>"$tmp/e"
+rc=$?
+if [ $rc -eq 2 ] && [ ! -s "$tmp/o" ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] &&
+   grep -q "header-only.gguf.*truncated" "$tmp/e"; then
+	ok "a truncated GGUF is refused in one line (exit 2)"
+else
+	no "truncated GGUF: rc $rc: $(cat "$tmp/e")"
+fi
+
+# a fake cache: refs/main -> snapshots/HASH with config.json + a shard
+hash=0123456789abcdef0123456789abcdef01234567
+snap=$HF_HUB_CACHE/models--acme--tiny-8b/snapshots/$hash
+mkdir -p "$snap" "$HF_HUB_CACHE/models--acme--tiny-8b/refs"
+echo $hash >"$HF_HUB_CACHE/models--acme--tiny-8b/refs/main"
+cp "$here/tests/data/model-files/llama-3.1-8b-config.json" "$snap/config.json"
+cp "$C/safetensors/mixed.safetensors" "$snap/model.safetensors"
+out=$("$KVPLAN" fit --model acme/tiny-8b --card H100-80GB-SXM 2>&1)
+case $out in *"(from safetensors headers)"*) ok "--model ORG/NAME reads the cached snapshot's headers";;
+	*) no "--model ORG/NAME: $out";; esac
+out=$("$KVPLAN" calc --model acme/tiny-8b --format json 2>/dev/null)
+case $out in *"\"revision\":"*"\"$hash\""*) ok "the plan records the snapshot's revision";;
+	*) no "revision not recorded";; esac
+case $out in *'"source":'*'"from safetensors headers"'*) ok "the record says where the weight bytes come from";;
+	*) no "record has no weights source";; esac
+out=$("$KVPLAN" import --format text "acme/tiny-8b@$hash" 2>/dev/null)
+case $out in *"layers     32"*) ok "import ORG/NAME@REVISION";;
+	*) no "import ORG/NAME@REVISION: $out";; esac
+
+# not cached: where kvplan looked and how to download
+"$KVPLAN" calc --model acme/absent >"$tmp/o" 2>"$tmp/e"
+rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] &&
+   grep -q "models--acme--absent" "$tmp/e" && grep -q "hf download acme/absent" "$tmp/e"; then
+	ok "a model not in the cache: where kvplan looked and how to download it"
+else
+	no "cache miss: rc $rc: $(cat "$tmp/e")"
+fi
+exit $fail

@@ -32,6 +32,8 @@ struct gw {
 
 static inline void gb_put(struct gbuf *b, const void *d, size_t n)
 {
+	if (n == 0)
+		return;
 	if (b->n + n > b->cap) {
 		b->cap = (b->n + n) * 2 + 64;
 		b->p = realloc(b->p, b->cap);

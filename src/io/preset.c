@@ -275,6 +275,28 @@ static enum kvp_status model_from_file(const char *path, unsigned flags,
 	return st;
 }
 
+/* ORG/NAME that is neither a file nor a preset: the local Hugging Face
+ * cache; a miss there keeps the preset lookup's nearest names. */
+static enum kvp_status cache_or_nearest(const char *spec, struct kvp_model *m,
+                                        struct kvp_notes *notes,
+                                        struct kvp_error *err)
+{
+	char near[KVP_ERRMSG_MAX] = "";
+	const char *p = err ? strstr(err->msg, "; nearest: ") : NULL;
+	enum kvp_status st;
+
+	if (p)
+		snprintf(near, sizeof near, "%s", p);
+	st = kvp_hf_cache_import(spec, m, notes, err);
+	if (st == KVP_ENOTFOUND && near[0] && err) {
+		char msg[KVP_ERRMSG_MAX];
+
+		snprintf(msg, sizeof msg, "%s", err->msg);
+		kvp_error_set(err, KVP_ENOTFOUND, "%s%s", msg, near);
+	}
+	return st;
+}
+
 enum kvp_status kvp_model_load_spec_opts(const char *spec, unsigned flags,
                                          struct kvp_model *m,
                                          struct kvp_notes *notes,
@@ -291,7 +313,7 @@ enum kvp_status kvp_model_load_spec_opts(const char *spec, unsigned flags,
 	             note, sizeof note, err);
 	/* not a file nor a preset: a Hugging Face id in the local cache */
 	if (st == KVP_ENOTFOUND && kvp_is_hf_id(spec))
-		return kvp_hf_cache_import(spec, m, notes, err);
+		return cache_or_nearest(spec, m, notes, err);
 	if (st != KVP_OK)
 		return st;
 	if (kvp_is_gguf_file(path) || (folder && kvp_dir_has_safetensors(path)))

@@ -101,7 +101,10 @@ bad "--card a1000: nearest" "nearest: a100, " calc --card a1000
 bad "--model llama-3.1-7b: nearest" \
 	"--model: llama-3.1-7b: no such model preset or file; nearest: llama-3.1-70b, llama-3.1-8b, llama-2-7b" calc --model llama-3.1-7b
 bad "--model ORG/NAME miss: nearest ids" \
-	"--model: meta-llama/Llama-3.1-71B: no such file, and no model preset has that Hugging Face id; nearest: meta-llama/Llama-3.1-70B, meta-llama/Llama-3.1-8B, meta-llama/Llama-3.1-405B" \
+	"--model: meta-llama/Llama-3.1-71B: not a model preset, and not in the Hugging Face cache (looked in " \
+	calc --model meta-llama/Llama-3.1-71B
+bad "--model ORG/NAME miss: the preset ids nearest after the cache's miss" \
+	"or give a folder or a GGUF file; nearest: meta-llama/Llama-3.1-70B, meta-llama/Llama-3.1-8B, meta-llama/Llama-3.1-405B" \
 	calc --model meta-llama/Llama-3.1-71B
 bad "--workload chatt: nearest" \
 	"--workload: chatt: no such workload preset or file; nearest: chat, " calc --workload chatt

@@ -318,10 +318,11 @@ START_TEST(hf_cache_lookup)
 	snprintf(path, sizeof path, "meta-llama/Llama-3.1-8B@%s", hash);
 	ck_assert_int_eq(kvp_hf_cache_import(path, &m, NULL, &err), KVP_OK);
 	ck_assert_str_eq(m.revision, hash);
-	/* through --model's resolution: not a file nor a preset */
+	/* through --model's resolution: this id is also a preset's, and
+	 * presets win over the cache (man kvplan, --model) */
 	ck_assert_int_eq(kvp_model_load_spec("meta-llama/Llama-3.1-8B", &m, NULL,
 	                                      &err), KVP_OK);
-	ck_assert_int_eq(m.tensors.source, KVP_WSRC_SAFETENSORS);
+	ck_assert_int_eq(m.tensors.source, KVP_WSRC_ESTIMATE);
 	/* HF_HOME/hub when HF_HUB_CACHE is unset */
 	unsetenv("HF_HUB_CACHE");
 	setenv("HF_HOME", dir, 1);

@@ -86,16 +86,6 @@ static uint64_t active_requests(const struct kvp_plan *p)
 	return n;
 }
 
-static uint32_t tightest(const struct kvp_result *r)
-{
-	uint32_t i, w = 0;
-
-	for (i = 1; i < r->n_devices; i++)
-		if (r->devices[i].free_bytes < r->devices[w].free_bytes)
-			w = i;
-	return w;
-}
-
 static uint64_t ppm_of(uint64_t part, uint64_t whole)
 {
 	unsigned __int128 q;
@@ -172,7 +162,7 @@ static void judge_computed(struct kvp_search_cfg *c, const struct kvp_plan *p,
                            const struct kvp_result *r, bool fits)
 {
 	uint64_t want = active_requests(p);
-	uint32_t d = tightest(r);
+	uint32_t d = kvp_solve_tightest(r);
 
 	c->device = (uint16_t)d;
 	c->free_bytes = r->n_devices ? r->devices[d].free_bytes : 0;
@@ -325,13 +315,13 @@ static void binding_of(struct kvp_search_buf *b, const struct kvp_plan *p,
 	kvp_solve_why_not(b->work, r, computed, why, sizeof why);
 	kvp_fmt_int(n + 1, nb, sizeof nb);
 	if (computed && r->n_devices &&
-	    r->devices[tightest(r)].free_bytes < 0) {
-		const struct kvp_device_result *d = &r->devices[tightest(r)];
+	    r->devices[kvp_solve_tightest(r)].free_bytes < 0) {
+		const struct kvp_device_result *d = &r->devices[kvp_solve_tightest(r)];
 
 		line(a->binding, sizeof a->binding, "%s on device %u (tp rank %u, "
 		     "pp stage %u, dp replica %u): at %s requests %s",
 		     d->kv_bytes >= d->activations_bytes + d->retained_bytes ?
-		     "KV" : "activations", tightest(r), d->tp_rank, d->pp_stage,
+		     "KV" : "activations", kvp_solve_tightest(r), d->tp_rank, d->pp_stage,
 		     d->dp_replica, nb, why);
 	} else {
 		line(a->binding, sizeof a->binding, "%s admission: at %s "
@@ -394,7 +384,7 @@ static enum kvp_status verify(const struct kvp_plan *base,
 	if (st != KVP_OK)
 		return st;
 	a->verified = fits && computed;
-	a->device = tightest(b->scratch);
+	a->device = kvp_solve_tightest(b->scratch);
 	a->free_bytes = b->scratch->n_devices ?
 	                b->scratch->devices[a->device].free_bytes : 0;
 	a->length = b->scratch->n_classes ? b->scratch->classes[0].length : 0;

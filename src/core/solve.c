@@ -99,7 +99,7 @@ enum kvp_status kvp_solve_try_fit(const struct kvp_plan *p,
 }
 
 /* The device with the least free memory (0 when there are none). */
-static uint32_t tightest(const struct kvp_result *r)
+uint32_t kvp_solve_tightest(const struct kvp_result *r)
 {
 	uint32_t i, w = 0;
 
@@ -120,7 +120,7 @@ void kvp_solve_binding(const struct kvp_result *r, char *buf, size_t n)
 		buf[0] = '\0';
 	if (r->n_devices == 0)
 		return;
-	i = tightest(r);
+	i = kvp_solve_tightest(r);
 	d = &r->devices[i];
 	sum = d->weights_bytes + d->kv_bytes + d->activations_bytes +
 	      d->retained_bytes + d->overhead_bytes + d->headroom_bytes;
@@ -214,7 +214,7 @@ void kvp_solve_why_not(const struct kvp_plan *p, const struct kvp_result *r,
 		line(buf, n, "no device");
 		return;
 	}
-	i = tightest(r);
+	i = kvp_solve_tightest(r);
 	if (r->devices[i].free_bytes < 0) {
 		line(buf, n, "device %u over by %s", i,
 			kvp_fmt_gib((uint64_t)0 - (uint64_t)r->devices[i].free_bytes,

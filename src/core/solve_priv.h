@@ -17,6 +17,9 @@
  * the engine admits every active request at once. *computed false on
  * overflow or refusal (KVP_EOVERFLOW, KVP_EREFUSED), which count as not
  * fitting and return KVP_OK; any other error is returned (in err). */
+/* The device with the least free memory (0 when there are none). */
+uint32_t kvp_solve_tightest(const struct kvp_result *r);
+
 enum kvp_status kvp_solve_try_fit(const struct kvp_plan *p,
                                   struct kvp_result *r, bool *fits,
                                   bool *computed, struct kvp_error *err);

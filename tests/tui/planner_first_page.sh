@@ -6,48 +6,9 @@
 # by hand; a preset load keeps the workload, names the plan after the model
 # and says what it replaced; Enter moves on; a typed value replaces the
 # shown one. Every wait is bounded (5 s).
-set -u
-: "${KVPLAN:?KVPLAN must name the kvplan binary}"
-if [ -z "${KVP_TUI_BOUNDED:-}" ] && command -v timeout >/dev/null 2>&1; then
-	KVP_TUI_BOUNDED=1 exec timeout 180 sh "$0" "$@"
-fi
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "not ok - tmux is not installed (.ci/run installs it)"
-	exit 1
-fi
-DIR=$(mktemp -d)
-n_server=0
-T="tmux -L kvpf$$ -f /dev/null"
-cleanup() {
-	$T kill-server 2>/dev/null
-	rm -rf "$DIR"
-}
-trap cleanup EXIT INT TERM
-fail=0
-ok() { echo "ok - $1"; }
-notok() { echo "not ok - $1"; fail=1; }
-start() { # COLS ROWS
-	$T kill-server 2>/dev/null
-	n_server=$((n_server + 1))
-	T="tmux -L kvpf$$-$n_server -f /dev/null"
-	$T new-session -d -x "$1" -y "$2" \
-		"cd '$DIR' && env TERM=xterm-256color LANG=C.UTF-8 NO_COLOR= XDG_CONFIG_HOME='$DIR/cfg' '$KVPLAN'; echo EXITED:\$?; sleep 30"
-	wait_for "F1Help" || true
-}
-screen() { $T capture-pane -p > "$DIR/screen"; }
-wait_for() {
-	i=0
-	while [ $i -lt 50 ]; do
-		screen
-		grep -qF -- "$1" "$DIR/screen" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-check() { # NAME TEXT
-	if wait_for "$2"; then ok "$1"; else notok "$1 (no '$2')"; sed 's/^/# /' "$DIR/screen"; fi
-}
+TUI_TAG=kvpf TUI_TIMEOUT=180
+. "$(dirname "$0")/tmux_lib.inc"
+TUI_ENV="NO_COLOR= XDG_CONFIG_HOME='$DIR/cfg'"
 # page_to TEXT: PgDn in the help until TEXT is on screen (10 pages at most)
 page_to() {
 	p=0

@@ -5,50 +5,8 @@
 # is over or tight, the grid using the width, and under vLLM (a pool
 # engine) the requests that fit per cell instead of the constant pool.
 # Every wait is bounded (5 s).
-set -u
-: "${KVPLAN:?KVPLAN must name the kvplan binary}"
-if [ -z "${KVP_TUI_BOUNDED:-}" ] && command -v timeout >/dev/null 2>&1; then
-	KVP_TUI_BOUNDED=1 exec timeout 150 sh "$0" "$@"
-fi
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "not ok - tmux is not installed (.ci/run installs it)"
-	exit 1
-fi
-DIR=$(mktemp -d)
-n_server=0
-T="tmux -L kvps$$ -f /dev/null"
-cleanup() {
-	$T kill-server 2>/dev/null
-	rm -rf "$DIR"
-}
-trap cleanup EXIT INT TERM
-fail=0
-ok() { echo "ok - $1"; }
-notok() { echo "not ok - $1"; fail=1; }
-start() { # COLS ROWS ARGS...
-	$T kill-server 2>/dev/null
-	n_server=$((n_server + 1))
-	T="tmux -L kvps$$-$n_server -f /dev/null"
-	c=$1 r=$2
-	shift 2
-	$T new-session -d -x "$c" -y "$r" \
-		"cd '$DIR' && env TERM=xterm-256color LANG=C.UTF-8 '$KVPLAN' $*; echo EXITED:\$?; sleep 30"
-	wait_for "F1Help" || true
-}
-screen() { $T capture-pane -p > "$DIR/screen"; }
-wait_for() {
-	i=0
-	while [ $i -lt 50 ]; do
-		screen
-		grep -qF -- "$1" "$DIR/screen" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-check() { # NAME TEXT
-	if wait_for "$2"; then ok "$1"; else notok "$1 (no '$2')"; sed 's/^/# /' "$DIR/screen"; fi
-}
+TUI_TAG=kvps TUI_TIMEOUT=150
+. "$(dirname "$0")/tmux_lib.inc"
 check_not() { # NAME TEXT
 	sleep 0.3
 	screen

@@ -8,49 +8,10 @@
 # cursor on "new", Esc restores the last valid rule; prompts: the first
 # typed character replaces the prefilled text, Ctrl-U clears; with unsaved
 # changes a second Ctrl-C quits. Every wait is bounded (5 s).
-set -u
-: "${KVPLAN:?KVPLAN must name the kvplan binary}"
-if [ -z "${KVP_TUI_BOUNDED:-}" ] && command -v timeout >/dev/null 2>&1; then
-	KVP_TUI_BOUNDED=1 exec timeout 180 sh "$0" "$@"
-fi
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "not ok - tmux is not installed (.ci/run installs it)"
-	exit 1
-fi
-DIR=$(mktemp -d)
-n_server=0
-T="tmux -L kvpi$$ -f /dev/null"
-cleanup() {
-	$T kill-server 2>/dev/null
-	rm -rf "$DIR"
-}
-trap cleanup EXIT INT TERM
-fail=0
-ok() { echo "ok - $1"; }
-notok() { echo "not ok - $1"; fail=1; }
-start() { # COLS ROWS
-	$T kill-server 2>/dev/null
-	n_server=$((n_server + 1))
-	T="tmux -L kvpi$$-$n_server -f /dev/null"
-	$T new-session -d -x "$1" -y "$2" \
-		"cd '$DIR' && env TERM=xterm-256color LANG=C.UTF-8 NO_COLOR= '$KVPLAN'; echo EXITED:\$?; sleep 30"
-	wait_for "F1Help" || true
-}
-screen() { $T capture-pane -p > "$DIR/screen"; }
-wait_for() {
-	i=0
-	while [ $i -lt 50 ]; do
-		screen
-		grep -qF -- "$1" "$DIR/screen" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
+TUI_TAG=kvpi TUI_TIMEOUT=180
+. "$(dirname "$0")/tmux_lib.inc"
+TUI_ENV="NO_COLOR="
 keys() { $T send-keys "$@"; }
-check() { # NAME TEXT
-	if wait_for "$2"; then ok "$1"; else notok "$1 (no '$2')"; sed 's/^/# /' "$DIR/screen"; fi
-}
 check_not() { # NAME TEXT
 	sleep 0.3
 	screen

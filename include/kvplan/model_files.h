@@ -74,6 +74,15 @@ enum kvp_status kvp_hf_cache_find(const char *id, char *dir, size_t dir_n,
 /* The cache folder kvp_hf_cache_find searches (for listings). */
 void kvp_hf_cache_root(char *out, size_t n);
 
+/* Every model of the cache with a snapshot for refs/main, in folder
+ * order (at most KVP_HF_CACHE_LIST_MAX): fn(id "ORG/NAME", the commit
+ * hash, the snapshot folder, ctx). Returns how many; 0 when the cache
+ * folder is absent. Reads only folder names and refs/main. */
+#define KVP_HF_CACHE_LIST_MAX 1024
+typedef void (*kvp_hf_cache_fn)(const char *id, const char *rev,
+                                const char *dir, void *ctx);
+size_t kvp_hf_cache_list(kvp_hf_cache_fn fn, void *ctx);
+
 /* True when s has the form of a Hugging Face id: ORG/NAME[@REV], one
  * slash, no leading '.', '/' or '~'. */
 bool kvp_is_hf_id(const char *s);

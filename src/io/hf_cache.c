@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 
 #include "io/file.h"
@@ -193,4 +194,44 @@ enum kvp_status kvp_hf_cache_import(const char *id, struct kvp_model *m,
 	}
 	free(out);
 	return st;
+}
+
+/* "models--ORG--NAME" to "ORG/NAME" (huggingface_hub's repo_folder_name;
+ * its validate_repo_id forbids "--" in ids, so the first "--" after the
+ * prefix splits ORG from NAME). False for other folders. */
+static bool folder_id(const char *folder, char *id, size_t n)
+{
+	const char *org, *sep;
+
+	if (strncmp(folder, "models--", 8) != 0)
+		return false;
+	org = folder + 8;
+	if (!(sep = strstr(org, "--")) || !pathf(id, n, "%.*s/%s",
+	                                         (int)(sep - org), org, sep + 2))
+		return false;
+	return kvp_is_hf_id(id);
+}
+
+size_t kvp_hf_cache_list(kvp_hf_cache_fn fn, void *ctx)
+{
+	char root[PATH_N], repo[PATH_N], snap[PATH_N], id[256], hash[80];
+	struct dirent *d;
+	size_t count = 0;
+	DIR *dir;
+
+	kvp_hf_cache_root(root, sizeof root);
+	if (!(dir = opendir(root)))
+		return 0;
+	while ((d = readdir(dir)) != NULL && count < KVP_HF_CACHE_LIST_MAX) {
+		if (!folder_id(d->d_name, id, sizeof id) ||
+		    !pathf(repo, sizeof repo, "%s/%s", root, d->d_name) ||
+		    !read_ref(repo, "main", hash, sizeof hash) ||
+		    !pathf(snap, sizeof snap, "%s/snapshots/%s", repo, hash) ||
+		    !is_dir(snap))
+			continue;
+		fn(id, hash, snap, ctx);
+		count++;
+	}
+	closedir(dir);
+	return count;
 }

@@ -39,7 +39,7 @@ static const struct kvp_action actions[TUI_ACT_COUNT - 1] = {
 	[TUI_ACT_PAGE_DOWN - 1]    = { "page-down", "PgDn", "next page of fields or table rows", NULL, 0 },
 	[TUI_ACT_CLASS_ADD - 1]    = { "entry-add", "Ctrl-A", "add an entry to the list under the cursor (sequence class, card group, overhead): a copy of the last", NULL, 0 },
 	[TUI_ACT_CLASS_DEL - 1]    = { "entry-delete", "Ctrl-X", "delete the list entry under the cursor (sequence class, card group, overhead)", NULL, 0 },
-	[TUI_ACT_PICK_PRESET - 1]  = { "pick-preset", "Ctrl-R", "Model/Devices: pick a model or card preset from the list (Tab: type a preset file or config.json path)", "Preset", 13 },
+	[TUI_ACT_PICK_PRESET - 1]  = { "pick-preset", "Ctrl-R", "Model/Devices: pick a model or card preset, or a model of the local Hugging Face cache, from the list (Tab: type a path or id; in the model prompt Tab completes folders, GGUF and config files, cached ids and preset names)", "Preset", 13 },
 	[TUI_ACT_REDRAW - 1]       = { "redraw", "Ctrl-L", "redraw the whole screen", NULL, 0 },
 	[TUI_ACT_SEC_DEPLOY - 1]   = { "section-deploy", "Ctrl-D", "Deploy view: every card, count, layout, engine and format that fits, ranked, updated as the plan is edited (Enter plans with a row)", NULL, 0 },
 };

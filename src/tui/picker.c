@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "kvplan/model_files.h"
 #include "tui/picker.h"
 #include "tui/render.h"
 #include "tui/term.h"
@@ -20,7 +21,8 @@
 struct entry {
 	char name[96];
 	char desc[160];
-	int user;
+	char spec[200];   /* what a pick loads: the name, or ORG/NAME@HASH */
+	int user;         /* 1 a user preset, 2 a model in the HF cache */
 };
 
 struct list {
@@ -38,8 +40,27 @@ static void collect(const char *name, const char *path, const char *desc,
 		return;
 	snprintf(l->e[l->n].name, sizeof l->e[l->n].name, "%s", name);
 	snprintf(l->e[l->n].desc, sizeof l->e[l->n].desc, "%s", desc ? desc : "");
+	snprintf(l->e[l->n].spec, sizeof l->e[l->n].spec, "%s", name);
 	l->e[l->n].user = user;
 	l->n++;
+}
+
+/* A model in the local Hugging Face cache: picked by its snapshot's hash,
+ * so the cached files load even when a preset has the same id. */
+static void collect_cached(const char *id, const char *rev, const char *dir,
+                           void *ctx)
+{
+	struct list *l = ctx;
+	struct entry *e;
+
+	if (l->n >= MAX_ENTRIES)
+		return;
+	e = &l->e[l->n++];
+	snprintf(e->name, sizeof e->name, "%s", id);
+	snprintf(e->desc, sizeof e->desc, "Hugging Face cache, snapshot %.12s: %s",
+	         rev, dir);
+	snprintf(e->spec, sizeof e->spec, "%s@%s", id, rev);
+	e->user = 2;
 }
 
 static bool has_text(const char *s, const char *sub)
@@ -97,6 +118,9 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 		tui_app_message(a, TUI_MSG_ERROR, "out of memory");
 		return TUI_PICK_CANCEL;
 	}
+	/* the models on this disk first, then the presets */
+	if (kind == KVP_PRESET_MODEL)
+		kvp_hf_cache_list(collect_cached, &l);
 	if (kvp_presets_list(kind, collect, &l, &err) != KVP_OK) {
 		tui_app_message(a, TUI_MSG_ERROR, "%s", err.msg);
 		free(l.e);
@@ -128,8 +152,9 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 		werase(win);
 		tui_box(win, a->theme.utf8);
 		tui_put(win, 0, 2, w - 4, a->theme.attr[TUI_R_HEADING],
-		        " %s presets: type to narrow, Enter picks, Tab: a path, Esc ",
-		        kind == KVP_PRESET_CARD ? "Card" : "Model");
+		        kind == KVP_PRESET_CARD ? " Card presets: type to narrow, Enter "
+		        "picks, Tab: a path, Esc " : " Model presets and the HF cache: "
+		        "type to narrow, Enter picks, Tab: a path or id, Esc ");
 		if (ns > (size_t)rows)
 			tui_put_right(win, h - 1, 2, w - 4, a->theme.attr[TUI_R_HEADING],
 			              " %d-%d of %zu ", top + 1,
@@ -140,6 +165,9 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 		nw = 8;
 		for (i = 0; i < ns; i++) {
 			int len = (int)strlen(l.e[shown[i]].name) + (l.e[shown[i]].user ? 7 : 0);
+
+			if (l.e[shown[i]].user == 2)
+				len += 4;
 
 			if (len > nw)
 				nw = len;
@@ -153,7 +181,8 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 			attr_t at = a->theme.attr[top + y == sel ? TUI_R_SELECT : TUI_R_NORMAL];
 
 			tui_blank(win, 2 + y, 1, w - 2, at);
-			tui_put(win, 2 + y, 2, nw, at, "%s%s", e->name, e->user ? " (user)" : "");
+			tui_put(win, 2 + y, 2, nw, at, "%s%s", e->name, e->user == 2 ?
+			        " (HF cache)" : e->user ? " (user)" : "");
 			tui_put(win, 2 + y, 3 + nw, w - 5 - nw, at, "%s", e->desc);
 		}
 		if (ns == 0)
@@ -178,7 +207,7 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 			break;
 		}
 		if ((key == '\r' || key == '\n' || key == KEY_ENTER) && ns > 0) {
-			snprintf(out, n, "%s", l.e[shown[sel]].name);
+			snprintf(out, n, "%s", l.e[shown[sel]].spec);
 			result = TUI_PICK_NAME;
 			break;
 		}

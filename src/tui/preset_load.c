@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kvplan/complete.h"
 #include "kvplan/format.h"
 #include "tui/picker.h"
 #include "tui/preset_load.h"
@@ -21,9 +22,10 @@ static bool choose_spec(struct tui_app *a, enum kvp_preset_kind kind,
 	case TUI_PICK_NAME:
 		return true;
 	case TUI_PICK_PATH:
-		return tui_prompt_text(a, kind == KVP_PRESET_CARD ? "Card preset or file:"
-		                       : "Model preset, file or config.json:",
-		                       current, spec, n);
+		if (kind == KVP_PRESET_CARD)
+			return tui_prompt_text(a, "Card preset or file:", current, spec, n);
+		return tui_prompt_text_completing(a, "Model (Tab completes):",
+		                                  current, spec, n, kvp_model_complete);
 	default:
 		return false;
 	}

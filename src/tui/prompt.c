@@ -3,7 +3,10 @@
  */
 #include <ctype.h>
 #include <form.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "kvplan/complete.h"
 
 #include "tui/prompt.h"
 #include "tui/render.h"
@@ -112,9 +115,71 @@ static void prompt_text(struct text_prompt *p, char *out, size_t n)
 	out[len] = '\0';
 }
 
+/* The candidates of the last Tab, listed in a box above the message line
+ * (the first ones that fit, then how many more). */
+static void draw_candidates(struct tui_app *a, const struct kvp_completions *c)
+{
+	static const char *const tag[] = { "", "  (HF cache)", "  (preset)" };
+	int rows = c->n ? (int)c->stored : 1, h, w = a->lay.cols, y;
+	WINDOW *win;
+
+	if (rows > a->lay.msg.y - 3)
+		rows = a->lay.msg.y - 3;
+	if (rows < 1)
+		return;
+	h = rows + 2 + (c->n > (size_t)rows);
+	if (h > a->lay.msg.y)
+		return;
+	if (!(win = newwin(h, w, a->lay.msg.y - h, 0)))
+		return;
+	wattrset(win, a->theme.attr[TUI_R_NORMAL]);
+	werase(win);
+	tui_box(win, a->theme.utf8);
+	tui_put(win, 0, 2, w - 4, a->theme.attr[TUI_R_HEADING],
+	        " %zu completion%s: keep typing, Tab again ", c->n,
+	        c->n == 1 ? "" : "s");
+	if (c->n == 0)
+		tui_put(win, 1, 2, w - 4, a->theme.attr[TUI_R_NORMAL], "no file, "
+		        "folder, cached model or preset starts with '%s'", c->common);
+	for (y = 0; y < rows && c->n; y++)
+		tui_put(win, 1 + y, 2, w - 4, a->theme.attr[TUI_R_NORMAL], "%s%s",
+		        c->item[y], tag[c->src[y]]);
+	if (c->n > (size_t)rows)
+		tui_put(win, 1 + rows, 2, w - 4, a->theme.attr[TUI_R_DIM],
+		        "... and %zu more", c->n - (size_t)rows);
+	wnoutrefresh(win);
+	delwin(win);
+}
+
+/* Tab: complete the field's text; true when candidates (or the lack of
+ * any) are to be listed. */
+static bool prompt_complete(struct tui_app *a, struct text_prompt *p,
+                            tui_complete_fn complete, struct kvp_completions *c,
+                            size_t n)
+{
+	char text[KVP_COMPLETE_LEN];
+
+	prompt_text(p, text, sizeof text < n ? sizeof text : n);
+	complete(text, c);
+	if (strlen(c->common) > strlen(text) && strlen(c->common) < n) {
+		set_field_buffer(p->fields[0], 0, c->common);
+		form_driver(p->form, REQ_END_FIELD);
+	}
+	return c->n != 1 || strcmp(c->common, c->item[0]) != 0;
+}
+
 bool tui_prompt_text(struct tui_app *a, const char *question,
                      const char *initial, char *out, size_t n)
 {
+	return tui_prompt_text_completing(a, question, initial, out, n, NULL);
+}
+
+bool tui_prompt_text_completing(struct tui_app *a, const char *question,
+                                const char *initial, char *out, size_t n,
+                                tui_complete_fn complete)
+{
+	struct kvp_completions *cands = NULL;
+	bool listing = false;
 	struct text_prompt p;
 	int key;
 	bool ok = false, done = false;
@@ -131,6 +196,8 @@ bool tui_prompt_text(struct tui_app *a, const char *question,
 			curs_set(1);
 			pos_form_cursor(p.form);
 			wnoutrefresh(stdscr);
+			if (listing)
+				draw_candidates(a, cands);
 			touchwin(p.win);
 			wnoutrefresh(p.win);
 			doupdate();
@@ -138,8 +205,21 @@ bool tui_prompt_text(struct tui_app *a, const char *question,
 		key = wgetch(p.win);
 		if (tui_term_signal())
 			break;
+		if (key != ERR && listing) {
+			listing = false;      /* the list goes at the next key */
+			touchwin(stdscr);
+		}
 		switch (key) {
 		case ERR:
+			break;
+		case '\t':
+			if (!complete)
+				break;
+			if (!cands && !(cands = malloc(sizeof *cands))) {
+				tui_app_message(a, TUI_MSG_ERROR, "out of memory");
+				break;
+			}
+			listing = prompt_complete(a, &p, complete, cands, n);
 			break;
 		case KEY_RESIZE:
 			/* the screen behind and the prompt at the new size, the
@@ -191,6 +271,7 @@ bool tui_prompt_text(struct tui_app *a, const char *question,
 			fresh = false;
 	}
 	prompt_close(&p);
+	free(cands);
 	touchwin(stdscr);
 	return ok;
 }

@@ -21,4 +21,14 @@ int tui_prompt_choice(struct tui_app *a, const char *question, const char *keys)
 bool tui_prompt_text(struct tui_app *a, const char *question,
                      const char *initial, char *out, size_t n);
 
+/* The same, Tab completing the text with complete(): one candidate
+ * replaces it, several extend it to what they share and are listed above
+ * the prompt until the next key (the model prompt passes
+ * kvp_model_complete: paths, cached Hugging Face ids, presets). */
+struct kvp_completions;
+typedef void (*tui_complete_fn)(const char *text, struct kvp_completions *c);
+bool tui_prompt_text_completing(struct tui_app *a, const char *question,
+                                const char *initial, char *out, size_t n,
+                                tui_complete_fn complete);
+
 #endif

@@ -9,6 +9,7 @@
 #include "kvplan/bar.h"
 #include "kvplan/format.h"
 #include "kvplan/margin.h"
+#include "kvplan/model.h"
 #include "kvplan/speed.h"
 #include "kvplan/units.h"
 #include "tui/bar_draw.h"
@@ -369,6 +370,9 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 		put_figures(w, y++, x + 9, wd - 9, t->attr[TUI_R_NORMAL],
 		            d->capacity_bytes, &cols, false);
 	}
+	if (y < end)   /* where the weight bytes come from (model.tensors) */
+		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "weights %s",
+		        kvp_wsource_name(d->weights_source));
 	if (y < end)   /* the bar's glyph key (the parts: the rows above) */
 		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "%s",
 		        t->utf8 && t->color

@@ -4,7 +4,7 @@
 # Hugging Face cache beside the presets and loads one from its snapshot's
 # safetensors headers; after Tab, the model prompt completes paths (a GGUF
 # file in a folder) and cached ids with Tab, listing the candidates when
-# there are several. The cache is a fake one laid out as huggingface_hub
+# there are several. The legend says where the weight bytes come from. The cache is a fake one laid out as huggingface_hub
 # lays it out (refs/main -> snapshots/HASH), made here from the test
 # corpus; nothing touches the network. Every wait is bounded (5 s).
 TUI_TAG=kvpm TUI_TIMEOUT=120
@@ -30,6 +30,7 @@ keys -l "tiny"
 wait_for "filter: tiny" >/dev/null
 keys Enter
 check "a cached model loads from the picker" "model acme/tiny-8b in place of"
+check "the legend says where the weight bytes come from" "weights from safetensors headers"
 
 # 2. Tab in the picker: the model prompt; Tab completes a folder, then
 #    the two GGUF files' common part, listing both; one more letter and
@@ -52,6 +53,7 @@ keys Tab
 check "one candidate completes the whole name" "models/llama-smaller.gguf"
 keys Enter
 check "the completed GGUF file loads" "in place of acme/tiny-8b"
+check "the legend says the GGUF's tensors give the weights" "weights from GGUF tensors"
 
 # 3. A cached id completes too, in the case the cache has it
 keys C-r

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "kvplan/complete.h"
+#include "kvplan/escape.h"
 #include "kvplan/model_files.h"
 #include "kvplan/preset.h"
 
@@ -99,7 +100,9 @@ static void complete_path(const char *text, struct kvp_completions *c)
 	while ((d = readdir(dir)) != NULL) {
 		bool folder;
 
-		if (strncmp(d->d_name, base, bn) != 0 ||
+		/* a name with control characters could not be typed, and would
+		 * write them to the terminal: not offered */
+		if (strncmp(d->d_name, base, bn) != 0 || kvp_needs_escape(d->d_name) ||
 		    !strcmp(d->d_name, ".") || !strcmp(d->d_name, "..") ||
 		    (d->d_name[0] == '.' && base[0] != '.'))
 			continue;

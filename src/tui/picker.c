@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "kvplan/escape.h"
 #include "kvplan/model_files.h"
 #include "tui/picker.h"
 #include "tui/render.h"
@@ -38,8 +39,14 @@ static void collect(const char *name, const char *path, const char *desc,
 	(void)path;
 	if (l->n >= MAX_ENTRIES)
 		return;
-	snprintf(l->e[l->n].name, sizeof l->e[l->n].name, "%s", name);
-	snprintf(l->e[l->n].desc, sizeof l->e[l->n].desc, "%s", desc ? desc : "");
+	/* a preset's file name and description are shown with their control
+	 * characters made visible (a user preset folder may hold anything);
+	 * the pick loads the file's own name */
+	kvp_escape(name, strlen(name), l->e[l->n].name, sizeof l->e[l->n].name,
+	           false);
+	desc = desc ? desc : "";
+	kvp_escape(desc, strlen(desc), l->e[l->n].desc, sizeof l->e[l->n].desc,
+	           false);
 	snprintf(l->e[l->n].spec, sizeof l->e[l->n].spec, "%s", name);
 	l->e[l->n].user = user;
 	l->n++;

@@ -18,6 +18,9 @@ cp "$here/tests/data/model-files/llama-3.1-8b-config.json" "$repo/snapshots/$has
 cp "$here/tests/corpus/safetensors/mixed.safetensors" "$repo/snapshots/$hash/model.safetensors"
 cp "$here/tests/corpus/gguf/llama-small.gguf" "$DIR/models/llama-small.gguf"
 cp "$here/tests/corpus/gguf/llama-small.gguf" "$DIR/models/llama-smaller.gguf"
+# a user preset whose file name holds an ESC: listed with it made visible
+mkdir -p "$DIR/cfg/kvplan/models"
+cp "$here/presets/models/gpt2.json" "$DIR/cfg/kvplan/models/$(printf 'evil\033[2Jname').json"
 TUI_ENV="NO_COLOR= XDG_CONFIG_HOME='$DIR/cfg' HF_HUB_CACHE='$DIR/hub'"
 keys() { $T send-keys "$@"; sleep 0.1; }
 
@@ -26,6 +29,9 @@ start 100 30
 keys F5 C-r
 check "picker lists the HF cache" "acme/tiny-8b (HF cache)"
 check "the cached entry names its snapshot" "snapshot 0123456789ab"
+keys -l "evil"
+check "a preset's file name is shown with its control characters visible" 'evil\x1b[2Jname (user)'
+keys BSpace BSpace BSpace BSpace
 keys -l "tiny"
 wait_for "filter: tiny" >/dev/null
 keys Enter

@@ -38,7 +38,9 @@ static void setup(void)
 	sh("mkdir -p '%s/models/qwen3-8b' '%s/models/.hidden' && "
 	   "touch '%s/models/llama-70b-Q4_K_M.gguf' '%s/models/llama-70b-Q8_0.gguf'",
 	   dir);
-	sh("touch '%s/models/notes.txt' '%s/models/qwen3-8b/config.json'", dir);
+	sh("touch '%s/models/notes.txt' '%s/models/qwen3-8b/config.json' "
+	   "\"%s/models/llama-70b-Q`printf '\\033'`[2J.gguf\"", dir);
+	sh("ls '%s/models' | grep -q '2J.gguf'", dir);
 	/* the cache: two Qwen models with refs/main, one folder without */
 	sh("mkdir -p '%s/hub/models--Qwen--Qwen3-8B/snapshots/" HASH "' "
 	   "'%s/hub/models--Qwen--Qwen3-32B/snapshots/" HASH "' "
@@ -66,7 +68,8 @@ static void teardown(void)
 
 START_TEST(paths)
 {
-	/* two GGUF files share "llama-70b-Q": the common part, both listed */
+	/* two GGUF files share "llama-70b-Q": the common part, both listed
+	 * (a third, whose name holds an ESC, is not offered) */
 	kvp_model_complete("models/ll", &c);
 	ck_assert_uint_eq(c.n, 2);
 	ck_assert_str_eq(c.common, "models/llama-70b-Q");

@@ -24,6 +24,10 @@ enum kvp_era_rule {
 	                             Mamba state outside the KV budget, and the
 	                             refusal "larger than the maximum number of
 	                             tokens that can be stored in KV cache (N)" */
+	KVP_ERA_VLLM_DSA,         /* vLLM sizes DeepSeek-V3.2's DSA indexer
+	                             cache (132 B per token per layer) and its
+	                             fp8_ds_mla latent (656 B); before, the
+	                             model is not supported */
 	KVP_ERA_RULE_COUNT
 };
 

@@ -54,6 +54,12 @@ void kvp_out_formula(const struct kvp_result *res, char *buf, size_t n)
 	char total[40], qk[32], qv[32], rk[32];
 
 	kvp_fmt_int(kv->bytes_per_position, total, sizeof total);
+	if (kv->index_bytes) {
+		/* the letters would leave out the DSA indexer's keys */
+		snprintf(buf, n, "%s B per position (%u layers' latent and DSA indexer "
+		         "keys; --per-layer shows each)", total, kv->layers_with_kv);
+		return;
+	}
 	if (!kv->uniform || kv->k_fmt.dtype == KVP_DT_GROUPQ || kv->v_fmt.dtype == KVP_DT_GROUPQ) {
 		snprintf(buf, n, "%s B per position (sum over %u layers with KV; --per-layer shows each)",
 		         total, kv->layers_with_kv);

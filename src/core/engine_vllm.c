@@ -4,7 +4,8 @@
  *
  *   page per layer (per rank) = B x Hkv_rank x (Dk x bk + Dv x bv),
  *     Hkv_rank = max(1, Hkv // tp); MLA: B x (kv_lora_rank + rope) x b,
- *     replicated on every rank; Mamba (kind none): its state / tp, one
+ *     replicated on every rank (DSA models: + the indexer's keys, and
+ *     fp8 is fp8_ds_mla, see vl_dsa); Mamba (kind none): its state / tp, one
  *     block per request.
  *   budget per rank = ceil(capacity x gpu_memory_utilization)
  *                     - (weights / (tp x pp) + activation peak + overheads)
@@ -25,7 +26,7 @@
  *     chunked ceil(min(C + max_num_batched_tokens, L) / B); Mamba 1.
  *   PP: each stage holds its layers; all ranks take the smallest count.
  *   Not modelled: per-token-head quantized caches (scales per page),
- *   fp8_ds_mla pages, Mamba prefix-caching "all" mode (chunk-aligned
+ *   Mamba prefix-caching "all" mode (chunk-aligned
  *   blocks), CUDA-graph memory beyond the plan's overhead entries.
  *
  * Units: bytes per rank unless said: res->layers[].bytes is one device's
@@ -82,6 +83,7 @@ struct vl_ctx {
 	enum vl_type ltype[KVP_MAX_LAYERS];
 	uint64_t lpage[KVP_MAX_LAYERS];
 	uint64_t krow[KVP_MAX_LAYERS], vrow[KVP_MAX_LAYERS];
+	uint64_t idx_row;     /* DSA indexer key bytes per token per layer */
 };
 
 static enum kvp_status vl_dtype(const struct vl_ctx *c, const struct kvp_format *model,
@@ -105,6 +107,44 @@ static enum kvp_status vl_dtype(const struct vl_ctx *c, const struct kvp_format 
 			"engine.vllm.kv_cache_dtype: %s - vLLM stores auto, f16, bf16, "
 			"f32, fp8 or int8", kvp_dtype_name(d));
 	}
+}
+
+/*
+ * A DSA model's MLA layer (model.indexer, DeepSeek-V3.2) as vLLM >= 0.11.0
+ * stores it (kvplan/era.h KVP_ERA_VLLM_DSA, PR #25896): beside the latent,
+ * the indexer's k_cache, a DeepseekV32IndexerCache of head_dim =
+ * index_head_dim + index_head_dim // quant_block_size * 4 (quant_block_size
+ * 128, "fp8 naive cache ... value in fp8 and scale in fp32") in uint8,
+ * one per layer in the same group (MLAAttentionSpec, models/deepseek_v2.py);
+ * an fp8 cache dtype becomes "fp8_ds_mla" (models/config.py
+ * DeepseekV32ForCausalLM.verify_and_update_config), whose page is
+ * block_size x 656 (kv_cache_interface.py MLAAttentionSpec: 512 fp8 + 16 B
+ * of scales + 64 bf16 RoPE values, FlashMLA's fixed layout for a 512 + 64
+ * latent). *kr: the latent's row, replaced or extended.
+ */
+static enum kvp_status vl_dsa(struct vl_ctx *c, const struct kvp_format *f,
+                              uint64_t *kr)
+{
+	const struct kvp_plan *p = c->p;
+	const struct kvp_mla *m = &p->model.mla;
+	uint64_t hd = p->model.indexer.head_dim;
+
+	if (!kvp_era_has(&p->engine, KVP_ERA_VLLM_DSA))
+		return kvp_error_set(&c->res->error, KVP_EREFUSED,
+			"engine.version: %s - vLLM supports DSA models "
+			"(model.indexer.head_dim %llu) from 0.11.0 on", p->engine.version,
+			(unsigned long long)hd);
+	if (f->dtype == KVP_DT_FP8) {
+		if (m->kv_lora_rank != 512 || m->qk_rope_head_dim != 64)
+			return kvp_error_set(&c->res->error, KVP_EREFUSED,
+				"model.mla.kv_lora_rank: %u - vLLM's fp8_ds_mla cache is "
+				"656 B per token for a 512 + 64 latent only (rope %u here)",
+				m->kv_lora_rank, m->qk_rope_head_dim);
+		*kr = 656;
+	}
+	c->idx_row = hd + hd / 128 * 4;
+	*kr += c->idx_row;
+	return KVP_OK;
 }
 
 /* Per-layer type and page at block size B, per rank. */
@@ -163,6 +203,9 @@ static enum kvp_status vl_layers(struct vl_ctx *c)
 			snprintf(what, sizeof what, "engine.vllm.kv_cache_dtype (layer %u)", i);
 			if ((st = kvp_format_row_bytes(&sp.k_fmt, sp.k_dim, &kr, what,
 			                               &c->res->error)) != KVP_OK)
+				return st;
+			if (p->model.indexer.head_dim &&
+			    (st = vl_dsa(c, &sp.k_fmt, &kr)) != KVP_OK)
 				return st;
 			c->ltype[i] = VL_FULL;
 			break;
@@ -548,6 +591,11 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	if (st != KVP_OK)
 		return st;
 	c.B = o->block_size;
+	/* a DSA model runs on FlashMLASparse, whose block is 64: vLLM forces
+	 * it ("Forcing kv cache block size to 64 for FlashMLASparse backend",
+	 * vllm/platforms/cuda.py check_and_update_config, PR #25896) */
+	if (p->model.indexer.head_dim && kvp_era_has(&p->engine, KVP_ERA_VLLM_DSA))
+		c.B = 64;
 	c.mnbt = o->max_num_batched_tokens;
 	c.max_len = o->max_model_len ? o->max_model_len : p->model.arch.max_positions;
 	if (c.max_len == 0)
@@ -662,6 +710,12 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 					break;
 			lr->slots = c.ltype[i] == VL_MAMBA ? num_blocks :
 			            num_blocks * (j < g.n_types ? g.t[j].block : c.B);
+			if (ls[i].kind == KVP_LAYER_MLA && c.idx_row) {
+				/* the indexer's keys, inside the layer's page */
+				lr->index_row_bytes = c.idx_row;
+				if (!kvp_mul(lr->slots, c.idx_row, &lr->index_bytes))
+					return eng_overflow(res, "kv.index_bytes");
+			}
 		}
 	}
 

@@ -20,6 +20,17 @@ static const struct kvp_era_row rows[] = {
 	  "Mamba state in a separate MambaCacheManager, not modelled: refused); "
 	  "refusal 'The model's max seq len (L) is larger than the maximum number "
 	  "of tokens that can be stored in KV cache (N)', N = blocks x block size" },
+	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_DSA, "0.11.0",
+	  "vLLM PR #25896 '[New Model] DeepSeek-V3.2' (merged 2025-09-29, first "
+	  "in v0.11.0): vllm/model_executor/models/deepseek_v2.py Indexer, "
+	  "vllm/v1/kv_cache_interface.py MLAAttentionSpec, "
+	  "vllm/model_executor/models/config.py DeepseekV32ForCausalLM",
+	  "DSA (index_topk) models: each MLA layer also holds an indexer key "
+	  "cache of index_head_dim + index_head_dim // 128 x 4 bytes per token "
+	  "(uint8: fp8 values and an f32 scale per 128); an fp8 cache becomes "
+	  "fp8_ds_mla, 656 B per token (512 fp8 + 4 f32 scales + 64 bf16 RoPE); "
+	  "block size forced to 64 (vllm/platforms/cuda.py, FlashMLASparse)",
+	  "DeepSeek-V3.2 and other DSA models are not supported: refused" },
 };
 
 /* Where each engine's current rules come from. */

@@ -204,7 +204,8 @@ enum kvp_status hf_indexer(struct cfg *c, struct kvp_model *m)
 	m->indexer.topk = (uint32_t)topk;
 	m->indexer.dtype = m->base.k_fmt.dtype;
 	hf_note(c, "DSA indexer: %llu-value key per position per MLA layer, "
-	        "counted beside the latent (generic engine only)",
+	        "counted beside the latent (generic engine, and vLLM >= 0.11.0 in its "
+	        "own fp8 layout)",
 	        (unsigned long long)hd);
 	return KVP_OK;
 }

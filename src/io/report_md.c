@@ -143,7 +143,11 @@ static void kv_section(FILE *f, const struct kvp_plan *p,
 	per_value(&kv->k_fmt, qk, sizeof qk);
 	per_value(&kv->v_fmt, qv, sizeof qv);
 	I(kv->bytes_per_position, a, sizeof a);
-	if (kv->uniform && kv->k_dim == kv->v_dim &&
+	if (kv->index_bytes)
+		fprintf(f, "- per position: **%s B**, the sum over %u layers of "
+		        "the latent and the DSA indexer's keys (see the per-layer "
+		        "table)\n", a, kv->layers_with_kv);
+	else if (kv->uniform && kv->k_dim == kv->v_dim &&
 	    kvp_format_equal(&kv->k_fmt, &kv->v_fmt) &&
 	    kv->k_fmt.dtype != KVP_DT_GROUPQ)
 		fprintf(f, "- per position: 2 x %u layers x %u KV heads x %u x %s "

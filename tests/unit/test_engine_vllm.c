@@ -249,6 +249,69 @@ START_TEST(mla_replicated_on_every_rank)
 }
 END_TEST
 
+/*
+ * DeepSeek-V3.2's DSA (vLLM >= 0.11.0, PR #25896; engine_vllm.c vl_dsa):
+ * 61 MLA layers of rank 512 + rope 64, indexer head dim 128, tp 8,
+ * kv_cache_memory_bytes 10 GiB = 10,737,418,240 B. Block size forced to
+ * 64 (FlashMLASparse). Per token per layer per rank:
+ *   bf16: latent 576 x 2 = 1,152 + indexer 128 + 128 // 128 x 4 = 132
+ *         = 1,284 B; block page 64 x 1,284 x 61 = 5,012,736 B;
+ *         10,737,418,240 // 5,012,736 = 2,142 blocks (5,012,736 x 2,142 =
+ *         10,737,280,512), 137,088 tokens; indexer 2,142 x 64 x 132 x 61
+ *         layers x 8 ranks = 8,830,660,608 B.
+ *   fp8 (fp8_ds_mla): 656 + 132 = 788 B; page 64 x 788 x 61 = 3,076,352;
+ *         10,737,418,240 // 3,076,352 = 3,490 blocks, 223,360 tokens.
+ */
+static void dsv32_plan(void)
+{
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 61;
+	plan.model.q_heads = 128;
+	plan.model.base.kind = KVP_LAYER_MLA;
+	plan.model.mla.kv_lora_rank = 512;
+	plan.model.mla.qk_rope_head_dim = 64;
+	plan.model.indexer.head_dim = 128;
+	plan.model.indexer.dtype = KVP_DT_BF16;
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_BF16);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 10737418240ull;
+	plan.engine.vllm.tensor_parallel_size = 8;
+	plan.engine.vllm.max_model_len = 32768;
+}
+
+START_TEST(dsa_indexer_v32)
+{
+	dsv32_plan();
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.block_size, 64);
+	ck_assert_uint_eq(res.engine.blocks, 2142);
+	ck_assert_uint_eq(res.engine.tokens, 137088);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 61ull * 1284 * 8);
+	ck_assert_uint_eq(res.layers[0].index_row_bytes, 132);
+	ck_assert_uint_eq(res.kv.index_bytes, 8830660608ull);
+	/* fp8 is vLLM's fp8_ds_mla: 656 B of latent */
+	dsv32_plan();
+	plan.engine.vllm.kv_cache_dtype_auto = false;
+	plan.engine.vllm.kv_cache_dtype = KVP_DT_FP8;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.blocks, 3490);
+	ck_assert_uint_eq(res.engine.tokens, 223360);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 61ull * 788 * 8);
+	/* fp8_ds_mla is fixed at a 512 + 64 latent: another is refused */
+	plan.model.mla.kv_lora_rank = 256;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "model.mla.kv_lora_rank: 256"));
+	/* before 0.11.0 vLLM has no DSA model */
+	dsv32_plan();
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.10.2");
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "from 0.11.0 on"));
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.11.0");
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.blocks, 2142);
+}
+END_TEST
+
 START_TEST(hybrid_groups_and_padding)
 {
 	/* gpt-oss-like: 24 layers alternating sliding (W 128) and full, 8 KV
@@ -488,6 +551,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, v1_mla_refusal_deepseek_v2_lite);
 	tcase_add_test(tc, heads_per_rank_and_replication);
 	tcase_add_test(tc, mla_replicated_on_every_rank);
+	tcase_add_test(tc, dsa_indexer_v32);
 	tcase_add_test(tc, hybrid_groups_and_padding);
 	tcase_add_test(tc, one_type_different_pages);
 	tcase_add_test(tc, mamba_hybrid_pages);

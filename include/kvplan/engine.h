@@ -127,6 +127,12 @@ struct kvp_vllm_opts {
 	                                     whole modules until the total reaches
 	                                     it, so it may pass it by one module:
 	                                     not modelled */
+	uint64_t num_gpu_blocks_override; /* --num-gpu-blocks-override, blocks;
+	                                     default 0 = from the budget. Set,
+	                                     every stage gets exactly this many
+	                                     blocks and the budget is this many
+	                                     pool blocks (kv_cache_utils.py
+	                                     may_override_num_blocks) */
 };
 
 enum kvp_hf_cache {
@@ -189,8 +195,15 @@ struct kvp_trtllm_opts {
 	                                     default 900000 (0.9) */
 	uint64_t max_tokens;              /* max_tokens; default 0 = from the
 	                                     fraction; alone (no card) sizes it */
-	uint64_t max_gpu_total_bytes;     /* max_gpu_total_bytes; default 0 = no
-	                                     cap; alone (no card) sizes it */
+	uint64_t max_gpu_total_bytes;     /* max_gpu_total_bytes; default 0 =
+	                                     from the fraction. Set, it IS the
+	                                     primary pool's budget (PyTorch
+	                                     backend: it replaces the fraction
+	                                     of free memory, not a cap on it);
+	                                     alone (no card) sizes it */
+	uint64_t host_cache_size;         /* host_cache_size, bytes of host
+	                                     memory for the secondary (offload)
+	                                     pool; default 0 = none */
 };
 
 struct kvp_engine_opts {

@@ -28,6 +28,17 @@ enum kvp_era_rule {
 	                             cache (132 B per token per layer) and its
 	                             fp8_ds_mla latent (656 B); before, the
 	                             model is not supported */
+	KVP_ERA_VLLM_CAPACITY_TOKENS, /* vLLM reports "GPU KV cache size: N
+	                             tokens" as int(max concurrency x
+	                             max_model_len); before: num_blocks //
+	                             groups x the smallest block size */
+	KVP_ERA_VLLM_NULL_BLOCK,  /* vLLM holds the null block back in its
+	                             admission check and max-length estimate
+	                             (budget - one pool block); before: the
+	                             whole budget */
+	KVP_ERA_VLLM_PAD_PAGES,   /* vLLM pads an attention page that does not
+	                             divide the largest to it; before: refused
+	                             ("Cannot unify by adjusting block_size") */
 	KVP_ERA_RULE_COUNT
 };
 

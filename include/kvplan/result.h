@@ -18,6 +18,7 @@
 #define KVP_MAX_DEVICES  64
 #define KVP_MAX_WARNINGS 24
 #define KVP_MAX_LINES    12
+#define KVP_MAX_POOLS    8     /* TensorRT-LLM per-window pools */
 #define KVP_LINE_MAX     240
 
 /* One resolved layer and what it holds under the plan. */
@@ -155,6 +156,17 @@ struct kvp_engine_result {
 	                                 stage whose layers' pages add up to
 	                                 the most; = page_bytes without PP):
 	                                 blocks = budget // this */
+	uint64_t host_blocks;         /* TensorRT-LLM: blocks of the secondary
+	                                 (host) pool, from host_cache_size,
+	                                 all windows */
+	uint32_t n_pools;             /* TensorRT-LLM VSWA: one pool per
+	                                 attention window (0 = one pool) */
+	struct {
+		uint64_t window;      /* the window after clamping, tokens */
+		uint64_t layers;      /* layers of that window */
+		uint64_t blocks;      /* primary blocks of the pool */
+		uint64_t bytes_per_token; /* its layers' bytes per token */
+	} pools[KVP_MAX_POOLS];
 	char release[32];             /* the engine release whose rules were
 	                                 applied: engine.version, or the
 	                                 current one (kvplan/era.h) */

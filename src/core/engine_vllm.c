@@ -328,13 +328,17 @@ static enum kvp_status vl_group(struct vl_ctx *c, uint32_t first, uint32_t last,
 		if (g->t[j].page > maxpage)
 			maxpage = g->t[j].page;
 	/* Equal pages: a smaller attention page grows its block size by the
-	 * ratio (vLLM refuses when it does not divide); Mamba pads. */
+	 * ratio; one that does not divide is padded to the largest, its
+	 * block size kept (0.24.0, PR #45181; refused before, kvplan/era.h);
+	 * Mamba pads. */
 	for (j = 0; j < g->n_types; j++) {
 		struct vl_spec *s = &g->t[j];
 
 		if (s->page == maxpage)
 			continue;
-		if (s->type == VL_MAMBA || s->page == 0) {
+		if (s->type == VL_MAMBA || s->page == 0 ||
+		    (maxpage % s->page &&
+		     kvp_era_has(&c->p->engine, KVP_ERA_VLLM_PAD_PAGES))) {
 			s->page = maxpage;
 			continue;
 		}
@@ -514,6 +518,10 @@ static enum kvp_status vl_budget(const struct vl_ctx *c, uint64_t *budget)
 	unsigned __int128 prod;
 	enum kvp_status st;
 
+	if (o->num_gpu_blocks_override) {
+		*budget = 0;   /* each stage: override x its pool block */
+		return KVP_OK;
+	}
 	if (o->kv_cache_memory_bytes) {
 		*budget = o->kv_cache_memory_bytes;
 		return KVP_OK;
@@ -558,6 +566,44 @@ static enum kvp_status vl_budget(const struct vl_ctx *c, uint64_t *budget)
 	return KVP_OK;
 }
 
+/* No layer holds a KV cache or state (vllm/v1/core/kv_cache_utils.py
+ * get_kv_cache_config_from_groups: "Attention free models do not have
+ * KV cache. Return num_blocks=1 as BlockPool always needs a null_block";
+ * test_kv_cache_utils.py test_get_kv_cache_configs_attention_free). */
+static enum kvp_status vl_attention_free(const struct vl_ctx *c)
+{
+	struct kvp_result *res = c->res;
+	uint32_t i;
+
+	for (i = 0; i < c->p->model.n_layers; i++) {
+		res->layers[i].slots = 0;
+		res->layers[i].bytes = 0;
+	}
+	res->engine.blocks = 1;
+	res->engine.block_size = c->B;
+	res->engine.max_model_len = c->max_len;
+	res->engine.max_requests = c->p->engine.vllm.max_num_seqs;
+	snprintf(res->engine.note, sizeof res->engine.note,
+	         "vLLM: an attention-free model has no KV cache; its pool is the "
+	         "one null block");
+	return eng_finish_kv(c->p, res, 0, c->tp);
+}
+
+/* "GPU KV cache size: N tokens" (kvplan/era.h KVP_ERA_VLLM_CAPACITY_TOKENS):
+ * int(num_blocks / per_req * max_len) in binary floating point, as
+ * kv_cache_utils.py get_kv_cache_capacity computes it, from 0.22.0;
+ * before, num_blocks // groups x the smallest block size. */
+static uint64_t vl_reported_tokens(const struct vl_ctx *c, uint64_t num_blocks,
+                                   uint64_t per_req, uint64_t old_tokens)
+{
+	double t;
+
+	if (!kvp_era_has(&c->p->engine, KVP_ERA_VLLM_CAPACITY_TOKENS) || !per_req)
+		return old_tokens;
+	t = (double)num_blocks / (double)per_req * (double)c->max_len;
+	return t >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)t;
+}
+
 enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
                                 const struct kvp_layer_spec *ls,
                                 struct kvp_result *res)
@@ -569,6 +615,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	struct vl_groups g, g_all;
 	uint32_t first[KVP_MAX_STAGES], last[KVP_MAX_STAGES], s, i;
 	uint64_t budget = 0, num_blocks = UINT64_MAX, max_fit = UINT64_MAX, tokens;
+	uint64_t budget_rep = 0;
 	uint64_t min_block, per_req, slots_full;
 	bool v0 = !kvp_era_has(&p->engine, KVP_ERA_VLLM_V1);
 	enum kvp_status st;
@@ -610,31 +657,50 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	if (st != KVP_OK)
 		return st;
 	if (!g_all.n_types)
-		return kvp_error_set(err, KVP_EINVAL,
-			"model.layers: no layer holds a KV cache or state - vLLM has nothing to size");
+		return vl_attention_free(&c);
 
-	/* Each stage: its own groups and block count; then the minimum. */
+	/* Each stage: its own groups and block count; then the minimum.
+	 * bpb is one pool block of the stage (_pool_bytes_per_block); with
+	 * --num-gpu-blocks-override the stage's budget is override x bpb;
+	 * from 0.25.0 (kvplan/era.h) the admission check and the estimate
+	 * hold one block back (the null block). */
 	for (s = 0; s < c.pp; s++) {
-		uint64_t nb, fit, need;
+		uint64_t nb, fit, need, bpb, sb, check;
 
 		st = vl_group(&c, first[s], last[s], &g);
 		if (st != KVP_OK)
 			return st;
 		if (!g.n_types)
 			continue;
-		nb = g.uniform_type ? budget / g.page : budget / g.page / g.group_size;
+		if (!kvp_mul(g.page, g.uniform_type ? 1 : g.group_size, &bpb))
+			return eng_overflow(res, "engine.stage_page_bytes");
+		sb = budget;
+		if (o->num_gpu_blocks_override &&
+		    !kvp_mul(o->num_gpu_blocks_override, bpb, &sb))
+			return eng_overflow(res, "engine.vllm.num_gpu_blocks_override");
+		if (sb > budget_rep)
+			budget_rep = sb;
+		nb = sb / bpb;
 		if (nb < num_blocks)
 			num_blocks = nb;
-		if (!kvp_mul(g.page, g.uniform_type ? 1 : g.group_size, &need))
-			return eng_overflow(res, "engine.stage_page_bytes");
-		if (need > e->stage_page_bytes)
-			e->stage_page_bytes = need;
-		fit = vl_max_len(&c, &g, budget, c.max_len);
+		if (bpb > e->stage_page_bytes)
+			e->stage_page_bytes = bpb;
+		check = sb;
+		if (kvp_era_has(&p->engine, KVP_ERA_VLLM_NULL_BLOCK)) {
+			if (sb <= bpb)
+				return kvp_error_set(err, KVP_EREFUSED,
+					"vLLM: No available memory for the cache blocks. Try "
+					"increasing `gpu_memory_utilization` when initializing the "
+					"engine. (%llu B is at most one block of %llu B, the null "
+					"block)", (unsigned long long)sb, (unsigned long long)bpb);
+			check = sb - bpb;
+		}
+		fit = vl_max_len(&c, &g, check, c.max_len);
 		if (fit < max_fit)
 			max_fit = fit;
 		if (!vl_need_bytes(&c, &g, c.max_len, &need))
 			return eng_overflow(res, "engine.vllm.max_model_len");
-		if (need > budget && !v0) {
+		if (need > check && !v0) {
 			char nd[32], av[32], est[96] = "";
 
 			/* vLLM names the estimate only when it is above 0 */
@@ -651,7 +717,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 				"`max_model_len` when initializing the engine.",
 				(unsigned long long)c.max_len,
 				eng_fixed2(need, KVP_GIB, nd, sizeof nd),
-				eng_fixed2(budget, KVP_GIB, av, sizeof av), est);
+				eng_fixed2(check, KVP_GIB, av, sizeof av), est);
 		}
 	}
 	if (num_blocks == UINT64_MAX || num_blocks == 0)
@@ -737,11 +803,12 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	    !kvp_mul(per_req, c.tp, &res->kv.bytes_per_sequence))
 		return eng_overflow(res, "kv.bytes_per_sequence");
 	per_req = vl_req_blocks(&c, &g_all, c.max_len);
+	tokens = vl_reported_tokens(&c, num_blocks, per_req, tokens);
 	e->block_size = min_block;
 	e->page_bytes = g_all.uniform_type ? g_all.page : g_all.page * g_all.group_size;
 	e->blocks = num_blocks;
 	e->tokens = tokens;
-	e->budget_bytes = budget;
+	e->budget_bytes = o->num_gpu_blocks_override ? budget_rep : budget;
 	e->max_model_len = c.max_len;
 	e->max_requests = o->max_num_seqs;
 	/* {num_blocks / per_req:.2f}: x100, half to even like Python */

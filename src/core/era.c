@@ -31,6 +31,46 @@ static const struct kvp_era_row rows[] = {
 	  "fp8_ds_mla, 656 B per token (512 fp8 + 4 f32 scales + 64 bf16 RoPE); "
 	  "block size forced to 64 (vllm/platforms/cuda.py, FlashMLASparse)",
 	  "DeepSeek-V3.2 and other DSA models are not supported: refused" },
+	/* PR #42206 (group-aware capacity, get_kv_cache_capacity, discussed
+	 * 2026-05-13); v0.19.0 still printed the old figure (issue #40691),
+	 * so the first release after the merge, 0.22.0 (2026-06-10), is
+	 * taken; 0.20-0.21 are not verified. Pinned by test_kv_cache_utils.py
+	 * test_get_max_concurrency_for_kv_cache_config @002f10e0. */
+	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_CAPACITY_TOKENS, "0.22.0",
+	  "vLLM PR #42206 (vllm/v1/core/kv_cache_utils.py get_kv_cache_capacity, "
+	  "update_kv_cache_capacity); issue #40691",
+	  "'GPU KV cache size: N tokens' is int(max_concurrency x max_model_len), "
+	  "max_concurrency = num_blocks / (blocks one max_model_len request "
+	  "takes over all groups)",
+	  "N = num_blocks // number of groups x the smallest block size "
+	  "(vLLM PR #13596)" },
+	/* PR #47272 merged 2026-07-01, the day v0.24.0 was published; first
+	 * in v0.25.0 (2026-07-11). test_kv_cache_utils.py
+	 * test_check_enough_kv_cache_memory_reserves_null_block,
+	 * test_kv_cache_reserves_null_block_for_max_model_len,
+	 * test_auto_fit_max_model_len_reserves_null_block @002f10e0. */
+	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_NULL_BLOCK, "0.25.0",
+	  "vLLM PR #47272 (kv_cache_utils.py check_enough_kv_cache_memory, "
+	  "get_kv_cache_configs: check_memory = available - _pool_bytes_per_block)",
+	  "one pool block (the BlockPool null block) is held back: a request of "
+	  "max_model_len must fit in the budget less one block, and the estimated "
+	  "maximum model length is searched in that",
+	  "the whole budget (a pool of exactly the blocks one request needs was "
+	  "accepted, then hung)" },
+	/* PR #45181 (opened 2026-06-10; v0.23.0 was published 2026-06-22,
+	 * v0.24.0 2026-07-01): 0.24.0 taken, not verified by a tag.
+	 * test_kv_cache_utils.py
+	 * test_unify_kv_cache_page_size_uses_padding_for_non_divisible_sizes,
+	 * test_unify_kv_cache_spec_page_size_mamba case 4,
+	 * test_get_kv_cache_config_one_worker (head 64 + sliding head 96:
+	 * 42 blocks) @002f10e0. */
+	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_PAD_PAGES, "0.24.0",
+	  "vLLM PR #45181 (kv_cache_utils.py unify_kv_cache_spec_page_size: "
+	  "padding fallback)",
+	  "an attention page that does not divide the largest page is padded to "
+	  "it (page_size_padded), its block size kept",
+	  "refused: 'The page size of the layer is not divisible by the maximum "
+	  "page size. Cannot unify by adjusting block_size.'" },
 };
 
 /* Where each engine's current rules come from. */

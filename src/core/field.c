@@ -378,6 +378,10 @@ static const struct kvp_field fields[] = {
 	   "disable-hybrid-kv-cache-manager", "No hybrid manager", KVP_FT_BOOL, 0, 1,
 	   engine.vllm.disable_hybrid_kv_cache_manager,
 	   "vLLM --disable-hybrid-kv-cache-manager"),
+	FN(KVP_ENGINE_VLLM, "engine.vllm.num_gpu_blocks_override",
+	   "num-gpu-blocks-override", "GPU blocks override", KVP_FT_U64, 0, U64MAX,
+	   engine.vllm.num_gpu_blocks_override,
+	   "vLLM --num-gpu-blocks-override: exactly this many blocks per GPU (0 = from the budget)"),
 	{ .key = "engine.transformers.cache", .flag = "hf-cache", .label = "HF cache",
 	  .section = KVP_SEC_ENGINE, .type = KVP_FT_ENUM, .choices = hf_caches,
 	  .help = "transformers cache: dynamic, static, quantized or offloaded",
@@ -423,7 +427,10 @@ static const struct kvp_field fields[] = {
 	FN(KVP_ENGINE_TRTLLM, "engine.trtllm.max_gpu_total_bytes",
 	   "max-gpu-total-bytes", "Max GPU bytes", KVP_FT_BYTES, 0, U64MAX,
 	   engine.trtllm.max_gpu_total_bytes,
-	   "TensorRT-LLM max_gpu_total_bytes (0 = no cap)"),
+	   "TensorRT-LLM max_gpu_total_bytes: the primary pool's budget, replacing the free-memory fraction (0 = from the fraction)"),
+	FN(KVP_ENGINE_TRTLLM, "engine.trtllm.host_cache_size", "host-cache-size",
+	   "Host cache bytes", KVP_FT_BYTES, 0, U64MAX, engine.trtllm.host_cache_size,
+	   "TensorRT-LLM host_cache_size: bytes of host memory for the secondary block pool (0 = none)"),
 
 	/* ---- devices ---- */
 	FG("card.name", "card-name", "Card", KVP_FT_STRING, 0, 0, card.name,

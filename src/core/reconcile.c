@@ -617,6 +617,22 @@ static enum kvp_status row_bytes(const struct rec_ctx *c,
 	return KVP_OK;
 }
 
+/* vLLM's "GPU KV cache size" from `blocks` of one group: from 0.22.0
+ * int(blocks / ceil(L / B) x L) in binary floating point
+ * (kv_cache_utils.py get_kv_cache_capacity), before blocks x B
+ * (kvplan/era.h KVP_ERA_VLLM_CAPACITY_TOKENS). */
+static uint64_t vllm_tokens(const struct rec_ctx *c, uint64_t blocks)
+{
+	double t;
+
+	if (!kvp_era_has(&c->plan->engine, KVP_ERA_VLLM_CAPACITY_TOKENS) ||
+	    !c->max_model_len)
+		return blocks * c->bsize;
+	t = (double)blocks / (double)kvp_ceil_div(c->max_model_len, c->bsize) *
+	    (double)c->max_model_len;
+	return t >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)t;
+}
+
 static enum kvp_status row_counts(const struct rec_ctx *c,
                                   const struct kvp_observation *o,
                                   struct kvp_rec_row *r, struct kvp_error *err)
@@ -661,6 +677,15 @@ static enum kvp_status row_counts(const struct rec_ctx *c,
 				return overflow(err, "tokens");
 			snprintf(basis, sizeof basis, "observed blocks x block size %llu",
 			         (unsigned long long)c->bsize);
+			if (kvp_era_has(&c->plan->engine, KVP_ERA_VLLM_CAPACITY_TOKENS) &&
+			    c->max_model_len) {
+				v64 = vllm_tokens(c, c->o_blocks->value);
+				snprintf(basis, sizeof basis, "int(observed blocks / "
+				         "ceil(%llu / %llu) x %llu)",
+				         (unsigned long long)c->max_model_len,
+				         (unsigned long long)c->bsize,
+				         (unsigned long long)c->max_model_len);
+			}
 			row_computed(r, v64, basis);
 		} else if (vllm && c->o_budget && c->page && c->bsize &&
 		           !c->n_swa_layers) {
@@ -671,10 +696,11 @@ static enum kvp_status row_counts(const struct rec_ctx *c,
 			         "observed KV budget / page of %llu B x %llu tokens",
 			         (unsigned long long)c->page, (unsigned long long)c->bsize);
 			blocks_from_budget(r, c->o_budget, c->page, basis);
-			if (!kvp_mul(r->computed, c->bsize, &r->computed) ||
-			    !kvp_mul(r->computed_lo, c->bsize, &r->computed_lo) ||
-			    !kvp_mul(r->computed_hi, c->bsize, &r->computed_hi))
+			if (r->computed_hi > UINT64_MAX / c->bsize)
 				return overflow(err, "tokens");
+			r->computed = vllm_tokens(c, r->computed);
+			r->computed_lo = vllm_tokens(c, r->computed_lo);
+			r->computed_hi = vllm_tokens(c, r->computed_hi);
 		} else if (c->engine == KVP_ENGINE_TRTLLM && o->unrounded) {
 			r->cls = KVP_REC_UNTESTED;   /* tokens as asked: no rule */
 		} else if (c->engine == KVP_ENGINE_TRTLLM && c->bsize) {
@@ -695,7 +721,20 @@ static enum kvp_status row_counts(const struct rec_ctx *c,
 			blocks = c->o_blocks->value;
 		else if (c->o_tokens && c->bsize)
 			blocks = c->o_tokens->value / c->bsize;
-		if (vllm && blocks && c->bsize && c->max_model_len) {
+		if (vllm && !c->o_blocks && c->o_tokens && c->max_model_len &&
+		    kvp_era_has(&c->plan->engine, KVP_ERA_VLLM_CAPACITY_TOKENS)) {
+			/* tokens = int(concurrency x L): the concurrency lies in
+			 * [tokens / L, (tokens + 1) / L), printed to two places */
+			uint64_t t = c->o_tokens->value, L = c->max_model_len;
+
+			if (t > UINT64_MAX / 200 - 1)
+				return overflow(err, "concurrency");
+			snprintf(basis, sizeof basis, "observed tokens / %llu",
+			         (unsigned long long)L);
+			row_computed(r, (t * 200 / L + 1) / 2, basis);
+			r->computed_lo = (t * 200 / L + 1) / 2;
+			r->computed_hi = ((t + 1) * 200 / L + 1) / 2;
+		} else if (vllm && blocks && c->bsize && c->max_model_len) {
 			per_req = kvp_ceil_div(c->max_model_len, c->bsize);
 			if (!kvp_mul(blocks, 200, &v64))
 				return overflow(err, "concurrency");

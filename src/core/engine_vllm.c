@@ -650,14 +650,15 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 			"engine.vllm.max_model_len: 0 - means the model's max positions, "
 			"but model.arch.max_positions is unknown; give a length");
 
-	if ((st = vl_layers(&c)) != KVP_OK || (st = vl_stages(&c, first, last)) != KVP_OK ||
-	    (st = vl_budget(&c, &budget)) != KVP_OK)
+	if ((st = vl_layers(&c)) != KVP_OK || (st = vl_stages(&c, first, last)) != KVP_OK)
 		return st;
 	st = vl_group(&c, 0, p->model.n_layers - 1, &g_all);
 	if (st != KVP_OK)
 		return st;
 	if (!g_all.n_types)
-		return vl_attention_free(&c);
+		return vl_attention_free(&c);   /* needs no budget */
+	if ((st = vl_budget(&c, &budget)) != KVP_OK)
+		return st;
 
 	/* Each stage: its own groups and block count; then the minimum.
 	 * bpb is one pool block of the stage (_pool_bytes_per_block); with

@@ -1,0 +1,375 @@
+/*
+ * test_engine_ported.c - the engines' own unit tests, ported: every
+ * assertion kvplan's inputs can express, at the commit it was read at,
+ * each test named with the lines it comes from. Expected figures are the
+ * engines' (restated here, worked by hand where the engine computes
+ * them). What a test asserts that kvplan cannot express is said so
+ * beside it.
+ *
+ * vLLM @002f10e0 (kvplan's current vLLM release, kvplan/era.h):
+ *   tests/v1/core/test_kv_cache_utils.py (read whole). Its helper
+ *   new_kv_cache_spec() is FullAttentionSpec(block_size=16,
+ *   num_kv_heads=2, head_size=64, dtype=float32): a page of
+ *   16 x 2 x 64 x 4 B x 2 (K and V) = 16,384 B, the tests'
+ *   mem_per_block_per_layer.
+ * vLLM @68f3362c: tests/v1/core/test_kv_cache_interface.py (read whole).
+ * TensorRT-LLM @02dc40f1: tests/unittest/_torch/executor/
+ *   test_resource_manager.py (read whole), against
+ *   tensorrt_llm/_torch/pyexecutor VSWA helpers (adjust_window_sizes_for_vswa,
+ *   calculate_max_num_blocks_for_vswa).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/layers.h"
+#include "kvplan/units.h"
+#include "check_main.h"
+
+static struct kvp_plan plan;
+static struct kvp_result res;
+
+#define PAGE 16384ull   /* mem_per_block_per_layer: 16 x 2 x 64 x 4 x 2 */
+
+static void add_rule(const char *text)
+{
+	struct kvp_error err;
+
+	ck_assert_uint_lt(plan.model.n_rules, KVP_MAX_RULES);
+	ck_assert_msg(kvp_rule_parse(text, &plan.model.rules[plan.model.n_rules], &err) ==
+	              KVP_OK, "%s: %s", text, err.msg);
+	plan.model.n_rules++;
+}
+
+/* One request of `len` tokens (prompt only). */
+static void set_len(uint64_t len)
+{
+	memset(&plan.workload.classes[0], 0, sizeof plan.workload.classes[0]);
+	plan.workload.n_classes = 1;
+	plan.workload.classes[0].requests = 1;
+	plan.workload.classes[0].samples = 1;
+	plan.workload.classes[0].prompt[KVP_PP_INPUT] = len;
+}
+
+/* n layers of new_kv_cache_spec(): 2 KV heads x 64, float32, block 16,
+ * max_model_len `len`, `mem` bytes of KV memory (kv_cache_memory_bytes). */
+static void vllm_plan(uint32_t n, uint64_t len, uint64_t mem)
+{
+	kvp_plan_default(&plan);
+	plan.model.n_layers = n;
+	plan.model.base.kv_heads = 2;
+	plan.model.base.k_dim = plan.model.base.v_dim = 64;
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_F32);
+	plan.model.arch.max_positions = len;
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.block_size = 16;
+	plan.engine.vllm.max_model_len = len;
+	plan.engine.vllm.kv_cache_memory_bytes = mem;
+	/* one short request: the pool, not the workload, is under test */
+	set_len(1);
+}
+
+static uint64_t blocks_of(void)
+{
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	return res.engine.blocks;
+}
+
+/* test_get_kv_cache_config_one_worker (test_kv_cache_utils.py lines
+ * "def test_get_kv_cache_config_one_worker" to "Test
+ * num_gpu_blocks_override"): max_model_len 16, num_blocks of each
+ * layout. The tensors' strides and group membership are not kvplan
+ * inputs; their sizes follow from num_blocks. */
+START_TEST(vllm_one_worker)
+{
+	/* all full: 2 layers, 2 x 32 pages -> 32 blocks */
+	vllm_plan(2, 16, PAGE * 2 * 32);
+	ck_assert_uint_eq(blocks_of(), 32);
+	ck_assert_uint_eq(res.kv.bytes, PAGE * 32 * 2);
+	/* all sliding (window 1): one group, 32 blocks */
+	add_rule("0-1:kind=sliding,window=1");
+	ck_assert_uint_eq(blocks_of(), 32);
+	/* full + sliding, hybrid manager disabled: one group, 32 blocks */
+	vllm_plan(2, 16, PAGE * 2 * 32);
+	add_rule("1:kind=sliding,window=1");
+	plan.engine.vllm.disable_hybrid_kv_cache_manager = true;
+	ck_assert_uint_eq(blocks_of(), 32);
+	/* full + sliding with the hybrid manager: groups of 1 -> 64 */
+	plan.engine.vllm.disable_hybrid_kv_cache_manager = false;
+	ck_assert_uint_eq(blocks_of(), 64);
+	/* 2 full + 4 sliding, 2 layers per group -> 32 */
+	vllm_plan(6, 16, PAGE * 2 * 32);
+	add_rule("2-5:kind=sliding,window=1");
+	ck_assert_uint_eq(blocks_of(), 32);
+	/* 3 full + 7 sliding, padded to 3 + 9, groups of 3 -> 32 */
+	vllm_plan(10, 16, PAGE * 3 * 32);
+	add_rule("3-9:kind=sliding,window=1");
+	ck_assert_uint_eq(blocks_of(), 32);
+	/* 6 full + 5 sliding, padded to 6 + 6 (gpt-oss eagle) -> 32 */
+	vllm_plan(11, 16, PAGE * 6 * 32);
+	add_rule("6-10:kind=sliding,window=1");
+	ck_assert_uint_eq(blocks_of(), 32);
+	/* head 128 + head 64, one type (UniformTypeKVCacheSpecs): pages of
+	 * 2 x 16,384 and 16,384 B, 3 x 16,384 x 32 B -> 32 */
+	vllm_plan(2, 16, PAGE * 3 * 32);
+	add_rule("0:k_dim=128,v_dim=128");
+	ck_assert_uint_eq(blocks_of(), 32);
+	/* full head 64 + sliding head 32: the sliding page (8,192 B) takes
+	 * block size 32 to reach 16,384 B; 16,384 x 32 B -> 32 blocks */
+	vllm_plan(2, 16, PAGE * 32);
+	add_rule("1:kind=sliding,window=1,k_dim=32,v_dim=32");
+	ck_assert_uint_eq(blocks_of(), 32);
+	ck_assert_uint_eq(res.layers[1].slots, 32ull * 32);
+	ck_assert_uint_eq(res.layers[0].slots, 32ull * 16);
+	/* full head 64 (16,384 B) + sliding head 96 (24,576 B): 24,576 is
+	 * not a multiple of 16,384, so the smaller page is padded to 24,576
+	 * (block size kept); 2 x 16,384 x 32 = 1,048,576 B // 24,576 = 42 */
+	vllm_plan(2, 16, PAGE * 2 * 32);
+	add_rule("1:kind=sliding,window=1,k_dim=96,v_dim=96");
+	ck_assert_uint_eq(blocks_of(), 42);
+	ck_assert_uint_eq(res.layers[0].slots, 42ull * 16);
+	/* before 0.24.0 (kvplan/era.h, PR #45181) vLLM refused it */
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.23.0");
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "Cannot unify by adjusting block_size"));
+	/* num_gpu_blocks_override = 16 on the all-full layout -> 16 */
+	vllm_plan(2, 16, PAGE * 2 * 32);
+	plan.engine.vllm.num_gpu_blocks_override = 16;
+	ck_assert_uint_eq(blocks_of(), 16);
+	ck_assert_uint_eq(res.kv.bytes, PAGE * 16 * 2);
+}
+END_TEST
+
+/* test_get_kv_cache_configs_attention_free: no KV spec, memory 0 ->
+ * KVCacheConfig(num_blocks=1, kv_cache_tensors=[], ...). */
+START_TEST(vllm_attention_free)
+{
+	vllm_plan(2, 16, 0);
+	plan.engine.vllm.kv_cache_memory_bytes = 0;
+	plan.engine.vllm.num_gpu_blocks_override = 0;
+	add_rule("0-1:kind=none");
+	/* no card and no budget: none is needed for no cache */
+	plan.devices.n_groups = 0;
+	ck_assert_uint_eq(blocks_of(), 1);
+	ck_assert_uint_eq(res.kv.bytes, 0);
+}
+END_TEST
+
+/* test_check_enough_kv_cache_memory_reserves_null_block and
+ * test_kv_cache_reserves_null_block_for_max_model_len (both
+ * use_override values): max_model_len 512 needs 512 / 16 = 32 blocks;
+ * 32 leave 31 after the null block -> "max seq len" refusal; 33 are
+ * accepted. */
+START_TEST(vllm_null_block)
+{
+	vllm_plan(1, 512, PAGE * 32);
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "max seq len (512)"));
+	/* override 32 with ample memory: the same refusal */
+	vllm_plan(1, 512, PAGE * 1024);
+	plan.engine.vllm.num_gpu_blocks_override = 32;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "max seq len (512)"));
+	/* 33 blocks: 32 usable -> accepted */
+	vllm_plan(1, 512, PAGE * 33);
+	ck_assert_uint_eq(blocks_of(), 33);
+	/* before 0.25.0 (PR #47272) 32 blocks were accepted */
+	vllm_plan(1, 512, PAGE * 32);
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.24.0");
+	ck_assert_uint_eq(blocks_of(), 32);
+}
+END_TEST
+
+/* test_auto_fit_max_model_len_reserves_null_block: memory for exactly
+ * 64 blocks, max_model_len 1024 -> 63 x 16 = 1,008. kvplan has no
+ * auto-fit (max_model_len -1); the same search names its figure in the
+ * refusal of max_model_len 1024 and in max_len_fit. */
+START_TEST(vllm_auto_fit_null_block)
+{
+	vllm_plan(1, 1024, PAGE * 64);
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, "estimated maximum model length is 1008") != NULL,
+	              "%s", res.error.msg);
+	plan.engine.vllm.max_model_len = 1008;
+	ck_assert_uint_eq(blocks_of(), 64);
+	ck_assert_uint_eq(res.engine.max_len_fit, 1008);
+}
+END_TEST
+
+/* test_check_enough_kv_cache_memory_respects_num_gpu_blocks_override:
+ * override 32, max_model_len 16,384 (needs 1,024 blocks), 2 layers,
+ * memory for 1,024 -> refused "max seq len". */
+START_TEST(vllm_override_admission)
+{
+	vllm_plan(2, 16384, PAGE * 2 * 1024);
+	plan.engine.vllm.num_gpu_blocks_override = 32;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "max seq len (16384)"));
+	/* without the override the memory holds it: 1,024 blocks, 1,023
+	 * usable, 1,024 needed -> still refused by the null block; 1,025 */
+	plan.engine.vllm.num_gpu_blocks_override = 0;
+	plan.engine.vllm.kv_cache_memory_bytes = PAGE * 2 * 1025;
+	ck_assert_uint_eq(blocks_of(), 1025);
+}
+END_TEST
+
+/* test_get_kv_cache_configs_pp_sharding: max_model_len 512, one layer
+ * per PP stage, each stage memory for 512 / 16 + 1 = 33 blocks -> 33.
+ * (The asymmetric case, more memory on stage 2, is not a kvplan input:
+ * one budget per GPU.) */
+START_TEST(vllm_pp_sharding)
+{
+	vllm_plan(2, 512, PAGE * 33);
+	plan.engine.vllm.pipeline_parallel_size = 2;
+	ck_assert_uint_eq(blocks_of(), 33);
+}
+END_TEST
+
+/* test_get_kv_cache_configs_multiple_workers, max_model_len 16: 2 layers
+ * on one worker, memory 2 x 10 pages -> 10 blocks; PP with layer1 on
+ * stage 0 and layer2, layer3 on stage 1, memory 2 x 10 pages each ->
+ * 10 (the smaller). Different memory per TP rank is not a kvplan
+ * input. */
+START_TEST(vllm_multiple_workers)
+{
+	vllm_plan(2, 16, PAGE * 2 * 10);
+	ck_assert_uint_eq(blocks_of(), 10);
+	vllm_plan(3, 16, PAGE * 2 * 10);
+	plan.engine.vllm.pipeline_parallel_size = 2;
+	plan.devices.pp_layers[0] = 1;
+	plan.devices.pp_layers[1] = 2;
+	ck_assert_uint_eq(blocks_of(), 10);
+}
+END_TEST
+
+/* test_estimate_max_model_len: Qwen1.5-7B shape, 32 layers of 32 KV
+ * heads x 128, float16, block 16, 8 GiB; max_model_len 16,385 ->
+ * 16,384 (1,024 blocks x 8 MiB = 8 GiB), 16,383 -> 16,383. The test
+ * calls estimate_max_model_len itself, which holds nothing back; kvplan
+ * reports it through the admission check, which from 0.25.0 holds the
+ * null block back, so the release here is 0.24.0. */
+START_TEST(vllm_estimate_max_model_len)
+{
+	vllm_plan(32, 16385, 8ull << 30);
+	plan.model.q_heads = plan.model.base.kv_heads = 32;
+	plan.model.base.k_dim = plan.model.base.v_dim = 128;
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_F16);
+	plan.engine.vllm.max_num_batched_tokens = 32768;
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.24.0");
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, "estimated maximum model length is 16384") != NULL,
+	              "%s", res.error.msg);
+	plan.engine.vllm.max_model_len = 16383;
+	ck_assert_uint_eq(blocks_of(), 1024);
+	ck_assert_uint_eq(res.engine.max_len_fit, 16383);
+}
+END_TEST
+
+/* test_get_max_concurrency_for_kv_cache_config: Qwen1.5-7B shape (32 x
+ * 128 KV heads... 32 layers, f16, block 16), max_model_len 16,384,
+ * max_num_batched_tokens 1,024. num_blocks is set with
+ * --num-gpu-blocks-override (the test builds the KVCacheConfig).
+ *  full attention, 1,536 blocks: 1,536 / 1,024 = 1.5
+ *  sliding 1,024, 387 blocks: ceil((1,023 + 1,024) / 16) + 1 = 129
+ *    blocks a request -> 3
+ *  32 full + 32 sliding, (1,024 + 129) x 3 blocks -> 3, and
+ *    get_kv_cache_capacity: tokens = 3 x 16,384 = 49,152.
+ * The "unequal groups" and UniformTypeKVCacheSpecs cases build groups
+ * get_kv_cache_groups would not form (32 full beside 2 sliding); kvplan
+ * groups layers as vLLM does, so they are not expressible. */
+START_TEST(vllm_max_concurrency)
+{
+	vllm_plan(32, 16384, 0);
+	plan.model.q_heads = plan.model.base.kv_heads = 32;
+	plan.model.base.k_dim = plan.model.base.v_dim = 128;
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_F16);
+	plan.engine.vllm.max_num_batched_tokens = 1024;
+	plan.engine.vllm.num_gpu_blocks_override = 1536;
+	ck_assert_uint_eq(blocks_of(), 1536);
+	ck_assert_uint_eq(res.engine.concurrency_x100, 150);
+	ck_assert_uint_eq(res.engine.tokens, 24576);   /* int(1.5 x 16,384) */
+
+	add_rule("0-31:kind=sliding,window=1024");
+	plan.engine.vllm.num_gpu_blocks_override = 129 * 3;
+	ck_assert_uint_eq(blocks_of(), 387);
+	ck_assert_uint_eq(res.engine.concurrency_x100, 300);
+	ck_assert_uint_eq(res.engine.tokens, 3ull * 16384);
+
+	plan.model.n_layers = 64;
+	plan.model.n_rules = 0;
+	add_rule("32-63:kind=sliding,window=1024");
+	plan.engine.vllm.num_gpu_blocks_override = (1024 + 129) * 3;
+	ck_assert_uint_eq(blocks_of(), 3459);
+	ck_assert_uint_eq(res.engine.concurrency_x100, 300);
+	/* num_tokens == max_concurrency x max_model_len */
+	ck_assert_uint_eq(res.engine.tokens, 3ull * 16384);
+	ck_assert_ptr_nonnull(strstr(res.engine.lines[0], "GPU KV cache size: 49,152 tokens"));
+	/* before 0.22.0 (PR #42206): 3,459 // 2 groups x 16 = 27,664 */
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.21.0");
+	ck_assert_uint_eq(blocks_of(), 3459);
+	ck_assert_uint_eq(res.engine.tokens, 27664);
+}
+END_TEST
+
+/* test_kv_cache_interface.py (@68f3362c) TestFullAttentionSpec: block 16,
+ * 4 KV heads x 64, float16. page = 2 x 16 x 4 x 64 x 2 = 16,384 B;
+ * bytes_for_tokens(16, 17, 32, 53) = 1, 2, 2, 4 pages; MLA (use_mla):
+ * 16 x 4 x 64 x 2 = 8,192 B, kvplan's latent of 256 (192 + 64 rope);
+ * block sizes 8..64: 3B + 5 tokens take 4 pages of 2 x B x 512 B. One
+ * layer, one sequence of N tokens: kv.bytes_per_sequence. */
+START_TEST(vllm_interface_page_sizes)
+{
+	static const uint64_t toks[] = { 16, 17, 32, 53 }, pages[] = { 1, 2, 2, 4 };
+	static const uint32_t bs[] = { 8, 16, 32, 64 };
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		vllm_plan(1, 4096, 1ull << 30);
+		plan.model.base.kv_heads = 4;
+		plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_F16);
+		set_len(toks[i]);
+		ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+		ck_assert_uint_eq(res.engine.page_bytes, 16384);
+		ck_assert_uint_eq(res.kv.bytes_per_sequence, pages[i] * 16384);
+	}
+	vllm_plan(1, 4096, 1ull << 30);
+	plan.model.base.kind = KVP_LAYER_MLA;
+	plan.model.mla.kv_lora_rank = 192;
+	plan.model.mla.qk_rope_head_dim = 64;
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_F16);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.page_bytes, 8192);
+	for (i = 0; i < 4; i++) {
+		vllm_plan(1, 4096, 1ull << 30);
+		plan.model.base.kv_heads = 4;
+		plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_F16);
+		plan.engine.vllm.block_size = bs[i];
+		set_len(3ull * bs[i] + 5);
+		ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+		ck_assert_uint_eq(res.engine.page_bytes, 2ull * bs[i] * 4 * 64 * 2);
+		ck_assert_uint_eq(res.kv.bytes_per_sequence, 4 * res.engine.page_bytes);
+	}
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("engine_ported");
+	TCase *tc = tcase_create("vllm");
+
+	tcase_add_test(tc, vllm_one_worker);
+	tcase_add_test(tc, vllm_attention_free);
+	tcase_add_test(tc, vllm_null_block);
+	tcase_add_test(tc, vllm_auto_fit_null_block);
+	tcase_add_test(tc, vllm_override_admission);
+	tcase_add_test(tc, vllm_pp_sharding);
+	tcase_add_test(tc, vllm_multiple_workers);
+	tcase_add_test(tc, vllm_estimate_max_model_len);
+	tcase_add_test(tc, vllm_max_concurrency);
+	tcase_add_test(tc, vllm_interface_page_sizes);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+KVP_CHECK_MAIN(make_suite)

@@ -86,6 +86,18 @@ struct kvp_llamacpp_opts {
  * million; vLLM multiplies in binary floating point, so where capacity x
  * utilization is a whole number its budget can be one byte larger.
  */
+/* vLLM's MambaDType (vllm/config/cache.py): "auto", "float32",
+ * "float16", "bfloat16" - the recurrent state formats of
+ * --mamba-cache-dtype (conv state) and --mamba-ssm-cache-dtype (SSM
+ * state). */
+enum kvp_mamba_dtype {
+	KVP_MAMBA_AUTO = 0,
+	KVP_MAMBA_F32,
+	KVP_MAMBA_F16,
+	KVP_MAMBA_BF16,
+	KVP_MAMBA_DTYPE_COUNT
+};
+
 struct kvp_vllm_opts {
 	uint32_t block_size;              /* --block-size, tokens per block;
 	                                     default 16 */
@@ -117,6 +129,11 @@ struct kvp_vllm_opts {
 	                                     true (V1): full prompt blocks shared
 	                                     among a request's samples (and the
 	                                     system prefix when shared) */
+	/* --mamba-cache-dtype (conv state; auto = the model's dtype) and
+	 * --mamba-ssm-cache-dtype (SSM state; auto = the model's own
+	 * model.recur.vllm_ssm_dtype, else the conv state's). Default auto. */
+	enum kvp_mamba_dtype mamba_cache_dtype;
+	enum kvp_mamba_dtype mamba_ssm_cache_dtype;
 	bool disable_hybrid_kv_cache_manager; /* --disable-hybrid-kv-cache-manager;
 	                                     default false: sliding layers sized
 	                                     as full attention when true */

@@ -126,6 +126,12 @@ struct kvp_recurrent {
 	uint64_t ssm_values;
 	enum kvp_dtype conv_dtype;    /* element formats only */
 	enum kvp_dtype ssm_dtype;
+	/* The SSM state format vLLM gives this model when
+	 * --mamba-ssm-cache-dtype is auto, from its config
+	 * (vllm/model_executor/models/config.py: NemotronH takes the config's
+	 * mamba_ssm_cache_dtype, else float16); auto = none of its own
+	 * (the conv state's). An enum kvp_mamba_dtype (engine.h). */
+	int vllm_ssm_dtype;
 };
 
 /*

@@ -84,6 +84,7 @@ struct vl_ctx {
 	uint64_t lpage[KVP_MAX_LAYERS];
 	uint64_t krow[KVP_MAX_LAYERS], vrow[KVP_MAX_LAYERS];
 	uint64_t idx_row;     /* DSA indexer key bytes per token per layer */
+	uint64_t conv_rank, ssm_rank;  /* one state's parts per rank (vl_state) */
 };
 
 static enum kvp_status vl_dtype(const struct vl_ctx *c, const struct kvp_format *model,
@@ -144,6 +145,67 @@ static enum kvp_status vl_dsa(struct vl_ctx *c, const struct kvp_format *f,
 	}
 	c->idx_row = hd + hd / 128 * 4;
 	*kr += c->idx_row;
+	return KVP_OK;
+}
+
+/* enum kvp_mamba_dtype to the element format; auto -> dflt. */
+static enum kvp_dtype vl_mamba_fmt(int d, enum kvp_dtype dflt)
+{
+	switch (d) {
+	case KVP_MAMBA_F32:  return KVP_DT_F32;
+	case KVP_MAMBA_F16:  return KVP_DT_F16;
+	case KVP_MAMBA_BF16: return KVP_DT_BF16;
+	default:             return dflt;
+	}
+}
+
+/*
+ * A recurrent layer's state as vLLM stores it, from model.recur's
+ * components (vllm/model_executor/layers/mamba/mamba_utils.py
+ * MambaStateDtypeCalculator._mamba_state_dtype, main 2026): the conv
+ * state in --mamba-cache-dtype (auto: the model's dtype, here the
+ * model's cache format, as --kv-cache-dtype auto takes it), the SSM
+ * state in --mamba-ssm-cache-dtype (auto: the format the model's config
+ * gives vLLM, model.recur.vllm_ssm_dtype, else the conv state's). Not
+ * llama.cpp's f32 for both: model.recur.conv_dtype/ssm_dtype are the
+ * generic engine's. Each component split over the tp ranks (vLLM's
+ * MambaStateShapeCalculator divides the channels by tp). *page: bytes
+ * per rank of one state; c->conv_rank, c->ssm_rank its two parts.
+ */
+static enum kvp_status vl_state(struct vl_ctx *c, uint64_t *page)
+{
+	const struct kvp_plan *p = c->p;
+	const struct kvp_recurrent *r = &p->model.recur;
+	const struct kvp_vllm_opts *o = &p->engine.vllm;
+	enum kvp_dtype model = p->model.base.k_fmt.dtype, cd, sd;
+	struct kvp_format cf, sf;
+	uint64_t cb, sb;
+
+	if ((unsigned)o->mamba_cache_dtype >= KVP_MAMBA_DTYPE_COUNT ||
+	    (unsigned)o->mamba_ssm_cache_dtype >= KVP_MAMBA_DTYPE_COUNT ||
+	    (unsigned)r->vllm_ssm_dtype >= KVP_MAMBA_DTYPE_COUNT)
+		return kvp_error_set(&c->res->error, KVP_EINVAL,
+			"engine.vllm.mamba_cache_dtype: %d - auto, float32, float16 "
+			"or bfloat16", (int)o->mamba_cache_dtype);
+	if (o->mamba_cache_dtype == KVP_MAMBA_AUTO && model != KVP_DT_F32 &&
+	    model != KVP_DT_F16 && model != KVP_DT_BF16)
+		return kvp_error_set(&c->res->error, KVP_EINVAL,
+			"engine.vllm.mamba_cache_dtype: auto - takes the model's dtype, "
+			"but the model's format here is %s; give float32, float16 or "
+			"bfloat16", kvp_dtype_name(model));
+	cd = vl_mamba_fmt(o->mamba_cache_dtype, model);
+	sd = vl_mamba_fmt(o->mamba_ssm_cache_dtype,
+	                  vl_mamba_fmt(r->vllm_ssm_dtype, cd));
+	cf = kvp_format_plain(cd);
+	sf = kvp_format_plain(sd);
+	if (kvp_format_row_bytes(&cf, r->conv_values, &cb, "model.recur.conv_values",
+	                         &c->res->error) != KVP_OK ||
+	    kvp_format_row_bytes(&sf, r->ssm_values, &sb, "model.recur.ssm_values",
+	                         &c->res->error) != KVP_OK)
+		return c->res->error.status;
+	c->conv_rank = kvp_ceil_div(cb, c->tp);
+	c->ssm_rank = kvp_ceil_div(sb, c->tp);
+	*page = c->conv_rank + c->ssm_rank;
 	return KVP_OK;
 }
 
@@ -218,6 +280,10 @@ static enum kvp_status vl_layers(struct vl_ctx *c)
 			if (l->state_bytes) {
 				c->ltype[i] = VL_MAMBA;
 				c->lpage[i] = kvp_ceil_div(l->state_bytes, c->tp);
+				/* from its components, in vLLM's formats */
+				if ((p->model.recur.conv_values || p->model.recur.ssm_values) &&
+				    (st = vl_state(c, &c->lpage[i])) != KVP_OK)
+					return st;
 			}
 			break;
 		case KVP_LAYER_SHARED:
@@ -777,6 +843,15 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 					break;
 			lr->slots = c.ltype[i] == VL_MAMBA ? num_blocks :
 			            num_blocks * (j < g.n_types ? g.t[j].block : c.B);
+			if (g.uniform_type && c.ltype[i] == VL_MAMBA &&
+			    c.lpage[i] == c.conv_rank + c.ssm_rank) {
+				/* only Mamba layers: a state per block, its conv and SSM
+				 * parts (beside attention, layers of several groups share
+				 * each tensor, and the state is not split out) */
+				if (!kvp_mul(num_blocks, c.conv_rank, &lr->conv_bytes) ||
+				    !kvp_mul(num_blocks, c.ssm_rank, &lr->ssm_bytes))
+					return eng_overflow(res, "kv.state_bytes");
+			}
 			if (ls[i].kind == KVP_LAYER_MLA && c.idx_row) {
 				/* the indexer's keys, inside the layer's page */
 				lr->index_row_bytes = c.idx_row;

@@ -97,6 +97,9 @@ static const char *const engines[] = {
 static const char *const hf_caches[] = {
 	"dynamic", "static", "quantized", "offloaded", NULL };
 static const char *const tristates[] = { "auto", "on", "off", NULL };
+/* vLLM's MambaDType (vllm/config/cache.py), enum kvp_mamba_dtype */
+static const char *const mamba_dtypes[] = {
+	"auto", "float32", "float16", "bfloat16", NULL };
 
 static const struct kvp_field fields[] = {
 	/* ---- model ---- */
@@ -229,6 +232,10 @@ static const struct kvp_field fields[] = {
 	F("model.recur.ssm_dtype", "ssm-state-dtype", "SSM state format",
 	  KVP_SEC_MODEL, KVP_FT_DTYPE, 0, 0, model.recur.ssm_dtype,
 	  "format of the SSM state (llama.cpp S: f32)"),
+	FE("model.recur.vllm_ssm_dtype", "vllm-ssm-state-dtype", "vLLM SSM format",
+	   KVP_SEC_MODEL, mamba_dtypes, model.recur.vllm_ssm_dtype,
+	   "the SSM state format vLLM gives this model under "
+	   "--mamba-ssm-cache-dtype auto (its config's; auto = the conv state's)"),
 	F("model.indexer.head_dim", "index-head-dim", "Indexer head dim",
 	  KVP_SEC_MODEL, KVP_FT_U32, 0, BIG, model.indexer.head_dim,
 	  "DSA indexer key values cached per position per MLA layer (0 none)"),
@@ -382,6 +389,17 @@ static const struct kvp_field fields[] = {
 	   "num-gpu-blocks-override", "GPU blocks override", KVP_FT_U64, 0, U64MAX,
 	   engine.vllm.num_gpu_blocks_override,
 	   "vLLM --num-gpu-blocks-override: exactly this many blocks per GPU (0 = from the budget)"),
+	{ .key = "engine.vllm.mamba_cache_dtype", .flag = "mamba-cache-dtype",
+	  .label = "Mamba cache dtype", .section = KVP_SEC_ENGINE,
+	  .type = KVP_FT_ENUM, .choices = mamba_dtypes,
+	  .help = "vLLM --mamba-cache-dtype: the conv state's format (auto = the model's)",
+	  PLAN_MEMBER(engine.vllm.mamba_cache_dtype), .engine = KVP_ENGINE_VLLM },
+	{ .key = "engine.vllm.mamba_ssm_cache_dtype", .flag = "mamba-ssm-cache-dtype",
+	  .label = "Mamba SSM dtype", .section = KVP_SEC_ENGINE,
+	  .type = KVP_FT_ENUM, .choices = mamba_dtypes,
+	  .help = "vLLM --mamba-ssm-cache-dtype: the SSM state's format (auto = "
+	          "the model's own, else the conv state's)",
+	  PLAN_MEMBER(engine.vllm.mamba_ssm_cache_dtype), .engine = KVP_ENGINE_VLLM },
 	{ .key = "engine.transformers.cache", .flag = "hf-cache", .label = "HF cache",
 	  .section = KVP_SEC_ENGINE, .type = KVP_FT_ENUM, .choices = hf_caches,
 	  .help = "transformers cache: dynamic, static, quantized or offloaded",

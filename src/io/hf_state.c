@@ -166,13 +166,66 @@ static enum kvp_status mamba(struct cfg *c, struct kvp_model *m)
 	return mamba_params(c, m, d_inner, d_state, d_conv, groups, nh);
 }
 
+/*
+ * The SSM state format vLLM gives the model when --mamba-ssm-cache-dtype
+ * is auto (model.recur.vllm_ssm_dtype), from the config, as
+ * vllm/model_executor/models/config.py (main, 2026) reads it:
+ *   NemotronHForCausalLMConfig: the config's mamba_ssm_cache_dtype, else
+ *     "float16";
+ *   Qwen3.5 (qwen3_5, qwen3_5_moe): the config's mamba_ssm_dtype, when set;
+ *   others: none (vLLM's MambaStateDtypeCalculator then uses the conv
+ *     state's format).
+ */
+static const struct {
+	const char *model_type, *key, *absent;
+} ssm_dtype_keys[] = {
+	{ "nemotron_h", "mamba_ssm_cache_dtype", "float16" },
+	{ "qwen3_5", "mamba_ssm_dtype", NULL },
+	{ "qwen3_5_moe", "mamba_ssm_dtype", NULL },
+};
+
+static enum kvp_status vllm_ssm_dtype(struct cfg *c, struct kvp_model *m)
+{
+	static const char *const names[] = {
+		"auto", "float32", "float16", "bfloat16", NULL };
+	const char *v = NULL;
+	char path[96];
+	size_t i, k;
+	int fail = 0;
+
+	for (i = 0; i < sizeof ssm_dtype_keys / sizeof ssm_dtype_keys[0]; i++) {
+		if (strcmp(m->model_type, ssm_dtype_keys[i].model_type) != 0)
+			continue;
+		v = hf_str(c, ssm_dtype_keys[i].key, &fail);
+		if (fail)
+			return c->err->status;
+		if (!v)
+			v = ssm_dtype_keys[i].absent;
+		if (!v)
+			return KVP_OK;
+		for (k = 0; names[k]; k++)
+			if (!strcmp(v, names[k])) {
+				m->recur.vllm_ssm_dtype = (int)k;
+				return KVP_OK;
+			}
+		return hf_bad(c, ssm_dtype_keys[i].key,
+		              hf_get(c, ssm_dtype_keys[i].key, path, sizeof path),
+		              "vLLM takes float32, float16 or bfloat16");
+	}
+	return KVP_OK;
+}
+
 enum kvp_status hf_recurrent(struct cfg *c, struct kvp_model *m, bool linear)
 {
+	enum kvp_status st;
+
 	if (hf_has(c, "linear_attn_config"))
-		return kda(c, m);
-	if (linear)
-		return gated_deltanet(c, m);
-	return mamba(c, m);
+		st = kda(c, m);
+	else if (linear)
+		st = gated_deltanet(c, m);
+	else
+		st = mamba(c, m);
+	return st == KVP_OK ? vllm_ssm_dtype(c, m) : st;
 }
 
 /*

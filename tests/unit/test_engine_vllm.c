@@ -421,6 +421,75 @@ START_TEST(mamba_hybrid_pages)
 }
 END_TEST
 
+/*
+ * Recurrent state in vLLM's formats (engine_vllm.c vl_state, mamba_utils.py
+ * _mamba_state_dtype): the Qwen3-Next shape - 48 layers, full attention
+ * every 4th (12 layers, 2 KV heads of 256, bf16: 2 x 2 x 256 x 2 = 2,048
+ * B per token), 36 gated-DeltaNet layers of 24,576 conv and 524,288 SSM
+ * values (model.recur, llama.cpp's f32 for the generic engine).
+ *   auto/auto, model bf16: 24,576 x 2 + 524,288 x 2 = 1,097,728 B;
+ *     block 16 x ceil(1,097,728 / (16 x 2,048)) = 16 x 34 = 544;
+ *     page 544 x 2,048 = 1,114,112; 12 full + 36 Mamba: groups of 12,
+ *     4 groups; 2^32 / (1,114,112 x 12 = 13,369,344) = 321 blocks;
+ *     tokens 321 // 4 x 544 = 43,520.
+ *   --mamba-ssm-cache-dtype float32: 49,152 + 2,097,152 = 2,146,304 B;
+ *     block 16 x 66 = 1,056; page x 12 = 25,952,256; 165 blocks;
+ *     tokens 41 x 1,056 = 43,296 (what llama.cpp's f32 gave before).
+ *   a config's own SSM format (model.recur.vllm_ssm_dtype float16, as
+ *     NemotronH's default) is taken under auto: the same as bf16 here.
+ */
+static void gdn_plan(void)
+{
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 48;
+	plan.model.base.kv_heads = 2;
+	plan.model.base.k_dim = plan.model.base.v_dim = 256;
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_BF16);
+	add_rule(&plan.model, "0-46/4:kind=none");
+	add_rule(&plan.model, "1-46/4:kind=none");
+	add_rule(&plan.model, "2-46/4:kind=none");
+	plan.model.recur.conv_values = 24576;
+	plan.model.recur.ssm_values = 524288;
+	plan.model.recur.conv_dtype = plan.model.recur.ssm_dtype = KVP_DT_F32;
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 32;
+	plan.engine.vllm.max_model_len = 32768;
+}
+
+START_TEST(mamba_state_formats)
+{
+	gdn_plan();
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_NONE);
+	ck_assert_uint_eq(res.engine.block_size, 544);
+	ck_assert_uint_eq(res.engine.page_bytes, 13369344);
+	ck_assert_uint_eq(res.engine.blocks, 321);
+	ck_assert_uint_eq(res.engine.tokens, 43520);
+	gdn_plan();
+	plan.engine.vllm.mamba_ssm_cache_dtype = KVP_MAMBA_F32;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.block_size, 1056);
+	ck_assert_uint_eq(res.engine.blocks, 165);
+	ck_assert_uint_eq(res.engine.tokens, 43296);
+	gdn_plan();
+	plan.model.recur.vllm_ssm_dtype = KVP_MAMBA_F16;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.block_size, 544);
+	/* the flag wins over the config's format */
+	plan.engine.vllm.mamba_ssm_cache_dtype = KVP_MAMBA_F32;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.block_size, 1056);
+	/* auto takes the model's dtype: an fp8 model format is not one */
+	gdn_plan();
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_FP8);
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "engine.vllm.mamba_cache_dtype: auto"));
+	plan.engine.vllm.mamba_cache_dtype = KVP_MAMBA_BF16;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+}
+END_TEST
+
 START_TEST(pipeline_stages_take_the_minimum)
 {
 	/* 40 layers, pp 3: vLLM splits 13, 14, 13 (the extra layer to the
@@ -562,6 +631,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, heads_per_rank_and_replication);
 	tcase_add_test(tc, mla_replicated_on_every_rank);
 	tcase_add_test(tc, dsa_indexer_v32);
+	tcase_add_test(tc, mamba_state_formats);
 	tcase_add_test(tc, hybrid_groups_and_padding);
 	tcase_add_test(tc, one_type_different_pages);
 	tcase_add_test(tc, mamba_hybrid_pages);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "kvplan/compute.h"
+#include "kvplan/engine.h"
 #include "kvplan/import.h"
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
@@ -137,6 +138,42 @@ END_TEST
 
 /* Nemotron-3 MoE blocks: 'E' holds no cache, like '-'. 4 layers "M*-E":
  * one attention layer of 2 x (64 + 64) x 2 B = 512 B/position. */
+/*
+ * The SSM state format vLLM gives a model under --mamba-ssm-cache-dtype
+ * auto (vllm/model_executor/models/config.py NemotronHForCausalLMConfig:
+ * the config's mamba_ssm_cache_dtype, else float16; Qwen3.5: the
+ * config's mamba_ssm_dtype): model.recur.vllm_ssm_dtype.
+ */
+START_TEST(vllm_ssm_dtype_from_config)
+{
+	static const char nem[] = "{\"model_type\":\"nemotron_h\","
+		"\"hybrid_override_pattern\":\"M*\",\"num_hidden_layers\":2,"
+		"\"hidden_size\":256,\"num_attention_heads\":4,"
+		"\"num_key_value_heads\":2,\"head_dim\":64,\"vocab_size\":1000,"
+		"\"ssm_state_size\":16,\"conv_kernel\":4,\"n_groups\":1,"
+		"\"mamba_num_heads\":8,\"mamba_head_dim\":32%s}";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, nem, "");
+	ck_assert_msg(kvp_hf_import_text(text, strlen(text), "n", &m, NULL, &err)
+	              == KVP_OK, "%s", err.msg);
+	ck_assert_int_eq(m.recur.vllm_ssm_dtype, KVP_MAMBA_F16);
+	snprintf(text, sizeof text, nem, ",\"mamba_ssm_cache_dtype\":\"float32\"");
+	ck_assert_msg(kvp_hf_import_text(text, strlen(text), "n", &m, NULL, &err)
+	              == KVP_OK, "%s", err.msg);
+	ck_assert_int_eq(m.recur.vllm_ssm_dtype, KVP_MAMBA_F32);
+	snprintf(text, sizeof text, nem, ",\"mamba_ssm_cache_dtype\":\"fp8\"");
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "n", &m, NULL, &err),
+	                 KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "mamba_ssm_cache_dtype") != NULL, "%s", err.msg);
+	/* another family: none of its own */
+	one_sequence("qwen3-next-80b-a3b.json", 16);
+	ck_assert_int_eq(plan.model.recur.vllm_ssm_dtype, KVP_MAMBA_AUTO);
+}
+END_TEST
+
 START_TEST(nemotron_h_moe_blocks)
 {
 	static const char cfg[] = "{\"model_type\":\"nemotron_h\","
@@ -341,6 +378,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, qwen3_next_interval);
 	tcase_add_test(tc, nemotron_h_pattern);
 	tcase_add_test(tc, nemotron_h_moe_blocks);
+	tcase_add_test(tc, vllm_ssm_dtype_from_config);
 	tcase_add_test(tc, block_configs);
 	tcase_add_test(tc, gemma4_global_shapes);
 	tcase_add_test(tc, mimo_swa_k_ne_v);

@@ -431,10 +431,12 @@ END_TEST
  *     block 16 x ceil(1,097,728 / (16 x 2,048)) = 16 x 34 = 544;
  *     page 544 x 2,048 = 1,114,112; 12 full + 36 Mamba: groups of 12,
  *     4 groups; 2^32 / (1,114,112 x 12 = 13,369,344) = 321 blocks;
- *     tokens 321 // 4 x 544 = 43,520.
+ *     tokens reported (>= 0.22.0): a 32,768-token request takes
+ *     ceil(32,768 / 544) = 61 + 3 Mamba groups x 1 = 64 blocks,
+ *     int(321 / 64 x 32,768) = 164,352; before, 321 // 4 x 544 = 43,520.
  *   --mamba-ssm-cache-dtype float32: 49,152 + 2,097,152 = 2,146,304 B;
- *     block 16 x 66 = 1,056; page x 12 = 25,952,256; 165 blocks;
- *     tokens 41 x 1,056 = 43,296 (what llama.cpp's f32 gave before).
+ *     block 16 x 66 = 1,056; page x 12 = 25,952,256; 165 blocks (what
+ *     llama.cpp's f32 gave before).
  *   a config's own SSM format (model.recur.vllm_ssm_dtype float16, as
  *     NemotronH's default) is taken under auto: the same as bf16 here.
  */
@@ -465,13 +467,15 @@ START_TEST(mamba_state_formats)
 	ck_assert_uint_eq(res.engine.block_size, 544);
 	ck_assert_uint_eq(res.engine.page_bytes, 13369344);
 	ck_assert_uint_eq(res.engine.blocks, 321);
+	ck_assert_uint_eq(res.engine.tokens, 164352);
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.21.0");
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.engine.tokens, 43520);
 	gdn_plan();
 	plan.engine.vllm.mamba_ssm_cache_dtype = KVP_MAMBA_F32;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.engine.block_size, 1056);
 	ck_assert_uint_eq(res.engine.blocks, 165);
-	ck_assert_uint_eq(res.engine.tokens, 43296);
 	gdn_plan();
 	plan.model.recur.vllm_ssm_dtype = KVP_MAMBA_F16;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);

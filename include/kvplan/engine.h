@@ -201,9 +201,10 @@ struct kvp_sglang_opts {
 
 /*
  * TensorRT-LLM (src/core/engine_trtllm.c, KvCacheConfig). Budget =
- * free_gpu_memory_fraction x (capacity - weights / (tp x pp) - activation
- * peak - overheads), at most max_gpu_total_bytes, in whole blocks, at most
- * ceil(max_tokens / tokens_per_block) blocks.
+ * max_gpu_total_bytes when set, else free_gpu_memory_fraction x
+ * (capacity - weights / (tp x pp) - activation peak - overheads); one
+ * window: whole blocks, at most ceil(max_tokens / tokens_per_block);
+ * several windows (VSWA, 1.0.0 on): one pool per window, kvplan/era.h.
  */
 struct kvp_trtllm_opts {
 	uint32_t tokens_per_block;        /* tokens_per_block; default 64 (the

@@ -39,6 +39,10 @@ enum kvp_era_rule {
 	KVP_ERA_VLLM_PAD_PAGES,   /* vLLM pads an attention page that does not
 	                             divide the largest to it; before: refused
 	                             ("Cannot unify by adjusting block_size") */
+	KVP_ERA_TRTLLM_VSWA,      /* TensorRT-LLM (PyTorch backend) keeps one
+	                             KV pool per attention window, windows
+	                             clamped to the budget; before: one pool,
+	                             sliding layers full size */
 	KVP_ERA_RULE_COUNT
 };
 
@@ -62,9 +66,10 @@ const char *kvp_engine_current_release(enum kvp_engine_kind e);
 const char *kvp_engine_release(const struct kvp_engine_opts *o);
 
 /* A release the engine's rules can be keyed by: vLLM "0.6.4" (also
- * "v0.6.4", "0.8.5.post1", "0.9.0rc2"). Engines with no versioned rule yet
- * refuse a version, naming the release their rules are from. "" is the
- * current release. KVP_EINVAL naming engine.version otherwise. */
+ * "v0.6.4", "0.8.5.post1", "0.9.0rc2"), TensorRT-LLM "0.21.0" or
+ * "1.0.0rc4". Engines with no versioned rule yet refuse a version,
+ * naming the release their rules are from. "" is the current release.
+ * KVP_EINVAL naming engine.version otherwise. */
 enum kvp_status kvp_engine_version_check(enum kvp_engine_kind e, const char *v,
                                          struct kvp_error *err);
 

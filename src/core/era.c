@@ -71,6 +71,19 @@ static const struct kvp_era_row rows[] = {
 	  "it (page_size_padded), its block size kept",
 	  "refused: 'The page size of the layer is not divisible by the maximum "
 	  "page size. Cannot unify by adjusting block_size.'" },
+	/* PR #5151 (PyTorch VSWA KvCacheManager, opened 2025-06-12; the C++
+	 * runtime had per-window pools before it); v1.0.0rc2 (2025-07-08) is
+	 * the first 1.0 pre-release after it: 1.0.0 taken, not verified by
+	 * a tag. test_resource_manager.py test_adjust_window_sizes_for_vswa,
+	 * test_calculate_max_num_blocks_for_vswa @02dc40f1. */
+	{ KVP_ENGINE_TRTLLM, KVP_ERA_TRTLLM_VSWA, "1.0.0",
+	  "TensorRT-LLM PR #5151 (tensorrt_llm/_torch/pyexecutor VSWA helpers: "
+	  "adjust_window_sizes_for_vswa, calculate_max_num_blocks_for_vswa)",
+	  "one pool per attention window, an equal share of the budget and of "
+	  "host_cache_size each; when one sequence of every window does not fit, "
+	  "windows are clamped smallest first",
+	  "one pool; sliding layers sized as full attention (the PyTorch "
+	  "KVCacheManager took one max_seq_len window)" },
 };
 
 /* Where each engine's current rules come from. */
@@ -81,7 +94,8 @@ static const char *const current[KVP_ENGINE_COUNT] = {
 	                                            gpu_memory_utilization 0.92 */
 	[KVP_ENGINE_TRANSFORMERS] = "cache_utils.py (ENGINES.md)",
 	[KVP_ENGINE_SGLANG] = "ENGINES.md (March 2025 logs)",
-	[KVP_ENGINE_TRTLLM] = "ENGINES.md (KvCacheConfig)",
+	[KVP_ENGINE_TRTLLM] = "main@02dc40f1",  /* test_resource_manager.py,
+	                                            VSWA helpers read there */
 };
 
 const struct kvp_era_row *kvp_era_rows(size_t *n)
@@ -150,14 +164,16 @@ enum kvp_status kvp_engine_version_check(enum kvp_engine_kind e, const char *v,
 
 	if (!v[0])
 		return KVP_OK;
-	if (e != KVP_ENGINE_VLLM)
+	if (e != KVP_ENGINE_VLLM && e != KVP_ENGINE_TRTLLM)
 		return kvp_error_set(err, KVP_EINVAL,
 			"engine.version: %s - kvplan keys no %s rule by release yet; its "
 			"%s rules are those of %s (leave the version empty)", v,
 			kvp_engine_name(e), kvp_engine_name(e), kvp_engine_current_release(e));
 	if (!semver(v, x))
 		return kvp_error_set(err, KVP_EINVAL,
-			"engine.version: '%s' - a vLLM release such as 0.6.4 or 0.8.5.post1", v);
+			"engine.version: '%s' - a %s release such as %s", v,
+			kvp_engine_name(e), e == KVP_ENGINE_VLLM ? "0.6.4 or 0.8.5.post1" :
+			"0.21.0 or 1.0.0rc4");
 	return KVP_OK;
 }
 

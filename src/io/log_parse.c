@@ -616,6 +616,25 @@ static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 		return count_at(log, KVP_ENGINE_VLLM, KVP_OBS_TOKENS, KVP_SCOPE_ALL,
 		                NULL, &p, ln);
 	}
+	/* Aphrodite's memory summary (dphnAI/sonar issue 1077): "Minimum
+	 * concurrency: 3.31x", "Maximum sequence length allowed in the cache:
+	 * 54160" (= GPU blocks x block size, 3385 x 16) */
+	if ((p = strstr(line, "Minimum concurrency:"))) {
+		struct num n;
+		uint64_t v, tol;
+
+		q = parse_num(skip_sp(p + 20), &n);
+		if (!q || !num_scale(&n, 100, &v, &tol))
+			return 0;
+		return add_obs(log, KVP_ENGINE_VLLM, KVP_OBS_CONCURRENCY_X100,
+		               KVP_SCOPE_ALL, NULL, v, tol ? tol : 1, skip_sp(p + 20),
+		               *q == 'x' ? q + 1 : q, ln);
+	}
+	if ((p = strstr(line, "Maximum sequence length allowed in the cache:"))) {
+		p += strlen("Maximum sequence length allowed in the cache:");
+		return count_at(log, KVP_ENGINE_VLLM, KVP_OBS_TOKENS, KVP_SCOPE_ALL,
+		                NULL, &p, ln);
+	}
 	if ((p = strstr(line, "Maximum concurrency for"))) {
 		struct num n;
 		uint64_t v, tol;
@@ -973,6 +992,18 @@ static const struct {
 	{ KVP_ENGINE_LLAMACPP, "llama_kv_cache_unified", "the llama_kv_cache_unified builds (2025)", "" },
 	{ KVP_ENGINE_LLAMACPP, "KV self size", "builds before the llama_kv_cache classes (2024)", "" },
 	{ KVP_ENGINE_LLAMACPP, "llama_kv_cache:", "current builds (llama_kv_cache)", "" },
+	/* TensorRT-LLM: the C++ runtime's older allocation lines (issues 224,
+	 * 1400: "Allocate N bytes for k/v cache", "Using N tokens in paged KV
+	 * cache", tokens before block rounding) and the "[MemUsageChange]
+	 * Allocated X GiB for max tokens in paged KV cache (N)" wording that
+	 * replaced them; neither changes a byte rule kvplan keys */
+	{ KVP_ENGINE_TRTLLM, "bytes for k/v cache", "C++ runtime, older wording (2023-24)", "" },
+	{ KVP_ENGINE_TRTLLM, "tokens in paged KV cache.", "C++ runtime, older wording (2023-24)", "" },
+	{ KVP_ENGINE_TRTLLM, "for max tokens in paged KV cache", "[MemUsageChange] wording", "" },
+	/* Aphrodite (vLLM V0 fork, now dphnAI/sonar): issue 1077 */
+	{ KVP_ENGINE_VLLM, "Maximum sequence length allowed in the cache:",
+	  "Aphrodite (a vLLM V0 fork)", "0.7.3" },
+	{ KVP_ENGINE_VLLM, "Minimum concurrency:", "Aphrodite (a vLLM V0 fork)", "0.7.3" },
 };
 
 static void note_era(struct kvp_log *log, const char *line, uint32_t ln)

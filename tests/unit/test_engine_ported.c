@@ -353,6 +353,135 @@ START_TEST(vllm_interface_page_sizes)
 }
 END_TEST
 
+/* ---- TensorRT-LLM ------------------------------------------------- */
+
+/* test_resource_manager.py @02dc40f1 uses a model of head_size 1
+ * (hidden 2 / 2 heads, or 64 / 64) and 8 KV heads in fp16: 2 x 8 x 1 x
+ * 2 B = 32 B per token per layer (its cache_bytes_per_token_per_layer). */
+static void trt_plan(uint32_t n, uint64_t max_seq)
+{
+	kvp_plan_default(&plan);
+	plan.model.n_layers = n;
+	plan.model.q_heads = plan.model.base.kv_heads = 8;
+	plan.model.base.k_dim = plan.model.base.v_dim = 1;
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_F16);
+	plan.model.arch.max_positions = max_seq;
+	plan.engine.kind = KVP_ENGINE_TRTLLM;
+	plan.engine.trtllm.tokens_per_block = 32;
+	plan.engine.trtllm.free_gpu_memory_fraction = 1000000;
+	plan.devices.n_groups = 0;
+	set_len(1);
+}
+
+/* test_adjust_window_sizes_for_vswa: windows 100 (layers 0-3), 200
+ * (4-6), 7000 (7-8), 32 B per token per layer, the pool
+ * max_gpu_total_bytes:
+ *  1: 32 x (100 x 4 + 130 x 5) + 4 -> {100: 0-3, 130: 4-8}
+ *  2: 32 x (100 x 4 + 200 x 3 + 1017 x 2) + 4 -> {100, 200, 1017}
+ *  3: 32 x (100 x 4 + 200 x 3 + 7000 x 2) + 9402 -> unchanged
+ *  4: 32 x 51 x 9 + 1 -> {51: all}
+ *  5: max_tokens 134, 32 x (100 x 4 + 134 x 5) + 4 -> {100, 134: 4-8}
+ * Blocks (calculate_max_num_blocks_for_vswa, equal shares, 32 tokens a
+ * block), case 1: pool 100 has 4 x 32 = 128 B a token: 33,604 x 0.5 /
+ * 128 = 131.27 tokens -> 4 blocks; pool 130: 5 x 32 = 160 B: 16,802 /
+ * 160 = 105.01 -> 3 blocks. */
+START_TEST(trt_adjust_window_sizes)
+{
+	static const struct {
+		uint64_t mem, max_tokens;
+		uint32_t n;
+		uint64_t win[3], layers[3];
+	} c[] = {
+		{ 32ull * (100 * 4 + 130 * 5) + 4, 0, 2, { 100, 130 }, { 4, 5 } },
+		{ 32ull * (100 * 4 + 200 * 3 + 1017 * 2) + 4, 0, 3, { 100, 200, 1017 }, { 4, 3, 2 } },
+		{ 32ull * (100 * 4 + 200 * 3 + 7000 * 2) + 9402, 0, 3, { 100, 200, 7000 }, { 4, 3, 2 } },
+		{ 32ull * 51 * 9 + 1, 0, 1, { 51 }, { 9 } },
+		{ 32ull * (100 * 4 + 134 * 5) + 4, 134, 2, { 100, 134 }, { 4, 5 } },
+	};
+	size_t k;
+	uint32_t j;
+
+	for (k = 0; k < sizeof c / sizeof c[0]; k++) {
+		trt_plan(9, 7000);
+		add_rule("0-3:kind=sliding,window=100");
+		add_rule("4-6:kind=sliding,window=200");
+		plan.engine.trtllm.max_gpu_total_bytes = c[k].mem;
+		plan.engine.trtllm.max_tokens = c[k].max_tokens;
+		ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "case %zu: %s", k + 1,
+		              res.error.msg);
+		ck_assert_uint_eq(res.engine.budget_bytes, c[k].mem);
+		ck_assert_uint_eq(res.engine.n_pools, c[k].n);
+		for (j = 0; j < c[k].n; j++) {
+			ck_assert_uint_eq(res.engine.pools[j].window, c[k].win[j]);
+			ck_assert_uint_eq(res.engine.pools[j].layers, c[k].layers[j]);
+		}
+	}
+	/* case 1's blocks, worked above */
+	trt_plan(9, 7000);
+	add_rule("0-3:kind=sliding,window=100");
+	add_rule("4-6:kind=sliding,window=200");
+	plan.engine.trtllm.max_gpu_total_bytes = c[0].mem;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.pools[0].blocks, 4);
+	ck_assert_uint_eq(res.engine.pools[1].blocks, 3);
+	ck_assert_uint_eq(res.layers[0].slots, 4ull * 32);
+	ck_assert_uint_eq(res.layers[8].slots, 3ull * 32);
+	ck_assert_str_eq(res.engine.lines[1],
+	                 "Window size = 130, primary_blocks: 3, secondary_blocks: 0");
+	/* before 1.0.0 (kvplan/era.h): one pool, every layer full size:
+	 * 33,604 // (9 x 32 x 32) = 3 blocks */
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.21.0");
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.n_pools, 0);
+	ck_assert_uint_eq(res.engine.blocks, 3);
+}
+END_TEST
+
+/* test_calculate_max_num_blocks_for_vswa: 4 layers, 8 KV heads of head
+ * size 1 (hidden 64 / 64 heads), fp16, windows [64, 128] (layers 0, 2
+ * and 1, 3), tokens_per_block 32, free memory 128 MiB:
+ *  1: fraction 0.1, max_gpu_total_bytes 32 MiB, host_cache_size 32 MiB
+ *     -> primary 32 MiB (the fraction ignored), secondary 32 MiB
+ *  2: fraction 0.1 alone -> primary int(128 MiB x 0.1) = 13,421,772,
+ *     secondary 0.
+ * Blocks by hand: a window's 2 layers take 2 x 32 = 64 B a token;
+ * case 1: 33,554,432 x 0.5 / 64 = 262,144 tokens -> 8,192 blocks per
+ * window, primary and secondary alike; case 2: 13,421,772 x 0.5 / 64 =
+ * 104,857.59 tokens -> 3,276 blocks. */
+START_TEST(trt_max_gpu_total_bytes_and_host_pool)
+{
+	uint64_t used;
+
+	trt_plan(4, 128);
+	add_rule("0-3/2:kind=sliding,window=64");
+	/* a card whose free memory after the load is 128 MiB: find what
+	 * the load takes with the whole free memory as budget */
+	plan.devices.n_groups = 1;
+	plan.devices.groups[0].count = 1;
+	plan.devices.groups[0].card.capacity_bytes = 80ull << 30;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	used = (80ull << 30) - res.engine.budget_bytes;
+	plan.devices.groups[0].card.capacity_bytes = used + (128ull << 20);
+	plan.engine.trtllm.free_gpu_memory_fraction = 100000;
+
+	plan.engine.trtllm.max_gpu_total_bytes = 32ull << 20;
+	plan.engine.trtllm.host_cache_size = 32ull << 20;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.budget_bytes, 32ull << 20);
+	ck_assert_uint_eq(res.engine.n_pools, 2);
+	ck_assert_uint_eq(res.engine.pools[0].blocks, 8192);
+	ck_assert_uint_eq(res.engine.pools[1].blocks, 8192);
+	ck_assert_uint_eq(res.engine.host_blocks, 2 * 8192);
+
+	plan.engine.trtllm.max_gpu_total_bytes = 0;
+	plan.engine.trtllm.host_cache_size = 0;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.budget_bytes, 13421772);
+	ck_assert_uint_eq(res.engine.pools[0].blocks, 3276);
+	ck_assert_uint_eq(res.engine.host_blocks, 0);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("engine_ported");
@@ -368,6 +497,10 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, vllm_estimate_max_model_len);
 	tcase_add_test(tc, vllm_max_concurrency);
 	tcase_add_test(tc, vllm_interface_page_sizes);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("trtllm");
+	tcase_add_test(tc, trt_adjust_window_sizes);
+	tcase_add_test(tc, trt_max_gpu_total_bytes_and_host_pool);
 	suite_add_tcase(s, tc);
 	return s;
 }

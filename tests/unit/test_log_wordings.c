@@ -109,6 +109,30 @@ START_TEST(trtllm_old_tokens_unrounded)
 }
 END_TEST
 
+/* The wording tells the era: TensorRT-LLM's older C++ runtime lines
+ * (issue 1400) and Aphrodite's summary (dphnAI/sonar issue 1077, a vLLM
+ * V0 fork: V0's rules, 0.7.3). */
+START_TEST(era_from_wording)
+{
+	static struct kvp_log log;
+	static const char trt[] =
+		"[TensorRT-LLM][INFO] Allocate 69524783104 bytes for k/v cache. ";
+	static const char aph[] = "INFO:     Minimum concurrency: 3.31x";
+
+	kvp_log_init(&log);
+	kvp_log_feed_line(&log, trt, strlen(trt));
+	kvp_log_finish(&log);
+	ck_assert_msg(strstr(log.era, "older wording") != NULL, "%s", log.era);
+	ck_assert_str_eq(log.era_release, "");
+	kvp_log_init(&log);
+	kvp_log_feed_line(&log, aph, strlen(aph));
+	kvp_log_finish(&log);
+	ck_assert_msg(strstr(log.era, "Aphrodite") != NULL, "%s", log.era);
+	ck_assert_str_eq(log.era_release, "0.7.3");
+	ck_assert_int_eq(log.engine, KVP_ENGINE_VLLM);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("log_wordings");
@@ -116,6 +140,7 @@ static Suite *make_suite(void)
 
 	tcase_add_test(tc, every_wording_is_read);
 	tcase_add_test(tc, trtllm_old_tokens_unrounded);
+	tcase_add_test(tc, era_from_wording);
 	suite_add_tcase(s, tc);
 	return s;
 }

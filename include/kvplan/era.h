@@ -43,6 +43,10 @@ enum kvp_era_rule {
 	                             KV pool per attention window, windows
 	                             clamped to the budget; before: one pool,
 	                             sliding layers full size */
+	KVP_ERA_SGLANG_NSA,       /* SGLang sizes DSA (NSA) models: the
+	                             indexer's fp8 keys + f32 scales beside
+	                             each latent, fp8 latents with scales and
+	                             a bf16 rope part; before: not supported */
 	KVP_ERA_RULE_COUNT
 };
 
@@ -67,7 +71,7 @@ const char *kvp_engine_release(const struct kvp_engine_opts *o);
 
 /* A release the engine's rules can be keyed by: vLLM "0.6.4" (also
  * "v0.6.4", "0.8.5.post1", "0.9.0rc2"), TensorRT-LLM "0.21.0" or
- * "1.0.0rc4". Engines with no versioned rule yet refuse a version,
+ * "1.0.0rc4", SGLang "0.5.3". Engines with no versioned rule yet refuse a version,
  * naming the release their rules are from. "" is the current release.
  * KVP_EINVAL naming engine.version otherwise. */
 enum kvp_status kvp_engine_version_check(enum kvp_engine_kind e, const char *v,

@@ -138,10 +138,12 @@ enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
 	if (st != KVP_OK)
 		return st;
 	res->n_layers = p->model.n_layers;
-	/* The DSA indexer cache is laid out by vLLM's profile only (its fp8
-	 * keys with f32 scales, engine_vllm.c vl_dsa); the others refuse it
-	 * rather than leave it out. */
-	if (p->model.indexer.head_dim && p->engine.kind != KVP_ENGINE_VLLM)
+	/* The DSA indexer cache is laid out by the vLLM and SGLang profiles
+	 * only (fp8 keys with f32 scales, engine_vllm.c vl_dsa,
+	 * engine_sglang.c sg_nsa); the others refuse it rather than leave it
+	 * out. */
+	if (p->model.indexer.head_dim && p->engine.kind != KVP_ENGINE_VLLM &&
+	    p->engine.kind != KVP_ENGINE_SGLANG)
 		return kvp_error_set(&res->error, KVP_EREFUSED,
 			"model.indexer.head_dim: %u - engine %s: its DSA indexer "
 			"cache is not modelled by kvplan; use --engine generic",

@@ -17,6 +17,16 @@
  *   mem_fraction_static 0 = SGLang's default by tp: 0.88 (1), 0.87 (2),
  *     0.85 (4), 0.81 (8), 0.79 (16) (server_args.py before the
  *     memory-reserve rework).
+ * DSA (NSA) models (model.indexer, DeepSeek-V3.2), from 0.5.3
+ *   (kvplan/era.h): NSATokenToKVPool keeps beside each MLA layer's latent
+ *   the indexer's keys, index_head_dim fp8 values + one f32 scale per 128
+ *   (quant_block_size), index_head_dim + index_head_dim / 128 x 4 bytes a
+ *   token (128 -> 132); with an fp8 cache the latent is stored as
+ *   kv_lora_rank fp8 + kv_lora_rank / 128 x 4 bytes of scales + the rope
+ *   part in bf16 (calculate_mla_kv_cache_dim: 512 + 16 + 128 = 656 B).
+ *   The profile (get_cell_size_per_token) counts (kv_lora_rank + rope) x
+ *   the dtype's bytes + the indexer row per layer, so the token count
+ *   comes from that cell while the pool is allocated at the stored rows.
  * Sliding layers are sized as full ones (MHATokenToKVPool); models with
  * recurrent states (a separate Mamba pool) are refused before this
  * profile runs (engine_compute.c).
@@ -27,7 +37,48 @@
 
 #include "core/engine_priv.h"
 #include "kvplan/checked.h"
+#include "kvplan/era.h"
 #include "kvplan/units.h"
+
+#define SG_QUANT_BLOCK 128u   /* NSATokenToKVPool.quant_block_size */
+
+/*
+ * A DSA model's MLA layer (python/sglang/srt/mem_cache/memory_pool.py
+ * NSATokenToKVPool, model_runner_kv_cache_mixin.py
+ * calculate_mla_kv_cache_dim and get_cell_size_per_token): *stored gets
+ * the bytes the pool holds per token (latent as stored + indexer keys),
+ * *profile the bytes the token count is sized by, *idx the indexer's.
+ */
+static enum kvp_status sg_nsa(const struct kvp_plan *p, const struct kvp_format *f,
+                              uint64_t latent, uint64_t *stored, uint64_t *profile,
+                              uint64_t *idx, struct kvp_error *err)
+{
+	const struct kvp_mla *m = &p->model.mla;
+	uint64_t hd = p->model.indexer.head_dim;
+
+	if (!kvp_era_has(&p->engine, KVP_ERA_SGLANG_NSA))
+		return kvp_error_set(err, KVP_EREFUSED,
+			"engine.version: %s - SGLang sizes DSA models "
+			"(model.indexer.head_dim %llu) from 0.5.3 on", p->engine.version,
+			(unsigned long long)hd);
+	if (hd % SG_QUANT_BLOCK)
+		return kvp_error_set(err, KVP_EINVAL,
+			"model.indexer.head_dim: %llu - SGLang's indexer keys take a "
+			"scale per %u values", (unsigned long long)hd, SG_QUANT_BLOCK);
+	*idx = hd + hd / SG_QUANT_BLOCK * 4;
+	*profile = latent + *idx;
+	*stored = latent;
+	if (f->dtype == KVP_DT_FP8) {
+		if (m->kv_lora_rank % SG_QUANT_BLOCK)
+			return kvp_error_set(err, KVP_EINVAL,
+				"model.mla.kv_lora_rank: %u - SGLang's fp8 DSA latent takes "
+				"a scale per %u values", m->kv_lora_rank, SG_QUANT_BLOCK);
+		*stored = (uint64_t)m->kv_lora_rank + m->kv_lora_rank / SG_QUANT_BLOCK * 4 +
+		          (uint64_t)m->qk_rope_head_dim * 2;
+	}
+	*stored += *idx;
+	return KVP_OK;
+}
 
 static uint32_t sg_default_fraction(uint32_t tp)
 {
@@ -50,7 +101,7 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 	struct kvp_engine_result *e = &res->engine;
 	struct kvp_error *err = &res->error;
 	uint32_t tp = p->devices.tp ? p->devices.tp : 1, frac, i;
-	uint64_t cell = 0, kcell = 0, vcell = 0, tokens, page, ctx, slots;
+	uint64_t cell = 0, kcell = 0, vcell = 0, tokens, page, ctx, slots, pcell = 0;
 	uint64_t max_reqs, table, kb, vb;
 	bool mla = false;
 	enum kvp_status st;
@@ -75,7 +126,7 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 		const struct kvp_layer_spec *l = &ls[i];
 		struct kvp_layer_result *lr = &res->layers[i];
 		struct kvp_layer_spec sp = *l;
-		uint64_t kr = 0, vr = 0, heads;
+		uint64_t kr = 0, vr = 0, heads, prow = 0;
 		char what[64];
 
 		lr->on_device = true;
@@ -108,6 +159,14 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 			sp.v_dim = 0;
 			if ((st = kvp_format_row_bytes(&l->k_fmt, sp.k_dim, &kr, what, err)))
 				return st;
+			if (p->model.indexer.head_dim) {
+				uint64_t prof = 0, idx = 0;
+
+				if ((st = sg_nsa(p, &l->k_fmt, kr, &kr, &prof, &idx, err)))
+					return st;
+				lr->index_row_bytes = idx;
+				prow = prof;
+			}
 			break;
 		default:
 			break;
@@ -117,6 +176,9 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 		lr->v_row_bytes = vr;
 		lr->bytes_per_position = kr + vr;
 		kcell += kr;
+		/* the profile's cell: the stored row, but a DSA layer's latent
+		 * at (kv_lora_rank + rope) x the dtype's bytes */
+		pcell += prow ? prow : kr + vr;
 		vcell += vr;
 	}
 	cell = kcell + vcell;
@@ -146,7 +208,7 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 				"%s GiB static)", eng_fixed2(w, KVP_GIB, x, sizeof x),
 				eng_fixed2(want, KVP_GIB, y, sizeof y));
 		e->budget_bytes = want - w;
-		tokens = e->budget_bytes / cell;
+		tokens = e->budget_bytes / pcell;
 	}
 	/* init_memory_pool: requests from the profiled tokens, then the
 	 * max_total_tokens cap, then whole pages */
@@ -175,7 +237,8 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 		struct kvp_layer_result *lr = &res->layers[i];
 
 		lr->slots = lr->bytes_per_position ? slots : 0;
-		if (!kvp_mul(slots, lr->bytes_per_position, &lr->bytes))
+		if (!kvp_mul(slots, lr->bytes_per_position, &lr->bytes) ||
+		    !kvp_mul(slots, lr->index_row_bytes, &lr->index_bytes))
 			return eng_overflow(res, "kv.bytes");
 	}
 	st = eng_finish_kv(p, res, slots, tp);

@@ -84,6 +84,20 @@ static const struct kvp_era_row rows[] = {
 	  "windows are clamped smallest first",
 	  "one pool; sliding layers sized as full attention (the PyTorch "
 	  "KVCacheManager took one max_seq_len window)" },
+	/* DeepSeek-V3.2 support (NSATokenToKVPool); the first public log of
+	 * it is sglang PR #11309 (2025-10-07: "#tokens: 975424, KV size: 43.67
+	 * GB", reproduced in test_engine_ported.c). Release 0.5.3 taken (the
+	 * first after the model's release of 2025-09-29), not verified by a
+	 * tag. */
+	{ KVP_ENGINE_SGLANG, KVP_ERA_SGLANG_NSA, "0.5.3",
+	  "sglang python/sglang/srt/mem_cache/memory_pool.py NSATokenToKVPool "
+	  "(quant_block_size 128), model_runner_kv_cache_mixin.py "
+	  "calculate_mla_kv_cache_dim, get_cell_size_per_token",
+	  "DSA layers store the latent (fp8: kv_lora_rank + kv_lora_rank / 128 x 4 "
+	  "+ rope x 2 bytes) and the indexer keys (index_head_dim + "
+	  "index_head_dim / 128 x 4 bytes) per token; tokens are sized by "
+	  "(kv_lora_rank + rope) x dtype bytes + the indexer row",
+	  "DSA models not supported (refused)" },
 };
 
 /* Where each engine's current rules come from. */
@@ -93,7 +107,7 @@ static const char *const current[KVP_ENGINE_COUNT] = {
 	[KVP_ENGINE_VLLM] = "main@002f10e0",     /* vllm/config/cache.py:
 	                                            gpu_memory_utilization 0.92 */
 	[KVP_ENGINE_TRANSFORMERS] = "cache_utils.py (ENGINES.md)",
-	[KVP_ENGINE_SGLANG] = "ENGINES.md (March 2025 logs)",
+	[KVP_ENGINE_SGLANG] = "main (memory_pool.py NSATokenToKVPool)",
 	[KVP_ENGINE_TRTLLM] = "main@02dc40f1",  /* test_resource_manager.py,
 	                                            VSWA helpers read there */
 };
@@ -164,7 +178,7 @@ enum kvp_status kvp_engine_version_check(enum kvp_engine_kind e, const char *v,
 
 	if (!v[0])
 		return KVP_OK;
-	if (e != KVP_ENGINE_VLLM && e != KVP_ENGINE_TRTLLM)
+	if (e != KVP_ENGINE_VLLM && e != KVP_ENGINE_TRTLLM && e != KVP_ENGINE_SGLANG)
 		return kvp_error_set(err, KVP_EINVAL,
 			"engine.version: %s - kvplan keys no %s rule by release yet; its "
 			"%s rules are those of %s (leave the version empty)", v,
@@ -173,7 +187,7 @@ enum kvp_status kvp_engine_version_check(enum kvp_engine_kind e, const char *v,
 		return kvp_error_set(err, KVP_EINVAL,
 			"engine.version: '%s' - a %s release such as %s", v,
 			kvp_engine_name(e), e == KVP_ENGINE_VLLM ? "0.6.4 or 0.8.5.post1" :
-			"0.21.0 or 1.0.0rc4");
+			e == KVP_ENGINE_SGLANG ? "0.5.3" : "0.21.0 or 1.0.0rc4");
 	return KVP_OK;
 }
 

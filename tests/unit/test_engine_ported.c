@@ -13,6 +13,8 @@
  *   16 x 2 x 64 x 4 B x 2 (K and V) = 16,384 B, the tests'
  *   mem_per_block_per_layer.
  * vLLM @68f3362c: tests/v1/core/test_kv_cache_interface.py (read whole).
+ * SGLang: no unit test of its pools is ported; its NSA pool is checked
+ *   against sglang PR #11309's public log line, worked by hand.
  * TensorRT-LLM @02dc40f1: tests/unittest/_torch/executor/
  *   test_resource_manager.py (read whole), against
  *   tensorrt_llm/_torch/pyexecutor VSWA helpers (adjust_window_sizes_for_vswa,
@@ -482,6 +484,88 @@ START_TEST(trt_max_gpu_total_bytes_and_host_pool)
 }
 END_TEST
 
+/* ---- SGLang ------------------------------------------------------- */
+
+/* DeepSeek-V3.2 under SGLang (NSATokenToKVPool): 61 MLA layers, latent
+ * 512 + 64, indexer keys of 128, fp8 cache, page 64. The public log of
+ * sglang PR #11309 prints "KV Cache is allocated. #tokens: 975424, KV
+ * size: 43.67 GB" (tests/data/logs/wordings.tsv). By hand, per token and
+ * layer: latent 512 fp8 + 512 / 128 x 4 = 16 B of scales + 64 x 2 B of
+ * bf16 rope = 656 B, indexer 128 + 128 / 128 x 4 = 132 B: 788 B; the
+ * pool holds 975,424 + 64 (page_size) slots: 975,488 x 61 x 788 =
+ * 46,889,757,184 B = 43.669 GiB -> "43.67". The tokens come from the
+ * profile's cell, (512 + 64) x 1 + 132 = 708 B per layer: a budget of
+ * 61 x 708 x 1,000 B holds 1,000 tokens (not 61 x 788 x 1,000 / ...). */
+START_TEST(sglang_nsa_fp8_layout)
+{
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 61;
+	plan.model.base.kind = KVP_LAYER_MLA;
+	plan.model.q_heads = 128;
+	plan.model.base.kv_heads = 1;
+	plan.model.mla.kv_lora_rank = 512;
+	plan.model.mla.qk_rope_head_dim = 64;
+	plan.model.mla.qk_nope_head_dim = 128;
+	plan.model.mla.v_head_dim = 128;
+	plan.model.indexer.head_dim = 128;
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_FP8);
+	plan.model.arch.max_positions = 163840;
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.engine.sglang.page_size = 64;
+	plan.engine.sglang.max_total_tokens = 975424;
+	plan.devices.n_groups = 0;
+	set_len(1);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.layers[0].bytes_per_position, 788);
+	ck_assert_uint_eq(res.layers[0].index_row_bytes, 132);
+	ck_assert_uint_eq(res.layers[0].slots, 975488);
+	ck_assert_uint_eq(res.kv.bytes, 46889757184ull);
+	ck_assert_uint_eq(res.kv.index_bytes, 975488ull * 61 * 132);
+	ck_assert_str_eq(res.engine.lines[0],
+	                 "KV Cache is allocated. #tokens: 975424, KV size: 43.67 GB");
+	/* bf16: the latent (512 + 64) x 2 = 1,152 B + 132 = 1,284 B */
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_BF16);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.layers[0].bytes_per_position, 1284);
+	/* before 0.5.3 (kvplan/era.h) SGLang had no DSA pool: refused */
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.5.2");
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "from 0.5.3 on"));
+}
+END_TEST
+
+/* The token count comes from the profile's cell (get_cell_size_per_token):
+ * fp8, 61 layers: (576 x 1 + 132) x 61 = 43,188 B a token. A card of
+ * capacity C with mem_fraction_static 1 and no weights beyond what the
+ * weight stage counts: tokens = budget // 43,188, whole pages of 64. */
+START_TEST(sglang_nsa_profile_cell)
+{
+	uint64_t budget;
+
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 61;
+	plan.model.base.kind = KVP_LAYER_MLA;
+	plan.model.q_heads = 128;
+	plan.model.base.kv_heads = 1;
+	plan.model.mla.kv_lora_rank = 512;
+	plan.model.mla.qk_rope_head_dim = 64;
+	plan.model.mla.qk_nope_head_dim = 128;
+	plan.model.mla.v_head_dim = 128;
+	plan.model.indexer.head_dim = 128;
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_FP8);
+	plan.model.arch.max_positions = 163840;
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.engine.sglang.page_size = 64;
+	plan.engine.sglang.mem_fraction_static = 1000000;
+	plan.devices.groups[0].card.capacity_bytes = 2000ull << 30;
+	set_len(1);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	budget = res.engine.budget_bytes;
+	ck_assert_uint_gt(budget, 0);
+	ck_assert_uint_eq(res.engine.tokens, budget / 43188 / 64 * 64);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("engine_ported");
@@ -501,6 +585,10 @@ static Suite *make_suite(void)
 	tc = tcase_create("trtllm");
 	tcase_add_test(tc, trt_adjust_window_sizes);
 	tcase_add_test(tc, trt_max_gpu_total_bytes_and_host_pool);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("sglang");
+	tcase_add_test(tc, sglang_nsa_fp8_layout);
+	tcase_add_test(tc, sglang_nsa_profile_cell);
 	suite_add_tcase(s, tc);
 	return s;
 }

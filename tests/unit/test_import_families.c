@@ -290,16 +290,19 @@ START_TEST(dsa_indexer)
 	ck_assert_uint_eq(res.kv.bytes, 351797248);
 	ck_assert_uint_eq(res.kv.index_bytes, 63963136);
 	/* vLLM lays it out (test_engine_vllm.c dsa_indexer_v32: 128 + 4 B
-	 * of scale per token); SGLang's layout is not modelled: refused by
-	 * name */
+	 * of scale per token); so does SGLang (NSATokenToKVPool,
+	 * test_engine_ported.c): the latent (512 + 64) x 2 = 1,152 B + the
+	 * indexer's 132 B = 1,284 B per layer and token */
 	plan.engine.kind = KVP_ENGINE_VLLM;
 	plan.engine.vllm.kv_cache_memory_bytes = 16ull << 30;
 	ck_assert_msg(kvp_compute(&plan, &r2) == KVP_OK, "%s", r2.error.msg);
 	ck_assert_uint_eq(r2.layers[0].index_row_bytes, 132);
 	plan.engine.kind = KVP_ENGINE_SGLANG;
-	ck_assert_int_ne(kvp_compute(&plan, &r2), KVP_OK);
-	ck_assert_msg(strstr(r2.error.msg, "model.indexer.head_dim: 128"),
-	              "%s", r2.error.msg);
+	plan.engine.sglang.max_total_tokens = 4096;
+	plan.devices.n_groups = 0;
+	ck_assert_msg(kvp_compute(&plan, &r2) == KVP_OK, "%s", r2.error.msg);
+	ck_assert_uint_eq(r2.layers[0].index_row_bytes, 132);
+	ck_assert_uint_eq(r2.layers[0].bytes_per_position, 1284);
 }
 END_TEST
 

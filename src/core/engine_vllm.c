@@ -143,8 +143,8 @@ static enum kvp_status vl_dsa(struct vl_ctx *c, const struct kvp_format *f,
 				m->kv_lora_rank, m->qk_rope_head_dim);
 		*kr = 656;
 	}
-	c->idx_row = hd + hd / 128 * 4;
-	*kr += c->idx_row;
+	if (!kvp_add(hd, hd / 128 * 4, &c->idx_row) || !kvp_add(*kr, c->idx_row, kr))
+		return eng_overflow(c->res, "model.indexer.head_dim");
 	return KVP_OK;
 }
 

@@ -64,8 +64,13 @@ static void collect_cached(const char *id, const char *rev, const char *dir,
 		return;
 	e = &l->e[l->n++];
 	snprintf(e->name, sizeof e->name, "%s", id);
-	snprintf(e->desc, sizeof e->desc, "Hugging Face cache, snapshot %.12s: %s",
-	         rev, dir);
+	{
+		char d[160];
+
+		kvp_escape(dir, strlen(dir), d, sizeof d, false);
+		snprintf(e->desc, sizeof e->desc, "Hugging Face cache, snapshot "
+		         "%.12s: %.100s", rev, d);
+	}
 	snprintf(e->spec, sizeof e->spec, "%s@%s", id, rev);
 	e->user = 2;
 }

@@ -200,6 +200,9 @@ static void settings_to_plan(const struct kvp_log *log, struct kvp_plan *p,
 			o->gpu_memory_utilization = (uint32_t)s->v[KVP_LK_GPU_MEM_UTIL_PPM];
 		if (s->has[KVP_LK_BLOCK_SIZE] && take(g, "engine.vllm.block_size", NULL))
 			o->block_size = (uint32_t)s->v[KVP_LK_BLOCK_SIZE];
+		if (s->has[KVP_LK_NUM_GPU_BLOCKS_OVERRIDE] &&
+		    take(g, "engine.vllm.num_gpu_blocks_override", NULL))
+			o->num_gpu_blocks_override = s->v[KVP_LK_NUM_GPU_BLOCKS_OVERRIDE];
 		if (s->cache_type_k[0] && take(g, "engine.vllm.kv_cache_dtype", NULL)) {
 			if (!strcmp(s->cache_type_k, "auto"))
 				o->kv_cache_dtype_auto = true;

@@ -672,7 +672,15 @@ static enum kvp_status row_counts(const struct rec_ctx *c,
 		}
 		break;
 	case KVP_OBS_TOKENS:
-		if (vllm && c->o_blocks && c->bsize) {
+		if (vllm && c->plan->engine.vllm.num_gpu_blocks_override && c->bsize) {
+			/* the override, not the budget's blocks, is the pool */
+			v64 = c->plan->engine.vllm.num_gpu_blocks_override;
+			if (v64 > UINT64_MAX / c->bsize)
+				return overflow(err, "tokens");
+			snprintf(basis, sizeof basis, "num_gpu_blocks_override %llu",
+			         (unsigned long long)v64);
+			row_computed(r, vllm_tokens(c, v64), basis);
+		} else if (vllm && c->o_blocks && c->bsize) {
 			if (!kvp_mul(c->o_blocks->value, c->bsize, &v64))
 				return overflow(err, "tokens");
 			snprintf(basis, sizeof basis, "observed blocks x block size %llu",
@@ -717,11 +725,14 @@ static enum kvp_status row_counts(const struct rec_ctx *c,
 	case KVP_OBS_CONCURRENCY_X100: {
 		uint64_t blocks = 0, per_req;
 
-		if (c->o_blocks)
+		if (vllm && c->plan->engine.vllm.num_gpu_blocks_override)
+			blocks = c->plan->engine.vllm.num_gpu_blocks_override;
+		else if (c->o_blocks)
 			blocks = c->o_blocks->value;
 		else if (c->o_tokens && c->bsize)
 			blocks = c->o_tokens->value / c->bsize;
-		if (vllm && !c->o_blocks && c->o_tokens && c->max_model_len &&
+		if (vllm && !c->o_blocks && !c->plan->engine.vllm.num_gpu_blocks_override &&
+		    c->o_tokens && c->max_model_len &&
 		    kvp_era_has(&c->plan->engine, KVP_ERA_VLLM_CAPACITY_TOKENS)) {
 			/* tokens = int(concurrency x L): the concurrency lies in
 			 * [tokens / L, (tokens + 1) / L), printed to two places */

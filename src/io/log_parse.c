@@ -616,6 +616,19 @@ static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 		return count_at(log, KVP_ENGINE_VLLM, KVP_OBS_TOKENS, KVP_SCOPE_ALL,
 		                NULL, &p, ln);
 	}
+	/* V1 with --num-gpu-blocks-override (kv_cache_utils.py
+	 * get_kv_cache_configs; vLLM PR #19503): "Overriding
+	 * num_gpu_blocks=333325 with num_gpu_blocks_override=100": the blocks
+	 * the budget gives, and the setting that replaces them */
+	if ((p = strstr(line, "Overriding num_gpu_blocks=")) &&
+	    (q = strstr(line, "with num_gpu_blocks_override="))) {
+		p += strlen("Overriding num_gpu_blocks=");
+		if (!count_at(log, KVP_ENGINE_VLLM, KVP_OBS_BLOCKS, KVP_SCOPE_ALL, NULL, &p, ln))
+			return 0;
+		set_int(log, KVP_LK_NUM_GPU_BLOCKS_OVERRIDE,
+		        q + strlen("with num_gpu_blocks_override="), ln);
+		return 1;
+	}
 	/* Aphrodite's memory summary (dphnAI/sonar issue 1077): "Minimum
 	 * concurrency: 3.31x", "Maximum sequence length allowed in the cache:
 	 * 54160" (= GPU blocks x block size, 3385 x 16) */
@@ -877,6 +890,7 @@ static const char *const key_names[KVP_LK_COUNT] = {
 	[KVP_LK_MAX_RUNNING] = "max_running_requests",
 	[KVP_LK_MAX_TOTAL_TOKENS] = "max_total_num_tokens",
 	[KVP_LK_SWA_FULL] = "swa_full",
+	[KVP_LK_NUM_GPU_BLOCKS_OVERRIDE] = "num_gpu_blocks_override",
 };
 
 const char *kvp_log_key_name(enum kvp_log_key k)

@@ -378,6 +378,43 @@ START_TEST(llamacpp_recurrent_r_and_s)
 }
 END_TEST
 
+/* --num-gpu-blocks-override in a V1 log (the line of vLLM PR #19503,
+ * tests/data/logs/wordings.tsv): the budget's blocks are compared with
+ * the budget, the tokens and concurrency with the override. Default
+ * model: 40 x 8 x 128 x 2 x 2 B = 163,840 B a token, 2,621,440 B a block
+ * of 16; 10 GiB / 2,621,440 = 4,096 blocks. Override 100, max_model_len
+ * 1,584 = 99 blocks (the null block leaves 99 usable): tokens int(100 /
+ * 99 x 1,584) = 1,600, concurrency 100 / 99 = 1.0101 -> 1.01x. */
+START_TEST(blocks_override_in_the_log)
+{
+	static const char *const log[] = {
+		"INFO [gpu_worker.py] Available KV cache memory: 10.00 GiB",
+		"INFO [kv_cache_utils.py] Overriding num_gpu_blocks=4096 with num_gpu_blocks_override=100",
+		"INFO [kv_cache_utils.py] GPU KV cache size: 1,600 tokens",
+		"INFO [kv_cache_utils.py] Maximum concurrency for 1,584 tokens per request: 1.01x",
+		NULL };
+	struct kvp_rec_opts ro = { 0 };
+
+	vllm_plan();
+	plan.engine.vllm.max_model_len = 1584;
+	plan.engine.vllm.num_gpu_blocks_override = 100;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.blocks, 100);
+	ck_assert_uint_eq(res.engine.tokens, 1600);
+	feed(log);
+	ck_assert_uint_eq(lg.set.v[KVP_LK_NUM_GPU_BLOCKS_OVERRIDE], 100);
+	ro.tp = 1;
+	ro.max_model_len = 1584;
+	reconcile(&ro);
+	ck_assert_uint_eq(row("GPU blocks")->computed, 4096);
+	ck_assert(row("GPU blocks")->match);
+	ck_assert_uint_eq(row("tokens in pool")->computed, 1600);
+	ck_assert(row("tokens in pool")->match);
+	ck_assert_uint_eq(row("max concurrency x100")->computed, 101);
+	ck_assert(row("max concurrency x100")->match);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("rec_honest");
@@ -388,6 +425,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, counts_and_nothing_compared);
 	tcase_add_test(tc, budget_free_keeps_the_arithmetic);
 	tcase_add_test(tc, calc_and_reconcile_agree);
+	tcase_add_test(tc, blocks_override_in_the_log);
 	tcase_add_test(tc, device_buffer_within_padding);
 	tcase_add_test(tc, trtllm_older_wording);
 	tcase_add_test(tc, llamacpp_swa_full_two_caches);

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "kvplan/compute.h"
+#include "kvplan/era.h"
 #include "kvplan/layers.h"
 #include "kvplan/units.h"
 #include "check_main.h"
@@ -566,6 +567,34 @@ START_TEST(sglang_nsa_profile_cell)
 }
 END_TEST
 
+/* engine.version: TensorRT-LLM and SGLang releases are keys now
+ * (kvplan/era.h); a text that is no release is refused naming the field;
+ * llama.cpp and transformers still refuse any release. */
+START_TEST(releases_accepted)
+{
+	struct kvp_error err;
+	struct kvp_engine_opts o;
+
+	ck_assert_int_eq(kvp_engine_version_check(KVP_ENGINE_TRTLLM, "1.0.0rc4", &err), KVP_OK);
+	ck_assert_int_eq(kvp_engine_version_check(KVP_ENGINE_SGLANG, "v0.5.2", &err), KVP_OK);
+	ck_assert_int_eq(kvp_engine_version_check(KVP_ENGINE_SGLANG, "x1", &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "engine.version: 'x1' - a sglang release"));
+	ck_assert_int_eq(kvp_engine_version_check(KVP_ENGINE_TRANSFORMERS, "4.56.0", &err),
+	                 KVP_EINVAL);
+	kvp_engine_defaults(&o);
+	o.kind = KVP_ENGINE_TRTLLM;
+	snprintf(o.version, sizeof o.version, "0.21.0");
+	ck_assert(!kvp_era_has(&o, KVP_ERA_TRTLLM_VSWA));
+	snprintf(o.version, sizeof o.version, "1.0.0rc4");
+	ck_assert(kvp_era_has(&o, KVP_ERA_TRTLLM_VSWA));
+	o.kind = KVP_ENGINE_SGLANG;
+	snprintf(o.version, sizeof o.version, "0.5.2");
+	ck_assert(!kvp_era_has(&o, KVP_ERA_SGLANG_NSA));
+	snprintf(o.version, sizeof o.version, "0.5.10");
+	ck_assert(kvp_era_has(&o, KVP_ERA_SGLANG_NSA));
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("engine_ported");
@@ -589,6 +618,7 @@ static Suite *make_suite(void)
 	tc = tcase_create("sglang");
 	tcase_add_test(tc, sglang_nsa_fp8_layout);
 	tcase_add_test(tc, sglang_nsa_profile_cell);
+	tcase_add_test(tc, releases_accepted);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -159,6 +159,11 @@ static int text_summary(const struct kvp_model *m, struct buf *b,
 	}
 	kvp_plan_default(p);
 	p->model = *m;
+	/* one sequence: the rows' state figures are per sequence (B/seq) */
+	p->workload.n_classes = 1;
+	p->workload.classes[0].requests = 1;
+	p->workload.classes[0].samples = 1;
+	p->workload.queued = 0;
 	if (kvp_compute(p, res) != KVP_OK) {
 		fprintf(stderr, "kvplan import: %s: %s\n", path, res->error.msg);
 		rc = 2;

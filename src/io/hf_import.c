@@ -264,6 +264,24 @@ static enum kvp_status head_dims(struct cfg *c, struct kvp_model *m)
 	return KVP_OK;
 }
 
+/* GLM-5 (zai-org/GLM-5 config.json) also writes qk_head_dim, the query
+ * and key width per head: qk_nope_head_dim + qk_rope_head_dim in vLLM
+ * deepseek_v2.py (self.qk_head_dim = qk_nope_head_dim + qk_rope_head_dim)
+ * and transformers configuration_glm_moe_dsa.py. Read to check that sum;
+ * any other value is refused (a layout kvplan would size wrong). */
+static int qk_head_dim(struct cfg *c, uint64_t nope, uint64_t rope)
+{
+	char path[96];
+	uint64_t q = 0;
+	int r = hf_uint(c, "qk_head_dim", 1, DIM_MAX, &q);
+
+	if (r <= 0 || q == nope + rope)
+		return r < 0 ? -1 : 0;
+	hf_bad(c, path, hf_get(c, "qk_head_dim", path, sizeof path),
+	       "must be qk_nope_head_dim + qk_rope_head_dim (MLA)");
+	return -1;
+}
+
 /* DeepSeek V2/V3, Kimi K2, GLM-5: kv_lora_rank. */
 static enum kvp_status mla(struct cfg *c, struct kvp_model *m)
 {
@@ -290,7 +308,8 @@ static enum kvp_status mla(struct cfg *c, struct kvp_model *m)
 		hf_note(c, "v_head_dim absent: %llu (= qk_nope_head_dim, "
 		        "DeepSeek V2 default)", (unsigned long long)vd);
 	}
-	if (hf_uint(c, "q_lora_rank", 1, DIM_MAX, &ql) < 0)
+	if (hf_uint(c, "q_lora_rank", 1, DIM_MAX, &ql) < 0 ||
+	    qk_head_dim(c, nope, rope) < 0)
 		return c->err->status;
 	m->mla.qk_rope_head_dim = (uint32_t)rope;
 	m->mla.qk_nope_head_dim = (uint32_t)nope;

@@ -182,6 +182,10 @@ static const struct {
 	{ "nemotron_h", "mamba_ssm_cache_dtype", "float16" },
 	{ "qwen3_5", "mamba_ssm_dtype", NULL },
 	{ "qwen3_5_moe", "mamba_ssm_dtype", NULL },
+	/* the Hub's Qwen3.5 configs (Qwen/Qwen3.5-27B, -35B-A3B) nest the
+	 * key in text_config, whose model_type the import takes */
+	{ "qwen3_5_text", "mamba_ssm_dtype", NULL },
+	{ "qwen3_5_moe_text", "mamba_ssm_dtype", NULL },
 };
 
 static enum kvp_status vllm_ssm_dtype(struct cfg *c, struct kvp_model *m)

@@ -313,7 +313,9 @@ static enum kvp_status experts(struct cfg *c, struct kvp_model *m,
 		"moe_num_experts", NULL };
 	static const char *const k_act[] = {
 		"num_experts_per_tok", "experts_per_token", "moe_top_k",
-		"num_experts_per_token", NULL };
+		"num_experts_per_token",
+		"top_k_experts",   /* Gemma 4 (google/gemma-4-26B-A4B) */
+		NULL };
 	uint64_t v = 0;
 	int r;
 

@@ -1,0 +1,353 @@
+/*
+ * test_import_verbatim.c - the Hub's own config.json files, byte for byte
+ * (tests/data/hf/verbatim, provenance in its SOURCES.md: ai-dynamo/
+ * aiconfigurator @ 095f58a5, model_configs/), each imported and sized for
+ * ONE sequence of T positions, f16 K and V (and DSA indexer keys), the
+ * generic dynamic cache. Every expected figure is worked by hand below,
+ * per layer kind, from the config's own keys; none is taken from kvplan.
+ * Recurrent state is f32 unless the config names its SSM dtype (it names
+ * float32 in both Qwen3.5 and Nemotron-3 configs here).
+ *
+ * Rules used (src/core/kv.c): full and MLA layers keep T positions;
+ * sliding and chunked layers keep min(T, window); recurrent layers keep
+ * a fixed state per sequence; '-'/'E' blocks and no_op attention keep
+ * nothing. Per position: KV heads x (K dim + V dim) x 2 B; MLA: (kv_lora_
+ * rank + qk_rope_head_dim) x 2 B, plus index_head_dim x 2 B with DSA.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/import.h"
+#include "kvplan/plan.h"
+#include "kvplan/result.h"
+
+#define DATA KVP_SRCDIR "/tests/data/hf/verbatim/"
+
+static struct kvp_plan plan;
+static struct kvp_result res;
+
+/* One sequence of t positions, f16 K, V and indexer, generic dynamic. */
+static void one_sequence_of(uint64_t t)
+{
+	unsigned k;
+
+	plan.model.base.k_fmt = kvp_format_plain(KVP_DT_F16);
+	plan.model.base.v_fmt = kvp_format_plain(KVP_DT_F16);
+	plan.model.indexer.dtype = KVP_DT_F16;
+	plan.workload.n_classes = 1;
+	plan.workload.classes[0].requests = 1;
+	plan.workload.classes[0].samples = 1;
+	plan.workload.classes[0].gen = 0;
+	for (k = 0; k < KVP_PP_COUNT; k++)
+		plan.workload.classes[0].prompt[k] = 0;
+	plan.workload.classes[0].prompt[KVP_PP_INPUT] = t;
+	plan.workload.queued = 0;
+	plan.strategy.kind = KVP_STRAT_DYNAMIC;
+	plan.strategy.max_cache_len = 0;
+	plan.devices.n_groups = 0;
+}
+
+static void import_file(const char *name)
+{
+	char path[512];
+	struct kvp_notes notes;
+	struct kvp_error err;
+
+	kvp_plan_default(&plan);
+	snprintf(path, sizeof path, "%s%s", DATA, name);
+	ck_assert_msg(kvp_hf_import_path(path, &plan.model, &notes, &err) ==
+	              KVP_OK, "%s: %s", name, err.msg);
+}
+
+/* The file's text, to import an edited copy (freed by the caller). */
+static char *slurp(const char *name, size_t *len)
+{
+	char path[512];
+	FILE *f;
+	char *s;
+	long n;
+
+	snprintf(path, sizeof path, "%s%s", DATA, name);
+	f = fopen(path, "rb");
+	ck_assert_msg(f != NULL, "%s", path);
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	ck_assert(n > 0);
+	rewind(f);
+	s = malloc((size_t)n + 1);
+	ck_assert(s != NULL);
+	ck_assert_uint_eq(fread(s, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	s[n] = '\0';
+	*len = (size_t)n;
+	return s;
+}
+
+static unsigned count_kind(enum kvp_layer_kind k)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < res.n_layers; i++)
+		n += res.layers[i].spec.kind == k;
+	return n;
+}
+
+/* One config: its layer kinds and the bytes of one sequence. */
+struct want {
+	const char *file;
+	uint64_t t;
+	unsigned n_full, n_sliding, n_chunked, n_mla, n_recurrent, n_none;
+	uint64_t per_position;   /* all layers, B per position */
+	uint64_t state, conv, ssm, index;
+	uint64_t bytes;          /* the sequence, all layers */
+};
+
+/*
+ * Worked by hand, T = 4,096 unless said (16,384 for Llama 4, to pass its
+ * 8,192-position chunk).
+ *
+ * qwen3.5-27b: 64 layers, layer_types 16 full_attention + 48
+ *   linear_attention (every 4th full, as full_attention_interval 4).
+ *   full   4 KV x (256 + 256) x 2 B = 4,096 B/position; 16 layers:
+ *          65,536 B/position; x 4,096 = 268,435,456
+ *   gated DeltaNet, nk 16, nv 48, dk = dv 128, conv 4:
+ *          conv (4 - 1) x (2 x 16 x 128 + 48 x 128) = 30,720 values,
+ *          x 4 B = 122,880; ssm 48 x 128 x 128 = 786,432 values, x 4 B
+ *          = 3,145,728 (mamba_ssm_dtype float32); 48 layers: conv
+ *          5,898,240, ssm 150,994,944, state 156,893,184
+ *   total 268,435,456 + 156,893,184 = 425,328,640
+ * qwen3.5-35b-a3b: 40 layers, 10 full + 30 linear.
+ *   full   2 x 512 x 2 = 2,048 B/position; x 10 = 20,480; x 4,096 =
+ *          83,886,080
+ *   linear nk 16, nv 32, 128, conv 4: conv 3 x (4,096 + 4,096) = 24,576
+ *          values = 98,304 B; ssm 32 x 128 x 128 = 524,288 values =
+ *          2,097,152 B; 30 layers: conv 2,949,120, ssm 62,914,560,
+ *          state 65,863,680
+ *   total 149,749,760
+ * qwen3-vl-8b-instruct: 36 full x 8 x (128 + 128) x 2 = 147,456
+ *   B/position; x 4,096 = 603,979,776
+ * qwen3-vl-30b-a3b-instruct: 48 full x 4 x 256 x 2 = 98,304; x 4,096 =
+ *   402,653,184
+ * llama-4-scout / maverick (T 16,384): 48 layers, no no_rope_layers key:
+ *   every 4th global (12 full), 36 chunked of attention_chunk_size 8,192;
+ *   8 x 256 x 2 = 4,096 B/position each, 196,608 for all.
+ *   full    12 x 4,096 x 16,384 = 805,306,368
+ *   chunked 36 x 4,096 x 8,192 = 1,207,959,552
+ *   total 2,013,265,920
+ * gpt-oss-120b: 36 layers, layer_types 18 sliding (128) + 18 full,
+ *   8 x (64 + 64) x 2 = 2,048 B/position each, 73,728 for all.
+ *   full 18 x 2,048 x 4,096 = 150,994,944; sliding 18 x 2,048 x 128 =
+ *   4,718,592; total 155,713,536
+ * gemma-4-26b-a4b: 30 layers, 25 sliding (1,024) + 5 full.
+ *   sliding 8 x (256 + 256) x 2 = 8,192 B/position
+ *   full    num_global_key_value_heads 2 (attention_k_eq_v), global_head_
+ *           dim 512: 2 x (512 + 512) x 2 = 4,096 B/position
+ *   per position 25 x 8,192 + 5 x 4,096 = 225,280
+ *   sliding 25 x 8,192 x 1,024 = 209,715,200; full 5 x 4,096 x 4,096 =
+ *   83,886,080; total 293,601,280
+ * mimo-v2-flash: 48 layers, hybrid_layer_pattern 9 zeros (full) and 39
+ *   ones (sliding, sliding_window_size 128).
+ *   full    4 KV x (head_dim 192 + v_head_dim 128) x 2 = 2,560
+ *   sliding swa_num_key_value_heads 8 x (192 + 128) x 2 = 5,120
+ *   per position 9 x 2,560 + 39 x 5,120 = 222,720
+ *   full 9 x 2,560 x 4,096 = 94,371,840; sliding 39 x 5,120 x 128 =
+ *   25,559,040; total 119,930,880
+ * nemotron-h-56b-base-8k: 118 blocks "M-M-...": 54 M, 10 *, 54 -.
+ *   attention 8 x (128 + 128) x 2 = 4,096; 10 layers: 40,960 B/position,
+ *           x 4,096 = 167,772,160
+ *   Mamba2  d_inner 256 heads x 64 = 16,384; conv (4 - 1) x (16,384 +
+ *           2 x 8 x 256) = 61,440 values = 245,760 B; ssm 256 x 16,384
+ *           = 4,194,304 values = 16,777,216 B; 54 layers: conv
+ *           13,271,040, ssm 905,969,664, state 919,240,704
+ *   total 1,087,012,864
+ * nemotron-3-nano-30b-a3b-bf16: 52 blocks: 23 M, 6 *, 23 E.
+ *   attention 2 x (128 + 128) x 2 = 1,024; 6 layers: 6,144 B/position,
+ *           x 4,096 = 25,165,824
+ *   Mamba2  d_inner 64 x 64 = 4,096; conv 3 x (4,096 + 2 x 8 x 128) =
+ *           18,432 values = 73,728 B; ssm 128 x 4,096 = 524,288 values =
+ *           2,097,152 B (mamba_ssm_cache_dtype float32); 23 layers: conv
+ *           1,695,744, ssm 48,234,496, state 49,930,240
+ *   total 75,096,064
+ * deepseek-v3.2: 61 MLA layers, (512 + 64) x 2 = 1,152 B latent + DSA
+ *   index_head_dim 128 x 2 = 256 B = 1,408 B/position each; 85,888 for
+ *   all; x 4,096 = 351,797,248, of which indexer 61 x 256 x 4,096 =
+ *   63,963,136
+ * glm-5: 78 MLA layers, the same 1,408 B (kv_lora_rank 512, rope 64,
+ *   index_head_dim 128): 109,824 B/position; x 4,096 = 449,839,104;
+ *   indexer 78 x 256 x 4,096 = 81,788,928
+ * kimi-k2-instruct: 61 MLA layers x 1,152 = 70,272; x 4,096 =
+ *   287,834,112
+ * minimax-m2.5: 62 full x 8 x 256 x 2 = 253,952; x 4,096 =
+ *   1,040,187,392
+ * llama-3.3-nemotron-super-49b-v1: block_configs, 49 attention blocks of
+ *   n_heads_in_group 8 (64 / 8 = 8 KV heads), 31 no_op: 49 x 8 x 256 x 2
+ *   = 200,704 B/position; x 4,096 = 822,083,584
+ */
+static const struct want wants[] = {
+	{ "qwen3.5-27b.json", 4096, 16, 0, 0, 0, 48, 0, 65536,
+	  156893184, 5898240, 150994944, 0, 425328640 },
+	{ "qwen3.5-35b-a3b.json", 4096, 10, 0, 0, 0, 30, 0, 20480,
+	  65863680, 2949120, 62914560, 0, 149749760 },
+	{ "qwen3-vl-8b-instruct.json", 4096, 36, 0, 0, 0, 0, 0, 147456,
+	  0, 0, 0, 0, 603979776 },
+	{ "qwen3-vl-30b-a3b-instruct.json", 4096, 48, 0, 0, 0, 0, 0, 98304,
+	  0, 0, 0, 0, 402653184 },
+	{ "llama-4-scout-17b-16e-instruct.json", 16384, 12, 0, 36, 0, 0, 0,
+	  196608, 0, 0, 0, 0, 2013265920 },
+	{ "llama-4-maverick-17b-128e-instruct.json", 16384, 12, 0, 36, 0, 0,
+	  0, 196608, 0, 0, 0, 0, 2013265920 },
+	{ "gpt-oss-120b.json", 4096, 18, 18, 0, 0, 0, 0, 73728,
+	  0, 0, 0, 0, 155713536 },
+	{ "gemma-4-26b-a4b.json", 4096, 5, 25, 0, 0, 0, 0, 225280,
+	  0, 0, 0, 0, 293601280 },
+	{ "mimo-v2-flash.json", 4096, 9, 39, 0, 0, 0, 0, 222720,
+	  0, 0, 0, 0, 119930880 },
+	{ "nemotron-h-56b-base-8k.json", 4096, 10, 0, 0, 0, 54, 54, 40960,
+	  919240704, 13271040, 905969664, 0, 1087012864 },
+	{ "nemotron-3-nano-30b-a3b-bf16.json", 4096, 6, 0, 0, 0, 23, 23, 6144,
+	  49930240, 1695744, 48234496, 0, 75096064 },
+	{ "deepseek-v3.2.json", 4096, 0, 0, 0, 61, 0, 0, 85888,
+	  0, 0, 0, 63963136, 351797248 },
+	{ "glm-5.json", 4096, 0, 0, 0, 78, 0, 0, 109824,
+	  0, 0, 0, 81788928, 449839104 },
+	{ "kimi-k2-instruct.json", 4096, 0, 0, 0, 61, 0, 0, 70272,
+	  0, 0, 0, 0, 287834112 },
+	{ "minimax-m2.5.json", 4096, 62, 0, 0, 0, 0, 0, 253952,
+	  0, 0, 0, 0, 1040187392 },
+	{ "llama-3.3-nemotron-super-49b-v1.json", 4096, 49, 0, 0, 0, 0, 31,
+	  200704, 0, 0, 0, 0, 822083584 },
+};
+
+START_TEST(verbatim_one_sequence)
+{
+	const struct want *w = &wants[_i];
+
+	import_file(w->file);
+	one_sequence_of(w->t);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s: %s", w->file,
+	              res.error.msg);
+	ck_assert_uint_eq(res.kv.sequences, 1);
+	ck_assert_msg(count_kind(KVP_LAYER_FULL) == w->n_full, "%s", w->file);
+	ck_assert_msg(count_kind(KVP_LAYER_SLIDING) == w->n_sliding, "%s",
+	              w->file);
+	ck_assert_msg(count_kind(KVP_LAYER_CHUNKED) == w->n_chunked, "%s",
+	              w->file);
+	ck_assert_msg(count_kind(KVP_LAYER_MLA) == w->n_mla, "%s", w->file);
+	/* recurrent layers are kind none with a state; '-', 'E' and no_op
+	 * blocks are ffn */
+	ck_assert_msg(count_kind(KVP_LAYER_NONE) == w->n_recurrent, "%s",
+	              w->file);
+	ck_assert_msg(count_kind(KVP_LAYER_FFN) == w->n_none, "%s", w->file);
+	ck_assert_uint_eq(res.kv.bytes_per_position, w->per_position);
+	ck_assert_uint_eq(res.kv.state_bytes, w->state);
+	ck_assert_uint_eq(res.kv.conv_bytes, w->conv);
+	ck_assert_uint_eq(res.kv.ssm_bytes, w->ssm);
+	ck_assert_uint_eq(res.kv.index_bytes, w->index);
+	ck_assert_uint_eq(res.kv.bytes, w->bytes);
+	ck_assert(!plan.model.layout_assumed[0]);
+}
+END_TEST
+
+/* llama.cpp keeps R (conv) and S (ssm) in f32 whatever the config says:
+ * the same split as the generic figures above, which are f32 too. */
+START_TEST(verbatim_llamacpp_state)
+{
+	import_file("nemotron-3-nano-30b-a3b-bf16.json");
+	one_sequence_of(4096);
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.conv_bytes, 1695744);
+	ck_assert_uint_eq(res.kv.ssm_bytes, 48234496);
+	import_file("qwen3.5-27b.json");
+	one_sequence_of(4096);
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.conv_bytes, 5898240);
+	ck_assert_uint_eq(res.kv.ssm_bytes, 150994944);
+}
+END_TEST
+
+/* Import an edited copy of a verbatim file: `from` replaced by `to`. */
+static enum kvp_status import_edited(const char *name, const char *from,
+                                     const char *to, struct kvp_error *err)
+{
+	struct kvp_notes notes;
+	size_t len, lf = strlen(from), lt = strlen(to);
+	char *s = slurp(name, &len), *at = strstr(s, from), *e;
+	enum kvp_status st;
+
+	ck_assert_msg(at != NULL, "%s: %s", name, from);
+	e = malloc(len - lf + lt + 1);
+	ck_assert(e != NULL);
+	memcpy(e, s, (size_t)(at - s));
+	memcpy(e + (at - s), to, lt);
+	memcpy(e + (at - s) + lt, at + lf, len - (size_t)(at - s) - lf + 1);
+	kvp_plan_default(&plan);
+	st = kvp_hf_import_text(e, strlen(e), name, &plan.model, &notes, err);
+	free(e);
+	free(s);
+	return st;
+}
+
+/*
+ * The SSM dtype key is read, not only accepted: Qwen3.5-27B with
+ * mamba_ssm_dtype "bfloat16" (vLLM then caches S in bf16) halves the SSM
+ * state: 48 x 786,432 x 2 = 75,497,472; conv stays f32 (5,898,240).
+ * llama.cpp keeps S in f32 (150,994,944). A dtype name kvplan does not
+ * know is refused by name.
+ */
+START_TEST(verbatim_ssm_dtype_read)
+{
+	struct kvp_error err;
+
+	ck_assert_msg(import_edited("qwen3.5-27b.json",
+	              "\"mamba_ssm_dtype\": \"float32\"",
+	              "\"mamba_ssm_dtype\": \"bfloat16\"", &err) == KVP_OK,
+	              "%s", err.msg);
+	one_sequence_of(4096);
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.kv.ssm_bytes, 75497472);
+	ck_assert_uint_eq(res.kv.conv_bytes, 5898240);
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.kv.ssm_bytes, 150994944);
+
+	ck_assert(import_edited("nemotron-3-nano-30b-a3b-bf16.json",
+	          "\"mamba_ssm_cache_dtype\": \"float32\"",
+	          "\"mamba_ssm_cache_dtype\": \"float8\"", &err) != KVP_OK);
+	ck_assert_msg(strstr(err.msg, "mamba_ssm_cache_dtype: \"float8\""),
+	              "%s", err.msg);
+}
+END_TEST
+
+/* GLM-5's qk_head_dim must be qk_nope_head_dim + qk_rope_head_dim
+ * (192 + 64 = 256); another value is a layout kvplan cannot size. */
+START_TEST(verbatim_glm5_qk_head_dim)
+{
+	struct kvp_error err;
+
+	ck_assert(import_edited("glm-5.json", "\"qk_head_dim\": 256",
+	          "\"qk_head_dim\": 192", &err) != KVP_OK);
+	ck_assert_msg(strstr(err.msg, "qk_head_dim: 192"), "%s", err.msg);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("import_verbatim");
+	TCase *tc = tcase_create("verbatim");
+
+	tcase_add_loop_test(tc, verbatim_one_sequence, 0,
+	                    (int)(sizeof wants / sizeof wants[0]));
+	tcase_add_test(tc, verbatim_llamacpp_state);
+	tcase_add_test(tc, verbatim_ssm_dtype_read);
+	tcase_add_test(tc, verbatim_glm5_qk_head_dim);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(suite)

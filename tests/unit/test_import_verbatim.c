@@ -22,6 +22,7 @@
 #include "kvplan/compute.h"
 #include "kvplan/import.h"
 #include "kvplan/plan.h"
+#include "kvplan/preset.h"
 #include "kvplan/result.h"
 
 #define DATA KVP_SRCDIR "/tests/data/hf/verbatim/"
@@ -98,6 +99,7 @@ static unsigned count_kind(enum kvp_layer_kind k)
 /* One config: its layer kinds and the bytes of one sequence. */
 struct want {
 	const char *file;
+	const char *preset;      /* presets/models/<preset>.json, made from it */
 	uint64_t t;
 	unsigned n_full, n_sliding, n_chunked, n_mla, n_recurrent, n_none;
 	uint64_t per_position;   /* all layers, B per position */
@@ -187,37 +189,53 @@ struct want {
  *   = 200,704 B/position; x 4,096 = 822,083,584
  */
 static const struct want wants[] = {
-	{ "qwen3.5-27b.json", 4096, 16, 0, 0, 0, 48, 0, 65536,
+	{ "qwen3.5-27b.json", "qwen3.5-27b",
+	  4096, 16, 0, 0, 0, 48, 0, 65536,
 	  156893184, 5898240, 150994944, 0, 425328640 },
-	{ "qwen3.5-35b-a3b.json", 4096, 10, 0, 0, 0, 30, 0, 20480,
+	{ "qwen3.5-35b-a3b.json", "qwen3.5-35b-a3b",
+	  4096, 10, 0, 0, 0, 30, 0, 20480,
 	  65863680, 2949120, 62914560, 0, 149749760 },
-	{ "qwen3-vl-8b-instruct.json", 4096, 36, 0, 0, 0, 0, 0, 147456,
+	{ "qwen3-vl-8b-instruct.json", "qwen3-vl-8b-instruct",
+	  4096, 36, 0, 0, 0, 0, 0, 147456,
 	  0, 0, 0, 0, 603979776 },
-	{ "qwen3-vl-30b-a3b-instruct.json", 4096, 48, 0, 0, 0, 0, 0, 98304,
+	{ "qwen3-vl-30b-a3b-instruct.json", "qwen3-vl-30b-a3b-instruct",
+	  4096, 48, 0, 0, 0, 0, 0, 98304,
 	  0, 0, 0, 0, 402653184 },
-	{ "llama-4-scout-17b-16e-instruct.json", 16384, 12, 0, 36, 0, 0, 0,
+	{ "llama-4-scout-17b-16e-instruct.json", "llama-4-scout-17b-16e-instruct",
+	  16384, 12, 0, 36, 0, 0, 0,
 	  196608, 0, 0, 0, 0, 2013265920 },
-	{ "llama-4-maverick-17b-128e-instruct.json", 16384, 12, 0, 36, 0, 0,
+	{ "llama-4-maverick-17b-128e-instruct.json", "llama-4-maverick-17b-128e-instruct",
+	  16384, 12, 0, 36, 0, 0,
 	  0, 196608, 0, 0, 0, 0, 2013265920 },
-	{ "gpt-oss-120b.json", 4096, 18, 18, 0, 0, 0, 0, 73728,
+	{ "gpt-oss-120b.json", "gpt-oss-120b",
+	  4096, 18, 18, 0, 0, 0, 0, 73728,
 	  0, 0, 0, 0, 155713536 },
-	{ "gemma-4-26b-a4b.json", 4096, 5, 25, 0, 0, 0, 0, 225280,
+	{ "gemma-4-26b-a4b.json", "gemma-4-26b-a4b",
+	  4096, 5, 25, 0, 0, 0, 0, 225280,
 	  0, 0, 0, 0, 293601280 },
-	{ "mimo-v2-flash.json", 4096, 9, 39, 0, 0, 0, 0, 222720,
+	{ "mimo-v2-flash.json", "mimo-v2-flash",
+	  4096, 9, 39, 0, 0, 0, 0, 222720,
 	  0, 0, 0, 0, 119930880 },
-	{ "nemotron-h-56b-base-8k.json", 4096, 10, 0, 0, 0, 54, 54, 40960,
+	{ "nemotron-h-56b-base-8k.json", "nemotron-h-56b-base-8k",
+	  4096, 10, 0, 0, 0, 54, 54, 40960,
 	  919240704, 13271040, 905969664, 0, 1087012864 },
-	{ "nemotron-3-nano-30b-a3b-bf16.json", 4096, 6, 0, 0, 0, 23, 23, 6144,
+	{ "nemotron-3-nano-30b-a3b-bf16.json", "nemotron-3-nano-30b-a3b",
+	  4096, 6, 0, 0, 0, 23, 23, 6144,
 	  49930240, 1695744, 48234496, 0, 75096064 },
-	{ "deepseek-v3.2.json", 4096, 0, 0, 0, 61, 0, 0, 85888,
+	{ "deepseek-v3.2.json", "deepseek-v3.2",
+	  4096, 0, 0, 0, 61, 0, 0, 85888,
 	  0, 0, 0, 63963136, 351797248 },
-	{ "glm-5.json", 4096, 0, 0, 0, 78, 0, 0, 109824,
+	{ "glm-5.json", "glm-5",
+	  4096, 0, 0, 0, 78, 0, 0, 109824,
 	  0, 0, 0, 81788928, 449839104 },
-	{ "kimi-k2-instruct.json", 4096, 0, 0, 0, 61, 0, 0, 70272,
+	{ "kimi-k2-instruct.json", "kimi-k2-instruct",
+	  4096, 0, 0, 0, 61, 0, 0, 70272,
 	  0, 0, 0, 0, 287834112 },
-	{ "minimax-m2.5.json", 4096, 62, 0, 0, 0, 0, 0, 253952,
+	{ "minimax-m2.5.json", "minimax-m2.5",
+	  4096, 62, 0, 0, 0, 0, 0, 253952,
 	  0, 0, 0, 0, 1040187392 },
-	{ "llama-3.3-nemotron-super-49b-v1.json", 4096, 49, 0, 0, 0, 0, 31,
+	{ "llama-3.3-nemotron-super-49b-v1.json", "llama-3.3-nemotron-super-49b-v1",
+	  4096, 49, 0, 0, 0, 0, 31,
 	  200704, 0, 0, 0, 0, 822083584 },
 };
 
@@ -248,6 +266,30 @@ START_TEST(verbatim_one_sequence)
 	ck_assert_uint_eq(res.kv.index_bytes, w->index);
 	ck_assert_uint_eq(res.kv.bytes, w->bytes);
 	ck_assert(!plan.model.layout_assumed[0]);
+}
+END_TEST
+
+/* The shipped preset made from the same config (kvplan import, id set to
+ * the Hub repo) sizes the same sequence to the same hand-worked bytes. */
+START_TEST(verbatim_preset_same_bytes)
+{
+	const struct want *w = &wants[_i];
+	struct kvp_error err;
+	char path[512];
+
+	kvp_plan_default(&plan);
+	snprintf(path, sizeof path, "%s/presets/models/%s.json", KVP_SRCDIR,
+	         w->preset);
+	ck_assert_msg(kvp_model_load_spec(path, &plan.model, NULL, &err) ==
+	              KVP_OK, "%s: %s", path, err.msg);
+	one_sequence_of(w->t);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s: %s", w->preset,
+	              res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes_per_position, w->per_position);
+	ck_assert_uint_eq(res.kv.conv_bytes, w->conv);
+	ck_assert_uint_eq(res.kv.ssm_bytes, w->ssm);
+	ck_assert_uint_eq(res.kv.index_bytes, w->index);
+	ck_assert_uint_eq(res.kv.bytes, w->bytes);
 }
 END_TEST
 
@@ -341,6 +383,8 @@ static Suite *suite(void)
 	TCase *tc = tcase_create("verbatim");
 
 	tcase_add_loop_test(tc, verbatim_one_sequence, 0,
+	                    (int)(sizeof wants / sizeof wants[0]));
+	tcase_add_loop_test(tc, verbatim_preset_same_bytes, 0,
 	                    (int)(sizeof wants / sizeof wants[0]));
 	tcase_add_test(tc, verbatim_llamacpp_state);
 	tcase_add_test(tc, verbatim_ssm_dtype_read);

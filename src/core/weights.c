@@ -153,12 +153,19 @@ static uint32_t moe_layers(const struct kvp_arch *ar, uint32_t n)
 	return n / step - ar->first_dense_layers / step;
 }
 
-/* attn_params tells three kinds apart: NONE, MLA and the rest (full,
- * sliding, chunked and shared layers count the same projections). */
+/* attn_params tells four kinds apart: NONE, FFN (no attention), MLA and
+ * the rest (full, sliding, chunked and shared layers count the same
+ * projections). An FFN block beside an attention layer of the same head
+ * shape is not one run. */
+static bool plain_attn(enum kvp_layer_kind k)
+{
+	return k != KVP_LAYER_NONE && k != KVP_LAYER_MLA && k != KVP_LAYER_FFN;
+}
+
 static bool same_wkind(enum kvp_layer_kind a, enum kvp_layer_kind b)
 {
-	bool a_plain = a != KVP_LAYER_NONE && a != KVP_LAYER_MLA;
-	bool b_plain = b != KVP_LAYER_NONE && b != KVP_LAYER_MLA;
+	bool a_plain = plain_attn(a);
+	bool b_plain = plain_attn(b);
 
 	return a == b || (a_plain && b_plain);
 }

@@ -102,6 +102,10 @@ static void count_weights(const struct kvp_model *m,
 
 		if (l->kind == KVP_LAYER_NONE) {
 			w->attn += a->recurrent_params_per_layer;
+		} else if (l->kind == KVP_LAYER_FFN) {
+			/* an MLP-only block (Nemotron-H '-', block_configs
+			 * no_op attention): no attention weights, whatever
+			 * head shape the layer spec still carries */
 		} else if (l->kind == KVP_LAYER_MLA && m->mla.kv_lora_rank) {
 			const struct kvp_mla *x = &m->mla;
 			u128 qk = (u128)x->qk_nope_head_dim + x->qk_rope_head_dim;
@@ -189,8 +193,12 @@ START_TEST(weights_layer_by_layer)
 		 * the upper half (ranges inside the model's own layers) */
 		if (plan.model.n_rules + 2 > KVP_MAX_RULES || plan.model.n_layers < 4)
 			continue;
-		snprintf(rule, sizeof rule, "1-%u/3:kind=none,state_bytes=4096",
-		         plan.model.n_layers - 1);
+		/* a model whose state comes as components (model.recur)
+		 * takes no state_bytes as well: one meaning */
+		snprintf(rule, sizeof rule, "1-%u/3:kind=none%s",
+		         plan.model.n_layers - 1,
+		         plan.model.recur.conv_values || plan.model.recur.ssm_values
+		         ? "" : ",state_bytes=4096");
 		add_rule(rule);
 		snprintf(rule, sizeof rule, "%u-%u:kv_heads=1,k_dim=64",
 		         plan.model.n_layers / 2, plan.model.n_layers - 1);

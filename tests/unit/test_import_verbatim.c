@@ -5,8 +5,8 @@
  * ONE sequence of T positions, f16 K and V (and DSA indexer keys), the
  * generic dynamic cache. Every expected figure is worked by hand below,
  * per layer kind, from the config's own keys; none is taken from kvplan.
- * Recurrent state is f32 unless the config names its SSM dtype (it names
- * float32 in both Qwen3.5 and Nemotron-3 configs here).
+ * Recurrent state is f32 (llama.cpp's R and S); the configs' SSM dtype
+ * keys give vLLM's SSM format (float32 in both Qwen3.5 and Nemotron-3).
  *
  * Rules used (src/core/kv.c): full and MLA layers keep T positions;
  * sliding and chunked layers keep min(T, window); recurrent layers keep
@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "kvplan/compute.h"
+#include "kvplan/engine.h"
 #include "kvplan/import.h"
 #include "kvplan/plan.h"
 #include "kvplan/preset.h"
@@ -335,24 +336,34 @@ static enum kvp_status import_edited(const char *name, const char *from,
 }
 
 /*
- * The SSM dtype key is read, not only accepted: Qwen3.5-27B with
- * mamba_ssm_dtype "bfloat16" (vLLM then caches S in bf16) halves the SSM
- * state: 48 x 786,432 x 2 = 75,497,472; conv stays f32 (5,898,240).
- * llama.cpp keeps S in f32 (150,994,944). A dtype name kvplan does not
- * know is refused by name.
+ * The SSM dtype keys are read, not only accepted: they are the format
+ * vLLM gives the SSM state when --mamba-ssm-cache-dtype is auto
+ * (model.recur.vllm_ssm_dtype, src/io/hf_state.c). The Hub's Qwen3.5
+ * configs nest mamba_ssm_dtype in text_config (model_type qwen3_5_text,
+ * qwen3_5_moe_text); Nemotron-3 writes mamba_ssm_cache_dtype at the top.
+ * Edited to "bfloat16", vLLM's format follows; the generic and llama.cpp
+ * figures keep S in f32 (48 x 786,432 x 4 = 150,994,944). A dtype name
+ * vLLM does not take is refused by name.
  */
 START_TEST(verbatim_ssm_dtype_read)
 {
 	struct kvp_error err;
 
+	import_file("qwen3.5-27b.json");
+	ck_assert_int_eq(plan.model.recur.vllm_ssm_dtype, KVP_MAMBA_F32);
+	import_file("qwen3.5-35b-a3b.json");
+	ck_assert_int_eq(plan.model.recur.vllm_ssm_dtype, KVP_MAMBA_F32);
+	import_file("nemotron-3-nano-30b-a3b-bf16.json");
+	ck_assert_int_eq(plan.model.recur.vllm_ssm_dtype, KVP_MAMBA_F32);
+
 	ck_assert_msg(import_edited("qwen3.5-27b.json",
 	              "\"mamba_ssm_dtype\": \"float32\"",
 	              "\"mamba_ssm_dtype\": \"bfloat16\"", &err) == KVP_OK,
 	              "%s", err.msg);
+	ck_assert_int_eq(plan.model.recur.vllm_ssm_dtype, KVP_MAMBA_BF16);
 	one_sequence_of(4096);
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
-	ck_assert_uint_eq(res.kv.ssm_bytes, 75497472);
-	ck_assert_uint_eq(res.kv.conv_bytes, 5898240);
+	ck_assert_uint_eq(res.kv.ssm_bytes, 150994944);
 	plan.engine.kind = KVP_ENGINE_LLAMACPP;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert_uint_eq(res.kv.ssm_bytes, 150994944);

@@ -47,6 +47,20 @@ enum kvp_era_rule {
 	                             indexer's fp8 keys + f32 scales beside
 	                             each latent, fp8 latents with scales and
 	                             a bf16 rope part; before: not supported */
+	KVP_ERA_VLLM_MLA,         /* vLLM caches DeepSeek-V2/V3's MLA latent
+	                             (kv_lora_rank + rope, one head); before
+	                             0.7.1: q, k and v padded to head size 256,
+	                             every head cached (K and V 256 each) */
+	KVP_ERA_LLAMACPP_MLA,     /* llama.cpp caches deepseek2's latent (PR
+	                             #12801): K kv_lora_rank + rope, V
+	                             kv_lora_rank, one head; before: every
+	                             head's K and V (not modelled: refused) */
+	KVP_ERA_LLAMACPP_ISWA,    /* llama.cpp's separate SWA cache (PR
+	                             #13194); before: one cache, sliding and
+	                             chunked layers full size (n_ctx cells) */
+	KVP_ERA_LLAMACPP_MLA_K_ONLY, /* llama.cpp's V-less cache (PR #19067):
+	                             MLA layers store K only; before: V of
+	                             kv_lora_rank values as well */
 	KVP_ERA_RULE_COUNT
 };
 
@@ -57,6 +71,10 @@ struct kvp_era_row {
 	const char *source;       /* where it is stated */
 	const char *rule_text;    /* the rule */
 	const char *before;       /* what releases before it did */
+	/* The last release known to lack the rule, when the exact landing
+	 * release is not known (llama.cpp builds): releases after it and
+	 * before `landed` are refused, naming both. NULL: `landed` is exact. */
+	const char *last_without;
 };
 
 /* The table's rows (static storage); *n their count. */
@@ -71,13 +89,24 @@ const char *kvp_engine_release(const struct kvp_engine_opts *o);
 
 /* A release the engine's rules can be keyed by: vLLM "0.6.4" (also
  * "v0.6.4", "0.8.5.post1", "0.9.0rc2"), TensorRT-LLM "0.21.0" or
- * "1.0.0rc4", SGLang "0.5.3". Engines with no versioned rule yet refuse a version,
- * naming the release their rules are from. "" is the current release.
- * KVP_EINVAL naming engine.version otherwise. */
+ * "1.0.0rc4", SGLang "0.5.3", llama.cpp a build "b5423" (its release
+ * tags; the build number a log prints as "build: 5423 (...)"). Engines
+ * with no versioned rule yet refuse a version, naming the release their
+ * rules are from. "" is the current release. KVP_EINVAL naming
+ * engine.version otherwise. */
 enum kvp_status kvp_engine_version_check(enum kvp_engine_kind e, const char *v,
                                          struct kvp_error *err);
 
-/* True when the plan's release has rule r (the current release has all). */
+/* True when the plan's release has rule r (the current release has all).
+ * A release between a row's last_without and landed counts as having it;
+ * engines that ask such a rule use kvp_era_rule_at, which refuses it. */
 bool kvp_era_has(const struct kvp_engine_opts *o, enum kvp_era_rule r);
+
+/* *has = whether the plan's release has rule r; KVP_EINVAL naming
+ * engine.version (and both bounds) when the release lies between the last
+ * build known without it and the first known with it. */
+enum kvp_status kvp_era_rule_at(const struct kvp_engine_opts *o,
+                                enum kvp_era_rule r, bool *has,
+                                struct kvp_error *err);
 
 #endif

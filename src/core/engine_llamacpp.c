@@ -14,6 +14,9 @@
  *   padded to the widest; MLA: K only, kv_lora_rank + rope values, no V;
  *   shared-KV layers: no cache; recurrent layers: state_bytes (taken as the
  *   f32 state) x max(1, n_seq) cells.
+ * Older builds (kvplan/era.h, --engine llama.cpp@bNNNN): before PR #13194
+ * one cache, sliding layers n_ctx_seq cells; before PR #19067 MLA layers
+ * store a V of kv_lora_rank values too; before PR #12801 MLA is refused.
  * Refusals in llama.cpp's words (KVP_EREFUSED): K/V types differing on an
  * MLA model (checked first, as llama_init_from_model does), quantized V
  * with flash attention off, more than 256 sequences.
@@ -29,6 +32,7 @@
 
 #include "core/engine_priv.h"
 #include "kvplan/checked.h"
+#include "kvplan/era.h"
 
 #define LC_PAD 256u          /* cell padding, llama-context.cpp */
 #define LC_MAX_SEQ 256u      /* LLAMA_MAX_SEQ */
@@ -123,6 +127,48 @@ static enum kvp_status lc_check_opts(const struct kvp_plan *p,
 	return KVP_OK;
 }
 
+/* The build's rules (kvplan/era.h): *iswa its separate SWA cache (PR
+ * #13194), *v_mla whether MLA layers store V as well (before PR #19067).
+ * A build between a rule's known bounds is refused, and so is a build
+ * before PR #12801 on an MLA model, or --swa-full before #13194 (the flag
+ * did not exist: it would be a flag the arithmetic ignores). */
+static enum kvp_status lc_era(const struct kvp_plan *p,
+                              const struct kvp_layer_spec *ls,
+                              struct kvp_result *res, bool *iswa, bool *v_mla)
+{
+	const struct kvp_engine_opts *o = &p->engine;
+	struct kvp_error *err = &res->error;
+	bool mla = false, swa = false, has;
+	enum kvp_status st;
+	uint32_t i;
+
+	for (i = 0; i < p->model.n_layers; i++) {
+		mla |= ls[i].kind == KVP_LAYER_MLA;
+		swa |= lc_swa(ls[i].kind);
+	}
+	*iswa = true;
+	*v_mla = false;
+	if (swa && (st = kvp_era_rule_at(o, KVP_ERA_LLAMACPP_ISWA, iswa, err)) != KVP_OK)
+		return st;
+	if (swa && !*iswa && o->llamacpp.swa_full)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.llamacpp.swa_full: on - build %s predates --swa-full "
+			"(PR #13194): its one cache is full size already", o->version);
+	if (!mla)
+		return KVP_OK;
+	if ((st = kvp_era_rule_at(o, KVP_ERA_LLAMACPP_MLA, &has, err)) != KVP_OK)
+		return st;
+	if (!has)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.version: %s - llama.cpp before PR #12801 cached every "
+			"head's K and V for deepseek2, which kvplan does not model; give "
+			"b5331 or later", o->version);
+	if ((st = kvp_era_rule_at(o, KVP_ERA_LLAMACPP_MLA_K_ONLY, &has, err)) != KVP_OK)
+		return st;
+	*v_mla = !has;
+	return KVP_OK;
+}
+
 /* Widest V row over the attention layers, values (for FA off). */
 static uint64_t lc_v_widest(const struct kvp_plan *p,
                             const struct kvp_layer_spec *ls, bool *differ)
@@ -181,11 +227,13 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 	uint32_t n_caches = 1, n_rs_layers = 0, i;
 	uint64_t ctx, n_ctx, n_ctx_seq, n_batch, n_ubatch, n_seq, n_stream;
 	uint64_t v_wide, cells_swa = 0, rs_bytes = 0, rs_cells, slots_full;
-	bool fa, v_differ;
+	bool fa, v_differ, iswa, v_mla;
 	enum kvp_status st;
 	const char *tk, *tv;
 
 	st = lc_check_opts(p, ls, res);
+	if (st == KVP_OK)
+		st = lc_era(p, ls, res, &iswa, &v_mla);
 	if (st != KVP_OK)
 		return st;
 	fa = o->flash_attn != KVP_OFF;
@@ -241,7 +289,9 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 			vn = (uint64_t)sp.kv_heads * sp.v_dim;
 			if (!fa && v_differ)
 				vn = v_wide;
-			if (sp.kind == KVP_LAYER_FULL || o->swa_full) {
+			/* before the SWA cache (PR #13194) every layer has
+			 * the one cache's n_ctx_seq cells */
+			if (sp.kind == KVP_LAYER_FULL || o->swa_full || !iswa) {
 				cells = n_ctx_seq;
 			} else {
 				uint64_t want, mult = o->kv_unified ? n_seq : 1;
@@ -256,12 +306,14 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 			}
 			break;
 		case KVP_LAYER_MLA:
-			/* deepseek2: the latent is cached as K, V is a view of it. */
+			/* deepseek2: the latent is cached as K, V is a view of
+			 * it (PR #19067); before, V held kv_lora_rank values
+			 * (n_embd_head_v_mla, PR #12801) */
 			sp.kv_heads = 1;
 			sp.k_dim = p->model.mla.kv_lora_rank + p->model.mla.qk_rope_head_dim;
-			sp.v_dim = 0;
+			sp.v_dim = v_mla ? p->model.mla.kv_lora_rank : 0;
 			kn = sp.k_dim;
-			vn = 0;
+			vn = sp.v_dim;
 			cells = n_ctx_seq;
 			break;
 		case KVP_LAYER_NONE:
@@ -320,7 +372,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		    !kvp_mul(slots, lr->bytes_per_position, &lr->bytes))
 			return eng_overflow(res, "kv.bytes");
 		lr->slots = slots;
-		if (lc_swa(sp.kind)) {
+		if (lc_swa(sp.kind) && iswa) {
 			/* --swa-full still builds the second cache, with
 			 * n_ctx_seq cells (llama-kv-cache-iswa.cpp: size_swa =
 			 * size_base when swa_full) */

@@ -210,6 +210,43 @@ static enum kvp_status vl_state(struct vl_ctx *c, uint64_t *page)
 }
 
 /* Per-layer type and page at block size B, per rank. */
+/*
+ * A DeepSeek MLA layer before vLLM 0.7.1 (kvplan/era.h KVP_ERA_VLLM_MLA):
+ * DeepseekV2Attention pads q, k and v to head size 256 and caches every
+ * local head: K and V rows of (q_heads / tp) x 256 values each.
+ */
+static enum kvp_status vl_mla_padded(struct vl_ctx *c, uint32_t i,
+                                     struct kvp_layer_spec *sp,
+                                     uint64_t *kr, uint64_t *vr)
+{
+	const struct kvp_plan *p = c->p;
+	const struct kvp_mla *m = &p->model.mla;
+	uint64_t heads = p->model.q_heads / c->tp;
+	char what[64];
+	enum kvp_status st;
+
+	if (m->qk_nope_head_dim + m->qk_rope_head_dim > 256 || m->v_head_dim > 256)
+		return kvp_error_set(&c->res->error, KVP_EINVAL,
+			"model.mla.qk_nope_head_dim: %u - vLLM before 0.7.1 pads "
+			"DeepSeek's heads to 256; %u + %u (or v_head_dim %u) is wider",
+			m->qk_nope_head_dim, m->qk_nope_head_dim, m->qk_rope_head_dim,
+			m->v_head_dim);
+	if (heads < 1)
+		heads = 1;
+	sp->kind = KVP_LAYER_FULL;
+	sp->kv_heads = (uint32_t)heads;
+	sp->k_dim = sp->v_dim = 256;
+	if ((st = vl_dtype(c, &c->ls[i].k_fmt, i, &sp->k_fmt)) != KVP_OK)
+		return st;
+	sp->v_fmt = sp->k_fmt;
+	snprintf(what, sizeof what, "engine.vllm.kv_cache_dtype (layer %u)", i);
+	if ((st = kvp_format_row_bytes(&sp->k_fmt, heads * 256, kr, what,
+	                               &c->res->error)) != KVP_OK)
+		return st;
+	*vr = *kr;
+	return KVP_OK;
+}
+
 static enum kvp_status vl_layers(struct vl_ctx *c)
 {
 	const struct kvp_plan *p = c->p;
@@ -250,11 +287,17 @@ static enum kvp_status vl_layers(struct vl_ctx *c)
 			              l->kind == KVP_LAYER_SLIDING ? VL_SLIDING : VL_CHUNKED;
 			break;
 		case KVP_LAYER_MLA:
+			if (!kvp_era_has(&p->engine, KVP_ERA_VLLM_MLA)) {
+				if ((st = vl_mla_padded(c, i, &sp, &kr, &vr)) != KVP_OK)
+					return st;
+				c->ltype[i] = VL_FULL;
+				break;
+			}
 			if (v0)
 				return kvp_error_set(&c->res->error, KVP_EINVAL,
-					"engine.version: %s - vLLM V0's MLA cache (and its "
-					"DeepSeek cache before MLA support) is not modelled; "
-					"give a V1 release (0.8.0 or later)", p->engine.version);
+					"engine.version: %s - vLLM V0's MLA cache (0.7.1 to "
+					"0.7.x) is not modelled; give a V1 release (0.8.0 or "
+					"later) or one before 0.7.1", p->engine.version);
 			sp.kind = KVP_LAYER_MLA;
 			sp.kv_heads = 1;
 			sp.k_dim = p->model.mla.kv_lora_rank + p->model.mla.qk_rope_head_dim;

@@ -19,7 +19,7 @@ static const struct kvp_era_row rows[] = {
 	  "V0: every layer holds num_gpu_blocks blocks (sliding layers full size; "
 	  "Mamba state in a separate MambaCacheManager, not modelled: refused); "
 	  "refusal 'The model's max seq len (L) is larger than the maximum number "
-	  "of tokens that can be stored in KV cache (N)', N = blocks x block size" },
+	  "of tokens that can be stored in KV cache (N)', N = blocks x block size", NULL },
 	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_DSA, "0.11.0",
 	  "vLLM PR #25896 '[New Model] DeepSeek-V3.2' (merged 2025-09-29, first "
 	  "in v0.11.0): vllm/model_executor/models/deepseek_v2.py Indexer, "
@@ -30,7 +30,7 @@ static const struct kvp_era_row rows[] = {
 	  "(uint8: fp8 values and an f32 scale per 128); an fp8 cache becomes "
 	  "fp8_ds_mla, 656 B per token (512 fp8 + 4 f32 scales + 64 bf16 RoPE); "
 	  "block size forced to 64 (vllm/platforms/cuda.py, FlashMLASparse)",
-	  "DeepSeek-V3.2 and other DSA models are not supported: refused" },
+	  "DeepSeek-V3.2 and other DSA models are not supported: refused", NULL },
 	/* PR #42206 (group-aware capacity, get_kv_cache_capacity, discussed
 	 * 2026-05-13); v0.19.0 still printed the old figure (issue #40691),
 	 * so the first release after the merge, 0.22.0 (2026-06-10), is
@@ -43,7 +43,7 @@ static const struct kvp_era_row rows[] = {
 	  "max_concurrency = num_blocks / (blocks one max_model_len request "
 	  "takes over all groups)",
 	  "N = num_blocks // number of groups x the smallest block size "
-	  "(vLLM PR #13596)" },
+	  "(vLLM PR #13596)", NULL },
 	/* PR #47272 merged 2026-07-01, the day v0.24.0 was published; first
 	 * in v0.25.0 (2026-07-11). test_kv_cache_utils.py
 	 * test_check_enough_kv_cache_memory_reserves_null_block,
@@ -56,7 +56,7 @@ static const struct kvp_era_row rows[] = {
 	  "max_model_len must fit in the budget less one block, and the estimated "
 	  "maximum model length is searched in that",
 	  "the whole budget (a pool of exactly the blocks one request needs was "
-	  "accepted, then hung)" },
+	  "accepted, then hung)", NULL },
 	/* PR #45181 (opened 2026-06-10; v0.23.0 was published 2026-06-22,
 	 * v0.24.0 2026-07-01): 0.24.0 taken, not verified by a tag.
 	 * test_kv_cache_utils.py
@@ -70,7 +70,7 @@ static const struct kvp_era_row rows[] = {
 	  "an attention page that does not divide the largest page is padded to "
 	  "it (page_size_padded), its block size kept",
 	  "refused: 'The page size of the layer is not divisible by the maximum "
-	  "page size. Cannot unify by adjusting block_size.'" },
+	  "page size. Cannot unify by adjusting block_size.'", NULL },
 	/* PR #5151 (PyTorch VSWA KvCacheManager, opened 2025-06-12; the C++
 	 * runtime had per-window pools before it); v1.0.0rc2 (2025-07-08) is
 	 * the first 1.0 pre-release after it: 1.0.0 taken, not verified by
@@ -83,7 +83,7 @@ static const struct kvp_era_row rows[] = {
 	  "host_cache_size each; when one sequence of every window does not fit, "
 	  "windows are clamped smallest first",
 	  "one pool; sliding layers sized as full attention (the PyTorch "
-	  "KVCacheManager took one max_seq_len window)" },
+	  "KVCacheManager took one max_seq_len window)", NULL },
 	/* DeepSeek-V3.2 support (NSATokenToKVPool); the first public log of
 	 * it is sglang PR #11309 (2025-10-07: "#tokens: 975424, KV size: 43.67
 	 * GB", reproduced in test_engine_ported.c). Release 0.5.3 taken (the
@@ -97,7 +97,57 @@ static const struct kvp_era_row rows[] = {
 	  "+ rope x 2 bytes) and the indexer keys (index_head_dim + "
 	  "index_head_dim / 128 x 4 bytes) per token; tokens are sized by "
 	  "(kv_lora_rank + rope) x dtype bytes + the indexer row",
-	  "DSA models not supported (refused)" },
+	  "DSA models not supported (refused)", NULL },
+	/* vLLM v0.7.1 (2025-02-01) is the first release whose
+	 * models/deepseek_v2.py has DeepseekV2MLAAttention (Attention(...,
+	 * head_size=kv_lora_rank + qk_rope_head_dim, num_kv_heads=1,
+	 * use_mla=True)); v0.7.0 has not. The PR number (#12601) is the one
+	 * the issue names, not verified here. Before: DeepseekV2Attention pads
+	 * q, k, v to 256 (SGLang's deepseek_v2.py, "Adapted from vllm@fb6af8bc
+	 * models/deepseek_v2.py", keeps that code: pad(k, [0, 256 -
+	 * qk_head_dim]), RadixAttention(num_local_heads, 256, ...)). Checked
+	 * against vLLM's own log in PR #10927 ("Before", DeepSeek-V2-Lite, 27
+	 * layers x 16 heads, fp16, H100): kv_cache_size=35.42GiB, "# GPU
+	 * blocks: 5373": 16 x 27 x 16 x (256 + 256) x 2 B = 7,077,888 B a
+	 * block, 35.42 GiB // that = 5,373 (192/128 unpadded would give 8,597). */
+	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_MLA, "0.7.1",
+	  "vLLM v0.7.1 models/deepseek_v2.py DeepseekV2MLAAttention (MLA "
+	  "support for DeepSeek); before: DeepseekV2Attention, checked by the "
+	  "'# GPU blocks: 5373' of vLLM PR #10927",
+	  "MLA layers cache the latent: one head of kv_lora_rank + "
+	  "qk_rope_head_dim values, no V (V0: CacheEngine value_cache_entry 0)",
+	  "q, k and v padded to head size 256; every rank caches its q heads "
+	  "(num_kv_heads = num_heads / tp) for K and V: 2 x heads x 256 values "
+	  "per token per layer", "0.7.0" },
+	/* llama.cpp builds: the exact tag of a merge is not known here (the
+	 * repository snapshot was too large to fetch), so each rule has the
+	 * last release tag known without it and the first known with it, from
+	 * dated release listings, and refuses builds in between:
+	 *   b4599 shipped 2025-01-30 (node-llama-cpp 3.4.3), b5331 2025-05-09
+	 *   and b5423 2025-05-19 (axonzeta/node-llama-cpp 1.1.2, 1.3.0), b5531
+	 *   2025-05-29 (a GitHub mirror's release list, head commit PR
+	 *   #13881), b7347 2025-12-10 (node-llama-cpp 3.14.5), b8390
+	 *   2026-03-17 (node-llama-cpp 3.18.1). */
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_MLA, "b5331",
+	  "llama.cpp PR #12801 'DeepSeek V2/V3 MLA implementation' (merged "
+	  "2025-04-15)",
+	  "deepseek2 caches the latent: n_head_kv 1, K kv_lora_rank + n_rot, "
+	  "V kv_lora_rank (n_embd_head_v_mla)",
+	  "every head's K (qk_nope + qk_rope) and V (v_head_dim): not modelled, "
+	  "refused", "b4599" },
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_ISWA, "b5531",
+	  "llama.cpp PR #13194 'kv-cache : add SWA support' (merged 2025-05-20): "
+	  "src/llama-kv-cache-unified-iswa.cpp, --swa-full",
+	  "SWA/chunked layers in a second cache of pad256(min(n_ctx_seq, n_swa x "
+	  "(unified ? n_seq : 1) + n_ubatch)) cells",
+	  "one cache: every layer n_ctx cells (sliding layers full size); no "
+	  "--swa-full", "b5423" },
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_MLA_K_ONLY, "b8390",
+	  "llama.cpp PR #19067 'kv-cache : support V-less cache' (2026-01-24: "
+	  "'almost x2 less memory for the KV cache' of MLA models)",
+	  "MLA layers store K only (kv_lora_rank + n_rot); V is a view of it",
+	  "V stored as well: kv_lora_rank values per cell per layer "
+	  "((512 + 64 + 512) / (512 + 64) = 1.89: 'almost x2')", "b7347" },
 };
 
 /* Where each engine's current rules come from. */
@@ -157,12 +207,30 @@ static bool semver(const char *s, unsigned long v[3])
 	return *s == '\0' || *s == '.' || *s == '+' || (*s >= 'a' && *s <= 'z');
 }
 
-/* a >= b, both releases of the form semver() takes. */
+/* llama.cpp's release tags: "b5423" -> 5423 (1 to 7 digits, nothing
+ * after). False when not of that form. */
+static bool build_number(const char *s, unsigned long *n)
+{
+	int d = 0;
+
+	if (*s++ != 'b')
+		return false;
+	*n = 0;
+	while (*s >= '0' && *s <= '9' && d < 7) {
+		*n = *n * 10 + (unsigned long)(*s++ - '0');
+		d++;
+	}
+	return d > 0 && *s == '\0';
+}
+
+/* a >= b, both releases of the form semver() or build_number() takes. */
 static bool release_at_least(const char *a, const char *b)
 {
 	unsigned long x[3], y[3];
 	int i;
 
+	if (build_number(a, &x[0]) && build_number(b, &y[0]))
+		return x[0] >= y[0];
 	if (!semver(a, x) || !semver(b, y))
 		return true;
 	for (i = 0; i < 3; i++)
@@ -178,6 +246,13 @@ enum kvp_status kvp_engine_version_check(enum kvp_engine_kind e, const char *v,
 
 	if (!v[0])
 		return KVP_OK;
+	if (e == KVP_ENGINE_LLAMACPP) {
+		if (!build_number(v, x))
+			return kvp_error_set(err, KVP_EINVAL,
+				"engine.version: '%s' - a llama.cpp build such as b5423 "
+				"(its release tag)", v);
+		return KVP_OK;
+	}
 	if (e != KVP_ENGINE_VLLM && e != KVP_ENGINE_TRTLLM && e != KVP_ENGINE_SGLANG)
 		return kvp_error_set(err, KVP_EINVAL,
 			"engine.version: %s - kvplan keys no %s rule by release yet; its "
@@ -199,6 +274,36 @@ bool kvp_era_has(const struct kvp_engine_opts *o, enum kvp_era_rule r)
 		return true;
 	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
 		if (rows[i].rule == r && rows[i].engine == o->kind)
-			return release_at_least(o->version, rows[i].landed);
+			return release_at_least(o->version, rows[i].landed) ||
+			       (rows[i].last_without &&
+			        !release_at_least(rows[i].last_without, o->version));
 	return true;
+}
+
+enum kvp_status kvp_era_rule_at(const struct kvp_engine_opts *o,
+                                enum kvp_era_rule r, bool *has,
+                                struct kvp_error *err)
+{
+	size_t i;
+
+	*has = true;
+	if (!o->version[0])
+		return KVP_OK;
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const struct kvp_era_row *w = &rows[i];
+
+		if (w->rule != r || w->engine != o->kind)
+			continue;
+		*has = release_at_least(o->version, w->landed);
+		if (!*has && w->last_without &&
+		    !release_at_least(w->last_without, o->version))
+			return kvp_error_set(err, KVP_EINVAL,
+				"engine.version: %s - %s landed between %s (without it) "
+				"and %s (with it); kvplan cannot tell which side %s is "
+				"on: name %s or earlier, or %s or later", o->version,
+				w->source, w->last_without, w->landed, o->version,
+				w->last_without, w->landed);
+		return KVP_OK;
+	}
+	return KVP_OK;
 }

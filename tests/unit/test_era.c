@@ -30,9 +30,13 @@ START_TEST(engine_at_release)
 	ck_assert_str_eq(plan.engine.version, "v0.8.5.post1");
 	ck_assert_int_eq(kvp_field_set(&plan, f, 0, "vllm@banana", &err), KVP_EINVAL);
 	ck_assert_msg(strstr(err.msg, "engine.version: 'banana'") != NULL, "%s", err.msg);
-	/* no llama.cpp rule is keyed by a build yet: refused, not ignored */
-	ck_assert_int_eq(kvp_field_set(&plan, f, 0, "llama.cpp@b4500", &err), KVP_EINVAL);
-	ck_assert_msg(strstr(err.msg, "keys no llama.cpp rule") != NULL, "%s", err.msg);
+	/* llama.cpp is keyed by its build tags (bNNNN), nothing else */
+	ck_assert_int_eq(kvp_field_set(&plan, f, 0, "llama.cpp@b4500", &err), KVP_OK);
+	ck_assert_str_eq(plan.engine.version, "b4500");
+	ck_assert_int_eq(kvp_field_set(&plan, f, 0, "llama.cpp@4500", &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "engine.version: '4500' - a llama.cpp build "
+	                     "such as b5423") != NULL, "%s", err.msg);
+	ck_assert_int_eq(kvp_field_set(&plan, f, 0, "llama.cpp@b55x", &err), KVP_EINVAL);
 	/* a plan naming none prints the current release */
 	kvp_plan_default(&plan);
 	plan.engine.kind = KVP_ENGINE_VLLM;
@@ -168,6 +172,201 @@ START_TEST(vllm_v0_refuses_what_it_does_not_model)
 }
 END_TEST
 
+
+/* Builds compare by number ("b10000" is after "b9999"); a build between a
+ * rule's last known build without it and first known with it is neither. */
+START_TEST(llamacpp_build_order)
+{
+	struct kvp_engine_opts o;
+	struct kvp_error err;
+	bool has;
+
+	kvp_engine_defaults(&o);
+	o.kind = KVP_ENGINE_LLAMACPP;
+	ck_assert_int_eq(kvp_era_rule_at(&o, KVP_ERA_LLAMACPP_ISWA, &has, &err), KVP_OK);
+	ck_assert(has);                                       /* current */
+	snprintf(o.version, sizeof o.version, "b5423");
+	ck_assert_int_eq(kvp_era_rule_at(&o, KVP_ERA_LLAMACPP_ISWA, &has, &err), KVP_OK);
+	ck_assert(!has);
+	snprintf(o.version, sizeof o.version, "b5531");
+	ck_assert_int_eq(kvp_era_rule_at(&o, KVP_ERA_LLAMACPP_ISWA, &has, &err), KVP_OK);
+	ck_assert(has);
+	snprintf(o.version, sizeof o.version, "b10000");
+	ck_assert_int_eq(kvp_era_rule_at(&o, KVP_ERA_LLAMACPP_MLA_K_ONLY, &has, &err), KVP_OK);
+	ck_assert(has);
+	snprintf(o.version, sizeof o.version, "b999");
+	ck_assert_int_eq(kvp_era_rule_at(&o, KVP_ERA_LLAMACPP_MLA_K_ONLY, &has, &err), KVP_OK);
+	ck_assert(!has);
+	snprintf(o.version, sizeof o.version, "b5424");
+	ck_assert_int_eq(kvp_era_rule_at(&o, KVP_ERA_LLAMACPP_ISWA, &has, &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "engine.version: b5424 - ") != NULL &&
+	              strstr(err.msg, "name b5423 or earlier, or b5531 or later") != NULL,
+	              "%s", err.msg);
+}
+END_TEST
+
+/*
+ * llama.cpp's separate SWA cache (PR #13194). 4 layers, 1 and 3 sliding
+ * (W 1,024), 8 KV heads x 128, f16 cache: a cell of one layer is K 8 x 128
+ * x 2 = 2,048 B + V 2,048 B = 4,096 B. ctx 8,192, one sequence, ubatch 512:
+ *   b5531 and later: full layers 8,192 cells x 2 x 4,096 = 67,108,864 B;
+ *     SWA cache pad256(min(8,192, 1,024 + 512)) = 1,536 cells x 2 x 4,096
+ *     = 12,582,912 B; total 79,691,776 B, two size lines.
+ *   b5423 and earlier: one cache, 8,192 cells x 4 x 4,096 = 134,217,728 B.
+ */
+static enum kvp_status lc_swa_plan(const char *version, bool swa_full)
+{
+	struct kvp_error err;
+
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 4;
+	plan.model.q_heads = 32;
+	plan.model.base.kv_heads = 8;
+	plan.model.base.k_dim = plan.model.base.v_dim = 128;
+	ck_assert_int_eq(kvp_rule_parse("1-3/2:kind=sliding,window=1024",
+	                                &plan.model.rules[0], &err), KVP_OK);
+	plan.model.n_rules = 1;
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.llamacpp.ctx_size = 8192;
+	plan.engine.llamacpp.swa_full = swa_full;
+	snprintf(plan.engine.version, sizeof plan.engine.version, "%s", version);
+	return kvp_compute(&plan, &res);
+}
+
+static bool has_line(const char *prefix)
+{
+	uint32_t i;
+
+	for (i = 0; i < res.engine.n_lines; i++)
+		if (!strncmp(res.engine.lines[i], prefix, strlen(prefix)))
+			return true;
+	return false;
+}
+
+START_TEST(llamacpp_swa_cache_by_build)
+{
+	ck_assert_msg(lc_swa_plan("", false) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 79691776ull);
+	ck_assert_uint_eq(res.engine.cells_swa, 1536);
+	ck_assert(has_line("llama_kv_cache_iswa: creating     SWA KV cache, size = 1536 cells"));
+	ck_assert_msg(lc_swa_plan("b5531", false) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 79691776ull);
+
+	ck_assert_msg(lc_swa_plan("b5423", false) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 134217728ull);
+	ck_assert_uint_eq(res.engine.cells_swa, 0);
+	ck_assert(!has_line("llama_kv_cache_iswa"));
+	ck_assert(has_line("llama_kv_cache: size =  128.00 MiB (  8192 cells,   4 layers"));
+	ck_assert_str_eq(res.engine.release, "b5423");
+
+	/* --swa-full did not exist before the SWA cache */
+	ck_assert_int_eq(lc_swa_plan("b5423", true), KVP_EINVAL);
+	ck_assert_msg(strstr(res.error.msg, "engine.llamacpp.swa_full: on - build "
+	                     "b5423 predates --swa-full") != NULL, "%s", res.error.msg);
+	/* between the bounds: refused, both named */
+	ck_assert_int_eq(lc_swa_plan("b5500", false), KVP_EINVAL);
+	ck_assert_msg(strstr(res.error.msg, "b5423") && strstr(res.error.msg, "b5531"),
+	              "%s", res.error.msg);
+}
+END_TEST
+
+/*
+ * llama.cpp's V-less MLA cache (PR #19067). 2 MLA layers, kv_lora_rank
+ * 512, rope 64, f16, ctx 4,096: K 576 x 2 = 1,152 B a cell.
+ *   b8390 and later: 4,096 x 2 x 1,152 = 9,437,184 B, no V.
+ *   b5331 to b7347: V of 512 x 2 = 1,024 B too: 4,096 x 2 x (1,152 +
+ *     1,024) = 17,825,792 B (V 8,388,608 B).
+ *   b4599 and earlier: every head's K and V (before PR #12801): refused.
+ */
+static enum kvp_status lc_mla_plan(const char *version)
+{
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 2;
+	plan.model.base.kind = KVP_LAYER_MLA;
+	plan.model.mla.kv_lora_rank = 512;
+	plan.model.mla.qk_rope_head_dim = 64;
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.llamacpp.ctx_size = 4096;
+	snprintf(plan.engine.version, sizeof plan.engine.version, "%s", version);
+	return kvp_compute(&plan, &res);
+}
+
+START_TEST(llamacpp_mla_v_by_build)
+{
+	ck_assert_msg(lc_mla_plan("") == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 9437184ull);
+	ck_assert_uint_eq(res.kv.v_bytes, 0);
+	ck_assert_msg(lc_mla_plan("b8390") == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 9437184ull);
+
+	ck_assert_msg(lc_mla_plan("b7347") == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 17825792ull);
+	ck_assert_uint_eq(res.kv.v_bytes, 8388608ull);
+	ck_assert_msg(lc_mla_plan("b5331") == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 17825792ull);
+
+	ck_assert_int_eq(lc_mla_plan("b8000"), KVP_EINVAL);
+	ck_assert_msg(strstr(res.error.msg, "#19067") != NULL, "%s", res.error.msg);
+	ck_assert_int_eq(lc_mla_plan("b4599"), KVP_EINVAL);
+	ck_assert_msg(strstr(res.error.msg, "before PR #12801") != NULL, "%s", res.error.msg);
+	ck_assert_int_eq(lc_mla_plan("b5000"), KVP_EINVAL);
+	ck_assert_msg(strstr(res.error.msg, "#12801") != NULL, "%s", res.error.msg);
+}
+END_TEST
+
+/*
+ * vLLM before MLA support (0.7.1): DeepSeek-V2-Lite's shape (27 layers,
+ * 16 heads, qk_nope 128 + rope 64, v 128, kv_lora_rank 512), f16, block
+ * 16, 1 GiB budget. Each head padded to 256 for K and V: a block of one
+ * layer is 16 x 16 x (256 + 256) x 2 = 262,144 B, of all 27 layers
+ * 7,077,888 B; 1,073,741,824 // 7,077,888 = 151 blocks (x 7,077,888 =
+ * 1,068,761,088; 152 would be 1,075,838,976), 2,416 tokens.
+ * (The same arithmetic gives vLLM's own "# GPU blocks: 5373" for its
+ * 35.42 GiB in PR #10927, tests/data/logs/wordings.tsv.)
+ * TP 2: 8 heads a rank, K row 8 x 256 x 2 = 4,096 B.
+ */
+static enum kvp_status vl_mla_plan(const char *version, uint32_t tp)
+{
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 27;
+	plan.model.q_heads = 16;
+	plan.model.base.kind = KVP_LAYER_MLA;
+	plan.model.base.kv_heads = 16;
+	plan.model.base.k_dim = 192;
+	plan.model.base.v_dim = 128;
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_F16);
+	plan.model.mla.kv_lora_rank = 512;
+	plan.model.mla.qk_rope_head_dim = 64;
+	plan.model.mla.qk_nope_head_dim = 128;
+	plan.model.mla.v_head_dim = 128;
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 30;
+	plan.engine.vllm.max_model_len = 2048;
+	plan.engine.vllm.tensor_parallel_size = tp;
+	plan.devices.tp = tp;
+	snprintf(plan.engine.version, sizeof plan.engine.version, "%s", version);
+	return kvp_compute(&plan, &res);
+}
+
+START_TEST(vllm_deepseek_before_mla)
+{
+	ck_assert_msg(vl_mla_plan("0.7.0", 1) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.layers[0].k_row_bytes, 8192);
+	ck_assert_uint_eq(res.layers[0].v_row_bytes, 8192);
+	ck_assert_uint_eq(res.engine.blocks, 151);
+	ck_assert_msg(vl_mla_plan("0.6.4", 2) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.layers[0].k_row_bytes, 4096);
+	/* 0.7.1 to 0.7.x: V0's MLA cache, not modelled */
+	ck_assert_int_eq(vl_mla_plan("0.7.1", 1), KVP_EINVAL);
+	ck_assert_msg(strstr(res.error.msg, "engine.version: 0.7.1 - vLLM V0's MLA "
+	                     "cache") != NULL, "%s", res.error.msg);
+	/* V1: the latent, 576 x 2 = 1,152 B, no V */
+	ck_assert_msg(vl_mla_plan("0.8.0", 1) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.layers[0].k_row_bytes, 1152);
+	ck_assert_uint_eq(res.layers[0].v_row_bytes, 0);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("era");
@@ -178,6 +377,10 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, vllm_v0_sliding_full_size);
 	tcase_add_test(tc, vllm_v0_refusal_wording);
 	tcase_add_test(tc, vllm_v0_refuses_what_it_does_not_model);
+	tcase_add_test(tc, llamacpp_build_order);
+	tcase_add_test(tc, llamacpp_swa_cache_by_build);
+	tcase_add_test(tc, llamacpp_mla_v_by_build);
+	tcase_add_test(tc, vllm_deepseek_before_mla);
 	suite_add_tcase(s, tc);
 	return s;
 }

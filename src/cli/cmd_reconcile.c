@@ -668,7 +668,7 @@ static bool choose_plan(struct kvp_opts *o, const struct kvp_log *log,
 static void era_to_plan(const struct kvp_log *log, struct kvp_plan *p,
                         struct notes *ns)
 {
-	char what[200];
+	char what[320];
 
 	if (!log->era[0] || p->engine.kind != log->engine)
 		return;

@@ -376,6 +376,53 @@ static int llama_size_line(struct kvp_log *log, const char *line,
 	return 1;
 }
 
+/* True when the line's function tag (the word before ": ") is exactly
+ * `tag`: "init: kv_size = ..." but not "ggml_cuda_init: found ...". */
+static bool tag_is(const char *line, const char *tag)
+{
+	size_t l = strlen(tag);
+	const char *p = line;
+
+	while ((p = strstr(p, tag)) != NULL) {
+		if ((p == line || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    p[l] == ':' && p[l + 1] == ' ')
+			return true;
+		p += l;
+	}
+	return false;
+}
+
+/* "kv_size = 32768, offload = 1, type_k = 'q8_0', type_v = 'q8_0',
+ * n_layer = 64, can_shift = 1" (llama_kv_cache_init, early 2025:
+ * ggml-org/llama.cpp issue 11200; then init: and llama_kv_cache_unified:
+ * with the same words): one cache of kv_size cells holding n_layer
+ * layers, and the cache types. */
+/* The text between key's quotes ("type_k = 'q8_0'") into dst. */
+static void quoted(const char *line, const char *key, char *dst, size_t n)
+{
+	const char *t = strstr(line, key), *e;
+
+	if (t && (e = strchr(t += strlen(key), '\'')) != NULL)
+		copy_trim(dst, n, t, (size_t)(e - t));
+}
+
+static int llama_kv_size_line(struct kvp_log *log, const char *line,
+                              const char *p, uint32_t ln)
+{
+	enum kvp_obs_scope sc = (enum kvp_obs_scope)log->cur_scope;
+	const char *q;
+
+	if (!count_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_CELLS, sc, NULL, &p, ln))
+		return 0;
+	quoted(line, "type_k = '", log->set.cache_type_k, sizeof log->set.cache_type_k);
+	quoted(line, "type_v = '", log->set.cache_type_v, sizeof log->set.cache_type_v);
+	if ((q = strstr(line, "n_layer = ")) != NULL) {
+		q += 10;
+		count_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_LAYERS, sc, NULL, &q, ln);
+	}
+	return 1;
+}
+
 static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 {
 	static const struct { const char *key; enum kvp_log_key k; } ctx_keys[] = {
@@ -426,7 +473,11 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 		hit(log, KVP_ENGINE_LLAMACPP);
 		return 1;
 	}
+	if ((p = strstr(line, " kv_size = ")) &&
+	    (strstr(line, "llama_kv_cache") || tag_is(line, "init")))
+		return llama_kv_size_line(log, line, p + 11, ln);
 	if (strstr(line, "llama_kv_cache") || strstr(line, "llama_new_context") ||
+	    (tag_is(line, "init") && strstr(line, " KV buffer size")) ||
 	    strstr(line, "llama_init_from_file") ||
 	    strstr(line, "llama_context:") || strstr(line, "llama_init_from_model") ||
 	    strstr(line, "print_info:") || strstr(line, "llm_load_print_meta:")) {
@@ -1000,10 +1051,27 @@ static const struct {
 	{ KVP_ENGINE_VLLM, "GPU KV cache size:", "V1 (0.8.0 or later)", "" },
 	{ KVP_ENGINE_VLLM, "Available KV cache memory:", "V1 (0.8.0 or later)", "" },
 	{ KVP_ENGINE_VLLM, "To serve at least one request", "V1 (0.8.0 or later)", "" },
-	/* llama.cpp: src/llama-kv-cache-unified.cpp (mid-2025, PR #13194 era),
-	 * renamed llama-kv-cache.cpp later; llama.cpp's older
-	 * llama_new_context_with_model / "KV self size" lines */
-	{ KVP_ENGINE_LLAMACPP, "llama_kv_cache_unified", "the llama_kv_cache_unified builds (2025)", "" },
+	/* llama.cpp, by the name its cache lines carry (the first such line
+	 * decides, kvplan/era.h for the builds):
+	 * - llama_kv_cache_unified_iswa (PR #13194, May 2025, until the
+	 *   classes lost "_unified"): the separate SWA cache, MLA still with
+	 *   V (before PR #19067): the rules of b5531;
+	 * - llama_kv_cache_unified without an _iswa line first (from the
+	 *   class's introduction, spring 2025): an iSWA log would have said
+	 *   "creating non-SWA KV cache" first, so either a model with no
+	 *   sliding layers (same bytes on both sides) or a build before
+	 *   #13194; MLA with V: the rules of b5423;
+	 * - llama_kv_cache_init (the function before the classes, up to early
+	 *   2025; issues 11200, 9390): one cache, and before PR #12801, so an
+	 *   MLA model is refused: the rules of b4599;
+	 * - llama_kv_cache / llama_kv_cache_iswa (after the rename): current,
+	 *   though builds from the rename to PR #19067 still stored MLA's V. */
+	{ KVP_ENGINE_LLAMACPP, "llama_kv_cache_unified_iswa",
+	  "the llama_kv_cache_unified_iswa builds (May 2025 on: SWA cache, MLA with V)", "b5531" },
+	{ KVP_ENGINE_LLAMACPP, "llama_kv_cache_unified",
+	  "the llama_kv_cache_unified builds (2025; no SWA cache line first)", "b5423" },
+	{ KVP_ENGINE_LLAMACPP, "llama_kv_cache_init:",
+	  "the llama_kv_cache_init builds (before the cache classes, early 2025)", "b4599" },
 	{ KVP_ENGINE_LLAMACPP, "KV self size", "builds before the llama_kv_cache classes (2024)", "" },
 	{ KVP_ENGINE_LLAMACPP, "llama_kv_cache:", "current builds (llama_kv_cache)", "" },
 	/* TensorRT-LLM: the C++ runtime's older allocation lines (issues 224,

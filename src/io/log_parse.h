@@ -112,7 +112,7 @@ struct kvp_log {
 	 * line tells. `era_release` is the release whose rules fit (vLLM V0:
 	 * 0.7.3, the last release that ran V0 by default), "" when the
 	 * wording changes no byte rule. */
-	char era[64];
+	char era[160];
 	char era_release[16];
 	char era_phrase[48];
 	uint32_t era_line;

@@ -27,10 +27,43 @@ if [ $rc -eq 0 ] && tr -d ' \t\n' < "$tmp/out" | grep -q '"version":"0.6.4"' &&
 then ok "the record holds engine.version and the release applied"
 else no "record (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
 
-"$KVPLAN" calc --engine llama.cpp@b4500 --model llama-3.1-8b > "$tmp/out" 2> "$tmp/err"; rc=$?
-if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q 'engine.version: b4500 - kvplan keys no llama.cpp rule by release yet' "$tmp/err"
-then ok "a release no rule is keyed by is refused, not ignored"
-else no "llama.cpp@b4500 (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
+"$KVPLAN" calc --engine llama.cpp@4500 --model llama-3.1-8b > "$tmp/out" 2> "$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "engine.version: '4500' - a llama.cpp build such as b5423" "$tmp/err"
+then ok "a llama.cpp release that is not a build tag is refused, not ignored"
+else no "llama.cpp@4500 (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
+
+# Gemma 2 9B (42 layers, 21 sliding W 4,096, 8 KV heads x 256, f16 cache:
+# 8 x 256 x 2 x 2 = 8,192 B a cell and layer), -c 8192, one sequence:
+#   b5423 (before PR #13194): 42 x 8,192 x 8,192 = 2,818,572,288 B;
+#   b5531: 21 x 8,192 x 8,192 + 21 x pad256(4,096 + 512) = 4,608 x 8,192
+#   = 1,409,286,144 + 792,723,456 = 2,202,009,600 B.
+for rel in b5423:2818572288 b5531:2202009600; do
+	"$KVPLAN" calc --engine "llama.cpp@${rel%%:*}" --model gemma-2-9b-it --ctx-size 8192 > "$tmp/out" 2> "$tmp/err"; rc=$?
+	want=$(printf "%s" "${rel#*:}" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta')
+	if [ $rc -eq 0 ] && grep -q "^KV cache  *$want B " "$tmp/out"
+	then ok "llama.cpp@${rel%%:*}: Gemma 2 9B at 8192 cells = ${rel#*:} B"
+	else no "llama.cpp@${rel%%:*} (exit $rc)"; cat "$tmp/err"; fi
+done
+"$KVPLAN" calc --engine llama.cpp@b5500 --model gemma-2-9b-it --ctx-size 8192 > "$tmp/out" 2> "$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && grep -q 'name b5423 or earlier, or b5531 or later' "$tmp/err"
+then ok "a build between the known bounds of a rule is refused, both named"
+else no "llama.cpp@b5500 (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
+
+# reconcile infers the llama_kv_cache_init era from llama.cpp issue 11200's
+# lines and says so, in text and JSON; 64 layers x 32,768 cells x q8_0
+# (8 x 128 = 1,024 values: 32 blocks x 34 B = 1,088 B, K and V) =
+# 4,563,402,752 B = the log's 4352.00 MiB
+LLOG=$here/../data/logs/llamacpp-11200.log
+"$KVPLAN" reconcile "$LLOG" --model qwen2.5-32b --ctx-size 32768 > "$tmp/out" 2> "$tmp/err"; rc=$?
+if [ $rc -eq 0 ] && grep -q "^engine release: none named; the log's wording ('llama_kv_cache_init:', line 5) is that of llama.cpp the llama_kv_cache_init builds .*: the rules of b4599 are used" "$tmp/out" &&
+   grep -q '^KV cache  *4,563,402,752  *4,563,402,752 .*arithmetic match' "$tmp/out" &&
+   grep -q '^cells per stream  *32,768  *32,768 .*arithmetic match' "$tmp/out"
+then ok "reconcile infers a llama.cpp build from the wording and says so"
+else no "llama.cpp era inferred (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
+"$KVPLAN" reconcile "$LLOG" --model qwen2.5-32b --ctx-size 32768 --format json > "$tmp/out" 2> "$tmp/err"; rc=$?
+if [ $rc -eq 0 ] && grep -q "the rules of b4599 are used" "$tmp/out"
+then ok "... and says so in JSON"
+else no "llama.cpp era in JSON (exit $rc)"; cat "$tmp/err"; fi
 
 # reconcile infers V0 from the wording of the log of vllm issue 10517 and
 # says so; V0's swap blocks then compare: 4 GiB // 2,097,152 B = 2,048

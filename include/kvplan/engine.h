@@ -74,6 +74,14 @@ struct kvp_llamacpp_opts {
 	                             first N layers stay in host memory (the
 	                             -ot "blk\\.(0..N-1)\\.ffn_(up|down|gate)_exps"
 	                             override common/arg.cpp builds); default 0 */
+	/* Issue 14 (src/core/parts.c). Bytes of tensor data as the GGUF
+	 * files store them (--lora FILE, --mmproj FILE read their tensor
+	 * infos; a plan gives the sums): exact. Both on the device that
+	 * holds the layers (llama-adapter.cpp puts each adapter tensor in
+	 * its base tensor's buffer; mtmd/clip.cpp loads the projector on
+	 * the GPU unless --no-mmproj-offload); default 0 = none. */
+	uint64_t lora_bytes;      /* --lora adapters, summed */
+	uint64_t mmproj_bytes;    /* --mmproj: the vision/audio encoder file */
 };
 
 /*
@@ -99,6 +107,19 @@ enum kvp_mamba_dtype {
 };
 
 struct kvp_vllm_opts {
+	/* Issue 14 (src/core/parts.c), vllm/config/lora.py and
+	 * vllm/lora/layers/base_linear.py create_lora_weights: */
+	bool enable_lora;                 /* --enable-lora; default false */
+	uint32_t max_loras;               /* --max-loras: device slots;
+	                                     default 1, >= 1 */
+	uint32_t max_lora_rank;           /* --max-lora-rank: one of 1 8 16 32
+	                                     64 128 256 320 512; default 16 */
+	uint32_t max_cpu_loras;           /* --max-cpu-loras: host LRU entries;
+	                                     0 = max_loras; >= max_loras */
+	enum kvp_dtype dtype;             /* --dtype: the model's activation
+	                                     dtype (LoRA slots with lora_dtype
+	                                     auto, the encoder cache); f16,
+	                                     bf16 or f32; default bf16 */
 	uint32_t block_size;              /* --block-size, tokens per block;
 	                                     default 16 */
 	uint32_t gpu_memory_utilization;  /* --gpu-memory-utilization, ppm;

@@ -104,6 +104,10 @@ struct kvp_arch {
 	uint32_t moe_layer_step;      /* every n-th layer is MoE (1 = all) */
 	uint64_t recurrent_params_per_layer; /* Mamba etc., from the importer */
 	uint64_t max_positions;       /* max_position_embeddings, 0 unknown */
+	/* Issue 14: tokens of the largest image or audio item the model's
+	 * processor makes (vLLM get_max_tokens_per_item_by_modality, e.g.
+	 * Qwen2-VL at its max_pixels); 0 = text only, no encoder cache. */
+	uint64_t mm_item_tokens;
 };
 
 /*

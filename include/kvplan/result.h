@@ -200,6 +200,12 @@ struct kvp_device_result {
 	/* issue 13: weights_bytes from the model files' tensors or the
 	 * estimate (res->weights.source) */
 	enum kvp_wsource weights_source;
+	/* Issue 14 (parts.c, res->parts): the encoder's memory on this
+	 * device (llama.cpp --mmproj tensors, vLLM's encoder cache) and the
+	 * LoRA adapters' (vLLM's preallocated slots, llama.cpp --lora
+	 * tensors); both in used and free_bytes, each its own bar segment. */
+	uint64_t encoder_bytes;
+	uint64_t lora_bytes;
 };
 
 /* Weight count (parameters) and bytes. */
@@ -306,6 +312,52 @@ struct kvp_host_result {
 	                                 among weights_bytes */
 };
 
+/* How a figure was obtained (issue 14): read from the files, the
+ * engine's own formula, or kvplan's estimate (lower or upper bound,
+ * said where shown). */
+enum kvp_figure {
+	KVP_FIG_NONE = 0,             /* no such part in the plan */
+	KVP_FIG_EXACT,                /* "exact" */
+	KVP_FIG_ENGINE,               /* "engine formula" */
+	KVP_FIG_ESTIMATE,             /* "estimate" */
+	KVP_FIG_COUNT
+};
+
+const char *kvp_figure_name(enum kvp_figure f);
+
+/*
+ * Deployment parts beside the decoder (src/core/parts.c, issue 14), per
+ * device of the plan (every device holds the same under the rules
+ * below; parts.c refuses the layouts where they would differ):
+ *   encoder  llama.cpp --mmproj: the file's tensor bytes (exact);
+ *            vLLM: the encoder cache, tokens = max(max_num_batched_tokens,
+ *            model.arch.mm_item_tokens) as compute_encoder_budget sets it
+ *            (engine formula), bytes = tokens x hidden x dtype (each
+ *            cached token is one embedding of the decoder's width: an
+ *            estimate of the tensors' bytes, allocator rounding aside)
+ *   lora     llama.cpp --lora: the files' tensor bytes (exact); vLLM:
+ *            max_loras slots of A (rank x in) and B (out x rank) per
+ *            linear module of every decoder layer, per TP rank as
+ *            create_lora_weights allocates them (the decoder's qkv, o,
+ *            gate_up and down modules; the embedding and lm_head wrappers
+ *            are not counted, so the figure is an estimate, a lower
+ *            bound)
+ * lora_host_bytes: vLLM's CPU LRU of max_cpu_loras adapters, at most one
+ * full-rank adapter (the unsharded slot bytes) each: an upper bound.
+ */
+struct kvp_parts_result {
+	enum kvp_figure encoder_kind;
+	char encoder_source[96];
+	uint64_t encoder_tokens;      /* vLLM encoder cache size, tokens */
+	uint64_t encoder_bytes;       /* per device */
+	enum kvp_figure lora_kind;
+	char lora_source[96];
+	uint64_t lora_slot_bytes;     /* vLLM: one slot, one rank, all layers */
+	uint64_t lora_bytes;          /* per device: slots x max_loras, or
+	                                 the --lora files */
+	uint64_t lora_host_bytes;     /* vLLM max_cpu_loras bound (estimate) */
+};
+
 struct kvp_result {
 	struct kvp_error error;       /* status != OK: the rest is undefined */
 	uint32_t n_layers;
@@ -322,6 +374,7 @@ struct kvp_result {
 	struct kvp_warning warnings[KVP_MAX_WARNINGS];
 	struct kvp_speed_result speed; /* the roofline bound (speed.c) */
 	struct kvp_host_result host;  /* host memory (host.c) */
+	struct kvp_parts_result parts; /* encoders, LoRA (parts.c) */
 };
 
 #endif

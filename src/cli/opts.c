@@ -17,6 +17,8 @@
 #include "kvplan/layers.h"
 #include "kvplan/preset.h"
 #include "kvplan/validate.h"
+#include "kvplan/checked.h"
+#include "io/gguf.h"
 
 static const char *const default_formats[] = { "text", "json", NULL };
 
@@ -25,7 +27,8 @@ enum own_flag {
 	OWN_NONE = 0, OWN_FORMAT, OWN_PER_LAYER, OWN_HELP, OWN_MODEL, OWN_CARD,
 	OWN_WORKLOAD, OWN_LAYER, OWN_KV_DTYPE, OWN_HEAD_DIM, OWN_CLASS,
 	OWN_OVERHEAD, OWN_PP_LAYERS, OWN_WEIGHTS, OWN_DEFAULT_OVERHEADS,
-	OWN_NO_DEFAULT_OVERHEADS, OWN_ASSUME_LAYOUT, OWN_ALLOW_OUTSIDE
+	OWN_NO_DEFAULT_OVERHEADS, OWN_ASSUME_LAYOUT, OWN_ALLOW_OUTSIDE,
+	OWN_LORA_FILE, OWN_MMPROJ_FILE
 };
 
 static const struct {
@@ -51,6 +54,8 @@ static const struct {
 	{ "per-layer", OWN_PER_LAYER, false, NULL, "per-layer table in the text output" },
 	{ "allow-outside-paths", OWN_ALLOW_OUTSIDE, false, NULL, "let the plan file name model or card files outside its own folder (a plan may come from someone else: off by default)" },
 	{ "help", OWN_HELP, false, NULL, "this help" },
+	{ "lora", OWN_LORA_FILE, true, "FILE", "llama.cpp --lora adapter (GGUF), repeatable: its tensor bytes are added to engine.llamacpp.lora_bytes" },
+	{ "mmproj", OWN_MMPROJ_FILE, true, "FILE", "llama.cpp --mmproj encoder file (GGUF): its tensor bytes set engine.llamacpp.mmproj_bytes" },
 	{ "assume-layout", OWN_ASSUME_LAYOUT, false, NULL, "import a config.json (--model) whose model_type or layout keys kvplan does not read, with the layout it does read; every output then warns (KVP-W16)" },
 };
 
@@ -306,6 +311,25 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 		return KVP_OK;   /* acted on before and after pass 2 */
 	case OWN_ASSUME_LAYOUT:
 		return KVP_OK;   /* acted on in pass 1, before --model */
+	case OWN_LORA_FILE:
+	case OWN_MMPROJ_FILE: {
+		struct kvp_gguf g;
+		uint64_t *to = id == OWN_LORA_FILE ? &p->engine.llamacpp.lora_bytes
+		                                   : &p->engine.llamacpp.mmproj_bytes;
+
+		memset(&g, 0, sizeof g);
+		if (kvp_gguf_read_path(v, &g, NULL, NULL, err) != KVP_OK) {
+			kvp_gguf_free(&g);
+			return flag_error(err, flag);
+		}
+		kvp_gguf_free(&g);
+		if (id == OWN_MMPROJ_FILE)
+			*to = 0;   /* one encoder file: the last one given */
+		if (!kvp_add(*to, g.tensor_bytes, to))
+			return kvp_error_set(err, KVP_EOVERFLOW,
+				"--%s: '%s' - the bytes overflow 64 bits", flag, v);
+		return KVP_OK;
+	}
 	case OWN_WEIGHTS:
 		return set_key(p, "model.weights.dtype", 0, v, flag, err);
 	case OWN_HEAD_DIM:

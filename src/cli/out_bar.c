@@ -24,6 +24,8 @@ static const struct seg segs[] = {
 	{ "KV cache",    '#', "\xe2\x96\x93" },  /* U+2593 dark shade */
 	{ "activations", '*', "\xe2\x96\x92" },  /* U+2592 medium shade */
 	{ "retained",    '+', "\xe2\x96\x91" },  /* U+2591 light shade */
+	{ "encoder",     '%', "\xe2\x96\x9e" },  /* U+259E quadrants */
+	{ "LoRA",        '~', "\xe2\x96\x96" },  /* U+2596 quadrant */
 	{ "overhead",    '@', "\xe2\x96\x9a" },  /* U+259A quadrants */
 	{ "headroom",    ':', "\xe2\x94\x84" },  /* U+2504 dashes */
 };
@@ -42,8 +44,10 @@ static void values_of(const struct kvp_device_result *d, uint64_t *v)
 	v[1] = d->kv_bytes;
 	v[2] = d->activations_bytes;
 	v[3] = d->retained_bytes;
-	v[4] = d->overhead_bytes;
-	v[5] = d->headroom_bytes;
+	v[4] = d->encoder_bytes;
+	v[5] = d->lora_bytes;
+	v[6] = d->overhead_bytes;
+	v[7] = d->headroom_bytes;
 }
 
 struct sink {
@@ -179,8 +183,8 @@ void kvp_out_bar_device(FILE *out, unsigned index,
 		if (i == 2)
 			note = d->activations_estimated ? "  (estimate)"
 			                                : "  (measured)";
-		if (i == 3 && v[i] == 0)
-			continue;   /* no retained outputs asked for */
+		if ((i == 3 || i == 4 || i == 5) && v[i] == 0)
+			continue;   /* no retained outputs, encoder or LoRA */
 		legend_line(out, segs[i].ascii, segs[i].utf8, utf8, segs[i].name,
 		            v[i], note);
 	}

@@ -251,8 +251,38 @@ void kvp_out_devices(FILE *out, const struct kvp_result *res)
 		        !res->host.budgeted ? "" : res->host.fits ? " and in host memory"
 		        : cards ? ", but NOT in host memory" : ", nor in host memory");
 	}
+	kvp_out_parts(out, res);
 	kvp_out_host(out, res);
 	kvp_out_speed(out, res);
+}
+
+void kvp_out_parts(FILE *out, const struct kvp_result *res)
+{
+	const struct kvp_parts_result *p = &res->parts;
+	char a[40], g[24], t[40];
+
+	if (p->encoder_kind != KVP_FIG_NONE) {
+		t[0] = '\0';
+		if (p->encoder_tokens)
+			snprintf(t, sizeof t, "%s tokens, ",
+			         kvp_fmt_int(p->encoder_tokens, a, sizeof a));
+		fprintf(out, "%-14s%s%s B (%s) per device: %s, %s\n", "encoder", t,
+		        kvp_fmt_int(p->encoder_bytes, a, sizeof a),
+		        kvp_fmt_gib(p->encoder_bytes, 2, g, sizeof g),
+		        kvp_figure_name(p->encoder_kind), p->encoder_source);
+	}
+	if (p->lora_kind != KVP_FIG_NONE) {
+		fprintf(out, "%-14s%s B (%s) per device: %s, %s\n", "LoRA",
+		        kvp_fmt_int(p->lora_bytes, a, sizeof a),
+		        kvp_fmt_gib(p->lora_bytes, 2, g, sizeof g),
+		        kvp_figure_name(p->lora_kind), p->lora_source);
+		if (p->lora_slot_bytes)
+			fprintf(out, "%-14sone slot %s B; host LRU (max_cpu_loras) "
+			        "at most %s B (estimate, upper bound, not in the "
+			        "host budget)\n", "",
+			        kvp_fmt_int(p->lora_slot_bytes, a, sizeof a),
+			        kvp_fmt_int(p->lora_host_bytes, t, sizeof t));
+	}
 }
 
 void kvp_out_host(FILE *out, const struct kvp_result *res)

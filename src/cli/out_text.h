@@ -40,6 +40,9 @@ void kvp_out_speed(FILE *out, const struct kvp_result *res);
 /* Host memory (res->host) below the verdict: what the plan keeps there,
  * and with a host capacity its budget and its own bar. */
 void kvp_out_host(FILE *out, const struct kvp_result *res);
+/* Encoders and LoRA (res->parts), each labelled exact / engine formula /
+ * estimate with its source; nothing when the plan has none. */
+void kvp_out_parts(FILE *out, const struct kvp_result *res);
 void kvp_out_warnings(FILE *out, const struct kvp_result *res,
                       const struct kvp_notes *notes);
 

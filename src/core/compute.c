@@ -58,6 +58,8 @@ enum kvp_status kvp_compute(const struct kvp_plan *plan,
 	/* 2-5. weights, kv, engine, devices */
 	st = kvp_weights_compute(plan, res);
 	if (st == KVP_OK)
+		st = kvp_parts_compute(plan, res);
+	if (st == KVP_OK)
 		st = kvp_kv_compute(plan, res);
 	if (st == KVP_OK)
 		st = kvp_engine_compute(plan, res);

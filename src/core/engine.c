@@ -59,6 +59,13 @@ void kvp_engine_defaults(struct kvp_engine_opts *o)
 	o->vllm.cpu_offload_gb = 0;
 
 	o->vllm.block_size = 16;
+	o->vllm.enable_lora = false;
+	o->vllm.max_loras = 1;             /* vllm/config/lora.py */
+	o->vllm.max_lora_rank = 16;
+	o->vllm.max_cpu_loras = 0;         /* None: = max_loras */
+	o->vllm.dtype = KVP_DT_BF16;
+	o->llamacpp.lora_bytes = 0;
+	o->llamacpp.mmproj_bytes = 0;
 	o->vllm.gpu_memory_utilization = 920000; /* vllm/config/cache.py */
 	o->vllm.max_num_seqs = 256;
 	o->vllm.max_num_batched_tokens = 8192;

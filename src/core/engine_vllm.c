@@ -661,6 +661,12 @@ static enum kvp_status vl_budget(const struct vl_ctx *c, uint64_t *budget)
 		? (uint64_t)o->cpu_offload_gb << 30 : non_kv;
 	if (!kvp_add(non_kv, act, &non_kv) || !kvp_add(non_kv, over, &non_kv))
 		return eng_overflow(c->res, "devices.overheads");
+	/* issue 14: LoRA slots are allocated with the model and the encoder
+	 * cache's outputs are held through the profiling run, so both come
+	 * out of the KV budget (parts.c) */
+	if (!kvp_add(non_kv, c->res->parts.lora_bytes, &non_kv) ||
+	    !kvp_add(non_kv, c->res->parts.encoder_bytes, &non_kv))
+		return eng_overflow(c->res, "engine.vllm.max_loras");
 	if (non_kv >= req) {
 		char a[32], b[32];
 

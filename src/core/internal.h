@@ -4,6 +4,8 @@
  *
  *   1. kvp_layers_resolve   (layers.c)   model -> per-layer table
  *   2. kvp_weights_compute  (weights.c)  parameter count and weight bytes
+ *   2b. kvp_parts_compute   (parts.c)    encoders and LoRA beside the
+ *                                        decoder (issue 14)
  *   3. kvp_kv_compute       (kv.c)       the generic strategies: layers,
  *                                        classes and kv of the result
  *   4. kvp_engine_compute   (engine_*.c) a named engine's own allocation;
@@ -37,6 +39,8 @@ enum kvp_status kvp_tensor_stage_bytes(const struct kvp_plan *p,
                                        uint32_t stage, uint32_t first,
                                        uint32_t count, uint64_t *out,
                                        struct kvp_error *err);
+enum kvp_status kvp_parts_compute(const struct kvp_plan *p,
+                                  struct kvp_result *res);
 enum kvp_status kvp_kv_compute(const struct kvp_plan *p,
                                struct kvp_result *res);
 enum kvp_status kvp_engine_compute(const struct kvp_plan *p,

@@ -245,11 +245,33 @@ static bool add_devices(cJSON *res, const struct kvp_result *r)
 		add_u64(o, "retained_bytes", d->retained_bytes);
 		add_u64(o, "overhead_bytes", d->overhead_bytes);
 		add_u64(o, "headroom_bytes", d->headroom_bytes);
+		add_u64(o, "encoder_bytes", d->encoder_bytes);
+		add_u64(o, "lora_bytes", d->lora_bytes);
 		add_i64(o, "free_bytes", d->free_bytes);
 		cJSON_AddBoolToObject(o, "fits", d->fits);
 		add_u64(o, "decode_read_bytes", d->decode_read_bytes);
 		add_u64(o, "decode_read_ns", d->decode_read_ns);
 	}
+	return true;
+}
+
+/* Encoders and LoRA (result.h, struct kvp_parts_result), each with how
+ * it was obtained ("exact", "engine formula", "estimate") and source. */
+static bool add_parts(cJSON *res, const struct kvp_parts_result *p)
+{
+	cJSON *o = cJSON_AddObjectToObject(res, "parts");
+
+	if (!o)
+		return false;
+	cJSON_AddStringToObject(o, "encoder_kind", kvp_figure_name(p->encoder_kind));
+	cJSON_AddStringToObject(o, "encoder_source", p->encoder_source);
+	add_u64(o, "encoder_tokens", p->encoder_tokens);
+	add_u64(o, "encoder_bytes", p->encoder_bytes);
+	cJSON_AddStringToObject(o, "lora_kind", kvp_figure_name(p->lora_kind));
+	cJSON_AddStringToObject(o, "lora_source", p->lora_source);
+	add_u64(o, "lora_slot_bytes", p->lora_slot_bytes);
+	add_u64(o, "lora_bytes", p->lora_bytes);
+	add_u64(o, "lora_host_bytes", p->lora_host_bytes);
 	return true;
 }
 
@@ -379,7 +401,8 @@ char *kvp_record_json_dump_notes(const struct kvp_plan *p, const struct kvp_resu
 	    !add_weights(res, &r->weights) || !add_devices(res, r))
 		goto nomem;
 	cJSON_AddBoolToObject(res, "fits", r->fits);
-	if (!add_speed(res, &r->speed) || !add_host(res, &r->host))
+	if (!add_speed(res, &r->speed) || !add_host(res, &r->host) ||
+	    !add_parts(res, &r->parts))
 		goto nomem;
 	if (!add_warnings(res, r))
 		goto nomem;

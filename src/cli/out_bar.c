@@ -242,9 +242,14 @@ void kvp_out_bars_compact(FILE *out, const struct kvp_result *res,
 		        res->devices[i].fits ? "" : "  over");
 	}
 	fprintf(out, "  key:");
-	for (k = 0; k < N_SEGS; k++)
+	for (k = 0; k < N_SEGS; k++) {
+		/* encoder and LoRA only when the plan has them */
+		if ((k == 4 && res->parts.encoder_bytes == 0) ||
+		    (k == 5 && res->parts.lora_bytes == 0))
+			continue;
 		fprintf(out, " %s %s", utf8 ? segs[k].utf8
 		                            : (char[2]){ segs[k].ascii, 0 },
 		        segs[k].name);
+	}
 	fprintf(out, "  ] capacity\n");
 }

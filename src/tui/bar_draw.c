@@ -10,6 +10,8 @@ static const struct tui_seg_info segs[TUI_SEG_COUNT] = {
 	[TUI_SEG_WEIGHTS]  = { "weights",  '|', TUI_R_SEG_WEIGHTS },
 	[TUI_SEG_KV]       = { "KV", '#', TUI_R_SEG_KV },
 	[TUI_SEG_ACT]      = { "activ.", '*', TUI_R_SEG_ACT },
+	[TUI_SEG_ENCODER]  = { "encodr", '%', TUI_R_SEG_ENCODER },
+	[TUI_SEG_LORA]     = { "LoRA", '+', TUI_R_SEG_LORA },
 	[TUI_SEG_OVERHEAD] = { "overhd", '@', TUI_R_SEG_OVERHEAD },
 	[TUI_SEG_HEADROOM] = { "headrm", '~', TUI_R_SEG_HEADROOM },
 };
@@ -32,6 +34,8 @@ void tui_seg_values(const struct kvp_device_result *d, uint64_t *values)
 	values[TUI_SEG_WEIGHTS] = d->weights_bytes;
 	values[TUI_SEG_KV] = d->kv_bytes;
 	values[TUI_SEG_ACT] = d->activations_bytes;
+	values[TUI_SEG_ENCODER] = d->encoder_bytes;
+	values[TUI_SEG_LORA] = d->lora_bytes;
 	values[TUI_SEG_OVERHEAD] = d->overhead_bytes;
 	values[TUI_SEG_HEADROOM] = d->headroom_bytes;
 }

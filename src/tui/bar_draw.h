@@ -19,6 +19,8 @@ enum tui_seg {
 	TUI_SEG_WEIGHTS = 0,
 	TUI_SEG_KV,
 	TUI_SEG_ACT,
+	TUI_SEG_ENCODER,     /* issue 14: --mmproj, vLLM's encoder cache */
+	TUI_SEG_LORA,        /* issue 14: LoRA slots or adapter files */
 	TUI_SEG_OVERHEAD,
 	TUI_SEG_HEADROOM,
 	TUI_SEG_COUNT

@@ -32,6 +32,8 @@ enum tui_role {
 	TUI_R_SEG_WEIGHTS,  /* bar segments, in bar order */
 	TUI_R_SEG_KV,
 	TUI_R_SEG_ACT,
+	TUI_R_SEG_ENCODER,
+	TUI_R_SEG_LORA,
 	TUI_R_SEG_OVERHEAD,
 	TUI_R_SEG_HEADROOM,
 	TUI_R_SEG_OVERFLOW,

@@ -305,7 +305,7 @@ START_TEST(bar_overflow_past_mark)
 {
 	struct kvp_bar bar;
 	struct tui_theme t;
-	uint64_t v[TUI_SEG_COUNT] = { 20 * GIB, 40 * GIB, 10 * GIB, 5 * GIB, 5 * GIB };
+	uint64_t v[TUI_SEG_COUNT] = { [TUI_SEG_WEIGHTS] = 20 * GIB, [TUI_SEG_KV] = 40 * GIB, [TUI_SEG_ACT] = 10 * GIB, [TUI_SEG_OVERHEAD] = 5 * GIB, [TUI_SEG_HEADROOM] = 5 * GIB };
 
 	/* 80 GiB on a 60 GiB card, 22 cells: one is the mark, 21 left;
 	 * capacity takes round(60/80 x 21) = round(15.75) = 16 cells, the
@@ -325,10 +325,10 @@ START_TEST(bar_shrinks_in_place)
 {
 	struct kvp_bar bar;
 	struct tui_theme t;
-	uint64_t lng[TUI_SEG_COUNT] = { 40 * GIB, 36 * GIB, 0, 0, 0 };
-	uint64_t shrt[TUI_SEG_COUNT] = { 8 * GIB, 4 * GIB, 0, 0, 0 };
-	uint64_t full[TUI_SEG_COUNT] = { 80 * GIB, 0, 0, 0, 0 };
-	uint64_t over[TUI_SEG_COUNT] = { 20 * GIB, 40 * GIB, 10 * GIB, 5 * GIB, 5 * GIB };
+	uint64_t lng[TUI_SEG_COUNT] = { [TUI_SEG_WEIGHTS] = 40 * GIB, [TUI_SEG_KV] = 36 * GIB, [TUI_SEG_ACT] = 0, [TUI_SEG_OVERHEAD] = 0, [TUI_SEG_HEADROOM] = 0 };
+	uint64_t shrt[TUI_SEG_COUNT] = { [TUI_SEG_WEIGHTS] = 8 * GIB, [TUI_SEG_KV] = 4 * GIB, [TUI_SEG_ACT] = 0, [TUI_SEG_OVERHEAD] = 0, [TUI_SEG_HEADROOM] = 0 };
+	uint64_t full[TUI_SEG_COUNT] = { [TUI_SEG_WEIGHTS] = 80 * GIB, [TUI_SEG_KV] = 0, [TUI_SEG_ACT] = 0, [TUI_SEG_OVERHEAD] = 0, [TUI_SEG_HEADROOM] = 0 };
+	uint64_t over[TUI_SEG_COUNT] = { [TUI_SEG_WEIGHTS] = 20 * GIB, [TUI_SEG_KV] = 40 * GIB, [TUI_SEG_ACT] = 10 * GIB, [TUI_SEG_OVERHEAD] = 5 * GIB, [TUI_SEG_HEADROOM] = 5 * GIB };
 
 	/* ASCII, no colour (whole cells), one row repainted in place with
 	 * no erase in between. 80 GiB card, 20 cells:

@@ -174,6 +174,34 @@ START_TEST(panel_invalid_no_verdict)
 }
 END_TEST
 
+/* Issue 14: encoder and LoRA are segments of their own. 80 GiB card:
+ * weights 20, KV 40, activations 10, encoder 5, LoRA 5 = 80 GiB. Bar of
+ * 22 cells as in bar_fits_ascii: 5.5, 11, 2.75, 1.375, 1.375 -> 6, 11,
+ * 3, 1, 1 (largest remainders .75 and .5). The legend gets their rows. */
+START_TEST(bar_encoder_lora_ascii)
+{
+	struct kvp_result *res = calloc(1, sizeof *res);
+	struct tui_theme t;
+	struct tui_panel_state s = { res, false, NULL, NULL };
+	struct tui_rect r = { 1, 34, 21, 46 };
+
+	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 0, 0);
+	res->devices[0].encoder_bytes = 5 * GIB;
+	res->devices[0].lora_bytes = 5 * GIB;
+	res->devices[0].free_bytes = 0;
+	res->kv.uniform = false;
+	tui_theme_init(&t, true, false);
+	tui_panel_draw(stdscr, &r, &s, &t);
+	ck_assert_str_eq(row(stdscr, 11, 34, 46),
+	                 "|d0  [||||||###########***%+]   free 0.00 GiB");
+	ck_assert_str_eq(row(stdscr, 16, 34, 46),
+	                 "|% encodr         5,368,709,120   5.00   5.37");
+	ck_assert_str_eq(row(stdscr, 17, 34, 46),
+	                 "|+ LoRA           5,368,709,120   5.00   5.37");
+	free(res);
+}
+END_TEST
+
 START_TEST(bar_fits_ascii)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
@@ -635,6 +663,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, panel_stale_marker);
 	tcase_add_test(tc, panel_invalid_no_verdict);
 	tcase_add_test(tc, bar_fits_ascii);
+	tcase_add_test(tc, bar_encoder_lora_ascii);
 	tcase_add_test(tc, legend_wide_figures);
 	tcase_add_test(tc, compact_hidden_devices);
 	tcase_add_test(tc, bar_overflow_past_mark);

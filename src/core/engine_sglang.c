@@ -27,7 +27,9 @@
  *   The profile (get_cell_size_per_token) counts (kv_lora_rank + rope) x
  *   the dtype's bytes + the indexer row per layer, so the token count
  *   comes from that cell while the pool is allocated at the stored rows.
- * Sliding layers are sized as full ones (MHATokenToKVPool); models with
+ * Sliding layers are sized as full ones (MHATokenToKVPool), except in
+ * the families SGLang gives a pool of their own (sg_swa_pool: refused);
+ * models with
  * recurrent states (a separate Mamba pool) are refused before this
  * profile runs (engine_compute.c).
  * Units: bytes per rank unless said; res->kv adds up the tp ranks.
@@ -93,6 +95,44 @@ static uint32_t sg_default_fraction(uint32_t tp)
 	return 880000;
 }
 
+/*
+ * Families SGLang serves with its hybrid sliding-window pool (SWAKVPool:
+ * the sliding layers get swa_full_tokens_ratio x the full layers' tokens,
+ * set_num_token_hybrid) instead of one pool: model_config.py
+ * is_hybrid_swa_model's architectures (Llama4ForConditionalGeneration,
+ * GptOssForCausalLM, MiMoV2FlashForCausalLM, Step3p5ForCausalLM,
+ * Gemma4ForCausalLM/ForConditionalGeneration; sglang main, 2026), here by
+ * the model_type their configs carry. kvplan does not size that pool: a
+ * plan of one of them with sliding or chunked layers is refused rather
+ * than sized as one full-size pool.
+ */
+static const char *const sg_hybrid_swa[] = {
+	"llama4", "llama4_text", "gpt_oss", "mimo_v2_flash", "step3p5",
+	"gemma4", "gemma4_text",
+};
+
+static enum kvp_status sg_swa_pool(const struct kvp_plan *p,
+                                   const struct kvp_layer_spec *ls,
+                                   struct kvp_error *err)
+{
+	uint32_t i;
+	size_t k;
+
+	for (k = 0; k < sizeof sg_hybrid_swa / sizeof sg_hybrid_swa[0]; k++)
+		if (!strcmp(p->model.model_type, sg_hybrid_swa[k]))
+			break;
+	if (k == sizeof sg_hybrid_swa / sizeof sg_hybrid_swa[0])
+		return KVP_OK;
+	for (i = 0; i < p->model.n_layers; i++)
+		if (ls[i].kind == KVP_LAYER_SLIDING || ls[i].kind == KVP_LAYER_CHUNKED)
+			return kvp_error_set(err, KVP_EREFUSED,
+				"model.model_type: %s - SGLang keeps this family's sliding "
+				"layers in a pool of their own (SWAKVPool, "
+				"swa_full_tokens_ratio), which kvplan does not size; use "
+				"--engine vllm, llama.cpp or generic", p->model.model_type);
+	return KVP_OK;
+}
+
 enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
                                   const struct kvp_layer_spec *ls,
                                   struct kvp_result *res)
@@ -114,6 +154,8 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 		return kvp_error_set(err, KVP_ERANGE,
 			"engine.sglang.mem_fraction_static: %u.%06u - must be at most 1",
 			o->mem_fraction_static / 1000000, o->mem_fraction_static % 1000000);
+	if ((st = sg_swa_pool(p, ls, err)) != KVP_OK)
+		return st;
 	page = o->page_size;
 	frac = o->mem_fraction_static ? o->mem_fraction_static : sg_default_fraction(tp);
 	ctx = o->context_len ? o->context_len : p->model.arch.max_positions;

@@ -130,6 +130,16 @@ START_TEST(sglang_qwq32b_tp4)
 }
 END_TEST
 
+/* Every other layer sliding (window 1,024). */
+static void add_sliding(struct kvp_model *m)
+{
+	struct kvp_error err;
+
+	ck_assert_int_eq(kvp_rule_parse("0-39/2:kind=sliding,window=1024",
+	                                &m->rules[m->n_rules], &err), KVP_OK);
+	m->n_rules++;
+}
+
 START_TEST(sglang_rules)
 {
 	uint64_t w, budget;
@@ -164,6 +174,18 @@ START_TEST(sglang_rules)
 	plan.engine.sglang.max_total_tokens = 0;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);
 	ck_assert_ptr_nonnull(strstr(res.error.msg, "devices"));
+	/* a family SGLang gives a sliding-window pool of its own
+	 * (is_hybrid_swa_model: GptOssForCausalLM) is refused by name, not
+	 * sized as one full pool; sliding layers of another family (Gemma 3:
+	 * MHATokenToKVPool) are sized full */
+	plan.engine.sglang.max_total_tokens = 3 * 4096;
+	add_sliding(&plan.model);
+	snprintf(plan.model.model_type, sizeof plan.model.model_type, "gpt_oss");
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "model.model_type: gpt_oss"));
+	snprintf(plan.model.model_type, sizeof plan.model.model_type, "gemma3_text");
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.tokens, 3 * 4096);
 }
 END_TEST
 

@@ -123,6 +123,7 @@ static bool is_shape_key(const char *key)
 	static const char *const not_shape[] = {
 		"model.id", "model.revision", "model.source", "model.base.k_dtype",
 		"model.base.v_dtype", "model.kv_fmt_defaulted", "model.declared_params",
+		"model.arch.mm_item_tokens",   /* the processor's, not the shape */
 		NULL
 	};
 	size_t i;

@@ -23,6 +23,11 @@ expect "reloaded lora_slot_bytes" 114688000 "$(nth "$TMP/r2.json" lora_slot_byte
 grep -q '^encoder       16,384 tokens, 167,772,160 B (0.16 GiB) per device: engine formula, vLLM compute_encoder_budget x hidden x dtype$' "$TMP/t.txt" &&
 	ok "encoder cache line" || notok "encoder: $(grep '^encoder' "$TMP/t.txt")"
 
+# the item size is the processor's, not the model's shape: the plan keeps
+# the model's name
+"$KVPLAN" calc --model llama-3.1-8b --engine vllm --mm-item-tokens 16384 >"$TMP/n.txt"
+grep -q '^plan          meta-llama/Llama-3.1-8B$' "$TMP/n.txt" && ok "plan keeps the model's name" || notok "plan: $(grep '^plan' "$TMP/n.txt")"
+
 # llama.cpp --mmproj / --lora read a GGUF's tensor infos: one f32 tensor
 # of 8 values = 32 B (GGUF v3 header, 1 tensor, no keys, data at 64).
 printf 'GGUF\003\000\000\000\001\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000' >"$TMP/mm.gguf"

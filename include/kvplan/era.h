@@ -61,6 +61,16 @@ enum kvp_era_rule {
 	KVP_ERA_LLAMACPP_MLA_K_ONLY, /* llama.cpp's V-less cache (PR #19067):
 	                             MLA layers store K only; before: V of
 	                             kv_lora_rank values as well */
+	KVP_ERA_LLAMACPP_SWA_UBATCH, /* llama.cpp's SWA cache holds n_swa x
+	                             (unified ? n_seq : 1) + n_ubatch cells (PR
+	                             #13833); before: + n_batch, padded to 32
+	                             or 256 (not modelled: refused) */
+	KVP_ERA_LLAMACPP_STREAMS, /* llama.cpp's per-sequence streams (PR
+	                             #14363); before: one unified cache */
+	KVP_ERA_LLAMACPP_PAD256,  /* llama.cpp pads n_ctx to 256 (PR #17046);
+	                             before: 256 with flash attention, 32
+	                             without (not modelled unless ctx is a
+	                             multiple of 256: refused) */
 	KVP_ERA_RULE_COUNT
 };
 

@@ -127,46 +127,106 @@ static enum kvp_status lc_check_opts(const struct kvp_plan *p,
 	return KVP_OK;
 }
 
-/* The build's rules (kvplan/era.h): *iswa its separate SWA cache (PR
- * #13194), *v_mla whether MLA layers store V as well (before PR #19067).
- * A build between a rule's known bounds is refused, and so is a build
- * before PR #12801 on an MLA model, or --swa-full before #13194 (the flag
- * did not exist: it would be a flag the arithmetic ignores). */
-static enum kvp_status lc_era(const struct kvp_plan *p,
-                              const struct kvp_layer_spec *ls,
-                              struct kvp_result *res, bool *iswa, bool *v_mla)
+/* What a named build changes (kvplan/era.h); the current build has all. */
+struct lc_build {
+	bool iswa;       /* separate SWA cache (PR #13194) */
+	bool v_mla;      /* MLA layers store V too (before PR #19067) */
+	bool unified;    /* one cache for all sequences (before PR #14363) */
+};
+
+/* Sliding layers: one full-size cache before PR #13194 (--swa-full did
+ * not exist: refused rather than ignored); n_batch in the SWA size before
+ * PR #13833 (not modelled: refused unless --swa-full). */
+static enum kvp_status lc_era_swa(const struct kvp_plan *p, struct kvp_result *res,
+                                  struct lc_build *b)
 {
 	const struct kvp_engine_opts *o = &p->engine;
-	struct kvp_error *err = &res->error;
-	bool mla = false, swa = false, has;
+	enum kvp_status st;
+	bool ubatch;
+
+	if ((st = kvp_era_rule_at(o, KVP_ERA_LLAMACPP_ISWA, &b->iswa, &res->error)) != KVP_OK)
+		return st;
+	if (!b->iswa && o->llamacpp.swa_full)
+		return kvp_error_set(&res->error, KVP_EINVAL,
+			"engine.llamacpp.swa_full: on - build %s predates --swa-full "
+			"(PR #13194): its one cache is full size already", o->version);
+	if (!b->iswa || o->llamacpp.swa_full)
+		return KVP_OK;
+	if ((st = kvp_era_rule_at(o, KVP_ERA_LLAMACPP_SWA_UBATCH, &ubatch, &res->error)) != KVP_OK)
+		return st;
+	return KVP_OK;
+}
+
+/* MLA: refused before PR #12801; V of kv_lora_rank values before #19067. */
+static enum kvp_status lc_era_mla(const struct kvp_plan *p, struct kvp_result *res,
+                                  struct lc_build *b)
+{
+	const struct kvp_engine_opts *o = &p->engine;
+	enum kvp_status st;
+	bool has;
+
+	if ((st = kvp_era_rule_at(o, KVP_ERA_LLAMACPP_MLA, &has, &res->error)) != KVP_OK)
+		return st;
+	if (!has)
+		return kvp_error_set(&res->error, KVP_EINVAL,
+			"engine.version: %s - llama.cpp before PR #12801 cached every "
+			"head's K and V for deepseek2, which kvplan does not model; give "
+			"b5331 or later", o->version);
+	if ((st = kvp_era_rule_at(o, KVP_ERA_LLAMACPP_MLA_K_ONLY, &has, &res->error)) != KVP_OK)
+		return st;
+	b->v_mla = !has;
+	return KVP_OK;
+}
+
+/* Cells: one unified cache before PR #14363 (only matters for several
+ * sequences without --kv-unified); n_ctx padded to 32 without flash
+ * attention before PR #17046 (only matters when ctx is not a multiple of
+ * 256, refused then). */
+static enum kvp_status lc_era_cells(const struct kvp_plan *p, struct kvp_result *res,
+                                    struct lc_build *b)
+{
+	const struct kvp_engine_opts *o = &p->engine;
+	uint64_t ctx = o->llamacpp.ctx_size ? o->llamacpp.ctx_size :
+	               p->model.arch.max_positions;
+	enum kvp_status st;
+	bool has;
+
+	if (o->llamacpp.parallel > 1 && !o->llamacpp.kv_unified) {
+		if ((st = kvp_era_rule_at(o, KVP_ERA_LLAMACPP_STREAMS, &has, &res->error)) != KVP_OK)
+			return st;
+		b->unified = !has;
+	}
+	if (ctx % LC_PAD == 0)
+		return KVP_OK;
+	if ((st = kvp_era_rule_at(o, KVP_ERA_LLAMACPP_PAD256, &has, &res->error)) != KVP_OK)
+		return st;
+	if (!has)
+		return kvp_error_set(&res->error, KVP_EINVAL,
+			"engine.llamacpp.ctx_size: %llu - build %s padded the cache to 256 "
+			"cells with flash attention and 32 without (before PR #17046); "
+			"give a multiple of 256", (unsigned long long)ctx, o->version);
+	return KVP_OK;
+}
+
+static enum kvp_status lc_era(const struct kvp_plan *p,
+                              const struct kvp_layer_spec *ls,
+                              struct kvp_result *res, struct lc_build *b)
+{
+	bool mla = false, swa = false;
 	enum kvp_status st;
 	uint32_t i;
 
+	b->iswa = true;
+	b->v_mla = b->unified = false;
 	for (i = 0; i < p->model.n_layers; i++) {
 		mla |= ls[i].kind == KVP_LAYER_MLA;
 		swa |= lc_swa(ls[i].kind);
 	}
-	*iswa = true;
-	*v_mla = false;
-	if (swa && (st = kvp_era_rule_at(o, KVP_ERA_LLAMACPP_ISWA, iswa, err)) != KVP_OK)
+	if (swa && (st = lc_era_swa(p, res, b)) != KVP_OK)
 		return st;
-	if (swa && !*iswa && o->llamacpp.swa_full)
-		return kvp_error_set(err, KVP_EINVAL,
-			"engine.llamacpp.swa_full: on - build %s predates --swa-full "
-			"(PR #13194): its one cache is full size already", o->version);
-	if (!mla)
-		return KVP_OK;
-	if ((st = kvp_era_rule_at(o, KVP_ERA_LLAMACPP_MLA, &has, err)) != KVP_OK)
+	if (mla && (st = lc_era_mla(p, res, b)) != KVP_OK)
 		return st;
-	if (!has)
-		return kvp_error_set(err, KVP_EINVAL,
-			"engine.version: %s - llama.cpp before PR #12801 cached every "
-			"head's K and V for deepseek2, which kvplan does not model; give "
-			"b5331 or later", o->version);
-	if ((st = kvp_era_rule_at(o, KVP_ERA_LLAMACPP_MLA_K_ONLY, &has, err)) != KVP_OK)
-		return st;
-	*v_mla = !has;
-	return KVP_OK;
+	return lc_era_cells(p, res, b);
 }
 
 /* Widest V row over the attention layers, values (for FA off). */
@@ -227,19 +287,21 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 	uint32_t n_caches = 1, n_rs_layers = 0, i;
 	uint64_t ctx, n_ctx, n_ctx_seq, n_batch, n_ubatch, n_seq, n_stream;
 	uint64_t v_wide, cells_swa = 0, rs_bytes = 0, rs_cells, slots_full;
-	bool fa, v_differ, iswa, v_mla;
+	bool fa, v_differ, unified;
+	struct lc_build b;
 	enum kvp_status st;
 	const char *tk, *tv;
 
 	st = lc_check_opts(p, ls, res);
 	if (st == KVP_OK)
-		st = lc_era(p, ls, res, &iswa, &v_mla);
+		st = lc_era(p, ls, res, &b);
 	if (st != KVP_OK)
 		return st;
 	fa = o->flash_attn != KVP_OFF;
 	tk = kvp_dtype_name(o->cache_type_k);
 	tv = kvp_dtype_name(o->cache_type_v);
 	n_seq = o->parallel;
+	unified = o->kv_unified || b.unified;   /* before PR #14363: always */
 
 	ctx = o->ctx_size ? o->ctx_size : p->model.arch.max_positions;
 	if (ctx == 0)
@@ -250,7 +312,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		return eng_overflow(res, "engine.llamacpp.ctx_size");
 	n_batch = o->batch_size < ctx ? o->batch_size : ctx;
 	n_ubatch = o->ubatch_size < n_batch ? o->ubatch_size : n_batch;
-	if (o->kv_unified) {
+	if (unified) {
 		n_ctx_seq = n_ctx;
 		n_stream = 1;
 	} else {
@@ -291,10 +353,10 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 				vn = v_wide;
 			/* before the SWA cache (PR #13194) every layer has
 			 * the one cache's n_ctx_seq cells */
-			if (sp.kind == KVP_LAYER_FULL || o->swa_full || !iswa) {
+			if (sp.kind == KVP_LAYER_FULL || o->swa_full || !b.iswa) {
 				cells = n_ctx_seq;
 			} else {
-				uint64_t want, mult = o->kv_unified ? n_seq : 1;
+				uint64_t want, mult = unified ? n_seq : 1;
 
 				if (!kvp_mul(sp.window, mult, &want) ||
 				    !kvp_add(want, n_ubatch, &want))
@@ -311,7 +373,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 			 * (n_embd_head_v_mla, PR #12801) */
 			sp.kv_heads = 1;
 			sp.k_dim = p->model.mla.kv_lora_rank + p->model.mla.qk_rope_head_dim;
-			sp.v_dim = v_mla ? p->model.mla.kv_lora_rank : 0;
+			sp.v_dim = b.v_mla ? p->model.mla.kv_lora_rank : 0;
 			kn = sp.k_dim;
 			vn = sp.v_dim;
 			cells = n_ctx_seq;
@@ -372,7 +434,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		    !kvp_mul(slots, lr->bytes_per_position, &lr->bytes))
 			return eng_overflow(res, "kv.bytes");
 		lr->slots = slots;
-		if (lc_swa(sp.kind) && iswa) {
+		if (lc_swa(sp.kind) && b.iswa) {
 			/* --swa-full still builds the second cache, with
 			 * n_ctx_seq cells (llama-kv-cache-iswa.cpp: size_swa =
 			 * size_base when swa_full) */
@@ -403,7 +465,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 
 	/* Lines as llama.cpp prints them (llama-context.cpp, then
 	 * llama-kv-cache.cpp). */
-	if (!o->kv_unified) {
+	if (!unified) {
 		uint64_t padded;
 
 		if (kvp_round_up(ctx, LC_PAD, &padded) && padded != n_ctx)
@@ -465,7 +527,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		if (st != KVP_OK)
 			return st;
 		for (k = 0; k < n; k++) {
-			if (o->kv_unified) {
+			if (unified) {
 				/* one shared stream: each sequence takes its cells */
 				if (!kvp_mul(req[k].len, req[k].samples, &cost[k]))
 					cost[k] = UINT64_MAX;
@@ -476,7 +538,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 			total += req[k].count;
 		}
 		e->workload_fit = eng_fit(req, cost, n, 0,
-		                          o->kv_unified ? n_ctx : n_stream, n_seq);
+		                          unified ? n_ctx : n_stream, n_seq);
 		snprintf(e->note, sizeof e->note,
 		         "llama.cpp allocates by ctx_size/parallel (%llu stream%s x %llu "
 		         "cells), not by the workload: %llu of its %llu requests fit at once%s",
@@ -485,7 +547,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		         (unsigned long long)e->workload_fit, (unsigned long long)total,
 		         p->devices.tp > 1 ? "; --split-mode row: the whole cache on the "
 		         "main GPU (rank 0)" : "");
-		eng_mix_fit(res, req, cost, n, 0, o->kv_unified ? n_ctx : n_stream, n_seq);
+		eng_mix_fit(res, req, cost, n, 0, unified ? n_ctx : n_stream, n_seq);
 	}
 	return KVP_OK;
 }

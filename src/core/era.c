@@ -148,6 +148,36 @@ static const struct kvp_era_row rows[] = {
 	  "MLA layers store K only (kv_lora_rank + n_rot); V is a view of it",
 	  "V stored as well: kv_lora_rank values per cell per layer "
 	  "((512 + 64 + 512) / (512 + 64) = 1.89: 'almost x2')", "b7347" },
+	/* #13194 as merged sized the SWA cache min(kv_size, PAD(n_swa x
+	 * n_seq_max + n_batch, padding)) (its review thread, slaren: "Shouldn't
+	 * n_ubatch be enough here?"); PR #13833 (opened 2025-05-27) made it
+	 * n_ubatch. Its merge tag is not known: b6845 (2025-10-26) is the
+	 * first tag known to have it, and builds with a SWA cache before it
+	 * are refused. */
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_SWA_UBATCH, "b6845",
+	  "llama.cpp PR #13833 'llama : use n_swa + n_ubatch cells for SWA cache'",
+	  "the SWA cache is pad256(min(n_ctx_seq, n_swa x (unified ? n_seq : 1) "
+	  "+ n_ubatch)) cells",
+	  "n_swa x n_seq_max + n_batch cells padded to 32 or 256 (flash "
+	  "attention): not modelled, refused", "b5423" },
+	/* PR #14363 'llama : add high-throughput mode' (July 2025: streams,
+	 * --kv-unified); b5593 shipped 2025-06-05 (axonzeta/node-llama-cpp
+	 * 1.4.0) before it, b6845 after. */
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_STREAMS, "b6845",
+	  "llama.cpp PR #14363 'llama : add high-throughput mode' (streams)",
+	  "without --kv-unified, n_seq streams of pad256(n_ctx / n_seq) cells",
+	  "one cache of n_ctx cells shared by all sequences (as --kv-unified)",
+	  "b5593" },
+	/* PR #7257 (May 2024) padded the cache to 256 with flash attention
+	 * and 32 without; PR #16812 (2025-10-28) removed the padding and PR
+	 * #17046 (2025-11-06) restored it as 256 always. b6845 (2025-10-26)
+	 * is before both, b7324 (2025-12-08, node-llama-cpp 3.14.4) after. */
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_PAD256, "b7324",
+	  "llama.cpp PR #17046 'kv-cache : pad the cache size to 256 for "
+	  "performance' (after PR #16812 removed the padding)",
+	  "n_ctx padded to a multiple of 256",
+	  "padded to 256 with flash attention, 32 without: a ctx_size that is "
+	  "a multiple of 256 is the same, any other is refused", "b6845" },
 };
 
 /* Where each engine's current rules come from. */

@@ -35,9 +35,9 @@ else no "llama.cpp@4500 (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
 # Gemma 2 9B (42 layers, 21 sliding W 4,096, 8 KV heads x 256, f16 cache:
 # 8 x 256 x 2 x 2 = 8,192 B a cell and layer), -c 8192, one sequence:
 #   b5423 (before PR #13194): 42 x 8,192 x 8,192 = 2,818,572,288 B;
-#   b5531: 21 x 8,192 x 8,192 + 21 x pad256(4,096 + 512) = 4,608 x 8,192
+#   b6845: 21 x 8,192 x 8,192 + 21 x pad256(4,096 + 512) = 4,608 x 8,192
 #   = 1,409,286,144 + 792,723,456 = 2,202,009,600 B.
-for rel in b5423:2818572288 b5531:2202009600; do
+for rel in b5423:2818572288 b6845:2202009600; do
 	"$KVPLAN" calc --engine "llama.cpp@${rel%%:*}" --model gemma-2-9b-it --ctx-size 8192 > "$tmp/out" 2> "$tmp/err"; rc=$?
 	want=$(printf "%s" "${rel#*:}" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta')
 	if [ $rc -eq 0 ] && grep -q "^KV cache  *$want B " "$tmp/out"

@@ -209,7 +209,7 @@ END_TEST
  * llama.cpp's separate SWA cache (PR #13194). 4 layers, 1 and 3 sliding
  * (W 1,024), 8 KV heads x 128, f16 cache: a cell of one layer is K 8 x 128
  * x 2 = 2,048 B + V 2,048 B = 4,096 B. ctx 8,192, one sequence, ubatch 512:
- *   b5531 and later: full layers 8,192 cells x 2 x 4,096 = 67,108,864 B;
+ *   b6845 and later: full layers 8,192 cells x 2 x 4,096 = 67,108,864 B;
  *     SWA cache pad256(min(8,192, 1,024 + 512)) = 1,536 cells x 2 x 4,096
  *     = 12,582,912 B; total 79,691,776 B, two size lines.
  *   b5423 and earlier: one cache, 8,192 cells x 4 x 4,096 = 134,217,728 B.
@@ -249,8 +249,15 @@ START_TEST(llamacpp_swa_cache_by_build)
 	ck_assert_uint_eq(res.kv.bytes, 79691776ull);
 	ck_assert_uint_eq(res.engine.cells_swa, 1536);
 	ck_assert(has_line("llama_kv_cache_iswa: creating     SWA KV cache, size = 1536 cells"));
-	ck_assert_msg(lc_swa_plan("b5531", false) == KVP_OK, "%s", res.error.msg);
+	ck_assert_msg(lc_swa_plan("b6845", false) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.kv.bytes, 79691776ull);
+	/* b5531 has the SWA cache but maybe PR #13833's n_batch in its size:
+	 * refused, unless --swa-full (both caches 8,192 cells: 134,217,728) */
+	ck_assert_int_eq(lc_swa_plan("b5531", false), KVP_EINVAL);
+	ck_assert_msg(strstr(res.error.msg, "#13833") != NULL, "%s", res.error.msg);
+	ck_assert_msg(lc_swa_plan("b5531", true) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 134217728ull);
+	ck_assert_uint_eq(res.engine.cells_swa, 8192);
 
 	ck_assert_msg(lc_swa_plan("b5423", false) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.kv.bytes, 134217728ull);
@@ -367,6 +374,49 @@ START_TEST(vllm_deepseek_before_mla)
 }
 END_TEST
 
+/*
+ * llama.cpp's streams (PR #14363) and its 256-cell padding (PR #17046).
+ * The worked example's shape (40 layers x 8 x 128, f16: 163,840 B a cell)
+ * with -c 8192 -np 3:
+ *   b6845 and later: 3 streams of pad256(8,192 / 3 = 2,730) = 2,816 cells,
+ *     8,448 cells x 163,840 = 1,384,120,320 B;
+ *   b5593 and earlier: one cache of 8,192 cells = 1,342,177,280 B;
+ *   between: refused. -c 5000 (not a multiple of 256) before b7324: the
+ *   padding was 32 without flash attention: refused; b7324: 5,120 cells.
+ */
+static enum kvp_status lc_cells_plan(const char *version, uint32_t ctx, uint32_t np)
+{
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.llamacpp.ctx_size = ctx;
+	plan.engine.llamacpp.parallel = np;
+	snprintf(plan.engine.version, sizeof plan.engine.version, "%s", version);
+	return kvp_compute(&plan, &res);
+}
+
+START_TEST(llamacpp_streams_and_padding_by_build)
+{
+	ck_assert_msg(lc_cells_plan("b6845", 8192, 3) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 1384120320ull);
+	ck_assert_uint_eq(res.engine.streams, 3);
+	ck_assert_msg(lc_cells_plan("b5593", 8192, 3) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 1342177280ull);
+	ck_assert_uint_eq(res.engine.streams, 1);
+	ck_assert_int_eq(lc_cells_plan("b6000", 8192, 3), KVP_EINVAL);
+	ck_assert_msg(strstr(res.error.msg, "#14363") != NULL, "%s", res.error.msg);
+	/* one sequence: the streams do not matter */
+	ck_assert_msg(lc_cells_plan("b6000", 8192, 1) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 1342177280ull);
+
+	ck_assert_int_eq(lc_cells_plan("b6845", 5000, 1), KVP_EINVAL);
+	ck_assert_msg(strstr(res.error.msg, "engine.llamacpp.ctx_size: 5000 - build "
+	                     "b6845 padded") != NULL, "%s", res.error.msg);
+	ck_assert_msg(lc_cells_plan("b7324", 5000, 1) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 5120ull * 163840);
+	ck_assert_int_eq(lc_cells_plan("b7000", 5000, 1), KVP_EINVAL);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("era");
@@ -380,6 +430,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, llamacpp_build_order);
 	tcase_add_test(tc, llamacpp_swa_cache_by_build);
 	tcase_add_test(tc, llamacpp_mla_v_by_build);
+	tcase_add_test(tc, llamacpp_streams_and_padding_by_build);
 	tcase_add_test(tc, vllm_deepseek_before_mla);
 	suite_add_tcase(s, tc);
 	return s;

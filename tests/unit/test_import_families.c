@@ -18,6 +18,8 @@
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
 
+#include "one_sequence.h"
+
 #define DATA KVP_SRCDIR "/tests/data/hf/"
 
 static struct kvp_plan plan;
@@ -28,7 +30,6 @@ static void one_sequence(const char *name, uint64_t t)
 {
 	struct kvp_notes notes;
 	struct kvp_error err;
-	unsigned k;
 
 	kvp_plan_default(&plan);
 	{
@@ -37,20 +38,7 @@ static void one_sequence(const char *name, uint64_t t)
 		ck_assert_msg(kvp_hf_import_path(path, &plan.model, &notes,
 		              &err) == KVP_OK, "%s: %s", name, err.msg);
 	}
-	plan.model.base.k_fmt = kvp_format_plain(KVP_DT_F16);
-	plan.model.base.v_fmt = kvp_format_plain(KVP_DT_F16);
-	plan.model.indexer.dtype = KVP_DT_F16;
-	plan.workload.n_classes = 1;
-	plan.workload.classes[0].requests = 1;
-	plan.workload.classes[0].samples = 1;
-	plan.workload.classes[0].gen = 0;
-	for (k = 0; k < KVP_PP_COUNT; k++)
-		plan.workload.classes[0].prompt[k] = 0;
-	plan.workload.classes[0].prompt[KVP_PP_INPUT] = t;
-	plan.workload.queued = 0;
-	plan.strategy.kind = KVP_STRAT_DYNAMIC;
-	plan.strategy.max_cache_len = 0;
-	plan.devices.n_groups = 0;
+	one_sequence_plan(&plan, t);
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s: %s", name,
 	              res.error.msg);
 	ck_assert_uint_eq(res.kv.sequences, 1);

@@ -26,6 +26,8 @@
 #include "kvplan/preset.h"
 #include "kvplan/result.h"
 
+#include "one_sequence.h"
+
 #define DATA KVP_SRCDIR "/tests/data/hf/verbatim/"
 
 static struct kvp_plan plan;
@@ -34,22 +36,7 @@ static struct kvp_result res;
 /* One sequence of t positions, f16 K, V and indexer, generic dynamic. */
 static void one_sequence_of(uint64_t t)
 {
-	unsigned k;
-
-	plan.model.base.k_fmt = kvp_format_plain(KVP_DT_F16);
-	plan.model.base.v_fmt = kvp_format_plain(KVP_DT_F16);
-	plan.model.indexer.dtype = KVP_DT_F16;
-	plan.workload.n_classes = 1;
-	plan.workload.classes[0].requests = 1;
-	plan.workload.classes[0].samples = 1;
-	plan.workload.classes[0].gen = 0;
-	for (k = 0; k < KVP_PP_COUNT; k++)
-		plan.workload.classes[0].prompt[k] = 0;
-	plan.workload.classes[0].prompt[KVP_PP_INPUT] = t;
-	plan.workload.queued = 0;
-	plan.strategy.kind = KVP_STRAT_DYNAMIC;
-	plan.strategy.max_cache_len = 0;
-	plan.devices.n_groups = 0;
+	one_sequence_plan(&plan, t);
 }
 
 static void import_file(const char *name)

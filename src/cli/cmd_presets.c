@@ -21,7 +21,24 @@ static const char *const kind_names[KVP_PRESET_KIND_COUNT] = {
 struct listing {
 	enum kvp_preset_kind kind;
 	unsigned count;
+	int width;            /* the name column: the longest name, 28 to 44 */
 };
+
+/* First pass: the name column as wide as the longest (escaped) name. */
+static void widest(const char *name, const char *path, const char *desc,
+                   int user, void *ctx)
+{
+	struct listing *l = ctx;
+	char sname[4 * 256];
+	int n;
+
+	(void)path;
+	(void)desc;
+	(void)user;
+	n = (int)kvp_escape(name, strlen(name), sname, sizeof sname, false);
+	if (n > l->width)
+		l->width = n > 44 ? 44 : n;
+}
 
 /* A user's model or card file is described from its own figures as well
  * as its "description" (often copied from the shipped file and stale:
@@ -70,7 +87,7 @@ static void print_one(const char *name, const char *path, const char *desc,
 
 			snprintf(both, sizeof both, "%.150s - %s", desc, own);
 			kvp_escape(both, strlen(both), sdesc, sizeof sdesc, false);
-			printf("  %-28s %s  [user]\n", sname, sdesc);
+			printf("  %-*s %s  [user]\n", l->width, sname, sdesc);
 			l->count++;
 			return;
 		}
@@ -78,7 +95,7 @@ static void print_one(const char *name, const char *path, const char *desc,
 	}
 	desc = desc && *desc ? desc : "-";
 	kvp_escape(desc, strlen(desc), sdesc, sizeof sdesc, false);
-	printf("  %-28s %s%s\n", sname, sdesc, user ? "  [user]" : "");
+	printf("  %-*s %s%s\n", l->width, sname, sdesc, user ? "  [user]" : "");
 	l->count++;
 }
 
@@ -93,12 +110,13 @@ static void print_alias(const char *alias, const char *preset,
 
 static int list_kind(enum kvp_preset_kind k, bool heading)
 {
-	struct listing l = { k, 0 };
+	struct listing l = { k, 0, 28 };
 	struct kvp_error err;
 
 	if (heading)
 		printf("%s:\n", kind_names[k]);
-	if (kvp_presets_list(k, print_one, &l, &err) != KVP_OK) {
+	if (kvp_presets_list(k, widest, &l, &err) != KVP_OK ||
+	    kvp_presets_list(k, print_one, &l, &err) != KVP_OK) {
 		fprintf(stderr, "kvplan: presets: %s\n", err.msg);
 		return 2;
 	}

@@ -497,7 +497,9 @@ END_TEST
  * 46,889,757,184 B = 43.669 GiB -> "43.67". The tokens come from the
  * profile's cell, (512 + 64) x 1 + 132 = 708 B per layer: a budget of
  * 61 x 708 x 1,000 B holds 1,000 tokens (not 61 x 788 x 1,000 / ...). */
-START_TEST(sglang_nsa_fp8_layout)
+/* DeepSeek-V3.2's shape (61 MLA layers, latent 512 + 64, indexer 128),
+ * fp8 cache, SGLang with pages of 64: the two NSA cases below. */
+static void nsa_plan(void)
 {
 	kvp_plan_default(&plan);
 	plan.model.n_layers = 61;
@@ -513,6 +515,11 @@ START_TEST(sglang_nsa_fp8_layout)
 	plan.model.arch.max_positions = 163840;
 	plan.engine.kind = KVP_ENGINE_SGLANG;
 	plan.engine.sglang.page_size = 64;
+}
+
+START_TEST(sglang_nsa_fp8_layout)
+{
+	nsa_plan();
 	plan.engine.sglang.max_total_tokens = 975424;
 	plan.devices.n_groups = 0;
 	set_len(1);
@@ -543,20 +550,7 @@ START_TEST(sglang_nsa_profile_cell)
 {
 	uint64_t budget;
 
-	kvp_plan_default(&plan);
-	plan.model.n_layers = 61;
-	plan.model.base.kind = KVP_LAYER_MLA;
-	plan.model.q_heads = 128;
-	plan.model.base.kv_heads = 1;
-	plan.model.mla.kv_lora_rank = 512;
-	plan.model.mla.qk_rope_head_dim = 64;
-	plan.model.mla.qk_nope_head_dim = 128;
-	plan.model.mla.v_head_dim = 128;
-	plan.model.indexer.head_dim = 128;
-	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_FP8);
-	plan.model.arch.max_positions = 163840;
-	plan.engine.kind = KVP_ENGINE_SGLANG;
-	plan.engine.sglang.page_size = 64;
+	nsa_plan();
 	plan.engine.sglang.mem_fraction_static = 1000000;
 	plan.devices.groups[0].card.capacity_bytes = 2000ull << 30;
 	set_len(1);

@@ -33,12 +33,6 @@
 static struct kvp_plan plan;
 static struct kvp_result res;
 
-/* One sequence of t positions, f16 K, V and indexer, generic dynamic. */
-static void one_sequence_of(uint64_t t)
-{
-	one_sequence_plan(&plan, t);
-}
-
 static void import_file(const char *name)
 {
 	char path[512];
@@ -232,7 +226,7 @@ START_TEST(verbatim_one_sequence)
 	const struct want *w = &wants[_i];
 
 	import_file(w->file);
-	one_sequence_of(w->t);
+	one_sequence_plan(&plan, w->t);
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s: %s", w->file,
 	              res.error.msg);
 	ck_assert_uint_eq(res.kv.sequences, 1);
@@ -270,7 +264,7 @@ START_TEST(verbatim_preset_same_bytes)
 	         w->preset);
 	ck_assert_msg(kvp_model_load_spec(path, &plan.model, NULL, &err) ==
 	              KVP_OK, "%s: %s", path, err.msg);
-	one_sequence_of(w->t);
+	one_sequence_plan(&plan, w->t);
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s: %s", w->preset,
 	              res.error.msg);
 	ck_assert_uint_eq(res.kv.bytes_per_position, w->per_position);
@@ -286,13 +280,13 @@ END_TEST
 START_TEST(verbatim_llamacpp_state)
 {
 	import_file("nemotron-3-nano-30b-a3b-bf16.json");
-	one_sequence_of(4096);
+	one_sequence_plan(&plan, 4096);
 	plan.engine.kind = KVP_ENGINE_LLAMACPP;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.kv.conv_bytes, 1695744);
 	ck_assert_uint_eq(res.kv.ssm_bytes, 48234496);
 	import_file("qwen3.5-27b.json");
-	one_sequence_of(4096);
+	one_sequence_plan(&plan, 4096);
 	plan.engine.kind = KVP_ENGINE_LLAMACPP;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.kv.conv_bytes, 5898240);
@@ -348,7 +342,7 @@ START_TEST(verbatim_ssm_dtype_read)
 	              "\"mamba_ssm_dtype\": \"bfloat16\"", &err) == KVP_OK,
 	              "%s", err.msg);
 	ck_assert_int_eq(plan.model.recur.vllm_ssm_dtype, KVP_MAMBA_BF16);
-	one_sequence_of(4096);
+	one_sequence_plan(&plan, 4096);
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert_uint_eq(res.kv.ssm_bytes, 150994944);
 	plan.engine.kind = KVP_ENGINE_LLAMACPP;

@@ -218,6 +218,12 @@ struct kvp_sglang_opts {
 	                                   4096); sizes the req_to_token table */
 	uint64_t context_len;           /* --context-length, tokens; default 0 =
 	                                   the model's max positions */
+	uint32_t swa_full_tokens_ratio; /* --swa-full-tokens-ratio, ppm: the
+	                                   sliding layers' pool holds this x
+	                                   the full layers' tokens (SWAKVPool,
+	                                   kvplan/era.h); default 0 = 0.8 */
+	bool disable_hybrid_swa_memory; /* --disable-hybrid-swa-memory: one
+	                                   pool, sliding layers full size */
 };
 
 /*

@@ -71,6 +71,12 @@ enum kvp_era_rule {
 	                             before: 256 with flash attention, 32
 	                             without (not modelled unless ctx is a
 	                             multiple of 256: refused) */
+	KVP_ERA_SGLANG_SWA_POOL,  /* SGLang's hybrid SWA pool (SWAKVPool) for
+	                             the families of is_hybrid_swa_model: the
+	                             sliding layers hold swa_full_tokens_ratio
+	                             x the full layers' tokens, split by bytes
+	                             (PR #18039); before: one pool, sliding
+	                             layers full size */
 	KVP_ERA_RULE_COUNT
 };
 

@@ -28,8 +28,9 @@
  *   the dtype's bytes + the indexer row per layer, so the token count
  *   comes from that cell while the pool is allocated at the stored rows.
  * Sliding layers are sized as full ones (MHATokenToKVPool), except in
- * the families SGLang gives a pool of their own (sg_swa_pool: refused);
- * models with
+ * the families SGLang gives a pool of their own (sg_swa_pool, from 0.5.9,
+ * kvplan/era.h): SWAKVPool's full and sliding pools, split from the
+ * profiled tokens by swa_full_tokens_ratio (sg_swa_split); models with
  * recurrent states (a separate Mamba pool) are refused before this
  * profile runs (engine_compute.c).
  * Units: bytes per rank unless said; res->kv adds up the tp ranks.
@@ -96,41 +97,158 @@ static uint32_t sg_default_fraction(uint32_t tp)
 }
 
 /*
- * Families SGLang serves with its hybrid sliding-window pool (SWAKVPool:
- * the sliding layers get swa_full_tokens_ratio x the full layers' tokens,
- * set_num_token_hybrid) instead of one pool: model_config.py
- * is_hybrid_swa_model's architectures (Llama4ForConditionalGeneration,
- * GptOssForCausalLM, MiMoV2FlashForCausalLM, Step3p5ForCausalLM,
+ * Families SGLang serves with its hybrid sliding-window pool (SWAKVPool):
+ * model_config.py is_hybrid_swa_model's architectures
+ * (Llama4ForConditionalGeneration, GptOssForCausalLM,
+ * MiMoV2FlashForCausalLM, Step3p5ForCausalLM,
  * Gemma4ForCausalLM/ForConditionalGeneration; sglang main, 2026), here by
- * the model_type their configs carry. kvplan does not size that pool: a
- * plan of one of them with sliding or chunked layers is refused rather
- * than sized as one full-size pool.
+ * the model_type their configs carry. Other families keep one pool with
+ * their sliding layers full size (PR #39309 asks to add one more).
  */
 static const char *const sg_hybrid_swa[] = {
 	"llama4", "llama4_text", "gpt_oss", "mimo_v2_flash", "step3p5",
 	"gemma4", "gemma4_text",
 };
 
+/* The two pools of SWAKVPool: n layers of `row` bytes a token each (per
+ * rank), `tokens` of them (swa_memory_pool.py: swa_kv_pool of size_swa,
+ * full_kv_pool of size). */
+struct sg_swa {
+	bool on;
+	uint32_t nf, ns;          /* full and sliding layers */
+	uint64_t f, s;            /* one layer's bytes a token: full, sliding */
+	uint64_t full, swa;       /* tokens of the full and the sliding pool */
+};
+
+static bool sg_slides(const struct kvp_layer_spec *l)
+{
+	return l->kind == KVP_LAYER_SLIDING || l->kind == KVP_LAYER_CHUNKED;
+}
+
+/*
+ * Whether SGLang splits this plan's layers into SWAKVPool's two pools,
+ * and each side's bytes a token (res->layers[] rows, set before). SGLang
+ * takes one shape per side (get_num_kv_heads / head_dim + v_head_dim for
+ * the full layers, get_swa_num_kv_heads / swa_head_dim + swa_v_head_dim
+ * for the sliding ones): a side whose layers differ is refused, as is a
+ * model whose layers all slide (set_num_tokens_hybrid_swa's "all SWA"
+ * branch, not modelled).
+ */
 static enum kvp_status sg_swa_pool(const struct kvp_plan *p,
                                    const struct kvp_layer_spec *ls,
-                                   struct kvp_error *err)
+                                   const struct kvp_result *res,
+                                   struct sg_swa *w, struct kvp_error *err)
 {
 	uint32_t i;
 	size_t k;
+	bool has;
+	enum kvp_status st;
 
+	memset(w, 0, sizeof *w);
 	for (k = 0; k < sizeof sg_hybrid_swa / sizeof sg_hybrid_swa[0]; k++)
 		if (!strcmp(p->model.model_type, sg_hybrid_swa[k]))
 			break;
-	if (k == sizeof sg_hybrid_swa / sizeof sg_hybrid_swa[0])
+	if (k == sizeof sg_hybrid_swa / sizeof sg_hybrid_swa[0] ||
+	    p->engine.sglang.disable_hybrid_swa_memory)
 		return KVP_OK;
-	for (i = 0; i < p->model.n_layers; i++)
-		if (ls[i].kind == KVP_LAYER_SLIDING || ls[i].kind == KVP_LAYER_CHUNKED)
+	for (i = 0; i < p->model.n_layers && !sg_slides(&ls[i]); i++)
+		;
+	if (i == p->model.n_layers)
+		return KVP_OK;
+	if ((st = kvp_era_rule_at(&p->engine, KVP_ERA_SGLANG_SWA_POOL, &has, err)))
+		return st;
+	if (!has)
+		return KVP_OK;
+	for (i = 0; i < p->model.n_layers; i++) {
+		const struct kvp_layer_result *lr = &res->layers[i];
+		uint64_t *row = sg_slides(&ls[i]) ? &w->s : &w->f;
+		uint32_t *n = sg_slides(&ls[i]) ? &w->ns : &w->nf;
+
+		if (ls[i].kind == KVP_LAYER_MLA || lr->index_row_bytes)
 			return kvp_error_set(err, KVP_EREFUSED,
-				"model.model_type: %s - SGLang keeps this family's sliding "
-				"layers in a pool of their own (SWAKVPool, "
-				"swa_full_tokens_ratio), which kvplan does not size; use "
-				"--engine vllm, llama.cpp or generic", p->model.model_type);
+				"model.layers[%u].kind: mla - SGLang's SWAKVPool holds "
+				"MHA layers only", i);
+		if (!lr->bytes_per_position)
+			continue;
+		if (*n && *row != lr->bytes_per_position)
+			return kvp_error_set(err, KVP_EREFUSED,
+				"model.layers[%u]: %llu B a token per rank - SGLang's "
+				"SWAKVPool takes one shape for all %s layers (%llu B); "
+				"kvplan does not size a mix", i,
+				(unsigned long long)lr->bytes_per_position,
+				sg_slides(&ls[i]) ? "sliding" : "full",
+				(unsigned long long)*row);
+		*row = lr->bytes_per_position;
+		(*n)++;
+	}
+	if (w->nf == 0)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"model.layers: every attention layer slides - SGLang's "
+			"all-SWA pool (set_num_tokens_hybrid_swa) is not modelled");
+	w->on = true;
 	return KVP_OK;
+}
+
+/*
+ * set_num_tokens_hybrid_swa (sglang@001ccef0): the profiled tokens T (at
+ * a cell of F x n_full + S x n_swa bytes) become
+ *   full = int(T x (F n_full + S n_swa) / (F n_full + r x S x n_swa)),
+ *   swa  = int(full x r),
+ * both whole pages, in binary floating point as Python computes them (the
+ * int total converted to a double, r = ratio ppm / 10^6, the double
+ * nearest the decimal SGLang parses).
+ */
+static enum kvp_status sg_swa_split(struct sg_swa *w, uint64_t t, uint64_t page,
+                                    uint32_t ratio_ppm, struct kvp_result *res)
+{
+	double r = (double)ratio_ppm / 1e6, den;
+	uint64_t ff, ss, cell, total;
+
+	if (!kvp_mul(w->f, w->nf, &ff) || !kvp_mul(w->s, w->ns, &ss) ||
+	    !kvp_add(ff, ss, &cell) || !kvp_mul(t, cell, &total))
+		return eng_overflow(res, "engine.sglang.max_total_tokens");
+	den = (double)ff + r * (double)w->s * (double)w->ns;
+	w->full = (uint64_t)((double)total / den);
+	w->swa = (uint64_t)((double)w->full * r);
+	w->full = w->full / page * page;
+	w->swa = w->swa / page * page;
+	return KVP_OK;
+}
+
+/* "KV Cache is allocated" for one MHATokenToKVPool of `tokens` (+ one
+ * page of slots) over the layers on side `swa` of the split. */
+static void sg_pool_line(struct kvp_result *res, const struct kvp_layer_spec *ls,
+                         uint32_t n, bool swa, uint64_t tokens, uint64_t page)
+{
+	uint64_t kb = 0, vb = 0;
+	uint32_t i;
+	char x[32], y[32];
+
+	for (i = 0; i < n; i++)
+		if (sg_slides(&ls[i]) == swa) {
+			kb += (tokens + page) * res->layers[i].k_row_bytes;
+			vb += (tokens + page) * res->layers[i].v_row_bytes;
+		}
+	eng_line(res, "KV Cache is allocated. #tokens: %llu, K size: %s GB, V size: %s GB",
+	         (unsigned long long)tokens, eng_fixed2(kb, KVP_GIB, x, sizeof x),
+	         eng_fixed2(vb, KVP_GIB, y, sizeof y));
+}
+
+/* The two pools in the result (engine.pools[]): the full layers' first,
+ * then the sliding layers' (window 0: they keep the pool's tokens, not a
+ * window). */
+static void sg_swa_result(struct kvp_result *res, const struct sg_swa *w,
+                          uint64_t page)
+{
+	struct kvp_engine_result *e = &res->engine;
+
+	e->n_pools = 2;
+	e->pools[0].layers = w->nf;
+	e->pools[0].blocks = w->full / page;
+	e->pools[0].bytes_per_token = w->f * w->nf;
+	e->pools[1].layers = w->ns;
+	e->pools[1].blocks = w->swa / page;
+	e->pools[1].bytes_per_token = w->s * w->ns;
 }
 
 enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
@@ -142,7 +260,8 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 	struct kvp_error *err = &res->error;
 	uint32_t tp = p->devices.tp ? p->devices.tp : 1, frac, i;
 	uint64_t cell = 0, kcell = 0, vcell = 0, tokens, page, ctx, slots, pcell = 0;
-	uint64_t max_reqs, table, kb, vb;
+	uint64_t max_reqs, table, kb, vb, fit_tokens;
+	struct sg_swa sw;
 	bool mla = false;
 	enum kvp_status st;
 	char x[32], y[32], t[40];
@@ -154,8 +273,6 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 		return kvp_error_set(err, KVP_ERANGE,
 			"engine.sglang.mem_fraction_static: %u.%06u - must be at most 1",
 			o->mem_fraction_static / 1000000, o->mem_fraction_static % 1000000);
-	if ((st = sg_swa_pool(p, ls, err)) != KVP_OK)
-		return st;
 	page = o->page_size;
 	frac = o->mem_fraction_static ? o->mem_fraction_static : sg_default_fraction(tp);
 	ctx = o->context_len ? o->context_len : p->model.arch.max_positions;
@@ -227,6 +344,8 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 	if (cell == 0)
 		return kvp_error_set(err, KVP_EINVAL,
 			"model.layers: no attention layer - SGLang's token pool is empty");
+	if ((st = sg_swa_pool(p, ls, res, &sw, err)) != KVP_OK)
+		return st;
 
 	if (p->devices.n_groups < 1 && o->max_total_tokens) {
 		tokens = o->max_total_tokens;
@@ -266,38 +385,61 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 	if (o->max_total_tokens && o->max_total_tokens < tokens)
 		tokens = o->max_total_tokens;
 	tokens = tokens / page * page;
-	if (tokens == 0)
+	fit_tokens = tokens;
+	if (sw.on) {
+		st = sg_swa_split(&sw, tokens, page, o->swa_full_tokens_ratio ?
+		                  o->swa_full_tokens_ratio : 800000, res);
+		if (st != KVP_OK)
+			return st;
+		tokens = sw.full;
+		/* SWATokenToKVPoolAllocator.size = min(size_full, size_swa) */
+		fit_tokens = sw.swa < sw.full ? sw.swa : sw.full;
+	}
+	if (tokens == 0 || fit_tokens == 0)
 		return kvp_error_set(err, KVP_EREFUSED,
 			"SGLang: Not enough memory. Please try to increase --mem-fraction-static.");
 	if (!kvp_mul(max_reqs + 1, ctx + 4, &table) || !kvp_mul(table, 4, &table))
 		return eng_overflow(res, "engine.sglang.context_len");
 
-	/* The pool: tokens + page_size slots per layer, per rank. */
+	/* The pool: tokens + page_size slots per layer, per rank (a
+	 * sliding layer of SWAKVPool: its pool's tokens + page_size). */
 	if (!kvp_add(tokens, page, &slots))
 		return eng_overflow(res, "engine.sglang.max_total_tokens");
 	for (i = 0; i < p->model.n_layers; i++) {
 		struct kvp_layer_result *lr = &res->layers[i];
+		uint64_t n = sw.on && sg_slides(&ls[i]) ? sw.swa + page : slots;
 
-		lr->slots = lr->bytes_per_position ? slots : 0;
-		if (!kvp_mul(slots, lr->bytes_per_position, &lr->bytes) ||
+		lr->slots = lr->bytes_per_position ? n : 0;
+		if (!kvp_mul(n, lr->bytes_per_position, &lr->bytes) ||
 		    !kvp_mul(slots, lr->index_row_bytes, &lr->index_bytes))
 			return eng_overflow(res, "kv.bytes");
 	}
 	st = eng_finish_kv(p, res, slots, tp);
 	if (st != KVP_OK)
 		return st;
-	if (!kvp_mul(slots, kcell, &kb) || !kvp_mul(slots, vcell, &vb))
-		return eng_overflow(res, "kv.bytes");
+	kb = res->kv.k_bytes / tp;
+	vb = res->kv.v_bytes / tp;
 
 	e->block_size = page;
 	e->page_bytes = page * cell;
+	if (sw.on)
+		sg_swa_result(res, &sw, page);
 	e->blocks = tokens / page;
 	e->tokens = tokens;
 	e->max_model_len = ctx;
 	e->max_requests = max_reqs;
 	e->aux_bytes = table;
 	e->concurrency_x100 = (uint64_t)(((unsigned __int128)tokens * 100) / ctx);
-	if (mla)
+	if (sw.on) {
+		eng_line(res, "Use sliding window memory pool. full_layer_tokens=%llu, "
+		         "swa_layer_tokens=%llu", (unsigned long long)sw.full,
+		         (unsigned long long)sw.swa);
+		sg_pool_line(res, ls, p->model.n_layers, true, sw.swa, page);
+		sg_pool_line(res, ls, p->model.n_layers, false, sw.full, page);
+		eng_line(res, "SWAKVPool mem usage: %s GB, swa size: %llu, full size: %llu",
+		         eng_fixed2(kb + vb, KVP_GIB, x, sizeof x),
+		         (unsigned long long)sw.swa, (unsigned long long)sw.full);
+	} else if (mla)
 		eng_line(res, "KV Cache is allocated. #tokens: %llu, KV size: %s GB",
 		         (unsigned long long)tokens, eng_fixed2(kb + vb, KVP_GIB, x, sizeof x));
 	else
@@ -337,7 +479,7 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 			if (sy > shared)
 				shared = sy;
 		}
-		e->workload_fit = eng_fit(req, cost, n, shared, tokens, max_reqs);
+		e->workload_fit = eng_fit(req, cost, n, shared, fit_tokens, max_reqs);
 		snprintf(e->note, sizeof e->note,
 		         "SGLang sizes one pool of %s tokens from mem_fraction_static %u.%02u; "
 		         "%llu of the workload's %llu requests fit at once; req_to_token "
@@ -345,7 +487,18 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 		         frac / 1000000, (frac % 1000000) / 10000,
 		         (unsigned long long)e->workload_fit, (unsigned long long)total,
 		         eng_fixed2(table, KVP_GIB, x, sizeof x));
-		eng_mix_fit(res, req, cost, n, shared, tokens, max_reqs);
+		if (sw.on)
+			snprintf(e->note + strlen(e->note), sizeof e->note - strlen(e->note),
+			         "; sliding layers in a pool of %s tokens (SWAKVPool, "
+			         "ratio %u.%02u), requests fit in the smaller%s",
+			         eng_commas(sw.swa, t, sizeof t),
+			         (o->swa_full_tokens_ratio ? o->swa_full_tokens_ratio : 800000) / 1000000,
+			         ((o->swa_full_tokens_ratio ? o->swa_full_tokens_ratio : 800000) % 1000000) / 10000,
+			         strcmp(p->model.model_type, "gpt_oss") ? "" :
+			         "; SGLang turns the pool off for gpt-oss under the "
+			         "trtllm_mha attention backend: then set "
+			         "disable_hybrid_swa_memory");
+		eng_mix_fit(res, req, cost, n, shared, fit_tokens, max_reqs);
 	}
 	return KVP_OK;
 }

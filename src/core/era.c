@@ -178,6 +178,28 @@ static const struct kvp_era_row rows[] = {
 	  "n_ctx padded to a multiple of 256",
 	  "padded to 256 with flash attention, 32 without: a ctx_size that is "
 	  "a multiple of 256 is the same, any other is refused", "b6845" },
+	/* SGLang's hybrid SWA pool. PR #6563 'Hybrid kv cache for LLaMA4'
+	 * (review thread 2025-06-27) brought SWAKVPool (first Llama 4 only,
+	 * behind --hybrid-kvcache-ratio; gpt-oss then joined with
+	 * swa_full_tokens_ratio and, in some releases, the pool disabled by
+	 * default in server_args.py); PR #18039 'Fix swa kv cache memory
+	 * allocation' (2026-01-31) made the profile cell F x n_full + S x
+	 * n_swa and the split by bytes, where before it counted every layer
+	 * at the full shape and split tokens by layer counts. kvplan has the
+	 * rule as read at sglang@001ccef0 model_runner_kv_cache_mixin.py
+	 * (get_cell_size_per_token, set_num_tokens_hybrid_swa) and
+	 * mem_cache/swa_memory_pool.py SWAKVPool. 0.4.8 (before #6563) and
+	 * 0.5.9 (after #18039) by release date, not verified against a tag;
+	 * the releases between, with their several rules, are refused. */
+	{ KVP_ENGINE_SGLANG, KVP_ERA_SGLANG_SWA_POOL, "0.5.9",
+	  "sglang PR #6563 (SWAKVPool) and PR #18039 'Fix swa kv cache memory "
+	  "allocation' (model_runner_kv_cache_mixin.py set_num_tokens_hybrid_swa)",
+	  "hybrid SWA families (Llama 4, gpt-oss, MiMo-V2-Flash, Step-3.5, Gemma 4): "
+	  "T = rest // (F x n_full + S x n_swa); full = int(T x (F x n_full + S x "
+	  "n_swa) / (F x n_full + r x S x n_swa)), swa = int(full x r), both whole "
+	  "pages; r = swa_full_tokens_ratio (0.8)",
+	  "one pool (MHATokenToKVPool): every layer, sliding ones too, holds the "
+	  "pool's tokens", "0.4.8" },
 };
 
 /* Where each engine's current rules come from. */
@@ -187,7 +209,8 @@ static const char *const current[KVP_ENGINE_COUNT] = {
 	[KVP_ENGINE_VLLM] = "main@002f10e0",     /* vllm/config/cache.py:
 	                                            gpu_memory_utilization 0.92 */
 	[KVP_ENGINE_TRANSFORMERS] = "cache_utils.py (ENGINES.md)",
-	[KVP_ENGINE_SGLANG] = "main (memory_pool.py NSATokenToKVPool)",
+	[KVP_ENGINE_SGLANG] = "main@001ccef0",   /* model_runner_kv_cache_mixin.py,
+	                                            memory_pool.py */
 	[KVP_ENGINE_TRTLLM] = "main@02dc40f1",  /* test_resource_manager.py,
 	                                            VSWA helpers read there */
 };

@@ -175,14 +175,40 @@ START_TEST(sglang_rules)
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);
 	ck_assert_ptr_nonnull(strstr(res.error.msg, "devices"));
 	/* a family SGLang gives a sliding-window pool of its own
-	 * (is_hybrid_swa_model: GptOssForCausalLM) is refused by name, not
-	 * sized as one full pool; sliding layers of another family (Gemma 3:
-	 * MHATokenToKVPool) are sized full */
+	 * (is_hybrid_swa_model: GptOssForCausalLM) gets SWAKVPool's two
+	 * pools (kvplan/era.h SGLANG_SWA_POOL). 20 full + 20 sliding layers
+	 * of F = S = 4,096 B; T = 12,288: total 12,288 x 163,840 B, divided
+	 * by 4,096 x 20 + 0.8 x 4,096 x 20 = 147,456 -> 13,653.3 -> 13,653,
+	 * pages of 16: 13,648 full tokens; swa int(13,648 x 0.8) = 10,918 ->
+	 * 10,912. Requests fit in the smaller pool (the allocator's size,
+	 * min of the two): 2 of 4,096 tokens. */
 	plan.engine.sglang.max_total_tokens = 3 * 4096;
 	add_sliding(&plan.model);
 	snprintf(plan.model.model_type, sizeof plan.model.model_type, "gpt_oss");
-	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
-	ck_assert_ptr_nonnull(strstr(res.error.msg, "model.model_type: gpt_oss"));
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.tokens, 13648);
+	ck_assert_uint_eq(res.layers[0].slots, 10912 + 16);   /* layer 0 slides */
+	ck_assert_uint_eq(res.layers[1].slots, 13648 + 16);
+	ck_assert_uint_eq(res.engine.workload_fit, 2);
+	ck_assert_str_eq(res.engine.lines[0], "Use sliding window memory pool. "
+	                 "full_layer_tokens=13648, swa_layer_tokens=10912");
+	/* --disable-hybrid-swa-memory: one pool of T, sliding layers full */
+	plan.engine.sglang.disable_hybrid_swa_memory = true;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.tokens, 3 * 4096);
+	ck_assert_uint_eq(res.layers[0].slots, 3 * 4096 + 16);
+	plan.engine.sglang.disable_hybrid_swa_memory = false;
+	/* 0.4.8, before SWAKVPool: one pool; 0.5.0, between the two PRs
+	 * whose rules kvplan does not model: refused naming both releases */
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.4.8");
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.engine.tokens, 3 * 4096);
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.5.0");
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "0.4.8 (without it) and 0.5.9"));
+	plan.engine.version[0] = '\0';
+	/* sliding layers of another family (Gemma 3: MHATokenToKVPool) are
+	 * sized full */
 	snprintf(plan.model.model_type, sizeof plan.model.model_type, "gemma3_text");
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert_uint_eq(res.engine.tokens, 3 * 4096);

@@ -14,7 +14,8 @@
  *   mem_per_block_per_layer.
  * vLLM @68f3362c: tests/v1/core/test_kv_cache_interface.py (read whole).
  * SGLang: no unit test of its pools is ported; its NSA pool is checked
- *   against sglang PR #11309's public log line, worked by hand.
+ *   against sglang PR #11309's public log line, its SWAKVPool against PR
+ *   #18039's, worked by hand.
  * TensorRT-LLM @02dc40f1: tests/unittest/_torch/executor/
  *   test_resource_manager.py (read whole), against
  *   tensorrt_llm/_torch/pyexecutor VSWA helpers (adjust_window_sizes_for_vswa,
@@ -561,6 +562,80 @@ START_TEST(sglang_nsa_profile_cell)
 }
 END_TEST
 
+/* SGLang's SWAKVPool (kvplan/era.h SGLANG_SWA_POOL; sglang@001ccef0
+ * model_runner_kv_cache_mixin.py set_num_tokens_hybrid_swa,
+ * swa_memory_pool.py). MiMo-V2-Flash's shape: 48 layers, 39 sliding (8
+ * KV heads) and 9 full (4 KV heads), head 192, V head 128, bf16, tp 4,
+ * page 64 (the command of sglang PR #18039, "--tp-size 4 ... --page-size
+ * 64"). Per rank: a sliding layer 2 x (192 + 128) x 2 = 1,280 B a token
+ * (S), a full one 1 x 320 x 2 = 640 B (F). That PR's log (before its
+ * fix, https://github.com/sgl-project/sglang/pull/18039) prints
+ *   Use sliding window memory pool. full_layer_tokens=375360, swa_layer_tokens=300288
+ *   KV Cache is allocated. #tokens: 300288, K size: 8.38 GB, V size: 5.59 GB
+ * Its profiled T came from the budget before the fix; here T is chosen
+ * so the current rule gives the same pools: T = 308,096 (4,814 pages):
+ * T x (640 x 9 + 1,280 x 39) = 308,096 x 55,680 B, over 640 x 9 + 0.8 x
+ * 1,280 x 39 = 45,696 -> 375,411.03 -> 375,411 -> 375,360 (whole pages);
+ * swa = int(375,360 x 0.8) = 300,288 (a whole page count, 4,692).
+ * The sliding pool's line, by hand: (300,288 + 64) x 39 x 2 x 192 x 2 B
+ * = 8,996,143,104 B = 8.378 GiB -> "8.38"; V (300,352 x 39 x 2 x 128 x
+ * 2) = 5,997,428,736 B = 5.585 GiB -> "5.59": both as printed. The full
+ * pool: 375,424 x 9 x 192 x 2 = 1,297,465,344 B -> "1.21", V 864,976,896
+ * B -> "0.81"; SWAKVPool's sum 17,156,014,080 B = 15.978 GiB -> "15.98". */
+static void mimo_plan(void)
+{
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 48;
+	plan.model.base.kv_heads = 4;
+	plan.model.base.k_dim = 192;
+	plan.model.base.v_dim = 128;
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_BF16);
+	plan.model.arch.max_positions = 262144;
+	snprintf(plan.model.model_type, sizeof plan.model.model_type, "mimo_v2_flash");
+	add_rule("9-47:kind=sliding,window=128,kv_heads=8");
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.engine.sglang.page_size = 64;
+	plan.engine.sglang.max_total_tokens = 308096;
+	plan.devices.n_groups = 0;
+	plan.devices.tp = 4;
+	set_len(1);
+}
+
+START_TEST(sglang_swa_pool_mimo)
+{
+	mimo_plan();
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_str_eq(res.engine.lines[0], "Use sliding window memory pool. "
+	                 "full_layer_tokens=375360, swa_layer_tokens=300288");
+	ck_assert_str_eq(res.engine.lines[1], "KV Cache is allocated. #tokens: 300288, "
+	                 "K size: 8.38 GB, V size: 5.59 GB");
+	ck_assert_str_eq(res.engine.lines[2], "KV Cache is allocated. #tokens: 375360, "
+	                 "K size: 1.21 GB, V size: 0.81 GB");
+	ck_assert_str_eq(res.engine.lines[3], "SWAKVPool mem usage: 15.98 GB, swa size: "
+	                 "300288, full size: 375360");
+	ck_assert_uint_eq(res.engine.tokens, 375360);
+	ck_assert_uint_eq(res.layers[0].slots, 375424);
+	ck_assert_uint_eq(res.layers[9].slots, 300352);
+	/* all ranks: (1,297,465,344 + 864,976,896 + 8,996,143,104 +
+	 * 5,997,428,736) x 4 = 17,156,014,080 x 4 */
+	ck_assert_uint_eq(res.kv.bytes, 17156014080ull * 4);
+	ck_assert_uint_eq(res.engine.n_pools, 2);
+	ck_assert_uint_eq(res.engine.pools[1].blocks, 300288 / 64);
+	/* a ratio of 0.5: den 5,760 + 0.5 x 49,920 = 30,720; 308,096 x
+	 * 55,680 / 30,720 = 558,424.x -> 558,400 (pages of 64); swa
+	 * int(558,400 x 0.5) = 279,200 -> 279,168 (4,362 pages) */
+	plan.engine.sglang.swa_full_tokens_ratio = 500000;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.tokens, 558400);
+	ck_assert_uint_eq(res.layers[9].slots, 279168 + 64);
+	/* sliding layers of two shapes: refused naming the layer */
+	plan.engine.sglang.swa_full_tokens_ratio = 0;
+	add_rule("47:kv_heads=4");
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "model.layers[47]"));
+}
+END_TEST
+
 /* engine.version: TensorRT-LLM and SGLang releases are keys now
  * (kvplan/era.h); a text that is no release is refused naming the field;
  * llama.cpp and transformers still refuse any release. */
@@ -612,6 +687,7 @@ static Suite *make_suite(void)
 	tc = tcase_create("sglang");
 	tcase_add_test(tc, sglang_nsa_fp8_layout);
 	tcase_add_test(tc, sglang_nsa_profile_cell);
+	tcase_add_test(tc, sglang_swa_pool_mimo);
 	tcase_add_test(tc, releases_accepted);
 	suite_add_tcase(s, tc);
 	return s;

@@ -10,10 +10,11 @@ static const struct tui_seg_info segs[TUI_SEG_COUNT] = {
 	[TUI_SEG_WEIGHTS]  = { "weights",  '|', TUI_R_SEG_WEIGHTS },
 	[TUI_SEG_KV]       = { "KV", '#', TUI_R_SEG_KV },
 	[TUI_SEG_ACT]      = { "activ.", '*', TUI_R_SEG_ACT },
+	[TUI_SEG_RETAINED] = { "retain", '+', TUI_R_SEG_RETAINED },
 	[TUI_SEG_ENCODER]  = { "encodr", '%', TUI_R_SEG_ENCODER },
-	[TUI_SEG_LORA]     = { "LoRA", '+', TUI_R_SEG_LORA },
+	[TUI_SEG_LORA]     = { "LoRA", '~', TUI_R_SEG_LORA },
 	[TUI_SEG_OVERHEAD] = { "overhd", '@', TUI_R_SEG_OVERHEAD },
-	[TUI_SEG_HEADROOM] = { "headrm", '~', TUI_R_SEG_HEADROOM },
+	[TUI_SEG_HEADROOM] = { "headrm", ':', TUI_R_SEG_HEADROOM },
 };
 
 /* Left blocks of 1..7 eighths (U+258F .. U+2589); [8] is the full block. */
@@ -34,6 +35,7 @@ void tui_seg_values(const struct kvp_device_result *d, uint64_t *values)
 	values[TUI_SEG_WEIGHTS] = d->weights_bytes;
 	values[TUI_SEG_KV] = d->kv_bytes;
 	values[TUI_SEG_ACT] = d->activations_bytes;
+	values[TUI_SEG_RETAINED] = d->retained_bytes;
 	values[TUI_SEG_ENCODER] = d->encoder_bytes;
 	values[TUI_SEG_LORA] = d->lora_bytes;
 	values[TUI_SEG_OVERHEAD] = d->overhead_bytes;

@@ -19,6 +19,7 @@ enum tui_seg {
 	TUI_SEG_WEIGHTS = 0,
 	TUI_SEG_KV,
 	TUI_SEG_ACT,
+	TUI_SEG_RETAINED,    /* retained fp32 logits (devices.retained_logits) */
 	TUI_SEG_ENCODER,     /* issue 14: --mmproj, vLLM's encoder cache */
 	TUI_SEG_LORA,        /* issue 14: LoRA slots or adapter files */
 	TUI_SEG_OVERHEAD,
@@ -50,7 +51,9 @@ void tui_seg_values(const struct kvp_device_result *d, uint64_t *values);
  * Owns width + 2 columns and writes all of them (blanks where nothing is
  * drawn), so it may repaint a longer or shorter bar in place. UTF-8 with
  * colour: eighth-cell partial blocks; otherwise one ASCII glyph per
- * segment ('|', '#', '*', '@', '~'; overflow as '!'). */
+ * segment, the same as the CLI's bar (out_bar.c): '|' weights, '#' KV,
+ * '*' activations, '+' retained, '%' encoder, '~' LoRA, '@' overhead,
+ * ':' headroom; overflow as '!'. */
 void tui_bar_draw(WINDOW *w, int y, int x, const struct kvp_bar *bar,
                   uint32_t width, const struct tui_theme *t);
 

@@ -351,8 +351,9 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 		        (unsigned)li, d->name);
 	}
 	for (k = 0; k < TUI_SEG_COUNT && y < end; k++, y++) {
-		if ((k == TUI_SEG_ENCODER || k == TUI_SEG_LORA) && v[k] == 0) {
-			y--;   /* no encoder or LoRA in this plan: no row */
+		if ((k == TUI_SEG_RETAINED || k == TUI_SEG_ENCODER ||
+		     k == TUI_SEG_LORA) && v[k] == 0) {
+			y--;   /* no retained outputs, encoder or LoRA: no row */
 			continue;
 		}
 		if (t->color) {

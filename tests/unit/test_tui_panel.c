@@ -193,11 +193,38 @@ START_TEST(bar_encoder_lora_ascii)
 	tui_theme_init(&t, true, false);
 	tui_panel_draw(stdscr, &r, &s, &t);
 	ck_assert_str_eq(row(stdscr, 11, 34, 46),
-	                 "|d0  [||||||###########***%+]   free 0.00 GiB");
+	                 "|d0  [||||||###########***%~]   free 0.00 GiB");
 	ck_assert_str_eq(row(stdscr, 16, 34, 46),
 	                 "|% encodr         5,368,709,120   5.00   5.37");
 	ck_assert_str_eq(row(stdscr, 17, 34, 46),
-	                 "|+ LoRA           5,368,709,120   5.00   5.37");
+	                 "|~ LoRA           5,368,709,120   5.00   5.37");
+	free(res);
+}
+END_TEST
+
+/* Retained outputs (devices.retained_logits) are a segment of the TUI's
+ * bar as of the CLI's, with the CLI's glyph '+', so the parts add up to
+ * the card's use in both. 80 GiB card: weights 20, KV 40, activations
+ * 10, retained 10 = 80 GiB; 22 cells: 5.5, 11, 2.75, 2.75 -> floors
+ * 5, 11, 2, 2 = 20, the two left to the largest remainders (.75, .75):
+ * 5, 11, 3, 3. The legend gets a "retain" row (10 GiB = 10.74 GB). */
+START_TEST(bar_retained_ascii)
+{
+	struct kvp_result *res = calloc(1, sizeof *res);
+	struct tui_theme t;
+	struct tui_panel_state s = { res, false, NULL, NULL };
+	struct tui_rect r = { 1, 34, 21, 46 };
+
+	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 0, 0);
+	res->devices[0].retained_bytes = 10 * GIB;
+	res->devices[0].free_bytes = 0;
+	res->kv.uniform = false;
+	tui_theme_init(&t, true, false);
+	tui_panel_draw(stdscr, &r, &s, &t);
+	ck_assert_str_eq(row(stdscr, 11, 34, 46),
+	                 "|d0  [|||||###########***+++]   free 0.00 GiB");
+	ck_assert_str_eq(row(stdscr, 16, 34, 46),
+	                 "|+ retain        10,737,418,240  10.00  10.74");
 	free(res);
 }
 END_TEST
@@ -222,7 +249,7 @@ START_TEST(bar_fits_ascii)
 	ck_assert_str_eq(row(stdscr, 10, 34, 46),
 	                 "|Devices: 1                              FITS");
 	ck_assert_str_eq(row(stdscr, 11, 34, 46),
-	                 "|d0  [||||||###########***@~]   free 0.00 GiB");
+	                 "|d0  [||||||###########***@:]   free 0.00 GiB");
 	/* The legend's figures are numbers under a units header, each column
 	 * as wide as its widest entry (bytes 14: "85,899,345,920"; GiB 5:
 	 * "80.00"; GB 5: "85.90"), two blanks apart: 14 + 2 + 5 + 2 + 5 = 28
@@ -243,7 +270,7 @@ START_TEST(bar_fits_ascii)
 	ck_assert_str_eq(row(stdscr, 16, 34, 46),
 	                 "|@ overhd         5,368,709,120   5.00   5.37");
 	ck_assert_str_eq(row(stdscr, 17, 34, 46),
-	                 "|~ headrm         5,368,709,120   5.00   5.37");
+	                 "|: headrm         5,368,709,120   5.00   5.37");
 	/* 80 GiB = 85,899,345,920 B = 85.90 GB */
 	ck_assert_str_eq(row(stdscr, 18, 34, 46),
 	                 "|  cap.          85,899,345,920  80.00  85.90");
@@ -664,6 +691,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, panel_invalid_no_verdict);
 	tcase_add_test(tc, bar_fits_ascii);
 	tcase_add_test(tc, bar_encoder_lora_ascii);
+	tcase_add_test(tc, bar_retained_ascii);
 	tcase_add_test(tc, legend_wide_figures);
 	tcase_add_test(tc, compact_hidden_devices);
 	tcase_add_test(tc, bar_overflow_past_mark);

@@ -5,36 +5,8 @@
 # Enter loads the selected card, count and engine into the plan (the
 # Devices form shows them). Every wait is bounded (5 s); a private tmux
 # server, killed at the end.
-set -u
-: "${KVPLAN:?KVPLAN must name the kvplan binary}"
-if [ -z "${KVP_TUI_BOUNDED:-}" ] && command -v timeout >/dev/null 2>&1; then
-	KVP_TUI_BOUNDED=1 exec timeout 120 sh "$0" "$@"
-fi
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "not ok - tmux is not installed (.ci/run installs it)"
-	exit 1
-fi
-DIR=$(mktemp -d)
-T="tmux -L kvpd$$ -f /dev/null"
-trap '$T kill-server 2>/dev/null; rm -rf "$DIR"' EXIT INT TERM
-fail=0
-ok() { echo "ok - $1"; }
-notok() { echo "not ok - $1"; fail=1; }
-screen() { $T capture-pane -p > "$DIR/screen"; }
-wait_for() {
-	i=0
-	while [ $i -lt 50 ]; do
-		screen
-		grep -qF -- "$1" "$DIR/screen" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-keys() { $T send-keys "$@"; }
-check() { # NAME TEXT
-	if wait_for "$2"; then ok "$1"; else notok "$1 (no '$2')"; sed 's/^/# /' "$DIR/screen"; fi
-}
+TUI_TAG=kvpd TUI_TIMEOUT=120
+. "$(dirname "$0")/tmux_lib.inc"
 
 $T new-session -d -x 120 -y 36 \
 	"cd '$DIR' && env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 NO_COLOR= '$KVPLAN' --model llama-3.1-70b --concurrency 1 --prompt 7168 --gen 1024; sleep 30"

@@ -5,61 +5,15 @@
 # `kvplan calc` agrees, resize to 60x20 and back, quit/SIGTERM restore the
 # terminal. Every wait is bounded (5 s); a private tmux server is used and
 # killed at the end. Expected figures are worked out in the comments.
-set -u
-: "${KVPLAN:?KVPLAN must name the kvplan binary}"
-# The whole script is bounded too (it takes about 10 s).
-if [ -z "${KVP_TUI_BOUNDED:-}" ] && command -v timeout >/dev/null 2>&1; then
-	KVP_TUI_BOUNDED=1 exec timeout 180 sh "$0" "$@"
-fi
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "not ok - tmux is not installed (.ci/run installs it)"
-	exit 1
-fi
-DIR=$(mktemp -d)
-n_server=0
-T="tmux -L kvp$$ -f /dev/null"
-cleanup() {
-	$T kill-server 2>/dev/null
-	rm -rf "$DIR"
-}
-trap cleanup EXIT INT TERM
-fail=0
-ok() { echo "ok - $1"; }
-notok() { echo "not ok - $1"; fail=1; }
-
-# start ARGS...: a fresh planner in a fresh 80x24 session.
+TUI_TAG=kvp TUI_TIMEOUT=180
+. "$(dirname "$0")/tmux_lib.inc"
+TUI_ENV="NO_COLOR="
+# start ARGS...: a fresh planner at 80x24 on the Model page (F5); the
+# Plan page, first on screen, has tests of its own (planner_first_page.sh)
 start() {
-	$T kill-server 2>/dev/null
-	n_server=$((n_server + 1))          # a new socket: no shutdown race
-	T="tmux -L kvp$$-$n_server -f /dev/null"
-	$T new-session -d -x 80 -y 24 \
-		"cd '$DIR' && env TERM=xterm-256color LANG=C.UTF-8 NO_COLOR= '$KVPLAN' $*; echo EXITED:\$?; sleep 30"
-	wait_for "F1Help" || true
-	# the tests below edit the Model page (F5); the Plan page, first on
-	# screen, has tests of its own (planner_first_page.sh)
+	tui_start 80 24 "$@"
 	keys F5
 	wait_for "Layer kind" >/dev/null || true
-}
-screen() { $T capture-pane -p > "$DIR/screen"; }
-# wait_for TEXT: up to 5 s for TEXT on the screen.
-wait_for() {
-	i=0
-	while [ $i -lt 50 ]; do
-		screen
-		grep -qF -- "$1" "$DIR/screen" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-keys() { $T send-keys "$@"; }
-# down N: move the cursor N fields down.
-down() {
-	n=$1
-	while [ "$n" -gt 0 ]; do keys Down; n=$((n - 1)); done
-}
-check() { # NAME TEXT
-	if wait_for "$2"; then ok "$1"; else notok "$1 (no '$2')"; sed 's/^/# /' "$DIR/screen"; fi
 }
 
 # 1. First screen: DESIGN.md's worked example.

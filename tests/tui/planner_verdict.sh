@@ -11,7 +11,6 @@
 TUI_TAG=kvpi TUI_TIMEOUT=180
 . "$(dirname "$0")/tmux_lib.inc"
 TUI_ENV="NO_COLOR="
-keys() { $T send-keys "$@"; }
 check_not() { # NAME TEXT
 	sleep 0.3
 	screen

@@ -7,50 +7,12 @@
 # 120x40, UTF-8 and C locales. Every wait is bounded (5 s); a private
 # tmux server per run, killed at the end. Figures are worked out in the
 # comments.
-set -u
-: "${KVPLAN:?KVPLAN must name the kvplan binary}"
-if [ -z "${KVP_TUI_BOUNDED:-}" ] && command -v timeout >/dev/null 2>&1; then
-	KVP_TUI_BOUNDED=1 exec timeout 180 sh "$0" "$@"
-fi
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "not ok - tmux is not installed (.ci/run installs it)"
-	exit 1
-fi
-DIR=$(mktemp -d)
-n_server=0
-T="tmux -L kvpv$$ -f /dev/null"
-cleanup() {
-	$T kill-server 2>/dev/null
-	rm -rf "$DIR"
-}
-trap cleanup EXIT INT TERM
-fail=0
-ok() { echo "ok - $1"; }
-notok() { echo "not ok - $1"; fail=1; }
-
+TUI_TAG=kvpv TUI_TIMEOUT=180
+. "$(dirname "$0")/tmux_lib.inc"
 # start COLS ROWS LANG: a fresh planner in a fresh session.
 start() {
-	$T kill-server 2>/dev/null
-	n_server=$((n_server + 1))
-	T="tmux -L kvpv$$-$n_server -f /dev/null"
-	$T new-session -d -x "$1" -y "$2" \
-		"cd '$DIR' && env TERM=xterm-256color LANG=$3 LC_ALL=$3 NO_COLOR= '$KVPLAN'; echo EXITED:\$?; sleep 30"
-	wait_for "F1Help" || true
-}
-screen() { $T capture-pane -p > "$DIR/screen"; }
-wait_for() {
-	i=0
-	while [ $i -lt 50 ]; do
-		screen
-		grep -qF -- "$1" "$DIR/screen" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-keys() { $T send-keys "$@"; }
-check() { # NAME TEXT
-	if wait_for "$2"; then ok "$1"; else notok "$1 (no '$2')"; sed 's/^/# /' "$DIR/screen"; fi
+	TUI_ENV="LANG=$3 LC_ALL=$3 NO_COLOR="
+	tui_start "$1" "$2"
 }
 check_not() { # NAME TEXT: TEXT is not on the screen (after a short settle)
 	sleep 0.3

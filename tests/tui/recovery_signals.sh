@@ -5,40 +5,8 @@
 # record or plan; a fatal signal (SIGSEGV, SIGBUS) restores the terminal
 # (alternate screen off, termios back: icanon) from the async-signal-safe
 # path. Every wait is bounded; a private tmux server, killed at the end.
-set -u
-: "${KVPLAN:?KVPLAN must name the kvplan binary}"
-if [ -z "${KVP_TUI_BOUNDED:-}" ] && command -v timeout >/dev/null 2>&1; then
-	KVP_TUI_BOUNDED=1 exec timeout 180 sh "$0" "$@"
-fi
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "not ok - tmux is not installed (.ci/run installs it)"
-	exit 1
-fi
-DIR=$(mktemp -d)
-n_server=0
-T="tmux -L kvpr$$ -f /dev/null"
-cleanup() {
-	$T kill-server 2>/dev/null
-	rm -rf "$DIR"
-}
-trap cleanup EXIT INT TERM
-fail=0
-ok() { echo "ok - $1"; }
-notok() { echo "not ok - $1"; fail=1; }
-screen() { $T capture-pane -p > "$DIR/screen"; }
-wait_for() {
-	i=0
-	while [ $i -lt 50 ]; do
-		screen
-		grep -qF -- "$1" "$DIR/screen" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-check() { if wait_for "$2"; then ok "$1"; else notok "$1 (no '$2')"; sed 's/^/# /' "$DIR/screen"; fi; }
-keys() { $T send-keys "$@"; }
-down() { n=$1; while [ "$n" -gt 0 ]; do keys Down; n=$((n - 1)); done; }
+TUI_TAG=kvpr TUI_TIMEOUT=180
+. "$(dirname "$0")/tmux_lib.inc"
 
 # start ARGS...: the planner (pid in kvplan.pid), its state in $DIR/state;
 # after it ends the pane prints its status and whether termios is canonical

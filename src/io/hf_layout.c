@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "io/hf_cfg.h"
+#include "io/layer_table.h"
 
 int hf_kind_from_name(const char *s, enum kvp_layer_kind *k)
 {
@@ -346,63 +347,11 @@ enum kvp_status hf_layers(struct cfg *c, struct kvp_model *m, struct lay *L)
 
 /* ---- layout as base + rules ------------------------------------------- */
 
-static bool lay_eq(const struct lay *a, const struct lay *b)
-{
-	return a->kind == b->kind && a->window == b->window &&
-	       a->shared_with == b->shared_with && a->kv_heads == b->kv_heads &&
-	       a->k_dim == b->k_dim && a->v_dim == b->v_dim;
-}
-
-static void set_rule(struct kvp_layer_rule *r, const struct lay *base,
-                     const struct lay *l)
-{
-	memset(r, 0, sizeof *r);
-	r->v.kind = l->kind;
-	r->set |= 1u << KVP_LF_KIND;
-	if (l->window != base->window) {
-		r->v.window = l->window;
-		r->set |= 1u << KVP_LF_WINDOW;
-	}
-	if (l->kind == KVP_LAYER_SHARED) {
-		r->v.shared_with = l->shared_with;
-		r->set |= 1u << KVP_LF_SHARED_WITH;
-	}
-	if (l->kv_heads != base->kv_heads) {
-		r->v.kv_heads = l->kv_heads;
-		r->set |= 1u << KVP_LF_KV_HEADS;
-	}
-	if (l->k_dim != base->k_dim) {
-		r->v.k_dim = l->k_dim;
-		r->set |= 1u << KVP_LF_K_DIM;
-	}
-	if (l->v_dim != base->v_dim) {
-		r->v.v_dim = l->v_dim;
-		r->set |= 1u << KVP_LF_V_DIM;
-	}
-}
-
-/* The most common layer (the first such on ties). */
-static uint32_t most_common(const struct lay *L, uint32_t n)
-{
-	uint32_t i, j, best = 0, bestn = 0, cnt;
-
-	for (i = 0; i < n; i++) {
-		cnt = 0;
-		for (j = 0; j < n; j++)
-			cnt += lay_eq(&L[i], &L[j]);
-		if (cnt > bestn) {
-			bestn = cnt;
-			best = i;
-		}
-	}
-	return best;
-}
-
 enum kvp_status hf_layout_rules(struct cfg *c, struct kvp_model *m,
                                 struct lay *L)
 {
-	uint32_t n = m->n_layers, i, j, best;
-	bool done[KVP_MAX_LAYERS];
+	uint32_t n = m->n_layers, i;
+	struct kvp_layer_spec spec[KVP_MAX_LAYERS];
 
 	/* zero heads or dims: the config's uniform ones */
 	for (i = 0; i < n; i++) {
@@ -413,46 +362,16 @@ enum kvp_status hf_layout_rules(struct cfg *c, struct kvp_model *m,
 		if (!L[i].v_dim)
 			L[i].v_dim = m->base.v_dim;
 	}
-	best = most_common(L, n);
-	m->base.kind = L[best].kind;
-	m->base.window = L[best].window;
-	m->base.shared_with = L[best].shared_with;
-	m->base.kv_heads = L[best].kv_heads;
-	m->base.k_dim = L[best].k_dim;
-	m->base.v_dim = L[best].v_dim;
-	m->n_rules = 0;
-
-	for (i = 0; i < n; i++)
-		done[i] = lay_eq(&L[i], &L[best]);
-	/* Cover the other layers with arithmetic progressions of equal
-	 * layers, first to last. */
+	/* every layer as a whole spec over the config's uniform fields
+	 * (formats, state bytes), then the table's one compression */
 	for (i = 0; i < n; i++) {
-		uint32_t step = 1, last = i, k;
-		struct kvp_layer_rule *r;
-
-		if (done[i])
-			continue;
-		for (j = i + 1; j < n; j++)
-			if (!done[j] && lay_eq(&L[j], &L[i]))
-				break;
-		if (j < n) {
-			step = j - i;
-			for (k = i + step; k < n && !done[k] &&
-			     lay_eq(&L[k], &L[i]); k += step)
-				last = k;
-		}
-		if (m->n_rules >= KVP_MAX_RULES)
-			return kvp_error_set(c->err, KVP_ERANGE,
-			       "%s: layer_types: layout needs more than %d "
-			       "layer rules", c->name, KVP_MAX_RULES);
-		r = &m->rules[m->n_rules++];
-		set_rule(r, &L[best], &L[i]);
-		r->range.all = false;
-		r->range.first = i;
-		r->range.last = last;
-		r->range.step = last == i ? 1 : step;
-		for (k = i; k <= last; k += (last == i ? 1 : step))
-			done[k] = true;
+		spec[i] = m->base;
+		spec[i].kind = L[i].kind;
+		spec[i].window = L[i].window;
+		spec[i].shared_with = L[i].shared_with;
+		spec[i].kv_heads = L[i].kv_heads;
+		spec[i].k_dim = L[i].k_dim;
+		spec[i].v_dim = L[i].v_dim;
 	}
-	return KVP_OK;
+	return kvp_layer_table_to_rules(m, spec, c->name, c->err);
 }

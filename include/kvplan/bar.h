@@ -27,7 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define KVP_BAR_MAX_SEGS 8
+#define KVP_BAR_MAX_SEGS 12
 
 struct kvp_bar {
 	size_t n;                       /* segments */

@@ -82,6 +82,16 @@ struct kvp_llamacpp_opts {
 	 * the GPU unless --no-mmproj-offload); default 0 = none. */
 	uint64_t lora_bytes;      /* --lora adapters, summed */
 	uint64_t mmproj_bytes;    /* --mmproj: the vision/audio encoder file */
+	/* Issue 14, speculative decoding (src/core/draft.c): the draft model
+	 * (plan.draft) gets one context per slot (-np), each of ctx_size_draft
+	 * cells and one sequence, tools/server/server-context.cpp load_model
+	 * and init (llama.cpp fb40266). */
+	uint64_t ctx_size_draft;  /* -cd, --ctx-size-draft, cells; default 0 =
+	                             the main context's n_ctx_seq */
+	int32_t n_gpu_layers_draft; /* -ngld, --n-gpu-layers-draft; default
+	                             -1 = all (a partial value is refused) */
+	enum kvp_dtype cache_type_k_draft; /* -ctkd; default f16 */
+	enum kvp_dtype cache_type_v_draft; /* -ctvd; default f16 */
 };
 
 /*
@@ -106,7 +116,30 @@ enum kvp_mamba_dtype {
 	KVP_MAMBA_DTYPE_COUNT
 };
 
+/* vLLM's speculative_config "method" (vllm/config/speculative.py) as
+ * kvplan sizes it: a draft model (plan.draft) whose layers join the KV
+ * pool, or n-gram lookup (no model, no cache). MTP and EAGLE heads are
+ * refused by name (src/core/draft.c). */
+enum kvp_spec_method {
+	KVP_SPEC_NONE = 0,
+	KVP_SPEC_DRAFT_MODEL,
+	KVP_SPEC_NGRAM,
+	KVP_SPEC_MTP,
+	KVP_SPEC_EAGLE,
+	KVP_SPEC_METHOD_COUNT
+};
+
 struct kvp_vllm_opts {
+	/* Issue 14, speculative decoding (src/core/draft.c), named after the
+	 * keys of --speculative-config: */
+	enum kvp_spec_method speculative_method; /* "method"; none (default),
+	                                     draft_model (set by
+	                                     --speculative-model), ngram, mtp
+	                                     or eagle (both refused) */
+	uint32_t num_speculative_tokens;  /* "num_speculative_tokens": tokens
+	                                     drafted per step; the scheduler's
+	                                     num_lookahead_tokens; >= 1 with a
+	                                     method */
 	/* Issue 14 (src/core/parts.c), vllm/config/lora.py and
 	 * vllm/lora/layers/base_linear.py create_lora_weights: */
 	bool enable_lora;                 /* --enable-lora; default false */

@@ -19,6 +19,10 @@ struct kvp_plan {
 	struct kvp_strategy strategy;
 	struct kvp_engine_opts engine;
 	struct kvp_devices devices;
+	/* Issue 14: the draft model of speculative decoding (llama.cpp -md,
+	 * vLLM speculative_config model); n_layers 0 = none. Sized by
+	 * src/core/draft.c under the same workload and engine. */
+	struct kvp_model draft;
 };
 
 /*

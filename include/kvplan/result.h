@@ -206,6 +206,9 @@ struct kvp_device_result {
 	 * tensors); both in used and free_bytes, each its own bar segment. */
 	uint64_t encoder_bytes;
 	uint64_t lora_bytes;
+	/* Issue 14 (draft.c, res->draft): the draft model's weights and KV
+	 * on this device; in used and free_bytes, its own bar segment. */
+	uint64_t draft_bytes;
 };
 
 /* Weight count (parameters) and bytes. */
@@ -358,6 +361,43 @@ struct kvp_parts_result {
 	uint64_t lora_host_bytes;     /* vLLM max_cpu_loras bound (estimate) */
 };
 
+/*
+ * The draft model of speculative decoding (src/core/draft.c, issue 14),
+ * beside the target's figures (kv.* and weights.* stay the target's):
+ *   llama.cpp  one draft context per slot (-np), each of n_ctx_dft cells
+ *              (-cd, else the main context's n_ctx_seq), one sequence,
+ *              caches -ctkd/-ctvd, sized by the llama.cpp rules of
+ *              engine_llamacpp.c (exact); weights: the draft's own
+ *              (exact from its files, else the estimate)
+ *   vLLM       the draft's attention layers are registered with the
+ *              target's and share its pool (draft_model.py load_model):
+ *              each block holds page_bytes more; KV = blocks x page_bytes
+ *              per rank (engine formula); weights / tp per rank
+ */
+struct kvp_draft_result {
+	bool present;
+	uint32_t n_layers;
+	enum kvp_figure weights_kind;
+	char weights_source[96];
+	uint64_t weights_bytes;       /* the whole draft model */
+	uint64_t weights_device;      /* on each device (rank) */
+	enum kvp_figure kv_kind;
+	char kv_source[96];
+	uint64_t kv_bytes;            /* all devices */
+	uint64_t kv_device;           /* on each device (rank) */
+	uint64_t device_bytes;        /* weights_device + kv_device */
+	uint64_t host_bytes;          /* llama.cpp: draft weights llama.cpp
+	                                 keeps in host memory (its input
+	                                 embeddings) */
+	uint64_t cells;               /* llama.cpp: n_ctx of each context */
+	uint64_t contexts;            /* llama.cpp: contexts (one per slot) */
+	uint64_t context_bytes;       /* llama.cpp: KV of one context */
+	uint64_t token_bytes;         /* vLLM: the draft's KV bytes per token
+	                                 per rank (all its layers) */
+	uint64_t page_bytes;          /* vLLM: token_bytes x block size */
+	uint32_t lookahead;           /* vLLM: num_lookahead_tokens */
+};
+
 struct kvp_result {
 	struct kvp_error error;       /* status != OK: the rest is undefined */
 	uint32_t n_layers;
@@ -375,6 +415,7 @@ struct kvp_result {
 	struct kvp_speed_result speed; /* the roofline bound (speed.c) */
 	struct kvp_host_result host;  /* host memory (host.c) */
 	struct kvp_parts_result parts; /* encoders, LoRA (parts.c) */
+	struct kvp_draft_result draft; /* speculative decoding (draft.c) */
 };
 
 #endif

@@ -28,7 +28,7 @@ enum own_flag {
 	OWN_WORKLOAD, OWN_LAYER, OWN_KV_DTYPE, OWN_HEAD_DIM, OWN_CLASS,
 	OWN_OVERHEAD, OWN_PP_LAYERS, OWN_WEIGHTS, OWN_DEFAULT_OVERHEADS,
 	OWN_NO_DEFAULT_OVERHEADS, OWN_ASSUME_LAYOUT, OWN_ALLOW_OUTSIDE,
-	OWN_LORA_FILE, OWN_MMPROJ_FILE
+	OWN_LORA_FILE, OWN_MMPROJ_FILE, OWN_MODEL_DRAFT, OWN_SPEC_MODEL
 };
 
 static const struct {
@@ -56,6 +56,8 @@ static const struct {
 	{ "help", OWN_HELP, false, NULL, "this help" },
 	{ "lora", OWN_LORA_FILE, true, "FILE", "llama.cpp --lora adapter (GGUF), repeatable: its tensor bytes are added to engine.llamacpp.lora_bytes" },
 	{ "mmproj", OWN_MMPROJ_FILE, true, "FILE", "llama.cpp --mmproj encoder file (GGUF): its tensor bytes set engine.llamacpp.mmproj_bytes" },
+	{ "model-draft", OWN_MODEL_DRAFT, true, "SPEC", "llama.cpp -md, --model-draft: the draft model of speculative decoding (preset name, preset file, config.json or GGUF); sized into the plan's draft" },
+	{ "speculative-model", OWN_SPEC_MODEL, true, "SPEC", "vLLM --speculative-config '{\"model\": SPEC, \"method\": \"draft_model\"}': the draft model (preset, config.json or GGUF); sets --speculative-method draft_model" },
 	{ "assume-layout", OWN_ASSUME_LAYOUT, false, NULL, "import a config.json (--model) whose model_type or layout keys kvplan does not read, with the layout it does read; every output then warns (KVP-W16)" },
 };
 
@@ -244,6 +246,18 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 		 * chose it: "worked example" on another model would mislead. */
 		if (!o->have_plan_file && !o->name_given)
 			snprintf(p->name, sizeof p->name, "%s", m.id[0] ? m.id : v);
+		return KVP_OK;
+	}
+	case OWN_MODEL_DRAFT:
+	case OWN_SPEC_MODEL: {
+		struct kvp_model m;
+
+		memset(&m, 0, sizeof m);
+		if (kvp_model_load_spec(v, &m, NULL, err) != KVP_OK)
+			return flag_error(err, flag);
+		p->draft = m;
+		if (id == OWN_SPEC_MODEL)
+			p->engine.vllm.speculative_method = KVP_SPEC_DRAFT_MODEL;
 		return KVP_OK;
 	}
 	case OWN_CARD: {

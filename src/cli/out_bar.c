@@ -26,6 +26,7 @@ static const struct seg segs[] = {
 	{ "retained",    '+', "\xe2\x96\x91" },  /* U+2591 light shade */
 	{ "encoder",     '%', "\xe2\x96\x9e" },  /* U+259E quadrants */
 	{ "LoRA",        '~', "\xe2\x96\x96" },  /* U+2596 quadrant */
+	{ "draft",       '&', "\xe2\x96\x97" },  /* U+2597 quadrant */
 	{ "overhead",    '@', "\xe2\x96\x9a" },  /* U+259A quadrants */
 	{ "headroom",    ':', "\xe2\x94\x84" },  /* U+2504 dashes */
 };
@@ -46,8 +47,9 @@ static void values_of(const struct kvp_device_result *d, uint64_t *v)
 	v[3] = d->retained_bytes;
 	v[4] = d->encoder_bytes;
 	v[5] = d->lora_bytes;
-	v[6] = d->overhead_bytes;
-	v[7] = d->headroom_bytes;
+	v[6] = d->draft_bytes;
+	v[7] = d->overhead_bytes;
+	v[8] = d->headroom_bytes;
 }
 
 struct sink {
@@ -243,9 +245,10 @@ void kvp_out_bars_compact(FILE *out, const struct kvp_result *res,
 	}
 	fprintf(out, "  key:");
 	for (k = 0; k < N_SEGS; k++) {
-		/* encoder and LoRA only when the plan has them */
+		/* encoder, LoRA and draft only when the plan has them */
 		if ((k == 4 && res->parts.encoder_bytes == 0) ||
-		    (k == 5 && res->parts.lora_bytes == 0))
+		    (k == 5 && res->parts.lora_bytes == 0) ||
+		    (k == 6 && res->draft.device_bytes == 0))
 			continue;
 		fprintf(out, " %s %s", utf8 ? segs[k].utf8
 		                            : (char[2]){ segs[k].ascii, 0 },

@@ -283,6 +283,38 @@ void kvp_out_parts(FILE *out, const struct kvp_result *res)
 			        kvp_fmt_int(p->lora_slot_bytes, a, sizeof a),
 			        kvp_fmt_int(p->lora_host_bytes, t, sizeof t));
 	}
+	kvp_out_draft(out, res);
+}
+
+/* The draft model of speculative decoding (res->draft). */
+void kvp_out_draft(FILE *out, const struct kvp_result *res)
+{
+	const struct kvp_draft_result *d = &res->draft;
+	char a[40], b[40], g[24], h[24];
+
+	if (!d->present)
+		return;
+	fprintf(out, "%-14s%s B (%s) per device: weights %s B (%s, %s) + KV "
+	        "%s B (%s, %s)\n", "draft",
+	        kvp_fmt_int(d->device_bytes, a, sizeof a),
+	        kvp_fmt_gib(d->device_bytes, 2, g, sizeof g),
+	        kvp_fmt_int(d->weights_device, b, sizeof b),
+	        kvp_figure_name(d->weights_kind), d->weights_source,
+	        kvp_fmt_int(d->kv_device, h, sizeof h),
+	        kvp_figure_name(d->kv_kind), d->kv_source);
+	if (d->contexts)
+		fprintf(out, "%-14s%s contexts of %s cells, %s B each; host "
+		        "(input embeddings) %s B\n", "",
+		        kvp_fmt_int(d->contexts, a, sizeof a),
+		        kvp_fmt_int(d->cells, b, sizeof b),
+		        kvp_fmt_int(d->context_bytes, g, sizeof g),
+		        kvp_fmt_int(d->host_bytes, h, sizeof h));
+	if (d->page_bytes)
+		fprintf(out, "%-14s%s B of each block (%s B per token per rank) "
+		        "in the shared pool; %u lookahead tokens per request not "
+		        "in the workload fit\n", "",
+		        kvp_fmt_int(d->page_bytes, a, sizeof a),
+		        kvp_fmt_int(d->token_bytes, b, sizeof b), d->lookahead);
 }
 
 void kvp_out_host(FILE *out, const struct kvp_result *res)

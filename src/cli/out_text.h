@@ -43,6 +43,7 @@ void kvp_out_host(FILE *out, const struct kvp_result *res);
 /* Encoders and LoRA (res->parts), each labelled exact / engine formula /
  * estimate with its source; nothing when the plan has none. */
 void kvp_out_parts(FILE *out, const struct kvp_result *res);
+void kvp_out_draft(FILE *out, const struct kvp_result *res);
 void kvp_out_warnings(FILE *out, const struct kvp_result *res,
                       const struct kvp_notes *notes);
 

@@ -602,6 +602,7 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 				    !kvp_add(sum, head, &sum) ||
 				    !kvp_add(sum, res->parts.encoder_bytes, &sum) ||
 				    !kvp_add(sum, res->parts.lora_bytes, &sum) ||
+				    !kvp_add(sum, res->draft.device_bytes, &sum) ||
 				    sum > (uint64_t)INT64_MAX ||
 				    cap > (uint64_t)INT64_MAX) {
 					const uint64_t part[] = { cap, wb, kv, act,
@@ -645,6 +646,7 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 				dr->headroom_bytes = head;
 				dr->encoder_bytes = res->parts.encoder_bytes;
 				dr->lora_bytes = res->parts.lora_bytes;
+				dr->draft_bytes = res->draft.device_bytes;
 				/* both at most INT64_MAX (checked above) */
 				kvp_diff_i64(cap, sum, &dr->free_bytes);
 				dr->fits = dr->free_bytes >= 0;

@@ -60,9 +60,13 @@ enum kvp_status kvp_compute(const struct kvp_plan *plan,
 	if (st == KVP_OK)
 		st = kvp_parts_compute(plan, res);
 	if (st == KVP_OK)
+		st = kvp_draft_prepare(plan, res);
+	if (st == KVP_OK)
 		st = kvp_kv_compute(plan, res);
 	if (st == KVP_OK)
 		st = kvp_engine_compute(plan, res);
+	if (st == KVP_OK)
+		st = kvp_draft_finish(plan, res);
 	if (st == KVP_OK)
 		st = kvp_devices_compute(plan, res);
 	if (st == KVP_OK)

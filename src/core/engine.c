@@ -66,6 +66,14 @@ void kvp_engine_defaults(struct kvp_engine_opts *o)
 	o->vllm.dtype = KVP_DT_BF16;
 	o->llamacpp.lora_bytes = 0;
 	o->llamacpp.mmproj_bytes = 0;
+	/* common/common.h common_params_speculative: n_ctx 0, n_gpu_layers
+	 * -1, cache types f16 */
+	o->llamacpp.ctx_size_draft = 0;
+	o->llamacpp.n_gpu_layers_draft = -1;
+	o->llamacpp.cache_type_k_draft = KVP_DT_F16;
+	o->llamacpp.cache_type_v_draft = KVP_DT_F16;
+	o->vllm.speculative_method = KVP_SPEC_NONE;
+	o->vllm.num_speculative_tokens = 0;
 	o->vllm.gpu_memory_utilization = 920000; /* vllm/config/cache.py */
 	o->vllm.max_num_seqs = 256;
 	o->vllm.max_num_batched_tokens = 8192;

@@ -504,6 +504,37 @@ static uint64_t vl_seq_blocks(const struct vl_ctx *c, const struct vl_spec *s,
 	}
 }
 
+/*
+ * Issue 14: a draft model's layers (draft.c) registered with the target's
+ * (vllm/v1/spec_decode/draft_model.py load_model) share the pool: with a
+ * target of full-attention layers only (one UniformTypeKVCacheSpecs
+ * group), each block holds the draft's page too. Other targets refused.
+ */
+static enum kvp_status vl_add_draft(struct vl_ctx *c, struct vl_groups *g)
+{
+	struct kvp_draft_result *d = &c->res->draft;
+	struct vl_spec *s;
+
+	if (!d->present || !g->n_types)
+		return KVP_OK;
+	if (!g->uniform_type || g->t[0].type != VL_FULL ||
+	    g->n_types == VL_MAX_TYPES)
+		return kvp_error_set(&c->res->error, KVP_EREFUSED,
+			"draft: model %s has layers of several kinds - how vLLM "
+			"groups a draft's layers with a hybrid target is not "
+			"modelled", c->p->model.id);
+	if (!kvp_mul(d->token_bytes, c->B, &d->page_bytes) ||
+	    !kvp_add(g->page, d->page_bytes, &g->page))
+		return eng_overflow(c->res, "draft");
+	s = &g->t[g->n_types++];
+	s->type = VL_FULL;
+	s->window = 0;
+	s->page = d->page_bytes;
+	s->block = c->B;
+	s->count = 1;   /* all the draft's layers as one page */
+	return KVP_OK;
+}
+
 /* Blocks one request of max_model_len-like `len` needs over all groups. */
 static uint64_t vl_req_blocks(const struct vl_ctx *c, const struct vl_groups *g,
                               uint64_t len)
@@ -667,6 +698,10 @@ static enum kvp_status vl_budget(const struct vl_ctx *c, uint64_t *budget)
 	if (!kvp_add(non_kv, c->res->parts.lora_bytes, &non_kv) ||
 	    !kvp_add(non_kv, c->res->parts.encoder_bytes, &non_kv))
 		return eng_overflow(c->res, "engine.vllm.max_loras");
+	/* issue 14: the draft model is loaded with the target, before the
+	 * profiling run (draft.c) */
+	if (!kvp_add(non_kv, c->res->draft.weights_device, &non_kv))
+		return eng_overflow(c->res, "draft");
 	if (non_kv >= req) {
 		char a[32], b[32];
 
@@ -727,7 +762,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	struct kvp_engine_result *e = &res->engine;
 	struct kvp_error *err = &res->error;
 	struct vl_ctx c;
-	struct vl_groups g, g_all;
+	struct vl_groups g, g_all, g_tgt;
 	uint32_t first[KVP_MAX_STAGES], last[KVP_MAX_STAGES], s, i;
 	uint64_t budget = 0, num_blocks = UINT64_MAX, max_fit = UINT64_MAX, tokens;
 	uint64_t budget_rep = 0;
@@ -772,6 +807,9 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 		return st;
 	if (!g_all.n_types)
 		return vl_attention_free(&c);   /* needs no budget */
+	g_tgt = g_all;   /* the target's own bytes per sequence */
+	if ((st = vl_add_draft(&c, &g_all)) != KVP_OK)
+		return st;
 	if ((st = vl_budget(&c, &budget)) != KVP_OK)
 		return st;
 
@@ -784,6 +822,8 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 		uint64_t nb, fit, need, bpb, sb, check;
 
 		st = vl_group(&c, first[s], last[s], &g);
+		if (st == KVP_OK)
+			st = vl_add_draft(&c, &g);
 		if (st != KVP_OK)
 			return st;
 		if (!g.n_types)
@@ -859,6 +899,8 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 		uint64_t pool, share, rem, nkv;
 
 		st = vl_group(&c, first[s], last[s], &g);
+		if (st == KVP_OK)
+			st = vl_add_draft(&c, &g);
 		if (st != KVP_OK)
 			return st;
 		nkv = g.layers;
@@ -924,7 +966,14 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 		return st;
 
 	/* one sequence of the workload in vLLM's blocks, every rank */
-	if (!vl_need_bytes(&c, &g_all, eng_seq_len(p, res), &per_req) ||
+	if (res->draft.present) {
+		struct kvp_draft_result *d = &res->draft;
+
+		if (!kvp_mul(num_blocks, d->page_bytes, &d->kv_device) ||
+		    !kvp_mul(d->kv_device, c.tp, &d->kv_bytes))
+			return eng_overflow(res, "draft");
+	}
+	if (!vl_need_bytes(&c, &g_tgt, eng_seq_len(p, res), &per_req) ||
 	    !kvp_mul(per_req, c.tp, &res->kv.bytes_per_sequence))
 		return eng_overflow(res, "kv.bytes_per_sequence");
 	per_req = vl_req_blocks(&c, &g_all, c.max_len);

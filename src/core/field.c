@@ -98,6 +98,10 @@ static const char *const hf_caches[] = {
 	"dynamic", "static", "quantized", "offloaded", NULL };
 static const char *const tristates[] = { "auto", "on", "off", NULL };
 /* vLLM's MambaDType (vllm/config/cache.py), enum kvp_mamba_dtype */
+/* enum kvp_spec_method, vLLM speculative_config "method" names */
+static const char *const spec_methods[] = {
+	"none", "draft_model", "ngram", "mtp", "eagle", NULL
+};
 static const char *const mamba_dtypes[] = {
 	"auto", "float32", "float16", "bfloat16", NULL };
 
@@ -351,6 +355,28 @@ static const struct kvp_field fields[] = {
 	FN(KVP_ENGINE_LLAMACPP, "engine.llamacpp.mmproj_bytes", "mmproj-bytes",
 	   "mmproj bytes", KVP_FT_BYTES, 0, U64MAX, engine.llamacpp.mmproj_bytes,
 	   "llama.cpp --mmproj: the encoder file's GGUF tensor bytes (--mmproj FILE reads them)"),
+	FN(KVP_ENGINE_LLAMACPP, "engine.llamacpp.ctx_size_draft", "ctx-size-draft",
+	   "Draft ctx (-cd)", KVP_FT_U64, 0, U64MAX, engine.llamacpp.ctx_size_draft,
+	   "llama.cpp -cd: cells of each slot's draft context (0 = the main context's n_ctx_seq)"),
+	FN(KVP_ENGINE_LLAMACPP, "engine.llamacpp.n_gpu_layers_draft", "n-gpu-layers-draft",
+	   "Draft GPU layers", KVP_FT_I32, 0, 1000000, engine.llamacpp.n_gpu_layers_draft,
+	   "llama.cpp -ngld: the draft's layers on the device (-1 = all; a partial value is refused)"),
+	FN(KVP_ENGINE_LLAMACPP, "engine.llamacpp.cache_type_k_draft", "cache-type-k-draft",
+	   "Draft K (-ctkd)", KVP_FT_DTYPE, 0, 0, engine.llamacpp.cache_type_k_draft,
+	   "llama.cpp -ctkd: the draft contexts' K type"),
+	FN(KVP_ENGINE_LLAMACPP, "engine.llamacpp.cache_type_v_draft", "cache-type-v-draft",
+	   "Draft V (-ctvd)", KVP_FT_DTYPE, 0, 0, engine.llamacpp.cache_type_v_draft,
+	   "llama.cpp -ctvd: the draft contexts' V type"),
+	{ .key = "engine.vllm.speculative_method", .flag = "speculative-method",
+	  .label = "Spec method", .section = KVP_SEC_ENGINE,
+	  .type = KVP_FT_ENUM, .choices = spec_methods,
+	  .help = "vLLM --speculative-config '{\"method\": ...}': draft_model "
+	          "(--speculative-model sets it) or ngram; mtp and eagle are refused",
+	  PLAN_MEMBER(engine.vllm.speculative_method), .engine = KVP_ENGINE_VLLM },
+	FN(KVP_ENGINE_VLLM, "engine.vllm.num_speculative_tokens",
+	   "num-speculative-tokens", "Spec tokens", KVP_FT_U32, 0, 1u << 16,
+	   engine.vllm.num_speculative_tokens,
+	   "vLLM --speculative-config '{\"num_speculative_tokens\": N}': tokens drafted per step"),
 	FN(KVP_ENGINE_VLLM, "engine.vllm.enable_lora", "enable-lora",
 	   "Enable LoRA", KVP_FT_BOOL, 0, 1, engine.vllm.enable_lora,
 	   "vLLM --enable-lora: preallocate max_loras adapter slots on each GPU"),

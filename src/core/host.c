@@ -180,6 +180,10 @@ enum kvp_status kvp_host_compute(const struct kvp_plan *p,
 	}
 	if (p->engine.kind == KVP_ENGINE_VLLM)
 		vllm_cpu_offload(p, res);
+	/* issue 14: the draft model's share of host memory (draft.c) */
+	if (!kvp_add(h->weights_bytes, res->draft.host_bytes, &h->weights_bytes))
+		return kvp_error_set(&res->error, KVP_EOVERFLOW,
+			"draft: host memory overflows 64 bits");
 	h->tier_bytes = p->devices.kv_offload_bytes;
 	if (res->kv.bytes_per_position)
 		h->tier_tokens = h->tier_bytes / res->kv.bytes_per_position;

@@ -6,11 +6,16 @@
  *   2. kvp_weights_compute  (weights.c)  parameter count and weight bytes
  *   2b. kvp_parts_compute   (parts.c)    encoders and LoRA beside the
  *                                        decoder (issue 14)
+ *   2c. kvp_draft_prepare  (draft.c)    the draft model's checks, and
+ *                                        for vLLM its weights and KV
+ *                                        bytes per token (issue 14)
  *   3. kvp_kv_compute       (kv.c)       the generic strategies: layers,
  *                                        classes and kv of the result
  *   4. kvp_engine_compute   (engine_*.c) a named engine's own allocation;
  *                                        replaces kv/layers figures and
  *                                        fills res->engine (generic: no-op)
+ *   4b. kvp_draft_finish   (draft.c)    the draft's KV (llama.cpp: its
+ *                                        contexts; vLLM: its pool share)
  *   5. kvp_devices_compute  (budget.c)   per-device budget and verdict
  *   5b. kvp_host_compute    (host.c)     host memory and llama.cpp's
  *                                        weight placement (-ngl)
@@ -41,6 +46,10 @@ enum kvp_status kvp_tensor_stage_bytes(const struct kvp_plan *p,
                                        struct kvp_error *err);
 enum kvp_status kvp_parts_compute(const struct kvp_plan *p,
                                   struct kvp_result *res);
+enum kvp_status kvp_draft_prepare(const struct kvp_plan *p,
+                                  struct kvp_result *res);
+enum kvp_status kvp_draft_finish(const struct kvp_plan *p,
+                                 struct kvp_result *res);
 enum kvp_status kvp_kv_compute(const struct kvp_plan *p,
                                struct kvp_result *res);
 enum kvp_status kvp_engine_compute(const struct kvp_plan *p,

@@ -471,6 +471,59 @@ static enum kvp_status load_model_spec(struct rd *r, const cJSON *v)
 	return KVP_OK;
 }
 
+/*
+ * "draft": the draft model of speculative decoding (issue 14), a model
+ * object (the "model" keys, checked the same way, paths named "draft.*")
+ * or a model spec string. Loaded through the model's keys with the
+ * plan's own model set aside.
+ */
+static enum kvp_status load_draft(struct rd *r, const cJSON *v)
+{
+	struct kvp_plan *b;
+	enum kvp_status st;
+
+	if (cJSON_IsString(v)) {
+		char path[4096];
+		struct kvp_model m;
+
+		if (!*v->valuestring)
+			return bad(r, "draft", v, "expected a model object or a model "
+			           "spec (preset name, preset file or config.json)");
+		st = spec_path(r, "draft", v->valuestring, path, sizeof path);
+		if (st != KVP_OK)
+			return st;
+		memset(&m, 0, sizeof m);
+		st = kvp_model_load_spec(path, &m, NULL, r->err);
+		if (st != KVP_OK)
+			return spec_error(r, "draft", st);
+		r->p->draft = m;
+		return KVP_OK;
+	}
+	if (!cJSON_IsObject(v))
+		return bad(r, "draft", v, "expected a model object or a model spec string");
+	b = malloc(sizeof *b);
+	if (!b)
+		return kvp_error_set(r->err, KVP_ENOMEM, "%s: out of memory", r->file);
+	kvp_plan_blank(b);
+	{
+		/* the plan's model set aside in b, a blank one loaded */
+		struct kvp_model keep = r->p->model;
+
+		r->p->model = b->model;
+		b->model = keep;
+	}
+	st = load_object(r, v, "model", "draft", 0);
+	if (st == KVP_OK && (r->p->model.n_layers == 0 || r->p->model.q_heads == 0))
+		st = kvp_error_set(r->err, KVP_EINVAL,
+			"%s: draft.%s: missing - a model needs it", r->file,
+			r->p->model.n_layers ? "q_heads" : "n_layers");
+	if (st == KVP_OK)
+		r->p->draft = r->p->model;
+	r->p->model = b->model;
+	free(b);
+	return st;
+}
+
 /* "card": "SPEC" in devices.groups[i]: the card preset it names. */
 static enum kvp_status load_card_spec(struct rd *r, const cJSON *v, const char *path_,
                                       size_t index)
@@ -873,6 +926,13 @@ static enum kvp_status load_doc(struct rd *r, const char *text, size_t len,
 		}
 		if ((kind == KVP_DOC_PLAN || kind == KVP_DOC_RECORD) && strcmp(s, "name") == 0) {
 			st = set_scalar(r, kvp_field_by_key("name"), 0, "name", it);
+			if (st != KVP_OK)
+				goto out;
+			continue;
+		}
+		if ((kind == KVP_DOC_PLAN || kind == KVP_DOC_RECORD) &&
+		    strcmp(s, "draft") == 0) {
+			st = load_draft(r, it);
 			if (st != KVP_OK)
 				goto out;
 			continue;
@@ -1287,6 +1347,32 @@ static bool add_tensors(cJSON *root, const struct kvp_model *m)
 	return true;
 }
 
+/* "draft": the draft model, written with the model's keys (issue 14). */
+static bool add_draft(cJSON *root, const struct kvp_plan *p)
+{
+	struct kvp_plan *tmp;
+	cJSON *t, *m;
+	bool ok;
+
+	if (p->draft.n_layers == 0)
+		return true;
+	tmp = malloc(sizeof *tmp);
+	t = cJSON_CreateObject();
+	ok = tmp && t;
+	if (ok) {
+		kvp_plan_blank(tmp);
+		tmp->model = p->draft;
+		ok = add_section(t, tmp, "model") && add_rules(t, &tmp->model) &&
+		     add_tensors(t, &tmp->model);
+	}
+	m = ok ? cJSON_DetachItemFromObjectCaseSensitive(t, "model") : NULL;
+	if (m)
+		cJSON_AddItemToObject(root, "draft", m);
+	cJSON_Delete(t);
+	free(tmp);
+	return m != NULL;
+}
+
 static bool add_plan(cJSON *root, const struct kvp_plan *p)
 {
 	cJSON *dev, *arr;
@@ -1301,7 +1387,8 @@ static bool add_plan(cJSON *root, const struct kvp_plan *p)
 	    !add_section(root, p, "engine") ||
 	    !add_array(root, p, "devices.groups", KVP_ARR_GROUPS) ||
 	    !add_section(root, p, "devices") ||
-	    !add_array(root, p, "devices.overheads", KVP_ARR_OVERHEADS))
+	    !add_array(root, p, "devices.overheads", KVP_ARR_OVERHEADS) ||
+	    !add_draft(root, p))
 		return false;
 	/* pp_layers: up to the last non-zero entry */
 	dev = object_at(root, "devices");

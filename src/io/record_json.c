@@ -247,6 +247,7 @@ static bool add_devices(cJSON *res, const struct kvp_result *r)
 		add_u64(o, "headroom_bytes", d->headroom_bytes);
 		add_u64(o, "encoder_bytes", d->encoder_bytes);
 		add_u64(o, "lora_bytes", d->lora_bytes);
+		add_u64(o, "draft_bytes", d->draft_bytes);
 		add_i64(o, "free_bytes", d->free_bytes);
 		cJSON_AddBoolToObject(o, "fits", d->fits);
 		add_u64(o, "decode_read_bytes", d->decode_read_bytes);
@@ -272,6 +273,35 @@ static bool add_parts(cJSON *res, const struct kvp_parts_result *p)
 	add_u64(o, "lora_slot_bytes", p->lora_slot_bytes);
 	add_u64(o, "lora_bytes", p->lora_bytes);
 	add_u64(o, "lora_host_bytes", p->lora_host_bytes);
+	return true;
+}
+
+/* The draft model of speculative decoding (result.h, struct
+ * kvp_draft_result), each figure with how it was obtained. */
+static bool add_draft_result(cJSON *res, const struct kvp_draft_result *d)
+{
+	cJSON *o = cJSON_AddObjectToObject(res, "draft");
+
+	if (!o)
+		return false;
+	cJSON_AddBoolToObject(o, "present", d->present);
+	add_u64(o, "n_layers", d->n_layers);
+	cJSON_AddStringToObject(o, "weights_kind", kvp_figure_name(d->weights_kind));
+	cJSON_AddStringToObject(o, "weights_source", d->weights_source);
+	add_u64(o, "weights_bytes", d->weights_bytes);
+	add_u64(o, "weights_device", d->weights_device);
+	cJSON_AddStringToObject(o, "kv_kind", kvp_figure_name(d->kv_kind));
+	cJSON_AddStringToObject(o, "kv_source", d->kv_source);
+	add_u64(o, "kv_bytes", d->kv_bytes);
+	add_u64(o, "kv_device", d->kv_device);
+	add_u64(o, "device_bytes", d->device_bytes);
+	add_u64(o, "host_bytes", d->host_bytes);
+	add_u64(o, "cells", d->cells);
+	add_u64(o, "contexts", d->contexts);
+	add_u64(o, "context_bytes", d->context_bytes);
+	add_u64(o, "token_bytes", d->token_bytes);
+	add_u64(o, "page_bytes", d->page_bytes);
+	add_u64(o, "lookahead", d->lookahead);
 	return true;
 }
 
@@ -402,7 +432,8 @@ char *kvp_record_json_dump_notes(const struct kvp_plan *p, const struct kvp_resu
 		goto nomem;
 	cJSON_AddBoolToObject(res, "fits", r->fits);
 	if (!add_speed(res, &r->speed) || !add_host(res, &r->host) ||
-	    !add_parts(res, &r->parts))
+	    !add_parts(res, &r->parts) ||
+	    !add_draft_result(res, &r->draft))
 		goto nomem;
 	if (!add_warnings(res, r))
 		goto nomem;

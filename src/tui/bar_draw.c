@@ -13,6 +13,7 @@ static const struct tui_seg_info segs[TUI_SEG_COUNT] = {
 	[TUI_SEG_RETAINED] = { "retain", '+', TUI_R_SEG_RETAINED },
 	[TUI_SEG_ENCODER]  = { "encodr", '%', TUI_R_SEG_ENCODER },
 	[TUI_SEG_LORA]     = { "LoRA", '~', TUI_R_SEG_LORA },
+	[TUI_SEG_DRAFT]    = { "draft", '&', TUI_R_SEG_DRAFT },
 	[TUI_SEG_OVERHEAD] = { "overhd", '@', TUI_R_SEG_OVERHEAD },
 	[TUI_SEG_HEADROOM] = { "headrm", ':', TUI_R_SEG_HEADROOM },
 };
@@ -38,6 +39,7 @@ void tui_seg_values(const struct kvp_device_result *d, uint64_t *values)
 	values[TUI_SEG_RETAINED] = d->retained_bytes;
 	values[TUI_SEG_ENCODER] = d->encoder_bytes;
 	values[TUI_SEG_LORA] = d->lora_bytes;
+	values[TUI_SEG_DRAFT] = d->draft_bytes;
 	values[TUI_SEG_OVERHEAD] = d->overhead_bytes;
 	values[TUI_SEG_HEADROOM] = d->headroom_bytes;
 }

@@ -352,8 +352,8 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 	}
 	for (k = 0; k < TUI_SEG_COUNT && y < end; k++, y++) {
 		if ((k == TUI_SEG_RETAINED || k == TUI_SEG_ENCODER ||
-		     k == TUI_SEG_LORA) && v[k] == 0) {
-			y--;   /* no retained outputs, encoder or LoRA: no row */
+		     k == TUI_SEG_LORA || k == TUI_SEG_DRAFT) && v[k] == 0) {
+			y--;   /* no retained outputs, encoder, LoRA or draft: no row */
 			continue;
 		}
 		if (t->color) {

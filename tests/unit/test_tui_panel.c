@@ -229,6 +229,32 @@ START_TEST(bar_retained_ascii)
 }
 END_TEST
 
+/* Issue 14: the draft model is a segment of its own. 80 GiB card:
+ * weights 20, KV 40, activations 10, draft 10 = 80 GiB. Bar of 22 cells:
+ * 5.5, 11, 2.75, 2.75 -> 5, 11, 2, 2 and the two cells left to the
+ * largest remainders (.75, .75): 5, 11, 3, 3. No encoder or LoRA row,
+ * so the draft's row follows the activations'. */
+START_TEST(bar_draft_ascii)
+{
+	struct kvp_result *res = calloc(1, sizeof *res);
+	struct tui_theme t;
+	struct tui_panel_state s = { res, false, NULL, NULL };
+	struct tui_rect r = { 1, 34, 21, 46 };
+
+	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 0, 0);
+	res->devices[0].draft_bytes = 10 * GIB;
+	res->devices[0].free_bytes = 0;
+	res->kv.uniform = false;
+	tui_theme_init(&t, true, false);
+	tui_panel_draw(stdscr, &r, &s, &t);
+	ck_assert_str_eq(row(stdscr, 11, 34, 46),
+	                 "|d0  [|||||###########***&&&]   free 0.00 GiB");
+	ck_assert_str_eq(row(stdscr, 16, 34, 46),
+	                 "|& draft         10,737,418,240  10.00  10.74");
+	free(res);
+}
+END_TEST
+
 START_TEST(bar_fits_ascii)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
@@ -692,6 +718,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, bar_fits_ascii);
 	tcase_add_test(tc, bar_encoder_lora_ascii);
 	tcase_add_test(tc, bar_retained_ascii);
+	tcase_add_test(tc, bar_draft_ascii);
 	tcase_add_test(tc, legend_wide_figures);
 	tcase_add_test(tc, compact_hidden_devices);
 	tcase_add_test(tc, bar_overflow_past_mark);

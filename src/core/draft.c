@@ -1,0 +1,370 @@
+/*
+ * draft.c - stages 2c and 4b of kvp_compute: the draft model of
+ * speculative decoding (issue 14), into res->draft (result.h, struct
+ * kvp_draft_result); budget.c adds it to each device, vLLM's engine puts
+ * its layers in the pool and its weights out of the KV budget.
+ *
+ * Sources, one row each in the tables below and in man/kvplan.1
+ * (SPECULATIVE DECODING):
+ *   llama.cpp  tools/server/server-context.cpp (ggml-org/llama.cpp
+ *              fb4026604c67) load_model: params_dft = params_base with
+ *              n_ctx = speculative.n_ctx (-cd) or llama_n_ctx_seq(ctx),
+ *              n_parallel 1, n_gpu_layers -ngld, cache_type_k/v -ctkd/-ctvd;
+ *              cparams_dft.n_batch = n_ctx_dft; init: one draft context
+ *              per slot (slot.ctx_dft = llama_init_from_model(model_dft,
+ *              cparams_dft) for each of n_parallel slots); multimodal with
+ *              a draft refused ("err: speculative decode is not supported
+ *              by multimodal"). common/speculative.cpp
+ *              common_speculative_are_compatible: vocabulary sizes at most
+ *              SPEC_VOCAB_MAX_SIZE_DIFFERENCE = 128 apart.
+ *   vLLM       vllm/v1/spec_decode/draft_model.py (vllm-project/vllm
+ *              9b849b170a1f) DraftModelProposer: load_model loads the
+ *              draft with the target's vllm_config, so its Attention
+ *              layers are registered in the same forward context and
+ *              get_kv_cache_spec gives them pages in the same pool;
+ *              _raise_if_draft_tp_mismatch (draft TP = target TP),
+ *              _raise_if_multimodal, _raise_if_vocab_size_mismatch
+ *              (vllm/config/speculative.py
+ *              verify_equal_vocab_size_if_draft_model: equal sizes).
+ *              vllm/v1/core/sched/scheduler.py: num_lookahead_tokens =
+ *              num_speculative_tokens for draft models and EAGLE/MTP,
+ *              0 for ngram; kv_cache_manager.allocate_slots caps the
+ *              slots at max_model_len.
+ * Pure: no allocation, no I/O; the draft's own figures come from a nested
+ * kvp_compute of the draft as the model (the caller's stack holds it).
+ */
+#include <stdio.h>   /* snprintf only */
+#include <string.h>
+
+#include "core/internal.h"
+#include "kvplan/checked.h"
+#include "kvplan/compute.h"
+
+/* common/speculative.cpp SPEC_VOCAB_MAX_SIZE_DIFFERENCE */
+#define LC_SPEC_VOCAB_MAX_DIFF 128u
+
+static uint32_t draft_tp(const struct kvp_plan *p)
+{
+	uint32_t tp = p->engine.vllm.tensor_parallel_size;
+
+	return tp > 1 ? tp : p->devices.tp > 1 ? p->devices.tp : 1;
+}
+
+static uint32_t draft_pp(const struct kvp_plan *p)
+{
+	uint32_t pp = p->engine.vllm.pipeline_parallel_size;
+
+	return pp > 1 ? pp : p->devices.pp > 1 ? p->devices.pp : 1;
+}
+
+/* vLLM's speculative_config as a plan gives it: the method and its
+ * tokens agree, and the draft is there exactly when the method needs it. */
+static enum kvp_status vllm_method(const struct kvp_plan *p,
+                                   struct kvp_error *err)
+{
+	const struct kvp_vllm_opts *o = &p->engine.vllm;
+	bool draft = p->draft.n_layers > 0;
+
+	switch (o->speculative_method) {
+	case KVP_SPEC_MTP:
+		return kvp_error_set(err, KVP_EREFUSED,
+			"engine.vllm.speculative_method: mtp - the KV vLLM gives the "
+			"MTP layers (num_nextn_predict_layers) in its pool is not "
+			"modelled; their weights are counted with the model");
+	case KVP_SPEC_EAGLE:
+		return kvp_error_set(err, KVP_EREFUSED,
+			"engine.vllm.speculative_method: eagle - an EAGLE head's "
+			"layers and weights are not modelled");
+	case KVP_SPEC_NONE:
+		if (draft)
+			return kvp_error_set(err, KVP_EINVAL,
+				"engine.vllm.speculative_method: none - the plan has a "
+				"draft model (%s); give draft_model (--speculative-model "
+				"sets it)", p->draft.id[0] ? p->draft.id : "draft");
+		if (o->num_speculative_tokens)
+			return kvp_error_set(err, KVP_EINVAL,
+				"engine.vllm.num_speculative_tokens: %u - needs a "
+				"speculative method", o->num_speculative_tokens);
+		return KVP_OK;
+	case KVP_SPEC_NGRAM:
+		if (draft)
+			return kvp_error_set(err, KVP_EINVAL,
+				"engine.vllm.speculative_method: ngram - takes no draft "
+				"model (%s)", p->draft.id[0] ? p->draft.id : "draft");
+		break;
+	case KVP_SPEC_DRAFT_MODEL:
+		if (!draft)
+			return kvp_error_set(err, KVP_EINVAL,
+				"engine.vllm.speculative_method: draft_model - needs a "
+				"draft model (--speculative-model)");
+		break;
+	default:
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.vllm.speculative_method: %d - unknown",
+			(int)o->speculative_method);
+	}
+	if (o->num_speculative_tokens < 1)
+		return kvp_error_set(err, KVP_ERANGE,
+			"engine.vllm.num_speculative_tokens: 0 - must be at least 1 "
+			"with a speculative method");
+	return KVP_OK;
+}
+
+/* The engines' own refusals of a draft model, before any figure. */
+static enum kvp_status draft_refusals(const struct kvp_plan *p,
+                                      struct kvp_error *err)
+{
+	uint64_t tv = p->model.arch.vocab, dv = p->draft.arch.vocab;
+	uint64_t diff = tv > dv ? tv - dv : dv - tv;
+
+	if (p->engine.kind != KVP_ENGINE_LLAMACPP &&
+	    p->engine.kind != KVP_ENGINE_VLLM)
+		return kvp_error_set(err, KVP_EINVAL,
+			"draft: %s - a draft model is sized for llama.cpp (-md) and "
+			"vLLM (speculative_config) only, not engine %s",
+			p->draft.id[0] ? p->draft.id : "(unnamed)",
+			kvp_engine_name(p->engine.kind));
+	if (tv == 0 || dv == 0)
+		return kvp_error_set(err, KVP_EINVAL,
+			"%s.arch.vocab: 0 - the engine checks the draft's vocabulary "
+			"against the target's; give both", tv ? "draft" : "model");
+	if (p->engine.kind == KVP_ENGINE_LLAMACPP) {
+		if (diff > LC_SPEC_VOCAB_MAX_DIFF)
+			return kvp_error_set(err, KVP_EREFUSED,
+				"llama.cpp: draft model vocab must closely match target "
+				"model to use speculation but target vocab size %llu does "
+				"not match draft vocab size %llu - difference %llu, max "
+				"allowed %u (draft.arch.vocab)", (unsigned long long)tv,
+				(unsigned long long)dv, (unsigned long long)diff,
+				LC_SPEC_VOCAB_MAX_DIFF);
+		if (p->engine.llamacpp.mmproj_bytes)
+			return kvp_error_set(err, KVP_EREFUSED,
+				"llama.cpp: err: speculative decode is not supported by "
+				"multimodal (engine.llamacpp.mmproj_bytes with a draft)");
+		return KVP_OK;
+	}
+	if (tv != dv)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"vLLM: Target and draft model should have the same vocabulary "
+			"size. Target model vocab_size=%llu. Draft model vocab_size=%llu. "
+			"(draft.arch.vocab)", (unsigned long long)tv,
+			(unsigned long long)dv);
+	if (p->model.arch.mm_item_tokens)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"vLLM: Speculative Decoding with draft models does not support "
+			"multimodal models yet (model.arch.mm_item_tokens with a draft)");
+	if (draft_pp(p) > 1)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"draft: with pipeline_parallel_size %u - where vLLM places "
+			"the draft's layers across stages is not modelled", draft_pp(p));
+	return KVP_OK;
+}
+
+/* The cache formats vLLM stores (vl_dtype in engine_vllm.c). */
+static bool vllm_cache_dtype(enum kvp_dtype d)
+{
+	return d == KVP_DT_F32 || d == KVP_DT_F16 || d == KVP_DT_BF16 ||
+	       d == KVP_DT_FP8 || d == KVP_DT_INT8;
+}
+
+/* The draft as the model of a plan of its own: no draft of the draft, no
+ * adapters or encoders; the caller sets the engine's options. */
+static void sub_plan(const struct kvp_plan *p, struct kvp_plan *sub)
+{
+	*sub = *p;
+	sub->model = p->draft;
+	memset(&sub->draft, 0, sizeof sub->draft);
+	sub->engine.llamacpp.lora_bytes = 0;
+	sub->engine.llamacpp.mmproj_bytes = 0;
+	sub->engine.vllm.enable_lora = false;
+	sub->engine.vllm.speculative_method = KVP_SPEC_NONE;
+	sub->engine.vllm.num_speculative_tokens = 0;
+	sub->model.arch.mm_item_tokens = 0;
+	sub->devices.retained_logits = 0;
+}
+
+/* A nested computation's error, named as the draft's. */
+static enum kvp_status sub_error(struct kvp_result *res,
+                                 const struct kvp_result *sres,
+                                 enum kvp_status st)
+{
+	return kvp_error_set(&res->error, st, "draft: %s", sres->error.msg);
+}
+
+static void weights_label(struct kvp_draft_result *d,
+                          const struct kvp_result *sres)
+{
+	d->weights_bytes = sres->weights.bytes;
+	d->weights_kind = sres->weights.source == KVP_WSRC_ESTIMATE
+		? KVP_FIG_ESTIMATE : KVP_FIG_EXACT;
+	snprintf(d->weights_source, sizeof d->weights_source, "the draft's weights, %s",
+	         kvp_wsource_name(sres->weights.source));
+}
+
+/*
+ * vLLM: the draft's weights (its own count, / tp on each rank as the
+ * target's, eng_weights_rank) and its KV bytes per token per rank, one
+ * page per full-attention layer as get_kv_cache_spec gives the target's
+ * (heads max(1, Hkv // tp), --kv-cache-dtype or the draft's format).
+ */
+static enum kvp_status vllm_draft(const struct kvp_plan *p,
+                                  struct kvp_result *res)
+{
+	const struct kvp_vllm_opts *o = &p->engine.vllm;
+	struct kvp_draft_result *d = &res->draft;
+	struct kvp_plan sub;
+	struct kvp_result sres;
+	uint32_t tp = draft_tp(p), i;
+	uint64_t tok = 0;
+	enum kvp_status st;
+
+	sub_plan(p, &sub);
+	sub.engine.kind = KVP_ENGINE_GENERIC;
+	sub.devices.n_groups = 0;
+	sub.devices.tp = sub.devices.pp = sub.devices.dp = 1;
+	st = kvp_compute(&sub, &sres);
+	if (st != KVP_OK)
+		return sub_error(res, &sres, st);
+	weights_label(d, &sres);
+	d->weights_device = kvp_ceil_div(sres.weights.bytes, tp);
+	for (i = 0; i < sres.n_layers; i++) {
+		const struct kvp_layer_spec *l = &sres.layers[i].spec;
+		enum kvp_dtype dt = o->kv_cache_dtype_auto ? l->k_fmt.dtype
+		                                           : o->kv_cache_dtype;
+		enum kvp_dtype dv = o->kv_cache_dtype_auto ? l->v_fmt.dtype
+		                                           : o->kv_cache_dtype;
+		struct kvp_format kf = kvp_format_plain(dt), vf = kvp_format_plain(dv);
+		uint64_t heads = l->kv_heads / tp ? l->kv_heads / tp : 1, kr, vr;
+
+		if (l->kind == KVP_LAYER_FFN || l->kind == KVP_LAYER_SHARED)
+			continue;
+		if (l->kind != KVP_LAYER_FULL)
+			return kvp_error_set(&res->error, KVP_EREFUSED,
+				"draft: layer %u is %s - vLLM's pool with a draft model "
+				"is modelled for full-attention drafts only", i,
+				kvp_layer_kind_name(l->kind));
+		if (!vllm_cache_dtype(dt) || !vllm_cache_dtype(dv))
+			return kvp_error_set(&res->error, KVP_EINVAL,
+				"draft: layer %u's cache format %s - vLLM stores f16, "
+				"bf16, f32, fp8 or int8", i,
+				kvp_dtype_name(vllm_cache_dtype(dt) ? dv : dt));
+		if (kvp_format_row_bytes(&kf, heads * l->k_dim, &kr,
+		                         "engine.vllm.kv_cache_dtype (draft)",
+		                         &res->error) != KVP_OK ||
+		    kvp_format_row_bytes(&vf, heads * l->v_dim, &vr,
+		                         "engine.vllm.kv_cache_dtype (draft)",
+		                         &res->error) != KVP_OK)
+			return res->error.status;
+		if (!kvp_add(tok, kr + vr, &tok))
+			return kvp_error_set(&res->error, KVP_EOVERFLOW,
+				"draft: KV bytes per token overflow 64 bits");
+	}
+	d->token_bytes = tok;
+	d->lookahead = o->num_speculative_tokens;
+	d->kv_kind = KVP_FIG_ENGINE;
+	snprintf(d->kv_source, sizeof d->kv_source,
+	         "vLLM draft_model.py: the draft's layers share the pool");
+	return KVP_OK;
+}
+
+enum kvp_status kvp_draft_prepare(const struct kvp_plan *p,
+                                  struct kvp_result *res)
+{
+	enum kvp_status st;
+
+	memset(&res->draft, 0, sizeof res->draft);
+	if (p->engine.kind == KVP_ENGINE_VLLM &&
+	    (st = vllm_method(p, &res->error)) != KVP_OK)
+		return st;
+	if (p->draft.n_layers == 0)
+		return KVP_OK;
+	st = draft_refusals(p, &res->error);
+	if (st != KVP_OK)
+		return st;
+	res->draft.present = true;
+	res->draft.n_layers = p->draft.n_layers;
+	if (p->engine.kind == KVP_ENGINE_VLLM)
+		return vllm_draft(p, res);
+	return KVP_OK;
+}
+
+/*
+ * llama.cpp: one context per slot, each the draft with n_ctx_dft cells
+ * and one sequence, sized by the llama.cpp rules (a nested computation
+ * with those options); the weights placed as host.c places a model's
+ * (the input embeddings in host memory).
+ */
+static enum kvp_status llamacpp_draft(const struct kvp_plan *p,
+                                      struct kvp_result *res)
+{
+	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
+	struct kvp_draft_result *d = &res->draft;
+	uint64_t n = (uint64_t)(p->devices.tp ? p->devices.tp : 1) *
+	             (p->devices.pp ? p->devices.pp : 1) *
+	             (p->devices.dp ? p->devices.dp : 1);
+	uint64_t kv_dev, kv_host, w_dev, w_host;
+	struct kvp_plan sub;
+	struct kvp_result sres;
+	enum kvp_status st;
+
+	if (n > 1)
+		return kvp_error_set(&res->error, KVP_EREFUSED,
+			"draft: across %llu devices - the draft's placement (-devd) "
+			"is modelled on one device", (unsigned long long)n);
+	if (o->n_gpu_layers_draft >= 0 &&
+	    (uint64_t)o->n_gpu_layers_draft <= p->draft.n_layers)
+		return kvp_error_set(&res->error, KVP_EREFUSED,
+			"engine.llamacpp.n_gpu_layers_draft: %d of %u layers - a "
+			"draft partly in host memory is not modelled (-1 = all)",
+			(int)o->n_gpu_layers_draft, p->draft.n_layers);
+	d->cells = o->ctx_size_draft ? o->ctx_size_draft : res->engine.cells;
+	d->contexts = o->parallel;
+	sub_plan(p, &sub);
+	sub.engine.llamacpp.ctx_size = d->cells;
+	sub.engine.llamacpp.batch_size = d->cells;
+	sub.engine.llamacpp.parallel = 1;
+	sub.engine.llamacpp.kv_unified = false;
+	sub.engine.llamacpp.cache_type_k = o->cache_type_k_draft;
+	sub.engine.llamacpp.cache_type_v = o->cache_type_v_draft;
+	sub.engine.llamacpp.n_gpu_layers = -1;
+	sub.engine.llamacpp.n_cpu_moe = 0;
+	st = kvp_compute(&sub, &sres);
+	if (st != KVP_OK)
+		return sub_error(res, &sres, st);
+	weights_label(d, &sres);
+	d->cells = sres.engine.cells;   /* padded as llama.cpp pads n_ctx */
+	d->context_bytes = sres.kv.bytes;
+	kv_dev = sres.kv.device_bytes;
+	kv_host = sres.kv.host_bytes;
+	w_host = sres.host.weights_bytes;
+	w_dev = sres.n_devices ? sres.devices[0].weights_bytes : sres.weights.bytes;
+	if (!kvp_mul(d->context_bytes, d->contexts, &d->kv_bytes) ||
+	    !kvp_mul(kv_dev, d->contexts, &d->kv_device) ||
+	    !kvp_mul(kv_host, d->contexts, &kv_host) ||
+	    !kvp_add(w_host, kv_host, &d->host_bytes) ||
+	    !kvp_add(w_dev, d->kv_device, &d->device_bytes))
+		return kvp_error_set(&res->error, KVP_EOVERFLOW,
+			"engine.llamacpp.ctx_size_draft: %llu - the draft's KV "
+			"overflows 64 bits", (unsigned long long)d->cells);
+	d->weights_device = w_dev;
+	d->kv_kind = KVP_FIG_EXACT;
+	snprintf(d->kv_source, sizeof d->kv_source,
+	         "llama.cpp server: one draft context per slot");
+	return KVP_OK;
+}
+
+enum kvp_status kvp_draft_finish(const struct kvp_plan *p,
+                                 struct kvp_result *res)
+{
+	struct kvp_draft_result *d = &res->draft;
+
+	if (!d->present)
+		return KVP_OK;
+	if (p->engine.kind == KVP_ENGINE_LLAMACPP)
+		return llamacpp_draft(p, res);
+	/* vLLM: the engine stage filled kv_device from its block count */
+	if (!kvp_add(d->weights_device, d->kv_device, &d->device_bytes))
+		return kvp_error_set(&res->error, KVP_EOVERFLOW,
+			"draft: bytes per device overflow 64 bits");
+	return KVP_OK;
+}

@@ -185,8 +185,8 @@ void kvp_out_bar_device(FILE *out, unsigned index,
 		if (i == 2)
 			note = d->activations_estimated ? "  (estimate)"
 			                                : "  (measured)";
-		if ((i == 3 || i == 4 || i == 5) && v[i] == 0)
-			continue;   /* no retained outputs, encoder or LoRA */
+		if ((i == 3 || i == 4 || i == 5 || i == 6) && v[i] == 0)
+			continue;   /* no retained outputs, encoder, LoRA or draft */
 		legend_line(out, segs[i].ascii, segs[i].utf8, utf8, segs[i].name,
 		            v[i], note);
 	}

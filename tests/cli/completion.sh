@@ -24,7 +24,7 @@ check() { want=$1; shift; got=$(complete_words "$@")
 	[ "$got" = "$want" ] && ok "complete '$*' -> $want" || notok "complete '$*': got '$got', want '$want'"; }
 check "calc compare completion " "$KVPLAN" c
 check "presets " "$KVPLAN" pre
-check "--model --model-id --model-source --model-type " "$KVPLAN" calc --mode
+check "--model --model-draft --model-id --model-source --model-type " "$KVPLAN" calc --mode
 check "--for --format " "$KVPLAN" solve --fo
 check "llama-3.1-405b llama-3.1-70b llama-3.1-70b-instruct-awq-int4 llama-3.1-8b " "$KVPLAN" calc --model llama-3.1
 check "h100 h100-80gb h100-80gb-pcie h100-80gb-sxm h100-pcie h100-sxm h100-sxm5 " "$KVPLAN" fit --card h100

@@ -257,6 +257,15 @@ struct kvp_sglang_opts {
 	                                   kvplan/era.h); default 0 = 0.8 */
 	bool disable_hybrid_swa_memory; /* --disable-hybrid-swa-memory: one
 	                                   pool, sliding layers full size */
+	uint64_t max_mamba_cache_size;  /* --max-mamba-cache-size, recurrent
+	                                   state slots; default 0 = from
+	                                   mamba_full_memory_ratio */
+	uint32_t mamba_full_memory_ratio; /* --mamba-full-memory-ratio, ppm:
+	                                   Mamba pool bytes / KV pool bytes;
+	                                   default 0 = 0.9 */
+	int mamba_ssm_dtype;            /* --mamba-ssm-dtype, an enum
+	                                   kvp_mamba_dtype; auto = float32 (the
+	                                   conv state is bfloat16) */
 };
 
 /*

@@ -77,6 +77,11 @@ enum kvp_era_rule {
 	                             x the full layers' tokens, split by bytes
 	                             (PR #18039); before: one pool, sliding
 	                             layers full size */
+	KVP_ERA_SGLANG_MAMBA_POOL,/* SGLang's Mamba pool for hybrid recurrent
+	                             models: max_mamba_cache_size slots split
+	                             from the budget by mamba_full_memory_ratio
+	                             (0.9, PR #11679); before: not modelled,
+	                             refused */
 	KVP_ERA_RULE_COUNT
 };
 

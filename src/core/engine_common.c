@@ -3,6 +3,7 @@
  * request kinds, "how many requests fit", card budgets, engine lines and
  * res->kv from the per-layer figures. See engine_priv.h.
  */
+#include <math.h>   /* fmod, floor: eng_py_floordiv */
 #include <stdarg.h>
 #include <stdio.h>  /* snprintf/vsnprintf into caller buffers only */
 #include <string.h>
@@ -434,4 +435,16 @@ const char *eng_fixed2(uint64_t bytes, uint64_t unit, char *buf, unsigned n)
 	snprintf(buf, n, "%llu.%02llu", (unsigned long long)(q / 100),
 	         (unsigned long long)(q % 100));
 	return buf;
+}
+
+double eng_py_floordiv(double x, double y)
+{
+	double mod = fmod(x, y), div = (x - mod) / y, f;
+
+	if (div == 0.0)
+		return 0.0;
+	f = floor(div);
+	if (div - f > 0.5)
+		f += 1.0;
+	return f;
 }

@@ -148,11 +148,10 @@ enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
 			"model.indexer.head_dim: %u - engine %s: its DSA indexer "
 			"cache is not modelled by kvplan; use --engine generic",
 			p->model.indexer.head_dim, kvp_engine_name(p->engine.kind));
-	/* SGLang and TensorRT-LLM keep recurrent (Mamba, linear-attention)
-	 * states in pools of their own that these profiles do not size:
-	 * refused rather than left out of the cache. */
-	if (p->engine.kind == KVP_ENGINE_SGLANG ||
-	    p->engine.kind == KVP_ENGINE_TRTLLM) {
+	/* TensorRT-LLM keeps recurrent (Mamba, linear-attention) states in
+	 * a pool of its own that its profile does not size: refused rather
+	 * than left out of the cache (SGLang's Mamba pool: engine_sglang.c). */
+	if (p->engine.kind == KVP_ENGINE_TRTLLM) {
 		uint32_t i;
 
 		for (i = 0; i < p->model.n_layers; i++)

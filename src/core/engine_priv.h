@@ -143,4 +143,9 @@ const char *eng_commas(uint64_t v, char *buf, unsigned n);
 /* bytes / unit with two decimals, half to even like Python ("4.53"). */
 const char *eng_fixed2(uint64_t bytes, uint64_t unit, char *buf, unsigned n);
 
+/* Python's float floor division x // y for x, y > 0 (CPython
+ * float_floor_div: fmod, then the quotient, then floor with its rounding
+ * correction), for engines that size pools in binary floating point. */
+double eng_py_floordiv(double x, double y);
+
 #endif

@@ -251,6 +251,209 @@ static void sg_swa_result(struct kvp_result *res, const struct sg_swa *w,
 	e->pools[1].bytes_per_token = w->s * w->ns;
 }
 
+/*
+ * SGLang's Mamba pool (mem_cache/memory_pool.py MambaPool, held by
+ * HybridReqToTokenPool beside HybridLinearKVPool's attention layers;
+ * configs/mamba_utils.py BaseLinearStateParams.mamba_cache_per_req): one
+ * slot holds every recurrent layer's conv state (bfloat16,
+ * SGLANG_MAMBA_CONV_DTYPE's default) and SSM state (--mamba-ssm-dtype,
+ * float32); the pool has max_mamba_cache_size + 1 slots (slot 0 pads).
+ */
+struct sg_mamba {
+	uint32_t layers;          /* recurrent layers */
+	uint64_t conv, ssm;       /* one layer's bytes a slot, per rank */
+	uint64_t per_req;         /* mamba_cache_per_req: all layers */
+	uint64_t size;            /* max_mamba_cache_size */
+};
+
+static enum kvp_dtype sg_ssm_dtype(int d)
+{
+	switch (d) {
+	case KVP_MAMBA_F16:  return KVP_DT_F16;
+	case KVP_MAMBA_BF16: return KVP_DT_BF16;
+	default:             return KVP_DT_F32;
+	}
+}
+
+/* The recurrent layers' state per slot; m->layers 0 when there are none.
+ * Refused: a release before the pool (kvplan/era.h SGLANG_MAMBA_POOL),
+ * tensor parallelism (mamba_utils.py shards the conv state by groups and
+ * replicates groups when n_groups % tp != 0, extra_groups_for_head_shards:
+ * kvplan keeps only the state's total values), a state without its conv
+ * and SSM components, and a model that also has SGLang's SWA pool. */
+static enum kvp_status sg_mamba_state(const struct kvp_plan *p,
+                                      const struct kvp_layer_spec *ls,
+                                      const struct sg_swa *sw, uint32_t tp,
+                                      struct sg_mamba *m, struct kvp_error *err)
+{
+	const struct kvp_recurrent *r = &p->model.recur;
+	struct kvp_format cf = kvp_format_plain(KVP_DT_BF16);
+	struct kvp_format sf = kvp_format_plain(sg_ssm_dtype(p->engine.sglang.mamba_ssm_dtype));
+	uint32_t i, first = 0;
+	enum kvp_status st;
+
+	memset(m, 0, sizeof *m);
+	if ((unsigned)p->engine.sglang.mamba_ssm_dtype >= KVP_MAMBA_DTYPE_COUNT)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.sglang.mamba_ssm_dtype: %d - auto, float32, float16 or "
+			"bfloat16", p->engine.sglang.mamba_ssm_dtype);
+	for (i = 0; i < p->model.n_layers; i++)
+		if (ls[i].kind == KVP_LAYER_NONE && ls[i].state_bytes && !m->layers++)
+			first = i;
+	if (!m->layers)
+		return KVP_OK;
+	if (!kvp_era_has(&p->engine, KVP_ERA_SGLANG_MAMBA_POOL))
+		return kvp_error_set(err, KVP_EREFUSED,
+			"engine.version: %s - kvplan sizes SGLang's Mamba pool (model."
+			"layers[%u] is recurrent) from 0.5.4 on", p->engine.version, first);
+	if (tp > 1)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"devices.tp: %u - SGLang shards a recurrent layer's conv state "
+			"by groups, replicating groups that do not divide tp "
+			"(mamba_utils.py extra_groups_for_head_shards); kvplan keeps "
+			"only the state's total values: model.layers[%u] under tp 1 only",
+			tp, first);
+	if (!r->conv_values || !r->ssm_values)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"model.recur.%s: 0 - SGLang keeps a recurrent layer's conv "
+			"(bfloat16) and SSM (float32) states apart; model.layers[%u] "
+			"has %llu B of state with no components", !r->conv_values ?
+			"conv_values" : "ssm_values", first,
+			(unsigned long long)ls[first].state_bytes);
+	if (sw->on)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"model.layers[%u]: recurrent beside SGLang's SWA pool - the "
+			"Mamba + SWA stack is not modelled", first);
+	if ((st = kvp_format_row_bytes(&cf, r->conv_values, &m->conv,
+	                               "model.recur.conv_values", err)) ||
+	    (st = kvp_format_row_bytes(&sf, r->ssm_values, &m->ssm,
+	                               "model.recur.ssm_values", err)))
+		return st;
+	if (!kvp_add(m->conv, m->ssm, &m->per_req) ||
+	    !kvp_mul(m->per_req, m->layers, &m->per_req))
+		return kvp_error_set(err, KVP_EOVERFLOW,
+			"model.recur.ssm_values: %llu - the state overflows",
+			(unsigned long long)r->ssm_values);
+	return KVP_OK;
+}
+
+/*
+ * handle_max_mamba_cache (sglang@001ccef0 model_runner_kv_cache_mixin.py),
+ * no speculative decoding: --max-mamba-cache-size when given, else
+ *   raw  = rest x ratio / (1 + ratio)            (GiB, a float)
+ *   size = (raw x 2^30) // mamba_cache_per_req   (float floor division)
+ * and the attention pool's budget is rest - size x per_req / 2^30 GiB,
+ * the tokens int(that x 2^30) // cell. rest = the budget in bytes / 2^30
+ * (the profile's "rest_memory"). *budget is updated in bytes.
+ */
+static enum kvp_status sg_mamba_size(const struct kvp_plan *p, struct sg_mamba *m,
+                                     bool profiled, uint64_t *budget,
+                                     struct kvp_error *err)
+{
+	const struct kvp_sglang_opts *o = &p->engine.sglang;
+	double r = (double)(o->mamba_full_memory_ratio ? o->mamba_full_memory_ratio :
+	                    900000) / 1e6, rest, raw, left;
+
+	if (o->max_mamba_cache_size) {
+		m->size = o->max_mamba_cache_size;
+	} else if (!profiled) {
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.sglang.max_mamba_cache_size: 0 - sized from the budget "
+			"by mamba_full_memory_ratio, but the plan has no devices; give "
+			"the slots");
+	} else {
+		rest = (double)*budget / 1073741824.0;
+		raw = rest * r / (1.0 + r);
+		m->size = (uint64_t)eng_py_floordiv(raw * 1073741824.0, (double)m->per_req);
+	}
+	if (m->size == 0)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"SGLang: no Mamba cache slot fits (%llu B a slot); give "
+			"engine.sglang.max_mamba_cache_size or a larger budget",
+			(unsigned long long)m->per_req);
+	if (!profiled)
+		return KVP_OK;
+	rest = (double)*budget / 1073741824.0;
+	left = rest - (double)(m->size * m->per_req) / 1073741824.0;
+	if (m->size > *budget / m->per_req || left <= 0.0)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"engine.sglang.max_mamba_cache_size: %llu - %llu slots of %llu "
+			"B leave no memory for the KV pool", (unsigned long long)m->size,
+			(unsigned long long)m->size, (unsigned long long)m->per_req);
+	*budget = (uint64_t)(left * 1073741824.0);
+	return KVP_OK;
+}
+
+/* The recurrent layers' results: size + 1 slots of state each. */
+static enum kvp_status sg_mamba_layers(const struct kvp_layer_spec *ls,
+                                       const struct sg_mamba *m, uint32_t n,
+                                       struct kvp_result *res)
+{
+	uint32_t i;
+	char x[32], y[32];
+
+	for (i = 0; i < n; i++) {
+		struct kvp_layer_result *lr = &res->layers[i];
+
+		if (ls[i].kind != KVP_LAYER_NONE || !ls[i].state_bytes)
+			continue;
+		lr->on_device = true;
+		lr->spec = ls[i];
+		lr->spec.state_bytes = m->conv + m->ssm;
+		lr->slots = m->size + 1;
+		if (!kvp_mul(lr->slots, m->conv, &lr->conv_bytes) ||
+		    !kvp_mul(lr->slots, m->ssm, &lr->ssm_bytes) ||
+		    !kvp_add(lr->conv_bytes, lr->ssm_bytes, &lr->bytes))
+			return eng_overflow(res, "engine.sglang.max_mamba_cache_size");
+	}
+	eng_line(res, "Mamba Cache is allocated. max_mamba_cache_size: %llu, "
+	         "conv_state size: %sGB, ssm_state size: %sGB",
+	         (unsigned long long)m->size,
+	         eng_fixed2((m->size + 1) * m->conv * m->layers, KVP_GIB, x, sizeof x),
+	         eng_fixed2((m->size + 1) * m->ssm * m->layers, KVP_GIB, y, sizeof y));
+	return KVP_OK;
+}
+
+/* kvplan's remark (engine.note, at most KVP_LINE_MAX): the pools, the
+ * fraction they come from, how many of the workload's requests fit. */
+static void sg_note(const struct kvp_plan *p, struct kvp_result *res,
+                    const struct sg_swa *sw, const struct sg_mamba *mb,
+                    uint32_t frac, uint64_t total, uint64_t table)
+{
+	struct kvp_engine_result *e = &res->engine;
+	uint32_t r = p->engine.sglang.swa_full_tokens_ratio ?
+	             p->engine.sglang.swa_full_tokens_ratio : 800000;
+	char t[40], u[40], x[32];
+
+	if (sw->on)
+		snprintf(e->note, sizeof e->note,
+		         "SGLang sizes a full pool of %s and a sliding pool of %s "
+		         "tokens (SWAKVPool, ratio %u.%02u) from mem_fraction_static "
+		         "%u.%02u; %llu of %llu requests fit in the smaller%s",
+		         eng_commas(sw->full, t, sizeof t), eng_commas(sw->swa, u, sizeof u),
+		         r / 1000000, (r % 1000000) / 10000, frac / 1000000,
+		         (frac % 1000000) / 10000, (unsigned long long)e->workload_fit,
+		         (unsigned long long)total, strcmp(p->model.model_type, "gpt_oss") ?
+		         "" : "; off under trtllm_mha: then set disable_hybrid_swa_memory");
+	else if (mb->layers)
+		snprintf(e->note, sizeof e->note,
+		         "SGLang sizes %llu Mamba slots (3 a running request) and a pool "
+		         "of %s tokens from mem_fraction_static %u.%02u; %llu of %llu "
+		         "requests fit at once; req_to_token table %s GiB beside it",
+		         (unsigned long long)mb->size, eng_commas(e->tokens, t, sizeof t),
+		         frac / 1000000, (frac % 1000000) / 10000,
+		         (unsigned long long)e->workload_fit, (unsigned long long)total,
+		         eng_fixed2(table, KVP_GIB, x, sizeof x));
+	else
+		snprintf(e->note, sizeof e->note,
+		         "SGLang sizes one pool of %s tokens from mem_fraction_static "
+		         "%u.%02u; %llu of the workload's %llu requests fit at once; "
+		         "req_to_token table %s GiB beside it",
+		         eng_commas(e->tokens, t, sizeof t), frac / 1000000,
+		         (frac % 1000000) / 10000, (unsigned long long)e->workload_fit,
+		         (unsigned long long)total, eng_fixed2(table, KVP_GIB, x, sizeof x));
+}
+
 enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
                                   const struct kvp_layer_spec *ls,
                                   struct kvp_result *res)
@@ -260,11 +463,12 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 	struct kvp_error *err = &res->error;
 	uint32_t tp = p->devices.tp ? p->devices.tp : 1, frac, i;
 	uint64_t cell = 0, kcell = 0, vcell = 0, tokens, page, ctx, slots, pcell = 0;
-	uint64_t max_reqs, table, kb, vb, fit_tokens;
+	uint64_t max_reqs, table, kb, vb, fit_tokens, kvbudget;
 	struct sg_swa sw;
+	struct sg_mamba mb;
 	bool mla = false;
 	enum kvp_status st;
-	char x[32], y[32], t[40];
+	char x[32], y[32];
 
 	if (o->page_size < 1)
 		return kvp_error_set(err, KVP_ERANGE,
@@ -344,11 +548,14 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 	if (cell == 0)
 		return kvp_error_set(err, KVP_EINVAL,
 			"model.layers: no attention layer - SGLang's token pool is empty");
-	if ((st = sg_swa_pool(p, ls, res, &sw, err)) != KVP_OK)
+	if ((st = sg_swa_pool(p, ls, res, &sw, err)) != KVP_OK ||
+	    (st = sg_mamba_state(p, ls, &sw, tp, &mb, err)) != KVP_OK)
 		return st;
 
 	if (p->devices.n_groups < 1 && o->max_total_tokens) {
 		tokens = o->max_total_tokens;
+		if (mb.layers && (st = sg_mamba_size(p, &mb, false, NULL, err)))
+			return st;
 	} else {
 		uint64_t cap, want, over, w;
 
@@ -369,7 +576,10 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 				"%s GiB static)", eng_fixed2(w, KVP_GIB, x, sizeof x),
 				eng_fixed2(want, KVP_GIB, y, sizeof y));
 		e->budget_bytes = want - w;
-		tokens = e->budget_bytes / pcell;
+		kvbudget = e->budget_bytes;
+		if (mb.layers && (st = sg_mamba_size(p, &mb, true, &kvbudget, err)))
+			return st;
+		tokens = kvbudget / pcell;
 	}
 	/* init_memory_pool: requests from the profiled tokens, then the
 	 * max_total_tokens cap, then whole pages */
@@ -382,6 +592,15 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 		if (max_reqs > 4096)
 			max_reqs = 4096;
 	}
+	/* each running request keeps 3 Mamba slots (radix cache, no extra
+	 * buffer: MAMBA_CACHE_SIZE_MAX_RUNNING_REQUESTS_RATIO) */
+	if (mb.layers && mb.size / 3 < max_reqs)
+		max_reqs = mb.size / 3;
+	if (max_reqs == 0)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"engine.sglang.max_mamba_cache_size: %llu - fewer than the 3 "
+			"Mamba slots one running request takes",
+			(unsigned long long)mb.size);
 	if (o->max_total_tokens && o->max_total_tokens < tokens)
 		tokens = o->max_total_tokens;
 	tokens = tokens / page * page;
@@ -414,6 +633,8 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 		    !kvp_mul(slots, lr->index_row_bytes, &lr->index_bytes))
 			return eng_overflow(res, "kv.bytes");
 	}
+	if (mb.layers && (st = sg_mamba_layers(ls, &mb, p->model.n_layers, res)))
+		return st;
 	st = eng_finish_kv(p, res, slots, tp);
 	if (st != KVP_OK)
 		return st;
@@ -480,24 +701,7 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 				shared = sy;
 		}
 		e->workload_fit = eng_fit(req, cost, n, shared, fit_tokens, max_reqs);
-		snprintf(e->note, sizeof e->note,
-		         "SGLang sizes one pool of %s tokens from mem_fraction_static %u.%02u; "
-		         "%llu of the workload's %llu requests fit at once; req_to_token "
-		         "table %s GiB beside it", eng_commas(tokens, t, sizeof t),
-		         frac / 1000000, (frac % 1000000) / 10000,
-		         (unsigned long long)e->workload_fit, (unsigned long long)total,
-		         eng_fixed2(table, KVP_GIB, x, sizeof x));
-		if (sw.on)
-			snprintf(e->note + strlen(e->note), sizeof e->note - strlen(e->note),
-			         "; sliding layers in a pool of %s tokens (SWAKVPool, "
-			         "ratio %u.%02u), requests fit in the smaller%s",
-			         eng_commas(sw.swa, t, sizeof t),
-			         (o->swa_full_tokens_ratio ? o->swa_full_tokens_ratio : 800000) / 1000000,
-			         ((o->swa_full_tokens_ratio ? o->swa_full_tokens_ratio : 800000) % 1000000) / 10000,
-			         strcmp(p->model.model_type, "gpt_oss") ? "" :
-			         "; SGLang turns the pool off for gpt-oss under the "
-			         "trtllm_mha attention backend: then set "
-			         "disable_hybrid_swa_memory");
+		sg_note(p, res, &sw, &mb, frac, total, table);
 		eng_mix_fit(res, req, cost, n, shared, fit_tokens, max_reqs);
 	}
 	return KVP_OK;

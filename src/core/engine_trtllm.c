@@ -30,7 +30,6 @@
  * NVFP4 scale bytes.
  * Units: bytes per rank unless said; res->kv adds up the tp ranks.
  */
-#include <math.h>   /* fmod, floor: Python's float // */
 #include <stdio.h>  /* snprintf into result buffers only */
 #include <string.h>
 
@@ -46,21 +45,6 @@ struct tr_win {
 	uint64_t window, adj, bpt;
 	uint32_t layers;
 };
-
-/* Python's float floor division x // y for x, y > 0 (CPython
- * float_floor_div: fmod, then the quotient, then floor with its
- * rounding correction), so the block counts match to the block. */
-static double py_floordiv(double x, double y)
-{
-	double mod = fmod(x, y), div = (x - mod) / y, f;
-
-	if (div == 0.0)
-		return 0.0;
-	f = floor(div);
-	if (div - f > 0.5)
-		f += 1.0;
-	return f;
-}
 
 /* Layer i's window: sliding and chunked layers theirs (at most
  * max_seq), full and MLA layers max_seq (max_attention_window defaults
@@ -172,7 +156,7 @@ static uint64_t tr_pool_blocks(uint64_t bytes, uint32_t n, uint64_t bpt, uint64_
 	double share = 1.0 / (double)n;
 	double tok = (double)bytes * share / (double)bpt;
 
-	return (uint64_t)py_floordiv(tok, (double)tpb);
+	return (uint64_t)eng_py_floordiv(tok, (double)tpb);
 }
 
 /* The workload's requests against one pool of `blocks` blocks of tpb

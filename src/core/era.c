@@ -200,6 +200,24 @@ static const struct kvp_era_row rows[] = {
 	  "pages; r = swa_full_tokens_ratio (0.8)",
 	  "one pool (MHATokenToKVPool): every layer, sliding ones too, holds the "
 	  "pool's tokens", "0.4.8" },
+	/* SGLang's Mamba pool (MambaPool in HybridReqToTokenPool, with
+	 * HybridLinearKVPool; Qwen3-Next support, September 2025). The
+	 * ratio's default went from 0.2 to 0.9 in PR #11679 (2025-10-15);
+	 * kvplan has the rule as read at sglang@001ccef0
+	 * (model_runner_kv_cache_mixin.py handle_max_mamba_cache,
+	 * calculate_mamba_ratio, init_memory; server_args.py
+	 * mamba_full_memory_ratio 0.9, mamba_ssm_dtype float32,
+	 * mamba_scheduler_strategy auto -> no_buffer; configs/mamba_utils.py)
+	 * and keys it by 0.5.4, the first release after #11679 by date (not
+	 * verified by a tag); earlier releases are refused. */
+	{ KVP_ENGINE_SGLANG, KVP_ERA_SGLANG_MAMBA_POOL, "0.5.4",
+	  "sglang PR #11679 (mamba_full_memory_ratio 0.9); "
+	  "model_runner_kv_cache_mixin.py handle_max_mamba_cache",
+	  "recurrent layers' states in a pool of max_mamba_cache_size + 1 slots "
+	  "(conv bfloat16, SSM float32): size = (rest x r / (1 + r) x 2^30) // "
+	  "mamba_cache_per_req, r = mamba_full_memory_ratio (0.9); the KV pool's "
+	  "tokens from what is left; running requests at most size // 3",
+	  "not modelled: refused", NULL },
 };
 
 /* Where each engine's current rules come from. */

@@ -215,6 +215,47 @@ START_TEST(sglang_rules)
 }
 END_TEST
 
+/* SGLang's Mamba pool from the budget (handle_max_mamba_cache): the
+ * default model with layers 0-19 recurrent (conv 3 x 4,096 values, SSM
+ * 128 x 4,096: bf16 24,576 B + f32 2,097,152 B = 2,121,728 B a layer, x
+ * 20 = 42,434,560 B a slot, mamba_cache_per_req) and 20 attention layers
+ * of 8 x 256 x 2 = 4,096 B a token (cell 81,920 B). With B the budget
+ * (rest) and r = 0.9, the slots are the largest whole number whose bytes
+ * stay within B x 0.9 / 1.9 (9 B / 19 in integers), and the KV pool's
+ * tokens are what is left over the cell, (B - slots x per_req) //
+ * 81,920. r = 0.2 (the default before PR #11679): B x 1 / 6. */
+START_TEST(sglang_mamba_pool_budget)
+{
+	uint64_t b, m, per = 42434560;
+
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.devices.groups[0].card.capacity_bytes = 80ull << 30;
+	plan.devices.n_overheads = 0;
+	add_rule(&plan.model, "0-19:kind=none");
+	plan.model.recur.conv_values = 3 * 4096;
+	plan.model.recur.ssm_values = 128 * 4096;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	b = res.engine.budget_bytes;
+	m = res.layers[0].slots - 1;
+	ck_assert_uint_eq(res.layers[0].bytes, (m + 1) * 2121728);
+	ck_assert_uint_le(m * per * 19, b * 9);
+	ck_assert_uint_gt((m + 1) * per * 19, b * 9);
+	ck_assert_uint_eq(res.engine.tokens, (b - m * per) / 81920);
+	ck_assert_uint_eq(res.layers[20].slots, res.engine.tokens + 1);
+	plan.engine.sglang.mamba_full_memory_ratio = 200000;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	m = res.layers[0].slots - 1;
+	ck_assert_uint_le(m * per * 6, b);
+	ck_assert_uint_gt((m + 1) * per * 6, b);
+	ck_assert_uint_eq(res.engine.tokens, (b - m * per) / 81920);
+	/* a state with no components is refused naming them */
+	plan.model.recur.conv_values = 0;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "model.recur.conv_values: 0"));
+}
+END_TEST
+
 START_TEST(trtllm_qwen05b_log)
 {
 	cJSON *root = ref_load("cases/engine-logs.json");
@@ -477,6 +518,7 @@ static Suite *make_suite(void)
 
 	tcase_add_test(tc, sglang_qwq32b_tp4);
 	tcase_add_test(tc, sglang_rules);
+	tcase_add_test(tc, sglang_mamba_pool_budget);
 	tcase_add_test(tc, trtllm_qwen05b_log);
 	tcase_add_test(tc, trtllm_rules);
 	tcase_add_test(tc, transformers_dynamic_and_static);

@@ -112,13 +112,45 @@ START_TEST(nemotron_h_pattern)
 	ck_assert_uint_eq(res.kv.conv_bytes, 3981312);
 	ck_assert_uint_eq(res.kv.ssm_bytes, 141557760);
 	ck_assert_uint_eq(res.kv.state_bytes, 145539072);
-	/* SGLang and TensorRT-LLM keep the Mamba state in pools their
-	 * profiles do not size: refused, never left out */
+	/* SGLang's Mamba pool (kvplan/era.h SGLANG_MAMBA_POOL): a slot holds
+	 * each layer's conv state in bf16, 36,864 x 2 = 73,728 B, and SSM
+	 * state in f32, 1,310,720 x 4 = 5,242,880 B: 5,316,608 B a layer;
+	 * 48 slots + the pad slot 0 = 49: 260,513,792 B a layer. No card:
+	 * the slots must be given. */
 	plan.engine.kind = KVP_ENGINE_SGLANG;
-	ck_assert_int_ne(kvp_compute(&plan, &res), KVP_OK);
-	ck_assert_msg(strstr(res.error.msg, "model.layers[0]: a recurrent "
-	              "layer (5390336 B") && strstr(res.error.msg, "sglang"),
-	              "%s", res.error.msg);
+	plan.engine.sglang.max_total_tokens = 4096;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "engine.sglang.max_mamba_cache_size: 0"));
+	plan.engine.sglang.max_mamba_cache_size = 48;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.layers[0].slots, 49);
+	ck_assert_uint_eq(res.layers[0].bytes, 260513792);
+	ck_assert_uint_eq(res.kv.state_bytes, 27ull * 260513792);
+	ck_assert_uint_eq(res.kv.conv_bytes, 27ull * 49 * 73728);
+	/* conv 97,542,144 B = 0.091 GiB, SSM 6,936,330,240 B = 6.460 GiB;
+	 * the pool comes before the KV pool's line */
+	ck_assert_str_eq(res.engine.lines[0], "Mamba Cache is allocated. "
+	                 "max_mamba_cache_size: 48, conv_state size: 0.09GB, "
+	                 "ssm_state size: 6.46GB");
+	/* running requests: min(2,048, 48 // 3 = 16) */
+	ck_assert_uint_eq(res.engine.max_requests, 16);
+	/* --mamba-ssm-dtype bfloat16: 1,310,720 x 2 B */
+	plan.engine.sglang.mamba_ssm_dtype = KVP_MAMBA_BF16;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.layers[0].bytes, 49ull * (73728 + 2621440));
+	plan.engine.sglang.mamba_ssm_dtype = KVP_MAMBA_AUTO;
+	/* refused: tensor parallelism (groups replicated when they do not
+	 * divide tp) and releases before 0.5.4 */
+	plan.devices.tp = 2;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "devices.tp: 2"));
+	plan.devices.tp = 1;
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.5.3");
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "from 0.5.4 on"));
+	plan.engine.version[0] = '\0';
+	/* TensorRT-LLM keeps the Mamba state in a pool its profile does not
+	 * size: refused, never left out */
 	plan.engine.kind = KVP_ENGINE_TRTLLM;
 	ck_assert_int_ne(kvp_compute(&plan, &res), KVP_OK);
 }

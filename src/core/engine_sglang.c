@@ -277,9 +277,10 @@ static enum kvp_dtype sg_ssm_dtype(int d)
 
 /* The recurrent layers' state per slot; m->layers 0 when there are none.
  * Refused: a release before the pool (kvplan/era.h SGLANG_MAMBA_POOL),
- * tensor parallelism (mamba_utils.py shards the conv state by groups and
- * replicates groups when n_groups % tp != 0, extra_groups_for_head_shards:
- * kvplan keeps only the state's total values), a state without its conv
+ * tensor parallelism but for Kimi Linear (mamba_utils.py shards the
+ * Mamba2/GDN conv state by groups and replicates groups when n_groups %
+ * tp != 0, extra_groups_for_head_shards: kvplan keeps only the state's
+ * total values), a state without its conv
  * and SSM components, and a model that also has SGLang's SWA pool. */
 static enum kvp_status sg_mamba_state(const struct kvp_plan *p,
                                       const struct kvp_layer_spec *ls,
@@ -291,6 +292,7 @@ static enum kvp_status sg_mamba_state(const struct kvp_plan *p,
 	struct kvp_format sf = kvp_format_plain(sg_ssm_dtype(p->engine.sglang.mamba_ssm_dtype));
 	uint32_t i, first = 0;
 	enum kvp_status st;
+	bool kda;
 
 	memset(m, 0, sizeof *m);
 	if ((unsigned)p->engine.sglang.mamba_ssm_dtype >= KVP_MAMBA_DTYPE_COUNT)
@@ -306,13 +308,17 @@ static enum kvp_status sg_mamba_state(const struct kvp_plan *p,
 		return kvp_error_set(err, KVP_EREFUSED,
 			"engine.version: %s - kvplan sizes SGLang's Mamba pool (model."
 			"layers[%u] is recurrent) from 0.5.4 on", p->engine.version, first);
-	if (tp > 1)
+	/* Kimi Linear's KDA state (KimiLinearStateShape) splits its heads
+	 * evenly with divide() (SGLang refuses a tp that does not divide
+	 * them): a rank holds conv_values / tp and ssm_values / tp. */
+	kda = !strcmp(p->model.model_type, "kimi_linear");
+	if (tp > 1 && (!kda || r->conv_values % tp || r->ssm_values % tp))
 		return kvp_error_set(err, KVP_EREFUSED,
 			"devices.tp: %u - SGLang shards a recurrent layer's conv state "
 			"by groups, replicating groups that do not divide tp "
 			"(mamba_utils.py extra_groups_for_head_shards); kvplan keeps "
-			"only the state's total values: model.layers[%u] under tp 1 only",
-			tp, first);
+			"only the state's total values: model.layers[%u] under tp 1 "
+			"only (Kimi Linear's KDA state: when tp divides it)", tp, first);
 	if (!r->conv_values || !r->ssm_values)
 		return kvp_error_set(err, KVP_EREFUSED,
 			"model.recur.%s: 0 - SGLang keeps a recurrent layer's conv "
@@ -324,9 +330,9 @@ static enum kvp_status sg_mamba_state(const struct kvp_plan *p,
 		return kvp_error_set(err, KVP_EREFUSED,
 			"model.layers[%u]: recurrent beside SGLang's SWA pool - the "
 			"Mamba + SWA stack is not modelled", first);
-	if ((st = kvp_format_row_bytes(&cf, r->conv_values, &m->conv,
+	if ((st = kvp_format_row_bytes(&cf, r->conv_values / tp, &m->conv,
 	                               "model.recur.conv_values", err)) ||
-	    (st = kvp_format_row_bytes(&sf, r->ssm_values, &m->ssm,
+	    (st = kvp_format_row_bytes(&sf, r->ssm_values / tp, &m->ssm,
 	                               "model.recur.ssm_values", err)))
 		return st;
 	if (!kvp_add(m->conv, m->ssm, &m->per_req) ||

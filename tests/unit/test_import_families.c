@@ -341,6 +341,24 @@ START_TEST(kimi_linear_kda)
 	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_MLA);
 	ck_assert_uint_eq(res.layers[0].spec.state_bytes, 2244608);
 	ck_assert_uint_eq(res.kv.bytes, 11452416);
+	/* SGLang's Mamba pool under tp 2 (configs/mamba_utils.py
+	 * KimiLinearStateShape: heads split evenly): a rank's slot holds
+	 * conv 36,864 / 2 = 18,432 bf16 values = 36,864 B and SSM 524,288 /
+	 * 2 = 262,144 f32 values = 1,048,576 B a layer; 8 slots + 1 = 9:
+	 * 9 x 1,085,440 = 9,768,960 B a layer per rank */
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.engine.sglang.max_total_tokens = 4096;
+	plan.engine.sglang.max_mamba_cache_size = 8;
+	plan.devices.tp = 2;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.layers[0].spec.state_bytes, 1085440);
+	ck_assert_uint_eq(res.layers[0].bytes, 9768960);
+	/* all ranks: 3 layers x 9,768,960 x 2 */
+	ck_assert_uint_eq(res.kv.state_bytes, 3ull * 9768960 * 2);
+	/* a tp that does not divide the state: refused */
+	plan.devices.tp = 3;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "devices.tp: 3"));
 }
 END_TEST
 

@@ -1,7 +1,8 @@
 /*
  * test_import_verbatim.c - the Hub's own config.json files, byte for byte
  * (tests/data/hf/verbatim, provenance in its SOURCES.md: ai-dynamo/
- * aiconfigurator @ 095f58a5, model_configs/), each imported and sized for
+ * aiconfigurator @ 095f58a5, model_configs/; sgl-project/ome @ 17b77eda,
+ * pkg/hfutil/modelconfig/testdata/), each imported and sized for
  * ONE sequence of T positions, f16 K and V (and DSA indexer keys), the
  * generic dynamic cache. Every expected figure is worked by hand below,
  * per layer kind, from the config's own keys; none is taken from kvplan.
@@ -169,6 +170,16 @@ struct want {
  * llama-3.3-nemotron-super-49b-v1: block_configs, 49 attention blocks of
  *   n_heads_in_group 8 (64 / 8 = 8 KV heads), 31 no_op: 49 x 8 x 256 x 2
  *   = 200,704 B/position; x 4,096 = 822,083,584
+ * gemma-3-27b-it (sgl-project/ome testdata): text_config, 62 layers, no
+ *   sliding_window_pattern key: Gemma3TextConfig's 6, layer i full when
+ *   (i + 1) % 6 == 0: 10 full (5, 11, ..., 59) + 52 sliding (1,024).
+ *   16 KV x (128 + 128) x 2 = 8,192 B/position each, 507,904 for all.
+ *   full 10 x 8,192 x 4,096 = 335,544,320; sliding 52 x 8,192 x 1,024 =
+ *   436,207,616; total 771,751,936
+ * gemma-3-1b (ome): 26 layers, sliding_window_pattern 6: 4 full (5, 11,
+ *   17, 23) + 22 sliding (512); 1 KV x (256 + 256) x 2 = 1,024
+ *   B/position each, 26,624 for all. full 4 x 1,024 x 4,096 =
+ *   16,777,216; sliding 22 x 1,024 x 512 = 11,534,336; total 28,311,552
  */
 static const struct want wants[] = {
 	{ "qwen3.5-27b.json", "qwen3.5-27b",
@@ -219,6 +230,12 @@ static const struct want wants[] = {
 	{ "llama-3.3-nemotron-super-49b-v1.json", "llama-3.3-nemotron-super-49b-v1",
 	  4096, 49, 0, 0, 0, 0, 31,
 	  200704, 0, 0, 0, 0, 822083584 },
+	{ "gemma-3-27b-it.json", "gemma-3-27b-it",
+	  4096, 10, 52, 0, 0, 0, 0, 507904,
+	  0, 0, 0, 0, 771751936 },
+	{ "gemma-3-1b.json", "gemma-3-1b-it",
+	  4096, 4, 22, 0, 0, 0, 0, 26624,
+	  0, 0, 0, 0, 28311552 },
 };
 
 START_TEST(verbatim_one_sequence)

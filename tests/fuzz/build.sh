@@ -3,7 +3,7 @@
 # -fsanitize=fuzzer,address,undefined) against the core and io sources
 # and run each for FUZZ_SECONDS (default 30) seconds, seeded with the
 # malformed corpus, the shipped presets, the family configs of
-# tests/data/hf and the reference configs.
+# tests/data/hf and tests/data/hf/verbatim and the reference configs.
 # Run by `make fuzz`. Exit status non-zero when a harness finds a crash;
 # the reproducer is left in FUZZ_OUT (default build/fuzz).
 set -u
@@ -29,6 +29,9 @@ export KVPLAN_PRESETS XDG_CONFIG_HOME
 SEEDS="$OUT/seeds"
 rm -rf "$SEEDS"; mkdir -p "$SEEDS"
 cp tests/corpus/bad/* presets/*/*.json tests/data/hf/*.json "$SEEDS"/ 2>/dev/null
+# the verbatim Hub configs (every layout key the importer reads), renamed
+# so a name shared with a hand-made config does not overwrite it
+for f in tests/data/hf/verbatim/*.json; do cp "$f" "$SEEDS/verbatim-${f##*/}"; done
 REF=tests/reference
 [ -d "$REF" ] && REF="$REF/models.json"
 if [ -f "$REF" ] && command -v python3 >/dev/null 2>&1; then

@@ -3,7 +3,9 @@
  * (kvp_hf_import_text_opts, with and without --assume-layout). Any input must either be refused with a
  * one-line message or give a model that kvp_compute accepts or refuses
  * cleanly - never a crash, leak or undefined behaviour. Built and run by
- * tests/fuzz/build.sh (`make fuzz`).
+ * tests/fuzz/build.sh (`make fuzz`); make check replays the Hub configs
+ * of tests/data/hf (verbatim ones included) and tests/corpus/bad through
+ * it (tests/unit/test_fuzz_corpus.c).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -14,9 +16,12 @@
 #include "kvplan/import.h"
 #include "kvplan/plan.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#ifndef FUZZ_ENTRY
+#define FUZZ_ENTRY LLVMFuzzerTestOneInput
+#endif
+int FUZZ_ENTRY(const uint8_t *data, size_t size);
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+int FUZZ_ENTRY(const uint8_t *data, size_t size)
 {
 	static struct kvp_plan plan;
 	static struct kvp_result res;

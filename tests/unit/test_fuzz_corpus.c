@@ -30,8 +30,24 @@
 #define FUZZ_ENTRY fuzz_rules_one
 #include "../fuzz/fuzz_rules.c"
 #undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_import_one
+#include "../fuzz/fuzz_import.c"
+#undef FUZZ_ENTRY
 
 #define CORPUS KVP_SRCDIR "/tests/corpus/"
+
+/* The import harness takes --assume-layout from the first byte's low
+ * bit: '{' (0x7b) sets it, so each file is replayed a second time behind
+ * a space (0x20, JSON whitespace) to run the fail-closed path too. */
+static int import_both(const uint8_t *data, size_t len)
+{
+	static uint8_t spaced[(1 << 16) + 1];
+
+	fuzz_import_one(data, len);
+	spaced[0] = ' ';
+	memcpy(spaced + 1, data, len);
+	return fuzz_import_one(spaced, len + 1);
+}
 
 static size_t replay(const char *dir, int (*fn)(const uint8_t *, size_t))
 {
@@ -88,6 +104,21 @@ START_TEST(field_corpus)
 }
 END_TEST
 
+/* The Hub configs: hand-made family configs, the verbatim copies (every
+ * layout key the importer reads: layer_types, full_attention_interval,
+ * hybrid_override_pattern, block_configs, hybrid_layer_pattern,
+ * linear_attn_config, index_*, global heads, swa_*, sliding_window_
+ * pattern, Infinity) and the malformed corpus, with and without
+ * --assume-layout. */
+START_TEST(import_corpus)
+{
+	ck_assert_uint_ge(replay(KVP_SRCDIR "/tests/data/hf", import_both), 7);
+	ck_assert_uint_ge(replay(KVP_SRCDIR "/tests/data/hf/verbatim",
+	                         import_both), 18);
+	ck_assert_uint_ge(replay(CORPUS "bad", import_both), 30);
+}
+END_TEST
+
 START_TEST(rules_corpus)
 {
 	ck_assert_uint_ge(replay(CORPUS "rules", fuzz_rules_one), 4);
@@ -105,6 +136,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, roundtrip_corpus);
 	tcase_add_test(tc, field_corpus);
 	tcase_add_test(tc, rules_corpus);
+	tcase_add_test(tc, import_corpus);
 	suite_add_tcase(s, tc);
 	return s;
 }

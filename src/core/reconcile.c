@@ -145,8 +145,8 @@ static bool scope_sum(const struct kvp_result *r, enum kvp_obs_scope s,
  * engine's cache format). */
 static enum kvp_status per_token_rank(const struct kvp_plan *p,
                                       const struct kvp_result *r, uint32_t tp,
-                                      int which, uint64_t *out,
-                                      struct kvp_error *err)
+                                      enum kvp_obs_scope scope, int which,
+                                      uint64_t *out, struct kvp_error *err)
 {
 	struct kvp_layer_spec model[KVP_MAX_LAYERS];
 	uint32_t i;
@@ -162,7 +162,7 @@ static enum kvp_status per_token_rank(const struct kvp_plan *p,
 		const struct kvp_layer_spec *s = &l->spec;
 		uint64_t h, kb = 0, vb = 0;
 
-		if (s->kind == KVP_LAYER_NONE || s->kind == KVP_LAYER_SHARED)
+		if (!in_scope(l, scope))
 			continue;
 		if (s->kind == KVP_LAYER_MLA) {
 			kb = l->k_row_bytes;   /* replicated on every rank */
@@ -258,6 +258,22 @@ static const struct kvp_observation *find(const struct kvp_observation *obs,
 
 	for (i = 0; i < n; i++)
 		if (obs[i].engine == e && obs[i].kind == k)
+			return &obs[i];
+	return NULL;
+}
+
+/* The first observation of kind k in scope s on device dev ("" any). */
+static const struct kvp_observation *find_scoped(const struct kvp_observation *obs,
+                                                 size_t n, enum kvp_engine_kind e,
+                                                 enum kvp_obs_kind k,
+                                                 enum kvp_obs_scope s,
+                                                 const char *dev)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (obs[i].engine == e && obs[i].kind == k && obs[i].scope == s &&
+		    (!dev[0] || !strcmp(obs[i].device, dev)))
 			return &obs[i];
 	return NULL;
 }
@@ -510,7 +526,7 @@ static enum kvp_status row_bytes(const struct rec_ctx *c,
 			if (c->o_tokens->unrounded && c->bsize &&
 			    !kvp_round_up(tok, c->bsize, &tok))
 				return overflow(err, "pool tokens");
-			if ((st = per_token_rank(c->plan, res, c->tp, 3, &v64, err)) != KVP_OK)
+			if ((st = per_token_rank(c->plan, res, c->tp, KVP_SCOPE_ALL, 3, &v64, err)) != KVP_OK)
 				return st;
 			if (!kvp_mul(v64, tok, &v64))
 				return overflow(err, "pool bytes");
@@ -527,6 +543,7 @@ static enum kvp_status row_bytes(const struct rec_ctx *c,
 	case KVP_OBS_K_BYTES:
 	case KVP_OBS_V_BYTES: {
 		int w = o->kind == KVP_OBS_K_BYTES ? 1 : 2;
+		const struct kvp_observation *tok;
 
 		if (!res)
 			break;
@@ -534,13 +551,31 @@ static enum kvp_status row_bytes(const struct rec_ctx *c,
 			if (!scope_sum(res, o->scope, w, &v64))
 				return overflow(err, "K/V bytes");
 			row_computed(r, v64, "sum of the layers' slots x row bytes");
-		} else if (c->engine == KVP_ENGINE_SGLANG && c->o_tokens) {
-			if ((st = per_token_rank(c->plan, res, c->tp, w, &v64, err)) != KVP_OK)
+		} else if (c->engine == KVP_ENGINE_SGLANG &&
+		           (tok = find_scoped(c->obs, c->n, c->engine, KVP_OBS_TOKENS,
+		                              o->scope, o->device))) {
+			/* a pool's line: its tokens x its layers' bytes. A pool
+			 * holds tokens + page_size rows (slot 0 pads) and prints
+			 * them all; SWAKVPool's sliding and full pools (the
+			 * line's scope) are priced with the pad, each by its own
+			 * layers (sglang PR #18039's "V size: 5.59 GB" needs its
+			 * 64 pad slots). A single pool's line stays tokens x
+			 * bytes, as the reference case sglang-qwq32b-tp4 records
+			 * it (its one pad slot is within the printed rounding). */
+			uint64_t slots = tok->value;
+
+			if (o->scope != KVP_SCOPE_ALL)
+				slots += c->plan->engine.sglang.page_size ?
+				         c->plan->engine.sglang.page_size : 1;
+
+			if ((st = per_token_rank(c->plan, res, c->tp, o->scope, w, &v64,
+			                         err)) != KVP_OK)
 				return st;
-			if (!kvp_mul(v64, c->o_tokens->value, &v64))
+			if (slots < tok->value || !kvp_mul(v64, slots, &v64))
 				return overflow(err, "pool bytes");
 			snprintf(basis, sizeof basis,
-			         "observed tokens x %s bytes per token per rank (tp %u)",
+			         "observed tokens%s x %s bytes per token per rank (tp %u)",
+			         o->scope != KVP_SCOPE_ALL ? " + page" : "",
 			         w == 1 ? "K" : "V", c->tp);
 			row_computed(r, v64, basis);
 		}
@@ -715,6 +750,13 @@ static enum kvp_status row_counts(const struct rec_ctx *c,
 			snprintf(basis, sizeof basis, "whole blocks of %llu tokens",
 			         (unsigned long long)c->bsize);
 			row_computed(r, o->value / c->bsize * c->bsize, basis);
+		} else if (c->engine == KVP_ENGINE_SGLANG && o->scope == KVP_SCOPE_SWA) {
+			/* SWAKVPool's sliding pool (engine.pools[1]) */
+			r->cls = KVP_REC_OBSERVED;
+			if (own && res->engine.n_pools == 2 && res->engine.block_size)
+				row_computed(r, res->engine.pools[1].blocks *
+				             res->engine.block_size,
+				             "kvplan's sliding pool (swa_full_tokens_ratio)");
 		} else {
 			r->cls = KVP_REC_OBSERVED;
 			if (own && res->engine.tokens)
@@ -858,7 +900,7 @@ enum kvp_status kvp_reconcile_with(const struct kvp_plan *plan,
 	if (res && !c.page && c.bsize && engine == KVP_ENGINE_VLLM) {
 		uint64_t pt;
 
-		if ((st = per_token_rank(plan, res, c.tp, 3, &pt, err)) != KVP_OK)
+		if ((st = per_token_rank(plan, res, c.tp, KVP_SCOPE_ALL, 3, &pt, err)) != KVP_OK)
 			return st;
 		if (!kvp_mul(pt, c.bsize, &c.page))
 			return overflow(err, "page bytes");

@@ -811,6 +811,25 @@ static void sglang_device(const char *line, char *dev, size_t n)
 		copy_trim(dev, n, p, (size_t)(e - p));
 }
 
+/* The pool a "KV Cache is allocated" line is about: all layers, or
+ * after SWAKVPool's sizing line a device's first the sliding pool
+ * (swa_memory_pool.py builds swa_kv_pool first), its second the full
+ * pool. */
+static enum kvp_obs_scope sglang_pool_scope(struct kvp_log *log, const char *dev)
+{
+	unsigned i;
+
+	if (!log->sg_swa)
+		return KVP_SCOPE_ALL;
+	for (i = 0; i < log->n_sg_swa_dev; i++)
+		if (!strcmp(log->sg_swa_dev[i], dev))
+			return KVP_SCOPE_FULL;
+	if (log->n_sg_swa_dev < sizeof log->sg_swa_dev / sizeof log->sg_swa_dev[0])
+		snprintf(log->sg_swa_dev[log->n_sg_swa_dev++], sizeof log->sg_swa_dev[0],
+		         "%s", dev);
+	return KVP_SCOPE_SWA;
+}
+
 static int sglang_line(struct kvp_log *log, const char *line, uint32_t ln)
 {
 	enum kvp_engine_kind E = KVP_ENGINE_SGLANG;
@@ -819,18 +838,34 @@ static int sglang_line(struct kvp_log *log, const char *line, uint32_t ln)
 	int took = 0;
 
 	sglang_device(line, dev, sizeof dev);
+	/* SWAKVPool's sizing (sglang PR #18039): "Use sliding window memory
+	 * pool. full_layer_tokens=375360, swa_layer_tokens=300288" */
+	if (strstr(line, "Use sliding window memory pool.")) {
+		log->sg_swa = true;
+		if ((p = strstr(line, "full_layer_tokens="))) {
+			p += 18;
+			took |= count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_FULL, dev, &p, ln);
+		}
+		if ((p = strstr(line, "swa_layer_tokens="))) {
+			p += 17;
+			took |= count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_SWA, dev, &p, ln);
+		}
+		return took;
+	}
 	if ((p = strstr(line, "KV Cache is allocated."))) {
+		enum kvp_obs_scope sc = sglang_pool_scope(log, dev);
+
 		if ((p = strstr(line, "#tokens:"))) {
 			p += 8;
-			took |= count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_ALL, dev, &p, ln);
+			took |= count_at(log, E, KVP_OBS_TOKENS, sc, dev, &p, ln);
 		}
 		if ((p = strstr(line, "K size:"))) {
 			p += 7;
-			took |= bytes_at(log, E, KVP_OBS_K_BYTES, KVP_SCOPE_ALL, dev, &p, 1, ln);
+			took |= bytes_at(log, E, KVP_OBS_K_BYTES, sc, dev, &p, 1, ln);
 		}
 		if ((p = strstr(line, "V size:"))) {
 			p += 7;
-			took |= bytes_at(log, E, KVP_OBS_V_BYTES, KVP_SCOPE_ALL, dev, &p, 1, ln);
+			took |= bytes_at(log, E, KVP_OBS_V_BYTES, sc, dev, &p, 1, ln);
 		}
 		/* MLA pools print one latent size: "#tokens: 975424, KV size:
 		 * 43.67 GB" (sglang PR 11309) */

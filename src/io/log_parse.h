@@ -97,6 +97,12 @@ struct kvp_log {
 
 	/* Parser state between lines (not part of the result). */
 	int cur_scope;                /* llama.cpp iSWA: cache being built */
+	/* SGLang SWAKVPool: after "Use sliding window memory pool." each
+	 * device prints the sliding pool's "KV Cache is allocated" line, then
+	 * the full pool's; the devices that printed their first. */
+	bool sg_swa;
+	unsigned n_sg_swa_dev;
+	char sg_swa_dev[16][16];
 	uint32_t engine_hits[KVP_ENGINE_COUNT];
 	/* Lines not understood that mention the cache (a word of
 	 * kvp_log_unread_words: "KV", "cache", "blocks", ...), with their

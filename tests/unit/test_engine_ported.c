@@ -25,11 +25,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "io/log_parse.h"
 #include "kvplan/compute.h"
 #include "kvplan/era.h"
 #include "kvplan/layers.h"
+#include "kvplan/reconcile.h"
 #include "kvplan/units.h"
 #include "check_main.h"
+
+#define KVPLAN_SRC_LOG KVP_SRCDIR "/tests/data/logs/sglang-swa-18039.log"
 
 static struct kvp_plan plan;
 static struct kvp_result res;
@@ -636,6 +640,51 @@ START_TEST(sglang_swa_pool_mimo)
 }
 END_TEST
 
+/* Reconcile reads SWAKVPool's lines: PR #18039's log
+ * (tests/data/logs/sglang-swa-18039.log) against the MiMo plan above.
+ * The sizing line's two counts are the full and the sliding pool's
+ * tokens; a device's first "KV Cache is allocated" line is the sliding
+ * pool, priced by the sliding layers only, its 300,288 tokens + 64 pad
+ * slots: 300,352 x 39 x 2 x 192 x 2 = 8,996,143,104 B against "8.38 GB",
+ * V 5,997,428,736 B against "5.59 GB" (without the pad slots V would be
+ * 5,996,150,784 B = 5.584 GiB, "5.58": the page counts). Every figure
+ * compared matches. */
+START_TEST(sglang_swa_log_reconciled)
+{
+	static struct kvp_log log;
+	static struct kvp_reconcile rec;
+	struct kvp_error err;
+	uint32_t i, swa_k = 0, swa_tok = 0, full_tok = 0;
+
+	mimo_plan();
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	kvp_log_init(&log);
+	ck_assert_int_eq(kvp_log_parse_file(&log, KVPLAN_SRC_LOG, &err), KVP_OK);
+	ck_assert_int_eq(kvp_reconcile(&plan, &res, log.engine, log.obs, log.n_obs,
+	                               4, 0, &rec, &err), KVP_OK);
+	ck_assert_uint_eq(rec.n_arithmetic_mismatch, 0);
+	for (i = 0; i < rec.n_rows; i++) {
+		const struct kvp_rec_row *r = &rec.rows[i];
+
+		if (!r->has_computed)
+			continue;
+		ck_assert_msg(r->match, "%s: %llu vs %llu", r->figure,
+		              (unsigned long long)r->computed,
+		              (unsigned long long)r->observed);
+		if (strstr(r->figure, "(swa)") && r->computed == 300288)
+			swa_tok++;
+		if (strstr(r->figure, "(full)") && r->computed == 375360)
+			full_tok++;
+		if (strstr(r->figure, "K") && strstr(r->figure, "(swa)") &&
+		    r->computed == 300352ull * 39 * 2 * 192 * 2)
+			swa_k++;
+	}
+	ck_assert_uint_ge(swa_tok, 1);
+	ck_assert_uint_ge(full_tok, 1);
+	ck_assert_uint_ge(swa_k, 1);
+}
+END_TEST
+
 /* engine.version: TensorRT-LLM and SGLang releases are keys now
  * (kvplan/era.h); a text that is no release is refused naming the field;
  * llama.cpp and transformers still refuse any release. */
@@ -688,6 +737,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, sglang_nsa_fp8_layout);
 	tcase_add_test(tc, sglang_nsa_profile_cell);
 	tcase_add_test(tc, sglang_swa_pool_mimo);
+	tcase_add_test(tc, sglang_swa_log_reconciled);
 	tcase_add_test(tc, releases_accepted);
 	suite_add_tcase(s, tc);
 	return s;

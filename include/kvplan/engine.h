@@ -92,6 +92,10 @@ struct kvp_llamacpp_opts {
 	                             -1 = all (a partial value is refused) */
 	enum kvp_dtype cache_type_k_draft; /* -ctkd; default f16 */
 	enum kvp_dtype cache_type_v_draft; /* -ctvd; default f16 */
+	bool embeddings;          /* --embeddings: the output buffer holds
+	                             n_embd floats per output besides the
+	                             logits (llama-context.cpp output_reserve,
+	                             upstream 4c7103b9); default false */
 };
 
 /*

@@ -18,6 +18,9 @@
  *               card (weights loaded, activation peak, free memory, the KV
  *               budget derived from them). kvplan's own estimate is shown
  *               beside it when it has one; a difference is information.
+ *   ESTIMATE    kvplan's figure is an estimate with a stated tolerance
+ *               (llama.cpp's compute buffers, +-tol_ppm): it matches
+ *               when within it; a miss is information, not a failure.
  *   UNTESTED    only one side exists: the log states a figure kvplan does
  *               not model, or kvplan computes one the log does not state.
  */
@@ -60,6 +63,9 @@ enum kvp_obs_kind {
 	KVP_OBS_MEM_UTIL_PPM,     /* (count) gpu_memory_utilization, ppm */
 	KVP_OBS_STATE_R_BYTES,    /* llama.cpp recurrent R (conv) state */
 	KVP_OBS_STATE_S_BYTES,    /* llama.cpp recurrent S (SSM) state */
+	KVP_OBS_OUTPUT_BYTES,     /* llama.cpp output buffer (logits) */
+	KVP_OBS_COMPUTE_BYTES,    /* llama.cpp compute buffer of `device`
+	                             ("CUDA0", "CPU", "CUDA_Host") */
 	KVP_OBS_KIND_COUNT
 };
 
@@ -96,6 +102,9 @@ enum kvp_rec_class {
 	KVP_REC_ARITHMETIC = 0,
 	KVP_REC_OBSERVED,
 	KVP_REC_UNTESTED,
+	KVP_REC_ESTIMATE,         /* kvplan's figure is an estimate with a
+	                             stated tolerance (tol_ppm): a match is
+	                             within it, a miss is information */
 	KVP_REC_CLASS_COUNT
 };
 const char *kvp_rec_class_name(enum kvp_rec_class c);
@@ -120,6 +129,7 @@ struct kvp_rec_row {
 	                             or inside [computed_lo, computed_hi] */
 	uint32_t line;            /* line of the observation, 0 none */
 	char basis[96];           /* how the computed figure was obtained */
+	uint32_t tol_ppm;         /* ESTIMATE: the estimate's own tolerance */
 };
 
 struct kvp_reconcile {

@@ -17,7 +17,7 @@
 
 #define KVP_MAX_DEVICES  64
 #define KVP_MAX_WARNINGS 24
-#define KVP_MAX_LINES    12
+#define KVP_MAX_LINES    16
 #define KVP_MAX_POOLS    8     /* TensorRT-LLM per-window pools */
 #define KVP_LINE_MAX     240
 
@@ -209,6 +209,12 @@ struct kvp_device_result {
 	/* Issue 14 (draft.c, res->draft): the draft model's weights and KV
 	 * on this device; in used and free_bytes, its own bar segment. */
 	uint64_t draft_bytes;
+	/* llama.cpp's compute buffer on this device (compute_buf.c): an
+	 * ESTIMATE of what ggml-alloc packs from the worst-case graph
+	 * (res->host.compute_source says how); it replaces the generic
+	 * activations estimate (activations_bytes 0) unless a measured
+	 * devices.activations_bytes is given. In used and free_bytes. */
+	uint64_t compute_bytes;
 };
 
 /* Weight count (parameters) and bytes. */
@@ -285,6 +291,19 @@ struct kvp_speed_result {
 	uint64_t prefill_tps_milli;   /* prompt tokens/s x 1000, one replica */
 };
 
+/* How a figure was obtained (issue 14): read from the files, the
+ * engine's own formula, or kvplan's estimate (lower or upper bound,
+ * said where shown). */
+enum kvp_figure {
+	KVP_FIG_NONE = 0,             /* no such part in the plan */
+	KVP_FIG_EXACT,                /* "exact" */
+	KVP_FIG_ENGINE,               /* "engine formula" */
+	KVP_FIG_ESTIMATE,             /* "estimate" */
+	KVP_FIG_COUNT
+};
+
+const char *kvp_figure_name(enum kvp_figure f);
+
 /*
  * Host (CPU) memory (src/core/host.c): what the plan keeps outside the
  * cards, as a budget of its own. Bytes, exact under the engine's rules:
@@ -298,6 +317,10 @@ struct kvp_speed_result {
  *            start (the "CPU output buffer size" line)
  * free = capacity - used; fits when free >= 0 or no capacity is given.
  */
+/* The tolerance kvplan states for its llama.cpp compute-buffer
+ * estimate (compute_buf.c): +-10 %, parts per million. */
+#define KVP_LC_COMPUTE_TOL_PPM 100000u
+
 struct kvp_host_result {
 	bool budgeted;                /* devices.host_capacity_bytes > 0 */
 	bool fits;
@@ -313,20 +336,17 @@ struct kvp_host_result {
 	                                 kv.bytes_per_position, rounded down */
 	uint64_t expert_bytes;        /* llama.cpp --n-cpu-moe: the experts
 	                                 among weights_bytes */
+	/* llama.cpp's compute buffer in host memory (the CPU backend's, a
+	 * CUDA build's "CUDA_Host"): an ESTIMATE (compute_kind), with its
+	 * source; in used_bytes. compute_tol_ppm: the tolerance kvplan
+	 * states for its compute-buffer estimates (reconcile compares
+	 * within it). */
+	uint64_t compute_bytes;
+	enum kvp_figure compute_kind;
+	char compute_source[128];
+	uint32_t compute_tol_ppm;
 };
 
-/* How a figure was obtained (issue 14): read from the files, the
- * engine's own formula, or kvplan's estimate (lower or upper bound,
- * said where shown). */
-enum kvp_figure {
-	KVP_FIG_NONE = 0,             /* no such part in the plan */
-	KVP_FIG_EXACT,                /* "exact" */
-	KVP_FIG_ENGINE,               /* "engine formula" */
-	KVP_FIG_ESTIMATE,             /* "estimate" */
-	KVP_FIG_COUNT
-};
-
-const char *kvp_figure_name(enum kvp_figure f);
 
 /*
  * Deployment parts beside the decoder (src/core/parts.c, issue 14), per

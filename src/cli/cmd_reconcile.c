@@ -250,6 +250,7 @@ static void print_row(const struct kvp_rec_row *r)
 {
 	char c[80], o[96], t[32], d[40], pct[24], lo[32], hi[32];
 	const char *verdict;
+	char est[48];
 
 	c[0] = o[0] = d[0] = '\0';
 	strcpy(pct, "-");
@@ -283,6 +284,11 @@ static void print_row(const struct kvp_rec_row *r)
 		verdict = "";
 	else if (r->cls == KVP_REC_OBSERVED)
 		verdict = r->match ? "same" : "measured on the card";
+	else if (r->cls == KVP_REC_ESTIMATE) {
+		snprintf(est, sizeof est, "%s the estimate's +-%u %%",
+		         r->match ? "within" : "outside", r->tol_ppm / 10000u);
+		verdict = est;
+	}
 	else
 		verdict = r->match ? (r->diff ? "match (print rounding)" : "match")
 		                   : "DIFFERS";
@@ -554,11 +560,18 @@ static void print_unread(const struct kvp_log *log)
 
 static void print_verdict(const struct kvp_reconcile *rec)
 {
-	uint32_t obs = rec->n_compared - rec->n_arithmetic;
+	uint32_t obs = rec->n_compared - rec->n_arithmetic, est = 0, i;
 
+	for (i = 0; i < rec->n_rows; i++)
+		est += rec->rows[i].cls == KVP_REC_ESTIMATE &&
+		       rec->rows[i].has_computed && rec->rows[i].has_observed;
+	obs -= est;
 	printf("\n%u figure%s compared: %u by arithmetic, %u measured on the card "
-	       "(information)\n", rec->n_compared, rec->n_compared == 1 ? "" : "s",
+	       "(information)", rec->n_compared, rec->n_compared == 1 ? "" : "s",
 	       rec->n_arithmetic, obs);
+	if (est)
+		printf(", %u against kvplan's estimate (information)", est);
+	printf("\n");
 	if (!rec->n_arithmetic)
 		printf("nothing compared: no figure of the log could be checked by "
 		       "arithmetic against the plan (exit status %d)\n",

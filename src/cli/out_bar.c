@@ -16,19 +16,21 @@ struct seg {
 	const char *name;
 	char ascii;           /* ASCII glyph */
 	const char *utf8;     /* UTF-8 glyph (shade block) */
+	bool optional;        /* in legends only when the plan has it */
 };
 
 /* Order = drawing order = order of values[] below. */
 static const struct seg segs[] = {
-	{ "weights",     '|', "\xe2\x96\x88" },  /* U+2588 full block */
-	{ "KV cache",    '#', "\xe2\x96\x93" },  /* U+2593 dark shade */
-	{ "activations", '*', "\xe2\x96\x92" },  /* U+2592 medium shade */
-	{ "retained",    '+', "\xe2\x96\x91" },  /* U+2591 light shade */
-	{ "encoder",     '%', "\xe2\x96\x9e" },  /* U+259E quadrants */
-	{ "LoRA",        '~', "\xe2\x96\x96" },  /* U+2596 quadrant */
-	{ "draft",       '&', "\xe2\x96\x97" },  /* U+2597 quadrant */
-	{ "overhead",    '@', "\xe2\x96\x9a" },  /* U+259A quadrants */
-	{ "headroom",    ':', "\xe2\x94\x84" },  /* U+2504 dashes */
+	{ "weights",     '|', "\xe2\x96\x88", false },  /* U+2588 full block */
+	{ "KV cache",    '#', "\xe2\x96\x93", false },  /* U+2593 dark shade */
+	{ "activations", '*', "\xe2\x96\x92", false },  /* U+2592 medium shade */
+	{ "compute buf", '=', "\xe2\x96\x98", true },   /* U+2598 quadrant */
+	{ "retained",    '+', "\xe2\x96\x91", true },   /* U+2591 light shade */
+	{ "encoder",     '%', "\xe2\x96\x9e", true },   /* U+259E quadrants */
+	{ "LoRA",        '~', "\xe2\x96\x96", true },   /* U+2596 quadrant */
+	{ "draft",       '&', "\xe2\x96\x97", true },   /* U+2597 quadrant */
+	{ "overhead",    '@', "\xe2\x96\x9a", false },  /* U+259A quadrants */
+	{ "headroom",    ':', "\xe2\x94\x84", false },  /* U+2504 dashes */
 };
 
 #define N_SEGS (sizeof segs / sizeof segs[0])
@@ -44,12 +46,13 @@ static void values_of(const struct kvp_device_result *d, uint64_t *v)
 	v[0] = d->weights_bytes;
 	v[1] = d->kv_bytes;
 	v[2] = d->activations_bytes;
-	v[3] = d->retained_bytes;
-	v[4] = d->encoder_bytes;
-	v[5] = d->lora_bytes;
-	v[6] = d->draft_bytes;
-	v[7] = d->overhead_bytes;
-	v[8] = d->headroom_bytes;
+	v[3] = d->compute_bytes;
+	v[4] = d->retained_bytes;
+	v[5] = d->encoder_bytes;
+	v[6] = d->lora_bytes;
+	v[7] = d->draft_bytes;
+	v[8] = d->overhead_bytes;
+	v[9] = d->headroom_bytes;
 }
 
 struct sink {
@@ -185,8 +188,10 @@ void kvp_out_bar_device(FILE *out, unsigned index,
 		if (i == 2)
 			note = d->activations_estimated ? "  (estimate)"
 			                                : "  (measured)";
-		if ((i == 3 || i == 4 || i == 5 || i == 6) && v[i] == 0)
-			continue;   /* no retained outputs, encoder, LoRA or draft */
+		if (i == 3)
+			note = "  (estimate: llama.cpp compute buffer)";
+		if (segs[i].optional && v[i] == 0)
+			continue;   /* no compute buffer, retained outputs, encoder, LoRA or draft */
 		legend_line(out, segs[i].ascii, segs[i].utf8, utf8, segs[i].name,
 		            v[i], note);
 	}
@@ -245,10 +250,13 @@ void kvp_out_bars_compact(FILE *out, const struct kvp_result *res,
 	}
 	fprintf(out, "  key:");
 	for (k = 0; k < N_SEGS; k++) {
-		/* encoder, LoRA and draft only when the plan has them */
-		if ((k == 4 && res->parts.encoder_bytes == 0) ||
-		    (k == 5 && res->parts.lora_bytes == 0) ||
-		    (k == 6 && res->draft.device_bytes == 0))
+		/* encoder, LoRA, draft and compute buffers only when the
+		 * plan has them */
+		if ((k == 5 && res->parts.encoder_bytes == 0) ||
+		    (k == 6 && res->parts.lora_bytes == 0) ||
+		    (k == 7 && res->draft.device_bytes == 0) ||
+		    (k == 3 && res->devices[0].compute_bytes == 0 &&
+		     res->host.compute_bytes == 0))
 			continue;
 		fprintf(out, " %s %s", utf8 ? segs[k].utf8
 		                            : (char[2]){ segs[k].ascii, 0 },

@@ -217,6 +217,26 @@ static const char *gib_signed(int64_t v, char *buf, size_t n)
 	return buf;
 }
 
+/* llama.cpp's compute buffers: an estimate, said so with its source and
+ * tolerance (res->host.compute_*). */
+void kvp_out_compute_buf(FILE *out, const struct kvp_result *res)
+{
+	const struct kvp_host_result *h = &res->host;
+	char a[32], b[32];
+
+	if (h->compute_kind != KVP_FIG_ESTIMATE)
+		return;
+	if (res->n_devices == 1 && res->devices[0].compute_bytes)
+		fprintf(out, "%-14sdevice 0 %s, host %s (+-%u %%, %s)\n", "compute buf",
+		        kvp_fmt_mib(res->devices[0].compute_bytes, 2, a, sizeof a),
+		        kvp_fmt_mib(h->compute_bytes, 2, b, sizeof b),
+		        h->compute_tol_ppm / 10000u, h->compute_source);
+	else
+		fprintf(out, "%-14shost %s (+-%u %%, %s)\n", "compute buf",
+		        kvp_fmt_mib(h->compute_bytes, 2, b, sizeof b),
+		        h->compute_tol_ppm / 10000u, h->compute_source);
+}
+
 void kvp_out_devices(FILE *out, const struct kvp_result *res)
 {
 	uint32_t i;
@@ -240,6 +260,7 @@ void kvp_out_devices(FILE *out, const struct kvp_result *res)
 		        kvp_fmt_gib(d->headroom_bytes, 2, c[5], sizeof c[5]),
 		        gib_signed(d->free_bytes, c[6], sizeof c[6]), d->fits ? "yes" : "NO");
 	}
+	kvp_out_compute_buf(out, res);
 	kvp_out_bars_compact(out, res, KVP_OUT_BAR_WIDTH, kvp_out_utf8());
 	{
 		bool cards = true;
@@ -321,7 +342,7 @@ void kvp_out_host(FILE *out, const struct kvp_result *res)
 {
 	const struct kvp_host_result *h = &res->host;
 	struct kvp_device_result bar;
-	char a[24], b[24], c[24], d[24], e[24], f[40], tier[48];
+	char a[24], b[24], c[80], d[24], e[24], f[40], tier[48];
 	char line[4 * 256 + 16];
 
 	if (h->used_bytes == 0 && !h->budgeted)
@@ -337,6 +358,14 @@ void kvp_out_host(FILE *out, const struct kvp_result *res)
 	kvp_fmt_gib(h->kv_bytes, 2, b, sizeof b);
 	kvp_fmt_mib(h->logits_bytes, 2, c, sizeof c);
 	kvp_fmt_gib(h->used_bytes, 2, d, sizeof d);
+	if (h->compute_bytes) {
+		/* the compute buffer follows the output buffer in the text */
+		char cb[24];
+
+		kvp_fmt_mib(h->compute_bytes, 2, cb, sizeof cb);
+		snprintf(c + strlen(c), sizeof c - strlen(c),
+		         " + compute buffer %s (estimate)", cb);
+	}
 	if (!h->budgeted) {
 		fprintf(out, "%-14sweights %s + KV %s%s + output buffer %s = %s "
 		        "(no host budget: --host-memory)\n", "host memory", a, b,
@@ -356,13 +385,15 @@ void kvp_out_host(FILE *out, const struct kvp_result *res)
 	bar.weights_bytes = h->weights_bytes;
 	bar.kv_bytes = h->kv_bytes;
 	bar.retained_bytes = h->logits_bytes;
+	bar.compute_bytes = h->compute_bytes;
 	bar.overhead_bytes = h->tier_bytes;   /* drawn as its own segment */
 	bar.free_bytes = h->free_bytes;
 	bar.fits = h->fits;
 	kvp_out_bar_line(&bar, KVP_OUT_BAR_WIDTH, kvp_out_utf8(), line, sizeof line);
 	fprintf(out, "  host       %s%s\n", line, h->fits ? "" : "  over");
-	fprintf(out, "  host key: weights, KV, output buffer (retained), KV tier "
-	        "(overhead's glyph)\n");
+	fprintf(out, "  host key: weights, KV, %soutput buffer (retained), KV "
+	        "tier (overhead's glyph)\n",
+	        h->compute_bytes ? "compute buffer (estimate), " : "");
 }
 
 void kvp_out_speed(FILE *out, const struct kvp_result *res)

@@ -44,6 +44,8 @@ void kvp_out_host(FILE *out, const struct kvp_result *res);
  * estimate with its source; nothing when the plan has none. */
 void kvp_out_parts(FILE *out, const struct kvp_result *res);
 void kvp_out_draft(FILE *out, const struct kvp_result *res);
+/* llama.cpp's compute buffers (an estimate, with source and tolerance). */
+void kvp_out_compute_buf(FILE *out, const struct kvp_result *res);
 void kvp_out_warnings(FILE *out, const struct kvp_result *res,
                       const struct kvp_notes *notes);
 

@@ -56,6 +56,7 @@ void kvp_engine_defaults(struct kvp_engine_opts *o)
 	o->llamacpp.cache_type_v = KVP_DT_F16;
 	o->llamacpp.n_gpu_layers = -1;     /* all layers and the output */
 	o->llamacpp.n_cpu_moe = 0;
+	o->llamacpp.embeddings = false;
 	o->vllm.cpu_offload_gb = 0;
 
 	o->vllm.block_size = 16;

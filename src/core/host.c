@@ -12,8 +12,12 @@
  * 2 B per parameter when kept 16-bit, else in proportion; the body by the
  * share of layers, rounded up. Placement is modelled on one device
  * (tp = pp = dp = 1); partial offload under TP/PP is refused by name.
- * The output buffer: n_vocab x n_seq_max x 4 B (llama-context.cpp,
- * output_reserve at start, logits only).
+ * The output buffer (llama-context.cpp output_reserve, called with
+ * n_seq_max at start; read at upstream 4c7103b9): max(1, n_seq_max) x
+ * (n_vocab + n_embd when --embeddings) x 4 B, exact; allocated in the
+ * host buffer type of the output layer's device ("CUDA_Host" in a CUDA
+ * build when the output layer is offloaded, else "CPU").
+ * The compute buffers: compute_buf.c (an estimate).
  *
  * The device's weights_bytes and free_bytes are rewritten with the
  * placement, and res->fits follows the host verdict when a host capacity
@@ -21,6 +25,7 @@
  */
 #include <string.h>
 
+#include "core/engine_priv.h"
 #include "core/internal.h"
 #include "kvplan/checked.h"
 
@@ -148,16 +153,32 @@ static void vllm_cpu_offload(const struct kvp_plan *p, struct kvp_result *res)
 	res->fits = all;
 }
 
+/* Whether llama.cpp puts the output layer on the device: -ngl above
+ * n_layer (or all) with a card (llama-model.cpp, load_tensors). */
+static bool llamacpp_out_on_device(const struct kvp_plan *p,
+                                   const struct kvp_result *res)
+{
+	int32_t ngl = p->engine.llamacpp.n_gpu_layers;
+
+	return res->n_devices > 0 && (ngl < 0 || (uint64_t)ngl > res->n_layers);
+}
+
 static enum kvp_status llamacpp_logits(const struct kvp_plan *p,
                                        struct kvp_result *res)
 {
-	uint64_t nseq = p->engine.llamacpp.parallel ? p->engine.llamacpp.parallel : 1;
+	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
+	uint64_t nseq = o->parallel ? o->parallel : 1, per = p->model.arch.vocab;
 
-	if (!kvp_mul(p->model.arch.vocab, nseq, &res->host.logits_bytes) ||
+	if ((o->embeddings && !kvp_add(per, p->model.arch.hidden, &per)) ||
+	    !kvp_mul(per, nseq, &res->host.logits_bytes) ||
 	    !kvp_mul(res->host.logits_bytes, 4, &res->host.logits_bytes))
 		return kvp_error_set(&res->error, KVP_EOVERFLOW,
 			"model.arch.vocab: %llu - the output buffer overflows 64 bits",
 			(unsigned long long)p->model.arch.vocab);
+	if (res->host.logits_bytes)
+		eng_line(res, "llama_context: %10s  output buffer size = %8.2f MiB",
+		         llamacpp_out_on_device(p, res) ? "CUDA_Host" : "CPU",
+		         (double)res->host.logits_bytes / 1024.0 / 1024.0);
 	return KVP_OK;
 }
 
@@ -177,6 +198,9 @@ enum kvp_status kvp_host_compute(const struct kvp_plan *p,
 		if (st != KVP_OK)
 			return st;
 		llamacpp_cpu_moe(p, res);
+		st = kvp_llamacpp_compute_buf(p, res, llamacpp_out_on_device(p, res));
+		if (st != KVP_OK)
+			return st;
 	}
 	if (p->engine.kind == KVP_ENGINE_VLLM)
 		vllm_cpu_offload(p, res);
@@ -190,7 +214,8 @@ enum kvp_status kvp_host_compute(const struct kvp_plan *p,
 	if (!kvp_add(used, h->tier_bytes, &used) ||
 	    !kvp_add(used, h->weights_bytes, &used) ||
 	    !kvp_add(used, h->kv_bytes, &used) ||
-	    !kvp_add(used, h->logits_bytes, &used) || used > INT64_MAX ||
+	    !kvp_add(used, h->logits_bytes, &used) ||
+	    !kvp_add(used, h->compute_bytes, &used) || used > INT64_MAX ||
 	    p->devices.host_capacity_bytes > INT64_MAX)
 		return kvp_error_set(&res->error, KVP_EOVERFLOW,
 			"devices.host_capacity_bytes: host memory overflows 64 bits");

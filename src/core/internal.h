@@ -62,6 +62,11 @@ uint64_t kvp_activations_estimate(const struct kvp_plan *p,
                                   const struct kvp_result *res);
 enum kvp_status kvp_host_compute(const struct kvp_plan *p,
                                  struct kvp_result *res);
+/* llama.cpp's compute buffers, an estimate (compute_buf.c): device 0's
+ * and the host's; out_on_device: the output layer is on the device. */
+enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
+                                         struct kvp_result *res,
+                                         bool out_on_device);
 void kvp_speed_compute(const struct kvp_plan *p, struct kvp_result *res);
 void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res);
 

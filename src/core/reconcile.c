@@ -42,6 +42,8 @@ static const char *const kind_names[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_MEM_UTIL_PPM] = "gpu_memory_utilization_ppm",
 	[KVP_OBS_STATE_R_BYTES] = "state_r_bytes",
 	[KVP_OBS_STATE_S_BYTES] = "state_s_bytes",
+	[KVP_OBS_OUTPUT_BYTES] = "output_bytes",
+	[KVP_OBS_COMPUTE_BYTES] = "compute_bytes",
 };
 
 /* Labels of the table's "figure" column. */
@@ -64,6 +66,8 @@ static const char *const kind_labels[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_MEM_UTIL_PPM] = "gpu_memory_utilization ppm",
 	[KVP_OBS_STATE_R_BYTES] = "recurrent R (conv) state",
 	[KVP_OBS_STATE_S_BYTES] = "recurrent S (SSM) state",
+	[KVP_OBS_OUTPUT_BYTES] = "output buffer",
+	[KVP_OBS_COMPUTE_BYTES] = "compute buffer",
 };
 
 static const char *const scope_names[KVP_SCOPE_COUNT] = {
@@ -73,6 +77,7 @@ static const char *const scope_names[KVP_SCOPE_COUNT] = {
 static const char *const class_names[KVP_REC_CLASS_COUNT] = {
 	[KVP_REC_ARITHMETIC] = "arithmetic", [KVP_REC_OBSERVED] = "observed",
 	[KVP_REC_UNTESTED] = "untested",
+	[KVP_REC_ESTIMATE] = "estimate",
 };
 
 const char *kvp_obs_kind_name(enum kvp_obs_kind k)
@@ -241,6 +246,15 @@ static void row_settle(struct kvp_rec_row *r, struct kvp_reconcile *out)
 		              ppm < INT64_MIN ? INT64_MIN : (int64_t)ppm;
 	} else {
 		r->diff_ppm = 0;
+	}
+	if (r->cls == KVP_REC_ESTIMATE) {
+		/* within the estimate's tolerance, plus the print rounding */
+		unsigned __int128 m = (unsigned __int128)r->computed * r->tol_ppm /
+		                      1000000u + r->tolerance;
+		__int128 a = d < 0 ? -d : d;
+
+		r->match = (unsigned __int128)a <= m;
+		return;
 	}
 	r->match = r->observed + r->tolerance >= r->computed_lo &&
 	           (r->observed <= r->tolerance ||
@@ -504,6 +518,33 @@ struct rec_ctx {
 	uint32_t tp;
 };
 
+/* llama.cpp's compute buffer of one backend: a device ("CUDA0",
+ * "Vulkan0": the trailing digits are its index) or the host ("CPU",
+ * "CUDA_Host"), against kvplan's estimate and its tolerance. */
+static void compute_row(const struct kvp_result *res,
+                        const struct kvp_observation *o, struct kvp_rec_row *r)
+{
+	const char *d = o->device;
+	size_t l = strlen(d), k = l;
+	uint32_t idx = 0;
+
+	r->tol_ppm = res->host.compute_tol_ppm;
+	if (!strcmp(d, "CPU") || strstr(d, "_Host")) {
+		row_computed(r, res->host.compute_bytes,
+		             "kvplan's estimate of the host compute buffer");
+		return;
+	}
+	while (k > 0 && d[k - 1] >= '0' && d[k - 1] <= '9')
+		k--;
+	if (k == l || l - k > 6)
+		return;
+	for (; k < l; k++)
+		idx = idx * 10 + (uint32_t)(d[k] - '0');
+	if (idx < res->n_devices && res->devices[idx].compute_bytes)
+		row_computed(r, res->devices[idx].compute_bytes,
+		             "kvplan's estimate of the device's compute buffer");
+}
+
 static enum kvp_status row_bytes(const struct rec_ctx *c,
                                  const struct kvp_observation *o,
                                  struct kvp_rec_row *r, struct kvp_error *err)
@@ -609,6 +650,17 @@ static enum kvp_status row_bytes(const struct rec_ctx *c,
 			             &r->computed_hi))
 				return overflow(err, "cache bytes");
 		}
+		break;
+	case KVP_OBS_OUTPUT_BYTES:
+		/* llama_context::output_reserve(n_seq_max): exact */
+		if (res && llama && res->host.logits_bytes)
+			row_computed(r, res->host.logits_bytes,
+			             "n_seq_max x (n_vocab [+ n_embd]) x 4 B (output_reserve)");
+		break;
+	case KVP_OBS_COMPUTE_BYTES:
+		r->cls = KVP_REC_ESTIMATE;
+		if (res && llama && res->host.compute_kind == KVP_FIG_ESTIMATE)
+			compute_row(res, o, r);
 		break;
 	case KVP_OBS_KV_NEEDED:
 		if (c->bsize && c->page && c->max_model_len) {

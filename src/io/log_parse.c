@@ -203,6 +203,33 @@ static int bytes_at(struct kvp_log *log, enum kvp_engine_kind e,
 	return add_obs(log, e, kind, scope, device, v, tol, start, p, line);
 }
 
+/* A llama.cpp buffer line, "NAME <what> buffer size = N MiB" with `p` at
+ * the blank before <what>: the figure of kind `kind` on device NAME. */
+static int llama_buffer(struct kvp_log *log, const char *line, const char *p,
+                        enum kvp_obs_kind kind, enum kvp_obs_scope scope,
+                        uint32_t ln)
+{
+	const char *d = p, *e = strchr(p + 1, '=');
+	char dev[64];
+
+	/* back to the blank before the name: names may hold colons
+	 * ("RPC[10.0.0.2:50052]"), a prefix ends in one */
+	while (d > line && d[-1] != ' ')
+		d--;
+	if (!memchr(d, '[', (size_t)(p - d))) {
+		const char *c = d;
+
+		for (; c < p; c++)
+			if (*c == ':')
+				d = c + 1;
+	}
+	copy_trim(dev, sizeof dev, d, (size_t)(p - d));
+	if (!e)
+		return 0;
+	e++;
+	return bytes_at(log, KVP_ENGINE_LLAMACPP, kind, scope, dev, &e, 0, ln);
+}
+
 /* A count (no unit) at *sp. */
 static int count_at(struct kvp_log *log, enum kvp_engine_kind e,
                     enum kvp_obs_kind kind, enum kvp_obs_scope scope,
@@ -480,6 +507,7 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 	    (tag_is(line, "init") && strstr(line, " KV buffer size")) ||
 	    strstr(line, "llama_init_from_file") ||
 	    strstr(line, "llama_context:") || strstr(line, "llama_init_from_model") ||
+	    strstr(line, "sched_reserve:") ||
 	    strstr(line, "print_info:") || strstr(line, "llm_load_print_meta:")) {
 		if (strstr(line, "using full-size SWA cache")) {
 			/* llama-kv-cache-iswa.cpp with --swa-full (langchain
@@ -528,31 +556,20 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 			              sizeof log->set.cache_type_v, ln);
 			return 1;
 		}
-		if ((p = strstr(line, " KV buffer size"))) {
+		if ((p = strstr(line, " KV buffer size")))
 			/* "CUDA0 KV buffer size =   640.00 MiB" */
-			const char *d = p, *e = strchr(p + 1, '=');
-			char dev[64];
-
-			/* back to the blank before the name: names may hold
-			 * colons ("RPC[10.0.0.2:50052]"), a prefix ends in one */
-			while (d > line && d[-1] != ' ')
-				d--;
-			if (!memchr(d, '[', (size_t)(p - d))) {
-				const char *c = d;
-
-				for (; c < p; c++)
-					if (*c == ':')
-						d = c + 1;
-			}
-			copy_trim(dev, sizeof dev, d, (size_t)(p - d));
-			if (!e)
-				return 0;
-			e++;
-			return bytes_at(log, KVP_ENGINE_LLAMACPP,
-			                KVP_OBS_DEVICE_KV_BYTES,
-			                (enum kvp_obs_scope)log->cur_scope, dev, &e,
-			                0, ln);
-		}
+			return llama_buffer(log, line, p, KVP_OBS_DEVICE_KV_BYTES,
+			                    (enum kvp_obs_scope)log->cur_scope, ln);
+		if ((p = strstr(line, "  output buffer size")))
+			/* llama-context.cpp: "%10s  output buffer size = %8.2f
+			 * MiB" (two blanks), "CPU" or a device's host buffer */
+			return llama_buffer(log, line, p, KVP_OBS_OUTPUT_BYTES,
+			                    KVP_SCOPE_ALL, ln);
+		if ((p = strstr(line, " compute buffer size")))
+			/* "%10s compute buffer size = %8.2f MiB", one per
+			 * backend (llama_context, sched_reserve since 2026) */
+			return llama_buffer(log, line, p, KVP_OBS_COMPUTE_BYTES,
+			                    KVP_SCOPE_ALL, ln);
 		if (strstr(line, "llama_kv_cache") && (p = strstr(line, " size = ")) &&
 		    strstr(p, "cells"))
 			return llama_size_line(log, line, p + 8, ln);

@@ -248,6 +248,7 @@ static bool add_devices(cJSON *res, const struct kvp_result *r)
 		add_u64(o, "encoder_bytes", d->encoder_bytes);
 		add_u64(o, "lora_bytes", d->lora_bytes);
 		add_u64(o, "draft_bytes", d->draft_bytes);
+		add_u64(o, "compute_bytes", d->compute_bytes);
 		add_i64(o, "free_bytes", d->free_bytes);
 		cJSON_AddBoolToObject(o, "fits", d->fits);
 		add_u64(o, "decode_read_bytes", d->decode_read_bytes);
@@ -323,6 +324,10 @@ static bool add_host(cJSON *res, const struct kvp_host_result *h)
 	add_u64(o, "tier_bytes", h->tier_bytes);
 	add_u64(o, "tier_tokens", h->tier_tokens);
 	add_u64(o, "expert_bytes", h->expert_bytes);
+	add_u64(o, "compute_bytes", h->compute_bytes);
+	cJSON_AddStringToObject(o, "compute_kind", kvp_figure_name(h->compute_kind));
+	cJSON_AddStringToObject(o, "compute_source", h->compute_source);
+	add_u64(o, "compute_tol_ppm", h->compute_tol_ppm);
 	return true;
 }
 

@@ -10,6 +10,7 @@ static const struct tui_seg_info segs[TUI_SEG_COUNT] = {
 	[TUI_SEG_WEIGHTS]  = { "weights",  '|', TUI_R_SEG_WEIGHTS },
 	[TUI_SEG_KV]       = { "KV", '#', TUI_R_SEG_KV },
 	[TUI_SEG_ACT]      = { "activ.", '*', TUI_R_SEG_ACT },
+	[TUI_SEG_COMPUTE]  = { "comput", '=', TUI_R_SEG_COMPUTE },
 	[TUI_SEG_RETAINED] = { "retain", '+', TUI_R_SEG_RETAINED },
 	[TUI_SEG_ENCODER]  = { "encodr", '%', TUI_R_SEG_ENCODER },
 	[TUI_SEG_LORA]     = { "LoRA", '~', TUI_R_SEG_LORA },
@@ -36,6 +37,7 @@ void tui_seg_values(const struct kvp_device_result *d, uint64_t *values)
 	values[TUI_SEG_WEIGHTS] = d->weights_bytes;
 	values[TUI_SEG_KV] = d->kv_bytes;
 	values[TUI_SEG_ACT] = d->activations_bytes;
+	values[TUI_SEG_COMPUTE] = d->compute_bytes;
 	values[TUI_SEG_RETAINED] = d->retained_bytes;
 	values[TUI_SEG_ENCODER] = d->encoder_bytes;
 	values[TUI_SEG_LORA] = d->lora_bytes;

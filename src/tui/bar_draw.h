@@ -19,6 +19,7 @@ enum tui_seg {
 	TUI_SEG_WEIGHTS = 0,
 	TUI_SEG_KV,
 	TUI_SEG_ACT,
+	TUI_SEG_COMPUTE,     /* issue 14: llama.cpp compute buffer (estimate) */
 	TUI_SEG_RETAINED,    /* retained fp32 logits (devices.retained_logits) */
 	TUI_SEG_ENCODER,     /* issue 14: --mmproj, vLLM's encoder cache */
 	TUI_SEG_LORA,        /* issue 14: LoRA slots or adapter files */

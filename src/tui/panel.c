@@ -352,8 +352,9 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 	}
 	for (k = 0; k < TUI_SEG_COUNT && y < end; k++, y++) {
 		if ((k == TUI_SEG_RETAINED || k == TUI_SEG_ENCODER ||
-		     k == TUI_SEG_LORA || k == TUI_SEG_DRAFT) && v[k] == 0) {
-			y--;   /* no retained outputs, encoder, LoRA or draft: no row */
+		     k == TUI_SEG_LORA || k == TUI_SEG_DRAFT ||
+		     k == TUI_SEG_COMPUTE) && v[k] == 0) {
+			y--;   /* no retained outputs, encoder, LoRA, draft or compute buffer: no row */
 			continue;
 		}
 		if (t->color) {
@@ -367,7 +368,8 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 			mvwaddch(w, y, x, (chtype)segs[k].glyph);
 		}
 		tui_put(w, y, x + 2, 7, t->attr[TUI_R_LABEL], "%s%s", segs[k].name,
-		        k == TUI_SEG_ACT && d->activations_estimated ? "~" : "");
+		        (k == TUI_SEG_ACT && d->activations_estimated) ||
+		        k == TUI_SEG_COMPUTE ? "~" : "");
 		put_figures(w, y, x + 9, wd - 9, t->attr[TUI_R_NORMAL], v[k], &cols, false);
 	}
 	if (y < end) {

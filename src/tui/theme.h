@@ -32,6 +32,7 @@ enum tui_role {
 	TUI_R_SEG_WEIGHTS,  /* bar segments, in bar order */
 	TUI_R_SEG_KV,
 	TUI_R_SEG_ACT,
+	TUI_R_SEG_COMPUTE,
 	TUI_R_SEG_RETAINED,
 	TUI_R_SEG_ENCODER,
 	TUI_R_SEG_LORA,

@@ -221,9 +221,12 @@ START_TEST(every_llamacpp_case)
 		                  (uint64_t)ref_after(ref_line(printed, "n_ctx_seq             ="), "= "));
 		/* every line we print is one llama.cpp printed (the recurrent
 		 * state's line excepted only when the state has no conv/SSM
-		 * components to split into R and S) */
+		 * components to split into R and S; the output and compute
+		 * buffer lines are not among the measured lines kept: they are
+		 * checked against public logs in test_compute_buf.c) */
 		for (l = 0; l < res.engine.n_lines; l++)
-			if (!strstr(res.engine.lines[l], "R + S (f32)"))
+			if (!strstr(res.engine.lines[l], "R + S (f32)") &&
+			    !strstr(res.engine.lines[l], "buffer size ="))
 				check_printed(printed, res.engine.lines[l], id);
 	}
 	ck_assert_int_ge(n_cases, 1);
@@ -290,7 +293,8 @@ START_TEST(engine_log_phi3)
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	/* 4096 cells x 32 layers x (32 x 96 x 2 B) x 2 = 1,610,612,736 B */
 	ck_assert_uint_eq(res.kv.bytes, 1610612736ull);
-	ck_assert_uint_eq(res.engine.n_lines, 1);
+	/* the cache line first, then the output and compute buffers' */
+	ck_assert_uint_ge(res.engine.n_lines, 1);
 	same_line(res.engine.lines[0], ref_line(printed, ": size ="));
 	cJSON_Delete(root);
 }

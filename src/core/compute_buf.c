@@ -1,0 +1,211 @@
+/*
+ * compute_buf.c - llama.cpp's compute buffers, per device and in host
+ * memory (called by host.c, stage 5b). An ESTIMATE, labelled so in the
+ * result (res->host.compute_kind, compute_source): llama.cpp sizes them
+ * by letting ggml-alloc pack the worst-case graph, and no closed formula
+ * reproduces that packing for every model. The rule below keeps the
+ * tensors that dominate it.
+ *
+ * Source read (ggml-org/llama.cpp @4c7103b9, src/llama-context.cpp
+ * llama_context::llama_context and graph_reserve; src/llama-graph.cpp
+ * build_attn_mha, build_attn_inp_kv, build_ffn; ggml/src/ggml-alloc.c
+ * for the in-place reuse): the reserve graph has T = min(n_ctx,
+ * n_ubatch) tokens (rounded up to a multiple of the streams) and T
+ * outputs, so it computes the logits of every token; the KV view spans
+ * the whole cache (n_kv = the cells per stream). ggml-alloc frees a
+ * tensor after its last use and lets soft_max, silu and mul run in
+ * place, so the peak is that of the largest phase of one layer or of
+ * the output, with f32 activations (4 B a value):
+ *
+ *   attention   T x (H + Hq x Dk + 2 x Hq x Dv) x 4   residual, Q, KQV
+ *                                                     and its merge
+ *             + n_kv x T x 4                          the KQ mask (f32)
+ *             + flash attention off: n_kv x T x Hq x 4  KQ (soft_max in
+ *                                                     place)
+ *               on: n_kv x T x 2                      the mask cast f16
+ *   mlp         T x (2 x H + 2 x I) x 4   I = the dense intermediate, or
+ *               on a MoE layer (active + shared) x the expert width
+ *               (+ T x n_experts x 4 router logits)
+ *   output      T x (n_vocab + H) x 4     logits of all T outputs and
+ *                                         the final norm
+ *
+ * A device's buffer is the largest phase of the layers it runs (and the
+ * output when the output layer is on it). Host memory: without any
+ * layer on a device, one CPU buffer of the largest phase; otherwise the
+ * graph inputs the CPU computes for the devices (the embedding rows,
+ * T x H x 4, and the f32 mask, n_kv x T x 4), plus the output phase when
+ * the output layer stays on the host, plus the largest phase of the
+ * layers it keeps. MLA layers take Dk = kv_lora_rank + rope and Dv =
+ * kv_lora_rank (the absorbed form). Small inputs (positions, output ids)
+ * are left out: llama.cpp prints them as the trailing 0.01 MiB.
+ * Measured against public startup logs in tests/unit/test_compute_buf.c
+ * (tests/data/logs/compute_buffers.tsv), within KVP_LC_COMPUTE_TOL_PPM.
+ * More than one device (--tp, --pp, --dp) is not estimated (0, said in
+ * the source text). Pure: no allocation, no I/O.
+ */
+#include <stdio.h>  /* snprintf into result buffers only */
+#include <string.h>
+
+#include "core/engine_priv.h"
+#include "core/internal.h"
+
+typedef unsigned __int128 u128;
+
+struct cb {
+	u128 T;                      /* tokens of the reserve graph */
+	u128 H, Hq, vocab;
+	u128 streams;
+	bool fa;
+};
+
+/* Largest attention phase over the layers where on_device == dev. */
+static u128 attn_phase(const struct kvp_plan *p, const struct kvp_result *res,
+                       const struct cb *c, bool dev, u128 *cells_max)
+{
+	u128 best = 0;
+	uint32_t i;
+
+	for (i = 0; i < res->n_layers; i++) {
+		const struct kvp_layer_result *l = &res->layers[i];
+		u128 cells, dq, dv, v;
+
+		if (l->on_device != dev || !l->slots || l->spec.kind == KVP_LAYER_NONE)
+			continue;
+		cells = l->slots / c->streams;
+		dq = c->Hq * l->spec.k_dim;
+		dv = c->Hq * (l->spec.kind == KVP_LAYER_MLA
+		              ? (u128)p->model.mla.kv_lora_rank : (u128)l->spec.v_dim);
+		v = c->T * (c->H + dq + 2 * dv) * 4 + cells * c->T * 4;
+		v += c->fa ? cells * c->T * 2 : cells * c->T * c->Hq * 4;
+		if (v > best)
+			best = v;
+		if (cells > *cells_max)
+			*cells_max = cells;
+	}
+	return best;
+}
+
+/* The MLP phase: the wider of the dense and the MoE layers. */
+static u128 mlp_phase(const struct kvp_plan *p, const struct cb *c)
+{
+	const struct kvp_arch *a = &p->model.arch;
+	u128 i = a->intermediate, moe = 0;
+
+	if (a->n_experts)
+		moe = (u128)(a->n_experts_active + a->n_shared_experts) *
+		      a->moe_intermediate;
+	if (moe > i)
+		i = moe;
+	return c->T * (2 * c->H + 2 * i + (a->n_experts ? a->n_experts : 0)) * 4;
+}
+
+static bool any_layer(const struct kvp_result *res, bool dev)
+{
+	uint32_t i;
+
+	for (i = 0; i < res->n_layers; i++)
+		if (res->layers[i].on_device == dev)
+			return true;
+	return false;
+}
+
+static u128 max3(u128 a, u128 b, u128 c)
+{
+	u128 m = a > b ? a : b;
+
+	return m > c ? m : c;
+}
+
+static enum kvp_status put(struct kvp_result *res, u128 v, uint64_t *out)
+{
+	if (v > UINT64_MAX)
+		return kvp_error_set(&res->error, KVP_EOVERFLOW,
+			"engine.llamacpp.ubatch_size: the compute buffer "
+			"estimate overflows 64 bits");
+	*out = (uint64_t)v;
+	return KVP_OK;
+}
+
+static void source(struct kvp_result *res, const char *why)
+{
+	res->host.compute_kind = KVP_FIG_ESTIMATE;
+	res->host.compute_tol_ppm = KVP_LC_COMPUTE_TOL_PPM;
+	snprintf(res->host.compute_source, sizeof res->host.compute_source,
+	         "estimate: %s", why);
+}
+
+enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
+                                         struct kvp_result *res,
+                                         bool out_on_device)
+{
+	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
+	struct cb c;
+	u128 cells_dev = 0, cells_host = 0, mlp, out, dev = 0, host;
+	u128 ctx, nb, attn_dev, attn_host;
+	bool dev_layers, host_layers;
+	enum kvp_status st;
+
+	memset(&c, 0, sizeof c);
+	ctx = o->ctx_size ? o->ctx_size : p->model.arch.max_positions;
+	nb = o->batch_size < ctx ? o->batch_size : ctx;
+	c.T = o->ubatch_size < nb ? o->ubatch_size : nb;
+	c.streams = res->engine.streams ? res->engine.streams : 1;
+	if (c.T % c.streams)
+		c.T += c.streams - c.T % c.streams;
+	c.H = p->model.arch.hidden;
+	c.Hq = p->model.q_heads;
+	c.vocab = p->model.arch.vocab;
+	c.fa = o->flash_attn != KVP_OFF;   /* auto resolves to on where supported */
+	if (res->n_devices > 1) {
+		source(res, "not estimated for more than one device");
+		return KVP_OK;
+	}
+	if (!c.T || !c.H || !c.Hq || !c.vocab) {
+		source(res, "not estimated: needs model.arch.hidden, model.q_heads "
+		       "and model.arch.vocab");
+		return KVP_OK;
+	}
+	dev_layers = res->n_devices == 1 && any_layer(res, true);
+	host_layers = any_layer(res, false);
+	attn_dev = attn_phase(p, res, &c, true, &cells_dev);
+	attn_host = attn_phase(p, res, &c, false, &cells_host);
+	mlp = mlp_phase(p, &c);
+	out = c.T * (c.vocab + c.H) * 4;
+	if (dev_layers || (res->n_devices == 1 && out_on_device))
+		dev = max3(dev_layers ? attn_dev : 0, dev_layers ? mlp : 0,
+		           out_on_device ? out : 0);
+	if (!dev_layers && !(res->n_devices == 1 && out_on_device)) {
+		host = max3(attn_host, mlp, out);
+	} else {
+		u128 cells = cells_dev > cells_host ? cells_dev : cells_host;
+
+		host = c.T * c.H * 4 + cells * c.T * 4;
+		if (!out_on_device)
+			host += out;
+		if (host_layers)
+			host += attn_host > mlp ? attn_host : mlp;
+	}
+	if ((st = put(res, host, &res->host.compute_bytes)) != KVP_OK)
+		return st;
+	if (res->n_devices == 1 && !p->devices.activations_bytes) {
+		struct kvp_device_result *d = &res->devices[0];
+
+		if ((st = put(res, dev, &d->compute_bytes)) != KVP_OK)
+			return st;
+		/* the compute buffer takes the generic activations' place */
+		d->free_bytes += (int64_t)d->activations_bytes - (int64_t)d->compute_bytes;
+		d->activations_bytes = 0;
+		d->fits = d->free_bytes >= 0;
+		res->fits = d->fits;
+	}
+	source(res, "llama.cpp worst-case graph, largest phase (llama-graph.cpp "
+	       "@4c7103b9; man kvplan, COMPUTE BUFFERS)");
+	if (res->n_devices == 1 && res->devices[0].compute_bytes)
+		eng_line(res, "llama_context: %10s compute buffer size = %8.2f MiB "
+		         "(kvplan estimate)", "CUDA0",
+		         (double)res->devices[0].compute_bytes / 1024.0 / 1024.0);
+	eng_line(res, "llama_context: %10s compute buffer size = %8.2f MiB "
+	         "(kvplan estimate)", dev_layers ? "CUDA_Host" : "CPU",
+	         (double)res->host.compute_bytes / 1024.0 / 1024.0);
+	return KVP_OK;
+}

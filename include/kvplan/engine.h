@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "kvplan/format.h"
+#include "kvplan/model.h"   /* KVP_MAX_LAYERS */
 #include "kvplan/status.h"
 
 enum kvp_engine_kind {
@@ -39,6 +40,9 @@ enum kvp_tristate { KVP_AUTO = 0, KVP_ON, KVP_OFF };
  * types differing on an MLA model, quantized cache_type_v with flash_attn
  * off, parallel above 256.
  */
+#define KVP_OT_CPU 1u   /* -ot ...=CPU */
+#define KVP_OT_DEV 2u   /* -ot ...=CUDA0: the card */
+
 struct kvp_llamacpp_opts {
 	uint64_t ctx_size;        /* -c, --ctx-size, cells; default 0 = the
 	                             model's n_ctx_train (model.arch.max_positions) */
@@ -92,6 +96,17 @@ struct kvp_llamacpp_opts {
 	                             -1 = all (a partial value is refused) */
 	enum kvp_dtype cache_type_k_draft; /* -ctkd; default f16 */
 	enum kvp_dtype cache_type_v_draft; /* -ctvd; default f16 */
+	/* -ot / --override-tensor PATTERN=BUFFER,... as llama.cpp takes it
+	 * (items joined by ','; "" = none). The front end matches the
+	 * patterns against the model's GGUF tensor names
+	 * (src/io/override_tensor.c, kvp_ot_resolve) and writes ot_layer[]
+	 * and ot_global, which the core reads (host.c): per layer, bits 0-1
+	 * where its weights go and bits 2-3 where its routed experts go;
+	 * ot_global bits 0-1 token_embd, 2-3 output; each 0 (as -ngl and
+	 * --n-cpu-moe say), KVP_OT_CPU or KVP_OT_DEV. */
+	char override_tensor[512];
+	uint8_t ot_layer[KVP_MAX_LAYERS];
+	uint8_t ot_global;
 	bool embeddings;          /* --embeddings: the output buffer holds
 	                             n_embd floats per output besides the
 	                             logits (llama-context.cpp output_reserve,

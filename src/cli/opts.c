@@ -19,6 +19,7 @@
 #include "kvplan/validate.h"
 #include "kvplan/checked.h"
 #include "io/gguf.h"
+#include "io/override_tensor.h"
 
 static const char *const default_formats[] = { "text", "json", NULL };
 
@@ -28,7 +29,7 @@ enum own_flag {
 	OWN_WORKLOAD, OWN_LAYER, OWN_KV_DTYPE, OWN_HEAD_DIM, OWN_CLASS,
 	OWN_OVERHEAD, OWN_PP_LAYERS, OWN_WEIGHTS, OWN_DEFAULT_OVERHEADS,
 	OWN_NO_DEFAULT_OVERHEADS, OWN_ASSUME_LAYOUT, OWN_ALLOW_OUTSIDE,
-	OWN_LORA_FILE, OWN_MMPROJ_FILE, OWN_MODEL_DRAFT, OWN_SPEC_MODEL
+	OWN_LORA_FILE, OWN_MMPROJ_FILE, OWN_OVERRIDE_TENSOR, OWN_MODEL_DRAFT, OWN_SPEC_MODEL
 };
 
 static const struct {
@@ -55,6 +56,7 @@ static const struct {
 	{ "allow-outside-paths", OWN_ALLOW_OUTSIDE, false, NULL, "let the plan file name model or card files outside its own folder (a plan may come from someone else: off by default)" },
 	{ "help", OWN_HELP, false, NULL, "this help" },
 	{ "lora", OWN_LORA_FILE, true, "FILE", "llama.cpp --lora adapter (GGUF), repeatable: its tensor bytes are added to engine.llamacpp.lora_bytes" },
+	{ "override-tensor", OWN_OVERRIDE_TENSOR, true, "PATTERN=BUFFER[,...]", "llama.cpp -ot: tensors whose GGUF name the pattern finds go to BUFFER (CPU or CUDA0), first match wins; repeatable [engine.llamacpp.override_tensor]" },
 	{ "mmproj", OWN_MMPROJ_FILE, true, "FILE", "llama.cpp --mmproj encoder file (GGUF): its tensor bytes set engine.llamacpp.mmproj_bytes" },
 	{ "model-draft", OWN_MODEL_DRAFT, true, "SPEC", "llama.cpp -md, --model-draft: the draft model of speculative decoding (preset name, preset file, config.json or GGUF); sized into the plan's draft" },
 	{ "speculative-model", OWN_SPEC_MODEL, true, "SPEC", "vLLM --speculative-config '{\"model\": SPEC, \"method\": \"draft_model\"}': the draft model (preset, config.json or GGUF); sets --speculative-method draft_model" },
@@ -345,6 +347,8 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 				"--%s: '%s' - the bytes overflow 64 bits", flag, v);
 		return KVP_OK;
 	}
+	case OWN_OVERRIDE_TENSOR:
+		return kvp_ot_append(p, v, err);
 	case OWN_WEIGHTS:
 		return set_key(p, "model.weights.dtype", 0, v, flag, err);
 	case OWN_HEAD_DIM:
@@ -705,6 +709,9 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 			"%s: model.q_heads: missing - a model needs it", o->plan_path);
 	/* the one validation (flags, the plan file, layer rules alike) */
 	if (kvp_plan_validate(&o->plan, err) != KVP_OK)
+		return err->status;
+	/* -ot against the final model's tensor names */
+	if (kvp_ot_resolve(&o->plan, err) != KVP_OK)
 		return err->status;
 	/* One card stands for every device only when no count was given:
 	 * "--card NAMEx1 --tp 4" is one card for four devices, refused as

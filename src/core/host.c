@@ -19,6 +19,17 @@
  * build when the output layer is offloaded, else "CPU").
  * The compute buffers: compute_buf.c (an estimate).
  *
+ * -ot / --override-tensor (engine.llamacpp.ot_layer[], ot_global, which
+ * the front end resolves from the patterns, src/io/override_tensor.c):
+ * a layer's weights go where its override says, else where -ngl puts
+ * the layer; its KV stays with -ngl's placement (llama-kv-cache.cpp
+ * takes model.dev_layer(il), which the overrides do not change). A MoE
+ * layer's routed experts go where their override says, else to the host
+ * for layers below --n-cpu-moe (the same override common/arg.cpp builds
+ * for it, applied after the -ot items: kvplan reads -ot first, as when
+ * -ot is given before --n-cpu-moe), else with the layer's weights.
+ * token_embd and output follow their overrides.
+ *
  * The device's weights_bytes and free_bytes are rewritten with the
  * placement, and res->fits follows the host verdict when a host capacity
  * is given. Pure: no allocation, no I/O.
@@ -38,6 +49,42 @@ static uint64_t up(u128 a, u128 b)
 	return q > UINT64_MAX ? UINT64_MAX : (uint64_t)q;
 }
 
+/* Whether layer i's weights are on the card: its -ot override, else
+ * -ngl's placement (the layer's on_device, engine_llamacpp.c). */
+static bool lc_weights_dev(const struct kvp_plan *p, const struct kvp_result *res,
+                           uint32_t i)
+{
+	uint8_t b;
+
+	if (i >= KVP_MAX_LAYERS)
+		return false;
+	b = p->engine.llamacpp.ot_layer[i] & 3;
+	return b ? b == KVP_OT_DEV : res->layers[i].on_device;
+}
+
+/* Whether the output layer is on the card: its override, else -ngl above
+ * n_layer (or all) with a card (llama-model.cpp, load_tensors). */
+static bool llamacpp_out_on_device(const struct kvp_plan *p,
+                                   const struct kvp_result *res)
+{
+	int32_t ngl = p->engine.llamacpp.n_gpu_layers;
+	uint8_t b = (p->engine.llamacpp.ot_global >> 2) & 3;
+
+	if (res->n_devices == 0)
+		return false;
+	return b ? b == KVP_OT_DEV : ngl < 0 || (uint64_t)ngl > res->n_layers;
+}
+
+static bool lc_any_override(const struct kvp_plan *p)
+{
+	uint32_t i;
+
+	for (i = 0; i < KVP_MAX_LAYERS; i++)
+		if (p->engine.llamacpp.ot_layer[i])
+			return true;
+	return p->engine.llamacpp.ot_global != 0;
+}
+
 /* Where llama.cpp keeps the weights on a single device. */
 static enum kvp_status llamacpp_weights(const struct kvp_plan *p,
                                         struct kvp_result *res)
@@ -46,11 +93,17 @@ static enum kvp_status llamacpp_weights(const struct kvp_plan *p,
 	const struct kvp_wformat *wf = p->devices.weights_override
 		? &p->devices.weights : &p->model.weights;
 	int32_t ngl = p->engine.llamacpp.n_gpu_layers;
-	uint64_t L = res->n_layers, gpu_layers, emb, head, body, dev, host;
+	uint64_t L = res->n_layers, gpu_layers = 0, emb, head, body, dev, host;
 	bool tied = p->model.arch.tie_embeddings && w->lm_head_params == 0;
-	bool out_gpu;
+	bool out_gpu, emb_gpu = (p->engine.llamacpp.ot_global & 3) == KVP_OT_DEV;
 	struct kvp_device_result *d;
+	uint32_t i;
 
+	if (lc_any_override(p) && res->n_devices != 1)
+		return kvp_error_set(&res->error, KVP_EINVAL,
+			"engine.llamacpp.override_tensor: '%s' - tensor overrides are "
+			"modelled on one card (give one card, no --tp/--pp/--dp)",
+			p->engine.llamacpp.override_tensor);
 	if (res->n_devices == 0 || w->params == 0 || L == 0)
 		return KVP_OK;
 	if (res->n_devices > 1 && ngl >= 0)
@@ -60,8 +113,9 @@ static enum kvp_status llamacpp_weights(const struct kvp_plan *p,
 			(int)ngl);
 	if (res->n_devices > 1)
 		return KVP_OK;
-	gpu_layers = ngl < 0 || (uint64_t)ngl >= L ? L : (uint64_t)ngl;
-	out_gpu = ngl < 0 || (uint64_t)ngl > L;
+	for (i = 0; i < L; i++)
+		gpu_layers += lc_weights_dev(p, res, i);
+	out_gpu = llamacpp_out_on_device(p, res);
 	if (wf->keep_embeddings_16bit) {
 		emb = w->embed_params * 2;
 		head = w->lm_head_params * 2;
@@ -73,7 +127,12 @@ static enum kvp_status llamacpp_weights(const struct kvp_plan *p,
 		return KVP_OK;   /* inconsistent hand-set weights: leave as is */
 	body = w->bytes - emb - head;
 	dev = up((u128)body * gpu_layers, L);
-	host = emb + (body - (dev < body ? dev : body));
+	host = body - (dev < body ? dev : body);
+	if (emb_gpu)
+		dev += emb;     /* -ot token_embd.weight=CUDA0 */
+	else
+		host += emb;
+	/* tied: the output is a second copy of the table (TENSOR_DUPLICATED) */
 	if (out_gpu)
 		dev += tied ? emb : head;
 	else
@@ -98,36 +157,49 @@ static bool moe_layer(const struct kvp_arch *ar, uint32_t i)
 }
 
 /*
- * --n-cpu-moe N: the routed experts (n_experts x (3 or 2) x hidden x
- * moe_intermediate parameters a MoE layer) of layers below N that are on
- * the card move to host memory, at the model's bytes per parameter
- * (rounded up). One device only, as the placement above.
+ * The routed experts (n_experts x (3 or 2) x hidden x moe_intermediate
+ * parameters a MoE layer, at the model's bytes per parameter, rounded
+ * up) of a layer whose weights are on the card move to the host when its
+ * -ot override or --n-cpu-moe says so; those of a layer on the host move
+ * to the card when its override says so. One device only.
  */
-static void llamacpp_cpu_moe(const struct kvp_plan *p, struct kvp_result *res)
+static void llamacpp_experts(const struct kvp_plan *p, struct kvp_result *res)
 {
 	const struct kvp_arch *ar = &p->model.arch;
 	const struct kvp_weights_result *w = &res->weights;
 	uint32_t n = p->engine.llamacpp.n_cpu_moe, i;
-	u128 params = 0, per = (u128)(ar->gated_mlp ? 3 : 2) * ar->hidden *
-	                       ar->moe_intermediate * ar->n_experts;
-	uint64_t bytes;
+	u128 to_host = 0, to_dev = 0, per = (u128)(ar->gated_mlp ? 3 : 2) *
+	                       ar->hidden * ar->moe_intermediate * ar->n_experts;
+	uint64_t out, in;
 	struct kvp_device_result *d;
 
-	if (n == 0 || res->n_devices != 1 || w->params == 0)
+	if (res->n_devices != 1 || w->params == 0)
 		return;
-	for (i = 0; i < n && i < res->n_layers; i++)
-		if (moe_layer(ar, i) && res->layers[i].on_device)
-			params += per;
-	bytes = up(params * w->bytes, w->params);
+	for (i = 0; i < res->n_layers; i++) {
+		uint8_t x = i < KVP_MAX_LAYERS ? (p->engine.llamacpp.ot_layer[i] >> 2) & 3 : 0;
+		bool wdev = lc_weights_dev(p, res, i);
+		bool edev = x ? x == KVP_OT_DEV : (i < n ? false : wdev);
+
+		if (!moe_layer(ar, i) || edev == wdev)
+			continue;
+		if (wdev)
+			to_host += per;
+		else
+			to_dev += per;
+	}
+	out = up(to_host * w->bytes, w->params);
+	in = up(to_dev * w->bytes, w->params);
 	d = &res->devices[0];
-	if (bytes > d->weights_bytes)
-		bytes = d->weights_bytes;
-	d->weights_bytes -= bytes;
-	d->free_bytes += (int64_t)bytes;
+	if (out > d->weights_bytes)
+		out = d->weights_bytes;
+	if (in > res->host.weights_bytes)
+		in = res->host.weights_bytes;
+	d->weights_bytes = d->weights_bytes - out + in;
+	d->free_bytes += (int64_t)out - (int64_t)in;
 	d->fits = d->free_bytes >= 0;
 	res->fits = d->fits;
-	res->host.expert_bytes = bytes;
-	res->host.weights_bytes += bytes;
+	res->host.expert_bytes = out;
+	res->host.weights_bytes = res->host.weights_bytes + out - in;
 }
 
 /* vLLM --cpu-offload-gb: per GPU, that much of its weights in host
@@ -151,16 +223,6 @@ static void vllm_cpu_offload(const struct kvp_plan *p, struct kvp_result *res)
 		res->host.weights_bytes += off;
 	}
 	res->fits = all;
-}
-
-/* Whether llama.cpp puts the output layer on the device: -ngl above
- * n_layer (or all) with a card (llama-model.cpp, load_tensors). */
-static bool llamacpp_out_on_device(const struct kvp_plan *p,
-                                   const struct kvp_result *res)
-{
-	int32_t ngl = p->engine.llamacpp.n_gpu_layers;
-
-	return res->n_devices > 0 && (ngl < 0 || (uint64_t)ngl > res->n_layers);
 }
 
 static enum kvp_status llamacpp_logits(const struct kvp_plan *p,
@@ -197,7 +259,7 @@ enum kvp_status kvp_host_compute(const struct kvp_plan *p,
 			st = llamacpp_logits(p, res);
 		if (st != KVP_OK)
 			return st;
-		llamacpp_cpu_moe(p, res);
+		llamacpp_experts(p, res);
 		st = kvp_llamacpp_compute_buf(p, res, llamacpp_out_on_device(p, res));
 		if (st != KVP_OK)
 			return st;

@@ -19,6 +19,7 @@
 
 #include <sys/stat.h>
 
+#include "io/override_tensor.h"
 #include "io/plan_json.h"
 #include "io/tensors_json.h"
 #include "kvplan/field.h"
@@ -552,6 +553,17 @@ static enum kvp_status load_special(struct rd *r, const cJSON *v, const char *ke
 	*handled = true;
 	if (strcmp(key, "model.layers") == 0)
 		return load_rules(r, v, path);
+	if (strcmp(key, "engine.llamacpp.override_tensor") == 0) {
+		/* -ot as llama.cpp takes it; resolved once the plan is read */
+		if (!cJSON_IsString(v) || strlen(v->valuestring) >=
+		    sizeof r->p->engine.llamacpp.override_tensor)
+			return bad(r, path, v, "expected a string of PATTERN=BUFFER items "
+			           "joined by ',' (at most 511 characters)");
+		snprintf(r->p->engine.llamacpp.override_tensor,
+		         sizeof r->p->engine.llamacpp.override_tensor, "%s",
+		         v->valuestring);
+		return KVP_OK;
+	}
 	if (strcmp(key, "model.tensors") == 0)
 		return kvp_tensors_from_json(v, r->file, path, &r->p->model.tensors,
 		                             r->err);
@@ -1018,6 +1030,8 @@ enum kvp_status kvp_plan_json_parse(const char *text, size_t len,
 		tmp->workload.n_ragged = r.n_ragged;
 		r.ragged = NULL;
 	}
+	if (st == KVP_OK && tmp->engine.llamacpp.override_tensor[0])
+		st = kvp_ot_resolve(tmp, err);
 	if (st == KVP_OK)
 		*p = *tmp;
 	free(r.ragged);
@@ -1373,6 +1387,18 @@ static bool add_draft(cJSON *root, const struct kvp_plan *p)
 	return m != NULL;
 }
 
+/* engine.llamacpp.override_tensor (-ot), when the plan has one. */
+static bool add_override_tensor(cJSON *root, const struct kvp_plan *p)
+{
+	cJSON *lc;
+
+	if (!p->engine.llamacpp.override_tensor[0])
+		return true;
+	lc = object_at(root, "engine.llamacpp");
+	return lc && cJSON_AddStringToObject(lc, "override_tensor",
+	                                     p->engine.llamacpp.override_tensor);
+}
+
 static bool add_plan(cJSON *root, const struct kvp_plan *p)
 {
 	cJSON *dev, *arr;
@@ -1384,7 +1410,7 @@ static bool add_plan(cJSON *root, const struct kvp_plan *p)
 	    !add_tensors(root, &p->model) ||
 	    !add_array(root, p, "workload.classes", KVP_ARR_CLASSES) ||
 	    !add_section(root, p, "workload") || !add_section(root, p, "strategy") ||
-	    !add_section(root, p, "engine") ||
+	    !add_section(root, p, "engine") || !add_override_tensor(root, p) ||
 	    !add_array(root, p, "devices.groups", KVP_ARR_GROUPS) ||
 	    !add_section(root, p, "devices") ||
 	    !add_array(root, p, "devices.overheads", KVP_ARR_OVERHEADS) ||

@@ -86,6 +86,7 @@ struct tui_app {
 	 * loop runs it after the key, then moves the cursor on. */
 	int pick_kind;
 	char pick_filter[64];
+	bool pick_draft;             /* the model picked is the draft model */
 	struct tui_deploy *deploy;   /* deployment search cache, owned */
 	/* The plan `res` was computed from: Esc on an INVALID entry brings
 	 * it back whole (the last valid value of every field and rule). */

@@ -15,6 +15,7 @@
 #include "kvplan/validate.h"
 #include "tui/form_view.h"
 #include "tui/plan_page.h"
+#include "tui/preset_load.h"
 #include "tui/text.h"
 
 #define TEXT_MAX   1024
@@ -137,6 +138,9 @@ static void bind_format(const struct kvp_plan *p, const struct binding *b,
 {
 	if (b->special == TUI_PLAN_KV_FORMAT)
 		tui_kv_format_text(p, buf, n);
+	else if (b->special == TUI_PLAN_PICK_DRAFT)
+		snprintf(buf, n, "%s", p->draft.n_layers == 0 ? "none"
+		         : p->draft.id[0] ? p->draft.id : "(a draft without an id)");
 	else if (b->f)
 		kvp_field_format(p, b->f, b->index, buf, n);
 	else if (b->index < p->model.n_rules)
@@ -157,7 +161,8 @@ static const struct kvp_field *bind_field(const struct binding *b)
 static bool is_pick(const struct binding *b)
 {
 	return b && (b->special == TUI_PLAN_PICK_MODEL ||
-	             b->special == TUI_PLAN_PICK_CARD);
+	             b->special == TUI_PLAN_PICK_CARD ||
+	             b->special == TUI_PLAN_PICK_DRAFT);
 }
 
 /* ---- validation (the field type) ------------------------------------- */
@@ -849,14 +854,23 @@ static void step(struct tui_form *fm, int dir)
 	}
 }
 
+/* Delete, Backspace or Ctrl-U on the Draft model row: no draft. */
+static bool is_draft_clear(const struct binding *b, int key)
+{
+	return b && b->special == TUI_PLAN_PICK_DRAFT &&
+	       (key == KEY_DC || key == KEY_BACKSPACE || key == 127 ||
+	        key == 8 || key == 21);
+}
+
 /* A picker field: ask the loop for the preset picker, with the key typed
  * (0: none) as the start of its filter. */
 static void request_pick(struct tui_form *fm, struct tui_app *a, int key)
 {
 	struct binding *b = field_userptr(current_field(fm->form));
 
-	a->pick_kind = b->special == TUI_PLAN_PICK_MODEL ? KVP_PRESET_MODEL
-	                                                 : KVP_PRESET_CARD;
+	a->pick_kind = b->special == TUI_PLAN_PICK_CARD ? KVP_PRESET_CARD
+	                                                : KVP_PRESET_MODEL;
+	a->pick_draft = b->special == TUI_PLAN_PICK_DRAFT;
 	a->pick_filter[0] = (char)key;
 	a->pick_filter[1] = '\0';
 }
@@ -924,6 +938,11 @@ bool tui_form_handle(struct tui_form *fm, struct tui_app *a, enum tui_act act,
 	}
 	if (key >= 32 && key < 127 && is_pick(field_userptr(current_field(fm->form)))) {
 		request_pick(fm, a, key);
+		return true;
+	}
+	if (is_draft_clear(field_userptr(current_field(fm->form)), key)) {
+		tui_draft_clear(a);
+		tui_form_reload(fm, a);
 		return true;
 	}
 	if (key > 32 && key < 127 && current_is_choice(fm) && type_ahead(fm, a, key))
@@ -1037,6 +1056,8 @@ const char *tui_form_help(const struct tui_form *fm)
 		return "type to search the model presets (Enter: the whole list; Tab in it: a file or config.json)";
 	if (b && b->special == TUI_PLAN_PICK_CARD)
 		return "type to search the card presets (Enter: the whole list)";
+	if (b && b->special == TUI_PLAN_PICK_DRAFT)
+		return "speculative decoding's draft model (llama.cpp -md, vLLM --speculative-model): type to search the model presets (Tab in the list: a file), Delete: none";
 	if (b && b->special == TUI_PLAN_KV_FORMAT)
 		return "KV cache format, K and V alike, where the engine reads it (f16, bf16, fp8, q8_0...; K and V apart on the Model page, F5)";
 	if (b && b->f)

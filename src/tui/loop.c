@@ -160,6 +160,12 @@ static void run_pick(struct tui_app *a)
 
 	snprintf(filter, sizeof filter, "%s", a->pick_filter);
 	a->pick_kind = -1;
+	if (a->pick_draft) {
+		/* the last row: the cursor stays on it */
+		a->pick_draft = false;
+		tui_draft_load(a, filter);
+		return;
+	}
 	if (!tui_preset_load(a, kind, filter) || !a->form)
 		return;
 	if (tui_form_goto(a->form, kind == KVP_PRESET_CARD ?

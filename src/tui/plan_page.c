@@ -24,6 +24,9 @@ static const struct tui_plan_row rows[] = {
 	{ NULL, "Engine", "engine.kind", TUI_PLAN_FIELD },
 	{ NULL, "TP", "devices.tp", TUI_PLAN_FIELD },
 	{ NULL, "PP", "devices.pp", TUI_PLAN_FIELD },
+	/* plan.draft is a whole model, not a field: the row is bound to the
+	 * model id field's type and shows the draft's id (form_view.c) */
+	{ NULL, "Draft model", "model.id", TUI_PLAN_PICK_DRAFT },
 };
 
 /* Where each engine reads the cache format (K first). Engines not listed

@@ -7,6 +7,7 @@
 
 #include "kvplan/complete.h"
 #include "kvplan/format.h"
+#include "tui/form_view.h"
 #include "tui/picker.h"
 #include "tui/preset_load.h"
 #include "tui/prompt.h"
@@ -15,17 +16,20 @@
 /* The spec to load: a preset picked from the list, or a path typed after
  * Tab. False when cancelled. */
 static bool choose_spec(struct tui_app *a, enum kvp_preset_kind kind,
-                        const char *filter, const char *current,
-                        char *spec, size_t n)
+                        const char *filter, const char *what,
+                        const char *current, char *spec, size_t n)
 {
+	char label[64];
+
 	switch (tui_pick_preset(a, kind, filter, spec, n)) {
 	case TUI_PICK_NAME:
 		return true;
 	case TUI_PICK_PATH:
 		if (kind == KVP_PRESET_CARD)
 			return tui_prompt_text(a, "Card preset or file:", current, spec, n);
-		return tui_prompt_text_completing(a, "Model (Tab completes):",
-		                                  current, spec, n, kvp_model_complete);
+		snprintf(label, sizeof label, "%s (Tab completes):", what);
+		return tui_prompt_text_completing(a, label, current, spec, n,
+		                                  kvp_model_complete);
 	default:
 		return false;
 	}
@@ -94,13 +98,68 @@ static bool load_card(struct tui_app *a, const char *spec)
 	return true;
 }
 
+/* Speculative decoding's method where the engine asks for one: vLLM's
+ * speculative_config names it ("draft_model" with a draft, as the CLI's
+ * --speculative-model sets it); llama.cpp takes -md alone. */
+static void draft_method(struct tui_app *a)
+{
+	struct kvp_vllm_opts *v = &a->plan.engine.vllm;
+	bool draft = a->plan.draft.n_layers > 0;
+
+	if (draft && v->speculative_method == KVP_SPEC_NONE) {
+		v->speculative_method = KVP_SPEC_DRAFT_MODEL;
+	} else if (!draft && v->speculative_method == KVP_SPEC_DRAFT_MODEL) {
+		/* speculative decoding off: its tokens go with it */
+		v->speculative_method = KVP_SPEC_NONE;
+		v->num_speculative_tokens = 0;
+	}
+}
+
+bool tui_draft_load(struct tui_app *a, const char *filter)
+{
+	struct kvp_model m;
+	struct kvp_error err;
+	char spec[512];
+
+	if (!choose_spec(a, KVP_PRESET_MODEL, filter, "Draft model",
+	                 a->plan.draft.id, spec, sizeof spec))
+		return false;
+	memset(&m, 0, sizeof m);
+	if (kvp_model_load_spec(spec, &m, NULL, &err) != KVP_OK) {
+		tui_app_message(a, TUI_MSG_ERROR, "draft model: %s", err.msg);
+		return false;
+	}
+	a->plan.draft = m;
+	draft_method(a);
+	tui_app_edited(a);
+	if (a->msg_kind != TUI_MSG_ERROR)
+		tui_app_message(a, TUI_MSG_INFO, "draft model %s: its weights and KV "
+		                "are the cards' 'draft' part", m.id);
+	if (a->form)    /* same rows: the cursor stays on the Draft model row */
+		tui_form_reload(a->form, a);
+	return true;
+}
+
+void tui_draft_clear(struct tui_app *a)
+{
+	if (a->plan.draft.n_layers == 0) {
+		tui_app_message(a, TUI_MSG_INFO, "no draft model to remove");
+		return;
+	}
+	memset(&a->plan.draft, 0, sizeof a->plan.draft);
+	draft_method(a);
+	tui_app_edited(a);
+	if (a->msg_kind != TUI_MSG_ERROR)
+		tui_app_message(a, TUI_MSG_INFO, "draft model removed");
+}
+
 bool tui_preset_load(struct tui_app *a, enum kvp_preset_kind kind,
                      const char *filter)
 {
 	char spec[512];
 	bool ok;
 
-	if (!choose_spec(a, kind, filter,
+	if (!choose_spec(a, kind, filter, "Model",
 	                 kind == KVP_PRESET_CARD ? a->plan.devices.groups[0].card.name
 	                                         : a->plan.model.id,
 	                 spec, sizeof spec))

@@ -24,4 +24,19 @@
 bool tui_preset_load(struct tui_app *a, enum kvp_preset_kind kind,
                      const char *filter);
 
+/*
+ * The draft model of speculative decoding (the Plan page's Draft model
+ * row): picked like a model (the list narrowed by `filter`, Tab types a
+ * file) into plan.draft, the rest of the plan kept; under vLLM the
+ * speculative method becomes draft_model when it was none, as the CLI's
+ * --speculative-model sets it. False when cancelled or not loaded (the
+ * message says why; the plan is unchanged).
+ */
+bool tui_draft_load(struct tui_app *a, const char *filter);
+
+/* No draft model (and vLLM's draft_model method back to none, with no
+ * speculative tokens); the
+ * caller reloads the form's values (the rows are the same). */
+void tui_draft_clear(struct tui_app *a);
+
 #endif

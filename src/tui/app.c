@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/override_tensor.h"
 #include "io/plan_json.h"
 #include "kvplan/compute.h"
 #include "tui/app.h"
@@ -76,7 +77,17 @@ void tui_app_free(struct tui_app *a)
 bool tui_app_recompute(struct tui_app *a)
 {
 	struct kvp_result *t;
+	struct kvp_error err;
 
+	/* llama.cpp -ot: the patterns are matched against the model's
+	 * tensor names here in the front end (src/io/override_tensor.c), and
+	 * the placement they give depends on the model: after any edit
+	 * (another model, experts, layers) they are matched again, so the
+	 * planner never prices a placement found for the old model */
+	if (kvp_ot_resolve(&a->plan, &err) != KVP_OK) {
+		tui_app_invalid(a, err.msg);
+		return false;
+	}
 	if (kvp_compute(&a->plan, a->scratch) != KVP_OK) {
 		tui_app_invalid(a, a->scratch->error.msg);
 		return false;

@@ -1,0 +1,44 @@
+#!/bin/sh
+# tests/tui/planner_offload.sh - llama.cpp's -ot / --override-tensor in
+# the planner, under tmux: the patterns are matched against the tensor
+# names of the model on screen, so after the model changes the card's
+# weights are the new model's placement, the bytes `kvplan calc` gives
+# the same plan (one meaning per figure), not the placement the patterns
+# found in the old model. 'exps=CPU' finds no tensor in the dense worked
+# example and every routed expert of Qwen3-30B-A3B: a planner keeping the
+# old placement shows the experts on the card. Every wait is bounded (5 s).
+TUI_TAG=kvpo TUI_TIMEOUT=120
+. "$(dirname "$0")/tmux_lib.inc"
+TUI_ENV="NO_COLOR= XDG_STATE_HOME='$DIR/state'"
+FLAGS="--engine llama.cpp --ctx-size 4096 --card a100-80gb"
+
+# card weights of calc's record: the first weights_bytes is device 0's
+# (result.devices[0]; the host's and the draft's come after it)
+card_weights() {
+	"$KVPLAN" calc $FLAGS --model qwen3-30b-a3b "$@" --format json |
+		grep '"weights_bytes"' | sed -n 1p | tr -dc '0-9'
+}
+with=$(card_weights --override-tensor 'exps=CPU')
+without=$(card_weights)
+if [ -n "$with" ] && [ -n "$without" ] && [ "$with" != "$without" ]; then
+	ok "setup: calc puts the experts on the host ($with B on the card, $without B without -ot)"
+else
+	notok "setup: calc's card weights with and without -ot ('$with', '$without')"
+fi
+# as the panel prints it: digits grouped by commas
+grouped=$(printf '%s\n' "$with" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta')
+grouped_without=$(printf '%s\n' "$without" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta')
+
+start 120 40 $FLAGS --override-tensor "'exps=CPU'"
+keys q w e n 3 - 3 0
+wait_for "filter: qwen3-30" >/dev/null
+keys Enter
+check "the model changed" "model Qwen/Qwen3-30B-A3B in place of"
+check "card weights as calc gives them ($grouped B)" "$grouped"
+screen
+if grep -qF "$grouped_without" "$DIR/screen"; then
+	notok "the old placement (the experts on the card, $grouped_without B) is gone"
+else
+	ok "the old placement (the experts on the card, $grouped_without B) is gone"
+fi
+exit $fail

@@ -13,6 +13,7 @@
 #include "kvplan/layers.h"
 #include "kvplan/preset.h"
 #include "kvplan/validate.h"
+#include "io/override_tensor.h"
 #include "tui/form_view.h"
 #include "tui/plan_page.h"
 #include "tui/preset_load.h"
@@ -125,11 +126,29 @@ static bool shape_equal(const struct shape *a, const struct shape *b)
 
 /* ---- a binding's value: the field, or the Plan page's KV format ------ */
 
+/* llama.cpp -ot as one comma list (what --override-tensor builds),
+ * matched at once against the plan's model so a bad pattern is refused
+ * at the entry, in the CLI's words. */
+static enum kvp_status set_override_tensor(struct kvp_plan *p, const char *text,
+                                           struct kvp_error *err)
+{
+	char *dst = p->engine.llamacpp.override_tensor;
+
+	if (strlen(text) >= sizeof p->engine.llamacpp.override_tensor)
+		return kvp_error_set(err, KVP_ERANGE,
+			"--override-tensor: the overrides exceed %zu characters",
+			sizeof p->engine.llamacpp.override_tensor - 1);
+	snprintf(dst, sizeof p->engine.llamacpp.override_tensor, "%s", text);
+	return kvp_ot_resolve(p, err);
+}
+
 static enum kvp_status bind_set(struct kvp_plan *p, const struct binding *b,
                                 const char *text, struct kvp_error *err)
 {
 	if (b->special == TUI_PLAN_KV_FORMAT)
 		return tui_kv_format_set(p, text, err);
+	if (b->special == TUI_PLAN_OVERRIDE_TENSOR)
+		return set_override_tensor(p, text, err);
 	return kvp_field_set(p, b->f, b->index, text, err);
 }
 
@@ -138,6 +157,8 @@ static void bind_format(const struct kvp_plan *p, const struct binding *b,
 {
 	if (b->special == TUI_PLAN_KV_FORMAT)
 		tui_kv_format_text(p, buf, n);
+	else if (b->special == TUI_PLAN_OVERRIDE_TENSOR)
+		snprintf(buf, n, "%s", p->engine.llamacpp.override_tensor);
 	else if (b->special == TUI_PLAN_PICK_DRAFT)
 		snprintf(buf, n, "%s", p->draft.n_layers == 0 ? "none"
 		         : p->draft.id[0] ? p->draft.id : "(a draft without an id)");
@@ -187,7 +208,7 @@ static bool validate(struct binding *b, const char *text, struct kvp_error *err)
 	 * `kvplan calc` runs (kvp_plan_validate): refused here, the plan
 	 * keeps its last valid value */
 	b->form->scratch = b->app->plan;
-	if (!b->f) {
+	if (!b->f && b->special == TUI_PLAN_FIELD) {
 		if (text[0] == '\0')
 			return true;
 		if (kvp_rule_parse(text, &rule, err) != KVP_OK)
@@ -205,7 +226,7 @@ static void refuse(struct binding *b, const char *msg)
 {
 	char m[KVP_ERRMSG_MAX + 64];
 
-	if (b->f)
+	if (b->f || b->special != TUI_PLAN_FIELD)
 		snprintf(m, sizeof m, "%s: %s", b->label, msg);
 	else
 		snprintf(m, sizeof m, "layer rule %zu: %s", b->index, msg);
@@ -383,6 +404,11 @@ static size_t plan_items(const struct kvp_plan *p, enum tui_section sec,
 		add_section(it, &n, KVP_SEC_STRATEGY, false, 0, 0, eng);
 		add_heading(it, &n, "Engine", false, 0);
 		add_section(it, &n, KVP_SEC_ENGINE, false, 0, 0, eng);
+		if (p->engine.kind == KVP_ENGINE_LLAMACPP) {
+			add_field(it, &n, NULL, 0);
+			it[n - 1].label = "Override (-ot)";
+			it[n - 1].special = TUI_PLAN_OVERRIDE_TENSOR;
+		}
 		break;
 	case TUI_SEC_DEVICES:
 		rows = array_rows(p, KVP_ARR_GROUPS, false);
@@ -551,7 +577,10 @@ static bool build(struct tui_form *fm, struct tui_app *a)
 			return false;
 		field_opts_off(val, O_AUTOSKIP | O_STATIC);
 		set_max_field(val, it->f && it->f->type == KVP_FT_STRING
-		              ? (int)it->f->size - 1 : 400);
+		              ? (int)it->f->size - 1
+		              : it->special == TUI_PLAN_OVERRIDE_TENSOR
+		              ? (int)sizeof a->plan.engine.llamacpp.override_tensor - 1
+		              : 400);
 		set_field_back(val, t->attr[TUI_R_FIELD]);
 		set_field_type(val, kvp_type);
 		fm->binds[nb] = (struct binding){ it->f, it->index, a, fm, it->special,
@@ -715,7 +744,7 @@ bool tui_form_commit(struct tui_form *fm, struct tui_app *a)
 		}
 		return true;
 	}
-	if (b->f) {
+	if (b->f || b->special != TUI_PLAN_FIELD) {
 		if (bind_set(&a->plan, b, text, &err) != KVP_OK) {
 			refuse(b, err.msg);
 			return false;
@@ -1024,6 +1053,17 @@ const struct kvp_field *tui_form_current(const struct tui_form *fm, size_t *inde
 	return b->f;
 }
 
+bool tui_form_text_entry(const struct tui_form *fm)
+{
+	struct binding *b;
+
+	if (!fm || !fm->form)
+		return false;
+	b = field_userptr(current_field(fm->form));
+	return b && ((b->f && b->f->type == KVP_FT_STRING) ||
+	             b->special == TUI_PLAN_OVERRIDE_TENSOR);
+}
+
 bool tui_form_invalid(const struct tui_form *fm)
 {
 	return fm && fm->invalid;
@@ -1056,6 +1096,8 @@ const char *tui_form_help(const struct tui_form *fm)
 		return "type to search the model presets (Enter: the whole list; Tab in it: a file or config.json)";
 	if (b && b->special == TUI_PLAN_PICK_CARD)
 		return "type to search the card presets (Enter: the whole list)";
+	if (b && b->special == TUI_PLAN_OVERRIDE_TENSOR)
+		return "llama.cpp -ot PATTERN=BUFFER[,...]: tensors whose GGUF name the pattern finds go to BUFFER (CPU, CUDA0), first match wins; empty: none";
 	if (b && b->special == TUI_PLAN_PICK_DRAFT)
 		return "speculative decoding's draft model (llama.cpp -md, vLLM --speculative-model): type to search the model presets (Tab in the list: a file), Delete: none";
 	if (b && b->special == TUI_PLAN_KV_FORMAT)

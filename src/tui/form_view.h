@@ -61,6 +61,9 @@ bool tui_form_commit(struct tui_form *f, struct tui_app *a);
 /* Move the cursor to the field with this JSON key (and array index);
  * returns false when the form has no such field. For tests and tools. */
 bool tui_form_goto(struct tui_form *f, const char *key, size_t index);
+/* The cursor is on free text (a string field, the -ot patterns), where
+ * '?' is a character, not the help. */
+bool tui_form_text_entry(const struct tui_form *f);
 
 /* Move the cursor to layer rule `index` (the "new" row when index is the
  * rule count); false when the form has no such row. */

@@ -296,9 +296,9 @@ static void handle_key(struct tui_app *a, int key)
 	if (a->form) {
 		size_t rule = 0;
 		uint32_t n_rules = a->plan.model.n_rules;
-		const struct kvp_field *f = tui_form_current(a->form, &rule);
 
-		if (key == '?' && !(f && f->type == KVP_FT_STRING) && a->sec != TUI_SEC_LAYERS) {
+		tui_form_current(a->form, &rule);   /* the cursor's rule */
+		if (key == '?' && !tui_form_text_entry(a->form) && a->sec != TUI_SEC_LAYERS) {
 			global_action(a, TUI_ACT_HELP);
 			return;
 		}

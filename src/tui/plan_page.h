@@ -19,6 +19,10 @@ enum tui_plan_special {
 	TUI_PLAN_PICK_MODEL,    /* model id; typing opens the model picker */
 	TUI_PLAN_PICK_CARD,     /* card name; typing opens the card picker */
 	TUI_PLAN_KV_FORMAT,     /* the one KV cache format (see above) */
+	TUI_PLAN_OVERRIDE_TENSOR, /* the Work page's llama.cpp -ot row:
+	                         * engine.llamacpp.override_tensor, a string
+	                         * the front end matches (io/override_tensor.h),
+	                         * no field of the table */
 	TUI_PLAN_PICK_DRAFT     /* the draft model of speculative decoding
 	                         * (plan.draft, no field of its own: the row
 	                         * shows its id); typing opens the model

@@ -41,4 +41,31 @@ if grep -qF "$grouped_without" "$DIR/screen"; then
 else
 	ok "the old placement (the experts on the card, $grouped_without B) is gone"
 fi
+
+# The Work page's -ot row (llama.cpp only): a pattern calc refuses is
+# refused at the entry, in calc's words, with the typed text kept; a
+# valid one ('?' typed as a character, not the help) gives calc's bytes.
+ot='blk\.1?[0-9]\.=CPU'
+want=$(card_weights --override-tensor "$ot" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta')
+keys F6
+wait_for "Sequence class 0" >/dev/null
+i=0
+while [ $i -lt 80 ]; do   # down to the row, found by its help line
+	screen
+	grep -qF "llama.cpp -ot PATTERN=BUFFER" "$DIR/screen" && break
+	keys Down
+	sleep 0.05
+	i=$((i + 1))
+done
+check "the Work page has the -ot row" "Override (-ot)"
+keys C-u
+keys -l 'blk\.\d+\.=CPU'
+keys Enter
+check "a pattern calc refuses: refused inline, named" "Override (-ot): --override-tensor: 'blk\.\d+\.'"
+check "the typed text kept" "Override (-ot)    blk\.\d+\.=CPU"
+check "INVALID, no verdict" "INVALID"
+keys C-u
+keys -l "$ot"
+keys Enter
+check "a valid pattern: calc's card weights ($want B)" "$want"
 exit $fail

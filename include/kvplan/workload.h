@@ -22,6 +22,11 @@ enum kvp_prompt_part {
 	KVP_PP_HISTORY,
 	KVP_PP_DOCUMENTS,
 	KVP_PP_INPUT,
+	/* Issue 14: a request's images and audio, in the tokens the model's
+	 * processor expands them to (placeholder tokens in the prompt: they
+	 * take KV like text). The count is the processor's, per image size
+	 * and model, so it is given, not derived from vision_config. */
+	KVP_PP_MEDIA,
 	KVP_PP_COUNT
 };
 

@@ -276,6 +276,8 @@ static const struct kvp_field fields[] = {
 	   prompt[KVP_PP_DOCUMENTS], "retrieved document tokens"),
 	FC("prompt.input", "prompt", "Prompt (input)", KVP_FT_U64, 0, U64MAX,
 	   prompt[KVP_PP_INPUT], "prompt tokens (the user input, or the whole prompt)"),
+	FC("prompt.media", "prompt-media", "Media tokens", KVP_FT_U64, 0, U64MAX,
+	   prompt[KVP_PP_MEDIA], "image and audio tokens of a request, as the model's processor expands them (e.g. Qwen2-VL: one per 28x28 pixels of an image, plus its start and end tokens)"),
 	FC("gen", "gen", "Generation", KVP_FT_U64, 0, U64MAX, gen,
 	   "generation reserve, tokens"),
 	FC("samples", "samples", "Samples", KVP_FT_U32, 1, BIG, samples,

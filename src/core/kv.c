@@ -127,7 +127,7 @@ struct ctx {
 static const char *const part_names[KVP_PP_COUNT] = {
 	[KVP_PP_SYSTEM] = "system", [KVP_PP_TEMPLATE] = "template",
 	[KVP_PP_HISTORY] = "history", [KVP_PP_DOCUMENTS] = "documents",
-	[KVP_PP_INPUT] = "input",
+	[KVP_PP_INPUT] = "input", [KVP_PP_MEDIA] = "media",
 };
 
 static inline uint64_t min_u64(uint64_t a, uint64_t b)

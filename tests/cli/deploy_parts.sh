@@ -40,7 +40,21 @@ expect "mmproj bytes in the plan" 32 "$(nth "$TMP/l.json" mmproj_bytes 1)"
 expect "two --lora files" 64 "$(nth "$TMP/l.json" lora_bytes 1)"
 expect "device encoder_bytes" 32 "$(nth "$TMP/l.json" encoder_bytes 1)"
 
+# a request's image and audio tokens are prompt tokens of their own part:
+# 2 x 40 layers x 8 KV heads x 128 x 2 B = 163,840 B per position;
+# 3,072 input + 1,024 media + 1,024 generation = 5,120 positions; x 6
+# requests x 163,840 = 5,033,164,800 B (the default workload, DESIGN.md)
+"$KVPLAN" calc --prompt-media 1024 --format json >"$TMP/m.json"
+expect "media tokens in the plan" 1024 "$(nth "$TMP/m.json" media 1)"
+expect "media tokens take KV (kv.bytes_needed)" 5033164800 "$(nth "$TMP/m.json" bytes_needed 1)"
+"$KVPLAN" calc "$TMP/m.json" --format json >"$TMP/m2.json"
+expect "the record reloads with its media tokens" 1024 "$(nth "$TMP/m2.json" media 1)"
+"$KVPLAN" calc --class 0 --prompt-media 1024 --concurrency 6 >"$TMP/m.txt"
+grep -q '^per sequence  838,860,800 B .* 5,120 tokens$' "$TMP/m.txt" &&
+	ok "a sequence of 5,120 tokens" || notok "media: $(grep '^per sequence' "$TMP/m.txt")"
+
 # bad input: one line naming the field, exit 2
+bad "negative media tokens" "prompt-media" calc --prompt-media -5
 bad "rank above vLLM's set" "engine.vllm.max_lora_rank: 24" calc --engine vllm --enable-lora --max-lora-rank 24
 bad "rank above vLLM's max" "engine.vllm.max_lora_rank: 1024" calc --engine vllm --enable-lora --max-lora-rank 1024
 bad "cpu loras below slots" "engine.vllm.max_cpu_loras: 1" calc --engine vllm --enable-lora --max-loras 2 --max-cpu-loras 1

@@ -996,10 +996,12 @@ START_TEST(classes_equal_their_ragged_list)
 			sc->gen = rnd(&x) % 300;
 			sc->samples = 1 + rnd(&x) % 4;
 			for (i = 0; i < sc->requests; i++)
-				for (smp = 0; smp < sc->samples; smp++)
-					lens[n++] = sc->prompt[0] + sc->prompt[1] +
-					            sc->prompt[2] + sc->prompt[3] +
-					            sc->prompt[4] + sc->gen;
+				for (smp = 0; smp < sc->samples; smp++) {
+					lens[n] = sc->gen;
+					for (k = 0; k < KVP_PP_COUNT; k++)
+						lens[n] += sc->prompt[k];
+					n++;
+				}
 		}
 		plan.strategy.block_size = 1 + rnd(&x) % 40;
 		for (k = 0; k < KVP_STRAT_COUNT; k++) {

@@ -224,6 +224,10 @@ void kvp_out_compute_buf(FILE *out, const struct kvp_result *res)
 	const struct kvp_host_result *h = &res->host;
 	char a[32], b[32];
 
+	if (h->compute_kind == KVP_FIG_NONE && h->compute_source[0]) {
+		fprintf(out, "%-14s%s\n", "compute buf", h->compute_source);
+		return;
+	}
 	if (h->compute_kind != KVP_FIG_ESTIMATE)
 		return;
 	if (res->n_devices == 1 && res->devices[0].compute_bytes)

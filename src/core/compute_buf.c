@@ -40,8 +40,9 @@
  * are left out: llama.cpp prints them as the trailing 0.01 MiB.
  * Measured against public startup logs in tests/unit/test_compute_buf.c
  * (tests/data/logs/compute_buffers.tsv), within KVP_LC_COMPUTE_TOL_PPM.
- * More than one device (--tp, --pp, --dp) is not estimated (0, said in
- * the source text). Pure: no allocation, no I/O.
+ * More than one device (--tp, --pp, --dp) is not estimated: the figure
+ * is 0 with compute_kind NONE and the reason in compute_source, so no
+ * output shows it as an estimate and reconcile compares nothing to it. Pure: no allocation, no I/O.
  */
 #include <stdio.h>  /* snprintf into result buffers only */
 #include <string.h>
@@ -126,6 +127,17 @@ static enum kvp_status put(struct kvp_result *res, u128 v, uint64_t *out)
 	return KVP_OK;
 }
 
+/* No estimate: the figure stays 0 and is not an estimate of anything
+ * (compute_kind NONE), so no output prices it and reconcile compares no
+ * compute buffer line against it; compute_source says why. */
+static void not_estimated(struct kvp_result *res, const char *why)
+{
+	res->host.compute_kind = KVP_FIG_NONE;
+	res->host.compute_tol_ppm = 0;
+	snprintf(res->host.compute_source, sizeof res->host.compute_source,
+	         "%s", why);
+}
+
 static void source(struct kvp_result *res, const char *why)
 {
 	res->host.compute_kind = KVP_FIG_ESTIMATE;
@@ -157,12 +169,13 @@ enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
 	c.vocab = p->model.arch.vocab;
 	c.fa = o->flash_attn != KVP_OFF;   /* auto resolves to on where supported */
 	if (res->n_devices > 1) {
-		source(res, "not estimated for more than one device");
+		not_estimated(res, "not estimated for more than one device "
+		              "(the generic activations estimate stands in)");
 		return KVP_OK;
 	}
 	if (!c.T || !c.H || !c.Hq || !c.vocab) {
-		source(res, "not estimated: needs model.arch.hidden, model.q_heads "
-		       "and model.arch.vocab");
+		not_estimated(res, "not estimated: needs model.arch.hidden, "
+		              "model.q_heads and model.arch.vocab");
 		return KVP_OK;
 	}
 	dev_layers = res->n_devices == 1 && any_layer(res, true);

@@ -55,6 +55,25 @@ grep -q "^compute buffer CUDA_Host .* estimate *within the estimate's +-10 %$" "
 grep -q "2 against kvplan's estimate (information)" "$TMP/rec.txt" &&
 	ok "summary counts the estimates apart" || notok "summary: $(grep compared "$TMP/rec.txt")"
 
+# More than one device: no estimate, said so; no figure of 0 posing as
+# one, and reconcile compares no compute buffer line against it (a
+# CUDA_Host line was 'outside the estimate' of 0 before).
+pp="--engine llama.cpp --ctx-size 8192 --card a100-80gb --cards 2 --pp 2"
+"$KVPLAN" calc $pp >"$TMP/pp.txt"
+grep -q '^compute buf   not estimated for more than one device (the generic activations estimate stands in)$' "$TMP/pp.txt" &&
+	ok "two devices: not estimated, said" || notok "two devices: $(grep '^compute buf' "$TMP/pp.txt")"
+"$KVPLAN" calc $pp --format json >"$TMP/pp.json"
+grep -q '"compute_kind":[[:space:]]*"none"' "$TMP/pp.json" &&
+	ok "two devices: compute_kind none in the record" || notok "compute_kind: $(grep compute_kind "$TMP/pp.json")"
+printf '%s\n' 'llama_context:  CUDA_Host compute buffer size =    26.00 MiB' \
+	'llama_kv_cache:      CUDA0 KV buffer size =   640.00 MiB' \
+	'llama_kv_cache:      CUDA1 KV buffer size =   640.00 MiB' >"$TMP/pp.log"
+"$KVPLAN" reconcile "$TMP/pp.log" "$TMP/pp.json" >"$TMP/pprec.txt" 2>&1
+grep -q '^compute buffer CUDA_Host .* untested *$' "$TMP/pprec.txt" &&
+	! grep -q "against kvplan's estimate" "$TMP/pprec.txt" &&
+	ok "two devices: the host compute line is not compared" ||
+	notok "two devices: $(grep 'compute buffer' "$TMP/pprec.txt")"
+
 bad "bad --embeddings" "engine.llamacpp.embeddings" calc $run --embeddings=lots
 
 [ "$fails" -eq 0 ]

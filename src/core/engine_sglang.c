@@ -68,18 +68,26 @@ static enum kvp_status sg_nsa(const struct kvp_plan *p, const struct kvp_format 
 		return kvp_error_set(err, KVP_EINVAL,
 			"model.indexer.head_dim: %llu - SGLang's indexer keys take a "
 			"scale per %u values", (unsigned long long)hd, SG_QUANT_BLOCK);
+	/* hd < 2^32: hd + hd / 128 x 4 fits; the sums below are checked */
 	*idx = hd + hd / SG_QUANT_BLOCK * 4;
-	*profile = latent + *idx;
+	if (!kvp_add(latent, *idx, profile))
+		return kvp_error_set(err, KVP_EOVERFLOW,
+			"model.indexer.head_dim: %llu - the profile's row does not fit "
+			"in 64 bits", (unsigned long long)hd);
 	*stored = latent;
 	if (f->dtype == KVP_DT_FP8) {
 		if (m->kv_lora_rank % SG_QUANT_BLOCK)
 			return kvp_error_set(err, KVP_EINVAL,
 				"model.mla.kv_lora_rank: %u - SGLang's fp8 DSA latent takes "
 				"a scale per %u values", m->kv_lora_rank, SG_QUANT_BLOCK);
+		/* 32-bit dims in 64 bits: kv_lora_rank x 1.03 + rope x 2 fits */
 		*stored = (uint64_t)m->kv_lora_rank + m->kv_lora_rank / SG_QUANT_BLOCK * 4 +
 		          (uint64_t)m->qk_rope_head_dim * 2;
 	}
-	*stored += *idx;
+	if (!kvp_add(*stored, *idx, stored))
+		return kvp_error_set(err, KVP_EOVERFLOW,
+			"model.indexer.head_dim: %llu - the stored row does not fit in "
+			"64 bits", (unsigned long long)hd);
 	return KVP_OK;
 }
 
@@ -208,7 +216,12 @@ static enum kvp_status sg_swa_split(struct sg_swa *w, uint64_t t, uint64_t page,
 	    !kvp_add(ff, ss, &cell) || !kvp_mul(t, cell, &total))
 		return eng_overflow(res, "engine.sglang.max_total_tokens");
 	den = (double)ff + r * (double)w->s * (double)w->ns;
+	/* a double of 2^64 or more has no uint64_t: refused, not cast */
+	if ((double)total / den >= 18446744073709551616.0)
+		return eng_overflow(res, "engine.sglang.max_total_tokens");
 	w->full = (uint64_t)((double)total / den);
+	if ((double)w->full * r >= 18446744073709551616.0)
+		return eng_overflow(res, "engine.sglang.swa_full_tokens_ratio");
 	w->swa = (uint64_t)((double)w->full * r);
 	w->full = w->full / page * page;
 	w->swa = w->swa / page * page;
@@ -216,39 +229,48 @@ static enum kvp_status sg_swa_split(struct sg_swa *w, uint64_t t, uint64_t page,
 }
 
 /* "KV Cache is allocated" for one MHATokenToKVPool of `tokens` (+ one
- * page of slots) over the layers on side `swa` of the split. */
-static void sg_pool_line(struct kvp_result *res, const struct kvp_layer_spec *ls,
-                         uint32_t n, bool swa, uint64_t tokens, uint64_t page)
+ * page of slots) over the layers on side `swa` of the split; K and V
+ * bytes checked (refused naming kv.k_bytes / kv.v_bytes). */
+static enum kvp_status sg_pool_line(struct kvp_result *res,
+                                    const struct kvp_layer_spec *ls, uint32_t n,
+                                    bool swa, uint64_t tokens, uint64_t page)
 {
-	uint64_t kb = 0, vb = 0;
+	uint64_t kb = 0, vb = 0, slots;
 	uint32_t i;
 	char x[32], y[32];
 
+	if (!kvp_add(tokens, page, &slots))
+		return eng_overflow(res, "engine.sglang.max_total_tokens");
 	for (i = 0; i < n; i++)
 		if (sg_slides(&ls[i]) == swa) {
-			kb += (tokens + page) * res->layers[i].k_row_bytes;
-			vb += (tokens + page) * res->layers[i].v_row_bytes;
+			if (!kvp_muladd(&kb, slots, res->layers[i].k_row_bytes))
+				return eng_overflow(res, "kv.k_bytes");
+			if (!kvp_muladd(&vb, slots, res->layers[i].v_row_bytes))
+				return eng_overflow(res, "kv.v_bytes");
 		}
 	eng_line(res, "KV Cache is allocated. #tokens: %llu, K size: %s GB, V size: %s GB",
 	         (unsigned long long)tokens, eng_fixed2(kb, KVP_GIB, x, sizeof x),
 	         eng_fixed2(vb, KVP_GIB, y, sizeof y));
+	return KVP_OK;
 }
 
 /* The two pools in the result (engine.pools[]): the full layers' first,
  * then the sliding layers' (window 0: they keep the pool's tokens, not a
  * window). */
-static void sg_swa_result(struct kvp_result *res, const struct sg_swa *w,
-                          uint64_t page)
+static enum kvp_status sg_swa_result(struct kvp_result *res, const struct sg_swa *w,
+                                     uint64_t page)
 {
 	struct kvp_engine_result *e = &res->engine;
 
 	e->n_pools = 2;
 	e->pools[0].layers = w->nf;
 	e->pools[0].blocks = w->full / page;
-	e->pools[0].bytes_per_token = w->f * w->nf;
 	e->pools[1].layers = w->ns;
 	e->pools[1].blocks = w->swa / page;
-	e->pools[1].bytes_per_token = w->s * w->ns;
+	if (!kvp_mul(w->f, w->nf, &e->pools[0].bytes_per_token) ||
+	    !kvp_mul(w->s, w->ns, &e->pools[1].bytes_per_token))
+		return eng_overflow(res, "engine.pools[].bytes_per_token");
+	return KVP_OK;
 }
 
 /*
@@ -359,6 +381,7 @@ static enum kvp_status sg_mamba_size(const struct kvp_plan *p, struct sg_mamba *
 	const struct kvp_sglang_opts *o = &p->engine.sglang;
 	double r = (double)(o->mamba_full_memory_ratio ? o->mamba_full_memory_ratio :
 	                    900000) / 1e6, rest, raw, left;
+	uint64_t slots;
 
 	if (o->max_mamba_cache_size) {
 		m->size = o->max_mamba_cache_size;
@@ -380,8 +403,8 @@ static enum kvp_status sg_mamba_size(const struct kvp_plan *p, struct sg_mamba *
 	if (!profiled)
 		return KVP_OK;
 	rest = (double)*budget / 1073741824.0;
-	left = rest - (double)(m->size * m->per_req) / 1073741824.0;
-	if (m->size > *budget / m->per_req || left <= 0.0)
+	if (!kvp_mul(m->size, m->per_req, &slots) || slots > *budget ||
+	    (left = rest - (double)slots / 1073741824.0) <= 0.0)
 		return kvp_error_set(err, KVP_EREFUSED,
 			"engine.sglang.max_mamba_cache_size: %llu - %llu slots of %llu "
 			"B leave no memory for the KV pool", (unsigned long long)m->size,
@@ -396,6 +419,7 @@ static enum kvp_status sg_mamba_layers(const struct kvp_layer_spec *ls,
                                        struct kvp_result *res)
 {
 	uint32_t i;
+	uint64_t conv, ssm;
 	char x[32], y[32];
 
 	for (i = 0; i < n; i++) {
@@ -406,17 +430,20 @@ static enum kvp_status sg_mamba_layers(const struct kvp_layer_spec *ls,
 		lr->on_device = true;
 		lr->spec = ls[i];
 		lr->spec.state_bytes = m->conv + m->ssm;
-		lr->slots = m->size + 1;
-		if (!kvp_mul(lr->slots, m->conv, &lr->conv_bytes) ||
+		if (!kvp_add(m->size, 1, &lr->slots) ||
+		    !kvp_mul(lr->slots, m->conv, &lr->conv_bytes) ||
 		    !kvp_mul(lr->slots, m->ssm, &lr->ssm_bytes) ||
 		    !kvp_add(lr->conv_bytes, lr->ssm_bytes, &lr->bytes))
 			return eng_overflow(res, "engine.sglang.max_mamba_cache_size");
 	}
+	/* the line's totals: (size + 1) slots x a layer's state x layers */
+	if (!kvp_add(m->size, 1, &conv) || !kvp_mul(conv, m->layers, &conv) ||
+	    !kvp_mul(conv, m->ssm, &ssm) || !kvp_mul(conv, m->conv, &conv))
+		return eng_overflow(res, "engine.sglang.max_mamba_cache_size");
 	eng_line(res, "Mamba Cache is allocated. max_mamba_cache_size: %llu, "
 	         "conv_state size: %sGB, ssm_state size: %sGB",
-	         (unsigned long long)m->size,
-	         eng_fixed2((m->size + 1) * m->conv * m->layers, KVP_GIB, x, sizeof x),
-	         eng_fixed2((m->size + 1) * m->ssm * m->layers, KVP_GIB, y, sizeof y));
+	         (unsigned long long)m->size, eng_fixed2(conv, KVP_GIB, x, sizeof x),
+	         eng_fixed2(ssm, KVP_GIB, y, sizeof y));
 	return KVP_OK;
 }
 
@@ -543,14 +570,15 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 		lr->spec = sp;
 		lr->k_row_bytes = kr;
 		lr->v_row_bytes = vr;
-		lr->bytes_per_position = kr + vr;
-		kcell += kr;
 		/* the profile's cell: the stored row, but a DSA layer's latent
 		 * at (kv_lora_rank + rope) x the dtype's bytes */
-		pcell += prow ? prow : kr + vr;
-		vcell += vr;
+		if (!kvp_add(kr, vr, &lr->bytes_per_position) ||
+		    !kvp_add(kcell, kr, &kcell) || !kvp_add(vcell, vr, &vcell) ||
+		    !kvp_add(pcell, prow ? prow : lr->bytes_per_position, &pcell))
+			return eng_overflow(res, "kv.bytes_per_position");
 	}
-	cell = kcell + vcell;
+	if (!kvp_add(kcell, vcell, &cell))
+		return eng_overflow(res, "kv.bytes_per_position");
 	if (cell == 0)
 		return kvp_error_set(err, KVP_EINVAL,
 			"model.layers: no attention layer - SGLang's token pool is empty");
@@ -592,11 +620,10 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 	if (o->max_running_requests) {
 		max_reqs = o->max_running_requests;
 	} else {
-		max_reqs = (uint64_t)(((unsigned __int128)tokens * 512) / ctx);
-		if (max_reqs < 2048)
-			max_reqs = 2048;
-		if (max_reqs > 4096)
-			max_reqs = 4096;
+		/* clamped in 128 bits: the quotient may not fit in 64 */
+		unsigned __int128 q = (unsigned __int128)tokens * 512 / ctx;
+
+		max_reqs = q < 2048 ? 2048 : q > 4096 ? 4096 : (uint64_t)q;
 	}
 	/* each running request keeps 3 Mamba slots (radix cache, no extra
 	 * buffer: MAMBA_CACHE_SIZE_MAX_RUNNING_REQUESTS_RATIO) */
@@ -623,7 +650,9 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 	if (tokens == 0 || fit_tokens == 0)
 		return kvp_error_set(err, KVP_EREFUSED,
 			"SGLang: Not enough memory. Please try to increase --mem-fraction-static.");
-	if (!kvp_mul(max_reqs + 1, ctx + 4, &table) || !kvp_mul(table, 4, &table))
+	/* max_reqs <= 2^32 - 1 (a uint32_t option or at most 4,096): + 1 fits */
+	if (!kvp_add(ctx, 4, &table) || !kvp_mul(max_reqs + 1, table, &table) ||
+	    !kvp_mul(table, 4, &table))
 		return eng_overflow(res, "engine.sglang.context_len");
 
 	/* The pool: tokens + page_size slots per layer, per rank (a
@@ -648,21 +677,29 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 	vb = res->kv.v_bytes / tp;
 
 	e->block_size = page;
-	e->page_bytes = page * cell;
-	if (sw.on)
-		sg_swa_result(res, &sw, page);
+	if (!kvp_mul(page, cell, &e->page_bytes))
+		return eng_overflow(res, "engine.sglang.page_size");
+	if (sw.on && (st = sg_swa_result(res, &sw, page)))
+		return st;
 	e->blocks = tokens / page;
 	e->tokens = tokens;
 	e->max_model_len = ctx;
 	e->max_requests = max_reqs;
 	e->aux_bytes = table;
-	e->concurrency_x100 = (uint64_t)(((unsigned __int128)tokens * 100) / ctx);
+	{
+		unsigned __int128 q = (unsigned __int128)tokens * 100 / ctx;
+
+		if (q > UINT64_MAX)
+			return eng_overflow(res, "engine.concurrency_x100");
+		e->concurrency_x100 = (uint64_t)q;
+	}
 	if (sw.on) {
 		eng_line(res, "Use sliding window memory pool. full_layer_tokens=%llu, "
 		         "swa_layer_tokens=%llu", (unsigned long long)sw.full,
 		         (unsigned long long)sw.swa);
-		sg_pool_line(res, ls, p->model.n_layers, true, sw.swa, page);
-		sg_pool_line(res, ls, p->model.n_layers, false, sw.full, page);
+		if ((st = sg_pool_line(res, ls, p->model.n_layers, true, sw.swa, page)) ||
+		    (st = sg_pool_line(res, ls, p->model.n_layers, false, sw.full, page)))
+			return st;
 		eng_line(res, "SWAKVPool mem usage: %s GB, swa size: %llu, full size: %llu",
 		         eng_fixed2(kb + vb, KVP_GIB, x, sizeof x),
 		         (unsigned long long)sw.swa, (unsigned long long)sw.full);
@@ -688,21 +725,23 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 		for (k = 0; k < n; k++) {
 			/* pages per sequence; the radix cache shares a request's
 			 * prompt among its samples and the system part among all */
-			uint64_t per = kvp_ceil_div(req[k].len, page) * page;
+			uint64_t per, shr;
 			uint64_t pr = req[k].prompt / page * page;
 			uint64_t sy = p->workload.share_system_prefix ?
 			              req[k].system / page * page : 0;
 
-			total += req[k].count;
-			if (req[k].len > ctx) {
+			if (!kvp_add(total, req[k].count, &total))
+				return eng_overflow(res, "workload.classes[].requests");
+			/* a request that does not fit (or whose pages overflow)
+			 * costs everything */
+			if (req[k].len > ctx || !kvp_round_up(req[k].len, page, &per) ||
+			    !kvp_mul(per, req[k].samples, &cost[k]) ||
+			    !kvp_mul(req[k].samples - 1, pr, &shr) ||
+			    !kvp_add(shr, sy, &shr) || shr > cost[k]) {
 				cost[k] = UINT64_MAX;
 				continue;
 			}
-			if (!kvp_mul(per, req[k].samples, &cost[k])) {
-				cost[k] = UINT64_MAX;
-				continue;
-			}
-			cost[k] -= (req[k].samples - 1) * pr + sy;
+			cost[k] -= shr;
 			if (sy > shared)
 				shared = sy;
 		}

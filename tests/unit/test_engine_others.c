@@ -215,6 +215,41 @@ START_TEST(sglang_rules)
 }
 END_TEST
 
+/* SGLang's figures past 64 bits are refused by name, not wrapped: a
+ * context_len of 2^64 - 1 made context_len + 4 wrap to 3 and the
+ * req_to_token table (2,049 x 3 x 4 B) look small; a quotient of
+ * tokens x 512 / context_len past 2^64 was cut to its low bits before
+ * the clamp to [2,048, 4,096]. One layer of one K and one V value in
+ * f16: 4 B a token, so 2^60 tokens (+ 1 slot) keep 2^62 + 4 B. */
+START_TEST(sglang_checked_figures)
+{
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.devices.n_groups = 0;
+	plan.engine.sglang.max_total_tokens = 1000;
+	plan.engine.sglang.context_len = UINT64_MAX;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EOVERFLOW);
+	ck_assert_str_eq(res.error.msg,
+	                 "engine.sglang.context_len: the figure does not fit in 64 bits");
+	/* 2^60 / 16 x 512 = 2^65: at least 4,096, so 4,096 requests (the
+	 * old cast gave 2^65 mod 2^64 = 0, clamped up to 2,048) */
+	plan.model.n_layers = 1;
+	plan.model.base.kv_heads = 1;
+	plan.model.base.k_dim = 1;
+	plan.model.base.v_dim = 1;
+	plan.engine.sglang.context_len = 16;
+	plan.engine.sglang.max_total_tokens = 1ull << 60;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.max_requests, 4096);
+	ck_assert_uint_eq(res.layers[0].bytes, ((1ull << 60) + 1) * 4);
+	/* 2^60 x 100 / 1 does not fit: concurrency refused by name */
+	plan.engine.sglang.context_len = 1;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EOVERFLOW);
+	ck_assert_str_eq(res.error.msg,
+	                 "engine.concurrency_x100: the figure does not fit in 64 bits");
+}
+END_TEST
+
 /* SGLang's Mamba pool from the budget (handle_max_mamba_cache): the
  * default model with layers 0-19 recurrent (conv 3 x 4,096 values, SSM
  * 128 x 4,096: bf16 24,576 B + f32 2,097,152 B = 2,121,728 B a layer, x
@@ -519,6 +554,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, sglang_qwq32b_tp4);
 	tcase_add_test(tc, sglang_rules);
 	tcase_add_test(tc, sglang_mamba_pool_budget);
+	tcase_add_test(tc, sglang_checked_figures);
 	tcase_add_test(tc, trtllm_qwen05b_log);
 	tcase_add_test(tc, trtllm_rules);
 	tcase_add_test(tc, transformers_dynamic_and_static);

@@ -10,7 +10,8 @@
  *                  last window - 1 positions: rows x min(longest, W - 1)
  *   StaticCache    rows x max_cache_len per full layer (0 = longest);
  *                  sliding layers rows x min(W, max_cache_len); a sequence
- *                  longer than max_cache_len is refused
+ *                  longer than max_cache_len is refused, unless every
+ *                  attention layer slides (hf_all_slide)
  *   QuantizedCache every layer holds up to residual_length - 1 newest
  *                  tokens in the compute dtype (QuantizedLayer.update
  *                  re-quantizes when the residual would reach
@@ -93,6 +94,38 @@ static enum kvp_status hf_tp(const struct kvp_plan *p,
 	return KVP_OK;
 }
 
+/*
+ * Whether every attention layer of the model slides (sliding or chunked;
+ * a full or MLA layer says no; recurrent and shared layers keep no
+ * positions). A static cache of such layers accepts sequences longer
+ * than max_cache_len: each layer is a ring of min(W, max_cache_len)
+ * positions that rolls, and a longer prompt keeps its last ones.
+ * transformers@00b1f96a (4.5x line: its Cache.key_cache warns of removal
+ * in v4.56.0), src/transformers/cache_utils.py SlidingWindowLayer.update
+ * ("Handle prefill phase when prompt length > sliding_window_size": the
+ * last max_cache_len states are stored) and its max_cache_len doc
+ * ("SlidingWindowLayers: clamped to min(sliding_window, max_cache_len)");
+ * ChunkedSlidingLayer extends SlidingWindowLayer. Pinned by
+ * tests/utils/test_cache_utils.py SyntheticCacheTest
+ * test_sliding_window_cache, Scenario 3 (window 4, max_cache_len 4, a
+ * 6-token prompt keeps [3, 4, 5, 6]); a full layer's position
+ * max_cache_len raises IndexError (test_static_cache_out_of_bounds).
+ * Later revisions keep the rule in StaticSlidingWindowLayer
+ * (effective_max_cache_len = min(sliding_window, max_cache_len)).
+ */
+static bool hf_all_slide(const struct kvp_plan *p, const struct kvp_layer_spec *ls)
+{
+	uint32_t i, sliding = 0;
+
+	for (i = 0; i < p->model.n_layers; i++) {
+		if (ls[i].kind == KVP_LAYER_FULL || ls[i].kind == KVP_LAYER_MLA)
+			return false;
+		if (ls[i].kind == KVP_LAYER_SLIDING || ls[i].kind == KVP_LAYER_CHUNKED)
+			sliding++;
+	}
+	return sliding > 0;
+}
+
 enum kvp_status kvp_engine_transformers(const struct kvp_plan *p,
                                         const struct kvp_layer_spec *ls,
                                         struct kvp_result *res)
@@ -123,7 +156,7 @@ enum kvp_status kvp_engine_transformers(const struct kvp_plan *p,
 	row_len = longest;
 	if (o->cache == KVP_HF_STATIC) {
 		row_len = o->max_cache_len ? o->max_cache_len : longest;
-		if (longest > row_len)
+		if (longest > row_len && !hf_all_slide(p, ls))
 			return kvp_error_set(err, KVP_EREFUSED,
 				"transformers: StaticCache max_cache_len %llu is shorter than the "
 				"longest sequence (%llu tokens); generation would overrun it "
@@ -244,9 +277,17 @@ enum kvp_status kvp_engine_transformers(const struct kvp_plan *p,
 	e->max_model_len = row_len;
 	e->max_requests = total_req;
 	e->workload_fit = total_req;
-	snprintf(e->note, sizeof e->note,
-	         "transformers %s: one batch of %llu rows, each padded to %llu positions%s",
-	         hf_names[o->cache], (unsigned long long)rows, (unsigned long long)row_len,
-	         o->cache == KVP_HF_OFFLOADED ? "; all but about two layers in host memory" : "");
+	if (longest > row_len)
+		snprintf(e->note, sizeof e->note,
+		         "transformers %s: one batch of %llu rows; every attention layer "
+		         "slides, so %llu-token sequences roll through rings of at most "
+		         "max_cache_len %llu positions", hf_names[o->cache],
+		         (unsigned long long)rows, (unsigned long long)longest,
+		         (unsigned long long)row_len);
+	else
+		snprintf(e->note, sizeof e->note,
+		         "transformers %s: one batch of %llu rows, each padded to %llu positions%s",
+		         hf_names[o->cache], (unsigned long long)rows, (unsigned long long)row_len,
+		         o->cache == KVP_HF_OFFLOADED ? "; all but about two layers in host memory" : "");
 	return KVP_OK;
 }

@@ -16,6 +16,12 @@
  * SGLang: no unit test of its pools is ported; its NSA pool is checked
  *   against sglang PR #11309's public log line, its SWAKVPool against PR
  *   #18039's, worked by hand.
+ * transformers @00b1f96a: tests/utils/test_cache_utils.py
+ *   SyntheticCacheTest (test_static_cache_out_of_bounds, test_static_cache,
+ *   test_sliding_window_cache); its setUp is Gemma2Config with one layer,
+ *   one KV head, head_dim 1, sliding_window 4, max_cache_len 4, and the
+ *   caches' tensors are float32 (StaticLayer's default dtype): a position
+ *   of a layer is 1 x 1 x 4 B for K and as much for V, 8 B.
  * TensorRT-LLM @02dc40f1: tests/unittest/_torch/executor/
  *   test_resource_manager.py (read whole), against
  *   tensorrt_llm/_torch/pyexecutor VSWA helpers (adjust_window_sizes_for_vswa,
@@ -685,6 +691,75 @@ START_TEST(sglang_swa_log_reconciled)
 }
 END_TEST
 
+/* transformers' SyntheticCacheTest @00b1f96a (setUp above): one layer,
+ * one KV head of dim 1, float32, max_cache_len 4, one row (batch 1). */
+static void hf_plan(const char *rule, uint64_t len)
+{
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 1;
+	plan.model.q_heads = 1;
+	plan.model.base.kv_heads = 1;
+	plan.model.base.k_dim = plan.model.base.v_dim = 1;
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_F32);
+	if (rule)
+		add_rule(rule);
+	plan.engine.kind = KVP_ENGINE_TRANSFORMERS;
+	plan.engine.transformers.cache = KVP_HF_STATIC;
+	plan.engine.transformers.max_cache_len = 4;
+	plan.devices.n_groups = 0;
+	set_len(len);
+}
+
+/* test_static_cache: a full layer of max_cache_len 4 holds positions
+ * 0-3 (Scenario 2 fills it to capacity): 4 x 8 B = 32 B.
+ * test_static_cache_out_of_bounds: position max_cache_len (the 5th
+ * token) raises IndexError - kvplan refuses a 5-token sequence. */
+START_TEST(hf_static_out_of_bounds)
+{
+	hf_plan(NULL, 4);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.layers[0].slots, 4);
+	ck_assert_uint_eq(res.layers[0].bytes, 32);
+	hf_plan(NULL, 5);
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "engine.transformers.max_cache_len"));
+}
+END_TEST
+
+/* test_sliding_window_cache, Scenario 3 ("Long prompt handling"): the
+ * layer slides (layer_types = ["sliding_attention"]), window 4; a
+ * 6-token prompt, longer than max_cache_len 4, is accepted and the layer
+ * keeps its last 4 positions ([3.0, 4.0, 5.0, 6.0]): min(4, 4) x 8 B =
+ * 32 B, whatever the length (7, 1,000 tokens: still 32 B). A model with
+ * a full layer beside it (two layers, HybridCache) is still refused:
+ * the full layer overruns at position 4. */
+START_TEST(hf_all_sliding_longer_than_max_cache_len)
+{
+	hf_plan("0:kind=sliding,window=4", 6);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.layers[0].slots, 4);
+	ck_assert_uint_eq(res.layers[0].bytes, 32);
+	ck_assert_uint_eq(res.kv.bytes, 32);
+	set_len(1000);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 32);
+	/* a window of 8 over max_cache_len 4: clamped to min(8, 4) = 4 */
+	hf_plan("0:kind=sliding,window=8", 6);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.layers[0].bytes, 32);
+	/* chunked layers (ChunkedSlidingLayer) roll the same way */
+	hf_plan("0:kind=chunked,window=4", 6);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.layers[0].bytes, 32);
+	/* test_hybrid_cache's layout: full + sliding; 6 tokens overrun the
+	 * full layer */
+	hf_plan("1:kind=sliding,window=4", 6);
+	plan.model.n_layers = 2;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "engine.transformers.max_cache_len"));
+}
+END_TEST
+
 /* engine.version: TensorRT-LLM and SGLang releases are keys now
  * (kvplan/era.h); a text that is no release is refused naming the field;
  * llama.cpp and transformers still refuse any release. */
@@ -739,6 +814,10 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, sglang_swa_pool_mimo);
 	tcase_add_test(tc, sglang_swa_log_reconciled);
 	tcase_add_test(tc, releases_accepted);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("transformers");
+	tcase_add_test(tc, hf_static_out_of_bounds);
+	tcase_add_test(tc, hf_all_sliding_longer_than_max_cache_len);
 	suite_add_tcase(s, tc);
 	return s;
 }

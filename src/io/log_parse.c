@@ -265,6 +265,20 @@ static int set_int(struct kvp_log *log, enum kvp_log_key k, const char *s,
 	return 1;
 }
 
+/* Aphrodite's "KV cache for N tokens: " at s (after "KV cache for "):
+ * the figure after it, or NULL when the words differ (LMCache's
+ * "Storing KV cache for N out of M tokens" is another line). */
+static const char *aph_tokens(const char *s)
+{
+	const char *p = s;
+
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (p == s || strncmp(p, " tokens:", 8))
+		return NULL;
+	return skip_sp(p + 8);
+}
+
 /* A fraction "0.90" as parts per million. */
 static int set_ppm(struct kvp_log *log, enum kvp_log_key k, const char *s,
                    uint32_t line)
@@ -716,6 +730,25 @@ static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 		return count_at(log, KVP_ENGINE_VLLM, KVP_OBS_TOKENS, KVP_SCOPE_ALL,
 		                NULL, &p, ln);
 	}
+	/* The summary's GPU memory breakdown (dphnAI/sonar PR #1306,
+	 * fb14e2ec aphrodite/worker/worker.py determine_num_available_blocks,
+	 * printed by tp rank 0; lines seen in PR #1320):
+	 *   "Reserved for KV cache: {available_kv_cache_memory / GiB:.2f} GiB"
+	 *     = total x gpu_memory_utilization - non-KV memory: the budget,
+	 *     before it is cut to whole blocks;
+	 *   "KV cache for {max_model_len} tokens: {memory_per_seq / GiB:.2f} GiB"
+	 *     = ceil(max_model_len / block_size) blocks x the block's bytes. */
+	if ((p = strstr(line, "Reserved for KV cache:"))) {
+		p += strlen("Reserved for KV cache:");
+		return bytes_at(log, KVP_ENGINE_VLLM, KVP_OBS_KV_BUDGET,
+		                KVP_SCOPE_ALL, NULL, &p, 1, ln);
+	}
+	if ((p = strstr(line, "KV cache for ")) && (q = aph_tokens(p + 13))) {
+		if (!set_int(log, KVP_LK_MAX_MODEL_LEN, p + 13, ln))
+			return 0;
+		return bytes_at(log, KVP_ENGINE_VLLM, KVP_OBS_KV_NEEDED,
+		                KVP_SCOPE_ALL, NULL, &q, 1, ln);
+	}
 	if ((p = strstr(line, "Maximum concurrency for"))) {
 		struct num n;
 		uint64_t v, tol;
@@ -1138,6 +1171,8 @@ static const struct {
 	{ KVP_ENGINE_VLLM, "Maximum sequence length allowed in the cache:",
 	  "Aphrodite (a vLLM V0 fork)", "0.7.3" },
 	{ KVP_ENGINE_VLLM, "Minimum concurrency:", "Aphrodite (a vLLM V0 fork)", "0.7.3" },
+	/* its GPU memory breakdown (dphnAI/sonar PR #1306, PR #1320's log) */
+	{ KVP_ENGINE_VLLM, "Reserved for KV cache:", "Aphrodite (a vLLM V0 fork)", "0.7.3" },
 };
 
 static void note_era(struct kvp_log *log, const char *line, uint32_t ln)

@@ -133,6 +133,29 @@ START_TEST(era_from_wording)
 }
 END_TEST
 
+/* Aphrodite's breakdown (dphnAI/sonar PR #1320) tells the V0 era too;
+ * "KV cache for N tokens:" is read only in those words: LMCache's
+ * "Storing KV cache for N out of M tokens" is another line. */
+START_TEST(aphrodite_breakdown_words)
+{
+	static struct kvp_log log;
+	static const char res[] = "INFO:       Reserved for KV cache: 10.53 GiB";
+	static const char lmc[] =
+		"Storing KV cache for 512 out of 1024 tokens (skip_leading_tokens=0) for request 7";
+
+	kvp_log_init(&log);
+	kvp_log_feed_line(&log, res, strlen(res));
+	kvp_log_finish(&log);
+	ck_assert_msg(strstr(log.era, "Aphrodite") != NULL, "%s", log.era);
+	ck_assert_str_eq(log.era_release, "0.7.3");
+	kvp_log_init(&log);
+	kvp_log_feed_line(&log, lmc, strlen(lmc));
+	kvp_log_finish(&log);
+	ck_assert_uint_eq(log.n_obs, 0);
+	ck_assert(!log.set.has[KVP_LK_MAX_MODEL_LEN]);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("log_wordings");
@@ -141,6 +164,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, every_wording_is_read);
 	tcase_add_test(tc, trtllm_old_tokens_unrounded);
 	tcase_add_test(tc, era_from_wording);
+	tcase_add_test(tc, aphrodite_breakdown_words);
 	suite_add_tcase(s, tc);
 	return s;
 }

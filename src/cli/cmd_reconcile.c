@@ -700,6 +700,22 @@ static void era_to_plan(const struct kvp_log *log, struct kvp_plan *p,
 	}
 }
 
+/* SGLang with a virtual-memory KV plugin (kvcached, log_parse.c
+ * sglang_kvcached_line): say which sizes are compared. */
+static void virtual_note(const struct kvp_log *log, struct notes *ns)
+{
+	char a[96], b[160];
+
+	if (!log->sg_virtual_line)
+		return;
+	snprintf(a, sizeof a, "line %u", log->sg_virtual_line);
+	snprintf(b, sizeof b, "%u 'Physical KV Cache limits by --mem-fraction-static' "
+	         "line(s) compared; %u virtual figure(s) of the other pool lines "
+	         "set aside", log->n_sg_phys_line, log->sg_virtual_dropped);
+	note(ns, "SGLang with a virtual-memory KV plugin (kvcached, %s): the "
+	     "physical limit is the figure, not the virtual reservation; %s", a, b);
+}
+
 /* The TP size the plan's engine runs with (per-rank figures). */
 static uint32_t plan_tp(const struct kvp_plan *p)
 {
@@ -761,6 +777,7 @@ int kvp_cmd_reconcile(int argc, char **argv)
 	}
 	choose_plan(&o, &log, path, argc, argv, &ns, &ro.no_model, &err);
 	era_to_plan(&log, &o.plan, &ns);
+	virtual_note(&log, &ns);
 	if (!ro.no_model &&
 	    !compute_for_log(&o.plan, &log, &res, &ro.no_budget, &ns, &err)) {
 		fprintf(stderr, "kvplan reconcile: %s\n", err.msg);

@@ -864,20 +864,113 @@ static void sglang_device(const char *line, char *dev, size_t n)
 /* The pool a "KV Cache is allocated" line is about: all layers, or
  * after SWAKVPool's sizing line a device's first the sliding pool
  * (swa_memory_pool.py builds swa_kv_pool first), its second the full
- * pool. */
-static enum kvp_obs_scope sglang_pool_scope(struct kvp_log *log, const char *dev)
+ * pool. `seen`/`n` are the devices that printed their first such line
+ * (one list for SGLang's own lines, one for kvcached's physical ones). */
+static enum kvp_obs_scope sglang_pool_scope(const struct kvp_log *log,
+                                            char (*seen)[16], unsigned *n,
+                                            const char *dev)
 {
 	unsigned i;
 
 	if (!log->sg_swa)
 		return KVP_SCOPE_ALL;
-	for (i = 0; i < log->n_sg_swa_dev; i++)
-		if (!strcmp(log->sg_swa_dev[i], dev))
+	for (i = 0; i < *n; i++)
+		if (!strcmp(seen[i], dev))
 			return KVP_SCOPE_FULL;
-	if (log->n_sg_swa_dev < sizeof log->sg_swa_dev / sizeof log->sg_swa_dev[0])
-		snprintf(log->sg_swa_dev[log->n_sg_swa_dev++], sizeof log->sg_swa_dev[0],
-		         "%s", dev);
+	if (*n < 16)
+		snprintf(seen[(*n)++], 16, "%s", dev);
 	return KVP_SCOPE_SWA;
+}
+
+/*
+ * SGLang with kvcached, a virtual-memory KV plugin (ovg-project/kvcached
+ * @e8e64063, kvcached/integration/sglang/patches.py
+ * ElasticMHATokenToKVPool / ElasticMLATokenToKVPool; before the
+ * autopatch, engine_integration/patches/kvcached-sglang-v0.4.9.patch):
+ * the pool's tensors reserve virtual address space for the whole card
+ * (interfaces.py alloc_kv_cache: total_memory / layers / 2 per K or V
+ * tensor), so SGLang's own "KV Cache is allocated ... K size" (printed by
+ * MHATokenToKVPool.__init__, which the elastic pool runs) and kvcached's
+ * "VirtualKV Cache is allocated (group_id=N). #tokens: T, #layers: L, K
+ * size: X GB, ..." ("Virtual KV Cache is allocated." in the 0.4.9 patch;
+ * "... #tokens: T, KV size: X GB" for MLA) state the virtual sizes. The
+ * memory the pool may map is its next line:
+ *   "Physical KV Cache limits by --mem-fraction-static: #tokens: T,
+ *    K size: X GB, V size: Y GB"   (MLA: "#tokens: T, KV size: X GB")
+ * = layer_num x (size + page_size) x head_num x head_dim x itemsize
+ * (get_kv_size_bytes_phy), GB = 2^30 (BYTES_PER_GB). Those sizes are the
+ * figures compared; the virtual ones are set aside at the end
+ * (sglang_virtual_finish). Format strings only: no public log with these
+ * lines was found.
+ */
+static int sglang_kvcached_line(struct kvp_log *log, const char *line,
+                                const char *dev, uint32_t ln)
+{
+	enum kvp_engine_kind E = KVP_ENGINE_SGLANG;
+	enum kvp_obs_scope sc;
+	const char *p;
+	int took = 0;
+
+	if (strstr(line, "VirtualKV Cache is allocated") ||
+	    strstr(line, "Virtual KV Cache is allocated")) {
+		if (!log->sg_virtual_line)
+			log->sg_virtual_line = ln;
+		hit(log, E);
+		return 1;
+	}
+	if (!(p = strstr(line, "Physical KV Cache limits by --mem-fraction-static:")))
+		return 0;
+	if (!log->sg_virtual_line)
+		log->sg_virtual_line = ln;
+	sc = sglang_pool_scope(log, log->sg_phys_dev, &log->n_sg_phys_dev, dev);
+	if ((p = strstr(line, "#tokens:"))) {
+		p += 8;
+		took |= count_at(log, E, KVP_OBS_TOKENS, sc, dev, &p, ln);
+	}
+	if ((p = strstr(line, "K size:"))) {
+		p += 7;
+		took |= bytes_at(log, E, KVP_OBS_K_BYTES, sc, dev, &p, 1, ln);
+	}
+	if ((p = strstr(line, "V size:"))) {
+		p += 7;
+		took |= bytes_at(log, E, KVP_OBS_V_BYTES, sc, dev, &p, 1, ln);
+	}
+	if ((p = strstr(line, "KV size:"))) {
+		p += 8;
+		took |= bytes_at(log, E, KVP_OBS_KV_BYTES, KVP_SCOPE_ALL, dev, &p, 1, ln);
+	}
+	if (took && log->n_sg_phys_line < sizeof log->sg_phys_line / sizeof log->sg_phys_line[0])
+		log->sg_phys_line[log->n_sg_phys_line++] = ln;
+	return took;
+}
+
+/* With kvcached loaded, the K/V sizes of every line but its physical
+ * ones are virtual: drop them (counted in sg_virtual_dropped), and the
+ * token counts of SGLang's own lines, which the physical lines state
+ * again. */
+static void sglang_virtual_finish(struct kvp_log *log)
+{
+	size_t i, k = 0;
+
+	if (!log->sg_virtual_line)
+		return;
+	for (i = 0; i < log->n_obs; i++) {
+		const struct kvp_observation *o = &log->obs[i];
+		bool phys = false, sized = o->kind == KVP_OBS_K_BYTES ||
+		            o->kind == KVP_OBS_V_BYTES || o->kind == KVP_OBS_KV_BYTES ||
+		            o->kind == KVP_OBS_TOKENS;
+		uint32_t j;
+
+		for (j = 0; j < log->n_sg_phys_line; j++)
+			phys |= log->sg_phys_line[j] == o->line;
+		if (o->engine == KVP_ENGINE_SGLANG && sized && !phys &&
+		    (o->kind != KVP_OBS_TOKENS || log->n_sg_phys_line)) {
+			log->sg_virtual_dropped++;
+			continue;
+		}
+		log->obs[k++] = *o;
+	}
+	log->n_obs = k;
 }
 
 static int sglang_line(struct kvp_log *log, const char *line, uint32_t ln)
@@ -888,6 +981,8 @@ static int sglang_line(struct kvp_log *log, const char *line, uint32_t ln)
 	int took = 0;
 
 	sglang_device(line, dev, sizeof dev);
+	if (sglang_kvcached_line(log, line, dev, ln))
+		return 1;
 	/* SWAKVPool's sizing (sglang PR #18039): "Use sliding window memory
 	 * pool. full_layer_tokens=375360, swa_layer_tokens=300288" */
 	if (strstr(line, "Use sliding window memory pool.")) {
@@ -903,7 +998,8 @@ static int sglang_line(struct kvp_log *log, const char *line, uint32_t ln)
 		return took;
 	}
 	if ((p = strstr(line, "KV Cache is allocated."))) {
-		enum kvp_obs_scope sc = sglang_pool_scope(log, dev);
+		enum kvp_obs_scope sc = sglang_pool_scope(log, log->sg_swa_dev,
+		                                          &log->n_sg_swa_dev, dev);
 
 		if ((p = strstr(line, "#tokens:"))) {
 			p += 8;
@@ -1253,6 +1349,7 @@ void kvp_log_finish(struct kvp_log *log)
 			log->layer_lines[e] = 0;
 		}
 
+	sglang_virtual_finish(log);
 	log->engine = KVP_ENGINE_GENERIC;
 	for (e = 1; e < KVP_ENGINE_COUNT; e++)
 		if (log->engine_hits[e] > best) {

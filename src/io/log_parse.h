@@ -103,6 +103,17 @@ struct kvp_log {
 	bool sg_swa;
 	unsigned n_sg_swa_dev;
 	char sg_swa_dev[16][16];
+	/* SGLang with kvcached (a virtual-memory KV plugin, log_parse.c
+	 * sglang_kvcached_line): the first line that shows it (0: none),
+	 * its "Physical KV Cache limits" lines (the figures compared), the
+	 * devices that printed one (SWAKVPool's order, as above), and the
+	 * virtual K/V sizes (and repeated token counts) set aside. */
+	uint32_t sg_virtual_line;
+	uint32_t n_sg_phys_line;
+	uint32_t sg_phys_line[32];
+	unsigned n_sg_phys_dev;
+	char sg_phys_dev[16][16];
+	uint32_t sg_virtual_dropped;
 	uint32_t engine_hits[KVP_ENGINE_COUNT];
 	/* Lines not understood that mention the cache (a word of
 	 * kvp_log_unread_words: "KV", "cache", "blocks", ...), with their

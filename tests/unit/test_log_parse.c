@@ -364,6 +364,62 @@ START_TEST(test_vllm_settings_and_profile)
 }
 END_TEST
 
+/* SGLang with kvcached loaded (format strings of ovg-project/kvcached
+ * @e8e64063 kvcached/integration/sglang/patches.py: no public log with
+ * them was found, so these lines are built from the code, not copied).
+ * A pool of 131,072 tokens, page 1, 32 layers of 8 KV heads x 128, bf16,
+ * on an 80 GiB card:
+ *   physical K = 32 x (131,072 + 1) x 1,024 x 2 B = 8,590,000,128 B,
+ *     printed "8.00 GB" (GB = 2^30): 8 x 2^30 = 8,589,934,592 +- 2^30/200;
+ *   virtual K = (85,899,345,920 / 32 / 2 per tensor) x 32 = 40 x 2^30,
+ *     "40.00 GB" in SGLang's own line and in kvcached's VirtualKV line.
+ * Only the physical sizes (and one token count) are taken; SGLang's own
+ * K, V and #tokens are set aside (3), the VirtualKV line is read but
+ * gives nothing. */
+START_TEST(test_sglang_kvcached_physical)
+{
+	struct kvp_log log;
+	const char *text =
+		"[2026-08-21 10:00:00 TP0] KV Cache is allocated. #tokens: 131072, K size: 40.00 GB, V size: 40.00 GB\n"
+		"[kvcached][INFO][2026-08-21 10:00:00][patches.py:561] VirtualKV Cache is allocated (group_id=0). #tokens: 131072, #layers: 32, K size: 40.00 GB, V size: 40.00 GB\n"
+		"[kvcached][INFO][2026-08-21 10:00:00][patches.py:566] Physical KV Cache limits by --mem-fraction-static: #tokens: 131072, K size: 8.00 GB, V size: 8.00 GB\n";
+	uint64_t v, t;
+
+	kvp_log_init(&log);
+	kvp_log_parse_text(&log, text, strlen(text));
+	ck_assert_int_eq(log.engine, KVP_ENGINE_SGLANG);
+	ck_assert_uint_eq(log.lines_used, 3);
+	ck_assert_uint_eq(log.sg_virtual_line, 2);
+	ck_assert_uint_eq(log.sg_virtual_dropped, 3);
+	ck_assert_int_eq(sum_obs(&log, KVP_OBS_K_BYTES, -1, &v, &t), 1);
+	ck_assert_uint_eq(v, 8589934592ull);
+	ck_assert(within(v, t, 8590000128ull));
+	ck_assert_int_eq(sum_obs(&log, KVP_OBS_V_BYTES, -1, &v, &t), 1);
+	ck_assert_uint_eq(v, 8589934592ull);
+	ck_assert_int_eq(sum_obs(&log, KVP_OBS_TOKENS, -1, &v, &t), 1);
+	ck_assert_uint_eq(v, 131072);
+	ck_assert_uint_eq(log.obs[0].line, 3);
+	/* the 0.4.9 patch's wording ("Virtual KV Cache is allocated.", no
+	 * line of SGLang's own) and an MLA pool's single KV size: the
+	 * virtual line gives nothing, the physical one the latent's bytes */
+	text = "[2025-07-01 10:00:00 TP0] Virtual KV Cache is allocated. #tokens: 1000, KV size: 40.00 GB\n"
+	       "[2025-07-01 10:00:00 TP0] Physical KV Cache limits by --mem-fraction-static: #tokens: 1000, KV size: 0.50 GB\n";
+	kvp_log_init(&log);
+	kvp_log_parse_text(&log, text, strlen(text));
+	ck_assert_uint_eq(log.sg_virtual_line, 1);
+	ck_assert_uint_eq(log.sg_virtual_dropped, 0);
+	ck_assert_int_eq(sum_obs(&log, KVP_OBS_KV_BYTES, -1, &v, &t), 1);
+	ck_assert_uint_eq(v, 536870912ull);
+	/* without kvcached, SGLang's own line is the figure, as before */
+	text = "[2026-08-21 10:00:00 TP0] KV Cache is allocated. #tokens: 131072, K size: 8.00 GB, V size: 8.00 GB\n";
+	kvp_log_init(&log);
+	kvp_log_parse_text(&log, text, strlen(text));
+	ck_assert_uint_eq(log.sg_virtual_line, 0);
+	ck_assert_int_eq(sum_obs(&log, KVP_OBS_K_BYTES, -1, &v, &t), 1);
+	ck_assert_int_eq(sum_obs(&log, KVP_OBS_TOKENS, -1, &v, &t), 1);
+}
+END_TEST
+
 /* ---- malformed input ------------------------------------------------ */
 
 START_TEST(test_truncated)
@@ -582,6 +638,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, test_missing_file);
 	tcase_add_test(tc, test_overflowing_figure);
 	tcase_add_test(tc, test_mutated_reference_lines);
+	tcase_add_test(tc, test_sglang_kvcached_physical);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -158,7 +158,9 @@ static void print_text(FILE *out, const struct kvp_plan *p, const struct kvp_com
 		fprintf(out, "%-13s %22s %12s %10s %llu of %llu\n", kvp_engine_name(r->kind),
 		        kvp_fmt_int(r->kv_bytes, a, sizeof a),
 		        kvp_fmt_gib(r->kv_bytes, 2, g, sizeof g),
-		        i == KVP_ENGINE_GENERIC ? "baseline" : pct(r->diff_ppm, d, sizeof d),
+		        i == KVP_ENGINE_GENERIC ? "baseline" :
+		        c->rows[KVP_ENGINE_GENERIC].status != KVP_OK ? "n/a" :
+		        pct(r->diff_ppm, d, sizeof d),
 		        (unsigned long long)r->workload_fit, (unsigned long long)r->requests);
 	}
 	fprintf(out, "\nwhy:\n");
@@ -235,8 +237,15 @@ static char *to_json(const struct kvp_plan *p, const struct kvp_compare *c,
 		ADD_U64("workload_fit", r->workload_fit);
 		ADD_U64("concurrency_x100", r->concurrency_x100);
 		ADD_U64("max_len_fit", r->max_len_fit);
-		ADD_I64("diff_bytes", r->diff_bytes);
-		ADD_I64("diff_ppm", r->diff_ppm);
+		if (c->rows[KVP_ENGINE_GENERIC].status != KVP_OK) {
+			/* no baseline: the generic cache refused the plan */
+			if (!cJSON_AddNullToObject(o, "diff_bytes") ||
+			    !cJSON_AddNullToObject(o, "diff_ppm"))
+				goto out;
+		} else {
+			ADD_I64("diff_bytes", r->diff_bytes);
+			ADD_I64("diff_ppm", r->diff_ppm);
+		}
 		if (!cJSON_AddStringToObject(o, "why", r->why) ||
 		    !(lines = cJSON_AddArrayToObject(o, "lines")))
 			goto out;

@@ -182,9 +182,12 @@ enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch
 	struct kvp_plan q = *p;
 	uint64_t base = 0;
 	bool have_base = false;
-	uint32_t i, l;
+	uint32_t i, l, n_ok = 0;
+	enum kvp_status first = KVP_OK;
+	struct kvp_error first_err;
 
 	memset(out, 0, sizeof *out);
+	memset(&first_err, 0, sizeof first_err);
 	out->n_rows = KVP_ENGINE_COUNT;
 	for (i = 0; i < KVP_ENGINE_COUNT; i++) {
 		struct kvp_compare_row *row = &out->rows[i];
@@ -197,13 +200,12 @@ enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch
 		if (row->status != KVP_OK) {
 			snprintf(row->error, sizeof row->error, "%s", scratch->error.msg);
 			if (i == KVP_ENGINE_GENERIC) {
-				/* the plan itself is bad: no engine can use it */
-				if (err)
-					*err = scratch->error;
-				return row->status;
+				first = row->status;
+				first_err = scratch->error;
 			}
 			continue;
 		}
+		n_ok++;
 		row->kv_bytes = r->kv.bytes;
 		row->device_bytes = r->kv.device_bytes;
 		row->bytes_needed = r->kv.bytes_needed;
@@ -244,6 +246,15 @@ enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch
 			why_pool(p, r, diff, row->why, sizeof row->why);
 			break;
 		}
+	}
+	/* A plan no engine takes is bad in itself: the generic cache's
+	 * refusal is the answer. One only some engines refuse (a draft
+	 * model is sized for llama.cpp and vLLM only) is a table whose
+	 * refused rows say why, the generic one included. */
+	if (n_ok == 0) {   /* the generic row is first: first is set */
+		if (err)
+			*err = first_err;
+		return first;
 	}
 	/* last, as it reuses scratch: how many of the mix fit, devices
 	 * included, for every engine that computed */

@@ -58,12 +58,14 @@ static const struct { const char *head; int min; } cols[N_COLS] = {
 
 /* The cells of row i (formatting only: every figure is the row's). */
 static void row_cells(const struct kvp_compare_row *row, int i,
-                      char cell[N_COLS][CELL])
+                      bool have_base, char cell[N_COLS][CELL])
 {
 	kvp_fmt_int(row->kv_bytes, cell[C_BYTES], CELL);
 	kvp_fmt_gib(row->kv_bytes, 2, cell[C_GIB], CELL);
 	if (i == 0)
 		snprintf(cell[C_DIFF], CELL, "-");
+	else if (!have_base)   /* the generic cache refused the plan */
+		snprintf(cell[C_DIFF], CELL, "n/a");
 	else
 		fmt_ppm(row->diff_ppm, cell[C_DIFF], CELL);
 	if (row->tokens)
@@ -144,7 +146,8 @@ void tui_engines_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 	for (i = 0; i < (int)e->cmp.n_rows; i++) {
 		if (e->cmp.rows[i].status != KVP_OK)
 			continue;
-		row_cells(&e->cmp.rows[i], i, cell);
+		row_cells(&e->cmp.rows[i], i,
+		          e->cmp.rows[0].status == KVP_OK, cell);
 		for (j = 0; j < N_COLS; j++)
 			if ((int)strlen(cell[j]) > wd[j])
 				wd[j] = (int)strlen(cell[j]);
@@ -171,7 +174,7 @@ void tui_engines_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 			        "refused (Up/Down: the reason below)");
 			continue;
 		}
-		row_cells(row, i, cell);
+		row_cells(row, i, e->cmp.rows[0].status == KVP_OK, cell);
 		for (j = 0, x = r->x + 14; j < shown; x += 1 + wd[j], j++)
 			tui_put_right(w, y, x + 1, wd[j], at, "%s", cell[j]);
 	}

@@ -36,6 +36,21 @@ expect "vLLM page with the draft" 2654208 "$(nth "$TMP/v.json" page_bytes 1)"
 expect "method written" '"draft_model"' "$(nth "$TMP/v.json" speculative_method 1)"
 grep -q '"kv_kind":[ 	]*"engine formula"' "$TMP/v.json" && ok "vLLM draft KV labelled engine formula" || notok "vLLM kv_kind"
 
+# compare with a draft: the engines that size one give their rows, the
+# others (the generic cache included) say why, and there is no baseline
+# to compare against (n/a, null) - not a refusal of the whole table. The
+# llama.cpp row is the target's cache alone: 2 x 40 x 8 x 128 x 2 B =
+# 163,840 B per cell x 8,192 cells = 1,342,177,280 B.
+"$KVPLAN" compare --ctx-size 8192 --parallel 2 --model-draft "$D" >"$TMP/cmp.txt"
+expect "compare with a draft exit" 0 "$?"
+grep -q '^llama.cpp  *1,342,177,280  *1.25 GiB  *n/a 2 of 6$' "$TMP/cmp.txt" &&
+	ok "compare: llama.cpp row, no baseline" || notok "compare: $(grep '^llama.cpp' "$TMP/cmp.txt")"
+grep -q '^generic  *error: draft: draft-4l - .*not engine generic$' "$TMP/cmp.txt" &&
+	ok "compare: generic row says why" || notok "compare generic: $(grep '^generic' "$TMP/cmp.txt")"
+"$KVPLAN" compare --ctx-size 8192 --parallel 2 --model-draft "$D" --format json >"$TMP/cmp.json"
+expect "compare json llama.cpp kv" 1342177280 "$(nth "$TMP/cmp.json" kv_bytes 1)"
+expect "compare json no baseline" null "$(nth "$TMP/cmp.json" diff_ppm 1)"
+
 # bad input: one line naming the field (or the engine's own words), exit 2
 bad "vLLM vocab" "Target model vocab_size=152064. Draft model vocab_size=151936." calc --model qwen2.5-7b --engine vllm --max-model-len 4096 --speculative-model qwen2-0.5b --num-speculative-tokens 4
 bad "llama.cpp vocab" "difference 120064, max allowed 128" calc --model qwen2.5-7b --engine llama.cpp --ctx-size 4096 --model-draft "$D"

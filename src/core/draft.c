@@ -43,20 +43,6 @@
 /* common/speculative.cpp SPEC_VOCAB_MAX_SIZE_DIFFERENCE */
 #define LC_SPEC_VOCAB_MAX_DIFF 128u
 
-static uint32_t draft_tp(const struct kvp_plan *p)
-{
-	uint32_t tp = p->engine.vllm.tensor_parallel_size;
-
-	return tp > 1 ? tp : p->devices.tp > 1 ? p->devices.tp : 1;
-}
-
-static uint32_t draft_pp(const struct kvp_plan *p)
-{
-	uint32_t pp = p->engine.vllm.pipeline_parallel_size;
-
-	return pp > 1 ? pp : p->devices.pp > 1 ? p->devices.pp : 1;
-}
-
 /* vLLM's speculative_config as a plan gives it: the method and its
  * tokens agree, and the draft is there exactly when the method needs it. */
 static enum kvp_status vllm_method(const struct kvp_plan *p,
@@ -153,10 +139,10 @@ static enum kvp_status draft_refusals(const struct kvp_plan *p,
 		return kvp_error_set(err, KVP_EREFUSED,
 			"vLLM: Speculative Decoding with draft models does not support "
 			"multimodal models yet (model.arch.mm_item_tokens with a draft)");
-	if (draft_pp(p) > 1)
+	if (kvp_plan_pp(p) > 1)
 		return kvp_error_set(err, KVP_EREFUSED,
 			"draft: with pipeline_parallel_size %u - where vLLM places "
-			"the draft's layers across stages is not modelled", draft_pp(p));
+			"the draft's layers across stages is not modelled", kvp_plan_pp(p));
 	return KVP_OK;
 }
 
@@ -214,7 +200,7 @@ static enum kvp_status vllm_draft(const struct kvp_plan *p,
 	struct kvp_draft_result *d = &res->draft;
 	struct kvp_plan sub;
 	struct kvp_result sres;
-	uint32_t tp = draft_tp(p), i;
+	uint32_t tp = kvp_plan_tp(p), i;
 	uint64_t tok = 0;
 	enum kvp_status st;
 

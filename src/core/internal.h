@@ -32,6 +32,22 @@
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
 
+/* vLLM's tensor and pipeline sizes: its own setting, else the devices'
+ * (engine.vllm.*_size 0 or 1 means "as devices.tp / devices.pp"). */
+static inline uint32_t kvp_plan_tp(const struct kvp_plan *p)
+{
+	uint32_t tp = p->engine.vllm.tensor_parallel_size;
+
+	return tp > 1 ? tp : p->devices.tp > 1 ? p->devices.tp : 1;
+}
+
+static inline uint32_t kvp_plan_pp(const struct kvp_plan *p)
+{
+	uint32_t pp = p->engine.vllm.pipeline_parallel_size;
+
+	return pp > 1 ? pp : p->devices.pp > 1 ? p->devices.pp : 1;
+}
+
 enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
                                     struct kvp_result *res);
 /* True when model.tensors (exact bytes from the model files) give this

@@ -62,20 +62,6 @@ static uint64_t dtype_bytes(enum kvp_dtype dt)
 	return dt == KVP_DT_F32 ? 4 : dt == KVP_DT_F16 || dt == KVP_DT_BF16 ? 2 : 0;
 }
 
-static uint32_t plan_tp(const struct kvp_plan *p)
-{
-	uint32_t tp = p->engine.vllm.tensor_parallel_size;
-
-	return tp > 1 ? tp : p->devices.tp > 1 ? p->devices.tp : 1;
-}
-
-static uint32_t plan_pp(const struct kvp_plan *p)
-{
-	uint32_t pp = p->engine.vllm.pipeline_parallel_size;
-
-	return pp > 1 ? pp : p->devices.pp > 1 ? p->devices.pp : 1;
-}
-
 /*
  * Values of one slot of one decoder layer on one TP rank (r = rank):
  *   qkv_proj   A 3 x r x H            B r x (qh x Dk + kvh x Dk + kvh x Dv)
@@ -117,7 +103,7 @@ static enum kvp_status lora_vllm(const struct kvp_plan *p, struct kvp_result *re
 	const struct kvp_vllm_opts *o = &p->engine.vllm;
 	struct kvp_parts_result *pr = &res->parts;
 	struct kvp_error *err = &res->error;
-	uint32_t tp = plan_tp(p), i, cpu;
+	uint32_t tp = kvp_plan_tp(p), i, cpu;
 	uint64_t db = dtype_bytes(o->dtype);
 	u128 rank = 0, full = 0, v;
 	enum kvp_status st;
@@ -145,10 +131,10 @@ static enum kvp_status lora_vllm(const struct kvp_plan *p, struct kvp_result *re
 			"engine.vllm.enable_lora: model %s has %s - vLLM's LoRA slots "
 			"are modelled for dense attention models only",
 			p->model.id, p->model.arch.n_experts ? "experts" : "MLA");
-	if (plan_pp(p) > 1)
+	if (kvp_plan_pp(p) > 1)
 		return kvp_error_set(err, KVP_EREFUSED,
 			"engine.vllm.enable_lora: with pipeline_parallel_size %u - "
-			"slots per stage are not modelled", plan_pp(p));
+			"slots per stage are not modelled", kvp_plan_pp(p));
 	if (p->model.arch.hidden == 0 || p->model.arch.intermediate == 0 ||
 	    p->model.q_heads % tp || p->model.arch.intermediate % tp)
 		return kvp_error_set(err, KVP_EINVAL,
@@ -199,11 +185,11 @@ static enum kvp_status encoder_vllm(const struct kvp_plan *p,
 		return kvp_error_set(&res->error, KVP_EINVAL,
 			"engine.vllm.dtype: %s - the encoder cache needs f16, bf16 "
 			"or f32", kvp_dtype_name(o->dtype));
-	if (plan_pp(p) > 1)
+	if (kvp_plan_pp(p) > 1)
 		return kvp_error_set(&res->error, KVP_EREFUSED,
 			"model.arch.mm_item_tokens: %llu - the encoder cache under "
 			"pipeline_parallel_size %u is not modelled",
-			(unsigned long long)item, plan_pp(p));
+			(unsigned long long)item, kvp_plan_pp(p));
 	bytes = (u128)tokens * p->model.arch.hidden * db;
 	if (bytes > UINT64_MAX)
 		return kvp_error_set(&res->error, KVP_EOVERFLOW,

@@ -882,6 +882,36 @@ static enum kvp_obs_scope sglang_pool_scope(const struct kvp_log *log,
 	return KVP_SCOPE_SWA;
 }
 
+/* A pool line's sizes, SGLang's own ("KV Cache is allocated. #tokens:
+ * T, K size: X GB, V size: Y GB") or kvcached's physical one: tokens, K
+ * and V of pool `sc`; MLA pools print one latent size instead ("#tokens:
+ * 975424, KV size: 43.67 GB", sglang PR 11309). */
+static int sglang_pool_sizes(struct kvp_log *log, const char *line,
+                             enum kvp_obs_scope sc, const char *dev, uint32_t ln)
+{
+	enum kvp_engine_kind E = KVP_ENGINE_SGLANG;
+	const char *p;
+	int took = 0;
+
+	if ((p = strstr(line, "#tokens:"))) {
+		p += 8;
+		took |= count_at(log, E, KVP_OBS_TOKENS, sc, dev, &p, ln);
+	}
+	if ((p = strstr(line, "K size:"))) {
+		p += 7;
+		took |= bytes_at(log, E, KVP_OBS_K_BYTES, sc, dev, &p, 1, ln);
+	}
+	if ((p = strstr(line, "V size:"))) {
+		p += 7;
+		took |= bytes_at(log, E, KVP_OBS_V_BYTES, sc, dev, &p, 1, ln);
+	}
+	if ((p = strstr(line, "KV size:"))) {
+		p += 8;
+		took |= bytes_at(log, E, KVP_OBS_KV_BYTES, KVP_SCOPE_ALL, dev, &p, 1, ln);
+	}
+	return took;
+}
+
 /*
  * SGLang with kvcached, a virtual-memory KV plugin (ovg-project/kvcached
  * @e8e64063, kvcached/integration/sglang/patches.py
@@ -906,39 +936,22 @@ static enum kvp_obs_scope sglang_pool_scope(const struct kvp_log *log,
 static int sglang_kvcached_line(struct kvp_log *log, const char *line,
                                 const char *dev, uint32_t ln)
 {
-	enum kvp_engine_kind E = KVP_ENGINE_SGLANG;
 	enum kvp_obs_scope sc;
-	const char *p;
-	int took = 0;
+	int took;
 
 	if (strstr(line, "VirtualKV Cache is allocated") ||
 	    strstr(line, "Virtual KV Cache is allocated")) {
 		if (!log->sg_virtual_line)
 			log->sg_virtual_line = ln;
-		hit(log, E);
+		hit(log, KVP_ENGINE_SGLANG);
 		return 1;
 	}
-	if (!(p = strstr(line, "Physical KV Cache limits by --mem-fraction-static:")))
+	if (!strstr(line, "Physical KV Cache limits by --mem-fraction-static:"))
 		return 0;
 	if (!log->sg_virtual_line)
 		log->sg_virtual_line = ln;
 	sc = sglang_pool_scope(log, log->sg_phys_dev, &log->n_sg_phys_dev, dev);
-	if ((p = strstr(line, "#tokens:"))) {
-		p += 8;
-		took |= count_at(log, E, KVP_OBS_TOKENS, sc, dev, &p, ln);
-	}
-	if ((p = strstr(line, "K size:"))) {
-		p += 7;
-		took |= bytes_at(log, E, KVP_OBS_K_BYTES, sc, dev, &p, 1, ln);
-	}
-	if ((p = strstr(line, "V size:"))) {
-		p += 7;
-		took |= bytes_at(log, E, KVP_OBS_V_BYTES, sc, dev, &p, 1, ln);
-	}
-	if ((p = strstr(line, "KV size:"))) {
-		p += 8;
-		took |= bytes_at(log, E, KVP_OBS_KV_BYTES, KVP_SCOPE_ALL, dev, &p, 1, ln);
-	}
+	took = sglang_pool_sizes(log, line, sc, dev, ln);
 	if (took && log->n_sg_phys_line < sizeof log->sg_phys_line / sizeof log->sg_phys_line[0])
 		log->sg_phys_line[log->n_sg_phys_line++] = ln;
 	return took;
@@ -1001,25 +1014,7 @@ static int sglang_line(struct kvp_log *log, const char *line, uint32_t ln)
 		enum kvp_obs_scope sc = sglang_pool_scope(log, log->sg_swa_dev,
 		                                          &log->n_sg_swa_dev, dev);
 
-		if ((p = strstr(line, "#tokens:"))) {
-			p += 8;
-			took |= count_at(log, E, KVP_OBS_TOKENS, sc, dev, &p, ln);
-		}
-		if ((p = strstr(line, "K size:"))) {
-			p += 7;
-			took |= bytes_at(log, E, KVP_OBS_K_BYTES, sc, dev, &p, 1, ln);
-		}
-		if ((p = strstr(line, "V size:"))) {
-			p += 7;
-			took |= bytes_at(log, E, KVP_OBS_V_BYTES, sc, dev, &p, 1, ln);
-		}
-		/* MLA pools print one latent size: "#tokens: 975424, KV size:
-		 * 43.67 GB" (sglang PR 11309) */
-		if ((p = strstr(line, "KV size:"))) {
-			p += 8;
-			took |= bytes_at(log, E, KVP_OBS_KV_BYTES, KVP_SCOPE_ALL, dev, &p, 1, ln);
-		}
-		return took;
+		return sglang_pool_sizes(log, line, sc, dev, ln);
 	}
 	if (strstr(line, "Load weight end.")) {
 		if ((p = strstr(line, "mem usage="))) {

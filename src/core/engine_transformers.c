@@ -194,7 +194,9 @@ enum kvp_status kvp_engine_transformers(const struct kvp_plan *p,
 		case KVP_LAYER_MLA:
 			sp.kind = KVP_LAYER_FULL;
 			sp.kv_heads = p->model.q_heads / tp;
-			sp.k_dim = p->model.mla.qk_nope_head_dim + p->model.mla.qk_rope_head_dim;
+			/* each at most 2^20 (field.c BIG): the sum fits 32 bits */
+			sp.k_dim = (uint32_t)((uint64_t)p->model.mla.qk_nope_head_dim +
+			                      p->model.mla.qk_rope_head_dim);
 			sp.v_dim = p->model.mla.v_head_dim;
 			if (!sp.kv_heads || !sp.k_dim || !sp.v_dim)
 				return kvp_error_set(err, KVP_EINVAL,
@@ -241,7 +243,10 @@ enum kvp_status kvp_engine_transformers(const struct kvp_plan *p,
 			kr = qk;
 			vr = qv;
 		} else if (kn) {
-			if (!kvp_mul(pos, kr + vr, &bytes) || !kvp_mul(bytes, rows, &bytes))
+			uint64_t both;
+
+			if (!kvp_add(kr, vr, &both) || !kvp_mul(pos, both, &bytes) ||
+			    !kvp_mul(bytes, rows, &bytes))
 				return eng_overflow(res, "kv.bytes");
 		} else if (l->kind == KVP_LAYER_NONE) {
 			if (!kvp_mul(l->state_bytes, rows, &bytes))
@@ -250,7 +255,8 @@ enum kvp_status kvp_engine_transformers(const struct kvp_plan *p,
 		lr->spec = sp;
 		lr->k_row_bytes = kr;
 		lr->v_row_bytes = vr;
-		lr->bytes_per_position = kr + vr;
+		if (!kvp_add(kr, vr, &lr->bytes_per_position))
+			return eng_overflow(res, "kv.bytes_per_position");
 		if (!kvp_mul(pos, rows, &lr->slots))
 			return eng_overflow(res, "kv.slots_allocated");
 		if (l->kind == KVP_LAYER_NONE)

@@ -462,7 +462,8 @@ static const struct kvp_field fields[] = {
 	FN(KVP_ENGINE_TRANSFORMERS, "engine.transformers.max_cache_len",
 	   "hf-max-cache-len", "HF max cache len", KVP_FT_U64, 0, U64MAX,
 	   engine.transformers.max_cache_len,
-	   "StaticCache max_cache_len (0 = longest sequence)"),
+	   "StaticCache max_cache_len (0 = longest sequence); a longer "
+	   "sequence is refused unless every attention layer slides"),
 	FN(KVP_ENGINE_TRANSFORMERS, "engine.transformers.nbits", "nbits", "Bits",
 	   KVP_FT_U32, 1, 16, engine.transformers.nbits, "QuantizedCache nbits"),
 	FN(KVP_ENGINE_TRANSFORMERS, "engine.transformers.q_group_size",

@@ -244,10 +244,19 @@ void kvp_out_compute_buf(FILE *out, const struct kvp_result *res)
 void kvp_out_devices(FILE *out, const struct kvp_result *res)
 {
 	uint32_t i;
-	char c[7][32];
+	char c[7][32], wb[96];
 
 	if (res->n_devices == 0)
 		return;
+	/* where the weights column comes from (one meaning: the JSON's
+	 * result.weights.source); an estimate says what it leaves out, as
+	 * core/weights.c counts it */
+	fprintf(out, "%-14s%s, %s%s\n", "weights",
+	        kvp_fmt_bytes_all(res->weights.bytes, wb, sizeof wb),
+	        kvp_wsource_name(res->weights.source),
+	        res->weights.source == KVP_WSRC_ESTIMATE ?
+	        " from the model's shapes (not counted: vision and audio "
+	        "towers, MTP modules, MLP biases)" : "");
 	fprintf(out, "\n%-24s %12s %12s %12s %12s %12s %12s %13s %s\n", "device",
 	        "capacity", "weights", "KV", "activations", "overhead", "headroom", "free", "fits");
 	for (i = 0; i < res->n_devices && i < KVP_MAX_DEVICES; i++) {

@@ -25,6 +25,24 @@ case $out in *"type llama"*"layers     4"*) ok "import FILE.gguf";;
 out=$("$KVPLAN" fit --model "$C/gguf/llama-small.gguf" --card H100-80GB-SXM 2>&1)
 case $out in *"weights"*"(from GGUF tensors)"*) ok "fit --model FILE.gguf says the bytes come from GGUF tensors";;
 	*) no "fit --model FILE.gguf: $out";; esac
+# calc's weights line says where its bytes come from (the same source
+# as JSON's result.weights.source): 1,040 B, the sum of the file's tensor
+# sizes as in fit above; a config.json is an estimate that says what it
+# leaves out (Qwen3-VL's vision tower). Qwen3-VL-8B's text decoder by
+# hand: embeddings and lm_head 151,936 x 4,096 = 622,329,856 each;
+# attention 36 x (2 x 4,096^2 + 2 x 4,096 x 1,024) = 1,509,949,440; MLP
+# 36 x 3 x 4,096 x 12,288 = 5,435,817,984; norms 36 x (2 x 4,096 + 2 x 128)
+# + 4,096 = 308,224; 8,190,735,360 params x 2 B (bf16) = 16,381,470,720 B
+out=$("$KVPLAN" calc --model "$C/gguf/llama-small.gguf" 2>&1)
+case $out in *"
+weights       1,040 B (0.00 GiB, 0.00 GB), from GGUF tensors
+"*) ok "calc --model FILE.gguf: weights from GGUF tensors";;
+	*) no "calc --model FILE.gguf weights line: $out";; esac
+out=$("$KVPLAN" calc --model "$here/tests/data/hf/verbatim/qwen3-vl-8b-instruct.json" 2>&1)
+case $out in *"
+weights       16,381,470,720 B (15.26 GiB, 16.38 GB), estimated from the model's shapes (not counted: vision and audio towers, MTP modules, MLP biases)
+"*) ok "calc --model config.json: weights an estimate that names what it leaves out";;
+	*) no "calc --model config.json weights line: $out";; esac
 
 # a header without its tensors' data: exit 2, one line, the file named
 "$KVPLAN" calc --model "$C/gguf/header-only.gguf" >"$tmp/o" 2>"$tmp/e"

@@ -43,6 +43,15 @@ case $out in *"
 weights       16,381,470,720 B (15.26 GiB, 16.38 GB), estimated from the model's shapes (not counted: vision and audio towers, MTP modules, MLP biases)
 "*) ok "calc --model config.json: weights an estimate that names what it leaves out";;
 	*) no "calc --model config.json weights line: $out";; esac
+# a config with a vision_config says its tower is not in the estimate
+# (issue 14: not silently short); a text-only one does not
+case $out in *"
+note: vision_config: the vision tower is not in a config's weight estimate (the text decoder's); the tensors count it (--model on a safetensors folder, llama.cpp --mmproj)"*)
+	ok "calc --model config.json with vision_config: a note says the tower is not counted";;
+	*) no "vision_config note: $out";; esac
+out=$("$KVPLAN" calc --model "$here/tests/data/hf/verbatim/gemma-3-1b.json" 2>&1)
+case $out in *"tower is not in"*) no "a text-only config got the tower note";;
+	*) ok "a text-only config has no tower note";; esac
 
 # a header without its tensors' data: exit 2, one line, the file named
 "$KVPLAN" calc --model "$C/gguf/header-only.gguf" >"$tmp/o" 2>"$tmp/e"

@@ -353,7 +353,8 @@ static void budget_table(FILE *f, const struct kvp_device_result *d)
 
 	fprintf(f, "| part | bytes |\n| --- | ---: |\n");
 	fprintf(f, "| capacity | %s |\n", B(d->capacity_bytes, a, sizeof a));
-	fprintf(f, "| weights (W) | %s |\n", B(d->weights_bytes, a, sizeof a));
+	fprintf(f, "| weights, %s (W) | %s |\n", kvp_wsource_name(d->weights_source),
+	        B(d->weights_bytes, a, sizeof a));
 	fprintf(f, "| KV cache (K) | %s |\n", B(d->kv_bytes, a, sizeof a));
 	fprintf(f, "| activations%s (A) | %s |\n",
 	        d->activations_estimated ? ", estimated" : ", measured",

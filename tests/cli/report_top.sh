@@ -22,6 +22,10 @@ GOLD=$here/../data/report_top.md
 head -24 "$TMP/r.md" >"$TMP/top.md"
 if cmp -s "$TMP/top.md" "$GOLD"; then ok "report's first screenful equals tests/data/report_top.md"
 else notok "report's first screenful differs:"; diff "$GOLD" "$TMP/top.md" | sed 's/^/# /'; fi
+# the budget table says where the weights come from, as calc and JSON do
+grep -q '^| weights, estimated (W) | 16,060,522,496 B (14.96 GiB, 16.06 GB) |$' "$TMP/r.md" &&
+	ok "budget table: weights labelled estimated" ||
+	notok "weights row: $(grep '^| weights' "$TMP/r.md")"
 # order of the sections: answer, warnings, arithmetic, ..., appendix last
 order=$(grep -n '^## ' "$TMP/r.md" | cut -d: -f2- | tr '\n' '|')
 case $order in

@@ -103,6 +103,10 @@ struct kvp_arch {
 	uint32_t first_dense_layers;  /* leading dense layers (DeepSeek) */
 	uint32_t moe_layer_step;      /* every n-th layer is MoE (1 = all) */
 	uint64_t recurrent_params_per_layer; /* Mamba etc., from the importer */
+	uint64_t tower_params;        /* vision/audio tower and projector
+	                                 (issue 14, io/hf_tower.c): counted
+	                                 at 16 bits, not read per decode step;
+	                                 0 none or not counted */
 	uint64_t max_positions;       /* max_position_embeddings, 0 unknown */
 	/* Issue 14: tokens of the largest image or audio item the model's
 	 * processor makes (vLLM get_max_tokens_per_item_by_modality, e.g.

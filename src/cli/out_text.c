@@ -241,7 +241,8 @@ void kvp_out_compute_buf(FILE *out, const struct kvp_result *res)
 		        h->compute_tol_ppm / 10000u, h->compute_source);
 }
 
-void kvp_out_devices(FILE *out, const struct kvp_result *res)
+void kvp_out_devices(FILE *out, const struct kvp_plan *p,
+                     const struct kvp_result *res)
 {
 	uint32_t i;
 	char c[7][32], wb[96];
@@ -254,9 +255,12 @@ void kvp_out_devices(FILE *out, const struct kvp_result *res)
 	fprintf(out, "%-14s%s, %s%s\n", "weights",
 	        kvp_fmt_bytes_all(res->weights.bytes, wb, sizeof wb),
 	        kvp_wsource_name(res->weights.source),
-	        res->weights.source == KVP_WSRC_ESTIMATE ?
+	        res->weights.source != KVP_WSRC_ESTIMATE ? "" :
+	        p->model.arch.tower_params ?
+	        " from the model's shapes, its encoder tower included (not "
+	        "counted: MTP modules, MLP biases)" :
 	        " from the model's shapes (not counted: vision and audio "
-	        "towers, MTP modules, MLP biases)" : "");
+	        "towers, MTP modules, MLP biases)");
 	fprintf(out, "\n%-24s %12s %12s %12s %12s %12s %12s %13s %s\n", "device",
 	        "capacity", "weights", "KV", "activations", "overhead", "headroom", "free", "fits");
 	for (i = 0; i < res->n_devices && i < KVP_MAX_DEVICES; i++) {
@@ -448,6 +452,6 @@ void kvp_out_text(FILE *out, const struct kvp_plan *p, const struct kvp_result *
 	if (per_layer)
 		kvp_out_layers(out, res);
 	kvp_out_engine(out, res);
-	kvp_out_devices(out, res);
+	kvp_out_devices(out, p, res);
 	kvp_out_warnings(out, res, notes);
 }

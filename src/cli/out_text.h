@@ -33,7 +33,8 @@ void kvp_out_text(FILE *out, const struct kvp_plan *p, const struct kvp_result *
 void kvp_out_kv(FILE *out, const struct kvp_plan *p, const struct kvp_result *res);
 void kvp_out_layers(FILE *out, const struct kvp_result *res);
 void kvp_out_engine(FILE *out, const struct kvp_result *res);
-void kvp_out_devices(FILE *out, const struct kvp_result *res);
+void kvp_out_devices(FILE *out, const struct kvp_plan *p,
+                     const struct kvp_result *res);
 /* The speed envelope (res->speed) below the verdict: what the bound is,
  * then the decode and prefill lines; nothing without a card. */
 void kvp_out_speed(FILE *out, const struct kvp_result *res);

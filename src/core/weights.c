@@ -25,9 +25,11 @@
  * Plus embeddings vocab x hidden and an lm_head of the same size unless
  * tied. GPT-2 adds learned positions (max_positions x hidden), MLP biases
  * and LayerNorm biases (other_params). Active parameters per token leave
- * out the routed experts a token does not use. Not counted: MLP and
- * expert biases of other models, vision towers, MTP modules; the
- * declared count shows the difference. model_type selects these details.
+ * out the routed experts a token does not use, and the encoder tower
+ * (arch.tower_params, from vision_config where io/hf_tower.c has a row;
+ * in other_params, 16-bit). Not counted: MLP and expert biases of other
+ * models, towers without a row, MTP modules; the declared count shows
+ * the difference. model_type selects these details.
  *
  * Bytes: in the model's weight format (or devices.weights when
  * devices.weights_override). 16-bit formats 2 bytes per parameter, f32 4.
@@ -443,6 +445,11 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 	w->attn_params = attn.v;
 	w->mlp_params = mlp.v;
 	w->norm_params = norm.v;
+	/* issue 14: the encoder tower (16-bit, as other_params: quantized
+	 * checkpoints leave towers out of their quantization), not read by
+	 * a decode step, so not active */
+	if (!kvp_add(other.v, ar->tower_params, &other.v))
+		goto overflow;
 	w->other_params = other.v;
 	total = 0;
 	if (!kvp_add(total, other.v, &total) ||
@@ -451,7 +458,7 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 	    !kvp_add(total, norm.v, &total))
 		goto overflow;
 	w->params = total;
-	active = total - mlp.v + act_mlp.v;
+	active = total - mlp.v + act_mlp.v - ar->tower_params;
 	w->active_params = active;
 	if (m->declared_params) {
 		kvp_diff_i64(total, m->declared_params, &w->declared_diff);

@@ -136,6 +136,11 @@ enum kvp_status hf_src_kinds_list(struct cfg *c, const char *key,
                                   struct kvp_model *m, struct lay *L,
                                   bool *found);
 
+/* ---- hf_tower.c ---- */
+/* model.arch.tower_params from vision_config where a row knows the
+ * tower's modules; a note either way. */
+enum kvp_status hf_tower(struct cfg *c, struct kvp_model *m);
+
 /* ---- hf_state.c ---- */
 /* model.recur from the config's recurrent sizes (Mamba, Mamba2, gated
  * DeltaNet, KDA); `linear`: gated DeltaNet (linear_attention layers). */

@@ -342,25 +342,6 @@ static enum kvp_status import_obj(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
-/* Issue 14: the weight estimate counts the decoder (core/weights.c); a
- * config with an encoder tower says so, so the figure is not silently
- * short (Qwen3-VL-8B's vision tower is about 0.58 B parameters). */
-static void tower_notes(struct cfg *c)
-{
-	static const char *const keys[] = { "vision_config", "audio_config" };
-	size_t i;
-
-	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-		const cJSON *t = cJSON_GetObjectItemCaseSensitive(c->root, keys[i]);
-
-		if (t && !cJSON_IsNull(t))
-			hf_note(c, "%s: the %s tower is not in a config's weight "
-			        "estimate (the text decoder's); the tensors count it "
-			        "(--model on a safetensors folder, llama.cpp --mmproj)",
-			        keys[i], i == 0 ? "vision" : "audio");
-	}
-}
-
 enum kvp_status kvp_hf_import_text_opts(const char *text, size_t len,
                                         const char *name, unsigned flags,
                                         struct kvp_model *m,
@@ -420,7 +401,7 @@ enum kvp_status kvp_hf_import_text_opts(const char *text, size_t len,
 	memset(&out, 0, sizeof out);
 	st = import_obj(&c, &out, L);
 	if (st == KVP_OK)
-		tower_notes(&c);
+		st = hf_tower(&c, &out);
 	if (st == KVP_OK) {
 		const cJSON *np = cJSON_GetObjectItemCaseSensitive(root,
 		                                                   "_name_or_path");

@@ -27,12 +27,23 @@ case $out in *"weights"*"(from GGUF tensors)"*) ok "fit --model FILE.gguf says t
 	*) no "fit --model FILE.gguf: $out";; esac
 # calc's weights line says where its bytes come from (the same source
 # as JSON's result.weights.source): 1,040 B, the sum of the file's tensor
-# sizes as in fit above; a config.json is an estimate that says what it
-# leaves out (Qwen3-VL's vision tower). Qwen3-VL-8B's text decoder by
-# hand: embeddings and lm_head 151,936 x 4,096 = 622,329,856 each;
-# attention 36 x (2 x 4,096^2 + 2 x 4,096 x 1,024) = 1,509,949,440; MLP
-# 36 x 3 x 4,096 x 12,288 = 5,435,817,984; norms 36 x (2 x 4,096 + 2 x 128)
-# + 4,096 = 308,224; 8,190,735,360 params x 2 B (bf16) = 16,381,470,720 B
+# sizes as in fit above. A config.json is an estimate that says what it
+# leaves out, and counts the vision tower where hf_tower.c has its rule.
+# Qwen3-VL-8B by hand - text decoder: embeddings and lm_head 151,936 x
+# 4,096 = 622,329,856 each; attention 36 x (2 x 4,096^2 + 2 x 4,096 x
+# 1,024) = 1,509,949,440; MLP 36 x 3 x 4,096 x 12,288 = 5,435,817,984;
+# norms 36 x (2 x 4,096 + 2 x 128) + 4,096 = 308,224; 8,190,735,360.
+# Vision tower (vision_config: depth 27, hidden 1,152, intermediate 4,304,
+# 3 x 2 x 16 x 16 patches, merge 2, out 4,096, 2,304 positions, 3
+# deepstack mergers; modules of transformers' Qwen3VLVisionModel): a
+# block 4 x 1,152 + (1,152 x 3,456 + 3,456) + (1,152^2 + 1,152) +
+# (1,152 x 4,304 + 4,304) + (4,304 x 1,152 + 1,152) = 15,239,504, x 27 =
+# 411,466,608; patch_embed 1,152 x 1,536 + 1,152 = 1,770,624; pos_embed
+# 2,304 x 1,152 = 2,654,208; a merger's linears (m = 4,608) 4,608^2 +
+# 4,608 + 4,608 x 4,096 + 4,096 = 40,116,736: the merger with its norm
+# of 1,152 (2,304) = 40,119,040, each deepstack merger with its norm of
+# 4,608 (9,216) = 40,125,952, x 3 = 120,377,856; tower 576,388,336.
+# 8,767,123,696 params x 2 B = 17,534,247,392 B.
 out=$("$KVPLAN" calc --model "$C/gguf/llama-small.gguf" 2>&1)
 case $out in *"
 weights       1,040 B (0.00 GiB, 0.00 GB), from GGUF tensors
@@ -40,18 +51,41 @@ weights       1,040 B (0.00 GiB, 0.00 GB), from GGUF tensors
 	*) no "calc --model FILE.gguf weights line: $out";; esac
 out=$("$KVPLAN" calc --model "$here/tests/data/hf/verbatim/qwen3-vl-8b-instruct.json" 2>&1)
 case $out in *"
-weights       16,381,470,720 B (15.26 GiB, 16.38 GB), estimated from the model's shapes (not counted: vision and audio towers, MTP modules, MLP biases)
-"*) ok "calc --model config.json: weights an estimate that names what it leaves out";;
+weights       17,534,247,392 B (16.33 GiB, 17.53 GB), estimated from the model's shapes, its encoder tower included (not counted: MTP modules, MLP biases)
+"*) ok "calc --model config.json: Qwen3-VL-8B's weights with its vision tower, by hand";;
 	*) no "calc --model config.json weights line: $out";; esac
-# a config with a vision_config says its tower is not in the estimate
-# (issue 14: not silently short); a text-only one does not
 case $out in *"
+note: vision_config: qwen3_vl tower counted, 576388336 parameters at 16 bits (transformers modeling_qwen3_vl.py Qwen3VLVisionModel)"*)
+	ok "the tower's count is noted with its source";;
+	*) no "tower note: $out";; esac
+# the preset made from the same config holds the same tower
+out=$("$KVPLAN" calc --model qwen3-vl-8b-instruct 2>&1)
+case $out in *"weights       17,534,247,392 B"*) ok "the preset counts the same tower";;
+	*) no "preset weights: $out";; esac
+# a vision tower without a rule is not counted and says so (issue 14:
+# never silently short); a text-only config has no tower note
+sed '/"vision_config"/,/}/s/"model_type": "qwen3_vl",/"model_type": "some_new_vit",/' \
+	"$here/tests/data/hf/verbatim/qwen3-vl-8b-instruct.json" >"$tmp/vl-unknown.json"
+out=$("$KVPLAN" calc --model "$tmp/vl-unknown.json" 2>&1)
+case $out in *"
+weights       16,381,470,720 B (15.26 GiB, 16.38 GB), estimated from the model's shapes (not counted: vision and audio towers, MTP modules, MLP biases)
+"*"
 note: vision_config: the vision tower is not in a config's weight estimate (the text decoder's); the tensors count it (--model on a safetensors folder, llama.cpp --mmproj)"*)
-	ok "calc --model config.json with vision_config: a note says the tower is not counted";;
-	*) no "vision_config note: $out";; esac
+	ok "a tower without a rule: not counted, and a note says so";;
+	*) no "unknown tower: $out";; esac
 out=$("$KVPLAN" calc --model "$here/tests/data/hf/verbatim/gemma-3-1b.json" 2>&1)
-case $out in *"tower is not in"*) no "a text-only config got the tower note";;
+case $out in *"tower"*"not in"*) no "a text-only config got the tower note";;
 	*) ok "a text-only config has no tower note";; esac
+# a tower rule's key that is missing or malformed: exit 2, named
+sed 's/"depth": 27,/"depth": "27",/' \
+	"$here/tests/data/hf/verbatim/qwen3-vl-8b-instruct.json" >"$tmp/vl-bad.json"
+"$KVPLAN" calc --model "$tmp/vl-bad.json" >"$tmp/o" 2>"$tmp/e"
+rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] && grep -q "vision_config.depth" "$tmp/e"; then
+	ok "a malformed vision_config.depth is refused by name"
+else
+	no "bad depth: rc $rc: $(cat "$tmp/e")"
+fi
 
 # a header without its tensors' data: exit 2, one line, the file named
 "$KVPLAN" calc --model "$C/gguf/header-only.gguf" >"$tmp/o" 2>"$tmp/e"

@@ -96,12 +96,19 @@ struct kvp_arch {
 	bool     gated_mlp;           /* SwiGLU/GeGLU: 3 matrices, else 2 */
 	bool     tie_embeddings;
 	bool     attention_bias;
+	bool     attn_output_gate;    /* q projection twice as wide: the
+	                                 query and a sigmoid gate on the
+	                                 attention output (Qwen3-Next,
+	                                 Qwen3.5) */
 	uint32_t n_experts;           /* routed experts, 0 = dense */
 	uint32_t n_experts_active;    /* experts per token */
 	uint32_t n_shared_experts;
 	uint64_t moe_intermediate;    /* per expert */
 	uint32_t first_dense_layers;  /* leading dense layers (DeepSeek) */
 	uint32_t moe_layer_step;      /* every n-th layer is MoE (1 = all) */
+	bool     ffn_layers_only;     /* MLP/MoE blocks only on FFN-kind
+	                                 layers, none beside attention or
+	                                 Mamba (Nemotron-H's pattern) */
 	uint64_t recurrent_params_per_layer; /* Mamba etc., from the importer */
 	uint64_t tower_params;        /* vision/audio tower and projector
 	                                 (issue 14, io/hf_tower.c): counted

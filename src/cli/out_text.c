@@ -252,15 +252,21 @@ void kvp_out_devices(FILE *out, const struct kvp_plan *p,
 	/* where the weights column comes from (one meaning: the JSON's
 	 * result.weights.source); an estimate says what it leaves out, as
 	 * core/weights.c counts it */
-	fprintf(out, "%-14s%s, %s%s\n", "weights",
-	        kvp_fmt_bytes_all(res->weights.bytes, wb, sizeof wb),
-	        kvp_wsource_name(res->weights.source),
-	        res->weights.source != KVP_WSRC_ESTIMATE ? "" :
-	        p->model.arch.tower_params ?
-	        " from the model's shapes, its encoder tower included (not "
-	        "counted: MTP modules, MLP biases)" :
-	        " from the model's shapes (not counted: vision and audio "
-	        "towers, MTP modules, MLP biases)");
+	if (res->weights.source != KVP_WSRC_ESTIMATE)
+		fprintf(out, "%-14s%s, %s\n", "weights",
+		        kvp_fmt_bytes_all(res->weights.bytes, wb, sizeof wb),
+		        kvp_wsource_name(res->weights.source));
+	else
+		fprintf(out, "%-14s%s, %s from the model's shapes%s (not "
+		        "counted: %sMTP modules, MLP biases%s)\n", "weights",
+		        kvp_fmt_bytes_all(res->weights.bytes, wb, sizeof wb),
+		        kvp_wsource_name(res->weights.source),
+		        p->model.arch.tower_params ?
+		        ", its encoder tower included" : "",
+		        p->model.arch.tower_params ? "" :
+		        "vision and audio towers, ",
+		        res->weights.mixers_uncounted ?
+		        ", recurrent layers' mixers" : "");
 	fprintf(out, "\n%-24s %12s %12s %12s %12s %12s %12s %13s %s\n", "device",
 	        "capacity", "weights", "KV", "activations", "overhead", "headroom", "free", "fits");
 	for (i = 0; i < res->n_devices && i < KVP_MAX_DEVICES; i++) {

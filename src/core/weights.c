@@ -5,13 +5,16 @@
  * Count, per layer (Llama-style decoder, names as in transformers):
  *   attention  q: hidden x Hq*Dk, k: hidden x Hkv*Dk, v: hidden x Hkv*Dv,
  *              o: Hq*Dv x hidden; with attention_bias the q, k, v biases
- *              and an o bias of hidden (not for Qwen2, which has none).
+ *              and an o bias of hidden (not for Qwen2, which has none);
+ *              attn_output_gate doubles q (and its bias).
  *   MLA        q_a (hidden x q_lora) + q_a norm + q_b (q_lora x Hq*(nope+
  *              rope)), or q (hidden x Hq*(nope+rope)) without q_lora;
  *              kv_a (hidden x (kv_lora+rope)) + kv_a norm; kv_b (kv_lora x
  *              Hq*(nope+v)); o (Hq*v x hidden).
  *   recurrent  kind NONE layers: arch.recurrent_params_per_layer instead
- *   ffn        kind FFN layers (an MLP or MoE block): no attention
+ *   ffn        kind FFN layers (an MLP or MoE block): no attention;
+ *              with arch.ffn_layers_only they alone carry the MLP or
+ *              MoE block (Nemotron-H), else every layer does
  *              of attention (the importer derives it from the Mamba
  *              fields).
  *   MLP        dense: 3 (gated) or 2 matrices of hidden x intermediate;
@@ -20,8 +23,9 @@
  *              n_experts, n_experts routed and n_shared_experts shared
  *              experts of 3 (or 2) x hidden x moe_intermediate each.
  *   norms      2 x hidden per layer and a final hidden; Gemma 2/3 have
- *              4 per layer (pre/post attention and MLP); Qwen3 and
- *              Gemma 3 add q and k norms of head_dim each.
+ *              4 per layer (pre/post attention and MLP), Nemotron-H's
+ *              single-block layers 1; Qwen3 and Gemma 3 add q and k
+ *              norms of head_dim each on attention layers.
  * Plus embeddings vocab x hidden and an lm_head of the same size unless
  * tied. GPT-2 adds learned positions (max_positions x hidden), MLP biases
  * and LayerNorm biases (other_params). Active parameters per token leave
@@ -130,11 +134,15 @@ static enum kvp_status attn_params(const struct kvp_model *m,
 		return KVP_OK;
 	}
 	madd3(a, h, hq, l->k_dim);           /* q */
+	if (ar->attn_output_gate)
+		madd3(a, h, hq, l->k_dim);   /* the output gate's half */
 	madd3(a, h, l->kv_heads, l->k_dim);  /* k */
 	madd3(a, h, l->kv_heads, l->v_dim);  /* v */
 	madd3(a, hq, l->v_dim, h);           /* o */
 	if (ar->attention_bias) {
 		madd(a, hq, l->k_dim);
+		if (ar->attn_output_gate)
+			madd(a, hq, l->k_dim);
 		madd(a, l->kv_heads, l->k_dim);
 		madd(a, l->kv_heads, l->v_dim);
 		if (strncmp(m->model_type, "qwen2", 5) != 0)
@@ -354,7 +362,7 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 	bool gpt2 = !strcmp(mt, "gpt2");
 	uint64_t mats = ar->gated_mlp ? 3 : 2, expert = 0, dense = 0,
 	         router = 0, shared = 0, total, active;
-	uint32_t i, n_moe;
+	uint32_t i, n_moe, n_ffn = 0, n_mlp;
 	struct wl l;
 
 	memset(w, 0, sizeof *w);
@@ -400,12 +408,20 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 		attn_params(m, &l, &one);
 		if (!one.ok)
 			goto overflow;
+		if (l.kind == KVP_LAYER_NONE && !ar->recurrent_params_per_layer)
+			w->mixers_uncounted = true;
+		if (l.kind == KVP_LAYER_FFN)
+			n_ffn += run;
 		madd(&attn, one.v, run);
-		if (qk_norm)
+		if (qk_norm && plain_attn(l.kind))
 			madd3(&norm, l.k_dim, 2, run);
 		i += run;
 	}
-	n_moe = moe_layers(ar, m->n_layers);
+	/* layers with an MLP block: all, or with ffn_layers_only the FFN
+	 * kind alone (all MoE when the model has experts) */
+	n_mlp = ar->ffn_layers_only ? n_ffn : m->n_layers;
+	n_moe = !ar->ffn_layers_only ? moe_layers(ar, m->n_layers) :
+	        ar->n_experts ? n_ffn : 0;
 	{
 		struct acc t = { true, 0 }, ta = { true, 0 };
 
@@ -422,10 +438,12 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 			madd(&mlp, t.v, n_moe);
 			madd(&act_mlp, ta.v, n_moe);
 		}
-		madd(&mlp, dense, m->n_layers - n_moe);
-		madd(&act_mlp, dense, m->n_layers - n_moe);
+		madd(&mlp, dense, n_mlp - n_moe);
+		madd(&act_mlp, dense, n_mlp - n_moe);
 	}
-	madd3(&norm, ar->hidden, extra_norms ? 4 : 2, m->n_layers);
+	/* Nemotron-H's blocks have one norm each (NemotronHBlock.norm) */
+	madd3(&norm, ar->hidden, ar->ffn_layers_only ? 1 : extra_norms ? 4 : 2,
+	      m->n_layers);
 	madd(&norm, ar->hidden, 1);
 	if (gpt2) {
 		/* wpe, MLP biases (intermediate + hidden) per layer, and the

@@ -105,6 +105,7 @@ enum hf_flags {
 	HF_QWEN_SW   = 1u << 4,  /* use_sliding_window / max_window_layers */
 	HF_SW_FULL   = 1u << 5,  /* sliding_window ignored: full attention */
 	HF_SW_ALL    = 1u << 6,  /* sliding_window on every layer, silently */
+	HF_OUT_GATE  = 1u << 7,  /* attn_output_gate, default true */
 };
 
 struct hf_family {

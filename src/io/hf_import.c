@@ -231,6 +231,16 @@ static enum kvp_status arch_defaults(struct cfg *c, struct kvp_model *m)
 		return c->err->status;
 	if (f && (f->flags & HF_QKV_BIAS))
 		m->arch.attention_bias = true;
+	/* Qwen3-Next and Qwen3.5: transformers' Qwen3NextAttention builds
+	 * q_proj of 2 x heads x head_dim always (modular_qwen3_next.py
+	 * @2ccc6cae); vLLM's qwen3_next.py reads attn_output_gate, default
+	 * true. Weights only, not the cache. */
+	if (f && (f->flags & HF_OUT_GATE)) {
+		if (hf_bool(c, "attn_output_gate", &m->arch.attn_output_gate) < 0)
+			return c->err->status;
+		if (!hf_has(c, "attn_output_gate"))
+			m->arch.attn_output_gate = true;
+	}
 	return KVP_OK;
 }
 

@@ -122,9 +122,10 @@ static enum kvp_status src_hybrid_override(struct cfg *c, struct kvp_model *m,
 		}
 		}
 	}
-	hf_note(c, "hybrid_override_pattern: each block is one mixer (Mamba, "
-	        "attention or MLP) but the weight count gives every layer an "
-	        "MLP: parameters overestimated (the cache is exact)");
+	/* each block is one mixer: an MLP or MoE only on '-' and 'E' (vLLM
+	 * nemotron_h.py ALL_DECODER_LAYER_TYPES), which the weight count
+	 * follows */
+	m->arch.ffn_layers_only = true;
 	*found = true;
 	return KVP_OK;
 }

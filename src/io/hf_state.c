@@ -37,6 +37,30 @@ static void set_state(struct kvp_model *m, uint64_t conv, uint64_t ssm)
 	m->recur.ssm_dtype = KVP_DT_F32;
 }
 
+/* Gated DeltaNet mixer parameters, as transformers' Qwen3NextGatedDeltaNet
+ * builds them (modular_qwen3_next.py @2ccc6cae; Qwen3.5 splits the same
+ * projections into in_proj_qkv, _z, _b, _a, modular_qwen3_5.py
+ * @8940358a): conv1d (conv_dim = 2 key_dim + value_dim, depthwise, no
+ * bias) conv_dim x kernel; in_proj_qkvz hidden x (2 key_dim + 2
+ * value_dim); in_proj_ba hidden x 2 nv; dt_bias and A_log nv each; the
+ * gated RMSNorm head_v_dim; out_proj value_dim x hidden. */
+static enum kvp_status deltanet_params(struct cfg *c, struct kvp_model *m,
+                                       uint64_t key_dim, uint64_t value_dim,
+                                       uint64_t nv, uint64_t vd,
+                                       uint64_t d_conv)
+{
+	uint64_t h = m->arch.hidden, p = 0;
+
+	if (!kvp_muladd(&p, 2 * key_dim + value_dim, d_conv) ||
+	    !kvp_muladd(&p, h, 2 * key_dim + 2 * value_dim + 2 * nv) ||
+	    !kvp_add(p, 2 * nv + vd, &p) ||
+	    !kvp_muladd(&p, value_dim, h))
+		return hf_bad(c, "linear_num_value_heads", NULL, "the linear "
+		              "attention's parameter count overflows 64 bits");
+	m->arch.recurrent_params_per_layer = p;
+	return KVP_OK;
+}
+
 /* Gated DeltaNet (linear_attention layers). */
 static enum kvp_status gated_deltanet(struct cfg *c, struct kvp_model *m)
 {
@@ -59,7 +83,7 @@ static enum kvp_status gated_deltanet(struct cfg *c, struct kvp_model *m)
 		              "required by linear_attention layers (their state)");
 	/* inputs < 2^24: no overflow */
 	set_state(m, (d_conv - 1) * (2 * nk * kd + nv * vd), nv * kd * vd);
-	return KVP_OK;
+	return deltanet_params(c, m, nk * kd, nv * vd, nv, vd, d_conv);
 }
 
 /* KDA (Kimi Linear): linear_attn_config's own sizes. */

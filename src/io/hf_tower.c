@@ -3,9 +3,15 @@
  * vision_config (issue 14: "weights of vision_config / audio_config
  * towers and projectors"), into model.arch.tower_params, which
  * core/weights.c counts at 16 bits and leaves out of the parameters a
- * decode step reads. One row per tower model_type, with the module list
+ * decode step reads. One row per (model_type, vision_config.model_type)
+ * with the keys its configuration class reads (and their defaults, which
+ * apply when a key is absent, as in transformers) and the module list
  * its model code builds; a tower without a row is not counted and says
  * so in a note (the weight figure is then the text decoder's).
+ *
+ * Adding a tower: its key table, a params function worked from the
+ * model's __init__ modules, one row, and a hand-worked case in
+ * tests/cli/model_files.sh.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -16,8 +22,86 @@
 
 struct tower_dims {
 	uint64_t depth, hidden, inter, in_ch, patch, tpatch, merge, out,
-	         npos, ndeep;
+	         npos, ndeep, image, head;
+	uint64_t text_hidden;       /* the decoder's hidden_size */
 };
+
+enum key_kind { K_UINT, K_LEN, K_BOOL };
+
+struct tower_key {
+	const char *key;
+	size_t off;
+	enum key_kind kind;
+	uint64_t min, def;          /* def: the configuration class default */
+};
+
+#define D(f) offsetof(struct tower_dims, f)
+
+/* Qwen3VLVisionConfig (transformers configuration_qwen3_vl.py @00709b86)
+ * and its defaults; deepstack_visual_indexes=[8, 16, 24] */
+static const struct tower_key qwen3_vl_keys[] = {
+	{ "depth", D(depth), K_UINT, 1, 27 },
+	{ "hidden_size", D(hidden), K_UINT, 1, 1152 },
+	{ "intermediate_size", D(inter), K_UINT, 1, 4304 },
+	{ "in_channels", D(in_ch), K_UINT, 1, 3 },
+	{ "patch_size", D(patch), K_UINT, 1, 16 },
+	{ "temporal_patch_size", D(tpatch), K_UINT, 1, 2 },
+	{ "spatial_merge_size", D(merge), K_UINT, 1, 2 },
+	{ "out_hidden_size", D(out), K_UINT, 1, 3584 },
+	{ "num_position_embeddings", D(npos), K_UINT, 0, 2304 },
+	{ "deepstack_visual_indexes", D(ndeep), K_LEN, 0, 3 },
+	{ NULL, 0, K_UINT, 0, 0 }
+};
+
+/* Qwen3_5VisionConfig(Qwen3VLVisionConfig) (modular_qwen3_5.py
+ * @8940358a): the same defaults, deepstack_visual_indexes deleted, and
+ * Qwen3_5VisionModel deletes deepstack_merger_list: no deepstack mergers
+ * whatever the config says */
+static const struct tower_key qwen3_5_keys[] = {
+	{ "depth", D(depth), K_UINT, 1, 27 },
+	{ "hidden_size", D(hidden), K_UINT, 1, 1152 },
+	{ "intermediate_size", D(inter), K_UINT, 1, 4304 },
+	{ "in_channels", D(in_ch), K_UINT, 1, 3 },
+	{ "patch_size", D(patch), K_UINT, 1, 16 },
+	{ "temporal_patch_size", D(tpatch), K_UINT, 1, 2 },
+	{ "spatial_merge_size", D(merge), K_UINT, 1, 2 },
+	{ "out_hidden_size", D(out), K_UINT, 1, 3584 },
+	{ "num_position_embeddings", D(npos), K_UINT, 0, 2304 },
+	{ NULL, 0, K_UINT, 0, 0 }
+};
+
+/* SiglipVisionConfig (transformers configuration_siglip.py) defaults;
+ * vision_use_head: SiglipVisionTransformer builds the pooling head
+ * unless the config has the key false */
+static const struct tower_key siglip_keys[] = {
+	{ "num_hidden_layers", D(depth), K_UINT, 1, 12 },
+	{ "hidden_size", D(hidden), K_UINT, 1, 768 },
+	{ "intermediate_size", D(inter), K_UINT, 1, 3072 },
+	{ "num_channels", D(in_ch), K_UINT, 1, 3 },
+	{ "patch_size", D(patch), K_UINT, 1, 16 },
+	{ "image_size", D(image), K_UINT, 1, 224 },
+	{ "vision_use_head", D(head), K_BOOL, 0, 1 },
+	{ NULL, 0, K_UINT, 0, 0 }
+};
+
+#undef D
+
+/* A pre-norm ViT block with biases everywhere: two LayerNorms, q, k, v
+ * (fused or not, the same count) and the output projection, and a
+ * two-matrix MLP. Qwen3-VL's Qwen3VLVisionBlock and SigLIP's
+ * SiglipEncoderLayer both are one. */
+static bool vit_block(uint64_t h, uint64_t inter, uint64_t *out)
+{
+	uint64_t b = 0;
+
+	if (!kvp_muladd(&b, 4, h) ||                                 /* norms */
+	    !kvp_muladd(&b, h, 4 * h) || !kvp_muladd(&b, 4, h) ||    /* q,k,v,o */
+	    !kvp_muladd(&b, h, inter) || !kvp_add(b, inter, &b) ||   /* fc1 */
+	    !kvp_muladd(&b, inter, h) || !kvp_add(b, h, &b))         /* fc2 */
+		return false;
+	*out = b;
+	return true;
+}
 
 /* Qwen3-VL's vision model as transformers builds it (modeling_qwen3_vl.py
  * @00709b86, Qwen3VLVisionModel.__init__; the same modules in vLLM's and
@@ -34,14 +118,9 @@ struct tower_dims {
  * table is a non-persistent buffer, not a parameter. */
 static bool qwen3_vl_params(const struct tower_dims *d, uint64_t *out)
 {
-	uint64_t h = d->hidden, blk = 0, m, kern, merger = 0, t = 0, x;
+	uint64_t h = d->hidden, blk, m, kern, merger = 0, t = 0, x;
 
-	/* one block: norm1, norm2, qkv, proj, fc1, fc2 (weights + biases) */
-	if (!kvp_muladd(&blk, 4, h) ||
-	    !kvp_muladd(&blk, h, 3 * h) || !kvp_muladd(&blk, 3, h) ||
-	    !kvp_muladd(&blk, h, h) || !kvp_add(blk, h, &blk) ||
-	    !kvp_muladd(&blk, h, d->inter) || !kvp_add(blk, d->inter, &blk) ||
-	    !kvp_muladd(&blk, d->inter, h) || !kvp_add(blk, h, &blk))
+	if (!vit_block(h, d->inter, &blk))
 		return false;
 	/* a merger's two linears (weights + biases), m = h x merge^2 */
 	if (!kvp_mul(d->merge, d->merge, &m) || !kvp_mul(h, m, &m) ||
@@ -60,71 +139,124 @@ static bool qwen3_vl_params(const struct tower_dims *d, uint64_t *out)
 	       (*out = t, true);
 }
 
+/* Gemma 3's tower: transformers' SiglipVisionModel (modeling_siglip.py:
+ * SiglipVisionEmbeddings patch_embedding Conv2d(num_channels, hidden,
+ * patch, patch, bias) and position_embedding Embedding((image_size //
+ * patch_size)^2, hidden); num_hidden_layers SiglipEncoderLayers;
+ * post_layernorm LayerNorm(hidden); with vision_use_head the
+ * SiglipMultiheadAttentionPoolingHead: probe (hidden), an
+ * nn.MultiheadAttention (in_proj 3 hidden x hidden + 3 hidden, out_proj
+ * hidden x hidden + hidden), a LayerNorm and a SiglipMLP) and
+ * modeling_gemma3.py's Gemma3MultiModalProjector:
+ * mm_input_projection_weight (vision hidden x text hidden) and
+ * mm_soft_emb_norm Gemma3RMSNorm(vision hidden); its AvgPool2d has no
+ * parameters. */
+static bool gemma3_params(const struct tower_dims *d, uint64_t *out)
+{
+	uint64_t h = d->hidden, blk, side, t = 0, kern;
+
+	if (!vit_block(h, d->inter, &blk))
+		return false;
+	side = d->image / d->patch;
+	if (!kvp_mul(d->in_ch, d->patch, &kern) || !kvp_mul(kern, d->patch, &kern))
+		return false;
+	if (!kvp_muladd(&t, blk, d->depth) ||
+	    !kvp_muladd(&t, h, kern) || !kvp_add(t, h, &t) ||       /* patch */
+	    !kvp_muladd(&t, side * side, h) ||                      /* positions */
+	    !kvp_muladd(&t, 2, h))                                  /* post norm */
+		return false;
+	if (d->head) {
+		uint64_t mlp = 0;
+
+		if (!kvp_muladd(&mlp, h, d->inter) || !kvp_add(mlp, d->inter, &mlp) ||
+		    !kvp_muladd(&mlp, d->inter, h) || !kvp_add(mlp, h, &mlp) ||
+		    !kvp_add(t, h, &t) ||                           /* probe */
+		    !kvp_muladd(&t, 4 * h, h) || !kvp_muladd(&t, 4, h) || /* MHA */
+		    !kvp_muladd(&t, 2, h) || !kvp_add(t, mlp, &t))
+			return false;
+	}
+	return kvp_muladd(&t, h, d->text_hidden) && kvp_add(t, h, &t) &&
+	       (*out = t, true);
+}
+
 static const struct tower_rule {
-	const char *model_type;    /* vision_config.model_type */
+	const char *model_type;    /* the config's model_type */
+	const char *tower;         /* vision_config.model_type */
+	const struct tower_key *keys;
 	bool (*params)(const struct tower_dims *d, uint64_t *out);
 	const char *source;
 } rules[] = {
-	{ "qwen3_vl", qwen3_vl_params,
+	{ "qwen3_vl", "qwen3_vl", qwen3_vl_keys, qwen3_vl_params,
 	  "transformers modeling_qwen3_vl.py Qwen3VLVisionModel" },
-	{ "qwen3_vl_moe", qwen3_vl_params,
+	{ "qwen3_vl_moe", "qwen3_vl_moe", qwen3_vl_keys, qwen3_vl_params,
 	  "transformers modular_qwen3_vl_moe.py: Qwen3VLMoeVisionModel(Qwen3VLVisionModel)" },
+	{ "qwen3_5", "qwen3_5", qwen3_5_keys, qwen3_vl_params,
+	  "transformers modular_qwen3_5.py Qwen3_5VisionModel: Qwen3VLVisionModel without deepstack mergers" },
+	{ "qwen3_5_moe", "qwen3_5_moe", qwen3_5_keys, qwen3_vl_params,
+	  "transformers modular_qwen3_5_moe.py: Qwen3_5MoeVisionModel(Qwen3_5VisionModel)" },
+	{ "gemma3", "siglip_vision_model", siglip_keys, gemma3_params,
+	  "transformers modeling_siglip.py SiglipVisionModel and modeling_gemma3.py Gemma3MultiModalProjector" },
 };
 
-static const struct tower_rule *find_rule(const char *mt)
+static const struct tower_rule *find_rule(const char *model_type,
+                                          const char *tower)
 {
 	size_t i;
 
-	for (i = 0; mt && i < sizeof rules / sizeof rules[0]; i++)
-		if (!strcmp(rules[i].model_type, mt))
+	for (i = 0; tower && i < sizeof rules / sizeof rules[0]; i++)
+		if (!strcmp(rules[i].model_type, model_type) &&
+		    !strcmp(rules[i].tower, tower))
 			return &rules[i];
 	return NULL;
 }
 
-static int dims(struct cfg *c, const cJSON *v, struct tower_dims *d)
+static int read_key(struct cfg *c, const cJSON *v, const struct tower_key *k,
+                    uint64_t *dst)
 {
-	static const struct { const char *key; size_t off; uint64_t min; } k[] = {
-		{ "depth", offsetof(struct tower_dims, depth), 1 },
-		{ "hidden_size", offsetof(struct tower_dims, hidden), 1 },
-		{ "intermediate_size", offsetof(struct tower_dims, inter), 1 },
-		{ "in_channels", offsetof(struct tower_dims, in_ch), 1 },
-		{ "patch_size", offsetof(struct tower_dims, patch), 1 },
-		{ "temporal_patch_size", offsetof(struct tower_dims, tpatch), 1 },
-		{ "spatial_merge_size", offsetof(struct tower_dims, merge), 1 },
-		{ "out_hidden_size", offsetof(struct tower_dims, out), 1 },
-		{ "num_position_embeddings", offsetof(struct tower_dims, npos), 0 },
-	};
-	const cJSON *ix = cJSON_GetObjectItemCaseSensitive(v, "deepstack_visual_indexes");
-	size_t i;
+	const cJSON *x = cJSON_GetObjectItemCaseSensitive(v, k->key);
+	char path[80];
 
-	for (i = 0; i < sizeof k / sizeof k[0]; i++) {
-		uint64_t *dst = (uint64_t *)((char *)d + k[i].off);
-		int r = hf_member_uint(c, v, "vision_config", k[i].key, k[i].min,
-		                       DIM_MAX, dst);
-
-		if (r < 0)
-			return -1;
-		if (r == 0) {
-			char path[64];
-
-			snprintf(path, sizeof path, "vision_config.%s", k[i].key);
-			hf_bad(c, path, NULL, "absent - the tower's parameters "
-			       "need it");
+	*dst = k->def;
+	if (!x || cJSON_IsNull(x))
+		return 0;
+	snprintf(path, sizeof path, "vision_config.%s", k->key);
+	switch (k->kind) {
+	case K_UINT:
+		return hf_member_uint(c, v, "vision_config", k->key, k->min,
+		                      DIM_MAX, dst) < 0 ? -1 : 0;
+	case K_LEN:
+		if (!cJSON_IsArray(x)) {
+			hf_bad(c, path, x, "must be a list");
 			return -1;
 		}
+		*dst = (uint64_t)cJSON_GetArraySize(x);
+		return 0;
+	case K_BOOL:
+		if (!cJSON_IsBool(x)) {
+			hf_bad(c, path, x, "must be true or false");
+			return -1;
+		}
+		*dst = cJSON_IsTrue(x) ? 1 : 0;
+		return 0;
 	}
-	if (ix && !cJSON_IsNull(ix) && !cJSON_IsArray(ix)) {
-		hf_bad(c, "vision_config.deepstack_visual_indexes", ix,
-		       "must be a list");
-		return -1;
-	}
-	d->ndeep = ix && cJSON_IsArray(ix) ? (uint64_t)cJSON_GetArraySize(ix) : 0;
+	return 0;
+}
+
+static int dims(struct cfg *c, const cJSON *v, const struct tower_key *k,
+                struct tower_dims *d)
+{
+	for (; k->key; k++)
+		if (read_key(c, v, k, (uint64_t *)((char *)d + k->off)) < 0)
+			return -1;
 	return 0;
 }
 
 enum kvp_status hf_tower(struct cfg *c, struct kvp_model *m)
 {
 	static const char *const keys[] = { "vision_config", "audio_config" };
+	/* the top level's model_type ("qwen3_vl"), not text_config's
+	 * ("qwen3_vl_text") that c->model_type holds */
+	const cJSON *top = cJSON_GetObjectItemCaseSensitive(c->root, "model_type");
 	size_t i;
 
 	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
@@ -138,7 +270,8 @@ enum kvp_status hf_tower(struct cfg *c, struct kvp_model *m)
 			continue;
 		mt = cJSON_IsObject(t) ?
 		     cJSON_GetObjectItemCaseSensitive(t, "model_type") : NULL;
-		r = i == 0 && cJSON_IsString(mt) ? find_rule(mt->valuestring) : NULL;
+		r = i == 0 && cJSON_IsString(mt) && cJSON_IsString(top) ?
+		    find_rule(top->valuestring, mt->valuestring) : NULL;
 		if (!r) {
 			hf_note(c, "%s: the %s tower is not in a config's weight "
 			        "estimate (the text decoder's); the tensors count it "
@@ -147,7 +280,8 @@ enum kvp_status hf_tower(struct cfg *c, struct kvp_model *m)
 			continue;
 		}
 		memset(&d, 0, sizeof d);
-		if (dims(c, t, &d) < 0)
+		d.text_hidden = m->arch.hidden;
+		if (dims(c, t, r->keys, &d) < 0)
 			return c->err->status;
 		if (!r->params(&d, &n) ||
 		    !kvp_add(m->arch.tower_params, n, &m->arch.tower_params))

@@ -279,6 +279,8 @@ static enum kvp_status dense_mlp(struct cfg *c, struct kvp_model *m,
  * shared_expert_intermediate_size counted in experts' worth. */
 static enum kvp_status shared_experts(struct cfg *c, struct kvp_model *m)
 {
+	static const char *const k_sh[] = { "shared_expert_intermediate_size",
+		"moe_shared_expert_intermediate_size", NULL };
 	uint64_t v = 0, sh = 0;
 	int r;
 
@@ -289,10 +291,26 @@ static enum kvp_status shared_experts(struct cfg *c, struct kvp_model *m)
 		m->arch.n_shared_experts = 1;
 		hf_note(c, "Llama 4: one shared expert per MoE layer");
 	}
-	if ((r = hf_uint(c, "shared_expert_intermediate_size", 1, DIM_MAX,
-	                 &sh)) < 0)
+	if ((r = hf_uint_any(c, k_sh, 1, DIM_MAX, &sh, NULL)) < 0)
 		return c->err->status;
-	if (r > 0 && !m->arch.n_shared_experts && m->arch.moe_intermediate) {
+	/* Nemotron-H: n_shared_experts of moe_shared_expert_intermediate_size
+	 * each (vLLM nemotron_h.py NemotronHMoE: shared MLP of
+	 * moe_shared_expert_intermediate_size x n_shared_experts) */
+	if (r > 0 && m->arch.n_shared_experts && m->arch.moe_intermediate &&
+	    sh != m->arch.moe_intermediate) {
+		uint64_t n = kvp_ceil_div(sh, m->arch.moe_intermediate) *
+		             m->arch.n_shared_experts;
+
+		if (n > (1u << 16))
+			return hf_bad(c, "moe_shared_expert_intermediate_size",
+			              NULL, "too many experts' worth");
+		if (sh % m->arch.moe_intermediate)
+			hf_note(c, "shared expert intermediate %llu counted as "
+			        "%llu experts of %llu", (unsigned long long)sh,
+			        (unsigned long long)n,
+			        (unsigned long long)m->arch.moe_intermediate);
+		m->arch.n_shared_experts = (uint32_t)n;
+	} else if (r > 0 && !m->arch.n_shared_experts && m->arch.moe_intermediate) {
 		m->arch.n_shared_experts =
 			(uint32_t)kvp_ceil_div(sh, m->arch.moe_intermediate);
 		if (sh % m->arch.moe_intermediate)

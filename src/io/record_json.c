@@ -202,6 +202,7 @@ static bool add_weights(cJSON *res, const struct kvp_weights_result *w)
 	add_u64(o, "other_params", w->other_params);
 	add_u64(o, "bytes", w->bytes);
 	add_i64(o, "declared_diff", w->declared_diff);
+	cJSON_AddBoolToObject(o, "mixers_uncounted", w->mixers_uncounted);
 	/* issue 13: where bytes come from, and the groups when exact */
 	cJSON_AddStringToObject(o, "source", kvp_wsource_name(w->source));
 	add_u64(o, "estimate_bytes", w->estimate_bytes);

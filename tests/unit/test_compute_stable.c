@@ -121,22 +121,31 @@ static void count_weights(const struct kvp_model *m,
 			           ((u128)x->qk_nope_head_dim + x->v_head_dim) +
 			           hq * x->v_head_dim * h;
 		} else {
-			w->attn += h * hq * l->k_dim + h * l->kv_heads * l->k_dim +
+			u128 q = a->attn_output_gate ? 2 : 1;  /* + the gate */
+
+			w->attn += q * h * hq * l->k_dim + h * l->kv_heads * l->k_dim +
 			           h * l->kv_heads * l->v_dim + hq * l->v_dim * h;
 			if (a->attention_bias)
-				w->attn += hq * l->k_dim + (u128)l->kv_heads * l->k_dim +
+				w->attn += q * hq * l->k_dim + (u128)l->kv_heads * l->k_dim +
 				           (u128)l->kv_heads * l->v_dim +
 				           (strncmp(mt, "qwen2", 5) ? h : 0);
+			if (qk_norm)
+				w->norm += 2 * (u128)l->k_dim;
 		}
-		if (a->n_experts > 0 && i >= a->first_dense_layers &&
-		    (i + 1) % step == 0) {
+		if (a->ffn_layers_only && l->kind != KVP_LAYER_FFN) {
+			/* one block per layer (Nemotron-H): no MLP here */
+		} else if (a->ffn_layers_only && a->n_experts > 0) {
+			w->mlp += router + expert * a->n_experts + shared;
+			w->act_mlp += router + expert * a->n_experts_active + shared;
+		} else if (!a->ffn_layers_only && a->n_experts > 0 &&
+		           i >= a->first_dense_layers && (i + 1) % step == 0) {
 			w->mlp += router + expert * a->n_experts + shared;
 			w->act_mlp += router + expert * a->n_experts_active + shared;
 		} else {
 			w->mlp += mats * h * a->intermediate;
 			w->act_mlp += mats * h * a->intermediate;
 		}
-		w->norm += h * (gemma ? 4 : 2) + (qk_norm ? 2 * (u128)l->k_dim : 0);
+		w->norm += h * (a->ffn_layers_only ? 1 : gemma ? 4 : 2);
 	}
 	w->norm += h;
 	if (!strcmp(mt, "gpt2"))

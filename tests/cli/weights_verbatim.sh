@@ -1,0 +1,125 @@
+#!/bin/sh
+# weights_verbatim.sh - the weight estimate of verbatim Hugging Face
+# configs (tests/data/hf/verbatim, sources in SOURCES.md) against counts
+# worked by hand from the models' module lists (issue 14: "each figure
+# labelled exact, from an engine's formula, or an estimate, with its
+# source"; issue 11: the 2026 zoo). Each case failed before its rule:
+# hybrids counted an MLP on every layer or none of their linear
+# attention, vision towers were left out silently.
+set -u
+: "${KVPLAN:?KVPLAN must name the kvplan binary}"
+here=$(cd "$(dirname "$0")/../.." && pwd)
+V=$here/tests/data/hf/verbatim
+fail=0
+ok() { echo "ok - $1"; }
+no() { echo "not ok - $1"; fail=1; }
+
+# params NAME FILE TOTAL ACTIVE: result.weights.params and active_params
+params() {
+	j=$("$KVPLAN" calc --model "$V/$2" --format json 2>&1)
+	t=$(printf '%s\n' "$j" | sed -n 's/^[[:space:]]*"params":[[:space:]]*\([0-9]*\),*$/\1/p' | head -1)
+	a=$(printf '%s\n' "$j" | sed -n 's/^[[:space:]]*"active_params":[[:space:]]*\([0-9]*\),*$/\1/p' | head -1)
+	if [ "$t" = "$3" ] && [ "$a" = "$4" ]; then
+		ok "$1: $3 parameters, $4 active"
+	else
+		no "$1: params '$t' active '$a', want $3 and $4"
+	fi
+}
+
+# Gemma 3 27B: its SigLIP tower and Gemma 3 projector (hf_tower.c;
+# transformers modeling_siglip.py, modeling_gemma3.py). vision_config:
+# 27 layers, hidden 1,152, intermediate 4,304, patch 14, image 896,
+# num_channels absent (SiglipVisionConfig default 3), vision_use_head
+# false. One encoder layer: 2 LayerNorms 4 x 1,152 = 4,608; q, k, v, out
+# 4 x (1,152^2 + 1,152) = 5,313,024; fc1 1,152 x 4,304 + 4,304 =
+# 4,962,512; fc2 4,304 x 1,152 + 1,152 = 4,959,360; 15,239,504 x 27 =
+# 411,466,608. Patch embedding 1,152 x 3 x 14 x 14 + 1,152 = 678,528;
+# positions (896 / 14)^2 = 4,096 x 1,152 = 4,718,592; post LayerNorm
+# 2,304; tower 416,866,032 (Gemma 3's report: a 417M SigLIP encoder).
+# Projector 1,152 x 5,376 (text hidden) + 1,152 = 6,194,304; in all
+# 423,060,336.
+out=$("$KVPLAN" calc --model "$V/gemma-3-27b-it.json" 2>&1)
+case $out in *"note: vision_config: siglip_vision_model tower counted, 423060336 parameters at 16 bits"*)
+	ok "Gemma 3 27B: SigLIP tower and projector, 423,060,336 by hand";;
+	*) no "Gemma 3 tower: $out";; esac
+
+# Qwen3.5-27B: 64 layers, 48 gated DeltaNet and 16 full attention
+# (full_attention_interval 4), hidden 5,120, vocab 248,320, untied.
+# Embeddings and lm_head 248,320 x 5,120 = 1,271,398,400 each. A full
+# attention layer with its output gate (attn_output_gate; transformers
+# Qwen3NextAttention's q_proj is 2 x heads x head_dim): q 5,120 x 24 x
+# 256 x 2 = 62,914,560; k and v 2 x 5,120 x 4 x 256 = 10,485,760; o 24 x
+# 256 x 5,120 = 31,457,280; 104,857,600 x 16 = 1,677,721,600. A gated
+# DeltaNet layer (key_dim 16 x 128 = 2,048, value_dim 48 x 128 = 6,144,
+# conv_dim 10,240): in_proj 5,120 x (2 x 2,048 + 2 x 6,144 + 2 x 48) =
+# 84,377,600; conv1d 10,240 x 4 = 40,960; dt_bias and A_log 96; norm 128;
+# out_proj 6,144 x 5,120 = 31,457,280; 115,876,064 x 48 =
+# 5,562,051,072. MLP 64 x 3 x 5,120 x 17,408 = 17,112,760,320. Norms 64 x
+# 2 x 5,120 + 5,120 = 660,480 and q/k norms on the attention layers 16 x
+# 2 x 256 = 8,192: 668,672. Vision tower (qwen3_5: Qwen3-VL's without
+# deepstack mergers; depth 27, hidden 1,152, intermediate 4,304, patch
+# 16, out 5,120): blocks 411,466,608; patch_embed 1,152 x 3 x 2 x 16 x 16
+# + 1,152 = 1,770,624; pos_embed 2,304 x 1,152 = 2,654,208; merger (m =
+# 4,608) 4,608^2 + 4,608 + 4,608 x 5,120 + 5,120 + 2 x 1,152 =
+# 44,838,656; tower 460,730,096. Total 27,356,728,560; active leaves out
+# the tower: 26,895,998,464.
+params "Qwen3.5-27B: gated DeltaNet, output gate and tower" qwen3.5-27b.json \
+	27356728560 26895998464
+
+# Nemotron-H-56B: hybrid_override_pattern of 118 layers, 54 Mamba2 (M),
+# 54 MLP (-), 10 attention (*), one block per layer (vLLM nemotron_h.py);
+# hidden 8,192, vocab 131,072 untied: 2 x 1,073,741,824. A Mamba2 mixer
+# (256 heads x 64 = d_inner 16,384, 8 groups, state 256, conv 4):
+# in_proj 8,192 x (2 x 16,384 + 2 x 8 x 256 + 256) = 304,087,040; conv
+# (16,384 + 4,096) x 4 + 20,480 bias = 102,400; A, D, dt_bias 768; norm
+# 16,384; out_proj 16,384 x 8,192 = 134,217,728; 438,424,320 x 54 =
+# 23,674,913,280. Attention 8,192 x 64 x 128 x 2 + 2 x 8,192 x 8 x 128 =
+# 150,994,944 x 10 = 1,509,949,440. MLP up and down (relu2, not gated)
+# 2 x 8,192 x 32,768 = 536,870,912 x 54 = 28,991,029,248. Norms, one
+# per block (NemotronHBlock.norm) and the final: 119 x 8,192 = 974,848.
+# Total 56,324,350,464 (NVIDIA: 56B).
+params "Nemotron-H-56B: an MLP only on '-' layers, ungated" \
+	nemotron-h-56b-base-8k.json 56324350464 56324350464
+
+# Nemotron-3-Nano-30B-A3B: 52 layers, 23 Mamba2 (M), 23 MoE (E), 6
+# attention (*); hidden 2,688. An MoE layer: router 2,688 x 128 =
+# 344,064; 128 experts of up and down 2 x 2,688 x 1,856 = 9,977,856
+# (1,277,165,568); the shared expert of moe_shared_expert_intermediate_
+# size 3,712 = two experts' worth, 19,955,712; 1,297,465,344 x 23 =
+# 29,841,702,912; active 344,064 + 6 x 9,977,856 + 19,955,712 =
+# 80,166,912 x 23 = 1,843,838,976. Embeddings 2 x 131,072 x 2,688 =
+# 704,643,072. Mamba2 (64 heads x 64 = 4,096, 8 groups, state 128):
+# in_proj 2,688 x (8,192 + 2,048 + 64) = 27,697,152; conv 6,144 x 5 =
+# 30,720; 192; norm 4,096; out 4,096 x 2,688 = 11,010,048; 38,742,208 x
+# 23 = 891,070,784. Attention 2 x 2,688 x 32 x 128 + 2 x 2,688 x 2 x 128
+# = 23,396,352 x 6 = 140,378,112. Norms 53 x 2,688 = 142,464. Total
+# 31,577,937,344, active 3,580,073,408 (NVIDIA: 31.6B total, 3.6B active
+# with embeddings).
+params "Nemotron-3-Nano: MoE only on 'E' layers, the shared expert's own size" \
+	nemotron-3-nano-30b-a3b-bf16.json 31577937344 3580073408
+
+# A recurrent mixer kvplan has no parameter rule for (KDA) is named in
+# the estimate's label, not silently left out
+out=$("$KVPLAN" calc --model "$here/tests/data/hf/kimi-linear-4l.json" 2>&1)
+case $out in *"not counted: vision and audio towers, MTP modules, MLP biases, recurrent layers' mixers)"*)
+	ok "KDA layers' mixers are named as not counted";;
+	*) no "KDA label: $out";; esac
+out=$("$KVPLAN" calc --model "$V/nemotron-h-56b-base-8k.json" 2>&1)
+case $out in *"recurrent layers' mixers"*) no "Mamba2 mixers are counted, the label says not";;
+	*) ok "a counted Mamba2 mixer is not in the not-counted list";; esac
+# the shipped presets made from these configs count the same
+for pair in qwen3.5-27b:qwen3.5-27b qwen3.5-35b-a3b:qwen3.5-35b-a3b \
+	gemma-3-27b-it:gemma-3-27b-it nemotron-h-56b-base-8k:nemotron-h-56b-base-8k \
+	nemotron-3-nano-30b-a3b:nemotron-3-nano-30b-a3b-bf16 \
+	qwen3-vl-8b-instruct:qwen3-vl-8b-instruct \
+	qwen3-vl-30b-a3b-instruct:qwen3-vl-30b-a3b-instruct; do
+	pre=${pair%%:*} cfg=${pair#*:}
+	a=$("$KVPLAN" calc --model "$pre" --format json 2>&1 | grep -E '"(params|active_params|bytes)"' | head -3)
+	b=$("$KVPLAN" calc --model "$V/$cfg.json" --format json 2>&1 | grep -E '"(params|active_params|bytes)"' | head -3)
+	if [ -n "$a" ] && [ "$a" = "$b" ]; then
+		ok "preset $pre counts what its config counts"
+	else
+		no "preset $pre: '$a' vs config '$b'"
+	fi
+done
+exit $fail

@@ -106,6 +106,11 @@ struct kvp_arch {
 	uint64_t moe_intermediate;    /* per expert */
 	uint32_t first_dense_layers;  /* leading dense layers (DeepSeek) */
 	uint32_t moe_layer_step;      /* every n-th layer is MoE (1 = all) */
+	uint64_t mlp_params;          /* all layers' dense MLP parameters
+	                                 when widths differ per layer
+	                                 (block_configs), replacing
+	                                 intermediate x layers; 0 = from
+	                                 intermediate */
 	bool     ffn_layers_only;     /* MLP/MoE blocks only on FFN-kind
 	                                 layers, none beside attention or
 	                                 Mamba (Nemotron-H's pattern) */

@@ -17,7 +17,9 @@
  *              MoE block (Nemotron-H), else every layer does
  *              of attention (the importer derives it from the Mamba
  *              fields).
- *   MLP        dense: 3 (gated) or 2 matrices of hidden x intermediate;
+ *   MLP        dense: 3 (gated) or 2 matrices of hidden x intermediate,
+ *              or arch.mlp_params for all dense layers together when
+ *              their widths differ (block_configs);
  *              MoE layers (layer i >= first_dense_layers and
  *              (i + 1) % moe_layer_step == 0): a router hidden x
  *              n_experts, n_experts routed and n_shared_experts shared
@@ -438,8 +440,11 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 			madd(&mlp, t.v, n_moe);
 			madd(&act_mlp, ta.v, n_moe);
 		}
-		madd(&mlp, dense, n_mlp - n_moe);
-		madd(&act_mlp, dense, n_mlp - n_moe);
+		/* per-layer widths (block_configs) come summed */
+		madd(&mlp, ar->mlp_params ? ar->mlp_params : dense,
+		     ar->mlp_params ? 1 : n_mlp - n_moe);
+		madd(&act_mlp, ar->mlp_params ? ar->mlp_params : dense,
+		     ar->mlp_params ? 1 : n_mlp - n_moe);
 	}
 	/* Nemotron-H's blocks have one norm each (NemotronHBlock.norm) */
 	madd3(&norm, ar->hidden, ar->ffn_layers_only ? 1 : extra_norms ? 4 : 2,

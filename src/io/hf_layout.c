@@ -21,9 +21,11 @@
  *   then the family's own function (hf_family.c), then a sliding_window
  *   pattern, then sliding_window alone (every layer slides).
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "kvplan/checked.h"
 #include "io/hf_cfg.h"
 #include "io/layer_table.h"
 
@@ -130,8 +132,49 @@ static enum kvp_status src_hybrid_override(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/* A block_configs FFN's parameters, as vLLM's nemotron_nas.py builds
+ * the block (DeciLMDecoderLayer): no_op none; replace_with_linear one
+ * hidden x hidden Linear; else a Llama MLP of
+ * _ffn_mult_to_intermediate_size(ffn_mult, hidden) = int(2 x ffn_mult x
+ * hidden / 3) rounded up to a multiple of 256 (the same in SGLang,
+ * TensorRT-LLM and convert_hf_to_gguf.py). */
+static enum kvp_status block_ffn(struct cfg *c, struct kvp_model *m,
+                                 const cJSON *ffn, const char *path,
+                                 uint64_t *out)
+{
+	const cJSON *mult = cJSON_GetObjectItemCaseSensitive(ffn, "ffn_mult");
+	uint64_t h = m->arch.hidden, inter;
+	double d;
+
+	*out = 0;
+	if (!cJSON_IsObject(ffn))
+		return hf_bad(c, path, ffn, "must be an object");
+	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ffn, "no_op")))
+		return KVP_OK;
+	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ffn,
+	                                                  "replace_with_linear"))) {
+		*out = h * h;   /* hidden < 2^24 */
+		return KVP_OK;
+	}
+	if (!cJSON_IsNumber(mult) || !isfinite(mult->valuedouble) ||
+	    mult->valuedouble <= 0 || mult->valuedouble > 1e4) {
+		char p2[160];
+
+		snprintf(p2, sizeof p2, "%s.ffn_mult", path);
+		return hf_bad(c, p2, mult, "must be a number in (0, 10000]");
+	}
+	d = 2 * mult->valuedouble * (double)h / 3;   /* Python's order */
+	inter = (uint64_t)d;
+	if (inter % 256)
+		inter += 256 - inter % 256;
+	*out = (m->arch.gated_mlp ? 3 : 2) * h * inter;  /* < 2^64 */
+	return KVP_OK;
+}
+
 /* Llama-Nemotron block_configs: KV heads = heads / n_heads_in_group; no
- * attention (no_op, replace_with_linear): no cache. */
+ * attention (no_op, replace_with_linear): no cache (a linear replacement
+ * is hidden x hidden of weights, counted with the MLPs). The FFNs'
+ * widths differ per block: their sum is arch.mlp_params. */
 static enum kvp_status src_block_configs(struct cfg *c, struct kvp_model *m,
                                          struct lay *L, bool *found)
 {
@@ -147,18 +190,29 @@ static enum kvp_status src_block_configs(struct cfg *c, struct kvp_model *m,
 		         "layer (%u)", n);
 		return hf_bad(c, path, a, why);
 	}
+	m->arch.mlp_params = 0;
 	cJSON_ArrayForEach(e, a) {
 		const cJSON *at = cJSON_GetObjectItemCaseSensitive(e, "attention");
 		const cJSON *noop, *lin;
-		uint64_t g = 0;
+		uint64_t g = 0, ffn;
 		int r;
 
+		snprintf(p2, sizeof p2, "%s[%u].ffn", path, i);
+		if (block_ffn(c, m, cJSON_GetObjectItemCaseSensitive(e, "ffn"),
+		              p2, &ffn) != KVP_OK)
+			return c->err->status;
+		if (!kvp_add(m->arch.mlp_params, ffn, &m->arch.mlp_params))
+			return hf_bad(c, path, NULL, "the MLP parameters overflow");
 		snprintf(p2, sizeof p2, "%s[%u].attention", path, i);
 		if (!cJSON_IsObject(at))
 			return hf_bad(c, p2, at, "must be an object");
 		noop = cJSON_GetObjectItemCaseSensitive(at, "no_op");
 		lin = cJSON_GetObjectItemCaseSensitive(at, "replace_with_linear");
 		if (cJSON_IsTrue(noop) || cJSON_IsTrue(lin)) {
+			if (cJSON_IsTrue(lin) && !kvp_add(m->arch.mlp_params,
+			    m->arch.hidden * m->arch.hidden, &m->arch.mlp_params))
+				return hf_bad(c, path, NULL, "the MLP parameters "
+				              "overflow");
 			L[i++].kind = KVP_LAYER_FFN;
 			continue;
 		}

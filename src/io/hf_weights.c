@@ -267,8 +267,11 @@ static enum kvp_status dense_mlp(struct cfg *c, struct kvp_model *m,
 	}
 	if (r == 0) {
 		v = 4 * m->arch.hidden;
-		hf_note(c, "intermediate_size absent: 4 x hidden = %llu assumed",
-		        (unsigned long long)v);
+		/* block_configs gives each block's width (hf_layout.c,
+		 * arch.mlp_params): nothing assumed then */
+		if (!hf_has(c, "block_configs"))
+			hf_note(c, "intermediate_size absent: 4 x hidden = %llu "
+			        "assumed", (unsigned long long)v);
 	}
 	m->arch.intermediate = v;
 	m->arch.gated_mlp = !(c->fam && (c->fam->flags & HF_UNGATED));

@@ -98,6 +98,20 @@ params "Nemotron-H-56B: an MLP only on '-' layers, ungated" \
 params "Nemotron-3-Nano: MoE only on 'E' layers, the shared expert's own size" \
 	nemotron-3-nano-30b-a3b-bf16.json 31577937344 3580073408
 
+# Llama-3.3-Nemotron-Super-49B: block_configs of 80 blocks, hidden
+# 8,192, 64 query heads of 128, vocab 128,256 untied (2 x 1,050,673,152).
+# 49 blocks with attention, 8 KV heads: (2 x 8,192^2 + 2 x 8,192 x 1,024)
+# = 150,994,944 x 49 = 7,398,752,256; 31 with no_op attention. FFN widths
+# by vLLM's _ffn_mult_to_intermediate_size (int(2 x mult x 8,192 / 3),
+# up to a multiple of 256): 5.25 -> 28,672 (49 blocks), 2.625 -> 14,336
+# (6), 1.3125 -> 7,168 (10), 1.0 -> 5,461 -> 5,632 (8), 0.5 -> 2,730 ->
+# 2,816 (6), 3.28125 -> 17,920 (1): 1,642,496 in all x 3 x 8,192 =
+# 40,365,981,696. Norms 80 x 2 x 8,192 + 8,192 = 1,318,912. Total
+# 49,867,399,168 (NVIDIA: 49B; it was 73.9 B with every layer's MLP at
+# intermediate_size).
+params "Llama-3.3-Nemotron-Super-49B: per-block FFN widths" \
+	llama-3.3-nemotron-super-49b-v1.json 49867399168 49867399168
+
 # A recurrent mixer kvplan has no parameter rule for (KDA) is named in
 # the estimate's label, not silently left out
 out=$("$KVPLAN" calc --model "$here/tests/data/hf/kimi-linear-4l.json" 2>&1)
@@ -112,7 +126,8 @@ for pair in qwen3.5-27b:qwen3.5-27b qwen3.5-35b-a3b:qwen3.5-35b-a3b \
 	gemma-3-27b-it:gemma-3-27b-it nemotron-h-56b-base-8k:nemotron-h-56b-base-8k \
 	nemotron-3-nano-30b-a3b:nemotron-3-nano-30b-a3b-bf16 \
 	qwen3-vl-8b-instruct:qwen3-vl-8b-instruct \
-	qwen3-vl-30b-a3b-instruct:qwen3-vl-30b-a3b-instruct; do
+	qwen3-vl-30b-a3b-instruct:qwen3-vl-30b-a3b-instruct \
+	llama-3.3-nemotron-super-49b-v1:llama-3.3-nemotron-super-49b-v1; do
 	pre=${pair%%:*} cfg=${pair#*:}
 	a=$("$KVPLAN" calc --model "$pre" --format json 2>&1 | grep -E '"(params|active_params|bytes)"' | head -3)
 	b=$("$KVPLAN" calc --model "$V/$cfg.json" --format json 2>&1 | grep -E '"(params|active_params|bytes)"' | head -3)

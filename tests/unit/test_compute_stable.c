@@ -141,13 +141,16 @@ static void count_weights(const struct kvp_model *m,
 		           i >= a->first_dense_layers && (i + 1) % step == 0) {
 			w->mlp += router + expert * a->n_experts + shared;
 			w->act_mlp += router + expert * a->n_experts_active + shared;
-		} else {
+		} else if (!a->mlp_params) {
 			w->mlp += mats * h * a->intermediate;
 			w->act_mlp += mats * h * a->intermediate;
 		}
 		w->norm += h * (a->ffn_layers_only ? 1 : gemma ? 4 : 2);
 	}
 	w->norm += h;
+	/* per-layer widths (block_configs) come as their sum */
+	w->mlp += a->mlp_params;
+	w->act_mlp += a->mlp_params;
 	if (!strcmp(mt, "gpt2"))
 		w->other = (u128)a->max_positions * h +
 		           (u128)m->n_layers * ((u128)a->intermediate + h) +

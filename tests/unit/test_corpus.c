@@ -61,6 +61,9 @@ static const struct bad B[] = {
 	{ "infinite-kv-heads.json", "num_key_value_heads: Infinity", false },
 	{ "unread-layout-key.json", "hybrid_layer_pattern: [0,1]", false },
 	{ "unknown-model-type.json", "model_type: \"frobnitz\"", false },
+	{ "block-ffn-mult-infinite.json", "block_configs[1].ffn.ffn_mult: Infinity", false },
+	{ "block-ffn-missing.json", "block_configs[0].ffn: \"wide\"", false },
+	{ "vision-deepstack-not-list.json", "vision_config.deepstack_visual_indexes: 8", false },
 };
 
 static const struct bad *lookup(const char *file)

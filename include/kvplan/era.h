@@ -71,6 +71,9 @@ enum kvp_era_rule {
 	                             before: 256 with flash attention, 32
 	                             without (not modelled unless ctx is a
 	                             multiple of 256: refused) */
+	KVP_ERA_LLAMACPP_SLOT_CAP,/* llama-server caps each slot's context at
+	                             n_ctx_train (PR #16736, cd5e3b57); before:
+	                             a slot holds n_ctx_seq positions */
 	KVP_ERA_SGLANG_SWA_POOL,  /* SGLang's hybrid SWA pool (SWAKVPool) for
 	                             the families of is_hybrid_swa_model: the
 	                             sliding layers hold swa_full_tokens_ratio

@@ -276,6 +276,27 @@ static void lc_add_swa(struct lc_cache *c, uint32_t *nc, uint64_t cells,
 	c[i].v_bytes += vb;
 }
 
+/* llama-server's slot context (era.c KVP_ERA_LLAMACPP_SLOT_CAP): n_ctx_seq,
+ * capped at n_ctx_train (model.arch.max_positions) from PR #16736 on. The
+ * rule is asked only when it changes something, so a build between the
+ * known bounds is refused only then. */
+static enum kvp_status lc_slot_ctx(const struct kvp_plan *p, uint64_t n_ctx_seq,
+                                   struct kvp_result *res, uint64_t *slot)
+{
+	uint64_t train = p->model.arch.max_positions;
+	bool has = false;
+	enum kvp_status st;
+
+	*slot = n_ctx_seq;
+	if (!train || n_ctx_seq <= train)
+		return KVP_OK;
+	st = kvp_era_rule_at(&p->engine, KVP_ERA_LLAMACPP_SLOT_CAP, &has,
+	                     &res->error);
+	if (st == KVP_OK && has)
+		*slot = train;
+	return st;
+}
+
 enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
                                     const struct kvp_layer_spec *ls,
                                     struct kvp_result *res)
@@ -285,7 +306,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 	struct kvp_error *err = &res->error;
 	struct lc_cache caches[LC_MAX_CACHES]; /* [0] base, then SWA caches */
 	uint32_t n_caches = 1, n_rs_layers = 0, i;
-	uint64_t ctx, n_ctx, n_ctx_seq, n_batch, n_ubatch, n_seq, n_stream;
+	uint64_t ctx, n_ctx, n_ctx_seq, n_batch, n_ubatch, n_seq, n_stream, slot;
 	uint64_t v_wide, cells_swa = 0, rs_bytes = 0, rs_cells, slots_full;
 	bool fa, v_differ, unified;
 	struct lc_build b;
@@ -328,6 +349,8 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		n_stream = n_seq;
 	}
 
+	if ((st = lc_slot_ctx(p, n_ctx_seq, res, &slot)) != KVP_OK)
+		return st;
 	v_wide = lc_v_widest(p, ls, &v_differ);
 	memset(caches, 0, sizeof caches);
 	caches[0].cells = n_ctx_seq;
@@ -460,7 +483,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 	e->cells_swa = cells_swa;
 	e->streams = n_stream;
 	e->tokens = n_ctx;
-	e->max_model_len = n_ctx_seq;
+	e->max_model_len = slot;   /* a request's longest: the server's slot */
 	e->max_requests = n_seq;
 
 	/* Lines as llama.cpp prints them (llama-context.cpp, then
@@ -475,6 +498,11 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 	if (p->model.arch.max_positions && n_ctx_seq < p->model.arch.max_positions)
 		eng_line(res, "llama_context: n_ctx_seq (%llu) < n_ctx_train (%llu) -- the "
 		         "full capacity of the model will not be utilized",
+		         (unsigned long long)n_ctx_seq,
+		         (unsigned long long)p->model.arch.max_positions);
+	if (p->model.arch.max_positions && n_ctx_seq > p->model.arch.max_positions)
+		eng_line(res, "llama_context: n_ctx_seq (%llu) > n_ctx_train (%llu) -- "
+		         "possible training context overflow",
 		         (unsigned long long)n_ctx_seq,
 		         (unsigned long long)p->model.arch.max_positions);
 	if (o->swa_full && n_caches > 1)
@@ -517,6 +545,12 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		         lc_mib(rs_bytes), (unsigned)rs_cells, (int)p->model.n_layers,
 		         (unsigned)n_seq, lc_mib(rs_bytes));
 
+	/* llama-server (tools/server/server-context.cpp load_model) */
+	if (slot < n_ctx_seq)
+		eng_line(res, "srv    load_model: the slot context (%llu) exceeds the "
+		         "training context of the model (%llu) - capping",
+		         (unsigned long long)n_ctx_seq, (unsigned long long)slot);
+
 	/* The workload's sequences are not what llama.cpp allocates. */
 	{
 		struct eng_req req[ENG_MAX_REQ];
@@ -527,13 +561,16 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		if (st != KVP_OK)
 			return st;
 		for (k = 0; k < n; k++) {
-			if (unified) {
+			if (req[k].len > slot) {
+				/* longer than a slot: the server refuses it */
+				cost[k] = UINT64_MAX;
+			} else if (unified) {
 				/* one shared stream: each sequence takes its cells */
 				if (!kvp_mul(req[k].len, req[k].samples, &cost[k]))
 					cost[k] = UINT64_MAX;
 			} else {
-				/* a stream per sequence; longer than a stream: never */
-				cost[k] = req[k].len <= n_ctx_seq ? req[k].samples : UINT64_MAX;
+				/* a stream per sequence */
+				cost[k] = req[k].samples;
 			}
 			total += req[k].count;
 		}
@@ -547,6 +584,13 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		         (unsigned long long)e->workload_fit, (unsigned long long)total,
 		         p->devices.tp > 1 ? "; --split-mode row: the whole cache on the "
 		         "main GPU (rank 0)" : "");
+		if (slot < n_ctx_seq) {
+			size_t used = strlen(e->note);
+
+			snprintf(e->note + used, sizeof e->note - used,
+			         "; slots capped at n_ctx_train %llu",
+			         (unsigned long long)slot);
+		}
 		eng_mix_fit(res, req, cost, n, 0, unified ? n_ctx : n_stream, n_seq);
 	}
 	return KVP_OK;

@@ -178,6 +178,26 @@ static const struct kvp_era_row rows[] = {
 	  "n_ctx padded to a multiple of 256",
 	  "padded to 256 with flash attention, 32 without: a ctx_size that is "
 	  "a multiple of 256 is the same, any other is refused", "b6845" },
+	/* llama-server's slot cap: server-context.cpp load_model, n_ctx_slot
+	 * = llama_n_ctx_seq(ctx), and "if (n_ctx_slot > n_ctx_train) {
+	 * SRV_WRN(... - capping); n_ctx_slot = n_ctx_train; }". Issue #17459
+	 * (2025-11-24) names cd5e3b57 as the first commit with it, which a
+	 * release changelog lists as PR #16736 'server : support unified
+	 * cache across slots' (opened 2025-10-23 as work in progress):
+	 * b6845 (2025-10-26) is taken as without it by date, not verified;
+	 * b7324 (2025-12-08) has it. PR #22145 (2026-04-20, closed) would
+	 * have dropped it; at b10754 the clamp is in n_ctx_slot() and RoPE
+	 * scaling (YaRN) lifts it (meta-models/meta-oss-cookbook#37): kvplan
+	 * has no RoPE-scaling option, so --max-positions stands for the
+	 * lifted n_ctx_train. The server test tools/server/tests/unit/
+	 * test_ctx_shift.py pins it (tests/cli/llamacpp_server_tests.sh). */
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_SLOT_CAP, "b7324",
+	  "llama.cpp PR #16736 (cd5e3b57, issue #17459): server-context.cpp "
+	  "load_model 'the slot context (N) exceeds the training context of "
+	  "the model (M) - capping'",
+	  "a llama-server slot holds min(n_ctx_seq, n_ctx_train) positions; a "
+	  "longer request is refused ('exceeds the available context size')",
+	  "a slot holds n_ctx_seq positions", "b6845" },
 	/* SGLang's hybrid SWA pool. PR #6563 'Hybrid kv cache for LLaMA4'
 	 * (review thread 2025-06-27) brought SWAKVPool (first Llama 4 only,
 	 * behind --hybrid-kvcache-ratio; gpt-oss then joined with

@@ -66,6 +66,8 @@ enum kvp_obs_kind {
 	KVP_OBS_OUTPUT_BYTES,     /* llama.cpp output buffer (logits) */
 	KVP_OBS_COMPUTE_BYTES,    /* llama.cpp compute buffer of `device`
 	                             ("CUDA0", "CPU", "CUDA_Host") */
+	KVP_OBS_SLOT_CTX,         /* (count) llama-server's positions a slot
+	                             holds ("new slot, n_ctx = N") */
 	KVP_OBS_KIND_COUNT
 };
 

@@ -182,6 +182,10 @@ static void settings_to_plan(const struct kvp_log *log, struct kvp_plan *p,
 			o->cache_type_k = dt;
 		if (s->cache_type_v[0] && kvp_dtype_parse(s->cache_type_v, &dt, &e2) == KVP_OK && take(g, "engine.llamacpp.cache_type_v", NULL))
 			o->cache_type_v = dt;
+		/* the file's n_ctx_train (GGUF context_length) over the preset's:
+		 * the slot cap uses it */
+		if (s->has[KVP_LK_N_CTX_TRAIN] && take(g, "model.arch.max_positions", NULL))
+			p->model.arch.max_positions = s->v[KVP_LK_N_CTX_TRAIN];
 		if (!s->has[KVP_LK_N_CTX] && !flag_sets(g, "engine.llamacpp.ctx_size", NULL))
 			note(ns, "settings: the log states no n_ctx; %s%s",
 			     "the plan's ctx_size is used", "");

@@ -44,6 +44,7 @@ static const char *const kind_names[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_STATE_S_BYTES] = "state_s_bytes",
 	[KVP_OBS_OUTPUT_BYTES] = "output_bytes",
 	[KVP_OBS_COMPUTE_BYTES] = "compute_bytes",
+	[KVP_OBS_SLOT_CTX] = "slot_ctx",
 };
 
 /* Labels of the table's "figure" column. */
@@ -68,6 +69,7 @@ static const char *const kind_labels[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_STATE_S_BYTES] = "recurrent S (SSM) state",
 	[KVP_OBS_OUTPUT_BYTES] = "output buffer",
 	[KVP_OBS_COMPUTE_BYTES] = "compute buffer",
+	[KVP_OBS_SLOT_CTX] = "slot context",
 };
 
 static const char *const scope_names[KVP_SCOPE_COUNT] = {
@@ -101,6 +103,7 @@ bool kvp_obs_is_bytes(enum kvp_obs_kind k)
 	case KVP_OBS_CELLS: case KVP_OBS_LAYERS: case KVP_OBS_STREAMS:
 	case KVP_OBS_BLOCKS: case KVP_OBS_CPU_BLOCKS: case KVP_OBS_TOKENS:
 	case KVP_OBS_CONCURRENCY_X100: case KVP_OBS_MEM_UTIL_PPM:
+	case KVP_OBS_SLOT_CTX:
 		return false;
 	default:
 		return true;
@@ -746,6 +749,11 @@ static enum kvp_status row_counts(const struct rec_ctx *c,
 	case KVP_OBS_STREAMS:
 		if (res && llama)
 			row_computed(r, res->engine.streams, "1 unified, else one per sequence");
+		break;
+	case KVP_OBS_SLOT_CTX:
+		if (res && llama)
+			row_computed(r, res->engine.max_model_len,
+			             "n_ctx_seq, capped at n_ctx_train (llama-server)");
 		break;
 	case KVP_OBS_BLOCKS:
 		if (vllm && c->o_budget && c->page) {

@@ -485,6 +485,25 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 	char key[48], val[160];
 	size_t i, l;
 
+	/* llama-server (server-context.cpp load_model): "slot   load_model:
+	 * id  0 | task -1 | new slot, n_ctx = 2048", once per slot (slot 0's
+	 * taken), and "srv    load_model: the slot context (4096) exceeds the
+	 * training context of the model (2048) - capping" (n_ctx_train) */
+	if ((p = strstr(line, "new slot, n_ctx = ")) != NULL) {
+		p += strlen("new slot, n_ctx = ");
+		if (strstr(line, "id  0 |") || strstr(line, "id 0 |"))
+			return count_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_SLOT_CTX,
+			                KVP_SCOPE_ALL, NULL, &p, ln);
+		hit(log, KVP_ENGINE_LLAMACPP);
+		return 1;
+	}
+	if ((p = strstr(line, "exceeds the training context of the model (")) != NULL) {
+		p += strlen("exceeds the training context of the model (");
+		if (!set_int(log, KVP_LK_N_CTX_TRAIN, p, ln))
+			return 0;
+		hit(log, KVP_ENGINE_LLAMACPP);
+		return 1;
+	}
 	if ((p = strstr(line, "llama_memory_recurrent:")) &&
 	    (p = strstr(p, " size = ")) && strstr(p, "cells")) {
 		/* "size = X MiB (C cells, L layers, S seqs), R (f32): r MiB,

@@ -94,4 +94,17 @@ case $rc:$e in 2:*engine.version*b6845*b7324*) ok "llama.cpp@b7000: refused, nam
 tiny --engine llama.cpp@b7000 --max-positions 4096 --prompt 8 --gen 120 >/dev/null 2>&1 &&
 	ok "llama.cpp@b7000 with n_ctx_train 4096: the cap changes nothing, no refusal" ||
 	no "b7000 without the cap mattering was refused"
+# reconcile reads the server's lines: the slot figure against a public
+# log (tests/data/logs/llamacpp-22145.log): n_ctx_seq 4096, n_ctx_train
+# 2048 from the capping line, slot 0 at 2048
+here=$(cd "$(dirname "$0")/../.." && pwd)
+out=$("$KVPLAN" reconcile "$here/tests/data/logs/llamacpp-22145.log" \
+	--model llama-3.1-8b --ctx-size 4096 2>&1)
+rc=$?
+case $rc:$out in 0:*"slot context "*"2,048 "*"2,048 "*"arithmetic match"*"1 figure compared"*)
+	ok "reconcile: llama-server's slot context, 2,048 computed and read";;
+	*) no "reconcile slot: rc $rc: $out";; esac
+case $out in *"settings from the log: max_positions"*)
+	ok "reconcile: the log's n_ctx_train is laid over the preset's";;
+	*) no "n_ctx_train from the log: $out";; esac
 exit $fail

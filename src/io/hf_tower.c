@@ -23,8 +23,11 @@
 struct tower_dims {
 	uint64_t depth, hidden, inter, in_ch, patch, tpatch, merge, out,
 	         npos, ndeep, image, head;
+	uint64_t heads, kv_heads, head_dim, standardize;
 	uint64_t text_hidden;       /* the decoder's hidden_size */
 };
+
+#define REQUIRED UINT64_MAX   /* a key with no default: absent, not counted */
 
 enum key_kind { K_UINT, K_LEN, K_BOOL };
 
@@ -81,6 +84,21 @@ static const struct tower_key siglip_keys[] = {
 	{ "patch_size", D(patch), K_UINT, 1, 16 },
 	{ "image_size", D(image), K_UINT, 1, 224 },
 	{ "vision_use_head", D(head), K_BOOL, 0, 1 },
+	{ NULL, 0, K_UINT, 0, 0 }
+};
+
+/* Gemma4VisionConfig keys (transformers configuration_gemma4.py): no
+ * defaults taken, a key absent leaves the tower uncounted */
+static const struct tower_key gemma4_keys[] = {
+	{ "num_hidden_layers", D(depth), K_UINT, 1, REQUIRED },
+	{ "hidden_size", D(hidden), K_UINT, 1, REQUIRED },
+	{ "intermediate_size", D(inter), K_UINT, 1, REQUIRED },
+	{ "num_attention_heads", D(heads), K_UINT, 1, REQUIRED },
+	{ "num_key_value_heads", D(kv_heads), K_UINT, 1, REQUIRED },
+	{ "head_dim", D(head_dim), K_UINT, 1, REQUIRED },
+	{ "patch_size", D(patch), K_UINT, 1, REQUIRED },
+	{ "position_embedding_size", D(npos), K_UINT, 0, REQUIRED },
+	{ "standardize", D(standardize), K_BOOL, 0, REQUIRED },
 	{ NULL, 0, K_UINT, 0, 0 }
 };
 
@@ -179,6 +197,37 @@ static bool gemma3_params(const struct tower_dims *d, uint64_t *out)
 	       (*out = t, true);
 }
 
+/* Gemma 4's tower as transformers builds it (modeling_gemma4.py
+ * @c308a309): Gemma4VisionPatchEmbedder input_proj Linear(3 x patch^2,
+ * hidden, no bias) and position_embedding_table (2, position_embedding_size,
+ * hidden); num_hidden_layers Gemma4VisionEncoderLayers (Gemma3DecoderLayer:
+ * input, post-attention, pre- and post-feedforward RMSNorms of hidden;
+ * attention q, k, v, o without biases, q_norm and k_norm of head_dim,
+ * v_norm without a scale; Gemma4VisionMLP gate, up and down of
+ * intermediate); Gemma4VisionPooler has no parameters; with standardize
+ * the std_bias and std_scale buffers of hidden (persistent: in the
+ * checkpoint); embed_vision Gemma4MultimodalEmbedder embedding_projection
+ * Linear(hidden, text hidden, no bias), its norm without a scale. */
+static bool gemma4_params(const struct tower_dims *d, uint64_t *out)
+{
+	uint64_t h = d->hidden, q, kv, blk = 0, t = 0;
+
+	if (!kvp_mul(d->heads, d->head_dim, &q) ||
+	    !kvp_mul(d->kv_heads, d->head_dim, &kv) ||
+	    !kvp_muladd(&blk, h, q) || !kvp_muladd(&blk, 2 * h, kv) ||
+	    !kvp_muladd(&blk, q, h) ||                              /* q k v o */
+	    !kvp_muladd(&blk, 2, d->head_dim) ||                    /* q/k norm */
+	    !kvp_muladd(&blk, 3 * h, d->inter) ||                   /* MLP */
+	    !kvp_muladd(&blk, 4, h))                                /* norms */
+		return false;
+	return kvp_muladd(&t, blk, d->depth) &&
+	       kvp_muladd(&t, 3 * d->patch * d->patch, h) &&        /* input_proj */
+	       kvp_muladd(&t, 2 * d->npos, h) &&                    /* positions */
+	       kvp_muladd(&t, 2 * d->standardize, h) &&             /* std buffers */
+	       kvp_muladd(&t, h, d->text_hidden) &&                 /* projector */
+	       (*out = t, true);
+}
+
 static const struct tower_rule {
 	const char *model_type;    /* the config's model_type */
 	const char *tower;         /* vision_config.model_type */
@@ -196,6 +245,8 @@ static const struct tower_rule {
 	  "transformers modular_qwen3_5_moe.py: Qwen3_5MoeVisionModel(Qwen3_5VisionModel)" },
 	{ "gemma3", "siglip_vision_model", siglip_keys, gemma3_params,
 	  "transformers modeling_siglip.py SiglipVisionModel and modeling_gemma3.py Gemma3MultiModalProjector" },
+	{ "gemma4", "gemma4_vision", gemma4_keys, gemma4_params,
+	  "transformers modeling_gemma4.py Gemma4VisionModel and Gemma4MultimodalEmbedder" },
 };
 
 static const struct tower_rule *find_rule(const char *model_type,
@@ -218,7 +269,7 @@ static int read_key(struct cfg *c, const cJSON *v, const struct tower_key *k,
 
 	*dst = k->def;
 	if (!x || cJSON_IsNull(x))
-		return 0;
+		return k->def == REQUIRED ? 1 : 0;
 	snprintf(path, sizeof path, "vision_config.%s", k->key);
 	switch (k->kind) {
 	case K_UINT:
@@ -242,12 +293,19 @@ static int read_key(struct cfg *c, const cJSON *v, const struct tower_key *k,
 	return 0;
 }
 
+/* 0 read, -1 refused (c->err set), 1 a required key absent (*missing) */
 static int dims(struct cfg *c, const cJSON *v, const struct tower_key *k,
-                struct tower_dims *d)
+                struct tower_dims *d, const char **missing)
 {
-	for (; k->key; k++)
-		if (read_key(c, v, k, (uint64_t *)((char *)d + k->off)) < 0)
-			return -1;
+	int r;
+
+	for (; k->key; k++) {
+		r = read_key(c, v, k, (uint64_t *)((char *)d + k->off));
+		if (r != 0) {
+			*missing = k->key;
+			return r;
+		}
+	}
 	return 0;
 }
 
@@ -264,6 +322,7 @@ enum kvp_status hf_tower(struct cfg *c, struct kvp_model *m)
 		const cJSON *mt;
 		const struct tower_rule *r;
 		struct tower_dims d;
+		const char *missing = NULL;
 		uint64_t n;
 
 		if (!t || cJSON_IsNull(t))
@@ -281,8 +340,15 @@ enum kvp_status hf_tower(struct cfg *c, struct kvp_model *m)
 		}
 		memset(&d, 0, sizeof d);
 		d.text_hidden = m->arch.hidden;
-		if (dims(c, t, r->keys, &d) < 0)
+		switch (dims(c, t, r->keys, &d, &missing)) {
+		case -1:
 			return c->err->status;
+		case 1:
+			hf_note(c, "%s: the %s tower is not in the weight estimate: "
+			        "%s.%s absent", keys[i], mt->valuestring, keys[i],
+			        missing);
+			continue;
+		}
 		if (!r->params(&d, &n) ||
 		    !kvp_add(m->arch.tower_params, n, &m->arch.tower_params))
 			return hf_bad(c, keys[i], t, "the tower's parameter count "

@@ -43,6 +43,28 @@ case $out in *"note: vision_config: siglip_vision_model tower counted, 423060336
 	ok "Gemma 3 27B: SigLIP tower and projector, 423,060,336 by hand";;
 	*) no "Gemma 3 tower: $out";; esac
 
+# Gemma 4 26B-A4B: its gemma4_vision tower and Gemma4MultimodalEmbedder
+# (transformers modeling_gemma4.py). vision_config: 27 layers, hidden
+# 1,152, intermediate 4,304, 16 heads and 16 KV heads of 72, patch 16,
+# position_embedding_size 10,240, standardize. A layer: q, k, v, o 4 x
+# 1,152 x 1,152 = 5,308,416; q and k norms 2 x 72 = 144; MLP gate, up,
+# down 3 x 1,152 x 4,304 = 14,874,624; four RMSNorms 4 x 1,152 = 4,608;
+# 20,187,792 x 27 = 545,070,384. input_proj 3 x 16 x 16 x 1,152 =
+# 884,736; position table 2 x 10,240 x 1,152 = 23,592,960; std_bias and
+# std_scale 2 x 1,152 = 2,304; projector 1,152 x 2,816 (text hidden) =
+# 3,244,032. In all 572,794,416.
+out=$("$KVPLAN" calc --model "$V/gemma-4-26b-a4b.json" 2>&1)
+case $out in *"note: vision_config: gemma4_vision tower counted, 572794416 parameters at 16 bits"*)
+	ok "Gemma 4 26B-A4B: its vision tower, 572,794,416 by hand";;
+	*) no "Gemma 4 tower: $out";; esac
+# a key the row needs and has no default for: the tower not counted, named
+sed 's/"position_embedding_size": 10240,//' "$V/gemma-4-26b-a4b.json" >"${TMPDIR:-/tmp}/kvp-g4.$$.json"
+out=$("$KVPLAN" calc --model "${TMPDIR:-/tmp}/kvp-g4.$$.json" 2>&1)
+rm -f "${TMPDIR:-/tmp}/kvp-g4.$$.json"
+case $out in *"not counted: vision and audio towers"*"note: vision_config: the gemma4_vision tower is not in the weight estimate: vision_config.position_embedding_size absent"*)
+	ok "a tower key absent: not counted, the key named";;
+	*) no "Gemma 4 without position_embedding_size: $out";; esac
+
 # Qwen3.5-27B: 64 layers, 48 gated DeltaNet and 16 full attention
 # (full_attention_interval 4), hidden 5,120, vocab 248,320, untied.
 # Embeddings and lm_head 248,320 x 5,120 = 1,271,398,400 each. A full
@@ -123,7 +145,8 @@ case $out in *"recurrent layers' mixers"*) no "Mamba2 mixers are counted, the la
 	*) ok "a counted Mamba2 mixer is not in the not-counted list";; esac
 # the shipped presets made from these configs count the same
 for pair in qwen3.5-27b:qwen3.5-27b qwen3.5-35b-a3b:qwen3.5-35b-a3b \
-	gemma-3-27b-it:gemma-3-27b-it nemotron-h-56b-base-8k:nemotron-h-56b-base-8k \
+	gemma-3-27b-it:gemma-3-27b-it gemma-4-26b-a4b:gemma-4-26b-a4b \
+	nemotron-h-56b-base-8k:nemotron-h-56b-base-8k \
 	nemotron-3-nano-30b-a3b:nemotron-3-nano-30b-a3b-bf16 \
 	qwen3-vl-8b-instruct:qwen3-vl-8b-instruct \
 	qwen3-vl-30b-a3b-instruct:qwen3-vl-30b-a3b-instruct \

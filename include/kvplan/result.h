@@ -226,8 +226,8 @@ struct kvp_weights_result {
 	uint64_t bytes;               /* in the weight format, with scales */
 	int64_t declared_diff;        /* params - declared, when declared */
 	/* recurrent layers whose mixer has no parameter count (arch.
-	 * recurrent_params_per_layer 0, e.g. KDA): the estimate leaves
-	 * them out and its label says so */
+	 * recurrent_params_per_layer 0, e.g. typed by hand): the estimate
+	 * leaves them out and its label says so */
 	bool mixers_uncounted;
 	/* Issue 13: where `bytes` comes from. KVP_WSRC_GGUF/SAFETENSORS:
 	 * the sum of model.tensors' groups (exact, as stored); ESTIMATE: the

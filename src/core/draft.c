@@ -56,7 +56,7 @@ static enum kvp_status vllm_method(const struct kvp_plan *p,
 		return kvp_error_set(err, KVP_EREFUSED,
 			"engine.vllm.speculative_method: mtp - the KV vLLM gives the "
 			"MTP layers (num_nextn_predict_layers) in its pool is not "
-			"modelled; their weights are counted with the model");
+			"modelled, nor their weights beside the model's");
 	case KVP_SPEC_EAGLE:
 		return kvp_error_set(err, KVP_EREFUSED,
 			"engine.vllm.speculative_method: eagle - an EAGLE head's "

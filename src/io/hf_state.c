@@ -86,6 +86,27 @@ static enum kvp_status gated_deltanet(struct cfg *c, struct kvp_model *m)
 	return deltanet_params(c, m, nk * kd, nv * vd, nv, vd, d_conv);
 }
 
+/* KDA mixer parameters as vLLM's KimiDeltaAttention builds them
+ * (model_executor/layers/kda.py @1d03ed8f), P = num_heads x head_dim:
+ * q, k, v and o projections 4 x hidden x P; f_a and g_a hidden x
+ * head_dim, f_b and g_b head_dim x P; dt_bias P; b_proj hidden x heads;
+ * q, k and v short convolutions 3 x kernel x P (no bias); A_log heads;
+ * o_norm head_dim. */
+static enum kvp_status kda_params(struct cfg *c, struct kvp_model *m,
+                                  uint64_t heads, uint64_t d, uint64_t k)
+{
+	uint64_t h = m->arch.hidden, P = heads * d, t = 0;   /* < 2^48 */
+
+	if (!kvp_muladd(&t, 4 * h, P) || !kvp_muladd(&t, 2 * h, d) ||
+	    !kvp_muladd(&t, 2 * d, P) || !kvp_add(t, P, &t) ||
+	    !kvp_muladd(&t, h, heads) || !kvp_muladd(&t, 3 * k, P) ||
+	    !kvp_add(t, heads + d, &t))
+		return hf_bad(c, "linear_attn_config", NULL, "the KDA layers' "
+		              "parameter count overflows 64 bits");
+	m->arch.recurrent_params_per_layer = t;
+	return KVP_OK;
+}
+
 /* KDA (Kimi Linear): linear_attn_config's own sizes. */
 static enum kvp_status kda(struct cfg *c, struct kvp_model *m)
 {
@@ -106,7 +127,7 @@ static enum kvp_status kda(struct cfg *c, struct kvp_model *m)
 		              "short_conv_kernel_size (the KDA state)");
 	}
 	set_state(m, (k - 1) * 3 * h * d, h * d * d);
-	return KVP_OK;
+	return kda_params(c, m, h, d, k);
 }
 
 /* Mamba 1 mixer parameters (Jamba): in_proj, conv1d (+bias), x_proj,

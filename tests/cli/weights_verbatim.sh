@@ -134,12 +134,22 @@ params "Nemotron-3-Nano: MoE only on 'E' layers, the shared expert's own size" \
 params "Llama-3.3-Nemotron-Super-49B: per-block FFN widths" \
 	llama-3.3-nemotron-super-49b-v1.json 49867399168 49867399168
 
-# A recurrent mixer kvplan has no parameter rule for (KDA) is named in
-# the estimate's label, not silently left out
-out=$("$KVPLAN" calc --model "$here/tests/data/hf/kimi-linear-4l.json" 2>&1)
+# Kimi Linear's KDA mixers (tests/data/hf/kimi-linear-4l.json, hand-made
+# with the real keys: hidden 2,304, 32 heads of 128, kernel 4; P = 4,096)
+# as vLLM's KimiDeltaAttention builds them (kda.py @1d03ed8f): q, k, v, o
+# 4 x 2,304 x 4,096 = 37,748,736; f_a, g_a 2 x 2,304 x 128 = 589,824;
+# f_b, g_b 2 x 128 x 4,096 = 1,048,576; dt_bias 4,096; b_proj 2,304 x 32 =
+# 73,728; q/k/v convolutions 3 x 4 x 4,096 = 49,152; A_log 32; o_norm 128:
+# 39,514,272 a layer
+out=$("$KVPLAN" calc --model "$here/tests/data/hf/kimi-linear-4l.json" --format json 2>&1)
+case $out in *'"recurrent_params_per_layer":'*39514272*) ok "KDA mixer: 39,514,272 parameters by hand";;
+	*) no "KDA params: $(printf '%s\n' "$out" | grep recurrent_params)";; esac
+# a recurrent layer typed by hand, with no mixer size, is named in the
+# estimate's label, not silently left out
+out=$("$KVPLAN" calc --layer '0-3/2:kind=none,state_bytes=4096' 2>&1)
 case $out in *"not counted: vision and audio towers, MTP modules, MLP biases, recurrent layers' mixers)"*)
-	ok "KDA layers' mixers are named as not counted";;
-	*) no "KDA label: $out";; esac
+	ok "recurrent layers without a mixer size are named as not counted";;
+	*) no "mixer label: $out";; esac
 out=$("$KVPLAN" calc --model "$V/nemotron-h-56b-base-8k.json" 2>&1)
 case $out in *"recurrent layers' mixers"*) no "Mamba2 mixers are counted, the label says not";;
 	*) ok "a counted Mamba2 mixer is not in the not-counted list";; esac

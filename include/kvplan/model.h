@@ -96,6 +96,9 @@ struct kvp_arch {
 	bool     gated_mlp;           /* SwiGLU/GeGLU: 3 matrices, else 2 */
 	bool     tie_embeddings;
 	bool     attention_bias;
+	bool     k_eq_v;              /* full-attention layers have no v
+	                                 projection, V is K (Gemma 4's
+	                                 attention_k_eq_v): weights only */
 	bool     attn_output_gate;    /* q projection twice as wide: the
 	                                 query and a sigmoid gate on the
 	                                 attention output (Qwen3-Next,

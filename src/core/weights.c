@@ -6,7 +6,8 @@
  *   attention  q: hidden x Hq*Dk, k: hidden x Hkv*Dk, v: hidden x Hkv*Dv,
  *              o: Hq*Dv x hidden; with attention_bias the q, k, v biases
  *              and an o bias of hidden (not for Qwen2, which has none);
- *              attn_output_gate doubles q (and its bias).
+ *              attn_output_gate doubles q (and its bias); k_eq_v drops
+ *              v (and its bias) on full-attention layers.
  *   MLA        q_a (hidden x q_lora) + q_a norm + q_b (q_lora x Hq*(nope+
  *              rope)), or q (hidden x Hq*(nope+rope)) without q_lora;
  *              kv_a (hidden x (kv_lora+rope)) + kv_a norm; kv_b (kv_lora x
@@ -139,14 +140,16 @@ static enum kvp_status attn_params(const struct kvp_model *m,
 	if (ar->attn_output_gate)
 		madd3(a, h, hq, l->k_dim);   /* the output gate's half */
 	madd3(a, h, l->kv_heads, l->k_dim);  /* k */
-	madd3(a, h, l->kv_heads, l->v_dim);  /* v */
+	if (!(ar->k_eq_v && l->kind == KVP_LAYER_FULL))
+		madd3(a, h, l->kv_heads, l->v_dim);  /* v */
 	madd3(a, hq, l->v_dim, h);           /* o */
 	if (ar->attention_bias) {
 		madd(a, hq, l->k_dim);
 		if (ar->attn_output_gate)
 			madd(a, hq, l->k_dim);
 		madd(a, l->kv_heads, l->k_dim);
-		madd(a, l->kv_heads, l->v_dim);
+		if (!(ar->k_eq_v && l->kind == KVP_LAYER_FULL))
+			madd(a, l->kv_heads, l->v_dim);
 		if (strncmp(m->model_type, "qwen2", 5) != 0)
 			madd(a, h, 1);
 	}
@@ -182,10 +185,14 @@ static bool same_wkind(enum kvp_layer_kind a, enum kvp_layer_kind b)
 	return a == b || (a_plain && b_plain);
 }
 
-/* Same parameters as l: kind (as above), heads and dims. */
-static bool same_layer(const struct kvp_layer_spec *s, const struct wl *l)
+/* Same parameters as l: kind (as above; with k_eq_v a full layer is not
+ * a sliding one), heads and dims. */
+static bool same_layer(const struct kvp_layer_spec *s, const struct wl *l,
+                       bool k_eq_v)
 {
-	return same_wkind(s->kind, l->kind) && s->kv_heads == l->kv_heads &&
+	return same_wkind(s->kind, l->kind) &&
+	       (!k_eq_v || (s->kind == KVP_LAYER_FULL) == (l->kind == KVP_LAYER_FULL)) &&
+	       s->kv_heads == l->kv_heads &&
 	       s->k_dim == l->k_dim && s->v_dim == l->v_dim;
 }
 
@@ -405,7 +412,7 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 
 		layer_at(res, i, &l);
 		while (i + run < m->n_layers &&
-		       same_layer(&res->layers[i + run].spec, &l))
+		       same_layer(&res->layers[i + run].spec, &l, ar->k_eq_v))
 			run++;
 		attn_params(m, &l, &one);
 		if (!one.ok)

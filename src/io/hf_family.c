@@ -157,6 +157,9 @@ static enum kvp_status fam_gemma4(struct cfg *c, struct kvp_model *m,
 		return c->err->status;
 	if (!keqv)
 		gkv = 0;   /* vLLM reads it only with attention_k_eq_v */
+	/* and builds no v_proj there (modeling_gemma4.py Gemma4TextAttention:
+	 * v_proj None when use_alternative_attention) */
+	m->arch.k_eq_v = keqv;
 	for (i = 0; i < m->n_layers; i++) {
 		if (L[i].kind != KVP_LAYER_FULL)
 			continue;

@@ -322,6 +322,32 @@ static enum kvp_status shared_experts(struct cfg *c, struct kvp_model *m)
 			        m->arch.n_shared_experts,
 			        (unsigned long long)m->arch.moe_intermediate);
 	}
+	/* Gemma 4 with enable_moe_block: every layer keeps its dense MLP of
+	 * intermediate_size beside the experts (transformers modeling_gemma4.py
+	 * @c308a309 Gemma4TextDecoderLayer: mlp, then router and experts,
+	 * both summed), counted as shared experts' worth */
+	if (m->arch.n_experts && m->arch.moe_intermediate) {
+		bool both = false;
+
+		if (hf_bool(c, "enable_moe_block", &both) < 0)
+			return c->err->status;
+		if (both) {
+			uint64_t n = kvp_ceil_div(m->arch.intermediate,
+			                          m->arch.moe_intermediate);
+
+			if (n + m->arch.n_shared_experts > (1u << 16))
+				return hf_bad(c, "intermediate_size", NULL, "too many "
+				              "experts' worth beside the experts");
+			m->arch.n_shared_experts += (uint32_t)n;
+			hf_note(c, "enable_moe_block: each layer's dense MLP "
+			        "(intermediate %llu) counted as %llu shared experts "
+			        "of %llu%s", (unsigned long long)m->arch.intermediate,
+			        (unsigned long long)n,
+			        (unsigned long long)m->arch.moe_intermediate,
+			        m->arch.intermediate % m->arch.moe_intermediate ?
+			        " (rounded up)" : "");
+		}
+	}
 	return KVP_OK;
 }
 

@@ -57,6 +57,21 @@ out=$("$KVPLAN" calc --model "$V/gemma-4-26b-a4b.json" 2>&1)
 case $out in *"note: vision_config: gemma4_vision tower counted, 572794416 parameters at 16 bits"*)
 	ok "Gemma 4 26B-A4B: its vision tower, 572,794,416 by hand";;
 	*) no "Gemma 4 tower: $out";; esac
+# Gemma 4 26B-A4B's text decoder (modeling_gemma4.py @c308a309): hidden
+# 2,816, 30 layers, vocab 262,144 tied: embeddings 738,197,504. 25
+# sliding layers (16 heads, 8 KV heads of 256): q 2,816 x 4,096 =
+# 11,534,336, k and v 2 x 2,816 x 2,048 = 11,534,336, o 11,534,336:
+# 34,603,008 x 25 = 865,075,200. 5 full layers (16 heads and 2 KV heads of 512,
+# attention_k_eq_v: no v_proj): q 23,068,672 + k 2,883,584 + o 23,068,672
+# = 49,020,928 x 5 = 245,104,640. Every layer (enable_moe_block) has the
+# router 2,816 x 128 = 360,448, 128 experts of 3 x 2,816 x 704 =
+# 5,947,392 (761,266,176) and its dense MLP of 2,112 = three experts'
+# worth 17,842,176: 779,468,800 x 30 = 23,384,064,000. Norms 30 x 2 x
+# 2,816 + 2,816 = 171,776. Text 25,232,613,120 and the tower: 25,805,407,536.
+# Active: 8 experts, router and dense MLP 65,781,760 x 30 = 1,973,452,800
+# + embeddings, attention, norms = 3,822,001,920.
+params "Gemma 4 26B-A4B: dense MLP beside the experts, no v_proj on k_eq_v layers" \
+	gemma-4-26b-a4b.json 25805407536 3822001920
 # a key the row needs and has no default for: the tower not counted, named
 sed 's/"position_embedding_size": 10240,//' "$V/gemma-4-26b-a4b.json" >"${TMPDIR:-/tmp}/kvp-g4.$$.json"
 out=$("$KVPLAN" calc --model "${TMPDIR:-/tmp}/kvp-g4.$$.json" 2>&1)

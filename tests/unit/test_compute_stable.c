@@ -123,11 +123,13 @@ static void count_weights(const struct kvp_model *m,
 		} else {
 			u128 q = a->attn_output_gate ? 2 : 1;  /* + the gate */
 
+			u128 v = a->k_eq_v && l->kind == KVP_LAYER_FULL ? 0 : 1;
+
 			w->attn += q * h * hq * l->k_dim + h * l->kv_heads * l->k_dim +
-			           h * l->kv_heads * l->v_dim + hq * l->v_dim * h;
+			           v * h * l->kv_heads * l->v_dim + hq * l->v_dim * h;
 			if (a->attention_bias)
 				w->attn += q * hq * l->k_dim + (u128)l->kv_heads * l->k_dim +
-				           (u128)l->kv_heads * l->v_dim +
+				           v * (u128)l->kv_heads * l->v_dim +
 				           (strncmp(mt, "qwen2", 5) ? h : 0);
 			if (qk_norm)
 				w->norm += 2 * (u128)l->k_dim;

@@ -56,23 +56,6 @@ static const struct tower_key qwen3_vl_keys[] = {
 	{ NULL, 0, K_UINT, 0, 0 }
 };
 
-/* Qwen3_5VisionConfig(Qwen3VLVisionConfig) (modular_qwen3_5.py
- * @8940358a): the same defaults, deepstack_visual_indexes deleted, and
- * Qwen3_5VisionModel deletes deepstack_merger_list: no deepstack mergers
- * whatever the config says */
-static const struct tower_key qwen3_5_keys[] = {
-	{ "depth", D(depth), K_UINT, 1, 27 },
-	{ "hidden_size", D(hidden), K_UINT, 1, 1152 },
-	{ "intermediate_size", D(inter), K_UINT, 1, 4304 },
-	{ "in_channels", D(in_ch), K_UINT, 1, 3 },
-	{ "patch_size", D(patch), K_UINT, 1, 16 },
-	{ "temporal_patch_size", D(tpatch), K_UINT, 1, 2 },
-	{ "spatial_merge_size", D(merge), K_UINT, 1, 2 },
-	{ "out_hidden_size", D(out), K_UINT, 1, 3584 },
-	{ "num_position_embeddings", D(npos), K_UINT, 0, 2304 },
-	{ NULL, 0, K_UINT, 0, 0 }
-};
-
 /* SiglipVisionConfig (transformers configuration_siglip.py) defaults;
  * vision_use_head: SiglipVisionTransformer builds the pooling head
  * unless the config has the key false */
@@ -157,6 +140,19 @@ static bool qwen3_vl_params(const struct tower_dims *d, uint64_t *out)
 	       (*out = t, true);
 }
 
+/* Qwen3.5's tower: Qwen3_5VisionConfig(Qwen3VLVisionConfig) keeps the
+ * keys and defaults and deletes deepstack_visual_indexes, and
+ * Qwen3_5VisionModel deletes deepstack_merger_list (modular_qwen3_5.py
+ * @8940358a): Qwen3-VL's count without deepstack mergers, whatever the
+ * config lists */
+static bool qwen3_5_params(const struct tower_dims *d, uint64_t *out)
+{
+	struct tower_dims x = *d;
+
+	x.ndeep = 0;
+	return qwen3_vl_params(&x, out);
+}
+
 /* Gemma 3's tower: transformers' SiglipVisionModel (modeling_siglip.py:
  * SiglipVisionEmbeddings patch_embedding Conv2d(num_channels, hidden,
  * patch, patch, bias) and position_embedding Embedding((image_size //
@@ -239,9 +235,9 @@ static const struct tower_rule {
 	  "transformers modeling_qwen3_vl.py Qwen3VLVisionModel" },
 	{ "qwen3_vl_moe", "qwen3_vl_moe", qwen3_vl_keys, qwen3_vl_params,
 	  "transformers modular_qwen3_vl_moe.py: Qwen3VLMoeVisionModel(Qwen3VLVisionModel)" },
-	{ "qwen3_5", "qwen3_5", qwen3_5_keys, qwen3_vl_params,
+	{ "qwen3_5", "qwen3_5", qwen3_vl_keys, qwen3_5_params,
 	  "transformers modular_qwen3_5.py Qwen3_5VisionModel: Qwen3VLVisionModel without deepstack mergers" },
-	{ "qwen3_5_moe", "qwen3_5_moe", qwen3_5_keys, qwen3_vl_params,
+	{ "qwen3_5_moe", "qwen3_5_moe", qwen3_vl_keys, qwen3_5_params,
 	  "transformers modular_qwen3_5_moe.py: Qwen3_5MoeVisionModel(Qwen3_5VisionModel)" },
 	{ "gemma3", "siglip_vision_model", siglip_keys, gemma3_params,
 	  "transformers modeling_siglip.py SiglipVisionModel and modeling_gemma3.py Gemma3MultiModalProjector" },

@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "core/engine_priv.h"
+#include "core/internal.h"
 #include "kvplan/checked.h"
 #include "kvplan/era.h"
 
@@ -297,6 +298,20 @@ static enum kvp_status lc_slot_ctx(const struct kvp_plan *p, uint64_t n_ctx_seq,
 	return st;
 }
 
+/* llama-server's line when it caps the slots (tools/server/
+ * server-context.cpp load_model), printed after the context's buffer lines
+ * as the server loads after the context: host.c calls it last. */
+void kvp_llamacpp_server_lines(struct kvp_result *res)
+{
+	const struct kvp_engine_result *e = &res->engine;
+
+	if (e->max_model_len < e->cells)
+		eng_line(res, "srv    load_model: the slot context (%llu) exceeds the "
+		         "training context of the model (%llu) - capping",
+		         (unsigned long long)e->cells,
+		         (unsigned long long)e->max_model_len);
+}
+
 enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
                                     const struct kvp_layer_spec *ls,
                                     struct kvp_result *res)
@@ -544,12 +559,6 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		         "%3d layers, %2u seqs), R + S (f32): %7.2f MiB",
 		         lc_mib(rs_bytes), (unsigned)rs_cells, (int)p->model.n_layers,
 		         (unsigned)n_seq, lc_mib(rs_bytes));
-
-	/* llama-server (tools/server/server-context.cpp load_model) */
-	if (slot < n_ctx_seq)
-		eng_line(res, "srv    load_model: the slot context (%llu) exceeds the "
-		         "training context of the model (%llu) - capping",
-		         (unsigned long long)n_ctx_seq, (unsigned long long)slot);
 
 	/* The workload's sequences are not what llama.cpp allocates. */
 	{

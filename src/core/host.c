@@ -263,6 +263,7 @@ enum kvp_status kvp_host_compute(const struct kvp_plan *p,
 		st = kvp_llamacpp_compute_buf(p, res, llamacpp_out_on_device(p, res));
 		if (st != KVP_OK)
 			return st;
+		kvp_llamacpp_server_lines(res);
 	}
 	if (p->engine.kind == KVP_ENGINE_VLLM)
 		vllm_cpu_offload(p, res);

@@ -83,6 +83,8 @@ enum kvp_status kvp_host_compute(const struct kvp_plan *p,
 enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
                                          struct kvp_result *res,
                                          bool out_on_device);
+/* llama-server's lines after the context's (engine_llamacpp.c). */
+void kvp_llamacpp_server_lines(struct kvp_result *res);
 void kvp_speed_compute(const struct kvp_plan *p, struct kvp_result *res);
 void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res);
 

@@ -13,11 +13,11 @@
  *              kv_a (hidden x (kv_lora+rope)) + kv_a norm; kv_b (kv_lora x
  *              Hq*(nope+v)); o (Hq*v x hidden).
  *   recurrent  kind NONE layers: arch.recurrent_params_per_layer instead
+ *              of attention (the importer derives it from the Mamba,
+ *              gated DeltaNet or KDA fields).
  *   ffn        kind FFN layers (an MLP or MoE block): no attention;
  *              with arch.ffn_layers_only they alone carry the MLP or
- *              MoE block (Nemotron-H), else every layer does
- *              of attention (the importer derives it from the Mamba
- *              fields).
+ *              MoE block (Nemotron-H), else every layer does.
  *   MLP        dense: 3 (gated) or 2 matrices of hidden x intermediate,
  *              or arch.mlp_params for all dense layers together when
  *              their widths differ (block_configs);

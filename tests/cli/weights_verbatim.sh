@@ -35,7 +35,7 @@ params() {
 # 4,962,512; fc2 4,304 x 1,152 + 1,152 = 4,959,360; 15,239,504 x 27 =
 # 411,466,608. Patch embedding 1,152 x 3 x 14 x 14 + 1,152 = 678,528;
 # positions (896 / 14)^2 = 4,096 x 1,152 = 4,718,592; post LayerNorm
-# 2,304; tower 416,866,032 (Gemma 3's report: a 417M SigLIP encoder).
+# 2,304; tower 416,866,032.
 # Projector 1,152 x 5,376 (text hidden) + 1,152 = 6,194,304; in all
 # 423,060,336.
 out=$("$KVPLAN" calc --model "$V/gemma-3-27b-it.json" 2>&1)
@@ -114,7 +114,7 @@ params "Qwen3.5-27B: gated DeltaNet, output gate and tower" qwen3.5-27b.json \
 # 150,994,944 x 10 = 1,509,949,440. MLP up and down (relu2, not gated)
 # 2 x 8,192 x 32,768 = 536,870,912 x 54 = 28,991,029,248. Norms, one
 # per block (NemotronHBlock.norm) and the final: 119 x 8,192 = 974,848.
-# Total 56,324,350,464 (NVIDIA: 56B).
+# Total 56,324,350,464 (the repo name says 56B).
 params "Nemotron-H-56B: an MLP only on '-' layers, ungated" \
 	nemotron-h-56b-base-8k.json 56324350464 56324350464
 
@@ -130,8 +130,7 @@ params "Nemotron-H-56B: an MLP only on '-' layers, ungated" \
 # 30,720; 192; norm 4,096; out 4,096 x 2,688 = 11,010,048; 38,742,208 x
 # 23 = 891,070,784. Attention 2 x 2,688 x 32 x 128 + 2 x 2,688 x 2 x 128
 # = 23,396,352 x 6 = 140,378,112. Norms 53 x 2,688 = 142,464. Total
-# 31,577,937,344, active 3,580,073,408 (NVIDIA: 31.6B total, 3.6B active
-# with embeddings).
+# 31,577,937,344, active 3,580,073,408 (the repo name says 30B-A3B).
 params "Nemotron-3-Nano: MoE only on 'E' layers, the shared expert's own size" \
 	nemotron-3-nano-30b-a3b-bf16.json 31577937344 3580073408
 
@@ -144,7 +143,7 @@ params "Nemotron-3-Nano: MoE only on 'E' layers, the shared expert's own size" \
 # (6), 1.3125 -> 7,168 (10), 1.0 -> 5,461 -> 5,632 (8), 0.5 -> 2,730 ->
 # 2,816 (6), 3.28125 -> 17,920 (1): 1,642,496 in all x 3 x 8,192 =
 # 40,365,981,696. Norms 80 x 2 x 8,192 + 8,192 = 1,318,912. Total
-# 49,867,399,168 (NVIDIA: 49B; it was 73.9 B with every layer's MLP at
+# 49,867,399,168 (the repo name says 49B; it was 73.9 B with every layer's MLP at
 # intermediate_size).
 params "Llama-3.3-Nemotron-Super-49B: per-block FFN widths" \
 	llama-3.3-nemotron-super-49b-v1.json 49867399168 49867399168

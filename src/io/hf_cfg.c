@@ -463,6 +463,52 @@ static const cJSON *first_unread(struct cfg *c, const cJSON *obj)
 	return NULL;
 }
 
+/*
+ * Key shapes that size weights, not the cache: a present one no reader
+ * took may leave the weight estimate short or long (enable_moe_block and
+ * moe_shared_expert_intermediate_size were such keys), so each is named
+ * in a note; the cache is unaffected, so nothing is refused.
+ */
+static const char *const weight_shapes[] = {
+	"*moe*", "*expert*", "*intermediate*", "*ffn*", "*mlp*", NULL
+};
+
+/* Keys of those shapes that change training, routing or biases only (MLP
+ * biases are named in the estimate's "not counted" list). */
+static const char *const weight_compute_only[] = {
+	"*aux_loss*", "*router_logits*", "*z_loss*", "*jitter*", "*capacity*",
+	"*dropout*", "*_act", "*hidden_act*", "*norm_topk*", "*scaling*",
+	"*topk*", "*top_k*", "*expert_bias*", "*mlp_bias*", "*ffn_bias*",
+	"*moe_router*", "*score*", "*balanc*", NULL
+};
+
+static void note_unread_weights(struct cfg *c, const cJSON *obj,
+                                const char *prefix)
+{
+	const cJSON *e;
+	char key[96], val[48];
+
+	if (!obj)
+		return;
+	cJSON_ArrayForEach(e, obj) {
+		if (!e->string || states_nothing(e) || seen(c, e->string) ||
+		    !any_glob(weight_shapes, e->string) ||
+		    any_glob(weight_compute_only, e->string))
+			continue;
+		snprintf(key, sizeof key, "%s%s", prefix, e->string);
+		hf_clean(key);
+		hf_show(e, val, sizeof val);
+		hf_note(c, "%s: %s not read: the weight estimate may not count "
+		        "what it sizes (the cache does not depend on it)", key, val);
+	}
+}
+
+void hf_unread_weights(struct cfg *c)
+{
+	note_unread_weights(c, c->text, "text_config.");
+	note_unread_weights(c, c->root, "");
+}
+
 enum kvp_status hf_unread_layout(struct cfg *c, struct kvp_model *m)
 {
 	const cJSON *e = first_unread(c, c->text);

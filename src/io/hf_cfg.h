@@ -92,6 +92,9 @@ cJSON *hf_parse(const char *text, size_t len, const char *name,
  * the shapes). Refused naming it, or with assume_layout recorded in
  * m->layout_assumed and noted. */
 enum kvp_status hf_unread_layout(struct cfg *c, struct kvp_model *m);
+/* A present weight-shaped key (*moe*, *expert*, *intermediate*, ...) no
+ * reader took: named in a note, not refused (the cache is exact). */
+void hf_unread_weights(struct cfg *c);
 
 /* ---- hf_family.c ---- */
 typedef enum kvp_status (*hf_layout_fn)(struct cfg *c, struct kvp_model *m,

@@ -349,6 +349,7 @@ static enum kvp_status import_obj(struct cfg *c, struct kvp_model *m,
 	    hf_layout_rules(c, m, L) || known_family(c, m) ||
 	    hf_unread_layout(c, m))
 		return c->err->status;
+	hf_unread_weights(c);
 	return KVP_OK;
 }
 

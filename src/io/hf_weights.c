@@ -364,6 +364,7 @@ static enum kvp_status experts(struct cfg *c, struct kvp_model *m,
 		"top_k_experts",   /* Gemma 4 (google/gemma-4-26B-A4B) */
 		NULL };
 	uint64_t v = 0;
+	size_t i;
 	int r;
 
 	r = ffn ? hf_member_uint(c, ffn, "ffn_config", "moe_num_experts", 0,
@@ -382,6 +383,10 @@ static enum kvp_status experts(struct cfg *c, struct kvp_model *m,
 		v = 2;
 		hf_note(c, "num_experts_per_tok absent: 2 assumed");
 	}
+	/* gpt-oss states both num_experts_per_tok and experts_per_token: the
+	 * first read stands for both (the others are its aliases) */
+	for (i = 0; !ffn && k_act[i]; i++)
+		hf_superseded(c, k_act[i]);
 	m->arch.n_experts_active = (uint32_t)v;
 	v = 0;
 	if ((r = hf_uint(c, "moe_intermediate_size", 1, DIM_MAX, &v)) < 0)

@@ -167,6 +167,24 @@ case $out in *"not counted: vision and audio towers, MTP modules, MLP biases, re
 out=$("$KVPLAN" calc --model "$V/nemotron-h-56b-base-8k.json" 2>&1)
 case $out in *"recurrent layers' mixers"*) no "Mamba2 mixers are counted, the label says not";;
 	*) ok "a counted Mamba2 mixer is not in the not-counted list";; esac
+# a weight-shaped key nobody reads is named in a note (not refused: the
+# cache does not depend on it); the verbatim configs have none left
+sed 's/"intermediate_size": 27648,/"intermediate_size": 27648, "expert_hidden_width": 512,/' \
+	"$V/olmo-2-0325-32b.json" >"${TMPDIR:-/tmp}/kvp-w.$$.json"
+out=$("$KVPLAN" calc --model "${TMPDIR:-/tmp}/kvp-w.$$.json" 2>&1)
+rc=$?
+rm -f "${TMPDIR:-/tmp}/kvp-w.$$.json"
+case $rc:$out in 0:*"note: expert_hidden_width: 512 not read: the weight estimate may not count what it sizes"*)
+	ok "an unread weight-shaped key is named in a note";;
+	*) no "unread weight key: rc $rc: $out";; esac
+left=""
+for f in "$V"/*.json; do
+	"$KVPLAN" calc --model "$f" 2>&1 | grep -q "not read: the weight estimate" &&
+		left="$left $(basename "$f")"
+done
+[ -z "$left" ] && ok "no verbatim config has an unread weight key" ||
+	no "unread weight keys in:$left"
+
 # the shipped presets made from these configs count the same
 for pair in qwen3.5-27b:qwen3.5-27b qwen3.5-35b-a3b:qwen3.5-35b-a3b \
 	gemma-3-27b-it:gemma-3-27b-it gemma-4-26b-a4b:gemma-4-26b-a4b \

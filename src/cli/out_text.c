@@ -262,8 +262,8 @@ void kvp_out_devices(FILE *out, const struct kvp_plan *p,
 		        kvp_fmt_bytes_all(res->weights.bytes, wb, sizeof wb),
 		        kvp_wsource_name(res->weights.source),
 		        p->model.arch.tower_params ?
-		        ", its encoder tower included" : "",
-		        p->model.arch.tower_params ? "" :
+		        ", with the encoder towers kvplan has a rule for" : "",
+		        p->model.arch.tower_params ? "other towers, " :
 		        "vision and audio towers, ",
 		        res->weights.mixers_uncounted ?
 		        ", recurrent layers' mixers" : "");

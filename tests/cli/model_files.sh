@@ -51,7 +51,7 @@ weights       1,040 B (0.00 GiB, 0.00 GB), from GGUF tensors
 	*) no "calc --model FILE.gguf weights line: $out";; esac
 out=$("$KVPLAN" calc --model "$here/tests/data/hf/verbatim/qwen3-vl-8b-instruct.json" 2>&1)
 case $out in *"
-weights       17,534,247,392 B (16.33 GiB, 17.53 GB), estimated from the model's shapes, its encoder tower included (not counted: MTP modules, MLP biases)
+weights       17,534,247,392 B (16.33 GiB, 17.53 GB), estimated from the model's shapes, with the encoder towers kvplan has a rule for (not counted: other towers, MTP modules, MLP biases)
 "*) ok "calc --model config.json: Qwen3-VL-8B's weights with its vision tower, by hand";;
 	*) no "calc --model config.json weights line: $out";; esac
 case $out in *"

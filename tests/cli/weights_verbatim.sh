@@ -43,6 +43,22 @@ case $out in *"note: vision_config: siglip_vision_model tower counted, 423060336
 	ok "Gemma 3 27B: SigLIP tower and projector, 423,060,336 by hand";;
 	*) no "Gemma 3 tower: $out";; esac
 
+# The MoE models' towers, by hand: Qwen3-VL's modules with out_hidden_size
+# 2,048. Blocks 27 x 15,239,504 = 411,466,608, patch_embed 1,770,624,
+# pos_embed 2,654,208; a merger's linears (m = 4,608) 4,608^2 + 4,608 +
+# 4,608 x 2,048 + 2,048 = 30,677,504. Qwen3.5-35B-A3B (no deepstack
+# mergers): + the merger and its norm of 1,152 (2,304) = 446,571,248.
+# Qwen3-VL-30B-A3B: + 3 deepstack mergers with norms of 4,608 (9,216) each,
+# 3 x 30,686,720 = 92,060,160: 538,631,408.
+for pair in qwen3.5-35b-a3b:qwen3_5_moe:446571248 \
+	qwen3-vl-30b-a3b-instruct:qwen3_vl_moe:538631408; do
+	f=${pair%%:*} rest=${pair#*:} mt=${rest%%:*} n=${rest#*:}
+	out=$("$KVPLAN" calc --model "$V/$f.json" 2>&1)
+	case $out in *"note: vision_config: $mt tower counted, $n parameters at 16 bits"*)
+		ok "$f: its tower, $n by hand";;
+		*) no "$f tower: $out";; esac
+done
+
 # Gemma 4 26B-A4B: its gemma4_vision tower and Gemma4MultimodalEmbedder
 # (transformers modeling_gemma4.py). vision_config: 27 layers, hidden
 # 1,152, intermediate 4,304, 16 heads and 16 KV heads of 72, patch 16,

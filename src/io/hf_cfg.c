@@ -479,7 +479,8 @@ static const char *const weight_compute_only[] = {
 	"*aux_loss*", "*router_logits*", "*z_loss*", "*jitter*", "*capacity*",
 	"*dropout*", "*_act", "*hidden_act*", "*norm_topk*", "*scaling*",
 	"*topk*", "*top_k*", "*expert_bias*", "*mlp_bias*", "*ffn_bias*",
-	"*moe_router*", "*score*", "*balanc*", NULL
+	"*moe_router*", "*score*", "*balanc*", "*renormalize*",
+	"*expert_group*", NULL
 };
 
 static void note_unread_weights(struct cfg *c, const cJSON *obj,

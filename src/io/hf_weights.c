@@ -284,10 +284,13 @@ static enum kvp_status shared_experts(struct cfg *c, struct kvp_model *m)
 {
 	static const char *const k_sh[] = { "shared_expert_intermediate_size",
 		"moe_shared_expert_intermediate_size", NULL };
+	/* num_shared_experts: Kimi Linear (vLLM kimi_linear.py) */
+	static const char *const k_nsh[] = { "n_shared_experts",
+		"num_shared_experts", NULL };
 	uint64_t v = 0, sh = 0;
 	int r;
 
-	if (hf_uint(c, "n_shared_experts", 0, 1u << 16, &v) < 0)
+	if (hf_uint_any(c, k_nsh, 0, 1u << 16, &v, NULL) < 0)
 		return c->err->status;
 	m->arch.n_shared_experts = (uint32_t)v;
 	if (!strncmp(c->model_type, "llama4", 6) && !m->arch.n_shared_experts) {

@@ -95,10 +95,10 @@ grep -q "bytes per position, all layers: 31,104$" "$tmp/mt" &&
 n=$(XDG_CONFIG_HOME="$tmp/xdg" "$KVPLAN" presets models | grep -c .)
 [ "$n" -ge 25 ] && ok "presets models lists $n (>= 25)" || notok "presets models: $n"
 # one description column for every model, the longest name included
-# (llama-4-maverick-17b-128e-instruct: 34 characters)
+# (mistral-small-3.1-24b-instruct-2503: 35 characters)
 cols=$(XDG_CONFIG_HOME="$tmp/xdg" "$KVPLAN" presets models |
 	awk '{ i = index($0, $2); print (substr($0, i - 1, 1) == " " ? i : -1) }' | sort -u)
-[ "$cols" = 38 ] && ok "presets models: descriptions in one column (38)" ||
+[ "$cols" = 39 ] && ok "presets models: descriptions in one column (39)" ||
 	notok "presets models: description columns $cols"
 n=$(XDG_CONFIG_HOME="$tmp/xdg" "$KVPLAN" presets cards | grep -c .)
 [ "$n" -ge 12 ] && ok "presets cards lists $n (>= 12)" || notok "presets cards: $n"

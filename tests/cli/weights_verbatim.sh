@@ -183,6 +183,26 @@ case $out in *"not counted: vision and audio towers, MTP modules, MLP biases, re
 out=$("$KVPLAN" calc --model "$V/nemotron-h-56b-base-8k.json" 2>&1)
 case $out in *"recurrent layers' mixers"*) no "Mamba2 mixers are counted, the label says not";;
 	*) ok "a counted Mamba2 mixer is not in the not-counted list";; esac
+# Against the checkpoints' own tensors: the gogongxt/python reports that
+# hold the Qwen3-Next and Kimi Linear configs (SOURCES.md) also list each
+# checkpoint's tensors and their total. Qwen3-Next-80B-A3B: 81,324,862,720
+# in the files, of which the MTP layer (mtp.*: fc 2,048 x 4,096, its
+# attention, 512 experts, shared expert and norms) is 1,650,471,424 and the
+# shared_expert_gate 48 x 2,048 = 98,304: neither is in the estimate (MTP
+# modules are named as not counted; the gate is 0.0001 %), so kvplan's
+# 79,674,292,992 = 81,324,862,720 - 1,650,471,424 - 98,304. Kimi Linear
+# 48B-A3B: 49,122,681,728 in the files, of which the routers'
+# e_score_correction_bias 26 x 256 = 6,656 is not in the estimate: kvplan
+# 49,122,675,072 (its KDA tensors there have exactly kda.py's shapes).
+# Active: less the experts a token does not use, (512 - 10) x 3 x 2,048 x
+# 512 x 48 layers = 75,799,461,888 (Qwen3-Next: 3,874,831,104) and (256 -
+# 8) x 3 x 2,304 x 1,024 x 26 MoE layers = 45,638,221,824 (Kimi Linear,
+# first_k_dense_replace 1: 3,484,453,248).
+params "Qwen3-Next-80B-A3B: the checkpoint's tensors less MTP and the shared-expert gates" \
+	qwen3-next-80b-a3b-instruct.json 79674292992 3874831104
+params "Kimi Linear 48B-A3B: the checkpoint's tensors less the routers' score biases" \
+	kimi-linear-48b-a3b-instruct.json 49122675072 3484453248
+
 # a weight-shaped key nobody reads is named in a note (not refused: the
 # cache does not depend on it); the verbatim configs have none left
 sed 's/"intermediate_size": 27648,/"intermediate_size": 27648, "expert_hidden_width": 512,/' \
@@ -208,7 +228,10 @@ for pair in qwen3.5-27b:qwen3.5-27b qwen3.5-35b-a3b:qwen3.5-35b-a3b \
 	nemotron-3-nano-30b-a3b:nemotron-3-nano-30b-a3b-bf16 \
 	qwen3-vl-8b-instruct:qwen3-vl-8b-instruct \
 	qwen3-vl-30b-a3b-instruct:qwen3-vl-30b-a3b-instruct \
-	llama-3.3-nemotron-super-49b-v1:llama-3.3-nemotron-super-49b-v1; do
+	llama-3.3-nemotron-super-49b-v1:llama-3.3-nemotron-super-49b-v1 \
+	qwen3-next-80b-a3b-instruct:qwen3-next-80b-a3b-instruct \
+	kimi-linear-48b-a3b-instruct:kimi-linear-48b-a3b-instruct \
+	mistral-small-3.1-24b-instruct-2503:mistral-small-3.1-24b-instruct-2503; do
 	pre=${pair%%:*} cfg=${pair#*:}
 	a=$("$KVPLAN" calc --model "$pre" --format json 2>&1 | grep -E '"(params|active_params|bytes)"' | head -3)
 	b=$("$KVPLAN" calc --model "$V/$cfg.json" --format json 2>&1 | grep -E '"(params|active_params|bytes)"' | head -3)

@@ -196,6 +196,24 @@ struct want {
  *   layers 1 is the MTP head, not a layer of the cache), num_key_value_
  *   heads 8, head_dim 128: 8 x (128 + 128) x 2 = 4,096 B/position each,
  *   376,832 for all; x 4,096 = 1,543,503,872
+ * qwen3-next-80b-a3b-instruct (gogongxt/python@ec996269, the raw config):
+ *   48 layers, no layer_types, full_attention_interval 4: 12 full + 36
+ *   linear. full 2 KV x (256 + 256) x 2 = 2,048 B/position; x 12 =
+ *   24,576; x 4,096 = 100,663,296. gated DeltaNet nk 16, nv 32, 128,
+ *   conv 4: conv 3 x (2 x 16 x 128 + 32 x 128) = 24,576 values = 98,304
+ *   B; ssm 32 x 128 x 128 = 524,288 values = 2,097,152 B; 36 layers: conv
+ *   3,538,944, ssm 75,497,472, state 79,036,416. total 179,699,712
+ * kimi-linear-48b-a3b-instruct (the same repo): 27 layers,
+ *   linear_attn_config full_attn_layers [4, 8, ..., 24, 27] (1-based): 7
+ *   MLA of (kv_lora_rank 512 + qk_rope 64) x 2 = 1,152 B/position, 8,064
+ *   for all; x 4,096 = 33,030,144. 20 KDA layers, 32 heads of 128, kernel
+ *   4: conv 3 x 3 x 32 x 128 = 36,864 values = 147,456 B; ssm 32 x 128 x
+ *   128 = 524,288 values = 2,097,152 B; conv 2,949,120, ssm 41,943,040,
+ *   state 44,892,160. total 77,922,304
+ * mistral-small-3.1-24b-instruct-2503 (wlejon/brolm@86f4ad08): mistral3,
+ *   text_config 40 layers, 8 KV heads, head_dim 128, sliding_window null:
+ *   8 x (128 + 128) x 2 = 4,096 B/position each, 163,840 for all; x 4,096
+ *   = 671,088,640
  */
 static const struct want wants[] = {
 	{ "qwen3.5-27b.json", "qwen3.5-27b",
@@ -261,6 +279,15 @@ static const struct want wants[] = {
 	{ "glm-4.7.json", "glm-4.7",
 	  4096, 92, 0, 0, 0, 0, 0, 376832,
 	  0, 0, 0, 0, 1543503872 },
+	{ "qwen3-next-80b-a3b-instruct.json", "qwen3-next-80b-a3b-instruct",
+	  4096, 12, 0, 0, 0, 36, 0, 24576,
+	  79036416, 3538944, 75497472, 0, 179699712 },
+	{ "kimi-linear-48b-a3b-instruct.json", "kimi-linear-48b-a3b-instruct",
+	  4096, 0, 0, 0, 7, 20, 0, 8064,
+	  44892160, 2949120, 41943040, 0, 77922304 },
+	{ "mistral-small-3.1-24b-instruct-2503.json", "mistral-small-3.1-24b-instruct-2503",
+	  4096, 40, 0, 0, 0, 0, 0, 163840,
+	  0, 0, 0, 0, 671088640 },
 };
 
 START_TEST(verbatim_one_sequence)

@@ -111,6 +111,19 @@ struct kvp_llamacpp_opts {
 	                             n_embd floats per output besides the
 	                             logits (llama-context.cpp output_reserve,
 	                             upstream 4c7103b9); default false */
+	uint32_t rs_seq;          /* llama_context's n_rs_seq: recurrent-state
+	                             snapshots kept per sequence for
+	                             speculative rollback; each recurrent
+	                             layer holds cells x (1 + rs_seq) rows of
+	                             R and S (llama-memory-recurrent.cpp,
+	                             PR #22673, build b9180). llama.cpp sets
+	                             it from the speculative draft (the
+	                             draft's n_max for the draft types its
+	                             common.h need_n_rs_seq lists, which vary
+	                             by build); kvplan takes it as given and
+	                             reconcile reads it from the log. Default
+	                             0: none, llama.cpp's value without such
+	                             a draft */
 };
 
 /*

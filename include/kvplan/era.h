@@ -74,6 +74,10 @@ enum kvp_era_rule {
 	KVP_ERA_LLAMACPP_SLOT_CAP,/* llama-server caps each slot's context at
 	                             n_ctx_train (PR #16736, cd5e3b57); before:
 	                             a slot holds n_ctx_seq positions */
+	KVP_ERA_LLAMACPP_RS_SEQ,  /* llama.cpp keeps n_rs_seq recurrent-state
+	                             snapshots per sequence (PR #22673, b9180):
+	                             cells x (1 + n_rs_seq) rows; before: no
+	                             snapshots, n_rs_seq does not exist */
 	KVP_ERA_SGLANG_SWA_POOL,  /* SGLang's hybrid SWA pool (SWAKVPool) for
 	                             the families of is_hybrid_swa_model: the
 	                             sliding layers hold swa_full_tokens_ratio

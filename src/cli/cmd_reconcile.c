@@ -175,6 +175,9 @@ static void settings_to_plan(const struct kvp_log *log, struct kvp_plan *p,
 			o->batch_size = s->v[KVP_LK_N_BATCH];
 		if (s->has[KVP_LK_N_UBATCH] && take(g, "engine.llamacpp.ubatch_size", NULL))
 			o->ubatch_size = s->v[KVP_LK_N_UBATCH];
+		if (s->has[KVP_LK_N_RS_SEQ] && s->v[KVP_LK_N_RS_SEQ] <= UINT32_MAX &&
+		    take(g, "engine.llamacpp.rs_seq", NULL))
+			o->rs_seq = (uint32_t)s->v[KVP_LK_N_RS_SEQ];
 		if (s->has[KVP_LK_FLASH_ATTN] && take(g, "engine.llamacpp.flash_attn", NULL))
 			o->flash_attn = s->v[KVP_LK_FLASH_ATTN] == 1 ? KVP_ON :
 			                s->v[KVP_LK_FLASH_ATTN] == 0 ? KVP_OFF : KVP_AUTO;

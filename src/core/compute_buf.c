@@ -40,7 +40,8 @@
  * are left out: llama.cpp prints them as the trailing 0.01 MiB.
  * Measured against public startup logs in tests/unit/test_compute_buf.c
  * (tests/data/logs/compute_buffers.tsv), within KVP_LC_COMPUTE_TOL_PPM.
- * More than one device (--tp, --pp, --dp) is not estimated: the figure
+ * More than one device (--tp, --pp, --dp), and recurrent layers with
+ * rollback snapshots (rs_seq), are not estimated: the figure
  * is 0 with compute_kind NONE and the reason in compute_source, so no
  * output shows it as an estimate and reconcile compares nothing to it. Pure: no allocation, no I/O.
  */
@@ -171,6 +172,14 @@ enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
 	if (res->n_devices > 1) {
 		not_estimated(res, "not estimated for more than one device "
 		              "(the generic activations estimate stands in)");
+		return KVP_OK;
+	}
+	if (o->rs_seq && (res->kv.conv_bytes || res->kv.ssm_bytes)) {
+		/* with snapshots the recurrent ops write n_rs_seq + 1 states
+		 * per sequence (PR #22673's gated_delta_net with K slots):
+		 * a graph the phases below do not model */
+		not_estimated(res, "not estimated with recurrent-state snapshots "
+		              "(engine.llamacpp.rs_seq above 0)");
 		return KVP_OK;
 	}
 	if (!c.T || !c.H || !c.Hq || !c.vocab) {

@@ -162,6 +162,10 @@ static void sub_plan(const struct kvp_plan *p, struct kvp_plan *sub)
 	memset(&sub->draft, 0, sizeof sub->draft);
 	sub->engine.llamacpp.lora_bytes = 0;
 	sub->engine.llamacpp.mmproj_bytes = 0;
+	/* the draft context keeps no rollback snapshots: server-context.cpp
+	 * sets cparams_dft.n_rs_seq = 0 (as the forks of the PR #22673 era
+	 * stored for search have it; not read upstream at a tag) */
+	sub->engine.llamacpp.rs_seq = 0;
 	sub->engine.vllm.enable_lora = false;
 	sub->engine.vllm.speculative_method = KVP_SPEC_NONE;
 	sub->engine.vllm.num_speculative_tokens = 0;

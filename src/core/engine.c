@@ -57,6 +57,7 @@ void kvp_engine_defaults(struct kvp_engine_opts *o)
 	o->llamacpp.n_gpu_layers = -1;     /* all layers and the output */
 	o->llamacpp.n_cpu_moe = 0;
 	o->llamacpp.embeddings = false;
+	o->llamacpp.rs_seq = 0;            /* llama_context_default_params */
 	o->vllm.cpu_offload_gb = 0;
 
 	o->vllm.block_size = 16;

@@ -209,6 +209,26 @@ static enum kvp_status lc_era_cells(const struct kvp_plan *p, struct kvp_result 
 	return KVP_OK;
 }
 
+/* Recurrent-state snapshots (n_rs_seq) exist from PR #22673 on: a build
+ * before it with rs_seq above 0 is refused rather than sized without them. */
+static enum kvp_status lc_era_rs(const struct kvp_plan *p, struct kvp_result *res)
+{
+	const struct kvp_engine_opts *o = &p->engine;
+	enum kvp_status st;
+	bool has;
+
+	if (!o->llamacpp.rs_seq)
+		return KVP_OK;
+	if ((st = kvp_era_rule_at(o, KVP_ERA_LLAMACPP_RS_SEQ, &has, &res->error)) != KVP_OK)
+		return st;
+	if (!has)
+		return kvp_error_set(&res->error, KVP_EINVAL,
+			"engine.llamacpp.rs_seq: %u - build %s keeps no recurrent-state "
+			"snapshots (n_rs_seq came with PR #22673, b9180); give 0",
+			(unsigned)o->llamacpp.rs_seq, o->version);
+	return KVP_OK;
+}
+
 static enum kvp_status lc_era(const struct kvp_plan *p,
                               const struct kvp_layer_spec *ls,
                               struct kvp_result *res, struct lc_build *b)
@@ -223,6 +243,8 @@ static enum kvp_status lc_era(const struct kvp_plan *p,
 		mla |= ls[i].kind == KVP_LAYER_MLA;
 		swa |= lc_swa(ls[i].kind);
 	}
+	if ((st = lc_era_rs(p, res)) != KVP_OK)
+		return st;
 	if (swa && (st = lc_era_swa(p, res, b)) != KVP_OK)
 		return st;
 	if (mla && (st = lc_era_mla(p, res, b)) != KVP_OK)
@@ -322,7 +344,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 	struct lc_cache caches[LC_MAX_CACHES]; /* [0] base, then SWA caches */
 	uint32_t n_caches = 1, n_rs_layers = 0, i;
 	uint64_t ctx, n_ctx, n_ctx_seq, n_batch, n_ubatch, n_seq, n_stream, slot;
-	uint64_t v_wide, cells_swa = 0, rs_bytes = 0, rs_cells, slots_full;
+	uint64_t v_wide, cells_swa = 0, rs_bytes = 0, rs_cells, rs_rows, slots_full;
 	bool fa, v_differ, unified;
 	struct lc_build b;
 	enum kvp_status st;
@@ -369,7 +391,12 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 	v_wide = lc_v_widest(p, ls, &v_differ);
 	memset(caches, 0, sizeof caches);
 	caches[0].cells = n_ctx_seq;
+	/* llama-memory-recurrent.cpp (PR #22673): mem_size = max(1,
+	 * n_seq_max) cells, each layer's R and S tensors of mem_size x (1 +
+	 * n_rs_seq) rows */
 	rs_cells = n_seq > 1 ? n_seq : 1;
+	if (!kvp_mul(rs_cells, (uint64_t)o->rs_seq + 1, &rs_rows))
+		return eng_overflow(res, "engine.llamacpp.rs_seq");
 
 	for (i = 0; i < p->model.n_layers; i++) {
 		struct kvp_layer_result *lr = &res->layers[i];
@@ -451,7 +478,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 			     !kvp_add(lr->conv_bytes, lr->ssm_bytes, &sp.state_bytes)))
 				return eng_overflow(res, "model.recur.ssm_values");
 			lr->spec.state_bytes = sp.state_bytes;
-			lr->slots = sp.state_bytes ? rs_cells : 0;
+			lr->slots = sp.state_bytes ? rs_rows : 0;
 			if (!kvp_mul(sp.state_bytes, lr->slots, &lr->bytes) ||
 			    !kvp_mul(lr->conv_bytes, lr->slots, &lr->conv_bytes) ||
 			    !kvp_mul(lr->ssm_bytes, lr->slots, &lr->ssm_bytes))
@@ -545,12 +572,11 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		/* llama-memory-recurrent.cpp at 84f71294: "size = %7.2f MiB (%6u
 		 * cells, %3d layers, %2u seqs %2u rs_seq), R (%s): %7.2f MiB, S
 		 * (%s): %7.2f MiB", R the conv state and S the SSM state, both
-		 * f32; rs_seq is llama_context's n_rs_seq, 0 unless set (kvplan
-		 * has no option for it) */
+		 * f32; rs_seq is llama_context's n_rs_seq (engine.llamacpp.rs_seq) */
 		eng_line(res, "llama_memory_recurrent: size = %7.2f MiB (%6u cells, "
 		         "%3d layers, %2u seqs %2u rs_seq), R (f32): %7.2f MiB, S (f32): %7.2f MiB",
 		         lc_mib(rs_bytes), (unsigned)rs_cells, (int)p->model.n_layers,
-		         (unsigned)n_seq, 0u, lc_mib(res->kv.conv_bytes),
+		         (unsigned)n_seq, (unsigned)o->rs_seq, lc_mib(res->kv.conv_bytes),
 		         lc_mib(res->kv.ssm_bytes));
 	else if (n_rs_layers)
 		/* the state typed as bytes (no conv/SSM components): kvplan

@@ -198,6 +198,27 @@ static const struct kvp_era_row rows[] = {
 	  "a llama-server slot holds min(n_ctx_seq, n_ctx_train) positions; a "
 	  "longer request is refused ('exceeds the available context size')",
 	  "a slot holds n_ctx_seq positions", "b6845" },
+	/* llama.cpp's recurrent-state rollback snapshots. PR #22673 'llama +
+	 * spec: MTP Support' gave llama_context_params n_rs_seq and
+	 * llama_memory_recurrent rows of mem_size x (1 + n_rs_seq) for R and
+	 * S (read at am17an/llama.cpp@5122abb5, the branch of its author's
+	 * rollback work, PR #22400); its log prints "(N cells, L layers, S
+	 * seqs R rs_seq)". Release b9180 (2026-05-16) is the tag of that
+	 * merge: its release notes are PR #22673 (as summarised by
+	 * vllnt.ai's wire of github.com/ggml-org/llama.cpp/releases/tag/
+	 * b9180); a Go binding names the same PR for llama_n_rs_seq
+	 * (hybridgroup/yzma PR #252, 2026-05-18). Checked against public
+	 * lines: PR #23269's log (Qwen3.5-35B-A3B, n_rs_seq 2: 188.44 MiB
+	 * = 3 x 62.81) and the comment in PR #22673 (a Qwen3.6-27B at 64
+	 * snapshots: 9725.62 MiB = 65 x 149.62). */
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_RS_SEQ, "b9180",
+	  "llama.cpp PR #22673 'llama + spec: MTP Support' (release b9180): "
+	  "llama-memory-recurrent.cpp n_rows = mem_size * (1 + n_rs_seq)",
+	  "each recurrent layer keeps R and S rows for cells x (1 + n_rs_seq): "
+	  "n_rs_seq snapshots per sequence for speculative rollback "
+	  "(engine.llamacpp.rs_seq)",
+	  "no snapshots: one row per cell (engine.llamacpp.rs_seq above 0 is "
+	  "refused)", NULL },
 	/* SGLang's hybrid SWA pool. PR #6563 'Hybrid kv cache for LLaMA4'
 	 * (review thread 2025-06-27) brought SWAKVPool (first Llama 4 only,
 	 * behind --hybrid-kvcache-ratio; gpt-oss then joined with

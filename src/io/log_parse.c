@@ -476,6 +476,7 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 		{ "n_embd_head_k", KVP_LK_N_EMBD_HEAD_K },
 		{ "n_embd_head_v", KVP_LK_N_EMBD_HEAD_V },
 		{ "n_swa", KVP_LK_N_SWA }, { "n_embd", KVP_LK_N_EMBD },
+		{ "n_rs_seq", KVP_LK_N_RS_SEQ },
 	};
 	static const char *const prefixes[] = {
 		"llama_context:", "print_info:", "llm_load_print_meta:",
@@ -507,13 +508,22 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 	if ((p = strstr(line, "llama_memory_recurrent:")) &&
 	    (p = strstr(p, " size = ")) && strstr(p, "cells")) {
 		/* "size = X MiB (C cells, L layers, S seqs), R (f32): r MiB,
-		 * S (f32): s MiB" (llama-memory-recurrent.cpp) */
+		 * S (f32): s MiB" (llama-memory-recurrent.cpp); from PR #22673
+		 * "S seqs N rs_seq)", the snapshots per sequence (PR #23269's
+		 * log: "1 seqs  2 rs_seq") */
 		char t[16];
+		const char *q;
 
 		p += 8;
 		if (!bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_STATE_BYTES,
 		              KVP_SCOPE_ALL, NULL, &p, 0, ln))
 			return 0;
+		if ((q = strstr(p, " seqs ")) != NULL && strstr(q, " rs_seq)")) {
+			q += 6;
+			while (*q == ' ')
+				q++;
+			set_int(log, KVP_LK_N_RS_SEQ, q, ln);
+		}
 		llama_kv_part(log, line, "R (", KVP_OBS_STATE_R_BYTES, KVP_SCOPE_ALL,
 		              t, sizeof t, ln);
 		llama_kv_part(log, line, "S (", KVP_OBS_STATE_S_BYTES, KVP_SCOPE_ALL,
@@ -1137,6 +1147,7 @@ static const char *const key_names[KVP_LK_COUNT] = {
 	[KVP_LK_MAX_TOTAL_TOKENS] = "max_total_num_tokens",
 	[KVP_LK_SWA_FULL] = "swa_full",
 	[KVP_LK_NUM_GPU_BLOCKS_OVERRIDE] = "num_gpu_blocks_override",
+	[KVP_LK_N_RS_SEQ] = "n_rs_seq",
 };
 
 const char *kvp_log_key_name(enum kvp_log_key k)

@@ -64,6 +64,8 @@ enum kvp_log_key {
 	KVP_LK_MAX_TOTAL_TOKENS,  /* SGLang max_total_num_tokens */
 	KVP_LK_SWA_FULL,          /* llama.cpp "using full-size SWA cache": 1 */
 	KVP_LK_NUM_GPU_BLOCKS_OVERRIDE, /* vLLM --num-gpu-blocks-override */
+	KVP_LK_N_RS_SEQ,          /* llama.cpp recurrent-state snapshots per
+	                             sequence ("n_rs_seq = 2", "2 rs_seq") */
 	KVP_LK_COUNT
 };
 

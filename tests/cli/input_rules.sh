@@ -15,10 +15,13 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 notok() { echo "not ok - $1"; fail=1; }
 
-# refused NAME PATTERN... -- ARGS: exit 2, empty stdout, one stderr line
-# holding every fixed-string PATTERN.
+# refused NAME -- PATTERN... -- ARGS: exit 2, empty stdout, one stderr
+# line holding every fixed-string PATTERN. (The leading "--" was once
+# taken as the end of the patterns, so the patterns ran as kvplan's
+# arguments and every case passed on kvplan's own usage error.)
 refused() {
 	name=$1; shift
+	[ "$1" = "--" ] && shift   # the callers' NAME -- PATTERN... -- ARGS
 	pats=""
 	while [ "$1" != "--" ]; do pats="$pats
 $1"; shift; done

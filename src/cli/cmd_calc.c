@@ -98,6 +98,7 @@ int kvp_cmd_calc(int argc, char **argv)
 		return kvp_emit_fail("calc", "out of memory");
 	}
 	kvp_opts_init(o, "calc", "[PLAN.json|RECORD.json] [OPTIONS]");
+	o->one_engine = true;
 	o->formats = calc_formats;
 	o->extra = calc_extra;
 	o->n_extra = sizeof calc_extra / sizeof calc_extra[0];

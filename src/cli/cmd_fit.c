@@ -59,6 +59,7 @@ int kvp_cmd_fit(int argc, char **argv)
 		return kvp_emit_fail("fit", "out of memory");
 	}
 	kvp_opts_init(o, "fit", "[PLAN.json|RECORD.json] [--card NAME[xN]] [OPTIONS]");
+	o->one_engine = true;
 	o->extra = fit_extra;
 	o->n_extra = sizeof fit_extra / sizeof fit_extra[0];
 	o->ctx = &ctx;

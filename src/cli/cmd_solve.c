@@ -146,7 +146,8 @@ static void answer_text(const struct kvp_solve_answer *a,
 }
 
 static int print_json(const struct kvp_solve_answer *a,
-                      const struct kvp_result *r, const char *answer)
+                      const struct kvp_result *r, const struct kvp_notes *notes,
+                      const char *answer)
 {
 	struct kvp_error err;
 	cJSON *o = cJSON_CreateObject(), *chk, *rec = NULL;
@@ -154,7 +155,7 @@ static int print_json(const struct kvp_solve_answer *a,
 
 	if (!o)
 		return fail("out of memory");
-	s = kvp_record_json_dump(&a->plan, r, &err);
+	s = kvp_record_json_dump_notes(&a->plan, r, notes, &err);
 	if (s) {
 		rec = cJSON_Parse(s);
 		free(s);
@@ -234,6 +235,7 @@ int kvp_cmd_solve(int argc, char **argv)
 	}
 	memset(&ctx, 0, sizeof ctx);
 	kvp_opts_init(o, "solve", "--for WHAT [PLAN.json|RECORD.json] [OPTIONS]");
+	o->one_engine = true;
 	o->extra = solve_extra;
 	o->n_extra = sizeof solve_extra / sizeof solve_extra[0];
 	o->ctx = &ctx;
@@ -252,7 +254,7 @@ int kvp_cmd_solve(int argc, char **argv)
 	}
 	answer_text(ans, res, ctx.margin_text, answer, sizeof answer);
 	if (strcmp(o->format, "json") == 0) {
-		rc = print_json(ans, res, answer);
+		rc = print_json(ans, res, &o->notes, answer);
 		if (rc)
 			goto out;
 	} else {
@@ -262,6 +264,9 @@ int kvp_cmd_solve(int argc, char **argv)
 			printf("binding: %s\n", ans->binding);
 		printf("\n");
 		kvp_out_bars(stdout, res, KVP_OUT_BAR_WIDTH, kvp_out_utf8());
+		/* the checked plan's warnings and the notes of its flags and
+		 * model import, as calc and fit print them */
+		kvp_out_warnings(stdout, res, &o->notes);
 	}
 	if ((rc = kvp_emit_flush("solve")) != 0)
 		goto out;

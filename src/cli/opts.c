@@ -498,8 +498,9 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
                                FILE *help_out, struct kvp_error *err)
 {
 	int i;
-	char strat_flag[64] = "";
+	char strat_flag[64] = "", eng_flag[64] = "";
 	const char *strat_key = NULL, *strat_val = NULL;
+	const struct kvp_field *eng_field = NULL;
 	bool only_pos = false, kind_set = false, window_set = false;
 	bool shape_flag = false, model_given = false, plan_flag = false;
 	bool card_given = false, allow_outside = false, no_defaults = false, asked_defaults = false, defaults;
@@ -688,6 +689,10 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 			shape_flag = true;
 		if (strcmp(ref.field->key, "devices.groups[i].count") == 0)
 			o->card_count_flag = "--cards";
+		if (!eng_field && ref.field->engine != KVP_ENGINE_COUNT) {
+			snprintf(eng_flag, sizeof eng_flag, "%s", name);
+			eng_field = ref.field;
+		}
 		if (!strat_key && strncmp(ref.field->key, "strategy.", 9) == 0) {
 			snprintf(strat_flag, sizeof strat_flag, "%s", name);
 			strat_key = ref.field->key;
@@ -697,6 +702,19 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 	if (strat_key && o->plan.engine.kind != KVP_ENGINE_GENERIC)
 		return strategy_under_engine(&o->plan, strat_flag, strat_key,
 		                             strat_val, err);
+	/* An engine's own option under another engine is read by nothing:
+	 * said in a note (a script may pass one flag set to every engine, so
+	 * it is not refused). compare, sweep, reconcile and the planner may
+	 * use it (every engine, an engine axis, the log's engine, a later
+	 * switch). */
+	if (o->one_engine && eng_field &&
+	    eng_field->engine != (int)o->plan.engine.kind &&
+	    o->notes.n < KVP_MAX_NOTES)
+		snprintf(o->notes.line[o->notes.n++], sizeof o->notes.line[0],
+			"--%s is an option of engine %s (%s), but the plan's engine "
+			"is %s: it changes nothing", eng_flag,
+			kvp_engine_name((enum kvp_engine_kind)eng_field->engine),
+			eng_field->key, kvp_engine_name(o->plan.engine.kind));
 	/* A plan file may leave the model to --model or the model flags; if
 	 * neither gave one, say it is missing (compute would say "0 - must be
 	 * 1..512"). */

@@ -62,6 +62,10 @@ struct kvp_opts {
 	const struct kvp_opt_extra *extra;
 	size_t n_extra;
 	void *ctx;                  /* passed to extra[i].fn */
+	bool one_engine;            /* the command computes the plan's engine
+	                               only (calc, fit, solve): a flag of
+	                               another engine's options gets a note,
+	                               as it changes nothing */
 
 	/* Filled by kvp_opts_parse: */
 	struct kvp_plan plan;

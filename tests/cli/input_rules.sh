@@ -3,7 +3,7 @@
 #  1. generic-strategy flags (--block-size, --max-cache-len, --strategy,
 #     --resident-layers, --sliding-as-full, --mla-mode) with a named engine,
 #     which never reads them: refused, naming flag, value, engine and the
-#     engine's own flag;
+#     engine's own flag; and one engine's own flag under another engine;
 #  2. lengths given in characters ("12000c", "12000 chars"): refused as
 #     tokens, naming the field and the value, pointing to the tokenizer;
 #  3. KVP-W08 for a full-attention model edited to sliding on every layer;
@@ -69,6 +69,45 @@ refused "fit too" -- "--block-size" "--vllm-block-size" -- \
 # the generic engine reads them: accepted
 accepted "block-size generic" calc --strategy paged --block-size 32
 accepted "engine's own flag" calc --engine vllm --vllm-block-size 32
+# 1b. one engine's option under another engine (or the generic one),
+# which reads nothing of it: in calc, fit and solve a note names the
+# flag, its engine, its key and the plan's engine (not refused: a script
+# may pass one flag set to every engine)
+noted() {
+	name=$1; shift
+	[ "$1" = "--" ] && shift
+	pats=""
+	while [ "$1" != "--" ]; do pats="$pats
+$1"; shift; done
+	shift
+	"$KVPLAN" "$@" > "$tmp/out" 2> "$tmp/err"
+	rc=$?
+	if [ $rc != 0 ]; then notok "$name: exit $rc, want 0: $(cat "$tmp/err")"; return; fi
+	grep "changes nothing" "$tmp/out" > "$tmp/note"
+	if [ "$(wc -l < "$tmp/note")" != 1 ]; then
+		notok "$name: want one note, got: $(cat "$tmp/note")"; return
+	fi
+	echo "$pats" | while IFS= read -r p; do
+		[ -z "$p" ] && continue
+		grep -qF -- "$p" "$tmp/note" || echo "$p"
+	done > "$tmp/miss"
+	[ -s "$tmp/miss" ] && notok "$name: '$(cat "$tmp/note")' lacks: $(tr '\n' '|' < "$tmp/miss")"
+}
+noted "swa-full under vllm" -- "--swa-full" "llama.cpp" "engine.llamacpp.swa_full" "engine is vllm" -- \
+	calc --engine vllm --swa-full
+noted "max-model-len under generic" -- "--max-model-len" "vllm" "engine is generic" -- \
+	calc --max-model-len 4096
+noted "rs-seq under sglang, fit" -- "--rs-seq" "llama.cpp" "engine is sglang" -- \
+	fit --card h100 --rs-seq 2 --engine sglang
+noted "page-size under llama.cpp, solve" -- "--page-size" "sglang" "engine is llama.cpp" -- \
+	solve --for concurrency --card h100 --engine llama.cpp --page-size 32
+"$KVPLAN" solve --for concurrency --card h100 --engine llama.cpp --page-size 32 --format json |
+	grep -q '"notes":.*--page-size is an option of engine sglang' ||
+	notok "solve's JSON lacks the note"
+"$KVPLAN" calc --swa-full --engine llama.cpp | grep -q "changes nothing" &&
+	notok "the engine named after its flag: noted"
+"$KVPLAN" compare --swa-full --max-model-len 4096 | grep -q "changes nothing" &&
+	notok "compare reads every engine's options: noted"
 
 # 2. characters are not tokens
 for v in 12000c "12000 chars" "12000 characters" "12,000 Chars" 12000C; do

@@ -150,8 +150,9 @@ enum kvp_mamba_dtype {
 
 /* vLLM's speculative_config "method" (vllm/config/speculative.py) as
  * kvplan sizes it: a draft model (plan.draft) whose layers join the KV
- * pool, or n-gram lookup (no model, no cache). MTP and EAGLE heads are
- * refused by name (src/core/draft.c). */
+ * pool, n-gram lookup (no model, no cache) or the model's own MTP layers
+ * (model.arch.mtp_layers), whose layers join the pool too. EAGLE heads
+ * are refused by name (src/core/draft.c). */
 enum kvp_spec_method {
 	KVP_SPEC_NONE = 0,
 	KVP_SPEC_DRAFT_MODEL,
@@ -167,7 +168,9 @@ struct kvp_vllm_opts {
 	enum kvp_spec_method speculative_method; /* "method"; none (default),
 	                                     draft_model (set by
 	                                     --speculative-model), ngram, mtp
-	                                     or eagle (both refused) */
+	                                     (the model's MTP layers, model.
+	                                     arch.mtp_layers) or eagle
+	                                     (refused) */
 	uint32_t num_speculative_tokens;  /* "num_speculative_tokens": tokens
 	                                     drafted per step; the scheduler's
 	                                     num_lookahead_tokens; >= 1 with a

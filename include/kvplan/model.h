@@ -123,6 +123,11 @@ struct kvp_arch {
 	                                 at 16 bits, not read per decode step;
 	                                 0 none or not counted */
 	uint64_t max_positions;       /* max_position_embeddings, 0 unknown */
+	uint32_t mtp_layers;          /* multi-token prediction layers after
+	                                 the model's (num_nextn_predict_layers,
+	                                 mtp_num_hidden_layers): not in
+	                                 n_layers; their KV joins vLLM's pool
+	                                 under --speculative-method mtp */
 	/* Issue 14: tokens of the largest image or audio item the model's
 	 * processor makes (vLLM get_max_tokens_per_item_by_modality, e.g.
 	 * Qwen2-VL at its max_pixels); 0 = text only, no encoder cache. */

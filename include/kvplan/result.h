@@ -400,6 +400,9 @@ struct kvp_parts_result {
  */
 struct kvp_draft_result {
 	bool present;
+	bool mtp;                     /* vLLM: the model's own MTP layers
+	                                 draft (model.arch.mtp_layers), no
+	                                 draft model */
 	uint32_t n_layers;
 	enum kvp_figure weights_kind;
 	char weights_source[96];

@@ -338,14 +338,23 @@ void kvp_out_draft(FILE *out, const struct kvp_result *res)
 
 	if (!d->present)
 		return;
-	fprintf(out, "%-14s%s B (%s) per device: weights %s B (%s, %s) + KV "
-	        "%s B (%s, %s)\n", "draft",
-	        kvp_fmt_int(d->device_bytes, a, sizeof a),
-	        kvp_fmt_gib(d->device_bytes, 2, g, sizeof g),
-	        kvp_fmt_int(d->weights_device, b, sizeof b),
-	        kvp_figure_name(d->weights_kind), d->weights_source,
-	        kvp_fmt_int(d->kv_device, h, sizeof h),
-	        kvp_figure_name(d->kv_kind), d->kv_source);
+	if (d->mtp)
+		fprintf(out, "%-14s%s B (%s) per device: KV of %u MTP layer%s (%s, "
+		        "%s); their weights are the model's (a model file's "
+		        "tensors count them, a config's estimate does not)\n",
+		        "MTP draft", kvp_fmt_int(d->device_bytes, a, sizeof a),
+		        kvp_fmt_gib(d->device_bytes, 2, g, sizeof g), d->n_layers,
+		        d->n_layers == 1 ? "" : "s", kvp_figure_name(d->kv_kind),
+		        d->kv_source);
+	else
+		fprintf(out, "%-14s%s B (%s) per device: weights %s B (%s, %s) + "
+		        "KV %s B (%s, %s)\n", "draft",
+		        kvp_fmt_int(d->device_bytes, a, sizeof a),
+		        kvp_fmt_gib(d->device_bytes, 2, g, sizeof g),
+		        kvp_fmt_int(d->weights_device, b, sizeof b),
+		        kvp_figure_name(d->weights_kind), d->weights_source,
+		        kvp_fmt_int(d->kv_device, h, sizeof h),
+		        kvp_figure_name(d->kv_kind), d->kv_source);
 	if (d->contexts)
 		fprintf(out, "%-14s%s contexts of %s cells, %s B each; host "
 		        "(input embeddings) %s B\n", "",

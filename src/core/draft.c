@@ -53,10 +53,29 @@ static enum kvp_status vllm_method(const struct kvp_plan *p,
 
 	switch (o->speculative_method) {
 	case KVP_SPEC_MTP:
-		return kvp_error_set(err, KVP_EREFUSED,
-			"engine.vllm.speculative_method: mtp - the KV vLLM gives the "
-			"MTP layers (num_nextn_predict_layers) in its pool is not "
-			"modelled, nor their weights beside the model's");
+		if (draft)
+			return kvp_error_set(err, KVP_EINVAL,
+				"engine.vllm.speculative_method: mtp - the model's own "
+				"MTP layers draft; it takes no draft model (%s)",
+				p->draft.id[0] ? p->draft.id : "draft");
+		if (!p->model.arch.mtp_layers)
+			return kvp_error_set(err, KVP_EINVAL,
+				"engine.vllm.speculative_method: mtp - model %s has no "
+				"MTP layers (model.arch.mtp_layers 0: its config's "
+				"num_nextn_predict_layers or mtp_num_hidden_layers)",
+				p->model.id[0] ? p->model.id : "custom");
+		if (p->engine.version[0])
+			return kvp_error_set(err, KVP_EREFUSED,
+				"engine.vllm.speculative_method: mtp - modelled at the "
+				"current release only (EagleProposer as read at "
+				"vllm@008603a3); engine.version %s is not",
+				p->engine.version);
+		if (kvp_plan_pp(p) > 1)
+			return kvp_error_set(err, KVP_EREFUSED,
+				"engine.vllm.speculative_method: mtp - with pipeline "
+				"parallel size %u: which stage holds the MTP layers' KV "
+				"is not modelled", kvp_plan_pp(p));
+		break;
 	case KVP_SPEC_EAGLE:
 		return kvp_error_set(err, KVP_EREFUSED,
 			"engine.vllm.speculative_method: eagle - an EAGLE head's "
@@ -257,6 +276,35 @@ static enum kvp_status vllm_draft(const struct kvp_plan *p,
 	return KVP_OK;
 }
 
+/*
+ * vLLM's MTP drafter (method mtp): EagleProposer.load_model (vllm/v1/
+ * spec_decode/eagle.py @008603a3) loads the model's MTP module with the
+ * target's vllm_config, so its decoder layers' attention (model.arch.
+ * mtp_layers of them: deepseek_mtp.py builds num_nextn_predict_layers)
+ * is registered beside the target's and gets pages in the same pool; it
+ * shares the target's embed_tokens and lm_head ("Detected MTP model").
+ * The pages are added in engine_vllm.c (vl_add_mtp); the weights of the
+ * MTP layers are not counted here: a safetensors or GGUF file's tensors
+ * hold them (the mtp group), a config's estimate names them as not
+ * counted.
+ */
+static enum kvp_status vllm_mtp(const struct kvp_plan *p, struct kvp_result *res)
+{
+	struct kvp_draft_result *d = &res->draft;
+
+	d->present = true;
+	d->mtp = true;
+	d->n_layers = p->model.arch.mtp_layers;
+	d->lookahead = p->engine.vllm.num_speculative_tokens;
+	d->weights_kind = KVP_FIG_NONE;
+	snprintf(d->weights_source, sizeof d->weights_source,
+	         "MTP layers: in the model's file weights, not in an estimate");
+	d->kv_kind = KVP_FIG_ENGINE;
+	snprintf(d->kv_source, sizeof d->kv_source,
+	         "vLLM eagle.py: the MTP layers share the pool");
+	return KVP_OK;
+}
+
 enum kvp_status kvp_draft_prepare(const struct kvp_plan *p,
                                   struct kvp_result *res)
 {
@@ -266,6 +314,9 @@ enum kvp_status kvp_draft_prepare(const struct kvp_plan *p,
 	if (p->engine.kind == KVP_ENGINE_VLLM &&
 	    (st = vllm_method(p, &res->error)) != KVP_OK)
 		return st;
+	if (p->engine.kind == KVP_ENGINE_VLLM &&
+	    p->engine.vllm.speculative_method == KVP_SPEC_MTP)
+		return vllm_mtp(p, res);
 	if (p->draft.n_layers == 0)
 		return KVP_OK;
 	st = draft_refusals(p, &res->error);

@@ -510,6 +510,45 @@ static uint64_t vl_seq_blocks(const struct vl_ctx *c, const struct vl_spec *s,
  * target of full-attention layers only (one UniformTypeKVCacheSpecs
  * group), each block holds the draft's page too. Other targets refused.
  */
+/*
+ * Issue 14: the MTP drafter's layers (draft.c vllm_mtp) are decoder layers
+ * of the model's own kind (deepseek_mtp.py: DeepseekV2DecoderLayer at
+ * index num_hidden_layers), registered with the target's: with a target
+ * of one attention type they are more layers of its one group, each a
+ * page of the target's last layer (its DSA indexer keys included). A
+ * hybrid target is refused: how vLLM groups them there is not modelled.
+ */
+static enum kvp_status vl_add_mtp(struct vl_ctx *c, struct vl_groups *g)
+{
+	struct kvp_draft_result *d = &c->res->draft;
+	uint64_t page = 0;
+	uint32_t i;
+	struct vl_spec *s;
+
+	if (!g->uniform_type || g->t[0].type != VL_FULL ||
+	    g->n_types == VL_MAX_TYPES)
+		return kvp_error_set(&c->res->error, KVP_EREFUSED,
+			"engine.vllm.speculative_method: mtp - model %s has layers of "
+			"several kinds: how vLLM groups its MTP layers with them is "
+			"not modelled", c->p->model.id);
+	for (i = c->p->model.n_layers; i-- > 0;)
+		if (c->ltype[i] == VL_FULL) {
+			page = c->lpage[i];
+			break;
+		}
+	if (!kvp_mul(page, d->n_layers, &d->page_bytes) ||
+	    !kvp_add(g->page, d->page_bytes, &g->page))
+		return eng_overflow(c->res, "model.arch.mtp_layers");
+	d->token_bytes = d->page_bytes / c->B;
+	s = &g->t[g->n_types++];
+	s->type = VL_FULL;
+	s->window = 0;
+	s->page = page;
+	s->block = c->B;
+	s->count = d->n_layers;
+	return KVP_OK;
+}
+
 static enum kvp_status vl_add_draft(struct vl_ctx *c, struct vl_groups *g)
 {
 	struct kvp_draft_result *d = &c->res->draft;
@@ -517,6 +556,8 @@ static enum kvp_status vl_add_draft(struct vl_ctx *c, struct vl_groups *g)
 
 	if (!d->present || !g->n_types)
 		return KVP_OK;
+	if (d->mtp)
+		return vl_add_mtp(c, g);
 	if (!g->uniform_type || g->t[0].type != VL_FULL ||
 	    g->n_types == VL_MAX_TYPES)
 		return kvp_error_set(&c->res->error, KVP_EREFUSED,

@@ -211,6 +211,9 @@ static const struct kvp_field fields[] = {
 	F("model.arch.mm_item_tokens", "mm-item-tokens", "Tokens per image",
 	  KVP_SEC_MODEL, KVP_FT_U64, 0, U64MAX, model.arch.mm_item_tokens,
 	  "tokens of the largest image/audio item (vLLM's max tokens per multimodal item); sizes vLLM's encoder cache; 0 = text only"),
+	F("model.arch.mtp_layers", "mtp-layers", "MTP layers", KVP_SEC_MODEL,
+	  KVP_FT_U32, 0, KVP_MAX_LAYERS, model.arch.mtp_layers,
+	  "multi-token prediction layers after the model's (num_nextn_predict_layers, mtp_num_hidden_layers): their KV in vLLM's pool with --speculative-method mtp"),
 	F("model.weights.dtype", "weights-dtype", "Weight format", KVP_SEC_MODEL,
 	  KVP_FT_WDTYPE, 0, 0, model.weights.dtype, "weight storage format"),
 	F("model.weights.bits", "weights-bits", "Weight bits", KVP_SEC_MODEL,
@@ -388,7 +391,7 @@ static const struct kvp_field fields[] = {
 	  .label = "Spec method", .section = KVP_SEC_ENGINE,
 	  .type = KVP_FT_ENUM, .choices = spec_methods,
 	  .help = "vLLM --speculative-config '{\"method\": ...}': draft_model "
-	          "(--speculative-model sets it) or ngram; mtp and eagle are refused",
+	          "(--speculative-model sets it), ngram or mtp (the model's own MTP layers, model.arch.mtp_layers); eagle is refused",
 	  PLAN_MEMBER(engine.vllm.speculative_method), .engine = KVP_ENGINE_VLLM },
 	FN(KVP_ENGINE_VLLM, "engine.vllm.num_speculative_tokens",
 	   "num-speculative-tokens", "Spec tokens", KVP_FT_U32, 0, 1u << 16,

@@ -508,10 +508,12 @@ static enum kvp_status header(struct gi *c, struct kvp_model *m)
 		return c->err->status;
 	if (nextn)
 		note(c, "%s.nextn_predict_layers %llu: the last %llu blocks are "
-		        "multi-token prediction (weights counted, no cache)",
+		        "multi-token prediction (weights counted; no cache under "
+		        "llama.cpp, model.arch.mtp_layers for vLLM's)",
 		     c->arch, (unsigned long long)nextn,
 		     (unsigned long long)nextn);
 	c->n = (uint32_t)(n - nextn);
+	m->arch.mtp_layers = (uint32_t)nextn;
 	m->n_layers = c->n;
 	if (get_u(c, "embedding_length", 1, DIM_MAX, &x) <= 0)
 		return c->err->status ? c->err->status

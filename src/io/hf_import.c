@@ -223,6 +223,20 @@ static enum kvp_status arch_defaults(struct cfg *c, struct kvp_model *m)
 		hf_note(c, "max_position_embeddings absent: give the context "
 		        "length (engines default to the model's maximum)");
 	}
+	/* MTP layers: DeepSeek-V3 and GLM's num_nextn_predict_layers,
+	 * Qwen3-Next and Qwen3.5's mtp_num_hidden_layers; vLLM builds that
+	 * many decoder layers in its MTP model (deepseek_mtp.py
+	 * DeepSeekMultiTokenPredictor: range(num_hidden_layers,
+	 * num_hidden_layers + num_nextn_predict_layers), @03356f8c) */
+	{
+		static const char *const k_mtp[] = {
+			"num_nextn_predict_layers", "mtp_num_hidden_layers", NULL };
+
+		x = 0;
+		if (hf_uint_any(c, k_mtp, 0, KVP_MAX_LAYERS, &x, NULL) < 0)
+			return c->err->status;
+		m->arch.mtp_layers = (uint32_t)x;
+	}
 	if (hf_bool(c, "tie_word_embeddings", &m->arch.tie_embeddings) < 0)
 		return c->err->status;
 	if (!hf_has(c, "tie_word_embeddings") && f && (f->flags & HF_TIED))

@@ -287,6 +287,7 @@ static bool add_draft_result(cJSON *res, const struct kvp_draft_result *d)
 	if (!o)
 		return false;
 	cJSON_AddBoolToObject(o, "present", d->present);
+	cJSON_AddBoolToObject(o, "mtp", d->mtp);
 	add_u64(o, "n_layers", d->n_layers);
 	cJSON_AddStringToObject(o, "weights_kind", kvp_figure_name(d->weights_kind));
 	cJSON_AddStringToObject(o, "weights_source", d->weights_source);

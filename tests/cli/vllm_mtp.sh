@@ -1,0 +1,78 @@
+#!/bin/sh
+# vllm_mtp.sh - vLLM's MTP drafter (issue 14 item 3): the model's own
+# multi-token prediction layers (model.arch.mtp_layers) are loaded with
+# the target's config (vllm/v1/spec_decode/eagle.py EagleProposer.
+# load_model @008603a3), so their attention gets pages in the same pool.
+#
+# By hand, DeepSeek-V3 (61 MLA layers + 1 MTP layer; bf16 latent of 512 +
+# 64 values = 1,152 B per token per layer, one head on every rank), block
+# 16: a page is 16 x 1,152 = 18,432 B a layer. With a KV budget of
+# 1,142,784,000 B per rank (--kv-cache-memory-bytes, = 62 x 18,432 x
+# 1,000):
+#   without MTP: 1,142,784,000 // (61 x 18,432 = 1,124,352) = 1,016
+#     blocks, 16,256 tokens;
+#   with MTP:    1,142,784,000 // (62 x 18,432 = 1,142,784) = 1,000
+#     blocks, 16,000 tokens; the MTP layer holds 1,000 x 18,432 =
+#     18,432,000 B per rank.
+# DeepSeek-V3.2 (DSA: block 64, the indexer's 128 fp8 keys + a 4-byte
+# scale beside each latent: 1,284 B per token per layer): a page is 64 x
+# 1,284 = 82,176 B; 62 x 82,176 = 5,094,912 B a block: 224 blocks
+# (1,142,784,000 // 5,094,912), 14,336 tokens, the MTP layer 224 x 82,176
+# = 18,407,424 B.
+set -u
+: "${KVPLAN:?KVPLAN must name the kvplan binary}"
+here=$(cd "$(dirname "$0")/../.." && pwd)
+fail=0
+ok() { echo "ok - $1"; }
+no() { echo "not ok - $1"; fail=1; }
+
+# v3 MODEL [FLAGS]: the model with the budget above
+v3() {
+	m=$1; shift
+	"$KVPLAN" calc --model "$m" --engine vllm --card h200 --tp 8 \
+		--max-model-len 8192 --kv-cache-memory-bytes 1142784000 "$@" 2>&1
+}
+out=$(v3 deepseek-v3)
+case $out in *"GPU KV cache size: 16,256 tokens"*"1,016 blocks of 16"*)
+	ok "DeepSeek-V3 without MTP: 1,016 blocks";; *) no "no MTP: $out";; esac
+case $out in *"MTP draft"*) no "an MTP line without MTP";;
+	*"verdict"*) ok "no MTP line without MTP";; *) no "no MTP, no output: $out";; esac
+out=$(v3 deepseek-v3 --speculative-method mtp --num-speculative-tokens 2)
+case $out in *"GPU KV cache size: 16,000 tokens"*"1,000 blocks of 16"*)
+	ok "with MTP: 1,000 blocks (62 pages a block)";; *) no "MTP blocks: $out";; esac
+case $out in *"MTP draft     18,432,000 B (0.02 GiB) per device: KV of 1 MTP layer"*"18,432 B of each block (1,152 B per token per rank)"*"2 lookahead tokens"*)
+	ok "the MTP layer's KV: 18,432,000 B a rank, 2 lookahead tokens";; *) no "MTP line: $out";; esac
+out=$(v3 deepseek-v3.2 --speculative-method mtp --num-speculative-tokens 1)
+case $out in *"GPU KV cache size: 14,336 tokens"*"224 blocks of 64"*"MTP draft     18,407,424 B"*"1,284 B per token per rank"*)
+	ok "DeepSeek-V3.2: the MTP layer keeps indexer keys too, 224 blocks";; *) no "V3.2: $out";; esac
+j=$(v3 deepseek-v3 --speculative-method mtp --num-speculative-tokens 2 --format json)
+case $j in *'"mtp":	true'*'"kv_device":	18432000'*) ok "JSON: result.draft.mtp and kv_device";;
+	*) no "JSON: $(echo "$j" | grep -n '"mtp"\|kv_device')";; esac
+
+# refusals, each naming the field
+refused() {
+	want=$1; shift
+	out=$("$KVPLAN" calc "$@" 2>&1); rc=$?
+	case $rc:$out in 2:*"$want"*) ok "refused: $want";; *) no "rc $rc, want '$want': $out";; esac
+}
+refused "Qwen/Qwen3.5-27B has layers of several kinds" \
+	--model qwen3.5-27b --engine vllm --speculative-method mtp --num-speculative-tokens 1
+refused "has no MTP layers (model.arch.mtp_layers 0" \
+	--model llama-3.1-8b --engine vllm --speculative-method mtp --num-speculative-tokens 1
+refused "engine.version 0.11.0 is not" \
+	--model deepseek-v3 --engine vllm@0.11.0 --card h200 --tp 8 --speculative-method mtp --num-speculative-tokens 1
+refused "pipeline parallel size 2" \
+	--model deepseek-v3 --engine vllm --card h200 --tp 4 --pp 2 --speculative-method mtp --num-speculative-tokens 1
+refused "it takes no draft model" \
+	--model deepseek-v3 --engine vllm --card h200 --tp 8 --speculative-model llama-3.1-8b --speculative-method mtp --num-speculative-tokens 1
+
+# the importer reads the MTP layer count from the configs
+for f in glm-4.7 deepseek-v3.2 qwen3.5-27b; do
+	case $("$KVPLAN" import "$here/tests/data/hf/verbatim/$f.json" 2>&1) in
+	*'"mtp_layers":	1'*) ok "import $f: mtp_layers 1";; *) no "import $f: no mtp_layers";; esac
+done
+case $("$KVPLAN" import "$here/tests/data/hf/verbatim/kimi-k2-instruct.json" 2>&1) in
+*'"mtp_layers":	1'*) no "kimi-k2 (num_nextn_predict_layers 0) got MTP layers";;
+*'"mtp_layers":	0'*) ok "import kimi-k2: num_nextn_predict_layers 0, none";;
+*) no "import kimi-k2: no mtp_layers key";; esac
+exit $fail

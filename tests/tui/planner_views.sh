@@ -36,8 +36,11 @@ preset() {
 # 1. 80x24: the footer has a key for every view, whole words only.
 start 80 24 C.UTF-8
 check "footer at 80 columns: F11 Sweep and F12 Engines" "F12Engines F11Sweep F10Quit"
-footer=$(tail -n 1 "$DIR/screen")
-[ ${#footer} -le 80 ] && ok "footer within 80 columns" || notok "footer within 80 columns (${#footer})"
+# (a pane of 80 columns never shows a longer line: a footer cut at the
+# edge is caught by its last word instead)
+footer=$(tail -n 1 "$DIR/screen" | sed 's/[[:space:]]*$//')
+case $footer in *" F10Quit") ok "footer ends on a whole item";;
+	*) notok "footer cut: '$footer'";; esac
 # 2. The field under the cursor explains itself on the message line.
 check "field help on the message line" "type to search the model presets"
 keys F11

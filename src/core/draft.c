@@ -283,7 +283,7 @@ static enum kvp_status vllm_draft(const struct kvp_plan *p,
  * mtp_layers of them: deepseek_mtp.py builds num_nextn_predict_layers)
  * is registered beside the target's and gets pages in the same pool; it
  * shares the target's embed_tokens and lm_head ("Detected MTP model").
- * The pages are added in engine_vllm.c (vl_add_mtp); the weights of the
+ * The layers are grouped in engine_vllm.c (vl_group_mtp); the weights of the
  * MTP layers are not counted here: a safetensors or GGUF file's tensors
  * hold them (the mtp group), a config's estimate names them as not
  * counted.

@@ -79,6 +79,9 @@ struct vl_ctx {
 	struct kvp_result *res;
 	uint32_t tp, pp;
 	uint64_t B, max_len, mnbt;
+	uint64_t spec_blocks; /* MambaSpec num_speculative_blocks */
+	uint32_t mtp;         /* MTP layers grouped in with the last stage
+	                         (res->draft.mtp), 0 none */
 	/* per layer: type, window and page at block size B */
 	enum vl_type ltype[KVP_MAX_LAYERS];
 	uint64_t lpage[KVP_MAX_LAYERS];
@@ -348,11 +351,39 @@ static enum kvp_status vl_layers(struct vl_ctx *c)
 }
 
 /* Types, unified page and groups of the layers first..last (inclusive). */
+/* The MTP drafter's layers (draft.c vllm_mtp) are decoder layers of the
+ * model's full-attention kind (deepseek_mtp.py: DeepseekV2DecoderLayer at
+ * index num_hidden_layers; qwen3_5_mtp.py: Qwen3_5DecoderLayer with
+ * layer_type "full_attention"), registered beside the target's: in the
+ * grouping they are more layers of the type of the target's last full
+ * layer, its page (DSA indexer keys included). */
+static enum kvp_status vl_group_mtp(struct vl_ctx *c, uint32_t first,
+                                    uint32_t last, struct vl_groups *g)
+{
+	uint32_t i, j;
+
+	for (i = last + 1; i-- > first;)
+		if (c->ltype[i] == VL_FULL)
+			break;
+	if (i + 1 == first || c->ltype[i] != VL_FULL)
+		return kvp_error_set(&c->res->error, KVP_EREFUSED,
+			"engine.vllm.speculative_method: mtp - model %s has no "
+			"full-attention layer whose kind its MTP layers would take",
+			c->p->model.id);
+	for (j = 0; j < g->n_types; j++)
+		if (g->t[j].type == VL_FULL && g->t[j].page == c->lpage[i])
+			break;
+	g->t[j].count += c->mtp;
+	g->layers += c->mtp;
+	return KVP_OK;
+}
+
 static enum kvp_status vl_group(struct vl_ctx *c, uint32_t first, uint32_t last,
-                                struct vl_groups *g)
+                                bool with_mtp, struct vl_groups *g)
 {
 	uint32_t i, j, mn = UINT32_MAX, mx = 0;
 	uint64_t maxpage = 0, attn_tok = 0, mamba = 0;
+	enum kvp_status st;
 
 	memset(g, 0, sizeof *g);
 	for (i = first; i <= last; i++) {
@@ -385,6 +416,9 @@ static enum kvp_status vl_group(struct vl_ctx *c, uint32_t first, uint32_t last,
 	}
 	if (!g->n_types)
 		return KVP_OK;
+	if (with_mtp && c->mtp && last + 1 == c->p->model.n_layers &&
+	    (st = vl_group_mtp(c, first, last, g)) != KVP_OK)
+		return st;
 
 	/* One attention type (UniformTypeKVCacheSpecs): no unification. */
 	g->uniform_type = true;
@@ -488,7 +522,7 @@ static uint64_t vl_seq_blocks(const struct vl_ctx *c, const struct vl_spec *s,
 
 	switch (s->type) {
 	case VL_MAMBA:
-		return 1;
+		return 1 + c->spec_blocks;   /* a state, and one per draft token */
 	case VL_SLIDING:
 		tok = s->window - 1 + c->mnbt;
 		if (tok > len)
@@ -511,41 +545,31 @@ static uint64_t vl_seq_blocks(const struct vl_ctx *c, const struct vl_spec *s,
  * group), each block holds the draft's page too. Other targets refused.
  */
 /*
- * Issue 14: the MTP drafter's layers (draft.c vllm_mtp) are decoder layers
- * of the model's own kind (deepseek_mtp.py: DeepseekV2DecoderLayer at
- * index num_hidden_layers), registered with the target's: with a target
- * of one attention type they are more layers of its one group, each a
- * page of the target's last layer (its DSA indexer keys included). A
- * hybrid target is refused: how vLLM groups them there is not modelled.
+ * Issue 14: the MTP drafter's layers are in the groups already
+ * (vl_group_mtp); here their page of each block for the result: with one
+ * attention type their own pages, in a hybrid grouping the unified page
+ * each of them uses. Their bytes are set with the layers' (kvp_engine_vllm).
  */
 static enum kvp_status vl_add_mtp(struct vl_ctx *c, struct vl_groups *g)
 {
 	struct kvp_draft_result *d = &c->res->draft;
-	uint64_t page = 0;
-	uint32_t i;
-	struct vl_spec *s;
+	uint64_t page = g->page, block = c->B;
+	uint32_t i, j;
 
-	if (!g->uniform_type || g->t[0].type != VL_FULL ||
-	    g->n_types == VL_MAX_TYPES)
-		return kvp_error_set(&c->res->error, KVP_EREFUSED,
-			"engine.vllm.speculative_method: mtp - model %s has layers of "
-			"several kinds: how vLLM groups its MTP layers with them is "
-			"not modelled", c->p->model.id);
 	for (i = c->p->model.n_layers; i-- > 0;)
-		if (c->ltype[i] == VL_FULL) {
-			page = c->lpage[i];
+		if (c->ltype[i] == VL_FULL)
+			break;
+	for (j = 0; j < g->n_types; j++)
+		if (g->t[j].type == VL_FULL &&
+		    (!g->uniform_type || g->t[j].page == c->lpage[i])) {
+			block = g->t[j].block;
+			if (g->uniform_type)
+				page = g->t[j].page;
 			break;
 		}
-	if (!kvp_mul(page, d->n_layers, &d->page_bytes) ||
-	    !kvp_add(g->page, d->page_bytes, &g->page))
+	if (!kvp_mul(page, d->n_layers, &d->page_bytes))
 		return eng_overflow(c->res, "model.arch.mtp_layers");
-	d->token_bytes = d->page_bytes / c->B;
-	s = &g->t[g->n_types++];
-	s->type = VL_FULL;
-	s->window = 0;
-	s->page = page;
-	s->block = c->B;
-	s->count = d->n_layers;
+	d->token_bytes = d->page_bytes / block;
 	return KVP_OK;
 }
 
@@ -835,6 +859,13 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	if (p->model.indexer.head_dim && kvp_era_has(&p->engine, KVP_ERA_VLLM_DSA))
 		c.B = 64;
 	c.mnbt = o->max_num_batched_tokens;
+	/* vllm/model_executor/layers/mamba/abstract.py MambaBase.
+	 * get_kv_cache_spec: num_speculative_blocks = num_speculative_tokens
+	 * with any speculative_config (n-gram too); kv_cache_interface.py
+	 * MambaSpec.max_memory_usage_bytes, mamba_cache_mode none: page x (1
+	 * + num_speculative_blocks) a request */
+	c.spec_blocks = o->speculative_method != KVP_SPEC_NONE ?
+	                o->num_speculative_tokens : 0;
 	c.max_len = o->max_model_len ? o->max_model_len : p->model.arch.max_positions;
 	if (c.max_len == 0)
 		return kvp_error_set(err, KVP_EINVAL,
@@ -843,12 +874,14 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 
 	if ((st = vl_layers(&c)) != KVP_OK || (st = vl_stages(&c, first, last)) != KVP_OK)
 		return st;
-	st = vl_group(&c, 0, p->model.n_layers - 1, &g_all);
+	c.mtp = res->draft.mtp ? res->draft.n_layers : 0;
+	st = vl_group(&c, 0, p->model.n_layers - 1, false, &g_tgt);
+	if (st == KVP_OK)   /* the target's own bytes per sequence in g_tgt */
+		st = vl_group(&c, 0, p->model.n_layers - 1, true, &g_all);
 	if (st != KVP_OK)
 		return st;
 	if (!g_all.n_types)
 		return vl_attention_free(&c);   /* needs no budget */
-	g_tgt = g_all;   /* the target's own bytes per sequence */
 	if ((st = vl_add_draft(&c, &g_all)) != KVP_OK)
 		return st;
 	if ((st = vl_budget(&c, &budget)) != KVP_OK)
@@ -862,7 +895,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	for (s = 0; s < c.pp; s++) {
 		uint64_t nb, fit, need, bpb, sb, check;
 
-		st = vl_group(&c, first[s], last[s], &g);
+		st = vl_group(&c, first[s], last[s], true, &g);
 		if (st == KVP_OK)
 			st = vl_add_draft(&c, &g);
 		if (st != KVP_OK)
@@ -939,7 +972,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	for (s = 0; s < c.pp; s++) {
 		uint64_t pool, share, rem, nkv;
 
-		st = vl_group(&c, first[s], last[s], &g);
+		st = vl_group(&c, first[s], last[s], true, &g);
 		if (st == KVP_OK)
 			st = vl_add_draft(&c, &g);
 		if (st != KVP_OK)
@@ -991,6 +1024,21 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 					return eng_overflow(res, "kv.index_bytes");
 			}
 		}
+		/* the MTP layers, after the last stage's own: their pages, or
+		 * in a hybrid grouping their share of the tensors (and of the
+		 * remainder, as the layers before them got theirs) */
+		if (c.mtp && last[s] + 1 == p->model.n_layers) {
+			struct kvp_draft_result *d = &res->draft;
+
+			if (g.uniform_type) {
+				if (!kvp_mul(num_blocks, d->page_bytes, &d->kv_device))
+					return eng_overflow(res, "draft");
+			} else if (!kvp_mul(share, c.mtp, &d->kv_device)) {
+				return eng_overflow(res, "draft");
+			} else {
+				d->kv_device += rem < c.mtp ? rem : c.mtp;
+			}
+		}
 	}
 
 	min_block = UINT64_MAX;
@@ -1010,7 +1058,8 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	if (res->draft.present) {
 		struct kvp_draft_result *d = &res->draft;
 
-		if (!kvp_mul(num_blocks, d->page_bytes, &d->kv_device) ||
+		if ((!d->mtp &&
+		     !kvp_mul(num_blocks, d->page_bytes, &d->kv_device)) ||
 		    !kvp_mul(d->kv_device, c.tp, &d->kv_bytes))
 			return eng_overflow(res, "draft");
 	}

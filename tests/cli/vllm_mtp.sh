@@ -49,14 +49,45 @@ j=$(v3 deepseek-v3 --speculative-method mtp --num-speculative-tokens 2 --format 
 case $j in *'"mtp":	true'*'"kv_device":	18432000'*) ok "JSON: result.draft.mtp and kv_device";;
 	*) no "JSON: $(echo "$j" | grep -n '"mtp"\|kv_device')";; esac
 
+# A hybrid target, Qwen3.5-27B: 16 full-attention layers (4 KV heads of
+# 256, bf16: 4,096 B per token a layer) and 48 Gated DeltaNet layers;
+# the attention block raised to 400 tokens for the state's page (a page
+# of 1,638,400 B). The MTP layer is one more full-attention layer
+# (qwen3_5_mtp.py: Qwen3_5DecoderLayer, layer_type "full_attention"), and
+# with any speculative method each request holds 1 + num_speculative_
+# tokens state blocks per DeltaNet group (MambaBase.get_kv_cache_spec:
+# num_speculative_blocks; MambaSpec.max_memory_usage_bytes, mamba_cache_
+# mode none). Budget 2,785,280,000 B, max_model_len 32,768 (82 blocks):
+#   no speculation: groups of 16 (16 full, 48 DeltaNet: 1 + 3 groups), a
+#     block 16 x 1,638,400 = 26,214,400 B: 106 blocks; a request 82 + 3 =
+#     85 blocks: 106 / 85 = 1.25x, int(106 / 85 x 32,768) = 40,863 tokens;
+#   n-gram, 3 tokens: a request 82 + 3 x 4 = 94 blocks: 1.13x, 36,951;
+#   MTP, 1 token: 17 full + 48: groups of 17 (1 + 3 groups, 3 padding
+#     layers), a block 17 x 1,638,400 = 27,852,800 B: 100 blocks; a
+#     request 82 + 3 x 2 = 88: 1.14x, int(100 / 88 x 32,768) = 37,236;
+#     the pool 100 x 27,852,800 = 2,785,280,000 B over 65 layers: the MTP
+#     layer's share 42,850,461 B.
+q35() {
+	"$KVPLAN" calc --model qwen3.5-27b --engine vllm --card h100 \
+		--max-model-len 32768 --kv-cache-memory-bytes 2785280000 "$@" 2>&1
+}
+case $(q35) in *"GPU KV cache size: 40,863 tokens"*"1.25x"*"106 blocks of 400"*)
+	ok "Qwen3.5-27B without speculation: 106 blocks, 1.25x";; *) no "q35: $(q35)";; esac
+case $(q35 --speculative-method ngram --num-speculative-tokens 3) in
+*"GPU KV cache size: 36,951 tokens"*"1.13x"*"106 blocks of 400"*)
+	ok "n-gram: 4 state blocks a DeltaNet group per request, 1.13x";;
+*) no "q35 ngram: $(q35 --speculative-method ngram --num-speculative-tokens 3)";; esac
+out=$(q35 --speculative-method mtp --num-speculative-tokens 1)
+case $out in *"Add 3 padding layers"*"GPU KV cache size: 37,236 tokens"*"1.14x"*"100 blocks of 400"*"MTP draft     42,850,461 B"*)
+	ok "MTP on the hybrid: 17 + 48 layers in groups of 17, 100 blocks, 42,850,461 B";;
+*) no "q35 mtp: $out";; esac
+
 # refusals, each naming the field
 refused() {
 	want=$1; shift
 	out=$("$KVPLAN" calc "$@" 2>&1); rc=$?
 	case $rc:$out in 2:*"$want"*) ok "refused: $want";; *) no "rc $rc, want '$want': $out";; esac
 }
-refused "Qwen/Qwen3.5-27B has layers of several kinds" \
-	--model qwen3.5-27b --engine vllm --speculative-method mtp --num-speculative-tokens 1
 refused "has no MTP layers (model.arch.mtp_layers 0" \
 	--model llama-3.1-8b --engine vllm --speculative-method mtp --num-speculative-tokens 1
 refused "engine.version 0.11.0 is not" \

@@ -68,6 +68,8 @@ enum kvp_obs_kind {
 	                             ("CUDA0", "CPU", "CUDA_Host") */
 	KVP_OBS_SLOT_CTX,         /* (count) llama-server's positions a slot
 	                             holds ("new slot, n_ctx = N") */
+	KVP_OBS_DEVICE_STATE_BYTES, /* llama.cpp recurrent-state (RS) buffer
+	                             on one device (`device`) */
 	KVP_OBS_KIND_COUNT
 };
 

@@ -45,6 +45,7 @@ static const char *const kind_names[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_OUTPUT_BYTES] = "output_bytes",
 	[KVP_OBS_COMPUTE_BYTES] = "compute_bytes",
 	[KVP_OBS_SLOT_CTX] = "slot_ctx",
+	[KVP_OBS_DEVICE_STATE_BYTES] = "device_state_bytes",
 };
 
 /* Labels of the table's "figure" column. */
@@ -70,6 +71,7 @@ static const char *const kind_labels[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_OUTPUT_BYTES] = "output buffer",
 	[KVP_OBS_COMPUTE_BYTES] = "compute buffer",
 	[KVP_OBS_SLOT_CTX] = "slot context",
+	[KVP_OBS_DEVICE_STATE_BYTES] = "RS buffer",
 };
 
 static const char *const scope_names[KVP_SCOPE_COUNT] = {
@@ -331,6 +333,18 @@ static uint64_t scope_tensors(const struct kvp_result *r, enum kvp_obs_scope s)
 	for (i = 0; i < r->n_layers; i++)
 		if (in_scope(&r->layers[i], s) && r->layers[i].bytes)
 			t += 1 + (r->layers[i].v_row_bytes != 0);
+	return t;
+}
+
+/* Recurrent layers holding state (an R and an S tensor each). */
+static uint64_t state_layers(const struct kvp_result *r)
+{
+	uint64_t t = 0;
+	uint32_t i;
+
+	for (i = 0; i < r->n_layers; i++)
+		if (r->layers[i].spec.kind == KVP_LAYER_NONE && r->layers[i].bytes)
+			t++;
 	return t;
 }
 
@@ -652,6 +666,21 @@ static enum kvp_status row_bytes(const struct rec_ctx *c,
 			if (!kvp_add(v64, scope_tensors(res, o->scope) * GGML_MAX_PAD,
 			             &r->computed_hi))
 				return overflow(err, "cache bytes");
+		}
+		break;
+	case KVP_OBS_DEVICE_STATE_BYTES:
+		/* llama_memory_recurrent's one buffer: R and S of every
+		 * recurrent layer (cells x (1 + n_rs_seq) rows), each tensor
+		 * padded to the buffer's alignment; several devices' buffers
+		 * follow the layer split, not modelled: untested */
+		if (res && llama && res->kv.state_bytes &&
+		    count_kind(c->obs, c->n, c->engine, o->kind, o->scope) == 1) {
+			row_computed(r, res->kv.state_bytes, "R and S of every "
+			             "recurrent layer, each padded to its alignment");
+			if (!kvp_add(res->kv.state_bytes,
+			             2 * state_layers(res) * GGML_MAX_PAD,
+			             &r->computed_hi))
+				return overflow(err, "state bytes");
 		}
 		break;
 	case KVP_OBS_OUTPUT_BYTES:

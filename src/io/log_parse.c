@@ -505,6 +505,12 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 		hit(log, KVP_ENGINE_LLAMACPP);
 		return 1;
 	}
+	if (strstr(line, "llama_memory_recurrent:") &&
+	    (p = strstr(line, " RS buffer size")))
+		/* "%10s RS buffer size = %8.2f MiB" (llama-memory-recurrent.cpp),
+		 * one per buffer type */
+		return llama_buffer(log, line, p, KVP_OBS_DEVICE_STATE_BYTES,
+		                    KVP_SCOPE_ALL, ln);
 	if ((p = strstr(line, "llama_memory_recurrent:")) &&
 	    (p = strstr(p, " size = ")) && strstr(p, "cells")) {
 		/* "size = X MiB (C cells, L layers, S seqs), R (f32): r MiB,

@@ -87,8 +87,8 @@ case $out in *"KV 4,451,860,480 B (exact, llama.cpp server"*)
 # reconcile reads n_rs_seq from the log and lays it over the plan
 log="$here/tests/data/logs/llamacpp-23269.log"
 out=$("$KVPLAN" reconcile "$log" --model qwen3.5-35b-a3b --ctx-size 65536 2>&1); rc=$?
-case $rc:$out in 0:*"settings from the log: "*"rs_seq"*"recurrent R (conv) state"*"8,847,360"*"arithmetic match"*"13 figures compared"*"0 arithmetic figures differ"*)
-	ok "reconcile PR #23269's log: n_rs_seq 2 from the log, 13 figures match";;
+case $rc:$out in 0:*"settings from the log: "*"rs_seq"*"RS buffer Vulkan0 "*"197,591,040..197,606,340"*"arithmetic match"*"recurrent R (conv) state"*"8,847,360"*"arithmetic match"*"14 figures compared"*"0 arithmetic figures differ"*)
+	ok "reconcile PR #23269's log: n_rs_seq 2 from the log, the RS buffer and 13 more figures match";;
 	*) no "reconcile: rc $rc: $out";; esac
 # a flag wins over the log: --rs-seq 0 makes the state figures differ
 out=$("$KVPLAN" reconcile "$log" --model qwen3.5-35b-a3b --ctx-size 65536 --rs-seq 0 2>&1)

@@ -171,6 +171,13 @@ struct kvp_engine_result {
 	                                 applied: engine.version, or the
 	                                 current one (kvplan/era.h) */
 	bool release_named;           /* the plan named it */
+	char lines_wording[32];       /* the release whose words `lines`
+	                                 use: the current one, or the named
+	                                 release where kvplan has its wording
+	                                 (vLLM V0's "# GPU blocks"); llama.cpp
+	                                 renamed its log lines between builds
+	                                 whose tags are not known here, so its
+	                                 lines are always today's words */
 };
 
 /* One device's budget; free may be negative when over capacity. */

@@ -200,7 +200,15 @@ void kvp_out_engine(FILE *out, const struct kvp_result *res)
 
 	if (res->engine.n_lines == 0 && !res->engine.note[0])
 		return;
-	fprintf(out, "\n%s would report:\n", kvp_engine_name(res->engine.kind));
+	if (res->engine.release_named &&
+	    strcmp(res->engine.lines_wording, res->engine.release))
+		fprintf(out, "\n%s would report (in the words of %s; %s may word "
+		        "some lines otherwise, and reconcile reads the older "
+		        "wordings):\n",
+		        kvp_engine_name(res->engine.kind), res->engine.lines_wording,
+		        res->engine.release);
+	else
+		fprintf(out, "\n%s would report:\n", kvp_engine_name(res->engine.kind));
 	for (i = 0; i < res->engine.n_lines && i < KVP_MAX_LINES; i++)
 		fprintf(out, "  %s\n", res->engine.lines[i]);
 	if (res->engine.note[0])

@@ -134,6 +134,8 @@ enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
 	snprintf(res->engine.release, sizeof res->engine.release, "%s",
 	         kvp_engine_release(&p->engine));
 	res->engine.release_named = p->engine.version[0] != '\0';
+	snprintf(res->engine.lines_wording, sizeof res->engine.lines_wording,
+	         "%s", kvp_engine_current_release(p->engine.kind));
 	st = kvp_layers_resolve(&p->model, ls, &res->error);
 	if (st != KVP_OK)
 		return st;

@@ -1103,6 +1103,9 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 			         pad, 100.0 * pad / (double)g_all.t[i].count);
 	}
 	if (v0)
+		snprintf(e->lines_wording, sizeof e->lines_wording, "%s",
+		         e->release);
+	if (v0)
 		/* V0 prints blocks; CPU (swap) blocks = swap_space // page,
 		 * swap_space 4 GiB by default (EngineArgs.swap_space) */
 		eng_line(res, "# GPU blocks: %llu, # CPU blocks: %llu",

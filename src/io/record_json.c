@@ -163,6 +163,7 @@ static bool add_engine(cJSON *res, const struct kvp_engine_result *e)
 	cJSON_AddStringToObject(o, "kind", kvp_engine_name(e->kind));
 	cJSON_AddStringToObject(o, "release", e->release);
 	cJSON_AddBoolToObject(o, "release_named", e->release_named);
+	cJSON_AddStringToObject(o, "lines_wording", e->lines_wording);
 	add_u64(o, "cells", e->cells);
 	add_u64(o, "cells_swa", e->cells_swa);
 	add_u64(o, "streams", e->streams);

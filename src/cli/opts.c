@@ -498,9 +498,10 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
                                FILE *help_out, struct kvp_error *err)
 {
 	int i;
-	char strat_flag[64] = "", eng_flag[64] = "";
+	char strat_flag[64] = "", eng_flag[8][64];
 	const char *strat_key = NULL, *strat_val = NULL;
-	const struct kvp_field *eng_field = NULL;
+	const struct kvp_field *eng_field[8];
+	size_t n_eng = 0, k;
 	bool only_pos = false, kind_set = false, window_set = false;
 	bool shape_flag = false, model_given = false, plan_flag = false;
 	bool card_given = false, allow_outside = false, no_defaults = false, asked_defaults = false, defaults;
@@ -689,9 +690,9 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 			shape_flag = true;
 		if (strcmp(ref.field->key, "devices.groups[i].count") == 0)
 			o->card_count_flag = "--cards";
-		if (!eng_field && ref.field->engine != KVP_ENGINE_COUNT) {
-			snprintf(eng_flag, sizeof eng_flag, "%s", name);
-			eng_field = ref.field;
+		if (ref.field->engine != KVP_ENGINE_COUNT && n_eng < 8) {
+			snprintf(eng_flag[n_eng], sizeof eng_flag[0], "%s", name);
+			eng_field[n_eng++] = ref.field;
 		}
 		if (!strat_key && strncmp(ref.field->key, "strategy.", 9) == 0) {
 			snprintf(strat_flag, sizeof strat_flag, "%s", name);
@@ -707,14 +708,14 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 	 * it is not refused). compare, sweep, reconcile and the planner may
 	 * use it (every engine, an engine axis, the log's engine, a later
 	 * switch). */
-	if (o->one_engine && eng_field &&
-	    eng_field->engine != (int)o->plan.engine.kind &&
-	    o->notes.n < KVP_MAX_NOTES)
-		snprintf(o->notes.line[o->notes.n++], sizeof o->notes.line[0],
-			"--%s is an option of engine %s (%s), but the plan's engine "
-			"is %s: it changes nothing", eng_flag,
-			kvp_engine_name((enum kvp_engine_kind)eng_field->engine),
-			eng_field->key, kvp_engine_name(o->plan.engine.kind));
+	for (k = 0; o->one_engine && k < n_eng; k++)
+		if (eng_field[k]->engine != (int)o->plan.engine.kind &&
+		    o->notes.n < KVP_MAX_NOTES)
+			snprintf(o->notes.line[o->notes.n++], sizeof o->notes.line[0],
+				"--%s is an option of engine %s (%s), but the plan's "
+				"engine is %s: it changes nothing", eng_flag[k],
+				kvp_engine_name((enum kvp_engine_kind)eng_field[k]->engine),
+				eng_field[k]->key, kvp_engine_name(o->plan.engine.kind));
 	/* A plan file may leave the model to --model or the model flags; if
 	 * neither gave one, say it is missing (compute would say "0 - must be
 	 * 1..512"). */

@@ -350,7 +350,6 @@ static enum kvp_status vl_layers(struct vl_ctx *c)
 	return KVP_OK;
 }
 
-/* Types, unified page and groups of the layers first..last (inclusive). */
 /* The MTP drafter's layers (draft.c vllm_mtp) are decoder layers of the
  * model's full-attention kind (deepseek_mtp.py: DeepseekV2DecoderLayer at
  * index num_hidden_layers; qwen3_5_mtp.py: Qwen3_5DecoderLayer with
@@ -378,6 +377,8 @@ static enum kvp_status vl_group_mtp(struct vl_ctx *c, uint32_t first,
 	return KVP_OK;
 }
 
+/* Types, unified page and groups of the layers first..last (inclusive);
+ * with_mtp: the MTP layers too, when last is the model's last layer. */
 static enum kvp_status vl_group(struct vl_ctx *c, uint32_t first, uint32_t last,
                                 bool with_mtp, struct vl_groups *g)
 {
@@ -539,12 +540,6 @@ static uint64_t vl_seq_blocks(const struct vl_ctx *c, const struct vl_spec *s,
 }
 
 /*
- * Issue 14: a draft model's layers (draft.c) registered with the target's
- * (vllm/v1/spec_decode/draft_model.py load_model) share the pool: with a
- * target of full-attention layers only (one UniformTypeKVCacheSpecs
- * group), each block holds the draft's page too. Other targets refused.
- */
-/*
  * Issue 14: the MTP drafter's layers are in the groups already
  * (vl_group_mtp); here their page of each block for the result: with one
  * attention type their own pages, in a hybrid grouping the unified page
@@ -573,6 +568,12 @@ static enum kvp_status vl_add_mtp(struct vl_ctx *c, struct vl_groups *g)
 	return KVP_OK;
 }
 
+/*
+ * Issue 14: a draft model's layers (draft.c) registered with the target's
+ * (vllm/v1/spec_decode/draft_model.py load_model) share the pool: with a
+ * target of full-attention layers only (one UniformTypeKVCacheSpecs
+ * group), each block holds the draft's page too. Other targets refused.
+ */
 static enum kvp_status vl_add_draft(struct vl_ctx *c, struct vl_groups *g)
 {
 	struct kvp_draft_result *d = &c->res->draft;
@@ -1102,17 +1103,18 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 			eng_line(res, "Add %u padding layers, may waste at most %.2f%% KV cache memory",
 			         pad, 100.0 * pad / (double)g_all.t[i].count);
 	}
-	if (v0)
+	if (v0) {
+		/* V0 prints blocks, in its own words; CPU (swap) blocks =
+		 * swap_space // page, swap_space 4 GiB by default
+		 * (EngineArgs.swap_space) */
 		snprintf(e->lines_wording, sizeof e->lines_wording, "%s",
 		         e->release);
-	if (v0)
-		/* V0 prints blocks; CPU (swap) blocks = swap_space // page,
-		 * swap_space 4 GiB by default (EngineArgs.swap_space) */
 		eng_line(res, "# GPU blocks: %llu, # CPU blocks: %llu",
 		         (unsigned long long)num_blocks,
 		         (unsigned long long)((4ull << 30) / e->stage_page_bytes));
-	else
+	} else {
 		eng_line(res, "GPU KV cache size: %s tokens", eng_commas(tokens, a, sizeof a));
+	}
 	eng_line(res, "Maximum concurrency for %s tokens per request: %llu.%02llux",
 	         eng_commas(c.max_len, b, sizeof b),
 	         (unsigned long long)(e->concurrency_x100 / 100),

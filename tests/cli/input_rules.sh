@@ -101,6 +101,9 @@ noted "rs-seq under sglang, fit" -- "--rs-seq" "llama.cpp" "engine is sglang" --
 	fit --card h100 --rs-seq 2 --engine sglang
 noted "page-size under llama.cpp, solve" -- "--page-size" "sglang" "engine is llama.cpp" -- \
 	solve --for concurrency --card h100 --engine llama.cpp --page-size 32
+# every foreign flag, not only the first engine flag met
+noted "swa-full after vLLM's own flag" -- "--swa-full" "engine is vllm" -- \
+	calc --engine vllm --max-model-len 4096 --swa-full
 "$KVPLAN" solve --for concurrency --card h100 --engine llama.cpp --page-size 32 --format json |
 	grep -q '"notes":.*--page-size is an option of engine sglang' ||
 	notok "solve's JSON lacks the note"

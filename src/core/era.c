@@ -201,8 +201,9 @@ static const struct kvp_era_row rows[] = {
 	/* llama.cpp's recurrent-state rollback snapshots. PR #22673 'llama +
 	 * spec: MTP Support' gave llama_context_params n_rs_seq and
 	 * llama_memory_recurrent rows of mem_size x (1 + n_rs_seq) for R and
-	 * S (read at am17an/llama.cpp@5122abb5, the branch of its author's
-	 * rollback work, PR #22400); its log prints "(N cells, L layers, S
+	 * S (read at am17an/llama.cpp@5122abb5, the fork of the author of
+	 * the rollback PR #22400: the stored upstream file predates it); its
+	 * log prints "(N cells, L layers, S
 	 * seqs R rs_seq)". Release b9180 (2026-05-16) is the tag of that
 	 * merge: its release notes are PR #22673 (as summarised by
 	 * vllnt.ai's wire of github.com/ggml-org/llama.cpp/releases/tag/

@@ -50,7 +50,10 @@ bad "llama.cpp refuses quantized V without FA" "quantized V cache requires flash
 	calc --engine llama.cpp --flash-attn off --cache-type-v q4_0
 bad "vLLM refuses a too-long max_model_len" "estimated maximum model length is" \
 	calc --engine vllm --kv-cache-memory-bytes 1073741824 --max-model-len 1000000
-bad "unknown engine" "engine" calc --engine nonesuch
+# The flag, the field and the refused name: "engine" alone is also in
+# vLLM's refusal above ("... when initializing the engine.") and in any
+# message about an engine.* field.
+bad "unknown engine" "--engine: engine.kind: 'nonesuch'" calc --engine nonesuch
 
 # vLLM's refusal is whole (it ran past 320 characters and was cut):
 # it ends with its own last words.

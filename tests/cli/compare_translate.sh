@@ -30,7 +30,9 @@ bad "fraction above 1" "--translate: vllm '1.5'" compare --translate vllm=1.5
 bad "no value" "--translate: 'gpu_memory_utilization' - expected SETTING=VALUE" \
 	compare --translate gpu_memory_utilization
 bad "negative bytes" "kv_cache_memory_bytes '-5'" compare --translate kv_cache_memory_bytes=-5
-bad "unknown engine flag value" "engine" compare --engine nonesuch
+# The flag, the field and the refused name, not just "engine", which any
+# message about an engine.* setting holds.
+bad "unknown engine flag value" "--engine: engine.kind: 'nonesuch'" compare --engine nonesuch
 bad "two plan files" "unexpected argument" compare a.json b.json
 
 [ "$fails" -eq 0 ]

@@ -5,7 +5,9 @@
 
 bad "tp not dividing query heads" "Total number of attention heads (40) must be divisible by tensor parallel size (3)" fit --tp 3
 bad "tp not dividing kv heads" "8 is not divisible by 3" fit --q-heads 48 --tp 3
-bad "tp 0" "tp" fit --tp 0
+# "tp" alone is in any message that names --tp or devices.tp, whatever its
+# fault or value: the field and the value refused are what this means.
+bad "tp 0" "--tp: devices.tp: 0 - must be at least 1" fit --tp 0
 bad "too many stages" "devices.pp: 41" fit --pp 41
 bad "pp split not summing" "sum(partitions)=30 does not match num_hidden_layers=40" fit --pp 2 --pp-layers 10,20
 bad "unknown card" "nosuchcard" fit --card nosuchcard

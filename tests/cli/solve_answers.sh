@@ -83,6 +83,8 @@ fi
 bad "missing --for" "--for: missing" solve
 bad "unknown --for" "--for: 'speed'" solve --for speed
 bad "bad margin" "--margin: 'lots'" solve --for max-model-len --margin lots
-bad "bad max-cards" "--max-cards" solve --for cards --max-cards 0
+# The value refused, not only the flag: a message about some other
+# --max-cards trouble would hold the flag too.
+bad "bad max-cards" "--max-cards: '0'" solve --for cards --max-cards 0
 
 [ "$fails" -eq 0 ]

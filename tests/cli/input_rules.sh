@@ -19,13 +19,28 @@ notok() { echo "not ok - $1"; fail=1; }
 # line holding every fixed-string PATTERN. (The leading "--" was once
 # taken as the end of the patterns, so the patterns ran as kvplan's
 # arguments and every case passed on kvplan's own usage error.)
-refused() {
-	name=$1; shift
-	[ "$1" = "--" ] && shift   # the callers' NAME -- PATTERN... -- ARGS
+# parse_case NAME -- PATTERN... -- ARGS: sets name, pats (one a line) and
+# n, the arguments to shift to reach ARGS
+parse_case() {
+	name=$1; shift; n=1
+	if [ "$1" = "--" ]; then shift; n=$((n + 1)); fi
 	pats=""
 	while [ "$1" != "--" ]; do pats="$pats
-$1"; shift; done
-	shift
+$1"; shift; n=$((n + 1)); done
+	n=$((n + 1))
+}
+
+# lacking FILE: true when FILE lacks one of pats (listed in $tmp/miss)
+lacking() {
+	echo "$pats" | while IFS= read -r p; do
+		[ -z "$p" ] && continue
+		grep -qF -- "$p" "$1" || echo "$p"
+	done > "$tmp/miss"
+	[ -s "$tmp/miss" ]
+}
+
+refused() {
+	parse_case "$@"; shift $n
 	"$KVPLAN" "$@" > "$tmp/out" 2> "$tmp/err"
 	rc=$?
 	if [ $rc != 2 ]; then notok "$name: exit $rc, want 2"; return; fi
@@ -34,11 +49,7 @@ $1"; shift; done
 		notok "$name: $(wc -l < "$tmp/err") lines on stderr: $(cat "$tmp/err")"
 		return
 	fi
-	echo "$pats" | while IFS= read -r p; do
-		[ -z "$p" ] && continue
-		grep -qF -- "$p" "$tmp/err" || echo "$p"
-	done > "$tmp/miss"
-	if [ -s "$tmp/miss" ]; then
+	if lacking "$tmp/err"; then
 		notok "$name: '$(cat "$tmp/err")' lacks: $(tr '\n' '|' < "$tmp/miss")"
 	fi
 }
@@ -74,12 +85,7 @@ accepted "engine's own flag" calc --engine vllm --vllm-block-size 32
 # flag, its engine, its key and the plan's engine (not refused: a script
 # may pass one flag set to every engine)
 noted() {
-	name=$1; shift
-	[ "$1" = "--" ] && shift
-	pats=""
-	while [ "$1" != "--" ]; do pats="$pats
-$1"; shift; done
-	shift
+	parse_case "$@"; shift $n
 	"$KVPLAN" "$@" > "$tmp/out" 2> "$tmp/err"
 	rc=$?
 	if [ $rc != 0 ]; then notok "$name: exit $rc, want 0: $(cat "$tmp/err")"; return; fi
@@ -87,11 +93,9 @@ $1"; shift; done
 	if [ "$(wc -l < "$tmp/note")" != 1 ]; then
 		notok "$name: want one note, got: $(cat "$tmp/note")"; return
 	fi
-	echo "$pats" | while IFS= read -r p; do
-		[ -z "$p" ] && continue
-		grep -qF -- "$p" "$tmp/note" || echo "$p"
-	done > "$tmp/miss"
-	[ -s "$tmp/miss" ] && notok "$name: '$(cat "$tmp/note")' lacks: $(tr '\n' '|' < "$tmp/miss")"
+	if lacking "$tmp/note"; then
+		notok "$name: '$(cat "$tmp/note")' lacks: $(tr '\n' '|' < "$tmp/miss")"
+	fi
 }
 noted "swa-full under vllm" -- "--swa-full" "llama.cpp" "engine.llamacpp.swa_full" "engine is vllm" -- \
 	calc --engine vllm --swa-full

@@ -180,6 +180,10 @@ struct kvp_engine_result {
 	                                 lines are always today's words */
 };
 
+/* True when a named release's lines are printed in another release's
+ * words (lines_wording): the front ends say so above the lines. */
+bool kvp_engine_lines_reworded(const struct kvp_engine_result *e);
+
 /* One device's budget; free may be negative when over capacity. */
 struct kvp_device_result {
 	char name[48];

@@ -200,8 +200,7 @@ void kvp_out_engine(FILE *out, const struct kvp_result *res)
 
 	if (res->engine.n_lines == 0 && !res->engine.note[0])
 		return;
-	if (res->engine.release_named &&
-	    strcmp(res->engine.lines_wording, res->engine.release))
+	if (kvp_engine_lines_reworded(&res->engine))
 		fprintf(out, "\n%s would report (in the words of %s; %s may word "
 		        "some lines otherwise, and reconcile reads the older "
 		        "wordings):\n",

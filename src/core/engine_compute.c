@@ -212,3 +212,8 @@ enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
 		                     res->engine.block_size);
 	}
 }
+
+bool kvp_engine_lines_reworded(const struct kvp_engine_result *e)
+{
+	return e->release_named && strcmp(e->lines_wording, e->release) != 0;
+}

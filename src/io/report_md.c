@@ -249,7 +249,12 @@ static void engine_section(FILE *f, const struct kvp_result *res)
 	if (e->note[0])
 		fprintf(f, "- note: %s\n", e->note);
 	if (e->n_lines) {
-		fprintf(f, "\nWhat the engine would print:\n\n```\n");
+		if (kvp_engine_lines_reworded(e))
+			fprintf(f, "\nWhat the engine would print, in the words of %s "
+			        "(%s may word some lines otherwise):\n\n```\n",
+			        e->lines_wording, e->release);
+		else
+			fprintf(f, "\nWhat the engine would print:\n\n```\n");
 		for (i = 0; i < e->n_lines && i < KVP_MAX_LINES; i++)
 			fprintf(f, "%s\n", e->lines[i]);
 		fprintf(f, "```\n");

@@ -48,6 +48,10 @@ struct kvp_compare_row {
 	char why[KVP_LINE_MAX];       /* one line: the difference explained */
 	uint32_t n_lines;             /* the engine's own lines */
 	char lines[KVP_MAX_LINES][KVP_LINE_MAX];
+	char lines_note[160];         /* "in the words of 84f71294; b4599 may
+	                                 word some lines otherwise" when the
+	                                 named release's lines are in another
+	                                 release's words, else "" */
 };
 
 struct kvp_compare {

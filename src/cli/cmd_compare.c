@@ -168,10 +168,14 @@ static void print_text(FILE *out, const struct kvp_plan *p, const struct kvp_com
 		if (c->rows[i].status == KVP_OK)
 			fprintf(out, "  %-12s %s\n", kvp_engine_name(c->rows[i].kind), c->rows[i].why);
 	fprintf(out, "\nin the engines' words:\n");
-	for (i = 0; i < c->n_rows; i++)
+	for (i = 0; i < c->n_rows; i++) {
+		if (c->rows[i].n_lines && c->rows[i].lines_note[0])
+			fprintf(out, "  %-12s (%s)\n", kvp_engine_name(c->rows[i].kind),
+			        c->rows[i].lines_note);
 		for (l = 0; l < c->rows[i].n_lines && l < KVP_MAX_LINES; l++)
 			fprintf(out, "  %-12s %s\n", kvp_engine_name(c->rows[i].kind),
 			        c->rows[i].lines[l]);
+	}
 	if (!ctx->translate)
 		return;
 	fprintf(out, "\nbudget translation from %s = %s (%s of KV):\n",
@@ -247,6 +251,7 @@ static char *to_json(const struct kvp_plan *p, const struct kvp_compare *c,
 			ADD_I64("diff_ppm", r->diff_ppm);
 		}
 		if (!cJSON_AddStringToObject(o, "why", r->why) ||
+		    !cJSON_AddStringToObject(o, "lines_note", r->lines_note) ||
 		    !(lines = cJSON_AddArrayToObject(o, "lines")))
 			goto out;
 		for (l = 0; l < r->n_lines && l < KVP_MAX_LINES; l++) {

@@ -176,6 +176,17 @@ static void add_mix(struct kvp_compare_row *row)
 		memcpy(row->why + len, add, strlen(add) + 1);
 }
 
+/* q under engine k: the plan's release stays with the engine it names
+ * (a llama.cpp build is no vLLM release); the others run their current
+ * rules. */
+static void engine_of(struct kvp_plan *q, const struct kvp_plan *p,
+                      enum kvp_engine_kind k)
+{
+	q->engine.kind = k;
+	snprintf(q->engine.version, sizeof q->engine.version, "%s",
+	         k == p->engine.kind ? p->engine.version : "");
+}
+
 enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch,
                             struct kvp_compare *out, struct kvp_error *err)
 {
@@ -195,7 +206,7 @@ enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch
 		char diff[24];
 
 		row->kind = (enum kvp_engine_kind)i;
-		q.engine.kind = row->kind;
+		engine_of(&q, p, row->kind);
 		row->status = kvp_compute(&q, scratch);
 		if (row->status != KVP_OK) {
 			snprintf(row->error, sizeof row->error, "%s", scratch->error.msg);
@@ -221,6 +232,10 @@ enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch
 		row->n_lines = r->engine.n_lines;
 		for (l = 0; l < r->engine.n_lines && l < KVP_MAX_LINES; l++)
 			memcpy(row->lines[l], r->engine.lines[l], KVP_LINE_MAX);
+		if (kvp_engine_lines_reworded(&r->engine))
+			snprintf(row->lines_note, sizeof row->lines_note,
+			         "in the words of %s; %s may word some lines otherwise",
+			         r->engine.lines_wording, r->engine.release);
 		if (i == KVP_ENGINE_GENERIC) {
 			base = r->kv.bytes;
 			have_base = true;
@@ -265,7 +280,7 @@ enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch
 
 		if (row->status != KVP_OK)
 			continue;
-		q.engine.kind = row->kind;
+		engine_of(&q, p, row->kind);
 		fits = kvp_compute(&q, scratch) == KVP_OK && scratch->fits;
 		if (scratch->error.status == KVP_OK &&
 		    scratch->engine.mix_computed) {

@@ -189,6 +189,9 @@ void tui_engines_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 		tui_put(w, y++, r->x, r->w, th->attr[TUI_R_HEADING],
 		        "%s would print (Up/Down choose, Enter plans with it):",
 		        kvp_engine_name(row->kind));
+	if (row->status == KVP_OK && row->n_lines && row->lines_note[0] && y < end)
+		tui_put(w, y++, r->x + 2, r->w - 2, th->attr[TUI_R_DIM], "(%s)",
+		        row->lines_note);
 	for (l = 0; row->status == KVP_OK && l < row->n_lines && y < end; l++)
 		y = put_wrapped(w, y, r->x + 2, r->w - 2, end, 4, th->attr[TUI_R_NORMAL],
 		                row->lines[l]);

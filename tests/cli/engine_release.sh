@@ -95,4 +95,12 @@ grep -q '^llama.cpp would report (in the words of 84f71294; b4599 may word some 
 	no "b4599 header: $(grep 'would report' "$tmp/out") $(cat "$tmp/err")"
 "$KVPLAN" calc --engine llama.cpp --model llama-3.1-8b --ctx-size 4096 | grep -q '^llama.cpp would report:$' &&
 	ok "no build named: a plain header" || no "current llama.cpp header"
+# compare: a named build stays with its engine (the others run their
+# current rules, where a llama.cpp build refused every other row), and
+# its lines carry the same label
+"$KVPLAN" compare --engine llama.cpp@b4599 --model llama-3.1-8b --ctx-size 4096 > "$tmp/out" 2> "$tmp/err"; rc=$?
+if [ $rc -eq 0 ] && grep -q '^vllm  *[0-9,]* ' "$tmp/out" && ! grep -q 'error: engine.version' "$tmp/out" &&
+   grep -q '^  llama.cpp    (in the words of 84f71294; b4599 may word some lines otherwise)$' "$tmp/out"
+then ok "compare: llama.cpp@b4599 is llama.cpp's release only, its lines labelled"
+else no "compare with a named build (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
 exit $fail

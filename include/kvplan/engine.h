@@ -345,4 +345,9 @@ struct kvp_engine_opts {
 /* Fill every engine's options with that engine's defaults; kind GENERIC. */
 void kvp_engine_defaults(struct kvp_engine_opts *o);
 
+/* Switch the options to engine k: a named release (version) stays with
+ * the engine it names and is cleared for another (a llama.cpp build is
+ * no vLLM release); compare and the planner's Engines view use it. */
+void kvp_engine_switch(struct kvp_engine_opts *o, enum kvp_engine_kind k);
+
 #endif

@@ -176,15 +176,13 @@ static void add_mix(struct kvp_compare_row *row)
 		memcpy(row->why + len, add, strlen(add) + 1);
 }
 
-/* q under engine k: the plan's release stays with the engine it names
- * (a llama.cpp build is no vLLM release); the others run their current
- * rules. */
+/* q under engine k, from p's options: the plan's release stays with the
+ * engine it names, the others run their current rules. */
 static void engine_of(struct kvp_plan *q, const struct kvp_plan *p,
                       enum kvp_engine_kind k)
 {
-	q->engine.kind = k;
-	snprintf(q->engine.version, sizeof q->engine.version, "%s",
-	         k == p->engine.kind ? p->engine.version : "");
+	q->engine = p->engine;
+	kvp_engine_switch(&q->engine, k);
 }
 
 enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch,

@@ -95,3 +95,10 @@ void kvp_engine_defaults(struct kvp_engine_opts *o)
 	o->trtllm.tokens_per_block = 64;
 	o->trtllm.free_gpu_memory_fraction = 900000;
 }
+
+void kvp_engine_switch(struct kvp_engine_opts *o, enum kvp_engine_kind k)
+{
+	if (k != o->kind)
+		o->version[0] = '\0';
+	o->kind = k;
+}

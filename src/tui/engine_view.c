@@ -220,14 +220,10 @@ bool tui_engines_handle(struct tui_app *a, enum tui_act act)
 	case TUI_ACT_APPLY:   /* plan with the selected engine */
 		if (a->engines && a->engines->valid && *sel >= 0 &&
 		    *sel < (int)a->engines->cmp.n_rows) {
-			enum kvp_engine_kind k = a->engines->cmp.rows[*sel].kind;
-
-			/* the row was computed at the engine's current rules
-			 * unless it is the plan's own (compare.c engine_of): a
-			 * release named for another engine does not come along */
-			if (k != a->plan.engine.kind)
-				a->plan.engine.version[0] = '\0';
-			a->plan.engine.kind = k;
+			/* as compare computed the row: a release named for
+			 * another engine does not come along */
+			kvp_engine_switch(&a->plan.engine,
+			                  a->engines->cmp.rows[*sel].kind);
 			tui_app_edited(a);
 		}
 		return true;

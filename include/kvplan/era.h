@@ -125,6 +125,10 @@ const char *kvp_engine_release(const struct kvp_engine_opts *o);
 enum kvp_status kvp_engine_version_check(enum kvp_engine_kind e, const char *v,
                                          struct kvp_error *err);
 
+/* A llama.cpp release tag "b5423" -> *n 5423 (1 to 7 digits, nothing
+ * after). False when s is not of that form. */
+bool kvp_llamacpp_build(const char *s, unsigned long *n);
+
 /* True when the plan's release has rule r (the current release has all).
  * A release between a row's last_without and landed counts as having it;
  * engines that ask such a rule use kvp_era_rule_at, which refuses it. */

@@ -50,6 +50,7 @@
 
 #include "core/engine_priv.h"
 #include "core/internal.h"
+#include "core/lc_words.h"
 
 typedef unsigned __int128 u128;
 
@@ -223,11 +224,12 @@ enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
 	source(res, "llama.cpp worst-case graph, largest phase (llama-graph.cpp "
 	       "@4c7103b9; man kvplan, COMPUTE BUFFERS)");
 	if (res->n_devices == 1 && res->devices[0].compute_bytes)
-		eng_line(res, "llama_context: %10s compute buffer size = %8.2f MiB "
-		         "(kvplan estimate)", "CUDA0",
+		eng_line(res, "%s: %10s compute buffer size = %8.2f MiB "
+		         "(kvplan estimate)", lc_words_of(&res->engine)->ctx, "CUDA0",
 		         (double)res->devices[0].compute_bytes / 1024.0 / 1024.0);
-	eng_line(res, "llama_context: %10s compute buffer size = %8.2f MiB "
-	         "(kvplan estimate)", dev_layers ? "CUDA_Host" : "CPU",
+	eng_line(res, "%s: %10s compute buffer size = %8.2f MiB "
+	         "(kvplan estimate)", lc_words_of(&res->engine)->ctx,
+	         dev_layers ? "CUDA_Host" : "CPU",
 	         (double)res->host.compute_bytes / 1024.0 / 1024.0);
 	return KVP_OK;
 }

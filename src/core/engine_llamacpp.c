@@ -32,10 +32,11 @@
 
 #include "core/engine_priv.h"
 #include "core/internal.h"
+#include "core/lc_words.h"
 #include "kvplan/checked.h"
 #include "kvplan/era.h"
 
-#define LC_PAD 256u          /* cell padding, llama-context.cpp */
+
 #define LC_MAX_SEQ 256u      /* LLAMA_MAX_SEQ */
 #define LC_MAX_CACHES 4u
 
@@ -60,19 +61,6 @@ static bool lc_quantized(enum kvp_dtype d)
 static bool lc_swa(enum kvp_layer_kind k)
 {
 	return k == KVP_LAYER_SLIDING || k == KVP_LAYER_CHUNKED;
-}
-
-/* One cache llama.cpp creates: the layers whose cells per stream match. */
-struct lc_cache {
-	uint64_t cells;       /* per stream */
-	uint32_t layers;
-	uint64_t k_bytes, v_bytes;
-};
-
-/* llama.cpp prints (float)bytes / (1024.0f * 1024.0f) with %7.2f. */
-static double lc_mib(uint64_t b)
-{
-	return (double)((float)b / (1024.0f * 1024.0f));
 }
 
 static enum kvp_status lc_check_opts(const struct kvp_plan *p,
@@ -528,63 +516,11 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 	e->max_model_len = slot;   /* a request's longest: the server's slot */
 	e->max_requests = n_seq;
 
-	/* Lines as llama.cpp prints them (llama-context.cpp, then
-	 * llama-kv-cache.cpp). */
-	if (!unified) {
-		uint64_t padded;
-
-		if (kvp_round_up(ctx, LC_PAD, &padded) && padded != n_ctx)
-			eng_line(res, "llama_context: n_ctx is not divisible by n_seq_max - "
-			         "rounding down to %llu", (unsigned long long)n_ctx);
-	}
-	if (p->model.arch.max_positions && n_ctx_seq < p->model.arch.max_positions)
-		eng_line(res, "llama_context: n_ctx_seq (%llu) < n_ctx_train (%llu) -- the "
-		         "full capacity of the model will not be utilized",
-		         (unsigned long long)n_ctx_seq,
-		         (unsigned long long)p->model.arch.max_positions);
-	if (p->model.arch.max_positions && n_ctx_seq > p->model.arch.max_positions)
-		eng_line(res, "llama_context: n_ctx_seq (%llu) > n_ctx_train (%llu) -- "
-		         "possible training context overflow",
-		         (unsigned long long)n_ctx_seq,
-		         (unsigned long long)p->model.arch.max_positions);
-	if (o->swa_full && n_caches > 1)
-		eng_line(res, "llama_kv_cache_iswa: using full-size SWA cache (ref: "
-		         "https://github.com/ggml-org/llama.cpp/pull/13194#issuecomment-2868343055)");
-	for (i = 0; i < n_caches; i++) {
-		const struct lc_cache *c = &caches[i];
-
-		if (!c->layers)
-			continue;
-		if (n_caches > 1)
-			eng_line(res, "llama_kv_cache_iswa: creating %s KV cache, size = %llu cells",
-			         i == 0 ? "non-SWA" : "    SWA", (unsigned long long)c->cells);
-		if (!fa && v_differ)
-			eng_line(res, "llama_kv_cache: the V embeddings have different sizes "
-			         "across layers and FA is not enabled - padding V cache to %llu",
-			         (unsigned long long)v_wide);
-		eng_line(res, "llama_kv_cache: size = %7.2f MiB (%6u cells, %3d layers, "
-		         "%2u/%u seqs), K (%s): %7.2f MiB, V (%s): %7.2f MiB",
-		         lc_mib(c->k_bytes + c->v_bytes), (unsigned)c->cells,
-		         (int)c->layers, (unsigned)n_seq, (unsigned)n_stream, tk,
-		         lc_mib(c->k_bytes), tv, lc_mib(c->v_bytes));
-	}
-	if (n_rs_layers && res->kv.conv_bytes + res->kv.ssm_bytes == rs_bytes)
-		/* llama-memory-recurrent.cpp at 84f71294: "size = %7.2f MiB (%6u
-		 * cells, %3d layers, %2u seqs %2u rs_seq), R (%s): %7.2f MiB, S
-		 * (%s): %7.2f MiB", R the conv state and S the SSM state, both
-		 * f32; rs_seq is llama_context's n_rs_seq (engine.llamacpp.rs_seq) */
-		eng_line(res, "llama_memory_recurrent: size = %7.2f MiB (%6u cells, "
-		         "%3d layers, %2u seqs %2u rs_seq), R (f32): %7.2f MiB, S (f32): %7.2f MiB",
-		         lc_mib(rs_bytes), (unsigned)rs_cells, (int)p->model.n_layers,
-		         (unsigned)n_seq, (unsigned)o->rs_seq, lc_mib(res->kv.conv_bytes),
-		         lc_mib(res->kv.ssm_bytes));
-	else if (n_rs_layers)
-		/* the state typed as bytes (no conv/SSM components): kvplan
-		 * cannot split it, so it prints their sum - not llama.cpp's form */
-		eng_line(res, "llama_memory_recurrent: size = %7.2f MiB (%6u cells, "
-		         "%3d layers, %2u seqs), R + S (f32): %7.2f MiB",
-		         lc_mib(rs_bytes), (unsigned)rs_cells, (int)p->model.n_layers,
-		         (unsigned)n_seq, lc_mib(rs_bytes));
+	lc_lines(p, res, caches, n_caches, &(struct lc_print){
+		.unified = unified, .n_ctx = n_ctx, .ctx = ctx, .n_ctx_seq = n_ctx_seq,
+		.n_seq = n_seq, .n_stream = n_stream, .v_pad = !fa && v_differ,
+		.v_wide = v_wide, .rs_layers = n_rs_layers, .rs_bytes = rs_bytes,
+		.rs_cells = rs_cells, .tk = tk, .tv = tv });
 
 	/* The workload's sequences are not what llama.cpp allocates. */
 	{

@@ -320,9 +320,7 @@ static bool semver(const char *s, unsigned long v[3])
 	return *s == '\0' || *s == '.' || *s == '+' || (*s >= 'a' && *s <= 'z');
 }
 
-/* llama.cpp's release tags: "b5423" -> 5423 (1 to 7 digits, nothing
- * after). False when not of that form. */
-static bool build_number(const char *s, unsigned long *n)
+bool kvp_llamacpp_build(const char *s, unsigned long *n)
 {
 	int d = 0;
 
@@ -336,13 +334,13 @@ static bool build_number(const char *s, unsigned long *n)
 	return d > 0 && *s == '\0';
 }
 
-/* a >= b, both releases of the form semver() or build_number() takes. */
+/* a >= b, both releases of the form semver() or kvp_llamacpp_build() takes. */
 static bool release_at_least(const char *a, const char *b)
 {
 	unsigned long x[3], y[3];
 	int i;
 
-	if (build_number(a, &x[0]) && build_number(b, &y[0]))
+	if (kvp_llamacpp_build(a, &x[0]) && kvp_llamacpp_build(b, &y[0]))
 		return x[0] >= y[0];
 	if (!semver(a, x) || !semver(b, y))
 		return true;
@@ -360,7 +358,7 @@ enum kvp_status kvp_engine_version_check(enum kvp_engine_kind e, const char *v,
 	if (!v[0])
 		return KVP_OK;
 	if (e == KVP_ENGINE_LLAMACPP) {
-		if (!build_number(v, x))
+		if (!kvp_llamacpp_build(v, x))
 			return kvp_error_set(err, KVP_EINVAL,
 				"engine.version: '%s' - a llama.cpp build such as b5423 "
 				"(its release tag)", v);

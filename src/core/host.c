@@ -38,6 +38,7 @@
 
 #include "core/engine_priv.h"
 #include "core/internal.h"
+#include "core/lc_words.h"
 #include "kvplan/checked.h"
 
 typedef unsigned __int128 u128;
@@ -238,7 +239,8 @@ static enum kvp_status llamacpp_logits(const struct kvp_plan *p,
 			"model.arch.vocab: %llu - the output buffer overflows 64 bits",
 			(unsigned long long)p->model.arch.vocab);
 	if (res->host.logits_bytes)
-		eng_line(res, "llama_context: %10s  output buffer size = %8.2f MiB",
+		eng_line(res, "%s: %10s  output buffer size = %8.2f MiB",
+		         lc_words_of(&res->engine)->ctx,
 		         llamacpp_out_on_device(p, res) ? "CUDA_Host" : "CPU",
 		         (double)res->host.logits_bytes / 1024.0 / 1024.0);
 	return KVP_OK;

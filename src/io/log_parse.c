@@ -505,6 +505,19 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 		hit(log, KVP_ENGINE_LLAMACPP);
 		return 1;
 	}
+	/* "<context>: n_ctx_seq (4096) < n_ctx_train (8192) -- the full
+	 * capacity of the model will not be utilized" and "... > n_ctx_train
+	 * (N) -- possible training context overflow" (llama-context.cpp;
+	 * n_ctx_per_seq before the rename, ggml-org/ci runs of 2024-25,
+	 * tests/data/logs/lc_words.tsv): n_ctx_train */
+	if (((p = strstr(line, " < n_ctx_train (")) || (p = strstr(line, " > n_ctx_train ("))) &&
+	    strstr(line, "n_ctx_")) {
+		p += strlen(" < n_ctx_train (");
+		if (!set_int(log, KVP_LK_N_CTX_TRAIN, p, ln))
+			return 0;
+		hit(log, KVP_ENGINE_LLAMACPP);
+		return 1;
+	}
 	if (strstr(line, "llama_memory_recurrent:") &&
 	    (p = strstr(line, " RS buffer size")))
 		/* "%10s RS buffer size = %8.2f MiB" (llama-memory-recurrent.cpp),

@@ -81,26 +81,27 @@ else no "named release (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
 
 # calc's "would report" lines are the wording of the release kvplan has it
 # for: vLLM V0's own ("# GPU blocks", plain header, lines_wording 0.6.4);
-# a named llama.cpp build gets today's words (its log renames are not
-# keyed by build), and the header says so
+# a llama.cpp build no row of src/core/lc_words.c words (b4400 lies
+# between the rows of b4343 and b4445) gets today's words, and the header
+# says so (tests/cli/llamacpp_words.sh has the worded builds)
 "$KVPLAN" calc --engine vllm@0.6.4 --model llama-3.1-8b --card rtx-3090 --max-model-len 20000 --format json > "$tmp/out" 2> "$tmp/err"
 tr -d ' \t\n' < "$tmp/out" | grep -q '"release":"0.6.4","release_named":true,"lines_wording":"0.6.4"' &&
 	ok "vLLM 0.6.4: the lines in its own words (lines_wording 0.6.4)" ||
 	no "lines_wording 0.6.4: $(grep lines_wording "$tmp/out")"
 "$KVPLAN" calc --engine vllm@0.6.4 --model llama-3.1-8b --card rtx-3090 --max-model-len 20000 | grep -q '^vllm would report:$' &&
 	ok "vLLM 0.6.4: a plain header" || no "vLLM 0.6.4 header"
-"$KVPLAN" calc --engine llama.cpp@b4599 --model llama-3.1-8b --ctx-size 4096 > "$tmp/out" 2> "$tmp/err"
-grep -q '^llama.cpp would report (in the words of 84f71294; b4599 may word some lines otherwise, and reconcile reads the older wordings):$' "$tmp/out" &&
-	ok "llama.cpp@b4599: today's words, said in the header" ||
-	no "b4599 header: $(grep 'would report' "$tmp/out") $(cat "$tmp/err")"
+"$KVPLAN" calc --engine llama.cpp@b4400 --model llama-3.1-8b --ctx-size 4096 > "$tmp/out" 2> "$tmp/err"
+grep -q '^llama.cpp would report (in the words of 84f71294; b4400 may word some lines otherwise, and reconcile reads the older wordings):$' "$tmp/out" &&
+	ok "llama.cpp@b4400: today's words, said in the header" ||
+	no "b4400 header: $(grep 'would report' "$tmp/out") $(cat "$tmp/err")"
 "$KVPLAN" calc --engine llama.cpp --model llama-3.1-8b --ctx-size 4096 | grep -q '^llama.cpp would report:$' &&
 	ok "no build named: a plain header" || no "current llama.cpp header"
 # compare: a named build stays with its engine (the others run their
 # current rules, where a llama.cpp build refused every other row), and
 # its lines carry the same label
-"$KVPLAN" compare --engine llama.cpp@b4599 --model llama-3.1-8b --ctx-size 4096 > "$tmp/out" 2> "$tmp/err"; rc=$?
+"$KVPLAN" compare --engine llama.cpp@b4400 --model llama-3.1-8b --ctx-size 4096 > "$tmp/out" 2> "$tmp/err"; rc=$?
 if [ $rc -eq 0 ] && grep -q '^vllm  *[0-9,]* ' "$tmp/out" && ! grep -q 'error: engine.version' "$tmp/out" &&
-   grep -q '^  llama.cpp    (in the words of 84f71294; b4599 may word some lines otherwise)$' "$tmp/out"
-then ok "compare: llama.cpp@b4599 is llama.cpp's release only, its lines labelled"
+   grep -q '^  llama.cpp    (in the words of 84f71294; b4400 may word some lines otherwise)$' "$tmp/out"
+then ok "compare: llama.cpp@b4400 is llama.cpp's release only, its lines labelled"
 else no "compare with a named build (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
 exit $fail

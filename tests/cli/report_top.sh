@@ -66,8 +66,8 @@ printf '{"kvplan":"card","card":{"name":"<b>&\\"x","capacity_bytes":100000000000
 "$KVPLAN" calc --card "$TMP/card.json" --format svg >"$TMP/e.svg" 2>"$TMP/err"
 grep -q '&lt;b&gt;&amp;&quot;x' "$TMP/e.svg" && ! grep -q '<b>' "$TMP/e.svg" && ok "svg escapes names" || notok "svg escape: $(cat "$TMP/err")"
 # the report says whose words the engine lines are, as calc's text does
-"$KVPLAN" calc --model llama-3.1-8b --engine llama.cpp@b4599 --ctx-size 4096 --format md >"$TMP/w.md" 2>"$TMP/err"
-grep -q '^What the engine would print, in the words of 84f71294 (b4599 may word some lines otherwise):$' "$TMP/w.md" &&
+"$KVPLAN" calc --model llama-3.1-8b --engine llama.cpp@b4400 --ctx-size 4096 --format md >"$TMP/w.md" 2>"$TMP/err"
+grep -q '^What the engine would print, in the words of 84f71294 (b4400 may word some lines otherwise):$' "$TMP/w.md" &&
 	ok "md: a named old build's lines are labelled" || notok "md wording: $(grep 'would print' "$TMP/w.md") $(cat "$TMP/err")"
 "$KVPLAN" calc --model llama-3.1-8b --engine llama.cpp --ctx-size 4096 --format md | grep -q '^What the engine would print:$' &&
 	ok "md: no build named, no label" || notok "md wording without a build"

@@ -109,14 +109,14 @@ keys n
 if wait_for "EXITED:0"; then ok "C locale run: quit"; else notok "C locale run: quit"; fi
 
 # 8. A named release stays with its engine: the Engines view computes the
-#    others at their current rules, labels llama.cpp@b4599's lines as
+#    others at their current rules, labels llama.cpp@b4400's lines as
 #    today's words, and Enter on vLLM plans vLLM without the build.
 TUI_ENV="LANG=C.UTF-8 LC_ALL=C.UTF-8 NO_COLOR="
-tui_start 120 40 --engine llama.cpp@b4599 --model llama-3.1-8b --ctx-size 4096
+tui_start 120 40 --engine llama.cpp@b4400 --model llama-3.1-8b --ctx-size 4096
 keys F12
-check "Engines view: vLLM computed beside llama.cpp@b4599" "465,360"
+check "Engines view: vLLM computed beside llama.cpp@b4400" "465,360"
 keys Down
-check "Engines view: b4599's lines labelled" "(in the words of 84f71294; b4599 may word some lines otherwise)"
+check "Engines view: b4400's lines labelled" "(in the words of 84f71294; b4400 may word some lines otherwise)"
 keys Down Enter
 check "Enter on vLLM: planned with vLLM" "KV cache - vllm"
 check_not "Enter on vLLM: the llama.cpp build not carried over" "engine.version"

@@ -690,6 +690,21 @@ static void era_to_plan(const struct kvp_log *log, struct kvp_plan *p,
 {
 	char what[320];
 
+	if (log->build[0] && p->engine.kind == KVP_ENGINE_LLAMACPP) {
+		/* the log states its build: no need to infer it from words */
+		snprintf(what, sizeof what, "the log states %s (line %u)",
+		         log->build, log->build_line);
+		if (!p->engine.version[0]) {
+			snprintf(p->engine.version, sizeof p->engine.version, "%s",
+			         log->build);
+			note(ns, "engine release: none named; %s: its rules are used%s",
+			     what, "");
+		} else {
+			note(ns, "engine release: %s, as named; %s", p->engine.version,
+			     what);
+		}
+		return;
+	}
 	if (!log->era[0] || p->engine.kind != log->engine)
 		return;
 	snprintf(what, sizeof what, "the log's wording ('%s', line %u) is that "

@@ -9,22 +9,27 @@
  * The logs are llama.cpp's own CI runs, kept in the public repository
  * ggml-org/ci as llama.cpp/<commit>/<runner>/README.md: each prints the
  * build ("I build: 4445 (c07d437b)") and, for bge-small's embedding run,
- * the cache's lines. The builds around each change:
+ * the cache's lines. CI also ran branches (gg/llama-kv-cache printed
+ * llama_context at its own "4606"), whose counts are not release tags:
+ * a row's ends are commits merged to master, their titles naming the PR
+ * ("(#11061)"). The builds around each change:
  *   b4343 (0006f5a7, 2024-12-17) no kv_size line; b4445 (c07d437b,
  *     2025-01-08) "llama_kv_cache_init: kv_size = 512, offload = 1, ..."
- *   b4462 (c05e8c99, 2025-01-11) llama_new_context_with_model; b4490
- *     (414a66f6) llama_init_from_model (the function's rename)
- *   b4878 (80a02aa8, 2025-03-13) llama_init_from_model and
- *     llama_kv_cache_init; b4881 (e0dbec0b, 2025-03-13) llama_context and
- *     the bare "init:" of llama_kv_cache_unified::init (the llama_context
- *     refactor)
+ *   b4462 (c05e8c99, 2025-01-11) llama_new_context_with_model; b4482
+ *     (c5bf0d1b, 2025-01-14) llama_init_from_model (the function's rename)
+ *   b4878 (80a02aa8, 2025-03-12) llama_init_from_model and
+ *     llama_kv_cache_init; b4881 (e0dbec0b, 2025-03-13, the merge of PR
+ *     #12181, the llama_context refactor) llama_context and the bare
+ *     "init:" of llama_kv_cache_unified::init
  *   b2408 no output buffer line; b2605 "CPU  output buffer size"
- *   b4009 no n_ctx_per_seq; b4030 "n_ctx_per_seq = 512" in the context's
- *     parameters (the warning's name from then on)
+ *   b4009 no n_ctx_per_seq; b4016 "n_ctx_per_seq = 512" in the context's
+ *     parameters and the warning in its gemma run
  * A row words the n_ctx warning ("n_ctx_per_seq (N) < n_ctx_train (M) --
  * the full capacity of the model will not be utilized") only when a run
- * of a build in it printed the warning: b4843 (776f9e59, gemma-1.1-2b at
- * -c 4096, whose KV, output buffer and warning lines calc reproduces).
+ * of a master build in it printed the warning: b4016 (42cadc74) and b4843
+ * (776f9e59, gemma-1.1-2b at -c 4096, whose KV, output buffer and warning
+ * lines calc reproduces); the branch runs that printed it from
+ * llama_context ("4585", "4815") do not count.
  * A row words no SWA pair and no recurrent state (NULL): before b5531
  * there was no SWA cache, and the old recurrent lines are not read here.
  */
@@ -38,24 +43,33 @@
 static const struct lc_words rows[] = {
 	{ "b2605", "b4009", "llama_new_context_with_model", NULL,
 	  "llama_kv_cache_init", LC_KV_LINE_NONE, LC_SIZE_SELF,
-	  "llama_new_context_with_model", NULL, NULL, false,
-	  CI "8120efee (b2605), 418f5eef (b4009)" },
-	{ "b4030", "b4343", "llama_new_context_with_model", NULL,
+	  "llama_new_context_with_model", NULL, NULL,
+	  CI "8120efee (b2605, PR #6478), 418f5eef (b4009, PR #9898)" },
+	{ "b4016", "b4343", "llama_new_context_with_model", "n_ctx_per_seq",
 	  "llama_kv_cache_init", LC_KV_LINE_NONE, LC_SIZE_SELF,
-	  "llama_new_context_with_model", NULL, NULL, false,
-	  CI "401558b7 (b4030), 0006f5a7 (b4343)" },
+	  "llama_new_context_with_model", NULL, NULL,
+	  CI "42cadc74 (b4016, PR #10126, the warning), 0006f5a7 (b4343, PR #10867)" },
 	{ "b4445", "b4462", "llama_new_context_with_model", NULL,
 	  "llama_kv_cache_init", LC_KV_LINE_OFFLOAD, LC_SIZE_SELF,
-	  "llama_new_context_with_model", NULL, NULL, false,
-	  CI "c07d437b (b4445), c05e8c99 (b4462)" },
-	{ "b4490", "b4878", "llama_init_from_model", "n_ctx_per_seq",
+	  "llama_new_context_with_model", NULL, NULL,
+	  CI "c07d437b (b4445, PR #11061), c05e8c99 (b4462, PR #11180)" },
+	{ "b4482", "b4878", "llama_init_from_model", "n_ctx_per_seq",
 	  "llama_kv_cache_init", LC_KV_LINE_OFFLOAD, LC_SIZE_SELF,
-	  "llama_init_from_model", NULL, NULL, false,
-	  CI "414a66f6 (b4490), 776f9e59 (b4843, the warning), 80a02aa8 (b4878)" },
-	{ "b4881", "b4912", "llama_context", NULL,
+	  "llama_init_from_model", NULL, NULL,
+	  CI "c5bf0d1b (b4482, PR #11221), 776f9e59 (b4843, PR #12094, the "
+	  "warning), 80a02aa8 (b4878, PR #12353)" },
+	{ "b4881", "b4921", "llama_context", NULL,
 	  "init", LC_KV_LINE_OFFLOAD, LC_SIZE_SELF,
-	  "llama_context", NULL, NULL, false,
-	  CI "e0dbec0b (b4881), 810e0af3 (b4912)" },
+	  "llama_context", NULL, NULL,
+	  CI "e0dbec0b (b4881, PR #12181 itself), c446b2ed (b4921, PR #12406)" },
+	/* ggml-org/llama.cpp issue #18258: "version: 7495 (4117ae555)" and
+	 * its log, a 28-layer q8_0 cache of 20224 cells, in one description
+	 * (the compute buffers still from llama_context; 2026 builds print
+	 * them from sched_reserve) */
+	{ "b7495", "b7495", "llama_context", "n_ctx_seq",
+	  "llama_kv_cache", LC_KV_LINE_NONE, LC_SIZE_CELLS_STREAMS,
+	  NULL, NULL, NULL,
+	  "https://github.com/ggml-org/llama.cpp/issues/18258" },
 };
 
 /* Today's words (84f71294; the recurrent line's rs_seq from b9180,
@@ -64,7 +78,7 @@ static const struct lc_words rows[] = {
 static const struct lc_words current = {
 	NULL, NULL, "llama_context", "n_ctx_seq",
 	"llama_kv_cache", LC_KV_LINE_NONE, LC_SIZE_CELLS_STREAMS,
-	NULL, "llama_kv_cache_iswa", "llama_memory_recurrent", true,
+	NULL, "llama_kv_cache_iswa", "llama_memory_recurrent",
 	"llama.cpp 84f71294 (tests/reference/ENGINES.md)"
 };
 

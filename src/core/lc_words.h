@@ -58,7 +58,6 @@ struct lc_words {
 	const char *self;          /* LC_SIZE_SELF: the KV self size line's */
 	const char *iswa;          /* the SWA pair's lines; NULL: not seen */
 	const char *rs;            /* the recurrent line's; NULL: not seen */
-	bool rs_seq;               /* the recurrent line states rs_seq */
 	const char *source;        /* where each wording was read */
 };
 

@@ -464,6 +464,37 @@ static int llama_kv_size_line(struct kvp_log *log, const char *line,
 	return 1;
 }
 
+/* "build: 4843 (776f9e59) with cc ..." (common.cpp, every llama.cpp
+ * tool since 2024; ggml-org/ci READMEs) and "main: build = 2024
+ * (4003be0e)" (before): the build the log was printed by, "b4843". The
+ * first such line counts. 0 when the line is not one. */
+static int llama_build_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	const char *p = strstr(line, "build: "), *q;
+	size_t n = 0;
+
+	if (!p && (p = strstr(line, "main: build = ")) != NULL)
+		p += strlen("main: build = ");
+	else if (p && (p == line || p[-1] == ' '))
+		p += strlen("build: ");
+	else
+		return 0;
+	while (p[n] >= '0' && p[n] <= '9' && n < 8)
+		n++;
+	if (n == 0 || n > 7 || p[n] != ' ' || p[n + 1] != '(')
+		return 0;
+	for (q = p + n + 2; (*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'f'); q++)
+		;
+	if (q == p + n + 2 || *q != ')')
+		return 0;
+	if (!log->build[0]) {
+		snprintf(log->build, sizeof log->build, "b%.*s", (int)n, p);
+		log->build_line = ln;
+	}
+	hit(log, KVP_ENGINE_LLAMACPP);
+	return 1;
+}
+
 static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 {
 	static const struct { const char *key; enum kvp_log_key k; } ctx_keys[] = {
@@ -485,6 +516,9 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 	const char *p, *tag;
 	char key[48], val[160];
 	size_t i, l;
+
+	if (llama_build_line(log, line, ln))
+		return 1;
 
 	/* llama-server (server-context.cpp load_model): "slot   load_model:
 	 * id  0 | task -1 | new slot, n_ctx = 2048", once per slot (slot 0's

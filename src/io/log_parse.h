@@ -133,6 +133,10 @@ struct kvp_log {
 	 * wording changes no byte rule. */
 	char era[160];
 	char era_release[16];
+	/* The llama.cpp build the log states ("build: 4843 (776f9e59)"):
+	 * "b4843", "" when none; the line it was read from. */
+	char build[16];
+	uint32_t build_line;
 	char era_phrase[48];
 	uint32_t era_line;
 	uint32_t layer_lines[KVP_SCOPE_COUNT]; /* llama.cpp per-layer lines */

@@ -80,7 +80,13 @@ START_TEST(every_wording_is_read)
 		kvp_log_feed_line(&log, fld[5], strlen(fld[5]));
 		kvp_log_finish(&log);
 		ck_assert_msg(log.lines_used == 1, "not read: %s (%s)", fld[5], fld[4]);
-		if (!strncmp(fld[0], "setting:", 8))
+		if (!strcmp(fld[0], "build")) {
+			char b[24];
+
+			snprintf(b, sizeof b, "b%s", fld[3]);
+			ck_assert_msg(!strcmp(log.build, b), "build %s not taken from: "
+			              "%s (read '%s')", b, fld[5], log.build);
+		} else if (!strncmp(fld[0], "setting:", 8))
 			ck_assert_msg(find_setting(&log, fld[0] + 8, want),
 			              "%s = %s not taken from: %s", fld[0] + 8, fld[3], fld[5]);
 		else

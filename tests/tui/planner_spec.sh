@@ -1,0 +1,73 @@
+#!/bin/sh
+# tests/tui/planner_spec.sh - the planner's fields for speculative decoding
+# that calc has (issue 14 item 3) drive the same figures under tmux at
+# 200x60: the Model page's "MTP layers" (model.arch.mtp_layers) under
+# vLLM's MTP method, and the Work page's "RS snapshots"
+# (engine.llamacpp.rs_seq) under llama.cpp. A value the engine refuses is
+# refused inline, in calc's words, with the edit kept. Every wait is
+# bounded (5 s).
+#
+# By hand (tests/cli/vllm_mtp.sh): DeepSeek-V3's one MTP layer holds
+# 1,000 blocks x 18,432 B = 18,432,000 B a rank at 1,142,784,000 B of KV
+# budget, the pool 1,000 blocks of 16 = 16,000 slots.
+# (tests/cli/llamacpp_rs_seq.sh): Qwen3.5-35B-A3B's recurrent rows are
+# 65,863,680 B each; 2 snapshots keep 3 rows: 197,591,040 B. Its KV at -c
+# 65536 --kv-unified is 10 layers x 2 heads x 256 x 2 B x 2 x 65,536 =
+# 1,342,177,280 B; the panel's total is KV and states: 1,408,040,960 B
+# without snapshots, 1,539,768,320 B with 2.
+TUI_TAG=kvps TUI_TIMEOUT=180
+. "$(dirname "$0")/tmux_lib.inc"
+
+# row HELP: move down (at most 80 fields) to the row whose help line
+# holds HELP
+row() {
+	i=0
+	while [ $i -lt 80 ]; do
+		screen
+		grep -qF "$1" "$DIR/screen" && return 0
+		keys Down
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+
+V3="--model deepseek-v3 --engine vllm --card h200 --tp 8 --max-model-len 8192
+    --kv-cache-memory-bytes 1142784000 --speculative-method mtp --num-speculative-tokens 2"
+# shellcheck disable=SC2086 # the flags are words
+start 200 60 $V3
+check "vLLM MTP: the draft part is the MTP layer's KV (worked above)" "18,432,000"
+check "vLLM MTP: 1,000 blocks of 16" "allocated 16,000 slots"
+keys F5
+wait_for "Model id" >/dev/null
+if row "multi-token prediction layers after the model's"; then ok "the Model page has the MTP row"
+else notok "the Model page has the MTP row"; fi
+keys C-u 0 Enter
+check "0 MTP layers under method mtp: refused inline, in calc's words" "has no MTP layers"
+check "the edit kept" "MTP layers          0"
+# shellcheck disable=SC2086
+two=$("$KVPLAN" calc $V3 --mtp-layers 2 2>/dev/null |
+      sed -n 's/^MTP draft *\([0-9,]*\) B.*/\1/p' | head -1)
+keys Up C-u 2 Enter
+if [ -n "$two" ]; then check "2 MTP layers: calc's figure ($two B)" "$two"
+else notok "calc gave no MTP draft figure for 2 layers"; fi
+keys F10
+wait_for "Unsaved changes" >/dev/null
+keys n
+if wait_for "EXITED:0"; then ok "MTP run: quit"; else notok "MTP run: quit"; fi
+
+Q35="--model qwen3.5-35b-a3b --engine llama.cpp --ctx-size 65536 --kv-unified"
+# shellcheck disable=SC2086
+start 200 60 $Q35
+check "llama.cpp: KV and one state row (worked above)" "1,408,040,960"
+keys F6
+wait_for "Sequence class 0" >/dev/null
+if row "recurrent-state snapshots per sequence"; then ok "the Work page has the RS snapshots row"
+else notok "the Work page has the RS snapshots row"; fi
+keys C-u 2 Enter
+check "2 snapshots: KV and 3 state rows (worked above)" "1,539,768,320"
+keys F10
+wait_for "Unsaved changes" >/dev/null
+keys n
+if wait_for "EXITED:0"; then ok "RS run: quit"; else notok "RS run: quit"; fi
+exit $fail

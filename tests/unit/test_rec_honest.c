@@ -340,6 +340,73 @@ START_TEST(llamacpp_swa_full_two_caches)
 }
 END_TEST
 
+/* calc's llama.cpp lines, in whichever build's words (src/core/
+ * lc_words.c), are lines reconcile reads: over random dense plans at
+ * builds of each worded band and between them, every line calc prints is
+ * understood and every figure compared matches; a build inside a band
+ * is printed in its own words (lines_wording = the build). */
+START_TEST(llamacpp_words_read_back)
+{
+	static const char *const builds[] = {
+		"b2605", "b3500", "b4009", "b4016", "b4200", "b4343", "b4400",
+		"b4445", "b4462", "b4482", "b4700", "b4878", "b4881", "b4921",
+		"b7495", "",
+	};
+	static const uint32_t kvh[] = { 1, 2, 4, 8, 12 }, hd[] = { 32, 64, 128, 256 };
+	static const enum kvp_dtype types[] = { KVP_DT_F16, KVP_DT_Q8_0, KVP_DT_Q4_0 };
+	unsigned seed = 29, cases = 0, worded = 0, k;
+
+	for (k = 0; k < 160; k++) {
+		const char *b;
+		const char *ptr[KVP_MAX_LINES + 1];
+		struct kvp_rec_opts ro = { 0 };
+		uint32_t i, n = 0;
+
+		seed = seed * 1103515245u + 12345u;
+		b = builds[(seed >> 6) % (sizeof builds / sizeof builds[0])];
+		kvp_plan_default(&plan);
+		plan.engine.kind = KVP_ENGINE_LLAMACPP;
+		snprintf(plan.engine.version, sizeof plan.engine.version, "%s", b);
+		plan.model.n_layers = 4 + (seed >> 10) % 60;
+		plan.model.base.kv_heads = kvh[(seed >> 16) % 5];
+		plan.model.base.k_dim = plan.model.base.v_dim = hd[(seed >> 19) % 4];
+		plan.model.q_heads = plan.model.base.kv_heads * 2;
+		plan.model.arch.vocab = 32000 + (seed >> 3) % 120000;
+		plan.model.arch.max_positions = 256u << ((seed >> 21) % 8);
+		plan.engine.llamacpp.ctx_size = 256u * (1 + (seed >> 24) % 64);
+		plan.engine.llamacpp.cache_type_k = types[(seed >> 12) % 3];
+		plan.engine.llamacpp.cache_type_v = plan.engine.llamacpp.cache_type_k;
+		if (kvp_compute(&plan, &res) != KVP_OK)
+			continue;
+		for (i = 0; i < res.engine.n_lines; i++)
+			if (!strstr(res.engine.lines[i], "kvplan estimate"))
+				ptr[n++] = res.engine.lines[i];
+		ptr[n] = NULL;
+		feed(ptr);
+		ck_assert_msg(lg.skipped_unknown == 0, "case %u (%s): %llu of calc's "
+		              "lines not read, first: %s", k, b[0] ? b : "current",
+		              (unsigned long long)lg.skipped_unknown,
+		              lg.n_unread ? lg.unread[0].text : "?");
+		ro.tp = 1;
+		reconcile(&ro);
+		ck_assert_msg(rec.n_arithmetic >= 3 && rec.n_arithmetic_mismatch == 0,
+		              "case %u (%s, %u layers, %u x %u, ctx %llu): %u compared, "
+		              "%u differ", k, b[0] ? b : "current", plan.model.n_layers,
+		              plan.model.base.kv_heads, plan.model.base.k_dim,
+		              (unsigned long long)plan.engine.llamacpp.ctx_size,
+		              rec.n_arithmetic, rec.n_arithmetic_mismatch);
+		if (!strcmp(res.engine.lines_wording, b))
+			worded++;
+		/* b4400 lies between the rows of b4343 and b4445: labelled */
+		ck_assert_msg(strcmp(b, "b4400") || strcmp(res.engine.lines_wording, b),
+		              "case %u: b4400 worded as its own", k);
+		cases++;
+	}
+	ck_assert_uint_ge(cases, 120);
+	ck_assert_uint_ge(worded, 20);
+}
+END_TEST
+
 /* llama.cpp's recurrent line prints R (conv) and S (SSM) apart. Two
  * layers: 0 full attention, 1 recurrent with 5,376 conv and 196,608 SSM
  * values (Granite-4 hybrid's n_embd_r, n_embd_s), f32, one sequence: R =
@@ -430,6 +497,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, trtllm_older_wording);
 	tcase_add_test(tc, llamacpp_swa_full_two_caches);
 	tcase_add_test(tc, llamacpp_recurrent_r_and_s);
+	tcase_add_test(tc, llamacpp_words_read_back);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -519,6 +519,13 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 
 	if (llama_build_line(log, line, ln))
 		return 1;
+	/* "llama_kv_cache: attn_rot_k = 0" (issue #21394, b8643) and "...,
+	 * n_embd_head_k_all = 128" (issue #24175, b9525): the K/V rotation
+	 * of 2026 builds, no byte figure: read, nothing to compare */
+	if (strstr(line, "llama_kv_cache: attn_rot_")) {
+		hit(log, KVP_ENGINE_LLAMACPP);
+		return 1;
+	}
 
 	/* llama-server (server-context.cpp load_model): "slot   load_model:
 	 * id  0 | task -1 | new slot, n_ctx = 2048", once per slot (slot 0's

@@ -80,7 +80,10 @@ START_TEST(every_wording_is_read)
 		kvp_log_feed_line(&log, fld[5], strlen(fld[5]));
 		kvp_log_finish(&log);
 		ck_assert_msg(log.lines_used == 1, "not read: %s (%s)", fld[5], fld[4]);
-		if (!strcmp(fld[0], "build")) {
+		if (!strcmp(fld[0], "read")) {
+			/* a line read that states no figure */
+			ck_assert_msg(log.n_obs == 0, "a figure taken from: %s", fld[5]);
+		} else if (!strcmp(fld[0], "build")) {
 			char b[24];
 
 			snprintf(b, sizeof b, "b%s", fld[3]);

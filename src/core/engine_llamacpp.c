@@ -36,7 +36,6 @@
 #include "kvplan/checked.h"
 #include "kvplan/era.h"
 
-
 #define LC_MAX_SEQ 256u      /* LLAMA_MAX_SEQ */
 #define LC_MAX_CACHES 4u
 

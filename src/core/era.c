@@ -334,7 +334,8 @@ bool kvp_llamacpp_build(const char *s, unsigned long *n)
 	return d > 0 && *s == '\0';
 }
 
-/* a >= b, both releases of the form semver() or kvp_llamacpp_build() takes. */
+/* a >= b, both releases of the forms semver() and kvp_llamacpp_build()
+ * take. */
 static bool release_at_least(const char *a, const char *b)
 {
 	unsigned long x[3], y[3];

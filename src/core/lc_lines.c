@@ -10,7 +10,7 @@
 #include "core/lc_words.h"
 #include "kvplan/checked.h"
 
-
+/* The lines the plan prints that not every row words (enum lc_need). */
 static unsigned lc_needs(const struct kvp_plan *p, uint32_t n_caches,
                          const struct lc_print *x)
 {
@@ -26,7 +26,8 @@ static unsigned lc_needs(const struct kvp_plan *p, uint32_t n_caches,
 	/* lines whose older words no row has: the n_ctx_seq > n_ctx_train
 	 * warning, the streams' rounding, the V padding */
 	if ((train && x->n_ctx_seq > train) || x->v_pad ||
-	    (!x->unified && kvp_round_up(x->ctx, LC_PAD, &padded) && padded != x->n_ctx))
+	    (!x->unified && kvp_round_up(x->ctx, LC_PAD, &padded) &&
+	     padded != x->n_ctx))
 		needs |= LC_NEED_TODAY;
 	return needs;
 }

@@ -113,8 +113,10 @@ const struct lc_words *lc_words_choose(struct kvp_engine_result *e,
 {
 	const struct lc_words *w = build[0] ? lc_words_at(build) : NULL;
 
-	if (!w || (needs & LC_NEED_TODAY) || ((needs & LC_NEED_ISWA) && !w->iswa) ||
-	    ((needs & LC_NEED_RS) && !w->rs) || ((needs & LC_NEED_WARN) && !w->ctx_seq))
+	if (!w || (needs & LC_NEED_TODAY) ||
+	    ((needs & LC_NEED_ISWA) && !w->iswa) ||
+	    ((needs & LC_NEED_RS) && !w->rs) ||
+	    ((needs & LC_NEED_WARN) && !w->ctx_seq))
 		return &current;   /* e->lines_wording stays the current release */
 	snprintf(e->lines_wording, sizeof e->lines_wording, "%s", build);
 	return w;

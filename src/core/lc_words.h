@@ -61,7 +61,7 @@ struct lc_words {
 	const char *source;        /* where each wording was read */
 };
 
-/* The words of the rules kvplan keeps as current (84f71294, b9180 on). */
+/* Today's words (84f71294), printed when no row words the plan. */
 const struct lc_words *lc_words_current(void);
 
 /* The row whose builds include `build` ("b4462"), or NULL: no row, and

@@ -483,7 +483,8 @@ static int llama_build_line(struct kvp_log *log, const char *line, uint32_t ln)
 		n++;
 	if (n == 0 || n > 7 || p[n] != ' ' || p[n + 1] != '(')
 		return 0;
-	for (q = p + n + 2; (*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'f'); q++)
+	for (q = p + n + 2; (*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'f');
+	     q++)
 		;
 	if (q == p + n + 2 || *q != ')')
 		return 0;

@@ -151,16 +151,25 @@ enum kvp_mamba_dtype {
 /* vLLM's speculative_config "method" (vllm/config/speculative.py) as
  * kvplan sizes it: a draft model (plan.draft) whose layers join the KV
  * pool, n-gram lookup (no model, no cache) or the model's own MTP layers
- * (model.arch.mtp_layers), whose layers join the pool too. EAGLE heads
- * are refused by name (src/core/draft.c). */
+ * (model.arch.mtp_layers), whose layers join the pool too, or an EAGLE-3
+ * head (plan.draft with model.arch.eagle3), whose layers join it as a
+ * draft model's do. EAGLE-1 heads (eagle) are refused by name
+ * (src/core/draft.c). */
 enum kvp_spec_method {
 	KVP_SPEC_NONE = 0,
 	KVP_SPEC_DRAFT_MODEL,
 	KVP_SPEC_NGRAM,
 	KVP_SPEC_MTP,
 	KVP_SPEC_EAGLE,
+	KVP_SPEC_EAGLE3,
 	KVP_SPEC_METHOD_COUNT
 };
+
+/* The method vLLM drafts with for a draft model given alone (the CLI's
+ * --speculative-model, the planner's Draft model row): eagle3 for an
+ * EAGLE-3 head (model.arch.eagle3), draft_model otherwise. */
+struct kvp_model;
+enum kvp_spec_method kvp_draft_method(const struct kvp_model *draft);
 
 struct kvp_vllm_opts {
 	/* Issue 14, speculative decoding (src/core/draft.c), named after the
@@ -169,8 +178,9 @@ struct kvp_vllm_opts {
 	                                     draft_model (set by
 	                                     --speculative-model), ngram, mtp
 	                                     (the model's MTP layers, model.
-	                                     arch.mtp_layers) or eagle
-	                                     (refused) */
+	                                     arch.mtp_layers), eagle3 (an
+	                                     EAGLE-3 head as plan.draft) or
+	                                     eagle (EAGLE-1, refused) */
 	uint32_t num_speculative_tokens;  /* "num_speculative_tokens": tokens
 	                                     drafted per step; the scheduler's
 	                                     num_lookahead_tokens; >= 1 with a

@@ -128,6 +128,16 @@ struct kvp_arch {
 	                                 mtp_num_hidden_layers): not in
 	                                 n_layers; their KV joins vLLM's pool
 	                                 under --speculative-method mtp */
+	/* An EAGLE-3 draft head (issue 14; vLLM llama_eagle3.py): one or
+	 * more decoder layers whose first takes the token embedding and the
+	 * target's hidden state side by side (q, k, v of 2 x hidden inputs),
+	 * an fc folding the target's three auxiliary hidden states (3 x
+	 * target_hidden -> hidden), an lm_head over draft_vocab tokens and
+	 * their map to the target's (d2t, int64). Weights only: its layers'
+	 * KV is any decoder's. */
+	bool     eagle3;              /* architectures LlamaForCausalLMEagle3 */
+	uint64_t draft_vocab;         /* draft_vocab_size, 0 = vocab */
+	uint64_t target_hidden;       /* target_hidden_size, 0 = hidden */
 	/* Issue 14: tokens of the largest image or audio item the model's
 	 * processor makes (vLLM get_max_tokens_per_item_by_modality, e.g.
 	 * Qwen2-VL at its max_pixels); 0 = text only, no encoder cache. */

@@ -40,6 +40,8 @@
 #include "kvplan/checked.h"
 #include "kvplan/compute.h"
 
+typedef unsigned __int128 u128;
+
 /* common/speculative.cpp SPEC_VOCAB_MAX_SIZE_DIFFERENCE */
 #define LC_SPEC_VOCAB_MAX_DIFF 128u
 
@@ -78,8 +80,27 @@ static enum kvp_status vllm_method(const struct kvp_plan *p,
 		break;
 	case KVP_SPEC_EAGLE:
 		return kvp_error_set(err, KVP_EREFUSED,
-			"engine.vllm.speculative_method: eagle - an EAGLE head's "
-			"layers and weights are not modelled");
+			"engine.vllm.speculative_method: eagle - an EAGLE-1 head's "
+			"layers and weights are not modelled (EAGLE-3 heads are: "
+			"eagle3)");
+	case KVP_SPEC_EAGLE3:
+		if (!draft)
+			return kvp_error_set(err, KVP_EINVAL,
+				"engine.vllm.speculative_method: eagle3 - needs the "
+				"EAGLE-3 head (--speculative-model: its config.json)");
+		if (!p->draft.arch.eagle3)
+			return kvp_error_set(err, KVP_EINVAL,
+				"engine.vllm.speculative_method: eagle3 - the draft %s "
+				"is not an EAGLE-3 head (draft.arch.eagle3: its config's "
+				"architectures LlamaForCausalLMEagle3)",
+				p->draft.id[0] ? p->draft.id : "(unnamed)");
+		if (p->engine.version[0])
+			return kvp_error_set(err, KVP_EREFUSED,
+				"engine.vllm.speculative_method: eagle3 - modelled at "
+				"the current release only (llama_eagle3.py as read at "
+				"vllm@00bd1493); engine.version %s is not",
+				p->engine.version);
+		break;
 	case KVP_SPEC_NONE:
 		if (draft)
 			return kvp_error_set(err, KVP_EINVAL,
@@ -102,6 +123,11 @@ static enum kvp_status vllm_method(const struct kvp_plan *p,
 			return kvp_error_set(err, KVP_EINVAL,
 				"engine.vllm.speculative_method: draft_model - needs a "
 				"draft model (--speculative-model)");
+		if (p->draft.arch.eagle3)
+			return kvp_error_set(err, KVP_EINVAL,
+				"engine.vllm.speculative_method: draft_model - the "
+				"draft %s is an EAGLE-3 head: its method is eagle3",
+				p->draft.id[0] ? p->draft.id : "(unnamed)");
 		break;
 	default:
 		return kvp_error_set(err, KVP_EINVAL,
@@ -134,6 +160,15 @@ static enum kvp_status draft_refusals(const struct kvp_plan *p,
 			"%s.arch.vocab: 0 - the engine checks the draft's vocabulary "
 			"against the target's; give both", tv ? "draft" : "model");
 	if (p->engine.kind == KVP_ENGINE_LLAMACPP) {
+		/* its 2026 builds draft with EAGLE-3 heads as a speculative
+		 * type of their own, sized otherwise than a -md model: not
+		 * modelled */
+		if (p->draft.arch.eagle3)
+			return kvp_error_set(err, KVP_EREFUSED,
+				"draft: %s is an EAGLE-3 head (draft.arch.eagle3) - "
+				"llama.cpp's EAGLE-3 drafting is not modelled; -md "
+				"takes a draft model",
+				p->draft.id[0] ? p->draft.id : "(unnamed)");
 		if (diff > LC_SPEC_VOCAB_MAX_DIFF)
 			return kvp_error_set(err, KVP_EREFUSED,
 				"llama.cpp: draft model vocab must closely match target "
@@ -148,6 +183,15 @@ static enum kvp_status draft_refusals(const struct kvp_plan *p,
 				"multimodal (engine.llamacpp.mmproj_bytes with a draft)");
 		return KVP_OK;
 	}
+	/* vllm/config/speculative.py verify_equal_vocab_size_if_draft_model
+	 * and the multimodal refusal are draft_model's: an EAGLE-3 head maps
+	 * its own vocabulary (d2t) and drafts for multimodal targets
+	 * (eagle.py load_model) */
+	if (p->engine.vllm.speculative_method == KVP_SPEC_EAGLE3)
+		return kvp_plan_pp(p) > 1 ? kvp_error_set(err, KVP_EREFUSED,
+			"draft: with pipeline_parallel_size %u - where vLLM places "
+			"the draft's layers across stages is not modelled",
+			kvp_plan_pp(p)) : KVP_OK;
 	if (tv != dv)
 		return kvp_error_set(err, KVP_EREFUSED,
 			"vLLM: Target and draft model should have the same vocabulary "
@@ -211,6 +255,69 @@ static void weights_label(struct kvp_draft_result *d,
 }
 
 /*
+ * An EAGLE-3 head's weights as vLLM builds it (vllm/model_executor/
+ * models/llama_eagle3.py @00bd1493, Eagle3LlamaForCausalLM): each layer a
+ * QKVParallelLinear of 2 x hidden inputs in layer 0 (the embedding and
+ * the target's hidden state side by side; hidden after it), o_proj, a
+ * gated MLP and three RMSNorms (input_layernorm, post_attention_layernorm,
+ * hidden_norm); an fc of 3 x target_hidden -> hidden (ReplicatedLinear),
+ * the final norm, an lm_head of draft_vocab rows padded to 64
+ * (ParallelLMHead) and draft_id_to_target_id, draft_vocab int64 values.
+ * embed_tokens is the target's (eagle.py load_model shares it when the
+ * checkpoint has none): not counted. Parameters in the model's 16-bit
+ * dtype. A rank holds q, o, the MLP and the lm_head split by tp, K and V
+ * for max(1, Hkv / tp) heads, and all of fc, the norms and the map.
+ */
+static enum kvp_status eagle3_weights(const struct kvp_model *h, uint32_t tp,
+                                      uint64_t *all, uint64_t *rank,
+                                      struct kvp_error *err)
+{
+	const struct kvp_arch *a = &h->arch;
+	u128 hid = a->hidden, hd = h->base.k_dim, nq = h->q_heads;
+	u128 nkv = h->base.kv_heads, in = 2 * hid, p_all = 0, p_rank = 0;
+	u128 kv_rank = h->base.kv_heads / tp ? h->base.kv_heads / tp : 1;
+	u128 dv = a->draft_vocab ? a->draft_vocab : a->vocab, rows, b_all, b_rank;
+	uint32_t i;
+
+	if (!a->hidden || !h->q_heads || !hd || !nkv || !a->intermediate || !dv)
+		return kvp_error_set(err, KVP_EINVAL,
+			"draft.arch: an EAGLE-3 head needs hidden, q_heads, "
+			"kv_heads, head dim, intermediate and vocab (%s is 0)",
+			!a->hidden ? "hidden" : !h->q_heads ? "q_heads" :
+			!hd ? "base.k_dim" : !nkv ? "base.kv_heads" :
+			!a->intermediate ? "intermediate" : "vocab");
+	if (h->q_heads % tp || a->intermediate % tp)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"draft: the EAGLE-3 head's %u heads and intermediate %llu "
+			"do not split over tensor parallel size %u",
+			h->q_heads, (unsigned long long)a->intermediate, tp);
+	for (i = 0; i < h->n_layers; i++, in = hid) {
+		u128 qkv = (nq + 2 * nkv) * hd, qkv_r = (nq / tp + 2 * kv_rank) * hd;
+
+		p_all += in * qkv + nq * hd * hid + 3 * hid * a->intermediate + 3 * hid;
+		p_rank += in * qkv_r + nq / tp * hd * hid +
+		          3 * hid * (a->intermediate / tp) + 3 * hid;
+		if (a->attention_bias) {   /* qkv_bias; o_proj's bias unsplit */
+			p_all += qkv + hid;
+			p_rank += qkv_r + hid;
+		}
+	}
+	rows = (dv + 63) / 64 * 64;
+	p_all += 3 * (a->target_hidden ? a->target_hidden : a->hidden) * hid +
+	         hid + rows * hid;
+	p_rank += 3 * (a->target_hidden ? a->target_hidden : a->hidden) * hid +
+	          hid + (rows + tp - 1) / tp * hid;
+	b_all = p_all * 2 + dv * 8;
+	b_rank = p_rank * 2 + dv * 8;
+	if (b_all > UINT64_MAX)
+		return kvp_error_set(err, KVP_EOVERFLOW,
+			"draft: the EAGLE-3 head's weights overflow 64 bits");
+	*all = (uint64_t)b_all;
+	*rank = (uint64_t)b_rank;
+	return KVP_OK;
+}
+
+/*
  * vLLM: the draft's weights (its own count, / tp on each rank as the
  * target's, eng_weights_rank) and its KV bytes per token per rank, one
  * page per full-attention layer as get_kv_cache_spec gives the target's
@@ -236,6 +343,16 @@ static enum kvp_status vllm_draft(const struct kvp_plan *p,
 		return sub_error(res, &sres, st);
 	weights_label(d, &sres);
 	d->weights_device = kvp_ceil_div(sres.weights.bytes, tp);
+	if (p->draft.arch.eagle3) {
+		st = eagle3_weights(&p->draft, tp, &d->weights_bytes,
+		                    &d->weights_device, &res->error);
+		if (st != KVP_OK)
+			return st;
+		d->weights_kind = KVP_FIG_ESTIMATE;
+		snprintf(d->weights_source, sizeof d->weights_source,
+		         "EAGLE-3 head shapes, llama_eagle3.py @00bd1493 (embed "
+		         "tokens: the target's)");
+	}
 	for (i = 0; i < sres.n_layers; i++) {
 		const struct kvp_layer_spec *l = &sres.layers[i].spec;
 		enum kvp_dtype dt = o->kv_cache_dtype_auto ? l->k_fmt.dtype
@@ -271,8 +388,10 @@ static enum kvp_status vllm_draft(const struct kvp_plan *p,
 	d->token_bytes = tok;
 	d->lookahead = o->num_speculative_tokens;
 	d->kv_kind = KVP_FIG_ENGINE;
-	snprintf(d->kv_source, sizeof d->kv_source,
-	         "vLLM draft_model.py: the draft's layers share the pool");
+	snprintf(d->kv_source, sizeof d->kv_source, "%s",
+	         p->draft.arch.eagle3 ? "vLLM eagle.py: the head's layers share "
+	         "the pool" : "vLLM draft_model.py: the draft's layers share "
+	         "the pool");
 	return KVP_OK;
 }
 
@@ -303,6 +422,13 @@ static enum kvp_status vllm_mtp(const struct kvp_plan *p, struct kvp_result *res
 	snprintf(d->kv_source, sizeof d->kv_source,
 	         "vLLM eagle.py: the MTP layers share the pool");
 	return KVP_OK;
+}
+
+enum kvp_spec_method kvp_draft_method(const struct kvp_model *draft)
+{
+	/* vLLM's speculative_config takes the head's own method: an EAGLE-3
+	 * head drafts with eagle3, any other model with draft_model */
+	return draft->arch.eagle3 ? KVP_SPEC_EAGLE3 : KVP_SPEC_DRAFT_MODEL;
 }
 
 enum kvp_status kvp_draft_prepare(const struct kvp_plan *p,

@@ -100,7 +100,7 @@ static const char *const tristates[] = { "auto", "on", "off", NULL };
 /* vLLM's MambaDType (vllm/config/cache.py), enum kvp_mamba_dtype */
 /* enum kvp_spec_method, vLLM speculative_config "method" names */
 static const char *const spec_methods[] = {
-	"none", "draft_model", "ngram", "mtp", "eagle", NULL
+	"none", "draft_model", "ngram", "mtp", "eagle", "eagle3", NULL
 };
 static const char *const mamba_dtypes[] = {
 	"auto", "float32", "float16", "bfloat16", NULL };
@@ -214,6 +214,15 @@ static const struct kvp_field fields[] = {
 	F("model.arch.mtp_layers", "mtp-layers", "MTP layers", KVP_SEC_MODEL,
 	  KVP_FT_U32, 0, KVP_MAX_LAYERS, model.arch.mtp_layers,
 	  "multi-token prediction layers after the model's (num_nextn_predict_layers, mtp_num_hidden_layers): their KV in vLLM's pool with --speculative-method mtp"),
+	F("model.arch.eagle3", "eagle3-head", "EAGLE-3 head", KVP_SEC_MODEL,
+	  KVP_FT_BOOL, 0, 1, model.arch.eagle3,
+	  "the model is an EAGLE-3 draft head (architectures LlamaForCausalLMEagle3): vLLM --speculative-method eagle3 sizes it; weights only"),
+	F("model.arch.draft_vocab", "draft-vocab", "Draft vocab", KVP_SEC_MODEL,
+	  KVP_FT_U64, 0, U32MAX, model.arch.draft_vocab,
+	  "an EAGLE-3 head's draft_vocab_size: its lm_head rows and d2t map (0 = vocab)"),
+	F("model.arch.target_hidden", "target-hidden", "Target hidden",
+	  KVP_SEC_MODEL, KVP_FT_U64, 0, U32MAX, model.arch.target_hidden,
+	  "an EAGLE-3 head's target_hidden_size: its fc takes 3 x this (0 = hidden)"),
 	F("model.weights.dtype", "weights-dtype", "Weight format", KVP_SEC_MODEL,
 	  KVP_FT_WDTYPE, 0, 0, model.weights.dtype, "weight storage format"),
 	F("model.weights.bits", "weights-bits", "Weight bits", KVP_SEC_MODEL,
@@ -391,7 +400,7 @@ static const struct kvp_field fields[] = {
 	  .label = "Spec method", .section = KVP_SEC_ENGINE,
 	  .type = KVP_FT_ENUM, .choices = spec_methods,
 	  .help = "vLLM --speculative-config '{\"method\": ...}': draft_model "
-	          "(--speculative-model sets it), ngram or mtp (the model's own MTP layers, model.arch.mtp_layers); eagle is refused",
+	          "(--speculative-model sets it), ngram, mtp (the model's own MTP layers, model.arch.mtp_layers) or eagle3 (an EAGLE-3 head given with --speculative-model); eagle (EAGLE-1) is refused",
 	  PLAN_MEMBER(engine.vllm.speculative_method), .engine = KVP_ENGINE_VLLM },
 	FN(KVP_ENGINE_VLLM, "engine.vllm.num_speculative_tokens",
 	   "num-speculative-tokens", "Spec tokens", KVP_FT_U32, 0, 1u << 16,

@@ -109,6 +109,8 @@ enum hf_flags {
 	HF_SW_FULL   = 1u << 5,  /* sliding_window ignored: full attention */
 	HF_SW_ALL    = 1u << 6,  /* sliding_window on every layer, silently */
 	HF_OUT_GATE  = 1u << 7,  /* attn_output_gate, default true */
+	HF_EAGLE3    = 1u << 8,  /* an EAGLE-3 draft head (its architecture
+	                            wins over model_type) */
 };
 
 struct hf_family {

@@ -115,6 +115,26 @@ static enum kvp_status fam_qwen(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/* EAGLE-3 heads (model_type llama; SpecForge writes its Qwen targets'
+ * keys too): vLLM builds LlamaAttention layers (llama_eagle3.py
+ * @00bd1493), which slide only where layer_types says so, so a Qwen
+ * use_sliding_window, max_window_layers or sliding_window changes
+ * nothing: read, full attention. layer_types, when present, is read as
+ * for any llama. */
+static enum kvp_status fam_eagle3(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	(void)m;
+	(void)L;
+	if (*found || hf_has(c, "layer_types"))
+		return KVP_OK;
+	hf_superseded(c, "use_sliding_window");
+	hf_superseded(c, "max_window_layers");
+	hf_superseded(c, "sliding_window");
+	*found = true;
+	return KVP_OK;
+}
+
 /* Phi-3: llama.cpp (n_swa 0) and vLLM run it with full attention. */
 static enum kvp_status fam_phi3(struct cfg *c, struct kvp_model *m,
                                 struct lay *L, bool *found)
@@ -296,6 +316,8 @@ static enum kvp_status fam_kimi_linear(struct cfg *c, struct kvp_model *m,
 
 static const struct hf_family families[] = {
 	R("llama", "LlamaForCausalLM", 0, 0, 0, 0, NULL, "transformers LlamaConfig"),
+	R("llama", "LlamaForCausalLMEagle3", HF_EAGLE3, 0, 0, 0, fam_eagle3, "vLLM llama_eagle3.py @00bd1493 (Eagle3LlamaForCausalLM)"),
+	R("llama", "Eagle3LlamaForCausalLM", HF_EAGLE3, 0, 0, 0, fam_eagle3, "vLLM llama_eagle3.py @00bd1493"),
 	R("llama4", NULL, 0, 0, 0, 0, fam_llama4, "transformers Llama4TextConfig; vLLM llama4.py"),
 	R("llama4_text", NULL, 0, 0, 0, 0, fam_llama4, "transformers Llama4TextConfig; vLLM llama4.py"),
 	R("mistral", "MistralForCausalLM", HF_SW_ALL, 0, 0, 0, NULL, "transformers MistralConfig (window on every layer)"),

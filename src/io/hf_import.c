@@ -108,6 +108,14 @@ static void family(struct cfg *c, struct kvp_model *m)
 	snprintf(c->model_type, sizeof c->model_type, "%s", s ? s : "");
 	hf_clean(c->model_type);
 	c->fam = hf_family_find(c->model_type);
+	if (cJSON_IsArray(ar) && cJSON_IsString(cJSON_GetArrayItem(ar, 0))) {
+		/* an EAGLE-3 head is a llama by model_type, not by shape */
+		const struct hf_family *h =
+			hf_family_by_arch(cJSON_GetArrayItem(ar, 0)->valuestring);
+
+		if (h && (h->flags & HF_EAGLE3) && s && !strcmp(s, h->model_type))
+			c->fam = h;
+	}
 	if (!s && !fail && cJSON_IsArray(ar) &&
 	    cJSON_IsString(cJSON_GetArrayItem(ar, 0))) {
 		const char *a = cJSON_GetArrayItem(ar, 0)->valuestring;
@@ -258,6 +266,36 @@ static enum kvp_status arch_defaults(struct cfg *c, struct kvp_model *m)
 	return KVP_OK;
 }
 
+/* An EAGLE-3 head's own keys (vLLM llama_eagle3.py @00bd1493):
+ * draft_vocab_size (its lm_head rows and d2t map; vLLM defaults it to
+ * vocab_size), target_hidden_size (its fc takes 3 x that), and
+ * eagle_config.use_aux_hidden_state (false: no fc, not modelled). */
+static enum kvp_status eagle3_keys(struct cfg *c, struct kvp_model *m)
+{
+	char path[96];
+	const cJSON *e, *aux;
+	uint64_t x = 0;
+
+	if (!c->fam || !(c->fam->flags & HF_EAGLE3))
+		return KVP_OK;
+	m->arch.eagle3 = true;
+	if (hf_uint(c, "draft_vocab_size", 1, COUNT_MAX, &x) < 0)
+		return c->err->status;
+	m->arch.draft_vocab = x;
+	x = 0;
+	if (hf_uint(c, "target_hidden_size", 1, DIM_MAX, &x) < 0)
+		return c->err->status;
+	m->arch.target_hidden = x;
+	e = hf_get(c, "eagle_config", path, sizeof path);
+	aux = cJSON_IsObject(e) ? cJSON_GetObjectItemCaseSensitive(e,
+	                                "use_aux_hidden_state") : NULL;
+	if (cJSON_IsFalse(aux))
+		return hf_bad(c, "eagle_config.use_aux_hidden_state", aux,
+		              "an EAGLE-3 head without its fc (the target's last "
+		              "hidden state alone) is not modelled");
+	return KVP_OK;
+}
+
 /* ---- head dims and MLA ------------------------------------------------ */
 
 static enum kvp_status head_dims(struct cfg *c, struct kvp_model *m)
@@ -352,7 +390,7 @@ static enum kvp_status import_obj(struct cfg *c, struct kvp_model *m,
 	enum kvp_dtype dt;
 
 	family(c, m);
-	if (sizes(c, m) || arch_defaults(c, m) ||
+	if (sizes(c, m) || arch_defaults(c, m) || eagle3_keys(c, m) ||
 	    kv_heads(c, m) || head_dims(c, m) || mla(c, m) ||
 	    hf_dtype(c, m, &dt))
 		return c->err->status;

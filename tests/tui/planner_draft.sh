@@ -4,8 +4,9 @@
 # model picker, Tab types a file, the draft's weights and KV become the
 # card's 'draft' part, a file that is not a model is refused inline with
 # the plan kept, Delete removes the draft; under vLLM the method becomes
-# draft_model as --speculative-model sets it, and the plan saved from the
-# planner gives `kvplan calc` the same draft bytes. Every wait is bounded
+# draft_model (eagle3 for an EAGLE-3 head) as --speculative-model sets it,
+# and the plan saved from the planner gives `kvplan calc` the same draft
+# bytes. Every wait is bounded
 # (5 s).
 #
 # The draft tests/data/draft/draft-4l.json, worked by hand:
@@ -99,4 +100,25 @@ if grep -q '"speculative_method":[[:space:]]*"none"' "$DIR/plan.json" &&
 else
 	notok "vLLM: no draft, method none again"
 fi
+
+# vLLM with an EAGLE-3 head (tests/cli/vllm_eagle3.sh by hand): the row
+# sets method eagle3, and the card's draft part is the head's 1,455,196,160
+# B of weights + 1,000 blocks x 40,960 B of KV = 1,496,156,160 B
+E=$(cd "$(dirname "$0")/../data/draft" && pwd)/qwen3-32b-eagle3.json
+start 200 60 --engine vllm --model qwen3-32b --card h100 --max-model-len 8192 \
+	--kv-cache-memory-bytes 4235264000 --num-speculative-tokens 3
+down 10
+load_draft "$E"
+check "EAGLE-3: the card's draft part (worked above)" "1,496,156,160"
+keys C-s
+wait_for "Save plan as:" >/dev/null
+keys C-u "$DIR/eagle.json" Enter
+sleep 0.5
+if grep -q '"speculative_method":[[:space:]]*"eagle3"' "$DIR/eagle.json" 2>/dev/null; then
+	ok "EAGLE-3: the saved plan has method eagle3"
+else
+	notok "EAGLE-3: the saved plan has method eagle3"
+fi
+keys DC
+check "EAGLE-3: Delete removes it" "draft model removed"
 exit $fail

@@ -45,6 +45,19 @@ typedef unsigned __int128 u128;
 /* common/speculative.cpp SPEC_VOCAB_MAX_SIZE_DIFFERENCE */
 #define LC_SPEC_VOCAB_MAX_DIFF 128u
 
+/* A method read at one revision only: a named release is refused. */
+static enum kvp_status current_only(const struct kvp_plan *p,
+                                    const char *method, const char *read_at,
+                                    struct kvp_error *err)
+{
+	if (!p->engine.version[0])
+		return KVP_OK;
+	return kvp_error_set(err, KVP_EREFUSED,
+		"engine.vllm.speculative_method: %s - modelled at the current "
+		"release only (%s); engine.version %s is not", method, read_at,
+		p->engine.version);
+}
+
 /* vLLM's speculative_config as a plan gives it: the method and its
  * tokens agree, and the draft is there exactly when the method needs it. */
 static enum kvp_status vllm_method(const struct kvp_plan *p,
@@ -66,12 +79,9 @@ static enum kvp_status vllm_method(const struct kvp_plan *p,
 				"MTP layers (model.arch.mtp_layers 0: its config's "
 				"num_nextn_predict_layers or mtp_num_hidden_layers)",
 				p->model.id[0] ? p->model.id : "custom");
-		if (p->engine.version[0])
-			return kvp_error_set(err, KVP_EREFUSED,
-				"engine.vllm.speculative_method: mtp - modelled at the "
-				"current release only (EagleProposer as read at "
-				"vllm@008603a3); engine.version %s is not",
-				p->engine.version);
+		if (current_only(p, "mtp", "EagleProposer as read at vllm@008603a3",
+		                 err) != KVP_OK)
+			return err->status;
 		if (kvp_plan_pp(p) > 1)
 			return kvp_error_set(err, KVP_EREFUSED,
 				"engine.vllm.speculative_method: mtp - with pipeline "
@@ -94,12 +104,9 @@ static enum kvp_status vllm_method(const struct kvp_plan *p,
 				"is not an EAGLE-3 head (draft.arch.eagle3: its config's "
 				"architectures LlamaForCausalLMEagle3)",
 				p->draft.id[0] ? p->draft.id : "(unnamed)");
-		if (p->engine.version[0])
-			return kvp_error_set(err, KVP_EREFUSED,
-				"engine.vllm.speculative_method: eagle3 - modelled at "
-				"the current release only (llama_eagle3.py as read at "
-				"vllm@00bd1493); engine.version %s is not",
-				p->engine.version);
+		if (current_only(p, "eagle3", "llama_eagle3.py as read at "
+		                 "vllm@00bd1493", err) != KVP_OK)
+			return err->status;
 		break;
 	case KVP_SPEC_NONE:
 		if (draft)

@@ -34,6 +34,14 @@ row() {
 
 V3="--model deepseek-v3 --engine vllm --card h200 --tp 8 --max-model-len 8192
     --kv-cache-memory-bytes 1142784000 --speculative-method mtp --num-speculative-tokens 2"
+# quit_run NAME: quit the planner, its changes discarded
+quit_run() {
+	keys F10
+	wait_for "Unsaved changes" >/dev/null
+	keys n
+	if wait_for "EXITED:0"; then ok "$1: quit"; else notok "$1: quit"; fi
+}
+
 # shellcheck disable=SC2086 # the flags are words
 start 200 60 $V3
 check "vLLM MTP: the draft part is the MTP layer's KV (worked above)" "18,432,000"
@@ -51,10 +59,7 @@ two=$("$KVPLAN" calc $V3 --mtp-layers 2 2>/dev/null |
 keys Up C-u 2 Enter
 if [ -n "$two" ]; then check "2 MTP layers: calc's figure ($two B)" "$two"
 else notok "calc gave no MTP draft figure for 2 layers"; fi
-keys F10
-wait_for "Unsaved changes" >/dev/null
-keys n
-if wait_for "EXITED:0"; then ok "MTP run: quit"; else notok "MTP run: quit"; fi
+quit_run "MTP run"
 
 Q35="--model qwen3.5-35b-a3b --engine llama.cpp --ctx-size 65536 --kv-unified"
 # shellcheck disable=SC2086
@@ -66,8 +71,5 @@ if row "recurrent-state snapshots per sequence"; then ok "the Work page has the 
 else notok "the Work page has the RS snapshots row"; fi
 keys C-u 2 Enter
 check "2 snapshots: KV and 3 state rows (worked above)" "1,539,768,320"
-keys F10
-wait_for "Unsaved changes" >/dev/null
-keys n
-if wait_for "EXITED:0"; then ok "RS run: quit"; else notok "RS run: quit"; fi
+quit_run "RS run"
 exit $fail

@@ -229,6 +229,8 @@ static void sub_plan(const struct kvp_plan *p, struct kvp_plan *sub)
 {
 	*sub = *p;
 	sub->model = p->draft;
+	sub->model.arch.eagle3 = false;  /* its shapes only: the head's weights
+	                                    are counted by eagle3_weights */
 	memset(&sub->draft, 0, sizeof sub->draft);
 	sub->engine.llamacpp.lora_bytes = 0;
 	sub->engine.llamacpp.mmproj_bytes = 0;
@@ -444,6 +446,14 @@ enum kvp_status kvp_draft_prepare(const struct kvp_plan *p,
 	enum kvp_status st;
 
 	memset(&res->draft, 0, sizeof res->draft);
+	/* a head is no model of its own: sized as one, its embedding and
+	 * lm_head would be the target's vocabulary (2.8x SpecForge's
+	 * Qwen3-32B head) */
+	if (p->model.arch.eagle3)
+		return kvp_error_set(&res->error, KVP_EINVAL,
+			"model.arch.eagle3: %s is an EAGLE-3 head - it drafts for a "
+			"target model: give it with --speculative-model",
+			p->model.id[0] ? p->model.id : "the model");
 	if (p->engine.kind == KVP_ENGINE_VLLM &&
 	    (st = vllm_method(p, &res->error)) != KVP_OK)
 		return st;

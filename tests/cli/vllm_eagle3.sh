@@ -77,6 +77,9 @@ case $out in *"pipeline_parallel_size 2"*) ok "pipeline parallel: refused";; *) 
 out=$("$KVPLAN" calc --model qwen3-32b --engine llama.cpp --model-draft "$H" 2>&1)
 case $out in *"is an EAGLE-3 head (draft.arch.eagle3) - llama.cpp's EAGLE-3 drafting is not modelled"*)
 	ok "llama.cpp -md with the head: refused by name";; *) no "llama.cpp -md head: $out";; esac
+out=$("$KVPLAN" calc --model "$H" --engine vllm --card h100 --max-model-len 4096 2>&1); rc=$?
+case $out in *"model.arch.eagle3: "*"is an EAGLE-3 head - it drafts for a target model"*) [ $rc -eq 2 ] && ok "the head as the model: refused, exit 2" || no "exit $rc";;
+	*) no "the head as the model: $out";; esac
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 sed 's/"draft_vocab_size": 32000/"draft_vocab_size": 32000, "eagle_config": {"use_aux_hidden_state": false}/' "$H" > "$tmp/config.json"

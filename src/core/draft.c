@@ -295,6 +295,14 @@ static enum kvp_status eagle3_weights(const struct kvp_model *h, uint32_t tp,
 			!a->hidden ? "hidden" : !h->q_heads ? "q_heads" :
 			!hd ? "base.k_dim" : !nkv ? "base.kv_heads" :
 			!a->intermediate ? "intermediate" : "vocab");
+	/* each below 2^32, so that no product below leaves 128 bits */
+	if ((a->hidden | a->intermediate | dv | a->target_hidden) >> 32)
+		return kvp_error_set(err, KVP_ERANGE,
+			"draft.arch: an EAGLE-3 head's hidden %llu, intermediate %llu, "
+			"vocab %llu or target_hidden %llu is beyond 2^32",
+			(unsigned long long)a->hidden,
+			(unsigned long long)a->intermediate, (unsigned long long)dv,
+			(unsigned long long)a->target_hidden);
 	if (h->q_heads % tp || a->intermediate % tp)
 		return kvp_error_set(err, KVP_EREFUSED,
 			"draft: the EAGLE-3 head's %u heads and intermediate %llu "

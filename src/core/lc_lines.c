@@ -10,11 +10,20 @@
 #include "core/lc_words.h"
 #include "kvplan/checked.h"
 
+/* Streams: n_ctx not a multiple of n_seq_max, rounded down (and said). */
+static bool lc_rounds(const struct lc_print *x)
+{
+	uint64_t padded;
+
+	return !x->unified && kvp_round_up(x->ctx, LC_PAD, &padded) &&
+	       padded != x->n_ctx;
+}
+
 /* The lines the plan prints that not every row words (enum lc_need). */
 static unsigned lc_needs(const struct kvp_plan *p, uint32_t n_caches,
                          const struct lc_print *x)
 {
-	uint64_t train = p->model.arch.max_positions, padded;
+	uint64_t train = p->model.arch.max_positions;
 	unsigned needs = 0;
 
 	if (n_caches > 1)
@@ -25,9 +34,7 @@ static unsigned lc_needs(const struct kvp_plan *p, uint32_t n_caches,
 		needs |= LC_NEED_WARN;
 	/* lines whose older words no row has: the n_ctx_seq > n_ctx_train
 	 * warning, the streams' rounding, the V padding */
-	if ((train && x->n_ctx_seq > train) || x->v_pad ||
-	    (!x->unified && kvp_round_up(x->ctx, LC_PAD, &padded) &&
-	     padded != x->n_ctx))
+	if ((train && x->n_ctx_seq > train) || x->v_pad || lc_rounds(x))
 		needs |= LC_NEED_TODAY;
 	return needs;
 }
@@ -110,14 +117,10 @@ void lc_lines(const struct kvp_plan *p, struct kvp_result *res,
 	                                           lc_needs(p, n_caches, x));
 	uint64_t train = p->model.arch.max_positions;
 
-	if (!x->unified && w == lc_words_current()) {
-		uint64_t padded;
-
-		if (kvp_round_up(x->ctx, LC_PAD, &padded) && padded != x->n_ctx)
-			eng_line(res, "%s: n_ctx is not divisible by n_seq_max - "
-			         "rounding down to %llu", w->ctx,
-			         (unsigned long long)x->n_ctx);
-	}
+	if (lc_rounds(x))   /* only today's words have it (lc_needs) */
+		eng_line(res, "%s: n_ctx is not divisible by n_seq_max - "
+		         "rounding down to %llu", w->ctx,
+		         (unsigned long long)x->n_ctx);
 	if (train && x->n_ctx_seq < train)
 		eng_line(res, "%s: %s (%llu) < n_ctx_train (%llu) -- the full capacity "
 		         "of the model will not be utilized", w->ctx, w->ctx_seq,

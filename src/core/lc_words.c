@@ -87,7 +87,9 @@ const struct lc_words *lc_words_current(void)
 	return &current;
 }
 
-const struct lc_words *lc_words_at(const char *build)
+/* The row whose builds include `build` ("b4462"), or NULL: no row, and
+ * the front ends label today's words as someone else's. */
+static const struct lc_words *lc_words_at(const char *build)
 {
 	unsigned long b, lo, hi;
 	size_t i;

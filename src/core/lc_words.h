@@ -64,10 +64,6 @@ struct lc_words {
 /* Today's words (84f71294), printed when no row words the plan. */
 const struct lc_words *lc_words_current(void);
 
-/* The row whose builds include `build` ("b4462"), or NULL: no row, and
- * the front ends label today's words as someone else's. */
-const struct lc_words *lc_words_at(const char *build);
-
 /* The words res->engine.lines_wording names (the row chosen by the
  * engine; the current one when it names the current release). */
 const struct lc_words *lc_words_of(const struct kvp_engine_result *e);

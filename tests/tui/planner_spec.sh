@@ -18,18 +18,18 @@
 TUI_TAG=kvps TUI_TIMEOUT=180
 . "$(dirname "$0")/tmux_lib.inc"
 
-# row HELP: move down (at most 80 fields) to the row whose help line
-# holds HELP
+# row NAME HELP: move down (at most 80 fields) to the row whose help
+# line holds HELP; the check NAME passes when it is found
 row() {
 	i=0
 	while [ $i -lt 80 ]; do
 		screen
-		grep -qF "$1" "$DIR/screen" && return 0
+		if grep -qF "$2" "$DIR/screen"; then ok "$1"; return 0; fi
 		keys Down
 		sleep 0.05
 		i=$((i + 1))
 	done
-	return 1
+	notok "$1"
 }
 
 V3="--model deepseek-v3 --engine vllm --card h200 --tp 8 --max-model-len 8192
@@ -48,8 +48,7 @@ check "vLLM MTP: the draft part is the MTP layer's KV (worked above)" "18,432,00
 check "vLLM MTP: 1,000 blocks of 16" "allocated 16,000 slots"
 keys F5
 wait_for "Model id" >/dev/null
-if row "multi-token prediction layers after the model's"; then ok "the Model page has the MTP row"
-else notok "the Model page has the MTP row"; fi
+row "the Model page has the MTP row" "multi-token prediction layers after the model's"
 keys C-u 0 Enter
 check "0 MTP layers under method mtp: refused inline, in calc's words" "has no MTP layers"
 check "the edit kept" "MTP layers          0"
@@ -67,8 +66,7 @@ start 200 60 $Q35
 check "llama.cpp: KV and one state row (worked above)" "1,408,040,960"
 keys F6
 wait_for "Sequence class 0" >/dev/null
-if row "recurrent-state snapshots per sequence"; then ok "the Work page has the RS snapshots row"
-else notok "the Work page has the RS snapshots row"; fi
+row "the Work page has the RS snapshots row" "recurrent-state snapshots per sequence"
 keys C-u 2 Enter
 check "2 snapshots: KV and 3 state rows (worked above)" "1,539,768,320"
 quit_run "RS run"

@@ -152,8 +152,8 @@ enum kvp_mamba_dtype {
  * kvplan sizes it: a draft model (plan.draft) whose layers join the KV
  * pool, n-gram lookup (no model, no cache) or the model's own MTP layers
  * (model.arch.mtp_layers), whose layers join the pool too, or an EAGLE-3
- * head (plan.draft with model.arch.eagle3), whose layers join it as a
- * draft model's do. EAGLE-1 heads (eagle) are refused by name
+ * head (plan.draft with model.arch.eagle3) or an EAGLE-1 llama head
+ * (eagle), whose layers join it as a draft model's do
  * (src/core/draft.c). */
 enum kvp_spec_method {
 	KVP_SPEC_NONE = 0,
@@ -165,11 +165,14 @@ enum kvp_spec_method {
 	KVP_SPEC_METHOD_COUNT
 };
 
-/* The method vLLM drafts with for a draft model given alone (the CLI's
- * --speculative-model, the planner's Draft model row): eagle3 for an
- * EAGLE-3 head (model.arch.eagle3), draft_model otherwise. */
+/* The method vLLM drafts with for a draft model given (the CLI's
+ * --speculative-model, the planner's Draft model row), the plan's method
+ * being `given`: eagle3 for an EAGLE-3 head (model.arch.eagle3), eagle
+ * where eagle was given (an EAGLE-1 head's config is a llama's),
+ * draft_model otherwise. */
 struct kvp_model;
-enum kvp_spec_method kvp_draft_method(const struct kvp_model *draft);
+enum kvp_spec_method kvp_draft_method(const struct kvp_model *draft,
+                                      enum kvp_spec_method given);
 
 struct kvp_vllm_opts {
 	/* Issue 14, speculative decoding (src/core/draft.c), named after the
@@ -180,7 +183,8 @@ struct kvp_vllm_opts {
 	                                     (the model's MTP layers, model.
 	                                     arch.mtp_layers), eagle3 (an
 	                                     EAGLE-3 head as plan.draft) or
-	                                     eagle (EAGLE-1, refused) */
+	                                     eagle (an EAGLE-1 llama head
+	                                     as plan.draft) */
 	uint32_t num_speculative_tokens;  /* "num_speculative_tokens": tokens
 	                                     drafted per step; the scheduler's
 	                                     num_lookahead_tokens; >= 1 with a

@@ -59,7 +59,7 @@ static const struct {
 	{ "override-tensor", OWN_OVERRIDE_TENSOR, true, "PATTERN=BUFFER[,...]", "llama.cpp -ot: tensors whose GGUF name the pattern finds go to BUFFER (CPU or CUDA0), first match wins; repeatable [engine.llamacpp.override_tensor]" },
 	{ "mmproj", OWN_MMPROJ_FILE, true, "FILE", "llama.cpp --mmproj encoder file (GGUF): its tensor bytes set engine.llamacpp.mmproj_bytes" },
 	{ "model-draft", OWN_MODEL_DRAFT, true, "SPEC", "llama.cpp -md, --model-draft: the draft model of speculative decoding (preset name, preset file, config.json or GGUF); sized into the plan's draft" },
-	{ "speculative-model", OWN_SPEC_MODEL, true, "SPEC", "vLLM --speculative-config '{\"model\": SPEC}': the draft model (preset, config.json or GGUF); sets --speculative-method draft_model, or eagle3 for an EAGLE-3 head" },
+	{ "speculative-model", OWN_SPEC_MODEL, true, "SPEC", "vLLM --speculative-config '{\"model\": SPEC}': the draft model (preset, config.json or GGUF); sets --speculative-method draft_model, or eagle3 for an EAGLE-3 head; a method eagle given stays" },
 	{ "assume-layout", OWN_ASSUME_LAYOUT, false, NULL, "import a config.json (--model) whose model_type or layout keys kvplan does not read, with the layout it does read; every output then warns (KVP-W16)" },
 };
 
@@ -259,7 +259,8 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 			return flag_error(err, flag);
 		p->draft = m;
 		if (id == OWN_SPEC_MODEL)
-			p->engine.vllm.speculative_method = kvp_draft_method(&m);
+			p->engine.vllm.speculative_method = kvp_draft_method(&m,
+				p->engine.vllm.speculative_method);
 		return KVP_OK;
 	}
 	case OWN_CARD: {

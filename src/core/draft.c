@@ -89,10 +89,26 @@ static enum kvp_status vllm_method(const struct kvp_plan *p,
 				"is not modelled", kvp_plan_pp(p));
 		break;
 	case KVP_SPEC_EAGLE:
-		return kvp_error_set(err, KVP_EREFUSED,
-			"engine.vllm.speculative_method: eagle - an EAGLE-1 head's "
-			"layers and weights are not modelled (EAGLE-3 heads are: "
-			"eagle3)");
+		if (!draft)
+			return kvp_error_set(err, KVP_EINVAL,
+				"engine.vllm.speculative_method: eagle - needs the "
+				"EAGLE-1 head (--speculative-model: its config.json)");
+		if (p->draft.arch.eagle3)
+			return kvp_error_set(err, KVP_EINVAL,
+				"engine.vllm.speculative_method: eagle - the draft %s "
+				"is an EAGLE-3 head: its method is eagle3",
+				p->draft.id[0] ? p->draft.id : "(unnamed)");
+		/* EAGLEConfig names the head Eagle + its architecture; only
+		 * EagleLlamaForCausalLM (llama_eagle.py) is read */
+		if (strcmp(p->draft.model_type, "llama") != 0)
+			return kvp_error_set(err, KVP_EREFUSED,
+				"draft.model_type: '%s' - vLLM's EAGLE-1 heads are "
+				"modelled for llama heads only (EagleLlamaForCausalLM, "
+				"llama_eagle.py)", p->draft.model_type);
+		if (current_only(p, "eagle", "llama_eagle.py as read at "
+		                 "vllm@00da9231", err) != KVP_OK)
+			return err->status;
+		break;
 	case KVP_SPEC_EAGLE3:
 		if (!draft)
 			return kvp_error_set(err, KVP_EINVAL,
@@ -148,6 +164,31 @@ static enum kvp_status vllm_method(const struct kvp_plan *p,
 	return KVP_OK;
 }
 
+/*
+ * An EAGLE-1 head against its target (vllm/v1/spec_decode/eagle.py
+ * load_model): its fc takes the target's hidden states, so the widths
+ * must agree; its embed_tokens is the target's only when the shapes are
+ * equal (else loaded separately: not modelled), and its lm_head is the
+ * target's always.
+ */
+static enum kvp_status eagle1_refusals(const struct kvp_plan *p,
+                                       struct kvp_error *err)
+{
+	const struct kvp_arch *t = &p->model.arch, *h = &p->draft.arch;
+
+	if (h->hidden != t->hidden)
+		return kvp_error_set(err, KVP_EINVAL,
+			"draft.arch.hidden: %llu - an EAGLE-1 head's fc takes the "
+			"target's hidden states: model.arch.hidden is %llu",
+			(unsigned long long)h->hidden, (unsigned long long)t->hidden);
+	if (h->vocab != t->vocab)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"draft.arch.vocab: %llu - the target's is %llu: vLLM then "
+			"loads the head's own embedding, which is not modelled",
+			(unsigned long long)h->vocab, (unsigned long long)t->vocab);
+	return KVP_OK;
+}
+
 /* The engines' own refusals of a draft model, before any figure. */
 static enum kvp_status draft_refusals(const struct kvp_plan *p,
                                       struct kvp_error *err)
@@ -190,15 +231,18 @@ static enum kvp_status draft_refusals(const struct kvp_plan *p,
 				"multimodal (engine.llamacpp.mmproj_bytes with a draft)");
 		return KVP_OK;
 	}
-	/* vllm/config/speculative.py verify_equal_vocab_size_if_draft_model
-	 * and the multimodal refusal are draft_model's: an EAGLE-3 head maps
-	 * its own vocabulary (d2t) and drafts for multimodal targets
-	 * (eagle.py load_model) */
-	if (p->engine.vllm.speculative_method == KVP_SPEC_EAGLE3)
-		return kvp_plan_pp(p) > 1 ? kvp_error_set(err, KVP_EREFUSED,
+	if (kvp_plan_pp(p) > 1)
+		return kvp_error_set(err, KVP_EREFUSED,
 			"draft: with pipeline_parallel_size %u - where vLLM places "
-			"the draft's layers across stages is not modelled",
-			kvp_plan_pp(p)) : KVP_OK;
+			"the draft's layers across stages is not modelled", kvp_plan_pp(p));
+	/* vllm/config/speculative.py verify_equal_vocab_size_if_draft_model
+	 * and the multimodal refusal are draft_model's: an EAGLE head drafts
+	 * for multimodal targets, and an EAGLE-3 head maps its own
+	 * vocabulary (d2t) (eagle.py load_model) */
+	if (p->engine.vllm.speculative_method == KVP_SPEC_EAGLE3)
+		return KVP_OK;
+	if (p->engine.vllm.speculative_method == KVP_SPEC_EAGLE)
+		return eagle1_refusals(p, err);
 	if (tv != dv)
 		return kvp_error_set(err, KVP_EREFUSED,
 			"vLLM: Target and draft model should have the same vocabulary "
@@ -209,10 +253,6 @@ static enum kvp_status draft_refusals(const struct kvp_plan *p,
 		return kvp_error_set(err, KVP_EREFUSED,
 			"vLLM: Speculative Decoding with draft models does not support "
 			"multimodal models yet (model.arch.mm_item_tokens with a draft)");
-	if (kvp_plan_pp(p) > 1)
-		return kvp_error_set(err, KVP_EREFUSED,
-			"draft: with pipeline_parallel_size %u - where vLLM places "
-			"the draft's layers across stages is not modelled", kvp_plan_pp(p));
 	return KVP_OK;
 }
 
@@ -264,74 +304,131 @@ static void weights_label(struct kvp_draft_result *d,
 }
 
 /*
+ * The decoder layers of an EAGLE head as vLLM builds them (llama.py's
+ * LlamaDecoderLayer, 16-bit parameters): a QKVParallelLinear over in0
+ * inputs in layer 0 and hidden after it, o_proj, a gated MLP, norms0
+ * RMSNorms in layer 0 and norms after it, and with attention_bias the
+ * qkv bias and o_proj's (unsplit). A rank holds q, o and the MLP split
+ * by tp, K and V for max(1, Hkv / tp) heads, and all of each norm.
+ * Parameter counts into p[0] (all) and p[1] (a rank).
+ */
+static enum kvp_status head_layers(const struct kvp_model *h, uint32_t tp,
+                                   const char *what, u128 in0,
+                                   unsigned norms0, unsigned norms,
+                                   u128 p[2], struct kvp_error *err)
+{
+	const struct kvp_arch *a = &h->arch;
+	u128 hid = a->hidden, hd = h->base.k_dim, nq = h->q_heads, in = in0;
+	u128 nkv = h->base.kv_heads;
+	u128 kv_rank = h->base.kv_heads / tp ? h->base.kv_heads / tp : 1;
+	uint32_t i;
+
+	if (!a->hidden || !h->q_heads || !hd || !nkv || !a->intermediate ||
+	    !a->vocab)
+		return kvp_error_set(err, KVP_EINVAL,
+			"draft.arch: an %s head needs hidden, q_heads, kv_heads, "
+			"head dim, intermediate and vocab (%s is 0)", what,
+			!a->hidden ? "hidden" : !h->q_heads ? "q_heads" :
+			!hd ? "base.k_dim" : !nkv ? "base.kv_heads" :
+			!a->intermediate ? "intermediate" : "vocab");
+	/* each below 2^32, so that no product here or in the callers leaves
+	 * 128 bits */
+	if ((a->hidden | a->intermediate | a->vocab | a->draft_vocab |
+	     a->target_hidden) >> 32)
+		return kvp_error_set(err, KVP_ERANGE,
+			"draft.arch: an %s head's hidden %llu, intermediate %llu, "
+			"vocab %llu, draft_vocab %llu or target_hidden %llu is "
+			"beyond 2^32", what, (unsigned long long)a->hidden,
+			(unsigned long long)a->intermediate,
+			(unsigned long long)a->vocab,
+			(unsigned long long)a->draft_vocab,
+			(unsigned long long)a->target_hidden);
+	if (h->q_heads % tp || a->intermediate % tp)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"draft: the %s head's %u heads and intermediate %llu do not "
+			"split over tensor parallel size %u", what, h->q_heads,
+			(unsigned long long)a->intermediate, tp);
+	p[0] = p[1] = 0;
+	for (i = 0; i < h->n_layers; i++, in = hid) {
+		u128 qkv = (nq + 2 * nkv) * hd, qkv_r = (nq / tp + 2 * kv_rank) * hd;
+		u128 nn = (i ? norms : norms0) * hid;
+
+		p[0] += in * qkv + nq * hd * hid + 3 * hid * a->intermediate + nn;
+		p[1] += in * qkv_r + nq / tp * hd * hid +
+		        3 * hid * (a->intermediate / tp) + nn;
+		if (a->attention_bias) {
+			p[0] += qkv + hid;
+			p[1] += qkv_r + hid;
+		}
+	}
+	return KVP_OK;
+}
+
+/* 16-bit parameters plus extra bytes, in 64 bits or refused. */
+static enum kvp_status head_bytes(const u128 p[2], u128 extra,
+                                  const char *what, uint64_t *all,
+                                  uint64_t *rank, struct kvp_error *err)
+{
+	u128 b_all = p[0] * 2 + extra, b_rank = p[1] * 2 + extra;
+
+	if (b_all > UINT64_MAX)
+		return kvp_error_set(err, KVP_EOVERFLOW,
+			"draft: the %s head's weights overflow 64 bits", what);
+	*all = (uint64_t)b_all;
+	*rank = (uint64_t)b_rank;
+	return KVP_OK;
+}
+
+/*
  * An EAGLE-3 head's weights as vLLM builds it (vllm/model_executor/
- * models/llama_eagle3.py @00bd1493, Eagle3LlamaForCausalLM): each layer a
- * QKVParallelLinear of 2 x hidden inputs in layer 0 (the embedding and
- * the target's hidden state side by side; hidden after it), o_proj, a
- * gated MLP and three RMSNorms (input_layernorm, post_attention_layernorm,
- * hidden_norm); an fc of 3 x target_hidden -> hidden (ReplicatedLinear),
- * the final norm, an lm_head of draft_vocab rows padded to 64
- * (ParallelLMHead) and draft_id_to_target_id, draft_vocab int64 values.
- * embed_tokens is the target's (eagle.py load_model shares it when the
- * checkpoint has none): not counted. Parameters in the model's 16-bit
- * dtype. A rank holds q, o, the MLP and the lm_head split by tp, K and V
- * for max(1, Hkv / tp) heads, and all of fc, the norms and the map.
+ * models/llama_eagle3.py @00bd1493, Eagle3LlamaForCausalLM): layers whose
+ * qkv takes 2 x hidden inputs in layer 0 (the embedding and the target's
+ * hidden state side by side) and three norms each (input_layernorm,
+ * post_attention_layernorm, hidden_norm); an fc of 3 x target_hidden ->
+ * hidden (ReplicatedLinear), the final norm, an lm_head of draft_vocab
+ * rows padded to 64 (ParallelLMHead, split by tp) and
+ * draft_id_to_target_id, draft_vocab int64 values. embed_tokens is the
+ * target's (eagle.py load_model shares it when the checkpoint has none):
+ * not counted.
  */
 static enum kvp_status eagle3_weights(const struct kvp_model *h, uint32_t tp,
                                       uint64_t *all, uint64_t *rank,
                                       struct kvp_error *err)
 {
 	const struct kvp_arch *a = &h->arch;
-	u128 hid = a->hidden, hd = h->base.k_dim, nq = h->q_heads;
-	u128 nkv = h->base.kv_heads, in = 2 * hid, p_all = 0, p_rank = 0;
-	u128 kv_rank = h->base.kv_heads / tp ? h->base.kv_heads / tp : 1;
-	u128 dv = a->draft_vocab ? a->draft_vocab : a->vocab, rows, b_all, b_rank;
-	uint32_t i;
+	u128 hid = a->hidden, p[2], dv, rows, fc;
 
-	if (!a->hidden || !h->q_heads || !hd || !nkv || !a->intermediate || !dv)
-		return kvp_error_set(err, KVP_EINVAL,
-			"draft.arch: an EAGLE-3 head needs hidden, q_heads, "
-			"kv_heads, head dim, intermediate and vocab (%s is 0)",
-			!a->hidden ? "hidden" : !h->q_heads ? "q_heads" :
-			!hd ? "base.k_dim" : !nkv ? "base.kv_heads" :
-			!a->intermediate ? "intermediate" : "vocab");
-	/* each below 2^32, so that no product below leaves 128 bits */
-	if ((a->hidden | a->intermediate | dv | a->target_hidden) >> 32)
-		return kvp_error_set(err, KVP_ERANGE,
-			"draft.arch: an EAGLE-3 head's hidden %llu, intermediate %llu, "
-			"vocab %llu or target_hidden %llu is beyond 2^32",
-			(unsigned long long)a->hidden,
-			(unsigned long long)a->intermediate, (unsigned long long)dv,
-			(unsigned long long)a->target_hidden);
-	if (h->q_heads % tp || a->intermediate % tp)
-		return kvp_error_set(err, KVP_EREFUSED,
-			"draft: the EAGLE-3 head's %u heads and intermediate %llu "
-			"do not split over tensor parallel size %u",
-			h->q_heads, (unsigned long long)a->intermediate, tp);
-	for (i = 0; i < h->n_layers; i++, in = hid) {
-		u128 qkv = (nq + 2 * nkv) * hd, qkv_r = (nq / tp + 2 * kv_rank) * hd;
-
-		p_all += in * qkv + nq * hd * hid + 3 * hid * a->intermediate + 3 * hid;
-		p_rank += in * qkv_r + nq / tp * hd * hid +
-		          3 * hid * (a->intermediate / tp) + 3 * hid;
-		if (a->attention_bias) {   /* qkv_bias; o_proj's bias unsplit */
-			p_all += qkv + hid;
-			p_rank += qkv_r + hid;
-		}
-	}
+	if (head_layers(h, tp, "EAGLE-3", 2 * hid, 3, 3, p, err) != KVP_OK)
+		return err->status;
+	dv = a->draft_vocab ? a->draft_vocab : a->vocab;
 	rows = (dv + 63) / 64 * 64;
-	p_all += 3 * (a->target_hidden ? a->target_hidden : a->hidden) * hid +
-	         hid + rows * hid;
-	p_rank += 3 * (a->target_hidden ? a->target_hidden : a->hidden) * hid +
-	          hid + (rows + tp - 1) / tp * hid;
-	b_all = p_all * 2 + dv * 8;
-	b_rank = p_rank * 2 + dv * 8;
-	if (b_all > UINT64_MAX)
-		return kvp_error_set(err, KVP_EOVERFLOW,
-			"draft: the EAGLE-3 head's weights overflow 64 bits");
-	*all = (uint64_t)b_all;
-	*rank = (uint64_t)b_rank;
-	return KVP_OK;
+	fc = 3 * (a->target_hidden ? a->target_hidden : a->hidden) * hid;
+	p[0] += fc + hid + rows * hid;
+	p[1] += fc + hid + (rows + tp - 1) / tp * hid;
+	return head_bytes(p, dv * 8, "EAGLE-3", all, rank, err);
+}
+
+/*
+ * An EAGLE-1 head's weights as vLLM builds it (vllm/model_executor/
+ * models/llama_eagle.py @00da9231, EagleLlamaForCausalLM): layers of
+ * hidden inputs whose layer 0 has no input_layernorm (nn.Identity, as
+ * EAGLE's cnets.py), and an fc of 2 x hidden -> hidden (torch.nn.Linear,
+ * no bias, whole on every rank). No final norm; embed_tokens and lm_head
+ * are the target's (eagle.py load_model: shared at equal shapes, and
+ * always for method eagle): not counted. The HASS variant's two extra
+ * norms (config add_para_norm) are not read.
+ */
+static enum kvp_status eagle1_weights(const struct kvp_model *h, uint32_t tp,
+                                      uint64_t *all, uint64_t *rank,
+                                      struct kvp_error *err)
+{
+	u128 hid = h->arch.hidden, p[2];
+
+	if (head_layers(h, tp, "EAGLE-1", hid, 1, 2, p, err) != KVP_OK)
+		return err->status;
+	p[0] += 2 * hid * hid;
+	p[1] += 2 * hid * hid;
+	return head_bytes(p, 0, "EAGLE-1", all, rank, err);
 }
 
 /*
@@ -350,6 +447,8 @@ static enum kvp_status vllm_draft(const struct kvp_plan *p,
 	uint32_t tp = kvp_plan_tp(p), i;
 	uint64_t tok = 0;
 	enum kvp_status st;
+	bool eagle3 = o->speculative_method == KVP_SPEC_EAGLE3;
+	bool eagle = eagle3 || o->speculative_method == KVP_SPEC_EAGLE;
 
 	sub_plan(p, &sub);
 	sub.engine.kind = KVP_ENGINE_GENERIC;
@@ -360,15 +459,17 @@ static enum kvp_status vllm_draft(const struct kvp_plan *p,
 		return sub_error(res, &sres, st);
 	weights_label(d, &sres);
 	d->weights_device = kvp_ceil_div(sres.weights.bytes, tp);
-	if (p->draft.arch.eagle3) {
-		st = eagle3_weights(&p->draft, tp, &d->weights_bytes,
-		                    &d->weights_device, &res->error);
+	if (eagle) {
+		st = (eagle3 ? eagle3_weights : eagle1_weights)(&p->draft, tp,
+			&d->weights_bytes, &d->weights_device, &res->error);
 		if (st != KVP_OK)
 			return st;
 		d->weights_kind = KVP_FIG_ESTIMATE;
-		snprintf(d->weights_source, sizeof d->weights_source,
-		         "EAGLE-3 head shapes, llama_eagle3.py @00bd1493 (embed "
-		         "tokens: the target's)");
+		snprintf(d->weights_source, sizeof d->weights_source, "%s",
+		         eagle3 ? "EAGLE-3 head shapes, llama_eagle3.py @00bd1493 "
+		         "(embed tokens: the target's)" : "EAGLE-1 head shapes, "
+		         "llama_eagle.py @00da9231 (embed tokens and lm_head: the "
+		         "target's)");
 	}
 	for (i = 0; i < sres.n_layers; i++) {
 		const struct kvp_layer_spec *l = &sres.layers[i].spec;
@@ -406,7 +507,7 @@ static enum kvp_status vllm_draft(const struct kvp_plan *p,
 	d->lookahead = o->num_speculative_tokens;
 	d->kv_kind = KVP_FIG_ENGINE;
 	snprintf(d->kv_source, sizeof d->kv_source, "%s",
-	         p->draft.arch.eagle3 ? "vLLM eagle.py: the head's layers share "
+	         eagle ? "vLLM eagle.py: the head's layers share "
 	         "the pool" : "vLLM draft_model.py: the draft's layers share "
 	         "the pool");
 	return KVP_OK;
@@ -441,11 +542,16 @@ static enum kvp_status vllm_mtp(const struct kvp_plan *p, struct kvp_result *res
 	return KVP_OK;
 }
 
-enum kvp_spec_method kvp_draft_method(const struct kvp_model *draft)
+enum kvp_spec_method kvp_draft_method(const struct kvp_model *draft,
+                                      enum kvp_spec_method given)
 {
 	/* vLLM's speculative_config takes the head's own method: an EAGLE-3
-	 * head drafts with eagle3, any other model with draft_model */
-	return draft->arch.eagle3 ? KVP_SPEC_EAGLE3 : KVP_SPEC_DRAFT_MODEL;
+	 * head drafts with eagle3; an EAGLE-1 head's config is a plain
+	 * llama's, so eagle stays where it was given; any other model drafts
+	 * with draft_model */
+	if (draft->arch.eagle3)
+		return KVP_SPEC_EAGLE3;
+	return given == KVP_SPEC_EAGLE ? KVP_SPEC_EAGLE : KVP_SPEC_DRAFT_MODEL;
 }
 
 enum kvp_status kvp_draft_prepare(const struct kvp_plan *p,

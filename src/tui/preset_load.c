@@ -100,17 +100,20 @@ static bool load_card(struct tui_app *a, const char *spec)
 
 /* Speculative decoding's method where the engine asks for one: vLLM's
  * speculative_config names it ("draft_model" with a draft, "eagle3" with
- * an EAGLE-3 head, as the CLI's --speculative-model sets it); llama.cpp
- * takes -md alone. */
+ * an EAGLE-3 head, "eagle" kept where chosen, as the CLI's
+ * --speculative-model sets it); llama.cpp takes -md alone. ngram and mtp
+ * are the user's: a draft under them is refused by the computation. */
 static void draft_method(struct tui_app *a)
 {
 	struct kvp_vllm_opts *v = &a->plan.engine.vllm;
-	bool draft = a->plan.draft.n_layers > 0;
+	enum kvp_spec_method m = v->speculative_method;
 
-	if (draft && v->speculative_method == KVP_SPEC_NONE) {
-		v->speculative_method = kvp_draft_method(&a->plan.draft);
-	} else if (!draft && (v->speculative_method == KVP_SPEC_DRAFT_MODEL ||
-	                      v->speculative_method == KVP_SPEC_EAGLE3)) {
+	if (m != KVP_SPEC_NONE && m != KVP_SPEC_DRAFT_MODEL &&
+	    m != KVP_SPEC_EAGLE3 && m != KVP_SPEC_EAGLE)
+		return;
+	if (a->plan.draft.n_layers > 0) {
+		v->speculative_method = kvp_draft_method(&a->plan.draft, m);
+	} else if (m != KVP_SPEC_NONE) {
 		/* speculative decoding off: its tokens go with it */
 		v->speculative_method = KVP_SPEC_NONE;
 		v->num_speculative_tokens = 0;

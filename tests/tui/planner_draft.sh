@@ -121,4 +121,19 @@ else
 fi
 keys DC
 check "EAGLE-3: Delete removes it" "draft model removed"
+
+# vLLM with method eagle chosen and an EAGLE-1 head (tests/cli/
+# vllm_eagle1.sh by hand): the row keeps method eagle, and the card's
+# draft part is the head's 503,324,672 B of weights + 1,000 blocks x
+# 65,536 B of KV = 568,860,672 B
+E1=$(cd "$(dirname "$0")/../data/draft" && pwd)/llama3-8b-eagle1.json
+start 200 60 --engine vllm --model llama-3.1-8b --card h100 --max-model-len 8192 \
+	--kv-cache-memory-bytes 2162688000 --speculative-method eagle \
+	--num-speculative-tokens 3
+check "EAGLE-1: no head yet: refused inline" "needs the EAGLE-1 head"
+down 10
+load_draft "$E1"
+check "EAGLE-1: the card's draft part (worked above)" "568,860,672"
+keys DC
+check "EAGLE-1: Delete removes it" "draft model removed"
 exit $fail

@@ -224,7 +224,7 @@ START_TEST(vllm_refusals)
 	plan.engine.vllm.speculative_method = KVP_SPEC_MTP;
 	refused("engine.vllm.speculative_method: mtp");
 	plan.engine.vllm.speculative_method = KVP_SPEC_EAGLE;
-	refused("engine.vllm.speculative_method: eagle");
+	refused("engine.vllm.speculative_method: eagle - needs the EAGLE-1 head");
 	plan.engine.vllm.speculative_method = KVP_SPEC_DRAFT_MODEL;
 	refused("needs a draft model");
 	plan.engine.vllm.speculative_method = KVP_SPEC_NONE;

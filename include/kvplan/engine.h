@@ -124,6 +124,11 @@ struct kvp_llamacpp_opts {
 	                             reconcile reads it from the log. Default
 	                             0: none, llama.cpp's value without such
 	                             a draft */
+	int32_t ctx_checkpoints;  /* llama-server -ctxcp, --ctx-checkpoints:
+	                             context checkpoints a slot keeps, in
+	                             host memory, for recurrent, hybrid and
+	                             SWA models (src/core/ckpt.c); 0 = none;
+	                             default -1 = the build's default (32) */
 };
 
 /*

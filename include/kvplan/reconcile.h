@@ -70,6 +70,9 @@ enum kvp_obs_kind {
 	                             holds ("new slot, n_ctx = N") */
 	KVP_OBS_DEVICE_STATE_BYTES, /* llama.cpp recurrent-state (RS) buffer
 	                             on one device (`device`) */
+	KVP_OBS_CKPT_BYTES,       /* llama-server: one context checkpoint
+	                             ("created context checkpoint ... size =
+	                             62.813 MiB"), the first such line */
 	KVP_OBS_KIND_COUNT
 };
 

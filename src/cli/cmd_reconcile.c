@@ -178,6 +178,10 @@ static void settings_to_plan(const struct kvp_log *log, struct kvp_plan *p,
 		if (s->has[KVP_LK_N_RS_SEQ] && s->v[KVP_LK_N_RS_SEQ] <= UINT32_MAX &&
 		    take(g, "engine.llamacpp.rs_seq", NULL))
 			o->rs_seq = (uint32_t)s->v[KVP_LK_N_RS_SEQ];
+		if (s->has[KVP_LK_CTX_CHECKPOINTS] &&
+		    s->v[KVP_LK_CTX_CHECKPOINTS] <= 1000000 &&
+		    take(g, "engine.llamacpp.ctx_checkpoints", NULL))
+			o->ctx_checkpoints = (int32_t)s->v[KVP_LK_CTX_CHECKPOINTS];
 		if (s->has[KVP_LK_FLASH_ATTN] && take(g, "engine.llamacpp.flash_attn", NULL))
 			o->flash_attn = s->v[KVP_LK_FLASH_ATTN] == 1 ? KVP_ON :
 			                s->v[KVP_LK_FLASH_ATTN] == 0 ? KVP_OFF : KVP_AUTO;

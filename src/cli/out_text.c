@@ -377,15 +377,43 @@ void kvp_out_draft(FILE *out, const struct kvp_result *res)
 		        kvp_fmt_int(d->token_bytes, b, sizeof b), d->lookahead);
 }
 
+/* llama-server's context checkpoints (ckpt.c): what a slot can keep. */
+static void out_ckpt(FILE *out, const struct kvp_host_result *h)
+{
+	char a[32], b[32], d[24];
+
+	if (h->ckpt_kind == KVP_FIG_NONE) {
+		if (h->ckpt_note[0])
+			fprintf(out, "%-14snot sized: %s\n", "checkpoints",
+			        h->ckpt_note);
+		return;
+	}
+	if (!h->ckpt_count) {
+		fprintf(out, "%-14s%s B%s each in host memory (%s); %s\n",
+		        "checkpoints", kvp_fmt_int(h->ckpt_each, a, sizeof a),
+		        h->ckpt_at_most ? " at most" : "",
+		        kvp_figure_name(h->ckpt_kind), h->ckpt_note);
+		return;
+	}
+	fprintf(out, "%-14sat most %u per slot x %s B%s = %s B (%s) in host "
+	        "memory (%s, %s)\n", "checkpoints", h->ckpt_count,
+	        kvp_fmt_int(h->ckpt_each, a, sizeof a),
+	        h->ckpt_at_most ? " at most" : "",
+	        kvp_fmt_int(h->ckpt_bytes, b, sizeof b),
+	        kvp_fmt_gib(h->ckpt_bytes, 2, d, sizeof d),
+	        kvp_figure_name(h->ckpt_kind), h->ckpt_note);
+}
+
 void kvp_out_host(FILE *out, const struct kvp_result *res)
 {
 	const struct kvp_host_result *h = &res->host;
 	struct kvp_device_result bar;
-	char a[24], b[24], c[80], d[24], e[24], f[40], tier[48];
+	char a[24], b[24], c[200], d[24], e[24], f[40], tier[48];
 	char line[4 * 256 + 16];
 
 	if (h->used_bytes == 0 && !h->budgeted)
 		return;
+	out_ckpt(out, h);
 	tier[0] = '\0';
 	if (h->tier_bytes) {
 		kvp_fmt_gib(h->tier_bytes, 2, a, sizeof a);
@@ -404,6 +432,13 @@ void kvp_out_host(FILE *out, const struct kvp_result *res)
 		kvp_fmt_mib(h->compute_bytes, 2, cb, sizeof cb);
 		snprintf(c + strlen(c), sizeof c - strlen(c),
 		         " + compute buffer %s (estimate)", cb);
+	}
+	if (h->ckpt_bytes) {
+		char cb[24];
+
+		kvp_fmt_gib(h->ckpt_bytes, 2, cb, sizeof cb);
+		snprintf(c + strlen(c), sizeof c - strlen(c),
+		         " + checkpoints %s (at most)", cb);
 	}
 	if (!h->budgeted) {
 		fprintf(out, "%-14sweights %s + KV %s%s + output buffer %s = %s "
@@ -426,12 +461,14 @@ void kvp_out_host(FILE *out, const struct kvp_result *res)
 	bar.retained_bytes = h->logits_bytes;
 	bar.compute_bytes = h->compute_bytes;
 	bar.overhead_bytes = h->tier_bytes;   /* drawn as its own segment */
+	bar.activations_bytes = h->ckpt_bytes;
 	bar.free_bytes = h->free_bytes;
 	bar.fits = h->fits;
 	kvp_out_bar_line(&bar, KVP_OUT_BAR_WIDTH, kvp_out_utf8(), line, sizeof line);
 	fprintf(out, "  host       %s%s\n", line, h->fits ? "" : "  over");
-	fprintf(out, "  host key: weights, KV, %soutput buffer (retained), KV "
-	        "tier (overhead's glyph)\n",
+	fprintf(out, "  host key: weights, KV, %s%soutput buffer (retained), "
+	        "KV tier (overhead's glyph)\n",
+	        h->ckpt_bytes ? "checkpoints (activations' glyph), " : "",
 	        h->compute_bytes ? "compute buffer (estimate), " : "");
 }
 

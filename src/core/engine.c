@@ -58,6 +58,7 @@ void kvp_engine_defaults(struct kvp_engine_opts *o)
 	o->llamacpp.n_cpu_moe = 0;
 	o->llamacpp.embeddings = false;
 	o->llamacpp.rs_seq = 0;            /* llama_context_default_params */
+	o->llamacpp.ctx_checkpoints = -1;  /* the build's default */
 	o->vllm.cpu_offload_gb = 0;
 
 	o->vllm.block_size = 16;

@@ -85,6 +85,9 @@ enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
                                          bool out_on_device);
 /* llama-server's lines after the context's (engine_llamacpp.c). */
 void kvp_llamacpp_server_lines(struct kvp_result *res);
+/* llama-server's context checkpoints into res->host (ckpt.c). */
+enum kvp_status kvp_llamacpp_checkpoints(const struct kvp_plan *p,
+                                         struct kvp_result *res);
 void kvp_speed_compute(const struct kvp_plan *p, struct kvp_result *res);
 void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res);
 

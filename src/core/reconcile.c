@@ -45,6 +45,7 @@ static const char *const kind_names[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_OUTPUT_BYTES] = "output_bytes",
 	[KVP_OBS_COMPUTE_BYTES] = "compute_bytes",
 	[KVP_OBS_SLOT_CTX] = "slot_ctx",
+	[KVP_OBS_CKPT_BYTES] = "ckpt_bytes",
 	[KVP_OBS_DEVICE_STATE_BYTES] = "device_state_bytes",
 };
 
@@ -71,6 +72,7 @@ static const char *const kind_labels[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_OUTPUT_BYTES] = "output buffer",
 	[KVP_OBS_COMPUTE_BYTES] = "compute buffer",
 	[KVP_OBS_SLOT_CTX] = "slot context",
+	[KVP_OBS_CKPT_BYTES] = "context checkpoint",
 	[KVP_OBS_DEVICE_STATE_BYTES] = "RS buffer",
 };
 
@@ -681,6 +683,18 @@ static enum kvp_status row_bytes(const struct rec_ctx *c,
 			             2 * state_layers(res) * GGML_MAX_PAD,
 			             &r->computed_hi))
 				return overflow(err, "state bytes");
+		}
+		break;
+	case KVP_OBS_CKPT_BYTES:
+		/* ckpt.c: one sequence's partial state, exact for recurrent
+		 * and hybrid models; SWA: as many cells as the sequence held
+		 * then, at most the SWA cache's */
+		if (res && llama && res->host.ckpt_kind != KVP_FIG_NONE) {
+			row_computed(r, res->host.ckpt_each, res->host.ckpt_at_most
+			             ? "at most: the SWA cache's cells of a sequence"
+			             : "the recurrent state of a sequence + headers");
+			if (res->host.ckpt_at_most)
+				r->computed_lo = 0;
 		}
 		break;
 	case KVP_OBS_OUTPUT_BYTES:

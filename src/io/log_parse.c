@@ -475,6 +475,8 @@ static int llama_build_line(struct kvp_log *log, const char *line, uint32_t ln)
 
 	if (!p && (p = strstr(line, "main: build = ")) != NULL)
 		p += strlen("main: build = ");
+	else if (!p && !strncmp(line, "version: ", 9))
+		p = line + 9;   /* --version: "version: 6992 (aa3b7a90b)" */
 	else if (p && (p == line || p[-1] == ' '))
 		p += strlen("build: ");
 	else
@@ -539,6 +541,29 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 			                KVP_SCOPE_ALL, NULL, &p, ln);
 		hit(log, KVP_ENGINE_LLAMACPP);
 		return 1;
+	}
+	/* server-context.cpp create_checkpoint: "created context checkpoint
+	 * 2 of 8 (pos_min = ..., pos_max = ...[, n_tokens = ...], size =
+	 * 149.626 MiB)" (PR #22929's log; "%.3f MiB" of bytes / 2^20), and
+	 * its "restored" and "erased [invalidated|old]" lines: the limit,
+	 * and the first checkpoint size printed */
+	if ((p = strstr(line, "context checkpoint ")) != NULL &&
+	    strstr(p, "size = ")) {
+		const char *of = strstr(p, " of "), *sz = strstr(p, "size = ");
+
+		/* "created ... 1 of 8": the limit; "restored" and "erased"
+		 * lines give a checkpoint's size alone */
+		if (strstr(line, "created context checkpoint ") &&
+		    (!of || !set_int(log, KVP_LK_CTX_CHECKPOINTS, of + 4, ln)))
+			return 0;
+		if (log->ckpt_seen) {
+			hit(log, KVP_ENGINE_LLAMACPP);
+			return 1;
+		}
+		log->ckpt_seen = true;
+		sz += strlen("size = ");
+		return bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_CKPT_BYTES,
+		                KVP_SCOPE_ALL, NULL, &sz, 0, ln);
 	}
 	if ((p = strstr(line, "exceeds the training context of the model (")) != NULL) {
 		p += strlen("exceeds the training context of the model (");
@@ -1209,6 +1234,7 @@ static const char *const key_names[KVP_LK_COUNT] = {
 	[KVP_LK_SWA_FULL] = "swa_full",
 	[KVP_LK_NUM_GPU_BLOCKS_OVERRIDE] = "num_gpu_blocks_override",
 	[KVP_LK_N_RS_SEQ] = "n_rs_seq",
+	[KVP_LK_CTX_CHECKPOINTS] = "ctx_checkpoints",
 };
 
 const char *kvp_log_key_name(enum kvp_log_key k)

@@ -66,6 +66,8 @@ enum kvp_log_key {
 	KVP_LK_NUM_GPU_BLOCKS_OVERRIDE, /* vLLM --num-gpu-blocks-override */
 	KVP_LK_N_RS_SEQ,          /* llama.cpp recurrent-state snapshots per
 	                             sequence ("n_rs_seq = 2", "2 rs_seq") */
+	KVP_LK_CTX_CHECKPOINTS,   /* llama-server --ctx-checkpoints ("created
+	                             context checkpoint 1 of 32") */
 	KVP_LK_COUNT
 };
 
@@ -99,6 +101,7 @@ struct kvp_log {
 
 	/* Parser state between lines (not part of the result). */
 	int cur_scope;                /* llama.cpp iSWA: cache being built */
+	bool ckpt_seen;               /* a checkpoint's size was taken */
 	/* SGLang SWAKVPool: after "Use sliding window memory pool." each
 	 * device prints the sliding pool's "KV Cache is allocated" line, then
 	 * the full pool's; the devices that printed their first. */

@@ -331,6 +331,12 @@ static bool add_host(cJSON *res, const struct kvp_host_result *h)
 	cJSON_AddStringToObject(o, "compute_kind", kvp_figure_name(h->compute_kind));
 	cJSON_AddStringToObject(o, "compute_source", h->compute_source);
 	add_u64(o, "compute_tol_ppm", h->compute_tol_ppm);
+	add_u64(o, "ckpt_bytes", h->ckpt_bytes);
+	add_u64(o, "ckpt_each", h->ckpt_each);
+	add_u64(o, "ckpt_count", h->ckpt_count);
+	cJSON_AddBoolToObject(o, "ckpt_at_most", h->ckpt_at_most);
+	cJSON_AddStringToObject(o, "ckpt_kind", kvp_figure_name(h->ckpt_kind));
+	cJSON_AddStringToObject(o, "ckpt_note", h->ckpt_note);
 	return true;
 }
 

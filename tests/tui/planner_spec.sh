@@ -14,7 +14,9 @@
 # 65,863,680 B each; 2 snapshots keep 3 rows: 197,591,040 B. Its KV at -c
 # 65536 --kv-unified is 10 layers x 2 heads x 256 x 2 B x 2 x 65,536 =
 # 1,342,177,280 B; the panel's total is KV and states: 1,408,040,960 B
-# without snapshots, 1,539,768,320 B with 2.
+# without snapshots, 1,539,768,320 B with 2. The Work page's
+# "Checkpoints" (llama-server --ctx-checkpoints) moves the panel's host
+# line as calc's does.
 TUI_TAG=kvps TUI_TIMEOUT=180
 . "$(dirname "$0")/tmux_lib.inc"
 
@@ -70,4 +72,22 @@ row "the Work page has the RS snapshots row" "recurrent-state snapshots per sequ
 keys C-u 2 Enter
 check "2 snapshots: KV and 3 state rows (worked above)" "1,539,768,320"
 quit_run "RS run"
+
+# The Work page's "Checkpoints" (engine.llamacpp.ctx_checkpoints,
+# tests/cli/llamacpp_ckpt.sh): 32 of 65,864,420 B a slot by default; the
+# host line of the panel shows calc's host figures, with 64 over 4 GiB
+CK="$Q35 --host-memory 4GiB"
+h32=$("$KVPLAN" calc $CK 2>&1 | sed -n 's/^host memory .* = \([0-9.]* GiB\) of 4.00 GiB.*/\1/p')
+h64=$("$KVPLAN" calc $CK --ctx-checkpoints 64 2>&1 | sed -n 's/^host memory .* = \([0-9.]* GiB\) of 4.00 GiB.*/\1/p')
+# shellcheck disable=SC2086
+start 200 60 $CK
+check "checkpoints: the host line is calc's ($h32)" "host $h32 of 4.00 GiB fits"
+keys F6
+wait_for "Sequence class 0" >/dev/null
+row "the Work page has the Checkpoints row" "context checkpoints per slot, in host memory"
+keys C-u 64 Enter
+check "64 checkpoints: calc's host figure ($h64), over the budget" "host $h64 of 4.00 GiB DOES NOT FIT"
+keys Up C-u -2 Enter
+check "-2: refused inline, naming the field" "engine.llamacpp.ctx_checkpoints: '-2'"
+quit_run "checkpoints run"
 exit $fail

@@ -11,6 +11,8 @@
  *            transformers) gives the same kv.bytes with or without cards;
  *   ranks    no TP rank holds more KV than its stage's layers hold in
  *            the whole cache (nothing charged N times);
+ *   host     the host's use is the sum of its parts; llama-server's
+ *            checkpoints are slots x count x one checkpoint;
  *   mix      "requests of your mix fit" is one number: the engine's
  *            res.engine.mix_fit, when a pool engine computes one on a
  *            plan whose devices fit, equals kvp_solve_mix (devices
@@ -43,6 +45,7 @@ static struct kvp_card cards[3];
 static struct kvp_plan plan, bare;
 static struct kvp_result res, res2, scratch;
 static uint64_t ragged[16];
+static int ckpts;            /* plans with llama-server checkpoints */
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;   /* fixed seed */
 
@@ -126,6 +129,7 @@ static void random_plan(int *model)
 	plan.engine.llamacpp.cache_type_v = plan.engine.llamacpp.cache_type_k;
 	plan.engine.llamacpp.parallel = 1 + (uint32_t)rnd(8);
 	plan.engine.llamacpp.ctx_size = rnd(2) ? 0 : 1024 * (1 + rnd(64));
+	plan.engine.llamacpp.ctx_checkpoints = (int32_t)rnd(66) - 1;
 	plan.engine.vllm.kv_cache_dtype_auto = rnd(2);
 	plan.engine.vllm.kv_cache_dtype = rnd(2) ? KVP_DT_FP8 : KVP_DT_BF16;
 	plan.engine.transformers.cache = (enum kvp_hf_cache)rnd(KVP_HF_CACHE_COUNT);
@@ -154,6 +158,29 @@ static void describe(char *buf, size_t n, int i, int model)
 	         plan.devices.tp, plan.devices.pp, plan.devices.dp,
 	         plan.devices.n_groups, plan.workload.n_classes,
 	         plan.workload.n_ragged);
+}
+
+/* host: the host's use is the sum of its parts, llama-server's
+ * checkpoints (slots x count x one) among them. */
+static void check_host(const char *what)
+{
+	const struct kvp_host_result *h = &res.host;
+	uint64_t parts = h->weights_bytes + h->kv_bytes + h->logits_bytes +
+	                 h->compute_bytes + h->tier_bytes + h->ckpt_bytes;
+	uint64_t slots = plan.engine.llamacpp.parallel ? plan.engine.llamacpp.parallel : 1;
+
+	ck_assert_msg(h->used_bytes == parts, "%s: host used %llu != parts %llu",
+	              what, (unsigned long long)h->used_bytes,
+	              (unsigned long long)parts);
+	ck_assert_msg(h->ckpt_bytes == slots * h->ckpt_count * h->ckpt_each,
+	              "%s: checkpoints %llu != %llu x %u x %llu", what,
+	              (unsigned long long)h->ckpt_bytes, (unsigned long long)slots,
+	              h->ckpt_count, (unsigned long long)h->ckpt_each);
+	ck_assert_msg(!h->ckpt_bytes || plan.engine.kind == KVP_ENGINE_LLAMACPP,
+	              "%s: checkpoints under %s", what,
+	              kvp_engine_name(plan.engine.kind));
+	if (h->ckpt_bytes)
+		ckpts++;
 }
 
 /* Every stage's whole-cache KV: the top bound of a rank's charge. */
@@ -256,12 +283,15 @@ START_TEST(random_plans)
 		per_engine[plan.engine.kind]++;
 		with_dev += res.n_devices > 0;
 		check_plan(what);
+		check_host(what);
 		check_nocard(what);
 		if (i % MIX_EVERY == 0)
 			mixes += check_mix(what);
 	}
 	printf("test_invariants: %d plans, %d computed (%d with devices), "
-	       "%d mix checks\n", PLANS, computed, with_dev, mixes);
+	       "%d mix checks, %d with checkpoints\n", PLANS, computed,
+	       with_dev, mixes, ckpts);
+	ck_assert_int_ge(ckpts, 10);
 	/* the test must not pass by refusing everything */
 	ck_assert_int_ge(computed, PLANS / 3);
 	for (i = 0; i < KVP_ENGINE_COUNT; i++)

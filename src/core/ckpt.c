@@ -2,17 +2,21 @@
  * ckpt.c - llama-server's context checkpoints in host memory (issue 14;
  * result.h, struct kvp_host_result ckpt_*).
  *
- * The rule, as read at ggml-org/llama.cpp 001d906a (tools/server/
- * server-context.cpp create_checkpoint and update_slots; common/common.h):
+ * The rule, as read in the stored llama.cpp sources (tools/server/
+ * server-context.cpp create_checkpoint and update_slots; common/common.h
+ * as stored at 001d906a):
  *   - a slot keeps at most n_ctx_checkpoints checkpoints (--ctx-checkpoints,
- *     -ctxcp; default 32), erasing its oldest to make room;
+ *     -ctxcp; default 32: also the help text "(default: 32)" quoted in
+ *     unslothai/unsloth PR #11073, 2026-09-16, and mainline logs' "of 32",
+ *     kyuz0/amd-strix-halo-toolboxes issue #89), erasing its oldest;
  *   - checkpoints are made for completion tasks only when the model is
  *     recurrent or hybrid, or has SWA layers and --swa-full is off;
  *   - each is the sequence's state with LLAMA_STATE_SEQ_FLAGS_PARTIAL_ONLY
  *     (llama_state_seq_get_size_ext), kept in a std::vector<uint8_t>: host
  *     memory. A draft context's part (update_dft) is the draft's whole KV
  *     for the sequence, as plain caches ignore PARTIAL_ONLY: not sized.
- * One checkpoint's bytes, by the writers of the state:
+ * One checkpoint's bytes, by the writers of the state (checked against
+ * public logs: tests/cli/llamacpp_ckpt.sh):
  *   recurrent (src/llama-memory-recurrent.cpp state_write, read at
  *   0054ee8c; the hybrid memory writes only its recurrent part under
  *   PARTIAL_ONLY): cell_count u32, one cell's pos i32 and n_seq_id u32
@@ -38,7 +42,7 @@
 
 typedef unsigned __int128 u128;
 
-/* common/common.h n_ctx_checkpoints at 001d906a */
+/* common/common.h n_ctx_checkpoints (above) */
 #define LC_CKPT_DEFAULT 32u
 
 static bool lc_layer_swa(enum kvp_layer_kind k)
@@ -110,8 +114,8 @@ enum kvp_status kvp_llamacpp_checkpoints(const struct kvp_plan *p,
 	each = n_rec ? recurrent_each(p, n_rec)
 	             : swa_each(res, res->engine.cells_swa);
 	/* a named build's default is not known (3 from PR #15293, 8 by
-	 * February 2026, 32 at 001d906a): one checkpoint is sized, how many
-	 * a slot keeps is asked for */
+	 * February 2026, 32 by September 2026): one checkpoint is sized, how
+	 * many a slot keeps is asked for */
 	if (o->ctx_checkpoints >= 0)
 		h->ckpt_count = (uint32_t)o->ctx_checkpoints;
 	else if (!p->engine.version[0])

@@ -138,6 +138,10 @@ struct kvp_arch {
 	bool     eagle3;              /* architectures LlamaForCausalLMEagle3 */
 	uint64_t draft_vocab;         /* draft_vocab_size, 0 = vocab */
 	uint64_t target_hidden;       /* target_hidden_size, 0 = hidden */
+	/* An EAGLE-1 head of the HASS variant (config add_para_norm; vLLM
+	 * llama_eagle.py @00da9231): two more RMSNorms of hidden, on the
+	 * token embedding and the target's hidden state before the fc */
+	bool     eagle_para_norm;
 	/* Issue 14: tokens of the largest image or audio item the model's
 	 * processor makes (vLLM get_max_tokens_per_item_by_modality, e.g.
 	 * Qwen2-VL at its max_pixels); 0 = text only, no encoder cache. */

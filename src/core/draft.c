@@ -415,8 +415,9 @@ static enum kvp_status eagle3_weights(const struct kvp_model *h, uint32_t tp,
  * EAGLE's cnets.py), and an fc of 2 x hidden -> hidden (torch.nn.Linear,
  * no bias, whole on every rank). No final norm; embed_tokens and lm_head
  * are the target's (eagle.py load_model: shared at equal shapes, and
- * always for method eagle): not counted. The HASS variant's two extra
- * norms (config add_para_norm) are not read.
+ * always for method eagle): not counted. The HASS variant (config
+ * add_para_norm, model.arch.eagle_para_norm) has two more RMSNorms of
+ * hidden, embedding_layernorm and hidden_states_layernorm.
  */
 static enum kvp_status eagle1_weights(const struct kvp_model *h, uint32_t tp,
                                       uint64_t *all, uint64_t *rank,
@@ -426,8 +427,8 @@ static enum kvp_status eagle1_weights(const struct kvp_model *h, uint32_t tp,
 
 	if (head_layers(h, tp, "EAGLE-1", hid, 1, 2, p, err) != KVP_OK)
 		return err->status;
-	p[0] += 2 * hid * hid;
-	p[1] += 2 * hid * hid;
+	p[0] += 2 * hid * hid + (h->arch.eagle_para_norm ? 2 * hid : 0);
+	p[1] += 2 * hid * hid + (h->arch.eagle_para_norm ? 2 * hid : 0);
 	return head_bytes(p, 0, "EAGLE-1", all, rank, err);
 }
 

@@ -251,6 +251,10 @@ static enum kvp_status arch_defaults(struct cfg *c, struct kvp_model *m)
 		m->arch.tie_embeddings = true;   /* their config default */
 	if (hf_bool(c, "attention_bias", &m->arch.attention_bias) < 0)
 		return c->err->status;
+	/* an EAGLE-1 head of the HASS variant (vLLM llama_eagle.py
+	 * @00da9231 reads it; weights only) */
+	if (hf_bool(c, "add_para_norm", &m->arch.eagle_para_norm) < 0)
+		return c->err->status;
 	if (f && (f->flags & HF_QKV_BIAS))
 		m->arch.attention_bias = true;
 	/* Qwen3-Next and Qwen3.5: transformers' Qwen3NextAttention builds

@@ -62,6 +62,15 @@ out=$(l8 --tp 2 --card h100x2 --kv-cache-memory-bytes 1081344000 --speculative-m
 case $out in *"1,000 blocks of 16"*"weights 285,220,864 B"*)
 	ok "TP 2: 1,000 blocks, 285,220,864 B of head a rank";; *) no "TP 2: $out";; esac
 
+# the HASS variant (config add_para_norm: two more norms of 4,096 before
+# the fc): 503,324,672 + 2 x 4,096 x 2 B = 503,341,056 B
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+sed 's/"bias": false/"bias": false, "add_para_norm": true/' "$H" > "$tmp/config.json"
+out=$(l8 --speculative-method eagle --speculative-model "$tmp/config.json" --num-speculative-tokens 3)
+case $out in *"weights 503,341,056 B (estimate, EAGLE-1 head shapes"*) ok "HASS (add_para_norm): 503,341,056 B";;
+	*) no "HASS: $out";; esac
+
 # refusals, each naming the field; exit 2 for bad input
 out=$(l8 --speculative-method eagle --num-speculative-tokens 2); rc=$?
 case $out in *"speculative_method: eagle - needs the EAGLE-1 head"*) [ $rc -eq 2 ] && ok "eagle without a head: refused, exit 2" || no "exit $rc";;

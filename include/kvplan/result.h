@@ -363,12 +363,13 @@ struct kvp_host_result {
 	/* llama-server's context checkpoints (src/core/ckpt.c): each slot
 	 * keeps at most ckpt_count of ckpt_each bytes (exact for recurrent
 	 * and hybrid models, at most for SWA ones: ckpt_at_most), so
-	 * ckpt_bytes = slots x ckpt_count x ckpt_each is what they can
+	 * ckpt_bytes = ckpt_slots x ckpt_count x ckpt_each is what they can
 	 * reach; in used_bytes. ckpt_kind NONE with a ckpt_note: not sized,
 	 * the note says why; NONE with no note: the plan makes none. */
 	uint64_t ckpt_bytes;
 	uint64_t ckpt_each;
 	uint32_t ckpt_count;
+	uint32_t ckpt_slots;          /* llama-server's slots (-np) */
 	bool ckpt_at_most;
 	enum kvp_figure ckpt_kind;
 	char ckpt_note[128];

@@ -395,8 +395,9 @@ static void out_ckpt(FILE *out, const struct kvp_host_result *h)
 		        kvp_figure_name(h->ckpt_kind), h->ckpt_note);
 		return;
 	}
-	fprintf(out, "%-14sat most %u per slot x %s B%s = %s B (%s) in host "
-	        "memory (%s, %s)\n", "checkpoints", h->ckpt_count,
+	fprintf(out, "%-14sat most %u per slot x %u slot%s x %s B%s = %s B (%s) "
+	        "in host memory (%s, %s)\n", "checkpoints", h->ckpt_count,
+	        h->ckpt_slots, h->ckpt_slots == 1 ? "" : "s",
 	        kvp_fmt_int(h->ckpt_each, a, sizeof a),
 	        h->ckpt_at_most ? " at most" : "",
 	        kvp_fmt_int(h->ckpt_bytes, b, sizeof b),

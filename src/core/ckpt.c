@@ -110,7 +110,15 @@ enum kvp_status kvp_llamacpp_checkpoints(const struct kvp_plan *p,
 		          "modelled");
 		return KVP_OK;
 	}
+	/* before the SWA cache (PR #13194, May 2025; checkpoints came in
+	 * August) a partial state would be the one cache's whole sequence */
+	if (n_swa && !res->engine.cells_swa) {
+		not_sized(h, "this build predates the SWA cache (PR #13194) and "
+		          "its checkpoints (PR #15293)");
+		return KVP_OK;
+	}
 	h->ckpt_at_most = n_rec == 0;
+	h->ckpt_slots = (uint32_t)slots;
 	each = n_rec ? recurrent_each(p, n_rec)
 	             : swa_each(res, res->engine.cells_swa);
 	/* a named build's default is not known (3 from PR #15293, 8 by

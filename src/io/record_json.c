@@ -334,6 +334,7 @@ static bool add_host(cJSON *res, const struct kvp_host_result *h)
 	add_u64(o, "ckpt_bytes", h->ckpt_bytes);
 	add_u64(o, "ckpt_each", h->ckpt_each);
 	add_u64(o, "ckpt_count", h->ckpt_count);
+	add_u64(o, "ckpt_slots", h->ckpt_slots);
 	cJSON_AddBoolToObject(o, "ckpt_at_most", h->ckpt_at_most);
 	cJSON_AddStringToObject(o, "ckpt_kind", kvp_figure_name(h->ckpt_kind));
 	cJSON_AddStringToObject(o, "ckpt_note", h->ckpt_note);

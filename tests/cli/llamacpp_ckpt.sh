@@ -33,17 +33,17 @@ lc() { "$KVPLAN" calc --engine llama.cpp "$@" 2>&1; }
 flat() { printf '%s' "$1" | tr -d ' \t\n'; }
 
 out=$(lc --model qwen3.5-35b-a3b --ctx-size 65536 --parallel 4)
-case $out in *"checkpoints   at most 32 per slot x 65,864,420 B = 8,430,645,760 B (7.85 GiB) in host memory (engine formula"*)
+case $out in *"checkpoints   at most 32 per slot x 4 slots x 65,864,420 B = 8,430,645,760 B (7.85 GiB) in host memory (engine formula"*)
 	ok "Qwen3.5-35B-A3B: 65,864,420 B each, 32 a slot x 4 slots";; *) no "35B-A3B: $out";; esac
 case $out in *"host memory"*"+ checkpoints 7.85 GiB (at most) ="*) ok "the host sum counts them";;
 	*) no "host sum: $out";; esac
 out=$(lc --model qwen3.5-27b --ctx-size 65536 --ctx-checkpoints 8)
-case $out in *"at most 8 per slot x 156,894,356 B = 1,255,154,848 B"*) ok "Qwen3.5-27B: 156,894,356 B, --ctx-checkpoints 8";;
+case $out in *"at most 8 per slot x 1 slot x 156,894,356 B = 1,255,154,848 B"*) ok "Qwen3.5-27B: 156,894,356 B, --ctx-checkpoints 8";;
 	*) no "27B: $out";; esac
 out=$(lc --model qwen3-next-80b-a3b-instruct --ctx-size 65536)
 case $out in *"x 79,037,300 B ="*) ok "Qwen3-Next: 79,037,300 B each";; *) no "Qwen3-Next: $out";; esac
 out=$(lc --model gpt-oss-20b --ctx-size 131072 --parallel 4 --kv-unified)
-case $out in *"at most 32 per slot x 25,178,416 B at most = 3,222,837,248 B"*"at most the SWA cache's cells"*)
+case $out in *"at most 32 per slot x 4 slots x 25,178,416 B at most = 3,222,837,248 B"*"at most the SWA cache's cells"*)
 	ok "gpt-oss-20b: at most 25,178,416 B each (1,024 SWA cells)";; *) no "gpt-oss: $out";; esac
 
 # none made: a plain model, --swa-full on a SWA-only model, 0
@@ -58,7 +58,7 @@ j1=$(flat "$(lc --model qwen3.5-35b-a3b --ctx-size 65536 --parallel 4 --format j
 j0=$(flat "$(lc --model qwen3.5-35b-a3b --ctx-size 65536 --parallel 4 --ctx-checkpoints 0 --format json)")
 u1=$(printf '%s' "$j1" | sed -n 's/.*"host":{[^}]*"used_bytes":\([0-9]*\).*/\1/p')
 u0=$(printf '%s' "$j0" | sed -n 's/.*"host":{[^}]*"used_bytes":\([0-9]*\).*/\1/p')
-case $j1 in *'"ckpt_bytes":8430645760,"ckpt_each":65864420,"ckpt_count":32,"ckpt_at_most":false,"ckpt_kind":"engineformula"'*)
+case $j1 in *'"ckpt_bytes":8430645760,"ckpt_each":65864420,"ckpt_count":32,"ckpt_slots":4,"ckpt_at_most":false,"ckpt_kind":"engineformula"'*)
 	ok "JSON: host.ckpt_*";; *) no "JSON: $j1";; esac
 [ -n "$u1" ] && [ -n "$u0" ] && [ $((u1 - u0)) -eq 8430645760 ] &&
 	ok "host used_bytes: + 8,430,645,760 B with them" || no "used $u1 - $u0"
@@ -71,7 +71,7 @@ out=$(lc --model qwen3.5-35b-a3b --engine llama.cpp@b8977 --ctx-size 65536)
 case $out in *"checkpoints   65,864,420 B each in host memory (engine formula); how many a slot keeps at a named build is not known: give --ctx-checkpoints"*)
 	ok "a named build: each sized, the count asked for";; *) no "named build: $out";; esac
 out=$(lc --model qwen3.5-35b-a3b --engine llama.cpp@b8977 --ctx-size 65536 --ctx-checkpoints 64)
-case $out in *"at most 64 per slot x 65,864,420 B"*) ok "a named build with --ctx-checkpoints 64";; *) no "named + 64: $out";; esac
+case $out in *"at most 64 per slot x 1 slot x 65,864,420 B"*) ok "a named build with --ctx-checkpoints 64";; *) no "named + 64: $out";; esac
 out=$(lc --model qwen3.5-35b-a3b --ctx-size 8192 --ctx-checkpoints -2); rc=$?
 case $out in *"ctx-checkpoints"*) [ $rc -eq 2 ] && ok "--ctx-checkpoints -2: refused, exit 2" || no "exit $rc";;
 	*) no "-2: $out";; esac

@@ -167,15 +167,18 @@ static void check_host(const char *what)
 	const struct kvp_host_result *h = &res.host;
 	uint64_t parts = h->weights_bytes + h->kv_bytes + h->logits_bytes +
 	                 h->compute_bytes + h->tier_bytes + h->ckpt_bytes;
-	uint64_t slots = plan.engine.llamacpp.parallel ? plan.engine.llamacpp.parallel : 1;
 
 	ck_assert_msg(h->used_bytes == parts, "%s: host used %llu != parts %llu",
 	              what, (unsigned long long)h->used_bytes,
 	              (unsigned long long)parts);
-	ck_assert_msg(h->ckpt_bytes == slots * h->ckpt_count * h->ckpt_each,
-	              "%s: checkpoints %llu != %llu x %u x %llu", what,
-	              (unsigned long long)h->ckpt_bytes, (unsigned long long)slots,
+	ck_assert_msg(h->ckpt_bytes == (uint64_t)h->ckpt_slots * h->ckpt_count *
+	              h->ckpt_each, "%s: checkpoints %llu != %u x %u x %llu", what,
+	              (unsigned long long)h->ckpt_bytes, h->ckpt_slots,
 	              h->ckpt_count, (unsigned long long)h->ckpt_each);
+	ck_assert_msg(!h->ckpt_bytes || h->ckpt_slots ==
+	              (plan.engine.llamacpp.parallel ? plan.engine.llamacpp.parallel : 1),
+	              "%s: checkpoints for %u slots, -np %u", what, h->ckpt_slots,
+	              plan.engine.llamacpp.parallel);
 	ck_assert_msg(!h->ckpt_bytes || plan.engine.kind == KVP_ENGINE_LLAMACPP,
 	              "%s: checkpoints under %s", what,
 	              kvp_engine_name(plan.engine.kind));

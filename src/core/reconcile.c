@@ -727,7 +727,17 @@ static enum kvp_status row_bytes(const struct rec_ctx *c,
 		break;
 	case KVP_OBS_WEIGHTS_BYTES:
 		r->cls = KVP_REC_OBSERVED;
-		if (res && res->n_devices)
+		if (res && c->engine == KVP_ENGINE_VLLM && res->draft.present &&
+		    res->draft.weights_kind != KVP_FIG_NONE && res->n_devices) {
+			/* gpu_model_runner.load_model loads the drafter inside
+			 * the same memory profile ("Loading drafter model..."
+			 * before "Model loading took") */
+			if (!kvp_add(res->devices[0].weights_bytes,
+			             res->draft.weights_device, &v64))
+				return overflow(err, "weights");
+			row_computed(r, v64, "kvplan's weights on device 0 + "
+			             "the drafter's, loaded in one profile");
+		} else if (res && res->n_devices)
 			row_computed(r, res->devices[0].weights_bytes,
 			             "kvplan's weight count on device 0");
 		else if (res && res->weights.bytes)

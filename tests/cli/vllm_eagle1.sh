@@ -71,6 +71,17 @@ out=$(l8 --speculative-method eagle --speculative-model "$tmp/config.json" --num
 case $out in *"weights 503,341,056 B (estimate, EAGLE-1 head shapes"*) ok "HASS (add_para_norm): 503,341,056 B";;
 	*) no "HASS: $out";; esac
 
+# reconcile: vLLM's "Model loading took" profiles the target and the
+# drafter together (gpu_model_runner.load_model loads the drafter inside
+# it), so the computed side is the preset's 16,060,522,496 B + the head's
+# 503,324,672 B = 16,563,847,168 B (the line below is made up here: its
+# figure is not compared, the computed side is)
+printf 'INFO 09-03 06:04:20 [gpu_model_runner.py:1983] Model loading took 15.4283 GiB and 3.5 seconds\n' > "$tmp/load.log"
+out=$("$KVPLAN" reconcile --engine vllm --model llama-3.1-8b --card h100 --max-model-len 8192 \
+	--speculative-method eagle --speculative-model "$H" --num-speculative-tokens 3 "$tmp/load.log" 2>&1)
+case $out in *"weights                                      16,563,847,168"*) ok "reconcile: the weights row counts the drafter (16,563,847,168 B)";;
+	*) no "reconcile weights: $out";; esac
+
 # refusals, each naming the field; exit 2 for bad input
 out=$(l8 --speculative-method eagle --num-speculative-tokens 2); rc=$?
 case $out in *"speculative_method: eagle - needs the EAGLE-1 head"*) [ $rc -eq 2 ] && ok "eagle without a head: refused, exit 2" || no "exit $rc";;

@@ -432,9 +432,11 @@ struct kvp_draft_result {
 	char weights_source[96];
 	uint64_t weights_bytes;       /* the whole draft model */
 	uint64_t weights_device;      /* on each device (rank) */
+	bool last_stage;              /* vLLM under pipeline parallelism: on
+	                                 the last stage's devices only */
 	enum kvp_figure kv_kind;
 	char kv_source[96];
-	uint64_t kv_bytes;            /* all devices */
+	uint64_t kv_bytes;            /* all devices holding it */
 	uint64_t kv_device;           /* on each device (rank) */
 	uint64_t device_bytes;        /* weights_device + kv_device */
 	uint64_t host_bytes;          /* llama.cpp: draft weights llama.cpp

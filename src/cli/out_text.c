@@ -354,10 +354,11 @@ void kvp_out_draft(FILE *out, const struct kvp_result *res)
 		        d->n_layers == 1 ? "" : "s", kvp_figure_name(d->kv_kind),
 		        d->kv_source);
 	else
-		fprintf(out, "%-14s%s B (%s) per device: weights %s B (%s, %s) + "
+		fprintf(out, "%-14s%s B (%s) per device%s: weights %s B (%s, %s) + "
 		        "KV %s B (%s, %s)\n", "draft",
 		        kvp_fmt_int(d->device_bytes, a, sizeof a),
 		        kvp_fmt_gib(d->device_bytes, 2, g, sizeof g),
+		        d->last_stage ? " of the last stage" : "",
 		        kvp_fmt_int(d->weights_device, b, sizeof b),
 		        kvp_figure_name(d->weights_kind), d->weights_source,
 		        kvp_fmt_int(d->kv_device, h, sizeof h),

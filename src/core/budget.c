@@ -527,7 +527,7 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 		uint64_t seqs = resident_sequences(p, r);
 
 		for (s = 0; s < d->pp; s++) {
-			uint64_t wb, act, ret = 0, oh = 0, head, sum, kv;
+			uint64_t wb, act, ret = 0, oh = 0, head, sum, kv, drb;
 			bool est;
 
 			if (res->weights.source != KVP_WSRC_ESTIMATE) {
@@ -567,6 +567,11 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 						"%llu - the sum overflows 64 bits",
 						i, (unsigned long long)
 						d->overheads[i].bytes);
+			/* vLLM keeps the whole drafter on the last stage's
+			 * ranks (gpu_model_runner.py, "the entire draft model
+			 * on the last PP rank") */
+			drb = p->engine.kind != KVP_ENGINE_VLLM || s == d->pp - 1
+			      ? res->draft.device_bytes : 0;
 			for (t = 0; t < d->tp; t++) {
 				struct kvp_device_result *dr;
 				const struct kvp_card *card;
@@ -602,7 +607,7 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 				    !kvp_add(sum, head, &sum) ||
 				    !kvp_add(sum, res->parts.encoder_bytes, &sum) ||
 				    !kvp_add(sum, res->parts.lora_bytes, &sum) ||
-				    !kvp_add(sum, res->draft.device_bytes, &sum) ||
+				    !kvp_add(sum, drb, &sum) ||
 				    sum > (uint64_t)INT64_MAX ||
 				    cap > (uint64_t)INT64_MAX) {
 					const uint64_t part[] = { cap, wb, kv, act,
@@ -646,7 +651,7 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 				dr->headroom_bytes = head;
 				dr->encoder_bytes = res->parts.encoder_bytes;
 				dr->lora_bytes = res->parts.lora_bytes;
-				dr->draft_bytes = res->draft.device_bytes;
+				dr->draft_bytes = drb;
 				/* both at most INT64_MAX (checked above) */
 				kvp_diff_i64(cap, sum, &dr->free_bytes);
 				dr->fits = dr->free_bytes >= 0;

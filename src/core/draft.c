@@ -231,10 +231,8 @@ static enum kvp_status draft_refusals(const struct kvp_plan *p,
 				"multimodal (engine.llamacpp.mmproj_bytes with a draft)");
 		return KVP_OK;
 	}
-	if (kvp_plan_pp(p) > 1)
-		return kvp_error_set(err, KVP_EREFUSED,
-			"draft: with pipeline_parallel_size %u - where vLLM places "
-			"the draft's layers across stages is not modelled", kvp_plan_pp(p));
+	/* pipeline parallelism: vLLM keeps the whole drafter on the last
+	 * stage's ranks (engine_vllm.c, budget.c) */
 	/* vllm/config/speculative.py verify_equal_vocab_size_if_draft_model
 	 * and the multimodal refusal are draft_model's: an EAGLE head drafts
 	 * for multimodal targets, and an EAGLE-3 head maps its own
@@ -391,15 +389,34 @@ static enum kvp_status head_bytes(const u128 p[2], u128 extra,
  * target's (eagle.py load_model shares it when the checkpoint has none):
  * not counted.
  */
+/*
+ * Under pipeline parallelism an EAGLE head keeps an embedding of its own
+ * (vocab rows padded to 64, VocabParallelEmbedding, split by tp): eagle.py
+ * load_model shares the target's only with one PP rank, and the head's
+ * model builds its own when there are more (llama_eagle3.py: "if PP
+ * disabled then draft will share embed with target").
+ */
+static void head_embed(const struct kvp_model *h, uint32_t tp, uint32_t pp,
+                       u128 p[2])
+{
+	u128 rows = ((u128)h->arch.vocab + 63) / 64 * 64;
+
+	if (pp <= 1)
+		return;
+	p[0] += rows * h->arch.hidden;
+	p[1] += (rows + tp - 1) / tp * h->arch.hidden;
+}
+
 static enum kvp_status eagle3_weights(const struct kvp_model *h, uint32_t tp,
-                                      uint64_t *all, uint64_t *rank,
-                                      struct kvp_error *err)
+                                      uint32_t pp, uint64_t *all,
+                                      uint64_t *rank, struct kvp_error *err)
 {
 	const struct kvp_arch *a = &h->arch;
 	u128 hid = a->hidden, p[2], dv, rows, fc;
 
 	if (head_layers(h, tp, "EAGLE-3", 2 * hid, 3, 3, p, err) != KVP_OK)
 		return err->status;
+	head_embed(h, tp, pp, p);
 	dv = a->draft_vocab ? a->draft_vocab : a->vocab;
 	rows = (dv + 63) / 64 * 64;
 	fc = 3 * (a->target_hidden ? a->target_hidden : a->hidden) * hid;
@@ -420,13 +437,14 @@ static enum kvp_status eagle3_weights(const struct kvp_model *h, uint32_t tp,
  * hidden, embedding_layernorm and hidden_states_layernorm.
  */
 static enum kvp_status eagle1_weights(const struct kvp_model *h, uint32_t tp,
-                                      uint64_t *all, uint64_t *rank,
-                                      struct kvp_error *err)
+                                      uint32_t pp, uint64_t *all,
+                                      uint64_t *rank, struct kvp_error *err)
 {
 	u128 hid = h->arch.hidden, p[2];
 
 	if (head_layers(h, tp, "EAGLE-1", hid, 1, 2, p, err) != KVP_OK)
 		return err->status;
+	head_embed(h, tp, pp, p);
 	p[0] += 2 * hid * hid + (h->arch.eagle_para_norm ? 2 * hid : 0);
 	p[1] += 2 * hid * hid + (h->arch.eagle_para_norm ? 2 * hid : 0);
 	return head_bytes(p, 0, "EAGLE-1", all, rank, err);
@@ -462,15 +480,20 @@ static enum kvp_status vllm_draft(const struct kvp_plan *p,
 	d->weights_device = kvp_ceil_div(sres.weights.bytes, tp);
 	if (eagle) {
 		st = (eagle3 ? eagle3_weights : eagle1_weights)(&p->draft, tp,
-			&d->weights_bytes, &d->weights_device, &res->error);
+			kvp_plan_pp(p), &d->weights_bytes, &d->weights_device,
+			&res->error);
 		if (st != KVP_OK)
 			return st;
 		d->weights_kind = KVP_FIG_ESTIMATE;
 		snprintf(d->weights_source, sizeof d->weights_source, "%s",
-		         eagle3 ? "EAGLE-3 head shapes, llama_eagle3.py @00bd1493 "
-		         "(embed tokens: the target's)" : "EAGLE-1 head shapes, "
-		         "llama_eagle.py @00da9231 (embed tokens and lm_head: the "
-		         "target's)");
+		         eagle3 ? (kvp_plan_pp(p) > 1 ? "EAGLE-3 head shapes, "
+		         "llama_eagle3.py @00bd1493 (its own embed tokens under PP)"
+		         : "EAGLE-3 head shapes, llama_eagle3.py @00bd1493 (embed "
+		         "tokens: the target's)") : kvp_plan_pp(p) > 1 ? "EAGLE-1 "
+		         "head shapes, llama_eagle.py @00da9231 (own embed under "
+		         "PP; lm_head the target's)" : "EAGLE-1 head "
+		         "shapes, llama_eagle.py @00da9231 (embed tokens and "
+		         "lm_head: the target's)");
 	}
 	for (i = 0; i < sres.n_layers; i++) {
 		const struct kvp_layer_spec *l = &sres.layers[i].spec;
@@ -506,6 +529,7 @@ static enum kvp_status vllm_draft(const struct kvp_plan *p,
 	}
 	d->token_bytes = tok;
 	d->lookahead = o->num_speculative_tokens;
+	d->last_stage = kvp_plan_pp(p) > 1;
 	d->kv_kind = KVP_FIG_ENGINE;
 	snprintf(d->kv_source, sizeof d->kv_source, "%s",
 	         eagle ? "vLLM eagle.py: the head's layers share "

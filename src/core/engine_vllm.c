@@ -714,8 +714,11 @@ static enum kvp_status vl_parallel(const struct kvp_plan *p, struct kvp_result *
 	return KVP_OK;
 }
 
-/* The KV budget of one rank, bytes. */
-static enum kvp_status vl_budget(const struct vl_ctx *c, uint64_t *budget)
+/* The KV budget of one rank, bytes; with_draft: a rank of the last
+ * stage, which holds the drafter's weights (gpu_model_runner.py: "we put
+ * the entire draft model on the last PP rank"). */
+static enum kvp_status vl_budget(const struct vl_ctx *c, bool with_draft,
+                                 uint64_t *budget)
 {
 	const struct kvp_plan *p = c->p;
 	const struct kvp_vllm_opts *o = &p->engine.vllm;
@@ -766,7 +769,8 @@ static enum kvp_status vl_budget(const struct vl_ctx *c, uint64_t *budget)
 		return eng_overflow(c->res, "engine.vllm.max_loras");
 	/* issue 14: the draft model is loaded with the target, before the
 	 * profiling run (draft.c) */
-	if (!kvp_add(non_kv, c->res->draft.weights_device, &non_kv))
+	if (with_draft &&
+	    !kvp_add(non_kv, c->res->draft.weights_device, &non_kv))
 		return eng_overflow(c->res, "draft");
 	if (non_kv >= req) {
 		char a[32], b[32];
@@ -831,7 +835,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	struct vl_groups g, g_all, g_tgt;
 	uint32_t first[KVP_MAX_STAGES], last[KVP_MAX_STAGES], s, i;
 	uint64_t budget = 0, num_blocks = UINT64_MAX, max_fit = UINT64_MAX, tokens;
-	uint64_t budget_rep = 0;
+	uint64_t budget_rep = 0, budget_first = 0;
 	uint64_t min_block, per_req, slots_full;
 	bool v0 = !kvp_era_has(&p->engine, KVP_ERA_VLLM_V1);
 	enum kvp_status st;
@@ -885,7 +889,8 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 		return vl_attention_free(&c);   /* needs no budget */
 	if ((st = vl_add_draft(&c, &g_all)) != KVP_OK)
 		return st;
-	if ((st = vl_budget(&c, &budget)) != KVP_OK)
+	if ((st = vl_budget(&c, true, &budget)) != KVP_OK ||
+	    (st = vl_budget(&c, c.pp == 1, &budget_first)) != KVP_OK)
 		return st;
 
 	/* Each stage: its own groups and block count; then the minimum.
@@ -897,7 +902,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 		uint64_t nb, fit, need, bpb, sb, check;
 
 		st = vl_group(&c, first[s], last[s], true, &g);
-		if (st == KVP_OK)
+		if (st == KVP_OK && s == c.pp - 1)
 			st = vl_add_draft(&c, &g);
 		if (st != KVP_OK)
 			return st;
@@ -905,7 +910,8 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 			continue;
 		if (!kvp_mul(g.page, g.uniform_type ? 1 : g.group_size, &bpb))
 			return eng_overflow(res, "engine.stage_page_bytes");
-		sb = budget;
+		/* the drafter is on the last stage's ranks only */
+		sb = s == c.pp - 1 ? budget : budget_first;
 		if (o->num_gpu_blocks_override &&
 		    !kvp_mul(o->num_gpu_blocks_override, bpb, &sb))
 			return eng_overflow(res, "engine.vllm.num_gpu_blocks_override");
@@ -974,7 +980,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 		uint64_t pool, share, rem, nkv;
 
 		st = vl_group(&c, first[s], last[s], true, &g);
-		if (st == KVP_OK)
+		if (st == KVP_OK && s == c.pp - 1)
 			st = vl_add_draft(&c, &g);
 		if (st != KVP_OK)
 			return st;

@@ -294,6 +294,7 @@ static bool add_draft_result(cJSON *res, const struct kvp_draft_result *d)
 	cJSON_AddStringToObject(o, "weights_source", d->weights_source);
 	add_u64(o, "weights_bytes", d->weights_bytes);
 	add_u64(o, "weights_device", d->weights_device);
+	cJSON_AddBoolToObject(o, "last_stage", d->last_stage);
 	cJSON_AddStringToObject(o, "kv_kind", kvp_figure_name(d->kv_kind));
 	cJSON_AddStringToObject(o, "kv_source", d->kv_source);
 	add_u64(o, "kv_bytes", d->kv_bytes);

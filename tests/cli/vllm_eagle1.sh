@@ -98,8 +98,20 @@ case $out in *"draft.arch.hidden: 4096 - an EAGLE-1 head's fc takes the target's
 out=$(calc --model llama-2-7b --max-model-len 4096 --speculative-method eagle --speculative-model "$H" --num-speculative-tokens 2)
 case $out in *"draft.arch.vocab: 128256 - the target's is 32000"*"own embedding, which is not modelled"*) ok "another vocabulary: refused";;
 	*) no "vocab: $out";; esac
-out=$(l8 --pp 2 --card h100x2 --speculative-method eagle --speculative-model "$H" --num-speculative-tokens 2)
-case $out in *"pipeline_parallel_size 2"*) ok "pipeline parallel: refused";; *) no "pp 2: $out";; esac
+# pipeline parallelism: vLLM puts the whole drafter on the last stage's
+# ranks (gpu_model_runner.py, "the entire draft model on the last PP
+# rank"), and the head keeps an embedding of its own there (eagle.py
+# shares the target's only with one PP rank): 128,256 rows (a multiple of
+# 64) x 4,096 x 2 B = 1,050,673,152 B + 503,324,672 = 1,553,997,824 B.
+# Stage 1 (layers 16-31): 16 x 65,536 + 65,536 = 1,114,112 B a block, so
+# 1,114,112,000 B hold 1,000 blocks; stage 0 would hold 1,062: the
+# smaller count is every stage's.
+out=$(l8 --pp 2 --card h100x2 --kv-cache-memory-bytes 1114112000 --speculative-method eagle --speculative-model "$H" --num-speculative-tokens 3)
+case $out in *"1,000 blocks of 16"*"per device of the last stage: weights 1,553,997,824 B"*"own embed under PP"*)
+	ok "PP 2: 1,000 blocks, 1,553,997,824 B of head on the last stage";; *) no "pp 2: $out";; esac
+j=$(l8 --pp 2 --card h100x2 --kv-cache-memory-bytes 1114112000 --speculative-method eagle --speculative-model "$H" --num-speculative-tokens 3 --format json | tr -d ' \t\n')
+case $j in *'"pp_stage":0,'*'"draft_bytes":0,'*'"pp_stage":1,'*'"draft_bytes":1619533824,'*)
+	ok "PP 2: the draft part on device 1 only (1,553,997,824 + 1,000 x 65,536 B)";; *) no "pp 2 devices: $j";; esac
 out=$(calc --model llama-3.1-8b --engine vllm@0.11.0 --speculative-method eagle --speculative-model "$H" --num-speculative-tokens 2)
 case $out in *"eagle - modelled at the current release only (llama_eagle.py as read at vllm@00da9231)"*) ok "a named release: refused";;
 	*) no "named release: $out";; esac

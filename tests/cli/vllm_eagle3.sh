@@ -72,8 +72,13 @@ case $out in *"eagle - the draft"*"is an EAGLE-3 head: its method is eagle3"*) o
 out=$(q32 --engine vllm@0.11.0 --speculative-model "$H" --num-speculative-tokens 2)
 case $out in *"eagle3 - modelled at the current release only"*) ok "a named release: refused";;
 	*) no "named release: $out";; esac
-out=$(q32 --pp 2 --card h100x2 --speculative-model "$H" --num-speculative-tokens 2)
-case $out in *"pipeline_parallel_size 2"*) ok "pipeline parallel: refused";; *) no "pp 2: $out";; esac
+# pipeline parallelism: the head on the last stage with an embedding of
+# its own (151,936 rows, a multiple of 64, x 5,120 x 2 B =
+# 1,555,824,640 B): 1,455,196,160 + 1,555,824,640 = 3,011,020,800 B;
+# stage 1 (32 layers): 32 x 65,536 + 40,960 = 2,138,112 B a block
+out=$(q32 --pp 2 --card h100x2 --kv-cache-memory-bytes 2138112000 --speculative-model "$H" --num-speculative-tokens 2)
+case $out in *"1,000 blocks of 16"*"per device of the last stage: weights 3,011,020,800 B"*)
+	ok "PP 2: 1,000 blocks, 3,011,020,800 B of head on the last stage";; *) no "pp 2: $out";; esac
 out=$("$KVPLAN" calc --model qwen3-32b --engine llama.cpp --model-draft "$H" 2>&1)
 case $out in *"is an EAGLE-3 head (draft.arch.eagle3) - llama.cpp's EAGLE-3 drafting is not modelled"*)
 	ok "llama.cpp -md with the head: refused by name";; *) no "llama.cpp -md head: $out";; esac

@@ -213,8 +213,10 @@ START_TEST(vllm_refusals)
 	plan.model.arch.mm_item_tokens = 1000;
 	refused("does not support multimodal models yet");
 	plan.model.arch.mm_item_tokens = 0;
+	/* pipeline parallelism: the drafter on the last stage only */
 	plan.devices.pp = 2;
-	refused("pipeline_parallel_size 2");
+	run();
+	ck_assert(res.draft.present && res.draft.last_stage);
 	plan.devices.pp = 1;
 	plan.engine.vllm.speculative_method = KVP_SPEC_NGRAM;
 	refused("engine.vllm.speculative_method: ngram - takes no draft");

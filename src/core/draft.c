@@ -231,9 +231,9 @@ static enum kvp_status draft_refusals(const struct kvp_plan *p,
 				"multimodal (engine.llamacpp.mmproj_bytes with a draft)");
 		return KVP_OK;
 	}
-	/* pipeline parallelism: vLLM keeps the whole drafter on the last
-	 * stage's ranks (engine_vllm.c, budget.c) */
-	/* vllm/config/speculative.py verify_equal_vocab_size_if_draft_model
+	/* (pipeline parallelism: vLLM keeps the whole drafter on the last
+	 * stage's ranks, engine_vllm.c and budget.c place it.)
+	 * vllm/config/speculative.py verify_equal_vocab_size_if_draft_model
 	 * and the multimodal refusal are draft_model's: an EAGLE head drafts
 	 * for multimodal targets, and an EAGLE-3 head maps its own
 	 * vocabulary (d2t) (eagle.py load_model) */
@@ -378,23 +378,13 @@ static enum kvp_status head_bytes(const u128 p[2], u128 extra,
 }
 
 /*
- * An EAGLE-3 head's weights as vLLM builds it (vllm/model_executor/
- * models/llama_eagle3.py @00bd1493, Eagle3LlamaForCausalLM): layers whose
- * qkv takes 2 x hidden inputs in layer 0 (the embedding and the target's
- * hidden state side by side) and three norms each (input_layernorm,
- * post_attention_layernorm, hidden_norm); an fc of 3 x target_hidden ->
- * hidden (ReplicatedLinear), the final norm, an lm_head of draft_vocab
- * rows padded to 64 (ParallelLMHead, split by tp) and
- * draft_id_to_target_id, draft_vocab int64 values. embed_tokens is the
- * target's (eagle.py load_model shares it when the checkpoint has none):
- * not counted.
- */
-/*
  * Under pipeline parallelism an EAGLE head keeps an embedding of its own
  * (vocab rows padded to 64, VocabParallelEmbedding, split by tp): eagle.py
  * load_model shares the target's only with one PP rank, and the head's
- * model builds its own when there are more (llama_eagle3.py: "if PP
- * disabled then draft will share embed with target").
+ * model builds its own when there are more (llama_eagle3.py @583507d1:
+ * "if PP disabled then draft will share embed with target";
+ * llama_eagle.py @00da9231 builds it always and skips loading it with
+ * one PP rank).
  */
 static void head_embed(const struct kvp_model *h, uint32_t tp, uint32_t pp,
                        u128 p[2])
@@ -407,6 +397,18 @@ static void head_embed(const struct kvp_model *h, uint32_t tp, uint32_t pp,
 	p[1] += (rows + tp - 1) / tp * h->arch.hidden;
 }
 
+/*
+ * An EAGLE-3 head's weights as vLLM builds it (vllm/model_executor/
+ * models/llama_eagle3.py @00bd1493, Eagle3LlamaForCausalLM): layers whose
+ * qkv takes 2 x hidden inputs in layer 0 (the embedding and the target's
+ * hidden state side by side) and three norms each (input_layernorm,
+ * post_attention_layernorm, hidden_norm); an fc of 3 x target_hidden ->
+ * hidden (ReplicatedLinear), the final norm, an lm_head of draft_vocab
+ * rows padded to 64 (ParallelLMHead, split by tp) and
+ * draft_id_to_target_id, draft_vocab int64 values. embed_tokens is the
+ * target's (eagle.py load_model shares it when the checkpoint has none):
+ * not counted, but under PP (head_embed).
+ */
 static enum kvp_status eagle3_weights(const struct kvp_model *h, uint32_t tp,
                                       uint32_t pp, uint64_t *all,
                                       uint64_t *rank, struct kvp_error *err)
@@ -432,9 +434,10 @@ static enum kvp_status eagle3_weights(const struct kvp_model *h, uint32_t tp,
  * EAGLE's cnets.py), and an fc of 2 x hidden -> hidden (torch.nn.Linear,
  * no bias, whole on every rank). No final norm; embed_tokens and lm_head
  * are the target's (eagle.py load_model: shared at equal shapes, and
- * always for method eagle): not counted. The HASS variant (config
- * add_para_norm, model.arch.eagle_para_norm) has two more RMSNorms of
- * hidden, embedding_layernorm and hidden_states_layernorm.
+ * always for method eagle): not counted, but the embedding under PP
+ * (head_embed). The HASS variant (config add_para_norm, model.arch.
+ * eagle_para_norm) has two more RMSNorms of hidden, embedding_layernorm
+ * and hidden_states_layernorm.
  */
 static enum kvp_status eagle1_weights(const struct kvp_model *h, uint32_t tp,
                                       uint32_t pp, uint64_t *all,
@@ -449,6 +452,18 @@ static enum kvp_status eagle1_weights(const struct kvp_model *h, uint32_t tp,
 	p[1] += 2 * hid * hid + (h->arch.eagle_para_norm ? 2 * hid : 0);
 	return head_bytes(p, 0, "EAGLE-1", all, rank, err);
 }
+
+/* An EAGLE head's weights label: [EAGLE-3][under PP]. */
+static const char *const head_labels[2][2] = {
+	{ "EAGLE-1 head shapes, llama_eagle.py @00da9231 (embed tokens and "
+	  "lm_head: the target's)",
+	  "EAGLE-1 head shapes, llama_eagle.py @00da9231 (own embed under PP; "
+	  "lm_head the target's)" },
+	{ "EAGLE-3 head shapes, llama_eagle3.py @00bd1493 (embed tokens: the "
+	  "target's)",
+	  "EAGLE-3 head shapes, llama_eagle3.py @00bd1493 (its own embed "
+	  "tokens under PP)" },
+};
 
 /*
  * vLLM: the draft's weights (its own count, / tp on each rank as the
@@ -486,14 +501,7 @@ static enum kvp_status vllm_draft(const struct kvp_plan *p,
 			return st;
 		d->weights_kind = KVP_FIG_ESTIMATE;
 		snprintf(d->weights_source, sizeof d->weights_source, "%s",
-		         eagle3 ? (kvp_plan_pp(p) > 1 ? "EAGLE-3 head shapes, "
-		         "llama_eagle3.py @00bd1493 (its own embed tokens under PP)"
-		         : "EAGLE-3 head shapes, llama_eagle3.py @00bd1493 (embed "
-		         "tokens: the target's)") : kvp_plan_pp(p) > 1 ? "EAGLE-1 "
-		         "head shapes, llama_eagle.py @00da9231 (own embed under "
-		         "PP; lm_head the target's)" : "EAGLE-1 head "
-		         "shapes, llama_eagle.py @00da9231 (embed tokens and "
-		         "lm_head: the target's)");
+		         head_labels[eagle3][kvp_plan_pp(p) > 1]);
 	}
 	for (i = 0; i < sres.n_layers; i++) {
 		const struct kvp_layer_spec *l = &sres.layers[i].spec;

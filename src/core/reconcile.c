@@ -728,10 +728,12 @@ static enum kvp_status row_bytes(const struct rec_ctx *c,
 	case KVP_OBS_WEIGHTS_BYTES:
 		r->cls = KVP_REC_OBSERVED;
 		if (res && c->engine == KVP_ENGINE_VLLM && res->draft.present &&
-		    res->draft.weights_kind != KVP_FIG_NONE && res->n_devices) {
+		    res->draft.weights_kind != KVP_FIG_NONE && res->n_devices &&
+		    !res->draft.last_stage) {
 			/* gpu_model_runner.load_model loads the drafter inside
 			 * the same memory profile ("Loading drafter model..."
-			 * before "Model loading took") */
+			 * before "Model loading took"); under PP device 0 has
+			 * none (the drafter is on the last stage) */
 			if (!kvp_add(res->devices[0].weights_bytes,
 			             res->draft.weights_device, &v64))
 				return overflow(err, "weights");

@@ -81,6 +81,12 @@ out=$("$KVPLAN" reconcile --engine vllm --model llama-3.1-8b --card h100 --max-m
 	--speculative-method eagle --speculative-model "$H" --num-speculative-tokens 3 "$tmp/load.log" 2>&1)
 case $out in *"weights                                      16,563,847,168"*) ok "reconcile: the weights row counts the drafter (16,563,847,168 B)";;
 	*) no "reconcile weights: $out";; esac
+# under PP device 0 (stage 0) holds half the target and no drafter:
+# 16,060,522,496 / 2 = 8,030,261,248 B
+out=$("$KVPLAN" reconcile --engine vllm --model llama-3.1-8b --card h100x2 --pp 2 --max-model-len 8192 \
+	--speculative-method eagle --speculative-model "$H" --num-speculative-tokens 3 "$tmp/load.log" 2>&1)
+case $out in *"weights                                       8,030,261,248"*) ok "reconcile under PP: device 0's weights, no drafter";;
+	*) no "reconcile PP weights: $out";; esac
 
 # refusals, each naming the field; exit 2 for bad input
 out=$(l8 --speculative-method eagle --num-speculative-tokens 2); rc=$?

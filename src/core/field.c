@@ -403,7 +403,7 @@ static const struct kvp_field fields[] = {
 	  .label = "Spec method", .section = KVP_SEC_ENGINE,
 	  .type = KVP_FT_ENUM, .choices = spec_methods,
 	  .help = "vLLM --speculative-config '{\"method\": ...}': draft_model "
-	          "(--speculative-model sets it), ngram, mtp (the model's own MTP layers, model.arch.mtp_layers) eagle3 (an EAGLE-3 head given with --speculative-model) or eagle (an EAGLE-1 llama head given with --speculative-model)",
+	          "(--speculative-model sets it), ngram, mtp (the model's own MTP layers, model.arch.mtp_layers), eagle3 (an EAGLE-3 head given with --speculative-model) or eagle (an EAGLE-1 llama head given with --speculative-model)",
 	  PLAN_MEMBER(engine.vllm.speculative_method), .engine = KVP_ENGINE_VLLM },
 	FN(KVP_ENGINE_VLLM, "engine.vllm.num_speculative_tokens",
 	   "num-speculative-tokens", "Spec tokens", KVP_FT_U32, 0, 1u << 16,

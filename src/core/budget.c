@@ -567,10 +567,9 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 						"%llu - the sum overflows 64 bits",
 						i, (unsigned long long)
 						d->overheads[i].bytes);
-			/* vLLM keeps the whole drafter on the last stage's
-			 * ranks (gpu_model_runner.py, "the entire draft model
-			 * on the last PP rank") */
-			drb = p->engine.kind != KVP_ENGINE_VLLM || s == d->pp - 1
+			/* a drafter draft.c places on the last stage only
+			 * (vLLM under PP) is on no other stage's devices */
+			drb = !res->draft.last_stage || s == d->pp - 1
 			      ? res->draft.device_bytes : 0;
 			for (t = 0; t < d->tp; t++) {
 				struct kvp_device_result *dr;

@@ -26,32 +26,30 @@ set -u
 : "${KVPLAN:?KVPLAN must name the kvplan binary}"
 here=$(cd "$(dirname "$0")/../.." && pwd)
 logs="$here/tests/data/logs"
-fail=0
-ok() { echo "ok - $1"; }
-no() { echo "not ok - $1"; fail=1; }
+. "$(dirname "$0")/calc_lib.inc"
 lc() { "$KVPLAN" calc --engine llama.cpp "$@" 2>&1; }
 flat() { printf '%s' "$1" | tr -d ' \t\n'; }
 
 out=$(lc --model qwen3.5-35b-a3b --ctx-size 65536 --parallel 4)
 case $out in *"checkpoints   at most 32 per slot x 4 slots x 65,864,420 B = 8,430,645,760 B (7.85 GiB) in host memory (engine formula"*)
-	ok "Qwen3.5-35B-A3B: 65,864,420 B each, 32 a slot x 4 slots";; *) no "35B-A3B: $out";; esac
+	ok "Qwen3.5-35B-A3B: 65,864,420 B each, 32 a slot x 4 slots";; *) notok "35B-A3B: $out";; esac
 case $out in *"host memory"*"+ checkpoints 7.85 GiB (at most) ="*) ok "the host sum counts them";;
-	*) no "host sum: $out";; esac
+	*) notok "host sum: $out";; esac
 out=$(lc --model qwen3.5-27b --ctx-size 65536 --ctx-checkpoints 8)
 case $out in *"at most 8 per slot x 1 slot x 156,894,356 B = 1,255,154,848 B"*) ok "Qwen3.5-27B: 156,894,356 B, --ctx-checkpoints 8";;
-	*) no "27B: $out";; esac
+	*) notok "27B: $out";; esac
 out=$(lc --model qwen3-next-80b-a3b-instruct --ctx-size 65536)
-case $out in *"x 79,037,300 B ="*) ok "Qwen3-Next: 79,037,300 B each";; *) no "Qwen3-Next: $out";; esac
+case $out in *"x 79,037,300 B ="*) ok "Qwen3-Next: 79,037,300 B each";; *) notok "Qwen3-Next: $out";; esac
 out=$(lc --model gpt-oss-20b --ctx-size 131072 --parallel 4 --kv-unified)
 case $out in *"at most 32 per slot x 4 slots x 25,178,416 B at most = 3,222,837,248 B"*"at most the SWA cache's cells"*)
-	ok "gpt-oss-20b: at most 25,178,416 B each (1,024 SWA cells)";; *) no "gpt-oss: $out";; esac
+	ok "gpt-oss-20b: at most 25,178,416 B each (1,024 SWA cells)";; *) notok "gpt-oss: $out";; esac
 
 # none made: a plain model, --swa-full on a SWA-only model, 0
 for args in "--model llama-3.1-8b --ctx-size 8192" \
             "--model gpt-oss-20b --ctx-size 8192 --swa-full" \
             "--model qwen3.5-35b-a3b --ctx-size 8192 --ctx-checkpoints 0"; do
 	out=$(lc $args)
-	case $out in *checkpoints*) no "none for '$args': $out";; *) ok "no checkpoints: $args";; esac
+	case $out in *checkpoints*) notok "none for '$args': $out";; *) ok "no checkpoints: $args";; esac
 done
 # one meaning: the host sum with them less without them is their figure
 j1=$(flat "$(lc --model qwen3.5-35b-a3b --ctx-size 65536 --parallel 4 --format json)")
@@ -59,42 +57,41 @@ j0=$(flat "$(lc --model qwen3.5-35b-a3b --ctx-size 65536 --parallel 4 --ctx-chec
 u1=$(printf '%s' "$j1" | sed -n 's/.*"host":{[^}]*"used_bytes":\([0-9]*\).*/\1/p')
 u0=$(printf '%s' "$j0" | sed -n 's/.*"host":{[^}]*"used_bytes":\([0-9]*\).*/\1/p')
 case $j1 in *'"ckpt_bytes":8430645760,"ckpt_each":65864420,"ckpt_count":32,"ckpt_slots":4,"ckpt_at_most":false,"ckpt_kind":"engineformula"'*)
-	ok "JSON: host.ckpt_*";; *) no "JSON: $j1";; esac
+	ok "JSON: host.ckpt_*";; *) notok "JSON: $j1";; esac
 [ -n "$u1" ] && [ -n "$u0" ] && [ $((u1 - u0)) -eq 8430645760 ] &&
-	ok "host used_bytes: + 8,430,645,760 B with them" || no "used $u1 - $u0"
+	ok "host used_bytes: + 8,430,645,760 B with them" || notok "used $u1 - $u0"
 # a host budget they overflow
 out=$(lc --model qwen3.5-35b-a3b --ctx-size 65536 --parallel 4 --host-memory 8GiB)
 case $out in *"of 8.00 GiB, free -0.84 GiB: does NOT fit"*) ok "8 GiB of host: does not fit with them";;
-	*) no "host budget: $out";; esac
+	*) notok "host budget: $out";; esac
 # a named build: one checkpoint sized, the count asked for
 out=$(lc --model qwen3.5-35b-a3b --engine llama.cpp@b8977 --ctx-size 65536)
 case $out in *"checkpoints   65,864,420 B each in host memory (engine formula); how many a slot keeps at a named build is not known: give --ctx-checkpoints"*)
-	ok "a named build: each sized, the count asked for";; *) no "named build: $out";; esac
+	ok "a named build: each sized, the count asked for";; *) notok "named build: $out";; esac
 out=$(lc --model qwen3.5-35b-a3b --engine llama.cpp@b8977 --ctx-size 65536 --ctx-checkpoints 64)
-case $out in *"at most 64 per slot x 1 slot x 65,864,420 B"*) ok "a named build with --ctx-checkpoints 64";; *) no "named + 64: $out";; esac
+case $out in *"at most 64 per slot x 1 slot x 65,864,420 B"*) ok "a named build with --ctx-checkpoints 64";; *) notok "named + 64: $out";; esac
 out=$(lc --model qwen3.5-35b-a3b --ctx-size 8192 --ctx-checkpoints -2); rc=$?
-case $out in *"ctx-checkpoints"*) [ $rc -eq 2 ] && ok "--ctx-checkpoints -2: refused, exit 2" || no "exit $rc";;
-	*) no "-2: $out";; esac
+case $out in *"ctx-checkpoints"*) [ $rc -eq 2 ] && ok "--ctx-checkpoints -2: refused, exit 2" || notok "exit $rc";;
+	*) notok "-2: $out";; esac
 
 # reconcile: the public lines
 rec() { "$KVPLAN" reconcile --engine llama.cpp "$@" 2>&1; }
 out=$(rec --model qwen3.5-35b-a3b --ctx-size 65536 "$logs/llamacpp-21831.log")
 case $out in *"ctx_checkpoints=128"*"context checkpoint"*"65,864,420"*"65,864,204 +-525"*"arithmetic match"*)
-	ok "issue #21831: 62.813 MiB is 65,864,420 B; 128 a slot read";; *) no "#21831: $out";; esac
+	ok "issue #21831: 62.813 MiB is 65,864,420 B; 128 a slot read";; *) notok "#21831: $out";; esac
 out=$(rec --model qwen3.5-27b --ctx-size 65536 "$logs/llamacpp-22929.log")
 case $out in *"ctx_checkpoints=8"*"context checkpoint"*"156,894,356"*"arithmetic match"*)
-	ok "PR #22929: 149.626 MiB is 156,894,356 B";; *) no "#22929: $out";; esac
+	ok "PR #22929: 149.626 MiB is 156,894,356 B";; *) notok "#22929: $out";; esac
 out=$(rec --model qwen3-next-80b-a3b-instruct --ctx-size 262144 "$logs/llamacpp-19408.log")
 case $out in *"context checkpoint"*"79,037,300"*"arithmetic match"*) ok "PR #19408: 75.376 MiB is 79,037,300 B";;
-	*) no "#19408: $out";; esac
+	*) notok "#19408: $out";; esac
 out=$(rec --model gpt-oss-20b --ctx-size 131072 --parallel 4 --kv-unified "$logs/llamacpp-17118.log")
 case $out in *"the log states b6992"*"context checkpoint"*"0..25,178,416"*"15,810,429 +-525"*"arithmetic match"*)
-	ok "issue #17118: 15.078 MiB within the SWA bound at b6992";; *) no "#17118: $out";; esac
+	ok "issue #17118: 15.078 MiB within the SWA bound at b6992";; *) notok "#17118: $out";; esac
 # a recurrent figure off by a layer would not match
-sed 's/62.813 MiB/64.907 MiB/' "$logs/llamacpp-21831.log" > "${TMPDIR:-/tmp}/kvp_ckpt_$$.log"
-out=$(rec --model qwen3.5-35b-a3b --ctx-size 65536 "${TMPDIR:-/tmp}/kvp_ckpt_$$.log")
-rm -f "${TMPDIR:-/tmp}/kvp_ckpt_$$.log"
+sed 's/62.813 MiB/64.907 MiB/' "$logs/llamacpp-21831.log" > "$TMP/ckpt.log"
+out=$(rec --model qwen3.5-35b-a3b --ctx-size 65536 "$TMP/ckpt.log")
 case $out in *"context checkpoint"*"68,059,922 +-525"*"arithmetic DIFFERS"*"1 arithmetic figure differs"*)
 	ok "a checkpoint one layer larger (64.907 MiB): flagged";;
-	*) no "mismatch: $out";; esac
-exit $fail
+	*) notok "mismatch: $out";; esac
+[ "$fails" -eq 0 ]

@@ -33,9 +33,7 @@
 set -u
 : "${KVPLAN:?KVPLAN must name the kvplan binary}"
 here=$(cd "$(dirname "$0")/../.." && pwd)
-fail=0
-ok() { echo "ok - $1"; }
-no() { echo "not ok - $1"; fail=1; }
+. "$(dirname "$0")/calc_lib.inc"
 
 H="$here/tests/data/draft/llama3-8b-eagle1.json"
 calc() {
@@ -44,66 +42,64 @@ calc() {
 l8() { calc --model llama-3.1-8b "$@"; }
 
 out=$(l8 --kv-cache-memory-bytes 2162688000)
-case $out in *"1,031 blocks of 16"*) ok "no head: 1,031 blocks";; *) no "no head: $out";; esac
+case $out in *"1,031 blocks of 16"*) ok "no head: 1,031 blocks";; *) notok "no head: $out";; esac
 out=$(l8 --kv-cache-memory-bytes 2162688000 --speculative-method eagle --speculative-model "$H" --num-speculative-tokens 3)
-case $out in *"1,000 blocks of 16"*) ok "the head's layer in the pool: 1,000 blocks";; *) no "head blocks: $out";; esac
+case $out in *"1,000 blocks of 16"*) ok "the head's layer in the pool: 1,000 blocks";; *) notok "head blocks: $out";; esac
 case $out in *"weights 503,324,672 B (estimate, EAGLE-1 head shapes, llama_eagle.py @00da9231"*"KV 65,536,000 B"*"the head's layers share the pool"*)
-	ok "the head's weights 503,324,672 B and KV 65,536,000 B";; *) no "head figures: $out";; esac
+	ok "the head's weights 503,324,672 B and KV 65,536,000 B";; *) notok "head figures: $out";; esac
 # vLLM's speculative_config is one object: the flags' order does not matter
 out2=$(l8 --kv-cache-memory-bytes 2162688000 --speculative-model "$H" --speculative-method eagle --num-speculative-tokens 3)
-[ "$out" = "$out2" ] && ok "method before or after the head: the same plan" || no "flag order: $out2"
+[ "$out" = "$out2" ] && ok "method before or after the head: the same plan" || notok "flag order: $out2"
 j=$(l8 --speculative-method eagle --speculative-model "$H" --num-speculative-tokens 3 --format json)
 case $(printf '%s' "$j" | tr -d ' \t\n') in *'"speculative_method":"eagle"'*) ok "--speculative-model keeps a method eagle given";;
-	*) no "method: $(printf '%s\n' "$j" | grep speculative_method)";; esac
+	*) notok "method: $(printf '%s\n' "$j" | grep speculative_method)";; esac
 j=$(l8 --speculative-model "$H" --num-speculative-tokens 3 --format json)
 case $(printf '%s' "$j" | tr -d ' \t\n') in *'"speculative_method":"draft_model"'*) ok "the same config alone is a draft model (its architectures is a llama's)";;
-	*) no "method alone: $(printf '%s\n' "$j" | grep speculative_method)";; esac
+	*) notok "method alone: $(printf '%s\n' "$j" | grep speculative_method)";; esac
 out=$(l8 --tp 2 --card h100x2 --kv-cache-memory-bytes 1081344000 --speculative-method eagle --speculative-model "$H" --num-speculative-tokens 3)
 case $out in *"1,000 blocks of 16"*"weights 285,220,864 B"*)
-	ok "TP 2: 1,000 blocks, 285,220,864 B of head a rank";; *) no "TP 2: $out";; esac
+	ok "TP 2: 1,000 blocks, 285,220,864 B of head a rank";; *) notok "TP 2: $out";; esac
 
 # the HASS variant (config add_para_norm: two more norms of 4,096 before
 # the fc): 503,324,672 + 2 x 4,096 x 2 B = 503,341,056 B
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-sed 's/"bias": false/"bias": false, "add_para_norm": true/' "$H" > "$tmp/config.json"
-out=$(l8 --speculative-method eagle --speculative-model "$tmp/config.json" --num-speculative-tokens 3)
+sed 's/"bias": false/"bias": false, "add_para_norm": true/' "$H" > "$TMP/config.json"
+out=$(l8 --speculative-method eagle --speculative-model "$TMP/config.json" --num-speculative-tokens 3)
 case $out in *"weights 503,341,056 B (estimate, EAGLE-1 head shapes"*) ok "HASS (add_para_norm): 503,341,056 B";;
-	*) no "HASS: $out";; esac
+	*) notok "HASS: $out";; esac
 
 # reconcile: vLLM's "Model loading took" profiles the target and the
 # drafter together (gpu_model_runner.load_model loads the drafter inside
 # it), so the computed side is the preset's 16,060,522,496 B + the head's
 # 503,324,672 B = 16,563,847,168 B (the line below is made up here: its
 # figure is not compared, the computed side is)
-printf 'INFO 09-03 06:04:20 [gpu_model_runner.py:1983] Model loading took 15.4283 GiB and 3.5 seconds\n' > "$tmp/load.log"
+printf 'INFO 09-03 06:04:20 [gpu_model_runner.py:1983] Model loading took 15.4283 GiB and 3.5 seconds\n' > "$TMP/load.log"
 out=$("$KVPLAN" reconcile --engine vllm --model llama-3.1-8b --card h100 --max-model-len 8192 \
-	--speculative-method eagle --speculative-model "$H" --num-speculative-tokens 3 "$tmp/load.log" 2>&1)
+	--speculative-method eagle --speculative-model "$H" --num-speculative-tokens 3 "$TMP/load.log" 2>&1)
 case $out in *"weights                                      16,563,847,168"*) ok "reconcile: the weights row counts the drafter (16,563,847,168 B)";;
-	*) no "reconcile weights: $out";; esac
+	*) notok "reconcile weights: $out";; esac
 # under PP device 0 (stage 0) holds half the target and no drafter:
 # 16,060,522,496 / 2 = 8,030,261,248 B
 out=$("$KVPLAN" reconcile --engine vllm --model llama-3.1-8b --card h100x2 --pp 2 --max-model-len 8192 \
-	--speculative-method eagle --speculative-model "$H" --num-speculative-tokens 3 "$tmp/load.log" 2>&1)
+	--speculative-method eagle --speculative-model "$H" --num-speculative-tokens 3 "$TMP/load.log" 2>&1)
 case $out in *"weights                                       8,030,261,248"*) ok "reconcile under PP: device 0's weights, no drafter";;
-	*) no "reconcile PP weights: $out";; esac
+	*) notok "reconcile PP weights: $out";; esac
 
 # refusals, each naming the field; exit 2 for bad input
 out=$(l8 --speculative-method eagle --num-speculative-tokens 2); rc=$?
-case $out in *"speculative_method: eagle - needs the EAGLE-1 head"*) [ $rc -eq 2 ] && ok "eagle without a head: refused, exit 2" || no "exit $rc";;
-	*) no "eagle alone: $out";; esac
+case $out in *"speculative_method: eagle - needs the EAGLE-1 head"*) [ $rc -eq 2 ] && ok "eagle without a head: refused, exit 2" || notok "exit $rc";;
+	*) notok "eagle alone: $out";; esac
 out=$(calc --model qwen3-32b --speculative-model "$here/tests/data/draft/qwen3-32b-eagle3.json" --speculative-method eagle --num-speculative-tokens 2); rc=$?
-case $out in *"speculative_method: eagle - the draft"*"is an EAGLE-3 head: its method is eagle3"*) [ $rc -eq 2 ] && ok "eagle with an EAGLE-3 head: refused" || no "exit $rc";;
-	*) no "eagle3 head under eagle: $out";; esac
+case $out in *"speculative_method: eagle - the draft"*"is an EAGLE-3 head: its method is eagle3"*) [ $rc -eq 2 ] && ok "eagle with an EAGLE-3 head: refused" || notok "exit $rc";;
+	*) notok "eagle3 head under eagle: $out";; esac
 out=$(l8 --speculative-method eagle --speculative-model "$here/tests/data/draft/draft-4l.json" --num-speculative-tokens 2)
 case $out in *"draft.model_type: '' - vLLM's EAGLE-1 heads are modelled for llama heads only"*) ok "a head not llama's: refused, draft.model_type named";;
-	*) no "non-llama head: $out";; esac
+	*) notok "non-llama head: $out";; esac
 out=$(calc --model qwen3-32b --speculative-method eagle --speculative-model "$H" --num-speculative-tokens 2); rc=$?
 case $out in *"draft.arch.hidden: 4096 - an EAGLE-1 head's fc takes the target's hidden states: model.arch.hidden is 5120"*)
-	[ $rc -eq 2 ] && ok "a head of another width: refused, exit 2" || no "exit $rc";; *) no "hidden: $out";; esac
+	[ $rc -eq 2 ] && ok "a head of another width: refused, exit 2" || notok "exit $rc";; *) notok "hidden: $out";; esac
 out=$(calc --model llama-2-7b --max-model-len 4096 --speculative-method eagle --speculative-model "$H" --num-speculative-tokens 2)
 case $out in *"draft.arch.vocab: 128256 - the target's is 32000"*"own embedding, which is not modelled"*) ok "another vocabulary: refused";;
-	*) no "vocab: $out";; esac
+	*) notok "vocab: $out";; esac
 # pipeline parallelism: vLLM puts the whole drafter on the last stage's
 # ranks (gpu_model_runner.py, "the entire draft model on the last PP
 # rank"), and the head keeps an embedding of its own there (eagle.py
@@ -114,11 +110,11 @@ case $out in *"draft.arch.vocab: 128256 - the target's is 32000"*"own embedding,
 # smaller count is every stage's.
 out=$(l8 --pp 2 --card h100x2 --kv-cache-memory-bytes 1114112000 --speculative-method eagle --speculative-model "$H" --num-speculative-tokens 3)
 case $out in *"1,000 blocks of 16"*"per device of the last stage: weights 1,553,997,824 B"*"own embed under PP"*)
-	ok "PP 2: 1,000 blocks, 1,553,997,824 B of head on the last stage";; *) no "pp 2: $out";; esac
+	ok "PP 2: 1,000 blocks, 1,553,997,824 B of head on the last stage";; *) notok "pp 2: $out";; esac
 j=$(l8 --pp 2 --card h100x2 --kv-cache-memory-bytes 1114112000 --speculative-method eagle --speculative-model "$H" --num-speculative-tokens 3 --format json | tr -d ' \t\n')
 case $j in *'"pp_stage":0,'*'"draft_bytes":0,'*'"pp_stage":1,'*'"draft_bytes":1619533824,'*)
-	ok "PP 2: the draft part on device 1 only (1,553,997,824 + 1,000 x 65,536 B)";; *) no "pp 2 devices: $j";; esac
+	ok "PP 2: the draft part on device 1 only (1,553,997,824 + 1,000 x 65,536 B)";; *) notok "pp 2 devices: $j";; esac
 out=$(calc --model llama-3.1-8b --engine vllm@0.11.0 --speculative-method eagle --speculative-model "$H" --num-speculative-tokens 2)
 case $out in *"eagle - modelled at the current release only (llama_eagle.py as read at vllm@00da9231)"*) ok "a named release: refused";;
-	*) no "named release: $out";; esac
-exit $fail
+	*) notok "named release: $out";; esac
+[ "$fails" -eq 0 ]

@@ -32,9 +32,7 @@
 set -u
 : "${KVPLAN:?KVPLAN must name the kvplan binary}"
 here=$(cd "$(dirname "$0")/../.." && pwd)
-fail=0
-ok() { echo "ok - $1"; }
-no() { echo "not ok - $1"; fail=1; }
+. "$(dirname "$0")/calc_lib.inc"
 
 H="$here/tests/data/draft/qwen3-32b-eagle3.json"
 q32() {
@@ -43,52 +41,50 @@ q32() {
 }
 
 out=$(q32 --kv-cache-memory-bytes 4235264000)
-case $out in *"1,009 blocks of 16"*) ok "no head: 1,009 blocks";; *) no "no head: $out";; esac
+case $out in *"1,009 blocks of 16"*) ok "no head: 1,009 blocks";; *) notok "no head: $out";; esac
 out=$(q32 --kv-cache-memory-bytes 4235264000 --speculative-model "$H" --num-speculative-tokens 3)
 case $out in *"GPU KV cache size: 16,000 tokens"*"1,000 blocks of 16"*)
-	ok "the head's layer in the pool: 1,000 blocks";; *) no "head blocks: $out";; esac
+	ok "the head's layer in the pool: 1,000 blocks";; *) notok "head blocks: $out";; esac
 case $out in *"weights 1,455,196,160 B (estimate, EAGLE-3 head shapes"*"KV 40,960,000 B"*"the head's layers share the pool"*)
-	ok "the head's weights 1,455,196,160 B and KV 40,960,000 B";; *) no "head figures: $out";; esac
+	ok "the head's weights 1,455,196,160 B and KV 40,960,000 B";; *) notok "head figures: $out";; esac
 j=$(q32 --kv-cache-memory-bytes 4235264000 --speculative-model "$H" --num-speculative-tokens 3 --format json)
 case $(printf '%s' "$j" | tr -d ' \t\n') in *'"speculative_method":"eagle3"'*) ok "--speculative-model of an EAGLE-3 head sets method eagle3";;
-	*) no "method: $(printf '%s\n' "$j" | grep speculative_method)";; esac
+	*) notok "method: $(printf '%s\n' "$j" | grep speculative_method)";; esac
 out=$(q32 --tp 2 --card h100x2 --kv-cache-memory-bytes 2117632000 --speculative-model "$H" --num-speculative-tokens 3)
 case $out in *"1,000 blocks of 16"*"weights 806,389,760 B"*)
-	ok "TP 2: 1,000 blocks, 806,389,760 B of head a rank";; *) no "TP 2: $out";; esac
+	ok "TP 2: 1,000 blocks, 806,389,760 B of head a rank";; *) notok "TP 2: $out";; esac
 
 # refusals, each naming the field, exit 2 for bad input
 out=$(q32 --speculative-method eagle3 --num-speculative-tokens 2); rc=$?
-case $out in *"speculative_method: eagle3 - needs the EAGLE-3 head"*) [ $rc -eq 2 ] && ok "eagle3 without a head: refused" || no "exit $rc";;
-	*) no "eagle3 alone: $out";; esac
+case $out in *"speculative_method: eagle3 - needs the EAGLE-3 head"*) [ $rc -eq 2 ] && ok "eagle3 without a head: refused" || notok "exit $rc";;
+	*) notok "eagle3 alone: $out";; esac
 out=$(q32 --speculative-model "$here/tests/data/draft/draft-4l.json" --speculative-method eagle3 --num-speculative-tokens 2); rc=$?
-case $out in *"is not an EAGLE-3 head (draft.arch.eagle3"*) [ $rc -eq 2 ] && ok "eagle3 with a plain draft: refused" || no "exit $rc";;
-	*) no "plain draft under eagle3: $out";; esac
+case $out in *"is not an EAGLE-3 head (draft.arch.eagle3"*) [ $rc -eq 2 ] && ok "eagle3 with a plain draft: refused" || notok "exit $rc";;
+	*) notok "plain draft under eagle3: $out";; esac
 out=$(q32 --speculative-model "$H" --speculative-method draft_model --num-speculative-tokens 2)
 case $out in *"is an EAGLE-3 head: its method is eagle3"*) ok "draft_model with the head: refused";;
-	*) no "draft_model with the head: $out";; esac
+	*) notok "draft_model with the head: $out";; esac
 out=$(q32 --speculative-model "$H" --speculative-method eagle --num-speculative-tokens 2)
 case $out in *"eagle - the draft"*"is an EAGLE-3 head: its method is eagle3"*) ok "eagle (EAGLE-1) with the head: refused";;
-	*) no "eagle with the head: $out";; esac
+	*) notok "eagle with the head: $out";; esac
 out=$(q32 --engine vllm@0.11.0 --speculative-model "$H" --num-speculative-tokens 2)
 case $out in *"eagle3 - modelled at the current release only"*) ok "a named release: refused";;
-	*) no "named release: $out";; esac
+	*) notok "named release: $out";; esac
 # pipeline parallelism: the head on the last stage with an embedding of
 # its own (151,936 rows, a multiple of 64, x 5,120 x 2 B =
 # 1,555,824,640 B): 1,455,196,160 + 1,555,824,640 = 3,011,020,800 B;
 # stage 1 (32 layers): 32 x 65,536 + 40,960 = 2,138,112 B a block
 out=$(q32 --pp 2 --card h100x2 --kv-cache-memory-bytes 2138112000 --speculative-model "$H" --num-speculative-tokens 2)
 case $out in *"1,000 blocks of 16"*"per device of the last stage: weights 3,011,020,800 B"*)
-	ok "PP 2: 1,000 blocks, 3,011,020,800 B of head on the last stage";; *) no "pp 2: $out";; esac
+	ok "PP 2: 1,000 blocks, 3,011,020,800 B of head on the last stage";; *) notok "pp 2: $out";; esac
 out=$("$KVPLAN" calc --model qwen3-32b --engine llama.cpp --model-draft "$H" 2>&1)
 case $out in *"is an EAGLE-3 head (draft.arch.eagle3) - llama.cpp's EAGLE-3 drafting is not modelled"*)
-	ok "llama.cpp -md with the head: refused by name";; *) no "llama.cpp -md head: $out";; esac
+	ok "llama.cpp -md with the head: refused by name";; *) notok "llama.cpp -md head: $out";; esac
 out=$("$KVPLAN" calc --model "$H" --engine vllm --card h100 --max-model-len 4096 2>&1); rc=$?
-case $out in *"model.arch.eagle3: "*"is an EAGLE-3 head - it drafts for a target model"*) [ $rc -eq 2 ] && ok "the head as the model: refused, exit 2" || no "exit $rc";;
-	*) no "the head as the model: $out";; esac
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-sed 's/"draft_vocab_size": 32000/"draft_vocab_size": 32000, "eagle_config": {"use_aux_hidden_state": false}/' "$H" > "$tmp/config.json"
-out=$(q32 --speculative-model "$tmp/config.json" --num-speculative-tokens 2); rc=$?
-case $out in *"eagle_config.use_aux_hidden_state"*"not modelled"*) [ $rc -eq 2 ] && ok "a head without its fc: refused at import, the key named" || no "exit $rc";;
-	*) no "use_aux_hidden_state false: $out";; esac
-exit $fail
+case $out in *"model.arch.eagle3: "*"is an EAGLE-3 head - it drafts for a target model"*) [ $rc -eq 2 ] && ok "the head as the model: refused, exit 2" || notok "exit $rc";;
+	*) notok "the head as the model: $out";; esac
+sed 's/"draft_vocab_size": 32000/"draft_vocab_size": 32000, "eagle_config": {"use_aux_hidden_state": false}/' "$H" > "$TMP/config.json"
+out=$(q32 --speculative-model "$TMP/config.json" --num-speculative-tokens 2); rc=$?
+case $out in *"eagle_config.use_aux_hidden_state"*"not modelled"*) [ $rc -eq 2 ] && ok "a head without its fc: refused at import, the key named" || notok "exit $rc";;
+	*) notok "use_aux_hidden_state false: $out";; esac
+[ "$fails" -eq 0 ]

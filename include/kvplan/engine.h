@@ -86,6 +86,20 @@ struct kvp_llamacpp_opts {
 	 * the GPU unless --no-mmproj-offload); default 0 = none. */
 	uint64_t lora_bytes;      /* --lora adapters, summed */
 	uint64_t mmproj_bytes;    /* --mmproj: the vision/audio encoder file */
+	/* The vision encoder's compute buffer (src/core/clip_buf.c, an
+	 * ESTIMATE): the shape of the tower the warmup graph runs, read by
+	 * --mmproj FILE from the GGUF's clip.vision.* keys, and the side of
+	 * the square warmup image (the log's "warmup with image size = W x
+	 * H"), which --mmproj FILE sets by the projector's rule. 0 = not
+	 * known: the buffer is then not estimated, and the output says so. */
+	char mmproj_projector[32]; /* clip.projector_type, for messages */
+	uint32_t mmproj_warmup;   /* warmup image side, pixels */
+	uint32_t mmproj_patch;    /* clip.vision.patch_size */
+	uint32_t mmproj_embd;     /* clip.vision.embedding_length */
+	uint32_t mmproj_heads;    /* clip.vision.attention.head_count */
+	uint32_t mmproj_ff;       /* clip.vision.feed_forward_length */
+	uint32_t mmproj_deepstack; /* layers clip.vision.is_deepstack_layers
+	                             marks (not modelled: not estimated) */
 	/* Issue 14, speculative decoding (src/core/draft.c): the draft model
 	 * (plan.draft) gets one context per slot (-np), each of ctx_size_draft
 	 * cells and one sequence, tools/server/server-context.cpp load_model

@@ -73,6 +73,9 @@ enum kvp_obs_kind {
 	KVP_OBS_CKPT_BYTES,       /* llama-server: one context checkpoint
 	                             ("created context checkpoint ... size =
 	                             62.813 MiB"), the first such line */
+	KVP_OBS_ENC_COMPUTE_BYTES, /* llama.cpp --mmproj encoder's compute
+	                             buffer of `device` ("alloc_compute_meta:
+	                             CUDA0 compute buffer size = ...") */
 	KVP_OBS_KIND_COUNT
 };
 

@@ -407,6 +407,16 @@ struct kvp_parts_result {
 	uint64_t lora_bytes;          /* per device: slots x max_loras, or
 	                                 the --lora files */
 	uint64_t lora_host_bytes;     /* vLLM max_cpu_loras bound (estimate) */
+	/* llama.cpp --mmproj: the vision encoder's compute buffer
+	 * (clip_buf.c), an ESTIMATE within encoder_compute_tol_ppm; kind
+	 * NONE (0 B) when not estimated, the source saying why. On device 0
+	 * (in its encoder_bytes) and in host memory (in host.used_bytes). */
+	enum kvp_figure encoder_compute_kind;
+	char encoder_compute_source[128];
+	uint32_t encoder_compute_tol_ppm;
+	uint64_t encoder_positions;   /* patches of the warmup image */
+	uint64_t encoder_compute_bytes;      /* device 0 */
+	uint64_t encoder_compute_host_bytes; /* host (CPU buffer) */
 };
 
 /*

@@ -182,6 +182,10 @@ static void settings_to_plan(const struct kvp_log *log, struct kvp_plan *p,
 		    s->v[KVP_LK_CTX_CHECKPOINTS] <= 1000000 &&
 		    take(g, "engine.llamacpp.ctx_checkpoints", NULL))
 			o->ctx_checkpoints = (int32_t)s->v[KVP_LK_CTX_CHECKPOINTS];
+		if (s->has[KVP_LK_MMPROJ_WARMUP] &&
+		    s->v[KVP_LK_MMPROJ_WARMUP] <= (1u << 20) &&
+		    take(g, "engine.llamacpp.mmproj_warmup", NULL))
+			o->mmproj_warmup = (uint32_t)s->v[KVP_LK_MMPROJ_WARMUP];
 		if (s->has[KVP_LK_FLASH_ATTN] && take(g, "engine.llamacpp.flash_attn", NULL))
 			o->flash_attn = s->v[KVP_LK_FLASH_ATTN] == 1 ? KVP_ON :
 			                s->v[KVP_LK_FLASH_ATTN] == 0 ? KVP_OFF : KVP_AUTO;

@@ -19,6 +19,7 @@
 #include "kvplan/validate.h"
 #include "kvplan/checked.h"
 #include "io/gguf.h"
+#include "io/mmproj.h"
 #include "io/override_tensor.h"
 
 static const char *const default_formats[] = { "text", "json", NULL };
@@ -57,7 +58,7 @@ static const struct {
 	{ "help", OWN_HELP, false, NULL, "this help" },
 	{ "lora", OWN_LORA_FILE, true, "FILE", "llama.cpp --lora adapter (GGUF), repeatable: its tensor bytes are added to engine.llamacpp.lora_bytes" },
 	{ "override-tensor", OWN_OVERRIDE_TENSOR, true, "PATTERN=BUFFER[,...]", "llama.cpp -ot: tensors whose GGUF name the pattern finds go to BUFFER (CPU or CUDA0), first match wins; repeatable [engine.llamacpp.override_tensor]" },
-	{ "mmproj", OWN_MMPROJ_FILE, true, "FILE", "llama.cpp --mmproj encoder file (GGUF): its tensor bytes set engine.llamacpp.mmproj_bytes" },
+	{ "mmproj", OWN_MMPROJ_FILE, true, "FILE", "llama.cpp --mmproj encoder file (GGUF): its tensor bytes set engine.llamacpp.mmproj_bytes, its clip.vision keys the engine.llamacpp.mmproj_* fields" },
 	{ "model-draft", OWN_MODEL_DRAFT, true, "SPEC", "llama.cpp -md, --model-draft: the draft model of speculative decoding (preset name, preset file, config.json or GGUF); sized into the plan's draft" },
 	{ "speculative-model", OWN_SPEC_MODEL, true, "SPEC", "vLLM --speculative-config '{\"model\": SPEC}': the draft model (preset, config.json or GGUF); sets --speculative-method draft_model, or eagle3 for an EAGLE-3 head; a method eagle given stays" },
 	{ "assume-layout", OWN_ASSUME_LAYOUT, false, NULL, "import a config.json (--model) whose model_type or layout keys kvplan does not read, with the layout it does read; every output then warns (KVP-W16)" },
@@ -340,9 +341,15 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 			kvp_gguf_free(&g);
 			return flag_error(err, flag);
 		}
+		if (id == OWN_MMPROJ_FILE) {
+			/* one encoder file: the last one given */
+			enum kvp_status st = kvp_mmproj_apply(&g, v,
+				&p->engine.llamacpp, err);
+
+			kvp_gguf_free(&g);
+			return st == KVP_OK ? KVP_OK : flag_error(err, flag);
+		}
 		kvp_gguf_free(&g);
-		if (id == OWN_MMPROJ_FILE)
-			*to = 0;   /* one encoder file: the last one given */
 		if (!kvp_add(*to, g.tensor_bytes, to))
 			return kvp_error_set(err, KVP_EOVERFLOW,
 				"--%s: '%s' - the bytes overflow 64 bits", flag, v);

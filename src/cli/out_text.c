@@ -307,6 +307,36 @@ void kvp_out_devices(FILE *out, const struct kvp_plan *p,
 	kvp_out_speed(out, res);
 }
 
+/* llama.cpp's --mmproj compute buffer: an estimate, said so with its
+ * source and tolerance, or why there is none (res->parts.encoder_compute_*). */
+static void kvp_out_encoder_compute(FILE *out, const struct kvp_result *res)
+{
+	const struct kvp_parts_result *p = &res->parts;
+	char a[32], b[32], n[32];
+
+	if (p->encoder_compute_kind == KVP_FIG_NONE) {
+		if (p->encoder_compute_source[0])
+			fprintf(out, "%-14scompute buffer %s\n", "",
+			        p->encoder_compute_source);
+		return;
+	}
+	if (res->n_devices)
+		fprintf(out, "%-14scompute buffer device 0 %s, host %s, "
+		        "%s patches (+-%u %%, %s)\n", "",
+		        kvp_fmt_mib(p->encoder_compute_bytes, 2, a, sizeof a),
+		        kvp_fmt_mib(p->encoder_compute_host_bytes, 2, b, sizeof b),
+		        kvp_fmt_int(p->encoder_positions, n, sizeof n),
+		        p->encoder_compute_tol_ppm / 10000u,
+		        p->encoder_compute_source);
+	else
+		fprintf(out, "%-14scompute buffer host %s, %s patches "
+		        "(+-%u %%, %s)\n", "",
+		        kvp_fmt_mib(p->encoder_compute_host_bytes, 2, b, sizeof b),
+		        kvp_fmt_int(p->encoder_positions, n, sizeof n),
+		        p->encoder_compute_tol_ppm / 10000u,
+		        p->encoder_compute_source);
+}
+
 void kvp_out_parts(FILE *out, const struct kvp_result *res)
 {
 	const struct kvp_parts_result *p = &res->parts;
@@ -322,6 +352,7 @@ void kvp_out_parts(FILE *out, const struct kvp_result *res)
 		        kvp_fmt_gib(p->encoder_bytes, 2, g, sizeof g),
 		        kvp_figure_name(p->encoder_kind), p->encoder_source);
 	}
+	kvp_out_encoder_compute(out, res);
 	if (p->lora_kind != KVP_FIG_NONE) {
 		fprintf(out, "%-14s%s B (%s) per device: %s, %s\n", "LoRA",
 		        kvp_fmt_int(p->lora_bytes, a, sizeof a),
@@ -435,6 +466,13 @@ void kvp_out_host(FILE *out, const struct kvp_result *res)
 		snprintf(c + strlen(c), sizeof c - strlen(c),
 		         " + compute buffer %s (estimate)", cb);
 	}
+	if (res->parts.encoder_compute_host_bytes) {
+		char cb[24];
+
+		kvp_fmt_mib(res->parts.encoder_compute_host_bytes, 2, cb, sizeof cb);
+		snprintf(c + strlen(c), sizeof c - strlen(c),
+		         " + encoder compute %s (estimate)", cb);
+	}
 	if (h->ckpt_bytes) {
 		char cb[24];
 
@@ -464,14 +502,17 @@ void kvp_out_host(FILE *out, const struct kvp_result *res)
 	bar.compute_bytes = h->compute_bytes;
 	bar.overhead_bytes = h->tier_bytes;   /* drawn as its own segment */
 	bar.activations_bytes = h->ckpt_bytes;
+	bar.encoder_bytes = res->parts.encoder_compute_host_bytes;
 	bar.free_bytes = h->free_bytes;
 	bar.fits = h->fits;
 	kvp_out_bar_line(&bar, KVP_OUT_BAR_WIDTH, kvp_out_utf8(), line, sizeof line);
 	fprintf(out, "  host       %s%s\n", line, h->fits ? "" : "  over");
-	fprintf(out, "  host key: weights, KV, %s%soutput buffer (retained), "
+	fprintf(out, "  host key: weights, KV, %s%s%soutput buffer (retained), "
 	        "KV tier (overhead's glyph)\n",
 	        h->ckpt_bytes ? "checkpoints (activations' glyph), " : "",
-	        h->compute_bytes ? "compute buffer (estimate), " : "");
+	        h->compute_bytes ? "compute buffer (estimate), " : "",
+	        res->parts.encoder_compute_host_bytes
+	        ? "encoder compute (estimate), " : "");
 }
 
 void kvp_out_speed(FILE *out, const struct kvp_result *res)

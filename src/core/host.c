@@ -264,6 +264,8 @@ enum kvp_status kvp_host_compute(const struct kvp_plan *p,
 		llamacpp_experts(p, res);
 		st = kvp_llamacpp_compute_buf(p, res, llamacpp_out_on_device(p, res));
 		if (st == KVP_OK)
+			st = kvp_llamacpp_clip_buf(p, res);
+		if (st == KVP_OK)
 			st = kvp_llamacpp_checkpoints(p, res);
 		if (st != KVP_OK)
 			return st;
@@ -283,7 +285,9 @@ enum kvp_status kvp_host_compute(const struct kvp_plan *p,
 	    !kvp_add(used, h->kv_bytes, &used) ||
 	    !kvp_add(used, h->logits_bytes, &used) ||
 	    !kvp_add(used, h->compute_bytes, &used) ||
-	    !kvp_add(used, h->ckpt_bytes, &used) || used > INT64_MAX ||
+	    !kvp_add(used, h->ckpt_bytes, &used) ||
+	    !kvp_add(used, res->parts.encoder_compute_host_bytes, &used) ||
+	    used > INT64_MAX ||
 	    p->devices.host_capacity_bytes > INT64_MAX)
 		return kvp_error_set(&res->error, KVP_EOVERFLOW,
 			"devices.host_capacity_bytes: host memory overflows 64 bits");

@@ -83,6 +83,10 @@ enum kvp_status kvp_host_compute(const struct kvp_plan *p,
 enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
                                          struct kvp_result *res,
                                          bool out_on_device);
+/* llama.cpp's --mmproj encoder compute buffer, an estimate, into
+ * res->parts and device 0 (clip_buf.c). */
+enum kvp_status kvp_llamacpp_clip_buf(const struct kvp_plan *p,
+                                      struct kvp_result *res);
 /* llama-server's lines after the context's (engine_llamacpp.c). */
 void kvp_llamacpp_server_lines(struct kvp_result *res);
 /* llama-server's context checkpoints into res->host (ckpt.c). */

@@ -47,6 +47,7 @@ static const char *const kind_names[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_SLOT_CTX] = "slot_ctx",
 	[KVP_OBS_CKPT_BYTES] = "ckpt_bytes",
 	[KVP_OBS_DEVICE_STATE_BYTES] = "device_state_bytes",
+	[KVP_OBS_ENC_COMPUTE_BYTES] = "encoder_compute_bytes",
 };
 
 /* Labels of the table's "figure" column. */
@@ -74,6 +75,7 @@ static const char *const kind_labels[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_SLOT_CTX] = "slot context",
 	[KVP_OBS_CKPT_BYTES] = "context checkpoint",
 	[KVP_OBS_DEVICE_STATE_BYTES] = "RS buffer",
+	[KVP_OBS_ENC_COMPUTE_BYTES] = "encoder compute buffer",
 };
 
 static const char *const scope_names[KVP_SCOPE_COUNT] = {
@@ -564,6 +566,23 @@ static void compute_row(const struct kvp_result *res,
 		             "kvplan's estimate of the device's compute buffer");
 }
 
+/* The --mmproj encoder's compute buffer (clip_buf.c): device 0's, or the
+ * host's CPU buffer. */
+static void enc_compute_row(const struct kvp_result *res,
+                            const struct kvp_observation *o,
+                            struct kvp_rec_row *r)
+{
+	const struct kvp_parts_result *p = &res->parts;
+
+	r->tol_ppm = p->encoder_compute_tol_ppm;
+	if (!strcmp(o->device, "CPU") || strstr(o->device, "_Host"))
+		row_computed(r, p->encoder_compute_host_bytes,
+		             "kvplan's estimate of the encoder's host buffer");
+	else if (p->encoder_compute_bytes)
+		row_computed(r, p->encoder_compute_bytes,
+		             "kvplan's estimate of the encoder's buffer on device 0");
+}
+
 static enum kvp_status row_bytes(const struct rec_ctx *c,
                                  const struct kvp_observation *o,
                                  struct kvp_rec_row *r, struct kvp_error *err)
@@ -707,6 +726,12 @@ static enum kvp_status row_bytes(const struct rec_ctx *c,
 		r->cls = KVP_REC_ESTIMATE;
 		if (res && llama && res->host.compute_kind == KVP_FIG_ESTIMATE)
 			compute_row(res, o, r);
+		break;
+	case KVP_OBS_ENC_COMPUTE_BYTES:
+		r->cls = KVP_REC_ESTIMATE;
+		if (res && llama &&
+		    res->parts.encoder_compute_kind == KVP_FIG_ESTIMATE)
+			enc_compute_row(res, o, r);
 		break;
 	case KVP_OBS_KV_NEEDED:
 		if (c->bsize && c->page && c->max_model_len) {

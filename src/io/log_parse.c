@@ -542,6 +542,16 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 		hit(log, KVP_ENGINE_LLAMACPP);
 		return 1;
 	}
+	/* tools/mtmd/clip.cpp warmup(): "warmup: warmup with image size =
+	 * 1472 x 1472", the --mmproj encoder's warmup image (its compute
+	 * buffer's size follows it); the side, the image being square */
+	if ((p = strstr(line, "warmup with image size = ")) != NULL) {
+		if (!set_int(log, KVP_LK_MMPROJ_WARMUP,
+		             p + strlen("warmup with image size = "), ln))
+			return 0;
+		hit(log, KVP_ENGINE_LLAMACPP);
+		return 1;
+	}
 	/* server-context.cpp create_checkpoint: "created context checkpoint
 	 * 2 of 8 (pos_min = ..., pos_max = ...[, n_tokens = ...], size =
 	 * 149.626 MiB)" (PR #22929's log; "%.3f MiB" of bytes / 2^20), and
@@ -629,6 +639,13 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 		hit(log, KVP_ENGINE_LLAMACPP);
 		return 1;
 	}
+	/* the --mmproj encoder's buffers, tools/mtmd/clip.cpp: "%s: %10s
+	 * compute buffer size = %8.2f MiB" from alloc_compute_meta
+	 * (reserve_compute_meta in 2026 builds), one per backend */
+	if ((p = strstr(line, " compute buffer size")) &&
+	    strstr(line, "compute_meta:"))
+		return llama_buffer(log, line, p, KVP_OBS_ENC_COMPUTE_BYTES,
+		                    KVP_SCOPE_ALL, ln);
 	if ((p = strstr(line, " kv_size = ")) &&
 	    (strstr(line, "llama_kv_cache") || tag_is(line, "init")))
 		return llama_kv_size_line(log, line, p + 11, ln);
@@ -1235,6 +1252,7 @@ static const char *const key_names[KVP_LK_COUNT] = {
 	[KVP_LK_NUM_GPU_BLOCKS_OVERRIDE] = "num_gpu_blocks_override",
 	[KVP_LK_N_RS_SEQ] = "n_rs_seq",
 	[KVP_LK_CTX_CHECKPOINTS] = "ctx_checkpoints",
+	[KVP_LK_MMPROJ_WARMUP] = "mmproj_warmup",
 };
 
 const char *kvp_log_key_name(enum kvp_log_key k)

@@ -68,6 +68,8 @@ enum kvp_log_key {
 	                             sequence ("n_rs_seq = 2", "2 rs_seq") */
 	KVP_LK_CTX_CHECKPOINTS,   /* llama-server --ctx-checkpoints ("created
 	                             context checkpoint 1 of 32") */
+	KVP_LK_MMPROJ_WARMUP,     /* the --mmproj encoder's warmup image side
+	                             ("warmup with image size = 1472 x 1472") */
 	KVP_LK_COUNT
 };
 

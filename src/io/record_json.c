@@ -271,6 +271,14 @@ static bool add_parts(cJSON *res, const struct kvp_parts_result *p)
 	cJSON_AddStringToObject(o, "encoder_source", p->encoder_source);
 	add_u64(o, "encoder_tokens", p->encoder_tokens);
 	add_u64(o, "encoder_bytes", p->encoder_bytes);
+	cJSON_AddStringToObject(o, "encoder_compute_kind",
+	                        kvp_figure_name(p->encoder_compute_kind));
+	cJSON_AddStringToObject(o, "encoder_compute_source",
+	                        p->encoder_compute_source);
+	add_u64(o, "encoder_compute_tol_ppm", p->encoder_compute_tol_ppm);
+	add_u64(o, "encoder_positions", p->encoder_positions);
+	add_u64(o, "encoder_compute_bytes", p->encoder_compute_bytes);
+	add_u64(o, "encoder_compute_host_bytes", p->encoder_compute_host_bytes);
 	cJSON_AddStringToObject(o, "lora_kind", kvp_figure_name(p->lora_kind));
 	cJSON_AddStringToObject(o, "lora_source", p->lora_source);
 	add_u64(o, "lora_slot_bytes", p->lora_slot_bytes);

@@ -90,6 +90,14 @@ static inline void gw_u32(struct gw *w, const char *k, uint32_t v)
 	w->n_kv++;
 }
 
+static inline void gw_bool(struct gw *w, const char *k, int v)
+{
+	gb_str(&w->kv, k);
+	gb_le(&w->kv, 7, 4);
+	gb_le(&w->kv, v != 0, 1);
+	w->n_kv++;
+}
+
 static inline void gw_f32(struct gw *w, const char *k, float v)
 {
 	uint32_t u;

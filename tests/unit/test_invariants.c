@@ -46,6 +46,7 @@ static struct kvp_plan plan, bare;
 static struct kvp_result res, res2, scratch;
 static uint64_t ragged[16];
 static int ckpts;            /* plans with llama-server checkpoints */
+static int encoders;         /* plans with an encoder compute buffer */
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;   /* fixed seed */
 
@@ -130,6 +131,24 @@ static void random_plan(int *model)
 	plan.engine.llamacpp.parallel = 1 + (uint32_t)rnd(8);
 	plan.engine.llamacpp.ctx_size = rnd(2) ? 0 : 1024 * (1 + rnd(64));
 	plan.engine.llamacpp.ctx_checkpoints = (int32_t)rnd(66) - 1;
+	if (rnd(2) == 0) {
+		/* a --mmproj encoder: Qwen3.6's tower or gemma3's, either
+		 * flash attention (clip_buf.c); a third without its shape */
+		struct kvp_llamacpp_opts *o = &plan.engine.llamacpp;
+		bool qwen = rnd(2);
+
+		o->mmproj_bytes = 1 + rnd(1u << 30);
+		if (rnd(3)) {
+			snprintf(o->mmproj_projector, sizeof o->mmproj_projector,
+			         "%s", qwen ? "qwen3vl_merger" : "gemma3");
+			o->mmproj_warmup = qwen ? 1472 : 896;
+			o->mmproj_patch = qwen ? 16 : 14;
+			o->mmproj_embd = 1152;
+			o->mmproj_heads = 16;
+			o->mmproj_ff = 4304;
+		}
+		o->flash_attn = (enum kvp_tristate)rnd(3);
+	}
 	plan.engine.vllm.kv_cache_dtype_auto = rnd(2);
 	plan.engine.vllm.kv_cache_dtype = rnd(2) ? KVP_DT_FP8 : KVP_DT_BF16;
 	plan.engine.transformers.cache = (enum kvp_hf_cache)rnd(KVP_HF_CACHE_COUNT);
@@ -166,7 +185,9 @@ static void check_host(const char *what)
 {
 	const struct kvp_host_result *h = &res.host;
 	uint64_t parts = h->weights_bytes + h->kv_bytes + h->logits_bytes +
-	                 h->compute_bytes + h->tier_bytes + h->ckpt_bytes;
+	                 h->compute_bytes + h->tier_bytes + h->ckpt_bytes +
+	                 res.parts.encoder_compute_host_bytes;
+	uint32_t i;
 
 	ck_assert_msg(h->used_bytes == parts, "%s: host used %llu != parts %llu",
 	              what, (unsigned long long)h->used_bytes,
@@ -184,6 +205,24 @@ static void check_host(const char *what)
 	              kvp_engine_name(plan.engine.kind));
 	if (h->ckpt_bytes)
 		ckpts++;
+	/* each device: free = capacity - the sum of its bar's segments,
+	 * the encoder's compute buffer among them */
+	for (i = 0; i < res.n_devices; i++) {
+		const struct kvp_device_result *d = &res.devices[i];
+		__int128 used = (__int128)d->weights_bytes + d->kv_bytes +
+		                d->activations_bytes + d->retained_bytes +
+		                d->overhead_bytes + d->headroom_bytes +
+		                d->encoder_bytes + d->lora_bytes +
+		                d->draft_bytes + d->compute_bytes;
+
+		ck_assert_msg((__int128)d->capacity_bytes - used ==
+		              (__int128)d->free_bytes, "%s: device %u free %lld "
+		              "!= capacity - segments %lld", what, i,
+		              (long long)d->free_bytes,
+		              (long long)((__int128)d->capacity_bytes - used));
+	}
+	if (res.parts.encoder_compute_bytes)
+		encoders++;
 }
 
 /* Every stage's whole-cache KV: the top bound of a rank's charge. */
@@ -292,9 +331,11 @@ START_TEST(random_plans)
 			mixes += check_mix(what);
 	}
 	printf("test_invariants: %d plans, %d computed (%d with devices), "
-	       "%d mix checks, %d with checkpoints\n", PLANS, computed,
-	       with_dev, mixes, ckpts);
+	       "%d mix checks, %d with checkpoints, %d with an encoder "
+	       "compute buffer\n", PLANS, computed, with_dev, mixes, ckpts,
+	       encoders);
 	ck_assert_int_ge(ckpts, 10);
+	ck_assert_int_ge(encoders, 5);
 	/* the test must not pass by refusing everything */
 	ck_assert_int_ge(computed, PLANS / 3);
 	for (i = 0; i < KVP_ENGINE_COUNT; i++)

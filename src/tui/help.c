@@ -30,7 +30,7 @@ static const struct { const char *term, *text; } glossary[] = {
 	{ "activ.~", "activations: working memory of a forward pass; ~ = an estimate, with its source in the report" },
 	{ "comput~", "compute buffer: llama.cpp's, an estimate of what ggml-alloc packs (man kvplan, COMPUTE BUFFERS)" },
 	{ "retain", "retained outputs: fp32 logits kept per sequence on the last stage (devices.retained_logits)" },
-	{ "encodr", "encoder: a multimodal projector file (--mmproj) or vLLM's encoder cache" },
+	{ "encodr", "encoder: a multimodal projector file (--mmproj) or vLLM's encoder cache; encodr~ holds the --mmproj compute buffer, an estimate (man kvplan, COMPUTE BUFFERS)" },
 	{ "LoRA", "LoRA adapter slots (vLLM) or adapter files (llama.cpp --lora)" },
 	{ "draft", "the draft model of speculative decoding: its weights and its KV (llama.cpp -md, vLLM --speculative-model)" },
 	{ "overhd", "overhead: CUDA context, CUDA graphs, allocator reserve, TP communication buffers" },

@@ -367,9 +367,13 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 			wattrset(w, t->attr[TUI_R_NORMAL]);
 			mvwaddch(w, y, x, (chtype)segs[k].glyph);
 		}
+		/* "~": the figure is (or holds) an estimate: the encoder's
+		 * compute buffer is in device 0's encoder part (clip_buf.c) */
 		tui_put(w, y, x + 2, 7, t->attr[TUI_R_LABEL], "%s%s", segs[k].name,
 		        (k == TUI_SEG_ACT && d->activations_estimated) ||
-		        k == TUI_SEG_COMPUTE ? "~" : "");
+		        k == TUI_SEG_COMPUTE ||
+		        (k == TUI_SEG_ENCODER && li == 0 &&
+		         res->parts.encoder_compute_bytes) ? "~" : "");
 		put_figures(w, y, x + 9, wd - 9, t->attr[TUI_R_NORMAL], v[k], &cols, false);
 	}
 	if (y < end) {

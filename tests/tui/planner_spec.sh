@@ -16,7 +16,8 @@
 # 1,342,177,280 B; the panel's total is KV and states: 1,408,040,960 B
 # without snapshots, 1,539,768,320 B with 2. The Work page's
 # "Checkpoints" (llama-server --ctx-checkpoints) moves the panel's host
-# line as calc's does.
+# line as calc's does, and its "mmproj warmup px" the encoder's compute
+# buffer as calc's does.
 TUI_TAG=kvps TUI_TIMEOUT=180
 . "$(dirname "$0")/tmux_lib.inc"
 
@@ -90,4 +91,22 @@ check "64 checkpoints: calc's host figure ($h64), over the budget" "host $h64 of
 keys Up C-u -2 Enter
 check "-2: refused inline, naming the field" "engine.llamacpp.ctx_checkpoints: '-2'"
 quit_run "checkpoints run"
+
+# The --mmproj encoder's compute buffer (tests/cli/llamacpp_mmproj.sh):
+# gemma3's tower at the 896 warmup adds 127,139,840 B to device 0's
+# encoder part, 2,048 + 127,139,840 = 127,141,888 B, marked "~" (an
+# estimate); the Work page's "mmproj warmup px" at 448 gives 1,024
+# patches x 7,760 x 4 = 31,784,960 B, so 31,787,008 B; 0 says why not.
+MM="--engine llama.cpp --ctx-size 4096 --mmproj-bytes 2048 --mmproj-projector gemma3
+    --mmproj-warmup 896 --mmproj-patch 14 --mmproj-embd 1152 --mmproj-heads 16 --mmproj-ff 4304"
+# shellcheck disable=SC2086
+start 200 60 $MM
+check "mmproj: device 0's encoder part holds the compute buffer (worked above)" "127,141,888"
+check "mmproj: the encoder row is marked an estimate" "encodr~"
+keys F6
+wait_for "Sequence class 0" >/dev/null
+row "the Work page has the mmproj warmup row" "side of the warmup image"
+keys C-u 448 Enter
+check "a 448 warmup: calc's figure (worked above)" "31,787,008"
+quit_run "mmproj run"
 exit $fail

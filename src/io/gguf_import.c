@@ -501,6 +501,12 @@ static enum kvp_status header(struct gi *c, struct kvp_model *m)
 		return bad(c, "general.architecture", "longer than 47 characters");
 	snprintf(c->arch, sizeof c->arch, "%.47s", v->str);
 	snprintf(m->model_type, sizeof m->model_type, "%.47s", v->str);
+	if (!strcmp(v->str, "clip"))
+		/* convert_hf_to_gguf.py's mmproj files: an encoder and its
+		 * projector, beside a decoder file */
+		return bad(c, "general.architecture", "'clip' - a multimodal "
+		           "projector (mmproj) file: give it with --mmproj, and "
+		           "the decoder's file as the model");
 	if (get_u(c, "block_count", 1, KVP_MAX_LAYERS, &n) <= 0)
 		return c->err->status ? c->err->status
 		       : bad(c, "block_count", "(absent) - required");

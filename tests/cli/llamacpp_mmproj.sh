@@ -88,6 +88,10 @@ sz=$(wc -c <"$TMP/bad.gguf")
 head -c $(( (32 - sz % 32) % 32 )) /dev/zero >>"$TMP/bad.gguf"
 bad "a string patch size is refused" "clip.vision.patch_size: expected an integer" calc --engine llama.cpp --mmproj "$TMP/bad.gguf"
 
+# an mmproj file where the decoder's belongs: said so, exit 2
+bad "an mmproj file as --model: refused, naming --mmproj" "'clip' - a multimodal projector (mmproj) file: give it with --mmproj" calc --model "$TMP/g3.gguf"
+bad "an mmproj file to import: the same" "give it with --mmproj" import "$TMP/g3.gguf"
+
 # reconcile: PR #22790's clip lines
 rec() { "$KVPLAN" reconcile --engine llama.cpp --model gemma-3-27b-it "$@" 2>&1; }
 out=$(rec --mmproj "$TMP/g3.gguf" "$logs/llamacpp-22790-mmproj.log")

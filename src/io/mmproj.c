@@ -77,11 +77,26 @@ static enum kvp_status deepstack(struct mm *c, uint32_t *out)
 	return KVP_OK;
 }
 
+static enum kvp_status fill(struct mm *cp, struct kvp_llamacpp_opts *o);
+
 enum kvp_status kvp_mmproj_apply(const struct kvp_gguf *g, const char *name,
                                  struct kvp_llamacpp_opts *o,
                                  struct kvp_error *err)
 {
 	struct mm c = { g, name, err };
+	struct kvp_llamacpp_opts t = *o;   /* written to *o on success only */
+	enum kvp_status st = fill(&c, &t);
+
+	if (st == KVP_OK)
+		*o = t;
+	return st;
+}
+
+static enum kvp_status fill(struct mm *cp, struct kvp_llamacpp_opts *o)
+{
+	struct mm c = *cp;
+	struct kvp_error *err = c.err;
+	const struct kvp_gguf *g = c.g;
 	struct kvp_clip_hparams h;
 	const char *proj;
 	uint32_t merge = 0, scale = 0;

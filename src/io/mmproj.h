@@ -13,7 +13,8 @@
 /* Fill o's mmproj fields from the read file g (named `name` in
  * messages). Keys that are absent leave their field 0 (the estimate then
  * says what it needs); a key of the wrong type or out of range is
- * refused in one line naming the file and the key. */
+ * refused in one line naming the file and the key, and nothing of o is
+ * written. */
 enum kvp_status kvp_mmproj_apply(const struct kvp_gguf *g, const char *name,
                                  struct kvp_llamacpp_opts *o,
                                  struct kvp_error *err);

@@ -13,6 +13,8 @@
 #include "kvplan/layers.h"
 #include "kvplan/preset.h"
 #include "kvplan/validate.h"
+#include "io/gguf.h"
+#include "io/mmproj.h"
 #include "io/override_tensor.h"
 #include "tui/form_view.h"
 #include "tui/plan_page.h"
@@ -142,6 +144,30 @@ static enum kvp_status set_override_tensor(struct kvp_plan *p, const char *text,
 	return kvp_ot_resolve(p, err);
 }
 
+/* llama.cpp --mmproj FILE, as the CLI reads it; empty removes the
+ * encoder (every mmproj field 0). */
+static enum kvp_status set_mmproj_file(struct kvp_plan *p, const char *text,
+                                       struct kvp_error *err)
+{
+	struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
+	struct kvp_gguf g;
+	enum kvp_status st;
+
+	if (!text[0]) {
+		o->mmproj_bytes = 0;
+		o->mmproj_projector[0] = '\0';
+		o->mmproj_warmup = o->mmproj_patch = o->mmproj_embd = 0;
+		o->mmproj_heads = o->mmproj_ff = o->mmproj_deepstack = 0;
+		return KVP_OK;
+	}
+	memset(&g, 0, sizeof g);
+	st = kvp_gguf_read_path(text, &g, NULL, NULL, err);
+	if (st == KVP_OK)
+		st = kvp_mmproj_apply(&g, text, o, err);
+	kvp_gguf_free(&g);
+	return st;
+}
+
 static enum kvp_status bind_set(struct kvp_plan *p, const struct binding *b,
                                 const char *text, struct kvp_error *err)
 {
@@ -149,6 +175,8 @@ static enum kvp_status bind_set(struct kvp_plan *p, const struct binding *b,
 		return tui_kv_format_set(p, text, err);
 	if (b->special == TUI_PLAN_OVERRIDE_TENSOR)
 		return set_override_tensor(p, text, err);
+	if (b->special == TUI_PLAN_MMPROJ_FILE)
+		return set_mmproj_file(p, text, err);
 	return kvp_field_set(p, b->f, b->index, text, err);
 }
 
@@ -162,6 +190,8 @@ static void bind_format(const struct kvp_plan *p, const struct binding *b,
 	else if (b->special == TUI_PLAN_PICK_DRAFT)
 		snprintf(buf, n, "%s", p->draft.n_layers == 0 ? "none"
 		         : p->draft.id[0] ? p->draft.id : "(a draft without an id)");
+	else if (b->special == TUI_PLAN_MMPROJ_FILE)
+		buf[0] = '\0';   /* a path to type; the mmproj rows show what it gave */
 	else if (b->f)
 		kvp_field_format(p, b->f, b->index, buf, n);
 	else if (b->index < p->model.n_rules)
@@ -408,6 +438,9 @@ static size_t plan_items(const struct kvp_plan *p, enum tui_section sec,
 			add_field(it, &n, NULL, 0);
 			it[n - 1].label = "Override (-ot)";
 			it[n - 1].special = TUI_PLAN_OVERRIDE_TENSOR;
+			add_field(it, &n, NULL, 0);
+			it[n - 1].label = "mmproj file";
+			it[n - 1].special = TUI_PLAN_MMPROJ_FILE;
 		}
 		break;
 	case TUI_SEC_DEVICES:
@@ -1061,7 +1094,8 @@ bool tui_form_text_entry(const struct tui_form *fm)
 		return false;
 	b = field_userptr(current_field(fm->form));
 	return b && ((b->f && b->f->type == KVP_FT_STRING) ||
-	             b->special == TUI_PLAN_OVERRIDE_TENSOR);
+	             b->special == TUI_PLAN_OVERRIDE_TENSOR ||
+	             b->special == TUI_PLAN_MMPROJ_FILE);
 }
 
 bool tui_form_invalid(const struct tui_form *fm)
@@ -1098,6 +1132,8 @@ const char *tui_form_help(const struct tui_form *fm)
 		return "type to search the card presets (Enter: the whole list)";
 	if (b && b->special == TUI_PLAN_OVERRIDE_TENSOR)
 		return "llama.cpp -ot PATTERN=BUFFER[,...]: tensors whose GGUF name the pattern finds go to BUFFER (CPU, CUDA0), first match wins; empty: none";
+	if (b && b->special == TUI_PLAN_MMPROJ_FILE)
+		return "llama.cpp --mmproj FILE: a GGUF path, read now; its tensor bytes and tower fill the mmproj rows above (empty: no encoder)";
 	if (b && b->special == TUI_PLAN_PICK_DRAFT)
 		return "speculative decoding's draft model (llama.cpp -md, vLLM --speculative-model): type to search the model presets (Tab in the list: a file), Delete: none";
 	if (b && b->special == TUI_PLAN_KV_FORMAT)

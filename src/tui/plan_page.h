@@ -23,10 +23,14 @@ enum tui_plan_special {
 	                         * engine.llamacpp.override_tensor, a string
 	                         * the front end matches (io/override_tensor.h),
 	                         * no field of the table */
-	TUI_PLAN_PICK_DRAFT     /* the draft model of speculative decoding
+	TUI_PLAN_PICK_DRAFT,    /* the draft model of speculative decoding
 	                         * (plan.draft, no field of its own: the row
 	                         * shows its id); typing opens the model
 	                         * picker, Delete removes the draft */
+	TUI_PLAN_MMPROJ_FILE    /* the Work page's llama.cpp --mmproj row: a
+	                         * GGUF path, read at the entry into the
+	                         * engine.llamacpp.mmproj_* fields (io/mmproj.h);
+	                         * the row shows the projector and its bytes */
 };
 
 struct tui_plan_row {

@@ -20,31 +20,7 @@ here=$(cd "$(dirname "$0")/../.." && pwd)
 logs="$here/tests/data/logs"
 . "$(dirname "$0")/calc_lib.inc"
 
-# mmproj OUT PROJECTOR IMAGE PATCH EMBD HEADS FF MERGE MAXPIX: a GGUF v3
-# with the clip keys given (0 = absent) and one f16 tensor of 1,024 values.
-u32() { printf "$(printf '\\%03o\\%03o\\%03o\\%03o' $(($1 & 255)) $((($1 >> 8) & 255)) $((($1 >> 16) & 255)) $((($1 >> 24) & 255)))"; }
-u64() { u32 "$1"; u32 0; }
-str() { u64 ${#1}; printf '%s' "$1"; }
-kv_u32() { str "$1"; u32 4; u32 "$2"; }
-kv_str() { str "$1"; u32 8; str "$2"; }
-mmproj() {
-	out=$1 proj=$2; shift 2
-	n=2
-	for v in "$@"; do [ "$v" != 0 ] && n=$((n + 1)); done
-	{
-		printf 'GGUF'; u32 3; u64 1; u64 $n
-		kv_str general.architecture clip
-		kv_str clip.projector_type "$proj"
-		for k in image_size patch_size embedding_length attention.head_count \
-		         feed_forward_length spatial_merge_size image_max_pixels; do
-			[ "$1" != 0 ] && kv_u32 "clip.vision.$k" "$1"
-			shift
-		done
-		str v.blk.0.attn_q.weight; u32 1; u64 1024; u32 1; u64 0
-	} >"$out"
-	sz=$(wc -c <"$out")
-	head -c $(( (32 - sz % 32) % 32 + 2048 )) /dev/zero >>"$out"
-}
+. "$(dirname "$0")/gguf_lib.inc"
 lc() { "$KVPLAN" calc --engine llama.cpp --ctx-size 4096 "$@" 2>&1; }
 
 mmproj "$TMP/g3.gguf" gemma3 896 14 1152 16 4304 0 0

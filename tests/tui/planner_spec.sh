@@ -109,4 +109,21 @@ row "the Work page has the mmproj warmup row" "side of the warmup image"
 keys C-u 448 Enter
 check "a 448 warmup: calc's figure (worked above)" "31,787,008"
 quit_run "mmproj run"
+
+# The Work page's "mmproj file" reads a GGUF as --mmproj FILE does: the
+# same gemma3 tower (tests/cli/gguf_lib.inc writes it) gives the same
+# 127,141,888 B; a path that is not there is refused inline, kept.
+. "$(dirname "$0")/../cli/gguf_lib.inc"
+mmproj "$DIR/g3.gguf" gemma3 896 14 1152 16 4304 0 0
+start 200 60 --engine llama.cpp --ctx-size 4096
+keys F6
+wait_for "Sequence class 0" >/dev/null
+row "the Work page has the mmproj file row" "llama.cpp --mmproj FILE: a GGUF path"
+keys "$DIR/g3.gguf" Enter
+check "the file read: calc's figure for it" "127,141,888"
+check "the file's projector in its row" "gemma3"
+keys Up "$DIR/none.gguf" Enter
+check "a missing file: refused inline, naming it" "none.gguf: No such file or directory"
+check "the refused file leaves the last good one's figures" "127,141,888"
+quit_run "mmproj file run"
 exit $fail

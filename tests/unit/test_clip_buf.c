@@ -316,7 +316,8 @@ START_TEST(warmup_rules)
 }
 END_TEST
 
-/* A wrong key type is refused in one line naming the file and the key. */
+/* A wrong key type is refused in one line naming the file and the key,
+ * and the plan is left as it was. */
 START_TEST(bad_keys)
 {
 	struct gw w;
@@ -326,6 +327,7 @@ START_TEST(bad_keys)
 	const uint64_t ne[1] = { 8 };
 
 	kvp_plan_default(&plan);
+	plan.engine.llamacpp.mmproj_bytes = 77;
 	gw_init(&w);
 	gw_str(&w, "clip.projector_type", "gemma3");
 	gw_str(&w, "clip.vision.patch_size", "fourteen");
@@ -341,6 +343,9 @@ START_TEST(bad_keys)
 	ck_assert_ptr_nonnull(strstr(err.msg, "clip.vision.patch_size"));
 	ck_assert_ptr_nonnull(strstr(err.msg, "bad.gguf"));
 	ck_assert_ptr_null(strchr(err.msg, '\n'));
+	/* nothing written: the planner keeps the last good file's figures */
+	ck_assert_uint_eq(plan.engine.llamacpp.mmproj_bytes, 77);
+	ck_assert_str_eq(plan.engine.llamacpp.mmproj_projector, "");
 }
 END_TEST
 

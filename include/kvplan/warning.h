@@ -27,6 +27,8 @@ enum kvp_warn_code {
 	KVP_W_SHARED_MEMORY,       /* a card whose memory the system shares */
 	KVP_W_LAYOUT_ASSUMED,      /* imported with --assume-layout past a
 	                              layout key kvplan does not read */
+	KVP_W_ENCODER_PEAK,        /* vLLM profiles the vision encoder; the
+	                              activation estimate leaves it out */
 	KVP_W_CODE_END
 };
 

@@ -115,6 +115,15 @@ static const struct warn_info table[] = {
 	  "may be wrong.",
 	  "the model was imported with --assume-layout over a layout key "
 	  "kvplan does not read (model.layout_assumed names it)." },
+	{ KVP_W_ENCODER_PEAK, "KVP-W17", "encoder-peak",
+	  "Give the activation peak a run measured with its images "
+	  "(--activations): kvplan's estimate leaves the vision encoder out.",
+	  "under vLLM, a model with an encoder tower (model.arch."
+	  "tower_params) or image tokens (model.arch.mm_item_tokens) and an "
+	  "estimated activation peak: vLLM's profile run also encodes the "
+	  "largest items (gpu_model_runner.py profile_run, \"profiled with N "
+	  "image items of the maximum feature size\") and its peak comes "
+	  "out of the KV budget, so the KV figures may be too large." },
 };
 
 #define TABLE_N (sizeof table / sizeof table[0])
@@ -664,6 +673,22 @@ static void w_layout_assumed(const struct kvp_plan *p, struct kvp_result *res)
 		p->model.layout_assumed);
 }
 
+/* vLLM profiles the encoder with its largest items; the generic
+ * activation estimate is the decoder's only. */
+static void w_encoder_peak(const struct kvp_plan *p, struct kvp_result *res)
+{
+	const struct kvp_arch *a = &p->model.arch;
+
+	if (p->engine.kind != KVP_ENGINE_VLLM || p->devices.activations_bytes ||
+	    (!a->tower_params && !a->mm_item_tokens))
+		return;
+	kvp_warn(res, KVP_W_ENCODER_PEAK,
+		"the activation estimate is the decoder's: vLLM's profile run "
+		"also encodes %s, and that peak comes out of the KV budget",
+		a->mm_item_tokens ? "the largest items (model.arch."
+		"mm_item_tokens)" : "the largest items its processor allows");
+}
+
 void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res)
 {
 	w_layout_assumed(p, res);
@@ -681,4 +706,5 @@ void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res)
 	w_offload(p, res);
 	w_capacity_total(p, res);
 	w_shared(p, res);
+	w_encoder_peak(p, res);
 }

@@ -422,6 +422,34 @@ START_TEST(shared_memory)
 }
 END_TEST
 
+/* vLLM with an encoder and an estimated peak: said; measured, or another
+ * engine, or no encoder: not. */
+START_TEST(encoder_peak)
+{
+	setup();
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.max_model_len = 4096;
+	run();
+	ck_assert_ptr_null(find(KVP_W_ENCODER_PEAK));
+	plan.model.arch.mm_item_tokens = 16384;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_ENCODER_PEAK));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_ENCODER_PEAK),
+	                             "model.arch.mm_item_tokens"));
+	plan.model.arch.mm_item_tokens = 0;
+	plan.model.arch.tower_params = 576000000;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_ENCODER_PEAK));
+	plan.devices.activations_bytes = 4ull << 30;   /* measured */
+	run();
+	ck_assert_ptr_null(find(KVP_W_ENCODER_PEAK));
+	plan.devices.activations_bytes = 0;
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	run();
+	ck_assert_ptr_null(find(KVP_W_ENCODER_PEAK));
+}
+END_TEST
+
 static Suite *warning_suite(void)
 {
 	Suite *s = suite_create("warning");
@@ -448,6 +476,7 @@ static Suite *warning_suite(void)
 	tcase_add_test(tc, offload);
 	tcase_add_test(tc, capacity_total);
 	tcase_add_test(tc, shared_memory);
+	tcase_add_test(tc, encoder_peak);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -100,6 +100,10 @@ struct kvp_llamacpp_opts {
 	uint32_t mmproj_ff;       /* clip.vision.feed_forward_length */
 	uint32_t mmproj_deepstack; /* layers clip.vision.is_deepstack_layers
 	                             marks (not modelled: not estimated) */
+	bool mmproj_offload;      /* --mmproj-offload (default) / --no-mmproj-
+	                             offload: the encoder's tensors and compute
+	                             on the GPU, or on the CPU in host memory
+	                             (mtmd use_gpu; clip_ctx's backend) */
 	/* Issue 14, speculative decoding (src/core/draft.c): the draft model
 	 * (plan.draft) gets one context per slot (-np), each of ctx_size_draft
 	 * cells and one sequence, tools/server/server-context.cpp load_model

@@ -400,7 +400,11 @@ struct kvp_parts_result {
 	enum kvp_figure encoder_kind;
 	char encoder_source[96];
 	uint64_t encoder_tokens;      /* vLLM encoder cache size, tokens */
-	uint64_t encoder_bytes;       /* per device */
+	uint64_t encoder_bytes;       /* per device, or in host memory when
+	                                 encoder_on_host */
+	bool encoder_on_host;         /* llama.cpp --no-mmproj-offload: the
+	                                 encoder on the CPU (in host.used_bytes,
+	                                 on no device) */
 	enum kvp_figure lora_kind;
 	char lora_source[96];
 	uint64_t lora_slot_bytes;     /* vLLM: one slot, one rank, all layers */

@@ -320,7 +320,7 @@ static void kvp_out_encoder_compute(FILE *out, const struct kvp_result *res)
 			        p->encoder_compute_source);
 		return;
 	}
-	if (res->n_devices)
+	if (p->encoder_compute_bytes)
 		fprintf(out, "%-14scompute buffer device 0 %s, host %s, "
 		        "%s patches (+-%u %%, %s)\n", "",
 		        kvp_fmt_mib(p->encoder_compute_bytes, 2, a, sizeof a),
@@ -347,9 +347,11 @@ void kvp_out_parts(FILE *out, const struct kvp_result *res)
 		if (p->encoder_tokens)
 			snprintf(t, sizeof t, "%s tokens, ",
 			         kvp_fmt_int(p->encoder_tokens, a, sizeof a));
-		fprintf(out, "%-14s%s%s B (%s) per device: %s, %s\n", "encoder", t,
+		fprintf(out, "%-14s%s%s B (%s) %s: %s, %s\n", "encoder", t,
 		        kvp_fmt_int(p->encoder_bytes, a, sizeof a),
 		        kvp_fmt_gib(p->encoder_bytes, 2, g, sizeof g),
+		        p->encoder_on_host ? "in host memory (--no-mmproj-offload)"
+		                           : "per device",
 		        kvp_figure_name(p->encoder_kind), p->encoder_source);
 	}
 	kvp_out_encoder_compute(out, res);
@@ -466,6 +468,12 @@ void kvp_out_host(FILE *out, const struct kvp_result *res)
 		snprintf(c + strlen(c), sizeof c - strlen(c),
 		         " + compute buffer %s (estimate)", cb);
 	}
+	if (res->parts.encoder_on_host) {
+		char cb[24];
+
+		kvp_fmt_mib(res->parts.encoder_bytes, 2, cb, sizeof cb);
+		snprintf(c + strlen(c), sizeof c - strlen(c), " + encoder %s", cb);
+	}
 	if (res->parts.encoder_compute_host_bytes) {
 		char cb[24];
 
@@ -502,7 +510,8 @@ void kvp_out_host(FILE *out, const struct kvp_result *res)
 	bar.compute_bytes = h->compute_bytes;
 	bar.overhead_bytes = h->tier_bytes;   /* drawn as its own segment */
 	bar.activations_bytes = h->ckpt_bytes;
-	bar.encoder_bytes = res->parts.encoder_compute_host_bytes;
+	bar.encoder_bytes = res->parts.encoder_compute_host_bytes +
+	                    (res->parts.encoder_on_host ? res->parts.encoder_bytes : 0);
 	bar.free_bytes = h->free_bytes;
 	bar.fits = h->fits;
 	kvp_out_bar_line(&bar, KVP_OUT_BAR_WIDTH, kvp_out_utf8(), line, sizeof line);
@@ -511,8 +520,7 @@ void kvp_out_host(FILE *out, const struct kvp_result *res)
 	        "KV tier (overhead's glyph)\n",
 	        h->ckpt_bytes ? "checkpoints (activations' glyph), " : "",
 	        h->compute_bytes ? "compute buffer (estimate), " : "",
-	        res->parts.encoder_compute_host_bytes
-	        ? "encoder compute (estimate), " : "");
+	        bar.encoder_bytes ? "encoder, " : "");
 }
 
 void kvp_out_speed(FILE *out, const struct kvp_result *res)

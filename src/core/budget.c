@@ -528,6 +528,11 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 
 		for (s = 0; s < d->pp; s++) {
 			uint64_t wb, act, ret = 0, oh = 0, head, sum, kv, drb;
+			/* the encoder and adapters (parts.c), on every device
+			 * unless --no-mmproj-offload keeps the encoder on the
+			 * CPU */
+			uint64_t enc = res->parts.encoder_on_host ? 0
+			               : res->parts.encoder_bytes;
 			bool est;
 
 			if (res->weights.source != KVP_WSRC_ESTIMATE) {
@@ -604,7 +609,7 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 				    !kvp_add(sum, ret, &sum) ||
 				    !kvp_add(sum, oh, &sum) ||
 				    !kvp_add(sum, head, &sum) ||
-				    !kvp_add(sum, res->parts.encoder_bytes, &sum) ||
+				    !kvp_add(sum, enc, &sum) ||
 				    !kvp_add(sum, res->parts.lora_bytes, &sum) ||
 				    !kvp_add(sum, drb, &sum) ||
 				    sum > (uint64_t)INT64_MAX ||
@@ -648,7 +653,7 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 				dr->retained_bytes = ret;
 				dr->overhead_bytes = oh;
 				dr->headroom_bytes = head;
-				dr->encoder_bytes = res->parts.encoder_bytes;
+				dr->encoder_bytes = enc;
 				dr->lora_bytes = res->parts.lora_bytes;
 				dr->draft_bytes = drb;
 				/* both at most INT64_MAX (checked above) */

@@ -24,8 +24,9 @@
  *
  * The host keeps the graph's inputs: the image, W^2 x 3 x 4 B, and the
  * position ids of towers with rotary positions (pos_ids below, int32
- * each). Without a device the CPU backend computes the whole graph, in
- * one buffer of the largest phase.
+ * each). Without a device, or under --no-mmproj-offload (mtmd's use_gpu
+ * false: clip_ctx takes the CPU backend alone), the CPU backend computes
+ * the whole graph, in one buffer of the largest phase.
  *
  * Only towers whose graph is that plain ViT and whose public startup
  * logs this reproduces are estimated (graph = true below; the cases are
@@ -228,7 +229,7 @@ enum kvp_status kvp_llamacpp_clip_buf(const struct kvp_plan *p,
 	       ? n * n * o->mmproj_heads * 4 + n * 6 * E * 4 : 0;
 	dev = mlp > attn ? mlp : attn;
 	host = w * w * 3 * 4 + n * r->pos_ids * 4;
-	if (res->n_devices == 0)
+	if (res->n_devices == 0 || pr->encoder_on_host)
 		host = dev, dev = 0;   /* the CPU backend computes it all */
 	if ((st = put(res, dev, &pr->encoder_compute_bytes)) != KVP_OK ||
 	    (st = put(res, host, &pr->encoder_compute_host_bytes)) != KVP_OK)
@@ -241,7 +242,7 @@ enum kvp_status kvp_llamacpp_clip_buf(const struct kvp_plan *p,
 	         "attention %s (man kvplan, COMPUTE BUFFERS)",
 	         o->mmproj_warmup, o->mmproj_warmup,
 	         o->flash_attn == KVP_OFF ? "off" : "on");
-	if (res->n_devices) {
+	if (res->n_devices && dev) {
 		/* the encoder's part of device 0 (parts.c put its tensors
 		 * there): in used and free_bytes */
 		struct kvp_device_result *d = &res->devices[0];

@@ -69,6 +69,7 @@ void kvp_engine_defaults(struct kvp_engine_opts *o)
 	o->vllm.dtype = KVP_DT_BF16;
 	o->llamacpp.lora_bytes = 0;
 	o->llamacpp.mmproj_bytes = 0;
+	o->llamacpp.mmproj_offload = true;  /* common_params mmproj_use_gpu */
 	/* common/common.h common_params_speculative: n_ctx 0, n_gpu_layers
 	 * -1, cache types f16 */
 	o->llamacpp.ctx_size_draft = 0;

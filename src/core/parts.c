@@ -204,7 +204,9 @@ static enum kvp_status encoder_vllm(const struct kvp_plan *p,
 }
 
 /* llama.cpp's files: exact bytes, on the one device that holds all the
- * layers (a split or partial offload would spread them: refused). */
+ * layers (a split or partial offload would spread them: refused); the
+ * projector in host memory under --no-mmproj-offload (clip.cpp then
+ * gives the clip context the CPU backend alone). */
 static enum kvp_status files_llamacpp(const struct kvp_plan *p,
                                       struct kvp_result *res)
 {
@@ -215,7 +217,7 @@ static enum kvp_status files_llamacpp(const struct kvp_plan *p,
 
 	if (o->lora_bytes == 0 && o->mmproj_bytes == 0)
 		return KVP_OK;
-	if (n > 1)
+	if (n > 1 && (o->lora_bytes || o->mmproj_offload))
 		return kvp_error_set(&res->error, KVP_EREFUSED,
 			"engine.llamacpp.%s: across %llu devices - the placement "
 			"of adapter and projector tensors is modelled on one device",
@@ -232,6 +234,7 @@ static enum kvp_status files_llamacpp(const struct kvp_plan *p,
 		snprintf(pr->encoder_source, sizeof pr->encoder_source,
 		         "--mmproj GGUF tensor bytes");
 		pr->encoder_bytes = o->mmproj_bytes;
+		pr->encoder_on_host = !o->mmproj_offload;
 	}
 	if (o->lora_bytes) {
 		pr->lora_kind = KVP_FIG_EXACT;

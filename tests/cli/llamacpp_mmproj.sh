@@ -11,6 +11,8 @@
 #     1,186,988,032 B = 1132.00 MiB (PR #16837 prints 1132.00); host 896^2
 #     x 12 = 9,633,792 B = 9.19 MiB. A warmup of 448 by hand: 1,024
 #     patches, 1,024 x 7,760 x 4 = 31,784,960 B.
+#   --no-mmproj-offload: the CPU backend alone, its one buffer the peak,
+#     127,139,840 B, in host memory with the 2,048 B of tensors.
 #   qwen3vl_merger (Qwen3.6's tower), 768/16, merge 2: warmup 46 x 16 x 2
 #     = 1,472, n = 92^2 = 8,464; host 1,472^2 x 12 + 8,464 x 16 =
 #     26,136,832 B = 24.93 MiB.
@@ -43,6 +45,22 @@ case $out in *"compute buffer device 0 1132.00 MiB"*"flash attention off"*) ok "
 lc --mmproj "$TMP/g3.gguf" --mmproj-warmup 448 --format json >"$TMP/w.json"
 v=$(jv "$TMP/w.json" encoder_compute_bytes)
 [ "$v" = 31784960 ] && ok "--mmproj-warmup 448 after the file: 31,784,960 B" || notok "warmup 448: $v"
+
+# --no-mmproj-offload: the CPU backend alone, the tensors and the whole
+# peak (127,139,840 B) in host memory, none on the card; allowed across
+# cards then, refused with the encoder on them
+lc --mmproj "$TMP/g3.gguf" --no-mmproj-offload --format json >"$TMP/h.json"
+[ "$(jv "$TMP/h.json" encoder_compute_host_bytes)" = 127139840 ] &&
+	ok "--no-mmproj-offload: the whole peak in host memory" || notok "host: $(jv "$TMP/h.json" encoder_compute_host_bytes)"
+[ "$(jv "$TMP/h.json" encoder_bytes | sort -n | head -1)" = 0 ] &&
+	grep -q '"encoder_on_host":[[:space:]]*true' "$TMP/h.json" &&
+	ok "--no-mmproj-offload: nothing of the encoder on the card" || notok "card: $(jv "$TMP/h.json" encoder_bytes)"
+out=$(lc --mmproj "$TMP/g3.gguf" --no-mmproj-offload)
+case $out in *"in host memory (--no-mmproj-offload)"*"compute buffer host 121.25 MiB"*"+ encoder 0.00 MiB + encoder compute 121.25 MiB (estimate)"*)
+	ok "--no-mmproj-offload: the text says where";; *) notok "no offload text: $out";; esac
+out=$(lc --mmproj "$TMP/g3.gguf" --no-mmproj-offload --tp 2 --cards 2); rc=$?
+[ $rc -eq 0 ] && ok "--no-mmproj-offload across two cards: sized" || notok "tp 2 no offload: rc $rc $out"
+bad "the encoder on the cards across two: refused" "engine.llamacpp.mmproj_bytes: across 2 devices" calc --engine llama.cpp --ctx-size 4096 --mmproj "$TMP/g3.gguf" --tp 2 --cards 2
 
 mmproj "$TMP/q.gguf" qwen3vl_merger 768 16 1152 16 4304 2 4194304
 out=$(lc --mmproj "$TMP/q.gguf")

@@ -252,6 +252,17 @@ START_TEST(gemma3_by_hand)
 	plan.engine.llamacpp.mmproj_warmup = 448;
 	run();
 	ck_assert_uint_eq(res.parts.encoder_compute_bytes, 31784960ull);
+	/* --no-mmproj-offload: the CPU backend alone holds the file and the
+	 * whole peak; the card holds none of it */
+	plan.engine.llamacpp.mmproj_warmup = 896;
+	plan.engine.llamacpp.mmproj_offload = false;
+	run();
+	ck_assert(res.parts.encoder_on_host);
+	ck_assert_uint_eq(res.parts.encoder_compute_bytes, 0);
+	ck_assert_uint_eq(res.parts.encoder_compute_host_bytes, 127139840ull);
+	ck_assert_uint_eq(res.devices[0].encoder_bytes, 0);
+	ck_assert_int_eq(res.devices[0].free_bytes, free0);
+	ck_assert_uint_eq(res.host.used_bytes - host0, 2048 + 127139840ull);
 }
 END_TEST
 

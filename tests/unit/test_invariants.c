@@ -148,6 +148,7 @@ static void random_plan(int *model)
 			o->mmproj_ff = 4304;
 		}
 		o->flash_attn = (enum kvp_tristate)rnd(3);
+		o->mmproj_offload = rnd(3) != 0;
 	}
 	plan.engine.vllm.kv_cache_dtype_auto = rnd(2);
 	plan.engine.vllm.kv_cache_dtype = rnd(2) ? KVP_DT_FP8 : KVP_DT_BF16;
@@ -186,7 +187,8 @@ static void check_host(const char *what)
 	const struct kvp_host_result *h = &res.host;
 	uint64_t parts = h->weights_bytes + h->kv_bytes + h->logits_bytes +
 	                 h->compute_bytes + h->tier_bytes + h->ckpt_bytes +
-	                 res.parts.encoder_compute_host_bytes;
+	                 res.parts.encoder_compute_host_bytes +
+	                 (res.parts.encoder_on_host ? res.parts.encoder_bytes : 0);
 	uint32_t i;
 
 	ck_assert_msg(h->used_bytes == parts, "%s: host used %llu != parts %llu",

@@ -24,9 +24,12 @@ struct kvp_clip_hparams {
 	                               in the file */
 };
 
+/* The largest side kvplan takes (engine.llamacpp.mmproj_warmup's range). */
+#define KVP_CLIP_SIDE_MAX (1u << 20)
+
 /* The warmup image's side in pixels, by the projector's row of the table
- * in clip_buf.c; 0 when the projector has no row (the caller leaves the
- * side unknown and says so). */
+ * in clip_buf.c; 0 when the projector has no row or the side would pass
+ * KVP_CLIP_SIDE_MAX (the caller leaves the side unknown and says so). */
 uint32_t kvp_clip_warmup_side(const struct kvp_clip_hparams *h);
 
 #endif

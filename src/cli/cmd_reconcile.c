@@ -23,6 +23,7 @@
 #include "cli/opts.h"
 #include "io/log_parse.h"
 #include "io/plan_json.h"
+#include "kvplan/clip.h"
 #include "kvplan/compute.h"
 #include "kvplan/era.h"
 #include "kvplan/field.h"
@@ -183,7 +184,7 @@ static void settings_to_plan(const struct kvp_log *log, struct kvp_plan *p,
 		    take(g, "engine.llamacpp.ctx_checkpoints", NULL))
 			o->ctx_checkpoints = (int32_t)s->v[KVP_LK_CTX_CHECKPOINTS];
 		if (s->has[KVP_LK_MMPROJ_WARMUP] &&
-		    s->v[KVP_LK_MMPROJ_WARMUP] <= (1u << 20) &&
+		    s->v[KVP_LK_MMPROJ_WARMUP] <= KVP_CLIP_SIDE_MAX &&
 		    take(g, "engine.llamacpp.mmproj_warmup", NULL))
 			o->mmproj_warmup = (uint32_t)s->v[KVP_LK_MMPROJ_WARMUP];
 		if (s->has[KVP_LK_FLASH_ATTN] && take(g, "engine.llamacpp.flash_attn", NULL))

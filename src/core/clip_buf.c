@@ -57,7 +57,8 @@ struct clip_rule {
 	enum warm how;
 	uint32_t n;              /* tokens per side (W_TOKENS, W_MAX_PIXELS)
 	                            or pixels (W_FIXED) */
-	uint32_t merge;          /* n_merge when the file has none */
+	uint32_t merge;          /* n_merge when the file has none (the
+	                            W_TOKENS and W_MAX_PIXELS rules) */
 	uint32_t pos_ids;        /* int32 position ids per patch (host) */
 	bool graph;              /* the estimate applies (see above) */
 	const char *source;      /* clip.cpp @0024aa74 load_hparams, and the
@@ -65,10 +66,11 @@ struct clip_rule {
 };
 
 static const struct clip_rule rules[] = {
-	{ "gemma3", W_IMAGE, 0, 4, 0, true,
-	  "image_size; PR #16837 (FA off/on) and PR #22790 logs" },
+	{ "gemma3", W_IMAGE, 0, 0, 0, true,
+	  "image_size; logs of PR #16837 (FA off and on) and PR #22790" },
 	{ "qwen3vl_merger", W_TOKENS, 46, 2, 4, true,
-	  "set_warmup_n_tokens(46*46); Qwen3.5/3.6 logs (PR #22673)" },
+	  "set_warmup_n_tokens(46*46); logs of Qwen3.5-4B (PR #22673) and "
+	  "Qwen3.6 (tests/data/logs/clip_buffers.tsv)" },
 	{ "qwen2vl_merger", W_TOKENS, 46, 2, 4, false,
 	  "set_warmup_n_tokens(46*46)" },
 	{ "qwen2.5vl_merger", W_TOKENS, 46, 2, 4, false,
@@ -88,20 +90,20 @@ static const struct clip_rule rules[] = {
 	  "set_limit_image_tokens(64, 256): sqrt(256 patch areas)" },
 	{ "kimik25", W_MAX_PIXELS, 64, 1, 0, false,
 	  "sqrt(image_max_pixels), else set_limit_image_tokens(2, 4096)" },
-	{ "deepseekocr", W_FIXED, 1024, 1, 0, false, "warmup_image_size = 1024" },
-	{ "mlp", W_IMAGE, 0, 1, 0, false, "image_size" },
-	{ "mlp_norm", W_IMAGE, 0, 1, 0, false, "image_size" },
-	{ "ldp", W_IMAGE, 0, 1, 0, false, "image_size" },
-	{ "ldpv2", W_IMAGE, 0, 1, 0, false, "image_size" },
-	{ "resampler", W_IMAGE, 0, 1, 0, false, "image_size" },
-	{ "adapter", W_IMAGE, 0, 1, 0, false, "image_size" },
-	{ "idefics3", W_IMAGE, 0, 1, 0, false, "image_size" },
-	{ "internvl", W_IMAGE, 0, 1, 0, false, "image_size" },
-	{ "llama4", W_IMAGE, 0, 1, 0, false, "image_size" },
-	{ "cogvlm", W_IMAGE, 0, 1, 0, false, "image_size" },
-	{ "janus_pro", W_IMAGE, 0, 1, 0, false, "image_size" },
-	{ "step3vl", W_IMAGE, 0, 4, 0, false, "image_size" },
-	{ "gemma3nv", W_IMAGE, 0, 1, 0, false, "image_size" },
+	{ "deepseekocr", W_FIXED, 1024, 0, 0, false, "warmup_image_size = 1024" },
+	{ "mlp", W_IMAGE, 0, 0, 0, false, "image_size" },
+	{ "mlp_norm", W_IMAGE, 0, 0, 0, false, "image_size" },
+	{ "ldp", W_IMAGE, 0, 0, 0, false, "image_size" },
+	{ "ldpv2", W_IMAGE, 0, 0, 0, false, "image_size" },
+	{ "resampler", W_IMAGE, 0, 0, 0, false, "image_size" },
+	{ "adapter", W_IMAGE, 0, 0, 0, false, "image_size" },
+	{ "idefics3", W_IMAGE, 0, 0, 0, false, "image_size" },
+	{ "internvl", W_IMAGE, 0, 0, 0, false, "image_size" },
+	{ "llama4", W_IMAGE, 0, 0, 0, false, "image_size" },
+	{ "cogvlm", W_IMAGE, 0, 0, 0, false, "image_size" },
+	{ "janus_pro", W_IMAGE, 0, 0, 0, false, "image_size" },
+	{ "step3vl", W_IMAGE, 0, 0, 0, false, "image_size" },
+	{ "gemma3nv", W_IMAGE, 0, 0, 0, false, "image_size" },
 };
 
 static const struct clip_rule *rule_of(const char *projector)
@@ -159,7 +161,7 @@ uint32_t kvp_clip_warmup_side(const struct kvp_clip_hparams *h)
 		side = (uint64_t)r->n * h->patch_size * merge;
 		break;
 	}
-	return side > UINT32_MAX ? 0 : (uint32_t)side;
+	return side > KVP_CLIP_SIDE_MAX ? 0 : (uint32_t)side;
 }
 
 /* No estimate: the figures stay 0 and are not an estimate of anything
@@ -253,8 +255,10 @@ enum kvp_status kvp_llamacpp_clip_buf(const struct kvp_plan *p,
 		    !kvp_add_i64(d->free_bytes,
 		                 -(int64_t)pr->encoder_compute_bytes,
 		                 &d->free_bytes))
-			return put(res, (u128)UINT64_MAX + 1,
-			           &pr->encoder_compute_bytes);
+			return kvp_error_set(&res->error, KVP_EOVERFLOW,
+				"engine.llamacpp.mmproj_warmup: device 0's "
+				"budget overflows 64 bits with the encoder's "
+				"compute buffer");
 		d->fits = d->free_bytes >= 0;
 		if (!d->fits)
 			res->fits = false;

@@ -27,6 +27,7 @@
 #include <strings.h>
 
 #include "kvplan/checked.h"
+#include "kvplan/clip.h"
 #include "kvplan/era.h"
 #include "kvplan/escape.h"
 #include "kvplan/field.h"
@@ -423,7 +424,7 @@ static const struct kvp_field fields[] = {
 	   "mmproj projector", KVP_FT_STRING, 0, 0, engine.llamacpp.mmproj_projector,
 	   "llama.cpp --mmproj: the file's clip.projector_type (--mmproj FILE reads it; for messages)"),
 	FN(KVP_ENGINE_LLAMACPP, "engine.llamacpp.mmproj_warmup", "mmproj-warmup",
-	   "mmproj warmup px", KVP_FT_U32, 0, 1u << 20, engine.llamacpp.mmproj_warmup,
+	   "mmproj warmup px", KVP_FT_U32, 0, KVP_CLIP_SIDE_MAX, engine.llamacpp.mmproj_warmup,
 	   "llama.cpp --mmproj: side of the warmup image the encoder's compute buffer is sized for, as the log's 'warmup with image size = W x H' (--mmproj FILE sets it by the projector's rule, so give this after the file; 0 = not known)"),
 	FN(KVP_ENGINE_LLAMACPP, "engine.llamacpp.mmproj_patch", "mmproj-patch",
 	   "mmproj patch", KVP_FT_U32, 0, 1u << 16, engine.llamacpp.mmproj_patch,

@@ -77,7 +77,47 @@ static enum kvp_status deepstack(struct mm *c, uint32_t *out)
 	return KVP_OK;
 }
 
-static enum kvp_status fill(struct mm *cp, struct kvp_llamacpp_opts *o);
+/* The file's part of the plan into *o (kvp_mmproj_apply keeps it on
+ * error). */
+static enum kvp_status fill(struct mm *c, struct kvp_llamacpp_opts *o)
+{
+	struct kvp_clip_hparams h;
+	const char *proj;
+	uint32_t merge = 0, scale = 0;
+
+	o->mmproj_bytes = c->g->tensor_bytes;
+	o->mmproj_projector[0] = '\0';
+	o->mmproj_warmup = o->mmproj_patch = o->mmproj_embd = 0;
+	o->mmproj_heads = o->mmproj_ff = o->mmproj_deepstack = 0;
+	if (get_bool(c, "clip.has_audio_encoder"))
+		proj = get_str(c, "clip.audio.projector_type");
+	else
+		proj = get_str(c, "clip.vision.projector_type");
+	if (!proj)
+		proj = get_str(c, "clip.projector_type");
+	if (!proj)
+		return KVP_OK;   /* an older file: no shape, "not estimated" */
+	snprintf(o->mmproj_projector, sizeof o->mmproj_projector, "%.31s", proj);
+	if (get_bool(c, "clip.has_audio_encoder"))
+		return KVP_OK;
+	memset(&h, 0, sizeof h);
+	h.projector = o->mmproj_projector;
+	if (get_u32(c, "clip.vision.image_size", 1u << 20, &h.image_size) < 0 ||
+	    get_u32(c, "clip.vision.patch_size", 1u << 16, &o->mmproj_patch) < 0 ||
+	    get_u32(c, "clip.vision.embedding_length", 1u << 20, &o->mmproj_embd) < 0 ||
+	    get_u32(c, "clip.vision.attention.head_count", 1u << 16, &o->mmproj_heads) < 0 ||
+	    get_u32(c, "clip.vision.feed_forward_length", 1u << 24, &o->mmproj_ff) < 0 ||
+	    get_u32(c, "clip.vision.spatial_merge_size", 1u << 8, &merge) < 0 ||
+	    get_u32(c, "clip.vision.projector.scale_factor", 1u << 8, &scale) < 0 ||
+	    get_u32(c, "clip.vision.image_max_pixels", UINT32_MAX, &h.image_max_pixels) < 0)
+		return c->err->status;
+	if (deepstack(c, &o->mmproj_deepstack) != KVP_OK)
+		return c->err->status;
+	h.patch_size = o->mmproj_patch;
+	h.n_merge = merge ? merge : scale;
+	o->mmproj_warmup = kvp_clip_warmup_side(&h);
+	return KVP_OK;
+}
 
 enum kvp_status kvp_mmproj_apply(const struct kvp_gguf *g, const char *name,
                                  struct kvp_llamacpp_opts *o,
@@ -90,47 +130,4 @@ enum kvp_status kvp_mmproj_apply(const struct kvp_gguf *g, const char *name,
 	if (st == KVP_OK)
 		*o = t;
 	return st;
-}
-
-static enum kvp_status fill(struct mm *cp, struct kvp_llamacpp_opts *o)
-{
-	struct mm c = *cp;
-	struct kvp_error *err = c.err;
-	const struct kvp_gguf *g = c.g;
-	struct kvp_clip_hparams h;
-	const char *proj;
-	uint32_t merge = 0, scale = 0;
-
-	o->mmproj_bytes = g->tensor_bytes;
-	o->mmproj_projector[0] = '\0';
-	o->mmproj_warmup = o->mmproj_patch = o->mmproj_embd = 0;
-	o->mmproj_heads = o->mmproj_ff = o->mmproj_deepstack = 0;
-	if (get_bool(&c, "clip.has_audio_encoder"))
-		proj = get_str(&c, "clip.audio.projector_type");
-	else
-		proj = get_str(&c, "clip.vision.projector_type");
-	if (!proj)
-		proj = get_str(&c, "clip.projector_type");
-	if (!proj)
-		return KVP_OK;   /* an older file: no shape, "not estimated" */
-	snprintf(o->mmproj_projector, sizeof o->mmproj_projector, "%.31s", proj);
-	if (get_bool(&c, "clip.has_audio_encoder"))
-		return KVP_OK;
-	memset(&h, 0, sizeof h);
-	h.projector = o->mmproj_projector;
-	if (get_u32(&c, "clip.vision.image_size", 1u << 20, &h.image_size) < 0 ||
-	    get_u32(&c, "clip.vision.patch_size", 1u << 16, &o->mmproj_patch) < 0 ||
-	    get_u32(&c, "clip.vision.embedding_length", 1u << 20, &o->mmproj_embd) < 0 ||
-	    get_u32(&c, "clip.vision.attention.head_count", 1u << 16, &o->mmproj_heads) < 0 ||
-	    get_u32(&c, "clip.vision.feed_forward_length", 1u << 24, &o->mmproj_ff) < 0 ||
-	    get_u32(&c, "clip.vision.spatial_merge_size", 1u << 8, &merge) < 0 ||
-	    get_u32(&c, "clip.vision.projector.scale_factor", 1u << 8, &scale) < 0 ||
-	    get_u32(&c, "clip.vision.image_max_pixels", UINT32_MAX, &h.image_max_pixels) < 0)
-		return err->status;
-	if (deepstack(&c, &o->mmproj_deepstack) != KVP_OK)
-		return err->status;
-	h.patch_size = o->mmproj_patch;
-	h.n_merge = merge ? merge : scale;
-	o->mmproj_warmup = kvp_clip_warmup_side(&h);
-	return KVP_OK;
 }

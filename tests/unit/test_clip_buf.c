@@ -41,6 +41,7 @@
 #include "kvplan/result.h"
 #include "check_main.h"
 #include "gguf_writer.h"
+#include "test_files.h"
 
 #define ROWS KVP_SRCDIR "/tests/data/logs/clip_buffers.tsv"
 #define ERR_BOUND_PPM 50000   /* 5 % */
@@ -53,31 +54,12 @@ static char dir[256];
 
 static void setup(void)
 {
-	snprintf(dir, sizeof dir, "%s/kvp_clip_XXXXXX",
-	         getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	tmpdir_make(dir, sizeof dir, "kvp_clip");
 }
 
 static void teardown(void)
 {
-	char cmd[512];
-
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
-}
-
-static int split(char *s, char **f, int n)
-{
-	int k = 0;
-
-	while (k < n) {
-		f[k++] = s;
-		s = strchr(s, '\t');
-		if (!s)
-			break;
-		*s++ = '\0';
-	}
-	return k;
+	tmpdir_remove(dir);
 }
 
 static uint32_t u(const char *s)
@@ -179,7 +161,7 @@ START_TEST(every_public_line)
 			continue;
 		if (l && buf[l - 1] == '\n')
 			buf[--l] = '\0';
-		ck_assert_int_eq(split(buf, f, NF), NF);
+		ck_assert_int_eq(tsv_split(buf, f, NF), NF);
 		build(f);
 		rows++;
 		ck_assert_msg(plan.engine.llamacpp.mmproj_warmup == u(f[10]),
@@ -224,7 +206,7 @@ START_TEST(gemma3_by_hand)
 	int64_t free0;
 	uint64_t host0;
 
-	split(line, f, NF);
+	tsv_split(line, f, NF);
 	build(f);
 	plan.engine.llamacpp.mmproj_bytes = 0;
 	run();
@@ -275,7 +257,7 @@ START_TEST(not_estimated)
 	char *f[NF];
 	const int ds[27] = { [8] = 1, [16] = 1, [24] = 1 };
 
-	split(line, f, NF);
+	tsv_split(line, f, NF);
 	build(f);
 	load_mmproj(f, ds, 27, false);   /* Qwen3-VL-8B: deepstack 8, 16, 24 */
 	ck_assert_uint_eq(plan.engine.llamacpp.mmproj_deepstack, 3);
@@ -320,6 +302,11 @@ START_TEST(warmup_rules)
 	h.projector = "gemma4v";
 	h.n_merge = 0;   /* the default pooling of 3 */
 	ck_assert_uint_eq(kvp_clip_warmup_side(&h), 16 * 14 * 3);
+	/* a side past the field's range is not taken: 46 x 65,536 x 256 */
+	h.projector = "qwen3vl_merger";
+	h.patch_size = 65536;
+	h.n_merge = 256;
+	ck_assert_uint_eq(kvp_clip_warmup_side(&h), 0);
 	h.projector = "no-such-projector";
 	ck_assert_uint_eq(kvp_clip_warmup_side(&h), 0);
 	h.projector = NULL;

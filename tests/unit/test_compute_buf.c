@@ -39,6 +39,7 @@
 #include "kvplan/reconcile.h"
 #include "kvplan/result.h"
 #include "check_main.h"
+#include "test_files.h"
 
 #define ROWS KVP_SRCDIR "/tests/data/logs/compute_buffers.tsv"
 #define ERR_BOUND_PPM 10000   /* 1 % */
@@ -47,20 +48,6 @@
 static struct kvp_plan plan;
 static struct kvp_result res;
 static struct kvp_log log_;
-
-static int split(char *s, char **f, int n)
-{
-	int k = 0;
-
-	while (k < n) {
-		f[k++] = s;
-		s = strchr(s, '\t');
-		if (!s)
-			break;
-		*s++ = '\0';
-	}
-	return k;
-}
 
 static uint64_t u(const char *s)
 {
@@ -120,7 +107,7 @@ START_TEST(every_public_line)
 			continue;
 		if (l && buf[l - 1] == '\n')
 			buf[--l] = '\0';
-		ck_assert_int_eq(split(buf, f, NF), NF);
+		ck_assert_int_eq(tsv_split(buf, f, NF), NF);
 		build(f);
 		ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s: %s", f[0],
 		              res.error.msg);
@@ -174,7 +161,7 @@ START_TEST(llama3_8b_by_hand)
 	              "\t1\t1\toff\t0\t0\tCPU\tx";
 	char *f[NF];
 
-	ck_assert_int_eq(split(line, f, NF), NF);
+	ck_assert_int_eq(tsv_split(line, f, NF), NF);
 	build(f);
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.host.compute_bytes, 271056896ull);
@@ -219,7 +206,7 @@ START_TEST(reconcile_reads_buffers)
 	size_t i;
 	uint32_t r, est = 0, out = 0;
 
-	ck_assert_int_eq(split(row, f, NF), NF);
+	ck_assert_int_eq(tsv_split(row, f, NF), NF);
 	build(f);
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	kvp_log_init(&log_);

@@ -18,22 +18,18 @@
 #include "kvplan/model_files.h"
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
+#include "test_files.h"
 
 static char dir[256];
 
 static void setup(void)
 {
-	snprintf(dir, sizeof dir, "%s/kvp_gguf_XXXXXX",
-	         getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	tmpdir_make(dir, sizeof dir, "kvp_gguf");
 }
 
 static void teardown(void)
 {
-	char cmd[512];
-
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	tmpdir_remove(dir);
 }
 
 /* Llama-3.1-70B as Q4_K (matrices), Q6_K (attn_v, ffn_down, output),

@@ -12,23 +12,9 @@
 
 #include "io/log_parse.h"
 #include "check_main.h"
+#include "test_files.h"
 
 #define WORDINGS KVP_SRCDIR "/tests/data/logs/wordings.tsv"
-
-/* Split s at tabs into at most n fields (in place). */
-static int split(char *s, char **f, int n)
-{
-	int k = 0;
-
-	while (k < n) {
-		f[k++] = s;
-		s = strchr(s, '\t');
-		if (!s)
-			break;
-		*s++ = '\0';
-	}
-	return k;
-}
 
 static int find_setting(const struct kvp_log *log, const char *name,
                         uint64_t want)
@@ -74,7 +60,7 @@ START_TEST(every_wording_is_read)
 			continue;
 		if (l && buf[l - 1] == '\n')
 			buf[--l] = '\0';
-		ck_assert_int_eq(split(buf, fld, 6), 6);
+		ck_assert_int_eq(tsv_split(buf, fld, 6), 6);
 		want = strtoull(fld[3], NULL, 10);
 		kvp_log_init(&log);
 		kvp_log_feed_line(&log, fld[5], strlen(fld[5]));

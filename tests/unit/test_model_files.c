@@ -18,6 +18,7 @@
 #include "kvplan/model_files.h"
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
+#include "test_files.h"
 
 #ifndef KVP_SRCDIR
 #define KVP_SRCDIR "."
@@ -28,17 +29,12 @@ static char dir[256];
 
 static void setup(void)
 {
-	snprintf(dir, sizeof dir, "%s/kvp_mf_XXXXXX",
-	         getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	tmpdir_make(dir, sizeof dir, "kvp_mf");
 }
 
 static void teardown(void)
 {
-	char cmd[512];
-
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	tmpdir_remove(dir);
 }
 
 static void copy(const char *from, const char *to)

@@ -1,0 +1,46 @@
+/*
+ * test_files.h - helpers of the unit tests that read public figures from
+ * tab-separated tables (tests/data/...) and write files into a temporary
+ * folder of their own.
+ */
+#ifndef KVPLAN_TEST_FILES_H
+#define KVPLAN_TEST_FILES_H
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Split s at tabs into at most n fields, in place; the count found. */
+static inline int tsv_split(char *s, char **f, int n)
+{
+	int k = 0;
+
+	while (k < n) {
+		f[k++] = s;
+		s = strchr(s, '\t');
+		if (!s)
+			break;
+		*s++ = '\0';
+	}
+	return k;
+}
+
+/* A fresh folder under $TMPDIR (or /tmp) named after tag, into path. */
+static inline void tmpdir_make(char *path, size_t n, const char *tag)
+{
+	snprintf(path, n, "%s/%s_XXXXXX",
+	         getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", tag);
+	ck_assert_ptr_nonnull(mkdtemp(path));
+}
+
+/* The folder and all in it removed. */
+static inline void tmpdir_remove(const char *path)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", path);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+#endif

@@ -259,10 +259,19 @@ void kvp_out_devices(FILE *out, const struct kvp_plan *p,
 	/* where the weights column comes from (one meaning: the JSON's
 	 * result.weights.source); an estimate says what it leaves out, as
 	 * core/weights.c counts it */
-	if (res->weights.source != KVP_WSRC_ESTIMATE)
+	if (res->weights.source != KVP_WSRC_ESTIMATE) {
+		char mtp[64];
+
 		fprintf(out, "%-14s%s, %s\n", "weights",
 		        kvp_fmt_bytes_all(res->weights.bytes, wb, sizeof wb),
 		        kvp_wsource_name(res->weights.source));
+		if (res->weights.mtp_unloaded_bytes)
+			fprintf(out, "%-14sof which the MTP layers' %s B are on no "
+			        "device: vLLM loads them for --speculative-method "
+			        "mtp only\n", "",
+			        kvp_fmt_int(res->weights.mtp_unloaded_bytes, mtp,
+			                    sizeof mtp));
+	}
 	else
 		fprintf(out, "%-14s%s, %s from the model's shapes%s (not "
 		        "counted: %sMTP modules, MLP biases%s)\n", "weights",

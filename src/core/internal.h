@@ -50,6 +50,12 @@ static inline uint32_t kvp_plan_pp(const struct kvp_plan *p)
 
 enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
                                     struct kvp_result *res);
+/* Whether the engine loads the model's MTP layers (weights.c): vLLM's
+ * model skips them ("skip spec decode layers for main model",
+ * deepseek_v2.py load_weights; qwen3_5 skips "mtp.") and only its MTP
+ * drafter loads them (speculative method mtp); the other engines are
+ * taken to load every tensor of the files. */
+bool kvp_mtp_loaded(const struct kvp_plan *p);
 /* True when model.tensors (exact bytes from the model files) give this
  * plan's weights (weights.c). */
 bool kvp_tensors_apply(const struct kvp_plan *p);

@@ -335,6 +335,12 @@ bool kvp_tensors_apply(const struct kvp_plan *p)
 	return true;
 }
 
+bool kvp_mtp_loaded(const struct kvp_plan *p)
+{
+	return p->engine.kind != KVP_ENGINE_VLLM ||
+	       p->engine.vllm.speculative_method == KVP_SPEC_MTP;
+}
+
 /* bytes = the tensors' groups summed. */
 static enum kvp_status tensor_bytes(const struct kvp_plan *p,
                                     struct kvp_weights_result *w,
@@ -352,6 +358,7 @@ static enum kvp_status tensor_bytes(const struct kvp_plan *p,
 	}
 	w->bytes = sum;
 	w->source = t->source;
+	w->mtp_unloaded_bytes = kvp_mtp_loaded(p) ? 0 : t->bytes[KVP_TG_MTP];
 	return KVP_OK;
 }
 

@@ -207,6 +207,7 @@ static bool add_weights(cJSON *res, const struct kvp_weights_result *w)
 	/* issue 13: where bytes come from, and the groups when exact */
 	cJSON_AddStringToObject(o, "source", kvp_wsource_name(w->source));
 	add_u64(o, "estimate_bytes", w->estimate_bytes);
+	add_u64(o, "mtp_unloaded_bytes", w->mtp_unloaded_bytes);
 	if (w->source != KVP_WSRC_ESTIMATE) {
 		cJSON *g = cJSON_AddObjectToObject(o, "group_bytes");
 		int k;

@@ -234,6 +234,45 @@ START_TEST(vllm_refusals)
 }
 END_TEST
 
+/* The model files' MTP layers are on a device only where the engine
+ * loads them: vLLM's model skips them and only its MTP drafter loads
+ * them. By hand, DESIGN.md's default model with tensors given: embedding
+ * 1,000,000 B, lm_head 2,000,000, MTP layer 3,000,000, 40 layers of
+ * 10,000: without the drafter 3,400,000 B on the card, with it
+ * 6,400,000; the files' total is 6,400,000 either way. */
+START_TEST(mtp_tensors_loaded)
+{
+	struct kvp_tensors *t;
+	uint32_t i;
+
+	setup_vllm();
+	t = &plan.model.tensors;
+	t->source = KVP_WSRC_SAFETENSORS;
+	t->bytes[KVP_TG_EMBED] = 1000000;
+	t->bytes[KVP_TG_LM_HEAD] = 2000000;
+	t->bytes[KVP_TG_MTP] = 3000000;
+	t->bytes[KVP_TG_MLP] = 400000;
+	for (i = 0; i < plan.model.n_layers; i++)
+		t->layer[i] = 10000;
+	plan.model.arch.mtp_layers = 1;
+	run();
+	ck_assert_uint_eq(res.weights.bytes, 6400000);
+	ck_assert_uint_eq(res.devices[0].weights_bytes, 3400000);
+	ck_assert_uint_eq(res.weights.mtp_unloaded_bytes, 3000000);
+	plan.engine.vllm.speculative_method = KVP_SPEC_MTP;
+	plan.engine.vllm.num_speculative_tokens = 1;
+	run();
+	ck_assert_uint_eq(res.devices[0].weights_bytes, 6400000);
+	ck_assert_uint_eq(res.weights.mtp_unloaded_bytes, 0);
+	/* llama.cpp: every tensor of the files, as before */
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.vllm.speculative_method = KVP_SPEC_NONE;
+	plan.engine.vllm.num_speculative_tokens = 0;
+	run();
+	ck_assert_uint_eq(res.weights.mtp_unloaded_bytes, 0);
+}
+END_TEST
+
 /* Engines without a draft rule refuse a draft by name. */
 START_TEST(other_engines)
 {
@@ -257,6 +296,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, vllm_tp2);
 	tcase_add_test(tc, vllm_refusals);
 	tcase_add_test(tc, other_engines);
+	tcase_add_test(tc, mtp_tensors_loaded);
 	suite_add_tcase(s, tc);
 	return s;
 }

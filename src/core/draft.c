@@ -82,11 +82,15 @@ static enum kvp_status vllm_method(const struct kvp_plan *p,
 		if (current_only(p, "mtp", "EagleProposer as read at vllm@008603a3",
 		                 err) != KVP_OK)
 			return err->status;
+		/* vLLM's own refusal since PR #32150 (2026-01-12: the MTP
+		 * models no longer declare SupportsPP); issue #52069 shows it
+		 * at 0.26.1rc1 */
 		if (kvp_plan_pp(p) > 1)
 			return kvp_error_set(err, KVP_EREFUSED,
 				"engine.vllm.speculative_method: mtp - with pipeline "
-				"parallel size %u: which stage holds the MTP layers' KV "
-				"is not modelled", kvp_plan_pp(p));
+				"parallel size %u: vLLM refuses it (NotImplementedError: "
+				"Pipeline parallelism is not supported for this model; "
+				"PR #32150)", kvp_plan_pp(p));
 		break;
 	case KVP_SPEC_EAGLE:
 		if (!draft)

@@ -92,7 +92,7 @@ refused "has no MTP layers (model.arch.mtp_layers 0" \
 	--model llama-3.1-8b --engine vllm --speculative-method mtp --num-speculative-tokens 1
 refused "engine.version 0.11.0 is not" \
 	--model deepseek-v3 --engine vllm@0.11.0 --card h200 --tp 8 --speculative-method mtp --num-speculative-tokens 1
-refused "pipeline parallel size 2" \
+refused "pipeline parallel size 2: vLLM refuses it (NotImplementedError: Pipeline parallelism is not supported for this model; PR #32150)" \
 	--model deepseek-v3 --engine vllm --card h200 --tp 4 --pp 2 --speculative-method mtp --num-speculative-tokens 1
 refused "it takes no draft model" \
 	--model deepseek-v3 --engine vllm --card h200 --tp 8 --speculative-model llama-3.1-8b --speculative-method mtp --num-speculative-tokens 1

@@ -175,8 +175,18 @@ static void classify_hf(const char *name, uint32_t n_layers,
 	const char *rest = name;
 
 	out->layer = -1;
-	if (MATCH(hf_top, name, &out->group))
+	if (MATCH(hf_top, name, &out->group)) {
+		/* a decoder layer past the model's is an MTP layer, even
+		 * where a word of it reads otherwise: DeepSeek-V3's
+		 * model.layers.61.embed_tokens.weight is the MTP module's
+		 * own embedding, not the model's (towers have layers of
+		 * their own and keep their group) */
+		int64_t l = hf_layer_of(name, &rest);
+
+		if (out->group != KVP_TG_TOWER && n_layers && l >= n_layers)
+			out->group = KVP_TG_MTP;
 		return;
+	}
 	out->layer = hf_layer_of(name, &rest);
 	if (out->layer >= 0) {
 		if (n_layers && out->layer >= n_layers)

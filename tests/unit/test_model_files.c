@@ -13,6 +13,7 @@
 #include "gguf_llama.h"
 #include "io/plan_json.h"
 #include "io/safetensors.h"
+#include "io/tensor_group.h"
 #include "st_writer.h"
 #include "kvplan/compute.h"
 #include "kvplan/model_files.h"
@@ -403,6 +404,35 @@ START_TEST(per_device_split_and_roundtrip)
 }
 END_TEST
 
+/* Tensor names into groups: a decoder layer past the model's is an MTP
+ * layer, whatever word it holds (DeepSeek-V3's layer 61 has its own
+ * embed_tokens and shared_head.head); towers keep their group. */
+START_TEST(mtp_names)
+{
+	static const struct { const char *name; int naming; int group; } c[] = {
+		{ "model.layers.61.embed_tokens.weight", KVP_TN_HF, KVP_TG_MTP },
+		{ "model.layers.61.shared_head.head.weight", KVP_TN_HF, KVP_TG_MTP },
+		{ "model.layers.61.eh_proj.weight", KVP_TN_HF, KVP_TG_MTP },
+		{ "model.embed_tokens.weight", KVP_TN_HF, KVP_TG_EMBED },
+		{ "lm_head.weight", KVP_TN_HF, KVP_TG_LM_HEAD },
+		{ "model.layers.60.self_attn.q_a_proj.weight", KVP_TN_HF, KVP_TG_ATTN },
+		{ "mtp.layers.0.self_attn.q_proj.weight", KVP_TN_HF, KVP_TG_MTP },
+		{ "model.visual.blocks.70.attn.qkv.weight", KVP_TN_HF, KVP_TG_TOWER },
+		{ "blk.61.nextn.embed_tokens.weight", KVP_TN_GGUF, KVP_TG_MTP },
+		{ "token_embd.weight", KVP_TN_GGUF, KVP_TG_EMBED },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		struct kvp_tclass t;
+
+		kvp_tensor_classify(c[i].name, (enum kvp_tnaming)c[i].naming, 61, &t);
+		ck_assert_msg((int)t.group == c[i].group, "%s: group %d, want %d",
+		              c[i].name, (int)t.group, c[i].group);
+	}
+}
+END_TEST
+
 static Suite *mf_suite(void)
 {
 	Suite *s = suite_create("model_files");
@@ -416,6 +446,7 @@ static Suite *mf_suite(void)
 	tcase_add_test(tc, safetensors_refusals);
 	tcase_add_test(tc, hf_cache_lookup);
 	tcase_add_test(tc, per_device_split_and_roundtrip);
+	tcase_add_test(tc, mtp_names);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -151,17 +151,13 @@ START_TEST(every_public_line)
 	int rows = 0, est_rows = 0, refused = 0;
 
 	ck_assert_msg(fp != NULL, "cannot open %s", ROWS);
-	while (fgets(buf, sizeof buf, fp)) {
-		char *f[NF], dev[64];
+	char *f[NF];
+
+	while (tsv_row(fp, buf, sizeof buf, f, NF)) {
+		char dev[64];
 		uint64_t got, want;
 		long long err;
-		size_t l = strlen(buf);
 
-		if (buf[0] == '#' || buf[0] == '\n')
-			continue;
-		if (l && buf[l - 1] == '\n')
-			buf[--l] = '\0';
-		ck_assert_int_eq(tsv_split(buf, f, NF), NF);
 		build(f);
 		rows++;
 		ck_assert_msg(plan.engine.llamacpp.mmproj_warmup == u(f[10]),

@@ -97,17 +97,12 @@ START_TEST(every_public_line)
 	int n_models = 0, k;
 
 	ck_assert_msg(fp != NULL, "cannot open %s", ROWS);
-	while (fgets(buf, sizeof buf, fp)) {
-		char *f[NF];
+	char *f[NF];
+
+	while (tsv_row(fp, buf, sizeof buf, f, NF)) {
 		const struct kvp_observation *o;
 		uint64_t want;
-		size_t l = strlen(buf);
 
-		if (buf[0] == '#' || buf[0] == '\n')
-			continue;
-		if (l && buf[l - 1] == '\n')
-			buf[--l] = '\0';
-		ck_assert_int_eq(tsv_split(buf, f, NF), NF);
 		build(f);
 		ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s: %s", f[0],
 		              res.error.msg);

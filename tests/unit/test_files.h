@@ -7,6 +7,7 @@
 #define KVPLAN_TEST_FILES_H
 
 #include <check.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,24 @@ static inline int tsv_split(char *s, char **f, int n)
 		*s++ = '\0';
 	}
 	return k;
+}
+
+/* The next row of a table: comment ('#') and blank lines skipped, the
+ * newline cut, split into exactly nf fields (asserted); false at the
+ * end. */
+static inline bool tsv_row(FILE *fp, char *buf, int size, char **f, int nf)
+{
+	while (fgets(buf, size, fp)) {
+		size_t l = strlen(buf);
+
+		if (buf[0] == '#' || buf[0] == '\n')
+			continue;
+		if (l && buf[l - 1] == '\n')
+			buf[--l] = '\0';
+		ck_assert_int_eq(tsv_split(buf, f, nf), nf);
+		return true;
+	}
+	return false;
 }
 
 /* A fresh folder under $TMPDIR (or /tmp) named after tag, into path. */

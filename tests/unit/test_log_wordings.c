@@ -51,16 +51,11 @@ START_TEST(every_wording_is_read)
 	int rows = 0;
 
 	ck_assert_msg(f != NULL, "cannot open %s", WORDINGS);
-	while (fgets(buf, sizeof buf, f)) {
-		char *fld[6];
-		size_t l = strlen(buf);
+	char *fld[6];
+
+	while (tsv_row(f, buf, sizeof buf, fld, 6)) {
 		uint64_t want;
 
-		if (buf[0] == '#' || buf[0] == '\n')
-			continue;
-		if (l && buf[l - 1] == '\n')
-			buf[--l] = '\0';
-		ck_assert_int_eq(tsv_split(buf, fld, 6), 6);
 		want = strtoull(fld[3], NULL, 10);
 		kvp_log_init(&log);
 		kvp_log_feed_line(&log, fld[5], strlen(fld[5]));

@@ -271,8 +271,7 @@ void kvp_out_devices(FILE *out, const struct kvp_plan *p,
 			        "mtp only\n", "",
 			        kvp_fmt_int(res->weights.mtp_unloaded_bytes, mtp,
 			                    sizeof mtp));
-	}
-	else
+	} else {
 		fprintf(out, "%-14s%s, %s from the model's shapes%s (not "
 		        "counted: %sMTP modules, MLP biases%s)\n", "weights",
 		        kvp_fmt_bytes_all(res->weights.bytes, wb, sizeof wb),
@@ -283,6 +282,7 @@ void kvp_out_devices(FILE *out, const struct kvp_plan *p,
 		        "vision and audio towers, ",
 		        res->weights.mixers_uncounted ?
 		        ", recurrent layers' mixers" : "");
+	}
 	fprintf(out, "\n%-24s %12s %12s %12s %12s %12s %12s %13s %s\n", "device",
 	        "capacity", "weights", "KV", "activations", "overhead", "headroom", "free", "fits");
 	for (i = 0; i < res->n_devices && i < KVP_MAX_DEVICES; i++) {
@@ -318,10 +318,10 @@ void kvp_out_devices(FILE *out, const struct kvp_plan *p,
 
 /* llama.cpp's --mmproj compute buffer: an estimate, said so with its
  * source and tolerance, or why there is none (res->parts.encoder_compute_*). */
-static void kvp_out_encoder_compute(FILE *out, const struct kvp_result *res)
+static void out_encoder_compute(FILE *out, const struct kvp_result *res)
 {
 	const struct kvp_parts_result *p = &res->parts;
-	char a[32], b[32], n[32];
+	char a[32], b[32], n[32], d[48] = "";
 
 	if (p->encoder_compute_kind == KVP_FIG_NONE) {
 		if (p->encoder_compute_source[0])
@@ -330,20 +330,12 @@ static void kvp_out_encoder_compute(FILE *out, const struct kvp_result *res)
 		return;
 	}
 	if (p->encoder_compute_bytes)
-		fprintf(out, "%-14scompute buffer device 0 %s, host %s, "
-		        "%s patches (+-%u %%, %s)\n", "",
-		        kvp_fmt_mib(p->encoder_compute_bytes, 2, a, sizeof a),
-		        kvp_fmt_mib(p->encoder_compute_host_bytes, 2, b, sizeof b),
-		        kvp_fmt_int(p->encoder_positions, n, sizeof n),
-		        p->encoder_compute_tol_ppm / 10000u,
-		        p->encoder_compute_source);
-	else
-		fprintf(out, "%-14scompute buffer host %s, %s patches "
-		        "(+-%u %%, %s)\n", "",
-		        kvp_fmt_mib(p->encoder_compute_host_bytes, 2, b, sizeof b),
-		        kvp_fmt_int(p->encoder_positions, n, sizeof n),
-		        p->encoder_compute_tol_ppm / 10000u,
-		        p->encoder_compute_source);
+		snprintf(d, sizeof d, "device 0 %s, ",
+		         kvp_fmt_mib(p->encoder_compute_bytes, 2, a, sizeof a));
+	fprintf(out, "%-14scompute buffer %shost %s, %s patches (+-%u %%, %s)\n",
+	        "", d, kvp_fmt_mib(p->encoder_compute_host_bytes, 2, b, sizeof b),
+	        kvp_fmt_int(p->encoder_positions, n, sizeof n),
+	        p->encoder_compute_tol_ppm / 10000u, p->encoder_compute_source);
 }
 
 void kvp_out_parts(FILE *out, const struct kvp_result *res)
@@ -363,7 +355,7 @@ void kvp_out_parts(FILE *out, const struct kvp_result *res)
 		                           : "per device",
 		        kvp_figure_name(p->encoder_kind), p->encoder_source);
 	}
-	kvp_out_encoder_compute(out, res);
+	out_encoder_compute(out, res);
 	if (p->lora_kind != KVP_FIG_NONE) {
 		fprintf(out, "%-14s%s B (%s) per device: %s, %s\n", "LoRA",
 		        kvp_fmt_int(p->lora_bytes, a, sizeof a),

@@ -234,6 +234,11 @@ struct kvp_tensors {
 	uint64_t params;                 /* elements of every tensor */
 	uint64_t bytes[KVP_TG_COUNT];
 	uint64_t layer_other;            /* OTHER bytes inside layers */
+	uint64_t mtp_shared;             /* MTP bytes that are the MTP
+	                                    layers' own copies of the
+	                                    embedding and head (DeepSeek's
+	                                    embed_tokens, shared_head.head),
+	                                    inside bytes[KVP_TG_MTP] */
 	uint64_t layer[KVP_MAX_LAYERS];
 	uint64_t layer_norm[KVP_MAX_LAYERS];
 };

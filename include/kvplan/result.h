@@ -246,10 +246,12 @@ struct kvp_weights_result {
 	enum kvp_wsource source;
 	uint64_t group_bytes[KVP_TG_COUNT]; /* by group (tensors only) */
 	uint64_t estimate_bytes;      /* the estimate, shown beside them */
-	/* model.tensors' MTP layers that no device holds: vLLM's model
-	 * loads them only for its MTP drafter (kvp_mtp_loaded); in bytes,
-	 * not in the devices' weights */
+	/* model.tensors' MTP bytes that no device holds: vLLM's model loads
+	 * the MTP layers only for its MTP drafter, and the drafter frees
+	 * their own embedding and head copies for the target's (mtp_drafter
+	 * true: only those); not in the devices' weights */
 	uint64_t mtp_unloaded_bytes;
+	bool mtp_drafter;
 };
 
 struct kvp_warning {

@@ -267,10 +267,13 @@ void kvp_out_devices(FILE *out, const struct kvp_plan *p,
 		        kvp_wsource_name(res->weights.source));
 		if (res->weights.mtp_unloaded_bytes)
 			fprintf(out, "%-14sof which the MTP layers' %s B are on no "
-			        "device: vLLM loads them for --speculative-method "
-			        "mtp only\n", "",
+			        "device: %s\n", "",
 			        kvp_fmt_int(res->weights.mtp_unloaded_bytes, mtp,
-			                    sizeof mtp));
+			                    sizeof mtp),
+			        res->weights.mtp_drafter
+			        ? "their own embedding and head, which vLLM's MTP "
+			          "drafter frees for the target's"
+			        : "vLLM loads them for --speculative-method mtp only");
 	} else {
 		fprintf(out, "%-14s%s, %s from the model's shapes%s (not "
 		        "counted: %sMTP modules, MLP biases%s)\n", "weights",

@@ -56,6 +56,12 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
  * drafter loads them (speculative method mtp); the other engines are
  * taken to load every tensor of the files. */
 bool kvp_mtp_loaded(const struct kvp_plan *p);
+/* The MTP layers' bytes a device holds (model.tensors): none where they
+ * are not loaded; under vLLM's drafter, without the MTP layers' own
+ * embedding and head copies (model.tensors.mtp_shared), which it frees
+ * for the target's at pipeline size 1 (llm_base_proposer.py, PR #34385:
+ * "Shared target model lm_head with MTP shared_head.head"). */
+uint64_t kvp_mtp_resident(const struct kvp_plan *p);
 /* True when model.tensors (exact bytes from the model files) give this
  * plan's weights (weights.c). */
 bool kvp_tensors_apply(const struct kvp_plan *p);

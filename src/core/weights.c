@@ -341,6 +341,17 @@ bool kvp_mtp_loaded(const struct kvp_plan *p)
 	       p->engine.vllm.speculative_method == KVP_SPEC_MTP;
 }
 
+uint64_t kvp_mtp_resident(const struct kvp_plan *p)
+{
+	const struct kvp_tensors *t = &p->model.tensors;
+
+	if (!kvp_mtp_loaded(p))
+		return 0;
+	if (p->engine.kind == KVP_ENGINE_VLLM && t->mtp_shared <= t->bytes[KVP_TG_MTP])
+		return t->bytes[KVP_TG_MTP] - t->mtp_shared;
+	return t->bytes[KVP_TG_MTP];
+}
+
 /* bytes = the tensors' groups summed. */
 static enum kvp_status tensor_bytes(const struct kvp_plan *p,
                                     struct kvp_weights_result *w,
@@ -358,7 +369,8 @@ static enum kvp_status tensor_bytes(const struct kvp_plan *p,
 	}
 	w->bytes = sum;
 	w->source = t->source;
-	w->mtp_unloaded_bytes = kvp_mtp_loaded(p) ? 0 : t->bytes[KVP_TG_MTP];
+	w->mtp_unloaded_bytes = t->bytes[KVP_TG_MTP] - kvp_mtp_resident(p);
+	w->mtp_drafter = kvp_mtp_loaded(p) && w->mtp_unloaded_bytes;
 	return KVP_OK;
 }
 

@@ -6,8 +6,8 @@
  *   first stage  embeddings, vision/audio towers (the encoder runs before
  *                the decoder), tensors outside the layers ("other":
  *                rope_freqs, ...)
- *   last stage   lm_head, MTP layers (where the engine loads them,
- *                kvp_mtp_loaded), the final norm; with tied
+ *   last stage   lm_head, MTP layers (where the engine keeps them,
+ *                kvp_mtp_resident), the final norm; with tied
  *                embeddings and pp > 1 the embeddings again (vLLM
  *                allocates them on the last stage too)
  *   every stage  its layers' tensors (tensors.layer[i])
@@ -83,7 +83,7 @@ enum kvp_status kvp_tensor_stage_bytes(const struct kvp_plan *p,
 		     add(&split, other_top);
 	if (stage == pp - 1) {
 		ok = ok && add(&split, b[KVP_TG_LM_HEAD]) &&
-		     add(&split, kvp_mtp_loaded(p) ? b[KVP_TG_MTP] : 0) &&
+		     add(&split, kvp_mtp_resident(p)) &&
 		     add(&whole, final_norm);
 		if (tied && pp > 1)
 			ok = ok && add(&split, b[KVP_TG_EMBED]);

@@ -208,6 +208,7 @@ static bool add_weights(cJSON *res, const struct kvp_weights_result *w)
 	cJSON_AddStringToObject(o, "source", kvp_wsource_name(w->source));
 	add_u64(o, "estimate_bytes", w->estimate_bytes);
 	add_u64(o, "mtp_unloaded_bytes", w->mtp_unloaded_bytes);
+	cJSON_AddBoolToObject(o, "mtp_drafter", w->mtp_drafter);
 	if (w->source != KVP_WSRC_ESTIMATE) {
 		cJSON *g = cJSON_AddObjectToObject(o, "group_bytes");
 		int k;

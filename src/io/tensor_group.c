@@ -227,6 +227,9 @@ enum kvp_status kvp_tensors_add(struct kvp_tensors *t, const char *file,
 	ok = kvp_add(t->bytes[c.group], bytes, &t->bytes[c.group]) &&
 	     kvp_add(t->params, elements, &t->params) &&
 	     kvp_add(t->count, 1, &t->count);
+	if (ok && c.group == KVP_TG_MTP && (strstr(name, "embed_tokens") ||
+	    strstr(name, "shared_head.head") || strstr(name, "shared_head_head")))
+		ok = kvp_add(t->mtp_shared, bytes, &t->mtp_shared);
 	if (ok && c.layer >= 0 && c.group == KVP_TG_NORM)
 		ok = kvp_add(t->layer_norm[c.layer], bytes, &t->layer_norm[c.layer]);
 	else if (ok && c.layer >= 0) {

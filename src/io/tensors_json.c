@@ -54,6 +54,7 @@ cJSON *kvp_tensors_json(const struct kvp_tensors *t, bool *oom)
 	for (g = 0; ok && g < KVP_TG_COUNT; g++)
 		ok = add_u64(b, kvp_tgroup_name((enum kvp_tgroup)g), t->bytes[g]);
 	ok = ok && add_u64(o, "layer_other", t->layer_other) &&
+	     add_u64(o, "mtp_shared", t->mtp_shared) &&
 	     (arr = cJSON_AddArrayToObject(o, "layers")) != NULL;
 	ok = ok && add_list(arr, t->layer) &&
 	     (arr = cJSON_AddArrayToObject(o, "layer_norms")) != NULL &&
@@ -181,7 +182,7 @@ enum kvp_status kvp_tensors_from_json(const cJSON *v, const char *file,
                                       struct kvp_error *err)
 {
 	static const char *const known[] = { "source", "files", "count", "params",
-		"bytes", "layer_other", "layers", "layer_norms" };
+		"bytes", "layer_other", "mtp_shared", "layers", "layer_norms" };
 	struct kvp_tensors x;
 	const cJSON *it;
 	uint64_t files = 0;
@@ -211,11 +212,20 @@ enum kvp_status kvp_tensors_from_json(const cJSON *v, const char *file,
 	           err) ||
 	    num(cJSON_GetObjectItemCaseSensitive(v, "layer_other"), file, path,
 	        "layer_other", &x.layer_other, err) ||
+	    /* absent in plans written before it: 0 */
+	    (cJSON_GetObjectItemCaseSensitive(v, "mtp_shared") &&
+	     num(cJSON_GetObjectItemCaseSensitive(v, "mtp_shared"), file, path,
+	         "mtp_shared", &x.mtp_shared, err)) ||
 	    layers(v, file, path, &x, err))
 		return err->status;
 	if (files > UINT32_MAX)
 		return kvp_error_set(err, KVP_ERANGE, "%s: %s.files: %llu - too "
 		                     "many", file, path, (unsigned long long)files);
+	if (x.mtp_shared > x.bytes[KVP_TG_MTP])
+		return kvp_error_set(err, KVP_EINVAL, "%s: %s.mtp_shared: %llu "
+		                     "bytes - more than bytes.mtp %llu", file, path,
+		                     (unsigned long long)x.mtp_shared,
+		                     (unsigned long long)x.bytes[KVP_TG_MTP]);
 	x.files = (uint32_t)files;
 	*t = x;
 	return KVP_OK;

@@ -108,11 +108,15 @@ case $("$KVPLAN" import "$here/tests/data/hf/verbatim/kimi-k2-instruct.json" 2>&
 *) no "import kimi-k2: no mtp_layers key";; esac
 # The MTP layers' tensors are on a device only with the MTP drafter:
 # vLLM's model skips them ("skip spec decode layers for main model",
-# deepseek_v2.py load_weights). A GGUF of 3 blocks, nextn 1 (the last is
-# the MTP layer: attn_q 64 x 64, ffn_up 64 x 128, nextn.eh_proj 128 x 64,
-# f16: 8,192 + 16,384 + 16,384 = 40,960 B), 2 layers of 24,576 B,
-# token_embd and output 64 x 1,000 f16 = 128,000 B each: 346,112 B in
-# the files, 305,152 B on the card without the drafter.
+# deepseek_v2.py load_weights), and the drafter frees the layers' own
+# embedding and head copies for the target's ("Shared target model
+# lm_head with MTP shared_head.head", PR #34385). A GGUF of 3 blocks,
+# nextn 1 (the last is the MTP layer: attn_q 64 x 64, ffn_up 64 x 128,
+# nextn.eh_proj 128 x 64 and nextn.embed_tokens 64 x 1,000, f16: 8,192 +
+# 16,384 + 16,384 + 128,000 = 168,960 B), 2 layers of 24,576 B,
+# token_embd and output 64 x 1,000 f16 = 128,000 B each: 474,112 B in
+# the files; 305,152 B on the card without the drafter, 346,112 B with
+# it (its own embedding, 128,000 B, freed).
 . "$here/tests/cli/gguf_lib.inc"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/kvplan-mtp.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -122,7 +126,7 @@ tensor() { # NAME NE0 NE1: an f16 matrix, data at the running offset
 	off=$(( off + ($2 * $3 * 2 + 31) / 32 * 32 ))
 }
 {
-	printf 'GGUF'; u32 3; u64 9; u64 9
+	printf 'GGUF'; u32 3; u64 10; u64 9
 	kv_str general.architecture llama
 	kv_u32 llama.block_count 3
 	kv_u32 llama.nextn_predict_layers 1
@@ -135,16 +139,22 @@ tensor() { # NAME NE0 NE1: an f16 matrix, data at the running offset
 	tensor token_embd.weight 64 1000
 	for i in 0 1 2; do tensor blk.$i.attn_q.weight 64 64; tensor blk.$i.ffn_up.weight 64 128; done
 	tensor blk.2.nextn.eh_proj.weight 128 64
+	tensor blk.2.nextn.embed_tokens.weight 64 1000
 	tensor output.weight 64 1000
 } >"$tmp/m.gguf"
 sz=$(wc -c <"$tmp/m.gguf")
 head -c $(( (32 - sz % 32) % 32 + off )) /dev/zero >>"$tmp/m.gguf"
-out=$("$KVPLAN" calc --model "$tmp/m.gguf" --engine vllm --max-model-len 4096 --format json 2>&1)
-case $out in *'"mtp_unloaded_bytes":	40960'*'"weights_bytes":	305152'*|*'"weights_bytes":	305152'*'"mtp_unloaded_bytes":	40960'*)
-	ok "vLLM without the MTP drafter: the MTP layer's 40,960 B on no device";; *) no "no drafter: $out";; esac
-out=$("$KVPLAN" calc --model "$tmp/m.gguf" --engine vllm --max-model-len 4096 --speculative-method mtp --num-speculative-tokens 1 --format json 2>&1)
-case $out in *'"weights_bytes":	346112'*) ok "with --speculative-method mtp: all 346,112 B on the card";; *) no "drafter: $out";; esac
-out=$("$KVPLAN" calc --model "$tmp/m.gguf" --engine vllm --max-model-len 4096 2>&1)
-case $out in *"of which the MTP layers' 40,960 B are on no device: vLLM loads them for --speculative-method mtp only"*)
+mtp() { "$KVPLAN" calc --model "$tmp/m.gguf" --engine vllm --max-model-len 4096 "$@" 2>&1; }
+out=$(mtp --format json)
+case $out in *'"mtp_unloaded_bytes":	168960'*) ok "vLLM without the MTP drafter: the MTP layer's 168,960 B on no device";; *) no "no drafter: $out";; esac
+case $out in *'"weights_bytes":	305152'*) ok "... and 305,152 B on the card";; *) no "no drafter card: $out";; esac
+out=$(mtp --speculative-method mtp --num-speculative-tokens 1 --format json)
+case $out in *'"weights_bytes":	346112'*) ok "with the drafter: 346,112 B on the card";; *) no "drafter: $out";; esac
+case $out in *'"mtp_unloaded_bytes":	128000'*) ok "... its own embedding, 128,000 B, freed";; *) no "drafter freed: $out";; esac
+out=$(mtp)
+case $out in *"of which the MTP layers' 168,960 B are on no device: vLLM loads them for --speculative-method mtp only"*)
 	ok "the text says so";; *) no "text: $out";; esac
+out=$(mtp --speculative-method mtp --num-speculative-tokens 1)
+case $out in *"of which the MTP layers' 128,000 B are on no device: their own embedding and head, which vLLM's MTP drafter frees for the target's"*)
+	ok "with the drafter, the text says which bytes and why";; *) no "text: $out";; esac
 exit $fail

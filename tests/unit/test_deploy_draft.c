@@ -236,10 +236,12 @@ END_TEST
 
 /* The model files' MTP layers are on a device only where the engine
  * loads them: vLLM's model skips them and only its MTP drafter loads
- * them. By hand, DESIGN.md's default model with tensors given: embedding
- * 1,000,000 B, lm_head 2,000,000, MTP layer 3,000,000, 40 layers of
+ * them, and the drafter frees the layers' own embedding and head copies
+ * for the target's. By hand, DESIGN.md's default model with tensors
+ * given: embedding 1,000,000 B, lm_head 2,000,000, MTP layer 3,000,000
+ * of which 1,000,000 are its own embedding and head, 40 layers of
  * 10,000: without the drafter 3,400,000 B on the card, with it
- * 6,400,000; the files' total is 6,400,000 either way. */
+ * 5,400,000; the files' total is 6,400,000 either way. */
 START_TEST(mtp_tensors_loaded)
 {
 	struct kvp_tensors *t;
@@ -251,6 +253,7 @@ START_TEST(mtp_tensors_loaded)
 	t->bytes[KVP_TG_EMBED] = 1000000;
 	t->bytes[KVP_TG_LM_HEAD] = 2000000;
 	t->bytes[KVP_TG_MTP] = 3000000;
+	t->mtp_shared = 1000000;
 	t->bytes[KVP_TG_MLP] = 400000;
 	for (i = 0; i < plan.model.n_layers; i++)
 		t->layer[i] = 10000;
@@ -262,8 +265,9 @@ START_TEST(mtp_tensors_loaded)
 	plan.engine.vllm.speculative_method = KVP_SPEC_MTP;
 	plan.engine.vllm.num_speculative_tokens = 1;
 	run();
-	ck_assert_uint_eq(res.devices[0].weights_bytes, 6400000);
-	ck_assert_uint_eq(res.weights.mtp_unloaded_bytes, 0);
+	ck_assert_uint_eq(res.devices[0].weights_bytes, 5400000);
+	ck_assert_uint_eq(res.weights.mtp_unloaded_bytes, 1000000);
+	ck_assert(res.weights.mtp_drafter);
 	/* llama.cpp: every tensor of the files, as before */
 	plan.engine.kind = KVP_ENGINE_LLAMACPP;
 	plan.engine.vllm.speculative_method = KVP_SPEC_NONE;

@@ -430,6 +430,72 @@ START_TEST(mtp_names)
 		ck_assert_msg((int)t.group == c[i].group, "%s: group %d, want %d",
 		              c[i].name, (int)t.group, c[i].group);
 	}
+	/* the MTP layers' own embedding and head are kept apart inside
+	 * the group: 100 + 200 + 400 of the 1,000 MTP bytes */
+	{
+		struct kvp_tensors t;
+		struct kvp_error err;
+
+		memset(&t, 0, sizeof t);
+		ck_assert_int_eq(kvp_tensors_add(&t, "f", "model.layers.61.embed_tokens.weight",
+		                 KVP_TN_HF, 61, 100, 50, &err), KVP_OK);
+		ck_assert_int_eq(kvp_tensors_add(&t, "f", "model.layers.61.shared_head.head.weight",
+		                 KVP_TN_HF, 61, 200, 100, &err), KVP_OK);
+		ck_assert_int_eq(kvp_tensors_add(&t, "f", "model.layers.61.eh_proj.weight",
+		                 KVP_TN_HF, 61, 300, 150, &err), KVP_OK);
+		ck_assert_int_eq(kvp_tensors_add(&t, "f", "blk.61.nextn.shared_head_head.weight",
+		                 KVP_TN_GGUF, 61, 400, 200, &err), KVP_OK);
+		ck_assert_int_eq(kvp_tensors_add(&t, "f", "model.embed_tokens.weight",
+		                 KVP_TN_HF, 61, 500, 250, &err), KVP_OK);
+		ck_assert_uint_eq(t.bytes[KVP_TG_MTP], 1000);
+		ck_assert_uint_eq(t.mtp_shared, 700);
+		ck_assert_uint_eq(t.bytes[KVP_TG_EMBED], 500);
+	}
+	/* plan files keep them; more than the group is refused; a plan
+	 * written before the key reads as none */
+	{
+		static struct kvp_plan p, q;
+		struct kvp_error err;
+		char *js;
+
+		kvp_plan_default(&p);
+		p.model.tensors.source = KVP_WSRC_SAFETENSORS;
+		p.model.tensors.bytes[KVP_TG_MTP] = 1000;
+		p.model.tensors.mtp_shared = 700;
+		js = kvp_plan_json_dump(&p, &err);
+		ck_assert_ptr_nonnull(js);
+		kvp_plan_blank(&q);
+		ck_assert_int_eq(kvp_plan_json_parse(js, strlen(js), "rt.json", &q,
+		                                     &err), KVP_OK);
+		ck_assert_uint_eq(q.model.tensors.mtp_shared, 700);
+		{
+			/* a shared plan claiming more than the group */
+			char *bad;
+
+			p.model.tensors.mtp_shared = 1900;
+			bad = kvp_plan_json_dump(&p, &err);
+			ck_assert_ptr_nonnull(bad);
+			ck_assert_int_eq(kvp_plan_json_parse(bad, strlen(bad),
+			                 "bad.json", &q, &err), KVP_EINVAL);
+			ck_assert_ptr_nonnull(strstr(err.msg, "mtp_shared: 1900"));
+			free(bad);
+		}
+		{
+			/* the key's line cut out, as an older plan has it */
+			char *line = strstr(js, "\"mtp_shared\""), *end;
+
+			while (line > js && line[-1] != '\n')
+				line--;
+			end = strchr(line, '\n');
+			ck_assert_ptr_nonnull(end);
+			memmove(line, end + 1, strlen(end + 1) + 1);
+			ck_assert_ptr_null(strstr(js, "mtp_shared"));
+			ck_assert_int_eq(kvp_plan_json_parse(js, strlen(js),
+			                 "old.json", &q, &err), KVP_OK);
+			ck_assert_uint_eq(q.model.tensors.mtp_shared, 0);
+		}
+		free(js);
+	}
 }
 END_TEST
 

@@ -22,8 +22,8 @@
 set -u
 : "${KVPLAN:?KVPLAN must name the kvplan binary}"
 here=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/calc_lib.inc"   # ok, and $TMP removed at exit
 fail=0
-ok() { echo "ok - $1"; }
 no() { echo "not ok - $1"; fail=1; }
 
 # v3 MODEL [FLAGS]: the model with the budget above
@@ -118,8 +118,7 @@ case $("$KVPLAN" import "$here/tests/data/hf/verbatim/kimi-k2-instruct.json" 2>&
 # the files; 305,152 B on the card without the drafter, 346,112 B with
 # it (its own embedding, 128,000 B, freed).
 . "$here/tests/cli/gguf_lib.inc"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/kvplan-mtp.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+tmp=$TMP
 off=0
 tensor() { # NAME NE0 NE1: an f16 matrix, data at the running offset
 	str "$1"; u32 2; u64 "$2"; u64 "$3"; u32 1; u64 $off

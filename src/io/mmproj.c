@@ -77,6 +77,14 @@ static enum kvp_status deepstack(struct mm *c, uint32_t *out)
 	return KVP_OK;
 }
 
+void kvp_mmproj_clear(struct kvp_llamacpp_opts *o)
+{
+	o->mmproj_bytes = 0;
+	o->mmproj_projector[0] = '\0';
+	o->mmproj_warmup = o->mmproj_patch = o->mmproj_embd = 0;
+	o->mmproj_heads = o->mmproj_ff = o->mmproj_deepstack = 0;
+}
+
 /* The file's part of the plan into *o (kvp_mmproj_apply keeps it on
  * error). */
 static enum kvp_status fill(struct mm *c, struct kvp_llamacpp_opts *o)
@@ -85,10 +93,8 @@ static enum kvp_status fill(struct mm *c, struct kvp_llamacpp_opts *o)
 	const char *proj;
 	uint32_t merge = 0, scale = 0;
 
+	kvp_mmproj_clear(o);
 	o->mmproj_bytes = c->g->tensor_bytes;
-	o->mmproj_projector[0] = '\0';
-	o->mmproj_warmup = o->mmproj_patch = o->mmproj_embd = 0;
-	o->mmproj_heads = o->mmproj_ff = o->mmproj_deepstack = 0;
 	if (get_bool(c, "clip.has_audio_encoder"))
 		proj = get_str(c, "clip.audio.projector_type");
 	else

@@ -10,6 +10,9 @@
 #include "io/gguf.h"
 #include "kvplan/engine.h"
 
+/* No encoder: every mmproj field of o 0 (the offload setting kept). */
+void kvp_mmproj_clear(struct kvp_llamacpp_opts *o);
+
 /* Fill o's mmproj fields from the read file g (named `name` in
  * messages). Keys that are absent leave their field 0 (the estimate then
  * says what it needs); a key of the wrong type or out of range is

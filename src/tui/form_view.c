@@ -154,10 +154,7 @@ static enum kvp_status set_mmproj_file(struct kvp_plan *p, const char *text,
 	enum kvp_status st;
 
 	if (!text[0]) {
-		o->mmproj_bytes = 0;
-		o->mmproj_projector[0] = '\0';
-		o->mmproj_warmup = o->mmproj_patch = o->mmproj_embd = 0;
-		o->mmproj_heads = o->mmproj_ff = o->mmproj_deepstack = 0;
+		kvp_mmproj_clear(o);
 		return KVP_OK;
 	}
 	memset(&g, 0, sizeof g);

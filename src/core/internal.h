@@ -50,14 +50,11 @@ static inline uint32_t kvp_plan_pp(const struct kvp_plan *p)
 
 enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
                                     struct kvp_result *res);
-/* Whether the engine loads the model's MTP layers (weights.c): vLLM's
- * model skips them ("skip spec decode layers for main model",
- * deepseek_v2.py load_weights; qwen3_5 skips "mtp.") and only its MTP
- * drafter loads them (speculative method mtp); the other engines are
- * taken to load every tensor of the files. */
-bool kvp_mtp_loaded(const struct kvp_plan *p);
-/* The MTP layers' bytes a device holds (model.tensors): none where they
- * are not loaded; under vLLM's drafter, without the MTP layers' own
+/* The MTP layers' bytes a device holds (model.tensors): none where the
+ * engine does not load them (vLLM's model skips them: "skip spec decode
+ * layers for main model", deepseek_v2.py load_weights; only its MTP
+ * drafter loads them; the other engines are taken to load every tensor
+ * of the files); under vLLM's drafter, without the MTP layers' own
  * embedding and head copies (model.tensors.mtp_shared), which it frees
  * for the target's at pipeline size 1 (llm_base_proposer.py, PR #34385:
  * "Shared target model lm_head with MTP shared_head.head"). */

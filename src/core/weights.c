@@ -335,7 +335,8 @@ bool kvp_tensors_apply(const struct kvp_plan *p)
 	return true;
 }
 
-bool kvp_mtp_loaded(const struct kvp_plan *p)
+/* Whether the engine loads the model's MTP layers (kvp_mtp_resident). */
+static bool mtp_loaded(const struct kvp_plan *p)
 {
 	return p->engine.kind != KVP_ENGINE_VLLM ||
 	       p->engine.vllm.speculative_method == KVP_SPEC_MTP;
@@ -345,7 +346,7 @@ uint64_t kvp_mtp_resident(const struct kvp_plan *p)
 {
 	const struct kvp_tensors *t = &p->model.tensors;
 
-	if (!kvp_mtp_loaded(p))
+	if (!mtp_loaded(p))
 		return 0;
 	if (p->engine.kind == KVP_ENGINE_VLLM && t->mtp_shared <= t->bytes[KVP_TG_MTP])
 		return t->bytes[KVP_TG_MTP] - t->mtp_shared;
@@ -370,7 +371,7 @@ static enum kvp_status tensor_bytes(const struct kvp_plan *p,
 	w->bytes = sum;
 	w->source = t->source;
 	w->mtp_unloaded_bytes = t->bytes[KVP_TG_MTP] - kvp_mtp_resident(p);
-	w->mtp_drafter = kvp_mtp_loaded(p) && w->mtp_unloaded_bytes;
+	w->mtp_drafter = mtp_loaded(p) && w->mtp_unloaded_bytes;
 	return KVP_OK;
 }
 

@@ -89,6 +89,11 @@ enum kvp_era_rule {
 	                             from the budget by mamba_full_memory_ratio
 	                             (0.9, PR #11679); before: not modelled,
 	                             refused */
+	KVP_ERA_VLLM_MM_ITEMS_FLOOR, /* vLLM's profile run encodes
+	                             budget // tokens per item items (PR
+	                             #20434); before: ceil(budget / tokens per
+	                             item), capped by max_num_seqs x
+	                             limit_mm_per_prompt */
 	KVP_ERA_RULE_COUNT
 };
 

@@ -76,6 +76,10 @@ enum kvp_obs_kind {
 	KVP_OBS_ENC_COMPUTE_BYTES, /* llama.cpp --mmproj encoder's compute
 	                             buffer of `device` ("alloc_compute_meta:
 	                             CUDA0 compute buffer size = ...") */
+	KVP_OBS_ENC_BUDGET_TOKENS, /* (count) vLLM encoder cache budget,
+	                             tokens ("initialized with a budget of") */
+	KVP_OBS_ENC_PROFILE_ITEMS, /* (count) items vLLM's profile run
+	                             encodes ("profiled with M image items") */
 	KVP_OBS_KIND_COUNT
 };
 

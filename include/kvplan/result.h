@@ -406,6 +406,13 @@ struct kvp_parts_result {
 	enum kvp_figure encoder_kind;
 	char encoder_source[96];
 	uint64_t encoder_tokens;      /* vLLM encoder cache size, tokens */
+	/* vLLM's profile run encodes this many items of mm_item_tokens
+	 * ("profiled with M image items"): at least _items, at most
+	 * _items_max (the same unless the bound depends on
+	 * limit_mm_per_prompt, which plans do not hold); 0 without an
+	 * encoder cache */
+	uint64_t encoder_profile_items;
+	uint64_t encoder_profile_items_max;
 	uint64_t encoder_bytes;       /* per device, or in host memory when
 	                                 encoder_on_host */
 	bool encoder_on_host;         /* llama.cpp --no-mmproj-offload: the

@@ -214,6 +214,13 @@ static void settings_to_plan(const struct kvp_log *log, struct kvp_plan *p,
 			o->pipeline_parallel_size = (uint32_t)s->v[KVP_LK_PP];
 		if (s->has[KVP_LK_GPU_MEM_UTIL_PPM] && take(g, "engine.vllm.gpu_memory_utilization", NULL))
 			o->gpu_memory_utilization = (uint32_t)s->v[KVP_LK_GPU_MEM_UTIL_PPM];
+		if (s->has[KVP_LK_MAX_BATCHED_TOKENS] &&
+		    take(g, "engine.vllm.max_num_batched_tokens", NULL))
+			o->max_num_batched_tokens = s->v[KVP_LK_MAX_BATCHED_TOKENS];
+		if (s->has[KVP_LK_MAX_NUM_SEQS] && s->v[KVP_LK_MAX_NUM_SEQS] &&
+		    s->v[KVP_LK_MAX_NUM_SEQS] <= UINT32_MAX &&
+		    take(g, "engine.vllm.max_num_seqs", NULL))
+			o->max_num_seqs = (uint32_t)s->v[KVP_LK_MAX_NUM_SEQS];
 		if (s->has[KVP_LK_BLOCK_SIZE] && take(g, "engine.vllm.block_size", NULL))
 			o->block_size = (uint32_t)s->v[KVP_LK_BLOCK_SIZE];
 		if (s->has[KVP_LK_NUM_GPU_BLOCKS_OVERRIDE] &&

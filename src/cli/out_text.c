@@ -344,13 +344,21 @@ static void out_encoder_compute(FILE *out, const struct kvp_result *res)
 void kvp_out_parts(FILE *out, const struct kvp_result *res)
 {
 	const struct kvp_parts_result *p = &res->parts;
-	char a[40], g[24], t[40];
+	char a[40], g[24], t[112], i[64];
 
 	if (p->encoder_kind != KVP_FIG_NONE) {
 		t[0] = '\0';
+		if (p->encoder_profile_items_max > p->encoder_profile_items)
+			snprintf(i, sizeof i, "%llu to %llu items",
+			         (unsigned long long)p->encoder_profile_items,
+			         (unsigned long long)p->encoder_profile_items_max);
+		else
+			snprintf(i, sizeof i, "%llu item%s",
+			         (unsigned long long)p->encoder_profile_items,
+			         p->encoder_profile_items == 1 ? "" : "s");
 		if (p->encoder_tokens)
-			snprintf(t, sizeof t, "%s tokens, ",
-			         kvp_fmt_int(p->encoder_tokens, a, sizeof a));
+			snprintf(t, sizeof t, "%s tokens (profiled with %s), ",
+			         kvp_fmt_int(p->encoder_tokens, a, sizeof a), i);
 		fprintf(out, "%-14s%s%s B (%s) %s: %s, %s\n", "encoder", t,
 		        kvp_fmt_int(p->encoder_bytes, a, sizeof a),
 		        kvp_fmt_gib(p->encoder_bytes, 2, g, sizeof g),

@@ -260,6 +260,21 @@ static const struct kvp_era_row rows[] = {
 	  "mamba_cache_per_req, r = mamba_full_memory_ratio (0.9); the KV pool's "
 	  "tokens from what is left; running requests at most size // 3",
 	  "not modelled: refused", NULL },
+	/* PR #20434 (opened 2025-07-03; v0.9.2 was published 2025-07-08,
+	 * v0.10.0 2025-07-24): 0.10.0 taken, not verified by a tag. Read in
+	 * vllm/v1/worker/utils.py MultiModalBudget.get_max_items (later
+	 * vllm/multimodal/encoder_budget.py _get_max_items, PR #33559);
+	 * before it gpu_model_runner.py profile_run computed
+	 * min(cdiv(budget, item), max_num_reqs x limit). Only the encoder
+	 * profile's item count (parts.c) depends on it. */
+	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_MM_ITEMS_FLOOR, "0.10.0",
+	  "vLLM PR #20434 'Fix the size of batched_dummy_mm_inputs in "
+	  "profile_run' (MultiModalBudget.get_max_items)",
+	  "the profile run encodes max(1, min(budget // tokens per item, "
+	  "max_num_seqs x max(1, min(limit_mm_per_prompt, max_model_len // "
+	  "tokens per item)))) items of the largest size",
+	  "min(ceil(budget / tokens per item), max_num_seqs x "
+	  "limit_mm_per_prompt) items", NULL },
 };
 
 /* Where each engine's current rules come from. */

@@ -19,7 +19,8 @@
  *   vLLM        vllm/v1/core/encoder_cache_manager.py
  *   encoder     _compute_encoder_budget_multimodal: encoder_cache_size =
  *   cache       max(scheduler_config.encoder_cache_size (defaults to
- *               max_num_batched_tokens), max_tokens_per_mm_item).
+ *               max_num_batched_tokens), max_tokens_per_mm_item);
+ *               the profile run's items: profile_items below.
  *   llama.cpp   the GGUF files' tensor bytes (--lora, --mmproj), read by
  *               src/io; here only placed.
  * Pure: no allocation, no I/O.
@@ -29,6 +30,7 @@
 
 #include "core/internal.h"
 #include "kvplan/checked.h"
+#include "kvplan/era.h"
 
 typedef unsigned __int128 u128;
 
@@ -169,6 +171,41 @@ static enum kvp_status lora_vllm(const struct kvp_plan *p, struct kvp_result *re
 	return KVP_OK;
 }
 
+/* The items vLLM's profile run encodes ("profiled with M image items of
+ * the maximum feature size"). From 0.10.0 (kvplan/era.h
+ * KVP_ERA_VLLM_MM_ITEMS_FLOOR, MultiModalBudget.get_max_items) with B
+ * the budget, t the tokens per item and L max_model_len:
+ *   max(1, min(B // t, max_num_seqs x max(1, min(limit, L // t))));
+ * before: min(ceil(B / t), max_num_seqs x limit). limit_mm_per_prompt is
+ * not in the plan, so the count is the range over limit >= 1: one value
+ * whenever the encoder's share B // t is the smaller (max_num_seqs or
+ * more images per prompt do not cap it), as at vLLM's defaults. Chunked
+ * prefill is taken as on (V1's default). */
+static void profile_items(const struct kvp_plan *p, uint64_t B, uint64_t t,
+                          uint64_t *lo, uint64_t *hi)
+{
+	const struct kvp_vllm_opts *o = &p->engine.vllm;
+	uint64_t L = o->max_model_len ? o->max_model_len
+	                              : p->model.arch.max_positions;
+	u128 seqs = o->max_num_seqs, enc, dec_lo, dec_hi;
+
+	if (kvp_era_has(&p->engine, KVP_ERA_VLLM_MM_ITEMS_FLOOR)) {
+		enc = B / t;
+		dec_lo = seqs;                                  /* limit 1 */
+		dec_hi = seqs * (L / t > 1 ? L / t : 1);        /* no limit */
+	} else {
+		enc = (B + t - 1) / t;
+		dec_lo = seqs;
+		dec_hi = enc;
+	}
+	*lo = (uint64_t)(enc < dec_lo ? enc : dec_lo);
+	*hi = (uint64_t)(enc < dec_hi ? enc : dec_hi);
+	if (kvp_era_has(&p->engine, KVP_ERA_VLLM_MM_ITEMS_FLOOR)) {
+		*lo = *lo ? *lo : 1;
+		*hi = *hi ? *hi : 1;
+	}
+}
+
 static enum kvp_status encoder_vllm(const struct kvp_plan *p,
                                     struct kvp_result *res)
 {
@@ -200,6 +237,8 @@ static enum kvp_status encoder_vllm(const struct kvp_plan *p,
 	         "vLLM compute_encoder_budget x hidden x dtype");
 	pr->encoder_tokens = tokens;
 	pr->encoder_bytes = (uint64_t)bytes;
+	profile_items(p, tokens, item, &pr->encoder_profile_items,
+	              &pr->encoder_profile_items_max);
 	return KVP_OK;
 }
 

@@ -48,6 +48,8 @@ static const char *const kind_names[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_CKPT_BYTES] = "ckpt_bytes",
 	[KVP_OBS_DEVICE_STATE_BYTES] = "device_state_bytes",
 	[KVP_OBS_ENC_COMPUTE_BYTES] = "encoder_compute_bytes",
+	[KVP_OBS_ENC_BUDGET_TOKENS] = "encoder_budget_tokens",
+	[KVP_OBS_ENC_PROFILE_ITEMS] = "encoder_profile_items",
 };
 
 /* Labels of the table's "figure" column. */
@@ -76,6 +78,8 @@ static const char *const kind_labels[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_CKPT_BYTES] = "context checkpoint",
 	[KVP_OBS_DEVICE_STATE_BYTES] = "RS buffer",
 	[KVP_OBS_ENC_COMPUTE_BYTES] = "encoder compute buffer",
+	[KVP_OBS_ENC_BUDGET_TOKENS] = "encoder cache budget (tokens)",
+	[KVP_OBS_ENC_PROFILE_ITEMS] = "encoder profile items",
 };
 
 static const char *const scope_names[KVP_SCOPE_COUNT] = {
@@ -109,7 +113,8 @@ bool kvp_obs_is_bytes(enum kvp_obs_kind k)
 	case KVP_OBS_CELLS: case KVP_OBS_LAYERS: case KVP_OBS_STREAMS:
 	case KVP_OBS_BLOCKS: case KVP_OBS_CPU_BLOCKS: case KVP_OBS_TOKENS:
 	case KVP_OBS_CONCURRENCY_X100: case KVP_OBS_MEM_UTIL_PPM:
-	case KVP_OBS_SLOT_CTX:
+	case KVP_OBS_SLOT_CTX: case KVP_OBS_ENC_BUDGET_TOKENS:
+	case KVP_OBS_ENC_PROFILE_ITEMS:
 		return false;
 	default:
 		return true;
@@ -956,6 +961,22 @@ static enum kvp_status row_counts(const struct rec_ctx *c,
 			row_computed(r, (4ull << 30) / c->page, basis);
 		} else {
 			r->cls = KVP_REC_UNTESTED;
+		}
+		break;
+	case KVP_OBS_ENC_BUDGET_TOKENS:
+		/* parts.c: max(max_num_batched_tokens, tokens per item) */
+		if (res && vllm && res->parts.encoder_kind == KVP_FIG_ENGINE)
+			row_computed(r, res->parts.encoder_tokens,
+			             "max(max_num_batched_tokens, tokens per item)");
+		break;
+	case KVP_OBS_ENC_PROFILE_ITEMS:
+		/* parts.c profile_items: a range when limit_mm_per_prompt,
+		 * which plans do not hold, could decide it */
+		if (res && vllm && res->parts.encoder_kind == KVP_FIG_ENGINE) {
+			row_computed(r, res->parts.encoder_profile_items,
+			             "budget // tokens per item, at most "
+			             "max_num_seqs x images per prompt");
+			r->computed_hi = res->parts.encoder_profile_items_max;
 		}
 		break;
 	case KVP_OBS_MEM_UTIL_PPM:

@@ -797,11 +797,72 @@ static int vllm_named_bytes(struct kvp_log *log, const char *line,
 	                ln);
 }
 
+/* "'name': 8" in the "non-default args: {...}" dict line; 1 when taken. */
+static int vllm_arg(struct kvp_log *log, const char *line, const char *name,
+                    enum kvp_log_key k, uint32_t ln)
+{
+	const char *p = strstr(line, name);
+
+	if (!p || strncmp(p + strlen(name), "': ", 3))
+		return 0;
+	return set_int(log, k, p + strlen(name) + 3, ln);
+}
+
+/* The settings and figures of the multimodal encoder: the scheduler's
+ * "Chunked prefill is enabled with max_num_batched_tokens=N." (its
+ * budget's default, vllm/config/scheduler.py), the "non-default args"
+ * line's max_num_batched_tokens, max_num_seqs and max_model_len, the
+ * resolved "Using max model len N", and the profile run's
+ * "Encoder cache will be initialized with a budget of N tokens, and
+ * profiled with M image items of the maximum feature size."
+ * (gpu_model_runner.py profile_run, every V1 release). */
+static int vllm_encoder_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	static const char chunked[] = "Chunked prefill is enabled with max_num_batched_tokens=";
+	static const char budget[] = "Encoder cache will be initialized with a budget of ";
+	static const char items[] = " tokens, and profiled with ";
+	const char *p, *q;
+	int took = 0;
+
+	if ((p = strstr(line, chunked)))
+		return set_int(log, KVP_LK_MAX_BATCHED_TOKENS, p + sizeof chunked - 1, ln);
+	if (strstr(line, "non-default args:")) {
+		took |= vllm_arg(log, line, "'max_num_batched_tokens", KVP_LK_MAX_BATCHED_TOKENS, ln);
+		took |= vllm_arg(log, line, "'max_num_seqs", KVP_LK_MAX_NUM_SEQS, ln);
+		took |= vllm_arg(log, line, "'max_model_len", KVP_LK_MAX_MODEL_LEN, ln);
+		return took;
+	}
+	/* model.py: the target's first; a drafter's config prints its own
+	 * ("Using max model len 262144" of an MTP model, then "Overriding
+	 * draft model max model len from 262144 to 200000") */
+	if ((p = strstr(line, "Using max model len "))) {
+		if (log->set.has[KVP_LK_MAX_MODEL_LEN])
+			return 1;
+		return set_int(log, KVP_LK_MAX_MODEL_LEN, p + 20, ln);
+	}
+	if (!(p = strstr(line, budget)))
+		return 0;
+	p += sizeof budget - 1;
+	q = p;
+	if (!count_at(log, KVP_ENGINE_VLLM, KVP_OBS_ENC_BUDGET_TOKENS,
+	              KVP_SCOPE_ALL, NULL, &q, ln))
+		return 0;
+	if (!strncmp(q, items, sizeof items - 1)) {
+		q += sizeof items - 1;
+		count_at(log, KVP_ENGINE_VLLM, KVP_OBS_ENC_PROFILE_ITEMS,
+		         KVP_SCOPE_ALL, NULL, &q, ln);
+	}
+	return 1;
+}
+
 static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 {
 	const char *p, *q;
 	char val[128];
 	int took = 0;
+
+	if (vllm_encoder_line(log, line, ln))
+		return 1;
 
 	if ((p = strstr(line, "Loading model weights took")) ||
 	    (p = strstr(line, "Model loading took"))) {
@@ -1253,6 +1314,8 @@ static const char *const key_names[KVP_LK_COUNT] = {
 	[KVP_LK_N_RS_SEQ] = "n_rs_seq",
 	[KVP_LK_CTX_CHECKPOINTS] = "ctx_checkpoints",
 	[KVP_LK_MMPROJ_WARMUP] = "mmproj_warmup",
+	[KVP_LK_MAX_BATCHED_TOKENS] = "max_num_batched_tokens",
+	[KVP_LK_MAX_NUM_SEQS] = "max_num_seqs",
 };
 
 const char *kvp_log_key_name(enum kvp_log_key k)

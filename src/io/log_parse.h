@@ -70,6 +70,10 @@ enum kvp_log_key {
 	                             context checkpoint 1 of 32") */
 	KVP_LK_MMPROJ_WARMUP,     /* the --mmproj encoder's warmup image side
 	                             ("warmup with image size = 1472 x 1472") */
+	KVP_LK_MAX_BATCHED_TOKENS,/* vLLM max_num_batched_tokens ("Chunked
+	                             prefill is enabled with ...", non-default
+	                             args) */
+	KVP_LK_MAX_NUM_SEQS,      /* vLLM max_num_seqs (non-default args) */
 	KVP_LK_COUNT
 };
 

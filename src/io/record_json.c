@@ -272,6 +272,8 @@ static bool add_parts(cJSON *res, const struct kvp_parts_result *p)
 	cJSON_AddStringToObject(o, "encoder_kind", kvp_figure_name(p->encoder_kind));
 	cJSON_AddStringToObject(o, "encoder_source", p->encoder_source);
 	add_u64(o, "encoder_tokens", p->encoder_tokens);
+	add_u64(o, "encoder_profile_items", p->encoder_profile_items);
+	add_u64(o, "encoder_profile_items_max", p->encoder_profile_items_max);
 	add_u64(o, "encoder_bytes", p->encoder_bytes);
 	cJSON_AddBoolToObject(o, "encoder_on_host", p->encoder_on_host);
 	cJSON_AddStringToObject(o, "encoder_compute_kind",

@@ -20,8 +20,24 @@ expect "record reloads" 0 "$?"
 expect "reloaded lora_slot_bytes" 114688000 "$(nth "$TMP/r2.json" lora_slot_bytes 1)"
 
 "$KVPLAN" calc --engine vllm --mm-item-tokens 16384 >"$TMP/t.txt"
-grep -q '^encoder       16,384 tokens, 167,772,160 B (0.16 GiB) per device: engine formula, vLLM compute_encoder_budget x hidden x dtype$' "$TMP/t.txt" &&
+grep -q '^encoder       16,384 tokens (profiled with 1 item), 167,772,160 B (0.16 GiB) per device: engine formula, vLLM compute_encoder_budget x hidden x dtype$' "$TMP/t.txt" &&
 	ok "encoder cache line" || notok "encoder: $(grep '^encoder' "$TMP/t.txt")"
+# the profile run's items (MultiModalBudget.get_max_items): 65,536 //
+# 16,384 = 4 under 256 sequences; max_num_seqs 2 caps them at 2 with one
+# image a prompt, at 2 x min(limit, 131,072 // 16,384 = 8) with more
+"$KVPLAN" calc --engine vllm --mm-item-tokens 16384 --max-num-batched-tokens 65536 >"$TMP/t4.txt"
+grep -q '^encoder       65,536 tokens (profiled with 4 items), ' "$TMP/t4.txt" &&
+	ok "four items" || notok "items: $(grep '^encoder' "$TMP/t4.txt")"
+"$KVPLAN" calc --engine vllm --mm-item-tokens 16384 --max-num-batched-tokens 65536 --max-num-seqs 2 --max-model-len 131072 >"$TMP/t2.txt"
+grep -q '^encoder       65,536 tokens (profiled with 2 to 4 items), ' "$TMP/t2.txt" &&
+	ok "items range without limit_mm_per_prompt" || notok "range: $(grep '^encoder' "$TMP/t2.txt")"
+# before vLLM 0.10.0 (PR #20434): ceil(budget / item), 40,000 / 16,384 -> 3
+"$KVPLAN" calc --engine vllm@0.9.2 --mm-item-tokens 16384 --max-num-batched-tokens 40000 >"$TMP/t0.txt"
+grep -q '^encoder       40,000 tokens (profiled with 3 items), ' "$TMP/t0.txt" &&
+	ok "ceil before 0.10.0" || notok "0.9.2: $(grep '^encoder' "$TMP/t0.txt")"
+"$KVPLAN" calc --engine vllm --mm-item-tokens 16384 --max-num-batched-tokens 40000 >"$TMP/t1.txt"
+grep -q '^encoder       40,000 tokens (profiled with 2 items), ' "$TMP/t1.txt" &&
+	ok "floor from 0.10.0" || notok "current: $(grep '^encoder' "$TMP/t1.txt")"
 
 # the item size is the processor's, not the model's shape: the plan keeps
 # the model's name
@@ -60,5 +76,27 @@ bad "rank above vLLM's max" "engine.vllm.max_lora_rank: 1024" calc --engine vllm
 bad "cpu loras below slots" "engine.vllm.max_cpu_loras: 1" calc --engine vllm --enable-lora --max-loras 2 --max-cpu-loras 1
 bad "lora under partial -ngl" "engine.llamacpp.lora_bytes" calc --engine llama.cpp --ctx-size 4096 --n-gpu-layers 30 --lora-bytes 1000
 bad "not a GGUF" "--mmproj" calc --engine llama.cpp --mmproj "$TMP/t.txt"
+
+# reconcile: vLLM's "Encoder cache will be initialized with a budget of N
+# tokens, and profiled with M image items" against two public logs (their
+# headers give the sources), with the settings the logs state; the Qwen3.5
+# and 3.6 image processors' largest item is 16,384 tokens
+logs="$(cd "$(dirname "$0")/../data/logs" && pwd)"
+erec() { "$KVPLAN" reconcile --engine vllm --model qwen3.5-35b-a3b "$@" 2>&1; }
+out=$(erec --mm-item-tokens 16384 "$logs/vllm-0.17-encoder.log")
+case $out in *"max_model_len=16384, max_num_batched_tokens=6144, max_num_seqs=8"*"encoder cache budget (tokens)"*"16,384"*"16,384"*"arithmetic match"*"encoder profile items"*" 1 "*" 1 "*"arithmetic match"*)
+	ok "vLLM 0.17: budget max(6,144, 16,384), 1 item";; *) notok "0.17: $out";; esac
+out=$(erec --mm-item-tokens 16384 "$logs/vllm-0.22-encoder.log")
+case $out in *"max_model_len=200000, max_num_batched_tokens=32768, max_num_seqs=8"*"encoder cache budget (tokens)"*"32,768"*"32,768"*"arithmetic match"*"encoder profile items"*" 2 "*" 2 "*"arithmetic match"*)
+	ok "vLLM 0.22: budget 32,768, 2 items";; *) notok "0.22: $out";; esac
+# an item size the run did not have is flagged: 8,192 tokens make the
+# 0.17 budget max(6,144, 8,192); 20,000 make 0.22's 32,768 // 20,000 = 1 item
+out=$(erec --mm-item-tokens 8192 "$logs/vllm-0.17-encoder.log")
+case $out in *"encoder cache budget (tokens)"*"8,192"*"16,384"*"arithmetic DIFFERS"*)
+	ok "a wrong item size: the budget differs";; *) notok "8192: $out";; esac
+erec --mm-item-tokens 20000 "$logs/vllm-0.22-encoder.log" >"$TMP/e.txt"
+expect "differing items exit 1" 1 "$?"
+grep -q '^encoder profile items  *1  *2 .*arithmetic DIFFERS' "$TMP/e.txt" &&
+	ok "a wrong item size: the items differ" || notok "items: $(grep 'profile items' "$TMP/e.txt")"
 
 [ "$fails" -eq 0 ]

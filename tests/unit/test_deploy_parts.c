@@ -141,6 +141,22 @@ START_TEST(encoder_cache)
 	run();
 	ck_assert_uint_eq(res.parts.encoder_tokens, 8192);
 	ck_assert_uint_eq(res.parts.encoder_bytes, 83886080ull);
+	/* MultiModalBudget.get_max_items: 8,192 // 1,000 = 8 items; four
+	 * sequences cap them at 4 with one image a prompt, not with more */
+	ck_assert_uint_eq(res.parts.encoder_profile_items, 8);
+	ck_assert_uint_eq(res.parts.encoder_profile_items_max, 8);
+	plan.engine.vllm.max_num_seqs = 4;
+	run();
+	ck_assert_uint_eq(res.parts.encoder_profile_items, 4);
+	ck_assert_uint_eq(res.parts.encoder_profile_items_max, 8);
+	/* before vLLM 0.10.0 (PR #20434): min(ceil(8,192 / 1,000) = 9, 4 x
+	 * limit) */
+	memcpy(plan.engine.version, "0.9.2", 6);
+	run();
+	ck_assert_uint_eq(res.parts.encoder_profile_items, 4);
+	ck_assert_uint_eq(res.parts.encoder_profile_items_max, 9);
+	plan.engine.version[0] = '\0';
+	plan.engine.vllm.max_num_seqs = 256;
 	plan.devices.pp = 2;
 	plan.devices.groups[0].count = 2;
 	refused("model.arch.mm_item_tokens");

@@ -216,7 +216,9 @@ static enum kvp_status encoder_vllm(const struct kvp_plan *p,
 		? item : o->max_num_batched_tokens;
 	u128 bytes;
 
-	if (item == 0)
+	/* V0 (before 0.8.0, kvplan/era.h) keeps no encoder cache: the
+	 * EncoderCacheManager is V1's (vllm/v1/core) */
+	if (item == 0 || !kvp_era_has(&p->engine, KVP_ERA_VLLM_V1))
 		return KVP_OK;
 	if (db == 0)
 		return kvp_error_set(&res->error, KVP_EINVAL,

@@ -155,6 +155,12 @@ START_TEST(encoder_cache)
 	run();
 	ck_assert_uint_eq(res.parts.encoder_profile_items, 4);
 	ck_assert_uint_eq(res.parts.encoder_profile_items_max, 9);
+	/* V0 (0.7.3) has no encoder cache at all */
+	memcpy(plan.engine.version, "0.7.3", 6);
+	run();
+	ck_assert_int_eq(res.parts.encoder_kind, KVP_FIG_NONE);
+	ck_assert_uint_eq(res.parts.encoder_bytes, 0);
+	ck_assert_uint_eq(res.devices[0].encoder_bytes, 0);
 	plan.engine.version[0] = '\0';
 	plan.engine.vllm.max_num_seqs = 256;
 	plan.devices.pp = 2;

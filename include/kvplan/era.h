@@ -94,6 +94,10 @@ enum kvp_era_rule {
 	                             #20434); before: ceil(budget / tokens per
 	                             item), capped by max_num_seqs x
 	                             limit_mm_per_prompt */
+	KVP_ERA_LLAMACPP_F16_MASK, /* llama.cpp creates the KQ mask in f16
+	                             under flash attention (PR #23764); before:
+	                             an f32 mask cast to f16 on the device (an
+	                             estimate of the compute buffer only) */
 	KVP_ERA_RULE_COUNT
 };
 

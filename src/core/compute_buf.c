@@ -19,31 +19,45 @@
  *
  *   attention   T x (H + Hq x Dk + 2 x Hq x Dv) x 4   residual, Q, KQV
  *                                                     and its merge
- *             + n_kv x T x 4                          the KQ mask (f32)
  *             + flash attention off: n_kv x T x Hq x 4  KQ (soft_max in
  *                                                     place)
- *               on: n_kv x T x 2                      the mask cast f16
  *   mlp         T x (2 x H + 2 x I) x 4   I = the dense intermediate, or
  *               on a MoE layer (active + shared) x the expert width
  *               (+ T x n_experts x 4 router logits)
  *   output      T x (n_vocab + H) x 4     logits of all T outputs and
  *                                         the final norm
  *
- * A device's buffer is the largest phase of the layers it runs (and the
- * output when the output layer is on it). Host memory: without any
- * layer on a device, one CPU buffer of the largest phase; otherwise the
- * graph inputs the CPU computes for the devices (the embedding rows,
- * T x H x 4, and the f32 mask, n_kv x T x 4), plus the output phase when
- * the output layer stays on the host, plus the largest phase of the
- * layers it keeps. MLA layers take Dk = kv_lora_rank + rope and Dv =
- * kv_lora_rank (the absorbed form). Small inputs (positions, output ids)
- * are left out: llama.cpp prints them as the trailing 0.01 MiB.
+ * The KQ masks (one n_kv x T mask for the full layers, one for the
+ * sliding ones) are read by every layer, so a device holds them beside
+ * both layer phases, not the output's: f32 (4 B) without flash
+ * attention; with it f16 (2 B), the mask input itself since PR #23764
+ * (kvplan/era.h KVP_ERA_LLAMACPP_F16_MASK), before it the f16 cast of an
+ * f32 input, whose cast is a peak of its own (residual + f16 masks + the
+ * f32 mask). On one GPU the buffer then grows by 2 B per context token
+ * per ubatch token with flash attention, the slope unsloth measured
+ * (b10909; search index file id 61428157235); the f32 mask and its cast
+ * counted together gave 6.
+ *
+ * A device's buffer is the larger of its layer phases (with the masks)
+ * and the output when the output layer is on it. Host memory: without
+ * any layer on a device, one CPU buffer figured the same way; otherwise
+ * the graph inputs the CPU computes for the devices (the embedding
+ * rows, T x H x 4, and the masks as created: f32, or f16 since PR
+ * #23764 under flash attention), plus the output phase when the output
+ * layer stays on the host, plus the largest phase of the layers it
+ * keeps. MLA layers take Dk = kv_lora_rank + rope and Dv = kv_lora_rank
+ * (the absorbed form). Small inputs (positions, output ids) are left
+ * out: llama.cpp prints them as the trailing 0.01 MiB.
  * Measured against public startup logs in tests/unit/test_compute_buf.c
  * (tests/data/logs/compute_buffers.tsv), within KVP_LC_COMPUTE_TOL_PPM.
  * More than one device (--tp, --pp, --dp), and recurrent layers with
  * rollback snapshots (rs_seq), are not estimated: the figure
  * is 0 with compute_kind NONE and the reason in compute_source, so no
- * output shows it as an estimate and reconcile compares nothing to it. Pure: no allocation, no I/O.
+ * output shows it as an estimate and reconcile compares nothing to it.
+ * Not modelled either (in the notes of issue 14): llama-server's
+ * logits rows limited to the sequences (PR #23861), a quantized cache's
+ * f16 copy under flash attention, and pipeline parallelism's copies of
+ * each device's inputs. Pure: no allocation, no I/O.
  */
 #include <stdio.h>  /* snprintf into result buffers only */
 #include <string.h>
@@ -51,6 +65,7 @@
 #include "core/engine_priv.h"
 #include "core/internal.h"
 #include "core/lc_words.h"
+#include "kvplan/era.h"
 
 typedef unsigned __int128 u128;
 
@@ -59,18 +74,32 @@ struct cb {
 	u128 H, Hq, vocab;
 	u128 streams;
 	bool fa;
+	bool f16_mask;               /* the mask input is f16 (PR #23764) */
 };
 
-/* Largest attention phase over the layers where on_device == dev. */
+/* The KQ masks the layers where on_device == dev read: the full layers'
+ * and the sliding (SWA, chunked) layers', each n_kv cells wide. */
+struct masks {
+	u128 full, swa;              /* cells of each mask (0: none) */
+};
+
+static bool slides(const struct kvp_layer_result *l)
+{
+	return l->spec.kind == KVP_LAYER_SLIDING ||
+	       l->spec.kind == KVP_LAYER_CHUNKED;
+}
+
+/* Largest attention phase over the layers where on_device == dev,
+ * without the masks (counted once, beside every phase: see below). */
 static u128 attn_phase(const struct kvp_plan *p, const struct kvp_result *res,
-                       const struct cb *c, bool dev, u128 *cells_max)
+                       const struct cb *c, bool dev, struct masks *m)
 {
 	u128 best = 0;
 	uint32_t i;
 
 	for (i = 0; i < res->n_layers; i++) {
 		const struct kvp_layer_result *l = &res->layers[i];
-		u128 cells, dq, dv, v;
+		u128 cells, dq, dv, v, *mc;
 
 		if (l->on_device != dev || !l->slots || l->spec.kind == KVP_LAYER_NONE)
 			continue;
@@ -78,14 +107,41 @@ static u128 attn_phase(const struct kvp_plan *p, const struct kvp_result *res,
 		dq = c->Hq * l->spec.k_dim;
 		dv = c->Hq * (l->spec.kind == KVP_LAYER_MLA
 		              ? (u128)p->model.mla.kv_lora_rank : (u128)l->spec.v_dim);
-		v = c->T * (c->H + dq + 2 * dv) * 4 + cells * c->T * 4;
-		v += c->fa ? cells * c->T * 2 : cells * c->T * c->Hq * 4;
+		v = c->T * (c->H + dq + 2 * dv) * 4;
+		if (!c->fa)
+			v += cells * c->T * c->Hq * 4;   /* KQ, soft_max in place */
 		if (v > best)
 			best = v;
-		if (cells > *cells_max)
-			*cells_max = cells;
+		mc = slides(l) ? &m->swa : &m->full;
+		if (cells > *mc)
+			*mc = cells;
 	}
 	return best;
+}
+
+/* The masks as the device holds them through its layers: f32 without
+ * flash attention, else f16 (the mask input itself, or before PR
+ * #23764 its f16 cast). */
+static u128 mask_dev(const struct cb *c, const struct masks *m)
+{
+	return (m->full + m->swa) * c->T * (c->fa ? 2 : 4);
+}
+
+/* The masks as graph inputs (host memory): f32 unless created f16. */
+static u128 mask_in(const struct cb *c, const struct masks *m)
+{
+	return (m->full + m->swa) * c->T * (c->f16_mask ? 2 : 4);
+}
+
+/* Before PR #23764 with flash attention: the moment the larger f32 mask
+ * is cast, beside the residual and the f16 masks. */
+static u128 cast_peak(const struct cb *c, const struct masks *m)
+{
+	u128 big = m->full > m->swa ? m->full : m->swa;
+
+	if (!c->fa || c->f16_mask)
+		return 0;
+	return c->T * c->H * 4 + mask_dev(c, m) + big * c->T * 4;
 }
 
 /* The MLP phase: the wider of the dense and the MoE layers. */
@@ -154,7 +210,8 @@ enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
 {
 	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
 	struct cb c;
-	u128 cells_dev = 0, cells_host = 0, mlp, out, dev = 0, host;
+	struct masks md = { 0, 0 }, mh = { 0, 0 }, mi;
+	u128 mlp, out, dev = 0, host;
 	u128 ctx, nb, attn_dev, attn_host;
 	bool dev_layers, host_layers;
 	enum kvp_status st;
@@ -170,9 +227,11 @@ enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
 	c.Hq = p->model.q_heads;
 	c.vocab = p->model.arch.vocab;
 	c.fa = o->flash_attn != KVP_OFF;   /* auto resolves to on where supported */
+	c.f16_mask = c.fa && kvp_era_has(&p->engine, KVP_ERA_LLAMACPP_F16_MASK);
 	if (res->n_devices > 1) {
 		not_estimated(res, "not estimated for more than one device "
-		              "(the generic activations estimate stands in)");
+		              "(pipeline parallelism's input copies); the generic "
+		              "activations estimate stands in");
 		return KVP_OK;
 	}
 	if (o->rs_seq && (res->kv.conv_bytes || res->kv.ssm_bytes)) {
@@ -190,19 +249,30 @@ enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
 	}
 	dev_layers = res->n_devices == 1 && any_layer(res, true);
 	host_layers = any_layer(res, false);
-	attn_dev = attn_phase(p, res, &c, true, &cells_dev);
-	attn_host = attn_phase(p, res, &c, false, &cells_host);
+	attn_dev = attn_phase(p, res, &c, true, &md);
+	attn_host = attn_phase(p, res, &c, false, &mh);
 	mlp = mlp_phase(p, &c);
 	out = c.T * (c.vocab + c.H) * 4;
-	if (dev_layers || (res->n_devices == 1 && out_on_device))
-		dev = max3(dev_layers ? attn_dev : 0, dev_layers ? mlp : 0,
-		           out_on_device ? out : 0);
-	if (!dev_layers && !(res->n_devices == 1 && out_on_device)) {
-		host = max3(attn_host, mlp, out);
-	} else {
-		u128 cells = cells_dev > cells_host ? cells_dev : cells_host;
+	/* every mask the graph builds is an input, even where only one side
+	 * reads it */
+	mi.full = md.full > mh.full ? md.full : mh.full;
+	mi.swa = md.swa > mh.swa ? md.swa : mh.swa;
+	if (dev_layers) {
+		u128 m = mask_dev(&c, &md);
 
-		host = c.T * c.H * 4 + cells * c.T * 4;
+		dev = max3(attn_dev + m, mlp + m, cast_peak(&c, &md));
+	}
+	if (res->n_devices == 1 && out_on_device && out > dev)
+		dev = out;
+	if (!dev_layers && !(res->n_devices == 1 && out_on_device)) {
+		/* the CPU alone: its layers read the masks as a device does */
+		u128 m = mask_dev(&c, &mh);
+
+		host = max3(attn_host + m, mlp + m, out);
+		if (cast_peak(&c, &mh) > host)
+			host = cast_peak(&c, &mh);
+	} else {
+		host = c.T * c.H * 4 + mask_in(&c, &mi);
 		if (!out_on_device)
 			host += out;
 		if (host_layers)
@@ -222,7 +292,7 @@ enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
 		res->fits = d->fits;
 	}
 	source(res, "llama.cpp worst-case graph, largest phase (llama-graph.cpp "
-	       "@4c7103b9; man kvplan, COMPUTE BUFFERS)");
+	       "@4c7103b9 and PR #23764; man kvplan, COMPUTE BUFFERS)");
 	if (res->n_devices == 1 && res->devices[0].compute_bytes)
 		eng_line(res, "%s: %10s compute buffer size = %8.2f MiB "
 		         "(kvplan estimate)", lc_words_of(&res->engine)->ctx, "CUDA0",

@@ -275,6 +275,23 @@ static const struct kvp_era_row rows[] = {
 	  "tokens per item)))) items of the largest size",
 	  "min(ceil(budget / tokens per item), max_num_seqs x "
 	  "limit_mm_per_prompt) items", NULL },
+	/* PR #23764 (opened 2026-05-27, merged; its follow-up PR #23864 of
+	 * 2026-05-29 says build_attn_inp_kq_mask "returns F16 mask when flash
+	 * attention is enabled"). b9272 is a build of 2026-05-22 (issue
+	 * #23527's version line), before it; b9701 was packaged by
+	 * 2026-06-18 (containers/ramalama PR #2805), after it. Only the
+	 * compute buffer ESTIMATE (compute_buf.c) asks it, with kvp_era_has:
+	 * builds between the two count as having it. Checked against the
+	 * context slope unsloth measured on one GPU at b10909 (2.00 B per
+	 * context token per ubatch token, dense, MoE and MLA models: its test
+	 * TestContextBufferLayerSplit, search index file id 61428157235). */
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_F16_MASK, "b9701",
+	  "llama.cpp PR #23764 'llama: use f16 mask for FA to save VRAM' "
+	  "(llama-graph.cpp build_attn_inp_kq_mask)",
+	  "with flash attention the KQ mask input is f16: n_kv x n_ubatch x 2 "
+	  "B in the host buffer and on each device",
+	  "an f32 mask (n_kv x n_ubatch x 4 B) cast to f16 on the device; "
+	  "without flash attention the mask stays f32 in every build", "b9272" },
 };
 
 /* Where each engine's current rules come from. */

@@ -175,12 +175,56 @@ START_TEST(llama3_8b_by_hand)
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.host.logits_bytes, 513024ull + 16384ull);
 	/* flash attention on, 8,192 cells: the output phase stays the peak
-	 * (attention 512 x 16,384 x 4 + 8,192 x 512 x 4 + 8,192 x 512 x 2 =
-	 * 58,720,256) */
+	 * (the MLP 512 x 36,864 x 4 = 75,497,472 beside the f16 mask 8,192 x
+	 * 512 x 2 = 8,388,608) */
 	plan.engine.llamacpp.flash_attn = KVP_ON;
 	plan.engine.llamacpp.ctx_size = 8192;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.devices[0].compute_bytes, 271056896ull);
+}
+END_TEST
+
+/* Flash attention, Llama-3-8B's shape on one card, 512-token ubatch, at
+ * 262,144 and 524,288 cells, where the layers (not the 271,056,896 B
+ * output phase) are the peak. With the f16 mask (PR #23764, current
+ * builds) the card holds residual, Q, KQV and merge 512 x 16,384 x 4 =
+ * 33,554,432 or the MLP 512 x (8,192 + 28,672) x 4 = 75,497,472, beside
+ * the mask cells x 512 x 2: 75,497,472 + 268,435,456 = 343,932,928 and
+ * 75,497,472 + 536,870,912 = 612,368,384, 2 B a context token a ubatch
+ * token, the slope unsloth measured on one GPU (compute_buf.c). Before
+ * (b9272): the cast's moment, residual 8,388,608 + the f16 mask + the
+ * f32 mask cells x 512 x 4: 8,388,608 + 268,435,456 + 536,870,912 =
+ * 813,694,976 and 8,388,608 + 536,870,912 + 1,073,741,824 =
+ * 1,619,001,344, 6 B. The host buffer holds the embedding rows
+ * 8,388,608 and the mask input, f16 then f32. */
+START_TEST(flash_attn_mask_by_release)
+{
+	char line[] = "x\tx\t32\t4096\t32\t8\t128\t14336\t128256\t262144\t512\t512"
+	              "\t1\t1\ton\t-1\t0\tCUDA0\tx";
+	char *f[NF];
+
+	ck_assert_int_eq(tsv_split(line, f, NF), NF);
+	build(f);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.devices[0].compute_bytes, 343932928ull);
+	ck_assert_uint_eq(res.host.compute_bytes, 8388608ull + 268435456ull);
+	plan.engine.llamacpp.ctx_size = 524288;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.devices[0].compute_bytes, 612368384ull);
+	memcpy(plan.engine.version, "b9272", 6);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.devices[0].compute_bytes, 1619001344ull);
+	ck_assert_uint_eq(res.host.compute_bytes, 8388608ull + 1073741824ull);
+	plan.engine.llamacpp.ctx_size = 262144;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.devices[0].compute_bytes, 813694976ull);
+	/* without flash attention every build holds the f32 mask: KQ 262,144
+	 * x 512 x 32 x 4 + the attention's 33,554,432 + the mask 536,870,912 */
+	plan.engine.version[0] = '\0';
+	plan.engine.llamacpp.flash_attn = KVP_OFF;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.devices[0].compute_bytes,
+	                  17179869184ull + 33554432ull + 536870912ull);
 }
 END_TEST
 
@@ -248,6 +292,7 @@ static Suite *make_suite(void)
 
 	tcase_add_test(tc, every_public_line);
 	tcase_add_test(tc, llama3_8b_by_hand);
+	tcase_add_test(tc, flash_attn_mask_by_release);
 	tcase_add_test(tc, reconcile_reads_buffers);
 	suite_add_tcase(s, tc);
 	return s;

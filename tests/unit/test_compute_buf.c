@@ -88,6 +88,16 @@ static const struct kvp_observation *observed(const char *line)
 	return &log_.obs[0];
 }
 
+/* A hand-written row (the table's columns) built and computed. */
+static void compute_row(char *row)
+{
+	char *f[NF];
+
+	ck_assert_int_eq(tsv_split(row, f, NF), NF);
+	build(f);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+}
+
 START_TEST(every_public_line)
 {
 	FILE *fp = fopen(ROWS, "r");
@@ -154,11 +164,8 @@ START_TEST(llama3_8b_by_hand)
 {
 	char line[] = "x\tx\t32\t4096\t32\t8\t128\t14336\t128256\t512\t512\t512"
 	              "\t1\t1\toff\t0\t0\tCPU\tx";
-	char *f[NF];
 
-	ck_assert_int_eq(tsv_split(line, f, NF), NF);
-	build(f);
-	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	compute_row(line);
 	ck_assert_uint_eq(res.host.compute_bytes, 271056896ull);
 	ck_assert_uint_eq(res.devices[0].compute_bytes, 0);
 	ck_assert_uint_eq(res.host.logits_bytes, 513024ull);
@@ -201,11 +208,8 @@ START_TEST(flash_attn_mask_by_release)
 {
 	char line[] = "x\tx\t32\t4096\t32\t8\t128\t14336\t128256\t262144\t512\t512"
 	              "\t1\t1\ton\t-1\t0\tCUDA0\tx";
-	char *f[NF];
 
-	ck_assert_int_eq(tsv_split(line, f, NF), NF);
-	build(f);
-	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	compute_row(line);
 	ck_assert_uint_eq(res.devices[0].compute_bytes, 343932928ull);
 	ck_assert_uint_eq(res.host.compute_bytes, 8388608ull + 268435456ull);
 	plan.engine.llamacpp.ctx_size = 524288;
@@ -241,13 +245,10 @@ START_TEST(reconcile_reads_buffers)
 	             "\t1\t1\toff\t-1\t0\tCUDA0\tx";
 	static struct kvp_reconcile rec;
 	struct kvp_error err;
-	char *f[NF];
 	size_t i;
 	uint32_t r, est = 0, out = 0;
 
-	ck_assert_int_eq(tsv_split(row, f, NF), NF);
-	build(f);
-	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	compute_row(row);
 	kvp_log_init(&log_);
 	for (i = 0; i < sizeof lines / sizeof lines[0]; i++)
 		kvp_log_feed_line(&log_, lines[i], strlen(lines[i]));

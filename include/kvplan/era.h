@@ -98,6 +98,13 @@ enum kvp_era_rule {
 	                             under flash attention (PR #23764); before:
 	                             an f32 mask cast to f16 on the device (an
 	                             estimate of the compute buffer only) */
+	KVP_ERA_LLAMACPP_OUTPUTS_MAX, /* llama-server reserves the
+	                             worst-case graph with min(n_ubatch,
+	                             n_outputs_max) logits rows, n_outputs_max
+	                             = n_parallel x (1 + the draft's n_max)
+	                             (PRs #23861, #23988); before: n_ubatch
+	                             rows (an estimate of the compute buffer
+	                             only) */
 	KVP_ERA_RULE_COUNT
 };
 

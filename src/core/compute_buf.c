@@ -24,8 +24,10 @@
  *   mlp         T x (2 x H + 2 x I) x 4   I = the dense intermediate, or
  *               on a MoE layer (active + shared) x the expert width
  *               (+ T x n_experts x 4 router logits)
- *   output      T x (n_vocab + H) x 4     logits of all T outputs and
- *                                         the final norm
+ *   output      R x (n_vocab + H) x 4     logits of R outputs and the
+ *                                         final norm: R = T, or
+ *                                         llama-server's n_outputs_max
+ *                                         (PR #23861, out_rows below)
  *
  * The KQ masks (one n_kv x T mask for the full layers, one for the
  * sliding ones) are read by every layer, so a device holds them beside
@@ -54,10 +56,11 @@
  * rollback snapshots (rs_seq), are not estimated: the figure
  * is 0 with compute_kind NONE and the reason in compute_source, so no
  * output shows it as an estimate and reconcile compares nothing to it.
- * Not modelled either (in the notes of issue 14): llama-server's
- * logits rows limited to the sequences (PR #23861), a quantized cache's
- * f16 copy under flash attention, and pipeline parallelism's copies of
- * each device's inputs. Pure: no allocation, no I/O.
+ * Nor is a card that runs layers while weights stay on the host too
+ * (`split`: -ngl below the layers, experts or the output on the host):
+ * op offload then runs the host tensors' products on the card. Not
+ * modelled: a quantized cache's f16 copy under flash attention. Pure:
+ * no allocation, no I/O.
  */
 #include <stdio.h>  /* snprintf into result buffers only */
 #include <string.h>
@@ -175,6 +178,25 @@ static u128 max3(u128 a, u128 b, u128 c)
 	return m > c ? m : c;
 }
 
+/* The logits rows of the worst-case graph: every token of the ubatch;
+ * llama-server from PRs #23861 and #23988 (kvplan/era.h
+ * KVP_ERA_LLAMACPP_OUTPUTS_MAX) min(T, n_outputs_max), n_outputs_max =
+ * max(1, min(n_batch, n_parallel x (1 + the draft's n_max))), n_batch
+ * with --embeddings. A draft's n_max is not in the plan: with a draft
+ * model every token's row stays, the most it can be. */
+static u128 out_rows(const struct kvp_plan *p, const struct cb *c, u128 n_batch)
+{
+	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
+	u128 max = o->parallel ? o->parallel : 1;
+
+	if (!kvp_era_has(&p->engine, KVP_ERA_LLAMACPP_OUTPUTS_MAX) ||
+	    o->embeddings || p->draft.n_layers)
+		return c->T;
+	if (max > n_batch)
+		max = n_batch;
+	return max < c->T ? max : c->T;
+}
+
 static enum kvp_status put(struct kvp_result *res, u128 v, uint64_t *out)
 {
 	if (v > UINT64_MAX)
@@ -206,7 +228,7 @@ static void source(struct kvp_result *res, const char *why)
 
 enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
                                          struct kvp_result *res,
-                                         bool out_on_device)
+                                         bool out_on_device, bool split)
 {
 	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
 	struct cb c;
@@ -234,6 +256,20 @@ enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
 		              "activations estimate stands in");
 		return KVP_OK;
 	}
+	if (split) {
+		/* ggml's scheduler offloads the products of host weights to
+		 * the card (op offload, on by default) for batches of 32 or
+		 * more: their weights and inputs pass through the card's
+		 * buffer. A public run of 14 of 32 layers and the output on
+		 * the card (Hermes 3 Llama 3.1 8B, -c 32768 -ub 512, flash
+		 * attention; search index file id 61471163053) printed 248 MiB
+		 * on the card and 48 MiB on the host; this rule gives 104 and
+		 * 112. */
+		not_estimated(res, "not estimated with weights on both the host "
+		              "and the card (op offload runs host tensors' "
+		              "products on the card)");
+		return KVP_OK;
+	}
 	if (o->rs_seq && (res->kv.conv_bytes || res->kv.ssm_bytes)) {
 		/* with snapshots the recurrent ops write n_rs_seq + 1 states
 		 * per sequence (PR #22673's gated_delta_net with K slots):
@@ -252,7 +288,7 @@ enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
 	attn_dev = attn_phase(p, res, &c, true, &md);
 	attn_host = attn_phase(p, res, &c, false, &mh);
 	mlp = mlp_phase(p, &c);
-	out = c.T * (c.vocab + c.H) * 4;
+	out = out_rows(p, &c, nb) * (c.vocab + c.H) * 4;
 	/* every mask the graph builds is an input, even where only one side
 	 * reads it */
 	mi.full = md.full > mh.full ? md.full : mh.full;
@@ -292,7 +328,7 @@ enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
 		res->fits = d->fits;
 	}
 	source(res, "llama.cpp worst-case graph, largest phase (llama-graph.cpp "
-	       "@4c7103b9 and PR #23764; man kvplan, COMPUTE BUFFERS)");
+	       "@4c7103b9, PRs #23764, #23861; man kvplan)");
 	if (res->n_devices == 1 && res->devices[0].compute_bytes)
 		eng_line(res, "%s: %10s compute buffer size = %8.2f MiB "
 		         "(kvplan estimate)", lc_words_of(&res->engine)->ctx, "CUDA0",

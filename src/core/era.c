@@ -292,6 +292,25 @@ static const struct kvp_era_row rows[] = {
 	  "B in the host buffer and on each device",
 	  "an f32 mask (n_kv x n_ubatch x 4 B) cast to f16 on the device; "
 	  "without flash attention the mask stays f32 in every build", "b9272" },
+	/* PRs #23861 and #23988, both merged 2026-06-01 (the same band as
+	 * the f16 mask's). Read in fork copies of early-June llama.cpp
+	 * (search index ids 56114308533 llama-context.cpp, 66876900011 and
+	 * 55735489228 server-context.cpp server_n_outputs_max): cparams.
+	 * n_outputs_max = params.n_outputs_max, 0 meaning n_batch;
+	 * sched_reserve's prompt graph takes min(n_tokens, n_outputs_max)
+	 * outputs; the server sets max(1, min(n_batch, n_parallel x (1 +
+	 * common_speculative_n_max))), n_batch with --embeddings or pooling;
+	 * llama-cli runs the server's context (n_parallel 1). The output
+	 * buffer (output_reserve(n_seq_max)) did not change. A public
+	 * llama-server log prints "n_outputs_max = 1" (index id
+	 * 61471163053). */
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_OUTPUTS_MAX, "b9701",
+	  "llama.cpp PRs #23861 'llama: limit max outputs of llama_context' and "
+	  "#23988 (server_n_outputs_max)",
+	  "llama-server's worst-case graph computes min(n_ubatch, n_outputs_max) "
+	  "logits rows, n_outputs_max = max(1, min(n_batch, n_parallel x (1 + "
+	  "the draft's n_max))), n_batch with --embeddings",
+	  "n_ubatch logits rows (every token of the worst-case batch)", "b9272" },
 };
 
 /* Where each engine's current rules come from. */

@@ -157,6 +157,34 @@ static bool moe_layer(const struct kvp_arch *ar, uint32_t i)
 	       (i + 1) % step == 0;
 }
 
+/* Whether layer i's routed experts are on the card: their -ot override,
+ * else on the host below --n-cpu-moe, else with the layer's weights. */
+static bool lc_experts_dev(const struct kvp_plan *p, uint32_t i, bool wdev)
+{
+	uint8_t x = i < KVP_MAX_LAYERS ? (p->engine.llamacpp.ot_layer[i] >> 2) & 3 : 0;
+
+	return x ? x == KVP_OT_DEV : (i < p->engine.llamacpp.n_cpu_moe ? false : wdev);
+}
+
+/* Whether the card runs layers while some layer weights, experts or the
+ * output layer stay on the host: llama.cpp's op offload then computes
+ * the host tensors' products on the card too (compute_buf.c). */
+static bool llamacpp_split(const struct kvp_plan *p, const struct kvp_result *res,
+                           bool out_dev)
+{
+	bool on_dev = false, on_host = !out_dev;
+	uint32_t i;
+
+	for (i = 0; i < res->n_layers; i++) {
+		bool wdev = lc_weights_dev(p, res, i);
+
+		on_dev |= wdev;
+		on_host |= !wdev ||
+		           (moe_layer(&p->model.arch, i) && !lc_experts_dev(p, i, wdev));
+	}
+	return on_dev && on_host;
+}
+
 /*
  * The routed experts (n_experts x (3 or 2) x hidden x moe_intermediate
  * parameters a MoE layer, at the model's bytes per parameter, rounded
@@ -168,7 +196,7 @@ static void llamacpp_experts(const struct kvp_plan *p, struct kvp_result *res)
 {
 	const struct kvp_arch *ar = &p->model.arch;
 	const struct kvp_weights_result *w = &res->weights;
-	uint32_t n = p->engine.llamacpp.n_cpu_moe, i;
+	uint32_t i;
 	u128 to_host = 0, to_dev = 0, per = (u128)(ar->gated_mlp ? 3 : 2) *
 	                       ar->hidden * ar->moe_intermediate * ar->n_experts;
 	uint64_t out, in;
@@ -177,9 +205,8 @@ static void llamacpp_experts(const struct kvp_plan *p, struct kvp_result *res)
 	if (res->n_devices != 1 || w->params == 0)
 		return;
 	for (i = 0; i < res->n_layers; i++) {
-		uint8_t x = i < KVP_MAX_LAYERS ? (p->engine.llamacpp.ot_layer[i] >> 2) & 3 : 0;
 		bool wdev = lc_weights_dev(p, res, i);
-		bool edev = x ? x == KVP_OT_DEV : (i < n ? false : wdev);
+		bool edev = lc_experts_dev(p, i, wdev);
 
 		if (!moe_layer(ar, i) || edev == wdev)
 			continue;
@@ -251,6 +278,7 @@ enum kvp_status kvp_host_compute(const struct kvp_plan *p,
 {
 	struct kvp_host_result *h = &res->host;
 	enum kvp_status st;
+	bool out_dev;
 	uint64_t used = 0;
 
 	memset(h, 0, sizeof *h);
@@ -262,7 +290,9 @@ enum kvp_status kvp_host_compute(const struct kvp_plan *p,
 		if (st != KVP_OK)
 			return st;
 		llamacpp_experts(p, res);
-		st = kvp_llamacpp_compute_buf(p, res, llamacpp_out_on_device(p, res));
+		out_dev = llamacpp_out_on_device(p, res);
+		st = kvp_llamacpp_compute_buf(p, res, out_dev,
+		                              llamacpp_split(p, res, out_dev));
 		if (st == KVP_OK)
 			st = kvp_llamacpp_clip_buf(p, res);
 		if (st == KVP_OK)

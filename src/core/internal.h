@@ -88,10 +88,11 @@ uint64_t kvp_activations_estimate(const struct kvp_plan *p,
 enum kvp_status kvp_host_compute(const struct kvp_plan *p,
                                  struct kvp_result *res);
 /* llama.cpp's compute buffers, an estimate (compute_buf.c): device 0's
- * and the host's; out_on_device: the output layer is on the device. */
+ * and the host's; out_on_device: the output layer is on the device;
+ * split: the device runs layers while weights stay on the host too. */
 enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
                                          struct kvp_result *res,
-                                         bool out_on_device);
+                                         bool out_on_device, bool split);
 /* llama.cpp's --mmproj encoder compute buffer, an estimate, into
  * res->parts and device 0 (clip_buf.c). */
 enum kvp_status kvp_llamacpp_clip_buf(const struct kvp_plan *p,

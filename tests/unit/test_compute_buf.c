@@ -76,6 +76,10 @@ static void build(char **f)
 	plan.engine.llamacpp.n_gpu_layers = (int32_t)strtol(f[15], NULL, 10);
 	plan.engine.llamacpp.embeddings = u(f[16]) != 0;
 	plan.devices.activations_bytes = 0;
+	/* the public runs are of 2024-25 builds, before PRs #23764 (the f16
+	 * mask) and #23861 (fewer logits rows): b9272, the last build known
+	 * without either, has every other llama.cpp rule they ran with */
+	memcpy(plan.engine.version, "b9272", 6);
 }
 
 /* The figure the line states, read by the log reader. */
@@ -181,11 +185,32 @@ START_TEST(llama3_8b_by_hand)
 	plan.engine.llamacpp.embeddings = true;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.host.logits_bytes, 513024ull + 16384ull);
-	/* flash attention on, 8,192 cells: the output phase stays the peak
-	 * (the MLP 512 x 36,864 x 4 = 75,497,472 beside the f16 mask 8,192 x
-	 * 512 x 2 = 8,388,608) */
+	/* flash attention on, 8,192 cells: at b9272 the output phase of 512
+	 * logits rows stays the peak; llama-server from PR #23861 computes
+	 * min(512, n_parallel 1) = 1 row (132,352 x 4 = 529,408 B), so the
+	 * MLP 512 x 36,864 x 4 = 75,497,472 beside the f16 mask 8,192 x 512
+	 * x 2 = 8,388,608 is: 83,886,080; with --embeddings every token's
+	 * row again */
 	plan.engine.llamacpp.flash_attn = KVP_ON;
 	plan.engine.llamacpp.ctx_size = 8192;
+	plan.engine.llamacpp.embeddings = false;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.devices[0].compute_bytes, 271056896ull);
+	plan.engine.version[0] = '\0';
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.devices[0].compute_bytes, 83886080ull);
+	plan.engine.llamacpp.embeddings = true;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.devices[0].compute_bytes, 271056896ull);
+	/* four slots on the row's unified cache (one mask of 8,192 cells):
+	 * four rows, 2,117,632 B, under the layers' 83,886,080 */
+	plan.engine.llamacpp.embeddings = false;
+	plan.engine.llamacpp.parallel = 4;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.devices[0].compute_bytes, 83886080ull);
+	/* a draft model's n_max, which plans do not hold, would set the
+	 * rows: every token's row, the most they can be */
+	plan.draft = plan.model;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.devices[0].compute_bytes, 271056896ull);
 }
@@ -210,6 +235,8 @@ START_TEST(flash_attn_mask_by_release)
 	              "\t1\t1\ton\t-1\t0\tCUDA0\tx";
 
 	compute_row(line);
+	plan.engine.version[0] = '\0';        /* the current release */
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.devices[0].compute_bytes, 343932928ull);
 	ck_assert_uint_eq(res.host.compute_bytes, 8388608ull + 268435456ull);
 	plan.engine.llamacpp.ctx_size = 524288;

@@ -230,6 +230,7 @@ void kvp_out_compute_buf(FILE *out, const struct kvp_result *res)
 {
 	const struct kvp_host_result *h = &res->host;
 	char a[32], b[32];
+	uint32_t d;
 
 	if (h->compute_kind == KVP_FIG_NONE && h->compute_source[0]) {
 		fprintf(out, "%-14s%s\n", "compute buf", h->compute_source);
@@ -237,15 +238,14 @@ void kvp_out_compute_buf(FILE *out, const struct kvp_result *res)
 	}
 	if (h->compute_kind != KVP_FIG_ESTIMATE)
 		return;
-	if (res->n_devices == 1 && res->devices[0].compute_bytes)
-		fprintf(out, "%-14sdevice 0 %s, host %s (+-%u %%, %s)\n", "compute buf",
-		        kvp_fmt_mib(res->devices[0].compute_bytes, 2, a, sizeof a),
-		        kvp_fmt_mib(h->compute_bytes, 2, b, sizeof b),
-		        h->compute_tol_ppm / 10000u, h->compute_source);
-	else
-		fprintf(out, "%-14shost %s (+-%u %%, %s)\n", "compute buf",
-		        kvp_fmt_mib(h->compute_bytes, 2, b, sizeof b),
-		        h->compute_tol_ppm / 10000u, h->compute_source);
+	fprintf(out, "%-14s", "compute buf");
+	for (d = 0; d < res->n_devices; d++)
+		if (res->devices[d].compute_bytes)
+			fprintf(out, "device %u %s, ", d,
+			        kvp_fmt_mib(res->devices[d].compute_bytes, 2, a, sizeof a));
+	fprintf(out, "host %s (+-%u %%, %s)\n",
+	        kvp_fmt_mib(h->compute_bytes, 2, b, sizeof b),
+	        h->compute_tol_ppm / 10000u, h->compute_source);
 }
 
 void kvp_out_devices(FILE *out, const struct kvp_plan *p,

@@ -52,8 +52,9 @@
  * out: llama.cpp prints them as the trailing 0.01 MiB.
  * Measured against public startup logs in tests/unit/test_compute_buf.c
  * (tests/data/logs/compute_buffers.tsv), within KVP_LC_COMPUTE_TOL_PPM.
- * More than one device (--tp, --pp, --dp), and recurrent layers with
- * rollback snapshots (rs_seq), are not estimated: the figure
+ * Layers split over several GPUs (--pp): layer_split below. The row
+ * split (--tp), replicas (--dp) and recurrent layers with rollback
+ * snapshots (rs_seq) are not estimated: the figure
  * is 0 with compute_kind NONE and the reason in compute_source, so no
  * output shows it as an estimate and reconcile compares nothing to it.
  * Nor is a card that runs layers while weights stay on the host too
@@ -92,15 +93,16 @@ static bool slides(const struct kvp_layer_result *l)
 	       l->spec.kind == KVP_LAYER_CHUNKED;
 }
 
-/* Largest attention phase over the layers where on_device == dev,
+/* Largest attention phase over layers [a, b) where on_device == dev,
  * without the masks (counted once, beside every phase: see below). */
-static u128 attn_phase(const struct kvp_plan *p, const struct kvp_result *res,
-                       const struct cb *c, bool dev, struct masks *m)
+static u128 attn_range(const struct kvp_plan *p, const struct kvp_result *res,
+                       const struct cb *c, bool dev, uint32_t a, uint32_t b,
+                       struct masks *m)
 {
 	u128 best = 0;
 	uint32_t i;
 
-	for (i = 0; i < res->n_layers; i++) {
+	for (i = a; i < b && i < res->n_layers; i++) {
 		const struct kvp_layer_result *l = &res->layers[i];
 		u128 cells, dq, dv, v, *mc;
 
@@ -120,6 +122,12 @@ static u128 attn_phase(const struct kvp_plan *p, const struct kvp_result *res,
 			*mc = cells;
 	}
 	return best;
+}
+
+static u128 attn_phase(const struct kvp_plan *p, const struct kvp_result *res,
+                       const struct cb *c, bool dev, struct masks *m)
+{
+	return attn_range(p, res, c, dev, 0, res->n_layers, m);
 }
 
 /* The masks as the device holds them through its layers: f32 without
@@ -226,17 +234,149 @@ static void source(struct kvp_result *res, const char *why)
 	         "estimate: %s", why);
 }
 
+/* Device d's buffer in place of the generic activations estimate (unless
+ * a measured peak is given, devices.activations_bytes). */
+static enum kvp_status on_device(const struct kvp_plan *p,
+                                 struct kvp_result *res, uint32_t d, u128 v)
+{
+	struct kvp_device_result *dv = &res->devices[d];
+	enum kvp_status st;
+	uint32_t i;
+
+	if (p->devices.activations_bytes)
+		return KVP_OK;
+	if ((st = put(res, v, &dv->compute_bytes)) != KVP_OK)
+		return st;
+	dv->free_bytes += (int64_t)dv->activations_bytes - (int64_t)dv->compute_bytes;
+	dv->activations_bytes = 0;
+	dv->fits = dv->free_bytes >= 0;
+	res->fits = true;
+	for (i = 0; i < res->n_devices; i++)
+		res->fits = res->fits && res->devices[i].fits;
+	return KVP_OK;
+}
+
+/* One device, or the host alone: the phases above. */
+static enum kvp_status one_device(const struct kvp_plan *p,
+                                  struct kvp_result *res, const struct cb *c,
+                                  u128 out, bool out_on_device)
+{
+	struct masks md = { 0, 0 }, mh = { 0, 0 }, mi;
+	u128 mlp = mlp_phase(p, c), dev = 0, host, attn_dev, attn_host;
+	bool dev_layers = res->n_devices == 1 && any_layer(res, true);
+	bool host_layers = any_layer(res, false);
+	enum kvp_status st;
+
+	attn_dev = attn_phase(p, res, c, true, &md);
+	attn_host = attn_phase(p, res, c, false, &mh);
+	/* every mask the graph builds is an input, even where only one side
+	 * reads it */
+	mi.full = md.full > mh.full ? md.full : mh.full;
+	mi.swa = md.swa > mh.swa ? md.swa : mh.swa;
+	if (dev_layers) {
+		u128 m = mask_dev(c, &md);
+
+		dev = max3(attn_dev + m, mlp + m, cast_peak(c, &md));
+	}
+	if (res->n_devices == 1 && out_on_device && out > dev)
+		dev = out;
+	if (!dev_layers && !(res->n_devices == 1 && out_on_device)) {
+		/* the CPU alone: its layers read the masks as a device does */
+		u128 m = mask_dev(c, &mh);
+
+		host = max3(attn_host + m, mlp + m, out);
+		if (cast_peak(c, &mh) > host)
+			host = cast_peak(c, &mh);
+	} else {
+		host = c->T * c->H * 4 + mask_in(c, &mi);
+		if (!out_on_device)
+			host += out;
+		if (host_layers)
+			host += attn_host > mlp ? attn_host : mlp;
+	}
+	if ((st = put(res, host, &res->host.compute_bytes)) != KVP_OK)
+		return st;
+	if (res->n_devices == 1 && (st = on_device(p, res, 0, dev)) != KVP_OK)
+		return st;
+	source(res, "llama.cpp worst-case graph, largest phase (llama-graph.cpp "
+	       "@4c7103b9, PRs #23764, #23861; man kvplan)");
+	return KVP_OK;
+}
+
+/*
+ * The layer split over several GPUs (--pp, llama.cpp's default
+ * --split-mode layer, every layer and the output on the GPUs, no -ot):
+ * llama_context turns on pipeline parallelism there (src/llama-
+ * context.cpp: n_devices > 1, n_gpu_layers > n_layer, split mode layer,
+ * offload_kqv, no tensor overrides, backends with async and events), and
+ * ggml's scheduler keeps n_copies = GGML_SCHED_MAX_COPIES = 4 copies of
+ * every tensor a GPU reads from another backend, for the whole graph
+ * (ggml-backend.cpp ggml_backend_sched_split_graph: the copies are leafs
+ * flagged output). A GPU's inputs are the residual (the embedding rows
+ * on the first) T x H x 4 and the masks, as created (f32, or f16 with
+ * flash attention since PR #23764); before that PR, with flash
+ * attention, the first GPU receives the f32 masks and keeps their f16
+ * cast, which the others receive. The buffer is 4 x the inputs + that
+ * cast + the largest phase of its layers (the output's on the last
+ * GPU). The host holds the embedding rows and 4 copies of the masks.
+ * Checked against: the per-GPU slope unsloth measured on 2 to 8 GPUs, 8
+ * B per context token per ubatch token (4 f16 masks; its test
+ * TestContextBufferLayerSplit, search index file id 61428157235); llama.
+ * cpp PR #6122's Command-R run (2 GPUs, -c 4096, no flash attention,
+ * "pipeline parallelism enabled (n_copies=4)", CUDA0 672.01 MiB: this
+ * rule 672.00); a Cydonia-24B run quoted in PR #16748 (-c 150272 -ub
+ * 4096, flash attention, f32 masks, GPU 0's failed 12710.31 MiB: this
+ * rule 12070, -5 %). A build of GGML_SCHED_MAX_COPIES other than 4, and
+ * the retry without pipeline parallelism when the buffers do not fit
+ * (PR #16748), are not modelled.
+ */
+#define LC_SCHED_COPIES 4u
+
+static enum kvp_status layer_split(const struct kvp_plan *p,
+                                   struct kvp_result *res, const struct cb *c,
+                                   u128 out)
+{
+	struct masks all = { 0, 0 };
+	u128 mlp = mlp_phase(p, c), resident = 0, host;
+	bool old_fa = c->fa && !c->f16_mask;
+	uint32_t d;
+	enum kvp_status st;
+
+	(void)attn_phase(p, res, c, true, &all);
+	if (old_fa)
+		resident = mask_dev(c, &all);   /* the f16 cast, on GPU 0 */
+	for (d = 0; d < res->n_devices; d++) {
+		const struct kvp_device_result *dv = &res->devices[d];
+		struct masks m = { 0, 0 };
+		bool first = dv->pp_stage == 0;
+		bool last = dv->pp_stage + 1 == kvp_plan_pp(p);
+		u128 act = attn_range(p, res, c, true, dv->first_layer,
+		                      dv->last_layer + 1, &m), in, v;
+
+		in = c->T * c->H * 4 +
+		     (old_fa && first ? mask_in(c, &m) : mask_dev(c, &m));
+		v = LC_SCHED_COPIES * in + (first ? resident : 0) +
+		    max3(act, mlp, last ? out : 0);
+		if ((st = on_device(p, res, d, v)) != KVP_OK)
+			return st;
+	}
+	host = c->T * c->H * 4 + LC_SCHED_COPIES * mask_in(c, &all);
+	if ((st = put(res, host, &res->host.compute_bytes)) != KVP_OK)
+		return st;
+	source(res, "llama.cpp layer split: 4 copies of each GPU's inputs "
+	       "(pipeline parallelism) + its largest phase; man kvplan");
+	return KVP_OK;
+}
+
 enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
                                          struct kvp_result *res,
                                          bool out_on_device, bool split)
 {
 	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
 	struct cb c;
-	struct masks md = { 0, 0 }, mh = { 0, 0 }, mi;
-	u128 mlp, out, dev = 0, host;
-	u128 ctx, nb, attn_dev, attn_host;
-	bool dev_layers, host_layers;
+	u128 ctx, nb, out;
 	enum kvp_status st;
+	uint32_t d;
 
 	memset(&c, 0, sizeof c);
 	ctx = o->ctx_size ? o->ctx_size : p->model.arch.max_positions;
@@ -250,10 +390,11 @@ enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
 	c.vocab = p->model.arch.vocab;
 	c.fa = o->flash_attn != KVP_OFF;   /* auto resolves to on where supported */
 	c.f16_mask = c.fa && kvp_era_has(&p->engine, KVP_ERA_LLAMACPP_F16_MASK);
-	if (res->n_devices > 1) {
-		not_estimated(res, "not estimated for more than one device "
-		              "(pipeline parallelism's input copies); the generic "
-		              "activations estimate stands in");
+	if (res->n_devices > 1 && (kvp_plan_tp(p) > 1 || p->devices.dp > 1 ||
+	                           kvp_plan_pp(p) != res->n_devices)) {
+		not_estimated(res, "not estimated for --split-mode row (--tp) or "
+		              "replicas (--dp); the generic activations estimate "
+		              "stands in");
 		return KVP_OK;
 	}
 	if (split) {
@@ -283,59 +424,26 @@ enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
 		              "model.q_heads and model.arch.vocab");
 		return KVP_OK;
 	}
-	dev_layers = res->n_devices == 1 && any_layer(res, true);
-	host_layers = any_layer(res, false);
-	attn_dev = attn_phase(p, res, &c, true, &md);
-	attn_host = attn_phase(p, res, &c, false, &mh);
-	mlp = mlp_phase(p, &c);
 	out = out_rows(p, &c, nb) * (c.vocab + c.H) * 4;
-	/* every mask the graph builds is an input, even where only one side
-	 * reads it */
-	mi.full = md.full > mh.full ? md.full : mh.full;
-	mi.swa = md.swa > mh.swa ? md.swa : mh.swa;
-	if (dev_layers) {
-		u128 m = mask_dev(&c, &md);
-
-		dev = max3(attn_dev + m, mlp + m, cast_peak(&c, &md));
-	}
-	if (res->n_devices == 1 && out_on_device && out > dev)
-		dev = out;
-	if (!dev_layers && !(res->n_devices == 1 && out_on_device)) {
-		/* the CPU alone: its layers read the masks as a device does */
-		u128 m = mask_dev(&c, &mh);
-
-		host = max3(attn_host + m, mlp + m, out);
-		if (cast_peak(&c, &mh) > host)
-			host = cast_peak(&c, &mh);
-	} else {
-		host = c.T * c.H * 4 + mask_in(&c, &mi);
-		if (!out_on_device)
-			host += out;
-		if (host_layers)
-			host += attn_host > mlp ? attn_host : mlp;
-	}
-	if ((st = put(res, host, &res->host.compute_bytes)) != KVP_OK)
+	st = res->n_devices > 1 ? layer_split(p, res, &c, out)
+	                        : one_device(p, res, &c, out, out_on_device);
+	if (st != KVP_OK)
 		return st;
-	if (res->n_devices == 1 && !p->devices.activations_bytes) {
-		struct kvp_device_result *d = &res->devices[0];
+	if (res->n_devices > 1)
+		eng_line(res, "%s: pipeline parallelism enabled (n_copies=%u)",
+		         lc_words_of(&res->engine)->ctx, LC_SCHED_COPIES);
+	for (d = 0; d < res->n_devices; d++)
+		if (res->devices[d].compute_bytes) {
+			char dev[16];
 
-		if ((st = put(res, dev, &d->compute_bytes)) != KVP_OK)
-			return st;
-		/* the compute buffer takes the generic activations' place */
-		d->free_bytes += (int64_t)d->activations_bytes - (int64_t)d->compute_bytes;
-		d->activations_bytes = 0;
-		d->fits = d->free_bytes >= 0;
-		res->fits = d->fits;
-	}
-	source(res, "llama.cpp worst-case graph, largest phase (llama-graph.cpp "
-	       "@4c7103b9, PRs #23764, #23861; man kvplan)");
-	if (res->n_devices == 1 && res->devices[0].compute_bytes)
-		eng_line(res, "%s: %10s compute buffer size = %8.2f MiB "
-		         "(kvplan estimate)", lc_words_of(&res->engine)->ctx, "CUDA0",
-		         (double)res->devices[0].compute_bytes / 1024.0 / 1024.0);
+			snprintf(dev, sizeof dev, "CUDA%u", d);
+			eng_line(res, "%s: %10s compute buffer size = %8.2f MiB "
+			         "(kvplan estimate)", lc_words_of(&res->engine)->ctx,
+			         dev, (double)res->devices[d].compute_bytes / 1024.0 / 1024.0);
+		}
 	eng_line(res, "%s: %10s compute buffer size = %8.2f MiB "
 	         "(kvplan estimate)", lc_words_of(&res->engine)->ctx,
-	         dev_layers ? "CUDA_Host" : "CPU",
+	         res->n_devices && any_layer(res, true) ? "CUDA_Host" : "CPU",
 	         (double)res->host.compute_bytes / 1024.0 / 1024.0);
 	return KVP_OK;
 }

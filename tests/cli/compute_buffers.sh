@@ -55,24 +55,42 @@ grep -q "^compute buffer CUDA_Host .* estimate *within the estimate's +-10 %$" "
 grep -q "2 against kvplan's estimate (information)" "$TMP/rec.txt" &&
 	ok "summary counts the estimates apart" || notok "summary: $(grep compared "$TMP/rec.txt")"
 
-# More than one device: no estimate, said so; no figure of 0 posing as
-# one, and reconcile compares no compute buffer line against it (a
-# CUDA_Host line was 'outside the estimate' of 0 before).
+# A layer split over two GPUs (pipeline parallelism, 4 copies of each
+# GPU's inputs; compute_buf.c), worked by hand on the default model at
+# -c 8192 -ub 512, flash attention (f16 masks): inputs 512 x 5,120 x 4 +
+# 8,192 x 512 x 2 = 18,874,368, four copies 75,497,472, + the MLP 512 x
+# (10,240 + 27,648) x 4 = 77,594,624: 153,092,096 B = 146.00 MiB a GPU;
+# the host 10,485,760 + 4 x 8,388,608 = 44,040,192 B = 42.00 MiB.
 pp="--engine llama.cpp --ctx-size 8192 --card a100-80gb --cards 2 --pp 2"
 "$KVPLAN" calc $pp >"$TMP/pp.txt"
-grep -q "^compute buf   not estimated for more than one device (pipeline parallelism's input copies); the generic activations estimate stands in\$" "$TMP/pp.txt" &&
-	ok "two devices: not estimated, said" || notok "two devices: $(grep '^compute buf' "$TMP/pp.txt")"
+grep -q "^compute buf   device 0 146.00 MiB, device 1 146.00 MiB, host 42.00 MiB (+-10 %, estimate: llama.cpp layer split" "$TMP/pp.txt" &&
+	ok "two GPUs: both estimated" || notok "two devices: $(grep '^compute buf' "$TMP/pp.txt")"
+grep -q "pipeline parallelism enabled (n_copies=4)" "$TMP/pp.txt" &&
+	ok "two GPUs: llama.cpp's pipeline line" || notok "no pipeline line"
 "$KVPLAN" calc $pp --format json >"$TMP/pp.json"
-grep -q '"compute_kind":[[:space:]]*"none"' "$TMP/pp.json" &&
-	ok "two devices: compute_kind none in the record" || notok "compute_kind: $(grep compute_kind "$TMP/pp.json")"
-printf '%s\n' 'llama_context:  CUDA_Host compute buffer size =    26.00 MiB' \
-	'llama_kv_cache:      CUDA0 KV buffer size =   640.00 MiB' \
-	'llama_kv_cache:      CUDA1 KV buffer size =   640.00 MiB' >"$TMP/pp.log"
+expect "device 1 compute_bytes" 153092096 "$(nth "$TMP/pp.json" compute_bytes 2)"
+printf '%s\n' 'llama_context:      CUDA1 compute buffer size =   146.00 MiB' \
+	'llama_context:  CUDA_Host compute buffer size =    42.01 MiB' >"$TMP/pp.log"
 "$KVPLAN" reconcile "$TMP/pp.log" "$TMP/pp.json" >"$TMP/pprec.txt" 2>&1
-grep -q '^compute buffer CUDA_Host .* untested *$' "$TMP/pprec.txt" &&
-	! grep -q "against kvplan's estimate" "$TMP/pprec.txt" &&
-	ok "two devices: the host compute line is not compared" ||
+grep -q "^compute buffer CUDA1 .*within the estimate's +-10 %$" "$TMP/pprec.txt" &&
+	ok "two GPUs: reconcile compares device 1's line" ||
 	notok "two devices: $(grep 'compute buffer' "$TMP/pprec.txt")"
+
+# --split-mode row (--tp): no estimate, said so; no figure of 0 posing as
+# one, and reconcile compares no compute buffer line against it.
+tp="--engine llama.cpp --ctx-size 8192 --card a100-80gb --cards 2 --tp 2"
+"$KVPLAN" calc $tp >"$TMP/tp.txt"
+grep -q "^compute buf   not estimated for --split-mode row (--tp) or replicas (--dp); the generic activations estimate stands in\$" "$TMP/tp.txt" &&
+	ok "row split: not estimated, said" || notok "row split: $(grep '^compute buf' "$TMP/tp.txt")"
+"$KVPLAN" calc $tp --format json >"$TMP/tp.json"
+grep -q '"compute_kind":[[:space:]]*"none"' "$TMP/tp.json" &&
+	ok "row split: compute_kind none in the record" || notok "compute_kind: $(grep compute_kind "$TMP/tp.json")"
+printf '%s\n' 'llama_context:  CUDA_Host compute buffer size =    26.00 MiB' >"$TMP/tp.log"
+"$KVPLAN" reconcile "$TMP/tp.log" "$TMP/tp.json" >"$TMP/tprec.txt" 2>&1
+grep -q '^compute buffer CUDA_Host .* untested *$' "$TMP/tprec.txt" &&
+	! grep -q "against kvplan's estimate" "$TMP/tprec.txt" &&
+	ok "row split: the host compute line is not compared" ||
+	notok "row split: $(grep 'compute buffer' "$TMP/tprec.txt")"
 
 bad "bad --embeddings" "engine.llamacpp.embeddings" calc $run --embeddings=lots
 

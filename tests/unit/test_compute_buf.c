@@ -92,14 +92,24 @@ static const struct kvp_observation *observed(const char *line)
 	return &log_.obs[0];
 }
 
-/* A hand-written row (the table's columns) built and computed. */
-static void compute_row(char *row)
+/* A hand-written row (the table's columns) built and computed, its
+ * layers split over `gpus` cards (--pp) when above 1. */
+static void compute_on(char *row, uint32_t gpus)
 {
 	char *f[NF];
 
 	ck_assert_int_eq(tsv_split(row, f, NF), NF);
 	build(f);
+	if (gpus > 1) {
+		plan.devices.pp = gpus;
+		plan.devices.groups[0].count = gpus;
+	}
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+}
+
+static void compute_row(char *row)
+{
+	compute_on(row, 1);
 }
 
 START_TEST(every_public_line)
@@ -259,6 +269,52 @@ START_TEST(flash_attn_mask_by_release)
 }
 END_TEST
 
+/* The layer split over two GPUs (pipeline parallelism, compute_buf.c
+ * layer_split) against two public GPU-0 lines, their builds' rules
+ * (b9272: every token's logits row, f32 masks):
+ *   llama.cpp PR #6122 (turn 20, March 2024): a Command-R v01 (40 layers
+ *   of 8,192, 64 heads of 128 without GQA, n_ff 22,528, vocab 256,000)
+ *   on two GPUs, -c 4096, no flash attention, "pipeline parallelism
+ *   enabled (n_copies=4)", "CUDA0 compute buffer size = 672.01 MiB".
+ *   Inputs 512 x 8,192 x 4 + 4,096 x 512 x 4 = 25,165,824, four copies
+ *   100,663,296; attention 512 x 32,768 x 4 + KQ 4,096 x 512 x 64 x 4 =
+ *   603,979,776: 704,643,072 B = 672.00 MiB.
+ *   llama.cpp PR #16748 (a KoboldCpp user's log quoted there, Dec 2025;
+ *   model and settings from LostRuins/koboldcpp issue 1882): Cydonia-24B
+ *   (Mistral-Small: 40 layers of 5,120, 32 heads, 8 KV heads of 128,
+ *   n_ff 32,768, vocab 131,072), two GPUs, -c 150272 -ub 4096, flash
+ *   attention, "allocating 12710.31 MiB on device 0" (it failed). Inputs
+ *   4,096 x 5,120 x 4 + the f32 mask 150,272 x 4,096 x 4 =
+ *   2,545,942,528, four copies 10,183,770,112; the f16 cast
+ *   1,231,028,224; the MLP 4,096 x 75,776 x 4 = 1,241,513,984:
+ *   12,656,312,320 B = 12,070 MiB, -5 %.
+ * And the slope unsloth measured per GPU on 2 to 8 GPUs at b10909: 8 B a
+ * context token a ubatch token (4 f16 masks). */
+START_TEST(layer_split_by_hand)
+{
+	char command_r[] = "x\tx\t40\t8192\t64\t64\t128\t22528\t256000\t4096"
+	                   "\t2048\t512\t1\t1\toff\t-1\t0\tCUDA0\tx";
+	char cydonia[] = "x\tx\t40\t5120\t32\t8\t128\t32768\t131072\t150272"
+	                 "\t4096\t4096\t1\t1\ton\t-1\t0\tCUDA0\tx";
+	char slope[] = "x\tx\t32\t4096\t32\t8\t128\t14336\t128256\t65536"
+	               "\t512\t512\t1\t1\ton\t-1\t0\tCUDA0\tx";
+	uint64_t a;
+
+	compute_on(command_r, 2);
+	ck_assert_int_eq(res.host.compute_kind, KVP_FIG_ESTIMATE);
+	ck_assert_uint_eq(res.devices[0].compute_bytes, 704643072ull);
+	compute_on(cydonia, 2);
+	ck_assert_uint_eq(res.devices[0].compute_bytes, 12656312320ull);
+	compute_on(slope, 2);
+	plan.engine.version[0] = '\0';
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	a = res.devices[1].compute_bytes;
+	plan.engine.llamacpp.ctx_size = 131072;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.devices[1].compute_bytes - a, 8ull * 65536 * 512);
+}
+END_TEST
+
 /* reconcile reads the buffer lines: the output buffer as arithmetic, the
  * compute buffers as estimates within their tolerance. */
 START_TEST(reconcile_reads_buffers)
@@ -321,6 +377,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, every_public_line);
 	tcase_add_test(tc, llama3_8b_by_hand);
 	tcase_add_test(tc, flash_attn_mask_by_release);
+	tcase_add_test(tc, layer_split_by_hand);
 	tcase_add_test(tc, reconcile_reads_buffers);
 	suite_add_tcase(s, tc);
 	return s;

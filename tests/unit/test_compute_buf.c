@@ -112,6 +112,13 @@ static void compute_row(char *row)
 	compute_on(row, 1);
 }
 
+/* The plan as it now stands, computed: device d's compute buffer. */
+static uint64_t recompute(uint32_t d)
+{
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	return res.devices[d].compute_bytes;
+}
+
 START_TEST(every_public_line)
 {
 	FILE *fp = fopen(ROWS, "r");
@@ -187,8 +194,7 @@ START_TEST(llama3_8b_by_hand)
 	/* on the card (-ngl -1): the card 271,056,896, the host 9,437,184,
 	 * and the generic activations estimate gives way */
 	plan.engine.llamacpp.n_gpu_layers = -1;
-	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.devices[0].compute_bytes, 271056896ull);
+	ck_assert_uint_eq(recompute(0), 271056896ull);
 	ck_assert_uint_eq(res.devices[0].activations_bytes, 0);
 	ck_assert_uint_eq(res.host.compute_bytes, 9437184ull);
 	/* --embeddings: 4,096 floats more per output, 16,384 B */
@@ -204,25 +210,20 @@ START_TEST(llama3_8b_by_hand)
 	plan.engine.llamacpp.flash_attn = KVP_ON;
 	plan.engine.llamacpp.ctx_size = 8192;
 	plan.engine.llamacpp.embeddings = false;
-	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.devices[0].compute_bytes, 271056896ull);
+	ck_assert_uint_eq(recompute(0), 271056896ull);
 	plan.engine.version[0] = '\0';
-	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.devices[0].compute_bytes, 83886080ull);
+	ck_assert_uint_eq(recompute(0), 83886080ull);
 	plan.engine.llamacpp.embeddings = true;
-	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.devices[0].compute_bytes, 271056896ull);
+	ck_assert_uint_eq(recompute(0), 271056896ull);
 	/* four slots on the row's unified cache (one mask of 8,192 cells):
 	 * four rows, 2,117,632 B, under the layers' 83,886,080 */
 	plan.engine.llamacpp.embeddings = false;
 	plan.engine.llamacpp.parallel = 4;
-	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.devices[0].compute_bytes, 83886080ull);
+	ck_assert_uint_eq(recompute(0), 83886080ull);
 	/* a draft model's n_max, which plans do not hold, would set the
 	 * rows: every token's row, the most they can be */
 	plan.draft = plan.model;
-	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.devices[0].compute_bytes, 271056896ull);
+	ck_assert_uint_eq(recompute(0), 271056896ull);
 }
 END_TEST
 
@@ -246,25 +247,20 @@ START_TEST(flash_attn_mask_by_release)
 
 	compute_row(line);
 	plan.engine.version[0] = '\0';        /* the current release */
-	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.devices[0].compute_bytes, 343932928ull);
+	ck_assert_uint_eq(recompute(0), 343932928ull);
 	ck_assert_uint_eq(res.host.compute_bytes, 8388608ull + 268435456ull);
 	plan.engine.llamacpp.ctx_size = 524288;
-	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.devices[0].compute_bytes, 612368384ull);
+	ck_assert_uint_eq(recompute(0), 612368384ull);
 	memcpy(plan.engine.version, "b9272", 6);
-	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.devices[0].compute_bytes, 1619001344ull);
+	ck_assert_uint_eq(recompute(0), 1619001344ull);
 	ck_assert_uint_eq(res.host.compute_bytes, 8388608ull + 1073741824ull);
 	plan.engine.llamacpp.ctx_size = 262144;
-	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.devices[0].compute_bytes, 813694976ull);
+	ck_assert_uint_eq(recompute(0), 813694976ull);
 	/* without flash attention every build holds the f32 mask: KQ 262,144
 	 * x 512 x 32 x 4 + the attention's 33,554,432 + the mask 536,870,912 */
 	plan.engine.version[0] = '\0';
 	plan.engine.llamacpp.flash_attn = KVP_OFF;
-	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.devices[0].compute_bytes,
+	ck_assert_uint_eq(recompute(0),
 	                  17179869184ull + 33554432ull + 536870912ull);
 }
 END_TEST

@@ -342,7 +342,7 @@ static enum kvp_status layer_split(const struct kvp_plan *p,
 	uint32_t d;
 	enum kvp_status st;
 
-	(void)attn_phase(p, res, c, true, &all);
+	(void)attn_phase(p, res, c, true, &all);   /* every layer's masks */
 	if (old_fa)
 		resident = mask_dev(c, &all);   /* the f16 cast, on GPU 0 */
 	for (d = 0; d < res->n_devices; d++) {

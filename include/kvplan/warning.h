@@ -29,6 +29,9 @@ enum kvp_warn_code {
 	                              layout key kvplan does not read */
 	KVP_W_ENCODER_PEAK,        /* vLLM profiles the vision encoder; the
 	                              activation estimate leaves it out */
+	KVP_W_SERVER_SLOTS,        /* llama-server's default is 4 slots on a
+	                              unified cache; the plan has 1 and a
+	                              model whose cache grows with slots */
 	KVP_W_CODE_END
 };
 

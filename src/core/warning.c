@@ -11,6 +11,7 @@
 
 #include "core/internal.h"
 #include "kvplan/checked.h"
+#include "kvplan/era.h"
 #include "kvplan/units.h"
 
 struct warn_info {
@@ -124,6 +125,14 @@ static const struct warn_info table[] = {
 	  "largest items (gpu_model_runner.py profile_run, \"profiled with N "
 	  "image items of the maximum feature size\") and its peak comes "
 	  "out of the KV budget, so the KV figures may be too large." },
+	{ KVP_W_SERVER_SLOTS, "KVP-W18", "server-slots",
+	  "Give --parallel 4 --kv-unified to size a llama-server started "
+	  "without -np; keep -np 1 on its command line otherwise.",
+	  "under llama.cpp at builds with PR #16736 (b7324 and later), a plan "
+	  "of one slot without --kv-unified whose model has sliding-window or "
+	  "recurrent layers: llama-server's default (-np auto) is 4 slots on "
+	  "one unified cache, and the SWA cache (n_swa x 4 + n_ubatch cells) "
+	  "and the recurrent states (one per slot) grow with the slots." },
 };
 
 #define TABLE_N (sizeof table / sizeof table[0])
@@ -689,6 +698,34 @@ static void w_encoder_peak(const struct kvp_plan *p, struct kvp_result *res)
 		"mm_item_tokens)" : "the largest items its processor allows");
 }
 
+/* llama-server without -np runs 4 slots on a unified cache (PR #16736,
+ * the slot cap's era row; arg.cpp "-np, --parallel N: number of server
+ * slots (default: -1, -1 = auto)", "--kv-unified ... default: enabled if
+ * number of slots is auto", PR #17997); a plan of one slot sizes fewer
+ * SWA cells and recurrent states than that server holds. */
+static void w_server_slots(const struct kvp_plan *p, struct kvp_result *res)
+{
+	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
+	bool swa = false;
+	uint32_t i;
+
+	if (p->engine.kind != KVP_ENGINE_LLAMACPP || o->parallel != 1 ||
+	    o->kv_unified || !kvp_era_has(&p->engine, KVP_ERA_LLAMACPP_SLOT_CAP))
+		return;
+	for (i = 0; i < res->n_layers; i++)
+		swa |= res->layers[i].slots &&
+		       (res->layers[i].spec.kind == KVP_LAYER_SLIDING ||
+		        res->layers[i].spec.kind == KVP_LAYER_CHUNKED);
+	if (!swa && !res->kv.state_bytes)
+		return;
+	kvp_warn(res, KVP_W_SERVER_SLOTS,
+		"engine.llamacpp.parallel: 1 - llama-server without -np runs 4 "
+		"slots on one unified cache (PR #16736), and this model's %s "
+		"grows with the slots", swa && res->kv.state_bytes ?
+		"SWA cache and recurrent state" : swa ? "SWA cache" :
+		"recurrent state");
+}
+
 void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res)
 {
 	w_layout_assumed(p, res);
@@ -707,4 +744,5 @@ void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res)
 	w_capacity_total(p, res);
 	w_shared(p, res);
 	w_encoder_peak(p, res);
+	w_server_slots(p, res);
 }

@@ -450,6 +450,42 @@ START_TEST(encoder_peak)
 }
 END_TEST
 
+/* KVP-W18: one llama-server slot where a bare server runs four on a
+ * unified cache, for a model whose cache grows with the slots. */
+START_TEST(server_slots)
+{
+	struct kvp_error err;
+
+	setup();
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.llamacpp.ctx_size = 8192;
+	run();
+	ck_assert_ptr_null(find(KVP_W_SERVER_SLOTS));   /* full layers only */
+	ck_assert_int_eq(kvp_rule_parse("0-39/2:kind=sliding,window=1024",
+	                                &plan.model.rules[0], &err), KVP_OK);
+	plan.model.n_rules = 1;
+	run();
+	ck_assert_ptr_nonnull(find(KVP_W_SERVER_SLOTS));
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_SERVER_SLOTS), "SWA cache grows"));
+	plan.engine.llamacpp.parallel = 4;
+	run();
+	ck_assert_ptr_null(find(KVP_W_SERVER_SLOTS));
+	plan.engine.llamacpp.parallel = 1;
+	plan.engine.llamacpp.kv_unified = true;
+	run();
+	ck_assert_ptr_null(find(KVP_W_SERVER_SLOTS));
+	/* b6845, before PR #16736: one slot was the server's default */
+	plan.engine.llamacpp.kv_unified = false;
+	memcpy(plan.engine.version, "b6845", 6);
+	run();
+	ck_assert_ptr_null(find(KVP_W_SERVER_SLOTS));
+	plan.engine.version[0] = '\0';
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	run();
+	ck_assert_ptr_null(find(KVP_W_SERVER_SLOTS));
+}
+END_TEST
+
 static Suite *warning_suite(void)
 {
 	Suite *s = suite_create("warning");
@@ -470,6 +506,7 @@ static Suite *warning_suite(void)
 	tcase_add_test(tc, static_from_short_engines);
 	tcase_add_test(tc, uneven_reservation_engines);
 	tcase_add_test(tc, window_all_layers);
+	tcase_add_test(tc, server_slots);
 	tcase_add_test(tc, kv_heads_edited);
 	tcase_add_test(tc, chars_not_tokens);
 	tcase_add_test(tc, uneven_reservation);

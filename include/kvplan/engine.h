@@ -114,6 +114,12 @@ struct kvp_llamacpp_opts {
 	                             -1 = all (a partial value is refused) */
 	enum kvp_dtype cache_type_k_draft; /* -ctkd; default f16 */
 	enum kvp_dtype cache_type_v_draft; /* -ctvd; default f16 */
+	uint32_t draft_max;       /* --spec-draft-n-max (earlier --draft-max):
+	                             tokens a draft proposes per step; 0 = not
+	                             given. From PR #23861 it sets llama-
+	                             server's logits rows of the worst-case
+	                             graph, n_parallel x (1 + it)
+	                             (compute_buf.c) */
 	/* -ot / --override-tensor PATTERN=BUFFER,... as llama.cpp takes it
 	 * (items joined by ','; "" = none). The front end matches the
 	 * patterns against the model's GGUF tensor names

@@ -190,16 +190,19 @@ static u128 max3(u128 a, u128 b, u128 c)
  * llama-server from PRs #23861 and #23988 (kvplan/era.h
  * KVP_ERA_LLAMACPP_OUTPUTS_MAX) min(T, n_outputs_max), n_outputs_max =
  * max(1, min(n_batch, n_parallel x (1 + the draft's n_max))), n_batch
- * with --embeddings. A draft's n_max is not in the plan: with a draft
- * model every token's row stays, the most it can be. */
+ * with --embeddings. With a draft model whose n_max is not given
+ * (engine.llamacpp.draft_max 0) every token's row stays, the most it
+ * can be. */
 static u128 out_rows(const struct kvp_plan *p, const struct cb *c, u128 n_batch)
 {
 	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
 	u128 max = o->parallel ? o->parallel : 1;
 
 	if (!kvp_era_has(&p->engine, KVP_ERA_LLAMACPP_OUTPUTS_MAX) ||
-	    o->embeddings || p->draft.n_layers)
+	    o->embeddings || (p->draft.n_layers && !o->draft_max))
 		return c->T;
+	if (p->draft.n_layers)
+		max *= 1 + (u128)o->draft_max;
 	if (max > n_batch)
 		max = n_batch;
 	return max < c->T ? max : c->T;

@@ -9,6 +9,8 @@
 . "$(dirname "$0")/fit_lib.inc"
 D="$(dirname "$0")/../data/draft/draft-4l.json"
 
+"$KVPLAN" calc --engine llama.cpp --ctx-size 8192 --parallel 2 --model-draft "$D" --draft-max 8 --format json >"$TMP/dm.json"
+expect "--draft-max kept in the plan" 8 "$(nth "$TMP/dm.json" draft_max 1)"
 "$KVPLAN" calc --engine llama.cpp --ctx-size 8192 --parallel 2 --model-draft "$D" --format json >"$TMP/l.json"
 expect "llama.cpp json exit" 0 "$?"
 expect "draft context bytes" 8388608 "$(nth "$TMP/l.json" context_bytes 1)"

@@ -220,9 +220,14 @@ START_TEST(llama3_8b_by_hand)
 	plan.engine.llamacpp.embeddings = false;
 	plan.engine.llamacpp.parallel = 4;
 	ck_assert_uint_eq(recompute(0), 83886080ull);
-	/* a draft model's n_max, which plans do not hold, would set the
-	 * rows: every token's row, the most they can be */
+	/* a draft model's n_max sets the rows: not given, every token's
+	 * row, the most they can be; --draft-max 16: 4 x 17 = 68 rows,
+	 * 35,999,744 B, under the layers; 200: 4 x 201 above 512, all */
 	plan.draft = plan.model;
+	ck_assert_uint_eq(recompute(0), 271056896ull);
+	plan.engine.llamacpp.draft_max = 16;
+	ck_assert_uint_eq(recompute(0), 83886080ull);
+	plan.engine.llamacpp.draft_max = 200;
 	ck_assert_uint_eq(recompute(0), 271056896ull);
 }
 END_TEST

@@ -246,6 +246,11 @@ struct kvp_vllm_opts {
 	uint64_t max_num_batched_tokens;  /* --max-num-batched-tokens; default
 	                                     8192: sliding layers keep W - 1 +
 	                                     this many tokens per request */
+	uint32_t limit_mm_per_prompt;     /* --limit-mm-per-prompt: items of
+	                                     the largest modality a prompt may
+	                                     hold; 0 = not given (the encoder
+	                                     profile's items are then a range,
+	                                     src/core/parts.c) */
 	/* --kv-cache-dtype: auto (default) = each layer's cache format from
 	 * the model; otherwise kv_cache_dtype for every layer (f16, bf16,
 	 * f32, fp8, int8). */

@@ -487,6 +487,10 @@ static const struct kvp_field fields[] = {
 	FN(KVP_ENGINE_VLLM, "engine.vllm.max_num_batched_tokens",
 	   "max-num-batched-tokens", "Max batched tok", KVP_FT_U64, 1, U64MAX,
 	   engine.vllm.max_num_batched_tokens, "vLLM --max-num-batched-tokens"),
+	FN(KVP_ENGINE_VLLM, "engine.vllm.limit_mm_per_prompt",
+	   "limit-mm-per-prompt", "MM items/prompt", KVP_FT_U32, 0, 1u << 20,
+	   engine.vllm.limit_mm_per_prompt,
+	   "vLLM --limit-mm-per-prompt: items of the largest modality (image, video, audio) a prompt may hold (0 = not given; the encoder profile's items are then a range)"),
 	/* "auto" sets kv_cache_dtype_auto; a format clears it (special case
 	 * in set/format below), so one key holds vLLM's one option. */
 	FN(KVP_ENGINE_VLLM, "engine.vllm.kv_cache_dtype", "kv-cache-dtype",

@@ -176,27 +176,32 @@ static enum kvp_status lora_vllm(const struct kvp_plan *p, struct kvp_result *re
  * KVP_ERA_VLLM_MM_ITEMS_FLOOR, MultiModalBudget.get_max_items) with B
  * the budget, t the tokens per item and L max_model_len:
  *   max(1, min(B // t, max_num_seqs x max(1, min(limit, L // t))));
- * before: min(ceil(B / t), max_num_seqs x limit). limit_mm_per_prompt is
- * not in the plan, so the count is the range over limit >= 1: one value
- * whenever the encoder's share B // t is the smaller (max_num_seqs or
- * more images per prompt do not cap it), as at vLLM's defaults. Chunked
- * prefill is taken as on (V1's default). */
+ * before: min(ceil(B / t), max_num_seqs x limit). Without
+ * engine.vllm.limit_mm_per_prompt the count is the range over limit >=
+ * 1: one value whenever the encoder's share B // t is the smaller
+ * (max_num_seqs or more images per prompt do not cap it), as at vLLM's
+ * defaults. Chunked prefill is taken as on (V1's default). */
 static void profile_items(const struct kvp_plan *p, uint64_t B, uint64_t t,
                           uint64_t *lo, uint64_t *hi)
 {
 	const struct kvp_vllm_opts *o = &p->engine.vllm;
 	uint64_t L = o->max_model_len ? o->max_model_len
 	                              : p->model.arch.max_positions;
-	u128 seqs = o->max_num_seqs, enc, dec_lo, dec_hi;
+	u128 seqs = o->max_num_seqs, lim = o->limit_mm_per_prompt;
+	u128 enc, dec_lo, dec_hi, per = L / t > 1 ? L / t : 1;
 
 	if (kvp_era_has(&p->engine, KVP_ERA_VLLM_MM_ITEMS_FLOOR)) {
 		enc = B / t;
 		dec_lo = seqs;                                  /* limit 1 */
-		dec_hi = seqs * (L / t > 1 ? L / t : 1);        /* no limit */
+		dec_hi = seqs * per;                            /* no limit */
+		if (lim)
+			dec_lo = dec_hi = seqs * (lim < per ? lim : per);
 	} else {
 		enc = (B + t - 1) / t;
 		dec_lo = seqs;
-		dec_hi = enc;
+		dec_hi = lim ? seqs * lim : enc;
+		if (lim)
+			dec_lo = dec_hi;
 	}
 	*lo = (uint64_t)(enc < dec_lo ? enc : dec_lo);
 	*hi = (uint64_t)(enc < dec_hi ? enc : dec_hi);

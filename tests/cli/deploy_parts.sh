@@ -31,6 +31,13 @@ grep -q '^encoder       65,536 tokens (profiled with 4 items), ' "$TMP/t4.txt" &
 "$KVPLAN" calc --engine vllm --mm-item-tokens 16384 --max-num-batched-tokens 65536 --max-num-seqs 2 --max-model-len 131072 >"$TMP/t2.txt"
 grep -q '^encoder       65,536 tokens (profiled with 2 to 4 items), ' "$TMP/t2.txt" &&
 	ok "items range without limit_mm_per_prompt" || notok "range: $(grep '^encoder' "$TMP/t2.txt")"
+# --limit-mm-per-prompt decides it: 2 x min(1, 8) = 2; 2 x min(3, 8) = 6 > 4
+"$KVPLAN" calc --engine vllm --mm-item-tokens 16384 --max-num-batched-tokens 65536 --max-num-seqs 2 --max-model-len 131072 --limit-mm-per-prompt 1 >"$TMP/l1.txt"
+grep -q '^encoder       65,536 tokens (profiled with 2 items), ' "$TMP/l1.txt" &&
+	ok "one image a prompt: 2 items" || notok "limit 1: $(grep '^encoder' "$TMP/l1.txt")"
+"$KVPLAN" calc --engine vllm --mm-item-tokens 16384 --max-num-batched-tokens 65536 --max-num-seqs 2 --max-model-len 131072 --limit-mm-per-prompt 3 >"$TMP/l3.txt"
+grep -q '^encoder       65,536 tokens (profiled with 4 items), ' "$TMP/l3.txt" &&
+	ok "three images a prompt: the budget's 4" || notok "limit 3: $(grep '^encoder' "$TMP/l3.txt")"
 # before vLLM 0.10.0 (PR #20434): ceil(budget / item), 40,000 / 16,384 -> 3
 "$KVPLAN" calc --engine vllm@0.9.2 --mm-item-tokens 16384 --max-num-batched-tokens 40000 >"$TMP/t0.txt"
 grep -q '^encoder       40,000 tokens (profiled with 3 items), ' "$TMP/t0.txt" &&

@@ -155,6 +155,12 @@ START_TEST(encoder_cache)
 	run();
 	ck_assert_uint_eq(res.parts.encoder_profile_items, 4);
 	ck_assert_uint_eq(res.parts.encoder_profile_items_max, 9);
+	/* with --limit-mm-per-prompt 2: min(9, 4 x 2) = 8, one number */
+	plan.engine.vllm.limit_mm_per_prompt = 2;
+	run();
+	ck_assert_uint_eq(res.parts.encoder_profile_items, 8);
+	ck_assert_uint_eq(res.parts.encoder_profile_items_max, 8);
+	plan.engine.vllm.limit_mm_per_prompt = 0;
 	/* V0 (0.7.3) has no encoder cache at all */
 	memcpy(plan.engine.version, "0.7.3", 6);
 	run();

@@ -123,6 +123,14 @@ START_TEST(lora_refusals)
 }
 END_TEST
 
+/* The plan computed: the encoder profile's items are lo to hi. */
+static void profile_items_are(uint64_t lo, uint64_t hi)
+{
+	run();
+	ck_assert_uint_eq(res.parts.encoder_profile_items, lo);
+	ck_assert_uint_eq(res.parts.encoder_profile_items_max, hi);
+}
+
 START_TEST(encoder_cache)
 {
 	uint64_t budget0;
@@ -143,23 +151,16 @@ START_TEST(encoder_cache)
 	ck_assert_uint_eq(res.parts.encoder_bytes, 83886080ull);
 	/* MultiModalBudget.get_max_items: 8,192 // 1,000 = 8 items; four
 	 * sequences cap them at 4 with one image a prompt, not with more */
-	ck_assert_uint_eq(res.parts.encoder_profile_items, 8);
-	ck_assert_uint_eq(res.parts.encoder_profile_items_max, 8);
+	profile_items_are(8, 8);
 	plan.engine.vllm.max_num_seqs = 4;
-	run();
-	ck_assert_uint_eq(res.parts.encoder_profile_items, 4);
-	ck_assert_uint_eq(res.parts.encoder_profile_items_max, 8);
+	profile_items_are(4, 8);
 	/* before vLLM 0.10.0 (PR #20434): min(ceil(8,192 / 1,000) = 9, 4 x
 	 * limit) */
 	memcpy(plan.engine.version, "0.9.2", 6);
-	run();
-	ck_assert_uint_eq(res.parts.encoder_profile_items, 4);
-	ck_assert_uint_eq(res.parts.encoder_profile_items_max, 9);
+	profile_items_are(4, 9);
 	/* with --limit-mm-per-prompt 2: min(9, 4 x 2) = 8, one number */
 	plan.engine.vllm.limit_mm_per_prompt = 2;
-	run();
-	ck_assert_uint_eq(res.parts.encoder_profile_items, 8);
-	ck_assert_uint_eq(res.parts.encoder_profile_items_max, 8);
+	profile_items_are(8, 8);
 	plan.engine.vllm.limit_mm_per_prompt = 0;
 	/* V0 (0.7.3) has no encoder cache at all */
 	memcpy(plan.engine.version, "0.7.3", 6);

@@ -67,6 +67,21 @@ static uint32_t u(const char *s)
 	return (uint32_t)strtoul(s, NULL, 10);
 }
 
+/* w written to dir/name (path) and read back into g as --mmproj reads a
+ * file's header. */
+static void write_read(struct gw *w, const char *name, char *path, size_t n,
+                       struct kvp_gguf *g)
+{
+	struct kvp_error err;
+
+	snprintf(path, n, "%s/%s", dir, name);
+	ck_assert_int_eq(gw_write(w, path), 0);
+	gw_free(w);
+	memset(g, 0, sizeof *g);
+	ck_assert_msg(kvp_gguf_read_path(path, g, NULL, NULL, &err) == KVP_OK,
+	              "%s", err.msg);
+}
+
 /* An mmproj GGUF with the row's keys (0 = key absent) and one f16 tensor
  * of 1,024 values; read back as --mmproj reads it, into the plan. */
 static void load_mmproj(char **f, const int *deepstack, size_t n_ds,
@@ -97,12 +112,7 @@ static void load_mmproj(char **f, const int *deepstack, size_t n_ds,
 		gw_str(&w, "clip.audio.projector_type", "qwen2.5o");
 	}
 	gw_tensor(&w, "v.blk.0.attn_q.weight", 1, 1, ne, 2048);
-	snprintf(path, sizeof path, "%s/mmproj.gguf", dir);
-	ck_assert_int_eq(gw_write(&w, path), 0);
-	gw_free(&w);
-	memset(&g, 0, sizeof g);
-	ck_assert_msg(kvp_gguf_read_path(path, &g, NULL, NULL, &err) == KVP_OK,
-	              "%s", err.msg);
+	write_read(&w, "mmproj.gguf", path, sizeof path, &g);
 	ck_assert_msg(kvp_mmproj_apply(&g, path, &plan.engine.llamacpp, &err)
 	              == KVP_OK, "%s", err.msg);
 	kvp_gguf_free(&g);
@@ -326,11 +336,7 @@ START_TEST(bad_keys)
 	gw_str(&w, "clip.projector_type", "gemma3");
 	gw_str(&w, "clip.vision.patch_size", "fourteen");
 	gw_tensor(&w, "v.patch_embd.weight", 0, 1, ne, 32);
-	snprintf(path, sizeof path, "%s/bad.gguf", dir);
-	ck_assert_int_eq(gw_write(&w, path), 0);
-	gw_free(&w);
-	memset(&g, 0, sizeof g);
-	ck_assert_int_eq(kvp_gguf_read_path(path, &g, NULL, NULL, &err), KVP_OK);
+	write_read(&w, "bad.gguf", path, sizeof path, &g);
 	ck_assert_int_ne(kvp_mmproj_apply(&g, path, &plan.engine.llamacpp, &err),
 	                 KVP_OK);
 	kvp_gguf_free(&g);

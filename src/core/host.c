@@ -147,16 +147,6 @@ static enum kvp_status llamacpp_weights(const struct kvp_plan *p,
 	return KVP_OK;
 }
 
-/* Is layer i a MoE layer (weights.c's count: every moe_layer_step-th
- * layer from first_dense_layers on)? */
-static bool moe_layer(const struct kvp_arch *ar, uint32_t i)
-{
-	uint32_t step = ar->moe_layer_step ? ar->moe_layer_step : 1;
-
-	return ar->n_experts > 0 && i >= ar->first_dense_layers &&
-	       (i + 1) % step == 0;
-}
-
 /* Whether layer i's routed experts are on the card: their -ot override,
  * else on the host below --n-cpu-moe, else with the layer's weights. */
 static bool lc_experts_dev(const struct kvp_plan *p, uint32_t i, bool wdev)
@@ -180,7 +170,7 @@ static bool llamacpp_split(const struct kvp_plan *p, const struct kvp_result *re
 
 		on_dev |= wdev;
 		on_host |= !wdev ||
-		           (moe_layer(&p->model.arch, i) && !lc_experts_dev(p, i, wdev));
+		           (kvp_moe_layer(p, res, i) && !lc_experts_dev(p, i, wdev));
 	}
 	return on_dev && on_host;
 }
@@ -208,7 +198,7 @@ static void llamacpp_experts(const struct kvp_plan *p, struct kvp_result *res)
 		bool wdev = lc_weights_dev(p, res, i);
 		bool edev = lc_experts_dev(p, i, wdev);
 
-		if (!moe_layer(ar, i) || edev == wdev)
+		if (!kvp_moe_layer(p, res, i) || edev == wdev)
 			continue;
 		if (wdev)
 			to_host += per;

@@ -59,6 +59,12 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
  * for the target's at pipeline size 1 (llm_base_proposer.py, PR #34385:
  * "Shared target model lm_head with MTP shared_head.head"). */
 uint64_t kvp_mtp_resident(const struct kvp_plan *p);
+/* Whether layer i has routed experts (weights.c's count): the FFN-kind
+ * layers of a model whose MLP blocks sit on those alone (Nemotron-H's
+ * 'E' blocks, arch.ffn_layers_only), else every moe_layer_step-th layer
+ * from first_dense_layers on. */
+bool kvp_moe_layer(const struct kvp_plan *p, const struct kvp_result *res,
+                   uint32_t i);
 /* True when model.tensors (exact bytes from the model files) give this
  * plan's weights (weights.c). */
 bool kvp_tensors_apply(const struct kvp_plan *p);

@@ -168,6 +168,19 @@ static uint32_t moe_layers(const struct kvp_arch *ar, uint32_t n)
 	return n / step - ar->first_dense_layers / step;
 }
 
+bool kvp_moe_layer(const struct kvp_plan *p, const struct kvp_result *res,
+                   uint32_t i)
+{
+	const struct kvp_arch *ar = &p->model.arch;
+	uint32_t step = ar->moe_layer_step ? ar->moe_layer_step : 1;
+
+	if (ar->n_experts == 0 || i >= res->n_layers)
+		return false;
+	if (ar->ffn_layers_only)
+		return res->layers[i].spec.kind == KVP_LAYER_FFN;
+	return i >= ar->first_dense_layers && (i + 1) % step == 0;
+}
+
 /* attn_params tells four kinds apart: NONE, FFN (no attention), MLA and
  * the rest (full, sliding, chunked and shared layers count the same
  * projections). An FFN block beside an attention layer of the same head

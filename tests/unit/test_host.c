@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "kvplan/compute.h"
+#include "kvplan/layers.h"
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
 
@@ -172,6 +173,34 @@ START_TEST(n_cpu_moe)
 }
 END_TEST
 
+/* Experts on the FFN blocks alone (Nemotron-H, arch.ffn_layers_only):
+ * with layers 1, 3 and 6 the 'E' blocks (kind ffn) of the default model
+ * made MoE as above, --n-cpu-moe 4 moves the experts of blk.1 and blk.3,
+ * 2 x 251,658,240 = 503,316,480 B; layers 0 and 2 have none to move.
+ * --n-cpu-moe 40 moves the three blocks', 754,974,720 B, not 40 blocks'. */
+START_TEST(n_cpu_moe_ffn_blocks)
+{
+	struct kvp_error err;
+
+	setup(-1);
+	plan.model.arch.n_experts = 8;
+	plan.model.arch.n_experts_active = 2;
+	plan.model.arch.moe_intermediate = 1024;
+	plan.model.arch.ffn_layers_only = true;
+	ck_assert_int_eq(kvp_rule_parse("1-3/2:kind=ffn", &plan.model.rules[0],
+	                                &err), KVP_OK);
+	ck_assert_int_eq(kvp_rule_parse("6:kind=ffn", &plan.model.rules[1],
+	                                &err), KVP_OK);
+	plan.model.n_rules = 2;
+	plan.engine.llamacpp.n_cpu_moe = 4;
+	run();
+	ck_assert_uint_eq(res.host.expert_bytes, 503316480ull);
+	plan.engine.llamacpp.n_cpu_moe = 40;
+	run();
+	ck_assert_uint_eq(res.host.expert_bytes, 754974720ull);
+}
+END_TEST
+
 /* vLLM --cpu-offload-gb 4: 4 GiB = 4,294,967,296 B of the card's weights
  * to the host, and vLLM's KV budget grows by as much. */
 START_TEST(vllm_cpu_offload)
@@ -218,6 +247,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, ngl_tp_refused);
 	tcase_add_test(tc, generic_nothing_on_host);
 	tcase_add_test(tc, n_cpu_moe);
+	tcase_add_test(tc, n_cpu_moe_ffn_blocks);
 	tcase_add_test(tc, vllm_cpu_offload);
 	tcase_add_test(tc, kv_tier);
 	suite_add_tcase(s, tc);

@@ -226,6 +226,10 @@ struct kvp_device_result {
 	 * activations estimate (activations_bytes 0) unless a measured
 	 * devices.activations_bytes is given. In used and free_bytes. */
 	uint64_t compute_bytes;
+	/* vLLM --cpu-offload-gb (host.c): this GPU's weights held in host
+	 * memory, not in weights_bytes; vLLM copies them in, or its kernels
+	 * read them over the host link, every step (speed.c counts them). */
+	uint64_t offload_bytes;
 };
 
 /* Weight count (parameters) and bytes. */
@@ -268,7 +272,9 @@ struct kvp_warning {
  * Decode, one step of every resident sequence, at full length (the whole
  * prompt + generation in the cache: the slowest step):
  *   a device's time >= (its active weight bytes + its share of the
- *   stored KV bytes) / its bandwidth  (under TP each rank reads its share)
+ *   stored KV bytes) / its bandwidth  (under TP each rank reads its share;
+ *   vLLM's weights in host memory count as its own, llama.cpp's host
+ *   layers and experts, run by the CPU, are left out)
  *   a replica's step >= max(sum over pipeline stages of the slowest
  *   rank's time, decode FLOPs / sum of its devices' peaks)
  *   tokens/s per sequence <= 1 / step, i.e. bandwidth / (W + B x KV)
@@ -297,6 +303,13 @@ struct kvp_speed_result {
 	                                 replica 0, all its devices */
 	uint64_t kv_read_bytes;       /* stored KV read per decode step,
 	                                 replica 0, all its devices */
+	uint64_t offload_read_bytes;  /* vLLM --cpu-offload-gb: replica 0's
+	                                 weights in host memory, in
+	                                 weight_read_bytes at the card's rate
+	                                 (the host link is slower) */
+	uint64_t cpu_weights_bytes;   /* llama.cpp: weights the CPU runs on
+	                                 (host.cpu_weights_bytes), left out:
+	                                 the host's bandwidth is not known */
 	uint64_t kv_read_per_sequence; /* kv_read_bytes / its sequences,
 	                                 rounded down */
 	uint64_t bandwidth;           /* slowest card's bytes/s */
@@ -357,6 +370,11 @@ struct kvp_host_result {
 	                                 kv.bytes_per_position, rounded down */
 	uint64_t expert_bytes;        /* llama.cpp --n-cpu-moe: the experts
 	                                 among weights_bytes */
+	uint64_t cpu_weights_bytes;   /* llama.cpp: the weights among
+	                                 weights_bytes the CPU runs on in a
+	                                 step (host layers, experts, the
+	                                 output layer), not the input table
+	                                 it looks rows up in */
 	/* llama.cpp's compute buffer in host memory (the CPU backend's, a
 	 * CUDA build's "CUDA_Host"): an ESTIMATE (compute_kind), with its
 	 * source; in used_bytes. compute_tol_ppm: the tolerance kvplan

@@ -129,6 +129,9 @@ static enum kvp_status llamacpp_weights(const struct kvp_plan *p,
 	body = w->bytes - emb - head;
 	dev = up((u128)body * gpu_layers, L);
 	host = body - (dev < body ? dev : body);
+	/* what the CPU runs on: the host layers and the output layer (a
+	 * tied one is the table itself), not the table it looks rows up in */
+	res->host.cpu_weights_bytes = host + (out_gpu ? 0 : tied ? emb : head);
 	if (emb_gpu)
 		dev += emb;     /* -ot token_embd.weight=CUDA0 */
 	else
@@ -154,6 +157,12 @@ static bool lc_experts_dev(const struct kvp_plan *p, uint32_t i, bool wdev)
 	uint8_t x = i < KVP_MAX_LAYERS ? (p->engine.llamacpp.ot_layer[i] >> 2) & 3 : 0;
 
 	return x ? x == KVP_OT_DEV : (i < p->engine.llamacpp.n_cpu_moe ? false : wdev);
+}
+
+bool kvp_lc_experts_on_card(const struct kvp_plan *p,
+                            const struct kvp_result *res, uint32_t i)
+{
+	return lc_experts_dev(p, i, lc_weights_dev(p, res, i));
 }
 
 /* Whether the card runs layers while some layer weights, experts or the
@@ -218,6 +227,9 @@ static void llamacpp_experts(const struct kvp_plan *p, struct kvp_result *res)
 	res->fits = d->fits;
 	res->host.expert_bytes = out;
 	res->host.weights_bytes = res->host.weights_bytes + out - in;
+	res->host.cpu_weights_bytes += out;
+	res->host.cpu_weights_bytes -= in < res->host.cpu_weights_bytes ?
+	                               in : res->host.cpu_weights_bytes;
 }
 
 /* vLLM --cpu-offload-gb: per GPU, that much of its weights in host
@@ -235,6 +247,7 @@ static void vllm_cpu_offload(const struct kvp_plan *p, struct kvp_result *res)
 
 		off = lim < d->weights_bytes ? lim : d->weights_bytes;
 		d->weights_bytes -= off;
+		d->offload_bytes = off;
 		d->free_bytes += (int64_t)off;
 		d->fits = d->free_bytes >= 0;
 		all = all && d->fits;

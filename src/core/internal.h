@@ -93,6 +93,10 @@ uint64_t kvp_activations_estimate(const struct kvp_plan *p,
                                   const struct kvp_result *res);
 enum kvp_status kvp_host_compute(const struct kvp_plan *p,
                                  struct kvp_result *res);
+/* Whether llama.cpp's one card holds layer i's routed experts, as -ngl,
+ * --n-cpu-moe and -ot place them (host.c). */
+bool kvp_lc_experts_on_card(const struct kvp_plan *p,
+                            const struct kvp_result *res, uint32_t i);
 /* llama.cpp's compute buffers, an estimate (compute_buf.c): device 0's
  * and the host's; out_on_device: the output layer is on the device;
  * split: the device runs layers while weights stay on the host too. */

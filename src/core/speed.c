@@ -7,14 +7,24 @@
  * and lower a time bound.
  *
  * Bytes a device reads in one decode step:
- *   weights  its budget's weights_bytes, less (a) the input embedding
- *            table on stage 0 (rows are looked up, not read) unless it is
- *            also the output head (tied, one stage), (b) the experts a
- *            token is not routed to (params - active_params, shared over
- *            the model's layers in proportion to the stage's layers),
- *            both at the model's bytes per parameter, / tp, rounded up.
- *            With B > 1 more experts are usually touched: the bound
- *            counts only the fewest possible.
+ *   weights  its budget's weights_bytes, plus the weights vLLM's
+ *            --cpu-offload-gb keeps in host memory for it (offload_bytes:
+ *            copied in before each layer runs, or read over the host link
+ *            by its kernels, vllm/model_executor/models/utils.py
+ *            maybe_offload_to_cpu; counted at the card's rate, the link's
+ *            being slower), less (a) the input embedding table on stage 0
+ *            (rows are looked up, not read) unless it is also the output
+ *            head (tied, one stage), (b) the experts a token is not routed
+ *            to in the MoE layers whose experts the device holds (the
+ *            model's params - active_params less the towers', an equal
+ *            share per MoE layer; on llama.cpp's one card the layers
+ *            -ngl, --n-cpu-moe and -ot leave the experts on), (c) the
+ *            encoder towers in proportion to the stage's layers, all at
+ *            the model's bytes per parameter, / tp, rounded up. With
+ *            B > 1 more experts are usually touched: the bound counts
+ *            only the fewest possible. llama.cpp's host layers and
+ *            experts run on the CPU, whose bandwidth kvplan does not
+ *            have: left out (host.cpu_weights_bytes, said where shown).
  *   KV       its kv_bytes x kv.bytes_needed / kv.bytes (its share of the
  *            positions actually stored, at full length), rounded down.
  * FLOPs (matmuls only, 2 per multiply-add): 2 x matmul parameters per
@@ -117,6 +127,35 @@ static uint64_t matmul_params(const struct kvp_plan *p,
 	return w->active_params - w->embed_params;
 }
 
+/* Whether device dr holds MoE layer i's routed experts: with its
+ * stage's layers, or where llama.cpp's one card keeps them (host.c). */
+static bool experts_held(const struct kvp_plan *p, const struct kvp_result *res,
+                         const struct kvp_device_result *dr, uint32_t i)
+{
+	if (i < dr->first_layer || i > dr->last_layer)
+		return false;
+	if (p->engine.kind == KVP_ENGINE_LLAMACPP && res->n_devices == 1)
+		return kvp_lc_experts_on_card(p, res, i);
+	return true;
+}
+
+/* Unrouted expert parameters on device dr, before TP: an equal share of
+ * the model's per MoE layer, for each MoE layer whose experts it holds. */
+static u128 unrouted_params(const struct kvp_plan *p, const struct kvp_result *res,
+                            const struct kvp_device_result *dr, uint64_t unrouted)
+{
+	uint64_t moe = 0, held = 0;
+	uint32_t i;
+
+	for (i = 0; i < res->n_layers; i++) {
+		if (!kvp_moe_layer(p, res, i))
+			continue;
+		moe++;
+		held += experts_held(p, res, dr, i);
+	}
+	return moe ? (u128)unrouted * held / moe : 0;
+}
+
 /* Weight bytes device dr does not read in a decode step (see top). */
 static uint64_t unread_weight_bytes(const struct kvp_plan *p,
                                     const struct kvp_result *res,
@@ -125,7 +164,8 @@ static uint64_t unread_weight_bytes(const struct kvp_plan *p,
 	const struct kvp_weights_result *w = &res->weights;
 	uint64_t tp = p->devices.tp ? p->devices.tp : 1;
 	uint64_t layers = (uint64_t)dr->last_layer - dr->first_layer + 1;
-	u128 embed = 0, inactive = 0;
+	uint64_t tower = p->model.arch.tower_params, unrouted = 0;
+	u128 embed = 0, inactive;
 
 	if (w->params == 0 || res->n_layers == 0)
 		return 0;
@@ -136,8 +176,12 @@ static uint64_t unread_weight_bytes(const struct kvp_plan *p,
 			embed = div_up((u128)w->bytes * w->embed_params, w->params);
 	}
 	if (w->params > w->active_params)
-		inactive = div_up((u128)w->bytes * (w->params - w->active_params) *
-		                  layers, (u128)w->params * res->n_layers);
+		unrouted = w->params - w->active_params;
+	if (tower > unrouted)
+		tower = unrouted;
+	inactive = (u128)tower * layers / res->n_layers +
+	           unrouted_params(p, res, dr, unrouted - tower);
+	inactive = div_up((u128)w->bytes * inactive, w->params);
 	return div_up(embed + inactive, tp);
 }
 
@@ -256,6 +300,7 @@ static void device_reads(const struct kvp_plan *p, struct kvp_result *res)
 		struct kvp_device_result *dr = &res->devices[i];
 		const struct kvp_card *c = card_of(&p->devices, i);
 		uint64_t un = unread_weight_bytes(p, res, dr), kvr = 0;
+		u128 held = (u128)dr->weights_bytes + dr->offload_bytes;
 
 		/* stored positions, at most what the pool holds (an engine
 		 * short of the workload keeps only what fits) */
@@ -263,8 +308,7 @@ static void device_reads(const struct kvp_plan *p, struct kvp_result *res)
 			kvr = sat((u128)dr->kv_bytes *
 			          (kv->bytes_needed < kv->bytes ? kv->bytes_needed
 			                                        : kv->bytes) / kv->bytes);
-		dr->decode_read_bytes = sat((u128)(dr->weights_bytes -
-			(un < dr->weights_bytes ? un : dr->weights_bytes)) + kvr);
+		dr->decode_read_bytes = sat(held - (un < held ? un : held) + kvr);
 		dr->decode_read_ns = 0;
 		if (c->bandwidth == 0) {
 			sp->known = false;
@@ -275,6 +319,7 @@ static void device_reads(const struct kvp_plan *p, struct kvp_result *res)
 		if (dr->dp_replica == 0) {
 			sp->weight_read_bytes += dr->decode_read_bytes - kvr;
 			sp->kv_read_bytes += kvr;
+			sp->offload_read_bytes += dr->offload_bytes;
 		}
 		if (sp->bandwidth == 0 || c->bandwidth < sp->bandwidth)
 			sp->bandwidth = c->bandwidth;
@@ -399,6 +444,7 @@ void kvp_speed_compute(const struct kvp_plan *p, struct kvp_result *res)
 	memset(sp, 0, sizeof *sp);
 	sp->sequences = res->kv.sequences;
 	sp->peak_8bit = uses_8bit(p);
+	sp->cpu_weights_bytes = res->host.cpu_weights_bytes;
 	if (res->n_devices == 0)
 		return;
 	device_reads(p, res);

@@ -187,15 +187,19 @@ END_TEST
 
 /*
  * MoE: 4,000,000,000 of the 12,327,680,000 params are experts a token is
- * not routed to (active 8,327,680,000). Unread: the table 327,680,000 +
- * 24,655,360,000 x 4 x 10^9 / 12,327,680,000 = 8,000,000,000 -> read
- * 24,655,360,000 - 8,327,680,000 = 16,327,680,000 weights.
+ * not routed to (active 8,327,680,000), an equal share on each of the 40
+ * MoE layers. Unread: the table 327,680,000 + 24,655,360,000 x 4 x 10^9
+ * / 12,327,680,000 = 8,000,000,000 -> read 24,655,360,000 -
+ * 8,327,680,000 = 16,327,680,000 weights.
  */
 START_TEST(moe_inactive_experts)
 {
 	enum kvp_status st;
 
 	setup();
+	plan.model.arch.n_experts = 8;
+	plan.model.arch.n_experts_active = 2;
+	plan.model.arch.moe_intermediate = 1024;
 	st = kvp_compute(&plan, &res);
 	ck_assert(st == KVP_OK);
 	memset(&res.weights, 0, sizeof res.weights);
@@ -260,6 +264,77 @@ START_TEST(text_one_card)
 	kvp_speed_prefill_text(&res, buf, sizeof buf);
 	ck_assert_str_eq(buf, ">= 78.60 ms for a 3,072-token prompt (78.60 TFLOP at "
 	                 "1,000 TFLOP/s, 16-bit peak)");
+}
+END_TEST
+
+/*
+ * Weights in host memory, through kvp_compute (the model's own count).
+ * The default model made MoE, 8 experts of 3 x 5,120 x 1,024 =
+ * 15,728,640 params, 2 routed, on all 40 layers: a layer's MLP is the
+ * router 40,960 + 8 x 15,728,640 = 125,870,080 params, 31,498,240 of
+ * them active, so 94,371,840 params = 188,743,680 B a layer are not
+ * read. Layers 40 x (62,914,560 attention + 10,240 norms + 125,870,080)
+ * + final norm 5,120 + table 163,840,000 + head 163,840,000 =
+ * 7,879,480,320 params, 15,758,960,640 B.
+ * llama.cpp on one card, -ngl -1: the table on the host, everything
+ * else on the card, 15,431,280,640 B; read 15,431,280,640 - 40 x
+ * 188,743,680 = 7,881,533,440 B. --n-cpu-moe 10: layers 0-9's experts,
+ * 10 x 125,829,120 x 2 = 2,516,582,400 B, go to the host and the CPU;
+ * the card reads 7,881,533,440 less their active 10 x 2 x 15,728,640 x
+ * 2 = 629,145,600: 7,252,387,840 B, and the CPU's 2,516,582,400 are
+ * said, not counted.
+ */
+START_TEST(llamacpp_host_experts)
+{
+	char buf[400];
+
+	setup();
+	plan.model.arch.n_experts = 8;
+	plan.model.arch.n_experts_active = 2;
+	plan.model.arch.moe_intermediate = 1024;
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.llamacpp.ctx_size = 4096;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.weights.bytes, 15758960640ull);
+	ck_assert_uint_eq(res.devices[0].weights_bytes, 15431280640ull);
+	ck_assert_uint_eq(res.speed.weight_read_bytes, 7881533440ull);
+	ck_assert_uint_eq(res.speed.cpu_weights_bytes, 0);
+	plan.engine.llamacpp.n_cpu_moe = 10;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.host.expert_bytes, 2516582400ull);
+	ck_assert_uint_eq(res.speed.weight_read_bytes, 7252387840ull);
+	ck_assert_uint_eq(res.speed.cpu_weights_bytes, 2516582400ull);
+	kvp_speed_decode_text(&res, buf, sizeof buf);
+	ck_assert_msg(strstr(buf, "(7.25 GB weights + ") != NULL, "%s", buf);
+	ck_assert_msg(strstr(buf, "; the CPU's 2.52 GB of weights in host memory "
+	              "not counted, its bandwidth unknown)") != NULL, "%s", buf);
+}
+END_TEST
+
+/*
+ * vLLM --cpu-offload-gb 4 on the default (dense) model: 4 GiB =
+ * 4,294,967,296 B of the card's weights sit in host memory, but vLLM
+ * copies them in (or reads them over the host link) every step, so the
+ * read stays 22,676,285,440 - the table 327,680,000 = 22,348,605,440 B,
+ * as without the offload.
+ */
+START_TEST(vllm_offload_still_read)
+{
+	char buf[400];
+
+	setup();
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.max_model_len = 4096;
+	plan.engine.vllm.cpu_offload_gb = 4;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.devices[0].offload_bytes, 4294967296ull);
+	ck_assert_uint_eq(res.speed.weight_read_bytes, 22348605440ull);
+	ck_assert_uint_eq(res.speed.offload_read_bytes, 4294967296ull);
+	kvp_speed_decode_text(&res, buf, sizeof buf);
+	ck_assert_msg(strstr(buf, "(22.35 GB weights + ") != NULL, "%s", buf);
+	ck_assert_msg(strstr(buf, "; weights held in host memory (4.29 GB) counted "
+	              "at the card's rate, the host link being slower)") != NULL,
+	              "%s", buf);
 }
 END_TEST
 
@@ -393,6 +468,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, dp_replicas);
 	tcase_add_test(tc, eight_bit_peak);
 	tcase_add_test(tc, moe_inactive_experts);
+	tcase_add_test(tc, llamacpp_host_experts);
+	tcase_add_test(tc, vllm_offload_still_read);
 	tcase_add_test(tc, sliding_prefill_pairs);
 	tcase_add_test(tc, unknown_bandwidth);
 	tcase_add_test(tc, text_one_card);

@@ -277,7 +277,8 @@ struct kvp_warning {
  *   layers and experts, run by the CPU, are left out)
  *   a replica's step >= max(sum over pipeline stages of the slowest
  *   rank's time, decode FLOPs / sum of its devices' peaks)
- *   tokens/s per sequence <= 1 / step, i.e. bandwidth / (W + B x KV)
+ *   tokens/s per sequence <= 1 / step, i.e. bandwidth / (W + B x KV),
+ *   x (k + 1) with speculative decoding of k tokens a step (step_tokens)
  *   aggregate tokens/s <= B / step per replica (stages overlapped),
  *   i.e. bandwidth / (W / B + KV) on one card, summed over replicas.
  * Prefill of one class-0 prompt on one replica:
@@ -310,6 +311,12 @@ struct kvp_speed_result {
 	uint64_t cpu_weights_bytes;   /* llama.cpp: weights the CPU runs on
 	                                 (host.cpu_weights_bytes), left out:
 	                                 the host's bandwidth is not known */
+	uint64_t step_tokens;         /* tokens a step can emit a sequence:
+	                                 1, or with speculative decoding 1 +
+	                                 the tokens drafted a step (vLLM
+	                                 num_speculative_tokens, llama.cpp
+	                                 --draft-max); 0 = a llama.cpp draft
+	                                 without --draft-max: no rate bound */
 	uint64_t kv_read_per_sequence; /* kv_read_bytes / its sequences,
 	                                 rounded down */
 	uint64_t bandwidth;           /* slowest card's bytes/s */

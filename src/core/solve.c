@@ -833,6 +833,11 @@ static enum kvp_status solve_throughput(const struct kvp_plan *base,
 	                 ans, r, err);
 	if (st != KVP_OK || !ans->found)
 		return st;
+	if (r->speed.step_tokens == 0)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.llamacpp.draft_max: not given - solve --for "
+			"throughput needs the tokens a draft proposes a step "
+			"(--draft-max)");
 	if (!r->speed.known)
 		return kvp_error_set(err, KVP_EINVAL,
 			"devices.groups[i].card.bandwidth: not known for every "

@@ -35,6 +35,13 @@
  * layer stores per sequence. MLA layers count as the decompressed heads
  * (qk_nope + qk_rope, v_head_dim). Shared-KV and recurrent layers add
  * none (left out: the bound only loosens).
+ * Speculative decoding: a step of the target verifies up to k drafted
+ * tokens a sequence and emits at most k + 1 (every draft accepted plus
+ * its own), reading the weights and the KV once; its FLOPs are k + 1
+ * tokens'. So the rates are (k + 1) x the step's, the step's FLOPs
+ * (k + 1) x a token's, and the draft's own reads, which only add time,
+ * are left out. k: vLLM's num_speculative_tokens, llama.cpp's
+ * --draft-max; a llama.cpp draft without it gives no rate bound.
  * The peak: 8-bit when the served weights are fp8 or int8 (W8A8), else
  * 16-bit. Under TP every rank runs its share, so a replica's FLOPs go at
  * the sum of its devices' peaks.
@@ -256,6 +263,20 @@ static uint64_t decode_flops(const struct kvp_plan *p,
 	return sat(f);
 }
 
+/* Tokens a step can emit per sequence (see top): 1, or 1 + the tokens
+ * drafted a step; 0 when the plan does not say (a llama.cpp draft
+ * without --draft-max). */
+static uint64_t step_tokens(const struct kvp_plan *p)
+{
+	if (p->engine.kind == KVP_ENGINE_VLLM &&
+	    p->engine.vllm.speculative_method != KVP_SPEC_NONE)
+		return 1 + (uint64_t)p->engine.vllm.num_speculative_tokens;
+	if (p->engine.kind == KVP_ENGINE_LLAMACPP && p->draft.n_layers)
+		return p->engine.llamacpp.draft_max ?
+		       1 + (uint64_t)p->engine.llamacpp.draft_max : 0;
+	return 1;
+}
+
 /* Resident sequences of replica r (each class's share x samples). */
 static uint64_t replica_sequences(const struct kvp_plan *p, uint32_t r)
 {
@@ -381,6 +402,7 @@ static void decode_bound(const struct kvp_plan *p, struct kvp_result *res)
 {
 	struct kvp_speed_result *sp = &res->speed;
 	uint32_t dp = p->devices.dp ? p->devices.dp : 1, r;
+	uint64_t k1 = sp->step_tokens;
 	u128 agg = 0, seqs = 0;
 
 	for (r = 0; r < dp; r++) {
@@ -395,7 +417,7 @@ static void decode_bound(const struct kvp_plan *p, struct kvp_result *res)
 		seqs += b;
 		replica_mem(res, r, &lat, &thr);
 		peak = replica_peak(p, res, r, sp->peak_8bit);
-		fl = decode_flops(p, res, b);
+		fl = sat((u128)decode_flops(p, res, b) * k1);
 		if (peak)
 			cns = sat((u128)fl * NS_PER_S / peak);
 		if (r == 0) {
@@ -413,9 +435,9 @@ static void decode_bound(const struct kvp_plan *p, struct kvp_result *res)
 			sp->known = false;   /* nothing to read: no bound */
 			return;
 		}
-		if (div_up((u128)1000 * NS_PER_S, lat) > sp->seq_tps_milli)
-			sp->seq_tps_milli = div_up((u128)1000 * NS_PER_S, lat);
-		agg += div_up((u128)b * 1000 * NS_PER_S, thr);
+		if (div_up((u128)k1 * 1000 * NS_PER_S, lat) > sp->seq_tps_milli)
+			sp->seq_tps_milli = div_up((u128)k1 * 1000 * NS_PER_S, lat);
+		agg += div_up((u128)b * k1 * 1000 * NS_PER_S, thr);
 	}
 	sp->aggregate_tps_milli = sat(agg);
 	sp->sequences = sat(seqs);
@@ -445,9 +467,12 @@ void kvp_speed_compute(const struct kvp_plan *p, struct kvp_result *res)
 	sp->sequences = res->kv.sequences;
 	sp->peak_8bit = uses_8bit(p);
 	sp->cpu_weights_bytes = res->host.cpu_weights_bytes;
+	sp->step_tokens = step_tokens(p);
 	if (res->n_devices == 0)
 		return;
 	device_reads(p, res);
+	if (sp->step_tokens == 0)
+		sp->known = false;
 	sp->compute_known = true;
 	for (i = 0; i < res->n_devices; i++) {
 		uint64_t pk = card_peak(card_of(&p->devices, i), sp->peak_8bit);

@@ -56,10 +56,16 @@ void kvp_speed_decode_text(const struct kvp_result *res, char *buf, size_t n)
 {
 	const struct kvp_speed_result *s = &res->speed;
 	char a[40], b[40], c[40], w[40], k[40], h[40], bw[48], each[96];
-	char host[128] = "";
+	char host[128] = "", spec[64] = "", t[24];
 
 	if (res->n_devices == 0) {
 		snprintf(buf, n, "no bound: no card chosen");
+		return;
+	}
+	if (s->step_tokens == 0) {
+		snprintf(buf, n, "no bound: a draft emits up to 1 + its tokens a "
+		         "step, and the plan does not give them "
+		         "(engine.llamacpp.draft_max, --draft-max)");
 		return;
 	}
 	if (!s->known) {
@@ -69,6 +75,9 @@ void kvp_speed_decode_text(const struct kvp_result *res, char *buf, size_t n)
 	}
 	fmt_rate(s->bandwidth, 1000000000ull, "GB/s", bw, sizeof bw);
 	spread(res, bw, each, sizeof each);
+	if (s->step_tokens > 1)
+		snprintf(spec, sizeof spec, "; up to %s tokens a step, every "
+		         "draft accepted", kvp_fmt_int(s->step_tokens, t, sizeof t));
 	if (s->offload_read_bytes)
 		snprintf(host, sizeof host, "; weights held in host memory (%s) "
 		         "counted at the card's rate, the host link being slower",
@@ -78,7 +87,7 @@ void kvp_speed_decode_text(const struct kvp_result *res, char *buf, size_t n)
 		         "memory not counted, its bandwidth unknown",
 		         kvp_fmt_gb(s->cpu_weights_bytes, 2, h, sizeof h));
 	snprintf(buf, n, "<= %s tokens/s per sequence, <= %s tokens/s for %s%s%s "
-	         "(%s weights + %s KV read per step %s, %s-bound%s)",
+	         "(%s weights + %s KV read per step %s, %s-bound%s%s)",
 	         kvp_fmt_milli(s->seq_tps_milli, a, sizeof a),
 	         kvp_fmt_milli(s->aggregate_tps_milli, b, sizeof b),
 	         s->sequences == 1 ? "" : "all ",
@@ -86,7 +95,7 @@ void kvp_speed_decode_text(const struct kvp_result *res, char *buf, size_t n)
 	         s->sequences == 1 ? " sequence" : "",
 	         kvp_fmt_gb(s->weight_read_bytes, 2, w, sizeof w),
 	         kvp_fmt_gb(s->kv_read_bytes, 2, k, sizeof k),
-	         each, s->compute_bound ? "compute" : "memory", host);
+	         each, s->compute_bound ? "compute" : "memory", spec, host);
 }
 
 void kvp_speed_prefill_text(const struct kvp_result *res, char *buf, size_t n)

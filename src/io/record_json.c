@@ -384,6 +384,7 @@ static bool add_speed(cJSON *res, const struct kvp_speed_result *s)
 	add_u64(o, "kv_read_per_sequence", s->kv_read_per_sequence);
 	add_u64(o, "offload_read_bytes", s->offload_read_bytes);
 	add_u64(o, "cpu_weights_bytes", s->cpu_weights_bytes);
+	add_u64(o, "step_tokens", s->step_tokens);
 	add_u64_or_null(o, "bandwidth", s->known, s->bandwidth);
 	add_u64_or_null(o, "peak_flops", s->compute_known, s->peak_flops);
 	add_u64(o, "decode_flops", s->decode_flops);

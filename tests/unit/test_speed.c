@@ -338,6 +338,75 @@ START_TEST(vllm_offload_still_read)
 }
 END_TEST
 
+/*
+ * Speculative decoding, vLLM ngram with 3 tokens a step: the one-card
+ * case's read (28,354,211,840 B -> 14,177,105 ns) now emits up to 4
+ * tokens a sequence: 4 x 10^12 / 14,177,105 = 282,145.05 -> 282,146
+ * thousandths; all 6: 24 x 10^12 / 14,177,105 = 1,692,870.3 ->
+ * 1,692,871. The step's FLOPs are 4 tokens': 4 x 166,098,739,200 =
+ * 664,394,956,800 (664,394 ns): still memory-bound.
+ */
+START_TEST(speculative_tokens)
+{
+	char buf[400];
+
+	setup();
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.max_model_len = 4096;
+	plan.engine.vllm.speculative_method = KVP_SPEC_NGRAM;
+	plan.engine.vllm.num_speculative_tokens = 3;
+	run();
+	ck_assert_uint_eq(res.speed.step_tokens, 4);
+	ck_assert_uint_eq(res.devices[0].decode_read_bytes, 28354211840ull);
+	ck_assert_uint_eq(res.speed.decode_flops, 664394956800ull);
+	ck_assert(!res.speed.compute_bound);
+	ck_assert_uint_eq(res.speed.seq_tps_milli, 282146ull);
+	ck_assert_uint_eq(res.speed.aggregate_tps_milli, 1692871ull);
+	kvp_speed_decode_text(&res, buf, sizeof buf);
+	ck_assert_msg(strstr(buf, "memory-bound; up to 4 tokens a step, every "
+	              "draft accepted)") != NULL, "%s", buf);
+}
+END_TEST
+
+/* A llama.cpp draft without --draft-max: the tokens a step are not
+ * known, so there is no rate bound, and the reason names the field;
+ * with --draft-max 8 the rates are 9 x the step's. */
+START_TEST(draft_without_max)
+{
+	static struct kvp_solve_answer ans;
+	struct kvp_solve_opts o = { .what = KVP_SOLVE_THROUGHPUT };
+	struct kvp_error err;
+	uint64_t one;
+	char buf[400];
+
+	setup();
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.llamacpp.ctx_size = 4096;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.speed.step_tokens, 1);
+	one = res.speed.decode_step_ns;
+	plan.draft = plan.model;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.speed.step_tokens, 0);
+	ck_assert(!res.speed.known);
+	ck_assert_uint_eq(res.speed.seq_tps_milli, 0);
+	kvp_speed_decode_text(&res, buf, sizeof buf);
+	ck_assert_msg(strstr(buf, "no bound: ") == buf &&
+	              strstr(buf, "(engine.llamacpp.draft_max, --draft-max)"),
+	              "%s", buf);
+	ck_assert(kvp_solve(&plan, &o, &ans, &res, &err) != KVP_OK);
+	ck_assert_msg(strstr(err.msg, "engine.llamacpp.draft_max: not given") ==
+	              err.msg, "%s", err.msg);
+	plan.engine.llamacpp.draft_max = 8;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.speed.step_tokens, 9);
+	ck_assert_uint_eq(res.speed.seq_tps_milli,
+	                  (9 * 1000000000000ull + res.speed.decode_step_ns - 1) /
+	                  res.speed.decode_step_ns);
+	ck_assert_uint_ge(res.speed.decode_step_ns, one);
+}
+END_TEST
+
 /* Through kvp_compute alone (weights from the model's own count): the
  * fields are filled and the bound is not worse than weights alone. */
 START_TEST(no_card_no_bound)
@@ -470,6 +539,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, moe_inactive_experts);
 	tcase_add_test(tc, llamacpp_host_experts);
 	tcase_add_test(tc, vllm_offload_still_read);
+	tcase_add_test(tc, speculative_tokens);
+	tcase_add_test(tc, draft_without_max);
 	tcase_add_test(tc, sliding_prefill_pairs);
 	tcase_add_test(tc, unknown_bandwidth);
 	tcase_add_test(tc, text_one_card);

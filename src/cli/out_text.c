@@ -409,9 +409,10 @@ void kvp_out_draft(FILE *out, const struct kvp_result *res)
 		        kvp_fmt_int(d->kv_device, h, sizeof h),
 		        kvp_figure_name(d->kv_kind), d->kv_source);
 	if (d->contexts)
-		fprintf(out, "%-14s%s contexts of %s cells, %s B each; host "
+		fprintf(out, "%-14s%s context%s of %s cells, %s B each; host "
 		        "(input embeddings) %s B\n", "",
 		        kvp_fmt_int(d->contexts, a, sizeof a),
+		        d->contexts == 1 ? "" : "s",
 		        kvp_fmt_int(d->cells, b, sizeof b),
 		        kvp_fmt_int(d->context_bytes, g, sizeof g),
 		        kvp_fmt_int(d->host_bytes, h, sizeof h));

@@ -30,7 +30,8 @@ enum own_flag {
 	OWN_WORKLOAD, OWN_LAYER, OWN_KV_DTYPE, OWN_HEAD_DIM, OWN_CLASS,
 	OWN_OVERHEAD, OWN_PP_LAYERS, OWN_WEIGHTS, OWN_DEFAULT_OVERHEADS,
 	OWN_NO_DEFAULT_OVERHEADS, OWN_ASSUME_LAYOUT, OWN_ALLOW_OUTSIDE,
-	OWN_LORA_FILE, OWN_MMPROJ_FILE, OWN_OVERRIDE_TENSOR, OWN_MODEL_DRAFT, OWN_SPEC_MODEL
+	OWN_LORA_FILE, OWN_MMPROJ_FILE, OWN_OVERRIDE_TENSOR, OWN_MODEL_DRAFT, OWN_SPEC_MODEL,
+	OWN_KV_OFFLOADING_SIZE
 };
 
 static const struct {
@@ -61,6 +62,7 @@ static const struct {
 	{ "mmproj", OWN_MMPROJ_FILE, true, "FILE", "llama.cpp --mmproj encoder file (GGUF): its tensor bytes set engine.llamacpp.mmproj_bytes, its clip.vision keys the engine.llamacpp.mmproj_* fields" },
 	{ "model-draft", OWN_MODEL_DRAFT, true, "SPEC", "llama.cpp -md, --model-draft: the draft model of speculative decoding (preset name, preset file, config.json or GGUF); sized into the plan's draft" },
 	{ "speculative-model", OWN_SPEC_MODEL, true, "SPEC", "vLLM --speculative-config '{\"model\": SPEC}': the draft model (preset, config.json or GGUF); sets --speculative-method draft_model, or eagle3 for an EAGLE-3 head; a method eagle given stays" },
+	{ "kv-offloading-size", OWN_KV_OFFLOADING_SIZE, true, "GIB", "vLLM --kv-offloading-size: GiB of KV offloading buffer in host memory, all TP ranks together; a bare number is GiB, as vLLM takes it (sets devices.kv_offload_bytes)" },
 	{ "assume-layout", OWN_ASSUME_LAYOUT, false, NULL, "import a config.json (--model) whose model_type or layout keys kvplan does not read, with the layout it does read; every output then warns (KVP-W16)" },
 };
 
@@ -318,6 +320,18 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 			return flag_error(err, flag);
 		p->model.n_rules++;
 		return KVP_OK;
+	case OWN_KV_OFFLOADING_SIZE: {
+		/* vLLM's unit is GiB (cache_config.kv_offloading_size x 2^30):
+		 * a bare number gets it, a number with a unit keeps its own */
+		char gib[64];
+
+		if (v[0] && strspn(v, "0123456789._,") == strlen(v) &&
+		    strlen(v) < sizeof gib - 4) {
+			snprintf(gib, sizeof gib, "%sGiB", v);
+			v = gib;
+		}
+		return set_key(p, "devices.kv_offload_bytes", 0, v, flag, err);
+	}
 	case OWN_KV_DTYPE:
 		if (set_key(p, "model.base.k_dtype", 0, v, flag, err) != KVP_OK ||
 		    set_key(p, "model.base.v_dtype", 0, v, flag, err) != KVP_OK)

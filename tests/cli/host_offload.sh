@@ -33,6 +33,21 @@ grep -q '^  host       \[' "$TMP/t.txt" && ok "host bar" || notok "host bar"
 expect "round trip host_capacity_bytes" 6442450944 "$(nth "$TMP/q.json" host_capacity_bytes 1)"
 expect "round trip used" 6328491520 "$(nth "$TMP/q.json" used_bytes 1)"
 
+# The KV tier: vLLM's --kv-offloading-size is GiB (vllm/config/vllm.py:
+# cpu_bytes_to_use = kv_offloading_size x 2^30), so a bare 2 is
+# 2,147,483,648 B, holding 2,147,483,648 / 163,840 = 13,107.2 -> 13,107
+# positions of the default model; a value with a unit keeps its own
+# (2GB = 2,000,000,000 B -> 12,207); --kv-offload-bytes takes bytes.
+"$KVPLAN" calc --kv-offloading-size 2 --format json >"$TMP/r.json"
+expect "--kv-offloading-size 2 is GiB" 2147483648 "$(nth "$TMP/r.json" tier_bytes 1)"
+expect "tier positions" 13107 "$(nth "$TMP/r.json" tier_tokens 1)"
+"$KVPLAN" calc --kv-offloading-size 2GB --format json >"$TMP/r.json"
+expect "--kv-offloading-size 2GB" 2000000000 "$(nth "$TMP/r.json" tier_bytes 1)"
+expect "tier positions of 2 GB" 12207 "$(nth "$TMP/r.json" tier_tokens 1)"
+"$KVPLAN" calc --kv-offload-bytes 2000000000 --format json >"$TMP/r.json"
+expect "--kv-offload-bytes" 2000000000 "$(nth "$TMP/r.json" tier_bytes 1)"
+bad "bad tier" "devices.kv_offload_bytes: 'lots'" calc --kv-offloading-size lots
+
 bad "ngl under TP" "engine.llamacpp.n_gpu_layers: 30 - partial offload is modelled on one device" \
 	calc --engine llama.cpp --n-gpu-layers 30 --tp 2 --cards 2
 bad "bad ngl" "engine.llamacpp.n_gpu_layers" calc --engine llama.cpp --n-gpu-layers lots

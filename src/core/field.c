@@ -944,6 +944,43 @@ static const char *parse_decimal(const char *s, uint64_t *num, unsigned *decs,
 	return NULL;
 }
 
+/*
+ * A vLLM count as vLLM's own flags take it (vllm/engine/arg_utils.py,
+ * human_readable_int, for --max-model-len and --max-num-batched-tokens):
+ * lowercase k, m, g, t are 10^3, 10^6, 10^9, 10^12 and may follow a
+ * decimal ("25.6k" = 25,600, rounded down); uppercase K, M, G, T are
+ * 2^10 .. 2^40 after a whole number. So "32k" is 32,000 tokens there,
+ * and "32K" 32,768.
+ */
+static const char *parse_vllm_count(const char *s, uint64_t *out)
+{
+	static const char lower[] = "kmgt", upper[] = "KMGT";
+	const char *end, *why, *at;
+	uint64_t num, mult = 1, v;
+	unsigned decs, i;
+
+	if ((why = parse_decimal(s, &num, &decs, 9, &end)) != NULL)
+		return why;
+	if (*end && end[1] == '\0' && (at = strchr(lower, *end)) != NULL) {
+		for (i = 0; i <= (unsigned)(at - lower); i++)
+			mult *= 1000;
+	} else if (*end && end[1] == '\0' && (at = strchr(upper, *end)) != NULL) {
+		if (decs)
+			return "decimals go with k, m, g, t only (vLLM's 1K = 1,024)";
+		mult = 1ull << (10 * (at - upper + 1));
+	} else if (*end) {
+		return "not a whole number (vLLM's 32k = 32,000, 32K = 32,768)";
+	} else if (decs) {
+		return "not a whole number";
+	}
+	if (!kvp_mul(num, mult, &v))
+		return "does not fit in 64 bits";
+	for (i = 0; i < decs; i++)
+		v /= 10;
+	*out = v;
+	return NULL;
+}
+
 /* "0.92", "1", "92%", "92.5%" -> parts per million. */
 static const char *parse_ppm(const char *s, uint64_t *out)
 {
@@ -1222,7 +1259,10 @@ enum kvp_status kvp_field_set(struct kvp_plan *p, const struct kvp_field *f,
 				"tokens with the model's tokenizer and its chat "
 				"template (there is no fixed characters-per-token "
 				"ratio)", name, s);
-		why = is_token_length(f->key) ? parse_tokens(s, &u) : parse_uint(s, &u);
+		if (strncmp(f->key, "engine.vllm.", 12) == 0 && is_token_length(f->key))
+			why = parse_vllm_count(s, &u);
+		else
+			why = is_token_length(f->key) ? parse_tokens(s, &u) : parse_uint(s, &u);
 		break;
 	case KVP_FT_I32:
 		if (strcmp(s, "-1") == 0) {

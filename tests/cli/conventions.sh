@@ -58,6 +58,19 @@ v=$(json_int "$TMP/k.json" kv bytes)
 v=$(json_int "$TMP/k.json" kv bytes)
 [ "$v" = 1342177280 ] && ok "--prompt 8K = 8,192 tokens" || notok "--prompt 8K: '$v' $(cat "$TMP/err")"
 
+# vLLM's own flags take the value as vLLM does (human_readable_int in
+# vllm/engine/arg_utils.py): 32k = 32,000, 32K = 32,768, 25.6k = 25,600;
+# a decimal before K is vLLM's error too.
+for pair in 32k:32000 32K:32768 25.6k:25600 0.5k:500 2048:2048; do
+	"$KVPLAN" calc --engine vllm --max-model-len "${pair%%:*}" --max-num-batched-tokens "${pair%%:*}" --format json >"$TMP/k.json" 2>"$TMP/err"
+	v=$(awk -F'[:,]' '/^\t\t\t"max_model_len":/ { gsub(/[ \t]/, "", $2); print $2; exit }' "$TMP/k.json")
+	b=$(awk -F'[:,]' '/^\t\t\t"max_num_batched_tokens":/ { gsub(/[ \t]/, "", $2); print $2; exit }' "$TMP/k.json")
+	[ "$v" = "${pair#*:}" ] && [ "$b" = "${pair#*:}" ] && ok "vLLM --max-model-len ${pair%%:*} = ${pair#*:}" ||
+		notok "vLLM ${pair%%:*}: '$v' '$b' $(cat "$TMP/err")"
+done
+bad "vLLM 1.5K refused" "engine.vllm.max_model_len: '1.5K' - decimals go with k, m, g, t only" calc --engine vllm --max-model-len 1.5K
+bad "vLLM 32x refused" "engine.vllm.max_num_batched_tokens: '32x' - not a whole number (vLLM's 32k = 32,000" calc --engine vllm --max-num-batched-tokens 32x
+
 # naming a plan made of flags
 plan_name() { "$KVPLAN" calc "$@" --format json 2>"$TMP/err" | awk -F'"' '/^\t"name":/ { print $4; exit }'; }
 mid() { "$KVPLAN" calc "$@" --format json 2>"$TMP/err" | awk -F'"' '/^\t\t"id":/ { print $4; exit }'; }

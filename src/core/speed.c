@@ -20,7 +20,12 @@
  *            share per MoE layer; on llama.cpp's one card the layers
  *            -ngl, --n-cpu-moe and -ot leave the experts on), (c) the
  *            encoder towers in proportion to the stage's layers, all at
- *            the model's bytes per parameter, / tp, rounded up. With
+ *            the model's bytes per parameter, / tp, rounded up. From the
+ *            model files (model.tensors) the groups' own bytes instead:
+ *            the table, the unrouted share of the MLP tensors, the towers
+ *            on the first stage and the MTP layers the engine loads on
+ *            the last (an MTP drafter's reads are the draft's, left
+ *            out). With
  *            B > 1 more experts are usually touched: the bound counts
  *            only the fewest possible. llama.cpp's host layers and
  *            experts run on the CPU, whose bandwidth kvplan does not
@@ -169,27 +174,42 @@ static uint64_t unread_weight_bytes(const struct kvp_plan *p,
                                     const struct kvp_device_result *dr)
 {
 	const struct kvp_weights_result *w = &res->weights;
+	const struct kvp_tensors *t = &p->model.tensors;
 	uint64_t tp = p->devices.tp ? p->devices.tp : 1;
 	uint64_t layers = (uint64_t)dr->last_layer - dr->first_layer + 1;
 	uint64_t tower = p->model.arch.tower_params, unrouted = 0;
-	u128 embed = 0, inactive;
+	uint32_t pp = p->devices.pp ? p->devices.pp : 1;
+	bool table = dr->pp_stage == 0 && embed_unread(p, res);
+	u128 embed = 0, experts, other = 0;
 
 	if (w->params == 0 || res->n_layers == 0)
 		return 0;
-	if (dr->pp_stage == 0 && embed_unread(p, res)) {
-		if (served_weights(p)->keep_embeddings_16bit)
-			embed = (u128)w->embed_params * 2;
-		else
-			embed = div_up((u128)w->bytes * w->embed_params, w->params);
-	}
 	if (w->params > w->active_params)
 		unrouted = w->params - w->active_params;
 	if (tower > unrouted)
 		tower = unrouted;
-	inactive = (u128)tower * layers / res->n_layers +
-	           unrouted_params(p, res, dr, unrouted - tower);
-	inactive = div_up((u128)w->bytes * inactive, w->params);
-	return div_up(embed + inactive, tp);
+	experts = unrouted_params(p, res, dr, unrouted - tower);
+	if (kvp_tensors_apply(p)) {
+		/* the files' groups: the table, the experts' share of the MLP
+		 * tensors, the towers (first stage) and the MTP layers the
+		 * engine loads (last stage, weights_stage.c) */
+		if (table)
+			embed = t->bytes[KVP_TG_EMBED];
+		experts = w->mlp_params ?
+		          div_up((u128)t->bytes[KVP_TG_MLP] * experts, w->mlp_params) : 0;
+		if (dr->pp_stage == 0)
+			other = t->bytes[KVP_TG_TOWER];
+		if (dr->pp_stage + 1 == pp)
+			other += kvp_mtp_resident(p);
+	} else {
+		if (table && served_weights(p)->keep_embeddings_16bit)
+			embed = (u128)w->embed_params * 2;
+		else if (table)
+			embed = div_up((u128)w->bytes * w->embed_params, w->params);
+		experts += (u128)tower * layers / res->n_layers;
+		experts = div_up((u128)w->bytes * experts, w->params);
+	}
+	return div_up(embed + experts + other, tp);
 }
 
 /* Causal (query, key) pairs over a prompt of n tokens for one layer. */

@@ -339,6 +339,47 @@ START_TEST(vllm_offload_still_read)
 END_TEST
 
 /*
+ * Weights from the model files (model.tensors, bytes by group, as in
+ * test_deploy_draft.c): embeddings 1,000,000, head 2,000,000, towers
+ * 500,000, MTP layers 3,000,000 of which 1,000,000 are their own
+ * embedding and head copies, 40 layers of 10,000 (the MLP group
+ * 400,000). vLLM on one card holds the table, the head, the towers and
+ * the layers: 3,900,000 B; a decode step reads the head and the layers,
+ * 2,400,000 (the table is looked up, the towers run at prefill only).
+ * With the MTP drafter the card holds the MTP layers less their copies,
+ * 2,000,000 more (5,900,000), which drafting reads, not the target's
+ * step: still 2,400,000.
+ */
+START_TEST(files_groups_unread)
+{
+	struct kvp_tensors *t = &plan.model.tensors;
+	uint32_t i;
+
+	setup();
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.max_model_len = 4096;
+	t->source = KVP_WSRC_SAFETENSORS;
+	t->bytes[KVP_TG_EMBED] = 1000000;
+	t->bytes[KVP_TG_LM_HEAD] = 2000000;
+	t->bytes[KVP_TG_TOWER] = 500000;
+	t->bytes[KVP_TG_MTP] = 3000000;
+	t->mtp_shared = 1000000;
+	t->bytes[KVP_TG_MLP] = 400000;
+	for (i = 0; i < plan.model.n_layers; i++)
+		t->layer[i] = 10000;
+	plan.model.arch.mtp_layers = 1;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.devices[0].weights_bytes, 3900000);
+	ck_assert_uint_eq(res.speed.weight_read_bytes, 2400000);
+	plan.engine.vllm.speculative_method = KVP_SPEC_MTP;
+	plan.engine.vllm.num_speculative_tokens = 1;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.devices[0].weights_bytes, 5900000);
+	ck_assert_uint_eq(res.speed.weight_read_bytes, 2400000);
+}
+END_TEST
+
+/*
  * Speculative decoding, vLLM ngram with 3 tokens a step: the one-card
  * case's read (28,354,211,840 B -> 14,177,105 ns) now emits up to 4
  * tokens a sequence: 4 x 10^12 / 14,177,105 = 282,145.05 -> 282,146
@@ -540,6 +581,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, llamacpp_host_experts);
 	tcase_add_test(tc, vllm_offload_still_read);
 	tcase_add_test(tc, speculative_tokens);
+	tcase_add_test(tc, files_groups_unread);
 	tcase_add_test(tc, draft_without_max);
 	tcase_add_test(tc, sliding_prefill_pairs);
 	tcase_add_test(tc, unknown_bandwidth);

@@ -159,6 +159,8 @@ static u128 unrouted_params(const struct kvp_plan *p, const struct kvp_result *r
 	uint64_t moe = 0, held = 0;
 	uint32_t i;
 
+	if (unrouted == 0)
+		return 0;       /* dense: nothing to look for */
 	for (i = 0; i < res->n_layers; i++) {
 		if (!kvp_moe_layer(p, res, i))
 			continue;

@@ -12,24 +12,25 @@
  *            copied in before each layer runs, or read over the host link
  *            by its kernels, vllm/model_executor/models/utils.py
  *            maybe_offload_to_cpu; counted at the card's rate, the link's
- *            being slower), less (a) the input embedding table on stage 0
- *            (rows are looked up, not read) unless it is also the output
- *            head (tied, one stage), (b) the experts a token is not routed
- *            to in the MoE layers whose experts the device holds (the
- *            model's params - active_params less the towers', an equal
- *            share per MoE layer; on llama.cpp's one card the layers
- *            -ngl, --n-cpu-moe and -ot leave the experts on), (c) the
- *            encoder towers in proportion to the stage's layers, all at
- *            the model's bytes per parameter, / tp, rounded up. From the
- *            model files (model.tensors) the groups' own bytes instead:
- *            the table, the unrouted share of the MLP tensors, the towers
- *            on the first stage and the MTP layers the engine loads on
- *            the last (an MTP drafter's reads are the draft's, left
- *            out). With
- *            B > 1 more experts are usually touched: the bound counts
- *            only the fewest possible. llama.cpp's host layers and
- *            experts run on the CPU, whose bandwidth kvplan does not
- *            have: left out (host.cpu_weights_bytes, said where shown).
+ *            being slower), less what a decode step does not read:
+ *            (a) the input embedding table on stage 0 (rows are looked
+ *                up) unless it is also the output head (tied, one stage);
+ *            (b) the experts a token is not routed to, in the MoE layers
+ *                whose experts the device holds (params - active_params
+ *                less the towers', an equal share per MoE layer; on
+ *                llama.cpp's one card, where -ngl, --n-cpu-moe and -ot
+ *                leave them);
+ *            (c) the encoder towers, in proportion to the stage's layers;
+ *            all at the model's bytes per parameter, / tp, rounded up.
+ *            From the model files (model.tensors) the groups' own bytes
+ *            instead: the table, the unrouted share of the MLP tensors,
+ *            the towers on the first stage, and the MTP layers the engine
+ *            loads on the last (an MTP drafter's reads are the draft's,
+ *            left out). With B > 1 more experts are usually touched: the
+ *            bound counts only the fewest possible. llama.cpp's host
+ *            layers and experts run on the CPU, whose bandwidth kvplan
+ *            does not have: left out (host.cpu_weights_bytes, said where
+ *            shown).
  *   KV       its kv_bytes x kv.bytes_needed / kv.bytes (its share of the
  *            positions actually stored, at full length), rounded down.
  * FLOPs (matmuls only, 2 per multiply-add): 2 x matmul parameters per

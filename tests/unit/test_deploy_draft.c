@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mtp_checkpoint.h"
 #include "kvplan/compute.h"
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
@@ -244,20 +245,8 @@ END_TEST
  * 5,400,000; the files' total is 6,400,000 either way. */
 START_TEST(mtp_tensors_loaded)
 {
-	struct kvp_tensors *t;
-	uint32_t i;
-
 	setup_vllm();
-	t = &plan.model.tensors;
-	t->source = KVP_WSRC_SAFETENSORS;
-	t->bytes[KVP_TG_EMBED] = 1000000;
-	t->bytes[KVP_TG_LM_HEAD] = 2000000;
-	t->bytes[KVP_TG_MTP] = 3000000;
-	t->mtp_shared = 1000000;
-	t->bytes[KVP_TG_MLP] = 400000;
-	for (i = 0; i < plan.model.n_layers; i++)
-		t->layer[i] = 10000;
-	plan.model.arch.mtp_layers = 1;
+	mtp_checkpoint(&plan);
 	run();
 	ck_assert_uint_eq(res.weights.bytes, 6400000);
 	ck_assert_uint_eq(res.devices[0].weights_bytes, 3400000);

@@ -15,6 +15,7 @@
 #include <check.h>
 #include <string.h>
 
+#include "mtp_checkpoint.h"
 #include "core/internal.h"
 #include "kvplan/compute.h"
 #include "kvplan/plan.h"
@@ -38,6 +39,14 @@ static void setup(void)
 	plan.devices.groups[0].card.flops_16bit = PF16;
 	plan.devices.groups[0].card.flops_8bit = PF8;
 	plan.devices.groups[0].count = 1;
+}
+
+/* The same under vLLM with max_model_len 4,096 (its default plan). */
+static void setup_vllm(void)
+{
+	setup();
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.max_model_len = 4096;
 }
 
 static void run(void)
@@ -322,9 +331,7 @@ START_TEST(vllm_offload_still_read)
 {
 	char buf[400];
 
-	setup();
-	plan.engine.kind = KVP_ENGINE_VLLM;
-	plan.engine.vllm.max_model_len = 4096;
+	setup_vllm();
 	plan.engine.vllm.cpu_offload_gb = 4;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.devices[0].offload_bytes, 4294967296ull);
@@ -339,9 +346,8 @@ START_TEST(vllm_offload_still_read)
 END_TEST
 
 /*
- * Weights from the model files (model.tensors, bytes by group, as in
- * test_deploy_draft.c): embeddings 1,000,000, head 2,000,000, towers
- * 500,000, MTP layers 3,000,000 of which 1,000,000 are their own
+ * Weights from the model files (mtp_checkpoint.h, with towers of
+ * 500,000 B): embeddings 1,000,000, head 2,000,000, MTP layers 3,000,000 of which 1,000,000 are their own
  * embedding and head copies, 40 layers of 10,000 (the MLP group
  * 400,000). vLLM on one card holds the table, the head, the towers and
  * the layers: 3,900,000 B; a decode step reads the head and the layers,
@@ -352,22 +358,9 @@ END_TEST
  */
 START_TEST(files_groups_unread)
 {
-	struct kvp_tensors *t = &plan.model.tensors;
-	uint32_t i;
-
-	setup();
-	plan.engine.kind = KVP_ENGINE_VLLM;
-	plan.engine.vllm.max_model_len = 4096;
-	t->source = KVP_WSRC_SAFETENSORS;
-	t->bytes[KVP_TG_EMBED] = 1000000;
-	t->bytes[KVP_TG_LM_HEAD] = 2000000;
-	t->bytes[KVP_TG_TOWER] = 500000;
-	t->bytes[KVP_TG_MTP] = 3000000;
-	t->mtp_shared = 1000000;
-	t->bytes[KVP_TG_MLP] = 400000;
-	for (i = 0; i < plan.model.n_layers; i++)
-		t->layer[i] = 10000;
-	plan.model.arch.mtp_layers = 1;
+	setup_vllm();
+	mtp_checkpoint(&plan);
+	plan.model.tensors.bytes[KVP_TG_TOWER] = 500000;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.devices[0].weights_bytes, 3900000);
 	ck_assert_uint_eq(res.speed.weight_read_bytes, 2400000);
@@ -391,9 +384,7 @@ START_TEST(speculative_tokens)
 {
 	char buf[400];
 
-	setup();
-	plan.engine.kind = KVP_ENGINE_VLLM;
-	plan.engine.vllm.max_model_len = 4096;
+	setup_vllm();
 	plan.engine.vllm.speculative_method = KVP_SPEC_NGRAM;
 	plan.engine.vllm.num_speculative_tokens = 3;
 	run();

@@ -321,8 +321,10 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 		p->model.n_rules++;
 		return KVP_OK;
 	case OWN_KV_OFFLOADING_SIZE: {
-		/* vLLM's unit is GiB (cache_config.kv_offloading_size x 2^30):
-		 * a bare number gets it, a number with a unit keeps its own */
+		/* vLLM's unit is GiB (vllm/config/vllm.py: cpu_bytes_to_use =
+		 * kv_offloading_size x 2^30, read in current sources, search
+		 * index id 18201737; first release not pinned): a bare number
+		 * gets it, a number with a unit keeps its own */
 		char gib[64];
 
 		if (v[0] && strspn(v, "0123456789._,") == strlen(v) &&

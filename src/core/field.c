@@ -946,7 +946,9 @@ static const char *parse_decimal(const char *s, uint64_t *num, unsigned *decs,
 
 /*
  * A vLLM count as vLLM's own flags take it (vllm/engine/arg_utils.py,
- * human_readable_int, for --max-model-len and --max-num-batched-tokens):
+ * human_readable_int, for --max-model-len and --max-num-batched-tokens;
+ * read in current sources, search index ids 25872476 and 41526715, the
+ * release that brought it not pinned; earlier ones refuse a suffix):
  * lowercase k, m, g, t are 10^3, 10^6, 10^9, 10^12 and may follow a
  * decimal ("25.6k" = 25,600, rounded down); uppercase K, M, G, T are
  * 2^10 .. 2^40 after a whole number. So "32k" is 32,000 tokens there,

@@ -10,9 +10,11 @@
  *   weights  its budget's weights_bytes, plus the weights vLLM's
  *            --cpu-offload-gb keeps in host memory for it (offload_bytes:
  *            copied in before each layer runs, or read over the host link
- *            by its kernels, vllm/model_executor/models/utils.py
- *            maybe_offload_to_cpu; counted at the card's rate, the link's
- *            being slower), less what a decode step does not read:
+ *            by its kernels: the two branches of vllm/model_executor/
+ *            models/utils.py maybe_offload_to_cpu, read in current
+ *            sources, search index id 48117064; counted at the card's
+ *            rate, the link's being slower), less what a decode step
+ *            does not read:
  *            (a) the input embedding table on stage 0 (rows are looked
  *                up) unless it is also the output head (tied, one stage);
  *            (b) the experts a token is not routed to, in the MoE layers

@@ -13,6 +13,10 @@
  *            the whole cache (nothing charged N times);
  *   host     the host's use is the sum of its parts; llama-server's
  *            checkpoints are slots x count x one checkpoint;
+ *   speed    the decode bound's weight read does not depend on where
+ *            vLLM keeps the weights: with --cpu-offload-gb it is the
+ *            same bytes (copied in or read over the host link each
+ *            step), the offloaded ones among them;
  *   mix      "requests of your mix fit" is one number: the engine's
  *            res.engine.mix_fit, when a pool engine computes one on a
  *            plan whose devices fit, equals kvp_solve_mix (devices
@@ -278,6 +282,26 @@ static void check_nocard(const char *what)
 	              (unsigned long long)res2.kv.bytes);
 }
 
+static int check_offload_speed(const char *what)
+{
+	if (plan.engine.kind != KVP_ENGINE_VLLM || res.n_devices == 0 ||
+	    !res.speed.known || plan.engine.vllm.cpu_offload_gb)
+		return 0;
+	bare = plan;
+	bare.engine.vllm.cpu_offload_gb = 1 + (uint32_t)rnd(8);
+	if (kvp_compute(&bare, &res2) != KVP_OK || !res2.speed.known)
+		return 0;
+	ck_assert_msg(res2.speed.weight_read_bytes == res.speed.weight_read_bytes,
+	              "%s: weights read a step %llu, %llu with --cpu-offload-gb %u",
+	              what, (unsigned long long)res.speed.weight_read_bytes,
+	              (unsigned long long)res2.speed.weight_read_bytes,
+	              bare.engine.vllm.cpu_offload_gb);
+	ck_assert_msg(res2.speed.offload_read_bytes > 0,
+	              "%s: --cpu-offload-gb %u but no weights in host memory", what,
+	              bare.engine.vllm.cpu_offload_gb);
+	return 1;
+}
+
 /* compare's row says what calc's engine note says, for every engine
  * with a pool; the note carries the same number. */
 static int check_mix(const char *what)
@@ -311,7 +335,7 @@ static int check_mix(const char *what)
 
 START_TEST(random_plans)
 {
-	int i, model, computed = 0, with_dev = 0, mixes = 0;
+	int i, model, computed = 0, with_dev = 0, mixes = 0, offloads = 0;
 	int per_engine[KVP_ENGINE_COUNT] = { 0 };
 	char what[256];
 
@@ -329,13 +353,15 @@ START_TEST(random_plans)
 		check_plan(what);
 		check_host(what);
 		check_nocard(what);
+		offloads += check_offload_speed(what);
 		if (i % MIX_EVERY == 0)
 			mixes += check_mix(what);
 	}
 	printf("test_invariants: %d plans, %d computed (%d with devices), "
 	       "%d mix checks, %d with checkpoints, %d with an encoder "
-	       "compute buffer\n", PLANS, computed, with_dev, mixes, ckpts,
-	       encoders);
+	       "compute buffer, %d offload speed checks\n", PLANS, computed,
+	       with_dev, mixes, ckpts, encoders, offloads);
+	ck_assert_int_ge(offloads, 20);
 	ck_assert_int_ge(ckpts, 10);
 	ck_assert_int_ge(encoders, 5);
 	/* the test must not pass by refusing everything */

@@ -126,18 +126,22 @@ static void answer_text(const struct kvp_solve_answer *a,
 		         a->capped ? " - the model's max_position_embeddings" : "");
 		break;
 	case KVP_SOLVE_THROUGHPUT: {
-		char t[40], q[40];
+		char t[40], q[40], k[24], spec[64] = "";
 
+		if (r->speed.step_tokens > 1)
+			snprintf(spec, sizeof spec, "; up to %s tokens a step, every "
+			         "draft accepted", kvp_fmt_int(r->speed.step_tokens,
+			         k, sizeof k));
 		snprintf(buf, n, "%s request%s (%s resident sequence%s) of %s "
 		         "tokens each: <= %s tokens/s in all, <= %s per sequence "
-		         "(%s)", v, a->value == 1 ? "" : "s",
+		         "(%s%s)", v, a->value == 1 ? "" : "s",
 		         kvp_fmt_int(a->sequences, s, sizeof s),
 		         a->sequences == 1 ? "" : "s",
 		         kvp_fmt_int(r->n_classes ? r->classes[0].length : 0, l,
 		                     sizeof l),
 		         kvp_fmt_milli(r->speed.aggregate_tps_milli, t, sizeof t),
 		         kvp_fmt_milli(r->speed.seq_tps_milli, q, sizeof q),
-		         kvp_speed_label);
+		         kvp_speed_label, spec);
 		break;
 	}
 	default:

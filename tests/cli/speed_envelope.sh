@@ -58,4 +58,20 @@ grep -q '^check: 407 requests fit at <= 44,068.93 tokens/s in all, decode comput
 	ok "throughput check 406" || notok "throughput check: $(sed -n 2p "$TMP/t.txt")"
 bad "throughput needs a bandwidth" "card.bandwidth: not known" solve --for throughput --card-bandwidth 0
 
+# Speculative decoding (vLLM ngram, 3 tokens a step): a step emits up to 4
+# tokens a sequence, and calc, its record and solve say so; a llama.cpp
+# draft without --draft-max has no rate bound, and solve refuses it.
+"$KVPLAN" calc --engine vllm --speculative-method ngram --num-speculative-tokens 3 >"$TMP/t.txt"
+grep -q '^  decode      <= .*, memory-bound; up to 4 tokens a step, every draft accepted)$' "$TMP/t.txt" &&
+	ok "calc says the tokens a step" || notok "calc spec: $(grep decode "$TMP/t.txt")"
+"$KVPLAN" calc --engine vllm --speculative-method ngram --num-speculative-tokens 3 --format json >"$TMP/r.json"
+expect "step_tokens" 4 "$(nth "$TMP/r.json" step_tokens 1)"
+"$KVPLAN" solve --for throughput --engine vllm --speculative-method ngram --num-speculative-tokens 3 >"$TMP/t.txt"
+grep -q '^solve throughput: .*not a measurement; up to 4 tokens a step, every draft accepted)$' "$TMP/t.txt" &&
+	ok "solve says the tokens a step" || notok "solve spec: $(head -1 "$TMP/t.txt")"
+"$KVPLAN" calc --engine llama.cpp --ctx-size 4096 --model-draft qwen2-0.5b --model qwen3-8b >"$TMP/t.txt"
+grep -q '^  decode      no bound: a draft emits up to 1 + its tokens a step, and the plan does not give them (engine.llamacpp.draft_max, --draft-max)$' "$TMP/t.txt" &&
+	ok "llama.cpp draft without --draft-max: no bound" || notok "draft no bound: $(grep decode "$TMP/t.txt")"
+bad "throughput needs --draft-max" "engine.llamacpp.draft_max: not given" solve --for throughput --engine llama.cpp --ctx-size 4096 --model qwen3-8b --model-draft qwen2-0.5b
+
 [ "$fails" -eq 0 ]

@@ -126,7 +126,7 @@ void kvp_speed_short_text(const struct kvp_result *res, bool prefill,
                           char *buf, size_t n)
 {
 	const struct kvp_speed_result *s = &res->speed;
-	char a[40], b[40], c[40], pf[64] = "";
+	char a[40], b[40], c[40], k[24], pf[64] = "", spec[48] = "";
 
 	if (n)
 		buf[0] = '\0';
@@ -135,7 +135,10 @@ void kvp_speed_short_text(const struct kvp_result *res, bool prefill,
 	if (prefill && s->compute_known && s->prefill_ns)
 		snprintf(pf, sizeof pf, "; prefill >= %s ms",
 		         kvp_fmt_milli(s->prefill_ns / 1000, c, sizeof c));
-	snprintf(buf, n, "bound <= %s tok/s/seq, <= %s in all%s",
+	if (s->step_tokens > 1)
+		snprintf(spec, sizeof spec, ", up to %s tok/step",
+		         kvp_fmt_int(s->step_tokens, k, sizeof k));
+	snprintf(buf, n, "bound <= %s tok/s/seq, <= %s in all%s%s",
 	         kvp_fmt_milli(s->seq_tps_milli, a, sizeof a),
-	         kvp_fmt_milli(s->aggregate_tps_milli, b, sizeof b), pf);
+	         kvp_fmt_milli(s->aggregate_tps_milli, b, sizeof b), spec, pf);
 }

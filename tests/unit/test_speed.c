@@ -347,9 +347,9 @@ END_TEST
 
 /*
  * Weights from the model files (mtp_checkpoint.h, with towers of
- * 500,000 B): embeddings 1,000,000, head 2,000,000, MTP layers 3,000,000 of which 1,000,000 are their own
- * embedding and head copies, 40 layers of 10,000 (the MLP group
- * 400,000). vLLM on one card holds the table, the head, the towers and
+ * 500,000 B): embeddings 1,000,000, head 2,000,000, MTP layers
+ * 3,000,000 of which 1,000,000 are their own embedding and head copies,
+ * 40 layers of 10,000 (the MLP group 400,000). vLLM on one card holds the table, the head, the towers and
  * the layers: 3,900,000 B; a decode step reads the head and the layers,
  * 2,400,000 (the table is looked up, the towers run at prefill only).
  * With the MTP drafter the card holds the MTP layers less their copies,
@@ -397,6 +397,9 @@ START_TEST(speculative_tokens)
 	kvp_speed_decode_text(&res, buf, sizeof buf);
 	ck_assert_msg(strstr(buf, "memory-bound; up to 4 tokens a step, every "
 	              "draft accepted)") != NULL, "%s", buf);
+	kvp_speed_short_text(&res, false, buf, sizeof buf);
+	ck_assert_str_eq(buf, "bound <= 282.15 tok/s/seq, <= 1,692.87 in all, "
+	                 "up to 4 tok/step");
 }
 END_TEST
 

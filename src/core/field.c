@@ -946,8 +946,9 @@ static const char *parse_decimal(const char *s, uint64_t *num, unsigned *decs,
 
 /*
  * A vLLM count as vLLM's own flags take it (vllm/engine/arg_utils.py,
- * human_readable_int, for --max-model-len and --max-num-batched-tokens;
- * read in current sources, search index ids 25872476 and 41526715, the
+ * human_readable_int, for --max-model-len, --max-num-batched-tokens and
+ * --kv-cache-memory-bytes, its human_readable_ints; read in current
+ * sources, search index ids 25872476, 41526715 and 7464787, the
  * release that brought it not pinned; earlier ones refuse a suffix):
  * lowercase k, m, g, t are 10^3, 10^6, 10^9, 10^12 and may follow a
  * decimal ("25.6k" = 25,600, rounded down); uppercase K, M, G, T are
@@ -981,6 +982,15 @@ static const char *parse_vllm_count(const char *s, uint64_t *out)
 		v /= 10;
 	*out = v;
 	return NULL;
+}
+
+/* A number ending in one of vLLM's one-letter multipliers ("8G"). */
+static bool vllm_suffixed(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n >= 2 && strchr("kmgtKMGT", s[n - 1]) &&
+	       s[n - 2] >= '0' && s[n - 2] <= '9';
 }
 
 /* "0.92", "1", "92%", "92.5%" -> parts per million. */
@@ -1280,7 +1290,12 @@ enum kvp_status kvp_field_set(struct kvp_plan *p, const struct kvp_field *f,
 		why = parse_uint(s, &u);
 		break;
 	case KVP_FT_BYTES:
-		why = parse_bytes(s, &u);
+		/* vLLM's --kv-cache-memory-bytes takes vLLM's "8G" (8 GiB) and
+		 * "8g" (8 x 10^9) too; kvplan's units have two letters or more */
+		if (strncmp(f->key, "engine.vllm.", 12) == 0 && vllm_suffixed(s))
+			why = parse_vllm_count(s, &u);
+		else
+			why = parse_bytes(s, &u);
 		break;
 	case KVP_FT_PPM:
 		why = parse_ppm(s, &u);

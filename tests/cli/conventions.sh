@@ -68,6 +68,14 @@ for pair in 32k:32000 32K:32768 25.6k:25600 0.5k:500 2048:2048; do
 	[ "$v" = "${pair#*:}" ] && [ "$b" = "${pair#*:}" ] && ok "vLLM --max-model-len ${pair%%:*} = ${pair#*:}" ||
 		notok "vLLM ${pair%%:*}: '$v' '$b' $(cat "$TMP/err")"
 done
+# --kv-cache-memory-bytes is one of vLLM's human_readable_ints too: 8G
+# is 8 GiB, 8g 8 x 10^9; kvplan's own units stay.
+for pair in 8G:8589934592 8g:8000000000 8GiB:8589934592 8GB:8000000000; do
+	"$KVPLAN" calc --engine vllm --kv-cache-memory-bytes "${pair%%:*}" --format json >"$TMP/k.json" 2>"$TMP/err"
+	v=$(awk -F'[:,]' '/^\t\t\t"kv_cache_memory_bytes":/ { gsub(/[ \t]/, "", $2); print $2; exit }' "$TMP/k.json")
+	[ "$v" = "${pair#*:}" ] && ok "vLLM --kv-cache-memory-bytes ${pair%%:*} = ${pair#*:}" ||
+		notok "vLLM kv-cache-memory-bytes ${pair%%:*}: '$v' $(cat "$TMP/err")"
+done
 bad "vLLM 1.5K refused" "engine.vllm.max_model_len: '1.5K' - decimals go with k, m, g, t only" calc --engine vllm --max-model-len 1.5K
 bad "vLLM 32x refused" "engine.vllm.max_num_batched_tokens: '32x' - not a whole number (vLLM's 32k = 32,000" calc --engine vllm --max-num-batched-tokens 32x
 

@@ -35,6 +35,12 @@ enum kvp_layer_kind {
 	KVP_LAYER_KIND_COUNT
 };
 
+/* A layer that keeps a window of positions: sliding (SWA) or chunked. */
+static inline bool kvp_kind_windowed(enum kvp_layer_kind k)
+{
+	return k == KVP_LAYER_SLIDING || k == KVP_LAYER_CHUNKED;
+}
+
 const char *kvp_layer_kind_name(enum kvp_layer_kind k);
 
 /* Per-layer fields a rule may set; bit i of kvp_layer_rule.set. */

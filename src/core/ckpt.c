@@ -45,11 +45,6 @@ typedef unsigned __int128 u128;
 /* common/common.h n_ctx_checkpoints (above) */
 #define LC_CKPT_DEFAULT 32u
 
-static bool lc_layer_swa(enum kvp_layer_kind k)
-{
-	return k == KVP_LAYER_SLIDING || k == KVP_LAYER_CHUNKED;
-}
-
 static void not_sized(struct kvp_host_result *h, const char *why)
 {
 	h->ckpt_kind = KVP_FIG_NONE;
@@ -74,7 +69,7 @@ static u128 swa_each(const struct kvp_result *res, uint64_t c)
 	for (i = 0; i < res->n_layers; i++) {
 		const struct kvp_layer_result *lr = &res->layers[i];
 
-		if (lc_layer_swa(lr->spec.kind) && lr->slots)
+		if (kvp_kind_windowed(lr->spec.kind) && lr->slots)
 			b += 24 + (u128)c * (lr->k_row_bytes + lr->v_row_bytes);
 	}
 	return b;
@@ -93,7 +88,7 @@ enum kvp_status kvp_llamacpp_checkpoints(const struct kvp_plan *p,
 		const struct kvp_layer_result *lr = &res->layers[i];
 
 		n_rec += lr->spec.kind == KVP_LAYER_NONE && lr->spec.state_bytes;
-		n_swa += lc_layer_swa(lr->spec.kind) && lr->slots;
+		n_swa += kvp_kind_windowed(lr->spec.kind) && lr->slots;
 	}
 	/* update_slots: recurrent or hybrid, or SWA without --swa-full */
 	if (!n_rec && (!n_swa || o->swa_full))

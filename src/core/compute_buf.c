@@ -87,12 +87,6 @@ struct masks {
 	u128 full, swa;              /* cells of each mask (0: none) */
 };
 
-static bool slides(const struct kvp_layer_result *l)
-{
-	return l->spec.kind == KVP_LAYER_SLIDING ||
-	       l->spec.kind == KVP_LAYER_CHUNKED;
-}
-
 /* Largest attention phase over layers [a, b) where on_device == dev,
  * without the masks (counted once, beside every phase: see below). */
 static u128 attn_range(const struct kvp_plan *p, const struct kvp_result *res,
@@ -117,7 +111,7 @@ static u128 attn_range(const struct kvp_plan *p, const struct kvp_result *res,
 			v += cells * c->T * c->Hq * 4;   /* KQ, soft_max in place */
 		if (v > best)
 			best = v;
-		mc = slides(l) ? &m->swa : &m->full;
+		mc = kvp_kind_windowed(l->spec.kind) ? &m->swa : &m->full;
 		if (cells > *mc)
 			*mc = cells;
 	}

@@ -57,11 +57,6 @@ static bool lc_quantized(enum kvp_dtype d)
 	       d == KVP_DT_Q5_0 || d == KVP_DT_Q5_1 || d == KVP_DT_IQ4_NL;
 }
 
-static bool lc_swa(enum kvp_layer_kind k)
-{
-	return k == KVP_LAYER_SLIDING || k == KVP_LAYER_CHUNKED;
-}
-
 static enum kvp_status lc_check_opts(const struct kvp_plan *p,
                                      const struct kvp_layer_spec *ls,
                                      struct kvp_result *res)
@@ -228,7 +223,7 @@ static enum kvp_status lc_era(const struct kvp_plan *p,
 	b->v_mla = b->unified = false;
 	for (i = 0; i < p->model.n_layers; i++) {
 		mla |= ls[i].kind == KVP_LAYER_MLA;
-		swa |= lc_swa(ls[i].kind);
+		swa |= kvp_kind_windowed(ls[i].kind);
 	}
 	if ((st = lc_era_rs(p, res)) != KVP_OK)
 		return st;
@@ -250,7 +245,7 @@ static uint64_t lc_v_widest(const struct kvp_plan *p,
 	for (i = 0; i < p->model.n_layers; i++) {
 		uint64_t v;
 
-		if (ls[i].kind != KVP_LAYER_FULL && !lc_swa(ls[i].kind))
+		if (ls[i].kind != KVP_LAYER_FULL && !kvp_kind_windowed(ls[i].kind))
 			continue;
 		v = (uint64_t)ls[i].kv_heads * ls[i].v_dim;
 		if (!first)
@@ -486,7 +481,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		    !kvp_mul(slots, lr->bytes_per_position, &lr->bytes))
 			return eng_overflow(res, "kv.bytes");
 		lr->slots = slots;
-		if (lc_swa(sp.kind) && b.iswa) {
+		if (kvp_kind_windowed(sp.kind) && b.iswa) {
 			/* --swa-full still builds the second cache, with
 			 * n_ctx_seq cells (llama-kv-cache-iswa.cpp: size_swa =
 			 * size_base when swa_full) */

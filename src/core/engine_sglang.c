@@ -128,11 +128,6 @@ struct sg_swa {
 	uint64_t full, swa;       /* tokens of the full and the sliding pool */
 };
 
-static bool sg_slides(const struct kvp_layer_spec *l)
-{
-	return l->kind == KVP_LAYER_SLIDING || l->kind == KVP_LAYER_CHUNKED;
-}
-
 /*
  * Whether SGLang splits this plan's layers into SWAKVPool's two pools,
  * and each side's bytes a token (res->layers[] rows, set before). SGLang
@@ -159,7 +154,7 @@ static enum kvp_status sg_swa_pool(const struct kvp_plan *p,
 	if (k == sizeof sg_hybrid_swa / sizeof sg_hybrid_swa[0] ||
 	    p->engine.sglang.disable_hybrid_swa_memory)
 		return KVP_OK;
-	for (i = 0; i < p->model.n_layers && !sg_slides(&ls[i]); i++)
+	for (i = 0; i < p->model.n_layers && !kvp_kind_windowed(ls[i].kind); i++)
 		;
 	if (i == p->model.n_layers)
 		return KVP_OK;
@@ -169,8 +164,8 @@ static enum kvp_status sg_swa_pool(const struct kvp_plan *p,
 		return KVP_OK;
 	for (i = 0; i < p->model.n_layers; i++) {
 		const struct kvp_layer_result *lr = &res->layers[i];
-		uint64_t *row = sg_slides(&ls[i]) ? &w->s : &w->f;
-		uint32_t *n = sg_slides(&ls[i]) ? &w->ns : &w->nf;
+		uint64_t *row = kvp_kind_windowed(ls[i].kind) ? &w->s : &w->f;
+		uint32_t *n = kvp_kind_windowed(ls[i].kind) ? &w->ns : &w->nf;
 
 		if (ls[i].kind == KVP_LAYER_MLA || lr->index_row_bytes)
 			return kvp_error_set(err, KVP_EREFUSED,
@@ -184,7 +179,7 @@ static enum kvp_status sg_swa_pool(const struct kvp_plan *p,
 				"SWAKVPool takes one shape for all %s layers (%llu B); "
 				"kvplan does not size a mix", i,
 				(unsigned long long)lr->bytes_per_position,
-				sg_slides(&ls[i]) ? "sliding" : "full",
+				kvp_kind_windowed(ls[i].kind) ? "sliding" : "full",
 				(unsigned long long)*row);
 		*row = lr->bytes_per_position;
 		(*n)++;
@@ -242,7 +237,7 @@ static enum kvp_status sg_pool_line(struct kvp_result *res,
 	if (!kvp_add(tokens, page, &slots))
 		return eng_overflow(res, "engine.sglang.max_total_tokens");
 	for (i = 0; i < n; i++)
-		if (sg_slides(&ls[i]) == swa) {
+		if (kvp_kind_windowed(ls[i].kind) == swa) {
 			if (!kvp_muladd(&kb, slots, res->layers[i].k_row_bytes))
 				return eng_overflow(res, "kv.k_bytes");
 			if (!kvp_muladd(&vb, slots, res->layers[i].v_row_bytes))
@@ -661,7 +656,7 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 		return eng_overflow(res, "engine.sglang.max_total_tokens");
 	for (i = 0; i < p->model.n_layers; i++) {
 		struct kvp_layer_result *lr = &res->layers[i];
-		uint64_t n = sw.on && sg_slides(&ls[i]) ? sw.swa + page : slots;
+		uint64_t n = sw.on && kvp_kind_windowed(ls[i].kind) ? sw.swa + page : slots;
 
 		lr->slots = lr->bytes_per_position ? n : 0;
 		if (!kvp_mul(n, lr->bytes_per_position, &lr->bytes) ||

@@ -120,7 +120,7 @@ static bool hf_all_slide(const struct kvp_plan *p, const struct kvp_layer_spec *
 	for (i = 0; i < p->model.n_layers; i++) {
 		if (ls[i].kind == KVP_LAYER_FULL || ls[i].kind == KVP_LAYER_MLA)
 			return false;
-		if (ls[i].kind == KVP_LAYER_SLIDING || ls[i].kind == KVP_LAYER_CHUNKED)
+		if (kvp_kind_windowed(ls[i].kind))
 			sliding++;
 	}
 	return sliding > 0;

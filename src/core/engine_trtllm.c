@@ -51,7 +51,7 @@ struct tr_win {
  * to max_seq_len). */
 static uint64_t tr_layer_window(const struct kvp_layer_spec *l, uint64_t max_seq)
 {
-	if ((l->kind == KVP_LAYER_SLIDING || l->kind == KVP_LAYER_CHUNKED) &&
+	if (kvp_kind_windowed(l->kind) &&
 	    l->window && l->window < max_seq)
 		return l->window;
 	return max_seq;

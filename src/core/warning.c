@@ -714,8 +714,7 @@ static void w_server_slots(const struct kvp_plan *p, struct kvp_result *res)
 		return;
 	for (i = 0; i < res->n_layers; i++)
 		swa |= res->layers[i].slots &&
-		       (res->layers[i].spec.kind == KVP_LAYER_SLIDING ||
-		        res->layers[i].spec.kind == KVP_LAYER_CHUNKED);
+		       kvp_kind_windowed(res->layers[i].spec.kind);
 	if (!swa && !res->kv.state_bytes)
 		return;
 	kvp_warn(res, KVP_W_SERVER_SLOTS,

@@ -21,6 +21,10 @@ extern const char kvp_speed_label[];
  * memory-bound)", or why there is none. */
 void kvp_speed_decode_text(const struct kvp_result *res, char *buf, size_t n);
 
+/* With speculative decoding, what the rates assume: "; up to 4 tokens a
+ * step, every draft accepted"; "" otherwise. */
+void kvp_speed_step_text(const struct kvp_result *res, char *buf, size_t n);
+
 /* ">= 47.16 ms for a 3,072-token prompt (46.67 TFLOP at 989.50 TFLOP/s
  * 16-bit peak)", or why there is none. */
 void kvp_speed_prefill_text(const struct kvp_result *res, char *buf, size_t n);

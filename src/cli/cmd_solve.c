@@ -126,12 +126,9 @@ static void answer_text(const struct kvp_solve_answer *a,
 		         a->capped ? " - the model's max_position_embeddings" : "");
 		break;
 	case KVP_SOLVE_THROUGHPUT: {
-		char t[40], q[40], k[24], spec[64] = "";
+		char t[40], q[40], spec[64];
 
-		if (r->speed.step_tokens > 1)
-			snprintf(spec, sizeof spec, "; up to %s tokens a step, every "
-			         "draft accepted", kvp_fmt_int(r->speed.step_tokens,
-			         k, sizeof k));
+		kvp_speed_step_text(r, spec, sizeof spec);
 		snprintf(buf, n, "%s request%s (%s resident sequence%s) of %s "
 		         "tokens each: <= %s tokens/s in all, <= %s per sequence "
 		         "(%s%s)", v, a->value == 1 ? "" : "s",

@@ -52,11 +52,22 @@ static void spread(const struct kvp_result *res, const char *rate,
 		snprintf(buf, n, "at %s", rate);
 }
 
+void kvp_speed_step_text(const struct kvp_result *res, char *buf, size_t n)
+{
+	char t[24];
+
+	if (n)
+		buf[0] = '\0';
+	if (res->speed.step_tokens > 1)
+		snprintf(buf, n, "; up to %s tokens a step, every draft accepted",
+		         kvp_fmt_int(res->speed.step_tokens, t, sizeof t));
+}
+
 void kvp_speed_decode_text(const struct kvp_result *res, char *buf, size_t n)
 {
 	const struct kvp_speed_result *s = &res->speed;
 	char a[40], b[40], c[40], w[40], k[40], h[40], bw[48], each[96];
-	char host[128] = "", spec[64] = "", t[24];
+	char host[128] = "", spec[64];
 
 	if (res->n_devices == 0) {
 		snprintf(buf, n, "no bound: no card chosen");
@@ -75,9 +86,7 @@ void kvp_speed_decode_text(const struct kvp_result *res, char *buf, size_t n)
 	}
 	fmt_rate(s->bandwidth, 1000000000ull, "GB/s", bw, sizeof bw);
 	spread(res, bw, each, sizeof each);
-	if (s->step_tokens > 1)
-		snprintf(spec, sizeof spec, "; up to %s tokens a step, every "
-		         "draft accepted", kvp_fmt_int(s->step_tokens, t, sizeof t));
+	kvp_speed_step_text(res, spec, sizeof spec);
 	if (s->offload_read_bytes)
 		snprintf(host, sizeof host, "; weights held in host memory (%s) "
 		         "counted at the card's rate, the host link being slower",

@@ -15,11 +15,15 @@
  * (llm_ffn_exps_block_regex); the core applies engine.llamacpp.n_cpu_moe
  * and these items through one rule (host.c).
  *
- * Patterns are matched here with POSIX regcomp(REG_EXTENDED). Where ERE
- * and ECMAScript differ, the pattern is refused rather than matched
- * differently: escapes other than a backslash before a punctuation
- * character (\d \w \s \b, back-references, \n ...), "(?" groups and lazy
- * quantifiers ("*?", "+?", "??", "}?").
+ * Patterns are matched by kvplan's own bounded matcher (ecma_re.h: the
+ * ECMAScript subset -ot patterns are written in, run as a Thompson NFA
+ * in time linear in name length x states), never by an engine that can
+ * expand a pattern without bound: glibc's regcomp took 3.4 GB for
+ * '((a{255}){255}){255}'. A pattern ECMAScript refuses is refused as
+ * "not a regular expression"; one kvplan does not match (look-aheads,
+ * back-references) or past its bounds is refused saying so. The items
+ * together hold at most OT_MAX_STATES states, so matching every tensor
+ * name of KVP_MAX_LAYERS layers stays bounded too.
  *
  * The tensor names (src/llama-arch.cpp LLM_TENSOR_NAMES) are those of a
  * llama-style layer: attention (or MLA) and its norm, a dense or MoE FFN
@@ -27,18 +31,19 @@
  * token_embd and output: a pattern that moves only part of a layer's
  * other tensors (attn_q without attn_k, say) is refused by name.
  */
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/ecma_re.h"
 #include "io/override_tensor.h"
 
 #define OT_MAX_ITEMS 64
+#define OT_MAX_STATES 2048   /* all items' states together */
 
 struct ot_item {
 	char pattern[256];
-	regex_t re;
+	struct kvp_re re;
 	uint8_t buf;              /* KVP_OT_CPU or KVP_OT_DEV */
 };
 
@@ -66,30 +71,29 @@ static const struct { const char *name; uint8_t buf; } buffers[] = {
 	{ "MTL0", KVP_OT_DEV }, { "SYCL0", KVP_OT_DEV },
 };
 
-/* The ECMAScript features ERE reads differently: refused. */
-static const char *ecma_only(const char *p)
+/* The pattern compiled, or refused naming it, what and where. */
+static enum kvp_status compile(struct ot_item *it, struct kvp_error *err)
 {
-	size_t i;
+	struct kvp_re_error e;
 
-	for (i = 0; p[i]; i++) {
-		if (p[i] == '\\') {
-			unsigned char c = (unsigned char)p[i + 1];
-
-			if (!c)
-				return "a trailing backslash";
-			if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-			    (c >= '0' && c <= '9'))
-				return "an escape such as \\d, \\w, \\s, \\b or a back-reference";
-			i++;
-			continue;
-		}
-		if (p[i] == '(' && p[i + 1] == '?')
-			return "a (? group";
-		if ((p[i] == '*' || p[i] == '+' || p[i] == '?' || p[i] == '}') &&
-		    p[i + 1] == '?')
-			return "a lazy quantifier";
+	switch (kvp_re_compile(it->pattern, strlen(it->pattern), &it->re, &e)) {
+	case KVP_RE_OK:
+		return KVP_OK;
+	case KVP_RE_NOT_REGEX:
+		return kvp_error_set(err, KVP_EINVAL,
+			"--override-tensor: '%s' - not a regular expression (ECMAScript, "
+			"llama.cpp's std::regex): %s at character %zu",
+			it->pattern, e.what, e.at + 1);
+	case KVP_RE_UNSUPPORTED:
+		return kvp_error_set(err, KVP_EINVAL,
+			"--override-tensor: '%s' - the pattern uses %s (character %zu), "
+			"which kvplan does not match; write it without",
+			it->pattern, e.what, e.at + 1);
+	default:
+		return kvp_error_set(err, KVP_ERANGE,
+			"--override-tensor: '%s' - too large for kvplan's matcher: %s",
+			it->pattern, e.what);
 	}
-	return NULL;
 }
 
 static enum kvp_status parse_item(const char *s, size_t len, struct ot_item *it,
@@ -98,8 +102,6 @@ static enum kvp_status parse_item(const char *s, size_t len, struct ot_item *it,
 	const char *eq = memchr(s, '=', len);
 	char bufname[32];
 	size_t pl, bl, i;
-	const char *why;
-	int rc;
 
 	if (!eq)
 		return kvp_error_set(err, KVP_EINVAL,
@@ -122,21 +124,7 @@ static enum kvp_status parse_item(const char *s, size_t len, struct ot_item *it,
 		return kvp_error_set(err, KVP_EINVAL,
 			"--override-tensor: '%.*s' - unknown buffer type '%s' (kvplan places "
 			"on CPU or the one card, CUDA0)", (int)len, s, bufname);
-	if ((why = ecma_only(it->pattern)))
-		return kvp_error_set(err, KVP_EINVAL,
-			"--override-tensor: '%s' - the pattern uses %s, which POSIX ERE "
-			"reads differently from llama.cpp's std::regex; write it without",
-			it->pattern, why);
-	rc = regcomp(&it->re, it->pattern, REG_EXTENDED | REG_NOSUB);
-	if (rc) {
-		char msg[96];
-
-		regerror(rc, &it->re, msg, sizeof msg);
-		return kvp_error_set(err, KVP_EINVAL,
-			"--override-tensor: '%s' - not a regular expression: %s",
-			it->pattern, msg);
-	}
-	return KVP_OK;
+	return compile(it, err);
 }
 
 /* Buffer of a tensor name: the first item that matches, 0 none. */
@@ -146,7 +134,7 @@ static uint8_t place(const struct ot_item *items, size_t n, const char *name,
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (regexec(&items[i].re, name, 0, NULL, 0) == 0) {
+		if (kvp_re_search(&items[i].re, name)) {
 			*which = i;
 			return items[i].buf;
 		}
@@ -225,7 +213,7 @@ enum kvp_status kvp_ot_resolve(struct kvp_plan *p, struct kvp_error *err)
 	struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
 	struct ot_item *items;
 	const char *s = o->override_tensor, *e;
-	size_t n = 0, i;
+	size_t n = 0, i, states = 0;
 	enum kvp_status st = KVP_OK;
 
 	memset(o->ot_layer, 0, sizeof o->ot_layer);
@@ -246,7 +234,14 @@ enum kvp_status kvp_ot_resolve(struct kvp_plan *p, struct kvp_error *err)
 		st = parse_item(s, e ? (size_t)(e - s) : strlen(s), &items[n], err);
 		if (st != KVP_OK)
 			break;
-		n++;
+		states += kvp_re_states(&items[n++].re);
+		if (states > OT_MAX_STATES) {
+			st = kvp_error_set(err, KVP_ERANGE,
+				"--override-tensor: '%s' - too large for kvplan's matcher: the "
+				"patterns hold more than %d states together", items[n - 1].pattern,
+				OT_MAX_STATES);
+			break;
+		}
 		if (!e)
 			break;
 		s = e + 1;
@@ -254,7 +249,7 @@ enum kvp_status kvp_ot_resolve(struct kvp_plan *p, struct kvp_error *err)
 	if (st == KVP_OK)
 		st = resolve(p, items, n, err);
 	for (i = 0; i < n; i++)
-		regfree(&items[i].re);
+		kvp_re_free(&items[i].re);
 	free(items);
 	return st;
 }

@@ -33,6 +33,9 @@
 #define FUZZ_ENTRY fuzz_import_one
 #include "../fuzz/fuzz_import.c"
 #undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_ot_one
+#include "../fuzz/fuzz_ot.c"
+#undef FUZZ_ENTRY
 
 #define CORPUS KVP_SRCDIR "/tests/corpus/"
 
@@ -125,6 +128,14 @@ START_TEST(rules_corpus)
 }
 END_TEST
 
+/* -ot patterns: those people write, issue 33's two that took glibc's
+ * regcomp gigabytes, and each kind of refusal. */
+START_TEST(ot_corpus)
+{
+	ck_assert_uint_ge(replay(CORPUS "ot", fuzz_ot_one), 36);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("fuzz_corpus");
@@ -137,6 +148,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, field_corpus);
 	tcase_add_test(tc, rules_corpus);
 	tcase_add_test(tc, import_corpus);
+	tcase_add_test(tc, ot_corpus);
 	suite_add_tcase(s, tc);
 	return s;
 }

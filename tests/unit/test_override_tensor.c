@@ -131,18 +131,40 @@ START_TEST(embd_and_output)
 }
 END_TEST
 
-/* Refused, one line naming the flag: llama.cpp's own refusals, features
- * ERE reads differently, and partial layers kvplan does not size. */
+/* ECMAScript forms ERE would have read otherwise, matched as std::regex
+ * does: \d+ and (?:) find every layer's experts, 40 x 251,658,240 =
+ * 10,066,329,600 B; a lazy quantifier finds the same names. */
+START_TEST(ecmascript_forms)
+{
+	setup(true);
+	ot("blk\\.\\d+\\.ffn_(?:up|down|gate)_exps=CPU");
+	ck_assert_uint_eq(res.host.expert_bytes, 10066329600ull);
+	ot("\\bblk\\.\\d\\.ffn_\\w+?_exps=CPU");          /* layers 0-9 */
+	ck_assert_uint_eq(res.host.expert_bytes, 2516582400ull);
+}
+END_TEST
+
+/* Refused, one line naming the flag: llama.cpp's own refusals, what
+ * kvplan's matcher does not match or bound, and partial layers kvplan
+ * does not size. */
 START_TEST(refusals)
 {
 	setup(true);
 	refused("blk.3.attn_q", "expected PATTERN=BUFFER");
 	refused("exps=GPU", "unknown buffer type 'GPU'");
 	refused("exps=CUDA_Host", "unknown buffer type");
-	refused("blk\\.\\d+\\.ffn_.*_exps=CPU", "\\d");
-	refused("(?:exps)=CPU", "(? group");
-	refused("exps.*?=CPU", "lazy quantifier");
 	refused("blk\\.[3=CPU", "not a regular expression");
+	/* (?= cannot be written: the first '=' ends the pattern, as in
+	 * common/arg.cpp; (?! can */
+	refused("blk\\.(?=3)=CPU", "unknown buffer type '3)=CPU'");
+	refused("blk\\.(?!3)=CPU", "look-ahead (?= or (?! (character 6), which kvplan does not match");
+	/* issue 33: glibc's regcomp took 3.4 GB, and 5.7 GB doubling per '+' */
+	refused("((a{255}){255}){255}=CPU", "too large for kvplan's matcher");
+	refused("(g++++++++++++++++++++++++ate)_exp=CUDA0",
+	        "not a regular expression (ECMAScript, llama.cpp's std::regex): a "
+	        "quantifier after a quantifier at character 4");
+	/* the items together: 2 x 1,026 states past 2,048 */
+	refused("(.?){512}=CPU,(.?){512}=CPU", "more than 2048 states together");
 	refused("blk\\.3\\.attn_q=CPU", "moves blk.3.attn_q.weight but not");
 	refused("ffn_(up|down)_exps=CPU", "ffn_gate_exps");
 	/* under TP: one card only */
@@ -165,6 +187,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, n_cpu_moe_is_an_override);
 	tcase_add_test(tc, whole_layers);
 	tcase_add_test(tc, embd_and_output);
+	tcase_add_test(tc, ecmascript_forms);
 	tcase_add_test(tc, refusals);
 	suite_add_tcase(s, tc);
 	return s;

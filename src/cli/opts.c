@@ -19,6 +19,7 @@
 #include "kvplan/validate.h"
 #include "kvplan/checked.h"
 #include "io/gguf.h"
+#include "io/lora.h"
 #include "io/mmproj.h"
 #include "io/override_tensor.h"
 
@@ -364,6 +365,10 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 
 			kvp_gguf_free(&g);
 			return st == KVP_OK ? KVP_OK : flag_error(err, flag);
+		}
+		if (kvp_lora_check(&g, v, err) != KVP_OK) {
+			kvp_gguf_free(&g);
+			return flag_error(err, flag);
 		}
 		kvp_gguf_free(&g);
 		if (!kvp_add(*to, g.tensor_bytes, to))

@@ -16,6 +16,7 @@
 
 #include "io/ggml_types.h"
 #include "io/gguf.h"
+#include "io/name_set.h"
 #include "kvplan/checked.h"
 
 /* Bounds no real file reaches; the file's size bounds them further. */
@@ -363,43 +364,78 @@ static enum kvp_status read_header(struct rd *r, struct kvp_gguf *g)
 	return KVP_OK;
 }
 
+/* general.alignment as gguf.cpp takes it: gguf_get_val_u32 (one u32,
+ * asserted), then "alignment %zu is not a power of 2". */
+static enum kvp_status alignment(struct rd *r, struct kvp_gguf *g,
+                                 const struct kvp_gguf_kv *kv)
+{
+	if (kv->type != KVP_GGUF_U32)
+		return kvp_error_set(r->err, KVP_EPARSE, "%s: GGUF at byte %llu: "
+		       "general.alignment: %s, not one u32 - llama.cpp's "
+		       "gguf_get_val_u32 refuses it", r->name,
+		       (unsigned long long)r->pos,
+		       kv->type == KVP_GGUF_ARRAY ? "an array"
+		       : kv->type == KVP_GGUF_STRING ? "a string" : "another type");
+	if (kv->u == 0 || (kv->u & (kv->u - 1)) != 0)
+		return fail(r, KVP_EPARSE, "general.alignment", "alignment %llu "
+		            "is not a power of 2 (gguf.cpp)", (unsigned long long)kv->u);
+	g->alignment = kv->u;
+	return KVP_OK;
+}
+
+/* Keep KV (the set owns its values from here), or refuse a key read
+ * before, as gguf.cpp does ("duplicate key '%s' for tensors %zu and
+ * %zu": it says tensors, it means key/value pairs). */
+static enum kvp_status keep_kv(struct rd *r, struct kvp_gguf *g,
+                               struct kvp_name_set *keys, uint64_t k,
+                               struct kvp_gguf_kv *kv)
+{
+	struct kvp_gguf_kv *grown;
+	uint64_t first = 0;
+	int dup = kv->key[0] ? kvp_name_set_add(keys, kv->key, k, &first) : 0;
+	enum kvp_status st = KVP_OK;
+
+	if (dup > 0)
+		st = kvp_error_set(r->err, KVP_EPARSE, "%s: GGUF: duplicate key "
+		       "'%s' for tensors %llu and %llu (key/value pairs, in "
+		       "gguf.cpp's words) - llama.cpp refuses the file", r->name,
+		       kv->key, (unsigned long long)first, (unsigned long long)k);
+	else if (!strcmp(kv->key, "general.alignment"))
+		st = alignment(r, g, kv);
+	if (st != KVP_OK || !kv->key[0] || dup < 0) {
+		free(kv->ivals);
+		return st == KVP_OK && dup < 0 ? kvp_error_set(r->err, KVP_ENOMEM,
+		       "%s: out of memory", r->name) : st;
+	}
+	grown = realloc(g->kv, (g->n_kept + 1) * sizeof *g->kv);
+	if (!grown) {
+		free(kv->ivals);
+		return kvp_error_set(r->err, KVP_ENOMEM, "%s: out of memory", r->name);
+	}
+	g->kv = grown;
+	g->kv[g->n_kept++] = *kv;
+	return KVP_OK;
+}
+
 static enum kvp_status read_kvs(struct rd *r, struct kvp_gguf *g)
 {
+	struct kvp_name_set keys;
 	uint64_t k;
-	enum kvp_status st;
+	enum kvp_status st = KVP_OK;
 
+	memset(&keys, 0, sizeof keys);
 	g->alignment = 32;   /* GGUF_DEFAULT_ALIGNMENT */
-	for (k = 0; k < g->n_kv; k++) {
+	for (k = 0; k < g->n_kv && st == KVP_OK; k++) {
 		struct kvp_gguf_kv kv;
-		struct kvp_gguf_kv *grown;
 
 		st = read_kv(r, &kv);
-		if (st != KVP_OK) {
+		if (st != KVP_OK)
 			free(kv.ivals);
-			return st;
-		}
-		if (!strcmp(kv.key, "general.alignment")) {
-			if (kv.type != KVP_GGUF_U32 || kv.u == 0 ||
-			    (kv.u & (kv.u - 1)) != 0)
-				return fail(r, KVP_EPARSE, "general.alignment",
-				            "%llu - must be a power of two (u32)",
-				            (unsigned long long)kv.u);
-			g->alignment = kv.u;
-		}
-		if (!kv.key[0]) {
-			free(kv.ivals);
-			continue;
-		}
-		grown = realloc(g->kv, (g->n_kept + 1) * sizeof *g->kv);
-		if (!grown) {
-			free(kv.ivals);
-			return kvp_error_set(r->err, KVP_ENOMEM, "%s: out of memory",
-			                     r->name);
-		}
-		g->kv = grown;
-		g->kv[g->n_kept++] = kv;
+		else
+			st = keep_kv(r, g, &keys, k, &kv);
 	}
-	return KVP_OK;
+	kvp_name_set_free(&keys);
+	return st;
 }
 
 static enum kvp_status read_tensor(struct rd *r, struct kvp_gguf_tensor *t)
@@ -448,65 +484,97 @@ static enum kvp_status read_tensor(struct rd *r, struct kvp_gguf_tensor *t)
 	return KVP_OK;
 }
 
-static enum kvp_status read_tensors(struct rd *r, struct kvp_gguf *g,
-                                    kvp_gguf_tensor_fn fn, void *ctx)
+/* The data as gguf.cpp lays it out: each tensor at the padded end of
+ * the one before ("tensor '%s' has offset %llu, expected %zu"), and, as
+ * llama-model-loader.cpp checks, inside the file. */
+static enum kvp_status check_data(struct rd *r, struct kvp_gguf *g,
+                                  const struct kvp_name_set *names,
+                                  const uint64_t *off, const uint64_t *len)
 {
-	struct kvp_gguf_tensor t;
-	uint64_t k, data_size, end;
-	enum kvp_status st;
-	/* checked after the header: the data section's start is known only
-	 * then; offsets are kept in a second pass over a small list */
-	uint64_t *off = NULL, *len = NULL;
+	uint64_t k, data_size, end, expected = 0;
 
-	if (g->n_tensors) {
-		off = malloc(g->n_tensors * sizeof *off);
-		len = malloc(g->n_tensors * sizeof *len);
-		if (!off || !len) {
-			free(off);
-			free(len);
-			return kvp_error_set(r->err, KVP_ENOMEM, "%s: out of memory",
-			                     r->name);
-		}
-	}
-	for (k = 0; k < g->n_tensors; k++) {
-		if ((st = read_tensor(r, &t)) != KVP_OK)
-			goto out;
-		if (t.offset % g->alignment != 0) {
-			st = fail(r, KVP_EPARSE, t.name, "data offset %llu is not a "
-			          "multiple of general.alignment",
-			          (unsigned long long)t.offset);
-			goto out;
-		}
-		off[k] = t.offset;
-		len[k] = t.bytes;
-		if (!kvp_add(g->tensor_bytes, t.bytes, &g->tensor_bytes)) {
-			st = fail(r, KVP_EOVERFLOW, t.name, "%llu bytes: the sum "
-			          "overflows 64 bits", (unsigned long long)t.bytes);
-			goto out;
-		}
-		if (fn && (st = fn(ctx, &t, r->err)) != KVP_OK)
-			goto out;
-	}
 	if (!kvp_round_up(r->pos, g->alignment, &g->data_offset) ||
-	    g->data_offset > r->size) {
-		st = truncated(r, "data section", g->data_offset - r->pos);
-		goto out;
-	}
+	    g->data_offset > r->size)
+		return truncated(r, "data section", g->data_offset - r->pos);
 	data_size = r->size - g->data_offset;
 	for (k = 0; k < g->n_tensors; k++) {
-		if (!kvp_add(off[k], len[k], &end) || end > data_size) {
-			st = kvp_error_set(r->err, KVP_EPARSE, "%s: GGUF: tensor %llu "
+		if (off[k] != expected)
+			return kvp_error_set(r->err, KVP_EPARSE, "%s: GGUF: tensor '%s' "
+			       "has offset %llu, expected %llu (gguf.cpp: the data "
+			       "lies back to back, each padded to general.alignment) "
+			       "- llama.cpp refuses the file", r->name,
+			       kvp_name_set_at(names, k), (unsigned long long)off[k],
+			       (unsigned long long)expected);
+		if (!kvp_add(off[k], len[k], &end) || end > data_size)
+			return kvp_error_set(r->err, KVP_EPARSE, "%s: GGUF: tensor %llu "
 			       "(of %llu): data at %llu + %llu bytes ends past the "
 			       "end of the file (%llu data bytes) - truncated file",
 			       r->name, (unsigned long long)k,
 			       (unsigned long long)g->n_tensors,
 			       (unsigned long long)off[k], (unsigned long long)len[k],
 			       (unsigned long long)data_size);
-			goto out;
-		}
+		if (!kvp_round_up(end, g->alignment, &expected))
+			expected = UINT64_MAX;   /* no later offset can equal it */
 	}
-	st = KVP_OK;
-out:
+	return KVP_OK;
+}
+
+/* Tensor K's name, once: gguf.cpp's "duplicate tensor name". */
+static enum kvp_status unique_name(struct rd *r, struct kvp_name_set *names,
+                                   const char *name, uint64_t k)
+{
+	uint64_t first = 0;
+	int dup = kvp_name_set_add(names, name, k, &first);
+
+	if (dup < 0)
+		return kvp_error_set(r->err, KVP_ENOMEM, "%s: out of memory", r->name);
+	if (dup > 0)
+		return kvp_error_set(r->err, KVP_EPARSE, "%s: GGUF: duplicate tensor "
+		       "name '%s' for tensors %llu and %llu - llama.cpp's gguf.cpp "
+		       "refuses the file", r->name, name, (unsigned long long)first,
+		       (unsigned long long)k);
+	return KVP_OK;
+}
+
+static enum kvp_status read_tensors(struct rd *r, struct kvp_gguf *g,
+                                    kvp_gguf_tensor_fn fn, void *ctx)
+{
+	struct kvp_gguf_tensor t;
+	struct kvp_name_set names;
+	uint64_t k;
+	enum kvp_status st = KVP_OK;
+	/* checked after the header: the data section's start is known only
+	 * then; offsets are kept in a second pass over a small list */
+	uint64_t *off = NULL, *len = NULL;
+
+	memset(&names, 0, sizeof names);
+	if (g->n_tensors) {
+		off = malloc(g->n_tensors * sizeof *off);
+		len = malloc(g->n_tensors * sizeof *len);
+		if (!off || !len)
+			st = kvp_error_set(r->err, KVP_ENOMEM, "%s: out of memory", r->name);
+	}
+	for (k = 0; k < g->n_tensors && st == KVP_OK; k++) {
+		if ((st = read_tensor(r, &t)) != KVP_OK ||
+		    (st = unique_name(r, &names, t.name, k)) != KVP_OK)
+			break;
+		if (t.offset % g->alignment != 0) {
+			st = fail(r, KVP_EPARSE, t.name, "data offset %llu is not a "
+			          "multiple of general.alignment",
+			          (unsigned long long)t.offset);
+			break;
+		}
+		off[k] = t.offset;
+		len[k] = t.bytes;
+		if (!kvp_add(g->tensor_bytes, t.bytes, &g->tensor_bytes))
+			st = fail(r, KVP_EOVERFLOW, t.name, "%llu bytes: the sum "
+			          "overflows 64 bits", (unsigned long long)t.bytes);
+		else if (fn)
+			st = fn(ctx, &t, r->err);
+	}
+	if (st == KVP_OK)
+		st = check_data(r, g, &names, off, len);
+	kvp_name_set_free(&names);
 	free(off);
 	free(len);
 	return st;

@@ -20,6 +20,7 @@
 
 #include "io/gguf.h"
 #include "io/gguf_split.h"
+#include "io/name_set.h"
 #include "io/layer_table.h"
 #include "io/tensor_group.h"
 #include "kvplan/checked.h"
@@ -463,9 +464,30 @@ struct tens {
 	uint64_t vocab, hidden;
 	bool has_output, headed;
 	const char *file;
+	uint32_t split;                /* the file's place in the set, 0-based */
+	struct kvp_name_set names;     /* every file's tensor names so far */
 };
 
 static enum kvp_status header(struct gi *c, struct kvp_model *m);
+
+/* A tensor in one file of the set only: llama-model-loader.cpp keeps
+ * one weights_map over all splits and throws "invalid model: tensor
+ * '%s' is duplicated" (gguf.c refuses a repeat inside one file). */
+static enum kvp_status once_in_set(struct tens *x, const char *name,
+                                   struct kvp_error *err)
+{
+	uint64_t first = 0;
+	int dup = kvp_name_set_add(&x->names, name, x->split, &first);
+
+	if (dup < 0)
+		return kvp_error_set(err, KVP_ENOMEM, "%s: out of memory", x->file);
+	if (dup > 0)
+		return kvp_error_set(err, KVP_EINVAL, "%s: invalid model: tensor "
+		       "'%s' is duplicated (split %llu of the set holds it too) - "
+		       "llama.cpp refuses the model", x->file, name,
+		       (unsigned long long)first + 1);
+	return KVP_OK;
+}
 
 static enum kvp_status on_tensor(void *ctx, const struct kvp_gguf_tensor *t,
                                  struct kvp_error *err)
@@ -484,6 +506,8 @@ static enum kvp_status on_tensor(void *ctx, const struct kvp_gguf_tensor *t,
 	}
 	if (!strcmp(t->name, "output.weight"))
 		x->has_output = true;
+	if ((st = once_in_set(x, t->name, err)) != KVP_OK)
+		return st;
 	return kvp_tensors_add(&x->t, x->file, t->name, KVP_TN_GGUF, x->c->n,
 	                       t->bytes, t->elements, err);
 }
@@ -571,6 +595,7 @@ static enum kvp_status import_one(struct tens *x, uint32_t s,
 
 	c->name = file;
 	x->file = file;
+	x->split = s;
 	x->headed = s > 0;
 	if (data)
 		st = kvp_gguf_read_mem(data, len, file, g, on_tensor, x, c->err);
@@ -655,6 +680,7 @@ static enum kvp_status import_any(const char *path, const void *data,
 		snprintf(out->source, sizeof out->source, "%.255s", path);
 		*m = *out;
 	}
+	kvp_name_set_free(&x->names);
 	free(x);
 	free(out);
 	return st;

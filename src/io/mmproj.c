@@ -34,10 +34,14 @@ static int get_u32(struct mm *c, const char *k, uint32_t hi, uint32_t *out)
 		              c->name, k);
 		return -1;
 	}
-	if ((v->is_signed && v->i < 0) || v->u > hi) {
+	if (v->is_signed && v->i < 0) {
 		kvp_error_set(c->err, KVP_ERANGE, "%s: %s: %lld - must be 0..%u",
-		              c->name, k,
-		              v->is_signed ? (long long)v->i : (long long)v->u, hi);
+		              c->name, k, (long long)v->i, hi);
+		return -1;
+	}
+	if (v->u > hi) {   /* unsigned: printed unsigned (it said -1) */
+		kvp_error_set(c->err, KVP_ERANGE, "%s: %s: %llu - must be 0..%u",
+		              c->name, k, (unsigned long long)v->u, hi);
 		return -1;
 	}
 	*out = (uint32_t)v->u;
@@ -94,6 +98,13 @@ static enum kvp_status fill(struct mm *c, struct kvp_llamacpp_opts *o)
 	uint32_t merge = 0, scale = 0;
 
 	kvp_mmproj_clear(o);
+	/* clip.cpp's loader makes a context per encoder its has_*_encoder
+	 * bool names; with none, mtmd.cpp throws */
+	if (!get_bool(c, "clip.has_vision_encoder") && !get_bool(c, "clip.has_audio_encoder"))
+		return kvp_error_set(c->err, KVP_EREFUSED, "%s: Failed to load CLIP "
+		       "model from %s (llama.cpp's mtmd.cpp: neither "
+		       "clip.has_vision_encoder nor clip.has_audio_encoder is true, "
+		       "so clip.cpp loads no encoder)", c->name, c->name);
 	o->mmproj_bytes = c->g->tensor_bytes;
 	if (get_bool(c, "clip.has_audio_encoder"))
 		proj = get_str(c, "clip.audio.projector_type");

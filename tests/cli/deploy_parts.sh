@@ -52,12 +52,35 @@ grep -q '^encoder       40,000 tokens (profiled with 2 items), ' "$TMP/t1.txt" &
 grep -q '^plan          meta-llama/Llama-3.1-8B$' "$TMP/n.txt" && ok "plan keeps the model's name" || notok "plan: $(grep '^plan' "$TMP/n.txt")"
 
 # llama.cpp --mmproj / --lora read a GGUF's tensor infos: one f32 tensor
-# of 8 values = 32 B (GGUF v3 header, 1 tensor, no keys, data at 64).
-printf 'GGUF\003\000\000\000\001\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000' >"$TMP/mm.gguf"
-printf '\006\000\000\000\000\000\000\000mm.0.w\001\000\000\000\010\000\000\000\000\000\000\000' >>"$TMP/mm.gguf"
-printf '\000\000\000\000\000\000\000\000\000\000\000\000\000\000' >>"$TMP/mm.gguf"
-head -c 32 /dev/zero >>"$TMP/mm.gguf"
-"$KVPLAN" calc --engine llama.cpp --ctx-size 4096 --mmproj "$TMP/mm.gguf" --lora "$TMP/mm.gguf" --lora "$TMP/mm.gguf" --format json >"$TMP/l.json"
+# of 8 values = 32 B after the keys (GGUF v3, gguf_lib.inc): the encoder
+# file says it has a vision encoder (clip.cpp), the adapter that it is a
+# LoRA adapter (llama-adapter.cpp); each is refused as the other, and a
+# model file (general.type model) as either.
+. "$(dirname "$0")/gguf_lib.inc"
+tiny() {
+	out=$1 n=$2; shift 2
+	{ printf 'GGUF'; u32 3; u64 1; u64 "$n"; "$@"; str mm.0.w; u32 1; u64 8; u32 0; u64 0; } >"$out"
+	sz=$(wc -c <"$out"); head -c $(( (32 - sz % 32) % 32 + 32 )) /dev/zero >>"$out"
+}
+mm_keys() { kv_true clip.has_vision_encoder; }
+lora_keys() { kv_str general.type adapter; kv_str adapter.type lora; }
+model_keys() { kv_str general.type model; kv_str general.architecture llama; }
+ctrl_keys() { kv_str general.type adapter; kv_str adapter.type control_vector; }
+tiny "$TMP/mm.gguf" 1 mm_keys
+tiny "$TMP/lora.gguf" 2 lora_keys
+tiny "$TMP/model.gguf" 2 model_keys
+tiny "$TMP/cvec.gguf" 2 ctrl_keys
+bad "a model file as --lora" "--lora: '$TMP/model.gguf' - expect general.type to be 'adapter', but got: model" \
+	calc --engine llama.cpp --lora "$TMP/model.gguf"
+bad "an encoder file as --lora" "--lora: '$TMP/mm.gguf' - expect general.type to be 'adapter', but got:  (llama.cpp" \
+	calc --engine llama.cpp --lora "$TMP/mm.gguf"
+bad "a control vector as --lora" "expect adapter.type to be 'lora', but got: control_vector" \
+	calc --engine llama.cpp --lora "$TMP/cvec.gguf"
+bad "a model file as --mmproj" "Failed to load CLIP model from $TMP/model.gguf (llama.cpp's mtmd.cpp: neither clip.has_vision_encoder nor clip.has_audio_encoder" \
+	calc --engine llama.cpp --mmproj "$TMP/model.gguf"
+bad "an adapter as --mmproj" "Failed to load CLIP model from $TMP/lora.gguf" \
+	calc --engine llama.cpp --mmproj "$TMP/lora.gguf"
+"$KVPLAN" calc --engine llama.cpp --ctx-size 4096 --mmproj "$TMP/mm.gguf" --lora "$TMP/lora.gguf" --lora "$TMP/lora.gguf" --format json >"$TMP/l.json"
 expect "llama.cpp json exit" 0 "$?"
 expect "mmproj bytes in the plan" 32 "$(nth "$TMP/l.json" mmproj_bytes 1)"
 expect "two --lora files" 64 "$(nth "$TMP/l.json" lora_bytes 1)"

@@ -74,7 +74,8 @@ case $out in *"compute buffer not estimated: gemma4v - its graph is not modelled
 
 # a key of the wrong type: one line naming the file and the key, exit 2
 {
-	printf 'GGUF'; u32 3; u64 0; u64 2
+	printf 'GGUF'; u32 3; u64 0; u64 3
+	kv_true clip.has_vision_encoder
 	kv_str clip.projector_type gemma3
 	kv_str clip.vision.patch_size fourteen
 } >"$TMP/bad.gguf"

@@ -43,7 +43,7 @@ PY
 fi
 
 fail=0
-for h in import preset opts log roundtrip field rules gguf safetensors ot; do
+for h in import preset opts log roundtrip field rules gguf safetensors ot mmproj; do
 	echo "fuzz: building fuzz_$h"
 	extra= seeds=$SEEDS
 	# the CLI option parser: argument lists, one argument per line; the

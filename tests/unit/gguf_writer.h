@@ -90,6 +90,14 @@ static inline void gw_u32(struct gw *w, const char *k, uint32_t v)
 	w->n_kv++;
 }
 
+static inline void gw_u64(struct gw *w, const char *k, uint64_t v)
+{
+	gb_str(&w->kv, k);
+	gb_le(&w->kv, 10, 4);   /* GGUF_TYPE_UINT64 */
+	gb_le(&w->kv, v, 8);
+	w->n_kv++;
+}
+
 static inline void gw_bool(struct gw *w, const char *k, int v)
 {
 	gb_str(&w->kv, k);

@@ -107,6 +107,8 @@ static void load_mmproj(char **f, const int *deepstack, size_t n_ds,
 			gw_u32(&w, keys[k], u(f[3 + k]));
 	if (deepstack)
 		gw_arr_bool(&w, "clip.vision.is_deepstack_layers", deepstack, n_ds);
+	if (!audio)
+		gw_bool(&w, "clip.has_vision_encoder", 1);
 	if (audio) {
 		gw_bool(&w, "clip.has_audio_encoder", 1);
 		gw_str(&w, "clip.audio.projector_type", "qwen2.5o");
@@ -322,6 +324,43 @@ END_TEST
 
 /* A wrong key type is refused in one line naming the file and the key,
  * and the plan is left as it was. */
+/* llama.cpp's mtmd.cpp refuses a file with no encoder ("Failed to load
+ * CLIP model", clip.cpp loading one context per has_*_encoder bool): a
+ * base model given as --mmproj was called an exact encoder. An unsigned
+ * value out of range prints unsigned (it printed -1). */
+START_TEST(no_encoder_and_unsigned)
+{
+	struct gw w;
+	struct kvp_gguf g;
+	struct kvp_error err;
+	char path[320];
+	const uint64_t ne[1] = { 8 };
+
+	kvp_plan_default(&plan);
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "llama");
+	gw_str(&w, "general.type", "model");
+	gw_tensor(&w, "token_embd.weight", 0, 1, ne, 32);
+	write_read(&w, "model.gguf", path, sizeof path, &g);
+	ck_assert_int_ne(kvp_mmproj_apply(&g, path, &plan.engine.llamacpp, &err), KVP_OK);
+	kvp_gguf_free(&g);
+	ck_assert_msg(strstr(err.msg, "model.gguf: Failed to load CLIP model from") &&
+	              strstr(err.msg, "neither clip.has_vision_encoder nor "
+	                     "clip.has_audio_encoder is true"), "%s", err.msg);
+	ck_assert_uint_eq(plan.engine.llamacpp.mmproj_bytes, 0);
+	gw_init(&w);
+	gw_bool(&w, "clip.has_vision_encoder", 1);
+	gw_str(&w, "clip.projector_type", "gemma3");
+	gw_u64(&w, "clip.vision.patch_size", UINT64_MAX);
+	gw_tensor(&w, "v.patch_embd.weight", 0, 1, ne, 32);
+	write_read(&w, "big.gguf", path, sizeof path, &g);
+	ck_assert_int_ne(kvp_mmproj_apply(&g, path, &plan.engine.llamacpp, &err), KVP_OK);
+	kvp_gguf_free(&g);
+	ck_assert_msg(strstr(err.msg, "clip.vision.patch_size: 18446744073709551615 "
+	                     "- must be 0..65536") != NULL, "%s", err.msg);
+}
+END_TEST
+
 START_TEST(bad_keys)
 {
 	struct gw w;
@@ -333,6 +372,7 @@ START_TEST(bad_keys)
 	kvp_plan_default(&plan);
 	plan.engine.llamacpp.mmproj_bytes = 77;
 	gw_init(&w);
+	gw_bool(&w, "clip.has_vision_encoder", 1);
 	gw_str(&w, "clip.projector_type", "gemma3");
 	gw_str(&w, "clip.vision.patch_size", "fourteen");
 	gw_tensor(&w, "v.patch_embd.weight", 0, 1, ne, 32);
@@ -360,6 +400,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, not_estimated);
 	tcase_add_test(tc, warmup_rules);
 	tcase_add_test(tc, bad_keys);
+	tcase_add_test(tc, no_encoder_and_unsigned);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -36,6 +36,9 @@
 #define FUZZ_ENTRY fuzz_ot_one
 #include "../fuzz/fuzz_ot.c"
 #undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_mmproj_one
+#include "../fuzz/fuzz_mmproj.c"
+#undef FUZZ_ENTRY
 
 #define CORPUS KVP_SRCDIR "/tests/corpus/"
 
@@ -136,6 +139,16 @@ START_TEST(ot_corpus)
 }
 END_TEST
 
+/* --mmproj and --lora files: vision, audio, deepstack, scale factor,
+ * no encoder, an adapter, an unsigned value out of range; and the GGUF
+ * seeds, every key the reader treats specially among them. */
+START_TEST(mmproj_corpus)
+{
+	ck_assert_uint_ge(replay(CORPUS "mmproj", fuzz_mmproj_one), 7);
+	ck_assert_uint_ge(replay(CORPUS "gguf", fuzz_mmproj_one), 11);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("fuzz_corpus");
@@ -149,6 +162,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, rules_corpus);
 	tcase_add_test(tc, import_corpus);
 	tcase_add_test(tc, ot_corpus);
+	tcase_add_test(tc, mmproj_corpus);
 	suite_add_tcase(s, tc);
 	return s;
 }

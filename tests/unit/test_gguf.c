@@ -269,6 +269,96 @@ START_TEST(refusals)
 }
 END_TEST
 
+/* What llama.cpp's loader refuses, refused in its words naming the
+ * tensor or key (ggml/src/gguf.cpp gguf_init_from_file_impl, src/
+ * llama-model-loader.cpp): a tensor name twice, a key twice, data not
+ * back to back, general.alignment not one u32 power of two. */
+static void refused_whole(struct gw *w, const char *word)
+{
+	size_t len;
+	unsigned char *img = gw_header(w, &len), *big = calloc(1, len + w->data);
+
+	memcpy(big, img, len);
+	refused(big, len + w->data, word);
+	free(big);
+	free(img);
+	gw_free(w);
+}
+
+START_TEST(llama_cpp_refusals)
+{
+	struct gw w;
+	size_t len;
+	uint64_t ne[2] = { 256, 4 };
+	int32_t two[2] = { 32, 32 };
+
+	free(small(&w, &len, 1));
+	gw_tensor(&w, "blk.0.attn_q.weight", 1, 2, ne, 256 * 4 * 2);
+	refused_whole(&w, "GGUF: duplicate tensor name 'blk.0.attn_q.weight' for "
+	              "tensors 1 and 2 - llama.cpp's gguf.cpp refuses the file");
+	free(small(&w, &len, 1));
+	gw_u32(&w, "llama.block_count", 2);
+	refused_whole(&w, "GGUF: duplicate key 'llama.block_count' for tensors 1 "
+	              "and 4 (key/value pairs");
+	/* a 32-byte hole after token_embd (2,048 bytes): the next tensor at
+	 * 2,080 where gguf.cpp expects 2,048 */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "llama");
+	gw_u32(&w, "llama.block_count", 2);
+	gw_u32(&w, "llama.embedding_length", 256);
+	gw_u32(&w, "llama.attention.head_count", 2);
+	gw_tensor(&w, "token_embd.weight", 1, 2, ne, 256 * 4 * 2);
+	w.data += 32;
+	gw_tensor(&w, "blk.0.attn_q.weight", 1, 2, ne, 256 * 4 * 2);
+	refused_whole(&w, "GGUF: tensor 'blk.0.attn_q.weight' has offset 2080, "
+	              "expected 2048");
+	/* general.alignment as an array: refused naming it (it said
+	 * "general.alignment: 0" and leaked the array) */
+	free(small(&w, &len, 1));
+	gw_arr_i32(&w, "general.alignment", two, 2);
+	refused_whole(&w, "general.alignment: an array, not one u32");
+	free(small(&w, &len, 1));
+	gw_u32(&w, "general.alignment", 48);
+	refused_whole(&w, "alignment 48 is not a power of 2");
+}
+END_TEST
+
+/* The same tensor in two files of a split set: llama-model-loader.cpp's
+ * "invalid model: tensor '%s' is duplicated" (it was counted twice). */
+START_TEST(split_duplicate_tensor)
+{
+	char name[300];
+	struct gw w[2];
+	struct kvp_model m;
+	struct kvp_error err;
+	uint64_t ne[2] = { 256, 4 };
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		gw_init(&w[s]);
+		gw_u32(&w[s], "split.no", (uint32_t)s);
+		gw_u32(&w[s], "split.count", 2);
+	}
+	gw_str(&w[0], "general.architecture", "llama");
+	gw_u32(&w[0], "llama.block_count", 2);
+	gw_u32(&w[0], "llama.embedding_length", 256);
+	gw_u32(&w[0], "llama.attention.head_count", 2);
+	gw_tensor(&w[0], "token_embd.weight", 1, 2, ne, 2048);
+	gw_tensor(&w[0], "blk.0.attn_q.weight", 1, 2, ne, 2048);
+	gw_tensor(&w[1], "blk.1.attn_q.weight", 1, 2, ne, 2048);
+	gw_tensor(&w[1], "blk.0.attn_q.weight", 1, 2, ne, 2048);
+	for (s = 0; s < 2; s++) {
+		snprintf(name, sizeof name, "%s/d-%05d-of-00002.gguf", dir, s + 1);
+		ck_assert_int_eq(gw_write(&w[s], name), 0);
+		gw_free(&w[s]);
+	}
+	ck_assert_int_ne(kvp_gguf_import_path(name, &m, NULL, &err), KVP_OK);
+	ck_assert_msg(strstr(err.msg, "d-00002-of-00002.gguf: invalid model: tensor "
+	                     "'blk.0.attn_q.weight' is duplicated (split 1 of the "
+	                     "set holds it too)") != NULL, "%s", err.msg);
+}
+END_TEST
+
 /* Gemma 3 (llama.cpp sets the pattern: 5 sliding, 1 full), per-layer
  * KV heads from an array, SWA head dims. */
 START_TEST(sliding_pattern_and_arrays)
@@ -424,6 +514,8 @@ static Suite *gguf_suite(void)
 	tcase_add_test(tc, split_files_summed);
 	tcase_add_test(tc, ggml_block_sizes);
 	tcase_add_test(tc, refusals);
+	tcase_add_test(tc, llama_cpp_refusals);
+	tcase_add_test(tc, split_duplicate_tensor);
 	tcase_add_test(tc, sliding_pattern_and_arrays);
 	tcase_add_test(tc, recurrent_and_mla);
 	suite_add_tcase(s, tc);

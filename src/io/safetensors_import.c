@@ -6,10 +6,12 @@
  *
  * Shards: the files model.safetensors.index.json's weight_map names
  * (each once), else every *.safetensors file of the folder in name
- * order. A shard name that leaves the folder is refused. A snapshot with
- * no shard at all (only the JSON files downloaded) keeps the estimate
- * and says so; one with some shards missing is refused, since a partial
- * sum would be wrong without saying it.
+ * order. A shard name that leaves the folder is refused, and so is a
+ * shard that is not a regular file (a FIFO, a device, a loop of links).
+ * A snapshot with no shard at all (only the JSON files downloaded, or
+ * links to blobs not downloaded) keeps the estimate and says so; one
+ * with some shards missing is refused, since a partial sum would be
+ * wrong without saying it.
  */
 #include <dirent.h>
 #include <stdarg.h>
@@ -17,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -188,23 +191,58 @@ static enum kvp_status on_tensor(void *ctx, const char *name,
 	                       bytes, elements, err);
 }
 
-/* Every present shard read; *missing names the first absent one. */
+/* A shard that is a regular file (1), absent (0: *dangling when it is a
+ * symbolic link to nothing, as a Hugging Face snapshot's link to a blob
+ * not downloaded), or refused (-1, *err naming it): a FIFO, a device (a
+ * link to /dev/zero), a folder, a loop of links or one kvplan may not
+ * open is neither read nor taken as absent, which would fall back to the
+ * config's estimate without saying why. */
+static int shard_kind(const char *path, bool *dangling, struct kvp_error *err)
+{
+	struct stat lb;
+	char why[KVP_ERRMSG_MAX];
+	int fd = kvp_file_open_regular(path, NULL, err);
+
+	*dangling = false;
+	if (fd >= 0) {
+		close(fd);
+		return 1;
+	}
+	if (err->status == KVP_ENOTFOUND) {
+		*dangling = lstat(path, &lb) == 0 && S_ISLNK(lb.st_mode);
+		kvp_error_clear(err);
+		return 0;
+	}
+	snprintf(why, sizeof why, "%s", err->msg);
+	kvp_error_set(err, KVP_EIO, "%.500s - a safetensors shard kvplan "
+	              "neither reads nor takes as absent", why);
+	return -1;
+}
+
+/* Every present shard read; *missing names the first absent one,
+ * *dangling says whether it is a link to nothing. */
 static enum kvp_status read_shards(const char *dir, const struct shards *s,
                                    struct acc *a, size_t *present,
-                                   const char **missing,
+                                   const char **missing, bool *dangling,
                                    struct kvp_error *err)
 {
 	char path[PATH_N];
 	enum kvp_status st;
 	size_t i;
+	bool link;
+	int kind;
 
 	*present = 0;
 	*missing = NULL;
 	for (i = 0; i < s->n; i++) {
 		snprintf(path, sizeof path, "%s/%s", dir, s->name[i]);
-		if (!is_file(path)) {
-			if (!*missing)
+		if ((kind = shard_kind(path, &link, err)) < 0)
+			return err->status;
+		if (kind == 0) {
+			if (!*missing) {
 				*missing = s->name[i];
+				*dangling = link;
+			}
 			continue;
 		}
 		a->file = path;
@@ -215,6 +253,19 @@ static enum kvp_status read_shards(const char *dir, const struct shards *s,
 	return KVP_OK;
 }
 
+/* Some shards read, one not there: refused, saying where it was named. */
+static enum kvp_status partial(const char *dir, const struct shards *s,
+                               const char *missing, bool dangling,
+                               struct kvp_error *err)
+{
+	return kvp_error_set(err, KVP_ENOTFOUND, "%s/%s: %s - the weight sum "
+	       "would be partial (fetch every shard, or give config.json alone "
+	       "for an estimate)", dir, missing, s->from_index
+	       ? "listed in " INDEX " but not downloaded"
+	       : dangling ? "a link to a file not downloaded (its blob is missing)"
+	       : "not there");
+}
+
 static enum kvp_status weights(const char *dir, struct kvp_model *m,
                                struct kvp_notes *notes, struct kvp_error *err)
 {
@@ -223,6 +274,7 @@ static enum kvp_status weights(const char *dir, struct kvp_model *m,
 	const char *missing;
 	char path[PATH_N];
 	size_t present;
+	bool dangling = false;
 	uint64_t total;
 	enum kvp_status st;
 
@@ -232,15 +284,14 @@ static enum kvp_status weights(const char *dir, struct kvp_model *m,
 	st = is_file(path) ? from_index(dir, &s, err) : from_listing(dir, &s, err);
 	a->n_layers = m->n_layers;
 	if (st == KVP_OK)
-		st = read_shards(dir, &s, a, &present, &missing, err);
+		st = read_shards(dir, &s, a, &present, &missing, &dangling, err);
 	if (st == KVP_OK && present == 0) {
-		note(notes, "%s: no safetensors weights here: weight bytes "
-		     "estimated from config.json", dir);
+		note(notes, "%s: no safetensors weights here%s%s%s: weight bytes "
+		     "estimated from config.json", dir, dangling ? " (" : "",
+		     dangling ? missing : "", dangling ? " is a link to a file not "
+		     "downloaded)" : "");
 	} else if (st == KVP_OK && missing) {
-		st = kvp_error_set(err, KVP_ENOTFOUND, "%s/%s: listed in %s but "
-		       "not downloaded - the weight sum would be partial (fetch "
-		       "every shard, or give config.json alone for an estimate)",
-		       dir, missing, INDEX);
+		st = partial(dir, &s, missing, dangling, err);
 	} else if (st == KVP_OK) {
 		a->t.source = KVP_WSRC_SAFETENSORS;
 		a->t.files = (uint32_t)present;

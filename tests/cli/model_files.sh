@@ -125,4 +125,40 @@ if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] &&
 else
 	no "cache miss: rc $rc: $(cat "$tmp/e")"
 fi
+# issue 33: a shard that is not a regular file is refused naming it (it
+# was taken as absent, the weights silently the config's estimate); a
+# folder with only a link to a blob not downloaded, and no index, keeps
+# the estimate naming the link, and one with a shard and such a link is
+# refused as partial - neither mentions an index the folder lacks
+st_dir() {
+	rm -rf "$tmp/st"; mkdir -p "$tmp/st"
+	cp "$here/tests/data/model-files/llama-3.1-8b-config.json" "$tmp/st/config.json"
+}
+st_bad() {
+	name=$1 want=$2
+	"$KVPLAN" calc --model "$tmp/st" >"$tmp/o" 2>"$tmp/e"
+	rc=$?
+	if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] && grep -qF -- "$want" "$tmp/e"; then
+		ok "$name"
+	else
+		no "$name: rc $rc: $(cat "$tmp/e")"
+	fi
+}
+st_dir; mkfifo "$tmp/st/model.safetensors"
+st_bad "a FIFO shard is refused naming it" "st/model.safetensors: is a FIFO, not a regular file - a safetensors shard kvplan neither reads nor takes as absent"
+st_dir; ln -s /dev/zero "$tmp/st/model.safetensors"
+st_bad "a shard linked to /dev/zero is refused naming it" "st/model.safetensors: is a character device, not a regular file"
+st_dir; ln -s loop "$tmp/st/model.safetensors"; ln -s model.safetensors "$tmp/st/loop"
+st_bad "a loop of links is refused naming the shard" "st/model.safetensors: Too many levels of symbolic links"
+st_dir; ln -s ../../blobs/0123 "$tmp/st/model.safetensors"
+out=$("$KVPLAN" calc --model "$tmp/st" 2>&1)
+case $out in *"index"*) no "a dangling link, no index: an index is mentioned: $out";;
+	*"no safetensors weights here (model.safetensors is a link to a file not downloaded): weight bytes estimated from config.json"*)
+	ok "a dangling blob link and no index: the estimate, naming the link";;
+	*) no "a dangling link: $out";; esac
+cp "$C/safetensors/mixed.safetensors" "$tmp/st/model-00001-of-00002.safetensors"
+ln -s ../../blobs/4567 "$tmp/st/model-00002-of-00002.safetensors"
+rm "$tmp/st/model.safetensors"
+st_bad "a shard and a dangling link: partial, refused" "st/model-00002-of-00002.safetensors: a link to a file not downloaded (its blob is missing) - the weight sum would be partial"
+grep -q index "$tmp/e" && no "the partial folder's refusal mentions an index: $(cat "$tmp/e")"
 exit $fail

@@ -1,7 +1,8 @@
 /*
  * preset_names.c - a preset name as people type it (kvplan/preset.h,
  * kvp_preset_find): the file stem in any case, a card's common short name
- * (the alias table below), a model's Hugging Face id in any case, or an
+ * (the alias table below) or its own display name (card.name, as solve,
+ * fit and calc print it), a model's Hugging Face id in any case, or an
  * instruct/chat variant of a model preset (the variant table). A miss
  * names the three nearest names; a name that starts several presets'
  * names lists them.
@@ -153,8 +154,11 @@ static struct name *add(struct names *l, const char *text, const char *stem,
 	return e;
 }
 
-/* The model id ("meta-llama/Llama-3.1-70B") of a model preset file. */
-static bool model_id(const char *path, char *out, size_t n)
+/* The name a preset file gives itself: a model's id ("meta-llama/
+ * Llama-3.1-70B", model.id) or a card's display name ("A100-40GB-SXM4",
+ * card.name, what solve, fit and calc print). */
+static bool own_name(const char *path, const char *obj, const char *key,
+                     char *out, size_t n)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -167,8 +171,8 @@ static bool model_id(const char *path, char *out, size_t n)
 		return false;
 	root = cJSON_ParseWithLength(text, len);
 	free(text);
-	m = root ? cJSON_GetObjectItemCaseSensitive(root, "model") : NULL;
-	id = cJSON_IsObject(m) ? cJSON_GetObjectItemCaseSensitive(m, "id") : NULL;
+	m = root ? cJSON_GetObjectItemCaseSensitive(root, obj) : NULL;
+	id = cJSON_IsObject(m) ? cJSON_GetObjectItemCaseSensitive(m, key) : NULL;
 	if (cJSON_IsString(id) && id->valuestring[0] &&
 	    strlen(id->valuestring) < n) {
 		snprintf(out, n, "%s", id->valuestring);
@@ -194,13 +198,17 @@ static void collect_one(const char *stem, const char *path, const char *desc,
 	if (strlen(stem) >= NAME_MAX_K)
 		return;
 	add(c->l, stem, stem, path, NULL);
-	if (c->kind == KVP_PRESET_MODEL && model_id(path, id, sizeof id) &&
+	if (c->kind == KVP_PRESET_MODEL && own_name(path, "model", "id", id, sizeof id) &&
+	    !same(id, stem))
+		add(c->l, id, stem, path, NULL);
+	/* every card name kvplan prints is one --card takes back */
+	if (c->kind == KVP_PRESET_CARD && own_name(path, "card", "name", id, sizeof id) &&
 	    !same(id, stem))
 		add(c->l, id, stem, path, NULL);
 }
 
-/* Every name of a kind: stems, then card aliases whose preset exists,
- * or model ids. */
+/* Every name of a kind: stems and their presets' own names (model ids,
+ * card display names), then card aliases whose preset exists. */
 static enum kvp_status all_names(enum kvp_preset_kind k, struct names *l,
                                  struct kvp_error *err)
 {

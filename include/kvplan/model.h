@@ -251,7 +251,7 @@ struct kvp_tensors {
 
 struct kvp_model {
 	char id[KVP_NAME_MAX];        /* "meta-llama/Llama-3.1-8B" */
-	char revision[64];            /* commit or tag, "" unknown */
+	char revision[65];            /* commit or tag (a SHA-256 commit id is 64 characters), "" unknown */
 	char source[256];             /* where the fields come from */
 	char model_type[48];          /* HF model_type, "" unknown */
 	uint64_t declared_params;     /* from the model card, 0 unknown */

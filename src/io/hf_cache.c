@@ -174,7 +174,7 @@ enum kvp_status kvp_hf_cache_import(const char *id, struct kvp_model *m,
                                     struct kvp_notes *notes,
                                     struct kvp_error *err)
 {
-	char dir[PATH_N], rev[64];
+	char dir[PATH_N], rev[80];   /* rev_ok: at most 64 characters */
 	struct kvp_model *out;
 	enum kvp_status st;
 	const char *at = strchr(id, '@');
@@ -187,7 +187,7 @@ enum kvp_status kvp_hf_cache_import(const char *id, struct kvp_model *m,
 	if (st == KVP_OK) {
 		snprintf(out->id, sizeof out->id, "%.*s",
 		         (int)(at ? (size_t)(at - id) : strlen(id)), id);
-		snprintf(out->revision, sizeof out->revision, "%s", rev);
+		snprintf(out->revision, sizeof out->revision, "%.64s", rev);
 		snprintf(out->source, sizeof out->source, "Hugging Face cache %.200s",
 		         dir);
 		*m = *out;

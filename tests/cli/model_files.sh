@@ -116,6 +116,22 @@ out=$("$KVPLAN" import --format text "acme/tiny-8b@$hash" 2>/dev/null)
 case $out in *"layers     32"*) ok "import ORG/NAME@REVISION";;
 	*) no "import ORG/NAME@REVISION: $out";; esac
 
+# a SHA-256 commit id (64 characters, git's sha256 object format) is
+# stored whole: it was cut to 63 - in the record, and read back from it
+sha=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
+snap=$HF_HUB_CACHE/models--acme--sha-8b/snapshots/$sha
+mkdir -p "$snap" "$HF_HUB_CACHE/models--acme--sha-8b/refs"
+echo $sha >"$HF_HUB_CACHE/models--acme--sha-8b/refs/main"
+cp "$here/tests/data/model-files/llama-3.1-8b-config.json" "$snap/config.json"
+"$KVPLAN" calc --model acme/sha-8b --format json >"$tmp/sha.json" 2>/dev/null
+grep -q "\"revision\":[[:space:]]*\"$sha\"" "$tmp/sha.json" && ok "a 64-character revision is recorded whole" ||
+	no "64-character revision: $(grep revision "$tmp/sha.json")"
+"$KVPLAN" calc "$tmp/sha.json" --format json 2>/dev/null | grep -q "\"revision\":[[:space:]]*\"$sha\"" &&
+	ok "and read back whole from the record" || no "64-character revision lost reading the record back"
+"$KVPLAN" calc --revision "${sha}0" >"$tmp/o" 2>"$tmp/e"
+[ $? -eq 2 ] && grep -q "longer than 64 characters" "$tmp/e" && ok "65 characters are refused, naming the limit" ||
+	no "65-character revision: $(cat "$tmp/e")"
+
 # not cached: where kvplan looked and how to download
 "$KVPLAN" calc --model acme/absent >"$tmp/o" 2>"$tmp/e"
 rc=$?

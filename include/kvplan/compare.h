@@ -31,14 +31,18 @@ struct kvp_compare_row {
 	uint64_t slots;               /* res.kv.slots_allocated */
 	uint64_t cells, streams, blocks, tokens;  /* res.engine */
 	uint64_t requests;            /* active requests of the workload */
-	uint64_t workload_fit;        /* requests of the workload that fit at
-	                                 once, at most `requests`: the
-	                                 engine's own count when the plan fits
-	                                 its devices, else the largest share
-	                                 of the mix the devices take */
-	uint64_t mix_fit;             /* requests of the workload's mix that
-	                                 fit at once, scaled up or down
-	                                 (kvp_solve_mix); = requests when
+	uint64_t workload_fit;        /* res.engine.workload_fit, as calc's
+	                                 record has it: the engine's own
+	                                 count, devices not considered (0
+	                                 under generic) */
+	uint64_t requests_fit;        /* res.mix.requests_fit (kvp_mix_of):
+	                                 requests of the workload that fit at
+	                                 once, devices included, at most
+	                                 `requests` - the "requests fit"
+	                                 column */
+	uint64_t mix_fit;             /* res.mix.mix_fit: requests of the
+	                                 workload's mix that fit at once,
+	                                 scaled up or down; = requests when
 	                                 !mix_bound */
 	bool mix_bound;               /* false: nothing binds (no card) */
 	uint64_t concurrency_x100, max_len_fit;

@@ -521,6 +521,27 @@ struct kvp_result {
 	struct kvp_host_result host;  /* host memory (host.c) */
 	struct kvp_parts_result parts; /* encoders, LoRA (parts.c) */
 	struct kvp_draft_result draft; /* speculative decoding (draft.c) */
+	/* Added for issue 33: the workload's requests the deployment takes
+	 * at once, devices included - one meaning in calc's record and
+	 * compare's rows (and the planner's). kvp_result_mix fills it (it
+	 * recomputes the plan, so kvp_compute leaves it zero). */
+	struct kvp_mix_result {
+		bool computed;            /* kvp_result_mix ran on this result */
+		bool bound;               /* false: nothing binds below 2^40 (no
+		                             card under an engine sizing from the
+		                             workload); mix_fit is then requests */
+		uint64_t mix_fit;         /* requests of the mix (kinds in their
+		                             proportions, scaled) that fit at once:
+		                             engine.mix_fit for a pool engine
+		                             (engine.mix_computed), else
+		                             kvp_solve_mix */
+		uint64_t requests_fit;    /* of the workload's own requests, those
+		                             that fit at once: engine.workload_fit
+		                             (the requests, under generic) when
+		                             every device fits, else the share of
+		                             the mix the devices take, at most the
+		                             requests - 0 when not even that fits */
+	} mix;
 };
 
 #endif

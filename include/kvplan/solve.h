@@ -104,6 +104,17 @@ enum kvp_status kvp_solve_mix(const struct kvp_plan *p,
                               bool *bound, struct kvp_error *err);
 
 /*
+ * The mix figures of plan p (result.h, struct kvp_mix_result): p is
+ * computed into *scratch, then the pool engine's own count of the mix is
+ * taken, else kvp_solve_mix's (recomputing into *scratch), and the share
+ * of the workload's own requests that fits with the devices. A plan that
+ * does not compute gives computed = false. calc stores it in its
+ * result's mix; compare in each row.
+ */
+void kvp_mix_of(const struct kvp_plan *p, struct kvp_result *scratch,
+                struct kvp_mix_result *out);
+
+/*
  * The binding constraint of a computed result: the device with the
  * least free memory and what fills it, e.g. "device 0 (H100-80GB-SXM)
  * is full: weights 34.90 GiB + KV 40.12 GiB + activations 1.00 GiB +

@@ -20,6 +20,7 @@
 #include "io/report_md.h"
 #include "io/report_svg.h"
 #include "kvplan/compute.h"
+#include "kvplan/solve.h"
 
 /* md: the Markdown report with the validation plan (io/report_md.c);
  * svg: its bars as a picture (io/report_svg.c). */
@@ -84,7 +85,7 @@ static const struct kvp_opt_extra calc_extra[] = {
 int kvp_cmd_calc(int argc, char **argv)
 {
 	struct kvp_opts *o = malloc(sizeof *o);
-	struct kvp_result *res = malloc(sizeof *res);
+	struct kvp_result *res = malloc(sizeof *res), *scratch = NULL;
 	struct kvp_error err;
 	const char *output = NULL;   /* --output FILE, or stdout */
 	FILE *mem = NULL;
@@ -118,7 +119,16 @@ int kvp_cmd_calc(int argc, char **argv)
 		goto out;
 	}
 	if (strcmp(o->format, "json") == 0) {
-		char *s = kvp_record_json_dump_notes(&o->plan, res, &o->notes, &err);
+		char *s;
+
+		/* compare's "requests fit" and "of your mix fit", by the same
+		 * core function, into the record's result.mix */
+		if (!(scratch = malloc(sizeof *scratch))) {
+			rc = kvp_emit_fail("calc", "out of memory");
+			goto out;
+		}
+		kvp_mix_of(&o->plan, scratch, &res->mix);
+		s = kvp_record_json_dump_notes(&o->plan, res, &o->notes, &err);
 
 		if (!s) {
 			rc = kvp_emit_fail("calc", err.msg);
@@ -158,5 +168,6 @@ out:
 	kvp_opts_free(o);
 	free(o);
 	free(res);
+	free(scratch);
 	return rc;
 }

@@ -161,7 +161,7 @@ static void print_text(FILE *out, const struct kvp_plan *p, const struct kvp_com
 		        i == KVP_ENGINE_GENERIC ? "baseline" :
 		        c->rows[KVP_ENGINE_GENERIC].status != KVP_OK ? "n/a" :
 		        pct(r->diff_ppm, d, sizeof d),
-		        (unsigned long long)r->workload_fit, (unsigned long long)r->requests);
+		        (unsigned long long)r->requests_fit, (unsigned long long)r->requests);
 	}
 	fprintf(out, "\nwhy:\n");
 	for (i = 0; i < c->n_rows; i++)
@@ -169,6 +169,8 @@ static void print_text(FILE *out, const struct kvp_plan *p, const struct kvp_com
 			fprintf(out, "  %-12s %s\n", kvp_engine_name(c->rows[i].kind), c->rows[i].why);
 	fprintf(out, "\nin the engines' words:\n");
 	for (i = 0; i < c->n_rows; i++) {
+		if (c->rows[i].status != KVP_OK)
+			continue;   /* refused: no lines of its own */
 		if (c->rows[i].n_lines && c->rows[i].lines_note[0])
 			fprintf(out, "  %-12s (%s)\n", kvp_engine_name(c->rows[i].kind),
 			        c->rows[i].lines_note);
@@ -192,6 +194,24 @@ static void print_text(FILE *out, const struct kvp_plan *p, const struct kvp_com
 		fprintf(out, "  %-40s %-16s yields %s\n", kvp_knob_key(r->knob),
 		        knob_value(r->knob, r->value, v, sizeof v),
 		        kvp_fmt_bytes_all(r->kv_bytes, a, sizeof a));
+	}
+}
+
+/* calc's refusal of a generic-strategy flag under a named engine, on
+ * that engine's row (issue 33: compare --resident-layers 4 showed the
+ * named engines' rows as fine where calc refuses the flag for each). */
+static void engine_checks(const struct kvp_opts *o, struct kvp_compare *c)
+{
+	struct kvp_error e;
+	uint32_t i;
+
+	for (i = 0; i < c->n_rows; i++) {
+		struct kvp_compare_row *r = &c->rows[i];
+
+		if (r->status != KVP_OK || kvp_opts_engine_check(o, r->kind, &e) == KVP_OK)
+			continue;
+		r->status = e.status;
+		snprintf(r->error, sizeof r->error, "%s", e.msg);
 	}
 }
 
@@ -238,7 +258,11 @@ static char *to_json(const struct kvp_plan *p, const struct kvp_compare *c,
 		ADD_U64("blocks", r->blocks);
 		ADD_U64("tokens", r->tokens);
 		ADD_U64("requests", r->requests);
-		ADD_U64("workload_fit", r->workload_fit);
+		ADD_U64("workload_fit", r->workload_fit);   /* calc's engine.workload_fit */
+		ADD_U64("requests_fit", r->requests_fit);   /* calc's result.mix */
+		ADD_U64("mix_fit", r->mix_fit);
+		if (!cJSON_AddBoolToObject(o, "mix_bound", r->mix_bound))
+			goto out;
 		ADD_U64("concurrency_x100", r->concurrency_x100);
 		ADD_U64("max_len_fit", r->max_len_fit);
 		if (c->rows[KVP_ENGINE_GENERIC].status != KVP_OK) {
@@ -322,6 +346,7 @@ int kvp_cmd_compare(int argc, char **argv)
 		rc = fail(err.msg);
 		goto out;
 	}
+	engine_checks(o, cmp);
 	if (ctx.translate && kvp_translate(&o->plan, ctx.knob, ctx.value, res, tr, &err) != KVP_OK) {
 		char msg[KVP_ERRMSG_MAX];
 

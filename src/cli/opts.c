@@ -505,22 +505,32 @@ static const char *engine_own_flag(enum kvp_engine_kind e, const char *key)
 	return NULL;
 }
 
-static enum kvp_status strategy_under_engine(const struct kvp_plan *p,
+static enum kvp_status strategy_under_engine(enum kvp_engine_kind e,
                                              const char *flag, const char *key,
                                              const char *val,
                                              struct kvp_error *err)
 {
-	const char *own = engine_own_flag(p->engine.kind, key);
+	const char *own = engine_own_flag(e, key);
 
 	if (own)
 		return kvp_error_set(err, KVP_EINVAL,
 			"--%s: '%s' - a generic-strategy setting, not read by engine "
 			"%s; use the engine's own %s",
-			flag, val ? val : "true", kvp_engine_name(p->engine.kind), own);
+			flag, val ? val : "true", kvp_engine_name(e), own);
 	return kvp_error_set(err, KVP_EINVAL,
 		"--%s: '%s' - a generic-strategy setting; engine %s has no such "
 		"setting (leave it out, or use --engine generic)",
-		flag, val ? val : "true", kvp_engine_name(p->engine.kind));
+		flag, val ? val : "true", kvp_engine_name(e));
+}
+
+enum kvp_status kvp_opts_engine_check(const struct kvp_opts *o,
+                                      enum kvp_engine_kind e,
+                                      struct kvp_error *err)
+{
+	if (!o->strategy_key || e == KVP_ENGINE_GENERIC)
+		return KVP_OK;
+	return strategy_under_engine(e, o->strategy_flag, o->strategy_key,
+	                             o->strategy_val, err);
 }
 
 enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
@@ -542,6 +552,8 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 	o->have_plan_file = false;
 	o->plan_path = NULL;
 	o->name_given = false;
+	o->strategy_flag[0] = o->strategy_val[0] = '\0';
+	o->strategy_key = NULL;
 
 	/* Pass 1: positionals, unknown flags, missing values, --help. */
 	for (i = 1; i < argc; i++) {
@@ -729,8 +741,13 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 			strat_val = val;
 		}
 	}
+	if (strat_key) {   /* kept for kvp_opts_engine_check (compare) */
+		snprintf(o->strategy_flag, sizeof o->strategy_flag, "%s", strat_flag);
+		snprintf(o->strategy_val, sizeof o->strategy_val, "%s", strat_val ? strat_val : "true");
+		o->strategy_key = strat_key;
+	}
 	if (strat_key && o->plan.engine.kind != KVP_ENGINE_GENERIC)
-		return strategy_under_engine(&o->plan, strat_flag, strat_key,
+		return strategy_under_engine(o->plan.engine.kind, strat_flag, strat_key,
 		                             strat_val, err);
 	/* An engine's own option under another engine is read by nothing:
 	 * said in a note (a script may pass one flag set to every engine, so

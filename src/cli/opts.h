@@ -84,6 +84,10 @@ struct kvp_opts {
 	                               every device (NULL: not given) */
 	bool assume_layout;         /* --assume-layout given (pass 1) */
 	char card_note[200];        /* the card alias taken (--card h100) */
+	char strategy_flag[64];     /* the first generic-strategy flag given
+	                               ("resident-layers"), "" none */
+	char strategy_val[64];      /* its value */
+	const char *strategy_key;   /* its field ("strategy.resident_layers") */
 };
 
 /* Fill defaults for the caller-set part (cmd, usage, plan_arg 0). */
@@ -98,6 +102,16 @@ void kvp_opts_init(struct kvp_opts *o, const char *cmd, const char *usage);
 enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
                                FILE *help_out, struct kvp_error *err);
 void kvp_opts_free(struct kvp_opts *o);
+
+/*
+ * The refusal calc gives under engine e for the generic-strategy flag
+ * the line holds (strategy.* fields no named engine reads), or KVP_OK:
+ * the one validation of that flag, applied by compare to each engine's
+ * row as calc applies it to the plan's engine.
+ */
+enum kvp_status kvp_opts_engine_check(const struct kvp_opts *o,
+                                      enum kvp_engine_kind e,
+                                      struct kvp_error *err);
 
 /* The flag list generated from the field table (for --help and docs). */
 void kvp_opts_print_help(const struct kvp_opts *o, FILE *out);

@@ -224,7 +224,7 @@ enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch
 		row->blocks = r->engine.blocks;
 		row->tokens = r->engine.tokens;
 		row->requests = r->kv.requests;
-		row->workload_fit = i == KVP_ENGINE_GENERIC ? r->kv.requests : r->engine.workload_fit;
+		row->workload_fit = r->engine.workload_fit;   /* calc's, as it is */
 		row->concurrency_x100 = r->engine.concurrency_x100;
 		row->max_len_fit = r->engine.max_len_fit;
 		row->n_lines = r->engine.n_lines;
@@ -269,34 +269,19 @@ enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch
 			*err = first_err;
 		return first;
 	}
-	/* last, as it reuses scratch: how many of the mix fit, devices
-	 * included, for every engine that computed */
+	/* last, as it reuses scratch: how many of the mix and of the
+	 * workload fit, devices included - calc's result.mix (kvp_mix_of) */
 	for (i = 0; i < KVP_ENGINE_COUNT; i++) {
 		struct kvp_compare_row *row = &out->rows[i];
-		struct kvp_error e2;
-		bool fits;
+		struct kvp_mix_result m;
 
 		if (row->status != KVP_OK)
 			continue;
 		engine_of(&q, p, row->kind);
-		fits = kvp_compute(&q, scratch) == KVP_OK && scratch->fits;
-		if (scratch->error.status == KVP_OK &&
-		    scratch->engine.mix_computed) {
-			/* a pool engine's own count is the one meaning of "of
-			 * your mix fit" (result.h engine.mix_fit), as calc says */
-			row->mix_fit = scratch->engine.mix_fit;
-			row->mix_bound = true;
-		} else if (kvp_solve_mix(&q, scratch, &row->mix_fit,
-		                         &row->mix_bound, &e2) != KVP_OK) {
-			row->mix_fit = row->requests;
-			row->mix_bound = false;
-		}
-		if (!fits)   /* the devices bind before the engine's count */
-			row->workload_fit = row->mix_bound && row->mix_fit < row->requests ?
-			                    row->mix_fit : row->requests;
-		if (!fits && row->workload_fit >= row->requests)
-			row->workload_fit = 0;   /* does not fit, yet no smaller
-			                            share does either */
+		kvp_mix_of(&q, scratch, &m);
+		row->mix_fit = m.computed ? m.mix_fit : row->requests;
+		row->mix_bound = m.computed && m.bound;
+		row->requests_fit = m.requests_fit;
 		add_mix(row);
 	}
 	return KVP_OK;

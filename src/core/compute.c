@@ -36,6 +36,7 @@ static void clear_result(struct kvp_result *res)
 	memset((char *)res + cls, 0, dev - cls);
 	res->fits = false;
 	res->n_warnings = 0;
+	memset(&res->mix, 0, sizeof res->mix);   /* kvp_mix_of fills it */
 }
 
 enum kvp_status kvp_compute(const struct kvp_plan *plan,

@@ -187,6 +187,22 @@ static bool add_engine(cJSON *res, const struct kvp_engine_result *e)
 	return true;
 }
 
+/* result.mix, when the command worked it out (calc --format json): the
+ * same figures as compare's rows, by the same function (kvp_mix_of). */
+static bool add_mix(cJSON *res, const struct kvp_mix_result *m)
+{
+	cJSON *o;
+
+	if (!m->computed)
+		return true;
+	if (!(o = cJSON_AddObjectToObject(res, "mix")))
+		return false;
+	add_u64(o, "requests_fit", m->requests_fit);
+	add_u64(o, "mix_fit", m->mix_fit);
+	cJSON_AddBoolToObject(o, "bound", m->bound);
+	return true;
+}
+
 static bool add_weights(cJSON *res, const struct kvp_weights_result *w)
 {
 	cJSON *o = cJSON_AddObjectToObject(res, "weights");
@@ -463,6 +479,8 @@ char *kvp_record_json_dump_notes(const struct kvp_plan *p, const struct kvp_resu
 	    !add_weights(res, &r->weights) || !add_devices(res, r))
 		goto nomem;
 	cJSON_AddBoolToObject(res, "fits", r->fits);
+	if (!add_mix(res, &r->mix))
+		goto nomem;
 	if (!add_speed(res, &r->speed) || !add_host(res, &r->host) ||
 	    !add_parts(res, &r->parts) ||
 	    !add_draft_result(res, &r->draft))

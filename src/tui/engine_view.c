@@ -72,8 +72,8 @@ static void row_cells(const struct kvp_compare_row *row, int i,
 		kvp_fmt_int(row->tokens, cell[C_TOKENS], CELL);
 	else
 		snprintf(cell[C_TOKENS], CELL, "-");
-	if (row->workload_fit)
-		kvp_fmt_int(row->workload_fit, cell[C_FIT], CELL);
+	if (row->requests_fit)   /* devices included, as compare's column */
+		kvp_fmt_int(row->requests_fit, cell[C_FIT], CELL);
 	else
 		snprintf(cell[C_FIT], CELL, "-");
 	if (row->concurrency_x100)

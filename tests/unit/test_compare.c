@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "kvplan/compare.h"
+#include "kvplan/solve.h"
 #include "kvplan/compute.h"
 #include "kvplan/layers.h"
 #include "kvplan/translate.h"
@@ -75,8 +76,11 @@ START_TEST(requests_fit_counts_the_card)
 	plan.devices.n_overheads = 0;
 	ck_assert_msg(kvp_compare(&plan, &res, &cmp, &err) == KVP_OK, "%s", err.msg);
 	ck_assert_uint_eq(cmp.rows[KVP_ENGINE_GENERIC].requests, 6);
-	ck_assert_uint_eq(cmp.rows[KVP_ENGINE_GENERIC].workload_fit, 3);
-	ck_assert_uint_eq(cmp.rows[KVP_ENGINE_TRANSFORMERS].workload_fit, 3);
+	ck_assert_uint_eq(cmp.rows[KVP_ENGINE_GENERIC].requests_fit, 3);
+	ck_assert_uint_eq(cmp.rows[KVP_ENGINE_TRANSFORMERS].requests_fit, 3);
+	/* workload_fit is calc's engine.workload_fit, devices not counted:
+	 * transformers sizes one row per request, all 6 */
+	ck_assert_uint_eq(cmp.rows[KVP_ENGINE_TRANSFORMERS].workload_fit, 6);
 	ck_assert(cmp.rows[KVP_ENGINE_GENERIC].mix_bound);
 	ck_assert_uint_eq(cmp.rows[KVP_ENGINE_GENERIC].mix_fit, 3);
 	ck_assert_ptr_nonnull(strstr(cmp.rows[KVP_ENGINE_GENERIC].why,
@@ -85,8 +89,45 @@ START_TEST(requests_fit_counts_the_card)
 	 * fit and 126 of the mix would */
 	plan.devices.groups[0].card.capacity_bytes = 80ull << 30;
 	ck_assert_int_eq(kvp_compare(&plan, &res, &cmp, &err), KVP_OK);
-	ck_assert_uint_eq(cmp.rows[KVP_ENGINE_GENERIC].workload_fit, 6);
+	ck_assert_uint_eq(cmp.rows[KVP_ENGINE_GENERIC].requests_fit, 6);
 	ck_assert_uint_eq(cmp.rows[KVP_ENGINE_GENERIC].mix_fit, 126);
+}
+END_TEST
+
+/* One meaning per figure (issue 33): each row's workload_fit is what
+ * calc's record holds for that engine (result.engine.workload_fit), and
+ * its requests_fit and mix_fit what calc's result.mix holds - the same
+ * function, kvp_mix_of - on a plan that fits its card and on one that
+ * does not (the 3 GiB card above). */
+START_TEST(one_meaning_as_calc)
+{
+	static struct kvp_result calc, scratch;
+	struct kvp_error err;
+	uint64_t caps[2] = { 3ull << 30, 80ull << 30 };
+	uint32_t i, c;
+
+	for (c = 0; c < 2; c++) {
+		kvp_plan_default(&plan);
+		memset(&plan.model.arch, 0, sizeof plan.model.arch);
+		plan.devices.activations_bytes = 1ull << 30;
+		plan.devices.groups[0].card.capacity_bytes = caps[c];
+		plan.devices.n_overheads = 0;
+		ck_assert_int_eq(kvp_compare(&plan, &res, &cmp, &err), KVP_OK);
+		for (i = 0; i < KVP_ENGINE_COUNT; i++) {
+			struct kvp_plan q = plan;
+			const struct kvp_compare_row *row = &cmp.rows[i];
+
+			if (row->status != KVP_OK)
+				continue;
+			kvp_engine_switch(&q.engine, (enum kvp_engine_kind)i);
+			ck_assert_int_eq(kvp_compute(&q, &calc), KVP_OK);
+			kvp_mix_of(&q, &scratch, &calc.mix);
+			ck_assert_uint_eq(row->workload_fit, calc.engine.workload_fit);
+			ck_assert_uint_eq(row->requests_fit, calc.mix.requests_fit);
+			ck_assert_uint_eq(row->mix_fit, calc.mix.mix_fit);
+			ck_assert(row->mix_bound == calc.mix.bound);
+		}
+	}
 }
 END_TEST
 
@@ -234,6 +275,7 @@ static Suite *make_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, rows_match_direct_compute);
 	tcase_add_test(tc, requests_fit_counts_the_card);
+	tcase_add_test(tc, one_meaning_as_calc);
 	tcase_add_test(tc, padding_explained);
 	tcase_add_test(tc, refusal_stays_in_its_row);
 	tcase_add_test(tc, translate_settings);

@@ -361,7 +361,8 @@ int kvp_tui_run(const struct kvp_plan *plan, const char *path, const char *notic
 	tui_resize(a);
 	tui_files_recovery_offer(a);   /* edits a signal ended (issue 10) */
 	while (!a->quit) {
-		if (draw)
+		/* keys already waiting (a paste) are handled before drawing */
+		if (draw && !tui_term_pending())
 			tui_render(a);
 		key = getch();
 		sig = tui_term_signal();

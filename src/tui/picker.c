@@ -110,6 +110,63 @@ static int match_rank(const struct entry *e, const char *filter)
 	return -1;
 }
 
+/* The picker's window over the planner: the heading, the filter and
+ * the rows from top, sel highlighted. False when curses has no window. */
+static bool draw_list(struct tui_app *a, enum kvp_preset_kind kind,
+                      const struct list *l, const size_t *shown, size_t ns,
+                      const char *filter, int sel, int top)
+{
+	int h = a->lay.rows - 2, w = a->lay.cols - 4, rows = h - 4, nw = 8, y;
+	WINDOW *win;
+	size_t i;
+
+	tui_render(a);
+	if (!(win = newwin(h, w, 1, 2)))
+		return false;
+	wattrset(win, a->theme.attr[TUI_R_NORMAL]);
+	werase(win);
+	tui_box(win, a->theme.utf8);
+	tui_put(win, 0, 2, w - 4, a->theme.attr[TUI_R_HEADING],
+	        kind == KVP_PRESET_CARD ? " Card presets: type to narrow, Enter "
+	        "picks, Tab: a path, Esc " : " Model presets and the HF cache: "
+	        "type to narrow, Enter picks, Tab: a path or id, Esc ");
+	if (ns > (size_t)rows)
+		tui_put_right(win, h - 1, 2, w - 4, a->theme.attr[TUI_R_HEADING],
+		              " %d-%d of %zu ", top + 1,
+		              top + rows < (int)ns ? top + rows : (int)ns, ns);
+	tui_put(win, 1, 2, w - 4, a->theme.attr[TUI_R_LABEL], "filter: %s", filter);
+	/* the name column as wide as the longest name shown (+ " (user)"),
+	 * at most 26 columns and half the list */
+	for (i = 0; i < ns; i++) {
+		int len = (int)strlen(l->e[shown[i]].name) + (l->e[shown[i]].user ? 7 : 0);
+
+		if (l->e[shown[i]].user == 2)
+			len += 4;
+		if (len > nw)
+			nw = len;
+	}
+	if (nw > 26)
+		nw = 26;
+	if (nw > (w - 5) / 2)
+		nw = (w - 5) / 2;
+	for (y = 0; y < rows && top + y < (int)ns; y++) {
+		const struct entry *e = &l->e[shown[top + y]];
+		attr_t at = a->theme.attr[top + y == sel ? TUI_R_SELECT : TUI_R_NORMAL];
+
+		tui_blank(win, 2 + y, 1, w - 2, at);
+		tui_put(win, 2 + y, 2, nw, at, "%s%s", e->name, e->user == 2 ?
+		        " (HF cache)" : e->user ? " (user)" : "");
+		tui_put(win, 2 + y, 3 + nw, w - 5 - nw, at, "%s", e->desc);
+	}
+	if (ns == 0)
+		tui_put(win, 2, 2, w - 4, a->theme.attr[TUI_R_DIM], "no preset matches");
+	curs_set(0);
+	wnoutrefresh(win);
+	doupdate();
+	delwin(win);
+	return true;
+}
+
 enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
                               const char *start, char *out, size_t n)
 {
@@ -117,9 +174,8 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 	struct kvp_error err;
 	size_t *shown, ns, i;
 	char filter[64];
-	int sel = 0, top = 0, key, h, w, rows, y, nw, rank;
+	int sel = 0, top = 0, key, h, rows, rank;
 	enum tui_pick result = TUI_PICK_CANCEL;
-	WINDOW *win;
 
 	snprintf(filter, sizeof filter, "%s", start ? start : "");
 	l.e = calloc(MAX_ENTRIES, sizeof *l.e);
@@ -145,9 +201,7 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 			for (i = 0; i < l.n; i++)
 				if (match_rank(&l.e[i], filter) == rank)
 					shown[ns++] = i;
-		tui_render(a);
 		h = a->lay.rows - 2;
-		w = a->lay.cols - 4;
 		rows = h - 4;
 		if (sel >= (int)ns)
 			sel = ns ? (int)ns - 1 : 0;
@@ -157,52 +211,10 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 			top = sel;
 		if (sel >= top + rows)
 			top = sel - rows + 1;
-		win = newwin(h, w, 1, 2);
-		if (!win)
+		/* keys already waiting (a paste) are taken before drawing */
+		if (!tui_term_pending() &&
+		    !draw_list(a, kind, &l, shown, ns, filter, sel, top))
 			break;
-		wattrset(win, a->theme.attr[TUI_R_NORMAL]);
-		werase(win);
-		tui_box(win, a->theme.utf8);
-		tui_put(win, 0, 2, w - 4, a->theme.attr[TUI_R_HEADING],
-		        kind == KVP_PRESET_CARD ? " Card presets: type to narrow, Enter "
-		        "picks, Tab: a path, Esc " : " Model presets and the HF cache: "
-		        "type to narrow, Enter picks, Tab: a path or id, Esc ");
-		if (ns > (size_t)rows)
-			tui_put_right(win, h - 1, 2, w - 4, a->theme.attr[TUI_R_HEADING],
-			              " %d-%d of %zu ", top + 1,
-			              top + rows < (int)ns ? top + rows : (int)ns, ns);
-		tui_put(win, 1, 2, w - 4, a->theme.attr[TUI_R_LABEL], "filter: %s", filter);
-		/* the name column as wide as the longest name shown (+ " (user)"),
-		 * at most 26 columns and half the list */
-		nw = 8;
-		for (i = 0; i < ns; i++) {
-			int len = (int)strlen(l.e[shown[i]].name) + (l.e[shown[i]].user ? 7 : 0);
-
-			if (l.e[shown[i]].user == 2)
-				len += 4;
-
-			if (len > nw)
-				nw = len;
-		}
-		if (nw > 26)
-			nw = 26;
-		if (nw > (w - 5) / 2)
-			nw = (w - 5) / 2;
-		for (y = 0; y < rows && top + y < (int)ns; y++) {
-			const struct entry *e = &l.e[shown[top + y]];
-			attr_t at = a->theme.attr[top + y == sel ? TUI_R_SELECT : TUI_R_NORMAL];
-
-			tui_blank(win, 2 + y, 1, w - 2, at);
-			tui_put(win, 2 + y, 2, nw, at, "%s%s", e->name, e->user == 2 ?
-			        " (HF cache)" : e->user ? " (user)" : "");
-			tui_put(win, 2 + y, 3 + nw, w - 5 - nw, at, "%s", e->desc);
-		}
-		if (ns == 0)
-			tui_put(win, 2, 2, w - 4, a->theme.attr[TUI_R_DIM], "no preset matches");
-		curs_set(0);
-		wnoutrefresh(win);
-		doupdate();
-		delwin(win);
 		key = getch();
 		if (tui_term_signal())
 			break;

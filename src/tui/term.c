@@ -11,6 +11,7 @@
  *   SIGSEGV still runs the handler and restores the terminal.
  */
 #include <curses.h>
+#include <poll.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
@@ -172,4 +173,13 @@ void tui_term_stop(void)
 int tui_term_signal(void)
 {
 	return got_signal;
+}
+
+bool tui_term_pending(void)
+{
+	struct pollfd p = { STDIN_FILENO, POLLIN, 0 };
+
+	/* bytes curses already took off the terminal are not seen here:
+	 * then the loop draws once more, which is only slower */
+	return active && poll(&p, 1, 0) > 0 && (p.revents & POLLIN);
 }

@@ -19,6 +19,12 @@ void tui_term_stop(void);
 /* The termination signal received (0 = none); the loop polls it. */
 int tui_term_signal(void);
 
+/* More input is already waiting (a paste, keys typed while the planner
+ * was busy): the loops take it before drawing again, so a paste of
+ * 10,000 characters is read at the speed of the handlers, not of 10,000
+ * screen redraws, and an Esc and F10 typed after it act at once. */
+bool tui_term_pending(void);
+
 /* True when the locale's codeset is UTF-8. */
 bool tui_term_utf8(void);
 

@@ -38,7 +38,7 @@
 
 #define KVP_RE_MAX_LEN    255
 #define KVP_RE_MAX_COUNT  1000
-#define KVP_RE_MAX_STATES 2048
+#define KVP_RE_MAX_STATES 1024
 
 enum kvp_re_fail {
 	KVP_RE_OK = 0,

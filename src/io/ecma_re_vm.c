@@ -14,6 +14,7 @@
  * Only whether a match exists is asked (std::regex_search's result), so
  * greedy and lazy quantifiers run alike and nothing is captured.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,7 +137,8 @@ static enum kvp_re_fail too_large(struct kvp_re_error *e)
 {
 	e->kind = KVP_RE_TOO_LARGE;
 	e->at = 0;
-	strcpy(e->what, "more than kvplan's 2048 states once {m,n} and + are expanded");
+	snprintf(e->what, sizeof e->what, "more than kvplan's %d states once "
+	         "{m,n} and + are expanded", KVP_RE_MAX_STATES);
 	return e->kind;
 }
 

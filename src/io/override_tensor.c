@@ -39,7 +39,7 @@
 #include "io/override_tensor.h"
 
 #define OT_MAX_ITEMS 64
-#define OT_MAX_STATES 2048   /* all items' states together */
+#define OT_MAX_STATES 1024   /* all items' states together */
 
 struct ot_item {
 	char pattern[256];

@@ -42,7 +42,7 @@ plus="(g$(printf '+%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 2
 for v in "$nest" "$plus"; do
 	limited calc --engine llama.cpp --model qwen3-30b-a3b --override-tensor "$v" >"$TMP/out" 2>"$TMP/err"
 	rc=$?
-	words="too large for kvplan's matcher: more than kvplan's 2048 states"
+	words="too large for kvplan's matcher: more than kvplan's 1024 states"
 	[ "$v" = "$plus" ] && words="not a regular expression (ECMAScript, llama.cpp's std::regex): a quantifier after a quantifier at character 4"
 	[ "$rc" -eq 2 ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] && grep -qF -- "--override-tensor: '${v%=*}' - $words" "$TMP/err" &&
 		ok "refused within 256 MiB and 5 s: ${v%=*}" || notok "rc=$rc for ${v%=*}: $(head -c 300 "$TMP/err")"

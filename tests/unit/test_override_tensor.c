@@ -163,8 +163,8 @@ START_TEST(refusals)
 	refused("(g++++++++++++++++++++++++ate)_exp=CUDA0",
 	        "not a regular expression (ECMAScript, llama.cpp's std::regex): a "
 	        "quantifier after a quantifier at character 4");
-	/* the items together: 2 x 1,026 states past 2,048 */
-	refused("(.?){512}=CPU,(.?){512}=CPU", "more than 2048 states together");
+	/* the items together: 2 x 601 states past 1,024 */
+	refused("(.?){300}=CPU,(.?){300}=CPU", "more than 1024 states together");
 	refused("blk\\.3\\.attn_q=CPU", "moves blk.3.attn_q.weight but not");
 	refused("ffn_(up|down)_exps=CPU", "ffn_gate_exps");
 	/* under TP: one card only */

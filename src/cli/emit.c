@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli/emit.h"
+#include "cli/launch.h"
 #include "io/file.h"
 #include "kvplan/escape.h"
 
@@ -28,10 +29,22 @@ int kvp_emit_parse(struct kvp_opts *o, int argc, char **argv)
 	struct kvp_error err;
 
 	kvp_error_clear(&err);
+	if (kvp_launch_prepare(argc, argv, &o->launch, &err) != KVP_OK)
+		return kvp_emit_fail(o->cmd, err.msg);
+	if (o->launch) {   /* a launch command or --emit (launch.h) */
+		argc = (int)o->launch->argv.n;
+		argv = o->launch->argv.v;
+	}
 	if (kvp_opts_parse(o, argc, argv, stdout, &err) != KVP_OK)
 		return kvp_emit_fail(o->cmd, err.msg);
-	if (o->help)
+	if (o->help) {
+		kvp_launch_help(stdout, !strcmp(o->cmd, "calc"));
 		return 0;
+	}
+	if (o->launch && o->launch->emit[0] && strcmp(o->cmd, "calc"))
+		return kvp_emit_fail(o->cmd, "--emit: a calc option (run calc "
+		                     "on the plan to write its command)");
+	kvp_launch_notes(o->launch, &o->notes);
 	if (o->n_args > 1) {
 		char msg[KVP_ERRMSG_MAX];
 

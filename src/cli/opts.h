@@ -37,6 +37,8 @@
 #include "kvplan/preset.h"
 #include "kvplan/status.h"
 
+struct kvp_launch;
+
 /* A flag only one subcommand knows: `fn(ctx, value)` runs when it is
  * met, in order; value is NULL when takes_value is false. */
 struct kvp_opt_extra {
@@ -84,6 +86,8 @@ struct kvp_opts {
 	                               every device (NULL: not given) */
 	bool assume_layout;         /* --assume-layout given (pass 1) */
 	char card_note[200];        /* the card alias taken (--card h100) */
+	struct kvp_launch *launch;  /* the launch command read (launch.h), owned;
+	                               its emit is --emit ENGINE */
 };
 
 /* Fill defaults for the caller-set part (cmd, usage, plan_arg 0). */

@@ -1,0 +1,229 @@
+/*
+ * launch_opts.c - the launch options on a kvplan command line (launch.h):
+ * `-- PROGRAM ...`, `--launch FILE`, `--env NAME=VALUE` and `--emit
+ * ENGINE` are taken out, and the command's flags put in front of the
+ * user's own, so opts.c parses one ordinary command line.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/launch.h"
+#include "io/file.h"
+
+/* A word that starts a launch command after "--". */
+static bool starts_launch(const char *w)
+{
+	static const char *const progs[] = { "vllm", "llama-server", "llama-cli",
+		"sglang", "trtllm-serve", "python", "python3", NULL };
+	const char *b = strrchr(w, '/') ? strrchr(w, '/') + 1 : w;
+	size_t i, n = strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+
+	if (n > 0 && w[n] == '=')
+		return true;   /* NAME=VALUE before the program */
+	for (i = 0; progs[i]; i++)
+		if (!strcmp(b, progs[i]) ||
+		    (!strncmp(progs[i], "python", 6) && !strncmp(b, "python3.", 8)))
+			return true;
+	return false;
+}
+
+/* "--opt V" or "--opt=V" at argv[*i]: its value, or NULL. */
+static const char *opt_value(int argc, char **argv, int *i, const char *opt,
+                             bool *missing)
+{
+	size_t n = strlen(opt);
+
+	*missing = false;
+	if (strncmp(argv[*i], opt, n) != 0)
+		return NULL;
+	if (argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (argv[*i][n] != '\0')
+		return NULL;
+	if (*i + 1 >= argc) {
+		*missing = true;
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+struct prep {
+	struct kvp_strv words, kept;
+	const char *file;
+	bool user_model, launch;
+};
+
+static enum kvp_status scan(struct prep *p, struct kvp_launch *l, int argc,
+                            char **argv, struct kvp_error *err)
+{
+	int i, k;
+	bool miss;
+	const char *v;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--") && i + 1 < argc && starts_launch(argv[i + 1])) {
+			for (k = i + 1; k < argc; k++)
+				if (!kvp_strv_push(&p->words, argv[k], strlen(argv[k])))
+					return kvp_error_set(err, KVP_ENOMEM, "out of memory");
+			p->launch = true;
+			break;
+		}
+		if ((v = opt_value(argc, argv, &i, "--emit", &miss)) != NULL) {
+			snprintf(l->emit, sizeof l->emit, "%s", v);
+			continue;
+		}
+		if (miss)
+			return kvp_error_set(err, KVP_EINVAL, "%s: missing value", argv[i]);
+		if ((v = opt_value(argc, argv, &i, "--launch", &miss)) != NULL) {
+			p->file = v;
+			continue;
+		}
+		if (miss)
+			return kvp_error_set(err, KVP_EINVAL, "%s: missing value", argv[i]);
+		if ((v = opt_value(argc, argv, &i, "--env", &miss)) != NULL) {
+			size_t n = strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+
+			if (n == 0 || v[n] != '=')
+				return kvp_error_set(err, KVP_EINVAL, "--env: '%s' - "
+					"expected NAME=VALUE", v);
+			if (!kvp_strv_push(&p->words, v, strlen(v)))
+				return kvp_error_set(err, KVP_ENOMEM, "out of memory");
+			continue;
+		}
+		if (miss)
+			return kvp_error_set(err, KVP_EINVAL, "%s: missing value", argv[i]);
+		if (!strcmp(argv[i], "--model") || !strncmp(argv[i], "--model=", 8))
+			p->user_model = true;
+		if (!kvp_strv_push(&p->kept, argv[i], strlen(argv[i])))
+			return kvp_error_set(err, KVP_ENOMEM, "out of memory");
+	}
+	return KVP_OK;
+}
+
+/* The user's --engine must be the command's engine (a release may be
+ * named: vllm@0.19.0). */
+static enum kvp_status same_engine(const struct kvp_strv *kept,
+                                   const struct kvp_launch_engine *e,
+                                   struct kvp_error *err)
+{
+	size_t i;
+
+	for (i = 0; i < kept->n; i++) {
+		const char *v = NULL, *at;
+		char name[32];
+		enum kvp_engine_kind k;
+		struct kvp_error e2;
+
+		if (!strcmp(kept->v[i], "--engine") && i + 1 < kept->n)
+			v = kept->v[i + 1];
+		else if (!strncmp(kept->v[i], "--engine=", 9))
+			v = kept->v[i] + 9;
+		if (!v)
+			continue;
+		at = strchr(v, '@');
+		snprintf(name, sizeof name, "%.*s", at ? (int)(at - v) : (int)strlen(v), v);
+		if (kvp_engine_parse(name, &k, &e2) == KVP_OK && k != e->kind)
+			return kvp_error_set(err, KVP_EINVAL, "--engine: '%s' - the "
+				"launch command is %s's (%s)", v,
+				kvp_engine_name(e->kind), e->program);
+	}
+	return KVP_OK;
+}
+
+static enum kvp_status build(struct prep *p, struct kvp_launch *l,
+                             const char *argv0, struct kvp_error *err)
+{
+	const struct kvp_launch_engine *e = NULL;
+	enum kvp_status st;
+	size_t i;
+
+	if (p->file) {
+		char *text = NULL;
+		size_t len = 0;
+
+		if (p->launch)
+			return kvp_error_set(err, KVP_EINVAL, "--launch: '%s' - and "
+				"a command after --: give one of them", p->file);
+		if ((st = kvp_file_read(p->file, 1u << 20, &text, &len, NULL,
+		                        err)) != KVP_OK)
+			return st;
+		st = kvp_launch_words(text, len, &p->words, err);
+		free(text);
+		if (st != KVP_OK)
+			return st;
+	} else if (!p->launch && p->words.n) {
+		return kvp_error_set(err, KVP_EINVAL, "--env: '%s' - given without "
+			"a launch command (-- PROGRAM ... or --launch FILE)",
+			p->words.v[0]);
+	}
+	if (!kvp_strv_push(&l->argv, argv0, strlen(argv0)))
+		return kvp_error_set(err, KVP_ENOMEM, "out of memory");
+	if ((p->launch || p->file) &&
+	    ((st = kvp_launch_translate(p->words.v, p->words.n, p->user_model,
+	                                &l->argv, &l->notes, &e, err)) != KVP_OK ||
+	     (st = same_engine(&p->kept, e, err)) != KVP_OK))
+		return st;
+	for (i = 0; i < p->kept.n; i++)
+		if (!kvp_strv_push(&l->argv, p->kept.v[i], strlen(p->kept.v[i])))
+			return kvp_error_set(err, KVP_ENOMEM, "out of memory");
+	return KVP_OK;
+}
+
+enum kvp_status kvp_launch_prepare(int argc, char **argv,
+                                   struct kvp_launch **out,
+                                   struct kvp_error *err)
+{
+	struct prep p;
+	struct kvp_launch *l = calloc(1, sizeof *l);
+	enum kvp_status st;
+
+	*out = NULL;
+	memset(&p, 0, sizeof p);
+	if (!l)
+		return kvp_error_set(err, KVP_ENOMEM, "out of memory");
+	st = scan(&p, l, argc, argv, err);
+	if (st == KVP_OK && (p.launch || p.file || p.words.n || l->emit[0]))
+		st = build(&p, l, argc > 0 ? argv[0] : "kvplan", err);
+	if (st == KVP_OK && l->argv.n)
+		*out = l;
+	else
+		kvp_launch_free(l);
+	kvp_strv_free(&p.words);
+	kvp_strv_free(&p.kept);
+	return st;
+}
+
+void kvp_launch_free(struct kvp_launch *l)
+{
+	if (!l)
+		return;
+	kvp_strv_free(&l->argv);
+	free(l);
+}
+
+void kvp_launch_help(FILE *out, bool emit)
+{
+	fprintf(out, "\nlaunch commands:\n  %-34s %s\n  %-34s %s\n  %-34s %s\n",
+	        "-- PROGRAM ARGS...", "an engine's launch command, read into the "
+	        "plan: vllm serve, python -m vllm.entrypoints.openai.api_server, "
+	        "llama-server, llama-cli, python -m sglang.launch_server, sglang "
+	        "serve (NAME=VALUE words before it are its environment)",
+	        "--launch FILE", "the same command from a file: a JSON list of "
+	        "strings or a shell-quoted line",
+	        "--env NAME=VALUE", "an environment variable of the command, "
+	        "repeatable (CUDA_VISIBLE_DEVICES sets the card count)");
+	if (emit)
+		fprintf(out, "  %-34s %s\n", "--emit ENGINE", "print the command "
+		        "that runs the plan instead of the figures: vllm, "
+		        "vllm-api-server, llama-server, llama-cli or sglang (the "
+		        "plan's engine)");
+}
+
+void kvp_launch_notes(const struct kvp_launch *l, struct kvp_notes *notes)
+{
+	size_t i;
+
+	for (i = 0; l && i < l->notes.n && notes->n < KVP_MAX_NOTES; i++)
+		memcpy(notes->line[notes->n++], l->notes.line[i],
+		       sizeof notes->line[0]);
+}

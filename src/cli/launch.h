@@ -74,6 +74,9 @@ enum kvp_status kvp_launch_translate(char *const *w, size_t n,
 enum kvp_status kvp_launch_words(const char *text, size_t len,
                                  struct kvp_strv *out, struct kvp_error *err);
 
+/* Does the engine's program take this spelling (llama-cli has no -kvu)? */
+bool kvp_launch_in_program(const struct kvp_launch_engine *e, const char *name);
+
 /* The engine table --emit NAME names, or NULL. */
 const struct kvp_launch_engine *kvp_launch_engine_by_name(const char *name);
 

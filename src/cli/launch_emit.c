@@ -94,13 +94,16 @@ static void defaults_of(const struct kvp_launch_engine *e,
 }
 
 /* The field a row's kvplan flag sets; *neg: the row writes false. */
-static const struct kvp_field *field_of(const struct kvp_launch_flag *r,
+static const struct kvp_field *field_of(const struct kvp_launch_engine *e,
+                                        const struct kvp_launch_flag *r,
                                         bool *neg)
 {
 	const struct kvp_field *f;
 
 	*neg = false;
 	if (!r->to || r->conv == LF_MODEL || r->conv == LF_HF)
+		return NULL;
+	if (e && !kvp_launch_in_program(e, r->names[0]))
 		return NULL;
 	if ((f = kvp_field_by_flag(r->to)) != NULL)
 		return f;
@@ -113,14 +116,15 @@ static const struct kvp_field *field_of(const struct kvp_launch_flag *r,
 
 /* A row's flag and value when the plan differs from the defaults d.
  * Returns false when the value has no word in the engine (err set). */
-static bool one_row(FILE *out, const struct kvp_launch_flag *r,
+static bool one_row(FILE *out, const struct kvp_launch_engine *e,
+                    const struct kvp_launch_flag *r,
                     const struct kvp_plan *p, const struct kvp_plan *d,
                     struct kvp_error *err)
 {
 	char v[128], dv[128];
 	const char *w;
 	bool neg;
-	const struct kvp_field *f = field_of(r, &neg);
+	const struct kvp_field *f = field_of(e, r, &neg);
 
 	if (!f)
 		return true;
@@ -170,7 +174,7 @@ static void unwritten(FILE *out, const struct kvp_launch_engine *e,
 		if (f->engine != (int)e->kind || f->indexed)
 			continue;
 		for (k = 0; k < e->n_flags && !covered; k++)
-			covered = field_of(&e->flags[k], &neg) == f;
+			covered = field_of(e, &e->flags[k], &neg) == f;
 		kvp_field_format(p, f, 0, v, sizeof v);
 		kvp_field_format(d, f, 0, dv, sizeof dv);
 		if (!covered && strcmp(v, dv))
@@ -247,7 +251,7 @@ enum kvp_status kvp_launch_emit(FILE *out, const struct kvp_plan *p,
 	fputs(e->program, out);
 	model_words(out, e, q);
 	for (i = 0; i < e->n_flags; i++)
-		if (!one_row(out, &e->flags[i], q, d, err))
+		if (!one_row(out, e, &e->flags[i], q, d, err))
 			break;
 	if (i == e->n_flags && e->kind == KVP_ENGINE_SGLANG)
 		sglang_kv(out, q);

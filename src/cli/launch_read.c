@@ -126,6 +126,11 @@ static const struct kvp_launch_known *known_of(const struct kvp_launch_engine *e
 	return NULL;
 }
 
+bool kvp_launch_in_program(const struct kvp_launch_engine *e, const char *name)
+{
+	return !e->llama || known_of(e, name) != NULL;
+}
+
 /* The engine's own refusal of a word it does not take. */
 static enum kvp_status unknown(const struct kvp_launch_engine *e,
                                const char *w, struct kvp_error *err)
@@ -263,6 +268,8 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 		eq = strchr(a, '=');
 	snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
 	f = row_of(r->e, name, &neg);
+	if (f && !kvp_launch_in_program(r->e, name))
+		f = NULL;   /* llama-server's only (-kvu): unknown to llama-cli */
 	if (!f && !(k = known_of(r->e, name)))
 		return unknown(r->e, name, err);
 	takes = f ? f->value : k->value;

@@ -13,7 +13,7 @@
 #include "cli/launch_tab.h"
 
 #define SRC "vllm/engine/arg_utils.py@99d7eb5d"
-#define SRV "vllm/entrypoints/openai/cli_args.py"
+#define SRV "vllm/entrypoints/openai/cli_args.py@00522333"
 /* modelled: value / switch; not modelled: note / refused */
 #define MV(to, conv, ...) { { __VA_ARGS__ }, true, false, to, conv, NULL, SRC }
 #define MB(to, ...) { { __VA_ARGS__ }, false, true, to, LF_SAME, NULL, SRC }
@@ -150,6 +150,15 @@ static const struct kvp_launch_flag rows[] = {
 	NB(SRV, "--return-tokens-as-token-ids"),
 	NB(SRV, "--disable-uvicorn-access-log"), NB(SRV, "--enable-log-requests"),
 	NS(SRV, "--disable-log-requests"), NS(SRV, "--headless"),
+	NV(SRV, "--uds"), NV(SRV, "--default-chat-template-kwargs"),
+	NB(SRV, "--trust-request-chat-template"), NV(SRV, "--tool-server"),
+	NB(SRV, "--exclude-tools-when-tool-choice-none"),
+	NV(SRV, "--log-config-file"), NB(SRV, "--enable-log-outputs"),
+	NB(SRV, "--allow-credentials"), NV(SRV, "--ssl-cert-reqs"),
+	NV(SRV, "--ssl-ciphers"), NB(SRV, "--enable-ssl-refresh"),
+	NV(SRV, "--disable-access-log-for-endpoints"),
+	NB(SRV, "--enable-tokenizer-info-endpoint"),
+	NV(SRC, "--hf-token"), NV(SRC, "--external_parameters"),
 };
 
 const struct kvp_launch_engine kvp_launch_vllm = {

@@ -58,8 +58,18 @@ static const struct kvp_launch_engine *program(char *const *w, size_t n,
                                                size_t *used,
                                                struct kvp_error *err)
 {
-	const char *b = strrchr(w[0], '/') ? strrchr(w[0], '/') + 1 : w[0];
+	const char *b = w[0], *s;
+	char name[64];
+	size_t len;
 
+	for (s = w[0]; *s; s++)   /* the file name, / or \\ paths */
+		if (*s == '/' || *s == '\\')
+			b = s + 1;
+	len = strlen(b);
+	if (len > 4 && !strcmp(b + len - 4, ".exe"))   /* llama-server.exe */
+		len -= 4;
+	snprintf(name, sizeof name, "%.*s", (int)len, b);
+	b = name;
 	*used = 1;
 	if (!strcmp(b, "llama-server"))
 		return &kvp_launch_llama_server;
@@ -262,11 +272,18 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 	char name[96];
 	const struct kvp_launch_flag *f;
 	const struct kvp_launch_known *k = NULL;
+	char *k2;
 	bool neg, takes;
 
-	if (a[0] == '-' && a[1] == '-')
+	if (!r->e->llama)   /* argparse: --x=V and -x=V; llama.cpp has no = */
 		eq = strchr(a, '=');
 	snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
+	/* vLLM's FlexibleArgumentParser and llama.cpp's parser take
+	 * --max_model_len as --max-model-len; SGLang's argparse does not */
+	if (r->e->kind != KVP_ENGINE_SGLANG && name[1] == '-')
+		for (k2 = name; *k2; k2++)
+			if (*k2 == '_')
+				*k2 = '-';
 	f = row_of(r->e, name, &neg);
 	if (f && !kvp_launch_in_program(r->e, name))
 		f = NULL;   /* llama-server's only (-kvu): unknown to llama-cli */

@@ -40,6 +40,8 @@ static const struct kvp_launch_flag rows[] = {
 	   "--speculative-algorithm"),
 	RV("it changes the model's configuration; give the changed config.json "
 	   "to kvplan's --model", "--json-model-override-args"),
+	RV("expert parallelism spreads the routed experts over the ranks; "
+	   "kvplan does not model it", "--ep-size"),
 
 	NV("--tokenizer-path"), NV("--tokenizer-mode"), NV("--load-format"),
 	NS("--trust-remote-code"), NV("--dtype"), NV("--revision"),
@@ -51,12 +53,15 @@ static const struct kvp_launch_flag rows[] = {
 	NV("--cuda-graph-max-bs"), NS("--disable-cuda-graph"),
 	NV("--attention-backend"), NS("--disable-radix-cache"),
 	NS("--enable-torch-compile"), NV("--torch-compile-max-bs"),
-	NV("--ep-size"), NV("--nnodes"), NV("--node-rank"),
+	NV("--nnodes"), NV("--node-rank"),
 	NV("--dist-init-addr"), NS("--enable-metrics"), NS("--is-embedding"),
 	NS("--enable-multimodal"), NV("--grammar-backend"),
 	NV("--max-queued-requests"), NS("--skip-tokenizer-init"),
 	NS("--enable-mixed-chunk"), NV("--watchdog-timeout"),
 	NV("--stream-interval"), NV("--decode-log-interval"),
+	/* --disable-overlap: argparse's prefix abbreviation of it (seen in
+	 * github.com/Agent-RL/ReCall/issues/43) */
+	NS("--disable-overlap-schedule", "--disable-overlap"),
 };
 
 const struct kvp_launch_engine kvp_launch_sglang = {

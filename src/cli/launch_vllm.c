@@ -67,6 +67,10 @@ static const struct kvp_launch_flag rows[] = {
 	RV("disaggregated prefill moves KV between instances; kvplan does not "
 	   "model it", "--kv-transfer-config"),
 	RV("kvplan does not model the Mamba block size", "--mamba-block-size"),
+	RB("expert parallelism spreads the routed experts over the TP x DP "
+	   "ranks; kvplan does not model it", "--enable-expert-parallel"),
+	RB("EPLB keeps redundant experts on each rank; kvplan does not model "
+	   "it", "--enable-eplb"),
 
 	/* not modelled, no memory figure kvplan shows depends on them (or
 	 * kvplan's figure is the larger: --enforce-eager drops the CUDA
@@ -98,11 +102,11 @@ static const struct kvp_launch_flag rows[] = {
 	NV(SRC, "--data-parallel-address", "-dpa"),
 	NV(SRC, "--data-parallel-rpc-port", "-dpp"),
 	NV(SRC, "--data-parallel-backend", "-dpb"),
-	NB(SRC, "--data-parallel-hybrid-lb"), NB(SRC, "--enable-expert-parallel"),
+	NB(SRC, "--data-parallel-hybrid-lb"),
 	NV(SRC, "--all2all-backend"), NB(SRC, "--enable-dbo"),
 	NV(SRC, "--dbo-decode-token-threshold"),
 	NV(SRC, "--dbo-prefill-token-threshold"),
-	NB(SRC, "--disable-nccl-for-dp-synchronization"), NB(SRC, "--enable-eplb"),
+	NB(SRC, "--disable-nccl-for-dp-synchronization"),
 	NV(SRC, "--eplb-config"), NV(SRC, "--expert-placement-strategy"),
 	NV(SRC, "--max-parallel-loading-workers"),
 	NB(SRC, "--ray-workers-use-nsight"), NB(SRC, "--disable-custom-all-reduce"),
@@ -158,7 +162,7 @@ static const struct kvp_launch_flag rows[] = {
 	NV(SRV, "--ssl-ciphers"), NB(SRV, "--enable-ssl-refresh"),
 	NV(SRV, "--disable-access-log-for-endpoints"),
 	NB(SRV, "--enable-tokenizer-info-endpoint"),
-	NV(SRC, "--hf-token"), NV(SRC, "--external_parameters"),
+	NV(SRC, "--hf-token"),
 };
 
 const struct kvp_launch_engine kvp_launch_vllm = {

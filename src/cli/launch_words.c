@@ -3,7 +3,8 @@
  * strings (as a Kubernetes manifest's command/args hold them), or a
  * shell-quoted command as a script holds it. Quotes and backslashes are
  * taken as the shell takes them; an expansion ($VAR, $(...), `...`) is
- * refused, since kvplan cannot know its value.
+ * refused, since kvplan cannot know its value; an unquoted &, ;, |, < or >
+ * at the start of a word ends the command (what follows is not its).
  */
 #include <cjson/cJSON.h>
 #include <string.h>
@@ -45,21 +46,21 @@ static enum kvp_status shell_word(const char *s, const char *e,
 	size_t n = 0;
 
 	for (; s < e && (q || (*s != ' ' && *s != '\t' && *s != '\n')); s++) {
-		if (q != '\'' && (*s == '$' || *s == '`'))
+		/* a backslash quotes the next character; in double quotes only
+		 * $, `, ", \ and a newline (POSIX): "E:\LLM" keeps it */
+		if (*s == '\\' && q != '\'' && s + 1 < e &&
+		    (!q || strchr("$`\"\\\n", s[1]))) {
+			if (*++s == '\n')
+				continue;   /* a line continuation */
+		} else if (q != '\'' && (*s == '$' || *s == '`')) {
 			return kvp_error_set(err, KVP_EINVAL, "--launch: '%.20s' - a "
 				"shell expansion; write its value", s);
-		if (!q && (*s == '\'' || *s == '"')) {
+		} else if (!q && (*s == '\'' || *s == '"')) {
 			q = *s;
 			continue;
-		}
-		if (q && *s == q) {
+		} else if (q && *s == q) {
 			q = 0;
 			continue;
-		}
-		if (*s == '\\' && q != '\'' && s + 1 < e) {
-			s++;
-			if (*s == '\n')
-				continue;   /* a line continuation */
 		}
 		if (n + 1 >= cap)
 			return kvp_error_set(err, KVP_ERANGE, "--launch: a word "
@@ -92,6 +93,8 @@ enum kvp_status kvp_launch_words(const char *text, size_t len,
 			s++;
 			continue;
 		}
+		if (strchr("&;|<>", *s))
+			break;   /* a control operator or redirection ends the command */
 		if (*s == '#') {   /* a comment line */
 			while (s < e && *s != '\n')
 				s++;

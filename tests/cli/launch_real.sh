@@ -1,0 +1,59 @@
+#!/bin/sh
+# launch_real.sh - real launch commands from public sources
+# (tests/data/launch/real/*.sh; each file's first line names its source),
+# read with --launch. Each file gives the kvplan flags the test adds
+# ("# run:": the model preset that stands for the command's model, which
+# kvplan cannot fetch, and the card), then either the command kvplan
+# writes back for the plan it read ("# expect:", worked by hand from the
+# command: the memory flags in the engine's spelling, the ones at the
+# engine's default left out, -ngl all always for llama.cpp, whose default
+# is auto) and the flags named as not modelled ("# not-modelled:"), or
+# the refusal ("# refused:"), which is what the engine itself does.
+. "$(dirname "$0")/calc_lib.inc"
+DIR="$(dirname "$0")/../data/launch/real"
+
+field() { sed -n "s/^# $1: //p" "$2" | head -n1; }
+
+n=0
+for f in "$DIR"/*.sh; do
+	name=$(basename "$f" .sh)
+	run=$(field run "$f")
+	refused=$(field refused "$f")
+	n=$((n + 1))
+	if [ -n "$refused" ]; then
+		# shellcheck disable=SC2086
+		bad "$name: refused" "$refused" calc $run --launch "$f"
+		continue
+	fi
+	emit=$(field emit "$f")
+	expect=$(field expect "$f")
+	# shellcheck disable=SC2086
+	"$KVPLAN" calc $run --emit "$emit" --launch "$f" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	got=$(grep -v '^#' "$TMP/out" | tr -d '\\\n' | tr -s ' ')
+	if [ "$rc" -eq 0 ] && [ "$got" = "$expect" ]; then
+		ok "$name: writes back '$expect'"
+	else
+		notok "$name: rc=$rc, wrote '$got', expected '$expect' $(cat "$TMP/err")"
+	fi
+	# shellcheck disable=SC2086
+	"$KVPLAN" calc $run --launch "$f" >"$TMP/text" 2>"$TMP/err"
+	# figures worked by hand in the file's "# by hand:" lines
+	sed -n 's/^# expect-line: //p' "$f" >"$TMP/lines"
+	while IFS= read -r line; do
+		if grep -qF -- "$line" "$TMP/text"; then
+			ok "$name: '$line'"
+		else
+			notok "$name: no line '$line' in the text output"
+		fi
+	done <"$TMP/lines"
+	for flag in $(field not-modelled "$f"); do
+		if grep '^note: .*not modelled' "$TMP/text" | grep -qF -- " $flag"; then
+			ok "$name: $flag named as not modelled"
+		else
+			notok "$name: $flag not named as not modelled: $(grep '^note' "$TMP/text")"
+		fi
+	done
+done
+[ "$n" -ge 20 ] && ok "$n real commands" || notok "only $n real commands"
+exit $((fails > 0))

@@ -10,21 +10,14 @@
 #include "cli/launch.h"
 #include "io/file.h"
 
-/* A word that starts a launch command after "--". */
+/* A word that starts a launch command after "--": anything but a plan
+ * file (NAME.json), so a command kvplan does not read is refused by name
+ * rather than taken for plan files. */
 static bool starts_launch(const char *w)
 {
-	static const char *const progs[] = { "vllm", "llama-server", "llama-cli",
-		"sglang", "trtllm-serve", "python", "python3", NULL };
-	const char *b = strrchr(w, '/') ? strrchr(w, '/') + 1 : w;
-	size_t i, n = strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	size_t n = strlen(w);
 
-	if (n > 0 && w[n] == '=')
-		return true;   /* NAME=VALUE before the program */
-	for (i = 0; progs[i]; i++)
-		if (!strcmp(b, progs[i]) ||
-		    (!strncmp(progs[i], "python", 6) && !strncmp(b, "python3.", 8)))
-			return true;
-	return false;
+	return n < 5 || strcmp(w + n - 5, ".json") != 0;
 }
 
 /* "--opt V" or "--opt=V" at argv[*i]: its value, or NULL. */
@@ -130,12 +123,67 @@ static enum kvp_status same_engine(const struct kvp_strv *kept,
 	return KVP_OK;
 }
 
+/* A user flag that loads a whole part of the plan (the model, the card,
+ * the workload, the engine and its release): it goes before the
+ * command's flags, which would otherwise be undone by it (--model resets
+ * the cache format an SGLang --kv-cache-dtype set). */
+static bool loads_whole(const char *a)
+{
+	static const char *const whole[] = { "--model", "--card", "--workload",
+		"--engine", "--engine-version", NULL };
+	size_t i, n;
+
+	for (i = 0; whole[i]; i++) {
+		n = strlen(whole[i]);
+		if (!strncmp(a, whole[i], n) && (a[n] == '\0' || a[n] == '='))
+			return true;
+	}
+	return false;
+}
+
+static bool push_all(struct kvp_strv *to, char *const *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!kvp_strv_push(to, v[i], strlen(v[i])))
+			return false;
+	return true;
+}
+
+/* The user's flags: the whole-part ones (with their values) before the
+ * command's flags, which start at `at`; the others after, so they win. */
+static enum kvp_status keep_user_flags(struct prep *p, struct kvp_launch *l,
+                                       size_t at, struct kvp_error *err)
+{
+	struct kvp_strv front = { 0 }, back = { 0 }, all = { 0 };
+	size_t i;
+	bool ok = true;
+
+	for (i = 0; i < p->kept.n && ok; i++) {
+		bool w = loads_whole(p->kept.v[i]);
+		struct kvp_strv *to = w ? &front : &back;
+
+		ok = push_all(to, p->kept.v + i, 1);
+		if (ok && w && !strchr(p->kept.v[i], '=') && i + 1 < p->kept.n)
+			ok = push_all(to, p->kept.v + ++i, 1);
+	}
+	ok = ok && push_all(&all, l->argv.v, at) && push_all(&all, front.v, front.n) &&
+	     push_all(&all, l->argv.v + at, l->argv.n - at) &&
+	     push_all(&all, back.v, back.n);
+	kvp_strv_free(&front);
+	kvp_strv_free(&back);
+	kvp_strv_free(&l->argv);
+	l->argv = all;
+	return ok ? KVP_OK : kvp_error_set(err, KVP_ENOMEM, "out of memory");
+}
+
 static enum kvp_status build(struct prep *p, struct kvp_launch *l,
                              const char *argv0, struct kvp_error *err)
 {
 	const struct kvp_launch_engine *e = NULL;
 	enum kvp_status st;
-	size_t i;
+	size_t at;
 
 	if (p->file) {
 		char *text = NULL;
@@ -158,15 +206,13 @@ static enum kvp_status build(struct prep *p, struct kvp_launch *l,
 	}
 	if (!kvp_strv_push(&l->argv, argv0, strlen(argv0)))
 		return kvp_error_set(err, KVP_ENOMEM, "out of memory");
+	at = l->argv.n;
 	if ((p->launch || p->file) &&
 	    ((st = kvp_launch_translate(p->words.v, p->words.n, p->user_model,
 	                                &l->argv, &l->notes, &e, err)) != KVP_OK ||
 	     (st = same_engine(&p->kept, e, err)) != KVP_OK))
 		return st;
-	for (i = 0; i < p->kept.n; i++)
-		if (!kvp_strv_push(&l->argv, p->kept.v[i], strlen(p->kept.v[i])))
-			return kvp_error_set(err, KVP_ENOMEM, "out of memory");
-	return KVP_OK;
+	return keep_user_flags(p, l, at, err);
 }
 
 enum kvp_status kvp_launch_prepare(int argc, char **argv,

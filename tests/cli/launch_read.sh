@@ -1,0 +1,94 @@
+#!/bin/sh
+# launch_read.sh - reading an engine's launch command (-- PROGRAM ...,
+# --launch FILE, --env) and writing one (calc --emit): the refusals, the
+# word rules of a --launch file, the environment, and settings that have
+# no flag in the engine's table.
+. "$(dirname "$0")/calc_lib.inc"
+M="--model llama-3.1-8b --card h100"
+
+# emitted command as one line, comments dropped
+emit_line() { grep -v '^#' "$TMP/out" | tr -d '\\\n' | tr -s ' '; }
+emits() {
+	name=$1; expect=$2; shift 2
+	"$KVPLAN" "$@" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	got=$(emit_line)
+	[ "$rc" -eq 0 ] && [ "$got" = "$expect" ] && ok "$name" ||
+		notok "$name: rc=$rc '$got' $(cat "$TMP/err")"
+}
+
+# the engine's own refusals
+bad "vllm: unknown flag" "vllm serve: error: unrecognized arguments: --foo" calc $M -- vllm serve x --foo
+bad "vllm: a second model" "unrecognized arguments: y" calc $M -- vllm serve x y
+bad "vllm: missing value" "argument --max-model-len: expected one argument" calc $M -- vllm serve x --max-model-len
+bad "vllm: switch with a value" "ignored explicit argument 'yes'" calc $M -- vllm serve x --enforce-eager=yes
+bad "llama-server: unknown flag" "llama-server: error: invalid argument: --foo" calc $M -- llama-server -m x --foo
+bad "llama-server: no = form" "invalid argument: --ctx-size=4096" calc $M -- llama-server -m x --ctx-size=4096
+bad "llama-cli: no -kvu" "llama-cli: error: invalid argument: -kvu" calc $M -- llama-cli -m x -kvu
+bad "sglang: unknown flag" "error: unrecognized arguments: --foo" calc $M -- python -m sglang.launch_server --model-path x --foo
+# kvplan's own refusals
+bad "not a launch command" "'ollama': not a launch command kvplan reads" calc $M -- ollama serve
+bad "trtllm-serve" "trtllm-serve: not read by kvplan" calc $M -- trtllm-serve x
+bad "memory flag not modelled" "llama-server -nkvo: not modelled by kvplan" calc $M -- llama-server -m x -nkvo
+bad "-ngl auto" "-ngl auto: llama.cpp fits the layers" calc $M -- llama-server -m x -ngl auto
+bad "-hf with a quant" "-hf org/name:Q4_K_M: kvplan does not fetch" calc --card h100 -- llama-server -hf org/name:Q4_K_M
+bad "vllm online fp8" "--quantization fp8: quantizes a 16-bit checkpoint" calc $M -- vllm serve x --quantization fp8
+bad "vllm kv format" "--kv-cache-dtype: 'fp8_inc' - not a cache format" calc $M -- vllm serve x --kv-cache-dtype fp8_inc
+bad "LLAMA_ARG_ env" "LLAMA_ARG_CTX_SIZE: llama.cpp reads it as a flag" calc $M -- LLAMA_ARG_CTX_SIZE=4096 llama-server -m x
+bad "VLLM_USE_V1=0" "VLLM_USE_V1=0: the V0 engine" calc $M -- VLLM_USE_V1=0 vllm serve x
+bad "no device" "CUDA_VISIBLE_DEVICES: '' - no device" calc $M -- CUDA_VISIBLE_DEVICES= vllm serve x
+bad "--env alone" "--env: 'A=1' - given without a launch command" calc $M --env A=1
+bad "--env shape" "--env: 'A' - expected NAME=VALUE" calc $M --env A -- vllm serve x
+bad "engine conflict" "--engine: 'sglang' - the launch command is vllm's" calc $M --engine sglang -- vllm serve x
+bad "emit engine" "--emit: 'sglang' - the plan's engine is vllm" calc $M --emit sglang -- vllm serve x
+bad "emit name" "--emit: 'tgi' - expected vllm" calc $M --engine vllm --emit tgi
+bad "emit is calc's" "--emit: a calc option" fit $M --emit vllm -- vllm serve x
+bad "a value kvplan's parser refuses" "--gpu-memory-utilization" calc $M -- vllm serve x --gpu-memory-utilization 1.5
+
+# what is read: spellings and the environment
+emits "vllm: --x_y and -x=V" "vllm serve meta-llama/Llama-3.1-8B --tensor-parallel-size 2 --max-model-len 4096" \
+	calc $M --emit vllm -- vllm serve x -tp=2 --max_model_len 4096
+emits "vllm: --no-X of a boolean" "vllm serve meta-llama/Llama-3.1-8B --no-enable-prefix-caching" \
+	calc $M --emit vllm -- vllm serve x --no-enable-prefix-caching
+emits "the user's flags win" "vllm serve meta-llama/Llama-3.1-8B --max-model-len 8192" \
+	calc $M --max-model-len 8192 --emit vllm -- vllm serve x --max-model-len 4096
+emits "llama-server -np 2 is not unified" "llama-server -hf meta-llama/Llama-3.1-8B -np 2 -ngl all" \
+	calc $M --emit llama-server -- llama-server -m x -np 2
+emits "llama-server -np 2 -kvu" "llama-server -hf meta-llama/Llama-3.1-8B -np 2 -kvu -ngl all" \
+	calc $M --emit llama-server -- llama-server -m x -kvu -np 2
+emits "sglang: fp8 cache" "python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B --kv-cache-dtype fp8_e4m3" \
+	calc $M --emit sglang -- python -m sglang.launch_server --model-path x --kv-cache-dtype fp8_e5m2
+
+"$KVPLAN" calc $M --format json --env CUDA_VISIBLE_DEVICES=0,1,2,3 -- vllm serve x -tp 4 >"$TMP/rec" 2>"$TMP/err"
+grep -q '"count":	4' "$TMP/rec" && ok "CUDA_VISIBLE_DEVICES=0,1,2,3: 4 cards" || notok "card count: $(cat "$TMP/err")"
+
+# settings the engine's table has no flag for are named, not dropped
+"$KVPLAN" calc $M --engine vllm --speculative-method ngram --num-speculative-tokens 3 --emit vllm >"$TMP/out" 2>"$TMP/err"
+grep -q '^# not written (vllm serve has no flag for it in kvplan.s table): engine.vllm.speculative_method = ngram' "$TMP/out" &&
+	ok "speculative method named as not written" || notok "not written: $(cat "$TMP/out" "$TMP/err")"
+"$KVPLAN" calc $M --engine llama.cpp --kv-unified --emit llama-cli >"$TMP/out" 2>"$TMP/err"
+grep -q '^# not written (llama-cli has no flag .*engine.llamacpp.kv_unified = true' "$TMP/out" &&
+	ok "llama-cli: kv_unified named as not written" || notok "llama-cli kv_unified: $(cat "$TMP/out" "$TMP/err")"
+grep -q '^# kvplan: fits on every device' "$TMP/out" && ok "verdict comment" || notok "verdict comment: $(cat "$TMP/out")"
+
+# --launch FILE: a JSON list, shell quoting, comments, control operators
+printf '["vllm", "serve", "x", "--max-model-len", "2048"]\n' >"$TMP/l.json"
+emits "JSON list" "vllm serve meta-llama/Llama-3.1-8B --max-model-len 2048" calc $M --emit vllm --launch "$TMP/l.json"
+printf '# a comment\nCUDA_VISIBLE_DEVICES="0,1" vllm serve '"'"'my model'"'"' \\\n  --max-model-len "1024" -tp 2 && echo done\n' >"$TMP/l.sh"
+emits "shell words" "vllm serve meta-llama/Llama-3.1-8B --tensor-parallel-size 2 --max-model-len 1024" calc $M --emit vllm --launch "$TMP/l.sh"
+printf 'vllm serve "$MODEL"\n' >"$TMP/v.sh"
+bad "shell expansion" "a shell expansion; write its value" calc $M --launch "$TMP/v.sh"
+printf '["vllm", 3]\n' >"$TMP/n.json"
+bad "JSON item" "item 1 of the JSON list is not a string" calc $M --launch "$TMP/n.json"
+printf 'vllm serve "x\n' >"$TMP/q.sh"
+bad "unclosed quote" "unclosed \" quote" calc $M --launch "$TMP/q.sh"
+bad "--launch and --" "and a command after --: give one of them" calc $M --launch "$TMP/l.sh" -- vllm serve x
+
+# emit, then read back: the same command
+"$KVPLAN" calc $M --emit vllm -- vllm serve x -tp 2 --max-model-len 8192 --kv-cache-dtype fp8 --block-size 32 >"$TMP/e1" 2>&1
+"$KVPLAN" calc $M --emit vllm --launch "$TMP/e1" >"$TMP/e2" 2>&1
+cmp -s "$TMP/e1" "$TMP/e2" && ok "emit, read back, emit: the same" || notok "round trip: $(diff "$TMP/e1" "$TMP/e2")"
+
+"$KVPLAN" calc --help >"$TMP/help"
+grep -q -- '--emit ENGINE' "$TMP/help" && grep -q -- '--launch FILE' "$TMP/help" && ok "calc --help lists them" || notok "help"
+exit $((fails > 0))

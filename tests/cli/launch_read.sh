@@ -89,6 +89,13 @@ bad "--launch and --" "and a command after --: give one of them" calc $M --launc
 "$KVPLAN" calc $M --emit vllm --launch "$TMP/e1" >"$TMP/e2" 2>&1
 cmp -s "$TMP/e1" "$TMP/e2" && ok "emit, read back, emit: the same" || notok "round trip: $(diff "$TMP/e1" "$TMP/e2")"
 
+# reconcile reads the command too: its flags win over the log's settings
+logs="$(dirname "$0")/../data/logs"
+"$KVPLAN" reconcile "$logs/vllm-0.17-encoder.log" --model qwen3.5-27b -- vllm serve x --port 8000 --max-model-len 16384 >"$TMP/rec" 2>&1
+grep -q '^settings from the flags (they win over the log): max_model_len' "$TMP/rec" &&
+	grep -q 'not modelled by kvplan.*: --port' "$TMP/rec" && ok "reconcile -- vllm serve" || notok "reconcile: $(cat "$TMP/rec")"
+bad "reconcile --emit" "--emit: a calc option" reconcile "$logs/vllm-0.17-encoder.log" --emit vllm
+
 "$KVPLAN" calc --help >"$TMP/help"
 grep -q -- '--emit ENGINE' "$TMP/help" && grep -q -- '--launch FILE' "$TMP/help" && ok "calc --help lists them" || notok "help"
 exit $((fails > 0))

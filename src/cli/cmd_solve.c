@@ -16,6 +16,7 @@
 
 #include "cli/commands.h"
 #include "cli/emit.h"
+#include "cli/launch.h"
 #include "cli/opts.h"
 #include "cli/out_bar.h"
 #include "cli/out_text.h"
@@ -268,6 +269,12 @@ int kvp_cmd_solve(int argc, char **argv)
 		/* the checked plan's warnings and the notes of its flags and
 		 * model import, as calc and fit print them */
 		kvp_out_warnings(stdout, res, &o->notes);
+		if (o->launch && o->launch->emit[0] && ans->found &&
+		    kvp_launch_emit_answer(stdout, &ans->plan, res,
+		                           o->launch->emit, &err) != KVP_OK) {
+			rc = fail(err.msg);
+			goto out;
+		}
 	}
 	if ((rc = kvp_emit_flush("solve")) != 0)
 		goto out;

@@ -38,12 +38,17 @@ int kvp_emit_parse(struct kvp_opts *o, int argc, char **argv)
 	if (kvp_opts_parse(o, argc, argv, stdout, &err) != KVP_OK)
 		return kvp_emit_fail(o->cmd, err.msg);
 	if (o->help) {
-		kvp_launch_help(stdout, !strcmp(o->cmd, "calc"));
+		kvp_launch_help(stdout, !strcmp(o->cmd, "calc") ||
+		                !strcmp(o->cmd, "solve"));
 		return 0;
 	}
-	if (o->launch && o->launch->emit[0] && strcmp(o->cmd, "calc"))
-		return kvp_emit_fail(o->cmd, "--emit: a calc option (run calc "
-		                     "on the plan to write its command)");
+	if (o->launch && o->launch->emit[0] && strcmp(o->cmd, "calc") &&
+	    strcmp(o->cmd, "solve"))
+		return kvp_emit_fail(o->cmd, "--emit: a calc and solve option (run "
+		                     "calc on the plan to write its command)");
+	if (o->launch && o->launch->emit[0] && !strcmp(o->cmd, "solve") &&
+	    strcmp(o->format, "text"))
+		return kvp_emit_fail(o->cmd, "--emit: with the text output only");
 	kvp_launch_notes(o->launch, &o->notes);
 	if (o->n_args > 1) {
 		char msg[KVP_ERRMSG_MAX];

@@ -29,6 +29,7 @@
 #include "kvplan/plan.h"
 #include "kvplan/preset.h"
 #include "kvplan/result.h"
+#include "kvplan/search.h"
 #include "kvplan/status.h"
 
 /* A list of owned strings. */
@@ -87,6 +88,18 @@ const struct kvp_launch_engine *kvp_launch_engine_by_name(const char *name);
 enum kvp_status kvp_launch_emit(FILE *out, const struct kvp_plan *p,
                                 const struct kvp_result *res,
                                 const char *name, struct kvp_error *err);
+
+/* solve --emit: under one answer (plan p computed as res), or one per
+ * ranked deployment of that engine (launch_solve.c). */
+enum kvp_status kvp_launch_emit_answer(FILE *out, const struct kvp_plan *p,
+                                       const struct kvp_result *res,
+                                       const char *engine,
+                                       struct kvp_error *err);
+enum kvp_status kvp_launch_emit_ranked(FILE *out, const struct kvp_plan *base,
+                                       const struct kvp_search_space *s,
+                                       const struct kvp_search_buf *b,
+                                       size_t n_answers, const char *engine,
+                                       struct kvp_error *err);
 
 /* The launch options' lines for --help. */
 void kvp_launch_help(FILE *out, bool emit);

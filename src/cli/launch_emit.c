@@ -181,6 +181,22 @@ static void unwritten(FILE *out, const struct kvp_launch_engine *e,
 			fprintf(out, "# not written (%s has no flag for it in kvplan's "
 			        "table): %s = %s\n", e->program, f->key, v);
 	}
+	/* serving settings outside the engine's options the command cannot
+	 * carry: weights served in another format than the checkpoint's
+	 * (an online quantization), a host KV offload buffer */
+	if (p->devices.weights_override) {
+		kvp_field_format(p, kvp_field_by_key("devices.weights.dtype"), 0, v,
+		                 sizeof v);
+		fprintf(out, "# not written (give the checkpoint in that format, "
+		        "or the engine's quantization flag): devices.weights.dtype "
+		        "= %s\n", v);
+	}
+	if (p->devices.kv_offload_bytes) {
+		kvp_field_format(p, kvp_field_by_key("devices.kv_offload_bytes"), 0,
+		                 v, sizeof v);
+		fprintf(out, "# not written (no flag in kvplan's table for %s): "
+		        "devices.kv_offload_bytes = %s\n", e->emit_name, v);
+	}
 }
 
 /* The model as the engine names it. */

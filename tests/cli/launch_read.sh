@@ -42,7 +42,7 @@ bad "--env shape" "--env: 'A' - expected NAME=VALUE" calc $M --env A -- vllm ser
 bad "engine conflict" "--engine: 'sglang' - the launch command is vllm's" calc $M --engine sglang -- vllm serve x
 bad "emit engine" "--emit: 'sglang' - the plan's engine is vllm" calc $M --emit sglang -- vllm serve x
 bad "emit name" "--emit: 'tgi' - expected vllm" calc $M --engine vllm --emit tgi
-bad "emit is calc's" "--emit: a calc option" fit $M --emit vllm -- vllm serve x
+bad "emit is calc's and solve's" "--emit: a calc and solve option" fit $M --emit vllm -- vllm serve x
 bad "a value kvplan's parser refuses" "--gpu-memory-utilization" calc $M -- vllm serve x --gpu-memory-utilization 1.5
 
 # what is read: spellings and the environment
@@ -88,6 +88,20 @@ bad "--launch and --" "and a command after --: give one of them" calc $M --launc
 "$KVPLAN" calc $M --emit vllm -- vllm serve x -tp 2 --max-model-len 8192 --kv-cache-dtype fp8 --block-size 32 >"$TMP/e1" 2>&1
 "$KVPLAN" calc $M --emit vllm --launch "$TMP/e1" >"$TMP/e2" 2>&1
 cmp -s "$TMP/e1" "$TMP/e2" && ok "emit, read back, emit: the same" || notok "round trip: $(diff "$TMP/e1" "$TMP/e2")"
+
+# solve --emit: the command under the answer, and one per ranked deployment
+"$KVPLAN" solve --for concurrency $M --engine vllm --max-model-len 8192 --emit vllm >"$TMP/s" 2>&1
+grep -q '^command (--emit vllm):' "$TMP/s" && grep -q '^  --max-model-len 8192$' "$TMP/s" &&
+	ok "solve --for concurrency --emit" || notok "solve --emit: $(tail -5 "$TMP/s")"
+"$KVPLAN" solve --for deployment --model llama-3.1-70b --workload chat --cards h100-80gb-sxm \
+	--weight-formats model,fp8 --engines vllm,sglang --top 4 --emit vllm >"$TMP/s" 2>&1
+grep -q '^commands (--emit vllm):' "$TMP/s" && grep -q '^vllm serve meta-llama/Llama-3.1-70B' "$TMP/s" &&
+	ok "solve --for deployment --emit" || notok "deployment --emit: $(tail -8 "$TMP/s")"
+grep -q 'not vllm serve.s (--emit sglang writes it)' "$TMP/s" && ok "another engine's answer named" ||
+	notok "other engine: $(tail -8 "$TMP/s")"
+grep -q '^# not written (give the checkpoint in that format.*devices.weights.dtype = fp8' "$TMP/s" &&
+	ok "fp8 weights named as not written" || notok "weights not written: $(tail -8 "$TMP/s")"
+bad "solve --emit json" "--emit: with the text output only" solve --for concurrency $M --engine vllm --emit vllm --format json
 
 # reconcile reads the command too: its flags win over the log's settings
 logs="$(dirname "$0")/../data/logs"

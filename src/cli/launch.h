@@ -70,6 +70,10 @@ enum kvp_status kvp_launch_translate(char *const *w, size_t n,
                                      const struct kvp_launch_engine **eng,
                                      struct kvp_error *err);
 
+/* Do the words start (after NAME=VALUE words) with a program kvplan
+ * reads? (The planner's Open prompt tells a command from a file name.) */
+bool kvp_launch_is_command(char *const *w, size_t n);
+
 /* The words of a --launch file: a JSON list of strings, or a shell-quoted
  * command (quotes, backslashes and line continuations; no expansions). */
 enum kvp_status kvp_launch_words(const char *text, size_t len,

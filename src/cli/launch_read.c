@@ -53,6 +53,14 @@ static void note(struct kvp_notes *n, const char *fmt, const char *a,
 		snprintf(n->line[n->n++], sizeof n->line[0], fmt, a, b);
 }
 
+/* NAME=VALUE: an environment word before the program. */
+static bool env_shaped_word(const char *w)
+{
+	size_t n = strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+
+	return n > 0 && w[n] == '=' && !(w[0] >= '0' && w[0] <= '9');
+}
+
 /* The program the words start with; *used: words it took. */
 static const struct kvp_launch_engine *program(char *const *w, size_t n,
                                                size_t *used,
@@ -98,6 +106,16 @@ static const struct kvp_launch_engine *program(char *const *w, size_t n,
 			"api_server, llama-server, llama-cli, python -m "
 			"sglang.launch_server, sglang serve)", w[0]);
 	return NULL;
+}
+
+bool kvp_launch_is_command(char *const *w, size_t n)
+{
+	struct kvp_error err;
+	size_t start = 0, used;
+
+	while (start < n && env_shaped_word(w[start]))
+		start++;
+	return start < n && program(w + start, n - start, &used, &err) != NULL;
 }
 
 /* The row a spelling names; *neg: the --no-X form of a negatable row. */
@@ -348,12 +366,7 @@ static enum kvp_status env_word(struct rd *r, const char *w,
 	return KVP_OK;
 }
 
-static bool env_shaped(const char *w)
-{
-	size_t n = strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
 
-	return n > 0 && w[n] == '=' && !(w[0] >= '0' && w[0] <= '9');
-}
 
 /* The flags kvplan does not model, as many note lines as they take. */
 static void note_list(struct rd *r)
@@ -433,7 +446,7 @@ enum kvp_status kvp_launch_translate(char *const *w, size_t n,
 	r.out = out;
 	r.notes = notes;
 	r.user_model = user_model;
-	while (start < n && env_shaped(w[start]))
+	while (start < n && env_shaped_word(w[start]))
 		start++;
 	if (start == n)
 		return kvp_error_set(err, KVP_EINVAL, "the launch command: no "

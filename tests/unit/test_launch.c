@@ -14,6 +14,7 @@
 #include "cli/opts.h"
 #include "kvplan/compute.h"
 #include "kvplan/field.h"
+#include "tui/launch_tui.h"
 
 #define DATA KVP_SRCDIR "/tests/data/launch/"
 
@@ -326,6 +327,26 @@ END_TEST
 START_TEST(round_trip_sglang) { rounds(&kvp_launch_sglang, sglang_pool, NP(sglang_pool)); }
 END_TEST
 
+/* RFC 4648 section 10's vectors inside the OSC 52 escape */
+START_TEST(osc52_base64)
+{
+	static const char *const v[][2] = {
+		{ "", "" }, { "f", "Zg==" }, { "fo", "Zm8=" }, { "foo", "Zm9v" },
+		{ "foob", "Zm9vYg==" }, { "fooba", "Zm9vYmE=" },
+		{ "foobar", "Zm9vYmFy" },
+	};
+	char out[64], want[64];
+	size_t i;
+
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		ck_assert(tui_osc52(v[i][0], strlen(v[i][0]), out, sizeof out));
+		snprintf(want, sizeof want, "\033]52;c;%s\a", v[i][1]);
+		ck_assert_str_eq(out, want);
+	}
+	ck_assert(!tui_osc52("foobar", 6, out, 10));   /* too small: refused */
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("launch");
@@ -338,6 +359,7 @@ static Suite *make_suite(void)
 	tcase_add_test(t, round_trip_llama_server);
 	tcase_add_test(t, round_trip_llama_cli);
 	tcase_add_test(t, round_trip_sglang);
+	tcase_add_test(t, osc52_base64);
 	suite_add_tcase(s, t);
 	return s;
 }

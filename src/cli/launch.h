@@ -5,7 +5,7 @@
  * Reading: `kvplan calc [FLAGS] -- vllm serve MODEL --tensor-parallel-size
  * 4 ...` (also llama-server, llama-cli, python -m
  * vllm.entrypoints.openai.api_server, python -m sglang.launch_server,
- * sglang serve), or `--launch FILE` holding the same words as a JSON list
+ * sglang serve, trtllm-serve with its --extra_llm_api_options YAML), or `--launch FILE` holding the same words as a JSON list
  * of strings or a shell-quoted line. Each engine flag becomes the kvplan
  * flag of the same meaning (launch_tab.h), placed before the user's own
  * flags, which therefore win; opts.c then parses them all, so every value
@@ -16,7 +16,7 @@
  * kvplan does not model, or that the engine does not have, is refused.
  *
  * Writing: `--emit ENGINE` (vllm, vllm-api-server, llama-server,
- * llama-cli, sglang) prints the command that runs the plan, the flags that
+ * llama-cli, sglang, trtllm-serve) prints the command that runs the plan, the flags that
  * differ from the engine's defaults only, after a comment with kvplan's
  * verdict.
  */
@@ -81,6 +81,20 @@ enum kvp_status kvp_launch_words(const char *text, size_t len,
 
 /* Does the engine's program take this spelling (llama-cli has no -kvu)? */
 bool kvp_launch_in_program(const struct kvp_launch_engine *e, const char *name);
+
+/* Each scalar of a YAML mapping (the subset launch_yaml.c reads): its
+ * dotted path and text ("[list]" for a block list, "" for null). */
+typedef enum kvp_status (*kvp_yaml_fn)(const char *path, const char *value,
+                                       void *ctx, struct kvp_error *err);
+enum kvp_status kvp_launch_yaml(const char *text, size_t len,
+                                kvp_yaml_fn fn, void *ctx,
+                                struct kvp_error *err);
+
+/* trtllm-serve's --extra_llm_api_options file into kvplan flags; keys
+ * kvplan does not model are listed in unmodelled (launch_trtllm.c). */
+enum kvp_status kvp_launch_trtllm_yaml(const char *path, struct kvp_strv *out,
+                                       char *unmodelled, size_t cap,
+                                       struct kvp_error *err);
 
 /* The engine table --emit NAME names, or NULL. */
 const struct kvp_launch_engine *kvp_launch_engine_by_name(const char *name);

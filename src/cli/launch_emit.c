@@ -15,8 +15,63 @@
 
 static const struct kvp_launch_engine *const all[] = {
 	&kvp_launch_vllm, &kvp_launch_vllm_api, &kvp_launch_llama_server,
-	&kvp_launch_llama_cli, &kvp_launch_sglang,
+	&kvp_launch_llama_cli, &kvp_launch_sglang, &kvp_launch_trtllm,
 };
+
+/* trtllm-serve: the KvCacheConfig keys only its YAML file sets. */
+static const struct {
+	const char *key, *yaml;
+} trt_yaml[] = {
+	{ "engine.trtllm.tokens_per_block", "tokens_per_block" },
+	{ "engine.trtllm.max_tokens", "max_tokens" },
+	{ "engine.trtllm.max_gpu_total_bytes", "max_gpu_total_bytes" },
+	{ "engine.trtllm.host_cache_size", "host_cache_size" },
+};
+
+static bool in_trt_yaml(const struct kvp_launch_engine *e, const char *key)
+{
+	size_t i;
+
+	for (i = 0; e->kind == KVP_ENGINE_TRTLLM && i < sizeof trt_yaml / sizeof trt_yaml[0]; i++)
+		if (!strcmp(trt_yaml[i].key, key))
+			return true;
+	return false;
+}
+
+/* The YAML of trtllm-serve's --extra_llm_api_options, as a here-document
+ * before the command; true when there is one (the flag is then added). */
+static bool trt_yaml_doc(FILE *out, const struct kvp_plan *p,
+                         const struct kvp_plan *d)
+{
+	char v[64], dv[64];
+	size_t i;
+	bool any = false;
+
+	for (i = 0; i < sizeof trt_yaml / sizeof trt_yaml[0]; i++) {
+		const struct kvp_field *f = kvp_field_by_key(trt_yaml[i].key);
+
+		kvp_field_format(p, f, 0, v, sizeof v);
+		kvp_field_format(d, f, 0, dv, sizeof dv);
+		if (!strcmp(v, dv))
+			continue;
+		if (!any)
+			fputs("cat > extra_llm_api_options.yaml <<'EOF'\n"
+			      "kv_cache_config:\n", out);
+		any = true;
+		fprintf(out, "  %s: %s\n", trt_yaml[i].yaml, v);
+	}
+	if (p->model.base.k_fmt.dtype == KVP_DT_FP8 &&
+	    p->model.base.v_fmt.dtype == KVP_DT_FP8) {
+		if (!any)
+			fputs("cat > extra_llm_api_options.yaml <<'EOF'\n"
+			      "kv_cache_config:\n", out);
+		any = true;
+		fputs("  dtype: fp8\n", out);
+	}
+	if (any)
+		fputs("EOF\n", out);
+	return any;
+}
 
 const struct kvp_launch_engine *kvp_launch_engine_by_name(const char *name)
 {
@@ -80,6 +135,7 @@ static void defaults_of(const struct kvp_launch_engine *e,
 	kvp_engine_defaults(&d->engine);
 	d->engine.kind = p->engine.kind;
 	d->devices.tp = d->devices.pp = d->devices.dp = 1;
+	d->devices.max_batched_tokens = 0;   /* trtllm-serve --max_num_tokens */
 	if (e == &kvp_launch_llama_server) {
 		/* server.cpp@de3ff815:156: -np auto (no -np) is 4 slots with
 		 * kv_unified; any other pair is written as -np N (and -kvu) */
@@ -91,6 +147,12 @@ static void defaults_of(const struct kvp_launch_engine *e,
 	}
 	if (e->llama)   /* -ngl auto by default: -ngl all always written */
 		d->engine.llamacpp.n_gpu_layers = -2;
+	if (e->kind == KVP_ENGINE_TRTLLM) {   /* KvCacheConfig's, llm_args.py */
+		d->engine.trtllm.tokens_per_block = 32;
+		/* max_seq_len: the model's positions unless given; the plan
+		 * cannot tell them apart, so --max_seq_len is always written */
+		d->model.arch.max_positions = 0;
+	}
 }
 
 /* The field a row's kvplan flag sets; *neg: the row writes false. */
@@ -175,6 +237,7 @@ static void unwritten(FILE *out, const struct kvp_launch_engine *e,
 			continue;
 		for (k = 0; k < e->n_flags && !covered; k++)
 			covered = field_of(e, &e->flags[k], &neg) == f;
+		covered = covered || in_trt_yaml(e, f->key);
 		kvp_field_format(p, f, 0, v, sizeof v);
 		kvp_field_format(d, f, 0, dv, sizeof dv);
 		if (!covered && strcmp(v, dv))
@@ -226,11 +289,12 @@ enum kvp_status kvp_launch_emit(FILE *out, const struct kvp_plan *p,
 	const struct kvp_launch_engine *e = kvp_launch_engine_by_name(name);
 	struct kvp_plan *q, *d;
 	size_t i;
-	bool fits = true;
+	bool fits = true, yaml;
 
 	if (!e)
 		return kvp_error_set(err, KVP_EINVAL, "--emit: '%s' - expected vllm, "
-			"vllm-api-server, llama-server, llama-cli or sglang", name);
+			"vllm-api-server, llama-server, llama-cli, sglang or "
+			"trtllm-serve", name);
 	if (e->kind != p->engine.kind)
 		return kvp_error_set(err, KVP_EINVAL, "--emit: '%s' - the plan's "
 			"engine is %s; compute it under --engine %s to write %s's "
@@ -264,6 +328,7 @@ enum kvp_status kvp_launch_emit(FILE *out, const struct kvp_plan *p,
 	        kvp_engine_name(p->engine.kind), kvp_engine_release(&p->engine),
 	        e->emit_name, e->release);
 	unwritten(out, e, q, d);
+	yaml = e->kind == KVP_ENGINE_TRTLLM && trt_yaml_doc(out, q, d);
 	fputs(e->program, out);
 	model_words(out, e, q);
 	for (i = 0; i < e->n_flags; i++)
@@ -271,6 +336,8 @@ enum kvp_status kvp_launch_emit(FILE *out, const struct kvp_plan *p,
 			break;
 	if (i == e->n_flags && e->kind == KVP_ENGINE_SGLANG)
 		sglang_kv(out, q);
+	if (yaml)
+		fputs(" \\\n  --extra_llm_api_options extra_llm_api_options.yaml", out);
 	fputc('\n', out);
 	free(q);
 	free(d);

@@ -253,7 +253,8 @@ void kvp_launch_help(FILE *out, bool emit)
 	        "-- PROGRAM ARGS...", "an engine's launch command, read into the "
 	        "plan: vllm serve, python -m vllm.entrypoints.openai.api_server, "
 	        "llama-server, llama-cli, python -m sglang.launch_server, sglang "
-	        "serve (NAME=VALUE words before it are its environment)",
+	        "serve, trtllm-serve (NAME=VALUE words before it are its "
+	        "environment)",
 	        "--launch FILE", "the same command from a file: a JSON list of "
 	        "strings or a shell-quoted line",
 	        "--env NAME=VALUE", "an environment variable of the command, "
@@ -261,8 +262,8 @@ void kvp_launch_help(FILE *out, bool emit)
 	if (emit)
 		fprintf(out, "  %-34s %s\n", "--emit ENGINE", "print the command "
 		        "that runs the plan instead of the figures: vllm, "
-		        "vllm-api-server, llama-server, llama-cli or sglang (the "
-		        "plan's engine)");
+		        "vllm-api-server, llama-server, llama-cli, sglang or "
+		        "trtllm-serve (the plan's engine)");
 }
 
 void kvp_launch_notes(const struct kvp_launch *l, struct kvp_notes *notes)

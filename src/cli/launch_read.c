@@ -95,16 +95,13 @@ static const struct kvp_launch_engine *program(char *const *w, size_t n,
 		if (!strcmp(w[2], "sglang.launch_server"))
 			return &kvp_launch_sglang;
 	}
+	*used = 1;
 	if (!strcmp(b, "trtllm-serve"))
-		kvp_error_set(err, KVP_EINVAL, "trtllm-serve: not read by kvplan "
-			"(nor its --extra_llm_api_options file); give TensorRT-LLM's "
-			"settings as kvplan flags: --engine trtllm --tokens-per-block "
-			"--free-gpu-memory-fraction --max-tokens --tp");
-	else
-		kvp_error_set(err, KVP_EINVAL, "'%s': not a launch command kvplan "
-			"reads (vllm serve, python -m vllm.entrypoints.openai."
-			"api_server, llama-server, llama-cli, python -m "
-			"sglang.launch_server, sglang serve)", w[0]);
+		return &kvp_launch_trtllm;
+	kvp_error_set(err, KVP_EINVAL, "'%s': not a launch command kvplan "
+		"reads (vllm serve, python -m vllm.entrypoints.openai."
+		"api_server, llama-server, llama-cli, python -m "
+		"sglang.launch_server, sglang serve, trtllm-serve)", w[0]);
 	return NULL;
 }
 
@@ -163,6 +160,10 @@ bool kvp_launch_in_program(const struct kvp_launch_engine *e, const char *name)
 static enum kvp_status unknown(const struct kvp_launch_engine *e,
                                const char *w, struct kvp_error *err)
 {
+	if (e->kind == KVP_ENGINE_TRTLLM)   /* click */
+		return kvp_error_set(err, KVP_EINVAL, "%s: Error: %s %s (as %s %s "
+			"refuses it)", e->program, w[0] == '-' ? "No such option:" :
+			"Got unexpected extra argument", w, e->program, e->release);
 	if (e->llama)
 		return kvp_error_set(err, KVP_EINVAL, "%s: error: invalid "
 			"argument: %s (as %s %s refuses it)", e->program, w,
@@ -254,6 +255,13 @@ static enum kvp_status apply(struct rd *r, const struct kvp_launch_flag *f,
 		     "own, read from its config", flag, v);
 		return KVP_OK;
 	}
+	if (f->conv == LF_YAML)
+		return kvp_launch_trtllm_yaml(v, r->out, r->unmodelled,
+		                              sizeof r->unmodelled, err);
+	if (f->conv == LF_TRT_BACKEND)
+		return strcmp(v, "pytorch") ? kvp_error_set(err, KVP_EINVAL,
+			"%s %s: not modelled by kvplan - it has the pytorch "
+			"backend's rules only", flag, v) : KVP_OK;
 	if (f->conv == LF_MODEL || f->conv == LF_HF) {
 		if (r->user_model) {
 			note(r->notes, "the command's model %s (%s): replaced by "
@@ -297,8 +305,9 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 		eq = strchr(a, '=');
 	snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
 	/* vLLM's FlexibleArgumentParser and llama.cpp's parser take
-	 * --max_model_len as --max-model-len; SGLang's argparse does not */
-	if (r->e->kind != KVP_ENGINE_SGLANG && name[1] == '-')
+	 * --max_model_len as --max-model-len; SGLang's argparse and
+	 * trtllm-serve's click do not */
+	if ((r->e->kind == KVP_ENGINE_VLLM || r->e->llama) && name[1] == '-')
 		for (k2 = name; *k2; k2++)
 			if (*k2 == '_')
 				*k2 = '-';
@@ -323,7 +332,7 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 	if (f && f->refuse)
 		return kvp_error_set(err, KVP_EINVAL, "%s %s: not modelled by "
 			"kvplan - %s", r->e->program, name, f->refuse);
-	if (!f || (!f->to && f->conv != LF_QUANT)) {
+	if (!f || (!f->to && f->conv == LF_SAME)) {
 		list_unmodelled(r, name);
 		return KVP_OK;
 	}
@@ -419,6 +428,20 @@ static enum kvp_status finish(struct rd *r, size_t at, struct kvp_error *err)
 		memcpy(keep, r->out->v + r->out->n - 3, sizeof keep);
 		memmove(r->out->v + at + 3, r->out->v + at,
 		        (r->out->n - 3 - at) * sizeof *r->out->v);
+		memcpy(r->out->v + at, keep, sizeof keep);
+	}
+	if (r->e == &kvp_launch_trtllm) {
+		/* the LLM API's KvCacheConfig.tokens_per_block is 32 (kvplan's
+		 * default is the C++ runtime's 64), before the command's flags
+		 * so its YAML's tokens_per_block wins */
+		const char *d[] = { "--tokens-per-block", "32" };
+		char *keep[2];
+
+		if (!push(r->out, d[0]) || !push(r->out, d[1]))
+			return kvp_error_set(err, KVP_ENOMEM, "out of memory");
+		memcpy(keep, r->out->v + r->out->n - 2, sizeof keep);
+		memmove(r->out->v + at + 2, r->out->v + at,
+		        (r->out->n - 2 - at) * sizeof *r->out->v);
 		memcpy(r->out->v + at, keep, sizeof keep);
 	}
 	if (r->e->llama && !r->ngl_given)

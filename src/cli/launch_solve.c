@@ -23,7 +23,8 @@ enum kvp_status kvp_launch_emit_answer(FILE *out, const struct kvp_plan *p,
 /* The --emit name of an engine's first table ("sglang", "llama-server"). */
 static const char *emit_name_of(enum kvp_engine_kind k)
 {
-	static const char *const names[] = { "vllm", "llama-server", "sglang" };
+	static const char *const names[] = { "vllm", "llama-server", "sglang",
+		"trtllm-serve" };
 	size_t i;
 
 	for (i = 0; i < sizeof names / sizeof names[0]; i++)

@@ -29,7 +29,9 @@ enum kvp_lf_conv {
 	LF_NP,           /* llama-server -np: -1 = auto (4 slots, unified) */
 	LF_HF,           /* llama.cpp -hf ORG/NAME[:QUANT] */
 	LF_SGL_KVDT,     /* SGLang --kv-cache-dtype words */
-	LF_CTXCP         /* llama.cpp -ctxcp: -1 = none (kvplan 0) */
+	LF_CTXCP,        /* llama.cpp -ctxcp: -1 = none (kvplan 0) */
+	LF_YAML,         /* trtllm-serve --extra_llm_api_options FILE */
+	LF_TRT_BACKEND   /* trtllm-serve --backend: pytorch only */
 };
 
 struct kvp_launch_flag {
@@ -74,5 +76,6 @@ extern const struct kvp_launch_engine kvp_launch_vllm_api;
 extern const struct kvp_launch_engine kvp_launch_llama_server;
 extern const struct kvp_launch_engine kvp_launch_llama_cli;
 extern const struct kvp_launch_engine kvp_launch_sglang;
+extern const struct kvp_launch_engine kvp_launch_trtllm;
 
 #endif

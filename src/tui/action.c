@@ -41,7 +41,7 @@ static const struct kvp_action actions[TUI_ACT_COUNT - 1] = {
 	[TUI_ACT_CLASS_DEL - 1]    = { "entry-delete", "Ctrl-X", "delete the list entry under the cursor (sequence class, card group, overhead)", NULL, 0 },
 	[TUI_ACT_PICK_PRESET - 1]  = { "pick-preset", "Ctrl-R", "Model/Devices: pick a model or card preset, or a model of the local Hugging Face cache, from the list (Tab: type a path or id; in the model prompt Tab completes folders, GGUF and config files, cached ids and preset names)", "Preset", 13 },
 	[TUI_ACT_REDRAW - 1]       = { "redraw", "Ctrl-L", "redraw the whole screen", NULL, 0 },
-	[TUI_ACT_COPY_COMMAND - 1] = { "copy-command", "Ctrl-Y", "copy the command that runs the plan under its engine (vllm serve, llama-server, python -m sglang.launch_server; as kvplan calc --emit writes it) to the terminal's clipboard (OSC 52); the message line shows its start", NULL, 0 },
+	[TUI_ACT_COPY_COMMAND - 1] = { "copy-command", "Ctrl-Y", "copy the command that runs the plan under its engine (vllm serve, llama-server, python -m sglang.launch_server, trtllm-serve; as kvplan calc --emit writes it) to the terminal's clipboard (OSC 52); the message line shows its start", NULL, 0 },
 	[TUI_ACT_SEC_DEPLOY - 1]   = { "section-deploy", "Ctrl-D", "Deploy view: every card, count, layout, engine and format that fits, ranked, updated as the plan is edited (Enter plans with a row)", NULL, 0 },
 };
 

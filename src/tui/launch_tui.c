@@ -147,6 +147,7 @@ static const char *emit_name(enum kvp_engine_kind k)
 	case KVP_ENGINE_VLLM: return "vllm";
 	case KVP_ENGINE_LLAMACPP: return "llama-server";
 	case KVP_ENGINE_SGLANG: return "sglang";
+	case KVP_ENGINE_TRTLLM: return "trtllm-serve";
 	default: return NULL;
 	}
 }
@@ -161,7 +162,7 @@ void tui_launch_copy(struct tui_app *a)
 
 	if (!name || !a->have_result || a->stale || a->invalid) {
 		tui_app_message(a, TUI_MSG_ERROR, "copy: %s", !name ?
-			"kvplan writes commands for vllm, llama.cpp and sglang only" :
+			"kvplan writes commands for vllm, llama.cpp, sglang and trtllm only" :
 			"the plan has no valid result to write a command for");
 		return;
 	}

@@ -20,7 +20,8 @@
 bool tui_launch_open(struct tui_app *a, const char *text);
 
 /* The command that runs the plan under its engine (vllm serve,
- * llama-server, python -m sglang.launch_server), sent to the terminal's
+ * llama-server, python -m sglang.launch_server, trtllm-serve), sent to
+ * the terminal's
  * clipboard with the OSC 52 escape; the message line shows it. */
 void tui_launch_copy(struct tui_app *a);
 

@@ -28,7 +28,27 @@ bad "llama-cli: no -kvu" "llama-cli: error: invalid argument: -kvu" calc $M -- l
 bad "sglang: unknown flag" "error: unrecognized arguments: --foo" calc $M -- python -m sglang.launch_server --model-path x --foo
 # kvplan's own refusals
 bad "not a launch command" "'ollama': not a launch command kvplan reads" calc $M -- ollama serve
-bad "trtllm-serve" "trtllm-serve: not read by kvplan" calc $M -- trtllm-serve x
+bad "trtllm-serve: unknown flag" "trtllm-serve: Error: No such option: --foo" calc $M -- trtllm-serve x --foo
+bad "trtllm-serve: --tp-size is not --tp_size" "No such option: --tp-size" calc $M -- trtllm-serve x --tp-size 2
+bad "trtllm-serve: expert parallel" "--ep_size: not modelled by kvplan" calc $M -- trtllm-serve x --ep_size 2
+bad "trtllm-serve: TensorRT engine backend" "--backend tensorrt: not modelled by kvplan" calc $M -- trtllm-serve x --backend tensorrt
+printf 'kv_cache_config:\n  free_gpu_memory_fraction: 0.5\nfoo: 1\n' >"$TMP/extra.yml"
+bad "YAML: a key the LLM API forbids" "foo: Extra inputs are not permitted" calc $M -- trtllm-serve x --extra_llm_api_options "$TMP/extra.yml"
+printf 'kv_cache_config:\n  dtype: nvfp4\n' >"$TMP/extra.yml"
+bad "YAML: a cache format kvplan does not model" "kv_cache_config.dtype: 'nvfp4' - not a cache format" calc $M -- trtllm-serve x --extra_llm_api_options "$TMP/extra.yml"
+printf 'enable_attention_dp: true\n' >"$TMP/extra.yml"
+bad "YAML: attention DP" "enable_attention_dp: true - not modelled by kvplan" calc $M -- trtllm-serve x --extra_llm_api_options "$TMP/extra.yml"
+printf 'base: &b\n  a: 1\n' >"$TMP/extra.yml"
+bad "YAML: anchors" "anchors, aliases, tags and block scalars are not read" calc $M -- trtllm-serve x --extra_llm_api_options "$TMP/extra.yml"
+printf '# a comment\nkv_cache_config:\n  free_gpu_memory_fraction: "0.5"  # quoted\n  tokens_per_block: 64\n  dtype: fp8\n  max_attention_window:\n' >"$TMP/extra.yml"
+bad "YAML: a null window is still a window key" "kv_cache_config.max_attention_window" calc $M -- trtllm-serve x --extra_llm_api_options "$TMP/extra.yml"
+printf '# a comment\nkv_cache_config:\n  free_gpu_memory_fraction: "0.5"  # quoted\n  tokens_per_block: 64\n  dtype: fp8\ncuda_graph_config:\n  batch_sizes:\n  - 1\n  - 2\ntensor_parallel_size: 2\n' >"$TMP/extra.yml"
+"$KVPLAN" calc $M --emit trtllm-serve -- trtllm-serve x --backend pytorch --extra_llm_api_options "$TMP/extra.yml" >"$TMP/out" 2>"$TMP/err"
+printf '%s\n' "cat > extra_llm_api_options.yaml <<'EOF'" "kv_cache_config:" "  tokens_per_block: 64" "  dtype: fp8" "EOF" \
+	"trtllm-serve meta-llama/Llama-3.1-8B \\" "  --tp_size 2 \\" "  --kv_cache_free_gpu_memory_fraction 0.5 \\" \
+	"  --max_seq_len 131072 \\" "  --extra_llm_api_options extra_llm_api_options.yaml" >"$TMP/want"
+grep -v '^#' "$TMP/out" | cmp -s - "$TMP/want" && ok "trtllm-serve: YAML read, and written back as a here-document" ||
+	notok "trtllm emit: $(cat "$TMP/out" "$TMP/err")"
 bad "memory flag not modelled" "llama-server -nkvo: not modelled by kvplan" calc $M -- llama-server -m x -nkvo
 bad "-ngl auto" "-ngl auto: llama.cpp fits the layers" calc $M -- llama-server -m x -ngl auto
 bad "-hf with a quant" "-hf org/name:Q4_K_M: kvplan does not fetch" calc --card h100 -- llama-server -hf org/name:Q4_K_M

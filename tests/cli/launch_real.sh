@@ -10,7 +10,7 @@
 # is auto) and the flags named as not modelled ("# not-modelled:"), or
 # the refusal ("# refused:"), which is what the engine itself does.
 . "$(dirname "$0")/calc_lib.inc"
-DIR="$(dirname "$0")/../data/launch/real"
+DIR="$(cd "$(dirname "$0")/../data/launch/real" && pwd)"
 
 field() { sed -n "s/^# $1: //p" "$2" | head -n1; }
 
@@ -27,8 +27,9 @@ for f in "$DIR"/*.sh; do
 	fi
 	emit=$(field emit "$f")
 	expect=$(field expect "$f")
+	# from the data folder: a command may name a file beside it
 	# shellcheck disable=SC2086
-	"$KVPLAN" calc $run --emit "$emit" --launch "$f" >"$TMP/out" 2>"$TMP/err"
+	(cd "$DIR" && "$KVPLAN" calc $run --emit "$emit" --launch "$f") >"$TMP/out" 2>"$TMP/err"
 	rc=$?
 	got=$(grep -v '^#' "$TMP/out" | tr -d '\\\n' | tr -s ' ')
 	if [ "$rc" -eq 0 ] && [ "$got" = "$expect" ]; then
@@ -37,7 +38,7 @@ for f in "$DIR"/*.sh; do
 		notok "$name: rc=$rc, wrote '$got', expected '$expect' $(cat "$TMP/err")"
 	fi
 	# shellcheck disable=SC2086
-	"$KVPLAN" calc $run --launch "$f" >"$TMP/text" 2>"$TMP/err"
+	(cd "$DIR" && "$KVPLAN" calc $run --launch "$f") >"$TMP/text" 2>"$TMP/err"
 	# figures worked by hand in the file's "# by hand:" lines
 	sed -n 's/^# expect-line: //p' "$f" >"$TMP/lines"
 	while IFS= read -r line; do

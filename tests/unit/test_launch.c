@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check_main.h"
 #include "cli/launch.h"
@@ -88,8 +89,9 @@ static void emitted_exist(const struct kvp_launch_engine *e, const char *file,
 	for (i = 0; i < e->n_flags; i++) {
 		const struct kvp_launch_flag *r = &e->flags[i];
 
-		if (!r->to || !kvp_launch_in_program(e, r->names[0]))
-			continue;   /* never written */
+		if (!r->to || !kvp_launch_in_program(e, r->names[0]) ||
+		    (r->conv == LF_MODEL && e->positional_model && r->names[0][0] != '-'))
+			continue;   /* never written (trtllm-serve's MODEL argument) */
 		ck_assert_msg(listed(v, n, r->names[0], column),
 		              "%s writes %s, not a flag of %s", e->emit_name,
 		              r->names[0], file);
@@ -106,6 +108,7 @@ START_TEST(emitted_flags_exist_in_the_release)
 	              "server");
 	emitted_exist(&kvp_launch_llama_cli, DATA "llama.cpp-v0.5.0.flags",
 	              "cli");
+	emitted_exist(&kvp_launch_trtllm, DATA "trtllm-serve-4c05a748.flags", NULL);
 }
 END_TEST
 
@@ -226,6 +229,47 @@ static int random_argv(const struct pool *p, size_t np, const char *engine,
 	return argc;
 }
 
+static const struct pool trtllm_pool[] = {
+	{ "--tp", { "1", "2" } }, { "--pp", { "1", "2" } },
+	{ "--free-gpu-memory-fraction", { "0.5", "0.8", "0.9" } },
+	{ "--max-batched-tokens", { "0", "4096" } },
+	{ "--tokens-per-block", { "32", "64" } },
+	{ "--max-tokens", { "0", "100000" } },
+	{ "--host-cache-size", { "0", "1073741824" } },
+	{ "--max-gpu-total-bytes", { "0", "20000000000" } },
+	{ "--kv-dtype", { "bf16", "fp8" } },
+};
+
+static const char *tmpdir;   /* rounds(): a scratch folder */
+
+/* trtllm-serve's emitted text holds its YAML as a here-document: into a
+ * file, and the command after it, its file name replaced by that file. */
+static void split_heredoc(char **text, const char *dir)
+{
+	char *doc = strstr(*text, "<<'EOF'\n"), *end, *cmd, path[512], *out;
+	size_t n;
+	FILE *f;
+
+	if (!doc)
+		return;
+	doc += 8;
+	end = strstr(doc, "\nEOF\n");
+	ck_assert_ptr_nonnull(end);
+	snprintf(path, sizeof path, "%s/extra.yaml", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fwrite(doc, 1, (size_t)(end - doc) + 1, f);
+	fclose(f);
+	cmd = end + 5;
+	n = strlen(cmd) + strlen(path) + 1;
+	out = malloc(n);
+	ck_assert_ptr_nonnull(out);
+	snprintf(out, n, "%.*s%s", (int)(strstr(cmd, "extra_llm_api_options.yaml") - cmd),
+	         cmd, path);
+	free(*text);
+	*text = out;
+}
+
 /* The fields a table writes hold the same text in a and b. */
 static void same_plan(const struct kvp_launch_engine *e,
                       const struct kvp_plan *a, const struct kvp_plan *b,
@@ -240,17 +284,15 @@ static void same_plan(const struct kvp_launch_engine *e,
 	ck_assert_str_eq(a->model.id, b->model.id);
 	ck_assert_int_eq(a->model.base.k_fmt.dtype, b->model.base.k_fmt.dtype);
 	ck_assert_int_eq(a->engine.kind, b->engine.kind);
-	for (i = 0; i < e->n_flags; i++) {
-		const char *to = e->flags[i].to;
-		const struct kvp_field *f;
+	for (i = 0; i < kvp_field_count(); i++) {
+		const struct kvp_field *f = kvp_field_at(i);
 
-		if (!to || !kvp_launch_in_program(e, e->flags[i].names[0]))
+		/* every option of the engine (written by a flag or, for
+		 * trtllm-serve, its YAML), and the step tokens */
+		if ((f->engine != (int)e->kind || f->indexed) &&
+		    strcmp(f->key, "devices.max_batched_tokens") &&
+		    strcmp(f->key, "model.arch.max_positions"))
 			continue;
-		f = kvp_field_by_flag(to);
-		if (!f && !strncmp(to, "no-", 3))
-			f = kvp_field_by_flag(to + 3);
-		if (!f || f->section == KVP_SEC_DEVICES)
-			continue;   /* --model, --lora...; tp/pp/dp above */
 		kvp_field_format(a, f, 0, va, sizeof va);
 		kvp_field_format(b, f, 0, vb, sizeof vb);
 		ck_assert_msg(!strcmp(va, vb), "%s: %s then %s after\n%s", f->key,
@@ -281,6 +323,8 @@ static bool one_round(const struct kvp_launch_engine *e, const struct pool *p,
 		ck_assert_int_eq(kvp_launch_emit(mem, &a->plan, res, e->emit_name,
 		                                 &err), KVP_OK);
 		fclose(mem);
+		split_heredoc(&text, tmpdir);
+		len = strlen(text);
 		ck_assert_int_eq(kvp_launch_words(text, len, &words, &err), KVP_OK);
 		kvp_strv_push(&back, "calc", 4);
 		ck_assert_msg(kvp_launch_translate(words.v, words.n, false, &back,
@@ -307,9 +351,16 @@ static void rounds(const struct kvp_launch_engine *e, const struct pool *p,
 {
 	unsigned seed = 36;
 	int i, done = 0;
+	char dir[] = "/tmp/kvplan-launch.XXXXXX", yaml[64];
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	tmpdir = dir;
 
 	for (i = 0; i < 60; i++)
 		done += one_round(e, p, np, &seed);
+	snprintf(yaml, sizeof yaml, "%s/extra.yaml", dir);
+	remove(yaml);
+	rmdir(dir);
 	/* most random plans are valid ones: the property was tested */
 	ck_assert_int_ge(done, 30);
 }
@@ -325,6 +376,8 @@ END_TEST
 START_TEST(round_trip_llama_cli) { rounds(&kvp_launch_llama_cli, llama_cli_pool, NP(llama_cli_pool)); }
 END_TEST
 START_TEST(round_trip_sglang) { rounds(&kvp_launch_sglang, sglang_pool, NP(sglang_pool)); }
+END_TEST
+START_TEST(round_trip_trtllm) { rounds(&kvp_launch_trtllm, trtllm_pool, NP(trtllm_pool)); }
 END_TEST
 
 /* RFC 4648 section 10's vectors inside the OSC 52 escape */
@@ -359,6 +412,7 @@ static Suite *make_suite(void)
 	tcase_add_test(t, round_trip_llama_server);
 	tcase_add_test(t, round_trip_llama_cli);
 	tcase_add_test(t, round_trip_sglang);
+	tcase_add_test(t, round_trip_trtllm);
 	tcase_add_test(t, osc52_base64);
 	suite_add_tcase(s, t);
 	return s;

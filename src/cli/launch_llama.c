@@ -58,6 +58,12 @@ static const struct kvp_launch_flag rows[] = {
 	   "--kv-unified-per-slot"),
 	RV(2734, "the devices come from kvplan's --card NAMExN", "-dev",
 	   "--device"),
+	/* removed in this build: llama.cpp stops with "the argument has
+	 * been removed" (arg_removed, common/arg.cpp:343) */
+	RV(4383, "removed: use --spec-draft-n-max or --spec-ngram-mod-n-max",
+	   "--draft", "--draft-n", "--draft-max"),
+	RV(4390, "removed: use --spec-draft-n-min or --spec-ngram-mod-n-min",
+	   "--draft-min", "--draft-n-min"),
 };
 
 const struct kvp_launch_engine kvp_launch_llama_server = {

@@ -178,6 +178,39 @@ static enum kvp_status keep_user_flags(struct prep *p, struct kvp_launch *l,
 	return ok ? KVP_OK : kvp_error_set(err, KVP_ENOMEM, "out of memory");
 }
 
+/* The environment kvplan runs in is the engine's too: the variables
+ * that change memory are read from it first (an --env or a NAME=VALUE
+ * word of the command, later, wins), each named in a note. */
+static enum kvp_status own_environment(struct kvp_strv *words,
+                                       struct kvp_notes *notes,
+                                       struct kvp_error *err)
+{
+	static const char *const names[] = { "CUDA_VISIBLE_DEVICES",
+		"HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "VLLM_USE_V1", NULL };
+	struct kvp_strv env = { 0 };
+	char w[512];
+	size_t i;
+	bool ok = true;
+
+	for (i = 0; names[i] && ok; i++) {
+		const char *v = getenv(names[i]);
+
+		if (!v)
+			continue;
+		snprintf(w, sizeof w, "%s=%s", names[i], v);
+		ok = kvp_strv_push(&env, w, strlen(w));
+		if (notes->n < KVP_MAX_NOTES)
+			snprintf(notes->line[notes->n++], sizeof notes->line[0],
+			         "environment: %.100s (kvplan's own, which the engine "
+			         "would inherit)", w);
+	}
+	for (i = 0; i < words->n && ok; i++)
+		ok = kvp_strv_push(&env, words->v[i], strlen(words->v[i]));
+	kvp_strv_free(words);
+	*words = env;
+	return ok ? KVP_OK : kvp_error_set(err, KVP_ENOMEM, "out of memory");
+}
+
 static enum kvp_status build(struct prep *p, struct kvp_launch *l,
                              const char *argv0, struct kvp_error *err)
 {
@@ -207,6 +240,9 @@ static enum kvp_status build(struct prep *p, struct kvp_launch *l,
 	if (!kvp_strv_push(&l->argv, argv0, strlen(argv0)))
 		return kvp_error_set(err, KVP_ENOMEM, "out of memory");
 	at = l->argv.n;
+	if ((p->launch || p->file) &&
+	    (st = own_environment(&p->words, &l->notes, err)) != KVP_OK)
+		return st;
 	if ((p->launch || p->file) &&
 	    ((st = kvp_launch_translate(p->words.v, p->words.n, p->user_model,
 	                                &l->argv, &l->notes, &e, err)) != KVP_OK ||

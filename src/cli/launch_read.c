@@ -329,6 +329,10 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 		return kvp_error_set(err, KVP_EINVAL, "%s: error: argument %s: "
 			"ignored explicit argument '%s'", r->e->program, name, eq + 1);
 	}
+	if (f && f->refuse && !strncmp(f->refuse, "removed: ", 9))
+		return kvp_error_set(err, KVP_EINVAL, "%s %s: error: the argument "
+			"has been removed. %s (as %s %s refuses it)", r->e->program,
+			name, f->refuse + 9, r->e->program, r->e->release);
 	if (f && f->refuse)
 		return kvp_error_set(err, KVP_EINVAL, "%s %s: not modelled by "
 			"kvplan - %s", r->e->program, name, f->refuse);

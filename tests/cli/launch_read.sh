@@ -4,6 +4,8 @@
 # word rules of a --launch file, the environment, and settings that have
 # no flag in the engine's table.
 . "$(dirname "$0")/calc_lib.inc"
+# the engine's environment is kvplan's: none of its device variables here
+unset CUDA_VISIBLE_DEVICES HIP_VISIBLE_DEVICES ROCR_VISIBLE_DEVICES VLLM_USE_V1
 M="--model llama-3.1-8b --card h100"
 
 # emitted command as one line, comments dropped
@@ -24,6 +26,7 @@ bad "vllm: missing value" "argument --max-model-len: expected one argument" calc
 bad "vllm: switch with a value" "ignored explicit argument 'yes'" calc $M -- vllm serve x --enforce-eager=yes
 bad "llama-server: unknown flag" "llama-server: error: invalid argument: --foo" calc $M -- llama-server -m x --foo
 bad "llama-server: no = form" "invalid argument: --ctx-size=4096" calc $M -- llama-server -m x --ctx-size=4096
+bad "llama-server: a removed flag" "--draft-max: error: the argument has been removed. use --spec-draft-n-max" calc $M -- llama-server -m x --draft-max 8
 bad "llama-cli: no -kvu" "llama-cli: error: invalid argument: -kvu" calc $M -- llama-cli -m x -kvu
 bad "sglang: unknown flag" "error: unrecognized arguments: --foo" calc $M -- python -m sglang.launch_server --model-path x --foo
 # kvplan's own refusals
@@ -81,6 +84,14 @@ emits "sglang: fp8 cache" "python -m sglang.launch_server --model-path meta-llam
 
 "$KVPLAN" calc $M --format json --env CUDA_VISIBLE_DEVICES=0,1,2,3 -- vllm serve x -tp 4 >"$TMP/rec" 2>"$TMP/err"
 grep -q '"count":	4' "$TMP/rec" && ok "CUDA_VISIBLE_DEVICES=0,1,2,3: 4 cards" || notok "card count: $(cat "$TMP/err")"
+
+CUDA_VISIBLE_DEVICES=0,1,2,3 "$KVPLAN" calc $M --format json -- vllm serve x -tp 4 >"$TMP/rec" 2>"$TMP/err"
+grep -q '"count":	4' "$TMP/rec" && grep -q 'environment: CUDA_VISIBLE_DEVICES=0,1,2,3 (kvplan.s own' "$TMP/rec" &&
+	ok "kvplan's own CUDA_VISIBLE_DEVICES: 4 cards, noted" || notok "own environment: $(cat "$TMP/err")"
+CUDA_VISIBLE_DEVICES=0,1,2 "$KVPLAN" calc $M --format json --env CUDA_VISIBLE_DEVICES=0,1 -- vllm serve x -tp 2 >"$TMP/rec" 2>"$TMP/err"
+grep -q '"count":	2' "$TMP/rec" && ok "--env wins over kvplan's environment" || notok "--env over environment: $(cat "$TMP/err")"
+VLLM_USE_V1=0 "$KVPLAN" calc $M -- vllm serve x >/dev/null 2>"$TMP/err"
+grep -q "VLLM_USE_V1=0: the V0 engine" "$TMP/err" && ok "kvplan's own VLLM_USE_V1=0 refused" || notok "VLLM_USE_V1 env: $(cat "$TMP/err")"
 
 # settings the engine's table has no flag for are named, not dropped
 "$KVPLAN" calc $M --engine vllm --speculative-method ngram --num-speculative-tokens 3 --emit vllm >"$TMP/out" 2>"$TMP/err"

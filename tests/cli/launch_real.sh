@@ -10,6 +10,8 @@
 # is auto) and the flags named as not modelled ("# not-modelled:"), or
 # the refusal ("# refused:"), which is what the engine itself does.
 . "$(dirname "$0")/calc_lib.inc"
+# the engine's environment is kvplan's: none of its device variables here
+unset CUDA_VISIBLE_DEVICES HIP_VISIBLE_DEVICES ROCR_VISIBLE_DEVICES VLLM_USE_V1
 DIR="$(cd "$(dirname "$0")/../data/launch/real" && pwd)"
 
 field() { sed -n "s/^# $1: //p" "$2" | head -n1; }

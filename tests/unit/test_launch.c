@@ -355,6 +355,7 @@ static void rounds(const struct kvp_launch_engine *e, const struct pool *p,
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	tmpdir = dir;
+	unsetenv("CUDA_VISIBLE_DEVICES");   /* the engine's environment */
 
 	for (i = 0; i < 60; i++)
 		done += one_round(e, p, np, &seed);

@@ -13,6 +13,7 @@
 #include "kvplan/escape.h"
 #include "kvplan/model_files.h"
 #include "tui/picker.h"
+#include "tui/picker_fits.h"
 #include "tui/render.h"
 #include "tui/term.h"
 #include "tui/text.h"
@@ -117,6 +118,8 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 	struct kvp_error err;
 	size_t *shown, ns, i;
 	char filter[64];
+	signed char *fit = NULL;   /* Ctrl-F: per entry, -1 unknown */
+	bool fits_only = false;
 	int sel = 0, top = 0, key, h, w, rows, y, nw, rank;
 	enum tui_pick result = TUI_PICK_CANCEL;
 	WINDOW *win;
@@ -143,7 +146,8 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 		ns = 0;
 		for (rank = 0; rank < 3; rank++)
 			for (i = 0; i < l.n; i++)
-				if (match_rank(&l.e[i], filter) == rank)
+				if (match_rank(&l.e[i], filter) == rank &&
+				    (!fits_only || fit[i] == 1))
 					shown[ns++] = i;
 		tui_render(a);
 		h = a->lay.rows - 2;
@@ -165,8 +169,12 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 		tui_box(win, a->theme.utf8);
 		tui_put(win, 0, 2, w - 4, a->theme.attr[TUI_R_HEADING],
 		        kind == KVP_PRESET_CARD ? " Card presets: type to narrow, Enter "
-		        "picks, Tab: a path, Esc " : " Model presets and the HF cache: "
-		        "type to narrow, Enter picks, Tab: a path or id, Esc ");
+		        "picks, Tab: a path, Esc " : fits_only ? " Models that fit these "
+		        "cards (Ctrl-F: all): type to narrow, Enter picks, Esc " :
+		        a->pick_draft ? " Model presets and the HF cache: type to "
+		        "narrow, Enter picks, Tab: a path or id, Esc " :
+		        " Model presets and the HF cache: type to narrow, Enter "
+		        "picks, Ctrl-F: fits these cards, Tab: a path or id, Esc ");
 		if (ns > (size_t)rows)
 			tui_put_right(win, h - 1, 2, w - 4, a->theme.attr[TUI_R_HEADING],
 			              " %d-%d of %zu ", top + 1,
@@ -223,6 +231,16 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 			result = TUI_PICK_NAME;
 			break;
 		}
+		if (key == 6 && kind == KVP_PRESET_MODEL && !a->pick_draft) {
+			/* Ctrl-F: only the models that fit (picker_fits.h),
+			 * computed once per opening */
+			if (!fit && (fit = malloc(l.n ? l.n : 1)) != NULL)
+				for (i = 0; i < l.n; i++)
+					fit[i] = tui_model_fits(a, l.e[i].spec) ? 1 : 0;
+			fits_only = fit && !fits_only;
+			sel = top = 0;
+			continue;
+		}
 		switch (key) {
 		case KEY_UP:    sel--; break;
 		case KEY_DOWN:  sel++; break;
@@ -246,5 +264,6 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 	touchwin(stdscr);
 	free(l.e);
 	free(shown);
+	free(fit);
 	return result;
 }

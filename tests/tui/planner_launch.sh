@@ -36,5 +36,25 @@ wait_for "Unsaved changes will be lost" >/dev/null && keys y
 wait_for "Open plan:" >/dev/null
 keys "vllm serve x --enable-expert-parallel" Enter
 check "a refused command is named" "--enable-expert-parallel: not modelled by kvplan"
+keys Escape
+
+# the model picker's Ctrl-F: only the models that fit these cards, each
+# computed as calc computes it (on one L4: Llama-3.1-8B fits, 70B's
+# 141 GB of bf16 weights cannot)
+start 120 40 --card l4
+keys l l a m a - 3 . 1
+wait_for "filter: llama-3.1" >/dev/null
+check "all llama-3.1 presets listed" "llama-3.1-70b"
+keys C-f
+check "the filter is on" "Models that fit these cards"
+screen
+if grep -q "llama-3.1-8b " "$DIR/screen" && ! grep -q "llama-3.1-70b " "$DIR/screen"; then
+	ok "8B listed, 70B not (calc: fits / does NOT fit on one L4)"
+else
+	notok "fits filter: $(grep llama "$DIR/screen")"
+fi
+keys C-f
+check "Ctrl-F again lists all" "llama-3.1-70b"
+keys Escape
 keys C-q
 exit $fail

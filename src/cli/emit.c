@@ -35,8 +35,12 @@ int kvp_emit_parse(struct kvp_opts *o, int argc, char **argv)
 		argc = (int)o->launch->argv.n;
 		argv = o->launch->argv.v;
 	}
-	if (kvp_opts_parse(o, argc, argv, stdout, &err) != KVP_OK)
+	if (kvp_opts_parse(o, argc, argv, stdout, &err) != KVP_OK) {
+		if (o->launch && o->launch->command_model &&
+		    !strncmp(err.msg, "--model: ", 9))
+			kvp_launch_model_hint(&err);
 		return kvp_emit_fail(o->cmd, err.msg);
+	}
 	if (o->help) {
 		kvp_launch_help(stdout, !strcmp(o->cmd, "calc") ||
 		                !strcmp(o->cmd, "solve"));

@@ -44,6 +44,9 @@ struct kvp_launch {
 	struct kvp_strv argv;          /* the command line opts.c parses */
 	char emit[24];                 /* --emit ENGINE, or "" */
 	struct kvp_notes notes;        /* what the command's reading noted */
+	bool command_model;            /* --model comes from the command (the
+	                                  user gave none): an error on it says
+	                                  how to put another in its place */
 };
 
 /*
@@ -55,6 +58,9 @@ enum kvp_status kvp_launch_prepare(int argc, char **argv,
                                    struct kvp_launch **out,
                                    struct kvp_error *err);
 void kvp_launch_free(struct kvp_launch *l);
+
+/* An error on the command's model (--model: ...) with how to replace it. */
+void kvp_launch_model_hint(struct kvp_error *err);
 
 /* The reading's notes after `notes` (the model's, from opts.c). */
 void kvp_launch_notes(const struct kvp_launch *l, struct kvp_notes *notes);

@@ -243,6 +243,7 @@ static enum kvp_status build(struct prep *p, struct kvp_launch *l,
 	if ((p->launch || p->file) &&
 	    (st = own_environment(&p->words, &l->notes, err)) != KVP_OK)
 		return st;
+	l->command_model = (p->launch || p->file) && !p->user_model;
 	if ((p->launch || p->file) &&
 	    ((st = kvp_launch_translate(p->words.v, p->words.n, p->user_model,
 	                                &l->argv, &l->notes, &e, err)) != KVP_OK ||
@@ -309,4 +310,14 @@ void kvp_launch_notes(const struct kvp_launch *l, struct kvp_notes *notes)
 	for (i = 0; l && i < l->notes.n && notes->n < KVP_MAX_NOTES; i++)
 		memcpy(notes->line[notes->n++], l->notes.line[i],
 		       sizeof notes->line[0]);
+}
+
+void kvp_launch_model_hint(struct kvp_error *err)
+{
+	char msg[KVP_ERRMSG_MAX];
+
+	snprintf(msg, sizeof msg, "%s", err->msg);
+	kvp_error_set(err, err->status, "the launch command's model: %.*s "
+		"(kvplan's own --model puts a preset, a config.json or a GGUF "
+		"file in its place)", (int)sizeof msg - 120, msg + 9);
 }

@@ -68,6 +68,9 @@ bad "emit name" "--emit: 'tgi' - expected vllm" calc $M --engine vllm --emit tgi
 bad "emit is calc's and solve's" "--emit: a calc and solve option" fit $M --emit vllm -- vllm serve x
 bad "a value kvplan's parser refuses" "--gpu-memory-utilization" calc $M -- vllm serve x --gpu-memory-utilization 1.5
 
+HF_HUB_CACHE=$TMP/empty-cache bad "the command's model unknown" "the launch command's model: someorg/SomeModel-7B: not a model preset" calc --card h100 -- vllm serve someorg/SomeModel-7B
+HF_HUB_CACHE=$TMP/empty-cache bad "--model of one's own: its own error" "--model: someorg/Other: not a model preset" calc --card h100 --model someorg/Other -- vllm serve x
+
 # what is read: spellings and the environment
 emits "vllm: --x_y and -x=V" "vllm serve meta-llama/Llama-3.1-8B --tensor-parallel-size 2 --max-model-len 4096" \
 	calc $M --emit vllm -- vllm serve x -tp=2 --max_model_len 4096

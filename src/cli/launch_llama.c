@@ -23,7 +23,7 @@ static const struct kvp_launch_flag rows[] = {
 	MS(1722, "no-kv-unified", "-no-kvu", "--no-kv-unified"),
 	MV(1666, "batch-size", LF_SAME, "-b", "--batch-size"),
 	MV(1673, "ubatch-size", LF_SAME, "-ub", "--ubatch-size"),
-	MV(1751, "flash-attn", LF_SAME, "-fa", "--flash-attn"),
+	MV(1751, "flash-attn", LF_FA, "-fa", "--flash-attn"),
 	MV(2434, "cache-type-k", LF_SAME, "-ctk", "--cache-type-k"),
 	MV(2447, "cache-type-v", LF_SAME, "-ctv", "--cache-type-v"),
 	MS(1687, "swa-full", "--swa-full"),

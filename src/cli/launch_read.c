@@ -202,6 +202,20 @@ static const char *convert(const struct kvp_launch_flag *r, const char *flag,
 		return v;
 	case LF_CTXCP:
 		return strcmp(v, "-1") ? v : "0";
+	case LF_FA: {
+		/* common/arg.cpp@de3ff815:1331 is_truthy, is_falsey, is_autoy */
+		static const char *const w[][2] = { { "on", "on" },
+			{ "enabled", "on" }, { "true", "on" }, { "1", "on" },
+			{ "off", "off" }, { "disabled", "off" }, { "false", "off" },
+			{ "0", "off" }, { "auto", "auto" }, { "-1", "auto" } };
+
+		for (i = 0; i < sizeof w / sizeof w[0]; i++)
+			if (!strcmp(v, w[i][0]))
+				return w[i][1];
+		kvp_error_set(err, KVP_EINVAL, "%s: error while handling argument "
+			"\"%s\": unknown value for --flash-attn: '%s'", flag, flag, v);
+		return "";
+	}
 	case LF_SGL_KVDT:
 		if (!strcmp(v, "auto"))
 			return NULL;

@@ -31,7 +31,8 @@ enum kvp_lf_conv {
 	LF_SGL_KVDT,     /* SGLang --kv-cache-dtype words */
 	LF_CTXCP,        /* llama.cpp -ctxcp: -1 = none (kvplan 0) */
 	LF_YAML,         /* trtllm-serve --extra_llm_api_options FILE */
-	LF_TRT_BACKEND   /* trtllm-serve --backend: pytorch only */
+	LF_TRT_BACKEND,  /* trtllm-serve --backend: pytorch only */
+	LF_FA            /* llama.cpp -fa: is_truthy/falsey/autoy words */
 };
 
 struct kvp_launch_flag {

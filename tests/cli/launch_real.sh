@@ -1,7 +1,8 @@
 #!/bin/sh
 # launch_real.sh - real launch commands from public sources
 # (tests/data/launch/real/*.sh; each file's first line names its source),
-# read with --launch. Each file gives the kvplan flags the test adds
+# read with --launch (a command the source gives as a list is a JSON
+# file the .sh names with "# launch-file:"). Each file gives the kvplan flags the test adds
 # ("# run:": the model preset that stands for the command's model, which
 # kvplan cannot fetch, and the card), then either the command kvplan
 # writes back for the plan it read ("# expect:", worked by hand from the
@@ -16,22 +17,27 @@ DIR="$(cd "$(dirname "$0")/../data/launch/real" && pwd)"
 
 field() { sed -n "s/^# $1: //p" "$2" | head -n1; }
 
-n=0
+n=0 read_in=0
 for f in "$DIR"/*.sh; do
 	name=$(basename "$f" .sh)
 	run=$(field run "$f")
 	refused=$(field refused "$f")
 	n=$((n + 1))
+	# the command itself: this file, or the JSON list it names
+	lf=$(field launch-file "$f")
+	cmdf=$f
+	[ -n "$lf" ] && cmdf="$DIR/$lf"
 	if [ -n "$refused" ]; then
 		# shellcheck disable=SC2086
-		bad "$name: refused" "$refused" calc $run --launch "$f"
+		bad "$name: refused" "$refused" calc $run --launch "$cmdf"
 		continue
 	fi
+	read_in=$((read_in + 1))
 	emit=$(field emit "$f")
 	expect=$(field expect "$f")
 	# from the data folder: a command may name a file beside it
 	# shellcheck disable=SC2086
-	(cd "$DIR" && "$KVPLAN" calc $run --emit "$emit" --launch "$f") >"$TMP/out" 2>"$TMP/err"
+	(cd "$DIR" && "$KVPLAN" calc $run --emit "$emit" --launch "$cmdf") >"$TMP/out" 2>"$TMP/err"
 	rc=$?
 	got=$(grep -v '^#' "$TMP/out" | tr -d '\\\n' | tr -s ' ')
 	if [ "$rc" -eq 0 ] && [ "$got" = "$expect" ]; then
@@ -40,7 +46,7 @@ for f in "$DIR"/*.sh; do
 		notok "$name: rc=$rc, wrote '$got', expected '$expect' $(cat "$TMP/err")"
 	fi
 	# shellcheck disable=SC2086
-	(cd "$DIR" && "$KVPLAN" calc $run --launch "$f") >"$TMP/text" 2>"$TMP/err"
+	(cd "$DIR" && "$KVPLAN" calc $run --launch "$cmdf") >"$TMP/text" 2>"$TMP/err"
 	# figures worked by hand in the file's "# by hand:" lines
 	sed -n 's/^# expect-line: //p' "$f" >"$TMP/lines"
 	while IFS= read -r line; do
@@ -58,5 +64,6 @@ for f in "$DIR"/*.sh; do
 		fi
 	done
 done
-[ "$n" -ge 20 ] && ok "$n real commands" || notok "only $n real commands"
+[ "$read_in" -ge 20 ] && ok "$n real commands, $read_in read into plans" ||
+	notok "only $read_in of $n real commands read into plans"
 exit $((fails > 0))

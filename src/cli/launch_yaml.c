@@ -164,7 +164,7 @@ enum kvp_status kvp_launch_yaml(const char *text, size_t len,
 				return kvp_error_set(err, KVP_ERANGE, "'%s': nested too "
 					"deep or too long", val);
 			st.indent[st.n] = l.indent;
-			snprintf(st.key[st.n++], sizeof st.key[0], "%s", val);
+			memcpy(st.key[st.n++], val, strlen(val) + 1);   /* fits: above */
 			open_key = true;
 			continue;
 		}

@@ -211,6 +211,36 @@ static enum kvp_status own_environment(struct kvp_strv *words,
 	return ok ? KVP_OK : kvp_error_set(err, KVP_ENOMEM, "out of memory");
 }
 
+/* A release named on kvplan's line (--engine E@R, --engine-version R):
+ * its rules are computed, but the command's flags are read by the one
+ * table kvplan has for the engine, which the note names. */
+static void release_note(const struct kvp_strv *kept,
+                         const struct kvp_launch_engine *e,
+                         struct kvp_notes *notes)
+{
+	const char *r = NULL, *a;
+	size_t i;
+
+	for (i = 0; i < kept->n; i++) {
+		a = kept->v[i];
+		if (!strncmp(a, "--engine=", 9) || (!strcmp(a, "--engine") &&
+		    i + 1 < kept->n)) {
+			a = a[8] == '=' ? a + 9 : kept->v[++i];
+			if (strchr(a, '@'))
+				r = strchr(a, '@') + 1;
+		} else if (!strncmp(a, "--engine-version=", 17)) {
+			r = a + 17;
+		} else if (!strcmp(a, "--engine-version") && i + 1 < kept->n) {
+			r = kept->v[++i];
+		}
+	}
+	if (r && *r && notes->n < KVP_MAX_NOTES)
+		snprintf(notes->line[notes->n++], sizeof notes->line[0],
+		         "release %.24s: its rules are computed; the command's flags "
+		         "are read as %.40s spells them (kvplan's one table)", r,
+		         e->release);
+}
+
 static enum kvp_status build(struct prep *p, struct kvp_launch *l,
                              const char *argv0, struct kvp_error *err)
 {
@@ -249,6 +279,8 @@ static enum kvp_status build(struct prep *p, struct kvp_launch *l,
 	                                &l->argv, &l->notes, &e, err)) != KVP_OK ||
 	     (st = same_engine(&p->kept, e, err)) != KVP_OK))
 		return st;
+	if (e)
+		release_note(&p->kept, e, &l->notes);
 	return keep_user_flags(p, l, at, err);
 }
 

@@ -96,6 +96,11 @@ grep -q '"count":	2' "$TMP/rec" && ok "--env wins over kvplan's environment" || 
 VLLM_USE_V1=0 "$KVPLAN" calc $M -- vllm serve x >/dev/null 2>"$TMP/err"
 grep -q "VLLM_USE_V1=0: the V0 engine" "$TMP/err" && ok "kvplan's own VLLM_USE_V1=0 refused" || notok "VLLM_USE_V1 env: $(cat "$TMP/err")"
 
+"$KVPLAN" calc $M --engine vllm@0.19.0 -- vllm serve x >"$TMP/out" 2>&1
+grep -q "^note: release 0.19.0: its rules are computed; the command's flags are read as 0.11 (arg_utils.py@99d7eb5d) spells them (kvplan.s one table)" "$TMP/out" &&
+	grep -q '^engine  *vllm 0.19.0' "$TMP/out" && ok "a named release: its rules, and the flag table named" ||
+	notok "release note: $(grep -e '^note' -e '^engine' "$TMP/out")"
+
 # settings the engine's table has no flag for are named, not dropped
 "$KVPLAN" calc $M --engine vllm --speculative-method ngram --num-speculative-tokens 3 --emit vllm >"$TMP/out" 2>"$TMP/err"
 grep -q '^# not written (vllm serve has no flag for it in kvplan.s table): engine.vllm.speculative_method = ngram' "$TMP/out" &&

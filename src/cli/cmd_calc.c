@@ -14,6 +14,7 @@
 
 #include "cli/commands.h"
 #include "cli/emit.h"
+#include "cli/launch.h"
 #include "cli/opts.h"
 #include "cli/out_text.h"
 #include "io/record_json.h"
@@ -118,7 +119,12 @@ int kvp_cmd_calc(int argc, char **argv)
 		rc = kvp_emit_fail("calc", "out of memory");
 		goto out;
 	}
-	if (strcmp(o->format, "json") == 0) {
+	if (o->launch && o->launch->emit[0]) {   /* --emit ENGINE (launch.h) */
+		if (kvp_launch_emit(mem, &o->plan, res, o->launch->emit, &err) != KVP_OK) {
+			rc = kvp_emit_fail("calc", err.msg);
+			goto out;
+		}
+	} else if (strcmp(o->format, "json") == 0) {
 		char *s;
 
 		/* compare's "requests fit" and "of your mix fit", by the same

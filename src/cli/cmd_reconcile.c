@@ -20,6 +20,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli/commands.h"
+#include "cli/launch.h"
 #include "cli/opts.h"
 #include "io/log_parse.h"
 #include "io/plan_json.h"
@@ -783,6 +784,18 @@ int kvp_cmd_reconcile(int argc, char **argv)
 	o.max_args = 2;        /* LOG and PLAN */
 	o.formats = formats;
 	kvp_error_clear(&err);
+	/* the engine's own launch command after -- (launch.h) */
+	if (kvp_launch_prepare(argc, argv, &o.launch, &err) != KVP_OK ||
+	    (o.launch && o.launch->emit[0] &&
+	     kvp_error_set(&err, KVP_EINVAL, "--emit: a calc option") != KVP_OK)) {
+		fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
+		kvp_opts_free(&o);
+		return 2;
+	}
+	if (o.launch) {
+		argc = (int)o.launch->argv.n;
+		argv = o.launch->argv.v;
+	}
 	if (kvp_opts_parse(&o, argc, argv, stdout, &err) != KVP_OK) {
 		fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
 		kvp_opts_free(&o);
@@ -813,6 +826,8 @@ int kvp_cmd_reconcile(int argc, char **argv)
 		kvp_opts_free(&o);
 		return 2;
 	}
+	for (rc = 0; o.launch && rc < (int)o.launch->notes.n; rc++)
+		note(&ns, "%s%s", o.launch->notes.line[rc], "");
 	choose_plan(&o, &log, path, argc, argv, &ns, &ro.no_model, &err);
 	era_to_plan(&log, &o.plan, &ns);
 	virtual_note(&log, &ns);

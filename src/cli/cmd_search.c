@@ -17,6 +17,7 @@
 
 #include "cli/commands.h"
 #include "cli/emit.h"
+#include "cli/launch.h"
 #include "cli/opts.h"
 #include "cli/out_search.h"
 #include "cli/share.h"
@@ -399,6 +400,10 @@ int kvp_cmd_solve_deployment(int argc, char **argv)
 		goto out;
 	}
 	rc = kvp_out_search(stdout, o->format, &o->plan, c, &b, &out);
+	if (rc == 0 && o->launch && o->launch->emit[0] &&
+	    kvp_launch_emit_ranked(stdout, &o->plan, &c->space, &b,
+	                           out.n_answers, o->launch->emit, &err) != KVP_OK)
+		rc = fail(err.msg);   /* --emit ENGINE (launch.h) */
 	if (rc == 0 && (rc = kvp_emit_flush("solve")) == 0)
 		rc = out.n_answers ? 0 : 1;
 out:

@@ -16,6 +16,7 @@
 
 #include "cli/commands.h"
 #include "cli/emit.h"
+#include "cli/launch.h"
 #include "cli/opts.h"
 #include "cli/out_bar.h"
 #include "cli/out_text.h"
@@ -71,8 +72,8 @@ static enum kvp_status set_max_cards(void *ctx, const char *v,
 
 static const struct kvp_opt_extra solve_extra[] = {
 	{ "for", true, "WHAT", "concurrency, length, kv-format, cards, "
-	  "max-model-len, throughput or deployment (its own flags: "
-	  "solve --for deployment --help)", set_for },
+	  "max-model-len, throughput, deployment or models (their own flags: "
+	  "solve --for deployment --help, solve --for models --help)", set_for },
 	{ "margin", true, "FRACTION", "max-model-len: share of each card "
 	  "kept free (0.1 or 10%)", set_margin },
 	{ "max-cards", true, "N", "cards: largest count tried (default 64)",
@@ -198,16 +199,17 @@ static int print_json(const struct kvp_solve_answer *a,
 	return kvp_emit_json("solve", out);
 }
 
-/* `--for deployment` (or --for=deployment) anywhere: the search. */
-static bool for_deployment(int argc, char **argv)
+/* `--for WHAT` (or --for=WHAT) anywhere names `what`: deployment (the
+ * search) and models have commands of their own. */
+static bool for_what(int argc, char **argv, const char *what)
 {
 	int i;
 
 	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--for=deployment"))
-			return true;
+		if (!strncmp(argv[i], "--for=", 6))
+			return !strcmp(argv[i] + 6, what);
 		if (!strcmp(argv[i], "--for") && i + 1 < argc)
-			return !strcmp(argv[i + 1], "deployment");
+			return !strcmp(argv[i + 1], what);
 	}
 	return false;
 }
@@ -222,11 +224,12 @@ int kvp_cmd_solve(int argc, char **argv)
 	char answer[KVP_LINE_MAX];
 	int rc = 0;
 
-	if (for_deployment(argc, argv)) {
+	if (for_what(argc, argv, "deployment") || for_what(argc, argv, "models")) {
 		free(o);
 		free(res);
 		free(ans);
-		return kvp_cmd_solve_deployment(argc, argv);
+		return for_what(argc, argv, "models") ? kvp_cmd_solve_models(argc, argv)
+		                                      : kvp_cmd_solve_deployment(argc, argv);
 	}
 	if (!o || !res || !ans) {
 		free(o);
@@ -268,6 +271,12 @@ int kvp_cmd_solve(int argc, char **argv)
 		/* the checked plan's warnings and the notes of its flags and
 		 * model import, as calc and fit print them */
 		kvp_out_warnings(stdout, res, &o->notes);
+		if (o->launch && o->launch->emit[0] && ans->found &&
+		    kvp_launch_emit_answer(stdout, &ans->plan, res,
+		                           o->launch->emit, &err) != KVP_OK) {
+			rc = fail(err.msg);
+			goto out;
+		}
 	}
 	if ((rc = kvp_emit_flush("solve")) != 0)
 		goto out;

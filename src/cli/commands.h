@@ -31,6 +31,9 @@ int kvp_cmd_solve(int argc, char **argv);
 /* `kvplan solve --for deployment`: every deployment that fits, ranked
  * (cmd_search.c; kvp_cmd_solve hands it over). */
 int kvp_cmd_solve_deployment(int argc, char **argv);
+/* `kvplan solve --for models`: which models fit the cards, ranked
+ * (cmd_solve_models.c; kvp_cmd_solve hands it over). */
+int kvp_cmd_solve_models(int argc, char **argv);
 
 /* `kvplan compare`: the plan under every engine side by side, with
  * --translate SETTING=VALUE the budget translation (cmd_compare.c). */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli/emit.h"
+#include "cli/launch.h"
 #include "io/file.h"
 #include "kvplan/escape.h"
 
@@ -28,10 +29,31 @@ int kvp_emit_parse(struct kvp_opts *o, int argc, char **argv)
 	struct kvp_error err;
 
 	kvp_error_clear(&err);
-	if (kvp_opts_parse(o, argc, argv, stdout, &err) != KVP_OK)
+	if (kvp_launch_prepare(argc, argv, &o->launch, &err) != KVP_OK)
 		return kvp_emit_fail(o->cmd, err.msg);
-	if (o->help)
+	if (o->launch) {   /* a launch command or --emit (launch.h) */
+		argc = (int)o->launch->argv.n;
+		argv = o->launch->argv.v;
+	}
+	if (kvp_opts_parse(o, argc, argv, stdout, &err) != KVP_OK) {
+		if (o->launch && o->launch->command_model &&
+		    !strncmp(err.msg, "--model: ", 9))
+			kvp_launch_model_hint(&err);
+		return kvp_emit_fail(o->cmd, err.msg);
+	}
+	if (o->help) {
+		kvp_launch_help(stdout, !strcmp(o->cmd, "calc") ||
+		                !strcmp(o->cmd, "solve"));
 		return 0;
+	}
+	if (o->launch && o->launch->emit[0] && strcmp(o->cmd, "calc") &&
+	    strcmp(o->cmd, "solve"))
+		return kvp_emit_fail(o->cmd, "--emit: a calc and solve option (run "
+		                     "calc on the plan to write its command)");
+	if (o->launch && o->launch->emit[0] && !strcmp(o->cmd, "solve") &&
+	    strcmp(o->format, "text"))
+		return kvp_emit_fail(o->cmd, "--emit: with the text output only");
+	kvp_launch_notes(o->launch, &o->notes);
 	if (o->n_args > 1) {
 		char msg[KVP_ERRMSG_MAX];
 

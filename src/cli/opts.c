@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cli/launch.h"
 #include "cli/opts.h"
 #include "io/plan_json.h"
 #include "kvplan/field.h"
@@ -82,6 +83,8 @@ void kvp_opts_init(struct kvp_opts *o, const char *cmd, const char *usage)
 void kvp_opts_free(struct kvp_opts *o)
 {
 	kvp_plan_json_free_ragged(&o->plan);
+	kvp_launch_free(o->launch);
+	o->launch = NULL;
 }
 
 /* What a "--name" refers to. */

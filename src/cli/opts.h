@@ -37,6 +37,8 @@
 #include "kvplan/preset.h"
 #include "kvplan/status.h"
 
+struct kvp_launch;
+
 /* A flag only one subcommand knows: `fn(ctx, value)` runs when it is
  * met, in order; value is NULL when takes_value is false. */
 struct kvp_opt_extra {
@@ -88,6 +90,8 @@ struct kvp_opts {
 	                               ("resident-layers"), "" none */
 	char strategy_val[64];      /* its value */
 	const char *strategy_key;   /* its field ("strategy.resident_layers") */
+	struct kvp_launch *launch;  /* the launch command read (launch.h), owned;
+	                               its emit is --emit ENGINE */
 };
 
 /* Fill defaults for the caller-set part (cmd, usage, plan_arg 0). */

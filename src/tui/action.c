@@ -14,7 +14,7 @@
 static const struct kvp_action actions[TUI_ACT_COUNT - 1] = {
 	[TUI_ACT_HELP - 1]         = { "help", "F1, ?", "show this help (any key closes it)", "Help", 1 },
 	[TUI_ACT_SAVE - 1]         = { "save", "F2, Ctrl-S", "save the plan as JSON (atomic; asks before overwriting a file changed on disk; refused while the plan is INVALID, with the reason)", "Save", 11 },
-	[TUI_ACT_OPEN - 1]         = { "open", "F3, Ctrl-O", "open a plan or record file (one that kvplan calc refuses is not opened: the current plan stays)", "Open", 12 },
+	[TUI_ACT_OPEN - 1]         = { "open", "F3, Ctrl-O", "open a plan or record file, or an engine's launch command (typed, as vllm serve MODEL --tensor-parallel-size 4, or a file holding one) read on the current cards as kvplan calc -- reads it (one that kvplan calc refuses is not opened: the current plan stays)", "Open", 12 },
 	[TUI_ACT_EXPORT - 1]       = { "export", "F4, Ctrl-E", "export the Markdown report of the current result (plan, arithmetic, budget, warnings, validation plan)", "Export", 14 },
 	[TUI_ACT_SEC_PLAN - 1]     = { "section-plan", "Ctrl-G", "Plan page, the first: model, card and count, workload, KV format, engine, TP/PP and the draft model of speculative decoding (typing opens the model picker, Delete removes it; under vLLM it sets the draft_model method, as --speculative-model does) beside the verdict (Enter applies and moves on)", "Plan", 4 },
 	[TUI_ACT_SEC_MODEL - 1]    = { "section-model", "F5", "Model section: layers, heads, dims, formats, weights", "Model", 4 },
@@ -39,8 +39,9 @@ static const struct kvp_action actions[TUI_ACT_COUNT - 1] = {
 	[TUI_ACT_PAGE_DOWN - 1]    = { "page-down", "PgDn", "next page of fields or table rows", NULL, 0 },
 	[TUI_ACT_CLASS_ADD - 1]    = { "entry-add", "Ctrl-A", "add an entry to the list under the cursor (sequence class, card group, overhead): a copy of the last", NULL, 0 },
 	[TUI_ACT_CLASS_DEL - 1]    = { "entry-delete", "Ctrl-X", "delete the list entry under the cursor (sequence class, card group, overhead)", NULL, 0 },
-	[TUI_ACT_PICK_PRESET - 1]  = { "pick-preset", "Ctrl-R", "Model/Devices: pick a model or card preset, or a model of the local Hugging Face cache, from the list (Tab: type a path or id; in the model prompt Tab completes folders, GGUF and config files, cached ids and preset names)", "Preset", 13 },
+	[TUI_ACT_PICK_PRESET - 1]  = { "pick-preset", "Ctrl-R", "Model/Devices: pick a model or card preset, or a model of the local Hugging Face cache, from the list (Ctrl-F in the model list: only the models that fit these cards, each computed as kvplan calc would with the plan's workload and engine; Tab: type a path or id; in the model prompt Tab completes folders, GGUF and config files, cached ids and preset names)", "Preset", 13 },
 	[TUI_ACT_REDRAW - 1]       = { "redraw", "Ctrl-L", "redraw the whole screen", NULL, 0 },
+	[TUI_ACT_COPY_COMMAND - 1] = { "copy-command", "Ctrl-Y", "copy the command that runs the plan under its engine (vllm serve, llama-server, python -m sglang.launch_server, trtllm-serve; as kvplan calc --emit writes it) to the terminal's clipboard (OSC 52); the message line shows its start", NULL, 0 },
 	[TUI_ACT_SEC_DEPLOY - 1]   = { "section-deploy", "Ctrl-D", "Deploy view: every card, count, layout, engine and format that fits, ranked, updated as the plan is edited (Enter plans with a row)", NULL, 0 },
 };
 
@@ -69,6 +70,7 @@ static const struct binding global_keys[] = {
 	{ CTRL_KEY('r'), TUI_ACT_PICK_PRESET },
 	{ CTRL_KEY('l'), TUI_ACT_REDRAW },
 	{ CTRL_KEY('d'), TUI_ACT_SEC_DEPLOY },
+	{ CTRL_KEY('y'), TUI_ACT_COPY_COMMAND },
 	{ 'q', TUI_ACT_QUIT },
 };
 

@@ -19,6 +19,7 @@
 #include "io/report_md.h"
 #include "kvplan/compute.h"
 #include "tui/files.h"
+#include "tui/launch_tui.h"
 #include "tui/form_view.h"
 #include "tui/prompt.h"
 #include "tui/render.h"
@@ -144,6 +145,10 @@ void tui_files_open(struct tui_app *a)
 		return;
 	if (!tui_prompt_text(a, "Open plan:", a->path, path, sizeof path))
 		return;
+	if (tui_launch_open(a, path)) {   /* an engine's command (launch_tui.h) */
+		tui_resize(a);
+		return;
+	}
 	kvp_plan_blank(&p);   /* as `kvplan calc PLAN.json` starts */
 	if (kvp_plan_json_load(path, &p, &st, &err) != KVP_OK) {
 		tui_app_message(a, TUI_MSG_ERROR, "open: %s", err.msg);

@@ -14,6 +14,7 @@
 #include "tui/chrome.h"
 #include "tui/engine_view.h"
 #include "tui/files.h"
+#include "tui/launch_tui.h"
 #include "tui/form_view.h"
 #include "tui/help.h"
 #include "tui/preset_load.h"
@@ -194,6 +195,10 @@ static void global_action(struct tui_app *a, enum tui_act act)
 	case TUI_ACT_EXPORT:
 		leave_field(a);
 		tui_files_export(a);
+		break;
+	case TUI_ACT_COPY_COMMAND:
+		leave_field(a);
+		tui_launch_copy(a);
 		break;
 	case TUI_ACT_SEC_PLAN:     go_section(a, TUI_SEC_PLAN); break;
 	case TUI_ACT_SEC_MODEL:    go_section(a, TUI_SEC_MODEL); break;

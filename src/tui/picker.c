@@ -13,6 +13,7 @@
 #include "kvplan/escape.h"
 #include "kvplan/model_files.h"
 #include "tui/picker.h"
+#include "tui/picker_fits.h"
 #include "tui/render.h"
 #include "tui/term.h"
 #include "tui/text.h"
@@ -112,7 +113,23 @@ static int match_rank(const struct entry *e, const char *filter)
 
 /* The picker's window over the planner: the heading, the filter and
  * the rows from top, sel highlighted. False when curses has no window. */
-static bool draw_list(struct tui_app *a, enum kvp_preset_kind kind,
+/* The list's title: what it lists and the keys it takes. */
+static const char *list_title(const struct tui_app *a, enum kvp_preset_kind kind,
+                              bool fits_only)
+{
+	if (kind == KVP_PRESET_CARD)
+		return " Card presets: type to narrow, Enter picks, Tab: a path, Esc ";
+	if (fits_only)
+		return " Models that fit these cards (Ctrl-F: all): type to narrow, "
+		       "Enter picks, Esc ";
+	if (a->pick_draft)
+		return " Model presets and the HF cache: type to narrow, Enter picks, "
+		       "Tab: a path or id, Esc ";
+	return " Model presets and the HF cache: type to narrow, Enter picks, "
+	       "Ctrl-F: fits these cards, Tab: a path or id, Esc ";
+}
+
+static bool draw_list(struct tui_app *a, enum kvp_preset_kind kind, bool fits_only,
                       const struct list *l, const size_t *shown, size_t ns,
                       const char *filter, int sel, int top)
 {
@@ -126,10 +143,8 @@ static bool draw_list(struct tui_app *a, enum kvp_preset_kind kind,
 	wattrset(win, a->theme.attr[TUI_R_NORMAL]);
 	werase(win);
 	tui_box(win, a->theme.utf8);
-	tui_put(win, 0, 2, w - 4, a->theme.attr[TUI_R_HEADING],
-	        kind == KVP_PRESET_CARD ? " Card presets: type to narrow, Enter "
-	        "picks, Tab: a path, Esc " : " Model presets and the HF cache: "
-	        "type to narrow, Enter picks, Tab: a path or id, Esc ");
+	tui_put(win, 0, 2, w - 4, a->theme.attr[TUI_R_HEADING], "%s",
+	        list_title(a, kind, fits_only));
 	if (ns > (size_t)rows)
 		tui_put_right(win, h - 1, 2, w - 4, a->theme.attr[TUI_R_HEADING],
 		              " %d-%d of %zu ", top + 1,
@@ -174,6 +189,8 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 	struct kvp_error err;
 	size_t *shown, ns, i;
 	char filter[64];
+	signed char *fit = NULL;   /* Ctrl-F: per entry, -1 unknown */
+	bool fits_only = false;
 	int sel = 0, top = 0, key, h, rows, rank;
 	enum tui_pick result = TUI_PICK_CANCEL;
 
@@ -199,7 +216,8 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 		ns = 0;
 		for (rank = 0; rank < 3; rank++)
 			for (i = 0; i < l.n; i++)
-				if (match_rank(&l.e[i], filter) == rank)
+				if (match_rank(&l.e[i], filter) == rank &&
+				    (!fits_only || fit[i] == 1))
 					shown[ns++] = i;
 		h = a->lay.rows - 2;
 		rows = h - 4;
@@ -213,7 +231,7 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 			top = sel - rows + 1;
 		/* keys already waiting (a paste) are taken before drawing */
 		if (!tui_term_pending() &&
-		    !draw_list(a, kind, &l, shown, ns, filter, sel, top))
+		    !draw_list(a, kind, fits_only, &l, shown, ns, filter, sel, top))
 			break;
 		key = getch();
 		if (tui_term_signal())
@@ -234,6 +252,16 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 			snprintf(out, n, "%s", l.e[shown[sel]].spec);
 			result = TUI_PICK_NAME;
 			break;
+		}
+		if (key == 6 && kind == KVP_PRESET_MODEL && !a->pick_draft) {
+			/* Ctrl-F: only the models that fit (picker_fits.h),
+			 * computed once per opening */
+			if (!fit && (fit = malloc(l.n ? l.n : 1)) != NULL)
+				for (i = 0; i < l.n; i++)
+					fit[i] = tui_model_fits(a, l.e[i].spec) ? 1 : 0;
+			fits_only = fit && !fits_only;
+			sel = top = 0;
+			continue;
 		}
 		switch (key) {
 		case KEY_UP:    sel--; break;
@@ -258,5 +286,6 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 	touchwin(stdscr);
 	free(l.e);
 	free(shown);
+	free(fit);
 	return result;
 }

@@ -1,0 +1,82 @@
+/*
+ * launch_tab.h - the tables behind reading and writing an engine's own
+ * launch command (launch.h): one table per engine of its flags, each row
+ * a spelling list, whether it takes a value, the kvplan flag it becomes
+ * (or why it is not modelled), and the source it was read from.
+ *
+ * A row's kvplan flag is applied by kvplan's own option parser (opts.c),
+ * so every value goes through the parser of that field: nothing here
+ * converts a number. Conversions are word maps only (vLLM's "half" is
+ * kvplan's "f16").
+ */
+#ifndef KVPLAN_CLI_LAUNCH_TAB_H
+#define KVPLAN_CLI_LAUNCH_TAB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "kvplan/engine.h"
+
+/* How a row's value becomes kvplan's. */
+enum kvp_lf_conv {
+	LF_SAME = 0,     /* the value as written */
+	LF_MODEL,        /* the model: kvplan --model (unless the user gave one) */
+	LF_VLLM_KVDT,    /* vLLM --kv-cache-dtype words */
+	LF_VLLM_DTYPE,   /* vLLM/SGLang --dtype: auto = not given */
+	LF_QUANT,        /* --quantization: the checkpoint's own method is
+	                    read from its config; an online method is refused */
+	LF_NGL,          /* llama.cpp -ngl: all = -1, auto refused */
+	LF_NP,           /* llama-server -np: -1 = auto (4 slots, unified) */
+	LF_HF,           /* llama.cpp -hf ORG/NAME[:QUANT] */
+	LF_SGL_KVDT,     /* SGLang --kv-cache-dtype words */
+	LF_CTXCP,        /* llama.cpp -ctxcp: -1 = none (kvplan 0) */
+	LF_YAML,         /* trtllm-serve --extra_llm_api_options FILE */
+	LF_TRT_BACKEND,  /* trtllm-serve --backend: pytorch only */
+	LF_FA            /* llama.cpp -fa: is_truthy/falsey/autoy words */
+};
+
+struct kvp_launch_flag {
+	const char *names[4];   /* spellings; names[0] is the one written */
+	bool value;             /* takes a value */
+	bool negatable;         /* argparse BooleanOptionalAction: --no-X too */
+	const char *to;         /* kvplan flag without "--" (a switch's
+	                           whole word, "no-kv-unified"); NULL: not
+	                           modelled */
+	enum kvp_lf_conv conv;
+	const char *refuse;     /* not modelled and it changes memory: why
+	                           the command is refused; NULL: listed in a
+	                           note as not modelled */
+	const char *source;     /* where the row was read */
+};
+
+/* llama.cpp's full flag list (launch_llama_known.c). */
+struct kvp_launch_known {
+	const char *name;
+	bool value, server, cli;
+};
+extern const struct kvp_launch_known kvp_launch_llama_known[];
+extern const size_t kvp_launch_llama_n_known;
+
+struct kvp_launch_engine {
+	const char *emit_name;      /* --emit NAME */
+	const char *program;        /* how the command starts when written */
+	enum kvp_engine_kind kind;
+	const char *release;        /* the release the table was read at */
+	const char *source;         /* file@commit */
+	const struct kvp_launch_flag *flags;
+	size_t n_flags;
+	const char *model_flag;     /* the model's flag when written; NULL:
+	                               the positional after the program */
+	bool positional_model;      /* a bare word is the model (vllm serve) */
+	bool llama;                 /* flags also from kvp_launch_llama_known */
+	bool llama_cli;             /* ... the llama-cli column of it */
+};
+
+extern const struct kvp_launch_engine kvp_launch_vllm;
+extern const struct kvp_launch_engine kvp_launch_vllm_api;
+extern const struct kvp_launch_engine kvp_launch_llama_server;
+extern const struct kvp_launch_engine kvp_launch_llama_cli;
+extern const struct kvp_launch_engine kvp_launch_sglang;
+extern const struct kvp_launch_engine kvp_launch_trtllm;
+
+#endif

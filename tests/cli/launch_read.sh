@@ -1,0 +1,160 @@
+#!/bin/sh
+# launch_read.sh - reading an engine's launch command (-- PROGRAM ...,
+# --launch FILE, --env) and writing one (calc --emit): the refusals, the
+# word rules of a --launch file, the environment, and settings that have
+# no flag in the engine's table.
+. "$(dirname "$0")/calc_lib.inc"
+# the engine's environment is kvplan's: none of its device variables here
+unset CUDA_VISIBLE_DEVICES HIP_VISIBLE_DEVICES ROCR_VISIBLE_DEVICES VLLM_USE_V1
+M="--model llama-3.1-8b --card h100"
+
+# emitted command as one line, comments dropped
+emit_line() { grep -v '^#' "$TMP/out" | tr -d '\\\n' | tr -s ' '; }
+emits() {
+	name=$1; expect=$2; shift 2
+	"$KVPLAN" "$@" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	got=$(emit_line)
+	[ "$rc" -eq 0 ] && [ "$got" = "$expect" ] && ok "$name" ||
+		notok "$name: rc=$rc '$got' $(cat "$TMP/err")"
+}
+
+# the engine's own refusals
+bad "vllm: unknown flag" "vllm serve: error: unrecognized arguments: --foo" calc $M -- vllm serve x --foo
+bad "vllm: a second model" "unrecognized arguments: y" calc $M -- vllm serve x y
+bad "vllm: missing value" "argument --max-model-len: expected one argument" calc $M -- vllm serve x --max-model-len
+bad "vllm: switch with a value" "ignored explicit argument 'yes'" calc $M -- vllm serve x --enforce-eager=yes
+bad "llama-server: unknown flag" "llama-server: error: invalid argument: --foo" calc $M -- llama-server -m x --foo
+bad "llama-server: no = form" "invalid argument: --ctx-size=4096" calc $M -- llama-server -m x --ctx-size=4096
+bad "llama-server: a removed flag" "--draft-max: error: the argument has been removed. use --spec-draft-n-max" calc $M -- llama-server -m x --draft-max 8
+bad "llama-cli: no -kvu" "llama-cli: error: invalid argument: -kvu" calc $M -- llama-cli -m x -kvu
+bad "sglang: unknown flag" "error: unrecognized arguments: --foo" calc $M -- python -m sglang.launch_server --model-path x --foo
+# kvplan's own refusals
+bad "not a launch command" "'ollama': not a launch command kvplan reads" calc $M -- ollama serve
+bad "trtllm-serve: unknown flag" "trtllm-serve: Error: No such option: --foo" calc $M -- trtllm-serve x --foo
+bad "trtllm-serve: --tp-size is not --tp_size" "No such option: --tp-size" calc $M -- trtllm-serve x --tp-size 2
+bad "trtllm-serve: expert parallel" "--ep_size: not modelled by kvplan" calc $M -- trtllm-serve x --ep_size 2
+bad "trtllm-serve: TensorRT engine backend" "--backend tensorrt: not modelled by kvplan" calc $M -- trtllm-serve x --backend tensorrt
+printf 'kv_cache_config:\n  free_gpu_memory_fraction: 0.5\nfoo: 1\n' >"$TMP/extra.yml"
+bad "YAML: a key the LLM API forbids" "foo: Extra inputs are not permitted" calc $M -- trtllm-serve x --extra_llm_api_options "$TMP/extra.yml"
+printf 'kv_cache_config:\n  dtype: nvfp4\n' >"$TMP/extra.yml"
+bad "YAML: a cache format kvplan does not model" "kv_cache_config.dtype: 'nvfp4' - not a cache format" calc $M -- trtllm-serve x --extra_llm_api_options "$TMP/extra.yml"
+printf 'enable_attention_dp: true\n' >"$TMP/extra.yml"
+bad "YAML: attention DP" "enable_attention_dp: true - not modelled by kvplan" calc $M -- trtllm-serve x --extra_llm_api_options "$TMP/extra.yml"
+printf 'base: &b\n  a: 1\n' >"$TMP/extra.yml"
+bad "YAML: anchors" "anchors, aliases, tags and block scalars are not read" calc $M -- trtllm-serve x --extra_llm_api_options "$TMP/extra.yml"
+printf '# a comment\nkv_cache_config:\n  free_gpu_memory_fraction: "0.5"  # quoted\n  tokens_per_block: 64\n  dtype: fp8\n  max_attention_window:\n' >"$TMP/extra.yml"
+bad "YAML: a null window is still a window key" "kv_cache_config.max_attention_window" calc $M -- trtllm-serve x --extra_llm_api_options "$TMP/extra.yml"
+printf '# a comment\nkv_cache_config:\n  free_gpu_memory_fraction: "0.5"  # quoted\n  tokens_per_block: 64\n  dtype: fp8\ncuda_graph_config:\n  batch_sizes:\n  - 1\n  - 2\ntensor_parallel_size: 2\n' >"$TMP/extra.yml"
+"$KVPLAN" calc $M --emit trtllm-serve -- trtllm-serve x --backend pytorch --extra_llm_api_options "$TMP/extra.yml" >"$TMP/out" 2>"$TMP/err"
+printf '%s\n' "cat > extra_llm_api_options.yaml <<'EOF'" "kv_cache_config:" "  tokens_per_block: 64" "  dtype: fp8" "EOF" \
+	"trtllm-serve meta-llama/Llama-3.1-8B \\" "  --tp_size 2 \\" "  --kv_cache_free_gpu_memory_fraction 0.5 \\" \
+	"  --max_seq_len 131072 \\" "  --extra_llm_api_options extra_llm_api_options.yaml" >"$TMP/want"
+grep -v '^#' "$TMP/out" | cmp -s - "$TMP/want" && ok "trtllm-serve: YAML read, and written back as a here-document" ||
+	notok "trtllm emit: $(cat "$TMP/out" "$TMP/err")"
+bad "memory flag not modelled" "llama-server -nkvo: not modelled by kvplan" calc $M -- llama-server -m x -nkvo
+bad "-ngl auto" "-ngl auto: llama.cpp fits the layers" calc $M -- llama-server -m x -ngl auto
+bad "-hf with a quant" "-hf org/name:Q4_K_M: kvplan does not fetch" calc --card h100 -- llama-server -hf org/name:Q4_K_M
+bad "vllm online fp8" "--quantization fp8: quantizes a 16-bit checkpoint" calc $M -- vllm serve x --quantization fp8
+bad "vllm kv format" "--kv-cache-dtype: 'fp8_inc' - not a cache format" calc $M -- vllm serve x --kv-cache-dtype fp8_inc
+bad "LLAMA_ARG_ env" "LLAMA_ARG_CTX_SIZE: llama.cpp reads it as a flag" calc $M -- LLAMA_ARG_CTX_SIZE=4096 llama-server -m x
+bad "VLLM_USE_V1=0" "VLLM_USE_V1=0: the V0 engine" calc $M -- VLLM_USE_V1=0 vllm serve x
+bad "no device" "CUDA_VISIBLE_DEVICES: '' - no device" calc $M -- CUDA_VISIBLE_DEVICES= vllm serve x
+bad "--env alone" "--env: 'A=1' - given without a launch command" calc $M --env A=1
+bad "--env shape" "--env: 'A' - expected NAME=VALUE" calc $M --env A -- vllm serve x
+bad "engine conflict" "--engine: 'sglang' - the launch command is vllm's" calc $M --engine sglang -- vllm serve x
+bad "emit engine" "--emit: 'sglang' - the plan's engine is vllm" calc $M --emit sglang -- vllm serve x
+bad "emit name" "--emit: 'tgi' - expected vllm" calc $M --engine vllm --emit tgi
+bad "emit is calc's and solve's" "--emit: a calc and solve option" fit $M --emit vllm -- vllm serve x
+bad "a value kvplan's parser refuses" "--gpu-memory-utilization" calc $M -- vllm serve x --gpu-memory-utilization 1.5
+
+HF_HUB_CACHE=$TMP/empty-cache bad "the command's model unknown" "the launch command's model: someorg/SomeModel-7B: not a model preset" calc --card h100 -- vllm serve someorg/SomeModel-7B
+HF_HUB_CACHE=$TMP/empty-cache bad "--model of one's own: its own error" "--model: someorg/Other: not a model preset" calc --card h100 --model someorg/Other -- vllm serve x
+
+# what is read: spellings and the environment
+emits "vllm: --x_y and -x=V" "vllm serve meta-llama/Llama-3.1-8B --tensor-parallel-size 2 --max-model-len 4096" \
+	calc $M --emit vllm -- vllm serve x -tp=2 --max_model_len 4096
+emits "vllm: --no-X of a boolean" "vllm serve meta-llama/Llama-3.1-8B --no-enable-prefix-caching" \
+	calc $M --emit vllm -- vllm serve x --no-enable-prefix-caching
+emits "the user's flags win" "vllm serve meta-llama/Llama-3.1-8B --max-model-len 8192" \
+	calc $M --max-model-len 8192 --emit vllm -- vllm serve x --max-model-len 4096
+emits "llama-server -np 2 is not unified" "llama-server -hf meta-llama/Llama-3.1-8B -np 2 -ngl all" \
+	calc $M --emit llama-server -- llama-server -m x -np 2
+emits "llama-server -np 2 -kvu" "llama-server -hf meta-llama/Llama-3.1-8B -np 2 -kvu -ngl all" \
+	calc $M --emit llama-server -- llama-server -m x -kvu -np 2
+emits "sglang: fp8 cache" "python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B --kv-cache-dtype fp8_e4m3" \
+	calc $M --emit sglang -- python -m sglang.launch_server --model-path x --kv-cache-dtype fp8_e5m2
+
+"$KVPLAN" calc $M --format json --env CUDA_VISIBLE_DEVICES=0,1,2,3 -- vllm serve x -tp 4 >"$TMP/rec" 2>"$TMP/err"
+grep -q '"count":	4' "$TMP/rec" && ok "CUDA_VISIBLE_DEVICES=0,1,2,3: 4 cards" || notok "card count: $(cat "$TMP/err")"
+
+CUDA_VISIBLE_DEVICES=0,1,2,3 "$KVPLAN" calc $M --format json -- vllm serve x -tp 4 >"$TMP/rec" 2>"$TMP/err"
+grep -q '"count":	4' "$TMP/rec" && grep -q 'environment: CUDA_VISIBLE_DEVICES=0,1,2,3 (kvplan.s own' "$TMP/rec" &&
+	ok "kvplan's own CUDA_VISIBLE_DEVICES: 4 cards, noted" || notok "own environment: $(cat "$TMP/err")"
+CUDA_VISIBLE_DEVICES=0,1,2 "$KVPLAN" calc $M --format json --env CUDA_VISIBLE_DEVICES=0,1 -- vllm serve x -tp 2 >"$TMP/rec" 2>"$TMP/err"
+grep -q '"count":	2' "$TMP/rec" && ok "--env wins over kvplan's environment" || notok "--env over environment: $(cat "$TMP/err")"
+VLLM_USE_V1=0 "$KVPLAN" calc $M -- vllm serve x >/dev/null 2>"$TMP/err"
+grep -q "VLLM_USE_V1=0: the V0 engine" "$TMP/err" && ok "kvplan's own VLLM_USE_V1=0 refused" || notok "VLLM_USE_V1 env: $(cat "$TMP/err")"
+
+"$KVPLAN" calc $M --engine vllm@0.19.0 -- vllm serve x >"$TMP/out" 2>&1
+grep -q "^note: release 0.19.0: its rules are computed; the command's flags are read as 0.11 (arg_utils.py@99d7eb5d) spells them (kvplan.s one table)" "$TMP/out" &&
+	grep -q '^engine  *vllm 0.19.0' "$TMP/out" && ok "a named release: its rules, and the flag table named" ||
+	notok "release note: $(grep -e '^note' -e '^engine' "$TMP/out")"
+
+# settings the engine's table has no flag for are named, not dropped
+"$KVPLAN" calc $M --engine vllm --speculative-method ngram --num-speculative-tokens 3 --emit vllm >"$TMP/out" 2>"$TMP/err"
+grep -q '^# not written (vllm serve has no flag for it in kvplan.s table): engine.vllm.speculative_method = ngram' "$TMP/out" &&
+	ok "speculative method named as not written" || notok "not written: $(cat "$TMP/out" "$TMP/err")"
+"$KVPLAN" calc $M --engine llama.cpp --kv-unified --emit llama-cli >"$TMP/out" 2>"$TMP/err"
+grep -q '^# not written (llama-cli has no flag .*engine.llamacpp.kv_unified = true' "$TMP/out" &&
+	ok "llama-cli: kv_unified named as not written" || notok "llama-cli kv_unified: $(cat "$TMP/out" "$TMP/err")"
+grep -q '^# kvplan: fits on every device' "$TMP/out" && ok "verdict comment" || notok "verdict comment: $(cat "$TMP/out")"
+
+# --launch FILE: a JSON list, shell quoting, comments, control operators
+printf '["vllm", "serve", "x", "--max-model-len", "2048"]\n' >"$TMP/l.json"
+emits "JSON list" "vllm serve meta-llama/Llama-3.1-8B --max-model-len 2048" calc $M --emit vllm --launch "$TMP/l.json"
+printf '# a comment\nCUDA_VISIBLE_DEVICES="0,1" vllm serve '"'"'my model'"'"' \\\n  --max-model-len "1024" -tp 2 && echo done\n' >"$TMP/l.sh"
+emits "shell words" "vllm serve meta-llama/Llama-3.1-8B --tensor-parallel-size 2 --max-model-len 1024" calc $M --emit vllm --launch "$TMP/l.sh"
+printf 'vllm serve "$MODEL"\n' >"$TMP/v.sh"
+bad "shell expansion" "a shell expansion; write its value" calc $M --launch "$TMP/v.sh"
+printf 'cd /srv\nexport CUDA_VISIBLE_DEVICES=1,2\nsource venv/bin/activate\nnohup vllm serve x \\\n  -tp 2 --max_model_len 4096 > serve.log 2>&1 &\necho started\n' >"$TMP/s.sh"
+emits "a script: its export, nohup, redirections" "vllm serve meta-llama/Llama-3.1-8B --tensor-parallel-size 2 --max-model-len 4096" calc $M --emit vllm --launch "$TMP/s.sh"
+"$KVPLAN" calc $M --format json --launch "$TMP/s.sh" >"$TMP/rec" 2>"$TMP/err"
+grep -q '"count":	2' "$TMP/rec" && ok "a script's export CUDA_VISIBLE_DEVICES=1,2: 2 cards" || notok "script export: $(cat "$TMP/err")"
+printf 'cd /srv\necho no engine here\n' >"$TMP/none.sh"
+bad "a script without a launch command" "'cd': not a launch command kvplan reads" calc $M --launch "$TMP/none.sh"
+printf '["vllm", 3]\n' >"$TMP/n.json"
+bad "JSON item" "item 1 of the JSON list is not a string" calc $M --launch "$TMP/n.json"
+printf 'vllm serve "x\n' >"$TMP/q.sh"
+bad "unclosed quote" "unclosed \" quote" calc $M --launch "$TMP/q.sh"
+bad "--launch and --" "and a command after --: give one of them" calc $M --launch "$TMP/l.sh" -- vllm serve x
+
+# emit, then read back: the same command
+"$KVPLAN" calc $M --emit vllm -- vllm serve x -tp 2 --max-model-len 8192 --kv-cache-dtype fp8 --block-size 32 >"$TMP/e1" 2>&1
+"$KVPLAN" calc $M --emit vllm --launch "$TMP/e1" >"$TMP/e2" 2>&1
+cmp -s "$TMP/e1" "$TMP/e2" && ok "emit, read back, emit: the same" || notok "round trip: $(diff "$TMP/e1" "$TMP/e2")"
+
+# solve --emit: the command under the answer, and one per ranked deployment
+"$KVPLAN" solve --for concurrency $M --engine vllm --max-model-len 8192 --emit vllm >"$TMP/s" 2>&1
+grep -q '^command (--emit vllm):' "$TMP/s" && grep -q '^  --max-model-len 8192$' "$TMP/s" &&
+	ok "solve --for concurrency --emit" || notok "solve --emit: $(tail -5 "$TMP/s")"
+"$KVPLAN" solve --for deployment --model llama-3.1-70b --workload chat --cards h100-80gb-sxm \
+	--weight-formats model,fp8 --engines vllm,sglang --top 4 --emit vllm >"$TMP/s" 2>&1
+grep -q '^commands (--emit vllm):' "$TMP/s" && grep -q '^vllm serve meta-llama/Llama-3.1-70B' "$TMP/s" &&
+	ok "solve --for deployment --emit" || notok "deployment --emit: $(tail -8 "$TMP/s")"
+grep -q 'not vllm serve.s (--emit sglang writes it)' "$TMP/s" && ok "another engine's answer named" ||
+	notok "other engine: $(tail -8 "$TMP/s")"
+grep -q '^# not written (give the checkpoint in that format.*devices.weights.dtype = fp8' "$TMP/s" &&
+	ok "fp8 weights named as not written" || notok "weights not written: $(tail -8 "$TMP/s")"
+bad "solve --emit json" "--emit: with the text output only" solve --for concurrency $M --engine vllm --emit vllm --format json
+
+# reconcile reads the command too: its flags win over the log's settings
+logs="$(dirname "$0")/../data/logs"
+"$KVPLAN" reconcile "$logs/vllm-0.17-encoder.log" --model qwen3.5-27b -- vllm serve x --port 8000 --max-model-len 16384 >"$TMP/rec" 2>&1
+grep -q '^settings from the flags (they win over the log): max_model_len' "$TMP/rec" &&
+	grep -q 'not modelled by kvplan.*: --port' "$TMP/rec" && ok "reconcile -- vllm serve" || notok "reconcile: $(cat "$TMP/rec")"
+bad "reconcile --emit" "--emit: a calc option" reconcile "$logs/vllm-0.17-encoder.log" --emit vllm
+
+"$KVPLAN" calc --help >"$TMP/help"
+grep -q -- '--emit ENGINE' "$TMP/help" && grep -q -- '--launch FILE' "$TMP/help" && ok "calc --help lists them" || notok "help"
+exit $((fails > 0))

@@ -1,0 +1,422 @@
+/*
+ * test_launch.c - reading an engine's launch command and writing one back
+ * (src/cli/launch_*.c): the flag tables against the engines' own flag
+ * lists in tests/data/launch (their headers name the source read), the
+ * round trip over random plans for every engine, the refusals.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check_main.h"
+#include "cli/launch.h"
+#include "cli/opts.h"
+#include "kvplan/compute.h"
+#include "kvplan/field.h"
+#include "tui/launch_tui.h"
+
+#define DATA KVP_SRCDIR "/tests/data/launch/"
+
+/* The rows of a flag list file (comment lines dropped); NULL-terminated. */
+static char **read_list(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "r");
+	char line[512], **v = calloc(1024, sizeof *v);
+
+	ck_assert_ptr_nonnull(f);
+	*n = 0;
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] == '#' || !line[0])
+			continue;
+		ck_assert_uint_lt(*n, 1023);
+		v[(*n)++] = strdup(line);
+	}
+	fclose(f);
+	return v;
+}
+
+static void free_list(char **v, size_t n)
+{
+	while (n)
+		free(v[--n]);
+	free(v);
+}
+
+START_TEST(known_table_is_the_data_file)
+{
+	size_t n, i;
+	char **v = read_list(DATA "llama.cpp-v0.5.0.flags", &n);
+
+	ck_assert_uint_eq(n, kvp_launch_llama_n_known);
+	for (i = 0; i < n; i++) {
+		const struct kvp_launch_known *k = &kvp_launch_llama_known[i];
+		char row[512];
+
+		snprintf(row, sizeof row, "%s\t%s\t%s\t%s", k->name,
+		         k->value ? "yes" : "no", k->server ? "server" : "-",
+		         k->cli ? "cli" : "-");
+		ck_assert_str_eq(row, v[i]);
+	}
+	free_list(v, n);
+}
+END_TEST
+
+/* Is `flag` a row of the list (llama: of the program's column)? */
+static bool listed(char **v, size_t n, const char *flag, const char *column)
+{
+	size_t i, w = strlen(flag);
+
+	for (i = 0; i < n; i++)
+		if (!strncmp(v[i], flag, w) && (v[i][w] == '\0' ||
+		    (v[i][w] == '\t' && (!column || strstr(v[i] + w, column)))))
+			return true;
+	return false;
+}
+
+/* Every spelling --emit can write is a flag of the release named. */
+static void emitted_exist(const struct kvp_launch_engine *e, const char *file,
+                          const char *column)
+{
+	size_t n, i;
+	char **v = read_list(file, &n);
+
+	if (e->model_flag)
+		ck_assert_msg(listed(v, n, e->model_flag, column), "%s %s",
+		              e->emit_name, e->model_flag);
+	for (i = 0; i < e->n_flags; i++) {
+		const struct kvp_launch_flag *r = &e->flags[i];
+
+		if (!r->to || !kvp_launch_in_program(e, r->names[0]) ||
+		    (r->conv == LF_MODEL && e->positional_model && r->names[0][0] != '-'))
+			continue;   /* never written (trtllm-serve's MODEL argument) */
+		ck_assert_msg(listed(v, n, r->names[0], column),
+		              "%s writes %s, not a flag of %s", e->emit_name,
+		              r->names[0], file);
+	}
+	free_list(v, n);
+}
+
+START_TEST(emitted_flags_exist_in_the_release)
+{
+	emitted_exist(&kvp_launch_vllm, DATA "vllm-99d7eb5d.flags", NULL);
+	emitted_exist(&kvp_launch_vllm_api, DATA "vllm-99d7eb5d.flags", NULL);
+	emitted_exist(&kvp_launch_sglang, DATA "sglang-001067ff.flags", NULL);
+	emitted_exist(&kvp_launch_llama_server, DATA "llama.cpp-v0.5.0.flags",
+	              "server");
+	emitted_exist(&kvp_launch_llama_cli, DATA "llama.cpp-v0.5.0.flags",
+	              "cli");
+	emitted_exist(&kvp_launch_trtllm, DATA "trtllm-serve-4c05a748.flags", NULL);
+}
+END_TEST
+
+/* A plan from kvplan flags; false when opts.c refuses them. */
+static bool parse(struct kvp_opts *o, int argc, char **argv)
+{
+	struct kvp_error err;
+
+	kvp_opts_init(o, "calc", NULL);
+	o->one_engine = true;
+	return kvp_opts_parse(o, argc, argv, stdout, &err) == KVP_OK;
+}
+
+/* Random settings: each entry given or not, with one of its values
+ * ("=..." is glued to the flag). */
+struct pool {
+	const char *flag;
+	const char *vals[6];
+};
+
+static const struct pool vllm_pool[] = {
+	{ "--tp", { "1", "2", "4", "8" } }, { "--pp", { "1", "2" } },
+	{ "--dp", { "1", "2" } },
+	{ "--max-model-len", { "2048", "8192", "32768" } },
+	{ "--gpu-memory-utilization", { "0.5", "0.8", "0.85", "0.9", "0.95" } },
+	{ "--kv-cache-memory-bytes", { "0", "8589934592" } },
+	{ "--kv-cache-dtype", { "auto", "fp8", "bfloat16" } },
+	{ "--vllm-block-size", { "16", "32" } },
+	{ "--max-num-seqs", { "1", "64", "256", "512" } },
+	{ "--max-num-batched-tokens", { "2048", "8192", "16384" } },
+	{ "--enable-prefix-caching", { "=true", "=false" } },
+	{ "--disable-hybrid-kv-cache-manager", { "=true", "=false" } },
+	{ "--num-gpu-blocks-override", { "0", "2000" } },
+	{ "--cpu-offload-gb", { "0", "2" } },
+	{ "--enable-lora", { "=true", "=false" } },
+	{ "--max-loras", { "1", "4" } }, { "--max-lora-rank", { "8", "64" } },
+	{ "--max-cpu-loras", { "0", "8" } },
+	{ "--dtype", { "f16", "bf16", "f32" } },
+	{ "--mamba-cache-dtype", { "auto", "float32" } },
+};
+
+static const struct pool llama_pool[] = {
+	{ "--ctx-size", { "0", "4096", "16384" } },
+	{ "--parallel", { "1", "2", "4", "8" } },
+	{ "--kv-unified", { "=true", "=false" } },
+	{ "--batch-size", { "512", "2048", "4096" } },
+	{ "--ubatch-size", { "128", "512" } },
+	{ "--flash-attn", { "auto", "on", "off" } },
+	{ "--cache-type-k", { "f16", "q8_0", "q4_0" } },
+	{ "--cache-type-v", { "f16", "q8_0" } },
+	{ "--swa-full", { "=true", "=false" } },
+	{ "--n-gpu-layers", { "-1", "10", "99" } },
+	{ "--embeddings", { "=true", "=false" } },
+	{ "--ctx-checkpoints", { "-1", "0", "8" } },
+	{ "--mmproj-offload", { "=true", "=false" } },
+};
+
+/* llama-cli has no -kvu nor --embeddings (the llama-cli column) */
+static const struct pool llama_cli_pool[] = {
+	{ "--ctx-size", { "0", "4096", "16384" } },
+	{ "--parallel", { "1", "2", "4", "8" } },
+	{ "--batch-size", { "512", "2048", "4096" } },
+	{ "--flash-attn", { "auto", "on", "off" } },
+	{ "--cache-type-k", { "f16", "q8_0", "q4_0" } },
+	{ "--swa-full", { "=true", "=false" } },
+	{ "--n-gpu-layers", { "-1", "10", "99" } },
+	{ "--ctx-checkpoints", { "-1", "0", "8" } },
+};
+
+static const struct pool sglang_pool[] = {
+	{ "--tp", { "1", "2", "4" } }, { "--dp", { "1", "2" } },
+	{ "--mem-fraction-static", { "0.7", "0.8", "0.88" } },
+	{ "--page-size", { "1", "16", "64" } },
+	{ "--max-total-tokens", { "0", "100000" } },
+	{ "--max-running-requests", { "0", "64" } },
+	{ "--context-length", { "0", "8192" } },
+	{ "--kv-dtype", { "bf16", "fp8" } },
+};
+
+static int pick(unsigned *s, int n)
+{
+	*s = *s * 1103515245u + 12345u;
+	return (int)((*s >> 16) % (unsigned)n);
+}
+
+/* argv of a random plan of engine e (strings in buf). */
+static int random_argv(const struct pool *p, size_t np, const char *engine,
+                       unsigned *seed, char **argv, char buf[][64])
+{
+	int argc = 0;
+	size_t i;
+
+	argv[argc++] = "calc";
+	argv[argc++] = "--model";
+	argv[argc++] = "llama-3.1-8b";
+	argv[argc++] = "--card";
+	argv[argc++] = "h100";
+	argv[argc++] = "--engine";
+	argv[argc++] = (char *)engine;
+	for (i = 0; i < np; i++) {
+		int nv = 0;
+		const char *v;
+
+		if (pick(seed, 2))
+			continue;
+		while (nv < 6 && p[i].vals[nv])
+			nv++;
+		v = p[i].vals[pick(seed, nv)];
+		if (v[0] == '=') {
+			snprintf(buf[argc], 64, "%s%s", p[i].flag, v);
+			argv[argc] = buf[argc];
+			argc++;
+		} else {
+			argv[argc++] = (char *)p[i].flag;
+			argv[argc++] = (char *)v;
+		}
+	}
+	return argc;
+}
+
+static const struct pool trtllm_pool[] = {
+	{ "--tp", { "1", "2" } }, { "--pp", { "1", "2" } },
+	{ "--free-gpu-memory-fraction", { "0.5", "0.8", "0.9" } },
+	{ "--max-batched-tokens", { "0", "4096" } },
+	{ "--tokens-per-block", { "32", "64" } },
+	{ "--max-tokens", { "0", "100000" } },
+	{ "--host-cache-size", { "0", "1073741824" } },
+	{ "--max-gpu-total-bytes", { "0", "20000000000" } },
+	{ "--kv-dtype", { "bf16", "fp8" } },
+};
+
+static const char *tmpdir;   /* rounds(): a scratch folder */
+
+/* trtllm-serve's emitted text holds its YAML as a here-document: into a
+ * file, and the command after it, its file name replaced by that file. */
+static void split_heredoc(char **text, const char *dir)
+{
+	char *doc = strstr(*text, "<<'EOF'\n"), *end, *cmd, path[512], *out;
+	size_t n;
+	FILE *f;
+
+	if (!doc)
+		return;
+	doc += 8;
+	end = strstr(doc, "\nEOF\n");
+	ck_assert_ptr_nonnull(end);
+	snprintf(path, sizeof path, "%s/extra.yaml", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fwrite(doc, 1, (size_t)(end - doc) + 1, f);
+	fclose(f);
+	cmd = end + 5;
+	n = strlen(cmd) + strlen(path) + 1;
+	out = malloc(n);
+	ck_assert_ptr_nonnull(out);
+	snprintf(out, n, "%.*s%s", (int)(strstr(cmd, "extra_llm_api_options.yaml") - cmd),
+	         cmd, path);
+	free(*text);
+	*text = out;
+}
+
+/* The fields a table writes hold the same text in a and b. */
+static void same_plan(const struct kvp_launch_engine *e,
+                      const struct kvp_plan *a, const struct kvp_plan *b,
+                      const char *cmd)
+{
+	size_t i;
+	char va[128], vb[128];
+
+	ck_assert_msg(a->devices.tp == b->devices.tp &&
+	              a->devices.pp == b->devices.pp &&
+	              a->devices.dp == b->devices.dp, "parallel sizes: %s", cmd);
+	ck_assert_str_eq(a->model.id, b->model.id);
+	ck_assert_int_eq(a->model.base.k_fmt.dtype, b->model.base.k_fmt.dtype);
+	ck_assert_int_eq(a->engine.kind, b->engine.kind);
+	for (i = 0; i < kvp_field_count(); i++) {
+		const struct kvp_field *f = kvp_field_at(i);
+
+		/* every option of the engine (written by a flag or, for
+		 * trtllm-serve, its YAML), and the step tokens */
+		if ((f->engine != (int)e->kind || f->indexed) &&
+		    strcmp(f->key, "devices.max_batched_tokens") &&
+		    strcmp(f->key, "model.arch.max_positions"))
+			continue;
+		kvp_field_format(a, f, 0, va, sizeof va);
+		kvp_field_format(b, f, 0, vb, sizeof vb);
+		ck_assert_msg(!strcmp(va, vb), "%s: %s then %s after\n%s", f->key,
+		              va, vb, cmd);
+	}
+}
+
+/* One random plan of engine e: emitted, read back, compared. Returns
+ * false when the random settings are refused (not a plan to test). */
+static bool one_round(const struct kvp_launch_engine *e, const struct pool *p,
+                      size_t np, unsigned *seed)
+{
+	static char buf[64][64];
+	char *argv[64], *text = NULL;
+	int argc = random_argv(p, np, kvp_engine_name(e->kind), seed, argv, buf);
+	struct kvp_opts *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	struct kvp_result *res = malloc(sizeof *res);
+	struct kvp_strv words = { 0 }, back = { 0 };
+	struct kvp_notes notes = { 0 };
+	const struct kvp_launch_engine *got;
+	struct kvp_error err;
+	size_t len = 0;
+	FILE *mem;
+	bool ok = parse(a, argc, argv) && kvp_compute(&a->plan, res) == KVP_OK;
+
+	if (ok) {
+		mem = open_memstream(&text, &len);
+		ck_assert_int_eq(kvp_launch_emit(mem, &a->plan, res, e->emit_name,
+		                                 &err), KVP_OK);
+		fclose(mem);
+		split_heredoc(&text, tmpdir);
+		len = strlen(text);
+		ck_assert_int_eq(kvp_launch_words(text, len, &words, &err), KVP_OK);
+		kvp_strv_push(&back, "calc", 4);
+		ck_assert_msg(kvp_launch_translate(words.v, words.n, false, &back,
+		              &notes, &got, &err) == KVP_OK, "%s\n%s", err.msg, text);
+		ck_assert_ptr_eq(got->flags, e->flags);
+		kvp_strv_push(&back, "--card", 6);
+		kvp_strv_push(&back, "h100", 4);
+		ck_assert_msg(parse(b, (int)back.n, back.v), "%s", text);
+		same_plan(e, &a->plan, &b->plan, text);
+		kvp_opts_free(b);
+	}
+	kvp_opts_free(a);
+	kvp_strv_free(&words);
+	kvp_strv_free(&back);
+	free(text);
+	free(a);
+	free(b);
+	free(res);
+	return ok;
+}
+
+static void rounds(const struct kvp_launch_engine *e, const struct pool *p,
+                   size_t np)
+{
+	unsigned seed = 36;
+	int i, done = 0;
+	char dir[] = "/tmp/kvplan-launch.XXXXXX", yaml[64];
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	tmpdir = dir;
+	unsetenv("CUDA_VISIBLE_DEVICES");   /* the engine's environment */
+
+	for (i = 0; i < 60; i++)
+		done += one_round(e, p, np, &seed);
+	snprintf(yaml, sizeof yaml, "%s/extra.yaml", dir);
+	remove(yaml);
+	rmdir(dir);
+	/* most random plans are valid ones: the property was tested */
+	ck_assert_int_ge(done, 30);
+}
+
+#define NP(x) (sizeof x / sizeof x[0])
+
+START_TEST(round_trip_vllm) { rounds(&kvp_launch_vllm, vllm_pool, NP(vllm_pool)); }
+END_TEST
+START_TEST(round_trip_vllm_api) { rounds(&kvp_launch_vllm_api, vllm_pool, NP(vllm_pool)); }
+END_TEST
+START_TEST(round_trip_llama_server) { rounds(&kvp_launch_llama_server, llama_pool, NP(llama_pool)); }
+END_TEST
+START_TEST(round_trip_llama_cli) { rounds(&kvp_launch_llama_cli, llama_cli_pool, NP(llama_cli_pool)); }
+END_TEST
+START_TEST(round_trip_sglang) { rounds(&kvp_launch_sglang, sglang_pool, NP(sglang_pool)); }
+END_TEST
+START_TEST(round_trip_trtllm) { rounds(&kvp_launch_trtllm, trtllm_pool, NP(trtllm_pool)); }
+END_TEST
+
+/* RFC 4648 section 10's vectors inside the OSC 52 escape */
+START_TEST(osc52_base64)
+{
+	static const char *const v[][2] = {
+		{ "", "" }, { "f", "Zg==" }, { "fo", "Zm8=" }, { "foo", "Zm9v" },
+		{ "foob", "Zm9vYg==" }, { "fooba", "Zm9vYmE=" },
+		{ "foobar", "Zm9vYmFy" },
+	};
+	char out[64], want[64];
+	size_t i;
+
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		ck_assert(tui_osc52(v[i][0], strlen(v[i][0]), out, sizeof out));
+		snprintf(want, sizeof want, "\033]52;c;%s\a", v[i][1]);
+		ck_assert_str_eq(out, want);
+	}
+	ck_assert(!tui_osc52("foobar", 6, out, 10));   /* too small: refused */
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("launch");
+	TCase *t = tcase_create("launch");
+
+	tcase_add_test(t, known_table_is_the_data_file);
+	tcase_add_test(t, emitted_flags_exist_in_the_release);
+	tcase_add_test(t, round_trip_vllm);
+	tcase_add_test(t, round_trip_vllm_api);
+	tcase_add_test(t, round_trip_llama_server);
+	tcase_add_test(t, round_trip_llama_cli);
+	tcase_add_test(t, round_trip_sglang);
+	tcase_add_test(t, round_trip_trtllm);
+	tcase_add_test(t, osc52_base64);
+	suite_add_tcase(s, t);
+	return s;
+}
+
+KVP_CHECK_MAIN(make_suite)

@@ -311,6 +311,103 @@ static enum kvp_status fam_kimi_linear(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/*
+ * Nemotron-H (vLLM nemotron_h.py; nemotron_h_mtp.py @01ca2773
+ * NemotronHMultiTokenPredictor): a layers_block_type list is one mixer per
+ * block, as hybrid_override_pattern is; the MTP block's pattern
+ * (mtp_hybrid_override_pattern "*E", or transformers 5's
+ * mtp_layers_block_type ["attention", "moe"], NemotronHConfig's
+ * _list_to_pattern) repeats num_nextn_predict_layers times, and vLLM
+ * builds an attention layer (a KV page in the pool under method mtp) for
+ * each '*' only: the main cache holds none of them.
+ */
+static enum kvp_status fam_nemotron_h(struct cfg *c, struct kvp_model *m,
+                                      struct lay *L, bool *found)
+{
+	char path[96], p2[128];
+	const cJSON *pat = hf_get(c, "mtp_hybrid_override_pattern", path,
+	                          sizeof path), *e;
+	uint64_t attn = 0, n = 0;
+	const char *s;
+
+	(void)L;
+	if (*found && hf_has(c, "layers_block_type"))
+		m->arch.ffn_layers_only = true;
+	if (!pat)
+		pat = hf_get(c, "mtp_layers_block_type", path, sizeof path);
+	if (!pat)
+		return KVP_OK;
+	if (cJSON_IsString(pat)) {
+		for (s = pat->valuestring; *s; s++, n++) {
+			if (*s != '*' && *s != 'E')
+				return hf_bad(c, path, pat, "vLLM's MTP block "
+				              "builds '*' (attention) and 'E' (MoE) "
+				              "only");
+			attn += *s == '*';
+		}
+	} else if (cJSON_IsArray(pat)) {
+		cJSON_ArrayForEach(e, pat) {
+			snprintf(p2, sizeof p2, "%s[%llu]", path,
+			         (unsigned long long)n++);
+			if (!cJSON_IsString(e) || (strcmp(e->valuestring,
+			    "attention") && strcmp(e->valuestring, "moe")))
+				return hf_bad(c, p2, e, "vLLM's MTP block builds "
+				              "\"attention\" and \"moe\" only");
+			attn += !strcmp(e->valuestring, "attention");
+		}
+	}
+	if (!n)
+		return hf_bad(c, path, pat, "must list the MTP block's layers");
+	/* mtp_layers < 2^16 from arch_defaults, attn < 2^24 */
+	if (m->arch.mtp_layers * attn > KVP_MAX_LAYERS)
+		return hf_bad(c, path, pat, "too many MTP attention layers");
+	m->arch.mtp_layers = (uint32_t)(m->arch.mtp_layers * attn);
+	return KVP_OK;
+}
+
+/*
+ * Laguna (vLLM laguna.py @038481da LagunaDecoderLayer): every layer
+ * caches num_key_value_heads x head_dim, sliding where layer_types says
+ * so (read as for any family); num_attention_heads_per_layer sizes only
+ * the query and output projections, mlp_layer_types only which MLPs are
+ * dense: weights, not the cache. The dense layers, when they lead, are
+ * the first_dense_layers the weight count knows.
+ */
+static enum kvp_status fam_laguna(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *ml = hf_get(c, "mlp_layer_types", path, sizeof path), *e;
+	uint32_t lead = 0, i = 0;
+	bool prefix = true;
+
+	(void)L;
+	(void)found;
+	if (hf_has(c, "num_attention_heads_per_layer"))
+		hf_note(c, "num_attention_heads_per_layer: the weight estimate "
+		        "counts num_attention_heads (%u) query heads in every "
+		        "layer (the cache does not depend on it)", m->q_heads);
+	if (!cJSON_IsArray(ml))
+		return KVP_OK;
+	cJSON_ArrayForEach(e, ml) {
+		bool dense = cJSON_IsString(e) && !strcmp(e->valuestring, "dense");
+
+		if (dense && prefix)
+			lead++;
+		else if (dense || !cJSON_IsString(e) ||
+		         strcmp(e->valuestring, "sparse"))
+			prefix = false;
+		i++;
+	}
+	if (prefix && i == m->n_layers)
+		m->arch.first_dense_layers = lead;
+	else
+		hf_note(c, "%s: not \"dense\" layers then \"sparse\" ones: the "
+		        "weight estimate may miscount the MLPs (the cache does "
+		        "not depend on it)", path);
+	return KVP_OK;
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -371,7 +468,7 @@ static const struct hf_family families[] = {
 	R("jamba", NULL, 0, 0, 0, 0, NULL, "transformers JambaConfig (attn_layer_period/offset)"),
 	R("granitemoehybrid", NULL, 0, 0, 0, 0, NULL, "transformers GraniteMoeHybridConfig (layer_types)"),
 	R("bamba", NULL, 0, 0, 0, 0, NULL, "transformers BambaConfig"),
-	R("nemotron_h", NULL, HF_UNGATED, 0, 0, 0, NULL, "vLLM nemotron_h.py (hybrid_override_pattern; NemotronHMLP: up and down, relu2)"),
+	R("nemotron_h", NULL, HF_UNGATED | HF_LBT_COUNT, 0, 0, 0, fam_nemotron_h, "vLLM nemotron_h.py (hybrid_override_pattern; NemotronHMLP: up and down, relu2)"),
 	R("nemotron-nas", NULL, 0, 0, 0, 0, NULL, "vLLM nemotron_nas.py (block_configs)"),
 	R("mamba2", NULL, 0, 0, 0, 0, NULL, "transformers Mamba2Config"),
 	R("minimax_m2", NULL, 0, 0, 0, 0, NULL, "vLLM minimax_m2.py (full attention)"),
@@ -384,9 +481,44 @@ static const struct hf_family families[] = {
 	R("opt", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers OPTConfig"),
 	R("bloom", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers BloomConfig"),
 	R("gptj", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers GPTJConfig"),
+	/* issue 35: families the engines serve, each with its source */
+	R("cohere", "CohereForCausalLM", HF_TIED, 0, 0, 0, NULL, "vLLM commandr.py (full attention; CohereConfig tie_word_embeddings true)"),
+	R("baichuan", "BaichuanForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM baichuan.py (W_pack: MHA, num_heads KV heads)"),
+	R("internlm", "InternLMForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM registry: InternLMForCausalLM -> llama.py (MHA)"),
+	R("internlm3", "InternLM3ForCausalLM", 0, 0, 0, 0, NULL, "vLLM registry: InternLM3ForCausalLM -> llama.py"),
+	R("stablelm", "StableLmForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM stablelm.py (num_key_value_heads, else num_attention_heads)"),
+	R("stablelm_epoch", "StableLMEpochForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM stablelm.py"),
+	R("qwen", "QWenLMHeadModel", HF_MHA | HF_QKV_BIAS | HF_FF_HALF, 0, 0, 0, NULL, "vLLM qwen.py (MHA of kv_channels; QWenMLP intermediate_size // 2)"),
+	R("exaone", "ExaoneForCausalLM", 0, 0, 0, 0, NULL, "vLLM exaone.py (num_layers; full attention)"),
+	R("exaone4", "Exaone4ForCausalLM", 0, 0, 0, 0, NULL, "vLLM exaone4.py (layer_types: sliding_window on sliding_attention layers)"),
+	R("exaone4_5_text", NULL, 0, 0, 0, 0, NULL, "transformers configuration_exaone4_5.py (exaone4_5_text read as exaone4)"),
+	R("ministral3", "Ministral3ForCausalLM", HF_SW_ALL, 0, 0, 0, NULL, "transformers Ministral3Config; vLLM mistral.py (a window on every layer when sliding_window is set)"),
+	R("phimoe", "PhiMoEForCausalLM", HF_SW_ALL, 0, 0, 0, NULL, "vLLM phimoe.py (no per-layer window: Attention takes config.sliding_window on every layer)"),
+	R("mimo", "MiMoForCausalLM", HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM mimo.py (Qwen2Model; MTP layers in mimo_mtp.py, num_nextn_predict_layers)"),
+	R("glm4_moe_lite", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_moe_lite.py (MLA, deepseek_v2.py attention)"),
+	R("laguna", "LagunaForCausalLM", 0, 0, 0, 0, fam_laguna, "vLLM laguna.py @038481da"),
+	R("xverse", "XverseForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM registry: XverseForCausalLM -> llama.py"),
+	R("olmo", "OLMoForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM olmo.py (MHA)"),
+	R("olmoe", "OlmoeForCausalLM", 0, 0, 0, 0, NULL, "vLLM olmoe.py"),
+	R("granitemoe", "GraniteMoeForCausalLM", 0, 0, 0, 0, NULL, "vLLM granitemoe.py"),
+	R("granitemoeshared", "GraniteMoeSharedForCausalLM", 0, 0, 0, 0, NULL, "vLLM granitemoeshared.py"),
+	R("seed_oss", "SeedOssForCausalLM", 0, 0, 0, 0, NULL, "vLLM seed_oss.py (head_dim, full attention)"),
+	R("ernie4_5", "Ernie4_5ForCausalLM", 0, 0, 0, 0, NULL, "vLLM ernie45.py (llama layers)"),
+	R("ernie4_5_moe", "Ernie4_5_MoeForCausalLM", 0, 0, 0, 0, NULL, "vLLM ernie45_moe.py"),
+	R("arcee", "ArceeForCausalLM", HF_UNGATED, 0, 0, 0, NULL, "vLLM arcee.py (up and down, relu2)"),
 };
 
 #undef R
+
+size_t hf_family_count(void)
+{
+	return sizeof families / sizeof families[0];
+}
+
+const struct hf_family *hf_family_at(size_t i)
+{
+	return i < hf_family_count() ? &families[i] : NULL;
+}
 
 const struct hf_family *hf_family_find(const char *model_type)
 {

@@ -74,6 +74,10 @@ static enum kvp_status kv_heads(struct cfg *c, struct kvp_model *m)
 	if (r == 0 && hf_has(c, "block_configs")) {
 		/* per-layer KV heads (hf_layout.c); the base is replaced */
 		m->base.kv_heads = m->q_heads;
+	} else if (r == 0 && c->fam && (c->fam->flags & HF_MHA)) {
+		/* the family's attention has as many KV heads as query heads
+		 * (its row's source) */
+		m->base.kv_heads = m->q_heads;
 	} else if (r == 0) {
 		m->base.kv_heads = m->q_heads;
 		m->kv_heads_assumed = true;
@@ -160,6 +164,30 @@ static enum kvp_status known_family(struct cfg *c, struct kvp_model *m)
 
 /* ---- sizes ------------------------------------------------------------ */
 
+/* transformers 5's NemotronHConfig: num_hidden_layers is the length of
+ * layers_block_type (a property; the key may be absent). 1 found, 0 not,
+ * -1 error. */
+static int layers_from_list(struct cfg *c, uint64_t *n)
+{
+	char path[96];
+	const cJSON *a;
+
+	if (!c->fam || !(c->fam->flags & HF_LBT_COUNT))
+		return 0;
+	a = hf_get(c, "layers_block_type", path, sizeof path);
+	if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) < 1)
+		return 0;
+	*n = (uint64_t)cJSON_GetArraySize(a);
+	if (*n > KVP_MAX_LAYERS) {
+		hf_bad(c, path, a, "more layers than kvplan holds");
+		return -1;
+	}
+	hf_note(c, "num_hidden_layers absent: %llu, the length of "
+	        "layers_block_type (transformers NemotronHConfig)",
+	        (unsigned long long)*n);
+	return 1;
+}
+
 static enum kvp_status sizes(struct cfg *c, struct kvp_model *m)
 {
 	static const char *const k_layers[] = {
@@ -172,6 +200,8 @@ static enum kvp_status sizes(struct cfg *c, struct kvp_model *m)
 	int r;
 
 	if ((r = hf_uint_any(c, k_layers, 1, KVP_MAX_LAYERS, &x, NULL)) < 0)
+		return c->err->status;
+	if (r == 0 && (r = layers_from_list(c, &x)) < 0)
 		return c->err->status;
 	if (r == 0) {
 		if (cJSON_GetObjectItemCaseSensitive(c->root, "added_tokens") ||
@@ -451,14 +481,27 @@ enum kvp_status kvp_hf_import_text_opts(const char *text, size_t len,
 		cJSON_Delete(root);
 		return st;
 	}
-	tc = cJSON_GetObjectItemCaseSensitive(root, "text_config");
-	if (tc && !cJSON_IsNull(tc)) {
-		if (!cJSON_IsObject(tc)) {
-			st = hf_bad(&c, "text_config", tc, "must be an object");
-			cJSON_Delete(root);
-			return st;
+	/* the text model of a VLM: transformers' text_config; InternVL's
+	 * llm_config and DeepSeek-VL2's language_config (vLLM internvl.py
+	 * and deepseek_vl2.py build the language model from them) */
+	{
+		static const char *const wrappers[] = { "text_config",
+			"llm_config", "language_config" };
+		size_t w;
+
+		for (w = 0; w < sizeof wrappers / sizeof wrappers[0]; w++) {
+			tc = cJSON_GetObjectItemCaseSensitive(root, wrappers[w]);
+			if (!tc || cJSON_IsNull(tc))
+				continue;
+			if (!cJSON_IsObject(tc)) {
+				st = hf_bad(&c, wrappers[w], tc, "must be an object");
+				cJSON_Delete(root);
+				return st;
+			}
+			c.text = tc;
+			c.text_key = wrappers[w];
+			break;
 		}
-		c.text = tc;
 	}
 	L = calloc(KVP_MAX_LAYERS, sizeof *L);
 	if (!L) {

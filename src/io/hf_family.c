@@ -492,7 +492,7 @@ static const struct hf_family families[] = {
 	R("exaone", "ExaoneForCausalLM", 0, 0, 0, 0, NULL, "vLLM exaone.py (num_layers; full attention)"),
 	R("exaone4", "Exaone4ForCausalLM", 0, 0, 0, 0, NULL, "vLLM exaone4.py (layer_types: sliding_window on sliding_attention layers)"),
 	R("exaone4_5_text", NULL, 0, 0, 0, 0, NULL, "transformers configuration_exaone4_5.py (exaone4_5_text read as exaone4)"),
-	R("ministral3", "Ministral3ForCausalLM", HF_SW_ALL, 0, 0, 0, NULL, "transformers Ministral3Config; vLLM mistral.py (a window on every layer when sliding_window is set)"),
+	R("ministral3", "Ministral3ForCausalLM", HF_SW_ALL, 0, 0, 0, NULL, "vLLM registry: Ministral3ForCausalLM -> mistral.py MistralForCausalLM (a window on every layer when sliding_window is set)"),
 	R("phimoe", "PhiMoEForCausalLM", HF_SW_ALL, 0, 0, 0, NULL, "vLLM phimoe.py (no per-layer window: Attention takes config.sliding_window on every layer)"),
 	R("mimo", "MiMoForCausalLM", HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM mimo.py (Qwen2Model; MTP layers in mimo_mtp.py, num_nextn_predict_layers)"),
 	R("glm4_moe_lite", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_moe_lite.py (MLA, deepseek_v2.py attention)"),

@@ -45,6 +45,11 @@ static const struct hf_key_row rows[] = {
 	{ "*attention_sink*", "add_swa_attention_sink_bias", HF_KEY_ANY, "one learned sink logit per head "
 	  "(weights, no cache)", "vLLM gpt_oss.py (sinks); vLLM laguna.py "
 	  "(swa_attention_sink_enabled: sinks on SWA layers)" },
+	{ "index_share_for_mtp_iteration", "index_share_for_mtp_iteration",
+	  HF_KEY_ANY, "whether MTP draft steps reuse the first step's top-k "
+	  "(a runtime toggle of the MTP layers, which always build their "
+	  "indexer; not the main cache)", "vLLM deepseek_v2.py @002d6073 "
+	  "DeepseekV2MLAAttention (is_mtp_layer, set_skip_topk)" },
 	{ "attn_type_list", "attn_type_list", HF_KEY_ALL_ONE, "nothing when every layer is "
 	  "1 (softmax attention); 0 is a lightning (linear) layer, refused",
 	  "vLLM minimax_text_01.py (attn_type_list[i]: 0 linear, 1 softmax); "

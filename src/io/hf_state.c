@@ -278,6 +278,43 @@ enum kvp_status hf_recurrent(struct cfg *c, struct kvp_model *m, bool linear)
 }
 
 /*
+ * IndexCache (vLLM deepseek_v2.py @002d6073 DeepseekV2MLAAttention): a
+ * layer skips its top-k, and builds no indexer (no key cache), where
+ * max(i - index_skip_topk_offset + 1, 0) % index_topk_freq != 0, or
+ * where index_topk_pattern[i] is "S"; MTP layers always build one. With
+ * freq 1 and no "S" every MLA layer has its indexer: read. Otherwise the
+ * indexer is on some layers only, which kvplan's one model-wide indexer
+ * does not hold: refused naming the key. 0 read, -1 refused.
+ */
+static int index_cache(struct cfg *c)
+{
+	char path[96];
+	const cJSON *pat = hf_get(c, "index_topk_pattern", path, sizeof path);
+	uint64_t freq = 1, off = 0;
+
+	if (hf_uint(c, "index_topk_freq", 1, DIM_MAX, &freq) < 0 ||
+	    hf_uint(c, "index_skip_topk_offset", 0, DIM_MAX, &off) < 0)
+		return -1;
+	if (freq > 1) {
+		hf_bad(c, "index_topk_freq", hf_get(c, "index_topk_freq", path,
+		       sizeof path), "IndexCache: vLLM builds the DSA indexer "
+		       "(and its key cache) on some MLA layers only; kvplan "
+		       "holds one on every MLA layer");
+		return -1;
+	}
+	if (cJSON_IsString(pat) && strchr(pat->valuestring, 'S')) {
+		hf_bad(c, path, pat, "IndexCache: layers marked S build no DSA "
+		       "indexer; kvplan holds one on every MLA layer");
+		return -1;
+	}
+	if (pat && !cJSON_IsString(pat)) {
+		hf_bad(c, path, pat, "must be a string of one letter per layer");
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * DSA (DeepSeek-V3.2 DeepseekV32 / GLM-5): a lightning indexer per MLA
  * layer caches one key of index_head_dim values per position (reference
  * inference/model.py Indexer.k_cache; vLLM deepseek_v2.py Indexer with
@@ -301,6 +338,8 @@ enum kvp_status hf_indexer(struct cfg *c, struct kvp_model *m)
 		return hf_bad(c, "index_head_dim", hf_get(c, "index_head_dim",
 		              path, sizeof path), "a DSA indexer beside layers "
 		              "that are not MLA: no engine rule known");
+	if (index_cache(c) < 0)
+		return c->err->status;
 	m->indexer.head_dim = (uint32_t)hd;
 	m->indexer.n_heads = (uint32_t)nh;
 	m->indexer.topk = (uint32_t)topk;

@@ -338,6 +338,44 @@ START_TEST(wrappers)
 }
 END_TEST
 
+/*
+ * IndexCache (vLLM deepseek_v2.py @002d6073): with index_topk_freq 1 and
+ * no "S" in index_topk_pattern every MLA layer builds its DSA indexer, as
+ * kvplan holds it: 2 MLA layers x ((64 + 16) latent + 32 indexer) x 2 B
+ * = 448 B/position, x 16 = 7,168. GLM-5.2's freq 4 (an indexer on some
+ * layers only) is refused naming the key, never sized as on every layer.
+ */
+START_TEST(index_cache)
+{
+	static const char cfg[] = "{\"model_type\":\"glm_moe_dsa\","
+		"\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":4,"
+		"\"vocab_size\":1000,\"kv_lora_rank\":64,\"q_lora_rank\":32,"
+		"\"qk_rope_head_dim\":16,\"qk_nope_head_dim\":32,"
+		"\"v_head_dim\":32,\"index_head_dim\":32,\"index_n_heads\":4,"
+		"\"index_topk\":8,\"index_share_for_mtp_iteration\":true%s}";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, cfg, ",\"index_topk_freq\":1,"
+	         "\"index_skip_topk_offset\":3,\"index_topk_pattern\":\"FF\"");
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes, 7168);
+	snprintf(text, sizeof text, cfg, ",\"index_topk_freq\":4,"
+	         "\"index_skip_topk_offset\":3");
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "g", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "index_topk_freq: 4") != NULL, "%s",
+	              err.msg);
+	snprintf(text, sizeof text, cfg, ",\"index_topk_pattern\":\"FS\"");
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "g", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "index_topk_pattern") != NULL, "%s",
+	              err.msg);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -354,6 +392,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, nemotron3_keys);
 	tcase_add_test(tc, zero_shared_expert);
 	tcase_add_test(tc, wrappers);
+	tcase_add_test(tc, index_cache);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "cli/opts.h"
+#include "cli/suggest.h"
 #include "io/plan_json.h"
 #include "kvplan/field.h"
 #include "kvplan/import.h"
@@ -120,6 +121,34 @@ static bool lookup(const struct kvp_opts *o, const char *name, struct flagref *r
 		ref->field = NULL;
 	}
 	return false;
+}
+
+/* "--NAME: unknown option", with the nearest flag this command takes
+ * when NAME is a typo of one (cli/suggest.h). */
+static enum kvp_status unknown_flag(const struct kvp_opts *o, const char *name,
+                                    struct kvp_error *err)
+{
+	struct kvp_suggest sg;
+	const char *best;
+	size_t i;
+
+	kvp_suggest_init(&sg, name);
+	for (i = 0; i < o->n_extra; i++)
+		kvp_suggest_offer(&sg, o->extra[i].flag);
+	for (i = 0; i < N_OWN; i++)
+		kvp_suggest_offer(&sg, own_flags[i].flag);
+	for (i = 0; i < kvp_field_count(); i++)
+		kvp_suggest_offer(&sg, kvp_field_at(i)->flag);
+	best = kvp_suggest_best(&sg);
+	if (best)
+		return kvp_error_set(err, KVP_EINVAL, "--%s: unknown option (did "
+		                     "you mean --%s? see kvplan%s%s --help)", name,
+		                     best, strcmp(o->cmd, "kvplan") ? " " : "",
+		                     strcmp(o->cmd, "kvplan") ? o->cmd : "");
+	return kvp_error_set(err, KVP_EINVAL,
+		"--%s: unknown option (see kvplan%s%s --help)", name,
+		strcmp(o->cmd, "kvplan") ? " " : "",
+		strcmp(o->cmd, "kvplan") ? o->cmd : "");
 }
 
 /* A field that changes the model's shape (layers, heads, dims, layer
@@ -570,10 +599,7 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 		eq = strchr(a + 2, '=');
 		snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a - 2) : (int)strlen(a + 2), a + 2);
 		if (!lookup(o, name, &ref))
-			return kvp_error_set(err, KVP_EINVAL,
-				"--%s: unknown option (see kvplan%s%s --help)", name,
-				strcmp(o->cmd, "kvplan") ? " " : "",
-				strcmp(o->cmd, "kvplan") ? o->cmd : "");
+			return unknown_flag(o, name, err);
 		if (ref.own >= 0 && own_flags[ref.own].id == OWN_HELP)
 			o->help = true;
 		if (ref.own >= 0 && own_flags[ref.own].id == OWN_CARD)

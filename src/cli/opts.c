@@ -22,6 +22,8 @@
 #include "io/gguf.h"
 #include "io/mmproj.h"
 #include "io/override_tensor.h"
+#include "io/smi_csv.h"
+#include "io/file.h"
 
 static const char *const default_formats[] = { "text", "json", NULL };
 
@@ -44,7 +46,7 @@ static const struct {
 } own_flags[] = {
 	{ "model", OWN_MODEL, true, "SPEC", "model preset name, preset file or HF config.json (file or folder)" },
 	{ "workload", OWN_WORKLOAD, true, "SPEC", "workload preset name or file" },
-	{ "card", OWN_CARD, true, "SPEC[xN]", "card preset name or file (one card group), xN: N cards" },
+	{ "card", OWN_CARD, true, "SPEC[xN]", "card preset name (or as nvidia-smi names it) or file, or nvidia-smi --query-gpu=name,memory.total --format=csv output in a file (one card group), xN: N cards" },
 	{ "layer", OWN_LAYER, true, "RULE", "layer override rule, repeatable: '5-47/6:kind=full,kv_heads=4'" },
 	{ "kv-dtype", OWN_KV_DTYPE, true, "FORMAT", "K and V format (f16, bf16, fp8, q8_0, groupq:bits=4...)" },
 	{ "head-dim", OWN_HEAD_DIM, true, "N", "K and V head dim" },
@@ -121,6 +123,37 @@ static bool lookup(const struct kvp_opts *o, const char *name, struct flagref *r
 		ref->field = NULL;
 	}
 	return false;
+}
+
+/* --card FILE holding `nvidia-smi --query-gpu=name,memory.total
+ * --format=csv` output (io/smi_csv.h): its board and count as the card
+ * group. 1 done, 0 not such a file, -1 error set. */
+static int card_from_smi(struct kvp_plan *p, struct kvp_opts *o,
+                         const char *v, struct kvp_error *err)
+{
+	char *text = NULL;
+	size_t len = 0;
+	struct kvp_error ignore;
+	struct kvp_card c;
+	uint32_t count = 0;
+	enum kvp_status st;
+
+	if (kvp_file_read(v, 1u << 20, &text, &len, NULL, &ignore) != KVP_OK)
+		return 0;
+	if (!kvp_smi_csv_is(text, len)) {
+		free(text);
+		return 0;
+	}
+	st = kvp_smi_csv_card(text, v, &c, &count, o->card_note,
+	                      sizeof o->card_note, err);
+	free(text);
+	if (st != KVP_OK)
+		return -1;
+	p->devices.n_groups = p->devices.n_groups ? p->devices.n_groups : 1;
+	p->devices.groups[0].card = c;
+	p->devices.groups[0].count = count;
+	o->card_count_flag = "--card";
+	return 1;
 }
 
 /* "--NAME: unknown option", with the nearest flag this command takes
@@ -300,6 +333,10 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 		char name[512];
 		const char *x = strrchr(v, 'x'), *bx = strrchr(v, 'X');
 		unsigned long count = 0;
+		int smi = card_from_smi(p, o, v, err);
+
+		if (smi)
+			return smi < 0 ? flag_error(err, flag) : KVP_OK;
 
 		/* NAME[xN]: "h100x8" is 8 cards of that preset ('X' too); a
 		 * whole name that is a card wins ("rtx4090", "mi300x") */

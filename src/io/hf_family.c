@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kvplan/checked.h"
 #include "io/hf_cfg.h"
 
 /* Gemma 2: layer 0 sliding, then alternating (transformers
@@ -408,6 +409,78 @@ static enum kvp_status fam_laguna(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/* LFM2's MLP width as vLLM's Lfm2MLP computes it (lfm2.py @055e47c2):
+ * with block_auto_adjust_ff_dim, int(2 x I / 3), times
+ * block_ffn_dim_multiplier (int()), rounded up to block_multiple_of. */
+static enum kvp_status lfm2_mlp(struct cfg *c, struct kvp_model *m)
+{
+	char path[96];
+	const cJSON *mult = hf_get(c, "block_ffn_dim_multiplier", path,
+	                           sizeof path);
+	uint64_t of = 0, ff = 0, i = m->arch.intermediate;
+	bool adjust = false;
+
+	if (hf_bool(c, "block_auto_adjust_ff_dim", &adjust) < 0 ||
+	    hf_uint(c, "block_multiple_of", 1, DIM_MAX, &of) < 0 ||
+	    hf_uint(c, "block_ff_dim", 1, DIM_MAX, &ff) < 0)
+		return c->err->status;
+	if (!hf_has(c, "intermediate_size") && ff)
+		i = ff;   /* the width's older name */
+	if (mult && (!cJSON_IsNumber(mult) || !(mult->valuedouble > 0) ||
+	    mult->valuedouble > 64))
+		return hf_bad(c, path, mult, "must be a number in (0, 64]");
+	if (adjust) {
+		i = 2 * i / 3;   /* int(2 * I / 3): exact below 2^53 */
+		if (mult)
+			i = (uint64_t)(mult->valuedouble * (double)i);
+		if (of)
+			i = kvp_ceil_div(i, of) * of;
+	}
+	m->arch.intermediate = i;
+	return KVP_OK;
+}
+
+/*
+ * LFM2 (vLLM lfm2.py @055e47c2): layer_types "full_attention" are
+ * attention layers, "conv" short convolutions (their state: hf_state.c);
+ * an older config lists the attention layers in full_attn_idxs instead
+ * (transformers configuration_lfm2.py derives layer_types from it when
+ * absent). block_dim, num_heads and the init keys repeat other keys or
+ * train only.
+ */
+static enum kvp_status fam_lfm2(struct cfg *c, struct kvp_model *m,
+                                struct lay *L, bool *found)
+{
+	static const char *const same[] = { "block_dim", "num_heads",
+		"block_mlp_init_scale", "block_out_init_scale",
+		"block_use_xavier_init", "conv_use_xavier_init",
+		"block_use_swiglu", "block_norm_eps", "use_pos_enc" };
+	char path[96], p2[128];
+	const cJSON *idx = hf_get(c, "full_attn_idxs", path, sizeof path), *e;
+	uint32_t i, k = 0;
+
+	for (i = 0; i < sizeof same / sizeof same[0]; i++)
+		hf_superseded(c, same[i]);
+	if (!*found && idx) {
+		if (!cJSON_IsArray(idx))
+			return hf_bad(c, path, idx, "must list the attention "
+			              "layers (0-based)");
+		for (i = 0; i < m->n_layers; i++)
+			L[i].kind = KVP_LAYER_NONE;
+		cJSON_ArrayForEach(e, idx) {
+			snprintf(p2, sizeof p2, "%s[%u]", path, k++);
+			if (!cJSON_IsNumber(e) || e->valuedouble < 0 ||
+			    e->valuedouble >= m->n_layers ||
+			    e->valuedouble != (double)(uint32_t)e->valuedouble)
+				return hf_bad(c, p2, e, "a 0-based layer within "
+				              "num_hidden_layers");
+			L[(uint32_t)e->valuedouble].kind = KVP_LAYER_FULL;
+		}
+		*found = true;
+	}
+	return lfm2_mlp(c, m);
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -506,6 +579,7 @@ static const struct hf_family families[] = {
 	R("ernie4_5", "Ernie4_5ForCausalLM", 0, 0, 0, 0, NULL, "vLLM ernie45.py (llama layers)"),
 	R("ernie4_5_moe", "Ernie4_5_MoeForCausalLM", 0, 0, 0, 0, NULL, "vLLM ernie45_moe.py"),
 	R("arcee", "ArceeForCausalLM", HF_UNGATED, 0, 0, 0, NULL, "vLLM arcee.py (up and down, relu2)"),
+	R("lfm2", "Lfm2ForCausalLM", HF_TIED, 0, 0, 0, fam_lfm2, "vLLM lfm2.py @055e47c2 (conv and full_attention layers; lm_head tied)"),
 };
 
 #undef R

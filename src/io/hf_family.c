@@ -579,6 +579,17 @@ static const struct hf_family families[] = {
 	R("ernie4_5", "Ernie4_5ForCausalLM", 0, 0, 0, 0, NULL, "vLLM ernie45.py (llama layers)"),
 	R("ernie4_5_moe", "Ernie4_5_MoeForCausalLM", 0, 0, 0, 0, NULL, "vLLM ernie45_moe.py"),
 	R("arcee", "ArceeForCausalLM", HF_UNGATED, 0, 0, 0, NULL, "vLLM arcee.py (up and down, relu2)"),
+	R("aquila", "AquilaForCausalLM", 0, 0, 0, 0, NULL, "vLLM registry: AquilaForCausalLM -> llama.py"),
+	R("deepseek", "DeepseekForCausalLM", 0, 0, 0, 0, NULL, "vLLM registry: DeepseekForCausalLM -> deepseek_v2.py (no kv_lora_rank: per-head K and V)"),
+	R("minicpm", "MiniCPMForCausalLM", 0, 0, 0, 0, NULL, "vLLM minicpm.py (llama layers; scale_emb, scale_depth compute only)"),
+	R("nemotron", "NemotronForCausalLM", HF_UNGATED, 0, 0, 0, NULL, "vLLM nemotron.py (NemotronMLP: up and down, relu2)"),
+	R("orion", "OrionForCausalLM", 0, 0, 0, 0, NULL, "vLLM orion.py"),
+	R("persimmon", "PersimmonForCausalLM", HF_UNGATED | HF_MHA, 0, 0, 0, NULL, "vLLM persimmon.py (MHA; dense_h_to_4h and dense_4h_to_h)"),
+	R("solar", "SolarForCausalLM", 0, 0, 0, 0, NULL, "vLLM solar.py"),
+	R("glm", "GlmForCausalLM", 0, 0, 0, 0, NULL, "vLLM glm.py (llama layers, partial rotary)"),
+	R("dots1", "Dots1ForCausalLM", 0, 0, 0, 0, NULL, "vLLM dots1.py"),
+	R("apertus", "ApertusForCausalLM", HF_UNGATED, 0, 0, 0, NULL, "vLLM apertus.py (ApertusMLP: up and down, xIELU)"),
+	R("bailing_moe", "BailingMoeForCausalLM", 0, 0, 0, 0, NULL, "vLLM bailing_moe.py"),
 	R("lfm2", "Lfm2ForCausalLM", HF_TIED, 0, 0, 0, fam_lfm2, "vLLM lfm2.py @055e47c2 (conv and full_attention layers; lm_head tied)"),
 };
 

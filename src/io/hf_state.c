@@ -19,6 +19,9 @@
  *                 ssm  H x d x d
  *     vLLM mamba_utils.py kda_state_shape (num_k_heads = num_heads,
  *     head_k_dim = head_dim)
+ *   short convolution (LFM2 "conv" layers)
+ *                 conv (conv_L_cache - 1) x conv_dim, no SSM state
+ *     vLLM mamba_utils.py short_conv_state_shape (lfm2.py)
  * Formats: f32 for both, as llama.cpp keeps R and S (llama-model.cpp
  * create_memory: llama_memory_recurrent with GGML_TYPE_F32 twice);
  * model.recur.conv_dtype / ssm_dtype change them.

@@ -91,7 +91,8 @@ static void board(const char *name, uint64_t m, struct kvp_card *c,
 		         count, name, (unsigned long long)m, c->name);
 	} else {
 		memset(c, 0, sizeof *c);
-		snprintf(c->name, sizeof c->name, "%s", name);
+		snprintf(c->name, sizeof c->name, "%.*s",
+		         (int)sizeof c->name - 1, name);
 		snprintf(note, note_n, "%u x %s, %llu MiB each (nvidia-smi): no "
 		         "card preset for it, so no speed figures", count, name,
 		         (unsigned long long)m);

@@ -59,11 +59,12 @@ static void from_text(const char *text, uint64_t t)
  * Every row: a source; found by its model_type (and its architecture,
  * for a config without model_type); a small config of that model_type
  * is either imported or refused for a key of its own layout, never as
- * a family kvplan does not know.
+ * a family kvplan does not know; a row of the plain shape sizes it as
+ * the config says (2 full layers of 2 KV heads of 64).
  */
 START_TEST(every_family_row)
 {
-	size_t i, n = hf_family_count();
+	size_t i, n = hf_family_count(), n_plain = 0;
 	char text[512];
 	struct kvp_model m;
 	struct kvp_error err;
@@ -83,10 +84,27 @@ START_TEST(every_family_row)
 		         "\"num_attention_heads\":4,\"num_key_value_heads\":2,"
 		         "\"vocab_size\":1000}", f->model_type);
 		if (kvp_hf_import_text(text, strlen(text), "row", &m, NULL,
-		                       &err) != KVP_OK)
+		                       &err) != KVP_OK) {
 			ck_assert_msg(!strstr(err.msg, "does not know"), "%s",
 			              err.msg);
+			continue;
+		}
+		/* a row of the plain shape: 2 full layers x 2 KV heads x
+		 * (256 / 4 = 64 + 64) values = 512 values a position (1,024 B
+		 * in f16), as the config says; a family of its own layout
+		 * (the Falcon MQ rule, MLA, a layer function) is sized in
+		 * its own test */
+		if (f->layout || (f->flags & HF_FALCON_MQ))
+			continue;
+		ck_assert_msg(m.base.kind == KVP_LAYER_FULL && m.n_rules == 0 &&
+		              m.n_layers == 2 && m.base.kv_heads == 2 &&
+		              m.base.k_dim == 64 && m.base.v_dim == 64,
+		              "%s: kind %d, %u rules, %u KV heads of %u",
+		              f->model_type, (int)m.base.kind, m.n_rules,
+		              m.base.kv_heads, m.base.k_dim);
+		n_plain++;
 	}
+	ck_assert_uint_gt(n_plain, 50);
 }
 END_TEST
 

@@ -80,6 +80,10 @@ static const struct card_alias {
 	{ "NVIDIA L40S", "l40s", NULL },
 	{ "Tesla T4", "t4", NULL },
 	{ "NVIDIA L4", "l4", NULL },
+	/* AMD: amd-smi's market_name and product_name of an MI300X
+	 * (ROCm/vllm#359: 'AMD Instinct MI300X', 'AMD Instinct MI300X OAM') */
+	{ "AMD Instinct MI300X", "mi300x", NULL },
+	{ "AMD Instinct MI300X OAM", "mi300x", NULL },
 };
 
 /*

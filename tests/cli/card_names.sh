@@ -32,6 +32,12 @@ got=$(group "NVIDIA H100 80GB HBM3")
 [ -n "$want" ] && [ "$got" = "$want" ] && ok "NVIDIA H100 80GB HBM3 is h100-80gb-sxm" ||
 	no "nvidia-smi name: '$got' vs '$want'"
 
+# AMD's names (amd-smi market and product name) lead to the MI300X preset
+want=$(group mi300x)
+got=$(group "AMD Instinct MI300X OAM")
+[ -n "$want" ] && [ "$got" = "$want" ] && ok "AMD Instinct MI300X OAM is mi300x" ||
+	no "amd name: '$got' vs '$want'"
+
 # csv: 81,559 MiB x 2^20 = 85,520,809,984 B each, 2 rows = 2 cards
 printf 'name, memory.total [MiB]\nNVIDIA H100 80GB HBM3, 81559 MiB\nNVIDIA H100 80GB HBM3, 81559 MiB\n' >"$tmp/h100.csv"
 got=$(group "$tmp/h100.csv")

@@ -439,6 +439,30 @@ static enum kvp_status import_obj(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/* The text model of a VLM: transformers' text_config; InternVL's
+ * llm_config and DeepSeek-VL2's language_config (vLLM internvl.py and
+ * deepseek_vl2.py build the language model from them): c->text, the
+ * first present. */
+static enum kvp_status text_model(struct cfg *c, const cJSON *root)
+{
+	static const char *const wrappers[] = { "text_config", "llm_config",
+		"language_config" };
+	const cJSON *tc;
+	size_t w;
+
+	for (w = 0; w < sizeof wrappers / sizeof wrappers[0]; w++) {
+		tc = cJSON_GetObjectItemCaseSensitive(root, wrappers[w]);
+		if (!tc || cJSON_IsNull(tc))
+			continue;
+		if (!cJSON_IsObject(tc))
+			return hf_bad(c, wrappers[w], tc, "must be an object");
+		c->text = tc;
+		c->text_key = wrappers[w];
+		break;
+	}
+	return KVP_OK;
+}
+
 enum kvp_status kvp_hf_import_text_opts(const char *text, size_t len,
                                         const char *name, unsigned flags,
                                         struct kvp_model *m,
@@ -450,7 +474,6 @@ enum kvp_status kvp_hf_import_text_opts(const char *text, size_t len,
 	struct kvp_model out;
 	struct lay *L;
 	cJSON *root;
-	const cJSON *tc;
 	enum kvp_status st;
 
 	if (!err)
@@ -481,27 +504,9 @@ enum kvp_status kvp_hf_import_text_opts(const char *text, size_t len,
 		cJSON_Delete(root);
 		return st;
 	}
-	/* the text model of a VLM: transformers' text_config; InternVL's
-	 * llm_config and DeepSeek-VL2's language_config (vLLM internvl.py
-	 * and deepseek_vl2.py build the language model from them) */
-	{
-		static const char *const wrappers[] = { "text_config",
-			"llm_config", "language_config" };
-		size_t w;
-
-		for (w = 0; w < sizeof wrappers / sizeof wrappers[0]; w++) {
-			tc = cJSON_GetObjectItemCaseSensitive(root, wrappers[w]);
-			if (!tc || cJSON_IsNull(tc))
-				continue;
-			if (!cJSON_IsObject(tc)) {
-				st = hf_bad(&c, wrappers[w], tc, "must be an object");
-				cJSON_Delete(root);
-				return st;
-			}
-			c.text = tc;
-			c.text_key = wrappers[w];
-			break;
-		}
+	if (text_model(&c, root) != KVP_OK) {
+		cJSON_Delete(root);
+		return err->status;
 	}
 	L = calloc(KVP_MAX_LAYERS, sizeof *L);
 	if (!L) {

@@ -498,6 +498,8 @@ static const struct hf_family families[] = {
 	R("qwen2_moe", NULL, HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM qwen2_moe.py"),
 	R("qwen2_vl", NULL, HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM qwen2_vl.py"),
 	R("qwen2_5_vl", NULL, HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM qwen2_5_vl.py"),
+	R("qwen2_vl_text", NULL, HF_QKV_BIAS, 0, 0, 0, fam_qwen, "transformers configuration_qwen2_vl.py (Qwen2VLTextConfig, the text_config of qwen2_vl since 4.53); vLLM qwen2_vl.py"),
+	R("qwen2_5_vl_text", NULL, HF_QKV_BIAS, 0, 0, 0, fam_qwen, "transformers configuration_qwen2_5_vl.py (Qwen2_5_VLTextConfig); vLLM qwen2_5_vl.py"),
 	R("qwen3", "Qwen3ForCausalLM", 0, 0, 0, 0, fam_qwen, "vLLM qwen3.py"),
 	R("qwen3_moe", NULL, 0, 0, 0, 0, fam_qwen, "vLLM qwen3_moe.py"),
 	R("qwen3_vl", NULL, 0, 0, 0, 0, fam_qwen, "vLLM qwen3_vl.py"),

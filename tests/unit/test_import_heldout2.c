@@ -7,7 +7,8 @@
  * sequence of 8,192 positions (f16 K and V, recurrent state in f32,
  * generic dynamic strategy: one_sequence.h) to the bytes worked by hand
  * below, or refused naming the key or family no engine rule covers; none
- * is sized wrong.
+ * is sized wrong. First contact: 24 exact, 6 refused; after the
+ * qwen2_5_vl_text row: 25 exact, 5 refused.
  *
  * Per layer and position, f16: KV heads x (K + V) x 2 B; sliding layers
  * hold their window, not 8,192; head_dim, where absent, is hidden_size /
@@ -31,8 +32,9 @@
  *   llama3-1-405b: 126 x 8 x 256 x 2 = 516,096; 4,227,858,432
  *   qwen2.5-32b-instruct, qwen3-32b (use_sliding_window false): 64 x 8 x
  *     256 x 2 = 262,144; 2,147,483,648
- *   qwen2.5-7b-instruct, qwen2.5-vl-7b-instruct: 28 x 4 x 256 x 2 =
- *     57,344; 469,762,048
+ *   qwen2.5-7b-instruct, qwen2.5-vl-7b-instruct, olmocr-2-7b-1025
+ *     (text_config qwen2_5_vl_text, use_sliding_window false, layer_types
+ *     all full): 28 x 4 x 256 x 2 = 57,344; 469,762,048
  *   qwen3-0.6b-base-think-sft: 28 x 8 x 256 x 2 = 114,688; 939,524,096
  *   qwen3-4b, qwen3-8b: 36 x 8 x 256 x 2 = 147,456; 1,207,959,552
  *   voxtral-mini-3b-2507 (text_config llama): 30 x 8 x 256 x 2 =
@@ -90,7 +92,7 @@ static const struct heldout set[] = {
 	{ "llama3-2-11b-vision.json", 0, 0, 0, "model_type: \"mllama_text_model\" - a family kvplan does not know" },
 	{ "minicpm3-4b.json", 0, 0, 0, "model_type: \"minicpm3\" - a family kvplan does not know" },
 	{ "mistral-7b-instruct-v0.3.json", 131072, 0, 1073741824, NULL },
-	{ "olmocr-2-7b-1025.json", 0, 0, 0, "model_type: \"qwen2_5_vl_text\" - a family kvplan does not know" },
+	{ "olmocr-2-7b-1025.json", 57344, 0, 469762048, NULL },
 	{ "phi-1.json", 196608, 0, 1610612736, NULL },
 	{ "phi3small.json", 0, 0, 0, "model_type: \"phi3small\" - a family kvplan does not know" },
 	{ "qwen2.5-32b-instruct.json", 262144, 0, 2147483648ull, NULL },

@@ -367,29 +367,21 @@ static enum kvp_status fam_nemotron_h(struct cfg *c, struct kvp_model *m,
 }
 
 /*
- * Laguna (vLLM laguna.py @038481da LagunaDecoderLayer): every layer
- * caches num_key_value_heads x head_dim, sliding where layer_types says
- * so (read as for any family); num_attention_heads_per_layer sizes only
- * the query and output projections, mlp_layer_types only which MLPs are
- * dense: weights, not the cache. The dense layers, when they lead, are
- * the first_dense_layers the weight count knows.
+ * mlp_layer_types ("dense" or "sparse" per layer: transformers writes it
+ * for laguna and glm_moe_dsa, GlmMoeDsaConfig deriving it from
+ * first_k_dense_replace) chooses each layer's MLP module only: weights,
+ * not the cache. The dense layers, when they lead, are the
+ * first_dense_layers the weight count knows.
  */
-static enum kvp_status fam_laguna(struct cfg *c, struct kvp_model *m,
-                                  struct lay *L, bool *found)
+static void mlp_types(struct cfg *c, struct kvp_model *m)
 {
 	char path[96];
 	const cJSON *ml = hf_get(c, "mlp_layer_types", path, sizeof path), *e;
 	uint32_t lead = 0, i = 0;
 	bool prefix = true;
 
-	(void)L;
-	(void)found;
-	if (hf_has(c, "num_attention_heads_per_layer"))
-		hf_note(c, "num_attention_heads_per_layer: the weight estimate "
-		        "counts num_attention_heads (%u) query heads in every "
-		        "layer (the cache does not depend on it)", m->q_heads);
 	if (!cJSON_IsArray(ml))
-		return KVP_OK;
+		return;
 	cJSON_ArrayForEach(e, ml) {
 		bool dense = cJSON_IsString(e) && !strcmp(e->valuestring, "dense");
 
@@ -406,6 +398,62 @@ static enum kvp_status fam_laguna(struct cfg *c, struct kvp_model *m,
 		hf_note(c, "%s: not \"dense\" layers then \"sparse\" ones: the "
 		        "weight estimate may miscount the MLPs (the cache does "
 		        "not depend on it)", path);
+}
+
+/*
+ * Laguna (vLLM laguna.py @038481da LagunaDecoderLayer): every layer
+ * caches num_key_value_heads x head_dim, sliding where layer_types says
+ * so (read as for any family); num_attention_heads_per_layer sizes only
+ * the query and output projections, mlp_layer_types only which MLPs are
+ * dense (mlp_types).
+ */
+static enum kvp_status fam_laguna(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	(void)L;
+	(void)found;
+	if (hf_has(c, "num_attention_heads_per_layer"))
+		hf_note(c, "num_attention_heads_per_layer: the weight estimate "
+		        "counts num_attention_heads (%u) query heads in every "
+		        "layer (the cache does not depend on it)", m->q_heads);
+	mlp_types(c, m);
+	return KVP_OK;
+}
+
+/*
+ * GLM-5 (glm_moe_dsa, vLLM deepseek_v2.py): transformers 5.8 configs
+ * list mlp_layer_types (mlp_types) and indexer_types, one entry per
+ * layer: "full" a layer with its own DSA indexer, "shared" one reusing
+ * the previous full layer's top-k, as "F" and "S" of index_topk_pattern,
+ * whose rule vLLM deepseek_v2.py @002d6073 publishes (hf_state.c
+ * index_cache). Every entry "full" is an indexer on every MLA layer, the
+ * cache kvplan sizes; a "shared" layer builds none there: refused, by
+ * index_cache naming index_topk_freq or index_topk_pattern when the
+ * config has them (GLM-5.2), else here.
+ */
+static enum kvp_status fam_glm_dsa(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found)
+{
+	char path[96], p2[128];
+	const cJSON *it = hf_get(c, "indexer_types", path, sizeof path), *e;
+	uint32_t i = 0;
+
+	(void)L;
+	(void)found;
+	mlp_types(c, m);
+	if (!it || hf_has(c, "index_topk_freq") ||
+	    hf_has(c, "index_topk_pattern"))
+		return KVP_OK;
+	if (!cJSON_IsArray(it) || (uint32_t)cJSON_GetArraySize(it) != m->n_layers)
+		return hf_bad(c, path, it, "must list \"full\" or \"shared\" "
+		              "for every layer");
+	cJSON_ArrayForEach(e, it) {
+		snprintf(p2, sizeof p2, "%s[%u]", path, i++);
+		if (!cJSON_IsString(e) || strcmp(e->valuestring, "full"))
+			return hf_bad(c, p2, e, "a layer without its own DSA "
+			              "indexer (IndexCache): kvplan holds one on "
+			              "every MLA layer; refused");
+	}
 	return KVP_OK;
 }
 
@@ -529,7 +577,7 @@ static const struct hf_family families[] = {
 	R("kimi_linear", NULL, 0, 0, 0, 0, fam_kimi_linear, "vLLM kimi_linear.py"),
 	R("glm4", NULL, 0, 0, 0, 0, NULL, "vLLM glm4.py"),
 	R("glm4_moe", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_moe.py"),
-	R("glm_moe_dsa", NULL, 0, 0, 0, 0, NULL, "vLLM deepseek_v2.py (GLM-5: MLA + DSA indexer)"),
+	R("glm_moe_dsa", NULL, 0, 0, 0, 0, fam_glm_dsa, "vLLM deepseek_v2.py (GLM-5: MLA + DSA indexer; indexer_types, mlp_layer_types: fam_glm_dsa)"),
 	R("gpt_oss", NULL, 0, 0, 0, 0, NULL, "vLLM gpt_oss.py (layer_types)"),
 	R("falcon", NULL, HF_UNGATED | HF_TIED | HF_FALCON_MQ, 0, 2048, 0, NULL, "transformers FalconConfig"),
 	R("RefinedWeb", NULL, HF_UNGATED | HF_TIED | HF_FALCON_MQ, 0, 2048, 0, NULL, "transformers FalconConfig"),

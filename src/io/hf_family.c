@@ -529,6 +529,36 @@ static enum kvp_status fam_lfm2(struct cfg *c, struct kvp_model *m,
 	return lfm2_mlp(c, m);
 }
 
+/*
+ * LFM2-MoE (vLLM lfm2_moe.py @030ea52e): layer_types as LFM2's
+ * ("full_attention" Lfm2MoeAttention of num_key_value_heads x hidden /
+ * heads, the others ShortConv); the conv state is short_conv_state_shape
+ * of hidden_size channels and conv_L_cache taps (hf_state.c short_conv,
+ * which takes conv_dim when given: one other than hidden_size refused);
+ * the first num_dense_layers MLPs are dense of intermediate_size as
+ * written (Lfm2MoeMlp: no LFM2 width adjustment), the rest MoE.
+ */
+static enum kvp_status fam_lfm2_moe(struct cfg *c, struct kvp_model *m,
+                                    struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *cd = hf_get(c, "conv_dim", path, sizeof path);
+	uint64_t nd = 0;
+
+	(void)L;
+	if (!*found)
+		return hf_bad(c, "layer_types", NULL, "required for LFM2-MoE "
+		              "(its attention and conv layers)");
+	if (hf_uint(c, "num_dense_layers", 0, m->n_layers, &nd) < 0)
+		return c->err->status;
+	if (cd && (!cJSON_IsNumber(cd) ||
+	    cd->valuedouble != (double)m->arch.hidden))
+		return hf_bad(c, path, cd, "vLLM lfm2_moe.py sizes the conv "
+		              "state by hidden_size; another width refused");
+	m->arch.first_dense_layers = (uint32_t)nd;
+	return KVP_OK;
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -641,6 +671,7 @@ static const struct hf_family families[] = {
 	R("apertus", "ApertusForCausalLM", HF_UNGATED, 0, 0, 0, NULL, "vLLM apertus.py (ApertusMLP: up and down, xIELU)"),
 	R("bailing_moe", "BailingMoeForCausalLM", 0, 0, 0, 0, NULL, "vLLM bailing_moe.py"),
 	R("lfm2", "Lfm2ForCausalLM", HF_TIED, 0, 0, 0, fam_lfm2, "vLLM lfm2.py @055e47c2 (conv and full_attention layers; lm_head tied)"),
+	R("lfm2_moe", "Lfm2MoeForCausalLM", HF_TIED, 0, 0, 0, fam_lfm2_moe, "vLLM lfm2_moe.py @030ea52e (conv and full_attention layers; lm_head tied; num_dense_layers dense MLPs)"),
 };
 
 #undef R

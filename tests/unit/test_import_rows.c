@@ -479,6 +479,44 @@ START_TEST(lfm2)
 }
 END_TEST
 
+/*
+ * LFM2-MoE (vLLM lfm2_moe.py @030ea52e), a small config of its keys:
+ * 4 layers, layer_types conv, full_attention, conv, full_attention.
+ * Attention 2 layers x 2 KV heads x (256 / 4 = 64 + 64) x 2 B = 1,024
+ * B/position, x 16 = 16,384; conv state (conv_L_cache 3 - 1) x
+ * hidden_size 256 = 512 values x 4 B = 2,048 per conv layer, 4,096;
+ * 20,480 in all. The first num_dense_layers (2) MLPs are dense. A
+ * conv_dim other than hidden_size is refused (vLLM sizes by hidden).
+ */
+START_TEST(lfm2_moe)
+{
+	static const char cfg[] = "{\"model_type\":\"lfm2_moe\","
+		"\"num_hidden_layers\":4,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"vocab_size\":1000,\"intermediate_size\":512,"
+		"\"moe_intermediate_size\":64,\"num_experts\":8,"
+		"\"num_experts_per_tok\":2,\"num_dense_layers\":2,"
+		"\"conv_L_cache\":3,\"conv_bias\":false%s,"
+		"\"layer_types\":[\"conv\",\"full_attention\",\"conv\","
+		"\"full_attention\"]}";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, cfg, "");
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 1024);
+	ck_assert_uint_eq(res.kv.state_bytes, 4096);
+	ck_assert_uint_eq(res.kv.bytes, 20480);
+	ck_assert_uint_eq(plan.model.arch.first_dense_layers, 2);
+	ck_assert_uint_eq(plan.model.arch.intermediate, 512);
+	snprintf(text, sizeof text, cfg, ",\"conv_dim\":128");
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "l", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "conv_dim: 128") != NULL, "%s", err.msg);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -498,6 +536,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, index_cache);
 	tcase_add_test(tc, lfm2);
 	tcase_add_test(tc, glm_dsa_types);
+	tcase_add_test(tc, lfm2_moe);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -120,6 +120,8 @@ enum hf_flags {
 	                            layers_block_type (NemotronHConfig) */
 	HF_MHA       = 1u << 11, /* no KV head key: as many as query heads,
 	                            the family's rule, not an assumption */
+	HF_MQA       = 1u << 12, /* no KV head key: one KV head (the
+	                            family's code builds one) */
 };
 
 struct hf_family {

@@ -559,6 +559,31 @@ static enum kvp_status fam_lfm2_moe(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/*
+ * Step3 text (vLLM step3_text.py @0169d396 Step3TextDecoderLayer): the
+ * attention of every layer has ONE KV head of head_dim (256 when absent),
+ * num_kv_heads=1 written in the code: num_attention_groups (1 in Step3's
+ * configs; absent, HF_MQA: 1, Step3TextConfig's default) is that count;
+ * any other value refused (vLLM would still build one). share_q_dim, share_expert_dim and moe_layers_enum size weights.
+ */
+static enum kvp_status fam_step3_text(struct cfg *c, struct kvp_model *m,
+                                      struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *g = hf_get(c, "num_attention_groups", path, sizeof path);
+
+	(void)L;
+	(void)found;
+	if (g && (!cJSON_IsNumber(g) || g->valuedouble != 1))
+		return hf_bad(c, path, g, "vLLM step3_text.py builds one KV "
+		              "head in every layer; another count refused");
+	if (!hf_has(c, "head_dim"))
+		m->base.k_dim = m->base.v_dim = 256;   /* Step3TextConfig */
+	hf_superseded(c, "share_q_dim");
+	hf_superseded(c, "moe_layers_enum");
+	return KVP_OK;
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -672,6 +697,7 @@ static const struct hf_family families[] = {
 	R("bailing_moe", "BailingMoeForCausalLM", 0, 0, 0, 0, NULL, "vLLM bailing_moe.py"),
 	R("lfm2", "Lfm2ForCausalLM", HF_TIED, 0, 0, 0, fam_lfm2, "vLLM lfm2.py @055e47c2 (conv and full_attention layers; lm_head tied)"),
 	R("lfm2_moe", "Lfm2MoeForCausalLM", HF_TIED, 0, 0, 0, fam_lfm2_moe, "vLLM lfm2_moe.py @030ea52e (conv and full_attention layers; lm_head tied; num_dense_layers dense MLPs)"),
+	R("step3_text", "Step3TextForCausalLM", HF_MQA, 0, 0, 0, fam_step3_text, "vLLM step3_text.py @0169d396 (one KV head of head_dim, 256 by default)"),
 };
 
 #undef R

@@ -33,7 +33,9 @@ static enum kvp_status kv_heads(struct cfg *c, struct kvp_model *m)
 {
 	static const char *const kv_keys[] = {
 		"n_head_kv", "num_kv_heads", "num_key_value_heads",
-		"multi_query_group_num", NULL
+		"multi_query_group_num",
+		"num_attention_groups",   /* Step3 text (fam_step3_text) */
+		NULL
 	};
 	const char *which = NULL;
 	uint64_t kv = 0;
@@ -78,6 +80,8 @@ static enum kvp_status kv_heads(struct cfg *c, struct kvp_model *m)
 		/* the family's attention has as many KV heads as query heads
 		 * (its row's source) */
 		m->base.kv_heads = m->q_heads;
+	} else if (r == 0 && c->fam && (c->fam->flags & HF_MQA)) {
+		m->base.kv_heads = 1;   /* the family's code: its row's source */
 	} else if (r == 0) {
 		m->base.kv_heads = m->q_heads;
 		m->kv_heads_assumed = true;

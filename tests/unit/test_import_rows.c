@@ -517,6 +517,45 @@ START_TEST(lfm2_moe)
 }
 END_TEST
 
+/*
+ * Step3 text (vLLM step3_text.py @0169d396), inside a step3_vl wrapper's
+ * text_config: one KV head per layer, head_dim absent = 256: 3 layers x
+ * 1 x (256 + 256) x 2 B = 3,072 B/position (not 256 / 4 query heads), x
+ * 16 = 49,152, with num_attention_groups 1 or without it (one: the
+ * config class's default). num_attention_groups 2 is refused (vLLM builds
+ * one).
+ */
+START_TEST(step3_text)
+{
+	static const char cfg[] = "{\"model_type\":\"step3_vl\","
+		"\"text_config\":{\"model_type\":\"step3_text\","
+		"\"num_hidden_layers\":3,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_attention_groups\":%d,"
+		"\"vocab_size\":1000,\"intermediate_size\":512,"
+		"\"share_q_dim\":64,\"moe_layers_enum\":\"1,2\"}}";
+	char text[512];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, cfg, 1);
+	from_text(text, 16);
+	ck_assert(!plan.model.kv_heads_assumed);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 3072);
+	ck_assert_uint_eq(res.kv.bytes, 49152);
+	/* absent: one, Step3TextConfig's default, not an MHA assumption */
+	from_text("{\"model_type\":\"step3_text\",\"num_hidden_layers\":3,"
+	          "\"hidden_size\":256,\"num_attention_heads\":4,"
+	          "\"vocab_size\":1000}", 16);
+	ck_assert(!plan.model.kv_heads_assumed);
+	ck_assert_uint_eq(res.kv.bytes, 49152);
+	snprintf(text, sizeof text, cfg, 2);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "s", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "num_attention_groups: 2") != NULL, "%s",
+	              err.msg);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -537,6 +576,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, lfm2);
 	tcase_add_test(tc, glm_dsa_types);
 	tcase_add_test(tc, lfm2_moe);
+	tcase_add_test(tc, step3_text);
 	suite_add_tcase(s, tc);
 	return s;
 }

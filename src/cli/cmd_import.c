@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/suggest.h"
 #include "io/file.h"
 #include "io/plan_json.h"
 #include "kvplan/compute.h"
@@ -230,6 +231,27 @@ out:
 	return rc;
 }
 
+/* "--X: unknown option", with the nearest of import's own options when
+ * X is a typo of one (cli/suggest.h). */
+static void unknown_option(const char *s)
+{
+	static const char *const own[] = { "--format", "--output",
+		"--assume-layout", "--help" };
+	struct kvp_suggest sg;
+	size_t k;
+
+	kvp_suggest_init(&sg, s);
+	for (k = 0; k < sizeof own / sizeof own[0]; k++)
+		kvp_suggest_offer(&sg, own[k]);
+	if (kvp_suggest_best(&sg))
+		fprintf(stderr, "kvplan import: %s: unknown option (did you mean "
+		        "%s? try kvplan import --help)\n", s,
+		        kvp_suggest_best(&sg));
+	else
+		fprintf(stderr, "kvplan import: %s: unknown option (try kvplan "
+		        "import --help)\n", s);
+}
+
 int kvp_cmd_import(int argc, char **argv)
 {
 	const char *path = NULL, *format = "json", *output = NULL;
@@ -261,8 +283,7 @@ int kvp_cmd_import(int argc, char **argv)
 		} else if (!strncmp(s, "--output=", 9)) {
 			output = s + 9;
 		} else if (s[0] == '-' && s[1]) {
-			fprintf(stderr, "kvplan import: %s: unknown option (try "
-			        "kvplan import --help)\n", s);
+			unknown_option(s);
 			return 2;
 		} else if (path) {
 			fprintf(stderr, "kvplan import: %s: one PATH only (already "

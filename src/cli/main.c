@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/suggest.h"
 
 static void usage(FILE *f)
 {
@@ -44,7 +45,18 @@ int main(int argc, char **argv)
 			if (!strcmp(argv[1], commands[i].name))
 				return commands[i].fn(argc - 1, argv + 1);
 	if (argc > 1 && argv[1][0] != '-' && !strchr(argv[1], '.') && !strchr(argv[1], '/')) {
-		fprintf(stderr, "kvplan: unknown command '%s' (try kvplan --help)\n", argv[1]);
+		struct kvp_suggest sg;
+
+		kvp_suggest_init(&sg, argv[1]);
+		for (i = 0; i < n; i++)
+			kvp_suggest_offer(&sg, commands[i].name);
+		if (kvp_suggest_best(&sg))
+			fprintf(stderr, "kvplan: unknown command '%s' (did you mean "
+			        "'%s'? try kvplan --help)\n", argv[1],
+			        kvp_suggest_best(&sg));
+		else
+			fprintf(stderr, "kvplan: unknown command '%s' (try kvplan "
+			        "--help)\n", argv[1]);
 		return 2;
 	}
 	/* No subcommand, a plan file or an option first: the planner. */

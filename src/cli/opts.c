@@ -12,6 +12,7 @@
 
 #include "cli/launch.h"
 #include "cli/opts.h"
+#include "cli/suggest.h"
 #include "io/plan_json.h"
 #include "kvplan/field.h"
 #include "kvplan/import.h"
@@ -23,6 +24,8 @@
 #include "io/lora.h"
 #include "io/mmproj.h"
 #include "io/override_tensor.h"
+#include "io/smi_csv.h"
+#include "io/file.h"
 
 static const char *const default_formats[] = { "text", "json", NULL };
 
@@ -45,7 +48,7 @@ static const struct {
 } own_flags[] = {
 	{ "model", OWN_MODEL, true, "SPEC", "model preset name, preset file or HF config.json (file or folder)" },
 	{ "workload", OWN_WORKLOAD, true, "SPEC", "workload preset name or file" },
-	{ "card", OWN_CARD, true, "SPEC[xN]", "card preset name or file (one card group), xN: N cards" },
+	{ "card", OWN_CARD, true, "SPEC[xN]", "card preset name (or as nvidia-smi names it) or file, or nvidia-smi --query-gpu=name,memory.total --format=csv output in a file (one card group), xN: N cards" },
 	{ "layer", OWN_LAYER, true, "RULE", "layer override rule, repeatable: '5-47/6:kind=full,kv_heads=4'" },
 	{ "kv-dtype", OWN_KV_DTYPE, true, "FORMAT", "K and V format (f16, bf16, fp8, q8_0, groupq:bits=4...)" },
 	{ "head-dim", OWN_HEAD_DIM, true, "N", "K and V head dim" },
@@ -124,6 +127,65 @@ static bool lookup(const struct kvp_opts *o, const char *name, struct flagref *r
 		ref->field = NULL;
 	}
 	return false;
+}
+
+/* --card FILE holding `nvidia-smi --query-gpu=name,memory.total
+ * --format=csv` output (io/smi_csv.h): its board and count as the card
+ * group. 1 done, 0 not such a file, -1 error set. */
+static int card_from_smi(struct kvp_plan *p, struct kvp_opts *o,
+                         const char *v, struct kvp_error *err)
+{
+	char *text = NULL;
+	size_t len = 0;
+	struct kvp_error ignore;
+	struct kvp_card c;
+	uint32_t count = 0;
+	enum kvp_status st;
+
+	if (kvp_file_read(v, 1u << 20, &text, &len, NULL, &ignore) != KVP_OK)
+		return 0;
+	if (!kvp_smi_csv_is(text, len)) {
+		free(text);
+		return 0;
+	}
+	st = kvp_smi_csv_card(text, v, &c, &count, o->card_note,
+	                      sizeof o->card_note, err);
+	free(text);
+	if (st != KVP_OK)
+		return -1;
+	p->devices.n_groups = p->devices.n_groups ? p->devices.n_groups : 1;
+	p->devices.groups[0].card = c;
+	p->devices.groups[0].count = count;
+	o->card_count_flag = "--card";
+	return 1;
+}
+
+/* "--NAME: unknown option", with the nearest flag this command takes
+ * when NAME is a typo of one (cli/suggest.h). */
+static enum kvp_status unknown_flag(const struct kvp_opts *o, const char *name,
+                                    struct kvp_error *err)
+{
+	struct kvp_suggest sg;
+	const char *best;
+	size_t i;
+
+	kvp_suggest_init(&sg, name);
+	for (i = 0; i < o->n_extra; i++)
+		kvp_suggest_offer(&sg, o->extra[i].flag);
+	for (i = 0; i < N_OWN; i++)
+		kvp_suggest_offer(&sg, own_flags[i].flag);
+	for (i = 0; i < kvp_field_count(); i++)
+		kvp_suggest_offer(&sg, kvp_field_at(i)->flag);
+	best = kvp_suggest_best(&sg);
+	if (best)
+		return kvp_error_set(err, KVP_EINVAL, "--%s: unknown option (did "
+		                     "you mean --%s? see kvplan%s%s --help)", name,
+		                     best, strcmp(o->cmd, "kvplan") ? " " : "",
+		                     strcmp(o->cmd, "kvplan") ? o->cmd : "");
+	return kvp_error_set(err, KVP_EINVAL,
+		"--%s: unknown option (see kvplan%s%s --help)", name,
+		strcmp(o->cmd, "kvplan") ? " " : "",
+		strcmp(o->cmd, "kvplan") ? o->cmd : "");
 }
 
 /* A field that changes the model's shape (layers, heads, dims, layer
@@ -275,6 +337,10 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 		char name[512];
 		const char *x = strrchr(v, 'x'), *bx = strrchr(v, 'X');
 		unsigned long count = 0;
+		int smi = card_from_smi(p, o, v, err);
+
+		if (smi)
+			return smi < 0 ? flag_error(err, flag) : KVP_OK;
 
 		/* NAME[xN]: "h100x8" is 8 cards of that preset ('X' too); a
 		 * whole name that is a card wins ("rtx4090", "mi300x") */
@@ -590,10 +656,7 @@ enum kvp_status kvp_opts_parse(struct kvp_opts *o, int argc, char **argv,
 		eq = strchr(a + 2, '=');
 		snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a - 2) : (int)strlen(a + 2), a + 2);
 		if (!lookup(o, name, &ref))
-			return kvp_error_set(err, KVP_EINVAL,
-				"--%s: unknown option (see kvplan%s%s --help)", name,
-				strcmp(o->cmd, "kvplan") ? " " : "",
-				strcmp(o->cmd, "kvplan") ? o->cmd : "");
+			return unknown_flag(o, name, err);
 		if (ref.own >= 0 && own_flags[ref.own].id == OWN_HELP)
 			o->help = true;
 		if (ref.own >= 0 && own_flags[ref.own].id == OWN_CARD)

@@ -340,8 +340,10 @@ static void engine_replicas(struct kvp_result *res,
 	mix_sentence(e, add);
 }
 
-/* A device over capacity: none of the mix fits (result.h, mix_fit). */
-static void mix_unfit(struct kvp_result *res, const struct kvp_plan *p)
+/* A device over capacity: none of the mix fits (result.h, mix_fit).
+ * Called again once host.c has placed llama.cpp's compute and encoder
+ * buffers and the host's share, each of which can turn fits false. */
+void kvp_mix_unfit(struct kvp_result *res, const struct kvp_plan *p)
 {
 	char add[128], b[32];
 
@@ -664,6 +666,6 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 			}
 		}
 	}
-	mix_unfit(res, p);
+	kvp_mix_unfit(res, p);
 	return KVP_OK;
 }

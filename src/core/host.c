@@ -333,5 +333,8 @@ enum kvp_status kvp_host_compute(const struct kvp_plan *p,
 	h->fits = !h->budgeted || h->free_bytes >= 0;
 	if (!h->fits)
 		res->fits = false;
+	/* llama.cpp's compute and encoder buffers above, or the host, may
+	 * have turned the verdict: the mix then fits nowhere either */
+	kvp_mix_unfit(res, p);
 	return KVP_OK;
 }

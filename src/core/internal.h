@@ -93,6 +93,9 @@ uint64_t kvp_activations_estimate(const struct kvp_plan *p,
                                   const struct kvp_result *res);
 enum kvp_status kvp_host_compute(const struct kvp_plan *p,
                                  struct kvp_result *res);
+/* When the plan does not fit, none of the workload's mix does: mix_fit
+ * 0 and the note says why (budget.c; again after host.c's stages). */
+void kvp_mix_unfit(struct kvp_result *res, const struct kvp_plan *p);
 /* Whether llama.cpp's one card holds layer i's routed experts, as -ngl,
  * --n-cpu-moe and -ot place them (host.c). */
 bool kvp_lc_experts_on_card(const struct kvp_plan *p,

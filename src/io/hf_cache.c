@@ -129,9 +129,10 @@ static enum kvp_status miss(const char *id, const char *org_name,
 {
 	return kvp_error_set(err, KVP_ENOTFOUND, "%s: not a model preset, "
 	       "and %s in the Hugging Face cache (looked in %s); kvplan never "
-	       "downloads: fetch it with `hf download %s` (or `huggingface-cli "
-	       "download %s`), or give a folder or a GGUF file", id, what,
-	       where, org_name, org_name);
+	       "downloads: fetch its config with `hf download %s config.json` "
+	       "(or `huggingface-cli download %s config.json`; the config "
+	       "alone sizes it, the weights are estimated), or give a folder "
+	       "or a GGUF file", id, what, where, org_name, org_name);
 }
 
 enum kvp_status kvp_hf_cache_find(const char *id, char *dir, size_t dir_n,

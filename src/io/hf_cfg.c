@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "io/hf_cfg.h"
+#include "io/hf_keys.h"
 
 void hf_note(struct cfg *c, const char *fmt, ...)
 {
@@ -95,7 +96,7 @@ const cJSON *hf_get(struct cfg *c, const char *key, char *path, size_t n)
 	if (c->text) {
 		v = cJSON_GetObjectItemCaseSensitive(c->text, key);
 		if (v && !cJSON_IsNull(v)) {
-			snprintf(path, n, "text_config.%s", key);
+			snprintf(path, n, "%s.%s", c->text_key, key);
 			return v;
 		}
 	}
@@ -405,37 +406,19 @@ static const char *const layout_shapes[] = {
 	"num_kv_shared_layers", "*hybrid*", "*lightning*", NULL
 };
 
-/* Keys of those shapes that change the compute or the weights only. */
-static const char *const compute_only[] = {
-	"mamba_dt_*", "mamba_hidden_act", "mamba_chunk_size", "mamba_*_bias",
-	"use_mamba_kernels", "mamba_proj_bias", "mamba_conv_bias",
-	"mamba_rms_norm", "mamba_act", "*_swa_rope_*", "swa_rope_theta",
-	"*attention_sink*", "*rope_theta*", NULL
-};
-
-static bool glob(const char *p, const char *s)
-{
-	if (*p == '\0')
-		return *s == '\0';
-	if (*p == '*') {
-		for (;; s++) {
-			if (glob(p + 1, s))
-				return true;
-			if (*s == '\0')
-				return false;
-		}
-	}
-	return *s == *p && glob(p + 1, s + 1);
-}
-
 static bool any_glob(const char *const *pats, const char *s)
 {
 	size_t i;
 
 	for (i = 0; pats[i]; i++)
-		if (glob(pats[i], s))
+		if (hf_glob(pats[i], s))
 			return true;
 	return false;
+}
+
+bool hf_layout_shaped(const char *key)
+{
+	return any_glob(layout_shapes, key);
 }
 
 /* null, false, 0, "" and [] state no layout. */
@@ -456,8 +439,10 @@ static const cJSON *first_unread(struct cfg *c, const cJSON *obj)
 	cJSON_ArrayForEach(e, obj) {
 		if (!e->string || states_nothing(e) || seen(c, e->string))
 			continue;
+		/* a key of the table in hf_keys.c whose condition holds
+		 * changes nothing the cache depends on */
 		if (any_glob(layout_shapes, e->string) &&
-		    !any_glob(compute_only, e->string))
+		    !hf_key_neutral(e->string, e))
 			return e;
 	}
 	return NULL;
@@ -506,7 +491,10 @@ static void note_unread_weights(struct cfg *c, const cJSON *obj,
 
 void hf_unread_weights(struct cfg *c)
 {
-	note_unread_weights(c, c->text, "text_config.");
+	char prefix[32];
+
+	snprintf(prefix, sizeof prefix, "%s.", c->text ? c->text_key : "");
+	note_unread_weights(c, c->text, prefix);
 	note_unread_weights(c, c->root, "");
 }
 
@@ -520,7 +508,8 @@ enum kvp_status hf_unread_layout(struct cfg *c, struct kvp_model *m)
 		e = first_unread(c, c->root);
 	if (!e)
 		return KVP_OK;
-	snprintf(key, sizeof key, "%s%s", nested ? "text_config." : "", e->string);
+	snprintf(key, sizeof key, "%s%s%s", nested ? c->text_key : "",
+	         nested ? "." : "", e->string);
 	hf_clean(key);
 	hf_show(e, val, sizeof val);
 	if (!c->assume_layout)

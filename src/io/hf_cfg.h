@@ -17,6 +17,7 @@
 #define KVPLAN_IO_HF_CFG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <cjson/cJSON.h>
@@ -35,7 +36,9 @@ struct hf_family;
 
 struct cfg {
 	const cJSON *root;
-	const cJSON *text;      /* text_config, or NULL */
+	const cJSON *text;      /* text_config (llm_config, language_config),
+	                           or NULL */
+	const char *text_key;   /* its key, for messages */
 	const char *name;       /* file name for messages */
 	struct kvp_notes *notes;
 	struct kvp_error *err;
@@ -111,6 +114,14 @@ enum hf_flags {
 	HF_OUT_GATE  = 1u << 7,  /* attn_output_gate, default true */
 	HF_EAGLE3    = 1u << 8,  /* an EAGLE-3 draft head (its architecture
 	                            wins over model_type) */
+	HF_FF_HALF   = 1u << 9,  /* intermediate_size is twice the MLP's
+	                            width (Qwen v1) */
+	HF_LBT_COUNT = 1u << 10, /* num_hidden_layers absent: the length of
+	                            layers_block_type (NemotronHConfig) */
+	HF_MHA       = 1u << 11, /* no KV head key: as many as query heads,
+	                            the family's rule, not an assumption */
+	HF_MQA       = 1u << 12, /* no KV head key: one KV head (the
+	                            family's code builds one) */
 };
 
 struct hf_family {
@@ -124,6 +135,9 @@ struct hf_family {
 	const char *source;         /* where its rules were read */
 };
 
+/* The table, for tests: row i of hf_family_count(). */
+size_t hf_family_count(void);
+const struct hf_family *hf_family_at(size_t i);
 /* The row of a model_type, or NULL. */
 const struct hf_family *hf_family_find(const char *model_type);
 /* The row an architectures[0] name maps to, or NULL. */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kvplan/checked.h"
 #include "io/hf_cfg.h"
 
 /* Gemma 2: layer 0 sliding, then alternating (transformers
@@ -311,6 +312,278 @@ static enum kvp_status fam_kimi_linear(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/*
+ * Nemotron-H (vLLM nemotron_h.py; nemotron_h_mtp.py @01ca2773
+ * NemotronHMultiTokenPredictor): a layers_block_type list is one mixer per
+ * block, as hybrid_override_pattern is; the MTP block's pattern
+ * (mtp_hybrid_override_pattern "*E", or transformers 5's
+ * mtp_layers_block_type ["attention", "moe"], NemotronHConfig's
+ * _list_to_pattern) repeats num_nextn_predict_layers times, and vLLM
+ * builds an attention layer (a KV page in the pool under method mtp) for
+ * each '*' only: the main cache holds none of them.
+ */
+static enum kvp_status fam_nemotron_h(struct cfg *c, struct kvp_model *m,
+                                      struct lay *L, bool *found)
+{
+	char path[96], p2[128];
+	const cJSON *pat = hf_get(c, "mtp_hybrid_override_pattern", path,
+	                          sizeof path), *e;
+	uint64_t attn = 0, n = 0;
+	const char *s;
+
+	(void)L;
+	if (*found && hf_has(c, "layers_block_type"))
+		m->arch.ffn_layers_only = true;
+	if (!pat)
+		pat = hf_get(c, "mtp_layers_block_type", path, sizeof path);
+	if (!pat)
+		return KVP_OK;
+	if (cJSON_IsString(pat)) {
+		for (s = pat->valuestring; *s; s++, n++) {
+			if (*s != '*' && *s != 'E')
+				return hf_bad(c, path, pat, "vLLM's MTP block "
+				              "builds '*' (attention) and 'E' (MoE) "
+				              "only");
+			attn += *s == '*';
+		}
+	} else if (cJSON_IsArray(pat)) {
+		cJSON_ArrayForEach(e, pat) {
+			snprintf(p2, sizeof p2, "%s[%llu]", path,
+			         (unsigned long long)n++);
+			if (!cJSON_IsString(e) || (strcmp(e->valuestring,
+			    "attention") && strcmp(e->valuestring, "moe")))
+				return hf_bad(c, p2, e, "vLLM's MTP block builds "
+				              "\"attention\" and \"moe\" only");
+			attn += !strcmp(e->valuestring, "attention");
+		}
+	}
+	if (!n)
+		return hf_bad(c, path, pat, "must list the MTP block's layers");
+	/* mtp_layers < 2^16 from arch_defaults, attn < 2^24 */
+	if (m->arch.mtp_layers * attn > KVP_MAX_LAYERS)
+		return hf_bad(c, path, pat, "too many MTP attention layers");
+	m->arch.mtp_layers = (uint32_t)(m->arch.mtp_layers * attn);
+	return KVP_OK;
+}
+
+/*
+ * mlp_layer_types ("dense" or "sparse" per layer: transformers writes it
+ * for laguna and glm_moe_dsa, GlmMoeDsaConfig deriving it from
+ * first_k_dense_replace) chooses each layer's MLP module only: weights,
+ * not the cache. The dense layers, when they lead, are the
+ * first_dense_layers the weight count knows.
+ */
+static void mlp_types(struct cfg *c, struct kvp_model *m)
+{
+	char path[96];
+	const cJSON *ml = hf_get(c, "mlp_layer_types", path, sizeof path), *e;
+	uint32_t lead = 0, i = 0;
+	bool prefix = true;
+
+	if (!cJSON_IsArray(ml))
+		return;
+	cJSON_ArrayForEach(e, ml) {
+		bool dense = cJSON_IsString(e) && !strcmp(e->valuestring, "dense");
+
+		if (dense && prefix)
+			lead++;
+		else if (dense || !cJSON_IsString(e) ||
+		         strcmp(e->valuestring, "sparse"))
+			prefix = false;
+		i++;
+	}
+	if (prefix && i == m->n_layers)
+		m->arch.first_dense_layers = lead;
+	else
+		hf_note(c, "%s: not \"dense\" layers then \"sparse\" ones: the "
+		        "weight estimate may miscount the MLPs (the cache does "
+		        "not depend on it)", path);
+}
+
+/*
+ * Laguna (vLLM laguna.py @038481da LagunaDecoderLayer): every layer
+ * caches num_key_value_heads x head_dim, sliding where layer_types says
+ * so (read as for any family); num_attention_heads_per_layer sizes only
+ * the query and output projections, mlp_layer_types only which MLPs are
+ * dense (mlp_types).
+ */
+static enum kvp_status fam_laguna(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	(void)L;
+	(void)found;
+	if (hf_has(c, "num_attention_heads_per_layer"))
+		hf_note(c, "num_attention_heads_per_layer: the weight estimate "
+		        "counts num_attention_heads (%u) query heads in every "
+		        "layer (the cache does not depend on it)", m->q_heads);
+	mlp_types(c, m);
+	return KVP_OK;
+}
+
+/*
+ * GLM-5 (glm_moe_dsa, vLLM deepseek_v2.py): transformers 5.8 configs
+ * list mlp_layer_types (mlp_types) and indexer_types, one entry per
+ * layer: "full" a layer with its own DSA indexer, "shared" one reusing
+ * the previous full layer's top-k, as "F" and "S" of index_topk_pattern,
+ * whose rule vLLM deepseek_v2.py @002d6073 publishes (hf_state.c
+ * index_cache). Every entry "full" is an indexer on every MLA layer, the
+ * cache kvplan sizes; a "shared" layer builds none there: refused, by
+ * index_cache naming index_topk_freq or index_topk_pattern when the
+ * config has them (GLM-5.2), else here.
+ */
+static enum kvp_status fam_glm_dsa(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found)
+{
+	char path[96], p2[128];
+	const cJSON *it = hf_get(c, "indexer_types", path, sizeof path), *e;
+	uint32_t i = 0;
+
+	(void)L;
+	(void)found;
+	mlp_types(c, m);
+	if (!it || hf_has(c, "index_topk_freq") ||
+	    hf_has(c, "index_topk_pattern"))
+		return KVP_OK;
+	if (!cJSON_IsArray(it) || (uint32_t)cJSON_GetArraySize(it) != m->n_layers)
+		return hf_bad(c, path, it, "must list \"full\" or \"shared\" "
+		              "for every layer");
+	cJSON_ArrayForEach(e, it) {
+		snprintf(p2, sizeof p2, "%s[%u]", path, i++);
+		if (!cJSON_IsString(e) || strcmp(e->valuestring, "full"))
+			return hf_bad(c, p2, e, "a layer without its own DSA "
+			              "indexer (IndexCache): kvplan holds one on "
+			              "every MLA layer; refused");
+	}
+	return KVP_OK;
+}
+
+/* LFM2's MLP width as vLLM's Lfm2MLP computes it (lfm2.py @055e47c2):
+ * with block_auto_adjust_ff_dim, int(2 x I / 3), times
+ * block_ffn_dim_multiplier (int()), rounded up to block_multiple_of. */
+static enum kvp_status lfm2_mlp(struct cfg *c, struct kvp_model *m)
+{
+	char path[96];
+	const cJSON *mult = hf_get(c, "block_ffn_dim_multiplier", path,
+	                           sizeof path);
+	uint64_t of = 0, ff = 0, i = m->arch.intermediate;
+	bool adjust = false;
+
+	if (hf_bool(c, "block_auto_adjust_ff_dim", &adjust) < 0 ||
+	    hf_uint(c, "block_multiple_of", 1, DIM_MAX, &of) < 0 ||
+	    hf_uint(c, "block_ff_dim", 1, DIM_MAX, &ff) < 0)
+		return c->err->status;
+	if (!hf_has(c, "intermediate_size") && ff)
+		i = ff;   /* the width's older name */
+	if (mult && (!cJSON_IsNumber(mult) || !(mult->valuedouble > 0) ||
+	    mult->valuedouble > 64))
+		return hf_bad(c, path, mult, "must be a number in (0, 64]");
+	if (adjust) {
+		i = 2 * i / 3;   /* int(2 * I / 3): exact below 2^53 */
+		if (mult)
+			i = (uint64_t)(mult->valuedouble * (double)i);
+		if (of)
+			i = kvp_ceil_div(i, of) * of;
+	}
+	m->arch.intermediate = i;
+	return KVP_OK;
+}
+
+/*
+ * LFM2 (vLLM lfm2.py @055e47c2): layer_types "full_attention" are
+ * attention layers, "conv" short convolutions (their state: hf_state.c);
+ * an older config lists the attention layers in full_attn_idxs instead
+ * (transformers configuration_lfm2.py derives layer_types from it when
+ * absent). block_dim, num_heads and the init keys repeat other keys or
+ * train only.
+ */
+static enum kvp_status fam_lfm2(struct cfg *c, struct kvp_model *m,
+                                struct lay *L, bool *found)
+{
+	static const char *const same[] = { "block_dim", "num_heads",
+		"block_mlp_init_scale", "block_out_init_scale",
+		"block_use_xavier_init", "conv_use_xavier_init",
+		"block_use_swiglu", "block_norm_eps", "use_pos_enc" };
+	char path[96], p2[128];
+	const cJSON *idx = hf_get(c, "full_attn_idxs", path, sizeof path), *e;
+	uint32_t i, k = 0;
+
+	for (i = 0; i < sizeof same / sizeof same[0]; i++)
+		hf_superseded(c, same[i]);
+	if (!*found && idx) {
+		if (!cJSON_IsArray(idx))
+			return hf_bad(c, path, idx, "must list the attention "
+			              "layers (0-based)");
+		for (i = 0; i < m->n_layers; i++)
+			L[i].kind = KVP_LAYER_NONE;
+		cJSON_ArrayForEach(e, idx) {
+			snprintf(p2, sizeof p2, "%s[%u]", path, k++);
+			if (!cJSON_IsNumber(e) || e->valuedouble < 0 ||
+			    e->valuedouble >= m->n_layers ||
+			    e->valuedouble != (double)(uint32_t)e->valuedouble)
+				return hf_bad(c, p2, e, "a 0-based layer within "
+				              "num_hidden_layers");
+			L[(uint32_t)e->valuedouble].kind = KVP_LAYER_FULL;
+		}
+		*found = true;
+	}
+	return lfm2_mlp(c, m);
+}
+
+/*
+ * LFM2-MoE (vLLM lfm2_moe.py @030ea52e): layer_types as LFM2's
+ * ("full_attention" Lfm2MoeAttention of num_key_value_heads x hidden /
+ * heads, the others ShortConv); the conv state is short_conv_state_shape
+ * of hidden_size channels and conv_L_cache taps (hf_state.c short_conv,
+ * which takes conv_dim when given: one other than hidden_size refused);
+ * the first num_dense_layers MLPs are dense of intermediate_size as
+ * written (Lfm2MoeMlp: no LFM2 width adjustment), the rest MoE.
+ */
+static enum kvp_status fam_lfm2_moe(struct cfg *c, struct kvp_model *m,
+                                    struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *cd = hf_get(c, "conv_dim", path, sizeof path);
+	uint64_t nd = 0;
+
+	(void)L;
+	if (!*found)
+		return hf_bad(c, "layer_types", NULL, "required for LFM2-MoE "
+		              "(its attention and conv layers)");
+	if (hf_uint(c, "num_dense_layers", 0, m->n_layers, &nd) < 0)
+		return c->err->status;
+	if (cd && (!cJSON_IsNumber(cd) ||
+	    cd->valuedouble != (double)m->arch.hidden))
+		return hf_bad(c, path, cd, "vLLM lfm2_moe.py sizes the conv "
+		              "state by hidden_size; another width refused");
+	m->arch.first_dense_layers = (uint32_t)nd;
+	return KVP_OK;
+}
+
+/*
+ * Step3 text (vLLM step3_text.py @0169d396 Step3TextDecoderLayer): the
+ * attention of every layer has ONE KV head of head_dim (256 when absent),
+ * num_kv_heads=1 written in the code: num_attention_groups (1 in Step3's
+ * configs; absent, HF_MQA: 1, Step3TextConfig's default) is that count;
+ * any other value refused (vLLM would still build one). share_q_dim, share_expert_dim and moe_layers_enum size weights.
+ */
+static enum kvp_status fam_step3_text(struct cfg *c, struct kvp_model *m,
+                                      struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *g = hf_get(c, "num_attention_groups", path, sizeof path);
+
+	(void)L;
+	(void)found;
+	if (g && (!cJSON_IsNumber(g) || g->valuedouble != 1))
+		return hf_bad(c, path, g, "vLLM step3_text.py builds one KV "
+		              "head in every layer; another count refused");
+	if (!hf_has(c, "head_dim"))
+		m->base.k_dim = m->base.v_dim = 256;   /* Step3TextConfig */
+	hf_superseded(c, "share_q_dim");
+	hf_superseded(c, "moe_layers_enum");
+	return KVP_OK;
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -328,6 +601,8 @@ static const struct hf_family families[] = {
 	R("qwen2_moe", NULL, HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM qwen2_moe.py"),
 	R("qwen2_vl", NULL, HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM qwen2_vl.py"),
 	R("qwen2_5_vl", NULL, HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM qwen2_5_vl.py"),
+	R("qwen2_vl_text", NULL, HF_QKV_BIAS, 0, 0, 0, fam_qwen, "transformers configuration_qwen2_vl.py (Qwen2VLTextConfig, the text_config of qwen2_vl since 4.53); vLLM qwen2_vl.py"),
+	R("qwen2_5_vl_text", NULL, HF_QKV_BIAS, 0, 0, 0, fam_qwen, "transformers configuration_qwen2_5_vl.py (Qwen2_5_VLTextConfig); vLLM qwen2_5_vl.py"),
 	R("qwen3", "Qwen3ForCausalLM", 0, 0, 0, 0, fam_qwen, "vLLM qwen3.py"),
 	R("qwen3_moe", NULL, 0, 0, 0, 0, fam_qwen, "vLLM qwen3_moe.py"),
 	R("qwen3_vl", NULL, 0, 0, 0, 0, fam_qwen, "vLLM qwen3_vl.py"),
@@ -357,7 +632,7 @@ static const struct hf_family families[] = {
 	R("kimi_linear", NULL, 0, 0, 0, 0, fam_kimi_linear, "vLLM kimi_linear.py"),
 	R("glm4", NULL, 0, 0, 0, 0, NULL, "vLLM glm4.py"),
 	R("glm4_moe", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_moe.py"),
-	R("glm_moe_dsa", NULL, 0, 0, 0, 0, NULL, "vLLM deepseek_v2.py (GLM-5: MLA + DSA indexer)"),
+	R("glm_moe_dsa", NULL, 0, 0, 0, 0, fam_glm_dsa, "vLLM deepseek_v2.py (GLM-5: MLA + DSA indexer; indexer_types, mlp_layer_types: fam_glm_dsa)"),
 	R("gpt_oss", NULL, 0, 0, 0, 0, NULL, "vLLM gpt_oss.py (layer_types)"),
 	R("falcon", NULL, HF_UNGATED | HF_TIED | HF_FALCON_MQ, 0, 2048, 0, NULL, "transformers FalconConfig"),
 	R("RefinedWeb", NULL, HF_UNGATED | HF_TIED | HF_FALCON_MQ, 0, 2048, 0, NULL, "transformers FalconConfig"),
@@ -371,7 +646,7 @@ static const struct hf_family families[] = {
 	R("jamba", NULL, 0, 0, 0, 0, NULL, "transformers JambaConfig (attn_layer_period/offset)"),
 	R("granitemoehybrid", NULL, 0, 0, 0, 0, NULL, "transformers GraniteMoeHybridConfig (layer_types)"),
 	R("bamba", NULL, 0, 0, 0, 0, NULL, "transformers BambaConfig"),
-	R("nemotron_h", NULL, HF_UNGATED, 0, 0, 0, NULL, "vLLM nemotron_h.py (hybrid_override_pattern; NemotronHMLP: up and down, relu2)"),
+	R("nemotron_h", NULL, HF_UNGATED | HF_LBT_COUNT, 0, 0, 0, fam_nemotron_h, "vLLM nemotron_h.py (hybrid_override_pattern; NemotronHMLP: up and down, relu2)"),
 	R("nemotron-nas", NULL, 0, 0, 0, 0, NULL, "vLLM nemotron_nas.py (block_configs)"),
 	R("mamba2", NULL, 0, 0, 0, 0, NULL, "transformers Mamba2Config"),
 	R("minimax_m2", NULL, 0, 0, 0, 0, NULL, "vLLM minimax_m2.py (full attention)"),
@@ -384,9 +659,58 @@ static const struct hf_family families[] = {
 	R("opt", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers OPTConfig"),
 	R("bloom", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers BloomConfig"),
 	R("gptj", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers GPTJConfig"),
+	/* issue 35: families the engines serve, each with its source */
+	R("cohere", "CohereForCausalLM", HF_TIED, 0, 0, 0, NULL, "vLLM commandr.py (full attention; CohereConfig tie_word_embeddings true)"),
+	R("baichuan", "BaichuanForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM baichuan.py (W_pack: MHA, num_heads KV heads)"),
+	R("internlm", "InternLMForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM registry: InternLMForCausalLM -> llama.py (MHA)"),
+	R("internlm3", "InternLM3ForCausalLM", 0, 0, 0, 0, NULL, "vLLM registry: InternLM3ForCausalLM -> llama.py"),
+	R("stablelm", "StableLmForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM stablelm.py (num_key_value_heads, else num_attention_heads)"),
+	R("stablelm_epoch", "StableLMEpochForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM stablelm.py"),
+	R("qwen", "QWenLMHeadModel", HF_MHA | HF_QKV_BIAS | HF_FF_HALF, 0, 0, 0, NULL, "vLLM qwen.py (MHA of kv_channels; QWenMLP intermediate_size // 2)"),
+	R("exaone", "ExaoneForCausalLM", 0, 0, 0, 0, NULL, "vLLM exaone.py (num_layers; full attention)"),
+	R("exaone4", "Exaone4ForCausalLM", 0, 0, 0, 0, NULL, "vLLM exaone4.py (layer_types: sliding_window on sliding_attention layers)"),
+	R("exaone4_5_text", NULL, 0, 0, 0, 0, NULL, "transformers configuration_exaone4_5.py (exaone4_5_text read as exaone4)"),
+	R("ministral3", "Ministral3ForCausalLM", HF_SW_ALL, 0, 0, 0, NULL, "vLLM registry: Ministral3ForCausalLM -> mistral.py MistralForCausalLM (a window on every layer when sliding_window is set)"),
+	R("phimoe", "PhiMoEForCausalLM", HF_SW_ALL, 0, 0, 0, NULL, "vLLM phimoe.py (no per-layer window: Attention takes config.sliding_window on every layer)"),
+	R("mimo", "MiMoForCausalLM", HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM mimo.py (Qwen2Model; MTP layers in mimo_mtp.py, num_nextn_predict_layers)"),
+	R("glm4_moe_lite", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_moe_lite.py (MLA, deepseek_v2.py attention)"),
+	R("laguna", "LagunaForCausalLM", 0, 0, 0, 0, fam_laguna, "vLLM laguna.py @038481da"),
+	R("xverse", "XverseForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM registry: XverseForCausalLM -> llama.py"),
+	R("olmo", "OLMoForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM olmo.py (MHA)"),
+	R("olmoe", "OlmoeForCausalLM", 0, 0, 0, 0, NULL, "vLLM olmoe.py"),
+	R("granitemoe", "GraniteMoeForCausalLM", 0, 0, 0, 0, NULL, "vLLM granitemoe.py"),
+	R("granitemoeshared", "GraniteMoeSharedForCausalLM", 0, 0, 0, 0, NULL, "vLLM granitemoeshared.py"),
+	R("seed_oss", "SeedOssForCausalLM", 0, 0, 0, 0, NULL, "vLLM seed_oss.py (head_dim, full attention)"),
+	R("ernie4_5", "Ernie4_5ForCausalLM", 0, 0, 0, 0, NULL, "vLLM ernie45.py (llama layers)"),
+	R("ernie4_5_moe", "Ernie4_5_MoeForCausalLM", 0, 0, 0, 0, NULL, "vLLM ernie45_moe.py"),
+	R("arcee", "ArceeForCausalLM", HF_UNGATED, 0, 0, 0, NULL, "vLLM arcee.py (up and down, relu2)"),
+	R("aquila", "AquilaForCausalLM", 0, 0, 0, 0, NULL, "vLLM registry: AquilaForCausalLM -> llama.py"),
+	R("deepseek", "DeepseekForCausalLM", 0, 0, 0, 0, NULL, "vLLM registry: DeepseekForCausalLM -> deepseek_v2.py (no kv_lora_rank: per-head K and V)"),
+	R("minicpm", "MiniCPMForCausalLM", 0, 0, 0, 0, NULL, "vLLM minicpm.py (llama layers; scale_emb, scale_depth compute only)"),
+	R("nemotron", "NemotronForCausalLM", HF_UNGATED, 0, 0, 0, NULL, "vLLM nemotron.py (NemotronMLP: up and down, relu2)"),
+	R("orion", "OrionForCausalLM", 0, 0, 0, 0, NULL, "vLLM orion.py"),
+	R("persimmon", "PersimmonForCausalLM", HF_UNGATED | HF_MHA, 0, 0, 0, NULL, "vLLM persimmon.py (MHA; dense_h_to_4h and dense_4h_to_h)"),
+	R("solar", "SolarForCausalLM", 0, 0, 0, 0, NULL, "vLLM solar.py"),
+	R("glm", "GlmForCausalLM", 0, 0, 0, 0, NULL, "vLLM glm.py (llama layers, partial rotary)"),
+	R("dots1", "Dots1ForCausalLM", 0, 0, 0, 0, NULL, "vLLM dots1.py"),
+	R("apertus", "ApertusForCausalLM", HF_UNGATED, 0, 0, 0, NULL, "vLLM apertus.py (ApertusMLP: up and down, xIELU)"),
+	R("bailing_moe", "BailingMoeForCausalLM", 0, 0, 0, 0, NULL, "vLLM bailing_moe.py"),
+	R("lfm2", "Lfm2ForCausalLM", HF_TIED, 0, 0, 0, fam_lfm2, "vLLM lfm2.py @055e47c2 (conv and full_attention layers; lm_head tied)"),
+	R("lfm2_moe", "Lfm2MoeForCausalLM", HF_TIED, 0, 0, 0, fam_lfm2_moe, "vLLM lfm2_moe.py @030ea52e (conv and full_attention layers; lm_head tied; num_dense_layers dense MLPs)"),
+	R("step3_text", "Step3TextForCausalLM", HF_MQA, 0, 0, 0, fam_step3_text, "vLLM step3_text.py @0169d396 (one KV head of head_dim, 256 by default)"),
 };
 
 #undef R
+
+size_t hf_family_count(void)
+{
+	return sizeof families / sizeof families[0];
+}
+
+const struct hf_family *hf_family_at(size_t i)
+{
+	return i < hf_family_count() ? &families[i] : NULL;
+}
 
 const struct hf_family *hf_family_find(const char *model_type)
 {

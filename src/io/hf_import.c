@@ -33,7 +33,9 @@ static enum kvp_status kv_heads(struct cfg *c, struct kvp_model *m)
 {
 	static const char *const kv_keys[] = {
 		"n_head_kv", "num_kv_heads", "num_key_value_heads",
-		"multi_query_group_num", NULL
+		"multi_query_group_num",
+		"num_attention_groups",   /* Step3 text (fam_step3_text) */
+		NULL
 	};
 	const char *which = NULL;
 	uint64_t kv = 0;
@@ -74,6 +76,12 @@ static enum kvp_status kv_heads(struct cfg *c, struct kvp_model *m)
 	if (r == 0 && hf_has(c, "block_configs")) {
 		/* per-layer KV heads (hf_layout.c); the base is replaced */
 		m->base.kv_heads = m->q_heads;
+	} else if (r == 0 && c->fam && (c->fam->flags & HF_MHA)) {
+		/* the family's attention has as many KV heads as query heads
+		 * (its row's source) */
+		m->base.kv_heads = m->q_heads;
+	} else if (r == 0 && c->fam && (c->fam->flags & HF_MQA)) {
+		m->base.kv_heads = 1;   /* the family's code: its row's source */
 	} else if (r == 0) {
 		m->base.kv_heads = m->q_heads;
 		m->kv_heads_assumed = true;
@@ -160,6 +168,30 @@ static enum kvp_status known_family(struct cfg *c, struct kvp_model *m)
 
 /* ---- sizes ------------------------------------------------------------ */
 
+/* transformers 5's NemotronHConfig: num_hidden_layers is the length of
+ * layers_block_type (a property; the key may be absent). 1 found, 0 not,
+ * -1 error. */
+static int layers_from_list(struct cfg *c, uint64_t *n)
+{
+	char path[96];
+	const cJSON *a;
+
+	if (!c->fam || !(c->fam->flags & HF_LBT_COUNT))
+		return 0;
+	a = hf_get(c, "layers_block_type", path, sizeof path);
+	if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) < 1)
+		return 0;
+	*n = (uint64_t)cJSON_GetArraySize(a);
+	if (*n > KVP_MAX_LAYERS) {
+		hf_bad(c, path, a, "more layers than kvplan holds");
+		return -1;
+	}
+	hf_note(c, "num_hidden_layers absent: %llu, the length of "
+	        "layers_block_type (transformers NemotronHConfig)",
+	        (unsigned long long)*n);
+	return 1;
+}
+
 static enum kvp_status sizes(struct cfg *c, struct kvp_model *m)
 {
 	static const char *const k_layers[] = {
@@ -172,6 +204,8 @@ static enum kvp_status sizes(struct cfg *c, struct kvp_model *m)
 	int r;
 
 	if ((r = hf_uint_any(c, k_layers, 1, KVP_MAX_LAYERS, &x, NULL)) < 0)
+		return c->err->status;
+	if (r == 0 && (r = layers_from_list(c, &x)) < 0)
 		return c->err->status;
 	if (r == 0) {
 		if (cJSON_GetObjectItemCaseSensitive(c->root, "added_tokens") ||
@@ -409,6 +443,30 @@ static enum kvp_status import_obj(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/* The text model of a VLM: transformers' text_config; InternVL's
+ * llm_config and DeepSeek-VL2's language_config (vLLM internvl.py and
+ * deepseek_vl2.py build the language model from them): c->text, the
+ * first present. */
+static enum kvp_status text_model(struct cfg *c, const cJSON *root)
+{
+	static const char *const wrappers[] = { "text_config", "llm_config",
+		"language_config" };
+	const cJSON *tc;
+	size_t w;
+
+	for (w = 0; w < sizeof wrappers / sizeof wrappers[0]; w++) {
+		tc = cJSON_GetObjectItemCaseSensitive(root, wrappers[w]);
+		if (!tc || cJSON_IsNull(tc))
+			continue;
+		if (!cJSON_IsObject(tc))
+			return hf_bad(c, wrappers[w], tc, "must be an object");
+		c->text = tc;
+		c->text_key = wrappers[w];
+		break;
+	}
+	return KVP_OK;
+}
+
 enum kvp_status kvp_hf_import_text_opts(const char *text, size_t len,
                                         const char *name, unsigned flags,
                                         struct kvp_model *m,
@@ -420,7 +478,6 @@ enum kvp_status kvp_hf_import_text_opts(const char *text, size_t len,
 	struct kvp_model out;
 	struct lay *L;
 	cJSON *root;
-	const cJSON *tc;
 	enum kvp_status st;
 
 	if (!err)
@@ -451,14 +508,9 @@ enum kvp_status kvp_hf_import_text_opts(const char *text, size_t len,
 		cJSON_Delete(root);
 		return st;
 	}
-	tc = cJSON_GetObjectItemCaseSensitive(root, "text_config");
-	if (tc && !cJSON_IsNull(tc)) {
-		if (!cJSON_IsObject(tc)) {
-			st = hf_bad(&c, "text_config", tc, "must be an object");
-			cJSON_Delete(root);
-			return st;
-		}
-		c.text = tc;
+	if (text_model(&c, root) != KVP_OK) {
+		cJSON_Delete(root);
+		return err->status;
 	}
 	L = calloc(KVP_MAX_LAYERS, sizeof *L);
 	if (!L) {

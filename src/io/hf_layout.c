@@ -46,6 +46,8 @@ int hf_kind_from_name(const char *s, enum kvp_layer_kind *k)
 		{ "mamba2", KVP_LAYER_NONE },
 		{ "ssm", KVP_LAYER_NONE },
 		{ "recurrent", KVP_LAYER_NONE },
+		/* LFM2's short convolution (its state: hf_state.c) */
+		{ "conv", KVP_LAYER_NONE },
 		{ "mlp", KVP_LAYER_FFN },
 		{ "moe", KVP_LAYER_FFN },
 	};

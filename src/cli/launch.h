@@ -76,6 +76,17 @@ enum kvp_status kvp_launch_translate(char *const *w, size_t n,
                                      const struct kvp_launch_engine **eng,
                                      struct kvp_error *err);
 
+/* The same, read at a named release: for llama.cpp, "v0.4.0" or
+ * "v0.5.0" (kvp_launch_llama_release) takes the flags that release has
+ * and refuses the others as it does; NULL or another release: the flag
+ * table's release (kvp_launch_engine.release). */
+enum kvp_status kvp_launch_translate_at(char *const *w, size_t n,
+                                        const char *release, bool user_model,
+                                        struct kvp_strv *out,
+                                        struct kvp_notes *notes,
+                                        const struct kvp_launch_engine **eng,
+                                        struct kvp_error *err);
+
 /* Do the words start (after NAME=VALUE words) with a program kvplan
  * reads? (The planner's Open prompt tells a command from a file name.) */
 bool kvp_launch_is_command(char *const *w, size_t n);

@@ -211,12 +211,9 @@ static enum kvp_status own_environment(struct kvp_strv *words,
 	return ok ? KVP_OK : kvp_error_set(err, KVP_ENOMEM, "out of memory");
 }
 
-/* A release named on kvplan's line (--engine E@R, --engine-version R):
- * its rules are computed, but the command's flags are read by the one
- * table kvplan has for the engine, which the note names. */
-static void release_note(const struct kvp_strv *kept,
-                         const struct kvp_launch_engine *e,
-                         struct kvp_notes *notes)
+/* The release named on kvplan's line (--engine E@R, --engine-version R);
+ * NULL: none. */
+static const char *named_release(const struct kvp_strv *kept)
 {
 	const char *r = NULL, *a;
 	size_t i;
@@ -234,7 +231,25 @@ static void release_note(const struct kvp_strv *kept,
 			r = kept->v[++i];
 		}
 	}
-	if (r && *r && notes->n < KVP_MAX_NOTES)
+	return r && *r ? r : NULL;
+}
+
+/* A named release's rules are computed; the command's flags are read at
+ * that release when kvplan holds its flag list (llama.cpp v0.4.0,
+ * v0.5.0), else by the engine's one table, which the note names. */
+static void release_note(const char *r, const struct kvp_launch_engine *e,
+                         struct kvp_notes *notes)
+{
+	const char *label;
+
+	if (e->llama && kvp_launch_llama_release(r, &label)) {
+		if (notes->n < KVP_MAX_NOTES)
+			snprintf(notes->line[notes->n++], sizeof notes->line[0],
+			         "release %.24s: the command's flags are read as "
+			         "llama.cpp %.40s has them", r, label);
+		return;
+	}
+	if (r && notes->n < KVP_MAX_NOTES)
 		snprintf(notes->line[notes->n++], sizeof notes->line[0],
 		         "release %.24s: its rules are computed; the command's flags "
 		         "are read as %.40s spells them (kvplan's one table)", r,
@@ -275,12 +290,13 @@ static enum kvp_status build(struct prep *p, struct kvp_launch *l,
 		return st;
 	l->command_model = (p->launch || p->file) && !p->user_model;
 	if ((p->launch || p->file) &&
-	    ((st = kvp_launch_translate(p->words.v, p->words.n, p->user_model,
-	                                &l->argv, &l->notes, &e, err)) != KVP_OK ||
+	    ((st = kvp_launch_translate_at(p->words.v, p->words.n,
+	                                   named_release(&p->kept), p->user_model,
+	                                   &l->argv, &l->notes, &e, err)) != KVP_OK ||
 	     (st = same_engine(&p->kept, e, err)) != KVP_OK))
 		return st;
 	if (e)
-		release_note(&p->kept, e, &l->notes);
+		release_note(named_release(&p->kept), e, &l->notes);
 	return keep_user_flags(p, l, at, err);
 }
 

@@ -29,6 +29,11 @@ bad "llama-server: no = form" "invalid argument: --ctx-size=4096" calc $M -- lla
 bad "llama-server: a removed flag" "--draft-max: error: the argument has been removed. use --spec-draft-n-max" calc $M -- llama-server -m x --draft-max 8
 bad "llama-cli: no -kvu" "llama-cli: error: invalid argument: -kvu" calc $M -- llama-cli -m x -kvu
 bad "sglang: unknown flag" "error: unrecognized arguments: --foo" calc $M -- python -m sglang.launch_server --model-path x --foo
+# SGLang's own flags of server_args.py@001067ff that split the KV cache or
+# the weights: refused by reason, not as unknown
+bad "sglang: --dcp-size" "--dcp-size: not modelled by kvplan - decode context parallelism splits the KV cache" calc $M -- python -m sglang.launch_server --model-path x --dcp-size 2
+bad "sglang: --ep (ep_size's alias)" "--ep: not modelled by kvplan - expert parallelism" calc $M -- python -m sglang.launch_server --model-path x --ep 2
+bad "sglang: --moe-data-parallel-size" "--moe-data-parallel-size: not modelled by kvplan - MoE data parallelism" calc $M -- python -m sglang.launch_server --model-path x --moe-data-parallel-size 2
 # kvplan's own refusals
 bad "not a launch command" "'ollama': not a launch command kvplan reads" calc $M -- ollama serve
 bad "trtllm-serve: unknown flag" "trtllm-serve: Error: No such option: --foo" calc $M -- trtllm-serve x --foo
@@ -154,6 +159,14 @@ logs="$(dirname "$0")/../data/logs"
 grep -q '^settings from the flags (they win over the log): max_model_len' "$TMP/rec" &&
 	grep -q 'not modelled by kvplan.*: --port' "$TMP/rec" && ok "reconcile -- vllm serve" || notok "reconcile: $(cat "$TMP/rec")"
 bad "reconcile --emit" "--emit: a calc option" reconcile "$logs/vllm-0.17-encoder.log" --emit vllm
+
+# dp_size's alias --data-parallel-size (server_args.py@001067ff) is read
+# and written back as --dp-size; --nccl-port is named as not modelled
+"$KVPLAN" calc $M --card h100x2 --emit sglang -- python -m sglang.launch_server --model-path x --data-parallel-size 2 --nccl-port 1234 >"$TMP/out" 2>"$TMP/err"
+[ "$(emit_line)" = "python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B --dp-size 2" ] &&
+	"$KVPLAN" calc $M --card h100x2 -- python -m sglang.launch_server --model-path x --data-parallel-size 2 --nccl-port 1234 2>&1 |
+	grep -q '^note: python -m sglang.launch_server: not modelled by kvplan.*: --nccl-port$' && ok "sglang: --data-parallel-size read, --nccl-port noted" ||
+	notok "sglang dp: $(emit_line) $(cat "$TMP/err")"
 
 # sweep reads the command too; its notes go to stderr (the CSV stays
 # whole). Llama-3.1-8B (32 layers, 8 KV heads of 128) with the command's

@@ -241,6 +241,7 @@ struct rd {
 	bool user_model, have_model, np_given, ngl_given;
 	unsigned lc;            /* llama.cpp: the KVP_LC_* bit read at */
 	const char *rel;        /* the release read at, as messages name it */
+	const char *release;    /* the release named on kvplan's line, or NULL */
 	char unmodelled[1200];
 };
 
@@ -316,6 +317,7 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 	char name[96];
 	const struct kvp_launch_flag *f;
 	const struct kvp_launch_known *k = NULL;
+	const struct kvp_launch_range *g;
 	char *k2;
 	bool neg, takes;
 
@@ -334,6 +336,10 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 		f = NULL;   /* llama-server's only (-kvu): unknown to llama-cli */
 	if (!f && !(k = known_of(r->e, r->lc, name)))
 		return unknown(r->e, r->rel, name, err);
+	if (f && (g = kvp_launch_outside(r->e->kind, f->names[0], r->release)))
+		return kvp_error_set(err, KVP_EINVAL, "%s: error: unrecognized "
+			"arguments: %s (as %s %s refuses it: %s)", r->e->program,
+			name, r->e->emit_name, r->release, g->source);
 	takes = f ? f->value : k->value;
 	if (takes) {
 		if (eq)
@@ -512,6 +518,7 @@ enum kvp_status kvp_launch_translate_at(char *const *w, size_t n,
 	*eng = r.e;
 	r.lc = KVP_LC_V050;
 	r.rel = r.e->release;
+	r.release = release;
 	if (r.e->llama && kvp_launch_llama_release(release, &r.rel))
 		r.lc = kvp_launch_llama_release(release, NULL);
 	if (!push(out, "--engine") || !push(out, kvp_engine_name(r.e->kind)))

@@ -49,6 +49,23 @@ struct kvp_launch_flag {
 	const char *source;     /* where the row was read */
 };
 
+/* A flag whose releases are known (launch_range.c): a release named
+ * outside [first, last] refuses it as the engine's parser does. */
+struct kvp_launch_range {
+	enum kvp_engine_kind kind;
+	const char *flag;       /* the row's names[0] */
+	const char *first;      /* first release that has it; NULL: not known */
+	const char *last;       /* last release that has it; NULL: not known */
+	const char *source;     /* where first/last were read */
+};
+
+/* The range of the engine's flag that `release` lies outside; NULL when
+ * the flag has no known range, the release is inside it, or release is
+ * NULL or of no form kvplan orders. */
+const struct kvp_launch_range *kvp_launch_outside(enum kvp_engine_kind kind,
+                                                  const char *flag,
+                                                  const char *release);
+
 /* The llama.cpp releases whose flag lists kvplan holds (bits of
  * kvp_launch_known.rel). */
 #define KVP_LC_V040 1u   /* node-llama-cpp 3.21.1's common/arg.cpp */

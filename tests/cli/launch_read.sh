@@ -102,9 +102,21 @@ VLLM_USE_V1=0 "$KVPLAN" calc $M -- vllm serve x >/dev/null 2>"$TMP/err"
 grep -q "VLLM_USE_V1=0: the V0 engine" "$TMP/err" && ok "kvplan's own VLLM_USE_V1=0 refused" || notok "VLLM_USE_V1 env: $(cat "$TMP/err")"
 
 "$KVPLAN" calc $M --engine vllm@0.19.0 -- vllm serve x >"$TMP/out" 2>&1
-grep -q "^note: release 0.19.0: its rules are computed; the command's flags are read as 0.11 (arg_utils.py@99d7eb5d) spells them (kvplan.s one table)" "$TMP/out" &&
+grep -q "^note: release 0.19.0: its rules are computed; the command's flags are read as 0.11 (arg_utils.py@99d7eb5d) spells them (kvplan.s one table; known removals checked)" "$TMP/out" &&
 	grep -q '^engine  *vllm 0.19.0' "$TMP/out" && ok "a named release: its rules, and the flag table named" ||
 	notok "release note: $(grep -e '^note' -e '^engine' "$TMP/out")"
+
+# a flag with a known release range: vLLM PR #36216 removed --swap-space,
+# last in 0.17.1 (unslothai/unsloth-zoo#1210); a release named after it
+# refuses the flag as its argparse does, 0.17.1 and no release take it
+bad "vllm@0.18.0: --swap-space refused" "vllm serve: error: unrecognized arguments: --swap-space (as vllm 0.18.0 refuses it: removed by vLLM PR #36216; last in 0.17.1" calc $M --engine vllm@0.18.0 -- vllm serve x --swap-space 4
+bad "vllm@0.19.0: --swap-space refused" "unrecognized arguments: --swap-space (as vllm 0.19.0 refuses it" calc $M --engine vllm@0.19.0 -- vllm serve x --swap-space 4
+for r in "--engine vllm@0.17.1" "--engine vllm"; do
+	# shellcheck disable=SC2086
+	"$KVPLAN" calc $M $r -- vllm serve x --swap-space 4 >"$TMP/out" 2>&1 &&
+		grep -q '^note: vllm serve: not modelled by kvplan.*: --swap-space$' "$TMP/out" &&
+		ok "$r: --swap-space taken, noted" || notok "$r --swap-space: $(tail -3 "$TMP/out")"
+done
 
 # settings the engine's table has no flag for are named, not dropped
 "$KVPLAN" calc $M --engine vllm --speculative-method ngram --num-speculative-tokens 3 --emit vllm >"$TMP/out" 2>"$TMP/err"

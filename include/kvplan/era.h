@@ -150,6 +150,11 @@ bool kvp_llamacpp_build(const char *s, unsigned long *n);
  * engines that ask such a rule use kvp_era_rule_at, which refuses it. */
 bool kvp_era_has(const struct kvp_engine_opts *o, enum kvp_era_rule r);
 
+/* a >= b for two releases of the forms kvp_engine_version_check takes
+ * ("0.17.1", "v0.8.5.post1", "b5423"); true when either is of no such
+ * form (nothing is known against it). */
+bool kvp_release_at_least(const char *a, const char *b);
+
 /* *has = whether the plan's release has rule r; KVP_EINVAL naming
  * engine.version (and both bounds) when the release lies between the last
  * build known without it and the first known with it. */

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/launch.h"
 #include "cli/opts.h"
 #include "io/plan_json.h"
 #include "io/report_csv.h"
@@ -242,12 +243,17 @@ int kvp_cmd_sweep(int argc, char **argv)
 	o.ctx = &s;
 	o.formats = formats;
 	kvp_error_clear(&err);
-	if (kvp_opts_parse(&o, argc, argv, stdout, &err) != KVP_OK) {
+	if (kvp_launch_parse(&o, argc, argv, &err) != KVP_OK) {
 		fprintf(stderr, "kvplan sweep: %s\n", err.msg);
 		kvp_opts_free(&o);
 		return 2;
 	}
+	/* the launch command's notes (the flags not modelled) on stderr, so
+	 * the grid's CSV and JSON stay whole */
+	for (xi = 0; o.launch && xi < o.launch->notes.n; xi++)
+		fprintf(stderr, "kvplan sweep: note: %s\n", o.launch->notes.line[xi]);
 	if (o.help) {
+		kvp_launch_help(stdout, false);
 		kvp_opts_free(&o);
 		return 0;
 	}

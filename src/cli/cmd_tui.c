@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/launch.h"
 #include "cli/opts.h"
 #include "kvplan/plan.h"
 #include "tui/tui.h"
@@ -36,12 +37,13 @@ int kvp_cmd_tui(int argc, char **argv)
 		return kvp_tui_run(&p, NULL, NULL);
 	}
 	kvp_opts_init(&o, "kvplan", "[PLAN.json] [--model SPEC] [--card NAME[xN]] [OPTIONS]");
-	if (kvp_opts_parse(&o, argc, argv, stdout, &err) != KVP_OK) {
+	if (kvp_launch_parse(&o, argc, argv, &err) != KVP_OK) {
 		fprintf(stderr, "kvplan: %s\n", err.msg);
 		kvp_opts_free(&o);
 		return 2;
 	}
 	if (o.help) {
+		kvp_launch_help(stdout, false);
 		kvp_opts_free(&o);
 		return 0;
 	}
@@ -51,6 +53,7 @@ int kvp_cmd_tui(int argc, char **argv)
 		kvp_opts_free(&o);
 		return 2;
 	}
+	kvp_launch_notes(o.launch, &o.notes);   /* -- COMMAND: its notes */
 	notice[0] = '\0';
 	for (i = 0; i < o.notes.n && pos < sizeof notice; i++) {
 		int k = snprintf(notice + pos, sizeof notice - pos, "%s%s",

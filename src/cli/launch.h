@@ -62,6 +62,14 @@ void kvp_launch_free(struct kvp_launch *l);
 /* An error on the command's model (--model: ...) with how to replace it. */
 void kvp_launch_model_hint(struct kvp_error *err);
 
+/* kvp_opts_parse of argv[0..argc) after kvp_launch_prepare: a launch
+ * command, --launch or --env read into o (o->launch keeps its notes);
+ * --emit refused (a calc and solve option). For the commands that write
+ * no command back (sweep, the planner). */
+struct kvp_opts;
+enum kvp_status kvp_launch_parse(struct kvp_opts *o, int argc, char **argv,
+                                 struct kvp_error *err);
+
 /* The reading's notes after `notes` (the model's, from opts.c). */
 void kvp_launch_notes(const struct kvp_launch *l, struct kvp_notes *notes);
 
@@ -75,6 +83,17 @@ enum kvp_status kvp_launch_translate(char *const *w, size_t n,
                                      struct kvp_notes *notes,
                                      const struct kvp_launch_engine **eng,
                                      struct kvp_error *err);
+
+/* The same, read at a named release: for llama.cpp, "v0.4.0" or
+ * "v0.5.0" (kvp_launch_llama_release) takes the flags that release has
+ * and refuses the others as it does; NULL or another release: the flag
+ * table's release (kvp_launch_engine.release). */
+enum kvp_status kvp_launch_translate_at(char *const *w, size_t n,
+                                        const char *release, bool user_model,
+                                        struct kvp_strv *out,
+                                        struct kvp_notes *notes,
+                                        const struct kvp_launch_engine **eng,
+                                        struct kvp_error *err);
 
 /* Do the words start (after NAME=VALUE words) with a program kvplan
  * reads? (The planner's Open prompt tells a command from a file name.) */

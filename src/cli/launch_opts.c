@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/launch.h"
+#include "cli/opts.h"
 #include "io/file.h"
 
 /* A word that starts a launch command after "--": anything but a plan
@@ -211,12 +212,9 @@ static enum kvp_status own_environment(struct kvp_strv *words,
 	return ok ? KVP_OK : kvp_error_set(err, KVP_ENOMEM, "out of memory");
 }
 
-/* A release named on kvplan's line (--engine E@R, --engine-version R):
- * its rules are computed, but the command's flags are read by the one
- * table kvplan has for the engine, which the note names. */
-static void release_note(const struct kvp_strv *kept,
-                         const struct kvp_launch_engine *e,
-                         struct kvp_notes *notes)
+/* The release named on kvplan's line (--engine E@R, --engine-version R);
+ * NULL: none. */
+static const char *named_release(const struct kvp_strv *kept)
 {
 	const char *r = NULL, *a;
 	size_t i;
@@ -234,10 +232,29 @@ static void release_note(const struct kvp_strv *kept,
 			r = kept->v[++i];
 		}
 	}
-	if (r && *r && notes->n < KVP_MAX_NOTES)
+	return r && *r ? r : NULL;
+}
+
+/* A named release's rules are computed; the command's flags are read at
+ * that release when kvplan holds its flag list (llama.cpp v0.4.0,
+ * v0.5.0), else by the engine's one table, which the note names. */
+static void release_note(const char *r, const struct kvp_launch_engine *e,
+                         struct kvp_notes *notes)
+{
+	const char *label;
+
+	if (e->llama && kvp_launch_llama_release(r, &label)) {
+		if (notes->n < KVP_MAX_NOTES)
+			snprintf(notes->line[notes->n++], sizeof notes->line[0],
+			         "release %.24s: the command's flags are read as "
+			         "llama.cpp %.40s has them", r, label);
+		return;
+	}
+	if (r && notes->n < KVP_MAX_NOTES)
 		snprintf(notes->line[notes->n++], sizeof notes->line[0],
 		         "release %.24s: its rules are computed; the command's flags "
-		         "are read as %.40s spells them (kvplan's one table)", r,
+		         "are read as %.40s spells them (kvplan's one table; known "
+		         "removals checked)", r,
 		         e->release);
 }
 
@@ -275,12 +292,13 @@ static enum kvp_status build(struct prep *p, struct kvp_launch *l,
 		return st;
 	l->command_model = (p->launch || p->file) && !p->user_model;
 	if ((p->launch || p->file) &&
-	    ((st = kvp_launch_translate(p->words.v, p->words.n, p->user_model,
-	                                &l->argv, &l->notes, &e, err)) != KVP_OK ||
+	    ((st = kvp_launch_translate_at(p->words.v, p->words.n,
+	                                   named_release(&p->kept), p->user_model,
+	                                   &l->argv, &l->notes, &e, err)) != KVP_OK ||
 	     (st = same_engine(&p->kept, e, err)) != KVP_OK))
 		return st;
 	if (e)
-		release_note(&p->kept, e, &l->notes);
+		release_note(named_release(&p->kept), e, &l->notes);
 	return keep_user_flags(p, l, at, err);
 }
 
@@ -352,4 +370,25 @@ void kvp_launch_model_hint(struct kvp_error *err)
 	kvp_error_set(err, err->status, "the launch command's model: %.*s "
 		"(kvplan's own --model puts a preset, a config.json or a GGUF "
 		"file in its place)", (int)sizeof msg - 120, msg + 9);
+}
+
+enum kvp_status kvp_launch_parse(struct kvp_opts *o, int argc, char **argv,
+                                 struct kvp_error *err)
+{
+	enum kvp_status st;
+
+	if ((st = kvp_launch_prepare(argc, argv, &o->launch, err)) != KVP_OK)
+		return st;
+	if (o->launch && o->launch->emit[0])
+		return kvp_error_set(err, KVP_EINVAL, "--emit: a calc and solve "
+			"option (run calc on the plan to write its command)");
+	if (o->launch) {
+		argc = (int)o->launch->argv.n;
+		argv = o->launch->argv.v;
+	}
+	if ((st = kvp_opts_parse(o, argc, argv, stdout, err)) != KVP_OK &&
+	    o->launch && o->launch->command_model &&
+	    !strncmp(err->msg, "--model: ", 9))
+		kvp_launch_model_hint(err);
+	return st;
 }

@@ -137,14 +137,15 @@ static const struct kvp_launch_flag *row_of(const struct kvp_launch_engine *e,
 	return NULL;
 }
 
-/* A llama.cpp flag of the program that kvplan does not model. */
+/* A llama.cpp flag of the program in the releases of bits lc. */
 static const struct kvp_launch_known *known_of(const struct kvp_launch_engine *e,
-                                               const char *name)
+                                               unsigned lc, const char *name)
 {
 	size_t i;
 
 	for (i = 0; e->llama && i < kvp_launch_llama_n_known; i++)
 		if (!strcmp(kvp_launch_llama_known[i].name, name) &&
+		    (kvp_launch_llama_known[i].rel & lc) &&
 		    (e->llama_cli ? kvp_launch_llama_known[i].cli
 		                  : kvp_launch_llama_known[i].server))
 			return &kvp_launch_llama_known[i];
@@ -153,24 +154,25 @@ static const struct kvp_launch_known *known_of(const struct kvp_launch_engine *e
 
 bool kvp_launch_in_program(const struct kvp_launch_engine *e, const char *name)
 {
-	return !e->llama || known_of(e, name) != NULL;
+	return !e->llama || known_of(e, KVP_LC_V050, name) != NULL;
 }
 
 /* The engine's own refusal of a word it does not take. */
 static enum kvp_status unknown(const struct kvp_launch_engine *e,
-                               const char *w, struct kvp_error *err)
+                               const char *rel, const char *w,
+                               struct kvp_error *err)
 {
 	if (e->kind == KVP_ENGINE_TRTLLM)   /* click */
 		return kvp_error_set(err, KVP_EINVAL, "%s: Error: %s %s (as %s %s "
 			"refuses it)", e->program, w[0] == '-' ? "No such option:" :
-			"Got unexpected extra argument", w, e->program, e->release);
+			"Got unexpected extra argument", w, e->program, rel);
 	if (e->llama)
 		return kvp_error_set(err, KVP_EINVAL, "%s: error: invalid "
 			"argument: %s (as %s %s refuses it)", e->program, w,
-			e->program, e->release);
+			e->program, rel);
 	return kvp_error_set(err, KVP_EINVAL, "%s: error: unrecognized "
 		"arguments: %s (as %s %s refuses it)", e->program, w,
-		e->emit_name, e->release);
+		e->emit_name, rel);
 }
 
 /* Word maps: the kvplan value of an engine value; NULL = set nothing;
@@ -237,6 +239,9 @@ struct rd {
 	struct kvp_strv *out;
 	struct kvp_notes *notes;
 	bool user_model, have_model, np_given, ngl_given;
+	unsigned lc;            /* llama.cpp: the KVP_LC_* bit read at */
+	const char *rel;        /* the release read at, as messages name it */
+	const char *release;    /* the release named on kvplan's line, or NULL */
 	char unmodelled[1200];
 };
 
@@ -312,6 +317,7 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 	char name[96];
 	const struct kvp_launch_flag *f;
 	const struct kvp_launch_known *k = NULL;
+	const struct kvp_launch_range *g;
 	char *k2;
 	bool neg, takes;
 
@@ -326,10 +332,14 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 			if (*k2 == '_')
 				*k2 = '-';
 	f = row_of(r->e, name, &neg);
-	if (f && !kvp_launch_in_program(r->e, name))
+	if (f && r->e->llama && !known_of(r->e, r->lc, name))
 		f = NULL;   /* llama-server's only (-kvu): unknown to llama-cli */
-	if (!f && !(k = known_of(r->e, name)))
-		return unknown(r->e, name, err);
+	if (!f && !(k = known_of(r->e, r->lc, name)))
+		return unknown(r->e, r->rel, name, err);
+	if (f && (g = kvp_launch_outside(r->e->kind, f->names[0], r->release)))
+		return kvp_error_set(err, KVP_EINVAL, "%s: error: unrecognized "
+			"arguments: %s (as %s %s refuses it: %s)", r->e->program,
+			name, r->e->emit_name, r->release, g->source);
 	takes = f ? f->value : k->value;
 	if (takes) {
 		if (eq)
@@ -346,7 +356,7 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 	if (f && f->refuse && !strncmp(f->refuse, "removed: ", 9))
 		return kvp_error_set(err, KVP_EINVAL, "%s %s: error: the argument "
 			"has been removed. %s (as %s %s refuses it)", r->e->program,
-			name, f->refuse + 9, r->e->program, r->e->release);
+			name, f->refuse + 9, r->e->program, r->rel);
 	if (f && f->refuse)
 		return kvp_error_set(err, KVP_EINVAL, "%s %s: not modelled by "
 			"kvplan - %s", r->e->program, name, f->refuse);
@@ -466,7 +476,7 @@ static enum kvp_status finish(struct rd *r, size_t at, struct kvp_error *err)
 		note(r->notes, "%s without -ngl: llama.cpp %s fits the layers "
 		     "to the free memory (-ngl auto); kvplan puts all of them on "
 		     "the devices (-ngl all) and its verdict says if they fit",
-		     r->e->program, r->e->release);
+		     r->e->program, r->rel);
 	if (r->unmodelled[0])
 		note_list(r);
 	return KVP_OK;
@@ -477,6 +487,17 @@ enum kvp_status kvp_launch_translate(char *const *w, size_t n,
                                      struct kvp_notes *notes,
                                      const struct kvp_launch_engine **eng,
                                      struct kvp_error *err)
+{
+	return kvp_launch_translate_at(w, n, NULL, user_model, out, notes, eng,
+	                               err);
+}
+
+enum kvp_status kvp_launch_translate_at(char *const *w, size_t n,
+                                        const char *release, bool user_model,
+                                        struct kvp_strv *out,
+                                        struct kvp_notes *notes,
+                                        const struct kvp_launch_engine **eng,
+                                        struct kvp_error *err)
 {
 	struct rd r;
 	size_t i, start = 0, used, at;
@@ -495,6 +516,11 @@ enum kvp_status kvp_launch_translate(char *const *w, size_t n,
 	if (!(r.e = program(w + start, n - start, &used, err)))
 		return err->status;
 	*eng = r.e;
+	r.lc = KVP_LC_V050;
+	r.rel = r.e->release;
+	r.release = release;
+	if (r.e->llama && kvp_launch_llama_release(release, &r.rel))
+		r.lc = kvp_launch_llama_release(release, NULL);
 	if (!push(out, "--engine") || !push(out, kvp_engine_name(r.e->kind)))
 		return kvp_error_set(err, KVP_ENOMEM, "out of memory");
 	at = out->n;
@@ -507,7 +533,7 @@ enum kvp_status kvp_launch_translate(char *const *w, size_t n,
 		if (a[0] != '-' || !a[1] || !strcmp(a, "--")) {
 			if (!r.e->positional_model || seen_pos || r.have_model ||
 			    !strcmp(a, "--"))
-				return unknown(r.e, a, err);
+				return unknown(r.e, r.rel, a, err);
 			seen_pos = true;
 			st = apply(&r, &r.e->flags[0], "the model", a, false, err);
 		} else {

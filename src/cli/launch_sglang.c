@@ -5,6 +5,10 @@
  * dashes, plus the Arg(aliases=...) it lists; a bool field is a switch).
  * argparse's prefix matching makes --tp and --dp mean --tp-size and
  * --dp-size (no other field starts tp_ or dp_ there); they are rows here.
+ * The memory, parallelism and Mamba rows were checked against the file
+ * at that commit (search index file 61620183500: Memory and scheduling,
+ * Distributed topology and parallelism, Expert parallelism, Mamba cache
+ * sections; tests/data/launch/sglang-001067ff.flags names them).
  */
 #include "cli/launch_tab.h"
 
@@ -41,7 +45,34 @@ static const struct kvp_launch_flag rows[] = {
 	RV("it changes the model's configuration; give the changed config.json "
 	   "to kvplan's --model", "--json-model-override-args"),
 	RV("expert parallelism spreads the routed experts over the ranks; "
-	   "kvplan does not model it", "--ep-size"),
+	   "kvplan does not model it", "--ep-size", "--expert-parallel-size",
+	   "--ep"),
+	/* server_args.py@001067ff, Distributed topology and parallelism:
+	 * dcp_size, attn_cp_size, moe_dp_size with their aliases */
+	RV("decode context parallelism splits the KV cache; kvplan does not "
+	   "model it", "--dcp-size", "--decode-context-parallel-size"),
+	RV("attention context parallelism splits the KV cache; kvplan does "
+	   "not model it", "--attn-cp-size", "--attention-context-parallel-size"),
+	RS("prefill context parallelism splits the sequence over ranks; "
+	   "kvplan does not model it", "--enable-prefill-cp"),
+	RS("the DSA KV and indexer cache layers are split over the context-"
+	   "parallel ranks; kvplan does not model it",
+	   "--enable-dsa-cache-layer-split"),
+	RV("MoE data parallelism changes the expert weights a rank holds; "
+	   "kvplan does not model it", "--moe-dp-size", "--moe-data-parallel-size"),
+	RV("it changes the dense MLP weights a rank holds; kvplan does not "
+	   "model it", "--moe-dense-tp-size"),
+	RV("redundant experts are held on each rank; kvplan does not model it",
+	   "--ep-num-redundant-experts"),
+	/* Memory and scheduling, Mamba cache */
+	RS("one buffer split between the full, SWA and Mamba pools as they "
+	   "fill; kvplan models the static pools", "--enable-unified-memory"),
+	RS("int8 Mamba checkpoints are a pool of their own; kvplan does not "
+	   "model it", "--enable-int8-mamba-checkpoint"),
+	RV("int8 Mamba checkpoints are a pool of their own; kvplan does not "
+	   "model it", "--int8-mamba-ckpt-size"),
+	RV("its extra buffers change the Mamba state pool; kvplan models the "
+	   "default strategy", "--mamba-radix-cache-strategy"),
 
 	NV("--tokenizer-path"), NV("--tokenizer-mode"), NV("--load-format"),
 	NS("--trust-remote-code"), NV("--dtype"), NV("--revision"),
@@ -54,11 +85,22 @@ static const struct kvp_launch_flag rows[] = {
 	NV("--attention-backend"), NS("--disable-radix-cache"),
 	NS("--enable-torch-compile"), NV("--torch-compile-max-bs"),
 	NV("--nnodes"), NV("--node-rank"),
-	NV("--dist-init-addr"), NS("--enable-metrics"), NS("--is-embedding"),
+	NV("--dist-init-addr", "--nccl-init-addr"), NS("--enable-metrics"), NS("--is-embedding"),
 	NS("--enable-multimodal"), NV("--grammar-backend"),
 	NV("--max-queued-requests"), NS("--skip-tokenizer-init"),
 	NS("--enable-mixed-chunk"), NV("--watchdog-timeout"),
 	NV("--stream-interval"), NV("--decode-log-interval"),
+	/* server_args.py@001067ff: model, scheduling, topology, device and
+	 * Mamba fields that move no memory figure kvplan shows */
+	NV("--tokenizer-backend"), NV("--tokenizer-worker-num"),
+	NV("--detokenizer-worker-num"), NV("--model-impl"),
+	NV("--quantization-param-path"), NS("--enable-tf32-matmul"),
+	NV("--prefill-decode-interval"), NS("--enable-priority-scheduling"),
+	NV("--retraction-policy"), NV("--radix-eviction-policy"),
+	NV("--num-continuous-decode-steps"), NV("--scheduler-recv-interval"),
+	NV("--nccl-port"), NV("--dist-timeout"), NV("--load-balance-method"),
+	NV("--device"), NV("--base-gpu-id"), NV("--gpu-id-step"),
+	NV("--mamba-track-interval"),
 	/* --disable-overlap: argparse's prefix abbreviation of it (seen in
 	 * github.com/Agent-RL/ReCall/issues/43) */
 	NS("--disable-overlap-schedule", "--disable-overlap"),

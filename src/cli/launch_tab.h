@@ -49,13 +49,40 @@ struct kvp_launch_flag {
 	const char *source;     /* where the row was read */
 };
 
+/* A flag whose releases are known (launch_range.c): a release named
+ * outside [first, last] refuses it as the engine's parser does. */
+struct kvp_launch_range {
+	enum kvp_engine_kind kind;
+	const char *flag;       /* the row's names[0] */
+	const char *first;      /* first release that has it; NULL: not known */
+	const char *last;       /* last release that has it; NULL: not known */
+	const char *source;     /* where first/last were read */
+};
+
+/* The range of the engine's flag that `release` lies outside; NULL when
+ * the flag has no known range, the release is inside it, or release is
+ * NULL or of no form kvplan orders. */
+const struct kvp_launch_range *kvp_launch_outside(enum kvp_engine_kind kind,
+                                                  const char *flag,
+                                                  const char *release);
+
+/* The llama.cpp releases whose flag lists kvplan holds (bits of
+ * kvp_launch_known.rel). */
+#define KVP_LC_V040 1u   /* node-llama-cpp 3.21.1's common/arg.cpp */
+#define KVP_LC_V050 2u   /* node-llama-cpp 3.22.1's; the table's release */
+
 /* llama.cpp's full flag list (launch_llama_known.c). */
 struct kvp_launch_known {
 	const char *name;
 	bool value, server, cli;
+	unsigned rel;           /* KVP_LC_* bits: the releases that have it */
 };
 extern const struct kvp_launch_known kvp_launch_llama_known[];
 extern const size_t kvp_launch_llama_n_known;
+
+/* The KVP_LC_* bit of a release name ("v0.4.0"), its label in *label;
+ * 0 when kvplan holds no flag list of that release. */
+unsigned kvp_launch_llama_release(const char *release, const char **label);
 
 struct kvp_launch_engine {
 	const char *emit_name;      /* --emit NAME */

@@ -429,6 +429,11 @@ enum kvp_status kvp_engine_version_check(enum kvp_engine_kind e, const char *v,
 	return KVP_OK;
 }
 
+bool kvp_release_at_least(const char *a, const char *b)
+{
+	return release_at_least(a, b);
+}
+
 bool kvp_era_has(const struct kvp_engine_opts *o, enum kvp_era_rule r)
 {
 	size_t i;

@@ -29,6 +29,11 @@ bad "llama-server: no = form" "invalid argument: --ctx-size=4096" calc $M -- lla
 bad "llama-server: a removed flag" "--draft-max: error: the argument has been removed. use --spec-draft-n-max" calc $M -- llama-server -m x --draft-max 8
 bad "llama-cli: no -kvu" "llama-cli: error: invalid argument: -kvu" calc $M -- llama-cli -m x -kvu
 bad "sglang: unknown flag" "error: unrecognized arguments: --foo" calc $M -- python -m sglang.launch_server --model-path x --foo
+# SGLang's own flags of server_args.py@001067ff that split the KV cache or
+# the weights: refused by reason, not as unknown
+bad "sglang: --dcp-size" "--dcp-size: not modelled by kvplan - decode context parallelism splits the KV cache" calc $M -- python -m sglang.launch_server --model-path x --dcp-size 2
+bad "sglang: --ep (ep_size's alias)" "--ep: not modelled by kvplan - expert parallelism" calc $M -- python -m sglang.launch_server --model-path x --ep 2
+bad "sglang: --moe-data-parallel-size" "--moe-data-parallel-size: not modelled by kvplan - MoE data parallelism" calc $M -- python -m sglang.launch_server --model-path x --moe-data-parallel-size 2
 # kvplan's own refusals
 bad "not a launch command" "'ollama': not a launch command kvplan reads" calc $M -- ollama serve
 bad "trtllm-serve: unknown flag" "trtllm-serve: Error: No such option: --foo" calc $M -- trtllm-serve x --foo
@@ -97,9 +102,21 @@ VLLM_USE_V1=0 "$KVPLAN" calc $M -- vllm serve x >/dev/null 2>"$TMP/err"
 grep -q "VLLM_USE_V1=0: the V0 engine" "$TMP/err" && ok "kvplan's own VLLM_USE_V1=0 refused" || notok "VLLM_USE_V1 env: $(cat "$TMP/err")"
 
 "$KVPLAN" calc $M --engine vllm@0.19.0 -- vllm serve x >"$TMP/out" 2>&1
-grep -q "^note: release 0.19.0: its rules are computed; the command's flags are read as 0.11 (arg_utils.py@99d7eb5d) spells them (kvplan.s one table)" "$TMP/out" &&
+grep -q "^note: release 0.19.0: its rules are computed; the command's flags are read as 0.11 (arg_utils.py@99d7eb5d) spells them (kvplan.s one table; known removals checked)" "$TMP/out" &&
 	grep -q '^engine  *vllm 0.19.0' "$TMP/out" && ok "a named release: its rules, and the flag table named" ||
 	notok "release note: $(grep -e '^note' -e '^engine' "$TMP/out")"
+
+# a flag with a known release range: vLLM PR #36216 removed --swap-space,
+# last in 0.17.1 (unslothai/unsloth-zoo#1210); a release named after it
+# refuses the flag as its argparse does, 0.17.1 and no release take it
+bad "vllm@0.18.0: --swap-space refused" "vllm serve: error: unrecognized arguments: --swap-space (as vllm 0.18.0 refuses it: removed by vLLM PR #36216; last in 0.17.1" calc $M --engine vllm@0.18.0 -- vllm serve x --swap-space 4
+bad "vllm@0.19.0: --swap-space refused" "unrecognized arguments: --swap-space (as vllm 0.19.0 refuses it" calc $M --engine vllm@0.19.0 -- vllm serve x --swap-space 4
+for r in "--engine vllm@0.17.1" "--engine vllm"; do
+	# shellcheck disable=SC2086
+	"$KVPLAN" calc $M $r -- vllm serve x --swap-space 4 >"$TMP/out" 2>&1 &&
+		grep -q '^note: vllm serve: not modelled by kvplan.*: --swap-space$' "$TMP/out" &&
+		ok "$r: --swap-space taken, noted" || notok "$r --swap-space: $(tail -3 "$TMP/out")"
+done
 
 # settings the engine's table has no flag for are named, not dropped
 "$KVPLAN" calc $M --engine vllm --speculative-method ngram --num-speculative-tokens 3 --emit vllm >"$TMP/out" 2>"$TMP/err"
@@ -154,6 +171,26 @@ logs="$(dirname "$0")/../data/logs"
 grep -q '^settings from the flags (they win over the log): max_model_len' "$TMP/rec" &&
 	grep -q 'not modelled by kvplan.*: --port' "$TMP/rec" && ok "reconcile -- vllm serve" || notok "reconcile: $(cat "$TMP/rec")"
 bad "reconcile --emit" "--emit: a calc option" reconcile "$logs/vllm-0.17-encoder.log" --emit vllm
+
+# dp_size's alias --data-parallel-size (server_args.py@001067ff) is read
+# and written back as --dp-size; --nccl-port is named as not modelled
+"$KVPLAN" calc $M --card h100x2 --emit sglang -- python -m sglang.launch_server --model-path x --data-parallel-size 2 --nccl-port 1234 >"$TMP/out" 2>"$TMP/err"
+[ "$(emit_line)" = "python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B --dp-size 2" ] &&
+	"$KVPLAN" calc $M --card h100x2 -- python -m sglang.launch_server --model-path x --data-parallel-size 2 --nccl-port 1234 2>&1 |
+	grep -q '^note: python -m sglang.launch_server: not modelled by kvplan.*: --nccl-port$' && ok "sglang: --data-parallel-size read, --nccl-port noted" ||
+	notok "sglang dp: $(emit_line) $(cat "$TMP/err")"
+
+# sweep reads the command too; its notes go to stderr (the CSV stays
+# whole). Llama-3.1-8B (32 layers, 8 KV heads of 128) with the command's
+# --kv-cache-dtype fp8: 2 x 32 x 8 x 128 x 1 B = 65,536 B per token, x
+# the 4,096 tokens of kvplan's default request (3,072 + 1,024) =
+# 268,435,456 B per sequence (bf16 would be twice that)
+"$KVPLAN" sweep --card h100 --x max-model-len=8192 --y max-num-seqs=16 --format csv -- vllm serve meta-llama/Llama-3.1-8B-Instruct --kv-cache-dtype fp8 --port 8000 --enforce-eager >"$TMP/sw" 2>"$TMP/swe"
+grep -q '^max-model-len,8192,max-num-seqs,16,fits,[0-9]*,268435456,' "$TMP/sw" &&
+	[ "$(cat "$TMP/swe")" = "kvplan sweep: note: vllm serve: not modelled by kvplan (no memory figure kvplan shows depends on them): --port, --enforce-eager" ] &&
+	ok "sweep -- vllm serve: read, its flags not modelled said" || notok "sweep --: $(cat "$TMP/sw" "$TMP/swe")"
+bad "sweep: the engine's refusal" "kvplan sweep: vllm serve: error: unrecognized arguments: --foo (as vllm 0.11" sweep --card h100 --x max-model-len=8192 --y max-num-seqs=16 -- vllm serve x --foo
+bad "sweep --emit" "kvplan sweep: --emit: a calc and solve option" sweep --card h100 --x max-model-len=8192 --y max-num-seqs=16 --emit vllm -- vllm serve x
 
 "$KVPLAN" calc --help >"$TMP/help"
 grep -q -- '--emit ENGINE' "$TMP/help" && grep -q -- '--launch FILE' "$TMP/help" && ok "calc --help lists them" || notok "help"

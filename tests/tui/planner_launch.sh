@@ -38,6 +38,27 @@ keys "vllm serve x --enable-expert-parallel" Enter
 check "a refused command is named" "--enable-expert-parallel: not modelled by kvplan"
 keys Escape
 
+# the planner started with -- COMMAND opens on the command's plan, its
+# not-modelled flags said on the message line; a refused one starts
+# nothing (one line, exit 2, the terminal untouched)
+# (a state folder of its own: the planners ended above left a recovery
+# file, whose prompt would take the message line)
+TUI_ENV="XDG_STATE_HOME=$DIR/state2"
+start 160 40 --card h100-80gb-sxmx2 -- vllm serve meta-llama/Llama-3.1-8B -tp 2 --max-model-len 8192 --port 8000
+TUI_ENV=
+check "kvplan -- COMMAND: the flags not modelled said" "not modelled by kvplan (no memory figure kvplan shows depends on them): --port"
+# calc reads the same command into the same KV cache
+kv=$("$KVPLAN" calc --card h100-80gb-sxmx2 -- vllm serve meta-llama/Llama-3.1-8B -tp 2 --max-model-len 8192 --port 8000 | sed -n 's/^KV cache  *\([0-9,]*\) B.*/\1/p')
+check "kvplan -- COMMAND: calc's KV cache of the command ($kv B)" "${kv:-none} B"
+keys C-q
+out=$("$KVPLAN" --card h100x2 -- vllm serve x --bogus 2>&1 </dev/null)
+rc=$?
+if [ $rc -eq 2 ] && [ "$out" = "kvplan: vllm serve: error: unrecognized arguments: --bogus (as vllm 0.11 (arg_utils.py@99d7eb5d) refuses it)" ]; then
+	ok "kvplan -- a refused command: the engine's refusal, exit 2"
+else
+	notok "kvplan -- refused: rc=$rc $out"
+fi
+
 # the model picker's Ctrl-F: only the models that fit these cards, each
 # computed as calc computes it (on one L4: Llama-3.1-8B fits, 70B's
 # 141 GB of bf16 weights cannot)

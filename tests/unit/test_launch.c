@@ -45,22 +45,77 @@ static void free_list(char **v, size_t n)
 	free(v);
 }
 
-START_TEST(known_table_is_the_data_file)
+/* The known table's rows of release bit `lc` are the file's, in order. */
+static void known_rows_are(const char *file, unsigned lc)
 {
-	size_t n, i;
-	char **v = read_list(DATA "llama.cpp-v0.5.0.flags", &n);
+	size_t n, i, j = 0;
+	char **v = read_list(file, &n);
 
-	ck_assert_uint_eq(n, kvp_launch_llama_n_known);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < kvp_launch_llama_n_known; i++) {
 		const struct kvp_launch_known *k = &kvp_launch_llama_known[i];
 		char row[512];
 
+		if (!(k->rel & lc))
+			continue;
 		snprintf(row, sizeof row, "%s\t%s\t%s\t%s", k->name,
 		         k->value ? "yes" : "no", k->server ? "server" : "-",
 		         k->cli ? "cli" : "-");
-		ck_assert_str_eq(row, v[i]);
+		ck_assert_uint_lt(j, n);
+		ck_assert_str_eq(row, v[j++]);
 	}
+	ck_assert_uint_eq(j, n);
 	free_list(v, n);
+}
+
+START_TEST(known_table_is_the_data_file)
+{
+	known_rows_are(DATA "llama.cpp-v0.4.0.flags", KVP_LC_V040);
+	known_rows_are(DATA "llama.cpp-v0.5.0.flags", KVP_LC_V050);
+}
+END_TEST
+
+/* llama-server read at a release: true when it takes the words. */
+static bool read_at(const char *release, const char *flag, char *msg)
+{
+	char *w[] = { "llama-server", "-m", "m.gguf", (char *)flag, "4" };
+	struct kvp_strv out = { 0 };
+	struct kvp_notes notes = { 0 };
+	const struct kvp_launch_engine *e = NULL;
+	struct kvp_error err = { 0 };
+	bool ok = kvp_launch_translate_at(w, strncmp(flag, "--draft", 7) ? 4 : 5,
+	                                  release, false, &out, &notes, &e,
+	                                  &err) == KVP_OK;
+
+	snprintf(msg, 512, "%.500s", ok ? "" : err.msg);
+	kvp_strv_free(&out);
+	return ok;
+}
+
+/* v0.4.0 still has --mlock, --no-mmap, -dio (common/arg.cpp of
+ * node-llama-cpp 3.21.1); v0.5.0 removed them and added --log-jsonl
+ * (3.22.1's); an unnamed or other release reads v0.5.0's list. */
+START_TEST(llama_flags_by_release)
+{
+	static const char *old[] = { "--mlock", "--no-mmap", "-dio", "-ndio" };
+	char msg[512];
+	size_t i;
+
+	for (i = 0; i < sizeof old / sizeof old[0]; i++) {
+		ck_assert_msg(read_at("v0.4.0", old[i], msg), "%s", msg);
+		ck_assert(!read_at("v0.5.0", old[i], msg));
+		ck_assert_str_eq(strstr(msg, "as llama-server"), "as llama-server "
+		                 "v0.5.0 (node-llama-cpp 3.22.1) refuses it)");
+		ck_assert(!read_at(NULL, old[i], msg));
+		ck_assert(!read_at("b5423", old[i], msg));
+	}
+	ck_assert(!read_at("v0.4.0", "--log-jsonl", msg));
+	ck_assert_str_eq(msg, "llama-server: error: invalid argument: "
+	                 "--log-jsonl (as llama-server v0.4.0 (node-llama-cpp "
+	                 "3.21.1) refuses it)");
+	ck_assert_msg(read_at("v0.5.0", "--log-jsonl", msg), "%s", msg);
+	/* both releases remove --draft-max with arg_removed */
+	ck_assert(!read_at("v0.4.0", "--draft-max", msg));
+	ck_assert_ptr_nonnull(strstr(msg, "has been removed"));
 }
 END_TEST
 
@@ -107,6 +162,10 @@ START_TEST(emitted_flags_exist_in_the_release)
 	emitted_exist(&kvp_launch_llama_server, DATA "llama.cpp-v0.5.0.flags",
 	              "server");
 	emitted_exist(&kvp_launch_llama_cli, DATA "llama.cpp-v0.5.0.flags",
+	              "cli");
+	emitted_exist(&kvp_launch_llama_server, DATA "llama.cpp-v0.4.0.flags",
+	              "server");
+	emitted_exist(&kvp_launch_llama_cli, DATA "llama.cpp-v0.4.0.flags",
 	              "cli");
 	emitted_exist(&kvp_launch_trtllm, DATA "trtllm-serve-4c05a748.flags", NULL);
 }
@@ -408,6 +467,7 @@ static Suite *make_suite(void)
 
 	tcase_add_test(t, known_table_is_the_data_file);
 	tcase_add_test(t, emitted_flags_exist_in_the_release);
+	tcase_add_test(t, llama_flags_by_release);
 	tcase_add_test(t, round_trip_vllm);
 	tcase_add_test(t, round_trip_vllm_api);
 	tcase_add_test(t, round_trip_llama_server);

@@ -88,6 +88,9 @@ void eng_mix_fit(struct kvp_result *res, const struct eng_req *req,
 /* Append a line to res->engine.lines (dropped past KVP_MAX_LINES). */
 void eng_line(struct kvp_result *res, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* The same line inserted before line `at` (appended when at >= n_lines). */
+void eng_line_at(struct kvp_result *res, uint32_t at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* The first card's capacity; error naming devices when there is none.
  * `why` says what needs it ("engine.vllm.gpu_memory_utilization"). */

@@ -256,6 +256,27 @@ static void vllm_cpu_offload(const struct kvp_plan *p, struct kvp_result *res)
 	res->fits = all;
 }
 
+/* Where the output buffer's line goes: since the cache classes
+ * (LC_SIZE_CELLS_STREAMS builds) llama_context reserves the output buffer
+ * before it creates the memory, so the line follows its own n_ctx
+ * warnings and comes before the cache's lines (llama-context.cpp, pinned
+ * build 80fb11a; the public log of PR #23269 in tests/data/logs); the
+ * builds before printed it after "KV self size". */
+static uint32_t llamacpp_out_line_at(const struct kvp_result *res)
+{
+	const struct lc_words *w = lc_words_of(&res->engine);
+	size_t n = strlen(w->ctx);
+	uint32_t i;
+
+	if (w->size != LC_SIZE_CELLS_STREAMS)
+		return res->engine.n_lines;
+	for (i = 0; i < res->engine.n_lines; i++)
+		if (strncmp(res->engine.lines[i], w->ctx, n) ||
+		    res->engine.lines[i][n] != ':')
+			break;
+	return i;
+}
+
 static enum kvp_status llamacpp_logits(const struct kvp_plan *p,
                                        struct kvp_result *res)
 {
@@ -269,7 +290,8 @@ static enum kvp_status llamacpp_logits(const struct kvp_plan *p,
 			"model.arch.vocab: %llu - the output buffer overflows 64 bits",
 			(unsigned long long)p->model.arch.vocab);
 	if (res->host.logits_bytes)
-		eng_line(res, "%s: %10s  output buffer size = %8.2f MiB",
+		eng_line_at(res, llamacpp_out_line_at(res),
+		         "%s: %10s  output buffer size = %8.2f MiB",
 		         lc_words_of(&res->engine)->ctx,
 		         llamacpp_out_on_device(p, res) ? "CUDA_Host" : "CPU",
 		         (double)res->host.logits_bytes / 1024.0 / 1024.0);

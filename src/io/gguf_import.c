@@ -36,24 +36,86 @@ struct gi {
 	struct kvp_error *err;
 };
 
-/* Architectures whose sliding-window layers llama.cpp sets in code, not
- * from the file (llama-model.cpp load_hparams, commit 004eaba804a3):
- * hparams.set_swa_pattern(period), llama.cpp's meaning: layer i slides
+/* How llama.cpp decides an architecture's sliding layers and window
+ * (src/models/<arch>.cpp load_arch_hparams at the pinned build of
+ * `make check-live`, llama.cpp 5b4ebc5 in node-llama-cpp 3.21.1). */
+enum swa_rule {
+	SWA_KEY,       /* the window key, none when absent or 0 */
+	SWA_ALWAYS,    /* sliding whatever the key; `window` when absent */
+	SWA_FIXED,     /* key 0: none; else `window`, whatever the key says */
+	SWA_OFF,       /* the key is read and ignored (no sliding layers) */
+	SWA_AT_LAYERS  /* sliding only with `layers` blocks */
+};
+
+/* hparams.set_swa_pattern(period), llama.cpp's meaning: layer i slides
  * unless i % period == period - 1 (period 0: every layer). */
 static const struct swa_row {
 	const char *arch;
+	enum swa_rule rule;
 	uint32_t period;
 	enum kvp_layer_kind kind;
 	uint32_t window;           /* used when the file has none */
+	uint32_t layers;           /* SWA_AT_LAYERS */
 } swa_rows[] = {
-	{ "gemma2", 2, KVP_LAYER_SLIDING, 0 },
-	{ "gemma3", 6, KVP_LAYER_SLIDING, 0 },
-	{ "gemma3n", 5, KVP_LAYER_SLIDING, 0 },
-	{ "cohere2", 4, KVP_LAYER_SLIDING, 0 },
-	{ "gpt-oss", 2, KVP_LAYER_SLIDING, 0 },
+	/* "n_swa = 4096; // default value of gemma 2" */
+	{ "gemma2", SWA_ALWAYS, 2, KVP_LAYER_SLIDING, 4096, 0 },
+	{ "gemma3", SWA_KEY, 6, KVP_LAYER_SLIDING, 0, 0 },
+	{ "gemma3n", SWA_KEY, 5, KVP_LAYER_SLIDING, 0, 0 },
+	{ "cohere2", SWA_ALWAYS, 4, KVP_LAYER_SLIDING, 0, 0 },
+	{ "gpt-oss", SWA_ALWAYS, 2, KVP_LAYER_SLIDING, 0, 0 },
 	/* "n_swa = 8192; set_swa_pattern(4): 3 chunked - 1 full" */
-	{ "llama4", 4, KVP_LAYER_CHUNKED, 8192 },
+	{ "llama4", SWA_FIXED, 4, KVP_LAYER_CHUNKED, 8192, 0 },
+	/* "Phi SWA is currently disabled" (PR #13676) */
+	{ "phi3", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0 },
+	/* the 32B (64 layers): n_swa 4096, pattern 4; the key overrides */
+	{ "exaone4", SWA_AT_LAYERS, 4, KVP_LAYER_SLIDING, 4096, 64 },
 };
+
+static const struct swa_row *swa_row_of(const char *arch)
+{
+	size_t j;
+
+	for (j = 0; j < sizeof swa_rows / sizeof swa_rows[0]; j++)
+		if (!strcmp(swa_rows[j].arch, arch))
+			return &swa_rows[j];
+	return NULL;
+}
+
+/* Architectures whose layers the file's keys do not tell the way
+ * kvplan reads them: refused by name rather than sized wrong (each
+ * found wrong against the engine by `make check-live`, or read so in
+ * src/models/<arch>.cpp at the pinned build). */
+static const struct {
+	const char *arch, *why;
+} refused_archs[] = {
+	{ "qwen3next", "its recurrent layers come from full_attention_interval "
+	  "or attention.recurrent_layers, which kvplan does not read" },
+	{ "qwen35", "its recurrent layers come from full_attention_interval "
+	  "or attention.recurrent_layers, which kvplan does not read" },
+	{ "qwen35moe", "its recurrent layers come from full_attention_interval "
+	  "or attention.recurrent_layers, which kvplan does not read" },
+	{ "qwen4exp", "its recurrent layers and PLE state are not modelled" },
+	{ "falcon-h1", "every layer holds attention and SSM state side by side, "
+	  "which kvplan does not model" },
+	{ "nemotron_h", "its MLP-only layers (head_count_kv 0 and "
+	  "feed_forward_length > 0) hold no state, which kvplan does not read" },
+	{ "nemotron_h_moe", "its MLP-only layers (head_count_kv 0 and "
+	  "feed_forward_length > 0) hold no state, which kvplan does not read" },
+	{ "kimi-linear", "its KDA state layers are not modelled" },
+	{ "deepseek4", "its compressed attention caches are not modelled" },
+};
+
+static enum kvp_status arch_refused(struct gi *c)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof refused_archs / sizeof refused_archs[0]; i++)
+		if (!strcmp(refused_archs[i].arch, c->arch))
+			return kvp_error_set(c->err, KVP_EINVAL, "%s: general."
+			       "architecture: '%s' - refused: %s", c->name, c->arch,
+			       refused_archs[i].why);
+	return KVP_OK;
+}
 
 static void note(struct gi *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -152,6 +214,49 @@ static int get_per_layer(struct gi *c, const char *suffix, uint64_t lo,
 	return 1;
 }
 
+/* The window the row's rule gives (0: no sliding layers), from the key
+ * (found, *w). A window key of 0 on an architecture llama.cpp slides
+ * anyway is refused: its cache of n_ubatch cells is not modelled. */
+static enum kvp_status st_swa_rule(struct gi *c, const struct swa_row *row,
+                                   bool found, uint64_t *w)
+{
+	switch (row->rule) {
+	case SWA_KEY:
+		break;
+	case SWA_ALWAYS:
+		if (found && !*w)
+			return kvp_error_set(c->err, KVP_EINVAL, "%s: %s.attention."
+			       "sliding_window: 0 - llama.cpp slides architecture '%s' "
+			       "with a window of 0 (a cache of n_ubatch cells), which "
+			       "kvplan does not model: refused", c->name, c->arch,
+			       c->arch);
+		if (!found)
+			*w = row->window;
+		break;
+	case SWA_FIXED:
+		*w = found && !*w ? 0 : row->window;
+		break;
+	case SWA_OFF:
+		if (*w)
+			note(c, "%s.attention.sliding_window %llu: ignored, as "
+			        "llama.cpp does for this architecture (every layer "
+			        "full)", c->arch, (unsigned long long)*w);
+		*w = 0;
+		break;
+	case SWA_AT_LAYERS:
+		if (c->n != row->layers)
+			*w = 0;
+		else if (!found)
+			*w = row->window;
+		break;
+	}
+	if (row->rule == SWA_FIXED && *w)
+		note(c, "%s: chunked attention of %llu positions on 3 of 4 "
+		        "layers (llama.cpp sets it for this architecture)",
+		     c->arch, (unsigned long long)*w);
+	return KVP_OK;
+}
+
 /* Which layers slide: ARCH.attention.sliding_window_pattern (a period
  * as llama.cpp's set_swa_pattern, or one bool per layer), else the
  * architecture's row; none without a window. */
@@ -160,25 +265,18 @@ static enum kvp_status swa_layers(struct gi *c, bool *swa, uint32_t *window,
 {
 	char k[160];
 	const struct kvp_gguf_kv *v;
-	const struct swa_row *row = NULL;
+	const struct swa_row *row = swa_row_of(c->arch);
 	uint64_t w = 0, period = 0;
 	uint32_t i;
-	size_t j;
 	int r;
 
 	*kind = KVP_LAYER_SLIDING;
-	for (j = 0; j < sizeof swa_rows / sizeof swa_rows[0]; j++)
-		if (!strcmp(swa_rows[j].arch, c->arch))
-			row = &swa_rows[j];
+	memset(swa, 0, c->n * sizeof *swa);
+	*window = 0;
 	if ((r = get_u(c, "attention.sliding_window", 0, 1ull << 32, &w)) < 0)
 		return c->err->status;
-	if (row && !w && row->window) {
-		w = row->window;
-		note(c, "%s: chunked attention of %llu positions on 3 of 4 "
-		        "layers (llama.cpp sets it for this architecture)",
-		     c->arch, (unsigned long long)w);
-	}
-	memset(swa, 0, c->n * sizeof *swa);
+	if (row && (st_swa_rule(c, row, r > 0, &w) != KVP_OK))
+		return c->err->status;
 	*window = (uint32_t)w;
 	if (!w)
 		return KVP_OK;
@@ -461,6 +559,7 @@ struct tens {
 	struct kvp_model *out;
 	struct kvp_tensors t;
 	uint64_t vocab, hidden;
+	uint64_t no_vocab;         /* ARCH.vocab_size of a no_vocab file */
 	bool has_output, headed;
 	const char *file;
 };
@@ -488,6 +587,24 @@ static enum kvp_status on_tensor(void *ctx, const struct kvp_gguf_tensor *t,
 	                       t->bytes, t->elements, err);
 }
 
+/* The vocabulary of a file without a tokenizer list: llama-vocab.cpp
+ * load (pinned build 80fb11a) gives a "no_vocab" (or "none") tokenizer
+ * ARCH.vocab_size dummy tokens, and its output buffer holds as many
+ * logits a row. 0 when the file has a real tokenizer or no such key
+ * (the token_embd tensor says then). */
+static uint64_t no_vocab_size(struct gi *c)
+{
+	const struct kvp_gguf_kv *v = kvp_gguf_find(c->g, "tokenizer.ggml.model");
+	uint64_t n = 0;
+
+	if (!v || v->type != KVP_GGUF_STRING ||
+	    (strcmp(v->str, "no_vocab") && strcmp(v->str, "none")))
+		return 0;
+	if (get_u(c, "vocab_size", 0, 1ull << 32, &n) < 0)
+		return 0;
+	return n;
+}
+
 /* Header keys: architecture, layers, sizes. */
 static enum kvp_status header(struct gi *c, struct kvp_model *m)
 {
@@ -507,6 +624,8 @@ static enum kvp_status header(struct gi *c, struct kvp_model *m)
 		return bad(c, "general.architecture", "'clip' - a multimodal "
 		           "projector (mmproj) file: give it with --mmproj, and "
 		           "the decoder's file as the model");
+	if (arch_refused(c))
+		return c->err->status;
 	if (get_u(c, "block_count", 1, KVP_MAX_LAYERS, &n) <= 0)
 		return c->err->status ? c->err->status
 		       : bad(c, "block_count", "(absent) - required");
@@ -582,6 +701,7 @@ static enum kvp_status import_one(struct tens *x, uint32_t s,
 		st = header(c, x->out);
 	if (st == KVP_OK && s == 0) {
 		identity(c, x->out, file);
+		x->no_vocab = no_vocab_size(c);
 		if (!(st = layers(c, x->out)) && !(st = moe(c, x->out)))
 			weight_format(c, x->out);
 	}
@@ -594,7 +714,7 @@ static enum kvp_status finish(struct tens *x, uint32_t files, const char *path)
 {
 	struct kvp_model *out = x->out;
 
-	out->arch.vocab = x->vocab;
+	out->arch.vocab = x->no_vocab ? x->no_vocab : x->vocab;
 	out->arch.tie_embeddings = !x->has_output;
 	out->kv_fmt_defaulted = true;
 	out->tensors = x->t;

@@ -315,7 +315,9 @@ START_TEST(sliding_pattern_and_arrays)
 	free(img);
 	gw_free(&w);
 
-	/* a window on an architecture without a known pattern: refused */
+	/* Phi-3's window key: llama.cpp reads it and slides no layer
+	 * (src/models/phi3.cpp, "Phi SWA is currently disabled"; make
+	 * check-live found kvplan sliding it): every layer full */
 	gw_init(&w);
 	gw_str(&w, "general.architecture", "phi3");
 	gw_u32(&w, "phi3.block_count", 2);
@@ -323,7 +325,66 @@ START_TEST(sliding_pattern_and_arrays)
 	gw_u32(&w, "phi3.attention.head_count", 4);
 	gw_u32(&w, "phi3.attention.sliding_window", 2047);
 	img = gw_header(&w, &len);
-	refused(img, len, "phi3.attention.sliding_window");
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "p.gguf", &p.model, NULL,
+	                                     &err), KVP_OK);
+	ck_assert_int_eq(p.model.base.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(p.model.n_rules, 0);
+	free(img);
+	gw_free(&w);
+
+	/* a window on an architecture without a known pattern: refused */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "olmo2");
+	gw_u32(&w, "olmo2.block_count", 2);
+	gw_u32(&w, "olmo2.embedding_length", 256);
+	gw_u32(&w, "olmo2.attention.head_count", 4);
+	gw_u32(&w, "olmo2.attention.sliding_window", 2047);
+	img = gw_header(&w, &len);
+	refused(img, len, "olmo2.attention.sliding_window");
+	free(img);
+	gw_free(&w);
+
+	/* EXAONE 4 slides only at 64 layers (src/models/exaone4.cpp): with
+	 * 4 the window key is read and no layer slides */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "exaone4");
+	gw_u32(&w, "exaone4.block_count", 4);
+	gw_u32(&w, "exaone4.embedding_length", 512);
+	gw_u32(&w, "exaone4.attention.head_count", 4);
+	gw_u32(&w, "exaone4.attention.sliding_window", 4096);
+	img = gw_header(&w, &len);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "e.gguf", &p.model, NULL,
+	                                     &err), KVP_OK);
+	ck_assert_int_eq(p.model.base.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(p.model.n_rules, 0);
+	free(img);
+	gw_free(&w);
+
+	/* Gemma 2 slides without the key, at 4096 (src/models/gemma2.cpp),
+	 * and with a key of 0 llama.cpp slides at 0: refused by kvplan */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "gemma2");
+	gw_u32(&w, "gemma2.block_count", 4);
+	gw_u32(&w, "gemma2.embedding_length", 512);
+	gw_u32(&w, "gemma2.attention.head_count", 4);
+	img = gw_header(&w, &len);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "g2.gguf", &p.model, NULL,
+	                                     &err), KVP_OK);
+	ck_assert_int_eq(p.model.base.kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(p.model.base.window, 4096);
+	free(img);
+	gw_u32(&w, "gemma2.attention.sliding_window", 0);
+	img = gw_header(&w, &len);
+	refused(img, len, "gemma2.attention.sliding_window: 0");
+	free(img);
+	gw_free(&w);
+
+	/* an architecture whose layers the keys do not tell: by name */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "qwen3next");
+	gw_u32(&w, "qwen3next.block_count", 4);
+	img = gw_header(&w, &len);
+	refused(img, len, "'qwen3next' - refused");
 	free(img);
 	gw_free(&w);
 }
@@ -392,12 +453,12 @@ START_TEST(recurrent_and_mla)
 
 	/* a per-layer bool pattern: true slides */
 	gw_init(&w);
-	gw_str(&w, "general.architecture", "exaone4");
-	gw_u32(&w, "exaone4.block_count", 4);
-	gw_u32(&w, "exaone4.embedding_length", 512);
-	gw_u32(&w, "exaone4.attention.head_count", 4);
-	gw_u32(&w, "exaone4.attention.sliding_window", 4096);
-	gw_arr_bool(&w, "exaone4.attention.sliding_window_pattern", sw, 4);
+	gw_str(&w, "general.architecture", "gemma3");
+	gw_u32(&w, "gemma3.block_count", 4);
+	gw_u32(&w, "gemma3.embedding_length", 512);
+	gw_u32(&w, "gemma3.attention.head_count", 4);
+	gw_u32(&w, "gemma3.attention.sliding_window", 4096);
+	gw_arr_bool(&w, "gemma3.attention.sliding_window_pattern", sw, 4);
 	img = gw_header(&w, &len);
 	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "e.gguf", &m, NULL, &err),
 	                 KVP_OK);

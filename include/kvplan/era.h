@@ -142,7 +142,9 @@ enum kvp_status kvp_engine_version_check(enum kvp_engine_kind e, const char *v,
                                          struct kvp_error *err);
 
 /* A llama.cpp release tag "b5423" -> *n 5423 (1 to 7 digits, nothing
- * after). False when s is not of that form. */
+ * after); a semver tag "v0.4.0" (llama.cpp's tags after the bNNNN builds)
+ * -> a number above every build's, in semver order. False when s is of
+ * neither form. */
 bool kvp_llamacpp_build(const char *s, unsigned long *n);
 
 /* True when the plan's release has rule r (the current release has all).

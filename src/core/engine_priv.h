@@ -85,6 +85,10 @@ void eng_mix_fit(struct kvp_result *res, const struct eng_req *req,
                  const uint64_t *cost, uint32_t n, uint64_t shared_once,
                  uint64_t capacity, uint64_t max_seqs);
 
+/* engine.llamacpp.rs_seq as llama.cpp keeps it: 0 for an architecture
+ * without recurrent-state rollback (lc_rollback.c). */
+uint32_t lc_rs_seq(const struct kvp_plan *p);
+
 /* Append a line to res->engine.lines (dropped past KVP_MAX_LINES). */
 void eng_line(struct kvp_result *res, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

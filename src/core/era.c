@@ -373,8 +373,17 @@ static bool semver(const char *s, unsigned long v[3])
 
 bool kvp_llamacpp_build(const char *s, unsigned long *n)
 {
+	unsigned long v[3];
 	int d = 0;
 
+	if (*s == 'v' && strspn(s + 1, "0123456789.") == strlen(s + 1) &&
+	    semver(s, v) && v[0] < 100 && v[1] < 1000 && v[2] < 1000) {
+		/* llama.cpp's semver tags follow the bNNNN builds (v0.4.0,
+		 * 2026-09-12, the build node-llama-cpp 3.21.1 ships): after
+		 * every 7-digit build number */
+		*n = 100000000ul + v[0] * 1000000ul + v[1] * 1000ul + v[2];
+		return true;
+	}
 	if (*s++ != 'b')
 		return false;
 	*n = 0;
@@ -413,7 +422,7 @@ enum kvp_status kvp_engine_version_check(enum kvp_engine_kind e, const char *v,
 		if (!kvp_llamacpp_build(v, x))
 			return kvp_error_set(err, KVP_EINVAL,
 				"engine.version: '%s' - a llama.cpp build such as b5423 "
-				"(its release tag)", v);
+				"or v0.4.0 (its release tag)", v);
 		return KVP_OK;
 	}
 	if (e != KVP_ENGINE_VLLM && e != KVP_ENGINE_TRTLLM && e != KVP_ENGINE_SGLANG)

@@ -103,6 +103,37 @@ static const struct {
 	  "feed_forward_length > 0) hold no state, which kvplan does not read" },
 	{ "kimi-linear", "its KDA state layers are not modelled" },
 	{ "deepseek4", "its compressed attention caches are not modelled" },
+	{ "minimax-01", "its linear-attention state layers are not modelled" },
+	{ "rwkv6", "its WKV state is not modelled" },
+	{ "rwkv6qwen2", "its WKV state is not modelled" },
+	{ "rwkv7", "its WKV state is not modelled" },
+	{ "arwkv7", "its WKV state is not modelled" },
+	/* no KV cache at all (llama_model::create_memory makes none) */
+	{ "dream", "a diffusion model: llama.cpp keeps no KV cache for it" },
+	{ "llada", "a diffusion model: llama.cpp keeps no KV cache for it" },
+	{ "llada-moe", "a diffusion model: llama.cpp keeps no KV cache for it" },
+	{ "rnd1", "a diffusion model: llama.cpp keeps no KV cache for it" },
+	{ "bert", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "modern-bert", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "nomic-bert", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "nomic-bert-moe", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "neo-bert", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "jina-bert-v2", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "jina-bert-v3", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "eurobert", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "t5encoder", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "t5", "an encoder-decoder: its cross-attention cache is not modelled" },
+	{ "wavtokenizer-dec", "an audio decoder, not a language model" },
+	{ "gemma-embedding", "an embedding model: llama.cpp keeps no KV cache "
+	  "for it" },
+	{ "minimax-m3", "its sparse layers' indexer key cache (MSA) is not "
+	  "modelled" },
+	{ "dots3note", "its DSA indexer beside sliding MLA layers is not "
+	  "modelled" },
+	{ "dflash", "a speculative draft head whose cache follows its target, "
+	  "not modelled from its file" },
+	{ "eagle3", "a speculative draft head whose cache follows its target, "
+	  "not modelled from its file" },
 };
 
 static enum kvp_status arch_refused(struct gi *c)
@@ -313,9 +344,10 @@ static enum kvp_status swa_layers(struct gi *c, bool *swa, uint32_t *window,
  * (d_conv - 1) x (d_inner + 2 x groups x d_state), ssm d_state x
  * d_inner; LFM2's short convolution (l_cache - 1) x n_embd. 0 with
  * *found false when the file has no recurrent keys. */
-static enum kvp_status recurrent_state(struct gi *c, uint64_t hidden,
+static enum kvp_status recurrent_state(struct gi *c, struct kvp_model *m,
                                        uint64_t *bytes, bool *found)
 {
+	uint64_t hidden = m->arch.hidden;
 	uint64_t conv = 0, inner = 0, state = 0, groups = 0, lcache = 0, vals;
 	char k[160];
 
@@ -329,6 +361,9 @@ static enum kvp_status recurrent_state(struct gi *c, uint64_t hidden,
 	if (lcache) {
 		*found = true;
 		*bytes = (lcache - 1) * hidden * 4;
+		/* R the short convolution's, no S (llama-hparams.cpp n_embd_r) */
+		m->recur.conv_values = (lcache - 1) * hidden;
+		m->recur.ssm_values = 0;
 		return KVP_OK;
 	}
 	if (get_u(c, "ssm.conv_kernel", 0, DIM_MAX, &conv) < 0 ||
@@ -348,6 +383,9 @@ static enum kvp_status recurrent_state(struct gi *c, uint64_t hidden,
 	vals = (conv ? conv - 1 : 0) * (inner + 2 * groups * state) +
 	       state * inner;
 	*bytes = vals * 4;
+	/* R (n_embd_r) and S (n_embd_s) apart, as llama.cpp prints them */
+	m->recur.conv_values = (conv ? conv - 1 : 0) * (inner + 2 * groups * state);
+	m->recur.ssm_values = state * inner;
 	return KVP_OK;
 }
 
@@ -484,7 +522,7 @@ static enum kvp_status layers(struct gi *c, struct kvp_model *m)
 	if (!vds)
 		vds = vd;
 	if (mla(c, m, &is_mla) || swa_layers(c, swa, &window, &swa_kind) ||
-	    recurrent_state(c, m->arch.hidden, &state, &rec_keys))
+	    recurrent_state(c, m, &state, &rec_keys))
 		return c->err->status;
 	for (i = 0; i < c->n; i++) {
 		struct kvp_layer_spec *l = &L[i];

@@ -9,8 +9,21 @@
 #   2. a "no_vocab" file's vocabulary is ARCH.vocab_size (llama-vocab.cpp):
 #      the output buffer is max(1, n_seq_max) x n_vocab x 4 B;
 #   3. the SWA pair prints its non-SWA cache even when every layer slides:
-#      "0 layers".
+#      "0 layers";
+#   4. that build's name, v0.4.0, and its recurrent line with R, S and P
+#      apart, from a GGUF's ssm keys;
+#   5. n_rs_seq clamped to 0 for an architecture without rollback;
+#   6. the V-padding line beside zero-width (recurrent) layers, FA off;
+#   7. a quantized cache whose block does not divide the head size,
+#      refused with flash attention on.
 . "$(dirname "$0")/gguf_lib.inc"
+# kv_arr KEY A,B,...: an array of u32 (GGUF type 9 of type 4)
+kv_arr() {
+	str "$1"; u32 9; u32 4
+	set -- $(echo "$2" | tr , ' ')
+	u64 $#
+	for v in "$@"; do u32 "$v"; done
+}
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 fail=0
@@ -26,7 +39,13 @@ gguf() {
 		kv_str tokenizer.ggml.model no_vocab
 		kv_u32 "$arch.block_count" "$n"
 		kv_u32 "$arch.vocab_size" 128
-		while [ $# -gt 1 ]; do kv_u32 "$arch.$1" "$2"; shift 2; done
+		while [ $# -gt 1 ]; do
+			case $2 in
+			*,*) kv_arr "$arch.$1" "$2" ;;
+			*) kv_u32 "$arch.$1" "$2" ;;
+			esac
+			shift 2
+		done
 	} >"$out"
 	sz=$(wc -c <"$out")
 	head -c $(( (32 - sz % 32) % 32 )) /dev/zero >>"$out"
@@ -60,4 +79,40 @@ check "empty non-SWA cache announced" \
 	"llama_kv_cache_iswa: creating non-SWA KV cache, size = 1024 cells" "$t/out"
 check "empty non-SWA cache: 0 layers" \
 	"llama_kv_cache: size =    0.00 MiB (  1024 cells,   0 layers,  1/1 seqs)" "$t/out"
+# Mamba 2, 2 layers, embedding 64, ssm conv 4, inner 128, state 16, 1
+# group: R (4 - 1) x (128 + 2 x 1 x 16) = 480 values, S 16 x 128 = 2,048
+# values a layer and cell, f32; -np 2: 2 cells. R 2 x 2 x 480 x 4 =
+# 7,680 B (0.01 MiB), S 2 x 2 x 2,048 x 4 = 32,768 B (0.03 MiB), in all
+# 40,448 B (0.04 MiB)
+gguf "$t/m.gguf" mamba2 2 context_length 4096 embedding_length 64 \
+	ssm.conv_kernel 4 ssm.inner_size 128 ssm.state_size 16 \
+	ssm.group_count 1 ssm.time_step_rank 4
+rsline="llama_memory_recurrent: size =    0.04 MiB (     2 cells,   2 layers,  2 seqs  0 rs_seq), R (f32):    0.01 MiB, S (f32):    0.03 MiB, P (f32):    0.00 MiB"
+"$KVPLAN" calc --model "$t/m.gguf" --engine llama.cpp@v0.4.0 --n-gpu-layers 0 \
+	--ctx-size 1000 --parallel 2 >"$t/out" 2>&1
+check "v0.4.0: R, S and P apart" "$rsline" "$t/out"
+# no rollback for mamba2 (llm_arch_supports_rs_rollback): the same
+"$KVPLAN" calc --model "$t/m.gguf" --engine llama.cpp@v0.4.0 --n-gpu-layers 0 \
+	--ctx-size 1000 --parallel 2 --rs-seq 2 >"$t/out" 2>&1
+check "rs_seq clamped to 0 without rollback" "$rsline" "$t/out"
+
+# Jamba, 2 layers: layer 0 attention (2 KV heads of 64), layer 1 Mamba
+# (head_count_kv 0, V width 0); FA off: V padded to 2 x 64 = 128
+gguf "$t/j.gguf" jamba 2 context_length 4096 embedding_length 128 \
+	attention.head_count 2 attention.head_count_kv 2,0 \
+	ssm.conv_kernel 4 ssm.inner_size 256 ssm.state_size 16 \
+	ssm.time_step_rank 8
+"$KVPLAN" calc --model "$t/j.gguf" --engine llama.cpp@v0.4.0 --n-gpu-layers 0 \
+	--ctx-size 1000 --parallel 1 --flash-attn off >"$t/out" 2>&1
+check "V padding beside a zero-width layer" \
+	"llama_kv_cache: the V embeddings have different sizes across layers and FA is not enabled - padding V cache to 128" "$t/out"
+
+# Llama with heads of 192 / 4 = 48: q8_0's 32-value blocks do not divide
+# it; with -fa on llama_init_from_model refuses
+gguf "$t/h.gguf" llama 2 context_length 4096 embedding_length 192 \
+	attention.head_count 4 attention.head_count_kv 2
+"$KVPLAN" calc --model "$t/h.gguf" --engine llama.cpp@v0.4.0 --n-gpu-layers 0 \
+	--ctx-size 1000 --flash-attn on --cache-type-k q8_0 >"$t/out" 2>&1
+check "head size not a whole number of blocks: refused" \
+	"K cache type q8_0 with block size 32 does not divide n_embd_head_k=48" "$t/out"
 exit $fail

@@ -38,7 +38,7 @@ struct hp {
 	int recurrent;
 };
 
-#define ARCH_MAX 64
+#define ARCH_MAX 160
 
 /* Left out for now, each found wrong by this harness and not yet fixed
  * (issue 37): deepseek2 (MLA: llama.cpp's KV buffer is twice kvplan's),
@@ -65,6 +65,77 @@ static const struct arch arches[] = {
 	{ "smollm3", 0 },
 	{ "qwen3moe", A_MOE },
 	{ "falcon-h1", A_SSM | A_GROUPS },
+	{ "gpt2", 0 },
+	{ "gptneox", 0 },
+	{ "mpt", 0 },
+	{ "baichuan", 0 },
+	{ "starcoder", 0 },
+	{ "refact", 0 },
+	{ "bloom", 0 },
+	{ "stablelm", 0 },
+	{ "qwen", 0 },
+	{ "qwen2vl", 0 },
+	{ "qwen3vl", 0 },
+	{ "phi2", 0 },
+	{ "plamo", 0 },
+	{ "codeshell", 0 },
+	{ "orion", 0 },
+	{ "minicpm", 0 },
+	{ "xverse", 0 },
+	{ "command-r", 0 },
+	{ "olmo", 0 },
+	{ "olmo2", 0 },
+	{ "chatglm", 0 },
+	{ "glm4", 0 },
+	{ "bitnet", 0 },
+	{ "jais", 0 },
+	{ "nemotron", 0 },
+	{ "exaone", 0 },
+	{ "arcee", 0 },
+	{ "ernie4_5", 0 },
+	{ "hunyuan-dense", 0 },
+	{ "seed_oss", 0 },
+	{ "apertus", 0 },
+	{ "pangu-embedded", 0 },
+	{ "maincoder", 0 },
+	{ "nanbeige", 0 },
+	{ "falcon", 0 },
+	{ "talkie", 0 },
+	{ "jais2", 0 },
+	{ "plamo3", 0 },
+	{ "cogvlm", 0 },
+	{ "deci", 0 },
+	{ "openelm", 0 },
+	{ "qwen2moe", A_MOE | A_SHARED | A_STEP },
+	{ "qwen3vlmoe", A_MOE | A_SHARED | A_STEP },
+	{ "phimoe", A_MOE | A_SHARED | A_STEP },
+	{ "dbrx", A_MOE | A_SHARED | A_STEP },
+	{ "olmoe", A_MOE | A_SHARED | A_STEP },
+	{ "arctic", A_MOE | A_SHARED | A_STEP },
+	{ "deepseek", A_MOE | A_SHARED | A_STEP },
+	{ "glm4moe", A_MOE | A_SHARED | A_STEP },
+	{ "granitemoe", A_MOE | A_SHARED | A_STEP },
+	{ "bailingmoe", A_MOE | A_SHARED | A_STEP },
+	{ "bailingmoe2", A_MOE | A_SHARED | A_STEP },
+	{ "dots1", A_MOE | A_SHARED | A_STEP },
+	{ "ernie4_5-moe", A_MOE | A_SHARED | A_STEP },
+	{ "hunyuan-moe", A_MOE | A_SHARED | A_STEP },
+	{ "smallthinker", A_MOE | A_SHARED | A_STEP },
+	{ "grovemoe", A_MOE | A_SHARED | A_STEP },
+	{ "minimax-m2", A_MOE | A_SHARED | A_STEP },
+	{ "grok", A_MOE | A_SHARED | A_STEP },
+	{ "afmoe", A_MOE | A_SHARED | A_STEP },
+	{ "mellum", A_MOE | A_SHARED | A_STEP },
+	{ "laguna", A_MOE | A_SHARED | A_STEP },
+	{ "hy_v3", A_MOE | A_SHARED | A_STEP },
+	{ "llada-moe", A_MOE | A_SHARED | A_STEP },
+	{ "deepseek2", A_MLA | A_MOE | A_SHARED },
+	{ "mamba", A_SSM | A_SSM_ALL },
+	{ "mamba2", A_SSM | A_SSM_ALL | A_GROUPS },
+	{ "jamba", A_SSM | A_KV0 },
+	{ "granitehybrid", A_SSM | A_KV0 | A_GROUPS },
+	{ "plamo2", A_SSM | A_KV0 | A_GROUPS },
+	{ "lfm2", A_SHORTCONV | A_KV0 },
 	/* refused by kvplan by name (gguf_import.c refused_archs) */
 	{ "qwen3next", A_SSM | A_GROUPS | A_INTERVAL | A_MOE },
 	{ "nemotron_h", A_SSM | A_GROUPS | A_FF0 },
@@ -117,7 +188,7 @@ static inline void k_heads(FILE *f, const struct arch *a, uint32_t n,
                            pick_fn pick)
 {
 	const char *nm = a->name;
-	uint32_t kind[256], hk[256], hq[256], fv[256], i;
+	uint32_t kind[256], hk[256], fv[256], i;
 
 	if (!(a->flags & (A_KV0 | A_FF0))) {
 		k_u32(f, nm, "attention.head_count", heads);
@@ -125,13 +196,14 @@ static inline void k_heads(FILE *f, const struct arch *a, uint32_t n,
 		k_u32(f, nm, "feed_forward_length", ff);
 		return;
 	}
+	/* head_count stays one value, as convert_hf_to_gguf.py writes it
+	 * for these hybrids; head_count_kv is 0 where a layer has no cache */
 	k_kinds(a, kind, n, pick);
 	for (i = 0; i < n; i++) {
-		hq[i] = kind[i] == 0 ? heads : 0;
 		hk[i] = kind[i] == 0 ? kv : 0;
 		fv[i] = kind[i] == 2 || !(a->flags & A_FF0) ? ff : 0;
 	}
-	k_arr(f, nm, "attention.head_count", hq, n);
+	k_u32(f, nm, "attention.head_count", heads);
 	k_arr(f, nm, "attention.head_count_kv", hk, n);
 	if (a->flags & A_FF0)
 		k_arr(f, nm, "feed_forward_length", fv, n);
@@ -159,7 +231,7 @@ static inline void k_ssm(FILE *f, const struct arch *a, uint32_t embd,
                          uint32_t heads, pick_fn pick)
 {
 	const char *nm = a->name;
-	uint32_t inner = embd * pick(1, 2);
+	uint32_t inner = 2 * embd;   /* "only an expansion factor of 2" */
 
 	k_u32(f, nm, "ssm.conv_kernel", pick(2, 4));
 	k_u32(f, nm, "ssm.inner_size", inner);
@@ -202,12 +274,13 @@ static inline void arch_keys(const struct arch *a, FILE *f, struct hp *h,
                              pick_fn pick)
 {
 	const char *nm = a->name;
-	uint32_t n = pick(2, 8), hd = 16u << pick(1, 3), heads = 1u << pick(0, 3);
+	static const uint32_t hds[] = { 32, 64, 128, 40, 48, 80, 96, 112 };
+	uint32_t n = pick(2, 8), hd = hds[pick(0, 7)], heads = 1u << pick(0, 3);
 	uint32_t kv = heads >> pick(0, 2), embd = heads * hd, ctx = pick(300, 9000);
 	uint32_t ff = 16 * pick(4, 32);
 
-	if (!kv)
-		kv = 1;
+	if (!kv || a->flags & A_MLA)
+		kv = 1;      /* MLA: one latent "head" (convert_hf_to_gguf.py) */
 	h->window = 0;
 	h->recurrent = (a->flags & (A_SSM | A_SHORTCONV)) != 0;
 	fprintf(f, "general.architecture str %s\n", nm);
@@ -219,6 +292,16 @@ static inline void arch_keys(const struct arch *a, FILE *f, struct hp *h,
 	fprintf(f, "%s.attention.layer_norm_rms_epsilon f32 1e-5\n", nm);
 	fprintf(f, "%s.attention.layer_norm_epsilon f32 1e-5\n", nm);
 	fprintf(f, "%s.logit_scale f32 1\n", nm);
+	/* keys some architectures require, read by no kvplan rule */
+	fprintf(f, "%s.attention.clamp_kqv f32 8\n", nm);
+	fprintf(f, "%s.use_parallel_residual bool 1\n", nm);
+	fprintf(f, "%s.expert_gating_func u32 2\n", nm);
+	fprintf(f, "%s.expert_group_scale f32 1\n", nm);
+	fprintf(f, "%s.experts_per_group u32 1\n", nm);
+	fprintf(f, "%s.rope.dimension_sections arr_i32 %u,%u,%u,%u\n", nm,
+	        hd / 8, hd / 8, hd / 8, hd / 8);
+	fprintf(f, "xielu.alpha_n f32 1\nxielu.alpha_p f32 1\n"
+	        "xielu.beta f32 1\nxielu.eps f32 1e-6\n");
 	k_heads(f, a, n, heads, kv, ff, pick);
 	if (a->flags & A_SWA)
 		k_swa(f, a, n, ctx, h, pick);

@@ -133,6 +133,7 @@ static char *slurp(const char *path)
 /* What one side says. */
 struct side {
 	int refused;               /* model (2) or context (1) refused */
+	int made;                  /* the context's memory was made */
 	char why[256];
 	uint64_t n_ctx, n_ctx_seq, n_seq;
 	uint64_t kv_bytes, rs_bytes, out_bytes;
@@ -194,6 +195,8 @@ static void read_probe(const char *path, struct side *s)
 			s->n_ctx_seq = a;
 		else if (!strncmp(l, "@@context", 9))
 			s->refused = 0;
+		else if (strstr(l, "llama_context: enumerating backends"))
+			s->made = 1;
 		else if (strstr(l, "error loading model") || strstr(l, "Segmentation") ||
 		           strstr(l, "failed to initialize") ||
 		           (strstr(l, "llama_init_from_model:") && strstr(l, "not")))
@@ -275,7 +278,7 @@ static int run_kvplan(const char *kvplan, const struct files *f,
 {
 	static const char *const fa[] = { "auto", "off", "on" };
 
-	return sh("'%s' calc --model '%s' --engine llama.cpp --n-gpu-layers 0 "
+	return sh("'%s' calc --model '%s' --engine llama.cpp@v0.4.0 --n-gpu-layers 0 "
 	          "--ctx-size %u --parallel %u --batch-size %u --ubatch-size %u "
 	          "--flash-attn %s --cache-type-k %s --cache-type-v %s %s %s "
 	          "--rs-seq %u --format json >'%s' 2>'%s'", kvplan, f->gguf,
@@ -354,6 +357,12 @@ static int one_run(const char *probe, const char *kvplan, const char *dir,
 	read_probe(f.log, &l);
 	if (rc != 0 && !l.n_ctx_seq)
 		l.refused = 2;
+	else if (rc != 0 && !l.made) {
+		/* died making its memory (a GGML_ASSERT on a cache row that
+		 * is not whole blocks): llama.cpp makes no such context */
+		l.refused = 1;
+		snprintf(l.why, sizeof l.why, "aborted making the context's memory");
+	}
 	t->runs++;
 	if (l.refused == 2) {
 		t->skipped++;

@@ -387,6 +387,15 @@ START_TEST(sliding_pattern_and_arrays)
 	refused(img, len, "'qwen3next' - refused");
 	free(img);
 	gw_free(&w);
+
+	/* a diffusion model: llama.cpp makes no memory for it */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "llada");
+	gw_u32(&w, "llada.block_count", 4);
+	img = gw_header(&w, &len);
+	refused(img, len, "'llada' - refused: a diffusion model");
+	free(img);
+	gw_free(&w);
 }
 END_TEST
 

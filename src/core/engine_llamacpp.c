@@ -57,6 +57,16 @@ static bool lc_quantized(enum kvp_dtype d)
 	       d == KVP_DT_Q5_0 || d == KVP_DT_Q5_1 || d == KVP_DT_IQ4_NL;
 }
 
+/* Flash attention as llama_init_from_model leaves it: forced off for
+ * Grok ("flash_attn is not compatible with Grok - forcing off", v0.4.0;
+ * found by make check-live), else as given. */
+enum kvp_tristate lc_flash_attn(const struct kvp_plan *p)
+{
+	if (!strcmp(p->model.model_type, "grok"))
+		return KVP_OFF;
+	return p->engine.llamacpp.flash_attn;
+}
+
 /* With flash attention on or auto, a quantized cache's block (32 values
  * for every type llama.cpp caches in) must divide each attention layer's
  * head size, K and V apart (llama_init_from_model at v0.4.0: "K cache
@@ -72,7 +82,7 @@ static enum kvp_status lc_check_blocks(const struct kvp_plan *p,
 	const struct kvp_mla *m = &p->model.mla;
 	uint32_t i;
 
-	if (o->flash_attn == KVP_OFF)
+	if (lc_flash_attn(p) == KVP_OFF)
 		return KVP_OK;
 	for (i = 0; i < p->model.n_layers; i++) {
 		const struct kvp_layer_spec *l = &ls[i];
@@ -144,11 +154,12 @@ static enum kvp_status lc_check_opts(const struct kvp_plan *p,
 			"llama.cpp: model does not support different K (%s) and V (%s) "
 			"cache types", kvp_dtype_name(o->cache_type_k),
 			kvp_dtype_name(o->cache_type_v));
-	if (o->flash_attn == KVP_OFF && lc_quantized(o->cache_type_v))
+	if (lc_flash_attn(p) == KVP_OFF && lc_quantized(o->cache_type_v))
 		return kvp_error_set(err, KVP_EREFUSED,
 			"llama.cpp: quantized V cache requires flash_attn to be enabled "
-			"(engine.llamacpp.cache_type_v %s, flash_attn off)",
-			kvp_dtype_name(o->cache_type_v));
+			"(engine.llamacpp.cache_type_v %s, flash_attn off%s)",
+			kvp_dtype_name(o->cache_type_v), o->flash_attn == KVP_OFF ? "" :
+			": llama.cpp forces it off for this architecture");
 	if ((st = lc_check_blocks(p, ls, err)) != KVP_OK)
 		return st;
 	if (o->parallel > LC_MAX_SEQ)
@@ -393,7 +404,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		st = lc_era(p, ls, res, &b);
 	if (st != KVP_OK)
 		return st;
-	fa = o->flash_attn != KVP_OFF;
+	fa = lc_flash_attn(p) != KVP_OFF;
 	tk = kvp_dtype_name(o->cache_type_k);
 	tv = kvp_dtype_name(o->cache_type_v);
 	n_seq = o->parallel;

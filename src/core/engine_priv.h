@@ -85,6 +85,10 @@ void eng_mix_fit(struct kvp_result *res, const struct eng_req *req,
                  const uint64_t *cost, uint32_t n, uint64_t shared_once,
                  uint64_t capacity, uint64_t max_seqs);
 
+/* engine.llamacpp.flash_attn as llama.cpp leaves it (engine_llamacpp.c:
+ * off for an architecture it forces off). */
+enum kvp_tristate lc_flash_attn(const struct kvp_plan *p);
+
 /* engine.llamacpp.rs_seq as llama.cpp keeps it: 0 for an architecture
  * without recurrent-state rollback (lc_rollback.c). */
 uint32_t lc_rs_seq(const struct kvp_plan *p);

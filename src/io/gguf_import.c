@@ -48,7 +48,14 @@ enum swa_rule {
 };
 
 /* hparams.set_swa_pattern(period), llama.cpp's meaning: layer i slides
- * unless i % period == period - 1 (period 0: every layer). */
+ * unless i % period == period - 1 (period 0: every layer); with
+ * dense_first (SWA_F_DENSE_FIRST) unless i % period == 0. */
+enum {
+	SWA_F_DENSE_FIRST = 1,  /* set_swa_pattern(period, true) */
+	SWA_F_NEED_PATTERN = 2, /* no pattern key: llama.cpp slides no layer
+	                           but still makes the SWA pair (refused) */
+	SWA_F_ARRAY_ONLY = 4    /* the pattern is one bool per layer */
+};
 static const struct swa_row {
 	const char *arch;
 	enum swa_rule rule;
@@ -56,19 +63,31 @@ static const struct swa_row {
 	enum kvp_layer_kind kind;
 	uint32_t window;           /* used when the file has none */
 	uint32_t layers;           /* SWA_AT_LAYERS */
+	unsigned flags;            /* SWA_F_* */
 } swa_rows[] = {
 	/* "n_swa = 4096; // default value of gemma 2" */
-	{ "gemma2", SWA_ALWAYS, 2, KVP_LAYER_SLIDING, 4096, 0 },
-	{ "gemma3", SWA_KEY, 6, KVP_LAYER_SLIDING, 0, 0 },
-	{ "gemma3n", SWA_KEY, 5, KVP_LAYER_SLIDING, 0, 0 },
-	{ "cohere2", SWA_ALWAYS, 4, KVP_LAYER_SLIDING, 0, 0 },
-	{ "gpt-oss", SWA_ALWAYS, 2, KVP_LAYER_SLIDING, 0, 0 },
+	{ "gemma2", SWA_ALWAYS, 2, KVP_LAYER_SLIDING, 4096, 0, 0 },
+	{ "gemma3", SWA_KEY, 6, KVP_LAYER_SLIDING, 0, 0, 0 },
+	{ "gemma3n", SWA_KEY, 5, KVP_LAYER_SLIDING, 0, 0, 0 },
+	{ "cohere2", SWA_ALWAYS, 4, KVP_LAYER_SLIDING, 0, 0, 0 },
+	{ "gpt-oss", SWA_ALWAYS, 2, KVP_LAYER_SLIDING, 0, 0, 0 },
 	/* "n_swa = 8192; set_swa_pattern(4): 3 chunked - 1 full" */
-	{ "llama4", SWA_FIXED, 4, KVP_LAYER_CHUNKED, 8192, 0 },
+	{ "llama4", SWA_FIXED, 4, KVP_LAYER_CHUNKED, 8192, 0, 0 },
 	/* "Phi SWA is currently disabled" (PR #13676) */
-	{ "phi3", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0 },
+	{ "phi3", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
 	/* the 32B (64 layers): n_swa 4096, pattern 4; the key overrides */
-	{ "exaone4", SWA_AT_LAYERS, 4, KVP_LAYER_SLIDING, 4096, 64 },
+	{ "exaone4", SWA_AT_LAYERS, 4, KVP_LAYER_SLIDING, 4096, 64, 0 },
+	{ "exaone-moe", SWA_ALWAYS, 4, KVP_LAYER_SLIDING, 128, 0, 0 },
+	{ "cohere2moe", SWA_ALWAYS, 4, KVP_LAYER_SLIDING, 0, 0,
+	  SWA_F_DENSE_FIRST | SWA_F_NEED_PATTERN },
+	{ "muse-glimmer", SWA_ALWAYS, 4, KVP_LAYER_SLIDING, 0, 0,
+	  SWA_F_NEED_PATTERN },
+	{ "mimo2", SWA_ALWAYS, 0, KVP_LAYER_SLIDING, 0, 0,
+	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY },
+	{ "step35", SWA_ALWAYS, 0, KVP_LAYER_SLIDING, 0, 0,
+	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY },
+	{ "granite_swa", SWA_ALWAYS, 0, KVP_LAYER_SLIDING, 0, 0,
+	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY },
 };
 
 static const struct swa_row *swa_row_of(const char *arch)
@@ -314,11 +333,24 @@ static enum kvp_status swa_layers(struct gi *c, bool *swa, uint32_t *window,
 	if (row)
 		*kind = row->kind;
 	v = key(c, "attention.sliding_window_pattern", k, sizeof k);
+	if (row && (row->flags & SWA_F_NEED_PATTERN) && !v)
+		return bad(c, k, "(absent) - llama.cpp then slides no layer yet "
+		           "makes a SWA cache, which kvplan does not model: refused");
+	if (row && (row->flags & SWA_F_ARRAY_ONLY) && v &&
+	    v->type != KVP_GGUF_ARRAY)
+		return bad(c, k, "expected one bool per layer, as llama.cpp "
+		           "reads it for this architecture");
 	if (v && v->type == KVP_GGUF_ARRAY) {
+		bool any = false;
+
 		if (!v->ivals || v->n < c->n)
 			return bad(c, k, "expected one bool per layer");
 		for (i = 0; i < c->n; i++)
-			swa[i] = v->ivals[i] != 0;
+			any |= swa[i] = v->ivals[i] != 0;
+		/* llama.cpp asserts is_swa_any() making the SWA pair */
+		if (!any && row && row->rule == SWA_ALWAYS)
+			return bad(c, k, "no layer slides - llama.cpp aborts "
+			           "(GGML_ASSERT(hparams.is_swa_any())): refused");
 		return KVP_OK;
 	}
 	if (v) {
@@ -335,7 +367,8 @@ static enum kvp_status swa_layers(struct gi *c, bool *swa, uint32_t *window,
 		       c->name, c->arch, (unsigned long long)w, c->arch);
 	}
 	for (i = 0; i < c->n; i++)
-		swa[i] = period == 0 || i % period < period - 1;
+		swa[i] = period == 0 || (row && (row->flags & SWA_F_DENSE_FIRST) ?
+		         i % period != 0 : i % period < period - 1);
 	return KVP_OK;
 }
 
@@ -389,6 +422,19 @@ static enum kvp_status recurrent_state(struct gi *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+static bool reads_mla(const char *arch)
+{
+	static const char *const archs[] = {
+		"deepseek2", "mistral4", "deepseek32", "glm-dsa",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof archs / sizeof archs[0]; i++)
+		if (!strcmp(arch, archs[i]))
+			return true;
+	return false;
+}
+
 /* MLA ranks and head dims (DeepSeek 2/3, Kimi); llama.cpp keeps the
  * latent (kv_lora_rank + rope) per position. */
 static enum kvp_status mla(struct gi *c, struct kvp_model *m, bool *is_mla)
@@ -407,9 +453,19 @@ static enum kvp_status mla(struct gi *c, struct kvp_model *m, bool *is_mla)
 	    get_u(c, "attention.key_length_mla", 1, DIM_MAX, &klm) < 0 ||
 	    get_u(c, "attention.value_length_mla", 1, DIM_MAX, &vlm) < 0)
 		return c->err->status;
-	/* files written since llama.cpp's MLA rework give the per-head
-	 * dims as key_length_mla/value_length_mla (key_length is then the
-	 * latent kv_lora_rank + rope) */
+	/* llama.cpp caches the latent only when the architecture reads
+	 * key_length_mla and value_length_mla and the file has them
+	 * (llama_hparams::is_mla; read by deepseek2, mistral4 - deepseek2's
+	 * code -, deepseek32 and glm-dsa among the architectures kvplan
+	 * sizes): otherwise every head's K (key_length) and V (value_length),
+	 * as make check-live found for minicpm3 and deepseek2-ocr */
+	if (!klm || !vlm || !reads_mla(c->arch)) {
+		note(c, "%s.attention.kv_lora_rank %llu: llama.cpp caches every "
+		        "head's K and V for this file (no key_length_mla, or an "
+		        "architecture that does not read it)", c->arch,
+		     (unsigned long long)kv);
+		return KVP_OK;
+	}
 	if (klm) {
 		kl = klm;
 		vl = vlm ? vlm : vl;

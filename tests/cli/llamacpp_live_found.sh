@@ -15,7 +15,8 @@
 #   5. n_rs_seq clamped to 0 for an architecture without rollback;
 #   6. the V-padding line beside zero-width (recurrent) layers, FA off;
 #   7. a quantized cache whose block does not divide the head size,
-#      refused with flash attention on.
+#      refused with flash attention on;
+#   8. Grok: flash attention forced off, so a quantized V is refused.
 . "$(dirname "$0")/gguf_lib.inc"
 # kv_arr KEY A,B,...: an array of u32 (GGUF type 9 of type 4)
 kv_arr() {
@@ -115,4 +116,13 @@ gguf "$t/h.gguf" llama 2 context_length 4096 embedding_length 192 \
 	--ctx-size 1000 --flash-attn on --cache-type-k q8_0 >"$t/out" 2>&1
 check "head size not a whole number of blocks: refused" \
 	"K cache type q8_0 with block size 32 does not divide n_embd_head_k=48" "$t/out"
+# Grok, -fa auto, -ctv q8_0: llama_init_from_model forces FA off for
+# Grok, then refuses the quantized V
+gguf "$t/k.gguf" grok 2 context_length 4096 embedding_length 256 \
+	attention.head_count 4 attention.head_count_kv 4 expert_count 2 \
+	expert_used_count 1
+"$KVPLAN" calc --model "$t/k.gguf" --engine llama.cpp@v0.4.0 --n-gpu-layers 0 \
+	--ctx-size 1000 --cache-type-k q8_0 --cache-type-v q8_0 >"$t/out" 2>&1
+check "Grok: FA forced off, quantized V refused" \
+	"llama.cpp forces it off for this architecture" "$t/out"
 exit $fail

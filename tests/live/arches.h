@@ -24,7 +24,9 @@ enum {
 	A_GROUPS = 512,   /* ssm.group_count (Mamba-2 kinds) */
 	A_SHARED = 1024,  /* expert_shared_count required */
 	A_STEP = 2048,    /* interleave_moe_layer_step required */
-	A_SWA_REQ = 4096  /* attention.sliding_window required */
+	A_SWA_REQ = 4096, /* attention.sliding_window required */
+	A_SWA_PAT = 8192, /* the pattern key always, a period */
+	A_SWA_ARR = 16384 /* the pattern key always, a bool per layer */
 };
 
 struct arch {
@@ -130,6 +132,18 @@ static const struct arch arches[] = {
 	{ "hy_v3", A_MOE | A_SHARED | A_STEP },
 	{ "llada-moe", A_MOE | A_SHARED | A_STEP },
 	{ "deepseek2", A_MLA | A_MOE | A_SHARED },
+	{ "mistral4", A_MLA | A_MOE | A_SHARED },
+	{ "minicpm3", A_MLA },
+	{ "deepseek2-ocr", A_MLA | A_MOE | A_SHARED },
+	{ "exaone-moe", A_SWA | A_SWA_REQ | A_MOE | A_SHARED | A_STEP },
+	{ "cohere2moe", A_SWA | A_SWA_REQ | A_SWA_PAT | A_MOE | A_SHARED },
+	{ "muse-glimmer", A_SWA | A_SWA_REQ | A_SWA_PAT | A_MOE | A_SHARED },
+	{ "mimo2", A_SWA | A_SWA_REQ | A_SWA_ARR | A_MOE | A_SHARED },
+	{ "step35", A_SWA | A_SWA_REQ | A_SWA_ARR | A_MOE | A_SHARED },
+	{ "granite_swa", A_SWA | A_SWA_REQ | A_SWA_ARR },
+	{ "lfm2moe", A_SHORTCONV | A_KV0 | A_MOE | A_SHARED },
+	{ "hunyuan_vl", 0 },
+	{ "paddleocr", A_MOE | A_SHARED },
 	{ "mamba", A_SSM | A_SSM_ALL },
 	{ "mamba2", A_SSM | A_SSM_ALL | A_GROUPS },
 	{ "jamba", A_SSM | A_KV0 },
@@ -221,7 +235,14 @@ static inline void k_swa(FILE *f, const struct arch *a, uint32_t n,
 		return;                              /* no key */
 	h->window = form == 1 ? 0 : pick(1, ctx + 64);
 	k_u32(f, a->name, "attention.sliding_window", h->window);
-	if (pick(0, 1))
+	if (a->flags & A_SWA_ARR) {
+		uint32_t i;
+
+		fprintf(f, "%s.attention.sliding_window_pattern arr_bool ", a->name);
+		for (i = 0; i < n; i++)
+			fprintf(f, "%s%u", i ? "," : "", pick(0, 1));
+		fputc('\n', f);
+	} else if (a->flags & A_SWA_PAT || pick(0, 1))
 		k_u32(f, a->name, "attention.sliding_window_pattern", pick(2, n + 1));
 	if (!h->window)
 		h->window = 1;   /* a key present: draw swa_full anyway */

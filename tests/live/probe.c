@@ -9,7 +9,7 @@
  *
  * SPEC holds one GGUF key a line: "key u32 4", "key f32 1e-5", "key str
  * llama", "key bool 1", "key arr_u32 4,0,4" (an array of u32), "key
- * arr_i32 ...". The probe builds that metadata (gguf.h), writes it to
+ * arr_i32 ...", "key arr_bool 1,0,1". The probe builds that metadata (gguf.h), writes it to
  * OUT.gguf (metadata only: kvplan reads the same keys), creates the model
  * from it with llama_model_init_from_user (its tensors in f32, made by
  * llama.cpp from the graph code), creates a context with the parameters
@@ -101,8 +101,18 @@ static int arr(struct gguf_context *g, const char *k, const char *type,
 	size_t n = 0;
 	char *s;
 
+	static int8_t b[4096];
+
 	for (s = strtok(val, ","); s && n < 4096; s = strtok(NULL, ","))
 		v[n++] = (int32_t)strtol(s, NULL, 10);
+	if (!strcmp(type, "arr_bool")) {
+		size_t i;
+
+		for (i = 0; i < n; i++)
+			b[i] = v[i] != 0;
+		gguf_set_arr_data(g, k, GGUF_TYPE_BOOL, b, n);
+		return 0;
+	}
 	gguf_set_arr_data(g, k, strcmp(type, "arr_u32") ? GGUF_TYPE_INT32
 	                  : GGUF_TYPE_UINT32, v, n);
 	return 0;

@@ -11,4 +11,4 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/kvplan-live.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 trap 'exit 1' HUP INT TERM
 "$BUILD/live/live" "$BUILD/live/probe" "$BUILD/kvplan" "$work" \
-	"${KVP_LIVE_SEED:-37}" "${KVP_LIVE_RUNS:-400}"
+	"${KVP_LIVE_SEED:-37}" "${KVP_LIVE_RUNS:-1000}"

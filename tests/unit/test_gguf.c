@@ -483,6 +483,78 @@ START_TEST(recurrent_and_mla)
 }
 END_TEST
 
+/* What make check-live found of architectures' own rules
+ * (src/models/<arch>.cpp at llama.cpp v0.4.0). */
+START_TEST(arch_rules_from_live)
+{
+	struct gw w;
+	size_t len;
+	unsigned char *img;
+	struct kvp_plan p;
+	static struct kvp_result res;
+	struct kvp_error err;
+	int none[4] = { 0, 0, 0, 0 };
+	uint32_t i;
+
+	/* MiniCPM3 has MLA ranks but its code reads no key_length_mla:
+	 * llama.cpp caches every head, K of key_length 288, V of
+	 * value_length 256, 4 KV heads */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "minicpm3");
+	gw_u32(&w, "minicpm3.block_count", 2);
+	gw_u32(&w, "minicpm3.embedding_length", 512);
+	gw_u32(&w, "minicpm3.attention.head_count", 4);
+	gw_u32(&w, "minicpm3.attention.head_count_kv", 4);
+	gw_u32(&w, "minicpm3.attention.kv_lora_rank", 256);
+	gw_u32(&w, "minicpm3.attention.q_lora_rank", 384);
+	gw_u32(&w, "minicpm3.rope.dimension_count", 32);
+	gw_u32(&w, "minicpm3.attention.key_length", 288);
+	gw_u32(&w, "minicpm3.attention.value_length", 256);
+	img = gw_header(&w, &len);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "c.gguf", &p.model, NULL,
+	                                     &err), KVP_OK);
+	ck_assert_int_eq(p.model.base.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(p.model.base.kv_heads, 4);
+	ck_assert_uint_eq(p.model.base.k_dim, 288);
+	ck_assert_uint_eq(p.model.base.v_dim, 256);
+	free(img);
+	gw_free(&w);
+
+	/* Cohere2 MoE's period counts dense first (set_swa_pattern(4,
+	 * true)): layer i slides unless i % 4 == 0 */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "cohere2moe");
+	gw_u32(&w, "cohere2moe.block_count", 8);
+	gw_u32(&w, "cohere2moe.embedding_length", 256);
+	gw_u32(&w, "cohere2moe.attention.head_count", 4);
+	gw_u32(&w, "cohere2moe.attention.sliding_window", 512);
+	gw_u32(&w, "cohere2moe.attention.sliding_window_pattern", 4);
+	img = gw_header(&w, &len);
+	kvp_plan_default(&p);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "m.gguf", &p.model, NULL,
+	                                     &err), KVP_OK);
+	ck_assert_int_eq(kvp_compute(&p, &res), KVP_OK);
+	for (i = 0; i < 8; i++)
+		ck_assert_int_eq(res.layers[i].spec.kind,
+		                 i % 4 ? KVP_LAYER_SLIDING : KVP_LAYER_FULL);
+	free(img);
+	gw_free(&w);
+
+	/* MiMo-V2 with a pattern that slides no layer: llama.cpp aborts */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "mimo2");
+	gw_u32(&w, "mimo2.block_count", 4);
+	gw_u32(&w, "mimo2.embedding_length", 256);
+	gw_u32(&w, "mimo2.attention.head_count", 4);
+	gw_u32(&w, "mimo2.attention.sliding_window", 512);
+	gw_arr_bool(&w, "mimo2.attention.sliding_window_pattern", none, 4);
+	img = gw_header(&w, &len);
+	refused(img, len, "no layer slides");
+	free(img);
+	gw_free(&w);
+}
+END_TEST
+
 static Suite *gguf_suite(void)
 {
 	Suite *s = suite_create("gguf");
@@ -496,6 +568,7 @@ static Suite *gguf_suite(void)
 	tcase_add_test(tc, refusals);
 	tcase_add_test(tc, sliding_pattern_and_arrays);
 	tcase_add_test(tc, recurrent_and_mla);
+	tcase_add_test(tc, arch_rules_from_live);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -620,14 +620,23 @@ static enum kvp_status layers(struct gi *c, struct kvp_model *m)
 	return kvp_layer_table_to_rules(m, L, c->name, c->err);
 }
 
-/* llama_ftype values (include/llama.h) kvplan has a weight format for;
- * the exact bytes come from the tensors whatever the file type. */
+/* llama_ftype values (include/llama.h at v0.4.0) that name one ggml type
+ * for the matrices, and Q4_K_M; the mixed ones (Q3_K_S, IQ3_M...) keep
+ * f16 as the label. The exact bytes come from the tensors whatever the
+ * file type. */
 static const struct {
 	uint64_t ftype;
 	enum kvp_wdtype w;
 } ftypes[] = {
 	{ 0, KVP_W_F32 }, { 1, KVP_W_F16 }, { 2, KVP_W_GGUF_Q4_0 },
-	{ 7, KVP_W_GGUF_Q8_0 }, { 15, KVP_W_GGUF_Q4_K_M }, { 32, KVP_W_BF16 },
+	{ 3, KVP_W_GGUF_Q4_1 }, { 7, KVP_W_GGUF_Q8_0 }, { 8, KVP_W_GGUF_Q5_0 },
+	{ 9, KVP_W_GGUF_Q5_1 }, { 15, KVP_W_GGUF_Q4_K_M }, { 18, KVP_W_GGUF_Q6_K },
+	{ 19, KVP_W_GGUF_IQ2_XXS }, { 20, KVP_W_GGUF_IQ2_XS },
+	{ 23, KVP_W_GGUF_IQ3_XXS }, { 24, KVP_W_GGUF_IQ1_S },
+	{ 25, KVP_W_GGUF_IQ4_NL }, { 26, KVP_W_GGUF_IQ3_S }, { 28, KVP_W_GGUF_IQ2_S },
+	{ 30, KVP_W_GGUF_IQ4_XS }, { 31, KVP_W_GGUF_IQ1_M }, { 32, KVP_W_BF16 },
+	{ 36, KVP_W_GGUF_TQ1_0 }, { 37, KVP_W_GGUF_TQ2_0 },
+	{ 39, KVP_W_GGUF_NVFP4 }, { 40, KVP_W_GGUF_Q1_0 },
 };
 
 static void weight_format(struct gi *c, struct kvp_model *m)

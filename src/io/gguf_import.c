@@ -68,7 +68,7 @@ static const struct swa_row {
 	/* "n_swa = 4096; // default value of gemma 2" */
 	{ "gemma2", SWA_ALWAYS, 2, KVP_LAYER_SLIDING, 4096, 0, 0 },
 	{ "gemma3", SWA_KEY, 6, KVP_LAYER_SLIDING, 0, 0, 0 },
-	{ "gemma3n", SWA_KEY, 5, KVP_LAYER_SLIDING, 0, 0, 0 },
+	{ "gemma3n", SWA_ALWAYS, 5, KVP_LAYER_SLIDING, 0, 0, 0 },
 	{ "cohere2", SWA_ALWAYS, 4, KVP_LAYER_SLIDING, 0, 0, 0 },
 	{ "gpt-oss", SWA_ALWAYS, 2, KVP_LAYER_SLIDING, 0, 0, 0 },
 	/* "n_swa = 8192; set_swa_pattern(4): 3 chunked - 1 full" */
@@ -153,6 +153,22 @@ static const struct {
 	  "not modelled from its file" },
 	{ "eagle3", "a speculative draft head whose cache follows its target, "
 	  "not modelled from its file" },
+	{ "deepseek32", "its DSA indexer key cache is not read from the GGUF" },
+	{ "glm-dsa", "its DSA indexer key cache is not read from the GGUF" },
+	{ "gemma4", "its per-layer head sizes and shared KV layers are not read "
+	  "from the GGUF" },
+	{ "gemma4-assistant", "a draft head sharing its target's cache, not "
+	  "modelled from its file" },
+	{ "kimi-k3", "its KDA state layers are not modelled" },
+	{ "bailingmoe3", "its KDA state layers are not modelled" },
+	{ "chameleon", "only half implemented in llama.cpp" },
+	{ "gptj", "llama.cpp has no usable implementation of it" },
+	{ "plm", "not checked against llama.cpp (its tensor shapes do not load "
+	  "from keys alone)" },
+	{ "graniteswitch", "its adapter layers are not modelled" },
+	{ "llama-embed", "an embedding model: not checked against llama.cpp" },
+	{ "pockettts", "a speech model, not a language model" },
+	{ "qwen3tts", "a speech model, not a language model" },
 };
 
 static enum kvp_status arch_refused(struct gi *c)
@@ -512,8 +528,9 @@ static enum kvp_status moe(struct gi *c, struct kvp_model *m)
 	return KVP_OK;
 }
 
-/* Gemma 3n: the last shared_kv_layers layers reuse the cache of the
- * last earlier layer of their kind (llama.cpp n_layer_kv_from_start). */
+/* Gemma 3n: the last shared_kv_layers layers (all from layer 20, in its
+ * code) reuse a cache before them: layer start - 2's when they slide,
+ * start - 1's when full (llama-model.cpp create_memory's reuse). */
 static enum kvp_status shared_kv(struct gi *c, struct kvp_layer_spec *L,
                                  const bool *swa)
 {
@@ -522,14 +539,23 @@ static enum kvp_status shared_kv(struct gi *c, struct kvp_layer_spec *L,
 
 	if (get_u(c, "attention.shared_kv_layers", 0, c->n, &shared) < 0)
 		return c->err->status;
+	/* Gemma 3n: "n_layer_kv_from_start = 20" in its code, whatever the
+	 * key (src/models/gemma3n.cpp at v0.4.0) */
+	if (!strcmp(c->arch, "gemma3n"))
+		shared = c->n > 20 ? c->n - 20 : 0;
 	if (!shared)
 		return KVP_OK;
 	start = c->n - (uint32_t)shared;
 	for (i = start; i < c->n; i++) {
-		for (j = start; j-- > 0;)
-			if (swa[j] == swa[i] && L[j].kind != KVP_LAYER_NONE)
-				break;
-		if (j == UINT32_MAX)
+		/* llama-model.cpp's reuse callback: a sliding layer takes
+		 * layer start - 2's cache, a full one start - 1's, and aborts
+		 * when that layer is of the other kind (make check-live) */
+		j = start >= 2 ? start - (swa[i] ? 2 : 1) : UINT32_MAX;
+		if (j != UINT32_MAX && swa[j] != swa[i])
+			return bad(c, "attention.sliding_window_pattern", "the "
+			           "shared layers' source is of the other kind - "
+			           "llama.cpp aborts (its KV reuse): refused");
+		if (j == UINT32_MAX || L[j].kind == KVP_LAYER_NONE)
 			return bad(c, "attention.shared_kv_layers", "a shared layer "
 			           "has no earlier layer of its kind");
 		L[i].kind = KVP_LAYER_SHARED;

@@ -26,7 +26,8 @@ enum {
 	A_STEP = 2048,    /* interleave_moe_layer_step required */
 	A_SWA_REQ = 4096, /* attention.sliding_window required */
 	A_SWA_PAT = 8192, /* the pattern key always, a period */
-	A_SWA_ARR = 16384 /* the pattern key always, a bool per layer */
+	A_SWA_ARR = 16384,/* the pattern key always, a bool per layer */
+	A_DEEP = 32768    /* 21 to 24 layers (Gemma 3n shares KV from 20) */
 };
 
 struct arch {
@@ -143,6 +144,7 @@ static const struct arch arches[] = {
 	{ "granite_swa", A_SWA | A_SWA_REQ | A_SWA_ARR },
 	{ "lfm2moe", A_SHORTCONV | A_KV0 | A_MOE | A_SHARED },
 	{ "hunyuan_vl", 0 },
+	{ "gemma3n", A_SWA | A_SWA_REQ | A_DEEP },
 	{ "paddleocr", A_MOE | A_SHARED },
 	{ "mamba", A_SSM | A_SSM_ALL },
 	{ "mamba2", A_SSM | A_SSM_ALL | A_GROUPS },
@@ -296,7 +298,8 @@ static inline void arch_keys(const struct arch *a, FILE *f, struct hp *h,
 {
 	const char *nm = a->name;
 	static const uint32_t hds[] = { 32, 64, 128, 40, 48, 80, 96, 112 };
-	uint32_t n = pick(2, 8), hd = hds[pick(0, 7)], heads = 1u << pick(0, 3);
+	uint32_t n = a->flags & A_DEEP ? pick(21, 24) : pick(2, 8);
+	uint32_t hd = hds[pick(0, 7)], heads = 1u << pick(0, 3);
 	uint32_t kv = heads >> pick(0, 2), embd = heads * hd, ctx = pick(300, 9000);
 	uint32_t ff = 16 * pick(4, 32);
 

@@ -552,6 +552,34 @@ START_TEST(arch_rules_from_live)
 	refused(img, len, "no layer slides");
 	free(img);
 	gw_free(&w);
+
+	/* Gemma 3n, 22 layers, pattern 5 (layer i full when i % 5 == 4):
+	 * layers 20 and 21 share from layer 20 on whatever the key, a
+	 * sliding one (20, 21) layer 18's cache (20 - 2; 18 slides) */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "gemma3n");
+	gw_u32(&w, "gemma3n.block_count", 22);
+	gw_u32(&w, "gemma3n.embedding_length", 256);
+	gw_u32(&w, "gemma3n.attention.head_count", 4);
+	gw_u32(&w, "gemma3n.attention.sliding_window", 512);
+	gw_u32(&w, "gemma3n.attention.shared_kv_layers", 10);
+	img = gw_header(&w, &len);
+	kvp_plan_default(&p);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "n.gguf", &p.model, NULL,
+	                                     &err), KVP_OK);
+	ck_assert_int_eq(kvp_compute(&p, &res), KVP_OK);
+	ck_assert_int_eq(res.layers[19].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[20].spec.kind, KVP_LAYER_SHARED);
+	ck_assert_uint_eq(res.layers[20].spec.shared_with, 18);
+	ck_assert_uint_eq(res.layers[21].spec.shared_with, 18);
+	free(img);
+	/* pattern 19: layer 18 is full, so the sliding 20 would reuse a
+	 * full layer's cache - llama.cpp aborts */
+	gw_u32(&w, "gemma3n.attention.sliding_window_pattern", 19);
+	img = gw_header(&w, &len);
+	refused(img, len, "of the other kind");
+	free(img);
+	gw_free(&w);
 }
 END_TEST
 

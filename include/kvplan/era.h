@@ -105,6 +105,11 @@ enum kvp_era_rule {
 	                             (PRs #23861, #23988); before: n_ubatch
 	                             rows (an estimate of the compute buffer
 	                             only) */
+	KVP_ERA_LLAMACPP_OUTPUT_FIRST, /* llama.cpp's -ngl k puts the output
+	                             layer and the last k - 1 repeating layers
+	                             on the device (PR #18148); before: the
+	                             last k repeating layers, the output only
+	                             when k > n_layer */
 	KVP_ERA_RULE_COUNT
 };
 

@@ -32,6 +32,7 @@
 
 #include "core/engine_priv.h"
 #include "core/internal.h"
+#include "core/lc_offload.h"
 #include "core/lc_words.h"
 #include "kvplan/checked.h"
 #include "kvplan/era.h"
@@ -174,6 +175,8 @@ struct lc_build {
 	bool iswa;       /* separate SWA cache (PR #13194) */
 	bool v_mla;      /* MLA layers store V too (before PR #19067) */
 	bool unified;    /* one cache for all sequences (before PR #14363) */
+	uint64_t gpu_first; /* first repeating layer -ngl puts on the device
+	                     (lc_offload.c, PR #18148) */
 };
 
 /* Sliding layers: one full-size cache before PR #13194 (--swa-full did
@@ -274,7 +277,7 @@ static enum kvp_status lc_era(const struct kvp_plan *p,
                               const struct kvp_layer_spec *ls,
                               struct kvp_result *res, struct lc_build *b)
 {
-	bool mla = false, swa = false;
+	bool mla = false, swa = false, out;
 	enum kvp_status st;
 	uint32_t i;
 
@@ -289,6 +292,9 @@ static enum kvp_status lc_era(const struct kvp_plan *p,
 	if (swa && (st = lc_era_swa(p, res, b)) != KVP_OK)
 		return st;
 	if (mla && (st = lc_era_mla(p, res, b)) != KVP_OK)
+		return st;
+	if ((st = lc_ngl_split(p, p->model.n_layers, &b->gpu_first, &out,
+	                       &res->error)) != KVP_OK)
 		return st;
 	return lc_era_cells(p, res, b);
 }
@@ -452,11 +458,9 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		struct kvp_layer_spec sp = ls[i];
 		uint64_t kn = 0, vn = 0, krow = 0, vrow = 0, cells = 0, slots;
 
-		/* -ngl: layers from i_gpu_start on the device (llama-model.cpp
-		 * i_gpu_start = max(n_layer - n_gpu_layers, 0)); their KV with
-		 * them (offload_kqv, the default) */
-		lr->on_device = o->n_gpu_layers < 0 ||
-			(uint64_t)i + (uint64_t)o->n_gpu_layers >= p->model.n_layers;
+		/* -ngl: layers from i_gpu_start on the device (lc_offload.c,
+		 * by build); their KV with them (offload_kqv, the default) */
+		lr->on_device = i >= b.gpu_first;
 		switch (sp.kind) {
 		case KVP_LAYER_FULL:
 		case KVP_LAYER_SLIDING:

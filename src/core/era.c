@@ -311,6 +311,25 @@ static const struct kvp_era_row rows[] = {
 	  "logits rows, n_outputs_max = max(1, min(n_batch, n_parallel x (1 + "
 	  "the draft's n_max))), n_batch with --embeddings",
 	  "n_ubatch logits rows (every token of the worst-case batch)", "b9272" },
+	/* PR #18148 'llama: offload output layer to GPU first' (opened
+	 * 2025-12-17, fixes issue #18119). Read in the source bundles
+	 * node-llama-cpp ships (npm): 3.14.5 = b7347 (2025-12-10),
+	 * llama-model.cpp load_tensors 'i_gpu_start = std::max((int)
+	 * hparams.n_layer - n_gpu_layers, (int) 0)', the output layer on
+	 * the GPU when n_gpu_layers > n_layer; 3.15.0 = b7698 (2026-01-10)
+	 * and 3.21.1 = v0.4.0: 'i_gpu_start = std::max(n_layer + 1 -
+	 * n_gpu_layers, 0)', the output layer being index n_layer, and the
+	 * log prints "offloading output layer to GPU" before "offloading N
+	 * repeating layers". The merge's build between the two is not
+	 * known: partial -ngl on builds between them is refused. */
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_OUTPUT_FIRST, "b7698",
+	  "llama.cpp PR #18148 'llama: offload output layer to GPU first' "
+	  "(llama-model.cpp load_tensors: i_gpu_start = max(n_layer + 1 - "
+	  "n_gpu_layers, 0))",
+	  "-ngl k (1 <= k <= n_layer) puts the output layer and the last k - 1 "
+	  "repeating layers (and their KV) on the device",
+	  "-ngl k puts the last k repeating layers on the device; the output "
+	  "layer only when k > n_layer", "b7347" },
 };
 
 /* Where each engine's current rules come from. */

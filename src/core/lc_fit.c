@@ -37,12 +37,9 @@
 typedef unsigned __int128 u128;
 
 /* The card's use, less its runtime overheads and kvplan's headroom, with
- * the context ctx and -ngl ngl. ngl below -1 asks for llama.cpp v0.4.0's
- * placement of -ngl k = -2 - ngl (llama-model.cpp load_tensors:
- * i_gpu_start = n_layer + 1 - k, the output layer counted as layer
- * n_layer, so k layers from the back are the output and k - 1 repeating
- * layers), which kvplan places as k - 1 layers and the output moved to
- * the card. */
+ * the context ctx and -ngl ngl, placed by the plan's build (lc_offload.c:
+ * at v0.4.0, i_gpu_start = n_layer + 1 - k, so k layers from the back
+ * are the output and k - 1 repeating layers). */
 static enum kvp_status used_at(const struct kvp_plan *base, uint64_t ctx,
                                int32_t ngl, struct kvp_result *r,
                                uint64_t *used, struct kvp_error *err)
@@ -53,14 +50,6 @@ static enum kvp_status used_at(const struct kvp_plan *base, uint64_t ctx,
 
 	q.engine.llamacpp.ctx_size = ctx;
 	q.engine.llamacpp.n_gpu_layers = ngl;
-	if (ngl < -1) {
-		int32_t k = -2 - ngl;
-
-		q.engine.llamacpp.n_gpu_layers = k > (int32_t)base->model.n_layers ?
-		                                 -1 : (k > 0 ? k - 1 : 0);
-		if (k > 0 && k <= (int32_t)base->model.n_layers)
-			q.engine.llamacpp.ot_global |= (uint8_t)(KVP_OT_DEV << 2);
-	}
 	if (kvp_compute(&q, r) != KVP_OK) {
 		*err = r->error;
 		return err->status;
@@ -136,8 +125,8 @@ static enum kvp_status fit_layers(const struct kvp_plan *p,
 	uint64_t mem_lo, mem_hi, mem;
 	enum kvp_status st;
 
-	if ((st = used_at(p, ctx, -2, r, &mem_lo, err)) != KVP_OK ||
-	    (st = used_at(p, ctx, -2 - (int32_t)hi, r, &mem_hi, err)) != KVP_OK)
+	if ((st = used_at(p, ctx, 0, r, &mem_lo, err)) != KVP_OK ||
+	    (st = used_at(p, ctx, (int32_t)hi, r, &mem_hi, err)) != KVP_OK)
 		return st;
 	if ((int64_t)mem_hi <= target) {
 		lo = hi;
@@ -153,7 +142,7 @@ static enum kvp_status fit_layers(const struct kvp_plan *p,
 			step = 1;
 		if (step > delta - 1)
 			step = delta - 1;
-		if ((st = used_at(p, ctx, -2 - (int32_t)(lo + step), r, &mem,
+		if ((st = used_at(p, ctx, (int32_t)(lo + step), r, &mem,
 		                  err)) != KVP_OK)
 			return st;
 		if ((int64_t)mem <= target) {

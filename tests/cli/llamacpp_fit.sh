@@ -28,16 +28,17 @@
 #      step = 12 x 63 / 576 = 1: mem(22) = 1009 <= 1024; step = 11 x 15 /
 #      528 -> 1: mem(23) = 1057 > 1024: -ngl 22, used 1009 (0.99 GiB),
 #      kept 1039 (1.01 GiB).
-#   5. 32K model, 4096 free, the user's -ngl 20 (kvplan's placement: the
+#   5. 32K model, 4096 free, the user's -ngl 21 (v0.4.0's placement,
+#      llama.cpp PR #18148: the output layer, no tensor here, and the
 #      last 20 layers): used 20 x 160 + 1 = 3201 > 3072; at 4096 cells 20
 #      x 48 + 1 = 961: n_ctx = 4096 + 28672 x 2111 / 2240 = 4096 + 27020
 #      = 31116, down to 30976; used 20 x (32 + 121) + 1 = 3061 (2.99
-#      GiB), kept 1035 (1.01 GiB); -ngl stays 20.
-#   6. 8K model, 1536 free, the user's -ngl 30: used 30 x 64 + 1 = 1921 >
-#      512; at 4096 cells 30 x 48 + 1 = 1441 > 512: n_ctx 4096, then
-#      fit.cpp gives up ("n_gpu_layers already set by user to 30,
-#      abort"), the context it set staying: used 1441 (1.41 GiB), kept 95
-#      (0.09 GiB).
+#      GiB), kept 1035 (1.01 GiB); -ngl stays 21.
+#   6. 8K model, 1536 free, the user's -ngl 30 (the output and 29
+#      layers): used 29 x 64 + 1 = 1857 > 512; at 4096 cells 29 x 48 + 1
+#      = 1393 > 512: n_ctx 4096, then fit.cpp gives up ("n_gpu_layers
+#      already set by user to 30, abort"), the context it set staying:
+#      used 1393 (1.36 GiB), kept 143 (0.14 GiB).
 . "$(dirname "$0")/gguf_lib.inc"
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
@@ -90,11 +91,11 @@ want "3. minimum context, then 32 layers" \
 want "4. minimum context, then 22 layers by false position" \
 	"would pick -c 4096 -ngl 22: 0.99 of 2.00 GiB free used, 1.01 GiB kept" \
 	m8k.gguf 2048
-want "5. the user's -ngl 20: the context alone" \
-	"would pick -c 30976 -ngl 20: 2.99 of 4.00 GiB free used, 1.01 GiB kept" \
-	m32k.gguf 4096 --n-gpu-layers 20
+want "5. the user's -ngl 21: the context alone" \
+	"would pick -c 30976 -ngl 21: 2.99 of 4.00 GiB free used, 1.01 GiB kept" \
+	m32k.gguf 4096 --n-gpu-layers 21
 want "6. the user's -ngl 30: fit gives up, its context stays" \
-	"would pick -c 4096 -ngl 30: 1.41 of 1.50 GiB free used, 0.09 GiB kept" \
+	"would pick -c 4096 -ngl 30: 1.36 of 1.50 GiB free used, 0.14 GiB kept" \
 	m8k.gguf 1536 --n-gpu-layers 30
 want "6. ... in fit.cpp's words" \
 	"--fit gives up: n_gpu_layers already set by user to 30, abort" \

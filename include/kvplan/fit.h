@@ -12,6 +12,8 @@
 #ifndef KVPLAN_FIT_H
 #define KVPLAN_FIT_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "kvplan/plan.h"
@@ -53,5 +55,16 @@ enum kvp_status kvp_llamacpp_fit(const struct kvp_plan *p,
                                  struct kvp_result *scratch,
                                  struct kvp_fit_result *out,
                                  struct kvp_error *err);
+
+/* The pick in words, for the front ends (calc, solve, the planner): true
+ * and buf filled when fit changes the launch or gives up (nothing to say
+ * when it did not run or keeps the launch). Long form (calc, solve):
+ * "default launch llama-server's --fit (on unless --no-fit) would pick -c
+ * N -ngl M: U of F GiB free used, K GiB kept (fit-target T MiB; ...)",
+ * then, when fit gives up, a second line "--fit gives up: WHY". Short
+ * form (the planner's panel): "default launch (--fit): -c N -ngl M, K GiB
+ * kept". Every figure is a field of *f. */
+bool kvp_fit_text(const struct kvp_fit_result *f, bool long_form,
+                  char *buf, size_t n);
 
 #endif

@@ -99,34 +99,19 @@ static const struct kvp_opt_extra calc_extra[] = {
 
 /* llama-server's default --fit beside the plan's own launch (text
  * output): the context and -ngl it would pick, when it changes them or
- * gives up (kvplan/fit.h; every figure from kvp_llamacpp_fit). */
+ * gives up (kvplan/fit.h; the words and figures from kvp_fit_text). */
 static void fit_line(FILE *out, const struct kvp_plan *p)
 {
 	struct kvp_result *scratch = malloc(sizeof *scratch);
 	struct kvp_fit_result f;
 	struct kvp_error err;
-	char ngl[16];
+	char line[512];
 
 	if (!scratch)
 		return;
 	if (kvp_llamacpp_fit(p, scratch, &f, &err) == KVP_OK &&
-	    f.outcome != KVP_FIT_NOT_RUN && f.outcome != KVP_FIT_NO_CHANGE) {
-		if (f.n_gpu_layers < 0)
-			snprintf(ngl, sizeof ngl, "all");
-		else
-			snprintf(ngl, sizeof ngl, "%d", (int)f.n_gpu_layers);
-		fprintf(out, "\ndefault launch llama-server's --fit (on unless "
-		        "--no-fit) would pick -c %llu -ngl %s: %.2f of %.2f GiB "
-		        "free used, %.2f GiB kept (fit-target %llu MiB; "
-		        "common/fit.cpp, with kvplan's figures)\n",
-		        (unsigned long long)f.n_ctx, ngl,
-		        (double)f.used_bytes / 1073741824.0,
-		        (double)f.free_bytes / 1073741824.0,
-		        (double)f.kept_bytes / 1073741824.0,
-		        (unsigned long long)(f.target_bytes >> 20));
-		if (f.outcome == KVP_FIT_FAILED)
-			fprintf(out, "               --fit gives up: %s\n", f.note);
-	}
+	    kvp_fit_text(&f, true, line, sizeof line))
+		fprintf(out, "\n%s\n", line);
 	free(scratch);
 }
 

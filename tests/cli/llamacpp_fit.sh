@@ -44,29 +44,8 @@ t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 fail=0
 MiB=1048576
-model() {
-	out=$1 train=$2
-	{
-		printf 'GGUF'; u32 3; u64 32; u64 6
-		kv_str general.architecture llama
-		kv_u32 llama.block_count 32
-		kv_u32 llama.context_length "$train"
-		kv_u32 llama.embedding_length 4096
-		kv_u32 llama.attention.head_count 32
-		kv_u32 llama.attention.head_count_kv 8
-		i=0
-		while [ $i -lt 32 ]; do
-			str "blk.$i.attn_q.weight"; u32 2; u64 4096; u64 4096; u32 1
-			u64 $((i * 32 * MiB))
-			i=$((i + 1))
-		done
-	} >"$out"
-	sz=$(wc -c <"$out")
-	head -c $(( (32 - sz % 32) % 32 )) /dev/zero >>"$out"
-	truncate -s $(( $(wc -c <"$out") + 32 * 32 * MiB )) "$out"
-}
-model "$t/m8k.gguf" 8192
-model "$t/m32k.gguf" 32768
+fit_model "$t/m8k.gguf" 8192
+fit_model "$t/m32k.gguf" 32768
 launch() {
 	f=$1 free=$2; shift 2
 	"$KVPLAN" calc --model "$t/$f" --engine llama.cpp --no-default-overheads \
@@ -104,5 +83,23 @@ if launch m32k.gguf 4096 --no-fit | grep -q "default launch"; then
 	echo "not ok - --no-fit: no line"; fail=1
 else
 	echo "ok - --no-fit: no line"
+fi
+# solve prints the same pick beside its answer (case 2's plan as given),
+# and none under --no-fit.
+solve() {
+	f=$1 free=$2; shift 2
+	"$KVPLAN" solve --for concurrency --model "$t/$f" --engine llama.cpp \
+		--no-default-overheads --card-capacity $((free * MiB)) \
+		--activations $MiB "$@" 2>&1
+}
+if solve m32k.gguf 4096 | grep -qF "would pick -c 16128 -ngl all: 2.97 of 4.00 GiB free used, 1.03 GiB kept"; then
+	echo "ok - solve: case 2's pick beside the answer"
+else
+	echo "not ok - solve: case 2's pick beside the answer"; solve m32k.gguf 4096; fail=1
+fi
+if solve m32k.gguf 4096 --no-fit | grep -q "default launch"; then
+	echo "not ok - solve --no-fit: no line"; fail=1
+else
+	echo "ok - solve --no-fit: no line"
 fi
 exit $fail

@@ -110,6 +110,10 @@ enum kvp_era_rule {
 	                             on the device (PR #18148); before: the
 	                             last k repeating layers, the output only
 	                             when k > n_layer */
+	KVP_ERA_LLAMACPP_FIT,     /* llama-server fits unset parameters to
+	                             free device memory by default (--fit,
+	                             PRs #16653, #18175); before: no --fit,
+	                             the launch is as given */
 	KVP_ERA_RULE_COUNT
 };
 

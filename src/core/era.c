@@ -330,6 +330,19 @@ static const struct kvp_era_row rows[] = {
 	  "repeating layers (and their KV) on the device",
 	  "-ngl k puts the last k repeating layers on the device; the output "
 	  "layer only when k > n_layer", "b7347" },
+	/* --fit: PR #16653 (late 2025) brought llama_params_fit, PR #18175
+	 * turned it on by default. Read in the same bundles: b7347's
+	 * common/common.h has no fit_params and common/arg.cpp no --fit;
+	 * b7698's has 'bool fit_params = true', fit_params_min_ctx 4096 and
+	 * fit_params_target 1024 MiB a device (the steps then in
+	 * src/llama.cpp, later common/fit.cpp, whose v0.4.0 form kvplan
+	 * runs). */
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_FIT, "b7698",
+	  "llama.cpp PR #16653 (llama_params_fit) and PR #18175 (--fit on by "
+	  "default)",
+	  "a default launch fits the context, -ngl and overrides the user left "
+	  "unset to each device's free memory (common/fit.cpp at v0.4.0)",
+	  "no --fit: a launch runs with the parameters as given", "b7347" },
 };
 
 /* Where each engine's current rules come from. */

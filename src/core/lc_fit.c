@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "kvplan/compute.h"
+#include "kvplan/era.h"
 #include "kvplan/fit.h"
 
 typedef unsigned __int128 u128;
@@ -66,9 +67,20 @@ static enum kvp_status used_at(const struct kvp_plan *base, uint64_t ctx,
 static bool one_card(const struct kvp_plan *p, struct kvp_fit_result *o)
 {
 	const struct kvp_devices *d = &p->devices;
+	struct kvp_error e;
+	bool has = false;
 
 	if (p->engine.kind != KVP_ENGINE_LLAMACPP)
 		snprintf(o->note, sizeof o->note, "not llama.cpp");
+	else if (kvp_era_rule_at(&p->engine, KVP_ERA_LLAMACPP_FIT, &has,
+	                         &e) != KVP_OK)
+		snprintf(o->note, sizeof o->note, "llama.cpp %.40s: between "
+		         "b7347 (no --fit) and b7698 (--fit on by default), not "
+		         "known", kvp_engine_release(&p->engine));
+	else if (!has)
+		snprintf(o->note, sizeof o->note, "llama.cpp %.40s has no --fit "
+		         "(PRs #16653, #18175: b7698 and later)",
+		         kvp_engine_release(&p->engine));
 	else if (d->n_groups != 1 || d->groups[0].count != 1 || d->tp > 1 ||
 	         d->pp > 1 || d->dp > 1)
 		snprintf(o->note, sizeof o->note, "--fit is modelled on one "

@@ -84,6 +84,20 @@ if launch m32k.gguf 4096 --no-fit | grep -q "default launch"; then
 else
 	echo "ok - --no-fit: no line"
 fi
+# By build: --fit exists from PRs #16653 and #18175 (b7698 read with
+# fit_params = true; b7347's common.h and arg.cpp have no fit): b7347
+# prints no pick (its launch is as given), b7698 case 2's, a build
+# between them none (not known which side).
+for v in b7347 b7500; do
+	if launch m32k.gguf 4096 --engine llama.cpp@$v | grep -q "default launch"; then
+		echo "not ok - $v: no --fit, no line"; fail=1
+	else
+		echo "ok - $v: no --fit, no line"
+	fi
+done
+want "b7698: case 2's pick" \
+	"would pick -c 16128 -ngl all: 2.97 of 4.00 GiB free used, 1.03 GiB kept" \
+	m32k.gguf 4096 --engine llama.cpp@b7698
 # solve prints the same pick beside its answer (case 2's plan as given),
 # and none under --no-fit.
 solve() {

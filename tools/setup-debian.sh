@@ -3,8 +3,10 @@
 # on Debian (and Ubuntu), non-interactively; packages already installed are
 # skipped. Used by the README's first command and by .ci/run, so the list
 # lives in one place. Runs apt-get through sudo when not root.
+# `--live` adds what `make check-live` needs beside them (npm, git).
 set -eu
 PKGS="build-essential pkg-config libncurses-dev libcjson-dev check tmux mandoc"
+[ "${1:-}" = --live ] && PKGS="$PKGS npm git"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"

@@ -105,6 +105,15 @@ enum kvp_era_rule {
 	                             (PRs #23861, #23988); before: n_ubatch
 	                             rows (an estimate of the compute buffer
 	                             only) */
+	KVP_ERA_LLAMACPP_OUTPUT_FIRST, /* llama.cpp's -ngl k puts the output
+	                             layer and the last k - 1 repeating layers
+	                             on the device (PR #18148); before: the
+	                             last k repeating layers, the output only
+	                             when k > n_layer */
+	KVP_ERA_LLAMACPP_FIT,     /* llama-server fits unset parameters to
+	                             free device memory by default (--fit,
+	                             PRs #16653, #18175); before: no --fit,
+	                             the launch is as given */
 	KVP_ERA_RULE_COUNT
 };
 
@@ -142,7 +151,9 @@ enum kvp_status kvp_engine_version_check(enum kvp_engine_kind e, const char *v,
                                          struct kvp_error *err);
 
 /* A llama.cpp release tag "b5423" -> *n 5423 (1 to 7 digits, nothing
- * after). False when s is not of that form. */
+ * after); a semver tag "v0.4.0" (llama.cpp's tags after the bNNNN builds)
+ * -> a number above every build's, in semver order. False when s is of
+ * neither form. */
 bool kvp_llamacpp_build(const char *s, unsigned long *n);
 
 /* True when the plan's release has rule r (the current release has all).

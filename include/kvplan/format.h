@@ -93,6 +93,14 @@ enum kvp_wdtype {
 	KVP_W_GGUF_Q8_0,
 	KVP_W_GGUF_Q4_0,
 	KVP_W_GGUF_Q4_K_M, /* mixed; average bits documented in format.c */
+	/* every other ggml block type llama.cpp loads from a GGUF (its
+	 * bytes per block: kvp_wdtype_block), every matrix in it */
+	KVP_W_GGUF_Q4_1, KVP_W_GGUF_Q5_0, KVP_W_GGUF_Q5_1, KVP_W_GGUF_Q8_1,
+	KVP_W_GGUF_Q2_K, KVP_W_GGUF_Q3_K, KVP_W_GGUF_Q4_K, KVP_W_GGUF_Q5_K,
+	KVP_W_GGUF_Q6_K, KVP_W_GGUF_Q8_K, KVP_W_GGUF_IQ2_XXS, KVP_W_GGUF_IQ2_XS,
+	KVP_W_GGUF_IQ3_XXS, KVP_W_GGUF_IQ1_S, KVP_W_GGUF_IQ4_NL, KVP_W_GGUF_IQ3_S,
+	KVP_W_GGUF_IQ2_S, KVP_W_GGUF_IQ4_XS, KVP_W_GGUF_IQ1_M, KVP_W_GGUF_TQ1_0,
+	KVP_W_GGUF_TQ2_0, KVP_W_GGUF_MXFP4, KVP_W_GGUF_NVFP4, KVP_W_GGUF_Q1_0,
 	KVP_W_COUNT
 };
 
@@ -110,6 +118,10 @@ struct kvp_wformat {
 };
 
 const char *kvp_wdtype_name(enum kvp_wdtype dt);
+
+/* A ggml block format's values and bytes per block (q8_0: 32, 34); false
+ * for the formats that are not one ggml block type (f16, int4, q4_k_m). */
+bool kvp_wdtype_block(enum kvp_wdtype dt, uint32_t *values, uint32_t *bytes);
 enum kvp_status kvp_wdtype_parse(const char *s, enum kvp_wdtype *out,
                                  struct kvp_error *err);
 

@@ -17,6 +17,7 @@
 #include "cli/launch.h"
 #include "cli/opts.h"
 #include "cli/out_text.h"
+#include "kvplan/fit.h"
 #include "io/record_json.h"
 #include "io/report_md.h"
 #include "io/report_svg.h"
@@ -70,25 +71,58 @@ static int svg_beside(const char *output, const struct kvp_plan *p,
 	return rc;
 }
 
+struct calc_ctx {
+	const char *output;   /* --output FILE, or stdout */
+	bool no_fit;          /* --no-fit */
+};
+
 static enum kvp_status set_output(void *ctx, const char *value, struct kvp_error *err)
 {
 	if (!*value)
 		return kvp_error_set(err, KVP_EINVAL, "--output: '' - expected a file name");
-	*(const char **)ctx = value;
+	((struct calc_ctx *)ctx)->output = value;
+	return KVP_OK;
+}
+
+static enum kvp_status set_no_fit(void *ctx, const char *value, struct kvp_error *err)
+{
+	(void)value;
+	(void)err;
+	((struct calc_ctx *)ctx)->no_fit = true;
 	return KVP_OK;
 }
 
 static const struct kvp_opt_extra calc_extra[] = {
 	{ "output", true, "FILE", "write the output to FILE atomically instead of stdout",
 	  set_output },
+	{ "no-fit", false, NULL, "llama-server --no-fit (--fit off): no 'default "
+	  "launch' line for what llama.cpp's default --fit would pick", set_no_fit },
 };
+
+/* llama-server's default --fit beside the plan's own launch (text
+ * output): the context and -ngl it would pick, when it changes them or
+ * gives up (kvplan/fit.h; the words and figures from kvp_fit_text). */
+static void fit_line(FILE *out, const struct kvp_plan *p)
+{
+	struct kvp_result *scratch = malloc(sizeof *scratch);
+	struct kvp_fit_result f;
+	struct kvp_error err;
+	char line[512];
+
+	if (!scratch)
+		return;
+	if (kvp_llamacpp_fit(p, scratch, &f, &err) == KVP_OK &&
+	    kvp_fit_text(&f, true, line, sizeof line))
+		fprintf(out, "\n%s\n", line);
+	free(scratch);
+}
 
 int kvp_cmd_calc(int argc, char **argv)
 {
 	struct kvp_opts *o = malloc(sizeof *o);
 	struct kvp_result *res = malloc(sizeof *res), *scratch = NULL;
 	struct kvp_error err;
-	const char *output = NULL;   /* --output FILE, or stdout */
+	struct calc_ctx cc = { NULL, false };
 	FILE *mem = NULL;
 	char *buf = NULL;
 	size_t len = 0;
@@ -104,7 +138,7 @@ int kvp_cmd_calc(int argc, char **argv)
 	o->formats = calc_formats;
 	o->extra = calc_extra;
 	o->n_extra = sizeof calc_extra / sizeof calc_extra[0];
-	o->ctx = &output;
+	o->ctx = &cc;
 	kvp_error_clear(&err);
 	if ((rc = kvp_emit_parse(o, argc, argv)) != KVP_EMIT_GO)
 		goto out;
@@ -145,7 +179,7 @@ int kvp_cmd_calc(int argc, char **argv)
 	} else if (strcmp(o->format, "md") == 0) {
 		char svg[4096];
 
-		if ((rc = svg_beside(output, &o->plan, res, svg, sizeof svg)) != 0)
+		if ((rc = svg_beside(cc.output, &o->plan, res, svg, sizeof svg)) != 0)
 			goto out;
 		if (kvp_report_md_svg(mem, &o->plan, res, &o->notes,
 		                      svg[0] ? svg : NULL, &err) != KVP_OK) {
@@ -159,6 +193,8 @@ int kvp_cmd_calc(int argc, char **argv)
 		}
 	} else {
 		kvp_out_text(mem, &o->plan, res, &o->notes, o->per_layer);
+		if (!cc.no_fit)
+			fit_line(mem, &o->plan);
 	}
 	if (fclose(mem) != 0) {
 		mem = NULL;
@@ -166,7 +202,7 @@ int kvp_cmd_calc(int argc, char **argv)
 		goto out;
 	}
 	mem = NULL;
-	rc = kvp_emit_write("calc", output, buf, len);
+	rc = kvp_emit_write("calc", cc.output, buf, len);
 out:
 	if (mem)
 		fclose(mem);

@@ -22,6 +22,7 @@
 #include "cli/out_text.h"
 #include "cli/share.h"
 #include "io/record_json.h"
+#include "kvplan/fit.h"
 #include "kvplan/solve.h"
 #include "kvplan/speed.h"
 #include "kvplan/units.h"
@@ -30,6 +31,7 @@ struct solve_ctx {
 	struct kvp_solve_opts so;
 	bool have_for;
 	const char *margin_text;
+	bool no_fit;          /* --no-fit */
 };
 
 static enum kvp_status set_for(void *ctx, const char *v, struct kvp_error *err)
@@ -70,6 +72,15 @@ static enum kvp_status set_max_cards(void *ctx, const char *v,
 	return KVP_OK;
 }
 
+static enum kvp_status set_no_fit(void *ctx, const char *v,
+                                  struct kvp_error *err)
+{
+	(void)v;
+	(void)err;
+	((struct solve_ctx *)ctx)->no_fit = true;
+	return KVP_OK;
+}
+
 static const struct kvp_opt_extra solve_extra[] = {
 	{ "for", true, "WHAT", "concurrency, length, kv-format, cards, "
 	  "max-model-len, throughput, deployment or models (their own flags: "
@@ -78,7 +89,24 @@ static const struct kvp_opt_extra solve_extra[] = {
 	  "kept free (0.1 or 10%)", set_margin },
 	{ "max-cards", true, "N", "cards: largest count tried (default 64)",
 	  set_max_cards },
+	{ "no-fit", false, NULL, "llama-server --no-fit (--fit off): no 'default "
+	  "launch' line for what llama.cpp's default --fit would pick", set_no_fit },
 };
+
+/* Beside the answer, what llama-server's default --fit would pick for the
+ * plan as given (kvplan/fit.h; words and figures from kvp_fit_text). */
+static void fit_line(const struct kvp_plan *p)
+{
+	struct kvp_result *scratch = malloc(sizeof *scratch);
+	struct kvp_fit_result f;
+	struct kvp_error err;
+	char line[512];
+
+	if (scratch && kvp_llamacpp_fit(p, scratch, &f, &err) == KVP_OK &&
+	    kvp_fit_text(&f, true, line, sizeof line))
+		printf("%s\n", line);
+	free(scratch);
+}
 
 static int fail(const char *msg)
 {
@@ -266,6 +294,8 @@ int kvp_cmd_solve(int argc, char **argv)
 		printf("check: %s\n", ans->check);
 		if (ans->binding[0])
 			printf("binding: %s\n", ans->binding);
+		if (!ctx.no_fit)
+			fit_line(&o->plan);
 		printf("\n");
 		kvp_out_bars(stdout, res, KVP_OUT_BAR_WIDTH, kvp_out_utf8());
 		/* the checked plan's warnings and the notes of its flags and

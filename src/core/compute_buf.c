@@ -385,7 +385,7 @@ enum kvp_status kvp_llamacpp_compute_buf(const struct kvp_plan *p,
 	c.H = p->model.arch.hidden;
 	c.Hq = p->model.q_heads;
 	c.vocab = p->model.arch.vocab;
-	c.fa = o->flash_attn != KVP_OFF;   /* auto resolves to on where supported */
+	c.fa = lc_flash_attn(p) != KVP_OFF; /* auto resolves to on where supported */
 	c.f16_mask = c.fa && kvp_era_has(&p->engine, KVP_ERA_LLAMACPP_F16_MASK);
 	if (res->n_devices > 1 && (kvp_plan_tp(p) > 1 || p->devices.dp > 1 ||
 	                           kvp_plan_pp(p) != res->n_devices)) {

@@ -210,6 +210,23 @@ void eng_line(struct kvp_result *res, const char *fmt, ...)
 	res->engine.n_lines++;
 }
 
+void eng_line_at(struct kvp_result *res, uint32_t at, const char *fmt, ...)
+{
+	struct kvp_engine_result *e = &res->engine;
+	va_list ap;
+
+	if (e->n_lines >= KVP_MAX_LINES)
+		return;
+	if (at > e->n_lines)
+		at = e->n_lines;
+	memmove(e->lines[at + 1], e->lines[at],
+	        (size_t)(e->n_lines - at) * sizeof e->lines[0]);
+	va_start(ap, fmt);
+	vsnprintf(e->lines[at], KVP_LINE_MAX, fmt, ap);
+	va_end(ap);
+	e->n_lines++;
+}
+
 enum kvp_status eng_capacity(const struct kvp_plan *p, const char *why,
                              uint64_t *cap, struct kvp_error *err)
 {

@@ -32,6 +32,7 @@
 
 #include "core/engine_priv.h"
 #include "core/internal.h"
+#include "core/lc_offload.h"
 #include "core/lc_words.h"
 #include "kvplan/checked.h"
 #include "kvplan/era.h"
@@ -57,12 +58,68 @@ static bool lc_quantized(enum kvp_dtype d)
 	       d == KVP_DT_Q5_0 || d == KVP_DT_Q5_1 || d == KVP_DT_IQ4_NL;
 }
 
+/* Flash attention as llama_init_from_model leaves it: forced off for
+ * Grok ("flash_attn is not compatible with Grok - forcing off", v0.4.0;
+ * found by make check-live), else as given. */
+enum kvp_tristate lc_flash_attn(const struct kvp_plan *p)
+{
+	if (!strcmp(p->model.model_type, "grok"))
+		return KVP_OFF;
+	return p->engine.llamacpp.flash_attn;
+}
+
+/* With flash attention on or auto, a quantized cache's block (32 values
+ * for every type llama.cpp caches in) must divide each attention layer's
+ * head size, K and V apart (llama_init_from_model at v0.4.0: "K cache
+ * type %s with block size %u does not divide n_embd_head_k=%u"; found by
+ * make check-live: kvplan checked only the whole row), a recurrent
+ * layer's too. MLA's heads are the latent's (kv_lora_rank + rope for K,
+ * kv_lora_rank for V). */
+static enum kvp_status lc_check_blocks(const struct kvp_plan *p,
+                                       const struct kvp_layer_spec *ls,
+                                       struct kvp_error *err)
+{
+	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
+	const struct kvp_mla *m = &p->model.mla;
+	uint32_t i;
+
+	if (lc_flash_attn(p) == KVP_OFF)
+		return KVP_OK;
+	for (i = 0; i < p->model.n_layers; i++) {
+		const struct kvp_layer_spec *l = &ls[i];
+		uint64_t k = l->k_dim, v = l->v_dim;
+
+		/* llama.cpp checks every layer, a recurrent one at the model's
+		 * head size too (1 here: the file gave none, nor llama.cpp) */
+		if (l->kind != KVP_LAYER_FULL && l->kind != KVP_LAYER_MLA &&
+		    !kvp_kind_windowed(l->kind) &&
+		    !(l->kind == KVP_LAYER_NONE && l->k_dim > 1))
+			continue;
+		if (l->kind == KVP_LAYER_MLA) {
+			k = (uint64_t)m->kv_lora_rank + m->qk_rope_head_dim;
+			v = m->kv_lora_rank;
+		}
+		if (lc_quantized(o->cache_type_k) && k % 32)
+			return kvp_error_set(err, KVP_EREFUSED, "llama.cpp: K cache "
+			       "type %s with block size 32 does not divide "
+			       "n_embd_head_k=%llu (engine.llamacpp.cache_type_k)",
+			       kvp_dtype_name(o->cache_type_k), (unsigned long long)k);
+		if (lc_quantized(o->cache_type_v) && v % 32)
+			return kvp_error_set(err, KVP_EREFUSED, "llama.cpp: V cache "
+			       "type %s with block size 32 does not divide "
+			       "n_embd_head_v=%llu (engine.llamacpp.cache_type_v)",
+			       kvp_dtype_name(o->cache_type_v), (unsigned long long)v);
+	}
+	return KVP_OK;
+}
+
 static enum kvp_status lc_check_opts(const struct kvp_plan *p,
                                      const struct kvp_layer_spec *ls,
                                      struct kvp_result *res)
 {
 	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
 	struct kvp_error *err = &res->error;
+	enum kvp_status st;
 	bool mla = false;
 	uint32_t i;
 
@@ -98,11 +155,14 @@ static enum kvp_status lc_check_opts(const struct kvp_plan *p,
 			"llama.cpp: model does not support different K (%s) and V (%s) "
 			"cache types", kvp_dtype_name(o->cache_type_k),
 			kvp_dtype_name(o->cache_type_v));
-	if (o->flash_attn == KVP_OFF && lc_quantized(o->cache_type_v))
+	if (lc_flash_attn(p) == KVP_OFF && lc_quantized(o->cache_type_v))
 		return kvp_error_set(err, KVP_EREFUSED,
 			"llama.cpp: quantized V cache requires flash_attn to be enabled "
-			"(engine.llamacpp.cache_type_v %s, flash_attn off)",
-			kvp_dtype_name(o->cache_type_v));
+			"(engine.llamacpp.cache_type_v %s, flash_attn off%s)",
+			kvp_dtype_name(o->cache_type_v), o->flash_attn == KVP_OFF ? "" :
+			": llama.cpp forces it off for this architecture");
+	if ((st = lc_check_blocks(p, ls, err)) != KVP_OK)
+		return st;
 	if (o->parallel > LC_MAX_SEQ)
 		return kvp_error_set(err, KVP_EREFUSED,
 			"llama.cpp: n_seq_max must be <= %u (engine.llamacpp.parallel %u)",
@@ -115,6 +175,8 @@ struct lc_build {
 	bool iswa;       /* separate SWA cache (PR #13194) */
 	bool v_mla;      /* MLA layers store V too (before PR #19067) */
 	bool unified;    /* one cache for all sequences (before PR #14363) */
+	uint64_t gpu_first; /* first repeating layer -ngl puts on the device
+	                     (lc_offload.c, PR #18148) */
 };
 
 /* Sliding layers: one full-size cache before PR #13194 (--swa-full did
@@ -215,7 +277,7 @@ static enum kvp_status lc_era(const struct kvp_plan *p,
                               const struct kvp_layer_spec *ls,
                               struct kvp_result *res, struct lc_build *b)
 {
-	bool mla = false, swa = false;
+	bool mla = false, swa = false, out;
 	enum kvp_status st;
 	uint32_t i;
 
@@ -231,20 +293,29 @@ static enum kvp_status lc_era(const struct kvp_plan *p,
 		return st;
 	if (mla && (st = lc_era_mla(p, res, b)) != KVP_OK)
 		return st;
+	if ((st = lc_ngl_split(p, p->model.n_layers, &b->gpu_first, &out,
+	                       &res->error)) != KVP_OK)
+		return st;
 	return lc_era_cells(p, res, b);
 }
 
-/* Widest V row over the attention layers, values (for FA off). */
+/* Widest V row over the attention layers, values (for FA off). The rows
+ * differ (llama_hparams::is_n_embd_v_gqa_variable, over every layer)
+ * also when attention layers sit beside layers of no KV heads (recurrent
+ * or MLP-only: n_head_kv 0, V width 0), as make check-live found. */
 static uint64_t lc_v_widest(const struct kvp_plan *p,
                             const struct kvp_layer_spec *ls, bool *differ)
 {
 	uint64_t w = 0, first = 0;
 	uint32_t i;
+	bool zero = false;
 
 	*differ = false;
 	for (i = 0; i < p->model.n_layers; i++) {
 		uint64_t v;
 
+		if (ls[i].kind == KVP_LAYER_NONE || ls[i].kind == KVP_LAYER_FFN)
+			zero = true;
 		if (ls[i].kind != KVP_LAYER_FULL && !kvp_kind_windowed(ls[i].kind))
 			continue;
 		v = (uint64_t)ls[i].kv_heads * ls[i].v_dim;
@@ -255,6 +326,8 @@ static uint64_t lc_v_widest(const struct kvp_plan *p,
 		if (v > w)
 			w = v;
 	}
+	if (zero && first)
+		*differ = true;
 	return w;
 }
 
@@ -337,7 +410,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		st = lc_era(p, ls, res, &b);
 	if (st != KVP_OK)
 		return st;
-	fa = o->flash_attn != KVP_OFF;
+	fa = lc_flash_attn(p) != KVP_OFF;
 	tk = kvp_dtype_name(o->cache_type_k);
 	tv = kvp_dtype_name(o->cache_type_v);
 	n_seq = o->parallel;
@@ -377,7 +450,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 	 * n_seq_max) cells, each layer's R and S tensors of mem_size x (1 +
 	 * n_rs_seq) rows */
 	rs_cells = n_seq > 1 ? n_seq : 1;
-	if (!kvp_mul(rs_cells, (uint64_t)o->rs_seq + 1, &rs_rows))
+	if (!kvp_mul(rs_cells, (uint64_t)lc_rs_seq(p) + 1, &rs_rows))
 		return eng_overflow(res, "engine.llamacpp.rs_seq");
 
 	for (i = 0; i < p->model.n_layers; i++) {
@@ -385,11 +458,9 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		struct kvp_layer_spec sp = ls[i];
 		uint64_t kn = 0, vn = 0, krow = 0, vrow = 0, cells = 0, slots;
 
-		/* -ngl: layers from i_gpu_start on the device (llama-model.cpp
-		 * i_gpu_start = max(n_layer - n_gpu_layers, 0)); their KV with
-		 * them (offload_kqv, the default) */
-		lr->on_device = o->n_gpu_layers < 0 ||
-			(uint64_t)i + (uint64_t)o->n_gpu_layers >= p->model.n_layers;
+		/* -ngl: layers from i_gpu_start on the device (lc_offload.c,
+		 * by build); their KV with them (offload_kqv, the default) */
+		lr->on_device = i >= b.gpu_first;
 		switch (sp.kind) {
 		case KVP_LAYER_FULL:
 		case KVP_LAYER_SLIDING:
@@ -514,7 +585,7 @@ enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
 		.unified = unified, .n_ctx = n_ctx, .ctx = ctx, .n_ctx_seq = n_ctx_seq,
 		.n_seq = n_seq, .n_stream = n_stream, .v_pad = !fa && v_differ,
 		.v_wide = v_wide, .rs_layers = n_rs_layers, .rs_bytes = rs_bytes,
-		.rs_cells = rs_cells, .tk = tk, .tv = tv });
+		.rs_cells = rs_cells, .rs_seq = lc_rs_seq(p), .tk = tk, .tv = tv });
 
 	/* The workload's sequences are not what llama.cpp allocates. */
 	{

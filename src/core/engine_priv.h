@@ -85,9 +85,20 @@ void eng_mix_fit(struct kvp_result *res, const struct eng_req *req,
                  const uint64_t *cost, uint32_t n, uint64_t shared_once,
                  uint64_t capacity, uint64_t max_seqs);
 
+/* engine.llamacpp.flash_attn as llama.cpp leaves it (engine_llamacpp.c:
+ * off for an architecture it forces off). */
+enum kvp_tristate lc_flash_attn(const struct kvp_plan *p);
+
+/* engine.llamacpp.rs_seq as llama.cpp keeps it: 0 for an architecture
+ * without recurrent-state rollback (lc_rollback.c). */
+uint32_t lc_rs_seq(const struct kvp_plan *p);
+
 /* Append a line to res->engine.lines (dropped past KVP_MAX_LINES). */
 void eng_line(struct kvp_result *res, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* The same line inserted before line `at` (appended when at >= n_lines). */
+void eng_line_at(struct kvp_result *res, uint32_t at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* The first card's capacity; error naming devices when there is none.
  * `why` says what needs it ("engine.vllm.gpu_memory_utilization"). */

@@ -311,6 +311,38 @@ static const struct kvp_era_row rows[] = {
 	  "logits rows, n_outputs_max = max(1, min(n_batch, n_parallel x (1 + "
 	  "the draft's n_max))), n_batch with --embeddings",
 	  "n_ubatch logits rows (every token of the worst-case batch)", "b9272" },
+	/* PR #18148 'llama: offload output layer to GPU first' (opened
+	 * 2025-12-17, fixes issue #18119). Read in the source bundles
+	 * node-llama-cpp ships (npm): 3.14.5 = b7347 (2025-12-10),
+	 * llama-model.cpp load_tensors 'i_gpu_start = std::max((int)
+	 * hparams.n_layer - n_gpu_layers, (int) 0)', the output layer on
+	 * the GPU when n_gpu_layers > n_layer; 3.15.0 = b7698 (2026-01-10)
+	 * and 3.21.1 = v0.4.0: 'i_gpu_start = std::max(n_layer + 1 -
+	 * n_gpu_layers, 0)', the output layer being index n_layer, and the
+	 * log prints "offloading output layer to GPU" before "offloading N
+	 * repeating layers". The merge's build between the two is not
+	 * known: partial -ngl on builds between them is refused. */
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_OUTPUT_FIRST, "b7698",
+	  "llama.cpp PR #18148 'llama: offload output layer to GPU first' "
+	  "(llama-model.cpp load_tensors: i_gpu_start = max(n_layer + 1 - "
+	  "n_gpu_layers, 0))",
+	  "-ngl k (1 <= k <= n_layer) puts the output layer and the last k - 1 "
+	  "repeating layers (and their KV) on the device",
+	  "-ngl k puts the last k repeating layers on the device; the output "
+	  "layer only when k > n_layer", "b7347" },
+	/* --fit: PR #16653 (late 2025) brought llama_params_fit, PR #18175
+	 * turned it on by default. Read in the same bundles: b7347's
+	 * common/common.h has no fit_params and common/arg.cpp no --fit;
+	 * b7698's has 'bool fit_params = true', fit_params_min_ctx 4096 and
+	 * fit_params_target 1024 MiB a device (the steps then in
+	 * src/llama.cpp, later common/fit.cpp, whose v0.4.0 form kvplan
+	 * runs). */
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_FIT, "b7698",
+	  "llama.cpp PR #16653 (llama_params_fit) and PR #18175 (--fit on by "
+	  "default)",
+	  "a default launch fits the context, -ngl and overrides the user left "
+	  "unset to each device's free memory (common/fit.cpp at v0.4.0)",
+	  "no --fit: a launch runs with the parameters as given", "b7347" },
 };
 
 /* Where each engine's current rules come from. */
@@ -373,8 +405,17 @@ static bool semver(const char *s, unsigned long v[3])
 
 bool kvp_llamacpp_build(const char *s, unsigned long *n)
 {
+	unsigned long v[3];
 	int d = 0;
 
+	if (*s == 'v' && strspn(s + 1, "0123456789.") == strlen(s + 1) &&
+	    semver(s, v) && v[0] < 100 && v[1] < 1000 && v[2] < 1000) {
+		/* llama.cpp's semver tags follow the bNNNN builds (v0.4.0,
+		 * 2026-09-12, the build node-llama-cpp 3.21.1 ships): after
+		 * every 7-digit build number */
+		*n = 100000000ul + v[0] * 1000000ul + v[1] * 1000ul + v[2];
+		return true;
+	}
 	if (*s++ != 'b')
 		return false;
 	*n = 0;
@@ -413,7 +454,7 @@ enum kvp_status kvp_engine_version_check(enum kvp_engine_kind e, const char *v,
 		if (!kvp_llamacpp_build(v, x))
 			return kvp_error_set(err, KVP_EINVAL,
 				"engine.version: '%s' - a llama.cpp build such as b5423 "
-				"(its release tag)", v);
+				"or v0.4.0 (its release tag)", v);
 		return KVP_OK;
 	}
 	if (e != KVP_ENGINE_VLLM && e != KVP_ENGINE_TRTLLM && e != KVP_ENGINE_SGLANG)

@@ -378,7 +378,7 @@ static const struct kvp_field fields[] = {
 	   KVP_FT_BOOL, 0, 1, engine.llamacpp.swa_full, "llama.cpp --swa-full"),
 	FN(KVP_ENGINE_LLAMACPP, "engine.llamacpp.n_gpu_layers", "n-gpu-layers",
 	   "GPU layers (-ngl)", KVP_FT_I32, 0, 1000000, engine.llamacpp.n_gpu_layers,
-	   "llama.cpp -ngl: the last N layers' weights and KV on the device, the rest in host memory (-1 = all)"),
+	   "llama.cpp -ngl: N layers from the back on the device with their KV (since b7698 the output layer is the first of them), the rest in host memory (-1 = all)"),
 	FN(KVP_ENGINE_LLAMACPP, "engine.llamacpp.n_cpu_moe", "n-cpu-moe",
 	   "CPU MoE layers", KVP_FT_U32, 0, KVP_MAX_LAYERS, engine.llamacpp.n_cpu_moe,
 	   "llama.cpp --n-cpu-moe: the routed experts of the first N layers in host memory"),

@@ -206,7 +206,54 @@ static const char *const wdtype_names[KVP_W_COUNT] = {
 	[KVP_W_GGUF_Q8_0] = "q8_0",
 	[KVP_W_GGUF_Q4_0] = "q4_0",
 	[KVP_W_GGUF_Q4_K_M] = "q4_k_m",
+	[KVP_W_GGUF_Q4_1] = "q4_1", [KVP_W_GGUF_Q5_0] = "q5_0",
+	[KVP_W_GGUF_Q5_1] = "q5_1", [KVP_W_GGUF_Q8_1] = "q8_1",
+	[KVP_W_GGUF_Q2_K] = "q2_k", [KVP_W_GGUF_Q3_K] = "q3_k",
+	[KVP_W_GGUF_Q4_K] = "q4_k", [KVP_W_GGUF_Q5_K] = "q5_k",
+	[KVP_W_GGUF_Q6_K] = "q6_k", [KVP_W_GGUF_Q8_K] = "q8_k",
+	[KVP_W_GGUF_IQ2_XXS] = "iq2_xxs", [KVP_W_GGUF_IQ2_XS] = "iq2_xs",
+	[KVP_W_GGUF_IQ3_XXS] = "iq3_xxs", [KVP_W_GGUF_IQ1_S] = "iq1_s",
+	[KVP_W_GGUF_IQ4_NL] = "iq4_nl", [KVP_W_GGUF_IQ3_S] = "iq3_s",
+	[KVP_W_GGUF_IQ2_S] = "iq2_s", [KVP_W_GGUF_IQ4_XS] = "iq4_xs",
+	[KVP_W_GGUF_IQ1_M] = "iq1_m", [KVP_W_GGUF_TQ1_0] = "tq1_0",
+	[KVP_W_GGUF_TQ2_0] = "tq2_0", [KVP_W_GGUF_MXFP4] = "mxfp4",
+	[KVP_W_GGUF_NVFP4] = "nvfp4", [KVP_W_GGUF_Q1_0] = "q1_0",
 };
+
+/* Values and bytes per block of the ggml block types, as ggml-common.h's
+ * block structs add up (the same table as src/io/ggml_types.c, which
+ * reads GGUF tensors; QK_K = 256). */
+static const struct {
+	enum kvp_wdtype dt;
+	uint32_t values, bytes;
+} wblocks[] = {
+	{ KVP_W_GGUF_Q4_0, 32, 18 }, { KVP_W_GGUF_Q8_0, 32, 34 },
+	{ KVP_W_GGUF_Q4_1, 32, 20 }, { KVP_W_GGUF_Q5_0, 32, 22 },
+	{ KVP_W_GGUF_Q5_1, 32, 24 }, { KVP_W_GGUF_Q8_1, 32, 36 },
+	{ KVP_W_GGUF_Q2_K, 256, 84 }, { KVP_W_GGUF_Q3_K, 256, 110 },
+	{ KVP_W_GGUF_Q4_K, 256, 144 }, { KVP_W_GGUF_Q5_K, 256, 176 },
+	{ KVP_W_GGUF_Q6_K, 256, 210 }, { KVP_W_GGUF_Q8_K, 256, 292 },
+	{ KVP_W_GGUF_IQ2_XXS, 256, 66 }, { KVP_W_GGUF_IQ2_XS, 256, 74 },
+	{ KVP_W_GGUF_IQ3_XXS, 256, 98 }, { KVP_W_GGUF_IQ1_S, 256, 50 },
+	{ KVP_W_GGUF_IQ4_NL, 32, 18 }, { KVP_W_GGUF_IQ3_S, 256, 110 },
+	{ KVP_W_GGUF_IQ2_S, 256, 82 }, { KVP_W_GGUF_IQ4_XS, 256, 136 },
+	{ KVP_W_GGUF_IQ1_M, 256, 56 }, { KVP_W_GGUF_TQ1_0, 256, 54 },
+	{ KVP_W_GGUF_TQ2_0, 256, 66 }, { KVP_W_GGUF_MXFP4, 32, 17 },
+	{ KVP_W_GGUF_NVFP4, 64, 36 }, { KVP_W_GGUF_Q1_0, 128, 18 },
+};
+
+bool kvp_wdtype_block(enum kvp_wdtype dt, uint32_t *values, uint32_t *bytes)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof wblocks / sizeof wblocks[0]; i++)
+		if (wblocks[i].dt == dt) {
+			*values = wblocks[i].values;
+			*bytes = wblocks[i].bytes;
+			return true;
+		}
+	return false;
+}
 
 static const struct {
 	const char *alias;

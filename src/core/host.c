@@ -6,9 +6,10 @@
  * llama.cpp (llama-model.cpp, load_tensors; measured at upstream
  * 84f71294 as the engine file): the input layer (token embeddings) is
  * always on the CPU; repeating layer i is on the GPU when i >= i_gpu_start
- * = max(n_layer - n_gpu_layers, 0); the output layer is on the GPU when
- * n_gpu_layers > n_layer (a tied output duplicates the embedding table
- * there). Bytes follow parameters as in budget.c: embeddings and head at
+ * and the output layer by -ngl's rule of the build (lc_offload.c: since
+ * PR #18148 -ngl k is the output and the last k - 1 layers, before it
+ * the last k layers and the output only above n_layer); a tied output
+ * duplicates the embedding table there. Bytes follow parameters as in budget.c: embeddings and head at
  * 2 B per parameter when kept 16-bit, else in proportion; the body by the
  * share of layers, rounded up. Placement is modelled on one device
  * (tp = pp = dp = 1); partial offload under TP/PP is refused by name.
@@ -38,6 +39,7 @@
 
 #include "core/engine_priv.h"
 #include "core/internal.h"
+#include "core/lc_offload.h"
 #include "core/lc_words.h"
 #include "kvplan/checked.h"
 
@@ -63,17 +65,23 @@ static bool lc_weights_dev(const struct kvp_plan *p, const struct kvp_result *re
 	return b ? b == KVP_OT_DEV : res->layers[i].on_device;
 }
 
-/* Whether the output layer is on the card: its override, else -ngl above
- * n_layer (or all) with a card (llama-model.cpp, load_tensors). */
+/* Whether the output layer is on the card: its override, else -ngl's
+ * placement by build (lc_offload.c) with a card. */
 static bool llamacpp_out_on_device(const struct kvp_plan *p,
                                    const struct kvp_result *res)
 {
-	int32_t ngl = p->engine.llamacpp.n_gpu_layers;
 	uint8_t b = (p->engine.llamacpp.ot_global >> 2) & 3;
+	struct kvp_error err;
+	uint64_t first;
+	bool out;
 
 	if (res->n_devices == 0)
 		return false;
-	return b ? b == KVP_OT_DEV : ngl < 0 || (uint64_t)ngl > res->n_layers;
+	if (b)
+		return b == KVP_OT_DEV;
+	/* the engine stage refused the builds lc_ngl_split refuses */
+	return lc_ngl_split(p, res->n_layers, &first, &out, &err) == KVP_OK &&
+	       out;
 }
 
 static bool lc_any_override(const struct kvp_plan *p)
@@ -256,6 +264,27 @@ static void vllm_cpu_offload(const struct kvp_plan *p, struct kvp_result *res)
 	res->fits = all;
 }
 
+/* Where the output buffer's line goes: since the cache classes
+ * (LC_SIZE_CELLS_STREAMS builds) llama_context reserves the output buffer
+ * before it creates the memory, so the line follows its own n_ctx
+ * warnings and comes before the cache's lines (llama-context.cpp, pinned
+ * build 80fb11a; the public log of PR #23269 in tests/data/logs); the
+ * builds before printed it after "KV self size". */
+static uint32_t llamacpp_out_line_at(const struct kvp_result *res)
+{
+	const struct lc_words *w = lc_words_of(&res->engine);
+	size_t n = strlen(w->ctx);
+	uint32_t i;
+
+	if (w->size != LC_SIZE_CELLS_STREAMS)
+		return res->engine.n_lines;
+	for (i = 0; i < res->engine.n_lines; i++)
+		if (strncmp(res->engine.lines[i], w->ctx, n) ||
+		    res->engine.lines[i][n] != ':')
+			break;
+	return i;
+}
+
 static enum kvp_status llamacpp_logits(const struct kvp_plan *p,
                                        struct kvp_result *res)
 {
@@ -269,7 +298,8 @@ static enum kvp_status llamacpp_logits(const struct kvp_plan *p,
 			"model.arch.vocab: %llu - the output buffer overflows 64 bits",
 			(unsigned long long)p->model.arch.vocab);
 	if (res->host.logits_bytes)
-		eng_line(res, "%s: %10s  output buffer size = %8.2f MiB",
+		eng_line_at(res, llamacpp_out_line_at(res),
+		         "%s: %10s  output buffer size = %8.2f MiB",
 		         lc_words_of(&res->engine)->ctx,
 		         llamacpp_out_on_device(p, res) ? "CUDA_Host" : "CPU",
 		         (double)res->host.logits_bytes / 1024.0 / 1024.0);

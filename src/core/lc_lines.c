@@ -66,7 +66,10 @@ static void lc_cells(struct kvp_result *res, const struct lc_words *w,
 	for (i = 0; i < n_caches; i++) {
 		const struct lc_cache *c = &caches[i];
 
-		if (!c->layers)
+		/* the SWA pair creates and prints its non-SWA cache even when
+		 * every layer slides: "0 layers", no buffer (llama-kv-cache-
+		 * iswa.cpp; seen in make check-live at the pinned build) */
+		if (!c->layers && (n_caches < 2 || i > 0))
 			continue;
 		if (n_caches > 1)
 			eng_line(res, "%s: creating %s KV cache, size = %llu cells",
@@ -95,11 +98,14 @@ static void lc_recurrent(const struct kvp_plan *p, struct kvp_result *res,
 		 * (%s): %7.2f MiB", R the conv state and S the SSM state, both
 		 * f32; rs_seq is llama_context's n_rs_seq (engine.llamacpp.rs_seq) */
 		eng_line(res, "%s: size = %7.2f MiB (%6u cells, %3d layers, %2u seqs "
-		         "%2u rs_seq), R (f32): %7.2f MiB, S (f32): %7.2f MiB", w->rs,
+		         "%2u rs_seq), R (f32): %7.2f MiB, S (f32): %7.2f MiB%s", w->rs,
 		         lc_mib(x->rs_bytes), (unsigned)x->rs_cells,
 		         (int)p->model.n_layers, (unsigned)x->n_seq,
-		         (unsigned)p->engine.llamacpp.rs_seq,
-		         lc_mib(res->kv.conv_bytes), lc_mib(res->kv.ssm_bytes));
+		         (unsigned)x->rs_seq,
+		         lc_mib(res->kv.conv_bytes), lc_mib(res->kv.ssm_bytes),
+		         /* no model kvplan sizes has a PLE history (qwen4exp
+		          * is refused by name, gguf_import.c) */
+		         w->rs_p ? ", P (f32):    0.00 MiB" : "");
 	else
 		/* the state typed as bytes (no conv/SSM components): kvplan
 		 * cannot split it, so it prints their sum - not llama.cpp's form */

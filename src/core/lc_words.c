@@ -44,24 +44,24 @@ static const struct lc_words rows[] = {
 	{ "b2605", "b4009", "llama_new_context_with_model", NULL,
 	  "llama_kv_cache_init", LC_KV_LINE_NONE, LC_SIZE_SELF,
 	  "llama_new_context_with_model", NULL, NULL,
-	  CI "8120efee (b2605, PR #6478), 418f5eef (b4009, PR #9898)" },
+	  CI "8120efee (b2605, PR #6478), 418f5eef (b4009, PR #9898)", false, false },
 	{ "b4016", "b4343", "llama_new_context_with_model", "n_ctx_per_seq",
 	  "llama_kv_cache_init", LC_KV_LINE_NONE, LC_SIZE_SELF,
 	  "llama_new_context_with_model", NULL, NULL,
-	  CI "42cadc74 (b4016, PR #10126, the warning), 0006f5a7 (b4343, PR #10867)" },
+	  CI "42cadc74 (b4016, PR #10126, the warning), 0006f5a7 (b4343, PR #10867)", false, false },
 	{ "b4445", "b4462", "llama_new_context_with_model", NULL,
 	  "llama_kv_cache_init", LC_KV_LINE_OFFLOAD, LC_SIZE_SELF,
 	  "llama_new_context_with_model", NULL, NULL,
-	  CI "c07d437b (b4445, PR #11061), c05e8c99 (b4462, PR #11180)" },
+	  CI "c07d437b (b4445, PR #11061), c05e8c99 (b4462, PR #11180)", false, false },
 	{ "b4482", "b4878", "llama_init_from_model", "n_ctx_per_seq",
 	  "llama_kv_cache_init", LC_KV_LINE_OFFLOAD, LC_SIZE_SELF,
 	  "llama_init_from_model", NULL, NULL,
 	  CI "c5bf0d1b (b4482, PR #11221), 776f9e59 (b4843, PR #12094, the "
-	  "warning), 80a02aa8 (b4878, PR #12353)" },
+	  "warning), 80a02aa8 (b4878, PR #12353)", false, false },
 	{ "b4881", "b4921", "llama_context", NULL,
 	  "init", LC_KV_LINE_OFFLOAD, LC_SIZE_SELF,
 	  "llama_context", NULL, NULL,
-	  CI "e0dbec0b (b4881, PR #12181 itself), c446b2ed (b4921, PR #12406)" },
+	  CI "e0dbec0b (b4881, PR #12181 itself), c446b2ed (b4921, PR #12406)", false, false },
 	/* ggml-org/llama.cpp issue #18258: "version: 7495 (4117ae555)" and
 	 * its log, a 28-layer q8_0 cache of 20224 cells, in one description
 	 * (the compute buffers still from llama_context; 2026 builds print
@@ -69,7 +69,15 @@ static const struct lc_words rows[] = {
 	{ "b7495", "b7495", "llama_context", "n_ctx_seq",
 	  "llama_kv_cache", LC_KV_LINE_NONE, LC_SIZE_CELLS_STREAMS,
 	  NULL, NULL, NULL,
-	  "https://github.com/ggml-org/llama.cpp/issues/18258" },
+	  "https://github.com/ggml-org/llama.cpp/issues/18258", false, false },
+	/* the build node-llama-cpp 3.21.1 ships, run by make check-live
+	 * (tests/live/): llama.cpp tag v0.4.0, commit 5b4ebc5, 2026-09-12;
+	 * the recurrent line adds P (llama-memory-recurrent.cpp) */
+	{ "v0.4.0", "v0.4.0", "llama_context", "n_ctx_seq",
+	  "llama_kv_cache", LC_KV_LINE_NONE, LC_SIZE_CELLS_STREAMS,
+	  NULL, "llama_kv_cache_iswa", "llama_memory_recurrent",
+	  "llama.cpp v0.4.0 (node-llama-cpp 3.21.1), make check-live", true,
+	  true },
 };
 
 /* Today's words (84f71294; the recurrent line's rs_seq from b9180,
@@ -79,7 +87,7 @@ static const struct lc_words current = {
 	NULL, NULL, "llama_context", "n_ctx_seq",
 	"llama_kv_cache", LC_KV_LINE_NONE, LC_SIZE_CELLS_STREAMS,
 	NULL, "llama_kv_cache_iswa", "llama_memory_recurrent",
-	"llama.cpp 84f71294 (tests/reference/ENGINES.md)"
+	"llama.cpp 84f71294 (tests/reference/ENGINES.md)", false, true
 };
 
 const struct lc_words *lc_words_current(void)
@@ -115,7 +123,7 @@ const struct lc_words *lc_words_choose(struct kvp_engine_result *e,
 {
 	const struct lc_words *w = build[0] ? lc_words_at(build) : NULL;
 
-	if (!w || (needs & LC_NEED_TODAY) ||
+	if (!w || ((needs & LC_NEED_TODAY) && !w->today) ||
 	    ((needs & LC_NEED_ISWA) && !w->iswa) ||
 	    ((needs & LC_NEED_RS) && !w->rs) ||
 	    ((needs & LC_NEED_WARN) && !w->ctx_seq))

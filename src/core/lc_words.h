@@ -59,6 +59,9 @@ struct lc_words {
 	const char *iswa;          /* the SWA pair's lines; NULL: not seen */
 	const char *rs;            /* the recurrent line's; NULL: not seen */
 	const char *source;        /* where each wording was read */
+	bool rs_p;                 /* the recurrent line ends ", P (f32): N
+	                              MiB" (the PLE history) */
+	bool today;                /* words every line today's words do */
 };
 
 /* Today's words (84f71294), printed when no row words the plan. */
@@ -92,6 +95,7 @@ struct lc_print {
 	uint64_t v_wide;
 	uint32_t rs_layers;     /* recurrent layers and their state */
 	uint64_t rs_bytes, rs_cells;
+	uint32_t rs_seq;        /* snapshots kept (lc_rs_seq) */
 	const char *tk, *tv;    /* the cache types' names */
 };
 

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "core/internal.h"
+#include "core/lc_offload.h"
 #include "kvplan/checked.h"
 #include "kvplan/era.h"
 
@@ -259,7 +260,8 @@ static enum kvp_status files_llamacpp(const struct kvp_plan *p,
 	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
 	struct kvp_parts_result *pr = &res->parts;
 	uint64_t n = (uint64_t)(p->devices.tp ? p->devices.tp : 1) *
-	             (p->devices.pp ? p->devices.pp : 1);
+	             (p->devices.pp ? p->devices.pp : 1), first = 0;
+	bool out;
 
 	if (o->lora_bytes == 0 && o->mmproj_bytes == 0)
 		return KVP_OK;
@@ -270,7 +272,11 @@ static enum kvp_status files_llamacpp(const struct kvp_plan *p,
 			o->lora_bytes ? "lora_bytes" : "mmproj_bytes",
 			(unsigned long long)n);
 	if (o->lora_bytes && o->n_gpu_layers >= 0 &&
-	    (uint64_t)o->n_gpu_layers < res->n_layers)
+	    lc_ngl_split(p, res->n_layers, &first, &out, &res->error) != KVP_OK)
+		return res->error.status;
+	/* any repeating layer on the host (lc_offload.c: since PR #18148
+	 * -ngl n_layer leaves layer 0 there) */
+	if (o->lora_bytes && o->n_gpu_layers >= 0 && first > 0)
 		return kvp_error_set(&res->error, KVP_EREFUSED,
 			"engine.llamacpp.lora_bytes: with -ngl %d of %u layers - "
 			"the adapters follow their layers; partial offload of them "

@@ -129,8 +129,9 @@ struct kvp_wformat kvp_search_w_of(const struct kvp_plan *base,
 
 static bool is_gguf(enum kvp_wdtype w)
 {
-	return w == KVP_W_GGUF_Q8_0 || w == KVP_W_GGUF_Q4_0 ||
-	       w == KVP_W_GGUF_Q4_K_M;
+	uint32_t per, bb;
+
+	return w == KVP_W_GGUF_Q4_K_M || kvp_wdtype_block(w, &per, &bb);
 }
 
 /* Can the engine load weights of this format? GGUF block types only in

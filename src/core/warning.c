@@ -227,10 +227,13 @@ static bool wformat_quantized(enum kvp_wdtype d)
 {
 	switch (d) {
 	case KVP_W_FP8: case KVP_W_INT8: case KVP_W_INT4: case KVP_W_NF4:
-	case KVP_W_GGUF_Q8_0: case KVP_W_GGUF_Q4_0: case KVP_W_GGUF_Q4_K_M:
+	case KVP_W_GGUF_Q4_K_M:
 		return true;
-	default:
-		return false;
+	default: {
+		uint32_t per, bb;
+
+		return kvp_wdtype_block(d, &per, &bb);
+	}
 	}
 }
 

@@ -233,6 +233,35 @@ static bool block_bytes(uint64_t n, uint64_t per, uint64_t bytes,
 	return kvp_mul(kvp_ceil_div(n, per), bytes, out);
 }
 
+/* A GGUF of ggml block types: the layers' matrices `per` values to a
+ * block of `bb` bytes, the embeddings too unless kept 16-bit, the output
+ * (lm_head) in lm_per/lm_bb, norms f32, the rest 16-bit. False on
+ * overflow. */
+static bool gguf_bytes(const struct kvp_weights_result *w,
+                       const struct kvp_wformat *f, uint64_t per,
+                       uint64_t bb, uint64_t lm_per, uint64_t lm_bb,
+                       uint64_t *out)
+{
+	uint64_t q, emb, total = 0, part = 0;
+	bool ok;
+
+	ok = kvp_add(w->attn_params, w->mlp_params, &q) &&
+	     kvp_add(w->embed_params, w->lm_head_params, &emb) &&
+	     block_bytes(q, per, bb, &total);
+	if (f->keep_embeddings_16bit)
+		ok = ok && kvp_muladd(&total, emb, 2);
+	else
+		ok = ok && block_bytes(w->embed_params, per, bb, &part) &&
+		     kvp_add(total, part, &total) &&
+		     block_bytes(w->lm_head_params, lm_per, lm_bb, &part) &&
+		     kvp_add(total, part, &total);
+	ok = ok && kvp_muladd(&total, w->norm_params, 4) && /* f32 */
+	     kvp_muladd(&total, w->other_params, 2);
+	if (ok)
+		*out = total;
+	return ok;
+}
+
 static enum kvp_status weight_bytes(const struct kvp_weights_result *w,
                                     uint64_t hidden,
                                     const struct kvp_wformat *f,
@@ -257,33 +286,11 @@ static enum kvp_status weight_bytes(const struct kvp_weights_result *w,
 		if (!kvp_mul(w->params, 2, out))
 			goto overflow;
 		return KVP_OK;
-	case KVP_W_GGUF_Q8_0:
-	case KVP_W_GGUF_Q4_0:
-	case KVP_W_GGUF_Q4_K_M: {
-		uint64_t per = 32, bb = f->dtype == KVP_W_GGUF_Q8_0 ? 34 : 18;
-		uint64_t lm_per = per, lm_bb = bb;
-		if (f->dtype == KVP_W_GGUF_Q4_K_M) {
-			per = 256;
-			bb = 144;
-			lm_per = 256;
-			lm_bb = 210;
-		}
-		ok = block_bytes(q, per, bb, &total);
-		if (f->keep_embeddings_16bit) {
-			ok = ok && kvp_muladd(&total, emb, 2);
-		} else {
-			ok = ok && block_bytes(tok, per, bb, &part) &&
-			     kvp_add(total, part, &total) &&
-			     block_bytes(lm, lm_per, lm_bb, &part) &&
-			     kvp_add(total, part, &total);
-		}
-		ok = ok && kvp_muladd(&total, w->norm_params, 4) && /* f32 */
-		     kvp_muladd(&total, w->other_params, 2);
-		if (!ok)
+	case KVP_W_GGUF_Q4_K_M:
+		/* q4_K matrices, the output (lm_head) q6_K */
+		if (!gguf_bytes(w, f, 256, 144, 256, 210, out))
 			goto overflow;
-		*out = total;
 		return KVP_OK;
-	}
 	case KVP_W_FP8:
 	case KVP_W_INT8:
 	case KVP_W_INT4:
@@ -323,10 +330,18 @@ static enum kvp_status weight_bytes(const struct kvp_weights_result *w,
 			goto overflow;
 		*out = total;
 		return KVP_OK;
-	default:
-		return kvp_error_set(err, KVP_EINVAL,
-		       "model.weights.dtype: %d - unknown weight format",
-		       (int)f->dtype);
+	default: {
+		uint32_t per, bb;
+
+		/* one ggml block type for every matrix (q8_0, q4_1, q6_k...) */
+		if (!kvp_wdtype_block(f->dtype, &per, &bb))
+			return kvp_error_set(err, KVP_EINVAL,
+			       "model.weights.dtype: %d - unknown weight format",
+			       (int)f->dtype);
+		if (!gguf_bytes(w, f, per, bb, per, bb, out))
+			goto overflow;
+		return KVP_OK;
+	}
 	}
 overflow:
 	return kvp_error_set(err, KVP_EOVERFLOW,

@@ -37,24 +37,152 @@ struct gi {
 	struct kvp_error *err;
 };
 
-/* Architectures whose sliding-window layers llama.cpp sets in code, not
- * from the file (llama-model.cpp load_hparams, commit 004eaba804a3):
- * hparams.set_swa_pattern(period), llama.cpp's meaning: layer i slides
- * unless i % period == period - 1 (period 0: every layer). */
+/* How llama.cpp decides an architecture's sliding layers and window
+ * (src/models/<arch>.cpp load_arch_hparams at the pinned build of
+ * `make check-live`, llama.cpp 5b4ebc5 in node-llama-cpp 3.21.1). */
+enum swa_rule {
+	SWA_KEY,       /* the window key, none when absent or 0 */
+	SWA_ALWAYS,    /* sliding whatever the key; `window` when absent */
+	SWA_FIXED,     /* key 0: none; else `window`, whatever the key says */
+	SWA_OFF,       /* the key is read and ignored (no sliding layers) */
+	SWA_AT_LAYERS  /* sliding only with `layers` blocks */
+};
+
+/* hparams.set_swa_pattern(period), llama.cpp's meaning: layer i slides
+ * unless i % period == period - 1 (period 0: every layer); with
+ * dense_first (SWA_F_DENSE_FIRST) unless i % period == 0. */
+enum {
+	SWA_F_DENSE_FIRST = 1,  /* set_swa_pattern(period, true) */
+	SWA_F_NEED_PATTERN = 2, /* no pattern key: llama.cpp slides no layer
+	                           but still makes the SWA pair (refused) */
+	SWA_F_ARRAY_ONLY = 4    /* the pattern is one bool per layer */
+};
 static const struct swa_row {
 	const char *arch;
+	enum swa_rule rule;
 	uint32_t period;
 	enum kvp_layer_kind kind;
 	uint32_t window;           /* used when the file has none */
+	uint32_t layers;           /* SWA_AT_LAYERS */
+	unsigned flags;            /* SWA_F_* */
 } swa_rows[] = {
-	{ "gemma2", 2, KVP_LAYER_SLIDING, 0 },
-	{ "gemma3", 6, KVP_LAYER_SLIDING, 0 },
-	{ "gemma3n", 5, KVP_LAYER_SLIDING, 0 },
-	{ "cohere2", 4, KVP_LAYER_SLIDING, 0 },
-	{ "gpt-oss", 2, KVP_LAYER_SLIDING, 0 },
+	/* "n_swa = 4096; // default value of gemma 2" */
+	{ "gemma2", SWA_ALWAYS, 2, KVP_LAYER_SLIDING, 4096, 0, 0 },
+	{ "gemma3", SWA_KEY, 6, KVP_LAYER_SLIDING, 0, 0, 0 },
+	{ "gemma3n", SWA_ALWAYS, 5, KVP_LAYER_SLIDING, 0, 0, 0 },
+	{ "cohere2", SWA_ALWAYS, 4, KVP_LAYER_SLIDING, 0, 0, 0 },
+	{ "gpt-oss", SWA_ALWAYS, 2, KVP_LAYER_SLIDING, 0, 0, 0 },
 	/* "n_swa = 8192; set_swa_pattern(4): 3 chunked - 1 full" */
-	{ "llama4", 4, KVP_LAYER_CHUNKED, 8192 },
+	{ "llama4", SWA_FIXED, 4, KVP_LAYER_CHUNKED, 8192, 0, 0 },
+	/* "Phi SWA is currently disabled" (PR #13676) */
+	{ "phi3", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
+	/* the 32B (64 layers): n_swa 4096, pattern 4; the key overrides */
+	{ "exaone4", SWA_AT_LAYERS, 4, KVP_LAYER_SLIDING, 4096, 64, 0 },
+	{ "exaone-moe", SWA_ALWAYS, 4, KVP_LAYER_SLIDING, 128, 0, 0 },
+	{ "cohere2moe", SWA_ALWAYS, 4, KVP_LAYER_SLIDING, 0, 0,
+	  SWA_F_DENSE_FIRST | SWA_F_NEED_PATTERN },
+	{ "muse-glimmer", SWA_ALWAYS, 4, KVP_LAYER_SLIDING, 0, 0,
+	  SWA_F_NEED_PATTERN },
+	{ "mimo2", SWA_ALWAYS, 0, KVP_LAYER_SLIDING, 0, 0,
+	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY },
+	{ "step35", SWA_ALWAYS, 0, KVP_LAYER_SLIDING, 0, 0,
+	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY },
+	{ "granite_swa", SWA_ALWAYS, 0, KVP_LAYER_SLIDING, 0, 0,
+	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY },
 };
+
+static const struct swa_row *swa_row_of(const char *arch)
+{
+	size_t j;
+
+	for (j = 0; j < sizeof swa_rows / sizeof swa_rows[0]; j++)
+		if (!strcmp(swa_rows[j].arch, arch))
+			return &swa_rows[j];
+	return NULL;
+}
+
+/* Architectures whose layers the file's keys do not tell the way
+ * kvplan reads them: refused by name rather than sized wrong (each
+ * found wrong against the engine by `make check-live`, or read so in
+ * src/models/<arch>.cpp at the pinned build). */
+static const struct {
+	const char *arch, *why;
+} refused_archs[] = {
+	{ "qwen3next", "its recurrent layers come from full_attention_interval "
+	  "or attention.recurrent_layers, which kvplan does not read" },
+	{ "qwen35", "its recurrent layers come from full_attention_interval "
+	  "or attention.recurrent_layers, which kvplan does not read" },
+	{ "qwen35moe", "its recurrent layers come from full_attention_interval "
+	  "or attention.recurrent_layers, which kvplan does not read" },
+	{ "qwen4exp", "its recurrent layers and PLE state are not modelled" },
+	{ "falcon-h1", "every layer holds attention and SSM state side by side, "
+	  "which kvplan does not model" },
+	{ "nemotron_h", "its MLP-only layers (head_count_kv 0 and "
+	  "feed_forward_length > 0) hold no state, which kvplan does not read" },
+	{ "nemotron_h_moe", "its MLP-only layers (head_count_kv 0 and "
+	  "feed_forward_length > 0) hold no state, which kvplan does not read" },
+	{ "kimi-linear", "its KDA state layers are not modelled" },
+	{ "deepseek4", "its compressed attention caches are not modelled" },
+	{ "minimax-01", "its linear-attention state layers are not modelled" },
+	{ "rwkv6", "its WKV state is not modelled" },
+	{ "rwkv6qwen2", "its WKV state is not modelled" },
+	{ "rwkv7", "its WKV state is not modelled" },
+	{ "arwkv7", "its WKV state is not modelled" },
+	/* no KV cache at all (llama_model::create_memory makes none) */
+	{ "dream", "a diffusion model: llama.cpp keeps no KV cache for it" },
+	{ "llada", "a diffusion model: llama.cpp keeps no KV cache for it" },
+	{ "llada-moe", "a diffusion model: llama.cpp keeps no KV cache for it" },
+	{ "rnd1", "a diffusion model: llama.cpp keeps no KV cache for it" },
+	{ "bert", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "modern-bert", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "nomic-bert", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "nomic-bert-moe", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "neo-bert", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "jina-bert-v2", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "jina-bert-v3", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "eurobert", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "t5encoder", "an encoder: llama.cpp keeps no KV cache for it" },
+	{ "t5", "an encoder-decoder: its cross-attention cache is not modelled" },
+	{ "wavtokenizer-dec", "an audio decoder, not a language model" },
+	{ "gemma-embedding", "an embedding model: llama.cpp keeps no KV cache "
+	  "for it" },
+	{ "minimax-m3", "its sparse layers' indexer key cache (MSA) is not "
+	  "modelled" },
+	{ "dots3note", "its DSA indexer beside sliding MLA layers is not "
+	  "modelled" },
+	{ "dflash", "a speculative draft head whose cache follows its target, "
+	  "not modelled from its file" },
+	{ "eagle3", "a speculative draft head whose cache follows its target, "
+	  "not modelled from its file" },
+	{ "deepseek32", "its DSA indexer key cache is not read from the GGUF" },
+	{ "glm-dsa", "its DSA indexer key cache is not read from the GGUF" },
+	{ "gemma4", "its per-layer head sizes and shared KV layers are not read "
+	  "from the GGUF" },
+	{ "gemma4-assistant", "a draft head sharing its target's cache, not "
+	  "modelled from its file" },
+	{ "kimi-k3", "its KDA state layers are not modelled" },
+	{ "bailingmoe3", "its KDA state layers are not modelled" },
+	{ "chameleon", "only half implemented in llama.cpp" },
+	{ "gptj", "llama.cpp has no usable implementation of it" },
+	{ "plm", "not checked against llama.cpp (its tensor shapes do not load "
+	  "from keys alone)" },
+	{ "graniteswitch", "its adapter layers are not modelled" },
+	{ "llama-embed", "an embedding model: not checked against llama.cpp" },
+	{ "pockettts", "a speech model, not a language model" },
+	{ "qwen3tts", "a speech model, not a language model" },
+};
+
+static enum kvp_status arch_refused(struct gi *c)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof refused_archs / sizeof refused_archs[0]; i++)
+		if (!strcmp(refused_archs[i].arch, c->arch))
+			return kvp_error_set(c->err, KVP_EINVAL, "%s: general."
+			       "architecture: '%s' - refused: %s", c->name, c->arch,
+			       refused_archs[i].why);
+	return KVP_OK;
+}
 
 static void note(struct gi *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -153,6 +281,49 @@ static int get_per_layer(struct gi *c, const char *suffix, uint64_t lo,
 	return 1;
 }
 
+/* The window the row's rule gives (0: no sliding layers), from the key
+ * (found, *w). A window key of 0 on an architecture llama.cpp slides
+ * anyway is refused: its cache of n_ubatch cells is not modelled. */
+static enum kvp_status st_swa_rule(struct gi *c, const struct swa_row *row,
+                                   bool found, uint64_t *w)
+{
+	switch (row->rule) {
+	case SWA_KEY:
+		break;
+	case SWA_ALWAYS:
+		if (found && !*w)
+			return kvp_error_set(c->err, KVP_EINVAL, "%s: %s.attention."
+			       "sliding_window: 0 - llama.cpp slides architecture '%s' "
+			       "with a window of 0 (a cache of n_ubatch cells), which "
+			       "kvplan does not model: refused", c->name, c->arch,
+			       c->arch);
+		if (!found)
+			*w = row->window;
+		break;
+	case SWA_FIXED:
+		*w = found && !*w ? 0 : row->window;
+		break;
+	case SWA_OFF:
+		if (*w)
+			note(c, "%s.attention.sliding_window %llu: ignored, as "
+			        "llama.cpp does for this architecture (every layer "
+			        "full)", c->arch, (unsigned long long)*w);
+		*w = 0;
+		break;
+	case SWA_AT_LAYERS:
+		if (c->n != row->layers)
+			*w = 0;
+		else if (!found)
+			*w = row->window;
+		break;
+	}
+	if (row->rule == SWA_FIXED && *w)
+		note(c, "%s: chunked attention of %llu positions on 3 of 4 "
+		        "layers (llama.cpp sets it for this architecture)",
+		     c->arch, (unsigned long long)*w);
+	return KVP_OK;
+}
+
 /* Which layers slide: ARCH.attention.sliding_window_pattern (a period
  * as llama.cpp's set_swa_pattern, or one bool per layer), else the
  * architecture's row; none without a window. */
@@ -161,36 +332,42 @@ static enum kvp_status swa_layers(struct gi *c, bool *swa, uint32_t *window,
 {
 	char k[160];
 	const struct kvp_gguf_kv *v;
-	const struct swa_row *row = NULL;
+	const struct swa_row *row = swa_row_of(c->arch);
 	uint64_t w = 0, period = 0;
 	uint32_t i;
-	size_t j;
 	int r;
 
 	*kind = KVP_LAYER_SLIDING;
-	for (j = 0; j < sizeof swa_rows / sizeof swa_rows[0]; j++)
-		if (!strcmp(swa_rows[j].arch, c->arch))
-			row = &swa_rows[j];
+	memset(swa, 0, c->n * sizeof *swa);
+	*window = 0;
 	if ((r = get_u(c, "attention.sliding_window", 0, 1ull << 32, &w)) < 0)
 		return c->err->status;
-	if (row && !w && row->window) {
-		w = row->window;
-		note(c, "%s: chunked attention of %llu positions on 3 of 4 "
-		        "layers (llama.cpp sets it for this architecture)",
-		     c->arch, (unsigned long long)w);
-	}
-	memset(swa, 0, c->n * sizeof *swa);
+	if (row && (st_swa_rule(c, row, r > 0, &w) != KVP_OK))
+		return c->err->status;
 	*window = (uint32_t)w;
 	if (!w)
 		return KVP_OK;
 	if (row)
 		*kind = row->kind;
 	v = key(c, "attention.sliding_window_pattern", k, sizeof k);
+	if (row && (row->flags & SWA_F_NEED_PATTERN) && !v)
+		return bad(c, k, "(absent) - llama.cpp then slides no layer yet "
+		           "makes a SWA cache, which kvplan does not model: refused");
+	if (row && (row->flags & SWA_F_ARRAY_ONLY) && v &&
+	    v->type != KVP_GGUF_ARRAY)
+		return bad(c, k, "expected one bool per layer, as llama.cpp "
+		           "reads it for this architecture");
 	if (v && v->type == KVP_GGUF_ARRAY) {
+		bool any = false;
+
 		if (!v->ivals || v->n < c->n)
 			return bad(c, k, "expected one bool per layer");
 		for (i = 0; i < c->n; i++)
-			swa[i] = v->ivals[i] != 0;
+			any |= swa[i] = v->ivals[i] != 0;
+		/* llama.cpp asserts is_swa_any() making the SWA pair */
+		if (!any && row && row->rule == SWA_ALWAYS)
+			return bad(c, k, "no layer slides - llama.cpp aborts "
+			           "(GGML_ASSERT(hparams.is_swa_any())): refused");
 		return KVP_OK;
 	}
 	if (v) {
@@ -207,7 +384,8 @@ static enum kvp_status swa_layers(struct gi *c, bool *swa, uint32_t *window,
 		       c->name, c->arch, (unsigned long long)w, c->arch);
 	}
 	for (i = 0; i < c->n; i++)
-		swa[i] = period == 0 || i % period < period - 1;
+		swa[i] = period == 0 || (row && (row->flags & SWA_F_DENSE_FIRST) ?
+		         i % period != 0 : i % period < period - 1);
 	return KVP_OK;
 }
 
@@ -216,9 +394,10 @@ static enum kvp_status swa_layers(struct gi *c, bool *swa, uint32_t *window,
  * (d_conv - 1) x (d_inner + 2 x groups x d_state), ssm d_state x
  * d_inner; LFM2's short convolution (l_cache - 1) x n_embd. 0 with
  * *found false when the file has no recurrent keys. */
-static enum kvp_status recurrent_state(struct gi *c, uint64_t hidden,
+static enum kvp_status recurrent_state(struct gi *c, struct kvp_model *m,
                                        uint64_t *bytes, bool *found)
 {
+	uint64_t hidden = m->arch.hidden;
 	uint64_t conv = 0, inner = 0, state = 0, groups = 0, lcache = 0, vals;
 	char k[160];
 
@@ -232,6 +411,9 @@ static enum kvp_status recurrent_state(struct gi *c, uint64_t hidden,
 	if (lcache) {
 		*found = true;
 		*bytes = (lcache - 1) * hidden * 4;
+		/* R the short convolution's, no S (llama-hparams.cpp n_embd_r) */
+		m->recur.conv_values = (lcache - 1) * hidden;
+		m->recur.ssm_values = 0;
 		return KVP_OK;
 	}
 	if (get_u(c, "ssm.conv_kernel", 0, DIM_MAX, &conv) < 0 ||
@@ -251,7 +433,23 @@ static enum kvp_status recurrent_state(struct gi *c, uint64_t hidden,
 	vals = (conv ? conv - 1 : 0) * (inner + 2 * groups * state) +
 	       state * inner;
 	*bytes = vals * 4;
+	/* R (n_embd_r) and S (n_embd_s) apart, as llama.cpp prints them */
+	m->recur.conv_values = (conv ? conv - 1 : 0) * (inner + 2 * groups * state);
+	m->recur.ssm_values = state * inner;
 	return KVP_OK;
+}
+
+static bool reads_mla(const char *arch)
+{
+	static const char *const archs[] = {
+		"deepseek2", "mistral4", "deepseek32", "glm-dsa",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof archs / sizeof archs[0]; i++)
+		if (!strcmp(arch, archs[i]))
+			return true;
+	return false;
 }
 
 /* MLA ranks and head dims (DeepSeek 2/3, Kimi); llama.cpp keeps the
@@ -272,9 +470,19 @@ static enum kvp_status mla(struct gi *c, struct kvp_model *m, bool *is_mla)
 	    get_u(c, "attention.key_length_mla", 1, DIM_MAX, &klm) < 0 ||
 	    get_u(c, "attention.value_length_mla", 1, DIM_MAX, &vlm) < 0)
 		return c->err->status;
-	/* files written since llama.cpp's MLA rework give the per-head
-	 * dims as key_length_mla/value_length_mla (key_length is then the
-	 * latent kv_lora_rank + rope) */
+	/* llama.cpp caches the latent only when the architecture reads
+	 * key_length_mla and value_length_mla and the file has them
+	 * (llama_hparams::is_mla; read by deepseek2, mistral4 - deepseek2's
+	 * code -, deepseek32 and glm-dsa among the architectures kvplan
+	 * sizes): otherwise every head's K (key_length) and V (value_length),
+	 * as make check-live found for minicpm3 and deepseek2-ocr */
+	if (!klm || !vlm || !reads_mla(c->arch)) {
+		note(c, "%s.attention.kv_lora_rank %llu: llama.cpp caches every "
+		        "head's K and V for this file (no key_length_mla, or an "
+		        "architecture that does not read it)", c->arch,
+		     (unsigned long long)kv);
+		return KVP_OK;
+	}
 	if (klm) {
 		kl = klm;
 		vl = vlm ? vlm : vl;
@@ -321,8 +529,9 @@ static enum kvp_status moe(struct gi *c, struct kvp_model *m)
 	return KVP_OK;
 }
 
-/* Gemma 3n: the last shared_kv_layers layers reuse the cache of the
- * last earlier layer of their kind (llama.cpp n_layer_kv_from_start). */
+/* Gemma 3n: the last shared_kv_layers layers (all from layer 20, in its
+ * code) reuse a cache before them: layer start - 2's when they slide,
+ * start - 1's when full (llama-model.cpp create_memory's reuse). */
 static enum kvp_status shared_kv(struct gi *c, struct kvp_layer_spec *L,
                                  const bool *swa)
 {
@@ -331,14 +540,23 @@ static enum kvp_status shared_kv(struct gi *c, struct kvp_layer_spec *L,
 
 	if (get_u(c, "attention.shared_kv_layers", 0, c->n, &shared) < 0)
 		return c->err->status;
+	/* Gemma 3n: "n_layer_kv_from_start = 20" in its code, whatever the
+	 * key (src/models/gemma3n.cpp at v0.4.0) */
+	if (!strcmp(c->arch, "gemma3n"))
+		shared = c->n > 20 ? c->n - 20 : 0;
 	if (!shared)
 		return KVP_OK;
 	start = c->n - (uint32_t)shared;
 	for (i = start; i < c->n; i++) {
-		for (j = start; j-- > 0;)
-			if (swa[j] == swa[i] && L[j].kind != KVP_LAYER_NONE)
-				break;
-		if (j == UINT32_MAX)
+		/* llama-model.cpp's reuse callback: a sliding layer takes
+		 * layer start - 2's cache, a full one start - 1's, and aborts
+		 * when that layer is of the other kind (make check-live) */
+		j = start >= 2 ? start - (swa[i] ? 2 : 1) : UINT32_MAX;
+		if (j != UINT32_MAX && swa[j] != swa[i])
+			return bad(c, "attention.sliding_window_pattern", "the "
+			           "shared layers' source is of the other kind - "
+			           "llama.cpp aborts (its KV reuse): refused");
+		if (j == UINT32_MAX || L[j].kind == KVP_LAYER_NONE)
 			return bad(c, "attention.shared_kv_layers", "a shared layer "
 			           "has no earlier layer of its kind");
 		L[i].kind = KVP_LAYER_SHARED;
@@ -387,7 +605,7 @@ static enum kvp_status layers(struct gi *c, struct kvp_model *m)
 	if (!vds)
 		vds = vd;
 	if (mla(c, m, &is_mla) || swa_layers(c, swa, &window, &swa_kind) ||
-	    recurrent_state(c, m->arch.hidden, &state, &rec_keys))
+	    recurrent_state(c, m, &state, &rec_keys))
 		return c->err->status;
 	for (i = 0; i < c->n; i++) {
 		struct kvp_layer_spec *l = &L[i];
@@ -429,14 +647,23 @@ static enum kvp_status layers(struct gi *c, struct kvp_model *m)
 	return kvp_layer_table_to_rules(m, L, c->name, c->err);
 }
 
-/* llama_ftype values (include/llama.h) kvplan has a weight format for;
- * the exact bytes come from the tensors whatever the file type. */
+/* llama_ftype values (include/llama.h at v0.4.0) that name one ggml type
+ * for the matrices, and Q4_K_M; the mixed ones (Q3_K_S, IQ3_M...) keep
+ * f16 as the label. The exact bytes come from the tensors whatever the
+ * file type. */
 static const struct {
 	uint64_t ftype;
 	enum kvp_wdtype w;
 } ftypes[] = {
 	{ 0, KVP_W_F32 }, { 1, KVP_W_F16 }, { 2, KVP_W_GGUF_Q4_0 },
-	{ 7, KVP_W_GGUF_Q8_0 }, { 15, KVP_W_GGUF_Q4_K_M }, { 32, KVP_W_BF16 },
+	{ 3, KVP_W_GGUF_Q4_1 }, { 7, KVP_W_GGUF_Q8_0 }, { 8, KVP_W_GGUF_Q5_0 },
+	{ 9, KVP_W_GGUF_Q5_1 }, { 15, KVP_W_GGUF_Q4_K_M }, { 18, KVP_W_GGUF_Q6_K },
+	{ 19, KVP_W_GGUF_IQ2_XXS }, { 20, KVP_W_GGUF_IQ2_XS },
+	{ 23, KVP_W_GGUF_IQ3_XXS }, { 24, KVP_W_GGUF_IQ1_S },
+	{ 25, KVP_W_GGUF_IQ4_NL }, { 26, KVP_W_GGUF_IQ3_S }, { 28, KVP_W_GGUF_IQ2_S },
+	{ 30, KVP_W_GGUF_IQ4_XS }, { 31, KVP_W_GGUF_IQ1_M }, { 32, KVP_W_BF16 },
+	{ 36, KVP_W_GGUF_TQ1_0 }, { 37, KVP_W_GGUF_TQ2_0 },
+	{ 39, KVP_W_GGUF_NVFP4 }, { 40, KVP_W_GGUF_Q1_0 },
 };
 
 static void weight_format(struct gi *c, struct kvp_model *m)
@@ -462,6 +689,7 @@ struct tens {
 	struct kvp_model *out;
 	struct kvp_tensors t;
 	uint64_t vocab, hidden;
+	uint64_t no_vocab;         /* ARCH.vocab_size of a no_vocab file */
 	bool has_output, headed;
 	const char *file;
 	uint32_t split;                /* the file's place in the set, 0-based */
@@ -512,6 +740,24 @@ static enum kvp_status on_tensor(void *ctx, const struct kvp_gguf_tensor *t,
 	                       t->bytes, t->elements, err);
 }
 
+/* The vocabulary of a file without a tokenizer list: llama-vocab.cpp
+ * load (pinned build 80fb11a) gives a "no_vocab" (or "none") tokenizer
+ * ARCH.vocab_size dummy tokens, and its output buffer holds as many
+ * logits a row. 0 when the file has a real tokenizer or no such key
+ * (the token_embd tensor says then). */
+static uint64_t no_vocab_size(struct gi *c)
+{
+	const struct kvp_gguf_kv *v = kvp_gguf_find(c->g, "tokenizer.ggml.model");
+	uint64_t n = 0;
+
+	if (!v || v->type != KVP_GGUF_STRING ||
+	    (strcmp(v->str, "no_vocab") && strcmp(v->str, "none")))
+		return 0;
+	if (get_u(c, "vocab_size", 0, 1ull << 32, &n) < 0)
+		return 0;
+	return n;
+}
+
 /* Header keys: architecture, layers, sizes. */
 static enum kvp_status header(struct gi *c, struct kvp_model *m)
 {
@@ -531,6 +777,8 @@ static enum kvp_status header(struct gi *c, struct kvp_model *m)
 		return bad(c, "general.architecture", "'clip' - a multimodal "
 		           "projector (mmproj) file: give it with --mmproj, and "
 		           "the decoder's file as the model");
+	if (arch_refused(c))
+		return c->err->status;
 	if (get_u(c, "block_count", 1, KVP_MAX_LAYERS, &n) <= 0)
 		return c->err->status ? c->err->status
 		       : bad(c, "block_count", "(absent) - required");
@@ -607,6 +855,7 @@ static enum kvp_status import_one(struct tens *x, uint32_t s,
 		st = header(c, x->out);
 	if (st == KVP_OK && s == 0) {
 		identity(c, x->out, file);
+		x->no_vocab = no_vocab_size(c);
 		if (!(st = layers(c, x->out)) && !(st = moe(c, x->out)))
 			weight_format(c, x->out);
 	}
@@ -619,7 +868,7 @@ static enum kvp_status finish(struct tens *x, uint32_t files, const char *path)
 {
 	struct kvp_model *out = x->out;
 
-	out->arch.vocab = x->vocab;
+	out->arch.vocab = x->no_vocab ? x->no_vocab : x->vocab;
 	out->arch.tie_embeddings = !x->has_output;
 	out->kv_fmt_defaulted = true;
 	out->tensors = x->t;

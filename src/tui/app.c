@@ -10,6 +10,7 @@
 #include "io/override_tensor.h"
 #include "io/plan_json.h"
 #include "kvplan/compute.h"
+#include "kvplan/fit.h"
 #include "tui/app.h"
 #include "tui/engine_view.h"
 #include "tui/form_view.h"
@@ -74,6 +75,18 @@ void tui_app_free(struct tui_app *a)
 	free(a);
 }
 
+/* The default launch's --fit pick for the plan just computed (a->plan),
+ * its recomputes in a->scratch, which holds nothing valid here. */
+static void fit_recompute(struct tui_app *a)
+{
+	struct kvp_fit_result f;
+	struct kvp_error err;
+
+	a->fit_text[0] = '\0';
+	if (kvp_llamacpp_fit(&a->plan, a->scratch, &f, &err) == KVP_OK)
+		kvp_fit_text(&f, false, a->fit_text, sizeof a->fit_text);
+}
+
 bool tui_app_recompute(struct tui_app *a)
 {
 	struct kvp_result *t;
@@ -96,6 +109,7 @@ bool tui_app_recompute(struct tui_app *a)
 	a->res = a->scratch;
 	a->scratch = t;
 	a->have_result = true;
+	fit_recompute(a);
 	a->valid = a->plan;
 	a->stale = false;
 	a->invalid = false;

@@ -50,6 +50,9 @@ struct tui_app {
 	struct kvp_result *res;      /* last valid result, owned */
 	struct kvp_result *scratch;  /* recompute buffer, owned */
 	bool have_result;            /* res holds a valid result */
+	/* what llama-server's default --fit would pick for the valid plan
+	 * (kvplan/fit.h, recomputed with it), in the panel's words */
+	char fit_text[160];
 	bool stale;                  /* res is older than the plan/entry */
 
 	char msg[KVP_ERRMSG_MAX + 128]; /* message line (error or info) */

@@ -282,7 +282,7 @@ static void verdict(WINDOW *w, int y, int x, int wd, const struct kvp_result *re
 
 static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
                         const struct kvp_result *res, const struct tui_theme *t,
-                        int reserve, bool invalid)
+                        int reserve, bool invalid, const char *fit)
 {
 	const struct tui_seg_info *segs = tui_segs(NULL);
 	int x = r->x + 1, wd = r->w - 2, end = r->y + r->h;
@@ -333,6 +333,9 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 			tui_put(w, y++, x, wd, t->attr[TUI_R_DIM],
 			        "host %s (no host budget)", hu);
 	}
+	if (fit && fit[0] && y < end - reserve)
+		/* llama-server's default --fit pick (kvp_fit_text) */
+		tui_put_cut(w, y++, x, wd, t->attr[TUI_R_DIM], fit);
 	if (i < res->n_devices && y < end)
 		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "... %u more device%s",
 		        (unsigned)(res->n_devices - i), res->n_devices - i == 1 ? "" : "s");
@@ -504,12 +507,12 @@ void tui_panel_draw(WINDOW *w, const struct tui_rect *r,
 		return;
 	}
 	if (s->invalid) {   /* the message took rows: bars first, then KV */
-		y = draw_devices(w, r, y, s->res, t, 7, true);
+		y = draw_devices(w, r, y, s->res, t, 7, true, NULL);
 		draw_kv(w, r, y, s, t);
 		return;
 	}
 	y = draw_kv(w, r, y, s, t);
-	y = draw_devices(w, r, y, s->res, t, 8, false);
+	y = draw_devices(w, r, y, s->res, t, 8, false, s->fit);
 	/* a tall panel: the per-layer strip, leaving rows for warnings */
 	if (r->h >= TUI_TALL_ROWS - 3 && r->y + r->h - y >= TUI_STRIP_ROWS + 4) {
 		tui_layer_strip_draw(w, y + 1, r->x + 1, r->w - 2, s->res, t);

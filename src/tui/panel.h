@@ -23,6 +23,9 @@ struct tui_panel_state {
 	 * INVALID, wraps the message, and shows res (the last valid result)
 	 * dimmed and labelled, never with FITS / DOES NOT FIT. */
 	const char *invalid;
+	/* llama-server's default --fit pick for res's plan, as
+	 * kvp_fit_text's short form gives it ("" or NULL: nothing to say) */
+	const char *fit;
 };
 
 /* Full panel in rect r (narrow sections, r->w >= 40). */

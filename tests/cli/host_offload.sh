@@ -1,14 +1,16 @@
 #!/bin/sh
 # host_offload.sh - llama.cpp -ngl and host memory through the CLI, worked
-# by hand in tests/unit/test_host.c (default model, -c 4096 -np 1): -ngl 30
-# keeps 6,160,591,360 B of weights, 167,772,160 B of KV, the 128,000 B
-# output buffer in host memory (6,328,491,520 B; no compute buffer
-# estimate with layers on both sides: compute_buf.c).
+# by hand in tests/unit/test_host.c ngl_output_first (default model, -c
+# 4096 -np 1; llama.cpp's -ngl since PR #18148: the output layer and
+# layers 11-39 on the card): -ngl 30 keeps 6,383,434,496 B of weights,
+# 184,549,376 B of KV, the 128,000 B output buffer in host memory
+# (6,568,111,872 B; no compute buffer estimate with layers on both sides:
+# compute_buf.c). 5 GiB = 5,368,709,120 B leaves -1,199,402,752 B.
 . "$(dirname "$0")/fit_lib.inc"
 
 "$KVPLAN" calc --engine llama.cpp --ctx-size 4096 --n-gpu-layers 30 --format json >"$TMP/r.json"
 expect "json exit" 0 "$?"
-expect "host used_bytes" 6328491520 "$(nth "$TMP/r.json" used_bytes 1)"
+expect "host used_bytes" 6568111872 "$(nth "$TMP/r.json" used_bytes 1)"
 expect "host logits_bytes" 128000 "$(nth "$TMP/r.json" logits_bytes 1)"
 expect "engine.llamacpp.n_gpu_layers in the plan" 30 "$(nth "$TMP/r.json" n_gpu_layers 1)"
 
@@ -23,15 +25,29 @@ expect "not in 5 GiB of host memory" 1 "$?"
 grep -q '^does not fit: host memory is over (every device (1) fits)$' "$TMP/t.txt" && ok "fit says the host is over" || notok "fit: $(grep 'not fit' "$TMP/t.txt")"
 "$KVPLAN" calc --engine llama.cpp --ctx-size 4096 --n-gpu-layers 30 --host-memory 5GiB >"$TMP/t.txt"
 grep -q '^verdict       fits on every device, but NOT in host memory$' "$TMP/t.txt" && ok "host over named" || notok "verdict: $(grep verdict "$TMP/t.txt")"
-grep -q '^host memory   weights 5.74 GiB + KV 0.16 GiB + output buffer 0.12 MiB = 5.89 GiB of 5.00 GiB, free -0.89 GiB: does NOT fit$' "$TMP/t.txt" &&
+grep -q '^host memory   weights 5.95 GiB + KV 0.17 GiB + output buffer 0.12 MiB = 6.12 GiB of 5.00 GiB, free -1.12 GiB: does NOT fit$' "$TMP/t.txt" &&
 	ok "host line" || notok "host line: $(grep '^host' "$TMP/t.txt")"
 grep -q '^  host       \[' "$TMP/t.txt" && ok "host bar" || notok "host bar"
+
+# By build (llama.cpp PR #18148, tests/unit/test_host.c): b7347, the last
+# read with -ngl 30 = layers 10-39 (host: the table and head 655,360,000
+# + 10 x 550,523,136 of weights, 10 x 16,777,216 of KV, 128,000 of output
+# = 6,328,491,520 B); b7698 the output and layers 11-39, as above; a
+# build between them is refused for a partial -ngl, kept for all.
+"$KVPLAN" calc --engine llama.cpp@b7347 --ctx-size 4096 --n-gpu-layers 30 --format json >"$TMP/r.json"
+expect "b7347: the last 30 layers" 6328491520 "$(nth "$TMP/r.json" used_bytes 1)"
+"$KVPLAN" calc --engine llama.cpp@b7698 --ctx-size 4096 --n-gpu-layers 30 --format json >"$TMP/r.json"
+expect "b7698: the output and 29 layers" 6568111872 "$(nth "$TMP/r.json" used_bytes 1)"
+bad "partial -ngl between b7347 and b7698" "engine.version: b7500 - llama.cpp PR #18148" \
+	calc --engine llama.cpp@b7500 --ctx-size 4096 --n-gpu-layers 30
+"$KVPLAN" calc --engine llama.cpp@b7500 --ctx-size 4096 --n-gpu-layers 99 >/dev/null
+expect "all layers between b7347 and b7698" 0 "$?"
 
 # The plan file keeps -ngl and the host budget (the field table's keys).
 "$KVPLAN" calc --engine llama.cpp --ctx-size 4096 --n-gpu-layers 30 --host-memory 6GiB --format json >"$TMP/p.json"
 "$KVPLAN" calc "$TMP/p.json" --format json >"$TMP/q.json"
 expect "round trip host_capacity_bytes" 6442450944 "$(nth "$TMP/q.json" host_capacity_bytes 1)"
-expect "round trip used" 6328491520 "$(nth "$TMP/q.json" used_bytes 1)"
+expect "round trip used" 6568111872 "$(nth "$TMP/q.json" used_bytes 1)"
 
 # The KV tier: vLLM's --kv-offloading-size is GiB (vllm/config/vllm.py:
 # cpu_bytes_to_use = kv_offloading_size x 2^30), so a bare 2 is

@@ -199,6 +199,15 @@ START_TEST(llamacpp_files)
 	/* -ngl 30 of 40: the adapters would follow their layers */
 	plan.engine.llamacpp.n_gpu_layers = 30;
 	refused("engine.llamacpp.lora_bytes");
+	/* -ngl 40 of 40: since llama.cpp PR #18148 the output and layers
+	 * 1-39, layer 0 on the host: refused; at b7347 all 40 layers (the
+	 * output on the host): kept */
+	plan.engine.llamacpp.n_gpu_layers = 40;
+	refused("engine.llamacpp.lora_bytes");
+	memcpy(plan.engine.version, "b7347", 6);
+	run();
+	ck_assert_uint_eq(res.devices[0].lora_bytes, 7654321);
+	plan.engine.version[0] = '\0';
 	plan.engine.llamacpp.n_gpu_layers = -1;
 	plan.devices.tp = 2;
 	plan.devices.groups[0].count = 2;

@@ -405,7 +405,9 @@ START_TEST(sliding_pattern_and_arrays)
 	free(img);
 	gw_free(&w);
 
-	/* a window on an architecture without a known pattern: refused */
+	/* Phi-3's window key: llama.cpp reads it and slides no layer
+	 * (src/models/phi3.cpp, "Phi SWA is currently disabled"; make
+	 * check-live found kvplan sliding it): every layer full */
 	gw_init(&w);
 	gw_str(&w, "general.architecture", "phi3");
 	gw_u32(&w, "phi3.block_count", 2);
@@ -413,7 +415,75 @@ START_TEST(sliding_pattern_and_arrays)
 	gw_u32(&w, "phi3.attention.head_count", 4);
 	gw_u32(&w, "phi3.attention.sliding_window", 2047);
 	img = gw_header(&w, &len);
-	refused(img, len, "phi3.attention.sliding_window");
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "p.gguf", &p.model, NULL,
+	                                     &err), KVP_OK);
+	ck_assert_int_eq(p.model.base.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(p.model.n_rules, 0);
+	free(img);
+	gw_free(&w);
+
+	/* a window on an architecture without a known pattern: refused */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "olmo2");
+	gw_u32(&w, "olmo2.block_count", 2);
+	gw_u32(&w, "olmo2.embedding_length", 256);
+	gw_u32(&w, "olmo2.attention.head_count", 4);
+	gw_u32(&w, "olmo2.attention.sliding_window", 2047);
+	img = gw_header(&w, &len);
+	refused(img, len, "olmo2.attention.sliding_window");
+	free(img);
+	gw_free(&w);
+
+	/* EXAONE 4 slides only at 64 layers (src/models/exaone4.cpp): with
+	 * 4 the window key is read and no layer slides */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "exaone4");
+	gw_u32(&w, "exaone4.block_count", 4);
+	gw_u32(&w, "exaone4.embedding_length", 512);
+	gw_u32(&w, "exaone4.attention.head_count", 4);
+	gw_u32(&w, "exaone4.attention.sliding_window", 4096);
+	img = gw_header(&w, &len);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "e.gguf", &p.model, NULL,
+	                                     &err), KVP_OK);
+	ck_assert_int_eq(p.model.base.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(p.model.n_rules, 0);
+	free(img);
+	gw_free(&w);
+
+	/* Gemma 2 slides without the key, at 4096 (src/models/gemma2.cpp),
+	 * and with a key of 0 llama.cpp slides at 0: refused by kvplan */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "gemma2");
+	gw_u32(&w, "gemma2.block_count", 4);
+	gw_u32(&w, "gemma2.embedding_length", 512);
+	gw_u32(&w, "gemma2.attention.head_count", 4);
+	img = gw_header(&w, &len);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "g2.gguf", &p.model, NULL,
+	                                     &err), KVP_OK);
+	ck_assert_int_eq(p.model.base.kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(p.model.base.window, 4096);
+	free(img);
+	gw_u32(&w, "gemma2.attention.sliding_window", 0);
+	img = gw_header(&w, &len);
+	refused(img, len, "gemma2.attention.sliding_window: 0");
+	free(img);
+	gw_free(&w);
+
+	/* an architecture whose layers the keys do not tell: by name */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "qwen3next");
+	gw_u32(&w, "qwen3next.block_count", 4);
+	img = gw_header(&w, &len);
+	refused(img, len, "'qwen3next' - refused");
+	free(img);
+	gw_free(&w);
+
+	/* a diffusion model: llama.cpp makes no memory for it */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "llada");
+	gw_u32(&w, "llada.block_count", 4);
+	img = gw_header(&w, &len);
+	refused(img, len, "'llada' - refused: a diffusion model");
 	free(img);
 	gw_free(&w);
 }
@@ -482,12 +552,12 @@ START_TEST(recurrent_and_mla)
 
 	/* a per-layer bool pattern: true slides */
 	gw_init(&w);
-	gw_str(&w, "general.architecture", "exaone4");
-	gw_u32(&w, "exaone4.block_count", 4);
-	gw_u32(&w, "exaone4.embedding_length", 512);
-	gw_u32(&w, "exaone4.attention.head_count", 4);
-	gw_u32(&w, "exaone4.attention.sliding_window", 4096);
-	gw_arr_bool(&w, "exaone4.attention.sliding_window_pattern", sw, 4);
+	gw_str(&w, "general.architecture", "gemma3");
+	gw_u32(&w, "gemma3.block_count", 4);
+	gw_u32(&w, "gemma3.embedding_length", 512);
+	gw_u32(&w, "gemma3.attention.head_count", 4);
+	gw_u32(&w, "gemma3.attention.sliding_window", 4096);
+	gw_arr_bool(&w, "gemma3.attention.sliding_window_pattern", sw, 4);
 	img = gw_header(&w, &len);
 	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "e.gguf", &m, NULL, &err),
 	                 KVP_OK);
@@ -498,6 +568,106 @@ START_TEST(recurrent_and_mla)
 	ck_assert_uint_eq(m.rules[0].range.last, 3);
 	ck_assert_uint_eq(m.rules[0].range.step, 2);
 	ck_assert_int_eq(m.rules[0].v.kind, KVP_LAYER_FULL);
+	free(img);
+	gw_free(&w);
+}
+END_TEST
+
+/* What make check-live found of architectures' own rules
+ * (src/models/<arch>.cpp at llama.cpp v0.4.0). */
+START_TEST(arch_rules_from_live)
+{
+	struct gw w;
+	size_t len;
+	unsigned char *img;
+	struct kvp_plan p;
+	static struct kvp_result res;
+	struct kvp_error err;
+	int none[4] = { 0, 0, 0, 0 };
+	uint32_t i;
+
+	/* MiniCPM3 has MLA ranks but its code reads no key_length_mla:
+	 * llama.cpp caches every head, K of key_length 288, V of
+	 * value_length 256, 4 KV heads */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "minicpm3");
+	gw_u32(&w, "minicpm3.block_count", 2);
+	gw_u32(&w, "minicpm3.embedding_length", 512);
+	gw_u32(&w, "minicpm3.attention.head_count", 4);
+	gw_u32(&w, "minicpm3.attention.head_count_kv", 4);
+	gw_u32(&w, "minicpm3.attention.kv_lora_rank", 256);
+	gw_u32(&w, "minicpm3.attention.q_lora_rank", 384);
+	gw_u32(&w, "minicpm3.rope.dimension_count", 32);
+	gw_u32(&w, "minicpm3.attention.key_length", 288);
+	gw_u32(&w, "minicpm3.attention.value_length", 256);
+	img = gw_header(&w, &len);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "c.gguf", &p.model, NULL,
+	                                     &err), KVP_OK);
+	ck_assert_int_eq(p.model.base.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(p.model.base.kv_heads, 4);
+	ck_assert_uint_eq(p.model.base.k_dim, 288);
+	ck_assert_uint_eq(p.model.base.v_dim, 256);
+	free(img);
+	gw_free(&w);
+
+	/* Cohere2 MoE's period counts dense first (set_swa_pattern(4,
+	 * true)): layer i slides unless i % 4 == 0 */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "cohere2moe");
+	gw_u32(&w, "cohere2moe.block_count", 8);
+	gw_u32(&w, "cohere2moe.embedding_length", 256);
+	gw_u32(&w, "cohere2moe.attention.head_count", 4);
+	gw_u32(&w, "cohere2moe.attention.sliding_window", 512);
+	gw_u32(&w, "cohere2moe.attention.sliding_window_pattern", 4);
+	img = gw_header(&w, &len);
+	kvp_plan_default(&p);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "m.gguf", &p.model, NULL,
+	                                     &err), KVP_OK);
+	ck_assert_int_eq(kvp_compute(&p, &res), KVP_OK);
+	for (i = 0; i < 8; i++)
+		ck_assert_int_eq(res.layers[i].spec.kind,
+		                 i % 4 ? KVP_LAYER_SLIDING : KVP_LAYER_FULL);
+	free(img);
+	gw_free(&w);
+
+	/* MiMo-V2 with a pattern that slides no layer: llama.cpp aborts */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "mimo2");
+	gw_u32(&w, "mimo2.block_count", 4);
+	gw_u32(&w, "mimo2.embedding_length", 256);
+	gw_u32(&w, "mimo2.attention.head_count", 4);
+	gw_u32(&w, "mimo2.attention.sliding_window", 512);
+	gw_arr_bool(&w, "mimo2.attention.sliding_window_pattern", none, 4);
+	img = gw_header(&w, &len);
+	refused(img, len, "no layer slides");
+	free(img);
+	gw_free(&w);
+
+	/* Gemma 3n, 22 layers, pattern 5 (layer i full when i % 5 == 4):
+	 * layers 20 and 21 share from layer 20 on whatever the key, a
+	 * sliding one (20, 21) layer 18's cache (20 - 2; 18 slides) */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "gemma3n");
+	gw_u32(&w, "gemma3n.block_count", 22);
+	gw_u32(&w, "gemma3n.embedding_length", 256);
+	gw_u32(&w, "gemma3n.attention.head_count", 4);
+	gw_u32(&w, "gemma3n.attention.sliding_window", 512);
+	gw_u32(&w, "gemma3n.attention.shared_kv_layers", 10);
+	img = gw_header(&w, &len);
+	kvp_plan_default(&p);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "n.gguf", &p.model, NULL,
+	                                     &err), KVP_OK);
+	ck_assert_int_eq(kvp_compute(&p, &res), KVP_OK);
+	ck_assert_int_eq(res.layers[19].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[20].spec.kind, KVP_LAYER_SHARED);
+	ck_assert_uint_eq(res.layers[20].spec.shared_with, 18);
+	ck_assert_uint_eq(res.layers[21].spec.shared_with, 18);
+	free(img);
+	/* pattern 19: layer 18 is full, so the sliding 20 would reuse a
+	 * full layer's cache - llama.cpp aborts */
+	gw_u32(&w, "gemma3n.attention.sliding_window_pattern", 19);
+	img = gw_header(&w, &len);
+	refused(img, len, "of the other kind");
 	free(img);
 	gw_free(&w);
 }
@@ -518,6 +688,7 @@ static Suite *gguf_suite(void)
 	tcase_add_test(tc, split_duplicate_tensor);
 	tcase_add_test(tc, sliding_pattern_and_arrays);
 	tcase_add_test(tc, recurrent_and_mla);
+	tcase_add_test(tc, arch_rules_from_live);
 	suite_add_tcase(s, tc);
 	return s;
 }

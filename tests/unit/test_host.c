@@ -12,6 +12,11 @@
  *   (compute_buf.c: llama.cpp's op offload runs the host layers'
  *   products on the card); the measured activations (1 GiB) stand on
  *   the card.
+ * The placement tests pin llama.cpp b7347, the last build read with
+ * -ngl k = the last k repeating layers (i_gpu_start = max(n_layer - k,
+ * 0), the output only above n_layer); ngl_output_first works the rule of
+ * PR #18148 (b7698, v0.4.0 and kvplan's current llama.cpp): the output
+ * layer and the last k - 1 layers.
  */
 #include <check.h>
 #include <string.h>
@@ -32,6 +37,7 @@ static void setup(int32_t ngl)
 	plan.engine.llamacpp.ctx_size = 4096;
 	plan.engine.llamacpp.parallel = 1;
 	plan.engine.llamacpp.n_gpu_layers = ngl;
+	memcpy(plan.engine.version, "b7347", 6);
 }
 
 static void run(void)
@@ -83,6 +89,69 @@ START_TEST(ngl_all_and_output)
 	run();
 	ck_assert_uint_eq(res.devices[0].weights_bytes, 22020925440ull);
 	ck_assert_uint_eq(res.host.weights_bytes, 655360000ull);
+}
+END_TEST
+
+/* PR #18148's rule (b7698 read, v0.4.0, the current release): -ngl 30 is
+ * the output layer and layers 11..39 (29). A layer is 22,020,925,440 /
+ * 40 = 550,523,136 B. Card: 29 x 550,523,136 = 15,965,170,944 + the head
+ * 327,680,000 = 16,292,850,944 B; KV 29 x 16,777,216 = 486,539,264 B.
+ * Host: the table 327,680,000 + 11 x 550,523,136 (6,055,754,496) =
+ * 6,383,434,496 B of weights, 11 x 16,777,216 = 184,549,376 B of KV,
+ * 128,000 B of output: 6,568,111,872 B. -ngl 40: the output and layers 1..39, 21,470,402,304
+ * + 327,680,000 = 21,798,082,304 B on the card; -ngl 1: the output
+ * alone, 327,680,000 B and no KV; -ngl 41: everything but the table. */
+static void output_first(const char *version)
+{
+	setup(30);
+	memcpy(plan.engine.version, version, strlen(version) + 1);
+	run();
+	ck_assert_uint_eq(res.devices[0].weights_bytes, 16292850944ull);
+	ck_assert_uint_eq(res.devices[0].kv_bytes, 486539264ull);
+	ck_assert_uint_eq(res.host.weights_bytes, 6383434496ull);
+	ck_assert_uint_eq(res.host.kv_bytes, 184549376ull);
+	ck_assert_uint_eq(res.host.used_bytes, 6568111872ull);
+	ck_assert(!res.layers[10].on_device);
+	ck_assert(res.layers[11].on_device);
+	plan.engine.llamacpp.n_gpu_layers = 40;
+	run();
+	ck_assert_uint_eq(res.devices[0].weights_bytes, 21798082304ull);
+	ck_assert(!res.layers[0].on_device);
+	plan.engine.llamacpp.n_gpu_layers = 1;
+	run();
+	ck_assert_uint_eq(res.devices[0].weights_bytes, 327680000ull);
+	ck_assert_uint_eq(res.devices[0].kv_bytes, 0);
+	plan.engine.llamacpp.n_gpu_layers = 41;
+	run();
+	ck_assert_uint_eq(res.devices[0].weights_bytes, 22348605440ull);
+}
+
+START_TEST(ngl_output_first)
+{
+	output_first("b7698");
+	output_first("v0.4.0");
+	output_first("");
+}
+END_TEST
+
+/* Builds after b7347 and before b7698 (the merge's build is not known):
+ * a partial -ngl is refused naming both; 0, all and -1 place the same
+ * under either rule and are kept. */
+START_TEST(ngl_unknown_build_refused)
+{
+	setup(30);
+	memcpy(plan.engine.version, "b7500", 6);
+	ck_assert(kvp_compute(&plan, &res) != KVP_OK);
+	ck_assert_msg(strstr(res.error.msg, "engine.version: b7500") &&
+	              strstr(res.error.msg, "PR #18148") &&
+	              strstr(res.error.msg, "b7347") &&
+	              strstr(res.error.msg, "b7698"), "%s", res.error.msg);
+	plan.engine.llamacpp.n_gpu_layers = 41;
+	run();
+	ck_assert_uint_eq(res.devices[0].weights_bytes, 22348605440ull);
+	plan.engine.llamacpp.n_gpu_layers = 0;
+	run();
+	ck_assert_uint_eq(res.devices[0].kv_bytes, 0);
 }
 END_TEST
 
@@ -242,6 +311,8 @@ static Suite *make_suite(void)
 
 	tcase_add_test(tc, ngl_30);
 	tcase_add_test(tc, ngl_all_and_output);
+	tcase_add_test(tc, ngl_output_first);
+	tcase_add_test(tc, ngl_unknown_build_refused);
 	tcase_add_test(tc, host_budget);
 	tcase_add_test(tc, device_free_follows);
 	tcase_add_test(tc, ngl_tp_refused);

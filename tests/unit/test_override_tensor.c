@@ -97,9 +97,17 @@ START_TEST(whole_layers)
 	/* the first item that matches wins: layer 33 stays */
 	ot("blk\\.33\\.=CUDA0,blk\\.3[0-9]\\.=CPU");
 	ck_assert_uint_eq(res.devices[0].weights_bytes, 16843374080ull + 550523136ull);
-	/* and under -ngl 30 (layers 10-39 on the card) layers 0-9 come
-	 * back: all 40 on the card, the head still on the host */
+	/* and under -ngl 30 (since llama.cpp PR #18148 the output layer
+	 * and layers 11-39 on the card) layers 0-9 come back: 39 layers,
+	 * 21,470,402,304, + the head 327,680,000 = 21,798,082,304 on the
+	 * card, layer 10 on the host; the KV of layers 0-10 stays there */
 	plan.engine.llamacpp.n_gpu_layers = 30;
+	ot("blk\\.[0-9]\\.=CUDA0");
+	ck_assert_uint_eq(res.devices[0].weights_bytes, 21798082304ull);
+	ck_assert_uint_eq(res.host.kv_bytes, 11ull * 16777216ull);
+	/* at b7347 (layers 10-39 on the card, the output on the host): all
+	 * 40 layers on the card, the head still on the host */
+	memcpy(plan.engine.version, "b7347", 6);
 	ot("blk\\.[0-9]\\.=CUDA0");
 	ck_assert_uint_eq(res.devices[0].weights_bytes, 22020925440ull);
 	ck_assert_uint_eq(res.host.kv_bytes, 10ull * 16777216ull);

@@ -100,6 +100,7 @@ START_TEST(panel_worked_example)
 	s.stale = false;
 	s.engine = NULL;
 	s.invalid = NULL;
+	s.fit = NULL;
 	tui_panel_draw(stdscr, &r, &s, &t);
 	/* 2 x 40 layers x 8 KV heads x 128 dims x 2 bytes = 163,840 B */
 	ck_assert_str_eq(row(stdscr, 1, 34, 46), "|KV cache");
@@ -127,7 +128,7 @@ START_TEST(panel_stale_marker)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, true, "vllm", NULL };
+	struct tui_panel_state s = { res, true, "vllm", NULL, NULL };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 5 * GIB, 5 * GIB);
@@ -148,7 +149,7 @@ START_TEST(panel_invalid_no_verdict)
 	struct tui_theme t;
 	static const char msg[] = "KV heads: model.base.kv_heads: 'x' - not a "
 		"number; the long tail of this message must be shown whole";
-	struct tui_panel_state s = { res, true, NULL, msg };
+	struct tui_panel_state s = { res, true, NULL, msg, NULL };
 	struct tui_rect r = { 1, 34, 21, 46 };
 	int y;
 	bool fits_seen = false, invalid_seen = false;
@@ -182,7 +183,7 @@ START_TEST(bar_encoder_lora_ascii)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 0, 0);
@@ -212,7 +213,7 @@ START_TEST(bar_retained_ascii)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 0, 0);
@@ -238,7 +239,7 @@ START_TEST(bar_draft_ascii)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 0, 0);
@@ -259,7 +260,7 @@ START_TEST(bar_fits_ascii)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	/* 80 GiB card: weights 20, KV 40, activations 10, overhead 5,
@@ -308,7 +309,7 @@ START_TEST(legend_wide_figures)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	/* weights 140 GiB on an 80 GiB card (Llama-3.1-70B in bf16 on one
@@ -346,7 +347,7 @@ START_TEST(compact_hidden_devices)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
 	struct tui_rect r = { 18, 0, 5, 80 };
 	char want[120];
 	uint32_t i;

@@ -12,6 +12,7 @@
 #include "kvplan/engine.h"
 #include "kvplan/model.h"
 #include "kvplan/status.h"
+#include "kvplan/verdict.h"
 #include "kvplan/warning.h"
 #include "kvplan/workload.h"
 
@@ -521,6 +522,9 @@ struct kvp_result {
 	struct kvp_host_result host;  /* host memory (host.c) */
 	struct kvp_parts_result parts; /* encoders, LoRA (parts.c) */
 	struct kvp_draft_result draft; /* speculative decoding (draft.c) */
+	/* Issue 31: the three-state verdict (kvplan/verdict.h, verdict.c):
+	 * what every output says and `fit` exits with */
+	struct kvp_verdict verdict;
 };
 
 #endif

@@ -210,26 +210,16 @@ void kvp_out_bar_device(FILE *out, unsigned index,
 void kvp_out_bars(FILE *out, const struct kvp_result *res, unsigned width,
                   bool utf8)
 {
-	uint32_t i, over = 0;
+	uint32_t i;
 
 	if (res->n_devices == 0) {
 		fprintf(out, "devices: no card chosen - KV cache only\n");
 		return;
 	}
-	for (i = 0; i < res->n_devices; i++) {
+	for (i = 0; i < res->n_devices; i++)
 		kvp_out_bar_device(out, i, &res->devices[i], width, utf8);
-		over += !res->devices[i].fits;
-	}
-	if (res->fits)
-		fprintf(out, "fits: every device (%u) fits%s\n", res->n_devices,
-		        res->host.budgeted ? ", and host memory" : "");
-	else if (over == 0 && !res->host.fits)
-		fprintf(out, "does not fit: host memory is over (every device "
-		        "(%u) fits)\n", res->n_devices);
-	else
-		fprintf(out, "does not fit: %u of %u devices over capacity "
-		        "(memory is not pooled across cards)%s\n", over,
-		        res->n_devices, res->host.fits ? "" : "; host memory is over");
+	/* the one verdict (kvplan/verdict.h), whole */
+	fprintf(out, "%s\n", res->verdict.text);
 }
 
 void kvp_out_bars_compact(FILE *out, const struct kvp_result *res,

@@ -304,16 +304,8 @@ void kvp_out_devices(FILE *out, const struct kvp_plan *p,
 	}
 	kvp_out_compute_buf(out, res);
 	kvp_out_bars_compact(out, res, KVP_OUT_BAR_WIDTH, kvp_out_utf8());
-	{
-		bool cards = true;
-
-		for (i = 0; i < res->n_devices && i < KVP_MAX_DEVICES; i++)
-			cards = cards && res->devices[i].fits;
-		fprintf(out, "%-14s%s%s\n", "verdict", cards ? "fits on every device" :
-		        "does NOT fit on every device",
-		        !res->host.budgeted ? "" : res->host.fits ? " and in host memory"
-		        : cards ? ", but NOT in host memory" : ", nor in host memory");
-	}
+	/* the one verdict (kvplan/verdict.h), whole */
+	fprintf(out, "%-14s%s\n", "verdict", res->verdict.text);
 	kvp_out_parts(out, res);
 	kvp_out_host(out, res);
 	kvp_out_speed(out, res);

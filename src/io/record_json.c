@@ -420,6 +420,30 @@ static bool add_warnings(cJSON *res, const struct kvp_result *r)
 	return true;
 }
 
+/* The verdict (kvplan/verdict.h): state, reason, K of N, whose rules
+ * and the line itself. */
+static bool add_verdict(cJSON *res, const struct kvp_verdict *v)
+{
+	cJSON *o = cJSON_AddObjectToObject(res, "verdict");
+
+	if (!o)
+		return false;
+	cJSON_AddStringToObject(o, "state", kvp_verdict_key(v->state));
+	cJSON_AddStringToObject(o, "reason", kvp_verdict_reason_key(v->reason));
+	add_u64(o, "requests", v->requests);
+	add_u64(o, "admitted", v->admitted);
+	add_u64(o, "longest", v->longest);
+	if (v->limit)
+		add_u64(o, "limit", v->limit);
+	if (v->reason == KVP_VWHY_DEVICE) {
+		add_u64(o, "device", v->device);
+		add_u64(o, "over_bytes", v->over_bytes);
+	}
+	cJSON_AddStringToObject(o, "rules", v->rules);
+	cJSON_AddBoolToObject(o, "generic", v->generic);
+	return cJSON_AddStringToObject(o, "text", v->text) != NULL;
+}
+
 char *kvp_record_json_dump(const struct kvp_plan *p, const struct kvp_result *r,
                            struct kvp_error *err)
 {
@@ -463,6 +487,8 @@ char *kvp_record_json_dump_notes(const struct kvp_plan *p, const struct kvp_resu
 	    !add_weights(res, &r->weights) || !add_devices(res, r))
 		goto nomem;
 	cJSON_AddBoolToObject(res, "fits", r->fits);
+	if (!add_verdict(res, &r->verdict))
+		goto nomem;
 	if (!add_speed(res, &r->speed) || !add_host(res, &r->host) ||
 	    !add_parts(res, &r->parts) ||
 	    !add_draft_result(res, &r->draft))

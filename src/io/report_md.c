@@ -460,11 +460,8 @@ static void summary(FILE *f, const struct kvp_plan *p,
 
 	if (!res->n_devices)
 		fprintf(f, "**No card chosen**: the KV cache alone is sized.\n\n");
-	else if (res->fits)
-		fprintf(f, "**Verdict: fits on every device.**\n\n");
-	else
-		fprintf(f, "**Verdict: does not fit** - device %u is over its "
-		        "capacity.\n\n", tightest(res));
+	else   /* the one verdict line (kvplan/verdict.h), whole */
+		fprintf(f, "**Verdict:** %s\n\n", res->verdict.text);
 	fprintf(f, "| first figures | |\n| --- | --- |\n");
 	fprintf(f, "| KV cache, whole deployment | %s |\n", B(kv->bytes, a, sizeof a));
 	if (res->n_devices) {

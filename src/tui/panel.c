@@ -268,16 +268,37 @@ static uint32_t legend_device(const struct kvp_result *res)
 	return 0;
 }
 
-/* The verdict of res, or INVALID when the shown result is not the
- * plan's (FITS is never drawn over a stale result). */
-static void verdict(WINDOW *w, int y, int x, int wd, const struct kvp_result *res,
-                    bool invalid, const struct tui_theme *t)
+/* The verdict's colour (kvplan/verdict.h). */
+static attr_t verdict_attr(const struct kvp_result *res,
+                           const struct tui_theme *t)
 {
-	if (invalid)
+	static const enum tui_role role[KVP_VERDICT_COUNT] = {
+		TUI_R_OK, TUI_R_WARN, TUI_R_BAD,
+	};
+
+	return t->attr[(unsigned)res->verdict.state < KVP_VERDICT_COUNT ?
+	               role[res->verdict.state] : TUI_R_BAD];
+}
+
+/* The verdict of res in brief, right of the heading (`used` columns of
+ * the row taken), or on the next row when it does not fit there; or
+ * INVALID when the shown result is not the plan's (FITS is never drawn
+ * over a stale result). Returns the rows used past y. */
+static int verdict(WINDOW *w, int y, int x, int wd, int used,
+                   const struct kvp_result *res, bool invalid,
+                   const struct tui_theme *t)
+{
+	if (invalid) {
 		tui_put_right(w, y, x, wd, t->attr[TUI_R_BAD], "INVALID");
-	else
-		tui_put_right(w, y, x, wd, t->attr[res->fits ? TUI_R_OK : TUI_R_BAD],
-		              "%s", res->fits ? "FITS" : "DOES NOT FIT");
+		return 0;
+	}
+	if (used + 1 + (int)strlen(res->verdict.brief) <= wd) {
+		tui_put_right(w, y, x, wd, verdict_attr(res, t), "%s",
+		              res->verdict.brief);
+		return 0;
+	}
+	tui_put(w, y + 1, x, wd, verdict_attr(res, t), "%s", res->verdict.brief);
+	return 1;
 }
 
 static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
@@ -299,9 +320,9 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 		        "no card chosen: KV only (F8 Devices)");
 		return y;
 	}
-	tui_put(w, y, x, wd, t->attr[TUI_R_HEADING], "Devices: %u",
-	        (unsigned)res->n_devices);
-	verdict(w, y++, x, wd, res, invalid, t);
+	k = tui_put(w, y, x, wd, t->attr[TUI_R_HEADING], "Devices: %u",
+	            (unsigned)res->n_devices);
+	y += 1 + verdict(w, y, x, wd, k, res, invalid, t);
 	/* a tall panel draws taller bars (htop's meters): each card's bar
 	 * on `tall` rows, the figures on the first */
 	tall = r->h >= TUI_TALL_ROWS - 3 && res->n_devices <= 4 ? 3 : 1;
@@ -571,11 +592,11 @@ bars:
 		int sw = 0;
 
 		if (res->n_devices)   /* the verdict, and how many bars are hidden */
-			sw = tui_put(w, y, x, wd, t->attr[s->invalid ? TUI_R_BAD
-			                                  : res->fits ? TUI_R_OK : TUI_R_BAD],
+			sw = tui_put(w, y, x, wd, s->invalid ? t->attr[TUI_R_BAD]
+			                                     : verdict_attr(res, t),
 			             k < res->n_devices ? "%s (+%u device%s) " : "%s ",
 			             s->invalid ? "INVALID: last valid bars dimmed"
-			             : res->fits ? "FITS" : "DOES NOT FIT",
+			                        : res->verdict.brief,
 			             (unsigned)(res->n_devices - k),
 			             res->n_devices - k == 1 ? "" : "s") + 1;
 		if (res->n_devices && !res->n_warnings && res->speed.known) {

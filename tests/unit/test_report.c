@@ -147,7 +147,13 @@ START_TEST(test_overflow_bar)
 	p.devices.groups[0].card.capacity_bytes = 4ull << 30;
 	md = report(&p, &res);
 	ck_assert(!res.fits);
-	has(md, "**Verdict: does not fit** - device 0 is over its capacity.");
+	/* the one verdict line (verdict.h): which device, by how much, and
+	 * that the generic engine's bytes carry no engine's reserve */
+	ck_assert_int_eq(res.verdict.state, KVP_VERDICT_NO_FIT);
+	has(md, "**Verdict:** does not fit: device 0 (");
+	has(md, ") is over by ");
+	has(md, "(generic engine: the workload's exact bytes, no engine's "
+	        "allocator or reserve)");
 	has(md, "| **over capacity by** |");
 	has(md, "!]\n");
 	has(md, "|W");

@@ -83,6 +83,10 @@ static void synthetic(struct kvp_result *r, uint64_t cap, uint64_t w,
 	d->free_bytes = (int64_t)cap - (int64_t)(w + kv + act + ovh + head);
 	d->fits = d->free_bytes >= 0;
 	r->fits = d->fits;
+	/* the verdict as kvp_compute would state it, in brief */
+	r->verdict.state = d->fits ? KVP_VERDICT_FITS : KVP_VERDICT_NO_FIT;
+	snprintf(r->verdict.brief, sizeof r->verdict.brief, "%s",
+	         d->fits ? "FITS" : "DOES NOT FIT");
 }
 
 START_TEST(panel_worked_example)

@@ -17,6 +17,7 @@
 #include "cli/emit.h"
 #include "cli/opts.h"
 #include "cli/out_bar.h"
+#include "cli/out_range.h"
 #include "cli/out_text.h"
 #include "io/record_json.h"
 #include "kvplan/compute.h"
@@ -93,6 +94,7 @@ int kvp_cmd_fit(int argc, char **argv)
 		kvp_out_engine(stdout, res);
 		fprintf(stdout, "\n");
 		kvp_out_bars(stdout, res, ctx.width, kvp_out_utf8());
+		kvp_out_engine_range(stdout, "engines: ", &o->plan, res);
 		kvp_out_host(stdout, res);
 		kvp_out_warnings(stdout, res, &o->notes);
 	}

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cli/out_range.h"
 #include "cli/out_text.h"
 #include "cli/out_bar.h"
 #include "kvplan/format.h"
@@ -306,6 +307,7 @@ void kvp_out_devices(FILE *out, const struct kvp_plan *p,
 	kvp_out_bars_compact(out, res, KVP_OUT_BAR_WIDTH, kvp_out_utf8());
 	/* the one verdict (kvplan/verdict.h), whole */
 	fprintf(out, "%-14s%s\n", "verdict", res->verdict.text);
+	kvp_out_engine_range(out, "engines       ", p, res);
 	kvp_out_parts(out, res);
 	kvp_out_host(out, res);
 	kvp_out_speed(out, res);

@@ -5,10 +5,12 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "io/report_md.h"
 #include "kvplan/bar.h"
+#include "kvplan/engine_range.h"
 #include "kvplan/field.h"
 #include "kvplan/layers.h"
 #include "kvplan/units.h"
@@ -449,6 +451,20 @@ static uint32_t tightest(const struct kvp_result *res)
 	return t;
 }
 
+/* Beside the generic engine's verdict, the named engines' range
+ * (kvplan/engine_range.h), which says what an engine would make of it. */
+static void engines_line(FILE *f, const struct kvp_plan *p)
+{
+	struct kvp_result *scratch = malloc(sizeof *scratch);
+	struct kvp_engine_range g;
+
+	if (!scratch)
+		return;
+	kvp_engine_range(p, scratch, &g);
+	free(scratch);
+	fprintf(f, "**Under the named engines:** %s\n\n", g.text);
+}
+
 /* Verdict, the three figures an ops desk asks first (the cache, the
  * tightest device, the requests), the bars and their picture. */
 static void summary(FILE *f, const struct kvp_plan *p,
@@ -462,6 +478,8 @@ static void summary(FILE *f, const struct kvp_plan *p,
 		fprintf(f, "**No card chosen**: the KV cache alone is sized.\n\n");
 	else   /* the one verdict line (kvplan/verdict.h), whole */
 		fprintf(f, "**Verdict:** %s\n\n", res->verdict.text);
+	if (res->n_devices && res->verdict.generic)
+		engines_line(f, p);
 	fprintf(f, "| first figures | |\n| --- | --- |\n");
 	fprintf(f, "| KV cache, whole deployment | %s |\n", B(kv->bytes, a, sizeof a));
 	if (res->n_devices) {

@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "io/file.h"
+#include "kvplan/engine_range.h"
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
 #include "kvplan/status.h"
@@ -51,6 +52,9 @@ struct tui_app {
 	struct kvp_result *scratch;  /* recompute buffer, owned */
 	bool have_result;            /* res holds a valid result */
 	bool stale;                  /* res is older than the plan/entry */
+	/* Under the generic engine with cards: the named engines' range of
+	 * res's plan (issue 31), beside the verdict; range.n 0 otherwise */
+	struct kvp_engine_range range;
 
 	char msg[KVP_ERRMSG_MAX + 128]; /* message line (error or info) */
 	enum tui_msg_kind msg_kind;

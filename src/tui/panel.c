@@ -301,7 +301,41 @@ static int verdict(WINDOW *w, int y, int x, int wd, int used,
 	return 1;
 }
 
+/* A signed byte figure in GiB, two decimals, no unit ("-1.20"). */
+static char *gib_number(int64_t v, char *buf, size_t n)
+{
+	char g[32], *sp;
+
+	kvp_fmt_gib(v < 0 ? (uint64_t)-(v + 1) + 1 : (uint64_t)v, 2, g, sizeof g);
+	if ((sp = strchr(g, ' ')))
+		*sp = '\0';
+	snprintf(buf, n, "%s%s", v < 0 ? "-" : "", g);
+	return buf;
+}
+
+/* Under the generic verdict: what the named engines make of the plan
+ * (kvplan/engine_range.h), their least-free range and verdicts. */
+static int range_line(WINDOW *w, int y, int x, int wd,
+                      const struct kvp_engine_range *g,
+                      const struct tui_theme *t)
+{
+	char lo[40], hi[40], wait[24], no[24];
+
+	if (g->n == 0 || !g->devices)
+		return 0;
+	snprintf(wait, sizeof wait, g->states[KVP_VERDICT_WAIT] ? " %u wait" : "",
+	         g->states[KVP_VERDICT_WAIT]);
+	snprintf(no, sizeof no, g->states[KVP_VERDICT_NO_FIT] ? " %u no" : "",
+	         g->states[KVP_VERDICT_NO_FIT]);
+	tui_put(w, y, x, wd, t->attr[TUI_R_DIM], "engines: %s-%s GiB free; %u "
+	        "fit%s%s", gib_number(g->free_lo, lo, sizeof lo),
+	        gib_number(g->free_hi, hi, sizeof hi),
+	        g->states[KVP_VERDICT_FITS], wait, no);
+	return 1;
+}
+
 static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
+                        const struct tui_panel_state *s,
                         const struct kvp_result *res, const struct tui_theme *t,
                         int reserve, bool invalid)
 {
@@ -410,6 +444,10 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 		        t->utf8 && t->color
 		        ? "key: \u258c partial cell \u258f under a cell ] cap."
 		        : "key: . under one cell  ] capacity  ! over");
+	/* beside the generic verdict (which says "no engine reserve"), the
+	 * named engines' range, where a row is left (not at 80x24) */
+	if (s->range && !invalid && y < end)
+		y += range_line(w, y, x, wd, s->range, t);
 	return y;
 }
 
@@ -525,12 +563,12 @@ void tui_panel_draw(WINDOW *w, const struct tui_rect *r,
 		return;
 	}
 	if (s->invalid) {   /* the message took rows: bars first, then KV */
-		y = draw_devices(w, r, y, s->res, t, 7, true);
+		y = draw_devices(w, r, y, s, s->res, t, 7, true);
 		draw_kv(w, r, y, s, t);
 		return;
 	}
 	y = draw_kv(w, r, y, s, t);
-	y = draw_devices(w, r, y, s->res, t, 8, false);
+	y = draw_devices(w, r, y, s, s->res, t, 8, false);
 	/* a tall panel: the per-layer strip, leaving rows for warnings */
 	if (r->h >= TUI_TALL_ROWS - 3 && r->y + r->h - y >= TUI_STRIP_ROWS + 4) {
 		tui_layer_strip_draw(w, y + 1, r->x + 1, r->w - 2, s->res, t);

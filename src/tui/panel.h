@@ -11,6 +11,7 @@
 #include <curses.h>
 #include <stdbool.h>
 
+#include "kvplan/engine_range.h"
 #include "kvplan/result.h"
 #include "tui/layout.h"
 #include "tui/theme.h"
@@ -23,6 +24,9 @@ struct tui_panel_state {
 	 * INVALID, wraps the message, and shows res (the last valid result)
 	 * dimmed and labelled, never with FITS / DOES NOT FIT. */
 	const char *invalid;
+	/* Under the generic engine: the named engines' range (issue 31),
+	 * shown under the verdict; NULL otherwise. */
+	const struct kvp_engine_range *range;
 };
 
 /* Full panel in rect r (narrow sections, r->w >= 40). */

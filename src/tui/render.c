@@ -114,6 +114,7 @@ void tui_render(struct tui_app *a)
 	ps.res = a->have_result ? a->res : NULL;
 	ps.stale = a->stale;
 	ps.invalid = a->invalid ? a->why : NULL;
+	ps.range = a->have_result && a->range.n ? &a->range : NULL;
 	ps.engine = a->plan.engine.kind != KVP_ENGINE_GENERIC
 	            ? kvp_engine_name(a->plan.engine.kind) : NULL;
 	if (a->lay.wide)

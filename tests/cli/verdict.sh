@@ -77,6 +77,22 @@ grep -q "^does not fit: a request of 10,000 tokens is longer than vllm [^ ]*'s m
 expect "fit, 70B on an L4" 1 "$?"
 grep -q "^does not fit: device 0 (L4-24GB) is over by [0-9.]* GiB; 1 of 1 device over capacity (memory is not pooled across cards) (generic engine: the workload's exact bytes, no engine's allocator or reserve)$" "$TMP/t.txt" &&
 	ok "device over named" || notok "over: $(tail -1 "$TMP/t.txt")"
+# The generic engine's verdict says it carries no engine's reserve and
+# shows the named engines' range beside it (compare's figures; their
+# values are checked against kvp_compare in tests/unit/test_engine_range.c)
+"$KVPLAN" fit $LLAMA --card a100-80gb >"$TMP/t.txt"
+expect "fit, generic" 0 "$?"
+grep -q "^fits: every device (1) fits (generic engine: the workload's exact bytes, no engine's allocator or reserve)$" "$TMP/t.txt" &&
+	ok "generic: no engine's reserve" || notok "generic: $(grep '^fits' "$TMP/t.txt")"
+grep -q '^engines: KV cache [0-9.]* GiB ([a-z.]*) to [0-9.]* GiB ([a-z.]*); least free -*[0-9.]* GiB ([a-z.]*) to [0-9.]* GiB ([a-z.]*); of the 5 named engines [0-9] fits*, [0-9] with requests waiting, [0-9] do.* not fit (kvplan compare)$' "$TMP/t.txt" &&
+	ok "generic: the engines' range beside it" || notok "range: $(grep '^engines' "$TMP/t.txt")"
+"$KVPLAN" calc $LLAMA --card a100-80gb >"$TMP/c.txt"
+grep -q '^engines       KV cache ' "$TMP/c.txt" && ok "calc: the engines' range" || notok "calc range"
+"$KVPLAN" calc $LLAMA --card a100-80gb --format json | tr -d ' \t\n' >"$TMP/flat"
+grep -q '"generic":true,"text":"fits:[^"]*","engines":{"computed":5,"kv_bytes_min":[0-9]*,' "$TMP/flat" &&
+	ok "json: the engines' range" || notok "json range: $(grep -o '"verdict":{.*' "$TMP/flat" | head -c 400)"
+"$KVPLAN" fit $LLAMA --card a100-80gb --engine vllm >"$TMP/t.txt"
+grep -q '^engines' "$TMP/t.txt" && notok "a named engine shows the range" || ok "a named engine's verdict alone"
 # bad input stays 2
 bad "bad input exits 2" "--concurrency" fit $LLAMA --card l4 --concurrency x
 [ "$fails" -eq 0 ]

@@ -5,7 +5,8 @@
 # reserve; vLLM holding 9 of 200 requests (tests/cli/verdict.sh works the
 # 9 by hand) is "FITS, 9 OF 200 AT ONCE (vllm)", never a bare FITS; a
 # request of 200,000 tokens on Llama 3.1 8B (131,072 positions) does not
-# fit. Every wait is bounded (5 s).
+# fit; where a row is left (100x40), the named engines' range is shown
+# beside the generic verdict. Every wait is bounded (5 s).
 TUI_TAG=kvpv3 TUI_TIMEOUT=90
 . "$(dirname "$0")/tmux_lib.inc"
 TUI_ENV="NO_COLOR=1"
@@ -19,6 +20,8 @@ TUI_ENV="NO_COLOR=1"
 
 start 80 24 "$DIR/generic.json"
 check "generic: no engine's reserve, on the verdict line" "Devices: 1 FITS (generic: no engine reserve)"
+start 100 40 "$DIR/generic.json"
+check "generic, 100x40: the named engines' range under the bars" "engines: "
 start 80 24 "$DIR/wait.json"
 check "vLLM: 9 of 200 at once" "FITS, 9 OF 200 AT ONCE (vllm)"
 screen

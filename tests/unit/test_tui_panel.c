@@ -131,7 +131,7 @@ START_TEST(panel_stale_marker)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, true, "vllm", NULL };
+	struct tui_panel_state s = { res, true, "vllm", NULL, NULL };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 5 * GIB, 5 * GIB);
@@ -152,7 +152,7 @@ START_TEST(panel_invalid_no_verdict)
 	struct tui_theme t;
 	static const char msg[] = "KV heads: model.base.kv_heads: 'x' - not a "
 		"number; the long tail of this message must be shown whole";
-	struct tui_panel_state s = { res, true, NULL, msg };
+	struct tui_panel_state s = { res, true, NULL, msg, NULL };
 	struct tui_rect r = { 1, 34, 21, 46 };
 	int y;
 	bool fits_seen = false, invalid_seen = false;
@@ -186,7 +186,7 @@ START_TEST(bar_encoder_lora_ascii)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 0, 0);
@@ -216,7 +216,7 @@ START_TEST(bar_retained_ascii)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 0, 0);
@@ -242,7 +242,7 @@ START_TEST(bar_draft_ascii)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 0, 0);
@@ -263,7 +263,7 @@ START_TEST(bar_fits_ascii)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	/* 80 GiB card: weights 20, KV 40, activations 10, overhead 5,
@@ -312,7 +312,7 @@ START_TEST(legend_wide_figures)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	/* weights 140 GiB on an 80 GiB card (Llama-3.1-70B in bf16 on one
@@ -350,7 +350,7 @@ START_TEST(compact_hidden_devices)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
 	struct tui_rect r = { 18, 0, 5, 80 };
 	char want[120];
 	uint32_t i;

@@ -30,7 +30,9 @@ static const struct seg segs[] = {
 	{ "LoRA",        '~', "\xe2\x96\x96", true },   /* U+2596 quadrant */
 	{ "draft",       '&', "\xe2\x96\x97", true },   /* U+2597 quadrant */
 	{ "overhead",    '@', "\xe2\x96\x9a", false },  /* U+259A quadrants */
-	{ "headroom",    ':', "\xe2\x94\x84", false },  /* U+2504 dashes */
+	{ "your reserve", ':', "\xe2\x94\x84", false },  /* U+2504 dashes:
+	                                                  --reserve, kept
+	                                                  free on purpose */
 };
 
 #define N_SEGS (sizeof segs / sizeof segs[0])
@@ -198,7 +200,7 @@ void kvp_out_bar_device(FILE *out, unsigned index,
 	mag = d->free_bytes < 0 ? (uint64_t)0 - (uint64_t)d->free_bytes
 	                        : (uint64_t)d->free_bytes;
 	fprintf(out, "    %s %-12s %20s B %12s %12s\n", " ",
-	        d->free_bytes < 0 ? "OVER BY" : "free",
+	        d->free_bytes < 0 ? "OVER BY" : "free (left)",
 	        kvp_fmt_int(mag, a, sizeof a), kvp_fmt_gib(mag, 2, g, sizeof g),
 	        kvp_fmt_gb(mag, 2, gb, sizeof gb));
 	fprintf(out, "    %s %-12s %20s B %12s %12s\n", "]", "capacity",

@@ -288,7 +288,7 @@ void kvp_out_devices(FILE *out, const struct kvp_plan *p,
 		        ", recurrent layers' mixers" : "");
 	}
 	fprintf(out, "\n%-24s %12s %12s %12s %12s %12s %12s %13s %s\n", "device",
-	        "capacity", "weights", "KV", "activations", "overhead", "headroom", "free", "fits");
+	        "capacity", "weights", "KV", "activations", "overhead", "your reserve", "left free", "fits");
 	for (i = 0; i < res->n_devices && i < KVP_MAX_DEVICES; i++) {
 		const struct kvp_device_result *d = &res->devices[i];
 		char name[96];

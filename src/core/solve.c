@@ -134,9 +134,9 @@ void kvp_solve_binding(const struct kvp_result *r, char *buf, size_t n)
 	kvp_fmt_gib(d->free_bytes < 0 ? (uint64_t)0 - (uint64_t)d->free_bytes
 	                              : (uint64_t)d->free_bytes, 2, fr, sizeof fr);
 	snprintf(buf, n, "device %u (%s) is %s: weights %s + KV %s + "
-		"activations %s + overhead %s + headroom %s = %s of %s, %s %s",
+		"activations %s + overhead %s + your reserve %s = %s of %s, %s %s",
 		i, d->name, d->free_bytes < 0 ? "over" : "full", w, kv, a, o, h,
-		used, cap, fr, d->free_bytes < 0 ? "over" : "free");
+		used, cap, fr, d->free_bytes < 0 ? "over" : "left free");
 }
 
 /* snprintf for display lines: truncation is acceptable there. */

@@ -101,7 +101,7 @@ static const struct warn_info table[] = {
 	  "part of the cache lives in host memory "
 	  "(strategy.resident_layers, or an engine's offloaded cache)." },
 	{ KVP_W_CAPACITY_TOTAL, "KVP-W14", "capacity-total",
-	  "Leave headroom (--reserve 3%) or use the allocatable figure: the "
+	  "Keep a reserve (--reserve 3%) or use the allocatable figure: the "
 	  "driver keeps part of the total for itself.",
 	  "a device whose capacity is the driver total (card.allocatable "
 	  "false) is left with less than 1/32 of it free." },

@@ -371,9 +371,11 @@ static void budget_table(FILE *f, const struct kvp_device_result *d)
 		        B(d->retained_bytes, a, sizeof a));
 	fprintf(f, "| runtime overhead (O) | %s |\n",
 	        B(d->overhead_bytes, a, sizeof a));
-	fprintf(f, "| headroom (H) | %s |\n", B(d->headroom_bytes, a, sizeof a));
+	fprintf(f, "| your reserve, kept free on purpose (H) | %s |\n",
+	        B(d->headroom_bytes, a, sizeof a));
 	if (d->free_bytes >= 0)
-		fprintf(f, "| free | %s |\n", B((uint64_t)d->free_bytes, a, sizeof a));
+		fprintf(f, "| free (what is left) | %s |\n",
+		        B((uint64_t)d->free_bytes, a, sizeof a));
 	else
 		fprintf(f, "| **over capacity by** | %s |\n",
 		        B((uint64_t)-(d->free_bytes + 1) + 1, a, sizeof a));
@@ -396,7 +398,8 @@ static void bars(FILE *f, const struct kvp_result *res)
 	}
 	fprintf(f, "```\n\n");
 	fprintf(f, "Bar: W weights, K KV cache, A activations, O overhead, "
-	        "H headroom, . free; `|!` marks the capacity and what lies "
+	        "H your reserve (--reserve, kept free on purpose), . free (what is "
+	        "left); `|!` marks the capacity and what lies "
 	        "past it.\n\n");
 }
 

@@ -30,7 +30,7 @@ static const struct {
 	{ "KV cache", "#f28e2b" },
 	{ "activations", "#59a14f" },
 	{ "overhead", "#b07aa1" },
-	{ "headroom", "#bab0ac" },
+	{ "your reserve", "#bab0ac" },
 };
 
 /* The first n bytes of s, escaped for XML. */

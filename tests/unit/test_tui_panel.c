@@ -300,7 +300,7 @@ START_TEST(bar_fits_ascii)
 	ck_assert_str_eq(row(stdscr, 16, 34, 46),
 	                 "|@ overhd         5,368,709,120   5.00   5.37");
 	ck_assert_str_eq(row(stdscr, 17, 34, 46),
-	                 "|: headrm         5,368,709,120   5.00   5.37");
+	                 "|: reserv         5,368,709,120   5.00   5.37");
 	/* 80 GiB = 85,899,345,920 B = 85.90 GB */
 	ck_assert_str_eq(row(stdscr, 18, 34, 46),
 	                 "|  cap.          85,899,345,920  80.00  85.90");

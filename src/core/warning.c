@@ -677,7 +677,7 @@ static void w_layout_assumed(const struct kvp_plan *p, struct kvp_result *res)
 	if (!p->model.layout_assumed[0])
 		return;
 	kvp_warn(res, KVP_W_LAYOUT_ASSUMED,
-		"model.layout_assumed: %.150s - imported with --assume-layout: "
+		"model.layout_assumed: %s - imported with --assume-layout: "
 		"the layout kvplan read may not be the model's",
 		p->model.layout_assumed);
 }

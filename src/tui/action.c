@@ -12,7 +12,7 @@
 
 /* Index = enum tui_act - 1; the help overlay and man page use this order. */
 static const struct kvp_action actions[TUI_ACT_COUNT - 1] = {
-	[TUI_ACT_HELP - 1]         = { "help", "F1, ?", "show this help (any key closes it)", "Help", 1 },
+	[TUI_ACT_HELP - 1]         = { "help", "F1, ?", "show this help: the message line and the warnings of the result whole, the keys, the words on screen (any key closes it)", "Help", 1 },
 	[TUI_ACT_SAVE - 1]         = { "save", "F2, Ctrl-S", "save the plan as JSON (atomic; asks before overwriting a file changed on disk; refused while the plan is INVALID, with the reason)", "Save", 11 },
 	[TUI_ACT_OPEN - 1]         = { "open", "F3, Ctrl-O", "open a plan or record file (one that kvplan calc refuses is not opened: the current plan stays)", "Open", 12 },
 	[TUI_ACT_EXPORT - 1]       = { "export", "F4, Ctrl-E", "export the Markdown report of the current result (plan, arithmetic, budget, warnings, validation plan)", "Export", 14 },

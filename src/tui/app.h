@@ -24,6 +24,7 @@
 #include "tui/action.h"
 #include "tui/layout.h"
 #include "tui/theme.h"
+#include "tui/tui.h"
 
 enum tui_section {
 	TUI_SEC_PLAN = 0,    /* the first page: the ops question on one screen */
@@ -56,7 +57,9 @@ struct tui_app {
 	 * res's plan (issue 31), beside the verdict; range.n 0 otherwise */
 	struct kvp_engine_range range;
 
-	char msg[KVP_ERRMSG_MAX + 128]; /* message line (error or info) */
+	/* message line (error or info): an error, or every import note
+	 * joined, whole (the help shows it when the line is too short) */
+	char msg[TUI_MSG_MAX];
 	enum tui_msg_kind msg_kind;
 
 	char path[4096];             /* plan file, "" = not saved yet */

@@ -50,8 +50,9 @@ static const struct { const char *term, *text; } glossary[] = {
 #define N_GLOSSARY (sizeof glossary / sizeof glossary[0])
 
 /* Entry i of the overlay: the message line's whole text when there is
- * one (a long message never stays cut), the actions (keys, help), then
- * the glossary (term, meaning). False past the end. */
+ * one (a long message never stays cut), the warnings of the shown
+ * result whole, the actions (keys, help), then the glossary (term,
+ * meaning). False past the end. */
 static bool entry_at(const struct tui_app *a, size_t i, const char **keys,
                      const char **text)
 {
@@ -66,6 +67,15 @@ static bool entry_at(const struct tui_app *a, size_t i, const char **keys,
 		}
 		i--;
 	}
+	/* the shown result's warnings, whole (the panel wraps them into
+	 * the rows it has) */
+	if (a->have_result && i < a->res->n_warnings) {
+		*keys = kvp_warn_id(a->res->warnings[i].code);
+		*text = a->res->warnings[i].msg;
+		return true;
+	}
+	if (a->have_result)
+		i -= a->res->n_warnings;
 	acts = kvp_tui_actions(&n);
 	if (i < n) {
 		*keys = acts[i].keys;

@@ -453,6 +453,9 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 
 /* Warnings with their codes; a message wraps onto further lines while
  * every later warning still keeps at least its first line. */
+/* After a warning the rows cannot hold: the help shows it whole. */
+#define MORE " ...(F1)"
+
 static void draw_warnings(WINDOW *w, const struct tui_rect *r, int y,
                           const struct kvp_result *res, const struct tui_theme *t)
 {
@@ -472,17 +475,23 @@ static void draw_warnings(WINDOW *w, const struct tui_rect *r, int y,
 		tui_put(w, y, x, 8, t->attr[TUI_R_WARN], "%s",
 		        kvp_warn_id(res->warnings[i].code));
 		for (;;) {
-			int n = tw;
+			/* the warning's last row: when the rest does not fit,
+			 * it ends with a pointer to the whole text (F1) */
+			bool last = y + 1 >= end - left && (int)len > tw;
+			int room = last ? tw - (int)strlen(MORE) : tw, n = room;
 
-			if ((int)len > tw) {       /* break at the last blank */
+			if ((int)len > room) {     /* break at the last blank */
 				while (n > 0 && m[n] != ' ')
 					n--;
 				if (n == 0)
-					n = tw;
+					n = room;
 			} else {
 				n = (int)len;
 			}
-			tui_put(w, y++, x + 8, tw, t->attr[TUI_R_NORMAL], "%.*s", n, m);
+			tui_put(w, y++, x + 8, tw, t->attr[TUI_R_NORMAL], "%.*s%s", n,
+			        m, last ? MORE : "");
+			if (last)
+				break;
 			m += n;
 			len -= (size_t)n;
 			while (*m == ' ') {
@@ -644,9 +653,11 @@ bars:
 			tui_put_cut(w, y, x + sw, wd - sw, t->attr[TUI_R_DIM], sp);
 		}
 		if (res->n_warnings) {
-			char m[KVP_LINE_MAX + 64];
+			char m[KVP_MSG_MAX + 64];
 
-			snprintf(m, sizeof m, "warnings %u: %s %s", (unsigned)res->n_warnings,
+			/* one row: cut for display, each whole in the help (F1) */
+			snprintf(m, sizeof m, "warnings %u (F1): %s %s",
+			         (unsigned)res->n_warnings,
 			         kvp_warn_id(res->warnings[0].code), res->warnings[0].msg);
 			tui_put_cut(w, y, x + sw, wd - sw, t->attr[TUI_R_WARN], m);
 		}

@@ -24,7 +24,9 @@
  *            positions or the engine's max_model_len; "requests wait"
  *            only with every device fitting and fewer held; the same
  *            plan with a request past the model's positions never fits;
- *            the speed bound decodes at most the sequences held;
+ *            the speed bound decodes at most the sequences held; no
+ *            warning, engine note, verdict or error fills its buffer
+ *            (none is cut);
  *   mix      "requests of your mix fit" is one number: the engine's
  *            res.engine.mix_fit, when a pool engine computes one on a
  *            plan whose devices fit, equals kvp_solve_mix (devices
@@ -422,6 +424,21 @@ static int check_verdict(const char *what)
 	return 1;
 }
 
+/* No message is cut (issue 31): each is shorter than its buffer, so
+ * vsnprintf never stopped it. */
+static void check_whole(const char *what)
+{
+	uint32_t i;
+
+	for (i = 0; i < res.n_warnings; i++)
+		ck_assert_msg(strlen(res.warnings[i].msg) < KVP_MSG_MAX - 1,
+		              "%s: warning %u fills its buffer", what, i);
+	ck_assert_msg(strlen(res.engine.note) < KVP_MSG_MAX - 1,
+	              "%s: the engine note fills its buffer", what);
+	ck_assert_msg(strlen(res.verdict.text) < KVP_VERDICT_TEXT_MAX - 1,
+	              "%s: the verdict fills its buffer", what);
+}
+
 /* compare's row says what calc's engine note says, for every engine
  * with a pool; the note carries the same number. */
 static int check_mix(const char *what)
@@ -466,8 +483,11 @@ START_TEST(random_plans)
 		describe(what, sizeof what, i, model);
 		if (kvp_compute(&plan, &res) != KVP_OK) {
 			ck_assert_msg(res.error.msg[0], "%s: an error without a message", what);
+			ck_assert_msg(strlen(res.error.msg) < KVP_ERRMSG_MAX - 1,
+			              "%s: the error fills its buffer", what);
 			continue;
 		}
+		check_whole(what);
 		computed++;
 		per_engine[plan.engine.kind]++;
 		with_dev += res.n_devices > 0;

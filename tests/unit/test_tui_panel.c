@@ -373,13 +373,14 @@ START_TEST(compact_hidden_devices)
 	tui_panel_draw_compact(stdscr, &r, &s, &t);
 	/* The verdict " FITS (+3 devices) " takes columns 0-18, a blank
 	 * follows, the warning gets 78 - 19 = 59 columns from column 20:
-	 * "warnings 1: " (12) + the 7-character id + " " = 20, then the
-	 * words of 4 letters + a blank, word k at 20 + 5k. Cut at the last
-	 * blank at or before 59 - 3 = 56: 20 + 5k + 4 <= 56 -> k = 6, the
-	 * blank at 54, so the text ends with "gggg" and "...". */
+	 * "warnings 1 (F1): " (17, F1 lists them whole) + the 7-character
+	 * id + " " = 25, then the words of 4 letters + a blank, word k at
+	 * 25 + 5k. Cut at the last blank at or before 59 - 3 = 56:
+	 * 25 + 5k + 4 <= 56 -> k = 5, so the text ends with "ffff" and
+	 * "...". */
 	ck_assert_uint_eq(strlen(kvp_warn_id(res->warnings[0].code)), 7);
-	snprintf(want, sizeof want, " FITS (+3 devices)  warnings 1: %s "
-	         "aaaa bbbb cccc dddd eeee ffff gggg...",
+	snprintf(want, sizeof want, " FITS (+3 devices)  warnings 1 (F1): %s "
+	         "aaaa bbbb cccc dddd eeee ffff...",
 	         kvp_warn_id(res->warnings[0].code));
 	ck_assert_str_eq(row(stdscr, 22, 0, 80), want);
 	free(res);

@@ -823,7 +823,7 @@ void kvp_opts_print_help(const struct kvp_opts *o, FILE *out)
 	        o->usage ? o->usage : "[PLAN.json] [OPTIONS]");
 	fprintf(out, "\nA plan file (or a record) comes first; flags are applied after it, in\n"
 	             "order, later ones winning. Without a plan file the worked example of\n"
-	             "DESIGN.md is the start (static, max-cache-len = longest sequence,\n"
+	             "docs/DESIGN.md is the start (static, max-cache-len = longest sequence,\n"
 	             "flash attention, its card's documented overheads; --model names the\n"
 	             "plan after the model).\n"
 	             "Values: --flag V or --flag=V; booleans --flag / --no-flag.\n");

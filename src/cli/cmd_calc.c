@@ -15,6 +15,7 @@
 #include "cli/commands.h"
 #include "cli/emit.h"
 #include "cli/opts.h"
+#include "cli/out_name.h"
 #include "cli/out_text.h"
 #include "io/record_json.h"
 #include "io/report_md.h"
@@ -77,7 +78,8 @@ static enum kvp_status set_output(void *ctx, const char *value, struct kvp_error
 }
 
 static const struct kvp_opt_extra calc_extra[] = {
-	{ "output", true, "FILE", "write the output to FILE atomically instead of stdout",
+	{ "output", true, "FILE", "write the output to FILE atomically instead of "
+	  "stdout, in the format its name asks for (.md, .json, .svg, .txt)",
 	  set_output },
 };
 
@@ -106,7 +108,9 @@ int kvp_cmd_calc(int argc, char **argv)
 	kvp_error_clear(&err);
 	if ((rc = kvp_emit_parse(o, argc, argv)) != KVP_EMIT_GO)
 		goto out;
-	rc = 0;
+	/* --output NAME.md writes Markdown, NAME.json JSON, ... */
+	if ((rc = kvp_output_format("calc", output, o)) != 0)
+		goto out;
 	if (kvp_compute(&o->plan, res) != KVP_OK) {
 		rc = kvp_emit_fail("calc", res->error.msg[0] ? res->error.msg
 		                                             : kvp_status_str(res->error.status));

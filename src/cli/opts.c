@@ -223,6 +223,7 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 		for (i = 0; fm[i]; i++) {
 			if (strcmp(fm[i], v) == 0) {
 				snprintf(o->format, sizeof o->format, "%s", v);
+				o->format_given = true;
 				return KVP_OK;
 			}
 			n += (size_t)snprintf(list + n, n < sizeof list ? sizeof list - n : 0,

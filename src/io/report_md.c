@@ -510,10 +510,15 @@ static void summary(FILE *f, const struct kvp_plan *p,
 	if (!res->n_devices)
 		return;
 	bars(f, res);
+	if (!svg) {   /* no picture written: link none (issue 31) */
+		fprintf(f, "(A picture of these bars: `kvplan calc ... --format "
+		        "svg`, or `--format md --output NAME.md`, which writes it "
+		        "beside the report as NAME.svg.)\n\n");
+		return;
+	}
 	fprintf(f, "![Per-device budget, drawn to scale](%s)\n\n", svg);
-	fprintf(f, "(The picture is `kvplan calc ... --format svg`%s.)\n\n",
-	        strcmp(svg, KVP_MD_SVG_DEFAULT) ? ", written beside this report"
-	        : " saved as " KVP_MD_SVG_DEFAULT " beside this report");
+	fprintf(f, "(The picture is `kvplan calc ... --format svg`, written "
+	        "beside this report.)\n\n");
 	(void)p;
 }
 
@@ -649,7 +654,7 @@ enum kvp_status kvp_report_md(FILE *f, const struct kvp_plan *p,
                               const struct kvp_notes *notes,
                               struct kvp_error *err)
 {
-	return kvp_report_md_svg(f, p, res, notes, KVP_MD_SVG_DEFAULT, err);
+	return kvp_report_md_svg(f, p, res, notes, NULL, err);
 }
 
 /* Top-down: the answer (verdict, first figures, bars), then what could
@@ -662,7 +667,7 @@ enum kvp_status kvp_report_md_svg(FILE *f, const struct kvp_plan *p,
 {
 	fprintf(f, "# KV-cache sizing: %s\n\n", p->name[0] ? p->name :
 	        (p->model.id[0] ? p->model.id : "unnamed plan"));
-	summary(f, p, res, svg && *svg ? svg : KVP_MD_SVG_DEFAULT);
+	summary(f, p, res, svg && *svg ? svg : NULL);
 	fprintf(f, "Written by kvplan %s. Every figure is an exact byte count; "
 	        "GiB = 1,073,741,824 B and GB = 1,000,000,000 B. Lengths are "
 	        "tokens. Every input is in the appendix.\n\n", KVP_VERSION);

@@ -7,8 +7,9 @@
 # through sh, with `kvplan`
 # the binary under test, and its stdout must equal the rest of the block
 # exactly. The first block that is not a command is the planner's screen:
-# `kvplan` is started under tmux at 80x24 in LANG=C.UTF-8 and the
-# settled screen must equal the block. Any drift of a figure, a column or
+# `kvplan` is started under tmux at 80x24 in LANG=C.UTF-8 with NO_COLOR=1
+# and the settled screen must equal the block; the README says both
+# (checked below). Any drift of a figure, a column or
 # a word fails here; regenerate the blocks from the binary (and read them).
 set -u
 : "${KVPLAN:?KVPLAN must name the kvplan binary}"
@@ -82,10 +83,16 @@ for cmdf in "$tmp"/blocks/*.cmd; do
 done
 [ $n -ge 6 ] || no "only $n tour commands found in $README"
 # the report one-liner writes its file
-[ -s "$tmp/run/sizing.md" ] && grep -q 'KV' "$tmp/run/sizing.md" ||
-	no "the tour's --format md > sizing.md wrote no report"
+[ -s "$tmp/run/sizing.md" ] && head -1 "$tmp/run/sizing.md" | grep -q '^# KV-cache sizing' ||
+	no "the tour's --output sizing.md wrote no Markdown report"
+grep -q '](sizing.svg)' "$tmp/run/sizing.md" && [ -s "$tmp/run/sizing.svg" ] ||
+	no "the tour's report links sizing.svg, not written beside it"
 
-# The planner's screen, 80x24, UTF-8, no colour.
+# The planner's screen, 80x24, UTF-8, no colour: the README says how it
+# was captured, NO_COLOR included (issue 31)
+tr '\n' ' ' < "$README" | grep -q '(captured under tmux, 80x24, LANG=C.UTF-8, NO_COLOR=1' &&
+	ok "the README says the screen is captured with NO_COLOR=1" ||
+	no "the README does not say how the screen was captured (NO_COLOR=1)"
 if ! command -v tmux >/dev/null 2>&1; then
 	no "tmux is not installed (.ci/run installs it)"
 elif [ ! -s "$tmp/blocks/screen" ]; then

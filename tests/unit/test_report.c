@@ -50,6 +50,10 @@ START_TEST(test_worked_example_and_validation_plan)
 	 * x 6 sequences = 4,026,531,840 B = 3.75 GiB (DESIGN.md) */
 	has(md, "2 x 40 layers x 8 KV heads x 128 x 2 B = **163,840 B**");
 	has(md, "4,026,531,840 B (3.75 GiB, 4.03 GB)");
+	/* kvp_report_md (the planner's export) writes no picture: it links
+	 * no file (issue 31), and says how to get one */
+	ck_assert_msg(strstr(md, "](") == NULL, "the report links a file");
+	has(md, "which writes it beside the report as NAME.svg");
 	/* the three cases */
 	has(md, "**Typical input**");
 	has(md, "**Expected long input**");

@@ -268,6 +268,9 @@ static uint32_t legend_device(const struct kvp_result *res)
 	return 0;
 }
 
+/* In place of the verdict while a typed value is not applied. */
+#define PENDING "PENDING: Enter applies, Esc drops"
+
 /* The verdict's colour (kvplan/verdict.h). */
 static attr_t verdict_attr(const struct kvp_result *res,
                            const struct tui_theme *t)
@@ -285,11 +288,15 @@ static attr_t verdict_attr(const struct kvp_result *res,
  * INVALID when the shown result is not the plan's (FITS is never drawn
  * over a stale result). Returns the rows used past y. */
 static int verdict(WINDOW *w, int y, int x, int wd, int used,
-                   const struct kvp_result *res, bool invalid,
+                   const struct kvp_result *res, bool invalid, bool pending,
                    const struct tui_theme *t)
 {
 	if (invalid) {
 		tui_put_right(w, y, x, wd, t->attr[TUI_R_BAD], "INVALID");
+		return 0;
+	}
+	if (pending) {   /* the verdict shown would be the old value's */
+		tui_put_right(w, y, x, wd, t->attr[TUI_R_WARN], "%s", PENDING);
 		return 0;
 	}
 	if (used + 1 + (int)strlen(res->verdict.brief) <= wd) {
@@ -356,7 +363,7 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 	}
 	k = tui_put(w, y, x, wd, t->attr[TUI_R_HEADING], "Devices: %u",
 	            (unsigned)res->n_devices);
-	y += 1 + verdict(w, y, x, wd, k, res, invalid, t);
+	y += 1 + verdict(w, y, x, wd, k, res, invalid, s->pending, t);
 	/* a tall panel draws taller bars (htop's meters): each card's bar
 	 * on `tall` rows, the figures on the first */
 	tall = r->h >= TUI_TALL_ROWS - 3 && res->n_devices <= 4 ? 3 : 1;
@@ -640,10 +647,11 @@ bars:
 
 		if (res->n_devices)   /* the verdict, and how many bars are hidden */
 			sw = tui_put(w, y, x, wd, s->invalid ? t->attr[TUI_R_BAD]
-			                                     : verdict_attr(res, t),
+			             : s->pending ? t->attr[TUI_R_WARN]
+			                          : verdict_attr(res, t),
 			             k < res->n_devices ? "%s (+%u device%s) " : "%s ",
 			             s->invalid ? "INVALID: last valid bars dimmed"
-			                        : res->verdict.brief,
+			             : s->pending ? PENDING : res->verdict.brief,
 			             (unsigned)(res->n_devices - k),
 			             res->n_devices - k == 1 ? "" : "s") + 1;
 		if (res->n_devices && !res->n_warnings && res->speed.known) {

@@ -27,6 +27,9 @@ struct tui_panel_state {
 	/* Under the generic engine: the named engines' range (issue 31),
 	 * shown under the verdict; NULL otherwise. */
 	const struct kvp_engine_range *range;
+	/* A value is typed but not applied (issue 31): the verdict shown is
+	 * the old plan's, so the panel says PENDING instead of it. */
+	bool pending;
 };
 
 /* Full panel in rect r (narrow sections, r->w >= 40). */

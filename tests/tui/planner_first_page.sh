@@ -87,7 +87,8 @@ for size in "80 24" "200 60"; do
 	$T send-keys F1
 	page_to "your reserve: memory you asked to keep free"
 	check "$at: help glossary: reserv" "your reserve: memory you asked to keep free"
-	check "$at: help glossary: free" "what is left after every part and your reserve"
+	page_to "what is left after every part"
+	check "$at: help glossary: free" "what is left after every part"
 	page_to "the card's capacity; parts past it"
 	check "$at: help glossary: bar key" "the card's capacity; parts past it"
 	$T send-keys Escape

@@ -23,9 +23,10 @@ enum kvp_preset_kind { KVP_PRESET_MODEL = 0, KVP_PRESET_CARD, KVP_PRESET_WORKLOA
 /* Assumptions an importer made ("num_key_value_heads absent: MHA
  * assumed"), one line each, to be shown as warnings. */
 #define KVP_MAX_NOTES 16
+#define KVP_NOTE_MAX  1024   /* a note, whole (issue 31: never cut) */
 struct kvp_notes {
 	unsigned n;
-	char line[KVP_MAX_NOTES][200];
+	char line[KVP_MAX_NOTES][KVP_NOTE_MAX];
 };
 
 /* Resolve a model spec (preset name, preset file, config.json or a folder

@@ -144,6 +144,13 @@ struct kvp_rec_row {
 	uint32_t line;            /* line of the observation, 0 none */
 	char basis[96];           /* how the computed figure was obtained */
 	uint32_t tol_ppm;         /* ESTIMATE: the estimate's own tolerance */
+	/* Issue 31: the row is the plan's own prediction of what the
+	 * engine gives the cache (its KV budget, pool blocks or tokens,
+	 * concurrency, from kvplan's budget, not from an observed input);
+	 * plan_error: it differs from the log beyond print rounding, a
+	 * finding (counted in n_plan_error, the exit status) */
+	bool prediction;
+	bool plan_error;
 };
 
 struct kvp_reconcile {
@@ -156,6 +163,12 @@ struct kvp_reconcile {
 	 * arithmetic comparison checked nothing, whatever the mismatches. */
 	uint32_t n_compared;
 	uint32_t n_arithmetic;
+	/* Issue 31: the plan's predictions that differ from the log beyond
+	 * print rounding (rows[].plan_error) and which input the plan took
+	 * otherwise than the engine measured explains it, largest first
+	 * ("" when none differ) */
+	uint32_t n_plan_error;
+	char plan_error_why[KVP_MSG_MAX];
 };
 
 /*

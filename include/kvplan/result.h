@@ -12,6 +12,7 @@
 #include "kvplan/engine.h"
 #include "kvplan/model.h"
 #include "kvplan/status.h"
+#include "kvplan/verdict.h"
 #include "kvplan/warning.h"
 #include "kvplan/workload.h"
 
@@ -20,6 +21,9 @@
 #define KVP_MAX_LINES    16
 #define KVP_MAX_POOLS    8     /* TensorRT-LLM per-window pools */
 #define KVP_LINE_MAX     240
+/* A warning or an engine note, whole (issue 31: none is ever cut; the
+ * property test over random plans checks none reaches this) */
+#define KVP_MSG_MAX      1024
 
 /* One resolved layer and what it holds under the plan. */
 struct kvp_layer_result {
@@ -132,7 +136,7 @@ struct kvp_engine_result {
 	                                 SGLang max_running_requests */
 	uint64_t aux_bytes;           /* beside the pool: SGLang's
 	                                 req_to_token table, bytes per rank */
-	char note[KVP_LINE_MAX];      /* kvplan's remark on how the engine
+	char note[KVP_MSG_MAX];       /* kvplan's remark on how the engine
 	                                 allocates (not the engine's words) */
 	uint64_t mix_fit;             /* "N requests of your mix fit": the
 	                                 requests of the workload's mix (its
@@ -260,7 +264,7 @@ struct kvp_weights_result {
 
 struct kvp_warning {
 	enum kvp_warn_code code;
-	char msg[KVP_LINE_MAX];
+	char msg[KVP_MSG_MAX];        /* whole; front ends wrap, never cut */
 };
 
 /*
@@ -542,6 +546,9 @@ struct kvp_result {
 		                             the mix the devices take, at most the
 		                             requests - 0 when not even that fits */
 	} mix;
+	/* Issue 31: the three-state verdict (kvplan/verdict.h, verdict.c):
+	 * what every output says and `fit` exits with */
+	struct kvp_verdict verdict;
 };
 
 #endif

@@ -26,7 +26,8 @@ enum kvp_status {
 };
 
 /* Fixed-size so it can live on the stack and inside a result. */
-#define KVP_ERRMSG_MAX 640   /* vLLM's refusals run past 400 characters */
+#define KVP_ERRMSG_MAX 1024  /* vLLM's refusals run past 400 characters;
+                                a message with a long path stays whole */
 
 struct kvp_error {
 	enum kvp_status status;

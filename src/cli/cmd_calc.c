@@ -16,6 +16,7 @@
 #include "cli/emit.h"
 #include "cli/launch.h"
 #include "cli/opts.h"
+#include "cli/out_name.h"
 #include "cli/out_text.h"
 #include "kvplan/fit.h"
 #include "io/record_json.h"
@@ -93,7 +94,8 @@ static enum kvp_status set_no_fit(void *ctx, const char *value, struct kvp_error
 }
 
 static const struct kvp_opt_extra calc_extra[] = {
-	{ "output", true, "FILE", "write the output to FILE atomically instead of stdout",
+	{ "output", true, "FILE", "write the output to FILE atomically instead of "
+	  "stdout, in the format its name asks for (.md, .json, .svg, .txt)",
 	  set_output },
 	{ "no-fit", false, NULL, "llama-server --no-fit (--fit off): no 'default "
 	  "launch' line for what llama.cpp's default --fit would pick", set_no_fit },
@@ -142,7 +144,9 @@ int kvp_cmd_calc(int argc, char **argv)
 	kvp_error_clear(&err);
 	if ((rc = kvp_emit_parse(o, argc, argv)) != KVP_EMIT_GO)
 		goto out;
-	rc = 0;
+	/* --output NAME.md writes Markdown, NAME.json JSON, ... */
+	if ((rc = kvp_output_format("calc", cc.output, o)) != 0)
+		goto out;
 	if (kvp_compute(&o->plan, res) != KVP_OK) {
 		rc = kvp_emit_fail("calc", res->error.msg[0] ? res->error.msg
 		                                             : kvp_status_str(res->error.status));

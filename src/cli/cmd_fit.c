@@ -4,8 +4,9 @@
  * prints calc's KV and engine parts, then each device's stacked budget bar
  * with its legend in bytes, GiB and GB (out_bar.c), the verdict and the
  * warnings; or the JSON record with --format json.
- * Exit 0 when every device fits, 1 when one does not, 2 on bad input
- * (one line on stderr, nothing on stdout).
+ * Exit with the verdict's status (kvplan/verdict.h): 0 fits, 4 fits but
+ * requests wait (the engine holds fewer than all at once), 1 does not
+ * fit; 2 on bad input (one line on stderr, nothing on stdout).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "cli/emit.h"
 #include "cli/opts.h"
 #include "cli/out_bar.h"
+#include "cli/out_range.h"
 #include "cli/out_text.h"
 #include "io/record_json.h"
 #include "kvplan/compute.h"
@@ -92,12 +94,13 @@ int kvp_cmd_fit(int argc, char **argv)
 		kvp_out_engine(stdout, res);
 		fprintf(stdout, "\n");
 		kvp_out_bars(stdout, res, ctx.width, kvp_out_utf8());
+		kvp_out_engine_range(stdout, "engines: ", &o->plan, res);
 		kvp_out_host(stdout, res);
 		kvp_out_warnings(stdout, res, &o->notes);
 	}
 	if ((rc = kvp_emit_flush("fit")) != 0)
 		goto out;
-	rc = res->fits ? 0 : 1;
+	rc = kvp_verdict_exit(res->verdict.state);
 out:
 	kvp_opts_free(o);
 	free(o);

@@ -306,6 +306,8 @@ static void print_row(const struct kvp_rec_row *r)
 	}
 	if (!r->has_computed || !r->has_observed)
 		verdict = "";
+	else if (r->plan_error)   /* the plan's own figure misses: a finding */
+		verdict = "PLAN DIFFERS";
 	else if (r->cls == KVP_REC_OBSERVED)
 		verdict = r->match ? "same" : "measured on the card";
 	else if (r->cls == KVP_REC_ESTIMATE) {
@@ -395,7 +397,9 @@ static cJSON *row_json(const struct kvp_rec_row *r)
 		good = cJSON_AddNullToObject(o, "diff") &&
 		       cJSON_AddNullToObject(o, "diff_ppm") &&
 		       cJSON_AddNullToObject(o, "match");
-	good = good && cJSON_AddStringToObject(o, "basis", r->basis);
+	good = good && cJSON_AddStringToObject(o, "basis", r->basis) &&
+	       cJSON_AddBoolToObject(o, "prediction", r->prediction) &&
+	       cJSON_AddBoolToObject(o, "plan_error", r->plan_error);
 	if (!good) {
 		cJSON_Delete(o);
 		return NULL;
@@ -465,6 +469,9 @@ static bool reconcile_json(const char *path, const struct kvp_log *log,
 		good = cJSON_AddItemToArray(arr, row_json(&rec->rows[i]));
 	good = good && jint(doc, "arithmetic_mismatches", false,
 	                    rec->n_arithmetic_mismatch) &&
+	       jint(doc, "plan_mismatches", false, rec->n_plan_error) &&
+	       cJSON_AddStringToObject(doc, "plan_mismatch_explained",
+	                               rec->plan_error_why) &&
 	       jint(doc, "compared", false, rec->n_compared) &&
 	       jint(doc, "compared_arithmetic", false, rec->n_arithmetic) &&
 	       cJSON_AddBoolToObject(doc, "nothing_compared", rec->n_arithmetic == 0) &&
@@ -491,13 +498,15 @@ static bool reconcile_json(const char *path, const struct kvp_log *log,
 static const char *const formats[] = { "text", "json", NULL };
 
 /* Exit status of reconcile (man page, EXIT STATUS): 0 every arithmetic
- * figure compared matches, 1 one differs, 2 bad input, 3 nothing could be
- * compared by arithmetic (the log holds no figure kvplan can check). */
+ * figure compared matches and every prediction of the plan (KV budget,
+ * pool, concurrency) agrees with the log, 1 one differs, 2 bad input, 3
+ * nothing could be compared by arithmetic (the log holds no figure
+ * kvplan can check). */
 #define REC_NOTHING_COMPARED 3
 
 static int rec_status(const struct kvp_reconcile *rec)
 {
-	if (rec->n_arithmetic_mismatch)
+	if (rec->n_arithmetic_mismatch || rec->n_plan_error)
 		return 1;
 	return rec->n_arithmetic ? 0 : REC_NOTHING_COMPARED;
 }
@@ -582,17 +591,45 @@ static void print_unread(const struct kvp_log *log)
 		printf("  ... and %llu more\n", (unsigned long long)log->unread_more);
 }
 
-static void print_verdict(const struct kvp_reconcile *rec)
+/* The plan's own predictions that miss the log (issue 31): a finding,
+ * with the input that explains it. */
+static void print_plan_errors(const struct kvp_reconcile *rec)
 {
-	uint32_t obs = rec->n_compared - rec->n_arithmetic, est = 0, i;
+	uint32_t i, k = 0, n = 0;
 
 	for (i = 0; i < rec->n_rows; i++)
-		est += rec->rows[i].cls == KVP_REC_ESTIMATE &&
-		       rec->rows[i].has_computed && rec->rows[i].has_observed;
-	obs -= est;
-	printf("\n%u figure%s compared: %u by arithmetic, %u measured on the card "
-	       "(information)", rec->n_compared, rec->n_compared == 1 ? "" : "s",
-	       rec->n_arithmetic, obs);
+		n += rec->rows[i].prediction && rec->rows[i].has_computed &&
+		     rec->rows[i].has_observed;
+	if (!n)   /* no prediction of the plan compared */
+		return;
+	printf("%u plan figure%s (the plan's own prediction) differ%s from the "
+	       "log beyond print rounding", rec->n_plan_error,
+	       rec->n_plan_error == 1 ? "" : "s",
+	       rec->n_plan_error == 1 ? "s" : "");
+	for (i = 0; i < rec->n_rows; i++)
+		if (rec->rows[i].plan_error)
+			printf("%s%s %+.2f%%", k++ ? ", " : ": ", rec->rows[i].figure,
+			       (double)rec->rows[i].diff_ppm / 10000.0);
+	printf("\n");
+	if (rec->n_plan_error)
+		printf("  %s\n", rec->plan_error_why);
+}
+
+static void print_verdict(const struct kvp_reconcile *rec)
+{
+	uint32_t obs = rec->n_compared - rec->n_arithmetic, est = 0, pred = 0, i;
+
+	for (i = 0; i < rec->n_rows; i++) {
+		bool both = rec->rows[i].has_computed && rec->rows[i].has_observed;
+
+		est += rec->rows[i].cls == KVP_REC_ESTIMATE && both;
+		pred += rec->rows[i].prediction && both;
+	}
+	obs -= est + pred;
+	printf("\n%u figure%s compared: %u by arithmetic, %u the plan's own "
+	       "prediction, %u measured on the card (information)",
+	       rec->n_compared, rec->n_compared == 1 ? "" : "s",
+	       rec->n_arithmetic, pred, obs);
 	if (est)
 		printf(", %u against kvplan's estimate (information)", est);
 	printf("\n");
@@ -605,6 +642,7 @@ static void print_verdict(const struct kvp_reconcile *rec)
 		       rec->n_arithmetic_mismatch,
 		       rec->n_arithmetic_mismatch == 1 ? "" : "s",
 		       rec->n_arithmetic_mismatch == 1 ? "s" : "");
+	print_plan_errors(rec);
 }
 
 static void print_text(const char *path, const struct kvp_log *log,

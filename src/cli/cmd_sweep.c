@@ -136,18 +136,28 @@ static enum kvp_status cell_plan(const struct kvp_plan *base,
 	return KVP_OK;
 }
 
-/* "fits, 49.51 GiB free on dev 0" / "NO: dev 0 over by 3.10 GiB". */
+/* "fits, 49.51 GiB free (dev 0)" / "wait: 9 of 200 at once (dev 0)" /
+ * "NO: dev 0 over 3.10 GiB" / "NO: longer than model": the cell's
+ * verdict (kvplan/verdict.h) in a column's width. */
 static void cell_text(const struct kvp_result *res, char *buf, size_t n)
 {
+	const struct kvp_verdict *vd = &res->verdict;
 	struct kvp_sweep_verdict v;
-	char g[40];
+	char g[40], k[32], all[32];
+	const char *why = strchr(vd->brief, ':');
 
 	kvp_sweep_verdict(res, &v);
 	if (v.device < 0) {
 		snprintf(buf, n, "KV %s", kvp_fmt_gib(v.kv_bytes, 2, g, sizeof g));
 		return;
 	}
-	if (v.free_bytes >= 0)
+	if (vd->state == KVP_VERDICT_WAIT)
+		snprintf(buf, n, "wait: %s of %s at once (dev %d)",
+		         kvp_fmt_int(vd->admitted, k, sizeof k),
+		         kvp_fmt_int(vd->requests, all, sizeof all), v.device);
+	else if (vd->state == KVP_VERDICT_NO_FIT && vd->reason != KVP_VWHY_DEVICE)
+		snprintf(buf, n, "NO:%s", why ? why + 1 : vd->brief);
+	else if (v.free_bytes >= 0)
 		snprintf(buf, n, "fits, %s free (dev %d)",
 		         kvp_fmt_gib((uint64_t)v.free_bytes, 2, g, sizeof g), v.device);
 	else
@@ -333,8 +343,10 @@ int kvp_cmd_sweep(int argc, char **argv)
 			printf("\n");
 	}
 	if (!csv)
-		printf("\nfits: every device fits, with the least free memory of any "
-		       "device; NO: the device most over capacity and by how much\n");
+		printf("\nfits: every device fits and the engine holds every "
+		       "request, with the least free memory of any device; wait: "
+		       "memory fits, the engine holds K of N requests at once; NO: "
+		       "the device most over capacity and by how much, or why\n");
 	/* each refused cell named by its two values, with the reason */
 	n_err = 0;
 	for (yi = 0; !csv && yi < s.y.n; yi++)

@@ -23,7 +23,7 @@ int kvp_cmd_tui(int argc, char **argv)
 	struct kvp_opts o;
 	struct kvp_error err;
 	struct kvp_plan p;
-	char notice[512];
+	char notice[TUI_MSG_MAX];   /* the notes joined, whole */
 	unsigned i;
 	size_t pos = 0;
 	int st;

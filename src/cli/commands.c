@@ -14,7 +14,7 @@ static const struct kvp_command commands[] = {
 	{ "presets", kvp_cmd_presets, "list shipped and user presets (models, cards, workloads)" },
 	{ "reconcile", kvp_cmd_reconcile, "set a plan against the sizes an engine log states" },
 	{ "sweep", kvp_cmd_sweep, "a grid over two fields: fits or not, and the binding figure" },
-	{ "fit", kvp_cmd_fit, "does the plan fit on every device? (exit 0 yes, 1 no)" },
+	{ "fit", kvp_cmd_fit, "does the plan fit? (exit 0 fits, 4 fits but requests wait, 1 no)" },
 	{ "compare", kvp_cmd_compare, "the same plan under every engine, differences explained" },
 	{ "solve", kvp_cmd_solve, "answer backwards: --for concurrency|length|kv-format|cards|max-model-len|throughput|deployment" },
 	{ "completion", kvp_cmd_completion, "print a bash or zsh completion script" },

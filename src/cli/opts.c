@@ -289,6 +289,7 @@ static enum kvp_status apply_own(struct kvp_opts *o, enum own_flag id, const cha
 		for (i = 0; fm[i]; i++) {
 			if (strcmp(fm[i], v) == 0) {
 				snprintf(o->format, sizeof o->format, "%s", v);
+				o->format_given = true;
 				return KVP_OK;
 			}
 			n += (size_t)snprintf(list + n, n < sizeof list ? sizeof list - n : 0,
@@ -911,7 +912,7 @@ void kvp_opts_print_help(const struct kvp_opts *o, FILE *out)
 	        o->usage ? o->usage : "[PLAN.json] [OPTIONS]");
 	fprintf(out, "\nA plan file (or a record) comes first; flags are applied after it, in\n"
 	             "order, later ones winning. Without a plan file the worked example of\n"
-	             "DESIGN.md is the start (static, max-cache-len = longest sequence,\n"
+	             "docs/DESIGN.md is the start (static, max-cache-len = longest sequence,\n"
 	             "flash attention, its card's documented overheads; --model names the\n"
 	             "plan after the model).\n"
 	             "Values: --flag V or --flag=V; booleans --flag / --no-flag.\n");

@@ -75,6 +75,7 @@ struct kvp_opts {
 	struct kvp_file_stamp plan_stamp;
 	const char *plan_path;
 	char format[16];            /* "text" unless --format */
+	bool format_given;          /* --format was on the command line */
 	bool per_layer;
 	bool help;                  /* --help was given: usage printed */
 	bool name_given;            /* --name was met (so far, in pass 2) */

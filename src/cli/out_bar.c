@@ -30,7 +30,9 @@ static const struct seg segs[] = {
 	{ "LoRA",        '~', "\xe2\x96\x96", true },   /* U+2596 quadrant */
 	{ "draft",       '&', "\xe2\x96\x97", true },   /* U+2597 quadrant */
 	{ "overhead",    '@', "\xe2\x96\x9a", false },  /* U+259A quadrants */
-	{ "headroom",    ':', "\xe2\x94\x84", false },  /* U+2504 dashes */
+	{ "your reserve", ':', "\xe2\x94\x84", false },  /* U+2504 dashes:
+	                                                  --reserve, kept
+	                                                  free on purpose */
 };
 
 #define N_SEGS (sizeof segs / sizeof segs[0])
@@ -198,7 +200,7 @@ void kvp_out_bar_device(FILE *out, unsigned index,
 	mag = d->free_bytes < 0 ? (uint64_t)0 - (uint64_t)d->free_bytes
 	                        : (uint64_t)d->free_bytes;
 	fprintf(out, "    %s %-12s %20s B %12s %12s\n", " ",
-	        d->free_bytes < 0 ? "OVER BY" : "free",
+	        d->free_bytes < 0 ? "OVER BY" : "free (left)",
 	        kvp_fmt_int(mag, a, sizeof a), kvp_fmt_gib(mag, 2, g, sizeof g),
 	        kvp_fmt_gb(mag, 2, gb, sizeof gb));
 	fprintf(out, "    %s %-12s %20s B %12s %12s\n", "]", "capacity",
@@ -210,26 +212,16 @@ void kvp_out_bar_device(FILE *out, unsigned index,
 void kvp_out_bars(FILE *out, const struct kvp_result *res, unsigned width,
                   bool utf8)
 {
-	uint32_t i, over = 0;
+	uint32_t i;
 
 	if (res->n_devices == 0) {
 		fprintf(out, "devices: no card chosen - KV cache only\n");
 		return;
 	}
-	for (i = 0; i < res->n_devices; i++) {
+	for (i = 0; i < res->n_devices; i++)
 		kvp_out_bar_device(out, i, &res->devices[i], width, utf8);
-		over += !res->devices[i].fits;
-	}
-	if (res->fits)
-		fprintf(out, "fits: every device (%u) fits%s\n", res->n_devices,
-		        res->host.budgeted ? ", and host memory" : "");
-	else if (over == 0 && !res->host.fits)
-		fprintf(out, "does not fit: host memory is over (every device "
-		        "(%u) fits)\n", res->n_devices);
-	else
-		fprintf(out, "does not fit: %u of %u devices over capacity "
-		        "(memory is not pooled across cards)%s\n", over,
-		        res->n_devices, res->host.fits ? "" : "; host memory is over");
+	/* the one verdict (kvplan/verdict.h), whole */
+	fprintf(out, "%s\n", res->verdict.text);
 }
 
 void kvp_out_bars_compact(FILE *out, const struct kvp_result *res,

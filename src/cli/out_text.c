@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cli/out_range.h"
 #include "cli/out_text.h"
 #include "cli/out_bar.h"
 #include "kvplan/format.h"
@@ -287,7 +288,7 @@ void kvp_out_devices(FILE *out, const struct kvp_plan *p,
 		        ", recurrent layers' mixers" : "");
 	}
 	fprintf(out, "\n%-24s %12s %12s %12s %12s %12s %12s %13s %s\n", "device",
-	        "capacity", "weights", "KV", "activations", "overhead", "headroom", "free", "fits");
+	        "capacity", "weights", "KV", "activations", "overhead", "your reserve", "left free", "fits");
 	for (i = 0; i < res->n_devices && i < KVP_MAX_DEVICES; i++) {
 		const struct kvp_device_result *d = &res->devices[i];
 		char name[96];
@@ -304,16 +305,9 @@ void kvp_out_devices(FILE *out, const struct kvp_plan *p,
 	}
 	kvp_out_compute_buf(out, res);
 	kvp_out_bars_compact(out, res, KVP_OUT_BAR_WIDTH, kvp_out_utf8());
-	{
-		bool cards = true;
-
-		for (i = 0; i < res->n_devices && i < KVP_MAX_DEVICES; i++)
-			cards = cards && res->devices[i].fits;
-		fprintf(out, "%-14s%s%s\n", "verdict", cards ? "fits on every device" :
-		        "does NOT fit on every device",
-		        !res->host.budgeted ? "" : res->host.fits ? " and in host memory"
-		        : cards ? ", but NOT in host memory" : ", nor in host memory");
-	}
+	/* the one verdict (kvplan/verdict.h), whole */
+	fprintf(out, "%-14s%s\n", "verdict", res->verdict.text);
+	kvp_out_engine_range(out, "engines       ", p, res);
 	kvp_out_parts(out, res);
 	kvp_out_host(out, res);
 	kvp_out_speed(out, res);

@@ -1,7 +1,8 @@
 /*
  * compute.c - kvp_compute: validate the plan (kvp_plan_validate), then run
  * the stages of src/core/internal.h in order (resolve, weights, kv,
- * engine, devices, warnings), stopping at the first error.
+ * engine, devices, host, verdict, speed,
+ * warnings), stopping at the first error.
  *
  * The result is cleared first except for the layer, device and warning
  * arrays, which the stages fill entry by entry (see clear_result); the
@@ -78,7 +79,9 @@ enum kvp_status kvp_compute(const struct kvp_plan *plan,
 			kvp_error_set(&res->error, st, "%s", kvp_status_str(st));
 		return st;
 	}
-	/* 6. speed bound, 7. warnings */
+	/* 5c. the verdict, 6. speed bound (over the sequences the verdict
+	 * says the engine holds), 7. warnings */
+	kvp_verdict_compute(plan, res);
 	kvp_speed_compute(plan, res);
 	kvp_warnings_compute(plan, res);
 	res->error.status = KVP_OK;

@@ -646,10 +646,12 @@ static const struct kvp_field fields[] = {
 	  "Served 16b embed", KVP_SEC_DEVICES, KVP_FT_BOOL, 0, 1,
 	  devices.weights.keep_embeddings_16bit,
 	  "embeddings left unquantized as served"),
-	F("devices.reserve_ppm", "reserve", "Headroom", KVP_SEC_DEVICES, KVP_FT_PPM, 0,
-	  PPM1, devices.reserve_ppm, "headroom as a fraction of capacity"),
-	F("devices.reserve_bytes", "reserve-bytes", "Headroom bytes", KVP_SEC_DEVICES,
-	  KVP_FT_BYTES, 0, U64MAX, devices.reserve_bytes, "headroom in bytes"),
+	F("devices.reserve_ppm", "reserve", "Your reserve", KVP_SEC_DEVICES, KVP_FT_PPM, 0,
+	  PPM1, devices.reserve_ppm, "your reserve, kept free on purpose, as a "
+	  "fraction of capacity"),
+	F("devices.reserve_bytes", "reserve-bytes", "Reserve bytes", KVP_SEC_DEVICES,
+	  KVP_FT_BYTES, 0, U64MAX, devices.reserve_bytes, "your reserve, kept free "
+	  "on purpose, in bytes"),
 	F("devices.activations_bytes", "activations", "Activations", KVP_SEC_DEVICES,
 	  KVP_FT_BYTES, 0, U64MAX, devices.activations_bytes,
 	  "measured activation peak per device (0 = estimate)"),

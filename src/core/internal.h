@@ -19,6 +19,8 @@
  *   5. kvp_devices_compute  (budget.c)   per-device budget and verdict
  *   5b. kvp_host_compute    (host.c)     host memory and llama.cpp's
  *                                        weight placement (-ngl)
+ *   5c. kvp_verdict_compute (verdict.c)  the three-state verdict
+ *                                        (kvplan/verdict.h)
  *   6. kvp_speed_compute    (speed.c)    the roofline speed bound (never
  *                                        fails; unknown card figures
  *                                        leave it unknown)
@@ -115,6 +117,17 @@ void kvp_llamacpp_server_lines(struct kvp_result *res);
 /* llama-server's context checkpoints into res->host (ckpt.c). */
 enum kvp_status kvp_llamacpp_checkpoints(const struct kvp_plan *p,
                                          struct kvp_result *res);
+void kvp_verdict_compute(const struct kvp_plan *p, struct kvp_result *res);
+/* The verdict line of res->verdict, and its brief form (verdict_text.c). */
+void kvp_verdict_text(const struct kvp_plan *p, const struct kvp_result *res,
+                      char *buf, size_t n);
+void kvp_verdict_brief(const struct kvp_plan *p, const struct kvp_result *res,
+                       char *buf, size_t n);
+/* Sequences replica r decodes at once under the verdict: its share of
+ * the requests the engine holds, each with the most samples of any
+ * class (verdict.c); UINT64_MAX when the engine holds them all. */
+uint64_t kvp_verdict_replica_cap(const struct kvp_plan *p,
+                                 const struct kvp_result *res, uint32_t r);
 void kvp_speed_compute(const struct kvp_plan *p, struct kvp_result *res);
 void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res);
 

@@ -34,10 +34,10 @@ void kvp_plan_default(struct kvp_plan *p)
 	struct kvp_seq_class *c;
 
 	kvp_plan_blank(p);
-	strcpy(p->name, "worked example (DESIGN.md)");
+	strcpy(p->name, "worked example (docs/DESIGN.md)");
 
 	strcpy(m->id, "example-40L-gqa8");
-	strcpy(m->source, "DESIGN.md worked example");
+	strcpy(m->source, "docs/DESIGN.md worked example");
 	m->n_layers = 40;
 	m->q_heads = 40;
 	m->base.kv_heads = 8;

@@ -23,6 +23,7 @@
 #include "kvplan/era.h"
 #include "kvplan/layers.h"
 #include "kvplan/reconcile.h"
+#include "core/reconcile_why.h"
 
 static const char *const kind_names[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_KV_BYTES] = "kv_bytes", [KVP_OBS_K_BYTES] = "k_bytes",
@@ -1090,6 +1091,7 @@ enum kvp_status kvp_reconcile_with(const struct kvp_plan *plan,
 		if (st != KVP_OK)
 			return st;
 		row_settle(r, out);
+		kvp_rec_mark_prediction(r, o->kind, out);
 	}
 
 	if (engine == KVP_ENGINE_VLLM && c.o_budget)
@@ -1109,6 +1111,8 @@ enum kvp_status kvp_reconcile_with(const struct kvp_plan *plan,
 			row_computed(r, res->kv.bytes, "not stated in the log");
 	}
 	count_compared(out);
+	if (out->n_plan_error && res)
+		kvp_rec_explain(plan, res, obs, n, engine, out);
 	return KVP_OK;
 }
 

@@ -71,11 +71,14 @@ static uint64_t active_requests(const struct kvp_plan *p)
 	return n;
 }
 
-/* Compute p into r; *fits: every device fits and, with a named engine,
- * the engine admits every active request at once (its pool is sized
- * from memory, so the devices alone always "fit"). *computed false on
- * overflow or refusal, which count as not fitting. Other errors are the
- * plan's and are returned. */
+/* Compute p into r; *fits: the verdict is "fits" (kvplan/verdict.h):
+ * every device fits and, with a named engine, the engine admits every
+ * active request at once (its pool is sized from memory, so the devices
+ * alone always "fit"), and no request is longer than the model's
+ * positions or the engine's max_model_len (issue 31: solve --for length
+ * answered past the model's positions). *computed false on overflow or
+ * refusal, which count as not fitting. Other errors are the plan's and
+ * are returned. */
 enum kvp_status kvp_solve_try_fit(const struct kvp_plan *p,
                                   struct kvp_result *r, bool *fits,
                                   bool *computed, struct kvp_error *err)
@@ -85,8 +88,7 @@ enum kvp_status kvp_solve_try_fit(const struct kvp_plan *p,
 	*fits = false;
 	*computed = st == KVP_OK;
 	if (st == KVP_OK) {
-		*fits = r->fits && (p->engine.kind == KVP_ENGINE_GENERIC ||
-		                    r->engine.workload_fit >= active_requests(p));
+		*fits = r->verdict.state == KVP_VERDICT_FITS;
 		return KVP_OK;
 	}
 	if (st == KVP_EOVERFLOW || st == KVP_EREFUSED)
@@ -134,9 +136,9 @@ void kvp_solve_binding(const struct kvp_result *r, char *buf, size_t n)
 	kvp_fmt_gib(d->free_bytes < 0 ? (uint64_t)0 - (uint64_t)d->free_bytes
 	                              : (uint64_t)d->free_bytes, 2, fr, sizeof fr);
 	snprintf(buf, n, "device %u (%s) is %s: weights %s + KV %s + "
-		"activations %s + overhead %s + headroom %s = %s of %s, %s %s",
+		"activations %s + overhead %s + your reserve %s = %s of %s, %s %s",
 		i, d->name, d->free_bytes < 0 ? "over" : "full", w, kv, a, o, h,
-		used, cap, fr, d->free_bytes < 0 ? "over" : "free");
+		used, cap, fr, d->free_bytes < 0 ? "over" : "left free");
 }
 
 /* snprintf for display lines: truncation is acceptable there. */
@@ -219,6 +221,16 @@ void kvp_solve_why_not(const struct kvp_plan *p, const struct kvp_result *r,
 		line(buf, n, "device %u over by %s", i,
 			kvp_fmt_gib((uint64_t)0 - (uint64_t)r->devices[i].free_bytes,
 			            2, b, sizeof b));
+		return;
+	}
+	if (r->verdict.state == KVP_VERDICT_NO_FIT &&
+	    r->verdict.reason != KVP_VWHY_NONE_HELD) {
+		/* too long for the model or the engine, or host memory over:
+		 * the verdict's own words (verdict.h) */
+		const char *why = strstr(r->verdict.text, "does not fit: ");
+
+		line(buf, n, "%s", why ? why + strlen("does not fit: ")
+		                       : r->verdict.text);
 		return;
 	}
 	want = active_requests(p);

@@ -433,9 +433,12 @@ static void decode_bound(const struct kvp_plan *p, struct kvp_result *res)
 	for (r = 0; r < dp; r++) {
 		uint64_t b = replica_sequences(p, r), lat, thr, peak, fl, cns = 0;
 
-		/* a named engine runs at most max_requests at once */
+		/* a named engine runs at most max_requests at once, and at
+		 * most the requests it holds (the verdict's K of N) */
 		if (res->engine.max_requests && b > res->engine.max_requests)
 			b = res->engine.max_requests;
+		if (b > kvp_verdict_replica_cap(p, res, r))
+			b = kvp_verdict_replica_cap(p, res, r);
 
 		if (b == 0)
 			continue;

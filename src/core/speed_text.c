@@ -68,6 +68,9 @@ void kvp_speed_decode_text(const struct kvp_result *res, char *buf, size_t n)
 	const struct kvp_speed_result *s = &res->speed;
 	char a[40], b[40], c[40], w[40], k[40], h[40], bw[48], each[96];
 	char host[128] = "", spec[64];
+	/* the engine holds fewer than the workload's requests: the rate is
+	 * theirs (verdict.h), not the workload's */
+	bool held = res->verdict.state == KVP_VERDICT_WAIT;
 
 	if (res->n_devices == 0) {
 		snprintf(buf, n, "no bound: no card chosen");
@@ -99,8 +102,9 @@ void kvp_speed_decode_text(const struct kvp_result *res, char *buf, size_t n)
 	         "(%s weights + %s KV read per step %s, %s-bound%s%s)",
 	         kvp_fmt_milli(s->seq_tps_milli, a, sizeof a),
 	         kvp_fmt_milli(s->aggregate_tps_milli, b, sizeof b),
-	         s->sequences == 1 ? "" : "all ",
+	         held ? "the " : s->sequences == 1 ? "" : "all ",
 	         kvp_fmt_int(s->sequences, c, sizeof c),
+	         held ? " the engine holds at once" :
 	         s->sequences == 1 ? " sequence" : "",
 	         kvp_fmt_gb(s->weight_read_bytes, 2, w, sizeof w),
 	         kvp_fmt_gb(s->kv_read_bytes, 2, k, sizeof k),

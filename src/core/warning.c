@@ -101,7 +101,7 @@ static const struct warn_info table[] = {
 	  "part of the cache lives in host memory "
 	  "(strategy.resident_layers, or an engine's offloaded cache)." },
 	{ KVP_W_CAPACITY_TOTAL, "KVP-W14", "capacity-total",
-	  "Leave headroom (--reserve 3%) or use the allocatable figure: the "
+	  "Keep a reserve (--reserve 3%) or use the allocatable figure: the "
 	  "driver keeps part of the total for itself.",
 	  "a device whose capacity is the driver total (card.allocatable "
 	  "false) is left with less than 1/32 of it free." },
@@ -680,7 +680,7 @@ static void w_layout_assumed(const struct kvp_plan *p, struct kvp_result *res)
 	if (!p->model.layout_assumed[0])
 		return;
 	kvp_warn(res, KVP_W_LAYOUT_ASSUMED,
-		"model.layout_assumed: %.150s - imported with --assume-layout: "
+		"model.layout_assumed: %s - imported with --assume-layout: "
 		"the layout kvplan read may not be the model's",
 		p->model.layout_assumed);
 }

@@ -13,6 +13,7 @@
 #include "io/file.h"
 #include "io/plan_json.h"
 #include "io/record_json.h"
+#include "kvplan/engine_range.h"
 #include "kvplan/speed.h"
 #include "kvplan/layers.h"
 #include "kvplan/preset.h"
@@ -436,6 +437,66 @@ static bool add_warnings(cJSON *res, const struct kvp_result *r)
 	return true;
 }
 
+/* The verdict (kvplan/verdict.h): state, reason, K of N, whose rules
+ * and the line itself. */
+/* Beside the generic engine's verdict: the named engines' range
+ * (kvplan/engine_range.h), "engines": {...}. */
+static bool add_range(cJSON *o, const struct kvp_plan *p)
+{
+	struct kvp_result *scratch = malloc(sizeof *scratch);
+	struct kvp_engine_range g;
+	cJSON *e;
+
+	if (!scratch)
+		return false;
+	kvp_engine_range(p, scratch, &g);
+	free(scratch);
+	e = cJSON_AddObjectToObject(o, "engines");
+	if (!e)
+		return false;
+	add_u64(e, "computed", g.n);
+	if (g.n) {
+		add_u64(e, "kv_bytes_min", g.kv_lo);
+		cJSON_AddStringToObject(e, "kv_bytes_min_engine", kvp_engine_name(g.kv_lo_kind));
+		add_u64(e, "kv_bytes_max", g.kv_hi);
+		cJSON_AddStringToObject(e, "kv_bytes_max_engine", kvp_engine_name(g.kv_hi_kind));
+		add_i64(e, "least_free_bytes_min", g.free_lo);
+		cJSON_AddStringToObject(e, "least_free_bytes_min_engine", kvp_engine_name(g.free_lo_kind));
+		add_i64(e, "least_free_bytes_max", g.free_hi);
+		cJSON_AddStringToObject(e, "least_free_bytes_max_engine", kvp_engine_name(g.free_hi_kind));
+		add_u64(e, "fit", g.states[KVP_VERDICT_FITS]);
+		add_u64(e, "requests_wait", g.states[KVP_VERDICT_WAIT]);
+		add_u64(e, "do_not_fit", g.states[KVP_VERDICT_NO_FIT]);
+	}
+	return cJSON_AddStringToObject(e, "text", g.text) != NULL;
+}
+
+static bool add_verdict(cJSON *res, const struct kvp_plan *p,
+                        const struct kvp_result *r)
+{
+	const struct kvp_verdict *v = &r->verdict;
+	cJSON *o = cJSON_AddObjectToObject(res, "verdict");
+
+	if (!o)
+		return false;
+	cJSON_AddStringToObject(o, "state", kvp_verdict_key(v->state));
+	cJSON_AddStringToObject(o, "reason", kvp_verdict_reason_key(v->reason));
+	add_u64(o, "requests", v->requests);
+	add_u64(o, "admitted", v->admitted);
+	add_u64(o, "longest", v->longest);
+	if (v->limit)
+		add_u64(o, "limit", v->limit);
+	if (v->reason == KVP_VWHY_DEVICE) {
+		add_u64(o, "device", v->device);
+		add_u64(o, "over_bytes", v->over_bytes);
+	}
+	cJSON_AddStringToObject(o, "rules", v->rules);
+	cJSON_AddBoolToObject(o, "generic", v->generic);
+	if (!cJSON_AddStringToObject(o, "text", v->text))
+		return false;
+	return !v->generic || !r->n_devices || add_range(o, p);
+}
+
 char *kvp_record_json_dump(const struct kvp_plan *p, const struct kvp_result *r,
                            struct kvp_error *err)
 {
@@ -479,7 +540,7 @@ char *kvp_record_json_dump_notes(const struct kvp_plan *p, const struct kvp_resu
 	    !add_weights(res, &r->weights) || !add_devices(res, r))
 		goto nomem;
 	cJSON_AddBoolToObject(res, "fits", r->fits);
-	if (!add_mix(res, &r->mix))
+	if (!add_mix(res, &r->mix) || !add_verdict(res, p, r))
 		goto nomem;
 	if (!add_speed(res, &r->speed) || !add_host(res, &r->host) ||
 	    !add_parts(res, &r->parts) ||

@@ -14,6 +14,7 @@ void kvp_sweep_verdict(const struct kvp_result *res,
 	uint32_t i;
 
 	v->fits = res->fits;
+	v->state = res->verdict.state;
 	v->device = -1;
 	v->free_bytes = 0;
 	v->kv_bytes = res->kv.bytes;
@@ -63,7 +64,7 @@ void kvp_report_csv_row(FILE *f, const char *x_axis, const char *x,
 		return;
 	}
 	kvp_sweep_verdict(res, &v);
-	kvp_csv_cell(f, v.fits ? "fits" : "does_not_fit", false);
+	kvp_csv_cell(f, kvp_verdict_key(v.state), false);
 	fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", res->kv.bytes,
 	        res->kv.bytes_per_sequence, res->kv.sequences);
 	if (v.device >= 0) {
@@ -108,7 +109,7 @@ cJSON *kvp_sweep_json_cell(const char *x, const char *y,
 	} else {
 		kvp_sweep_verdict(res, &v);
 		good = good &&
-		       cJSON_AddStringToObject(c, "status", v.fits ? "fits" : "does_not_fit") &&
+		       cJSON_AddStringToObject(c, "status", kvp_verdict_key(v.state)) &&
 		       add_int(c, "kv_bytes", false, res->kv.bytes) &&
 		       add_int(c, "bytes_per_sequence", false, res->kv.bytes_per_sequence) &&
 		       add_int(c, "sequences", false, res->kv.sequences);

@@ -21,7 +21,8 @@
 
 /* A cell's verdict, chosen from its result. */
 struct kvp_sweep_verdict {
-	bool fits;
+	bool fits;             /* every device fits (res->fits) */
+	enum kvp_verdict_state state; /* the verdict: the status column */
 	int device;            /* binding device, -1 when no card */
 	int64_t free_bytes;    /* that device's free bytes (< 0: over) */
 	uint64_t kv_bytes;     /* the whole KV cache */

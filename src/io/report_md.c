@@ -5,10 +5,12 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "io/report_md.h"
 #include "kvplan/bar.h"
+#include "kvplan/engine_range.h"
 #include "kvplan/field.h"
 #include "kvplan/layers.h"
 #include "kvplan/units.h"
@@ -369,9 +371,11 @@ static void budget_table(FILE *f, const struct kvp_device_result *d)
 		        B(d->retained_bytes, a, sizeof a));
 	fprintf(f, "| runtime overhead (O) | %s |\n",
 	        B(d->overhead_bytes, a, sizeof a));
-	fprintf(f, "| headroom (H) | %s |\n", B(d->headroom_bytes, a, sizeof a));
+	fprintf(f, "| your reserve, kept free on purpose (H) | %s |\n",
+	        B(d->headroom_bytes, a, sizeof a));
 	if (d->free_bytes >= 0)
-		fprintf(f, "| free | %s |\n", B((uint64_t)d->free_bytes, a, sizeof a));
+		fprintf(f, "| free (what is left) | %s |\n",
+		        B((uint64_t)d->free_bytes, a, sizeof a));
 	else
 		fprintf(f, "| **over capacity by** | %s |\n",
 		        B((uint64_t)-(d->free_bytes + 1) + 1, a, sizeof a));
@@ -394,7 +398,8 @@ static void bars(FILE *f, const struct kvp_result *res)
 	}
 	fprintf(f, "```\n\n");
 	fprintf(f, "Bar: W weights, K KV cache, A activations, O overhead, "
-	        "H headroom, . free; `|!` marks the capacity and what lies "
+	        "H your reserve (--reserve, kept free on purpose), . free (what is "
+	        "left); `|!` marks the capacity and what lies "
 	        "past it.\n\n");
 }
 
@@ -449,6 +454,20 @@ static uint32_t tightest(const struct kvp_result *res)
 	return t;
 }
 
+/* Beside the generic engine's verdict, the named engines' range
+ * (kvplan/engine_range.h), which says what an engine would make of it. */
+static void engines_line(FILE *f, const struct kvp_plan *p)
+{
+	struct kvp_result *scratch = malloc(sizeof *scratch);
+	struct kvp_engine_range g;
+
+	if (!scratch)
+		return;
+	kvp_engine_range(p, scratch, &g);
+	free(scratch);
+	fprintf(f, "**Under the named engines:** %s\n\n", g.text);
+}
+
 /* Verdict, the three figures an ops desk asks first (the cache, the
  * tightest device, the requests), the bars and their picture. */
 static void summary(FILE *f, const struct kvp_plan *p,
@@ -460,11 +479,10 @@ static void summary(FILE *f, const struct kvp_plan *p,
 
 	if (!res->n_devices)
 		fprintf(f, "**No card chosen**: the KV cache alone is sized.\n\n");
-	else if (res->fits)
-		fprintf(f, "**Verdict: fits on every device.**\n\n");
-	else
-		fprintf(f, "**Verdict: does not fit** - device %u is over its "
-		        "capacity.\n\n", tightest(res));
+	else   /* the one verdict line (kvplan/verdict.h), whole */
+		fprintf(f, "**Verdict:** %s\n\n", res->verdict.text);
+	if (res->n_devices && res->verdict.generic)
+		engines_line(f, p);
 	fprintf(f, "| first figures | |\n| --- | --- |\n");
 	fprintf(f, "| KV cache, whole deployment | %s |\n", B(kv->bytes, a, sizeof a));
 	if (res->n_devices) {
@@ -492,10 +510,15 @@ static void summary(FILE *f, const struct kvp_plan *p,
 	if (!res->n_devices)
 		return;
 	bars(f, res);
+	if (!svg) {   /* no picture written: link none (issue 31) */
+		fprintf(f, "(A picture of these bars: `kvplan calc ... --format "
+		        "svg`, or `--format md --output NAME.md`, which writes it "
+		        "beside the report as NAME.svg.)\n\n");
+		return;
+	}
 	fprintf(f, "![Per-device budget, drawn to scale](%s)\n\n", svg);
-	fprintf(f, "(The picture is `kvplan calc ... --format svg`%s.)\n\n",
-	        strcmp(svg, KVP_MD_SVG_DEFAULT) ? ", written beside this report"
-	        : " saved as " KVP_MD_SVG_DEFAULT " beside this report");
+	fprintf(f, "(The picture is `kvplan calc ... --format svg`, written "
+	        "beside this report.)\n\n");
 	(void)p;
 }
 
@@ -631,7 +654,7 @@ enum kvp_status kvp_report_md(FILE *f, const struct kvp_plan *p,
                               const struct kvp_notes *notes,
                               struct kvp_error *err)
 {
-	return kvp_report_md_svg(f, p, res, notes, KVP_MD_SVG_DEFAULT, err);
+	return kvp_report_md_svg(f, p, res, notes, NULL, err);
 }
 
 /* Top-down: the answer (verdict, first figures, bars), then what could
@@ -644,7 +667,7 @@ enum kvp_status kvp_report_md_svg(FILE *f, const struct kvp_plan *p,
 {
 	fprintf(f, "# KV-cache sizing: %s\n\n", p->name[0] ? p->name :
 	        (p->model.id[0] ? p->model.id : "unnamed plan"));
-	summary(f, p, res, svg && *svg ? svg : KVP_MD_SVG_DEFAULT);
+	summary(f, p, res, svg && *svg ? svg : NULL);
 	fprintf(f, "Written by kvplan %s. Every figure is an exact byte count; "
 	        "GiB = 1,073,741,824 B and GB = 1,000,000,000 B. Lengths are "
 	        "tokens. Every input is in the appendix.\n\n", KVP_VERSION);

@@ -22,10 +22,6 @@
 #include "kvplan/result.h"
 #include "kvplan/status.h"
 
-/* The picture of the bars (--format svg) the report shows when no name
- * is given. */
-#define KVP_MD_SVG_DEFAULT "kvplan-budget.svg"
-
 /* Width of the budget bar, cells. */
 #define KVP_MD_BAR_WIDTH 50
 
@@ -37,7 +33,8 @@ enum kvp_status kvp_report_md(FILE *f, const struct kvp_plan *p,
                               struct kvp_error *err);
 
 /* The same, showing the SVG picture of the bars (kvp_report_svg) under
- * the name `svg` (a file beside the report). */
+ * the name `svg`, a file the caller writes beside the report; NULL: no
+ * picture is written, and the report links none (kvp_report_md). */
 enum kvp_status kvp_report_md_svg(FILE *f, const struct kvp_plan *p,
                                   const struct kvp_result *res,
                                   const struct kvp_notes *notes,

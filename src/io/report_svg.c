@@ -17,6 +17,8 @@
 
 #define ROW_PX   46
 #define TOP_PX   40
+#define LINE_PX  16   /* a row of wrapped text */
+#define CHAR_PX  7    /* a character at 12 px, as the legend counts */
 #define LEFT_PX  10
 #define BAR_PX   18
 
@@ -28,12 +30,13 @@ static const struct {
 	{ "KV cache", "#f28e2b" },
 	{ "activations", "#59a14f" },
 	{ "overhead", "#b07aa1" },
-	{ "headroom", "#bab0ac" },
+	{ "your reserve", "#bab0ac" },
 };
 
-static void esc(FILE *f, const char *s)
+/* The first n bytes of s, escaped for XML. */
+static void esc_n(FILE *f, const char *s, size_t n)
 {
-	for (; *s; s++)
+	for (; n && *s; s++, n--)
 		switch (*s) {
 		case '&': fputs("&amp;", f); break;
 		case '<': fputs("&lt;", f); break;
@@ -44,6 +47,11 @@ static void esc(FILE *f, const char *s)
 			if ((unsigned char)*s >= 0x20)
 				fputc(*s, f);
 		}
+}
+
+static void esc(FILE *f, const char *s)
+{
+	esc_n(f, s, strlen(s));
 }
 
 static bool same(const struct kvp_device_result *a,
@@ -103,6 +111,53 @@ static void bar_row(FILE *f, const struct kvp_device_result *d, unsigned y)
 	        y + BAR_PX + 3, b.overflow_cells ? "#d62728" : "#333333");
 }
 
+/* The verdict line whole, wrapped at blanks for the picture's width
+ * (CHAR_PX per character, as the legend counts): the rows it takes,
+ * and those rows written from baseline y. */
+static unsigned verdict_wrap(FILE *f, const char *text, unsigned width,
+                             unsigned y)
+{
+	size_t cols = (width - 2 * LEFT_PX) / CHAR_PX, len = strlen(text);
+	unsigned rows = 0;
+
+	while (len) {
+		size_t n = len <= cols ? len : cols;
+
+		if (n < len) {   /* break at the last blank that fits */
+			size_t b = n;
+
+			while (b > 0 && text[b] != ' ')
+				b--;
+			if (b > 0)
+				n = b;
+		}
+		if (f) {
+			fprintf(f, "<text x=\"%u\" y=\"%u\">", LEFT_PX,
+			        y + rows * LINE_PX);
+			esc_n(f, text, n);
+			fprintf(f, "</text>\n");
+		}
+		rows++;
+		text += n;
+		len -= n;
+		while (*text == ' ') {
+			text++;
+			len--;
+		}
+	}
+	return rows;
+}
+
+static unsigned verdict_lines(const char *text, unsigned width)
+{
+	return verdict_wrap(NULL, text, width, 0);
+}
+
+static void verdict_rows(FILE *f, const char *text, unsigned width, unsigned y)
+{
+	verdict_wrap(f, text, width, y);
+}
+
 enum kvp_status kvp_report_svg(FILE *f, const struct kvp_plan *p,
                                const struct kvp_result *res,
                                struct kvp_error *err)
@@ -119,13 +174,15 @@ enum kvp_status kvp_report_svg(FILE *f, const struct kvp_plan *p,
 	}
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%u\" "
 	        "height=\"%u\" font-family=\"sans-serif\" font-size=\"12\">\n",
-	        width, TOP_PX + rows * ROW_PX + 30);
+	        width, TOP_PX + rows * ROW_PX + 30 +
+	        verdict_lines(res->verdict.text, width) * LINE_PX);
 	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
 	fprintf(f, "<text x=\"%u\" y=\"18\" font-size=\"14\" font-weight=\"bold\">",
 	        LEFT_PX);
 	esc(f, p->name[0] ? p->name : "plan");
-	fprintf(f, ": %s</text>\n", !res->n_devices ? "no card chosen" :
-	        res->fits ? "fits on every device" : "does not fit");
+	fprintf(f, ": %s (", kvp_verdict_name(res->verdict.state));
+	esc(f, res->verdict.rules);
+	fprintf(f, ")</text>\n");
 	y = TOP_PX;
 	for (i = 0; i < res->n_devices; i++) {
 		const struct kvp_device_result *d = &res->devices[i];
@@ -155,6 +212,7 @@ enum kvp_status kvp_report_svg(FILE *f, const struct kvp_plan *p,
 		        seg[i].fill, j + 14, y + 1, seg[i].name);
 		j += 14 + (unsigned)strlen(seg[i].name) * 7 + 16;
 	}
+	verdict_rows(f, res->verdict.text, width, y + 18);
 	fprintf(f, "</svg>\n");
 	if (fflush(f) != 0 || ferror(f))
 		return kvp_error_set(err, KVP_EIO, "writing the picture: %s",

@@ -12,16 +12,16 @@
 
 /* Index = enum tui_act - 1; the help overlay and man page use this order. */
 static const struct kvp_action actions[TUI_ACT_COUNT - 1] = {
-	[TUI_ACT_HELP - 1]         = { "help", "F1, ?", "show this help (any key closes it)", "Help", 1 },
-	[TUI_ACT_SAVE - 1]         = { "save", "F2, Ctrl-S", "save the plan as JSON (atomic; asks before overwriting a file changed on disk; refused while the plan is INVALID, with the reason)", "Save", 11 },
-	[TUI_ACT_OPEN - 1]         = { "open", "F3, Ctrl-O", "open a plan or record file, or an engine's launch command (typed, as vllm serve MODEL --tensor-parallel-size 4, or a file holding one) read on the current cards as kvplan calc -- reads it (one that kvplan calc refuses is not opened: the current plan stays)", "Open", 12 },
-	[TUI_ACT_EXPORT - 1]       = { "export", "F4, Ctrl-E", "export the Markdown report of the current result (plan, arithmetic, budget, warnings, validation plan)", "Export", 14 },
+	[TUI_ACT_HELP - 1]         = { "help", "F1, ?", "show this help: the message line and the warnings of the result whole, the keys, the words on screen (any key closes it)", "Help", 1 },
+	[TUI_ACT_SAVE - 1]         = { "save", "F2, Ctrl-S", "save the plan as JSON (atomic; asks before overwriting a file changed on disk; refused while the plan is INVALID, with the reason)", "Save", 3 },
+	[TUI_ACT_OPEN - 1]         = { "open", "F3, Ctrl-O", "open a plan or record file, or an engine's launch command (typed, as vllm serve MODEL --tensor-parallel-size 4, or a file holding one) read on the current cards as kvplan calc -- reads it (one that kvplan calc refuses is not opened: the current plan stays)", "Open", 3 },
+	[TUI_ACT_EXPORT - 1]       = { "export", "F4, Ctrl-E", "export the Markdown report of the current result (plan, arithmetic, budget, warnings, validation plan)", "Export", 3 },
 	[TUI_ACT_SEC_PLAN - 1]     = { "section-plan", "Ctrl-G", "Plan page, the first: model, card and count, workload, KV format, engine, TP/PP and the draft model of speculative decoding (typing opens the model picker, Delete removes it; under vLLM it sets the draft_model method, as --speculative-model does) beside the verdict (Enter applies and moves on)", "Plan", 4 },
 	[TUI_ACT_SEC_MODEL - 1]    = { "section-model", "F5", "Model section: layers, heads, dims, formats, weights", "Model", 4 },
 	[TUI_ACT_SEC_WORKLOAD - 1] = { "section-workload", "F6", "Work(load) section: requests, prompt parts, strategy, engine (under llama.cpp also its -ot patterns, matched against the model's tensor names again after every edit)", "Work", 5 },
 	[TUI_ACT_SEC_LAYERS - 1]   = { "section-layers", "F7", "Layers section: override rules and the resolved per-layer table", "Layers", 6 },
 	[TUI_ACT_SEC_DEVICES - 1]  = { "section-devices", "F8", "Devices section: card, count, TP/PP/DP, reserve, overheads", "Cards", 7 },
-	[TUI_ACT_SEC_TEACH - 1]    = { "section-gqa", "F9", "GQA/MQA view: the plan at every KV-head grouping", "GQA", 8 },
+	[TUI_ACT_SEC_TEACH - 1]    = { "section-gqa", "F9", "GQA/MQA view: the plan at every KV-head grouping; Up/Down choose a row and Enter gives the plan its KV heads, PgUp/PgDn jump to MHA/MQA, Left/Right step the plan's KV heads in place", "GQA", 8 },
 	[TUI_ACT_SEC_ENGINES - 1]  = { "section-engines", "F12", "Engine view: the plan under every engine profile", "Engines", 9 },
 	[TUI_ACT_SEC_SWEEP - 1]    = { "section-sweep", "F11", "Sweep view: fits or not over two axes as a heat map (x, y cycle the axes; Enter plans with a cell)", "Sweep", 10 },
 	[TUI_ACT_QUIT - 1]         = { "quit", "F10, Ctrl-Q, Ctrl-C", "quit (asks first when there are unsaved changes; a second Ctrl-C quits without saving)", "Quit", 2 },
@@ -42,7 +42,7 @@ static const struct kvp_action actions[TUI_ACT_COUNT - 1] = {
 	[TUI_ACT_PICK_PRESET - 1]  = { "pick-preset", "Ctrl-R", "Model/Devices: pick a model or card preset, or a model of the local Hugging Face cache, from the list (Ctrl-F in the model list: only the models that fit these cards, each computed as kvplan calc would with the plan's workload and engine; Tab: type a path or id; in the model prompt Tab completes folders, GGUF and config files, cached ids and preset names)", "Preset", 13 },
 	[TUI_ACT_REDRAW - 1]       = { "redraw", "Ctrl-L", "redraw the whole screen", NULL, 0 },
 	[TUI_ACT_COPY_COMMAND - 1] = { "copy-command", "Ctrl-Y", "copy the command that runs the plan under its engine (vllm serve, llama-server, python -m sglang.launch_server, trtllm-serve; as kvplan calc --emit writes it) to the terminal's clipboard (OSC 52); the message line shows its start", NULL, 0 },
-	[TUI_ACT_SEC_DEPLOY - 1]   = { "section-deploy", "Ctrl-D", "Deploy view: every card, count, layout, engine and format that fits, ranked, updated as the plan is edited (Enter plans with a row)", NULL, 0 },
+	[TUI_ACT_SEC_DEPLOY - 1]   = { "section-deploy", "Ctrl-D", "Deploy view: every card, count, layout, engine and format that fits, ranked, updated as the plan is edited (Enter plans with a row)", "Deploy", 3 },
 };
 
 struct binding {

@@ -108,6 +108,10 @@ bool tui_app_recompute(struct tui_app *a)
 	t = a->res;
 	a->res = a->scratch;
 	a->scratch = t;
+	/* the named engines beside the generic verdict (scratch is free) */
+	a->range.n = 0;
+	if (a->plan.engine.kind == KVP_ENGINE_GENERIC && a->res->n_devices)
+		kvp_engine_range(&a->plan, a->scratch, &a->range);
 	a->have_result = true;
 	fit_recompute(a);
 	a->valid = a->plan;

@@ -17,12 +17,14 @@
 #include <stddef.h>
 
 #include "io/file.h"
+#include "kvplan/engine_range.h"
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
 #include "kvplan/status.h"
 #include "tui/action.h"
 #include "tui/layout.h"
 #include "tui/theme.h"
+#include "tui/tui.h"
 
 enum tui_section {
 	TUI_SEC_PLAN = 0,    /* the first page: the ops question on one screen */
@@ -54,8 +56,13 @@ struct tui_app {
 	 * (kvplan/fit.h, recomputed with it), in the panel's words */
 	char fit_text[160];
 	bool stale;                  /* res is older than the plan/entry */
+	/* Under the generic engine with cards: the named engines' range of
+	 * res's plan (issue 31), beside the verdict; range.n 0 otherwise */
+	struct kvp_engine_range range;
 
-	char msg[KVP_ERRMSG_MAX + 128]; /* message line (error or info) */
+	/* message line (error or info): an error, or every import note
+	 * joined, whole (the help shows it when the line is too short) */
+	char msg[TUI_MSG_MAX];
 	enum tui_msg_kind msg_kind;
 
 	char path[4096];             /* plan file, "" = not saved yet */

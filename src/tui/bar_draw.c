@@ -16,7 +16,7 @@ static const struct tui_seg_info segs[TUI_SEG_COUNT] = {
 	[TUI_SEG_LORA]     = { "LoRA", '~', TUI_R_SEG_LORA },
 	[TUI_SEG_DRAFT]    = { "draft", '&', TUI_R_SEG_DRAFT },
 	[TUI_SEG_OVERHEAD] = { "overhd", '@', TUI_R_SEG_OVERHEAD },
-	[TUI_SEG_HEADROOM] = { "headrm", ':', TUI_R_SEG_HEADROOM },
+	[TUI_SEG_HEADROOM] = { "reserv", ':', TUI_R_SEG_HEADROOM },
 };
 
 /* Left blocks of 1..7 eighths (U+258F .. U+2589); [8] is the full block. */

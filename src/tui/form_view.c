@@ -73,6 +73,10 @@ struct tui_form {
 	 * "q8" -> q8_0); text that begins none is typed as text instead. */
 	char ahead[32];
 	bool ahead_text;
+	/* Text typed into the current field and not applied yet: the
+	 * verdict shown is the old value's, so the panel says PENDING
+	 * (issue 31) until Enter applies or Esc drops it. */
+	bool typed;
 	struct shape shape;
 	struct kvp_plan scratch;   /* validation copy of the plan */
 };
@@ -494,6 +498,7 @@ static void hook_init(FORM *form)
 		set_field_back(current_field(form), b->app->theme.attr[TUI_R_FIELD_ACTIVE]);
 		form_driver(form, REQ_BEG_FIELD);
 		fm->fresh = true;
+		fm->typed = false;
 		fm->ahead[0] = '\0';
 		fm->ahead_text = false;
 	}
@@ -689,6 +694,7 @@ void tui_form_reload(struct tui_form *fm, const struct tui_app *a)
 		set_field_status(fm->fields[i], FALSE);
 	}
 	fm->invalid = false;
+	fm->typed = false;
 }
 
 /* Rebuild when the plan's shape changed (engine, array sizes, rules),
@@ -767,6 +773,7 @@ bool tui_form_commit(struct tui_form *fm, struct tui_app *a)
 	field_text(cur, text, sizeof text);
 	bind_format(&a->plan, b, now, sizeof now);
 	if (!strcmp(text, now) || is_pick(b)) {     /* unchanged: nothing to apply */
+		fm->typed = false;
 		if (fm->invalid) {    /* typed back to the valid value */
 			fm->invalid = false;
 			tui_app_message(a, TUI_MSG_NONE, "%s", "");
@@ -897,12 +904,36 @@ static void cancel(struct tui_form *fm, struct tui_app *a)
 	tui_app_recompute(a);
 }
 
+/* The current field is the form's first active (editable) field, and
+ * the form has pages after it (Up would wrap out of sight). */
+static bool at_first_of_pages(const struct tui_form *fm)
+{
+	FIELD *cur = current_field(fm->form);
+	size_t i, pages = 1;
+	bool first = false, seen = false;
+
+	for (i = 0; i < fm->n_fields; i++) {
+		if (i > 0 && new_page(fm->fields[i]))
+			pages++;
+		if (!seen && (field_opts(fm->fields[i]) & O_ACTIVE)) {
+			seen = true;
+			first = fm->fields[i] == cur;
+		}
+	}
+	return first && pages > 1;
+}
+
 /* Next/previous field across pages: libform's REQ_NEXT_FIELD wraps
- * within the page, so a wrap turns into a page change. */
+ * within the page, so a wrap turns into a page change. Up from the
+ * first field of a form of several pages stays there: libform would
+ * wrap to the last page's last field, out of sight (issue 31); a form
+ * of one page wraps within it, in sight. */
 static void step(struct tui_form *fm, int dir)
 {
 	int before = field_index(current_field(fm->form)), after;
 
+	if (dir < 0 && at_first_of_pages(fm))
+		return;
 	form_driver(fm->form, dir > 0 ? REQ_NEXT_FIELD : REQ_PREV_FIELD);
 	after = field_index(current_field(fm->form));
 	if (dir > 0 && after <= before)
@@ -1009,6 +1040,12 @@ bool tui_form_handle(struct tui_form *fm, struct tui_app *a, enum tui_act act,
 	if (key >= 32 && key < 256 && key != 127 && fm->fresh && !fm->ahead_text)
 		form_driver(fm->form, REQ_CLR_FIELD);
 	fm->fresh = false;
+	/* an editing key: the field holds text the plan does not have yet
+	 * (Home and End move only) */
+	fm->typed = fm->typed || (key != KEY_HOME && key != KEY_END &&
+	                          (key == KEY_BACKSPACE || key == 127 || key == 8 ||
+	                           key == KEY_DC || key == 21 ||
+	                           (key >= 32 && key < 256)));
 	switch (key) {
 	case KEY_BACKSPACE: case 127: case 8:
 		form_driver(fm->form, REQ_DEL_PREV);
@@ -1100,6 +1137,30 @@ bool tui_form_invalid(const struct tui_form *fm)
 	return fm && fm->invalid;
 }
 
+void tui_form_kept(const struct tui_form *fm, const struct tui_app *a,
+                   char *buf, size_t n)
+{
+	struct binding *b = fm && fm->form ? field_userptr(current_field(fm->form))
+	                                   : NULL;
+	char now[TEXT_MAX];
+
+	if (!b) {
+		snprintf(buf, n, "the plan keeps its last valid values");
+		return;
+	}
+	bind_format(&a->plan, b, now, sizeof now);
+	if (b->f || b->special != TUI_PLAN_FIELD)
+		snprintf(buf, n, "%s keeps %s", b->label, now[0] ? now : "''");
+	else
+		snprintf(buf, n, "layer rule %zu keeps %s", b->index,
+		         now[0] ? now : "''");
+}
+
+bool tui_form_pending(const struct tui_form *fm)
+{
+	return fm && fm->typed && !fm->invalid;
+}
+
 bool tui_form_goto(struct tui_form *fm, const char *key, size_t index)
 {
 	size_t i;
@@ -1171,6 +1232,19 @@ void tui_form_draw(struct tui_form *fm, struct tui_app *a)
 	pos_form_cursor(fm->form);
 	touchwin(fm->win);
 	wnoutrefresh(fm->win);
+}
+
+int tui_form_position(const struct tui_form *fm, enum tui_section sec)
+{
+	if (!fm || !fm->form || fm->sec != sec)
+		return -1;
+	return field_index(current_field(fm->form));
+}
+
+void tui_form_set_position(struct tui_form *fm, int pos)
+{
+	if (fm && fm->form && pos >= 0 && (size_t)pos < fm->n_fields)
+		set_current_field(fm->form, fm->fields[pos]);
 }
 
 bool tui_form_goto_rule(struct tui_form *fm, size_t index)

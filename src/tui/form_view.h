@@ -55,6 +55,21 @@ void tui_form_reload(struct tui_form *f, const struct tui_app *a);
 /* True when the current field holds typed text that did not validate. */
 bool tui_form_invalid(const struct tui_form *f);
 
+/* The current field's place among the form's fields when the form is of
+ * section `sec` (-1 otherwise), and back to it in a form rebuilt for
+ * the same plan (a resize keeps the focus where it was, issue 31). */
+int tui_form_position(const struct tui_form *f, enum tui_section sec);
+void tui_form_set_position(struct tui_form *f, int pos);
+
+/* "KV heads keeps 8": the current field's label and the plan's value of
+ * it, for the message of an entry dropped on leaving (issue 31). */
+void tui_form_kept(const struct tui_form *f, const struct tui_app *a,
+                   char *buf, size_t n);
+
+/* True when text typed into the current field is not applied yet: the
+ * result shown is the plan's without it (the panel says PENDING). */
+bool tui_form_pending(const struct tui_form *f);
+
 /* Validate and apply the current field; false when it is invalid. */
 bool tui_form_commit(struct tui_form *f, struct tui_app *a);
 

@@ -34,13 +34,14 @@ static const struct { const char *term, *text; } glossary[] = {
 	{ "LoRA", "LoRA adapter slots (vLLM) or adapter files (llama.cpp --lora)" },
 	{ "draft", "the draft model of speculative decoding: its weights and its KV (llama.cpp -md, vLLM --speculative-model)" },
 	{ "overhd", "overhead: CUDA context, CUDA graphs, allocator reserve, TP communication buffers" },
-	{ "headrm", "headroom: memory kept free on purpose (reserve fraction or bytes)" },
+	{ "reserv", "your reserve: memory you asked to keep free on purpose (--reserve, a fraction or bytes), counted as used; 0 means you asked for none, not that nothing is left" },
+	{ "free", "what is left after every part and your reserve; OVER (or -) when the parts pass the capacity" },
 	{ "cap.", "the card's memory as the driver reports it" },
 	{ "TP, PP, DP", "tensor parallel (heads split across cards), pipeline stages (layers split), data parallel (replicas)" },
 	{ "INVALID", "the latest entry is refused (message beside it); the figures shown are the last valid ones, dimmed, without a verdict" },
 	{ "KVP-Wnn", "a warning code; man kvplan lists every one" },
 	{ "Bar key", "" },
-	{ "colour or | # * = + % ~ & @ :", "parts of the card, in legend order: weights, KV, activations, compute buffer, retained, encoder, LoRA, draft, overhead, headroom (the CLI's glyphs)" },
+	{ "colour or | # * = + % ~ & @ :", "parts of the card, in legend order: weights, KV, activations, compute buffer, retained, encoder, LoRA, draft, overhead, your reserve (the CLI's glyphs)" },
 	{ "partial block", "the last eighths of a cell (the bar is to scale in eighths of a cell)" },
 	{ "thin mark or .", "a part under one cell, drawn after the parts: no other part gives up a cell" },
 	{ "]", "the card's capacity; parts past it are drawn after the mark, as ! without colour" },
@@ -49,8 +50,9 @@ static const struct { const char *term, *text; } glossary[] = {
 #define N_GLOSSARY (sizeof glossary / sizeof glossary[0])
 
 /* Entry i of the overlay: the message line's whole text when there is
- * one (a long message never stays cut), the actions (keys, help), then
- * the glossary (term, meaning). False past the end. */
+ * one (a long message never stays cut), the warnings of the shown
+ * result whole, the actions (keys, help), then the glossary (term,
+ * meaning). False past the end. */
 static bool entry_at(const struct tui_app *a, size_t i, const char **keys,
                      const char **text)
 {
@@ -65,6 +67,15 @@ static bool entry_at(const struct tui_app *a, size_t i, const char **keys,
 		}
 		i--;
 	}
+	/* the shown result's warnings, whole (the panel wraps them into
+	 * the rows it has) */
+	if (a->have_result && i < a->res->n_warnings) {
+		*keys = kvp_warn_id(a->res->warnings[i].code);
+		*text = a->res->warnings[i].msg;
+		return true;
+	}
+	if (a->have_result)
+		i -= a->res->n_warnings;
 	acts = kvp_tui_actions(&n);
 	if (i < n) {
 		*keys = acts[i].keys;

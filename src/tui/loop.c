@@ -28,12 +28,19 @@
 #include "tui/tui.h"
 
 /* Leave the current field before switching away: keep a valid edit,
- * drop invalid typed text (the plan still holds the last valid value). */
+ * drop invalid typed text (the plan still holds the last valid value),
+ * and say so (issue 31: it was dropped without a word). */
 static void leave_field(struct tui_app *a)
 {
+	char why[sizeof a->why], kept[KVP_ERRMSG_MAX];
+
 	if (a->form && !tui_form_commit(a->form, a)) {
+		snprintf(why, sizeof why, "%s", a->why);
 		tui_form_reload(a->form, a);
 		tui_app_recompute(a);
+		tui_form_kept(a->form, a, kept, sizeof kept);
+		tui_app_message(a, TUI_MSG_INFO, "dropped the invalid entry (%s); "
+		                "%s", why, kept);
 	}
 }
 
@@ -277,7 +284,7 @@ static void handle_key(struct tui_app *a, int key)
 	bool handled = false;
 
 	if (key == KEY_RESIZE) {
-		tui_resize(a);
+		tui_resize_keep(a);
 		return;
 	}
 	/* An info message ("saved plan.json") lasts until the next key;

@@ -268,19 +268,81 @@ static uint32_t legend_device(const struct kvp_result *res)
 	return 0;
 }
 
-/* The verdict of res, or INVALID when the shown result is not the
- * plan's (FITS is never drawn over a stale result). */
-static void verdict(WINDOW *w, int y, int x, int wd, const struct kvp_result *res,
-                    bool invalid, const struct tui_theme *t)
+/* In place of the verdict while a typed value is not applied. */
+#define PENDING "PENDING: Enter applies, Esc drops"
+
+/* The verdict's colour (kvplan/verdict.h). */
+static attr_t verdict_attr(const struct kvp_result *res,
+                           const struct tui_theme *t)
 {
-	if (invalid)
+	static const enum tui_role role[KVP_VERDICT_COUNT] = {
+		TUI_R_OK, TUI_R_WARN, TUI_R_BAD,
+	};
+
+	return t->attr[(unsigned)res->verdict.state < KVP_VERDICT_COUNT ?
+	               role[res->verdict.state] : TUI_R_BAD];
+}
+
+/* The verdict of res in brief, right of the heading (`used` columns of
+ * the row taken), or on the next row when it does not fit there; or
+ * INVALID when the shown result is not the plan's (FITS is never drawn
+ * over a stale result). Returns the rows used past y. */
+static int verdict(WINDOW *w, int y, int x, int wd, int used,
+                   const struct kvp_result *res, bool invalid, bool pending,
+                   const struct tui_theme *t)
+{
+	if (invalid) {
 		tui_put_right(w, y, x, wd, t->attr[TUI_R_BAD], "INVALID");
-	else
-		tui_put_right(w, y, x, wd, t->attr[res->fits ? TUI_R_OK : TUI_R_BAD],
-		              "%s", res->fits ? "FITS" : "DOES NOT FIT");
+		return 0;
+	}
+	if (pending) {   /* the verdict shown would be the old value's */
+		tui_put_right(w, y, x, wd, t->attr[TUI_R_WARN], "%s", PENDING);
+		return 0;
+	}
+	if (used + 1 + (int)strlen(res->verdict.brief) <= wd) {
+		tui_put_right(w, y, x, wd, verdict_attr(res, t), "%s",
+		              res->verdict.brief);
+		return 0;
+	}
+	tui_put(w, y + 1, x, wd, verdict_attr(res, t), "%s", res->verdict.brief);
+	return 1;
+}
+
+/* A signed byte figure in GiB, two decimals, no unit ("-1.20"). */
+static char *gib_number(int64_t v, char *buf, size_t n)
+{
+	char g[32], *sp;
+
+	kvp_fmt_gib(v < 0 ? (uint64_t)-(v + 1) + 1 : (uint64_t)v, 2, g, sizeof g);
+	if ((sp = strchr(g, ' ')))
+		*sp = '\0';
+	snprintf(buf, n, "%s%s", v < 0 ? "-" : "", g);
+	return buf;
+}
+
+/* Under the generic verdict: what the named engines make of the plan
+ * (kvplan/engine_range.h), their least-free range and verdicts. */
+static int range_line(WINDOW *w, int y, int x, int wd,
+                      const struct kvp_engine_range *g,
+                      const struct tui_theme *t)
+{
+	char lo[40], hi[40], wait[24], no[24];
+
+	if (g->n == 0 || !g->devices)
+		return 0;
+	snprintf(wait, sizeof wait, g->states[KVP_VERDICT_WAIT] ? " %u wait" : "",
+	         g->states[KVP_VERDICT_WAIT]);
+	snprintf(no, sizeof no, g->states[KVP_VERDICT_NO_FIT] ? " %u no" : "",
+	         g->states[KVP_VERDICT_NO_FIT]);
+	tui_put(w, y, x, wd, t->attr[TUI_R_DIM], "engines: %s-%s GiB free; %u "
+	        "fit%s%s", gib_number(g->free_lo, lo, sizeof lo),
+	        gib_number(g->free_hi, hi, sizeof hi),
+	        g->states[KVP_VERDICT_FITS], wait, no);
+	return 1;
 }
 
 static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
+                        const struct tui_panel_state *s,
                         const struct kvp_result *res, const struct tui_theme *t,
                         int reserve, bool invalid, const char *fit)
 {
@@ -299,9 +361,9 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 		        "no card chosen: KV only (F8 Devices)");
 		return y;
 	}
-	tui_put(w, y, x, wd, t->attr[TUI_R_HEADING], "Devices: %u",
-	        (unsigned)res->n_devices);
-	verdict(w, y++, x, wd, res, invalid, t);
+	k = tui_put(w, y, x, wd, t->attr[TUI_R_HEADING], "Devices: %u",
+	            (unsigned)res->n_devices);
+	y += 1 + verdict(w, y, x, wd, k, res, invalid, s->pending, t);
 	/* a tall panel draws taller bars (htop's meters): each card's bar
 	 * on `tall` rows, the figures on the first */
 	tall = r->h >= TUI_TALL_ROWS - 3 && res->n_devices <= 4 ? 3 : 1;
@@ -392,11 +454,18 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 		        t->utf8 && t->color
 		        ? "key: \u258c partial cell \u258f under a cell ] cap."
 		        : "key: . under one cell  ] capacity  ! over");
+	/* beside the generic verdict (which says "no engine reserve"), the
+	 * named engines' range, where a row is left (not at 80x24) */
+	if (s->range && !invalid && y < end)
+		y += range_line(w, y, x, wd, s->range, t);
 	return y;
 }
 
 /* Warnings with their codes; a message wraps onto further lines while
  * every later warning still keeps at least its first line. */
+/* After a warning the rows cannot hold: the help shows it whole. */
+#define MORE " ...(F1)"
+
 static void draw_warnings(WINDOW *w, const struct tui_rect *r, int y,
                           const struct kvp_result *res, const struct tui_theme *t)
 {
@@ -416,17 +485,23 @@ static void draw_warnings(WINDOW *w, const struct tui_rect *r, int y,
 		tui_put(w, y, x, 8, t->attr[TUI_R_WARN], "%s",
 		        kvp_warn_id(res->warnings[i].code));
 		for (;;) {
-			int n = tw;
+			/* the warning's last row: when the rest does not fit,
+			 * it ends with a pointer to the whole text (F1) */
+			bool last = y + 1 >= end - left && (int)len > tw;
+			int room = last ? tw - (int)strlen(MORE) : tw, n = room;
 
-			if ((int)len > tw) {       /* break at the last blank */
+			if ((int)len > room) {     /* break at the last blank */
 				while (n > 0 && m[n] != ' ')
 					n--;
 				if (n == 0)
-					n = tw;
+					n = room;
 			} else {
 				n = (int)len;
 			}
-			tui_put(w, y++, x + 8, tw, t->attr[TUI_R_NORMAL], "%.*s", n, m);
+			tui_put(w, y++, x + 8, tw, t->attr[TUI_R_NORMAL], "%.*s%s", n,
+			        m, last ? MORE : "");
+			if (last)
+				break;
 			m += n;
 			len -= (size_t)n;
 			while (*m == ' ') {
@@ -507,12 +582,12 @@ void tui_panel_draw(WINDOW *w, const struct tui_rect *r,
 		return;
 	}
 	if (s->invalid) {   /* the message took rows: bars first, then KV */
-		y = draw_devices(w, r, y, s->res, t, 7, true, NULL);
+		y = draw_devices(w, r, y, s, s->res, t, 7, true, NULL);
 		draw_kv(w, r, y, s, t);
 		return;
 	}
 	y = draw_kv(w, r, y, s, t);
-	y = draw_devices(w, r, y, s->res, t, 8, false, s->fit);
+	y = draw_devices(w, r, y, s, s->res, t, 8, false, s->fit);
 	/* a tall panel: the per-layer strip, leaving rows for warnings */
 	if (r->h >= TUI_TALL_ROWS - 3 && r->y + r->h - y >= TUI_STRIP_ROWS + 4) {
 		tui_layer_strip_draw(w, y + 1, r->x + 1, r->w - 2, s->res, t);
@@ -574,11 +649,12 @@ bars:
 		int sw = 0;
 
 		if (res->n_devices)   /* the verdict, and how many bars are hidden */
-			sw = tui_put(w, y, x, wd, t->attr[s->invalid ? TUI_R_BAD
-			                                  : res->fits ? TUI_R_OK : TUI_R_BAD],
+			sw = tui_put(w, y, x, wd, s->invalid ? t->attr[TUI_R_BAD]
+			             : s->pending ? t->attr[TUI_R_WARN]
+			                          : verdict_attr(res, t),
 			             k < res->n_devices ? "%s (+%u device%s) " : "%s ",
 			             s->invalid ? "INVALID: last valid bars dimmed"
-			             : res->fits ? "FITS" : "DOES NOT FIT",
+			             : s->pending ? PENDING : res->verdict.brief,
 			             (unsigned)(res->n_devices - k),
 			             res->n_devices - k == 1 ? "" : "s") + 1;
 		if (res->n_devices && !res->n_warnings && res->speed.known) {
@@ -588,9 +664,11 @@ bars:
 			tui_put_cut(w, y, x + sw, wd - sw, t->attr[TUI_R_DIM], sp);
 		}
 		if (res->n_warnings) {
-			char m[KVP_LINE_MAX + 64];
+			char m[KVP_MSG_MAX + 64];
 
-			snprintf(m, sizeof m, "warnings %u: %s %s", (unsigned)res->n_warnings,
+			/* one row: cut for display, each whole in the help (F1) */
+			snprintf(m, sizeof m, "warnings %u (F1): %s %s",
+			         (unsigned)res->n_warnings,
 			         kvp_warn_id(res->warnings[0].code), res->warnings[0].msg);
 			tui_put_cut(w, y, x + sw, wd - sw, t->attr[TUI_R_WARN], m);
 		}

@@ -11,6 +11,7 @@
 #include <curses.h>
 #include <stdbool.h>
 
+#include "kvplan/engine_range.h"
 #include "kvplan/result.h"
 #include "tui/layout.h"
 #include "tui/theme.h"
@@ -26,6 +27,12 @@ struct tui_panel_state {
 	/* llama-server's default --fit pick for res's plan, as
 	 * kvp_fit_text's short form gives it ("" or NULL: nothing to say) */
 	const char *fit;
+	/* Under the generic engine: the named engines' range (issue 31),
+	 * shown under the verdict; NULL otherwise. */
+	const struct kvp_engine_range *range;
+	/* A value is typed but not applied (issue 31): the verdict shown is
+	 * the old plan's, so the panel says PENDING instead of it. */
+	bool pending;
 };
 
 /* Full panel in rect r (narrow sections, r->w >= 40). */

@@ -239,7 +239,7 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 		if (key == ERR)
 			continue;
 		if (key == KEY_RESIZE) {
-			tui_resize(a);
+			tui_resize_keep(a);
 			continue;
 		}
 		if (key == 27)

@@ -30,7 +30,7 @@ int tui_prompt_choice(struct tui_app *a, const char *question, const char *keys)
 			return 27;
 		if (key == ERR || key == KEY_RESIZE) {
 			if (key == KEY_RESIZE)
-				tui_resize(a);
+				tui_resize_keep(a);
 			continue;
 		}
 		if (key == 27)
@@ -226,7 +226,7 @@ bool tui_prompt_text_completing(struct tui_app *a, const char *question,
 			 * typed text kept */
 			prompt_text(&p, out, n);
 			prompt_close(&p);
-			tui_resize(a);
+			tui_resize_keep(a);
 			tui_render(a);
 			if (!prompt_open(a, &p, question, out, n))
 				return false;

@@ -51,20 +51,35 @@ static void build_form(struct tui_app *a)
 	a->form = tui_form_new(a, a->sec, &r);
 }
 
-void tui_resize(struct tui_app *a)
+/* Lay out for the terminal's size and build the section's form; `pos`:
+ * the field to put the cursor on (-1: the first). */
+static void relayout(struct tui_app *a, int pos)
 {
 	int rows, cols;
 
 	getmaxyx(stdscr, rows, cols);
 	tui_layout_compute(rows, cols, tui_section_wide(a->sec), &a->lay);
 	build_form(a);
+	tui_form_set_position(a->form, pos);
 	clearok(curscr, TRUE);
+}
+
+void tui_resize(struct tui_app *a)
+{
+	relayout(a, -1);
+}
+
+void tui_resize_keep(struct tui_app *a)
+{
+	/* the form is rebuilt for the new size: the cursor stays on its
+	 * field (issue 31: it went back to the first) */
+	relayout(a, tui_form_position(a->form, a->sec));
 }
 
 void tui_set_section(struct tui_app *a, enum tui_section s)
 {
 	a->sec = s;
-	tui_resize(a);
+	relayout(a, -1);   /* a section (even the same) opens at its first field */
 }
 
 static void draw_view(struct tui_app *a)
@@ -115,6 +130,8 @@ void tui_render(struct tui_app *a)
 	ps.stale = a->stale;
 	ps.invalid = a->invalid ? a->why : NULL;
 	ps.fit = a->have_result ? a->fit_text : NULL;
+	ps.range = a->have_result && a->range.n ? &a->range : NULL;
+	ps.pending = a->form && tui_form_pending(a->form);
 	ps.engine = a->plan.engine.kind != KVP_ENGINE_GENERIC
 	            ? kvp_engine_name(a->plan.engine.kind) : NULL;
 	if (a->lay.wide)

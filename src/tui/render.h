@@ -12,6 +12,9 @@ void tui_render(struct tui_app *a);
 
 /* Re-read the terminal size and rebuild the layout and the form. */
 void tui_resize(struct tui_app *a);
+/* The same after the terminal changed size (KEY_RESIZE): the cursor
+ * stays on the field it was on. */
+void tui_resize_keep(struct tui_app *a);
 
 /* Switch section (commits nothing: the caller commits the form first). */
 void tui_set_section(struct tui_app *a, enum tui_section s);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "kvplan/bar.h"
+#include "kvplan/field.h"
 #include "kvplan/speed.h"
 #include "kvplan/teach.h"
 #include "tui/bar_draw.h"
@@ -20,6 +21,11 @@
 struct tui_teach {
 	unsigned long gen;        /* app->gen the rows belong to */
 	bool valid;
+	/* The row the cursor is on (issue 31: the view changes the KV
+	 * heads in place): Up/Down move it, PgUp/PgDn jump to MHA/MQA,
+	 * Enter applies its Hkv; Left/Right apply the neighbour's. Set to
+	 * the current row whenever the rows are recomputed. */
+	size_t sel;
 	enum kvp_status st;       /* kvp_teach's status */
 	struct kvp_error err;
 	struct kvp_teach t;
@@ -117,11 +123,11 @@ static void draw_header(WINDOW *w, int y, const struct tui_rect *r, bool tp,
 
 static void draw_row(WINDOW *w, int y, const struct tui_rect *r,
                      const struct kvp_teach_row *row, bool tp, uint64_t scale,
-                     struct tui_app *a)
+                     struct tui_app *a, bool selected)
 {
 	const struct tui_theme *th = &a->theme;
 	char b1[32], b2[32], b3[32], ratio[24], grp[16], fit[32], lab[8], rk[48];
-	attr_t at = th->attr[row->current ? TUI_R_SELECT : TUI_R_NORMAL];
+	attr_t at = th->attr[selected ? TUI_R_SELECT : TUI_R_NORMAL];
 	int x = r->x, tc = table_cols(r->w, tp), bw = r->w - tc - 3;
 
 	if (row->group)
@@ -197,6 +203,23 @@ static void draw_notes(WINDOW *w, const struct tui_rect *r, const struct kvp_tea
 	        "is not equivalent at another value; its quality must be evaluated separately.");
 }
 
+/* The rows of the plan as it is now; the cursor on the current row when
+ * they are recomputed. */
+static void rows_of(struct tui_app *a, struct tui_teach *t)
+{
+	size_t i;
+
+	if (t->valid && t->gen == a->gen)
+		return;
+	t->st = kvp_teach(&a->plan, &t->t, &t->scratch, &t->err);
+	t->gen = a->gen;
+	t->valid = true;
+	t->sel = 0;
+	for (i = 0; t->st == KVP_OK && i < t->t.n; i++)
+		if (t->t.rows[i].current)
+			t->sel = i;
+}
+
 void tui_teach_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 {
 	const struct tui_theme *th = &a->theme;
@@ -215,11 +238,7 @@ void tui_teach_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 			return;
 		}
 	}
-	if (!t->valid || t->gen != a->gen) {
-		t->st = kvp_teach(&a->plan, &t->t, &t->scratch, &t->err);
-		t->gen = a->gen;
-		t->valid = true;
-	}
+	rows_of(a, t);
 	if (t->st != KVP_OK) {
 		tui_put(w, y, r->x, r->w, th->attr[TUI_R_ERROR], "%s", t->err.msg);
 		return;
@@ -233,26 +252,89 @@ void tui_teach_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 	        (unsigned)k->q_heads);
 	draw_header(w, y++, r, ranks > 1, th);
 	rows = r->h - 6;
+	/* the selected row in sight */
+	if ((int)t->sel < a->scroll[TUI_SEC_TEACH])
+		a->scroll[TUI_SEC_TEACH] = (int)t->sel;
+	if ((int)t->sel >= a->scroll[TUI_SEC_TEACH] + rows)
+		a->scroll[TUI_SEC_TEACH] = (int)t->sel - rows + 1;
 	if (a->scroll[TUI_SEC_TEACH] > (int)k->n - rows)
 		a->scroll[TUI_SEC_TEACH] = (int)k->n - rows;
 	if (a->scroll[TUI_SEC_TEACH] < 0)
 		a->scroll[TUI_SEC_TEACH] = 0;
 	for (i = 0; i < rows && (size_t)(a->scroll[TUI_SEC_TEACH] + i) < k->n; i++)
 		draw_row(w, y++, r, &k->rows[a->scroll[TUI_SEC_TEACH] + i], ranks > 1,
-		         scale, a);
+		         scale, a, (size_t)(a->scroll[TUI_SEC_TEACH] + i) == t->sel);
 	draw_notes(w, r, k, ranks, th);
+}
+
+/* The plan's KV heads set to row i's, through the field table (the one
+ * validation every entry passes); the rows are recomputed after. */
+static void apply_row(struct tui_app *a, struct tui_teach *t, size_t i)
+{
+	const struct kvp_field *f = kvp_field_by_key("model.base.kv_heads");
+	struct kvp_error err;
+	char v[16];
+
+	if (i >= t->t.n || !f)
+		return;
+	snprintf(v, sizeof v, "%u", (unsigned)t->t.rows[i].kv_heads);
+	if (kvp_field_set(&a->plan, f, 0, v, &err) != KVP_OK) {
+		tui_app_message(a, TUI_MSG_ERROR, "KV heads %s: %s", v, err.msg);
+		return;
+	}
+	tui_app_edited(a);
+	tui_app_message(a, TUI_MSG_INFO, "KV heads set to %s (model.base."
+	                "kv_heads)", v);
+}
+
+/* The current row's index (the plan's own Hkv), or sel. */
+static size_t current_row(const struct tui_teach *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->t.n; i++)
+		if (t->t.rows[i].current)
+			return i;
+	return t->sel;
 }
 
 bool tui_teach_handle(struct tui_app *a, enum tui_act act)
 {
+	struct tui_teach *t = a->teach;
+	size_t cur;
+
+	if (!t) {
+		t = a->teach = calloc(1, sizeof *t);
+		if (!t)
+			return false;
+	}
+	rows_of(a, t);
+	if (t->st != KVP_OK || t->t.n == 0)
+		return false;
+	cur = current_row(t);
 	switch (act) {
 	case TUI_ACT_UP:
-	case TUI_ACT_PAGE_UP:
-		a->scroll[TUI_SEC_TEACH] -= act == TUI_ACT_UP ? 1 : 5;
+		t->sel -= t->sel > 0;
 		return true;
 	case TUI_ACT_DOWN:
-	case TUI_ACT_PAGE_DOWN:
-		a->scroll[TUI_SEC_TEACH] += act == TUI_ACT_DOWN ? 1 : 5;
+		t->sel += t->sel + 1 < t->t.n;
+		return true;
+	case TUI_ACT_PAGE_UP:      /* MHA, the first row */
+		t->sel = 0;
+		return true;
+	case TUI_ACT_PAGE_DOWN:    /* MQA, the last */
+		t->sel = t->t.n - 1;
+		return true;
+	case TUI_ACT_APPLY:
+		apply_row(a, t, t->sel);
+		return true;
+	case TUI_ACT_CHOICE_PREV:  /* more KV heads, in place */
+		if (cur > 0)
+			apply_row(a, t, cur - 1);
+		return true;
+	case TUI_ACT_CHOICE_NEXT:  /* fewer */
+		if (cur + 1 < t->t.n)
+			apply_row(a, t, cur + 1);
 		return true;
 	default:
 		return false;

@@ -5,6 +5,12 @@
 #define KVPLAN_TUI_TUI_H
 
 #include "kvplan/plan.h"
+#include "kvplan/preset.h"
+#include "kvplan/status.h"
+
+/* The longest message line: every import note (kvplan/preset.h) joined,
+ * or an error, whole (issue 31: a message is wrapped, never cut). */
+#define TUI_MSG_MAX (KVP_MAX_NOTES * (KVP_NOTE_MAX + 2) + KVP_ERRMSG_MAX + 64)
 
 /*
  * Run the planner on a copy of *plan until the user quits. `path` is the

@@ -7,7 +7,7 @@
 
 # name: the worked example's, until --model replaces the model
 "$KVPLAN" calc --format json >"$TMP/r.json"
-grep -q '^	"name":	"worked example (DESIGN.md)",' "$TMP/r.json" && ok "default name" || notok "default name"
+grep -q '^	"name":	"worked example (docs/DESIGN.md)",' "$TMP/r.json" && ok "default name" || notok "default name"
 "$KVPLAN" calc --model llama-3.1-8b --format json >"$TMP/r.json"
 grep -q '^	"name":	"meta-llama/Llama-3.1-8B",' "$TMP/r.json" && ok "name follows --model" || notok "name follows --model: $(grep -m1 '"name"' "$TMP/r.json")"
 "$KVPLAN" calc --model llama-3.1-8b >"$TMP/t.txt"

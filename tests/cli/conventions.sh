@@ -88,7 +88,7 @@ n=$(plan_name --layers 32 --q-heads 32 --kv-heads 8); m=$(mid --layers 32 --q-he
 n=$(plan_name --model llama-3.1-8b --layers 16); m=$(mid --model llama-3.1-8b --layers 16)
 [ "$n" = custom ] && [ "$m" = meta-llama/Llama-3.1-8B ] && ok "a reshaped --model: plan 'custom'" || notok "reshaped model: '$n' '$m'"
 n=$(plan_name --prompt 2k); m=$(mid --prompt 2k)
-[ "$n" = "$m" ] && [ "$n" != "worked example (DESIGN.md)" ] && ok "workload flags only: plan named after its model ($n)" || notok "--prompt only: '$n' model '$m'"
+[ "$n" = "$m" ] && [ "$n" != "worked example (docs/DESIGN.md)" ] && ok "workload flags only: plan named after its model ($n)" || notok "--prompt only: '$n' model '$m'"
 n=$(plan_name --layers 32 --name mine); [ "$n" = mine ] && ok "--name wins" || notok "--name: '$n'"
 "$KVPLAN" calc --layers 32 --q-heads 32 --kv-heads 8 >"$TMP/out" 2>&1
 grep -q "example" "$TMP/out" && notok "a flag-only shape mentions the worked example: $(grep example "$TMP/out")" ||

@@ -1,13 +1,15 @@
 #!/bin/sh
 # readme_tour.sh - README.md's tour is the program's real output, to the
 # byte: every fenced block of the "## Tour" section that starts with
-# "$ kvplan ..." is run (in a scratch folder holding vllm-startup.log,
-# the four lines of case vllm-10517-llama31-8b-20k from
-# tests/reference/cases/engine-logs.json) through sh, with `kvplan`
+# "$ kvplan ..." is run (in a scratch folder holding the tree's
+# examples/vllm-startup.log, checked equal to the four lines of case
+# vllm-10517-llama31-8b-20k of tests/reference/cases/engine-logs.json)
+# through sh, with `kvplan`
 # the binary under test, and its stdout must equal the rest of the block
 # exactly. The first block that is not a command is the planner's screen:
-# `kvplan` is started under tmux at 80x24 in LANG=C.UTF-8 and the
-# settled screen must equal the block. Any drift of a figure, a column or
+# `kvplan` is started under tmux at 80x24 in LANG=C.UTF-8 with NO_COLOR=1
+# and the settled screen must equal the block; the README says both
+# (checked below). Any drift of a figure, a column or
 # a word fails here; regenerate the blocks from the binary (and read them).
 set -u
 : "${KVPLAN:?KVPLAN must name the kvplan binary}"
@@ -31,10 +33,15 @@ fail=0 n=0
 ok() { echo "ok - $1"; }
 no() { echo "not ok - $1"; fail=1; }
 
-mkdir -p "$tmp/run" "$tmp/blocks" "$tmp/config"
+mkdir -p "$tmp/run/examples" "$tmp/blocks" "$tmp/config"
+# the tour runs from a checkout's top: the example log it reconciles is
+# the tree's own, the lines of case vllm-10517-llama31-8b-20k
+cp "$here/../../examples/vllm-startup.log" "$tmp/run/examples/" ||
+	no "examples/vllm-startup.log is not in the tree"
 awk -v id=vllm-10517-llama31-8b-20k -f "$here/ref_lines.awk" \
-	"$REF/cases/engine-logs.json" > "$tmp/run/vllm-startup.log"
-[ -s "$tmp/run/vllm-startup.log" ] || no "no vllm-10517-llama31-8b-20k lines in $REF/cases/engine-logs.json"
+	"$REF/cases/engine-logs.json" > "$tmp/ref.log"
+[ -s "$tmp/ref.log" ] && cmp -s "$tmp/ref.log" "$tmp/run/examples/vllm-startup.log" ||
+	no "examples/vllm-startup.log differs from case vllm-10517-llama31-8b-20k of $REF/cases/engine-logs.json"
 
 # Split the tour into blocks: blocks/N.cmd (the command line, without
 # "$ ") and blocks/N.want (the lines after it); blocks/screen for the
@@ -76,10 +83,16 @@ for cmdf in "$tmp"/blocks/*.cmd; do
 done
 [ $n -ge 6 ] || no "only $n tour commands found in $README"
 # the report one-liner writes its file
-[ -s "$tmp/run/sizing.md" ] && grep -q 'KV' "$tmp/run/sizing.md" ||
-	no "the tour's --format md > sizing.md wrote no report"
+[ -s "$tmp/run/sizing.md" ] && head -1 "$tmp/run/sizing.md" | grep -q '^# KV-cache sizing' ||
+	no "the tour's --output sizing.md wrote no Markdown report"
+grep -q '](sizing.svg)' "$tmp/run/sizing.md" && [ -s "$tmp/run/sizing.svg" ] ||
+	no "the tour's report links sizing.svg, not written beside it"
 
-# The planner's screen, 80x24, UTF-8, no colour.
+# The planner's screen, 80x24, UTF-8, no colour: the README says how it
+# was captured, NO_COLOR included (issue 31)
+tr '\n' ' ' < "$README" | grep -q '(captured under tmux, 80x24, LANG=C.UTF-8, NO_COLOR=1' &&
+	ok "the README says the screen is captured with NO_COLOR=1" ||
+	no "the README does not say how the screen was captured (NO_COLOR=1)"
 if ! command -v tmux >/dev/null 2>&1; then
 	no "tmux is not installed (.ci/run installs it)"
 elif [ ! -s "$tmp/blocks/screen" ]; then

@@ -45,8 +45,11 @@ for id in $($AWK -v mode=ids "$F"); do
 	"$KVPLAN" reconcile "$tmp/log" "$@" > "$tmp/out" 2> "$tmp/err"
 	rc=$?
 	ok=1
-	[ $rc -eq 0 ] || ok=0
-	grep -q DIFFERS "$tmp/out" && ok=0
+	# every arithmetic figure matches; the plan's own pool may miss what
+	# the engine sized from memory it measured (exit 1, PLAN DIFFERS:
+	# a finding since issue 31, reconcile_plan_error.sh)
+	[ $rc -eq 0 ] || { [ $rc -eq 1 ] && grep -q 'PLAN DIFFERS' "$tmp/out"; } || ok=0
+	grep -q 'arithmetic  *DIFFERS' "$tmp/out" && ok=0
 	grep -q ' arithmetic  *match' "$tmp/out" || ok=0
 	for k in total_bytes K_bytes per_cache_bytes bytes K_bytes_per_gpu; do
 		v=$(get "$id" "$k")

@@ -22,13 +22,16 @@ awk -v id=vllm-10517-llama31-8b-20k -f "$here/ref_lines.awk" \
 rc=$?
 tr -d '\t\n' < "$tmp/out" > "$tmp/flat"
 # 0.9 x 10^6 = 900,000 ppm; printed to one decimal: +- 0.005 x 10^6 = 5,000
-if [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && has '{"kvplan":"reconcile","kvplan_version":' &&
+# exit 1: the plan's own KV budget (a prediction) differs from vLLM's,
+# counted in plan_mismatches (issue 31, reconcile_plan_error.sh)
+if [ $rc -eq 1 ] && [ ! -s "$tmp/err" ] && has '{"kvplan":"reconcile","kvplan_version":' &&
    has '"engine":"vllm","lines":4,"lines_used":4,"skipped_unknown":0,' &&
    has '"settings":{"max_model_len":20000,"gpu_memory_utilization_ppm":900000}' &&
    has '"settings from the log: max_model_len, gpu_memory_utilization"' &&
    has '{"figure":"gpu_memory_utilization ppm","class":"arithmetic","is_bytes":false,"computed":900000,"computed_lo":900000,"computed_hi":900000,"observed":900000,"tolerance":5000,' &&
    has '{"figure":"CPU blocks","class":"arithmetic","is_bytes":false,"computed":2048,"computed_lo":2048,"computed_hi":2048,"observed":2048,"tolerance":0,' &&
-   has '"observed":1952,' && has '"arithmetic_mismatches":0,"compared":8,"compared_arithmetic":5,"nothing_compared":false}'
+   has '"observed":1952,' && has '"arithmetic_mismatches":0,"plan_mismatches":1,"plan_mismatch_explained":"explained by what vllm measured' &&
+   has '"compared":8,"compared_arithmetic":5,"nothing_compared":false}'
 then ok "json record: log, settings, notes and rows as integers"
 else no "json record (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
 
@@ -47,7 +50,7 @@ tr -d '\t\n ' < "$tmp/plan.json" | grep -q '"max_model_len":20000' &&
 rc=$?
 tr -d '\t\n' < "$tmp/out" > "$tmp/flat"
 if [ $rc -eq 1 ] && has '"computed":800000,"computed_lo":800000,"computed_hi":800000,"observed":900000,"tolerance":5000,"line":2,"diff":100000,"diff_ppm":125000,"match":false,' &&
-   has '"arithmetic_mismatches":1,"compared":8,' &&
+   has '"arithmetic_mismatches":1,"plan_mismatches":1,' && has '"compared":8,' &&
    has '"settings from the flags (they win over the log): gpu_memory_utilization"'
 then ok "json: a differing flag counted, exit 1"
 else no "json differing flag (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi

@@ -59,7 +59,7 @@ fi
 # the bar's cells: the layout's widths at 120 cells of 5 px; a plan that
 # does not fit draws its overflow past the red capacity mark
 "$KVPLAN" calc --model llama-3.1-70b --card l4 --format svg >"$TMP/o.svg" 2>"$TMP/err"
-grep -q 'stroke="#d62728" stroke-width="2"><title>' "$TMP/o.svg" && grep -q '>does not fit<\|: does not fit</text>' "$TMP/o.svg" &&
+grep -q 'stroke="#d62728" stroke-width="2"><title>' "$TMP/o.svg" && grep -q ': does not fit (generic engine)</text>' "$TMP/o.svg" && grep -q '<text x="10" y="[0-9]*">does not fit: device 0 (L4-24GB) is over by ' "$TMP/o.svg" &&
 	ok "svg: overflow outlined past the capacity mark" || notok "svg overflow: $(cat "$TMP/err")"
 # a card name from a file is escaped
 printf '{"kvplan":"card","card":{"name":"<b>&\\"x","capacity_bytes":100000000000,"allocatable":true,"source":"test"}}' >"$TMP/card.json"

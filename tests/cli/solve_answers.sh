@@ -52,9 +52,15 @@ grep -q '^check: 320,059 tokens fit; 320,060 tokens do not' "$TMP/t.txt" && ok "
 
 # length at 6 requests: 983,040 B per token of length ->
 # floor(60,990,642,176 / 983,040) = 62,042 (62,042 x 983,040 =
-# 60,989,767,680)
-"$KVPLAN" solve --for length --activations 1GiB >"$TMP/t.txt"
+# 60,989,767,680), on a model that takes that many positions
+"$KVPLAN" solve --for length --activations 1GiB --max-positions 1000000 >"$TMP/t.txt"
 grep -q '^solve length: 62,042 tokens per sequence' "$TMP/t.txt" && ok "62,042 tokens" || notok "length: $(head -1 "$TMP/t.txt")"
+# the default model takes 4,096 positions: a longer request does not fit
+# (issue 31: solve answered 62,042), whatever the memory
+"$KVPLAN" solve --for length --activations 1GiB >"$TMP/t.txt"
+grep -q '^solve length: 4,096 tokens per sequence' "$TMP/t.txt" &&
+	grep -q "^check: 4,096 tokens fit; 4,097 tokens do not: a request of 4,097 tokens is longer than the model's 4,096 positions" "$TMP/t.txt" &&
+	ok "capped at the model's 4,096 positions" || notok "length: $(head -2 "$TMP/t.txt")"
 
 # nothing fits: exit 1
 "$KVPLAN" solve --for concurrency --card-capacity 8GiB >"$TMP/t.txt"

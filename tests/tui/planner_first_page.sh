@@ -85,8 +85,10 @@ for size in "80 24" "200 60"; do
 	# the help ends with the glossary of the words on screen and the
 	# bar key
 	$T send-keys F1
-	page_to "headroom: memory kept free"
-	check "$at: help glossary: headrm" "headroom: memory kept free"
+	page_to "your reserve: memory you asked to keep free"
+	check "$at: help glossary: reserv" "your reserve: memory you asked to keep free"
+	page_to "what is left after every part"
+	check "$at: help glossary: free" "what is left after every part"
 	page_to "the card's capacity; parts past it"
 	check "$at: help glossary: bar key" "the card's capacity; parts past it"
 	$T send-keys Escape

@@ -122,7 +122,10 @@ row "the Work page has the mmproj file row" "llama.cpp --mmproj FILE: a GGUF pat
 keys "$DIR/g3.gguf" Enter
 check "the file read: calc's figure for it" "127,141,888"
 check "the file's projector in its row" "gemma3"
-keys Up "$DIR/none.gguf" Enter
+# Enter on the form's last field went on to the first: Down back to the
+# row (Up from the first field no longer wraps to a hidden page, issue 31)
+row "back on the mmproj file row" "llama.cpp --mmproj FILE: a GGUF path"
+keys "$DIR/none.gguf" Enter
 check "a missing file: refused inline, naming it" "none.gguf: No such file or directory"
 check "the refused file leaves the last good one's figures" "127,141,888"
 quit_run "mmproj file run"

@@ -33,14 +33,21 @@ preset() {
 	wait_for "in place of" >/dev/null
 }
 
-# 1. 80x24: the footer has a key for every view, whole words only.
+# 1. 80x24: the footer has save, open, export and the Deploy view (issue
+#    31: an ops desk at 80 columns found none of them), whole words only;
+#    the views past F7 are in the tab bar and the help (F1), and their
+#    keys work (F11, F12 below).
 start 80 24 C.UTF-8
-check "footer at 80 columns: F11 Sweep and F12 Engines" "F12Engines F11Sweep F10Quit"
+check "footer at 80 columns: save, open, export" "F2Save F3Open F4Export"
+check "footer at 80 columns: the Deploy view" "^DDeploy"
 # (a pane of 80 columns never shows a longer line: a footer cut at the
 # edge is caught by its last word instead)
 footer=$(tail -n 1 "$DIR/screen" | sed 's/[[:space:]]*$//')
-case $footer in *" F10Quit") ok "footer ends on a whole item";;
+case $footer in *" ^DDeploy") ok "footer ends on a whole item";;
 	*) notok "footer cut: '$footer'";; esac
+keys C-d
+check "Ctrl-D opens the Deploy view at 80 columns" "Deployments that fit"
+keys C-g
 # 2. The field under the cursor explains itself on the message line.
 check "field help on the message line" "type to search the model presets"
 keys F11
@@ -96,7 +103,7 @@ check "GQA view: the quality caveat always shown, MLA too" "its quality must be 
 #    view with DeepSeek-V3's 626 GiB of weights on one 80 GB card: vLLM
 #    refuses; its reason, selected, is wrapped below the table.
 start 120 40 C
-check "C locale, 120 columns: whole footer" "F10Quit ^NNext ^RPreset"
+check "C locale, 120 columns: the footer up to Next, then Deploy" "F10Quit ^NNext ^DDeploy"
 preset deepseek-v3
 keys F12
 check "Engines view: a refusal in the table" "refused (Up/Down: the reason below)"

@@ -17,6 +17,16 @@
  *            vLLM keeps the weights: with --cpu-offload-gb it is the
  *            same bytes (copied in or read over the host link each
  *            step), the offloaded ones among them;
+ *   verdict  (issue 31) the verdict is "fits" only when every device
+ *            fits, the engine holds every request of the workload at once
+ *            (a pool engine's own res.engine.workload_fit, counted here
+ *            from the plan) and no request is longer than the model's
+ *            positions or the engine's max_model_len; "requests wait"
+ *            only with every device fitting and fewer held; the same
+ *            plan with a request past the model's positions never fits;
+ *            the speed bound decodes at most the sequences held; no
+ *            warning, engine note, verdict or error fills its buffer
+ *            (none is cut);
  *   mix      "requests of your mix fit" is one number: the engine's
  *            res.engine.mix_fit, when a pool engine computes one on a
  *            plan whose devices fit, equals kvp_solve_mix (devices
@@ -302,6 +312,133 @@ static int check_offload_speed(const char *what)
 	return 1;
 }
 
+/* The workload's requests and its longest request, from the plan. */
+static void extent(const struct kvp_plan *p, uint64_t *requests,
+                   uint64_t *longest, uint64_t *samples)
+{
+	uint32_t c;
+	size_t i;
+	int k;
+
+	*requests = *longest = 0;
+	*samples = 1;
+	for (c = 0; c < p->workload.n_classes; c++) {
+		const struct kvp_seq_class *cl = &p->workload.classes[c];
+		uint64_t len = cl->gen;
+
+		if (!cl->requests)
+			continue;
+		for (k = 0; k < KVP_PP_COUNT; k++)
+			len += cl->prompt[k];
+		*requests += cl->requests;
+		if (len > *longest)
+			*longest = len;
+		if (cl->samples > *samples)
+			*samples = cl->samples;
+	}
+	for (i = 0; p->workload.ragged && i < p->workload.n_ragged; i++) {
+		*requests += 1;
+		if (p->workload.ragged[i] > *longest)
+			*longest = p->workload.ragged[i];
+	}
+}
+
+static bool pool_engine(enum kvp_engine_kind k)
+{
+	return k == KVP_ENGINE_LLAMACPP || k == KVP_ENGINE_VLLM ||
+	       k == KVP_ENGINE_SGLANG || k == KVP_ENGINE_TRTLLM;
+}
+
+/* fits => every device fits, all requests held, none too long. */
+static void check_verdict_fits(const char *what, uint64_t requests,
+                               uint64_t longest)
+{
+	uint32_t i;
+
+	for (i = 0; i < res.n_devices; i++)
+		ck_assert_msg(res.devices[i].fits, "%s: fits, but device %u is "
+		              "over: %s", what, i, res.verdict.text);
+	if (pool_engine(plan.engine.kind)) {
+		ck_assert_msg(res.engine.workload_fit >= requests, "%s: fits, but "
+		              "the engine holds %llu of %llu: %s", what,
+		              (unsigned long long)res.engine.workload_fit,
+		              (unsigned long long)requests, res.verdict.text);
+		ck_assert_msg(longest <= res.engine.max_model_len, "%s: fits, but "
+		              "a request of %llu > max_model_len %llu", what,
+		              (unsigned long long)longest,
+		              (unsigned long long)res.engine.max_model_len);
+	}
+	ck_assert_msg(!plan.model.arch.max_positions ||
+	              longest <= plan.model.arch.max_positions, "%s: fits, but a "
+	              "request of %llu > the model's %llu positions", what,
+	              (unsigned long long)longest,
+	              (unsigned long long)plan.model.arch.max_positions);
+	ck_assert_uint_eq(res.verdict.admitted, requests);
+}
+
+/* The three states against the figures they come from (the header). */
+static int check_verdict(const char *what)
+{
+	uint64_t requests, longest, samples;
+	uint32_t i;
+	bool all_fit = true;
+
+	extent(&plan, &requests, &longest, &samples);
+	for (i = 0; i < res.n_devices; i++)
+		all_fit = all_fit && res.devices[i].fits;
+	ck_assert_uint_eq(res.verdict.requests, requests);
+	ck_assert_msg(res.verdict.text[0] && res.verdict.brief[0], "%s: no "
+	              "verdict line", what);
+	if (res.verdict.state == KVP_VERDICT_FITS)
+		check_verdict_fits(what, requests, longest);
+	if (res.verdict.state == KVP_VERDICT_WAIT) {
+		ck_assert_msg(all_fit, "%s: requests wait, but a device is over",
+		              what);
+		ck_assert_msg(pool_engine(plan.engine.kind) &&
+		              res.engine.workload_fit < requests &&
+		              res.verdict.admitted == res.engine.workload_fit,
+		              "%s: requests wait: %s", what, res.verdict.text);
+		ck_assert_msg(!res.speed.known || res.speed.sequences <=
+		              res.engine.workload_fit * samples, "%s: the speed "
+		              "bound decodes %llu sequences, the engine holds %llu "
+		              "requests", what,
+		              (unsigned long long)res.speed.sequences,
+		              (unsigned long long)res.engine.workload_fit);
+	}
+	if (!all_fit)
+		ck_assert_msg(res.verdict.state == KVP_VERDICT_NO_FIT &&
+		              res.verdict.reason == KVP_VWHY_DEVICE, "%s: a device "
+		              "is over: %s", what, res.verdict.text);
+	if (!plan.model.arch.max_positions || plan.workload.classes[0].requests == 0)
+		return 0;
+	/* a request past the model's positions: never fits */
+	bare = plan;
+	bare.workload.classes[0].prompt[KVP_PP_INPUT] +=
+		plan.model.arch.max_positions;
+	if (kvp_compute(&bare, &res2) != KVP_OK)
+		return 0;
+	ck_assert_msg(res2.verdict.state == KVP_VERDICT_NO_FIT, "%s: a request "
+	              "past the model's %llu positions: %s", what,
+	              (unsigned long long)plan.model.arch.max_positions,
+	              res2.verdict.text);
+	return 1;
+}
+
+/* No message is cut (issue 31): each is shorter than its buffer, so
+ * vsnprintf never stopped it. */
+static void check_whole(const char *what)
+{
+	uint32_t i;
+
+	for (i = 0; i < res.n_warnings; i++)
+		ck_assert_msg(strlen(res.warnings[i].msg) < KVP_MSG_MAX - 1,
+		              "%s: warning %u fills its buffer", what, i);
+	ck_assert_msg(strlen(res.engine.note) < KVP_MSG_MAX - 1,
+	              "%s: the engine note fills its buffer", what);
+	ck_assert_msg(strlen(res.verdict.text) < KVP_VERDICT_TEXT_MAX - 1,
+	              "%s: the verdict fills its buffer", what);
+}
+
 /* compare's row says what calc's engine note says, for every engine
  * with a pool; the note carries the same number. */
 static int check_mix(const char *what)
@@ -337,6 +474,7 @@ START_TEST(random_plans)
 {
 	int i, model, computed = 0, with_dev = 0, mixes = 0, offloads = 0;
 	int per_engine[KVP_ENGINE_COUNT] = { 0 };
+	int states[KVP_VERDICT_COUNT] = { 0 }, too_long = 0;
 	char what[256];
 
 	setup();
@@ -345,8 +483,11 @@ START_TEST(random_plans)
 		describe(what, sizeof what, i, model);
 		if (kvp_compute(&plan, &res) != KVP_OK) {
 			ck_assert_msg(res.error.msg[0], "%s: an error without a message", what);
+			ck_assert_msg(strlen(res.error.msg) < KVP_ERRMSG_MAX - 1,
+			              "%s: the error fills its buffer", what);
 			continue;
 		}
+		check_whole(what);
 		computed++;
 		per_engine[plan.engine.kind]++;
 		with_dev += res.n_devices > 0;
@@ -354,6 +495,8 @@ START_TEST(random_plans)
 		check_host(what);
 		check_nocard(what);
 		offloads += check_offload_speed(what);
+		too_long += check_verdict(what);
+		states[res.verdict.state]++;
 		if (i % MIX_EVERY == 0)
 			mixes += check_mix(what);
 	}
@@ -361,6 +504,14 @@ START_TEST(random_plans)
 	       "%d mix checks, %d with checkpoints, %d with an encoder "
 	       "compute buffer, %d offload speed checks\n", PLANS, computed,
 	       with_dev, mixes, ckpts, encoders, offloads);
+	printf("test_invariants: verdicts %d fit, %d with requests waiting, "
+	       "%d do not fit; %d too-long variants refused\n",
+	       states[KVP_VERDICT_FITS], states[KVP_VERDICT_WAIT],
+	       states[KVP_VERDICT_NO_FIT], too_long);
+	/* every state reached, so each branch above was checked */
+	for (i = 0; i < KVP_VERDICT_COUNT; i++)
+		ck_assert_int_ge(states[i], 20);
+	ck_assert_int_ge(too_long, 100);
 	ck_assert_int_ge(offloads, 20);
 	ck_assert_int_ge(ckpts, 10);
 	ck_assert_int_ge(encoders, 5);

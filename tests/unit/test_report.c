@@ -50,6 +50,10 @@ START_TEST(test_worked_example_and_validation_plan)
 	 * x 6 sequences = 4,026,531,840 B = 3.75 GiB (DESIGN.md) */
 	has(md, "2 x 40 layers x 8 KV heads x 128 x 2 B = **163,840 B**");
 	has(md, "4,026,531,840 B (3.75 GiB, 4.03 GB)");
+	/* kvp_report_md (the planner's export) writes no picture: it links
+	 * no file (issue 31), and says how to get one */
+	ck_assert_msg(strstr(md, "](") == NULL, "the report links a file");
+	has(md, "which writes it beside the report as NAME.svg");
 	/* the three cases */
 	has(md, "**Typical input**");
 	has(md, "**Expected long input**");
@@ -147,7 +151,13 @@ START_TEST(test_overflow_bar)
 	p.devices.groups[0].card.capacity_bytes = 4ull << 30;
 	md = report(&p, &res);
 	ck_assert(!res.fits);
-	has(md, "**Verdict: does not fit** - device 0 is over its capacity.");
+	/* the one verdict line (verdict.h): which device, by how much, and
+	 * that the generic engine's bytes carry no engine's reserve */
+	ck_assert_int_eq(res.verdict.state, KVP_VERDICT_NO_FIT);
+	has(md, "**Verdict:** does not fit: device 0 (");
+	has(md, ") is over by ");
+	has(md, "(generic engine: the workload's exact bytes, no engine's "
+	        "allocator or reserve)");
 	has(md, "| **over capacity by** |");
 	has(md, "!]\n");
 	has(md, "|W");

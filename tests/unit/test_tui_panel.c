@@ -83,6 +83,10 @@ static void synthetic(struct kvp_result *r, uint64_t cap, uint64_t w,
 	d->free_bytes = (int64_t)cap - (int64_t)(w + kv + act + ovh + head);
 	d->fits = d->free_bytes >= 0;
 	r->fits = d->fits;
+	/* the verdict as kvp_compute would state it, in brief */
+	r->verdict.state = d->fits ? KVP_VERDICT_FITS : KVP_VERDICT_NO_FIT;
+	snprintf(r->verdict.brief, sizeof r->verdict.brief, "%s",
+	         d->fits ? "FITS" : "DOES NOT FIT");
 }
 
 START_TEST(panel_worked_example)
@@ -128,7 +132,7 @@ START_TEST(panel_stale_marker)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, true, "vllm", NULL, NULL };
+	struct tui_panel_state s = { res, true, "vllm", NULL, NULL, NULL, false };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 5 * GIB, 5 * GIB);
@@ -149,7 +153,7 @@ START_TEST(panel_invalid_no_verdict)
 	struct tui_theme t;
 	static const char msg[] = "KV heads: model.base.kv_heads: 'x' - not a "
 		"number; the long tail of this message must be shown whole";
-	struct tui_panel_state s = { res, true, NULL, msg, NULL };
+	struct tui_panel_state s = { res, true, NULL, msg, NULL, false };
 	struct tui_rect r = { 1, 34, 21, 46 };
 	int y;
 	bool fits_seen = false, invalid_seen = false;
@@ -183,7 +187,7 @@ START_TEST(bar_encoder_lora_ascii)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL, NULL, false };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 0, 0);
@@ -213,7 +217,7 @@ START_TEST(bar_retained_ascii)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL, NULL, false };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 0, 0);
@@ -239,7 +243,7 @@ START_TEST(bar_draft_ascii)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL, NULL, false };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	synthetic(res, 80 * GIB, 20 * GIB, 40 * GIB, 10 * GIB, 0, 0);
@@ -260,7 +264,7 @@ START_TEST(bar_fits_ascii)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL, NULL, false };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	/* 80 GiB card: weights 20, KV 40, activations 10, overhead 5,
@@ -297,7 +301,7 @@ START_TEST(bar_fits_ascii)
 	ck_assert_str_eq(row(stdscr, 16, 34, 46),
 	                 "|@ overhd         5,368,709,120   5.00   5.37");
 	ck_assert_str_eq(row(stdscr, 17, 34, 46),
-	                 "|: headrm         5,368,709,120   5.00   5.37");
+	                 "|: reserv         5,368,709,120   5.00   5.37");
 	/* 80 GiB = 85,899,345,920 B = 85.90 GB */
 	ck_assert_str_eq(row(stdscr, 18, 34, 46),
 	                 "|  cap.          85,899,345,920  80.00  85.90");
@@ -309,7 +313,7 @@ START_TEST(legend_wide_figures)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL, NULL, false };
 	struct tui_rect r = { 1, 34, 21, 46 };
 
 	/* weights 140 GiB on an 80 GiB card (Llama-3.1-70B in bf16 on one
@@ -347,7 +351,7 @@ START_TEST(compact_hidden_devices)
 {
 	struct kvp_result *res = calloc(1, sizeof *res);
 	struct tui_theme t;
-	struct tui_panel_state s = { res, false, NULL, NULL, NULL };
+	struct tui_panel_state s = { res, false, NULL, NULL, NULL, NULL, false };
 	struct tui_rect r = { 18, 0, 5, 80 };
 	char want[120];
 	uint32_t i;
@@ -370,13 +374,14 @@ START_TEST(compact_hidden_devices)
 	tui_panel_draw_compact(stdscr, &r, &s, &t);
 	/* The verdict " FITS (+3 devices) " takes columns 0-18, a blank
 	 * follows, the warning gets 78 - 19 = 59 columns from column 20:
-	 * "warnings 1: " (12) + the 7-character id + " " = 20, then the
-	 * words of 4 letters + a blank, word k at 20 + 5k. Cut at the last
-	 * blank at or before 59 - 3 = 56: 20 + 5k + 4 <= 56 -> k = 6, the
-	 * blank at 54, so the text ends with "gggg" and "...". */
+	 * "warnings 1 (F1): " (17, F1 lists them whole) + the 7-character
+	 * id + " " = 25, then the words of 4 letters + a blank, word k at
+	 * 25 + 5k. Cut at the last blank at or before 59 - 3 = 56:
+	 * 25 + 5k + 4 <= 56 -> k = 5, so the text ends with "ffff" and
+	 * "...". */
 	ck_assert_uint_eq(strlen(kvp_warn_id(res->warnings[0].code)), 7);
-	snprintf(want, sizeof want, " FITS (+3 devices)  warnings 1: %s "
-	         "aaaa bbbb cccc dddd eeee ffff gggg...",
+	snprintf(want, sizeof want, " FITS (+3 devices)  warnings 1 (F1): %s "
+	         "aaaa bbbb cccc dddd eeee ffff...",
 	         kvp_warn_id(res->warnings[0].code));
 	ck_assert_str_eq(row(stdscr, 22, 0, 80), want);
 	free(res);
@@ -520,22 +525,27 @@ START_TEST(footer_fits)
 	bool shown[TUI_ACT_COUNT];
 	size_t i;
 
-	/* 120 columns: all 15 labelled items, 7+7+7+9 (Help Save Open
-	 * Export) + 7 (^GPlan) + 8+7+9+8+6+11+9 (sections) + 8 (Quit) +
-	 * 7 (^NNext) + 9 (^RPreset) = 119 */
-	ck_assert_int_eq(tui_chrome_footer_pick(120, shown, TUI_ACT_COUNT - 1), 119);
+	/* 120 columns, by rank: Help 7, Quit 8, then Save, Open, Export,
+	 * Deploy (rank 3: 7+7+9+9), ^GPlan 7, the sections 8+7+9+8+6+11+9,
+	 * ^NNext 7 = 119; ^RPreset (9) would end at 128 - 1 > 120 */
+	ck_assert_int_eq(tui_chrome_footer_pick(120, shown, TUI_ACT_COUNT), 119);
 	for (i = 0; i < TUI_ACT_COUNT - 1; i++)
-		ck_assert_uint_eq(shown[i], kvp_tui_actions(NULL)[i].footer != NULL);
-	/* 80 columns: 80 (see chrome_and_too_small); Open and Export out */
-	ck_assert_int_eq(tui_chrome_footer_pick(80, shown, TUI_ACT_COUNT - 1), 80);
-	ck_assert(!shown[TUI_ACT_OPEN - 1]);
-	ck_assert(!shown[TUI_ACT_EXPORT - 1]);
-	ck_assert(shown[TUI_ACT_SEC_SWEEP - 1]);
-	ck_assert(shown[TUI_ACT_SEC_ENGINES - 1]);
+		ck_assert_uint_eq(shown[i], kvp_tui_actions(NULL)[i].footer != NULL &&
+		                  i != TUI_ACT_PICK_PRESET - 1);
+	/* 80 columns (issue 31): Help, Quit, Save, Open, Export, Deploy =
+	 * 47, Plan 7, Model 8, Work 7, Layers 9 = 78; Cards (8) would end
+	 * at 85 > 80, and so would every later item */
+	ck_assert_int_eq(tui_chrome_footer_pick(80, shown, TUI_ACT_COUNT), 78);
+	ck_assert(shown[TUI_ACT_SAVE - 1]);
+	ck_assert(shown[TUI_ACT_OPEN - 1]);
+	ck_assert(shown[TUI_ACT_EXPORT - 1]);
+	ck_assert(shown[TUI_ACT_SEC_DEPLOY - 1]);
+	ck_assert(!shown[TUI_ACT_SEC_SWEEP - 1]);
 	ck_assert(shown[TUI_ACT_QUIT - 1]);
 	/* 20 columns: Help (7) + Quit (8) = 15, Save (7) would end at 22 - 1
-	 * = 21 > 20; GQA (6) fits: 21 - 1 = 20 */
-	ck_assert_int_eq(tui_chrome_footer_pick(20, shown, TUI_ACT_COUNT - 1), 21);
+	 * = 21 > 20, and so would Open, Export and Deploy; GQA (6) fits:
+	 * 21 - 1 = 20 */
+	ck_assert_int_eq(tui_chrome_footer_pick(20, shown, TUI_ACT_COUNT), 21);
 	ck_assert(shown[TUI_ACT_HELP - 1]);
 	ck_assert(shown[TUI_ACT_QUIT - 1]);
 	ck_assert(!shown[TUI_ACT_SAVE - 1]);
@@ -686,13 +696,13 @@ START_TEST(chrome_and_too_small)
 	                 "kvplan  Plan   Model   Work   Layers   Cards   GQA   Engines   Sweep  (unsaved)");
 	/* The footer by rank while whole items fit 80 columns (each item is
 	 * key + label + 1 blank, the last blank may fall off the edge):
-	 * Help 7, Quit 8, Plan 7, Model 8, Work 7, Layers 9, Cards 8, GQA 6,
-	 * Engines 11, Sweep 9 = 80, so 79 drawn; then ^NNext (7), Save (7),
-	 * Open (7), ^RPreset (9), Export (9) no longer fit (Save is F2 and
-	 * Ctrl-S, as everywhere, and in the help). Drawn in table order,
-	 * every view's key on screen, no word cut. */
+	 * Help 7, Quit 8, Save 7, Open 7, Export 9, Deploy 9 (issue 31: the
+	 * file actions and the Deploy view first), Plan 7, Model 8, Work 7,
+	 * Layers 9 = 78; Cards (8) and later no longer fit (the tab bar names
+	 * those views; F1 lists their keys). Drawn in table order, no word
+	 * cut. */
 	ck_assert_str_eq(row(curscr, 23, 0, 80),
-	                 "F1Help ^GPlan F5Model F6Work F7Layers F8Cards F9GQA F12Engines F11Sweep F10Quit");
+	                 "F1Help F2Save F3Open F4Export ^GPlan F5Model F6Work F7Layers F10Quit ^DDeploy");
 	/* below 80x24 the planner says so instead of drawing */
 	resizeterm(20, 60);
 	tui_resize(a);

@@ -132,7 +132,7 @@ static void panel_text(int x, int rows, char *got, size_t n)
 START_TEST(panel_wraps_whole)
 {
 	struct tui_theme t;
-	struct tui_panel_state s = { &res, false, NULL, NULL, NULL, false };
+	struct tui_panel_state s = { &res, false, NULL, NULL, NULL, NULL, false };
 	struct tui_rect r = { 0, 0, 80, 46 };
 	char got[1024];
 
@@ -148,7 +148,7 @@ END_TEST
 START_TEST(panel_points_to_help)
 {
 	struct tui_theme t;
-	struct tui_panel_state s = { &res, false, NULL, NULL, NULL, false };
+	struct tui_panel_state s = { &res, false, NULL, NULL, NULL, NULL, false };
 	struct tui_rect r = { 0, 0, 30, 46 };
 	char got[1024];
 

@@ -153,7 +153,7 @@ START_TEST(panel_invalid_no_verdict)
 	struct tui_theme t;
 	static const char msg[] = "KV heads: model.base.kv_heads: 'x' - not a "
 		"number; the long tail of this message must be shown whole";
-	struct tui_panel_state s = { res, true, NULL, msg, NULL, false };
+	struct tui_panel_state s = { res, true, NULL, msg, NULL, NULL, false };
 	struct tui_rect r = { 1, 34, 21, 46 };
 	int y;
 	bool fits_seen = false, invalid_seen = false;

@@ -911,9 +911,11 @@ static enum kvp_status layer_results(const struct kvw *w,
 			lr->stored = v->stored;
 			lr->bytes = ty->bytes;
 			lr->index_row_bytes = ty->idx;
-			if (!kvp_mul(v->slots, ty->idx, &lr->index_bytes) ||
-			    !kvp_add(kv->index_bytes, lr->index_bytes,
-			             &kv->index_bytes))
+			/* a DSA indexer key (MLA layers of DeepSeek-V3.2) */
+			if (ty->idx &&
+			    (!kvp_mul(v->slots, ty->idx, &lr->index_bytes) ||
+			     !kvp_add(kv->index_bytes, lr->index_bytes,
+			              &kv->index_bytes)))
 				return overflow(p, res);
 			continue;
 		}

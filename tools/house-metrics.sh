@@ -1,6 +1,7 @@
 #!/bin/sh
-# tools/house-metrics.sh [-v] - two counts of how readable the house is
-# (issue 34), for anyone to run from any checkout:
+# tools/house-metrics.sh [-v] [ROOT] - two counts of how readable the house
+# is (issue 34), for anyone to run from any checkout (ROOT: the tree to
+# measure, holding src/ and include/; default the checkout of this script):
 #
 #   long functions  C functions in src/ over 80 lines, measured as ctags
 #                   sees them (end line - start line + 1). Table literals
@@ -16,14 +17,14 @@
 # -v lists each long function and each circle's files.
 # Needs universal-ctags (with JSON output) and python3.
 set -e
-cd "$(dirname "$0")/.."
 verbose=0
-[ "${1:-}" = "-v" ] && verbose=1
+[ "${1:-}" = "-v" ] && { verbose=1; shift; }
+cd "${1:-$(dirname "$0")/..}"
 command -v ctags >/dev/null || { echo "house-metrics: needs universal-ctags" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "house-metrics: needs python3" >&2; exit 2; }
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
-find src include -name '*.[ch]' | sort |
+find src include -name '*.[ch]' 2>/dev/null | sort |
 	xargs ctags --output-format=json --fields=+ne --c-kinds=fp -f - > "$tmp"
 python3 - "$tmp" "$verbose" <<'PY'
 import json, os, re, sys

@@ -7,6 +7,9 @@
  *   core.sizing_128L        the same plan through the sizing stages only
  *                           (layer resolution + kv.c), without the
  *                           weight, device and warning stages
+ *   core.speed_128L         the speed stage alone (speed.c) on the result
+ *                           kvp_compute filled: with sizing_128L, where
+ *                           recompute_128L's time goes
  *   core.ragged_1M_paged    one kvp_compute with 1,000,000 ragged
  *                           sequences under PAGED (target <= 20 ms)
  *
@@ -107,6 +110,15 @@ int main(int argc, char **argv)
 		times[i] = bench_now_ns() - t0;
 	}
 	bench_report("core.sizing_128L", times, runs, NULL);
+
+	/* the speed stage alone (it clears and refills res.speed) */
+	for (i = 0; i < runs; i++) {
+		uint64_t t0 = bench_now_ns();
+
+		kvp_speed_compute(&plan, &res);
+		times[i] = bench_now_ns() - t0;
+	}
+	bench_report("core.speed_128L", times, runs, NULL);
 
 	/* 1,000,000 ragged sequences of 1..32,768 tokens (xorshift), paged,
 	 * on the 40-layer default model */

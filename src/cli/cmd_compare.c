@@ -11,6 +11,7 @@
  * Every figure shown is a field of struct kvp_compare / kvp_translation.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,11 +216,130 @@ static void engine_checks(const struct kvp_opts *o, struct kvp_compare *c)
 	}
 }
 
+/* byte and token figures are below 2^53 in any real plan; cJSON stores
+ * doubles, so they are printed as integers via raw numbers */
+static bool add_u64(cJSON *o, const char *key, uint64_t v)
+{
+	char b[32];
+
+	snprintf(b, sizeof b, "%llu", (unsigned long long)v);
+	return cJSON_AddRawToObject(o, key, b) != NULL;
+}
+
+static bool add_i64(cJSON *o, const char *key, int64_t v)
+{
+	char b[32];
+
+	snprintf(b, sizeof b, "%lld", (long long)v);
+	return cJSON_AddRawToObject(o, key, b) != NULL;
+}
+
+/* A row's whole-number figures, in the order the JSON lists them: the
+ * first group before mix_bound, the second after it. */
+struct row_key {
+	const char *key;
+	size_t off;   /* of a uint64_t in struct kvp_compare_row */
+};
+
+#define RK(f) { #f, offsetof(struct kvp_compare_row, f) }
+static const struct row_key row_keys_a[] = {
+	RK(kv_bytes), RK(device_bytes), RK(bytes_needed), RK(slots),
+	RK(cells), RK(streams), RK(blocks), RK(tokens), RK(requests),
+	RK(workload_fit),   /* calc's engine.workload_fit */
+	RK(requests_fit),   /* calc's result.mix */
+	RK(mix_fit),
+};
+static const struct row_key row_keys_b[] = {
+	RK(concurrency_x100), RK(max_len_fit),
+};
+#undef RK
+
+static bool add_keys(cJSON *o, const struct kvp_compare_row *r,
+                     const struct row_key *k, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!add_u64(o, k[i].key,
+		             *(const uint64_t *)((const char *)r + k[i].off)))
+			return false;
+	return true;
+}
+
+/* One engine's row: its figures, its difference from the generic cache
+ * (null when that refused the plan), why, and its log lines. */
+static bool row_json(cJSON *o, const struct kvp_compare_row *r, bool have_base)
+{
+	cJSON *lines;
+	uint32_t l;
+
+	if (!cJSON_AddStringToObject(o, "engine", kvp_engine_name(r->kind)) ||
+	    !cJSON_AddStringToObject(o, "status", kvp_status_str(r->status)))
+		return false;
+	if (r->status != KVP_OK)
+		return cJSON_AddStringToObject(o, "error", r->error) != NULL;
+	if (!add_keys(o, r, row_keys_a, sizeof row_keys_a / sizeof row_keys_a[0]) ||
+	    !cJSON_AddBoolToObject(o, "mix_bound", r->mix_bound) ||
+	    !add_keys(o, r, row_keys_b, sizeof row_keys_b / sizeof row_keys_b[0]))
+		return false;
+	if (!have_base) {
+		if (!cJSON_AddNullToObject(o, "diff_bytes") ||
+		    !cJSON_AddNullToObject(o, "diff_ppm"))
+			return false;
+	} else if (!add_i64(o, "diff_bytes", r->diff_bytes) ||
+	           !add_i64(o, "diff_ppm", r->diff_ppm)) {
+		return false;
+	}
+	if (!cJSON_AddStringToObject(o, "why", r->why) ||
+	    !cJSON_AddStringToObject(o, "lines_note", r->lines_note) ||
+	    !(lines = cJSON_AddArrayToObject(o, "lines")))
+		return false;
+	for (l = 0; l < r->n_lines && l < KVP_MAX_LINES; l++) {
+		cJSON *ln = cJSON_CreateString(r->lines[l]);
+
+		if (!ln || !cJSON_AddItemToArray(lines, ln))
+			return false;
+	}
+	return true;
+}
+
+/* --translate: the starting setting and each setting's value. Fractions
+ * are parts per million, as in a plan's C fields. */
+static bool translation_json(cJSON *root, const struct kvp_translation *t)
+{
+	cJSON *tr = cJSON_AddObjectToObject(root, "translation"), *arr, *o;
+	uint32_t i;
+
+	if (!tr || !cJSON_AddStringToObject(tr, "from", kvp_knob_key(t->from)) ||
+	    !add_u64(tr, "from_value", t->from_value) ||
+	    !add_u64(tr, "target_bytes", t->target_bytes) ||
+	    !(arr = cJSON_AddArrayToObject(tr, "rows")))
+		return false;
+	for (i = 0; i < t->n_rows; i++) {
+		const struct kvp_translate_row *r = &t->rows[i];
+
+		if (!(o = cJSON_CreateObject()) || !cJSON_AddItemToArray(arr, o) ||
+		    !cJSON_AddStringToObject(o, "setting", kvp_knob_key(r->knob)) ||
+		    !cJSON_AddStringToObject(o, "status", kvp_status_str(r->status)))
+			return false;
+		if (r->status != KVP_OK) {
+			if (!cJSON_AddStringToObject(o, "error", r->error))
+				return false;
+			continue;
+		}
+		if (!add_u64(o, "value", r->value) ||
+		    !add_u64(o, "kv_bytes", r->kv_bytes))
+			return false;
+	}
+	return true;
+}
+
 static char *to_json(const struct kvp_plan *p, const struct kvp_compare *c,
                      const struct cmp_ctx *ctx, const struct kvp_translation *t)
 {
-	cJSON *root = cJSON_CreateObject(), *rows, *o, *lines;
-	uint32_t i, l;
+	cJSON *root = cJSON_CreateObject(), *rows, *o;
+	bool have_base = c->rows[KVP_ENGINE_GENERIC].status == KVP_OK;
+	uint32_t i;
 	char *s = NULL;
 
 	if (!root)
@@ -230,90 +350,12 @@ static char *to_json(const struct kvp_plan *p, const struct kvp_compare *c,
 	    !cJSON_AddStringToObject(root, "model", p->model.id) ||
 	    !(rows = cJSON_AddArrayToObject(root, "rows")))
 		goto out;
-	for (i = 0; i < c->n_rows; i++) {
-		const struct kvp_compare_row *r = &c->rows[i];
-
-		if (!(o = cJSON_CreateObject()) || !cJSON_AddItemToArray(rows, o))
+	for (i = 0; i < c->n_rows; i++)
+		if (!(o = cJSON_CreateObject()) || !cJSON_AddItemToArray(rows, o) ||
+		    !row_json(o, &c->rows[i], have_base))
 			goto out;
-		/* byte and token figures are below 2^53 in any real plan; cJSON
-		 * stores doubles, so print them as integers via raw numbers */
-#define ADD_U64(key, v) do { char b_[32]; snprintf(b_, sizeof b_, "%llu", (unsigned long long)(v)); \
-		if (!cJSON_AddRawToObject(o, key, b_)) goto out; } while (0)
-#define ADD_I64(key, v) do { char b_[32]; snprintf(b_, sizeof b_, "%lld", (long long)(v)); \
-		if (!cJSON_AddRawToObject(o, key, b_)) goto out; } while (0)
-		if (!cJSON_AddStringToObject(o, "engine", kvp_engine_name(r->kind)) ||
-		    !cJSON_AddStringToObject(o, "status", kvp_status_str(r->status)))
-			goto out;
-		if (r->status != KVP_OK) {
-			if (!cJSON_AddStringToObject(o, "error", r->error))
-				goto out;
-			continue;
-		}
-		ADD_U64("kv_bytes", r->kv_bytes);
-		ADD_U64("device_bytes", r->device_bytes);
-		ADD_U64("bytes_needed", r->bytes_needed);
-		ADD_U64("slots", r->slots);
-		ADD_U64("cells", r->cells);
-		ADD_U64("streams", r->streams);
-		ADD_U64("blocks", r->blocks);
-		ADD_U64("tokens", r->tokens);
-		ADD_U64("requests", r->requests);
-		ADD_U64("workload_fit", r->workload_fit);   /* calc's engine.workload_fit */
-		ADD_U64("requests_fit", r->requests_fit);   /* calc's result.mix */
-		ADD_U64("mix_fit", r->mix_fit);
-		if (!cJSON_AddBoolToObject(o, "mix_bound", r->mix_bound))
-			goto out;
-		ADD_U64("concurrency_x100", r->concurrency_x100);
-		ADD_U64("max_len_fit", r->max_len_fit);
-		if (c->rows[KVP_ENGINE_GENERIC].status != KVP_OK) {
-			/* no baseline: the generic cache refused the plan */
-			if (!cJSON_AddNullToObject(o, "diff_bytes") ||
-			    !cJSON_AddNullToObject(o, "diff_ppm"))
-				goto out;
-		} else {
-			ADD_I64("diff_bytes", r->diff_bytes);
-			ADD_I64("diff_ppm", r->diff_ppm);
-		}
-		if (!cJSON_AddStringToObject(o, "why", r->why) ||
-		    !cJSON_AddStringToObject(o, "lines_note", r->lines_note) ||
-		    !(lines = cJSON_AddArrayToObject(o, "lines")))
-			goto out;
-		for (l = 0; l < r->n_lines && l < KVP_MAX_LINES; l++) {
-			cJSON *ln = cJSON_CreateString(r->lines[l]);
-
-			if (!ln || !cJSON_AddItemToArray(lines, ln))
-				goto out;
-		}
-	}
-	if (ctx->translate) {
-		cJSON *tr = cJSON_AddObjectToObject(root, "translation"), *arr;
-
-		if (!tr || !cJSON_AddStringToObject(tr, "from", kvp_knob_key(t->from)))
-			goto out;
-		o = tr;
-		ADD_U64("from_value", t->from_value);
-		ADD_U64("target_bytes", t->target_bytes);
-		if (!(arr = cJSON_AddArrayToObject(tr, "rows")))
-			goto out;
-		for (i = 0; i < t->n_rows; i++) {
-			const struct kvp_translate_row *r = &t->rows[i];
-
-			if (!(o = cJSON_CreateObject()) || !cJSON_AddItemToArray(arr, o) ||
-			    !cJSON_AddStringToObject(o, "setting", kvp_knob_key(r->knob)) ||
-			    !cJSON_AddStringToObject(o, "status", kvp_status_str(r->status)))
-				goto out;
-			if (r->status != KVP_OK) {
-				if (!cJSON_AddStringToObject(o, "error", r->error))
-					goto out;
-				continue;
-			}
-			/* fractions are parts per million, as in a plan's C fields */
-			ADD_U64("value", r->value);
-			ADD_U64("kv_bytes", r->kv_bytes);
-		}
-	}
-#undef ADD_U64
-#undef ADD_I64
+	if (ctx->translate && !translation_json(root, t))
+		goto out;
 	s = cJSON_Print(root);
 out:
 	cJSON_Delete(root);

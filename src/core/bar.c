@@ -158,72 +158,67 @@ static uint32_t fit_target(const uint64_t *v, size_t n, uint64_t sum,
 	return t;
 }
 
-/* The layout with at least `min` cells (8 * min eighths) per non-zero
- * segment where room allows: 1 for kvp_bar_layout, 0 for the scaled one. */
-static void layout(const uint64_t *values, size_t n, uint64_t capacity,
-                   uint32_t width, uint32_t min, struct kvp_bar *out)
+/* Everything fits: the values over the capacity's width, at least `min`
+ * cells per non-zero segment where room allows. */
+static void layout_fit(const uint64_t *values, size_t n, uint64_t sum,
+                       uint64_t capacity, uint32_t width, uint32_t min,
+                       struct kvp_bar *out)
+{
+	uint32_t t = fit_target(values, n, sum, capacity, width, min);
+	uint32_t t8 = fit_target(values, n, sum, capacity, width * 8u, 8 * min);
+
+	lr_split(values, n, capacity, width, t, min, out->cells);
+	lr_split(values, n, capacity, (uint64_t)width * 8u, t8, 8 * min,
+	         out->eighths);
+	out->used_cells = t;
+	out->cap_cell = width;
+	out->overflow_cells = 0;
+	out->total_cells = width;
+}
+
+/* Cells for the capacity when the values pass it: its share of the bar
+ * at one scale for both sides, the overflow compressed to at most a
+ * third of the width; one cell of the `avail` is the mark. */
+static uint32_t cap_cells_of(uint64_t capacity, uint64_t sum, uint32_t avail,
+                             uint32_t width)
+{
+	uint32_t o_max = width / 3, cap_cells;
+
+	if (o_max == 0)
+		o_max = 1;
+	if (capacity == 0)
+		return 0;
+	cap_cells = round_scaled(capacity, avail, sum);
+	if (avail > o_max && cap_cells < avail - o_max)
+		cap_cells = avail - o_max;   /* compress the overflow */
+	if (cap_cells >= avail)
+		cap_cells = avail > 0 ? avail - 1 : 0;
+	return cap_cells;
+}
+
+/* Over: every value split into its part up to the capacity and the part
+ * past it (cumulative, in segment order), each side laid out on its own
+ * cells either side of the mark. */
+static void layout_over(const uint64_t *values, size_t n, uint64_t sum,
+                        uint64_t capacity, uint32_t width, uint32_t min,
+                        struct kvp_bar *out)
 {
 	uint64_t in[KVP_BAR_MAX_SEGS], over[KVP_BAR_MAX_SEGS];
 	uint32_t c_in[KVP_BAR_MAX_SEGS], c_over[KVP_BAR_MAX_SEGS];
 	uint32_t e_in[KVP_BAR_MAX_SEGS], e_over[KVP_BAR_MAX_SEGS];
-	uint64_t sum = 0, left, excess;
-	uint32_t avail, o_max, cap_cells, o_cells;
-	int saturated = 0;
+	uint64_t left = capacity, excess;
+	uint32_t avail, cap_cells, o_cells;
 	size_t i;
 
-	memset(out, 0, sizeof *out);
-	if (n > KVP_BAR_MAX_SEGS)
-		n = KVP_BAR_MAX_SEGS;
-	out->n = n;
-	for (i = 0; i < n; i++) {
-		if (__builtin_add_overflow(sum, values[i], &sum)) {
-			sum = UINT64_MAX;
-			saturated = 1;
-		}
-	}
-	(void)saturated;
-
-	if (sum <= capacity && capacity > 0) {
-		uint32_t t = fit_target(values, n, sum, capacity, width, min);
-		uint32_t t8 = fit_target(values, n, sum, capacity,
-		                         width * 8u, 8 * min);
-
-		lr_split(values, n, capacity, width, t, min, out->cells);
-		lr_split(values, n, capacity, (uint64_t)width * 8u, t8, 8 * min,
-		         out->eighths);
-		out->used_cells = t;
-		out->cap_cell = width;
-		out->overflow_cells = 0;
-		out->total_cells = width;
-		return;
-	}
-
-	/* Over: split every value into its part up to the capacity and the
-	 * part past it (cumulative, in segment order). */
-	left = capacity;
 	for (i = 0; i < n; i++) {
 		in[i] = values[i] < left ? values[i] : left;
 		over[i] = values[i] - in[i];
 		left -= in[i];
 	}
 	excess = sum - capacity;   /* saturated sums stay >= the truth */
-
 	avail = width > 0 ? width - 1 : 0;   /* one cell is the mark */
-	o_max = width / 3;
-	if (o_max == 0)
-		o_max = 1;
-	if (capacity == 0) {
-		cap_cells = 0;
-	} else {
-		/* capacity's share of the bar at one scale for both sides */
-		cap_cells = round_scaled(capacity, avail, sum);
-		if (avail > o_max && cap_cells < avail - o_max)
-			cap_cells = avail - o_max;   /* compress the overflow */
-		if (cap_cells >= avail)
-			cap_cells = avail > 0 ? avail - 1 : 0;
-	}
+	cap_cells = cap_cells_of(capacity, sum, avail, width);
 	o_cells = avail - cap_cells;
-
 	lr_split(in, n, capacity, cap_cells, cap_cells, min, c_in);
 	lr_split(over, n, excess, o_cells, o_cells, min, c_over);
 	lr_split(in, n, capacity, (uint64_t)cap_cells * 8u, cap_cells * 8u,
@@ -240,6 +235,28 @@ static void layout(const uint64_t *values, size_t n, uint64_t capacity,
 	out->total_cells = cap_cells + 1 + o_cells;
 	if (width == 0)
 		out->total_cells = 0;
+}
+
+/* The layout with at least `min` cells (8 * min eighths) per non-zero
+ * segment where room allows: 1 for kvp_bar_layout, 0 for the scaled one.
+ * A sum past 64 bits saturates (and so stays over any capacity). */
+static void layout(const uint64_t *values, size_t n, uint64_t capacity,
+                   uint32_t width, uint32_t min, struct kvp_bar *out)
+{
+	uint64_t sum = 0;
+	size_t i;
+
+	memset(out, 0, sizeof *out);
+	if (n > KVP_BAR_MAX_SEGS)
+		n = KVP_BAR_MAX_SEGS;
+	out->n = n;
+	for (i = 0; i < n; i++)
+		if (__builtin_add_overflow(sum, values[i], &sum))
+			sum = UINT64_MAX;
+	if (sum <= capacity && capacity > 0)
+		layout_fit(values, n, sum, capacity, width, min, out);
+	else
+		layout_over(values, n, sum, capacity, width, min, out);
 }
 
 void kvp_bar_layout(const uint64_t *values, size_t n, uint64_t capacity,

@@ -185,13 +185,91 @@ static void engine_of(struct kvp_plan *q, const struct kvp_plan *p,
 	kvp_engine_switch(&q->engine, k);
 }
 
+/* The row's figures and log lines from engine k's result r. */
+static void row_figures(struct kvp_compare_row *row, const struct kvp_result *r)
+{
+	uint32_t l;
+
+	row->kv_bytes = r->kv.bytes;
+	row->device_bytes = r->kv.device_bytes;
+	row->bytes_needed = r->kv.bytes_needed;
+	row->slots = r->kv.slots_allocated;
+	row->cells = r->engine.cells;
+	row->streams = r->engine.streams;
+	row->blocks = r->engine.blocks;
+	row->tokens = r->engine.tokens;
+	row->requests = r->kv.requests;
+	row->workload_fit = r->engine.workload_fit;   /* calc's, as it is */
+	row->concurrency_x100 = r->engine.concurrency_x100;
+	row->max_len_fit = r->engine.max_len_fit;
+	row->n_lines = r->engine.n_lines;
+	for (l = 0; l < r->engine.n_lines && l < KVP_MAX_LINES; l++)
+		memcpy(row->lines[l], r->engine.lines[l], KVP_LINE_MAX);
+	if (kvp_engine_lines_reworded(&r->engine))
+		snprintf(row->lines_note, sizeof row->lines_note,
+		         "in the words of %s; %s may word some lines otherwise",
+		         r->engine.lines_wording, r->engine.release);
+}
+
+/* A named engine's difference from the generic cache (base, when the
+ * generic row computed) and why. */
+static void row_why(const struct kvp_plan *p, const struct kvp_result *r,
+                    bool have_base, uint64_t base,
+                    struct kvp_compare_row *row)
+{
+	char diff[24];
+
+	if (have_base) {
+		/* saturated past 8 EiB either way */
+		kvp_diff_i64(r->kv.bytes, base, &row->diff_bytes);
+		row->diff_ppm = ratio_ppm(r->kv.bytes, base);
+		pct(row->diff_ppm, diff, sizeof diff);
+	} else {
+		snprintf(diff, sizeof diff, "n/a");
+	}
+	switch (row->kind) {
+	case KVP_ENGINE_LLAMACPP:
+		why_llamacpp(p, r, diff, row->why, sizeof row->why);
+		break;
+	case KVP_ENGINE_TRANSFORMERS:
+		why_transformers(r, diff, row->why, sizeof row->why);
+		break;
+	default:
+		why_pool(p, r, diff, row->why, sizeof row->why);
+		break;
+	}
+}
+
+/* Last, as it reuses scratch: how many of the mix and of the workload
+ * fit under each engine that computed, devices included - calc's
+ * result.mix (kvp_mix_of). */
+static void rows_mix(const struct kvp_plan *p, struct kvp_plan *q,
+                     struct kvp_result *scratch, struct kvp_compare *out)
+{
+	uint32_t i;
+
+	for (i = 0; i < KVP_ENGINE_COUNT; i++) {
+		struct kvp_compare_row *row = &out->rows[i];
+		struct kvp_mix_result m;
+
+		if (row->status != KVP_OK)
+			continue;
+		engine_of(q, p, row->kind);
+		kvp_mix_of(q, scratch, &m);
+		row->mix_fit = m.computed ? m.mix_fit : row->requests;
+		row->mix_bound = m.computed && m.bound;
+		row->requests_fit = m.requests_fit;
+		add_mix(row);
+	}
+}
+
 enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch,
                             struct kvp_compare *out, struct kvp_error *err)
 {
 	struct kvp_plan q = *p;
 	uint64_t base = 0;
 	bool have_base = false;
-	uint32_t i, l, n_ok = 0;
+	uint32_t i, n_ok = 0;
 	enum kvp_status first = KVP_OK;
 	struct kvp_error first_err;
 
@@ -201,7 +279,6 @@ enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch
 	for (i = 0; i < KVP_ENGINE_COUNT; i++) {
 		struct kvp_compare_row *row = &out->rows[i];
 		const struct kvp_result *r = scratch;
-		char diff[24];
 
 		row->kind = (enum kvp_engine_kind)i;
 		engine_of(&q, p, row->kind);
@@ -215,50 +292,14 @@ enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch
 			continue;
 		}
 		n_ok++;
-		row->kv_bytes = r->kv.bytes;
-		row->device_bytes = r->kv.device_bytes;
-		row->bytes_needed = r->kv.bytes_needed;
-		row->slots = r->kv.slots_allocated;
-		row->cells = r->engine.cells;
-		row->streams = r->engine.streams;
-		row->blocks = r->engine.blocks;
-		row->tokens = r->engine.tokens;
-		row->requests = r->kv.requests;
-		row->workload_fit = r->engine.workload_fit;   /* calc's, as it is */
-		row->concurrency_x100 = r->engine.concurrency_x100;
-		row->max_len_fit = r->engine.max_len_fit;
-		row->n_lines = r->engine.n_lines;
-		for (l = 0; l < r->engine.n_lines && l < KVP_MAX_LINES; l++)
-			memcpy(row->lines[l], r->engine.lines[l], KVP_LINE_MAX);
-		if (kvp_engine_lines_reworded(&r->engine))
-			snprintf(row->lines_note, sizeof row->lines_note,
-			         "in the words of %s; %s may word some lines otherwise",
-			         r->engine.lines_wording, r->engine.release);
+		row_figures(row, r);
 		if (i == KVP_ENGINE_GENERIC) {
 			base = r->kv.bytes;
 			have_base = true;
 			why_generic(p, r, row->why, sizeof row->why);
 			continue;
 		}
-		if (have_base) {
-			/* saturated past 8 EiB either way */
-			kvp_diff_i64(r->kv.bytes, base, &row->diff_bytes);
-			row->diff_ppm = ratio_ppm(r->kv.bytes, base);
-			pct(row->diff_ppm, diff, sizeof diff);
-		} else {
-			snprintf(diff, sizeof diff, "n/a");
-		}
-		switch (row->kind) {
-		case KVP_ENGINE_LLAMACPP:
-			why_llamacpp(p, r, diff, row->why, sizeof row->why);
-			break;
-		case KVP_ENGINE_TRANSFORMERS:
-			why_transformers(r, diff, row->why, sizeof row->why);
-			break;
-		default:
-			why_pool(p, r, diff, row->why, sizeof row->why);
-			break;
-		}
+		row_why(p, r, have_base, base, row);
 	}
 	/* A plan no engine takes is bad in itself: the generic cache's
 	 * refusal is the answer. One only some engines refuse (a draft
@@ -269,20 +310,6 @@ enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch
 			*err = first_err;
 		return first;
 	}
-	/* last, as it reuses scratch: how many of the mix and of the
-	 * workload fit, devices included - calc's result.mix (kvp_mix_of) */
-	for (i = 0; i < KVP_ENGINE_COUNT; i++) {
-		struct kvp_compare_row *row = &out->rows[i];
-		struct kvp_mix_result m;
-
-		if (row->status != KVP_OK)
-			continue;
-		engine_of(&q, p, row->kind);
-		kvp_mix_of(&q, scratch, &m);
-		row->mix_fit = m.computed ? m.mix_fit : row->requests;
-		row->mix_bound = m.computed && m.bound;
-		row->requests_fit = m.requests_fit;
-		add_mix(row);
-	}
+	rows_mix(p, &q, scratch, out);
 	return KVP_OK;
 }

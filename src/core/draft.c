@@ -58,6 +58,106 @@ static enum kvp_status current_only(const struct kvp_plan *p,
 		p->engine.version);
 }
 
+/* mtp: the model's own MTP layers draft (no draft model), at the current
+ * release only, and never under pipeline parallelism. */
+static enum kvp_status spec_mtp(const struct kvp_plan *p, bool draft,
+                                struct kvp_error *err)
+{
+	if (draft)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.vllm.speculative_method: mtp - the model's own "
+			"MTP layers draft; it takes no draft model (%s)",
+			p->draft.id[0] ? p->draft.id : "draft");
+	if (!p->model.arch.mtp_layers)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.vllm.speculative_method: mtp - model %s has no "
+			"MTP layers (model.arch.mtp_layers 0: its config's "
+			"num_nextn_predict_layers or mtp_num_hidden_layers)",
+			p->model.id[0] ? p->model.id : "custom");
+	if (current_only(p, "mtp", "EagleProposer as read at vllm@008603a3",
+	                 err) != KVP_OK)
+		return err->status;
+	/* vLLM's own refusal since PR #32150 (2026-01-12: the MTP models no
+	 * longer declare SupportsPP); issue #52069 shows it at 0.26.1rc1 */
+	if (kvp_plan_pp(p) > 1)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"engine.vllm.speculative_method: mtp - with pipeline "
+			"parallel size %u: vLLM refuses it (NotImplementedError: "
+			"Pipeline parallelism is not supported for this model; "
+			"PR #32150)", kvp_plan_pp(p));
+	return KVP_OK;
+}
+
+/* eagle: an EAGLE-1 llama head, at the current release only. */
+static enum kvp_status spec_eagle(const struct kvp_plan *p, bool draft,
+                                  struct kvp_error *err)
+{
+	if (!draft)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.vllm.speculative_method: eagle - needs the "
+			"EAGLE-1 head (--speculative-model: its config.json)");
+	if (p->draft.arch.eagle3)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.vllm.speculative_method: eagle - the draft %s "
+			"is an EAGLE-3 head: its method is eagle3",
+			p->draft.id[0] ? p->draft.id : "(unnamed)");
+	/* EAGLEConfig names the head Eagle + its architecture; only
+	 * EagleLlamaForCausalLM (llama_eagle.py) is read */
+	if (strcmp(p->draft.model_type, "llama") != 0)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"draft.model_type: '%s' - vLLM's EAGLE-1 heads are "
+			"modelled for llama heads only (EagleLlamaForCausalLM, "
+			"llama_eagle.py)", p->draft.model_type);
+	if (current_only(p, "eagle", "llama_eagle.py as read at "
+	                 "vllm@00da9231", err) != KVP_OK)
+		return err->status;
+	return KVP_OK;
+}
+
+/* eagle3: an EAGLE-3 head, at the current release only. */
+static enum kvp_status spec_eagle3(const struct kvp_plan *p, bool draft,
+                                   struct kvp_error *err)
+{
+	if (!draft)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.vllm.speculative_method: eagle3 - needs the "
+			"EAGLE-3 head (--speculative-model: its config.json)");
+	if (!p->draft.arch.eagle3)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.vllm.speculative_method: eagle3 - the draft %s "
+			"is not an EAGLE-3 head (draft.arch.eagle3: its config's "
+			"architectures LlamaForCausalLMEagle3)",
+			p->draft.id[0] ? p->draft.id : "(unnamed)");
+	if (current_only(p, "eagle3", "llama_eagle3.py as read at "
+	                 "vllm@00bd1493", err) != KVP_OK)
+		return err->status;
+	return KVP_OK;
+}
+
+/* draft_model: a draft model that is not an EAGLE-3 head; ngram: no
+ * draft model at all. */
+static enum kvp_status spec_draft_or_ngram(const struct kvp_plan *p,
+                                           bool ngram, bool draft,
+                                           struct kvp_error *err)
+{
+	if (ngram && draft)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.vllm.speculative_method: ngram - takes no draft "
+			"model (%s)", p->draft.id[0] ? p->draft.id : "draft");
+	if (ngram)
+		return KVP_OK;
+	if (!draft)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.vllm.speculative_method: draft_model - needs a "
+			"draft model (--speculative-model)");
+	if (p->draft.arch.eagle3)
+		return kvp_error_set(err, KVP_EINVAL,
+			"engine.vllm.speculative_method: draft_model - the "
+			"draft %s is an EAGLE-3 head: its method is eagle3",
+			p->draft.id[0] ? p->draft.id : "(unnamed)");
+	return KVP_OK;
+}
+
 /* vLLM's speculative_config as a plan gives it: the method and its
  * tokens agree, and the draft is there exactly when the method needs it. */
 static enum kvp_status vllm_method(const struct kvp_plan *p,
@@ -65,68 +165,22 @@ static enum kvp_status vllm_method(const struct kvp_plan *p,
 {
 	const struct kvp_vllm_opts *o = &p->engine.vllm;
 	bool draft = p->draft.n_layers > 0;
+	enum kvp_status st;
 
 	switch (o->speculative_method) {
 	case KVP_SPEC_MTP:
-		if (draft)
-			return kvp_error_set(err, KVP_EINVAL,
-				"engine.vllm.speculative_method: mtp - the model's own "
-				"MTP layers draft; it takes no draft model (%s)",
-				p->draft.id[0] ? p->draft.id : "draft");
-		if (!p->model.arch.mtp_layers)
-			return kvp_error_set(err, KVP_EINVAL,
-				"engine.vllm.speculative_method: mtp - model %s has no "
-				"MTP layers (model.arch.mtp_layers 0: its config's "
-				"num_nextn_predict_layers or mtp_num_hidden_layers)",
-				p->model.id[0] ? p->model.id : "custom");
-		if (current_only(p, "mtp", "EagleProposer as read at vllm@008603a3",
-		                 err) != KVP_OK)
-			return err->status;
-		/* vLLM's own refusal since PR #32150 (2026-01-12: the MTP
-		 * models no longer declare SupportsPP); issue #52069 shows it
-		 * at 0.26.1rc1 */
-		if (kvp_plan_pp(p) > 1)
-			return kvp_error_set(err, KVP_EREFUSED,
-				"engine.vllm.speculative_method: mtp - with pipeline "
-				"parallel size %u: vLLM refuses it (NotImplementedError: "
-				"Pipeline parallelism is not supported for this model; "
-				"PR #32150)", kvp_plan_pp(p));
+		st = spec_mtp(p, draft, err);
 		break;
 	case KVP_SPEC_EAGLE:
-		if (!draft)
-			return kvp_error_set(err, KVP_EINVAL,
-				"engine.vllm.speculative_method: eagle - needs the "
-				"EAGLE-1 head (--speculative-model: its config.json)");
-		if (p->draft.arch.eagle3)
-			return kvp_error_set(err, KVP_EINVAL,
-				"engine.vllm.speculative_method: eagle - the draft %s "
-				"is an EAGLE-3 head: its method is eagle3",
-				p->draft.id[0] ? p->draft.id : "(unnamed)");
-		/* EAGLEConfig names the head Eagle + its architecture; only
-		 * EagleLlamaForCausalLM (llama_eagle.py) is read */
-		if (strcmp(p->draft.model_type, "llama") != 0)
-			return kvp_error_set(err, KVP_EREFUSED,
-				"draft.model_type: '%s' - vLLM's EAGLE-1 heads are "
-				"modelled for llama heads only (EagleLlamaForCausalLM, "
-				"llama_eagle.py)", p->draft.model_type);
-		if (current_only(p, "eagle", "llama_eagle.py as read at "
-		                 "vllm@00da9231", err) != KVP_OK)
-			return err->status;
+		st = spec_eagle(p, draft, err);
 		break;
 	case KVP_SPEC_EAGLE3:
-		if (!draft)
-			return kvp_error_set(err, KVP_EINVAL,
-				"engine.vllm.speculative_method: eagle3 - needs the "
-				"EAGLE-3 head (--speculative-model: its config.json)");
-		if (!p->draft.arch.eagle3)
-			return kvp_error_set(err, KVP_EINVAL,
-				"engine.vllm.speculative_method: eagle3 - the draft %s "
-				"is not an EAGLE-3 head (draft.arch.eagle3: its config's "
-				"architectures LlamaForCausalLMEagle3)",
-				p->draft.id[0] ? p->draft.id : "(unnamed)");
-		if (current_only(p, "eagle3", "llama_eagle3.py as read at "
-		                 "vllm@00bd1493", err) != KVP_OK)
-			return err->status;
+		st = spec_eagle3(p, draft, err);
+		break;
+	case KVP_SPEC_NGRAM:
+	case KVP_SPEC_DRAFT_MODEL:
+		st = spec_draft_or_ngram(p, o->speculative_method == KVP_SPEC_NGRAM,
+		                         draft, err);
 		break;
 	case KVP_SPEC_NONE:
 		if (draft)
@@ -139,28 +193,13 @@ static enum kvp_status vllm_method(const struct kvp_plan *p,
 				"engine.vllm.num_speculative_tokens: %u - needs a "
 				"speculative method", o->num_speculative_tokens);
 		return KVP_OK;
-	case KVP_SPEC_NGRAM:
-		if (draft)
-			return kvp_error_set(err, KVP_EINVAL,
-				"engine.vllm.speculative_method: ngram - takes no draft "
-				"model (%s)", p->draft.id[0] ? p->draft.id : "draft");
-		break;
-	case KVP_SPEC_DRAFT_MODEL:
-		if (!draft)
-			return kvp_error_set(err, KVP_EINVAL,
-				"engine.vllm.speculative_method: draft_model - needs a "
-				"draft model (--speculative-model)");
-		if (p->draft.arch.eagle3)
-			return kvp_error_set(err, KVP_EINVAL,
-				"engine.vllm.speculative_method: draft_model - the "
-				"draft %s is an EAGLE-3 head: its method is eagle3",
-				p->draft.id[0] ? p->draft.id : "(unnamed)");
-		break;
 	default:
 		return kvp_error_set(err, KVP_EINVAL,
 			"engine.vllm.speculative_method: %d - unknown",
 			(int)o->speculative_method);
 	}
+	if (st != KVP_OK)
+		return st;
 	if (o->num_speculative_tokens < 1)
 		return kvp_error_set(err, KVP_ERANGE,
 			"engine.vllm.num_speculative_tokens: 0 - must be at least 1 "

@@ -1,7 +1,8 @@
 /*
  * engine_compute.c - stage 4 of kvp_compute: a named engine's own
- * allocation. Dispatches on plan->engine.kind to the profile in
- * engine_<name>.c, which overwrites the generic stage's per-layer and kv
+ * allocation. Walks the engine's row of eng_rows[] (its profile in
+ * engine_<name>.c, what that profile refuses, how one sequence counts):
+ * the profile overwrites the generic stage's per-layer and kv
  * figures with what that engine allocates and fills res->engine.
  * GENERIC is a no-op: the core's strategy figures stand.
  */
@@ -111,12 +112,106 @@ static enum kvp_status generic_tp(const struct kvp_plan *p,
 	return KVP_OK;
 }
 
+/* How one sequence's bytes are set after an engine has run. */
+enum eng_seq {
+	ENG_SEQ_OWN,      /* the engine sets it itself */
+	ENG_SEQ_STREAM,   /* kv.bytes / streams: one stream or padded row */
+	ENG_SEQ_PAGED,    /* its pages or blocks (eng_seq_paged) */
+};
+
+/*
+ * The named engines as rows: the profile that sizes the cache, what the
+ * profile does not model (refused here rather than left out), and how
+ * one sequence is counted. A new engine is a row.
+ */
+struct eng_row {
+	enum kvp_status (*run)(const struct kvp_plan *,
+	                       const struct kvp_layer_spec *, struct kvp_result *);
+	bool dsa_indexer;   /* lays out the DSA indexer cache */
+	bool recurrent;     /* sizes recurrent (Mamba, linear) states */
+	enum eng_seq seq;
+	const char *source;
+};
+
+static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
+	[KVP_ENGINE_LLAMACPP] = { kvp_engine_llamacpp, false, true,
+		ENG_SEQ_STREAM, "engine_llamacpp.c: n_ctx_seq cells per stream, "
+		"or the whole unified cache" },
+	[KVP_ENGINE_VLLM] = { kvp_engine_vllm, true, true, ENG_SEQ_OWN,
+		"engine_vllm.c (vl_dsa: fp8 indexer keys, f32 scales)" },
+	[KVP_ENGINE_TRANSFORMERS] = { kvp_engine_transformers, false, true,
+		ENG_SEQ_STREAM, "engine_transformers.c: a row of the padded batch" },
+	[KVP_ENGINE_SGLANG] = { kvp_engine_sglang, true, true, ENG_SEQ_PAGED,
+		"engine_sglang.c (sg_nsa; its Mamba pool)" },
+	[KVP_ENGINE_TRTLLM] = { kvp_engine_trtllm, false, false, ENG_SEQ_PAGED,
+		"engine_trtllm.c: recurrent states sit in a pool of their own "
+		"that its profile does not size" },
+};
+
+/* What the engine's row says it does not model, refused rather than left
+ * out: the DSA indexer cache, recurrent states. */
+static enum kvp_status eng_refusals(const struct kvp_plan *p,
+                                    const struct eng_row *row,
+                                    const struct kvp_layer_spec *ls,
+                                    struct kvp_result *res)
+{
+	uint32_t i;
+
+	if (p->model.indexer.head_dim && !row->dsa_indexer)
+		return kvp_error_set(&res->error, KVP_EREFUSED,
+			"model.indexer.head_dim: %u - engine %s: its DSA indexer "
+			"cache is not modelled by kvplan; use --engine generic",
+			p->model.indexer.head_dim, kvp_engine_name(p->engine.kind));
+	for (i = 0; !row->recurrent && i < p->model.n_layers; i++)
+		if (ls[i].kind == KVP_LAYER_NONE && ls[i].state_bytes)
+			return kvp_error_set(&res->error, KVP_EREFUSED,
+				"model.layers[%u]: a recurrent layer (%llu B of "
+				"state per sequence) - engine %s keeps such states "
+				"in a pool kvplan does not size; use --engine "
+				"generic, llama.cpp, vllm or transformers", i,
+				(unsigned long long)ls[i].state_bytes,
+				kvp_engine_name(p->engine.kind));
+	return KVP_OK;
+}
+
+/* The release named or current, and the wording of its log lines. */
+static enum kvp_status eng_release(const struct kvp_plan *p,
+                                   struct kvp_result *res)
+{
+	enum kvp_status st;
+
+	st = kvp_engine_version_check(p->engine.kind, p->engine.version, &res->error);
+	if (st != KVP_OK)
+		return st;
+	snprintf(res->engine.release, sizeof res->engine.release, "%s",
+	         kvp_engine_release(&p->engine));
+	res->engine.release_named = p->engine.version[0] != '\0';
+	snprintf(res->engine.lines_wording, sizeof res->engine.lines_wording,
+	         "%s", kvp_engine_current_release(p->engine.kind));
+	return KVP_OK;
+}
+
+/* The generic stage's split figures do not hold under an engine's
+ * layout: an engine that splits the recurrent state (llama.cpp R and S)
+ * sets them again. */
+static void clear_split(struct kvp_result *res)
+{
+	uint32_t i;
+
+	for (i = 0; i < res->n_layers; i++) {
+		res->layers[i].conv_bytes = res->layers[i].ssm_bytes = 0;
+		res->layers[i].index_row_bytes = res->layers[i].index_bytes = 0;
+	}
+	res->kv.conv_bytes = res->kv.ssm_bytes = res->kv.index_bytes = 0;
+}
+
 enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
                                    struct kvp_result *res)
 {
 	/* The model's layers as the model states them (MLA still MLA):
 	 * engines decide themselves how to store them. ~60 KiB of stack. */
 	struct kvp_layer_spec ls[KVP_MAX_LAYERS];
+	const struct eng_row *row;
 	enum kvp_status st;
 
 	memset(&res->engine, 0, sizeof res->engine);
@@ -127,90 +222,25 @@ enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
 	if ((unsigned)p->engine.kind >= KVP_ENGINE_COUNT)
 		return kvp_error_set(&res->error, KVP_EINVAL,
 			"engine.kind: %d - unknown engine", (int)p->engine.kind);
-
-	st = kvp_engine_version_check(p->engine.kind, p->engine.version, &res->error);
-	if (st != KVP_OK)
-		return st;
-	snprintf(res->engine.release, sizeof res->engine.release, "%s",
-	         kvp_engine_release(&p->engine));
-	res->engine.release_named = p->engine.version[0] != '\0';
-	snprintf(res->engine.lines_wording, sizeof res->engine.lines_wording,
-	         "%s", kvp_engine_current_release(p->engine.kind));
-	st = kvp_layers_resolve(&p->model, ls, &res->error);
-	if (st != KVP_OK)
+	row = &eng_rows[p->engine.kind];
+	if ((st = eng_release(p, res)) != KVP_OK ||
+	    (st = kvp_layers_resolve(&p->model, ls, &res->error)) != KVP_OK)
 		return st;
 	res->n_layers = p->model.n_layers;
-	/* The DSA indexer cache is laid out by the vLLM and SGLang profiles
-	 * only (fp8 keys with f32 scales, engine_vllm.c vl_dsa,
-	 * engine_sglang.c sg_nsa); the others refuse it rather than leave it
-	 * out. */
-	if (p->model.indexer.head_dim && p->engine.kind != KVP_ENGINE_VLLM &&
-	    p->engine.kind != KVP_ENGINE_SGLANG)
-		return kvp_error_set(&res->error, KVP_EREFUSED,
-			"model.indexer.head_dim: %u - engine %s: its DSA indexer "
-			"cache is not modelled by kvplan; use --engine generic",
-			p->model.indexer.head_dim, kvp_engine_name(p->engine.kind));
-	/* TensorRT-LLM keeps recurrent (Mamba, linear-attention) states in
-	 * a pool of its own that its profile does not size: refused rather
-	 * than left out of the cache (SGLang's Mamba pool: engine_sglang.c). */
-	if (p->engine.kind == KVP_ENGINE_TRTLLM) {
-		uint32_t i;
-
-		for (i = 0; i < p->model.n_layers; i++)
-			if (ls[i].kind == KVP_LAYER_NONE && ls[i].state_bytes)
-				return kvp_error_set(&res->error, KVP_EREFUSED,
-					"model.layers[%u]: a recurrent layer (%llu B of "
-					"state per sequence) - engine %s keeps such states "
-					"in a pool kvplan does not size; use --engine "
-					"generic, llama.cpp, vllm or transformers", i,
-					(unsigned long long)ls[i].state_bytes,
-					kvp_engine_name(p->engine.kind));
-	}
-	/* The generic stage's split figures do not hold under an engine's
-	 * layout: an engine that splits the recurrent state (llama.cpp R
-	 * and S) sets them again. */
-	{
-		uint32_t i;
-
-		for (i = 0; i < res->n_layers; i++) {
-			res->layers[i].conv_bytes = res->layers[i].ssm_bytes = 0;
-			res->layers[i].index_row_bytes = res->layers[i].index_bytes = 0;
-		}
-		res->kv.conv_bytes = res->kv.ssm_bytes = res->kv.index_bytes = 0;
-	}
-
-	switch (p->engine.kind) {
-	case KVP_ENGINE_LLAMACPP:
-		st = kvp_engine_llamacpp(p, ls, res);
-		break;
-	case KVP_ENGINE_VLLM:
-		return kvp_engine_vllm(p, ls, res);   /* sets per sequence */
-	case KVP_ENGINE_TRANSFORMERS:
-		st = kvp_engine_transformers(p, ls, res);
-		break;
-	case KVP_ENGINE_SGLANG:
-		st = kvp_engine_sglang(p, ls, res);
-		break;
-	case KVP_ENGINE_TRTLLM:
-		st = kvp_engine_trtllm(p, ls, res);
-		break;
-	default:
-		return KVP_OK;
-	}
-	if (st != KVP_OK)
+	if ((st = eng_refusals(p, row, ls, res)) != KVP_OK)
 		return st;
-	/* One sequence as the engine allocates it. llama.cpp: its stream
-	 * (n_ctx_seq cells, or the whole unified cache); transformers: its
-	 * row of the padded batch; SGLang, TRT-LLM: its pages/blocks. */
-	switch (p->engine.kind) {
-	case KVP_ENGINE_LLAMACPP: case KVP_ENGINE_TRANSFORMERS:
+	clear_split(res);
+	if (!row->run)
+		return KVP_OK;
+	st = row->run(p, ls, res);
+	if (st != KVP_OK || row->seq == ENG_SEQ_OWN)
+		return st;
+	if (row->seq == ENG_SEQ_STREAM) {
 		res->kv.bytes_per_sequence = res->engine.streams ?
 			res->kv.bytes / res->engine.streams : res->kv.bytes;
 		return KVP_OK;
-	default:
-		return eng_seq_paged(res, eng_seq_len(p, res),
-		                     res->engine.block_size);
 	}
+	return eng_seq_paged(res, eng_seq_len(p, res), res->engine.block_size);
 }
 
 bool kvp_engine_lines_reworded(const struct kvp_engine_result *e)

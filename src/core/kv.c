@@ -315,16 +315,12 @@ static enum kvp_status ragged_views(const struct ctx *x, struct view *v,
 	return ovf ? overflow(x->p, res) : KVP_OK;
 }
 
-/* Sequence totals, longest length and the static reservation. */
-static enum kvp_status setup(struct ctx *x, const struct kvp_plan *p,
-                             struct kvp_result *res, uint64_t *n_seqs,
-                             uint64_t *n_req)
+/* strategy.block_size, strategy.kind and the ragged list checked; the
+ * block mask and the sharing the strategy applies. */
+static enum kvp_status setup_strategy(struct ctx *x, const struct kvp_plan *p,
+                                      struct kvp_result *res, bool *share_sys)
 {
 	const struct kvp_workload *w = &p->workload;
-	uint64_t longest = 0, sys_min = 0;
-	bool share_sys, any_active = false;
-	uint32_t c;
-	size_t i;
 
 	memset(x, 0, sizeof *x);
 	x->p = p;
@@ -344,9 +340,24 @@ static enum kvp_status setup(struct ctx *x, const struct kvp_plan *p,
 	/* STATIC and PADDED never share. */
 	x->share_prompt = w->share_prompt_in_request &&
 	                  (x->kind == KVP_STRAT_DYNAMIC || x->kind == KVP_STRAT_PAGED);
-	share_sys = w->share_system_prefix &&
-	            (x->kind == KVP_STRAT_DYNAMIC || x->kind == KVP_STRAT_PAGED);
+	*share_sys = w->share_system_prefix &&
+	             (x->kind == KVP_STRAT_DYNAMIC || x->kind == KVP_STRAT_PAGED);
 	x->n_cls = w->n_classes < KVP_MAX_CLASSES ? w->n_classes : KVP_MAX_CLASSES;
+	return KVP_OK;
+}
+
+/* Per class: requests, system part, prompt, length and sequences; the
+ * totals, the longest active length and the shared system prefix (the
+ * smallest active system part). False on overflow. */
+static bool setup_classes(struct ctx *x, const struct kvp_workload *w,
+                          bool share_sys, uint64_t *n_seqs, uint64_t *n_req,
+                          uint64_t *longest)
+{
+	uint64_t sys_min = 0;
+	bool any_active = false;
+	uint32_t c;
+	size_t i;
+
 	*n_seqs = 0;
 	*n_req = 0;
 	for (c = 0; c < x->n_cls; c++) {
@@ -364,9 +375,9 @@ static enum kvp_status setup(struct ctx *x, const struct kvp_plan *p,
 		ok = ok && kvp_add(*n_seqs, k->seqs, n_seqs);
 		ok = ok && kvp_add(*n_req, k->req, n_req);
 		if (!ok)
-			return overflow(p, res);
-		if (k->req > 0 && k->len > longest)
-			longest = k->len;
+			return false;
+		if (k->req > 0 && k->len > *longest)
+			*longest = k->len;
 		if (k->req > 0 && (!any_active || k->sys < sys_min))
 			sys_min = k->sys;
 		any_active = any_active || k->req > 0;
@@ -375,6 +386,25 @@ static enum kvp_status setup(struct ctx *x, const struct kvp_plan *p,
 		x->sys_shared = sys_min;
 		x->sys_blocks = sys_min / x->bs * x->bs;
 	}
+	return true;
+}
+
+/* Sequence totals, longest length and the static reservation. */
+static enum kvp_status setup(struct ctx *x, const struct kvp_plan *p,
+                             struct kvp_result *res, uint64_t *n_seqs,
+                             uint64_t *n_req)
+{
+	const struct kvp_workload *w = &p->workload;
+	uint64_t longest = 0;
+	bool share_sys = false;
+	uint32_t c;
+	size_t i;
+	enum kvp_status st = setup_strategy(x, p, res, &share_sys);
+
+	if (st != KVP_OK)
+		return st;
+	if (!setup_classes(x, w, share_sys, n_seqs, n_req, &longest))
+		return overflow(p, res);
 	if (!kvp_add(*n_seqs, w->n_ragged, n_seqs) ||
 	    !kvp_add(*n_req, w->n_ragged, n_req))
 		return overflow(p, res);
@@ -592,49 +622,111 @@ static bool seq_bytes(const struct ctx *x, const struct view *v, uint32_t nv,
 	return true;
 }
 
-enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
-{
+/* The working state of one kvp_kv_compute, on its stack: the views and
+ * their summed rows, the layer types, each layer's type. */
+struct kvw {
 	struct ctx x;
 	struct view views[MAX_VIEWS];
 	uint64_t vsum[MAX_VIEWS][4];  /* per view: sum kq, kr, vq, vr */
 	struct ltype types[KVP_MAX_LAYERS];
 	uint16_t tix[KVP_MAX_LAYERS]; /* type of each KV-holding layer */
-	struct kvp_kv_result *kv = &res->kv;
-	uint64_t n_seqs = 0, n_req = 0, state_per_seq = 0, bpp = 0;
-	uint32_t i, j, c, t, nv, nt = 0, last = 0, n = res->n_layers;
-	uint32_t with_kv = 0, dev_end;
-	int32_t resident = p->strategy.resident_layers;
-	bool uniform = true;
+	uint64_t n_seqs, n_req, state_per_seq;
+	uint32_t nv, nt;
+	uint32_t dev_end;             /* layers 0..dev_end-1 on the device */
+};
+
+/* The view of a new type, (effective window, K residual, V residual):
+ * found among the views so far, or added. */
+static enum kvp_status type_view(struct kvw *w, const struct kvp_plan *p,
+                                 struct ltype *ty, uint32_t i,
+                                 struct kvp_result *res)
+{
+	const struct kvp_layer_spec *s = ty->spec;
+	uint32_t window = 0, j;
+	uint64_t rk, rv;
+
+	if ((s->kind == KVP_LAYER_SLIDING || s->kind == KVP_LAYER_CHUNKED) &&
+	    !p->strategy.sliding_as_full)
+		window = s->window;
+	rk = s->k_fmt.dtype == KVP_DT_GROUPQ && ty->kq ? s->k_fmt.residual : 0;
+	rv = s->v_fmt.dtype == KVP_DT_GROUPQ && ty->vq ? s->v_fmt.residual : 0;
+	for (j = 0; j < w->nv; j++)
+		if (w->views[j].window == window && w->views[j].rk == rk &&
+		    w->views[j].rv == rv)
+			break;
+	if (j == w->nv) {
+		if (w->nv == MAX_VIEWS)
+			return kvp_error_set(&res->error, KVP_ERANGE,
+				"model.layers[%u].window: %u - more than %d "
+				"distinct window/residual combinations", i,
+				s->window, MAX_VIEWS - 1);
+		memset(&w->views[j], 0, sizeof w->views[j]);
+		memset(w->vsum[j], 0, sizeof w->vsum[j]);
+		w->views[j].window = window;
+		w->views[j].rk = rk;
+		w->views[j].rv = rv;
+		w->nv++;
+	}
+	ty->view = j;
+	return KVP_OK;
+}
+
+/* A new type from layer i's spec s: its row bytes, then its view. */
+static enum kvp_status new_type(struct kvw *w, const struct kvp_plan *p,
+                                const struct kvp_layer_spec *s, uint32_t i,
+                                struct kvp_result *res)
+{
+	struct ltype *ty = &w->types[w->nt++];
 	enum kvp_status st;
 
-	st = setup(&x, p, res, &n_seqs, &n_req);
+	memset(ty, 0, sizeof *ty);
+	ty->spec = s;
+	st = row_pair(&s->k_fmt, (uint64_t)s->kv_heads * s->k_dim,
+	              &ty->kq, &ty->kr, i, "k_dtype", res);
+	if (st == KVP_OK)
+		st = row_pair(&s->v_fmt, (uint64_t)s->kv_heads * s->v_dim,
+		              &ty->vq, &ty->vr, i, "v_dtype", res);
+	if (st == KVP_OK && s->kind == KVP_LAYER_MLA && p->model.indexer.head_dim)
+		st = index_row(p, ty, res);
 	if (st != KVP_OK)
 		return st;
-	if (resident < -1)
-		return kvp_error_set(&res->error, KVP_ERANGE,
-			"strategy.resident_layers: %d - must be -1 (all layers on the "
-			"device) or 0..%u", (int)resident, n);
+	if (!kvp_add(ty->kq, ty->vq, &ty->bpp))
+		return kvp_error_set(&res->error, KVP_EOVERFLOW,
+			"model.layers[%u].kv_heads: %u - bytes per position "
+			"overflow 64 bits", i, s->kv_heads);
+	return type_view(w, p, ty, i, res);
+}
 
-	/* layers 0..dev_end-1 are on the device */
-	dev_end = resident < 0 ? UINT32_MAX : (uint32_t)resident;
-	memset(kv, 0, sizeof *kv);
-	/* view 0: full attention, no residual - the positions_stored and
-	 * slots_allocated figures of the result */
-	memset(views, 0, sizeof views[0]);
-	memset(vsum, 0, sizeof vsum[0]);
-	nv = 1;
+/* The type spec s belongs to: the last type matched, then the most recent
+ * others; w->nt when it matches none. */
+static inline uint32_t find_type(const struct kvw *w,
+                                 const struct kvp_layer_spec *s, uint32_t last)
+{
+	uint32_t j;
 
-	/* Pass 1: each layer to its type; a new type gets its rows and view.
-	 * (Local accumulators: res->layers and res->kv may alias as far as
-	 * the compiler knows.) */
+	if (w->nt > 0 && same_type(s, w->types[last].spec))
+		return last;
+	for (j = w->nt; j > 0 && w->nt - j < TYPE_SEARCH; j--)
+		if (same_type(s, w->types[j - 1].spec))
+			return j - 1;
+	return w->nt;
+}
+
+/* Pass 1: each layer to its type (a new type gets its rows and view);
+ * recurrent state per sequence summed on the way. */
+static enum kvp_status assign_types(struct kvw *w, const struct kvp_plan *p,
+                                    struct kvp_result *res)
+{
+	uint64_t state = 0;
+	uint32_t i, t, last = 0, n = res->n_layers;
+	enum kvp_status st;
+
 	for (i = 0; i < n; i++) {
-		struct kvp_layer_result *lr = &res->layers[i];
-		struct kvp_layer_spec *s = &lr->spec;
+		struct kvp_layer_spec *s = &res->layers[i].spec;
 		struct ltype *ty;
-		bool dev = i < dev_end;
 
 		if (s->kind == KVP_LAYER_NONE) {
-			if (!kvp_add(state_per_seq, s->state_bytes, &state_per_seq))
+			if (!kvp_add(state, s->state_bytes, &state))
 				return overflow(p, res);
 			continue;
 		}
@@ -645,91 +737,55 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 			if (st != KVP_OK)
 				return st;
 		}
-		/* the last type matched, then the most recent others */
-		t = nt;
-		if (nt > 0 && same_type(s, types[last].spec)) {
-			t = last;
-		} else {
-			for (j = nt; j > 0 && nt - j < TYPE_SEARCH; j--)
-				if (same_type(s, types[j - 1].spec)) {
-					t = j - 1;
-					break;
-				}
-		}
-		if (t == nt) {
-			uint32_t window = 0;
-			uint64_t rk, rv;
-
-			ty = &types[nt++];
-			memset(ty, 0, sizeof *ty);
-			ty->spec = s;
-			st = row_pair(&s->k_fmt, (uint64_t)s->kv_heads * s->k_dim,
-			              &ty->kq, &ty->kr, i, "k_dtype", res);
-			if (st == KVP_OK)
-				st = row_pair(&s->v_fmt, (uint64_t)s->kv_heads * s->v_dim,
-				              &ty->vq, &ty->vr, i, "v_dtype", res);
-			if (st == KVP_OK && s->kind == KVP_LAYER_MLA &&
-			    p->model.indexer.head_dim)
-				st = index_row(p, ty, res);
+		t = find_type(w, s, last);
+		if (t == w->nt) {
+			st = new_type(w, p, s, i, res);
 			if (st != KVP_OK)
 				return st;
-			if (!kvp_add(ty->kq, ty->vq, &ty->bpp))
-				return kvp_error_set(&res->error, KVP_EOVERFLOW,
-					"model.layers[%u].kv_heads: %u - bytes per position "
-					"overflow 64 bits", i, s->kv_heads);
-			if ((s->kind == KVP_LAYER_SLIDING || s->kind == KVP_LAYER_CHUNKED) &&
-			    !p->strategy.sliding_as_full)
-				window = s->window;
-			rk = s->k_fmt.dtype == KVP_DT_GROUPQ && ty->kq ? s->k_fmt.residual : 0;
-			rv = s->v_fmt.dtype == KVP_DT_GROUPQ && ty->vq ? s->v_fmt.residual : 0;
-			for (j = 0; j < nv; j++)
-				if (views[j].window == window && views[j].rk == rk &&
-				    views[j].rv == rv)
-					break;
-			if (j == nv) {
-				if (nv == MAX_VIEWS)
-					return kvp_error_set(&res->error, KVP_ERANGE,
-						"model.layers[%u].window: %u - more than %d "
-						"distinct window/residual combinations", i,
-						s->window, MAX_VIEWS - 1);
-				memset(&views[j], 0, sizeof views[j]);
-				memset(vsum[j], 0, sizeof vsum[j]);
-				views[j].window = window;
-				views[j].rk = rk;
-				views[j].rv = rv;
-				nv++;
-			}
-			ty->view = j;
 		}
 		last = t;
-		ty = &types[t];
-		tix[i] = (uint16_t)t;
+		ty = &w->types[t];
+		w->tix[i] = (uint16_t)t;
 		ty->count++;
-		ty->count_dev += dev;
+		ty->count_dev += i < w->dev_end;
 	}
-	/* per type: sums into the views and the model; uniformity */
-	for (t = 0; t < nt; t++) {
-		const struct ltype *ty = &types[t];
-		uint64_t *vs = vsum[ty->view];
+	w->state_per_seq = state;
+	return KVP_OK;
+}
+
+/* Per type: sums into the views and the model; uniformity and the first
+ * type's shape for the result. */
+static enum kvp_status type_sums(struct kvw *w, const struct kvp_plan *p,
+                                 struct kvp_result *res)
+{
+	struct kvp_kv_result *kv = &res->kv;
+	uint64_t bpp = 0;
+	uint32_t t, with_kv = 0;
+	bool uniform = true;
+
+	for (t = 0; t < w->nt; t++) {
+		const struct ltype *ty = &w->types[t];
+		uint64_t *vs = w->vsum[ty->view];
 
 		if (!kvp_muladd(&bpp, ty->count, ty->bpp))
 			return kvp_error_set(&res->error, KVP_EOVERFLOW,
 				"model.n_layers: %u - bytes per position overflow 64 bits",
-				n);
+				res->n_layers);
 		if (!kvp_muladd(&vs[0], ty->count, ty->kq) ||
 		    !kvp_muladd(&vs[1], ty->count, ty->kr) ||
 		    !kvp_muladd(&vs[2], ty->count, ty->vq) ||
 		    !kvp_muladd(&vs[3], ty->count, ty->vr))
 			return overflow(p, res);
 		with_kv += ty->count;
-		if (ty->spec->kind != KVP_LAYER_FULL || !same_shape(ty->spec, types[0].spec))
+		if (ty->spec->kind != KVP_LAYER_FULL ||
+		    !same_shape(ty->spec, w->types[0].spec))
 			uniform = false;
 	}
 	kv->bytes_per_position = bpp;
 	kv->layers_with_kv = with_kv;
-	kv->uniform = uniform && nt > 0;
-	if (nt > 0) {
-		const struct kvp_layer_spec *first = types[0].spec;
+	kv->uniform = uniform && w->nt > 0;
+	if (w->nt > 0) {
+		const struct kvp_layer_spec *first = w->types[0].spec;
 
 		kv->kv_heads = first->kv_heads;
 		kv->k_dim = first->k_dim;
@@ -737,35 +793,44 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 		kv->k_fmt = first->k_fmt;
 		kv->v_fmt = first->v_fmt;
 	}
+	return KVP_OK;
+}
 
-	/* Sequences into the views: classes in closed form, ragged in one
-	 * pass over the list. */
-	for (j = 0; j < nv; j++) {
+/* Sequences into the views (classes in closed form, ragged in one pass
+ * over the list); then per view, from its summed rows, bytes_needed,
+ * k_bytes and v_bytes (state excluded). */
+static enum kvp_status view_totals(struct kvw *w, const struct kvp_plan *p,
+                                   struct kvp_result *res)
+{
+	struct kvp_kv_result *kv = &res->kv;
+	const struct ctx *x = &w->x;
+	uint32_t j, c;
+	enum kvp_status st;
+
+	for (j = 0; j < w->nv; j++) {
 		/* the shared system prefix, once, in views holding every
 		 * position */
-		if (views[j].window == 0) {
-			views[j].stored = x.sys_shared;
-			views[j].slots = x.kind == KVP_STRAT_PAGED ? x.sys_blocks
-			                                           : x.sys_shared;
+		if (w->views[j].window == 0) {
+			w->views[j].stored = x->sys_shared;
+			w->views[j].slots = x->kind == KVP_STRAT_PAGED ? x->sys_blocks
+			                                               : x->sys_shared;
 		}
-		for (c = 0; c < x.n_cls; c++)
-			if (!class_view(&x, &x.cls[c], &views[j]))
+		for (c = 0; c < x->n_cls; c++)
+			if (!class_view(x, &x->cls[c], &w->views[j]))
 				return overflow(p, res);
 	}
-	st = ragged_views(&x, views, nv, res);
+	st = ragged_views(x, w->views, w->nv, res);
 	if (st != KVP_OK)
 		return st;
-
-	/* Totals per view from the summed rows: bytes_needed, k_bytes and
-	 * v_bytes (state excluded). */
-	for (j = 0; j < nv; j++) {
-		const struct view *v = &views[j];
+	for (j = 0; j < w->nv; j++) {
+		const struct view *v = &w->views[j];
+		const uint64_t *vs = w->vsum[j];
 		uint64_t kb, vb, kn, vn;
 
-		if (!split_bytes(v->slots, v->res_k, vsum[j][0], vsum[j][1], &kb) ||
-		    !split_bytes(v->slots, v->res_v, vsum[j][2], vsum[j][3], &vb) ||
-		    !split_bytes(v->stored, v->need_res_k, vsum[j][0], vsum[j][1], &kn) ||
-		    !split_bytes(v->stored, v->need_res_v, vsum[j][2], vsum[j][3], &vn) ||
+		if (!split_bytes(v->slots, v->res_k, vs[0], vs[1], &kb) ||
+		    !split_bytes(v->slots, v->res_v, vs[2], vs[3], &vb) ||
+		    !split_bytes(v->stored, v->need_res_k, vs[0], vs[1], &kn) ||
+		    !split_bytes(v->stored, v->need_res_v, vs[2], vs[3], &vn) ||
 		    !kvp_add(kv->k_bytes, kb, &kv->k_bytes) ||
 		    !kvp_add(kv->v_bytes, vb, &kv->v_bytes) ||
 		    !kvp_add(kv->bytes_needed, kn, &kv->bytes_needed) ||
@@ -774,13 +839,21 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	}
 	if (!kvp_add(kv->k_bytes, kv->v_bytes, &kv->bytes))
 		return overflow(p, res);
+	return KVP_OK;
+}
 
-	/* Pass 2: bytes per type (every term is part of a view total
-	 * checked above, so these checks cannot fail; they stay for the
-	 * rule), then per layer; device/host by type. */
-	for (t = 0; t < nt; t++) {
-		struct ltype *ty = &types[t];
-		const struct view *v = &views[ty->view];
+/* Pass 2, per type: bytes of one layer, device and host totals (every
+ * term is part of a view total checked above, so these checks cannot
+ * fail; they stay for the rule). */
+static enum kvp_status type_bytes(struct kvw *w, const struct kvp_plan *p,
+                                  struct kvp_result *res)
+{
+	struct kvp_kv_result *kv = &res->kv;
+	uint32_t t;
+
+	for (t = 0; t < w->nt; t++) {
+		struct ltype *ty = &w->types[t];
+		const struct view *v = &w->views[ty->view];
 		uint64_t kb = 0, vb = 0;
 
 		if (!split_bytes(v->slots, v->res_k, ty->kq, ty->kr, &kb) ||
@@ -791,18 +864,45 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 		                ty->count - ty->count_dev))
 			return overflow(p, res);
 	}
-	/* Every field of every layer but the spec is written here, once
-	 * (kvp_compute does not clear the layer table). */
+	return KVP_OK;
+}
+
+/* A recurrent layer's state for every sequence, into the model's totals
+ * and the device's or the host's share. */
+static bool state_layer(const struct kvw *w, const struct kvp_plan *p,
+                        struct kvp_layer_result *lr, bool dev,
+                        struct kvp_kv_result *kv)
+{
+	uint64_t *side = dev ? &kv->device_bytes : &kv->host_bytes;
+
+	return kvp_mul(lr->spec.state_bytes, w->n_seqs, &lr->bytes) &&
+	       kvp_add(kv->state_bytes, lr->bytes, &kv->state_bytes) &&
+	       kvp_recurrent_split(&p->model, w->n_seqs, &lr->conv_bytes,
+	                           &lr->ssm_bytes) &&
+	       kvp_add(kv->conv_bytes, lr->conv_bytes, &kv->conv_bytes) &&
+	       kvp_add(kv->ssm_bytes, lr->ssm_bytes, &kv->ssm_bytes) &&
+	       kvp_add(*side, lr->bytes, side);
+}
+
+/* Every field of every layer but the spec is written here, once
+ * (kvp_compute does not clear the layer table). */
+static enum kvp_status layer_results(const struct kvw *w,
+                                     const struct kvp_plan *p,
+                                     struct kvp_result *res)
+{
+	struct kvp_kv_result *kv = &res->kv;
+	uint32_t i, n = res->n_layers;
+
 	for (i = 0; i < n; i++) {
 		struct kvp_layer_result *lr = &res->layers[i];
-		bool dev = i < dev_end;
+		bool dev = i < w->dev_end;
 
 		lr->on_device = dev;
 		lr->conv_bytes = lr->ssm_bytes = 0;
 		lr->index_row_bytes = lr->index_bytes = 0;
 		if (holds_positions(lr->spec.kind)) {
-			const struct ltype *ty = &types[tix[i]];
-			const struct view *v = &views[ty->view];
+			const struct ltype *ty = &w->types[w->tix[i]];
+			const struct view *v = &w->views[ty->view];
 
 			lr->k_row_bytes = ty->kq;
 			lr->v_row_bytes = ty->vq;
@@ -811,66 +911,102 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 			lr->stored = v->stored;
 			lr->bytes = ty->bytes;
 			lr->index_row_bytes = ty->idx;
-			if (!kvp_mul(v->slots, ty->idx, &lr->index_bytes) ||
-			    !kvp_add(kv->index_bytes, lr->index_bytes,
-			             &kv->index_bytes))
+			/* a DSA indexer key (MLA layers of DeepSeek-V3.2) */
+			if (ty->idx &&
+			    (!kvp_mul(v->slots, ty->idx, &lr->index_bytes) ||
+			     !kvp_add(kv->index_bytes, lr->index_bytes,
+			              &kv->index_bytes)))
 				return overflow(p, res);
 			continue;
 		}
 		lr->k_row_bytes = lr->v_row_bytes = lr->bytes_per_position = 0;
 		lr->slots = lr->stored = lr->bytes = 0;
-		if (lr->spec.kind == KVP_LAYER_NONE) {
-			if (!kvp_mul(lr->spec.state_bytes, n_seqs, &lr->bytes) ||
-			    !kvp_add(kv->state_bytes, lr->bytes, &kv->state_bytes))
-				return overflow(p, res);
-			if (!kvp_recurrent_split(&p->model, n_seqs, &lr->conv_bytes,
-			                         &lr->ssm_bytes) ||
-			    !kvp_add(kv->conv_bytes, lr->conv_bytes, &kv->conv_bytes) ||
-			    !kvp_add(kv->ssm_bytes, lr->ssm_bytes, &kv->ssm_bytes))
-				return overflow(p, res);
-			if (!kvp_add(dev ? kv->device_bytes : kv->host_bytes,
-			             lr->bytes, dev ? &kv->device_bytes
-			                            : &kv->host_bytes))
-				return overflow(p, res);
-		}
+		if (lr->spec.kind == KVP_LAYER_NONE &&
+		    !state_layer(w, p, lr, dev, kv))
+			return overflow(p, res);
 	}
+	return KVP_OK;
+}
+
+/* Per class: one unshared sequence; kv.bytes_per_sequence: the first
+ * active class, else the first ragged length, else class 0. */
+static enum kvp_status class_results(const struct kvw *w,
+                                     const struct kvp_plan *p,
+                                     struct kvp_result *res)
+{
+	const struct ctx *x = &w->x;
+	const uint64_t (*vsum)[4] = (const uint64_t (*)[4])w->vsum;
+	struct kvp_kv_result *kv = &res->kv;
+	uint32_t c;
+
+	res->n_classes = x->n_cls;
+	for (c = 0; c < x->n_cls; c++) {
+		struct kvp_class_result *cr = &res->classes[c];
+
+		cr->sequences = x->cls[c].seqs;
+		cr->length = x->cls[c].len;
+		if (!seq_slots(x, 0, cr->length, &cr->slots_per_sequence) ||
+		    !seq_bytes(x, w->views, w->nv, vsum, w->state_per_seq,
+		               cr->length, &cr->bytes_per_sequence))
+			return overflow(p, res);
+	}
+	for (c = 0; c < x->n_cls && x->cls[c].req == 0; c++)
+		;
+	if (c < x->n_cls) {
+		kv->bytes_per_sequence = res->classes[c].bytes_per_sequence;
+	} else if (p->workload.n_ragged > 0) {
+		if (!seq_bytes(x, w->views, w->nv, vsum, w->state_per_seq,
+		               p->workload.ragged[0], &kv->bytes_per_sequence))
+			return overflow(p, res);
+	} else if (x->n_cls > 0) {
+		kv->bytes_per_sequence = res->classes[0].bytes_per_sequence;
+	}
+	return KVP_OK;
+}
+
+enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
+{
+	struct kvw w;
+	struct kvp_kv_result *kv = &res->kv;
+	int32_t resident = p->strategy.resident_layers;
+	enum kvp_status st;
+
+	st = setup(&w.x, p, res, &w.n_seqs, &w.n_req);
+	if (st != KVP_OK)
+		return st;
+	if (resident < -1)
+		return kvp_error_set(&res->error, KVP_ERANGE,
+			"strategy.resident_layers: %d - must be -1 (all layers on the "
+			"device) or 0..%u", (int)resident, res->n_layers);
+	w.dev_end = resident < 0 ? UINT32_MAX : (uint32_t)resident;
+	memset(kv, 0, sizeof *kv);
+	/* view 0: full attention, no residual - the positions_stored and
+	 * slots_allocated figures of the result */
+	memset(w.views, 0, sizeof w.views[0]);
+	memset(w.vsum, 0, sizeof w.vsum[0]);
+	w.nv = 1;
+	w.nt = 0;
+	st = assign_types(&w, p, res);
+	if (st == KVP_OK)
+		st = type_sums(&w, p, res);
+	if (st == KVP_OK)
+		st = view_totals(&w, p, res);
+	if (st == KVP_OK)
+		st = type_bytes(&w, p, res);
+	if (st == KVP_OK)
+		st = layer_results(&w, p, res);
+	if (st != KVP_OK)
+		return st;
 	/* state: once in bytes and in bytes_needed */
 	if (!kvp_add(kv->bytes, kv->state_bytes, &kv->bytes) ||
 	    !kvp_add(kv->bytes_needed, kv->state_bytes, &kv->bytes_needed))
 		return overflow(p, res);
 	kv->waste_bytes = kv->bytes > kv->bytes_needed ?
 	                  kv->bytes - kv->bytes_needed : 0;
-	kv->positions_stored = views[0].stored;
-	kv->slots_allocated = views[0].slots;
-	kv->sequences = n_seqs;
-	kv->requests = n_req;
+	kv->positions_stored = w.views[0].stored;
+	kv->slots_allocated = w.views[0].slots;
+	kv->sequences = w.n_seqs;
+	kv->requests = w.n_req;
 	kv->queued = p->workload.queued;
-
-	/* Per class: one unshared sequence. */
-	res->n_classes = x.n_cls;
-	for (c = 0; c < x.n_cls; c++) {
-		struct kvp_class_result *cr = &res->classes[c];
-
-		cr->sequences = x.cls[c].seqs;
-		cr->length = x.cls[c].len;
-		if (!seq_slots(&x, 0, cr->length, &cr->slots_per_sequence) ||
-		    !seq_bytes(&x, views, nv, (const uint64_t (*)[4])vsum,
-		               state_per_seq, cr->length, &cr->bytes_per_sequence))
-			return overflow(p, res);
-	}
-	/* bytes_per_sequence: the first active class, else the first ragged
-	 * length, else class 0 */
-	for (c = 0; c < x.n_cls && x.cls[c].req == 0; c++)
-		;
-	if (c < x.n_cls) {
-		kv->bytes_per_sequence = res->classes[c].bytes_per_sequence;
-	} else if (p->workload.n_ragged > 0) {
-		if (!seq_bytes(&x, views, nv, (const uint64_t (*)[4])vsum,
-		               state_per_seq, p->workload.ragged[0],
-		               &kv->bytes_per_sequence))
-			return overflow(p, res);
-	} else if (x.n_cls > 0) {
-		kv->bytes_per_sequence = res->classes[0].bytes_per_sequence;
-	}
-	return KVP_OK;
+	return class_results(&w, p, res);
 }

@@ -180,79 +180,56 @@ static const char *const rule_keys[RK_COUNT] = {
 	[RK_SHARED_WITH] = "shared_with",
 };
 
-/* Apply key=value (key in k[0..klen), value NUL-free in v[0..vlen)). */
-static enum kvp_status rule_apply(const char *text, const char *k, size_t klen,
-                                  const char *v, size_t vlen,
-                                  struct kvp_layer_rule *r,
-                                  struct kvp_error *err)
+/* A rule's kind value. */
+static enum kvp_status rule_kind(const char *text, const char *val,
+                                 struct kvp_layer_rule *r, struct kvp_error *err)
 {
-	char val[64];
-	size_t i;
-	int key = -1;
-	uint64_t u;
-	enum kvp_dtype dt;
 	enum kvp_layer_kind kind;
 	struct kvp_error sub;
 
-	for (i = 0; i < RK_COUNT; i++)
-		if (strlen(rule_keys[i]) == klen &&
-		    strncmp(k, rule_keys[i], klen) == 0)
-			key = (int)i;
-	if (key < 0)
+	if (kvp_layer_kind_parse(val, &kind, &sub) != KVP_OK)
 		return kvp_error_set(err, KVP_EINVAL,
-			"layer rule '%s': unknown key '%.*s' - expected kind, "
-			"kv_heads, k_dim, v_dim, head_dim, k_dtype, v_dtype, dtype, "
-			"window, state_bytes or shared_with", text, (int)klen, k);
-	if (vlen == 0 || vlen >= sizeof val)
-		return kvp_error_set(err, KVP_EINVAL,
-			"layer rule '%s': %s '%.*s' - bad value", text,
-			rule_keys[key], (int)vlen, v);
-	memcpy(val, v, vlen);
-	val[vlen] = '\0';
+			"layer rule '%s': kind '%s' - expected full, sliding, "
+			"chunked, none, shared, mla or ffn", text, val);
+	r->v.kind = kind;
+	r->set |= LF_BIT(KVP_LF_KIND);
+	return KVP_OK;
+}
 
-	switch ((enum rule_key)key) {
-	case RK_KIND:
-		if (kvp_layer_kind_parse(val, &kind, &sub) != KVP_OK)
-			return kvp_error_set(err, KVP_EINVAL,
-				"layer rule '%s': kind '%s' - expected full, sliding, "
-				"chunked, none, shared, mla or ffn", text, val);
-		r->v.kind = kind;
-		r->set |= LF_BIT(KVP_LF_KIND);
-		return KVP_OK;
-	case RK_K_DTYPE:
-	case RK_V_DTYPE:
-	case RK_DTYPE:
-		if (kvp_dtype_parse(val, &dt, &sub) != KVP_OK)
-			return kvp_error_set(err, KVP_EINVAL,
-				"layer rule '%s': %s '%s' - expected f32, f16, bf16, "
-				"fp8, int8, q8_0, q4_0, q4_1, q5_0, q5_1 or iq4_nl "
-				"(groupq is set on the model, --kv-dtype groupq:...)",
-				text, rule_keys[key], val);
-		if (dt == KVP_DT_GROUPQ)
-			return kvp_error_set(err, KVP_EINVAL,
-				"layer rule '%s': %s 'groupq' - a group-quantized "
-				"format is set on the model (model.base), not in a rule",
-				text, rule_keys[key]);
-		if (key != RK_V_DTYPE) {
-			r->v.k_fmt = kvp_format_plain(dt);
-			r->set |= LF_BIT(KVP_LF_K_FMT);
-		}
-		if (key != RK_K_DTYPE) {
-			r->v.v_fmt = kvp_format_plain(dt);
-			r->set |= LF_BIT(KVP_LF_V_FMT);
-		}
-		return KVP_OK;
-	default:
-		break;
+/* A rule's k_dtype, v_dtype or dtype (both) value: a plain format. */
+static enum kvp_status rule_dtype(const char *text, enum rule_key key,
+                                  const char *val, struct kvp_layer_rule *r,
+                                  struct kvp_error *err)
+{
+	enum kvp_dtype dt;
+	struct kvp_error sub;
+
+	if (kvp_dtype_parse(val, &dt, &sub) != KVP_OK)
+		return kvp_error_set(err, KVP_EINVAL,
+			"layer rule '%s': %s '%s' - expected f32, f16, bf16, "
+			"fp8, int8, q8_0, q4_0, q4_1, q5_0, q5_1 or iq4_nl "
+			"(groupq is set on the model, --kv-dtype groupq:...)",
+			text, rule_keys[key], val);
+	if (dt == KVP_DT_GROUPQ)
+		return kvp_error_set(err, KVP_EINVAL,
+			"layer rule '%s': %s 'groupq' - a group-quantized "
+			"format is set on the model (model.base), not in a rule",
+			text, rule_keys[key]);
+	if (key != RK_V_DTYPE) {
+		r->v.k_fmt = kvp_format_plain(dt);
+		r->set |= LF_BIT(KVP_LF_K_FMT);
 	}
+	if (key != RK_K_DTYPE) {
+		r->v.v_fmt = kvp_format_plain(dt);
+		r->set |= LF_BIT(KVP_LF_V_FMT);
+	}
+	return KVP_OK;
+}
 
-	if (!parse_uint(val, vlen, key == RK_STATE_BYTES ? UINT64_MAX : UINT32_MAX,
-	                &u))
-		return kvp_error_set(err, KVP_EINVAL,
-			"layer rule '%s': %s '%s' - expected a whole number%s", text,
-			rule_keys[key], val,
-			key == RK_STATE_BYTES ? "" : " up to 4294967295");
-	switch ((enum rule_key)key) {
+/* A rule's whole-number value u into its field(s). */
+static void rule_number(enum rule_key key, uint64_t u, struct kvp_layer_rule *r)
+{
+	switch (key) {
 	case RK_KV_HEADS:
 		r->v.kv_heads = (uint32_t)u;
 		r->set |= LF_BIT(KVP_LF_KV_HEADS);
@@ -284,6 +261,45 @@ static enum kvp_status rule_apply(const char *text, const char *k, size_t klen,
 	default:
 		break;
 	}
+}
+
+/* Apply key=value (key in k[0..klen), value NUL-free in v[0..vlen)). */
+static enum kvp_status rule_apply(const char *text, const char *k, size_t klen,
+                                  const char *v, size_t vlen,
+                                  struct kvp_layer_rule *r,
+                                  struct kvp_error *err)
+{
+	char val[64];
+	size_t i;
+	int key = -1;
+	uint64_t u;
+
+	for (i = 0; i < RK_COUNT; i++)
+		if (strlen(rule_keys[i]) == klen &&
+		    strncmp(k, rule_keys[i], klen) == 0)
+			key = (int)i;
+	if (key < 0)
+		return kvp_error_set(err, KVP_EINVAL,
+			"layer rule '%s': unknown key '%.*s' - expected kind, "
+			"kv_heads, k_dim, v_dim, head_dim, k_dtype, v_dtype, dtype, "
+			"window, state_bytes or shared_with", text, (int)klen, k);
+	if (vlen == 0 || vlen >= sizeof val)
+		return kvp_error_set(err, KVP_EINVAL,
+			"layer rule '%s': %s '%.*s' - bad value", text,
+			rule_keys[key], (int)vlen, v);
+	memcpy(val, v, vlen);
+	val[vlen] = '\0';
+	if (key == RK_KIND)
+		return rule_kind(text, val, r, err);
+	if (key == RK_K_DTYPE || key == RK_V_DTYPE || key == RK_DTYPE)
+		return rule_dtype(text, (enum rule_key)key, val, r, err);
+	if (!parse_uint(val, vlen, key == RK_STATE_BYTES ? UINT64_MAX : UINT32_MAX,
+	                &u))
+		return kvp_error_set(err, KVP_EINVAL,
+			"layer rule '%s': %s '%s' - expected a whole number%s", text,
+			rule_keys[key], val,
+			key == RK_STATE_BYTES ? "" : " up to 4294967295");
+	rule_number((enum rule_key)key, u, r);
 	return KVP_OK;
 }
 
@@ -413,6 +429,99 @@ static bool memo_hit(const struct row_memo *r, const struct kvp_layer_spec *l)
 	       r->v_dt == l->v_fmt.dtype;
 }
 
+/* A full, sliding or chunked layer: window (sliding, chunked), heads and
+ * dims at least 1, K and V rows that fit; memo remembers the last plain
+ * shape whose rows were checked. */
+static enum kvp_status check_attention(const struct kvp_layer_spec *l,
+                                       uint32_t i, uint32_t mask,
+                                       struct row_memo *memo,
+                                       struct kvp_error *err)
+{
+	char path[80];
+	uint64_t row;
+
+	if ((l->kind == KVP_LAYER_SLIDING || l->kind == KVP_LAYER_CHUNKED) &&
+	    l->window < 1)
+		return kvp_error_set(err, KVP_ERANGE,
+			"%s: 0 - must be at least 1 for a %s layer",
+			field_path(path, sizeof path, i, mask, KVP_LF_WINDOW),
+			kvp_layer_kind_name(l->kind));
+	if (l->kv_heads < 1)
+		return kvp_error_set(err, KVP_ERANGE, "%s: 0 - must be at least 1",
+			field_path(path, sizeof path, i, mask, KVP_LF_KV_HEADS));
+	if (l->k_dim < 1)
+		return kvp_error_set(err, KVP_ERANGE, "%s: 0 - must be at least 1",
+			field_path(path, sizeof path, i, mask, KVP_LF_K_DIM));
+	if (l->v_dim < 1)
+		return kvp_error_set(err, KVP_ERANGE, "%s: 0 - must be at least 1",
+			field_path(path, sizeof path, i, mask, KVP_LF_V_DIM));
+	if (memo_hit(memo, l))
+		return KVP_OK;
+	/* the field path is formatted only for a message */
+	if (kvp_format_row_bytes(&l->k_fmt, (uint64_t)l->kv_heads * l->k_dim,
+	                         &row, NULL, NULL) != KVP_OK)
+		return kvp_format_row_bytes(&l->k_fmt,
+			(uint64_t)l->kv_heads * l->k_dim, &row,
+			field_path(path, sizeof path, i, mask, KVP_LF_K_FMT), err);
+	if (kvp_format_row_bytes(&l->v_fmt, (uint64_t)l->kv_heads * l->v_dim,
+	                         &row, NULL, NULL) != KVP_OK)
+		return kvp_format_row_bytes(&l->v_fmt,
+			(uint64_t)l->kv_heads * l->v_dim, &row,
+			field_path(path, sizeof path, i, mask, KVP_LF_V_FMT), err);
+	if (l->k_fmt.dtype != KVP_DT_GROUPQ && l->v_fmt.dtype != KVP_DT_GROUPQ) {
+		memo->valid = true;
+		memo->kv_heads = l->kv_heads;
+		memo->k_dim = l->k_dim;
+		memo->v_dim = l->v_dim;
+		memo->k_dt = l->k_fmt.dtype;
+		memo->v_dt = l->v_fmt.dtype;
+	}
+	return KVP_OK;
+}
+
+/* An MLA layer: the model's latent rank and the layer's formats. */
+static enum kvp_status check_mla(const struct kvp_model *m,
+                                 const struct kvp_layer_spec *l, uint32_t i,
+                                 uint32_t mask, struct kvp_error *err)
+{
+	char path[80];
+
+	if (m->mla.kv_lora_rank < 1)
+		return kvp_error_set(err, KVP_EINVAL,
+			"model.mla.kv_lora_rank: 0 - layer %u is an MLA layer "
+			"and needs it", i);
+	if (kvp_format_check(&l->k_fmt, NULL, NULL) != KVP_OK)
+		return kvp_format_check(&l->k_fmt,
+			field_path(path, sizeof path, i, mask, KVP_LF_K_FMT), err);
+	if (kvp_format_check(&l->v_fmt, NULL, NULL) != KVP_OK)
+		return kvp_format_check(&l->v_fmt,
+			field_path(path, sizeof path, i, mask, KVP_LF_V_FMT), err);
+	return KVP_OK;
+}
+
+/* A shared layer names an earlier layer that holds positions (to, the
+ * layer it names, when shared_with < i). */
+static enum kvp_status check_shared(const struct kvp_layer_spec *l,
+                                    const struct kvp_layer_spec *to,
+                                    uint32_t i, uint32_t mask,
+                                    struct kvp_error *err)
+{
+	char path[80];
+
+	if (l->shared_with >= i)
+		return kvp_error_set(err, KVP_EINVAL,
+			"%s: %u - must name an earlier layer (< %u)",
+			field_path(path, sizeof path, i, mask, KVP_LF_SHARED_WITH),
+			l->shared_with, i);
+	if (!holds_positions(to->kind))
+		return kvp_error_set(err, KVP_EINVAL,
+			"%s: %u - layer %u is a %s layer and has no KV cache to share",
+			field_path(path, sizeof path, i, mask, KVP_LF_SHARED_WITH),
+			l->shared_with, l->shared_with,
+			kvp_layer_kind_name(to->kind));
+	return KVP_OK;
+}
+
 static enum kvp_status check_layer(const struct kvp_model *m,
                                    const struct kvp_layer_spec *out,
                                    size_t stride, uint32_t i, uint32_t mask,
@@ -422,82 +531,21 @@ static enum kvp_status check_layer(const struct kvp_model *m,
 #define LAYER(k) ((const struct kvp_layer_spec *)((const char *)out + (size_t)(k) * stride))
 	const struct kvp_layer_spec *l = LAYER(i);
 	char path[80];
-	uint64_t row;
 
 	if ((unsigned)l->kind >= KVP_LAYER_KIND_COUNT)
 		return kvp_error_set(err, KVP_EINVAL, "%s: %d - unknown layer kind",
 			field_path(path, sizeof path, i, mask, KVP_LF_KIND),
 			(int)l->kind);
-
 	switch (l->kind) {
 	case KVP_LAYER_SLIDING:
 	case KVP_LAYER_CHUNKED:
-		if (l->window < 1)
-			return kvp_error_set(err, KVP_ERANGE,
-				"%s: 0 - must be at least 1 for a %s layer",
-				field_path(path, sizeof path, i, mask, KVP_LF_WINDOW),
-				kvp_layer_kind_name(l->kind));
-		/* fall through */
 	case KVP_LAYER_FULL:
-		if (l->kv_heads < 1)
-			return kvp_error_set(err, KVP_ERANGE,
-				"%s: 0 - must be at least 1",
-				field_path(path, sizeof path, i, mask, KVP_LF_KV_HEADS));
-		if (l->k_dim < 1)
-			return kvp_error_set(err, KVP_ERANGE,
-				"%s: 0 - must be at least 1",
-				field_path(path, sizeof path, i, mask, KVP_LF_K_DIM));
-		if (l->v_dim < 1)
-			return kvp_error_set(err, KVP_ERANGE,
-				"%s: 0 - must be at least 1",
-				field_path(path, sizeof path, i, mask, KVP_LF_V_DIM));
-		if (memo_hit(memo, l))
-			return KVP_OK;
-		/* the field path is formatted only for a message */
-		if (kvp_format_row_bytes(&l->k_fmt, (uint64_t)l->kv_heads * l->k_dim,
-		                         &row, NULL, NULL) != KVP_OK)
-			return kvp_format_row_bytes(&l->k_fmt,
-				(uint64_t)l->kv_heads * l->k_dim, &row,
-				field_path(path, sizeof path, i, mask, KVP_LF_K_FMT), err);
-		if (kvp_format_row_bytes(&l->v_fmt, (uint64_t)l->kv_heads * l->v_dim,
-		                         &row, NULL, NULL) != KVP_OK)
-			return kvp_format_row_bytes(&l->v_fmt,
-				(uint64_t)l->kv_heads * l->v_dim, &row,
-				field_path(path, sizeof path, i, mask, KVP_LF_V_FMT), err);
-		if (l->k_fmt.dtype != KVP_DT_GROUPQ && l->v_fmt.dtype != KVP_DT_GROUPQ) {
-			memo->valid = true;
-			memo->kv_heads = l->kv_heads;
-			memo->k_dim = l->k_dim;
-			memo->v_dim = l->v_dim;
-			memo->k_dt = l->k_fmt.dtype;
-			memo->v_dt = l->v_fmt.dtype;
-		}
-		return KVP_OK;
+		return check_attention(l, i, mask, memo, err);
 	case KVP_LAYER_MLA:
-		if (m->mla.kv_lora_rank < 1)
-			return kvp_error_set(err, KVP_EINVAL,
-				"model.mla.kv_lora_rank: 0 - layer %u is an MLA layer "
-				"and needs it", i);
-		if (kvp_format_check(&l->k_fmt, NULL, NULL) != KVP_OK)
-			return kvp_format_check(&l->k_fmt,
-				field_path(path, sizeof path, i, mask, KVP_LF_K_FMT), err);
-		if (kvp_format_check(&l->v_fmt, NULL, NULL) != KVP_OK)
-			return kvp_format_check(&l->v_fmt,
-				field_path(path, sizeof path, i, mask, KVP_LF_V_FMT), err);
-		return KVP_OK;
+		return check_mla(m, l, i, mask, err);
 	case KVP_LAYER_SHARED:
-		if (l->shared_with >= i)
-			return kvp_error_set(err, KVP_EINVAL,
-				"%s: %u - must name an earlier layer (< %u)",
-				field_path(path, sizeof path, i, mask, KVP_LF_SHARED_WITH),
-				l->shared_with, i);
-		if (!holds_positions(LAYER(l->shared_with)->kind))
-			return kvp_error_set(err, KVP_EINVAL,
-				"%s: %u - layer %u is a %s layer and has no KV cache to share",
-				field_path(path, sizeof path, i, mask, KVP_LF_SHARED_WITH),
-				l->shared_with, l->shared_with,
-				kvp_layer_kind_name(LAYER(l->shared_with)->kind));
-		return KVP_OK;
+		return check_shared(l, l->shared_with < i ? LAYER(l->shared_with) : l,
+		                    i, mask, err);
 	case KVP_LAYER_NONE:
 	default:
 		return KVP_OK;
@@ -654,52 +702,41 @@ enum kvp_status kvp_layers_resolve(const struct kvp_model *m,
 /* Layer i of a strided table. */
 #define AT(base, i) ((struct kvp_layer_spec *)((char *)(base) + (size_t)(i) * stride))
 
-enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
-                                           struct kvp_layer_spec *out,
-                                           size_t stride,
-                                           struct kvp_error *err)
+/* Every rule's range fits the model's layers, stepping forward. */
+static enum kvp_status check_ranges(const struct kvp_model *m, uint32_t n,
+                                    struct kvp_error *err)
 {
-	/* Bit j of sig[i]: rule j selects layer i. Layers with the same
-	 * signature have the same spec, so each signature is built and
-	 * validated once (KVP_MAX_RULES is 64: the signature fits). */
-	uint64_t sig[KVP_MAX_LAYERS];
-	/* open-addressing table: signature -> first layer built with it */
-	uint64_t slot_sig[SIG_SLOTS];
-	uint16_t slot_layer[SIG_SLOTS];
-	uint64_t slot_used[SIG_SLOTS / 64] = { 0 };
-	uint32_t i, j, n_sigs = 0, n = m->n_layers;
-	struct row_memo memo = { 0 };
-	enum kvp_status st;
+	uint32_t j;
 
-	if (n < 1 || n > KVP_MAX_LAYERS)
-		return kvp_error_set(err, KVP_ERANGE,
-			"model.n_layers: %u - must be 1..%u", n, KVP_MAX_LAYERS);
-	if (m->n_rules > KVP_MAX_RULES)
-		return kvp_error_set(err, KVP_ERANGE,
-			"model.layers: %u rules - at most %u", m->n_rules,
-			KVP_MAX_RULES);
 	for (j = 0; j < m->n_rules; j++) {
 		const struct kvp_range *r = &m->rules[j].range;
+		char text[256];
 
-		if (!r->all && (r->last >= n || r->step < 1 || r->first > r->last)) {
-			char text[256];
-
-			kvp_rule_format(&m->rules[j], text, sizeof text);
-			if (r->step < 1)
-				return kvp_error_set(err, KVP_EINVAL,
-					"layer rule '%s': step 0 - must be at least 1",
-					text);
-			if (r->first > r->last)
-				return kvp_error_set(err, KVP_EINVAL,
-					"layer rule '%s': first layer %u is after last "
-					"layer %u", text, r->first, r->last);
-			return kvp_error_set(err, KVP_ERANGE,
-				"layer rule '%s': layer %u is past the last layer "
-				"(model.n_layers %u: layers 0-%u)", text, r->last, n,
-				n - 1);
-		}
+		if (r->all || (r->last < n && r->step >= 1 && r->first <= r->last))
+			continue;
+		kvp_rule_format(&m->rules[j], text, sizeof text);
+		if (r->step < 1)
+			return kvp_error_set(err, KVP_EINVAL,
+				"layer rule '%s': step 0 - must be at least 1", text);
+		if (r->first > r->last)
+			return kvp_error_set(err, KVP_EINVAL,
+				"layer rule '%s': first layer %u is after last "
+				"layer %u", text, r->first, r->last);
+		return kvp_error_set(err, KVP_ERANGE,
+			"layer rule '%s': layer %u is past the last layer "
+			"(model.n_layers %u: layers 0-%u)", text, r->last, n, n - 1);
 	}
-	/* which rules select each layer: each rule walks its own layers */
+	return KVP_OK;
+}
+
+/* Bit j of sig[i]: rule j selects layer i. Layers with the same
+ * signature have the same spec (KVP_MAX_RULES is 64: it fits). Each rule
+ * walks its own layers. */
+static void rule_signatures(const struct kvp_model *m, uint32_t n,
+                            uint64_t *sig)
+{
+	uint32_t i, j;
+
 	memset(sig, 0, n * sizeof sig[0]);
 	for (j = 0; j < m->n_rules; j++) {
 		const struct kvp_range *r = &m->rules[j].range;
@@ -713,54 +750,115 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
 				break;      /* i + step would pass last (or wrap) */
 		}
 	}
+}
+
+/* Open-addressing table: signature -> first layer built with it. It
+ * holds SIG_SLOTS / 2 signatures; past that, layers are built one by
+ * one. */
+struct sig_table {
+	uint64_t sig[SIG_SLOTS];
+	uint16_t layer[SIG_SLOTS];
+	uint64_t used[SIG_SLOTS / 64];
+	uint32_t n;
+};
+
+static inline bool sig_used(const struct sig_table *t, uint32_t h)
+{
+	return t->used[h / 64] >> (h % 64) & 1;
+}
+
+/* The slot of signature sg: where it is, or the free slot it would take. */
+static uint32_t sig_slot(const struct sig_table *t, uint64_t sg)
+{
+	uint32_t h = (uint32_t)((sg * 0x9E3779B97F4A7C15ull) >> (64 - SIG_BITS));
+
+	while (sig_used(t, h) && t->sig[h] != sg)
+		h = (h + 1) % SIG_SLOTS;
+	return h;
+}
+
+static void sig_add(struct sig_table *t, uint32_t h, uint64_t sg, uint32_t i)
+{
+	if (t->n >= SIG_SLOTS / 2)
+		return;
+	t->used[h / 64] |= 1ull << (h % 64);
+	t->sig[h] = sg;
+	t->layer[h] = (uint16_t)i;
+	t->n++;
+}
+
+/* Layer i built from the base and the rules its signature names (in
+ * order: later rules win), then validated. */
+static enum kvp_status build_layer(const struct kvp_model *m,
+                                   struct kvp_layer_spec *out, size_t stride,
+                                   uint32_t i, uint64_t sg,
+                                   struct row_memo *memo,
+                                   struct kvp_error *err)
+{
+	struct kvp_layer_spec *l = AT(out, i);
+	uint32_t j, mask = 0;
+
+	*l = m->base;
+	for (j = 0; j < m->n_rules; j++)
+		if (sg & (1ull << j)) {
+			apply_rule(&m->rules[j], l);
+			mask |= m->rules[j].set;
+		}
+	return check_layer(m, out, stride, i, mask, memo, err);
+}
+
+enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
+                                           struct kvp_layer_spec *out,
+                                           size_t stride,
+                                           struct kvp_error *err)
+{
+	uint64_t sig[KVP_MAX_LAYERS];
+	struct sig_table tab;
+	uint32_t i, h, n = m->n_layers;
+	struct row_memo memo = { 0 };
+	enum kvp_status st;
+
+	if (n < 1 || n > KVP_MAX_LAYERS)
+		return kvp_error_set(err, KVP_ERANGE,
+			"model.n_layers: %u - must be 1..%u", n, KVP_MAX_LAYERS);
+	if (m->n_rules > KVP_MAX_RULES)
+		return kvp_error_set(err, KVP_ERANGE,
+			"model.layers: %u rules - at most %u", m->n_rules,
+			KVP_MAX_RULES);
+	st = check_ranges(m, n, err);
+	if (st != KVP_OK)
+		return st;
+	rule_signatures(m, n, sig);
+	memset(tab.used, 0, sizeof tab.used);
+	tab.n = 0;
 	/*
-	 * Each distinct signature is built once (base, then its rules in
-	 * order: later rules win) and validated at its first layer; the
-	 * other layers with that signature copy it (or any earlier layer
+	 * Each distinct signature is built and validated at its first layer;
+	 * the other layers with that signature copy it (or any earlier layer
 	 * with it: they are all alike, and a spec valid at layer j is valid
-	 * at every later layer - shared_with < j < i). The table holds
-	 * SIG_SLOTS / 2 signatures; past that, layers are built one by one.
+	 * at every later layer - shared_with < j < i). The layer before or
+	 * the one before that (alternating patterns) first: no hashing, and
+	 * a copy from nearby.
 	 */
 	for (i = 0; i < n; i++) {
-		uint64_t sg = sig[i];
-		uint32_t h = (uint32_t)((sg * 0x9E3779B97F4A7C15ull) >> (64 - SIG_BITS));
-		uint32_t mask = 0;
 		struct kvp_layer_spec *l = AT(out, i);
 
-		/* the layer before or the one before that (alternating
-		 * patterns) first: no hashing, and a copy from nearby */
-		if (i >= 1 && sig[i - 1] == sg) {
+		if (i >= 1 && sig[i - 1] == sig[i]) {
 			*l = *AT(out, i - 1);
 			continue;
 		}
-		if (i >= 2 && sig[i - 2] == sg) {
+		if (i >= 2 && sig[i - 2] == sig[i]) {
 			*l = *AT(out, i - 2);
 			continue;
 		}
-		while (slot_used[h / 64] >> (h % 64) & 1) {
-			if (slot_sig[h] == sg)
-				break;
-			h = (h + 1) % SIG_SLOTS;
-		}
-		if ((slot_used[h / 64] >> (h % 64) & 1) && slot_sig[h] == sg) {
-			*l = *AT(out, slot_layer[h]);   /* built and checked */
+		h = sig_slot(&tab, sig[i]);
+		if (sig_used(&tab, h)) {
+			*l = *AT(out, tab.layer[h]);   /* built and checked */
 			continue;
 		}
-		*l = m->base;
-		for (j = 0; j < m->n_rules; j++)
-			if (sg & (1ull << j)) {
-				apply_rule(&m->rules[j], l);
-				mask |= m->rules[j].set;
-			}
-		st = check_layer(m, out, stride, i, mask, &memo, err);
+		st = build_layer(m, out, stride, i, sig[i], &memo, err);
 		if (st != KVP_OK)
 			return st;
-		if (n_sigs < SIG_SLOTS / 2) {
-			slot_used[h / 64] |= 1ull << (h % 64);
-			slot_sig[h] = sg;
-			slot_layer[h] = (uint16_t)i;
-			n_sigs++;
-		}
+		sig_add(&tab, h, sig[i], i);
 	}
 	st = reuse_last(m, out, stride, err);
 	if (st == KVP_OK)

@@ -64,13 +64,79 @@ int kvp_file_open_regular(const char *path, struct stat *out,
 	return fd;
 }
 
+/* Read fd to the end, whatever the size says (a /proc file says 0), and
+ * never more than max_bytes + 1 (then the caller refuses it). The
+ * buffer has one byte more than *got for the NUL; freed on error. */
+static enum kvp_status read_all(int fd, const char *path, size_t max_bytes,
+                                size_t hint, char **out, size_t *got,
+                                struct kvp_error *err)
+{
+	char *buf = NULL;
+	size_t cap = 0;
+
+	*got = 0;
+	for (;;) {
+		ssize_t r;
+
+		if (*got == cap) {
+			size_t ncap = cap ? cap * 2 : hint + 4096;
+			char *nb;
+
+			if (ncap > max_bytes + 1)
+				ncap = max_bytes + 1;
+			if (ncap <= *got)
+				break;
+			nb = realloc(buf, ncap + 1);
+			if (!nb) {
+				free(buf);
+				return kvp_error_set(err, KVP_ENOMEM, "%s: out of memory", path);
+			}
+			buf = nb;
+			cap = ncap;
+		}
+		r = read(fd, buf + *got, cap - *got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			int e = errno;
+
+			free(buf);
+			return kvp_error_set(err, KVP_EIO, "%s: %s", path, strerror(e));
+		}
+		if (r == 0)
+			break;
+		*got += (size_t)r;
+	}
+	*out = buf;
+	return KVP_OK;
+}
+
+/* What was read is within the limit, not empty and text (no NUL). */
+static enum kvp_status check_text(const char *path, const char *buf,
+                                  size_t got, size_t max_bytes,
+                                  struct kvp_error *err)
+{
+	if (got > max_bytes)
+		return kvp_error_set(err, KVP_EIO,
+			"%s: more than %zu bytes - larger than the limit", path,
+			max_bytes);
+	if (got == 0)
+		return kvp_error_set(err, KVP_EPARSE, "%s: empty file", path);
+	if (strlen(buf) != got)
+		return kvp_error_set(err, KVP_EPARSE,
+			"%s: contains a NUL byte at offset %zu - not a text file", path,
+			strlen(buf));
+	return KVP_OK;
+}
+
 enum kvp_status kvp_file_read(const char *path, size_t max_bytes, char **text,
                               size_t *len, struct kvp_file_stamp *stamp,
                               struct kvp_error *err)
 {
 	struct stat st;
 	char *buf = NULL;
-	size_t got = 0, cap = 0;
+	size_t got = 0;
+	enum kvp_status rs;
 	int fd;
 
 	*text = NULL;
@@ -86,60 +152,16 @@ enum kvp_status kvp_file_read(const char *path, size_t max_bytes, char **text,
 			"%s: %llu bytes - larger than the limit of %zu bytes", path,
 			(unsigned long long)st.st_size, max_bytes);
 	}
-	/* Read to the end, whatever the size says (a /proc file says 0),
-	 * and never more than max_bytes + 1 (then it is refused). */
-	for (;;) {
-		ssize_t r;
-
-		if (got == cap) {
-			size_t ncap = cap ? cap * 2 : (size_t)st.st_size + 4096;
-			char *nb;
-
-			if (ncap > max_bytes + 1)
-				ncap = max_bytes + 1;
-			if (ncap <= got)
-				break;
-			nb = realloc(buf, ncap + 1);
-			if (!nb) {
-				free(buf);
-				close(fd);
-				return kvp_error_set(err, KVP_ENOMEM, "%s: out of memory", path);
-			}
-			buf = nb;
-			cap = ncap;
-		}
-		r = read(fd, buf + got, cap - got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			int e = errno;
-
-			free(buf);
-			close(fd);
-			return kvp_error_set(err, KVP_EIO, "%s: %s", path, strerror(e));
-		}
-		if (r == 0)
-			break;
-		got += (size_t)r;
-	}
+	rs = read_all(fd, path, max_bytes, (size_t)st.st_size, &buf, &got, err);
 	close(fd);
-	if (got > max_bytes) {
+	if (rs != KVP_OK)
+		return rs;
+	if (buf)
+		buf[got] = '\0';
+	rs = check_text(path, buf, got, max_bytes, err);
+	if (rs != KVP_OK) {
 		free(buf);
-		return kvp_error_set(err, KVP_EIO,
-			"%s: more than %zu bytes - larger than the limit", path,
-			max_bytes);
-	}
-	if (got == 0) {
-		free(buf);
-		return kvp_error_set(err, KVP_EPARSE, "%s: empty file", path);
-	}
-	buf[got] = '\0';
-	if (strlen(buf) != got) {
-		size_t at = strlen(buf);
-
-		free(buf);
-		return kvp_error_set(err, KVP_EPARSE,
-			"%s: contains a NUL byte at offset %zu - not a text file", path, at);
+		return rs;
 	}
 	if (stamp)
 		stamp_from(&st, stamp);
@@ -189,6 +211,86 @@ static void sync_dir(const char *dir)
 	}
 }
 
+/* The file to write: path itself, or through a symlink the file it
+ * points to (written atomically next to it, so the link stays a link). */
+static enum kvp_status write_target(const char *path, char *real,
+                                    const char **target, struct kvp_error *err)
+{
+	struct stat st;
+
+	*target = path;
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+		if (!realpath(path, real))
+			return kvp_error_set(err, KVP_EIO, "%s: a symbolic link to "
+				"nothing saveable (%s) - not saved", path, strerror(errno));
+		*target = real;
+	}
+	return KVP_OK;
+}
+
+/* The mode the new file gets: the old file's (which must be a regular
+ * file with one link), else 0666 less the umask. */
+static enum kvp_status target_mode(const char *path, const char *target,
+                                   struct stat *st, mode_t *mode,
+                                   bool *exists, struct kvp_error *err)
+{
+	mode_t mask;
+
+	*exists = false;
+	if (stat(target, st) != 0) {
+		mask = umask(0);
+		umask(mask);
+		*mode = 0666 & ~mask;
+		return KVP_OK;
+	}
+	if (!S_ISREG(st->st_mode))
+		return kvp_error_set(err, KVP_EIO, "%s: not a regular file - not overwritten", path);
+	/* a rename gives the name a new file: the other hard links
+	 * would keep the old content without a word */
+	if (st->st_nlink > 1)
+		return kvp_error_set(err, KVP_EIO, "%s: has %lu hard links - an "
+			"atomic save would leave the others with the old content; "
+			"not saved (save under another name)", path,
+			(unsigned long)st->st_nlink);
+	*mode = st->st_mode & 07777;
+	*exists = true;
+	return KVP_OK;
+}
+
+/* The temporary file's content, owner (the old file's: the new file is
+ * ours until chown'ed back), mode, synced. The caller closes and unlinks
+ * it on error. */
+static enum kvp_status fill_tmp(int fd, const char *data, size_t len,
+                                const struct stat *old, bool exists,
+                                mode_t mode, const char *path,
+                                struct kvp_error *err)
+{
+	struct stat ts;
+	size_t off = 0;
+
+	while (off < len) {
+		ssize_t w = write(fd, data + off, len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return kvp_error_set(err, KVP_EIO, "%s: write failed: %s", path,
+			                     strerror(errno));
+		off += (size_t)w;
+	}
+	if (exists && fstat(fd, &ts) == 0 &&
+	    (ts.st_uid != old->st_uid || ts.st_gid != old->st_gid) &&
+	    fchown(fd, old->st_uid, old->st_gid) != 0)
+		return kvp_error_set(err, KVP_EIO, "%s: owned by user %lu group "
+			"%lu; the saved file could not keep that owner (%s) - not "
+			"saved (save under another name)", path,
+			(unsigned long)old->st_uid, (unsigned long)old->st_gid,
+			strerror(errno));
+	if (fchmod(fd, mode) != 0 || fsync(fd) != 0)
+		return kvp_error_set(err, KVP_EIO, "%s: %s", path, strerror(errno));
+	return KVP_OK;
+}
+
 enum kvp_status kvp_file_write_atomic(const char *path, const char *data,
                                       size_t len,
                                       const struct kvp_file_stamp *expect,
@@ -196,92 +298,37 @@ enum kvp_status kvp_file_write_atomic(const char *path, const char *data,
                                       struct kvp_error *err)
 {
 	char dir_buf[4096], base_buf[4096], tmp[8192], real[4096];
-	const char *dir, *base, *target = path;
+	const char *dir, *base, *target;
 	struct stat st;
-	mode_t mode, mask;
-	size_t off = 0;
+	mode_t mode = 0;
 	bool exists = false;
+	enum kvp_status rs;
 	int fd;
 
 	if (strlen(path) >= sizeof dir_buf)
 		return kvp_error_set(err, KVP_EIO, "%.100s...: path too long", path);
-	/* Through a symlink: write the file it points to (atomically, next
-	 * to it), so the link stays a link. */
-	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
-		if (!realpath(path, real))
-			return kvp_error_set(err, KVP_EIO, "%s: a symbolic link to "
-				"nothing saveable (%s) - not saved", path, strerror(errno));
-		target = real;
-	}
+	if ((rs = write_target(path, real, &target, err)) != KVP_OK)
+		return rs;
 	strcpy(dir_buf, target);
 	strcpy(base_buf, target);
 	dir = dirname(dir_buf);
 	base = basename(base_buf);
 	snprintf(tmp, sizeof tmp, "%s/.%s.tmp-XXXXXX", dir, base);
-
 	if (expect && kvp_file_changed(path, expect))
 		return kvp_error_set(err, KVP_EIO,
 			"%s: changed on disk since it was loaded - not overwritten "
 			"(save under another name or reload)", path);
-
-	if (stat(target, &st) == 0) {
-		if (!S_ISREG(st.st_mode))
-			return kvp_error_set(err, KVP_EIO, "%s: not a regular file - not overwritten", path);
-		/* a rename gives the name a new file: the other hard links
-		 * would keep the old content without a word */
-		if (st.st_nlink > 1)
-			return kvp_error_set(err, KVP_EIO, "%s: has %lu hard links - an "
-				"atomic save would leave the others with the old content; "
-				"not saved (save under another name)", path,
-				(unsigned long)st.st_nlink);
-		mode = st.st_mode & 07777;
-		exists = true;
-	} else {
-		mask = umask(0);
-		umask(mask);
-		mode = 0666 & ~mask;
-	}
-
+	if ((rs = target_mode(path, target, &st, &mode, &exists, err)) != KVP_OK)
+		return rs;
 	fd = mkstemp(tmp);
 	if (fd < 0)
 		return kvp_error_set(err, KVP_EIO, "%s: cannot create a temporary file in %s: %s",
 		                     path, dir, strerror(errno));
-	while (off < len) {
-		ssize_t w = write(fd, data + off, len - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			int e = errno;
-			close(fd);
-			unlink(tmp);
-			return kvp_error_set(err, KVP_EIO, "%s: write failed: %s", path, strerror(e));
-		}
-		off += (size_t)w;
-	}
-	/* the owner stays: the new file is ours until chown'ed back */
-	if (exists) {
-		struct stat ts;
-
-		if (fstat(fd, &ts) == 0 && (ts.st_uid != st.st_uid ||
-		                            ts.st_gid != st.st_gid) &&
-		    fchown(fd, st.st_uid, st.st_gid) != 0) {
-			int e = errno;
-
-			close(fd);
-			unlink(tmp);
-			return kvp_error_set(err, KVP_EIO, "%s: owned by user %lu group "
-				"%lu; the saved file could not keep that owner (%s) - not "
-				"saved (save under another name)", path,
-				(unsigned long)st.st_uid, (unsigned long)st.st_gid,
-				strerror(e));
-		}
-	}
-	if (fchmod(fd, mode) != 0 || fsync(fd) != 0) {
-		int e = errno;
+	rs = fill_tmp(fd, data, len, &st, exists, mode, path, err);
+	if (rs != KVP_OK) {
 		close(fd);
 		unlink(tmp);
-		return kvp_error_set(err, KVP_EIO, "%s: %s", path, strerror(e));
+		return rs;
 	}
 	if (close(fd) != 0) {
 		int e = errno;

@@ -112,14 +112,104 @@ static int put_wrapped(WINDOW *w, int y, int x, int width, int end, int indent,
 	return y;
 }
 
+/* Columns as wide as their widest cell, and how many of them fit the
+ * width r_w (the rightmost ones are left out when the table would not). */
+static int col_widths(const struct kvp_compare *cmp, int r_w, int *wd)
+{
+	char cell[N_COLS][CELL];
+	int i, j, shown, x;
+
+	for (j = 0; j < N_COLS; j++)
+		wd[j] = cols[j].min;
+	for (i = 0; i < (int)cmp->n_rows; i++) {
+		if (cmp->rows[i].status != KVP_OK)
+			continue;
+		row_cells(&cmp->rows[i], i, cmp->rows[0].status == KVP_OK, cell);
+		for (j = 0; j < N_COLS; j++)
+			if ((int)strlen(cell[j]) > wd[j])
+				wd[j] = (int)strlen(cell[j]);
+	}
+	for (shown = N_COLS, x = 14; shown > 0; shown--) {
+		for (j = 0, x = 14; j < shown; j++)
+			x += 1 + wd[j];
+		if (x <= r_w)
+			break;
+	}
+	return shown;
+}
+
+/* The header and one line per engine from y; returns the line after. */
+static int draw_table(WINDOW *w, const struct tui_rect *r, int y, int end,
+                      const struct tui_app *a, const struct kvp_compare *cmp,
+                      int sel)
+{
+	const struct tui_theme *th = &a->theme;
+	char cell[N_COLS][CELL];
+	int wd[N_COLS], shown = col_widths(cmp, r->w, wd), i, j, x;
+
+	tui_put(w, y, r->x, r->w, th->attr[TUI_R_LABEL], "  %-12s", "engine");
+	for (j = 0, x = r->x + 14; j < shown; x += 1 + wd[j], j++)
+		tui_put_right(w, y, x + 1, wd[j], th->attr[TUI_R_LABEL], "%s", cols[j].head);
+	y++;
+	for (i = 0; i < (int)cmp->n_rows && y < end; i++, y++) {
+		const struct kvp_compare_row *row = &cmp->rows[i];
+		attr_t at = th->attr[i == sel ? TUI_R_SELECT : TUI_R_NORMAL];
+		char mark = row->kind == a->plan.engine.kind ? '*' : ' ';
+
+		tui_blank(w, y, r->x, x - r->x, at);
+		tui_put(w, y, r->x, 14, at, "%c %-12s", mark, kvp_engine_name(row->kind));
+		if (row->status != KVP_OK) {
+			tui_put(w, y, r->x + 15, r->w - 15, th->attr[TUI_R_ERROR], "%s",
+			        "refused (Up/Down: the reason below)");
+			continue;
+		}
+		row_cells(row, i, cmp->rows[0].status == KVP_OK, cell);
+		for (j = 0, x = r->x + 14; j < shown; x += 1 + wd[j], j++)
+			tui_put_right(w, y, x + 1, wd[j], at, "%s", cell[j]);
+	}
+	return y;
+}
+
+/* The selected engine below the table: why it differs (or why it
+ * refused), then what it would print. */
+static void draw_selected(WINDOW *w, const struct tui_rect *r, int y, int end,
+                          const struct tui_theme *th,
+                          const struct kvp_compare_row *row, int sel)
+{
+	char b1[32];
+	uint32_t l;
+
+	if (y < end && sel > 0)
+		y = put_wrapped(w, y, r->x, r->w, end, 2,
+		                th->attr[row->status == KVP_OK ? TUI_R_NORMAL : TUI_R_ERROR],
+		                row->status == KVP_OK ? (row->why[0] ? row->why : "same as generic")
+		                                      : row->error);
+	if (row->status != KVP_OK)
+		return;
+	if (y < end)
+		tui_put(w, y++, r->x, r->w, th->attr[TUI_R_HEADING],
+		        "%s would print (Up/Down choose, Enter plans with it):",
+		        kvp_engine_name(row->kind));
+	if (row->n_lines && row->lines_note[0] && y < end)
+		tui_put(w, y++, r->x + 2, r->w - 2, th->attr[TUI_R_DIM], "(%s)",
+		        row->lines_note);
+	for (l = 0; l < row->n_lines && y < end; l++)
+		y = put_wrapped(w, y, r->x + 2, r->w - 2, end, 4, th->attr[TUI_R_NORMAL],
+		                row->lines[l]);
+	if (row->n_lines == 0 && y < end)
+		tui_put(w, y++, r->x + 2, r->w - 2, th->attr[TUI_R_DIM],
+		        "(no startup lines: kvplan's own strategies)");
+	if (row->max_len_fit && y < end)
+		tui_put(w, y++, r->x + 2, r->w - 2, th->attr[TUI_R_DIM],
+		        "largest max_model_len for one request: %s tokens",
+		        kvp_fmt_int(row->max_len_fit, b1, sizeof b1));
+}
+
 void tui_engines_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 {
 	const struct tui_theme *th = &a->theme;
 	struct tui_engines *e = a->engines;
-	int y = r->y, end = r->y + r->h, i, j, sel, wd[N_COLS], shown, x;
-	char cell[N_COLS][CELL], b1[32];
-	const struct kvp_compare_row *row;
-	uint32_t l;
+	int y = r->y, end = r->y + r->h, i, sel;
 
 	for (i = 0; i < r->h; i++)
 		tui_blank(w, r->y + i, r->x, r->w, th->attr[TUI_R_NORMAL]);
@@ -139,69 +229,8 @@ void tui_engines_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 	sel = a->sel[TUI_SEC_ENGINES];
 	if (sel < 0 || sel >= (int)e->cmp.n_rows)
 		sel = a->sel[TUI_SEC_ENGINES] = 0;
-	/* columns as wide as their widest cell; the rightmost ones are
-	 * left out when the table would not fit the width */
-	for (j = 0; j < N_COLS; j++)
-		wd[j] = cols[j].min;
-	for (i = 0; i < (int)e->cmp.n_rows; i++) {
-		if (e->cmp.rows[i].status != KVP_OK)
-			continue;
-		row_cells(&e->cmp.rows[i], i,
-		          e->cmp.rows[0].status == KVP_OK, cell);
-		for (j = 0; j < N_COLS; j++)
-			if ((int)strlen(cell[j]) > wd[j])
-				wd[j] = (int)strlen(cell[j]);
-	}
-	for (shown = N_COLS, x = 14; shown > 0; shown--) {
-		for (j = 0, x = 14; j < shown; j++)
-			x += 1 + wd[j];
-		if (x <= r->w)
-			break;
-	}
-	tui_put(w, y, r->x, r->w, th->attr[TUI_R_LABEL], "  %-12s", "engine");
-	for (j = 0, x = r->x + 14; j < shown; x += 1 + wd[j], j++)
-		tui_put_right(w, y, x + 1, wd[j], th->attr[TUI_R_LABEL], "%s", cols[j].head);
-	y++;
-	for (i = 0; i < (int)e->cmp.n_rows && y < end; i++, y++) {
-		attr_t at = th->attr[i == sel ? TUI_R_SELECT : TUI_R_NORMAL];
-		char mark = e->cmp.rows[i].kind == a->plan.engine.kind ? '*' : ' ';
-
-		row = &e->cmp.rows[i];
-		tui_blank(w, y, r->x, x - r->x, at);
-		tui_put(w, y, r->x, 14, at, "%c %-12s", mark, kvp_engine_name(row->kind));
-		if (row->status != KVP_OK) {
-			tui_put(w, y, r->x + 15, r->w - 15, th->attr[TUI_R_ERROR], "%s",
-			        "refused (Up/Down: the reason below)");
-			continue;
-		}
-		row_cells(row, i, e->cmp.rows[0].status == KVP_OK, cell);
-		for (j = 0, x = r->x + 14; j < shown; x += 1 + wd[j], j++)
-			tui_put_right(w, y, x + 1, wd[j], at, "%s", cell[j]);
-	}
-	/* the selected engine: why it differs, then what it would print */
-	row = &e->cmp.rows[sel];
-	if (y < end && sel > 0)
-		y = put_wrapped(w, y, r->x, r->w, end, 2,
-		                th->attr[row->status == KVP_OK ? TUI_R_NORMAL : TUI_R_ERROR],
-		                row->status == KVP_OK ? (row->why[0] ? row->why : "same as generic")
-		                                      : row->error);
-	if (y < end && row->status == KVP_OK)
-		tui_put(w, y++, r->x, r->w, th->attr[TUI_R_HEADING],
-		        "%s would print (Up/Down choose, Enter plans with it):",
-		        kvp_engine_name(row->kind));
-	if (row->status == KVP_OK && row->n_lines && row->lines_note[0] && y < end)
-		tui_put(w, y++, r->x + 2, r->w - 2, th->attr[TUI_R_DIM], "(%s)",
-		        row->lines_note);
-	for (l = 0; row->status == KVP_OK && l < row->n_lines && y < end; l++)
-		y = put_wrapped(w, y, r->x + 2, r->w - 2, end, 4, th->attr[TUI_R_NORMAL],
-		                row->lines[l]);
-	if (row->status == KVP_OK && row->n_lines == 0 && y < end)
-		tui_put(w, y++, r->x + 2, r->w - 2, th->attr[TUI_R_DIM],
-		        "(no startup lines: kvplan's own strategies)");
-	if (row->status == KVP_OK && row->max_len_fit && y < end)
-		tui_put(w, y++, r->x + 2, r->w - 2, th->attr[TUI_R_DIM],
-		        "largest max_model_len for one request: %s tokens",
-		        kvp_fmt_int(row->max_len_fit, b1, sizeof b1));
+	y = draw_table(w, r, y, end, a, &e->cmp, sel);
+	draw_selected(w, r, y, end, th, &e->cmp.rows[sel], sel);
 }
 
 bool tui_engines_handle(struct tui_app *a, enum tui_act act)

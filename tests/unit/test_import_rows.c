@@ -556,6 +556,46 @@ START_TEST(step3_text)
 }
 END_TEST
 
+/*
+ * TeleChat2 (vLLM telechat2.py: LlamaModel under the attribute_map
+ * n_layer, n_head, ffn_hidden_size; no num_key_value_heads: llama.py
+ * takes num_attention_heads, MHA) and JAIS (vLLM jais.py: n_head heads
+ * of n_embd / n_head, MHA), each a config written with the keys their
+ * Hub configs use (TeleChat2-7B's and jais-13b's shapes; the files are
+ * written here, not vendored). TeleChat2: 30 layers x 32 KV heads x
+ * (128 + 128) x 2 B = 491,520 B/position, x 4,096 = 2,013,265,920.
+ * JAIS: 40 x 40 x (5,120 / 40 = 128, + 128) x 2 B = 819,200 B/position,
+ * x 4,096 = 3,355,443,200; its mup_ and alibi keys are read, not refused.
+ * Without the rows both are refused as families kvplan does not know.
+ */
+START_TEST(telechat_jais)
+{
+	from_text("{\"architectures\":[\"TeleChat2ForCausalLM\"],"
+		"\"model_type\":\"telechat\",\"hidden_size\":4096,\"n_head\":32,"
+		"\"n_layer\":30,\"ffn_hidden_size\":12288,\"vocab_size\":160256,"
+		"\"layer_norm_epsilon\":1e-5,\"embed_layernorm\":false,"
+		"\"training_seqlen\":8192,\"logn\":true,"
+		"\"tie_word_embeddings\":false,\"torch_dtype\":\"bfloat16\"}", 4096);
+	ck_assert(!plan.model.kv_heads_assumed);
+	ck_assert_uint_eq(plan.model.arch.intermediate, 12288);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 491520);
+	ck_assert_uint_eq(res.kv.bytes, 2013265920ull);
+	from_text("{\"activation_function\":\"swiglu\","
+		"\"architectures\":[\"JAISLMHeadModel\"],\"model_type\":\"jais\","
+		"\"n_embd\":5120,\"n_head\":40,\"n_inner\":13653,\"n_layer\":40,"
+		"\"n_positions\":2048,\"position_embedding_type\":\"alibi\","
+		"\"scale_attn_by_inverse_layer_idx\":false,"
+		"\"scale_attn_weights\":true,\"mup_embeddings_scale\":14.6,"
+		"\"mup_output_alpha\":2.22,\"mup_scale_qk_dot_by_d\":true,"
+		"\"mup_width_scale\":0.0333,\"vocab_size\":84992,"
+		"\"reorder_and_upcast_attn\":false,\"alibi_scaling\":null}", 4096);
+	ck_assert(!plan.model.kv_heads_assumed);
+	ck_assert(plan.model.arch.tie_embeddings);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 819200);
+	ck_assert_uint_eq(res.kv.bytes, 3355443200ull);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -577,6 +617,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, glm_dsa_types);
 	tcase_add_test(tc, lfm2_moe);
 	tcase_add_test(tc, step3_text);
+	tcase_add_test(tc, telechat_jais);
 	suite_add_tcase(s, tc);
 	return s;
 }

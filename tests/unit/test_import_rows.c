@@ -596,6 +596,40 @@ START_TEST(telechat_jais)
 }
 END_TEST
 
+/*
+ * MiMo-V2.5 (model_type mimo_v2, MiMoV2ForCausalLM): the MiMo-V2-Flash
+ * layout (llama.cpp convert_hf_to_gguf.py converts both with one class),
+ * read by the same rule. 4 layers, hybrid_layer_pattern [0,1,1,1]: the
+ * full layer 4 KV heads x (192 + 128) x 2 B = 2,560 B/position; each
+ * sliding layer 8 x 320 x 2 = 5,120, window 128; 100 positions inside
+ * the window: 2,560 x 100 + 3 x 5,120 x 100 = 1,792,000 (the Flash
+ * figure of test_import_families' mimo_swa_k_ne_v). Refused as a
+ * family kvplan does not know without the row.
+ */
+START_TEST(mimo_v2)
+{
+	from_text("{\"architectures\":[\"MiMoV2ForCausalLM\"],"
+		"\"model_type\":\"mimo_v2\",\"num_hidden_layers\":4,"
+		"\"num_attention_heads\":64,\"num_key_value_heads\":4,"
+		"\"head_dim\":192,\"v_head_dim\":128,"
+		"\"swa_num_attention_heads\":64,\"swa_num_key_value_heads\":8,"
+		"\"swa_head_dim\":192,\"swa_v_head_dim\":128,"
+		"\"sliding_window_size\":128,\"sliding_window\":128,"
+		"\"hybrid_layer_pattern\":[0,1,1,1],"
+		"\"add_swa_attention_sink_bias\":true,"
+		"\"add_full_attention_sink_bias\":false,"
+		"\"moe_layer_freq\":[0,1,1,1],\"n_routed_experts\":8,"
+		"\"num_experts_per_tok\":2,\"moe_intermediate_size\":512,"
+		"\"hidden_size\":4096,\"intermediate_size\":16384,"
+		"\"vocab_size\":152576,\"torch_dtype\":\"bfloat16\"}", 100);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(res.layers[1].spec.window, 128);
+	ck_assert_uint_eq(res.layers[1].spec.kv_heads, 8);
+	ck_assert_uint_eq(res.kv.bytes, 1792000);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -618,6 +652,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, lfm2_moe);
 	tcase_add_test(tc, step3_text);
 	tcase_add_test(tc, telechat_jais);
+	tcase_add_test(tc, mimo_v2);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -584,6 +584,43 @@ static enum kvp_status fam_step3_text(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/*
+ * Hunyuan V1 (vLLM hunyuan_v1.py, HunYuanDenseV1ForCausalLM and
+ * HunYuanMoEV1ForCausalLM): full attention of num_key_value_heads x
+ * head_dim in every layer when use_cla is false (HunYuanAttention on each
+ * layer). use_cla true makes every cla_share_factor-th layer's followers
+ * (HunYuanCrossAttention) reuse their master's K and V, and the engines
+ * keep them differently (SGLang hunyuan.py stores the master's K/V again
+ * in each follower's own cache slot): refused naming the key.
+ * attention_head_dim (written beside head_dim in Hunyuan configs) must be
+ * the head_dim sized, or it is refused.
+ */
+static enum kvp_status fam_hunyuan(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *v = hf_get(c, "use_cla", path, sizeof path);
+	uint64_t ahd = 0;
+
+	(void)L;
+	(void)found;
+	if (v && !cJSON_IsBool(v))
+		return hf_bad(c, path, v, "must be true or false");
+	if (cJSON_IsTrue(v))
+		return hf_bad(c, path, v, "cross-layer attention: follower "
+		              "layers reuse a master layer's K and V, kept "
+		              "differently by the engines (SGLang stores a copy "
+		              "per follower); no rule kvplan holds");
+	hf_superseded(c, "cla_share_factor");   /* used only with use_cla */
+	v = hf_get(c, "attention_head_dim", path, sizeof path);
+	if (v && (hf_uint_at(c, v, path, 1, DIM_MAX, &ahd) < 0))
+		return c->err->status;
+	if (v && (ahd != m->base.k_dim || ahd != m->base.v_dim))
+		return hf_bad(c, path, v, "differs from the head_dim sized; "
+		              "refused");
+	return KVP_OK;
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -698,6 +735,8 @@ static const struct hf_family families[] = {
 	R("bailing_moe", "BailingMoeForCausalLM", 0, 0, 0, 0, NULL, "vLLM bailing_moe.py"),
 	R("lfm2", "Lfm2ForCausalLM", HF_TIED, 0, 0, 0, fam_lfm2, "vLLM lfm2.py @055e47c2 (conv and full_attention layers; lm_head tied)"),
 	R("lfm2_moe", "Lfm2MoeForCausalLM", HF_TIED, 0, 0, 0, fam_lfm2_moe, "vLLM lfm2_moe.py @030ea52e (conv and full_attention layers; lm_head tied; num_dense_layers dense MLPs)"),
+	R("hunyuan_v1_dense", "HunYuanDenseV1ForCausalLM", 0, 0, 0, 0, fam_hunyuan, "vLLM hunyuan_v1.py (HunYuanAttention per layer; use_cla refused; attention_head_dim must equal head_dim)"),
+	R("hunyuan_v1_moe", "HunYuanMoEV1ForCausalLM", 0, 0, 0, 0, fam_hunyuan, "vLLM hunyuan_v1.py (as hunyuan_v1_dense; MoE weights only)"),
 	R("telechat", "TeleChat2ForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM telechat2.py (LlamaModel; attribute_map n_layer, n_head, ffn_hidden_size; llama.py: num_key_value_heads, else num_attention_heads)"),
 	R("telechat2", NULL, HF_MHA, 0, 0, 0, NULL, "transformers configuration_telechat2.py (a LlamaConfig); vLLM telechat2.py"),
 	R("jais", "JAISLMHeadModel", HF_MHA | HF_TIED, 0, 0, 0, NULL, "vLLM jais.py (JAISAttention: n_head heads of n_embd / n_head, MHA; ALiBi; SwiGLU c_fc, c_fc2; lm_head is wte)"),

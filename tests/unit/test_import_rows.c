@@ -630,6 +630,45 @@ START_TEST(mimo_v2)
 }
 END_TEST
 
+/*
+ * Hunyuan V1 (vLLM hunyuan_v1.py): keys as HY-MT's 7B config writes them
+ * (hunyuan_v1_dense; the config is written here, not vendored): use_cla
+ * false, every layer its own K and V: 32 x 8 x (128 + 128) x 2 B =
+ * 131,072 B/position, x 4,096 = 536,870,912. use_cla true (cross-layer
+ * attention) is refused naming it, as is an attention_head_dim other
+ * than the head_dim sized. Refused as a family kvplan does not know
+ * without the rows.
+ */
+START_TEST(hunyuan)
+{
+	static const char head[] = "{\"architectures\":[\"HunYuanDenseV1ForCausalLM\"],"
+		"\"model_type\":\"hunyuan_v1_dense\",\"hidden_size\":4096,"
+		"\"intermediate_size\":14336,\"num_hidden_layers\":32,"
+		"\"num_attention_heads\":32,\"num_key_value_heads\":8,"
+		"\"head_dim\":128,\"vocab_size\":128167,\"use_qk_norm\":true,"
+		"\"cla_share_factor\":2,\"tie_word_embeddings\":true,";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, "%s\"attention_head_dim\":128,"
+	         "\"use_cla\":false}", head);
+	from_text(text, 4096);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 131072);
+	ck_assert_uint_eq(res.kv.bytes, 536870912);
+	snprintf(text, sizeof text, "%s\"attention_head_dim\":128,"
+	         "\"use_cla\":true}", head);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "cla", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "use_cla: true - cross-layer attention"));
+	snprintf(text, sizeof text, "%s\"attention_head_dim\":64,"
+	         "\"use_cla\":false}", head);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "ahd", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "attention_head_dim: 64"));
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -653,6 +692,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, step3_text);
 	tcase_add_test(tc, telechat_jais);
 	tcase_add_test(tc, mimo_v2);
+	tcase_add_test(tc, hunyuan);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -621,6 +621,26 @@ static enum kvp_status fam_hunyuan(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/*
+ * AFMoE (Arcee Trinity; vLLM afmoe.py AfmoeAttention): layer_types
+ * decides, sliding_window on its sliding_attention layers, head_dim per
+ * head; the attention output gate and the MoE keys size weights only.
+ * global_attn_every_n_layers is what transformers' AfmoeConfig builds
+ * layer_types from when they are absent: superseded by layer_types,
+ * required without them (no engine reads it then: refused).
+ */
+static enum kvp_status fam_afmoe(struct cfg *c, struct kvp_model *m,
+                                 struct lay *L, bool *found)
+{
+	(void)m;
+	(void)L;
+	if (!*found)
+		return hf_bad(c, "layer_types", NULL, "required for AFMoE (vLLM "
+		              "afmoe.py reads its sliding and full layers there)");
+	hf_superseded(c, "global_attn_every_n_layers");
+	return KVP_OK;
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -737,6 +757,7 @@ static const struct hf_family families[] = {
 	R("lfm2_moe", "Lfm2MoeForCausalLM", HF_TIED, 0, 0, 0, fam_lfm2_moe, "vLLM lfm2_moe.py @030ea52e (conv and full_attention layers; lm_head tied; num_dense_layers dense MLPs)"),
 	R("hunyuan_v1_dense", "HunYuanDenseV1ForCausalLM", 0, 0, 0, 0, fam_hunyuan, "vLLM hunyuan_v1.py (HunYuanAttention per layer; use_cla refused; attention_head_dim must equal head_dim)"),
 	R("hunyuan_v1_moe", "HunYuanMoEV1ForCausalLM", 0, 0, 0, 0, fam_hunyuan, "vLLM hunyuan_v1.py (as hunyuan_v1_dense; MoE weights only)"),
+	R("afmoe", "AfmoeForCausalLM", 0, 0, 0, 0, fam_afmoe, "vLLM afmoe.py (layer_types: sliding_window on sliding_attention layers; head_dim)"),
 	R("telechat", "TeleChat2ForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM telechat2.py (LlamaModel; attribute_map n_layer, n_head, ffn_hidden_size; llama.py: num_key_value_heads, else num_attention_heads)"),
 	R("telechat2", NULL, HF_MHA, 0, 0, 0, NULL, "transformers configuration_telechat2.py (a LlamaConfig); vLLM telechat2.py"),
 	R("jais", "JAISLMHeadModel", HF_MHA | HF_TIED, 0, 0, 0, NULL, "vLLM jais.py (JAISAttention: n_head heads of n_embd / n_head, MHA; ALiBi; SwiGLU c_fc, c_fc2; lm_head is wte)"),

@@ -669,6 +669,42 @@ START_TEST(hunyuan)
 }
 END_TEST
 
+/*
+ * AFMoE (Arcee Trinity, vLLM afmoe.py): layer_types decides, 3 sliding
+ * then 1 full, sliding_window 8; global_attn_every_n_layers (what
+ * transformers builds layer_types from) superseded, the MoE keys weights
+ * only. 4 layers, 2 KV heads of 64: 512 B/position a layer; 16
+ * positions: sliding 3 x 512 x 8 = 12,288 + full 512 x 16 = 8,192 =
+ * 20,480. Without layer_types: refused naming it. Refused as a family
+ * kvplan does not know without the row.
+ */
+START_TEST(afmoe)
+{
+	static const char head[] = "{\"architectures\":[\"AfmoeForCausalLM\"],"
+		"\"model_type\":\"afmoe\",\"num_hidden_layers\":4,"
+		"\"hidden_size\":256,\"num_attention_heads\":4,"
+		"\"num_key_value_heads\":2,\"head_dim\":64,\"vocab_size\":1000,"
+		"\"num_dense_layers\":1,\"num_experts\":8,\"num_shared_experts\":1,"
+		"\"moe_intermediate_size\":64,\"mup_enabled\":true,"
+		"\"sliding_window\":8,\"global_attn_every_n_layers\":4";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, "%s,\"layer_types\":[\"sliding_attention\","
+	         "\"sliding_attention\",\"sliding_attention\",\"full_attention\"]}",
+	         head);
+	from_text(text, 16);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 20480);
+	snprintf(text, sizeof text, "%s}", head);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "afmoe", &m,
+	                 NULL, &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "layer_types: (absent) - required for AFMoE"));
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -693,6 +729,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, telechat_jais);
 	tcase_add_test(tc, mimo_v2);
 	tcase_add_test(tc, hunyuan);
+	tcase_add_test(tc, afmoe);
 	suite_add_tcase(s, tc);
 	return s;
 }

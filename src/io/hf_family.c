@@ -62,14 +62,24 @@ static enum kvp_status fam_gemma3(struct cfg *c, struct kvp_model *m,
 
 /* Llama 4: RoPE layers use chunked attention, the no-RoPE layers (every
  * 4th by default) are global (transformers Llama4TextConfig no_rope_layers;
- * vLLM llama4.py use_chunked_local_attn = not nope). */
+ * vLLM llama4.py use_chunked_local_attn = not nope). Early Llama 4
+ * configs write nope_layer_interval, a name Llama4TextConfig does not
+ * take (its parameter is no_rope_layer_interval, default 4): the engines
+ * ignore it and size the default, every 4th layer global. Read when it
+ * says 4 (the default it would mean agrees) or no_rope_layers decides;
+ * another value, where the config and the engines disagree, refused. */
 static enum kvp_status fam_llama4(struct cfg *c, struct kvp_model *m,
                                   struct lay *L, bool *found)
 {
-	char path[96];
+	char path[96], p2[96];
 	const cJSON *nr = hf_get(c, "no_rope_layers", path, sizeof path), *e;
+	const cJSON *ni = hf_get(c, "nope_layer_interval", p2, sizeof p2);
 	uint32_t i = 0, n = m->n_layers;
 
+	if (ni && !nr && (!cJSON_IsNumber(ni) || ni->valuedouble != 4))
+		return hf_bad(c, p2, ni, "not a Llama4TextConfig key: the "
+		              "engines size every 4th layer global regardless; "
+		              "another interval refused");
 	if (*found || !hf_has(c, "attention_chunk_size"))
 		return KVP_OK;
 	if (nr && cJSON_IsArray(nr) && (uint32_t)cJSON_GetArraySize(nr) == n) {

@@ -705,6 +705,37 @@ START_TEST(afmoe)
 }
 END_TEST
 
+/*
+ * An early Llama 4 config's nope_layer_interval (not a Llama4TextConfig
+ * key; the engines size the default, every 4th layer global): 4 is read
+ * (tests/data/hf/heldout3/llama-4-ome.json is sized), another value
+ * refused naming it. 4 layers, chunk 8, 2 KV heads of 64 (512 B a layer
+ * and position), 16 positions: 3 chunked x 512 x 8 = 12,288 + 1 global
+ * x 512 x 16 = 8,192 = 20,480.
+ */
+START_TEST(llama4_nope_interval)
+{
+	static const char head[] = "{\"model_type\":\"llama4_text\","
+		"\"num_hidden_layers\":4,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"head_dim\":64,\"vocab_size\":1000,\"attention_chunk_size\":8,"
+		"\"nope_layer_interval\":";
+	char text[512];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, "%s4}", head);
+	from_text(text, 16);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_CHUNKED);
+	ck_assert_uint_eq(res.kv.bytes, 20480);
+	snprintf(text, sizeof text, "%s3}", head);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "l4", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "nope_layer_interval: 3 - not a Llama4TextConfig key"));
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -730,6 +761,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, mimo_v2);
 	tcase_add_test(tc, hunyuan);
 	tcase_add_test(tc, afmoe);
+	tcase_add_test(tc, llama4_nope_interval);
 	suite_add_tcase(s, tc);
 	return s;
 }

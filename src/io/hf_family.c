@@ -651,6 +651,29 @@ static enum kvp_status fam_afmoe(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/*
+ * Llama 3.2 Vision's text model (mllama_text_model; transformers
+ * MllamaTextConfig, vLLM mllama.py): the layers listed in
+ * cross_attention_layers attend to the vision encoder's output, and
+ * their cache holds the image's tokens, not the text's positions; the
+ * default list (absent) is not empty either. No rule kvplan holds sizes
+ * them: refused naming the key, present or absent.
+ */
+static enum kvp_status fam_mllama(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *x = hf_get(c, "cross_attention_layers", path, sizeof path);
+
+	(void)m;
+	(void)L;
+	(void)found;
+	return hf_bad(c, x ? path : "cross_attention_layers", x,
+	              "cross-attention layers cache the vision encoder's "
+	              "tokens, not the text's positions: no rule kvplan holds "
+	              "sizes them");
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -768,6 +791,7 @@ static const struct hf_family families[] = {
 	R("hunyuan_v1_dense", "HunYuanDenseV1ForCausalLM", 0, 0, 0, 0, fam_hunyuan, "vLLM hunyuan_v1.py (HunYuanAttention per layer; use_cla refused; attention_head_dim must equal head_dim)"),
 	R("hunyuan_v1_moe", "HunYuanMoEV1ForCausalLM", 0, 0, 0, 0, fam_hunyuan, "vLLM hunyuan_v1.py (as hunyuan_v1_dense; MoE weights only)"),
 	R("afmoe", "AfmoeForCausalLM", 0, 0, 0, 0, fam_afmoe, "vLLM afmoe.py (layer_types: sliding_window on sliding_attention layers; head_dim)"),
+	R("mllama_text_model", NULL, 0, 0, 0, 0, fam_mllama, "transformers MllamaTextConfig (cross_attention_layers); vLLM mllama.py: refused naming them"),
 	R("telechat", "TeleChat2ForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM telechat2.py (LlamaModel; attribute_map n_layer, n_head, ffn_hidden_size; llama.py: num_key_value_heads, else num_attention_heads)"),
 	R("telechat2", NULL, HF_MHA, 0, 0, 0, NULL, "transformers configuration_telechat2.py (a LlamaConfig); vLLM telechat2.py"),
 	R("jais", "JAISLMHeadModel", HF_MHA | HF_TIED, 0, 0, 0, NULL, "vLLM jais.py (JAISAttention: n_head heads of n_embd / n_head, MHA; ALiBi; SwiGLU c_fc, c_fc2; lm_head is wte)"),

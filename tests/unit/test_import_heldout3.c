@@ -55,7 +55,8 @@
  *     llama4 row did not read); read since, as fam_llama4 says.
  *
  * Refused: llama-3.2-90b-vision (mllama_text_model: cross-attention
- * layers caching the vision tokens, no row). After the nope_layer_interval
+ * layers caching the vision tokens; first contact named the unknown
+ * family, the mllama_text_model row since names cross_attention_layers). After the nope_layer_interval
  * reading: 20 exact, 1 refused, 0 wrong.
  */
 #include <check.h>
@@ -88,7 +89,7 @@ static const struct heldout set[] = {
 	{ "glm-4.7-fp8.json", 376832, 0, 3087007744ull, NULL },
 	{ "glm-4.7.json", 376832, 0, 3087007744ull, NULL },
 	{ "kimi-k2-rtp.json", 70272, 0, 575668224, NULL },
-	{ "llama-3.2-90b-vision.json", 0, 0, 0, "model_type: \"mllama_text_model\" - a family kvplan does not know" },
+	{ "llama-3.2-90b-vision.json", 0, 0, 0, "text_config.cross_attention_layers: [3,8,13,18,23,28,33,38" },
 	{ "llama-4-ome.json", 196608, 0, 1610612736, NULL },
 	{ "minimax-m2.1.json", 253952, 0, 2080374784, NULL },
 	{ "nemotron-3-nano-30b-a3b-fp8.json", 6144, 49930240, 100261888, NULL },

@@ -736,6 +736,66 @@ START_TEST(llama4_nope_interval)
 }
 END_TEST
 
+/* GLM-5.1's verbatim config (tests/data/hf/heldout) with layer_types
+ * set: every entry `what`, or entry `at` `other`; imported into plan. */
+static enum kvp_status glm51_with_types(const char *what, int at,
+                                        const char *other,
+                                        struct kvp_error *err)
+{
+	FILE *f = fopen(KVP_SRCDIR "/tests/data/hf/heldout/glm-5.1.json", "rb");
+	static char buf[65536];
+	size_t len;
+	cJSON *root, *t, *lt;
+	char *text;
+	enum kvp_status st;
+	int i, n;
+
+	ck_assert_ptr_nonnull(f);
+	len = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[len] = '\0';
+	root = cJSON_Parse(buf);
+	ck_assert_ptr_nonnull(root);
+	t = cJSON_GetObjectItemCaseSensitive(root, "text_config");
+	if (!t)
+		t = root;
+	n = cJSON_GetObjectItemCaseSensitive(t, "num_hidden_layers")->valueint;
+	lt = cJSON_AddArrayToObject(t, "layer_types");
+	for (i = 0; i < n; i++)
+		cJSON_AddItemToArray(lt, cJSON_CreateString(i == at ? other : what));
+	text = cJSON_PrintUnformatted(root);
+	cJSON_Delete(root);
+	kvp_plan_default(&plan);
+	st = kvp_hf_import_text(text, strlen(text), "glm-5.1", &plan.model,
+	                        NULL, err);
+	free(text);
+	return st;
+}
+
+/*
+ * layer_types of "deepseek_sparse_attention" (NVIDIA's GLM-5.x configs):
+ * an MLA layer with its DSA indexer on each, what kvplan sizes for every
+ * MLA layer of a glm_moe_dsa config; GLM-5.1 with it gives the heldout
+ * figure: 78 x ((512 + 64) + 128) x 2 = 109,824 B/position, x 8,192 =
+ * 899,678,208. One "full_attention" among them (an MLA layer without an
+ * indexer) is refused naming it. Without the reading, the list is
+ * refused as an unknown layer type.
+ */
+START_TEST(dsa_layer_types)
+{
+	struct kvp_error err;
+
+	ck_assert_msg(glm51_with_types("deepseek_sparse_attention", -1, NULL,
+	              &err) == KVP_OK, "%s", err.msg);
+	size_plan("glm-5.1 dsa", 8192);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 109824);
+	ck_assert_uint_eq(res.kv.bytes, 899678208);
+	ck_assert_int_eq(glm51_with_types("deepseek_sparse_attention", 3,
+	                 "full_attention", &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "layer_types[3]: \"full_attention\" - beside deepseek_sparse_attention"));
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -762,6 +822,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, hunyuan);
 	tcase_add_test(tc, afmoe);
 	tcase_add_test(tc, llama4_nope_interval);
+	tcase_add_test(tc, dsa_layer_types);
 	suite_add_tcase(s, tc);
 	return s;
 }

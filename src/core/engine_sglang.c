@@ -110,11 +110,14 @@ static uint32_t sg_default_fraction(uint32_t tp)
  * (Llama4ForConditionalGeneration, GptOssForCausalLM,
  * MiMoV2FlashForCausalLM, Step3p5ForCausalLM,
  * Gemma4ForCausalLM/ForConditionalGeneration; sglang main, 2026), here by
- * the model_type their configs carry. Other families keep one pool with
- * their sliding layers full size (PR #39309 asks to add one more).
+ * the model_type their configs carry; MiMoV2ForCausalLM, the architecture
+ * of model_type mimo_v2 (MiMo-V2.5), is in that set too (*MIMO_V2_MODEL_
+ * ARCHS: MiMoV2ForCausalLM and MiMoV2FlashForCausalLM). Other families
+ * keep one pool with their sliding layers full size (PR #39309 asks to
+ * add one more).
  */
 static const char *const sg_hybrid_swa[] = {
-	"llama4", "llama4_text", "gpt_oss", "mimo_v2_flash", "step3p5",
+	"llama4", "llama4_text", "gpt_oss", "mimo_v2_flash", "mimo_v2", "step3p5",
 	"gemma4", "gemma4_text",
 };
 

@@ -62,14 +62,24 @@ static enum kvp_status fam_gemma3(struct cfg *c, struct kvp_model *m,
 
 /* Llama 4: RoPE layers use chunked attention, the no-RoPE layers (every
  * 4th by default) are global (transformers Llama4TextConfig no_rope_layers;
- * vLLM llama4.py use_chunked_local_attn = not nope). */
+ * vLLM llama4.py use_chunked_local_attn = not nope). Early Llama 4
+ * configs write nope_layer_interval, a name Llama4TextConfig does not
+ * take (its parameter is no_rope_layer_interval, default 4): the engines
+ * ignore it and size the default, every 4th layer global. Read when it
+ * says 4 (the default it would mean agrees) or no_rope_layers decides;
+ * another value, where the config and the engines disagree, refused. */
 static enum kvp_status fam_llama4(struct cfg *c, struct kvp_model *m,
                                   struct lay *L, bool *found)
 {
-	char path[96];
+	char path[96], p2[96];
 	const cJSON *nr = hf_get(c, "no_rope_layers", path, sizeof path), *e;
+	const cJSON *ni = hf_get(c, "nope_layer_interval", p2, sizeof p2);
 	uint32_t i = 0, n = m->n_layers;
 
+	if (ni && !nr && (!cJSON_IsNumber(ni) || ni->valuedouble != 4))
+		return hf_bad(c, p2, ni, "not a Llama4TextConfig key: the "
+		              "engines size every 4th layer global regardless; "
+		              "another interval refused");
 	if (*found || !hf_has(c, "attention_chunk_size"))
 		return KVP_OK;
 	if (nr && cJSON_IsArray(nr) && (uint32_t)cJSON_GetArraySize(nr) == n) {
@@ -584,6 +594,86 @@ static enum kvp_status fam_step3_text(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/*
+ * Hunyuan V1 (vLLM hunyuan_v1.py, HunYuanDenseV1ForCausalLM and
+ * HunYuanMoEV1ForCausalLM): full attention of num_key_value_heads x
+ * head_dim in every layer when use_cla is false (HunYuanAttention on each
+ * layer). use_cla true makes every cla_share_factor-th layer's followers
+ * (HunYuanCrossAttention) reuse their master's K and V, and the engines
+ * keep them differently (SGLang hunyuan.py stores the master's K/V again
+ * in each follower's own cache slot): refused naming the key.
+ * attention_head_dim (written beside head_dim in Hunyuan configs) must be
+ * the head_dim sized, or it is refused.
+ */
+static enum kvp_status fam_hunyuan(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *v = hf_get(c, "use_cla", path, sizeof path);
+	uint64_t ahd = 0;
+
+	(void)L;
+	(void)found;
+	if (v && !cJSON_IsBool(v))
+		return hf_bad(c, path, v, "must be true or false");
+	if (cJSON_IsTrue(v))
+		return hf_bad(c, path, v, "cross-layer attention: follower "
+		              "layers reuse a master layer's K and V, kept "
+		              "differently by the engines (SGLang stores a copy "
+		              "per follower); no rule kvplan holds");
+	hf_superseded(c, "cla_share_factor");   /* used only with use_cla */
+	v = hf_get(c, "attention_head_dim", path, sizeof path);
+	if (v && (hf_uint_at(c, v, path, 1, DIM_MAX, &ahd) < 0))
+		return c->err->status;
+	if (v && (ahd != m->base.k_dim || ahd != m->base.v_dim))
+		return hf_bad(c, path, v, "differs from the head_dim sized; "
+		              "refused");
+	return KVP_OK;
+}
+
+/*
+ * AFMoE (Arcee Trinity; vLLM afmoe.py AfmoeAttention): layer_types
+ * decides, sliding_window on its sliding_attention layers, head_dim per
+ * head; the attention output gate and the MoE keys size weights only.
+ * global_attn_every_n_layers is what transformers' AfmoeConfig builds
+ * layer_types from when they are absent: superseded by layer_types,
+ * required without them (no engine reads it then: refused).
+ */
+static enum kvp_status fam_afmoe(struct cfg *c, struct kvp_model *m,
+                                 struct lay *L, bool *found)
+{
+	(void)m;
+	(void)L;
+	if (!*found)
+		return hf_bad(c, "layer_types", NULL, "required for AFMoE (vLLM "
+		              "afmoe.py reads its sliding and full layers there)");
+	hf_superseded(c, "global_attn_every_n_layers");
+	return KVP_OK;
+}
+
+/*
+ * Llama 3.2 Vision's text model (mllama_text_model; transformers
+ * MllamaTextConfig, vLLM mllama.py): the layers listed in
+ * cross_attention_layers attend to the vision encoder's output, and
+ * their cache holds the image's tokens, not the text's positions; the
+ * default list (absent) is not empty either. No rule kvplan holds sizes
+ * them: refused naming the key, present or absent.
+ */
+static enum kvp_status fam_mllama(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *x = hf_get(c, "cross_attention_layers", path, sizeof path);
+
+	(void)m;
+	(void)L;
+	(void)found;
+	return hf_bad(c, x ? path : "cross_attention_layers", x,
+	              "cross-attention layers cache the vision encoder's "
+	              "tokens, not the text's positions: no rule kvplan holds "
+	              "sizes them");
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -651,6 +741,7 @@ static const struct hf_family families[] = {
 	R("mamba2", NULL, 0, 0, 0, 0, NULL, "transformers Mamba2Config"),
 	R("minimax_m2", NULL, 0, 0, 0, 0, NULL, "vLLM minimax_m2.py (full attention)"),
 	R("mimo_v2_flash", NULL, 0, 0, 0, 0, fam_mimo, "vLLM mimo_v2_flash.py"),
+	R("mimo_v2", "MiMoV2ForCausalLM", 0, 0, 0, 0, fam_mimo, "llama.cpp convert_hf_to_gguf.py MimoV2Model (one converter for MiMoV2FlashForCausalLM and MiMoV2ForCausalLM, MiMo-V2.5: hybrid_layer_pattern, swa_*); SGLang server_args.py MIMO_V2_MODEL_ARCHS (both, one model class)"),
 	R("olmo2", NULL, 0, 0, 0, 0, NULL, "transformers Olmo2Config"),
 	R("olmo3", NULL, 0, 0, 0, 0, NULL, "transformers Olmo3Config (layer_types)"),
 	R("granite", NULL, 0, 0, 0, 0, NULL, "transformers GraniteConfig"),
@@ -697,6 +788,13 @@ static const struct hf_family families[] = {
 	R("bailing_moe", "BailingMoeForCausalLM", 0, 0, 0, 0, NULL, "vLLM bailing_moe.py"),
 	R("lfm2", "Lfm2ForCausalLM", HF_TIED, 0, 0, 0, fam_lfm2, "vLLM lfm2.py @055e47c2 (conv and full_attention layers; lm_head tied)"),
 	R("lfm2_moe", "Lfm2MoeForCausalLM", HF_TIED, 0, 0, 0, fam_lfm2_moe, "vLLM lfm2_moe.py @030ea52e (conv and full_attention layers; lm_head tied; num_dense_layers dense MLPs)"),
+	R("hunyuan_v1_dense", "HunYuanDenseV1ForCausalLM", 0, 0, 0, 0, fam_hunyuan, "vLLM hunyuan_v1.py (HunYuanAttention per layer; use_cla refused; attention_head_dim must equal head_dim)"),
+	R("hunyuan_v1_moe", "HunYuanMoEV1ForCausalLM", 0, 0, 0, 0, fam_hunyuan, "vLLM hunyuan_v1.py (as hunyuan_v1_dense; MoE weights only)"),
+	R("afmoe", "AfmoeForCausalLM", 0, 0, 0, 0, fam_afmoe, "vLLM afmoe.py (layer_types: sliding_window on sliding_attention layers; head_dim)"),
+	R("mllama_text_model", NULL, 0, 0, 0, 0, fam_mllama, "transformers MllamaTextConfig (cross_attention_layers); vLLM mllama.py: refused naming them"),
+	R("telechat", "TeleChat2ForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM telechat2.py (LlamaModel; attribute_map n_layer, n_head, ffn_hidden_size; llama.py: num_key_value_heads, else num_attention_heads)"),
+	R("telechat2", NULL, HF_MHA, 0, 0, 0, NULL, "transformers configuration_telechat2.py (a LlamaConfig); vLLM telechat2.py"),
+	R("jais", "JAISLMHeadModel", HF_MHA | HF_TIED, 0, 0, 0, NULL, "vLLM jais.py (JAISAttention: n_head heads of n_embd / n_head, MHA; ALiBi; SwiGLU c_fc, c_fc2; lm_head is wte)"),
 	R("step3_text", "Step3TextForCausalLM", HF_MQA, 0, 0, 0, fam_step3_text, "vLLM step3_text.py @0169d396 (one KV head of head_dim, 256 by default)"),
 };
 

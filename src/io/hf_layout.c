@@ -61,6 +61,51 @@ int hf_kind_from_name(const char *s, enum kvp_layer_kind *k)
 	return 0;
 }
 
+/* NVIDIA's GLM-5.x configs list "deepseek_sparse_attention" per layer:
+ * an MLA layer with its DSA indexer (the transformers DSA models build
+ * the indexer exactly on those layers). kvplan holds the indexer on
+ * every MLA layer of a config with index_head_dim (hf_state.c; not MLA:
+ * refused there), so such a list is read when every entry says so and
+ * the indexer's keys are there; a mix (an MLA layer without indexer) is
+ * refused naming its first other entry. */
+static enum kvp_status dsa_kinds(struct cfg *c, const cJSON *a,
+                                 const char *path, struct lay *L,
+                                 bool *found)
+{
+	char p2[128];
+	const cJSON *e;
+	uint32_t i = 0;
+
+	cJSON_ArrayForEach(e, a) {
+		snprintf(p2, sizeof p2, "%s[%u]", path, i);
+		if (!cJSON_IsString(e) ||
+		    strcmp(e->valuestring, "deepseek_sparse_attention"))
+			return hf_bad(c, p2, e, "beside deepseek_sparse_attention "
+			              "layers: a layer without the DSA indexer, "
+			              "which kvplan holds on every MLA layer; "
+			              "refused");
+		L[i++].kind = KVP_LAYER_FULL;   /* MLA where the base is MLA */
+	}
+	if (!hf_has(c, "index_head_dim"))
+		return hf_bad(c, path, a, "deepseek_sparse_attention layers "
+		              "without index_head_dim (the DSA indexer's key "
+		              "width): refused");
+	*found = true;
+	return KVP_OK;
+}
+
+/* Whether a list names a deepseek_sparse_attention layer. */
+static bool names_dsa(const cJSON *a)
+{
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, a)
+		if (cJSON_IsString(e) &&
+		    !strcmp(e->valuestring, "deepseek_sparse_attention"))
+			return true;
+	return false;
+}
+
 /* A list of layer kind names (layer_types, layers_block_type). */
 enum kvp_status hf_src_kinds_list(struct cfg *c, const char *key,
                                   struct kvp_model *m, struct lay *L,
@@ -80,6 +125,8 @@ enum kvp_status hf_src_kinds_list(struct cfg *c, const char *key,
 		         cJSON_GetArraySize(a), n);
 		return hf_bad(c, path, a, why);
 	}
+	if (names_dsa(a))
+		return dsa_kinds(c, a, path, L, found);
 	cJSON_ArrayForEach(e, a) {
 		snprintf(p2, sizeof p2, "%s[%u]", path, i);
 		if (!cJSON_IsString(e) || !hf_kind_from_name(e->valuestring, &L[i].kind))

@@ -415,34 +415,83 @@ static void nearest(const struct names *l, const char *typed, char *out,
 		                      l->v[pick[k]].text);
 }
 
-/* Presets whose names start with what was typed: "h100-80gb" starts
- * both H100 presets. Their stems into out; returns how many. */
-static size_t starting(const struct names *l, const char *typed, char *out,
-                       size_t n)
+/* Whether each '-', '_', ' ' or '.' separated token of typed starts the
+ * matching token of text, in order: "mis-nemo" starts
+ * "mistral-nemo-base-2407". */
+static bool token_prefix(const char *typed, const char *text)
+{
+	static const char sep[] = "-_ .";
+
+	while (*typed) {
+		size_t tl = strcspn(typed, sep), nl = strcspn(text, sep);
+		if (tl > nl || strncasecmp(typed, text, tl) != 0)
+			return false;
+		typed += tl;
+		text += nl;
+		typed += strspn(typed, sep);
+		text += strspn(text, sep);
+		if (*typed && !*text)
+			return false;
+	}
+	return true;
+}
+
+/* Whether a name starts with what was typed: its compacted form, or
+ * token by token; a typed name without ORG/ is compared with the part
+ * after a Hugging Face id's ORG/. */
+static bool starts(const char *typed, const char *text)
 {
 	char a[NAME_MAX_K], b[NAME_MAX_K];
+
+	if (!strchr(typed, '/'))
+		text = repo_part(text);
+	compact(typed, a, sizeof a);
+	compact(text, b, sizeof b);
+	return !strncmp(a, b, strlen(a)) || token_prefix(typed, text);
+}
+
+/* Presets whose names start with what was typed: "h100-80gb" starts
+ * both H100 presets. Their stems into out; returns how many, the first
+ * into *first. */
+static size_t starting(const struct names *l, const char *typed, char *out,
+                       size_t n, const struct name **first)
+{
+	char a[NAME_MAX_K];
 	const char *seen[16];
 	size_t i, k, ns = 0, o = 0;
 
 	compact(typed, a, sizeof a);
 	out[0] = '\0';
+	*first = NULL;
 	if (strlen(a) < 2)
 		return 0;
 	for (i = 0; i < l->n && ns < 16; i++) {
-		compact(l->v[i].text, b, sizeof b);
-		if (strncmp(a, b, strlen(a)) != 0)
+		if (!starts(typed, l->v[i].text))
 			continue;
 		for (k = 0; k < ns; k++)
 			if (!strcmp(seen[k], l->v[i].stem))
 				break;
 		if (k < ns)
 			continue;
+		if (!ns)
+			*first = &l->v[i];
 		seen[ns++] = l->v[i].stem;
 		if (o < n)
 			o += (size_t)snprintf(out + o, n - o, "%s%s", ns > 1 ? ", " : "",
 			                      l->v[i].stem);
 	}
 	return ns;
+}
+
+/* A unique prefix is taken for a name of 3 characters or more (compared
+ * compacted), never for a Hugging Face id: ORG/NAME names one repository,
+ * and a miss goes on to the cache and the hint. */
+static bool prefix_taken(const char *typed)
+{
+	char a[NAME_MAX_K];
+
+	compact(typed, a, sizeof a);
+	return strlen(a) >= 3 && !strchr(typed, '/');
 }
 
 enum kvp_status kvp_preset_find(enum kvp_preset_kind k, const char *typed,
@@ -454,6 +503,7 @@ enum kvp_status kvp_preset_find(enum kvp_preset_kind k, const char *typed,
 	const struct model_variant *how = NULL;
 	char list[512];
 	enum kvp_status st;
+	size_t ns;
 
 	if (note && note_n)
 		note[0] = '\0';
@@ -480,7 +530,17 @@ enum kvp_status kvp_preset_find(enum kvp_preset_kind k, const char *typed,
 		free(l.v);
 		return KVP_OK;
 	}
-	if (starting(&l, typed, list, sizeof list) >= 2)
+	ns = starting(&l, typed, list, sizeof list, &e);
+	if (ns == 1 && prefix_taken(typed)) {
+		snprintf(path, n, "%s", e->path);
+		if (note && note_n)
+			snprintf(note, note_n, "%s taken as preset %s (the one %s "
+			         "preset whose name starts so)", typed, e->stem,
+			         kind_word[k]);
+		free(l.v);
+		return KVP_OK;
+	}
+	if (ns >= 2)
 		st = kvp_error_set(err, KVP_EINVAL, "%s: ambiguous %s name - it "
 		                   "could be %s (give one)", typed, kind_word[k], list);
 	else {

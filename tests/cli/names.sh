@@ -94,6 +94,26 @@ bad "--card h100-80: ambiguous" \
 bad "--model qwen3-3: ambiguous" \
 	"--model: qwen3-3: ambiguous model name - it could be qwen3-30b-a3b, qwen3-32b (give one)" calc --model qwen3-3
 
+# a unique prefix (compacted, or token by token) is taken, and said so;
+# the ambiguous "mistral" lists the three mistral-* presets only (the
+# ids' ORG "mistralai/" no longer starts Mixtral and Devstral);
+# mistral-nemo-base-2407: 2 x 40 layers x 8 KV heads x 128 x 2 B = 163,840 B
+for spec in mistral-nemo Mistral-Nemo mis-nemo mistral_nemo_base; do
+	"$KVPLAN" calc --model "$spec" --format json >"$TMP/m.json" 2>"$TMP/err"
+	v=$(json_int "$TMP/m.json" kv bytes_per_position)
+	"$KVPLAN" calc --model "$spec" >"$TMP/out" 2>&1
+	[ "$v" = 163840 ] &&
+	grep -qF "note: $spec taken as preset mistral-nemo-base-2407 (the one model preset whose name starts so)" "$TMP/out" &&
+		ok "--model $spec: mistral-nemo-base-2407, said so (163840 B)" ||
+		notok "--model $spec: '$v' $(cat "$TMP/err") $(grep note "$TMP/out")"
+done
+bad "--model mistral: the mistral-* presets" \
+	"--model: mistral: ambiguous model name - it could be mistral-7b-v0.1, mistral-nemo-base-2407, mistral-small-3.1-24b-instruct-2503 (give one)" calc --model mistral
+bad "--model ex: two characters are never a prefix taken (exaone-4.0-32b alone starts so)" \
+	"--model: ex: no such model preset or file; nearest: " calc --model ex
+bad "--model ORG/NAME prefix: an id is never completed" \
+	"--model: mistralai/Mistral-Nemo: not a model preset, and not in the Hugging Face cache" calc --model mistralai/Mistral-Nemo
+
 # misses: the three nearest names
 bad "--card h1OO: nearest" \
 	"--card: h1OO: no such card preset or file; nearest: h100, a10g, h200 (kvplan presets cards lists them)" calc --card h1OO

@@ -646,6 +646,21 @@ START_TEST(sglang_swa_pool_mimo)
 }
 END_TEST
 
+/* MiMo-V2.5's configs say model_type mimo_v2 (MiMoV2ForCausalLM), which
+ * SGLang's is_hybrid_swa_model lists beside MiMoV2FlashForCausalLM
+ * (*MIMO_V2_MODEL_ARCHS): the same two pools, the same figures as above. */
+START_TEST(sglang_swa_pool_mimo_v2)
+{
+	mimo_plan();
+	snprintf(plan.model.model_type, sizeof plan.model.model_type, "mimo_v2");
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_str_eq(res.engine.lines[0], "Use sliding window memory pool. "
+	                 "full_layer_tokens=375360, swa_layer_tokens=300288");
+	ck_assert_uint_eq(res.kv.bytes, 17156014080ull * 4);
+	ck_assert_uint_eq(res.engine.n_pools, 2);
+}
+END_TEST
+
 /* Reconcile reads SWAKVPool's lines: PR #18039's log
  * (tests/data/logs/sglang-swa-18039.log) against the MiMo plan above.
  * The sizing line's two counts are the full and the sliding pool's
@@ -812,6 +827,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, sglang_nsa_fp8_layout);
 	tcase_add_test(tc, sglang_nsa_profile_cell);
 	tcase_add_test(tc, sglang_swa_pool_mimo);
+	tcase_add_test(tc, sglang_swa_pool_mimo_v2);
 	tcase_add_test(tc, sglang_swa_log_reconciled);
 	tcase_add_test(tc, releases_accepted);
 	suite_add_tcase(s, tc);

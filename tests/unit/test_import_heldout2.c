@@ -89,7 +89,7 @@ static const struct heldout set[] = {
 	{ "llama-3.1-70b-instruct.json", 327680, 0, 2684354560ull, NULL },
 	{ "llama-3.1-8b-instruct.json", 131072, 0, 1073741824, NULL },
 	{ "llama3-1-405b.json", 516096, 0, 4227858432ull, NULL },
-	{ "llama3-2-11b-vision.json", 0, 0, 0, "model_type: \"mllama_text_model\" - a family kvplan does not know" },
+	{ "llama3-2-11b-vision.json", 0, 0, 0, "text_config.cross_attention_layers: [3,8,13,18,23,28,33,38" },
 	{ "minicpm3-4b.json", 0, 0, 0, "model_type: \"minicpm3\" - a family kvplan does not know" },
 	{ "mistral-7b-instruct-v0.3.json", 131072, 0, 1073741824, NULL },
 	{ "olmocr-2-7b-1025.json", 57344, 0, 469762048, NULL },

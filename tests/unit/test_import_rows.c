@@ -556,6 +556,246 @@ START_TEST(step3_text)
 }
 END_TEST
 
+/*
+ * TeleChat2 (vLLM telechat2.py: LlamaModel under the attribute_map
+ * n_layer, n_head, ffn_hidden_size; no num_key_value_heads: llama.py
+ * takes num_attention_heads, MHA) and JAIS (vLLM jais.py: n_head heads
+ * of n_embd / n_head, MHA), each a config written with the keys their
+ * Hub configs use (TeleChat2-7B's and jais-13b's shapes; the files are
+ * written here, not vendored). TeleChat2: 30 layers x 32 KV heads x
+ * (128 + 128) x 2 B = 491,520 B/position, x 4,096 = 2,013,265,920.
+ * JAIS: 40 x 40 x (5,120 / 40 = 128, + 128) x 2 B = 819,200 B/position,
+ * x 4,096 = 3,355,443,200; its mup_ and alibi keys are read, not refused.
+ * Without the rows both are refused as families kvplan does not know.
+ */
+START_TEST(telechat_jais)
+{
+	from_text("{\"architectures\":[\"TeleChat2ForCausalLM\"],"
+		"\"model_type\":\"telechat\",\"hidden_size\":4096,\"n_head\":32,"
+		"\"n_layer\":30,\"ffn_hidden_size\":12288,\"vocab_size\":160256,"
+		"\"layer_norm_epsilon\":1e-5,\"embed_layernorm\":false,"
+		"\"training_seqlen\":8192,\"logn\":true,"
+		"\"tie_word_embeddings\":false,\"torch_dtype\":\"bfloat16\"}", 4096);
+	ck_assert(!plan.model.kv_heads_assumed);
+	ck_assert_uint_eq(plan.model.arch.intermediate, 12288);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 491520);
+	ck_assert_uint_eq(res.kv.bytes, 2013265920ull);
+	from_text("{\"activation_function\":\"swiglu\","
+		"\"architectures\":[\"JAISLMHeadModel\"],\"model_type\":\"jais\","
+		"\"n_embd\":5120,\"n_head\":40,\"n_inner\":13653,\"n_layer\":40,"
+		"\"n_positions\":2048,\"position_embedding_type\":\"alibi\","
+		"\"scale_attn_by_inverse_layer_idx\":false,"
+		"\"scale_attn_weights\":true,\"mup_embeddings_scale\":14.6,"
+		"\"mup_output_alpha\":2.22,\"mup_scale_qk_dot_by_d\":true,"
+		"\"mup_width_scale\":0.0333,\"vocab_size\":84992,"
+		"\"reorder_and_upcast_attn\":false,\"alibi_scaling\":null}", 4096);
+	ck_assert(!plan.model.kv_heads_assumed);
+	ck_assert(plan.model.arch.tie_embeddings);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 819200);
+	ck_assert_uint_eq(res.kv.bytes, 3355443200ull);
+}
+END_TEST
+
+/*
+ * MiMo-V2.5 (model_type mimo_v2, MiMoV2ForCausalLM): the MiMo-V2-Flash
+ * layout (llama.cpp convert_hf_to_gguf.py converts both with one class),
+ * read by the same rule. 4 layers, hybrid_layer_pattern [0,1,1,1]: the
+ * full layer 4 KV heads x (192 + 128) x 2 B = 2,560 B/position; each
+ * sliding layer 8 x 320 x 2 = 5,120, window 128; 100 positions inside
+ * the window: 2,560 x 100 + 3 x 5,120 x 100 = 1,792,000 (the Flash
+ * figure of test_import_families' mimo_swa_k_ne_v). Refused as a
+ * family kvplan does not know without the row.
+ */
+START_TEST(mimo_v2)
+{
+	from_text("{\"architectures\":[\"MiMoV2ForCausalLM\"],"
+		"\"model_type\":\"mimo_v2\",\"num_hidden_layers\":4,"
+		"\"num_attention_heads\":64,\"num_key_value_heads\":4,"
+		"\"head_dim\":192,\"v_head_dim\":128,"
+		"\"swa_num_attention_heads\":64,\"swa_num_key_value_heads\":8,"
+		"\"swa_head_dim\":192,\"swa_v_head_dim\":128,"
+		"\"sliding_window_size\":128,\"sliding_window\":128,"
+		"\"hybrid_layer_pattern\":[0,1,1,1],"
+		"\"add_swa_attention_sink_bias\":true,"
+		"\"add_full_attention_sink_bias\":false,"
+		"\"moe_layer_freq\":[0,1,1,1],\"n_routed_experts\":8,"
+		"\"num_experts_per_tok\":2,\"moe_intermediate_size\":512,"
+		"\"hidden_size\":4096,\"intermediate_size\":16384,"
+		"\"vocab_size\":152576,\"torch_dtype\":\"bfloat16\"}", 100);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(res.layers[1].spec.window, 128);
+	ck_assert_uint_eq(res.layers[1].spec.kv_heads, 8);
+	ck_assert_uint_eq(res.kv.bytes, 1792000);
+}
+END_TEST
+
+/*
+ * Hunyuan V1 (vLLM hunyuan_v1.py): keys as HY-MT's 7B config writes them
+ * (hunyuan_v1_dense; the config is written here, not vendored): use_cla
+ * false, every layer its own K and V: 32 x 8 x (128 + 128) x 2 B =
+ * 131,072 B/position, x 4,096 = 536,870,912. use_cla true (cross-layer
+ * attention) is refused naming it, as is an attention_head_dim other
+ * than the head_dim sized. Refused as a family kvplan does not know
+ * without the rows.
+ */
+START_TEST(hunyuan)
+{
+	static const char head[] = "{\"architectures\":[\"HunYuanDenseV1ForCausalLM\"],"
+		"\"model_type\":\"hunyuan_v1_dense\",\"hidden_size\":4096,"
+		"\"intermediate_size\":14336,\"num_hidden_layers\":32,"
+		"\"num_attention_heads\":32,\"num_key_value_heads\":8,"
+		"\"head_dim\":128,\"vocab_size\":128167,\"use_qk_norm\":true,"
+		"\"cla_share_factor\":2,\"tie_word_embeddings\":true,";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, "%s\"attention_head_dim\":128,"
+	         "\"use_cla\":false}", head);
+	from_text(text, 4096);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 131072);
+	ck_assert_uint_eq(res.kv.bytes, 536870912);
+	snprintf(text, sizeof text, "%s\"attention_head_dim\":128,"
+	         "\"use_cla\":true}", head);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "cla", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "use_cla: true - cross-layer attention"));
+	snprintf(text, sizeof text, "%s\"attention_head_dim\":64,"
+	         "\"use_cla\":false}", head);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "ahd", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "attention_head_dim: 64"));
+}
+END_TEST
+
+/*
+ * AFMoE (Arcee Trinity, vLLM afmoe.py): layer_types decides, 3 sliding
+ * then 1 full, sliding_window 8; global_attn_every_n_layers (what
+ * transformers builds layer_types from) superseded, the MoE keys weights
+ * only. 4 layers, 2 KV heads of 64: 512 B/position a layer; 16
+ * positions: sliding 3 x 512 x 8 = 12,288 + full 512 x 16 = 8,192 =
+ * 20,480. Without layer_types: refused naming it. Refused as a family
+ * kvplan does not know without the row.
+ */
+START_TEST(afmoe)
+{
+	static const char head[] = "{\"architectures\":[\"AfmoeForCausalLM\"],"
+		"\"model_type\":\"afmoe\",\"num_hidden_layers\":4,"
+		"\"hidden_size\":256,\"num_attention_heads\":4,"
+		"\"num_key_value_heads\":2,\"head_dim\":64,\"vocab_size\":1000,"
+		"\"num_dense_layers\":1,\"num_experts\":8,\"num_shared_experts\":1,"
+		"\"moe_intermediate_size\":64,\"mup_enabled\":true,"
+		"\"sliding_window\":8,\"global_attn_every_n_layers\":4";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, "%s,\"layer_types\":[\"sliding_attention\","
+	         "\"sliding_attention\",\"sliding_attention\",\"full_attention\"]}",
+	         head);
+	from_text(text, 16);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 20480);
+	snprintf(text, sizeof text, "%s}", head);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "afmoe", &m,
+	                 NULL, &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "layer_types: (absent) - required for AFMoE"));
+}
+END_TEST
+
+/*
+ * An early Llama 4 config's nope_layer_interval (not a Llama4TextConfig
+ * key; the engines size the default, every 4th layer global): 4 is read
+ * (tests/data/hf/heldout3/llama-4-ome.json is sized), another value
+ * refused naming it. 4 layers, chunk 8, 2 KV heads of 64 (512 B a layer
+ * and position), 16 positions: 3 chunked x 512 x 8 = 12,288 + 1 global
+ * x 512 x 16 = 8,192 = 20,480.
+ */
+START_TEST(llama4_nope_interval)
+{
+	static const char head[] = "{\"model_type\":\"llama4_text\","
+		"\"num_hidden_layers\":4,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"head_dim\":64,\"vocab_size\":1000,\"attention_chunk_size\":8,"
+		"\"nope_layer_interval\":";
+	char text[512];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, "%s4}", head);
+	from_text(text, 16);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_CHUNKED);
+	ck_assert_uint_eq(res.kv.bytes, 20480);
+	snprintf(text, sizeof text, "%s3}", head);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "l4", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "nope_layer_interval: 3 - not a Llama4TextConfig key"));
+}
+END_TEST
+
+/* GLM-5.1's verbatim config (tests/data/hf/heldout) with layer_types
+ * set: every entry `what`, or entry `at` `other`; imported into plan. */
+static enum kvp_status glm51_with_types(const char *what, int at,
+                                        const char *other,
+                                        struct kvp_error *err)
+{
+	FILE *f = fopen(KVP_SRCDIR "/tests/data/hf/heldout/glm-5.1.json", "rb");
+	static char buf[65536];
+	size_t len;
+	cJSON *root, *t, *lt;
+	char *text;
+	enum kvp_status st;
+	int i, n;
+
+	ck_assert_ptr_nonnull(f);
+	len = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[len] = '\0';
+	root = cJSON_Parse(buf);
+	ck_assert_ptr_nonnull(root);
+	t = cJSON_GetObjectItemCaseSensitive(root, "text_config");
+	if (!t)
+		t = root;
+	n = cJSON_GetObjectItemCaseSensitive(t, "num_hidden_layers")->valueint;
+	lt = cJSON_AddArrayToObject(t, "layer_types");
+	for (i = 0; i < n; i++)
+		cJSON_AddItemToArray(lt, cJSON_CreateString(i == at ? other : what));
+	text = cJSON_PrintUnformatted(root);
+	cJSON_Delete(root);
+	kvp_plan_default(&plan);
+	st = kvp_hf_import_text(text, strlen(text), "glm-5.1", &plan.model,
+	                        NULL, err);
+	free(text);
+	return st;
+}
+
+/*
+ * layer_types of "deepseek_sparse_attention" (NVIDIA's GLM-5.x configs):
+ * an MLA layer with its DSA indexer on each, what kvplan sizes for every
+ * MLA layer of a glm_moe_dsa config; GLM-5.1 with it gives the heldout
+ * figure: 78 x ((512 + 64) + 128) x 2 = 109,824 B/position, x 8,192 =
+ * 899,678,208. One "full_attention" among them (an MLA layer without an
+ * indexer) is refused naming it. Without the reading, the list is
+ * refused as an unknown layer type.
+ */
+START_TEST(dsa_layer_types)
+{
+	struct kvp_error err;
+
+	ck_assert_msg(glm51_with_types("deepseek_sparse_attention", -1, NULL,
+	              &err) == KVP_OK, "%s", err.msg);
+	size_plan("glm-5.1 dsa", 8192);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 109824);
+	ck_assert_uint_eq(res.kv.bytes, 899678208);
+	ck_assert_int_eq(glm51_with_types("deepseek_sparse_attention", 3,
+	                 "full_attention", &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "layer_types[3]: \"full_attention\" - beside deepseek_sparse_attention"));
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -577,6 +817,12 @@ static Suite *suite(void)
 	tcase_add_test(tc, glm_dsa_types);
 	tcase_add_test(tc, lfm2_moe);
 	tcase_add_test(tc, step3_text);
+	tcase_add_test(tc, telechat_jais);
+	tcase_add_test(tc, mimo_v2);
+	tcase_add_test(tc, hunyuan);
+	tcase_add_test(tc, afmoe);
+	tcase_add_test(tc, llama4_nope_interval);
+	tcase_add_test(tc, dsa_layer_types);
 	suite_add_tcase(s, tc);
 	return s;
 }

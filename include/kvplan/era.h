@@ -105,6 +105,14 @@ enum kvp_era_rule {
 	                             (PRs #23861, #23988); before: n_ubatch
 	                             rows (an estimate of the compute buffer
 	                             only) */
+	KVP_ERA_VLLM_SAMPLER_SLIM, /* vLLM V1's profile peak over the dummy
+	                             sampler run is about 16 B per sequence
+	                             and vocabulary entry (0.17.0 on); before
+	                             about 40 B (src/core/vllm_profile.c) */
+	KVP_ERA_VLLM_GRAPH_BUDGET, /* vLLM subtracts its CUDA graph estimate
+	                             from the KV budget by default
+	                             (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS
+	                             on, 0.21.0); before: not subtracted */
 	KVP_ERA_RULE_COUNT
 };
 

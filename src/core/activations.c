@@ -25,6 +25,7 @@
 #include "core/activations.h"
 #include "core/internal.h"
 #include "core/placement.h"
+#include "core/vllm_profile.h"
 #include "kvplan/checked.h"
 
 uint64_t kvp_step_tokens(const struct kvp_plan *p)
@@ -94,6 +95,23 @@ enum kvp_status kvp_activations_device(const struct kvp_plan *p,
                                        uint64_t sequences, uint64_t *out,
                                        bool *estimated,
                                        struct kvp_error *err)
+{
+	/* vLLM's own profile run (src/core/vllm_profile.c) */
+	if (p->engine.kind == KVP_ENGINE_VLLM && !p->devices.activations_bytes) {
+		*estimated = true;
+		return kvp_vllm_profile_peak(p, res, tp ? tp : 1, last_stage,
+		                             out, err);
+	}
+	return kvp_activations_forward(p, res, tp, last_stage, sequences, out,
+	                               estimated, err);
+}
+
+enum kvp_status kvp_activations_forward(const struct kvp_plan *p,
+                                        const struct kvp_result *res,
+                                        uint32_t tp, bool last_stage,
+                                        uint64_t sequences, uint64_t *out,
+                                        bool *estimated,
+                                        struct kvp_error *err)
 {
 	const struct kvp_model *m = &p->model;
 	const struct kvp_arch *a = &m->arch;

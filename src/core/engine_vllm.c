@@ -7,8 +7,9 @@
  *     replicated on every rank (DSA models: + the indexer's keys, and
  *     fp8 is fp8_ds_mla, see vl_dsa); Mamba (kind none): its state / tp, one
  *     block per request.
- *   budget per rank = ceil(capacity x gpu_memory_utilization)
- *                     - (weights / (tp x pp) + activation peak + overheads)
+ *   budget per rank = ceil(runtime total x gpu_memory_utilization)
+ *                     - (weights / (tp x pp) + activation peak + overheads),
+ *     the three terms as vLLM's profiling measures them (vllm_profile.c)
  *     or kv_cache_memory_bytes when set.
  *   one attention type (pages may differ by layer): one group,
  *     num_blocks = budget // sum of the layers' pages (uniform pages:
@@ -42,6 +43,7 @@
 
 #include "core/engine_priv.h"
 #include "core/internal.h"
+#include "core/vllm_profile.h"
 #include "kvplan/checked.h"
 #include "kvplan/era.h"
 #include "kvplan/units.h"
@@ -714,6 +716,28 @@ static enum kvp_status vl_parallel(const struct kvp_plan *p, struct kvp_result *
 	return KVP_OK;
 }
 
+/* The weights of the fullest rank, bytes: under PP the first stage holds
+ * the embedding and the last the lm_head (the embedding again when they
+ * are tied) beside its share of the layers, and vLLM's pool is the
+ * smallest stage's (Llama-3.1-8B at PP 4: 4.26 GiB on the last rank,
+ * 3.28 on the first, not 4.00 each); both 16-bit. An estimate's layout
+ * only: a checkpoint's own tensor bytes keep the even split. */
+static uint64_t vl_weights_rank(const struct vl_ctx *c)
+{
+	const struct kvp_weights_result *w = &c->res->weights;
+	uint64_t end, ends, body;
+
+	if (c->pp < 2 || w->source != KVP_WSRC_ESTIMATE)
+		return eng_weights_rank(c->res, c->tp, c->pp);
+	end = w->lm_head_params > w->embed_params ? w->lm_head_params
+	                                          : w->embed_params;
+	ends = (w->embed_params + w->lm_head_params) * 2;
+	if (end > UINT64_MAX / 4 || ends >= w->bytes)
+		return eng_weights_rank(c->res, c->tp, c->pp);
+	body = kvp_ceil_div(w->bytes - ends, (uint64_t)c->tp * c->pp);
+	return body + kvp_ceil_div(end * 2, c->tp);
+}
+
 /* The KV budget of one rank, bytes; with_draft: a rank of the last
  * stage, which holds the drafter's weights (gpu_model_runner.py: "we put
  * the entire draft model on the last PP rank"). */
@@ -724,6 +748,7 @@ static enum kvp_status vl_budget(const struct vl_ctx *c, bool with_draft,
 	const struct kvp_vllm_opts *o = &p->engine.vllm;
 	struct kvp_error *err = &c->res->error;
 	uint64_t cap, req, non_kv, over, act;
+	bool cap_est;
 	unsigned __int128 prod;
 	enum kvp_status st;
 
@@ -743,10 +768,12 @@ static enum kvp_status vl_budget(const struct vl_ctx *c, bool with_draft,
 	st = eng_capacity(p, "engine.vllm.gpu_memory_utilization", &cap, err);
 	if (st != KVP_OK)
 		return st;
+	/* the total torch.cuda.mem_get_info() reports (vllm_profile.c) */
+	cap = kvp_vllm_runtime_total(&p->devices.groups[0].card, &cap_est);
 	/* requested_memory = ceil(total x util) */
 	prod = (unsigned __int128)cap * o->gpu_memory_utilization;
 	req = kvp_apply_ppm(cap, o->gpu_memory_utilization) + (prod % 1000000u != 0);
-	st = eng_overheads(p, &over, err);
+	st = kvp_vllm_overheads(p, c->tp, c->pp, &over, err);
 	if (st != KVP_OK)
 		return st;
 	act = kvp_activations_estimate(p, c->res);
@@ -754,7 +781,7 @@ static enum kvp_status vl_budget(const struct vl_ctx *c, bool with_draft,
 		return kvp_error_set(err, KVP_EOVERFLOW,
 			"devices.activations_bytes: the activation estimate overflows "
 			"64 bits; give a measured peak");
-	non_kv = eng_weights_rank(c->res, c->tp, c->pp);
+	non_kv = vl_weights_rank(c);
 	/* --cpu-offload-gb: that much of each GPU's weights is in host
 	 * memory (vllm/model_executor/models/utils.py maybe_offload_to_cpu) */
 	non_kv -= (uint64_t)o->cpu_offload_gb << 30 < non_kv

@@ -102,7 +102,9 @@ START_TEST(v0_log_1952_blocks)
 		uint64_t peak = gib_at(prof, "peak_torch_memory=", -side);
 		uint64_t non_torch = gib_at(prof, "non_torch_memory=", -side);
 
+		/* the log's total is what the runtime reports */
 		plan.devices.groups[0].card.capacity_bytes = total;
+		plan.devices.groups[0].card.runtime_total_bytes = total;
 		ck_assert_uint_gt(peak, weights);
 		plan.devices.activations_bytes = peak - weights;
 		plan.devices.n_overheads = 1;
@@ -522,6 +524,7 @@ START_TEST(budget_from_the_card)
 
 	kvp_plan_default(&plan);
 	plan.devices.groups[0].card.capacity_bytes = 81559ull * 1048576ull;
+	plan.devices.groups[0].card.runtime_total_bytes = 81559ull * 1048576ull;
 	plan.engine.kind = KVP_ENGINE_VLLM;
 	plan.engine.vllm.gpu_memory_utilization = 900000;
 	plan.devices.activations_bytes = 2ull << 30;
@@ -529,15 +532,36 @@ START_TEST(budget_from_the_card)
 	strcpy(plan.devices.overheads[0].name, "non_torch");
 	plan.devices.overheads[0].bytes = 1ull << 30;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	/* budget = ceil(81,559 MiB x 0.9) - weights - 2 GiB - 1 GiB, with the
-	 * weights the weight stage counted; 81,559 x 1,048,576 =
-	 * 85,520,809,984; x 0.9 = 76,968,728,985.6 -> 76,968,728,986 */
+	/* budget = ceil(runtime total x 0.9) - weights - 2 GiB - 1 GiB (an
+	 * overhead entry of the plan's own is kept), with the weights the
+	 * weight stage counted; 81,559 x 1,048,576 = 85,520,809,984; x 0.9 =
+	 * 76,968,728,985.6 -> 76,968,728,986 */
 	cap = 81559ull * 1048576ull;
 	ck_assert_uint_eq(cap, 85520809984ull);
 	req = 76968728986ull;
 	want = req - res.weights.bytes - (3ull << 30);
 	ck_assert_uint_eq(res.engine.budget_bytes, want);
 	ck_assert_uint_eq(res.engine.blocks, want / 65536 / 40);
+	/* no runtime total: the estimate capacity - capacity / 32 =
+	 * 85,520,809,984 - 2,672,525,312 = 82,848,284,672; x 0.9 =
+	 * 74,563,456,204.8 -> 74,563,456,205 */
+	plan.devices.groups[0].card.runtime_total_bytes = 0;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.budget_bytes,
+	                  74563456205ull - res.weights.bytes - (3ull << 30));
+	/* a runtime total below the estimate belongs to another capacity
+	 * (one given by hand): the estimate again */
+	plan.devices.groups[0].card.runtime_total_bytes = cap / 2;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.budget_bytes,
+	                  74563456205ull - res.weights.bytes - (3ull << 30));
+	plan.devices.groups[0].card.runtime_total_bytes = 0;
+	/* a card whose capacity is what CUDA allocates: taken as it is */
+	plan.devices.groups[0].card.allocatable = true;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.budget_bytes, want);
+	plan.devices.groups[0].card.allocatable = false;
+	plan.devices.groups[0].card.runtime_total_bytes = cap;
 	/* no card: only kv_cache_memory_bytes works */
 	plan.devices.n_groups = 0;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);

@@ -113,6 +113,11 @@ enum kvp_era_rule {
 	                             from the KV budget by default
 	                             (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS
 	                             on, 0.21.0); before: not subtracted */
+	KVP_ERA_VLLM_A100_SMALL,  /* vLLM's API server gives an A100 the
+	                             small scheduler defaults (256 sequences,
+	                             2,048 tokens) whatever its memory (PR
+	                             #17885); before: 1,024 and 8,192 on any
+	                             card of 70 GiB or more */
 	KVP_ERA_RULE_COUNT
 };
 

@@ -33,10 +33,12 @@ uint64_t kvp_step_tokens(const struct kvp_plan *p)
 	if (p->devices.max_batched_tokens)
 		return p->devices.max_batched_tokens;
 	switch (p->engine.kind) {
-	case KVP_ENGINE_VLLM:
-		if (p->engine.vllm.max_num_batched_tokens)
-			return p->engine.vllm.max_num_batched_tokens;
-		break;
+	case KVP_ENGINE_VLLM: {
+		struct kvp_vllm_sched d;   /* 0: vLLM's default */
+
+		kvp_vllm_defaults(p, &d);
+		return d.max_num_batched_tokens;
+	}
 	case KVP_ENGINE_LLAMACPP:
 		if (p->engine.llamacpp.ubatch_size)
 			return p->engine.llamacpp.ubatch_size;

@@ -81,6 +81,7 @@ struct vl_ctx {
 	struct kvp_result *res;
 	uint32_t tp, pp;
 	uint64_t B, max_len, mnbt;
+	struct kvp_vllm_sched d; /* the settings as vLLM runs them */
 	uint64_t spec_blocks; /* MambaSpec num_speculative_blocks */
 	uint32_t mtp;         /* MTP layers grouped in with the last stage
 	                         (res->draft.mtp), 0 none */
@@ -760,19 +761,18 @@ static enum kvp_status vl_budget(const struct vl_ctx *c, bool with_draft,
 		*budget = o->kv_cache_memory_bytes;
 		return KVP_OK;
 	}
-	if (o->gpu_memory_utilization == 0 || o->gpu_memory_utilization > 1000000)
+	if (c->d.util_ppm > 1000000)
 		return kvp_error_set(err, KVP_ERANGE,
 			"engine.vllm.gpu_memory_utilization: %u.%06u - must be in (0, 1]",
-			o->gpu_memory_utilization / 1000000,
-			o->gpu_memory_utilization % 1000000);
+			c->d.util_ppm / 1000000, c->d.util_ppm % 1000000);
 	st = eng_capacity(p, "engine.vllm.gpu_memory_utilization", &cap, err);
 	if (st != KVP_OK)
 		return st;
 	/* the total torch.cuda.mem_get_info() reports (vllm_profile.c) */
 	cap = kvp_vllm_runtime_total(&p->devices.groups[0].card, &cap_est);
 	/* requested_memory = ceil(total x util) */
-	prod = (unsigned __int128)cap * o->gpu_memory_utilization;
-	req = kvp_apply_ppm(cap, o->gpu_memory_utilization) + (prod % 1000000u != 0);
+	prod = (unsigned __int128)cap * c->d.util_ppm;
+	req = kvp_apply_ppm(cap, c->d.util_ppm) + (prod % 1000000u != 0);
 	st = kvp_vllm_overheads(p, c->tp, c->pp, &over, err);
 	if (st != KVP_OK)
 		return st;
@@ -829,7 +829,7 @@ static enum kvp_status vl_attention_free(const struct vl_ctx *c)
 	res->engine.blocks = 1;
 	res->engine.block_size = c->B;
 	res->engine.max_model_len = c->max_len;
-	res->engine.max_requests = c->p->engine.vllm.max_num_seqs;
+	res->engine.max_requests = c->d.max_num_seqs;
 	snprintf(res->engine.note, sizeof res->engine.note,
 	         "vLLM: an attention-free model has no KV cache; its pool is the "
 	         "one null block");
@@ -875,12 +875,8 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	if (o->block_size < 1)
 		return kvp_error_set(err, KVP_ERANGE,
 			"engine.vllm.block_size: 0 - must be at least 1");
-	if (o->max_num_seqs < 1)
-		return kvp_error_set(err, KVP_ERANGE,
-			"engine.vllm.max_num_seqs: 0 - must be at least 1");
-	if (o->max_num_batched_tokens < 1)
-		return kvp_error_set(err, KVP_ERANGE,
-			"engine.vllm.max_num_batched_tokens: 0 - must be at least 1");
+	/* 0: vLLM's default for the release and card (vllm_profile.c) */
+	kvp_vllm_defaults(p, &c.d);
 	st = vl_parallel(p, res, &c.tp, &c.pp);
 	if (st != KVP_OK)
 		return st;
@@ -890,7 +886,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	 * vllm/platforms/cuda.py check_and_update_config, PR #25896) */
 	if (p->model.indexer.head_dim && kvp_era_has(&p->engine, KVP_ERA_VLLM_DSA))
 		c.B = 64;
-	c.mnbt = o->max_num_batched_tokens;
+	c.mnbt = c.d.max_num_batched_tokens;
 	/* vllm/model_executor/layers/mamba/abstract.py MambaBase.
 	 * get_kv_cache_spec: num_speculative_blocks = num_speculative_tokens
 	 * with any speculative_config (n-gram too); kv_cache_interface.py
@@ -1108,7 +1104,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	e->tokens = tokens;
 	e->budget_bytes = o->num_gpu_blocks_override ? budget_rep : budget;
 	e->max_model_len = c.max_len;
-	e->max_requests = o->max_num_seqs;
+	e->max_requests = c.d.max_num_seqs;
 	/* {num_blocks / per_req:.2f}: x100, half to even like Python */
 	{
 		unsigned __int128 num = (unsigned __int128)num_blocks * 100;
@@ -1197,13 +1193,13 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 			}
 			cost[k] = cst;
 		}
-		e->workload_fit = eng_fit(req, cost, n, shared, num_blocks, o->max_num_seqs);
+		e->workload_fit = eng_fit(req, cost, n, shared, num_blocks, c.d.max_num_seqs);
 		snprintf(e->note, sizeof e->note,
 		         "vLLM fills its budget with %s blocks of %llu tokens whatever the "
 		         "workload; %llu of its %llu requests fit at once",
 		         eng_commas(num_blocks, a, sizeof a), (unsigned long long)min_block,
 		         (unsigned long long)e->workload_fit, (unsigned long long)total);
-		eng_mix_fit(res, req, cost, n, shared, num_blocks, o->max_num_seqs);
+		eng_mix_fit(res, req, cost, n, shared, num_blocks, c.d.max_num_seqs);
 	}
 	return KVP_OK;
 }

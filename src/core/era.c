@@ -304,6 +304,18 @@ static const struct kvp_era_row rows[] = {
 	  "the estimated CUDA graph memory is subtracted from the KV budget",
 	  "CUDA graphs are captured after the KV cache is allocated, inside "
 	  "the 1 - gpu_memory_utilization margin (not subtracted)", NULL },
+	/* vllm/engine/arg_utils.py get_batch_defaults: "NOTE(Kuntai):
+	 * Setting large `max_num_batched_tokens` for A100 reduces throughput,
+	 * see PR #17885" (search index ids 51842969024, 7464787); the PR is
+	 * of May 2025, v0.9.0 taken as its first release, not verified by a
+	 * tag. The >= 70 GiB rule itself is V1's (taken from 0.8.0). */
+	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_A100_SMALL, "0.9.0",
+	  "vLLM PR #17885; vllm/engine/arg_utils.py get_batch_defaults",
+	  "the API server's defaults are max_num_seqs 1,024 and "
+	  "max_num_batched_tokens 8,192 on a card of at least 70 GiB whose name "
+	  "has no 'a100', 256 and 2,048 otherwise",
+	  "1,024 and 8,192 on any card of at least 70 GiB (A100 80GB too)",
+	  NULL },
 	/* PR #23764 (opened 2026-05-27, merged; its follow-up PR #23864 of
 	 * 2026-05-29 says build_attn_inp_kq_mask "returns F16 mask when flash
 	 * attention is enabled"). b9272 is a build of 2026-05-22 (issue

@@ -90,6 +90,43 @@ uint64_t kvp_vllm_runtime_total(const struct kvp_card *card, bool *estimated)
 	return floor;
 }
 
+/* "a100" in a card name, any case (arg_utils.py: "a100" not in
+ * device_name.lower()) */
+static bool is_a100(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name[i] && name[i + 1] && name[i + 2] && name[i + 3]; i++)
+		if ((name[i] == 'a' || name[i] == 'A') && name[i + 1] == '1' &&
+		    name[i + 2] == '0' && name[i + 3] == '0')
+			return true;
+	return false;
+}
+
+void kvp_vllm_defaults(const struct kvp_plan *p, struct kvp_vllm_sched *out)
+{
+	const struct kvp_vllm_opts *o = &p->engine.vllm;
+	const struct kvp_card *card = p->devices.n_groups
+		? &p->devices.groups[0].card : NULL;
+	bool v1 = kvp_era_has(&p->engine, KVP_ERA_VLLM_V1), est, big = false;
+	uint64_t L = o->max_model_len ? o->max_model_len
+	                              : p->model.arch.max_positions;
+
+	if (card && card->capacity_bytes)
+		big = kvp_vllm_runtime_total(card, &est) >= 70ull * KVP_GIB &&
+		      !(is_a100(card->name) &&
+		        kvp_era_has(&p->engine, KVP_ERA_VLLM_A100_SMALL));
+	out->util_ppm = o->gpu_memory_utilization ? o->gpu_memory_utilization
+		: kvp_era_has(&p->engine, KVP_ERA_VLLM_GRAPH_BUDGET) ? 920000
+		                                                  : 900000;
+	out->max_num_seqs = o->max_num_seqs ? o->max_num_seqs
+	                                    : v1 && big ? 1024 : 256;
+	out->max_num_batched_tokens = o->max_num_batched_tokens;
+	if (!out->max_num_batched_tokens)
+		out->max_num_batched_tokens = !v1 ? (L > 2048 ? L : 2048)
+		                              : big ? 8192 : 2048;
+}
+
 /* T x top-k x (3 x moe_intermediate / tp + hidden) x 2, 0 for a dense
  * model. */
 static bool moe_workspace(const struct kvp_arch *a, uint64_t T, uint32_t tp,
@@ -131,9 +168,12 @@ enum kvp_status kvp_vllm_profile_peak(const struct kvp_plan *p,
 {
 	const struct kvp_arch *a = &p->model.arch;
 	bool v1 = kvp_era_has(&p->engine, KVP_ERA_VLLM_V1), est;
-	uint64_t T = kvp_step_tokens(p), S = p->engine.vllm.max_num_seqs;
-	uint64_t fwd, samp = 0, kept = 0, moe;
+	struct kvp_vllm_sched d;
+	uint64_t T = kvp_step_tokens(p), S, fwd, samp = 0, kept = 0, moe;
 	enum kvp_status st;
+
+	kvp_vllm_defaults(p, &d);
+	S = d.max_num_seqs;
 
 	st = kvp_activations_forward(p, res, tp ? tp : 1, false, 1, &fwd,
 	                             &est, err);
@@ -166,7 +206,7 @@ enum kvp_status kvp_vllm_profile_peak(const struct kvp_plan *p,
 overflow:
 	return kvp_error_set(err, KVP_EOVERFLOW,
 		"engine.vllm.max_num_seqs: %u - the profile peak estimate "
-		"overflows 64 bits", p->engine.vllm.max_num_seqs);
+		"overflows 64 bits", d.max_num_seqs);
 }
 
 /* vLLM's non-torch increase for a tp x pp replica (the table above). */

@@ -37,4 +37,25 @@ enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,
                                    uint32_t pp, uint64_t *out,
                                    struct kvp_error *err);
 
+/* vLLM's scheduler and memory settings as it runs them: the plan's, or
+ * where the plan leaves them 0 vLLM's defaults for the release and card
+ * (kvp_vllm_defaults). */
+struct kvp_vllm_sched {
+	uint32_t util_ppm;        /* gpu_memory_utilization */
+	uint32_t max_num_seqs;
+	uint64_t max_num_batched_tokens;
+};
+
+/* The settings of `p` (engine.vllm), 0s replaced by vLLM's defaults:
+ *   gpu_memory_utilization 0.92 from 0.21.0 (KVP_ERA_VLLM_GRAPH_BUDGET),
+ *     0.9 before (vllm/config/cache.py);
+ *   max_num_seqs, max_num_batched_tokens: the API server's
+ *     (vllm/engine/arg_utils.py get_batch_defaults, UsageContext.
+ *     OPENAI_API_SERVER): 1,024 and 8,192 on a card whose runtime total
+ *     is at least 70 GiB and, from 0.9.0 (PR #17885), whose name has no
+ *     "A100"; 256 and 2,048 otherwise (no card: 256 and 2,048); V0
+ *     (before 0.8.0): 256, and max(max_model_len, 2,048) tokens (no
+ *     chunked prefill: one prompt a step). */
+void kvp_vllm_defaults(const struct kvp_plan *p, struct kvp_vllm_sched *out);
+
 #endif

@@ -400,6 +400,7 @@ START_TEST(activation_estimate)
 	 * sequences beside the hidden states kept, 256 x 32,000 x (2 + 13)
 	 * + 2,048 x 4,096 x 2 = 122,880,000 + 16,777,216 = 139,657,216 */
 	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.max_num_seqs = 256;
 	ck_assert_int_eq(kvp_activations_device(&plan, &res, 1, true, 6, &v,
 	                                        &est, NULL), KVP_OK);
 	ck_assert(est);
@@ -430,7 +431,13 @@ START_TEST(activation_estimate)
 	                                        &est, NULL), KVP_OK);
 	ck_assert_uint_eq(v, 168820736ull + 196608000ull);
 	plan.engine.version[0] = '\0';
-	plan.engine.vllm.max_num_seqs = 256;
+	/* the default (0): vLLM's for the card, 1,024 sequences on the
+	 * default card (an H100: its runtime total, 79.19 GiB, is 70 GiB or
+	 * more) */
+	plan.engine.vllm.max_num_seqs = 0;
+	ck_assert_int_eq(kvp_activations_device(&plan, &res, 1, true, 6, &v,
+	                                        &est, NULL), KVP_OK);
+	ck_assert_uint_eq(v, 508297216ull);
 	plan.engine.kind = KVP_ENGINE_GENERIC;
 	/* measured replaces it */
 	plan.devices.activations_bytes = 12345;

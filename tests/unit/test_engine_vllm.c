@@ -18,6 +18,7 @@
 #include "kvplan/layers.h"
 #include "kvplan/units.h"
 
+#include "core/vllm_profile.h"
 #include "engine_ref.h"
 
 static struct kvp_plan plan;
@@ -518,6 +519,72 @@ START_TEST(pipeline_stages_take_the_minimum)
 }
 END_TEST
 
+/* Settings left 0 take vLLM's defaults for the release and card
+ * (vllm/config/cache.py; vllm/engine/arg_utils.py get_batch_defaults, the
+ * API server's usage context). */
+START_TEST(defaults_by_release_and_card)
+{
+	struct kvp_vllm_sched d;
+	struct kvp_card *card = &plan.devices.groups[0].card;
+
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	/* the default card, an H100 (79.19 GiB to the runtime): 1,024 and
+	 * 8,192; the current release's utilization 0.92 */
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.util_ppm, 920000);
+	ck_assert_uint_eq(d.max_num_seqs, 1024);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 8192);
+	/* 0.19.0: 0.9, as every llm-d-planner 0.19 log prints */
+	strcpy(plan.engine.version, "0.19.0");
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.util_ppm, 900000);
+	ck_assert_uint_eq(d.max_num_seqs, 1024);
+	/* an A100 80GB: the small pair from 0.9.0, the large one before */
+	strcpy(card->name, "A100-80GB");
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_seqs, 256);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 2048);
+	strcpy(plan.engine.version, "0.8.5");
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_seqs, 1024);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 8192);
+	/* a card under 70 GiB to the runtime (an L40S, 48 GB): small */
+	strcpy(plan.engine.version, "0.19.0");
+	strcpy(card->name, "L40S");
+	card->capacity_bytes = 48ull * 1000000000ull;
+	card->runtime_total_bytes = 0;
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_seqs, 256);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 2048);
+	/* V0 (0.6.4): 256 sequences, one prompt of max(max_model_len, 2,048)
+	 * tokens a step */
+	strcpy(plan.engine.version, "0.6.4");
+	plan.engine.vllm.max_model_len = 20000;
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_seqs, 256);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 20000);
+	ck_assert_uint_eq(d.util_ppm, 900000);
+	/* given settings stay as given */
+	plan.engine.vllm.max_num_seqs = 7;
+	plan.engine.vllm.max_num_batched_tokens = 333;
+	plan.engine.vllm.gpu_memory_utilization = 500000;
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_seqs, 7);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 333);
+	ck_assert_uint_eq(d.util_ppm, 500000);
+	/* and they reach the pool's admission cap */
+	plan.engine.vllm.max_model_len = 4096;
+	plan.engine.vllm.gpu_memory_utilization = 0;
+	plan.engine.version[0] = '\0';
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.max_requests, 7);
+	plan.engine.vllm.max_num_seqs = 0;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.max_requests, 256);   /* the L40S */
+}
+END_TEST
+
 START_TEST(budget_from_the_card)
 {
 	uint64_t cap, req, want;
@@ -664,6 +731,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, one_type_different_pages);
 	tcase_add_test(tc, mamba_hybrid_pages);
 	tcase_add_test(tc, pipeline_stages_take_the_minimum);
+	tcase_add_test(tc, defaults_by_release_and_card);
 	tcase_add_test(tc, budget_from_the_card);
 	tcase_add_test(tc, workload_fit_and_prefix_caching);
 	tcase_add_test(tc, max_model_len_search);

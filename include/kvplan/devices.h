@@ -26,6 +26,12 @@ struct kvp_card {
 	uint64_t flops_16bit;     /* dense 16-bit tensor peak, FLOP/s */
 	uint64_t flops_8bit;      /* dense 8-bit (FP8, else INT8) peak, FLOP/s */
 	char speed_source[320];   /* data sheet of the three figures */
+	/* The total the runtime reports to an engine (torch.cuda.
+	 * mem_get_info()[1], what vLLM multiplies by gpu_memory_utilization),
+	 * bytes, with the log or document it comes from; 0 = not known (vLLM
+	 * then takes an estimate, src/core/vllm_profile.c). */
+	uint64_t runtime_total_bytes;
+	char runtime_source[256];
 };
 
 struct kvp_card_group {
@@ -71,5 +77,9 @@ struct kvp_devices {
  * name are kept as they are; nothing is added past KVP_MAX_OVERHEADS.
  */
 void kvp_overheads_default(struct kvp_devices *d);
+
+/* Whether `o` is one of kvp_overheads_default's entries at its default
+ * bytes (an engine with its own rule for that term replaces it). */
+bool kvp_overhead_is_default(const struct kvp_overhead *o);
 
 #endif

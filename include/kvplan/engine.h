@@ -234,18 +234,24 @@ struct kvp_vllm_opts {
 	uint32_t block_size;              /* --block-size, tokens per block;
 	                                     default 16 */
 	uint32_t gpu_memory_utilization;  /* --gpu-memory-utilization, ppm;
-	                                     default 920000 (0.92, recent
-	                                     vllm/config/cache.py; 0.9 before) */
+	                                     default 0 = the release's: 0.92
+	                                     from 0.21.0, 0.9 before
+	                                     (kvp_vllm_defaults) */
 	uint64_t kv_cache_memory_bytes;   /* --kv-cache-memory-bytes, bytes per
 	                                     GPU; default 0 = use the
 	                                     utilization budget (needs a card) */
 	uint64_t max_model_len;           /* --max-model-len, tokens; default 0
 	                                     = the model's max positions */
-	uint32_t max_num_seqs;            /* --max-num-seqs; default 256: caps
-	                                     the requests that fit at once */
-	uint64_t max_num_batched_tokens;  /* --max-num-batched-tokens; default
-	                                     8192: sliding layers keep W - 1 +
-	                                     this many tokens per request */
+	uint32_t max_num_seqs;            /* --max-num-seqs; caps the requests
+	                                     that fit at once; default 0 = the
+	                                     API server's for the card and
+	                                     release (kvp_vllm_defaults: 1024
+	                                     on H100-class cards, 256 else) */
+	uint64_t max_num_batched_tokens;  /* --max-num-batched-tokens; sliding
+	                                     layers keep W - 1 + this many
+	                                     tokens per request; default 0 =
+	                                     vLLM's (8192 or 2048, V0
+	                                     max(max_model_len, 2048)) */
 	uint32_t limit_mm_per_prompt;     /* --limit-mm-per-prompt: items of
 	                                     the largest modality a prompt may
 	                                     hold; 0 = not given (the encoder

@@ -114,6 +114,19 @@ enum kvp_era_rule {
 	                             free device memory by default (--fit,
 	                             PRs #16653, #18175); before: no --fit,
 	                             the launch is as given */
+	KVP_ERA_VLLM_SAMPLER_SLIM, /* vLLM V1's profile peak over the dummy
+	                             sampler run is about 16 B per sequence
+	                             and vocabulary entry (0.17.0 on); before
+	                             about 40 B (src/core/vllm_profile.c) */
+	KVP_ERA_VLLM_GRAPH_BUDGET, /* vLLM subtracts its CUDA graph estimate
+	                             from the KV budget by default
+	                             (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS
+	                             on, 0.21.0); before: not subtracted */
+	KVP_ERA_VLLM_A100_SMALL,  /* vLLM's API server gives an A100 the
+	                             small scheduler defaults (256 sequences,
+	                             2,048 tokens) whatever its memory (PR
+	                             #17885); before: 1,024 and 8,192 on any
+	                             card of 70 GiB or more */
 	KVP_ERA_RULE_COUNT
 };
 

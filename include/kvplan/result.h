@@ -170,6 +170,8 @@ struct kvp_engine_result {
 		uint64_t layers;      /* layers of that window */
 		uint64_t blocks;      /* primary blocks of the pool */
 		uint64_t bytes_per_token; /* its layers' bytes per token */
+		uint64_t host_blocks;  /* secondary (host) blocks of the pool,
+		                          from host_cache_size */
 	} pools[KVP_MAX_POOLS];
 	char release[32];             /* the engine release whose rules were
 	                                 applied: engine.version, or the

@@ -25,6 +25,7 @@
 #include "core/activations.h"
 #include "core/internal.h"
 #include "core/placement.h"
+#include "core/vllm_profile.h"
 #include "kvplan/checked.h"
 
 uint64_t kvp_step_tokens(const struct kvp_plan *p)
@@ -32,10 +33,12 @@ uint64_t kvp_step_tokens(const struct kvp_plan *p)
 	if (p->devices.max_batched_tokens)
 		return p->devices.max_batched_tokens;
 	switch (p->engine.kind) {
-	case KVP_ENGINE_VLLM:
-		if (p->engine.vllm.max_num_batched_tokens)
-			return p->engine.vllm.max_num_batched_tokens;
-		break;
+	case KVP_ENGINE_VLLM: {
+		struct kvp_vllm_sched d;   /* 0: vLLM's default */
+
+		kvp_vllm_defaults(p, &d);
+		return d.max_num_batched_tokens;
+	}
 	case KVP_ENGINE_LLAMACPP:
 		if (p->engine.llamacpp.ubatch_size)
 			return p->engine.llamacpp.ubatch_size;
@@ -94,6 +97,23 @@ enum kvp_status kvp_activations_device(const struct kvp_plan *p,
                                        uint64_t sequences, uint64_t *out,
                                        bool *estimated,
                                        struct kvp_error *err)
+{
+	/* vLLM's own profile run (src/core/vllm_profile.c) */
+	if (p->engine.kind == KVP_ENGINE_VLLM && !p->devices.activations_bytes) {
+		*estimated = true;
+		return kvp_vllm_profile_peak(p, res, tp ? tp : 1, last_stage,
+		                             out, err);
+	}
+	return kvp_activations_forward(p, res, tp, last_stage, sequences, out,
+	                               estimated, err);
+}
+
+enum kvp_status kvp_activations_forward(const struct kvp_plan *p,
+                                        const struct kvp_result *res,
+                                        uint32_t tp, bool last_stage,
+                                        uint64_t sequences, uint64_t *out,
+                                        bool *estimated,
+                                        struct kvp_error *err)
 {
 	const struct kvp_model *m = &p->model;
 	const struct kvp_arch *a = &m->arch;

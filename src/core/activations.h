@@ -22,6 +22,7 @@ uint64_t kvp_step_tokens(const struct kvp_plan *p);
  * pipeline stage, `last_stage` adding the fp32 logits of the positions
  * sampled by `sequences` resident sequences. devices.activations_bytes
  * (measured) replaces the estimate when non-zero; *estimated says which.
+ * Under vLLM the estimate is its profile run's peak (vllm_profile.c).
  * Overflow: KVP_EOVERFLOW in err naming devices.max_batched_tokens.
  */
 enum kvp_status kvp_activations_device(const struct kvp_plan *p,
@@ -30,6 +31,15 @@ enum kvp_status kvp_activations_device(const struct kvp_plan *p,
                                        uint64_t sequences, uint64_t *out,
                                        bool *estimated,
                                        struct kvp_error *err);
+
+/* The generic estimate above without an engine's own rule (vLLM's
+ * profile peak, src/core/vllm_profile.c, is built on it). */
+enum kvp_status kvp_activations_forward(const struct kvp_plan *p,
+                                        const struct kvp_result *res,
+                                        uint32_t tp, bool last_stage,
+                                        uint64_t sequences, uint64_t *out,
+                                        bool *estimated,
+                                        struct kvp_error *err);
 
 /* Outputs kept per sequence (devices.retained_logits positions of fp32
  * logits over the vocabulary) for `sequences` sequences, bytes. */

@@ -36,7 +36,8 @@
  *                whole on every rank (not split by TP: conservative).
  *   activations  kvp_activations_device (estimate unless measured)
  *   retained     fp32 logits kept per sequence (last stage)
- *   overhead     the sum of devices.overheads[] (per device)
+ *   overhead     the sum of devices.overheads[] (per device); under vLLM
+ *                its own non-torch terms (kvp_vllm_overheads)
  *   headroom     reserve_ppm x capacity + reserve_bytes
  *   free         capacity - all of the above (negative when over)
  */
@@ -46,6 +47,7 @@
 #include "core/activations.h"
 #include "core/internal.h"
 #include "core/placement.h"
+#include "core/vllm_profile.h"
 #include "kvplan/checked.h"
 #include "kvplan/compute.h"
 #include "kvplan/units.h"
@@ -566,7 +568,13 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 				if (st != KVP_OK)
 					return st;
 			}
-			for (i = 0; i < d->n_overheads && i < KVP_MAX_OVERHEADS; i++)
+			if (p->engine.kind == KVP_ENGINE_VLLM) {
+				/* vLLM's own non-torch terms (vllm_profile.c) */
+				st = kvp_vllm_overheads(p, d->tp, d->pp, &oh,
+				                        &res->error);
+				if (st != KVP_OK)
+					return st;
+			} else for (i = 0; i < d->n_overheads && i < KVP_MAX_OVERHEADS; i++)
 				if (!kvp_add(oh, d->overheads[i].bytes, &oh))
 					return kvp_error_set(&res->error,
 						KVP_EOVERFLOW,

@@ -78,9 +78,11 @@ void kvp_engine_defaults(struct kvp_engine_opts *o)
 	o->llamacpp.cache_type_v_draft = KVP_DT_F16;
 	o->vllm.speculative_method = KVP_SPEC_NONE;
 	o->vllm.num_speculative_tokens = 0;
-	o->vllm.gpu_memory_utilization = 920000; /* vllm/config/cache.py */
-	o->vllm.max_num_seqs = 256;
-	o->vllm.max_num_batched_tokens = 8192;
+	/* 0: vLLM's defaults for the release and card, resolved where they
+	 * are used (src/core/vllm_profile.c kvp_vllm_defaults) */
+	o->vllm.gpu_memory_utilization = 0;
+	o->vllm.max_num_seqs = 0;
+	o->vllm.max_num_batched_tokens = 0;
 	o->vllm.kv_cache_dtype_auto = true;
 	o->vllm.kv_cache_dtype = KVP_DT_BF16;
 	o->vllm.tensor_parallel_size = 1;

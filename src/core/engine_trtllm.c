@@ -220,6 +220,7 @@ static enum kvp_status tr_vswa(const struct kvp_plan *p,
 		e->pools[j].layers = w[j].layers;
 		e->pools[j].blocks = b;
 		e->pools[j].bytes_per_token = w[j].bpt;
+		e->pools[j].host_blocks = h;
 		e->blocks += b;
 		e->host_blocks += h;
 		eng_line(res, "Window size = %llu, primary_blocks: %llu, secondary_blocks: %llu",

@@ -7,8 +7,9 @@
  *     replicated on every rank (DSA models: + the indexer's keys, and
  *     fp8 is fp8_ds_mla, see vl_dsa); Mamba (kind none): its state / tp, one
  *     block per request.
- *   budget per rank = ceil(capacity x gpu_memory_utilization)
- *                     - (weights / (tp x pp) + activation peak + overheads)
+ *   budget per rank = ceil(runtime total x gpu_memory_utilization)
+ *                     - (weights / (tp x pp) + activation peak + overheads),
+ *     the three terms as vLLM's profiling measures them (vllm_profile.c)
  *     or kv_cache_memory_bytes when set.
  *   one attention type (pages may differ by layer): one group,
  *     num_blocks = budget // sum of the layers' pages (uniform pages:
@@ -42,6 +43,7 @@
 
 #include "core/engine_priv.h"
 #include "core/internal.h"
+#include "core/vllm_profile.h"
 #include "kvplan/checked.h"
 #include "kvplan/era.h"
 #include "kvplan/units.h"
@@ -79,6 +81,7 @@ struct vl_ctx {
 	struct kvp_result *res;
 	uint32_t tp, pp;
 	uint64_t B, max_len, mnbt;
+	struct kvp_vllm_sched d; /* the settings as vLLM runs them */
 	uint64_t spec_blocks; /* MambaSpec num_speculative_blocks */
 	uint32_t mtp;         /* MTP layers grouped in with the last stage
 	                         (res->draft.mtp), 0 none */
@@ -714,6 +717,28 @@ static enum kvp_status vl_parallel(const struct kvp_plan *p, struct kvp_result *
 	return KVP_OK;
 }
 
+/* The weights of the fullest rank, bytes: under PP the first stage holds
+ * the embedding and the last the lm_head (the embedding again when they
+ * are tied) beside its share of the layers, and vLLM's pool is the
+ * smallest stage's (Llama-3.1-8B at PP 4: 4.26 GiB on the last rank,
+ * 3.28 on the first, not 4.00 each); both 16-bit. An estimate's layout
+ * only: a checkpoint's own tensor bytes keep the even split. */
+static uint64_t vl_weights_rank(const struct vl_ctx *c)
+{
+	const struct kvp_weights_result *w = &c->res->weights;
+	uint64_t end, ends, body;
+
+	if (c->pp < 2 || w->source != KVP_WSRC_ESTIMATE)
+		return eng_weights_rank(c->res, c->tp, c->pp);
+	end = w->lm_head_params > w->embed_params ? w->lm_head_params
+	                                          : w->embed_params;
+	ends = (w->embed_params + w->lm_head_params) * 2;
+	if (end > UINT64_MAX / 4 || ends >= w->bytes)
+		return eng_weights_rank(c->res, c->tp, c->pp);
+	body = kvp_ceil_div(w->bytes - ends, (uint64_t)c->tp * c->pp);
+	return body + kvp_ceil_div(end * 2, c->tp);
+}
+
 /* The KV budget of one rank, bytes; with_draft: a rank of the last
  * stage, which holds the drafter's weights (gpu_model_runner.py: "we put
  * the entire draft model on the last PP rank"). */
@@ -724,6 +749,7 @@ static enum kvp_status vl_budget(const struct vl_ctx *c, bool with_draft,
 	const struct kvp_vllm_opts *o = &p->engine.vllm;
 	struct kvp_error *err = &c->res->error;
 	uint64_t cap, req, non_kv, over, act;
+	bool cap_est;
 	unsigned __int128 prod;
 	enum kvp_status st;
 
@@ -735,18 +761,19 @@ static enum kvp_status vl_budget(const struct vl_ctx *c, bool with_draft,
 		*budget = o->kv_cache_memory_bytes;
 		return KVP_OK;
 	}
-	if (o->gpu_memory_utilization == 0 || o->gpu_memory_utilization > 1000000)
+	if (c->d.util_ppm > 1000000)
 		return kvp_error_set(err, KVP_ERANGE,
 			"engine.vllm.gpu_memory_utilization: %u.%06u - must be in (0, 1]",
-			o->gpu_memory_utilization / 1000000,
-			o->gpu_memory_utilization % 1000000);
+			c->d.util_ppm / 1000000, c->d.util_ppm % 1000000);
 	st = eng_capacity(p, "engine.vllm.gpu_memory_utilization", &cap, err);
 	if (st != KVP_OK)
 		return st;
+	/* the total torch.cuda.mem_get_info() reports (vllm_profile.c) */
+	cap = kvp_vllm_runtime_total(&p->devices.groups[0].card, &cap_est);
 	/* requested_memory = ceil(total x util) */
-	prod = (unsigned __int128)cap * o->gpu_memory_utilization;
-	req = kvp_apply_ppm(cap, o->gpu_memory_utilization) + (prod % 1000000u != 0);
-	st = eng_overheads(p, &over, err);
+	prod = (unsigned __int128)cap * c->d.util_ppm;
+	req = kvp_apply_ppm(cap, c->d.util_ppm) + (prod % 1000000u != 0);
+	st = kvp_vllm_overheads(p, c->tp, c->pp, &over, err);
 	if (st != KVP_OK)
 		return st;
 	act = kvp_activations_estimate(p, c->res);
@@ -754,7 +781,7 @@ static enum kvp_status vl_budget(const struct vl_ctx *c, bool with_draft,
 		return kvp_error_set(err, KVP_EOVERFLOW,
 			"devices.activations_bytes: the activation estimate overflows "
 			"64 bits; give a measured peak");
-	non_kv = eng_weights_rank(c->res, c->tp, c->pp);
+	non_kv = vl_weights_rank(c);
 	/* --cpu-offload-gb: that much of each GPU's weights is in host
 	 * memory (vllm/model_executor/models/utils.py maybe_offload_to_cpu) */
 	non_kv -= (uint64_t)o->cpu_offload_gb << 30 < non_kv
@@ -802,7 +829,7 @@ static enum kvp_status vl_attention_free(const struct vl_ctx *c)
 	res->engine.blocks = 1;
 	res->engine.block_size = c->B;
 	res->engine.max_model_len = c->max_len;
-	res->engine.max_requests = c->p->engine.vllm.max_num_seqs;
+	res->engine.max_requests = c->d.max_num_seqs;
 	snprintf(res->engine.note, sizeof res->engine.note,
 	         "vLLM: an attention-free model has no KV cache; its pool is the "
 	         "one null block");
@@ -848,12 +875,8 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	if (o->block_size < 1)
 		return kvp_error_set(err, KVP_ERANGE,
 			"engine.vllm.block_size: 0 - must be at least 1");
-	if (o->max_num_seqs < 1)
-		return kvp_error_set(err, KVP_ERANGE,
-			"engine.vllm.max_num_seqs: 0 - must be at least 1");
-	if (o->max_num_batched_tokens < 1)
-		return kvp_error_set(err, KVP_ERANGE,
-			"engine.vllm.max_num_batched_tokens: 0 - must be at least 1");
+	/* 0: vLLM's default for the release and card (vllm_profile.c) */
+	kvp_vllm_defaults(p, &c.d);
 	st = vl_parallel(p, res, &c.tp, &c.pp);
 	if (st != KVP_OK)
 		return st;
@@ -863,7 +886,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	 * vllm/platforms/cuda.py check_and_update_config, PR #25896) */
 	if (p->model.indexer.head_dim && kvp_era_has(&p->engine, KVP_ERA_VLLM_DSA))
 		c.B = 64;
-	c.mnbt = o->max_num_batched_tokens;
+	c.mnbt = c.d.max_num_batched_tokens;
 	/* vllm/model_executor/layers/mamba/abstract.py MambaBase.
 	 * get_kv_cache_spec: num_speculative_blocks = num_speculative_tokens
 	 * with any speculative_config (n-gram too); kv_cache_interface.py
@@ -1081,7 +1104,7 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 	e->tokens = tokens;
 	e->budget_bytes = o->num_gpu_blocks_override ? budget_rep : budget;
 	e->max_model_len = c.max_len;
-	e->max_requests = o->max_num_seqs;
+	e->max_requests = c.d.max_num_seqs;
 	/* {num_blocks / per_req:.2f}: x100, half to even like Python */
 	{
 		unsigned __int128 num = (unsigned __int128)num_blocks * 100;
@@ -1170,13 +1193,13 @@ enum kvp_status kvp_engine_vllm(const struct kvp_plan *p,
 			}
 			cost[k] = cst;
 		}
-		e->workload_fit = eng_fit(req, cost, n, shared, num_blocks, o->max_num_seqs);
+		e->workload_fit = eng_fit(req, cost, n, shared, num_blocks, c.d.max_num_seqs);
 		snprintf(e->note, sizeof e->note,
 		         "vLLM fills its budget with %s blocks of %llu tokens whatever the "
 		         "workload; %llu of its %llu requests fit at once",
 		         eng_commas(num_blocks, a, sizeof a), (unsigned long long)min_block,
 		         (unsigned long long)e->workload_fit, (unsigned long long)total);
-		eng_mix_fit(res, req, cost, n, shared, num_blocks, o->max_num_seqs);
+		eng_mix_fit(res, req, cost, n, shared, num_blocks, c.d.max_num_seqs);
 	}
 	return KVP_OK;
 }

@@ -275,6 +275,47 @@ static const struct kvp_era_row rows[] = {
 	  "tokens per item)))) items of the largest size",
 	  "min(ceil(budget / tokens per item), max_num_seqs x "
 	  "limit_mm_per_prompt) items", NULL },
+	/* Measured, not read: llm-d-planner's version sweep (Qwen/Qwen3-14B,
+	 * H100, max_num_seqs 1024, max_num_batched_tokens 8192) prints a
+	 * torch peak increase of 5.64 GiB at 0.15.0 and 0.16.0 and 2.23 GiB
+	 * at 0.17.0 and 0.18.0 (tests/data/vllm_startups). The change is in
+	 * the dummy sampler run; the PR is not pinned. Used by the profile
+	 * peak ESTIMATE only (src/core/vllm_profile.c). */
+	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_SAMPLER_SLIM, "0.17.0",
+	  "measured: llm-d-planner accuracy/results/version-sweep (Qwen3-14B on "
+	  "H100 at 0.15.0-0.18.0); gpu_model_runner.py _dummy_sampler_run",
+	  "the profile run's peak over the dummy sampler run is estimated at "
+	  "16 B per sequence (min(max_num_seqs, max_num_batched_tokens)) and "
+	  "vocabulary entry, beside the retained hidden states",
+	  "40 B per sequence and vocabulary entry (5.64 GiB for Qwen3-14B, "
+	  "1,024 sequences)", NULL },
+	/* vllm/envs.py: "If set to 1, enable CUDA graph memory estimation
+	 * during memory profiling ... Enabled by default as of v0.21.0"
+	 * (search index id 59036010876); 0.19.0's gpu_worker.py says it is
+	 * opt-in (llm-d-planner logs: "To try it now, set
+	 * VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1"). The default
+	 * gpu_memory_utilization 0.92 of vllm/config/cache.py @002f10e0
+	 * (0.9 in every 0.19 log) is taken to land with it: not verified by
+	 * a tag. */
+	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_GRAPH_BUDGET, "0.21.0",
+	  "vllm/envs.py VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS ('Enabled by "
+	  "default as of v0.21.0'); v1/worker/gpu_worker.py "
+	  "determine_available_memory",
+	  "the estimated CUDA graph memory is subtracted from the KV budget",
+	  "CUDA graphs are captured after the KV cache is allocated, inside "
+	  "the 1 - gpu_memory_utilization margin (not subtracted)", NULL },
+	/* vllm/engine/arg_utils.py get_batch_defaults: "NOTE(Kuntai):
+	 * Setting large `max_num_batched_tokens` for A100 reduces throughput,
+	 * see PR #17885" (search index ids 51842969024, 7464787); the PR is
+	 * of May 2025, v0.9.0 taken as its first release, not verified by a
+	 * tag. The >= 70 GiB rule itself is V1's (taken from 0.8.0). */
+	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_A100_SMALL, "0.9.0",
+	  "vLLM PR #17885; vllm/engine/arg_utils.py get_batch_defaults",
+	  "the API server's defaults are max_num_seqs 1,024 and "
+	  "max_num_batched_tokens 8,192 on a card of at least 70 GiB whose name "
+	  "has no 'a100', 256 and 2,048 otherwise",
+	  "1,024 and 8,192 on any card of at least 70 GiB (A100 80GB too)",
+	  NULL },
 	/* PR #23764 (opened 2026-05-27, merged; its follow-up PR #23864 of
 	 * 2026-05-29 says build_attn_inp_kq_mask "returns F16 mask when flash
 	 * attention is enabled"). b9272 is a build of 2026-05-22 (issue

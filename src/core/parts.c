@@ -28,6 +28,7 @@
 #include <stdio.h>   /* snprintf only */
 #include <string.h>
 
+#include "core/vllm_profile.h"
 #include "core/internal.h"
 #include "core/lc_offload.h"
 #include "kvplan/checked.h"
@@ -188,8 +189,12 @@ static void profile_items(const struct kvp_plan *p, uint64_t B, uint64_t t,
 	const struct kvp_vllm_opts *o = &p->engine.vllm;
 	uint64_t L = o->max_model_len ? o->max_model_len
 	                              : p->model.arch.max_positions;
-	u128 seqs = o->max_num_seqs, lim = o->limit_mm_per_prompt;
+	struct kvp_vllm_sched d;
+	u128 seqs, lim = o->limit_mm_per_prompt;
 	u128 enc, dec_lo, dec_hi, per = L / t > 1 ? L / t : 1;
+
+	kvp_vllm_defaults(p, &d);   /* 0: vLLM's default */
+	seqs = d.max_num_seqs;
 
 	if (kvp_era_has(&p->engine, KVP_ERA_VLLM_MM_ITEMS_FLOOR)) {
 		enc = B / t;
@@ -218,9 +223,12 @@ static enum kvp_status encoder_vllm(const struct kvp_plan *p,
 	const struct kvp_vllm_opts *o = &p->engine.vllm;
 	struct kvp_parts_result *pr = &res->parts;
 	uint64_t item = p->model.arch.mm_item_tokens, db = dtype_bytes(o->dtype);
-	uint64_t tokens = item > o->max_num_batched_tokens
-		? item : o->max_num_batched_tokens;
+	struct kvp_vllm_sched d;
+	uint64_t tokens;
 	u128 bytes;
+
+	kvp_vllm_defaults(p, &d);   /* 0: vLLM's default */
+	tokens = item > d.max_num_batched_tokens ? item : d.max_num_batched_tokens;
 
 	/* V0 (before 0.8.0, kvplan/era.h) keeps no encoder cache: the
 	 * EncoderCacheManager is V1's (vllm/v1/core) */

@@ -71,6 +71,12 @@ void kvp_plan_default(struct kvp_plan *p)
 	p->devices.groups[0].card.bandwidth = 3350000000000ull;
 	p->devices.groups[0].card.flops_16bit = 989500000000000ull;
 	p->devices.groups[0].card.flops_8bit = 1979000000000000ull;
+	/* what CUDA reports to vLLM, as the preset: 81,089 MiB */
+	p->devices.groups[0].card.runtime_total_bytes = 81089ull * 1048576ull;
+	snprintf(p->devices.groups[0].card.runtime_source,
+	         sizeof p->devices.groups[0].card.runtime_source, "%s",
+	         "torch total_memory=81089MB for 'NVIDIA H100 80GB HBM3' (as "
+	         "presets/cards/h100-80gb-sxm.json)");
 	snprintf(p->devices.groups[0].card.speed_source,
 	         sizeof p->devices.groups[0].card.speed_source, "%s",
 	         "NVIDIA H100 datasheet, H100 SXM column: GPU memory bandwidth "

@@ -19,6 +19,7 @@
 #include <stdio.h>   /* snprintf into result buffers only */
 #include <string.h>
 
+#include "core/vllm_profile.h"
 #include "kvplan/checked.h"
 #include "kvplan/era.h"
 #include "kvplan/layers.h"
@@ -982,9 +983,13 @@ static enum kvp_status row_counts(const struct rec_ctx *c,
 		break;
 	case KVP_OBS_MEM_UTIL_PPM:
 		/* a setting: the plan must say what ran */
-		if (vllm)
-			row_computed(r, c->plan->engine.vllm.gpu_memory_utilization,
+		if (vllm) {
+			struct kvp_vllm_sched d;   /* 0: the release's default */
+
+			kvp_vllm_defaults(c->plan, &d);
+			row_computed(r, d.util_ppm,
 			             "the plan's engine.vllm.gpu_memory_utilization");
+		}
 		break;
 	default:
 		r->cls = KVP_REC_UNTESTED;

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "core/reconcile_why.h"
+#include "core/vllm_profile.h"
 #include "kvplan/units.h"
 
 void kvp_rec_mark_prediction(struct kvp_rec_row *r, enum kvp_obs_kind k,
@@ -107,7 +108,16 @@ static uint32_t inputs(const struct kvp_plan *p, const struct kvp_result *res,
 
 	if (!res->n_devices)
 		return 0;
-	if (tot)
+	if (tot && e == KVP_ENGINE_VLLM) {
+		/* vLLM's budget starts from the total the runtime reports,
+		 * not the card's capacity (vllm_profile.c): compare that */
+		bool est;
+		uint64_t rt = kvp_vllm_runtime_total(&p->devices.groups[0].card, &est);
+
+		add(in, &k, "device memory (the runtime's total)", "--card-runtime-total",
+		    rt, tot->value, effect(rt, tot->value, util, 1000000u, false),
+		    tot->tolerance);
+	} else if (tot)
 		add(in, &k, "device memory", "--card-capacity", d->capacity_bytes,
 		    tot->value, effect(d->capacity_bytes, tot->value, util, 1000000u,
 		                       false), tot->tolerance);

@@ -926,7 +926,8 @@ static enum kvp_status load_doc(struct rd *r, const char *text, size_t len,
 						st = kvp_error_set(r->err, KVP_EINVAL,
 							"%s: %s: unknown field (expected name, capacity_bytes, "
 							"allocatable, shared_with_system, bandwidth, flops_16bit, "
-							"flops_8bit, speed_source, source)", r->file, path);
+							"flops_8bit, speed_source, runtime_total_bytes, runtime_source, "
+							"source)", r->file, path);
 						goto out;
 					}
 					st = set_scalar(r, f, 0, path, c);

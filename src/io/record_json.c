@@ -154,6 +154,29 @@ static bool add_classes(cJSON *res, const struct kvp_result *r)
 	return true;
 }
 
+/* "pools": one object per TensorRT-LLM window pool (empty: one pool) */
+static bool add_pools(cJSON *o, const struct kvp_engine_result *e)
+{
+	cJSON *a = cJSON_AddArrayToObject(o, "pools");
+	uint32_t i;
+
+	if (!a)
+		return false;
+	for (i = 0; i < e->n_pools && i < KVP_MAX_POOLS; i++) {
+		cJSON *q = cJSON_CreateObject();
+
+		if (!q)
+			return false;
+		cJSON_AddItemToArray(a, q);
+		add_u64(q, "window", e->pools[i].window);
+		add_u64(q, "layers", e->pools[i].layers);
+		add_u64(q, "blocks", e->pools[i].blocks);
+		add_u64(q, "host_blocks", e->pools[i].host_blocks);
+		add_u64(q, "bytes_per_token", e->pools[i].bytes_per_token);
+	}
+	return true;
+}
+
 static bool add_engine(cJSON *res, const struct kvp_engine_result *e)
 {
 	cJSON *o = cJSON_AddObjectToObject(res, "engine"), *lines;
@@ -179,6 +202,12 @@ static bool add_engine(cJSON *res, const struct kvp_engine_result *e)
 	add_u64(o, "max_len_fit", e->max_len_fit);
 	add_u64(o, "max_requests", e->max_requests);
 	add_u64(o, "aux_bytes", e->aux_bytes);
+	add_u64(o, "stage_page_bytes", e->stage_page_bytes);
+	/* TensorRT-LLM: the secondary (host) pool and, under VSWA, each
+	 * window's pool, as its printed lines give them */
+	add_u64(o, "host_blocks", e->host_blocks);
+	if (!add_pools(o, e))
+		return false;
 	cJSON_AddStringToObject(o, "note", e->note);
 	lines = cJSON_AddArrayToObject(o, "lines");
 	if (!lines)

@@ -394,11 +394,50 @@ START_TEST(activation_estimate)
 	ck_assert_int_eq(kvp_activations_device(&plan, &res, 1, false, 6, &v,
 	                                        &est, NULL), KVP_OK);
 	ck_assert_uint_eq(v, 1133230080ull - 768000);
-	/* vLLM always runs fused attention kernels: the flash figure */
+	/* vLLM: its profile run's peak (vllm_profile.c), the larger of the
+	 * fused-attention forward without logits, 169,588,736 - 6 x 32,000
+	 * x 4 = 168,820,736, and the dummy sampler run over min(256, 2,048)
+	 * sequences beside the hidden states kept, 256 x 32,000 x (2 + 13)
+	 * + 2,048 x 4,096 x 2 = 122,880,000 + 16,777,216 = 139,657,216 */
 	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.max_num_seqs = 256;
 	ck_assert_int_eq(kvp_activations_device(&plan, &res, 1, true, 6, &v,
 	                                        &est, NULL), KVP_OK);
-	ck_assert_uint_eq(v, 169588736ull);
+	ck_assert(est);
+	ck_assert_uint_eq(v, 168820736ull);
+	/* 1,024 sequences: 1,024 x 32,000 x 15 + 16,777,216, whatever the
+	 * sequences the workload holds and at any TP */
+	plan.engine.vllm.max_num_seqs = 1024;
+	ck_assert_int_eq(kvp_activations_device(&plan, &res, 1, true, 6, &v,
+	                                        &est, NULL), KVP_OK);
+	ck_assert_uint_eq(v, 508297216ull);
+	ck_assert_int_eq(kvp_activations_device(&plan, &res, 4, true, 6, &v,
+	                                        &est, NULL), KVP_OK);
+	ck_assert_uint_eq(v, 508297216ull);
+	/* before 0.17.0 the sampler run took 2 + 37 B an entry:
+	 * 1,024 x 32,000 x 39 + 16,777,216 */
+	strcpy(plan.engine.version, "0.16.0");
+	ck_assert_int_eq(kvp_activations_device(&plan, &res, 1, true, 6, &v,
+	                                        &est, NULL), KVP_OK);
+	ck_assert_uint_eq(v, 1294729216ull);
+	/* not the last stage: the forward alone */
+	ck_assert_int_eq(kvp_activations_device(&plan, &res, 1, false, 6, &v,
+	                                        &est, NULL), KVP_OK);
+	ck_assert_uint_eq(v, 168820736ull);
+	/* V0 (0.6.4): the forward + 1,024 sequences' last logits in 16 bit
+	 * and fp32, 1,024 x 32,000 x (2 + 4) = 196,608,000 */
+	strcpy(plan.engine.version, "0.6.4");
+	ck_assert_int_eq(kvp_activations_device(&plan, &res, 1, true, 6, &v,
+	                                        &est, NULL), KVP_OK);
+	ck_assert_uint_eq(v, 168820736ull + 196608000ull);
+	plan.engine.version[0] = '\0';
+	/* the default (0): vLLM's for the card, 1,024 sequences on the
+	 * default card (an H100: its runtime total, 79.19 GiB, is 70 GiB or
+	 * more) */
+	plan.engine.vllm.max_num_seqs = 0;
+	ck_assert_int_eq(kvp_activations_device(&plan, &res, 1, true, 6, &v,
+	                                        &est, NULL), KVP_OK);
+	ck_assert_uint_eq(v, 508297216ull);
 	plan.engine.kind = KVP_ENGINE_GENERIC;
 	/* measured replaces it */
 	plan.devices.activations_bytes = 12345;

@@ -18,6 +18,7 @@
 #include "kvplan/layers.h"
 #include "kvplan/units.h"
 
+#include "core/vllm_profile.h"
 #include "engine_ref.h"
 
 static struct kvp_plan plan;
@@ -102,7 +103,9 @@ START_TEST(v0_log_1952_blocks)
 		uint64_t peak = gib_at(prof, "peak_torch_memory=", -side);
 		uint64_t non_torch = gib_at(prof, "non_torch_memory=", -side);
 
+		/* the log's total is what the runtime reports */
 		plan.devices.groups[0].card.capacity_bytes = total;
+		plan.devices.groups[0].card.runtime_total_bytes = total;
 		ck_assert_uint_gt(peak, weights);
 		plan.devices.activations_bytes = peak - weights;
 		plan.devices.n_overheads = 1;
@@ -516,12 +519,79 @@ START_TEST(pipeline_stages_take_the_minimum)
 }
 END_TEST
 
+/* Settings left 0 take vLLM's defaults for the release and card
+ * (vllm/config/cache.py; vllm/engine/arg_utils.py get_batch_defaults, the
+ * API server's usage context). */
+START_TEST(defaults_by_release_and_card)
+{
+	struct kvp_vllm_sched d;
+	struct kvp_card *card = &plan.devices.groups[0].card;
+
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	/* the default card, an H100 (79.19 GiB to the runtime): 1,024 and
+	 * 8,192; the current release's utilization 0.92 */
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.util_ppm, 920000);
+	ck_assert_uint_eq(d.max_num_seqs, 1024);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 8192);
+	/* 0.19.0: 0.9, as every llm-d-planner 0.19 log prints */
+	strcpy(plan.engine.version, "0.19.0");
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.util_ppm, 900000);
+	ck_assert_uint_eq(d.max_num_seqs, 1024);
+	/* an A100 80GB: the small pair from 0.9.0, the large one before */
+	strcpy(card->name, "A100-80GB");
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_seqs, 256);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 2048);
+	strcpy(plan.engine.version, "0.8.5");
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_seqs, 1024);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 8192);
+	/* a card under 70 GiB to the runtime (an L40S, 48 GB): small */
+	strcpy(plan.engine.version, "0.19.0");
+	strcpy(card->name, "L40S");
+	card->capacity_bytes = 48ull * 1000000000ull;
+	card->runtime_total_bytes = 0;
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_seqs, 256);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 2048);
+	/* V0 (0.6.4): 256 sequences, one prompt of max(max_model_len, 2,048)
+	 * tokens a step */
+	strcpy(plan.engine.version, "0.6.4");
+	plan.engine.vllm.max_model_len = 20000;
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_seqs, 256);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 20000);
+	ck_assert_uint_eq(d.util_ppm, 900000);
+	/* given settings stay as given */
+	plan.engine.vllm.max_num_seqs = 7;
+	plan.engine.vllm.max_num_batched_tokens = 333;
+	plan.engine.vllm.gpu_memory_utilization = 500000;
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_seqs, 7);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 333);
+	ck_assert_uint_eq(d.util_ppm, 500000);
+	/* and they reach the pool's admission cap */
+	plan.engine.vllm.max_model_len = 4096;
+	plan.engine.vllm.gpu_memory_utilization = 0;
+	plan.engine.version[0] = '\0';
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.max_requests, 7);
+	plan.engine.vllm.max_num_seqs = 0;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.max_requests, 256);   /* the L40S */
+}
+END_TEST
+
 START_TEST(budget_from_the_card)
 {
 	uint64_t cap, req, want;
 
 	kvp_plan_default(&plan);
 	plan.devices.groups[0].card.capacity_bytes = 81559ull * 1048576ull;
+	plan.devices.groups[0].card.runtime_total_bytes = 81559ull * 1048576ull;
 	plan.engine.kind = KVP_ENGINE_VLLM;
 	plan.engine.vllm.gpu_memory_utilization = 900000;
 	plan.devices.activations_bytes = 2ull << 30;
@@ -529,15 +599,36 @@ START_TEST(budget_from_the_card)
 	strcpy(plan.devices.overheads[0].name, "non_torch");
 	plan.devices.overheads[0].bytes = 1ull << 30;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	/* budget = ceil(81,559 MiB x 0.9) - weights - 2 GiB - 1 GiB, with the
-	 * weights the weight stage counted; 81,559 x 1,048,576 =
-	 * 85,520,809,984; x 0.9 = 76,968,728,985.6 -> 76,968,728,986 */
+	/* budget = ceil(runtime total x 0.9) - weights - 2 GiB - 1 GiB (an
+	 * overhead entry of the plan's own is kept), with the weights the
+	 * weight stage counted; 81,559 x 1,048,576 = 85,520,809,984; x 0.9 =
+	 * 76,968,728,985.6 -> 76,968,728,986 */
 	cap = 81559ull * 1048576ull;
 	ck_assert_uint_eq(cap, 85520809984ull);
 	req = 76968728986ull;
 	want = req - res.weights.bytes - (3ull << 30);
 	ck_assert_uint_eq(res.engine.budget_bytes, want);
 	ck_assert_uint_eq(res.engine.blocks, want / 65536 / 40);
+	/* no runtime total: the estimate capacity - capacity / 32 =
+	 * 85,520,809,984 - 2,672,525,312 = 82,848,284,672; x 0.9 =
+	 * 74,563,456,204.8 -> 74,563,456,205 */
+	plan.devices.groups[0].card.runtime_total_bytes = 0;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.budget_bytes,
+	                  74563456205ull - res.weights.bytes - (3ull << 30));
+	/* a runtime total below the estimate belongs to another capacity
+	 * (one given by hand): the estimate again */
+	plan.devices.groups[0].card.runtime_total_bytes = cap / 2;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.budget_bytes,
+	                  74563456205ull - res.weights.bytes - (3ull << 30));
+	plan.devices.groups[0].card.runtime_total_bytes = 0;
+	/* a card whose capacity is what CUDA allocates: taken as it is */
+	plan.devices.groups[0].card.allocatable = true;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.budget_bytes, want);
+	plan.devices.groups[0].card.allocatable = false;
+	plan.devices.groups[0].card.runtime_total_bytes = cap;
 	/* no card: only kv_cache_memory_bytes works */
 	plan.devices.n_groups = 0;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);
@@ -640,6 +731,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, one_type_different_pages);
 	tcase_add_test(tc, mamba_hybrid_pages);
 	tcase_add_test(tc, pipeline_stages_take_the_minimum);
+	tcase_add_test(tc, defaults_by_release_and_card);
 	tcase_add_test(tc, budget_from_the_card);
 	tcase_add_test(tc, workload_fit_and_prefix_caching);
 	tcase_add_test(tc, max_model_len_search);

@@ -20,6 +20,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "io/edit_distance.h"
 #include "io/file.h"
 #include "kvplan/preset.h"
 
@@ -325,34 +326,6 @@ static const struct name *variant(const struct names *l, const char *typed,
 	return NULL;
 }
 
-/* Levenshtein distance of two compacted names (both < NAME_MAX_K). */
-static unsigned distance(const char *a, const char *b)
-{
-	unsigned row[NAME_MAX_K + 1];
-	size_t i, j, la = strlen(a), lb = strlen(b);
-
-	if (la > NAME_MAX_K)
-		la = NAME_MAX_K;
-	if (lb > NAME_MAX_K)
-		lb = NAME_MAX_K;
-	for (j = 0; j <= lb; j++)
-		row[j] = (unsigned)j;
-	for (i = 1; i <= la; i++) {
-		unsigned diag = row[0];
-		row[0] = (unsigned)i;
-		for (j = 1; j <= lb; j++) {
-			unsigned up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	return row[lb];
-}
-
 /* How far a name is from what was typed: the edit distance of the two
  * compacted forms, or of the typed name and the name's repo part. */
 static unsigned score(const char *typed, const char *text)
@@ -362,9 +335,9 @@ static unsigned score(const char *typed, const char *text)
 
 	compact(repo_part(typed), a, sizeof a);
 	compact(text, b, sizeof b);
-	d = distance(a, b);
+	d = kvp_edit_distance(a, b);
 	compact(repo_part(text), b, sizeof b);
-	d2 = distance(a, b);
+	d2 = kvp_edit_distance(a, b);
 	return d2 < d ? d2 : d;
 }
 

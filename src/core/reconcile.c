@@ -279,19 +279,6 @@ static void row_settle(struct kvp_rec_row *r, struct kvp_reconcile *out)
 		out->n_arithmetic_mismatch++;
 }
 
-/* First observation of a kind (any scope) of the engine, or NULL. */
-static const struct kvp_observation *find(const struct kvp_observation *obs,
-                                          size_t n, enum kvp_engine_kind e,
-                                          enum kvp_obs_kind k)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (obs[i].engine == e && obs[i].kind == k)
-			return &obs[i];
-	return NULL;
-}
-
 /* The first observation of kind k in scope s on device dev ("" any). */
 static const struct kvp_observation *find_scoped(const struct kvp_observation *obs,
                                                  size_t n, enum kvp_engine_kind e,
@@ -426,12 +413,12 @@ static void vllm_v0_profile(const struct kvp_observation *obs, size_t n,
                             struct kvp_reconcile *out)
 {
 	enum kvp_engine_kind e = KVP_ENGINE_VLLM;
-	const struct kvp_observation *t = find(obs, n, e, KVP_OBS_TOTAL_MEMORY);
-	const struct kvp_observation *u = find(obs, n, e, KVP_OBS_MEM_UTIL_PPM);
-	const struct kvp_observation *nt = find(obs, n, e, KVP_OBS_NON_TORCH);
-	const struct kvp_observation *tp_ = find(obs, n, e, KVP_OBS_TORCH_PEAK);
-	const struct kvp_observation *ap = find(obs, n, e, KVP_OBS_ACTIVATION_PEAK);
-	const struct kvp_observation *w = find(obs, n, e, KVP_OBS_WEIGHTS_BYTES);
+	const struct kvp_observation *t = kvp_rec_obs_find(obs, n, e, KVP_OBS_TOTAL_MEMORY);
+	const struct kvp_observation *u = kvp_rec_obs_find(obs, n, e, KVP_OBS_MEM_UTIL_PPM);
+	const struct kvp_observation *nt = kvp_rec_obs_find(obs, n, e, KVP_OBS_NON_TORCH);
+	const struct kvp_observation *tp_ = kvp_rec_obs_find(obs, n, e, KVP_OBS_TORCH_PEAK);
+	const struct kvp_observation *ap = kvp_rec_obs_find(obs, n, e, KVP_OBS_ACTIVATION_PEAK);
+	const struct kvp_observation *w = kvp_rec_obs_find(obs, n, e, KVP_OBS_WEIGHTS_BYTES);
 	struct kvp_rec_row *r;
 	__int128 lo, hi, mid;
 
@@ -481,7 +468,7 @@ static enum kvp_status llama_totals(const struct kvp_result *res,
                                     struct kvp_error *err)
 {
 	enum kvp_engine_kind e = KVP_ENGINE_LLAMACPP;
-	const struct kvp_observation *o_state = find(obs, n, e, KVP_OBS_STATE_BYTES);
+	const struct kvp_observation *o_state = kvp_rec_obs_find(obs, n, e, KVP_OBS_STATE_BYTES);
 	struct kvp_rec_row *r;
 	uint64_t v64;
 	size_t i;
@@ -1061,9 +1048,9 @@ enum kvp_status kvp_reconcile_with(const struct kvp_plan *plan,
 		c.bsize = plan->engine.vllm.block_size;
 	if (!c.bsize && engine == KVP_ENGINE_TRTLLM)
 		c.bsize = plan->engine.trtllm.tokens_per_block;
-	c.o_budget = find(obs, n, engine, KVP_OBS_KV_BUDGET);
-	c.o_blocks = find(obs, n, engine, KVP_OBS_BLOCKS);
-	c.o_tokens = find(obs, n, engine, KVP_OBS_TOKENS);
+	c.o_budget = kvp_rec_obs_find(obs, n, engine, KVP_OBS_KV_BUDGET);
+	c.o_blocks = kvp_rec_obs_find(obs, n, engine, KVP_OBS_BLOCKS);
+	c.o_tokens = kvp_rec_obs_find(obs, n, engine, KVP_OBS_TOKENS);
 	if (res && !c.page && c.bsize && engine == KVP_ENGINE_VLLM) {
 		uint64_t pt;
 
@@ -1108,7 +1095,7 @@ enum kvp_status kvp_reconcile_with(const struct kvp_plan *plan,
 			return st;
 	}
 	/* nothing in the log about the cache's size: say so */
-	if (!n_kv_obs && !find(obs, n, engine, KVP_OBS_K_BYTES)) {
+	if (!n_kv_obs && !kvp_rec_obs_find(obs, n, engine, KVP_OBS_K_BYTES)) {
 		struct kvp_rec_row *r = row_new(out, "KV cache (not in the log)",
 		                                KVP_REC_UNTESTED, true);
 

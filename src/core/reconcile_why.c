@@ -50,9 +50,9 @@ struct input {
 	int64_t effect;               /* bytes of KV budget, log - plan */
 };
 
-static const struct kvp_observation *obs_of(const struct kvp_observation *obs,
-                                            size_t n, enum kvp_engine_kind e,
-                                            enum kvp_obs_kind k)
+const struct kvp_observation *kvp_rec_obs_find(const struct kvp_observation *obs,
+                                               size_t n, enum kvp_engine_kind e,
+                                               enum kvp_obs_kind k)
 {
 	size_t i;
 
@@ -96,11 +96,11 @@ static uint32_t inputs(const struct kvp_plan *p, const struct kvp_result *res,
                        enum kvp_engine_kind e, struct input *in)
 {
 	const struct kvp_device_result *d = &res->devices[0];
-	const struct kvp_observation *tot = obs_of(obs, n, e, KVP_OBS_TOTAL_MEMORY),
-		*w = obs_of(obs, n, e, KVP_OBS_WEIGHTS_BYTES),
-		*act = obs_of(obs, n, e, KVP_OBS_ACTIVATION_PEAK),
-		*peak = obs_of(obs, n, e, KVP_OBS_TORCH_PEAK),
-		*nt = obs_of(obs, n, e, KVP_OBS_NON_TORCH);
+	const struct kvp_observation *tot = kvp_rec_obs_find(obs, n, e, KVP_OBS_TOTAL_MEMORY),
+		*w = kvp_rec_obs_find(obs, n, e, KVP_OBS_WEIGHTS_BYTES),
+		*act = kvp_rec_obs_find(obs, n, e, KVP_OBS_ACTIVATION_PEAK),
+		*peak = kvp_rec_obs_find(obs, n, e, KVP_OBS_TORCH_PEAK),
+		*nt = kvp_rec_obs_find(obs, n, e, KVP_OBS_NON_TORCH);
 	uint64_t util = e == KVP_ENGINE_VLLM ? p->engine.vllm.gpu_memory_utilization
 	                                     : 1000000u;
 	struct kvp_observation a;   /* V0: the activation peak alone */

@@ -10,6 +10,12 @@
 
 #include "kvplan/reconcile.h"
 
+/* First observation of kind k (any scope) of engine e, or NULL; shared
+ * by reconcile.c's rows and the explanation here. */
+const struct kvp_observation *kvp_rec_obs_find(const struct kvp_observation *obs,
+                                               size_t n, enum kvp_engine_kind e,
+                                               enum kvp_obs_kind k);
+
 /* Mark row r (of observation kind k, settled) as the plan's prediction
  * when it is one, and as a plan error when it misses the log. */
 void kvp_rec_mark_prediction(struct kvp_rec_row *r, enum kvp_obs_kind k,

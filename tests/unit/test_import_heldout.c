@@ -61,27 +61,10 @@
  *     50,331,648) + 23 mamba of 64 x 64 = 4,096: conv 3 x 6,144 =
  *     18,432, ssm 524,288: 2,170,880 each, 49,930,240; 100,261,888
  */
-#include <check.h>
-#include <stdio.h>
-#include <string.h>
-
-#include "kvplan/compute.h"
-#include "kvplan/import.h"
-#include "kvplan/plan.h"
-#include "kvplan/result.h"
-
-#include "one_sequence.h"
+#include "heldout.h"
 
 #define DATA KVP_SRCDIR "/tests/data/hf/heldout/"
 #define T 8192
-
-struct heldout {
-	const char *file;
-	uint64_t per_position;   /* KV bytes per position, all layers */
-	uint64_t state;          /* recurrent bytes of the sequence */
-	uint64_t bytes;          /* the sequence's total */
-	const char *refused;     /* instead: the message names this */
-};
 
 static const struct heldout set[] = {
 	{ "deepseek-r1.json", 70272, 0, 575668224, NULL },
@@ -123,33 +106,7 @@ static struct kvp_result res;
 
 START_TEST(heldout_one)
 {
-	const struct heldout *h = &set[_i];
-	char path[512];
-	struct kvp_error err;
-	enum kvp_status st;
-
-	kvp_plan_default(&plan);
-	snprintf(path, sizeof path, "%s%s", DATA, h->file);
-	st = kvp_hf_import_path(path, &plan.model, NULL, &err);
-	if (h->refused) {
-		ck_assert_int_eq(st, KVP_EINVAL);
-		ck_assert_msg(strstr(err.msg, h->refused) != NULL, "%s: %s",
-		              h->file, err.msg);
-		return;
-	}
-	ck_assert_msg(st == KVP_OK, "%s: %s", h->file, err.msg);
-	ck_assert_msg(!plan.model.layout_assumed[0], "%s", h->file);
-	one_sequence_plan(&plan, T);
-	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s: %s", h->file,
-	              res.error.msg);
-	ck_assert_uint_eq(res.kv.sequences, 1);
-	ck_assert_msg(res.kv.bytes_per_position == h->per_position,
-	              "%s: %llu B/position", h->file,
-	              (unsigned long long)res.kv.bytes_per_position);
-	ck_assert_msg(res.kv.state_bytes == h->state, "%s: state %llu", h->file,
-	              (unsigned long long)res.kv.state_bytes);
-	ck_assert_msg(res.kv.bytes == h->bytes, "%s: %llu B", h->file,
-	              (unsigned long long)res.kv.bytes);
+	heldout_check(DATA, &set[_i], T, &plan, &res);
 }
 END_TEST
 

@@ -26,8 +26,10 @@ enum kvp_status {
 };
 
 /* Fixed-size so it can live on the stack and inside a result. */
-#define KVP_ERRMSG_MAX 1024  /* vLLM's refusals run past 400 characters;
-                                a message with a long path stays whole */
+#define KVP_ERRMSG_MAX 4608  /* a path of PATH_MAX (4,096 bytes) and the
+                                words around it stay whole (issue 31: no
+                                message is cut); vLLM's refusals run past
+                                400 characters */
 
 struct kvp_error {
 	enum kvp_status status;

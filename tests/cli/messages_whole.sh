@@ -18,4 +18,19 @@ esac
 "$KVPLAN" fit $P --format json >"$TMP/r.json"
 grep -q '"message":[[:space:]]*"strategy.max_cache_len: static reservation of .* and it has [0-9]* B free"' "$TMP/r.json" &&
 	ok "json: W07 whole" || notok "json: $(grep 'static reservation' "$TMP/r.json")"
+# An error naming a path of 3,781 bytes (PATH_MAX is 4,096) is whole: it
+# ended mid-path at 1,023 bytes before.
+long=/tmp/kvplan-no-such
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
+	long=$long/$(printf '%0250d' 0)
+done
+long=$long/config.json
+"$KVPLAN" calc --model "$long" >/dev/null 2>"$TMP/e"
+rc=$?
+err=$(cat "$TMP/e")
+case $err in
+*"$long: No such file or directory") [ "$rc" -eq 2 ] && ok "a ${#long}-byte path: the error whole" ||
+	notok "rc $rc" ;;
+*) notok "long path cut (${#err} bytes): ...$(printf '%s' "$err" | tail -c 60)" ;;
+esac
 [ "$fails" -eq 0 ]

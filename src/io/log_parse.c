@@ -855,14 +855,15 @@ static int vllm_encoder_line(struct kvp_log *log, const char *line, uint32_t ln)
 	return 1;
 }
 
-static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
+/* The lines below return what vllm_line returns for a line they know
+ * (0 or 1), or -1 for a line that is none of theirs. */
+
+/* V1's memory lines: weights, blocks, the KV budget and size, the
+ * blocks override. */
+static int vllm_v1_line(struct kvp_log *log, const char *line, uint32_t ln)
 {
 	const char *p, *q;
-	char val[128];
-	int took = 0;
-
-	if (vllm_encoder_line(log, line, ln))
-		return 1;
+	int took;
 
 	if ((p = strstr(line, "Loading model weights took")) ||
 	    (p = strstr(line, "Model loading took"))) {
@@ -904,6 +905,14 @@ static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 		        q + strlen("with num_gpu_blocks_override="), ln);
 		return 1;
 	}
+	return -1;
+}
+
+/* Aphrodite's summary (a vLLM fork: its figures are vLLM's). */
+static int aph_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	const char *p, *q;
+
 	/* Aphrodite's memory summary (dphnAI/sonar issue 1077): "Minimum
 	 * concurrency: 3.31x", "Maximum sequence length allowed in the cache:
 	 * 54160" (= GPU blocks x block size, 3385 x 16) */
@@ -942,6 +951,15 @@ static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 		return bytes_at(log, KVP_ENGINE_VLLM, KVP_OBS_KV_NEEDED,
 		                KVP_SCOPE_ALL, NULL, &q, 1, ln);
 	}
+	return -1;
+}
+
+/* The concurrency line and V0's refusals for a too-long max_model_len. */
+static int vllm_limit_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	const char *p, *q;
+	int took = 0;
+
 	if ((p = strstr(line, "Maximum concurrency for"))) {
 		struct num n;
 		uint64_t v, tol;
@@ -994,6 +1012,17 @@ static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 		hit(log, KVP_ENGINE_VLLM);
 		return 1;
 	}
+	return -1;
+}
+
+/* V0's profiling figures and gpu_memory_utilization, any number of them
+ * on one line; 1 when one was read. */
+static int vllm_profile_line(struct kvp_log *log, const char *line,
+                             uint32_t ln)
+{
+	const char *p;
+	int took = 0;
+
 	/* V0 profiling (one line, or "total_gpu_memory (..) x ..." lines) */
 	took |= vllm_named_bytes(log, line, "total_gpu_memory", KVP_OBS_TOTAL_MEMORY, ln);
 	took |= vllm_named_bytes(log, line, "peak_torch_memory", KVP_OBS_TORCH_PEAK, ln);
@@ -1018,21 +1047,42 @@ static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 			took = 1;
 		}
 	}
-	/* engine configuration line */
-	if (strstr(line, "LLM engine") && strstr(line, "config")) {
-		if (kv_value(line, "model", val, sizeof val) && val[0])
-			copy_trim(log->set.model, sizeof log->set.model, val, strlen(val));
-		if (kv_value(line, "max_seq_len", val, sizeof val))
-			set_int(log, KVP_LK_MAX_MODEL_LEN, val, ln);
-		if (kv_value(line, "tensor_parallel_size", val, sizeof val))
-			set_int(log, KVP_LK_TP, val, ln);
-		if (kv_value(line, "pipeline_parallel_size", val, sizeof val))
-			set_int(log, KVP_LK_PP, val, ln);
-		if (kv_value(line, "kv_cache_dtype", val, sizeof val))
-			copy_trim(log->set.cache_type_k, sizeof log->set.cache_type_k, val, strlen(val));
-		hit(log, KVP_ENGINE_VLLM);
-		took = 1;
-	}
+	return took;
+}
+
+/* The engine configuration line; 1 when it is one. */
+static int vllm_config_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	char val[128];
+
+	if (!(strstr(line, "LLM engine") && strstr(line, "config")))
+		return 0;
+	if (kv_value(line, "model", val, sizeof val) && val[0])
+		copy_trim(log->set.model, sizeof log->set.model, val, strlen(val));
+	if (kv_value(line, "max_seq_len", val, sizeof val))
+		set_int(log, KVP_LK_MAX_MODEL_LEN, val, ln);
+	if (kv_value(line, "tensor_parallel_size", val, sizeof val))
+		set_int(log, KVP_LK_TP, val, ln);
+	if (kv_value(line, "pipeline_parallel_size", val, sizeof val))
+		set_int(log, KVP_LK_PP, val, ln);
+	if (kv_value(line, "kv_cache_dtype", val, sizeof val))
+		copy_trim(log->set.cache_type_k, sizeof log->set.cache_type_k, val, strlen(val));
+	hit(log, KVP_ENGINE_VLLM);
+	return 1;
+}
+
+static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	int took;
+
+	if (vllm_encoder_line(log, line, ln))
+		return 1;
+	if ((took = vllm_v1_line(log, line, ln)) >= 0 ||
+	    (took = aph_line(log, line, ln)) >= 0 ||
+	    (took = vllm_limit_line(log, line, ln)) >= 0)
+		return took;
+	took = vllm_profile_line(log, line, ln);
+	took |= vllm_config_line(log, line, ln);
 	return took;
 }
 

@@ -258,34 +258,109 @@ static u128 pair_flops(const struct kvp_plan *p, const struct kvp_layer_spec *l)
 	return 2 * (u128)p->model.q_heads * dims;
 }
 
+/*
+ * Attention layers alike (kind, window, dims, stored positions) give the
+ * same FLOPs, so they are summed once per type (kv.c does the same for
+ * bytes): a 128-layer model has a few types, and the per-layer 128-bit
+ * products and the division stored / sequences run once per type. Sums
+ * in u128 wrap alike in any order, so the totals are the per-layer ones.
+ */
+struct atype {
+	enum kvp_layer_kind kind;
+	uint32_t window, k_dim, v_dim;
+	uint64_t stored;
+	uint32_t count;        /* layers of this type */
+	u128 pf;               /* pair_flops of one of them */
+};
+
+/* Types searched for a match (most recent first); a layer matching none
+ * starts a new type, so a miss costs speed, never correctness. */
+#define TYPE_SEARCH 8
+
+struct atypes {
+	uint32_t n;
+	struct atype t[KVP_MAX_LAYERS];
+};
+
+static bool atype_is(const struct atype *t, const struct kvp_layer_result *lr)
+{
+	return t->kind == lr->spec.kind && t->window == lr->spec.window &&
+	       t->k_dim == lr->spec.k_dim && t->v_dim == lr->spec.v_dim &&
+	       t->stored == lr->stored;
+}
+
+/* The types of res's layers that attend (all but NONE and SHARED). */
+static void attn_types(const struct kvp_plan *p, const struct kvp_result *res,
+                       struct atypes *ts)
+{
+	uint32_t i, j;
+
+	ts->n = 0;
+	for (i = 0; i < res->n_layers && i < KVP_MAX_LAYERS; i++) {
+		const struct kvp_layer_result *lr = &res->layers[i];
+		struct atype *t = NULL;
+
+		if (lr->spec.kind == KVP_LAYER_NONE ||
+		    lr->spec.kind == KVP_LAYER_SHARED)
+			continue;
+		for (j = ts->n; j > 0 && ts->n - j < TYPE_SEARCH; j--)
+			if (atype_is(&ts->t[j - 1], lr)) {
+				t = &ts->t[j - 1];
+				break;
+			}
+		if (t) {
+			t->count++;
+			continue;
+		}
+		t = &ts->t[ts->n++];
+		t->kind = lr->spec.kind;
+		t->window = lr->spec.window;
+		t->k_dim = lr->spec.k_dim;
+		t->v_dim = lr->spec.v_dim;
+		t->stored = lr->stored;
+		t->count = 1;
+		t->pf = pair_flops(p, &lr->spec);
+	}
+}
+
 static uint64_t prefill_flops(const struct kvp_plan *p,
-                              const struct kvp_result *res, uint64_t n)
+                              const struct kvp_result *res,
+                              const struct atypes *ts, uint64_t n)
 {
 	u128 f = 2 * (u128)matmul_params(p, res) * n;
-	uint32_t i;
+	uint32_t j;
 
-	for (i = 0; i < res->n_layers; i++)
-		f += prompt_pairs(&res->layers[i].spec, n) *
-		     pair_flops(p, &res->layers[i].spec);
+	for (j = 0; j < ts->n; j++) {
+		const struct atype *t = &ts->t[j];
+		struct kvp_layer_spec l = { .kind = t->kind, .window = t->window };
+
+		f += (u128)t->count * prompt_pairs(&l, n) * t->pf;
+	}
 	return sat(f);
 }
 
-/* One decode step of b sequences, each at its stored positions. */
-static uint64_t decode_flops(const struct kvp_plan *p,
-                             const struct kvp_result *res, uint64_t b)
+/* Attention FLOPs of one decode step of one sequence at its stored
+ * positions, summed over the layers (wrapping as u128). */
+static u128 decode_pair_flops(const struct kvp_result *res,
+                              const struct atypes *ts)
 {
-	u128 f = 2 * (u128)matmul_params(p, res) * b;
 	uint64_t seqs = res->kv.sequences ? res->kv.sequences : 1;
-	uint32_t i;
+	u128 f = 0;
+	uint32_t j;
 
-	for (i = 0; i < res->n_layers; i++) {
-		const struct kvp_layer_spec *l = &res->layers[i].spec;
+	for (j = 0; j < ts->n; j++)
+		f += (u128)ts->t[j].count * (ts->t[j].stored / seqs) *
+		     ts->t[j].pf;
+	return f;
+}
 
-		if (l->kind == KVP_LAYER_NONE || l->kind == KVP_LAYER_SHARED)
-			continue;
-		f += (u128)(res->layers[i].stored / seqs) * b * pair_flops(p, l);
-	}
-	return sat(f);
+/* One decode step of b sequences, each at its stored positions; attn:
+ * decode_pair_flops. */
+static uint64_t decode_flops(const struct kvp_plan *p,
+                             const struct kvp_result *res, u128 attn,
+                             uint64_t b)
+{
+	return sat(2 * (u128)matmul_params(p, res) * b + b * attn);
 }
 
 /* Tokens a step can emit per sequence (see top): 1, or 1 + the tokens
@@ -423,12 +498,13 @@ static void replica_mem(const struct kvp_result *res, uint32_t r,
 	*thr = slowest;
 }
 
-static void decode_bound(const struct kvp_plan *p, struct kvp_result *res)
+static void decode_bound(const struct kvp_plan *p, struct kvp_result *res,
+                         const struct atypes *ts)
 {
 	struct kvp_speed_result *sp = &res->speed;
 	uint32_t dp = p->devices.dp ? p->devices.dp : 1, r;
 	uint64_t k1 = sp->step_tokens;
-	u128 agg = 0, seqs = 0;
+	u128 agg = 0, seqs = 0, attn = decode_pair_flops(res, ts);
 
 	for (r = 0; r < dp; r++) {
 		uint64_t b = replica_sequences(p, r), lat, thr, peak, fl, cns = 0;
@@ -445,7 +521,7 @@ static void decode_bound(const struct kvp_plan *p, struct kvp_result *res)
 		seqs += b;
 		replica_mem(res, r, &lat, &thr);
 		peak = replica_peak(p, res, r, sp->peak_8bit);
-		fl = sat((u128)decode_flops(p, res, b) * k1);
+		fl = sat((u128)decode_flops(p, res, attn, b) * k1);
 		if (peak)
 			cns = sat((u128)fl * NS_PER_S / peak);
 		if (r == 0) {
@@ -471,13 +547,14 @@ static void decode_bound(const struct kvp_plan *p, struct kvp_result *res)
 	sp->sequences = sat(seqs);
 }
 
-static void prefill_bound(const struct kvp_plan *p, struct kvp_result *res)
+static void prefill_bound(const struct kvp_plan *p, struct kvp_result *res,
+                          const struct atypes *ts)
 {
 	struct kvp_speed_result *sp = &res->speed;
 	uint64_t peak = replica_peak(p, res, 0, sp->peak_8bit);
 
 	sp->prefill_tokens = first_prompt(&p->workload);
-	sp->prefill_flops = prefill_flops(p, res, sp->prefill_tokens);
+	sp->prefill_flops = prefill_flops(p, res, ts, sp->prefill_tokens);
 	if (peak == 0 || sp->prefill_flops == 0)
 		return;
 	sp->prefill_ns = sat((u128)sp->prefill_flops * NS_PER_S / peak);
@@ -489,6 +566,7 @@ static void prefill_bound(const struct kvp_plan *p, struct kvp_result *res)
 void kvp_speed_compute(const struct kvp_plan *p, struct kvp_result *res)
 {
 	struct kvp_speed_result *sp = &res->speed;
+	struct atypes ts;
 	uint32_t i;
 
 	memset(sp, 0, sizeof *sp);
@@ -512,12 +590,13 @@ void kvp_speed_compute(const struct kvp_plan *p, struct kvp_result *res)
 	}
 	if (!sp->compute_known)
 		sp->peak_flops = 0;
+	attn_types(p, res, &ts);
 	if (sp->known)
-		decode_bound(p, res);
+		decode_bound(p, res, &ts);
 	if (!sp->known) {
 		sp->seq_tps_milli = sp->aggregate_tps_milli = 0;
 		sp->decode_step_ns = 0;
 	}
 	if (sp->compute_known)
-		prefill_bound(p, res);
+		prefill_bound(p, res, &ts);
 }

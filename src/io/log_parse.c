@@ -498,27 +498,15 @@ static int llama_build_line(struct kvp_log *log, const char *line, uint32_t ln)
 	return 1;
 }
 
-static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
+/* The line groups below return what llama_line returns for a line
+ * they know (0 or 1), or -1 for a line that is none of theirs. */
+
+/* llama-server and the --mmproj encoder: the build, the K/V rotation,
+ * slots, the warmup image, context checkpoints. */
+static int llama_server_line(struct kvp_log *log, const char *line,
+                             uint32_t ln)
 {
-	static const struct { const char *key; enum kvp_log_key k; } ctx_keys[] = {
-		{ "n_ctx", KVP_LK_N_CTX }, { "n_ctx_seq", KVP_LK_N_CTX_SEQ },
-		{ "n_seq_max", KVP_LK_N_SEQ_MAX }, { "n_batch", KVP_LK_N_BATCH },
-		{ "n_ubatch", KVP_LK_N_UBATCH }, { "flash_attn", KVP_LK_FLASH_ATTN },
-		{ "kv_unified", KVP_LK_KV_UNIFIED },
-		{ "n_ctx_train", KVP_LK_N_CTX_TRAIN }, { "n_layer", KVP_LK_N_LAYER },
-		{ "n_head", KVP_LK_N_HEAD }, { "n_head_kv", KVP_LK_N_HEAD_KV },
-		{ "n_embd_head_k", KVP_LK_N_EMBD_HEAD_K },
-		{ "n_embd_head_v", KVP_LK_N_EMBD_HEAD_V },
-		{ "n_swa", KVP_LK_N_SWA }, { "n_embd", KVP_LK_N_EMBD },
-		{ "n_rs_seq", KVP_LK_N_RS_SEQ },
-	};
-	static const char *const prefixes[] = {
-		"llama_context:", "print_info:", "llm_load_print_meta:",
-		"llama_new_context_with_model:",
-	};
-	const char *p, *tag;
-	char key[48], val[160];
-	size_t i, l;
+	const char *p;
 
 	if (llama_build_line(log, line, ln))
 		return 1;
@@ -575,6 +563,15 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 		return bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_CKPT_BYTES,
 		                KVP_SCOPE_ALL, NULL, &sz, 0, ln);
 	}
+	return -1;
+}
+
+/* The training context, from the capping and the n_ctx_seq lines. */
+static int llama_ctx_train_line(struct kvp_log *log, const char *line,
+                                uint32_t ln)
+{
+	const char *p;
+
 	if ((p = strstr(line, "exceeds the training context of the model (")) != NULL) {
 		p += strlen("exceeds the training context of the model (");
 		if (!set_int(log, KVP_LK_N_CTX_TRAIN, p, ln))
@@ -595,6 +592,16 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 		hit(log, KVP_ENGINE_LLAMACPP);
 		return 1;
 	}
+	return -1;
+}
+
+/* Recurrent state, per-layer lines, the encoder's compute buffers and
+ * the kv_size line. */
+static int llama_state_line(struct kvp_log *log, const char *line,
+                            uint32_t ln)
+{
+	const char *p;
+
 	if (strstr(line, "llama_memory_recurrent:") &&
 	    (p = strstr(line, " RS buffer size")))
 		/* "%10s RS buffer size = %8.2f MiB" (llama-memory-recurrent.cpp),
@@ -649,133 +656,190 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 	if ((p = strstr(line, " kv_size = ")) &&
 	    (strstr(line, "llama_kv_cache") || tag_is(line, "init")))
 		return llama_kv_size_line(log, line, p + 11, ln);
-	if (strstr(line, "llama_kv_cache") || strstr(line, "llama_new_context") ||
-	    (tag_is(line, "init") && strstr(line, " KV buffer size")) ||
-	    strstr(line, "llama_init_from_file") ||
-	    strstr(line, "llama_context:") || strstr(line, "llama_init_from_model") ||
-	    strstr(line, "sched_reserve:") ||
-	    strstr(line, "print_info:") || strstr(line, "llm_load_print_meta:")) {
-		if (strstr(line, "using full-size SWA cache")) {
-			/* llama-kv-cache-iswa.cpp with --swa-full (langchain
-			 * issue 33083 shows the _unified_iswa form) */
-			set_key(log, KVP_LK_SWA_FULL, 1, ln);
-			hit(log, KVP_ENGINE_LLAMACPP);
-			return 1;
-		}
-		if (strstr(line, "SWA KV cache")) {
-			/* "creating non-SWA KV cache, size = 2048 cells" and
-			 * "creating     SWA KV cache, size = 1024 cells" */
-			log->cur_scope = strstr(line, "non-SWA KV cache") ? KVP_SCOPE_FULL
-			                                                  : KVP_SCOPE_SWA;
-			/* the cells, kept for the end: a figure only when no
-			 * size line of this cache states them too */
-			if ((p = strstr(line, "size = ")) && strstr(p, "cells")) {
-				struct num n;
+	return -1;
+}
 
-				if (parse_num(p + 7, &n) && !n.dec) {
-					log->create_cells[log->cur_scope] = n.mant;
-					log->create_line[log->cur_scope] = ln;
-				}
+/* The context's refusal: 1, or -1 for another line. */
+static int llama_refusal_line(struct kvp_log *log, const char *line)
+{
+	const char *p;
+
+	if (!(strstr(line, "requires flash_attn") ||
+	      strstr(line, "failed to create context") ||
+	      strstr(line, "failed to initialize the context")))
+		return -1;
+	p = strstr(line, "llama_");
+	copy_trim(log->set.refusal, sizeof log->set.refusal,
+	          p ? p : line, strlen(p ? p : line));
+	log->set.refused = true;
+	hit(log, KVP_ENGINE_LLAMACPP);
+	return 1;
+}
+
+/* The KV cache's and the context's figures: SWA caches, KV sizes,
+ * buffers, refusals. */
+static int llama_cache_line(struct kvp_log *log, const char *line,
+                            uint32_t ln)
+{
+	const char *p;
+
+	if (strstr(line, "using full-size SWA cache")) {
+		/* llama-kv-cache-iswa.cpp with --swa-full (langchain
+		 * issue 33083 shows the _unified_iswa form) */
+		set_key(log, KVP_LK_SWA_FULL, 1, ln);
+		hit(log, KVP_ENGINE_LLAMACPP);
+		return 1;
+	}
+	if (strstr(line, "SWA KV cache")) {
+		/* "creating non-SWA KV cache, size = 2048 cells" and
+		 * "creating     SWA KV cache, size = 1024 cells" */
+		log->cur_scope = strstr(line, "non-SWA KV cache") ? KVP_SCOPE_FULL
+		                                                  : KVP_SCOPE_SWA;
+		/* the cells, kept for the end: a figure only when no
+		 * size line of this cache states them too */
+		if ((p = strstr(line, "size = ")) && strstr(p, "cells")) {
+			struct num n;
+
+			if (parse_num(p + 7, &n) && !n.dec) {
+				log->create_cells[log->cur_scope] = n.mant;
+				log->create_line[log->cur_scope] = ln;
 			}
-			hit(log, KVP_ENGINE_LLAMACPP);
-			return 1;
 		}
-		if ((p = strstr(line, "KV self size")) || (p = strstr(line, "kv self size"))) {
-			/* "KV self size  =  256.00 MiB, K (f16): ..." (2024-25);
-			 * "kv self size  = 1560.00 MB" (2023 llama.cpp and its
-			 * forks: "%7.2f MB" of bytes / 1024 / 1024, so MB is
-			 * MiB; gb_is_gib reads it so) */
-			p = strchr(p, '=');
-			if (!p)
-				return 0;
-			p++;
-			if (!bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_KV_BYTES,
-			              (enum kvp_obs_scope)log->cur_scope, NULL, &p, 1, ln))
-				return 0;
-			llama_kv_part(log, line, "K (", KVP_OBS_K_BYTES,
-			              (enum kvp_obs_scope)log->cur_scope,
-			              log->set.cache_type_k,
-			              sizeof log->set.cache_type_k, ln);
-			llama_kv_part(log, line, "V (", KVP_OBS_V_BYTES,
-			              (enum kvp_obs_scope)log->cur_scope,
-			              log->set.cache_type_v,
-			              sizeof log->set.cache_type_v, ln);
-			return 1;
-		}
-		if ((p = strstr(line, " KV buffer size")))
-			/* "CUDA0 KV buffer size =   640.00 MiB" */
-			return llama_buffer(log, line, p, KVP_OBS_DEVICE_KV_BYTES,
-			                    (enum kvp_obs_scope)log->cur_scope, ln);
-		if ((p = strstr(line, "  output buffer size")))
-			/* llama-context.cpp: "%10s  output buffer size = %8.2f
-			 * MiB" (two blanks), "CPU" or a device's host buffer */
-			return llama_buffer(log, line, p, KVP_OBS_OUTPUT_BYTES,
-			                    KVP_SCOPE_ALL, ln);
-		if ((p = strstr(line, " compute buffer size")))
-			/* "%10s compute buffer size = %8.2f MiB", one per
-			 * backend (llama_context, sched_reserve since 2026) */
-			return llama_buffer(log, line, p, KVP_OBS_COMPUTE_BYTES,
-			                    KVP_SCOPE_ALL, ln);
-		if (strstr(line, "llama_kv_cache") && (p = strstr(line, " size = ")) &&
-		    strstr(p, "cells"))
-			return llama_size_line(log, line, p + 8, ln);
-		if (strstr(line, "requires flash_attn") ||
-		    strstr(line, "failed to create context") ||
-		    strstr(line, "failed to initialize the context")) {
-			p = strstr(line, "llama_");
-			copy_trim(log->set.refusal, sizeof log->set.refusal,
-			          p ? p : line, strlen(p ? p : line));
-			log->set.refused = true;
-			hit(log, KVP_ENGINE_LLAMACPP);
-			return 1;
-		}
-		/* "prefix: key = value" after one of the known prefixes */
-		tag = NULL;
-		for (i = 0; i < sizeof prefixes / sizeof prefixes[0] && !tag; i++)
-			if ((p = strstr(line, prefixes[i])))
-				tag = p + strlen(prefixes[i]) - 1;
-		if (!tag)
+		hit(log, KVP_ENGINE_LLAMACPP);
+		return 1;
+	}
+	if ((p = strstr(line, "KV self size")) || (p = strstr(line, "kv self size"))) {
+		/* "KV self size  =  256.00 MiB, K (f16): ..." (2024-25);
+		 * "kv self size  = 1560.00 MB" (2023 llama.cpp and its
+		 * forks: "%7.2f MB" of bytes / 1024 / 1024, so MB is
+		 * MiB; gb_is_gib reads it so) */
+		p = strchr(p, '=');
+		if (!p)
 			return 0;
-		p = skip_sp(tag + 1);
-		l = strcspn(p, " =");
-		if (l == 0 || l >= sizeof key)
+		p++;
+		if (!bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_KV_BYTES,
+		              (enum kvp_obs_scope)log->cur_scope, NULL, &p, 1, ln))
 			return 0;
-		memcpy(key, p, l);
-		key[l] = '\0';
-		p = skip_sp(p + l);
-		if (*p != '=')
-			return 0;
-		p = skip_sp(p + 1);
-		copy_trim(val, sizeof val, p, strlen(p));
-		if (!strcmp(key, "general.name") && val[0]) {
-			copy_trim(log->set.model, sizeof log->set.model, val, strlen(val));
-			hit(log, KVP_ENGINE_LLAMACPP);
-			return 1;
-		}
-		for (i = 0; i < sizeof ctx_keys / sizeof ctx_keys[0]; i++) {
-			uint64_t b;
+		llama_kv_part(log, line, "K (", KVP_OBS_K_BYTES,
+		              (enum kvp_obs_scope)log->cur_scope,
+		              log->set.cache_type_k,
+		              sizeof log->set.cache_type_k, ln);
+		llama_kv_part(log, line, "V (", KVP_OBS_V_BYTES,
+		              (enum kvp_obs_scope)log->cur_scope,
+		              log->set.cache_type_v,
+		              sizeof log->set.cache_type_v, ln);
+		return 1;
+	}
+	if ((p = strstr(line, " KV buffer size")))
+		/* "CUDA0 KV buffer size =   640.00 MiB" */
+		return llama_buffer(log, line, p, KVP_OBS_DEVICE_KV_BYTES,
+		                    (enum kvp_obs_scope)log->cur_scope, ln);
+	if ((p = strstr(line, "  output buffer size")))
+		/* llama-context.cpp: "%10s  output buffer size = %8.2f
+		 * MiB" (two blanks), "CPU" or a device's host buffer */
+		return llama_buffer(log, line, p, KVP_OBS_OUTPUT_BYTES,
+		                    KVP_SCOPE_ALL, ln);
+	if ((p = strstr(line, " compute buffer size")))
+		/* "%10s compute buffer size = %8.2f MiB", one per
+		 * backend (llama_context, sched_reserve since 2026) */
+		return llama_buffer(log, line, p, KVP_OBS_COMPUTE_BYTES,
+		                    KVP_SCOPE_ALL, ln);
+	if (strstr(line, "llama_kv_cache") && (p = strstr(line, " size = ")) &&
+	    strstr(p, "cells"))
+		return llama_size_line(log, line, p + 8, ln);
+	return llama_refusal_line(log, line);
+}
 
-			if (strcmp(key, ctx_keys[i].key))
-				continue;
-			if (ctx_keys[i].k == KVP_LK_FLASH_ATTN ||
-			    ctx_keys[i].k == KVP_LK_KV_UNIFIED) {
-				if (!parse_bool_word(val, &b))
-					return 0;
-				set_key(log, ctx_keys[i].k, b, ln);
-			} else {
-				struct num n;
-				const char *e = parse_num(val, &n);
+/* "prefix: key = value" lines: the model's name and the context's and
+ * model's settings. */
+static int llama_key_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	static const struct { const char *key; enum kvp_log_key k; } ctx_keys[] = {
+		{ "n_ctx", KVP_LK_N_CTX }, { "n_ctx_seq", KVP_LK_N_CTX_SEQ },
+		{ "n_seq_max", KVP_LK_N_SEQ_MAX }, { "n_batch", KVP_LK_N_BATCH },
+		{ "n_ubatch", KVP_LK_N_UBATCH }, { "flash_attn", KVP_LK_FLASH_ATTN },
+		{ "kv_unified", KVP_LK_KV_UNIFIED },
+		{ "n_ctx_train", KVP_LK_N_CTX_TRAIN }, { "n_layer", KVP_LK_N_LAYER },
+		{ "n_head", KVP_LK_N_HEAD }, { "n_head_kv", KVP_LK_N_HEAD_KV },
+		{ "n_embd_head_k", KVP_LK_N_EMBD_HEAD_K },
+		{ "n_embd_head_v", KVP_LK_N_EMBD_HEAD_V },
+		{ "n_swa", KVP_LK_N_SWA }, { "n_embd", KVP_LK_N_EMBD },
+		{ "n_rs_seq", KVP_LK_N_RS_SEQ },
+	};
+	static const char *const prefixes[] = {
+		"llama_context:", "print_info:", "llm_load_print_meta:",
+		"llama_new_context_with_model:",
+	};
+	const char *p, *tag;
+	char key[48], val[160];
+	size_t i, l;
 
-				/* per-layer arrays ("[8, 8, ...]") are not scalars */
-				if (!e || n.dec || *skip_sp(e))
-					return 0;
-				set_key(log, ctx_keys[i].k, n.mant, ln);
-			}
-			hit(log, KVP_ENGINE_LLAMACPP);
-			return 1;
+	/* "prefix: key = value" after one of the known prefixes */
+	tag = NULL;
+	for (i = 0; i < sizeof prefixes / sizeof prefixes[0] && !tag; i++)
+		if ((p = strstr(line, prefixes[i])))
+			tag = p + strlen(prefixes[i]) - 1;
+	if (!tag)
+		return 0;
+	p = skip_sp(tag + 1);
+	l = strcspn(p, " =");
+	if (l == 0 || l >= sizeof key)
+		return 0;
+	memcpy(key, p, l);
+	key[l] = '\0';
+	p = skip_sp(p + l);
+	if (*p != '=')
+		return 0;
+	p = skip_sp(p + 1);
+	copy_trim(val, sizeof val, p, strlen(p));
+	if (!strcmp(key, "general.name") && val[0]) {
+		copy_trim(log->set.model, sizeof log->set.model, val, strlen(val));
+		hit(log, KVP_ENGINE_LLAMACPP);
+		return 1;
+	}
+	for (i = 0; i < sizeof ctx_keys / sizeof ctx_keys[0]; i++) {
+		uint64_t b;
+
+		if (strcmp(key, ctx_keys[i].key))
+			continue;
+		if (ctx_keys[i].k == KVP_LK_FLASH_ATTN ||
+		    ctx_keys[i].k == KVP_LK_KV_UNIFIED) {
+			if (!parse_bool_word(val, &b))
+				return 0;
+			set_key(log, ctx_keys[i].k, b, ln);
+		} else {
+			struct num n;
+			const char *e = parse_num(val, &n);
+
+			/* per-layer arrays ("[8, 8, ...]") are not scalars */
+			if (!e || n.dec || *skip_sp(e))
+				return 0;
+			set_key(log, ctx_keys[i].k, n.mant, ln);
 		}
+		hit(log, KVP_ENGINE_LLAMACPP);
+		return 1;
 	}
 	return 0;
+}
+
+static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	int took;
+
+	if ((took = llama_server_line(log, line, ln)) >= 0 ||
+	    (took = llama_ctx_train_line(log, line, ln)) >= 0 ||
+	    (took = llama_state_line(log, line, ln)) >= 0)
+		return took;
+	if (!(strstr(line, "llama_kv_cache") || strstr(line, "llama_new_context") ||
+	     (tag_is(line, "init") && strstr(line, " KV buffer size")) ||
+	     strstr(line, "llama_init_from_file") ||
+	     strstr(line, "llama_context:") || strstr(line, "llama_init_from_model") ||
+	     strstr(line, "sched_reserve:") ||
+	     strstr(line, "print_info:") || strstr(line, "llm_load_print_meta:")))
+		return 0;
+	if ((took = llama_cache_line(log, line, ln)) >= 0)
+		return took;
+	return llama_key_line(log, line, ln);
 }
 
 /* ---- vLLM ----------------------------------------------------------- */
@@ -855,14 +919,15 @@ static int vllm_encoder_line(struct kvp_log *log, const char *line, uint32_t ln)
 	return 1;
 }
 
-static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
+/* The lines below return what vllm_line returns for a line they know
+ * (0 or 1), or -1 for a line that is none of theirs. */
+
+/* V1's memory lines: weights, blocks, the KV budget and size, the
+ * blocks override. */
+static int vllm_v1_line(struct kvp_log *log, const char *line, uint32_t ln)
 {
 	const char *p, *q;
-	char val[128];
-	int took = 0;
-
-	if (vllm_encoder_line(log, line, ln))
-		return 1;
+	int took;
 
 	if ((p = strstr(line, "Loading model weights took")) ||
 	    (p = strstr(line, "Model loading took"))) {
@@ -904,6 +969,14 @@ static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 		        q + strlen("with num_gpu_blocks_override="), ln);
 		return 1;
 	}
+	return -1;
+}
+
+/* Aphrodite's summary (a vLLM fork: its figures are vLLM's). */
+static int aph_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	const char *p, *q;
+
 	/* Aphrodite's memory summary (dphnAI/sonar issue 1077): "Minimum
 	 * concurrency: 3.31x", "Maximum sequence length allowed in the cache:
 	 * 54160" (= GPU blocks x block size, 3385 x 16) */
@@ -942,6 +1015,15 @@ static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 		return bytes_at(log, KVP_ENGINE_VLLM, KVP_OBS_KV_NEEDED,
 		                KVP_SCOPE_ALL, NULL, &q, 1, ln);
 	}
+	return -1;
+}
+
+/* The concurrency line and V0's refusals for a too-long max_model_len. */
+static int vllm_limit_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	const char *p, *q;
+	int took = 0;
+
 	if ((p = strstr(line, "Maximum concurrency for"))) {
 		struct num n;
 		uint64_t v, tol;
@@ -994,6 +1076,17 @@ static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 		hit(log, KVP_ENGINE_VLLM);
 		return 1;
 	}
+	return -1;
+}
+
+/* V0's profiling figures and gpu_memory_utilization, any number of them
+ * on one line; 1 when one was read. */
+static int vllm_profile_line(struct kvp_log *log, const char *line,
+                             uint32_t ln)
+{
+	const char *p;
+	int took = 0;
+
 	/* V0 profiling (one line, or "total_gpu_memory (..) x ..." lines) */
 	took |= vllm_named_bytes(log, line, "total_gpu_memory", KVP_OBS_TOTAL_MEMORY, ln);
 	took |= vllm_named_bytes(log, line, "peak_torch_memory", KVP_OBS_TORCH_PEAK, ln);
@@ -1018,21 +1111,42 @@ static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 			took = 1;
 		}
 	}
-	/* engine configuration line */
-	if (strstr(line, "LLM engine") && strstr(line, "config")) {
-		if (kv_value(line, "model", val, sizeof val) && val[0])
-			copy_trim(log->set.model, sizeof log->set.model, val, strlen(val));
-		if (kv_value(line, "max_seq_len", val, sizeof val))
-			set_int(log, KVP_LK_MAX_MODEL_LEN, val, ln);
-		if (kv_value(line, "tensor_parallel_size", val, sizeof val))
-			set_int(log, KVP_LK_TP, val, ln);
-		if (kv_value(line, "pipeline_parallel_size", val, sizeof val))
-			set_int(log, KVP_LK_PP, val, ln);
-		if (kv_value(line, "kv_cache_dtype", val, sizeof val))
-			copy_trim(log->set.cache_type_k, sizeof log->set.cache_type_k, val, strlen(val));
-		hit(log, KVP_ENGINE_VLLM);
-		took = 1;
-	}
+	return took;
+}
+
+/* The engine configuration line; 1 when it is one. */
+static int vllm_config_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	char val[128];
+
+	if (!(strstr(line, "LLM engine") && strstr(line, "config")))
+		return 0;
+	if (kv_value(line, "model", val, sizeof val) && val[0])
+		copy_trim(log->set.model, sizeof log->set.model, val, strlen(val));
+	if (kv_value(line, "max_seq_len", val, sizeof val))
+		set_int(log, KVP_LK_MAX_MODEL_LEN, val, ln);
+	if (kv_value(line, "tensor_parallel_size", val, sizeof val))
+		set_int(log, KVP_LK_TP, val, ln);
+	if (kv_value(line, "pipeline_parallel_size", val, sizeof val))
+		set_int(log, KVP_LK_PP, val, ln);
+	if (kv_value(line, "kv_cache_dtype", val, sizeof val))
+		copy_trim(log->set.cache_type_k, sizeof log->set.cache_type_k, val, strlen(val));
+	hit(log, KVP_ENGINE_VLLM);
+	return 1;
+}
+
+static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	int took;
+
+	if (vllm_encoder_line(log, line, ln))
+		return 1;
+	if ((took = vllm_v1_line(log, line, ln)) >= 0 ||
+	    (took = aph_line(log, line, ln)) >= 0 ||
+	    (took = vllm_limit_line(log, line, ln)) >= 0)
+		return took;
+	took = vllm_profile_line(log, line, ln);
+	took |= vllm_config_line(log, line, ln);
 	return took;
 }
 

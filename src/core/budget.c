@@ -22,8 +22,7 @@
  *                Each TP rank also holds what vLLM replicates: the
  *                norms and, when tp > Hkv, the K/V projections of its
  *                replicated heads (tp_replicated_params), at the layers'
- *                average bytes per parameter. Under vLLM, plus its
- *                rotary tables on every rank (kvp_vllm_rope_bytes).
+ *                average bytes per parameter.
  *   kv           the stage's layers (res->layers[], on-device only), for
  *                the replica's share of the sequences, with the rank's
  *                KV heads max(1, Hkv / tp) (replicated when tp > Hkv);
@@ -558,10 +557,6 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 				        ws.body_params), &wb))
 					return over(res, res->n_devices, "weights");
 			}
-			/* vLLM: its rotary tables, loaded with the weights */
-			if (p->engine.kind == KVP_ENGINE_VLLM &&
-			    !kvp_add(wb, kvp_vllm_rope_bytes(p), &wb))
-				return over(res, res->n_devices, "weights");
 			st = kvp_activations_device(p, res, d->tp,
 			                            s == d->pp - 1, seqs, &act,
 			                            &est, &res->error);

@@ -282,8 +282,9 @@ vl_rope_tables[] = {
  * gap). rotary_dim is the head's (MLA: qk_rope_head_dim); a partial
  * rotary factor would make it smaller, so this errs large (pool small).
  * 0 when the model's positions are unknown; UINT64_MAX on overflow.
- * engine_vllm.c takes it out of the budget, budget.c shows it in each
- * device's weights.
+ * engine_vllm.c takes it out of the budget. Not yet a term of the
+ * devices' budgets (budget.c): their weights are the parameters', as
+ * the speed bound reads them.
  */
 uint64_t kvp_vllm_rope_bytes(const struct kvp_plan *p)
 {

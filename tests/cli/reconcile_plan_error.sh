@@ -4,8 +4,9 @@
 # tests/reference/cases/engine-logs.json (README's example, shipped as
 # examples/vllm-startup.log). vLLM measured a KV budget of 3.81 GiB. With
 # kvplan's own terms (issue 32) the plan is 0.62% below it (its weights
-# with vLLM's 32 MiB rotary table are the log's 16,094,101,452 B to 24.5
-# KB; the activation and runtime terms are estimates), still beyond the
+# plus the 32 MiB rotary table the pool gives up are the log's 16,094,
+# 101,452 B to 24.5 KB; the activation and runtime terms are
+# estimates), still beyond the
 # log's print rounding: a finding (before issue 31: "information", 0
 # differences, exit 0). To check the explanation, the plan is then given
 # two inputs other than what the card measured: an activation peak of

@@ -8,7 +8,8 @@
  *     fp8 is fp8_ds_mla, see vl_dsa); Mamba (kind none): its state / tp, one
  *     block per request.
  *   budget per rank = ceil(runtime total x gpu_memory_utilization)
- *                     - (weights / (tp x pp) + activation peak + overheads),
+ *                     - (weights / (tp x pp) + rotary tables
+ *                        + activation peak + overheads),
  *     the three terms as vLLM's profiling measures them (vllm_profile.c)
  *     or kv_cache_memory_bytes when set.
  *   one attention type (pages may differ by layer): one group,
@@ -786,6 +787,8 @@ static enum kvp_status vl_budget(const struct vl_ctx *c, bool with_draft,
 	 * memory (vllm/model_executor/models/utils.py maybe_offload_to_cpu) */
 	non_kv -= (uint64_t)o->cpu_offload_gb << 30 < non_kv
 		? (uint64_t)o->cpu_offload_gb << 30 : non_kv;
+	if (!kvp_add(non_kv, kvp_vllm_rope_bytes(c->p), &non_kv))
+		return eng_overflow(c->res, "vLLM rotary tables");
 	if (!kvp_add(non_kv, act, &non_kv) || !kvp_add(non_kv, over, &non_kv))
 		return eng_overflow(c->res, "devices.overheads");
 	/* issue 14: LoRA slots are allocated with the model and the encoder

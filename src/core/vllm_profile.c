@@ -259,3 +259,46 @@ enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,
 	*out = s;
 	return KVP_OK;
 }
+
+/* Models whose vLLM code builds more than one rotary table (a row, its
+ * count and the source); every other model one. */
+static const struct { const char *model_type; uint32_t tables; const char *src; }
+vl_rope_tables[] = {
+	/* vllm/model_executor/models/gemma3.py Gemma3Attention: sliding
+	 * layers get_rope(base=rope_local_base_freq), full layers the
+	 * global rope_theta with its scaling: two cached get_rope objects */
+	{ "gemma3_text", 2, "vLLM gemma3.py Gemma3Attention" },
+	{ "gemma3", 2, "vLLM gemma3.py Gemma3Attention" },
+};
+
+/*
+ * The rotary tables every rank holds beside its weights, bytes: vLLM's
+ * RotaryEmbedding (model_executor/layers/rotary_embedding/base.py,
+ * 0.19.0 and main @02677fd9) registers cos_sin_cache as a buffer of
+ * max_position_embeddings x rotary_dim values in the model's dtype
+ * (cache.to(dtype)), whole on every TP rank, allocated while the model
+ * loads, so "Model loading took" counts it: Llama-4-Scout's 10,485,760
+ * positions x 128 x 2 B = 2.50 GiB a rank (the run's 2.88 GiB weight
+ * gap). rotary_dim is the head's (MLA: qk_rope_head_dim); a partial
+ * rotary factor would make it smaller, so this errs large (pool small).
+ * 0 when the model's positions are unknown; UINT64_MAX on overflow.
+ * engine_vllm.c takes it out of the budget. Not yet a term of the
+ * devices' budgets (budget.c): their weights are the parameters', as
+ * the speed bound reads them.
+ */
+uint64_t kvp_vllm_rope_bytes(const struct kvp_plan *p)
+{
+	const struct kvp_model *m = &p->model;
+	uint64_t dim = m->base.kind == KVP_LAYER_MLA ? m->mla.qk_rope_head_dim
+	                                             : m->base.k_dim;
+	uint64_t vb = m->weights.dtype == KVP_W_F32 ? 4 : 2, n = 1, out;
+	size_t i;
+
+	for (i = 0; i < sizeof vl_rope_tables / sizeof vl_rope_tables[0]; i++)
+		if (!strcmp(m->model_type, vl_rope_tables[i].model_type))
+			n = vl_rope_tables[i].tables;
+	if (!kvp_mul(m->arch.max_positions, dim, &out) ||
+	    !kvp_mul(out, vb * n, &out))
+		return UINT64_MAX;
+	return out;
+}

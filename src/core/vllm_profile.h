@@ -37,6 +37,10 @@ enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,
                                    uint32_t pp, uint64_t *out,
                                    struct kvp_error *err);
 
+/* vLLM's rotary tables on every rank (cos_sin_cache), bytes: loaded
+ * with the weights, in "Model loading took" (vllm_profile.c). */
+uint64_t kvp_vllm_rope_bytes(const struct kvp_plan *p);
+
 /* vLLM's scheduler and memory settings as it runs them: the plan's, or
  * where the plan leaves them 0 vLLM's defaults for the release and card
  * (kvp_vllm_defaults). */

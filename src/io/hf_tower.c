@@ -24,12 +24,16 @@ struct tower_dims {
 	uint64_t depth, hidden, inter, in_ch, patch, tpatch, merge, out,
 	         npos, ndeep, image, head;
 	uint64_t heads, kv_heads, head_dim, standardize;
+	uint64_t proj_bias;         /* mistral3: multimodal_projector_bias */
 	uint64_t text_hidden;       /* the decoder's hidden_size */
 };
 
 #define REQUIRED UINT64_MAX   /* a key with no default: absent, not counted */
 
-enum key_kind { K_UINT, K_LEN, K_BOOL };
+/* K_LAYER: a layer index or a list of them (vision_feature_layer), read
+ * as vLLM's get_layer_index does (negative: depth + 1 + index) and kept
+ * as the number of layers the tower is built with, the deepest one */
+enum key_kind { K_UINT, K_LEN, K_BOOL, K_LAYER };
 
 struct tower_key {
 	const char *key;
@@ -82,6 +86,25 @@ static const struct tower_key gemma4_keys[] = {
 	{ "patch_size", D(patch), K_UINT, 1, REQUIRED },
 	{ "position_embedding_size", D(npos), K_UINT, 0, REQUIRED },
 	{ "standardize", D(standardize), K_BOOL, 0, REQUIRED },
+	{ NULL, 0, K_UINT, 0, 0 }
+};
+
+/* PixtralVisionConfig (transformers configuration_pixtral.py) defaults */
+static const struct tower_key pixtral_keys[] = {
+	{ "num_hidden_layers", D(depth), K_UINT, 1, 24 },
+	{ "hidden_size", D(hidden), K_UINT, 1, 1024 },
+	{ "intermediate_size", D(inter), K_UINT, 1, 4096 },
+	{ "num_channels", D(in_ch), K_UINT, 1, 3 },
+	{ "patch_size", D(patch), K_UINT, 1, 16 },
+	{ NULL, 0, K_UINT, 0, 0 }
+};
+
+/* Mistral3Config's own keys (top level, configuration_mistral3.py
+ * defaults); vision_feature_layer is read by feature_layers() below */
+static const struct tower_key mistral3_top_keys[] = {
+	{ "spatial_merge_size", D(merge), K_UINT, 1, 2 },
+	{ "multimodal_projector_bias", D(proj_bias), K_BOOL, 0, 0 },
+	{ "vision_feature_layer", D(depth), K_LAYER, 0, 0 },
 	{ NULL, 0, K_UINT, 0, 0 }
 };
 
@@ -224,24 +247,59 @@ static bool gemma4_params(const struct tower_dims *d, uint64_t *out)
 	       (*out = t, true);
 }
 
+/* Mistral 3's tower as vLLM builds it (vllm/model_executor/models/
+ * pixtral.py PixtralHFVisionModel, mistral3.py @02677fd9; transformers'
+ * modeling_pixtral.py and modeling_mistral3.py have the same modules):
+ * patch_conv Conv2d(num_channels, hidden, patch, patch, no bias); ln_pre
+ * RMSNorm(hidden); depth PixtralHFTransformerBlocks (the layers up to
+ * vision_feature_layer: init_vision_tower_for_mistral3) of attention_norm
+ * and ffn_norm RMSNorm(hidden), q, k, v, o Linear(hidden, hidden, no
+ * bias), MLP gate, up and down of intermediate, no bias; no post norm
+ * (require_post_norm=False); Mistral3MultiModalProjector: norm
+ * RMSNorm(hidden), patch_merger.merging_layer Linear(hidden x merge^2,
+ * hidden, no bias), linear_1 Linear(hidden, text hidden) and linear_2
+ * Linear(text hidden, text hidden), with biases when
+ * multimodal_projector_bias. The rotary table is a buffer. */
+static bool pixtral_params(const struct tower_dims *d, uint64_t *out)
+{
+	uint64_t h = d->hidden, th = d->text_hidden, blk = 0, t = 0, m, kern;
+
+	if (!kvp_mul(d->in_ch, d->patch, &kern) || !kvp_mul(kern, d->patch, &kern) ||
+	    !kvp_muladd(&blk, 4 * h, h) ||                          /* q k v o */
+	    !kvp_muladd(&blk, 3 * h, d->inter) ||                   /* MLP */
+	    !kvp_muladd(&blk, 2, h) ||                              /* norms */
+	    !kvp_mul(d->merge, d->merge, &m) || !kvp_mul(m, h, &m))
+		return false;
+	return kvp_muladd(&t, blk, d->depth) &&
+	       kvp_muladd(&t, kern, h) &&                  /* patch_conv */
+	       kvp_muladd(&t, 2, h) &&                     /* ln_pre, proj norm */
+	       kvp_muladd(&t, m, h) &&                     /* merging_layer */
+	       kvp_muladd(&t, h, th) && kvp_muladd(&t, th, th) &&   /* linears */
+	       kvp_muladd(&t, 2 * d->proj_bias, th) &&              /* biases */
+	       (*out = t, true);
+}
+
 static const struct tower_rule {
 	const char *model_type;    /* the config's model_type */
 	const char *tower;         /* vision_config.model_type */
 	const struct tower_key *keys;
+	const struct tower_key *top;   /* top-level keys, or NULL */
 	bool (*params)(const struct tower_dims *d, uint64_t *out);
 	const char *source;
 } rules[] = {
-	{ "qwen3_vl", "qwen3_vl", qwen3_vl_keys, qwen3_vl_params,
+	{ "mistral3", "pixtral", pixtral_keys, mistral3_top_keys, pixtral_params,
+	  "vLLM pixtral.py PixtralHFVisionModel and mistral3.py Mistral3MultiModalProjector" },
+	{ "qwen3_vl", "qwen3_vl", qwen3_vl_keys, NULL, qwen3_vl_params,
 	  "transformers modeling_qwen3_vl.py Qwen3VLVisionModel" },
-	{ "qwen3_vl_moe", "qwen3_vl_moe", qwen3_vl_keys, qwen3_vl_params,
+	{ "qwen3_vl_moe", "qwen3_vl_moe", qwen3_vl_keys, NULL, qwen3_vl_params,
 	  "transformers modular_qwen3_vl_moe.py: Qwen3VLMoeVisionModel(Qwen3VLVisionModel)" },
-	{ "qwen3_5", "qwen3_5", qwen3_vl_keys, qwen3_5_params,
+	{ "qwen3_5", "qwen3_5", qwen3_vl_keys, NULL, qwen3_5_params,
 	  "transformers modular_qwen3_5.py Qwen3_5VisionModel: Qwen3VLVisionModel without deepstack mergers" },
-	{ "qwen3_5_moe", "qwen3_5_moe", qwen3_vl_keys, qwen3_5_params,
+	{ "qwen3_5_moe", "qwen3_5_moe", qwen3_vl_keys, NULL, qwen3_5_params,
 	  "transformers modular_qwen3_5_moe.py: Qwen3_5MoeVisionModel(Qwen3_5VisionModel)" },
-	{ "gemma3", "siglip_vision_model", siglip_keys, gemma3_params,
+	{ "gemma3", "siglip_vision_model", siglip_keys, NULL, gemma3_params,
 	  "transformers modeling_siglip.py SiglipVisionModel and modeling_gemma3.py Gemma3MultiModalProjector" },
-	{ "gemma4", "gemma4_vision", gemma4_keys, gemma4_params,
+	{ "gemma4", "gemma4_vision", gemma4_keys, NULL, gemma4_params,
 	  "transformers modeling_gemma4.py Gemma4VisionModel and Gemma4MultimodalEmbedder" },
 };
 
@@ -257,20 +315,53 @@ static const struct tower_rule *find_rule(const char *model_type,
 	return NULL;
 }
 
-static int read_key(struct cfg *c, const cJSON *v, const struct tower_key *k,
-                    uint64_t *dst)
+/* K_LAYER: vision_feature_layer, one index or a list; *dst holds the
+ * tower's depth on entry and the layers built on return */
+static int read_layer(struct cfg *c, const cJSON *x, const char *path,
+                      uint64_t *dst)
+{
+	const cJSON *e = cJSON_IsArray(x) ? x->child : x;
+	int64_t depth = (int64_t)*dst, deepest = -1, i;
+
+	for (; e; e = cJSON_IsArray(x) ? e->next : NULL) {
+		if (!cJSON_IsNumber(e) || e->valuedouble < -1e6 ||
+		    e->valuedouble > 1e6 ||
+		    e->valuedouble != (double)(int64_t)e->valuedouble) {
+			hf_bad(c, path, x, "must be a layer index or a list of them");
+			return -1;
+		}
+		i = (int64_t)e->valuedouble;
+		i = i < 0 ? depth + 1 + i : i;
+		if (i < 0 || i > depth) {
+			hf_bad(c, path, x, "names no layer of the vision tower");
+			return -1;
+		}
+		deepest = i > deepest ? i : deepest;
+	}
+	if (deepest < 0) {
+		hf_bad(c, path, x, "must name at least one layer");
+		return -1;
+	}
+	*dst = (uint64_t)deepest;
+	return 0;
+}
+
+/* parent: "vision_config" for its keys, NULL for the top level's */
+static int read_key(struct cfg *c, const cJSON *v, const char *parent,
+                    const struct tower_key *k, uint64_t *dst)
 {
 	const cJSON *x = cJSON_GetObjectItemCaseSensitive(v, k->key);
 	char path[80];
 
-	*dst = k->def;
+	if (k->kind != K_LAYER)
+		*dst = k->def;
 	if (!x || cJSON_IsNull(x))
 		return k->def == REQUIRED ? 1 : 0;
-	snprintf(path, sizeof path, "vision_config.%s", k->key);
+	snprintf(path, sizeof path, "%s%s%s", parent ? parent : "",
+	         parent ? "." : "", k->key);
 	switch (k->kind) {
 	case K_UINT:
-		return hf_member_uint(c, v, "vision_config", k->key, k->min,
-		                      DIM_MAX, dst) < 0 ? -1 : 0;
+		return hf_uint_at(c, x, path, k->min, DIM_MAX, dst) < 0 ? -1 : 0;
 	case K_LEN:
 		if (!cJSON_IsArray(x)) {
 			hf_bad(c, path, x, "must be a list");
@@ -285,18 +376,21 @@ static int read_key(struct cfg *c, const cJSON *v, const struct tower_key *k,
 		}
 		*dst = cJSON_IsTrue(x) ? 1 : 0;
 		return 0;
+	case K_LAYER:
+		return read_layer(c, x, path, dst);
 	}
 	return 0;
 }
 
 /* 0 read, -1 refused (c->err set), 1 a required key absent (*missing) */
-static int dims(struct cfg *c, const cJSON *v, const struct tower_key *k,
-                struct tower_dims *d, const char **missing)
+static int dims(struct cfg *c, const cJSON *v, const char *parent,
+                const struct tower_key *k, struct tower_dims *d,
+                const char **missing)
 {
 	int r;
 
-	for (; k->key; k++) {
-		r = read_key(c, v, k, (uint64_t *)((char *)d + k->off));
+	for (; k && k->key; k++) {
+		r = read_key(c, v, parent, k, (uint64_t *)((char *)d + k->off));
 		if (r != 0) {
 			*missing = k->key;
 			return r;
@@ -320,6 +414,7 @@ enum kvp_status hf_tower(struct cfg *c, struct kvp_model *m)
 		struct tower_dims d;
 		const char *missing = NULL;
 		uint64_t n;
+		int rc;
 
 		if (!t || cJSON_IsNull(t))
 			continue;
@@ -336,7 +431,10 @@ enum kvp_status hf_tower(struct cfg *c, struct kvp_model *m)
 		}
 		memset(&d, 0, sizeof d);
 		d.text_hidden = m->arch.hidden;
-		switch (dims(c, t, r->keys, &d, &missing)) {
+		rc = dims(c, t, keys[i], r->keys, &d, &missing);
+		if (rc == 0)
+			rc = dims(c, c->root, NULL, r->top, &d, &missing);
+		switch (rc) {
 		case -1:
 			return c->err->status;
 		case 1:

@@ -87,6 +87,48 @@ else
 	no "bad depth: rc $rc: $(cat "$tmp/e")"
 fi
 
+# Mistral-Small-3.1's Pixtral tower by hand, from the modules vLLM builds
+# (pixtral.py PixtralHFVisionModel, mistral3.py; vision_config hidden
+# 1,024, intermediate 4,096, 24 layers, patch 14, 3 channels; text
+# hidden 5,120; spatial_merge_size 2, no projector bias): a block q, k,
+# v, o 4 x 1,024^2 = 4,194,304, MLP 3 x 1,024 x 4,096 = 12,582,912, two
+# RMSNorms 2,048: 16,779,264, x 24 = 402,702,336; patch_conv 3 x 14 x 14
+# x 1,024 = 602,112; ln_pre and the projector's norm 2,048;
+# merging_layer 4 x 1,024 x 1,024 = 4,194,304; linear_1 1,024 x 5,120 =
+# 5,242,880; linear_2 5,120^2 = 26,214,400; tower 438,958,080, x 2 B =
+# 877,916,160 B over the same config with an unknown tower.
+V=$here/tests/data/hf/verbatim
+w() { "$KVPLAN" calc --model "$1" 2>&1 | sed -n 's/^weights  *\([0-9,]*\) B.*/\1/p' | tr -d ,; }
+sed '/"vision_config"/,/}/s/"model_type": "pixtral",/"model_type": "some_new_vit",/' \
+	"$V/mistral-small-3.1-24b-instruct-2503.json" >"$tmp/ms-unknown.json"
+with=$(w "$V/mistral-small-3.1-24b-instruct-2503.json") without=$(w "$tmp/ms-unknown.json")
+if [ -n "$with" ] && [ -n "$without" ] && [ $((with - without)) -eq 877916160 ]; then
+	ok "Mistral 3's Pixtral tower and projector, by hand: 438,958,080 parameters"
+else
+	no "pixtral tower: '$with' - '$without'"
+fi
+# vision_feature_layer -2: vLLM builds the tower up to layer 23 (one
+# block of 16,779,264 fewer: 33,558,528 B); a list counts its deepest
+sed 's/"vision_feature_layer": -1/"vision_feature_layer": -2/' \
+	"$V/mistral-small-3.1-24b-instruct-2503.json" >"$tmp/ms-fl.json"
+sed 's/"vision_feature_layer": -1/"vision_feature_layer": [3, -2, 10]/' \
+	"$V/mistral-small-3.1-24b-instruct-2503.json" >"$tmp/ms-fl-list.json"
+fl=$(w "$tmp/ms-fl.json") fll=$(w "$tmp/ms-fl-list.json")
+if [ -n "$fl" ] && [ $((with - fl)) -eq 33558528 ] && [ "$fll" = "$fl" ]; then
+	ok "vision_feature_layer -2 (or a list whose deepest is -2) builds 23 of 24 blocks"
+else
+	no "vision_feature_layer: '$with' - '$fl', list '$fll'"
+fi
+sed 's/"vision_feature_layer": -1/"vision_feature_layer": 30/' \
+	"$V/mistral-small-3.1-24b-instruct-2503.json" >"$tmp/ms-bad.json"
+"$KVPLAN" calc --model "$tmp/ms-bad.json" >"$tmp/o" 2>"$tmp/e"
+rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] && grep -q "vision_feature_layer.*30" "$tmp/e"; then
+	ok "a vision_feature_layer past the tower is refused by name"
+else
+	no "bad vision_feature_layer: rc $rc: $(cat "$tmp/e")"
+fi
+
 # a header without its tensors' data: exit 2, one line, the file named
 "$KVPLAN" calc --model "$C/gguf/header-only.gguf" >"$tmp/o" 2>"$tmp/e"
 rc=$?

@@ -3,8 +3,11 @@
 # finding (issue 31). Log: case vllm-10517-llama31-8b-20k of
 # tests/reference/cases/engine-logs.json (README's example, shipped as
 # examples/vllm-startup.log). vLLM measured a KV budget of 3.81 GiB. With
-# kvplan's own terms (issue 32) the plan is 0.20% above it, still beyond
-# the log's print rounding: a finding (before issue 31: "information", 0
+# kvplan's own terms (issue 32) the plan is 0.62% below it (its weights
+# plus the 32 MiB rotary table the pool gives up are the log's 16,094,
+# 101,452 B to 24.5 KB; the activation and runtime terms are
+# estimates), still beyond the
+# log's print rounding: a finding (before issue 31: "information", 0
 # differences, exit 0). To check the explanation, the plan is then given
 # two inputs other than what the card measured: an activation peak of
 # 0.5 GiB and a runtime total of 24 GiB. What explains the difference,
@@ -21,8 +24,8 @@ LOG=$here/../../examples/vllm-startup.log
 P="--model llama-3.1-8b --card rtx-3090"
 
 "$KVPLAN" reconcile "$LOG" $P >"$TMP/t.txt"
-expect "README's example: the plan differs by 0.20%, exit" 1 "$?"
-grep -q '^1 plan figure (the plan.s own prediction) differs from the log beyond print rounding: KV budget -0.20%$' "$TMP/t.txt" &&
+expect "README's example: the plan differs by 0.62%, exit" 1 "$?"
+grep -q '^1 plan figure (the plan.s own prediction) differs from the log beyond print rounding: KV budget +0.62%$' "$TMP/t.txt" &&
 	ok "README's example: counted" || notok "summary: $(grep 'plan figure' "$TMP/t.txt")"
 P="$P --activations 536870912 --card-runtime-total 25769803776"
 "$KVPLAN" reconcile "$LOG" $P >"$TMP/t.txt"
@@ -46,6 +49,10 @@ awk '/^  explained by/ { n = split($0, a, /\(/); for (i = 2; i <= n; i++) { spli
 "$KVPLAN" reconcile "$LOG" $P --activations 2223934065 --card-runtime-total 25318832210 >"$TMP/t2.txt"
 pct() { sed -n 's/^1 plan figure .*: KV budget [-+]\([0-9.]*\)%$/\1/p' "$1"; }
 before=$(pct "$TMP/t.txt") after=$(pct "$TMP/t2.txt")
+# (or vanishes: 0 plan figures differ beyond print rounding)
+if [ -z "$after" ] && grep -q '^0 plan figures (the plan.s own prediction) differ' "$TMP/t2.txt"; then
+	after=0
+fi
 [ -n "$before" ] && [ -n "$after" ] && awk -v a="$after" -v b="$before" 'BEGIN { exit !(a + 0 < b / 2) }' &&
 	ok "with the measured inputs the difference falls by more than half ($before% -> $after%)" ||
 	notok "advice: $(grep 'plan figure' "$TMP/t2.txt")"

@@ -1,0 +1,39 @@
+#!/bin/sh
+# vllm_rope_cache.sh - vLLM's rotary tables come out of the KV budget
+# (issue 32): RotaryEmbedding registers cos_sin_cache, max_position_
+# embeddings x rotary_dim values in the model's dtype, on every rank,
+# while the model loads (vllm/model_executor/layers/rotary_embedding/
+# base.py: cache.to(dtype)), so "Model loading took" counts it.
+# Hand-worked differences of the budget against --max-positions 0 (no
+# table):
+#   Llama-3.1-8B, head 128, 131,072 positions, bf16: 131,072 x 128 x 2
+#     = 33,554,432 B, the same on each of TP 2's ranks (not split)
+#   Gemma 3 27B: two tables (gemma3.py: local and global bases),
+#     2 x 131,072 x 128 x 2 = 67,108,864 B
+#   Llama-4-Scout: 10,485,760 x 128 x 2 = 2,684,354,560 B (2.50 GiB)
+set -u
+: "${KVPLAN:?KVPLAN must name the kvplan binary}"
+fail=0
+ok() { echo "ok - $1"; }
+no() { echo "not ok - $1"; fail=1; }
+budget() {
+	"$KVPLAN" calc --engine vllm@0.19.0 --card h100-80gb-sxm \
+		--max-model-len 8192 --format json "$@" 2>&1 |
+		sed -n 's/.*"budget_bytes":[[:space:]]*\([0-9]*\).*/\1/p' | head -1
+}
+check() {   # name expected-difference calc-args...
+	name=$1 want=$2
+	shift 2
+	with=$(budget "$@") without=$(budget "$@" --max-positions 0)
+	if [ -n "$with" ] && [ -n "$without" ] &&
+	   [ $((without - with)) -eq "$want" ]; then
+		ok "$name: the rotary table takes $want B"
+	else
+		no "$name: budget '$with' against '$without' without a table, want $want B less"
+	fi
+}
+check "Llama-3.1-8B" 33554432 --model llama-3.1-8b
+check "Llama-3.1-8B at TP 2, each rank" 33554432 --model llama-3.1-8b --tp 2
+check "Gemma 3 27B, two tables" 67108864 --model gemma-3-27b-it
+check "Llama-4-Scout at TP 4" 2684354560 --model llama-4-scout-17b-16e-instruct --tp 4
+exit $fail

@@ -121,10 +121,16 @@ static uint32_t inputs(const struct kvp_plan *p, const struct kvp_result *res,
 		add(in, &k, "device memory", "--card-capacity", d->capacity_bytes,
 		    tot->value, effect(d->capacity_bytes, tot->value, util, 1000000u,
 		                       false), tot->tolerance);
-	if (w)
+	if (w) {
+		/* vLLM's "Model loading took" holds its rotary tables, which
+		 * the plan takes from the budget beside the weights */
+		uint64_t pw = d->weights_bytes;
+
+		if (e == KVP_ENGINE_VLLM)
+			pw += kvp_vllm_rope_bytes(p);
 		add(in, &k, "weights", "the model's own files give the bytes",
-		    d->weights_bytes, w->value,
-		    effect(d->weights_bytes, w->value, 1, 1, true), w->tolerance);
+		    pw, w->value, effect(pw, w->value, 1, 1, true), w->tolerance);
+	}
 	if (!act && peak && w && peak->value >= w->value) {
 		/* V0: the peak holds the weights */
 		a = *peak;

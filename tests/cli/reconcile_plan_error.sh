@@ -27,6 +27,12 @@ P="--model llama-3.1-8b --card rtx-3090"
 expect "README's example: the plan differs by 0.62%, exit" 1 "$?"
 grep -q '^1 plan figure (the plan.s own prediction) differs from the log beyond print rounding: KV budget +0.62%$' "$TMP/t.txt" &&
 	ok "README's example: counted" || notok "summary: $(grep 'plan figure' "$TMP/t.txt")"
+# vLLM's "Model loading took" 14.99 GiB holds its rotary table (131,072
+# positions x 128 x 2 B = 33,554,432 B) beside the weights' 14.96 GiB; the
+# plan takes the table from the budget, so the weights explain nothing
+grep '^  explained' "$TMP/t.txt" | grep -q 'weights' &&
+	notok "the weights named: $(grep '^  explained' "$TMP/t.txt")" ||
+	ok "README's example: the weights with the rotary table match the log's"
 P="$P --activations 536870912 --card-runtime-total 25769803776"
 "$KVPLAN" reconcile "$LOG" $P >"$TMP/t.txt"
 expect "given other inputs: the plan differs, exit" 1 "$?"

@@ -37,10 +37,10 @@ CPPFLAGS += -Iinclude -Isrc -DKVP_VERSION='"$(VERSION)"' -DKVP_DATADIR='"$(DATAD
 CFLAGS   += $(STD) $(OPT) $(WARN) $(SANFLAGS)
 LDFLAGS  += $(SANFLAGS)
 
-CORE_SRC := $(sort $(wildcard src/core/*.c))
-IO_SRC   := $(sort $(wildcard src/io/*.c))
-TUI_SRC  := $(sort $(wildcard src/tui/*.c))
-CLI_SRC  := $(filter-out src/cli/main.c,$(sort $(wildcard src/cli/*.c)))
+CORE_SRC := $(sort $(shell find src/core -name '*.c'))
+IO_SRC   := $(sort $(shell find src/io -name '*.c'))
+TUI_SRC  := $(sort $(shell find src/tui -name '*.c'))
+CLI_SRC  := $(filter-out src/cli/main.c,$(sort $(shell find src/cli -name '*.c')))
 MAIN_SRC := src/cli/main.c
 
 obj = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(1))
@@ -111,8 +111,8 @@ $(BUILD)/bench/%: bench/%.c $(CLI_OBJ) $(TUI_OBJ) $(LIB)
 
 # The core never sees a terminal, a JSON parser or a file.
 purity:
-	@bad=$$(grep -nE '#include *[<"](n?curses|ncursesw/|form|panel|cjson/|cJSON|fcntl|unistd)' src/core/*.c include/kvplan/*.h; \
-	       grep -nE '\b(printf|fprintf|puts|fputs|fopen|fwrite|fread|getenv|exit|malloc|calloc|realloc)\s*\(' src/core/*.c); \
+	@bad=$$(grep -nE '#include *[<"](n?curses|ncursesw/|form|panel|cjson/|cJSON|fcntl|unistd)' $$(find src/core -name '*.[ch]') include/kvplan/*.h; \
+	       grep -nE '\b(printf|fprintf|puts|fputs|fopen|fwrite|fread|getenv|exit|malloc|calloc|realloc)\s*\(' $$(find src/core -name '*.c')); \
 	 if [ -n "$$bad" ]; then echo "purity: src/core must not do I/O, allocate or include curses/cJSON:"; echo "$$bad"; exit 1; fi; \
 	 echo "purity: src/core is pure"
 
@@ -158,4 +158,4 @@ fuzz:
 clean:
 	rm -rf build
 
--include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/tests/*.d $(BUILD)/bench/*.d)
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null) $(wildcard $(BUILD)/tests/*.d $(BUILD)/bench/*.d)

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/log_parse.h"
+#include "io/logs/log_parse.h"
 #include "kvplan/compute.h"
 #include "kvplan/reconcile.h"
 #include "bench_util.h"

@@ -3,7 +3,7 @@
  *   man_sections fields   every flag of the field table (kvplan/field.h)
  *   man_sections keys     every action of the TUI table (src/tui/action.h)
  *   man_sections warnings every warning code of the table in
- *                         src/core/warning.c: id, slug and advice
+ *                         src/core/verdict/warning.c: id, slug and advice
  * tools/man_update.sh pastes them between the `.\" BEGIN x` and
  * `.\" END x` markers of the page; tests/cli/man_sections.sh rebuilds this
  * program in `make check` and fails when the page has drifted.

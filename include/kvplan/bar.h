@@ -13,7 +13,7 @@
  * Units: eighths of a cell in the *_eighths fields for UTF-8 partial
  * blocks; whole cells elsewhere. Pure: no I/O, no allocation.
  *
- * How to draw (details in src/core/bar.c): paint cells[i] of segment i in
+ * How to draw (details in src/core/text/bar.c): paint cells[i] of segment i in
  * order. When it fits, overflow_cells = 0, cap_cell = width and the mark
  * is the bar's right end. When over, the mark takes one cell at column
  * cap_cell (= used_cells), after it come overflow_cells cells of the

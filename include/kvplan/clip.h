@@ -2,7 +2,7 @@
  * clip.h - llama.cpp's multimodal encoder (tools/mtmd/clip.cpp): the side
  * of the square image its warmup graph is built for. The compute buffer
  * llama.cpp reserves for the encoder is that graph's, so the side decides
- * it (src/core/clip_buf.c estimates the buffer).
+ * it (src/core/engines/llamacpp/clip_buf.c estimates the buffer).
  */
 #ifndef KVPLAN_CLIP_H
 #define KVPLAN_CLIP_H

@@ -20,7 +20,7 @@ struct kvp_card {
 	bool allocatable;         /* capacity is what CUDA can allocate, not
 	                             the nvidia-smi total */
 	bool shared_with_system;  /* unified memory (Apple) */
-	/* The speed envelope (src/core/speed.c), from the data sheet named
+	/* The speed envelope (src/core/speed/speed.c), from the data sheet named
 	 * in speed_source; 0 = not known (no bound is then given). */
 	uint64_t bandwidth;       /* memory bandwidth, bytes per second */
 	uint64_t flops_16bit;     /* dense 16-bit tensor peak, FLOP/s */
@@ -29,7 +29,7 @@ struct kvp_card {
 	/* The total the runtime reports to an engine (torch.cuda.
 	 * mem_get_info()[1], what vLLM multiplies by gpu_memory_utilization),
 	 * bytes, with the log or document it comes from; 0 = not known (vLLM
-	 * then takes an estimate, src/core/vllm_profile.c). */
+	 * then takes an estimate, src/core/engines/vllm/vllm_profile.c). */
 	uint64_t runtime_total_bytes;
 	char runtime_source[256];
 };
@@ -73,7 +73,7 @@ struct kvp_devices {
 /*
  * Add the documented default overhead entries (cuda_context, cuda_graphs,
  * tp_comm when tp or pp > 1, allocator_reserve) to d->overheads, each
- * with its source in src/core/overhead.c. Entries already present by
+ * with its source in src/core/device/overhead.c. Entries already present by
  * name are kept as they are; nothing is added past KVP_MAX_OVERHEADS.
  */
 void kvp_overheads_default(struct kvp_devices *d);

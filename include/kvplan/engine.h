@@ -32,7 +32,7 @@ enum kvp_status kvp_engine_parse(const char *s, enum kvp_engine_kind *out,
 enum kvp_tristate { KVP_AUTO = 0, KVP_ON, KVP_OFF };
 
 /*
- * llama.cpp (src/core/engine_llamacpp.c; ENGINES.md, measured on upstream
+ * llama.cpp (src/core/engines/llamacpp/engine_llamacpp.c; ENGINES.md, measured on upstream
  * 84f71294). The cache is sized by these options, not by the workload:
  * n_ctx = pad256(ctx_size); per sequence pad256(n_ctx / parallel) cells
  * unless kv_unified; sliding layers pad256(min(n_ctx_seq, n_swa x (unified
@@ -78,7 +78,7 @@ struct kvp_llamacpp_opts {
 	                             first N layers stay in host memory (the
 	                             -ot "blk\\.(0..N-1)\\.ffn_(up|down|gate)_exps"
 	                             override common/arg.cpp builds); default 0 */
-	/* Issue 14 (src/core/parts.c). Bytes of tensor data as the GGUF
+	/* Issue 14 (src/core/weights/parts.c). Bytes of tensor data as the GGUF
 	 * files store them (--lora FILE, --mmproj FILE read their tensor
 	 * infos; a plan gives the sums): exact. Both on the device that
 	 * holds the layers (llama-adapter.cpp puts each adapter tensor in
@@ -86,7 +86,7 @@ struct kvp_llamacpp_opts {
 	 * the GPU unless --no-mmproj-offload); default 0 = none. */
 	uint64_t lora_bytes;      /* --lora adapters, summed */
 	uint64_t mmproj_bytes;    /* --mmproj: the vision/audio encoder file */
-	/* The vision encoder's compute buffer (src/core/clip_buf.c, an
+	/* The vision encoder's compute buffer (src/core/engines/llamacpp/clip_buf.c, an
 	 * ESTIMATE): the shape of the tower the warmup graph runs, read by
 	 * --mmproj FILE from the GGUF's clip.vision.* keys, and the side of
 	 * the square warmup image (the log's "warmup with image size = W x
@@ -104,7 +104,7 @@ struct kvp_llamacpp_opts {
 	                             offload: the encoder's tensors and compute
 	                             on the GPU, or on the CPU in host memory
 	                             (mtmd use_gpu; clip_ctx's backend) */
-	/* Issue 14, speculative decoding (src/core/draft.c): the draft model
+	/* Issue 14, speculative decoding (src/core/weights/draft.c): the draft model
 	 * (plan.draft) gets one context per slot (-np), each of ctx_size_draft
 	 * cells and one sequence, tools/server/server-context.cpp load_model
 	 * and init (llama.cpp fb40266). */
@@ -123,7 +123,7 @@ struct kvp_llamacpp_opts {
 	/* -ot / --override-tensor PATTERN=BUFFER,... as llama.cpp takes it
 	 * (items joined by ','; "" = none). The front end matches the
 	 * patterns against the model's GGUF tensor names
-	 * (src/io/override_tensor.c, kvp_ot_resolve) and writes ot_layer[]
+	 * (src/io/gguf/override_tensor.c, kvp_ot_resolve) and writes ot_layer[]
 	 * and ot_global, which the core reads (host.c): per layer, bits 0-1
 	 * where its weights go and bits 2-3 where its routed experts go;
 	 * ot_global bits 0-1 token_embd, 2-3 output; each 0 (as -ngl and
@@ -151,12 +151,12 @@ struct kvp_llamacpp_opts {
 	int32_t ctx_checkpoints;  /* llama-server -ctxcp, --ctx-checkpoints:
 	                             context checkpoints a slot keeps, in
 	                             host memory, for recurrent, hybrid and
-	                             SWA models (src/core/ckpt.c); 0 = none;
+	                             SWA models (src/core/engines/llamacpp/ckpt.c); 0 = none;
 	                             default -1 = the build's default (32) */
 };
 
 /*
- * vLLM V1 (src/core/engine_vllm.c). Budget per GPU = ceil(card capacity x
+ * vLLM V1 (src/core/engines/vllm/engine_vllm.c). Budget per GPU = ceil(card capacity x
  * gpu_memory_utilization) - (weights / (tp x pp) + activation peak + the
  * plan's overheads), or kv_cache_memory_bytes; the pool takes all of it
  * in blocks. Refused, in vLLM's words, when the budget is not positive
@@ -183,7 +183,7 @@ enum kvp_mamba_dtype {
  * (model.arch.mtp_layers), whose layers join the pool too, or an EAGLE-3
  * head (plan.draft with model.arch.eagle3) or an EAGLE-1 llama head
  * (eagle), whose layers join it as a draft model's do
- * (src/core/draft.c). */
+ * (src/core/weights/draft.c). */
 enum kvp_spec_method {
 	KVP_SPEC_NONE = 0,
 	KVP_SPEC_DRAFT_MODEL,
@@ -204,7 +204,7 @@ enum kvp_spec_method kvp_draft_method(const struct kvp_model *draft,
                                       enum kvp_spec_method given);
 
 struct kvp_vllm_opts {
-	/* Issue 14, speculative decoding (src/core/draft.c), named after the
+	/* Issue 14, speculative decoding (src/core/weights/draft.c), named after the
 	 * keys of --speculative-config: */
 	enum kvp_spec_method speculative_method; /* "method"; none (default),
 	                                     draft_model (set by
@@ -218,7 +218,7 @@ struct kvp_vllm_opts {
 	                                     drafted per step; the scheduler's
 	                                     num_lookahead_tokens; >= 1 with a
 	                                     method */
-	/* Issue 14 (src/core/parts.c), vllm/config/lora.py and
+	/* Issue 14 (src/core/weights/parts.c), vllm/config/lora.py and
 	 * vllm/lora/layers/base_linear.py create_lora_weights: */
 	bool enable_lora;                 /* --enable-lora; default false */
 	uint32_t max_loras;               /* --max-loras: device slots;
@@ -256,7 +256,7 @@ struct kvp_vllm_opts {
 	                                     the largest modality a prompt may
 	                                     hold; 0 = not given (the encoder
 	                                     profile's items are then a range,
-	                                     src/core/parts.c) */
+	                                     src/core/weights/parts.c) */
 	/* --kv-cache-dtype: auto (default) = each layer's cache format from
 	 * the model; otherwise kv_cache_dtype for every layer (f16, bf16,
 	 * f32, fp8, int8). */
@@ -304,7 +304,7 @@ enum kvp_hf_cache {
 };
 
 /*
- * transformers (src/core/engine_transformers.c, cache_utils.py): one
+ * transformers (src/core/engines/engine_transformers.c, cache_utils.py): one
  * generate() call with every resident sequence as one batch padded to
  * the longest; the compute dtype is the model's cache format.
  */
@@ -324,7 +324,7 @@ struct kvp_transformers_opts {
 };
 
 /*
- * SGLang (src/core/engine_sglang.c). Tokens = (capacity x
+ * SGLang (src/core/engines/engine_sglang.c). Tokens = (capacity x
  * mem_fraction_static - weights / tp - overheads) // bytes per token,
  * whole pages, at most max_total_tokens.
  */
@@ -358,7 +358,7 @@ struct kvp_sglang_opts {
 };
 
 /*
- * TensorRT-LLM (src/core/engine_trtllm.c, KvCacheConfig). Budget =
+ * TensorRT-LLM (src/core/engines/engine_trtllm.c, KvCacheConfig). Budget =
  * max_gpu_total_bytes when set, else free_gpu_memory_fraction x
  * (capacity - weights / (tp x pp) - activation peak - overheads); one
  * window: whole blocks, at most ceil(max_tokens / tokens_per_block);

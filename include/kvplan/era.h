@@ -3,7 +3,7 @@
  * its allocator between releases; a plan names the release it runs
  * (engine.version, `--engine vllm@0.6.4`), "" meaning the current one
  * kvplan's rules were taken from. Each rule that changes bytes is a row
- * of the table in src/core/era.c: the engine, the first release that has
+ * of the table in src/core/engines/era.c: the engine, the first release that has
  * it, its source (PR, release notes) and what the engine did before.
  */
 #ifndef KVPLAN_ERA_H
@@ -117,7 +117,7 @@ enum kvp_era_rule {
 	KVP_ERA_VLLM_SAMPLER_SLIM, /* vLLM V1's profile peak over the dummy
 	                             sampler run is about 16 B per sequence
 	                             and vocabulary entry (0.17.0 on); before
-	                             about 40 B (src/core/vllm_profile.c) */
+	                             about 40 B (src/core/engines/vllm/vllm_profile.c) */
 	KVP_ERA_VLLM_GRAPH_BUDGET, /* vLLM subtracts its CUDA graph estimate
 	                             from the KV budget by default
 	                             (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS

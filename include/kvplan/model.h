@@ -125,7 +125,7 @@ struct kvp_arch {
 	                                 Mamba (Nemotron-H's pattern) */
 	uint64_t recurrent_params_per_layer; /* Mamba etc., from the importer */
 	uint64_t tower_params;        /* vision/audio tower and projector
-	                                 (issue 14, io/hf_tower.c): counted
+	                                 (issue 14, io/hf/hf_tower.c): counted
 	                                 at 16 bits, not read per decode step;
 	                                 0 none or not counted */
 	uint64_t max_positions;       /* max_position_embeddings, 0 unknown */

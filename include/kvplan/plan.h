@@ -21,7 +21,7 @@ struct kvp_plan {
 	struct kvp_devices devices;
 	/* Issue 14: the draft model of speculative decoding (llama.cpp -md,
 	 * vLLM speculative_config model); n_layers 0 = none. Sized by
-	 * src/core/draft.c under the same workload and engine. */
+	 * src/core/weights/draft.c under the same workload and engine. */
 	struct kvp_model draft;
 };
 

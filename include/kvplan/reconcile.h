@@ -1,6 +1,6 @@
 /*
  * reconcile.h - a plan's computed figures set against the figures a real
- * engine printed at startup (observations, read by src/io/log_parse.c).
+ * engine printed at startup (observations, read by src/io/logs/log_parse.c).
  *
  * Pure: no I/O, no allocation. An observation is a number the log printed,
  * converted to exact bytes (or a count) with the half-unit of its last

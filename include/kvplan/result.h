@@ -270,7 +270,7 @@ struct kvp_warning {
 };
 
 /*
- * The speed envelope (src/core/speed.c): a roofline BOUND from the cards'
+ * The speed envelope (src/core/speed/speed.c): a roofline BOUND from the cards'
  * data-sheet bandwidth and peak FLOP/s, not a measurement. Real engines
  * reach a fraction of it. Times are lower bounds (ns, rounded down);
  * rates are upper bounds (thousandths of tokens/s, rounded up).
@@ -352,7 +352,7 @@ enum kvp_figure {
 const char *kvp_figure_name(enum kvp_figure f);
 
 /*
- * Host (CPU) memory (src/core/host.c): what the plan keeps outside the
+ * Host (CPU) memory (src/core/device/host.c): what the plan keeps outside the
  * cards, as a budget of its own. Bytes, exact under the engine's rules:
  *   weights  llama.cpp: the input embedding table (always in host
  *            memory: llama-model.cpp puts the input layer on the CPU),
@@ -397,7 +397,7 @@ struct kvp_host_result {
 	enum kvp_figure compute_kind;
 	char compute_source[128];
 	uint32_t compute_tol_ppm;
-	/* llama-server's context checkpoints (src/core/ckpt.c): each slot
+	/* llama-server's context checkpoints (src/core/engines/llamacpp/ckpt.c): each slot
 	 * keeps at most ckpt_count of ckpt_each bytes (exact for recurrent
 	 * and hybrid models, at most for SWA ones: ckpt_at_most), so
 	 * ckpt_bytes = ckpt_slots x ckpt_count x ckpt_each is what they can
@@ -414,7 +414,7 @@ struct kvp_host_result {
 
 
 /*
- * Deployment parts beside the decoder (src/core/parts.c, issue 14), per
+ * Deployment parts beside the decoder (src/core/weights/parts.c, issue 14), per
  * device of the plan (every device holds the same under the rules
  * below; parts.c refuses the layouts where they would differ):
  *   encoder  llama.cpp --mmproj: the file's tensor bytes (exact);
@@ -468,7 +468,7 @@ struct kvp_parts_result {
 };
 
 /*
- * The draft model of speculative decoding (src/core/draft.c, issue 14),
+ * The draft model of speculative decoding (src/core/weights/draft.c, issue 14),
  * beside the target's figures (kv.* and weights.* stay the target's):
  *   llama.cpp  one draft context per slot (-np), each of n_ctx_dft cells
  *              (-cd, else the main context's n_ctx_seq), one sequence,

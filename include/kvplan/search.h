@@ -12,7 +12,7 @@
  * do not, kvp_solve_mix), the constraint that binds at N + 1 named, and
  * optionally the longest class-0 length (kvp_solve, length).
  *
- * Work saved, each with its proof in src/core/search.c and a test that
+ * Work saved, each with its proof in src/core/search/search.c and a test that
  * fails if it dropped a configuration that fits:
  *   KVP_PRUNE_SAME_PLAN  configurations that differ only in how the same
  *                        cards are spread over nodes give the same plan:

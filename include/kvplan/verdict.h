@@ -1,6 +1,6 @@
 /*
  * verdict.h - the one answer an ops engineer acts on (issue 31), computed
- * once by kvp_compute (src/core/verdict.c) into res->verdict and read by
+ * once by kvp_compute (src/core/verdict/verdict.c) into res->verdict and read by
  * every output: text, JSON, Markdown, SVG, CSV, the planner's verdict
  * line and `kvplan fit`'s exit status.
  *

@@ -50,7 +50,7 @@ struct kvp_workload {
 	 * request (stored once across all requests). When active classes
 	 * give different system lengths, their common first min(system)
 	 * tokens are shared. Full-attention/MLA layers, DYNAMIC and PAGED
-	 * (full blocks) only; see src/core/kv.c. */
+	 * (full blocks) only; see src/core/cache/kv.c. */
 	bool share_system_prefix;
 	/*
 	 * Optional ragged lengths: total positions (prompt + generation) of

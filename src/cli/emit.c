@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "cli/emit.h"
-#include "cli/launch.h"
+#include "cli/launch/launch.h"
 #include "io/file.h"
 #include "kvplan/escape.h"
 

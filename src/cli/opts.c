@@ -10,21 +10,21 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cli/launch.h"
+#include "cli/launch/launch.h"
 #include "cli/opts.h"
 #include "cli/suggest.h"
-#include "io/plan_json.h"
+#include "io/plan/plan_json.h"
 #include "kvplan/field.h"
 #include "kvplan/import.h"
 #include "kvplan/layers.h"
 #include "kvplan/preset.h"
 #include "kvplan/validate.h"
 #include "kvplan/checked.h"
-#include "io/gguf.h"
-#include "io/lora.h"
-#include "io/mmproj.h"
-#include "io/override_tensor.h"
-#include "io/smi_csv.h"
+#include "io/gguf/gguf.h"
+#include "io/gguf/lora.h"
+#include "io/gguf/mmproj.h"
+#include "io/gguf/override_tensor.h"
+#include "io/logs/smi_csv.h"
 #include "io/file.h"
 
 static const char *const default_formats[] = { "text", "json", NULL };
@@ -130,7 +130,7 @@ static bool lookup(const struct kvp_opts *o, const char *name, struct flagref *r
 }
 
 /* --card FILE holding `nvidia-smi --query-gpu=name,memory.total
- * --format=csv` output (io/smi_csv.h): its board and count as the card
+ * --format=csv` output (io/logs/smi_csv.h): its board and count as the card
  * group. 1 done, 0 not such a file, -1 error set. */
 static int card_from_smi(struct kvp_plan *p, struct kvp_opts *o,
                          const char *v, struct kvp_error *err)

@@ -1,7 +1,7 @@
 /*
  * suggest.h - "did you mean": the nearest of a list of names to what was
  * typed (a mistyped command or --flag), as preset names get theirs
- * (src/io/preset_names.c).
+ * (src/io/plan/preset_names.c).
  */
 #ifndef KVPLAN_CLI_SUGGEST_H
 #define KVPLAN_CLI_SUGGEST_H

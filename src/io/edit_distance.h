@@ -1,6 +1,6 @@
 /* edit_distance.h - Levenshtein distance of two names, for "did you
  * mean" (mistyped commands and flags, src/cli/suggest.c) and preset names
- * (src/io/preset_names.c). */
+ * (src/io/plan/preset_names.c). */
 #ifndef KVPLAN_IO_EDIT_DISTANCE_H
 #define KVPLAN_IO_EDIT_DISTANCE_H
 

@@ -7,16 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/override_tensor.h"
-#include "io/plan_json.h"
+#include "io/gguf/override_tensor.h"
+#include "io/plan/plan_json.h"
 #include "kvplan/compute.h"
 #include "kvplan/fit.h"
 #include "tui/app.h"
-#include "tui/engine_view.h"
-#include "tui/form_view.h"
-#include "tui/deploy_view.h"
-#include "tui/sweep_view.h"
-#include "tui/teach_view.h"
+#include "tui/views/engine_view.h"
+#include "tui/views/form_view.h"
+#include "tui/views/deploy_view.h"
+#include "tui/views/sweep_view.h"
+#include "tui/views/teach_view.h"
 
 static const char *const section_names[TUI_SEC_COUNT] = {
 	[TUI_SEC_PLAN] = "Plan",
@@ -93,7 +93,7 @@ bool tui_app_recompute(struct tui_app *a)
 	struct kvp_error err;
 
 	/* llama.cpp -ot: the patterns are matched against the model's
-	 * tensor names here in the front end (src/io/override_tensor.c), and
+	 * tensor names here in the front end (src/io/gguf/override_tensor.c), and
 	 * the placement they give depends on the model: after any edit
 	 * (another model, experts, layers) they are matched again, so the
 	 * planner never prices a placement found for the old model */

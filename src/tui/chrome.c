@@ -8,7 +8,7 @@
 #include <wchar.h>
 
 #include "tui/chrome.h"
-#include "tui/form_view.h"
+#include "tui/views/form_view.h"
 #include "tui/text.h"
 
 /* Tabs shown at this width: the Deploy tab (the last) only from 100

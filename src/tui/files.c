@@ -14,13 +14,13 @@
 #include <unistd.h>
 
 #include "io/file.h"
-#include "io/plan_json.h"
-#include "io/record_json.h"
-#include "io/report_md.h"
+#include "io/plan/plan_json.h"
+#include "io/report/record_json.h"
+#include "io/report/report_md.h"
 #include "kvplan/compute.h"
 #include "tui/files.h"
-#include "tui/launch_tui.h"
-#include "tui/form_view.h"
+#include "tui/views/launch_tui.h"
+#include "tui/views/form_view.h"
 #include "tui/prompt.h"
 #include "tui/render.h"
 #include "tui/term.h"

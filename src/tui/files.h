@@ -1,8 +1,8 @@
 /*
  * files.h - the planner's file actions: save (atomic, through
- * src/io/plan_json.h; refuses to overwrite a file changed on disk since it
+ * src/io/plan/plan_json.h; refuses to overwrite a file changed on disk since it
  * was opened or saved unless the user says so), open a plan or record, and
- * export the Markdown report (src/io/report_md.h) of the current result.
+ * export the Markdown report (src/io/report/report_md.h) of the current result.
  */
 #ifndef KVPLAN_TUI_FILES_H
 #define KVPLAN_TUI_FILES_H

@@ -9,15 +9,15 @@
 
 #include "kvplan/engine.h"
 #include "tui/chrome.h"
-#include "tui/engine_view.h"
-#include "tui/form_view.h"
+#include "tui/views/engine_view.h"
+#include "tui/views/form_view.h"
 #include "tui/help.h"
-#include "tui/layers_view.h"
-#include "tui/panel.h"
+#include "tui/views/layers_view.h"
+#include "tui/views/panel.h"
 #include "tui/render.h"
-#include "tui/deploy_view.h"
-#include "tui/sweep_view.h"
-#include "tui/teach_view.h"
+#include "tui/views/deploy_view.h"
+#include "tui/views/sweep_view.h"
+#include "tui/views/teach_view.h"
 #include "tui/text.h"
 
 /* Written to the terminal after each frame when the benchmark asks for

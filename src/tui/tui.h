@@ -1,5 +1,5 @@
 /*
- * tui.h - the terminal planner's entry point, for src/cli/cmd_tui.c.
+ * tui.h - the terminal planner's entry point, for src/cli/cmd/cmd_tui.c.
  */
 #ifndef KVPLAN_TUI_TUI_H
 #define KVPLAN_TUI_TUI_H

@@ -84,7 +84,7 @@ else no "named release (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi
 
 # calc's "would report" lines are the wording of the release kvplan has it
 # for: vLLM V0's own ("# GPU blocks", plain header, lines_wording 0.6.4);
-# a llama.cpp build no row of src/core/lc_words.c words (b4400 lies
+# a llama.cpp build no row of src/core/engines/llamacpp/lc_words.c words (b4400 lies
 # between the rows of b4343 and b4445) gets today's words, and the header
 # says so (tests/cli/llamacpp_words.sh has the worded builds)
 "$KVPLAN" calc --engine vllm@0.6.4 --model llama-3.1-8b --card rtx-3090 --max-model-len 20000 --format json > "$tmp/out" 2> "$tmp/err"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # llamacpp_ckpt.sh - llama-server's context checkpoints in host memory
-# (issue 14; src/core/ckpt.c). A slot keeps at most --ctx-checkpoints
+# (issue 14; src/core/engines/llamacpp/ckpt.c). A slot keeps at most --ctx-checkpoints
 # (default 32, common/common.h at 001d906a) checkpoints of its sequence's
 # partial state, for recurrent, hybrid and SWA models.
 #

@@ -1,6 +1,6 @@
 #!/bin/sh
 # llamacpp_mmproj.sh - the --mmproj encoder's compute buffer (issue 14;
-# src/core/clip_buf.c, an estimate) as calc, JSON and reconcile show it.
+# src/core/engines/llamacpp/clip_buf.c, an estimate) as calc, JSON and reconcile show it.
 # The GGUF files are written here with the keys the logs print
 # (tests/data/logs/clip_buffers.tsv has the sources).
 #

@@ -1,6 +1,6 @@
 #!/bin/sh
 # llamacpp_words.sh - calc prints llama.cpp's lines in the words of the
-# build the plan names (src/core/lc_words.c; issue 17 item 1, "the renames
+# build the plan names (src/core/engines/llamacpp/lc_words.c; issue 17 item 1, "the renames
 # of its cache log lines"; item 3, calc and reconcile agree on a version).
 #
 # Each row of tests/data/logs/lc_words.tsv is a line a build printed in

@@ -1,9 +1,9 @@
 #!/bin/sh
 # man_sections.sh - the generated parts of man/kvplan.1 match the tables
-# they come from: every flag of the field table (src/core/field.c) with
+# they come from: every flag of the field table (src/core/model/field.c) with
 # its help and JSON key, and every TUI action with its keys
 # (src/tui/action.c), and every warning code with its slug and advice
-# (src/core/warning.c). Rebuilds tools/man_sections.c against the library
+# (src/core/verdict/warning.c). Rebuilds tools/man_sections.c against the library
 # next to $KVPLAN; on a difference, run tools/man_update.sh BUILD.
 cd "$(dirname "$0")/../.." || exit 1
 lib=$(dirname "$KVPLAN")/libkvplan.a

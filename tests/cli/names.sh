@@ -1,5 +1,5 @@
 #!/bin/sh
-# names.sh - names as people type them (src/io/preset_names.c): each card
+# names.sh - names as people type them (src/io/plan/preset_names.c): each card
 # alias gives its preset's card (name and capacity as the preset file
 # states them), in any case and with a count; model presets by their
 # Hugging Face id in any case; instruct/chat variants computed as the

@@ -1,5 +1,5 @@
 #!/bin/sh
-# speed_envelope.sh - the speed envelope (src/core/speed.c) through the
+# speed_envelope.sh - the speed envelope (src/core/speed/speed.c) through the
 # CLI: calc's lines below the verdict, the record's result.speed, the card
 # flags, and solve --for throughput, worked by hand on the default plan
 # (weights 22,676,285,440 B, see fit_lib.inc; the table 32,000 x 5,120 =

@@ -20,7 +20,7 @@ CF="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 -g 
  -Iinclude -Isrc $(pkg-config --cflags libcjson) \
  -DKVP_DATADIR=\"/nonexistent\" -DKVP_VERSION=\"fuzz\""
 LIBS="$(pkg-config --libs libcjson) -lm"
-SRC="$(ls src/core/*.c src/io/*.c)"
+SRC="$(find src/core src/io -name '*.c' | sort)"
 # the shipped presets for names (--card h100-80gb-sxm), no user folder
 KVPLAN_PRESETS=$PWD/presets XDG_CONFIG_HOME=/nonexistent/kvplan-fuzz
 export KVPLAN_PRESETS XDG_CONFIG_HOME

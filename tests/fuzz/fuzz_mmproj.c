@@ -1,9 +1,9 @@
 /*
  * fuzz_mmproj.c - libFuzzer harness for llama.cpp --mmproj and --lora
- * files: the input is read as a GGUF (src/io/gguf.c), then applied as an
- * encoder file (src/io/mmproj.c: clip.has_*_encoder, the clip.vision
+ * files: the input is read as a GGUF (src/io/gguf/gguf.c), then applied as an
+ * encoder file (src/io/gguf/mmproj.c: clip.has_*_encoder, the clip.vision
  * keys, the projector) to a llama.cpp plan that is computed, and checked
- * as a LoRA adapter (src/io/lora.c). Each refusal is one non-empty line
+ * as a LoRA adapter (src/io/gguf/lora.c). Each refusal is one non-empty line
  * naming the file; a refused mmproj leaves the plan's encoder as it was.
  * Seeded with tests/corpus/mmproj (tests/fuzz/make_seeds.c), replayed by
  * test_fuzz_corpus.c and, under ulimit -v and timeout, fuzz_limits.sh.
@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/gguf.h"
-#include "io/lora.h"
-#include "io/mmproj.h"
+#include "io/gguf/gguf.h"
+#include "io/gguf/lora.h"
+#include "io/gguf/mmproj.h"
 #include "kvplan/compute.h"
 
 #ifndef FUZZ_ENTRY

@@ -1,6 +1,6 @@
 /*
  * fuzz_ot.c - libFuzzer harness for llama.cpp -ot / --override-tensor
- * patterns (src/io/override_tensor.c and kvplan's matcher,
+ * patterns (src/io/gguf/override_tensor.c and kvplan's matcher,
  * src/io/ecma_re*.c). The input, up to its first NUL, is
  * 1. one pattern for kvp_re_compile: refused with a non-empty line that
  *    names a place inside the pattern, or compiled within
@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/ecma_re.h"
-#include "io/override_tensor.h"
+#include "io/regex/ecma_re.h"
+#include "io/gguf/override_tensor.h"
 #include "kvplan/compute.h"
 
 #ifndef FUZZ_ENTRY

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/plan_json.h"
+#include "io/plan/plan_json.h"
 #include "kvplan/compute.h"
 #include "kvplan/plan.h"
 

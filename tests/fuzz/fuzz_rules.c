@@ -1,5 +1,5 @@
 /*
- * fuzz_rules.c - libFuzzer harness for layer rules (src/core/layers.c):
+ * fuzz_rules.c - libFuzzer harness for layer rules (src/core/model/layers.c):
  * each input line is parsed as a rule (the --layer and "model.layers"
  * syntax); a parsed rule formats back to text that parses to the same
  * rule; then the plan with the rules is validated and computed. A refusal

@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "io/safetensors.h"
+#include "io/safetensors/safetensors.h"
 #include "io/tensor_group.h"
 #include "kvplan/compute.h"
 #include "kvplan/model_files.h"

@@ -1,5 +1,5 @@
 /*
- * test_bar.c - bar geometry (src/core/bar.c): exact sums, at least one
+ * test_bar.c - bar geometry (src/core/text/bar.c): exact sums, at least one
  * cell per non-zero segment, overflow past the capacity mark. Every
  * expected figure is worked out by hand in the comment beside it.
  */

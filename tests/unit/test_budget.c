@@ -1,5 +1,5 @@
 /*
- * test_budget.c - per-device budgets (src/core/budget.c, activations.c):
+ * test_budget.c - per-device budgets (src/core/device/budget.c, activations.c):
  * a single card, TP 2/4/8 with KV-head replication, PP with vLLM's
  * uneven split, a mixed-card plan, DP shares, headroom, errors.
  *
@@ -13,7 +13,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "core/activations.h"
+#include "core/device/activations.h"
 #include "core/internal.h"
 #include "kvplan/compute.h"
 #include "kvplan/plan.h"

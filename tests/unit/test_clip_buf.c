@@ -1,6 +1,6 @@
 /*
  * test_clip_buf.c - the --mmproj vision encoder's compute buffer (an
- * ESTIMATE, src/core/clip_buf.c) and its warmup image (the projector's
+ * ESTIMATE, src/core/engines/llamacpp/clip_buf.c) and its warmup image (the projector's
  * rule, kvp_clip_warmup_side) against public startup logs: every row of
  * tests/data/logs/clip_buffers.tsv is written as an mmproj GGUF with the
  * tower's keys, read as `--mmproj FILE` reads it (kvp_mmproj_apply), and
@@ -31,9 +31,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/gguf.h"
-#include "io/log_parse.h"
-#include "io/mmproj.h"
+#include "io/gguf/gguf.h"
+#include "io/logs/log_parse.h"
+#include "io/gguf/mmproj.h"
 #include "kvplan/clip.h"
 #include "kvplan/compute.h"
 #include "kvplan/plan.h"

@@ -1,6 +1,6 @@
 /*
- * test_compare.c - kvp_compare (src/core/compare.c) and kvp_translate
- * (src/core/translate.c): every row equals a direct kvp_compute under
+ * test_compare.c - kvp_compare (src/core/compare/compare.c) and kvp_translate
+ * (src/core/compare/translate.c): every row equals a direct kvp_compute under
  * that engine, differences and their explanations are worked by hand
  * (the 256-cell padding of the a4 reference shape, the -83.3% of one
  * llama.cpp stream), refusals stay in their row, a bad plan fails as a

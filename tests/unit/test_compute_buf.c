@@ -1,6 +1,6 @@
 /*
  * test_compute_buf.c - llama.cpp's output buffer (exact) and compute
- * buffers (kvplan's ESTIMATE, src/core/compute_buf.c) against public
+ * buffers (kvplan's ESTIMATE, src/core/engines/llamacpp/compute_buf.c) against public
  * startup logs: every row of tests/data/logs/compute_buffers.tsv (the
  * line, its source, the run's model and settings) is rebuilt as a plan,
  * computed, and the printed figure read back by the log reader.
@@ -33,7 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/log_parse.h"
+#include "io/logs/log_parse.h"
 #include "kvplan/compute.h"
 #include "kvplan/plan.h"
 #include "kvplan/reconcile.h"

@@ -1,6 +1,6 @@
 /*
  * test_deploy_draft.c - the draft model of speculative decoding
- * (src/core/draft.c, issue 14), worked by hand.
+ * (src/core/weights/draft.c, issue 14), worked by hand.
  *
  * Target: DESIGN.md's default model (40 layers, 8 KV heads, head dim 128,
  * f16 cache, vocabulary 32,000). Draft: the same with 4 layers, 8 query

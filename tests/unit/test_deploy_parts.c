@@ -1,6 +1,6 @@
 /*
  * test_deploy_parts.c - encoders and LoRA beside the decoder
- * (src/core/parts.c, issue 14), worked by hand on DESIGN.md's default
+ * (src/core/weights/parts.c, issue 14), worked by hand on DESIGN.md's default
  * model: 40 layers, hidden H = 5,120, 40 query heads, 8 KV heads, head
  * dim 128, gated MLP of I = 13,824, vLLM --dtype bf16 (2 B).
  *

@@ -20,7 +20,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "io/ecma_re.h"
+#include "io/regex/ecma_re.h"
 
 static const char *const people[] = {
 	"exps=CPU",

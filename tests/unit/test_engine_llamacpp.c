@@ -1,5 +1,5 @@
 /*
- * test_engine_llamacpp.c - the llama.cpp profile (src/core/engine_llamacpp.c)
+ * test_engine_llamacpp.c - the llama.cpp profile (src/core/engines/llamacpp/engine_llamacpp.c)
  * against what llama.cpp really allocated: EVERY case of
  * tests/reference/cases/llamacpp.json (read at run time with cJSON,
  * never copied) must give expected.kv_bytes to the byte, its SWA/base/

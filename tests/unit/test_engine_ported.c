@@ -31,7 +31,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "io/log_parse.h"
+#include "io/logs/log_parse.h"
 #include "kvplan/compute.h"
 #include "kvplan/era.h"
 #include "kvplan/layers.h"

@@ -1,5 +1,5 @@
 /*
- * test_engine_vllm.c - the vLLM V1 profile (src/core/engine_vllm.c):
+ * test_engine_vllm.c - the vLLM V1 profile (src/core/engines/vllm/engine_vllm.c):
  * the engine-log cases of tests/reference/cases/engine-logs.json
  * (read at run time: the Llama-3.1-8B 1952-block log to its printed
  * rounding, the DeepSeek-V2-Lite MLA refusal with its GiB figures), model
@@ -18,7 +18,7 @@
 #include "kvplan/layers.h"
 #include "kvplan/units.h"
 
-#include "core/vllm_profile.h"
+#include "core/engines/vllm/vllm_profile.h"
 #include "engine_ref.h"
 
 static struct kvp_plan plan;

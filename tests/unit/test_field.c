@@ -1,5 +1,5 @@
 /*
- * test_field.c - the field table (src/core/field.c): every entry well
+ * test_field.c - the field table (src/core/model/field.c): every entry well
  * formed and unique, every field's text round trip, and the parsers'
  * exact values, ranges and refusals (nothing written on error).
  */

@@ -1,5 +1,5 @@
 /*
- * test_format.c - cache and weight formats (src/core/format.c): names,
+ * test_format.c - cache and weight formats (src/core/model/format.c): names,
  * aliases, block sizes and the exact bytes of a row. Every expected figure
  * is worked out by hand in the comment beside it.
  */

@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "gguf_llama.h"
-#include "io/ggml_types.h"
-#include "io/gguf.h"
+#include "io/gguf/ggml_types.h"
+#include "io/gguf/gguf.h"
 #include "kvplan/compute.h"
 #include "kvplan/model_files.h"
 #include "kvplan/plan.h"

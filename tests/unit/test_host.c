@@ -1,6 +1,6 @@
 /*
  * test_host.c - host memory and llama.cpp's -ngl placement
- * (src/core/host.c), worked by hand on DESIGN.md's default model under
+ * (src/core/device/host.c), worked by hand on DESIGN.md's default model under
  * llama.cpp with -c 4096 -np 1 on one H100:
  *   weights 11,338,142,720 params, 2 B each = 22,676,285,440 B; the
  *   embedding table and the untied head 32,000 x 5,120 = 163,840,000

@@ -1,6 +1,6 @@
 /*
  * test_import_keys.c - every row of the table of layout-shaped keys that
- * do not change the cache (src/io/hf_keys.c) walked: each names what it
+ * do not change the cache (src/io/hf/hf_keys.c) walked: each names what it
  * changes and its source; its example key matches it and is of a layout
  * shape (else the row would change nothing); a config holding the key with a value the row
  * accepts imports to the same cache as without it; a value it does not
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "kvplan/import.h"
-#include "io/hf_keys.h"
+#include "io/hf/hf_keys.h"
 
 /* A llama of 2 layers, 4 query heads, 2 KV heads of 64, plus `extra`. */
 static enum kvp_status import_with(const char *extra, struct kvp_model *m,

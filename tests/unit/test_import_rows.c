@@ -1,5 +1,5 @@
 /*
- * test_import_rows.c - the family table (src/io/hf_family.c) walked row
+ * test_import_rows.c - the family table (src/io/hf/hf_family.c) walked row
  * by row, then the rows issue 35 added, each sized for ONE sequence of T
  * positions, f16 cache, generic dynamic strategy (one_sequence.h), the
  * bytes worked by hand per layer kind in the comments from the config's
@@ -16,7 +16,7 @@
 #include "kvplan/import.h"
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
-#include "io/hf_cfg.h"
+#include "io/hf/hf_cfg.h"
 
 #include "one_sequence.h"
 

@@ -11,7 +11,7 @@
  * Recurrent state is f32 (llama.cpp's R and S); the configs' SSM dtype
  * keys give vLLM's SSM format (float32 in both Qwen3.5 and Nemotron-3).
  *
- * Rules used (src/core/kv.c): full and MLA layers keep T positions;
+ * Rules used (src/core/cache/kv.c): full and MLA layers keep T positions;
  * sliding and chunked layers keep min(T, window); recurrent layers keep
  * a fixed state per sequence; '-'/'E' blocks and no_op attention keep
  * nothing. Per position: KV heads x (K dim + V dim) x 2 B; MLA: (kv_lora_
@@ -429,7 +429,7 @@ static enum kvp_status import_edited(const char *name, const char *from,
 /*
  * The SSM dtype keys are read, not only accepted: they are the format
  * vLLM gives the SSM state when --mamba-ssm-cache-dtype is auto
- * (model.recur.vllm_ssm_dtype, src/io/hf_state.c). The Hub's Qwen3.5
+ * (model.recur.vllm_ssm_dtype, src/io/hf/hf_state.c). The Hub's Qwen3.5
  * configs nest mamba_ssm_dtype in text_config (model_type qwen3_5_text,
  * qwen3_5_moe_text); Nemotron-3 writes mamba_ssm_cache_dtype at the top.
  * Edited to "bfloat16", vLLM's format follows; the generic and llama.cpp

@@ -1,5 +1,5 @@
 /*
- * test_kv.c - the generic KV strategies (src/core/kv.c), run through
+ * test_kv.c - the generic KV strategies (src/core/cache/kv.c), run through
  * kvp_compute: per-layer sums, every layer kind, dynamic / padded / paged /
  * static on a mixed load, prefix sharing, group quantization, offload and
  * overflow. Every expected figure is worked out by hand in the comment

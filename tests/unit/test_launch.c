@@ -11,11 +11,11 @@
 #include <unistd.h>
 
 #include "check_main.h"
-#include "cli/launch.h"
+#include "cli/launch/launch.h"
 #include "cli/opts.h"
 #include "kvplan/compute.h"
 #include "kvplan/field.h"
-#include "tui/launch_tui.h"
+#include "tui/views/launch_tui.h"
 
 #define DATA KVP_SRCDIR "/tests/data/launch/"
 

@@ -1,6 +1,6 @@
 /*
  * test_layers.c - layer ranges, override rules and their resolution
- * (src/core/layers.c): parsing, formatting back, later-rule-wins, and the
+ * (src/core/model/layers.c): parsing, formatting back, later-rule-wins, and the
  * messages for bad ranges, rules and layers.
  */
 #include <check.h>

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/log_parse.h"
+#include "io/logs/log_parse.h"
 #include "check_main.h"
 #include "test_files.h"
 

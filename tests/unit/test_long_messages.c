@@ -13,11 +13,11 @@
 #include <string.h>
 
 #include "check_main.h"
-#include "cli/out_text.h"
+#include "cli/out/out_text.h"
 #include "core/internal.h"
-#include "io/record_json.h"
+#include "io/report/record_json.h"
 #include "kvplan/compute.h"
-#include "tui/panel.h"
+#include "tui/views/panel.h"
 #include "tui/theme.h"
 
 static struct kvp_plan plan;

@@ -1,5 +1,5 @@
 /*
- * test_margin.c - over / tight / roomy (src/core/margin.c) at the exact
+ * test_margin.c - over / tight / roomy (src/core/device/margin.c) at the exact
  * boundary: tight means 10 x free < capacity.
  */
 #include <check.h>

@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "gguf_llama.h"
-#include "io/plan_json.h"
-#include "io/safetensors.h"
+#include "io/plan/plan_json.h"
+#include "io/safetensors/safetensors.h"
 #include "io/tensor_group.h"
 #include "st_writer.h"
 #include "kvplan/compute.h"

@@ -1,7 +1,7 @@
 /*
  * test_override_tensor.c - llama.cpp's -ot / --override-tensor through
- * the front end's matcher (src/io/override_tensor.c) and the core's
- * placement (src/core/host.c), worked by hand on DESIGN.md's default
+ * the front end's matcher (src/io/gguf/override_tensor.c) and the core's
+ * placement (src/core/device/host.c), worked by hand on DESIGN.md's default
  * model under llama.cpp -c 4096 on one H100 (tests/unit/test_host.c):
  * the embedding table and the untied head 327,680,000 B each, the 40
  * layers 22,020,925,440 B (550,523,136 B a layer). With 8 experts of
@@ -11,7 +11,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "io/override_tensor.h"
+#include "io/gguf/override_tensor.h"
 #include "kvplan/compute.h"
 #include "kvplan/plan.h"
 #include "kvplan/result.h"

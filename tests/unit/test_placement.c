@@ -7,7 +7,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "core/placement.h"
+#include "core/device/placement.h"
 
 START_TEST(pp_even)
 {

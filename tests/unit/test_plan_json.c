@@ -1,5 +1,5 @@
 /*
- * test_plan_json.c - plan, preset and record files (src/io/plan_json.c,
+ * test_plan_json.c - plan, preset and record files (src/io/plan/plan_json.c,
  * record_json.c, file.c): round trips of the default plan and of every
  * shipped preset, messages naming file/path/value, exact big integers,
  * ragged lists, atomic saves that refuse to overwrite a changed file.
@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "io/file.h"
-#include "io/plan_json.h"
-#include "io/record_json.h"
+#include "io/plan/plan_json.h"
+#include "io/report/record_json.h"
 #include "kvplan/compute.h"
 #include "kvplan/plan.h"
 

@@ -1,5 +1,5 @@
 /*
- * test_preset.c - the preset library (src/io/preset.c): every shipped
+ * test_preset.c - the preset library (src/io/plan/preset.c): every shipped
  * preset loads through the plan-file loader and round-trips, names are
  * found with the user folder first, `--model` specs resolve from a name,
  * a preset file, a config.json and a folder, and bad specs fail with one
@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "io/plan_json.h"
+#include "io/plan/plan_json.h"
 #include "kvplan/compute.h"
 #include "kvplan/plan.h"
 #include "kvplan/preset.h"

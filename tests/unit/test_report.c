@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/report_md.h"
+#include "io/report/report_md.h"
 #include "kvplan/compute.h"
 #include "kvplan/preset.h"
 #include "kvplan/warning.h"

@@ -1,5 +1,5 @@
 /*
- * test_search.c - the deployment search (src/core/search.c,
+ * test_search.c - the deployment search (src/core/search/search.c,
  * search_rank.c).
  *
  * brute_force_*: every configuration of a small space computed here,

@@ -1,5 +1,5 @@
 /*
- * test_solve.c - answers backwards (src/core/solve.c), each verified at
+ * test_solve.c - answers backwards (src/core/search/solve.c), each verified at
  * the boundary: the answer fits, one more does not.
  *
  * Setup: the DESIGN.md worked example (L=40, Hkv=8, D=128, f16: 163,840

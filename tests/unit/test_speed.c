@@ -1,5 +1,5 @@
 /*
- * test_speed.c - the speed envelope (src/core/speed.c): the roofline
+ * test_speed.c - the speed envelope (src/core/speed/speed.c): the roofline
  * bound of decode and prefill, worked by hand.
  *
  * The plan is DESIGN.md's default (40 layers, Hq 40, Hkv 8, D 128, f16;

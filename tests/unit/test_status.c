@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check_main.h"
-#include "io/plan_json.h"
+#include "io/plan/plan_json.h"
 #include "kvplan/plan.h"
 #include "kvplan/status.h"
 

@@ -1,5 +1,5 @@
 /*
- * test_teach.c - the GQA/MQA teaching table (src/core/teach.c), worked by
+ * test_teach.c - the GQA/MQA teaching table (src/core/compare/teach.c), worked by
  * hand.
  *
  * Setup: the DESIGN.md worked example (L = 40, Hq = 40, Hkv = 8, D = 128,

@@ -14,7 +14,7 @@
 #include "kvplan/preset.h"
 #include "kvplan/search.h"
 #include "tui/app.h"
-#include "tui/deploy_view.h"
+#include "tui/views/deploy_view.h"
 #include "tui/render.h"
 
 static SCREEN *scr;

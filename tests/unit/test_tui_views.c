@@ -14,11 +14,11 @@
 #include "kvplan/engine.h"
 #include "kvplan/layers.h"
 #include "tui/app.h"
-#include "tui/engine_view.h"
-#include "tui/layers_view.h"
+#include "tui/views/engine_view.h"
+#include "tui/views/layers_view.h"
 #include "tui/render.h"
-#include "tui/sweep_view.h"
-#include "tui/teach_view.h"
+#include "tui/views/sweep_view.h"
+#include "tui/views/teach_view.h"
 
 static SCREEN *scr;
 static FILE *out, *in;

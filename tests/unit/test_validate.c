@@ -1,5 +1,5 @@
 /*
- * test_validate.c - kvp_plan_validate (src/core/validate.c), the one
+ * test_validate.c - kvp_plan_validate (src/core/model/validate.c), the one
  * validation the CLI's flags, plan files, layer rules, kvp_compute and
  * the planner share (issue 10): each case below was accepted by one path
  * and refused by another before; now every path gives the same line.

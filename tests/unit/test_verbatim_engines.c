@@ -4,7 +4,7 @@
  * engines, where the engines differ from the generic figures of
  * test_import_verbatim.c. Every expected figure is worked by hand below
  * from the config's keys and the engine rule kvplan follows, as cited in
- * src/core/engine_vllm.c and engine_llamacpp.c:
+ * src/core/engines/vllm/engine_vllm.c and engine_llamacpp.c:
  *
  * vLLM 0.24.0 (engine.version pinned: the capacity figure of PR #42206,
  * in from 0.22.0, and no null block, PR #47272, in from 0.25.0;

@@ -1,6 +1,6 @@
 /*
  * test_warning.c - every pitfall warning triggered and not triggered
- * (src/core/warning.c), and the code table (ids, slugs, advice).
+ * (src/core/verdict/warning.c), and the code table (ids, slugs, advice).
  * The DESIGN.md worked example (kvp_plan_default) raises none; each test
  * changes one thing and looks for its code and this plan's figures.
  */

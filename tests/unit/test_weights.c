@@ -1,5 +1,5 @@
 /*
- * test_weights.c - parameter counts and weight bytes (src/core/weights.c)
+ * test_weights.c - parameter counts and weight bytes (src/core/weights/weights.c)
  * against figures worked out by hand from the architectures; the
  * arithmetic is in the comments. Models are written out field by field
  * here, not imported, so the count is tested on its own.

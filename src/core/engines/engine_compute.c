@@ -1,0 +1,249 @@
+/*
+ * engine_compute.c - stage 4 of kvp_compute: a named engine's own
+ * allocation. Walks the engine's row of eng_rows[] (its profile in
+ * engine_<name>.c, what that profile refuses, how one sequence counts):
+ * the profile overwrites the generic stage's per-layer and kv
+ * figures with what that engine allocates and fills res->engine.
+ * GENERIC is a no-op: the core's strategy figures stand.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>   /* snprintf into the result only */
+#include <string.h>
+
+#include "core/engines/engine_priv.h"
+#include "core/internal.h"
+#include "core/device/placement.h"
+#include "kvplan/checked.h"
+#include "kvplan/era.h"
+#include "kvplan/layers.h"
+
+/* a x m / h in 128 bits; false when it does not fit 64 bits */
+static bool scale(uint64_t a, uint64_t m, uint64_t h, uint64_t *out)
+{
+	unsigned __int128 v = (unsigned __int128)a * m / h;
+
+	if (v > UINT64_MAX)
+		return false;
+	*out = (uint64_t)v;
+	return true;
+}
+
+/*
+ * Generic strategy under tensor parallelism: the kv stage counts the
+ * model's heads once, but every rank holds max(1, Hkv / tp) heads (the
+ * devices stage, budget.c, places them so), and an MLA latent whole.
+ * Make res->kv the whole cache over every device, replicas included
+ * (result.h): each KV layer's bytes x (heads per rank x tp) / heads.
+ * When the layout is uniform the letters become one rank's, with
+ * kv.ranks = tp, so the formula still multiplies out.
+ */
+static enum kvp_status generic_tp(const struct kvp_plan *p,
+                                  struct kvp_result *res)
+{
+	struct kvp_kv_result *kv = &res->kv;
+	uint32_t tp = p->devices.tp, i;
+	uint64_t extra = 0, ek = 0, ev = 0, edev = 0, ehost = 0, ebpp = 0;
+	uint64_t eneed = 0, m0 = 0, h0 = 0, hpr0 = 0, t;
+	bool same = true;
+
+	if (tp <= 1)
+		return KVP_OK;
+	for (i = 0; i < res->n_layers; i++) {
+		const struct kvp_layer_result *l = &res->layers[i];
+		uint64_t h = l->spec.kv_heads, m, hpr, x, xk, xbpp, xneed;
+
+		if (l->spec.kind != KVP_LAYER_FULL && l->spec.kind != KVP_LAYER_SLIDING &&
+		    l->spec.kind != KVP_LAYER_CHUNKED && l->spec.kind != KVP_LAYER_MLA)
+			continue;
+		if (h == 0 || l->bytes_per_position == 0)
+			continue;
+		if (l->spec.kind == KVP_LAYER_MLA && l->spec.v_dim == 0)
+			hpr = h;                      /* latent: whole on every rank */
+		else
+			hpr = kvp_kv_heads_per_rank((uint32_t)h, tp);
+		m = hpr * tp;
+		if (m0 == 0) {
+			m0 = m;
+			h0 = h;
+			hpr0 = hpr;
+		} else if (m * h0 != m0 * h) {
+			same = false;
+		}
+		if (m <= h)
+			continue;                     /* split, not replicated */
+		if (!scale(l->bytes, m - h, h, &x) ||
+		    !scale(l->bytes_per_position, m - h, h, &xbpp) ||
+		    !scale(l->k_row_bytes, m - h, h, &xk) ||
+		    !kvp_mul(l->stored, xbpp, &xneed))
+			return eng_overflow(res, "kv.bytes");
+		/* K's part of the extra, as the layer splits K and V */
+		xk = xbpp ? (uint64_t)(((unsigned __int128)x * xk) / xbpp) : 0;
+		if (!kvp_add(extra, x, &extra) || !kvp_add(ek, xk, &ek) ||
+		    !kvp_add(ev, x - xk, &ev) || !kvp_add(ebpp, xbpp, &ebpp) ||
+		    !kvp_add(eneed, xneed, &eneed) ||
+		    !kvp_add(l->on_device ? edev : ehost, x,
+		             l->on_device ? &edev : &ehost))
+			return eng_overflow(res, "kv.bytes");
+	}
+	if (extra == 0 && !(same && m0 > h0))
+		return KVP_OK;
+	/* one sequence scales like the layers when they all scale alike
+	 * (and no recurrent state, which is not split by heads, is in it) */
+	if (same && h0 && kv->state_bytes == 0) {
+		if (!scale(kv->bytes_per_sequence, m0, h0, &t))
+			return eng_overflow(res, "kv.bytes_per_sequence");
+		kv->bytes_per_sequence = t;
+	}
+	if (!kvp_add(kv->bytes, extra, &kv->bytes) ||
+	    !kvp_add(kv->k_bytes, ek, &kv->k_bytes) ||
+	    !kvp_add(kv->v_bytes, ev, &kv->v_bytes) ||
+	    !kvp_add(kv->device_bytes, edev, &kv->device_bytes) ||
+	    !kvp_add(kv->host_bytes, ehost, &kv->host_bytes) ||
+	    !kvp_add(kv->bytes_per_position, ebpp, &kv->bytes_per_position) ||
+	    !kvp_add(kv->bytes_needed, eneed, &kv->bytes_needed))
+		return eng_overflow(res, "kv.bytes");
+	kv->waste_bytes = kv->bytes > kv->bytes_needed ? kv->bytes - kv->bytes_needed : 0;
+	kv->shortfall_bytes = kv->bytes_needed > kv->bytes ? kv->bytes_needed - kv->bytes : 0;
+	if (kv->uniform && same) {
+		kv->kv_heads = (uint32_t)hpr0;
+		kv->ranks = tp;
+	}
+	return KVP_OK;
+}
+
+/* How one sequence's bytes are set after an engine has run. */
+enum eng_seq {
+	ENG_SEQ_OWN,      /* the engine sets it itself */
+	ENG_SEQ_STREAM,   /* kv.bytes / streams: one stream or padded row */
+	ENG_SEQ_PAGED,    /* its pages or blocks (eng_seq_paged) */
+};
+
+/*
+ * The named engines as rows: the profile that sizes the cache, what the
+ * profile does not model (refused here rather than left out), and how
+ * one sequence is counted. A new engine is a row.
+ */
+struct eng_row {
+	enum kvp_status (*run)(const struct kvp_plan *,
+	                       const struct kvp_layer_spec *, struct kvp_result *);
+	bool dsa_indexer;   /* lays out the DSA indexer cache */
+	bool recurrent;     /* sizes recurrent (Mamba, linear) states */
+	enum eng_seq seq;
+	const char *source;
+};
+
+static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
+	[KVP_ENGINE_LLAMACPP] = { kvp_engine_llamacpp, false, true,
+		ENG_SEQ_STREAM, "engine_llamacpp.c: n_ctx_seq cells per stream, "
+		"or the whole unified cache" },
+	[KVP_ENGINE_VLLM] = { kvp_engine_vllm, true, true, ENG_SEQ_OWN,
+		"engine_vllm.c (vl_dsa: fp8 indexer keys, f32 scales)" },
+	[KVP_ENGINE_TRANSFORMERS] = { kvp_engine_transformers, false, true,
+		ENG_SEQ_STREAM, "engine_transformers.c: a row of the padded batch" },
+	[KVP_ENGINE_SGLANG] = { kvp_engine_sglang, true, true, ENG_SEQ_PAGED,
+		"engine_sglang.c (sg_nsa; its Mamba pool)" },
+	[KVP_ENGINE_TRTLLM] = { kvp_engine_trtllm, false, false, ENG_SEQ_PAGED,
+		"engine_trtllm.c: recurrent states sit in a pool of their own "
+		"that its profile does not size" },
+};
+
+/* What the engine's row says it does not model, refused rather than left
+ * out: the DSA indexer cache, recurrent states. */
+static enum kvp_status eng_refusals(const struct kvp_plan *p,
+                                    const struct eng_row *row,
+                                    const struct kvp_layer_spec *ls,
+                                    struct kvp_result *res)
+{
+	uint32_t i;
+
+	if (p->model.indexer.head_dim && !row->dsa_indexer)
+		return kvp_error_set(&res->error, KVP_EREFUSED,
+			"model.indexer.head_dim: %u - engine %s: its DSA indexer "
+			"cache is not modelled by kvplan; use --engine generic",
+			p->model.indexer.head_dim, kvp_engine_name(p->engine.kind));
+	for (i = 0; !row->recurrent && i < p->model.n_layers; i++)
+		if (ls[i].kind == KVP_LAYER_NONE && ls[i].state_bytes)
+			return kvp_error_set(&res->error, KVP_EREFUSED,
+				"model.layers[%u]: a recurrent layer (%llu B of "
+				"state per sequence) - engine %s keeps such states "
+				"in a pool kvplan does not size; use --engine "
+				"generic, llama.cpp, vllm or transformers", i,
+				(unsigned long long)ls[i].state_bytes,
+				kvp_engine_name(p->engine.kind));
+	return KVP_OK;
+}
+
+/* The release named or current, and the wording of its log lines. */
+static enum kvp_status eng_release(const struct kvp_plan *p,
+                                   struct kvp_result *res)
+{
+	enum kvp_status st;
+
+	st = kvp_engine_version_check(p->engine.kind, p->engine.version, &res->error);
+	if (st != KVP_OK)
+		return st;
+	snprintf(res->engine.release, sizeof res->engine.release, "%s",
+	         kvp_engine_release(&p->engine));
+	res->engine.release_named = p->engine.version[0] != '\0';
+	snprintf(res->engine.lines_wording, sizeof res->engine.lines_wording,
+	         "%s", kvp_engine_current_release(p->engine.kind));
+	return KVP_OK;
+}
+
+/* The generic stage's split figures do not hold under an engine's
+ * layout: an engine that splits the recurrent state (llama.cpp R and S)
+ * sets them again. */
+static void clear_split(struct kvp_result *res)
+{
+	uint32_t i;
+
+	for (i = 0; i < res->n_layers; i++) {
+		res->layers[i].conv_bytes = res->layers[i].ssm_bytes = 0;
+		res->layers[i].index_row_bytes = res->layers[i].index_bytes = 0;
+	}
+	res->kv.conv_bytes = res->kv.ssm_bytes = res->kv.index_bytes = 0;
+}
+
+enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
+                                   struct kvp_result *res)
+{
+	/* The model's layers as the model states them (MLA still MLA):
+	 * engines decide themselves how to store them. ~60 KiB of stack. */
+	struct kvp_layer_spec ls[KVP_MAX_LAYERS];
+	const struct eng_row *row;
+	enum kvp_status st;
+
+	memset(&res->engine, 0, sizeof res->engine);
+	res->engine.kind = p->engine.kind;
+	res->kv.ranks = 1;   /* generic: the letters are the whole model's */
+	if (p->engine.kind == KVP_ENGINE_GENERIC)
+		return generic_tp(p, res);
+	if ((unsigned)p->engine.kind >= KVP_ENGINE_COUNT)
+		return kvp_error_set(&res->error, KVP_EINVAL,
+			"engine.kind: %d - unknown engine", (int)p->engine.kind);
+	row = &eng_rows[p->engine.kind];
+	if ((st = eng_release(p, res)) != KVP_OK ||
+	    (st = kvp_layers_resolve(&p->model, ls, &res->error)) != KVP_OK)
+		return st;
+	res->n_layers = p->model.n_layers;
+	if ((st = eng_refusals(p, row, ls, res)) != KVP_OK)
+		return st;
+	clear_split(res);
+	if (!row->run)
+		return KVP_OK;
+	st = row->run(p, ls, res);
+	if (st != KVP_OK || row->seq == ENG_SEQ_OWN)
+		return st;
+	if (row->seq == ENG_SEQ_STREAM) {
+		res->kv.bytes_per_sequence = res->engine.streams ?
+			res->kv.bytes / res->engine.streams : res->kv.bytes;
+		return KVP_OK;
+	}
+	return eng_seq_paged(res, eng_seq_len(p, res), res->engine.block_size);
+}
+
+bool kvp_engine_lines_reworded(const struct kvp_engine_result *e)
+{
+	return e->release_named && strcmp(e->lines_wording, e->release) != 0;
+}

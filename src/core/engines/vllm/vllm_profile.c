@@ -1,0 +1,304 @@
+/*
+ * vllm_profile.c - what vLLM's memory profiling subtracts from a GPU
+ * before its KV pool (vllm/v1/worker/gpu_worker.py
+ * determine_available_memory, vllm/utils/mem_utils.py memory_profiling):
+ *
+ *   available = total x gpu_memory_utilization
+ *               - (weights + torch peak increase + non-torch increase
+ *                  [+ estimated CUDA graph memory, 0.21.0 on])
+ *
+ * total: torch.cuda.mem_get_info()[1] (79.19 GiB on an H100 80GB HBM3,
+ * not nvidia-smi's 79.65); the card's runtime_total_bytes, else an
+ * ESTIMATE capacity - capacity / 32 (CUDA reports 0.58 % less than
+ * nvidia-smi on an H100 80GB HBM3, 0.94 % on an A100 80GB PCIe, 1.75 %
+ * on an RTX 3090: 1/32 = 3.1 % stays below all three).
+ *
+ * torch peak increase (gpu_model_runner.py profile_run: a dummy forward
+ * of max_num_batched_tokens tokens, then _dummy_sampler_run over
+ * min(max_num_seqs, max_num_batched_tokens) sequences): an ESTIMATE,
+ * calibrated on the measured start-ups in tests/data/vllm_startups
+ * (docs/vllm-accuracy.md gives its error per run):
+ *   V1: max(forward, retained + sampler + MoE workspace)
+ *   V0 (before 0.8.0): forward + S x vocab x (e + 4) + MoE workspace
+ *       (the logits of each sequence's last position and their fp32
+ *       copy, inside the profiled forward; vLLM issue #10517: 2.07 GiB
+ *       for Llama-3.1-8B at 20,000 tokens and 256 sequences, this
+ *       gives 2.10)
+ *        forward  kvplan's generic per-layer peak (activations.c) for
+ *                 max_num_batched_tokens tokens, no logits
+ *        retained T x hidden x e (the forward's hidden states, held
+ *                 while the sampler runs; e = 2, 4 under --dtype
+ *                 float32: 0.07 GiB between Llama-3.1-8B's and 70B's
+ *                 peaks, hidden 4,096 and 8,192)
+ *        sampler  S x vocab x (e + 13) B (0.17.0 on; e + 37 before,
+ *                 KVP_ERA_VLLM_SAMPLER_SLIM), last stage only: the
+ *                 logits and the sampler's fp32 copies, sort values
+ *                 and indices; the measured peak does not shrink with
+ *                 TP (Llama-3.1-8B: 1.89 GiB at TP 1, 2 and 4): the
+ *                 logits are gathered over the whole vocabulary on
+ *                 every rank. S = min(max_num_seqs, T) in V1,
+ *                 max_num_seqs in V0
+ *        MoE      T x top-k x (3 x moe_intermediate / tp + hidden) x 2
+ *                 (fused-MoE intermediate caches; Qwen3-30B-A3B's peak
+ *                 is 0.48 GiB above its sampler's, this gives 0.53)
+ *
+ * non-torch increase: an ESTIMATE per parallel layout, the largest the
+ * 0.19.0 corpus prints (V1 measures the increase during profiling, so
+ * the CUDA context of the init snapshot is not in it):
+ *   TP 1, PP 1:  288 MiB (0.24-0.27 GiB measured; Granite 0.46)
+ *   PP > 1 at TP 1: 128 MiB (0.07 GiB measured at PP 2 and 4)
+ *   TP 2:  2,170 MiB (NCCL and custom all-reduce: 2.06-2.11 GiB)
+ *   TP 3-4: 2,273 MiB (2.13-2.21 GiB); TP > 4: 2,529 MiB (not measured:
+ *           the TP 4 figure + 256 MiB)
+ *   V0: the whole non-torch memory (CUDA context included): 360 MiB at
+ *       TP 1 (0.35 GiB, vLLM issue #10517), the TP figures above beside
+ *       it otherwise.
+ * CUDA graphs (0.21.0 on, KVP_ERA_VLLM_GRAPH_BUDGET): an ESTIMATE, the
+ * largest "Estimated CUDA graph memory" of the 0.19.0 corpus: 1.60 GiB
+ * at TP 1, 1.92 GiB above (default capture sizes up to 512).
+ */
+#include <string.h>
+
+#include "core/device/activations.h"
+#include "core/internal.h"
+#include "core/engines/vllm/vllm_profile.h"
+#include "kvplan/checked.h"
+#include "kvplan/era.h"
+#include "kvplan/units.h"
+
+/* Bytes per sequence and vocabulary entry over the dummy sampler run
+ * beside the logits' own element (2 B, 4 B under --dtype float32):
+ * calibrated, 13 from 0.17.0 on (Llama-3.1-8B 14.94 B in all at bf16,
+ * Qwen2.5-7B 14.86, Gemma-2 14.70, Llama-3.1-8B at f32 17.0), 37 before
+ * (Qwen3-14B 38.38 B in all at bf16). */
+#define SAMPLER_BYTES      13u
+#define SAMPLER_BYTES_OLD  37u
+
+uint64_t kvp_vllm_runtime_total(const struct kvp_card *card, bool *estimated)
+{
+	uint64_t cap = card->capacity_bytes, floor = cap - cap / 32;
+
+	*estimated = false;
+	/* a runtime total outside [estimate, capacity] belongs to another
+	 * capacity (one given by hand, --card-capacity): not used */
+	if (card->runtime_total_bytes >= floor &&
+	    card->runtime_total_bytes <= cap)
+		return card->runtime_total_bytes;
+	if (card->allocatable)
+		return cap;
+	*estimated = true;
+	return floor;
+}
+
+/* "a100" in a card name, any case (arg_utils.py: "a100" not in
+ * device_name.lower()) */
+static bool is_a100(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name[i] && name[i + 1] && name[i + 2] && name[i + 3]; i++)
+		if ((name[i] == 'a' || name[i] == 'A') && name[i + 1] == '1' &&
+		    name[i + 2] == '0' && name[i + 3] == '0')
+			return true;
+	return false;
+}
+
+void kvp_vllm_defaults(const struct kvp_plan *p, struct kvp_vllm_sched *out)
+{
+	const struct kvp_vllm_opts *o = &p->engine.vllm;
+	const struct kvp_card *card = p->devices.n_groups
+		? &p->devices.groups[0].card : NULL;
+	bool v1 = kvp_era_has(&p->engine, KVP_ERA_VLLM_V1), est, big = false;
+	uint64_t L = o->max_model_len ? o->max_model_len
+	                              : p->model.arch.max_positions;
+
+	if (card && card->capacity_bytes)
+		big = kvp_vllm_runtime_total(card, &est) >= 70ull * KVP_GIB &&
+		      !(is_a100(card->name) &&
+		        kvp_era_has(&p->engine, KVP_ERA_VLLM_A100_SMALL));
+	out->util_ppm = o->gpu_memory_utilization ? o->gpu_memory_utilization
+		: kvp_era_has(&p->engine, KVP_ERA_VLLM_GRAPH_BUDGET) ? 920000
+		                                                  : 900000;
+	out->max_num_seqs = o->max_num_seqs ? o->max_num_seqs
+	                                    : v1 && big ? 1024 : 256;
+	out->max_num_batched_tokens = o->max_num_batched_tokens;
+	if (!out->max_num_batched_tokens)
+		out->max_num_batched_tokens = !v1 ? (L > 2048 ? L : 2048)
+		                              : big ? 8192 : 2048;
+}
+
+/* T x top-k x (3 x moe_intermediate / tp + hidden) x 2, 0 for a dense
+ * model. */
+static bool moe_workspace(const struct kvp_arch *a, uint64_t T, uint32_t tp,
+                          uint64_t *out)
+{
+	uint64_t w = 0;
+
+	*out = 0;
+	if (!a->n_experts || !a->n_experts_active)
+		return true;
+	if (!kvp_mul(3, kvp_ceil_div(a->moe_intermediate, tp), &w) ||
+	    !kvp_add(w, a->hidden, &w) || !kvp_mul(w, T, &w) ||
+	    !kvp_mul(w, a->n_experts_active, &w) || !kvp_mul(w, 2, &w))
+		return false;
+	*out = w;
+	return true;
+}
+
+/* The model's activation element under vLLM's --dtype, bytes. */
+static uint64_t act_elt(const struct kvp_plan *p)
+{
+	return p->engine.vllm.dtype == KVP_DT_F32 ? 4 : 2;
+}
+
+/* S x vocab x per-entry bytes for the release. */
+static bool sampler_bytes(const struct kvp_plan *p, uint64_t S, uint64_t *out)
+{
+	uint64_t per = act_elt(p) +
+		(kvp_era_has(&p->engine, KVP_ERA_VLLM_SAMPLER_SLIM)
+		 ? SAMPLER_BYTES : SAMPLER_BYTES_OLD);
+
+	return kvp_mul(S, p->model.arch.vocab, out) && kvp_mul(*out, per, out);
+}
+
+enum kvp_status kvp_vllm_profile_peak(const struct kvp_plan *p,
+                                      const struct kvp_result *res,
+                                      uint32_t tp, bool last_stage,
+                                      uint64_t *out, struct kvp_error *err)
+{
+	const struct kvp_arch *a = &p->model.arch;
+	bool v1 = kvp_era_has(&p->engine, KVP_ERA_VLLM_V1), est;
+	struct kvp_vllm_sched d;
+	uint64_t T = kvp_step_tokens(p), S, fwd, samp = 0, kept = 0, moe;
+	enum kvp_status st;
+
+	kvp_vllm_defaults(p, &d);
+	S = d.max_num_seqs;
+
+	st = kvp_activations_forward(p, res, tp ? tp : 1, false, 1, &fwd,
+	                             &est, err);
+	if (st != KVP_OK)
+		return st;
+	if (v1 && S > T)
+		S = T;
+	if (last_stage && (!sampler_bytes(p, S, &samp) ||
+	                   !kvp_mul(T, a->hidden, &kept) ||
+	                   !kvp_mul(kept, act_elt(p), &kept) ||
+	                   !kvp_add(samp, kept, &samp)))
+		goto overflow;
+	if (!moe_workspace(a, T, tp ? tp : 1, &moe))
+		goto overflow;
+	if (!v1) {
+		/* V0: the logits of each sequence's last position and their
+		 * fp32 copy, inside the profiled forward */
+		samp = 0;
+		if (last_stage && (!kvp_mul(S, a->vocab, &samp) ||
+		                   !kvp_mul(samp, act_elt(p) + 4, &samp)))
+			goto overflow;
+		if (!kvp_add(fwd, samp, out) || !kvp_add(*out, moe, out))
+			goto overflow;
+		return KVP_OK;
+	}
+	if (!kvp_add(samp, moe, &samp))
+		goto overflow;
+	*out = fwd > samp ? fwd : samp;
+	return KVP_OK;
+overflow:
+	return kvp_error_set(err, KVP_EOVERFLOW,
+		"engine.vllm.max_num_seqs: %u - the profile peak estimate "
+		"overflows 64 bits", d.max_num_seqs);
+}
+
+/* vLLM's non-torch increase for a tp x pp replica (the table above). */
+static uint64_t non_torch(bool v1, uint32_t tp, uint32_t pp)
+{
+	uint64_t comm = 0;
+
+	if (tp > 4)
+		comm = 2529 * KVP_MIB;
+	else if (tp > 2)
+		comm = 2273 * KVP_MIB;
+	else if (tp == 2)
+		comm = 2170 * KVP_MIB;
+	else if (pp > 1)
+		comm = 128 * KVP_MIB;
+	if (!v1)
+		return 360 * KVP_MIB + comm;
+	return comm ? comm : 288 * KVP_MIB;
+}
+
+enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,
+                                   uint32_t pp, uint64_t *out,
+                                   struct kvp_error *err)
+{
+	const struct kvp_devices *d = &p->devices;
+	bool v1 = kvp_era_has(&p->engine, KVP_ERA_VLLM_V1), own = false;
+	uint64_t s = 0;
+	uint32_t i;
+
+	for (i = 0; i < d->n_overheads && i < KVP_MAX_OVERHEADS; i++) {
+		if (kvp_overhead_is_default(&d->overheads[i])) {
+			own = true;
+			continue;
+		}
+		if (!kvp_add(s, d->overheads[i].bytes, &s))
+			return kvp_error_set(err, KVP_EOVERFLOW,
+				"devices.overheads[%u].bytes: %llu - the sum "
+				"overflows 64 bits", i,
+				(unsigned long long)d->overheads[i].bytes);
+	}
+	if (own) {
+		uint64_t g = kvp_era_has(&p->engine, KVP_ERA_VLLM_GRAPH_BUDGET)
+			? (tp > 1 ? 1966 : 1639) * KVP_MIB : 0;  /* 1.92, 1.60 GiB */
+
+		if (!kvp_add(s, non_torch(v1, tp ? tp : 1, pp ? pp : 1), &s) ||
+		    !kvp_add(s, g, &s))
+			return kvp_error_set(err, KVP_EOVERFLOW,
+				"devices.overheads: the sum overflows 64 bits");
+	}
+	*out = s;
+	return KVP_OK;
+}
+
+/* Models whose vLLM code builds more than one rotary table (a row, its
+ * count and the source); every other model one. */
+static const struct { const char *model_type; uint32_t tables; const char *src; }
+vl_rope_tables[] = {
+	/* vllm/model_executor/models/gemma3.py Gemma3Attention: sliding
+	 * layers get_rope(base=rope_local_base_freq), full layers the
+	 * global rope_theta with its scaling: two cached get_rope objects */
+	{ "gemma3_text", 2, "vLLM gemma3.py Gemma3Attention" },
+	{ "gemma3", 2, "vLLM gemma3.py Gemma3Attention" },
+};
+
+/*
+ * The rotary tables every rank holds beside its weights, bytes: vLLM's
+ * RotaryEmbedding (model_executor/layers/rotary_embedding/base.py,
+ * 0.19.0 and main @02677fd9) registers cos_sin_cache as a buffer of
+ * max_position_embeddings x rotary_dim values in the model's dtype
+ * (cache.to(dtype)), whole on every TP rank, allocated while the model
+ * loads, so "Model loading took" counts it: Llama-4-Scout's 10,485,760
+ * positions x 128 x 2 B = 2.50 GiB a rank (the run's 2.88 GiB weight
+ * gap). rotary_dim is the head's (MLA: qk_rope_head_dim); a partial
+ * rotary factor would make it smaller, so this errs large (pool small).
+ * 0 when the model's positions are unknown; UINT64_MAX on overflow.
+ * engine_vllm.c takes it out of the budget. Not yet a term of the
+ * devices' budgets (budget.c): their weights are the parameters', as
+ * the speed bound reads them.
+ */
+uint64_t kvp_vllm_rope_bytes(const struct kvp_plan *p)
+{
+	const struct kvp_model *m = &p->model;
+	uint64_t dim = m->base.kind == KVP_LAYER_MLA ? m->mla.qk_rope_head_dim
+	                                             : m->base.k_dim;
+	uint64_t vb = m->weights.dtype == KVP_W_F32 ? 4 : 2, n = 1, out;
+	size_t i;
+
+	for (i = 0; i < sizeof vl_rope_tables / sizeof vl_rope_tables[0]; i++)
+		if (!strcmp(m->model_type, vl_rope_tables[i].model_type))
+			n = vl_rope_tables[i].tables;
+	if (!kvp_mul(m->arch.max_positions, dim, &out) ||
+	    !kvp_mul(out, vb * n, &out))
+		return UINT64_MAX;
+	return out;
+}

@@ -1,0 +1,386 @@
+/*
+ * hf_state.c - what a model caches beside its KV rows, from the model's
+ * own sizes: the recurrent state of Mamba, Mamba2, gated DeltaNet and
+ * KDA layers (conv and SSM apart, model.recur) and the DSA indexer keys
+ * (model.indexer).
+ *
+ * Recurrent values per layer and sequence, as the engines size them:
+ *   Mamba/Mamba2  conv (d_conv - 1) x (d_inner + 2 x n_groups x d_state)
+ *                 ssm  d_state x d_inner            (Mamba 1: n_groups 0)
+ *     llama.cpp llama-hparams.cpp n_embd_r()/n_embd_s(); vLLM
+ *     layers/mamba/mamba_utils.py mamba1/mamba2_state_shape
+ *   gated DeltaNet (Qwen3-Next, Qwen3.5)
+ *                 conv (d_conv - 1) x (2 x nk x dk + nv x dv)
+ *                 ssm  nv x dk x dv
+ *     vLLM mamba_utils.py gated_delta_net_state_shape; llama.cpp qwen3next
+ *     (d_inner = nv x dv, n_group = nk, d_state = dk)
+ *   KDA (Kimi Linear, linear_attn_config)
+ *                 conv (d_conv - 1) x (H x d + 2 x H x d)   (q, k, v)
+ *                 ssm  H x d x d
+ *     vLLM mamba_utils.py kda_state_shape (num_k_heads = num_heads,
+ *     head_k_dim = head_dim)
+ *   short convolution (LFM2 "conv" layers)
+ *                 conv (conv_L_cache - 1) x conv_dim, no SSM state
+ *     vLLM mamba_utils.py short_conv_state_shape (lfm2.py)
+ * Formats: f32 for both, as llama.cpp keeps R and S (llama-model.cpp
+ * create_memory: llama_memory_recurrent with GGML_TYPE_F32 twice);
+ * model.recur.conv_dtype / ssm_dtype change them.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "kvplan/checked.h"
+#include "io/hf/hf_cfg.h"
+
+static void set_state(struct kvp_model *m, uint64_t conv, uint64_t ssm)
+{
+	m->recur.conv_values = conv;
+	m->recur.ssm_values = ssm;
+	m->recur.conv_dtype = KVP_DT_F32;
+	m->recur.ssm_dtype = KVP_DT_F32;
+}
+
+/* Gated DeltaNet mixer parameters, as transformers' Qwen3NextGatedDeltaNet
+ * builds them (modular_qwen3_next.py @2ccc6cae; Qwen3.5 splits the same
+ * projections into in_proj_qkv, _z, _b, _a, modular_qwen3_5.py
+ * @8940358a): conv1d (conv_dim = 2 key_dim + value_dim, depthwise, no
+ * bias) conv_dim x kernel; in_proj_qkvz hidden x (2 key_dim + 2
+ * value_dim); in_proj_ba hidden x 2 nv; dt_bias and A_log nv each; the
+ * gated RMSNorm head_v_dim; out_proj value_dim x hidden. */
+static enum kvp_status deltanet_params(struct cfg *c, struct kvp_model *m,
+                                       uint64_t key_dim, uint64_t value_dim,
+                                       uint64_t nv, uint64_t vd,
+                                       uint64_t d_conv)
+{
+	uint64_t h = m->arch.hidden, p = 0;
+
+	if (!kvp_muladd(&p, 2 * key_dim + value_dim, d_conv) ||
+	    !kvp_muladd(&p, h, 2 * key_dim + 2 * value_dim + 2 * nv) ||
+	    !kvp_add(p, 2 * nv + vd, &p) ||
+	    !kvp_muladd(&p, value_dim, h))
+		return hf_bad(c, "linear_num_value_heads", NULL, "the linear "
+		              "attention's parameter count overflows 64 bits");
+	m->arch.recurrent_params_per_layer = p;
+	return KVP_OK;
+}
+
+/* Gated DeltaNet (linear_attention layers). */
+static enum kvp_status gated_deltanet(struct cfg *c, struct kvp_model *m)
+{
+	static const char *const k_conv[] = {
+		"linear_conv_kernel_dim", "conv_kernel", NULL };
+	uint64_t nk = 0, nv = 0, kd = 0, vd = 0, d_conv = 0;
+
+	if (hf_uint(c, "linear_num_key_heads", 1, DIM_MAX, &nk) < 0 ||
+	    hf_uint(c, "linear_num_value_heads", 1, DIM_MAX, &nv) < 0 ||
+	    hf_uint(c, "linear_key_head_dim", 1, DIM_MAX, &kd) < 0 ||
+	    hf_uint(c, "linear_value_head_dim", 1, DIM_MAX, &vd) < 0 ||
+	    hf_uint_any(c, k_conv, 2, DIM_MAX, &d_conv, NULL) < 0)
+		return c->err->status;
+	if (!nk || !nv || !kd || !vd || !d_conv)
+		return hf_bad(c, !nk ? "linear_num_key_heads" :
+		              !nv ? "linear_num_value_heads" :
+		              !kd ? "linear_key_head_dim" :
+		              !vd ? "linear_value_head_dim" :
+		              "linear_conv_kernel_dim", NULL,
+		              "required by linear_attention layers (their state)");
+	/* inputs < 2^24: no overflow */
+	set_state(m, (d_conv - 1) * (2 * nk * kd + nv * vd), nv * kd * vd);
+	return deltanet_params(c, m, nk * kd, nv * vd, nv, vd, d_conv);
+}
+
+/* KDA mixer parameters as vLLM's KimiDeltaAttention builds them
+ * (model_executor/layers/kda.py @1d03ed8f), P = num_heads x head_dim:
+ * q, k, v and o projections 4 x hidden x P; f_a and g_a hidden x
+ * head_dim, f_b and g_b head_dim x P; dt_bias P; b_proj hidden x heads;
+ * q, k and v short convolutions 3 x kernel x P (no bias); A_log heads;
+ * o_norm head_dim. */
+static enum kvp_status kda_params(struct cfg *c, struct kvp_model *m,
+                                  uint64_t heads, uint64_t d, uint64_t k)
+{
+	uint64_t h = m->arch.hidden, P = heads * d, t = 0;   /* < 2^48 */
+
+	if (!kvp_muladd(&t, 4 * h, P) || !kvp_muladd(&t, 2 * h, d) ||
+	    !kvp_muladd(&t, 2 * d, P) || !kvp_add(t, P, &t) ||
+	    !kvp_muladd(&t, h, heads) || !kvp_muladd(&t, 3 * k, P) ||
+	    !kvp_add(t, heads + d, &t))
+		return hf_bad(c, "linear_attn_config", NULL, "the KDA layers' "
+		              "parameter count overflows 64 bits");
+	m->arch.recurrent_params_per_layer = t;
+	return KVP_OK;
+}
+
+/* KDA (Kimi Linear): linear_attn_config's own sizes. */
+static enum kvp_status kda(struct cfg *c, struct kvp_model *m)
+{
+	char path[96];
+	const cJSON *o = hf_get(c, "linear_attn_config", path, sizeof path);
+	uint64_t h = 0, d = 0, k = 0;
+	int r;
+
+	if (!cJSON_IsObject(o))
+		return hf_bad(c, path, o, "must be an object");
+	if ((r = hf_member_uint(c, o, path, "num_heads", 1, DIM_MAX, &h)) <= 0 ||
+	    (r = hf_member_uint(c, o, path, "head_dim", 1, DIM_MAX, &d)) <= 0 ||
+	    (r = hf_member_uint(c, o, path, "short_conv_kernel_size", 2,
+	                        DIM_MAX, &k)) <= 0) {
+		if (r < 0)
+			return c->err->status;
+		return hf_bad(c, path, o, "needs num_heads, head_dim and "
+		              "short_conv_kernel_size (the KDA state)");
+	}
+	set_state(m, (k - 1) * 3 * h * d, h * d * d);
+	return kda_params(c, m, h, d, k);
+}
+
+/* Mamba 1 mixer parameters (Jamba): in_proj, conv1d (+bias), x_proj,
+ * dt_proj (+bias), A_log, D, out_proj, dt/B/C norms. Mamba 2: in_proj to
+ * z, x, B, C, dt; conv over x, B, C; A, D, dt_bias per head; gated norm;
+ * out_proj. */
+static enum kvp_status mamba_params(struct cfg *c, struct kvp_model *m,
+                                    uint64_t d_inner, uint64_t d_state,
+                                    uint64_t d_conv, uint64_t groups,
+                                    uint64_t heads)
+{
+	uint64_t h = m->arch.hidden, dt_rank = 0;
+
+	if (!groups) {
+		if (hf_uint(c, "mamba_dt_rank", 1, DIM_MAX, &dt_rank) < 0)
+			return c->err->status;
+		if (!dt_rank)
+			dt_rank = kvp_ceil_div(h, 16);
+		m->arch.recurrent_params_per_layer =
+			h * 2 * d_inner + d_inner * d_conv + d_inner +
+			d_inner * (dt_rank + 2 * d_state) + dt_rank * d_inner +
+			d_inner + d_inner * d_state + d_inner + d_inner * h +
+			dt_rank + 2 * d_state;
+	} else {
+		uint64_t conv_dim = d_inner + 2 * groups * d_state;
+		heads = heads ? heads : 1;
+		m->arch.recurrent_params_per_layer =
+			h * (2 * d_inner + 2 * groups * d_state + heads) +
+			conv_dim * d_conv + conv_dim + 3 * heads + d_inner +
+			d_inner * h;
+	}
+	return KVP_OK;
+}
+
+static enum kvp_status mamba(struct cfg *c, struct kvp_model *m)
+{
+	static const char *const k_state[] = {
+		"mamba_d_state", "ssm_state_size", "state_size", "d_state", NULL };
+	static const char *const k_conv[] = {
+		"mamba_d_conv", "conv_kernel", "d_conv", "mamba_conv_kernel", NULL };
+	static const char *const k_expand[] = { "mamba_expand", "expand", NULL };
+	static const char *const k_groups[] = {
+		"mamba_n_groups", "n_groups", "ngroups", NULL };
+	static const char *const k_nheads[] = {
+		"mamba_n_heads", "mamba_num_heads", NULL };
+	static const char *const k_dhead[] = {
+		"mamba_d_head", "mamba_head_dim", NULL };
+	uint64_t d_state = 0, d_conv = 0, expand = 0, groups = 0, nh = 0,
+	         dh = 0, d_inner = 0;
+	int r;
+
+	if ((r = hf_uint_any(c, k_state, 1, DIM_MAX, &d_state, NULL)) < 0)
+		return c->err->status;
+	if (r == 0)
+		return hf_bad(c, "mamba_d_state", NULL, "required by the "
+		              "recurrent layers (ssm_state_size, d_state)");
+	if ((r = hf_uint_any(c, k_conv, 2, DIM_MAX, &d_conv, NULL)) < 0)
+		return c->err->status;
+	if (r == 0) {
+		d_conv = 4;
+		hf_note(c, "mamba d_conv absent: 4 (MambaConfig default)");
+	}
+	if (hf_uint_any(c, k_groups, 1, DIM_MAX, &groups, NULL) < 0 ||
+	    hf_uint_any(c, k_nheads, 1, DIM_MAX, &nh, NULL) < 0 ||
+	    hf_uint_any(c, k_dhead, 1, DIM_MAX, &dh, NULL) < 0 ||
+	    hf_uint(c, "mamba_d_inner", 1, DIM_MAX, &d_inner) < 0 ||
+	    hf_uint_any(c, k_expand, 1, 64, &expand, NULL) < 0)
+		return c->err->status;
+	if (!d_inner && nh && dh)
+		d_inner = nh * dh;
+	if (!d_inner) {
+		if (!expand) {
+			expand = 2;
+			hf_note(c, "mamba expand absent: 2 (MambaConfig default)");
+		}
+		d_inner = expand * m->arch.hidden;
+	}
+	/* all factors < 2^24 (hidden < 2^32, expand <= 64): no overflow */
+	set_state(m, (d_conv - 1) * (d_inner + 2 * groups * d_state),
+	          d_state * d_inner);
+	return mamba_params(c, m, d_inner, d_state, d_conv, groups, nh);
+}
+
+/*
+ * The SSM state format vLLM gives the model when --mamba-ssm-cache-dtype
+ * is auto (model.recur.vllm_ssm_dtype), from the config, as
+ * vllm/model_executor/models/config.py (main, 2026) reads it:
+ *   NemotronHForCausalLMConfig: the config's mamba_ssm_cache_dtype, else
+ *     "float16";
+ *   Qwen3.5 (qwen3_5, qwen3_5_moe): the config's mamba_ssm_dtype, when set;
+ *   others: none (vLLM's MambaStateDtypeCalculator then uses the conv
+ *     state's format).
+ */
+static const struct {
+	const char *model_type, *key, *absent;
+} ssm_dtype_keys[] = {
+	{ "nemotron_h", "mamba_ssm_cache_dtype", "float16" },
+	{ "qwen3_5", "mamba_ssm_dtype", NULL },
+	{ "qwen3_5_moe", "mamba_ssm_dtype", NULL },
+	/* the Hub's Qwen3.5 configs (Qwen/Qwen3.5-27B, -35B-A3B) nest the
+	 * key in text_config, whose model_type the import takes */
+	{ "qwen3_5_text", "mamba_ssm_dtype", NULL },
+	{ "qwen3_5_moe_text", "mamba_ssm_dtype", NULL },
+};
+
+static enum kvp_status vllm_ssm_dtype(struct cfg *c, struct kvp_model *m)
+{
+	static const char *const names[] = {
+		"auto", "float32", "float16", "bfloat16", NULL };
+	const char *v = NULL;
+	char path[96];
+	size_t i, k;
+	int fail = 0;
+
+	for (i = 0; i < sizeof ssm_dtype_keys / sizeof ssm_dtype_keys[0]; i++) {
+		if (strcmp(m->model_type, ssm_dtype_keys[i].model_type) != 0)
+			continue;
+		v = hf_str(c, ssm_dtype_keys[i].key, &fail);
+		if (fail)
+			return c->err->status;
+		if (!v)
+			v = ssm_dtype_keys[i].absent;
+		if (!v)
+			return KVP_OK;
+		for (k = 0; names[k]; k++)
+			if (!strcmp(v, names[k])) {
+				m->recur.vllm_ssm_dtype = (int)k;
+				return KVP_OK;
+			}
+		return hf_bad(c, ssm_dtype_keys[i].key,
+		              hf_get(c, ssm_dtype_keys[i].key, path, sizeof path),
+		              "vLLM takes float32, float16 or bfloat16");
+	}
+	return KVP_OK;
+}
+
+/*
+ * LFM2's short convolution ("conv" layers; vLLM lfm2.py
+ * get_mamba_state_shape_from_config @055e47c2: short_conv_state_shape of
+ * conv_dim channels, conv_L_cache kernel): conv (conv_L_cache - 1) x
+ * conv_dim values, no SSM state. Its mixer (vLLM layers/mamba/
+ * short_conv.py ShortConv): in_proj hidden x 3 conv_dim (B, C, x), a
+ * depthwise conv of conv_L_cache taps, out_proj conv_dim x hidden, each
+ * with a bias when conv_bias.
+ */
+static enum kvp_status short_conv(struct cfg *c, struct kvp_model *m)
+{
+	uint64_t L = 0, cd = 0, h = m->arch.hidden;
+	bool bias = false;
+
+	if (hf_uint(c, "conv_L_cache", 2, DIM_MAX, &L) < 0 ||
+	    hf_uint(c, "conv_dim", 1, DIM_MAX, &cd) < 0 ||
+	    hf_bool(c, "conv_bias", &bias) < 0)
+		return c->err->status;
+	if (!cd)
+		cd = h;
+	/* the output width is hidden in vLLM's out_proj: read */
+	hf_superseded(c, "conv_dim_out");
+	/* all < 2^24: no overflow */
+	set_state(m, (L - 1) * cd, 0);
+	m->arch.recurrent_params_per_layer = 3 * h * cd + cd * L + cd * h +
+	                                     (bias ? 4 * cd + h : 0);
+	return KVP_OK;
+}
+
+enum kvp_status hf_recurrent(struct cfg *c, struct kvp_model *m, bool linear)
+{
+	enum kvp_status st;
+
+	if (hf_has(c, "linear_attn_config"))
+		st = kda(c, m);
+	else if (hf_has(c, "conv_L_cache"))
+		st = short_conv(c, m);
+	else if (linear)
+		st = gated_deltanet(c, m);
+	else
+		st = mamba(c, m);
+	return st == KVP_OK ? vllm_ssm_dtype(c, m) : st;
+}
+
+/*
+ * IndexCache (vLLM deepseek_v2.py @002d6073 DeepseekV2MLAAttention): a
+ * layer skips its top-k, and builds no indexer (no key cache), where
+ * max(i - index_skip_topk_offset + 1, 0) % index_topk_freq != 0, or
+ * where index_topk_pattern[i] is "S"; MTP layers always build one. With
+ * freq 1 and no "S" every MLA layer has its indexer: read. Otherwise the
+ * indexer is on some layers only, which kvplan's one model-wide indexer
+ * does not hold: refused naming the key. 0 read, -1 refused.
+ */
+static int index_cache(struct cfg *c)
+{
+	char path[96];
+	const cJSON *pat = hf_get(c, "index_topk_pattern", path, sizeof path);
+	uint64_t freq = 1, off = 0;
+
+	if (hf_uint(c, "index_topk_freq", 1, DIM_MAX, &freq) < 0 ||
+	    hf_uint(c, "index_skip_topk_offset", 0, DIM_MAX, &off) < 0)
+		return -1;
+	if (freq > 1) {
+		hf_bad(c, "index_topk_freq", hf_get(c, "index_topk_freq", path,
+		       sizeof path), "IndexCache: vLLM builds the DSA indexer "
+		       "(and its key cache) on some MLA layers only; kvplan "
+		       "holds one on every MLA layer");
+		return -1;
+	}
+	if (cJSON_IsString(pat) && strchr(pat->valuestring, 'S')) {
+		hf_bad(c, path, pat, "IndexCache: layers marked S build no DSA "
+		       "indexer; kvplan holds one on every MLA layer");
+		return -1;
+	}
+	if (pat && !cJSON_IsString(pat)) {
+		hf_bad(c, path, pat, "must be a string of one letter per layer");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * DSA (DeepSeek-V3.2 DeepseekV32 / GLM-5): a lightning indexer per MLA
+ * layer caches one key of index_head_dim values per position (reference
+ * inference/model.py Indexer.k_cache; vLLM deepseek_v2.py Indexer with
+ * DeepseekV32IndexerCache). index_n_heads and index_topk drive compute.
+ */
+enum kvp_status hf_indexer(struct cfg *c, struct kvp_model *m)
+{
+	uint64_t hd = 0, nh = 0, topk = 0;
+	int r;
+
+	char path[96];
+
+	/* without index_head_dim the other index_* keys stay unread, and
+	 * the fail-closed scan refuses them */
+	if ((r = hf_uint(c, "index_head_dim", 1, DIM_MAX, &hd)) <= 0)
+		return r < 0 ? c->err->status : KVP_OK;
+	if (hf_uint(c, "index_n_heads", 1, DIM_MAX, &nh) < 0 ||
+	    hf_uint(c, "index_topk", 1, UINT32_MAX, &topk) < 0)
+		return c->err->status;
+	if (m->base.kind != KVP_LAYER_MLA)
+		return hf_bad(c, "index_head_dim", hf_get(c, "index_head_dim",
+		              path, sizeof path), "a DSA indexer beside layers "
+		              "that are not MLA: no engine rule known");
+	if (index_cache(c) < 0)
+		return c->err->status;
+	m->indexer.head_dim = (uint32_t)hd;
+	m->indexer.n_heads = (uint32_t)nh;
+	m->indexer.topk = (uint32_t)topk;
+	m->indexer.dtype = m->base.k_fmt.dtype;
+	hf_note(c, "DSA indexer: %llu-value key per position per MLA layer, "
+	        "counted beside the latent (generic engine, and vLLM >= 0.11.0 in its "
+	        "own fp8 layout)",
+	        (unsigned long long)hd);
+	return KVP_OK;
+}

@@ -1,0 +1,476 @@
+/*
+ * hf_weights.c - what the weight count needs from a config.json: the
+ * compute dtype, quantization_config (weight format) and the MLP and
+ * experts. None of it changes the cache layout.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kvplan/checked.h"
+#include "io/hf/hf_cfg.h"
+
+/* ---- compute dtype --------------------------------------------------- */
+
+enum kvp_status hf_dtype(struct cfg *c, struct kvp_model *m,
+                         enum kvp_dtype *dt)
+{
+	int fail = 0;
+	const char *s = hf_str(c, "torch_dtype", &fail);
+	const char *key = "torch_dtype";
+
+	if (fail)
+		return c->err->status;
+	if (!s) {
+		s = hf_str(c, "dtype", &fail);
+		key = "dtype";
+		if (fail)
+			return c->err->status;
+	}
+	m->weights.dtype = KVP_W_BF16;
+	*dt = KVP_DT_BF16;
+	if (!s) {
+		*dt = KVP_DT_F16;
+		m->weights.dtype = KVP_W_F16;
+		hf_note(c, "torch_dtype absent: weights and cache f16 assumed "
+		        "(vLLM's auto dtype for float32 checkpoints)");
+	} else if (!strcmp(s, "bfloat16")) {
+		*dt = KVP_DT_BF16;
+		m->weights.dtype = KVP_W_BF16;
+	} else if (!strcmp(s, "float16") || !strcmp(s, "half")) {
+		*dt = KVP_DT_F16;
+		m->weights.dtype = KVP_W_F16;
+	} else if (!strcmp(s, "float32") || !strcmp(s, "float")) {
+		*dt = KVP_DT_F16;
+		m->weights.dtype = KVP_W_F16;
+		hf_note(c, "%s float32: served in f16 (vLLM downcasts float32, "
+		        "llama.cpp caches f16); weights and cache f16", key);
+	} else {
+		char path[96];
+		const cJSON *v = hf_get(c, key, path, sizeof path);
+		return hf_bad(c, path, v,
+		           "unknown dtype (bfloat16, float16 or float32)");
+	}
+	return KVP_OK;
+}
+
+/* ---- quantization_config -> weight format ---------------------------- */
+
+enum kvp_status hf_quant(struct cfg *c, struct kvp_model *m)
+{
+	char path[96];
+	const cJSON *q = hf_get(c, "quantization_config", path, sizeof path);
+	const cJSON *meth, *v;
+	const char *method;
+	uint64_t bits = 0, group = 0;
+	int r;
+
+	if (!q)
+		return KVP_OK;
+	if (!cJSON_IsObject(q))
+		return hf_bad(c, path, q, "must be an object");
+	meth = cJSON_GetObjectItemCaseSensitive(q, "quant_method");
+	if (!meth || !cJSON_IsString(meth)) {
+		char p2[128];
+		snprintf(p2, sizeof p2, "%s.quant_method", path);
+		return hf_bad(c, p2, meth, "must be a string (awq, gptq, fp8, "
+		                        "bitsandbytes, mxfp4)");
+	}
+	method = meth->valuestring;
+	if (!strcmp(method, "awq") || !strcmp(method, "gptq")) {
+		char p2[128];
+		snprintf(p2, sizeof p2, "%s.bits", path);
+		r = hf_uint_at(c, cJSON_GetObjectItemCaseSensitive(q, "bits"),
+		                p2, 2, 8, &bits);
+		if (r < 0)
+			return c->err->status;
+		if (r == 0)
+			return hf_bad(c, p2, NULL, "required for awq/gptq");
+		snprintf(p2, sizeof p2, "%s.group_size", path);
+		v = cJSON_GetObjectItemCaseSensitive(q, "group_size");
+		if (v && cJSON_IsNumber(v) && v->valuedouble == -1) {
+			group = 0; /* GPTQ per-channel */
+		} else {
+			r = hf_uint_at(c, v, p2, 1, DIM_MAX, &group);
+			if (r < 0)
+				return c->err->status;
+			if (r == 0)
+				return hf_bad(c, p2, NULL, "required for awq/gptq");
+		}
+		m->weights.dtype = bits <= 4 ? KVP_W_INT4 : KVP_W_INT8;
+		m->weights.bits = (uint32_t)bits;
+		m->weights.group_size = (uint32_t)group;
+		m->weights.scale_bytes = 2; /* fp16 scale per group */
+		m->weights.zero_bytes = 0;
+		/* qzeros: one zero-point of `bits` bits per group, packed
+		 * (AWQ without zero_point stores none) */
+		v = cJSON_GetObjectItemCaseSensitive(q, "zero_point");
+		m->weights.zero_bits = (!strcmp(method, "awq") && cJSON_IsFalse(v))
+		                       ? 0 : (uint32_t)bits;
+		m->weights.keep_embeddings_16bit = true;
+		hf_note(c, "%s %llu-bit, group %llu: fp16 scale%s per group; "
+		        "embeddings and lm_head 16-bit%s",
+		     method, (unsigned long long)bits, (unsigned long long)group,
+		     m->weights.zero_bits ? " and packed zero-point" : "",
+		     strcmp(method, "gptq") ? "" : "; g_idx not counted");
+	} else if (!strcmp(method, "fp8")) {
+		m->weights.dtype = KVP_W_FP8;
+		m->weights.bits = 8;
+		m->weights.group_size = 0;
+		m->weights.scale_bytes = 0;
+		v = cJSON_GetObjectItemCaseSensitive(q, "weight_block_size");
+		if (cJSON_IsArray(v) && cJSON_GetArraySize(v) == 2 &&
+		    cJSON_IsNumber(cJSON_GetArrayItem(v, 0)) &&
+		    cJSON_IsNumber(cJSON_GetArrayItem(v, 1))) {
+			double a = cJSON_GetArrayItem(v, 0)->valuedouble;
+			double b = cJSON_GetArrayItem(v, 1)->valuedouble;
+			if (a >= 1 && b >= 1 && a <= 4096 && b <= 4096 &&
+			    a == floor(a) && b == floor(b)) {
+				/* one float32 scale per a x b block */
+				m->weights.group_size = (uint32_t)(a * b);
+				m->weights.scale_bytes = 4;
+			}
+		}
+		m->weights.keep_embeddings_16bit = true;
+		hf_note(c, "fp8 weights: 1 byte per parameter%s; embeddings and "
+		        "lm_head kept 16-bit",
+		     m->weights.group_size ? " plus an f32 scale per block" : "");
+	} else if (!strcmp(method, "bitsandbytes")) {
+		bool b4 = false, b8 = false, dq = false;
+		v = cJSON_GetObjectItemCaseSensitive(q, "load_in_4bit");
+		b4 = cJSON_IsTrue(v);
+		v = cJSON_GetObjectItemCaseSensitive(q, "load_in_8bit");
+		b8 = cJSON_IsTrue(v);
+		v = cJSON_GetObjectItemCaseSensitive(q, "bnb_4bit_use_double_quant");
+		dq = cJSON_IsTrue(v);
+		if (b4) {
+			m->weights.dtype = KVP_W_NF4;
+			m->weights.bits = 4;
+			m->weights.group_size = 64;
+			m->weights.scale_bytes = dq ? 1 : 4;
+		} else if (b8) {
+			m->weights.dtype = KVP_W_INT8;
+			m->weights.bits = 8;
+			m->weights.group_size = 0;
+			m->weights.scale_bytes = 4;
+		} else {
+			char p2[128];
+			snprintf(p2, sizeof p2, "%s.load_in_4bit", path);
+			return hf_bad(c, p2, v, "bitsandbytes needs load_in_4bit "
+			                     "or load_in_8bit true");
+		}
+		m->weights.keep_embeddings_16bit = true;
+		hf_note(c, "bitsandbytes %s weights; embeddings and lm_head kept "
+		        "16-bit", b4 ? "4-bit (block 64)" : "8-bit");
+	} else if (!strcmp(method, "mxfp4")) {
+		m->weights.dtype = KVP_W_INT4;
+		m->weights.bits = 4;
+		m->weights.group_size = 32;
+		m->weights.scale_bytes = 1; /* e8m0 scale per 32 values */
+		m->weights.keep_embeddings_16bit = true;
+		hf_note(c, "mxfp4: 4-bit with a 1-byte scale per 32 values");
+	} else {
+		char mname[48];
+		snprintf(mname, sizeof mname, "%s", method);
+		hf_clean(mname);
+		hf_note(c, "quantization_config.quant_method \"%s\" unknown: "
+		        "weights counted in the compute dtype", mname);
+	}
+	/* modules_to_not_convert naming attention: it stays 16-bit */
+	v = cJSON_GetObjectItemCaseSensitive(q, "modules_to_not_convert");
+	if (cJSON_IsArray(v)) {
+		const cJSON *e;
+		cJSON_ArrayForEach(e, v)
+			if (cJSON_IsString(e) && strstr(e->valuestring, "attn"))
+				m->weights.keep_attention_16bit = true;
+		if (m->weights.keep_attention_16bit)
+			hf_note(c, "modules_to_not_convert keeps attention 16-bit");
+	}
+	hf_note(c, "quantized weights do not quantize the KV cache: cache "
+	        "format left at the compute dtype");
+	return KVP_OK;
+}
+
+/* ---- MoE and MLP ----------------------------------------------------- */
+
+/*
+ * moe_layer_freq as a list of 0/1 per layer (MiMo-V2-Flash; vLLM
+ * mimo_v2_flash.py is_moe_layer): weights only, never the cache. The
+ * weight count knows leading dense layers and then every layer MoE.
+ */
+static enum kvp_status moe_layer_list(struct cfg *c, struct kvp_model *m,
+                                      const cJSON *arr, const char *path)
+{
+	const cJSON *e;
+	uint32_t lead = 0, i = 0;
+	bool in_lead = true, irregular = false;
+
+	cJSON_ArrayForEach(e, arr) {
+		if (!cJSON_IsNumber(e) && !cJSON_IsBool(e))
+			return hf_bad(c, path, e, "entries must be 0 or 1");
+		bool moe = cJSON_IsBool(e) ? cJSON_IsTrue(e) : e->valuedouble != 0;
+		if (in_lead && !moe)
+			lead++;
+		else if (moe)
+			in_lead = false;
+		else
+			irregular = true;
+		i++;
+	}
+	if (!m->arch.first_dense_layers && lead < m->n_layers)
+		m->arch.first_dense_layers = lead;
+	if (irregular)
+		hf_note(c, "%s: dense layers after the first MoE layer counted "
+		        "as MoE in the weights", path);
+	(void)i;
+	return KVP_OK;
+}
+
+/* The dense MLP's intermediate size (a list: Gemma 3n's per layer). */
+static enum kvp_status dense_mlp(struct cfg *c, struct kvp_model *m,
+                                 const cJSON *ffn)
+{
+	static const char *const k_inter[] = {
+		"intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim",
+		NULL };
+	uint64_t v = 0;
+	char path[96], p2[128];
+	const cJSON *arr = hf_get(c, "intermediate_size", path, sizeof path);
+	int r;
+
+	if (cJSON_IsArray(arr)) {
+		/* Gemma 3n: one size per layer; the count uses their mean */
+		const cJSON *e;
+		uint64_t sum = 0, n = 0, x;
+		cJSON_ArrayForEach(e, arr) {
+			snprintf(p2, sizeof p2, "%s[%llu]", path,
+			         (unsigned long long)n);
+			if (hf_uint_at(c, e, p2, 1, DIM_MAX, &x) < 0)
+				return c->err->status;
+			sum += x;
+			n++;
+		}
+		if (n == 0)
+			return hf_bad(c, path, arr, "empty list");
+		v = sum / n;
+		r = 1;
+		if (sum % n)
+			hf_note(c, "intermediate_size differs per layer: mean %llu "
+			        "used for the weight count", (unsigned long long)v);
+	} else if (ffn) {
+		r = hf_member_uint(c, ffn, "ffn_config", "ffn_hidden_size", 1,
+		                   DIM_MAX, &v);
+		if (r < 0)
+			return c->err->status;
+	} else if ((r = hf_uint_any(c, k_inter, 1, DIM_MAX, &v, NULL)) < 0) {
+		return c->err->status;
+	}
+	if (r == 0) {
+		v = 4 * m->arch.hidden;
+		/* block_configs gives each block's width (hf_layout.c,
+		 * arch.mlp_params): nothing assumed then */
+		if (!hf_has(c, "block_configs"))
+			hf_note(c, "intermediate_size absent: 4 x hidden = %llu "
+			        "assumed", (unsigned long long)v);
+	}
+	/* Qwen (v1): intermediate_size counts both gated halves (vLLM
+	 * qwen.py QWenMLP(hidden_size, intermediate_size // 2)) */
+	if (c->fam && (c->fam->flags & HF_FF_HALF))
+		v /= 2;
+	m->arch.intermediate = v;
+	m->arch.gated_mlp = !(c->fam && (c->fam->flags & HF_UNGATED));
+	return KVP_OK;
+}
+
+/* Shared experts: n_shared_experts, Llama 4's one, Qwen-MoE's
+ * shared_expert_intermediate_size counted in experts' worth. */
+static enum kvp_status shared_experts(struct cfg *c, struct kvp_model *m)
+{
+	static const char *const k_sh[] = { "shared_expert_intermediate_size",
+		"moe_shared_expert_intermediate_size", NULL };
+	/* num_shared_experts: Kimi Linear (vLLM kimi_linear.py) */
+	static const char *const k_nsh[] = { "n_shared_experts",
+		"num_shared_experts", NULL };
+	uint64_t v = 0, sh = 0;
+	int r;
+
+	if (hf_uint_any(c, k_nsh, 0, 1u << 16, &v, NULL) < 0)
+		return c->err->status;
+	m->arch.n_shared_experts = (uint32_t)v;
+	if (!strncmp(c->model_type, "llama4", 6) && !m->arch.n_shared_experts) {
+		m->arch.n_shared_experts = 1;
+		hf_note(c, "Llama 4: one shared expert per MoE layer");
+	}
+	if ((r = hf_uint_any(c, k_sh, 0, DIM_MAX, &sh, NULL)) < 0)
+		return c->err->status;
+	/* 0: no shared expert (vLLM qwen2_moe.py Qwen2MoeSparseMoeBlock and
+	 * laguna.py LagunaMoE build one only when it is > 0; Qwen3-Coder-480B
+	 * writes 0). Weights only: read, not refused. */
+	if (r > 0 && sh == 0)
+		r = 0;
+	/* Nemotron-H: n_shared_experts of moe_shared_expert_intermediate_size
+	 * each (vLLM nemotron_h.py NemotronHMoE: shared MLP of
+	 * moe_shared_expert_intermediate_size x n_shared_experts) */
+	if (r > 0 && m->arch.n_shared_experts && m->arch.moe_intermediate &&
+	    sh != m->arch.moe_intermediate) {
+		uint64_t n = kvp_ceil_div(sh, m->arch.moe_intermediate) *
+		             m->arch.n_shared_experts;
+
+		if (n > (1u << 16))
+			return hf_bad(c, "moe_shared_expert_intermediate_size",
+			              NULL, "too many experts' worth");
+		if (sh % m->arch.moe_intermediate)
+			hf_note(c, "shared expert intermediate %llu counted as "
+			        "%llu experts of %llu", (unsigned long long)sh,
+			        (unsigned long long)n,
+			        (unsigned long long)m->arch.moe_intermediate);
+		m->arch.n_shared_experts = (uint32_t)n;
+	} else if (r > 0 && !m->arch.n_shared_experts && m->arch.moe_intermediate) {
+		m->arch.n_shared_experts =
+			(uint32_t)kvp_ceil_div(sh, m->arch.moe_intermediate);
+		if (sh % m->arch.moe_intermediate)
+			hf_note(c, "shared_expert_intermediate_size %llu counted as "
+			        "%u experts of %llu", (unsigned long long)sh,
+			        m->arch.n_shared_experts,
+			        (unsigned long long)m->arch.moe_intermediate);
+	}
+	/* Gemma 4 with enable_moe_block: every layer keeps its dense MLP of
+	 * intermediate_size beside the experts (transformers modeling_gemma4.py
+	 * @c308a309 Gemma4TextDecoderLayer: mlp, then router and experts,
+	 * both summed), counted as shared experts' worth */
+	if (m->arch.n_experts && m->arch.moe_intermediate) {
+		bool both = false;
+
+		if (hf_bool(c, "enable_moe_block", &both) < 0)
+			return c->err->status;
+		if (both) {
+			uint64_t n = kvp_ceil_div(m->arch.intermediate,
+			                          m->arch.moe_intermediate);
+
+			if (n + m->arch.n_shared_experts > (1u << 16))
+				return hf_bad(c, "intermediate_size", NULL, "too many "
+				              "experts' worth beside the experts");
+			m->arch.n_shared_experts += (uint32_t)n;
+			hf_note(c, "enable_moe_block: each layer's dense MLP "
+			        "(intermediate %llu) counted as %llu shared experts "
+			        "of %llu%s", (unsigned long long)m->arch.intermediate,
+			        (unsigned long long)n,
+			        (unsigned long long)m->arch.moe_intermediate,
+			        m->arch.intermediate % m->arch.moe_intermediate ?
+			        " (rounded up)" : "");
+		}
+	}
+	return KVP_OK;
+}
+
+/* Routed experts: their count, per token, their size. */
+static enum kvp_status experts(struct cfg *c, struct kvp_model *m,
+                               const cJSON *ffn)
+{
+	static const char *const k_exp[] = {
+		"num_local_experts", "num_experts", "n_routed_experts",
+		"moe_num_experts", NULL };
+	static const char *const k_act[] = {
+		"num_experts_per_tok", "experts_per_token", "moe_top_k",
+		"num_experts_per_token",
+		"top_k_experts",   /* Gemma 4 (google/gemma-4-26B-A4B) */
+		NULL };
+	uint64_t v = 0;
+	size_t i;
+	int r;
+
+	r = ffn ? hf_member_uint(c, ffn, "ffn_config", "moe_num_experts", 0,
+	                         1u << 16, &v)
+	        : hf_uint_any(c, k_exp, 0, 1u << 16, &v, NULL);
+	if (r < 0)
+		return c->err->status;
+	m->arch.n_experts = (uint32_t)v;
+	if (!v)
+		return KVP_OK;
+	r = ffn ? hf_member_uint(c, ffn, "ffn_config", "moe_top_k", 1, v, &v)
+	        : hf_uint_any(c, k_act, 1, v, &v, NULL);
+	if (r < 0)
+		return c->err->status;
+	if (r == 0) {
+		v = 2;
+		hf_note(c, "num_experts_per_tok absent: 2 assumed");
+	}
+	/* gpt-oss states both num_experts_per_tok and experts_per_token: the
+	 * first read stands for both (the others are its aliases) */
+	for (i = 0; !ffn && k_act[i]; i++)
+		hf_superseded(c, k_act[i]);
+	m->arch.n_experts_active = (uint32_t)v;
+	v = 0;
+	if ((r = hf_uint(c, "moe_intermediate_size", 1, DIM_MAX, &v)) < 0)
+		return c->err->status;
+	m->arch.moe_intermediate = r ? v : m->arch.intermediate;
+	/* Llama 4: experts of intermediate_size, dense layers of
+	 * intermediate_size_mlp */
+	v = 0;
+	if ((r = hf_uint(c, "intermediate_size_mlp", 1, DIM_MAX, &v)) < 0)
+		return c->err->status;
+	if (r > 0) {
+		m->arch.moe_intermediate = m->arch.intermediate;
+		m->arch.intermediate = v;
+	}
+	return shared_experts(c, m);
+}
+
+/* Which layers are MoE: leading dense layers, then every step-th. */
+static enum kvp_status moe_layers(struct cfg *c, struct kvp_model *m)
+{
+	uint64_t v = 0, step = 0, off = 0, per = 0;
+	char path[96];
+	const cJSON *arr, *mo;
+
+	if (hf_uint(c, "first_k_dense_replace", 0, m->n_layers, &v) < 0)
+		return c->err->status;
+	m->arch.first_dense_layers = (uint32_t)v;
+	m->arch.moe_layer_step = 1;
+	if (hf_uint(c, "decoder_sparse_step", 1, DIM_MAX, &step) < 0)
+		return c->err->status;
+	if (!step && hf_uint(c, "interleave_moe_layer_step", 1, DIM_MAX,
+	                     &step) < 0)
+		return c->err->status;
+	arr = hf_get(c, "moe_layer_freq", path, sizeof path);
+	if (cJSON_IsArray(arr)) {
+		if (moe_layer_list(c, m, arr, path))
+			return c->err->status;
+	} else if (!step && hf_uint(c, "moe_layer_freq", 1, DIM_MAX, &step) < 0) {
+		return c->err->status;
+	}
+	if (hf_uint(c, "expert_layer_period", 1, DIM_MAX, &per) < 0 ||
+	    hf_uint(c, "expert_layer_offset", 0, DIM_MAX, &off) < 0)
+		return c->err->status;
+	if (per) {
+		/* Jamba: MoE where i % period == offset; kvplan counts MoE
+		 * where (i + 1) % step == 0, the same when offset = period-1 */
+		step = per;
+		if (off != per - 1)
+			hf_note(c, "expert_layer_offset %llu: MoE layers counted as "
+			        "every %llu-th layer ending at period-1",
+			        (unsigned long long)off, (unsigned long long)per);
+	}
+	if (step)
+		m->arch.moe_layer_step = (uint32_t)step;
+	mo = hf_get(c, "mlp_only_layers", path, sizeof path);
+	if (mo && cJSON_IsArray(mo) && cJSON_GetArraySize(mo) > 0)
+		hf_note(c, "mlp_only_layers not empty: those layers counted as MoE");
+	return KVP_OK;
+}
+
+enum kvp_status hf_mlp(struct cfg *c, struct kvp_model *m)
+{
+	char path[96];
+	/* DBRX keeps its MLP fields in ffn_config */
+	const cJSON *ffn = hf_get(c, "ffn_config", path, sizeof path);
+
+	if (ffn && !cJSON_IsObject(ffn))
+		return hf_bad(c, path, ffn, "must be an object");
+	if (dense_mlp(c, m, ffn) || experts(c, m, ffn))
+		return c->err->status;
+	if (!m->arch.n_experts)
+		return KVP_OK;
+	return moe_layers(c, m);
+}
+

@@ -6,87 +6,66 @@
 #   long functions  C functions in src/ over 80 lines, measured as ctags
 #                   sees them (end line - start line + 1). Table literals
 #                   are variables, not functions, so they never count.
-#   include circles groups of src/ .c files that reach one another through
-#                   headers: A.c includes H, H is implemented by B.c (B.c
-#                   defines a function H declares, or, for a header without
-#                   prototypes, is named like it), and B.c includes, at
-#                   file level and transitively, a header that A.c
-#                   implements. Each strongly connected group of two or
-#                   more files is one circle.
+#   call circles    groups of src/ files that call one another: file A
+#                   uses file B when A's object refers to a function or
+#                   variable B's object defines (nm, from the objects of
+#                   a build: BUILD, default build/, so run `make` first).
+#                   Each strongly connected group of two or more files is
+#                   one circle: a stage that calls back up into its caller.
+#                   (Counting through headers instead would make a circle
+#                   of every shared declaration header, such as
+#                   src/core/internal.h, with no call behind it.)
 #
 # -v lists each long function and each circle's files.
-# Needs universal-ctags (with JSON output) and python3.
+# Needs universal-ctags (with JSON output), nm (binutils) and python3.
 set -e
 verbose=0
 [ "${1:-}" = "-v" ] && { verbose=1; shift; }
 cd "${1:-$(dirname "$0")/..}"
+objdir="${BUILD:-build}/obj"
+[ -d "$objdir" ] || { echo "house-metrics: no $objdir: run make first" >&2; exit 2; }
 command -v ctags >/dev/null || { echo "house-metrics: needs universal-ctags" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "house-metrics: needs python3" >&2; exit 2; }
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 find src include -name '*.[ch]' 2>/dev/null | sort |
-	xargs ctags --output-format=json --fields=+ne --c-kinds=fp -f - > "$tmp"
-python3 - "$tmp" "$verbose" <<'PY'
-import json, os, re, sys
-tags, verbose = sys.argv[1], sys.argv[2] == "1"
-defs, protos, long_fns = {}, {}, []
+	xargs ctags --output-format=json --fields=+ne --c-kinds=f -f - > "$tmp"
+python3 - "$tmp" "$verbose" "$objdir" <<'PY'
+import json, os, subprocess, sys
+tags, verbose, objdir = sys.argv[1], sys.argv[2] == "1", sys.argv[3]
+long_fns = []
 for line in open(tags):
     t = json.loads(line)
     if t.get("_type") != "tag":
         continue
     path, kind = t["path"], t.get("kind")
     if kind == "function" and path.endswith(".c") and path.startswith("src/"):
-        defs.setdefault(t["name"], set()).add(path)
         n = t.get("end", t["line"]) - t["line"] + 1
         if n > 80:
             long_fns.append((n, path, t["name"]))
-    elif kind == "prototype" and path.endswith(".h"):
-        protos.setdefault(path, set()).add(t["name"])
 
-cfiles = sorted(p for p in (os.path.join(d, f) for d, _, fs in os.walk("src")
-                            for f in fs) if p.endswith(".c"))
-inc_re = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
-
-def resolve(name, here):
-    for cand in (os.path.join(os.path.dirname(here), name),
-                 os.path.join("src", name), os.path.join("include", name)):
-        if os.path.isfile(cand):
-            return os.path.normpath(cand)
-    return None
-
-def includes(path):
-    out = []
-    for l in open(path, errors="replace"):
-        m = inc_re.match(l)
-        if m:
-            r = resolve(m.group(1), path)
-            if r:
-                out.append(r)
-    return out
-
-def closure(path):          # headers reached from a file, transitively
-    seen, todo = set(), [h for h in includes(path) if h.endswith(".h")]
-    while todo:
-        h = todo.pop()
-        if h in seen:
+objs = sorted(os.path.join(d, f) for d, _, fs in os.walk(objdir)
+              for f in fs if f.endswith(".o"))
+defined, undefined = {}, {}
+for o in objs:
+    src = "src/" + os.path.relpath(o, objdir)[:-2] + ".c"
+    out = subprocess.run(["nm", "-P", o], capture_output=True, text=True,
+                         check=True).stdout
+    for l in out.splitlines():
+        f = l.split()
+        if len(f) < 2:
             continue
-        seen.add(h)
-        todo += [x for x in includes(h) if x.endswith(".h")]
-    return seen
-
-def implementers(h):
-    impl = set()
-    for name in protos.get(h, ()):
-        impl |= defs.get(name, set())
-    if not impl:
-        base = os.path.basename(h)[:-2] + ".c"
-        impl = {c for c in cfiles if os.path.basename(c) == base}
-    return impl
-
+        if f[1] in "TDRBCV":
+            defined.setdefault(f[0], src)
+        elif f[1] == "U":
+            undefined.setdefault(src, set()).add(f[0])
+cfiles = sorted({"src/" + os.path.relpath(o, objdir)[:-2] + ".c" for o in objs})
 edges = {c: set() for c in cfiles}
-for c in cfiles:
-    for h in closure(c):
-        edges[c] |= implementers(h) - {c}
+for c, names in undefined.items():
+    for name in names:
+        d = defined.get(name)
+        if d and d != c:
+            edges[c].add(d)
 
 # Tarjan's strongly connected components, iterative.
 index, low, stack, on, comps, n = {}, {}, [], set(), [], [0]
@@ -121,8 +100,12 @@ print("functions over 80 lines: %d" % len(long_fns))
 if verbose:
     for n_, p, f in sorted(long_fns, reverse=True):
         print("  %4d  %s  %s" % (n_, p, f))
-print("include circles: %d (%d files in them)" % (len(comps), sum(map(len, comps))))
+print("call circles: %d (%d files in them)" % (len(comps), sum(map(len, comps))))
 if verbose:
     for c in comps:
         print("  " + " ".join(c))
+        for a in c:
+            for b in sorted(edges[a] & set(c)):
+                used = sorted(n for n in undefined[a] if defined.get(n) == b)
+                print("      %s -> %s (%s)" % (a, b, ", ".join(used[:3])))
 PY

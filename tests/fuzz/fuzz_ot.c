@@ -1,7 +1,7 @@
 /*
  * fuzz_ot.c - libFuzzer harness for llama.cpp -ot / --override-tensor
  * patterns (src/io/gguf/override_tensor.c and kvplan's matcher,
- * src/io/ecma_re*.c). The input, up to its first NUL, is
+ * src/io/regex/ecma_re*.c). The input, up to its first NUL, is
  * 1. one pattern for kvp_re_compile: refused with a non-empty line that
  *    names a place inside the pattern, or compiled within
  *    KVP_RE_MAX_STATES and searched in a handful of tensor names;

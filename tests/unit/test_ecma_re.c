@@ -1,5 +1,5 @@
 /*
- * test_ecma_re.c - kvplan's bounded ECMAScript matcher (src/io/ecma_re*.c)
+ * test_ecma_re.c - kvplan's bounded ECMAScript matcher (src/io/regex/ecma_re*.c)
  * that -ot / --override-tensor patterns run through.
  *
  * 1. Patterns people write (llama.cpp PR #11397 "add option to override

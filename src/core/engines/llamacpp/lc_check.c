@@ -2,16 +2,15 @@
  * lc_check.c - what llama.cpp refuses in a plan's options before it sizes
  * a cache (llama_init_from_model, in its order): cache types it does not
  * store, K and V types differing on an MLA model, quantized V with flash
- * attention off, quantized blocks that do not divide a head, more than
- * LLAMA_MAX_SEQ sequences. Refusals in llama.cpp's words (KVP_EREFUSED).
+ * attention off, quantized blocks that do not divide a head (more than
+ * LLAMA_MAX_SEQ sequences, which depends on the build, is lc_era.c's).
+ * Refusals in llama.cpp's words (KVP_EREFUSED).
  */
 #include <string.h>
 
 #include "core/engines/engine_priv.h"
 #include "core/engines/llamacpp/lc_check.h"
 #include "kvplan/layers.h"
-
-#define LC_MAX_SEQ 256u      /* LLAMA_MAX_SEQ */
 
 static bool lc_type_ok(enum kvp_dtype d)
 {
@@ -92,7 +91,6 @@ enum kvp_status lc_check_opts(const struct kvp_plan *p,
 {
 	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
 	struct kvp_error *err = &res->error;
-	enum kvp_status st;
 	bool mla = false;
 	uint32_t i;
 
@@ -134,12 +132,6 @@ enum kvp_status lc_check_opts(const struct kvp_plan *p,
 			"(engine.llamacpp.cache_type_v %s, flash_attn off%s)",
 			kvp_dtype_name(o->cache_type_v), o->flash_attn == KVP_OFF ? "" :
 			": llama.cpp forces it off for this architecture");
-	if ((st = lc_check_blocks(p, ls, err)) != KVP_OK)
-		return st;
-	if (o->parallel > LC_MAX_SEQ)
-		return kvp_error_set(err, KVP_EREFUSED,
-			"llama.cpp: n_seq_max must be <= %u (engine.llamacpp.parallel %u)",
-			LC_MAX_SEQ, o->parallel);
-	return KVP_OK;
+	return lc_check_blocks(p, ls, err);
 }
 

@@ -110,6 +110,30 @@ static enum kvp_status lc_era_rs(const struct kvp_plan *p, struct kvp_result *re
 	return KVP_OK;
 }
 
+/* More sequences than LLAMA_MAX_SEQ: 256 from PR #15916, 64 before
+ * (era.c KVP_ERA_LLAMACPP_MAX_SEQ_256; the build is asked only above
+ * 64, where it matters). llama_context checks it before the cache. */
+static enum kvp_status lc_era_max_seq(const struct kvp_plan *p,
+                                      struct kvp_result *res, struct lc_build *b)
+{
+	uint32_t n = p->engine.llamacpp.parallel, max = 256;
+	enum kvp_status st;
+	bool has;
+
+	if (n <= 64)
+		return KVP_OK;
+	if ((st = kvp_era_rule_at(&p->engine, KVP_ERA_LLAMACPP_MAX_SEQ_256, &has,
+	                          &res->error)) != KVP_OK)
+		return st;
+	if (!has)
+		max = 64;
+	if (n > max)
+		return kvp_error_set(&res->error, KVP_EREFUSED,
+			"llama.cpp: n_seq_max must be <= %u (engine.llamacpp.parallel %u)",
+			max, n);
+	return KVP_OK;
+}
+
 /* -ngl: the first repeating layer on the device, by build (PR #18148,
  * lc_offload.c). */
 static enum kvp_status lc_era_ngl(const struct kvp_plan *p, struct kvp_result *res,
@@ -138,6 +162,8 @@ static const struct lc_era_row {
 	                       struct lc_build *);
 	const char *source;
 } era_rows[] = {
+	{ LC_ANY, lc_era_max_seq,
+	  "PR #15916 (b6845 known with it): at most 256 sequences, 64 before" },
 	{ LC_ANY, lc_era_rows_rs,
 	  "PR #22673 (b9180): n_rs_seq recurrent-state snapshots" },
 	{ LC_SWA, lc_era_swa,

@@ -86,8 +86,8 @@ static enum kvp_status lc_check_blocks(const struct kvp_plan *p,
 }
 
 enum kvp_status lc_check_opts(const struct kvp_plan *p,
-                                     const struct kvp_layer_spec *ls,
-                                     struct kvp_result *res)
+                              const struct kvp_layer_spec *ls,
+                              struct kvp_result *res)
 {
 	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
 	struct kvp_error *err = &res->error;

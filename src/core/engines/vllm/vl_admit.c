@@ -22,7 +22,7 @@
 
 /* Blocks one sequence of `len` tokens takes in a group of spec s. */
 uint64_t vl_seq_blocks(const struct vl_ctx *c, const struct vl_spec *s,
-                              uint64_t len)
+                       uint64_t len)
 {
 	uint64_t tok;
 
@@ -46,7 +46,7 @@ uint64_t vl_seq_blocks(const struct vl_ctx *c, const struct vl_spec *s,
 
 /* Blocks one request of max_model_len-like `len` needs over all groups. */
 uint64_t vl_req_blocks(const struct vl_ctx *c, const struct vl_groups *g,
-                              uint64_t len)
+                       uint64_t len)
 {
 	uint64_t b = 0;
 	uint32_t j;
@@ -63,7 +63,7 @@ uint64_t vl_req_blocks(const struct vl_ctx *c, const struct vl_groups *g,
 
 /* Bytes the check_enough_kv_cache_memory sum needs for `len` (stage). */
 bool vl_need_bytes(const struct vl_ctx *c, const struct vl_groups *g,
-                          uint64_t len, uint64_t *out)
+                   uint64_t len, uint64_t *out)
 {
 	uint64_t s = 0;
 	uint32_t j;

@@ -27,7 +27,7 @@
 /* vLLM's pipeline split: n // pp each, the remainder to the stages before
  * the last (get_pp_indices), unless devices.pp_layers gives it. */
 enum kvp_status vl_stages(const struct vl_ctx *c, uint32_t *first,
-                                 uint32_t *last)
+                          uint32_t *last)
 {
 	const struct kvp_devices *d = &c->p->devices;
 	uint32_t n = c->p->model.n_layers, pp = c->pp, s, at = 0, sum = 0;
@@ -63,7 +63,7 @@ enum kvp_status vl_stages(const struct vl_ctx *c, uint32_t *first,
 }
 
 enum kvp_status vl_parallel(const struct kvp_plan *p, struct kvp_result *res,
-                                   uint32_t *tp, uint32_t *pp)
+                            uint32_t *tp, uint32_t *pp)
 {
 	const struct kvp_vllm_opts *o = &p->engine.vllm;
 

@@ -127,6 +127,9 @@ enum kvp_era_rule {
 	                             2,048 tokens) whatever its memory (PR
 	                             #17885); before: 1,024 and 8,192 on any
 	                             card of 70 GiB or more */
+	KVP_ERA_LLAMACPP_MAX_SEQ_256, /* llama.cpp accepts up to 256
+	                             sequences (n_seq_max, --parallel; PR
+	                             #15916); before: at most 64 */
 	KVP_ERA_RULE_COUNT
 };
 

@@ -417,6 +417,38 @@ START_TEST(llamacpp_streams_and_padding_by_build)
 }
 END_TEST
 
+/*
+ * llama.cpp's sequence cap (PR #15916, 64 -> 256): the default model
+ * (163,840 B a cell) with -c 16640 -np 65:
+ *   b6845 and later: 65 streams of pad256(16,640 / 65 = 256) = 256 cells,
+ *     16,640 cells x 163,840 = 2,726,297,600 B;
+ *   b5593 and earlier: refused, "n_seq_max must be <= 64"; -np 64 there is
+ *     one cache of 16,640 cells (before the streams): the same bytes;
+ *   between: refused, naming #15916; -np 257 is refused by every build.
+ */
+START_TEST(llamacpp_max_seq_by_build)
+{
+	ck_assert_msg(lc_cells_plan("b6845", 16640, 65) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 2726297600ull);
+	ck_assert_uint_eq(res.engine.streams, 65);
+	ck_assert_msg(lc_cells_plan("", 16640, 65) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 2726297600ull);
+	ck_assert_int_eq(lc_cells_plan("b5593", 16640, 65), KVP_EREFUSED);
+	ck_assert_str_eq(res.error.msg, "llama.cpp: n_seq_max must be <= 64 "
+	                 "(engine.llamacpp.parallel 65)");
+	ck_assert_msg(lc_cells_plan("b5593", 16640, 64) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 2726297600ull);
+	ck_assert_uint_eq(res.engine.streams, 1);
+	ck_assert_int_eq(lc_cells_plan("b6000", 16640, 65), KVP_EINVAL);
+	ck_assert_msg(strstr(res.error.msg, "#15916") != NULL &&
+	              strstr(res.error.msg, "name b5593 or earlier, or b6845 or "
+	                     "later") != NULL, "%s", res.error.msg);
+	ck_assert_int_eq(lc_cells_plan("", 65792, 257), KVP_EREFUSED);
+	ck_assert_str_eq(res.error.msg, "llama.cpp: n_seq_max must be <= 256 "
+	                 "(engine.llamacpp.parallel 257)");
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("era");
@@ -431,6 +463,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, llamacpp_swa_cache_by_build);
 	tcase_add_test(tc, llamacpp_mla_v_by_build);
 	tcase_add_test(tc, llamacpp_streams_and_padding_by_build);
+	tcase_add_test(tc, llamacpp_max_seq_by_build);
 	tcase_add_test(tc, vllm_deepseek_before_mla);
 	suite_add_tcase(s, tc);
 	return s;

@@ -5,6 +5,31 @@
  * the profile overwrites the generic stage's per-layer and kv
  * figures with what that engine allocates and fills res->engine.
  * GENERIC is a no-op: the core's strategy figures stand.
+ *
+ * The engines folder. This file is its entry (eng_rows[]: one row per
+ * engine). Each engine is a driver plus tables of rules: vllm/ (driver
+ * engine_vllm.c; vl_layers.c what each layer holds, layer_rules[];
+ * vl_group.c the hybrid manager's groups; vl_budget.c the budget,
+ * reserve_rows[]; vl_admit.c what is admitted; vl_lines.c the log lines,
+ * line_rows[]; vllm_profile.c the profiled peak and defaults), llamacpp/
+ * (driver engine_llamacpp.c, layer_rules[]; lc_era.c what a build
+ * changes, era_rows[]; lc_check.c refusals; lc_lines.c and lc_words.c the
+ * lines by build; lc_offload.c -ngl; compute_buf.c, clip_buf.c, ckpt.c
+ * and lc_fit.c the compute buffers, checkpoints and --fit),
+ * engine_sglang.c, engine_trtllm.c (layer_rules[]) and
+ * engine_transformers.c. Shared: engine_priv.h declares the helpers of
+ * engine_common.c (lines, card budget, Python's numbers), engine_fit.c
+ * (the workload against a pool) and engine_kv.c (res->kv from the
+ * layers); era.c is the table of release rules (WHEN a rule holds, with
+ * its source and what it changes); engine.c the names and defaults;
+ * engine_range.c the named engines' range beside the generic answer.
+ * To add an engine release rule: a row in era.c's rows[] (engine, enum
+ * kvp_era_rule added in include/kvplan/era.h, first release, source,
+ * what it does, what came before, last release without it), then the
+ * row in the engine's rule table that says what it does, keyed by that
+ * rule (VL_WITH / VL_WITHOUT in vLLM's tables, an era_rows[] function
+ * for llama.cpp), and a test worked by hand on each side of the release
+ * (tests/unit/test_engine_<name>.c; test_era.c walks era.c's rows).
  */
 #include <stdbool.h>
 #include <stdint.h>

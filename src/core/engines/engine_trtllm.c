@@ -186,24 +186,17 @@ static enum kvp_status tr_fit(const struct kvp_plan *p, struct kvp_result *res,
 	return KVP_OK;
 }
 
-/* VSWA: one pool per (clamped) window, each an equal share of the
- * budget and of host_cache_size (calculate_max_num_blocks_for_vswa). */
-static enum kvp_status tr_vswa(const struct kvp_plan *p,
-                               const struct kvp_layer_spec *ls,
-                               struct kvp_result *res, struct tr_win *w,
-                               uint32_t n, uint64_t tpb, uint32_t tp)
+/* VSWA pools: one per (clamped) window, each an equal share of the
+ * budget and of host_cache_size; one line each. */
+static enum kvp_status tr_vswa_pools(const struct kvp_plan *p,
+                                     struct kvp_result *res,
+                                     const struct tr_win *w, uint32_t m,
+                                     uint64_t tpb)
 {
 	const struct kvp_trtllm_opts *o = &p->engine.trtllm;
 	struct kvp_engine_result *e = &res->engine;
-	uint64_t max_seq = p->model.arch.max_positions, fit = UINT64_MAX, total = 0;
-	uint32_t i, j, m, worst = 0;
-	char t[40];
-	enum kvp_status st;
-	struct tr_win orig[KVP_MAX_POOLS];
+	uint32_t j;
 
-	tr_adjust(w, n, e->budget_bytes, o->max_tokens);
-	memcpy(orig, w, sizeof orig);
-	m = tr_merge(w, n);
 	e->n_pools = m;
 	e->blocks = 0;
 	for (j = 0; j < m; j++) {
@@ -227,12 +220,24 @@ static enum kvp_status tr_vswa(const struct kvp_plan *p,
 		         (unsigned long long)w[j].adj, (unsigned long long)b,
 		         (unsigned long long)h);
 	}
-	/* each layer: its pool's blocks; the window it had before clamping
-	 * maps to the pool of its clamped size */
+	return KVP_OK;
+}
+
+/* Each layer: its pool's blocks; the window it had before clamping
+ * (orig[0..n-1]) maps to the pool of its clamped size. */
+static enum kvp_status tr_vswa_layers(const struct kvp_plan *p,
+                                      const struct kvp_layer_spec *ls,
+                                      struct kvp_result *res,
+                                      const struct tr_win *orig, uint32_t n,
+                                      uint64_t tpb)
+{
+	const struct kvp_engine_result *e = &res->engine;
+	uint64_t max_seq = p->model.arch.max_positions;
+	uint32_t i, j, k;
+
 	for (i = 0; i < p->model.n_layers; i++) {
 		struct kvp_layer_result *lr = &res->layers[i];
 		uint64_t win = tr_layer_window(&ls[i], max_seq), adj = win;
-		uint32_t k;
 
 		lr->slots = lr->bytes = 0;
 		if (!lr->bytes_per_position)
@@ -240,22 +245,27 @@ static enum kvp_status tr_vswa(const struct kvp_plan *p,
 		for (k = 0; k < n; k++)
 			if (orig[k].window == win)
 				adj = orig[k].adj;
-		for (j = 0; j + 1 < m && e->pools[j].window != adj; j++)
+		for (j = 0; j + 1 < e->n_pools && e->pools[j].window != adj; j++)
 			;
 		if (!kvp_mul(e->pools[j].blocks, tpb, &lr->slots) ||
 		    !kvp_mul(lr->slots, lr->bytes_per_position, &lr->bytes))
 			return eng_overflow(res, "kv.bytes");
 	}
-	e->block_size = tpb;
-	e->tokens = e->pools[m - 1].blocks * tpb;
-	e->page_bytes = w[m - 1].bpt * tpb;
-	e->max_model_len = max_seq;
-	st = eng_finish_kv(p, res, e->tokens, tp);
-	if (st != KVP_OK)
-		return st;
-	/* the pool that admits the fewest of the workload's requests
-	 * limits them */
-	for (j = 0; j < m; j++) {
+	return KVP_OK;
+}
+
+/* The pool that admits the fewest of the workload's requests limits
+ * them: its fit, mix fit, concurrency and the note. */
+static enum kvp_status tr_vswa_fit(const struct kvp_plan *p,
+                                   struct kvp_result *res, uint64_t tpb)
+{
+	struct kvp_engine_result *e = &res->engine;
+	uint64_t fit = UINT64_MAX, total = 0;
+	uint32_t j, worst = 0;
+	char t[40];
+	enum kvp_status st;
+
+	for (j = 0; j < e->n_pools; j++) {
 		uint64_t f, tot;
 
 		st = tr_fit(p, res, e->pools[j].blocks, tpb, e->pools[j].window, &f, &tot,
@@ -278,40 +288,100 @@ static enum kvp_status tr_vswa(const struct kvp_plan *p,
 	snprintf(e->note, sizeof e->note,
 	         "TensorRT-LLM VSWA: %u pools, one per attention window, an equal share "
 	         "each; the window-%llu pool of %s blocks limits: %llu of the workload's "
-	         "%llu requests fit", m, (unsigned long long)e->pools[worst].window,
+	         "%llu requests fit", e->n_pools, (unsigned long long)e->pools[worst].window,
 	         eng_commas(e->pools[worst].blocks, t, sizeof t),
 	         (unsigned long long)fit, (unsigned long long)total);
 	return KVP_OK;
 }
 
-enum kvp_status kvp_engine_trtllm(const struct kvp_plan *p,
-                                  const struct kvp_layer_spec *ls,
-                                  struct kvp_result *res)
+/* VSWA: one pool per (clamped) window, each an equal share of the
+ * budget and of host_cache_size (calculate_max_num_blocks_for_vswa). */
+static enum kvp_status tr_vswa(const struct kvp_plan *p,
+                               const struct kvp_layer_spec *ls,
+                               struct kvp_result *res, struct tr_win *w,
+                               uint32_t n, uint64_t tpb, uint32_t tp)
 {
-	const struct kvp_trtllm_opts *o = &p->engine.trtllm;
 	struct kvp_engine_result *e = &res->engine;
-	struct kvp_error *err = &res->error;
-	uint32_t tp = p->devices.tp ? p->devices.tp : 1;
-	uint32_t pp = p->devices.pp ? p->devices.pp : 1, i;
-	uint64_t tpb, per_tok = 0, block_bytes, blocks, tokens, bytes, cap_blocks;
+	uint32_t m;
 	enum kvp_status st;
-	char x[32], t[40];
+	struct tr_win orig[KVP_MAX_POOLS];
 
-	if (o->tokens_per_block < 1)
-		return kvp_error_set(err, KVP_ERANGE,
-			"engine.trtllm.tokens_per_block: 0 - must be at least 1");
-	if (o->free_gpu_memory_fraction > 1000000)
-		return kvp_error_set(err, KVP_ERANGE,
-			"engine.trtllm.free_gpu_memory_fraction: %u.%06u - must be at most 1",
-			o->free_gpu_memory_fraction / 1000000,
-			o->free_gpu_memory_fraction % 1000000);
-	tpb = o->tokens_per_block;
+	tr_adjust(w, n, e->budget_bytes, p->engine.trtllm.max_tokens);
+	memcpy(orig, w, sizeof orig);
+	m = tr_merge(w, n);
+	if ((st = tr_vswa_pools(p, res, w, m, tpb)) != KVP_OK ||
+	    (st = tr_vswa_layers(p, ls, res, orig, n, tpb)) != KVP_OK)
+		return st;
+	e->block_size = tpb;
+	e->tokens = e->pools[m - 1].blocks * tpb;
+	e->page_bytes = w[m - 1].bpt * tpb;
+	e->max_model_len = p->model.arch.max_positions;
+	st = eng_finish_kv(p, res, e->tokens, tp);
+	if (st != KVP_OK)
+		return st;
+	return tr_vswa_fit(p, res, tpb);
+}
+
+/* Full, sliding and chunked attention: heads split over the ranks
+ * (max(1, Hkv // tp)), K and V rows in the layer's formats. */
+static enum kvp_status tr_attn(const struct kvp_plan *p, uint32_t tp,
+                               struct kvp_layer_spec *sp, const char *what,
+                               uint64_t *kr, uint64_t *vr, struct kvp_error *err)
+{
+	uint64_t heads = sp->kv_heads / tp;
+	enum kvp_status st;
+
+	if (heads < 1)
+		heads = 1;
+	sp->kv_heads = (uint32_t)heads;
+	if ((st = kvp_format_row_bytes(&sp->k_fmt, heads * sp->k_dim, kr, what, err)) ||
+	    (st = kvp_format_row_bytes(&sp->v_fmt, heads * sp->v_dim, vr, what, err)))
+		return st;
+	return KVP_OK;
+}
+
+/* MLA: the latent, (kv_lora_rank + rope) values, no V. */
+static enum kvp_status tr_mla(const struct kvp_plan *p, uint32_t tp,
+                              struct kvp_layer_spec *sp, const char *what,
+                              uint64_t *kr, uint64_t *vr, struct kvp_error *err)
+{
+	sp->kv_heads = 1;
+	sp->k_dim = p->model.mla.kv_lora_rank + p->model.mla.qk_rope_head_dim;
+	sp->v_dim = 0;
+	return kvp_format_row_bytes(&sp->k_fmt, sp->k_dim, kr, what, err);
+}
+
+/* What a layer kind holds per token and rank; other kinds hold none. */
+static const struct tr_layer_rule {
+	enum kvp_layer_kind kind;
+	enum kvp_status (*rows)(const struct kvp_plan *, uint32_t,
+	                        struct kvp_layer_spec *, const char *, uint64_t *,
+	                        uint64_t *, struct kvp_error *);
+	const char *source;
+} layer_rules[] = {
+	{ KVP_LAYER_FULL, tr_attn, "kvCacheManager.cpp: heads per rank x (Dk + Dv)" },
+	{ KVP_LAYER_SLIDING, tr_attn, "the same, in its window's pool (VSWA)" },
+	{ KVP_LAYER_CHUNKED, tr_attn, "the same, in its window's pool (VSWA)" },
+	{ KVP_LAYER_MLA, tr_mla, "kvCacheManager.cpp: MLA, one latent head, "
+	  "kv_lora_rank + rope" },
+};
+
+/* Each layer's rows per rank; *per_tok: their sum over the layers. */
+static enum kvp_status tr_layers(const struct kvp_plan *p,
+                                 const struct kvp_layer_spec *ls,
+                                 struct kvp_result *res, uint32_t tp,
+                                 uint64_t *per_tok)
+{
+	struct kvp_error *err = &res->error;
+	uint32_t i;
+	size_t r;
+	enum kvp_status st;
 
 	for (i = 0; i < p->model.n_layers; i++) {
 		const struct kvp_layer_spec *l = &ls[i];
 		struct kvp_layer_result *lr = &res->layers[i];
 		struct kvp_layer_spec sp = *l;
-		uint64_t kr = 0, vr = 0, heads;
+		uint64_t kr = 0, vr = 0;
 		char what[64];
 
 		lr->on_device = true;
@@ -323,93 +393,120 @@ enum kvp_status kvp_engine_trtllm(const struct kvp_plan *p,
 			return kvp_error_set(err, KVP_EINVAL,
 				"%s: %s/%s - TensorRT-LLM caches f16, bf16, f32, fp8 or int8",
 				what, kvp_dtype_name(l->k_fmt.dtype), kvp_dtype_name(l->v_fmt.dtype));
-		switch (l->kind) {
-		case KVP_LAYER_FULL:
-		case KVP_LAYER_SLIDING:
-		case KVP_LAYER_CHUNKED:
-			heads = l->kv_heads / tp;
-			if (heads < 1)
-				heads = 1;
-			sp.kv_heads = (uint32_t)heads;
-			if ((st = kvp_format_row_bytes(&l->k_fmt, heads * l->k_dim, &kr, what, err)) ||
-			    (st = kvp_format_row_bytes(&l->v_fmt, heads * l->v_dim, &vr, what, err)))
+		for (r = 0; r < sizeof layer_rules / sizeof layer_rules[0]; r++)
+			if (layer_rules[r].kind == l->kind &&
+			    (st = layer_rules[r].rows(p, tp, &sp, what, &kr, &vr, err)))
 				return st;
-			break;
-		case KVP_LAYER_MLA:
-			sp.kv_heads = 1;
-			sp.k_dim = p->model.mla.kv_lora_rank + p->model.mla.qk_rope_head_dim;
-			sp.v_dim = 0;
-			if ((st = kvp_format_row_bytes(&l->k_fmt, sp.k_dim, &kr, what, err)))
-				return st;
-			break;
-		default:
-			break;
-		}
 		lr->spec = sp;
 		lr->k_row_bytes = kr;
 		lr->v_row_bytes = vr;
 		lr->bytes_per_position = kr + vr;
-		per_tok += kr + vr;
+		*per_tok += kr + vr;
 	}
-	if (per_tok == 0)
-		return kvp_error_set(err, KVP_EINVAL,
-			"model.layers: no attention layer - TensorRT-LLM's KV pool is empty");
-	if (!kvp_mul(per_tok, tpb, &block_bytes))
-		return eng_overflow(res, "engine.trtllm.tokens_per_block");
+	return KVP_OK;
+}
+
+/* The primary pool's budget (res->engine.budget_bytes) and its blocks of
+ * block_bytes: max_gpu_total_bytes when set (it replaces the fraction);
+ * without a card, max_tokens alone; else free x free_gpu_memory_fraction,
+ * free = capacity - weights / (tp x pp) - activations - overheads. */
+static enum kvp_status tr_budget(const struct kvp_plan *p, struct kvp_result *res,
+                                 uint32_t tp, uint32_t pp, uint64_t block_bytes,
+                                 uint64_t *blocks)
+{
+	const struct kvp_trtllm_opts *o = &p->engine.trtllm;
+	struct kvp_engine_result *e = &res->engine;
+	struct kvp_error *err = &res->error;
+	uint64_t cap, used, over;
+	enum kvp_status st;
+	char x[32];
+
+	if (o->max_gpu_total_bytes) {
+		e->budget_bytes = o->max_gpu_total_bytes;
+		*blocks = e->budget_bytes / block_bytes;
+		return KVP_OK;
+	}
+	if (p->devices.n_groups < 1 && o->max_tokens) {
+		*blocks = UINT64_MAX;
+		e->budget_bytes = 0;
+		return KVP_OK;
+	}
+	st = eng_capacity(p, "engine.trtllm.free_gpu_memory_fraction", &cap, err);
+	if (st != KVP_OK)
+		return st;
+	st = eng_overheads(p, &over, err);
+	if (st != KVP_OK)
+		return st;
+	used = eng_weights_rank(res, tp, pp);
+	if (kvp_activations_estimate(p, res) == UINT64_MAX)
+		return kvp_error_set(err, KVP_EOVERFLOW,
+			"devices.activations_bytes: the activation estimate overflows "
+			"64 bits; give a measured peak");
+	if (!kvp_add(used, kvp_activations_estimate(p, res), &used) ||
+	    !kvp_add(used, over, &used))
+		return eng_overflow(res, "devices.overheads");
+	if (used >= cap)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"TensorRT-LLM: no free GPU memory left for the KV cache after "
+			"loading (weights + activations + overheads %s GiB >= capacity)",
+			eng_fixed2(used, KVP_GIB, x, sizeof x));
+	e->budget_bytes = kvp_apply_ppm(cap - used, o->free_gpu_memory_fraction);
+	*blocks = e->budget_bytes / block_bytes;
+	return KVP_OK;
+}
+
+/* The workload's requests in one pool of `blocks`: fit, the note and
+ * the mix fit (added to the note). */
+static enum kvp_status tr_one_fit(const struct kvp_plan *p, struct kvp_result *res,
+                                  uint64_t blocks, uint64_t tpb)
+{
+	struct kvp_engine_result *e = &res->engine;
+	struct eng_req req[ENG_MAX_REQ];
+	uint64_t cost[ENG_MAX_REQ], total = 0;
+	uint32_t n = 0, k;
+	char t[40];
+	enum kvp_status st = eng_requests(p, req, &n, &res->error);
+
+	if (st != KVP_OK)
+		return st;
+	for (k = 0; k < n; k++) {
+		total += req[k].count;
+		if (!kvp_mul(kvp_ceil_div(req[k].len, tpb), req[k].samples, &cost[k]))
+			cost[k] = UINT64_MAX;
+	}
+	e->workload_fit = eng_fit(req, cost, n, 0, blocks, 0);
+	snprintf(e->note, sizeof e->note,
+	         "TensorRT-LLM fills free_gpu_memory_fraction of the free memory with "
+	         "%s blocks of %llu tokens; %llu of the workload's %llu requests fit",
+	         eng_commas(blocks, t, sizeof t), (unsigned long long)tpb,
+	         (unsigned long long)e->workload_fit, (unsigned long long)total);
+	eng_mix_fit(res, req, cost, n, 0, blocks, 0);
+	return KVP_OK;
+}
+
+/* One pool of `blocks` (capped by max_tokens) for every layer. */
+static enum kvp_status tr_one_pool(const struct kvp_plan *p, struct kvp_result *res,
+                                   uint64_t blocks, uint64_t tpb, uint64_t per_tok,
+                                   uint64_t block_bytes, uint32_t tp)
+{
+	const struct kvp_trtllm_opts *o = &p->engine.trtllm;
+	struct kvp_engine_result *e = &res->engine;
+	uint64_t cap_blocks, tokens, bytes;
+	uint32_t i;
+	char x[32];
+	enum kvp_status st;
 
 	cap_blocks = o->max_tokens ? kvp_ceil_div(o->max_tokens, tpb) : UINT64_MAX;
-	if (o->max_gpu_total_bytes) {
-		/* the primary pool's budget, whatever the fraction says */
-		e->budget_bytes = o->max_gpu_total_bytes;
-		blocks = e->budget_bytes / block_bytes;
-	} else if (p->devices.n_groups < 1 && o->max_tokens) {
-		/* No card: max_tokens alone sizes the pool. */
-		blocks = UINT64_MAX;
-		e->budget_bytes = 0;
-	} else {
-		uint64_t cap, used, over;
-
-		st = eng_capacity(p, "engine.trtllm.free_gpu_memory_fraction", &cap, err);
-		if (st != KVP_OK)
-			return st;
-		st = eng_overheads(p, &over, err);
-		if (st != KVP_OK)
-			return st;
-		used = eng_weights_rank(res, tp, pp);
-		if (kvp_activations_estimate(p, res) == UINT64_MAX)
-			return kvp_error_set(err, KVP_EOVERFLOW,
-				"devices.activations_bytes: the activation estimate overflows "
-				"64 bits; give a measured peak");
-		if (!kvp_add(used, kvp_activations_estimate(p, res), &used) ||
-		    !kvp_add(used, over, &used))
-			return eng_overflow(res, "devices.overheads");
-		if (used >= cap)
-			return kvp_error_set(err, KVP_EREFUSED,
-				"TensorRT-LLM: no free GPU memory left for the KV cache after "
-				"loading (weights + activations + overheads %s GiB >= capacity)",
-				eng_fixed2(used, KVP_GIB, x, sizeof x));
-		e->budget_bytes = kvp_apply_ppm(cap - used, o->free_gpu_memory_fraction);
-		blocks = e->budget_bytes / block_bytes;
-	}
-	if (e->budget_bytes && kvp_era_has(&p->engine, KVP_ERA_TRTLLM_VSWA)) {
-		struct tr_win w[KVP_MAX_POOLS];
-		uint64_t max_seq = p->model.arch.max_positions;
-		uint32_t nw = max_seq ? tr_windows(p, ls, res, max_seq, w) : 0;
-
-		if (nw > 1)
-			return tr_vswa(p, ls, res, w, nw, tpb, tp);
-	}
 	if (blocks > cap_blocks)
 		blocks = cap_blocks;
 	/* the secondary (host) pool: host_cache_size in blocks */
 	e->host_blocks = o->host_cache_size / block_bytes;
 	if (blocks == 0)
-		return kvp_error_set(err, KVP_EREFUSED,
+		return kvp_error_set(&res->error, KVP_EREFUSED,
 			"TensorRT-LLM: the KV cache budget holds no block of %llu tokens",
 			(unsigned long long)tpb);
 	if (!kvp_mul(blocks, tpb, &tokens) || !kvp_mul(tokens, per_tok, &bytes))
 		return eng_overflow(res, "engine.trtllm.max_tokens");
-
 	for (i = 0; i < p->model.n_layers; i++) {
 		struct kvp_layer_result *lr = &res->layers[i];
 
@@ -417,10 +514,8 @@ enum kvp_status kvp_engine_trtllm(const struct kvp_plan *p,
 		if (!kvp_mul(tokens, lr->bytes_per_position, &lr->bytes))
 			return eng_overflow(res, "kv.bytes");
 	}
-	st = eng_finish_kv(p, res, tokens, tp);
-	if (st != KVP_OK)
+	if ((st = eng_finish_kv(p, res, tokens, tp)) != KVP_OK)
 		return st;
-
 	e->block_size = tpb;
 	e->page_bytes = block_bytes;
 	e->blocks = blocks;
@@ -431,27 +526,47 @@ enum kvp_status kvp_engine_trtllm(const struct kvp_plan *p,
 		                      kvp_ceil_div(e->max_model_len, tpb));
 	eng_line(res, "[MemUsageChange] Allocated %s GiB for max tokens in paged KV cache (%llu).",
 	         eng_fixed2(bytes, KVP_GIB, x, sizeof x), (unsigned long long)tokens);
+	return tr_one_fit(p, res, blocks, tpb);
+}
 
-	{
-		struct eng_req req[ENG_MAX_REQ];
-		uint64_t cost[ENG_MAX_REQ], total = 0;
-		uint32_t n = 0, k;
+enum kvp_status kvp_engine_trtllm(const struct kvp_plan *p,
+                                  const struct kvp_layer_spec *ls,
+                                  struct kvp_result *res)
+{
+	const struct kvp_trtllm_opts *o = &p->engine.trtllm;
+	struct kvp_error *err = &res->error;
+	uint32_t tp = p->devices.tp ? p->devices.tp : 1;
+	uint32_t pp = p->devices.pp ? p->devices.pp : 1;
+	uint64_t tpb, per_tok = 0, block_bytes, blocks = 0;
+	enum kvp_status st;
 
-		st = eng_requests(p, req, &n, err);
-		if (st != KVP_OK)
-			return st;
-		for (k = 0; k < n; k++) {
-			total += req[k].count;
-			if (!kvp_mul(kvp_ceil_div(req[k].len, tpb), req[k].samples, &cost[k]))
-				cost[k] = UINT64_MAX;
-		}
-		e->workload_fit = eng_fit(req, cost, n, 0, blocks, 0);
-		snprintf(e->note, sizeof e->note,
-		         "TensorRT-LLM fills free_gpu_memory_fraction of the free memory with "
-		         "%s blocks of %llu tokens; %llu of the workload's %llu requests fit",
-		         eng_commas(blocks, t, sizeof t), (unsigned long long)tpb,
-		         (unsigned long long)e->workload_fit, (unsigned long long)total);
-		eng_mix_fit(res, req, cost, n, 0, blocks, 0);
+	if (o->tokens_per_block < 1)
+		return kvp_error_set(err, KVP_ERANGE,
+			"engine.trtllm.tokens_per_block: 0 - must be at least 1");
+	if (o->free_gpu_memory_fraction > 1000000)
+		return kvp_error_set(err, KVP_ERANGE,
+			"engine.trtllm.free_gpu_memory_fraction: %u.%06u - must be at most 1",
+			o->free_gpu_memory_fraction / 1000000,
+			o->free_gpu_memory_fraction % 1000000);
+	tpb = o->tokens_per_block;
+	if ((st = tr_layers(p, ls, res, tp, &per_tok)) != KVP_OK)
+		return st;
+	if (per_tok == 0)
+		return kvp_error_set(err, KVP_EINVAL,
+			"model.layers: no attention layer - TensorRT-LLM's KV pool is empty");
+	if (!kvp_mul(per_tok, tpb, &block_bytes))
+		return eng_overflow(res, "engine.trtllm.tokens_per_block");
+	if ((st = tr_budget(p, res, tp, pp, block_bytes, &blocks)) != KVP_OK)
+		return st;
+	/* VSWA from 1.0.0 (era.c KVP_ERA_TRTLLM_VSWA); before, one pool
+	 * with every layer full size */
+	if (res->engine.budget_bytes && kvp_era_has(&p->engine, KVP_ERA_TRTLLM_VSWA)) {
+		struct tr_win w[KVP_MAX_POOLS];
+		uint64_t max_seq = p->model.arch.max_positions;
+		uint32_t nw = max_seq ? tr_windows(p, ls, res, max_seq, w) : 0;
+
+		if (nw > 1)
+			return tr_vswa(p, ls, res, w, nw, tpb, tp);
 	}
-	return KVP_OK;
+	return tr_one_pool(p, res, blocks, tpb, per_tok, block_bytes, tp);
 }

@@ -384,6 +384,22 @@ static const struct kvp_era_row rows[] = {
 	  "a default launch fits the context, -ngl and overrides the user left "
 	  "unset to each device's free memory (common/fit.cpp at v0.4.0)",
 	  "no --fit: a launch runs with the parameters as given", "b7347" },
+	/* PR #15916 'llama : bump max seq limit from 64 to 256' (ggerganov,
+	 * opened and merged 2025-09-10): LLAMA_MAX_SEQ 64 -> 256 in
+	 * src/llama-cparams.h. The 64 cap came with LLAMA_MAX_PARALLEL_
+	 * SEQUENCES (PRs #13706 and #13809, late May 2025; renamed
+	 * LLAMA_MAX_SEQ by PR #14188, June 2025), checked in llama_context's
+	 * constructor: "n_seq_max must be <= 64" (a public log of it:
+	 * xorbitsai/inference issue #3847, 2025-07-25). b5593 (2025-06-05)
+	 * is taken as with the 64 cap by date, not verified by a tag (a
+	 * build before the cap is refused above 64 too: refused, not
+	 * sized); b6845 (2025-10-26) is after #15916. */
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_MAX_SEQ_256, "b6845",
+	  "llama.cpp PR #15916 'llama : bump max seq limit from 64 to 256' "
+	  "(src/llama-cparams.h LLAMA_MAX_SEQ)",
+	  "llama_context accepts n_seq_max (--parallel) up to 256",
+	  "at most 64 sequences (LLAMA_MAX_PARALLEL_SEQUENCES): 'n_seq_max "
+	  "must be <= 64'", "b5593" },
 };
 
 /* Where each engine's current rules come from. */

@@ -1181,16 +1181,6 @@ enum kvp_status kvp_workload_json_load(const char *path, struct kvp_workload *w,
 
 /* ---- writing ---- */
 
-cJSON *kvp_json_u64(unsigned long long v)
-{
-	char buf[32];
-
-	snprintf(buf, sizeof buf, "%llu", v);
-	if (v < 9007199254740992ull)
-		return cJSON_CreateRaw(buf);
-	return cJSON_CreateString(buf);
-}
-
 /* The object at dotted path under root, created as needed. */
 static cJSON *object_at(cJSON *root, const char *path)
 {

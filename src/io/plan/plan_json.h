@@ -36,6 +36,7 @@
 #include <stddef.h>
 
 #include "io/file.h"
+#include "io/plan/json_u64.h"
 #include "kvplan/devices.h"
 #include "kvplan/model.h"
 #include "kvplan/plan.h"
@@ -126,10 +127,5 @@ enum kvp_status kvp_plan_json_save(const char *path, const struct kvp_plan *p,
  * ("plan" or "record"); the caller deletes it. NULL on no memory. */
 struct cJSON;
 struct cJSON *kvp_plan_json_tree(const struct kvp_plan *p, const char *kind);
-
-/* An exact integer as a JSON value for cJSON writers: a raw number below
- * 2^53, a decimal string from there on (a double holds integers exactly
- * only below 2^53). */
-struct cJSON *kvp_json_u64(unsigned long long v);
 
 #endif

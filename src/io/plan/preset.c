@@ -26,7 +26,7 @@
 #include <cjson/cJSON.h>
 
 #include "io/file.h"
-#include "io/plan/plan_json.h"
+#include "io/plan/plan_read.h"
 #include "io/plan/preset_dirs.h"
 #include "kvplan/import.h"
 #include "kvplan/model_files.h"

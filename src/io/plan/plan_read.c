@@ -822,6 +822,125 @@ static enum kvp_status check_meta(struct rd *r, const cJSON *it, bool *handled)
 	return KVP_OK;
 }
 
+/* The kind is one of the `accept` kinds (bit mask), or a message listing
+ * them. */
+static enum kvp_status check_accepted(struct rd *r, enum kvp_doc_kind kind,
+                                      unsigned accept)
+{
+	unsigned i;
+	char list[80] = "";
+	size_t o = 0;
+
+	if (accept & (1u << kind))
+		return KVP_OK;
+	for (i = 0; i < KVP_DOC_COUNT; i++)
+		if (accept & (1u << i))
+			o += (size_t)snprintf(list + o, sizeof list - o, "%s%s",
+			                      o ? " or " : "", doc_names[i]);
+	return kvp_error_set(r->err, KVP_EINVAL,
+		"%s: kvplan: \"%s\" - expected a %s document", r->file,
+		doc_names[kind], list);
+}
+
+/* The one section a fragment holds ("model", "card", "workload"); NULL
+ * for plans and records. */
+static const char *fragment_section(enum kvp_doc_kind kind)
+{
+	if (kind == KVP_DOC_MODEL)
+		return "model";
+	if (kind == KVP_DOC_CARD)
+		return "card";
+	if (kind == KVP_DOC_WORKLOAD)
+		return "workload";
+	return NULL;
+}
+
+/* A record's "notes": the importer's assumptions, recorded; the fields
+ * they explain are in the plan itself. */
+static enum kvp_status check_notes(struct rd *r, const cJSON *it)
+{
+	const cJSON *n;
+
+	if (!cJSON_IsArray(it))
+		return bad(r, "notes", it, "expected an array of strings");
+	cJSON_ArrayForEach(n, it)
+		if (!cJSON_IsString(n))
+			return bad(r, "notes[]", n, "expected a string");
+	return KVP_OK;
+}
+
+/* A card fragment's "card" object onto devices.groups[0].card; "source"
+ * inside a card is provenance, like the top-level one. */
+static enum kvp_status load_card_fragment(struct rd *r, const cJSON *it)
+{
+	const cJSON *c;
+	char path[96];
+
+	if (!cJSON_IsObject(it))
+		return bad(r, "card", it, "expected an object");
+	memset(&r->p->devices.groups[0], 0, sizeof r->p->devices.groups[0]);
+	r->p->devices.groups[0].count = 1;
+	r->p->devices.n_groups = 1;
+	cJSON_ArrayForEach(c, it) {
+		const struct kvp_field *f;
+		char key[96];
+		enum kvp_status st;
+
+		spf(path, sizeof path, "card.%s", c->string);
+		if (strcmp(c->string, "source") == 0) {
+			if (!cJSON_IsString(c))
+				return bad(r, path, c, "expected a string");
+			continue;
+		}
+		spf(key, sizeof key, "devices.groups[i].card.%s", c->string);
+		f = kvp_field_by_key(key);
+		if (!f)
+			return kvp_error_set(r->err, KVP_EINVAL,
+				"%s: %s: unknown field (expected name, capacity_bytes, "
+				"allocatable, shared_with_system, bandwidth, flops_16bit, "
+				"flops_8bit, speed_source, runtime_total_bytes, runtime_source, "
+				"source)", r->file, path);
+		st = set_scalar(r, f, 0, path, c);
+		if (st != KVP_OK)
+			return st;
+	}
+	return KVP_OK;
+}
+
+/* One top-level key of a document of `kind` (`want`: its fragment
+ * section, or NULL). */
+static enum kvp_status load_top(struct rd *r, const cJSON *it,
+                                enum kvp_doc_kind kind, const char *want)
+{
+	const char *s = it->string;
+	bool plan = kind == KVP_DOC_PLAN || kind == KVP_DOC_RECORD;
+
+	if (kind == KVP_DOC_RECORD && (strcmp(s, "result") == 0 || strcmp(s, "kv") == 0))
+		return KVP_OK; /* figures, recomputed from the plan */
+	if (kind == KVP_DOC_RECORD && strcmp(s, "notes") == 0)
+		return check_notes(r, it);
+	if (kind == KVP_DOC_CARD && strcmp(s, "card") == 0)
+		return load_card_fragment(r, it);
+	if (plan && strcmp(s, "name") == 0)
+		return set_scalar(r, kvp_field_by_key("name"), 0, "name", it);
+	if (plan && strcmp(s, "draft") == 0)
+		return load_draft(r, it);
+	if (plan && strcmp(s, "model") == 0 && cJSON_IsString(it))
+		return load_model_spec(r, it);
+	if ((plan && (strcmp(s, "model") == 0 || strcmp(s, "workload") == 0 ||
+	              strcmp(s, "strategy") == 0 || strcmp(s, "engine") == 0 ||
+	              strcmp(s, "devices") == 0)) ||
+	    (want && strcmp(s, want) == 0)) {
+		if (!cJSON_IsObject(it))
+			return bad(r, s, it, strcmp(s, "model") == 0 && kind != KVP_DOC_MODEL
+			           ? "expected an object or a model spec string"
+			           : "expected an object");
+		return load_object(r, it, s, s, 0);
+	}
+	return kvp_error_set(r->err, KVP_EINVAL, "%s: %s: unknown field in a %s document",
+	                     r->file, s, doc_names[kind]);
+}
+
 /*
  * Parse a document of one of the `accept` kinds (bit mask) into r->p.
  * Sections are loaded through the field table; for a card fragment the
@@ -834,152 +953,36 @@ static enum kvp_status load_doc(struct rd *r, const char *text, size_t len,
 	const cJSON *it;
 	enum kvp_doc_kind kind;
 	enum kvp_status st;
-	const char *want = NULL;
+	const char *want;
 
 	st = parse_doc(text, len, r->file, &root, r->err);
 	if (st != KVP_OK)
 		return st;
 	st = doc_kind(root, r->file, &kind, r->err);
-	if (st == KVP_OK && !(accept & (1u << kind))) {
-		unsigned i;
-		char list[80] = "";
-		size_t o = 0;
-
-		for (i = 0; i < KVP_DOC_COUNT; i++)
-			if (accept & (1u << i))
-				o += (size_t)snprintf(list + o, sizeof list - o, "%s%s",
-				                      o ? " or " : "", doc_names[i]);
-		st = kvp_error_set(r->err, KVP_EINVAL,
-			"%s: kvplan: \"%s\" - expected a %s document", r->file,
-			doc_names[kind], list);
-	}
+	if (st == KVP_OK)
+		st = check_accepted(r, kind, accept);
 	if (st != KVP_OK)
 		goto out;
-	if (kind == KVP_DOC_MODEL)
-		want = "model";
-	else if (kind == KVP_DOC_CARD)
-		want = "card";
-	else if (kind == KVP_DOC_WORKLOAD)
-		want = "workload";
+	want = fragment_section(kind);
 	if (want && !cJSON_GetObjectItemCaseSensitive(root, want)) {
 		st = kvp_error_set(r->err, KVP_EINVAL, "%s: %s: missing - a %s preset holds a \"%s\" object",
 		                   r->file, want, want, want);
 		goto out;
 	}
-
 	cJSON_ArrayForEach(it, root) {
 		bool handled;
-		const char *s = it->string;
 
-		if (cJSON_GetObjectItemCaseSensitive(root, s) != it) {
+		if (cJSON_GetObjectItemCaseSensitive(root, it->string) != it) {
 			st = kvp_error_set(r->err, KVP_EINVAL,
-				"%s: %s: duplicate key (which value is meant?)", r->file, s);
+				"%s: %s: duplicate key (which value is meant?)", r->file,
+				it->string);
 			goto out;
 		}
 		st = check_meta(r, it, &handled);
+		if (st == KVP_OK && !handled)
+			st = load_top(r, it, kind, want);
 		if (st != KVP_OK)
 			goto out;
-		if (handled)
-			continue;
-		if (kind == KVP_DOC_RECORD && (strcmp(s, "result") == 0 || strcmp(s, "kv") == 0))
-			continue; /* figures, recomputed from the plan */
-		if (kind == KVP_DOC_RECORD && strcmp(s, "notes") == 0) {
-			/* the importer's assumptions, recorded; the fields they
-			 * explain are in the plan itself */
-			const cJSON *n;
-
-			if (!cJSON_IsArray(it)) {
-				st = bad(r, "notes", it, "expected an array of strings");
-				goto out;
-			}
-			cJSON_ArrayForEach(n, it)
-				if (!cJSON_IsString(n)) {
-					st = bad(r, "notes[]", n, "expected a string");
-					goto out;
-				}
-			continue;
-		}
-		if (kind == KVP_DOC_CARD && strcmp(s, "card") == 0) {
-			if (!cJSON_IsObject(it)) {
-				st = bad(r, "card", it, "expected an object");
-				goto out;
-			}
-			memset(&r->p->devices.groups[0], 0, sizeof r->p->devices.groups[0]);
-			r->p->devices.groups[0].count = 1;
-			r->p->devices.n_groups = 1;
-			/* "source" inside a card is provenance, like the top-level one */
-			{
-				const cJSON *c;
-				char path[96];
-
-				cJSON_ArrayForEach(c, it) {
-					const struct kvp_field *f;
-					char key[96];
-
-					spf(path, sizeof path, "card.%s", c->string);
-					if (strcmp(c->string, "source") == 0) {
-						if (!cJSON_IsString(c)) {
-							st = bad(r, path, c, "expected a string");
-							goto out;
-						}
-						continue;
-					}
-					spf(key, sizeof key, "devices.groups[i].card.%s", c->string);
-					f = kvp_field_by_key(key);
-					if (!f) {
-						st = kvp_error_set(r->err, KVP_EINVAL,
-							"%s: %s: unknown field (expected name, capacity_bytes, "
-							"allocatable, shared_with_system, bandwidth, flops_16bit, "
-							"flops_8bit, speed_source, runtime_total_bytes, runtime_source, "
-							"source)", r->file, path);
-						goto out;
-					}
-					st = set_scalar(r, f, 0, path, c);
-					if (st != KVP_OK)
-						goto out;
-				}
-			}
-			continue;
-		}
-		if ((kind == KVP_DOC_PLAN || kind == KVP_DOC_RECORD) && strcmp(s, "name") == 0) {
-			st = set_scalar(r, kvp_field_by_key("name"), 0, "name", it);
-			if (st != KVP_OK)
-				goto out;
-			continue;
-		}
-		if ((kind == KVP_DOC_PLAN || kind == KVP_DOC_RECORD) &&
-		    strcmp(s, "draft") == 0) {
-			st = load_draft(r, it);
-			if (st != KVP_OK)
-				goto out;
-			continue;
-		}
-		if ((kind == KVP_DOC_PLAN || kind == KVP_DOC_RECORD) &&
-		    strcmp(s, "model") == 0 && cJSON_IsString(it)) {
-			st = load_model_spec(r, it);
-			if (st != KVP_OK)
-				goto out;
-			continue;
-		}
-		if (((kind == KVP_DOC_PLAN || kind == KVP_DOC_RECORD) &&
-		     (strcmp(s, "model") == 0 || strcmp(s, "workload") == 0 ||
-		      strcmp(s, "strategy") == 0 || strcmp(s, "engine") == 0 ||
-		      strcmp(s, "devices") == 0)) ||
-		    (want && strcmp(s, want) == 0)) {
-			if (!cJSON_IsObject(it)) {
-				st = bad(r, s, it, strcmp(s, "model") == 0 && kind != KVP_DOC_MODEL
-				         ? "expected an object or a model spec string"
-				         : "expected an object");
-				goto out;
-			}
-			st = load_object(r, it, s, s, 0);
-			if (st != KVP_OK)
-				goto out;
-			continue;
-		}
-		st = kvp_error_set(r->err, KVP_EINVAL, "%s: %s: unknown field in a %s document",
-		                   r->file, s, doc_names[kind]);
-		goto out;
 	}
 	*kind_out = kind;
 out:

@@ -18,7 +18,7 @@
 #include "io/gguf/override_tensor.h"
 #include "tui/views/form_view.h"
 #include "tui/views/plan_page.h"
-#include "tui/views/preset_load.h"
+#include "tui/views/draft_edit.h"
 #include "tui/text.h"
 
 #define TEXT_MAX   1024

@@ -24,20 +24,6 @@
  * it (an OSC title string: terminals show or ignore it). */
 #define FRAME_MARK "\033]2;kvplan-frame\007"
 
-void tui_layers_rects(const struct tui_app *a, struct tui_rect *rules,
-                      struct tui_rect *list)
-{
-	struct tui_rect v = a->lay.view;
-	int rh = (int)a->plan.model.n_rules + 2;   /* rules, "new", help line */
-
-	if (rh > 7)
-		rh = 7;
-	if (rh > v.h / 2)
-		rh = v.h / 2;
-	*rules = (struct tui_rect){ v.y, v.x, rh, v.w };
-	*list = (struct tui_rect){ v.y + rh, v.x, v.h - rh, v.w };
-}
-
 static void build_form(struct tui_app *a)
 {
 	struct tui_rect r = a->lay.view, list;

@@ -1,0 +1,107 @@
+/*
+ * views.c - the planner's views: src/tui/views/ holds one file per
+ * section of the planner (the Plan page and the model, workload and card
+ * forms in form_view.c; the Layers list, the GQA lesson, the engines
+ * side by side, the sweep grid, the deployment search), the panel with
+ * its memory bar that sits beside every section, and the pickers and
+ * loaders a form opens. Every view reads the plan and the last result
+ * from struct tui_app (app.h) and changes the plan only through the
+ * app's calls (tui_app_edited, tui_app_message), never computing a
+ * figure. This file is the table that names them: the screen (render.c,
+ * chrome.c) and the app's release call reach a view only through its
+ * row, and a view never calls back up into the screen.
+ */
+#include <curses.h>
+#include <stdlib.h>
+
+#include "tui/views/deploy_view.h"
+#include "tui/views/engine_view.h"
+#include "tui/views/form_view.h"
+#include "tui/views/layers_view.h"
+#include "tui/views/sweep_view.h"
+#include "tui/views/teach_view.h"
+#include "tui/views/views.h"
+
+/* The Layers section: the rules form above, the resolved list below. */
+static void draw_layers(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
+{
+	struct tui_rect rules, list;
+
+	(void)r;
+	tui_layers_rects(a, &rules, &list);
+	tui_layers_draw(w, &list, a);
+}
+
+static void release_teach(struct tui_app *a)
+{
+	tui_teach_free(a->teach);
+}
+
+static void release_engines(struct tui_app *a)
+{
+	tui_engines_free(a->engines);
+}
+
+static void release_sweep(struct tui_app *a)
+{
+	tui_sweep_free(a->sweep);
+}
+
+static void release_deploy(struct tui_app *a)
+{
+	tui_deploy_free(a->deploy);
+}
+
+/*
+ * One row per section, in tab order. draw: the table view drawn in the
+ * view's rect (NULL: a form only, form_view.c builds it from the field
+ * table); release: frees the view's cache held in struct tui_app (NULL:
+ * none). A wide section gets the full width and the compact panel.
+ */
+static const struct tui_view {
+	const char *name;
+	bool wide;
+	void (*draw)(WINDOW *w, const struct tui_rect *r, struct tui_app *a);
+	void (*release)(struct tui_app *a);
+} views[TUI_SEC_COUNT] = {
+	[TUI_SEC_PLAN]     = { "Plan",    false, NULL,             NULL },
+	[TUI_SEC_MODEL]    = { "Model",   false, NULL,             NULL },
+	[TUI_SEC_WORKLOAD] = { "Work",    false, NULL,             NULL },
+	[TUI_SEC_LAYERS]   = { "Layers",  true,  draw_layers,      NULL },
+	[TUI_SEC_DEVICES]  = { "Cards",   false, NULL,             NULL },
+	[TUI_SEC_TEACH]    = { "GQA",     true,  tui_teach_draw,   release_teach },
+	[TUI_SEC_ENGINES]  = { "Engines", true,  tui_engines_draw, release_engines },
+	[TUI_SEC_SWEEP]    = { "Sweep",   true,  tui_sweep_draw,   release_sweep },
+	[TUI_SEC_DEPLOY]   = { "Deploy",  true,  tui_deploy_draw,  release_deploy },
+};
+
+const char *tui_section_name(enum tui_section s)
+{
+	return (unsigned)s < TUI_SEC_COUNT ? views[s].name : "?";
+}
+
+bool tui_section_wide(enum tui_section s)
+{
+	return (unsigned)s < TUI_SEC_COUNT && views[s].wide;
+}
+
+bool tui_view_draw(struct tui_app *a)
+{
+	if ((unsigned)a->sec >= TUI_SEC_COUNT || !views[a->sec].draw)
+		return false;
+	views[a->sec].draw(stdscr, &a->lay.view, a);
+	return true;
+}
+
+void tui_app_free(struct tui_app *a)
+{
+	unsigned i;
+
+	if (!a)
+		return;
+	tui_form_free(a->form);
+	for (i = 0; i < TUI_SEC_COUNT; i++)
+		if (views[i].release)
+			views[i].release(a);
+	tui_app_free_state(a);
+}

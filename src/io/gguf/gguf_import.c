@@ -12,6 +12,15 @@
  * states (r: conv, s: ssm) are f32 (llama-model.cpp create_memory).
  * A layer layout kvplan cannot read from the file is refused naming the
  * key; nothing is guessed.
+ *
+ * The folder, src/io/gguf/: llama.cpp's files. gguf.c reads a GGUF
+ * header (keys and tensor infos, never the weights), ggml_types.c sizes
+ * each ggml tensor type, gguf_split.c finds the parts of a split model;
+ * gguf_import.c (this file) turns the header into a model; lora.c and
+ * mmproj.c read a --lora adapter and a --mmproj projector into the plan;
+ * override_tensor.c resolves -ot PATTERN=BUFFER against the model's
+ * tensor names (through io/regex). The readers of a file call down to
+ * gguf.c; none calls another back.
  */
 #include <stdarg.h>
 #include <stdio.h>

@@ -5,6 +5,17 @@
  * (plan_json.h). The top of io/plan: it calls down to plan_read.c (the
  * field-table reader), preset.c (a "model": "NAME" spec) and
  * tensors_json.c; nothing below calls back.
+ *
+ * The folder, src/io/plan/: kvplan's own documents (plan files, presets,
+ * records) and where presets live. The stages, top down: plan_json.c
+ * (this file: plan entry points and writers) -> preset.c (a --model or
+ * --card spec resolved to a file or an import) -> preset_names.c (names
+ * as people type them: aliases, model ids, variants) -> preset_dirs.c
+ * (the search folders, the listing); and plan_json.c, preset.c ->
+ * plan_read.c (the field-table reader) -> tensors_json.c (model.tensors)
+ * -> json_u64.c (exact integers). layer_table.c writes a per-layer table
+ * back as uniform fields plus rules, for the importers. Every key follows
+ * the field table (kvplan/field.h), so a new field needs no code here.
  */
 #include <cJSON.h>
 #include <stdio.h>

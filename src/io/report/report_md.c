@@ -2,6 +2,13 @@
  * report_md.c - the Markdown report (see report_md.h). Reads the plan
  * through the field table, so every input appears by its JSON key; reads
  * every figure from the result. Writes only to the caller's stream.
+ *
+ * The folder, src/io/report/: what kvplan writes about a result, one
+ * format per file: the Markdown report (report_md.c, this file), the
+ * JSON record (record_json.c: a plan from io/plan plus every figure),
+ * CSV and JSON sweep cells (report_csv.c) and the budget bars as SVG
+ * (report_svg.c). Writers only: they read struct kvp_result and the
+ * plan, compute no figure, and write to the caller's stream.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -1,15 +1,22 @@
 /*
- * views.c - the planner's views: src/tui/views/ holds one file per
- * section of the planner (the Plan page and the model, workload and card
- * forms in form_view.c; the Layers list, the GQA lesson, the engines
- * side by side, the sweep grid, the deployment search), the panel with
- * its memory bar that sits beside every section, and the pickers and
- * loaders a form opens. Every view reads the plan and the last result
- * from struct tui_app (app.h) and changes the plan only through the
- * app's calls (tui_app_edited, tui_app_message), never computing a
- * figure. This file is the table that names them: the screen (render.c,
- * chrome.c) and the app's release call reach a view only through its
- * row, and a view never calls back up into the screen.
+ * views.c - the table of the planner's views.
+ *
+ * The folder, src/tui/views/: what the planner shows inside its frame.
+ * One file per section: form_view.c (the Plan, Model, Work and Cards
+ * sections and the Layers rules, built from the field table; the Plan
+ * page's rows in plan_page.c), layers_view.c (the resolved layer list),
+ * teach_view.c (GQA), engine_view.c (every engine side by side),
+ * sweep_view.c (the sweep grid), deploy_view.c (the deployment search);
+ * the panel beside every section (panel.c, with bar_draw.c and
+ * layer_strip.c); and the overlays and loaders: picker.c (picker_fits.c),
+ * preset_load.c, draft_edit.c, launch_tui.c. A view reads the plan and
+ * the last result from struct tui_app (app.h) and changes the plan only
+ * through the app's calls (tui_app_edited, tui_app_message), never
+ * computing a figure. This file is the table that names the sections:
+ * the screen (render.c, chrome.c) and tui_app_free reach a view only
+ * through its row, and no view calls back up into the screen or the
+ * table; the overlays (picker.c, preset_load.c, prompt.c) sit above the
+ * screen and redraw it behind them.
  */
 #include <curses.h>
 #include <stdlib.h>

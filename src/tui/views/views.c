@@ -62,24 +62,30 @@ static void release_deploy(struct tui_app *a)
 /*
  * One row per section, in tab order. draw: the table view drawn in the
  * view's rect (NULL: a form only, form_view.c builds it from the field
- * table); release: frees the view's cache held in struct tui_app (NULL:
+ * table); handle: the view's keys (scrolling, its own actions), after the
+ * form's; release: frees the view's cache held in struct tui_app (NULL:
  * none). A wide section gets the full width and the compact panel.
  */
 static const struct tui_view {
 	const char *name;
 	bool wide;
 	void (*draw)(WINDOW *w, const struct tui_rect *r, struct tui_app *a);
+	bool (*handle)(struct tui_app *a, enum tui_act act);
 	void (*release)(struct tui_app *a);
 } views[TUI_SEC_COUNT] = {
-	[TUI_SEC_PLAN]     = { "Plan",    false, NULL,             NULL },
-	[TUI_SEC_MODEL]    = { "Model",   false, NULL,             NULL },
-	[TUI_SEC_WORKLOAD] = { "Work",    false, NULL,             NULL },
-	[TUI_SEC_LAYERS]   = { "Layers",  true,  draw_layers,      NULL },
-	[TUI_SEC_DEVICES]  = { "Cards",   false, NULL,             NULL },
-	[TUI_SEC_TEACH]    = { "GQA",     true,  tui_teach_draw,   release_teach },
-	[TUI_SEC_ENGINES]  = { "Engines", true,  tui_engines_draw, release_engines },
-	[TUI_SEC_SWEEP]    = { "Sweep",   true,  tui_sweep_draw,   release_sweep },
-	[TUI_SEC_DEPLOY]   = { "Deploy",  true,  tui_deploy_draw,  release_deploy },
+	[TUI_SEC_PLAN]     = { "Plan",    false, NULL, NULL, NULL },
+	[TUI_SEC_MODEL]    = { "Model",   false, NULL, NULL, NULL },
+	[TUI_SEC_WORKLOAD] = { "Work",    false, NULL, NULL, NULL },
+	[TUI_SEC_LAYERS]   = { "Layers",  true,  draw_layers, tui_layers_handle, NULL },
+	[TUI_SEC_DEVICES]  = { "Cards",   false, NULL, NULL, NULL },
+	[TUI_SEC_TEACH]    = { "GQA",     true,  tui_teach_draw, tui_teach_handle,
+	                       release_teach },
+	[TUI_SEC_ENGINES]  = { "Engines", true,  tui_engines_draw, tui_engines_handle,
+	                       release_engines },
+	[TUI_SEC_SWEEP]    = { "Sweep",   true,  tui_sweep_draw, tui_sweep_handle,
+	                       release_sweep },
+	[TUI_SEC_DEPLOY]   = { "Deploy",  true,  tui_deploy_draw, tui_deploy_handle,
+	                       release_deploy },
 };
 
 const char *tui_section_name(enum tui_section s)
@@ -98,6 +104,13 @@ bool tui_view_draw(struct tui_app *a)
 		return false;
 	views[a->sec].draw(stdscr, &a->lay.view, a);
 	return true;
+}
+
+bool tui_view_handle(struct tui_app *a, enum tui_act act)
+{
+	if ((unsigned)a->sec >= TUI_SEC_COUNT || !views[a->sec].handle)
+		return false;
+	return views[a->sec].handle(a, act);
 }
 
 void tui_app_free(struct tui_app *a)

@@ -1,6 +1,8 @@
 /*
  * app.c - the planner's state: creation, recompute with the stale rule,
- * the message line and the edit bookkeeping (see app.h).
+ * the message line and the edit bookkeeping (see app.h). The bottom of
+ * the front end: every view calls down to it, and it names no view (the
+ * views' caches are released through the table in views/views.c).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,34 +14,6 @@
 #include "kvplan/compute.h"
 #include "kvplan/fit.h"
 #include "tui/app.h"
-#include "tui/views/engine_view.h"
-#include "tui/views/form_view.h"
-#include "tui/views/deploy_view.h"
-#include "tui/views/sweep_view.h"
-#include "tui/views/teach_view.h"
-
-static const char *const section_names[TUI_SEC_COUNT] = {
-	[TUI_SEC_PLAN] = "Plan",
-	[TUI_SEC_MODEL] = "Model",
-	[TUI_SEC_WORKLOAD] = "Work",
-	[TUI_SEC_LAYERS] = "Layers",
-	[TUI_SEC_DEVICES] = "Cards",
-	[TUI_SEC_TEACH] = "GQA",
-	[TUI_SEC_ENGINES] = "Engines",
-	[TUI_SEC_SWEEP] = "Sweep",
-	[TUI_SEC_DEPLOY] = "Deploy",
-};
-
-const char *tui_section_name(enum tui_section s)
-{
-	return (unsigned)s < TUI_SEC_COUNT ? section_names[s] : "?";
-}
-
-bool tui_section_wide(enum tui_section s)
-{
-	return s == TUI_SEC_LAYERS || s == TUI_SEC_TEACH || s == TUI_SEC_ENGINES ||
-	       s == TUI_SEC_SWEEP || s == TUI_SEC_DEPLOY;
-}
 
 struct tui_app *tui_app_new(const struct kvp_plan *plan)
 {
@@ -50,7 +24,7 @@ struct tui_app *tui_app_new(const struct kvp_plan *plan)
 	a->res = calloc(1, sizeof *a->res);
 	a->scratch = calloc(1, sizeof *a->scratch);
 	if (!a->res || !a->scratch) {
-		tui_app_free(a);
+		tui_app_free_state(a);
 		return NULL;
 	}
 	a->plan = *plan;
@@ -59,17 +33,12 @@ struct tui_app *tui_app_new(const struct kvp_plan *plan)
 	return a;
 }
 
-void tui_app_free(struct tui_app *a)
+void tui_app_free_state(struct tui_app *a)
 {
 	if (!a)
 		return;
-	tui_form_free(a->form);
 	if (a->owns_ragged)
 		kvp_plan_json_free_ragged(&a->plan);
-	tui_teach_free(a->teach);
-	tui_engines_free(a->engines);
-	tui_sweep_free(a->sweep);
-	tui_deploy_free(a->deploy);
 	free(a->res);
 	free(a->scratch);
 	free(a);

@@ -26,6 +26,8 @@
 #include "tui/theme.h"
 #include "tui/tui.h"
 
+/* The planner's sections, in tab order; each is a row of the view table
+ * (views/views.c: tab name, width, draw and release). */
 enum tui_section {
 	TUI_SEC_PLAN = 0,    /* the first page: the ops question on one screen */
 	TUI_SEC_MODEL,
@@ -103,13 +105,13 @@ struct tui_app {
 	struct kvp_plan valid;
 };
 
-/* The section names shown in the tabs ("Model", ...). */
-const char *tui_section_name(enum tui_section s);
-/* Wide sections get the full width and a compact panel. */
-bool tui_section_wide(enum tui_section s);
-
+/* A new app with a copy of *plan, or NULL on no memory. */
 struct tui_app *tui_app_new(const struct kvp_plan *plan);
+/* Everything released: each view's cache through its row of the view
+ * table (defined in views/views.c), then the state (tui_app_free_state,
+ * for views.c only). */
 void tui_app_free(struct tui_app *a);
+void tui_app_free_state(struct tui_app *a);
 
 /* Recompute res from plan (see above). Returns true when it computed. */
 bool tui_app_recompute(struct tui_app *a);

@@ -9,6 +9,7 @@
 
 #include "tui/chrome.h"
 #include "tui/views/form_view.h"
+#include "tui/views/views.h"
 #include "tui/text.h"
 
 /* Tabs shown at this width: the Deploy tab (the last) only from 100

@@ -24,6 +24,7 @@
 #include "tui/views/deploy_view.h"
 #include "tui/views/sweep_view.h"
 #include "tui/views/teach_view.h"
+#include "tui/views/views.h"
 #include "tui/term.h"
 #include "tui/tui.h"
 
@@ -266,18 +267,6 @@ static void mouse(struct tui_app *a)
 		a->sel[TUI_SEC_ENGINES] = ev.y - a->lay.view.y - 1;
 }
 
-static bool view_handle(struct tui_app *a, enum tui_act act)
-{
-	switch (a->sec) {
-	case TUI_SEC_LAYERS:  return tui_layers_handle(a, act);
-	case TUI_SEC_TEACH:   return tui_teach_handle(a, act);
-	case TUI_SEC_ENGINES: return tui_engines_handle(a, act);
-	case TUI_SEC_SWEEP:   return tui_sweep_handle(a, act);
-	case TUI_SEC_DEPLOY:  return tui_deploy_handle(a, act);
-	default:              return false;
-	}
-}
-
 static void handle_key(struct tui_app *a, int key)
 {
 	enum tui_act act;
@@ -317,7 +306,7 @@ static void handle_key(struct tui_app *a, int key)
 		act = tui_action_for_key(TUI_CTX_FORM, key);
 		handled = tui_form_handle(a->form, a, act, key);
 		if (!handled && act != TUI_ACT_NONE)
-			handled = view_handle(a, act);
+			handled = tui_view_handle(a, act);
 		if (a->sec == TUI_SEC_LAYERS && a->plan.model.n_rules != n_rules) {
 			/* the rules area grows or shrinks with the rules; after
 			 * an added rule the cursor waits on "new" for the next */
@@ -330,7 +319,7 @@ static void handle_key(struct tui_app *a, int key)
 	} else {
 		act = tui_action_for_key(TUI_CTX_LIST, key);
 		if (act != TUI_ACT_NONE)
-			handled = view_handle(a, act);
+			handled = tui_view_handle(a, act);
 		else if (a->sec == TUI_SEC_SWEEP)
 			handled = tui_sweep_key(a, key);
 	}

@@ -174,6 +174,53 @@ bool tui_prompt_text(struct tui_app *a, const char *question,
 	return tui_prompt_text_completing(a, question, initial, out, n, NULL);
 }
 
+/* The prompt over the screen behind it, with the completions listed
+ * under it while `cands` is shown. */
+static void prompt_draw(struct tui_app *a, struct text_prompt *p,
+                        const char *question,
+                        const struct kvp_completions *cands)
+{
+	if (a->lay.too_small)
+		return;
+	tui_put(p->win, 0, 0, p->qlen, a->theme.attr[TUI_R_HEADING], "%s", question);
+	curs_set(1);
+	pos_form_cursor(p->form);
+	wnoutrefresh(stdscr);
+	if (cands)
+		draw_candidates(a, cands);
+	touchwin(p->win);
+	wnoutrefresh(p->win);
+	doupdate();
+}
+
+/* The prompt's editing keys and the form request each makes. */
+static const struct { int key; int req; } edit_keys[] = {
+	{ KEY_BACKSPACE, REQ_DEL_PREV }, { 127, REQ_DEL_PREV }, { 8, REQ_DEL_PREV },
+	{ KEY_DC, REQ_DEL_CHAR },
+	{ KEY_LEFT, REQ_PREV_CHAR }, { KEY_RIGHT, REQ_NEXT_CHAR },
+	{ KEY_HOME, REQ_BEG_FIELD }, { KEY_END, REQ_END_FIELD },
+	{ 21, REQ_CLR_FIELD },        /* Ctrl-U: clear */
+};
+
+/* An editing key, or a character typed (replacing the prefilled text
+ * while it is `fresh`). */
+static void prompt_edit(struct tui_app *a, struct text_prompt *p, int key,
+                        bool fresh)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof edit_keys / sizeof edit_keys[0]; i++)
+		if (edit_keys[i].key == key) {
+			form_driver(p->form, edit_keys[i].req);
+			return;
+		}
+	if (key >= 32 && key < 256 && !a->lay.too_small) {
+		if (fresh)
+			form_driver(p->form, REQ_CLR_FIELD);
+		form_driver(p->form, key);
+	}
+}
+
 bool tui_prompt_text_completing(struct tui_app *a, const char *question,
                                 const char *initial, char *out, size_t n,
                                 tui_complete_fn complete)
@@ -191,17 +238,7 @@ bool tui_prompt_text_completing(struct tui_app *a, const char *question,
 	if (!prompt_open(a, &p, question, initial, n))
 		return false;
 	while (!done) {
-		if (!a->lay.too_small) {
-			tui_put(p.win, 0, 0, p.qlen, a->theme.attr[TUI_R_HEADING], "%s", question);
-			curs_set(1);
-			pos_form_cursor(p.form);
-			wnoutrefresh(stdscr);
-			if (listing)
-				draw_candidates(a, cands);
-			touchwin(p.win);
-			wnoutrefresh(p.win);
-			doupdate();
-		}
+		prompt_draw(a, &p, question, listing ? cands : NULL);
 		key = wgetch(p.win);
 		if (tui_term_signal())
 			break;
@@ -239,33 +276,8 @@ bool tui_prompt_text_completing(struct tui_app *a, const char *question,
 			ok = out[0] != '\0';
 			done = true;
 			break;
-		case KEY_BACKSPACE: case 127: case 8:
-			form_driver(p.form, REQ_DEL_PREV);
-			break;
-		case KEY_DC:
-			form_driver(p.form, REQ_DEL_CHAR);
-			break;
-		case KEY_LEFT:
-			form_driver(p.form, REQ_PREV_CHAR);
-			break;
-		case KEY_RIGHT:
-			form_driver(p.form, REQ_NEXT_CHAR);
-			break;
-		case KEY_HOME:
-			form_driver(p.form, REQ_BEG_FIELD);
-			break;
-		case KEY_END:
-			form_driver(p.form, REQ_END_FIELD);
-			break;
-		case 21: /* Ctrl-U: clear */
-			form_driver(p.form, REQ_CLR_FIELD);
-			break;
 		default:
-			if (key >= 32 && key < 256 && !a->lay.too_small) {
-				if (fresh)
-					form_driver(p.form, REQ_CLR_FIELD);
-				form_driver(p.form, key);
-			}
+			prompt_edit(a, &p, key, fresh);
 		}
 		if (key != ERR && key != KEY_RESIZE)
 			fresh = false;

@@ -9,34 +9,17 @@
 
 #include "kvplan/engine.h"
 #include "tui/chrome.h"
-#include "tui/views/engine_view.h"
 #include "tui/views/form_view.h"
 #include "tui/help.h"
 #include "tui/views/layers_view.h"
 #include "tui/views/panel.h"
+#include "tui/views/views.h"
 #include "tui/render.h"
-#include "tui/views/deploy_view.h"
-#include "tui/views/sweep_view.h"
-#include "tui/views/teach_view.h"
 #include "tui/text.h"
 
 /* Written to the terminal after each frame when the benchmark asks for
  * it (an OSC title string: terminals show or ignore it). */
 #define FRAME_MARK "\033]2;kvplan-frame\007"
-
-void tui_layers_rects(const struct tui_app *a, struct tui_rect *rules,
-                      struct tui_rect *list)
-{
-	struct tui_rect v = a->lay.view;
-	int rh = (int)a->plan.model.n_rules + 2;   /* rules, "new", help line */
-
-	if (rh > 7)
-		rh = 7;
-	if (rh > v.h / 2)
-		rh = v.h / 2;
-	*rules = (struct tui_rect){ v.y, v.x, rh, v.w };
-	*list = (struct tui_rect){ v.y + rh, v.x, v.h - rh, v.w };
-}
 
 static void build_form(struct tui_app *a)
 {
@@ -84,31 +67,9 @@ void tui_set_section(struct tui_app *a, enum tui_section s)
 
 static void draw_view(struct tui_app *a)
 {
-	struct tui_rect rules, list;
-
-	switch (a->sec) {
-	case TUI_SEC_LAYERS:
-		tui_layers_rects(a, &rules, &list);
-		tui_layers_draw(stdscr, &list, a);
-		break;
-	case TUI_SEC_TEACH:
-		tui_teach_draw(stdscr, &a->lay.view, a);
-		break;
-	case TUI_SEC_ENGINES:
-		tui_engines_draw(stdscr, &a->lay.view, a);
-		break;
-	case TUI_SEC_SWEEP:
-		tui_sweep_draw(stdscr, &a->lay.view, a);
-		break;
-	case TUI_SEC_DEPLOY:
-		tui_deploy_draw(stdscr, &a->lay.view, a);
-		break;
-	default:
-		if (!a->form)
-			tui_put(stdscr, a->lay.view.y, 0, a->lay.view.w,
-			        a->theme.attr[TUI_R_ERROR], "the form does not fit");
-		break;
-	}
+	if (!tui_view_draw(a) && !a->form)
+		tui_put(stdscr, a->lay.view.y, 0, a->lay.view.w,
+		        a->theme.attr[TUI_R_ERROR], "the form does not fit");
 }
 
 void tui_render(struct tui_app *a)

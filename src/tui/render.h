@@ -19,9 +19,4 @@ void tui_resize_keep(struct tui_app *a);
 /* Switch section (commits nothing: the caller commits the form first). */
 void tui_set_section(struct tui_app *a, enum tui_section s);
 
-/* The rect of the Layers section's rules form (grows with the rules, up
- * to 5 rule rows) and of its layer list. */
-void tui_layers_rects(const struct tui_app *a, struct tui_rect *rules,
-                      struct tui_rect *list);
-
 #endif

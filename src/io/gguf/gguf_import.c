@@ -12,6 +12,15 @@
  * states (r: conv, s: ssm) are f32 (llama-model.cpp create_memory).
  * A layer layout kvplan cannot read from the file is refused naming the
  * key; nothing is guessed.
+ *
+ * The folder, src/io/gguf/: llama.cpp's files. gguf.c reads a GGUF
+ * header (keys and tensor infos, never the weights), ggml_types.c sizes
+ * each ggml tensor type, gguf_split.c finds the parts of a split model;
+ * gguf_import.c (this file) turns the header into a model; lora.c and
+ * mmproj.c read a --lora adapter and a --mmproj projector into the plan;
+ * override_tensor.c resolves -ot PATTERN=BUFFER against the model's
+ * tensor names (through io/regex). The readers of a file call down to
+ * gguf.c; none calls another back.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -565,6 +574,34 @@ static enum kvp_status shared_kv(struct gi *c, struct kvp_layer_spec *L,
 	return KVP_OK;
 }
 
+/* Per-layer query and KV head counts into hq[], hk[] (KVP_MAX_LAYERS
+ * each; KV heads default to the query heads), the most query heads into
+ * *qmax, and the model's q_heads and trained_kv_heads from them. A model
+ * of only recurrent layers may have no head count. */
+static enum kvp_status head_counts(struct gi *c, struct kvp_model *m,
+                                   bool all_recurrent, uint64_t *hq,
+                                   uint64_t *hk, uint64_t *qmax)
+{
+	uint32_t i;
+	int r;
+
+	if ((r = get_per_layer(c, "attention.head_count", 0, DIM_MAX, hq)) < 0)
+		return c->err->status;
+	if (r == 0 && !all_recurrent)
+		return bad(c, "attention.head_count", "(absent) - required");
+	if (r == 0)
+		memset(hq, 0, KVP_MAX_LAYERS * sizeof *hq);
+	memcpy(hk, hq, KVP_MAX_LAYERS * sizeof *hk);
+	if (get_per_layer(c, "attention.head_count_kv", 0, DIM_MAX, hk) < 0)
+		return c->err->status;
+	for (i = 0; i < c->n; i++)
+		if (hq[i] > *qmax)
+			*qmax = hq[i];
+	m->q_heads = (uint32_t)(*qmax ? *qmax : 1);
+	m->trained_kv_heads = (uint32_t)(hk[0] ? hk[0] : 0);
+	return KVP_OK;
+}
+
 static enum kvp_status layers(struct gi *c, struct kvp_model *m)
 {
 	static uint64_t hq[KVP_MAX_LAYERS], hk[KVP_MAX_LAYERS];
@@ -575,22 +612,9 @@ static enum kvp_status layers(struct gi *c, struct kvp_model *m)
 	enum kvp_layer_kind swa_kind = KVP_LAYER_SLIDING;
 	bool all_recurrent = !strcmp(c->arch, "mamba") ||
 	                     !strcmp(c->arch, "mamba2");
-	int r;
 
-	if ((r = get_per_layer(c, "attention.head_count", 0, DIM_MAX, hq)) < 0)
+	if (head_counts(c, m, all_recurrent, hq, hk, &qmax))
 		return c->err->status;
-	if (r == 0 && !all_recurrent)
-		return bad(c, "attention.head_count", "(absent) - required");
-	if (r == 0)
-		memset(hq, 0, sizeof hq);
-	memcpy(hk, hq, sizeof hk);
-	if (get_per_layer(c, "attention.head_count_kv", 0, DIM_MAX, hk) < 0)
-		return c->err->status;
-	for (i = 0; i < c->n; i++)
-		if (hq[i] > qmax)
-			qmax = hq[i];
-	m->q_heads = (uint32_t)(qmax ? qmax : 1);
-	m->trained_kv_heads = (uint32_t)(hk[0] ? hk[0] : 0);
 	if (get_u(c, "attention.key_length", 1, DIM_MAX, &kd) < 0 ||
 	    get_u(c, "attention.value_length", 1, DIM_MAX, &vd) < 0 ||
 	    get_u(c, "attention.key_length_swa", 1, DIM_MAX, &kds) < 0 ||

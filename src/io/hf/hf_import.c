@@ -15,6 +15,16 @@
  *
  * Ownership: the cJSON tree lives only inside kvp_hf_import_text (parse,
  * copy into plain structs, delete). Nothing is written to *m on error.
+ *
+ * The folder, src/io/hf/: Hugging Face models. hf_import.c (this file)
+ * is the entry: it reads the config through hf_cfg.c (key access, the
+ * fail-closed scan of layout-shaped keys), finds the family's row in
+ * hf_family.c (THE family table), lays out the layers with hf_layout.c,
+ * the recurrent state and indexer with hf_state.c, the weight format and
+ * MLP with hf_weights.c (its quantization methods a table), the vision
+ * tower with hf_tower.c; hf_keys.c is the table of layout-shaped keys
+ * that change nothing the cache holds; hf_cache.c finds a model in the
+ * local Hugging Face cache. Adding a family is a row of hf_family.c.
  */
 #include <errno.h>
 #include <math.h>

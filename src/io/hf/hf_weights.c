@@ -56,14 +56,177 @@ enum kvp_status hf_dtype(struct cfg *c, struct kvp_model *m,
 
 /* ---- quantization_config -> weight format ---------------------------- */
 
+/* AWQ and GPTQ: `bits` (2-8) and `group_size` (-1: GPTQ per-channel)
+ * required; an fp16 scale and a packed zero-point per group. */
+static enum kvp_status quant_awq_gptq(struct cfg *c, const cJSON *q,
+                                      const char *path, const char *method,
+                                      struct kvp_model *m)
+{
+	char p2[128];
+	const cJSON *v;
+	uint64_t bits = 0, group = 0;
+	int r;
+
+	snprintf(p2, sizeof p2, "%s.bits", path);
+	r = hf_uint_at(c, cJSON_GetObjectItemCaseSensitive(q, "bits"),
+	                p2, 2, 8, &bits);
+	if (r < 0)
+		return c->err->status;
+	if (r == 0)
+		return hf_bad(c, p2, NULL, "required for awq/gptq");
+	snprintf(p2, sizeof p2, "%s.group_size", path);
+	v = cJSON_GetObjectItemCaseSensitive(q, "group_size");
+	if (v && cJSON_IsNumber(v) && v->valuedouble == -1) {
+		group = 0; /* GPTQ per-channel */
+	} else {
+		r = hf_uint_at(c, v, p2, 1, DIM_MAX, &group);
+		if (r < 0)
+			return c->err->status;
+		if (r == 0)
+			return hf_bad(c, p2, NULL, "required for awq/gptq");
+	}
+	m->weights.dtype = bits <= 4 ? KVP_W_INT4 : KVP_W_INT8;
+	m->weights.bits = (uint32_t)bits;
+	m->weights.group_size = (uint32_t)group;
+	m->weights.scale_bytes = 2; /* fp16 scale per group */
+	m->weights.zero_bytes = 0;
+	/* qzeros: one zero-point of `bits` bits per group, packed
+	 * (AWQ without zero_point stores none) */
+	v = cJSON_GetObjectItemCaseSensitive(q, "zero_point");
+	m->weights.zero_bits = (!strcmp(method, "awq") && cJSON_IsFalse(v))
+	                       ? 0 : (uint32_t)bits;
+	m->weights.keep_embeddings_16bit = true;
+	hf_note(c, "%s %llu-bit, group %llu: fp16 scale%s per group; "
+	        "embeddings and lm_head 16-bit%s",
+	     method, (unsigned long long)bits, (unsigned long long)group,
+	     m->weights.zero_bits ? " and packed zero-point" : "",
+	     strcmp(method, "gptq") ? "" : "; g_idx not counted");
+	return KVP_OK;
+}
+
+/* fp8: one byte per parameter, plus an f32 scale per block when
+ * `weight_block_size` is [a, b]. */
+static enum kvp_status quant_fp8(struct cfg *c, const cJSON *q,
+                                 const char *path, const char *method,
+                                 struct kvp_model *m)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(q, "weight_block_size");
+
+	m->weights.dtype = KVP_W_FP8;
+	m->weights.bits = 8;
+	m->weights.group_size = 0;
+	m->weights.scale_bytes = 0;
+	if (cJSON_IsArray(v) && cJSON_GetArraySize(v) == 2 &&
+	    cJSON_IsNumber(cJSON_GetArrayItem(v, 0)) &&
+	    cJSON_IsNumber(cJSON_GetArrayItem(v, 1))) {
+		double a = cJSON_GetArrayItem(v, 0)->valuedouble;
+		double b = cJSON_GetArrayItem(v, 1)->valuedouble;
+		if (a >= 1 && b >= 1 && a <= 4096 && b <= 4096 &&
+		    a == floor(a) && b == floor(b)) {
+			/* one float32 scale per a x b block */
+			m->weights.group_size = (uint32_t)(a * b);
+			m->weights.scale_bytes = 4;
+		}
+	}
+	m->weights.keep_embeddings_16bit = true;
+	hf_note(c, "fp8 weights: 1 byte per parameter%s; embeddings and "
+	        "lm_head kept 16-bit",
+	     m->weights.group_size ? " plus an f32 scale per block" : "");
+	return KVP_OK;
+}
+
+/* bitsandbytes: NF4 in blocks of 64 (a 1-byte scale with double quant,
+ * else 4), or int8 with an f32 scale per row. */
+static enum kvp_status quant_bnb(struct cfg *c, const cJSON *q,
+                                 const char *path, const char *method,
+                                 struct kvp_model *m)
+{
+	const cJSON *v;
+	bool b4, b8, dq;
+
+	v = cJSON_GetObjectItemCaseSensitive(q, "load_in_4bit");
+	b4 = cJSON_IsTrue(v);
+	v = cJSON_GetObjectItemCaseSensitive(q, "load_in_8bit");
+	b8 = cJSON_IsTrue(v);
+	v = cJSON_GetObjectItemCaseSensitive(q, "bnb_4bit_use_double_quant");
+	dq = cJSON_IsTrue(v);
+	if (b4) {
+		m->weights.dtype = KVP_W_NF4;
+		m->weights.bits = 4;
+		m->weights.group_size = 64;
+		m->weights.scale_bytes = dq ? 1 : 4;
+	} else if (b8) {
+		m->weights.dtype = KVP_W_INT8;
+		m->weights.bits = 8;
+		m->weights.group_size = 0;
+		m->weights.scale_bytes = 4;
+	} else {
+		char p2[128];
+		snprintf(p2, sizeof p2, "%s.load_in_4bit", path);
+		return hf_bad(c, p2, v, "bitsandbytes needs load_in_4bit "
+		                     "or load_in_8bit true");
+	}
+	m->weights.keep_embeddings_16bit = true;
+	hf_note(c, "bitsandbytes %s weights; embeddings and lm_head kept "
+	        "16-bit", b4 ? "4-bit (block 64)" : "8-bit");
+	return KVP_OK;
+}
+
+/* mxfp4: 4-bit values with an e8m0 scale per 32. */
+static enum kvp_status quant_mxfp4(struct cfg *c, const cJSON *q,
+                                   const char *path, const char *method,
+                                   struct kvp_model *m)
+{
+	m->weights.dtype = KVP_W_INT4;
+	m->weights.bits = 4;
+	m->weights.group_size = 32;
+	m->weights.scale_bytes = 1; /* e8m0 scale per 32 values */
+	m->weights.keep_embeddings_16bit = true;
+	hf_note(c, "mxfp4: 4-bit with a 1-byte scale per 32 values");
+	return KVP_OK;
+}
+
+/*
+ * quantization_config.quant_method -> its reader. Adding a method is a
+ * row. Sources: the keys each transformers config class writes
+ * (transformers/utils/quantization_config.py: AwqConfig, GPTQConfig,
+ * FineGrainedFP8Config, BitsAndBytesConfig, Mxfp4Config).
+ */
+static const struct quant_method {
+	const char *name;
+	enum kvp_status (*read)(struct cfg *c, const cJSON *q, const char *path,
+	                        const char *method, struct kvp_model *m);
+} quant_methods[] = {
+	{ "awq", quant_awq_gptq },
+	{ "gptq", quant_awq_gptq },
+	{ "fp8", quant_fp8 },
+	{ "bitsandbytes", quant_bnb },
+	{ "mxfp4", quant_mxfp4 },
+};
+
+/* modules_to_not_convert naming attention: it stays 16-bit. */
+static void quant_kept_modules(struct cfg *c, const cJSON *q,
+                               struct kvp_model *m)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(q, "modules_to_not_convert");
+	const cJSON *e;
+
+	if (!cJSON_IsArray(v))
+		return;
+	cJSON_ArrayForEach(e, v)
+		if (cJSON_IsString(e) && strstr(e->valuestring, "attn"))
+			m->weights.keep_attention_16bit = true;
+	if (m->weights.keep_attention_16bit)
+		hf_note(c, "modules_to_not_convert keeps attention 16-bit");
+}
+
 enum kvp_status hf_quant(struct cfg *c, struct kvp_model *m)
 {
 	char path[96];
 	const cJSON *q = hf_get(c, "quantization_config", path, sizeof path);
-	const cJSON *meth, *v;
+	const cJSON *meth;
 	const char *method;
-	uint64_t bits = 0, group = 0;
-	int r;
+	size_t i;
 
 	if (!q)
 		return KVP_OK;
@@ -77,98 +240,13 @@ enum kvp_status hf_quant(struct cfg *c, struct kvp_model *m)
 		                        "bitsandbytes, mxfp4)");
 	}
 	method = meth->valuestring;
-	if (!strcmp(method, "awq") || !strcmp(method, "gptq")) {
-		char p2[128];
-		snprintf(p2, sizeof p2, "%s.bits", path);
-		r = hf_uint_at(c, cJSON_GetObjectItemCaseSensitive(q, "bits"),
-		                p2, 2, 8, &bits);
-		if (r < 0)
-			return c->err->status;
-		if (r == 0)
-			return hf_bad(c, p2, NULL, "required for awq/gptq");
-		snprintf(p2, sizeof p2, "%s.group_size", path);
-		v = cJSON_GetObjectItemCaseSensitive(q, "group_size");
-		if (v && cJSON_IsNumber(v) && v->valuedouble == -1) {
-			group = 0; /* GPTQ per-channel */
-		} else {
-			r = hf_uint_at(c, v, p2, 1, DIM_MAX, &group);
-			if (r < 0)
-				return c->err->status;
-			if (r == 0)
-				return hf_bad(c, p2, NULL, "required for awq/gptq");
-		}
-		m->weights.dtype = bits <= 4 ? KVP_W_INT4 : KVP_W_INT8;
-		m->weights.bits = (uint32_t)bits;
-		m->weights.group_size = (uint32_t)group;
-		m->weights.scale_bytes = 2; /* fp16 scale per group */
-		m->weights.zero_bytes = 0;
-		/* qzeros: one zero-point of `bits` bits per group, packed
-		 * (AWQ without zero_point stores none) */
-		v = cJSON_GetObjectItemCaseSensitive(q, "zero_point");
-		m->weights.zero_bits = (!strcmp(method, "awq") && cJSON_IsFalse(v))
-		                       ? 0 : (uint32_t)bits;
-		m->weights.keep_embeddings_16bit = true;
-		hf_note(c, "%s %llu-bit, group %llu: fp16 scale%s per group; "
-		        "embeddings and lm_head 16-bit%s",
-		     method, (unsigned long long)bits, (unsigned long long)group,
-		     m->weights.zero_bits ? " and packed zero-point" : "",
-		     strcmp(method, "gptq") ? "" : "; g_idx not counted");
-	} else if (!strcmp(method, "fp8")) {
-		m->weights.dtype = KVP_W_FP8;
-		m->weights.bits = 8;
-		m->weights.group_size = 0;
-		m->weights.scale_bytes = 0;
-		v = cJSON_GetObjectItemCaseSensitive(q, "weight_block_size");
-		if (cJSON_IsArray(v) && cJSON_GetArraySize(v) == 2 &&
-		    cJSON_IsNumber(cJSON_GetArrayItem(v, 0)) &&
-		    cJSON_IsNumber(cJSON_GetArrayItem(v, 1))) {
-			double a = cJSON_GetArrayItem(v, 0)->valuedouble;
-			double b = cJSON_GetArrayItem(v, 1)->valuedouble;
-			if (a >= 1 && b >= 1 && a <= 4096 && b <= 4096 &&
-			    a == floor(a) && b == floor(b)) {
-				/* one float32 scale per a x b block */
-				m->weights.group_size = (uint32_t)(a * b);
-				m->weights.scale_bytes = 4;
-			}
-		}
-		m->weights.keep_embeddings_16bit = true;
-		hf_note(c, "fp8 weights: 1 byte per parameter%s; embeddings and "
-		        "lm_head kept 16-bit",
-		     m->weights.group_size ? " plus an f32 scale per block" : "");
-	} else if (!strcmp(method, "bitsandbytes")) {
-		bool b4 = false, b8 = false, dq = false;
-		v = cJSON_GetObjectItemCaseSensitive(q, "load_in_4bit");
-		b4 = cJSON_IsTrue(v);
-		v = cJSON_GetObjectItemCaseSensitive(q, "load_in_8bit");
-		b8 = cJSON_IsTrue(v);
-		v = cJSON_GetObjectItemCaseSensitive(q, "bnb_4bit_use_double_quant");
-		dq = cJSON_IsTrue(v);
-		if (b4) {
-			m->weights.dtype = KVP_W_NF4;
-			m->weights.bits = 4;
-			m->weights.group_size = 64;
-			m->weights.scale_bytes = dq ? 1 : 4;
-		} else if (b8) {
-			m->weights.dtype = KVP_W_INT8;
-			m->weights.bits = 8;
-			m->weights.group_size = 0;
-			m->weights.scale_bytes = 4;
-		} else {
-			char p2[128];
-			snprintf(p2, sizeof p2, "%s.load_in_4bit", path);
-			return hf_bad(c, p2, v, "bitsandbytes needs load_in_4bit "
-			                     "or load_in_8bit true");
-		}
-		m->weights.keep_embeddings_16bit = true;
-		hf_note(c, "bitsandbytes %s weights; embeddings and lm_head kept "
-		        "16-bit", b4 ? "4-bit (block 64)" : "8-bit");
-	} else if (!strcmp(method, "mxfp4")) {
-		m->weights.dtype = KVP_W_INT4;
-		m->weights.bits = 4;
-		m->weights.group_size = 32;
-		m->weights.scale_bytes = 1; /* e8m0 scale per 32 values */
-		m->weights.keep_embeddings_16bit = true;
-		hf_note(c, "mxfp4: 4-bit with a 1-byte scale per 32 values");
+	for (i = 0; i < sizeof quant_methods / sizeof quant_methods[0]; i++)
+		if (!strcmp(method, quant_methods[i].name))
+			break;
+	if (i < sizeof quant_methods / sizeof quant_methods[0]) {
+		enum kvp_status st = quant_methods[i].read(c, q, path, method, m);
+		if (st != KVP_OK)
+			return st;
 	} else {
 		char mname[48];
 		snprintf(mname, sizeof mname, "%s", method);
@@ -176,16 +254,7 @@ enum kvp_status hf_quant(struct cfg *c, struct kvp_model *m)
 		hf_note(c, "quantization_config.quant_method \"%s\" unknown: "
 		        "weights counted in the compute dtype", mname);
 	}
-	/* modules_to_not_convert naming attention: it stays 16-bit */
-	v = cJSON_GetObjectItemCaseSensitive(q, "modules_to_not_convert");
-	if (cJSON_IsArray(v)) {
-		const cJSON *e;
-		cJSON_ArrayForEach(e, v)
-			if (cJSON_IsString(e) && strstr(e->valuestring, "attn"))
-				m->weights.keep_attention_16bit = true;
-		if (m->weights.keep_attention_16bit)
-			hf_note(c, "modules_to_not_convert keeps attention 16-bit");
-	}
+	quant_kept_modules(c, q, m);
 	hf_note(c, "quantized weights do not quantize the KV cache: cache "
 	        "format left at the compute dtype");
 	return KVP_OK;

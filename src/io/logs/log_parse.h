@@ -17,6 +17,12 @@
  * 2^30 and print "GB", so their "GB" is GiB; llama.cpp prints MiB = 2^20.
  * The tolerance of a figure is half its last printed digit (see
  * kvplan/reconcile.h).
+ *
+ * The folder, src/io/logs/: what engines and drivers print. log_parse.c
+ * (this header's) reads engine startup logs for `kvplan reconcile`;
+ * smi_csv.c reads nvidia-smi's csv output into a card group (its card
+ * named through the presets). Both read line by line into plain structs
+ * for the core.
  */
 #ifndef KVPLAN_IO_LOG_PARSE_H
 #define KVPLAN_IO_LOG_PARSE_H

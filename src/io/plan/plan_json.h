@@ -26,6 +26,10 @@
  * as strings ("18446744073709551615"); the writer does so itself. Byte
  * fields also accept strings with units ("80GiB").
  *
+ * Reading is plan_read.c (the field-table walk, the fragments), writing
+ * and the plan entry points plan_json.c (above preset.c, which it calls
+ * for spec strings; preset.c reads its files through plan_read.c).
+ *
  * No cJSON escapes this module except through kvp_plan_json_tree for
  * record_json.c; a cJSON tree never outlives the call that parsed it.
  */
@@ -36,36 +40,13 @@
 #include <stddef.h>
 
 #include "io/file.h"
+#include "io/plan/json_u64.h"
+#include "io/plan/plan_read.h"
 #include "kvplan/devices.h"
 #include "kvplan/model.h"
 #include "kvplan/plan.h"
 #include "kvplan/status.h"
 #include "kvplan/workload.h"
-
-/* Largest plan/preset/record file read, bytes. */
-#define KVP_PLAN_MAX_BYTES KVP_FILE_MAX_BYTES
-/* Longest workload.ragged list accepted. */
-#define KVP_RAGGED_MAX 2000000u
-
-enum kvp_doc_kind {
-	KVP_DOC_PLAN = 0,
-	KVP_DOC_RECORD,
-	KVP_DOC_MODEL,
-	KVP_DOC_CARD,
-	KVP_DOC_WORKLOAD,
-	KVP_DOC_COUNT
-};
-
-/* "plan", "record", "model", "card", "workload". */
-const char *kvp_doc_kind_name(enum kvp_doc_kind k);
-
-/*
- * What kind of kvplan document text[len] is. KVP_ENOTFOUND (no message
- * needed) when it is JSON without a "kvplan" key - a Hugging Face
- * config.json, say - so preset.c can try the importer next.
- */
-enum kvp_status kvp_doc_kind_of(const char *text, size_t len,
-                                enum kvp_doc_kind *kind, struct kvp_error *err);
 
 /*
  * Plans and records. Fields absent from the document keep the values *p
@@ -73,36 +54,16 @@ enum kvp_status kvp_doc_kind_of(const char *text, size_t len,
  * A "workload.ragged" list is allocated here: p->workload.ragged then
  * belongs to the caller, to be released with kvp_plan_json_free_ragged.
  * `name` (the file name) starts every message. On error *p is unchanged.
+ * A "model", "draft" or card spec string is resolved as --model and
+ * --card are (kvplan/preset.h). The fragment readers and the document
+ * kinds are plan_read.h's.
  */
 enum kvp_status kvp_plan_json_parse(const char *text, size_t len,
                                     const char *name, struct kvp_plan *p,
                                     struct kvp_error *err);
-/* Let paths a plan names (model, card files) leave the plan's folder:
- * off by default, a plan being untrusted (--allow-outside-paths). */
-void kvp_plan_json_allow_outside(bool allow);
-
 enum kvp_status kvp_plan_json_load(const char *path, struct kvp_plan *p,
                                    struct kvp_file_stamp *stamp,
                                    struct kvp_error *err);
-void kvp_plan_json_free_ragged(struct kvp_plan *p);
-
-/* Preset fragments: overlay onto *m / *c / *w (start from blank ones). */
-enum kvp_status kvp_model_json_parse(const char *text, size_t len,
-                                     const char *name, struct kvp_model *m,
-                                     struct kvp_error *err);
-enum kvp_status kvp_card_json_parse(const char *text, size_t len,
-                                    const char *name, struct kvp_card *c,
-                                    struct kvp_error *err);
-enum kvp_status kvp_workload_json_parse(const char *text, size_t len,
-                                        const char *name,
-                                        struct kvp_workload *w,
-                                        struct kvp_error *err);
-enum kvp_status kvp_model_json_load(const char *path, struct kvp_model *m,
-                                    struct kvp_error *err);
-enum kvp_status kvp_card_json_load(const char *path, struct kvp_card *c,
-                                   struct kvp_error *err);
-enum kvp_status kvp_workload_json_load(const char *path, struct kvp_workload *w,
-                                       struct kvp_error *err);
 
 /*
  * Writers: a new NUL-terminated, indented JSON text the caller frees with
@@ -126,10 +87,5 @@ enum kvp_status kvp_plan_json_save(const char *path, const struct kvp_plan *p,
  * ("plan" or "record"); the caller deletes it. NULL on no memory. */
 struct cJSON;
 struct cJSON *kvp_plan_json_tree(const struct kvp_plan *p, const char *kind);
-
-/* An exact integer as a JSON value for cJSON writers: a raw number below
- * 2^53, a decimal string from there on (a double holds integers exactly
- * only below 2^53). */
-struct cJSON *kvp_json_u64(unsigned long long v);
 
 #endif

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "io/plan/plan_json.h"
+#include "io/plan/json_u64.h"
 #include "io/plan/tensors_json.h"
 #include "kvplan/checked.h"
 

@@ -28,6 +28,11 @@
  * Refused as beyond kvplan (KVP_RE_UNSUPPORTED): look-aheads (?= (?!,
  * back-references \1, \0 \c \x \u and other letter escapes, \b in a
  * class, POSIX [[:class:]] [[.x.]] [[=x=]].
+ *
+ * The folder, src/io/regex/: this matcher alone, for -ot patterns.
+ * ecma_re.h (this file) is its interface, ecma_re_parse.c the parser into
+ * the tree of ecma_re_ast.h, ecma_re_vm.c the program and the VM; the
+ * parser and the VM share the tree and call nothing else in kvplan.
  */
 #ifndef KVPLAN_IO_ECMA_RE_H
 #define KVPLAN_IO_ECMA_RE_H

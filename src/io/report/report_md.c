@@ -2,6 +2,13 @@
  * report_md.c - the Markdown report (see report_md.h). Reads the plan
  * through the field table, so every input appears by its JSON key; reads
  * every figure from the result. Writes only to the caller's stream.
+ *
+ * The folder, src/io/report/: what kvplan writes about a result, one
+ * format per file: the Markdown report (report_md.c, this file), the
+ * JSON record (record_json.c: a plan from io/plan plus every figure),
+ * CSV and JSON sweep cells (report_csv.c) and the budget bars as SVG
+ * (report_svg.c). Writers only: they read struct kvp_result and the
+ * plan, compute no figure, and write to the caller's stream.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -543,8 +550,8 @@ static void warnings_section(FILE *f, const struct kvp_result *res,
 
 /* ---- validation plan --------------------------------------------------- */
 
-static void validation_section(FILE *f, const struct kvp_plan *p,
-                               const struct kvp_result *res)
+/* Validation, the three cases: typical, long, the most at once. */
+static void validation_cases(FILE *f, const struct kvp_result *res)
 {
 	char a[80], b[80], c[80];
 	uint64_t longest = 0;
@@ -583,6 +590,13 @@ static void validation_section(FILE *f, const struct kvp_plan *p,
 		fprintf(f, "; %s requests of this workload fit its pool",
 		        I(res->engine.workload_fit, c, sizeof c));
 	fprintf(f, "), each held to its full length.\n\n");
+}
+
+/* Validation: what stays fixed across the cases. */
+static void validation_fixed(FILE *f, const struct kvp_plan *p,
+                             const struct kvp_result *res)
+{
+	char a[80];
 
 	fprintf(f, "### What stays fixed\n\n");
 	fprintf(f, "Across the three cases, change one dimension at a time "
@@ -600,6 +614,12 @@ static void validation_section(FILE *f, const struct kvp_plan *p,
 	fprintf(f, "\n- the stop rules (stop strings, EOS handling)\n");
 	fprintf(f, "- the engine, its version and its options (`%s` above), the "
 	        "cards and the placement\n\n", kvp_engine_name(p->engine.kind));
+}
+
+/* Validation: what to measure, per phase, against this plan's figures. */
+static void validation_measure(FILE *f, const struct kvp_result *res)
+{
+	char a[80];
 
 	fprintf(f, "### What to measure, per phase\n\n");
 	fprintf(f, "Synchronise the device at each phase boundary (for example "
@@ -627,7 +647,14 @@ static void validation_section(FILE *f, const struct kvp_plan *p,
 		fprintf(f, "| generation | + KV cache %s at full length | | |\n\n",
 		        B(res->kv.bytes, a, sizeof a));
 	}
+}
 
+static void validation_section(FILE *f, const struct kvp_plan *p,
+                               const struct kvp_result *res)
+{
+	validation_cases(f, res);
+	validation_fixed(f, p, res);
+	validation_measure(f, res);
 	fprintf(f, "### Acceptance record (fill in)\n\n");
 	fprintf(f, "| case | completed request IDs | errors | generation lengths "
 	        "| quality criteria met | peak allocated | peak reserved |\n"

@@ -12,6 +12,11 @@
  * links to blobs not downloaded) keeps the estimate and says so; one
  * with some shards missing is refused, since a partial sum would be
  * wrong without saying it.
+ *
+ * The folder, src/io/safetensors/: safetensors checkpoints. safetensors.c
+ * reads one shard's header (names, dtypes, shapes, offsets);
+ * safetensors_import.c (this file) takes a model folder: its config
+ * through io/hf and the exact weight bytes from every shard's header.
  */
 #include <dirent.h>
 #include <stdarg.h>

@@ -18,7 +18,7 @@
 #include "io/gguf/override_tensor.h"
 #include "tui/views/form_view.h"
 #include "tui/views/plan_page.h"
-#include "tui/views/preset_load.h"
+#include "tui/views/draft_edit.h"
 #include "tui/text.h"
 
 #define TEXT_MAX   1024
@@ -538,26 +538,12 @@ static void teardown(struct tui_form *fm)
 	fm->sub = fm->win = NULL;
 }
 
-static bool build(struct tui_form *fm, struct tui_app *a)
+/* Labels as wide as the longest one (up to 20 columns), so none is cut
+ * mid-word, leaving values at least 13 columns of the form's w. */
+static void set_label_width(struct tui_form *fm, int w)
 {
-	const struct tui_theme *t = &a->theme;
-	int rows = fm->r.h - 1, w = fm->r.w, row = 0, vw;
-	size_t i, nf = 0, nb = 0;
+	size_t i;
 
-	if (rows < 1 || w < 20)
-		return false;
-	if (!kvp_type)
-		kvp_type = new_fieldtype(fcheck, NULL);
-	fm->items = calloc(max_items(), sizeof *fm->items);
-	if (!fm->items)
-		return false;
-	fm->n_items = plan_items(&a->plan, fm->sec, fm->items);
-	fm->fields = calloc(fm->n_items * 2 + 1, sizeof *fm->fields);
-	fm->binds = calloc(fm->n_items + 1, sizeof *fm->binds);
-	if (!fm->fields || !fm->binds)
-		return false;
-	/* labels as wide as the longest one (up to 20 columns), so none is
-	 * cut mid-word, leaving values at least 13 columns */
 	fm->label_w = 8;
 	for (i = 0; fm->sec != TUI_SEC_LAYERS && i < fm->n_items; i++)
 		if (fm->items[i].kind != ITEM_HEADING && fm->items[i].kind != ITEM_RULE &&
@@ -567,67 +553,59 @@ static bool build(struct tui_form *fm, struct tui_app *a)
 		fm->label_w = 20;
 	if (fm->label_w > w - 14)
 		fm->label_w = w - 14;
-	vw = w - fm->label_w - 1;
-	for (i = 0; i < fm->n_items; i++, row++) {
-		struct item *it = &fm->items[i];
-		FIELD *lab, *val;
-		bool page = row > 0 && row % rows == 0;
-		int y = row % rows, vh = 1, vx = fm->label_w + 1, vwid = vw;
-		bool own_row = it->special == TUI_PLAN_PICK_MODEL;
+}
 
-		lab = new_field(1, it->kind == ITEM_HEADING || own_row ? w : fm->label_w,
-		                y, 0, 0, 0);
-		if (!lab)
-			return false;
-		field_opts_off(lab, O_ACTIVE | O_EDIT);
-		set_field_back(lab, t->attr[it->kind == ITEM_HEADING ? TUI_R_HEADING
-		                                                     : TUI_R_LABEL]);
-		set_field_buffer(lab, 0, it->kind == ITEM_HEADING ? it->heading
-		                 : it->kind == ITEM_RULE ? it->heading
-		                 : own_row ? "Model (type to search the presets)"
-		                 : item_label(it));
-		if (page)
-			set_new_page(lab, TRUE);
-		fm->fields[nf++] = lab;
-		if (it->kind == ITEM_HEADING)
-			continue;
-		if (own_row && (row + 1) % rows != 0) {
-			/* the whole model id on the rows below, as wide as the form
-			 * (at 80x24 "meta-llama/Llama-3.1-8B" is never cut) */
-			size_t len = strlen(a->plan.model.id);
+/* The label field of item `it` on row y (a heading, or the model's own
+ * row, as wide as the form); `page`: it starts a new form page. */
+static FIELD *new_label(const struct tui_form *fm, const struct item *it,
+                        int y, int w, bool own_row, bool page,
+                        const struct tui_theme *t)
+{
+	FIELD *lab = new_field(1, it->kind == ITEM_HEADING || own_row ? w : fm->label_w,
+	                       y, 0, 0, 0);
 
-			row++;
-			y = row % rows;
-			vx = 0;
-			vwid = w;
-			vh = len > (size_t)w ? (int)((len + (size_t)w - 1) / (size_t)w) : 1;
-			if (vh > 3)
-				vh = 3;
-			if (y + vh > rows)
-				vh = rows - y;
-			row += vh - 1;
-		}
-		val = new_field(vh, vwid, y, vx, 0, 0);
-		if (!val)
-			return false;
-		field_opts_off(val, O_AUTOSKIP | O_STATIC);
-		set_max_field(val, it->f && it->f->type == KVP_FT_STRING
-		              ? (int)it->f->size - 1
-		              : it->special == TUI_PLAN_OVERRIDE_TENSOR
-		              ? (int)sizeof a->plan.engine.llamacpp.override_tensor - 1
-		              : 400);
-		set_field_back(val, t->attr[TUI_R_FIELD]);
-		set_field_type(val, kvp_type);
-		fm->binds[nb] = (struct binding){ it->f, it->index, a, fm, it->special,
-		                                  item_label(it) };
-		set_field_userptr(val, &fm->binds[nb]);
-		nb++;
-		fm->fields[nf++] = val;
-	}
-	fm->fields[nf] = NULL;
-	fm->n_fields = nf;
-	fm->n_binds = nb;
-	tui_form_reload(fm, a);
+	if (!lab)
+		return NULL;
+	field_opts_off(lab, O_ACTIVE | O_EDIT);
+	set_field_back(lab, t->attr[it->kind == ITEM_HEADING ? TUI_R_HEADING
+	                                                     : TUI_R_LABEL]);
+	set_field_buffer(lab, 0, it->kind == ITEM_HEADING ? it->heading
+	                 : it->kind == ITEM_RULE ? it->heading
+	                 : own_row ? "Model (type to search the presets)"
+	                 : item_label(it));
+	if (page)
+		set_new_page(lab, TRUE);
+	return lab;
+}
+
+/* The value field of item `it` (vh rows of vwid columns at y, vx), bound
+ * to its field through fm->binds[fm->n_binds]. */
+static FIELD *new_value(struct tui_form *fm, struct tui_app *a,
+                        const struct item *it, int vh, int vwid, int y, int vx)
+{
+	FIELD *val = new_field(vh, vwid, y, vx, 0, 0);
+
+	if (!val)
+		return NULL;
+	field_opts_off(val, O_AUTOSKIP | O_STATIC);
+	set_max_field(val, it->f && it->f->type == KVP_FT_STRING
+	              ? (int)it->f->size - 1
+	              : it->special == TUI_PLAN_OVERRIDE_TENSOR
+	              ? (int)sizeof a->plan.engine.llamacpp.override_tensor - 1
+	              : 400);
+	set_field_back(val, a->theme.attr[TUI_R_FIELD]);
+	set_field_type(val, kvp_type);
+	fm->binds[fm->n_binds] = (struct binding){ it->f, it->index, a, fm,
+	                                           it->special, item_label(it) };
+	set_field_userptr(val, &fm->binds[fm->n_binds]);
+	fm->n_binds++;
+	return val;
+}
+
+/* The form's window and subwindow, the form posted on them with the
+ * field hooks (rows x w: the fields' area). */
+static bool post(struct tui_form *fm, struct tui_app *a, int rows, int w)
+{
 	fm->win = newwin(fm->r.h, fm->r.w, fm->r.y, fm->r.x);
 	if (!fm->win)
 		return false;
@@ -647,6 +625,63 @@ static bool build(struct tui_form *fm, struct tui_app *a)
 	fm->invalid = false;
 	shape_of(&a->plan, &fm->shape);
 	return true;
+}
+
+static bool build(struct tui_form *fm, struct tui_app *a)
+{
+	int rows = fm->r.h - 1, w = fm->r.w, row = 0;
+	size_t i, nf = 0;
+
+	if (rows < 1 || w < 20)
+		return false;
+	if (!kvp_type)
+		kvp_type = new_fieldtype(fcheck, NULL);
+	fm->items = calloc(max_items(), sizeof *fm->items);
+	if (!fm->items)
+		return false;
+	fm->n_items = plan_items(&a->plan, fm->sec, fm->items);
+	fm->fields = calloc(fm->n_items * 2 + 1, sizeof *fm->fields);
+	fm->binds = calloc(fm->n_items + 1, sizeof *fm->binds);
+	if (!fm->fields || !fm->binds)
+		return false;
+	set_label_width(fm, w);
+	fm->n_binds = 0;
+	for (i = 0; i < fm->n_items; i++, row++) {
+		const struct item *it = &fm->items[i];
+		int y = row % rows, vh = 1, vx = fm->label_w + 1;
+		int vwid = w - fm->label_w - 1;
+		bool own_row = it->special == TUI_PLAN_PICK_MODEL;
+
+		fm->fields[nf] = new_label(fm, it, y, w, own_row,
+		                           row > 0 && row % rows == 0, &a->theme);
+		if (!fm->fields[nf++])
+			return false;
+		if (it->kind == ITEM_HEADING)
+			continue;
+		if (own_row && (row + 1) % rows != 0) {
+			/* the whole model id on the rows below, as wide as the form
+			 * (at 80x24 "meta-llama/Llama-3.1-8B" is never cut) */
+			size_t len = strlen(a->plan.model.id);
+
+			row++;
+			y = row % rows;
+			vx = 0;
+			vwid = w;
+			vh = len > (size_t)w ? (int)((len + (size_t)w - 1) / (size_t)w) : 1;
+			if (vh > 3)
+				vh = 3;
+			if (y + vh > rows)
+				vh = rows - y;
+			row += vh - 1;
+		}
+		fm->fields[nf] = new_value(fm, a, it, vh, vwid, y, vx);
+		if (!fm->fields[nf++])
+			return false;
+	}
+	fm->fields[nf] = NULL;
+	fm->n_fields = nf;
+	tui_form_reload(fm, a);
+	return post(fm, a, rows, w);
 }
 
 struct tui_form *tui_form_new(struct tui_app *a, enum tui_section sec,
@@ -965,6 +1000,61 @@ static void request_pick(struct tui_form *fm, struct tui_app *a, int key)
 	a->pick_filter[1] = '\0';
 }
 
+/* An editing key in the current field: delete, move, clear or type. */
+static bool edit_key(struct tui_form *fm, int key)
+{
+	switch (key) {
+	case KEY_BACKSPACE: case 127: case 8:
+		form_driver(fm->form, REQ_DEL_PREV);
+		return true;
+	case KEY_DC:
+		form_driver(fm->form, REQ_DEL_CHAR);
+		return true;
+	case KEY_HOME:
+		form_driver(fm->form, REQ_BEG_FIELD);
+		return true;
+	case KEY_END:
+		form_driver(fm->form, REQ_END_FIELD);
+		return true;
+	case 21: /* Ctrl-U */
+		form_driver(fm->form, REQ_CLR_FIELD);
+		return true;
+	default:
+		if (key >= 32 && key < 256 && key != 127) {
+			form_driver(fm->form, key);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A key no action took: a picker's type-ahead, the draft row's Del, a
+ * choice's type-ahead, else an edit of the field's text. */
+static bool form_key(struct tui_form *fm, struct tui_app *a, int key)
+{
+	if (key >= 32 && key < 127 && is_pick(field_userptr(current_field(fm->form)))) {
+		request_pick(fm, a, key);
+		return true;
+	}
+	if (is_draft_clear(field_userptr(current_field(fm->form)), key)) {
+		tui_draft_clear(a);
+		tui_form_reload(fm, a);
+		return true;
+	}
+	if (key > 32 && key < 127 && current_is_choice(fm) && type_ahead(fm, a, key))
+		return true;
+	if (key >= 32 && key < 256 && key != 127 && fm->fresh && !fm->ahead_text)
+		form_driver(fm->form, REQ_CLR_FIELD);
+	fm->fresh = false;
+	/* an editing key: the field holds text the plan does not have yet
+	 * (Home and End move only) */
+	fm->typed = fm->typed || (key != KEY_HOME && key != KEY_END &&
+	                          (key == KEY_BACKSPACE || key == 127 || key == 8 ||
+	                           key == KEY_DC || key == 21 ||
+	                           (key >= 32 && key < 256)));
+	return edit_key(fm, key);
+}
+
 bool tui_form_handle(struct tui_form *fm, struct tui_app *a, enum tui_act act,
                      int key)
 {
@@ -999,7 +1089,7 @@ bool tui_form_handle(struct tui_form *fm, struct tui_app *a, enum tui_act act,
 		else if (current_is_choice(fm))
 			cycle(fm, a, 1);
 		else if (key == ' ')
-			return tui_form_handle(fm, a, TUI_ACT_NONE, ' ');
+			return form_key(fm, a, ' ');
 		else
 			form_driver(fm->form, REQ_NEXT_CHAR);
 		fm->fresh = false;
@@ -1026,49 +1116,7 @@ bool tui_form_handle(struct tui_form *fm, struct tui_app *a, enum tui_act act,
 	default:
 		return false;
 	}
-	if (key >= 32 && key < 127 && is_pick(field_userptr(current_field(fm->form)))) {
-		request_pick(fm, a, key);
-		return true;
-	}
-	if (is_draft_clear(field_userptr(current_field(fm->form)), key)) {
-		tui_draft_clear(a);
-		tui_form_reload(fm, a);
-		return true;
-	}
-	if (key > 32 && key < 127 && current_is_choice(fm) && type_ahead(fm, a, key))
-		return true;
-	if (key >= 32 && key < 256 && key != 127 && fm->fresh && !fm->ahead_text)
-		form_driver(fm->form, REQ_CLR_FIELD);
-	fm->fresh = false;
-	/* an editing key: the field holds text the plan does not have yet
-	 * (Home and End move only) */
-	fm->typed = fm->typed || (key != KEY_HOME && key != KEY_END &&
-	                          (key == KEY_BACKSPACE || key == 127 || key == 8 ||
-	                           key == KEY_DC || key == 21 ||
-	                           (key >= 32 && key < 256)));
-	switch (key) {
-	case KEY_BACKSPACE: case 127: case 8:
-		form_driver(fm->form, REQ_DEL_PREV);
-		return true;
-	case KEY_DC:
-		form_driver(fm->form, REQ_DEL_CHAR);
-		return true;
-	case KEY_HOME:
-		form_driver(fm->form, REQ_BEG_FIELD);
-		return true;
-	case KEY_END:
-		form_driver(fm->form, REQ_END_FIELD);
-		return true;
-	case 21: /* Ctrl-U */
-		form_driver(fm->form, REQ_CLR_FIELD);
-		return true;
-	default:
-		if (key >= 32 && key < 256 && key != 127) {
-			form_driver(fm->form, key);
-			return true;
-		}
-	}
-	return false;
+	return form_key(fm, a, key);
 }
 
 bool tui_form_click(struct tui_form *fm, struct tui_app *a, int y, int x)

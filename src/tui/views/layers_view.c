@@ -7,8 +7,21 @@
 #include "kvplan/format.h"
 #include "kvplan/units.h"
 #include "tui/views/layers_view.h"
-#include "tui/render.h"
 #include "tui/text.h"
+
+void tui_layers_rects(const struct tui_app *a, struct tui_rect *rules,
+                      struct tui_rect *list)
+{
+	struct tui_rect v = a->lay.view;
+	int rh = (int)a->plan.model.n_rules + 2;   /* rules, "new", help line */
+
+	if (rh > 7)
+		rh = 7;
+	if (rh > v.h / 2)
+		rh = v.h / 2;
+	*rules = (struct tui_rect){ v.y, v.x, rh, v.w };
+	*list = (struct tui_rect){ v.y + rh, v.x, v.h - rh, v.w };
+}
 
 static int list_rows(const struct tui_app *a)
 {

@@ -11,6 +11,11 @@
 
 #include "tui/app.h"
 
+/* The rect of the Layers section's rules form (grows with the rules, up
+ * to 5 rule rows) and of its layer list. */
+void tui_layers_rects(const struct tui_app *a, struct tui_rect *rules,
+                      struct tui_rect *list);
+
 void tui_layers_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a);
 
 /* Scroll actions (up/down/page); true when handled. */

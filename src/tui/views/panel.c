@@ -341,17 +341,121 @@ static int range_line(WINDOW *w, int y, int x, int wd,
 	return 1;
 }
 
+/* Under the bars: the speed envelope (res->speed), host memory, a budget
+ * of its own (res->host), and llama-server's default --fit pick
+ * (kvp_fit_text), each while a row is left above `lim`. */
+static int device_notes(WINDOW *w, int y, int x, int wd, int lim,
+                        const struct kvp_result *res, const struct tui_theme *t,
+                        const char *fit)
+{
+	if (res->speed.known && y < lim) {
+		char sp[KVP_LINE_MAX];
+
+		kvp_speed_short_text(res, true, sp, sizeof sp);
+		if ((int)strlen(sp) > wd)
+			kvp_speed_short_text(res, false, sp, sizeof sp);
+		tui_put_cut(w, y++, x, wd, t->attr[TUI_R_DIM], sp);
+	}
+	if ((res->host.used_bytes || res->host.budgeted) && y < lim) {
+		char hu[24], hc[24];
+
+		kvp_fmt_gib(res->host.used_bytes, 2, hu, sizeof hu);
+		kvp_fmt_gib(res->host.capacity_bytes, 2, hc, sizeof hc);
+		if (res->host.budgeted)
+			tui_put(w, y++, x, wd, t->attr[res->host.fits ? TUI_R_NORMAL
+			        : TUI_R_BAD], "host %s of %s %s", hu, hc,
+			        res->host.fits ? "fits" : "DOES NOT FIT");
+		else
+			tui_put(w, y++, x, wd, t->attr[TUI_R_DIM],
+			        "host %s (no host budget)", hu);
+	}
+	if (fit && fit[0] && y < lim)
+		tui_put_cut(w, y++, x, wd, t->attr[TUI_R_DIM], fit);
+	return y;
+}
+
+/* One legend row: part k's glyph, name and figures. "~": the figure is
+ * (or holds) an estimate: the encoder's compute buffer is in device 0's
+ * encoder part (clip_buf.c). */
+static void legend_row(WINDOW *w, int y, int x, int wd, int k,
+                       const uint64_t *v, const struct legend_cols *cols,
+                       const struct kvp_result *res, uint32_t li,
+                       const struct tui_theme *t)
+{
+	const struct tui_seg_info *segs = tui_segs(NULL);
+	const struct kvp_device_result *d = &res->devices[li];
+
+	if (t->color) {
+		wattrset(w, t->attr[segs[k].role]);
+		if (t->utf8)
+			mvwaddwstr(w, y, x, L"\u2588");
+		else
+			mvwaddch(w, y, x, (chtype)segs[k].glyph);
+	} else {
+		wattrset(w, t->attr[TUI_R_NORMAL]);
+		mvwaddch(w, y, x, (chtype)segs[k].glyph);
+	}
+	tui_put(w, y, x + 2, 7, t->attr[TUI_R_LABEL], "%s%s", segs[k].name,
+	        (k == TUI_SEG_ACT && d->activations_estimated) ||
+	        k == TUI_SEG_COMPUTE ||
+	        (k == TUI_SEG_ENCODER && li == 0 &&
+	         res->parts.encoder_compute_bytes) ? "~" : "");
+	put_figures(w, y, x + 9, wd - 9, t->attr[TUI_R_NORMAL], v[k], cols, false);
+}
+
+/* The legend of one device's parts (legend_device), its capacity, the
+ * weights' source and the bar's glyph key, while rows are left. */
+static int device_legend(WINDOW *w, int y, int x, int wd, int end,
+                         const struct kvp_result *res, const struct tui_theme *t)
+{
+	uint64_t v[TUI_SEG_COUNT + 1];   /* the segments, then the capacity */
+	struct legend_cols cols;
+	uint32_t li = legend_device(res);
+	const struct kvp_device_result *d = &res->devices[li];
+	int k;
+
+	tui_seg_values(d, v);
+	v[TUI_SEG_COUNT] = d->capacity_bytes;
+	legend_cols(v, TUI_SEG_COUNT + 1, wd - 9, &cols);
+	if (y < end) {
+		/* the name, up to a blank before the word "bytes" (right-aligned
+		 * in the bytes column, which starts hw columns from the right) */
+		int hw = cols.bw + (cols.gw ? 2 + cols.gw : 0) + (cols.dw ? 2 + cols.dw : 0);
+
+		put_figures(w, y, x + 9, wd - 9, t->attr[TUI_R_DIM], 0, &cols, true);
+		tui_put(w, y++, x, wd - hw + cols.bw - 5 - 1, t->attr[TUI_R_DIM], "d%u %s",
+		        (unsigned)li, d->name);
+	}
+	for (k = 0; k < TUI_SEG_COUNT && y < end; k++) {
+		if ((k == TUI_SEG_RETAINED || k == TUI_SEG_ENCODER ||
+		     k == TUI_SEG_LORA || k == TUI_SEG_DRAFT ||
+		     k == TUI_SEG_COMPUTE) && v[k] == 0)
+			continue;   /* no retained outputs, encoder, LoRA, draft or compute buffer: no row */
+		legend_row(w, y++, x, wd, k, v, &cols, res, li, t);
+	}
+	if (y < end) {
+		tui_put(w, y, x + 2, 7, t->attr[TUI_R_LABEL], "cap.");
+		put_figures(w, y++, x + 9, wd - 9, t->attr[TUI_R_NORMAL],
+		            d->capacity_bytes, &cols, false);
+	}
+	if (y < end)   /* where the weight bytes come from (model.tensors) */
+		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "weights %s",
+		        kvp_wsource_name(d->weights_source));
+	if (y < end)   /* the bar's glyph key (the parts: the rows above) */
+		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "%s",
+		        t->utf8 && t->color
+		        ? "key: \u258c partial cell \u258f under a cell ] cap."
+		        : "key: . under one cell  ] capacity  ! over");
+	return y;
+}
+
 static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
                         const struct tui_panel_state *s,
                         const struct kvp_result *res, const struct tui_theme *t,
                         int reserve, bool invalid, const char *fit)
 {
-	const struct tui_seg_info *segs = tui_segs(NULL);
 	int x = r->x + 1, wd = r->w - 2, end = r->y + r->h;
-	uint64_t v[TUI_SEG_COUNT + 1];   /* the segments, then the capacity */
-	struct legend_cols cols;
-	const struct kvp_device_result *d;
-	uint32_t i, li;
+	uint32_t i;
 	int k, tall;
 
 	if (y >= end)
@@ -372,88 +476,11 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 			draw_device_bar(w, y + k, x, wd, i, &res->devices[i], t, k > 0);
 		y += tall;
 	}
-	if (res->speed.known && y < end - reserve) {
-		/* the speed envelope under the verdict's bars (res->speed) */
-		char sp[KVP_LINE_MAX];
-
-		kvp_speed_short_text(res, true, sp, sizeof sp);
-		if ((int)strlen(sp) > wd)
-			kvp_speed_short_text(res, false, sp, sizeof sp);
-		tui_put_cut(w, y++, x, wd, t->attr[TUI_R_DIM], sp);
-	}
-	if ((res->host.used_bytes || res->host.budgeted) && y < end - reserve) {
-		/* host memory, a budget of its own (res->host) */
-		char hu[24], hc[24];
-
-		kvp_fmt_gib(res->host.used_bytes, 2, hu, sizeof hu);
-		kvp_fmt_gib(res->host.capacity_bytes, 2, hc, sizeof hc);
-		if (res->host.budgeted)
-			tui_put(w, y++, x, wd, t->attr[res->host.fits ? TUI_R_NORMAL
-			        : TUI_R_BAD], "host %s of %s %s", hu, hc,
-			        res->host.fits ? "fits" : "DOES NOT FIT");
-		else
-			tui_put(w, y++, x, wd, t->attr[TUI_R_DIM],
-			        "host %s (no host budget)", hu);
-	}
-	if (fit && fit[0] && y < end - reserve)
-		/* llama-server's default --fit pick (kvp_fit_text) */
-		tui_put_cut(w, y++, x, wd, t->attr[TUI_R_DIM], fit);
+	y = device_notes(w, y, x, wd, end - reserve, res, t, fit);
 	if (i < res->n_devices && y < end)
 		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "... %u more device%s",
 		        (unsigned)(res->n_devices - i), res->n_devices - i == 1 ? "" : "s");
-	li = legend_device(res);
-	d = &res->devices[li];
-	tui_seg_values(d, v);
-	v[TUI_SEG_COUNT] = d->capacity_bytes;
-	legend_cols(v, TUI_SEG_COUNT + 1, wd - 9, &cols);
-	if (y < end) {
-		/* the name, up to a blank before the word "bytes" (right-aligned
-		 * in the bytes column, which starts hw columns from the right) */
-		int hw = cols.bw + (cols.gw ? 2 + cols.gw : 0) + (cols.dw ? 2 + cols.dw : 0);
-
-		put_figures(w, y, x + 9, wd - 9, t->attr[TUI_R_DIM], 0, &cols, true);
-		tui_put(w, y++, x, wd - hw + cols.bw - 5 - 1, t->attr[TUI_R_DIM], "d%u %s",
-		        (unsigned)li, d->name);
-	}
-	for (k = 0; k < TUI_SEG_COUNT && y < end; k++, y++) {
-		if ((k == TUI_SEG_RETAINED || k == TUI_SEG_ENCODER ||
-		     k == TUI_SEG_LORA || k == TUI_SEG_DRAFT ||
-		     k == TUI_SEG_COMPUTE) && v[k] == 0) {
-			y--;   /* no retained outputs, encoder, LoRA, draft or compute buffer: no row */
-			continue;
-		}
-		if (t->color) {
-			wattrset(w, t->attr[segs[k].role]);
-			if (t->utf8)
-				mvwaddwstr(w, y, x, L"\u2588");
-			else
-				mvwaddch(w, y, x, (chtype)segs[k].glyph);
-		} else {
-			wattrset(w, t->attr[TUI_R_NORMAL]);
-			mvwaddch(w, y, x, (chtype)segs[k].glyph);
-		}
-		/* "~": the figure is (or holds) an estimate: the encoder's
-		 * compute buffer is in device 0's encoder part (clip_buf.c) */
-		tui_put(w, y, x + 2, 7, t->attr[TUI_R_LABEL], "%s%s", segs[k].name,
-		        (k == TUI_SEG_ACT && d->activations_estimated) ||
-		        k == TUI_SEG_COMPUTE ||
-		        (k == TUI_SEG_ENCODER && li == 0 &&
-		         res->parts.encoder_compute_bytes) ? "~" : "");
-		put_figures(w, y, x + 9, wd - 9, t->attr[TUI_R_NORMAL], v[k], &cols, false);
-	}
-	if (y < end) {
-		tui_put(w, y, x + 2, 7, t->attr[TUI_R_LABEL], "cap.");
-		put_figures(w, y++, x + 9, wd - 9, t->attr[TUI_R_NORMAL],
-		            d->capacity_bytes, &cols, false);
-	}
-	if (y < end)   /* where the weight bytes come from (model.tensors) */
-		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "weights %s",
-		        kvp_wsource_name(d->weights_source));
-	if (y < end)   /* the bar's glyph key (the parts: the rows above) */
-		tui_put(w, y++, x, wd, t->attr[TUI_R_DIM], "%s",
-		        t->utf8 && t->color
-		        ? "key: \u258c partial cell \u258f under a cell ] cap."
-		        : "key: . under one cell  ] capacity  ! over");
+	y = device_legend(w, y, x, wd, end, res, t);
 	/* beside the generic verdict (which says "no engine reserve"), the
 	 * named engines' range, where a row is left (not at 80x24) */
 	if (s->range && !invalid && y < end)

@@ -182,56 +182,121 @@ static bool draw_list(struct tui_app *a, enum kvp_preset_kind kind, bool fits_on
 	return true;
 }
 
+/* What the picker shows: the entries, those the filter (and Ctrl-F)
+ * leaves in rank order, and the selection in its scrolled window. */
+struct pick {
+	struct list l;
+	size_t *shown, ns;
+	char filter[64];
+	signed char *fit;   /* Ctrl-F: per entry, -1 unknown */
+	bool fits_only;
+	int sel, top, rows;
+};
+
+/* The entries the filter matches, best rank first, then the selection
+ * kept inside the list and the window of `rows` rows scrolled to it. */
+static void pick_refresh(struct pick *p, int rows)
+{
+	size_t i;
+	int rank;
+
+	p->ns = 0;
+	for (rank = 0; rank < 3; rank++)
+		for (i = 0; i < p->l.n; i++)
+			if (match_rank(&p->l.e[i], p->filter) == rank &&
+			    (!p->fits_only || p->fit[i] == 1))
+				p->shown[p->ns++] = i;
+	p->rows = rows;
+	if (p->sel >= (int)p->ns)
+		p->sel = p->ns ? (int)p->ns - 1 : 0;
+	if (p->sel < 0)
+		p->sel = 0;
+	if (p->sel < p->top)
+		p->top = p->sel;
+	if (p->sel >= p->top + rows)
+		p->top = p->sel - rows + 1;
+}
+
+/* Ctrl-F: only the models that fit (picker_fits.h), computed once per
+ * opening. */
+static void pick_toggle_fits(struct tui_app *a, struct pick *p)
+{
+	size_t i;
+
+	if (!p->fit && (p->fit = malloc(p->l.n ? p->l.n : 1)) != NULL)
+		for (i = 0; i < p->l.n; i++)
+			p->fit[i] = tui_model_fits(a, p->l.e[i].spec) ? 1 : 0;
+	p->fits_only = p->fit && !p->fits_only;
+	p->sel = p->top = 0;
+}
+
+/* A moving key, or one that edits the filter. */
+static void pick_key(struct pick *p, int key)
+{
+	switch (key) {
+	case KEY_UP:    p->sel--; break;
+	case KEY_DOWN:  p->sel++; break;
+	case KEY_PPAGE: p->sel -= p->rows; break;
+	case KEY_NPAGE: p->sel += p->rows; break;
+	case KEY_BACKSPACE: case 127: case 8:
+		if (p->filter[0])
+			p->filter[strlen(p->filter) - 1] = '\0';
+		p->sel = p->top = 0;
+		break;
+	default:
+		if (key > 32 && key < 127 && strlen(p->filter) < sizeof p->filter - 1) {
+			size_t k = strlen(p->filter);
+
+			p->filter[k] = (char)key;
+			p->filter[k + 1] = '\0';
+			p->sel = p->top = 0;
+		}
+	}
+}
+
+/* The entries of `kind`: the models on this disk first, then the
+ * presets. False (the message set) when the presets cannot be listed. */
+static bool pick_collect(struct tui_app *a, enum kvp_preset_kind kind,
+                         struct pick *p)
+{
+	struct kvp_error err;
+
+	if (kind == KVP_PRESET_MODEL)
+		kvp_hf_cache_list(collect_cached, &p->l);
+	if (kvp_presets_list(kind, collect, &p->l, &err) != KVP_OK) {
+		tui_app_message(a, TUI_MSG_ERROR, "%s", err.msg);
+		return false;
+	}
+	return true;
+}
+
 enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
                               const char *start, char *out, size_t n)
 {
-	struct list l = { NULL, 0 };
-	struct kvp_error err;
-	size_t *shown, ns, i;
-	char filter[64];
-	signed char *fit = NULL;   /* Ctrl-F: per entry, -1 unknown */
-	bool fits_only = false;
-	int sel = 0, top = 0, key, h, rows, rank;
+	struct pick p = { { NULL, 0 }, NULL, 0, "", NULL, false, 0, 0, 0 };
+	int key;
 	enum tui_pick result = TUI_PICK_CANCEL;
 
-	snprintf(filter, sizeof filter, "%s", start ? start : "");
-	l.e = calloc(MAX_ENTRIES, sizeof *l.e);
-	shown = calloc(MAX_ENTRIES, sizeof *shown);
-	if (!l.e || !shown) {
-		free(l.e);
-		free(shown);
+	snprintf(p.filter, sizeof p.filter, "%s", start ? start : "");
+	p.l.e = calloc(MAX_ENTRIES, sizeof *p.l.e);
+	p.shown = calloc(MAX_ENTRIES, sizeof *p.shown);
+	if (!p.l.e || !p.shown) {
+		free(p.l.e);
+		free(p.shown);
 		tui_app_message(a, TUI_MSG_ERROR, "out of memory");
 		return TUI_PICK_CANCEL;
 	}
-	/* the models on this disk first, then the presets */
-	if (kind == KVP_PRESET_MODEL)
-		kvp_hf_cache_list(collect_cached, &l);
-	if (kvp_presets_list(kind, collect, &l, &err) != KVP_OK) {
-		tui_app_message(a, TUI_MSG_ERROR, "%s", err.msg);
-		free(l.e);
-		free(shown);
+	if (!pick_collect(a, kind, &p)) {
+		free(p.l.e);
+		free(p.shown);
 		return TUI_PICK_PATH;
 	}
 	for (;;) {
-		ns = 0;
-		for (rank = 0; rank < 3; rank++)
-			for (i = 0; i < l.n; i++)
-				if (match_rank(&l.e[i], filter) == rank &&
-				    (!fits_only || fit[i] == 1))
-					shown[ns++] = i;
-		h = a->lay.rows - 2;
-		rows = h - 4;
-		if (sel >= (int)ns)
-			sel = ns ? (int)ns - 1 : 0;
-		if (sel < 0)
-			sel = 0;
-		if (sel < top)
-			top = sel;
-		if (sel >= top + rows)
-			top = sel - rows + 1;
+		pick_refresh(&p, a->lay.rows - 2 - 4);
 		/* keys already waiting (a paste) are taken before drawing */
 		if (!tui_term_pending() &&
-		    !draw_list(a, kind, fits_only, &l, shown, ns, filter, sel, top))
+		    !draw_list(a, kind, p.fits_only, &p.l, p.shown, p.ns, p.filter,
+		               p.sel, p.top))
 			break;
 		key = getch();
 		if (tui_term_signal())
@@ -248,44 +313,19 @@ enum tui_pick tui_pick_preset(struct tui_app *a, enum kvp_preset_kind kind,
 			result = TUI_PICK_PATH;
 			break;
 		}
-		if ((key == '\r' || key == '\n' || key == KEY_ENTER) && ns > 0) {
-			snprintf(out, n, "%s", l.e[shown[sel]].spec);
+		if ((key == '\r' || key == '\n' || key == KEY_ENTER) && p.ns > 0) {
+			snprintf(out, n, "%s", p.l.e[p.shown[p.sel]].spec);
 			result = TUI_PICK_NAME;
 			break;
 		}
-		if (key == 6 && kind == KVP_PRESET_MODEL && !a->pick_draft) {
-			/* Ctrl-F: only the models that fit (picker_fits.h),
-			 * computed once per opening */
-			if (!fit && (fit = malloc(l.n ? l.n : 1)) != NULL)
-				for (i = 0; i < l.n; i++)
-					fit[i] = tui_model_fits(a, l.e[i].spec) ? 1 : 0;
-			fits_only = fit && !fits_only;
-			sel = top = 0;
-			continue;
-		}
-		switch (key) {
-		case KEY_UP:    sel--; break;
-		case KEY_DOWN:  sel++; break;
-		case KEY_PPAGE: sel -= rows; break;
-		case KEY_NPAGE: sel += rows; break;
-		case KEY_BACKSPACE: case 127: case 8:
-			if (filter[0])
-				filter[strlen(filter) - 1] = '\0';
-			sel = top = 0;
-			break;
-		default:
-			if (key > 32 && key < 127 && strlen(filter) < sizeof filter - 1) {
-				size_t k = strlen(filter);
-
-				filter[k] = (char)key;
-				filter[k + 1] = '\0';
-				sel = top = 0;
-			}
-		}
+		if (key == 6 && kind == KVP_PRESET_MODEL && !a->pick_draft)
+			pick_toggle_fits(a, &p);
+		else
+			pick_key(&p, key);
 	}
 	touchwin(stdscr);
-	free(l.e);
-	free(shown);
-	free(fit);
+	free(p.l.e);
+	free(p.shown);
+	free(p.fit);
 	return result;
 }

@@ -34,9 +34,4 @@ bool tui_preset_load(struct tui_app *a, enum kvp_preset_kind kind,
  */
 bool tui_draft_load(struct tui_app *a, const char *filter);
 
-/* No draft model (and vLLM's draft_model method back to none, with no
- * speculative tokens); the
- * caller reloads the form's values (the rows are the same). */
-void tui_draft_clear(struct tui_app *a);
-
 #endif

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/emit.h"
 #include "cli/launch/launch.h"
 #include "cli/opts.h"
 #include "io/plan/plan_json.h"
@@ -253,7 +254,7 @@ int kvp_cmd_sweep(int argc, char **argv)
 	o.ctx = &s;
 	o.formats = formats;
 	kvp_error_clear(&err);
-	if (kvp_launch_parse(&o, argc, argv, &err) != KVP_OK) {
+	if (kvp_emit_parse_launch(&o, argc, argv, &err) != KVP_OK) {
 		fprintf(stderr, "kvplan sweep: %s\n", err.msg);
 		kvp_opts_free(&o);
 		return 2;

@@ -25,3 +25,9 @@ const struct kvp_command *kvp_commands(size_t *n)
 	*n = sizeof commands / sizeof commands[0];
 	return commands;
 }
+
+int kvp_cmd_completion(int argc, char **argv)
+{
+	return kvp_completion_run(argc, argv, commands,
+	                          sizeof commands / sizeof commands[0]);
+}

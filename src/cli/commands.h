@@ -39,11 +39,18 @@ int kvp_cmd_solve_models(int argc, char **argv);
  * --translate SETTING=VALUE the budget translation (cmd_compare.c). */
 int kvp_cmd_compare(int argc, char **argv);
 
-/* `kvplan completion bash|zsh` (cmd_completion.c). */
+/* `kvplan completion bash|zsh` (commands.c): kvp_completion_run on the
+ * command table. */
 int kvp_cmd_completion(int argc, char **argv);
 
 /* The subcommand table (commands.c): n entries. */
 #include <stddef.h>
 const struct kvp_command *kvp_commands(size_t *n);
+
+/* `kvplan completion`'s work (cmd_completion.c): the script listing the
+ * n commands of c. The table is passed in, so the completion stage never
+ * calls up into the table that names it. */
+int kvp_completion_run(int argc, char **argv, const struct kvp_command *c,
+                       size_t n);
 
 #endif

@@ -5,6 +5,7 @@
  * field table (src/core/model/field.c) instead; a flag of one subcommand
  * only is that command's kvp_opt_extra.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

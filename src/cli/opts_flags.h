@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "cli/opts.h"
+#include "cli/opts_types.h"
 
 /* What a flag is to the plan's name (opts.c, name_flag_plan). */
 enum kvp_own_role {

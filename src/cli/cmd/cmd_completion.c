@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/commands.h"
+#include "cli/cmd/cmd_completion.h"
 
 /* sed programs shared by both shells: flags from --help, names from a
  * presets listing (its two-space-indented first words). */

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/commands.h"
+#include "cli/cmd/cmd_import.h"
 #include "cli/suggest.h"
 #include "io/file.h"
 #include "io/plan/plan_json.h"

@@ -19,7 +19,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "cli/commands.h"
+#include "cli/cmd/cmd_reconcile.h"
 #include "cli/launch/launch.h"
 #include "cli/opts.h"
 #include "io/logs/log_parse.h"

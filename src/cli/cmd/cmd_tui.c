@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/commands.h"
+#include "cli/cmd/cmd_tui.h"
 #include "cli/emit.h"
 #include "cli/launch/launch.h"
 #include "cli/opts.h"

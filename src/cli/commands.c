@@ -5,6 +5,16 @@
  */
 #include <stddef.h>
 
+#include "cli/cmd/cmd_calc.h"
+#include "cli/cmd/cmd_compare.h"
+#include "cli/cmd/cmd_completion.h"
+#include "cli/cmd/cmd_fit.h"
+#include "cli/cmd/cmd_import.h"
+#include "cli/cmd/cmd_presets.h"
+#include "cli/cmd/cmd_reconcile.h"
+#include "cli/cmd/cmd_solve.h"
+#include "cli/cmd/cmd_sweep.h"
+#include "cli/cmd/cmd_version.h"
 #include "cli/commands.h"
 
 static const struct kvp_command commands[] = {
@@ -24,4 +34,10 @@ const struct kvp_command *kvp_commands(size_t *n)
 {
 	*n = sizeof commands / sizeof commands[0];
 	return commands;
+}
+
+int kvp_cmd_completion(int argc, char **argv)
+{
+	return kvp_completion_run(argc, argv, commands,
+	                          sizeof commands / sizeof commands[0]);
 }

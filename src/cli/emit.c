@@ -24,23 +24,46 @@ int kvp_emit_fail(const char *cmd, const char *msg)
 	return 2;
 }
 
+/* kvp_opts_parse of the line kvp_launch_prepare left in o->launch (or
+ * of argv when it left none); an error on the launch command's model
+ * says how to replace it. */
+static enum kvp_status parse_launched(struct kvp_opts *o, int argc, char **argv,
+                                      struct kvp_error *err)
+{
+	enum kvp_status st;
+
+	if (o->launch) {   /* a launch command or --emit (launch.h) */
+		argc = (int)o->launch->argv.n;
+		argv = o->launch->argv.v;
+	}
+	if ((st = kvp_opts_parse(o, argc, argv, stdout, err)) != KVP_OK &&
+	    o->launch && o->launch->command_model &&
+	    !strncmp(err->msg, "--model: ", 9))
+		kvp_launch_model_hint(err);
+	return st;
+}
+
+enum kvp_status kvp_emit_parse_launch(struct kvp_opts *o, int argc, char **argv,
+                                      struct kvp_error *err)
+{
+	enum kvp_status st;
+
+	if ((st = kvp_launch_prepare(argc, argv, &o->launch, err)) != KVP_OK)
+		return st;
+	if (o->launch && o->launch->emit[0])
+		return kvp_error_set(err, KVP_EINVAL, "--emit: a calc and solve "
+			"option (run calc on the plan to write its command)");
+	return parse_launched(o, argc, argv, err);
+}
+
 int kvp_emit_parse(struct kvp_opts *o, int argc, char **argv)
 {
 	struct kvp_error err;
 
 	kvp_error_clear(&err);
-	if (kvp_launch_prepare(argc, argv, &o->launch, &err) != KVP_OK)
+	if (kvp_launch_prepare(argc, argv, &o->launch, &err) != KVP_OK ||
+	    parse_launched(o, argc, argv, &err) != KVP_OK)
 		return kvp_emit_fail(o->cmd, err.msg);
-	if (o->launch) {   /* a launch command or --emit (launch.h) */
-		argc = (int)o->launch->argv.n;
-		argv = o->launch->argv.v;
-	}
-	if (kvp_opts_parse(o, argc, argv, stdout, &err) != KVP_OK) {
-		if (o->launch && o->launch->command_model &&
-		    !strncmp(err.msg, "--model: ", 9))
-			kvp_launch_model_hint(&err);
-		return kvp_emit_fail(o->cmd, err.msg);
-	}
 	if (o->help) {
 		kvp_launch_help(stdout, !strcmp(o->cmd, "calc") ||
 		                !strcmp(o->cmd, "solve"));

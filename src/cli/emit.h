@@ -26,6 +26,16 @@ int kvp_emit_fail(const char *cmd, const char *msg);
  */
 int kvp_emit_parse(struct kvp_opts *o, int argc, char **argv);
 
+/*
+ * kvp_opts_parse of argv[0..argc) after kvp_launch_prepare (launch.h): a
+ * launch command, --launch or --env read into o (o->launch keeps its
+ * notes); --emit refused (a calc and solve option). For the commands that
+ * write no command back (sweep, the planner). Here rather than in
+ * launch/, so the launch stage never calls up into opts.c.
+ */
+enum kvp_status kvp_emit_parse_launch(struct kvp_opts *o, int argc, char **argv,
+                                      struct kvp_error *err);
+
 /* A JSON text `s` (owned, freed here; NULL = out of memory) on stdout,
  * with a final newline when it has none. Returns 0 or 2. */
 int kvp_emit_json(const char *cmd, char *s);

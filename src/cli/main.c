@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/cmd/cmd_tui.h"
+#include "cli/cmd/cmd_version.h"
 #include "cli/commands.h"
 #include "cli/suggest.h"
 

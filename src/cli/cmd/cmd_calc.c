@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/commands.h"
+#include "cli/cmd/cmd_calc.h"
 #include "cli/emit.h"
 #include "cli/launch/launch.h"
 #include "cli/opts.h"
@@ -119,15 +119,91 @@ static void fit_line(FILE *out, const struct kvp_plan *p)
 	free(scratch);
 }
 
+/* --format json: the record, with compare's "requests fit" and "of your
+ * mix fit" (by the same core function) in its result.mix. 0 or 2. */
+static int calc_record(FILE *mem, const struct kvp_opts *o, struct kvp_result *res)
+{
+	struct kvp_result *scratch = malloc(sizeof *scratch);
+	struct kvp_error err;
+	char *s;
+
+	if (!scratch)
+		return kvp_emit_fail("calc", "out of memory");
+	kvp_mix_of(&o->plan, scratch, &res->mix);
+	free(scratch);
+	s = kvp_record_json_dump_notes(&o->plan, res, &o->notes, &err);
+	if (!s)
+		return kvp_emit_fail("calc", err.msg);
+	fputs(s, mem);
+	free(s);
+	return 0;
+}
+
+/* The output of o's format (or --emit's command) into mem: 0 or 2. */
+static int calc_output(FILE *mem, const struct kvp_opts *o, struct kvp_result *res,
+                       const struct calc_ctx *cc)
+{
+	struct kvp_error err;
+	char svg[4096];
+	int rc;
+
+	kvp_error_clear(&err);
+	if (o->launch && o->launch->emit[0]) {   /* --emit ENGINE (launch.h) */
+		if (kvp_launch_emit(mem, &o->plan, res, o->launch->emit, &err) != KVP_OK)
+			return kvp_emit_fail("calc", err.msg);
+	} else if (strcmp(o->format, "json") == 0) {
+		return calc_record(mem, o, res);
+	} else if (strcmp(o->format, "md") == 0) {
+		if ((rc = svg_beside(cc->output, &o->plan, res, svg, sizeof svg)) != 0)
+			return rc;
+		if (kvp_report_md_svg(mem, &o->plan, res, &o->notes,
+		                      svg[0] ? svg : NULL, &err) != KVP_OK)
+			return kvp_emit_fail("calc", err.msg);
+	} else if (strcmp(o->format, "svg") == 0) {
+		if (kvp_report_svg(mem, &o->plan, res, &err) != KVP_OK)
+			return kvp_emit_fail("calc", err.msg);
+	} else {
+		kvp_out_text(mem, &o->plan, res, &o->notes, o->per_layer);
+		if (!cc->no_fit)
+			fit_line(mem, &o->plan);
+	}
+	return 0;
+}
+
+/* The plan computed and its output built whole, then written to stdout
+ * or --output: the exit status. */
+static int calc_run(struct kvp_opts *o, struct kvp_result *res,
+                    const struct calc_ctx *cc)
+{
+	FILE *mem;
+	char *buf = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (kvp_compute(&o->plan, res) != KVP_OK)
+		return kvp_emit_fail("calc", res->error.msg[0] ? res->error.msg
+		                                              : kvp_status_str(res->error.status));
+	mem = open_memstream(&buf, &len);
+	if (!mem)
+		return kvp_emit_fail("calc", "out of memory");
+	if ((rc = calc_output(mem, o, res, cc)) != 0) {
+		fclose(mem);
+		free(buf);
+		return rc;
+	}
+	if (fclose(mem) != 0)
+		rc = kvp_emit_fail("calc", "out of memory");
+	else
+		rc = kvp_emit_write("calc", cc->output, buf, len);
+	free(buf);
+	return rc;
+}
+
 int kvp_cmd_calc(int argc, char **argv)
 {
 	struct kvp_opts *o = malloc(sizeof *o);
-	struct kvp_result *res = malloc(sizeof *res), *scratch = NULL;
-	struct kvp_error err;
+	struct kvp_result *res = malloc(sizeof *res);
 	struct calc_ctx cc = { NULL, false };
-	FILE *mem = NULL;
-	char *buf = NULL;
-	size_t len = 0;
 	int rc = 0;
 
 	if (!o || !res) {
@@ -141,79 +217,12 @@ int kvp_cmd_calc(int argc, char **argv)
 	o->extra = calc_extra;
 	o->n_extra = sizeof calc_extra / sizeof calc_extra[0];
 	o->ctx = &cc;
-	kvp_error_clear(&err);
-	if ((rc = kvp_emit_parse(o, argc, argv)) != KVP_EMIT_GO)
-		goto out;
 	/* --output NAME.md writes Markdown, NAME.json JSON, ... */
-	if ((rc = kvp_output_format("calc", cc.output, o)) != 0)
-		goto out;
-	if (kvp_compute(&o->plan, res) != KVP_OK) {
-		rc = kvp_emit_fail("calc", res->error.msg[0] ? res->error.msg
-		                                             : kvp_status_str(res->error.status));
-		goto out;
-	}
-	mem = open_memstream(&buf, &len);
-	if (!mem) {
-		rc = kvp_emit_fail("calc", "out of memory");
-		goto out;
-	}
-	if (o->launch && o->launch->emit[0]) {   /* --emit ENGINE (launch.h) */
-		if (kvp_launch_emit(mem, &o->plan, res, o->launch->emit, &err) != KVP_OK) {
-			rc = kvp_emit_fail("calc", err.msg);
-			goto out;
-		}
-	} else if (strcmp(o->format, "json") == 0) {
-		char *s;
-
-		/* compare's "requests fit" and "of your mix fit", by the same
-		 * core function, into the record's result.mix */
-		if (!(scratch = malloc(sizeof *scratch))) {
-			rc = kvp_emit_fail("calc", "out of memory");
-			goto out;
-		}
-		kvp_mix_of(&o->plan, scratch, &res->mix);
-		s = kvp_record_json_dump_notes(&o->plan, res, &o->notes, &err);
-
-		if (!s) {
-			rc = kvp_emit_fail("calc", err.msg);
-			goto out;
-		}
-		fputs(s, mem);
-		free(s);
-	} else if (strcmp(o->format, "md") == 0) {
-		char svg[4096];
-
-		if ((rc = svg_beside(cc.output, &o->plan, res, svg, sizeof svg)) != 0)
-			goto out;
-		if (kvp_report_md_svg(mem, &o->plan, res, &o->notes,
-		                      svg[0] ? svg : NULL, &err) != KVP_OK) {
-			rc = kvp_emit_fail("calc", err.msg);
-			goto out;
-		}
-	} else if (strcmp(o->format, "svg") == 0) {
-		if (kvp_report_svg(mem, &o->plan, res, &err) != KVP_OK) {
-			rc = kvp_emit_fail("calc", err.msg);
-			goto out;
-		}
-	} else {
-		kvp_out_text(mem, &o->plan, res, &o->notes, o->per_layer);
-		if (!cc.no_fit)
-			fit_line(mem, &o->plan);
-	}
-	if (fclose(mem) != 0) {
-		mem = NULL;
-		rc = kvp_emit_fail("calc", "out of memory");
-		goto out;
-	}
-	mem = NULL;
-	rc = kvp_emit_write("calc", cc.output, buf, len);
-out:
-	if (mem)
-		fclose(mem);
-	free(buf);
+	if ((rc = kvp_emit_parse(o, argc, argv)) == KVP_EMIT_GO &&
+	    (rc = kvp_output_format("calc", cc.output, o)) == 0)
+		rc = calc_run(o, res, &cc);
 	kvp_opts_free(o);
 	free(o);
 	free(res);
-	free(scratch);
 	return rc;
 }

@@ -18,7 +18,7 @@
 
 #include <cJSON.h>
 
-#include "cli/commands.h"
+#include "cli/cmd/cmd_compare.h"
 #include "cli/emit.h"
 #include "cli/opts.h"
 #include "kvplan/compare.h"

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/commands.h"
+#include "cli/cmd/cmd_fit.h"
 #include "cli/emit.h"
 #include "cli/opts.h"
 #include "cli/out/out_bar.h"

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/commands.h"
+#include "cli/cmd/cmd_import.h"
 #include "cli/suggest.h"
 #include "io/file.h"
 #include "io/plan/plan_json.h"
@@ -143,13 +143,66 @@ static void row(struct buf *b, uint32_t first, uint32_t last,
 		     s->v_dim, win, bpp, extra);
 }
 
+/* The summary's head: the model, its cache formats, parameters and
+ * weights, and the tensors by group when they come from files. */
+static void summary_head(const struct kvp_model *m, const struct kvp_result *res,
+                         struct buf *b)
+{
+	char n1[32], n2[32], n3[48];
+	int g;
+
+	bput(b, "model      %s%s%s\n", m->id, m->model_type[0] ? "  type " : "",
+	     m->model_type);
+	bput(b, "layers     %u  query heads %u  KV heads (trained) %u%s\n",
+	     m->n_layers, m->q_heads, m->trained_kv_heads,
+	     m->kv_heads_assumed ? " (assumed: MHA)" : "");
+	bput(b, "cache      K %s, V %s%s\n", kvp_dtype_name(res->kv.k_fmt.dtype),
+	     kvp_dtype_name(res->kv.v_fmt.dtype),
+	     m->kv_fmt_defaulted ? " (the compute dtype)" : "");
+	if (m->mla.kv_lora_rank)
+		bput(b, "MLA        latent layout shown (kv_lora_rank %u + rope "
+		        "%u); engines without MLA store the decompressed one\n",
+		     m->mla.kv_lora_rank, m->mla.qk_rope_head_dim);
+	bput(b, "params     %s (active per token %s), weights %s (%s, %s)\n",
+	     kvp_fmt_int(res->weights.params, n1, sizeof n1),
+	     kvp_fmt_int(res->weights.active_params, n2, sizeof n2),
+	     kvp_fmt_bytes_all(res->weights.bytes, n3, sizeof n3),
+	     kvp_wdtype_name(m->weights.dtype),
+	     kvp_wsource_name(res->weights.source));
+	if (res->weights.source == KVP_WSRC_ESTIMATE)
+		return;
+	bput(b, "tensors    %llu in %u file%s:",
+	     (unsigned long long)m->tensors.count, m->tensors.files,
+	     m->tensors.files == 1 ? "" : "s");
+	for (g = 0; g < KVP_TG_COUNT; g++)
+		if (res->weights.group_bytes[g])
+			bput(b, " %s %s", kvp_tgroup_name((enum kvp_tgroup)g),
+			     kvp_fmt_int(res->weights.group_bytes[g], n1, sizeof n1));
+	bput(b, " (bytes)\n");
+}
+
+/* The layer table: one row per run of alike layers. */
+static void layer_rows(const struct kvp_result *res, struct buf *b)
+{
+	uint32_t i, start = 0;
+
+	bput(b, "\n%-9s %-8s %8s %6s %6s %8s %12s\n", "layers", "kind",
+	     "KV heads", "K dim", "V dim", "window", "B/position");
+	for (i = 1; i <= res->n_layers; i++) {
+		if (i < res->n_layers &&
+		    same_row(&res->layers[i], &res->layers[start]))
+			continue;
+		row(b, start, i - 1, &res->layers[start]);
+		start = i;
+	}
+}
+
 static int text_summary(const struct kvp_model *m, struct buf *b,
                         const char *path)
 {
 	struct kvp_plan *p = malloc(sizeof *p);
 	struct kvp_result *res = malloc(sizeof *res);
-	char n1[32], n2[32], n3[48];
-	uint32_t i, start;
+	char n1[32];
 	int rc = 0;
 
 	if (!p || !res) {
@@ -170,47 +223,8 @@ static int text_summary(const struct kvp_model *m, struct buf *b,
 		rc = 2;
 		goto out;
 	}
-	bput(b, "model      %s%s%s\n", m->id, m->model_type[0] ? "  type " : "",
-	     m->model_type);
-	bput(b, "layers     %u  query heads %u  KV heads (trained) %u%s\n",
-	     m->n_layers, m->q_heads, m->trained_kv_heads,
-	     m->kv_heads_assumed ? " (assumed: MHA)" : "");
-	bput(b, "cache      K %s, V %s%s\n", kvp_dtype_name(res->kv.k_fmt.dtype),
-	     kvp_dtype_name(res->kv.v_fmt.dtype),
-	     m->kv_fmt_defaulted ? " (the compute dtype)" : "");
-	if (m->mla.kv_lora_rank)
-		bput(b, "MLA        latent layout shown (kv_lora_rank %u + rope "
-		        "%u); engines without MLA store the decompressed one\n",
-		     m->mla.kv_lora_rank, m->mla.qk_rope_head_dim);
-	bput(b, "params     %s (active per token %s), weights %s (%s, %s)\n",
-	     kvp_fmt_int(res->weights.params, n1, sizeof n1),
-	     kvp_fmt_int(res->weights.active_params, n2, sizeof n2),
-	     kvp_fmt_bytes_all(res->weights.bytes, n3, sizeof n3),
-	     kvp_wdtype_name(m->weights.dtype),
-	     kvp_wsource_name(res->weights.source));
-	if (res->weights.source != KVP_WSRC_ESTIMATE) {
-		int g;
-
-		bput(b, "tensors    %llu in %u file%s:",
-		     (unsigned long long)m->tensors.count, m->tensors.files,
-		     m->tensors.files == 1 ? "" : "s");
-		for (g = 0; g < KVP_TG_COUNT; g++)
-			if (res->weights.group_bytes[g])
-				bput(b, " %s %s", kvp_tgroup_name((enum kvp_tgroup)g),
-				     kvp_fmt_int(res->weights.group_bytes[g], n1,
-				                 sizeof n1));
-		bput(b, " (bytes)\n");
-	}
-	bput(b, "\n%-9s %-8s %8s %6s %6s %8s %12s\n", "layers", "kind",
-	     "KV heads", "K dim", "V dim", "window", "B/position");
-	start = 0;
-	for (i = 1; i <= res->n_layers; i++) {
-		if (i < res->n_layers &&
-		    same_row(&res->layers[i], &res->layers[start]))
-			continue;
-		row(b, start, i - 1, &res->layers[start]);
-		start = i;
-	}
+	summary_head(m, res, b);
+	layer_rows(res, b);
 	bput(b, "\nbytes per position, all layers: %s\n",
 	     kvp_fmt_int(res->kv.bytes_per_position, n1, sizeof n1));
 	if (m->mla.kv_lora_rank) {
@@ -252,15 +266,19 @@ static void unknown_option(const char *s)
 		        "import --help)\n", s);
 }
 
-int kvp_cmd_import(int argc, char **argv)
+/* import's command line. */
+struct import_args {
+	const char *path, *format, *output;
+	unsigned flags;   /* KVP_IMPORT_* */
+};
+
+#define IMPORT_GO (-1)
+
+/* Read argv into *ia: IMPORT_GO, or the exit status (--help: 0; bad
+ * input: 2, its line written). */
+static int import_args(int argc, char **argv, struct import_args *ia)
 {
-	const char *path = NULL, *format = "json", *output = NULL;
-	struct kvp_model m;
-	struct kvp_notes notes;
-	struct kvp_error err;
-	struct buf b = { NULL, 0, 0, false };
-	unsigned i, flags = 0;
-	int a, rc = 0;
+	int a;
 
 	for (a = 1; a < argc; a++) {
 		const char *s = argv[a];
@@ -273,81 +291,128 @@ int kvp_cmd_import(int argc, char **argv)
 				return 2;
 			}
 			if (!strcmp(s, "--format"))
-				format = argv[++a];
+				ia->format = argv[++a];
 			else
-				output = argv[++a];
+				ia->output = argv[++a];
 		} else if (!strcmp(s, "--assume-layout")) {
-			flags |= KVP_IMPORT_ASSUME_LAYOUT;
+			ia->flags |= KVP_IMPORT_ASSUME_LAYOUT;
 		} else if (!strncmp(s, "--format=", 9)) {
-			format = s + 9;
+			ia->format = s + 9;
 		} else if (!strncmp(s, "--output=", 9)) {
-			output = s + 9;
+			ia->output = s + 9;
 		} else if (s[0] == '-' && s[1]) {
 			unknown_option(s);
 			return 2;
-		} else if (path) {
+		} else if (ia->path) {
 			fprintf(stderr, "kvplan import: %s: one PATH only (already "
-			        "have %s)\n", s, path);
+			        "have %s)\n", s, ia->path);
 			return 2;
 		} else {
-			path = s;
+			ia->path = s;
 		}
 	}
-	if (!path) {
+	return IMPORT_GO;
+}
+
+/* The arguments checked once all are read: IMPORT_GO or 2. */
+static int import_check(const struct import_args *ia)
+{
+	if (!ia->path) {
 		fprintf(stderr, "kvplan import: PATH: missing - give a GGUF "
 		        "file, a model folder, a config.json or ORG/NAME\n");
 		return 2;
 	}
-	if (strcmp(format, "json") && strcmp(format, "text")) {
+	if (strcmp(ia->format, "json") && strcmp(ia->format, "text")) {
 		fprintf(stderr, "kvplan import: --format: '%s' - expected json "
-		        "or text\n", format);
+		        "or text\n", ia->format);
 		return 2;
 	}
-	if (output && !*output) {
+	if (ia->output && !*ia->output) {
 		fprintf(stderr, "kvplan import: --output: empty file name\n");
 		return 2;
 	}
-	if ((kvp_is_hf_id(path) && access(path, F_OK) != 0
-	     ? kvp_hf_cache_import(path, &m, &notes, &err)
-	     : kvp_is_gguf_file(path) || kvp_dir_has_safetensors(path)
-	     ? kvp_model_path_import(path, &m, &notes, &err)
-	     : kvp_hf_import_path_opts(path, flags, &m, &notes, &err)) != KVP_OK) {
+	return IMPORT_GO;
+}
+
+/* The model at path: ORG/NAME from the local Hugging Face cache, a GGUF
+ * file or a folder with safetensors, else a config.json. */
+static enum kvp_status import_model(const char *path, unsigned flags,
+                                    struct kvp_model *m, struct kvp_notes *notes,
+                                    struct kvp_error *err)
+{
+	if (kvp_is_hf_id(path) && access(path, F_OK) != 0)
+		return kvp_hf_cache_import(path, m, notes, err);
+	if (kvp_is_gguf_file(path) || kvp_dir_has_safetensors(path))
+		return kvp_model_path_import(path, m, notes, err);
+	return kvp_hf_import_path_opts(path, flags, m, notes, err);
+}
+
+/* The model preset (JSON, through the plan-file writer) into b: 0 or 2. */
+static int json_preset(const struct kvp_model *m, const char *path, struct buf *b)
+{
+	struct kvp_error err;
+	char *js = kvp_model_json_dump(m, &err);
+
+	if (!js) {
+		fprintf(stderr, "kvplan import: %s: %s\n", path, err.msg);
+		return 2;
+	}
+	bput(b, "%s", js);
+	if (b->len && b->s[b->len - 1] != '\n')
+		bput(b, "\n");
+	free(js);
+	return 0;
+}
+
+/* The importer's notes as warnings, then b to --output (atomically) or
+ * stdout: 0 or 2. */
+static int import_write(const struct import_args *ia, const struct kvp_notes *notes,
+                        const struct buf *b)
+{
+	struct kvp_error err;
+	unsigned i;
+
+	for (i = 0; i < notes->n; i++)
+		fprintf(stderr, "kvplan import: warning: %s: %s\n", ia->path,
+		        notes->line[i]);
+	if (ia->output) {
+		if (kvp_file_write_atomic(ia->output, b->s, b->len, NULL, NULL,
+		                          &err) != KVP_OK) {
+			fprintf(stderr, "kvplan import: %s\n", err.msg);
+			return 2;
+		}
+		return 0;
+	}
+	fwrite(b->s, 1, b->len, stdout);
+	return fflush(stdout) != 0 ? 2 : 0;
+}
+
+int kvp_cmd_import(int argc, char **argv)
+{
+	struct import_args ia = { NULL, "json", NULL, 0 };
+	struct kvp_model m;
+	struct kvp_notes notes;
+	struct kvp_error err;
+	struct buf b = { NULL, 0, 0, false };
+	int rc;
+
+	if ((rc = import_args(argc, argv, &ia)) != IMPORT_GO ||
+	    (rc = import_check(&ia)) != IMPORT_GO)
+		return rc;
+	if (import_model(ia.path, ia.flags, &m, &notes, &err) != KVP_OK) {
 		fprintf(stderr, "kvplan import: %s\n", err.msg);
 		return 2;
 	}
-	if (!strcmp(format, "json")) {
-		char *js = kvp_model_json_dump(&m, &err);
-		if (!js) {
-			fprintf(stderr, "kvplan import: %s: %s\n", path, err.msg);
-			return 2;
-		}
-		bput(&b, "%s", js);
-		if (b.len && b.s[b.len - 1] != '\n')
-			bput(&b, "\n");
-		free(js);
-	} else {
-		rc = text_summary(&m, &b, path);
-	}
+	if (!strcmp(ia.format, "json"))
+		rc = json_preset(&m, ia.path, &b);
+	else
+		rc = text_summary(&m, &b, ia.path);
 	if (rc == 0 && b.oom) {
 		fprintf(stderr, "kvplan import: out of memory\n");
 		rc = 2;
 	}
-	if (rc == 0) {
-		for (i = 0; i < notes.n; i++)
-			fprintf(stderr, "kvplan import: warning: %s: %s\n", path,
-			        notes.line[i]);
-		if (output) {
-			if (kvp_file_write_atomic(output, b.s, b.len, NULL, NULL,
-			                          &err) != KVP_OK) {
-				fprintf(stderr, "kvplan import: %s\n", err.msg);
-				rc = 2;
-			}
-		} else {
-			fwrite(b.s, 1, b.len, stdout);
-			if (fflush(stdout) != 0)
-				rc = 2;
-		}
-	}
+	if (rc == 0)
+		rc = import_write(&ia, &notes, &b);
 	free(b.s);
 	return rc;
 }

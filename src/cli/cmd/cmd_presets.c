@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/commands.h"
+#include "cli/cmd/cmd_presets.h"
 #include "kvplan/devices.h"
 #include "kvplan/model.h"
 #include "kvplan/escape.h"

@@ -19,7 +19,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "cli/commands.h"
+#include "cli/cmd/cmd_reconcile.h"
 #include "cli/launch/launch.h"
 #include "cli/opts.h"
 #include "io/logs/log_parse.h"
@@ -152,91 +152,107 @@ static bool take(struct origin *g, const char *key, const char *alt)
 	return true;
 }
 
+/* llama.cpp's settings the log states, over the plan's options. */
+static void llamacpp_settings(const struct kvp_log_settings *s, struct kvp_plan *p,
+                              struct origin *g, struct notes *ns)
+{
+	struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
+	struct kvp_error e2;
+	enum kvp_dtype dt;
+
+	if (s->has[KVP_LK_N_CTX] && take(g, "engine.llamacpp.ctx_size", NULL))
+		o->ctx_size = s->v[KVP_LK_N_CTX];
+	if (s->has[KVP_LK_N_SEQ_MAX] && take(g, "engine.llamacpp.parallel", NULL))
+		o->parallel = (uint32_t)s->v[KVP_LK_N_SEQ_MAX];
+	if (s->has[KVP_LK_KV_UNIFIED] && take(g, "engine.llamacpp.kv_unified", NULL))
+		o->kv_unified = s->v[KVP_LK_KV_UNIFIED] == 1;
+	if (s->has[KVP_LK_SWA_FULL] && take(g, "engine.llamacpp.swa_full", NULL))
+		o->swa_full = s->v[KVP_LK_SWA_FULL] == 1;
+	if (s->has[KVP_LK_N_BATCH] && take(g, "engine.llamacpp.batch_size", NULL))
+		o->batch_size = s->v[KVP_LK_N_BATCH];
+	if (s->has[KVP_LK_N_UBATCH] && take(g, "engine.llamacpp.ubatch_size", NULL))
+		o->ubatch_size = s->v[KVP_LK_N_UBATCH];
+	if (s->has[KVP_LK_N_RS_SEQ] && s->v[KVP_LK_N_RS_SEQ] <= UINT32_MAX &&
+	    take(g, "engine.llamacpp.rs_seq", NULL))
+		o->rs_seq = (uint32_t)s->v[KVP_LK_N_RS_SEQ];
+	if (s->has[KVP_LK_CTX_CHECKPOINTS] &&
+	    s->v[KVP_LK_CTX_CHECKPOINTS] <= 1000000 &&
+	    take(g, "engine.llamacpp.ctx_checkpoints", NULL))
+		o->ctx_checkpoints = (int32_t)s->v[KVP_LK_CTX_CHECKPOINTS];
+	if (s->has[KVP_LK_MMPROJ_WARMUP] &&
+	    s->v[KVP_LK_MMPROJ_WARMUP] <= KVP_CLIP_SIDE_MAX &&
+	    take(g, "engine.llamacpp.mmproj_warmup", NULL))
+		o->mmproj_warmup = (uint32_t)s->v[KVP_LK_MMPROJ_WARMUP];
+	if (s->has[KVP_LK_FLASH_ATTN] && take(g, "engine.llamacpp.flash_attn", NULL))
+		o->flash_attn = s->v[KVP_LK_FLASH_ATTN] == 1 ? KVP_ON :
+		                s->v[KVP_LK_FLASH_ATTN] == 0 ? KVP_OFF : KVP_AUTO;
+	if (s->cache_type_k[0] && kvp_dtype_parse(s->cache_type_k, &dt, &e2) == KVP_OK &&
+	    take(g, "engine.llamacpp.cache_type_k", NULL))
+		o->cache_type_k = dt;
+	if (s->cache_type_v[0] && kvp_dtype_parse(s->cache_type_v, &dt, &e2) == KVP_OK &&
+	    take(g, "engine.llamacpp.cache_type_v", NULL))
+		o->cache_type_v = dt;
+	/* the file's n_ctx_train (GGUF context_length) over the preset's:
+	 * the slot cap uses it */
+	if (s->has[KVP_LK_N_CTX_TRAIN] && take(g, "model.arch.max_positions", NULL))
+		p->model.arch.max_positions = s->v[KVP_LK_N_CTX_TRAIN];
+	if (!s->has[KVP_LK_N_CTX] && !flag_sets(g, "engine.llamacpp.ctx_size", NULL))
+		note(ns, "settings: the log states no n_ctx; %s%s",
+		     "the plan's ctx_size is used", "");
+}
+
+/* vLLM's settings the log states, over the plan's options. */
+static void vllm_settings(const struct kvp_log_settings *s, struct kvp_plan *p,
+                          struct origin *g)
+{
+	struct kvp_vllm_opts *o = &p->engine.vllm;
+	struct kvp_error e2;
+	enum kvp_dtype dt;
+
+	if (s->has[KVP_LK_MAX_MODEL_LEN] && take(g, "engine.vllm.max_model_len", NULL))
+		o->max_model_len = s->v[KVP_LK_MAX_MODEL_LEN];
+	if (s->has[KVP_LK_TP] && take(g, "engine.vllm.tensor_parallel_size", "devices.tp"))
+		o->tensor_parallel_size = (uint32_t)s->v[KVP_LK_TP];
+	if (s->has[KVP_LK_PP] && take(g, "engine.vllm.pipeline_parallel_size", "devices.pp"))
+		o->pipeline_parallel_size = (uint32_t)s->v[KVP_LK_PP];
+	if (s->has[KVP_LK_GPU_MEM_UTIL_PPM] && take(g, "engine.vllm.gpu_memory_utilization", NULL))
+		o->gpu_memory_utilization = (uint32_t)s->v[KVP_LK_GPU_MEM_UTIL_PPM];
+	if (s->has[KVP_LK_MAX_BATCHED_TOKENS] &&
+	    take(g, "engine.vllm.max_num_batched_tokens", NULL))
+		o->max_num_batched_tokens = s->v[KVP_LK_MAX_BATCHED_TOKENS];
+	if (s->has[KVP_LK_MAX_NUM_SEQS] && s->v[KVP_LK_MAX_NUM_SEQS] &&
+	    s->v[KVP_LK_MAX_NUM_SEQS] <= UINT32_MAX &&
+	    take(g, "engine.vllm.max_num_seqs", NULL))
+		o->max_num_seqs = (uint32_t)s->v[KVP_LK_MAX_NUM_SEQS];
+	if (s->has[KVP_LK_BLOCK_SIZE] && take(g, "engine.vllm.block_size", NULL))
+		o->block_size = (uint32_t)s->v[KVP_LK_BLOCK_SIZE];
+	if (s->has[KVP_LK_NUM_GPU_BLOCKS_OVERRIDE] &&
+	    take(g, "engine.vllm.num_gpu_blocks_override", NULL))
+		o->num_gpu_blocks_override = s->v[KVP_LK_NUM_GPU_BLOCKS_OVERRIDE];
+	if (s->cache_type_k[0] && take(g, "engine.vllm.kv_cache_dtype", NULL)) {
+		if (!strcmp(s->cache_type_k, "auto"))
+			o->kv_cache_dtype_auto = true;
+		else if (kvp_dtype_parse(s->cache_type_k, &dt, &e2) == KVP_OK) {
+			o->kv_cache_dtype_auto = false;
+			o->kv_cache_dtype = dt;
+		}
+	}
+}
+
 /* Lay the settings the log states over the plan's engine options. */
 static void settings_to_plan(const struct kvp_log *log, struct kvp_plan *p,
                              struct origin *g, struct notes *ns)
 {
 	const struct kvp_log_settings *s = &log->set;
-	struct kvp_error e2;
-	enum kvp_dtype dt;
 
 	p->engine.kind = log->engine;
 	switch (log->engine) {
-	case KVP_ENGINE_LLAMACPP: {
-		struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
-
-		if (s->has[KVP_LK_N_CTX] && take(g, "engine.llamacpp.ctx_size", NULL))
-			o->ctx_size = s->v[KVP_LK_N_CTX];
-		if (s->has[KVP_LK_N_SEQ_MAX] && take(g, "engine.llamacpp.parallel", NULL))
-			o->parallel = (uint32_t)s->v[KVP_LK_N_SEQ_MAX];
-		if (s->has[KVP_LK_KV_UNIFIED] && take(g, "engine.llamacpp.kv_unified", NULL))
-			o->kv_unified = s->v[KVP_LK_KV_UNIFIED] == 1;
-		if (s->has[KVP_LK_SWA_FULL] && take(g, "engine.llamacpp.swa_full", NULL))
-			o->swa_full = s->v[KVP_LK_SWA_FULL] == 1;
-		if (s->has[KVP_LK_N_BATCH] && take(g, "engine.llamacpp.batch_size", NULL))
-			o->batch_size = s->v[KVP_LK_N_BATCH];
-		if (s->has[KVP_LK_N_UBATCH] && take(g, "engine.llamacpp.ubatch_size", NULL))
-			o->ubatch_size = s->v[KVP_LK_N_UBATCH];
-		if (s->has[KVP_LK_N_RS_SEQ] && s->v[KVP_LK_N_RS_SEQ] <= UINT32_MAX &&
-		    take(g, "engine.llamacpp.rs_seq", NULL))
-			o->rs_seq = (uint32_t)s->v[KVP_LK_N_RS_SEQ];
-		if (s->has[KVP_LK_CTX_CHECKPOINTS] &&
-		    s->v[KVP_LK_CTX_CHECKPOINTS] <= 1000000 &&
-		    take(g, "engine.llamacpp.ctx_checkpoints", NULL))
-			o->ctx_checkpoints = (int32_t)s->v[KVP_LK_CTX_CHECKPOINTS];
-		if (s->has[KVP_LK_MMPROJ_WARMUP] &&
-		    s->v[KVP_LK_MMPROJ_WARMUP] <= KVP_CLIP_SIDE_MAX &&
-		    take(g, "engine.llamacpp.mmproj_warmup", NULL))
-			o->mmproj_warmup = (uint32_t)s->v[KVP_LK_MMPROJ_WARMUP];
-		if (s->has[KVP_LK_FLASH_ATTN] && take(g, "engine.llamacpp.flash_attn", NULL))
-			o->flash_attn = s->v[KVP_LK_FLASH_ATTN] == 1 ? KVP_ON :
-			                s->v[KVP_LK_FLASH_ATTN] == 0 ? KVP_OFF : KVP_AUTO;
-		if (s->cache_type_k[0] && kvp_dtype_parse(s->cache_type_k, &dt, &e2) == KVP_OK && take(g, "engine.llamacpp.cache_type_k", NULL))
-			o->cache_type_k = dt;
-		if (s->cache_type_v[0] && kvp_dtype_parse(s->cache_type_v, &dt, &e2) == KVP_OK && take(g, "engine.llamacpp.cache_type_v", NULL))
-			o->cache_type_v = dt;
-		/* the file's n_ctx_train (GGUF context_length) over the preset's:
-		 * the slot cap uses it */
-		if (s->has[KVP_LK_N_CTX_TRAIN] && take(g, "model.arch.max_positions", NULL))
-			p->model.arch.max_positions = s->v[KVP_LK_N_CTX_TRAIN];
-		if (!s->has[KVP_LK_N_CTX] && !flag_sets(g, "engine.llamacpp.ctx_size", NULL))
-			note(ns, "settings: the log states no n_ctx; %s%s",
-			     "the plan's ctx_size is used", "");
+	case KVP_ENGINE_LLAMACPP:
+		llamacpp_settings(s, p, g, ns);
 		break;
-	}
-	case KVP_ENGINE_VLLM: {
-		struct kvp_vllm_opts *o = &p->engine.vllm;
-
-		if (s->has[KVP_LK_MAX_MODEL_LEN] && take(g, "engine.vllm.max_model_len", NULL))
-			o->max_model_len = s->v[KVP_LK_MAX_MODEL_LEN];
-		if (s->has[KVP_LK_TP] && take(g, "engine.vllm.tensor_parallel_size", "devices.tp"))
-			o->tensor_parallel_size = (uint32_t)s->v[KVP_LK_TP];
-		if (s->has[KVP_LK_PP] && take(g, "engine.vllm.pipeline_parallel_size", "devices.pp"))
-			o->pipeline_parallel_size = (uint32_t)s->v[KVP_LK_PP];
-		if (s->has[KVP_LK_GPU_MEM_UTIL_PPM] && take(g, "engine.vllm.gpu_memory_utilization", NULL))
-			o->gpu_memory_utilization = (uint32_t)s->v[KVP_LK_GPU_MEM_UTIL_PPM];
-		if (s->has[KVP_LK_MAX_BATCHED_TOKENS] &&
-		    take(g, "engine.vllm.max_num_batched_tokens", NULL))
-			o->max_num_batched_tokens = s->v[KVP_LK_MAX_BATCHED_TOKENS];
-		if (s->has[KVP_LK_MAX_NUM_SEQS] && s->v[KVP_LK_MAX_NUM_SEQS] &&
-		    s->v[KVP_LK_MAX_NUM_SEQS] <= UINT32_MAX &&
-		    take(g, "engine.vllm.max_num_seqs", NULL))
-			o->max_num_seqs = (uint32_t)s->v[KVP_LK_MAX_NUM_SEQS];
-		if (s->has[KVP_LK_BLOCK_SIZE] && take(g, "engine.vllm.block_size", NULL))
-			o->block_size = (uint32_t)s->v[KVP_LK_BLOCK_SIZE];
-		if (s->has[KVP_LK_NUM_GPU_BLOCKS_OVERRIDE] &&
-		    take(g, "engine.vllm.num_gpu_blocks_override", NULL))
-			o->num_gpu_blocks_override = s->v[KVP_LK_NUM_GPU_BLOCKS_OVERRIDE];
-		if (s->cache_type_k[0] && take(g, "engine.vllm.kv_cache_dtype", NULL)) {
-			if (!strcmp(s->cache_type_k, "auto"))
-				o->kv_cache_dtype_auto = true;
-			else if (kvp_dtype_parse(s->cache_type_k, &dt, &e2) == KVP_OK) {
-				o->kv_cache_dtype_auto = false;
-				o->kv_cache_dtype = dt;
-			}
-		}
+	case KVP_ENGINE_VLLM:
+		vllm_settings(s, p, g);
 		break;
-	}
 	case KVP_ENGINE_SGLANG:
 		if (s->has[KVP_LK_MAX_MODEL_LEN] && take(g, "engine.sglang.context_len", NULL))
 			p->engine.sglang.context_len = s->v[KVP_LK_MAX_MODEL_LEN];
@@ -407,25 +423,16 @@ static cJSON *row_json(const struct kvp_rec_row *r)
 	return o;
 }
 
-/* `--format json`: {"kvplan": "reconcile", "kvplan_version", "log": {path,
- * engine, line counts, "settings" (integers; gpu_memory_utilization in
- * ppm), cache types, "refused"}, "notes" (where the plan and each setting
- * came from), "plan" (the plan compared, as a plan file), "rows" (each
- * figure with computed/observed/tolerance/diff as integers, null when that
- * side is missing), "arithmetic_mismatches"}. False when out of memory. */
-static bool reconcile_json(const char *path, const struct kvp_log *log,
-                           const struct notes *ns, const struct kvp_plan *p,
-                           const struct kvp_reconcile *rec,
-                           struct kvp_error *err)
+/* The "log" object of --format json: its path, engine, line counts, the
+ * settings it states, its cache types, a refusal, and the lines not
+ * understood. False when out of memory. */
+static bool log_json(cJSON *doc, const char *path, const struct kvp_log *log)
 {
-	cJSON *doc = cJSON_CreateObject(), *lg = NULL, *set = NULL, *arr = NULL;
-	cJSON *plan = NULL;
-	char *text, key[64];
+	cJSON *lg = NULL, *set = NULL, *arr = NULL;
+	char key[64];
 	uint32_t i;
 	int k;
-	bool good = doc && cJSON_AddStringToObject(doc, "kvplan", "reconcile") &&
-	            cJSON_AddStringToObject(doc, "kvplan_version", KVP_VERSION) &&
-	            (lg = cJSON_AddObjectToObject(doc, "log")) &&
+	bool good = (lg = cJSON_AddObjectToObject(doc, "log")) &&
 	            cJSON_AddStringToObject(lg, "path", path) &&
 	            cJSON_AddStringToObject(lg, "engine", kvp_engine_name(log->engine)) &&
 	            jint(lg, "lines", false, log->lines) &&
@@ -451,7 +458,37 @@ static bool reconcile_json(const char *path, const struct kvp_log *log,
 	                                 : cJSON_AddNullToObject(lg, "cache_type_v")) &&
 	       (log->set.refused ? cJSON_AddStringToObject(lg, "refused", log->set.refusal)
 	                         : cJSON_AddNullToObject(lg, "refused")) &&
-	       (arr = cJSON_AddArrayToObject(doc, "notes"));
+	       (arr = cJSON_AddArrayToObject(lg, "not_understood"));
+	for (i = 0; good && i < log->n_unread; i++) {
+		cJSON *u = cJSON_CreateObject();
+
+		good = u && cJSON_AddItemToArray(arr, u) &&
+		       jint(u, "line", false, log->unread[i].line) &&
+		       cJSON_AddStringToObject(u, "text", log->unread[i].text);
+	}
+	return good && jint(lg, "not_understood_more", false, log->unread_more);
+}
+
+/* `--format json`: {"kvplan": "reconcile", "kvplan_version", "log": {path,
+ * engine, line counts, "settings" (integers; gpu_memory_utilization in
+ * ppm), cache types, "refused"}, "notes" (where the plan and each setting
+ * came from), "plan" (the plan compared, as a plan file), "rows" (each
+ * figure with computed/observed/tolerance/diff as integers, null when that
+ * side is missing), "arithmetic_mismatches"}. False when out of memory. */
+static bool reconcile_json(const char *path, const struct kvp_log *log,
+                           const struct notes *ns, const struct kvp_plan *p,
+                           const struct kvp_reconcile *rec,
+                           struct kvp_error *err)
+{
+	cJSON *doc = cJSON_CreateObject(), *arr = NULL, *plan = NULL;
+	char *text;
+	uint32_t i;
+	int k;
+	bool good = doc && cJSON_AddStringToObject(doc, "kvplan", "reconcile") &&
+	            cJSON_AddStringToObject(doc, "kvplan_version", KVP_VERSION) &&
+	            log_json(doc, path, log) &&
+	            (arr = cJSON_AddArrayToObject(doc, "notes"));
+
 	for (k = 0; good && k < ns->n; k++)
 		good = cJSON_AddItemToArray(arr, cJSON_CreateString(ns->line[k]));
 	/* the plan, as the plan writer writes a plan file */
@@ -474,16 +511,7 @@ static bool reconcile_json(const char *path, const struct kvp_log *log,
 	                               rec->plan_error_why) &&
 	       jint(doc, "compared", false, rec->n_compared) &&
 	       jint(doc, "compared_arithmetic", false, rec->n_arithmetic) &&
-	       cJSON_AddBoolToObject(doc, "nothing_compared", rec->n_arithmetic == 0) &&
-	       (arr = cJSON_AddArrayToObject(lg, "not_understood"));
-	for (i = 0; good && i < log->n_unread; i++) {
-		cJSON *u = cJSON_CreateObject();
-
-		good = u && cJSON_AddItemToArray(arr, u) &&
-		       jint(u, "line", false, log->unread[i].line) &&
-		       cJSON_AddStringToObject(u, "text", log->unread[i].text);
-	}
-	good = good && jint(lg, "not_understood_more", false, log->unread_more);
+	       cJSON_AddBoolToObject(doc, "nothing_compared", rec->n_arithmetic == 0);
 	if (good && (text = cJSON_Print(doc)) != NULL) {
 		printf("%s\n", text);
 		free(text);
@@ -804,90 +832,121 @@ static uint32_t plan_tp(const struct kvp_plan *p)
 	return tp;
 }
 
+/* "kvplan reconcile: msg" on stderr, o freed: exit status 2. */
+static int rec_fail(struct kvp_opts *o, const char *msg)
+{
+	fprintf(stderr, "kvplan reconcile: %s\n", msg);
+	kvp_opts_free(o);
+	return 2;
+}
+
+#define REC_GO (-1)
+
+/* The command line read (an engine's launch command after -- in its
+ * place, launch.h): REC_GO, or the exit status (o freed, the line
+ * written). *argc and *argv become the line parsed. */
+static int rec_parse(struct kvp_opts *o, int *argc, char ***argv)
+{
+	struct kvp_error err;
+
+	kvp_error_clear(&err);
+	if (kvp_launch_prepare(*argc, *argv, &o->launch, &err) != KVP_OK ||
+	    (o->launch && o->launch->emit[0] &&
+	     kvp_error_set(&err, KVP_EINVAL, "--emit: a calc option") != KVP_OK))
+		return rec_fail(o, err.msg);
+	if (o->launch) {
+		*argc = (int)o->launch->argv.n;
+		*argv = o->launch->argv.v;
+	}
+	if (kvp_opts_parse(o, *argc, *argv, stdout, &err) != KVP_OK)
+		return rec_fail(o, err.msg);
+	if (o->help) {
+		kvp_opts_free(o);
+		return 0;
+	}
+	if (o->n_args < 1 || o->n_args > 2) {
+		fprintf(stderr, "kvplan reconcile: LOG: %s - usage: kvplan reconcile "
+		        "LOG [PLAN.json] [OPTIONS]\n",
+		        o->n_args < 1 ? "missing" : "too many arguments");
+		kvp_opts_free(o);
+		return 2;
+	}
+	return REC_GO;
+}
+
+/* The log at path read: REC_GO, or 2 (o freed, the line written) when
+ * it cannot be read or no engine's line is in it. */
+static int rec_read_log(struct kvp_opts *o, struct kvp_log *log, const char *path)
+{
+	struct kvp_error err;
+
+	kvp_error_clear(&err);
+	kvp_log_init(log);
+	if (kvp_log_parse_file(log, path, &err) != KVP_OK)
+		return rec_fail(o, err.msg);
+	if (log->engine != KVP_ENGINE_GENERIC)
+		return REC_GO;
+	fprintf(stderr, "kvplan reconcile: %s: no line of llama.cpp, vLLM, "
+	        "SGLang or TensorRT-LLM recognised (%llu lines skipped)\n",
+	        path, (unsigned long long)log->lines);
+	kvp_opts_free(o);
+	return 2;
+}
+
+/* The plan set against the log (rec filled): REC_GO, or 2 (o freed). */
+static int rec_compare(struct kvp_opts *o, const struct kvp_log *log,
+                       const char *path, int argc, char **argv,
+                       struct notes *ns, struct kvp_reconcile *rec)
+{
+	static struct kvp_result res;
+	struct kvp_rec_opts ro;
+	struct kvp_error err;
+	size_t i;
+
+	memset(&ro, 0, sizeof ro);
+	kvp_error_clear(&err);
+	for (i = 0; o->launch && i < o->launch->notes.n; i++)
+		note(ns, "%s%s", o->launch->notes.line[i], "");
+	choose_plan(o, log, path, argc, argv, ns, &ro.no_model, &err);
+	era_to_plan(log, &o->plan, ns);
+	virtual_note(log, ns);
+	if (!ro.no_model &&
+	    !compute_for_log(&o->plan, log, &res, &ro.no_budget, ns, &err))
+		return rec_fail(o, err.msg);
+	if (!ro.no_model)
+		note(ns, "engine: %s %s", kvp_engine_name(o->plan.engine.kind),
+		     o->plan.engine.version[0] ? o->plan.engine.version :
+		     "(current release; give --engine ENGINE@RELEASE for another)");
+	/* the plan's settings (flags and PLAN win over the log) */
+	ro.tp = plan_tp(&o->plan);
+	ro.max_model_len = ro.no_model ? 0 : res.engine.max_model_len;
+	if (kvp_reconcile_with(&o->plan, ro.no_model ? NULL : &res, log->engine,
+	                       log->obs, log->n_obs, &ro, rec, &err) != KVP_OK)
+		return rec_fail(o, err.msg);
+	return REC_GO;
+}
+
 int kvp_cmd_reconcile(int argc, char **argv)
 {
 	static struct kvp_opts o;
 	static struct kvp_log log;
-	static struct kvp_result res;
 	static struct kvp_reconcile rec;
 	struct kvp_error err;
 	struct notes ns = { 0 };
-	struct kvp_rec_opts ro;
 	const char *path;
 	int rc;
 
-	memset(&ro, 0, sizeof ro);
 	kvp_opts_init(&o, "reconcile", "LOG [PLAN.json] [OPTIONS]");
 	o.plan_arg = 1;
 	o.max_args = 2;        /* LOG and PLAN */
 	o.formats = formats;
 	kvp_error_clear(&err);
-	/* the engine's own launch command after -- (launch.h) */
-	if (kvp_launch_prepare(argc, argv, &o.launch, &err) != KVP_OK ||
-	    (o.launch && o.launch->emit[0] &&
-	     kvp_error_set(&err, KVP_EINVAL, "--emit: a calc option") != KVP_OK)) {
-		fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
-		kvp_opts_free(&o);
-		return 2;
-	}
-	if (o.launch) {
-		argc = (int)o.launch->argv.n;
-		argv = o.launch->argv.v;
-	}
-	if (kvp_opts_parse(&o, argc, argv, stdout, &err) != KVP_OK) {
-		fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
-		kvp_opts_free(&o);
-		return 2;
-	}
-	if (o.help) {
-		kvp_opts_free(&o);
-		return 0;
-	}
-	if (o.n_args < 1 || o.n_args > 2) {
-		fprintf(stderr, "kvplan reconcile: LOG: %s - usage: kvplan reconcile "
-		        "LOG [PLAN.json] [OPTIONS]\n",
-		        o.n_args < 1 ? "missing" : "too many arguments");
-		kvp_opts_free(&o);
-		return 2;
-	}
+	if ((rc = rec_parse(&o, &argc, &argv)) != REC_GO)
+		return rc;
 	path = o.args[0];
-	kvp_log_init(&log);
-	if (kvp_log_parse_file(&log, path, &err) != KVP_OK) {
-		fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
-		kvp_opts_free(&o);
-		return 2;
-	}
-	if (log.engine == KVP_ENGINE_GENERIC) {
-		fprintf(stderr, "kvplan reconcile: %s: no line of llama.cpp, vLLM, "
-		        "SGLang or TensorRT-LLM recognised (%llu lines skipped)\n",
-		        path, (unsigned long long)log.lines);
-		kvp_opts_free(&o);
-		return 2;
-	}
-	for (rc = 0; o.launch && rc < (int)o.launch->notes.n; rc++)
-		note(&ns, "%s%s", o.launch->notes.line[rc], "");
-	choose_plan(&o, &log, path, argc, argv, &ns, &ro.no_model, &err);
-	era_to_plan(&log, &o.plan, &ns);
-	virtual_note(&log, &ns);
-	if (!ro.no_model &&
-	    !compute_for_log(&o.plan, &log, &res, &ro.no_budget, &ns, &err)) {
-		fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
-		kvp_opts_free(&o);
-		return 2;
-	}
-	if (!ro.no_model)
-		note(&ns, "engine: %s %s", kvp_engine_name(o.plan.engine.kind),
-		     o.plan.engine.version[0] ? o.plan.engine.version :
-		     "(current release; give --engine ENGINE@RELEASE for another)");
-	/* the plan's settings (flags and PLAN win over the log) */
-	ro.tp = plan_tp(&o.plan);
-	ro.max_model_len = ro.no_model ? 0 : res.engine.max_model_len;
-	if (kvp_reconcile_with(&o.plan, ro.no_model ? NULL : &res, log.engine,
-	                       log.obs, log.n_obs, &ro, &rec, &err) != KVP_OK) {
-		fprintf(stderr, "kvplan reconcile: %s\n", err.msg);
-		kvp_opts_free(&o);
-		return 2;
-	}
+	if ((rc = rec_read_log(&o, &log, path)) != REC_GO ||
+	    (rc = rec_compare(&o, &log, path, argc, argv, &ns, &rec)) != REC_GO)
+		return rc;
 	rc = rec_status(&rec);
 	if (!strcmp(o.format, "json")) {
 		if (!reconcile_json(path, &log, &ns, &o.plan, &rec, &err)) {

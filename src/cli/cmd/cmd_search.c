@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/commands.h"
+#include "cli/cmd/cmd_search.h"
 #include "cli/emit.h"
 #include "cli/launch/launch.h"
 #include "cli/opts.h"

@@ -14,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/commands.h"
+#include "cli/cmd/cmd_search.h"
+#include "cli/cmd/cmd_solve.h"
+#include "cli/cmd/cmd_solve_models.h"
 #include "cli/emit.h"
 #include "cli/launch/launch.h"
 #include "cli/opts.h"

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/commands.h"
+#include "cli/cmd/cmd_solve_models.h"
 #include "cli/emit.h"
 #include "cli/opts.h"
 #include "kvplan/compute.h"

@@ -15,7 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/commands.h"
+#include "cli/cmd/cmd_sweep.h"
+#include "cli/emit.h"
 #include "cli/launch/launch.h"
 #include "cli/opts.h"
 #include "io/plan/plan_json.h"
@@ -235,16 +236,149 @@ static bool sweep_json(const struct kvp_plan *base, const struct sweep_ctx *s,
 	return good;
 }
 
-int kvp_cmd_sweep(int argc, char **argv)
+/* The axes checked before anything is printed: both given, one
+ * positional at most, no field on both, every cell's values valid.
+ * Returns false with the line written to stderr. */
+static bool axes_valid(const struct kvp_opts *o, const struct sweep_ctx *s)
 {
-	static struct kvp_opts o;
-	static struct sweep_ctx s;
+	static struct kvp_plan p;
+	struct kvp_error err;
+	size_t xi, yi;
+
+	kvp_error_clear(&err);
+	if (!s->x.field || !s->y.field || o->n_args > 1) {
+		fprintf(stderr, "kvplan sweep: %s - usage: kvplan sweep --x AXIS=v1,... "
+		        "--y AXIS=v1,... [PLAN.json] [OPTIONS]\n",
+		        o->n_args > 1 ? o->args[1] : !s->x.field ? "--x: missing" : "--y: missing");
+		return false;
+	}
+	/* one field on both axes: the cells would show one value and compute
+	 * the other */
+	if (s->x.field == s->y.field || s->x.field == s->y.field2 ||
+	    (s->x.field2 && (s->x.field2 == s->y.field || s->x.field2 == s->y.field2))) {
+		fprintf(stderr, "kvplan sweep: --x %s and --y %s - the same field "
+		        "(%s) on both axes\n", s->x.name, s->y.name, s->x.field->key);
+		return false;
+	}
+	for (xi = 0; xi < s->x.n; xi++)
+		for (yi = 0; yi < s->y.n; yi++)
+			if (cell_plan(&o->plan, s, xi, yi, &p, &err) != KVP_OK) {
+				fprintf(stderr, "kvplan sweep: %s\n", err.msg);
+				return false;
+			}
+	return true;
+}
+
+/* `--format csv`: the report's CSV header, then one row a cell. */
+static void sweep_csv(const struct kvp_plan *base, const struct sweep_ctx *s)
+{
+	static struct kvp_plan p;
+	static struct kvp_result res;
+	struct kvp_error err;
+	size_t xi, yi;
+
+	kvp_report_csv_header(stdout);
+	for (yi = 0; yi < s->y.n; yi++)
+		for (xi = 0; xi < s->x.n; xi++) {
+			enum kvp_status st;
+
+			cell_plan(base, s, xi, yi, &p, &err);
+			st = kvp_compute(&p, &res);
+			kvp_report_csv_row(stdout, s->x.name, s->x.v[xi],
+			                   s->y.name, s->y.v[yi],
+			                   st == KVP_OK ? &res : NULL, res.error.msg);
+		}
+}
+
+/* The text grid: a title, the column heads, then a row per y value
+ * (a refused cell says "error [N], below"). */
+static void text_grid(const struct kvp_plan *base, const struct sweep_ctx *s)
+{
 	static struct kvp_plan p;
 	static struct kvp_result res;
 	struct kvp_error err;
 	size_t xi, yi, n_err = 0;   /* n_err: refused cells so far */
-	bool csv;
 	int w = 12;
+
+	for (xi = 0; xi < s->x.n; xi++)
+		if ((int)strlen(s->x.v[xi]) + 2 > w)
+			w = (int)strlen(s->x.v[xi]) + 2;
+	w = w < 30 ? 30 : w;
+	printf("sweep: rows %s (%s), columns %s (%s)\n", s->y.name, s->y.field->key,
+	       s->x.name, s->x.field->key);
+	printf("%-14s", s->y.name);
+	for (xi = 0; xi < s->x.n; xi++)
+		printf(" | %-*s", xi + 1 < s->x.n ? w : 0, s->x.v[xi]);
+	printf("\n");
+	for (yi = 0; yi < s->y.n; yi++) {
+		printf("%-14s", s->y.v[yi]);
+		for (xi = 0; xi < s->x.n; xi++) {
+			char buf[96];
+
+			cell_plan(base, s, xi, yi, &p, &err);
+			if (kvp_compute(&p, &res) == KVP_OK) {
+				cell_text(&res, buf, sizeof buf);
+			} else {
+				n_err++;
+				snprintf(buf, sizeof buf, "error [%zu], below", n_err);
+			}
+			/* the last column unpadded: no trailing blanks */
+			printf(" | %-*s", xi + 1 < s->x.n ? w : 0, buf);
+		}
+		printf("\n");
+	}
+}
+
+/* The text output: the grid, its legend, then each refused cell named
+ * by its two values, with the reason. */
+static void sweep_text(const struct kvp_plan *base, const struct sweep_ctx *s)
+{
+	static struct kvp_plan p;
+	static struct kvp_result res;
+	struct kvp_error err;
+	size_t xi, yi, n_err = 0;
+
+	text_grid(base, s);
+	printf("\nfits: every device fits and the engine holds every "
+	       "request, with the least free memory of any device; wait: "
+	       "memory fits, the engine holds K of N requests at once; NO: "
+	       "the device most over capacity and by how much, or why\n");
+	for (yi = 0; yi < s->y.n; yi++)
+		for (xi = 0; xi < s->x.n; xi++) {
+			cell_plan(base, s, xi, yi, &p, &err);
+			if (kvp_compute(&p, &res) != KVP_OK)
+				printf("error [%zu] %s=%s, %s=%s: %s\n", ++n_err,
+				       s->y.name, s->y.v[yi], s->x.name, s->x.v[xi],
+				       res.error.msg);
+		}
+}
+
+/* The grid in o's format; the exit status. */
+static int sweep_out(const struct kvp_opts *o, const struct sweep_ctx *s)
+{
+	struct kvp_error err;
+
+	kvp_error_clear(&err);
+	if (!strcmp(o->format, "json")) {
+		if (sweep_json(&o->plan, s, &err))
+			return 0;
+		fprintf(stderr, "kvplan sweep: %s\n", err.msg);
+		return 2;
+	}
+	if (!strcmp(o->format, "csv"))
+		sweep_csv(&o->plan, s);
+	else
+		sweep_text(&o->plan, s);
+	return 0;
+}
+
+int kvp_cmd_sweep(int argc, char **argv)
+{
+	static struct kvp_opts o;
+	static struct sweep_ctx s;
+	struct kvp_error err;
+	size_t i;
+	int rc;
 
 	memset(&s, 0, sizeof s);
 	kvp_opts_init(&o, "sweep", "--x AXIS=v1,v2,... --y AXIS=v1,v2,... [PLAN.json] [OPTIONS]");
@@ -253,110 +387,21 @@ int kvp_cmd_sweep(int argc, char **argv)
 	o.ctx = &s;
 	o.formats = formats;
 	kvp_error_clear(&err);
-	if (kvp_launch_parse(&o, argc, argv, &err) != KVP_OK) {
+	if (kvp_emit_parse_launch(&o, argc, argv, &err) != KVP_OK) {
 		fprintf(stderr, "kvplan sweep: %s\n", err.msg);
 		kvp_opts_free(&o);
 		return 2;
 	}
 	/* the launch command's notes (the flags not modelled) on stderr, so
 	 * the grid's CSV and JSON stay whole */
-	for (xi = 0; o.launch && xi < o.launch->notes.n; xi++)
-		fprintf(stderr, "kvplan sweep: note: %s\n", o.launch->notes.line[xi]);
+	for (i = 0; o.launch && i < o.launch->notes.n; i++)
+		fprintf(stderr, "kvplan sweep: note: %s\n", o.launch->notes.line[i]);
 	if (o.help) {
 		kvp_launch_help(stdout, false);
-		kvp_opts_free(&o);
-		return 0;
-	}
-	if (!s.x.field || !s.y.field || o.n_args > 1) {
-		fprintf(stderr, "kvplan sweep: %s - usage: kvplan sweep --x AXIS=v1,... "
-		        "--y AXIS=v1,... [PLAN.json] [OPTIONS]\n",
-		        o.n_args > 1 ? o.args[1] : !s.x.field ? "--x: missing" : "--y: missing");
-		kvp_opts_free(&o);
-		return 2;
-	}
-	/* one field on both axes: the cells would show one value and compute
-	 * the other */
-	if (s.x.field == s.y.field || s.x.field == s.y.field2 ||
-	    (s.x.field2 && (s.x.field2 == s.y.field || s.x.field2 == s.y.field2))) {
-		fprintf(stderr, "kvplan sweep: --x %s and --y %s - the same field "
-		        "(%s) on both axes\n", s.x.name, s.y.name, s.x.field->key);
-		kvp_opts_free(&o);
-		return 2;
-	}
-	/* every value must be valid before anything is printed */
-	for (xi = 0; xi < s.x.n; xi++)
-		for (yi = 0; yi < s.y.n; yi++)
-			if (cell_plan(&o.plan, &s, xi, yi, &p, &err) != KVP_OK) {
-				fprintf(stderr, "kvplan sweep: %s\n", err.msg);
-				kvp_opts_free(&o);
-				return 2;
-			}
-	if (!strcmp(o.format, "json")) {
-		bool good = sweep_json(&o.plan, &s, &err);
-
-		if (!good)
-			fprintf(stderr, "kvplan sweep: %s\n", err.msg);
-		kvp_opts_free(&o);
-		return good ? 0 : 2;
-	}
-	csv = !strcmp(o.format, "csv");
-	if (csv) {
-		kvp_report_csv_header(stdout);
+		rc = 0;
 	} else {
-		for (xi = 0; xi < s.x.n; xi++)
-			if ((int)strlen(s.x.v[xi]) + 2 > w)
-				w = (int)strlen(s.x.v[xi]) + 2;
-		w = w < 30 ? 30 : w;
-		printf("sweep: rows %s (%s), columns %s (%s)\n", s.y.name, s.y.field->key,
-		       s.x.name, s.x.field->key);
-		printf("%-14s", s.y.name);
-		for (xi = 0; xi < s.x.n; xi++)
-			printf(" | %-*s", xi + 1 < s.x.n ? w : 0, s.x.v[xi]);
-		printf("\n");
+		rc = axes_valid(&o, &s) ? sweep_out(&o, &s) : 2;
 	}
-	for (yi = 0; yi < s.y.n; yi++) {
-		if (!csv)
-			printf("%-14s", s.y.v[yi]);
-		for (xi = 0; xi < s.x.n; xi++) {
-			char buf[96];
-			enum kvp_status st;
-
-			cell_plan(&o.plan, &s, xi, yi, &p, &err);
-			st = kvp_compute(&p, &res);
-			if (csv) {
-				kvp_report_csv_row(stdout, s.x.name, s.x.v[xi],
-				                   s.y.name, s.y.v[yi],
-				                   st == KVP_OK ? &res : NULL,
-				                   res.error.msg);
-				continue;
-			}
-			if (st == KVP_OK) {
-				cell_text(&res, buf, sizeof buf);
-			} else {
-				n_err++;
-				snprintf(buf, sizeof buf, "error [%zu], below", n_err);
-			}
-			/* the last column unpadded: no trailing blanks */
-			printf(" | %-*s", xi + 1 < s.x.n ? w : 0, buf);
-		}
-		if (!csv)
-			printf("\n");
-	}
-	if (!csv)
-		printf("\nfits: every device fits and the engine holds every "
-		       "request, with the least free memory of any device; wait: "
-		       "memory fits, the engine holds K of N requests at once; NO: "
-		       "the device most over capacity and by how much, or why\n");
-	/* each refused cell named by its two values, with the reason */
-	n_err = 0;
-	for (yi = 0; !csv && yi < s.y.n; yi++)
-		for (xi = 0; xi < s.x.n; xi++) {
-			cell_plan(&o.plan, &s, xi, yi, &p, &err);
-			if (kvp_compute(&p, &res) != KVP_OK)
-				printf("error [%zu] %s=%s, %s=%s: %s\n", ++n_err,
-				       s.y.name, s.y.v[yi], s.x.name, s.x.v[xi],
-				       res.error.msg);
-		}
 	kvp_opts_free(&o);
-	return 0;
+	return rc;
 }

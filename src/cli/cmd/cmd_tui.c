@@ -12,7 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/commands.h"
+#include "cli/cmd/cmd_tui.h"
+#include "cli/emit.h"
 #include "cli/launch/launch.h"
 #include "cli/opts.h"
 #include "kvplan/plan.h"
@@ -37,7 +38,7 @@ int kvp_cmd_tui(int argc, char **argv)
 		return kvp_tui_run(&p, NULL, NULL);
 	}
 	kvp_opts_init(&o, "kvplan", "[PLAN.json] [--model SPEC] [--card NAME[xN]] [OPTIONS]");
-	if (kvp_launch_parse(&o, argc, argv, &err) != KVP_OK) {
+	if (kvp_emit_parse_launch(&o, argc, argv, &err) != KVP_OK) {
 		fprintf(stderr, "kvplan: %s\n", err.msg);
 		kvp_opts_free(&o);
 		return 2;

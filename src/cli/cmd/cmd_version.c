@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/commands.h"
+#include "cli/cmd/cmd_version.h"
 
 int kvp_cmd_version(int argc, char **argv)
 {

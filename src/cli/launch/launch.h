@@ -62,14 +62,6 @@ void kvp_launch_free(struct kvp_launch *l);
 /* An error on the command's model (--model: ...) with how to replace it. */
 void kvp_launch_model_hint(struct kvp_error *err);
 
-/* kvp_opts_parse of argv[0..argc) after kvp_launch_prepare: a launch
- * command, --launch or --env read into o (o->launch keeps its notes);
- * --emit refused (a calc and solve option). For the commands that write
- * no command back (sweep, the planner). */
-struct kvp_opts;
-enum kvp_status kvp_launch_parse(struct kvp_opts *o, int argc, char **argv,
-                                 struct kvp_error *err);
-
 /* The reading's notes after `notes` (the model's, from opts.c). */
 void kvp_launch_notes(const struct kvp_launch *l, struct kvp_notes *notes);
 

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "cli/launch/launch.h"
-#include "cli/opts.h"
 #include "io/file.h"
 
 /* A word that starts a launch command after "--": anything but a plan
@@ -370,25 +369,4 @@ void kvp_launch_model_hint(struct kvp_error *err)
 	kvp_error_set(err, err->status, "the launch command's model: %.*s "
 		"(kvplan's own --model puts a preset, a config.json or a GGUF "
 		"file in its place)", (int)sizeof msg - 120, msg + 9);
-}
-
-enum kvp_status kvp_launch_parse(struct kvp_opts *o, int argc, char **argv,
-                                 struct kvp_error *err)
-{
-	enum kvp_status st;
-
-	if ((st = kvp_launch_prepare(argc, argv, &o->launch, err)) != KVP_OK)
-		return st;
-	if (o->launch && o->launch->emit[0])
-		return kvp_error_set(err, KVP_EINVAL, "--emit: a calc and solve "
-			"option (run calc on the plan to write its command)");
-	if (o->launch) {
-		argc = (int)o->launch->argv.n;
-		argv = o->launch->argv.v;
-	}
-	if ((st = kvp_opts_parse(o, argc, argv, stdout, err)) != KVP_OK &&
-	    o->launch && o->launch->command_model &&
-	    !strncmp(err->msg, "--model: ", 9))
-		kvp_launch_model_hint(err);
-	return st;
 }

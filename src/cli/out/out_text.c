@@ -446,69 +446,46 @@ static void out_ckpt(FILE *out, const struct kvp_host_result *h)
 	        kvp_figure_name(h->ckpt_kind), h->ckpt_note);
 }
 
-void kvp_out_host(FILE *out, const struct kvp_result *res)
+/* " + NAME FIGURE[ SUFFIX]" after c's text. */
+static void add_part(char *c, size_t n, const char *name, const char *fig,
+                     const char *suffix)
+{
+	size_t l = strlen(c);
+
+	snprintf(c + l, n - l, " + %s %s%s", name, fig, suffix);
+}
+
+/* The host's output buffer and what follows it in the text: the compute
+ * buffer, the encoder and its compute, the checkpoints. */
+static void host_parts(const struct kvp_result *res, char *c, size_t n)
+{
+	const struct kvp_host_result *h = &res->host;
+	char cb[24];
+
+	kvp_fmt_mib(h->logits_bytes, 2, c, n);
+	if (h->compute_bytes)
+		add_part(c, n, "compute buffer",
+		         kvp_fmt_mib(h->compute_bytes, 2, cb, sizeof cb), " (estimate)");
+	if (res->parts.encoder_on_host)
+		add_part(c, n, "encoder",
+		         kvp_fmt_mib(res->parts.encoder_bytes, 2, cb, sizeof cb), "");
+	if (res->parts.encoder_compute_host_bytes)
+		add_part(c, n, "encoder compute",
+		         kvp_fmt_mib(res->parts.encoder_compute_host_bytes, 2, cb, sizeof cb),
+		         " (estimate)");
+	if (h->ckpt_bytes)
+		add_part(c, n, "checkpoints",
+		         kvp_fmt_gib(h->ckpt_bytes, 2, cb, sizeof cb), " (at most)");
+}
+
+/* The host's own bar: its figures in a device's slots (the output buffer
+ * is a retained output), and its key. */
+static void host_bar(FILE *out, const struct kvp_result *res)
 {
 	const struct kvp_host_result *h = &res->host;
 	struct kvp_device_result bar;
-	char a[24], b[24], c[200], d[24], e[24], f[40], tier[48];
 	char line[4 * 256 + 16];
 
-	if (h->used_bytes == 0 && !h->budgeted)
-		return;
-	out_ckpt(out, h);
-	tier[0] = '\0';
-	if (h->tier_bytes) {
-		kvp_fmt_gib(h->tier_bytes, 2, a, sizeof a);
-		fprintf(out, "%-14s%s holds %s positions of KV\n", "KV host tier", a,
-		        kvp_fmt_int(h->tier_tokens, line, sizeof line));
-		snprintf(tier, sizeof tier, " + KV tier %s", a);
-	}
-	kvp_fmt_gib(h->weights_bytes, 2, a, sizeof a);
-	kvp_fmt_gib(h->kv_bytes, 2, b, sizeof b);
-	kvp_fmt_mib(h->logits_bytes, 2, c, sizeof c);
-	kvp_fmt_gib(h->used_bytes, 2, d, sizeof d);
-	if (h->compute_bytes) {
-		/* the compute buffer follows the output buffer in the text */
-		char cb[24];
-
-		kvp_fmt_mib(h->compute_bytes, 2, cb, sizeof cb);
-		snprintf(c + strlen(c), sizeof c - strlen(c),
-		         " + compute buffer %s (estimate)", cb);
-	}
-	if (res->parts.encoder_on_host) {
-		char cb[24];
-
-		kvp_fmt_mib(res->parts.encoder_bytes, 2, cb, sizeof cb);
-		snprintf(c + strlen(c), sizeof c - strlen(c), " + encoder %s", cb);
-	}
-	if (res->parts.encoder_compute_host_bytes) {
-		char cb[24];
-
-		kvp_fmt_mib(res->parts.encoder_compute_host_bytes, 2, cb, sizeof cb);
-		snprintf(c + strlen(c), sizeof c - strlen(c),
-		         " + encoder compute %s (estimate)", cb);
-	}
-	if (h->ckpt_bytes) {
-		char cb[24];
-
-		kvp_fmt_gib(h->ckpt_bytes, 2, cb, sizeof cb);
-		snprintf(c + strlen(c), sizeof c - strlen(c),
-		         " + checkpoints %s (at most)", cb);
-	}
-	if (!h->budgeted) {
-		fprintf(out, "%-14sweights %s + KV %s%s + output buffer %s = %s "
-		        "(no host budget: --host-memory)\n", "host memory", a, b,
-		        tier, c, d);
-		return;
-	}
-	kvp_fmt_gib(h->capacity_bytes, 2, e, sizeof e);
-	gib_signed(h->free_bytes, f, sizeof f);
-	fprintf(out, "%-14sweights %s + KV %s%s + output buffer %s = %s of %s, "
-	        "free %s: %s\n", "host memory", a, b, tier,
-	        c, d, e, f,
-	        h->fits ? "fits" : "does NOT fit");
-	/* the host's own bar: its figures in a device's slots (the output
-	 * buffer is a retained output) */
 	memset(&bar, 0, sizeof bar);
 	bar.capacity_bytes = h->capacity_bytes;
 	bar.weights_bytes = h->weights_bytes;
@@ -528,6 +505,41 @@ void kvp_out_host(FILE *out, const struct kvp_result *res)
 	        h->ckpt_bytes ? "checkpoints (activations' glyph), " : "",
 	        h->compute_bytes ? "compute buffer (estimate), " : "",
 	        bar.encoder_bytes ? "encoder, " : "");
+}
+
+void kvp_out_host(FILE *out, const struct kvp_result *res)
+{
+	const struct kvp_host_result *h = &res->host;
+	char a[24], b[24], c[200], d[24], e[24], f[40], tier[48];
+	char line[64];
+
+	if (h->used_bytes == 0 && !h->budgeted)
+		return;
+	out_ckpt(out, h);
+	tier[0] = '\0';
+	if (h->tier_bytes) {
+		kvp_fmt_gib(h->tier_bytes, 2, a, sizeof a);
+		fprintf(out, "%-14s%s holds %s positions of KV\n", "KV host tier", a,
+		        kvp_fmt_int(h->tier_tokens, line, sizeof line));
+		snprintf(tier, sizeof tier, " + KV tier %s", a);
+	}
+	kvp_fmt_gib(h->weights_bytes, 2, a, sizeof a);
+	kvp_fmt_gib(h->kv_bytes, 2, b, sizeof b);
+	host_parts(res, c, sizeof c);
+	kvp_fmt_gib(h->used_bytes, 2, d, sizeof d);
+	if (!h->budgeted) {
+		fprintf(out, "%-14sweights %s + KV %s%s + output buffer %s = %s "
+		        "(no host budget: --host-memory)\n", "host memory", a, b,
+		        tier, c, d);
+		return;
+	}
+	kvp_fmt_gib(h->capacity_bytes, 2, e, sizeof e);
+	gib_signed(h->free_bytes, f, sizeof f);
+	fprintf(out, "%-14sweights %s + KV %s%s + output buffer %s = %s of %s, "
+	        "free %s: %s\n", "host memory", a, b, tier,
+	        c, d, e, f,
+	        h->fits ? "fits" : "does NOT fit");
+	host_bar(out, res);
 }
 
 void kvp_out_speed(FILE *out, const struct kvp_result *res)

@@ -1231,18 +1231,285 @@ static bool is_token_length(const char *key)
 	return false;
 }
 
+/* Where field f (element index of its array) lives in p. */
+static const unsigned char *field_src(const struct kvp_plan *p,
+                                      const struct kvp_field *f, size_t index)
+{
+	return (const unsigned char *)p + f->offset +
+	       (f->indexed ? index * array_stride(f->array) : 0);
+}
+
+/* The same, to write: the array grown to hold the element first. */
+static unsigned char *field_dst(struct kvp_plan *p, const struct kvp_field *f,
+                                size_t index)
+{
+	if (f->indexed)
+		array_grow(p, f->array, index);
+	return (unsigned char *)p + f->offset +
+	       (f->indexed ? index * array_stride(f->array) : 0);
+}
+
+/* A value read from text, before its range check and store. */
+struct field_value {
+	uint64_t u;      /* counts, bytes, ppm */
+	bool b;          /* booleans */
+	int e;           /* enums, tristates, formats */
+	bool stored;     /* already stored (-1, a kvp_format, vLLM's "auto") */
+};
+
+/* "name: 'text' - why" when a parser gave a reason, else KVP_OK. */
+static enum kvp_status why_error(const char *why, const char *name, const char *s,
+                                 struct kvp_error *err)
+{
+	if (!why)
+		return KVP_OK;
+	return kvp_error_set(err, KVP_EINVAL, "%s: '%s' - %s", name, s, why);
+}
+
+/* "vllm@0.6.4": the engine and its release (engine.version). */
+static enum kvp_status set_engine_at(struct kvp_plan *p, const struct kvp_field *f,
+                                     size_t index, const char *s, const char *name,
+                                     struct kvp_error *err)
+{
+	char kind[64];
+	const char *at = strchr(s, '@');
+	const struct kvp_field *vf = kvp_field_by_key("engine.version");
+	enum kvp_status st;
+
+	if ((size_t)(at - s) >= sizeof kind || !vf)
+		return kvp_error_set(err, KVP_EINVAL, "%s: '%s' - not ENGINE@RELEASE",
+		                     name, s);
+	memcpy(kind, s, (size_t)(at - s));
+	kind[at - s] = '\0';
+	if ((st = kvp_field_set(p, f, index, kind, err)) != KVP_OK)
+		return st;
+	if ((st = kvp_engine_version_check(p->engine.kind, at + 1, err)) != KVP_OK)
+		return st;
+	return kvp_field_set(p, vf, 0, at + 1, err);
+}
+
+/* U32, U64: a count, in tokens for a length (never in characters). */
+static enum kvp_status read_count(const struct kvp_field *f, const char *s,
+                                  const char *name, struct field_value *v,
+                                  struct kvp_error *err)
+{
+	const char *why;
+
+	if (is_token_length(f->key) && has_char_unit(s))
+		return kvp_error_set(err, KVP_EINVAL,
+			"%s: '%s' - characters are not tokens; count the "
+			"tokens with the model's tokenizer and its chat "
+			"template (there is no fixed characters-per-token "
+			"ratio)", name, s);
+	if (strncmp(f->key, "engine.vllm.", 12) == 0 && is_token_length(f->key))
+		why = parse_vllm_count(s, &v->u);
+	else
+		why = is_token_length(f->key) ? parse_tokens(s, &v->u) : parse_uint(s, &v->u);
+	return why_error(why, name, s, err);
+}
+
+/* ENUM, TRISTATE (also true/false), the engine's aliases ("llamacpp"). */
+static enum kvp_status read_choice(const struct kvp_field *f, const char *s,
+                                   const char *name, struct field_value *v,
+                                   struct kvp_error *err)
+{
+	const char *why = parse_choice(s, f->choices, &v->e);
+	char list[160] = "";
+	size_t i, o = 0;
+	enum kvp_engine_kind k;
+
+	if (why && f->type == KVP_FT_TRISTATE) {
+		why = parse_bool(s, &v->b);
+		v->e = v->b ? KVP_ON : KVP_OFF;
+	}
+	if (why && f->offset == offsetof(struct kvp_plan, engine.kind) &&
+	    kvp_engine_parse(s, &k, NULL) == KVP_OK) {
+		v->e = (int)k;
+		why = NULL;
+	}
+	if (!why)
+		return KVP_OK;
+	for (i = 0; f->choices && f->choices[i]; i++)
+		o += (size_t)snprintf(list + o, o < sizeof list ? sizeof list - o : 0,
+		                      "%s%s", i ? ", " : "", f->choices[i]);
+	return kvp_error_set(err, KVP_EINVAL, "%s: '%s' - expected one of %s",
+	                     name, s, list);
+}
+
+/* DTYPE: a whole kvp_format (groupq:... too), stored here; or one dtype
+ * (vLLM's kv_cache_dtype also "auto", stored here). */
+static enum kvp_status read_dtype(struct kvp_plan *p, const struct kvp_field *f,
+                                  size_t index, const char *s, const char *name,
+                                  struct field_value *v, struct kvp_error *err)
+{
+	struct kvp_format fmt;
+	enum kvp_dtype dt;
+	const char *why;
+
+	if (f->size != sizeof(struct kvp_format)) {
+		if (is_vllm_kv_dtype(f) && strcasecmp(s, "auto") == 0) {
+			p->engine.vllm.kv_cache_dtype_auto = true;
+			v->stored = true;
+			return KVP_OK;
+		}
+		why = parse_dtype(s, &dt);
+		if (!why && dt == KVP_DT_GROUPQ)
+			why = "a group-quantized format is not available here";
+		v->e = (int)dt;
+		return why_error(why, name, s, err);
+	}
+	if (strncasecmp(s, "groupq", 6) == 0 && (s[6] == '\0' || s[6] == ':')) {
+		why = parse_groupq(s, &fmt);
+	} else {
+		why = parse_dtype(s, &dt);
+		if (!why)
+			fmt = kvp_format_plain(dt);
+	}
+	if (why)
+		return why_error(why, name, s, err);
+	memcpy(field_dst(p, f, index), &fmt, sizeof fmt);
+	v->stored = true;
+	return KVP_OK;
+}
+
+/* The text s read for field f by its type's parser into v. */
+static enum kvp_status read_value(struct kvp_plan *p, const struct kvp_field *f,
+                                  size_t index, const char *s, const char *name,
+                                  struct field_value *v, struct kvp_error *err)
+{
+	int32_t m1 = -1;
+	enum kvp_wdtype wt;
+	const char *why = NULL;
+
+	switch (f->type) {
+	case KVP_FT_U32:
+	case KVP_FT_U64:
+		return read_count(f, s, name, v, err);
+	case KVP_FT_I32:
+		if (strcmp(s, "-1") == 0) {
+			memcpy(field_dst(p, f, index), &m1, sizeof m1);
+			v->stored = true;
+			return KVP_OK;
+		}
+		why = parse_uint(s, &v->u);
+		break;
+	case KVP_FT_BYTES:
+		/* vLLM's --kv-cache-memory-bytes takes vLLM's "8G" (8 GiB) and
+		 * "8g" (8 x 10^9) too; kvplan's units have two letters or more */
+		if (strncmp(f->key, "engine.vllm.", 12) == 0 && vllm_suffixed(s))
+			why = parse_vllm_count(s, &v->u);
+		else
+			why = parse_bytes(s, &v->u);
+		break;
+	case KVP_FT_PPM:
+		why = parse_ppm(s, &v->u);
+		break;
+	case KVP_FT_BOOL:
+		why = parse_bool(s, &v->b);
+		break;
+	case KVP_FT_ENUM:
+	case KVP_FT_TRISTATE:
+		return read_choice(f, s, name, v, err);
+	case KVP_FT_DTYPE:
+		return read_dtype(p, f, index, s, name, v, err);
+	case KVP_FT_WDTYPE:
+		why = parse_wdtype(s, &wt);
+		v->e = (int)wt;
+		break;
+	case KVP_FT_STRING:
+		/* stored with control characters escaped (escape.h): a plan
+		 * shared by someone else is untrusted, and every output shows
+		 * names as they are stored */
+		if (kvp_escape(s, strlen(s), NULL, 0, false) >= f->size)
+			return kvp_error_set(err, KVP_EINVAL, "%s: '%.40s' - longer than %zu "
+			                     "characters (control characters count as 4)",
+			                     name, s, f->size - 1);
+		break;
+	}
+	return why_error(why, name, s, err);
+}
+
+/* A number inside the field's min..max (and its type's). */
+static enum kvp_status check_range(const struct kvp_field *f, uint64_t u,
+                                   const char *name, const char *s,
+                                   struct kvp_error *err)
+{
+	uint64_t max = f->max;
+
+	if (f->type != KVP_FT_U32 && f->type != KVP_FT_U64 && f->type != KVP_FT_I32 &&
+	    f->type != KVP_FT_BYTES && f->type != KVP_FT_PPM)
+		return KVP_OK;
+	if (f->type == KVP_FT_U32 && max > U32MAX)
+		max = U32MAX;
+	if (f->type == KVP_FT_I32 && max > 2147483647u)
+		max = 2147483647u;
+	if (f->type == KVP_FT_PPM && max > PPM1)
+		max = PPM1;
+	if (u < f->min) {
+		if (f->min == 1 && f->type != KVP_FT_PPM)
+			return kvp_error_set(err, KVP_ERANGE, "%s: %s - must be at least 1", name, s);
+		if (f->type == KVP_FT_PPM)
+			return kvp_error_set(err, KVP_ERANGE, "%s: %s - must be more than 0", name, s);
+		return kvp_error_set(err, KVP_ERANGE, "%s: %s - must be at least %llu", name, s,
+		                     (unsigned long long)f->min);
+	}
+	if (u > max) {
+		if (f->type == KVP_FT_PPM)
+			return kvp_error_set(err, KVP_ERANGE, "%s: %s - must be at most 1 (100%%)",
+			                     name, s);
+		return kvp_error_set(err, KVP_ERANGE, "%s: %s - must be at most %llu", name, s,
+		                     (unsigned long long)max);
+	}
+	return KVP_OK;
+}
+
+/* v (read from s) into the field, in its type's width. */
+static void store_value(struct kvp_plan *p, const struct kvp_field *f, size_t index,
+                        const char *s, const struct field_value *v)
+{
+	unsigned char *dst = field_dst(p, f, index);
+	uint32_t u32 = (uint32_t)v->u;
+	int32_t i32 = (int32_t)v->u;
+
+	switch (f->type) {
+	case KVP_FT_U32:
+	case KVP_FT_PPM:
+		memcpy(dst, &u32, sizeof u32);
+		break;
+	case KVP_FT_I32:
+		memcpy(dst, &i32, sizeof i32);
+		break;
+	case KVP_FT_U64:
+	case KVP_FT_BYTES:
+		memcpy(dst, &v->u, sizeof v->u);
+		break;
+	case KVP_FT_BOOL:
+		memcpy(dst, &v->b, sizeof v->b);
+		break;
+	case KVP_FT_ENUM:
+	case KVP_FT_TRISTATE:
+	case KVP_FT_DTYPE:
+	case KVP_FT_WDTYPE:
+		store_int(dst, f->size, v->e);
+		if (f->type == KVP_FT_DTYPE && is_vllm_kv_dtype(f))
+			p->engine.vllm.kv_cache_dtype_auto = false;
+		break;
+	case KVP_FT_STRING:
+		kvp_escape(s, strlen(s), (char *)dst, f->size, false);
+		break;
+	}
+}
+
 enum kvp_status kvp_field_set(struct kvp_plan *p, const struct kvp_field *f,
                               size_t index, const char *text,
                               struct kvp_error *err)
 {
 	char name[96], buf[300];
-	const char *s, *why = NULL;
-	unsigned char *dst;
-	uint64_t u = 0;
-	bool b = false;
-	int e = 0;
-	enum kvp_status st = KVP_EINVAL;
+	const char *s;
+	struct field_value v;
+	enum kvp_status st;
 
+	memset(&v, 0, sizeof v);
 	key_name(f, index, name, sizeof name);
 	if (!text)
 		return kvp_error_set(err, KVP_EINVAL, "%s: missing value", name);
@@ -1254,206 +1521,13 @@ enum kvp_status kvp_field_set(struct kvp_plan *p, const struct kvp_field *f,
 		return kvp_error_set(err, KVP_EINVAL, "%s: '%.40s...' - too long", name, text);
 	if (!*s && f->type != KVP_FT_STRING)
 		return kvp_error_set(err, KVP_EINVAL, "%s: '' - empty value", name);
-	/* "vllm@0.6.4": the engine and its release (engine.version) */
-	if (f->offset == offsetof(struct kvp_plan, engine.kind) && strchr(s, '@')) {
-		char kind[64];
-		const char *at = strchr(s, '@');
-		const struct kvp_field *vf = kvp_field_by_key("engine.version");
-
-		if ((size_t)(at - s) >= sizeof kind || !vf)
-			return kvp_error_set(err, KVP_EINVAL, "%s: '%s' - not ENGINE@RELEASE",
-			                     name, s);
-		memcpy(kind, s, (size_t)(at - s));
-		kind[at - s] = '\0';
-		if ((st = kvp_field_set(p, f, index, kind, err)) != KVP_OK)
-			return st;
-		if ((st = kvp_engine_version_check(p->engine.kind, at + 1, err)) != KVP_OK)
-			return st;
-		return kvp_field_set(p, vf, 0, at + 1, err);
-	}
-
-	switch (f->type) {
-	case KVP_FT_U32:
-	case KVP_FT_U64:
-		if (is_token_length(f->key) && has_char_unit(s))
-			return kvp_error_set(err, KVP_EINVAL,
-				"%s: '%s' - characters are not tokens; count the "
-				"tokens with the model's tokenizer and its chat "
-				"template (there is no fixed characters-per-token "
-				"ratio)", name, s);
-		if (strncmp(f->key, "engine.vllm.", 12) == 0 && is_token_length(f->key))
-			why = parse_vllm_count(s, &u);
-		else
-			why = is_token_length(f->key) ? parse_tokens(s, &u) : parse_uint(s, &u);
-		break;
-	case KVP_FT_I32:
-		if (strcmp(s, "-1") == 0) {
-			int32_t m1 = -1;
-
-			if (f->indexed)
-				array_grow(p, f->array, index);
-			dst = (unsigned char *)p + f->offset +
-			      (f->indexed ? index * array_stride(f->array) : 0);
-			memcpy(dst, &m1, sizeof m1);
-			return KVP_OK;
-		}
-		why = parse_uint(s, &u);
-		break;
-	case KVP_FT_BYTES:
-		/* vLLM's --kv-cache-memory-bytes takes vLLM's "8G" (8 GiB) and
-		 * "8g" (8 x 10^9) too; kvplan's units have two letters or more */
-		if (strncmp(f->key, "engine.vllm.", 12) == 0 && vllm_suffixed(s))
-			why = parse_vllm_count(s, &u);
-		else
-			why = parse_bytes(s, &u);
-		break;
-	case KVP_FT_PPM:
-		why = parse_ppm(s, &u);
-		break;
-	case KVP_FT_BOOL:
-		why = parse_bool(s, &b);
-		break;
-	case KVP_FT_ENUM:
-	case KVP_FT_TRISTATE:
-		why = parse_choice(s, f->choices, &e);
-		if (why && f->type == KVP_FT_TRISTATE) {
-			why = parse_bool(s, &b);
-			e = b ? KVP_ON : KVP_OFF;
-		}
-		if (why && f->offset == offsetof(struct kvp_plan, engine.kind)) {
-			enum kvp_engine_kind k;
-			/* aliases such as "llamacpp" */
-			if (kvp_engine_parse(s, &k, NULL) == KVP_OK) {
-				e = (int)k;
-				why = NULL;
-			}
-		}
-		if (why) {
-			char list[160] = "";
-			size_t i, o = 0;
-
-			for (i = 0; f->choices && f->choices[i]; i++)
-				o += (size_t)snprintf(list + o, o < sizeof list ? sizeof list - o : 0,
-				                      "%s%s", i ? ", " : "", f->choices[i]);
-			return kvp_error_set(err, KVP_EINVAL, "%s: '%s' - expected one of %s",
-			                     name, s, list);
-		}
-		break;
-	case KVP_FT_DTYPE:
-		if (f->size == sizeof(struct kvp_format)) {
-			struct kvp_format fmt;
-			enum kvp_dtype dt;
-
-			if (strncasecmp(s, "groupq", 6) == 0 && (s[6] == '\0' || s[6] == ':')) {
-				why = parse_groupq(s, &fmt);
-			} else {
-				why = parse_dtype(s, &dt);
-				if (!why)
-					fmt = kvp_format_plain(dt);
-			}
-			if (why)
-				break;
-			if (f->indexed)
-				array_grow(p, f->array, index);
-			dst = (unsigned char *)p + f->offset +
-			      (f->indexed ? index * array_stride(f->array) : 0);
-			memcpy(dst, &fmt, sizeof fmt);
-			return KVP_OK;
-		} else {
-			enum kvp_dtype dt;
-
-			if (is_vllm_kv_dtype(f) && strcasecmp(s, "auto") == 0) {
-				p->engine.vllm.kv_cache_dtype_auto = true;
-				return KVP_OK;
-			}
-			why = parse_dtype(s, &dt);
-			if (!why && dt == KVP_DT_GROUPQ)
-				why = "a group-quantized format is not available here";
-			e = (int)dt;
-		}
-		break;
-	case KVP_FT_WDTYPE: {
-		enum kvp_wdtype wt;
-
-		why = parse_wdtype(s, &wt);
-		e = (int)wt;
-		break;
-	}
-	case KVP_FT_STRING:
-		/* stored with control characters escaped (escape.h): a plan
-		 * shared by someone else is untrusted, and every output shows
-		 * names as they are stored */
-		if (kvp_escape(s, strlen(s), NULL, 0, false) >= f->size)
-			return kvp_error_set(err, KVP_EINVAL, "%s: '%.40s' - longer than %zu "
-			                     "characters (control characters count as 4)",
-			                     name, s, f->size - 1);
-		break;
-	}
-	if (why)
-		return kvp_error_set(err, KVP_EINVAL, "%s: '%s' - %s", name, s, why);
-
-	/* range */
-	if (f->type == KVP_FT_U32 || f->type == KVP_FT_U64 || f->type == KVP_FT_I32 ||
-	    f->type == KVP_FT_BYTES || f->type == KVP_FT_PPM) {
-		uint64_t max = f->max;
-
-		if (f->type == KVP_FT_U32 && max > U32MAX)
-			max = U32MAX;
-		if (f->type == KVP_FT_I32 && max > 2147483647u)
-			max = 2147483647u;
-		if (f->type == KVP_FT_PPM && max > PPM1)
-			max = PPM1;
-		st = KVP_ERANGE;
-		if (u < f->min) {
-			if (f->min == 1 && f->type != KVP_FT_PPM)
-				return kvp_error_set(err, st, "%s: %s - must be at least 1", name, s);
-			if (f->type == KVP_FT_PPM)
-				return kvp_error_set(err, st, "%s: %s - must be more than 0", name, s);
-			return kvp_error_set(err, st, "%s: %s - must be at least %llu", name, s,
-			                     (unsigned long long)f->min);
-		}
-		if (u > max) {
-			if (f->type == KVP_FT_PPM)
-				return kvp_error_set(err, st, "%s: %s - must be at most 1 (100%%)", name, s);
-			return kvp_error_set(err, st, "%s: %s - must be at most %llu", name, s,
-			                     (unsigned long long)max);
-		}
-	}
-
-	if (f->indexed)
-		array_grow(p, f->array, index);
-	dst = (unsigned char *)p + f->offset + (f->indexed ? index * array_stride(f->array) : 0);
-	switch (f->type) {
-	case KVP_FT_U32:
-	case KVP_FT_PPM: {
-		uint32_t v = (uint32_t)u;
-		memcpy(dst, &v, sizeof v);
-		break;
-	}
-	case KVP_FT_I32: {
-		int32_t v = (int32_t)u;
-		memcpy(dst, &v, sizeof v);
-		break;
-	}
-	case KVP_FT_U64:
-	case KVP_FT_BYTES:
-		memcpy(dst, &u, sizeof u);
-		break;
-	case KVP_FT_BOOL:
-		memcpy(dst, &b, sizeof b);
-		break;
-	case KVP_FT_ENUM:
-	case KVP_FT_TRISTATE:
-	case KVP_FT_DTYPE:
-	case KVP_FT_WDTYPE:
-		store_int(dst, f->size, e);
-		if (f->type == KVP_FT_DTYPE && is_vllm_kv_dtype(f))
-			p->engine.vllm.kv_cache_dtype_auto = false;
-		break;
-	case KVP_FT_STRING:
-		kvp_escape(s, strlen(s), (char *)dst, f->size, false);
-		break;
-	}
+	if (f->offset == offsetof(struct kvp_plan, engine.kind) && strchr(s, '@'))
+		return set_engine_at(p, f, index, s, name, err);
+	if ((st = read_value(p, f, index, s, name, &v, err)) != KVP_OK || v.stored)
+		return st;
+	if ((st = check_range(f, v.u, name, s, err)) != KVP_OK)
+		return st;
+	store_value(p, f, index, s, &v);
 	return KVP_OK;
 }
 
@@ -1462,96 +1536,108 @@ static const char *dtype_name(int dt)
 	return kvp_dtype_name((enum kvp_dtype)dt);
 }
 
+/* A fraction in millionths: "1", "0.25" (no trailing zeros). */
+static void format_ppm(uint32_t v, char *buf, size_t n)
+{
+	char frac[8];
+	int len;
+
+	if (v % 1000000 == 0) {
+		snprintf(buf, n, "%u", v / 1000000);
+		return;
+	}
+	len = snprintf(frac, sizeof frac, "%06u", v % 1000000);
+	while (len > 0 && frac[len - 1] == '0')
+		frac[--len] = '\0';
+	snprintf(buf, n, "%u.%s", v / 1000000, frac);
+}
+
+/* A format field: a whole kvp_format (groupq with its parameters), or
+ * one dtype (vLLM's "auto" when the plan says so). */
+static void format_dtype(const struct kvp_plan *p, const struct kvp_field *f,
+                         const unsigned char *src, char *buf, size_t n)
+{
+	struct kvp_format fmt;
+
+	if (f->size != sizeof(struct kvp_format)) {
+		if (is_vllm_kv_dtype(f) && p->engine.vllm.kv_cache_dtype_auto)
+			snprintf(buf, n, "auto");
+		else
+			snprintf(buf, n, "%s", dtype_name(load_int(src, f->size)));
+		return;
+	}
+	memcpy(&fmt, src, sizeof fmt);
+	if (fmt.dtype == KVP_DT_GROUPQ)
+		snprintf(buf, n, "groupq:bits=%u:group_size=%u:scale_bytes=%u:"
+		         "zero_bytes=%u:residual=%llu:residual_dtype=%s",
+		         fmt.bits, fmt.group_size, fmt.scale_bytes, fmt.zero_bytes,
+		         (unsigned long long)fmt.residual,
+		         dtype_name((int)fmt.residual_dtype));
+	else
+		snprintf(buf, n, "%s", dtype_name((int)fmt.dtype));
+}
+
+/* An enum's choice by its number (the number when it has no name). */
+static void format_choice(const struct kvp_field *f, const unsigned char *src,
+                          char *buf, size_t n)
+{
+	int v = load_int(src, f->size), i;
+
+	for (i = 0; f->choices && f->choices[i]; i++)
+		if (i == v) {
+			snprintf(buf, n, "%s", f->choices[i]);
+			return;
+		}
+	snprintf(buf, n, "%d", v);
+}
+
 void kvp_field_format(const struct kvp_plan *p, const struct kvp_field *f,
                       size_t index, char *buf, size_t n)
 {
 	const unsigned char *src;
+	uint32_t u32;
+	int32_t i32;
+	uint64_t u64;
+	bool b;
 
 	if (!n)
 		return;
 	buf[0] = '\0';
 	if (f->indexed && index >= kvp_field_array_max(f->array))
 		return;
-	src = (const unsigned char *)p + f->offset +
-	      (f->indexed ? index * array_stride(f->array) : 0);
+	src = field_src(p, f, index);
 	switch (f->type) {
-	case KVP_FT_U32: {
-		uint32_t v;
-		memcpy(&v, src, sizeof v);
-		snprintf(buf, n, "%u", v);
+	case KVP_FT_U32:
+		memcpy(&u32, src, sizeof u32);
+		snprintf(buf, n, "%u", u32);
 		break;
-	}
-	case KVP_FT_I32: {
-		int32_t v;
-		memcpy(&v, src, sizeof v);
-		snprintf(buf, n, "%d", v);
+	case KVP_FT_I32:
+		memcpy(&i32, src, sizeof i32);
+		snprintf(buf, n, "%d", i32);
 		break;
-	}
 	case KVP_FT_U64:
-	case KVP_FT_BYTES: {
-		uint64_t v;
-		memcpy(&v, src, sizeof v);
-		snprintf(buf, n, "%llu", (unsigned long long)v);
+	case KVP_FT_BYTES:
+		memcpy(&u64, src, sizeof u64);
+		snprintf(buf, n, "%llu", (unsigned long long)u64);
 		break;
-	}
-	case KVP_FT_PPM: {
-		uint32_t v;
-		char frac[8];
-		int len;
-
-		memcpy(&v, src, sizeof v);
-		if (v % 1000000 == 0) {
-			snprintf(buf, n, "%u", v / 1000000);
-			break;
-		}
-		len = snprintf(frac, sizeof frac, "%06u", v % 1000000);
-		while (len > 0 && frac[len - 1] == '0')
-			frac[--len] = '\0';
-		snprintf(buf, n, "%u.%s", v / 1000000, frac);
+	case KVP_FT_PPM:
+		memcpy(&u32, src, sizeof u32);
+		format_ppm(u32, buf, n);
 		break;
-	}
-	case KVP_FT_BOOL: {
-		bool v;
-		memcpy(&v, src, sizeof v);
-		snprintf(buf, n, "%s", v ? "true" : "false");
+	case KVP_FT_BOOL:
+		memcpy(&b, src, sizeof b);
+		snprintf(buf, n, "%s", b ? "true" : "false");
 		break;
-	}
 	case KVP_FT_ENUM:
-	case KVP_FT_TRISTATE: {
-		int v = load_int(src, f->size), i;
-
-		for (i = 0; f->choices && f->choices[i]; i++)
-			if (i == v) {
-				snprintf(buf, n, "%s", f->choices[i]);
-				return;
-			}
-		snprintf(buf, n, "%d", v);
+	case KVP_FT_TRISTATE:
+		format_choice(f, src, buf, n);
 		break;
-	}
 	case KVP_FT_DTYPE:
-		if (f->size == sizeof(struct kvp_format)) {
-			struct kvp_format fmt;
-
-			memcpy(&fmt, src, sizeof fmt);
-			if (fmt.dtype == KVP_DT_GROUPQ)
-				snprintf(buf, n, "groupq:bits=%u:group_size=%u:scale_bytes=%u:"
-				         "zero_bytes=%u:residual=%llu:residual_dtype=%s",
-				         fmt.bits, fmt.group_size, fmt.scale_bytes, fmt.zero_bytes,
-				         (unsigned long long)fmt.residual,
-				         dtype_name((int)fmt.residual_dtype));
-			else
-				snprintf(buf, n, "%s", dtype_name((int)fmt.dtype));
-		} else if (is_vllm_kv_dtype(f) && p->engine.vllm.kv_cache_dtype_auto) {
-			snprintf(buf, n, "auto");
-		} else {
-			snprintf(buf, n, "%s", dtype_name(load_int(src, f->size)));
-		}
+		format_dtype(p, f, src, buf, n);
 		break;
-	case KVP_FT_WDTYPE: {
-		int v = load_int(src, f->size);
-		snprintf(buf, n, "%s", kvp_wdtype_name((enum kvp_wdtype)v));
+	case KVP_FT_WDTYPE:
+		snprintf(buf, n, "%s", kvp_wdtype_name((enum kvp_wdtype)load_int(src, f->size)));
 		break;
-	}
 	case KVP_FT_STRING:
 		snprintf(buf, n, "%.*s", (int)f->size, (const char *)src);
 		break;

@@ -277,6 +277,39 @@ static enum kvp_status apply(struct rd *r, const struct kvp_launch_flag *f,
 	return KVP_OK;
 }
 
+/* A flag (spelled `name`), or word v of its value, outside the release
+ * named on kvplan's line (launch_range.c): refused as that release's
+ * argparse refuses it, or, where the range's first release is only the
+ * first one seen with it, as not known before it. */
+static enum kvp_status in_release(const struct rd *r,
+                                  const struct kvp_launch_flag *f,
+                                  const char *name, const char *v,
+                                  struct kvp_error *err)
+{
+	enum kvp_engine_kind kind = r->e->kind;
+	const struct kvp_launch_range *g;
+
+	if (v)
+		g = f->conv == LF_VLLM_KVDT ?
+			kvp_launch_word_outside(kind, f->names[0], v, r->release) :
+			NULL;
+	else if (!(g = kvp_launch_outside(kind, f->names[0], r->release)))
+		g = kvp_launch_outside(kind, name, r->release);
+	if (!g)
+		return KVP_OK;
+	if (v)
+		return kvp_error_set(err, KVP_EINVAL, "%s: error: argument %s: "
+			"invalid choice: '%s' (%s %s: %s)", r->e->program, name, v,
+			r->e->emit_name, r->release, g->source);
+	if (strstr(g->source, "unknown before"))
+		return kvp_error_set(err, KVP_EINVAL, "%s %s: not known in %s %s "
+			"(%s); name a release from %s on", r->e->program, name,
+			r->e->emit_name, r->release, g->source, g->first);
+	return kvp_error_set(err, KVP_EINVAL, "%s: error: unrecognized "
+		"arguments: %s (as %s %s refuses it: %s)", r->e->program,
+		name, r->e->emit_name, r->release, g->source);
+}
+
 /* One word of the command at w[*i] (a flag and maybe its value). */
 static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
                                 size_t *i, struct kvp_error *err)
@@ -285,7 +318,7 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 	char name[96];
 	const struct kvp_launch_flag *f;
 	const struct kvp_launch_known *k = NULL;
-	const struct kvp_launch_range *g;
+	enum kvp_status st;
 	char *k2;
 	bool neg, takes;
 
@@ -304,10 +337,8 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 		f = NULL;   /* llama-server's only (-kvu): unknown to llama-cli */
 	if (!f && !(k = known_of(r->e, r->lc, name)))
 		return unknown(r->e, r->rel, name, err);
-	if (f && (g = kvp_launch_outside(r->e->kind, f->names[0], r->release)))
-		return kvp_error_set(err, KVP_EINVAL, "%s: error: unrecognized "
-			"arguments: %s (as %s %s refuses it: %s)", r->e->program,
-			name, r->e->emit_name, r->release, g->source);
+	if (f && (st = in_release(r, f, name, NULL, err)) != KVP_OK)
+		return st;
 	takes = f ? f->value : k->value;
 	if (takes) {
 		if (eq)
@@ -321,6 +352,8 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 		return kvp_error_set(err, KVP_EINVAL, "%s: error: argument %s: "
 			"ignored explicit argument '%s'", r->e->program, name, eq + 1);
 	}
+	if (f && v && (st = in_release(r, f, name, v, err)) != KVP_OK)
+		return st;
 	if (f && f->refuse && !strncmp(f->refuse, "removed: ", 9))
 		return kvp_error_set(err, KVP_EINVAL, "%s %s: error: the argument "
 			"has been removed. %s (as %s %s refuses it)", r->e->program,
@@ -468,6 +501,7 @@ enum kvp_status kvp_launch_translate_at(char *const *w, size_t n,
                                         struct kvp_error *err)
 {
 	struct rd r;
+	const struct kvp_launch_range *g;
 	size_t i, start = 0, used, at;
 	bool seen_pos = false;
 	enum kvp_status st;
@@ -489,6 +523,11 @@ enum kvp_status kvp_launch_translate_at(char *const *w, size_t n,
 	r.release = release;
 	if (r.e->llama && kvp_launch_llama_release(release, &r.rel))
 		r.lc = kvp_launch_llama_release(release, NULL);
+	if ((g = kvp_launch_outside(r.e->kind, r.e->program, release)))
+		return kvp_error_set(err, KVP_EINVAL, "%s: not known in %s %s (%s); "
+			"name a release from %s on, or give the command as python -m "
+			"vllm.entrypoints.openai.api_server", r.e->program,
+			r.e->emit_name, release, g->source, g->first);
 	if (!push(out, "--engine") || !push(out, kvp_engine_name(r.e->kind)))
 		return kvp_error_set(err, KVP_ENOMEM, "out of memory");
 	at = out->n;

@@ -118,6 +118,22 @@ for r in "--engine vllm@0.17.1" "--engine vllm"; do
 		ok "$r: --swap-space taken, noted" || notok "$r --swap-space: $(tail -3 "$TMP/out")"
 done
 
+# every flag's releases (launch_range.c, evidence in
+# tests/data/launch/vllm-releases.tsv): 0.3.1's --kv-cache-dtype had no
+# fp8 (vllm#2915), 0.4.2 had no `vllm serve` (its docs' usage is the
+# api_server's), and a flag first seen at a later release is refused
+# rather than guessed
+bad "vllm@0.3.1: --kv-cache-dtype fp8 refused" "error: argument --kv-cache-dtype: invalid choice: 'fp8' (vllm-api-server 0.3.1: in 0.4.2's engine args" calc $M --engine vllm@0.3.1 -- python -m vllm.entrypoints.openai.api_server --model x --kv-cache-dtype fp8
+bad "vllm@0.4.2: vllm serve refused" "vllm serve: not known in vllm 0.4.2 (in 0.5.3's engine args" calc $M --engine vllm@0.4.2 -- vllm serve x
+bad "vllm@0.10.2: --kv-cache-memory-bytes not known" "not known in vllm 0.10.2 (added by vLLM PR #21489" calc $M --engine vllm@0.10.2 -- vllm serve x --kv-cache-memory-bytes 8589934592
+"$KVPLAN" calc $M --engine vllm@0.10.2 --kv-cache-memory-bytes 8589934592 --max-model-len 8192 --max-num-seqs 64 --emit vllm >"$TMP/out" 2>"$TMP/err"
+grep -q '^# not written (vllm 0.10.2 has no --kv-cache-memory-bytes: added by vLLM PR #21489' "$TMP/out" &&
+	! grep -q '^  --kv-cache-memory-bytes' "$TMP/out" && grep -q '^  --max-num-seqs 64' "$TMP/out" &&
+	ok "emit for vllm@0.10.2: --kv-cache-memory-bytes named, not written" || notok "emit 0.10.2: $(cat "$TMP/out" "$TMP/err")"
+"$KVPLAN" calc $M --engine vllm@0.12.0 --kv-cache-memory-bytes 8589934592 --max-model-len 8192 --emit vllm >"$TMP/out" 2>"$TMP/err"
+grep -q '^  --kv-cache-memory-bytes 8589934592' "$TMP/out" && ok "emit for vllm@0.12.0: --kv-cache-memory-bytes written" ||
+	notok "emit 0.12.0: $(cat "$TMP/out" "$TMP/err")"
+
 # settings the engine's table has no flag for are named, not dropped
 "$KVPLAN" calc $M --engine vllm --speculative-method ngram --num-speculative-tokens 3 --emit vllm >"$TMP/out" 2>"$TMP/err"
 grep -q '^# not written (vllm serve has no flag for it in kvplan.s table): engine.vllm.speculative_method = ngram' "$TMP/out" &&

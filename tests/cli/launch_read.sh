@@ -134,6 +134,23 @@ grep -q '^# not written (vllm 0.10.2 has no --kv-cache-memory-bytes: added by vL
 grep -q '^  --kv-cache-memory-bytes 8589934592' "$TMP/out" && ok "emit for vllm@0.12.0: --kv-cache-memory-bytes written" ||
 	notok "emit 0.12.0: $(cat "$TMP/out" "$TMP/err")"
 
+# SGLang: every flag of server_args.py@001067ff is known (its data file
+# lists them). Memory flags kvplan does not model are refused with why;
+# the others are named; a list flag (nargs "+") takes the words up to the
+# next flag; a BooleanOptionalAction flag has its --no- form; argparse's
+# unique prefixes are taken and an ambiguous one refused as argparse does
+S="python -m sglang.launch_server --model-path x"
+bad "sglang: --enable-hierarchical-cache refused" "python -m sglang.launch_server --enable-hierarchical-cache: not modelled by kvplan - HiCache adds a host KV pool" calc $M -- $S --enable-hierarchical-cache
+bad "sglang: an unknown flag refused" "python -m sglang.launch_server: error: unrecognized arguments: --no-such-flag (as sglang main@001067ff refuses it)" calc $M -- $S --no-such-flag
+bad "sglang: an ambiguous prefix refused" "python -m sglang.launch_server: error: ambiguous option: --enable-d could match" calc $M -- $S --enable-d
+# shellcheck disable=SC2086
+"$KVPLAN" calc $M --card h100x2 --emit sglang -- $S --cuda-graph-bs 1 2 4 8 --tp 2 --no-dllm-fdfo --mem-frac 0.8 >"$TMP/out" 2>&1
+grep -q '^  --tp-size 2' "$TMP/out" && grep -q '^  --mem-fraction-static 0.8' "$TMP/out" &&
+	ok "sglang: a list flag's words, --no-dllm-fdfo and the prefix --mem-frac read" || notok "sglang list/prefix: $(cat "$TMP/out")"
+"$KVPLAN" calc $M --card h100x2 -- $S --cuda-graph-bs 1 2 4 8 --tp 2 --no-dllm-fdfo >"$TMP/out" 2>&1
+grep -q '^note: python -m sglang.launch_server: not modelled by kvplan (no memory figure kvplan shows depends on them): --cuda-graph-bs, --no-dllm-fdfo$' "$TMP/out" &&
+	ok "sglang: the unmodelled flags named" || notok "sglang notes: $(grep '^note' "$TMP/out")"
+
 # settings the engine's table has no flag for are named, not dropped
 "$KVPLAN" calc $M --engine vllm --speculative-method ngram --num-speculative-tokens 3 --emit vllm >"$TMP/out" 2>"$TMP/err"
 grep -q '^# not written (vllm serve has no flag for it in kvplan.s table): engine.vllm.speculative_method = ngram' "$TMP/out" &&

@@ -171,6 +171,33 @@ START_TEST(emitted_flags_exist_in_the_release)
 }
 END_TEST
 
+/* SGLang's table holds every spelling of sglang-001067ff.flags, each
+ * taking its words as the file says, and no other. */
+START_TEST(sglang_table_is_the_data_file)
+{
+	const struct kvp_launch_engine *e = &kvp_launch_sglang;
+	size_t n, i, k, spellings = 0;
+	char **v = read_list(DATA "sglang-001067ff.flags", &n);
+
+	for (i = 0; i < e->n_flags; i++)
+		for (k = 0; k < 4 && e->flags[i].names[k]; k++) {
+			const struct kvp_launch_flag *r = &e->flags[i];
+			const char *how = r->many ? "list" : r->value ? "value" :
+			                  r->negatable ? "negatable" : "switch";
+			char row[128];
+			size_t j;
+
+			snprintf(row, sizeof row, "%s\t%s", r->names[k], how);
+			for (j = 0; j < n && strcmp(v[j], row); j++)
+				;
+			ck_assert_msg(j < n, "%s: not a row of the data file", row);
+			spellings++;
+		}
+	ck_assert_uint_eq(spellings, n);
+	free_list(v, n);
+}
+END_TEST
+
 /* A plan from kvplan flags; false when opts.c refuses them. */
 static bool parse(struct kvp_opts *o, int argc, char **argv)
 {
@@ -719,6 +746,7 @@ static Suite *make_suite(void)
 	tcase_add_test(t, known_table_is_the_data_file);
 	tcase_add_test(t, emitted_flags_exist_in_the_release);
 	tcase_add_test(t, release_table_is_the_data_file);
+	tcase_add_test(t, sglang_table_is_the_data_file);
 	tcase_add_test(t, emitted_flags_exist_at_each_release);
 	tcase_add_test(t, llama_flags_by_release);
 	tcase_add_test(t, round_trip_vllm);

@@ -105,6 +105,35 @@ static const struct kvp_launch_flag *row_of(const struct kvp_launch_engine *e,
 	return NULL;
 }
 
+/* SGLang's argparse (allow_abbrev) takes a unique prefix of a long flag:
+ * the row it names, or NULL with err set when it names more than one
+ * (argparse's "ambiguous option"), or NULL when it names none. */
+static const struct kvp_launch_flag *prefix_row(const struct kvp_launch_engine *e,
+                                                const char *name,
+                                                struct kvp_error *err)
+{
+	const struct kvp_launch_flag *got = NULL, *other = NULL;
+	size_t i, k, w = strlen(name);
+
+	if (e->kind != KVP_ENGINE_SGLANG || strncmp(name, "--", 2) || w < 3)
+		return NULL;
+	for (i = 0; i < e->n_flags; i++)
+		for (k = 0; k < 4 && e->flags[i].names[k]; k++)
+			if (!strncmp(e->flags[i].names[k], name, w)) {
+				if (got && got != &e->flags[i])
+					other = &e->flags[i];
+				else
+					got = &e->flags[i];
+			}
+	if (other) {
+		kvp_error_set(err, KVP_EINVAL, "%s: error: ambiguous option: %s "
+			"could match %s, %s", e->program, name, got->names[0],
+			other->names[0]);
+		return NULL;
+	}
+	return got;
+}
+
 /* A llama.cpp flag of the program in the releases of bits lc. */
 static const struct kvp_launch_known *known_of(const struct kvp_launch_engine *e,
                                                unsigned lc, const char *name)
@@ -332,7 +361,10 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 		for (k2 = name; *k2; k2++)
 			if (*k2 == '_')
 				*k2 = '-';
-	f = row_of(r->e, name, &neg);
+	err->status = KVP_OK;
+	if (!(f = row_of(r->e, name, &neg)) && !(f = prefix_row(r->e, name, err)) &&
+	    err->status != KVP_OK)
+		return err->status;
 	if (f && r->e->llama && !known_of(r->e, r->lc, name))
 		f = NULL;   /* llama-server's only (-kvu): unknown to llama-cli */
 	if (!f && !(k = known_of(r->e, r->lc, name)))
@@ -340,7 +372,12 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 	if (f && (st = in_release(r, f, name, NULL, err)) != KVP_OK)
 		return st;
 	takes = f ? f->value : k->value;
-	if (takes) {
+	if (takes && f && f->many && !eq) {
+		/* nargs: the words up to the next flag (no positional follows
+		 * an SGLang flag: the model is --model-path) */
+		while (*i + 1 < n && w[*i + 1][0] != '-')
+			v = w[++*i];
+	} else if (takes) {
 		if (eq)
 			v = eq + 1;
 		else if (*i + 1 < n)

@@ -47,6 +47,9 @@ struct kvp_launch_flag {
 	                           the command is refused; NULL: listed in a
 	                           note as not modelled */
 	const char *source;     /* where the row was read */
+	bool many;              /* argparse nargs "+", "*" or "?": takes the
+	                           words up to the next flag (value: one or
+	                           more, or, with "?", none) */
 };
 
 /* A flag (or one word of its value, or the program itself) whose

@@ -134,6 +134,10 @@ grep -q '^# not written (vllm 0.10.2 has no --kv-cache-memory-bytes: added by vL
 grep -q '^  --kv-cache-memory-bytes 8589934592' "$TMP/out" && ok "emit for vllm@0.12.0: --kv-cache-memory-bytes written" ||
 	notok "emit 0.12.0: $(cat "$TMP/out" "$TMP/err")"
 
+"$KVPLAN" calc $M --engine vllm@0.10.2 -- vllm serve x --port 80 >"$TMP/out" 2>&1
+grep -q "^note: vllm 0.10.2: whether that release has the flags not modelled is not checked" "$TMP/out" &&
+	ok "a named vLLM release: the unmodelled flags' releases said unchecked" || notok "unchecked note: $(grep '^note' "$TMP/out")"
+
 # SGLang: every flag of server_args.py@001067ff is known (its data file
 # lists them). Memory flags kvplan does not model are refused with why;
 # the others are named; a list flag (nargs "+") takes the words up to the

@@ -517,6 +517,11 @@ static enum kvp_status finish(struct rd *r, size_t at, struct kvp_error *err)
 		     r->e->program, r->rel);
 	if (r->unmodelled[0])
 		note_list(r);
+	if (r->unmodelled[0] && r->release && r->e->kind == KVP_ENGINE_VLLM)
+		note(r->notes, "%s %s: whether that release has the flags not "
+		     "modelled is not checked (kvplan holds the releases of the "
+		     "flags it reads into the plan or writes)", r->e->emit_name,
+		     r->release);
 	return KVP_OK;
 }
 

@@ -102,7 +102,7 @@ VLLM_USE_V1=0 "$KVPLAN" calc $M -- vllm serve x >/dev/null 2>"$TMP/err"
 grep -q "VLLM_USE_V1=0: the V0 engine" "$TMP/err" && ok "kvplan's own VLLM_USE_V1=0 refused" || notok "VLLM_USE_V1 env: $(cat "$TMP/err")"
 
 "$KVPLAN" calc $M --engine vllm@0.19.0 -- vllm serve x >"$TMP/out" 2>&1
-grep -q "^note: release 0.19.0: its rules are computed; the command's flags are read as 0.11 (arg_utils.py@99d7eb5d) spells them (kvplan.s one table; known removals checked)" "$TMP/out" &&
+grep -q "^note: release 0.19.0: its rules are computed; the command's flags are read as 0.11 (arg_utils.py@99d7eb5d) spells them (kvplan.s one table; the release ranges known checked)" "$TMP/out" &&
 	grep -q '^engine  *vllm 0.19.0' "$TMP/out" && ok "a named release: its rules, and the flag table named" ||
 	notok "release note: $(grep -e '^note' -e '^engine' "$TMP/out")"
 

@@ -581,6 +581,21 @@ static bool flag_word(const char *w)
 	return w[0] == '-' && w[1] && !(w[1] >= '0' && w[1] <= '9');
 }
 
+/* The command written for release rel reads back at rel: the reader and
+ * the writer hold the same ranges. */
+static void read_back_at(const struct kvp_strv *w, const char *rel)
+{
+	struct kvp_strv back = { 0 };
+	struct kvp_notes notes = { 0 };
+	const struct kvp_launch_engine *got;
+	struct kvp_error err;
+
+	kvp_strv_push(&back, "calc", 4);
+	ck_assert_msg(kvp_launch_translate_at(w->v, w->n, rel, false, &back,
+	              &notes, &got, &err) == KVP_OK, "vllm %s: %s", rel, err.msg);
+	kvp_strv_free(&back);
+}
+
 /* Every flag vllm and vllm-api-server write for 15 random plans under
  * --engine vllm@rel is one vllm-releases.tsv shows in rel, and so is the
  * program and each --kv-cache-dtype word. */
@@ -612,6 +627,8 @@ static void vllm_at(const struct rel_row *r, size_t n, const char *rel)
 				              got > 0 ? "written" : "refused");
 			ck_assert_msg(got >= 0 || names[e]->positional_model,
 			              "%s %s refused", names[e]->emit_name, rel);
+			if (got > 0)
+				read_back_at(&w, rel);
 			for (i = program_words(names[e]); i < w.n; i++) {
 				if (!flag_word(w.v[i]))
 					continue;

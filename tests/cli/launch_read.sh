@@ -102,7 +102,7 @@ VLLM_USE_V1=0 "$KVPLAN" calc $M -- vllm serve x >/dev/null 2>"$TMP/err"
 grep -q "VLLM_USE_V1=0: the V0 engine" "$TMP/err" && ok "kvplan's own VLLM_USE_V1=0 refused" || notok "VLLM_USE_V1 env: $(cat "$TMP/err")"
 
 "$KVPLAN" calc $M --engine vllm@0.19.0 -- vllm serve x >"$TMP/out" 2>&1
-grep -q "^note: release 0.19.0: its rules are computed; the command's flags are read as 0.11 (arg_utils.py@99d7eb5d) spells them (kvplan.s one table; known removals checked)" "$TMP/out" &&
+grep -q "^note: release 0.19.0: its rules are computed; the command's flags are read as 0.11 (arg_utils.py@99d7eb5d) spells them (kvplan.s one table; the release ranges known checked)" "$TMP/out" &&
 	grep -q '^engine  *vllm 0.19.0' "$TMP/out" && ok "a named release: its rules, and the flag table named" ||
 	notok "release note: $(grep -e '^note' -e '^engine' "$TMP/out")"
 
@@ -117,6 +117,43 @@ for r in "--engine vllm@0.17.1" "--engine vllm"; do
 		grep -q '^note: vllm serve: not modelled by kvplan.*: --swap-space$' "$TMP/out" &&
 		ok "$r: --swap-space taken, noted" || notok "$r --swap-space: $(tail -3 "$TMP/out")"
 done
+
+# every flag's releases (launch_range.c, evidence in
+# tests/data/launch/vllm-releases.tsv): 0.3.1's --kv-cache-dtype had no
+# fp8 (vllm#2915), 0.4.2 had no `vllm serve` (its docs' usage is the
+# api_server's), and a flag first seen at a later release is refused
+# rather than guessed
+bad "vllm@0.3.1: --kv-cache-dtype fp8 refused" "error: argument --kv-cache-dtype: invalid choice: 'fp8' (vllm-api-server 0.3.1: in 0.4.2's engine args" calc $M --engine vllm@0.3.1 -- python -m vllm.entrypoints.openai.api_server --model x --kv-cache-dtype fp8
+bad "vllm@0.4.2: vllm serve refused" "vllm serve: not known in vllm 0.4.2 (in 0.5.3's engine args" calc $M --engine vllm@0.4.2 -- vllm serve x
+bad "vllm@0.10.2: --kv-cache-memory-bytes not known" "not known in vllm 0.10.2 (added by vLLM PR #21489" calc $M --engine vllm@0.10.2 -- vllm serve x --kv-cache-memory-bytes 8589934592
+"$KVPLAN" calc $M --engine vllm@0.10.2 --kv-cache-memory-bytes 8589934592 --max-model-len 8192 --max-num-seqs 64 --emit vllm >"$TMP/out" 2>"$TMP/err"
+grep -q '^# not written (vllm 0.10.2 has no --kv-cache-memory-bytes: added by vLLM PR #21489' "$TMP/out" &&
+	! grep -q '^  --kv-cache-memory-bytes' "$TMP/out" && grep -q '^  --max-num-seqs 64' "$TMP/out" &&
+	ok "emit for vllm@0.10.2: --kv-cache-memory-bytes named, not written" || notok "emit 0.10.2: $(cat "$TMP/out" "$TMP/err")"
+"$KVPLAN" calc $M --engine vllm@0.12.0 --kv-cache-memory-bytes 8589934592 --max-model-len 8192 --emit vllm >"$TMP/out" 2>"$TMP/err"
+grep -q '^  --kv-cache-memory-bytes 8589934592' "$TMP/out" && ok "emit for vllm@0.12.0: --kv-cache-memory-bytes written" ||
+	notok "emit 0.12.0: $(cat "$TMP/out" "$TMP/err")"
+
+"$KVPLAN" calc $M --engine vllm@0.10.2 -- vllm serve x --port 80 >"$TMP/out" 2>&1
+grep -q "^note: vllm 0.10.2: whether that release has the flags not modelled is not checked" "$TMP/out" &&
+	ok "a named vLLM release: the unmodelled flags' releases said unchecked" || notok "unchecked note: $(grep '^note' "$TMP/out")"
+
+# SGLang: every flag of server_args.py@001067ff is known (its data file
+# lists them). Memory flags kvplan does not model are refused with why;
+# the others are named; a list flag (nargs "+") takes the words up to the
+# next flag; a BooleanOptionalAction flag has its --no- form; argparse's
+# unique prefixes are taken and an ambiguous one refused as argparse does
+S="python -m sglang.launch_server --model-path x"
+bad "sglang: --enable-hierarchical-cache refused" "python -m sglang.launch_server --enable-hierarchical-cache: not modelled by kvplan - HiCache adds a host KV pool" calc $M -- $S --enable-hierarchical-cache
+bad "sglang: an unknown flag refused" "python -m sglang.launch_server: error: unrecognized arguments: --no-such-flag (as sglang main@001067ff refuses it)" calc $M -- $S --no-such-flag
+bad "sglang: an ambiguous prefix refused" "python -m sglang.launch_server: error: ambiguous option: --enable-d could match" calc $M -- $S --enable-d
+# shellcheck disable=SC2086
+"$KVPLAN" calc $M --card h100x2 --emit sglang -- $S --cuda-graph-bs 1 2 4 8 --tp 2 --no-dllm-fdfo --mem-frac 0.8 >"$TMP/out" 2>&1
+grep -q '^  --tp-size 2' "$TMP/out" && grep -q '^  --mem-fraction-static 0.8' "$TMP/out" &&
+	ok "sglang: a list flag's words, --no-dllm-fdfo and the prefix --mem-frac read" || notok "sglang list/prefix: $(cat "$TMP/out")"
+"$KVPLAN" calc $M --card h100x2 -- $S --cuda-graph-bs 1 2 4 8 --tp 2 --no-dllm-fdfo >"$TMP/out" 2>&1
+grep -q '^note: python -m sglang.launch_server: not modelled by kvplan (no memory figure kvplan shows depends on them): --cuda-graph-bs, --no-dllm-fdfo$' "$TMP/out" &&
+	ok "sglang: the unmodelled flags named" || notok "sglang notes: $(grep '^note' "$TMP/out")"
 
 # settings the engine's table has no flag for are named, not dropped
 "$KVPLAN" calc $M --engine vllm --speculative-method ngram --num-speculative-tokens 3 --emit vllm >"$TMP/out" 2>"$TMP/err"

@@ -171,6 +171,33 @@ START_TEST(emitted_flags_exist_in_the_release)
 }
 END_TEST
 
+/* SGLang's table holds every spelling of sglang-001067ff.flags, each
+ * taking its words as the file says, and no other. */
+START_TEST(sglang_table_is_the_data_file)
+{
+	const struct kvp_launch_engine *e = &kvp_launch_sglang;
+	size_t n, i, k, spellings = 0;
+	char **v = read_list(DATA "sglang-001067ff.flags", &n);
+
+	for (i = 0; i < e->n_flags; i++)
+		for (k = 0; k < 4 && e->flags[i].names[k]; k++) {
+			const struct kvp_launch_flag *r = &e->flags[i];
+			const char *how = r->many ? "list" : r->value ? "value" :
+			                  r->negatable ? "negatable" : "switch";
+			char row[128];
+			size_t j;
+
+			snprintf(row, sizeof row, "%s\t%s", r->names[k], how);
+			for (j = 0; j < n && strcmp(v[j], row); j++)
+				;
+			ck_assert_msg(j < n, "%s: not a row of the data file", row);
+			spellings++;
+		}
+	ck_assert_uint_eq(spellings, n);
+	free_list(v, n);
+}
+END_TEST
+
 /* A plan from kvplan flags; false when opts.c refuses them. */
 static bool parse(struct kvp_opts *o, int argc, char **argv)
 {
@@ -427,6 +454,274 @@ static void rounds(const struct kvp_launch_engine *e, const struct pool *p,
 
 #define NP(x) (sizeof x / sizeof x[0])
 
+/* vllm-releases.tsv: spelling, value word, first, last ("-": none). */
+struct rel_row {
+	char flag[64], word[32], first[16], last[16];
+};
+
+static struct rel_row *read_releases(size_t *n)
+{
+	size_t k, i;
+	char **v = read_list(DATA "vllm-releases.tsv", &k);
+	struct rel_row *r = calloc(k, sizeof *r);
+
+	for (i = 0; i < k; i++) {
+		char *f[4], *save = NULL;
+		int j;
+
+		for (j = 0; j < 4; j++) {
+			f[j] = strtok_r(j ? NULL : v[i], "\t", &save);
+			ck_assert_ptr_nonnull(f[j]);
+		}
+		snprintf(r[i].flag, sizeof r[i].flag, "%s", f[0]);
+		snprintf(r[i].word, sizeof r[i].word, "%s", strcmp(f[1], "-") ? f[1] : "");
+		snprintf(r[i].first, sizeof r[i].first, "%s", strcmp(f[2], "-") ? f[2] : "");
+		snprintf(r[i].last, sizeof r[i].last, "%s", strcmp(f[3], "-") ? f[3] : "");
+	}
+	free_list(v, k);
+	*n = k;
+	return r;
+}
+
+/* a >= b for releases "X.Y.Z" (the test's own order, not kvplan's). */
+static bool rel_ge(const char *a, const char *b)
+{
+	unsigned x[3] = { 0 }, y[3] = { 0 };
+	int i;
+
+	ck_assert_int_eq(sscanf(a, "%u.%u.%u", &x[0], &x[1], &x[2]), 3);
+	ck_assert_int_eq(sscanf(b, "%u.%u.%u", &y[0], &y[1], &y[2]), 3);
+	for (i = 0; i < 3; i++)
+		if (x[i] != y[i])
+			return x[i] > y[i];
+	return true;
+}
+
+/* Does the data file show `flag` (word: one of its value words) in
+ * release rel? A flag with no row is not known at any release. */
+static bool known_at(const struct rel_row *r, size_t n, const char *flag,
+                     const char *word, const char *rel)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(r[i].flag, flag) && !strcmp(r[i].word, word ? word : ""))
+			return (!r[i].first[0] || rel_ge(rel, r[i].first)) &&
+			       (!r[i].last[0] || rel_ge(r[i].last, rel));
+	return false;
+}
+
+/* launch_range.c's rows are the data file's, bound for bound. */
+START_TEST(release_table_is_the_data_file)
+{
+	size_t n, i, j;
+	struct rel_row *r = read_releases(&n);
+
+	ck_assert_uint_eq(n, kvp_launch_n_ranges);
+	for (i = 0; i < kvp_launch_n_ranges; i++) {
+		const struct kvp_launch_range *g = &kvp_launch_ranges[i];
+
+		for (j = 0; j < n; j++)
+			if (!strcmp(r[j].flag, g->flag) &&
+			    !strcmp(r[j].word, g->value ? g->value : ""))
+				break;
+		ck_assert_msg(j < n, "%s %s: no row in vllm-releases.tsv", g->flag,
+		              g->value ? g->value : "");
+		ck_assert_str_eq(r[j].first, g->first ? g->first : "");
+		ck_assert_str_eq(r[j].last, g->last ? g->last : "");
+	}
+	free(r);
+}
+END_TEST
+
+/* The words of --emit NAME for a random plan (argv): 1, or 0 when kvplan
+ * refuses the plan, -1 when --emit refuses to write it. */
+static int emitted_words(const char *name, int argc, char **argv,
+                         struct kvp_strv *words)
+{
+	struct kvp_opts *a = malloc(sizeof *a);
+	struct kvp_result *res = malloc(sizeof *res);
+	struct kvp_error err;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem;
+	int got = 0;
+
+	if (parse(a, argc, argv) && kvp_compute(&a->plan, res) == KVP_OK) {
+		mem = open_memstream(&text, &len);
+		got = kvp_launch_emit(mem, &a->plan, res, name, &err) == KVP_OK ?
+		      1 : -1;
+		fclose(mem);
+		split_heredoc(&text, tmpdir);
+		if (got > 0)
+			ck_assert_int_eq(kvp_launch_words(text, strlen(text), words,
+			                 &err), KVP_OK);
+	}
+	kvp_opts_free(a);
+	free(a);
+	free(res);
+	free(text);
+	return got;
+}
+
+/* How many words the engine's program is ("python -m X": 3). */
+static size_t program_words(const struct kvp_launch_engine *e)
+{
+	size_t k = 1;
+	const char *c;
+
+	for (c = e->program; *c; c++)
+		k += *c == ' ';
+	return k;
+}
+
+/* Is w a flag (not a value such as -1)? */
+static bool flag_word(const char *w)
+{
+	return w[0] == '-' && w[1] && !(w[1] >= '0' && w[1] <= '9');
+}
+
+/* The command written for release rel reads back at rel: the reader and
+ * the writer hold the same ranges. */
+static void read_back_at(const struct kvp_strv *w, const char *rel)
+{
+	struct kvp_strv back = { 0 };
+	struct kvp_notes notes = { 0 };
+	const struct kvp_launch_engine *got;
+	struct kvp_error err;
+
+	kvp_strv_push(&back, "calc", 4);
+	ck_assert_msg(kvp_launch_translate_at(w->v, w->n, rel, false, &back,
+	              &notes, &got, &err) == KVP_OK, "vllm %s: %s", rel, err.msg);
+	kvp_strv_free(&back);
+}
+
+/* Every flag vllm and vllm-api-server write for 15 random plans under
+ * --engine vllm@rel is one vllm-releases.tsv shows in rel, and so is the
+ * program and each --kv-cache-dtype word. */
+static void vllm_at(const struct rel_row *r, size_t n, const char *rel)
+{
+	static const struct kvp_launch_engine *const names[] = {
+		&kvp_launch_vllm, &kvp_launch_vllm_api };
+	static char buf[64][64];
+	char engine[32], *argv[64];
+	unsigned seed = 36;
+	size_t e, i;
+	int k, done = 0;
+
+	snprintf(engine, sizeof engine, "vllm@%s", rel);
+	for (e = 0; e < 2; e++)
+		for (k = 0; k < 15; k++) {
+			struct kvp_strv w = { 0 };
+			int argc = random_argv(vllm_pool, NP(vllm_pool), engine,
+			                       &seed, argv, buf);
+
+			int got = emitted_words(names[e]->emit_name, argc, argv, &w);
+
+			done += got != 0;
+			/* `vllm serve` written only where the release has it;
+			 * refused (the whole command) where it has not */
+			if (names[e]->positional_model && got)
+				ck_assert_msg(known_at(r, n, "vllm serve", NULL, rel) ==
+				              (got > 0), "vllm %s: vllm serve %s", rel,
+				              got > 0 ? "written" : "refused");
+			ck_assert_msg(got >= 0 || names[e]->positional_model,
+			              "%s %s refused", names[e]->emit_name, rel);
+			if (got > 0)
+				read_back_at(&w, rel);
+			for (i = program_words(names[e]); i < w.n; i++) {
+				if (!flag_word(w.v[i]))
+					continue;
+				ck_assert_msg(known_at(r, n, w.v[i], NULL, rel),
+				              "%s %s writes %s", names[e]->emit_name, rel,
+				              w.v[i]);
+				if (!strcmp(w.v[i], "--kv-cache-dtype") && i + 1 < w.n)
+					ck_assert_msg(known_at(r, n, w.v[i], w.v[i + 1], rel),
+					              "%s %s writes %s %s", names[e]->emit_name,
+					              rel, w.v[i], w.v[i + 1]);
+			}
+			kvp_strv_free(&w);
+		}
+	ck_assert_int_ge(done, 15);
+}
+
+/* The same against a flag list file of one release (llama.cpp, SGLang,
+ * trtllm-serve): every flag written is a row of it (column: llama's). */
+static void listed_at(const struct kvp_launch_engine *e, const struct pool *p,
+                      size_t np, const char *engine, const char *file,
+                      const char *column)
+{
+	static char buf[64][64];
+	char *argv[64];
+	unsigned seed = 36;
+	size_t n, i;
+	char **v = read_list(file, &n);
+	int k, done = 0;
+
+	for (k = 0; k < 40; k++) {
+		struct kvp_strv w = { 0 };
+		int argc = random_argv(p, np, engine, &seed, argv, buf);
+
+		int got = emitted_words(e->emit_name, argc, argv, &w);
+
+		ck_assert_int_ge(got, 0);
+		if (!got)
+			continue;
+		done++;
+		for (i = program_words(e); i < w.n; i++)
+			ck_assert_msg(!flag_word(w.v[i]) ||
+			              listed(v, n, w.v[i], column), "%s (%s) writes %s, "
+			              "not in %s", e->emit_name, engine, w.v[i], file);
+		kvp_strv_free(&w);
+	}
+	free_list(v, n);
+	ck_assert_int_ge(done, 20);
+}
+
+START_TEST(emitted_flags_exist_at_each_release)
+{
+	static const char *const more[] = { "0.6.4", "0.8.5", "0.11.0",
+		"0.19.0", NULL };
+	char dir[] = "/tmp/kvplan-launch.XXXXXX", yaml[64];
+	size_t n, i;
+	struct rel_row *r = read_releases(&n);
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	tmpdir = dir;
+	unsetenv("CUDA_VISIBLE_DEVICES");
+	/* every release the data file names (once), and some between */
+	for (i = 0; i < n; i++) {
+		size_t j;
+		bool seen = false;
+
+		for (j = 0; j < i; j++)
+			seen = seen || !strcmp(r[j].first, r[i].first);
+		if (r[i].first[0] && !seen)
+			vllm_at(r, n, r[i].first);
+		if (r[i].last[0])
+			vllm_at(r, n, r[i].last);
+	}
+	for (i = 0; more[i]; i++)
+		vllm_at(r, n, more[i]);
+	listed_at(&kvp_launch_llama_server, llama_pool, NP(llama_pool),
+	          "llama.cpp@v0.4.0", DATA "llama.cpp-v0.4.0.flags", "server");
+	listed_at(&kvp_launch_llama_server, llama_pool, NP(llama_pool),
+	          "llama.cpp@v0.5.0", DATA "llama.cpp-v0.5.0.flags", "server");
+	listed_at(&kvp_launch_llama_cli, llama_cli_pool, NP(llama_cli_pool),
+	          "llama.cpp@v0.4.0", DATA "llama.cpp-v0.4.0.flags", "cli");
+	listed_at(&kvp_launch_llama_cli, llama_cli_pool, NP(llama_cli_pool),
+	          "llama.cpp@v0.5.0", DATA "llama.cpp-v0.5.0.flags", "cli");
+	listed_at(&kvp_launch_sglang, sglang_pool, NP(sglang_pool), "sglang",
+	          DATA "sglang-001067ff.flags", NULL);
+	listed_at(&kvp_launch_trtllm, trtllm_pool, NP(trtllm_pool), "trtllm",
+	          DATA "trtllm-serve-4c05a748.flags", NULL);
+	snprintf(yaml, sizeof yaml, "%s/extra.yaml", dir);
+	remove(yaml);
+	rmdir(dir);
+	free(r);
+}
+END_TEST
+
 START_TEST(round_trip_vllm) { rounds(&kvp_launch_vllm, vllm_pool, NP(vllm_pool)); }
 END_TEST
 START_TEST(round_trip_vllm_api) { rounds(&kvp_launch_vllm_api, vllm_pool, NP(vllm_pool)); }
@@ -467,6 +762,9 @@ static Suite *make_suite(void)
 
 	tcase_add_test(t, known_table_is_the_data_file);
 	tcase_add_test(t, emitted_flags_exist_in_the_release);
+	tcase_add_test(t, release_table_is_the_data_file);
+	tcase_add_test(t, sglang_table_is_the_data_file);
+	tcase_add_test(t, emitted_flags_exist_at_each_release);
 	tcase_add_test(t, llama_flags_by_release);
 	tcase_add_test(t, round_trip_vllm);
 	tcase_add_test(t, round_trip_vllm_api);

@@ -176,6 +176,35 @@ static const struct kvp_field *field_of(const struct kvp_launch_engine *e,
 	return NULL;
 }
 
+/* The release the plan names (NULL: none, the table's spellings hold)
+ * and, when the row's flag as it would be written for kvplan value v
+ * (its --no- form for false, its value word) lies outside the releases
+ * known to have it (launch_range.c), that range; *what: the spelling. */
+static const struct kvp_launch_range *row_outside(const struct kvp_launch_engine *e,
+                                                  const struct kvp_launch_flag *r,
+                                                  const struct kvp_plan *p,
+                                                  const char *v, char *what,
+                                                  size_t cap)
+{
+	const char *rel = p->engine.version[0] ? p->engine.version : NULL;
+	const struct kvp_launch_range *g;
+	const char *w;
+
+	snprintf(what, cap, "%s", r->names[0]);
+	if (!rel)
+		return NULL;
+	if ((g = kvp_launch_outside(e->kind, r->names[0], rel)))
+		return g;
+	if (r->negatable && !strcmp(v, "false")) {
+		snprintf(what, cap, "--no-%s", r->names[0] + 2);
+		return kvp_launch_outside(e->kind, what, rel);
+	}
+	if ((w = engine_word(r->conv, v)) &&
+	    (g = kvp_launch_word_outside(e->kind, r->names[0], w, rel)))
+		snprintf(what, cap, "%s %s", r->names[0], w);
+	return g;
+}
+
 /* A row's flag and value when the plan differs from the defaults d.
  * Returns false when the value has no word in the engine (err set). */
 static bool one_row(FILE *out, const struct kvp_launch_engine *e,
@@ -183,7 +212,7 @@ static bool one_row(FILE *out, const struct kvp_launch_engine *e,
                     const struct kvp_plan *p, const struct kvp_plan *d,
                     struct kvp_error *err)
 {
-	char v[128], dv[128];
+	char v[128], dv[128], what[96];
 	const char *w;
 	bool neg;
 	const struct kvp_field *f = field_of(e, r, &neg);
@@ -192,8 +221,8 @@ static bool one_row(FILE *out, const struct kvp_launch_engine *e,
 		return true;
 	kvp_field_format(p, f, 0, v, sizeof v);
 	kvp_field_format(d, f, 0, dv, sizeof dv);
-	if (!strcmp(v, dv))
-		return true;
+	if (!strcmp(v, dv) || row_outside(e, r, p, v, what, sizeof what))
+		return true;   /* the default, or named in a comment */
 	if (f->type == KVP_FT_BOOL) {
 		if (!r->negatable && neg != !strcmp(v, "false"))
 			return true;   /* the other row of the pair writes it */
@@ -222,12 +251,42 @@ static void sglang_kv(FILE *out, const struct kvp_plan *p)
 		fputs(" \\\n  --kv-cache-dtype fp8_e4m3", out);
 }
 
+/* Settings whose flag the release the plan names lacks, named in a
+ * comment (one_row does not write them). */
+static void outside_release(FILE *out, const struct kvp_launch_engine *e,
+                            const struct kvp_plan *p, const struct kvp_plan *d)
+{
+	size_t k;
+	char v[128], dv[128], what[96];
+	bool neg;
+
+	for (k = 0; k < e->n_flags; k++) {
+		const struct kvp_launch_flag *r = &e->flags[k];
+		const struct kvp_field *f = field_of(e, r, &neg);
+		const struct kvp_launch_range *g;
+
+		if (!f)
+			continue;
+		kvp_field_format(p, f, 0, v, sizeof v);
+		kvp_field_format(d, f, 0, dv, sizeof dv);
+		if (!strcmp(v, dv) || (f->type == KVP_FT_BOOL && !r->negatable &&
+		                       neg != !strcmp(v, "false")))
+			continue;
+		if ((g = row_outside(e, r, p, v, what, sizeof what)))
+			fprintf(out, "# not written (%s %s has no %s: %s): %s = %s\n",
+			        e->emit_name, p->engine.version, what, g->source,
+			        f->key, v);
+	}
+}
+
 /* Engine settings no row writes, named in a comment. */
 static void unwritten(FILE *out, const struct kvp_launch_engine *e,
                       const struct kvp_plan *p, const struct kvp_plan *d)
 {
 	size_t i, k;
 	char v[128], dv[128];
+
+	outside_release(out, e, p, d);
 
 	for (i = 0; i < kvp_field_count(); i++) {
 		const struct kvp_field *f = kvp_field_at(i);
@@ -287,6 +346,7 @@ enum kvp_status kvp_launch_emit(FILE *out, const struct kvp_plan *p,
                                 const char *name, struct kvp_error *err)
 {
 	const struct kvp_launch_engine *e = kvp_launch_engine_by_name(name);
+	const struct kvp_launch_range *g;
 	struct kvp_plan *q, *d;
 	size_t i;
 	bool fits = true, yaml;
@@ -303,6 +363,11 @@ enum kvp_status kvp_launch_emit(FILE *out, const struct kvp_plan *p,
 	if (!p->model.id[0])
 		return kvp_error_set(err, KVP_EINVAL, "--emit: model.id: '' - the "
 			"plan's model has no name to put in the command");
+	if (p->engine.version[0] &&
+	    (g = kvp_launch_outside(e->kind, e->program, p->engine.version)))
+		return kvp_error_set(err, KVP_EINVAL, "--emit: '%s' - %s %s has no "
+			"`%s` (%s); write it with --emit vllm-api-server", name,
+			e->emit_name, p->engine.version, e->program, g->source);
 	q = malloc(sizeof *q);
 	d = malloc(sizeof *d);
 	if (!q || !d) {
@@ -323,10 +388,11 @@ enum kvp_status kvp_launch_emit(FILE *out, const struct kvp_plan *p,
 	for (i = 0; i < res->n_devices && i < KVP_MAX_DEVICES; i++)
 		fits = fits && res->devices[i].fits;
 	fprintf(out, "# kvplan: %s (plan %s; %s %s, flags as %s %s spells "
-	        "them)\n", fits ? "fits on every device" :
+	        "them%s)\n", fits ? "fits on every device" :
 	        "does NOT fit on every device", p->name,
 	        kvp_engine_name(p->engine.kind), kvp_engine_release(&p->engine),
-	        e->emit_name, e->release);
+	        e->emit_name, e->release, p->engine.version[0] ?
+	        ", each within the releases known to have it" : "");
 	unwritten(out, e, q, d);
 	yaml = e->kind == KVP_ENGINE_TRTLLM && trt_yaml_doc(out, q, d);
 	fputs(e->program, out);

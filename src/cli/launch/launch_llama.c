@@ -9,10 +9,10 @@
 #include "cli/launch/launch_tab.h"
 
 #define ARG(line) "common/arg.cpp@de3ff815:" #line
-#define MV(line, to, conv, ...) { { __VA_ARGS__ }, true, false, to, conv, NULL, ARG(line) }
-#define MS(line, to, ...) { { __VA_ARGS__ }, false, false, to, LF_SAME, NULL, ARG(line) }
-#define RV(line, why, ...) { { __VA_ARGS__ }, true, false, NULL, LF_SAME, why, ARG(line) }
-#define RS(line, why, ...) { { __VA_ARGS__ }, false, false, NULL, LF_SAME, why, ARG(line) }
+#define MV(line, to, conv, ...) { { __VA_ARGS__ }, true, false, to, conv, NULL, ARG(line), false }
+#define MS(line, to, ...) { { __VA_ARGS__ }, false, false, to, LF_SAME, NULL, ARG(line), false }
+#define RV(line, why, ...) { { __VA_ARGS__ }, true, false, NULL, LF_SAME, why, ARG(line), false }
+#define RS(line, why, ...) { { __VA_ARGS__ }, false, false, NULL, LF_SAME, why, ARG(line), false }
 
 static const struct kvp_launch_flag rows[] = {
 	MV(3031, "model", LF_MODEL, "-m", "--model"),

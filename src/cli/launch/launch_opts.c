@@ -252,8 +252,8 @@ static void release_note(const char *r, const struct kvp_launch_engine *e,
 	if (r && notes->n < KVP_MAX_NOTES)
 		snprintf(notes->line[notes->n++], sizeof notes->line[0],
 		         "release %.24s: its rules are computed; the command's flags "
-		         "are read as %.40s spells them (kvplan's one table; known "
-		         "removals checked)", r,
+		         "are read as %.40s spells them (kvplan's one table; the "
+		         "release ranges known checked)", r,
 		         e->release);
 }
 

@@ -9,38 +9,6 @@
 
 #include "cli/launch/launch.h"
 
-bool kvp_strv_push(struct kvp_strv *s, const char *w, size_t len)
-{
-	char *c;
-
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 16;
-		char **v = realloc(s->v, cap * sizeof *v);
-
-		if (!v)
-			return false;
-		s->v = v;
-		s->cap = cap;
-	}
-	c = malloc(len + 1);
-	if (!c)
-		return false;
-	memcpy(c, w, len);
-	c[len] = '\0';
-	s->v[s->n++] = c;
-	return true;
-}
-
-void kvp_strv_free(struct kvp_strv *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->n; i++)
-		free(s->v[i]);
-	free(s->v);
-	memset(s, 0, sizeof *s);
-}
-
 static bool push(struct kvp_strv *s, const char *w)
 {
 	return kvp_strv_push(s, w, strlen(w));
@@ -135,6 +103,35 @@ static const struct kvp_launch_flag *row_of(const struct kvp_launch_engine *e,
 			}
 		}
 	return NULL;
+}
+
+/* SGLang's argparse (allow_abbrev) takes a unique prefix of a long flag:
+ * the row it names, or NULL with err set when it names more than one
+ * (argparse's "ambiguous option"), or NULL when it names none. */
+static const struct kvp_launch_flag *prefix_row(const struct kvp_launch_engine *e,
+                                                const char *name,
+                                                struct kvp_error *err)
+{
+	const struct kvp_launch_flag *got = NULL, *other = NULL;
+	size_t i, k, w = strlen(name);
+
+	if (e->kind != KVP_ENGINE_SGLANG || strncmp(name, "--", 2) || w < 3)
+		return NULL;
+	for (i = 0; i < e->n_flags; i++)
+		for (k = 0; k < 4 && e->flags[i].names[k]; k++)
+			if (!strncmp(e->flags[i].names[k], name, w)) {
+				if (got && got != &e->flags[i])
+					other = &e->flags[i];
+				else
+					got = &e->flags[i];
+			}
+	if (other) {
+		kvp_error_set(err, KVP_EINVAL, "%s: error: ambiguous option: %s "
+			"could match %s, %s", e->program, name, got->names[0],
+			other->names[0]);
+		return NULL;
+	}
+	return got;
 }
 
 /* A llama.cpp flag of the program in the releases of bits lc. */
@@ -309,6 +306,39 @@ static enum kvp_status apply(struct rd *r, const struct kvp_launch_flag *f,
 	return KVP_OK;
 }
 
+/* A flag (spelled `name`), or word v of its value, outside the release
+ * named on kvplan's line (launch_range.c): refused as that release's
+ * argparse refuses it, or, where the range's first release is only the
+ * first one seen with it, as not known before it. */
+static enum kvp_status in_release(const struct rd *r,
+                                  const struct kvp_launch_flag *f,
+                                  const char *name, const char *v,
+                                  struct kvp_error *err)
+{
+	enum kvp_engine_kind kind = r->e->kind;
+	const struct kvp_launch_range *g;
+
+	if (v)
+		g = f->conv == LF_VLLM_KVDT ?
+			kvp_launch_word_outside(kind, f->names[0], v, r->release) :
+			NULL;
+	else if (!(g = kvp_launch_outside(kind, f->names[0], r->release)))
+		g = kvp_launch_outside(kind, name, r->release);
+	if (!g)
+		return KVP_OK;
+	if (v)
+		return kvp_error_set(err, KVP_EINVAL, "%s: error: argument %s: "
+			"invalid choice: '%s' (%s %s: %s)", r->e->program, name, v,
+			r->e->emit_name, r->release, g->source);
+	if (strstr(g->source, "unknown before"))
+		return kvp_error_set(err, KVP_EINVAL, "%s %s: not known in %s %s "
+			"(%s); name a release from %s on", r->e->program, name,
+			r->e->emit_name, r->release, g->source, g->first);
+	return kvp_error_set(err, KVP_EINVAL, "%s: error: unrecognized "
+		"arguments: %s (as %s %s refuses it: %s)", r->e->program,
+		name, r->e->emit_name, r->release, g->source);
+}
+
 /* One word of the command at w[*i] (a flag and maybe its value). */
 static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
                                 size_t *i, struct kvp_error *err)
@@ -317,7 +347,7 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 	char name[96];
 	const struct kvp_launch_flag *f;
 	const struct kvp_launch_known *k = NULL;
-	const struct kvp_launch_range *g;
+	enum kvp_status st;
 	char *k2;
 	bool neg, takes;
 
@@ -331,17 +361,23 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 		for (k2 = name; *k2; k2++)
 			if (*k2 == '_')
 				*k2 = '-';
-	f = row_of(r->e, name, &neg);
+	err->status = KVP_OK;
+	if (!(f = row_of(r->e, name, &neg)) && !(f = prefix_row(r->e, name, err)) &&
+	    err->status != KVP_OK)
+		return err->status;
 	if (f && r->e->llama && !known_of(r->e, r->lc, name))
 		f = NULL;   /* llama-server's only (-kvu): unknown to llama-cli */
 	if (!f && !(k = known_of(r->e, r->lc, name)))
 		return unknown(r->e, r->rel, name, err);
-	if (f && (g = kvp_launch_outside(r->e->kind, f->names[0], r->release)))
-		return kvp_error_set(err, KVP_EINVAL, "%s: error: unrecognized "
-			"arguments: %s (as %s %s refuses it: %s)", r->e->program,
-			name, r->e->emit_name, r->release, g->source);
+	if (f && (st = in_release(r, f, name, NULL, err)) != KVP_OK)
+		return st;
 	takes = f ? f->value : k->value;
-	if (takes) {
+	if (takes && f && f->many && !eq) {
+		/* nargs: the words up to the next flag (no positional follows
+		 * an SGLang flag: the model is --model-path) */
+		while (*i + 1 < n && w[*i + 1][0] != '-')
+			v = w[++*i];
+	} else if (takes) {
 		if (eq)
 			v = eq + 1;
 		else if (*i + 1 < n)
@@ -353,6 +389,8 @@ static enum kvp_status one_flag(struct rd *r, char *const *w, size_t n,
 		return kvp_error_set(err, KVP_EINVAL, "%s: error: argument %s: "
 			"ignored explicit argument '%s'", r->e->program, name, eq + 1);
 	}
+	if (f && v && (st = in_release(r, f, name, v, err)) != KVP_OK)
+		return st;
 	if (f && f->refuse && !strncmp(f->refuse, "removed: ", 9))
 		return kvp_error_set(err, KVP_EINVAL, "%s %s: error: the argument "
 			"has been removed. %s (as %s %s refuses it)", r->e->program,
@@ -479,6 +517,11 @@ static enum kvp_status finish(struct rd *r, size_t at, struct kvp_error *err)
 		     r->e->program, r->rel);
 	if (r->unmodelled[0])
 		note_list(r);
+	if (r->unmodelled[0] && r->release && r->e->kind == KVP_ENGINE_VLLM)
+		note(r->notes, "%s %s: whether that release has the flags not "
+		     "modelled is not checked (kvplan holds the releases of the "
+		     "flags it reads into the plan or writes)", r->e->emit_name,
+		     r->release);
 	return KVP_OK;
 }
 
@@ -500,6 +543,7 @@ enum kvp_status kvp_launch_translate_at(char *const *w, size_t n,
                                         struct kvp_error *err)
 {
 	struct rd r;
+	const struct kvp_launch_range *g;
 	size_t i, start = 0, used, at;
 	bool seen_pos = false;
 	enum kvp_status st;
@@ -521,6 +565,11 @@ enum kvp_status kvp_launch_translate_at(char *const *w, size_t n,
 	r.release = release;
 	if (r.e->llama && kvp_launch_llama_release(release, &r.rel))
 		r.lc = kvp_launch_llama_release(release, NULL);
+	if ((g = kvp_launch_outside(r.e->kind, r.e->program, release)))
+		return kvp_error_set(err, KVP_EINVAL, "%s: not known in %s %s (%s); "
+			"name a release from %s on, or give the command as python -m "
+			"vllm.entrypoints.openai.api_server", r.e->program,
+			r.e->emit_name, release, g->source, g->first);
 	if (!push(out, "--engine") || !push(out, kvp_engine_name(r.e->kind)))
 		return kvp_error_set(err, KVP_ENOMEM, "out of memory");
 	at = out->n;

@@ -47,13 +47,22 @@ struct kvp_launch_flag {
 	                           the command is refused; NULL: listed in a
 	                           note as not modelled */
 	const char *source;     /* where the row was read */
+	bool many;              /* argparse nargs "+", "*" or "?": takes the
+	                           words up to the next flag (value: one or
+	                           more, or, with "?", none) */
 };
 
-/* A flag whose releases are known (launch_range.c): a release named
- * outside [first, last] refuses it as the engine's parser does. */
+/* A flag (or one word of its value, or the program itself) whose
+ * releases are known (launch_range.c): a release named outside [first,
+ * last] refuses it as the engine's parser does, and --emit does not
+ * write it for that release. Where the sources give no earlier release,
+ * `first` is the first one seen to have it (the source says "unknown
+ * before"): kvplan is conservative and takes it as the first. */
 struct kvp_launch_range {
 	enum kvp_engine_kind kind;
-	const char *flag;       /* the row's names[0] */
+	const char *flag;       /* a spelling ("--no-X" for the negation),
+	                           or the program ("vllm serve") */
+	const char *value;      /* a word of the flag's value; NULL: the flag */
 	const char *first;      /* first release that has it; NULL: not known */
 	const char *last;       /* last release that has it; NULL: not known */
 	const char *source;     /* where first/last were read */
@@ -65,6 +74,16 @@ struct kvp_launch_range {
 const struct kvp_launch_range *kvp_launch_outside(enum kvp_engine_kind kind,
                                                   const char *flag,
                                                   const char *release);
+
+/* The same for one word of the flag's value (--kv-cache-dtype fp8). */
+const struct kvp_launch_range *kvp_launch_word_outside(enum kvp_engine_kind kind,
+                                                       const char *flag,
+                                                       const char *word,
+                                                       const char *release);
+
+/* The known ranges, for the tests that walk them. */
+extern const struct kvp_launch_range kvp_launch_ranges[];
+extern const size_t kvp_launch_n_ranges;
 
 /* The llama.cpp releases whose flag lists kvplan holds (bits of
  * kvp_launch_known.rel). */

@@ -15,10 +15,10 @@
 #include "io/file.h"
 
 #define SRC "tensorrt_llm/commands/serve.py@4c05a748"
-#define MV(to, conv, ...) { { __VA_ARGS__ }, true, false, to, conv, NULL, SRC }
-#define NV(...) { { __VA_ARGS__ }, true, false, NULL, LF_SAME, NULL, SRC }
-#define NS(...) { { __VA_ARGS__ }, false, false, NULL, LF_SAME, NULL, SRC }
-#define RV(why, ...) { { __VA_ARGS__ }, true, false, NULL, LF_SAME, why, SRC }
+#define MV(to, conv, ...) { { __VA_ARGS__ }, true, false, to, conv, NULL, SRC, false }
+#define NV(...) { { __VA_ARGS__ }, true, false, NULL, LF_SAME, NULL, SRC, false }
+#define NS(...) { { __VA_ARGS__ }, false, false, NULL, LF_SAME, NULL, SRC, false }
+#define RV(why, ...) { { __VA_ARGS__ }, true, false, NULL, LF_SAME, why, SRC, false }
 
 static const struct kvp_launch_flag rows[] = {
 	MV("model", LF_MODEL, "MODEL"),   /* the argument, never a flag */

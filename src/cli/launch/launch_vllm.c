@@ -15,13 +15,13 @@
 #define SRC "vllm/engine/arg_utils.py@99d7eb5d"
 #define SRV "vllm/entrypoints/openai/cli_args.py@00522333"
 /* modelled: value / switch; not modelled: note / refused */
-#define MV(to, conv, ...) { { __VA_ARGS__ }, true, false, to, conv, NULL, SRC }
-#define MB(to, ...) { { __VA_ARGS__ }, false, true, to, LF_SAME, NULL, SRC }
-#define NV(src, ...) { { __VA_ARGS__ }, true, false, NULL, LF_SAME, NULL, src }
-#define NB(src, ...) { { __VA_ARGS__ }, false, true, NULL, LF_SAME, NULL, src }
-#define NS(src, ...) { { __VA_ARGS__ }, false, false, NULL, LF_SAME, NULL, src }
-#define RV(why, ...) { { __VA_ARGS__ }, true, false, NULL, LF_SAME, why, SRC }
-#define RB(why, ...) { { __VA_ARGS__ }, false, true, NULL, LF_SAME, why, SRC }
+#define MV(to, conv, ...) { { __VA_ARGS__ }, true, false, to, conv, NULL, SRC, false }
+#define MB(to, ...) { { __VA_ARGS__ }, false, true, to, LF_SAME, NULL, SRC, false }
+#define NV(src, ...) { { __VA_ARGS__ }, true, false, NULL, LF_SAME, NULL, src, false }
+#define NB(src, ...) { { __VA_ARGS__ }, false, true, NULL, LF_SAME, NULL, src, false }
+#define NS(src, ...) { { __VA_ARGS__ }, false, false, NULL, LF_SAME, NULL, src, false }
+#define RV(why, ...) { { __VA_ARGS__ }, true, false, NULL, LF_SAME, why, SRC, false }
+#define RB(why, ...) { { __VA_ARGS__ }, false, true, NULL, LF_SAME, why, SRC, false }
 
 static const struct kvp_launch_flag rows[] = {
 	/* the flags kvplan models */

@@ -324,7 +324,7 @@ struct kvp_transformers_opts {
 };
 
 /*
- * SGLang (src/core/engines/engine_sglang.c). Tokens = (capacity x
+ * SGLang (src/core/engines/sglang/engine_sglang.c). Tokens = (capacity x
  * mem_fraction_static - weights / tp - overheads) // bytes per token,
  * whole pages, at most max_total_tokens.
  */

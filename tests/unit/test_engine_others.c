@@ -1,6 +1,6 @@
 /*
  * test_engine_others.c - the SGLang, TensorRT-LLM and transformers
- * profiles (src/core/engines/engine_sglang.c, engine_trtllm.c,
+ * profiles (src/core/engines/sglang/engine_sglang.c, engine_trtllm.c,
  * engine_transformers.c). The SGLang QwQ-32B and TensorRT-LLM Qwen 0.5B
  * logs of tests/reference/cases/engine-logs.json are read at run time
  * and reproduced to their printed rounding as far as their stated inputs

@@ -144,17 +144,21 @@ START_TEST(sglang_rules)
 {
 	uint64_t w, budget;
 
-	/* default model, 80 GiB card, tp 1: fraction 0.88 by default; cell
-	 * 40 x 8 x 256 x 2 = 163,840 B per token; budget = 80 GiB x 0.88 -
-	 * weights (the weight stage's count) */
+	/* default model, 80 GiB card (81,920 MiB), tp 1; cell 40 x 8 x 256
+	 * x 2 = 163,840 B per token; budget = 80 GiB x mem_fraction_static -
+	 * weights (the weight stage's count). The current release's default
+	 * (PR #10975): chunked_prefill_size 8,192 and cuda_graph_max_bs 256
+	 * on a card under 90 GiB, reserved = 512 + 8,192 x 1.5 + 256 x 2 +
+	 * 1 / 8 x 1,024 = 13,440 MiB, round((81,920 - 13,440) / 81,920, 3) =
+	 * round(0.8359375, 3) = 0.836 */
 	kvp_plan_default(&plan);
 	plan.engine.kind = KVP_ENGINE_SGLANG;
 	plan.devices.groups[0].card.capacity_bytes = 80ull << 30;
 	plan.devices.n_overheads = 0;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	w = res.weights.bytes;
-	/* 85,899,345,920 x 0.88 = 75,591,424,409.6 -> 75,591,424,409 */
-	budget = 75591424409ull - w;
+	/* 85,899,345,920 x 0.836 = 71,811,853,189.12 -> 71,811,853,189 */
+	budget = 71811853189ull - w;
 	ck_assert_uint_eq(res.engine.budget_bytes, budget);
 	ck_assert_uint_eq(res.engine.tokens, budget / 163840);
 	/* page_size 16 rounds down to whole pages */
@@ -212,6 +216,55 @@ START_TEST(sglang_rules)
 	snprintf(plan.model.model_type, sizeof plan.model.model_type, "gemma3_text");
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert_uint_eq(res.engine.tokens, 3 * 4096);
+}
+END_TEST
+
+/* mem_fraction_static's default by release (sg_rules.c), on an 80 GiB
+ * card (81,920 MiB) unless said; budget = 80 GiB x f - weights:
+ *   0.4.6, tp 1: 0.88 (by tp)                -> 75,591,424,409 B
+ *   0.5.0, tp 1 (PR #7054): reserved (9.5 + 1/2) x 1,024 = 10,240 MiB,
+ *     (81,920 - 10,240) / 81,920 = 0.875     -> 75,161,927,680 B
+ *   0.4.7 (either rule): min(0.88, 0.875) = 0.875
+ *   0.5.0, tp 8: (9.5 + 8/2) x 1,024 = 13,824 MiB, 68,096 / 81,920 =
+ *     0.83125 -> 0.831                        -> 71,382,356,459 B
+ *   current, tp 8: cuda_graph_max_bs 512, 512 + 12,288 + 1,024 + 1,024
+ *     = 14,848 MiB, 67,072 / 81,920 = 0.81875 -> 0.819 (Python's
+ *     round(0.81875, 3))                      -> 70,351,564,308 B
+ *   current, 32 GiB card, tp 1: chunked_prefill_size 2,048, max bs 24:
+ *     512 + 3,072 + 48 + 128 = 3,760 MiB, 29,008 / 32,768 = 0.88525
+ *     -> 0.885                                -> 30,408,368,455 B
+ *   0.5.3 (either rule): min(0.875, 0.836) = 0.836 */
+START_TEST(sglang_fraction_by_release)
+{
+	static const struct {
+		const char *version;
+		uint32_t tp;
+		uint64_t gib, budget;
+	} rows[] = {
+		{ "0.4.6", 1, 80, 75591424409ull },
+		{ "0.5.0", 1, 80, 75161927680ull },
+		{ "0.4.7", 1, 80, 75161927680ull },
+		{ "0.5.0", 8, 80, 71382356459ull },
+		{ "", 8, 80, 70351564308ull },
+		{ "", 1, 32, 30408368455ull },
+		{ "0.5.3", 1, 80, 71811853189ull },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		kvp_plan_default(&plan);
+		plan.engine.kind = KVP_ENGINE_SGLANG;
+		strcpy(plan.engine.version, rows[i].version);
+		plan.devices.tp = rows[i].tp;
+		plan.devices.groups[0].count = rows[i].tp;
+		plan.devices.groups[0].card.capacity_bytes = rows[i].gib << 30;
+		plan.devices.n_overheads = 0;
+		ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+		ck_assert_msg(res.engine.budget_bytes ==
+		              rows[i].budget - (res.weights.bytes + rows[i].tp - 1) / rows[i].tp,
+		              "row %zu: budget %llu", i,
+		              (unsigned long long)res.engine.budget_bytes);
+	}
 }
 END_TEST
 
@@ -553,6 +606,7 @@ static Suite *make_suite(void)
 
 	tcase_add_test(tc, sglang_qwq32b_tp4);
 	tcase_add_test(tc, sglang_rules);
+	tcase_add_test(tc, sglang_fraction_by_release);
 	tcase_add_test(tc, sglang_mamba_pool_budget);
 	tcase_add_test(tc, sglang_checked_figures);
 	tcase_add_test(tc, trtllm_qwen05b_log);

@@ -6,7 +6,8 @@
  *   cell size per token per rank: sg_cells.c (MHA, MLA, DSA rows)
  *   rest = free after weights - total x (1 - mem_fraction_static)
  *        = capacity x mem_fraction_static - weights / tp - overheads,
- *     mem_fraction_static's default by release and tp: sg_rules.c
+ *     mem_fraction_static's default by release, card and tp x pp:
+ *     sg_rules.c
  *   tokens = rest // cell size, capped by max_total_tokens, rounded down
  *     to page_size (the Mamba pool first takes its share: sg_mamba.c;
  *     the hybrid SWA pool splits the tokens: sg_swa.c)
@@ -44,7 +45,9 @@ static enum kvp_status sg_start(const struct kvp_plan *p, struct sg_run *r,
 	r->tp = p->devices.tp ? p->devices.tp : 1;
 	r->page = o->page_size;
 	r->frac = o->mem_fraction_static ? o->mem_fraction_static :
-	          sg_default_fraction(&p->engine, r->tp);
+	          sg_default_fraction(&p->engine, r->tp, p->devices.pp,
+	                              p->devices.n_groups ?
+	                              p->devices.groups[0].card.capacity_bytes : 0);
 	r->ctx = o->context_len ? o->context_len : p->model.arch.max_positions;
 	if (r->ctx == 0)
 		return kvp_error_set(err, KVP_EINVAL,

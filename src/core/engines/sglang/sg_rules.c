@@ -9,17 +9,91 @@
 #include "kvplan/era.h"
 
 /*
- * mem_fraction_static's default (server_args.py __post_init__, "if
- * self.mem_fraction_static is None"): by tp, the first row whose
- * releases hold the plan's and whose tp_min the plan reaches, read top
- * down.
+ * mem_fraction_static's default (server_args.py, "if
+ * self.mem_fraction_static is None"), three rules by release. Where a
+ * release may hold either of two rules (the PR's merge and the release's
+ * date are days apart, not verified by a tag), both rows match and kvplan
+ * takes the smaller fraction: never a larger pool than SGLang's.
+ *
+ * SG_FRAC_BY_TP: by tp alone (rows below).
+ * SG_FRAC_GPU_TABLE: PR #7054 'Simplify the heuristics for setting
+ *   --mem-fraction-static' (merged 2025-06-10): reserved MiB by the
+ *   card's memory (gpu_mem, nvidia-smi's total in MiB,
+ *   get_nvgpu_memory_capacity) and parallel_size = tp x pp:
+ *   < 35 GiB (2.8 + ps / 10) x 1024, < 90 GiB (9.5 + ps / 2) x 1024,
+ *   < 160 GiB (12 + ps / 2) x 1024, else 32 x 1024;
+ *   fraction = round((gpu_mem - reserved) / gpu_mem, 3).
+ * SG_FRAC_ACTIVATION: PR #10975 'Use more general heuristics to set the
+ *   default value of --mem-fraction-static' (opened 2025-09-27): the
+ *   card's memory picks chunked_prefill_size and cuda_graph_max_bs
+ *   (sg_graph_rows), then reserved = 512 + max(chunked_prefill_size,
+ *   2048) x 1.5 + cuda_graph_max_bs x 2 + tp x pp / 8 x 1024 MiB, at
+ *   least 10 GiB on a card over 60 GiB; fraction as above. Read in
+ *   server_args.py _handle_gpu_memory_settings (late 2025 and 2026
+ *   versions: the same terms for a unified server).
+ * Not modelled (kvplan has no such option; give mem_fraction_static as
+ * the log prints it): a user's --chunked-prefill-size or
+ * --cuda-graph-max-bs, DP attention (+ cuda_graph_max_bs x dp x 3),
+ * speculative decoding (+ 2 or 6 GiB), piecewise CUDA graphs (+ 8 MiB a
+ * captured size), multimodal models' adjust_mem_fraction_for_vlm, NPU
+ * buckets, SGLANG_ENABLE_POST_CAPTURE_KV_SIZING (PR #30157, opt-in:
+ * reserve 1536 + tp x pp / 8 x 1024 MiB, sizing after graph capture).
  */
+enum sg_frac_kind { SG_FRAC_BY_TP, SG_FRAC_GPU_TABLE, SG_FRAC_ACTIVATION };
+
+static const struct sg_fraction_era {
+	const char *first, *last;       /* releases, "" unbounded */
+	enum sg_frac_kind kind;
+	const char *source;
+} fraction_eras[] = {
+	{ "", "0.4.7", SG_FRAC_BY_TP,
+	  "server_args.py __post_init__ through v0.4.6 (before PR #7054)" },
+	{ "0.4.7", "0.5.3", SG_FRAC_GPU_TABLE,
+	  "PR #7054 (merged 2025-06-10; 0.4.7 may or may not hold it)" },
+	{ "0.5.3", "", SG_FRAC_ACTIVATION,
+	  "PR #10975 (opened 2025-09-27; 0.5.3 may or may not hold it)" },
+};
+
+/* By tp: the first row whose tp_min the plan reaches. Early releases
+ * (2024, v0.2-v0.3) had 0.83 at tp >= 8: kvplan keeps 0.81, the smaller. */
 static const struct sg_fraction_row fraction_rows[] = {
-	{ "", "", 16, 790000, "server_args.py before the memory-reserve rework: tp >= 16" },
-	{ "", "", 8, 810000, "server_args.py before the memory-reserve rework: tp >= 8" },
-	{ "", "", 4, 850000, "server_args.py before the memory-reserve rework: tp >= 4" },
-	{ "", "", 2, 870000, "server_args.py before the memory-reserve rework: tp >= 2" },
-	{ "", "", 1, 880000, "server_args.py before the memory-reserve rework: tp 1" },
+	{ "", "0.4.7", 16, 790000, "server_args.py v0.4.6: tp >= 16" },
+	{ "", "0.4.7", 8, 810000, "server_args.py v0.4.6: tp >= 8 (0.83 in v0.2-v0.3)" },
+	{ "", "0.4.7", 4, 850000, "server_args.py v0.4.6: tp >= 4" },
+	{ "", "0.4.7", 2, 870000, "server_args.py v0.4.6: tp >= 2" },
+	{ "", "0.4.7", 1, 880000, "server_args.py v0.4.6: tp 1; also every "
+	  "later release when the card's memory is unknown" },
+};
+
+/* PR #7054's reserve by the card's memory, in tenths of a MiB: up to
+ * below_gib (0 = any), (base + per_ps x tp x pp) x 1024 tenths. */
+static const struct sg_reserve_row {
+	uint32_t below_gib;
+	uint32_t base, per_ps;           /* tenths of a GiB */
+	const char *card;
+} reserve_rows[] = {
+	{ 20, 28, 1, "T4, 4080: 2.8 + ps / 10 GiB" },
+	{ 35, 28, 1, "A10, L40, 4090, 5090: 2.8 + ps / 10 GiB" },
+	{ 90, 95, 5, "H100, A100: 9.5 + ps / 2 GiB" },
+	{ 100, 120, 5, "H20: 12 + ps / 2 GiB" },
+	{ 160, 120, 5, "H200: 12 + ps / 2 GiB" },
+	{ 0, 320, 0, "B200, MI300: 32 GiB" },
+};
+
+/* After PR #10975: chunked_prefill_size and cuda_graph_max_bs by the
+ * card's memory (below_gib, 0 = any) and tp (< 4 or not). */
+static const struct sg_graph_row {
+	uint32_t below_gib;
+	uint32_t chunk;
+	uint32_t bs_small_tp, bs_large_tp;
+	const char *card;
+} graph_rows[] = {
+	{ 20, 2048, 8, 8, "T4, 4080" },
+	{ 35, 2048, 24, 80, "A10, 4090, 5090" },
+	{ 60, 4096, 32, 160, "A100 40GB, L40" },
+	{ 90, 8192, 256, 512, "H100, A100" },
+	{ 160, 8192, 256, 512, "H20, H200" },
+	{ 0, 16384, 512, 512, "B200, MI300" },
 };
 
 static const struct sg_reqs_rule reqs_rule = {
@@ -64,15 +138,83 @@ static bool in_range(const struct kvp_engine_opts *o, const char *first,
 	       (!last[0] || kvp_release_at_least(last, o->version));
 }
 
-uint32_t sg_default_fraction(const struct kvp_engine_opts *o, uint32_t tp)
+static uint32_t by_tp(uint32_t tp)
 {
+	size_t i, n = sizeof fraction_rows / sizeof fraction_rows[0];
+
+	for (i = 0; i < n; i++)
+		if (tp >= fraction_rows[i].tp_min)
+			return fraction_rows[i].ppm;
+	return fraction_rows[n - 1].ppm;
+}
+
+/* round((gpu - reserved) / gpu, 3) in ppm, both in tenths of a MiB;
+ * halves to even as Python's round (ties need an exact decimal). */
+static uint32_t fraction_of(uint64_t gpu, uint64_t reserved)
+{
+	uint64_t n, q, r;
+
+	if (reserved >= gpu)
+		return 0;
+	n = (gpu - reserved) * 1000;
+	q = n / gpu;
+	r = n % gpu;
+	if (r * 2 > gpu || (r * 2 == gpu && (q & 1)))
+		q++;
+	return (uint32_t)(q * 1000);
+}
+
+static uint64_t gpu_table(uint64_t gpu, uint64_t ps)
+{
+	size_t i, n = sizeof reserve_rows / sizeof reserve_rows[0];
+
+	for (i = 0; i + 1 < n; i++)
+		if (gpu < (uint64_t)reserve_rows[i].below_gib * 10240)
+			break;
+	return (reserve_rows[i].base + reserve_rows[i].per_ps * ps) * 1024;
+}
+
+static uint64_t activation(uint64_t gpu, uint64_t tp, uint64_t ps)
+{
+	size_t i, n = sizeof graph_rows / sizeof graph_rows[0];
+	uint64_t chunk, bs, res;
+
+	for (i = 0; i + 1 < n; i++)
+		if (gpu < (uint64_t)graph_rows[i].below_gib * 10240)
+			break;
+	chunk = graph_rows[i].chunk < 2048 ? 2048 : graph_rows[i].chunk;
+	bs = tp < 4 ? graph_rows[i].bs_small_tp : graph_rows[i].bs_large_tp;
+	res = 5120 + chunk * 15 + bs * 20 + ps * 1280;
+	if (gpu > 60 * 10240 && res < 102400)
+		res = 102400;
+	return res;
+}
+
+uint32_t sg_default_fraction(const struct kvp_engine_opts *o, uint32_t tp,
+                             uint32_t pp, uint64_t gpu_bytes)
+{
+	/* gpu_mem in tenths of a MiB; parallel sizes below 2^32 */
+	uint64_t gpu = gpu_bytes / 1048576 * 10, ps = (uint64_t)tp * (pp ? pp : 1);
+	uint32_t best = UINT32_MAX, f;
 	size_t i;
 
-	for (i = 0; i < sizeof fraction_rows / sizeof fraction_rows[0]; i++)
-		if (tp >= fraction_rows[i].tp_min &&
-		    in_range(o, fraction_rows[i].first, fraction_rows[i].last))
-			return fraction_rows[i].ppm;
-	return fraction_rows[sizeof fraction_rows / sizeof fraction_rows[0] - 1].ppm;
+	for (i = 0; i < sizeof fraction_eras / sizeof fraction_eras[0]; i++) {
+		const struct sg_fraction_era *e = &fraction_eras[i];
+
+		if (!in_range(o, e->first, e->last))
+			continue;
+		if (e->kind == SG_FRAC_BY_TP)
+			f = by_tp(tp);
+		else if (gpu == 0)
+			f = 880000;   /* gpu_mem unknown: SGLang's 0.88 */
+		else if (e->kind == SG_FRAC_GPU_TABLE)
+			f = fraction_of(gpu, gpu_table(gpu, ps));
+		else
+			f = fraction_of(gpu, activation(gpu, tp, ps));
+		if (f < best)
+			best = f;
+	}
+	return best == UINT32_MAX ? by_tp(tp) : best;
 }
 
 const struct sg_reqs_rule *sg_reqs_rule(void)

@@ -38,9 +38,11 @@ struct sg_defaults {
 	const char *source;
 };
 
-/* mem_fraction_static as SGLang defaults it for `tp` ranks in the plan's
- * release, ppm. */
-uint32_t sg_default_fraction(const struct kvp_engine_opts *o, uint32_t tp);
+/* mem_fraction_static as SGLang defaults it in the plan's release for a
+ * tp x pp replica on a card of gpu_bytes (nvidia-smi's total; 0 =
+ * unknown), ppm. */
+uint32_t sg_default_fraction(const struct kvp_engine_opts *o, uint32_t tp,
+                             uint32_t pp, uint64_t gpu_bytes);
 
 /* The rule for max_running_requests. */
 const struct sg_reqs_rule *sg_reqs_rule(void);

@@ -94,7 +94,9 @@ START_TEST(sglang_qwq32b_tp4)
 		uint64_t total = gib_after(begin, "avail mem=", side);
 		uint64_t after = gib_after(end, "avail mem=", side);
 
+		/* T0 as the card's runtime total, nothing used before it */
 		plan.devices.groups[0].card.capacity_bytes = total;
+		plan.devices.groups[0].card.runtime_total_bytes = total;
 		ck_assert_uint_gt(total - after, weights_rank);
 		plan.devices.n_overheads = 1;
 		strcpy(plan.devices.overheads[0].name, "load");
@@ -114,6 +116,8 @@ START_TEST(sglang_qwq32b_tp4)
 	 * (46,611 + 1) x 64 layers x 2 heads x 128 x 2 B = 1.42 GiB each */
 	plan.engine.sglang.max_total_tokens = printed;
 	plan.devices.groups[0].card.capacity_bytes = gib_after(begin, "avail mem=", 0);
+	plan.devices.groups[0].card.runtime_total_bytes =
+		plan.devices.groups[0].card.capacity_bytes;
 	plan.devices.overheads[0].bytes = plan.devices.groups[0].card.capacity_bytes -
 	                                  gib_after(end, "avail mem=", 0) - weights_rank;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
@@ -144,9 +148,10 @@ START_TEST(sglang_rules)
 {
 	uint64_t w, budget;
 
-	/* default model, 80 GiB card (81,920 MiB), tp 1; cell 40 x 8 x 256
-	 * x 2 = 163,840 B per token; budget = 80 GiB x mem_fraction_static -
-	 * weights (the weight stage's count). The current release's default
+	/* default model, 80 GiB card (81,920 MiB) whose runtime total is the
+	 * default card's 81,089 MiB = 85,027,979,264 B, tp 1, no overheads;
+	 * cell 40 x 8 x 256 x 2 = 163,840 B per token; budget = runtime total
+	 * x mem_fraction_static - weights (the weight stage's count). The current release's default
 	 * (PR #10975): chunked_prefill_size 8,192 and cuda_graph_max_bs 256
 	 * on a card under 90 GiB, reserved = 512 + 8,192 x 1.5 + 256 x 2 +
 	 * 1 / 8 x 1,024 = 13,440 MiB, round((81,920 - 13,440) / 81,920, 3) =
@@ -157,8 +162,8 @@ START_TEST(sglang_rules)
 	plan.devices.n_overheads = 0;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	w = res.weights.bytes;
-	/* 85,899,345,920 x 0.836 = 71,811,853,189.12 -> 71,811,853,189 */
-	budget = 71811853189ull - w;
+	/* 85,027,979,264 x 0.836 = 71,083,390,664.7 -> 71,083,390,664 */
+	budget = 71083390664ull - w;
 	ck_assert_uint_eq(res.engine.budget_bytes, budget);
 	ck_assert_uint_eq(res.engine.tokens, budget / 163840);
 	/* page_size 16 rounds down to whole pages */
@@ -220,20 +225,24 @@ START_TEST(sglang_rules)
 END_TEST
 
 /* mem_fraction_static's default by release (sg_rules.c), on an 80 GiB
- * card (81,920 MiB) unless said; budget = 80 GiB x f - weights:
- *   0.4.6, tp 1: 0.88 (by tp)                -> 75,591,424,409 B
+ * card (81,920 MiB) unless said, its runtime total 85,027,979,264 B (the
+ * default card's 81,089 MiB), no overheads; budget = runtime total x f -
+ * weights / tp:
+ *   0.4.6, tp 1: 0.88 (by tp)                -> 74,824,621,752 B
  *   0.5.0, tp 1 (PR #7054): reserved (9.5 + 1/2) x 1,024 = 10,240 MiB,
- *     (81,920 - 10,240) / 81,920 = 0.875     -> 75,161,927,680 B
+ *     (81,920 - 10,240) / 81,920 = 0.875     -> 74,399,481,856 B
  *   0.4.7 (either rule): min(0.88, 0.875) = 0.875
  *   0.5.0, tp 8: (9.5 + 8/2) x 1,024 = 13,824 MiB, 68,096 / 81,920 =
- *     0.83125 -> 0.831                        -> 71,382,356,459 B
+ *     0.83125 -> 0.831                        -> 70,658,250,768 B
  *   current, tp 8: cuda_graph_max_bs 512, 512 + 12,288 + 1,024 + 1,024
  *     = 14,848 MiB, 67,072 / 81,920 = 0.81875 -> 0.819 (Python's
- *     round(0.81875, 3))                      -> 70,351,564,308 B
+ *     round(0.81875, 3))                      -> 69,637,915,017 B
  *   current, 32 GiB card, tp 1: chunked_prefill_size 2,048, max bs 24:
  *     512 + 3,072 + 48 + 128 = 3,760 MiB, 29,008 / 32,768 = 0.88525
- *     -> 0.885                                -> 30,408,368,455 B
- *   0.5.3 (either rule): min(0.875, 0.836) = 0.836 */
+ *     -> 0.885; the default card's runtime total is not this card's,
+ *     so 32 GiB - 32 GiB / 32 = 33,285,996,544 B (the estimate)
+ *                                             -> 29,458,106,941 B
+ *   0.5.3 (either rule): min(0.875, 0.836) = 0.836 -> 71,083,390,664 B */
 START_TEST(sglang_fraction_by_release)
 {
 	static const struct {
@@ -241,13 +250,13 @@ START_TEST(sglang_fraction_by_release)
 		uint32_t tp;
 		uint64_t gib, budget;
 	} rows[] = {
-		{ "0.4.6", 1, 80, 75591424409ull },
-		{ "0.5.0", 1, 80, 75161927680ull },
-		{ "0.4.7", 1, 80, 75161927680ull },
-		{ "0.5.0", 8, 80, 71382356459ull },
-		{ "", 8, 80, 70351564308ull },
-		{ "", 1, 32, 30408368455ull },
-		{ "0.5.3", 1, 80, 71811853189ull },
+		{ "0.4.6", 1, 80, 74824621752ull },
+		{ "0.5.0", 1, 80, 74399481856ull },
+		{ "0.4.7", 1, 80, 74399481856ull },
+		{ "0.5.0", 8, 80, 70658250768ull },
+		{ "", 8, 80, 69637915017ull },
+		{ "", 1, 32, 29458106941ull },
+		{ "0.5.3", 1, 80, 71083390664ull },
 	};
 	size_t i;
 

@@ -4,8 +4,9 @@
  * a short driver over SGLang's rules as data:
  *
  *   cell size per token per rank: sg_cells.c (MHA, MLA, DSA rows)
- *   rest = free after weights - total x (1 - mem_fraction_static)
- *        = capacity x mem_fraction_static - weights / tp - overheads,
+ *   rest = free after weights - T0 x (1 - mem_fraction_static)
+ *        = T0 x mem_fraction_static - weights / tp - load extras,
+ *     T0 the free memory before the load: sg_budget.c
  *     mem_fraction_static's default by release, card and tp x pp:
  *     sg_rules.c
  *   tokens = rest // cell size, capped by max_total_tokens, rounded down
@@ -22,6 +23,7 @@
  */
 #include "core/engines/engine_priv.h"
 #include "core/engines/sglang/sg_admit.h"
+#include "core/engines/sglang/sg_budget.h"
 #include "core/engines/sglang/sg_lines.h"
 #include "core/engines/sglang/sg_rules.h"
 #include "core/engines/sglang/sg_run.h"
@@ -63,28 +65,15 @@ static enum kvp_status sg_profile(const struct kvp_plan *p, struct sg_run *r,
                                   struct kvp_result *res)
 {
 	struct kvp_error *err = &res->error;
-	uint64_t cap, want, over, w, kvbudget;
+	uint64_t kvbudget;
 	enum kvp_status st;
-	char x[32], y[32];
 
 	if (p->devices.n_groups < 1 && p->engine.sglang.max_total_tokens) {
 		r->tokens = p->engine.sglang.max_total_tokens;
 		return r->mb.layers ? sg_mamba_size(p, &r->mb, false, NULL, err) : KVP_OK;
 	}
-	if ((st = eng_capacity(p, "engine.sglang.mem_fraction_static", &cap, err)) ||
-	    (st = eng_overheads(p, &over, err)))
+	if ((st = sg_budget(p, res, r->tp, r->frac, &res->engine.budget_bytes, err)))
 		return st;
-	w = eng_weights_rank(res, r->tp, 1);
-	want = kvp_apply_ppm(cap, r->frac);
-	if (!kvp_add(w, over, &w))
-		return eng_overflow(res, "devices.overheads");
-	if (w >= want)
-		return kvp_error_set(err, KVP_EREFUSED,
-			"SGLang: Not enough memory. Please try to increase "
-			"--mem-fraction-static. (weights + overheads %s GiB >= "
-			"%s GiB static)", eng_fixed2(w, KVP_GIB, x, sizeof x),
-			eng_fixed2(want, KVP_GIB, y, sizeof y));
-	res->engine.budget_bytes = want - w;
 	kvbudget = res->engine.budget_bytes;
 	if (r->mb.layers && (st = sg_mamba_size(p, &r->mb, true, &kvbudget, err)))
 		return st;

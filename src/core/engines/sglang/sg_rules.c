@@ -111,6 +111,31 @@ static const struct sg_defaults defaults = {
 };
 
 /*
+ * model_runner.py (all releases): total_gpu_memory = the free memory
+ * after torch and NCCL start, before the weights load ("Load weight
+ * begin. avail mem=T0"); rest = free after the load - T0 x (1 -
+ * mem_fraction_static) = T0 x f - weights - what the load used beside
+ * them. CUDA graphs are captured after the pool, out of the (1 - f)
+ * reserve: not subtracted. kvplan: T0 = the card's runtime total - init
+ * (- tp_comm under tp or pp), then weights and load_extra off.
+ * ESTIMATES on the start-ups of tests/data/sglang_startups, the largest
+ * seen taken so that the pool is not overstated:
+ *   init: H100 80GB, tp 1, 79.19 GiB runtime total: 79.19 - 78.59 =
+ *     0.60 GiB (sglang PR #4760), 79.19 - 78.81 = 0.38 GiB (the docs'
+ *     server log of 2025-01-23); 0.60 + 0.005 of printed rounding,
+ *     rounded up to 640 MiB
+ *   load_extra: "mem usage" less kvplan's weights: 15.11 - 14.96 = 0.15
+ *     GiB (PR #4760, Llama-3.1-8B), 15.09 - 14.96 = 0.13 (docs), 15.54 -
+ *     15.34 = 0.20 GiB (QwQ-32B tp 4 a rank); 0.20 + 0.005 rounded up to
+ *     224 MiB
+ */
+static const struct sg_estimates estimates = {
+	640ull << 20, 224ull << 20,
+	"ESTIMATE: largest measured on tests/data/sglang_startups (H100 tp 1 "
+	"init 0.60 GiB; QwQ-32B tp 4 load 0.20 GiB beside the weights)",
+};
+
+/*
  * Families SGLang serves with its hybrid sliding-window pool (SWAKVPool):
  * model_config.py is_hybrid_swa_model's architectures
  * (Llama4ForConditionalGeneration, GptOssForCausalLM,
@@ -215,6 +240,11 @@ uint32_t sg_default_fraction(const struct kvp_engine_opts *o, uint32_t tp,
 			best = f;
 	}
 	return best == UINT32_MAX ? by_tp(tp) : best;
+}
+
+const struct sg_estimates *sg_estimates(void)
+{
+	return &estimates;
 }
 
 const struct sg_reqs_rule *sg_reqs_rule(void)

@@ -38,6 +38,18 @@ struct sg_defaults {
 	const char *source;
 };
 
+/* SGLang's own memory terms around the pool, ESTIMATES calibrated on
+ * measured start-ups (tests/data/sglang_startups), used in place of
+ * kvplan's default overheads (devices.overheads at their defaults). */
+struct sg_estimates {
+	uint64_t init_bytes;        /* used before "Load weight begin": CUDA
+	                               context and torch, one rank */
+	uint64_t load_extra_bytes;  /* used by the load beyond the weights */
+	const char *source;
+};
+
+const struct sg_estimates *sg_estimates(void);
+
 /* mem_fraction_static as SGLang defaults it in the plan's release for a
  * tp x pp replica on a card of gpu_bytes (nvidia-smi's total; 0 =
  * unknown), ppm. */

@@ -14,6 +14,20 @@
 
 enum sg_pool_kind { SG_POOL_MHA, SG_POOL_MLA, SG_POOL_SWA };
 
+/* A fraction in ppm as SGLang states it: at least two decimals, more
+ * where it has them (0.88, 0.836, 0.8765). */
+static const char *sg_frac(uint32_t ppm, char *buf, size_t n)
+{
+	uint32_t d = ppm % 1000000, digits = 6;
+
+	while (digits > 2 && d % 10 == 0) {
+		d /= 10;
+		digits--;
+	}
+	snprintf(buf, n, "%u.%0*u", ppm / 1000000, (int)digits, d);
+	return buf;
+}
+
 /* "KV Cache is allocated" for one MHATokenToKVPool of `tokens` (+ one
  * page of slots) over the layers on side `swa` of the split; K and V
  * bytes checked (refused naming kv.k_bytes / kv.v_bytes). */
@@ -130,15 +144,15 @@ static void sg_note_swa(const struct kvp_plan *p, const struct sg_run *r,
 	uint32_t q = p->engine.sglang.swa_full_tokens_ratio ?
 	             p->engine.sglang.swa_full_tokens_ratio :
 	             sg_defaults()->swa_full_tokens_ratio;
-	char t[40], u[40];
+	char t[40], u[40], f[16];
 
 	snprintf(res->engine.note, sizeof res->engine.note,
 	         "SGLang sizes a full pool of %s and a sliding pool of %s "
 	         "tokens (SWAKVPool, ratio %u.%02u) from mem_fraction_static "
-	         "%u.%02u; %llu of %llu requests fit in the smaller%s",
+	         "%s; %llu of %llu requests fit in the smaller%s",
 	         eng_commas(r->sw.full, t, sizeof t), eng_commas(r->sw.swa, u, sizeof u),
-	         q / 1000000, (q % 1000000) / 10000, r->frac / 1000000,
-	         (r->frac % 1000000) / 10000, (unsigned long long)res->engine.workload_fit,
+	         q / 1000000, (q % 1000000) / 10000, sg_frac(r->frac, f, sizeof f),
+	         (unsigned long long)res->engine.workload_fit,
 	         (unsigned long long)total, strcmp(p->model.model_type, "gpt_oss") ?
 	         "" : "; off under trtllm_mha: then set disable_hybrid_swa_memory");
 }
@@ -147,25 +161,25 @@ void sg_note(const struct kvp_plan *p, const struct sg_run *r, uint64_t total,
              struct kvp_result *res)
 {
 	struct kvp_engine_result *e = &res->engine;
-	char t[40], x[32];
+	char t[40], x[32], f[16];
 
 	if (r->sw.on)
 		sg_note_swa(p, r, total, res);
 	else if (r->mb.layers)
 		snprintf(e->note, sizeof e->note,
 		         "SGLang sizes %llu Mamba slots (3 a running request) and a pool "
-		         "of %s tokens from mem_fraction_static %u.%02u; %llu of %llu "
+		         "of %s tokens from mem_fraction_static %s; %llu of %llu "
 		         "requests fit at once; req_to_token table %s GiB beside it",
 		         (unsigned long long)r->mb.size, eng_commas(e->tokens, t, sizeof t),
-		         r->frac / 1000000, (r->frac % 1000000) / 10000,
+		         sg_frac(r->frac, f, sizeof f),
 		         (unsigned long long)e->workload_fit, (unsigned long long)total,
 		         eng_fixed2(r->table, KVP_GIB, x, sizeof x));
 	else
 		snprintf(e->note, sizeof e->note,
 		         "SGLang sizes one pool of %s tokens from mem_fraction_static "
-		         "%u.%02u; %llu of the workload's %llu requests fit at once; "
+		         "%s; %llu of the workload's %llu requests fit at once; "
 		         "req_to_token table %s GiB beside it",
-		         eng_commas(e->tokens, t, sizeof t), r->frac / 1000000,
-		         (r->frac % 1000000) / 10000, (unsigned long long)e->workload_fit,
+		         eng_commas(e->tokens, t, sizeof t), sg_frac(r->frac, f, sizeof f),
+		         (unsigned long long)e->workload_fit,
 		         (unsigned long long)total, eng_fixed2(r->table, KVP_GIB, x, sizeof x));
 }

@@ -127,6 +127,14 @@ enum kvp_era_rule {
 	                             2,048 tokens) whatever its memory (PR
 	                             #17885); before: 1,024 and 8,192 on any
 	                             card of 70 GiB or more */
+	KVP_ERA_SGLANG_FRACTION_BY_CARD, /* SGLang's default
+	                             mem_fraction_static from the card's
+	                             memory less a reserve by its size and tp
+	                             x pp (PR #7054); before: by tp alone */
+	KVP_ERA_SGLANG_FRACTION_RESERVE, /* SGLang's default reserve from
+	                             its chunked prefill, CUDA graph and
+	                             parallel terms (PR #10975); before: PR
+	                             #7054's by the card's size */
 	KVP_ERA_RULE_COUNT
 };
 

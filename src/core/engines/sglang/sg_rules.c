@@ -10,10 +10,12 @@
 
 /*
  * mem_fraction_static's default (server_args.py, "if
- * self.mem_fraction_static is None"), three rules by release. Where a
- * release may hold either of two rules (the PR's merge and the release's
- * date are days apart, not verified by a tag), both rows match and kvplan
- * takes the smaller fraction: never a larger pool than SGLang's.
+ * self.mem_fraction_static is None"), three rules by release, the
+ * second and third landing with era rows (era.c: 0.4.8, 0.5.4). Where a
+ * release may hold either of two rules (0.4.7, 0.5.3: the PR's merge and
+ * the release's date are days apart, not verified by a tag), both match
+ * and kvplan takes the smaller fraction: never a larger pool than
+ * SGLang's.
  *
  * SG_FRAC_BY_TP: by tp alone (rows below).
  * SG_FRAC_GPU_TABLE: PR #7054 'Simplify the heuristics for setting
@@ -41,27 +43,28 @@
  */
 enum sg_frac_kind { SG_FRAC_BY_TP, SG_FRAC_GPU_TABLE, SG_FRAC_ACTIVATION };
 
+/* Each rule after the first lands with a row of the era table
+ * (src/core/engines/era.c), its release and the last release without
+ * it; a release between holds either. */
 static const struct sg_fraction_era {
-	const char *first, *last;       /* releases, "" unbounded */
 	enum sg_frac_kind kind;
-	const char *source;
+	enum kvp_era_rule since, until;   /* KVP_ERA_RULE_COUNT: unbounded */
 } fraction_eras[] = {
-	{ "", "0.4.7", SG_FRAC_BY_TP,
-	  "server_args.py __post_init__ through v0.4.6 (before PR #7054)" },
-	{ "0.4.7", "0.5.3", SG_FRAC_GPU_TABLE,
-	  "PR #7054 (merged 2025-06-10; 0.4.7 may or may not hold it)" },
-	{ "0.5.3", "", SG_FRAC_ACTIVATION,
-	  "PR #10975 (opened 2025-09-27; 0.5.3 may or may not hold it)" },
+	{ SG_FRAC_BY_TP, KVP_ERA_RULE_COUNT, KVP_ERA_SGLANG_FRACTION_BY_CARD },
+	{ SG_FRAC_GPU_TABLE, KVP_ERA_SGLANG_FRACTION_BY_CARD,
+	  KVP_ERA_SGLANG_FRACTION_RESERVE },
+	{ SG_FRAC_ACTIVATION, KVP_ERA_SGLANG_FRACTION_RESERVE, KVP_ERA_RULE_COUNT },
 };
 
-/* By tp: the first row whose tp_min the plan reaches. Early releases
- * (2024, v0.2-v0.3) had 0.83 at tp >= 8: kvplan keeps 0.81, the smaller. */
+/* By tp, before PR #7054: the first row whose tp_min the plan reaches.
+ * Early releases (2024, v0.2-v0.3) had 0.83 at tp >= 8: kvplan keeps
+ * 0.81, the smaller. */
 static const struct sg_fraction_row fraction_rows[] = {
-	{ "", "0.4.7", 16, 790000, "server_args.py v0.4.6: tp >= 16" },
-	{ "", "0.4.7", 8, 810000, "server_args.py v0.4.6: tp >= 8 (0.83 in v0.2-v0.3)" },
-	{ "", "0.4.7", 4, 850000, "server_args.py v0.4.6: tp >= 4" },
-	{ "", "0.4.7", 2, 870000, "server_args.py v0.4.6: tp >= 2" },
-	{ "", "0.4.7", 1, 880000, "server_args.py v0.4.6: tp 1; also every "
+	{ 16, 790000, "server_args.py v0.4.6: tp >= 16" },
+	{ 8, 810000, "server_args.py v0.4.6: tp >= 8 (0.83 in v0.2-v0.3)" },
+	{ 4, 850000, "server_args.py v0.4.6: tp >= 4" },
+	{ 2, 870000, "server_args.py v0.4.6: tp >= 2" },
+	{ 1, 880000, "server_args.py v0.4.6: tp 1; also every "
 	  "later release when the card's memory is unknown" },
 };
 
@@ -152,15 +155,39 @@ static const char *const hybrid_swa[] = {
 	"gemma4", "gemma4_text",
 };
 
-/* release within [first, last], "" unbounded; the current release
- * (no version) is within every open-ended range */
-static bool in_range(const struct kvp_engine_opts *o, const char *first,
-                     const char *last)
+/* The SGLang row of era rule r, or NULL. */
+static const struct kvp_era_row *era_row(enum kvp_era_rule r)
 {
-	if (!o->version[0])
-		return !last[0];
-	return (!first[0] || kvp_release_at_least(o->version, first)) &&
-	       (!last[0] || kvp_release_at_least(last, o->version));
+	const struct kvp_era_row *rows;
+	size_t i, n;
+
+	rows = kvp_era_rows(&n);
+	for (i = 0; i < n; i++)
+		if (rows[i].engine == KVP_ENGINE_SGLANG && rows[i].rule == r)
+			return &rows[i];
+	return NULL;
+}
+
+/* The plan's release may hold rule r (landed, or between the last
+ * release without it and its landing); the current release has them all. */
+static bool may_have(const struct kvp_engine_opts *o, enum kvp_era_rule r)
+{
+	const struct kvp_era_row *w = era_row(r);
+
+	if (r == KVP_ERA_RULE_COUNT || !w || !o->version[0])
+		return true;
+	return kvp_release_at_least(o->version, w->landed) ||
+	       (w->last_without && !kvp_release_at_least(w->last_without, o->version));
+}
+
+/* The plan's release may lack rule r (before its landing, or between). */
+static bool may_lack(const struct kvp_engine_opts *o, enum kvp_era_rule r)
+{
+	const struct kvp_era_row *w = era_row(r);
+
+	if (r == KVP_ERA_RULE_COUNT || !w)
+		return true;
+	return o->version[0] && !kvp_release_at_least(o->version, w->landed);
 }
 
 static uint32_t by_tp(uint32_t tp)
@@ -226,7 +253,7 @@ uint32_t sg_default_fraction(const struct kvp_engine_opts *o, uint32_t tp,
 	for (i = 0; i < sizeof fraction_eras / sizeof fraction_eras[0]; i++) {
 		const struct sg_fraction_era *e = &fraction_eras[i];
 
-		if (!in_range(o, e->first, e->last))
+		if (!may_have(o, e->since) || !may_lack(o, e->until))
 			continue;
 		if (e->kind == SG_FRAC_BY_TP)
 			f = by_tp(tp);

@@ -13,10 +13,9 @@
 
 #include "kvplan/engine.h"
 
-/* One row of mem_fraction_static's default: from tp_min ranks up, in the
- * releases [first, last] ("" = unbounded), ppm. */
+/* One row of mem_fraction_static's default by tp (releases before PR
+ * #7054): from tp_min ranks up, ppm. */
 struct sg_fraction_row {
-	const char *first, *last;
 	uint32_t tp_min;
 	uint32_t ppm;
 	const char *source;

@@ -115,6 +115,28 @@ START_TEST(sglang_mla_kv_size)
 }
 END_TEST
 
+/* SGLang's own default, as its server_args print it: the docs' notebooks
+ * built on the H100 runner (nvidia-smi total 81,559 MiB, tp 1) print
+ * mem_fraction_static=0.835 (2026-02-05, sglang docs offline engine
+ * notebook; stored copy code index file 15094997619), and a 0.4.x
+ * server 0.88 (sglang CI log of 2025-01-15, actions run 12797036847).
+ * kvplan's rule: 512 + 8,192 x 1.5 + 256 x 2 + 128 = 13,440 MiB,
+ * round(68,119 / 81,559, 3) = 0.835. */
+START_TEST(sglang_fraction_as_printed)
+{
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.devices.groups[0].card.capacity_bytes = 81559ull << 20;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_msg(strstr(res.engine.note, "mem_fraction_static 0.835;"), "%s",
+	              res.engine.note);
+	strcpy(plan.engine.version, "0.4.1");
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_msg(strstr(res.engine.note, "mem_fraction_static 0.88;"), "%s",
+	              res.engine.note);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("engine_sglang");
@@ -122,6 +144,7 @@ static Suite *make_suite(void)
 
 	tcase_add_test(tc, sglang_dsa_kv_size_is_the_whole_cache);
 	tcase_add_test(tc, sglang_mla_kv_size);
+	tcase_add_test(tc, sglang_fraction_as_printed);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -35,6 +35,10 @@ static enum kvp_status sg_overheads(const struct kvp_plan *p, uint64_t *pre,
                                     uint64_t *post, struct kvp_error *err)
 {
 	const struct kvp_devices *d = &p->devices;
+	const struct sg_estimates *est = sg_estimates();
+	/* a data-centre card under tp or pp: its start-up holds NCCL's */
+	bool multi = (d->tp > 1 || d->pp > 1) && d->n_groups > 0 &&
+	             d->groups[0].card.capacity_bytes >= est->multi_min_capacity;
 	bool own = false, ok = true;
 	uint32_t i;
 
@@ -44,15 +48,16 @@ static enum kvp_status sg_overheads(const struct kvp_plan *p, uint64_t *pre,
 		bool dflt = kvp_overhead_is_default(o);
 
 		own |= dflt;
-		/* kvplan's defaults but NCCL's buffers give way to SGLang's */
-		if (dflt && strcmp(o->name, "tp_comm"))
+		/* kvplan's defaults give way to SGLang's, but NCCL's buffers
+		 * where SGLang's own start-up figure does not hold them */
+		if (dflt && (multi || strcmp(o->name, "tp_comm")))
 			continue;
 		ok &= before_load(o->name) ? kvp_add(*pre, o->bytes, pre)
 		                           : kvp_add(*post, o->bytes, post);
 	}
 	if (own) {
-		ok &= kvp_add(*pre, sg_estimates()->init_bytes, pre);
-		ok &= kvp_add(*post, sg_estimates()->load_extra_bytes, post);
+		ok &= kvp_add(*pre, multi ? est->init_multi_bytes : est->init_bytes, pre);
+		ok &= kvp_add(*post, est->load_extra_bytes, post);
 	}
 	if (!ok)
 		return kvp_error_set(err, KVP_EOVERFLOW,

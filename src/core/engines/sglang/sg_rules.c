@@ -127,15 +127,24 @@ static const struct sg_defaults defaults = {
  *     0.60 GiB (sglang PR #4760), 79.19 - 78.81 = 0.38 GiB (the docs'
  *     server log of 2025-01-23); 0.60 + 0.005 of printed rounding,
  *     rounded up to 640 MiB
+ *   init under tp or pp above 1 on a data-centre card (70 GiB or more:
+ *     NVLink/NVSwitch boards, where NCCL's NVLS and the custom all-reduce
+ *     take their buffers at start): H100 tp 8, 79.19 - 77.42 (40.69 +
+ *     36.73) = 1.77 GiB (Grok-1 on sglang 0.5.2, 2025-09-11); at tp 4 the
+ *     Qwen3-235B-FP8 start-up of tests/data/sglang_startups implies up to
+ *     2.07; vLLM's corpus measures NCCL and custom all-reduce at 2.06 -
+ *     2.21 GiB a GPU on H100 at tp 2 and more (issue 32): 2.21 rounded
+ *     up to 2,272 MiB, in place of init and tp_comm. Smaller cards keep
+ *     init + tp_comm (4 x L4 at tp 4: 22.03 - 21.63 = 0.40 GiB in all)
  *   load_extra: "mem usage" less kvplan's weights: 15.11 - 14.96 = 0.15
  *     GiB (PR #4760, Llama-3.1-8B), 15.09 - 14.96 = 0.13 (docs), 15.54 -
  *     15.34 = 0.20 GiB (QwQ-32B tp 4 a rank); 0.20 + 0.005 rounded up to
  *     224 MiB
  */
 static const struct sg_estimates estimates = {
-	640ull << 20, 224ull << 20,
-	"ESTIMATE: largest measured on tests/data/sglang_startups (H100 tp 1 "
-	"init 0.60 GiB; QwQ-32B tp 4 load 0.20 GiB beside the weights)",
+	640ull << 20, 2272ull << 20, 70ull << 30, 224ull << 20,
+	"ESTIMATE: largest measured (H100 tp 1 init 0.60 GiB, tp 2 or more "
+	"2.21 GiB with NCCL; QwQ-32B tp 4 load 0.20 GiB beside the weights)",
 };
 
 /*

@@ -43,6 +43,10 @@ struct sg_defaults {
 struct sg_estimates {
 	uint64_t init_bytes;        /* used before "Load weight begin": CUDA
 	                               context and torch, one rank */
+	uint64_t init_multi_bytes;  /* the same under tp or pp above 1 on a
+	                               card of multi_min_capacity or more,
+	                               NCCL and custom all-reduce included */
+	uint64_t multi_min_capacity;
 	uint64_t load_extra_bytes;  /* used by the load beyond the weights */
 	const char *source;
 };

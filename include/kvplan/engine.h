@@ -324,14 +324,17 @@ struct kvp_transformers_opts {
 };
 
 /*
- * SGLang (src/core/engines/engine_sglang.c). Tokens = (capacity x
+ * SGLang (src/core/engines/sglang/engine_sglang.c). Tokens = (capacity x
  * mem_fraction_static - weights / tp - overheads) // bytes per token,
  * whole pages, at most max_total_tokens.
  */
 struct kvp_sglang_opts {
 	uint32_t mem_fraction_static;   /* --mem-fraction-static, ppm; default
-	                                   0 = SGLang's own by tp: 0.88 (1),
-	                                   0.87 (2), 0.85 (4), 0.81 (8), 0.79 (16) */
+	                                   0 = SGLang's own for the release,
+	                                   card and tp x pp (sg_rules.c):
+	                                   through 0.4.6 by tp (0.88 at 1), from
+	                                   0.4.7 and 0.5.3 from the card's
+	                                   memory less a reserve */
 	uint32_t page_size;             /* --page-size, tokens; default 1 */
 	uint64_t max_total_tokens;      /* --max-total-tokens; default 0 = from
 	                                   the budget; alone (no card) sizes it */

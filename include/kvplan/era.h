@@ -130,6 +130,14 @@ enum kvp_era_rule {
 	KVP_ERA_LLAMACPP_MAX_SEQ_256, /* llama.cpp accepts up to 256
 	                             sequences (n_seq_max, --parallel; PR
 	                             #15916); before: at most 64 */
+	KVP_ERA_SGLANG_FRACTION_BY_CARD, /* SGLang's default
+	                             mem_fraction_static from the card's
+	                             memory less a reserve by its size and tp
+	                             x pp (PR #7054); before: by tp alone */
+	KVP_ERA_SGLANG_FRACTION_RESERVE, /* SGLang's default reserve from
+	                             its chunked prefill, CUDA graph and
+	                             parallel terms (PR #10975); before: PR
+	                             #7054's by the card's size */
 	KVP_ERA_RULE_COUNT
 };
 

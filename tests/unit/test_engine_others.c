@@ -1,6 +1,6 @@
 /*
  * test_engine_others.c - the SGLang, TensorRT-LLM and transformers
- * profiles (src/core/engines/engine_sglang.c, engine_trtllm.c,
+ * profiles (src/core/engines/sglang/engine_sglang.c, engine_trtllm.c,
  * engine_transformers.c). The SGLang QwQ-32B and TensorRT-LLM Qwen 0.5B
  * logs of tests/reference/cases/engine-logs.json are read at run time
  * and reproduced to their printed rounding as far as their stated inputs
@@ -94,7 +94,9 @@ START_TEST(sglang_qwq32b_tp4)
 		uint64_t total = gib_after(begin, "avail mem=", side);
 		uint64_t after = gib_after(end, "avail mem=", side);
 
+		/* T0 as the card's runtime total, nothing used before it */
 		plan.devices.groups[0].card.capacity_bytes = total;
+		plan.devices.groups[0].card.runtime_total_bytes = total;
 		ck_assert_uint_gt(total - after, weights_rank);
 		plan.devices.n_overheads = 1;
 		strcpy(plan.devices.overheads[0].name, "load");
@@ -114,6 +116,8 @@ START_TEST(sglang_qwq32b_tp4)
 	 * (46,611 + 1) x 64 layers x 2 heads x 128 x 2 B = 1.42 GiB each */
 	plan.engine.sglang.max_total_tokens = printed;
 	plan.devices.groups[0].card.capacity_bytes = gib_after(begin, "avail mem=", 0);
+	plan.devices.groups[0].card.runtime_total_bytes =
+		plan.devices.groups[0].card.capacity_bytes;
 	plan.devices.overheads[0].bytes = plan.devices.groups[0].card.capacity_bytes -
 	                                  gib_after(end, "avail mem=", 0) - weights_rank;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
@@ -144,17 +148,22 @@ START_TEST(sglang_rules)
 {
 	uint64_t w, budget;
 
-	/* default model, 80 GiB card, tp 1: fraction 0.88 by default; cell
-	 * 40 x 8 x 256 x 2 = 163,840 B per token; budget = 80 GiB x 0.88 -
-	 * weights (the weight stage's count) */
+	/* default model, 80 GiB card (81,920 MiB) whose runtime total is the
+	 * default card's 81,089 MiB = 85,027,979,264 B, tp 1, no overheads;
+	 * cell 40 x 8 x 256 x 2 = 163,840 B per token; budget = runtime total
+	 * x mem_fraction_static - weights (the weight stage's count). The current release's default
+	 * (PR #10975): chunked_prefill_size 8,192 and cuda_graph_max_bs 256
+	 * on a card under 90 GiB, reserved = 512 + 8,192 x 1.5 + 256 x 2 +
+	 * 1 / 8 x 1,024 = 13,440 MiB, round((81,920 - 13,440) / 81,920, 3) =
+	 * round(0.8359375, 3) = 0.836 */
 	kvp_plan_default(&plan);
 	plan.engine.kind = KVP_ENGINE_SGLANG;
 	plan.devices.groups[0].card.capacity_bytes = 80ull << 30;
 	plan.devices.n_overheads = 0;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	w = res.weights.bytes;
-	/* 85,899,345,920 x 0.88 = 75,591,424,409.6 -> 75,591,424,409 */
-	budget = 75591424409ull - w;
+	/* 85,027,979,264 x 0.836 = 71,083,390,664.7 -> 71,083,390,664 */
+	budget = 71083390664ull - w;
 	ck_assert_uint_eq(res.engine.budget_bytes, budget);
 	ck_assert_uint_eq(res.engine.tokens, budget / 163840);
 	/* page_size 16 rounds down to whole pages */
@@ -212,6 +221,59 @@ START_TEST(sglang_rules)
 	snprintf(plan.model.model_type, sizeof plan.model.model_type, "gemma3_text");
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert_uint_eq(res.engine.tokens, 3 * 4096);
+}
+END_TEST
+
+/* mem_fraction_static's default by release (sg_rules.c), on an 80 GiB
+ * card (81,920 MiB) unless said, its runtime total 85,027,979,264 B (the
+ * default card's 81,089 MiB), no overheads; budget = runtime total x f -
+ * weights / tp:
+ *   0.4.6, tp 1: 0.88 (by tp)                -> 74,824,621,752 B
+ *   0.5.0, tp 1 (PR #7054): reserved (9.5 + 1/2) x 1,024 = 10,240 MiB,
+ *     (81,920 - 10,240) / 81,920 = 0.875     -> 74,399,481,856 B
+ *   0.4.7 (either rule): min(0.88, 0.875) = 0.875
+ *   0.5.0, tp 8: (9.5 + 8/2) x 1,024 = 13,824 MiB, 68,096 / 81,920 =
+ *     0.83125 -> 0.831                        -> 70,658,250,768 B
+ *   current, tp 8: cuda_graph_max_bs 512, 512 + 12,288 + 1,024 + 1,024
+ *     = 14,848 MiB, 67,072 / 81,920 = 0.81875 -> 0.819 (Python's
+ *     round(0.81875, 3))                      -> 69,637,915,017 B
+ *   current, 32 GiB card, tp 1: chunked_prefill_size 2,048, max bs 24:
+ *     512 + 3,072 + 48 + 128 = 3,760 MiB, 29,008 / 32,768 = 0.88525
+ *     -> 0.885; the default card's runtime total is not this card's,
+ *     so 32 GiB - 32 GiB / 32 = 33,285,996,544 B (the estimate)
+ *                                             -> 29,458,106,941 B
+ *   0.5.3 (either rule): min(0.875, 0.836) = 0.836 -> 71,083,390,664 B */
+START_TEST(sglang_fraction_by_release)
+{
+	static const struct {
+		const char *version;
+		uint32_t tp;
+		uint64_t gib, budget;
+	} rows[] = {
+		{ "0.4.6", 1, 80, 74824621752ull },
+		{ "0.5.0", 1, 80, 74399481856ull },
+		{ "0.4.7", 1, 80, 74399481856ull },
+		{ "0.5.0", 8, 80, 70658250768ull },
+		{ "", 8, 80, 69637915017ull },
+		{ "", 1, 32, 29458106941ull },
+		{ "0.5.3", 1, 80, 71083390664ull },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		kvp_plan_default(&plan);
+		plan.engine.kind = KVP_ENGINE_SGLANG;
+		strcpy(plan.engine.version, rows[i].version);
+		plan.devices.tp = rows[i].tp;
+		plan.devices.groups[0].count = rows[i].tp;
+		plan.devices.groups[0].card.capacity_bytes = rows[i].gib << 30;
+		plan.devices.n_overheads = 0;
+		ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+		ck_assert_msg(res.engine.budget_bytes ==
+		              rows[i].budget - (res.weights.bytes + rows[i].tp - 1) / rows[i].tp,
+		              "row %zu: budget %llu", i,
+		              (unsigned long long)res.engine.budget_bytes);
+	}
 }
 END_TEST
 
@@ -553,6 +615,7 @@ static Suite *make_suite(void)
 
 	tcase_add_test(tc, sglang_qwq32b_tp4);
 	tcase_add_test(tc, sglang_rules);
+	tcase_add_test(tc, sglang_fraction_by_release);
 	tcase_add_test(tc, sglang_mamba_pool_budget);
 	tcase_add_test(tc, sglang_checked_figures);
 	tcase_add_test(tc, trtllm_qwen05b_log);

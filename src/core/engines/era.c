@@ -400,6 +400,30 @@ static const struct kvp_era_row rows[] = {
 	  "llama_context accepts n_seq_max (--parallel) up to 256",
 	  "at most 64 sequences (LLAMA_MAX_PARALLEL_SEQUENCES): 'n_seq_max "
 	  "must be <= 64'", "b5593" },
+	/* SGLang's mem_fraction_static default (server_args.py, "if
+	 * self.mem_fraction_static is None"), as read in the releases'
+	 * server_args.py; PR #7054 merged 2025-06-10, between 0.4.6.post5
+	 * and 0.4.8, 0.4.7 not verified by a tag: a release between takes
+	 * the smaller of the two fractions (src/core/engines/sglang/
+	 * sg_rules.c), not refused. Checked by the RTX 4090 start-up of
+	 * tests/data/sglang_startups (0.4.9: 0.879 implied, 0.879 kvplan). */
+	{ KVP_ENGINE_SGLANG, KVP_ERA_SGLANG_FRACTION_BY_CARD, "0.4.8",
+	  "sglang PR #7054 'Simplify the heuristics for setting "
+	  "--mem-fraction-static' (server_args.py __post_init__)",
+	  "round((gpu_mem - reserved) / gpu_mem, 3), gpu_mem the card's MiB "
+	  "(nvidia-smi) and reserved (2.8 + tp x pp / 10) GiB under 35 GiB, "
+	  "(9.5 + tp x pp / 2) under 90, (12 + tp x pp / 2) under 160, else 32",
+	  "by tp: 0.88 (1), 0.87 (2), 0.85 (4), 0.81 (8), 0.79 (16)", "0.4.6" },
+	/* PR #10975 opened 2025-09-27; 0.5.3 (October 2025) not verified
+	 * by a tag: it takes the smaller fraction as above. */
+	{ KVP_ENGINE_SGLANG, KVP_ERA_SGLANG_FRACTION_RESERVE, "0.5.4",
+	  "sglang PR #10975 'Use more general heuristics to set the default "
+	  "value of --mem-fraction-static' (server_args.py "
+	  "_handle_gpu_memory_settings)",
+	  "reserved = 512 + max(chunked_prefill_size, 2048) x 1.5 + "
+	  "cuda_graph_max_bs x 2 + tp x pp / 8 x 1024 MiB (at least 10 GiB over "
+	  "60 GiB), both sizes SGLang's defaults for the card and tp",
+	  "PR #7054's reserve by the card's size", "0.5.2" },
 };
 
 /* Where each engine's current rules come from. */

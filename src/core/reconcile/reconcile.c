@@ -577,6 +577,37 @@ static void enc_compute_row(const struct kvp_result *res,
 		             "kvplan's estimate of the encoder's buffer on device 0");
 }
 
+/* SGLang's one "KV size" (MLATokenToKVPool, NSATokenToKVPool) is the
+ * whole pool of a rank, not a V figure: the latent and a DSA model's
+ * indexer keys over tokens + page_size rows (slot 0 pads; sglang PR
+ * #11309: 975,488 x 61 x 788 B = 43.67 GiB). */
+static enum kvp_status sglang_kv_size_row(const struct rec_ctx *c,
+                                          const struct kvp_observation *o,
+                                          struct kvp_rec_row *r,
+                                          struct kvp_error *err)
+{
+	const struct kvp_observation *tok =
+		find_scoped(c->obs, c->n, c->engine, KVP_OBS_TOKENS, o->scope, o->device);
+	uint64_t slots, v64;
+	char basis[96];
+	enum kvp_status st;
+
+	if (!tok)
+		return KVP_OK;
+	if (!kvp_add(tok->value, c->plan->engine.sglang.page_size ?
+	             c->plan->engine.sglang.page_size : 1, &slots))
+		return overflow(err, "pool rows");
+	if ((st = per_token_rank(c->plan, c->res, c->tp, KVP_SCOPE_ALL, 3, &v64,
+	                         err)) != KVP_OK)
+		return st;
+	if (!kvp_mul(v64, slots, &v64))
+		return overflow(err, "pool bytes");
+	snprintf(basis, sizeof basis, "(observed tokens + page) x the whole cache's "
+	         "bytes per token per rank (tp %u)", c->tp);
+	row_computed(r, v64, basis);
+	return KVP_OK;
+}
+
 static enum kvp_status row_bytes(const struct rec_ctx *c,
                                  const struct kvp_observation *o,
                                  struct kvp_rec_row *r, struct kvp_error *err)
@@ -607,6 +638,9 @@ static enum kvp_status row_bytes(const struct rec_ctx *c,
 			         "observed tokens x K+V bytes per token per rank (tp %u)",
 			         c->tp);
 			row_computed(r, v64, basis);
+		} else if (c->engine == KVP_ENGINE_SGLANG) {
+			if ((st = sglang_kv_size_row(c, o, r, err)) != KVP_OK)
+				return st;
 		} else if (llama) {
 			if (!scope_sum(res, o->scope, 0, &v64))
 				return overflow(err, "cache bytes");

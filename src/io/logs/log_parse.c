@@ -1208,7 +1208,9 @@ static int sglang_pool_sizes(struct kvp_log *log, const char *line,
 		p += 7;
 		took |= bytes_at(log, E, KVP_OBS_K_BYTES, sc, dev, &p, 1, ln);
 	}
-	if ((p = strstr(line, "V size:"))) {
+	/* not the "V size:" inside an MLA pool's "KV size:": that is the
+	 * whole cache, not a V figure */
+	if ((p = strstr(line, "V size:")) && (p == line || p[-1] != 'K')) {
 		p += 7;
 		took |= bytes_at(log, E, KVP_OBS_V_BYTES, sc, dev, &p, 1, ln);
 	}

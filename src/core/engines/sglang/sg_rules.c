@@ -1,0 +1,304 @@
+/*
+ * sg_rules.c - SGLang's rules as rows (sg_rules.h). A new SGLang release
+ * that changes one of them is a row here with its release range and its
+ * source; the driver (engine_sglang.c) only looks them up.
+ */
+#include <string.h>
+
+#include "core/engines/sglang/sg_rules.h"
+#include "kvplan/era.h"
+
+/*
+ * mem_fraction_static's default (server_args.py, "if
+ * self.mem_fraction_static is None"), three rules by release, the
+ * second and third landing with era rows (era.c: 0.4.8, 0.5.4). Where a
+ * release may hold either of two rules (0.4.7, 0.5.3: the PR's merge and
+ * the release's date are days apart, not verified by a tag), both match
+ * and kvplan takes the smaller fraction: never a larger pool than
+ * SGLang's.
+ *
+ * SG_FRAC_BY_TP: by tp alone (rows below).
+ * SG_FRAC_GPU_TABLE: PR #7054 'Simplify the heuristics for setting
+ *   --mem-fraction-static' (merged 2025-06-10): reserved MiB by the
+ *   card's memory (gpu_mem, nvidia-smi's total in MiB,
+ *   get_nvgpu_memory_capacity) and parallel_size = tp x pp:
+ *   < 35 GiB (2.8 + ps / 10) x 1024, < 90 GiB (9.5 + ps / 2) x 1024,
+ *   < 160 GiB (12 + ps / 2) x 1024, else 32 x 1024;
+ *   fraction = round((gpu_mem - reserved) / gpu_mem, 3).
+ * SG_FRAC_ACTIVATION: PR #10975 'Use more general heuristics to set the
+ *   default value of --mem-fraction-static' (opened 2025-09-27): the
+ *   card's memory picks chunked_prefill_size and cuda_graph_max_bs
+ *   (sg_graph_rows), then reserved = 512 + max(chunked_prefill_size,
+ *   2048) x 1.5 + cuda_graph_max_bs x 2 + tp x pp / 8 x 1024 MiB, at
+ *   least 10 GiB on a card over 60 GiB; fraction as above. Read in
+ *   server_args.py _handle_gpu_memory_settings (late 2025 and 2026
+ *   versions: the same terms for a unified server).
+ * Not modelled (kvplan has no such option; give mem_fraction_static as
+ * the log prints it): a user's --chunked-prefill-size or
+ * --cuda-graph-max-bs, DP attention (+ cuda_graph_max_bs x dp x 3),
+ * speculative decoding (+ 2 or 6 GiB), piecewise CUDA graphs (+ 8 MiB a
+ * captured size), multimodal models' adjust_mem_fraction_for_vlm, NPU
+ * buckets, SGLANG_ENABLE_POST_CAPTURE_KV_SIZING (PR #30157, opt-in:
+ * reserve 1536 + tp x pp / 8 x 1024 MiB, sizing after graph capture).
+ */
+enum sg_frac_kind { SG_FRAC_BY_TP, SG_FRAC_GPU_TABLE, SG_FRAC_ACTIVATION };
+
+/* Each rule after the first lands with a row of the era table
+ * (src/core/engines/era.c), its release and the last release without
+ * it; a release between holds either. */
+static const struct sg_fraction_era {
+	enum sg_frac_kind kind;
+	enum kvp_era_rule since, until;   /* KVP_ERA_RULE_COUNT: unbounded */
+} fraction_eras[] = {
+	{ SG_FRAC_BY_TP, KVP_ERA_RULE_COUNT, KVP_ERA_SGLANG_FRACTION_BY_CARD },
+	{ SG_FRAC_GPU_TABLE, KVP_ERA_SGLANG_FRACTION_BY_CARD,
+	  KVP_ERA_SGLANG_FRACTION_RESERVE },
+	{ SG_FRAC_ACTIVATION, KVP_ERA_SGLANG_FRACTION_RESERVE, KVP_ERA_RULE_COUNT },
+};
+
+/* By tp, before PR #7054: the first row whose tp_min the plan reaches.
+ * Early releases (2024, v0.2-v0.3) had 0.83 at tp >= 8: kvplan keeps
+ * 0.81, the smaller. */
+static const struct sg_fraction_row fraction_rows[] = {
+	{ 16, 790000, "server_args.py v0.4.6: tp >= 16" },
+	{ 8, 810000, "server_args.py v0.4.6: tp >= 8 (0.83 in v0.2-v0.3)" },
+	{ 4, 850000, "server_args.py v0.4.6: tp >= 4" },
+	{ 2, 870000, "server_args.py v0.4.6: tp >= 2" },
+	{ 1, 880000, "server_args.py v0.4.6: tp 1; also every "
+	  "later release when the card's memory is unknown" },
+};
+
+/* PR #7054's reserve by the card's memory, in tenths of a MiB: up to
+ * below_gib (0 = any), (base + per_ps x tp x pp) x 1024 tenths. */
+static const struct sg_reserve_row {
+	uint32_t below_gib;
+	uint32_t base, per_ps;           /* tenths of a GiB */
+	const char *card;
+} reserve_rows[] = {
+	{ 20, 28, 1, "T4, 4080: 2.8 + ps / 10 GiB" },
+	{ 35, 28, 1, "A10, L40, 4090, 5090: 2.8 + ps / 10 GiB" },
+	{ 90, 95, 5, "H100, A100: 9.5 + ps / 2 GiB" },
+	{ 100, 120, 5, "H20: 12 + ps / 2 GiB" },
+	{ 160, 120, 5, "H200: 12 + ps / 2 GiB" },
+	{ 0, 320, 0, "B200, MI300: 32 GiB" },
+};
+
+/* After PR #10975: chunked_prefill_size and cuda_graph_max_bs by the
+ * card's memory (below_gib, 0 = any) and tp (< 4 or not). */
+static const struct sg_graph_row {
+	uint32_t below_gib;
+	uint32_t chunk;
+	uint32_t bs_small_tp, bs_large_tp;
+	const char *card;
+} graph_rows[] = {
+	{ 20, 2048, 8, 8, "T4, 4080" },
+	{ 35, 2048, 24, 80, "A10, 4090, 5090" },
+	{ 60, 4096, 32, 160, "A100 40GB, L40" },
+	{ 90, 8192, 256, 512, "H100, A100" },
+	{ 160, 8192, 256, 512, "H20, H200" },
+	{ 0, 16384, 512, 512, "B200, MI300" },
+};
+
+static const struct sg_reqs_rule reqs_rule = {
+	512, 2048, 4096,
+	"model_runner.py init_memory_pool: max_num_reqs = min(max(int("
+	"max_total_num_tokens / model_config.context_len * 512), 2048), 4096)",
+};
+
+static const struct sg_defaults defaults = {
+	800000, 900000, 3, 128,
+	"server_args.py swa_full_tokens_ratio 0.8, mamba_full_memory_ratio 0.9 "
+	"(PR #11679); MAMBA_CACHE_SIZE_MAX_RUNNING_REQUESTS_RATIO 3 (radix "
+	"cache, no extra buffer); memory_pool.py NSATokenToKVPool "
+	"quant_block_size 128 (sglang@001ccef0)",
+};
+
+/*
+ * model_runner.py (all releases): total_gpu_memory = the free memory
+ * after torch and NCCL start, before the weights load ("Load weight
+ * begin. avail mem=T0"); rest = free after the load - T0 x (1 -
+ * mem_fraction_static) = T0 x f - weights - what the load used beside
+ * them. CUDA graphs are captured after the pool, out of the (1 - f)
+ * reserve: not subtracted. kvplan: T0 = the card's runtime total - init
+ * (- tp_comm under tp or pp), then weights and load_extra off.
+ * ESTIMATES on the start-ups of tests/data/sglang_startups, the largest
+ * seen taken so that the pool is not overstated:
+ *   init: H100 80GB, tp 1, 79.19 GiB runtime total: 79.19 - 78.59 =
+ *     0.60 GiB (sglang PR #4760), 79.19 - 78.81 = 0.38 GiB (the docs'
+ *     server log of 2025-01-23); 0.60 + 0.005 of printed rounding,
+ *     rounded up to 640 MiB
+ *   init under tp or pp above 1 on a data-centre card (70 GiB or more:
+ *     NVLink/NVSwitch boards, where NCCL's NVLS and the custom all-reduce
+ *     take their buffers at start): H100 tp 8, 79.19 - 77.42 (40.69 +
+ *     36.73) = 1.77 GiB (Grok-1 on sglang 0.5.2, 2025-09-11); at tp 4 the
+ *     Qwen3-235B-FP8 start-up of tests/data/sglang_startups implies up to
+ *     2.07; vLLM's corpus measures NCCL and custom all-reduce at 2.06 -
+ *     2.21 GiB a GPU on H100 at tp 2 and more (issue 32): 2.21 rounded
+ *     up to 2,272 MiB, in place of init and tp_comm. Smaller cards keep
+ *     init + tp_comm (4 x L4 at tp 4: 22.03 - 21.63 = 0.40 GiB in all)
+ *   load_extra: "mem usage" less kvplan's weights: 15.11 - 14.96 = 0.15
+ *     GiB (PR #4760, Llama-3.1-8B), 15.09 - 14.96 = 0.13 (docs), 15.54 -
+ *     15.34 = 0.20 GiB (QwQ-32B tp 4 a rank); 0.20 + 0.005 rounded up to
+ *     224 MiB
+ */
+static const struct sg_estimates estimates = {
+	640ull << 20, 2272ull << 20, 70ull << 30, 224ull << 20,
+	"ESTIMATE: largest measured (H100 tp 1 init 0.60 GiB, tp 2 or more "
+	"2.21 GiB with NCCL; QwQ-32B tp 4 load 0.20 GiB beside the weights)",
+};
+
+/*
+ * Families SGLang serves with its hybrid sliding-window pool (SWAKVPool):
+ * model_config.py is_hybrid_swa_model's architectures
+ * (Llama4ForConditionalGeneration, GptOssForCausalLM,
+ * MiMoV2FlashForCausalLM, Step3p5ForCausalLM,
+ * Gemma4ForCausalLM/ForConditionalGeneration; sglang main, 2026), here by
+ * the model_type their configs carry; MiMoV2ForCausalLM, the architecture
+ * of model_type mimo_v2 (MiMo-V2.5), is in that set too (*MIMO_V2_MODEL_
+ * ARCHS: MiMoV2ForCausalLM and MiMoV2FlashForCausalLM). Other families
+ * keep one pool with their sliding layers full size (PR #39309 asks to
+ * add one more).
+ */
+static const char *const hybrid_swa[] = {
+	"llama4", "llama4_text", "gpt_oss", "mimo_v2_flash", "mimo_v2", "step3p5",
+	"gemma4", "gemma4_text",
+};
+
+/* The SGLang row of era rule r, or NULL. */
+static const struct kvp_era_row *era_row(enum kvp_era_rule r)
+{
+	const struct kvp_era_row *rows;
+	size_t i, n;
+
+	rows = kvp_era_rows(&n);
+	for (i = 0; i < n; i++)
+		if (rows[i].engine == KVP_ENGINE_SGLANG && rows[i].rule == r)
+			return &rows[i];
+	return NULL;
+}
+
+/* The plan's release may hold rule r (landed, or between the last
+ * release without it and its landing); the current release has them all. */
+static bool may_have(const struct kvp_engine_opts *o, enum kvp_era_rule r)
+{
+	const struct kvp_era_row *w = era_row(r);
+
+	if (r == KVP_ERA_RULE_COUNT || !w || !o->version[0])
+		return true;
+	return kvp_release_at_least(o->version, w->landed) ||
+	       (w->last_without && !kvp_release_at_least(w->last_without, o->version));
+}
+
+/* The plan's release may lack rule r (before its landing, or between). */
+static bool may_lack(const struct kvp_engine_opts *o, enum kvp_era_rule r)
+{
+	const struct kvp_era_row *w = era_row(r);
+
+	if (r == KVP_ERA_RULE_COUNT || !w)
+		return true;
+	return o->version[0] && !kvp_release_at_least(o->version, w->landed);
+}
+
+static uint32_t by_tp(uint32_t tp)
+{
+	size_t i, n = sizeof fraction_rows / sizeof fraction_rows[0];
+
+	for (i = 0; i < n; i++)
+		if (tp >= fraction_rows[i].tp_min)
+			return fraction_rows[i].ppm;
+	return fraction_rows[n - 1].ppm;
+}
+
+/* round((gpu - reserved) / gpu, 3) in ppm, both in tenths of a MiB;
+ * halves to even as Python's round (ties need an exact decimal). */
+static uint32_t fraction_of(uint64_t gpu, uint64_t reserved)
+{
+	uint64_t n, q, r;
+
+	if (reserved >= gpu)
+		return 0;
+	n = (gpu - reserved) * 1000;
+	q = n / gpu;
+	r = n % gpu;
+	if (r * 2 > gpu || (r * 2 == gpu && (q & 1)))
+		q++;
+	return (uint32_t)(q * 1000);
+}
+
+static uint64_t gpu_table(uint64_t gpu, uint64_t ps)
+{
+	size_t i, n = sizeof reserve_rows / sizeof reserve_rows[0];
+
+	for (i = 0; i + 1 < n; i++)
+		if (gpu < (uint64_t)reserve_rows[i].below_gib * 10240)
+			break;
+	return (reserve_rows[i].base + reserve_rows[i].per_ps * ps) * 1024;
+}
+
+static uint64_t activation(uint64_t gpu, uint64_t tp, uint64_t ps)
+{
+	size_t i, n = sizeof graph_rows / sizeof graph_rows[0];
+	uint64_t chunk, bs, res;
+
+	for (i = 0; i + 1 < n; i++)
+		if (gpu < (uint64_t)graph_rows[i].below_gib * 10240)
+			break;
+	chunk = graph_rows[i].chunk < 2048 ? 2048 : graph_rows[i].chunk;
+	bs = tp < 4 ? graph_rows[i].bs_small_tp : graph_rows[i].bs_large_tp;
+	res = 5120 + chunk * 15 + bs * 20 + ps * 1280;
+	if (gpu > 60 * 10240 && res < 102400)
+		res = 102400;
+	return res;
+}
+
+uint32_t sg_default_fraction(const struct kvp_engine_opts *o, uint32_t tp,
+                             uint32_t pp, uint64_t gpu_bytes)
+{
+	/* gpu_mem in tenths of a MiB; parallel sizes below 2^32 */
+	uint64_t gpu = gpu_bytes / 1048576 * 10, ps = (uint64_t)tp * (pp ? pp : 1);
+	uint32_t best = UINT32_MAX, f;
+	size_t i;
+
+	for (i = 0; i < sizeof fraction_eras / sizeof fraction_eras[0]; i++) {
+		const struct sg_fraction_era *e = &fraction_eras[i];
+
+		if (!may_have(o, e->since) || !may_lack(o, e->until))
+			continue;
+		if (e->kind == SG_FRAC_BY_TP)
+			f = by_tp(tp);
+		else if (gpu == 0)
+			f = 880000;   /* gpu_mem unknown: SGLang's 0.88 */
+		else if (e->kind == SG_FRAC_GPU_TABLE)
+			f = fraction_of(gpu, gpu_table(gpu, ps));
+		else
+			f = fraction_of(gpu, activation(gpu, tp, ps));
+		if (f < best)
+			best = f;
+	}
+	return best == UINT32_MAX ? by_tp(tp) : best;
+}
+
+const struct sg_estimates *sg_estimates(void)
+{
+	return &estimates;
+}
+
+const struct sg_reqs_rule *sg_reqs_rule(void)
+{
+	return &reqs_rule;
+}
+
+const struct sg_defaults *sg_defaults(void)
+{
+	return &defaults;
+}
+
+bool sg_hybrid_swa_family(const char *model_type)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof hybrid_swa / sizeof hybrid_swa[0]; k++)
+		if (!strcmp(model_type, hybrid_swa[k]))
+			return true;
+	return false;
+}

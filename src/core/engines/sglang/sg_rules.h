@@ -1,0 +1,71 @@
+/*
+ * sg_rules.h - SGLang's rules as data (sg_rules.c): what it reserves
+ * (mem_fraction_static's default), how it rounds (max_running_requests
+ * from the profiled tokens), which families get a pool of their own, the
+ * defaults of its pool options. Each row names the releases it holds for
+ * and its source. Internal to src/core/engines/sglang.
+ */
+#ifndef KVPLAN_CORE_SG_RULES_H
+#define KVPLAN_CORE_SG_RULES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kvplan/engine.h"
+
+/* One row of mem_fraction_static's default by tp (releases before PR
+ * #7054): from tp_min ranks up, ppm. */
+struct sg_fraction_row {
+	uint32_t tp_min;
+	uint32_t ppm;
+	const char *source;
+};
+
+/* max_running_requests when not given: min(max(tokens / context x
+ * per_ctx, lo), hi) (init_memory_pool). */
+struct sg_reqs_rule {
+	uint32_t per_ctx, lo, hi;
+	const char *source;
+};
+
+/* Defaults of the pool options (ppm where a fraction). */
+struct sg_defaults {
+	uint32_t swa_full_tokens_ratio;    /* SWAKVPool's sliding / full tokens */
+	uint32_t mamba_full_memory_ratio;  /* Mamba pool bytes / KV pool bytes */
+	uint32_t mamba_slots_per_request;  /* Mamba slots a running request keeps */
+	uint32_t quant_block;              /* values an fp8 scale covers (DSA) */
+	const char *source;
+};
+
+/* SGLang's own memory terms around the pool, ESTIMATES calibrated on
+ * measured start-ups (tests/data/sglang_startups), used in place of
+ * kvplan's default overheads (devices.overheads at their defaults). */
+struct sg_estimates {
+	uint64_t init_bytes;        /* used before "Load weight begin": CUDA
+	                               context and torch, one rank */
+	uint64_t init_multi_bytes;  /* the same under tp or pp above 1 on a
+	                               card of multi_min_capacity or more,
+	                               NCCL and custom all-reduce included */
+	uint64_t multi_min_capacity;
+	uint64_t load_extra_bytes;  /* used by the load beyond the weights */
+	const char *source;
+};
+
+const struct sg_estimates *sg_estimates(void);
+
+/* mem_fraction_static as SGLang defaults it in the plan's release for a
+ * tp x pp replica on a card of gpu_bytes (nvidia-smi's total; 0 =
+ * unknown), ppm. */
+uint32_t sg_default_fraction(const struct kvp_engine_opts *o, uint32_t tp,
+                             uint32_t pp, uint64_t gpu_bytes);
+
+/* The rule for max_running_requests. */
+const struct sg_reqs_rule *sg_reqs_rule(void);
+
+/* The option defaults. */
+const struct sg_defaults *sg_defaults(void);
+
+/* Whether SGLang serves `model_type` with its hybrid SWA pool. */
+bool sg_hybrid_swa_family(const char *model_type);
+
+#endif

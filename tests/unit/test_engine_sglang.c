@@ -1,0 +1,152 @@
+/*
+ * test_engine_sglang.c - SGLang's pools as its logs state them
+ * (src/core/engines/sglang/, src/core/reconcile/reconcile.c): the single
+ * "KV size" an MLA or DSA pool prints is the whole cache of a rank, and
+ * reconcile prices it so. Expected figures worked by hand from the
+ * public line of sglang PR #11309 (DeepSeek-V3.2, fp8 cache, pages of
+ * 64): "KV Cache is allocated. #tokens: 975424, KV size: 43.67 GB".
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "io/logs/log_parse.h"
+#include "kvplan/compute.h"
+#include "kvplan/reconcile.h"
+
+#include "check_main.h"
+
+static struct kvp_plan plan;
+static struct kvp_result res;
+static struct kvp_log log_;
+static struct kvp_reconcile rec;
+
+/* DeepSeek-V3.2's shape: 61 MLA layers, latent 512 + rope 64, indexer
+ * keys of 128, fp8 cache, SGLang pages of 64. */
+static void dsa_plan(void)
+{
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 61;
+	plan.model.base.kind = KVP_LAYER_MLA;
+	plan.model.q_heads = 128;
+	plan.model.base.kv_heads = 1;
+	plan.model.mla.kv_lora_rank = 512;
+	plan.model.mla.qk_rope_head_dim = 64;
+	plan.model.mla.qk_nope_head_dim = 128;
+	plan.model.mla.v_head_dim = 128;
+	plan.model.indexer.head_dim = 128;
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_FP8);
+	plan.model.arch.max_positions = 163840;
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.engine.sglang.page_size = 64;
+	plan.engine.sglang.max_total_tokens = 975424;
+	plan.devices.n_groups = 0;
+}
+
+/* The row reconcile gives the line's "KV size", or NULL; no row may read
+ * it as a V figure. */
+static const struct kvp_rec_row *kv_size_row(const char *line)
+{
+	struct kvp_error err;
+	uint32_t i;
+
+	kvp_log_init(&log_);
+	kvp_log_parse_text(&log_, line, strlen(line));
+	ck_assert_int_eq(log_.engine, KVP_ENGINE_SGLANG);
+	ck_assert_int_eq(kvp_reconcile(&plan, &res, log_.engine, log_.obs, log_.n_obs,
+	                               1, 0, &rec, &err), KVP_OK);
+	for (i = 0; i < rec.n_rows; i++)
+		ck_assert_msg(strncmp(rec.rows[i].figure, "V ", 2),
+		              "the KV size read as %s", rec.rows[i].figure);
+	for (i = 0; i < rec.n_rows; i++)
+		if (rec.rows[i].is_bytes && rec.rows[i].has_computed &&
+		    rec.rows[i].has_observed && rec.rows[i].cls == KVP_REC_ARITHMETIC)
+			return &rec.rows[i];
+	return NULL;
+}
+
+/* A DSA layer stores 512 fp8 + 512 / 128 x 4 B of scales + 64 x 2 B of
+ * bf16 rope = 656 B of latent and 128 + 128 / 128 x 4 = 132 B of indexer
+ * keys: 788 B; the pool holds 975,424 + 64 rows: 975,488 x 61 x 788 =
+ * 46,889,757,184 B = 43.669 GiB, printed 43.67 (GB meaning GiB). Priced
+ * as a V figure or without the indexer it would be 0 or 39.0 GiB. */
+START_TEST(sglang_dsa_kv_size_is_the_whole_cache)
+{
+	const struct kvp_rec_row *r;
+
+	dsa_plan();
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	r = kv_size_row("[2025-10-07 23:17:19 DP0 TP0] KV Cache is allocated. "
+	                "#tokens: 975424, KV size: 43.67 GB\n");
+	ck_assert_ptr_nonnull(r);
+	ck_assert_uint_eq(r->computed, 46889757184ull);
+	ck_assert_msg(r->match, "%s: observed %llu", r->figure,
+	              (unsigned long long)r->observed);
+	/* 39.00 GB (the latent alone, 975,488 x 61 x 656 B = 36.36 GiB, is
+	 * not it either): a mismatch */
+	r = kv_size_row("[2025-10-07 23:17:19 DP0 TP0] KV Cache is allocated. "
+	                "#tokens: 975424, KV size: 39.00 GB\n");
+	ck_assert_ptr_nonnull(r);
+	ck_assert(!r->match);
+}
+END_TEST
+
+/* A plain MLA pool (DeepSeek-V2-Lite's shape, bf16, page 1): (512 + 64)
+ * x 2 = 1,152 B a layer, 27 layers; 100,000 tokens + 1 row: 100,001 x 27
+ * x 1,152 = 3,110,431,104 B = 2.8968 GiB, printed "2.90". */
+START_TEST(sglang_mla_kv_size)
+{
+	const struct kvp_rec_row *r;
+
+	dsa_plan();
+	plan.model.n_layers = 27;
+	plan.model.indexer.head_dim = 0;
+	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_BF16);
+	plan.engine.sglang.page_size = 1;
+	plan.engine.sglang.max_total_tokens = 100000;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_str_eq(res.engine.lines[0],
+	                 "KV Cache is allocated. #tokens: 100000, KV size: 2.90 GB");
+	r = kv_size_row("[2026-01-01 00:00:00 TP0] KV Cache is allocated. "
+	                "#tokens: 100000, KV size: 2.90 GB\n");
+	ck_assert_ptr_nonnull(r);
+	ck_assert_uint_eq(r->computed, 3110431104ull);
+	ck_assert(r->match);
+}
+END_TEST
+
+/* SGLang's own default, as its server_args print it: the docs' notebooks
+ * built on the H100 runner (nvidia-smi total 81,559 MiB, tp 1) print
+ * mem_fraction_static=0.835 (2026-02-05, sglang docs offline engine
+ * notebook; stored copy code index file 15094997619), and a 0.4.x
+ * server 0.88 (sglang CI log of 2025-01-15, actions run 12797036847).
+ * kvplan's rule: 512 + 8,192 x 1.5 + 256 x 2 + 128 = 13,440 MiB,
+ * round(68,119 / 81,559, 3) = 0.835. */
+START_TEST(sglang_fraction_as_printed)
+{
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.devices.groups[0].card.capacity_bytes = 81559ull << 20;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_msg(strstr(res.engine.note, "mem_fraction_static 0.835;"), "%s",
+	              res.engine.note);
+	strcpy(plan.engine.version, "0.4.1");
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_msg(strstr(res.engine.note, "mem_fraction_static 0.88;"), "%s",
+	              res.engine.note);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("engine_sglang");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, sglang_dsa_kv_size_is_the_whole_cache);
+	tcase_add_test(tc, sglang_mla_kv_size);
+	tcase_add_test(tc, sglang_fraction_as_printed);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+KVP_CHECK_MAIN(make_suite)

@@ -36,4 +36,44 @@ check "Llama-3.1-8B" 33554432 --model llama-3.1-8b
 check "Llama-3.1-8B at TP 2, each rank" 33554432 --model llama-3.1-8b --tp 2
 check "Gemma 3 27B, two tables" 67108864 --model gemma-3-27b-it
 check "Llama-4-Scout at TP 4" 2684354560 --model llama-4-scout-17b-16e-instruct --tp 4
+
+# Each device shows the table as its own term (rotary_bytes), in neither
+# weights_bytes nor overhead_bytes (the same with and without a table:
+# the speed bound reads the weights every decode step, reconcile compares
+# the overheads with the log's non-torch memory). vLLM's pool fills what
+# the table leaves, so free memory is the same with and without one, to
+# a KV block (Scout's 16 tokens x 8,192 B: 131,072 B); counted nowhere,
+# the table would show as 33,554,432 B (2.50 GiB for Scout) more free.
+dev() {   # key calc-args...: the key of the last device
+	key=$1
+	shift
+	"$KVPLAN" calc --engine vllm@0.19.0 --card h100-80gb-sxm \
+		--max-model-len 8192 --format json "$@" 2>&1 |
+		grep "^$(printf '\t\t\t\t')\"$key\":" | tail -1 | tr -dc -- '-0-9'   # devices[]' keys
+}
+for args in "--model llama-3.1-8b" "--model llama-4-scout-17b-16e-instruct --tp 4"; do
+	# shellcheck disable=SC2086 # words
+	rot=$(dev rotary_bytes $args) w1=$(dev weights_bytes $args)
+	# shellcheck disable=SC2086
+	w0=$(dev weights_bytes $args --max-positions 0) o1=$(dev overhead_bytes $args)
+	# shellcheck disable=SC2086
+	o0=$(dev overhead_bytes $args --max-positions 0)
+	# shellcheck disable=SC2086
+	f1=$(dev free_bytes $args) f0=$(dev free_bytes $args --max-positions 0)
+	# shellcheck disable=SC2086
+	r0=$(dev rotary_bytes $args --max-positions 0)
+	case $args in *scout*) want=2684354560;; *) want=33554432;; esac
+	if [ "$rot" = "$want" ] && [ "$r0" = 0 ] && [ "$w1" = "$w0" ] &&
+	   [ "$o1" = "$o0" ] && [ -n "$f1" ] && [ -n "$f0" ] &&
+	   [ $((f1 - f0)) -le 131072 ] && [ $((f0 - f1)) -le 131072 ]; then
+		ok "$args: the device holds the table as its own term ($rot B); free as without one"
+	else
+		no "$args: rotary '$rot' (want $want, '$r0' without), weights '$w1'/'$w0', overhead '$o1'/'$o0', free '$f1'/'$f0'"
+	fi
+done
+out=$("$KVPLAN" calc --engine vllm@0.19.0 --card h100-80gb-sxm --max-model-len 8192 \
+	--model llama-4-scout-17b-16e-instruct --tp 4 2>&1)
+case $out in *"rotary tables 2.50 GiB on each device"*"rotary tables"*"overhead"*)
+	ok "the text names the table and the bar's key has it";;
+	*) no "text: $out";; esac
 exit $fail

@@ -122,12 +122,10 @@ static uint32_t inputs(const struct kvp_plan *p, const struct kvp_result *res,
 		    tot->value, effect(d->capacity_bytes, tot->value, util, 1000000u,
 		                       false), tot->tolerance);
 	if (w) {
-		/* vLLM's "Model loading took" holds its rotary tables, which
-		 * the plan takes from the budget beside the weights */
-		uint64_t pw = d->weights_bytes;
+		/* vLLM's "Model loading took" holds its rotary tables, the
+		 * device's own term beside the weights (0 elsewhere) */
+		uint64_t pw = d->weights_bytes + d->rotary_bytes;
 
-		if (e == KVP_ENGINE_VLLM)
-			pw += kvp_vllm_rope_bytes(p);
 		add(in, &k, "weights", "the model's own files give the bytes",
 		    pw, w->value, effect(pw, w->value, 1, 1, true), w->tolerance);
 	}

@@ -418,8 +418,9 @@ static int draw_devices(WINDOW *w, const struct tui_rect *r, int y,
 	for (k = 0; k < TUI_SEG_COUNT && y < end; k++, y++) {
 		if ((k == TUI_SEG_RETAINED || k == TUI_SEG_ENCODER ||
 		     k == TUI_SEG_LORA || k == TUI_SEG_DRAFT ||
-		     k == TUI_SEG_COMPUTE) && v[k] == 0) {
-			y--;   /* no retained outputs, encoder, LoRA, draft or compute buffer: no row */
+		     k == TUI_SEG_COMPUTE || k == TUI_SEG_ROTARY) && v[k] == 0) {
+			y--;   /* no retained outputs, encoder, LoRA, draft,
+			        * compute buffer or rotary tables: no row */
 			continue;
 		}
 		if (t->color) {

@@ -4,7 +4,7 @@
 # corpus and version sweep, vLLM issue logs; the figures each log prints).
 # Per run: KV tokens (the KV GiB where the log prints no count) within
 # -1 % .. +0.5 % of vLLM's, or, for a run whose known gap the data names
-# (a vision tower kvplan does not count), no further out than that gap.
+# (weights vLLM loads that kvplan does not find), no further out than that gap.
 # Then docs/vllm-accuracy.md must be what tools/vllm_accuracy.sh prints.
 fails=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/kvplan-startups.XXXXXX")

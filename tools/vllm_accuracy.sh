@@ -35,7 +35,7 @@ grep -v '^#' "$RUNS" | while IFS= read -r line; do
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$line" \
 		"$(first_int "$tmp/j" tokens)" "$(first_int "$tmp/j" budget_bytes)" \
 		"$(( $(last_dev "$tmp/j" weights_bytes) + $(last_dev "$tmp/j" rotary_bytes) ))" \
-		"$(last_dev "$tmp/j" activations_bytes)" \
+		"$(( $(last_dev "$tmp/j" activations_bytes) + $(last_dev "$tmp/j" encoder_bytes) ))" \
 		"$(last_dev "$tmp/j" overhead_bytes)" \
 		"$(grep -c 'not counted: [a-z ,]*towers' "$tmp/j")"
 done | awk -F '\t' -v OFS='\t' '
@@ -72,7 +72,8 @@ BEGIN {
 	print "= kvplan promises more than vLLM got. Then the budget'"'"'s terms in GiB on the"
 	print "last stage'"'"'s rank, against the log'"'"'s memory-profiling line: weights"
 	print "(with vLLM'"'"'s rotary tables, as its `Model loading took` counts them),"
-	print "activation peak (torch peak increase), non-torch (non-torch increase, plus"
+	print "activation peak (torch peak increase; with the encoder cache'"'"'s outputs of a"
+	print "multimodal model, held through the profile run), non-torch (non-torch increase, plus"
 	print "CUDA graphs from 0.21.0), and the KV budget. vLLM prints GiB to two"
 	print "decimals; under pipeline parallelism the log'"'"'s line is the first rank'"'"'s,"
 	print "so the term columns compare different stages there (the pool is the"

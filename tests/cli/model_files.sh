@@ -258,4 +258,23 @@ if [ "$pre" = "$with" ]; then
 else
 	no "llama-4-scout preset weights $pre, config $with"
 fi
+# The positions a scaled rope covers (hf_rope.c, from vLLM's get_rope):
+# Gemma 3 27B's rope_scaling linear factor 8 over max_position_embeddings
+# 131,072: 1,048,576 (linear_scaling_rope.py), and the preset holds it;
+# YaRN over original_max_position_embeddings 32,768 x factor 4 = 131,072
+# (yarn_scaling_rope.py), even where max_position_embeddings is 32,768;
+# a config without rope_scaling (Qwen2.5-14B's) keeps 0.
+rp() { "$KVPLAN" import "$1" 2>/dev/null | sed -n 's/.*"rope_positions":[[:space:]]*\([0-9]*\).*/\1/p'; }
+g=$(rp "$V/gemma-3-27b-it.json")
+gp=$("$KVPLAN" calc --model gemma-3-27b-it --format json 2>/dev/null | sed -n 's/.*"rope_positions":[[:space:]]*\([0-9]*\).*/\1/p')
+sed 's/"max_position_embeddings": 131072,/"max_position_embeddings": 32768, "rope_scaling": {"type": "yarn", "factor": 4.0, "original_max_position_embeddings": 32768},/' \
+	"$V/qwen2.5-14b.json" >"$tmp/q-yarn.json"
+y=$(rp "$tmp/q-yarn.json") q=$(rp "$V/qwen2.5-14b.json")
+if [ "$g" = 1048576 ] && [ "$y" = 131072 ] && [ "$q" = 0 ]; then
+	ok "scaled rope positions: linear 1,048,576, yarn 131,072, none 0"
+else
+	no "rope positions: gemma '$g', yarn '$y', none '$q'"
+fi
+case $gp in 1048576) ok "the Gemma 3 27B preset holds its 1,048,576 rope positions";;
+	*) no "gemma-3-27b-it preset rope_positions '$gp'";; esac
 exit $fail

@@ -8,8 +8,11 @@
 # table):
 #   Llama-3.1-8B, head 128, 131,072 positions, bf16: 131,072 x 128 x 2
 #     = 33,554,432 B, the same on each of TP 2's ranks (not split)
-#   Gemma 3 27B: two tables (gemma3.py: local and global bases),
-#     2 x 131,072 x 128 x 2 = 67,108,864 B
+#   Gemma 3 27B: two tables (gemma3.py): the sliding layers' unscaled
+#     one over 131,072 positions and the full layers' with the config's
+#     linear factor 8, over 131,072 x 8 = 1,048,576 positions
+#     (linear_scaling_rope.py: max_position is the length before
+#     scaling): (131,072 + 1,048,576) x 128 x 2 = 301,989,888 B
 #   Llama-4-Scout: 10,485,760 x 128 x 2 = 2,684,354,560 B (2.50 GiB)
 set -u
 : "${KVPLAN:?KVPLAN must name the kvplan binary}"
@@ -24,7 +27,7 @@ budget() {
 check() {   # name expected-difference calc-args...
 	name=$1 want=$2
 	shift 2
-	with=$(budget "$@") without=$(budget "$@" --max-positions 0)
+	with=$(budget "$@") without=$(budget "$@" --max-positions 0 --rope-positions 0)
 	if [ -n "$with" ] && [ -n "$without" ] &&
 	   [ $((without - with)) -eq "$want" ]; then
 		ok "$name: the rotary table takes $want B"
@@ -34,7 +37,7 @@ check() {   # name expected-difference calc-args...
 }
 check "Llama-3.1-8B" 33554432 --model llama-3.1-8b
 check "Llama-3.1-8B at TP 2, each rank" 33554432 --model llama-3.1-8b --tp 2
-check "Gemma 3 27B, two tables" 67108864 --model gemma-3-27b-it
+check "Gemma 3 27B, two tables, one scaled" 301989888 --model gemma-3-27b-it
 check "Llama-4-Scout at TP 4" 2684354560 --model llama-4-scout-17b-16e-instruct --tp 4
 
 # Each device shows the table as its own term (rotary_bytes), in neither

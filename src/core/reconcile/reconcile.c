@@ -758,10 +758,12 @@ static enum kvp_status row_bytes(const struct rec_ctx *c,
 			 * before "Model loading took"); under PP device 0 has
 			 * none (the drafter is on the last stage) */
 			if (!kvp_add(res->devices[0].weights_bytes,
-			             res->draft.weights_device, &v64))
+			             res->draft.weights_device, &v64) ||
+			    !kvp_add(v64, res->devices[0].rotary_bytes, &v64))
 				return overflow(err, "weights");
 			row_computed(r, v64, "kvplan's weights on device 0 + "
-			             "the drafter's, loaded in one profile");
+			             "the drafter's + rotary tables, loaded in "
+			             "one profile");
 		} else if (res && res->n_devices && res->devices[0].rotary_bytes)
 			/* "Model loading took" holds vLLM's rotary tables */
 			row_computed(r, res->devices[0].weights_bytes +

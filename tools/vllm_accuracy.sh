@@ -34,8 +34,8 @@ grep -v '^#' "$RUNS" | while IFS= read -r line; do
 	fi
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$line" \
 		"$(first_int "$tmp/j" tokens)" "$(first_int "$tmp/j" budget_bytes)" \
-		"$(last_dev "$tmp/j" weights_bytes)" \
-		"$(last_dev "$tmp/j" activations_bytes)" \
+		"$(( $(last_dev "$tmp/j" weights_bytes) + $(last_dev "$tmp/j" rotary_bytes) ))" \
+		"$(( $(last_dev "$tmp/j" activations_bytes) + $(last_dev "$tmp/j" encoder_bytes) ))" \
 		"$(last_dev "$tmp/j" overhead_bytes)" \
 		"$(grep -c 'not counted: [a-z ,]*towers' "$tmp/j")"
 done | awk -F '\t' -v OFS='\t' '
@@ -48,9 +48,12 @@ done | awk -F '\t' -v OFS='\t' '
 		if (ref == "") { kvp = $15 / g; ref = $8 }   # no count printed
 		err = (kvp - ref) / ref * 100
 		split($12, ex, " ")
+		# a term the log does not print: "-"
 		print $1, $2, $3, sprintf("%+.2f", err), $14, $9,
-		      sprintf("%+.2f", $16 / g - $5), sprintf("%+.2f", $17 / g - $6),
-		      sprintf("%+.2f", $18 / g - $7), sprintf("%+.2f", $15 / g - $8),
+		      $5 == "" ? "-" : sprintf("%+.2f", $16 / g - $5),
+		      $6 == "" ? "-" : sprintf("%+.2f", $17 / g - $6),
+		      $7 == "" ? "-" : sprintf("%+.2f", $18 / g - $7),
+		      sprintf("%+.2f", $15 / g - $8),
 		      ex[1], ex[2], $13, $10
 	}' >"$tmp/rows"
 
@@ -67,11 +70,13 @@ BEGIN {
 	print "launch flags are there; the log lines in `lines.tsv`);"
 	print "`tests/cli/vllm_startups.sh` fails when this page differs from a new run."
 	print ""
-	print "Each column is kvplan minus vLLM. **KV %**: the pool (`GPU KV cache size`"
+	print "Each column is kvplan minus vLLM (\"-\": the log does not print the term). **KV %**: the pool (`GPU KV cache size`"
 	print "tokens; the `Available KV cache memory` where no count is printed), positive"
 	print "= kvplan promises more than vLLM got. Then the budget'"'"'s terms in GiB on the"
-	print "last stage'"'"'s rank, against the log'"'"'s memory-profiling line: weights,"
-	print "activation peak (torch peak increase), non-torch (non-torch increase, plus"
+	print "last stage'"'"'s rank, against the log'"'"'s memory-profiling line: weights"
+	print "(with vLLM'"'"'s rotary tables, as its `Model loading took` counts them),"
+	print "activation peak (torch peak increase; with the encoder cache'"'"'s outputs of a"
+	print "multimodal model, held through the profile run), non-torch (non-torch increase, plus"
 	print "CUDA graphs from 0.21.0), and the KV budget. vLLM prints GiB to two"
 	print "decimals; under pipeline parallelism the log'"'"'s line is the first rank'"'"'s,"
 	print "so the term columns compare different stages there (the pool is the"
@@ -89,8 +94,8 @@ $2 == "error" { print "| " $1 " | error: " $3 " |"; next }
 	if ($11 == "within") { nw++; sw += a; if (a > ww_a) { ww_a = a; ww = $4; wwid = $1 } }
 	if (e > 0.5) over++
 	if (a <= 1) in1++
-	for (k = 7; k <= 10; k++) { t = $k + 0; ts[k] += (t < 0 ? -t : t); tm[k] += t }
-	note = $11 == "within" ? "within" : "outside " $12 ": " $13
+	for (k = 7; k <= 10; k++) if ($k != "-") { t = $k + 0; ts[k] += (t < 0 ? -t : t); tm[k] += t; tn[k]++ }
+	note = $11 == "within" ? "within" : $11 == "estimate" ? "estimate (measured " $12 " %): " $13 : "outside " $12 ": " $13
 	print "| " $1 " | " $2 " | " $3 " | " $4 " | " $5 " | " ($6 == "" ? "-" : $6) " | " $7 " | " $8 " | " $9 " | " $10 " | " note " |"
 }
 END {
@@ -105,5 +110,5 @@ END {
 	print "|---|---:|---:|"
 	split("weights activation non-torch KV", nm, " ")
 	for (k = 7; k <= 10; k++)
-		printf "| %s | %+.3f | %.3f |\n", nm[k - 6], tm[k] / n, ts[k] / n
+		printf "| %s | %+.3f | %.3f |\n", nm[k - 6], tm[k] / tn[k], ts[k] / tn[k]
 }' "$tmp/rows"

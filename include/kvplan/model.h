@@ -129,6 +129,11 @@ struct kvp_arch {
 	                                 at 16 bits, not read per decode step;
 	                                 0 none or not counted */
 	uint64_t max_positions;       /* max_position_embeddings, 0 unknown */
+	uint64_t rope_positions;      /* positions a scaled rotary embedding
+	                                 covers (io/hf/hf_rope.c: linear and
+	                                 dynamic max_positions x factor, yarn
+	                                 original x factor); 0 unscaled: its
+	                                 table spans max_positions */
 	uint32_t mtp_layers;          /* multi-token prediction layers after
 	                                 the model's (num_nextn_predict_layers,
 	                                 mtp_num_hidden_layers): not in

@@ -80,6 +80,11 @@ enum kvp_obs_kind {
 	                             tokens ("initialized with a budget of") */
 	KVP_OBS_ENC_PROFILE_ITEMS, /* (count) items vLLM's profile run
 	                             encodes ("profiled with M image items") */
+	KVP_OBS_CUDA_GRAPH,       /* vLLM's CUDA graph estimate ("Estimated
+	                             CUDA graph memory"), taken from the
+	                             budget from 0.21.0 */
+	KVP_OBS_CUDA_GRAPH_POOL,  /* the pool vLLM's graph capture took
+	                             ("CUDA graph pool memory: X (actual)") */
 	KVP_OBS_KIND_COUNT
 };
 

@@ -236,6 +236,14 @@ struct kvp_device_result {
 	 * memory, not in weights_bytes; vLLM copies them in, or its kernels
 	 * read them over the host link, every step (speed.c counts them). */
 	uint64_t offload_bytes;
+	/* vLLM's rotary tables on this device (vllm_profile.c
+	 * kvp_vllm_rope_bytes: RotaryEmbedding's cos_sin_cache buffers,
+	 * whole on every rank): loaded with the model and counted in
+	 * vLLM's "Model loading took", but no parameter, so not in
+	 * weights_bytes (the speed bound reads those every decode step)
+	 * nor in overhead_bytes (vLLM's non-torch memory). In used and
+	 * free_bytes, its own bar segment; 0 under other engines. */
+	uint64_t rotary_bytes;
 };
 
 /* Weight count (parameters) and bytes. */

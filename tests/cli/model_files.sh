@@ -231,4 +231,50 @@ out=$("$KVPLAN" calc --model acme/config-only --format json 2>/dev/null)
 case $out in *'"bytes_per_position":'[[:space:]]131072,*)
 	ok "a snapshot of config.json alone is sized";;
 	*) no "config-only snapshot: $out";; esac
+# Llama 4 Scout's tower by hand, from the modules vLLM builds (mllama4.py
+# Llama4VisionModel; vision_config hidden 1,408, intermediate 5,632, 34
+# layers, patch 14, image 336, 3 channels, projector_input_dim and
+# projector_output_dim 4,096, vision_output_dim 4,096, no projector bias;
+# text hidden 5,120): a block two LayerNorms 5,632, q, k, v, o 4 x 1,408^2
+# = 7,929,856 and biases 5,632, fc1 1,408 x 5,632 + 5,632, fc2 5,632 x
+# 1,408 + 1,408: 23,807,872, x 34 = 809,467,648; patch_embedding 3 x 14 x
+# 14 x 1,408 = 827,904; class_embedding and positional_embedding_vlm
+# (24^2 + 1 + 1) x 1,408 = 813,824; layernorm_pre/post 5,632; adapter fc1
+# 5,632 x 4,096 = 23,068,672, fc2 4,096^2 = 16,777,216; linear_1 4,096 x
+# 5,120 = 20,971,520; tower 871,932,416 (the per-module parameter table
+# printed for Llama-4-Scout-17B-16E sums to the same), x 2 B =
+# 1,743,864,832 B over the same config with an unknown tower.
+sed '/"vision_config"/,/}/s/"model_type": "llama4_vision_model",/"model_type": "some_new_vit",/' \
+	"$V/llama-4-scout-17b-16e-instruct.json" >"$tmp/l4-unknown.json"
+with=$(w "$V/llama-4-scout-17b-16e-instruct.json") without=$(w "$tmp/l4-unknown.json")
+if [ -n "$with" ] && [ -n "$without" ] && [ $((with - without)) -eq 1743864832 ]; then
+	ok "Llama 4's vision tower and projector, by hand: 871,932,416 parameters"
+else
+	no "llama4 tower: '$with' - '$without'"
+fi
+pre=$(w llama-4-scout-17b-16e-instruct)
+if [ "$pre" = "$with" ]; then
+	ok "the Llama-4-Scout preset counts the same tower"
+else
+	no "llama-4-scout preset weights $pre, config $with"
+fi
+# The positions a scaled rope covers (hf_rope.c, from vLLM's get_rope):
+# Gemma 3 27B's rope_scaling linear factor 8 over max_position_embeddings
+# 131,072: 1,048,576 (linear_scaling_rope.py), and the preset holds it;
+# YaRN over original_max_position_embeddings 32,768 x factor 4 = 131,072
+# (yarn_scaling_rope.py), even where max_position_embeddings is 32,768;
+# a config without rope_scaling (Qwen2.5-14B's) keeps 0.
+rp() { "$KVPLAN" import "$1" 2>/dev/null | sed -n 's/.*"rope_positions":[[:space:]]*\([0-9]*\).*/\1/p'; }
+g=$(rp "$V/gemma-3-27b-it.json")
+gp=$("$KVPLAN" calc --model gemma-3-27b-it --format json 2>/dev/null | sed -n 's/.*"rope_positions":[[:space:]]*\([0-9]*\).*/\1/p')
+sed 's/"max_position_embeddings": 131072,/"max_position_embeddings": 32768, "rope_scaling": {"type": "yarn", "factor": 4.0, "original_max_position_embeddings": 32768},/' \
+	"$V/qwen2.5-14b.json" >"$tmp/q-yarn.json"
+y=$(rp "$tmp/q-yarn.json") q=$(rp "$V/qwen2.5-14b.json")
+if [ "$g" = 1048576 ] && [ "$y" = 131072 ] && [ "$q" = 0 ]; then
+	ok "scaled rope positions: linear 1,048,576, yarn 131,072, none 0"
+else
+	no "rope positions: gemma '$g', yarn '$y', none '$q'"
+fi
+case $gp in 1048576) ok "the Gemma 3 27B preset holds its 1,048,576 rope positions";;
+	*) no "gemma-3-27b-it preset rope_positions '$gp'";; esac
 exit $fail

@@ -70,18 +70,20 @@ case $out in *"weights 503,341,056 B (estimate, EAGLE-1 head shapes"*) ok "HASS 
 # reconcile: vLLM's "Model loading took" profiles the target and the
 # drafter together (gpu_model_runner.load_model loads the drafter inside
 # it), so the computed side is the preset's 16,060,522,496 B + the head's
-# 503,324,672 B = 16,563,847,168 B (the line below is made up here: its
+# 503,324,672 B + the rotary table every rank holds (131,072 x 128 x 2 =
+# 33,554,432 B; the head's get_rope is the target's cached one) =
+# 16,597,401,600 B (the line below is made up here: its
 # figure is not compared, the computed side is)
 printf 'INFO 09-03 06:04:20 [gpu_model_runner.py:1983] Model loading took 15.4283 GiB and 3.5 seconds\n' > "$TMP/load.log"
 out=$("$KVPLAN" reconcile --engine vllm --model llama-3.1-8b --card h100 --max-model-len 8192 \
 	--speculative-method eagle --speculative-model "$H" --num-speculative-tokens 3 "$TMP/load.log" 2>&1)
-case $out in *"weights                                      16,563,847,168"*) ok "reconcile: the weights row counts the drafter (16,563,847,168 B)";;
+case $out in *"weights                                      16,597,401,600"*) ok "reconcile: the weights row counts the drafter and the rotary table (16,597,401,600 B)";;
 	*) notok "reconcile weights: $out";; esac
-# under PP device 0 (stage 0) holds half the target and no drafter:
-# 16,060,522,496 / 2 = 8,030,261,248 B
+# under PP device 0 (stage 0) holds half the target, no drafter, and the
+# rotary table: 16,060,522,496 / 2 + 33,554,432 = 8,063,815,680 B
 out=$("$KVPLAN" reconcile --engine vllm --model llama-3.1-8b --card h100x2 --pp 2 --max-model-len 8192 \
 	--speculative-method eagle --speculative-model "$H" --num-speculative-tokens 3 "$TMP/load.log" 2>&1)
-case $out in *"weights                                       8,030,261,248"*) ok "reconcile under PP: device 0's weights, no drafter";;
+case $out in *"weights                                       8,063,815,680"*) ok "reconcile under PP: device 0's weights and rotary table, no drafter";;
 	*) notok "reconcile PP weights: $out";; esac
 
 # refusals, each naming the field; exit 2 for bad input

@@ -229,7 +229,8 @@ static void check_host(const char *what)
 		                d->activations_bytes + d->retained_bytes +
 		                d->overhead_bytes + d->headroom_bytes +
 		                d->encoder_bytes + d->lora_bytes +
-		                d->draft_bytes + d->compute_bytes;
+		                d->draft_bytes + d->compute_bytes +
+		                d->rotary_bytes;
 
 		ck_assert_msg((__int128)d->capacity_bytes - used ==
 		              (__int128)d->free_bytes, "%s: device %u free %lld "

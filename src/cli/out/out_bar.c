@@ -29,6 +29,7 @@ static const struct seg segs[] = {
 	{ "encoder",     '%', "\xe2\x96\x9e", true },   /* U+259E quadrants */
 	{ "LoRA",        '~', "\xe2\x96\x96", true },   /* U+2596 quadrant */
 	{ "draft",       '&', "\xe2\x96\x97", true },   /* U+2597 quadrant */
+	{ "rotary tables", '^', "\xe2\x96\x9b", true }, /* U+259B quadrants */
 	{ "overhead",    '@', "\xe2\x96\x9a", false },  /* U+259A quadrants */
 	{ "your reserve", ':', "\xe2\x94\x84", false },  /* U+2504 dashes:
 	                                                  --reserve, kept
@@ -53,8 +54,9 @@ static void values_of(const struct kvp_device_result *d, uint64_t *v)
 	v[5] = d->encoder_bytes;
 	v[6] = d->lora_bytes;
 	v[7] = d->draft_bytes;
-	v[8] = d->overhead_bytes;
-	v[9] = d->headroom_bytes;
+	v[8] = d->rotary_bytes;
+	v[9] = d->overhead_bytes;
+	v[10] = d->headroom_bytes;
 }
 
 struct sink {
@@ -242,11 +244,12 @@ void kvp_out_bars_compact(FILE *out, const struct kvp_result *res,
 	}
 	fprintf(out, "  key:");
 	for (k = 0; k < N_SEGS; k++) {
-		/* encoder, LoRA, draft and compute buffers only when the
-		 * plan has them */
+		/* encoder, LoRA, draft, rotary tables and compute buffers
+		 * only when the plan has them */
 		if ((k == 5 && res->parts.encoder_bytes == 0) ||
 		    (k == 6 && res->parts.lora_bytes == 0) ||
 		    (k == 7 && res->draft.device_bytes == 0) ||
+		    (k == 8 && res->devices[0].rotary_bytes == 0) ||
 		    (k == 3 && res->devices[0].compute_bytes == 0 &&
 		     res->host.compute_bytes == 0))
 			continue;

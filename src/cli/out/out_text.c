@@ -304,6 +304,13 @@ void kvp_out_devices(FILE *out, const struct kvp_plan *p,
 		        gib_signed(d->free_bytes, c[6], sizeof c[6]), d->fits ? "yes" : "NO");
 	}
 	kvp_out_compute_buf(out, res);
+	if (res->devices[0].rotary_bytes)
+		/* one figure on every device (result.h rotary_bytes) */
+		fprintf(out, "%-14s%s on each device: vLLM's rotary tables, "
+		        "loaded with the weights (its 'Model loading took' counts "
+		        "them), in neither the weights nor the overhead column\n",
+		        "rotary tables", kvp_fmt_gib(res->devices[0].rotary_bytes, 2,
+		                                     wb, sizeof wb));
 	kvp_out_bars_compact(out, res, KVP_OUT_BAR_WIDTH, kvp_out_utf8());
 	/* the one verdict (kvplan/verdict.h), whole */
 	fprintf(out, "%-14s%s\n", "verdict", res->verdict.text);

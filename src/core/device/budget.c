@@ -531,7 +531,7 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 		uint64_t seqs = resident_sequences(p, r);
 
 		for (s = 0; s < d->pp; s++) {
-			uint64_t wb, act, ret = 0, oh = 0, head, sum, kv, drb;
+			uint64_t wb, act, ret = 0, oh = 0, head, sum, kv, drb, rot;
 			/* the encoder and adapters (parts.c), on every device
 			 * unless --no-mmproj-offload keeps the encoder on the
 			 * CPU */
@@ -586,6 +586,10 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 			 * (vLLM under PP) is on no other stage's devices */
 			drb = !res->draft.last_stage || s == d->pp - 1
 			      ? res->draft.device_bytes : 0;
+			/* vLLM's rotary tables, beside the weights on
+			 * every rank (engine_vllm.c refused an overflow) */
+			rot = p->engine.kind == KVP_ENGINE_VLLM
+			      ? kvp_vllm_rope_bytes(p) : 0;
 			for (t = 0; t < d->tp; t++) {
 				struct kvp_device_result *dr;
 				const struct kvp_card *card;
@@ -622,6 +626,7 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 				    !kvp_add(sum, enc, &sum) ||
 				    !kvp_add(sum, res->parts.lora_bytes, &sum) ||
 				    !kvp_add(sum, drb, &sum) ||
+				    !kvp_add(sum, rot, &sum) ||
 				    sum > (uint64_t)INT64_MAX ||
 				    cap > (uint64_t)INT64_MAX) {
 					const uint64_t part[] = { cap, wb, kv, act,
@@ -666,6 +671,7 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 				dr->encoder_bytes = enc;
 				dr->lora_bytes = res->parts.lora_bytes;
 				dr->draft_bytes = drb;
+				dr->rotary_bytes = rot;
 				/* both at most INT64_MAX (checked above) */
 				kvp_diff_i64(cap, sum, &dr->free_bytes);
 				dr->fits = dr->free_bytes >= 0;

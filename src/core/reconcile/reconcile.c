@@ -52,6 +52,8 @@ static const char *const kind_names[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_ENC_COMPUTE_BYTES] = "encoder_compute_bytes",
 	[KVP_OBS_ENC_BUDGET_TOKENS] = "encoder_budget_tokens",
 	[KVP_OBS_ENC_PROFILE_ITEMS] = "encoder_profile_items",
+	[KVP_OBS_CUDA_GRAPH] = "cuda_graph_estimate",
+	[KVP_OBS_CUDA_GRAPH_POOL] = "cuda_graph_pool",
 };
 
 /* Labels of the table's "figure" column. */
@@ -82,6 +84,8 @@ static const char *const kind_labels[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_ENC_COMPUTE_BYTES] = "encoder compute buffer",
 	[KVP_OBS_ENC_BUDGET_TOKENS] = "encoder cache budget (tokens)",
 	[KVP_OBS_ENC_PROFILE_ITEMS] = "encoder profile items",
+	[KVP_OBS_CUDA_GRAPH] = "CUDA graph estimate",
+	[KVP_OBS_CUDA_GRAPH_POOL] = "CUDA graph pool (captured)",
 };
 
 static const char *const scope_names[KVP_SCOPE_COUNT] = {
@@ -788,11 +792,18 @@ static enum kvp_status row_bytes(const struct rec_ctx *c,
 			 * before "Model loading took"); under PP device 0 has
 			 * none (the drafter is on the last stage) */
 			if (!kvp_add(res->devices[0].weights_bytes,
-			             res->draft.weights_device, &v64))
+			             res->draft.weights_device, &v64) ||
+			    !kvp_add(v64, res->devices[0].rotary_bytes, &v64))
 				return overflow(err, "weights");
 			row_computed(r, v64, "kvplan's weights on device 0 + "
-			             "the drafter's, loaded in one profile");
-		} else if (res && res->n_devices)
+			             "the drafter's + rotary tables, loaded in "
+			             "one profile");
+		} else if (res && res->n_devices && res->devices[0].rotary_bytes)
+			/* "Model loading took" holds vLLM's rotary tables */
+			row_computed(r, res->devices[0].weights_bytes +
+			             res->devices[0].rotary_bytes,
+			             "kvplan's weights + rotary tables on device 0");
+		else if (res && res->n_devices)
 			row_computed(r, res->devices[0].weights_bytes,
 			             "kvplan's weight count on device 0");
 		else if (res && res->weights.bytes)

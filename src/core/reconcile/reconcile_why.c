@@ -11,10 +11,11 @@
  * measured on its card; the plan took each of those inputs from its card
  * preset and estimates. vLLM's budget is
  *     ceil(total x gpu_memory_utilization) - weights - activation peak
- *     - non-torch memory
+ *     - non-torch memory [- CUDA graph estimate, 0.21.0 on]
  * (gpu_worker.py determine_available_memory), so each input's difference
  * (log - plan) moves the budget by util x d(total), -d(weights),
- * -d(activation peak) or -d(non-torch). The inputs the log states are
+ * -d(activation peak) or -d(non-torch [+ graphs]). The log's lines for
+ * each term are io/logs/log_parse.c's vl_words[] rows (by release). The inputs the log states are
  * listed by the size of that effect, largest first, each with the flag
  * that sets it. Other engines: the same inputs, each effect the input's
  * own difference (their budgets are fractions of free memory).
@@ -24,6 +25,7 @@
 
 #include "core/reconcile/reconcile_why.h"
 #include "core/engines/vllm/vllm_profile.h"
+#include "kvplan/era.h"
 #include "kvplan/units.h"
 
 void kvp_rec_mark_prediction(struct kvp_rec_row *r, enum kvp_obs_kind k,
@@ -100,7 +102,8 @@ static uint32_t inputs(const struct kvp_plan *p, const struct kvp_result *res,
 		*w = kvp_rec_obs_find(obs, n, e, KVP_OBS_WEIGHTS_BYTES),
 		*act = kvp_rec_obs_find(obs, n, e, KVP_OBS_ACTIVATION_PEAK),
 		*peak = kvp_rec_obs_find(obs, n, e, KVP_OBS_TORCH_PEAK),
-		*nt = kvp_rec_obs_find(obs, n, e, KVP_OBS_NON_TORCH);
+		*nt = kvp_rec_obs_find(obs, n, e, KVP_OBS_NON_TORCH),
+		*cg = kvp_rec_obs_find(obs, n, e, KVP_OBS_CUDA_GRAPH);
 	uint64_t util = e == KVP_ENGINE_VLLM ? p->engine.vllm.gpu_memory_utilization
 	                                     : 1000000u;
 	struct kvp_observation a;   /* V0: the activation peak alone */
@@ -122,12 +125,10 @@ static uint32_t inputs(const struct kvp_plan *p, const struct kvp_result *res,
 		    tot->value, effect(d->capacity_bytes, tot->value, util, 1000000u,
 		                       false), tot->tolerance);
 	if (w) {
-		/* vLLM's "Model loading took" holds its rotary tables, which
-		 * the plan takes from the budget beside the weights */
-		uint64_t pw = d->weights_bytes;
+		/* vLLM's "Model loading took" holds its rotary tables, the
+		 * device's own term beside the weights (0 elsewhere) */
+		uint64_t pw = d->weights_bytes + d->rotary_bytes;
 
-		if (e == KVP_ENGINE_VLLM)
-			pw += kvp_vllm_rope_bytes(p);
 		add(in, &k, "weights", "the model's own files give the bytes",
 		    pw, w->value, effect(pw, w->value, 1, 1, true), w->tolerance);
 	}
@@ -142,7 +143,18 @@ static uint32_t inputs(const struct kvp_plan *p, const struct kvp_result *res,
 		add(in, &k, "activation peak", "--activations", d->activations_bytes,
 		    act->value, effect(d->activations_bytes, act->value, 1, 1, true),
 		    act->tolerance);
-	if (nt)
+	if (nt && cg && e == KVP_ENGINE_VLLM &&
+	    kvp_era_has(&p->engine, KVP_ERA_VLLM_GRAPH_BUDGET)) {
+		/* from 0.21.0 the CUDA graph estimate comes out of the budget
+		 * beside non-torch memory; the plan's overheads hold both */
+		struct kvp_observation both = *nt;
+
+		both.value += cg->value;
+		both.tolerance += cg->tolerance;
+		add(in, &k, "non-torch + CUDA graph memory (the plan's overheads)",
+		    "devices.overheads in a plan file", d->overhead_bytes, both.value,
+		    effect(d->overhead_bytes, both.value, 1, 1, true), both.tolerance);
+	} else if (nt)
 		add(in, &k, "non-torch memory (the plan's overheads)",
 		    "devices.overheads in a plan file", d->overhead_bytes, nt->value,
 		    effect(d->overhead_bytes, nt->value, 1, 1, true), nt->tolerance);

@@ -137,7 +137,8 @@ static void floor_note(struct kvp_search_buf *b, const struct kvp_search_cfg *c,
 	for (i = 0; i < r->n_devices; i++) {
 		const struct kvp_device_result *d = &r->devices[i];
 		unsigned __int128 fl = (unsigned __int128)d->weights_bytes +
-		                       d->overhead_bytes + d->headroom_bytes;
+		                       d->rotary_bytes + d->overhead_bytes +
+		                       d->headroom_bytes;
 
 		if (fl > d->capacity_bytes) {
 			uint64_t over = fl - d->capacity_bytes > UINT64_MAX ?

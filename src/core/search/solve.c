@@ -115,6 +115,7 @@ void kvp_solve_binding(const struct kvp_result *r, char *buf, size_t n)
 {
 	const struct kvp_device_result *d;
 	char w[32], kv[32], a[32], o[32], h[32], used[32], cap[32], fr[32];
+	char rt[64] = "";
 	uint64_t sum;
 	uint32_t i;
 
@@ -125,8 +126,13 @@ void kvp_solve_binding(const struct kvp_result *r, char *buf, size_t n)
 	i = kvp_solve_tightest(r);
 	d = &r->devices[i];
 	sum = d->weights_bytes + d->kv_bytes + d->activations_bytes +
-	      d->retained_bytes + d->overhead_bytes + d->headroom_bytes;
+	      d->retained_bytes + d->overhead_bytes + d->headroom_bytes +
+	      d->rotary_bytes;
 	kvp_fmt_gib(d->weights_bytes, 2, w, sizeof w);
+	if (d->rotary_bytes) {   /* vLLM's rotary tables (result.h) */
+		kvp_fmt_gib(d->rotary_bytes, 2, o, sizeof o);
+		snprintf(rt, sizeof rt, " + rotary tables %s", o);
+	}
 	kvp_fmt_gib(d->kv_bytes, 2, kv, sizeof kv);
 	kvp_fmt_gib(d->activations_bytes + d->retained_bytes, 2, a, sizeof a);
 	kvp_fmt_gib(d->overhead_bytes, 2, o, sizeof o);
@@ -135,9 +141,9 @@ void kvp_solve_binding(const struct kvp_result *r, char *buf, size_t n)
 	kvp_fmt_gib(d->capacity_bytes, 2, cap, sizeof cap);
 	kvp_fmt_gib(d->free_bytes < 0 ? (uint64_t)0 - (uint64_t)d->free_bytes
 	                              : (uint64_t)d->free_bytes, 2, fr, sizeof fr);
-	snprintf(buf, n, "device %u (%s) is %s: weights %s + KV %s + "
+	snprintf(buf, n, "device %u (%s) is %s: weights %s%s + KV %s + "
 		"activations %s + overhead %s + your reserve %s = %s of %s, %s %s",
-		i, d->name, d->free_bytes < 0 ? "over" : "full", w, kv, a, o, h,
+		i, d->name, d->free_bytes < 0 ? "over" : "full", w, rt, kv, a, o, h,
 		used, cap, fr, d->free_bytes < 0 ? "over" : "left free");
 }
 

@@ -156,6 +156,10 @@ enum kvp_status hf_src_kinds_list(struct cfg *c, const char *key,
                                   struct kvp_model *m, struct lay *L,
                                   bool *found);
 
+/* ---- hf_rope.c ---- */
+/* arch.rope_positions from rope_scaling / rope_parameters */
+enum kvp_status hf_rope(struct cfg *c, struct kvp_model *m);
+
 /* ---- hf_tower.c ---- */
 /* model.arch.tower_params from vision_config where a row knows the
  * tower's modules; a note either way. */

@@ -531,6 +531,8 @@ enum kvp_status kvp_hf_import_text_opts(const char *text, size_t len,
 	st = import_obj(&c, &out, L);
 	if (st == KVP_OK)
 		st = hf_tower(&c, &out);
+	if (st == KVP_OK)
+		st = hf_rope(&c, &out);
 	if (st == KVP_OK) {
 		const cJSON *np = cJSON_GetObjectItemCaseSensitive(root,
 		                                                   "_name_or_path");

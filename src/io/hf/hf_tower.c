@@ -26,6 +26,7 @@ struct tower_dims {
 	uint64_t heads, kv_heads, head_dim, standardize;
 	uint64_t proj_bias;         /* mistral3: multimodal_projector_bias */
 	uint64_t text_hidden;       /* the decoder's hidden_size */
+	uint64_t proj_in, proj_out; /* llama4: projector_input/output_dim */
 };
 
 #define REQUIRED UINT64_MAX   /* a key with no default: absent, not counted */
@@ -105,6 +106,24 @@ static const struct tower_key mistral3_top_keys[] = {
 	{ "spatial_merge_size", D(merge), K_UINT, 1, 2 },
 	{ "multimodal_projector_bias", D(proj_bias), K_BOOL, 0, 0 },
 	{ "vision_feature_layer", D(depth), K_LAYER, 0, 0 },
+	{ NULL, 0, K_UINT, 0, 0 }
+};
+
+/* Llama4VisionConfig's keys that vLLM's mllama4.py reads for its
+ * modules; no defaults taken (transformers' differ from the released
+ * checkpoints'): a key absent leaves the tower uncounted.
+ * multi_modal_projector_bias: False in the released configs */
+static const struct tower_key llama4_keys[] = {
+	{ "num_hidden_layers", D(depth), K_UINT, 1, REQUIRED },
+	{ "hidden_size", D(hidden), K_UINT, 1, REQUIRED },
+	{ "intermediate_size", D(inter), K_UINT, 1, REQUIRED },
+	{ "num_channels", D(in_ch), K_UINT, 1, REQUIRED },
+	{ "patch_size", D(patch), K_UINT, 1, REQUIRED },
+	{ "image_size", D(image), K_UINT, 1, REQUIRED },
+	{ "projector_input_dim", D(proj_in), K_UINT, 1, REQUIRED },
+	{ "projector_output_dim", D(proj_out), K_UINT, 1, REQUIRED },
+	{ "vision_output_dim", D(out), K_UINT, 1, REQUIRED },
+	{ "multi_modal_projector_bias", D(proj_bias), K_BOOL, 0, REQUIRED },
 	{ NULL, 0, K_UINT, 0, 0 }
 };
 
@@ -279,6 +298,40 @@ static bool pixtral_params(const struct tower_dims *d, uint64_t *out)
 	       (*out = t, true);
 }
 
+/* Llama 4's tower as vLLM builds it (vllm/model_executor/models/
+ * mllama4.py @60d375cb Llama4VisionModel): patch_embedding
+ * Llama4UnfoldConvolution, a Linear(num_channels x patch^2, hidden, no
+ * bias); class_embedding (hidden); positional_embedding_vlm
+ * ((image_size // patch_size)^2 + 1 positions x hidden); layernorm_pre
+ * and layernorm_post LayerNorm(hidden) with biases; num_hidden_layers
+ * Llama4VisionEncoderLayers (two LayerNorms, qkv_proj and o_proj with
+ * biases, Llama4VisionMLP fc1/fc2 of intermediate with biases: a ViT
+ * block); vision_adapter Llama4VisionPixelShuffleMLP: fc1
+ * Linear(intermediate_size, projector_input_dim), fc2
+ * Linear(projector_input_dim, projector_output_dim), biases when
+ * multi_modal_projector_bias; Llama4MultiModalProjector linear_1
+ * Linear(vision_output_dim, text hidden, no bias). The vision rotary
+ * table is a buffer. */
+static bool llama4_params(const struct tower_dims *d, uint64_t *out)
+{
+	uint64_t h = d->hidden, blk, side = d->image / d->patch, t = 0, k, pos;
+
+	if (!vit_block(h, d->inter, &blk) || !kvp_mul(d->in_ch, d->patch, &k) ||
+	    !kvp_mul(k, d->patch, &k) || !kvp_mul(side, side, &pos) ||
+	    !kvp_add(pos, 2, &pos))
+		return false;
+	return kvp_muladd(&t, blk, d->depth) &&
+	       kvp_muladd(&t, k, h) &&                   /* patch_embedding */
+	       kvp_muladd(&t, pos, h) &&                 /* class, positions */
+	       kvp_muladd(&t, 4, h) &&                   /* pre, post norms */
+	       kvp_muladd(&t, d->inter, d->proj_in) &&   /* adapter fc1 */
+	       kvp_muladd(&t, d->proj_in, d->proj_out) &&   /* adapter fc2 */
+	       kvp_muladd(&t, d->proj_bias, d->proj_in) &&
+	       kvp_muladd(&t, d->proj_bias, d->proj_out) &&
+	       kvp_muladd(&t, d->out, d->text_hidden) && /* linear_1 */
+	       (*out = t, true);
+}
+
 static const struct tower_rule {
 	const char *model_type;    /* the config's model_type */
 	const char *tower;         /* vision_config.model_type */
@@ -299,6 +352,8 @@ static const struct tower_rule {
 	  "transformers modular_qwen3_5_moe.py: Qwen3_5MoeVisionModel(Qwen3_5VisionModel)" },
 	{ "gemma3", "siglip_vision_model", siglip_keys, NULL, gemma3_params,
 	  "transformers modeling_siglip.py SiglipVisionModel and modeling_gemma3.py Gemma3MultiModalProjector" },
+	{ "llama4", "llama4_vision_model", llama4_keys, NULL, llama4_params,
+	  "vLLM mllama4.py Llama4VisionModel and Llama4MultiModalProjector" },
 	{ "gemma4", "gemma4_vision", gemma4_keys, NULL, gemma4_params,
 	  "transformers modeling_gemma4.py Gemma4VisionModel and Gemma4MultimodalEmbedder" },
 };

@@ -844,21 +844,124 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 
 /* ---- vLLM ----------------------------------------------------------- */
 
-/* "name=23.58GiB" or "name (23.58GiB)" or "name takes 0.35GiB" */
-static int vllm_named_bytes(struct kvp_log *log, const char *line,
-                            const char *name, enum kvp_obs_kind kind,
-                            uint32_t ln)
-{
-	const char *p = strstr(line, name);
+/*
+ * vLLM's memory wordings: the words before a figure, the figure they
+ * give, and the releases that print them with where they come from. A
+ * line may hold several; the first row of a kind on a line wins (V0's
+ * "non_torch_memory takes" before its bare "non_torch_memory"). Adding a
+ * wording is a row.
+ */
+static const struct vl_word {
+	const char *words;        /* the figure follows (after "=", "(" or
+	                             blanks) */
+	const char *with;         /* NULL, or words the line must also hold */
+	const char *without;      /* NULL, or words the line must not hold */
+	enum kvp_obs_kind kind;
+	bool count;               /* a count, not bytes */
+	bool once;                /* skipped once the log gave this kind
+	                             (the same figure printed again) */
+	const char *seen;         /* releases and source */
+} vl_words[] = {
+	/* V0, 0.6.4 (vLLM issue #10517, worker.py determine_num_available_
+	 * blocks): "total_gpu_memory=23.58GiB ... peak_torch_memory=17.06GiB
+	 * ... non_torch_memory=0.35GiB kv_cache_size=3.81GiB"; 0.6.4.post1
+	 * to 0.10 (issue #11251, utils.py MemoryProfilingResult): "model
+	 * weights take 7.51GiB; non_torch_memory takes 0.39GiB; PyTorch
+	 * activation peak memory takes 2.53GiB; the rest of the memory
+	 * reserved for KV Cache is 3.76GiB." (rows in the order the figures
+	 * were always read) */
+	{ "total_gpu_memory", NULL, NULL, KVP_OBS_TOTAL_MEMORY, false, false,
+	  "0.6.4-0.10 worker.py / gpu_worker.py (issues #10517, #11251)" },
+	{ "peak_torch_memory", NULL, NULL, KVP_OBS_TORCH_PEAK, false, false,
+	  "0.6.4 worker.py (issue #10517)" },
+	{ "activation peak memory takes", NULL, NULL, KVP_OBS_ACTIVATION_PEAK, false, false,
+	  "0.6.4.post1-0.10 (issue #11251)" },
+	{ "non_torch_memory takes", NULL, NULL, KVP_OBS_NON_TORCH, false, false,
+	  "0.6.4.post1-0.10 (issue #11251)" },
+	/* the bare 0.6.4 form; 0.11 on, the "worker init memory snapshot"
+	 * line's non_torch_memory is the CUDA context before profiling,
+	 * not the increase vLLM subtracts */
+	{ "non_torch_memory", NULL, "memory snapshot", KVP_OBS_NON_TORCH, false, false,
+	  "0.6.4 worker.py (issue #10517)" },
+	{ "kv_cache_size", NULL, NULL, KVP_OBS_KV_BUDGET, false, false,
+	  "0.6.4 worker.py (issue #10517)" },
+	{ "reserved for KV Cache is", NULL, NULL, KVP_OBS_KV_BUDGET, false, false,
+	  "0.6.4.post1-0.10 (issue #11251)" },
+	{ "model weights take", NULL, NULL, KVP_OBS_WEIGHTS_BYTES, false, false,
+	  "0.6.4.post1-0.10 worker.py / gpu_worker.py (issue #11251)" },
+	/* V1 gpu_model_runner.py load_model and gpu_worker.py */
+	{ "Loading model weights took", NULL, NULL, KVP_OBS_WEIGHTS_BYTES, false, false,
+	  "0.4-0.9 model_runner.py / gpu_model_runner.py" },
+	{ "Model loading took", NULL, NULL, KVP_OBS_WEIGHTS_BYTES, false, false,
+	  "0.10 on gpu_model_runner.py load_model" },
+	{ "Available KV cache memory:", NULL, NULL, KVP_OBS_KV_BUDGET, false, false,
+	  "0.8 on gpu_worker.py determine_available_memory" },
+	{ "GPU KV cache size:", NULL, NULL, KVP_OBS_TOKENS, true, false,
+	  "0.8 on kv_cache_utils.py" },
+	/* gpu_worker.py, 0.11 on (llm-d-planner's 0.19.0 logs,
+	 * tests/data/vllm_startups/lines.tsv): "worker init memory snapshot:
+	 * ..., total_memory=79.19GiB, ..." and "Memory profiling takes 17.96
+	 * seconds. Total non KV cache memory: 17.12GiB; torch peak memory
+	 * increase: 1.89GiB; non-torch forward increase memory: 0.25GiB;
+	 * weights memory: 14.99GiB." */
+	{ "total_memory=", "memory snapshot", NULL, KVP_OBS_TOTAL_MEMORY, false, false,
+	  "0.19.0 gpu_worker.py init snapshot (llm-d-planner logs)" },
+	{ "torch peak memory increase:", NULL, NULL, KVP_OBS_ACTIVATION_PEAK, false, false,
+	  "0.19.0 gpu_worker.py determine_available_memory (llm-d-planner logs)" },
+	{ "non-torch forward increase memory:", NULL, NULL, KVP_OBS_NON_TORCH, false, false,
+	  "0.19.0 gpu_worker.py determine_available_memory (llm-d-planner logs)" },
+	{ "weights memory:", "Memory profiling", NULL, KVP_OBS_WEIGHTS_BYTES, false, true,
+	  "0.19.0 gpu_worker.py (the figure of 'Model loading took' again)" },
+	/* CUDA graphs: the estimate (gpu_model_runner.py, printed from
+	 * 0.19.0, subtracted from the budget from 0.21.0: "CUDA graph memory
+	 * profiling is enabled (default since v0.21.0)") and the pool the
+	 * capture took (vLLM PR #48214 and gpustack/runner #251 logs) */
+	{ "Estimated CUDA graph memory:", NULL, NULL, KVP_OBS_CUDA_GRAPH, false, false,
+	  "0.19.0 on gpu_model_runner.py profile_cudagraph_memory" },
+	{ "CUDA graph pool memory:", NULL, NULL, KVP_OBS_CUDA_GRAPH_POOL, false, false,
+	  "0.2x gpu_worker.py (actual, then estimated)" },
+	{ "secs, took", "Graph capturing finished", NULL, KVP_OBS_CUDA_GRAPH_POOL, false, false,
+	  "0.8 on gpu_model_runner.py capture_model (\"..., took 0.71 GiB\")" },
+};
 
-	if (!p)
-		return 0;
-	p += strlen(name);
-	p = skip_sp(p);
-	if (*p == '=' || *p == '(')
-		p++;
-	return bytes_at(log, KVP_ENGINE_VLLM, kind, KVP_SCOPE_ALL, NULL, &p, 1,
-	                ln);
+static bool vl_has_kind(const struct kvp_log *log, enum kvp_obs_kind k)
+{
+	size_t i;
+
+	for (i = 0; i < log->n_obs; i++)
+		if (log->obs[i].engine == KVP_ENGINE_VLLM && log->obs[i].kind == k)
+			return true;
+	return false;
+}
+
+/* The figures of vl_words[] on this line; 1 when one was read. */
+static int vllm_word_figures(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	uint64_t taken = 0;   /* kinds read on this line */
+	size_t i;
+	int took = 0;
+
+	for (i = 0; i < sizeof vl_words / sizeof vl_words[0]; i++) {
+		const struct vl_word *w = &vl_words[i];
+		const char *p = strstr(line, w->words);
+
+		if (!p || (taken >> w->kind & 1) ||
+		    (w->with && !strstr(line, w->with)) ||
+		    (w->without && strstr(line, w->without)) ||
+		    (w->once && vl_has_kind(log, w->kind)))
+			continue;
+		p = skip_sp(p + strlen(w->words));
+		if (*p == '=' || *p == '(')
+			p++;
+		if (w->count ? count_at(log, KVP_ENGINE_VLLM, w->kind, KVP_SCOPE_ALL,
+		                        NULL, &p, ln)
+		             : bytes_at(log, KVP_ENGINE_VLLM, w->kind, KVP_SCOPE_ALL,
+		                        NULL, &p, 1, ln)) {
+			taken |= 1ull << w->kind;
+			took = 1;
+		}
+	}
+	return took;
 }
 
 /* "'name': 8" in the "non-default args: {...}" dict line; 1 when taken. */
@@ -922,21 +1025,17 @@ static int vllm_encoder_line(struct kvp_log *log, const char *line, uint32_t ln)
 /* The lines below return what vllm_line returns for a line they know
  * (0 or 1), or -1 for a line that is none of theirs. */
 
-/* V1's memory lines: weights, blocks, the KV budget and size, the
- * blocks override. */
+/* V1's block lines: the blocks and the blocks override (the memory
+ * figures are vl_words[] rows). */
 static int vllm_v1_line(struct kvp_log *log, const char *line, uint32_t ln)
 {
 	const char *p, *q;
 	int took;
 
-	if ((p = strstr(line, "Loading model weights took")) ||
-	    (p = strstr(line, "Model loading took"))) {
-		p = strstr(p, "took") + 4;
-		return bytes_at(log, KVP_ENGINE_VLLM, KVP_OBS_WEIGHTS_BYTES,
-		                KVP_SCOPE_ALL, NULL, &p, 1, ln);
-	}
-	if ((p = strstr(line, "GPU blocks:"))) {
-		p += 11;
+	/* "# GPU blocks: N, # CPU blocks: M"; 0.8's V0 executor_base.py
+	 * says "# cuda blocks: N" (vLLM issue #14452, RTX 5090) */
+	if ((p = strstr(line, "GPU blocks:")) || (p = strstr(line, "cuda blocks:"))) {
+		p = strchr(p, ':') + 1;
 		took = count_at(log, KVP_ENGINE_VLLM, KVP_OBS_BLOCKS, KVP_SCOPE_ALL,
 		                NULL, &p, ln);
 		if ((p = strstr(line, "CPU blocks:"))) {
@@ -945,16 +1044,6 @@ static int vllm_v1_line(struct kvp_log *log, const char *line, uint32_t ln)
 			                 KVP_SCOPE_ALL, NULL, &p, ln);
 		}
 		return took;
-	}
-	if ((p = strstr(line, "Available KV cache memory:"))) {
-		p += 26;
-		return bytes_at(log, KVP_ENGINE_VLLM, KVP_OBS_KV_BUDGET,
-		                KVP_SCOPE_ALL, NULL, &p, 1, ln);
-	}
-	if ((p = strstr(line, "GPU KV cache size:"))) {
-		p += 18;
-		return count_at(log, KVP_ENGINE_VLLM, KVP_OBS_TOKENS, KVP_SCOPE_ALL,
-		                NULL, &p, ln);
 	}
 	/* V1 with --num-gpu-blocks-override (kv_cache_utils.py
 	 * get_kv_cache_configs; vLLM PR #19503): "Overriding
@@ -1079,23 +1168,14 @@ static int vllm_limit_line(struct kvp_log *log, const char *line, uint32_t ln)
 	return -1;
 }
 
-/* V0's profiling figures and gpu_memory_utilization, any number of them
- * on one line; 1 when one was read. */
+/* gpu_memory_utilization as the profile lines print it ("(0.90)",
+ * "=0.9"); 1 when read. */
 static int vllm_profile_line(struct kvp_log *log, const char *line,
                              uint32_t ln)
 {
 	const char *p;
 	int took = 0;
 
-	/* V0 profiling (one line, or "total_gpu_memory (..) x ..." lines) */
-	took |= vllm_named_bytes(log, line, "total_gpu_memory", KVP_OBS_TOTAL_MEMORY, ln);
-	took |= vllm_named_bytes(log, line, "peak_torch_memory", KVP_OBS_TORCH_PEAK, ln);
-	took |= vllm_named_bytes(log, line, "activation peak memory takes", KVP_OBS_ACTIVATION_PEAK, ln);
-	took |= vllm_named_bytes(log, line, "non_torch_memory takes", KVP_OBS_NON_TORCH, ln) ||
-	        vllm_named_bytes(log, line, "non_torch_memory", KVP_OBS_NON_TORCH, ln);
-	took |= vllm_named_bytes(log, line, "kv_cache_size", KVP_OBS_KV_BUDGET, ln);
-	took |= vllm_named_bytes(log, line, "reserved for KV Cache is", KVP_OBS_KV_BUDGET, ln);
-	took |= vllm_named_bytes(log, line, "model weights take", KVP_OBS_WEIGHTS_BYTES, ln);
 	if ((p = strstr(line, "gpu_memory_utilization"))) {
 		p = skip_sp(p + 22);
 		if ((*p == '=' || *p == '(') &&
@@ -1141,6 +1221,14 @@ static int vllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 
 	if (vllm_encoder_line(log, line, ln))
 		return 1;
+	if (vllm_word_figures(log, line, ln)) {
+		/* a figure line may also hold the concurrency ("GPU KV cache
+		 * size: N tokens, Maximum concurrency for ...") or V0's
+		 * "x gpu_memory_utilization (0.90)" */
+		vllm_limit_line(log, line, ln);
+		vllm_profile_line(log, line, ln);
+		return 1;
+	}
 	if ((took = vllm_v1_line(log, line, ln)) >= 0 ||
 	    (took = aph_line(log, line, ln)) >= 0 ||
 	    (took = vllm_limit_line(log, line, ln)) >= 0)

@@ -299,6 +299,7 @@ static bool add_devices(cJSON *res, const struct kvp_result *r)
 		add_u64(o, "lora_bytes", d->lora_bytes);
 		add_u64(o, "draft_bytes", d->draft_bytes);
 		add_u64(o, "compute_bytes", d->compute_bytes);
+		add_u64(o, "rotary_bytes", d->rotary_bytes);
 		add_i64(o, "free_bytes", d->free_bytes);
 		cJSON_AddBoolToObject(o, "fits", d->fits);
 		add_u64(o, "decode_read_bytes", d->decode_read_bytes);

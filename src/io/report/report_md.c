@@ -316,6 +316,7 @@ static bool same_budget(const struct kvp_device_result *a,
 	       a->activations_estimated == b->activations_estimated &&
 	       a->retained_bytes == b->retained_bytes &&
 	       a->overhead_bytes == b->overhead_bytes &&
+	       a->rotary_bytes == b->rotary_bytes &&
 	       a->headroom_bytes == b->headroom_bytes &&
 	       a->free_bytes == b->free_bytes && a->fits == b->fits;
 }
@@ -376,6 +377,9 @@ static void budget_table(FILE *f, const struct kvp_device_result *d)
 	if (d->retained_bytes)
 		fprintf(f, "| retained outputs (A) | %s |\n",
 		        B(d->retained_bytes, a, sizeof a));
+	if (d->rotary_bytes)
+		fprintf(f, "| vLLM's rotary tables | %s |\n",
+		        B(d->rotary_bytes, a, sizeof a));
 	fprintf(f, "| runtime overhead (O) | %s |\n",
 	        B(d->overhead_bytes, a, sizeof a));
 	fprintf(f, "| your reserve, kept free on purpose (H) | %s |\n",

@@ -15,6 +15,7 @@ static const struct tui_seg_info segs[TUI_SEG_COUNT] = {
 	[TUI_SEG_ENCODER]  = { "encodr", '%', TUI_R_SEG_ENCODER },
 	[TUI_SEG_LORA]     = { "LoRA", '~', TUI_R_SEG_LORA },
 	[TUI_SEG_DRAFT]    = { "draft", '&', TUI_R_SEG_DRAFT },
+	[TUI_SEG_ROTARY]   = { "rotary", '^', TUI_R_SEG_ROTARY },
 	[TUI_SEG_OVERHEAD] = { "overhd", '@', TUI_R_SEG_OVERHEAD },
 	[TUI_SEG_HEADROOM] = { "reserv", ':', TUI_R_SEG_HEADROOM },
 };
@@ -42,6 +43,7 @@ void tui_seg_values(const struct kvp_device_result *d, uint64_t *values)
 	values[TUI_SEG_ENCODER] = d->encoder_bytes;
 	values[TUI_SEG_LORA] = d->lora_bytes;
 	values[TUI_SEG_DRAFT] = d->draft_bytes;
+	values[TUI_SEG_ROTARY] = d->rotary_bytes;
 	values[TUI_SEG_OVERHEAD] = d->overhead_bytes;
 	values[TUI_SEG_HEADROOM] = d->headroom_bytes;
 }

@@ -24,6 +24,7 @@ enum tui_seg {
 	TUI_SEG_ENCODER,     /* issue 14: --mmproj, vLLM's encoder cache */
 	TUI_SEG_LORA,        /* issue 14: LoRA slots or adapter files */
 	TUI_SEG_DRAFT,       /* issue 14: the draft model's weights and KV */
+	TUI_SEG_ROTARY,      /* vLLM's rotary tables (rotary_bytes) */
 	TUI_SEG_OVERHEAD,
 	TUI_SEG_HEADROOM,
 	TUI_SEG_COUNT

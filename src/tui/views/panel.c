@@ -429,8 +429,9 @@ static int device_legend(WINDOW *w, int y, int x, int wd, int end,
 	for (k = 0; k < TUI_SEG_COUNT && y < end; k++) {
 		if ((k == TUI_SEG_RETAINED || k == TUI_SEG_ENCODER ||
 		     k == TUI_SEG_LORA || k == TUI_SEG_DRAFT ||
-		     k == TUI_SEG_COMPUTE) && v[k] == 0)
-			continue;   /* no retained outputs, encoder, LoRA, draft or compute buffer: no row */
+		     k == TUI_SEG_COMPUTE || k == TUI_SEG_ROTARY) && v[k] == 0)
+			continue;   /* no retained outputs, encoder, LoRA, draft,
+			             * compute buffer or rotary tables: no row */
 		legend_row(w, y++, x, wd, k, v, &cols, res, li, t);
 	}
 	if (y < end) {

@@ -260,15 +260,18 @@ enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,
 	return KVP_OK;
 }
 
-/* Models whose vLLM code builds more than one rotary table (a row, its
- * count and the source); every other model one. */
-static const struct { const char *model_type; uint32_t tables; const char *src; }
+/* Models whose vLLM code builds an unscaled rotary table beside the
+ * config's (a row, the count and the source); every other model builds
+ * the config's alone. */
+static const struct { const char *model_type; uint32_t plain; const char *src; }
 vl_rope_tables[] = {
 	/* vllm/model_executor/models/gemma3.py Gemma3Attention: sliding
-	 * layers get_rope(base=rope_local_base_freq), full layers the
-	 * global rope_theta with its scaling: two cached get_rope objects */
-	{ "gemma3_text", 2, "vLLM gemma3.py Gemma3Attention" },
-	{ "gemma3", 2, "vLLM gemma3.py Gemma3Attention" },
+	 * layers get_rope(base=rope_local_base_freq, rope_scaling
+	 * {"rope_type": "default"}) over max_position_embeddings, full
+	 * layers the config's rope_theta and rope_scaling: two cached
+	 * get_rope objects */
+	{ "gemma3_text", 1, "vLLM gemma3.py Gemma3Attention" },
+	{ "gemma3", 1, "vLLM gemma3.py Gemma3Attention" },
 };
 
 /*
@@ -279,7 +282,9 @@ vl_rope_tables[] = {
  * (cache.to(dtype)), whole on every TP rank, allocated while the model
  * loads, so "Model loading took" counts it: Llama-4-Scout's 10,485,760
  * positions x 128 x 2 B = 2.50 GiB a rank (the run's 2.88 GiB weight
- * gap). rotary_dim is the head's (MLA: qk_rope_head_dim); a partial
+ * gap). A scaled rope's table spans arch.rope_positions instead
+ * (linear_scaling_rope.py: max_position x factor; Gemma 3 27B's linear
+ * factor 8: 1,048,576 positions, 256 MiB). rotary_dim is the head's (MLA: qk_rope_head_dim); a partial
  * rotary factor would make it smaller, so this errs large (pool small).
  * 0 when the model's positions are unknown; UINT64_MAX on overflow.
  * engine_vllm.c takes it out of the budget. Not yet a term of the
@@ -291,14 +296,16 @@ uint64_t kvp_vllm_rope_bytes(const struct kvp_plan *p)
 	const struct kvp_model *m = &p->model;
 	uint64_t dim = m->base.kind == KVP_LAYER_MLA ? m->mla.qk_rope_head_dim
 	                                             : m->base.k_dim;
-	uint64_t vb = m->weights.dtype == KVP_W_F32 ? 4 : 2, n = 1, out;
+	uint64_t vb = m->weights.dtype == KVP_W_F32 ? 4 : 2, plain = 0, pos, out;
 	size_t i;
 
 	for (i = 0; i < sizeof vl_rope_tables / sizeof vl_rope_tables[0]; i++)
 		if (!strcmp(m->model_type, vl_rope_tables[i].model_type))
-			n = vl_rope_tables[i].tables;
-	if (!kvp_mul(m->arch.max_positions, dim, &out) ||
-	    !kvp_mul(out, vb * n, &out))
+			plain = vl_rope_tables[i].plain;
+	pos = m->arch.rope_positions ? m->arch.rope_positions
+	                             : m->arch.max_positions;
+	if (!kvp_muladd(&pos, plain, m->arch.max_positions) ||
+	    !kvp_mul(pos, dim, &out) || !kvp_mul(out, vb, &out))
 		return UINT64_MAX;
 	return out;
 }

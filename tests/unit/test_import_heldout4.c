@@ -59,6 +59,14 @@
  *     128 x 128 = 2,097,152, x 4 B = 8,634,368 each, 595,771,392:
  *     1,367,523,328
  *
+ *   muse-glimmer-30b (text_config muse_glimmer_text, 52 layers of 2 x
+ *     128: 1,024 B each, 53,248 B/position; no no_rope_layers: NoPE
+ *     every 4th counted back from the last, layers 3, 7 ... 51 full (13),
+ *     the 39 others sliding 2,048, as its layer_types): 13 x 1,024 x
+ *     8,192 = 109,051,904 + 39 x 1,024 x 2,048 = 81,788,928 =
+ *     190,840,832. Refused at first contact (no row); sized since the
+ *     muse_glimmer_text row.
+ *
  * Refused at first contact (the message names the key or family):
  * deepseek-v4-flash/pro (fp8, nvfp4): compressed sparse attention, an
  * indexer beside layers that are not MLA; glm-5.3-fp8, glm-5.3-nvfp4:
@@ -93,7 +101,7 @@ static const struct heldout set[] = {
 	{ "minimax-m2.5-nvfp4.json", 253952, 0, 2080374784, NULL },
 	{ "minimax-m2.7-nvfp4.json", 253952, 0, 2080374784, NULL },
 	{ "minimax-m3.json", 0, 0, 0, "model_type: \"minimax_m3\"" },
-	{ "muse-glimmer-30b.json", 0, 0, 0, "model_type: \"muse_glimmer_text\"" },
+	{ "muse-glimmer-30b.json", 53248, 0, 190840832, NULL },
 	{ "nvidia-nemotron-3-super-120b-a12b-nvfp4.json", 8192, 172687360, 239796224, NULL },
 	{ "qwen3-235b-a22b-fp8.json", 192512, 0, 1577058304, NULL },
 	{ "qwen3-235b-a22b-nvfp4.json", 192512, 0, 1577058304, NULL },

@@ -706,6 +706,47 @@ START_TEST(afmoe)
 END_TEST
 
 /*
+ * Muse Glimmer's text model (vLLM muse_glimmer.py @055e47c2: NoPE layers
+ * full, RoPE layers sliding_window; configs/muse_glimmer.py @29ec1785:
+ * no_rope_layers absent, every 4th layer NoPE counted back from the
+ * last). 4 layers, 2 KV heads of 64: 512 B a layer and position; window
+ * 8, 16 positions. Default: layer 3 full, 0-2 sliding: 3 x 512 x 8 =
+ * 12,288 + 512 x 16 = 8,192 = 20,480. no_rope_layers [0,1,1,0]: layers
+ * 0 and 3 full (16,384) + 1 and 2 sliding (8,192) = 24,576. A
+ * layer_types that slides layer 3 where no_rope_layers is absent:
+ * refused naming layer_types[3]. Without the row: a family kvplan does
+ * not know.
+ */
+START_TEST(muse_glimmer)
+{
+	static const char head[] = "{\"model_type\":\"muse_glimmer_text\","
+		"\"num_hidden_layers\":4,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"head_dim\":64,\"vocab_size\":1000,\"sliding_window\":8,"
+		"\"layer_rope_theta\":[500000.0,500000.0,500000.0,0]";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, "%s}", head);
+	from_text(text, 16);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 20480);
+	snprintf(text, sizeof text, "%s,\"no_rope_layers\":[0,1,1,0]}", head);
+	from_text(text, 16);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 24576);
+	snprintf(text, sizeof text, "%s,\"layer_types\":[\"sliding_attention\","
+	         "\"sliding_attention\",\"sliding_attention\","
+	         "\"sliding_attention\"]}", head);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "mg", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "layer_types[3]") != NULL, "%s", err.msg);
+}
+END_TEST
+
+/*
  * An early Llama 4 config's nope_layer_interval (not a Llama4TextConfig
  * key; the engines size the default, every 4th layer global): 4 is read
  * (tests/data/hf/heldout3/llama-4-ome.json is sized), another value
@@ -822,6 +863,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, hunyuan);
 	tcase_add_test(tc, afmoe);
 	tcase_add_test(tc, llama4_nope_interval);
+	tcase_add_test(tc, muse_glimmer);
 	tcase_add_test(tc, dsa_layer_types);
 	suite_add_tcase(s, tc);
 	return s;

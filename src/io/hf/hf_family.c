@@ -674,6 +674,54 @@ static enum kvp_status fam_mllama(struct cfg *c, struct kvp_model *m,
 	              "sizes them");
 }
 
+/*
+ * Muse Glimmer's text model (muse_glimmer_text). vLLM muse_glimmer.py
+ * @055e47c2 MuseGlimmerAttention: a NoPE layer (no_rope_layers[i] == 0)
+ * runs full attention, a RoPE layer sliding_window (2,048 by default);
+ * every layer num_key_value_heads x head_dim. no_rope_layers absent:
+ * vLLM's MuseGlimmerTextConfig (transformers_utils/configs/
+ * muse_glimmer.py @29ec1785 _default_no_rope_layers) makes every 4th
+ * layer NoPE counted back from the last. vLLM sizes by no_rope_layers
+ * alone; transformers' masks follow layer_types: a layer_types that
+ * disagrees is refused (the engines would differ). layer_rope_theta
+ * sets angles only (hf_keys.c).
+ */
+static enum kvp_status fam_muse_glimmer(struct cfg *c, struct kvp_model *m,
+                                        struct lay *L, bool *found)
+{
+	char path[96], p2[128];
+	const cJSON *nr = hf_get(c, "no_rope_layers", path, sizeof path), *e;
+	uint32_t i, n = m->n_layers;
+
+	if (nr && (!cJSON_IsArray(nr) ||
+	           (uint32_t)cJSON_GetArraySize(nr) != n))
+		return hf_bad(c, path, nr, "must list 0 or 1 for every layer");
+	for (i = 0; i < n; i++) {
+		enum kvp_layer_kind k;
+
+		e = nr ? cJSON_GetArrayItem(nr, (int)i) : NULL;
+		if (nr && (!cJSON_IsNumber(e) ||
+		           (e->valuedouble != 0 && e->valuedouble != 1))) {
+			snprintf(p2, sizeof p2, "%s[%u]", path, i);
+			return hf_bad(c, p2, e, "must be 0 (NoPE) or 1 (RoPE)");
+		}
+		if (nr)
+			k = e->valuedouble == 0 ? KVP_LAYER_FULL : KVP_LAYER_SLIDING;
+		else
+			k = (n - 1 - i) % 4 == 0 ? KVP_LAYER_FULL : KVP_LAYER_SLIDING;
+		if (*found && L[i].kind != k) {
+			snprintf(p2, sizeof p2, "layer_types[%u]", i);
+			return hf_bad(c, p2, hf_get(c, "layer_types", path,
+			              sizeof path), "disagrees with no_rope_layers "
+			              "(vLLM slides the RoPE layers, full attention "
+			              "on the NoPE ones); refused");
+		}
+		L[i].kind = k;
+	}
+	*found = true;
+	return KVP_OK;
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -795,6 +843,7 @@ static const struct hf_family families[] = {
 	R("telechat", "TeleChat2ForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM telechat2.py (LlamaModel; attribute_map n_layer, n_head, ffn_hidden_size; llama.py: num_key_value_heads, else num_attention_heads)"),
 	R("telechat2", NULL, HF_MHA, 0, 0, 0, NULL, "transformers configuration_telechat2.py (a LlamaConfig); vLLM telechat2.py"),
 	R("jais", "JAISLMHeadModel", HF_MHA | HF_TIED, 0, 0, 0, NULL, "vLLM jais.py (JAISAttention: n_head heads of n_embd / n_head, MHA; ALiBi; SwiGLU c_fc, c_fc2; lm_head is wte)"),
+	R("muse_glimmer_text", NULL, 0, 0, 0, 2048, fam_muse_glimmer, "vLLM muse_glimmer.py @055e47c2 (NoPE layers full, RoPE layers sliding_window); vLLM configs/muse_glimmer.py @29ec1785 (no_rope_layers default, sliding_window 2048)"),
 	R("step3_text", "Step3TextForCausalLM", HF_MQA, 0, 0, 0, fam_step3_text, "vLLM step3_text.py @0169d396 (one KV head of head_dim, 256 by default)"),
 };
 

@@ -706,6 +706,35 @@ START_TEST(afmoe)
 END_TEST
 
 /*
+ * GLM-4.5V / GLM-4.6V's text model (glm4v_moe_text; vLLM glm4_1v.py
+ * @002d181a: a glm4v_moe config's text_config runs as
+ * Glm4MoeForCausalLM, full attention on every layer). Under the
+ * glm4v_moe wrapper, 4 layers of 2 KV heads of 64 (512 B a layer and
+ * position; mrope_section and partial_rotary_factor set angles only),
+ * 16 positions: 4 x 512 x 16 = 32,768.
+ */
+START_TEST(glm4v_moe_text)
+{
+	static const char text[] = "{\"model_type\":\"glm4v_moe\","
+		"\"text_config\":{\"model_type\":\"glm4v_moe_text\","
+		"\"num_hidden_layers\":4,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"head_dim\":64,\"vocab_size\":1000,"
+		"\"partial_rotary_factor\":0.5,\"rope_scaling\":{"
+		"\"rope_type\":\"default\",\"mrope_section\":[8,12,12]},"
+		"\"first_k_dense_replace\":1,\"n_routed_experts\":8,"
+		"\"n_shared_experts\":1,\"num_experts_per_tok\":2,"
+		"\"moe_intermediate_size\":64,\"intermediate_size\":512}}";
+
+	from_text(text, 16);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 2048);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+}
+END_TEST
+
+/*
  * Muse Glimmer's text model (vLLM muse_glimmer.py @055e47c2: NoPE layers
  * full, RoPE layers sliding_window; configs/muse_glimmer.py @29ec1785:
  * no_rope_layers absent, every 4th layer NoPE counted back from the
@@ -864,6 +893,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, afmoe);
 	tcase_add_test(tc, llama4_nope_interval);
 	tcase_add_test(tc, muse_glimmer);
+	tcase_add_test(tc, glm4v_moe_text);
 	tcase_add_test(tc, dsa_layer_types);
 	suite_add_tcase(s, tc);
 	return s;

@@ -706,6 +706,38 @@ START_TEST(afmoe)
 END_TEST
 
 /*
+ * Jais 2 (vLLM jais2.py @055e47c2 Jais2Attention): full attention of
+ * num_key_value_heads (absent: num_attention_heads) x head_dim on every
+ * layer; interleaved_sliding_window, which would slide layers there, is
+ * not read: refused naming it. 2 layers of 2 KV heads of 64 (512 B a
+ * layer and position), 16 positions: 2 x 512 x 16 = 16,384; without
+ * num_key_value_heads, 4 KV heads: 32,768.
+ */
+START_TEST(jais2)
+{
+	static const char head[] = "{\"architectures\":[\"Jais2ForCausalLM\"],"
+		"\"model_type\":\"jais2\",\"num_hidden_layers\":2,"
+		"\"hidden_size\":256,\"num_attention_heads\":4,\"head_dim\":64,"
+		"\"vocab_size\":1000,\"intermediate_size\":512,"
+		"\"hidden_act\":\"relu2\",\"layer_norm_eps\":1e-5";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, "%s,\"num_key_value_heads\":2}", head);
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+	snprintf(text, sizeof text, "%s}", head);
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	snprintf(text, sizeof text, "%s,\"interleaved_sliding_window\":8}", head);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "j2", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "interleaved_sliding_window: 8"));
+}
+END_TEST
+
+/*
  * GLM-4.5V / GLM-4.6V's text model (glm4v_moe_text; vLLM glm4_1v.py
  * @002d181a: a glm4v_moe config's text_config runs as
  * Glm4MoeForCausalLM, full attention on every layer). Under the
@@ -894,6 +926,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, llama4_nope_interval);
 	tcase_add_test(tc, muse_glimmer);
 	tcase_add_test(tc, glm4v_moe_text);
+	tcase_add_test(tc, jais2);
 	tcase_add_test(tc, dsa_layer_types);
 	suite_add_tcase(s, tc);
 	return s;

@@ -738,6 +738,28 @@ START_TEST(jais2)
 END_TEST
 
 /*
+ * GLM-4.1V's text model (glm4v_text; vLLM glm4_1v.py @002d181a: a glm4v
+ * config's text_config runs as Glm4ForCausalLM, full attention). Under
+ * the glm4v wrapper, 2 layers of 2 KV heads of 64 (512 B a layer and
+ * position), 16 positions: 2 x 512 x 16 = 16,384.
+ */
+START_TEST(glm4v_text)
+{
+	static const char text[] = "{\"model_type\":\"glm4v\","
+		"\"text_config\":{\"model_type\":\"glm4v_text\","
+		"\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"head_dim\":64,\"vocab_size\":1000,\"intermediate_size\":512,"
+		"\"partial_rotary_factor\":0.5,\"rope_scaling\":{"
+		"\"rope_type\":\"default\",\"mrope_section\":[8,12,12]}}}";
+
+	from_text(text, 16);
+	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+}
+END_TEST
+
+/*
  * GLM-4.5V / GLM-4.6V's text model (glm4v_moe_text; vLLM glm4_1v.py
  * @002d181a: a glm4v_moe config's text_config runs as
  * Glm4MoeForCausalLM, full attention on every layer). Under the
@@ -925,6 +947,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, afmoe);
 	tcase_add_test(tc, llama4_nope_interval);
 	tcase_add_test(tc, muse_glimmer);
+	tcase_add_test(tc, glm4v_text);
 	tcase_add_test(tc, glm4v_moe_text);
 	tcase_add_test(tc, jais2);
 	tcase_add_test(tc, dsa_layer_types);

@@ -738,6 +738,28 @@ START_TEST(jais2)
 END_TEST
 
 /*
+ * FlexOlmo (vLLM flex_olmo.py @1b360436: FlexOlmoAttention is olmoe.py's
+ * OlmoeAttention, full attention of num_key_value_heads x hidden_size /
+ * num_attention_heads; the experts are weights). 2 layers of 4 KV heads
+ * of 64 (1,024 B a layer and position), 16 positions: 2 x 1,024 x 16 =
+ * 32,768.
+ */
+START_TEST(flex_olmo)
+{
+	static const char text[] = "{\"architectures\":[\"FlexOlmoForCausalLM\"],"
+		"\"model_type\":\"flex_olmo\",\"num_hidden_layers\":2,"
+		"\"hidden_size\":256,\"num_attention_heads\":4,"
+		"\"num_key_value_heads\":4,\"vocab_size\":1000,"
+		"\"intermediate_size\":512,\"num_experts\":7,"
+		"\"num_experts_per_tok\":7,\"norm_topk_prob\":false}";
+
+	from_text(text, 16);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+}
+END_TEST
+
+/*
  * GLM-4.1V's text model (glm4v_text; vLLM glm4_1v.py @002d181a: a glm4v
  * config's text_config runs as Glm4ForCausalLM, full attention). Under
  * the glm4v wrapper, 2 layers of 2 KV heads of 64 (512 B a layer and
@@ -947,6 +969,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, afmoe);
 	tcase_add_test(tc, llama4_nope_interval);
 	tcase_add_test(tc, muse_glimmer);
+	tcase_add_test(tc, flex_olmo);
 	tcase_add_test(tc, glm4v_text);
 	tcase_add_test(tc, glm4v_moe_text);
 	tcase_add_test(tc, jais2);

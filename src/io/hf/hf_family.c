@@ -843,6 +843,7 @@ static const struct hf_family families[] = {
 	R("telechat", "TeleChat2ForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM telechat2.py (LlamaModel; attribute_map n_layer, n_head, ffn_hidden_size; llama.py: num_key_value_heads, else num_attention_heads)"),
 	R("telechat2", NULL, HF_MHA, 0, 0, 0, NULL, "transformers configuration_telechat2.py (a LlamaConfig); vLLM telechat2.py"),
 	R("jais", "JAISLMHeadModel", HF_MHA | HF_TIED, 0, 0, 0, NULL, "vLLM jais.py (JAISAttention: n_head heads of n_embd / n_head, MHA; ALiBi; SwiGLU c_fc, c_fc2; lm_head is wte)"),
+	R("flex_olmo", "FlexOlmoForCausalLM", 0, 0, 0, 0, NULL, "vLLM flex_olmo.py @1b360436 (FlexOlmoAttention is olmoe.py's OlmoeAttention: full attention)"),
 	R("glm4v_text", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_1v.py @002d181a (glm4v: text_config runs as Glm4ForCausalLM, glm4.py: full attention)"),
 	R("glm4v_moe_text", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_1v.py @002d181a (glm4v_moe: text_config runs as Glm4MoeForCausalLM, glm4_moe.py: full attention)"),
 	R("jais2", "Jais2ForCausalLM", HF_UNGATED | HF_MHA, 0, 0, 0, NULL, "vLLM jais2.py @055e47c2 (Jais2Attention: num_key_value_heads, else num_attention_heads, full attention unless interleaved_sliding_window; Jais2MLP: up and down, relu2)"),

@@ -738,6 +738,45 @@ START_TEST(jais2)
 END_TEST
 
 /*
+ * SmolLM3 (transformers modular_smollm3.py @008e5743; llama.cpp
+ * LLM_ARCH_SMOLLM3): full attention on every layer, NoPE layers too;
+ * max_window_layers is no SmolLM3Config key. 4 layers of 2 KV heads of
+ * 64 (512 B a layer and position), 16 positions: 4 x 512 x 16 = 32,768.
+ * num_key_value_heads absent, 8 query heads: SmolLM3Config's 4, 1,024 B
+ * a layer: 65,536. use_sliding_window with a window: refused naming it.
+ */
+START_TEST(smollm3)
+{
+	static const char head[] = "{\"architectures\":[\"SmolLM3ForCausalLM\"],"
+		"\"model_type\":\"smollm3\",\"num_hidden_layers\":4,"
+		"\"head_dim\":64,\"vocab_size\":1000,\"intermediate_size\":512,"
+		"\"max_window_layers\":2,\"no_rope_layer_interval\":4,"
+		"\"no_rope_layers\":[1,1,1,0]";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, "%s,\"hidden_size\":256,"
+	         "\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+	         "\"use_sliding_window\":false,\"sliding_window\":null}", head);
+	from_text(text, 16);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	snprintf(text, sizeof text, "%s,\"hidden_size\":512,"
+	         "\"num_attention_heads\":8}", head);
+	from_text(text, 16);
+	ck_assert(!plan.model.kv_heads_assumed);
+	ck_assert_uint_eq(res.kv.bytes, 65536);
+	snprintf(text, sizeof text, "%s,\"hidden_size\":256,"
+	         "\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+	         "\"use_sliding_window\":true,\"sliding_window\":8}", head);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "s3", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "use_sliding_window: true"));
+}
+END_TEST
+
+/*
  * FlexOlmo (vLLM flex_olmo.py @1b360436: FlexOlmoAttention is olmoe.py's
  * OlmoeAttention, full attention of num_key_value_heads x hidden_size /
  * num_attention_heads; the experts are weights). 2 layers of 4 KV heads
@@ -970,6 +1009,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, llama4_nope_interval);
 	tcase_add_test(tc, muse_glimmer);
 	tcase_add_test(tc, flex_olmo);
+	tcase_add_test(tc, smollm3);
 	tcase_add_test(tc, glm4v_text);
 	tcase_add_test(tc, glm4v_moe_text);
 	tcase_add_test(tc, jais2);

@@ -722,6 +722,50 @@ static enum kvp_status fam_muse_glimmer(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/*
+ * SmolLM3 (transformers models/smollm3/modular_smollm3.py @008e5743;
+ * llama.cpp LLM_ARCH_SMOLLM3): llama layers, full attention of
+ * num_key_value_heads (SmolLM3Config's default 4 when absent) on every
+ * layer; no_rope_layers and no_rope_layer_interval only choose which
+ * layers rotate (angles); max_window_layers, written by its configs, is
+ * no SmolLM3Config parameter. A window needs use_sliding_window and
+ * sliding_window, and then slides the NoPE layers in transformers alone
+ * (llama.cpp builds none): refused, as is a layer_types that slides a
+ * layer.
+ */
+static enum kvp_status fam_smollm3(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found)
+{
+	char path[96];
+	uint32_t i;
+	bool sw = false;
+
+	(void)L;
+	if (hf_bool(c, "use_sliding_window", &sw) < 0)
+		return c->err->status;
+	if (sw && hf_has(c, "sliding_window"))
+		return hf_bad(c, "use_sliding_window", hf_get(c,
+		              "use_sliding_window", path, sizeof path),
+		              "slides SmolLM3's NoPE layers in transformers, "
+		              "not in llama.cpp: no one rule; refused");
+	hf_superseded(c, "sliding_window");
+	hf_superseded(c, "max_window_layers");   /* not a SmolLM3Config key */
+	hf_superseded(c, "no_rope_layers");
+	hf_superseded(c, "no_rope_layer_interval");
+	for (i = 0; *found && i < m->n_layers; i++)
+		if (L[i].kind != KVP_LAYER_FULL)
+			return hf_bad(c, "layer_types", hf_get(c, "layer_types",
+			              path, sizeof path), "a layer that is not "
+			              "full_attention without use_sliding_window");
+	if (m->kv_heads_assumed && m->q_heads % 4 == 0) {
+		m->base.kv_heads = m->trained_kv_heads = 4;
+		m->kv_heads_assumed = false;
+		hf_note(c, "num_key_value_heads absent: 4 (SmolLM3Config's "
+		        "default)");
+	}
+	return KVP_OK;
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -844,6 +888,7 @@ static const struct hf_family families[] = {
 	R("telechat2", NULL, HF_MHA, 0, 0, 0, NULL, "transformers configuration_telechat2.py (a LlamaConfig); vLLM telechat2.py"),
 	R("jais", "JAISLMHeadModel", HF_MHA | HF_TIED, 0, 0, 0, NULL, "vLLM jais.py (JAISAttention: n_head heads of n_embd / n_head, MHA; ALiBi; SwiGLU c_fc, c_fc2; lm_head is wte)"),
 	R("flex_olmo", "FlexOlmoForCausalLM", 0, 0, 0, 0, NULL, "vLLM flex_olmo.py @1b360436 (FlexOlmoAttention is olmoe.py's OlmoeAttention: full attention)"),
+	R("smollm3", "SmolLM3ForCausalLM", HF_TIED, 0, 0, 0, fam_smollm3, "transformers modular_smollm3.py @008e5743 (llama layers; NoPE angles only; window only with use_sliding_window: refused); llama.cpp LLM_ARCH_SMOLLM3"),
 	R("glm4v_text", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_1v.py @002d181a (glm4v: text_config runs as Glm4ForCausalLM, glm4.py: full attention)"),
 	R("glm4v_moe_text", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_1v.py @002d181a (glm4v_moe: text_config runs as Glm4MoeForCausalLM, glm4_moe.py: full attention)"),
 	R("jais2", "Jais2ForCausalLM", HF_UNGATED | HF_MHA, 0, 0, 0, NULL, "vLLM jais2.py @055e47c2 (Jais2Attention: num_key_value_heads, else num_attention_heads, full attention unless interleaved_sliding_window; Jais2MLP: up and down, relu2)"),

@@ -724,7 +724,8 @@ static enum kvp_status fam_muse_glimmer(struct cfg *c, struct kvp_model *m,
 
 /*
  * SmolLM3 (transformers models/smollm3/modular_smollm3.py @008e5743;
- * llama.cpp LLM_ARCH_SMOLLM3): llama layers, full attention of
+ * llama.cpp src/models/smollm3.cpp @a0b8c172, one full KV input for all
+ * layers): llama layers, full attention of
  * num_key_value_heads (SmolLM3Config's default 4 when absent) on every
  * layer; no_rope_layers and no_rope_layer_interval only choose which
  * layers rotate (angles); max_window_layers, written by its configs, is
@@ -888,7 +889,7 @@ static const struct hf_family families[] = {
 	R("telechat2", NULL, HF_MHA, 0, 0, 0, NULL, "transformers configuration_telechat2.py (a LlamaConfig); vLLM telechat2.py"),
 	R("jais", "JAISLMHeadModel", HF_MHA | HF_TIED, 0, 0, 0, NULL, "vLLM jais.py (JAISAttention: n_head heads of n_embd / n_head, MHA; ALiBi; SwiGLU c_fc, c_fc2; lm_head is wte)"),
 	R("flex_olmo", "FlexOlmoForCausalLM", 0, 0, 0, 0, NULL, "vLLM flex_olmo.py @1b360436 (FlexOlmoAttention is olmoe.py's OlmoeAttention: full attention)"),
-	R("smollm3", "SmolLM3ForCausalLM", HF_TIED, 0, 0, 0, fam_smollm3, "transformers modular_smollm3.py @008e5743 (llama layers; NoPE angles only; window only with use_sliding_window: refused); llama.cpp LLM_ARCH_SMOLLM3"),
+	R("smollm3", "SmolLM3ForCausalLM", HF_TIED, 0, 0, 0, fam_smollm3, "transformers modular_smollm3.py @008e5743 (llama layers; NoPE angles only; window only with use_sliding_window: refused); llama.cpp src/models/smollm3.cpp @a0b8c172 (build_attn_inp_kv: every layer full)"),
 	R("glm4v_text", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_1v.py @002d181a (glm4v: text_config runs as Glm4ForCausalLM, glm4.py: full attention)"),
 	R("glm4v_moe_text", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_1v.py @002d181a (glm4v_moe: text_config runs as Glm4MoeForCausalLM, glm4_moe.py: full attention)"),
 	R("jais2", "Jais2ForCausalLM", HF_UNGATED | HF_MHA, 0, 0, 0, NULL, "vLLM jais2.py @055e47c2 (Jais2Attention: num_key_value_heads, else num_attention_heads, full attention unless interleaved_sliding_window; Jais2MLP: up and down, relu2)"),

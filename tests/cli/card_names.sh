@@ -32,6 +32,17 @@ got=$(group "NVIDIA H100 80GB HBM3")
 [ -n "$want" ] && [ "$got" = "$want" ] && ok "NVIDIA H100 80GB HBM3 is h100-80gb-sxm" ||
 	no "nvidia-smi name: '$got' vs '$want'"
 
+# 2026 boards as a public nvidia-smi output names them (wdwd720/BrainIR
+# research/phase4/GPU_BENCHMARK.md): 275,040 MiB x 2^20 =
+# 288,400,343,040 B; 97,887 MiB x 2^20 = 102,641,958,912 B
+got=$(group "NVIDIA B300 SXM6 AC")
+[ "$got" = "B300-288GB 288400343040 1 0" ] && ok "NVIDIA B300 SXM6 AC is b300" ||
+	no "b300: '$got' $(cat "$tmp/e")"
+printf 'name, memory.total [MiB]\nNVIDIA RTX PRO 6000 Blackwell Server Edition, 97887 MiB\n' >"$tmp/pro.csv"
+got=$(group "$tmp/pro.csv")
+[ "$got" = "RTX-PRO-6000-Server-96GB 102641958912 1 0" ] && ok "csv: RTX PRO 6000 Server Edition" ||
+	no "csv pro 6000: '$got' $(cat "$tmp/e")"
+
 # AMD's names (amd-smi market and product name) lead to the MI300X preset
 want=$(group mi300x)
 got=$(group "AMD Instinct MI300X OAM")

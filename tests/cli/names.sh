@@ -88,7 +88,7 @@ grep -q '^note:' "$TMP/out" && notok "--card h100-sxm: a note for an unambiguous
 
 # ambiguous names list their candidates
 bad "--card rtx: ambiguous, candidates listed" \
-	"--card: rtx: ambiguous card name - it could be rtx-3090, rtx-4090, rtx-5090 (give one)" calc --card rtx
+	"--card: rtx: ambiguous card name - it could be rtx-3090, rtx-4090, rtx-5090, rtx-pro-6000-server (give one)" calc --card rtx
 bad "--card h100-80: ambiguous" \
 	"--card: h100-80: ambiguous card name - it could be h100-80gb-pcie, h100-80gb-sxm (give one)" calc --card h100-80
 bad "--model qwen3-3: ambiguous" \

@@ -706,6 +706,191 @@ START_TEST(afmoe)
 END_TEST
 
 /*
+ * Jais 2 (vLLM jais2.py @055e47c2 Jais2Attention): full attention of
+ * num_key_value_heads (absent: num_attention_heads) x head_dim on every
+ * layer; interleaved_sliding_window, which would slide layers there, is
+ * not read: refused naming it. 2 layers of 2 KV heads of 64 (512 B a
+ * layer and position), 16 positions: 2 x 512 x 16 = 16,384; without
+ * num_key_value_heads, 4 KV heads: 32,768.
+ */
+START_TEST(jais2)
+{
+	static const char head[] = "{\"architectures\":[\"Jais2ForCausalLM\"],"
+		"\"model_type\":\"jais2\",\"num_hidden_layers\":2,"
+		"\"hidden_size\":256,\"num_attention_heads\":4,\"head_dim\":64,"
+		"\"vocab_size\":1000,\"intermediate_size\":512,"
+		"\"hidden_act\":\"relu2\",\"layer_norm_eps\":1e-5";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, "%s,\"num_key_value_heads\":2}", head);
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+	snprintf(text, sizeof text, "%s}", head);
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	snprintf(text, sizeof text, "%s,\"interleaved_sliding_window\":8}", head);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "j2", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "interleaved_sliding_window: 8"));
+}
+END_TEST
+
+/*
+ * SmolLM3 (transformers modular_smollm3.py @008e5743; llama.cpp
+ * LLM_ARCH_SMOLLM3): full attention on every layer, NoPE layers too;
+ * max_window_layers is no SmolLM3Config key. 4 layers of 2 KV heads of
+ * 64 (512 B a layer and position), 16 positions: 4 x 512 x 16 = 32,768.
+ * num_key_value_heads absent, 8 query heads: SmolLM3Config's 4, 1,024 B
+ * a layer: 65,536. use_sliding_window with a window: refused naming it.
+ */
+START_TEST(smollm3)
+{
+	static const char head[] = "{\"architectures\":[\"SmolLM3ForCausalLM\"],"
+		"\"model_type\":\"smollm3\",\"num_hidden_layers\":4,"
+		"\"head_dim\":64,\"vocab_size\":1000,\"intermediate_size\":512,"
+		"\"max_window_layers\":2,\"no_rope_layer_interval\":4,"
+		"\"no_rope_layers\":[1,1,1,0]";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, "%s,\"hidden_size\":256,"
+	         "\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+	         "\"use_sliding_window\":false,\"sliding_window\":null}", head);
+	from_text(text, 16);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	snprintf(text, sizeof text, "%s,\"hidden_size\":512,"
+	         "\"num_attention_heads\":8}", head);
+	from_text(text, 16);
+	ck_assert(!plan.model.kv_heads_assumed);
+	ck_assert_uint_eq(res.kv.bytes, 65536);
+	snprintf(text, sizeof text, "%s,\"hidden_size\":256,"
+	         "\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+	         "\"use_sliding_window\":true,\"sliding_window\":8}", head);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "s3", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "use_sliding_window: true"));
+}
+END_TEST
+
+/*
+ * FlexOlmo (vLLM flex_olmo.py @1b360436: FlexOlmoAttention is olmoe.py's
+ * OlmoeAttention, full attention of num_key_value_heads x hidden_size /
+ * num_attention_heads; the experts are weights). 2 layers of 4 KV heads
+ * of 64 (1,024 B a layer and position), 16 positions: 2 x 1,024 x 16 =
+ * 32,768.
+ */
+START_TEST(flex_olmo)
+{
+	static const char text[] = "{\"architectures\":[\"FlexOlmoForCausalLM\"],"
+		"\"model_type\":\"flex_olmo\",\"num_hidden_layers\":2,"
+		"\"hidden_size\":256,\"num_attention_heads\":4,"
+		"\"num_key_value_heads\":4,\"vocab_size\":1000,"
+		"\"intermediate_size\":512,\"num_experts\":7,"
+		"\"num_experts_per_tok\":7,\"norm_topk_prob\":false}";
+
+	from_text(text, 16);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+}
+END_TEST
+
+/*
+ * GLM-4.1V's text model (glm4v_text; vLLM glm4_1v.py @002d181a: a glm4v
+ * config's text_config runs as Glm4ForCausalLM, full attention). Under
+ * the glm4v wrapper, 2 layers of 2 KV heads of 64 (512 B a layer and
+ * position), 16 positions: 2 x 512 x 16 = 16,384.
+ */
+START_TEST(glm4v_text)
+{
+	static const char text[] = "{\"model_type\":\"glm4v\","
+		"\"text_config\":{\"model_type\":\"glm4v_text\","
+		"\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"head_dim\":64,\"vocab_size\":1000,\"intermediate_size\":512,"
+		"\"partial_rotary_factor\":0.5,\"rope_scaling\":{"
+		"\"rope_type\":\"default\",\"mrope_section\":[8,12,12]}}}";
+
+	from_text(text, 16);
+	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+}
+END_TEST
+
+/*
+ * GLM-4.5V / GLM-4.6V's text model (glm4v_moe_text; vLLM glm4_1v.py
+ * @002d181a: a glm4v_moe config's text_config runs as
+ * Glm4MoeForCausalLM, full attention on every layer). Under the
+ * glm4v_moe wrapper, 4 layers of 2 KV heads of 64 (512 B a layer and
+ * position; mrope_section and partial_rotary_factor set angles only),
+ * 16 positions: 4 x 512 x 16 = 32,768.
+ */
+START_TEST(glm4v_moe_text)
+{
+	static const char text[] = "{\"model_type\":\"glm4v_moe\","
+		"\"text_config\":{\"model_type\":\"glm4v_moe_text\","
+		"\"num_hidden_layers\":4,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"head_dim\":64,\"vocab_size\":1000,"
+		"\"partial_rotary_factor\":0.5,\"rope_scaling\":{"
+		"\"rope_type\":\"default\",\"mrope_section\":[8,12,12]},"
+		"\"first_k_dense_replace\":1,\"n_routed_experts\":8,"
+		"\"n_shared_experts\":1,\"num_experts_per_tok\":2,"
+		"\"moe_intermediate_size\":64,\"intermediate_size\":512}}";
+
+	from_text(text, 16);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 2048);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+}
+END_TEST
+
+/*
+ * Muse Glimmer's text model (vLLM muse_glimmer.py @055e47c2: NoPE layers
+ * full, RoPE layers sliding_window; configs/muse_glimmer.py @29ec1785:
+ * no_rope_layers absent, every 4th layer NoPE counted back from the
+ * last). 4 layers, 2 KV heads of 64: 512 B a layer and position; window
+ * 8, 16 positions. Default: layer 3 full, 0-2 sliding: 3 x 512 x 8 =
+ * 12,288 + 512 x 16 = 8,192 = 20,480. no_rope_layers [0,1,1,0]: layers
+ * 0 and 3 full (16,384) + 1 and 2 sliding (8,192) = 24,576. A
+ * layer_types that slides layer 3 where no_rope_layers is absent:
+ * refused naming layer_types[3]. Without the row: a family kvplan does
+ * not know.
+ */
+START_TEST(muse_glimmer)
+{
+	static const char head[] = "{\"model_type\":\"muse_glimmer_text\","
+		"\"num_hidden_layers\":4,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"head_dim\":64,\"vocab_size\":1000,\"sliding_window\":8,"
+		"\"layer_rope_theta\":[500000.0,500000.0,500000.0,0]";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, "%s}", head);
+	from_text(text, 16);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 20480);
+	snprintf(text, sizeof text, "%s,\"no_rope_layers\":[0,1,1,0]}", head);
+	from_text(text, 16);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 24576);
+	snprintf(text, sizeof text, "%s,\"layer_types\":[\"sliding_attention\","
+	         "\"sliding_attention\",\"sliding_attention\","
+	         "\"sliding_attention\"]}", head);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "mg", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "layer_types[3]") != NULL, "%s", err.msg);
+}
+END_TEST
+
+/*
  * An early Llama 4 config's nope_layer_interval (not a Llama4TextConfig
  * key; the engines size the default, every 4th layer global): 4 is read
  * (tests/data/hf/heldout3/llama-4-ome.json is sized), another value
@@ -822,6 +1007,12 @@ static Suite *suite(void)
 	tcase_add_test(tc, hunyuan);
 	tcase_add_test(tc, afmoe);
 	tcase_add_test(tc, llama4_nope_interval);
+	tcase_add_test(tc, muse_glimmer);
+	tcase_add_test(tc, flex_olmo);
+	tcase_add_test(tc, smollm3);
+	tcase_add_test(tc, glm4v_text);
+	tcase_add_test(tc, glm4v_moe_text);
+	tcase_add_test(tc, jais2);
 	tcase_add_test(tc, dsa_layer_types);
 	suite_add_tcase(s, tc);
 	return s;

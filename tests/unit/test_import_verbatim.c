@@ -231,6 +231,9 @@ struct want {
  *   for all; x 4,096 = 671,088,640
  * qwen2.5-14b: 48 layers, use_sliding_window false: full; 8 KV x 256 x
  *   2 = 4,096 each, 196,608 for all; x 4,096 = 805,306,368
+ * llama-3.3-70b-instruct (ai-dynamo/aiconfigurator @ f577ab84): 80 full
+ *   layers, 8 KV heads, head_dim 8,192 / 64 = 128: 8 x (128 + 128) x 2
+ *   = 4,096 B/position each, 327,680 for all; x 4,096 = 1,342,177,280
  * mistral-nemo-base-2407 (kevinstephano/thunder_model_blocks, a
  *   transformers dump): 40 full (sliding_window null), 8 KV x (head_dim
  *   128 + 128) x 2 = 4,096 each, 163,840 for all; x 4,096 = 671,088,640
@@ -326,6 +329,9 @@ static const struct want wants[] = {
 	{ "qwen2.5-14b.json", "qwen2.5-14b",
 	  4096, 48, 0, 0, 0, 0, 0, 196608,
 	  0, 0, 0, 0, 805306368 },
+	{ "llama-3.3-70b-instruct.json", "llama-3.3-70b-instruct",
+	  4096, 80, 0, 0, 0, 0, 0, 327680,
+	  0, 0, 0, 0, 1342177280 },
 	{ "mistral-nemo-base-2407.json", "mistral-nemo-base-2407",
 	  4096, 40, 0, 0, 0, 0, 0, 163840,
 	  0, 0, 0, 0, 671088640 },

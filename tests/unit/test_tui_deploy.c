@@ -83,9 +83,10 @@ static void first_answer(const struct kvp_plan *p, struct kvp_search_cfg *c,
 	struct kvp_error err;
 	static const char *const cards[] = {
 		"a100-40gb-cuda", "a100-40gb", "a100-80gb", "a10g",
-		"apple-m2-ultra-192gb", "b200", "h100-80gb-pcie", "h100-80gb-sxm",
-		"h200-141gb", "l4", "l40s", "mi300x", "rtx-3090", "rtx-4090",
-		"rtx-5090", "t4", "v100-16gb",
+		"apple-m2-ultra-192gb", "b200", "b300", "h100-80gb-pcie",
+		"h100-80gb-sxm", "h200-141gb", "l4", "l40s", "mi300x",
+		"rtx-3090", "rtx-4090", "rtx-5090", "rtx-pro-6000-server",
+		"t4", "v100-16gb",
 	};
 	size_t i;
 

@@ -674,6 +674,99 @@ static enum kvp_status fam_mllama(struct cfg *c, struct kvp_model *m,
 	              "sizes them");
 }
 
+/*
+ * Muse Glimmer's text model (muse_glimmer_text). vLLM muse_glimmer.py
+ * @055e47c2 MuseGlimmerAttention: a NoPE layer (no_rope_layers[i] == 0)
+ * runs full attention, a RoPE layer sliding_window (2,048 by default);
+ * every layer num_key_value_heads x head_dim. no_rope_layers absent:
+ * vLLM's MuseGlimmerTextConfig (transformers_utils/configs/
+ * muse_glimmer.py @29ec1785 _default_no_rope_layers) makes every 4th
+ * layer NoPE counted back from the last. vLLM sizes by no_rope_layers
+ * alone; transformers' masks follow layer_types: a layer_types that
+ * disagrees is refused (the engines would differ). layer_rope_theta
+ * sets angles only (hf_keys.c).
+ */
+static enum kvp_status fam_muse_glimmer(struct cfg *c, struct kvp_model *m,
+                                        struct lay *L, bool *found)
+{
+	char path[96], p2[128];
+	const cJSON *nr = hf_get(c, "no_rope_layers", path, sizeof path), *e;
+	uint32_t i, n = m->n_layers;
+
+	if (nr && (!cJSON_IsArray(nr) ||
+	           (uint32_t)cJSON_GetArraySize(nr) != n))
+		return hf_bad(c, path, nr, "must list 0 or 1 for every layer");
+	for (i = 0; i < n; i++) {
+		enum kvp_layer_kind k;
+
+		e = nr ? cJSON_GetArrayItem(nr, (int)i) : NULL;
+		if (nr && (!cJSON_IsNumber(e) ||
+		           (e->valuedouble != 0 && e->valuedouble != 1))) {
+			snprintf(p2, sizeof p2, "%s[%u]", path, i);
+			return hf_bad(c, p2, e, "must be 0 (NoPE) or 1 (RoPE)");
+		}
+		if (nr)
+			k = e->valuedouble == 0 ? KVP_LAYER_FULL : KVP_LAYER_SLIDING;
+		else
+			k = (n - 1 - i) % 4 == 0 ? KVP_LAYER_FULL : KVP_LAYER_SLIDING;
+		if (*found && L[i].kind != k) {
+			snprintf(p2, sizeof p2, "layer_types[%u]", i);
+			return hf_bad(c, p2, hf_get(c, "layer_types", path,
+			              sizeof path), "disagrees with no_rope_layers "
+			              "(vLLM slides the RoPE layers, full attention "
+			              "on the NoPE ones); refused");
+		}
+		L[i].kind = k;
+	}
+	*found = true;
+	return KVP_OK;
+}
+
+/*
+ * SmolLM3 (transformers models/smollm3/modular_smollm3.py @008e5743;
+ * llama.cpp src/models/smollm3.cpp @a0b8c172, one full KV input for all
+ * layers): llama layers, full attention of
+ * num_key_value_heads (SmolLM3Config's default 4 when absent) on every
+ * layer; no_rope_layers and no_rope_layer_interval only choose which
+ * layers rotate (angles); max_window_layers, written by its configs, is
+ * no SmolLM3Config parameter. A window needs use_sliding_window and
+ * sliding_window, and then slides the NoPE layers in transformers alone
+ * (llama.cpp builds none): refused, as is a layer_types that slides a
+ * layer.
+ */
+static enum kvp_status fam_smollm3(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found)
+{
+	char path[96];
+	uint32_t i;
+	bool sw = false;
+
+	(void)L;
+	if (hf_bool(c, "use_sliding_window", &sw) < 0)
+		return c->err->status;
+	if (sw && hf_has(c, "sliding_window"))
+		return hf_bad(c, "use_sliding_window", hf_get(c,
+		              "use_sliding_window", path, sizeof path),
+		              "slides SmolLM3's NoPE layers in transformers, "
+		              "not in llama.cpp: no one rule; refused");
+	hf_superseded(c, "sliding_window");
+	hf_superseded(c, "max_window_layers");   /* not a SmolLM3Config key */
+	hf_superseded(c, "no_rope_layers");
+	hf_superseded(c, "no_rope_layer_interval");
+	for (i = 0; *found && i < m->n_layers; i++)
+		if (L[i].kind != KVP_LAYER_FULL)
+			return hf_bad(c, "layer_types", hf_get(c, "layer_types",
+			              path, sizeof path), "a layer that is not "
+			              "full_attention without use_sliding_window");
+	if (m->kv_heads_assumed && m->q_heads % 4 == 0) {
+		m->base.kv_heads = m->trained_kv_heads = 4;
+		m->kv_heads_assumed = false;
+		hf_note(c, "num_key_value_heads absent: 4 (SmolLM3Config's "
+		        "default)");
+	}
+	return KVP_OK;
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -795,6 +888,12 @@ static const struct hf_family families[] = {
 	R("telechat", "TeleChat2ForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM telechat2.py (LlamaModel; attribute_map n_layer, n_head, ffn_hidden_size; llama.py: num_key_value_heads, else num_attention_heads)"),
 	R("telechat2", NULL, HF_MHA, 0, 0, 0, NULL, "transformers configuration_telechat2.py (a LlamaConfig); vLLM telechat2.py"),
 	R("jais", "JAISLMHeadModel", HF_MHA | HF_TIED, 0, 0, 0, NULL, "vLLM jais.py (JAISAttention: n_head heads of n_embd / n_head, MHA; ALiBi; SwiGLU c_fc, c_fc2; lm_head is wte)"),
+	R("flex_olmo", "FlexOlmoForCausalLM", 0, 0, 0, 0, NULL, "vLLM flex_olmo.py @1b360436 (FlexOlmoAttention is olmoe.py's OlmoeAttention: full attention)"),
+	R("smollm3", "SmolLM3ForCausalLM", HF_TIED, 0, 0, 0, fam_smollm3, "transformers modular_smollm3.py @008e5743 (llama layers; NoPE angles only; window only with use_sliding_window: refused); llama.cpp src/models/smollm3.cpp @a0b8c172 (build_attn_inp_kv: every layer full)"),
+	R("glm4v_text", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_1v.py @002d181a (glm4v: text_config runs as Glm4ForCausalLM, glm4.py: full attention)"),
+	R("glm4v_moe_text", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_1v.py @002d181a (glm4v_moe: text_config runs as Glm4MoeForCausalLM, glm4_moe.py: full attention)"),
+	R("jais2", "Jais2ForCausalLM", HF_UNGATED | HF_MHA, 0, 0, 0, NULL, "vLLM jais2.py @055e47c2 (Jais2Attention: num_key_value_heads, else num_attention_heads, full attention unless interleaved_sliding_window; Jais2MLP: up and down, relu2)"),
+	R("muse_glimmer_text", NULL, 0, 0, 0, 2048, fam_muse_glimmer, "vLLM muse_glimmer.py @055e47c2 (NoPE layers full, RoPE layers sliding_window); vLLM configs/muse_glimmer.py @29ec1785 (no_rope_layers default, sliding_window 2048)"),
 	R("step3_text", "Step3TextForCausalLM", HF_MQA, 0, 0, 0, fam_step3_text, "vLLM step3_text.py @0169d396 (one KV head of head_dim, 256 by default)"),
 };
 

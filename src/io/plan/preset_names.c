@@ -73,6 +73,10 @@ static const struct card_alias {
 	{ "NVIDIA A100-SXM4-80GB", "a100-80gb", NULL },
 	{ "NVIDIA A10G", "a10g", NULL },
 	{ "NVIDIA B200", "b200", NULL },
+	/* wdwd720/BrainIR research/phase4/GPU_BENCHMARK.md (nvidia-smi) */
+	{ "NVIDIA H200", "h200-141gb", NULL },
+	{ "NVIDIA B300 SXM6 AC", "b300", NULL },
+	{ "NVIDIA RTX PRO 6000 Blackwell Server Edition", "rtx-pro-6000-server", NULL },
 	{ "NVIDIA GeForce RTX 3090", "rtx-3090", NULL },
 	{ "NVIDIA GeForce RTX 4090", "rtx-4090", NULL },
 	{ "NVIDIA GeForce RTX 5090", "rtx-5090", NULL },

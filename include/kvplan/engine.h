@@ -402,6 +402,15 @@ struct kvp_engine_opts {
 /* Fill every engine's options with that engine's defaults; kind GENERIC. */
 void kvp_engine_defaults(struct kvp_engine_opts *o);
 
+/* vLLM's options as the release and card of plan p run them when its
+ * command gives no flag (the budget's own defaults, src/core/engines/
+ * vllm/vllm_profile.c): kvp_engine_defaults' vLLM options with
+ * gpu_memory_utilization, max_num_seqs and max_num_batched_tokens
+ * resolved (never 0) and enable_prefix_caching the release's. */
+struct kvp_plan;
+void kvp_vllm_release_defaults(const struct kvp_plan *p,
+                               struct kvp_vllm_opts *out);
+
 /* Switch the options to engine k: a named release (version) stays with
  * the engine it names and is cleared for another (a llama.cpp build is
  * no vLLM release); compare and the planner's Engines view use it. */

@@ -134,6 +134,49 @@ grep -q '^# not written (vllm 0.10.2 has no --kv-cache-memory-bytes: added by vL
 grep -q '^  --kv-cache-memory-bytes 8589934592' "$TMP/out" && ok "emit for vllm@0.12.0: --kv-cache-memory-bytes written" ||
 	notok "emit 0.12.0: $(cat "$TMP/out" "$TMP/err")"
 
+# each release's own defaults (the budget's, kvp_vllm_release_defaults;
+# worked from vllm/engine/arg_utils.py of each line): --emit writes a
+# flag only where the plan differs from them, and reading takes a flag's
+# absence as them.
+# V0 (before 0.8.0): _set_default_args_v0 leaves enable_prefix_caching
+# None (off); kvplan's plan has it on, so 0.7.3 must be told
+emits "vllm@0.7.3: prefix caching written (V0: off by default)" \
+	"vllm serve meta-llama/Llama-3.1-8B --enable-prefix-caching" calc $M --engine vllm@0.7.3 --emit vllm
+emits "vllm@0.8.0: prefix caching not written (V1: on by default)" \
+	"vllm serve meta-llama/Llama-3.1-8B" calc $M --engine vllm@0.8.0 --emit vllm
+emits "vllm@0.7.3: read without the flag, prefix caching is off" \
+	"vllm serve meta-llama/Llama-3.1-8B" calc $M --engine vllm@0.7.3 --emit vllm -- vllm serve x
+"$KVPLAN" calc $M --engine vllm@0.7.3 --format json -- vllm serve x >"$TMP/out" 2>"$TMP/err"
+grep -q '"enable_prefix_caching":[[:space:]]*false' "$TMP/out" && ok "vllm@0.7.3: the plan read has prefix caching off" ||
+	notok "0.7.3 read: $(grep enable_prefix "$TMP/out") $(cat "$TMP/err")"
+"$KVPLAN" calc $M --engine vllm@0.19.0 --format json -- vllm serve x >"$TMP/out" 2>"$TMP/err"
+grep -q '"enable_prefix_caching":[[:space:]]*true' "$TMP/out" && ok "vllm@0.19.0: the plan read has prefix caching on" ||
+	notok "0.19.0 read: $(grep enable_prefix "$TMP/out") $(cat "$TMP/err")"
+# V1 on an H100 (79.19 GiB >= 70 GiB, _set_default_args_v1): the API
+# server's max_num_seqs is 1,024, so 256 is written and 1,024 is not
+emits "vllm@0.19.0 H100: --max-num-seqs 256 written (default 1024)" \
+	"vllm serve meta-llama/Llama-3.1-8B --max-num-seqs 256" calc $M --engine vllm@0.19.0 --max-num-seqs 256 --emit vllm
+emits "vllm@0.19.0 H100: --max-num-seqs 1024 is the default" \
+	"vllm serve meta-llama/Llama-3.1-8B" calc $M --engine vllm@0.19.0 --max-num-seqs 1024 --emit vllm
+# an A100 80GB: 1,024 until PR #17885 (0.9.0) gave A100s 256
+emits "vllm@0.8.5 A100 80GB: --max-num-seqs 256 written (default 1024)" \
+	"vllm serve meta-llama/Llama-3.1-8B --max-num-seqs 256" calc --model llama-3.1-8b --card a100-80gb --engine vllm@0.8.5 --max-num-seqs 256 --emit vllm
+emits "vllm@0.9.0 A100 80GB: --max-num-seqs 256 is the default" \
+	"vllm serve meta-llama/Llama-3.1-8B" calc --model llama-3.1-8b --card a100-80gb --engine vllm@0.9.0 --max-num-seqs 256 --emit vllm
+# V0's max_num_batched_tokens is max(max_model_len, 2048) (no chunked
+# prefill below 32K); V1's on an H100 8,192
+emits "vllm@0.7.3: 16384 tokens a step is the default at --max-model-len 16384" \
+	"vllm serve meta-llama/Llama-3.1-8B --max-model-len 16384 --enable-prefix-caching" \
+	calc $M --engine vllm@0.7.3 --max-model-len 16384 --max-num-batched-tokens 16384 --emit vllm
+emits "vllm@0.19.0: 16384 tokens a step written (default 8192)" \
+	"vllm serve meta-llama/Llama-3.1-8B --max-model-len 16384 --max-num-batched-tokens 16384" \
+	calc $M --engine vllm@0.19.0 --max-model-len 16384 --max-num-batched-tokens 16384 --emit vllm
+# gpu_memory_utilization: 0.92 from 0.21.0 (KVP_ERA_VLLM_GRAPH_BUDGET), 0.9 before
+emits "vllm@0.21.0: --gpu-memory-utilization 0.9 written (default 0.92)" \
+	"vllm serve meta-llama/Llama-3.1-8B --gpu-memory-utilization 0.9" calc $M --engine vllm@0.21.0 --gpu-memory-utilization 0.9 --emit vllm
+emits "vllm@0.19.0: --gpu-memory-utilization 0.9 is the default" \
+	"vllm serve meta-llama/Llama-3.1-8B" calc $M --engine vllm@0.19.0 --gpu-memory-utilization 0.9 --emit vllm
+
 "$KVPLAN" calc $M --engine vllm@0.10.2 -- vllm serve x --port 80 >"$TMP/out" 2>&1
 grep -q "^note: vllm 0.10.2: whether that release has the flags not modelled is not checked" "$TMP/out" &&
 	ok "a named vLLM release: the unmodelled flags' releases said unchecked" || notok "unchecked note: $(grep '^note' "$TMP/out")"

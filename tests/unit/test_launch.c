@@ -356,20 +356,67 @@ static void split_heredoc(char **text, const char *dir)
 	*text = out;
 }
 
-/* The fields a table writes hold the same text in a and b. */
+/* vLLM's settings a plan leaves 0 as the values they stand for at its
+ * release and card (the budget's own defaults): a value equal to the
+ * release's default is not written, and reads back as 0. */
+static void resolve(struct kvp_plan *p)
+{
+	struct kvp_vllm_opts d, *o = &p->engine.vllm;
+
+	if (p->engine.kind != KVP_ENGINE_VLLM)
+		return;
+	kvp_vllm_release_defaults(p, &d);
+	if (!o->gpu_memory_utilization)
+		o->gpu_memory_utilization = d.gpu_memory_utilization;
+	if (!o->max_num_seqs)
+		o->max_num_seqs = d.max_num_seqs;
+	if (!o->max_num_batched_tokens)
+		o->max_num_batched_tokens = d.max_num_batched_tokens;
+}
+
+/* Does the emitted text name the field in a "# not written" comment (a
+ * setting the release named has no flag for)? */
+static bool named_unwritten(const char *cmd, const char *key)
+{
+	char pat[160];
+	const char *s;
+
+	snprintf(pat, sizeof pat, "): %s = ", key);
+	for (s = cmd; (s = strstr(s, "# not written")) != NULL; s++) {
+		const char *eol = strchr(s, '\n'), *hit = strstr(s, pat);
+
+		if (hit && (!eol || hit < eol))
+			return true;
+	}
+	return false;
+}
+
+/* The fields a table writes hold the same text in a and b (their vLLM
+ * defaults resolved); with a release named, the ones the command names
+ * as not written for it are left out. */
 static void same_plan(const struct kvp_launch_engine *e,
-                      const struct kvp_plan *a, const struct kvp_plan *b,
-                      const char *cmd)
+                      const struct kvp_plan *pa, const struct kvp_plan *pb,
+                      const char *cmd, bool release)
 {
 	size_t i;
 	char va[128], vb[128];
+	struct kvp_plan *a = malloc(sizeof *a), *b = malloc(sizeof *b);
 
-	ck_assert_msg(a->devices.tp == b->devices.tp &&
-	              a->devices.pp == b->devices.pp &&
-	              a->devices.dp == b->devices.dp, "parallel sizes: %s", cmd);
+	*a = *pa;
+	*b = *pb;
+	resolve(a);
+	resolve(b);
+	ck_assert_msg((a->devices.tp == b->devices.tp ||
+	               (release && named_unwritten(cmd, "devices.tp"))) &&
+	              (a->devices.pp == b->devices.pp ||
+	               (release && named_unwritten(cmd, "devices.pp"))) &&
+	              (a->devices.dp == b->devices.dp ||
+	               (release && named_unwritten(cmd, "devices.dp"))),
+	              "parallel sizes: %s", cmd);
 	ck_assert_str_eq(a->model.id, b->model.id);
 	ck_assert_int_eq(a->model.base.k_fmt.dtype, b->model.base.k_fmt.dtype);
 	ck_assert_int_eq(a->engine.kind, b->engine.kind);
+	ck_assert_str_eq(a->engine.version, b->engine.version);
 	for (i = 0; i < kvp_field_count(); i++) {
 		const struct kvp_field *f = kvp_field_at(i);
 
@@ -379,21 +426,27 @@ static void same_plan(const struct kvp_launch_engine *e,
 		    strcmp(f->key, "devices.max_batched_tokens") &&
 		    strcmp(f->key, "model.arch.max_positions"))
 			continue;
+		if (release && named_unwritten(cmd, f->key))
+			continue;
 		kvp_field_format(a, f, 0, va, sizeof va);
 		kvp_field_format(b, f, 0, vb, sizeof vb);
 		ck_assert_msg(!strcmp(va, vb), "%s: %s then %s after\n%s", f->key,
 		              va, vb, cmd);
 	}
+	free(a);
+	free(b);
 }
 
-/* One random plan of engine e: emitted, read back, compared. Returns
- * false when the random settings are refused (not a plan to test). */
+/* One random plan of engine e (under --engine vllm@rel when rel is not
+ * NULL): emitted, read back (at rel), compared. Returns false when the
+ * random settings are refused, or --emit refuses the program at rel
+ * (not a plan to test). */
 static bool one_round(const struct kvp_launch_engine *e, const struct pool *p,
-                      size_t np, unsigned *seed)
+                      size_t np, const char *rel, unsigned *seed)
 {
 	static char buf[64][64];
-	char *argv[64], *text = NULL;
-	int argc = random_argv(p, np, kvp_engine_name(e->kind), seed, argv, buf);
+	char *argv[64], *text = NULL, engine[40];
+	int argc;
 	struct kvp_opts *a = malloc(sizeof *a), *b = malloc(sizeof *b);
 	struct kvp_result *res = malloc(sizeof *res);
 	struct kvp_strv words = { 0 }, back = { 0 };
@@ -402,24 +455,38 @@ static bool one_round(const struct kvp_launch_engine *e, const struct pool *p,
 	struct kvp_error err;
 	size_t len = 0;
 	FILE *mem;
-	bool ok = parse(a, argc, argv) && kvp_compute(&a->plan, res) == KVP_OK;
+	bool ok;
 
+	snprintf(engine, sizeof engine, "%s%s%s", kvp_engine_name(e->kind),
+	         rel ? "@" : "", rel ? rel : "");
+	argc = random_argv(p, np, engine, seed, argv, buf);
+	ok = parse(a, argc, argv) && kvp_compute(&a->plan, res) == KVP_OK;
 	if (ok) {
+		enum kvp_status st;
+
 		mem = open_memstream(&text, &len);
-		ck_assert_int_eq(kvp_launch_emit(mem, &a->plan, res, e->emit_name,
-		                                 &err), KVP_OK);
+		st = kvp_launch_emit(mem, &a->plan, res, e->emit_name, &err);
 		fclose(mem);
+		ck_assert_msg(st == KVP_OK || rel, "%s", err.msg);
+		ok = st == KVP_OK;
+	}
+	if (ok) {
 		split_heredoc(&text, tmpdir);
 		len = strlen(text);
 		ck_assert_int_eq(kvp_launch_words(text, len, &words, &err), KVP_OK);
 		kvp_strv_push(&back, "calc", 4);
-		ck_assert_msg(kvp_launch_translate(words.v, words.n, false, &back,
-		              &notes, &got, &err) == KVP_OK, "%s\n%s", err.msg, text);
+		ck_assert_msg(kvp_launch_translate_at(words.v, words.n, rel, false,
+		              &back, &notes, &got, &err) == KVP_OK, "%s\n%s",
+		              err.msg, text);
 		ck_assert_ptr_eq(got->flags, e->flags);
 		kvp_strv_push(&back, "--card", 6);
 		kvp_strv_push(&back, "h100", 4);
+		if (rel) {   /* the release, as the user names it after the command */
+			kvp_strv_push(&back, "--engine", 8);
+			kvp_strv_push(&back, engine, strlen(engine));
+		}
 		ck_assert_msg(parse(b, (int)back.n, back.v), "%s", text);
-		same_plan(e, &a->plan, &b->plan, text);
+		same_plan(e, &a->plan, &b->plan, text, rel != NULL);
 		kvp_opts_free(b);
 	}
 	kvp_opts_free(a);
@@ -444,7 +511,7 @@ static void rounds(const struct kvp_launch_engine *e, const struct pool *p,
 	unsetenv("CUDA_VISIBLE_DEVICES");   /* the engine's environment */
 
 	for (i = 0; i < 60; i++)
-		done += one_round(e, p, np, &seed);
+		done += one_round(e, p, np, NULL, &seed);
 	snprintf(yaml, sizeof yaml, "%s/extra.yaml", dir);
 	remove(yaml);
 	rmdir(dir);
@@ -722,6 +789,54 @@ START_TEST(emitted_flags_exist_at_each_release)
 }
 END_TEST
 
+/* The round trip under --engine vllm@rel for every release the ranges
+ * table names (first and last bounds) and some between: written at rel,
+ * read at rel, the same plan, each flag's absence meaning rel's default
+ * (the budget's own, kvp_vllm_release_defaults). `vllm serve` is refused
+ * before 0.5.3, so python -m vllm.entrypoints.openai.api_server carries
+ * every release. */
+START_TEST(round_trip_vllm_every_release)
+{
+	static const char *const more[] = { "0.6.4", "0.7.3", "0.8.0", "0.8.5",
+		"0.9.0", "0.11.0", "0.19.0", "0.21.0", NULL };
+	char dir[] = "/tmp/kvplan-launch.XXXXXX", yaml[64];
+	const char *rels[64];
+	size_t n, i, j, nr = 0;
+	struct rel_row *r = read_releases(&n);
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	tmpdir = dir;
+	unsetenv("CUDA_VISIBLE_DEVICES");
+	for (i = 0; i < 2 * n + 8 && nr < 64; i++) {
+		const char *v = i < 2 * n ? (i % 2 ? r[i / 2].last : r[i / 2].first)
+		                          : more[i - 2 * n];
+		bool seen = !v || !v[0];
+
+		for (j = 0; j < nr && !seen; j++)
+			seen = !strcmp(rels[j], v);
+		if (!seen)
+			rels[nr++] = v;
+	}
+	ck_assert_uint_ge(nr, 10);
+	for (i = 0; i < nr; i++) {
+		unsigned seed = 36;
+		int k, done = 0;
+
+		for (k = 0; k < 16; k++) {
+			done += one_round(&kvp_launch_vllm_api, vllm_pool,
+			                  NP(vllm_pool), rels[i], &seed);
+			one_round(&kvp_launch_vllm, vllm_pool, NP(vllm_pool),
+			          rels[i], &seed);
+		}
+		ck_assert_msg(done >= 8, "vllm@%s: %d plans of 16", rels[i], done);
+	}
+	snprintf(yaml, sizeof yaml, "%s/extra.yaml", dir);
+	remove(yaml);
+	rmdir(dir);
+	free(r);
+}
+END_TEST
+
 START_TEST(round_trip_vllm) { rounds(&kvp_launch_vllm, vllm_pool, NP(vllm_pool)); }
 END_TEST
 START_TEST(round_trip_vllm_api) { rounds(&kvp_launch_vllm_api, vllm_pool, NP(vllm_pool)); }
@@ -768,6 +883,7 @@ static Suite *make_suite(void)
 	tcase_add_test(t, llama_flags_by_release);
 	tcase_add_test(t, round_trip_vllm);
 	tcase_add_test(t, round_trip_vllm_api);
+	tcase_add_test(t, round_trip_vllm_every_release);
 	tcase_add_test(t, round_trip_llama_server);
 	tcase_add_test(t, round_trip_llama_cli);
 	tcase_add_test(t, round_trip_sglang);

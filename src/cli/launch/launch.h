@@ -18,7 +18,9 @@
  * Writing: `--emit ENGINE` (vllm, vllm-api-server, llama-server,
  * llama-cli, sglang, trtllm-serve) prints the command that runs the plan, the flags that
  * differ from the engine's defaults only, after a comment with kvplan's
- * verdict.
+ * verdict. Under a named vLLM release the defaults are that release's and
+ * card's, the budget's own (kvp_vllm_release_defaults); reading a command
+ * at that release takes a flag's absence as the same default.
  */
 #ifndef KVPLAN_CLI_LAUNCH_H
 #define KVPLAN_CLI_LAUNCH_H

@@ -127,13 +127,18 @@ static const char *engine_word(enum kvp_lf_conv c, const char *v)
 	return mapped ? NULL : v;
 }
 
-/* The plan the engine runs when no flag is given. */
+/* The plan the engine runs when no flag is given: under vLLM, the
+ * release's and card's own defaults, as the budget takes them
+ * (kvp_vllm_release_defaults: --enable-prefix-caching off before V1,
+ * --max-num-seqs 1,024 on an H100 from V1 on, ...). */
 static void defaults_of(const struct kvp_launch_engine *e,
                         const struct kvp_plan *p, struct kvp_plan *d)
 {
 	*d = *p;
 	kvp_engine_defaults(&d->engine);
 	d->engine.kind = p->engine.kind;
+	if (e->kind == KVP_ENGINE_VLLM)
+		kvp_vllm_release_defaults(p, &d->engine.vllm);
 	d->devices.tp = d->devices.pp = d->devices.dp = 1;
 	d->devices.max_batched_tokens = 0;   /* trtllm-serve --max_num_tokens */
 	if (e == &kvp_launch_llama_server) {
@@ -153,6 +158,23 @@ static void defaults_of(const struct kvp_launch_engine *e,
 		 * cannot tell them apart, so --max_seq_len is always written */
 		d->model.arch.max_positions = 0;
 	}
+}
+
+/* vLLM's settings the plan leaves 0 (the release's and card's, resolved
+ * where they are used) as the values they stand for, so that one the
+ * plan gives equal to the release's default is not written. */
+static void vllm_resolved(struct kvp_plan *q)
+{
+	struct kvp_vllm_opts r;
+	struct kvp_vllm_opts *o = &q->engine.vllm;
+
+	kvp_vllm_release_defaults(q, &r);
+	if (!o->gpu_memory_utilization)
+		o->gpu_memory_utilization = r.gpu_memory_utilization;
+	if (!o->max_num_seqs)
+		o->max_num_seqs = r.max_num_seqs;
+	if (!o->max_num_batched_tokens)
+		o->max_num_batched_tokens = r.max_num_batched_tokens;
 }
 
 /* The field a row's kvplan flag sets; *neg: the row writes false. */
@@ -384,6 +406,8 @@ enum kvp_status kvp_launch_emit(FILE *out, const struct kvp_plan *p,
 		q->devices.pp = q->engine.vllm.pipeline_parallel_size;
 	q->engine.vllm.tensor_parallel_size = 1;
 	q->engine.vllm.pipeline_parallel_size = 1;
+	if (e->kind == KVP_ENGINE_VLLM)
+		vllm_resolved(q);
 	defaults_of(e, q, d);
 	for (i = 0; i < res->n_devices && i < KVP_MAX_DEVICES; i++)
 		fits = fits && res->devices[i].fits;

@@ -477,39 +477,76 @@ static void note_list(struct rd *r)
 	}
 }
 
+/* The words d[0..k) at `at`, before the command's own flags (which
+ * therefore win over them). */
+static enum kvp_status push_before(struct rd *r, size_t at,
+                                   const char *const *d, size_t k,
+                                   struct kvp_error *err)
+{
+	char *keep[4];
+	size_t i;
+
+	for (i = 0; i < k; i++)
+		if (!push(r->out, d[i]))
+			return kvp_error_set(err, KVP_ENOMEM, "out of memory");
+	memcpy(keep, r->out->v + r->out->n - k, k * sizeof *keep);
+	memmove(r->out->v + at + k, r->out->v + at,
+	        (r->out->n - k - at) * sizeof *r->out->v);
+	memcpy(r->out->v + at, keep, k * sizeof *keep);
+	return KVP_OK;
+}
+
+/* vLLM's switches whose default at the release read differs from
+ * kvplan's plan default (--enable-prefix-caching off before V1): the
+ * release's value, from the budget's own defaults
+ * (kvp_vllm_release_defaults), so that a flag's absence means what it
+ * means in that release. */
+static enum kvp_status vllm_release_switches(struct rd *r, size_t at,
+                                             struct kvp_error *err)
+{
+	struct kvp_plan *p = malloc(sizeof *p);
+	struct kvp_engine_opts o;
+	struct kvp_vllm_opts d;
+	char w[96];
+	const char *word[1] = { w };
+	enum kvp_status st = KVP_OK;
+
+	if (!p)
+		return kvp_error_set(err, KVP_ENOMEM, "out of memory");
+	kvp_plan_default(p);
+	kvp_engine_switch(&p->engine, KVP_ENGINE_VLLM);
+	snprintf(p->engine.version, sizeof p->engine.version, "%s",
+	         r->release ? r->release : "");
+	kvp_vllm_release_defaults(p, &d);
+	kvp_engine_defaults(&o);
+	free(p);
+	if (d.enable_prefix_caching != o.vllm.enable_prefix_caching) {
+		snprintf(w, sizeof w, "--enable-prefix-caching=%s",
+		         d.enable_prefix_caching ? "true" : "false");
+		st = push_before(r, at, word, 1, err);
+	}
+	return st;
+}
+
 /* After the flags: the engine's defaults kvplan's differ from, the notes. */
 static enum kvp_status finish(struct rd *r, size_t at, struct kvp_error *err)
 {
-	if (r->e == &kvp_launch_llama_server && !r->np_given) {
-		/* tools/server/server.cpp@de3ff815:156: -np auto (-1, the
-		 * default of arg.cpp:1400) serves 4 slots, kv_unified on */
-		const char *d[] = { "--parallel", "4", "--kv-unified" };
-		char *keep[3];
-		size_t k;
+	/* tools/server/server.cpp@de3ff815:156: -np auto (-1, the default
+	 * of arg.cpp:1400) serves 4 slots, kv_unified on */
+	static const char *const np_auto[] = { "--parallel", "4", "--kv-unified" };
+	/* the LLM API's KvCacheConfig.tokens_per_block is 32 (kvplan's
+	 * default is the C++ runtime's 64); its YAML's tokens_per_block wins */
+	static const char *const trt_block[] = { "--tokens-per-block", "32" };
+	enum kvp_status st = KVP_OK;
 
-		for (k = 0; k < 3; k++)
-			if (!push(r->out, d[k]))
-				return kvp_error_set(err, KVP_ENOMEM, "out of memory");
-		/* before the command's own flags, so -kvu/-no-kvu win */
-		memcpy(keep, r->out->v + r->out->n - 3, sizeof keep);
-		memmove(r->out->v + at + 3, r->out->v + at,
-		        (r->out->n - 3 - at) * sizeof *r->out->v);
-		memcpy(r->out->v + at, keep, sizeof keep);
-	}
-	if (r->e == &kvp_launch_trtllm) {
-		/* the LLM API's KvCacheConfig.tokens_per_block is 32 (kvplan's
-		 * default is the C++ runtime's 64), before the command's flags
-		 * so its YAML's tokens_per_block wins */
-		const char *d[] = { "--tokens-per-block", "32" };
-		char *keep[2];
-
-		if (!push(r->out, d[0]) || !push(r->out, d[1]))
-			return kvp_error_set(err, KVP_ENOMEM, "out of memory");
-		memcpy(keep, r->out->v + r->out->n - 2, sizeof keep);
-		memmove(r->out->v + at + 2, r->out->v + at,
-		        (r->out->n - 2 - at) * sizeof *r->out->v);
-		memcpy(r->out->v + at, keep, sizeof keep);
-	}
+	if (r->e == &kvp_launch_llama_server && !r->np_given)
+		st = push_before(r, at, np_auto, 3, err);
+	if (r->e == &kvp_launch_trtllm)
+		st = push_before(r, at, trt_block, 2, err);
+	if (r->e->kind == KVP_ENGINE_VLLM)
+		st = vllm_release_switches(r, at, err);
+	if (st != KVP_OK)
+		return st;
 	if (r->e->llama && !r->ngl_given)
 		note(r->notes, "%s without -ngl: llama.cpp %s fits the layers "
 		     "to the free memory (-ngl auto); kvplan puts all of them on "

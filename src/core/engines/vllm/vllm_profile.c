@@ -103,7 +103,9 @@ static bool is_a100(const char *name)
 	return false;
 }
 
-void kvp_vllm_defaults(const struct kvp_plan *p, struct kvp_vllm_sched *out)
+/* vLLM's own figures for the plan's release and card, whatever the plan
+ * sets (kvp_vllm_defaults' rules). */
+static void release_sched(const struct kvp_plan *p, struct kvp_vllm_sched *out)
 {
 	const struct kvp_vllm_opts *o = &p->engine.vllm;
 	const struct kvp_card *card = p->devices.n_groups
@@ -116,15 +118,44 @@ void kvp_vllm_defaults(const struct kvp_plan *p, struct kvp_vllm_sched *out)
 		big = kvp_vllm_runtime_total(card, &est) >= 70ull * KVP_GIB &&
 		      !(is_a100(card->name) &&
 		        kvp_era_has(&p->engine, KVP_ERA_VLLM_A100_SMALL));
-	out->util_ppm = o->gpu_memory_utilization ? o->gpu_memory_utilization
-		: kvp_era_has(&p->engine, KVP_ERA_VLLM_GRAPH_BUDGET) ? 920000
-		                                                  : 900000;
-	out->max_num_seqs = o->max_num_seqs ? o->max_num_seqs
-	                                    : v1 && big ? 1024 : 256;
-	out->max_num_batched_tokens = o->max_num_batched_tokens;
-	if (!out->max_num_batched_tokens)
-		out->max_num_batched_tokens = !v1 ? (L > 2048 ? L : 2048)
-		                              : big ? 8192 : 2048;
+	out->util_ppm = kvp_era_has(&p->engine, KVP_ERA_VLLM_GRAPH_BUDGET)
+	                ? 920000 : 900000;
+	out->max_num_seqs = v1 && big ? 1024 : 256;
+	out->max_num_batched_tokens = !v1 ? (L > 2048 ? L : 2048)
+	                              : big ? 8192 : 2048;
+}
+
+void kvp_vllm_defaults(const struct kvp_plan *p, struct kvp_vllm_sched *out)
+{
+	const struct kvp_vllm_opts *o = &p->engine.vllm;
+
+	release_sched(p, out);
+	if (o->gpu_memory_utilization)
+		out->util_ppm = o->gpu_memory_utilization;
+	if (o->max_num_seqs)
+		out->max_num_seqs = o->max_num_seqs;
+	if (o->max_num_batched_tokens)
+		out->max_num_batched_tokens = o->max_num_batched_tokens;
+}
+
+void kvp_vllm_release_defaults(const struct kvp_plan *p,
+                               struct kvp_vllm_opts *out)
+{
+	struct kvp_engine_opts e;
+	struct kvp_vllm_sched s;
+
+	kvp_engine_defaults(&e);
+	*out = e.vllm;
+	release_sched(p, &s);
+	out->gpu_memory_utilization = s.util_ppm;
+	out->max_num_seqs = s.max_num_seqs;
+	out->max_num_batched_tokens = s.max_num_batched_tokens;
+	/* --enable-prefix-caching: off in V0, on in V1 (vllm/engine/
+	 * arg_utils.py of the 0.8/0.9 line, both engines in it: EngineArgs.
+	 * enable_prefix_caching is None, _set_default_args_v0 leaves it so,
+	 * _set_default_args_v1 sets True: "V1 enables prefix caching by
+	 * default") */
+	out->enable_prefix_caching = kvp_era_has(&p->engine, KVP_ERA_VLLM_V1);
 }
 
 /* T x top-k x (3 x moe_intermediate / tp + hidden) x 2, 0 for a dense

@@ -18,6 +18,7 @@
 
 #include "io/file.h"
 #include "io/logs/log_parse.h"
+#include "io/logs/log_words.h"
 
 /* ---- numbers and units ---------------------------------------------- */
 
@@ -324,6 +325,74 @@ static const char *kv_value(const char *line, const char *key, char *buf,
 	return NULL;
 }
 
+/* ---- wordings as rows (log_words.h) --------------------------------- */
+
+/* One row's figure, its words at `p`; what an LR_FN reader returns. */
+static int read_word(struct kvp_log *log, const struct log_word *w,
+                     const char *line, const char *p, const char *dev,
+                     uint32_t ln)
+{
+	enum kvp_obs_scope sc = (enum kvp_obs_scope)(w->scope == LOG_SCOPE_CUR
+	                                             ? log->cur_scope : w->scope);
+	const char *at = p + strlen(w->words);
+
+	switch (w->read) {
+	case LR_BYTES:
+	case LR_BYTES_GIB:
+		return bytes_at(log, w->engine, (enum kvp_obs_kind)w->what, sc, dev,
+		                &at, w->read == LR_BYTES_GIB, ln);
+	case LR_COUNT:
+		return count_at(log, w->engine, (enum kvp_obs_kind)w->what, sc, dev,
+		                &at, ln);
+	case LR_BUFFER:
+		return llama_buffer(log, line, p, (enum kvp_obs_kind)w->what, sc, ln);
+	case LR_SETTING:
+		if (!set_int(log, (enum kvp_log_key)w->what, at, ln))
+			return 0;
+		break;
+	case LR_FLAG:
+		set_key(log, (enum kvp_log_key)w->what, 1, ln);
+		break;
+	case LR_SEEN:
+		break;
+	case LR_FN:
+		return w->fn(log, line, p, dev, ln);
+	}
+	hit(log, w->engine);
+	return 1;
+}
+
+/*
+ * The line through rows[0..n) in order: the first row whose words (and
+ * `with`) the line holds reads it, and the row after it too when it says
+ * `also`. Returns what that read returned (1 taken, 0 its figure could
+ * not be read), or -1 when no row's words are on the line.
+ */
+static int read_words(struct kvp_log *log, const struct log_word *rows,
+                      size_t n, const char *line, const char *dev,
+                      uint32_t ln)
+{
+	int took = -1, r;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct log_word *w = &rows[i];
+		const char *p = strstr(line, w->words);
+
+		if (!p || (w->with && !strstr(line, w->with))) {
+			if (took >= 0)
+				return took;   /* the `also` row is not on it */
+			continue;
+		}
+		if ((r = read_word(log, w, line, p, dev, ln)) < 0)
+			continue;
+		took = took > 0 ? took : r;
+		if (!w->also)
+			return took;
+	}
+	return took;
+}
+
 /* ---- llama.cpp ------------------------------------------------------ */
 
 static int parse_bool_word(const char *v, uint64_t *out)
@@ -433,11 +502,6 @@ static bool tag_is(const char *line, const char *tag)
 	return false;
 }
 
-/* "kv_size = 32768, offload = 1, type_k = 'q8_0', type_v = 'q8_0',
- * n_layer = 64, can_shift = 1" (llama_kv_cache_init, early 2025:
- * ggml-org/llama.cpp issue 11200; then init: and llama_kv_cache_unified:
- * with the same words): one cache of kv_size cells holding n_layer
- * layers, and the cache types. */
 /* The text between key's quotes ("type_k = 'q8_0'") into dst. */
 static void quoted(const char *line, const char *key, char *dst, size_t n)
 {
@@ -447,12 +511,21 @@ static void quoted(const char *line, const char *key, char *dst, size_t n)
 		copy_trim(dst, n, t, (size_t)(e - t));
 }
 
+
+/* "kv_size = 32768, offload = 1, type_k = 'q8_0', type_v = 'q8_0',
+ * n_layer = 64, can_shift = 1" (llama_kv_cache_init, early 2025:
+ * ggml-org/llama.cpp issue 11200; then init: and llama_kv_cache_unified:
+ * with the same words): one cache of kv_size cells holding n_layer
+ * layers, and the cache types. Not
+ * "ggml_cuda_init: found ...": llama_kv_cache* and init: only. */
 static int llama_kv_size_line(struct kvp_log *log, const char *line,
-                              const char *p, uint32_t ln)
+                              const char *at, const char *dev, uint32_t ln)
 {
 	enum kvp_obs_scope sc = (enum kvp_obs_scope)log->cur_scope;
-	const char *q;
+	const char *p = at + 11, *q;
 
+	if (!(strstr(line, "llama_kv_cache") || tag_is(line, "init")))
+		return -1;
 	if (!count_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_CELLS, sc, NULL, &p, ln))
 		return 0;
 	quoted(line, "type_k = '", log->set.cache_type_k, sizeof log->set.cache_type_k);
@@ -467,8 +540,10 @@ static int llama_kv_size_line(struct kvp_log *log, const char *line,
 /* "build: 4843 (776f9e59) with cc ..." (common.cpp, every llama.cpp
  * tool since 2024; ggml-org/ci READMEs) and "main: build = 2024
  * (4003be0e)" (before): the build the log was printed by, "b4843". The
- * first such line counts. 0 when the line is not one. */
-static int llama_build_line(struct kvp_log *log, const char *line, uint32_t ln)
+ * first such line counts. -1 when the line is not one (whichever of the
+ * rows' words brought it here: the line decides). */
+static int llama_build_line(struct kvp_log *log, const char *line,
+                            const char *at, const char *dev, uint32_t ln)
 {
 	const char *p = strstr(line, "build: "), *q;
 	size_t n = 0;
@@ -480,16 +555,16 @@ static int llama_build_line(struct kvp_log *log, const char *line, uint32_t ln)
 	else if (p && (p == line || p[-1] == ' '))
 		p += strlen("build: ");
 	else
-		return 0;
+		return -1;
 	while (p[n] >= '0' && p[n] <= '9' && n < 8)
 		n++;
 	if (n == 0 || n > 7 || p[n] != ' ' || p[n + 1] != '(')
-		return 0;
+		return -1;
 	for (q = p + n + 2; (*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'f');
 	     q++)
 		;
 	if (q == p + n + 2 || *q != ')')
-		return 0;
+		return -1;
 	if (!log->build[0]) {
 		snprintf(log->build, sizeof log->build, "b%.*s", (int)n, p);
 		log->build_line = ln;
@@ -498,177 +573,146 @@ static int llama_build_line(struct kvp_log *log, const char *line, uint32_t ln)
 	return 1;
 }
 
-/* The line groups below return what llama_line returns for a line
- * they know (0 or 1), or -1 for a line that is none of theirs. */
-
-/* llama-server and the --mmproj encoder: the build, the K/V rotation,
- * slots, the warmup image, context checkpoints. */
-static int llama_server_line(struct kvp_log *log, const char *line,
-                             uint32_t ln)
+/* "slot   load_model: id  0 | task -1 | new slot, n_ctx = 2048", once
+ * per slot: slot 0's taken. */
+static int llama_slot_line(struct kvp_log *log, const char *line,
+                           const char *at, const char *dev, uint32_t ln)
 {
-	const char *p;
+	const char *p = at + strlen("new slot, n_ctx = ");
 
-	if (llama_build_line(log, line, ln))
-		return 1;
-	/* "llama_kv_cache: attn_rot_k = 0" (issue #21394, b8643) and "...,
-	 * n_embd_head_k_all = 128" (issue #24175, b9525): the K/V rotation
-	 * of 2026 builds, no byte figure: read, nothing to compare */
-	if (strstr(line, "llama_kv_cache: attn_rot_")) {
-		hit(log, KVP_ENGINE_LLAMACPP);
-		return 1;
-	}
-
-	/* llama-server (server-context.cpp load_model): "slot   load_model:
-	 * id  0 | task -1 | new slot, n_ctx = 2048", once per slot (slot 0's
-	 * taken), and "srv    load_model: the slot context (4096) exceeds the
-	 * training context of the model (2048) - capping" (n_ctx_train) */
-	if ((p = strstr(line, "new slot, n_ctx = ")) != NULL) {
-		p += strlen("new slot, n_ctx = ");
-		if (strstr(line, "id  0 |") || strstr(line, "id 0 |"))
-			return count_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_SLOT_CTX,
-			                KVP_SCOPE_ALL, NULL, &p, ln);
-		hit(log, KVP_ENGINE_LLAMACPP);
-		return 1;
-	}
-	/* tools/mtmd/clip.cpp warmup(): "warmup: warmup with image size =
-	 * 1472 x 1472", the --mmproj encoder's warmup image (its compute
-	 * buffer's size follows it); the side, the image being square */
-	if ((p = strstr(line, "warmup with image size = ")) != NULL) {
-		if (!set_int(log, KVP_LK_MMPROJ_WARMUP,
-		             p + strlen("warmup with image size = "), ln))
-			return 0;
-		hit(log, KVP_ENGINE_LLAMACPP);
-		return 1;
-	}
-	/* server-context.cpp create_checkpoint: "created context checkpoint
-	 * 2 of 8 (pos_min = ..., pos_max = ...[, n_tokens = ...], size =
-	 * 149.626 MiB)" (PR #22929's log; "%.3f MiB" of bytes / 2^20), and
-	 * its "restored" and "erased [invalidated|old]" lines: the limit,
-	 * and the first checkpoint size printed */
-	if ((p = strstr(line, "context checkpoint ")) != NULL &&
-	    strstr(p, "size = ")) {
-		const char *of = strstr(p, " of "), *sz = strstr(p, "size = ");
-
-		/* "created ... 1 of 8": the limit; "restored" and "erased"
-		 * lines give a checkpoint's size alone */
-		if (strstr(line, "created context checkpoint ") &&
-		    (!of || !set_int(log, KVP_LK_CTX_CHECKPOINTS, of + 4, ln)))
-			return 0;
-		if (log->ckpt_seen) {
-			hit(log, KVP_ENGINE_LLAMACPP);
-			return 1;
-		}
-		log->ckpt_seen = true;
-		sz += strlen("size = ");
-		return bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_CKPT_BYTES,
-		                KVP_SCOPE_ALL, NULL, &sz, 0, ln);
-	}
-	return -1;
+	if (strstr(line, "id  0 |") || strstr(line, "id 0 |"))
+		return count_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_SLOT_CTX,
+		                KVP_SCOPE_ALL, NULL, &p, ln);
+	hit(log, KVP_ENGINE_LLAMACPP);
+	return 1;
 }
 
-/* The training context, from the capping and the n_ctx_seq lines. */
-static int llama_ctx_train_line(struct kvp_log *log, const char *line,
-                                uint32_t ln)
+/* "created context checkpoint 2 of 8 (pos_min = ..., size = 149.626
+ * MiB)" and its "restored" and "erased" lines: the limit, and the first
+ * checkpoint size printed. */
+static int llama_ckpt_line(struct kvp_log *log, const char *line,
+                           const char *at, const char *dev, uint32_t ln)
 {
-	const char *p;
+	const char *of = strstr(at, " of "), *sz = strstr(at, "size = ");
 
-	if ((p = strstr(line, "exceeds the training context of the model (")) != NULL) {
-		p += strlen("exceeds the training context of the model (");
-		if (!set_int(log, KVP_LK_N_CTX_TRAIN, p, ln))
-			return 0;
-		hit(log, KVP_ENGINE_LLAMACPP);
-		return 1;
-	}
-	/* "<context>: n_ctx_seq (4096) < n_ctx_train (8192) -- the full
-	 * capacity of the model will not be utilized" and "... > n_ctx_train
-	 * (N) -- possible training context overflow" (llama-context.cpp;
-	 * n_ctx_per_seq before the rename, ggml-org/ci runs of 2024-25,
-	 * tests/data/logs/lc_words.tsv): n_ctx_train */
-	if (((p = strstr(line, " < n_ctx_train (")) || (p = strstr(line, " > n_ctx_train ("))) &&
-	    strstr(line, "n_ctx_")) {
-		p += strlen(" < n_ctx_train (");
-		if (!set_int(log, KVP_LK_N_CTX_TRAIN, p, ln))
-			return 0;
-		hit(log, KVP_ENGINE_LLAMACPP);
-		return 1;
-	}
-	return -1;
-}
-
-/* Recurrent state, per-layer lines, the encoder's compute buffers and
- * the kv_size line. */
-static int llama_state_line(struct kvp_log *log, const char *line,
-                            uint32_t ln)
-{
-	const char *p;
-
-	if (strstr(line, "llama_memory_recurrent:") &&
-	    (p = strstr(line, " RS buffer size")))
-		/* "%10s RS buffer size = %8.2f MiB" (llama-memory-recurrent.cpp),
-		 * one per buffer type */
-		return llama_buffer(log, line, p, KVP_OBS_DEVICE_STATE_BYTES,
-		                    KVP_SCOPE_ALL, ln);
-	if ((p = strstr(line, "llama_memory_recurrent:")) &&
-	    (p = strstr(p, " size = ")) && strstr(p, "cells")) {
-		/* "size = X MiB (C cells, L layers, S seqs), R (f32): r MiB,
-		 * S (f32): s MiB" (llama-memory-recurrent.cpp); from PR #22673
-		 * "S seqs N rs_seq)", the snapshots per sequence (PR #23269's
-		 * log: "1 seqs  2 rs_seq") */
-		char t[16];
-		const char *q;
-
-		p += 8;
-		if (!bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_STATE_BYTES,
-		              KVP_SCOPE_ALL, NULL, &p, 0, ln))
-			return 0;
-		if ((q = strstr(p, " seqs ")) != NULL && strstr(q, " rs_seq)")) {
-			q += 6;
-			while (*q == ' ')
-				q++;
-			set_int(log, KVP_LK_N_RS_SEQ, q, ln);
-		}
-		llama_kv_part(log, line, "R (", KVP_OBS_STATE_R_BYTES, KVP_SCOPE_ALL,
-		              t, sizeof t, ln);
-		llama_kv_part(log, line, "S (", KVP_OBS_STATE_S_BYTES, KVP_SCOPE_ALL,
-		              t, sizeof t, ln);
-		return 1;
-	}
-	if ((p = strstr(line, ": layer ")) && (strstr(p, " dev = ") ||
-	    strstr(p, "n_embd_k_gqa") || strstr(p, "kv_lora_rank") ||
-	    strstr(p, ": skipped")) && strstr(line, "llama_kv_cache")) {
-		/* per-layer lines: "llama_kv_cache_init: layer 4: n_embd_k_gqa =
-		 * 1024, n_embd_v_gqa = 1024" (early 2025), "llama_kv_cache_unified:
-		 * layer   0: dev = RPC[host:50052]" / "layer   0: skipped" (mid
-		 * 2025, iSWA: a layer of the other cache): layers counted per
-		 * cache, a layer figure at the end of the log */
-		if (!strstr(p, ": skipped") && (unsigned)log->cur_scope < KVP_SCOPE_COUNT)
-			log->layer_lines[log->cur_scope]++;
-		hit(log, KVP_ENGINE_LLAMACPP);
-		return 1;
-	}
-	/* the --mmproj encoder's buffers, tools/mtmd/clip.cpp: "%s: %10s
-	 * compute buffer size = %8.2f MiB" from alloc_compute_meta
-	 * (reserve_compute_meta in 2026 builds), one per backend */
-	if ((p = strstr(line, " compute buffer size")) &&
-	    strstr(line, "compute_meta:"))
-		return llama_buffer(log, line, p, KVP_OBS_ENC_COMPUTE_BYTES,
-		                    KVP_SCOPE_ALL, ln);
-	if ((p = strstr(line, " kv_size = ")) &&
-	    (strstr(line, "llama_kv_cache") || tag_is(line, "init")))
-		return llama_kv_size_line(log, line, p + 11, ln);
-	return -1;
-}
-
-/* The context's refusal: 1, or -1 for another line. */
-static int llama_refusal_line(struct kvp_log *log, const char *line)
-{
-	const char *p;
-
-	if (!(strstr(line, "requires flash_attn") ||
-	      strstr(line, "failed to create context") ||
-	      strstr(line, "failed to initialize the context")))
+	if (!sz)
 		return -1;
-	p = strstr(line, "llama_");
+	/* "created ... 1 of 8": the limit; "restored" and "erased" lines
+	 * give a checkpoint's size alone */
+	if (strstr(line, "created context checkpoint ") &&
+	    (!of || !set_int(log, KVP_LK_CTX_CHECKPOINTS, of + 4, ln)))
+		return 0;
+	if (log->ckpt_seen) {
+		hit(log, KVP_ENGINE_LLAMACPP);
+		return 1;
+	}
+	log->ckpt_seen = true;
+	sz += strlen("size = ");
+	return bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_CKPT_BYTES,
+	                KVP_SCOPE_ALL, NULL, &sz, 0, ln);
+}
+
+/* "llama_memory_recurrent: size = X MiB (C cells, L layers, S seqs), R
+ * (f32): r MiB, S (f32): s MiB"; from PR #22673 "S seqs N rs_seq)", the
+ * snapshots per sequence. */
+static int llama_recurrent_line(struct kvp_log *log, const char *line,
+                                const char *at, const char *dev, uint32_t ln)
+{
+	const char *p = strstr(at, " size = "), *q;
+	char t[16];
+
+	if (!p || !strstr(p, "cells"))
+		return -1;
+	p += 8;
+	if (!bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_STATE_BYTES,
+	              KVP_SCOPE_ALL, NULL, &p, 0, ln))
+		return 0;
+	if ((q = strstr(p, " seqs ")) != NULL && strstr(q, " rs_seq)")) {
+		q += 6;
+		while (*q == ' ')
+			q++;
+		set_int(log, KVP_LK_N_RS_SEQ, q, ln);
+	}
+	llama_kv_part(log, line, "R (", KVP_OBS_STATE_R_BYTES, KVP_SCOPE_ALL,
+	              t, sizeof t, ln);
+	llama_kv_part(log, line, "S (", KVP_OBS_STATE_S_BYTES, KVP_SCOPE_ALL,
+	              t, sizeof t, ln);
+	return 1;
+}
+
+/* Per-layer lines: "layer 4: n_embd_k_gqa = 1024, ...", "layer   0: dev
+ * = RPC[host:50052]", "layer   0: skipped" (iSWA: a layer of the other
+ * cache): layers counted per cache, a layer figure at the end. */
+static int llama_layer_line(struct kvp_log *log, const char *line,
+                            const char *at, const char *dev, uint32_t ln)
+{
+	if (!(strstr(at, " dev = ") || strstr(at, "n_embd_k_gqa") ||
+	      strstr(at, "kv_lora_rank") || strstr(at, ": skipped")))
+		return -1;
+	if (!strstr(at, ": skipped") && (unsigned)log->cur_scope < KVP_SCOPE_COUNT)
+		log->layer_lines[log->cur_scope]++;
+	hit(log, KVP_ENGINE_LLAMACPP);
+	return 1;
+}
+
+/* "creating non-SWA KV cache, size = 2048 cells" and "creating     SWA
+ * KV cache, size = 1024 cells": the cache the next figures are of, and
+ * its cells, kept for the end (a figure only when no size line of this
+ * cache states them too). */
+static int llama_swa_line(struct kvp_log *log, const char *line,
+                          const char *at, const char *dev, uint32_t ln)
+{
+	const char *p;
+
+	log->cur_scope = strstr(line, "non-SWA KV cache") ? KVP_SCOPE_FULL
+	                                                  : KVP_SCOPE_SWA;
+	if ((p = strstr(line, "size = ")) && strstr(p, "cells")) {
+		struct num n;
+
+		if (parse_num(p + 7, &n) && !n.dec) {
+			log->create_cells[log->cur_scope] = n.mant;
+			log->create_line[log->cur_scope] = ln;
+		}
+	}
+	hit(log, KVP_ENGINE_LLAMACPP);
+	return 1;
+}
+
+/* "KV self size  =  256.00 MiB, K (f16): ..., V (f16): ...". */
+static int llama_self_line(struct kvp_log *log, const char *line,
+                           const char *at, const char *dev, uint32_t ln)
+{
+	enum kvp_obs_scope sc = (enum kvp_obs_scope)log->cur_scope;
+	const char *p = strchr(at, '=');
+
+	if (!p)
+		return 0;
+	p++;
+	if (!bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_KV_BYTES, sc, NULL, &p,
+	              1, ln))
+		return 0;
+	llama_kv_part(log, line, "K (", KVP_OBS_K_BYTES, sc, log->set.cache_type_k,
+	              sizeof log->set.cache_type_k, ln);
+	llama_kv_part(log, line, "V (", KVP_OBS_V_BYTES, sc, log->set.cache_type_v,
+	              sizeof log->set.cache_type_v, ln);
+	return 1;
+}
+
+/* "llama_kv_cache: size = ... (N cells, ...)": the size line. */
+static int llama_cells_line(struct kvp_log *log, const char *line,
+                            const char *at, const char *dev, uint32_t ln)
+{
+	if (!strstr(at, "cells"))
+		return -1;
+	return llama_size_line(log, line, at + 8, ln);
+}
+
+/* The context's refusal, in its words. */
+static int llama_refusal_line(struct kvp_log *log, const char *line,
+                              const char *at, const char *dev, uint32_t ln)
+{
+	const char *p = strstr(line, "llama_");
+
 	copy_trim(log->set.refusal, sizeof log->set.refusal,
 	          p ? p : line, strlen(p ? p : line));
 	log->set.refused = true;
@@ -676,79 +720,106 @@ static int llama_refusal_line(struct kvp_log *log, const char *line)
 	return 1;
 }
 
-/* The KV cache's and the context's figures: SWA caches, KV sizes,
- * buffers, refusals. */
-static int llama_cache_line(struct kvp_log *log, const char *line,
-                            uint32_t ln)
-{
-	const char *p;
+#define LC KVP_ENGINE_LLAMACPP
 
-	if (strstr(line, "using full-size SWA cache")) {
-		/* llama-kv-cache-iswa.cpp with --swa-full (langchain
-		 * issue 33083 shows the _unified_iswa form) */
-		set_key(log, KVP_LK_SWA_FULL, 1, ln);
-		hit(log, KVP_ENGINE_LLAMACPP);
-		return 1;
-	}
-	if (strstr(line, "SWA KV cache")) {
-		/* "creating non-SWA KV cache, size = 2048 cells" and
-		 * "creating     SWA KV cache, size = 1024 cells" */
-		log->cur_scope = strstr(line, "non-SWA KV cache") ? KVP_SCOPE_FULL
-		                                                  : KVP_SCOPE_SWA;
-		/* the cells, kept for the end: a figure only when no
-		 * size line of this cache states them too */
-		if ((p = strstr(line, "size = ")) && strstr(p, "cells")) {
-			struct num n;
+/*
+ * llama.cpp's wordings on any line, in the order they are tried: the
+ * words, the figure or setting, the builds that print them and where
+ * they come from (tests/data/logs/wordings.tsv holds a real line of most,
+ * with its source).
+ */
+static const struct log_word llama_words[] = {
+	/* the build line: its three forms (the line decides which) */
+	{ LC, "build: ", NULL, LR_FN, 0, 0, false, llama_build_line,
+	  "common.cpp, every tool since 2024 (ggml-org/ci READMEs; llamacpp-22145.log)" },
+	{ LC, "main: build = ", NULL, LR_FN, 0, 0, false, llama_build_line,
+	  "examples before 2024: \"main: build = 2024 (4003be0e)\"" },
+	{ LC, "version: ", NULL, LR_FN, 0, 0, false, llama_build_line,
+	  "--version: \"version: 6992 (aa3b7a90b)\"" },
+	{ LC, "llama_kv_cache: attn_rot_", NULL, LR_SEEN, 0, 0, false, NULL,
+	  "the K/V rotation, b8643 on (issue #21394; #24175 b9525 adds "
+	  "n_embd_head_k_all): no byte figure" },
+	{ LC, "new slot, n_ctx = ", NULL, LR_FN, KVP_OBS_SLOT_CTX, 0, false,
+	  llama_slot_line, "llama-server, server-context.cpp load_model (llamacpp-22145.log)" },
+	{ LC, "warmup with image size = ", NULL, LR_SETTING, KVP_LK_MMPROJ_WARMUP,
+	  0, false, NULL,
+	  "--mmproj encoder, tools/mtmd/clip.cpp warmup() (llamacpp-22790-mmproj.log)" },
+	{ LC, "context checkpoint ", NULL, LR_FN, KVP_OBS_CKPT_BYTES, 0, false,
+	  llama_ckpt_line,
+	  "llama-server, server-context.cpp create_checkpoint (PR #22929's log, "
+	  "\"%.3f MiB\")" },
+	{ LC, "exceeds the training context of the model (", NULL, LR_SETTING,
+	  KVP_LK_N_CTX_TRAIN, 0, false, NULL,
+	  "llama-server load_model \"the slot context (4096) exceeds ... (2048) - "
+	  "capping\" (llamacpp-22145.log)" },
+	{ LC, " < n_ctx_train (", NULL, LR_SETTING, KVP_LK_N_CTX_TRAIN, 0, false,
+	  NULL, "llama-context.cpp \"n_ctx_seq (4096) < n_ctx_train (8192) -- the "
+	  "full capacity ...\" (n_ctx_per_seq before; lc_words.tsv)" },
+	{ LC, " > n_ctx_train (", NULL, LR_SETTING, KVP_LK_N_CTX_TRAIN, 0, false,
+	  NULL, "llama-context.cpp \"... > n_ctx_train (N) -- possible training "
+	  "context overflow\" (lc_words.tsv)" },
+	{ LC, " RS buffer size", "llama_memory_recurrent:", LR_BUFFER,
+	  KVP_OBS_DEVICE_STATE_BYTES, KVP_SCOPE_ALL, false, NULL,
+	  "llama-memory-recurrent.cpp \"%10s RS buffer size = %8.2f MiB\" "
+	  "(llamacpp-23269.log)" },
+	{ LC, "llama_memory_recurrent:", NULL, LR_FN, KVP_OBS_STATE_BYTES, 0,
+	  false, llama_recurrent_line,
+	  "llama-memory-recurrent.cpp size line; \"N rs_seq)\" from PR #22673 "
+	  "(llamacpp-23269.log)" },
+	{ LC, ": layer ", "llama_kv_cache", LR_FN, KVP_OBS_LAYERS, 0, false,
+	  llama_layer_line,
+	  "llama_kv_cache_init (early 2025, llama-cpp-python #1901), "
+	  "_unified (mid 2025, llama.cpp #15463)" },
+	{ LC, " compute buffer size", "compute_meta:", LR_BUFFER,
+	  KVP_OBS_ENC_COMPUTE_BYTES, KVP_SCOPE_ALL, false, NULL,
+	  "--mmproj encoder, clip.cpp alloc_compute_meta (reserve_compute_meta "
+	  "2026) (llamacpp-22790-mmproj.log)" },
+	{ LC, " kv_size = ", NULL, LR_FN, KVP_OBS_CELLS, 0, false,
+	  llama_kv_size_line,
+	  "llama_kv_cache_init, early 2025 (issue #11200), then init: and "
+	  "llama_kv_cache_unified: (llamacpp-11200.log)" },
+};
 
-			if (parse_num(p + 7, &n) && !n.dec) {
-				log->create_cells[log->cur_scope] = n.mant;
-				log->create_line[log->cur_scope] = ln;
-			}
-		}
-		hit(log, KVP_ENGINE_LLAMACPP);
-		return 1;
-	}
-	if ((p = strstr(line, "KV self size")) || (p = strstr(line, "kv self size"))) {
-		/* "KV self size  =  256.00 MiB, K (f16): ..." (2024-25);
-		 * "kv self size  = 1560.00 MB" (2023 llama.cpp and its
-		 * forks: "%7.2f MB" of bytes / 1024 / 1024, so MB is
-		 * MiB; gb_is_gib reads it so) */
-		p = strchr(p, '=');
-		if (!p)
-			return 0;
-		p++;
-		if (!bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_KV_BYTES,
-		              (enum kvp_obs_scope)log->cur_scope, NULL, &p, 1, ln))
-			return 0;
-		llama_kv_part(log, line, "K (", KVP_OBS_K_BYTES,
-		              (enum kvp_obs_scope)log->cur_scope,
-		              log->set.cache_type_k,
-		              sizeof log->set.cache_type_k, ln);
-		llama_kv_part(log, line, "V (", KVP_OBS_V_BYTES,
-		              (enum kvp_obs_scope)log->cur_scope,
-		              log->set.cache_type_v,
-		              sizeof log->set.cache_type_v, ln);
-		return 1;
-	}
-	if ((p = strstr(line, " KV buffer size")))
-		/* "CUDA0 KV buffer size =   640.00 MiB" */
-		return llama_buffer(log, line, p, KVP_OBS_DEVICE_KV_BYTES,
-		                    (enum kvp_obs_scope)log->cur_scope, ln);
-	if ((p = strstr(line, "  output buffer size")))
-		/* llama-context.cpp: "%10s  output buffer size = %8.2f
-		 * MiB" (two blanks), "CPU" or a device's host buffer */
-		return llama_buffer(log, line, p, KVP_OBS_OUTPUT_BYTES,
-		                    KVP_SCOPE_ALL, ln);
-	if ((p = strstr(line, " compute buffer size")))
-		/* "%10s compute buffer size = %8.2f MiB", one per
-		 * backend (llama_context, sched_reserve since 2026) */
-		return llama_buffer(log, line, p, KVP_OBS_COMPUTE_BYTES,
-		                    KVP_SCOPE_ALL, ln);
-	if (strstr(line, "llama_kv_cache") && (p = strstr(line, " size = ")) &&
-	    strstr(p, "cells"))
-		return llama_size_line(log, line, p + 8, ln);
-	return llama_refusal_line(log, line);
-}
+/* llama.cpp's wordings on the context's and the cache's lines (those
+ * llama_line lets through), in order. */
+static const struct log_word llama_ctx_words[] = {
+	{ LC, "using full-size SWA cache", NULL, LR_FLAG, KVP_LK_SWA_FULL, 0,
+	  false, NULL, "llama-kv-cache-iswa.cpp with --swa-full, mid 2025 "
+	  "(langchain issue 33083)" },
+	{ LC, "SWA KV cache", NULL, LR_FN, KVP_OBS_CELLS, 0, false, llama_swa_line,
+	  "llama-kv-cache-iswa.cpp \"creating non-SWA / SWA KV cache, size = N "
+	  "cells\", May 2025 on (langchain issue 33083)" },
+	{ LC, "KV self size", NULL, LR_FN, KVP_OBS_KV_BYTES, 0, false,
+	  llama_self_line, "2024-25 \"KV self size = 256.00 MiB, K (f16): ...\" "
+	  "(llama.cpp #11807, llamacpp-11200.log)" },
+	{ LC, "kv self size", NULL, LR_FN, KVP_OBS_KV_BYTES, 0, false,
+	  llama_self_line, "2023 and forks: \"%7.2f MB\" of bytes / 2^20, so MB "
+	  "is MiB (llama-cpp-python #66)" },
+	{ LC, " KV buffer size", NULL, LR_BUFFER, KVP_OBS_DEVICE_KV_BYTES,
+	  LOG_SCOPE_CUR, false, NULL,
+	  "\"CUDA0 KV buffer size = 640.00 MiB\", every build (llama.cpp #11200, "
+	  "#11807)" },
+	{ LC, "  output buffer size", NULL, LR_BUFFER, KVP_OBS_OUTPUT_BYTES,
+	  KVP_SCOPE_ALL, false, NULL,
+	  "llama-context.cpp \"%10s  output buffer size = %8.2f MiB\" (two "
+	  "blanks; llamacpp-23269.log)" },
+	{ LC, " compute buffer size", NULL, LR_BUFFER, KVP_OBS_COMPUTE_BYTES,
+	  KVP_SCOPE_ALL, false, NULL,
+	  "\"%10s compute buffer size = %8.2f MiB\" per backend (llama_context; "
+	  "sched_reserve since 2026; compute_buffers.tsv)" },
+	{ LC, " size = ", "llama_kv_cache", LR_FN, KVP_OBS_KV_BYTES, 0, false,
+	  llama_cells_line,
+	  "llama_kv_cache[_unified]: \"size = X MiB (N cells, L layers, S/S "
+	  "seqs), K (f16): ..., V (f16): ...\" (llamacpp-23269.log)" },
+	{ LC, "requires flash_attn", NULL, LR_FN, 0, 0, false, llama_refusal_line,
+	  "llama_init_from_model: \"V cache quantization requires flash_attn\" "
+	  "(llama.cpp 2024-25): the context refused" },
+	{ LC, "failed to create context", NULL, LR_FN, 0, 0, false,
+	  llama_refusal_line, "common.cpp \"failed to create context with model\": refused" },
+	{ LC, "failed to initialize the context", NULL, LR_FN, 0, 0, false,
+	  llama_refusal_line, "llama-context.cpp llama_init_from_model (2025): refused" },
+};
+
 
 /* "prefix: key = value" lines: the model's name and the context's and
  * model's settings. */
@@ -822,13 +893,16 @@ static int llama_key_line(struct kvp_log *log, const char *line, uint32_t ln)
 	return 0;
 }
 
+
+#undef LC
+
 static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 {
 	int took;
 
-	if ((took = llama_server_line(log, line, ln)) >= 0 ||
-	    (took = llama_ctx_train_line(log, line, ln)) >= 0 ||
-	    (took = llama_state_line(log, line, ln)) >= 0)
+	if ((took = read_words(log, llama_words,
+	                       sizeof llama_words / sizeof llama_words[0], line,
+	                       NULL, ln)) >= 0)
 		return took;
 	if (!(strstr(line, "llama_kv_cache") || strstr(line, "llama_new_context") ||
 	     (tag_is(line, "init") && strstr(line, " KV buffer size")) ||
@@ -837,7 +911,9 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 	     strstr(line, "sched_reserve:") ||
 	     strstr(line, "print_info:") || strstr(line, "llm_load_print_meta:")))
 		return 0;
-	if ((took = llama_cache_line(log, line, ln)) >= 0)
+	if ((took = read_words(log, llama_ctx_words,
+	                       sizeof llama_ctx_words / sizeof llama_ctx_words[0],
+	                       line, NULL, ln)) >= 0)
 		return took;
 	return llama_key_line(log, line, ln);
 }

@@ -1049,49 +1049,64 @@ static int vllm_v1_line(struct kvp_log *log, const char *line, uint32_t ln)
 }
 
 /* Aphrodite's summary (a vLLM fork: its figures are vLLM's). */
+
+/* "Minimum concurrency: 3.31x", as a count x 100. */
+static int aph_concurrency_line(struct kvp_log *log, const char *line,
+                                const char *at, const char *dev, uint32_t ln)
+{
+	const char *p = skip_sp(at + 20), *q;
+	struct num n;
+	uint64_t v, tol;
+
+	q = parse_num(p, &n);
+	if (!q || !num_scale(&n, 100, &v, &tol))
+		return 0;
+	return add_obs(log, KVP_ENGINE_VLLM, KVP_OBS_CONCURRENCY_X100,
+	               KVP_SCOPE_ALL, NULL, v, tol ? tol : 1, p,
+	               *q == 'x' ? q + 1 : q, ln);
+}
+
+/* "KV cache for {max_model_len} tokens: {memory_per_seq / GiB:.2f} GiB"
+ * = ceil(max_model_len / block_size) blocks x the block's bytes. */
+static int aph_needed_line(struct kvp_log *log, const char *line,
+                           const char *at, const char *dev, uint32_t ln)
+{
+	const char *q = aph_tokens(at + 13);
+
+	if (!q)
+		return -1;
+	if (!set_int(log, KVP_LK_MAX_MODEL_LEN, at + 13, ln))
+		return 0;
+	return bytes_at(log, KVP_ENGINE_VLLM, KVP_OBS_KV_NEEDED, KVP_SCOPE_ALL,
+	                NULL, &q, 1, ln);
+}
+
+/* Aphrodite's memory summary (dphnAI/sonar issue 1077) and its GPU
+ * memory breakdown (PR #1306, fb14e2ec aphrodite/worker/worker.py
+ * determine_num_available_blocks, printed by tp rank 0; lines seen in
+ * PR #1320), in the order they are tried. */
+static const struct log_word aph_words[] = {
+	{ KVP_ENGINE_VLLM, "Minimum concurrency:", NULL, LR_FN,
+	  KVP_OBS_CONCURRENCY_X100, 0, false, aph_concurrency_line,
+	  "\"Minimum concurrency: 3.31x\" (dphnAI/sonar issue 1077)" },
+	{ KVP_ENGINE_VLLM, "Maximum sequence length allowed in the cache:", NULL,
+	  LR_COUNT, KVP_OBS_TOKENS, KVP_SCOPE_ALL, false, NULL,
+	  "= GPU blocks x block size, 3385 x 16 = 54160 (sonar issue 1077)" },
+	{ KVP_ENGINE_VLLM, "Reserved for KV cache:", NULL, LR_BYTES_GIB,
+	  KVP_OBS_KV_BUDGET, KVP_SCOPE_ALL, false, NULL,
+	  "\"{available_kv_cache_memory / GiB:.2f} GiB\" = total x "
+	  "gpu_memory_utilization - non-KV memory, before whole blocks (sonar "
+	  "PR #1306, #1320)" },
+	{ KVP_ENGINE_VLLM, "KV cache for ", NULL, LR_FN, KVP_OBS_KV_NEEDED, 0,
+	  false, aph_needed_line,
+	  "one max_model_len request (sonar PR #1306, #1320; not LMCache's "
+	  "\"Storing KV cache for N out of M tokens\")" },
+};
+
 static int aph_line(struct kvp_log *log, const char *line, uint32_t ln)
 {
-	const char *p, *q;
-
-	/* Aphrodite's memory summary (dphnAI/sonar issue 1077): "Minimum
-	 * concurrency: 3.31x", "Maximum sequence length allowed in the cache:
-	 * 54160" (= GPU blocks x block size, 3385 x 16) */
-	if ((p = strstr(line, "Minimum concurrency:"))) {
-		struct num n;
-		uint64_t v, tol;
-
-		q = parse_num(skip_sp(p + 20), &n);
-		if (!q || !num_scale(&n, 100, &v, &tol))
-			return 0;
-		return add_obs(log, KVP_ENGINE_VLLM, KVP_OBS_CONCURRENCY_X100,
-		               KVP_SCOPE_ALL, NULL, v, tol ? tol : 1, skip_sp(p + 20),
-		               *q == 'x' ? q + 1 : q, ln);
-	}
-	if ((p = strstr(line, "Maximum sequence length allowed in the cache:"))) {
-		p += strlen("Maximum sequence length allowed in the cache:");
-		return count_at(log, KVP_ENGINE_VLLM, KVP_OBS_TOKENS, KVP_SCOPE_ALL,
-		                NULL, &p, ln);
-	}
-	/* The summary's GPU memory breakdown (dphnAI/sonar PR #1306,
-	 * fb14e2ec aphrodite/worker/worker.py determine_num_available_blocks,
-	 * printed by tp rank 0; lines seen in PR #1320):
-	 *   "Reserved for KV cache: {available_kv_cache_memory / GiB:.2f} GiB"
-	 *     = total x gpu_memory_utilization - non-KV memory: the budget,
-	 *     before it is cut to whole blocks;
-	 *   "KV cache for {max_model_len} tokens: {memory_per_seq / GiB:.2f} GiB"
-	 *     = ceil(max_model_len / block_size) blocks x the block's bytes. */
-	if ((p = strstr(line, "Reserved for KV cache:"))) {
-		p += strlen("Reserved for KV cache:");
-		return bytes_at(log, KVP_ENGINE_VLLM, KVP_OBS_KV_BUDGET,
-		                KVP_SCOPE_ALL, NULL, &p, 1, ln);
-	}
-	if ((p = strstr(line, "KV cache for ")) && (q = aph_tokens(p + 13))) {
-		if (!set_int(log, KVP_LK_MAX_MODEL_LEN, p + 13, ln))
-			return 0;
-		return bytes_at(log, KVP_ENGINE_VLLM, KVP_OBS_KV_NEEDED,
-		                KVP_SCOPE_ALL, NULL, &q, 1, ln);
-	}
-	return -1;
+	return read_words(log, aph_words, sizeof aph_words / sizeof aph_words[0],
+	                  line, NULL, ln);
 }
 
 /* The concurrency line and V0's refusals for a too-long max_model_len. */
@@ -1318,28 +1333,28 @@ static int sglang_pool_sizes(struct kvp_log *log, const char *line,
  * (sglang_virtual_finish). Format strings only: no public log with these
  * lines was found.
  */
-static int sglang_kvcached_line(struct kvp_log *log, const char *line,
-                                const char *dev, uint32_t ln)
+static int sglang_virtual_line(struct kvp_log *log, const char *line,
+                               const char *at, const char *dev, uint32_t ln)
+{
+	if (!log->sg_virtual_line)
+		log->sg_virtual_line = ln;
+	hit(log, KVP_ENGINE_SGLANG);
+	return 1;
+}
+
+static int sglang_physical_line(struct kvp_log *log, const char *line,
+                                const char *at, const char *dev, uint32_t ln)
 {
 	enum kvp_obs_scope sc;
 	int took;
 
-	if (strstr(line, "VirtualKV Cache is allocated") ||
-	    strstr(line, "Virtual KV Cache is allocated")) {
-		if (!log->sg_virtual_line)
-			log->sg_virtual_line = ln;
-		hit(log, KVP_ENGINE_SGLANG);
-		return 1;
-	}
-	if (!strstr(line, "Physical KV Cache limits by --mem-fraction-static:"))
-		return 0;
 	if (!log->sg_virtual_line)
 		log->sg_virtual_line = ln;
 	sc = sglang_pool_scope(log, log->sg_phys_dev, &log->n_sg_phys_dev, dev);
 	took = sglang_pool_sizes(log, line, sc, dev, ln);
 	if (took && log->n_sg_phys_line < sizeof log->sg_phys_line / sizeof log->sg_phys_line[0])
 		log->sg_phys_line[log->n_sg_phys_line++] = ln;
-	return took;
+	return took ? 1 : -1;
 }
 
 /* With kvcached loaded, the K/V sizes of every line but its physical
@@ -1371,119 +1386,186 @@ static void sglang_virtual_finish(struct kvp_log *log)
 	log->n_obs = k;
 }
 
-static int sglang_line(struct kvp_log *log, const char *line, uint32_t ln)
+/* SWAKVPool's sizing (sglang PR #18039): "Use sliding window memory
+ * pool. full_layer_tokens=375360, swa_layer_tokens=300288" */
+static int sglang_swa_line(struct kvp_log *log, const char *line,
+                           const char *at, const char *dev, uint32_t ln)
 {
 	enum kvp_engine_kind E = KVP_ENGINE_SGLANG;
 	const char *p;
-	char dev[16], val[128];
 	int took = 0;
 
-	sglang_device(line, dev, sizeof dev);
-	if (sglang_kvcached_line(log, line, dev, ln))
-		return 1;
-	/* SWAKVPool's sizing (sglang PR #18039): "Use sliding window memory
-	 * pool. full_layer_tokens=375360, swa_layer_tokens=300288" */
-	if (strstr(line, "Use sliding window memory pool.")) {
-		log->sg_swa = true;
-		if ((p = strstr(line, "full_layer_tokens="))) {
-			p += 18;
-			took |= count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_FULL, dev, &p, ln);
-		}
-		if ((p = strstr(line, "swa_layer_tokens="))) {
-			p += 17;
-			took |= count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_SWA, dev, &p, ln);
-		}
-		return took;
+	log->sg_swa = true;
+	if ((p = strstr(line, "full_layer_tokens="))) {
+		p += 18;
+		took |= count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_FULL, dev, &p, ln);
 	}
-	if ((p = strstr(line, "KV Cache is allocated."))) {
-		enum kvp_obs_scope sc = sglang_pool_scope(log, log->sg_swa_dev,
-		                                          &log->n_sg_swa_dev, dev);
+	if ((p = strstr(line, "swa_layer_tokens="))) {
+		p += 17;
+		took |= count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_SWA, dev, &p, ln);
+	}
+	return took;
+}
 
-		return sglang_pool_sizes(log, line, sc, dev, ln);
-	}
-	if (strstr(line, "Load weight end.")) {
-		if ((p = strstr(line, "mem usage="))) {
-			p += 10;
-			took |= bytes_at(log, E, KVP_OBS_WEIGHTS_BYTES, KVP_SCOPE_ALL, dev, &p, 1, ln);
-		}
-		if ((p = strstr(line, "avail mem="))) {
-			p += 10;
-			took |= bytes_at(log, E, KVP_OBS_FREE_MEMORY, KVP_SCOPE_ALL, dev, &p, 1, ln);
-		}
-		return took;
-	}
-	if ((strstr(line, "Load weight begin.") || strstr(line, "Memory pool end.")) &&
-	    (p = strstr(line, "avail mem="))) {
-		p += 10;
-		return bytes_at(log, E, KVP_OBS_FREE_MEMORY, KVP_SCOPE_ALL, dev, &p, 1, ln);
-	}
-	if (strstr(line, "max_total_num_tokens=")) {
-		if (kv_value(line, "max_total_num_tokens", val, sizeof val))
-			took |= set_int(log, KVP_LK_MAX_TOTAL_TOKENS, val, ln);
-		if (kv_value(line, "max_running_requests", val, sizeof val))
-			took |= set_int(log, KVP_LK_MAX_RUNNING, val, ln);
-		if (kv_value(line, "context_len", val, sizeof val))
-			took |= set_int(log, KVP_LK_MAX_MODEL_LEN, val, ln);
-		if (took)
-			hit(log, E);
-		return took;
-	}
-	if (strstr(line, "server_args=ServerArgs(") || strstr(line, "ServerArgs(")) {
-		if (kv_value(line, "model_path", val, sizeof val) && val[0])
-			copy_trim(log->set.model, sizeof log->set.model, val, strlen(val));
-		if (kv_value(line, "tp_size", val, sizeof val))
-			set_int(log, KVP_LK_TP, val, ln);
-		if (kv_value(line, "context_length", val, sizeof val))
-			set_int(log, KVP_LK_MAX_MODEL_LEN, val, ln);
-		hit(log, E);
-		return 1;
-	}
-	return 0;
+static int sglang_pool_line(struct kvp_log *log, const char *line,
+                            const char *at, const char *dev, uint32_t ln)
+{
+	enum kvp_obs_scope sc = sglang_pool_scope(log, log->sg_swa_dev,
+	                                          &log->n_sg_swa_dev, dev);
+
+	return sglang_pool_sizes(log, line, sc, dev, ln);
+}
+
+/* "max_total_num_tokens=..., max_running_requests=..., context_len=..."
+ * (scheduler.py). */
+static int sglang_limits_line(struct kvp_log *log, const char *line,
+                              const char *at, const char *dev, uint32_t ln)
+{
+	char val[128];
+	int took = 0;
+
+	if (kv_value(line, "max_total_num_tokens", val, sizeof val))
+		took |= set_int(log, KVP_LK_MAX_TOTAL_TOKENS, val, ln);
+	if (kv_value(line, "max_running_requests", val, sizeof val))
+		took |= set_int(log, KVP_LK_MAX_RUNNING, val, ln);
+	if (kv_value(line, "context_len", val, sizeof val))
+		took |= set_int(log, KVP_LK_MAX_MODEL_LEN, val, ln);
+	if (took)
+		hit(log, KVP_ENGINE_SGLANG);
+	return took;
+}
+
+/* "server_args=ServerArgs(model_path='...', tp_size=2, ...)". */
+static int sglang_args_line(struct kvp_log *log, const char *line,
+                            const char *at, const char *dev, uint32_t ln)
+{
+	char val[128];
+
+	if (kv_value(line, "model_path", val, sizeof val) && val[0])
+		copy_trim(log->set.model, sizeof log->set.model, val, strlen(val));
+	if (kv_value(line, "tp_size", val, sizeof val))
+		set_int(log, KVP_LK_TP, val, ln);
+	if (kv_value(line, "context_length", val, sizeof val))
+		set_int(log, KVP_LK_MAX_MODEL_LEN, val, ln);
+	hit(log, KVP_ENGINE_SGLANG);
+	return 1;
+}
+
+#define SG KVP_ENGINE_SGLANG
+
+/* SGLang's wordings, in the order they are tried (GB is GiB: SGLang
+ * prints bytes / 2^30); tests/data/sglang_startups/lines.tsv holds real
+ * lines of most, with their runs. */
+static const struct log_word sglang_words[] = {
+	{ SG, "VirtualKV Cache is allocated", NULL, LR_FN, KVP_OBS_K_BYTES, 0,
+	  false, sglang_virtual_line,
+	  "kvcached @e8e64063 integration/sglang/patches.py (virtual sizes, set "
+	  "aside)" },
+	{ SG, "Virtual KV Cache is allocated", NULL, LR_FN, KVP_OBS_K_BYTES, 0,
+	  false, sglang_virtual_line, "kvcached-sglang-v0.4.9.patch" },
+	{ SG, "Physical KV Cache limits by --mem-fraction-static:", NULL, LR_FN,
+	  KVP_OBS_K_BYTES, 0, false, sglang_physical_line,
+	  "kvcached patches.py get_kv_size_bytes_phy (format string only)" },
+	{ SG, "Use sliding window memory pool.", NULL, LR_FN, KVP_OBS_TOKENS, 0,
+	  false, sglang_swa_line, "swa_memory_pool.py, sglang PR #18039 "
+	  "(sglang-swa-18039.log)" },
+	{ SG, "KV Cache is allocated.", NULL, LR_FN, KVP_OBS_K_BYTES, 0, false,
+	  sglang_pool_line, "memory_pool.py MHATokenToKVPool (lines.tsv); MLA's "
+	  "\"KV size:\" sglang PR #11309" },
+	{ SG, "mem usage=", "Load weight end.", LR_BYTES_GIB,
+	  KVP_OBS_WEIGHTS_BYTES, KVP_SCOPE_ALL, true, NULL,
+	  "model_runner.py load_model \"Load weight end. ..., avail mem=X GB, "
+	  "mem usage=Y GB.\" (lines.tsv)" },
+	{ SG, "avail mem=", "Load weight end.", LR_BYTES_GIB, KVP_OBS_FREE_MEMORY,
+	  KVP_SCOPE_ALL, false, NULL, "model_runner.py load_model (lines.tsv)" },
+	{ SG, "avail mem=", "Load weight begin.", LR_BYTES_GIB,
+	  KVP_OBS_FREE_MEMORY, KVP_SCOPE_ALL, false, NULL,
+	  "model_runner.py load_model (lines.tsv)" },
+	{ SG, "avail mem=", "Memory pool end.", LR_BYTES_GIB, KVP_OBS_FREE_MEMORY,
+	  KVP_SCOPE_ALL, false, NULL, "model_runner.py init_memory_pool" },
+	{ SG, "max_total_num_tokens=", NULL, LR_FN, KVP_LK_MAX_TOTAL_TOKENS, 0,
+	  false, sglang_limits_line, "scheduler.py (lines.tsv)" },
+	{ SG, "ServerArgs(", NULL, LR_FN, KVP_LK_TP, 0, false, sglang_args_line,
+	  "launch_server \"server_args=ServerArgs(...)\"" },
+};
+
+#undef SG
+
+static int sglang_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	char dev[16];
+	int took;
+
+	sglang_device(line, dev, sizeof dev);
+	took = read_words(log, sglang_words,
+	                  sizeof sglang_words / sizeof sglang_words[0], line, dev,
+	                  ln);
+	return took < 0 ? 0 : took;
 }
 
 /* ---- TensorRT-LLM --------------------------------------------------- */
 
+/* "[MemUsageChange] Allocated 78.30 GiB for max tokens in paged KV cache
+ * (3731744)." */
+static int trtllm_alloc_line(struct kvp_log *log, const char *line,
+                             const char *at, const char *dev, uint32_t ln)
+{
+	const char *p = at + 10,
+	           *q = strstr(line, "for max tokens in paged KV cache (") + 34;
+
+	if (!bytes_at(log, KVP_ENGINE_TRTLLM, KVP_OBS_KV_BYTES, KVP_SCOPE_ALL,
+	              NULL, &p, 0, ln))
+		return 0;
+	count_at(log, KVP_ENGINE_TRTLLM, KVP_OBS_TOKENS, KVP_SCOPE_ALL, NULL, &q, ln);
+	return 1;
+}
+
+/* "Using 132608 tokens in paged KV cache.": tokens before rounding up
+ * to whole blocks (issue 224's maintainers). */
+static int trtllm_using_line(struct kvp_log *log, const char *line,
+                             const char *at, const char *dev, uint32_t ln)
+{
+	const char *p = at + 6;
+
+	if (!count_at(log, KVP_ENGINE_TRTLLM, KVP_OBS_TOKENS, KVP_SCOPE_ALL, NULL,
+	              &p, ln))
+		return 0;
+	log->obs[log->n_obs - 1].unrounded = true;
+	return 1;
+}
+
+#define TR KVP_ENGINE_TRTLLM
+
+/* TensorRT-LLM's C++ runtime's wordings, in the order they are tried. */
+static const struct log_word trtllm_words[] = {
+	{ TR, "Allocated ", "for max tokens in paged KV cache (", LR_FN,
+	  KVP_OBS_KV_BYTES, 0, false, trtllm_alloc_line,
+	  "\"[MemUsageChange] Allocated X GiB for max tokens in paged KV cache "
+	  "(N).\", 2024 on (triton-inference-server/tutorials PR #150)" },
+	{ TR, "Allocate ", "bytes for k/v cache", LR_COUNT, KVP_OBS_KV_BYTES,
+	  KVP_SCOPE_ALL, false, NULL,
+	  "\"Allocate N bytes for k/v cache.\", 2023-24 (TensorRT-LLM issue 1400)" },
+	{ TR, "Using ", "tokens in paged KV cache", LR_FN, KVP_OBS_TOKENS, 0,
+	  false, trtllm_using_line, "2023-24 (TensorRT-LLM issues 224, 1400)" },
+	{ TR, "Loaded engine size:", NULL, LR_BYTES, KVP_OBS_WEIGHTS_BYTES,
+	  KVP_SCOPE_ALL, false, NULL,
+	  "\"Loaded engine size: 3404 MiB\" (tensorrtllm_backend issue 396, 0.8)" },
+	{ TR, "Number of tokens per block:", NULL, LR_SETTING, KVP_LK_BLOCK_SIZE,
+	  0, false, NULL,
+	  "\"Number of tokens per block: 32.\" (tutorials PR #150)" },
+};
+
+#undef TR
+
 static int trtllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 {
-	enum kvp_engine_kind E = KVP_ENGINE_TRTLLM;
-	const char *p, *q;
+	int took = read_words(log, trtllm_words,
+	                      sizeof trtllm_words / sizeof trtllm_words[0], line,
+	                      NULL, ln);
 
-	if ((p = strstr(line, "Allocated ")) &&
-	    (q = strstr(line, "for max tokens in paged KV cache ("))) {
-		p += 10;
-		if (!bytes_at(log, E, KVP_OBS_KV_BYTES, KVP_SCOPE_ALL, NULL, &p, 0, ln))
-			return 0;
-		q += 34;
-		count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_ALL, NULL, &q, ln);
-		return 1;
-	}
-	/* older C++ runtime (2023-24, issues 224 and 1400): "Allocate
-	 * 69524783104 bytes for k/v cache." and "Using 132608 tokens in paged
-	 * KV cache." - tokens before rounding up to whole blocks (224) */
-	if ((p = strstr(line, "Allocate ")) && strstr(line, "bytes for k/v cache")) {
-		p += 9;
-		return count_at(log, E, KVP_OBS_KV_BYTES, KVP_SCOPE_ALL, NULL, &p, ln);
-	}
-	if ((p = strstr(line, "Using ")) && strstr(line, "tokens in paged KV cache")) {
-		p += 6;
-		if (!count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_ALL, NULL, &p, ln))
-			return 0;
-		log->obs[log->n_obs - 1].unrounded = true;
-		return 1;
-	}
-	if ((p = strstr(line, "Loaded engine size:"))) {
-		p += 19;
-		return bytes_at(log, E, KVP_OBS_WEIGHTS_BYTES, KVP_SCOPE_ALL, NULL,
-		                &p, 0, ln);
-	}
-	if ((p = strstr(line, "Number of tokens per block:"))) {
-		if (!set_int(log, KVP_LK_BLOCK_SIZE, p + 27, ln))
-			return 0;
-		hit(log, E);
-		return 1;
-	}
-	return 0;
+	return took < 0 ? 0 : took;
 }
+
 
 /* ---- lines ---------------------------------------------------------- */
 

@@ -1553,6 +1553,9 @@ static const struct log_word trtllm_words[] = {
 	{ TR, "Number of tokens per block:", NULL, LR_SETTING, KVP_LK_BLOCK_SIZE,
 	  0, false, NULL,
 	  "\"Number of tokens per block: 32.\" (tutorials PR #150)" },
+	{ TR, "Number of blocks in KV cache primary pool:", NULL, LR_COUNT,
+	  KVP_OBS_BLOCKS, KVP_SCOPE_ALL, false, NULL,
+	  "the GPU pool's blocks, 0.13 (TensorRT-LLM issue #2268)" },
 };
 
 #undef TR

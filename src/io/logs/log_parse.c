@@ -18,6 +18,7 @@
 
 #include "io/file.h"
 #include "io/logs/log_parse.h"
+#include "io/logs/log_words.h"
 
 /* ---- numbers and units ---------------------------------------------- */
 
@@ -324,6 +325,74 @@ static const char *kv_value(const char *line, const char *key, char *buf,
 	return NULL;
 }
 
+/* ---- wordings as rows (log_words.h) --------------------------------- */
+
+/* One row's figure, its words at `p`; what an LR_FN reader returns. */
+static int read_word(struct kvp_log *log, const struct log_word *w,
+                     const char *line, const char *p, const char *dev,
+                     uint32_t ln)
+{
+	enum kvp_obs_scope sc = (enum kvp_obs_scope)(w->scope == LOG_SCOPE_CUR
+	                                             ? log->cur_scope : w->scope);
+	const char *at = p + strlen(w->words);
+
+	switch (w->read) {
+	case LR_BYTES:
+	case LR_BYTES_GIB:
+		return bytes_at(log, w->engine, (enum kvp_obs_kind)w->what, sc, dev,
+		                &at, w->read == LR_BYTES_GIB, ln);
+	case LR_COUNT:
+		return count_at(log, w->engine, (enum kvp_obs_kind)w->what, sc, dev,
+		                &at, ln);
+	case LR_BUFFER:
+		return llama_buffer(log, line, p, (enum kvp_obs_kind)w->what, sc, ln);
+	case LR_SETTING:
+		if (!set_int(log, (enum kvp_log_key)w->what, at, ln))
+			return 0;
+		break;
+	case LR_FLAG:
+		set_key(log, (enum kvp_log_key)w->what, 1, ln);
+		break;
+	case LR_SEEN:
+		break;
+	case LR_FN:
+		return w->fn(log, line, p, dev, ln);
+	}
+	hit(log, w->engine);
+	return 1;
+}
+
+/*
+ * The line through rows[0..n) in order: the first row whose words (and
+ * `with`) the line holds reads it, and the row after it too when it says
+ * `also`. Returns what that read returned (1 taken, 0 its figure could
+ * not be read), or -1 when no row's words are on the line.
+ */
+static int read_words(struct kvp_log *log, const struct log_word *rows,
+                      size_t n, const char *line, const char *dev,
+                      uint32_t ln)
+{
+	int took = -1, r;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct log_word *w = &rows[i];
+		const char *p = strstr(line, w->words);
+
+		if (!p || (w->with && !strstr(line, w->with))) {
+			if (took >= 0)
+				return took;   /* the `also` row is not on it */
+			continue;
+		}
+		if ((r = read_word(log, w, line, p, dev, ln)) < 0)
+			continue;
+		took = took > 0 ? took : r;
+		if (!w->also)
+			return took;
+	}
+	return took;
+}
+
 /* ---- llama.cpp ------------------------------------------------------ */
 
 static int parse_bool_word(const char *v, uint64_t *out)
@@ -433,11 +502,6 @@ static bool tag_is(const char *line, const char *tag)
 	return false;
 }
 
-/* "kv_size = 32768, offload = 1, type_k = 'q8_0', type_v = 'q8_0',
- * n_layer = 64, can_shift = 1" (llama_kv_cache_init, early 2025:
- * ggml-org/llama.cpp issue 11200; then init: and llama_kv_cache_unified:
- * with the same words): one cache of kv_size cells holding n_layer
- * layers, and the cache types. */
 /* The text between key's quotes ("type_k = 'q8_0'") into dst. */
 static void quoted(const char *line, const char *key, char *dst, size_t n)
 {
@@ -447,12 +511,21 @@ static void quoted(const char *line, const char *key, char *dst, size_t n)
 		copy_trim(dst, n, t, (size_t)(e - t));
 }
 
+
+/* "kv_size = 32768, offload = 1, type_k = 'q8_0', type_v = 'q8_0',
+ * n_layer = 64, can_shift = 1" (llama_kv_cache_init, early 2025:
+ * ggml-org/llama.cpp issue 11200; then init: and llama_kv_cache_unified:
+ * with the same words): one cache of kv_size cells holding n_layer
+ * layers, and the cache types. Not
+ * "ggml_cuda_init: found ...": llama_kv_cache* and init: only. */
 static int llama_kv_size_line(struct kvp_log *log, const char *line,
-                              const char *p, uint32_t ln)
+                              const char *at, const char *dev, uint32_t ln)
 {
 	enum kvp_obs_scope sc = (enum kvp_obs_scope)log->cur_scope;
-	const char *q;
+	const char *p = at + 11, *q;
 
+	if (!(strstr(line, "llama_kv_cache") || tag_is(line, "init")))
+		return -1;
 	if (!count_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_CELLS, sc, NULL, &p, ln))
 		return 0;
 	quoted(line, "type_k = '", log->set.cache_type_k, sizeof log->set.cache_type_k);
@@ -467,8 +540,10 @@ static int llama_kv_size_line(struct kvp_log *log, const char *line,
 /* "build: 4843 (776f9e59) with cc ..." (common.cpp, every llama.cpp
  * tool since 2024; ggml-org/ci READMEs) and "main: build = 2024
  * (4003be0e)" (before): the build the log was printed by, "b4843". The
- * first such line counts. 0 when the line is not one. */
-static int llama_build_line(struct kvp_log *log, const char *line, uint32_t ln)
+ * first such line counts. -1 when the line is not one (whichever of the
+ * rows' words brought it here: the line decides). */
+static int llama_build_line(struct kvp_log *log, const char *line,
+                            const char *at, const char *dev, uint32_t ln)
 {
 	const char *p = strstr(line, "build: "), *q;
 	size_t n = 0;
@@ -480,16 +555,16 @@ static int llama_build_line(struct kvp_log *log, const char *line, uint32_t ln)
 	else if (p && (p == line || p[-1] == ' '))
 		p += strlen("build: ");
 	else
-		return 0;
+		return -1;
 	while (p[n] >= '0' && p[n] <= '9' && n < 8)
 		n++;
 	if (n == 0 || n > 7 || p[n] != ' ' || p[n + 1] != '(')
-		return 0;
+		return -1;
 	for (q = p + n + 2; (*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'f');
 	     q++)
 		;
 	if (q == p + n + 2 || *q != ')')
-		return 0;
+		return -1;
 	if (!log->build[0]) {
 		snprintf(log->build, sizeof log->build, "b%.*s", (int)n, p);
 		log->build_line = ln;
@@ -498,177 +573,146 @@ static int llama_build_line(struct kvp_log *log, const char *line, uint32_t ln)
 	return 1;
 }
 
-/* The line groups below return what llama_line returns for a line
- * they know (0 or 1), or -1 for a line that is none of theirs. */
-
-/* llama-server and the --mmproj encoder: the build, the K/V rotation,
- * slots, the warmup image, context checkpoints. */
-static int llama_server_line(struct kvp_log *log, const char *line,
-                             uint32_t ln)
+/* "slot   load_model: id  0 | task -1 | new slot, n_ctx = 2048", once
+ * per slot: slot 0's taken. */
+static int llama_slot_line(struct kvp_log *log, const char *line,
+                           const char *at, const char *dev, uint32_t ln)
 {
-	const char *p;
+	const char *p = at + strlen("new slot, n_ctx = ");
 
-	if (llama_build_line(log, line, ln))
-		return 1;
-	/* "llama_kv_cache: attn_rot_k = 0" (issue #21394, b8643) and "...,
-	 * n_embd_head_k_all = 128" (issue #24175, b9525): the K/V rotation
-	 * of 2026 builds, no byte figure: read, nothing to compare */
-	if (strstr(line, "llama_kv_cache: attn_rot_")) {
-		hit(log, KVP_ENGINE_LLAMACPP);
-		return 1;
-	}
-
-	/* llama-server (server-context.cpp load_model): "slot   load_model:
-	 * id  0 | task -1 | new slot, n_ctx = 2048", once per slot (slot 0's
-	 * taken), and "srv    load_model: the slot context (4096) exceeds the
-	 * training context of the model (2048) - capping" (n_ctx_train) */
-	if ((p = strstr(line, "new slot, n_ctx = ")) != NULL) {
-		p += strlen("new slot, n_ctx = ");
-		if (strstr(line, "id  0 |") || strstr(line, "id 0 |"))
-			return count_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_SLOT_CTX,
-			                KVP_SCOPE_ALL, NULL, &p, ln);
-		hit(log, KVP_ENGINE_LLAMACPP);
-		return 1;
-	}
-	/* tools/mtmd/clip.cpp warmup(): "warmup: warmup with image size =
-	 * 1472 x 1472", the --mmproj encoder's warmup image (its compute
-	 * buffer's size follows it); the side, the image being square */
-	if ((p = strstr(line, "warmup with image size = ")) != NULL) {
-		if (!set_int(log, KVP_LK_MMPROJ_WARMUP,
-		             p + strlen("warmup with image size = "), ln))
-			return 0;
-		hit(log, KVP_ENGINE_LLAMACPP);
-		return 1;
-	}
-	/* server-context.cpp create_checkpoint: "created context checkpoint
-	 * 2 of 8 (pos_min = ..., pos_max = ...[, n_tokens = ...], size =
-	 * 149.626 MiB)" (PR #22929's log; "%.3f MiB" of bytes / 2^20), and
-	 * its "restored" and "erased [invalidated|old]" lines: the limit,
-	 * and the first checkpoint size printed */
-	if ((p = strstr(line, "context checkpoint ")) != NULL &&
-	    strstr(p, "size = ")) {
-		const char *of = strstr(p, " of "), *sz = strstr(p, "size = ");
-
-		/* "created ... 1 of 8": the limit; "restored" and "erased"
-		 * lines give a checkpoint's size alone */
-		if (strstr(line, "created context checkpoint ") &&
-		    (!of || !set_int(log, KVP_LK_CTX_CHECKPOINTS, of + 4, ln)))
-			return 0;
-		if (log->ckpt_seen) {
-			hit(log, KVP_ENGINE_LLAMACPP);
-			return 1;
-		}
-		log->ckpt_seen = true;
-		sz += strlen("size = ");
-		return bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_CKPT_BYTES,
-		                KVP_SCOPE_ALL, NULL, &sz, 0, ln);
-	}
-	return -1;
+	if (strstr(line, "id  0 |") || strstr(line, "id 0 |"))
+		return count_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_SLOT_CTX,
+		                KVP_SCOPE_ALL, NULL, &p, ln);
+	hit(log, KVP_ENGINE_LLAMACPP);
+	return 1;
 }
 
-/* The training context, from the capping and the n_ctx_seq lines. */
-static int llama_ctx_train_line(struct kvp_log *log, const char *line,
-                                uint32_t ln)
+/* "created context checkpoint 2 of 8 (pos_min = ..., size = 149.626
+ * MiB)" and its "restored" and "erased" lines: the limit, and the first
+ * checkpoint size printed. */
+static int llama_ckpt_line(struct kvp_log *log, const char *line,
+                           const char *at, const char *dev, uint32_t ln)
 {
-	const char *p;
+	const char *of = strstr(at, " of "), *sz = strstr(at, "size = ");
 
-	if ((p = strstr(line, "exceeds the training context of the model (")) != NULL) {
-		p += strlen("exceeds the training context of the model (");
-		if (!set_int(log, KVP_LK_N_CTX_TRAIN, p, ln))
-			return 0;
-		hit(log, KVP_ENGINE_LLAMACPP);
-		return 1;
-	}
-	/* "<context>: n_ctx_seq (4096) < n_ctx_train (8192) -- the full
-	 * capacity of the model will not be utilized" and "... > n_ctx_train
-	 * (N) -- possible training context overflow" (llama-context.cpp;
-	 * n_ctx_per_seq before the rename, ggml-org/ci runs of 2024-25,
-	 * tests/data/logs/lc_words.tsv): n_ctx_train */
-	if (((p = strstr(line, " < n_ctx_train (")) || (p = strstr(line, " > n_ctx_train ("))) &&
-	    strstr(line, "n_ctx_")) {
-		p += strlen(" < n_ctx_train (");
-		if (!set_int(log, KVP_LK_N_CTX_TRAIN, p, ln))
-			return 0;
-		hit(log, KVP_ENGINE_LLAMACPP);
-		return 1;
-	}
-	return -1;
-}
-
-/* Recurrent state, per-layer lines, the encoder's compute buffers and
- * the kv_size line. */
-static int llama_state_line(struct kvp_log *log, const char *line,
-                            uint32_t ln)
-{
-	const char *p;
-
-	if (strstr(line, "llama_memory_recurrent:") &&
-	    (p = strstr(line, " RS buffer size")))
-		/* "%10s RS buffer size = %8.2f MiB" (llama-memory-recurrent.cpp),
-		 * one per buffer type */
-		return llama_buffer(log, line, p, KVP_OBS_DEVICE_STATE_BYTES,
-		                    KVP_SCOPE_ALL, ln);
-	if ((p = strstr(line, "llama_memory_recurrent:")) &&
-	    (p = strstr(p, " size = ")) && strstr(p, "cells")) {
-		/* "size = X MiB (C cells, L layers, S seqs), R (f32): r MiB,
-		 * S (f32): s MiB" (llama-memory-recurrent.cpp); from PR #22673
-		 * "S seqs N rs_seq)", the snapshots per sequence (PR #23269's
-		 * log: "1 seqs  2 rs_seq") */
-		char t[16];
-		const char *q;
-
-		p += 8;
-		if (!bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_STATE_BYTES,
-		              KVP_SCOPE_ALL, NULL, &p, 0, ln))
-			return 0;
-		if ((q = strstr(p, " seqs ")) != NULL && strstr(q, " rs_seq)")) {
-			q += 6;
-			while (*q == ' ')
-				q++;
-			set_int(log, KVP_LK_N_RS_SEQ, q, ln);
-		}
-		llama_kv_part(log, line, "R (", KVP_OBS_STATE_R_BYTES, KVP_SCOPE_ALL,
-		              t, sizeof t, ln);
-		llama_kv_part(log, line, "S (", KVP_OBS_STATE_S_BYTES, KVP_SCOPE_ALL,
-		              t, sizeof t, ln);
-		return 1;
-	}
-	if ((p = strstr(line, ": layer ")) && (strstr(p, " dev = ") ||
-	    strstr(p, "n_embd_k_gqa") || strstr(p, "kv_lora_rank") ||
-	    strstr(p, ": skipped")) && strstr(line, "llama_kv_cache")) {
-		/* per-layer lines: "llama_kv_cache_init: layer 4: n_embd_k_gqa =
-		 * 1024, n_embd_v_gqa = 1024" (early 2025), "llama_kv_cache_unified:
-		 * layer   0: dev = RPC[host:50052]" / "layer   0: skipped" (mid
-		 * 2025, iSWA: a layer of the other cache): layers counted per
-		 * cache, a layer figure at the end of the log */
-		if (!strstr(p, ": skipped") && (unsigned)log->cur_scope < KVP_SCOPE_COUNT)
-			log->layer_lines[log->cur_scope]++;
-		hit(log, KVP_ENGINE_LLAMACPP);
-		return 1;
-	}
-	/* the --mmproj encoder's buffers, tools/mtmd/clip.cpp: "%s: %10s
-	 * compute buffer size = %8.2f MiB" from alloc_compute_meta
-	 * (reserve_compute_meta in 2026 builds), one per backend */
-	if ((p = strstr(line, " compute buffer size")) &&
-	    strstr(line, "compute_meta:"))
-		return llama_buffer(log, line, p, KVP_OBS_ENC_COMPUTE_BYTES,
-		                    KVP_SCOPE_ALL, ln);
-	if ((p = strstr(line, " kv_size = ")) &&
-	    (strstr(line, "llama_kv_cache") || tag_is(line, "init")))
-		return llama_kv_size_line(log, line, p + 11, ln);
-	return -1;
-}
-
-/* The context's refusal: 1, or -1 for another line. */
-static int llama_refusal_line(struct kvp_log *log, const char *line)
-{
-	const char *p;
-
-	if (!(strstr(line, "requires flash_attn") ||
-	      strstr(line, "failed to create context") ||
-	      strstr(line, "failed to initialize the context")))
+	if (!sz)
 		return -1;
-	p = strstr(line, "llama_");
+	/* "created ... 1 of 8": the limit; "restored" and "erased" lines
+	 * give a checkpoint's size alone */
+	if (strstr(line, "created context checkpoint ") &&
+	    (!of || !set_int(log, KVP_LK_CTX_CHECKPOINTS, of + 4, ln)))
+		return 0;
+	if (log->ckpt_seen) {
+		hit(log, KVP_ENGINE_LLAMACPP);
+		return 1;
+	}
+	log->ckpt_seen = true;
+	sz += strlen("size = ");
+	return bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_CKPT_BYTES,
+	                KVP_SCOPE_ALL, NULL, &sz, 0, ln);
+}
+
+/* "llama_memory_recurrent: size = X MiB (C cells, L layers, S seqs), R
+ * (f32): r MiB, S (f32): s MiB"; from PR #22673 "S seqs N rs_seq)", the
+ * snapshots per sequence. */
+static int llama_recurrent_line(struct kvp_log *log, const char *line,
+                                const char *at, const char *dev, uint32_t ln)
+{
+	const char *p = strstr(at, " size = "), *q;
+	char t[16];
+
+	if (!p || !strstr(p, "cells"))
+		return -1;
+	p += 8;
+	if (!bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_STATE_BYTES,
+	              KVP_SCOPE_ALL, NULL, &p, 0, ln))
+		return 0;
+	if ((q = strstr(p, " seqs ")) != NULL && strstr(q, " rs_seq)")) {
+		q += 6;
+		while (*q == ' ')
+			q++;
+		set_int(log, KVP_LK_N_RS_SEQ, q, ln);
+	}
+	llama_kv_part(log, line, "R (", KVP_OBS_STATE_R_BYTES, KVP_SCOPE_ALL,
+	              t, sizeof t, ln);
+	llama_kv_part(log, line, "S (", KVP_OBS_STATE_S_BYTES, KVP_SCOPE_ALL,
+	              t, sizeof t, ln);
+	return 1;
+}
+
+/* Per-layer lines: "layer 4: n_embd_k_gqa = 1024, ...", "layer   0: dev
+ * = RPC[host:50052]", "layer   0: skipped" (iSWA: a layer of the other
+ * cache): layers counted per cache, a layer figure at the end. */
+static int llama_layer_line(struct kvp_log *log, const char *line,
+                            const char *at, const char *dev, uint32_t ln)
+{
+	if (!(strstr(at, " dev = ") || strstr(at, "n_embd_k_gqa") ||
+	      strstr(at, "kv_lora_rank") || strstr(at, ": skipped")))
+		return -1;
+	if (!strstr(at, ": skipped") && (unsigned)log->cur_scope < KVP_SCOPE_COUNT)
+		log->layer_lines[log->cur_scope]++;
+	hit(log, KVP_ENGINE_LLAMACPP);
+	return 1;
+}
+
+/* "creating non-SWA KV cache, size = 2048 cells" and "creating     SWA
+ * KV cache, size = 1024 cells": the cache the next figures are of, and
+ * its cells, kept for the end (a figure only when no size line of this
+ * cache states them too). */
+static int llama_swa_line(struct kvp_log *log, const char *line,
+                          const char *at, const char *dev, uint32_t ln)
+{
+	const char *p;
+
+	log->cur_scope = strstr(line, "non-SWA KV cache") ? KVP_SCOPE_FULL
+	                                                  : KVP_SCOPE_SWA;
+	if ((p = strstr(line, "size = ")) && strstr(p, "cells")) {
+		struct num n;
+
+		if (parse_num(p + 7, &n) && !n.dec) {
+			log->create_cells[log->cur_scope] = n.mant;
+			log->create_line[log->cur_scope] = ln;
+		}
+	}
+	hit(log, KVP_ENGINE_LLAMACPP);
+	return 1;
+}
+
+/* "KV self size  =  256.00 MiB, K (f16): ..., V (f16): ...". */
+static int llama_self_line(struct kvp_log *log, const char *line,
+                           const char *at, const char *dev, uint32_t ln)
+{
+	enum kvp_obs_scope sc = (enum kvp_obs_scope)log->cur_scope;
+	const char *p = strchr(at, '=');
+
+	if (!p)
+		return 0;
+	p++;
+	if (!bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_KV_BYTES, sc, NULL, &p,
+	              1, ln))
+		return 0;
+	llama_kv_part(log, line, "K (", KVP_OBS_K_BYTES, sc, log->set.cache_type_k,
+	              sizeof log->set.cache_type_k, ln);
+	llama_kv_part(log, line, "V (", KVP_OBS_V_BYTES, sc, log->set.cache_type_v,
+	              sizeof log->set.cache_type_v, ln);
+	return 1;
+}
+
+/* "llama_kv_cache: size = ... (N cells, ...)": the size line. */
+static int llama_cells_line(struct kvp_log *log, const char *line,
+                            const char *at, const char *dev, uint32_t ln)
+{
+	if (!strstr(at, "cells"))
+		return -1;
+	return llama_size_line(log, line, at + 8, ln);
+}
+
+/* The context's refusal, in its words. */
+static int llama_refusal_line(struct kvp_log *log, const char *line,
+                              const char *at, const char *dev, uint32_t ln)
+{
+	const char *p = strstr(line, "llama_");
+
 	copy_trim(log->set.refusal, sizeof log->set.refusal,
 	          p ? p : line, strlen(p ? p : line));
 	log->set.refused = true;
@@ -676,79 +720,106 @@ static int llama_refusal_line(struct kvp_log *log, const char *line)
 	return 1;
 }
 
-/* The KV cache's and the context's figures: SWA caches, KV sizes,
- * buffers, refusals. */
-static int llama_cache_line(struct kvp_log *log, const char *line,
-                            uint32_t ln)
-{
-	const char *p;
+#define LC KVP_ENGINE_LLAMACPP
 
-	if (strstr(line, "using full-size SWA cache")) {
-		/* llama-kv-cache-iswa.cpp with --swa-full (langchain
-		 * issue 33083 shows the _unified_iswa form) */
-		set_key(log, KVP_LK_SWA_FULL, 1, ln);
-		hit(log, KVP_ENGINE_LLAMACPP);
-		return 1;
-	}
-	if (strstr(line, "SWA KV cache")) {
-		/* "creating non-SWA KV cache, size = 2048 cells" and
-		 * "creating     SWA KV cache, size = 1024 cells" */
-		log->cur_scope = strstr(line, "non-SWA KV cache") ? KVP_SCOPE_FULL
-		                                                  : KVP_SCOPE_SWA;
-		/* the cells, kept for the end: a figure only when no
-		 * size line of this cache states them too */
-		if ((p = strstr(line, "size = ")) && strstr(p, "cells")) {
-			struct num n;
+/*
+ * llama.cpp's wordings on any line, in the order they are tried: the
+ * words, the figure or setting, the builds that print them and where
+ * they come from (tests/data/logs/wordings.tsv holds a real line of most,
+ * with its source).
+ */
+static const struct log_word llama_words[] = {
+	/* the build line: its three forms (the line decides which) */
+	{ LC, "build: ", NULL, LR_FN, 0, 0, false, llama_build_line,
+	  "common.cpp, every tool since 2024 (ggml-org/ci READMEs; llamacpp-22145.log)" },
+	{ LC, "main: build = ", NULL, LR_FN, 0, 0, false, llama_build_line,
+	  "examples before 2024: \"main: build = 2024 (4003be0e)\"" },
+	{ LC, "version: ", NULL, LR_FN, 0, 0, false, llama_build_line,
+	  "--version: \"version: 6992 (aa3b7a90b)\"" },
+	{ LC, "llama_kv_cache: attn_rot_", NULL, LR_SEEN, 0, 0, false, NULL,
+	  "the K/V rotation, b8643 on (issue #21394; #24175 b9525 adds "
+	  "n_embd_head_k_all): no byte figure" },
+	{ LC, "new slot, n_ctx = ", NULL, LR_FN, KVP_OBS_SLOT_CTX, 0, false,
+	  llama_slot_line, "llama-server, server-context.cpp load_model (llamacpp-22145.log)" },
+	{ LC, "warmup with image size = ", NULL, LR_SETTING, KVP_LK_MMPROJ_WARMUP,
+	  0, false, NULL,
+	  "--mmproj encoder, tools/mtmd/clip.cpp warmup() (llamacpp-22790-mmproj.log)" },
+	{ LC, "context checkpoint ", NULL, LR_FN, KVP_OBS_CKPT_BYTES, 0, false,
+	  llama_ckpt_line,
+	  "llama-server, server-context.cpp create_checkpoint (PR #22929's log, "
+	  "\"%.3f MiB\")" },
+	{ LC, "exceeds the training context of the model (", NULL, LR_SETTING,
+	  KVP_LK_N_CTX_TRAIN, 0, false, NULL,
+	  "llama-server load_model \"the slot context (4096) exceeds ... (2048) - "
+	  "capping\" (llamacpp-22145.log)" },
+	{ LC, " < n_ctx_train (", NULL, LR_SETTING, KVP_LK_N_CTX_TRAIN, 0, false,
+	  NULL, "llama-context.cpp \"n_ctx_seq (4096) < n_ctx_train (8192) -- the "
+	  "full capacity ...\" (n_ctx_per_seq before; lc_words.tsv)" },
+	{ LC, " > n_ctx_train (", NULL, LR_SETTING, KVP_LK_N_CTX_TRAIN, 0, false,
+	  NULL, "llama-context.cpp \"... > n_ctx_train (N) -- possible training "
+	  "context overflow\" (lc_words.tsv)" },
+	{ LC, " RS buffer size", "llama_memory_recurrent:", LR_BUFFER,
+	  KVP_OBS_DEVICE_STATE_BYTES, KVP_SCOPE_ALL, false, NULL,
+	  "llama-memory-recurrent.cpp \"%10s RS buffer size = %8.2f MiB\" "
+	  "(llamacpp-23269.log)" },
+	{ LC, "llama_memory_recurrent:", NULL, LR_FN, KVP_OBS_STATE_BYTES, 0,
+	  false, llama_recurrent_line,
+	  "llama-memory-recurrent.cpp size line; \"N rs_seq)\" from PR #22673 "
+	  "(llamacpp-23269.log)" },
+	{ LC, ": layer ", "llama_kv_cache", LR_FN, KVP_OBS_LAYERS, 0, false,
+	  llama_layer_line,
+	  "llama_kv_cache_init (early 2025, llama-cpp-python #1901), "
+	  "_unified (mid 2025, llama.cpp #15463)" },
+	{ LC, " compute buffer size", "compute_meta:", LR_BUFFER,
+	  KVP_OBS_ENC_COMPUTE_BYTES, KVP_SCOPE_ALL, false, NULL,
+	  "--mmproj encoder, clip.cpp alloc_compute_meta (reserve_compute_meta "
+	  "2026) (llamacpp-22790-mmproj.log)" },
+	{ LC, " kv_size = ", NULL, LR_FN, KVP_OBS_CELLS, 0, false,
+	  llama_kv_size_line,
+	  "llama_kv_cache_init, early 2025 (issue #11200), then init: and "
+	  "llama_kv_cache_unified: (llamacpp-11200.log)" },
+};
 
-			if (parse_num(p + 7, &n) && !n.dec) {
-				log->create_cells[log->cur_scope] = n.mant;
-				log->create_line[log->cur_scope] = ln;
-			}
-		}
-		hit(log, KVP_ENGINE_LLAMACPP);
-		return 1;
-	}
-	if ((p = strstr(line, "KV self size")) || (p = strstr(line, "kv self size"))) {
-		/* "KV self size  =  256.00 MiB, K (f16): ..." (2024-25);
-		 * "kv self size  = 1560.00 MB" (2023 llama.cpp and its
-		 * forks: "%7.2f MB" of bytes / 1024 / 1024, so MB is
-		 * MiB; gb_is_gib reads it so) */
-		p = strchr(p, '=');
-		if (!p)
-			return 0;
-		p++;
-		if (!bytes_at(log, KVP_ENGINE_LLAMACPP, KVP_OBS_KV_BYTES,
-		              (enum kvp_obs_scope)log->cur_scope, NULL, &p, 1, ln))
-			return 0;
-		llama_kv_part(log, line, "K (", KVP_OBS_K_BYTES,
-		              (enum kvp_obs_scope)log->cur_scope,
-		              log->set.cache_type_k,
-		              sizeof log->set.cache_type_k, ln);
-		llama_kv_part(log, line, "V (", KVP_OBS_V_BYTES,
-		              (enum kvp_obs_scope)log->cur_scope,
-		              log->set.cache_type_v,
-		              sizeof log->set.cache_type_v, ln);
-		return 1;
-	}
-	if ((p = strstr(line, " KV buffer size")))
-		/* "CUDA0 KV buffer size =   640.00 MiB" */
-		return llama_buffer(log, line, p, KVP_OBS_DEVICE_KV_BYTES,
-		                    (enum kvp_obs_scope)log->cur_scope, ln);
-	if ((p = strstr(line, "  output buffer size")))
-		/* llama-context.cpp: "%10s  output buffer size = %8.2f
-		 * MiB" (two blanks), "CPU" or a device's host buffer */
-		return llama_buffer(log, line, p, KVP_OBS_OUTPUT_BYTES,
-		                    KVP_SCOPE_ALL, ln);
-	if ((p = strstr(line, " compute buffer size")))
-		/* "%10s compute buffer size = %8.2f MiB", one per
-		 * backend (llama_context, sched_reserve since 2026) */
-		return llama_buffer(log, line, p, KVP_OBS_COMPUTE_BYTES,
-		                    KVP_SCOPE_ALL, ln);
-	if (strstr(line, "llama_kv_cache") && (p = strstr(line, " size = ")) &&
-	    strstr(p, "cells"))
-		return llama_size_line(log, line, p + 8, ln);
-	return llama_refusal_line(log, line);
-}
+/* llama.cpp's wordings on the context's and the cache's lines (those
+ * llama_line lets through), in order. */
+static const struct log_word llama_ctx_words[] = {
+	{ LC, "using full-size SWA cache", NULL, LR_FLAG, KVP_LK_SWA_FULL, 0,
+	  false, NULL, "llama-kv-cache-iswa.cpp with --swa-full, mid 2025 "
+	  "(langchain issue 33083)" },
+	{ LC, "SWA KV cache", NULL, LR_FN, KVP_OBS_CELLS, 0, false, llama_swa_line,
+	  "llama-kv-cache-iswa.cpp \"creating non-SWA / SWA KV cache, size = N "
+	  "cells\", May 2025 on (langchain issue 33083)" },
+	{ LC, "KV self size", NULL, LR_FN, KVP_OBS_KV_BYTES, 0, false,
+	  llama_self_line, "2024-25 \"KV self size = 256.00 MiB, K (f16): ...\" "
+	  "(llama.cpp #11807, llamacpp-11200.log)" },
+	{ LC, "kv self size", NULL, LR_FN, KVP_OBS_KV_BYTES, 0, false,
+	  llama_self_line, "2023 and forks: \"%7.2f MB\" of bytes / 2^20, so MB "
+	  "is MiB (llama-cpp-python #66)" },
+	{ LC, " KV buffer size", NULL, LR_BUFFER, KVP_OBS_DEVICE_KV_BYTES,
+	  LOG_SCOPE_CUR, false, NULL,
+	  "\"CUDA0 KV buffer size = 640.00 MiB\", every build (llama.cpp #11200, "
+	  "#11807)" },
+	{ LC, "  output buffer size", NULL, LR_BUFFER, KVP_OBS_OUTPUT_BYTES,
+	  KVP_SCOPE_ALL, false, NULL,
+	  "llama-context.cpp \"%10s  output buffer size = %8.2f MiB\" (two "
+	  "blanks; llamacpp-23269.log)" },
+	{ LC, " compute buffer size", NULL, LR_BUFFER, KVP_OBS_COMPUTE_BYTES,
+	  KVP_SCOPE_ALL, false, NULL,
+	  "\"%10s compute buffer size = %8.2f MiB\" per backend (llama_context; "
+	  "sched_reserve since 2026; compute_buffers.tsv)" },
+	{ LC, " size = ", "llama_kv_cache", LR_FN, KVP_OBS_KV_BYTES, 0, false,
+	  llama_cells_line,
+	  "llama_kv_cache[_unified]: \"size = X MiB (N cells, L layers, S/S "
+	  "seqs), K (f16): ..., V (f16): ...\" (llamacpp-23269.log)" },
+	{ LC, "requires flash_attn", NULL, LR_FN, 0, 0, false, llama_refusal_line,
+	  "llama_init_from_model: \"V cache quantization requires flash_attn\" "
+	  "(llama.cpp 2024-25): the context refused" },
+	{ LC, "failed to create context", NULL, LR_FN, 0, 0, false,
+	  llama_refusal_line, "common.cpp \"failed to create context with model\": refused" },
+	{ LC, "failed to initialize the context", NULL, LR_FN, 0, 0, false,
+	  llama_refusal_line, "llama-context.cpp llama_init_from_model (2025): refused" },
+};
+
 
 /* "prefix: key = value" lines: the model's name and the context's and
  * model's settings. */
@@ -822,13 +893,16 @@ static int llama_key_line(struct kvp_log *log, const char *line, uint32_t ln)
 	return 0;
 }
 
+
+#undef LC
+
 static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 {
 	int took;
 
-	if ((took = llama_server_line(log, line, ln)) >= 0 ||
-	    (took = llama_ctx_train_line(log, line, ln)) >= 0 ||
-	    (took = llama_state_line(log, line, ln)) >= 0)
+	if ((took = read_words(log, llama_words,
+	                       sizeof llama_words / sizeof llama_words[0], line,
+	                       NULL, ln)) >= 0)
 		return took;
 	if (!(strstr(line, "llama_kv_cache") || strstr(line, "llama_new_context") ||
 	     (tag_is(line, "init") && strstr(line, " KV buffer size")) ||
@@ -837,7 +911,9 @@ static int llama_line(struct kvp_log *log, const char *line, uint32_t ln)
 	     strstr(line, "sched_reserve:") ||
 	     strstr(line, "print_info:") || strstr(line, "llm_load_print_meta:")))
 		return 0;
-	if ((took = llama_cache_line(log, line, ln)) >= 0)
+	if ((took = read_words(log, llama_ctx_words,
+	                       sizeof llama_ctx_words / sizeof llama_ctx_words[0],
+	                       line, NULL, ln)) >= 0)
 		return took;
 	return llama_key_line(log, line, ln);
 }
@@ -1062,49 +1138,64 @@ static int vllm_v1_line(struct kvp_log *log, const char *line, uint32_t ln)
 }
 
 /* Aphrodite's summary (a vLLM fork: its figures are vLLM's). */
+
+/* "Minimum concurrency: 3.31x", as a count x 100. */
+static int aph_concurrency_line(struct kvp_log *log, const char *line,
+                                const char *at, const char *dev, uint32_t ln)
+{
+	const char *p = skip_sp(at + 20), *q;
+	struct num n;
+	uint64_t v, tol;
+
+	q = parse_num(p, &n);
+	if (!q || !num_scale(&n, 100, &v, &tol))
+		return 0;
+	return add_obs(log, KVP_ENGINE_VLLM, KVP_OBS_CONCURRENCY_X100,
+	               KVP_SCOPE_ALL, NULL, v, tol ? tol : 1, p,
+	               *q == 'x' ? q + 1 : q, ln);
+}
+
+/* "KV cache for {max_model_len} tokens: {memory_per_seq / GiB:.2f} GiB"
+ * = ceil(max_model_len / block_size) blocks x the block's bytes. */
+static int aph_needed_line(struct kvp_log *log, const char *line,
+                           const char *at, const char *dev, uint32_t ln)
+{
+	const char *q = aph_tokens(at + 13);
+
+	if (!q)
+		return -1;
+	if (!set_int(log, KVP_LK_MAX_MODEL_LEN, at + 13, ln))
+		return 0;
+	return bytes_at(log, KVP_ENGINE_VLLM, KVP_OBS_KV_NEEDED, KVP_SCOPE_ALL,
+	                NULL, &q, 1, ln);
+}
+
+/* Aphrodite's memory summary (dphnAI/sonar issue 1077) and its GPU
+ * memory breakdown (PR #1306, fb14e2ec aphrodite/worker/worker.py
+ * determine_num_available_blocks, printed by tp rank 0; lines seen in
+ * PR #1320), in the order they are tried. */
+static const struct log_word aph_words[] = {
+	{ KVP_ENGINE_VLLM, "Minimum concurrency:", NULL, LR_FN,
+	  KVP_OBS_CONCURRENCY_X100, 0, false, aph_concurrency_line,
+	  "\"Minimum concurrency: 3.31x\" (dphnAI/sonar issue 1077)" },
+	{ KVP_ENGINE_VLLM, "Maximum sequence length allowed in the cache:", NULL,
+	  LR_COUNT, KVP_OBS_TOKENS, KVP_SCOPE_ALL, false, NULL,
+	  "= GPU blocks x block size, 3385 x 16 = 54160 (sonar issue 1077)" },
+	{ KVP_ENGINE_VLLM, "Reserved for KV cache:", NULL, LR_BYTES_GIB,
+	  KVP_OBS_KV_BUDGET, KVP_SCOPE_ALL, false, NULL,
+	  "\"{available_kv_cache_memory / GiB:.2f} GiB\" = total x "
+	  "gpu_memory_utilization - non-KV memory, before whole blocks (sonar "
+	  "PR #1306, #1320)" },
+	{ KVP_ENGINE_VLLM, "KV cache for ", NULL, LR_FN, KVP_OBS_KV_NEEDED, 0,
+	  false, aph_needed_line,
+	  "one max_model_len request (sonar PR #1306, #1320; not LMCache's "
+	  "\"Storing KV cache for N out of M tokens\")" },
+};
+
 static int aph_line(struct kvp_log *log, const char *line, uint32_t ln)
 {
-	const char *p, *q;
-
-	/* Aphrodite's memory summary (dphnAI/sonar issue 1077): "Minimum
-	 * concurrency: 3.31x", "Maximum sequence length allowed in the cache:
-	 * 54160" (= GPU blocks x block size, 3385 x 16) */
-	if ((p = strstr(line, "Minimum concurrency:"))) {
-		struct num n;
-		uint64_t v, tol;
-
-		q = parse_num(skip_sp(p + 20), &n);
-		if (!q || !num_scale(&n, 100, &v, &tol))
-			return 0;
-		return add_obs(log, KVP_ENGINE_VLLM, KVP_OBS_CONCURRENCY_X100,
-		               KVP_SCOPE_ALL, NULL, v, tol ? tol : 1, skip_sp(p + 20),
-		               *q == 'x' ? q + 1 : q, ln);
-	}
-	if ((p = strstr(line, "Maximum sequence length allowed in the cache:"))) {
-		p += strlen("Maximum sequence length allowed in the cache:");
-		return count_at(log, KVP_ENGINE_VLLM, KVP_OBS_TOKENS, KVP_SCOPE_ALL,
-		                NULL, &p, ln);
-	}
-	/* The summary's GPU memory breakdown (dphnAI/sonar PR #1306,
-	 * fb14e2ec aphrodite/worker/worker.py determine_num_available_blocks,
-	 * printed by tp rank 0; lines seen in PR #1320):
-	 *   "Reserved for KV cache: {available_kv_cache_memory / GiB:.2f} GiB"
-	 *     = total x gpu_memory_utilization - non-KV memory: the budget,
-	 *     before it is cut to whole blocks;
-	 *   "KV cache for {max_model_len} tokens: {memory_per_seq / GiB:.2f} GiB"
-	 *     = ceil(max_model_len / block_size) blocks x the block's bytes. */
-	if ((p = strstr(line, "Reserved for KV cache:"))) {
-		p += strlen("Reserved for KV cache:");
-		return bytes_at(log, KVP_ENGINE_VLLM, KVP_OBS_KV_BUDGET,
-		                KVP_SCOPE_ALL, NULL, &p, 1, ln);
-	}
-	if ((p = strstr(line, "KV cache for ")) && (q = aph_tokens(p + 13))) {
-		if (!set_int(log, KVP_LK_MAX_MODEL_LEN, p + 13, ln))
-			return 0;
-		return bytes_at(log, KVP_ENGINE_VLLM, KVP_OBS_KV_NEEDED,
-		                KVP_SCOPE_ALL, NULL, &q, 1, ln);
-	}
-	return -1;
+	return read_words(log, aph_words, sizeof aph_words / sizeof aph_words[0],
+	                  line, NULL, ln);
 }
 
 /* The concurrency line and V0's refusals for a too-long max_model_len. */
@@ -1330,28 +1421,28 @@ static int sglang_pool_sizes(struct kvp_log *log, const char *line,
  * (sglang_virtual_finish). Format strings only: no public log with these
  * lines was found.
  */
-static int sglang_kvcached_line(struct kvp_log *log, const char *line,
-                                const char *dev, uint32_t ln)
+static int sglang_virtual_line(struct kvp_log *log, const char *line,
+                               const char *at, const char *dev, uint32_t ln)
+{
+	if (!log->sg_virtual_line)
+		log->sg_virtual_line = ln;
+	hit(log, KVP_ENGINE_SGLANG);
+	return 1;
+}
+
+static int sglang_physical_line(struct kvp_log *log, const char *line,
+                                const char *at, const char *dev, uint32_t ln)
 {
 	enum kvp_obs_scope sc;
 	int took;
 
-	if (strstr(line, "VirtualKV Cache is allocated") ||
-	    strstr(line, "Virtual KV Cache is allocated")) {
-		if (!log->sg_virtual_line)
-			log->sg_virtual_line = ln;
-		hit(log, KVP_ENGINE_SGLANG);
-		return 1;
-	}
-	if (!strstr(line, "Physical KV Cache limits by --mem-fraction-static:"))
-		return 0;
 	if (!log->sg_virtual_line)
 		log->sg_virtual_line = ln;
 	sc = sglang_pool_scope(log, log->sg_phys_dev, &log->n_sg_phys_dev, dev);
 	took = sglang_pool_sizes(log, line, sc, dev, ln);
 	if (took && log->n_sg_phys_line < sizeof log->sg_phys_line / sizeof log->sg_phys_line[0])
 		log->sg_phys_line[log->n_sg_phys_line++] = ln;
-	return took;
+	return took ? 1 : -1;
 }
 
 /* With kvcached loaded, the K/V sizes of every line but its physical
@@ -1383,119 +1474,189 @@ static void sglang_virtual_finish(struct kvp_log *log)
 	log->n_obs = k;
 }
 
-static int sglang_line(struct kvp_log *log, const char *line, uint32_t ln)
+/* SWAKVPool's sizing (sglang PR #18039): "Use sliding window memory
+ * pool. full_layer_tokens=375360, swa_layer_tokens=300288" */
+static int sglang_swa_line(struct kvp_log *log, const char *line,
+                           const char *at, const char *dev, uint32_t ln)
 {
 	enum kvp_engine_kind E = KVP_ENGINE_SGLANG;
 	const char *p;
-	char dev[16], val[128];
 	int took = 0;
 
-	sglang_device(line, dev, sizeof dev);
-	if (sglang_kvcached_line(log, line, dev, ln))
-		return 1;
-	/* SWAKVPool's sizing (sglang PR #18039): "Use sliding window memory
-	 * pool. full_layer_tokens=375360, swa_layer_tokens=300288" */
-	if (strstr(line, "Use sliding window memory pool.")) {
-		log->sg_swa = true;
-		if ((p = strstr(line, "full_layer_tokens="))) {
-			p += 18;
-			took |= count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_FULL, dev, &p, ln);
-		}
-		if ((p = strstr(line, "swa_layer_tokens="))) {
-			p += 17;
-			took |= count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_SWA, dev, &p, ln);
-		}
-		return took;
+	log->sg_swa = true;
+	if ((p = strstr(line, "full_layer_tokens="))) {
+		p += 18;
+		took |= count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_FULL, dev, &p, ln);
 	}
-	if ((p = strstr(line, "KV Cache is allocated."))) {
-		enum kvp_obs_scope sc = sglang_pool_scope(log, log->sg_swa_dev,
-		                                          &log->n_sg_swa_dev, dev);
+	if ((p = strstr(line, "swa_layer_tokens="))) {
+		p += 17;
+		took |= count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_SWA, dev, &p, ln);
+	}
+	return took;
+}
 
-		return sglang_pool_sizes(log, line, sc, dev, ln);
-	}
-	if (strstr(line, "Load weight end.")) {
-		if ((p = strstr(line, "mem usage="))) {
-			p += 10;
-			took |= bytes_at(log, E, KVP_OBS_WEIGHTS_BYTES, KVP_SCOPE_ALL, dev, &p, 1, ln);
-		}
-		if ((p = strstr(line, "avail mem="))) {
-			p += 10;
-			took |= bytes_at(log, E, KVP_OBS_FREE_MEMORY, KVP_SCOPE_ALL, dev, &p, 1, ln);
-		}
-		return took;
-	}
-	if ((strstr(line, "Load weight begin.") || strstr(line, "Memory pool end.")) &&
-	    (p = strstr(line, "avail mem="))) {
-		p += 10;
-		return bytes_at(log, E, KVP_OBS_FREE_MEMORY, KVP_SCOPE_ALL, dev, &p, 1, ln);
-	}
-	if (strstr(line, "max_total_num_tokens=")) {
-		if (kv_value(line, "max_total_num_tokens", val, sizeof val))
-			took |= set_int(log, KVP_LK_MAX_TOTAL_TOKENS, val, ln);
-		if (kv_value(line, "max_running_requests", val, sizeof val))
-			took |= set_int(log, KVP_LK_MAX_RUNNING, val, ln);
-		if (kv_value(line, "context_len", val, sizeof val))
-			took |= set_int(log, KVP_LK_MAX_MODEL_LEN, val, ln);
-		if (took)
-			hit(log, E);
-		return took;
-	}
-	if (strstr(line, "server_args=ServerArgs(") || strstr(line, "ServerArgs(")) {
-		if (kv_value(line, "model_path", val, sizeof val) && val[0])
-			copy_trim(log->set.model, sizeof log->set.model, val, strlen(val));
-		if (kv_value(line, "tp_size", val, sizeof val))
-			set_int(log, KVP_LK_TP, val, ln);
-		if (kv_value(line, "context_length", val, sizeof val))
-			set_int(log, KVP_LK_MAX_MODEL_LEN, val, ln);
-		hit(log, E);
-		return 1;
-	}
-	return 0;
+static int sglang_pool_line(struct kvp_log *log, const char *line,
+                            const char *at, const char *dev, uint32_t ln)
+{
+	enum kvp_obs_scope sc = sglang_pool_scope(log, log->sg_swa_dev,
+	                                          &log->n_sg_swa_dev, dev);
+
+	return sglang_pool_sizes(log, line, sc, dev, ln);
+}
+
+/* "max_total_num_tokens=..., max_running_requests=..., context_len=..."
+ * (scheduler.py). */
+static int sglang_limits_line(struct kvp_log *log, const char *line,
+                              const char *at, const char *dev, uint32_t ln)
+{
+	char val[128];
+	int took = 0;
+
+	if (kv_value(line, "max_total_num_tokens", val, sizeof val))
+		took |= set_int(log, KVP_LK_MAX_TOTAL_TOKENS, val, ln);
+	if (kv_value(line, "max_running_requests", val, sizeof val))
+		took |= set_int(log, KVP_LK_MAX_RUNNING, val, ln);
+	if (kv_value(line, "context_len", val, sizeof val))
+		took |= set_int(log, KVP_LK_MAX_MODEL_LEN, val, ln);
+	if (took)
+		hit(log, KVP_ENGINE_SGLANG);
+	return took;
+}
+
+/* "server_args=ServerArgs(model_path='...', tp_size=2, ...)". */
+static int sglang_args_line(struct kvp_log *log, const char *line,
+                            const char *at, const char *dev, uint32_t ln)
+{
+	char val[128];
+
+	if (kv_value(line, "model_path", val, sizeof val) && val[0])
+		copy_trim(log->set.model, sizeof log->set.model, val, strlen(val));
+	if (kv_value(line, "tp_size", val, sizeof val))
+		set_int(log, KVP_LK_TP, val, ln);
+	if (kv_value(line, "context_length", val, sizeof val))
+		set_int(log, KVP_LK_MAX_MODEL_LEN, val, ln);
+	hit(log, KVP_ENGINE_SGLANG);
+	return 1;
+}
+
+#define SG KVP_ENGINE_SGLANG
+
+/* SGLang's wordings, in the order they are tried (GB is GiB: SGLang
+ * prints bytes / 2^30); tests/data/sglang_startups/lines.tsv holds real
+ * lines of most, with their runs. */
+static const struct log_word sglang_words[] = {
+	{ SG, "VirtualKV Cache is allocated", NULL, LR_FN, KVP_OBS_K_BYTES, 0,
+	  false, sglang_virtual_line,
+	  "kvcached @e8e64063 integration/sglang/patches.py (virtual sizes, set "
+	  "aside)" },
+	{ SG, "Virtual KV Cache is allocated", NULL, LR_FN, KVP_OBS_K_BYTES, 0,
+	  false, sglang_virtual_line, "kvcached-sglang-v0.4.9.patch" },
+	{ SG, "Physical KV Cache limits by --mem-fraction-static:", NULL, LR_FN,
+	  KVP_OBS_K_BYTES, 0, false, sglang_physical_line,
+	  "kvcached patches.py get_kv_size_bytes_phy (format string only)" },
+	{ SG, "Use sliding window memory pool.", NULL, LR_FN, KVP_OBS_TOKENS, 0,
+	  false, sglang_swa_line, "swa_memory_pool.py, sglang PR #18039 "
+	  "(sglang-swa-18039.log)" },
+	{ SG, "KV Cache is allocated.", NULL, LR_FN, KVP_OBS_K_BYTES, 0, false,
+	  sglang_pool_line, "memory_pool.py MHATokenToKVPool (lines.tsv); MLA's "
+	  "\"KV size:\" sglang PR #11309" },
+	{ SG, "mem usage=", "Load weight end.", LR_BYTES_GIB,
+	  KVP_OBS_WEIGHTS_BYTES, KVP_SCOPE_ALL, true, NULL,
+	  "model_runner.py load_model \"Load weight end. ..., avail mem=X GB, "
+	  "mem usage=Y GB.\" (lines.tsv)" },
+	{ SG, "avail mem=", "Load weight end.", LR_BYTES_GIB, KVP_OBS_FREE_MEMORY,
+	  KVP_SCOPE_ALL, false, NULL, "model_runner.py load_model (lines.tsv)" },
+	{ SG, "avail mem=", "Load weight begin.", LR_BYTES_GIB,
+	  KVP_OBS_FREE_MEMORY, KVP_SCOPE_ALL, false, NULL,
+	  "model_runner.py load_model (lines.tsv)" },
+	{ SG, "avail mem=", "Memory pool end.", LR_BYTES_GIB, KVP_OBS_FREE_MEMORY,
+	  KVP_SCOPE_ALL, false, NULL, "model_runner.py init_memory_pool" },
+	{ SG, "max_total_num_tokens=", NULL, LR_FN, KVP_LK_MAX_TOTAL_TOKENS, 0,
+	  false, sglang_limits_line, "scheduler.py (lines.tsv)" },
+	{ SG, "ServerArgs(", NULL, LR_FN, KVP_LK_TP, 0, false, sglang_args_line,
+	  "launch_server \"server_args=ServerArgs(...)\"" },
+};
+
+#undef SG
+
+static int sglang_line(struct kvp_log *log, const char *line, uint32_t ln)
+{
+	char dev[16];
+	int took;
+
+	sglang_device(line, dev, sizeof dev);
+	took = read_words(log, sglang_words,
+	                  sizeof sglang_words / sizeof sglang_words[0], line, dev,
+	                  ln);
+	return took < 0 ? 0 : took;
 }
 
 /* ---- TensorRT-LLM --------------------------------------------------- */
 
+/* "[MemUsageChange] Allocated 78.30 GiB for max tokens in paged KV cache
+ * (3731744)." */
+static int trtllm_alloc_line(struct kvp_log *log, const char *line,
+                             const char *at, const char *dev, uint32_t ln)
+{
+	const char *p = at + 10,
+	           *q = strstr(line, "for max tokens in paged KV cache (") + 34;
+
+	if (!bytes_at(log, KVP_ENGINE_TRTLLM, KVP_OBS_KV_BYTES, KVP_SCOPE_ALL,
+	              NULL, &p, 0, ln))
+		return 0;
+	count_at(log, KVP_ENGINE_TRTLLM, KVP_OBS_TOKENS, KVP_SCOPE_ALL, NULL, &q, ln);
+	return 1;
+}
+
+/* "Using 132608 tokens in paged KV cache.": tokens before rounding up
+ * to whole blocks (issue 224's maintainers). */
+static int trtllm_using_line(struct kvp_log *log, const char *line,
+                             const char *at, const char *dev, uint32_t ln)
+{
+	const char *p = at + 6;
+
+	if (!count_at(log, KVP_ENGINE_TRTLLM, KVP_OBS_TOKENS, KVP_SCOPE_ALL, NULL,
+	              &p, ln))
+		return 0;
+	log->obs[log->n_obs - 1].unrounded = true;
+	return 1;
+}
+
+#define TR KVP_ENGINE_TRTLLM
+
+/* TensorRT-LLM's C++ runtime's wordings, in the order they are tried. */
+static const struct log_word trtllm_words[] = {
+	{ TR, "Allocated ", "for max tokens in paged KV cache (", LR_FN,
+	  KVP_OBS_KV_BYTES, 0, false, trtllm_alloc_line,
+	  "\"[MemUsageChange] Allocated X GiB for max tokens in paged KV cache "
+	  "(N).\", 2024 on (triton-inference-server/tutorials PR #150)" },
+	{ TR, "Allocate ", "bytes for k/v cache", LR_COUNT, KVP_OBS_KV_BYTES,
+	  KVP_SCOPE_ALL, false, NULL,
+	  "\"Allocate N bytes for k/v cache.\", 2023-24 (TensorRT-LLM issue 1400)" },
+	{ TR, "Using ", "tokens in paged KV cache", LR_FN, KVP_OBS_TOKENS, 0,
+	  false, trtllm_using_line, "2023-24 (TensorRT-LLM issues 224, 1400)" },
+	{ TR, "Loaded engine size:", NULL, LR_BYTES, KVP_OBS_WEIGHTS_BYTES,
+	  KVP_SCOPE_ALL, false, NULL,
+	  "\"Loaded engine size: 3404 MiB\" (tensorrtllm_backend issue 396, 0.8)" },
+	{ TR, "Number of tokens per block:", NULL, LR_SETTING, KVP_LK_BLOCK_SIZE,
+	  0, false, NULL,
+	  "\"Number of tokens per block: 32.\" (tutorials PR #150)" },
+	{ TR, "Number of blocks in KV cache primary pool:", NULL, LR_COUNT,
+	  KVP_OBS_BLOCKS, KVP_SCOPE_ALL, false, NULL,
+	  "the GPU pool's blocks, 0.13 (TensorRT-LLM issue #2268)" },
+};
+
+#undef TR
+
 static int trtllm_line(struct kvp_log *log, const char *line, uint32_t ln)
 {
-	enum kvp_engine_kind E = KVP_ENGINE_TRTLLM;
-	const char *p, *q;
+	int took = read_words(log, trtllm_words,
+	                      sizeof trtllm_words / sizeof trtllm_words[0], line,
+	                      NULL, ln);
 
-	if ((p = strstr(line, "Allocated ")) &&
-	    (q = strstr(line, "for max tokens in paged KV cache ("))) {
-		p += 10;
-		if (!bytes_at(log, E, KVP_OBS_KV_BYTES, KVP_SCOPE_ALL, NULL, &p, 0, ln))
-			return 0;
-		q += 34;
-		count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_ALL, NULL, &q, ln);
-		return 1;
-	}
-	/* older C++ runtime (2023-24, issues 224 and 1400): "Allocate
-	 * 69524783104 bytes for k/v cache." and "Using 132608 tokens in paged
-	 * KV cache." - tokens before rounding up to whole blocks (224) */
-	if ((p = strstr(line, "Allocate ")) && strstr(line, "bytes for k/v cache")) {
-		p += 9;
-		return count_at(log, E, KVP_OBS_KV_BYTES, KVP_SCOPE_ALL, NULL, &p, ln);
-	}
-	if ((p = strstr(line, "Using ")) && strstr(line, "tokens in paged KV cache")) {
-		p += 6;
-		if (!count_at(log, E, KVP_OBS_TOKENS, KVP_SCOPE_ALL, NULL, &p, ln))
-			return 0;
-		log->obs[log->n_obs - 1].unrounded = true;
-		return 1;
-	}
-	if ((p = strstr(line, "Loaded engine size:"))) {
-		p += 19;
-		return bytes_at(log, E, KVP_OBS_WEIGHTS_BYTES, KVP_SCOPE_ALL, NULL,
-		                &p, 0, ln);
-	}
-	if ((p = strstr(line, "Number of tokens per block:"))) {
-		if (!set_int(log, KVP_LK_BLOCK_SIZE, p + 27, ln))
-			return 0;
-		hit(log, E);
-		return 1;
-	}
-	return 0;
+	return took < 0 ? 0 : took;
 }
+
 
 /* ---- lines ---------------------------------------------------------- */
 

@@ -131,6 +131,19 @@ uint64_t kvp_verdict_replica_cap(const struct kvp_plan *p,
 void kvp_speed_compute(const struct kvp_plan *p, struct kvp_result *res);
 void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res);
 
+/* A line built piece by piece into buf of n bytes, cut and terminated
+ * as snprintf would cut the whole (cat.c): for the text every recompute
+ * writes. */
+struct kvp_cat {
+	char *buf;
+	size_t n;
+	size_t len;
+};
+void kvp_cat_init(struct kvp_cat *c, char *buf, size_t n);
+void kvp_cat_s(struct kvp_cat *c, const char *s);
+/* v in decimal, as "%u" / "%llu" print it */
+void kvp_cat_u(struct kvp_cat *c, uint64_t v);
+
 /* Append a warning (dropped silently past KVP_MAX_WARNINGS). */
 void kvp_warn(struct kvp_result *res, enum kvp_warn_code code,
               const char *fmt, ...) __attribute__((format(printf, 3, 4)));

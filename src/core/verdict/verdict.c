@@ -11,9 +11,8 @@
  * when the engine holds fewer than all of them (engine.workload_fit: its
  * pool, slots or max_num_seqs), else fits.
  *
- * Pure: snprintf into the result only.
+ * Pure: writes into the result only.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "core/internal.h"
@@ -107,12 +106,17 @@ static uint64_t engine_len_limit(const struct kvp_plan *p,
 static void rules_of(const struct kvp_plan *p, const struct kvp_result *res,
                      struct kvp_verdict *v)
 {
+	struct kvp_cat c;
+
 	v->generic = p->engine.kind == KVP_ENGINE_GENERIC;
-	if (v->generic)
-		snprintf(v->rules, sizeof v->rules, "generic engine");
-	else
-		snprintf(v->rules, sizeof v->rules, "%s %s",
-		         kvp_engine_name(p->engine.kind), res->engine.release);
+	kvp_cat_init(&c, v->rules, sizeof v->rules);
+	if (v->generic) {
+		kvp_cat_s(&c, "generic engine");
+		return;
+	}
+	kvp_cat_s(&c, kvp_engine_name(p->engine.kind));
+	kvp_cat_s(&c, " ");
+	kvp_cat_s(&c, res->engine.release);
 }
 
 /* The device most over capacity; counts those over. */

@@ -631,6 +631,8 @@ struct kvw {
 	struct ltype types[KVP_MAX_LAYERS];
 	uint16_t tix[KVP_MAX_LAYERS]; /* type of each KV-holding layer */
 	uint64_t n_seqs, n_req, state_per_seq;
+	uint64_t conv, ssm;           /* one recurrent layer's parts, all */
+	bool split_ok;                /* sequences (kvp_recurrent_split) */
 	uint32_t nv, nt;
 	uint32_t dev_end;             /* layers 0..dev_end-1 on the device */
 };
@@ -875,10 +877,11 @@ static bool state_layer(const struct kvw *w, const struct kvp_plan *p,
 {
 	uint64_t *side = dev ? &kv->device_bytes : &kv->host_bytes;
 
+	lr->conv_bytes = w->conv;
+	lr->ssm_bytes = w->ssm;
 	return kvp_mul(lr->spec.state_bytes, w->n_seqs, &lr->bytes) &&
 	       kvp_add(kv->state_bytes, lr->bytes, &kv->state_bytes) &&
-	       kvp_recurrent_split(&p->model, w->n_seqs, &lr->conv_bytes,
-	                           &lr->ssm_bytes) &&
+	       w->split_ok &&
 	       kvp_add(kv->conv_bytes, lr->conv_bytes, &kv->conv_bytes) &&
 	       kvp_add(kv->ssm_bytes, lr->ssm_bytes, &kv->ssm_bytes) &&
 	       kvp_add(*side, lr->bytes, side);
@@ -974,6 +977,8 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	st = setup(&w.x, p, res, &w.n_seqs, &w.n_req);
 	if (st != KVP_OK)
 		return st;
+	/* the same for every recurrent layer: worked out once */
+	w.split_ok = kvp_recurrent_split(&p->model, w.n_seqs, &w.conv, &w.ssm);
 	if (resident < -1)
 		return kvp_error_set(&res->error, KVP_ERANGE,
 			"strategy.resident_layers: %d - must be -1 (all layers on the "

@@ -383,6 +383,7 @@ static enum kvp_status place_kv(const struct kvp_plan *p,
 	bool generic = p->engine.kind == KVP_ENGINE_GENERIC;
 	bool variants = d->dp > 1 || (generic && d->tp > 1);
 	bool have = false, idle = false;
+	bool keep_e0 = variants && !generic && d->dp > 1;
 	struct kvp_plan vplan;
 	struct kvp_result vres;
 	struct kvp_engine_result e0;
@@ -392,7 +393,6 @@ static enum kvp_status place_kv(const struct kvp_plan *p,
 	enum kvp_status st;
 
 	memset(&sum, 0, sizeof sum);
-	memset(&e0, 0, sizeof e0);
 	for (r = 0; r < d->dp; r++) {
 		if (variants && !(have && same_share(p, r))) {
 			/* replica 0 always holds a sequence (kvp_dp_share
@@ -409,8 +409,8 @@ static enum kvp_status place_kv(const struct kvp_plan *p,
 				have = true;
 			}
 		}
-		if (r == 0)
-			e0 = src->engine;
+		if (r == 0 && keep_e0)
+			e0 = src->engine;   /* 5 KiB: only for engine_replicas */
 		mult = variants && generic ? d->tp : src->kv.ranks;
 		if (mult > d->tp)
 			return kvp_error_set(&res->error, KVP_EINVAL,

@@ -699,15 +699,19 @@ static enum kvp_status new_type(struct kvw *w, const struct kvp_plan *p,
 	return type_view(w, p, ty, i, res);
 }
 
-/* The type spec s belongs to: the last type matched, then the most recent
- * others; w->nt when it matches none. */
+/* The type spec s belongs to: the last type matched, the one before
+ * (alternating patterns), then the most recent others; w->nt when it
+ * matches none. */
 static inline uint32_t find_type(const struct kvw *w,
-                                 const struct kvp_layer_spec *s, uint32_t last)
+                                 const struct kvp_layer_spec *s, uint32_t last,
+                                 uint32_t last2)
 {
 	uint32_t j;
 
 	if (w->nt > 0 && same_type(s, w->types[last].spec))
 		return last;
+	if (w->nt > 0 && same_type(s, w->types[last2].spec))
+		return last2;
 	for (j = w->nt; j > 0 && w->nt - j < TYPE_SEARCH; j--)
 		if (same_type(s, w->types[j - 1].spec))
 			return j - 1;
@@ -720,7 +724,7 @@ static enum kvp_status assign_types(struct kvw *w, const struct kvp_plan *p,
                                     struct kvp_result *res)
 {
 	uint64_t state = 0;
-	uint32_t i, t, last = 0, n = res->n_layers;
+	uint32_t i, t, last = 0, last2 = 0, n = res->n_layers;
 	enum kvp_status st;
 
 	for (i = 0; i < n; i++) {
@@ -739,12 +743,13 @@ static enum kvp_status assign_types(struct kvw *w, const struct kvp_plan *p,
 			if (st != KVP_OK)
 				return st;
 		}
-		t = find_type(w, s, last);
+		t = find_type(w, s, last, last2);
 		if (t == w->nt) {
 			st = new_type(w, p, s, i, res);
 			if (st != KVP_OK)
 				return st;
 		}
+		last2 = last;
 		last = t;
 		ty = &w->types[t];
 		w->tix[i] = (uint16_t)t;

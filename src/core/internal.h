@@ -34,6 +34,13 @@
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
 
+/* kvp_compute as a value. The stages that compute a plan of their own
+ * (the DP replicas in device/replicas.c, the draft model in
+ * weights/draft.c) are handed it by compute.c, so no stage calls back up
+ * into the pipeline that runs it. */
+typedef enum kvp_status (*kvp_compute_fn)(const struct kvp_plan *p,
+                                          struct kvp_result *res);
+
 /* vLLM's tensor and pipeline sizes: its own setting, else the devices'
  * (engine.vllm.*_size 0 or 1 means "as devices.tp / devices.pp"). */
 static inline uint32_t kvp_plan_tp(const struct kvp_plan *p)
@@ -80,15 +87,22 @@ enum kvp_status kvp_tensor_stage_bytes(const struct kvp_plan *p,
 enum kvp_status kvp_parts_compute(const struct kvp_plan *p,
                                   struct kvp_result *res);
 enum kvp_status kvp_draft_prepare(const struct kvp_plan *p,
-                                  struct kvp_result *res);
+                                  struct kvp_result *res,
+                                  kvp_compute_fn recompute);
 enum kvp_status kvp_draft_finish(const struct kvp_plan *p,
-                                 struct kvp_result *res);
+                                 struct kvp_result *res,
+                                 kvp_compute_fn recompute);
 enum kvp_status kvp_kv_compute(const struct kvp_plan *p,
                                struct kvp_result *res);
 enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
                                    struct kvp_result *res);
+/* Stage 5 with kvp_compute for the DP replicas (compute.c); the stage
+ * itself, handed the recompute, is kvp_devices_stage (budget.c). */
 enum kvp_status kvp_devices_compute(const struct kvp_plan *p,
                                     struct kvp_result *res);
+enum kvp_status kvp_devices_stage(const struct kvp_plan *p,
+                                  struct kvp_result *res,
+                                  kvp_compute_fn recompute);
 /* Activation peak per device, bytes: devices.activations_bytes when
  * measured, else the estimate (budget.c). Engines use it for budgets. */
 uint64_t kvp_activations_estimate(const struct kvp_plan *p,
@@ -96,8 +110,12 @@ uint64_t kvp_activations_estimate(const struct kvp_plan *p,
 enum kvp_status kvp_host_compute(const struct kvp_plan *p,
                                  struct kvp_result *res);
 /* When the plan does not fit, none of the workload's mix does: mix_fit
- * 0 and the note says why (budget.c; again after host.c's stages). */
+ * 0 and the note says why (mix_note.c; budget.c runs it, and host.c
+ * again after its stages). */
 void kvp_mix_unfit(struct kvp_result *res, const struct kvp_plan *p);
+/* Under DP: the note's mix sentence for e->mix_fit requests over every
+ * replica (mix_note.c). */
+void kvp_mix_replicas(struct kvp_engine_result *e, const struct kvp_plan *p);
 /* Whether llama.cpp's one card holds layer i's routed experts, as -ngl,
  * --n-cpu-moe and -ot place them (host.c). */
 bool kvp_lc_experts_on_card(const struct kvp_plan *p,

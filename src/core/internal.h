@@ -1,32 +1,39 @@
 /*
- * internal.h - the stages kvp_compute runs, in this order, each owned by
- * its own file in src/core. Not public: front ends call kvp_compute only.
+ * internal.h - the stages kvp_compute (compute.c) runs, in this order,
+ * each owned by its own folder of src/core. Not public: front ends call
+ * kvp_compute only.
  *
- *   1. kvp_layers_resolve   (layers.c)   model -> per-layer table
- *   2. kvp_weights_compute  (weights.c)  parameter count and weight bytes
- *   2b. kvp_parts_compute   (parts.c)    encoders and LoRA beside the
- *                                        decoder (issue 14)
- *   2c. kvp_draft_prepare  (draft.c)    the draft model's checks, and
- *                                        for vLLM its weights and KV
+ *   1. kvp_layers_resolve   (model/layers.c)   model -> per-layer table
+ *   2. kvp_weights_compute  (weights/weights.c) parameter count and
+ *                                        weight bytes
+ *   2b. kvp_parts_compute   (weights/parts.c)  encoders and LoRA beside
+ *                                        the decoder (issue 14)
+ *   2c. kvp_draft_prepare  (weights/draft.c)  the draft model's checks,
+ *                                        and for vLLM its weights and KV
  *                                        bytes per token (issue 14)
- *   3. kvp_kv_compute       (kv.c)       the generic strategies: layers,
- *                                        classes and kv of the result
- *   4. kvp_engine_compute   (engine_*.c) a named engine's own allocation;
+ *   3. kvp_kv_compute       (cache/kv.c)       the generic strategies:
+ *                                        layers, classes and kv of the
+ *                                        result
+ *   4. kvp_engine_compute   (engines/)   a named engine's own allocation;
  *                                        replaces kv/layers figures and
  *                                        fills res->engine (generic: no-op)
- *   4b. kvp_draft_finish   (draft.c)    the draft's KV (llama.cpp: its
- *                                        contexts; vLLM: its pool share)
- *   5. kvp_devices_compute  (budget.c)   per-device budget and verdict
- *   5b. kvp_host_compute    (host.c)     host memory and llama.cpp's
+ *   4b. kvp_draft_finish   (weights/draft.c)  the draft's KV (llama.cpp:
+ *                                        its contexts; vLLM: its pool
+ *                                        share)
+ *   5. kvp_devices_compute  (device/budget.c)  per-device budget and fit
+ *   5b. kvp_host_compute    (device/host.c)    host memory and llama.cpp's
  *                                        weight placement (-ngl)
- *   5c. kvp_verdict_compute (verdict.c)  the three-state verdict
+ *   5c. kvp_verdict_compute (verdict/verdict.c) the three-state verdict
  *                                        (kvplan/verdict.h)
- *   6. kvp_speed_compute    (speed.c)    the roofline speed bound (never
- *                                        fails; unknown card figures
- *                                        leave it unknown)
- *   7. kvp_warnings_compute (warning.c)  the pitfall warnings
+ *   6. kvp_speed_compute    (speed/speed.c)    the roofline speed bound
+ *                                        (never fails; unknown card
+ *                                        figures leave it unknown)
+ *   7. kvp_warnings_compute (verdict/warning.c) the pitfall warnings
  *
  * Each fills only its part of *res and reports errors in res->error.
+ * Calls go down this list, never back up: the stages that compute a plan
+ * of their own (2c/4b's draft, 5's DP replicas) are handed kvp_compute
+ * (kvp_compute_fn below).
  */
 #ifndef KVPLAN_CORE_INTERNAL_H
 #define KVPLAN_CORE_INTERNAL_H

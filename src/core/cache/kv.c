@@ -1,4 +1,11 @@
 /*
+ * src/core/cache/ - stage 3 of kvp_compute: the KV cache under the
+ * generic strategies (dynamic, static, padded, paged), layer by layer
+ * and sequence by sequence. kv.c (this file) is the stage; strategy.c
+ * names the strategies. A named engine's own allocation (stage 4,
+ * src/core/engines/) then replaces these figures where it sizes its own
+ * pool.
+ *
  * kv.c - the generic cache strategies: how many positions each layer
  * holds and allocates for the resident sequences, and how many bytes that
  * takes (stage 3 of kvp_compute, see src/core/internal.h).

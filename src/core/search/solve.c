@@ -1,4 +1,11 @@
 /*
+ * src/core/search/ - questions answered by running kvp_compute many
+ * times; no stage of it. solve.c (this file) answers backwards ("the
+ * largest X that fits"), mix_fit.c how many of the workload's requests
+ * and of its mix the deployment takes at once;
+ * search.c lists the deployments worth trying (layouts, formats,
+ * engines) and search_rank.c computes, prunes and ranks them.
+ *
  * solve.c - answers backwards (include/kvplan/solve.h).
  *
  * Every question is "the largest X that fits", where fits means

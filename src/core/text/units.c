@@ -1,4 +1,13 @@
-/* units.c - display formatting of byte figures (pure, exact rounding). */
+/*
+ * src/core/text/ - the text the core writes into results, no stage of its
+ * own: units.c (this file) formats byte figures and counts ("3.75 GiB",
+ * "1,024"), cat.c builds a line piece by piece where snprintf would be
+ * too slow (the verdict, every recompute), escape.c shows control
+ * characters as visible text, bar.c lays out a stacked budget bar in
+ * cells.
+ *
+ * units.c - display formatting of byte figures (pure, exact rounding).
+ */
 #include <stdio.h>  /* snprintf only */
 #include <string.h>
 

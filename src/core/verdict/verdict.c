@@ -1,4 +1,10 @@
 /*
+ * src/core/verdict/ - stages 5c and 7 of kvp_compute: what the figures
+ * mean for the user. verdict.c (this file) decides the three-state
+ * verdict (stage 5c), verdict_text.c says it in one line and in a brief
+ * form, warning.c appends the pitfall warnings (stage 7). Only text into
+ * the result, built with text/cat.c where it runs on every recompute.
+ *
  * verdict.c - stage 5c of kvp_compute: the three-state verdict of
  * kvplan/verdict.h into res->verdict, from the figures the earlier stages
  * left (devices, host, the engine's admitted requests and its limits).

@@ -1,5 +1,5 @@
 /*
- * warning.c - stage 6 of kvp_compute: the mistakes that distort sizing,
+ * warning.c - stage 7 of kvp_compute: the mistakes that distort sizing,
  * each with a stable code (include/kvplan/warning.h), a message carrying
  * this plan's figures and one line of advice. One table holds the id,
  * slug and advice of every code; kvp_warnings_compute runs one detector

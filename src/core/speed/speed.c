@@ -293,48 +293,29 @@ static bool atype_is(const struct atype *t, const struct kvp_layer_result *lr)
 	       t->stored == lr->stored;
 }
 
-/* The type of lr among ts's: the previous layer's, the one's before
- * (alternating patterns), then the most recent others; NULL for none. */
-static struct atype *atype_find(struct atypes *ts,
-                                const struct kvp_layer_result *lr,
-                                uint32_t prev, uint32_t prev2)
-{
-	uint32_t j;
-
-	if (ts->n == 0)
-		return NULL;
-	if (atype_is(&ts->t[prev], lr))
-		return &ts->t[prev];
-	if (atype_is(&ts->t[prev2], lr))
-		return &ts->t[prev2];
-	for (j = ts->n; j > 0 && ts->n - j < TYPE_SEARCH; j--)
-		if (atype_is(&ts->t[j - 1], lr))
-			return &ts->t[j - 1];
-	return NULL;
-}
-
 /* The types of res's layers that attend (all but NONE and SHARED). */
 static void attn_types(const struct kvp_plan *p, const struct kvp_result *res,
                        struct atypes *ts)
 {
-	uint32_t i, prev = 0, prev2 = 0;
+	uint32_t i, j;
 
 	ts->n = 0;
 	for (i = 0; i < res->n_layers && i < KVP_MAX_LAYERS; i++) {
 		const struct kvp_layer_result *lr = &res->layers[i];
-		struct atype *t;
+		struct atype *t = NULL;
 
 		if (lr->spec.kind == KVP_LAYER_NONE ||
 		    lr->spec.kind == KVP_LAYER_SHARED)
 			continue;
-		t = atype_find(ts, lr, prev, prev2);
-		prev2 = prev;
+		for (j = ts->n; j > 0 && ts->n - j < TYPE_SEARCH; j--)
+			if (atype_is(&ts->t[j - 1], lr)) {
+				t = &ts->t[j - 1];
+				break;
+			}
 		if (t) {
-			prev = (uint32_t)(t - ts->t);
 			t->count++;
 			continue;
 		}
-		prev = ts->n;
 		t = &ts->t[ts->n++];
 		t->kind = lr->spec.kind;
 		t->window = lr->spec.window;

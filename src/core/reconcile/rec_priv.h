@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kvplan/checked.h"
 #include "kvplan/reconcile.h"
 
 /* The figures of one observation, computed by kvplan (see the classes in
@@ -54,12 +55,45 @@ enum kvp_status kvp_rec_counts_row(const struct rec_ctx *c,
 #define GGML_MAX_PAD 255u
 
 /* ---- figures from the result (rec_row.c) ---- */
-/* Layer l counts in scope s (all, full, swa): a layer holding KV. */
-bool kvp_rec_in_scope(const struct kvp_layer_result *l, enum kvp_obs_scope s);
-/* Sum over the layers of a scope: what = 0 bytes, 1 K bytes, 2 V bytes,
- * 3 layers holding cache. */
-bool kvp_rec_scope_sum(const struct kvp_result *r, enum kvp_obs_scope s,
-                       int what, uint64_t *out);
+/* Layer l counts in scope s (all, full, swa): a layer holding KV; and
+ * the sum over the layers of a scope: what = 0 bytes, 1 K bytes, 2 V
+ * bytes, 3 layers holding cache. Inline: each rule's call is specialized
+ * by its `what` (log.reconcile runs them per row). */
+static inline bool kvp_rec_in_scope(const struct kvp_layer_result *l,
+                                    enum kvp_obs_scope s)
+{
+	bool swa = l->spec.kind == KVP_LAYER_SLIDING ||
+	           l->spec.kind == KVP_LAYER_CHUNKED;
+
+	if (l->spec.kind == KVP_LAYER_NONE || l->spec.kind == KVP_LAYER_SHARED)
+		return false;
+	return s == KVP_SCOPE_ALL || (s == KVP_SCOPE_SWA) == swa;
+}
+
+static inline bool kvp_rec_scope_sum(const struct kvp_result *r,
+                                     enum kvp_obs_scope s, int what,
+                                     uint64_t *out)
+{
+	uint32_t i;
+
+	*out = 0;
+	for (i = 0; i < r->n_layers; i++) {
+		const struct kvp_layer_result *l = &r->layers[i];
+
+		if (!kvp_rec_in_scope(l, s) || !l->bytes)
+			continue;
+		if (what == 0 && !kvp_add(*out, l->bytes, out))
+			return false;
+		if (what == 1 && !kvp_muladd(out, l->k_row_bytes, l->slots))
+			return false;
+		if (what == 2 && !kvp_muladd(out, l->v_row_bytes, l->slots))
+			return false;
+		if (what == 3)
+			(*out)++;
+	}
+	return true;
+}
+
 /* K (which 1), V (2) or K+V (3) bytes per token on one TP rank. */
 enum kvp_status kvp_rec_per_token_rank(const struct kvp_plan *p,
                                        const struct kvp_result *r, uint32_t tp,

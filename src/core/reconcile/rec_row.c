@@ -4,47 +4,11 @@
  * rules compare: bytes, K, V and layers of a cache scope, bytes per
  * token on one TP rank, tensors of a scope.
  */
-#include <stdio.h>   /* snprintf into result buffers only */
 #include <string.h>
 
 #include "kvplan/checked.h"
 #include "kvplan/layers.h"
 #include "core/reconcile/rec_priv.h"
-
-bool kvp_rec_in_scope(const struct kvp_layer_result *l, enum kvp_obs_scope s)
-{
-	bool swa = l->spec.kind == KVP_LAYER_SLIDING ||
-	           l->spec.kind == KVP_LAYER_CHUNKED;
-
-	if (l->spec.kind == KVP_LAYER_NONE || l->spec.kind == KVP_LAYER_SHARED)
-		return false;
-	return s == KVP_SCOPE_ALL || (s == KVP_SCOPE_SWA) == swa;
-}
-
-/* Sum over the layers of a scope: what = 0 bytes, 1 K bytes, 2 V bytes,
- * 3 layers holding cache. */
-bool kvp_rec_scope_sum(const struct kvp_result *r, enum kvp_obs_scope s,
-                      int what, uint64_t *out)
-{
-	uint32_t i;
-
-	*out = 0;
-	for (i = 0; i < r->n_layers; i++) {
-		const struct kvp_layer_result *l = &r->layers[i];
-
-		if (!kvp_rec_in_scope(l, s) || !l->bytes)
-			continue;
-		if (what == 0 && !kvp_add(*out, l->bytes, out))
-			return false;
-		if (what == 1 && !kvp_muladd(out, l->k_row_bytes, l->slots))
-			return false;
-		if (what == 2 && !kvp_muladd(out, l->v_row_bytes, l->slots))
-			return false;
-		if (what == 3)
-			(*out)++;
-	}
-	return true;
-}
 
 /* K (which 1), V (2) or K+V (3) bytes per token on one TP rank. Heads
  * come from the model as resolved (an engine may already have stored
@@ -118,6 +82,20 @@ uint64_t kvp_rec_state_layers(const struct kvp_result *r)
 	return t;
 }
 
+/* s into buf of n, cut and terminated as snprintf(buf, n, "%s", s) does:
+ * a row's figure and basis are copied per row, and these copies were
+ * most of log.reconcile once out of the callers' sight (where the
+ * compiler had folded the literals' snprintf into copies). */
+static void copy_text(char *buf, size_t n, const char *s)
+{
+	size_t l = strlen(s);
+
+	if (l > n - 1)
+		l = n - 1;
+	memcpy(buf, s, l);
+	buf[l] = '\0';
+}
+
 struct kvp_rec_row *kvp_rec_row_new(struct kvp_reconcile *out,
                                    const char *figure, enum kvp_rec_class c,
                                    bool is_bytes)
@@ -130,7 +108,7 @@ struct kvp_rec_row *kvp_rec_row_new(struct kvp_reconcile *out,
 	}
 	r = &out->rows[out->n_rows++];
 	memset(r, 0, sizeof *r);
-	snprintf(r->figure, sizeof r->figure, "%s", figure);
+	copy_text(r->figure, sizeof r->figure, figure);
 	r->cls = c;
 	r->is_bytes = is_bytes;
 	return r;
@@ -140,7 +118,7 @@ void kvp_rec_computed(struct kvp_rec_row *r, uint64_t v, const char *basis)
 {
 	r->has_computed = true;
 	r->computed = r->computed_lo = r->computed_hi = v;
-	snprintf(r->basis, sizeof r->basis, "%s", basis);
+	copy_text(r->basis, sizeof r->basis, basis);
 }
 
 void kvp_rec_observed(struct kvp_rec_row *r, uint64_t v, uint64_t tol,

@@ -168,6 +168,9 @@ void kvp_cat_init(struct kvp_cat *c, char *buf, size_t n);
 void kvp_cat_s(struct kvp_cat *c, const char *s);
 /* v in decimal, as "%u" / "%llu" print it */
 void kvp_cat_u(struct kvp_cat *c, uint64_t v);
+/* v's decimal digits at out, unterminated; their count, at most 20
+ * (units.c, for the formatters there and kvp_cat_u). */
+int kvp_u64_digits(uint64_t v, char *out);
 
 /* Append a warning (dropped silently past KVP_MAX_WARNINGS). */
 void kvp_warn(struct kvp_result *res, enum kvp_warn_code code,

@@ -33,15 +33,8 @@ void kvp_cat_s(struct kvp_cat *c, const char *s)
 
 void kvp_cat_u(struct kvp_cat *c, uint64_t v)
 {
-	char rev[21], out[21];
-	int len = 0, i;
+	char out[21];
 
-	do {
-		rev[len++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	for (i = 0; i < len; i++)
-		out[i] = rev[len - 1 - i];
-	out[len] = '\0';
+	out[kvp_u64_digits(v, out)] = '\0';
 	kvp_cat_s(c, out);
 }

@@ -23,7 +23,7 @@ static void compute_row(const struct kvp_result *res,
 	r->tol_ppm = res->host.compute_tol_ppm;
 	if (!strcmp(d, "CPU") || strstr(d, "_Host")) {
 		kvp_rec_computed(r, res->host.compute_bytes,
-		             "kvplan's estimate of the host compute buffer");
+		                 "kvplan's estimate of the host compute buffer");
 		return;
 	}
 	while (k > 0 && d[k - 1] >= '0' && d[k - 1] <= '9')
@@ -34,7 +34,7 @@ static void compute_row(const struct kvp_result *res,
 		idx = idx * 10 + (uint32_t)(d[k] - '0');
 	if (idx < res->n_devices && res->devices[idx].compute_bytes)
 		kvp_rec_computed(r, res->devices[idx].compute_bytes,
-		             "kvplan's estimate of the device's compute buffer");
+		                 "kvplan's estimate of the device's compute buffer");
 }
 
 /* The --mmproj encoder's compute buffer (clip_buf.c): device 0's, or the
@@ -48,19 +48,19 @@ static void enc_compute_row(const struct kvp_result *res,
 	r->tol_ppm = p->encoder_compute_tol_ppm;
 	if (!strcmp(o->device, "CPU") || strstr(o->device, "_Host"))
 		kvp_rec_computed(r, p->encoder_compute_host_bytes,
-		             "kvplan's estimate of the encoder's host buffer");
+		                 "kvplan's estimate of the encoder's host buffer");
 	else if (p->encoder_compute_bytes)
 		kvp_rec_computed(r, p->encoder_compute_bytes,
-		             "kvplan's estimate of the encoder's buffer on device 0");
+		                 "kvplan's estimate of the encoder's buffer on device 0");
 }
 
 /* The row "KV cache" (KVP_OBS_KV_BYTES). */
 static enum kvp_status rule_kv_bytes(const struct rec_ctx *c,
                                      const struct kvp_observation *o,
-                                     struct kvp_rec_row *r, struct kvp_error *err)
+                                     struct kvp_rec_row *r,
+                                     struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
-	bool llama = c->engine == KVP_ENGINE_LLAMACPP;
 	char basis[96];
 	uint64_t v64;
 	enum kvp_status st;
@@ -85,7 +85,7 @@ static enum kvp_status rule_kv_bytes(const struct rec_ctx *c,
 		         "observed tokens x K+V bytes per token per rank (tp %u)",
 		         c->tp);
 		kvp_rec_computed(r, v64, basis);
-	} else if (llama) {
+	} else if (c->llama) {
 		if (!kvp_rec_scope_sum(res, o->scope, 0, &v64))
 			return kvp_rec_overflow(err, "cache bytes");
 		kvp_rec_computed(r, v64, "sum of the layers' slots x bytes per position");
@@ -96,10 +96,10 @@ static enum kvp_status rule_kv_bytes(const struct rec_ctx *c,
 /* The rows "K" (KVP_OBS_K_BYTES) and "V" (KVP_OBS_V_BYTES). */
 static enum kvp_status rule_k_or_v_bytes(const struct rec_ctx *c,
                                          const struct kvp_observation *o,
-                                         struct kvp_rec_row *r, struct kvp_error *err)
+                                         struct kvp_rec_row *r,
+                                         struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
-	bool llama = c->engine == KVP_ENGINE_LLAMACPP;
 	char basis[96];
 	uint64_t v64;
 	enum kvp_status st;
@@ -108,7 +108,7 @@ static enum kvp_status rule_k_or_v_bytes(const struct rec_ctx *c,
 
 	if (!res)
 		return KVP_OK;
-	if (llama) {
+	if (c->llama) {
 		if (!kvp_rec_scope_sum(res, o->scope, w, &v64))
 			return kvp_rec_overflow(err, "K/V bytes");
 		kvp_rec_computed(r, v64, "sum of the layers' slots x row bytes");
@@ -147,7 +147,8 @@ static enum kvp_status rule_k_or_v_bytes(const struct rec_ctx *c,
 /* The row "recurrent state" (KVP_OBS_STATE_BYTES). */
 static enum kvp_status rule_state_bytes(const struct rec_ctx *c,
                                         const struct kvp_observation *o,
-                                        struct kvp_rec_row *r, struct kvp_error *err)
+                                        struct kvp_rec_row *r,
+                                        struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
 
@@ -160,7 +161,8 @@ static enum kvp_status rule_state_bytes(const struct rec_ctx *c,
  * S (SSM) state" (KVP_OBS_STATE_S_BYTES). */
 static enum kvp_status rule_state_parts(const struct rec_ctx *c,
                                         const struct kvp_observation *o,
-                                        struct kvp_rec_row *r, struct kvp_error *err)
+                                        struct kvp_rec_row *r,
+                                        struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
 
@@ -170,28 +172,28 @@ static enum kvp_status rule_state_parts(const struct rec_ctx *c,
 	    res->kv.state_bytes)
 		kvp_rec_computed(r, o->kind == KVP_OBS_STATE_R_BYTES ? res->kv.conv_bytes
 		                                                 : res->kv.ssm_bytes,
-		             o->kind == KVP_OBS_STATE_R_BYTES ?
-		             "conv values x 4 B x cells" : "SSM values x 4 B x cells");
+		                 o->kind == KVP_OBS_STATE_R_BYTES ?
+		                 "conv values x 4 B x cells" : "SSM values x 4 B x cells");
 	return KVP_OK;
 }
 
 /* The row "KV buffer" (KVP_OBS_DEVICE_KV_BYTES). */
 static enum kvp_status rule_device_kv_bytes(const struct rec_ctx *c,
                                             const struct kvp_observation *o,
-                                            struct kvp_rec_row *r, struct kvp_error *err)
+                                            struct kvp_rec_row *r,
+                                            struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
-	bool llama = c->engine == KVP_ENGINE_LLAMACPP;
 	uint64_t v64;
 
 	/* one buffer per cache: the whole cache of that scope, each
 	 * tensor padded to the buffer's alignment */
-	if (res && llama &&
+	if (res && c->llama &&
 	    kvp_rec_count_kind(c->obs, c->n, c->engine, o->kind, o->scope) == 1) {
 		if (!kvp_rec_scope_sum(res, o->scope, 0, &v64))
 			return kvp_rec_overflow(err, "cache bytes");
 		kvp_rec_computed(r, v64, "the cache on one device, each tensor "
-		             "padded to its alignment");
+		                 "padded to its alignment");
 		if (!kvp_add(v64, kvp_rec_scope_tensors(res, o->scope) * GGML_MAX_PAD,
 		             &r->computed_hi))
 			return kvp_rec_overflow(err, "cache bytes");
@@ -202,19 +204,19 @@ static enum kvp_status rule_device_kv_bytes(const struct rec_ctx *c,
 /* The row "RS buffer" (KVP_OBS_DEVICE_STATE_BYTES). */
 static enum kvp_status rule_device_state_bytes(const struct rec_ctx *c,
                                                const struct kvp_observation *o,
-                                               struct kvp_rec_row *r, struct kvp_error *err)
+                                               struct kvp_rec_row *r,
+                                               struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
-	bool llama = c->engine == KVP_ENGINE_LLAMACPP;
 
 	/* llama_memory_recurrent's one buffer: R and S of every
 	 * recurrent layer (cells x (1 + n_rs_seq) rows), each tensor
 	 * padded to the buffer's alignment; several devices' buffers
 	 * follow the layer split, not modelled: untested */
-	if (res && llama && res->kv.state_bytes &&
+	if (res && c->llama && res->kv.state_bytes &&
 	    kvp_rec_count_kind(c->obs, c->n, c->engine, o->kind, o->scope) == 1) {
 		kvp_rec_computed(r, res->kv.state_bytes, "R and S of every "
-		             "recurrent layer, each padded to its alignment");
+		                 "recurrent layer, each padded to its alignment");
 		if (!kvp_add(res->kv.state_bytes,
 		             2 * kvp_rec_state_layers(res) * GGML_MAX_PAD,
 		             &r->computed_hi))
@@ -226,18 +228,18 @@ static enum kvp_status rule_device_state_bytes(const struct rec_ctx *c,
 /* The row "context checkpoint" (KVP_OBS_CKPT_BYTES). */
 static enum kvp_status rule_ckpt_bytes(const struct rec_ctx *c,
                                        const struct kvp_observation *o,
-                                       struct kvp_rec_row *r, struct kvp_error *err)
+                                       struct kvp_rec_row *r,
+                                       struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
-	bool llama = c->engine == KVP_ENGINE_LLAMACPP;
 
 	/* ckpt.c: one sequence's partial state, exact for recurrent
 	 * and hybrid models; SWA: as many cells as the sequence held
 	 * then, at most the SWA cache's */
-	if (res && llama && res->host.ckpt_kind != KVP_FIG_NONE) {
+	if (res && c->llama && res->host.ckpt_kind != KVP_FIG_NONE) {
 		kvp_rec_computed(r, res->host.ckpt_each, res->host.ckpt_at_most
-		             ? "at most: the SWA cache's cells of a sequence"
-		             : "the recurrent state of a sequence + headers");
+		                 ? "at most: the SWA cache's cells of a sequence"
+		                 : "the recurrent state of a sequence + headers");
 		if (res->host.ckpt_at_most)
 			r->computed_lo = 0;
 	}
@@ -247,28 +249,28 @@ static enum kvp_status rule_ckpt_bytes(const struct rec_ctx *c,
 /* The row "output buffer" (KVP_OBS_OUTPUT_BYTES). */
 static enum kvp_status rule_output_bytes(const struct rec_ctx *c,
                                          const struct kvp_observation *o,
-                                         struct kvp_rec_row *r, struct kvp_error *err)
+                                         struct kvp_rec_row *r,
+                                         struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
-	bool llama = c->engine == KVP_ENGINE_LLAMACPP;
 
 	/* llama_context::output_reserve(n_seq_max): exact */
-	if (res && llama && res->host.logits_bytes)
+	if (res && c->llama && res->host.logits_bytes)
 		kvp_rec_computed(r, res->host.logits_bytes,
-		             "n_seq_max x (n_vocab [+ n_embd]) x 4 B (output_reserve)");
+		                 "n_seq_max x (n_vocab [+ n_embd]) x 4 B (output_reserve)");
 	return KVP_OK;
 }
 
 /* The row "compute buffer" (KVP_OBS_COMPUTE_BYTES). */
 static enum kvp_status rule_compute_bytes(const struct rec_ctx *c,
                                           const struct kvp_observation *o,
-                                          struct kvp_rec_row *r, struct kvp_error *err)
+                                          struct kvp_rec_row *r,
+                                          struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
-	bool llama = c->engine == KVP_ENGINE_LLAMACPP;
 
 	r->cls = KVP_REC_ESTIMATE;
-	if (res && llama && res->host.compute_kind == KVP_FIG_ESTIMATE)
+	if (res && c->llama && res->host.compute_kind == KVP_FIG_ESTIMATE)
 		compute_row(res, o, r);
 	return KVP_OK;
 }
@@ -276,13 +278,13 @@ static enum kvp_status rule_compute_bytes(const struct rec_ctx *c,
 /* The row "encoder compute buffer" (KVP_OBS_ENC_COMPUTE_BYTES). */
 static enum kvp_status rule_enc_compute_bytes(const struct rec_ctx *c,
                                               const struct kvp_observation *o,
-                                              struct kvp_rec_row *r, struct kvp_error *err)
+                                              struct kvp_rec_row *r,
+                                              struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
-	bool llama = c->engine == KVP_ENGINE_LLAMACPP;
 
 	r->cls = KVP_REC_ESTIMATE;
-	if (res && llama &&
+	if (res && c->llama &&
 	    res->parts.encoder_compute_kind == KVP_FIG_ESTIMATE)
 		enc_compute_row(res, o, r);
 	return KVP_OK;
@@ -291,7 +293,8 @@ static enum kvp_status rule_enc_compute_bytes(const struct rec_ctx *c,
 /* The row "KV for one max-length request" (KVP_OBS_KV_NEEDED). */
 static enum kvp_status rule_kv_needed(const struct rec_ctx *c,
                                       const struct kvp_observation *o,
-                                      struct kvp_rec_row *r, struct kvp_error *err)
+                                      struct kvp_rec_row *r,
+                                      struct kvp_error *err)
 {
 	char basis[96];
 	uint64_t v64;
@@ -311,21 +314,23 @@ static enum kvp_status rule_kv_needed(const struct rec_ctx *c,
 /* The row "KV budget" (KVP_OBS_KV_BUDGET). */
 static enum kvp_status rule_kv_budget(const struct rec_ctx *c,
                                       const struct kvp_observation *o,
-                                      struct kvp_rec_row *r, struct kvp_error *err)
+                                      struct kvp_rec_row *r,
+                                      struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
 
 	r->cls = KVP_REC_OBSERVED;
 	if (res && !c->ro->no_budget && res->engine.budget_bytes)
 		kvp_rec_computed(r, res->engine.budget_bytes,
-		             "kvplan's budget (card x fraction - weights - peak)");
+		                 "kvplan's budget (card x fraction - weights - peak)");
 	return KVP_OK;
 }
 
 /* The row "weights" (KVP_OBS_WEIGHTS_BYTES). */
 static enum kvp_status rule_weights_bytes(const struct rec_ctx *c,
                                           const struct kvp_observation *o,
-                                          struct kvp_rec_row *r, struct kvp_error *err)
+                                          struct kvp_rec_row *r,
+                                          struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
 	uint64_t v64;
@@ -342,20 +347,21 @@ static enum kvp_status rule_weights_bytes(const struct rec_ctx *c,
 		             res->draft.weights_device, &v64))
 			return kvp_rec_overflow(err, "weights");
 		kvp_rec_computed(r, v64, "kvplan's weights on device 0 + "
-		             "the drafter's, loaded in one profile");
+		                 "the drafter's, loaded in one profile");
 	} else if (res && res->n_devices)
 		kvp_rec_computed(r, res->devices[0].weights_bytes,
-		             "kvplan's weight count on device 0");
+		                 "kvplan's weight count on device 0");
 	else if (res && res->weights.bytes)
 		kvp_rec_computed(r, res->weights.bytes / c->tp,
-		             "kvplan's weight count / tp");
+		                 "kvplan's weight count / tp");
 	return KVP_OK;
 }
 
 /* The row "device memory" (KVP_OBS_TOTAL_MEMORY). */
 static enum kvp_status rule_total_memory(const struct rec_ctx *c,
                                          const struct kvp_observation *o,
-                                         struct kvp_rec_row *r, struct kvp_error *err)
+                                         struct kvp_rec_row *r,
+                                         struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
 
@@ -369,7 +375,8 @@ static enum kvp_status rule_total_memory(const struct rec_ctx *c,
  * weights)" (KVP_OBS_TORCH_PEAK). */
 static enum kvp_status rule_profile_peaks(const struct rec_ctx *c,
                                           const struct kvp_observation *o,
-                                          struct kvp_rec_row *r, struct kvp_error *err)
+                                          struct kvp_rec_row *r,
+                                          struct kvp_error *err)
 {
 	r->cls = KVP_REC_OBSERVED;
 	return KVP_OK;

@@ -47,12 +47,11 @@ static enum kvp_status rule_cells(const struct rec_ctx *c,
                                   struct kvp_rec_row *r, struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
-	bool llama = c->engine == KVP_ENGINE_LLAMACPP;
 
-	if (res && llama)
+	if (res && c->llama)
 		kvp_rec_computed(r, o->scope == KVP_SCOPE_SWA ? res->engine.cells_swa
 		                                          : res->engine.cells,
-		             "llama.cpp cell rounding");
+		                 "llama.cpp cell rounding");
 	return KVP_OK;
 }
 
@@ -62,10 +61,9 @@ static enum kvp_status rule_layers(const struct rec_ctx *c,
                                    struct kvp_rec_row *r, struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
-	bool llama = c->engine == KVP_ENGINE_LLAMACPP;
 	uint64_t v64;
 
-	if (res && llama) {
+	if (res && c->llama) {
 		kvp_rec_scope_sum(res, o->scope, 3, &v64);
 		kvp_rec_computed(r, v64, "layers of this cache holding KV");
 	}
@@ -75,12 +73,12 @@ static enum kvp_status rule_layers(const struct rec_ctx *c,
 /* The row "streams" (KVP_OBS_STREAMS). */
 static enum kvp_status rule_streams(const struct rec_ctx *c,
                                     const struct kvp_observation *o,
-                                    struct kvp_rec_row *r, struct kvp_error *err)
+                                    struct kvp_rec_row *r,
+                                    struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
-	bool llama = c->engine == KVP_ENGINE_LLAMACPP;
 
-	if (res && llama)
+	if (res && c->llama)
 		kvp_rec_computed(r, res->engine.streams, "1 unified, else one per sequence");
 	return KVP_OK;
 }
@@ -88,14 +86,14 @@ static enum kvp_status rule_streams(const struct rec_ctx *c,
 /* The row "slot context" (KVP_OBS_SLOT_CTX). */
 static enum kvp_status rule_slot_ctx(const struct rec_ctx *c,
                                      const struct kvp_observation *o,
-                                     struct kvp_rec_row *r, struct kvp_error *err)
+                                     struct kvp_rec_row *r,
+                                     struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
-	bool llama = c->engine == KVP_ENGINE_LLAMACPP;
 
-	if (res && llama)
+	if (res && c->llama)
 		kvp_rec_computed(r, res->engine.max_model_len,
-		             "n_ctx_seq, capped at n_ctx_train (llama-server)");
+		                 "n_ctx_seq, capped at n_ctx_train (llama-server)");
 	return KVP_OK;
 }
 
@@ -105,17 +103,15 @@ static enum kvp_status rule_blocks(const struct rec_ctx *c,
                                    struct kvp_rec_row *r, struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
-	bool vllm = c->engine == KVP_ENGINE_VLLM;
-	bool own = c->res && !c->ro->no_budget;   /* kvplan's budget figures */
 	char basis[96];
 
-	if (vllm && c->o_budget && c->page) {
+	if (c->vllm && c->o_budget && c->page) {
 		snprintf(basis, sizeof basis, "observed KV budget / page of %llu B",
 		         (unsigned long long)c->page);
 		blocks_from_budget(r, c->o_budget, c->page, basis);
 	} else {
 		r->cls = KVP_REC_OBSERVED;
-		if (own && res->engine.blocks)
+		if (c->own && res->engine.blocks)
 			kvp_rec_computed(r, res->engine.blocks, "kvplan's budget / page");
 	}
 	return KVP_OK;
@@ -127,12 +123,10 @@ static enum kvp_status rule_tokens(const struct rec_ctx *c,
                                    struct kvp_rec_row *r, struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
-	bool vllm = c->engine == KVP_ENGINE_VLLM;
-	bool own = c->res && !c->ro->no_budget;   /* kvplan's budget figures */
 	char basis[96];
 	uint64_t v64;
 
-	if (vllm && c->plan->engine.vllm.num_gpu_blocks_override && c->bsize) {
+	if (c->vllm && c->plan->engine.vllm.num_gpu_blocks_override && c->bsize) {
 		/* the override, not the budget's blocks, is the pool */
 		v64 = c->plan->engine.vllm.num_gpu_blocks_override;
 		if (v64 > UINT64_MAX / c->bsize)
@@ -140,7 +134,7 @@ static enum kvp_status rule_tokens(const struct rec_ctx *c,
 		snprintf(basis, sizeof basis, "num_gpu_blocks_override %llu",
 		         (unsigned long long)v64);
 		kvp_rec_computed(r, vllm_tokens(c, v64), basis);
-	} else if (vllm && c->o_blocks && c->bsize) {
+	} else if (c->vllm && c->o_blocks && c->bsize) {
 		if (!kvp_mul(c->o_blocks->value, c->bsize, &v64))
 			return kvp_rec_overflow(err, "tokens");
 		snprintf(basis, sizeof basis, "observed blocks x block size %llu",
@@ -155,7 +149,7 @@ static enum kvp_status rule_tokens(const struct rec_ctx *c,
 			         (unsigned long long)c->max_model_len);
 		}
 		kvp_rec_computed(r, v64, basis);
-	} else if (vllm && c->o_budget && c->page && c->bsize &&
+	} else if (c->vllm && c->o_budget && c->page && c->bsize &&
 	           !c->n_swa_layers) {
 		/* V1 prints tokens, not blocks: floor(budget / page) blocks
 		 * of bsize tokens, over the budget's rounding (one KV cache
@@ -178,15 +172,15 @@ static enum kvp_status rule_tokens(const struct rec_ctx *c,
 	} else if (c->engine == KVP_ENGINE_SGLANG && o->scope == KVP_SCOPE_SWA) {
 		/* SWAKVPool's sliding pool (engine.pools[1]) */
 		r->cls = KVP_REC_OBSERVED;
-		if (own && res->engine.n_pools == 2 && res->engine.block_size)
+		if (c->own && res->engine.n_pools == 2 && res->engine.block_size)
 			kvp_rec_computed(r, res->engine.pools[1].blocks *
-			             res->engine.block_size,
-			             "kvplan's sliding pool (swa_full_tokens_ratio)");
+			                 res->engine.block_size,
+			                 "kvplan's sliding pool (swa_full_tokens_ratio)");
 	} else {
 		r->cls = KVP_REC_OBSERVED;
-		if (own && res->engine.tokens)
+		if (c->own && res->engine.tokens)
 			kvp_rec_computed(r, res->engine.tokens,
-			             "kvplan's budget / bytes per token");
+			                 "kvplan's budget / bytes per token");
 	}
 	return KVP_OK;
 }
@@ -194,22 +188,21 @@ static enum kvp_status rule_tokens(const struct rec_ctx *c,
 /* The row "max concurrency x100" (KVP_OBS_CONCURRENCY_X100). */
 static enum kvp_status rule_concurrency_x100(const struct rec_ctx *c,
                                              const struct kvp_observation *o,
-                                             struct kvp_rec_row *r, struct kvp_error *err)
+                                             struct kvp_rec_row *r,
+                                             struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
-	bool vllm = c->engine == KVP_ENGINE_VLLM;
-	bool own = c->res && !c->ro->no_budget;   /* kvplan's budget figures */
 	char basis[96];
 	uint64_t v64;
 	uint64_t blocks = 0, per_req;
 
-	if (vllm && c->plan->engine.vllm.num_gpu_blocks_override)
+	if (c->vllm && c->plan->engine.vllm.num_gpu_blocks_override)
 		blocks = c->plan->engine.vllm.num_gpu_blocks_override;
 	else if (c->o_blocks)
 		blocks = c->o_blocks->value;
 	else if (c->o_tokens && c->bsize)
 		blocks = c->o_tokens->value / c->bsize;
-	if (vllm && !c->o_blocks && !c->plan->engine.vllm.num_gpu_blocks_override &&
+	if (c->vllm && !c->o_blocks && !c->plan->engine.vllm.num_gpu_blocks_override &&
 	    c->o_tokens && c->max_model_len &&
 	    kvp_era_has(&c->plan->engine, KVP_ERA_VLLM_CAPACITY_TOKENS)) {
 		/* tokens = int(concurrency x L): the concurrency lies in
@@ -223,7 +216,7 @@ static enum kvp_status rule_concurrency_x100(const struct rec_ctx *c,
 		kvp_rec_computed(r, (t * 200 / L + 1) / 2, basis);
 		r->computed_lo = (t * 200 / L + 1) / 2;
 		r->computed_hi = ((t + 1) * 200 / L + 1) / 2;
-	} else if (vllm && blocks && c->bsize && c->max_model_len) {
+	} else if (c->vllm && blocks && c->bsize && c->max_model_len) {
 		per_req = kvp_ceil_div(c->max_model_len, c->bsize);
 		if (!kvp_mul(blocks, 200, &v64))
 			return kvp_rec_overflow(err, "concurrency");
@@ -235,9 +228,9 @@ static enum kvp_status rule_concurrency_x100(const struct rec_ctx *c,
 		kvp_rec_computed(r, v64, basis);
 	} else {
 		r->cls = KVP_REC_OBSERVED;
-		if (own && res->engine.concurrency_x100)
+		if (c->own && res->engine.concurrency_x100)
 			kvp_rec_computed(r, res->engine.concurrency_x100,
-			             "kvplan's blocks / blocks per request");
+			                 "kvplan's blocks / blocks per request");
 	}
 	return KVP_OK;
 }
@@ -245,15 +238,15 @@ static enum kvp_status rule_concurrency_x100(const struct rec_ctx *c,
 /* The row "CPU blocks" (KVP_OBS_CPU_BLOCKS). */
 static enum kvp_status rule_cpu_blocks(const struct rec_ctx *c,
                                        const struct kvp_observation *o,
-                                       struct kvp_rec_row *r, struct kvp_error *err)
+                                       struct kvp_rec_row *r,
+                                       struct kvp_error *err)
 {
-	bool vllm = c->engine == KVP_ENGINE_VLLM;
 	char basis[96];
 
 	/* vLLM V0's swap blocks: swap_space (4 GiB by default,
 	 * EngineArgs.swap_space) // the page (vllm/worker/worker.py
 	 * determine_num_available_blocks) */
-	if (vllm && c->page && !kvp_era_has(&c->plan->engine, KVP_ERA_VLLM_V1)) {
+	if (c->vllm && c->page && !kvp_era_has(&c->plan->engine, KVP_ERA_VLLM_V1)) {
 		snprintf(basis, sizeof basis,
 		         "swap_space 4 GiB (V0 default) / page of %llu B",
 		         (unsigned long long)c->page);
@@ -267,32 +260,32 @@ static enum kvp_status rule_cpu_blocks(const struct rec_ctx *c,
 /* The row "encoder cache budget (tokens)" (KVP_OBS_ENC_BUDGET_TOKENS). */
 static enum kvp_status rule_enc_budget_tokens(const struct rec_ctx *c,
                                               const struct kvp_observation *o,
-                                              struct kvp_rec_row *r, struct kvp_error *err)
+                                              struct kvp_rec_row *r,
+                                              struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
-	bool vllm = c->engine == KVP_ENGINE_VLLM;
 
 	/* parts.c: max(max_num_batched_tokens, tokens per item) */
-	if (res && vllm && res->parts.encoder_kind == KVP_FIG_ENGINE)
+	if (res && c->vllm && res->parts.encoder_kind == KVP_FIG_ENGINE)
 		kvp_rec_computed(r, res->parts.encoder_tokens,
-		             "max(max_num_batched_tokens, tokens per item)");
+		                 "max(max_num_batched_tokens, tokens per item)");
 	return KVP_OK;
 }
 
 /* The row "encoder profile items" (KVP_OBS_ENC_PROFILE_ITEMS). */
 static enum kvp_status rule_enc_profile_items(const struct rec_ctx *c,
                                               const struct kvp_observation *o,
-                                              struct kvp_rec_row *r, struct kvp_error *err)
+                                              struct kvp_rec_row *r,
+                                              struct kvp_error *err)
 {
 	const struct kvp_result *res = c->res;
-	bool vllm = c->engine == KVP_ENGINE_VLLM;
 
 	/* parts.c profile_items: a range when limit_mm_per_prompt,
 	 * which plans do not hold, could decide it */
-	if (res && vllm && res->parts.encoder_kind == KVP_FIG_ENGINE) {
+	if (res && c->vllm && res->parts.encoder_kind == KVP_FIG_ENGINE) {
 		kvp_rec_computed(r, res->parts.encoder_profile_items,
-		             "budget // tokens per item, at most "
-		             "max_num_seqs x images per prompt");
+		                 "budget // tokens per item, at most "
+		                 "max_num_seqs x images per prompt");
 		r->computed_hi = res->parts.encoder_profile_items_max;
 	}
 	return KVP_OK;
@@ -301,17 +294,16 @@ static enum kvp_status rule_enc_profile_items(const struct rec_ctx *c,
 /* The row "gpu_memory_utilization ppm" (KVP_OBS_MEM_UTIL_PPM). */
 static enum kvp_status rule_mem_util_ppm(const struct rec_ctx *c,
                                          const struct kvp_observation *o,
-                                         struct kvp_rec_row *r, struct kvp_error *err)
+                                         struct kvp_rec_row *r,
+                                         struct kvp_error *err)
 {
-	bool vllm = c->engine == KVP_ENGINE_VLLM;
-
 	/* a setting: the plan must say what ran */
-	if (vllm) {
+	if (c->vllm) {
 		struct kvp_vllm_sched d;   /* 0: the release's default */
 
 		kvp_vllm_defaults(c->plan, &d);
 		kvp_rec_computed(r, d.util_ppm,
-		             "the plan's engine.vllm.gpu_memory_utilization");
+		                 "the plan's engine.vllm.gpu_memory_utilization");
 	}
 	return KVP_OK;
 }

@@ -26,6 +26,8 @@ struct rec_ctx {
 	const struct kvp_observation *o_budget, *o_blocks, *o_tokens;
 	uint64_t bsize, page, max_model_len, n_swa_layers;
 	uint32_t tp;
+	bool llama, vllm;    /* the engine is llama.cpp, vLLM */
+	bool own;            /* kvplan's budget figures are compared */
 };
 
 /* The rule that computes kvplan's side of one kind of row (a table of

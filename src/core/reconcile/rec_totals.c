@@ -74,7 +74,7 @@ void kvp_rec_vllm_v0_profile(const struct kvp_observation *obs, size_t n,
 
 	if (!(t && u && nt && (tp_ || (ap && w))) ||
 	    !(r = kvp_rec_row_new(out, "KV budget from the log's profile",
-	                  KVP_REC_ARITHMETIC, true)))
+	                          KVP_REC_ARITHMETIC, true)))
 		return;
 	/* the utilization is a setting the user gave (0.9), printed exactly
 	 * to its 2 places: taken as exact */
@@ -101,8 +101,8 @@ void kvp_rec_vllm_v0_profile(const struct kvp_observation *obs, size_t n,
 		hi = 0;
 	kvp_rec_observed(r, o_budget->value, o_budget->tolerance, o_budget->line);
 	kvp_rec_computed(r, (uint64_t)mid, tp_ ?
-	             "total x utilization - peak torch - non-torch (log)" :
-	             "total x utilization - weights - activations - non-torch (log)");
+	                 "total x utilization - peak torch - non-torch (log)" :
+	                 "total x utilization - weights - activations - non-torch (log)");
 	r->computed_lo = (uint64_t)lo;
 	r->computed_hi = (uint64_t)hi;
 	kvp_rec_settle(r, out);
@@ -129,7 +129,7 @@ enum kvp_status kvp_rec_llama_totals(const struct kvp_result *res,
 		n_kv_obs++;
 	}
 	if (res && n_kv_obs > 1 && (r = kvp_rec_row_new(out, "KV cache, all caches",
-	                                        KVP_REC_ARITHMETIC, true))) {
+	                                                KVP_REC_ARITHMETIC, true))) {
 		kvp_rec_observed(r, kv_sum, kv_tol, 0);
 		kvp_rec_computed(r, res->kv.bytes, "the whole cache (kv.bytes)");
 		kvp_rec_settle(r, out);
@@ -160,7 +160,7 @@ enum kvp_status kvp_rec_llama_totals(const struct kvp_result *res,
 		if (!kvp_rec_scope_sum(res, sc, 0, &v64))
 			return kvp_rec_overflow(err, "cache bytes");
 		kvp_rec_computed(r, v64, "the cache of this scope, all devices, "
-		             "each tensor padded to its alignment");
+		                 "each tensor padded to its alignment");
 		pad = kvp_rec_scope_tensors(res, sc) * GGML_MAX_PAD;
 		if (!kvp_add(v64, pad, &r->computed_hi))
 			return kvp_rec_overflow(err, "cache bytes");

@@ -173,6 +173,9 @@ static enum kvp_status rec_setup(struct rec_ctx *c, const struct kvp_plan *plan,
 	c->engine = engine;
 	c->ro = ro;
 	c->tp = ro->tp ? ro->tp : 1;
+	c->llama = engine == KVP_ENGINE_LLAMACPP;
+	c->vllm = engine == KVP_ENGINE_VLLM;
+	c->own = res && !ro->no_budget;
 	c->max_model_len = ro->max_model_len;
 	if (res) {
 		c->bsize = res->engine.block_size;

@@ -1,8 +1,8 @@
 /*
  * rec_bytes.c - kvplan's side of each byte figure a log prints: one rule
- * per kind of row (byte_rules[], keyed by the observation's kind), each
- * saying from what in the result, or from which observed input, the
- * figure follows (the classes are kvplan/reconcile.h's).
+ * per kind of row (kvp_rec_byte_rules[], keyed by the observation's
+ * kind), each saying from what in the result, or from which observed
+ * input, the figure follows (the classes are kvplan/reconcile.h's).
  */
 #include <stdio.h>   /* snprintf into result buffers only */
 #include <string.h>
@@ -382,7 +382,7 @@ static enum kvp_status rule_profile_peaks(const struct rec_ctx *c,
 	return KVP_OK;
 }
 
-static const kvp_rec_rule byte_rules[KVP_OBS_KIND_COUNT] = {
+const kvp_rec_rule kvp_rec_byte_rules[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_KV_BYTES] = rule_kv_bytes,
 	[KVP_OBS_K_BYTES] = rule_k_or_v_bytes,
 	[KVP_OBS_V_BYTES] = rule_k_or_v_bytes,
@@ -402,17 +402,3 @@ static const kvp_rec_rule byte_rules[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_ACTIVATION_PEAK] = rule_profile_peaks,
 	[KVP_OBS_TORCH_PEAK] = rule_profile_peaks,
 };
-
-enum kvp_status kvp_rec_bytes_row(const struct rec_ctx *c,
-                                  const struct kvp_observation *o,
-                                  struct kvp_rec_row *r, struct kvp_error *err)
-{
-	kvp_rec_rule rule = (unsigned)o->kind < KVP_OBS_KIND_COUNT ?
-	                    byte_rules[o->kind] : NULL;
-
-	if (!rule) {
-		r->cls = KVP_REC_UNTESTED;   /* no rule for this figure */
-		return KVP_OK;
-	}
-	return rule(c, o, r, err);
-}

@@ -1,7 +1,7 @@
 /*
  * rec_counts.c - kvplan's side of each count a log prints (cells, layers,
  * streams, blocks, tokens, concurrency, the encoder's budget, the
- * utilization setting): one rule per kind of row (count_rules[]).
+ * utilization setting): one rule per kind of row (kvp_rec_count_rules[]).
  * Where an engine measured its KV budget the counts are recomputed from
  * the observed budget (reconcile.c's header gives the arithmetic).
  */
@@ -308,7 +308,7 @@ static enum kvp_status rule_mem_util_ppm(const struct rec_ctx *c,
 	return KVP_OK;
 }
 
-static const kvp_rec_rule count_rules[KVP_OBS_KIND_COUNT] = {
+const kvp_rec_rule kvp_rec_count_rules[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_CELLS] = rule_cells,
 	[KVP_OBS_LAYERS] = rule_layers,
 	[KVP_OBS_STREAMS] = rule_streams,
@@ -321,17 +321,3 @@ static const kvp_rec_rule count_rules[KVP_OBS_KIND_COUNT] = {
 	[KVP_OBS_ENC_PROFILE_ITEMS] = rule_enc_profile_items,
 	[KVP_OBS_MEM_UTIL_PPM] = rule_mem_util_ppm,
 };
-
-enum kvp_status kvp_rec_counts_row(const struct rec_ctx *c,
-                                   const struct kvp_observation *o,
-                                   struct kvp_rec_row *r, struct kvp_error *err)
-{
-	kvp_rec_rule rule = (unsigned)o->kind < KVP_OBS_KIND_COUNT ?
-	                    count_rules[o->kind] : NULL;
-
-	if (!rule) {
-		r->cls = KVP_REC_UNTESTED;   /* no rule for this figure */
-		return KVP_OK;
-	}
-	return rule(c, o, r, err);
-}

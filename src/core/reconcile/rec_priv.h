@@ -37,16 +37,11 @@ typedef enum kvp_status (*kvp_rec_rule)(const struct rec_ctx *c,
                                         struct kvp_rec_row *r,
                                         struct kvp_error *err);
 
-/* kvplan's side of row r for observation o: the byte figures' rules
- * (rec_bytes.c) and the counts' (rec_counts.c); a figure without a rule
- * leaves the row untested. */
-enum kvp_status kvp_rec_bytes_row(const struct rec_ctx *c,
-                                  const struct kvp_observation *o,
-                                  struct kvp_rec_row *r, struct kvp_error *err);
-enum kvp_status kvp_rec_counts_row(const struct rec_ctx *c,
-                                   const struct kvp_observation *o,
-                                   struct kvp_rec_row *r,
-                                   struct kvp_error *err);
+/* The rule of each kind of row, by the observation's kind: the byte
+ * figures' (rec_bytes.c) and the counts' (rec_counts.c); a kind without
+ * one (NULL) leaves its row untested. */
+extern const kvp_rec_rule kvp_rec_byte_rules[KVP_OBS_KIND_COUNT];
+extern const kvp_rec_rule kvp_rec_count_rules[KVP_OBS_KIND_COUNT];
 
 /* Largest padding ggml adds to one buffer of `tensors` tensors: each
  * tensor's size is rounded up to the buffer type's alignment

@@ -206,6 +206,24 @@ static enum kvp_status rec_setup(struct rec_ctx *c, const struct kvp_plan *plan,
 	return KVP_OK;
 }
 
+/* kvplan's side of row r for observation o, by the rule of its kind
+ * (rec_bytes.c, rec_counts.c); without one the row stays untested. */
+static enum kvp_status rec_rule(const struct rec_ctx *c,
+                                const struct kvp_observation *o,
+                                struct kvp_rec_row *r, struct kvp_error *err)
+{
+	const kvp_rec_rule *rules = kvp_obs_is_bytes(o->kind) ?
+	                            kvp_rec_byte_rules : kvp_rec_count_rules;
+	kvp_rec_rule rule = (unsigned)o->kind < KVP_OBS_KIND_COUNT ?
+	                    rules[o->kind] : NULL;
+
+	if (!rule) {
+		r->cls = KVP_REC_UNTESTED;   /* no rule for this figure */
+		return KVP_OK;
+	}
+	return rule(c, o, r, err);
+}
+
 /* The KV cache lines the log printed, added up (llama.cpp's caches). */
 struct kv_seen {
 	uint64_t sum, tol;
@@ -239,8 +257,7 @@ static enum kvp_status rec_rows(const struct rec_ctx *c,
 			kv->tol += o->tolerance;
 			kv->n++;
 		}
-		st = kvp_obs_is_bytes(o->kind) ? kvp_rec_bytes_row(c, o, r, err)
-		                               : kvp_rec_counts_row(c, o, r, err);
+		st = rec_rule(c, o, r, err);
 		if (st != KVP_OK)
 			return st;
 		kvp_rec_settle(r, out);

@@ -51,6 +51,10 @@ extern const kvp_rec_rule kvp_rec_count_rules[KVP_OBS_KIND_COUNT];
  * most 255 bytes. */
 #define GGML_MAX_PAD 255u
 
+/* The "figure" label of observation o's row (rec_names.c). */
+void kvp_rec_row_label(const struct kvp_observation *o, char *label,
+                       size_t n);
+
 /* ---- figures from the result (rec_row.c) ---- */
 /* Layer l counts in scope s (all, full, swa): a layer holding KV; and
  * the sum over the layers of a scope: what = 0 bytes, 1 K bytes, 2 V

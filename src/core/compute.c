@@ -40,6 +40,14 @@ static void clear_result(struct kvp_result *res)
 	memset(&res->mix, 0, sizeof res->mix);   /* kvp_mix_of fills it */
 }
 
+/* The device stage with the pipeline itself for the DP replicas'
+ * plans: budget.c is handed it and never calls back up. */
+enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
+                                    struct kvp_result *res)
+{
+	return kvp_devices_stage(plan, res, kvp_compute);
+}
+
 enum kvp_status kvp_compute(const struct kvp_plan *plan,
                             struct kvp_result *res)
 {
@@ -62,13 +70,13 @@ enum kvp_status kvp_compute(const struct kvp_plan *plan,
 	if (st == KVP_OK)
 		st = kvp_parts_compute(plan, res);
 	if (st == KVP_OK)
-		st = kvp_draft_prepare(plan, res);
+		st = kvp_draft_prepare(plan, res, kvp_compute);
 	if (st == KVP_OK)
 		st = kvp_kv_compute(plan, res);
 	if (st == KVP_OK)
 		st = kvp_engine_compute(plan, res);
 	if (st == KVP_OK)
-		st = kvp_draft_finish(plan, res);
+		st = kvp_draft_finish(plan, res, kvp_compute);
 	if (st == KVP_OK)
 		st = kvp_devices_compute(plan, res);
 	if (st == KVP_OK)

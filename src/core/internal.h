@@ -1,38 +1,52 @@
 /*
- * internal.h - the stages kvp_compute runs, in this order, each owned by
- * its own file in src/core. Not public: front ends call kvp_compute only.
+ * internal.h - the stages kvp_compute (compute.c) runs, in this order,
+ * each owned by its own folder of src/core. Not public: front ends call
+ * kvp_compute only.
  *
- *   1. kvp_layers_resolve   (layers.c)   model -> per-layer table
- *   2. kvp_weights_compute  (weights.c)  parameter count and weight bytes
- *   2b. kvp_parts_compute   (parts.c)    encoders and LoRA beside the
- *                                        decoder (issue 14)
- *   2c. kvp_draft_prepare  (draft.c)    the draft model's checks, and
- *                                        for vLLM its weights and KV
+ *   1. kvp_layers_resolve   (model/layers.c)   model -> per-layer table
+ *   2. kvp_weights_compute  (weights/weights.c) parameter count and
+ *                                        weight bytes
+ *   2b. kvp_parts_compute   (weights/parts.c)  encoders and LoRA beside
+ *                                        the decoder (issue 14)
+ *   2c. kvp_draft_prepare  (weights/draft.c)  the draft model's checks,
+ *                                        and for vLLM its weights and KV
  *                                        bytes per token (issue 14)
- *   3. kvp_kv_compute       (kv.c)       the generic strategies: layers,
- *                                        classes and kv of the result
- *   4. kvp_engine_compute   (engine_*.c) a named engine's own allocation;
+ *   3. kvp_kv_compute       (cache/kv.c)       the generic strategies:
+ *                                        layers, classes and kv of the
+ *                                        result
+ *   4. kvp_engine_compute   (engines/)   a named engine's own allocation;
  *                                        replaces kv/layers figures and
  *                                        fills res->engine (generic: no-op)
- *   4b. kvp_draft_finish   (draft.c)    the draft's KV (llama.cpp: its
- *                                        contexts; vLLM: its pool share)
- *   5. kvp_devices_compute  (budget.c)   per-device budget and verdict
- *   5b. kvp_host_compute    (host.c)     host memory and llama.cpp's
+ *   4b. kvp_draft_finish   (weights/draft.c)  the draft's KV (llama.cpp:
+ *                                        its contexts; vLLM: its pool
+ *                                        share)
+ *   5. kvp_devices_compute  (device/budget.c)  per-device budget and fit
+ *   5b. kvp_host_compute    (device/host.c)    host memory and llama.cpp's
  *                                        weight placement (-ngl)
- *   5c. kvp_verdict_compute (verdict.c)  the three-state verdict
+ *   5c. kvp_verdict_compute (verdict/verdict.c) the three-state verdict
  *                                        (kvplan/verdict.h)
- *   6. kvp_speed_compute    (speed.c)    the roofline speed bound (never
- *                                        fails; unknown card figures
- *                                        leave it unknown)
- *   7. kvp_warnings_compute (warning.c)  the pitfall warnings
+ *   6. kvp_speed_compute    (speed/speed.c)    the roofline speed bound
+ *                                        (never fails; unknown card
+ *                                        figures leave it unknown)
+ *   7. kvp_warnings_compute (verdict/warning.c) the pitfall warnings
  *
  * Each fills only its part of *res and reports errors in res->error.
+ * Calls go down this list, never back up: the stages that compute a plan
+ * of their own (2c/4b's draft, 5's DP replicas) are handed kvp_compute
+ * (kvp_compute_fn below).
  */
 #ifndef KVPLAN_CORE_INTERNAL_H
 #define KVPLAN_CORE_INTERNAL_H
 
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
+
+/* kvp_compute as a value. The stages that compute a plan of their own
+ * (the DP replicas in device/replicas.c, the draft model in
+ * weights/draft.c) are handed it by compute.c, so no stage calls back up
+ * into the pipeline that runs it. */
+typedef enum kvp_status (*kvp_compute_fn)(const struct kvp_plan *p,
+                                          struct kvp_result *res);
 
 /* vLLM's tensor and pipeline sizes: its own setting, else the devices'
  * (engine.vllm.*_size 0 or 1 means "as devices.tp / devices.pp"). */
@@ -80,15 +94,22 @@ enum kvp_status kvp_tensor_stage_bytes(const struct kvp_plan *p,
 enum kvp_status kvp_parts_compute(const struct kvp_plan *p,
                                   struct kvp_result *res);
 enum kvp_status kvp_draft_prepare(const struct kvp_plan *p,
-                                  struct kvp_result *res);
+                                  struct kvp_result *res,
+                                  kvp_compute_fn recompute);
 enum kvp_status kvp_draft_finish(const struct kvp_plan *p,
-                                 struct kvp_result *res);
+                                 struct kvp_result *res,
+                                 kvp_compute_fn recompute);
 enum kvp_status kvp_kv_compute(const struct kvp_plan *p,
                                struct kvp_result *res);
 enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
                                    struct kvp_result *res);
+/* Stage 5 with kvp_compute for the DP replicas (compute.c); the stage
+ * itself, handed the recompute, is kvp_devices_stage (budget.c). */
 enum kvp_status kvp_devices_compute(const struct kvp_plan *p,
                                     struct kvp_result *res);
+enum kvp_status kvp_devices_stage(const struct kvp_plan *p,
+                                  struct kvp_result *res,
+                                  kvp_compute_fn recompute);
 /* Activation peak per device, bytes: devices.activations_bytes when
  * measured, else the estimate (budget.c). Engines use it for budgets. */
 uint64_t kvp_activations_estimate(const struct kvp_plan *p,
@@ -96,8 +117,12 @@ uint64_t kvp_activations_estimate(const struct kvp_plan *p,
 enum kvp_status kvp_host_compute(const struct kvp_plan *p,
                                  struct kvp_result *res);
 /* When the plan does not fit, none of the workload's mix does: mix_fit
- * 0 and the note says why (budget.c; again after host.c's stages). */
+ * 0 and the note says why (mix_note.c; budget.c runs it, and host.c
+ * again after its stages). */
 void kvp_mix_unfit(struct kvp_result *res, const struct kvp_plan *p);
+/* Under DP: the note's mix sentence for e->mix_fit requests over every
+ * replica (mix_note.c). */
+void kvp_mix_replicas(struct kvp_engine_result *e, const struct kvp_plan *p);
 /* Whether llama.cpp's one card holds layer i's routed experts, as -ngl,
  * --n-cpu-moe and -ot place them (host.c). */
 bool kvp_lc_experts_on_card(const struct kvp_plan *p,
@@ -130,6 +155,22 @@ uint64_t kvp_verdict_replica_cap(const struct kvp_plan *p,
                                  const struct kvp_result *res, uint32_t r);
 void kvp_speed_compute(const struct kvp_plan *p, struct kvp_result *res);
 void kvp_warnings_compute(const struct kvp_plan *p, struct kvp_result *res);
+
+/* A line built piece by piece into buf of n bytes, cut and terminated
+ * as snprintf would cut the whole (cat.c): for the text every recompute
+ * writes. */
+struct kvp_cat {
+	char *buf;
+	size_t n;
+	size_t len;
+};
+void kvp_cat_init(struct kvp_cat *c, char *buf, size_t n);
+void kvp_cat_s(struct kvp_cat *c, const char *s);
+/* v in decimal, as "%u" / "%llu" print it */
+void kvp_cat_u(struct kvp_cat *c, uint64_t v);
+/* v's decimal digits at out, unterminated; their count, at most 20
+ * (units.c, for the formatters there and kvp_cat_u). */
+int kvp_u64_digits(uint64_t v, char *out);
 
 /* Append a warning (dropped silently past KVP_MAX_WARNINGS). */
 void kvp_warn(struct kvp_result *res, enum kvp_warn_code code,

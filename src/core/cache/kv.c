@@ -1,4 +1,11 @@
 /*
+ * src/core/cache/ - stage 3 of kvp_compute: the KV cache under the
+ * generic strategies (dynamic, static, padded, paged), layer by layer
+ * and sequence by sequence. kv.c (this file) is the stage; strategy.c
+ * names the strategies. A named engine's own allocation (stage 4,
+ * src/core/engines/) then replaces these figures where it sizes its own
+ * pool.
+ *
  * kv.c - the generic cache strategies: how many positions each layer
  * holds and allocates for the resident sequences, and how many bytes that
  * takes (stage 3 of kvp_compute, see src/core/internal.h).
@@ -631,6 +638,8 @@ struct kvw {
 	struct ltype types[KVP_MAX_LAYERS];
 	uint16_t tix[KVP_MAX_LAYERS]; /* type of each KV-holding layer */
 	uint64_t n_seqs, n_req, state_per_seq;
+	uint64_t conv, ssm;           /* one recurrent layer's parts, all */
+	bool split_ok;                /* sequences (kvp_recurrent_split) */
 	uint32_t nv, nt;
 	uint32_t dev_end;             /* layers 0..dev_end-1 on the device */
 };
@@ -697,15 +706,19 @@ static enum kvp_status new_type(struct kvw *w, const struct kvp_plan *p,
 	return type_view(w, p, ty, i, res);
 }
 
-/* The type spec s belongs to: the last type matched, then the most recent
- * others; w->nt when it matches none. */
+/* The type spec s belongs to: the last type matched, the one before
+ * (alternating patterns), then the most recent others; w->nt when it
+ * matches none. */
 static inline uint32_t find_type(const struct kvw *w,
-                                 const struct kvp_layer_spec *s, uint32_t last)
+                                 const struct kvp_layer_spec *s, uint32_t last,
+                                 uint32_t last2)
 {
 	uint32_t j;
 
 	if (w->nt > 0 && same_type(s, w->types[last].spec))
 		return last;
+	if (w->nt > 0 && same_type(s, w->types[last2].spec))
+		return last2;
 	for (j = w->nt; j > 0 && w->nt - j < TYPE_SEARCH; j--)
 		if (same_type(s, w->types[j - 1].spec))
 			return j - 1;
@@ -718,7 +731,7 @@ static enum kvp_status assign_types(struct kvw *w, const struct kvp_plan *p,
                                     struct kvp_result *res)
 {
 	uint64_t state = 0;
-	uint32_t i, t, last = 0, n = res->n_layers;
+	uint32_t i, t, last = 0, last2 = 0, n = res->n_layers;
 	enum kvp_status st;
 
 	for (i = 0; i < n; i++) {
@@ -737,12 +750,13 @@ static enum kvp_status assign_types(struct kvw *w, const struct kvp_plan *p,
 			if (st != KVP_OK)
 				return st;
 		}
-		t = find_type(w, s, last);
+		t = find_type(w, s, last, last2);
 		if (t == w->nt) {
 			st = new_type(w, p, s, i, res);
 			if (st != KVP_OK)
 				return st;
 		}
+		last2 = last;
 		last = t;
 		ty = &w->types[t];
 		w->tix[i] = (uint16_t)t;
@@ -875,10 +889,11 @@ static bool state_layer(const struct kvw *w, const struct kvp_plan *p,
 {
 	uint64_t *side = dev ? &kv->device_bytes : &kv->host_bytes;
 
+	lr->conv_bytes = w->conv;
+	lr->ssm_bytes = w->ssm;
 	return kvp_mul(lr->spec.state_bytes, w->n_seqs, &lr->bytes) &&
 	       kvp_add(kv->state_bytes, lr->bytes, &kv->state_bytes) &&
-	       kvp_recurrent_split(&p->model, w->n_seqs, &lr->conv_bytes,
-	                           &lr->ssm_bytes) &&
+	       w->split_ok &&
 	       kvp_add(kv->conv_bytes, lr->conv_bytes, &kv->conv_bytes) &&
 	       kvp_add(kv->ssm_bytes, lr->ssm_bytes, &kv->ssm_bytes) &&
 	       kvp_add(*side, lr->bytes, side);
@@ -974,6 +989,8 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	st = setup(&w.x, p, res, &w.n_seqs, &w.n_req);
 	if (st != KVP_OK)
 		return st;
+	/* the same for every recurrent layer: worked out once */
+	w.split_ok = kvp_recurrent_split(&p->model, w.n_seqs, &w.conv, &w.ssm);
 	if (resident < -1)
 		return kvp_error_set(&res->error, KVP_ERANGE,
 			"strategy.resident_layers: %d - must be -1 (all layers on the "

@@ -1,4 +1,10 @@
 /*
+ * src/core/compare/ - one plan read across engines, after kvp_compute:
+ * compare.c (this file) computes it under every engine and explains each
+ * difference from the generic strategy; translate.c gives one engine's
+ * budget setting as the equivalent settings of the others; teach.c the
+ * GQA/MQA teaching table (the plan at every KV-head grouping).
+ *
  * compare.c - kvp_compare: the plan under every engine, side by side, each
  * difference from the generic strategy explained in one line from the
  * engine's own derived quantities (see compare.h). Percentages are exact

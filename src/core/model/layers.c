@@ -1,4 +1,14 @@
 /*
+ * src/core/model/ - the model as kvp_compute reads it, and stage 1 of
+ * kvp_compute: the per-layer table. layers.c (this file) parses layer
+ * ranges and override rules and resolves model.base plus the rules into
+ * one spec per layer (kvp_layers_resolve, stage 1); format.c holds the
+ * element and block formats of a K/V row and their bytes; validate.c
+ * checks a whole plan before any stage runs (kvp_plan_validate); model.c
+ * names the layer kinds, weight sources and tensor groups; field.c is
+ * the table of every plan field by name (get/set for the planner, the
+ * CLI and plan files).
+ *
  * layers.c - layer ranges, override rules and their resolution into the
  * per-layer table (layers.h). Pure: no allocation, no I/O.
  *

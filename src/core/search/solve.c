@@ -1,4 +1,11 @@
 /*
+ * src/core/search/ - questions answered by running kvp_compute many
+ * times; no stage of it. solve.c (this file) answers backwards ("the
+ * largest X that fits"), mix_fit.c how many of the workload's requests
+ * and of its mix the deployment takes at once;
+ * search.c lists the deployments worth trying (layouts, formats,
+ * engines) and search_rank.c computes, prunes and ranks them.
+ *
  * solve.c - answers backwards (include/kvplan/solve.h).
  *
  * Every question is "the largest X that fits", where fits means
@@ -898,19 +905,16 @@ static enum kvp_status solve_throughput(const struct kvp_plan *base,
 	return KVP_OK;
 }
 
-enum kvp_status kvp_solve(const struct kvp_plan *p,
-                          const struct kvp_solve_opts *o,
-                          struct kvp_solve_answer *ans,
-                          struct kvp_result *scratch,
-                          struct kvp_error *err)
+/* The question is one kvp_solve answers, and the plan computes as given
+ * (for max-model-len an engine's refusal of its default length is where
+ * the search starts); the error of the first that fails. */
+static enum kvp_status solve_check(const struct kvp_plan *p,
+                                   const struct kvp_solve_opts *o,
+                                   struct kvp_result *scratch,
+                                   struct kvp_error *err)
 {
-	struct kvp_plan base;
-	struct len_ctx lc;
 	enum kvp_status st;
-	uint64_t lo, cap;
 
-	memset(ans, 0, sizeof *ans);
-	ans->what = o->what;
 	if ((unsigned)o->what >= KVP_SOLVE_FOR_COUNT)
 		return kvp_error_set(err, KVP_EINVAL, "--for: %d - unknown",
 		                     (int)o->what);
@@ -921,8 +925,6 @@ enum kvp_status kvp_solve(const struct kvp_plan *p,
 	if (p->workload.n_classes == 0)
 		return kvp_error_set(err, KVP_EINVAL,
 			"workload.classes: none - solving varies class 0");
-	/* the plan must compute as given; for max-model-len an engine's
-	 * refusal of its default length is where the search starts */
 	st = kvp_compute(p, scratch);
 	if (st != KVP_OK &&
 	    !(st == KVP_EREFUSED && o->what == KVP_SOLVE_MAX_MODEL_LEN)) {
@@ -932,58 +934,99 @@ enum kvp_status kvp_solve(const struct kvp_plan *p,
 		}
 		return st;
 	}
-	base = *p;
+	return KVP_OK;
+}
+
+/* Class 0's samples per request (at least 1). */
+static uint64_t class0_samples(const struct kvp_plan *p)
+{
+	return p->workload.classes[0].samples ? p->workload.classes[0].samples
+	                                      : 1;
+}
+
+/* The longest max_model_len: one request of class 0, margin kept free
+ * on every card. */
+static enum kvp_status solve_max_len(struct kvp_plan *base,
+                                     const struct kvp_solve_opts *o,
+                                     struct kvp_solve_answer *ans,
+                                     struct kvp_result *scratch,
+                                     struct kvp_error *err)
+{
+	struct len_ctx lc;
+	uint64_t lo, cap;
+
+	base->workload.n_classes = 1;
+	base->workload.classes[0].requests = 1;
+	base->workload.queued = 0;
+	base->workload.ragged = NULL;
+	base->workload.n_ragged = 0;
+	base->devices.reserve_ppm = base->devices.reserve_ppm +
+		o->margin_ppm > 1000000u ? 1000000u :
+		base->devices.reserve_ppm + o->margin_ppm;
+	lc.fixed = class0_fixed(base);
+	lo = lc.fixed ? lc.fixed : 1;
+	cap = base->model.arch.max_positions ? base->model.arch.max_positions
+	                                     : SOLVE_CAP;
+	if (cap < lo)
+		cap = lo;
+	return solve_count(base, set_max_len, &lc, lo, cap, "tokens", ans,
+	                   scratch, err);
+}
+
+/* The answer for o->what, searched on base (a copy of the plan). */
+static enum kvp_status solve_for(struct kvp_plan *base,
+                                 const struct kvp_solve_opts *o,
+                                 struct kvp_solve_answer *ans,
+                                 struct kvp_result *scratch,
+                                 struct kvp_error *err)
+{
+	struct len_ctx lc;
+	enum kvp_status st;
+
 	switch (o->what) {
 	case KVP_SOLVE_CONCURRENCY:
-		st = solve_count(&base, set_requests, NULL, 1, SOLVE_CAP,
+		st = solve_count(base, set_requests, NULL, 1, SOLVE_CAP,
 		                 "requests", ans, scratch, err);
 		if (st == KVP_OK)
-			ans->sequences = ans->value *
-				(base.workload.classes[0].samples ?
-				 base.workload.classes[0].samples : 1);
-		break;
+			ans->sequences = ans->value * class0_samples(base);
+		return st;
 	case KVP_SOLVE_LENGTH:
-		lc.fixed = class0_fixed(&base);
-		lo = lc.fixed ? lc.fixed : 1;
-		st = solve_count(&base, set_length, &lc, lo, SOLVE_CAP,
-		                 "tokens", ans, scratch, err);
-		break;
+		lc.fixed = class0_fixed(base);
+		return solve_count(base, set_length, &lc,
+		                   lc.fixed ? lc.fixed : 1, SOLVE_CAP,
+		                   "tokens", ans, scratch, err);
 	case KVP_SOLVE_MAX_MODEL_LEN:
-		/* one request of class 0, margin kept free on every card */
-		base.workload.n_classes = 1;
-		base.workload.classes[0].requests = 1;
-		base.workload.queued = 0;
-		base.workload.ragged = NULL;
-		base.workload.n_ragged = 0;
-		base.devices.reserve_ppm = base.devices.reserve_ppm +
-			o->margin_ppm > 1000000u ? 1000000u :
-			base.devices.reserve_ppm + o->margin_ppm;
-		lc.fixed = class0_fixed(&base);
-		lo = lc.fixed ? lc.fixed : 1;
-		cap = base.model.arch.max_positions ? base.model.arch.max_positions
-		                                    : SOLVE_CAP;
-		if (cap < lo)
-			cap = lo;
-		st = solve_count(&base, set_max_len, &lc, lo, cap, "tokens", ans,
-		                 scratch, err);
-		break;
+		return solve_max_len(base, o, ans, scratch, err);
 	case KVP_SOLVE_KV_FORMAT:
-		st = solve_format(&base, ans, scratch, err);
-		break;
+		return solve_format(base, ans, scratch, err);
 	case KVP_SOLVE_THROUGHPUT:
-		st = solve_throughput(&base, ans, scratch, err);
+		st = solve_throughput(base, ans, scratch, err);
 		if (st == KVP_OK)
-			ans->sequences = ans->value *
-				(base.workload.classes[0].samples ?
-				 base.workload.classes[0].samples : 1);
-		break;
+			ans->sequences = ans->value * class0_samples(base);
+		return st;
 	case KVP_SOLVE_CARDS:
-		st = solve_cards(&base, o, ans, scratch, err);
-		break;
+		return solve_cards(base, o, ans, scratch, err);
 	default:
-		st = KVP_EINVAL;
-		break;
+		return KVP_EINVAL;
 	}
+}
+
+enum kvp_status kvp_solve(const struct kvp_plan *p,
+                          const struct kvp_solve_opts *o,
+                          struct kvp_solve_answer *ans,
+                          struct kvp_result *scratch,
+                          struct kvp_error *err)
+{
+	struct kvp_plan base;
+	enum kvp_status st;
+
+	memset(ans, 0, sizeof *ans);
+	ans->what = o->what;
+	st = solve_check(p, o, scratch, err);
+	if (st != KVP_OK)
+		return st;
+	base = *p;
+	st = solve_for(&base, o, ans, scratch, err);
 	if (st != KVP_OK)
 		return st;
 	/* the result in scratch is the answer's (or the failing smallest) */

@@ -1,4 +1,8 @@
 /*
+ * src/core/speed/ - stage 6 of kvp_compute, the speed bound: speed.c
+ * (this file) computes the roofline envelope from the devices' budgets
+ * and the cards' data sheets; speed_text.c says it in words.
+ *
  * speed.c - stage 6 of kvp_compute: the speed envelope, a roofline BOUND
  * from the cards' data-sheet bandwidth and peak FLOP/s (result.h, struct
  * kvp_speed_result, states every formula). Not a measurement: engines

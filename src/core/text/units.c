@@ -1,13 +1,23 @@
-/* units.c - display formatting of byte figures (pure, exact rounding). */
+/*
+ * src/core/text/ - the text the core writes into results, no stage of its
+ * own: units.c (this file) formats byte figures and counts ("3.75 GiB",
+ * "1,024"), cat.c builds a line piece by piece where snprintf would be
+ * too slow (the verdict, every recompute), escape.c shows control
+ * characters as visible text, bar.c lays out a stacked budget bar in
+ * cells.
+ *
+ * units.c - display formatting of byte figures (pure, exact rounding).
+ */
 #include <stdio.h>  /* snprintf only */
 #include <string.h>
 
+#include "core/internal.h"
 #include "kvplan/units.h"
 
 /* v's decimal digits at out, unterminated; returns their count (<= 20).
  * These formatters run on every recompute (the verdict's text), where
  * snprintf's parsing cost more than the rest of the verdict. */
-static int u64_digits(uint64_t v, char *out)
+int kvp_u64_digits(uint64_t v, char *out)
 {
 	char rev[20];
 	int len = 0, i;
@@ -39,7 +49,7 @@ char *kvp_fmt_int(uint64_t v, char *buf, size_t n)
 	char digits[20], out[40];
 	int len, i, o = 0;
 
-	len = u64_digits(v, digits);
+	len = kvp_u64_digits(v, digits);
 	for (i = 0; i < len; i++) {
 		if (i > 0 && (len - i) % 3 == 0)
 			out[o++] = ',';
@@ -77,10 +87,10 @@ static char *fmt_ratio(uint64_t bytes, uint64_t unit, int decimals,
 	q = ((unsigned __int128)bytes * scale * 2 + unit) / ((unsigned __int128)unit * 2);
 	whole = (uint64_t)(q / scale);
 	frac = (uint64_t)(q % scale);
-	o = u64_digits(whole, out);
+	o = kvp_u64_digits(whole, out);
 	if (decimals) {
 		char f[20];
-		int fl = u64_digits(frac, f);
+		int fl = kvp_u64_digits(frac, f);
 
 		out[o++] = '.';
 		for (d = fl; d < decimals; d++)

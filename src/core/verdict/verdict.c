@@ -1,4 +1,10 @@
 /*
+ * src/core/verdict/ - stages 5c and 7 of kvp_compute: what the figures
+ * mean for the user. verdict.c (this file) decides the three-state
+ * verdict (stage 5c), verdict_text.c says it in one line and in a brief
+ * form, warning.c appends the pitfall warnings (stage 7). Only text into
+ * the result, built with text/cat.c where it runs on every recompute.
+ *
  * verdict.c - stage 5c of kvp_compute: the three-state verdict of
  * kvplan/verdict.h into res->verdict, from the figures the earlier stages
  * left (devices, host, the engine's admitted requests and its limits).
@@ -11,9 +17,8 @@
  * when the engine holds fewer than all of them (engine.workload_fit: its
  * pool, slots or max_num_seqs), else fits.
  *
- * Pure: snprintf into the result only.
+ * Pure: writes into the result only.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "core/internal.h"
@@ -107,12 +112,17 @@ static uint64_t engine_len_limit(const struct kvp_plan *p,
 static void rules_of(const struct kvp_plan *p, const struct kvp_result *res,
                      struct kvp_verdict *v)
 {
+	struct kvp_cat c;
+
 	v->generic = p->engine.kind == KVP_ENGINE_GENERIC;
-	if (v->generic)
-		snprintf(v->rules, sizeof v->rules, "generic engine");
-	else
-		snprintf(v->rules, sizeof v->rules, "%s %s",
-		         kvp_engine_name(p->engine.kind), res->engine.release);
+	kvp_cat_init(&c, v->rules, sizeof v->rules);
+	if (v->generic) {
+		kvp_cat_s(&c, "generic engine");
+		return;
+	}
+	kvp_cat_s(&c, kvp_engine_name(p->engine.kind));
+	kvp_cat_s(&c, " ");
+	kvp_cat_s(&c, res->engine.release);
 }
 
 /* The device most over capacity; counts those over. */

@@ -15,32 +15,55 @@
 	"engine's allocator or reserve"
 
 /* "every device (2) fits, and host memory" / "no card chosen ...". */
-static void memory_part(const struct kvp_result *res, char *buf, size_t n)
+static void memory_part(const struct kvp_result *res, struct kvp_cat *c)
 {
-	if (res->n_devices == 0)
-		snprintf(buf, n, "no card chosen, memory not checked");
-	else
-		snprintf(buf, n, "every device (%u) fits%s", res->n_devices,
-		         res->host.budgeted ? ", and host memory" : "");
+	if (res->n_devices == 0) {
+		kvp_cat_s(c, "no card chosen, memory not checked");
+		return;
+	}
+	kvp_cat_s(c, "every device (");
+	kvp_cat_u(c, res->n_devices);
+	kvp_cat_s(c, ") fits");
+	kvp_cat_s(c, res->host.budgeted ? ", and host memory" : "");
 }
 
-static void fits_text(const struct kvp_verdict *v, const char *mem,
-                      char *buf, size_t n)
+/* "1,024" into c. */
+static void cat_int(struct kvp_cat *c, uint64_t v)
 {
-	char a[32], b[32], c[32];
+	char a[32];
 
-	kvp_fmt_int(v->requests, a, sizeof a);
-	if (v->generic)
-		snprintf(buf, n, "fits: %s (%s)", mem, GENERIC_RULES);
-	else if (v->state == KVP_VERDICT_FITS)
-		snprintf(buf, n, "fits: %s, and %s holds %s%s request%s at once",
-		         mem, v->rules, v->requests == 1 ? "the " : "all ", a,
-		         v->requests == 1 ? "" : "s");
-	else
-		snprintf(buf, n, "fits, requests wait: %s, but %s holds %s of the "
-		         "%s requests at once; the other %s queue", mem, v->rules,
-		         kvp_fmt_int(v->admitted, b, sizeof b), a,
-		         kvp_fmt_int(v->requests - v->admitted, c, sizeof c));
+	kvp_cat_s(c, kvp_fmt_int(v, a, sizeof a));
+}
+
+static void fits_text(const struct kvp_result *res,
+                      const struct kvp_verdict *v, struct kvp_cat *c)
+{
+	if (v->generic) {
+		kvp_cat_s(c, "fits: ");
+		memory_part(res, c);
+		kvp_cat_s(c, " (" GENERIC_RULES ")");
+	} else if (v->state == KVP_VERDICT_FITS) {
+		kvp_cat_s(c, "fits: ");
+		memory_part(res, c);
+		kvp_cat_s(c, ", and ");
+		kvp_cat_s(c, v->rules);
+		kvp_cat_s(c, v->requests == 1 ? " holds the " : " holds all ");
+		cat_int(c, v->requests);
+		kvp_cat_s(c, v->requests == 1 ? " request at once"
+		                               : " requests at once");
+	} else {
+		kvp_cat_s(c, "fits, requests wait: ");
+		memory_part(res, c);
+		kvp_cat_s(c, ", but ");
+		kvp_cat_s(c, v->rules);
+		kvp_cat_s(c, " holds ");
+		cat_int(c, v->admitted);
+		kvp_cat_s(c, " of the ");
+		cat_int(c, v->requests);
+		kvp_cat_s(c, " requests at once; the other ");
+		cat_int(c, v->requests - v->admitted);
+		kvp_cat_s(c, " queue");
+	}
 }
 
 /* The reason a request is refused for its length. */
@@ -65,52 +88,74 @@ static void length_text(const struct kvp_plan *p, const struct kvp_verdict *v,
 		         "it", a, v->rules, b);
 }
 
-static void memory_over_text(const struct kvp_result *res,
-                             const struct kvp_verdict *v, char *buf, size_t n)
+/* " (generic engine: ...)" / ", under vllm main@...'s rules". */
+static void whose_rules(const struct kvp_verdict *v, struct kvp_cat *c)
 {
-	char g[40], whose[128];
-
-	if (v->generic)
-		snprintf(whose, sizeof whose, " (%s)", GENERIC_RULES);
-	else
-		snprintf(whose, sizeof whose, ", under %s's rules", v->rules);
-	if (v->reason == KVP_VWHY_HOST) {
-		snprintf(buf, n, "does not fit: host memory is over (every device "
-		         "(%u) fits)%s", res->n_devices, whose);
+	if (v->generic) {
+		kvp_cat_s(c, " (" GENERIC_RULES ")");
 		return;
 	}
-	snprintf(buf, n, "does not fit: device %u (%s) is over by %s; %u of %u "
-	         "device%s over capacity (memory is not pooled across cards)%s%s",
-	         v->device, res->devices[v->device].name,
-	         kvp_fmt_gib(v->over_bytes, 2, g, sizeof g), v->devices_over,
-	         v->devices, v->devices == 1 ? "" : "s",
-	         res->host.budgeted && !res->host.fits ? "; host memory is over" : "",
-	         whose);
+	kvp_cat_s(c, ", under ");
+	kvp_cat_s(c, v->rules);
+	kvp_cat_s(c, "'s rules");
+}
+
+static void memory_over_text(const struct kvp_result *res,
+                             const struct kvp_verdict *v, struct kvp_cat *c)
+{
+	char g[40];
+
+	if (v->reason == KVP_VWHY_HOST) {
+		kvp_cat_s(c, "does not fit: host memory is over (every device (");
+		kvp_cat_u(c, res->n_devices);
+		kvp_cat_s(c, ") fits)");
+		whose_rules(v, c);
+		return;
+	}
+	kvp_cat_s(c, "does not fit: device ");
+	kvp_cat_u(c, v->device);
+	kvp_cat_s(c, " (");
+	kvp_cat_s(c, res->devices[v->device].name);
+	kvp_cat_s(c, ") is over by ");
+	kvp_cat_s(c, kvp_fmt_gib(v->over_bytes, 2, g, sizeof g));
+	kvp_cat_s(c, "; ");
+	kvp_cat_u(c, v->devices_over);
+	kvp_cat_s(c, " of ");
+	kvp_cat_u(c, v->devices);
+	kvp_cat_s(c, v->devices == 1 ? " device" : " devices");
+	kvp_cat_s(c, " over capacity (memory is not pooled across cards)");
+	if (res->host.budgeted && !res->host.fits)
+		kvp_cat_s(c, "; host memory is over");
+	whose_rules(v, c);
 }
 
 void kvp_verdict_text(const struct kvp_plan *p, const struct kvp_result *res,
                       char *buf, size_t n)
 {
 	const struct kvp_verdict *v = &res->verdict;
-	char mem[96], a[32];
+	struct kvp_cat c;
 
-	memory_part(res, mem, sizeof mem);
+	kvp_cat_init(&c, buf, n);
 	switch (v->reason) {
 	case KVP_VWHY_NONE:
-		fits_text(v, mem, buf, n);
+		fits_text(res, v, &c);
 		break;
 	case KVP_VWHY_DEVICE:
 	case KVP_VWHY_HOST:
-		memory_over_text(res, v, buf, n);
+		memory_over_text(res, v, &c);
 		break;
 	case KVP_VWHY_MODEL_LEN:
 	case KVP_VWHY_ENGINE_LEN:
 		length_text(p, v, buf, n);
 		break;
 	default:
-		snprintf(buf, n, "does not fit: %s, but %s holds none of the %s "
-		         "requests at once", mem, v->rules,
-		         kvp_fmt_int(v->requests, a, sizeof a));
+		kvp_cat_s(&c, "does not fit: ");
+		memory_part(res, &c);
+		kvp_cat_s(&c, ", but ");
+		kvp_cat_s(&c, v->rules);
+		kvp_cat_s(&c, " holds none of the ");
+		cat_int(&c, v->requests);
+		kvp_cat_s(&c, " requests at once");
 		break;
 	}
 }
@@ -121,36 +166,49 @@ void kvp_verdict_brief(const struct kvp_plan *p, const struct kvp_result *res,
 {
 	const struct kvp_verdict *v = &res->verdict;
 	const char *eng = kvp_engine_name(p->engine.kind);
-	char a[32], b[32];
+	struct kvp_cat c;
+	char a[32];
 
+	kvp_cat_init(&c, buf, n);
 	switch (v->reason) {
 	case KVP_VWHY_NONE:
-		if (v->generic)
-			snprintf(buf, n, "FITS (generic: no engine reserve)");
-		else if (v->state == KVP_VERDICT_FITS)
-			snprintf(buf, n, "FITS (%s)", v->rules);
-		else
-			snprintf(buf, n, "FITS, %s OF %s AT ONCE (%s)",
-			         kvp_fmt_int(v->admitted, a, sizeof a),
-			         kvp_fmt_int(v->requests, b, sizeof b), eng);
+		if (v->generic) {
+			kvp_cat_s(&c, "FITS (generic: no engine reserve)");
+		} else if (v->state == KVP_VERDICT_FITS) {
+			kvp_cat_s(&c, "FITS (");
+			kvp_cat_s(&c, v->rules);
+			kvp_cat_s(&c, ")");
+		} else {
+			kvp_cat_s(&c, "FITS, ");
+			cat_int(&c, v->admitted);
+			kvp_cat_s(&c, " OF ");
+			cat_int(&c, v->requests);
+			kvp_cat_s(&c, " AT ONCE (");
+			kvp_cat_s(&c, eng);
+			kvp_cat_s(&c, ")");
+		}
 		break;
 	case KVP_VWHY_DEVICE:
-		snprintf(buf, n, "DOES NOT FIT: d%u over %s", v->device,
-		         kvp_fmt_gib(v->over_bytes, 2, a, sizeof a));
+		kvp_cat_s(&c, "DOES NOT FIT: d");
+		kvp_cat_u(&c, v->device);
+		kvp_cat_s(&c, " over ");
+		kvp_cat_s(&c, kvp_fmt_gib(v->over_bytes, 2, a, sizeof a));
 		break;
 	case KVP_VWHY_HOST:
-		snprintf(buf, n, "DOES NOT FIT: host memory over");
+		kvp_cat_s(&c, "DOES NOT FIT: host memory over");
 		break;
 	case KVP_VWHY_MODEL_LEN:
-		snprintf(buf, n, "DOES NOT FIT: longer than model");
+		kvp_cat_s(&c, "DOES NOT FIT: longer than model");
 		break;
 	case KVP_VWHY_ENGINE_LEN:
-		snprintf(buf, n, "DOES NOT FIT: over %s",
-		         p->engine.kind == KVP_ENGINE_LLAMACPP ? "a slot"
-		                                               : "max_model_len");
+		kvp_cat_s(&c, p->engine.kind == KVP_ENGINE_LLAMACPP ?
+		          "DOES NOT FIT: over a slot" :
+		          "DOES NOT FIT: over max_model_len");
 		break;
 	default:
-		snprintf(buf, n, "DOES NOT FIT: %s holds none", eng);
+		kvp_cat_s(&c, "DOES NOT FIT: ");
+		kvp_cat_s(&c, eng);
+		kvp_cat_s(&c, " holds none");
 		break;
 	}
 }

@@ -1,5 +1,5 @@
 /*
- * warning.c - stage 6 of kvp_compute: the mistakes that distort sizing,
+ * warning.c - stage 7 of kvp_compute: the mistakes that distort sizing,
  * each with a stable code (include/kvplan/warning.h), a message carrying
  * this plan's figures and one line of advice. One table holds the id,
  * slug and advice of every code; kvp_warnings_compute runs one detector
@@ -503,23 +503,24 @@ static bool full_type(const char *t)
 
 static void w_window_all(const struct kvp_plan *p, struct kvp_result *res)
 {
-	uint32_t i, windowed = 0, kv = 0, win = 0;
+	uint32_t i, kv = 0, win = 0;
 
-	if (p->strategy.sliding_as_full ||
-	    !(hybrid_type(p->model.model_type) || full_type(p->model.model_type)))
+	if (p->strategy.sliding_as_full)
 		return;
+	/* the layers first: a layer that keeps every position (most models'
+	 * layer 0) ends the look before the model_type compares */
 	for (i = 0; i < res->n_layers; i++) {
 		const struct kvp_layer_spec *s = &res->layers[i].spec;
 
 		if (s->kind == KVP_LAYER_NONE || s->kind == KVP_LAYER_SHARED)
 			continue;
+		if (s->kind != KVP_LAYER_SLIDING && s->kind != KVP_LAYER_CHUNKED)
+			return;
 		kv++;
-		if (s->kind == KVP_LAYER_SLIDING || s->kind == KVP_LAYER_CHUNKED) {
-			windowed++;
-			win = s->window;
-		}
+		win = s->window;
 	}
-	if (kv == 0 || windowed != kv)
+	if (kv == 0 ||
+	    !(hybrid_type(p->model.model_type) || full_type(p->model.model_type)))
 		return;
 	kvp_warn(res, KVP_W_WINDOW_ALL_LAYERS,
 		"model.layers: all %u layers keep a window of %u positions, but "

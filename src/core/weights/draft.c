@@ -31,14 +31,14 @@
  *              0 for ngram; kv_cache_manager.allocate_slots caps the
  *              slots at max_model_len.
  * Pure: no allocation, no I/O; the draft's own figures come from a nested
- * kvp_compute of the draft as the model (the caller's stack holds it).
+ * kvp_compute of the draft as the model (the caller's stack holds it),
+ * handed in by compute.c (kvp_compute_fn), so this stage calls down only.
  */
 #include <stdio.h>   /* snprintf only */
 #include <string.h>
 
 #include "core/internal.h"
 #include "kvplan/checked.h"
-#include "kvplan/compute.h"
 
 typedef unsigned __int128 u128;
 
@@ -515,7 +515,8 @@ static const char *const head_labels[2][2] = {
  * (heads max(1, Hkv // tp), --kv-cache-dtype or the draft's format).
  */
 static enum kvp_status vllm_draft(const struct kvp_plan *p,
-                                  struct kvp_result *res)
+                                  struct kvp_result *res,
+                                  kvp_compute_fn recompute)
 {
 	const struct kvp_vllm_opts *o = &p->engine.vllm;
 	struct kvp_draft_result *d = &res->draft;
@@ -531,7 +532,7 @@ static enum kvp_status vllm_draft(const struct kvp_plan *p,
 	sub.engine.kind = KVP_ENGINE_GENERIC;
 	sub.devices.n_groups = 0;
 	sub.devices.tp = sub.devices.pp = sub.devices.dp = 1;
-	st = kvp_compute(&sub, &sres);
+	st = recompute(&sub, &sres);
 	if (st != KVP_OK)
 		return sub_error(res, &sres, st);
 	weights_label(d, &sres);
@@ -631,7 +632,8 @@ enum kvp_spec_method kvp_draft_method(const struct kvp_model *draft,
 }
 
 enum kvp_status kvp_draft_prepare(const struct kvp_plan *p,
-                                  struct kvp_result *res)
+                                  struct kvp_result *res,
+                                  kvp_compute_fn recompute)
 {
 	enum kvp_status st;
 
@@ -658,7 +660,7 @@ enum kvp_status kvp_draft_prepare(const struct kvp_plan *p,
 	res->draft.present = true;
 	res->draft.n_layers = p->draft.n_layers;
 	if (p->engine.kind == KVP_ENGINE_VLLM)
-		return vllm_draft(p, res);
+		return vllm_draft(p, res, recompute);
 	return KVP_OK;
 }
 
@@ -669,7 +671,8 @@ enum kvp_status kvp_draft_prepare(const struct kvp_plan *p,
  * (the input embeddings in host memory).
  */
 static enum kvp_status llamacpp_draft(const struct kvp_plan *p,
-                                      struct kvp_result *res)
+                                      struct kvp_result *res,
+                                      kvp_compute_fn recompute)
 {
 	const struct kvp_llamacpp_opts *o = &p->engine.llamacpp;
 	struct kvp_draft_result *d = &res->draft;
@@ -702,7 +705,7 @@ static enum kvp_status llamacpp_draft(const struct kvp_plan *p,
 	sub.engine.llamacpp.cache_type_v = o->cache_type_v_draft;
 	sub.engine.llamacpp.n_gpu_layers = -1;
 	sub.engine.llamacpp.n_cpu_moe = 0;
-	st = kvp_compute(&sub, &sres);
+	st = recompute(&sub, &sres);
 	if (st != KVP_OK)
 		return sub_error(res, &sres, st);
 	weights_label(d, &sres);
@@ -728,14 +731,15 @@ static enum kvp_status llamacpp_draft(const struct kvp_plan *p,
 }
 
 enum kvp_status kvp_draft_finish(const struct kvp_plan *p,
-                                 struct kvp_result *res)
+                                 struct kvp_result *res,
+                                 kvp_compute_fn recompute)
 {
 	struct kvp_draft_result *d = &res->draft;
 
 	if (!d->present)
 		return KVP_OK;
 	if (p->engine.kind == KVP_ENGINE_LLAMACPP)
-		return llamacpp_draft(p, res);
+		return llamacpp_draft(p, res, recompute);
 	/* vLLM: the engine stage filled kv_device from its block count */
 	if (!kvp_add(d->weights_device, d->kv_device, &d->device_bytes))
 		return kvp_error_set(&res->error, KVP_EOVERFLOW,

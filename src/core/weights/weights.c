@@ -1,4 +1,13 @@
 /*
+ * src/core/weights/ - stage 2 of kvp_compute and its 2b and 2c: what the
+ * model's weights weigh, and what sits beside them. weights.c (this file)
+ * counts the parameters; weight_bytes.c prices them in the weight
+ * format; tensors.c takes the exact bytes from the model files instead
+ * when they describe this plan; weights_stage.c splits those over
+ * pipeline stages for the device stage. parts.c is stage 2b (encoders,
+ * LoRA adapters), draft.c stages 2c and 4b (the speculative draft model,
+ * sized by the kvp_compute compute.c hands it).
+ *
  * weights.c - parameter count and weight bytes from struct kvp_arch and
  * the attention layout (stage 2 of kvp_compute).
  *
@@ -65,6 +74,7 @@
 #include <string.h>
 
 #include "core/internal.h"
+#include "core/weights/weights_priv.h"
 #include "kvplan/checked.h"
 
 /* Kind, heads and dims of one layer, from the table stage 1 resolved
@@ -209,251 +219,51 @@ static bool same_layer(const struct kvp_layer_spec *s, const struct wl *l,
 	       s->k_dim == l->k_dim && s->v_dim == l->v_dim;
 }
 
-/* Bytes of n values at `bits` each plus `per_group` bits of scales and
- * zero-points per group of `group` values: ceil(n * bits / 8) +
- * ceil(groups * per_group / 8). */
-static bool quant_bytes(uint64_t n, uint32_t bits, uint64_t group,
-                        uint64_t per_group, uint64_t *out)
-{
-	uint64_t b, groups, o;
+/* The parameter sums of one count, each with its sticky overflow. */
+struct wcount {
+	struct acc attn, mlp, act_mlp, norm, emb, lm, other;
+	uint32_t n_ffn;            /* layers of the FFN kind */
+};
 
-	if (!kvp_mul(n, bits, &b))
-		return false;
-	b = kvp_ceil_div(b, 8);
-	groups = group ? kvp_ceil_div(n, group) : 0;
-	if (!kvp_mul(groups, per_group, &o))
-		return false;
-	return kvp_add(b, kvp_ceil_div(o, 8), out);
-}
-
-/* Bytes of n values of a ggml block format: blocks x block bytes. */
-static bool block_bytes(uint64_t n, uint64_t per, uint64_t bytes,
-                        uint64_t *out)
-{
-	return kvp_mul(kvp_ceil_div(n, per), bytes, out);
-}
-
-/* A GGUF of ggml block types: the layers' matrices `per` values to a
- * block of `bb` bytes, the embeddings too unless kept 16-bit, the output
- * (lm_head) in lm_per/lm_bb, norms f32, the rest 16-bit. False on
+/* One dense MLP, one expert, the router, the shared experts. False on
  * overflow. */
-static bool gguf_bytes(const struct kvp_weights_result *w,
-                       const struct kvp_wformat *f, uint64_t per,
-                       uint64_t bb, uint64_t lm_per, uint64_t lm_bb,
-                       uint64_t *out)
-{
-	uint64_t q, emb, total = 0, part = 0;
-	bool ok;
+struct mlp_units {
+	uint64_t dense, expert, router, shared;
+};
 
-	ok = kvp_add(w->attn_params, w->mlp_params, &q) &&
-	     kvp_add(w->embed_params, w->lm_head_params, &emb) &&
-	     block_bytes(q, per, bb, &total);
-	if (f->keep_embeddings_16bit)
-		ok = ok && kvp_muladd(&total, emb, 2);
-	else
-		ok = ok && block_bytes(w->embed_params, per, bb, &part) &&
-		     kvp_add(total, part, &total) &&
-		     block_bytes(w->lm_head_params, lm_per, lm_bb, &part) &&
-		     kvp_add(total, part, &total);
-	ok = ok && kvp_muladd(&total, w->norm_params, 4) && /* f32 */
-	     kvp_muladd(&total, w->other_params, 2);
-	if (ok)
-		*out = total;
-	return ok;
+static bool mlp_units(const struct kvp_arch *ar, struct mlp_units *u)
+{
+	uint64_t mats = ar->gated_mlp ? 3 : 2;
+	struct acc t = { true, 0 };
+
+	madd3(&t, mats, ar->hidden, ar->intermediate);
+	u->dense = t.v;
+	t.v = 0;
+	madd3(&t, mats, ar->hidden, ar->moe_intermediate);
+	u->expert = t.v;
+	t.v = 0;
+	madd(&t, ar->hidden, ar->n_experts);
+	u->router = t.v;
+	t.v = 0;
+	madd(&t, u->expert, ar->n_shared_experts);
+	u->shared = t.v;
+	return t.ok;
 }
 
-static enum kvp_status weight_bytes(const struct kvp_weights_result *w,
-                                    uint64_t hidden,
-                                    const struct kvp_wformat *f,
-                                    uint64_t *out, struct kvp_error *err)
+/*
+ * Per layer: attention by the layer's shape (worked out once per run of
+ * layers alike, then counted), q and k norms by count. Every term is
+ * non-negative, so a sum checked in this order overflows exactly when
+ * the layer-by-layer sum would. False on overflow.
+ */
+static bool layer_params(const struct kvp_model *m,
+                         const struct kvp_result *res, bool qk_norm,
+                         struct wcount *c, struct kvp_weights_result *w)
 {
-	/* quantizable: layer weights; emb: embeddings + lm_head; norms */
-	uint64_t q = 0, emb, lm = w->lm_head_params, tok = w->embed_params;
-	uint64_t total = 0, part = 0, per_group, group, hid;
-	uint32_t bits;
-	bool ok = true;
-
-	if (!kvp_add(w->attn_params, w->mlp_params, &q) ||
-	    !kvp_add(tok, lm, &emb))
-		goto overflow;
-	switch (f->dtype) {
-	case KVP_W_F32:
-		if (!kvp_mul(w->params, 4, out))
-			goto overflow;
-		return KVP_OK;
-	case KVP_W_F16:
-	case KVP_W_BF16:
-		if (!kvp_mul(w->params, 2, out))
-			goto overflow;
-		return KVP_OK;
-	case KVP_W_GGUF_Q4_K_M:
-		/* q4_K matrices, the output (lm_head) q6_K */
-		if (!gguf_bytes(w, f, 256, 144, 256, 210, out))
-			goto overflow;
-		return KVP_OK;
-	case KVP_W_FP8:
-	case KVP_W_INT8:
-	case KVP_W_INT4:
-	case KVP_W_NF4:
-		bits = f->bits;
-		if (!bits)
-			bits = (f->dtype == KVP_W_INT4 || f->dtype == KVP_W_NF4) ?
-			       4 : 8;
-		if (bits > 16)
-			return kvp_error_set(err, KVP_ERANGE,
-			       "model.weights.bits: %u - must be 1..16", bits);
-		/* bits of scale and zero-point per group */
-		per_group = 8 * ((uint64_t)f->scale_bytes + f->zero_bytes) +
-		            f->zero_bits;
-		group = f->group_size;
-		hid = hidden ? hidden : 1;
-		/* per-channel (group_size 0): one scale per output row,
-		 * counted as one group per `hidden` values */
-		if (!group && per_group)
-			group = hid;
-		if (f->keep_attention_16bit) {
-			/* attention stays 16-bit; the MLP/experts quantized */
-			ok = quant_bytes(w->mlp_params, bits, group, per_group,
-			                 &total) &&
-			     kvp_muladd(&total, w->attn_params, 2);
-		} else {
-			ok = quant_bytes(q, bits, group, per_group, &total);
-		}
-		if (f->keep_embeddings_16bit)
-			ok = ok && kvp_muladd(&total, emb, 2);
-		else
-			ok = ok && quant_bytes(emb, bits, group, per_group, &part) &&
-			     kvp_add(total, part, &total);
-		ok = ok && kvp_muladd(&total, w->norm_params, 2) &&
-		     kvp_muladd(&total, w->other_params, 2);
-		if (!ok)
-			goto overflow;
-		*out = total;
-		return KVP_OK;
-	default: {
-		uint32_t per, bb;
-
-		/* one ggml block type for every matrix (q8_0, q4_1, q6_k...) */
-		if (!kvp_wdtype_block(f->dtype, &per, &bb))
-			return kvp_error_set(err, KVP_EINVAL,
-			       "model.weights.dtype: %d - unknown weight format",
-			       (int)f->dtype);
-		if (!gguf_bytes(w, f, per, bb, per, bb, out))
-			goto overflow;
-		return KVP_OK;
-	}
-	}
-overflow:
-	return kvp_error_set(err, KVP_EOVERFLOW,
-	       "model.weights: weight bytes overflow 64 bits");
-}
-
-/* model.tensors describe this plan's weights (see the top comment). */
-bool kvp_tensors_apply(const struct kvp_plan *p)
-{
-	const struct kvp_tensors *t = &p->model.tensors;
+	const struct kvp_arch *ar = &m->arch;
+	struct wl l;
 	uint32_t i;
 
-	if (t->source == KVP_WSRC_ESTIMATE || (unsigned)t->source >= KVP_WSRC_COUNT ||
-	    p->devices.weights_override)
-		return false;
-	for (i = p->model.n_layers; i < KVP_MAX_LAYERS; i++)
-		if (t->layer[i])
-			return false;
-	return true;
-}
-
-/* Whether the engine loads the model's MTP layers (kvp_mtp_resident). */
-static bool mtp_loaded(const struct kvp_plan *p)
-{
-	return p->engine.kind != KVP_ENGINE_VLLM ||
-	       p->engine.vllm.speculative_method == KVP_SPEC_MTP;
-}
-
-uint64_t kvp_mtp_resident(const struct kvp_plan *p)
-{
-	const struct kvp_tensors *t = &p->model.tensors;
-
-	if (!mtp_loaded(p))
-		return 0;
-	if (p->engine.kind == KVP_ENGINE_VLLM && t->mtp_shared <= t->bytes[KVP_TG_MTP])
-		return t->bytes[KVP_TG_MTP] - t->mtp_shared;
-	return t->bytes[KVP_TG_MTP];
-}
-
-/* bytes = the tensors' groups summed. */
-static enum kvp_status tensor_bytes(const struct kvp_plan *p,
-                                    struct kvp_weights_result *w,
-                                    struct kvp_error *err)
-{
-	const struct kvp_tensors *t = &p->model.tensors;
-	uint64_t sum = 0;
-	int g;
-
-	for (g = 0; g < KVP_TG_COUNT; g++) {
-		w->group_bytes[g] = t->bytes[g];
-		if (!kvp_add(sum, t->bytes[g], &sum))
-			return kvp_error_set(err, KVP_EOVERFLOW, "model.tensors: "
-			                     "weight bytes overflow 64 bits");
-	}
-	w->bytes = sum;
-	w->source = t->source;
-	w->mtp_unloaded_bytes = t->bytes[KVP_TG_MTP] - kvp_mtp_resident(p);
-	w->mtp_drafter = mtp_loaded(p) && w->mtp_unloaded_bytes;
-	return KVP_OK;
-}
-
-enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
-                                    struct kvp_result *res)
-{
-	const struct kvp_model *m = &p->model;
-	const struct kvp_arch *ar = &m->arch;
-	struct kvp_weights_result *w = &res->weights;
-	struct acc attn = { true, 0 }, mlp = { true, 0 }, act_mlp = { true, 0 },
-	           norm = { true, 0 }, emb = { true, 0 }, lm = { true, 0 },
-	           other = { true, 0 };
-	const char *mt = m->model_type;
-	bool gemma = !strncmp(mt, "gemma2", 6) || !strncmp(mt, "gemma3", 6);
-	bool extra_norms = gemma;
-	bool qk_norm = !strncmp(mt, "qwen3", 5) || !strncmp(mt, "gemma3", 6);
-	bool gpt2 = !strcmp(mt, "gpt2");
-	uint64_t mats = ar->gated_mlp ? 3 : 2, expert = 0, dense = 0,
-	         router = 0, shared = 0, total, active;
-	uint32_t i, n_moe, n_ffn = 0, n_mlp;
-	struct wl l;
-
-	memset(w, 0, sizeof *w);
-	if (m->n_layers > KVP_MAX_LAYERS || res->n_layers != m->n_layers)
-		return kvp_error_set(&res->error, KVP_ERANGE,
-		       "model.n_layers: %u - at most %d, resolved first",
-		       m->n_layers, KVP_MAX_LAYERS);
-	madd(&emb, ar->vocab, ar->hidden);
-	if (!ar->tie_embeddings)
-		madd(&lm, ar->vocab, ar->hidden);
-
-	/* one dense MLP, one expert, the router, the shared experts */
-	{
-		struct acc t = { true, 0 };
-		madd3(&t, mats, ar->hidden, ar->intermediate);
-		dense = t.v;
-		t.v = 0;
-		madd3(&t, mats, ar->hidden, ar->moe_intermediate);
-		expert = t.v;
-		t.v = 0;
-		madd(&t, ar->hidden, ar->n_experts);
-		router = t.v;
-		t.v = 0;
-		madd(&t, expert, ar->n_shared_experts);
-		shared = t.v;
-		if (!t.ok)
-			goto overflow;
-	}
-	/*
-	 * Per layer: attention by the layer's shape (worked out once per run
-	 * of layers alike, then counted), MoE or dense MLP by count, norms by
-	 * count. Every term is non-negative, so a sum checked in this order
-	 * overflows exactly when the layer-by-layer sum would.
-	 */
 	for (i = 0; i < m->n_layers; ) {
 		struct acc one = { true, 0 };
 		uint32_t run = 1;
@@ -464,94 +274,144 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 			run++;
 		attn_params(m, &l, &one);
 		if (!one.ok)
-			goto overflow;
+			return false;
 		if (l.kind == KVP_LAYER_NONE && !ar->recurrent_params_per_layer)
 			w->mixers_uncounted = true;
 		if (l.kind == KVP_LAYER_FFN)
-			n_ffn += run;
-		madd(&attn, one.v, run);
+			c->n_ffn += run;
+		madd(&c->attn, one.v, run);
 		if (qk_norm && plain_attn(l.kind))
-			madd3(&norm, l.k_dim, 2, run);
+			madd3(&c->norm, l.k_dim, 2, run);
 		i += run;
 	}
+	return true;
+}
+
+/* The MLP blocks, by count: MoE layers with all their experts (mlp) and
+ * with the active ones (act_mlp), the dense rest. False on overflow. */
+static bool mlp_params(const struct kvp_arch *ar, uint32_t n_layers,
+                       const struct mlp_units *u, struct wcount *c)
+{
 	/* layers with an MLP block: all, or with ffn_layers_only the FFN
 	 * kind alone (all MoE when the model has experts) */
-	n_mlp = ar->ffn_layers_only ? n_ffn : m->n_layers;
-	n_moe = !ar->ffn_layers_only ? moe_layers(ar, m->n_layers) :
-	        ar->n_experts ? n_ffn : 0;
-	{
-		struct acc t = { true, 0 }, ta = { true, 0 };
+	uint32_t n_mlp = ar->ffn_layers_only ? c->n_ffn : n_layers;
+	uint32_t n_moe = !ar->ffn_layers_only ? moe_layers(ar, n_layers) :
+	                 ar->n_experts ? c->n_ffn : 0;
+	struct acc t = { true, 0 }, ta = { true, 0 };
 
-		/* one MoE layer, all experts and the active ones */
-		madd(&t, router, 1);
-		madd(&t, expert, ar->n_experts);
-		madd(&t, shared, 1);
-		madd(&ta, router, 1);
-		madd(&ta, expert, ar->n_experts_active);
-		madd(&ta, shared, 1);
-		if (n_moe > 0 && (!t.ok || !ta.ok))
-			goto overflow;
-		if (n_moe > 0) {
-			madd(&mlp, t.v, n_moe);
-			madd(&act_mlp, ta.v, n_moe);
-		}
-		/* per-layer widths (block_configs) come summed */
-		madd(&mlp, ar->mlp_params ? ar->mlp_params : dense,
-		     ar->mlp_params ? 1 : n_mlp - n_moe);
-		madd(&act_mlp, ar->mlp_params ? ar->mlp_params : dense,
-		     ar->mlp_params ? 1 : n_mlp - n_moe);
+	/* one MoE layer, all experts and the active ones */
+	madd(&t, u->router, 1);
+	madd(&t, u->expert, ar->n_experts);
+	madd(&t, u->shared, 1);
+	madd(&ta, u->router, 1);
+	madd(&ta, u->expert, ar->n_experts_active);
+	madd(&ta, u->shared, 1);
+	if (n_moe > 0 && (!t.ok || !ta.ok))
+		return false;
+	if (n_moe > 0) {
+		madd(&c->mlp, t.v, n_moe);
+		madd(&c->act_mlp, ta.v, n_moe);
 	}
+	/* per-layer widths (block_configs) come summed */
+	madd(&c->mlp, ar->mlp_params ? ar->mlp_params : u->dense,
+	     ar->mlp_params ? 1 : n_mlp - n_moe);
+	madd(&c->act_mlp, ar->mlp_params ? ar->mlp_params : u->dense,
+	     ar->mlp_params ? 1 : n_mlp - n_moe);
+	return true;
+}
+
+/* The layers' norms and the final one; GPT-2's learned positions and
+ * biases. */
+static void norm_other_params(const struct kvp_model *m, bool extra_norms,
+                              bool gpt2, struct wcount *c)
+{
+	const struct kvp_arch *ar = &m->arch;
+
 	/* Nemotron-H's blocks have one norm each (NemotronHBlock.norm) */
-	madd3(&norm, ar->hidden, ar->ffn_layers_only ? 1 : extra_norms ? 4 : 2,
+	madd3(&c->norm, ar->hidden, ar->ffn_layers_only ? 1 : extra_norms ? 4 : 2,
 	      m->n_layers);
-	madd(&norm, ar->hidden, 1);
+	madd(&c->norm, ar->hidden, 1);
 	if (gpt2) {
 		/* wpe, MLP biases (intermediate + hidden) per layer, and the
 		 * LayerNorm biases (2 per layer + final) */
-		madd(&other, ar->max_positions, ar->hidden);
-		madd(&other, (uint64_t)m->n_layers,
+		madd(&c->other, ar->max_positions, ar->hidden);
+		madd(&c->other, (uint64_t)m->n_layers,
 		     ar->intermediate + ar->hidden);
-		madd(&other, 2 * (uint64_t)m->n_layers + 1, ar->hidden);
+		madd(&c->other, 2 * (uint64_t)m->n_layers + 1, ar->hidden);
 	}
-	if (!attn.ok || !mlp.ok || !act_mlp.ok || !norm.ok || !emb.ok ||
-	    !lm.ok || !other.ok)
-		goto overflow;
+}
 
-	w->embed_params = emb.v;
-	w->lm_head_params = lm.v;
+/* The sums into w: the parts, params, active params and the declared
+ * count's difference. False on overflow. */
+static bool store_counts(const struct kvp_model *m, struct wcount *c,
+                         struct kvp_weights_result *w)
+{
+	const struct kvp_arch *ar = &m->arch;
+	uint64_t total = 0;
+
+	if (!c->attn.ok || !c->mlp.ok || !c->act_mlp.ok || !c->norm.ok ||
+	    !c->emb.ok || !c->lm.ok || !c->other.ok)
+		return false;
+	w->embed_params = c->emb.v;
+	w->lm_head_params = c->lm.v;
 	/* recurrent mixers are part of the per-layer attention slot */
-	w->attn_params = attn.v;
-	w->mlp_params = mlp.v;
-	w->norm_params = norm.v;
+	w->attn_params = c->attn.v;
+	w->mlp_params = c->mlp.v;
+	w->norm_params = c->norm.v;
 	/* issue 14: the encoder tower (16-bit, as other_params: quantized
 	 * checkpoints leave towers out of their quantization), not read by
 	 * a decode step, so not active */
-	if (!kvp_add(other.v, ar->tower_params, &other.v))
-		goto overflow;
-	w->other_params = other.v;
-	total = 0;
-	if (!kvp_add(total, other.v, &total) ||
-	    !kvp_add(total, emb.v, &total) || !kvp_add(total, lm.v, &total) ||
-	    !kvp_add(total, attn.v, &total) || !kvp_add(total, mlp.v, &total) ||
-	    !kvp_add(total, norm.v, &total))
-		goto overflow;
+	if (!kvp_add(c->other.v, ar->tower_params, &c->other.v))
+		return false;
+	w->other_params = c->other.v;
+	if (!kvp_add(total, c->other.v, &total) ||
+	    !kvp_add(total, c->emb.v, &total) || !kvp_add(total, c->lm.v, &total) ||
+	    !kvp_add(total, c->attn.v, &total) || !kvp_add(total, c->mlp.v, &total) ||
+	    !kvp_add(total, c->norm.v, &total))
+		return false;
 	w->params = total;
-	active = total - mlp.v + act_mlp.v - ar->tower_params;
-	w->active_params = active;
-	if (m->declared_params) {
+	w->active_params = total - c->mlp.v + c->act_mlp.v - ar->tower_params;
+	if (m->declared_params)
 		kvp_diff_i64(total, m->declared_params, &w->declared_diff);
-	}
-	{
-		enum kvp_status st = weight_bytes(w, ar->hidden,
-			p->devices.weights_override ? &p->devices.weights
-			                            : &m->weights,
-			&w->bytes, &res->error);
-		w->estimate_bytes = w->bytes;
-		w->source = KVP_WSRC_ESTIMATE;
-		if (st != KVP_OK || !kvp_tensors_apply(p))
-			return st;
-		return tensor_bytes(p, w, &res->error);
-	}
+	return true;
+}
+
+enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
+                                    struct kvp_result *res)
+{
+	const struct kvp_model *m = &p->model;
+	const struct kvp_arch *ar = &m->arch;
+	struct kvp_weights_result *w = &res->weights;
+	const char *mt = m->model_type;
+	bool extra_norms = !strncmp(mt, "gemma2", 6) || !strncmp(mt, "gemma3", 6);
+	bool qk_norm = !strncmp(mt, "qwen3", 5) || !strncmp(mt, "gemma3", 6);
+	struct wcount c = { { true, 0 }, { true, 0 }, { true, 0 }, { true, 0 },
+	                    { true, 0 }, { true, 0 }, { true, 0 }, 0 };
+	struct mlp_units u;
+	enum kvp_status st;
+
+	memset(w, 0, sizeof *w);
+	if (m->n_layers > KVP_MAX_LAYERS || res->n_layers != m->n_layers)
+		return kvp_error_set(&res->error, KVP_ERANGE,
+		       "model.n_layers: %u - at most %d, resolved first",
+		       m->n_layers, KVP_MAX_LAYERS);
+	madd(&c.emb, ar->vocab, ar->hidden);
+	if (!ar->tie_embeddings)
+		madd(&c.lm, ar->vocab, ar->hidden);
+	if (!mlp_units(ar, &u) || !layer_params(m, res, qk_norm, &c, w) ||
+	    !mlp_params(ar, m->n_layers, &u, &c))
+		goto overflow;
+	norm_other_params(m, extra_norms, !strcmp(mt, "gpt2"), &c);
+	if (!store_counts(m, &c, w))
+		goto overflow;
+	st = kvp_weight_bytes(w, ar->hidden, p->devices.weights_override ?
+	                      &p->devices.weights : &m->weights,
+	                      &w->bytes, &res->error);
+	w->estimate_bytes = w->bytes;
+	w->source = KVP_WSRC_ESTIMATE;
+	if (st != KVP_OK || !kvp_tensors_apply(p))
+		return st;
+	return kvp_tensor_bytes(p, w, &res->error);
 overflow:
 	return kvp_error_set(&res->error, KVP_EOVERFLOW,
 	       "model.arch: parameter count overflows 64 bits (hidden %llu, "

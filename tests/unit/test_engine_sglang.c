@@ -137,6 +137,48 @@ START_TEST(sglang_fraction_as_printed)
 }
 END_TEST
 
+/* The fraction's reserve with the plan's own options (server_args.py
+ * _handle_gpu_memory_settings, PR #10975 on), worked by hand on the
+ * H100's 81,559 MiB at tp 1 (ps / 8 x 1024 = 128 MiB):
+ *   --chunked-prefill-size 16384 --cuda-graph-max-bs 512: 512 + 24,576
+ *     + 1,024 + 128 = 26,240 MiB, round(55,319 / 81,559, 3) = 0.678
+ *   --chunked-prefill-size -1 (max_prefill_tokens 16,384 in its place,
+ *     max bs 256 by the card): 512 + 24,576 + 512 + 128 = 25,728 MiB,
+ *     round(55,831 / 81,559, 3) = round(0.68455) = 0.685
+ *   the same with --max-prefill-tokens 4096: 512 + 6,144 + 512 + 128 =
+ *     7,296 MiB, raised to 10,240 on a card over 60 GiB, round(71,319 /
+ *     81,559, 3) = 0.874
+ * and at 0.4.9 (PR #7054's table: (9.5 + 1 / 2) x 1024 = 10,240 MiB) the
+ * options do not enter: 0.874 with or without them. */
+static void expect_fraction(const char *want)
+{
+	char s[48];
+
+	snprintf(s, sizeof s, "mem_fraction_static %s;", want);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_msg(strstr(res.engine.note, s), "want %s: %s", want, res.engine.note);
+}
+
+START_TEST(sglang_fraction_with_options)
+{
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.devices.groups[0].card.capacity_bytes = 81559ull << 20;
+	plan.engine.sglang.chunked_prefill_size = 16384;
+	plan.engine.sglang.cuda_graph_max_bs = 512;
+	expect_fraction("0.678");
+	plan.engine.sglang.cuda_graph_max_bs = 0;
+	plan.engine.sglang.chunked_prefill_size = -1;
+	expect_fraction("0.685");
+	plan.engine.sglang.max_prefill_tokens = 4096;
+	expect_fraction("0.874");
+	strcpy(plan.engine.version, "0.4.9");
+	plan.engine.sglang.chunked_prefill_size = 16384;
+	plan.engine.sglang.cuda_graph_max_bs = 512;
+	expect_fraction("0.874");
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("engine_sglang");
@@ -145,6 +187,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, sglang_dsa_kv_size_is_the_whole_cache);
 	tcase_add_test(tc, sglang_mla_kv_size);
 	tcase_add_test(tc, sglang_fraction_as_printed);
+	tcase_add_test(tc, sglang_fraction_with_options);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -52,6 +52,9 @@ static const struct kvp_launch_flag rows[] = {
 	MV("mamba-full-memory-ratio", LF_SAME, "--mamba-full-memory-ratio"),
 	MV("sglang-mamba-ssm-dtype", LF_SAME, "--mamba-ssm-dtype"),
 	MV(NULL, LF_QUANT, "--quantization"),
+	MV("chunked-prefill-size", LF_SGL_CHUNK, "--chunked-prefill-size"),
+	MV("max-prefill-tokens", LF_SAME, "--max-prefill-tokens"),
+	MV("cuda-graph-max-bs", LF_SAME, "--cuda-graph-max-bs"),
 
 	/* the others, in the file's order: refused (why) or noted */
 	/* Model and tokenizer */
@@ -91,10 +94,8 @@ static const struct kvp_launch_flag rows[] = {
 	NS("--enable-tf32-matmul"),
 	/* Memory and scheduling */
 	NV("--max-queued-requests"),
-	NV("--chunked-prefill-size"),
 	NV("--prefill-decode-interval"),
 	NS("--enable-dynamic-chunking"),
-	NV("--max-prefill-tokens"),
 	NV("--prefill-max-requests"),
 	NV("--schedule-policy"),
 	NS("--enable-priority-scheduling"),
@@ -651,8 +652,10 @@ static const struct kvp_launch_flag rows[] = {
 	   "extra buffers change the Mamba state pool; kvplan models "
 	   "the default strategy",
 	   "--mamba-scheduler-strategy"),
-	NV("--cuda-graph-max-bs"),
-	NL("--cuda-graph-bs"),
+	RL("SGLang takes its largest size as cuda_graph_max_bs, which "
+	   "enters the default mem_fraction_static from 0.5.4; give "
+	   "--cuda-graph-max-bs N (the largest size) or --mem-fraction-static",
+	   "--cuda-graph-bs"),
 	NS("--disable-cuda-graph"),
 	NS("--enable-breakable-cuda-graph"),
 	NS("--disable-piecewise-cuda-graph"),

@@ -26,18 +26,24 @@
  *   < 160 GiB (12 + ps / 2) x 1024, else 32 x 1024;
  *   fraction = round((gpu_mem - reserved) / gpu_mem, 3).
  * SG_FRAC_ACTIVATION: PR #10975 'Use more general heuristics to set the
- *   default value of --mem-fraction-static' (opened 2025-09-27): the
- *   card's memory picks chunked_prefill_size and cuda_graph_max_bs
- *   (sg_graph_rows), then reserved = 512 + max(chunked_prefill_size,
- *   2048) x 1.5 + cuda_graph_max_bs x 2 + tp x pp / 8 x 1024 MiB, at
- *   least 10 GiB on a card over 60 GiB; fraction as above. Read in
- *   server_args.py _handle_gpu_memory_settings (late 2025 and 2026
- *   versions: the same terms for a unified server).
- * Not modelled (kvplan has no such option; give mem_fraction_static as
- * the log prints it): a user's --chunked-prefill-size or
- * --cuda-graph-max-bs, DP attention (+ cuda_graph_max_bs x dp x 3),
- * speculative decoding (+ 2 or 6 GiB), piecewise CUDA graphs (+ 8 MiB a
- * captured size), multimodal models' adjust_mem_fraction_for_vlm, NPU
+ *   default value of --mem-fraction-static' (opened 2025-09-27):
+ *   chunked_prefill_size and cuda_graph_max_bs as the plan gives them
+ *   (engine.sglang.*, --chunked-prefill-size, --cuda-graph-max-bs),
+ *   else as the card's memory picks them (graph_rows), then reserved =
+ *   512 + max(chunked_prefill_size, 2048) x 1.5 + cuda_graph_max_bs x 2
+ *   + tp x pp / 8 x 1024 MiB (max_prefill_tokens, 16384 by default, in
+ *   chunked_prefill_size's place when chunked prefill is off), at least
+ *   10 GiB on a card over 60 GiB; fraction as above. Before this rule
+ *   the two options do not enter the fraction. Read in server_args.py
+ *   _handle_gpu_memory_settings (late 2025 and 2026 versions: the same
+ *   terms; a --cuda-graph-bs list sets cuda_graph_max_bs to its
+ *   largest: the launch reader refuses the list, naming the flag).
+ * Not modelled (the launch reader refuses these flags, or give
+ * mem_fraction_static as the log prints it): DP attention (GPU table:
+ * + 4 GiB; from PR #10975 + cuda_graph_max_bs x dp x 3, x 4.5 above a
+ * max bs of 300), speculative decoding (+ 2 GiB, 6 for STANDALONE),
+ * piecewise CUDA graphs (+ 8 MiB a captured size where enabled),
+ * multimodal models' adjust_mem_fraction_for_vlm, NPU
  * buckets, SGLANG_ENABLE_POST_CAPTURE_KV_SIZING (PR #30157, opt-in:
  * reserve 1536 + tp x pp / 8 x 1024 MiB, sizing after graph capture).
  */
@@ -97,6 +103,20 @@ static const struct sg_graph_row {
 	{ 90, 8192, 256, 512, "H100, A100" },
 	{ 160, 8192, 256, 512, "H20, H200" },
 	{ 0, 16384, 512, 512, "B200, MI300" },
+};
+
+/* The reserve's prefill term: max(chunked_prefill_size, 2048) x 1.5
+ * MiB, max_prefill_tokens in its place when chunked prefill is off
+ * (chunked_prefill_size <= 0); ServerArgs.max_prefill_tokens = 16384. */
+static const struct {
+	uint32_t chunk_floor, max_prefill_tokens;
+	const char *source;
+} prefill_rule = {
+	2048, 16384,
+	"server_args.py _handle_gpu_memory_settings (PR #10975 on): 'if "
+	"self.chunked_prefill_size > 0: reserved_mem += max(self.chunked_"
+	"prefill_size, 2048) * 1.5 else: reserved_mem += max(self.max_"
+	"prefill_tokens, 2048) * 1.5'; max_prefill_tokens: int = 16384",
 };
 
 static const struct sg_reqs_rule reqs_rule = {
@@ -235,7 +255,11 @@ static uint64_t gpu_table(uint64_t gpu, uint64_t ps)
 	return (reserve_rows[i].base + reserve_rows[i].per_ps * ps) * 1024;
 }
 
-static uint64_t activation(uint64_t gpu, uint64_t tp, uint64_t ps)
+/* PR #10975's reserve for a plan's options: its chunked_prefill_size
+ * (off: max_prefill_tokens) and cuda_graph_max_bs where it gives them,
+ * else the card's row (sg_graph_rows). */
+static uint64_t activation(const struct kvp_sglang_opts *so, uint64_t gpu,
+                           uint64_t tp, uint64_t ps)
 {
 	size_t i, n = sizeof graph_rows / sizeof graph_rows[0];
 	uint64_t chunk, bs, res;
@@ -243,8 +267,18 @@ static uint64_t activation(uint64_t gpu, uint64_t tp, uint64_t ps)
 	for (i = 0; i + 1 < n; i++)
 		if (gpu < (uint64_t)graph_rows[i].below_gib * 10240)
 			break;
-	chunk = graph_rows[i].chunk < 2048 ? 2048 : graph_rows[i].chunk;
-	bs = tp < 4 ? graph_rows[i].bs_small_tp : graph_rows[i].bs_large_tp;
+	if (so->chunked_prefill_size > 0)
+		chunk = (uint64_t)so->chunked_prefill_size;
+	else if (so->chunked_prefill_size < 0)
+		chunk = so->max_prefill_tokens ? so->max_prefill_tokens :
+		        prefill_rule.max_prefill_tokens;
+	else
+		chunk = graph_rows[i].chunk;
+	if (chunk < prefill_rule.chunk_floor)
+		chunk = prefill_rule.chunk_floor;
+	bs = so->cuda_graph_max_bs ? so->cuda_graph_max_bs :
+	     tp < 4 ? graph_rows[i].bs_small_tp : graph_rows[i].bs_large_tp;
+	/* 512 + chunk x 1.5 + bs x 2 + ps / 8 x 1024 MiB, in tenths */
 	res = 5120 + chunk * 15 + bs * 20 + ps * 1280;
 	if (gpu > 60 * 10240 && res < 102400)
 		res = 102400;
@@ -271,7 +305,7 @@ uint32_t sg_default_fraction(const struct kvp_engine_opts *o, uint32_t tp,
 		else if (e->kind == SG_FRAC_GPU_TABLE)
 			f = fraction_of(gpu, gpu_table(gpu, ps));
 		else
-			f = fraction_of(gpu, activation(gpu, tp, ps));
+			f = fraction_of(gpu, activation(&o->sglang, gpu, tp, ps));
 		if (f < best)
 			best = f;
 	}

@@ -31,12 +31,16 @@
 #include "kvplan/units.h"
 
 /* The options' ranges and the defaults the run starts from. */
-static enum kvp_status sg_start(const struct kvp_plan *p, struct sg_run *r,
-                                struct kvp_error *err)
+static enum kvp_status sg_start(const struct kvp_plan *p, const struct kvp_layer_spec *ls,
+                                struct sg_run *r, struct kvp_error *err)
 {
 	const struct kvp_sglang_opts *o = &p->engine.sglang;
+	bool mla = false;
+	uint32_t i;
 
 	*r = (struct sg_run){ 0 };
+	for (i = 0; i < p->model.n_layers; i++)
+		mla |= ls[i].kind == KVP_LAYER_MLA;
 	if (o->page_size < 1)
 		return kvp_error_set(err, KVP_ERANGE,
 			"engine.sglang.page_size: 0 - must be at least 1");
@@ -49,7 +53,8 @@ static enum kvp_status sg_start(const struct kvp_plan *p, struct sg_run *r,
 	r->frac = o->mem_fraction_static ? o->mem_fraction_static :
 	          sg_default_fraction(&p->engine, r->tp, p->devices.pp,
 	                              p->devices.n_groups ?
-	                              p->devices.groups[0].card.capacity_bytes : 0);
+	                              p->devices.groups[0].card.capacity_bytes : 0,
+	                              mla);
 	r->ctx = o->context_len ? o->context_len : p->model.arch.max_positions;
 	if (r->ctx == 0)
 		return kvp_error_set(err, KVP_EINVAL,
@@ -180,7 +185,7 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 	struct sg_run r;
 	enum kvp_status st;
 
-	if ((st = sg_start(p, &r, &res->error)) ||
+	if ((st = sg_start(p, ls, &r, &res->error)) ||
 	    (st = sg_cells(p, ls, r.tp, res, &r.c)) ||
 	    (st = sg_swa_pool(p, ls, res, &r.sw, &res->error)) ||
 	    (st = sg_mamba_state(p, ls, r.sw.on, r.tp, &r.mb, &res->error)) ||

@@ -32,8 +32,9 @@
  *   else as the card's memory picks them (graph_rows), then reserved =
  *   512 + max(chunked_prefill_size, 2048) x 1.5 + cuda_graph_max_bs x 2
  *   + tp x pp / 8 x 1024 MiB (max_prefill_tokens, 16384 by default, in
- *   chunked_prefill_size's place when chunked prefill is off), at least
- *   10 GiB on a card over 60 GiB; fraction as above. Before this rule
+ *   chunked_prefill_size's place when chunked prefill is off) + the
+ *   prefill CUDA graphs (pcg_rows below), at least 10 GiB on a card over
+ *   60 GiB; fraction as above. Before this rule
  *   the two options do not enter the fraction. Read in server_args.py
  *   _handle_gpu_memory_settings (late 2025 and 2026 versions: the same
  *   terms; a --cuda-graph-bs list sets cuda_graph_max_bs to its
@@ -42,8 +43,9 @@
  * mem_fraction_static as the log prints it): DP attention (GPU table:
  * + 4 GiB; from PR #10975 + cuda_graph_max_bs x dp x 3, x 4.5 above a
  * max bs of 300), speculative decoding (+ 2 GiB, 6 for STANDALONE),
- * piecewise CUDA graphs (+ 8 MiB a captured size where enabled),
- * multimodal models' adjust_mem_fraction_for_vlm, NPU
+ * --disable-piecewise-cuda-graph (kvplan keeps the prefill graphs'
+ * term: a smaller fraction), multimodal models'
+ * adjust_mem_fraction_for_vlm, NPU
  * buckets, SGLANG_ENABLE_POST_CAPTURE_KV_SIZING (PR #30157, opt-in:
  * reserve 1536 + tp x pp / 8 x 1024 MiB, sizing after graph capture).
  */
@@ -103,6 +105,39 @@ static const struct sg_graph_row {
 	{ 90, 8192, 256, 512, "H100, A100" },
 	{ 160, 8192, 256, 512, "H20, H200" },
 	{ 0, 16384, 512, 512, "B200, MI300" },
+};
+
+/*
+ * The prefill CUDA graphs' term of the reserve: len(capture sizes) x 8
+ * MiB (server_args.py: 'if self.enable_piecewise_cuda_graph: reserved_mem
+ * += len(self.piecewise_cuda_graph_tokens) * 8', before the 10 GiB
+ * floor); under an MLA backend 1.5 GiB (2026: reserve_for_graph_mb,
+ * 'MLA backend overhead is much higher than expected'). Piecewise CUDA
+ * graphs came as an option (PR #10062, 2025-10) and became the default
+ * (PR #16331, 2026; prefill backend tc_piecewise in cuda_graph_config.py);
+ * the release of that change is not known to kvplan, so every release
+ * from 0.5.4 takes the term: before it, kvplan's fraction is up to this
+ * term below SGLang's, never above. The capture sizes up to the chunk
+ * (piecewise_cuda_graph_max_tokens's default): the list of late 2025, 4
+ * to 32 by 4, 48 to 256 by 16, 288 to 512 by 32, 640 to 4096 by 128,
+ * then by 256 - never fewer sizes than the 2026 list (576 to 1024 by
+ * 64, 1280 to 4096 by 256, then by 512).
+ */
+static const struct sg_pcg_row {
+	uint32_t from, to, step;         /* to 0: no end */
+} pcg_rows[] = {
+	{ 4, 32, 4 }, { 48, 256, 16 }, { 288, 512, 32 }, { 640, 4096, 128 },
+	{ 4352, 0, 256 },
+};
+
+static const struct {
+	uint32_t mib_per_size, mla_mib;
+	const char *source;
+} pcg_rule = {
+	8, 1536,
+	"server_args.py _handle_gpu_memory_settings (late 2025): "
+	"len(piecewise_cuda_graph_tokens) * 8; reserve_for_graph_mb (2026): "
+	"len(prefill bs) * 8, 1.5 * 1024 under an MLA backend",
 };
 
 /* The reserve's prefill term: max(chunked_prefill_size, 2048) x 1.5
@@ -258,8 +293,25 @@ static uint64_t gpu_table(uint64_t gpu, uint64_t ps)
 /* PR #10975's reserve for a plan's options: its chunked_prefill_size
  * (off: max_prefill_tokens) and cuda_graph_max_bs where it gives them,
  * else the card's row (sg_graph_rows). */
+/* The prefill graphs' reserve in tenths of a MiB for a chunk of
+ * `chunk` tokens. */
+static uint64_t prefill_graphs(uint64_t chunk, bool mla)
+{
+	size_t i;
+	uint64_t n = 0, to;
+
+	if (mla)
+		return (uint64_t)pcg_rule.mla_mib * 10;
+	for (i = 0; i < sizeof pcg_rows / sizeof pcg_rows[0]; i++) {
+		to = pcg_rows[i].to && pcg_rows[i].to < chunk ? pcg_rows[i].to : chunk;
+		if (to >= pcg_rows[i].from)
+			n += (to - pcg_rows[i].from) / pcg_rows[i].step + 1;
+	}
+	return n * pcg_rule.mib_per_size * 10;
+}
+
 static uint64_t activation(const struct kvp_sglang_opts *so, uint64_t gpu,
-                           uint64_t tp, uint64_t ps)
+                           uint64_t tp, uint64_t ps, bool mla)
 {
 	size_t i, n = sizeof graph_rows / sizeof graph_rows[0];
 	uint64_t chunk, bs, res;
@@ -279,14 +331,14 @@ static uint64_t activation(const struct kvp_sglang_opts *so, uint64_t gpu,
 	bs = so->cuda_graph_max_bs ? so->cuda_graph_max_bs :
 	     tp < 4 ? graph_rows[i].bs_small_tp : graph_rows[i].bs_large_tp;
 	/* 512 + chunk x 1.5 + bs x 2 + ps / 8 x 1024 MiB, in tenths */
-	res = 5120 + chunk * 15 + bs * 20 + ps * 1280;
+	res = 5120 + chunk * 15 + bs * 20 + ps * 1280 + prefill_graphs(chunk, mla);
 	if (gpu > 60 * 10240 && res < 102400)
 		res = 102400;
 	return res;
 }
 
 uint32_t sg_default_fraction(const struct kvp_engine_opts *o, uint32_t tp,
-                             uint32_t pp, uint64_t gpu_bytes)
+                             uint32_t pp, uint64_t gpu_bytes, bool mla)
 {
 	/* gpu_mem in tenths of a MiB; parallel sizes below 2^32 */
 	uint64_t gpu = gpu_bytes / 1048576 * 10, ps = (uint64_t)tp * (pp ? pp : 1);
@@ -305,7 +357,7 @@ uint32_t sg_default_fraction(const struct kvp_engine_opts *o, uint32_t tp,
 		else if (e->kind == SG_FRAC_GPU_TABLE)
 			f = fraction_of(gpu, gpu_table(gpu, ps));
 		else
-			f = fraction_of(gpu, activation(&o->sglang, gpu, tp, ps));
+			f = fraction_of(gpu, activation(&o->sglang, gpu, tp, ps, mla));
 		if (f < best)
 			best = f;
 	}

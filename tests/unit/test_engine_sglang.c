@@ -193,6 +193,25 @@ START_TEST(sglang_fraction_with_options)
 }
 END_TEST
 
+/* A model with a vision tower: SGLang multiplies its default by 0.95 x
+ * a factor clamped to [0.8, 1.05] (adjust_mem_fraction_for_vlm); kvplan
+ * takes the least, 0.76, and says so: 0.828 x 0.76 = 0.62928 on the
+ * H100. A fraction the plan gives is kept as given. */
+START_TEST(sglang_fraction_vlm)
+{
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.devices.groups[0].card.capacity_bytes = 81559ull << 20;
+	plan.model.arch.tower_params = 400000000;
+	expect_fraction("0.62928");
+	ck_assert_msg(strstr(res.engine.note, "x 0.76, the least "
+	              "adjust_mem_fraction_for_vlm gives"), "%s", res.engine.note);
+	plan.engine.sglang.mem_fraction_static = 850000;
+	expect_fraction("0.85");
+	ck_assert_ptr_null(strstr(res.engine.note, "adjust_mem_fraction_for_vlm"));
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("engine_sglang");
@@ -202,6 +221,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, sglang_mla_kv_size);
 	tcase_add_test(tc, sglang_fraction_as_printed);
 	tcase_add_test(tc, sglang_fraction_with_options);
+	tcase_add_test(tc, sglang_fraction_vlm);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -55,6 +55,10 @@ static enum kvp_status sg_start(const struct kvp_plan *p, const struct kvp_layer
 	                              p->devices.n_groups ?
 	                              p->devices.groups[0].card.capacity_bytes : 0,
 	                              mla);
+	if (!o->mem_fraction_static && p->model.arch.tower_params) {
+		r->frac = sg_vlm_fraction(r->frac);
+		r->vlm = true;
+	}
 	r->ctx = o->context_len ? o->context_len : p->model.arch.max_positions;
 	if (r->ctx == 0)
 		return kvp_error_set(err, KVP_EINVAL,

@@ -154,6 +154,29 @@ static const struct {
 	"prefill_tokens, 2048) * 1.5'; max_prefill_tokens: int = 16384",
 };
 
+/*
+ * A multimodal model's default fraction (server_args.py
+ * adjust_mem_fraction_for_vlm, after the rules above, read in the
+ * GPU-table releases and every later one; kvplan applies it to the
+ * earlier ones too, unread): f x 0.95 x clamp(1 - 0.1 x (c - 1),
+ * 0.8, 1.05), c = vision_config num_hidden_layers x hidden_size^2 /
+ * (24 x 1024^2) (24 and 1024 where the config lacks them). kvplan keeps
+ * neither key, so it takes the least factor, 0.95 x 0.8 = 0.76, for a
+ * model with a tower (model.arch.tower_params): never a larger fraction
+ * than SGLang's, up to a fifth smaller (Qwen3-VL's vision_config,
+ * hidden_size 1,152 and no num_hidden_layers, so 24: 0.92; Qwen2-VL's
+ * hidden_size is the decoder's 3,584: 0.76); its log's fraction given
+ * makes the pool exact.
+ */
+static const struct {
+	uint32_t least_ppm;
+	const char *source;
+} vlm_rule = {
+	760000,
+	"server_args.py adjust_mem_fraction_for_vlm: base 0.95, "
+	"dynamic_adjustment_factor clamped to [0.8, 1.05]",
+};
+
 static const struct sg_reqs_rule reqs_rule = {
 	512, 2048, 4096,
 	"model_runner.py init_memory_pool: max_num_reqs = min(max(int("
@@ -362,6 +385,11 @@ uint32_t sg_default_fraction(const struct kvp_engine_opts *o, uint32_t tp,
 			best = f;
 	}
 	return best == UINT32_MAX ? by_tp(tp) : best;
+}
+
+uint32_t sg_vlm_fraction(uint32_t frac)
+{
+	return (uint32_t)((uint64_t)frac * vlm_rule.least_ppm / 1000000);
 }
 
 const struct sg_estimates *sg_estimates(void)

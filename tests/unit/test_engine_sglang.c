@@ -206,6 +206,13 @@ START_TEST(sglang_fraction_vlm)
 	expect_fraction("0.62928");
 	ck_assert_msg(strstr(res.engine.note, "x 0.76, the least "
 	              "adjust_mem_fraction_for_vlm gives"), "%s", res.engine.note);
+	/* weights past 0.76 x the default: refused naming the bound, not
+	 * as SGLang's own 'Not enough memory' */
+	plan.model.arch.tower_params = 40000000000ull;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, "engine.sglang.mem_fraction_static: not "
+	              "given, and the weights do not fit in 0.629280"), "%s", res.error.msg);
+	plan.model.arch.tower_params = 400000000;
 	plan.engine.sglang.mem_fraction_static = 850000;
 	expect_fraction("0.85");
 	ck_assert_ptr_null(strstr(res.engine.note, "adjust_mem_fraction_for_vlm"));

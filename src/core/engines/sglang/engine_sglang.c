@@ -81,8 +81,17 @@ static enum kvp_status sg_profile(const struct kvp_plan *p, struct sg_run *r,
 		r->tokens = p->engine.sglang.max_total_tokens;
 		return r->mb.layers ? sg_mamba_size(p, &r->mb, false, NULL, err) : KVP_OK;
 	}
-	if ((st = sg_budget(p, res, r->tp, r->frac, &res->engine.budget_bytes, err)))
+	if ((st = sg_budget(p, res, r->tp, r->frac, &res->engine.budget_bytes, err))) {
+		if (st == KVP_EREFUSED && r->vlm)
+			return kvp_error_set(err, KVP_EREFUSED, "engine.sglang."
+				"mem_fraction_static: not given, and the weights do not "
+				"fit in %u.%06u, SGLang's default x 0.76, the least "
+				"adjust_mem_fraction_for_vlm gives a model with a vision "
+				"tower (SGLang's own is up to x 0.9975, by vision_config); "
+				"give the fraction its log prints", r->frac / 1000000,
+				r->frac % 1000000);
 		return st;
+	}
 	kvbudget = res->engine.budget_bytes;
 	if (r->mb.layers && (st = sg_mamba_size(p, &r->mb, true, &kvbudget, err)))
 		return st;

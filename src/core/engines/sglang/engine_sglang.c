@@ -21,6 +21,8 @@
  * this profile runs (engine_compute.c).
  * Units: bytes per rank unless said; res->kv adds up the tp ranks.
  */
+#include <string.h>
+
 #include "core/engines/engine_priv.h"
 #include "core/engines/sglang/sg_admit.h"
 #include "core/engines/sglang/sg_budget.h"
@@ -82,7 +84,8 @@ static enum kvp_status sg_profile(const struct kvp_plan *p, struct sg_run *r,
 		return r->mb.layers ? sg_mamba_size(p, &r->mb, false, NULL, err) : KVP_OK;
 	}
 	if ((st = sg_budget(p, res, r->tp, r->frac, &res->engine.budget_bytes, err))) {
-		if (st == KVP_EREFUSED && r->vlm)
+		if (st == KVP_EREFUSED && r->vlm &&
+		    strstr(err->msg, "Not enough memory"))
 			return kvp_error_set(err, KVP_EREFUSED, "engine.sglang."
 				"mem_fraction_static: not given, and the weights do not "
 				"fit in %u.%06u, SGLang's default x 0.76, the least "

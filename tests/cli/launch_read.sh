@@ -147,6 +147,7 @@ S="python -m sglang.launch_server --model-path x"
 bad "sglang: --enable-hierarchical-cache refused" "python -m sglang.launch_server --enable-hierarchical-cache: not modelled by kvplan - HiCache adds a host KV pool" calc $M -- $S --enable-hierarchical-cache
 bad "sglang: an unknown flag refused" "python -m sglang.launch_server: error: unrecognized arguments: --no-such-flag (as sglang main@001067ff refuses it)" calc $M -- $S --no-such-flag
 bad "sglang: an ambiguous prefix refused" "python -m sglang.launch_server: error: ambiguous option: --enable-d could match" calc $M -- $S --enable-d
+bad "sglang: --cuda-graph-max-bs-decode refused, its older name asked for" "python -m sglang.launch_server --cuda-graph-max-bs-decode: not modelled by kvplan - its value is cuda_graph_max_bs" calc $M -- $S --cuda-graph-max-bs-decode 64
 bad "sglang: a --cuda-graph-bs list refused" "python -m sglang.launch_server --cuda-graph-bs: not modelled by kvplan - SGLang takes its largest size as cuda_graph_max_bs" calc $M -- $S --cuda-graph-bs 1 2 4 8
 # shellcheck disable=SC2086
 "$KVPLAN" calc $M --card h100x2 --emit sglang -- $S --flashinfer-autotune-skip-ops a b c --tp 2 --no-dllm-fdfo --mem-frac 0.8 >"$TMP/out" 2>&1

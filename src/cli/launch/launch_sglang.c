@@ -280,13 +280,37 @@ static const struct kvp_launch_flag rows[] = {
 	NL("--flashinfer-autotune-skip-ops"),
 	NV("--mamba-backend"),
 	/* Cuda graphs */
-	NV("--cuda-graph-config"),
+	RV("the CUDA graphs' capture sizes enter the default "
+	   "mem_fraction_static from 0.5.4 (decode 2 MiB a request of its "
+	   "largest size, prefill 8 MiB a size); kvplan reads "
+	   "--cuda-graph-max-bs and counts the default prefill sizes: give "
+	   "those or --mem-fraction-static",
+	   "--cuda-graph-config"),
 	NV("--cuda-graph-backend-decode"),
 	NV("--cuda-graph-backend-prefill"),
-	NV("--cuda-graph-max-bs-decode"),
-	NV("--cuda-graph-max-bs-prefill"),
-	NL("--cuda-graph-bs-decode"),
-	NL("--cuda-graph-bs-prefill"),
+	RV("its value is cuda_graph_max_bs, which enters the default "
+	   "mem_fraction_static from 0.5.4; give it under its older name "
+	   "--cuda-graph-max-bs, which kvplan reads, or give "
+	   "--mem-fraction-static",
+	   "--cuda-graph-max-bs-decode"),
+	RV("the CUDA graphs' capture sizes enter the default "
+	   "mem_fraction_static from 0.5.4 (decode 2 MiB a request of its "
+	   "largest size, prefill 8 MiB a size); kvplan reads "
+	   "--cuda-graph-max-bs and counts the default prefill sizes: give "
+	   "those or --mem-fraction-static",
+	   "--cuda-graph-max-bs-prefill"),
+	RL("the CUDA graphs' capture sizes enter the default "
+	   "mem_fraction_static from 0.5.4 (decode 2 MiB a request of its "
+	   "largest size, prefill 8 MiB a size); kvplan reads "
+	   "--cuda-graph-max-bs and counts the default prefill sizes: give "
+	   "those or --mem-fraction-static",
+	   "--cuda-graph-bs-decode"),
+	RL("the CUDA graphs' capture sizes enter the default "
+	   "mem_fraction_static from 0.5.4 (decode 2 MiB a request of its "
+	   "largest size, prefill 8 MiB a size); kvplan reads "
+	   "--cuda-graph-max-bs and counts the default prefill sizes: give "
+	   "those or --mem-fraction-static",
+	   "--cuda-graph-bs-prefill"),
 	NV("--cuda-graph-tc-compiler"),
 	NS("--disable-prefill-cuda-graph"),
 	NS("--disable-decode-cuda-graph"),
@@ -660,9 +684,19 @@ static const struct kvp_launch_flag rows[] = {
 	NS("--enable-breakable-cuda-graph"),
 	NS("--disable-piecewise-cuda-graph"),
 	NS("--enforce-piecewise-cuda-graph"),
-	NL("--piecewise-cuda-graph-tokens"),
+	RL("the CUDA graphs' capture sizes enter the default "
+	   "mem_fraction_static from 0.5.4 (decode 2 MiB a request of its "
+	   "largest size, prefill 8 MiB a size); kvplan reads "
+	   "--cuda-graph-max-bs and counts the default prefill sizes: give "
+	   "those or --mem-fraction-static",
+	   "--piecewise-cuda-graph-tokens"),
 	NV("--piecewise-cuda-graph-compiler"),
-	NV("--piecewise-cuda-graph-max-tokens"),
+	RV("the CUDA graphs' capture sizes enter the default "
+	   "mem_fraction_static from 0.5.4 (decode 2 MiB a request of its "
+	   "largest size, prefill 8 MiB a size); kvplan reads "
+	   "--cuda-graph-max-bs and counts the default prefill sizes: give "
+	   "those or --mem-fraction-static",
+	   "--piecewise-cuda-graph-max-tokens"),
 	RS("the deprecated name of --enable-prefill-cp: prefill "
 	   "context parallelism splits the sequence over ranks; kvplan "
 	   "does not model it",

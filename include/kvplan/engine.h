@@ -358,6 +358,14 @@ struct kvp_sglang_opts {
 	int mamba_ssm_dtype;            /* --mamba-ssm-dtype, an enum
 	                                   kvp_mamba_dtype; auto = float32 (the
 	                                   conv state is bfloat16) */
+	/* The activation reserve of mem_fraction_static's default (from
+	 * 0.5.4, sg_rules.c); no other figure reads them: */
+	int32_t chunked_prefill_size;   /* --chunked-prefill-size; 0 = by the
+	                                   card, -1 = off (max_prefill_tokens
+	                                   takes its place) */
+	uint32_t max_prefill_tokens;    /* --max-prefill-tokens; 0 = 16384 */
+	uint32_t cuda_graph_max_bs;     /* --cuda-graph-max-bs; 0 = by the
+	                                   card and tp */
 };
 
 /*

@@ -190,12 +190,20 @@ S="python -m sglang.launch_server --model-path x"
 bad "sglang: --enable-hierarchical-cache refused" "python -m sglang.launch_server --enable-hierarchical-cache: not modelled by kvplan - HiCache adds a host KV pool" calc $M -- $S --enable-hierarchical-cache
 bad "sglang: an unknown flag refused" "python -m sglang.launch_server: error: unrecognized arguments: --no-such-flag (as sglang main@001067ff refuses it)" calc $M -- $S --no-such-flag
 bad "sglang: an ambiguous prefix refused" "python -m sglang.launch_server: error: ambiguous option: --enable-d could match" calc $M -- $S --enable-d
+bad "sglang: --cuda-graph-max-bs-decode refused, its older name asked for" "python -m sglang.launch_server --cuda-graph-max-bs-decode: not modelled by kvplan - its value is cuda_graph_max_bs" calc $M -- $S --cuda-graph-max-bs-decode 64
+bad "sglang: a --cuda-graph-bs list refused" "python -m sglang.launch_server --cuda-graph-bs: not modelled by kvplan - SGLang takes its largest size as cuda_graph_max_bs" calc $M -- $S --cuda-graph-bs 1 2 4 8
 # shellcheck disable=SC2086
-"$KVPLAN" calc $M --card h100x2 --emit sglang -- $S --cuda-graph-bs 1 2 4 8 --tp 2 --no-dllm-fdfo --mem-frac 0.8 >"$TMP/out" 2>&1
+"$KVPLAN" calc $M --card h100x2 --emit sglang -- $S --flashinfer-autotune-skip-ops a b c --tp 2 --no-dllm-fdfo --mem-frac 0.8 >"$TMP/out" 2>&1
 grep -q '^  --tp-size 2' "$TMP/out" && grep -q '^  --mem-fraction-static 0.8' "$TMP/out" &&
 	ok "sglang: a list flag's words, --no-dllm-fdfo and the prefix --mem-frac read" || notok "sglang list/prefix: $(cat "$TMP/out")"
-"$KVPLAN" calc $M --card h100x2 -- $S --cuda-graph-bs 1 2 4 8 --tp 2 --no-dllm-fdfo >"$TMP/out" 2>&1
-grep -q '^note: python -m sglang.launch_server: not modelled by kvplan (no memory figure kvplan shows depends on them): --cuda-graph-bs, --no-dllm-fdfo$' "$TMP/out" &&
+# SGLang's chunked prefill is off at 0 or less (server_args.py 'if
+# self.chunked_prefill_size > 0'): kvplan's -1, its 0 being the default
+# shellcheck disable=SC2086
+"$KVPLAN" calc $M --emit sglang -- $S --chunked-prefill-size 0 --cuda-graph-max-bs 80 >"$TMP/out" 2>&1
+grep -q '^  --chunked-prefill-size -1' "$TMP/out" && grep -q '^  --cuda-graph-max-bs 80' "$TMP/out" &&
+	ok "sglang: --chunked-prefill-size 0 read as off (-1), --cuda-graph-max-bs read" || notok "sglang chunked prefill: $(cat "$TMP/out")"
+"$KVPLAN" calc $M --card h100x2 -- $S --flashinfer-autotune-skip-ops a b c --tp 2 --no-dllm-fdfo >"$TMP/out" 2>&1
+grep -q '^note: python -m sglang.launch_server: not modelled by kvplan (no memory figure kvplan shows depends on them): --flashinfer-autotune-skip-ops, --no-dllm-fdfo$' "$TMP/out" &&
 	ok "sglang: the unmodelled flags named" || notok "sglang notes: $(grep '^note' "$TMP/out")"
 
 # settings the engine's table has no flag for are named, not dropped

@@ -154,16 +154,17 @@ START_TEST(sglang_rules)
 	 * x mem_fraction_static - weights (the weight stage's count). The current release's default
 	 * (PR #10975): chunked_prefill_size 8,192 and cuda_graph_max_bs 256
 	 * on a card under 90 GiB, reserved = 512 + 8,192 x 1.5 + 256 x 2 +
-	 * 1 / 8 x 1,024 = 13,440 MiB, round((81,920 - 13,440) / 81,920, 3) =
-	 * round(0.8359375, 3) = 0.836 */
+	 * 1 / 8 x 1,024 + the prefill graphs' 74 capture sizes x 8 = 14,032
+	 * MiB, round((81,920 - 14,032) / 81,920, 3) = round(0.82871, 3) =
+	 * 0.829 */
 	kvp_plan_default(&plan);
 	plan.engine.kind = KVP_ENGINE_SGLANG;
 	plan.devices.groups[0].card.capacity_bytes = 80ull << 30;
 	plan.devices.n_overheads = 0;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	w = res.weights.bytes;
-	/* 85,027,979,264 x 0.836 = 71,083,390,664.7 -> 71,083,390,664 */
-	budget = 71083390664ull - w;
+	/* 85,027,979,264 x 0.829 = 70,488,194,809.9 -> 70,488,194,809 */
+	budget = 70488194809ull - w;
 	ck_assert_uint_eq(res.engine.budget_bytes, budget);
 	ck_assert_uint_eq(res.engine.tokens, budget / 163840);
 	/* page_size 16 rounds down to whole pages */
@@ -235,14 +236,16 @@ END_TEST
  *   0.5.0, tp 8: (9.5 + 8/2) x 1,024 = 13,824 MiB, 68,096 / 81,920 =
  *     0.83125 -> 0.831                        -> 70,658,250,768 B
  *   current, tp 8: cuda_graph_max_bs 512, 512 + 12,288 + 1,024 + 1,024
- *     = 14,848 MiB, 67,072 / 81,920 = 0.81875 -> 0.819 (Python's
- *     round(0.81875, 3))                      -> 69,637,915,017 B
+ *     + the prefill graphs' 74 capture sizes to 8,192 x 8 = 592 MiB =
+ *     15,440 MiB, 66,480 / 81,920 = 0.81152 -> 0.812
+ *                                             -> 69,042,719,162 B
  *   current, 32 GiB card, tp 1: chunked_prefill_size 2,048, max bs 24:
- *     512 + 3,072 + 48 + 128 = 3,760 MiB, 29,008 / 32,768 = 0.88525
- *     -> 0.885; the default card's runtime total is not this card's,
- *     so 32 GiB - 32 GiB / 32 = 33,285,996,544 B (the estimate)
- *                                             -> 29,458,106,941 B
- *   0.5.3 (either rule): min(0.875, 0.836) = 0.836 -> 71,083,390,664 B */
+ *     512 + 3,072 + 48 + 128 + 42 sizes to 2,048 x 8 = 336 -> 4,096 MiB,
+ *     28,672 / 32,768 = 0.875; the default card's runtime total is not
+ *     this card's, so 32 GiB - 32 GiB / 32 = 33,285,996,544 B (the
+ *     estimate)                               -> 29,125,246,976 B
+ *   0.5.3 (either rule): min(0.875, 67,888 / 81,920 = 0.82871 -> 0.829)
+ *     = 0.829                                 -> 70,488,194,809 B */
 START_TEST(sglang_fraction_by_release)
 {
 	static const struct {
@@ -254,9 +257,9 @@ START_TEST(sglang_fraction_by_release)
 		{ "0.5.0", 1, 80, 74399481856ull },
 		{ "0.4.7", 1, 80, 74399481856ull },
 		{ "0.5.0", 8, 80, 70658250768ull },
-		{ "", 8, 80, 69637915017ull },
-		{ "", 1, 32, 29458106941ull },
-		{ "0.5.3", 1, 80, 71083390664ull },
+		{ "", 8, 80, 69042719162ull },
+		{ "", 1, 32, 29125246976ull },
+		{ "0.5.3", 1, 80, 70488194809ull },
 	};
 	size_t i;
 

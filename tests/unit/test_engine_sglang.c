@@ -120,20 +120,102 @@ END_TEST
  * mem_fraction_static=0.835 (2026-02-05, sglang docs offline engine
  * notebook; stored copy code index file 15094997619), and a 0.4.x
  * server 0.88 (sglang CI log of 2025-01-15, actions run 12797036847).
- * kvplan's rule: 512 + 8,192 x 1.5 + 256 x 2 + 128 = 13,440 MiB,
- * round(68,119 / 81,559, 3) = 0.835. */
+ * kvplan's rule: 512 + 8,192 x 1.5 + 256 x 2 + 128 = 13,440 MiB, what
+ * that run reserved (round(68,119 / 81,559, 3) = 0.835), and the
+ * piecewise prefill graphs that became the default since: 74 capture
+ * sizes up to 8,192 (8 + 14 + 8 + 28 + 16) x 8 = 592 MiB, 14,032 MiB in
+ * all, round(67,527 / 81,559, 3) = 0.828 - below the printed 0.835,
+ * never above it. */
 START_TEST(sglang_fraction_as_printed)
 {
 	kvp_plan_default(&plan);
 	plan.engine.kind = KVP_ENGINE_SGLANG;
 	plan.devices.groups[0].card.capacity_bytes = 81559ull << 20;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_msg(strstr(res.engine.note, "mem_fraction_static 0.835;"), "%s",
+	ck_assert_msg(strstr(res.engine.note, "mem_fraction_static 0.828;"), "%s",
 	              res.engine.note);
 	strcpy(plan.engine.version, "0.4.1");
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_msg(strstr(res.engine.note, "mem_fraction_static 0.88;"), "%s",
 	              res.engine.note);
+}
+END_TEST
+
+/* The fraction's reserve with the plan's own options (server_args.py
+ * _handle_gpu_memory_settings, PR #10975 on), worked by hand on the
+ * H100's 81,559 MiB at tp 1 (ps / 8 x 1024 = 128 MiB), the prefill
+ * graphs 8 MiB a capture size up to the chunk (74 sizes to 8,192, 58 to
+ * 4,096, 106 to 16,384: 8 + 14 + 8 + 28 + (16,384 - 4,352) / 256 + 1):
+ *   --chunked-prefill-size 16384 --cuda-graph-max-bs 512: 512 + 24,576
+ *     + 1,024 + 128 + 848 = 27,088 MiB, round(54,471 / 81,559, 3) =
+ *     round(0.66787) = 0.668
+ *   --chunked-prefill-size -1 (max_prefill_tokens 16,384 in its place,
+ *     max bs 256 by the card): 512 + 24,576 + 512 + 128 + 848 = 26,576
+ *     MiB, round(54,983 / 81,559, 3) = round(0.67415) = 0.674
+ *   the same with --max-prefill-tokens 4096: 512 + 6,144 + 512 + 128 +
+ *     464 = 7,760 MiB, raised to 10,240 on a card over 60 GiB,
+ *     round(71,319 / 81,559, 3) = 0.874
+ * and at 0.4.9 (PR #7054's table: (9.5 + 1 / 2) x 1024 = 10,240 MiB) the
+ * options do not enter: 0.874 with or without them. An MLA model's
+ * prefill graphs take 1.5 GiB: 512 + 12,288 + 512 + 128 + 1,536 =
+ * 14,976 MiB, round(66,583 / 81,559, 3) = round(0.81638) = 0.816. */
+static void expect_fraction(const char *want)
+{
+	char s[48];
+
+	snprintf(s, sizeof s, "mem_fraction_static %s;", want);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_msg(strstr(res.engine.note, s), "want %s: %s", want, res.engine.note);
+}
+
+START_TEST(sglang_fraction_with_options)
+{
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.devices.groups[0].card.capacity_bytes = 81559ull << 20;
+	plan.engine.sglang.chunked_prefill_size = 16384;
+	plan.engine.sglang.cuda_graph_max_bs = 512;
+	expect_fraction("0.668");
+	plan.engine.sglang.cuda_graph_max_bs = 0;
+	plan.engine.sglang.chunked_prefill_size = -1;
+	expect_fraction("0.674");
+	plan.engine.sglang.max_prefill_tokens = 4096;
+	expect_fraction("0.874");
+	strcpy(plan.engine.version, "0.4.9");
+	plan.engine.sglang.chunked_prefill_size = 16384;
+	plan.engine.sglang.cuda_graph_max_bs = 512;
+	expect_fraction("0.874");
+	dsa_plan();
+	plan.engine.sglang.max_total_tokens = 0;
+	plan.devices.n_groups = 1;
+	plan.devices.groups[0].card.capacity_bytes = 81559ull << 20;
+	expect_fraction("0.816");
+}
+END_TEST
+
+/* A model with a vision tower: SGLang multiplies its default by 0.95 x
+ * a factor clamped to [0.8, 1.05] (adjust_mem_fraction_for_vlm); kvplan
+ * takes the least, 0.76, and says so: 0.828 x 0.76 = 0.62928 on the
+ * H100. A fraction the plan gives is kept as given. */
+START_TEST(sglang_fraction_vlm)
+{
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.devices.groups[0].card.capacity_bytes = 81559ull << 20;
+	plan.model.arch.tower_params = 400000000;
+	expect_fraction("0.62928");
+	ck_assert_msg(strstr(res.engine.note, "x 0.76, the least "
+	              "adjust_mem_fraction_for_vlm gives"), "%s", res.engine.note);
+	/* weights past 0.76 x the default: refused naming the bound, not
+	 * as SGLang's own 'Not enough memory' */
+	plan.model.arch.tower_params = 40000000000ull;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, "engine.sglang.mem_fraction_static: not "
+	              "given, and the weights do not fit in 0.629280"), "%s", res.error.msg);
+	plan.model.arch.tower_params = 400000000;
+	plan.engine.sglang.mem_fraction_static = 850000;
+	expect_fraction("0.85");
+	ck_assert_ptr_null(strstr(res.engine.note, "adjust_mem_fraction_for_vlm"));
 }
 END_TEST
 
@@ -145,6 +227,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, sglang_dsa_kv_size_is_the_whole_cache);
 	tcase_add_test(tc, sglang_mla_kv_size);
 	tcase_add_test(tc, sglang_fraction_as_printed);
+	tcase_add_test(tc, sglang_fraction_with_options);
+	tcase_add_test(tc, sglang_fraction_vlm);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -201,6 +201,9 @@ static const char *convert(const struct kvp_launch_flag *r, const char *flag,
 		return v;
 	case LF_CTXCP:
 		return strcmp(v, "-1") ? v : "0";
+	case LF_SGL_CHUNK:
+		/* server_args.py: 'if self.chunked_prefill_size > 0' */
+		return v[0] == '-' || strspn(v, "0") == strlen(v) ? "-1" : v;
 	case LF_FA: {
 		/* common/arg.cpp@de3ff815:1331 is_truthy, is_falsey, is_autoy */
 		static const char *const w[][2] = { { "on", "on" },

@@ -52,6 +52,9 @@ static const struct kvp_launch_flag rows[] = {
 	MV("mamba-full-memory-ratio", LF_SAME, "--mamba-full-memory-ratio"),
 	MV("sglang-mamba-ssm-dtype", LF_SAME, "--mamba-ssm-dtype"),
 	MV(NULL, LF_QUANT, "--quantization"),
+	MV("chunked-prefill-size", LF_SGL_CHUNK, "--chunked-prefill-size"),
+	MV("max-prefill-tokens", LF_SAME, "--max-prefill-tokens"),
+	MV("cuda-graph-max-bs", LF_SAME, "--cuda-graph-max-bs"),
 
 	/* the others, in the file's order: refused (why) or noted */
 	/* Model and tokenizer */
@@ -91,10 +94,8 @@ static const struct kvp_launch_flag rows[] = {
 	NS("--enable-tf32-matmul"),
 	/* Memory and scheduling */
 	NV("--max-queued-requests"),
-	NV("--chunked-prefill-size"),
 	NV("--prefill-decode-interval"),
 	NS("--enable-dynamic-chunking"),
-	NV("--max-prefill-tokens"),
 	NV("--prefill-max-requests"),
 	NV("--schedule-policy"),
 	NS("--enable-priority-scheduling"),
@@ -279,13 +280,37 @@ static const struct kvp_launch_flag rows[] = {
 	NL("--flashinfer-autotune-skip-ops"),
 	NV("--mamba-backend"),
 	/* Cuda graphs */
-	NV("--cuda-graph-config"),
+	RV("the CUDA graphs' capture sizes enter the default "
+	   "mem_fraction_static from 0.5.4 (decode 2 MiB a request of its "
+	   "largest size, prefill 8 MiB a size); kvplan reads "
+	   "--cuda-graph-max-bs and counts the default prefill sizes: give "
+	   "those or --mem-fraction-static",
+	   "--cuda-graph-config"),
 	NV("--cuda-graph-backend-decode"),
 	NV("--cuda-graph-backend-prefill"),
-	NV("--cuda-graph-max-bs-decode"),
-	NV("--cuda-graph-max-bs-prefill"),
-	NL("--cuda-graph-bs-decode"),
-	NL("--cuda-graph-bs-prefill"),
+	RV("its value is cuda_graph_max_bs, which enters the default "
+	   "mem_fraction_static from 0.5.4; give it under its older name "
+	   "--cuda-graph-max-bs, which kvplan reads, or give "
+	   "--mem-fraction-static",
+	   "--cuda-graph-max-bs-decode"),
+	RV("the CUDA graphs' capture sizes enter the default "
+	   "mem_fraction_static from 0.5.4 (decode 2 MiB a request of its "
+	   "largest size, prefill 8 MiB a size); kvplan reads "
+	   "--cuda-graph-max-bs and counts the default prefill sizes: give "
+	   "those or --mem-fraction-static",
+	   "--cuda-graph-max-bs-prefill"),
+	RL("the CUDA graphs' capture sizes enter the default "
+	   "mem_fraction_static from 0.5.4 (decode 2 MiB a request of its "
+	   "largest size, prefill 8 MiB a size); kvplan reads "
+	   "--cuda-graph-max-bs and counts the default prefill sizes: give "
+	   "those or --mem-fraction-static",
+	   "--cuda-graph-bs-decode"),
+	RL("the CUDA graphs' capture sizes enter the default "
+	   "mem_fraction_static from 0.5.4 (decode 2 MiB a request of its "
+	   "largest size, prefill 8 MiB a size); kvplan reads "
+	   "--cuda-graph-max-bs and counts the default prefill sizes: give "
+	   "those or --mem-fraction-static",
+	   "--cuda-graph-bs-prefill"),
 	NV("--cuda-graph-tc-compiler"),
 	NS("--disable-prefill-cuda-graph"),
 	NS("--disable-decode-cuda-graph"),
@@ -651,15 +676,27 @@ static const struct kvp_launch_flag rows[] = {
 	   "extra buffers change the Mamba state pool; kvplan models "
 	   "the default strategy",
 	   "--mamba-scheduler-strategy"),
-	NV("--cuda-graph-max-bs"),
-	NL("--cuda-graph-bs"),
+	RL("SGLang takes its largest size as cuda_graph_max_bs, which "
+	   "enters the default mem_fraction_static from 0.5.4; give "
+	   "--cuda-graph-max-bs N (the largest size) or --mem-fraction-static",
+	   "--cuda-graph-bs"),
 	NS("--disable-cuda-graph"),
 	NS("--enable-breakable-cuda-graph"),
 	NS("--disable-piecewise-cuda-graph"),
 	NS("--enforce-piecewise-cuda-graph"),
-	NL("--piecewise-cuda-graph-tokens"),
+	RL("the CUDA graphs' capture sizes enter the default "
+	   "mem_fraction_static from 0.5.4 (decode 2 MiB a request of its "
+	   "largest size, prefill 8 MiB a size); kvplan reads "
+	   "--cuda-graph-max-bs and counts the default prefill sizes: give "
+	   "those or --mem-fraction-static",
+	   "--piecewise-cuda-graph-tokens"),
 	NV("--piecewise-cuda-graph-compiler"),
-	NV("--piecewise-cuda-graph-max-tokens"),
+	RV("the CUDA graphs' capture sizes enter the default "
+	   "mem_fraction_static from 0.5.4 (decode 2 MiB a request of its "
+	   "largest size, prefill 8 MiB a size); kvplan reads "
+	   "--cuda-graph-max-bs and counts the default prefill sizes: give "
+	   "those or --mem-fraction-static",
+	   "--piecewise-cuda-graph-max-tokens"),
 	RS("the deprecated name of --enable-prefill-cp: prefill "
 	   "context parallelism splits the sequence over ranks; kvplan "
 	   "does not model it",

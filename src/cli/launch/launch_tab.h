@@ -32,7 +32,9 @@ enum kvp_lf_conv {
 	LF_CTXCP,        /* llama.cpp -ctxcp: -1 = none (kvplan 0) */
 	LF_YAML,         /* trtllm-serve --extra_llm_api_options FILE */
 	LF_TRT_BACKEND,  /* trtllm-serve --backend: pytorch only */
-	LF_FA            /* llama.cpp -fa: is_truthy/falsey/autoy words */
+	LF_FA,           /* llama.cpp -fa: is_truthy/falsey/autoy words */
+	LF_SGL_CHUNK     /* SGLang --chunked-prefill-size: 0 or less = off
+	                    (kvplan -1; kvplan's 0 is SGLang's default) */
 };
 
 struct kvp_launch_flag {

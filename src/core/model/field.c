@@ -583,6 +583,21 @@ static const struct kvp_field fields[] = {
 	  .type = KVP_FT_ENUM, .choices = mamba_dtypes,
 	  .help = "SGLang --mamba-ssm-dtype: the SSM state's format (auto = float32)",
 	  PLAN_MEMBER(engine.sglang.mamba_ssm_dtype), .engine = KVP_ENGINE_SGLANG },
+	FN(KVP_ENGINE_SGLANG, "engine.sglang.chunked_prefill_size",
+	   "chunked-prefill-size", "Chunked prefill", KVP_FT_I32, 0, 2147483647,
+	   engine.sglang.chunked_prefill_size,
+	   "SGLang --chunked-prefill-size (0 = by the card, -1 = off): "
+	   "enters the default mem_fraction_static's reserve from 0.5.4"),
+	FN(KVP_ENGINE_SGLANG, "engine.sglang.max_prefill_tokens",
+	   "max-prefill-tokens", "Max prefill tokens", KVP_FT_U32, 0, BIG,
+	   engine.sglang.max_prefill_tokens,
+	   "SGLang --max-prefill-tokens (0 = 16384): the default "
+	   "mem_fraction_static's reserve from 0.5.4 with chunked prefill off"),
+	FN(KVP_ENGINE_SGLANG, "engine.sglang.cuda_graph_max_bs",
+	   "cuda-graph-max-bs", "CUDA graph max bs", KVP_FT_U32, 0, BIG,
+	   engine.sglang.cuda_graph_max_bs,
+	   "SGLang --cuda-graph-max-bs (0 = by the card and tp): enters the "
+	   "default mem_fraction_static's reserve from 0.5.4"),
 	FN(KVP_ENGINE_TRTLLM, "engine.trtllm.tokens_per_block", "tokens-per-block",
 	   "Tokens per block", KVP_FT_U32, 1, BIG, engine.trtllm.tokens_per_block,
 	   "TensorRT-LLM tokens_per_block"),

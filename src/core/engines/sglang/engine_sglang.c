@@ -21,6 +21,8 @@
  * this profile runs (engine_compute.c).
  * Units: bytes per rank unless said; res->kv adds up the tp ranks.
  */
+#include <string.h>
+
 #include "core/engines/engine_priv.h"
 #include "core/engines/sglang/sg_admit.h"
 #include "core/engines/sglang/sg_budget.h"
@@ -31,12 +33,16 @@
 #include "kvplan/units.h"
 
 /* The options' ranges and the defaults the run starts from. */
-static enum kvp_status sg_start(const struct kvp_plan *p, struct sg_run *r,
-                                struct kvp_error *err)
+static enum kvp_status sg_start(const struct kvp_plan *p, const struct kvp_layer_spec *ls,
+                                struct sg_run *r, struct kvp_error *err)
 {
 	const struct kvp_sglang_opts *o = &p->engine.sglang;
+	bool mla = false;
+	uint32_t i;
 
 	*r = (struct sg_run){ 0 };
+	for (i = 0; i < p->model.n_layers; i++)
+		mla |= ls[i].kind == KVP_LAYER_MLA;
 	if (o->page_size < 1)
 		return kvp_error_set(err, KVP_ERANGE,
 			"engine.sglang.page_size: 0 - must be at least 1");
@@ -49,7 +55,12 @@ static enum kvp_status sg_start(const struct kvp_plan *p, struct sg_run *r,
 	r->frac = o->mem_fraction_static ? o->mem_fraction_static :
 	          sg_default_fraction(&p->engine, r->tp, p->devices.pp,
 	                              p->devices.n_groups ?
-	                              p->devices.groups[0].card.capacity_bytes : 0);
+	                              p->devices.groups[0].card.capacity_bytes : 0,
+	                              mla);
+	if (!o->mem_fraction_static && p->model.arch.tower_params) {
+		r->frac = sg_vlm_fraction(r->frac);
+		r->vlm = true;
+	}
 	r->ctx = o->context_len ? o->context_len : p->model.arch.max_positions;
 	if (r->ctx == 0)
 		return kvp_error_set(err, KVP_EINVAL,
@@ -72,8 +83,18 @@ static enum kvp_status sg_profile(const struct kvp_plan *p, struct sg_run *r,
 		r->tokens = p->engine.sglang.max_total_tokens;
 		return r->mb.layers ? sg_mamba_size(p, &r->mb, false, NULL, err) : KVP_OK;
 	}
-	if ((st = sg_budget(p, res, r->tp, r->frac, &res->engine.budget_bytes, err)))
+	if ((st = sg_budget(p, res, r->tp, r->frac, &res->engine.budget_bytes, err))) {
+		if (st == KVP_EREFUSED && r->vlm &&
+		    strstr(err->msg, "Not enough memory"))
+			return kvp_error_set(err, KVP_EREFUSED, "engine.sglang."
+				"mem_fraction_static: not given, and the weights do not "
+				"fit in %u.%06u, SGLang's default x 0.76, the least "
+				"adjust_mem_fraction_for_vlm gives a model with a vision "
+				"tower (SGLang's own is up to x 0.9975, by vision_config); "
+				"give the fraction its log prints", r->frac / 1000000,
+				r->frac % 1000000);
 		return st;
+	}
 	kvbudget = res->engine.budget_bytes;
 	if (r->mb.layers && (st = sg_mamba_size(p, &r->mb, true, &kvbudget, err)))
 		return st;
@@ -180,7 +201,7 @@ enum kvp_status kvp_engine_sglang(const struct kvp_plan *p,
 	struct sg_run r;
 	enum kvp_status st;
 
-	if ((st = sg_start(p, &r, &res->error)) ||
+	if ((st = sg_start(p, ls, &r, &res->error)) ||
 	    (st = sg_cells(p, ls, r.tp, res, &r.c)) ||
 	    (st = sg_swa_pool(p, ls, res, &r.sw, &res->error)) ||
 	    (st = sg_mamba_state(p, ls, r.sw.on, r.tp, &r.mb, &res->error)) ||

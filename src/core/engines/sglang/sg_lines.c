@@ -182,4 +182,11 @@ void sg_note(const struct kvp_plan *p, const struct sg_run *r, uint64_t total,
 		         eng_commas(e->tokens, t, sizeof t), sg_frac(r->frac, f, sizeof f),
 		         (unsigned long long)e->workload_fit,
 		         (unsigned long long)total, eng_fixed2(r->table, KVP_GIB, x, sizeof x));
+	if (r->vlm) {
+		size_t n = strlen(e->note);
+
+		snprintf(e->note + n, sizeof e->note - n, "; the fraction is SGLang's "
+		         "default x 0.76, the least adjust_mem_fraction_for_vlm gives a "
+		         "model with a vision tower: give the one its log prints");
+	}
 }

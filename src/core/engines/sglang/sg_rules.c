@@ -26,18 +26,26 @@
  *   < 160 GiB (12 + ps / 2) x 1024, else 32 x 1024;
  *   fraction = round((gpu_mem - reserved) / gpu_mem, 3).
  * SG_FRAC_ACTIVATION: PR #10975 'Use more general heuristics to set the
- *   default value of --mem-fraction-static' (opened 2025-09-27): the
- *   card's memory picks chunked_prefill_size and cuda_graph_max_bs
- *   (sg_graph_rows), then reserved = 512 + max(chunked_prefill_size,
- *   2048) x 1.5 + cuda_graph_max_bs x 2 + tp x pp / 8 x 1024 MiB, at
- *   least 10 GiB on a card over 60 GiB; fraction as above. Read in
- *   server_args.py _handle_gpu_memory_settings (late 2025 and 2026
- *   versions: the same terms for a unified server).
- * Not modelled (kvplan has no such option; give mem_fraction_static as
- * the log prints it): a user's --chunked-prefill-size or
- * --cuda-graph-max-bs, DP attention (+ cuda_graph_max_bs x dp x 3),
- * speculative decoding (+ 2 or 6 GiB), piecewise CUDA graphs (+ 8 MiB a
- * captured size), multimodal models' adjust_mem_fraction_for_vlm, NPU
+ *   default value of --mem-fraction-static' (opened 2025-09-27):
+ *   chunked_prefill_size and cuda_graph_max_bs as the plan gives them
+ *   (engine.sglang.*, --chunked-prefill-size, --cuda-graph-max-bs),
+ *   else as the card's memory picks them (graph_rows), then reserved =
+ *   512 + max(chunked_prefill_size, 2048) x 1.5 + cuda_graph_max_bs x 2
+ *   + tp x pp / 8 x 1024 MiB (max_prefill_tokens, 16384 by default, in
+ *   chunked_prefill_size's place when chunked prefill is off) + the
+ *   prefill CUDA graphs (pcg_rows below), at least 10 GiB on a card over
+ *   60 GiB; fraction as above. Before this rule
+ *   the two options do not enter the fraction. Read in server_args.py
+ *   _handle_gpu_memory_settings (late 2025 and 2026 versions: the same
+ *   terms; a --cuda-graph-bs list sets cuda_graph_max_bs to its
+ *   largest: the launch reader refuses the list, naming the flag).
+ * Not modelled (the launch reader refuses these flags, or give
+ * mem_fraction_static as the log prints it): DP attention (GPU table:
+ * + 4 GiB; from PR #10975 + cuda_graph_max_bs x dp x 3, x 4.5 above a
+ * max bs of 300), speculative decoding (+ 2 GiB, 6 for STANDALONE),
+ * --disable-piecewise-cuda-graph (kvplan keeps the prefill graphs'
+ * term: a smaller fraction), multimodal models'
+ * adjust_mem_fraction_for_vlm, NPU
  * buckets, SGLANG_ENABLE_POST_CAPTURE_KV_SIZING (PR #30157, opt-in:
  * reserve 1536 + tp x pp / 8 x 1024 MiB, sizing after graph capture).
  */
@@ -97,6 +105,76 @@ static const struct sg_graph_row {
 	{ 90, 8192, 256, 512, "H100, A100" },
 	{ 160, 8192, 256, 512, "H20, H200" },
 	{ 0, 16384, 512, 512, "B200, MI300" },
+};
+
+/*
+ * The prefill CUDA graphs' term of the reserve: len(capture sizes) x 8
+ * MiB (server_args.py: 'if self.enable_piecewise_cuda_graph: reserved_mem
+ * += len(self.piecewise_cuda_graph_tokens) * 8', before the 10 GiB
+ * floor); under an MLA backend 1.5 GiB (2026: reserve_for_graph_mb,
+ * 'MLA backend overhead is much higher than expected'). Piecewise CUDA
+ * graphs came as an option (PR #10062, 2025-10) and became the default
+ * (PR #16331, 2026; prefill backend tc_piecewise in cuda_graph_config.py);
+ * the release of that change is not known to kvplan, so every release
+ * from 0.5.4 takes the term: before it, kvplan's fraction is up to this
+ * term below SGLang's, never above. The capture sizes up to the chunk
+ * (piecewise_cuda_graph_max_tokens's default): the list of late 2025, 4
+ * to 32 by 4, 48 to 256 by 16, 288 to 512 by 32, 640 to 4096 by 128,
+ * then by 256 - never fewer sizes than the 2026 list (576 to 1024 by
+ * 64, 1280 to 4096 by 256, then by 512).
+ */
+static const struct sg_pcg_row {
+	uint32_t from, to, step;         /* to 0: no end */
+} pcg_rows[] = {
+	{ 4, 32, 4 }, { 48, 256, 16 }, { 288, 512, 32 }, { 640, 4096, 128 },
+	{ 4352, 0, 256 },
+};
+
+static const struct {
+	uint32_t mib_per_size, mla_mib;
+	const char *source;
+} pcg_rule = {
+	8, 1536,
+	"server_args.py _handle_gpu_memory_settings (late 2025): "
+	"len(piecewise_cuda_graph_tokens) * 8; reserve_for_graph_mb (2026): "
+	"len(prefill bs) * 8, 1.5 * 1024 under an MLA backend",
+};
+
+/* The reserve's prefill term: max(chunked_prefill_size, 2048) x 1.5
+ * MiB, max_prefill_tokens in its place when chunked prefill is off
+ * (chunked_prefill_size <= 0); ServerArgs.max_prefill_tokens = 16384. */
+static const struct {
+	uint32_t chunk_floor, max_prefill_tokens;
+	const char *source;
+} prefill_rule = {
+	2048, 16384,
+	"server_args.py _handle_gpu_memory_settings (PR #10975 on): 'if "
+	"self.chunked_prefill_size > 0: reserved_mem += max(self.chunked_"
+	"prefill_size, 2048) * 1.5 else: reserved_mem += max(self.max_"
+	"prefill_tokens, 2048) * 1.5'; max_prefill_tokens: int = 16384",
+};
+
+/*
+ * A multimodal model's default fraction (server_args.py
+ * adjust_mem_fraction_for_vlm, after the rules above, read in the
+ * GPU-table releases and every later one; kvplan applies it to the
+ * earlier ones too, unread): f x 0.95 x clamp(1 - 0.1 x (c - 1),
+ * 0.8, 1.05), c = vision_config num_hidden_layers x hidden_size^2 /
+ * (24 x 1024^2) (24 and 1024 where the config lacks them). kvplan keeps
+ * neither key, so it takes the least factor, 0.95 x 0.8 = 0.76, for a
+ * model with a tower (model.arch.tower_params): never a larger fraction
+ * than SGLang's, up to a fifth smaller (Qwen3-VL's vision_config,
+ * hidden_size 1,152 and no num_hidden_layers, so 24: 0.92; Qwen2-VL's
+ * hidden_size is the decoder's 3,584: 0.76); its log's fraction given
+ * makes the pool exact.
+ */
+static const struct {
+	uint32_t least_ppm;
+	const char *source;
+} vlm_rule = {
+	760000,
+	"server_args.py adjust_mem_fraction_for_vlm: base 0.95, "
+	"dynamic_adjustment_factor clamped to [0.8, 1.05]",
 };
 
 static const struct sg_reqs_rule reqs_rule = {
@@ -235,7 +313,28 @@ static uint64_t gpu_table(uint64_t gpu, uint64_t ps)
 	return (reserve_rows[i].base + reserve_rows[i].per_ps * ps) * 1024;
 }
 
-static uint64_t activation(uint64_t gpu, uint64_t tp, uint64_t ps)
+/* PR #10975's reserve for a plan's options: its chunked_prefill_size
+ * (off: max_prefill_tokens) and cuda_graph_max_bs where it gives them,
+ * else the card's row (sg_graph_rows). */
+/* The prefill graphs' reserve in tenths of a MiB for a chunk of
+ * `chunk` tokens. */
+static uint64_t prefill_graphs(uint64_t chunk, bool mla)
+{
+	size_t i;
+	uint64_t n = 0, to;
+
+	if (mla)
+		return (uint64_t)pcg_rule.mla_mib * 10;
+	for (i = 0; i < sizeof pcg_rows / sizeof pcg_rows[0]; i++) {
+		to = pcg_rows[i].to && pcg_rows[i].to < chunk ? pcg_rows[i].to : chunk;
+		if (to >= pcg_rows[i].from)
+			n += (to - pcg_rows[i].from) / pcg_rows[i].step + 1;
+	}
+	return n * pcg_rule.mib_per_size * 10;
+}
+
+static uint64_t activation(const struct kvp_sglang_opts *so, uint64_t gpu,
+                           uint64_t tp, uint64_t ps, bool mla)
 {
 	size_t i, n = sizeof graph_rows / sizeof graph_rows[0];
 	uint64_t chunk, bs, res;
@@ -243,16 +342,26 @@ static uint64_t activation(uint64_t gpu, uint64_t tp, uint64_t ps)
 	for (i = 0; i + 1 < n; i++)
 		if (gpu < (uint64_t)graph_rows[i].below_gib * 10240)
 			break;
-	chunk = graph_rows[i].chunk < 2048 ? 2048 : graph_rows[i].chunk;
-	bs = tp < 4 ? graph_rows[i].bs_small_tp : graph_rows[i].bs_large_tp;
-	res = 5120 + chunk * 15 + bs * 20 + ps * 1280;
+	if (so->chunked_prefill_size > 0)
+		chunk = (uint64_t)so->chunked_prefill_size;
+	else if (so->chunked_prefill_size < 0)
+		chunk = so->max_prefill_tokens ? so->max_prefill_tokens :
+		        prefill_rule.max_prefill_tokens;
+	else
+		chunk = graph_rows[i].chunk;
+	if (chunk < prefill_rule.chunk_floor)
+		chunk = prefill_rule.chunk_floor;
+	bs = so->cuda_graph_max_bs ? so->cuda_graph_max_bs :
+	     tp < 4 ? graph_rows[i].bs_small_tp : graph_rows[i].bs_large_tp;
+	/* 512 + chunk x 1.5 + bs x 2 + ps / 8 x 1024 MiB, in tenths */
+	res = 5120 + chunk * 15 + bs * 20 + ps * 1280 + prefill_graphs(chunk, mla);
 	if (gpu > 60 * 10240 && res < 102400)
 		res = 102400;
 	return res;
 }
 
 uint32_t sg_default_fraction(const struct kvp_engine_opts *o, uint32_t tp,
-                             uint32_t pp, uint64_t gpu_bytes)
+                             uint32_t pp, uint64_t gpu_bytes, bool mla)
 {
 	/* gpu_mem in tenths of a MiB; parallel sizes below 2^32 */
 	uint64_t gpu = gpu_bytes / 1048576 * 10, ps = (uint64_t)tp * (pp ? pp : 1);
@@ -271,11 +380,16 @@ uint32_t sg_default_fraction(const struct kvp_engine_opts *o, uint32_t tp,
 		else if (e->kind == SG_FRAC_GPU_TABLE)
 			f = fraction_of(gpu, gpu_table(gpu, ps));
 		else
-			f = fraction_of(gpu, activation(gpu, tp, ps));
+			f = fraction_of(gpu, activation(&o->sglang, gpu, tp, ps, mla));
 		if (f < best)
 			best = f;
 	}
 	return best == UINT32_MAX ? by_tp(tp) : best;
+}
+
+uint32_t sg_vlm_fraction(uint32_t frac)
+{
+	return (uint32_t)((uint64_t)frac * vlm_rule.least_ppm / 1000000);
 }
 
 const struct sg_estimates *sg_estimates(void)

@@ -55,9 +55,13 @@ const struct sg_estimates *sg_estimates(void);
 
 /* mem_fraction_static as SGLang defaults it in the plan's release for a
  * tp x pp replica on a card of gpu_bytes (nvidia-smi's total; 0 =
- * unknown), ppm. */
+ * unknown), ppm; mla: the model has MLA layers (SGLang's MLA backend). */
 uint32_t sg_default_fraction(const struct kvp_engine_opts *o, uint32_t tp,
-                             uint32_t pp, uint64_t gpu_bytes);
+                             uint32_t pp, uint64_t gpu_bytes, bool mla);
+
+/* The default fraction frac (ppm) lowered for a multimodal model by the
+ * least factor SGLang's adjust_mem_fraction_for_vlm gives, rounded down. */
+uint32_t sg_vlm_fraction(uint32_t frac);
 
 /* The rule for max_running_requests. */
 const struct sg_reqs_rule *sg_reqs_rule(void);

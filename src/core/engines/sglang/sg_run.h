@@ -6,6 +6,7 @@
 #ifndef KVPLAN_CORE_SG_RUN_H
 #define KVPLAN_CORE_SG_RUN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "core/engines/sglang/sg_cells.h"
@@ -15,6 +16,7 @@
 struct sg_run {
 	uint32_t tp;
 	uint32_t frac;          /* mem_fraction_static, ppm */
+	bool vlm;               /* frac: the default lowered for a tower */
 	uint64_t page;          /* page_size */
 	uint64_t ctx;           /* context_len */
 	struct sg_cells c;

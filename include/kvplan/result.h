@@ -405,6 +405,10 @@ struct kvp_host_result {
 	enum kvp_figure compute_kind;
 	char compute_source[128];
 	uint32_t compute_tol_ppm;
+	/* the vision encoder's part of host memory: its compute buffer in
+	 * host memory, and its tensors under --no-mmproj-offload
+	 * (res->parts); in used_bytes */
+	uint64_t encoder_bytes;
 	/* llama-server's context checkpoints (src/core/engines/llamacpp/ckpt.c): each slot
 	 * keeps at most ckpt_count of ckpt_each bytes (exact for recurrent
 	 * and hybrid models, at most for SWA ones: ckpt_at_most), so

@@ -199,11 +199,15 @@ static void describe(char *buf, size_t n, int i, int model)
 static void check_host(const char *what)
 {
 	const struct kvp_host_result *h = &res.host;
+	uint64_t enc = res.parts.encoder_compute_host_bytes +
+	               (res.parts.encoder_on_host ? res.parts.encoder_bytes : 0);
 	uint64_t parts = h->weights_bytes + h->kv_bytes + h->logits_bytes +
-	                 h->compute_bytes + h->tier_bytes + h->ckpt_bytes +
-	                 res.parts.encoder_compute_host_bytes +
-	                 (res.parts.encoder_on_host ? res.parts.encoder_bytes : 0);
+	                 h->compute_bytes + h->tier_bytes + h->ckpt_bytes + enc;
 	uint32_t i;
+
+	ck_assert_msg(h->encoder_bytes == enc, "%s: host encoder %llu != parts' %llu",
+	              what, (unsigned long long)h->encoder_bytes,
+	              (unsigned long long)enc);
 
 	ck_assert_msg(h->used_bytes == parts, "%s: host used %llu != parts %llu",
 	              what, (unsigned long long)h->used_bytes,

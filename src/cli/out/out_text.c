@@ -501,8 +501,7 @@ static void host_bar(FILE *out, const struct kvp_result *res)
 	bar.compute_bytes = h->compute_bytes;
 	bar.overhead_bytes = h->tier_bytes;   /* drawn as its own segment */
 	bar.activations_bytes = h->ckpt_bytes;
-	bar.encoder_bytes = res->parts.encoder_compute_host_bytes +
-	                    (res->parts.encoder_on_host ? res->parts.encoder_bytes : 0);
+	bar.encoder_bytes = h->encoder_bytes;
 	bar.free_bytes = h->free_bytes;
 	bar.fits = h->fits;
 	kvp_out_bar_line(&bar, KVP_OUT_BAR_WIDTH, kvp_out_utf8(), line, sizeof line);

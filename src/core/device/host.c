@@ -349,9 +349,10 @@ enum kvp_status kvp_host_compute(const struct kvp_plan *p,
 	    !kvp_add(used, h->logits_bytes, &used) ||
 	    !kvp_add(used, h->compute_bytes, &used) ||
 	    !kvp_add(used, h->ckpt_bytes, &used) ||
-	    !kvp_add(used, res->parts.encoder_compute_host_bytes, &used) ||
-	    !kvp_add(used, res->parts.encoder_on_host
-	             ? res->parts.encoder_bytes : 0, &used) ||
+	    !kvp_add(res->parts.encoder_compute_host_bytes,
+	             res->parts.encoder_on_host ? res->parts.encoder_bytes : 0,
+	             &h->encoder_bytes) ||
+	    !kvp_add(used, h->encoder_bytes, &used) ||
 	    used > INT64_MAX ||
 	    p->devices.host_capacity_bytes > INT64_MAX)
 		return kvp_error_set(&res->error, KVP_EOVERFLOW,

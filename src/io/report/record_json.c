@@ -392,6 +392,7 @@ static bool add_host(cJSON *res, const struct kvp_host_result *h)
 	cJSON_AddStringToObject(o, "compute_kind", kvp_figure_name(h->compute_kind));
 	cJSON_AddStringToObject(o, "compute_source", h->compute_source);
 	add_u64(o, "compute_tol_ppm", h->compute_tol_ppm);
+	add_u64(o, "encoder_bytes", h->encoder_bytes);
 	add_u64(o, "ckpt_bytes", h->ckpt_bytes);
 	add_u64(o, "ckpt_each", h->ckpt_each);
 	add_u64(o, "ckpt_count", h->ckpt_count);

@@ -258,7 +258,7 @@ START_TEST(mla_replicated_on_every_rank)
 END_TEST
 
 /*
- * DeepSeek-V3.2's DSA (vLLM >= 0.11.0, PR #25896; engine_vllm.c vl_dsa):
+ * DeepSeek-V3.2's DSA (vLLM >= 0.11.0, PR #25896; vl_layers.c vl_dsa):
  * 61 MLA layers of rank 512 + rope 64, indexer head dim 128, tp 8,
  * kv_cache_memory_bytes 10 GiB = 10,737,418,240 B. Block size forced to
  * 64 (FlashMLASparse). Per token per layer per rank:
@@ -428,7 +428,7 @@ START_TEST(mamba_hybrid_pages)
 END_TEST
 
 /*
- * Recurrent state in vLLM's formats (engine_vllm.c vl_state, mamba_utils.py
+ * Recurrent state in vLLM's formats (vl_layers.c vl_state, mamba_utils.py
  * _mamba_state_dtype): the Qwen3-Next shape - 48 layers, full attention
  * every 4th (12 layers, 2 KV heads of 256, bf16: 2 x 2 x 256 x 2 = 2,048
  * B per token), 36 gated-DeltaNet layers of 24,576 conv and 524,288 SSM

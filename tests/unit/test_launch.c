@@ -1,6 +1,6 @@
 /*
  * test_launch.c - reading an engine's launch command and writing one back
- * (src/cli/launch_*.c): the flag tables against the engines' own flag
+ * (src/cli/launch/): the flag tables against the engines' own flag
  * lists in tests/data/launch (their headers name the source read), the
  * round trip over random plans for every engine, the refusals.
  */

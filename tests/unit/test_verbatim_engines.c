@@ -196,7 +196,7 @@ START_TEST(vllm_gemma3_sliding_padding)
 END_TEST
 
 /*
- * DeepSeek-V3.2 (DSA) under vLLM >= 0.11.0 (engine_vllm.c vl_dsa: the
+ * DeepSeek-V3.2 (DSA) under vLLM >= 0.11.0 (vl_layers.c vl_dsa: the
  * indexer's k_cache, models/deepseek_v2.py DeepseekV32IndexerCache, in
  * the MLA layer's page; FlashMLASparse forces block 64, platforms/cuda.py):
  * 61 MLA layers, latent (512 + 64) x 2 = 1,152 B + indexer keys

@@ -399,7 +399,7 @@ enum kvp_status kvp_launch_emit(FILE *out, const struct kvp_plan *p,
 	}
 	*q = *p;
 	/* vLLM's --tensor-parallel-size is devices.tp when that is 1
-	 * (engine_vllm.c vl_parallel): one number, written once */
+	 * (vllm/vl_budget.c vl_parallel): one number, written once */
 	if (q->devices.tp == 1 && q->engine.vllm.tensor_parallel_size > 1)
 		q->devices.tp = q->engine.vllm.tensor_parallel_size;
 	if (q->devices.pp == 1 && q->engine.vllm.pipeline_parallel_size > 1)

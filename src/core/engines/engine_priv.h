@@ -1,5 +1,5 @@
 /*
- * engine_priv.h - what the engine profiles (src/core/engine_*.c) share:
+ * engine_priv.h - what the engine profiles (src/core/engines/) share:
  * the per-engine entry points called by kvp_engine_compute and small
  * helpers for the parts every engine repeats (the workload's requests,
  * card budgets, engine lines, filling res->kv from res->layers).

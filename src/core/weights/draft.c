@@ -297,7 +297,7 @@ static enum kvp_status draft_refusals(const struct kvp_plan *p,
 	return KVP_OK;
 }
 
-/* The cache formats vLLM stores (vl_dtype in engine_vllm.c). */
+/* The cache formats vLLM stores (vl_dtype in engines/vllm/vl_layers.c). */
 static bool vllm_cache_dtype(enum kvp_dtype d)
 {
 	return d == KVP_DT_F32 || d == KVP_DT_F16 || d == KVP_DT_BF16 ||
@@ -597,7 +597,7 @@ static enum kvp_status vllm_draft(const struct kvp_plan *p,
  * mtp_layers of them: deepseek_mtp.py builds num_nextn_predict_layers)
  * is registered beside the target's and gets pages in the same pool; it
  * shares the target's embed_tokens and lm_head ("Detected MTP model").
- * The layers are grouped in engine_vllm.c (vl_group_mtp); the weights of the
+ * The layers are grouped in engines/vllm/vl_group.c (vl_group_mtp); the weights of the
  * MTP layers are not counted here: a safetensors or GGUF file's tensors
  * hold them (the mtp group), a config's estimate names them as not
  * counted.

@@ -1,5 +1,5 @@
 /*
- * hf_cfg.h - the Hugging Face importer's shared internals (src/io/hf_*.c):
+ * hf_cfg.h - the Hugging Face importer's shared internals (src/io/hf/):
  * reading a parsed config.json (text_config first, then the top level),
  * the keys read so far, the per-layer layout under construction, and the
  * family table (hf_family.c).

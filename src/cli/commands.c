@@ -2,6 +2,12 @@
  * commands.c - the subcommand table (commands.h): name, function and the
  * one line --help shows. main.c dispatches on it; `kvplan completion`
  * generates the shells' command lists from it.
+ *
+ * The folder src/cli/cmd/ holds one file per subcommand (cmd_NAME.c,
+ * its function in cmd_NAME.h): each parses its flags through opts.c's
+ * tables, calls the core (kvp_compute, kvp_solve, kvp_compare, ...) and
+ * prints through src/cli/out/ or src/io/report/; none computes a figure.
+ * A new subcommand is a file there and a row of the table here.
  */
 #include <stddef.h>
 

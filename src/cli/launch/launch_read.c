@@ -3,6 +3,13 @@
  * Which program it is, then each flag by its engine table: modelled flags
  * become kvplan's, the others are noted or refused. No value is converted
  * here beyond the word maps of launch_tab.h.
+ *
+ * The folder src/cli/launch/ reads and writes the engines' own launch
+ * commands: one table of flags per engine (launch_vllm.c, launch_sglang.c,
+ * launch_llama.c, launch_trtllm.c with launch_yaml.c for its YAML), the
+ * releases each vLLM flag exists in (launch_range.c), the word maps
+ * (launch_tab.h, launch_words.c), this reader, the writer (launch_emit.c)
+ * and solve's answers as commands (launch_solve.c).
  */
 #include <stdlib.h>
 #include <string.h>

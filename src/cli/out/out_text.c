@@ -2,6 +2,11 @@
  * out_text.c - human text output of a result (out_text.h). Figures come
  * from struct kvp_result only; units via kvplan/units.h (bytes with
  * separators, GiB and GB both, labelled).
+ *
+ * The folder src/cli/out/ is the command line's text output: this file
+ * the result's sections, out_bar.c the budget bars, out_range.c the named
+ * engines' range, out_search.c the deployment search, out_name.c the
+ * names of things; JSON, Markdown, CSV and SVG are src/io/report/.
  */
 #include <langinfo.h>
 #include <locale.h>

@@ -7,7 +7,8 @@
  * The folder src/cli/launch/ reads and writes the engines' own launch
  * commands: one table of flags per engine (launch_vllm.c, launch_sglang.c,
  * launch_llama.c, launch_trtllm.c with launch_yaml.c for its YAML), the
- * releases each vLLM flag exists in (launch_range.c), the word maps
+ * releases each flag exists in (launch_range.c, launch_llama_known.c),
+ * the launch options of a kvplan command line (launch_opts.c), the word maps
  * (launch_tab.h, launch_words.c), this reader, the writer (launch_emit.c)
  * and solve's answers as commands (launch_solve.c).
  */

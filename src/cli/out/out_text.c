@@ -6,7 +6,8 @@
  * The folder src/cli/out/ is the command line's text output: this file
  * the result's sections, out_bar.c the budget bars, out_range.c the named
  * engines' range, out_search.c the deployment search, out_name.c the
- * names of things; JSON, Markdown, CSV and SVG are src/io/report/.
+ * format an --output name asks for; JSON, Markdown, CSV and SVG are
+ * src/io/report/.
  */
 #include <langinfo.h>
 #include <locale.h>

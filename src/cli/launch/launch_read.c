@@ -481,19 +481,18 @@ static void note_list(struct rd *r)
 static enum kvp_status finish(struct rd *r, size_t at, struct kvp_error *err)
 {
 	if (r->e == &kvp_launch_llama_server && !r->np_given) {
-		/* tools/server/server.cpp@de3ff815:156: -np auto (-1, the
-		 * default of arg.cpp:1400) serves 4 slots, kv_unified on */
-		const char *d[] = { "--parallel", "4", "--kv-unified" };
-		char *keep[3];
-		size_t k;
+		/* no -np, or -np -1 (arg.cpp@de3ff815:1400's default): auto,
+		 * which the core makes the slots of the plan's build
+		 * (lc_slots.c: 4 on a unified cache from PR #16736, whatever
+		 * -no-kvu says from PR #17997) */
+		const char *d[] = { "--parallel", "auto" };
+		char *keep[2];
 
-		for (k = 0; k < 3; k++)
-			if (!push(r->out, d[k]))
-				return kvp_error_set(err, KVP_ENOMEM, "out of memory");
-		/* before the command's own flags, so -kvu/-no-kvu win */
-		memcpy(keep, r->out->v + r->out->n - 3, sizeof keep);
-		memmove(r->out->v + at + 3, r->out->v + at,
-		        (r->out->n - 3 - at) * sizeof *r->out->v);
+		if (!push(r->out, d[0]) || !push(r->out, d[1]))
+			return kvp_error_set(err, KVP_ENOMEM, "out of memory");
+		memcpy(keep, r->out->v + r->out->n - 2, sizeof keep);
+		memmove(r->out->v + at + 2, r->out->v + at,
+		        (r->out->n - 2 - at) * sizeof *r->out->v);
 		memcpy(r->out->v + at, keep, sizeof keep);
 	}
 	if (r->e == &kvp_launch_trtllm) {

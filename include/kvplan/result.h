@@ -134,9 +134,10 @@ struct kvp_engine_result {
 	uint64_t max_requests;        /* requests the engine runs at once:
 	                                 llama.cpp parallel, vLLM max_num_seqs,
 	                                 SGLang max_running_requests */
-	uint32_t parallel_auto;       /* llama.cpp -np auto: the slots it
-	                                 is at the plan's build (0: -np was
-	                                 given) */
+	uint32_t parallel_auto;       /* llama.cpp: the slots llama-server
+	                                 runs for -np auto, or for -np 1 at
+	                                 PR #16736's builds, at the plan's
+	                                 build (0: -np as given) */
 	uint64_t aux_bytes;           /* beside the pool: SGLang's
 	                                 req_to_token table, bytes per rank */
 	char note[KVP_MSG_MAX];       /* kvplan's remark on how the engine

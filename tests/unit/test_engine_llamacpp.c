@@ -448,7 +448,7 @@ static void np_case(const char *build, bool kvu, enum kvp_status want,
 		return;
 	ck_assert_msg(res.kv.bytes == bytes, "%s: %llu", build,
 	              (unsigned long long)res.kv.bytes);
-	ck_assert_uint_eq(res.engine.max_requests, slots);
+	ck_assert_uint_eq(res.engine.max_requests, slots ? slots : 1);
 	ck_assert_uint_eq(res.engine.parallel_auto, slots);
 	ck_assert_uint_eq(res.engine.streams, 1);
 	ck_assert_uint_eq(res.engine.cells, 8192);
@@ -475,13 +475,21 @@ START_TEST(np_auto_by_build)
 	ck_assert_ptr_nonnull(strstr(res.error.msg, "b7347 or earlier, or b7698"));
 	np_case("b7000", false, KVP_EINVAL, 0, 0);     /* between b6845, b7079 */
 	ck_assert_ptr_nonnull(strstr(res.error.msg, "b6845 or earlier, or b7079"));
-	/* an explicit -np 1 at the current build is one slot */
+	/* an explicit -np 1: one slot at the current build and from b7698,
+	 * but 4 unified slots where PR #16736's rule stood alone (issue
+	 * #17300: "-np 1" at b7079, "n_slots = 4") unless -kvu */
 	plan.engine.llamacpp.parallel = 1;
-	plan.engine.version[0] = '\0';
-	plan.engine.llamacpp.kv_unified = false;
-	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.kv.bytes, NP_ONE);
-	ck_assert_uint_eq(res.engine.parallel_auto, 0);
+	np_case("b7347", false, KVP_OK, NP_FOUR, 4);
+	ck_assert_ptr_nonnull(strstr(res.engine.note, "-np 1 at b7347: "
+	                             "llama-server runs 4 slots"));
+	np_case("b7079", false, KVP_OK, NP_FOUR, 4);
+	np_case("b7500", false, KVP_EINVAL, 0, 0);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "b7347 or earlier, or b7698"));
+	np_case("b7000", false, KVP_EINVAL, 0, 0);
+	np_case("b7347", true, KVP_OK, NP_ONE, 0);   /* -kvu: as given */
+	np_case("b6845", false, KVP_OK, NP_ONE, 0);
+	np_case("b7698", false, KVP_OK, NP_ONE, 0);
+	np_case("", false, KVP_OK, NP_ONE, 0);
 }
 END_TEST
 

@@ -92,7 +92,7 @@ void kvp_verdict_text(const struct kvp_plan *p, const struct kvp_result *res,
                       char *buf, size_t n)
 {
 	const struct kvp_verdict *v = &res->verdict;
-	char mem[96], a[32];
+	char mem[96], a[32], b[32], c[32];
 
 	memory_part(res, mem, sizeof mem);
 	switch (v->reason) {
@@ -106,6 +106,15 @@ void kvp_verdict_text(const struct kvp_plan *p, const struct kvp_result *res,
 	case KVP_VWHY_MODEL_LEN:
 	case KVP_VWHY_ENGINE_LEN:
 		length_text(p, v, buf, n);
+		break;
+	case KVP_VWHY_SLOTS_OVER:
+		snprintf(buf, n, "does not fit: %s, but %s runs %s requests at "
+		         "once in its slots, and its unified cache of %s cells "
+		         "holds %s of them: llama-server ends the running requests "
+		         "(\"Context size has been exceeded\") rather than queue them",
+		         mem, v->rules, kvp_fmt_int(res->engine.slots_run, a, sizeof a),
+		         kvp_fmt_int(v->limit, b, sizeof b),
+		         kvp_fmt_int(v->admitted, c, sizeof c));
 		break;
 	default:
 		snprintf(buf, n, "does not fit: %s, but %s holds none of the %s "
@@ -148,6 +157,9 @@ void kvp_verdict_brief(const struct kvp_plan *p, const struct kvp_result *res,
 		snprintf(buf, n, "DOES NOT FIT: over %s",
 		         p->engine.kind == KVP_ENGINE_LLAMACPP ? "a slot"
 		                                               : "max_model_len");
+		break;
+	case KVP_VWHY_SLOTS_OVER:
+		snprintf(buf, n, "DOES NOT FIT: slots overfill cache");
 		break;
 	default:
 		snprintf(buf, n, "DOES NOT FIT: %s holds none", eng);

@@ -51,6 +51,13 @@ grep -q '^verdict       does not fit: every device (1) fits, but llama.cpp 84f71
 grep -q -- '-np auto at 84f71294: 4 slots on one unified cache' "$TMP/t.txt" &&
 	ok "note: what auto became" || notok "note: $(grep note "$TMP/t.txt")"
 
+# a request longer than the slot: under auto the slot is the unified
+# cache's n_ctx (server-context.cpp n_ctx_slot: llama_n_ctx_seq, n_ctx
+# when unified), not ctx_size / parallel
+"$KVPLAN" calc $M --ctx-size 2048 --parallel auto >"$TMP/t.txt"
+grep -q "^verdict       does not fit: a request of 4,096 tokens is longer than llama.cpp 84f71294's slot of 2,048 cells (the unified cache's ctx_size)" "$TMP/t.txt" &&
+	ok "verdict: the unified slot" || notok "verdict: $(grep verdict "$TMP/t.txt")"
+
 # the launch reader: no -np, -np -1 and -no-kvu are auto (v0.4.0's
 # server.cpp forces kv_unified for auto); -np 1 is one slot
 for cmd in "-c 8192" "-c 8192 -np -1" "-c 8192 -no-kvu"; do

@@ -57,8 +57,9 @@ static void length_text(const struct kvp_plan *p, const struct kvp_verdict *v,
 		         a, b);
 	else if (p->engine.kind == KVP_ENGINE_LLAMACPP)
 		snprintf(buf, n, "does not fit: a request of %s tokens is longer "
-		         "than %s's slot of %s cells (ctx_size / parallel); the "
-		         "server refuses it", a, v->rules, b);
+		         "than %s's slot of %s cells (%s); the server refuses it",
+		         a, v->rules, b, p->engine.llamacpp.kv_unified ?
+		         "the unified cache's ctx_size" : "ctx_size / parallel");
 	else
 		snprintf(buf, n, "does not fit: a request of %s tokens is longer "
 		         "than %s's max_model_len of %s tokens; the engine refuses "

@@ -490,6 +490,21 @@ START_TEST(np_auto_by_build)
 	np_case("b6845", false, KVP_OK, NP_ONE, 0);
 	np_case("b7698", false, KVP_OK, NP_ONE, 0);
 	np_case("", false, KVP_OK, NP_ONE, 0);
+	/* a draft model (-md): PR #16736's rule keeps one slot, PR #17997's
+	 * auto makes 4 (server.cpp at b7347: !params.has_speculative()) */
+	plan.engine.llamacpp.parallel = KVP_LC_NP_AUTO;
+	plan.draft = plan.model;
+	plan.draft.n_layers = 4;
+	plan.draft.n_rules = 0;
+	memcpy(plan.engine.version, "b7347", 6);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.parallel_auto, 1);
+	ck_assert_uint_eq(res.engine.max_requests, 1);
+	plan.engine.version[0] = '\0';
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.parallel_auto, 4);
+	memcpy(plan.engine.version, "b7500", 6);   /* the rules differ */
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);
 }
 END_TEST
 

@@ -41,13 +41,18 @@ enum kvp_tristate { KVP_AUTO = 0, KVP_ON, KVP_OFF };
  * off, parallel above 256.
  */
 #define KVP_OT_CPU 1u   /* -ot ...=CPU */
+#define KVP_LC_NP_AUTO 0u /* engine.llamacpp.parallel "auto" */
 #define KVP_OT_DEV 2u   /* -ot ...=CUDA0: the card */
 
 struct kvp_llamacpp_opts {
 	uint64_t ctx_size;        /* -c, --ctx-size, cells; default 0 = the
 	                             model's n_ctx_train (model.arch.max_positions) */
 	uint32_t parallel;        /* -np, --parallel, sequences (streams);
-	                             default 1, 1..256 */
+	                             default 1, 1..256; KVP_LC_NP_AUTO (0,
+	                             "auto", llama-server's -np -1 or no -np):
+	                             the build's default, 4 slots on a unified
+	                             cache from PR #16736 (src/core/engines/
+	                             llamacpp/lc_slots.c) */
 	bool kv_unified;          /* --kv-unified: one stream of n_ctx cells
 	                             shared by all sequences; default false */
 	uint64_t batch_size;      /* -b, --batch-size, tokens; default 2048;

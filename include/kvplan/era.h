@@ -138,6 +138,16 @@ enum kvp_era_rule {
 	                             its chunked prefill, CUDA graph and
 	                             parallel terms (PR #10975); before: PR
 	                             #7054's by the card's size */
+	KVP_ERA_LLAMACPP_SLOTS_4, /* llama-server turns a one-slot launch
+	                             (-np 1, the default, no --kv-unified, no
+	                             draft model) into 4 slots on one unified
+	                             cache (PR #16736); before: -np 1 is one
+	                             slot */
+	KVP_ERA_LLAMACPP_NP_AUTO, /* llama-server's -np defaults to -1
+	                             (auto): 4 slots, kv_unified forced on;
+	                             an explicit -np 1 is one slot (PR
+	                             #17997); before: KVP_ERA_LLAMACPP_SLOTS_4's
+	                             rule */
 	KVP_ERA_RULE_COUNT
 };
 

@@ -134,6 +134,17 @@ struct kvp_engine_result {
 	uint64_t max_requests;        /* requests the engine runs at once:
 	                                 llama.cpp parallel, vLLM max_num_seqs,
 	                                 SGLang max_running_requests */
+	uint64_t slots_run;           /* llama.cpp's unified cache: the
+	                                 requests its slots run at once when
+	                                 their cells pass the cache's (0:
+	                                 they fit); llama-server does not
+	                                 queue by memory (server-context.cpp
+	                                 update_slots: "Context size has
+	                                 been exceeded" ends them all) */
+	uint32_t parallel_auto;       /* llama.cpp: the slots llama-server
+	                                 runs for -np auto, or for -np 1 at
+	                                 PR #16736's builds, at the plan's
+	                                 build (0: -np as given) */
 	uint64_t aux_bytes;           /* beside the pool: SGLang's
 	                                 req_to_token table, bytes per rank */
 	char note[KVP_MSG_MAX];       /* kvplan's remark on how the engine

@@ -45,6 +45,11 @@ enum kvp_verdict_reason {
 	KVP_VWHY_ENGINE_LEN,       /* a request longer than the engine's
 	                             max_model_len (llama.cpp: a slot) */
 	KVP_VWHY_NONE_HELD,        /* memory fits, the engine holds none */
+	KVP_VWHY_SLOTS_OVER,       /* llama.cpp's unified cache: its slots
+	                             run more requests at once than its cells
+	                             hold; llama-server ends them ("Context
+	                             size has been exceeded") rather than
+	                             queue them */
 	KVP_VWHY_COUNT
 };
 
@@ -77,7 +82,8 @@ const char *kvp_verdict_name(enum kvp_verdict_state s);
 /* The JSON/CSV key: "fits", "requests_wait", "does_not_fit". */
 const char *kvp_verdict_key(enum kvp_verdict_state s);
 /* The JSON key of a reason: "none", "device_over", "host_over",
- * "longer_than_model", "longer_than_engine", "engine_holds_none". */
+ * "longer_than_model", "longer_than_engine", "engine_holds_none",
+ * "slots_overfill_cache". */
 const char *kvp_verdict_reason_key(enum kvp_verdict_reason r);
 /* `kvplan fit`'s exit status: 0 fits, 4 fits with requests waiting,
  * 1 does not fit (2 is bad input, 3 reconcile's "compared nothing":

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/internal.h"
+#include "core/engines/llamacpp/lc_slots.h"
 #include "kvplan/compute.h"
 #include "kvplan/layers.h"
 #include "kvplan/validate.h"
@@ -51,10 +52,15 @@ enum kvp_status kvp_devices_compute(const struct kvp_plan *plan,
 enum kvp_status kvp_compute(const struct kvp_plan *plan,
                             struct kvp_result *res)
 {
+	struct kvp_plan work;   /* the plan with llama.cpp's -np auto resolved */
+	const struct kvp_plan *given = plan;
 	enum kvp_status st;
 
 	clear_result(res);
 	st = kvp_plan_validate(plan, &res->error);
+	if (st != KVP_OK)
+		return st;
+	st = kvp_llamacpp_slots(plan, &work, &plan, res);
 	if (st != KVP_OK)
 		return st;
 
@@ -75,6 +81,8 @@ enum kvp_status kvp_compute(const struct kvp_plan *plan,
 		st = kvp_kv_compute(plan, res);
 	if (st == KVP_OK)
 		st = kvp_engine_compute(plan, res);
+	if (st == KVP_OK)
+		kvp_llamacpp_slots_said(given, plan, res);
 	if (st == KVP_OK)
 		st = kvp_draft_finish(plan, res, kvp_compute);
 	if (st == KVP_OK)

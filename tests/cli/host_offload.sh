@@ -36,13 +36,16 @@ grep -q '^  host       \[' "$TMP/t.txt" && ok "host bar" || notok "host bar"
 # + 10 x 550,523,136 of weights, 10 x 16,777,216 of KV, 128,000 of output
 # = 6,328,491,520 B); b7698 the output and layers 11-39, as above; a
 # build between them is refused for a partial -ngl, kept for all.
-"$KVPLAN" calc --engine llama.cpp@b7347 --ctx-size 4096 --n-gpu-layers 30 --format json >"$TMP/r.json"
+# --kv-unified: one slot at every build (without it, llama-server's -np 1
+# is 4 slots from b7079 to b7347, PR #16736, lc_slots.c); one unified
+# slot holds the same bytes as one stream.
+"$KVPLAN" calc --engine llama.cpp@b7347 --kv-unified --ctx-size 4096 --n-gpu-layers 30 --format json >"$TMP/r.json"
 expect "b7347: the last 30 layers" 6328491520 "$(nth "$TMP/r.json" used_bytes 1)"
 "$KVPLAN" calc --engine llama.cpp@b7698 --ctx-size 4096 --n-gpu-layers 30 --format json >"$TMP/r.json"
 expect "b7698: the output and 29 layers" 6568111872 "$(nth "$TMP/r.json" used_bytes 1)"
 bad "partial -ngl between b7347 and b7698" "engine.version: b7500 - llama.cpp PR #18148" \
-	calc --engine llama.cpp@b7500 --ctx-size 4096 --n-gpu-layers 30
-"$KVPLAN" calc --engine llama.cpp@b7500 --ctx-size 4096 --n-gpu-layers 99 >/dev/null
+	calc --engine llama.cpp@b7500 --kv-unified --ctx-size 4096 --n-gpu-layers 30
+"$KVPLAN" calc --engine llama.cpp@b7500 --kv-unified --ctx-size 4096 --n-gpu-layers 99 >/dev/null
 expect "all layers between b7347 and b7698" 0 "$?"
 
 # The plan file keeps -ngl and the host budget (the field table's keys).

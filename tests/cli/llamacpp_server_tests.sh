@@ -88,7 +88,7 @@ j=$(tiny --engine llama.cpp@b6845 --prompt 8 --gen 121 --format json 2>&1)
 tiny --engine llama.cpp@b7000 --prompt 8 --gen 120 >/dev/null 2>"${TMPDIR:-/tmp}/kvp_srv_e.$$"
 rc=$?
 e=$(cat "${TMPDIR:-/tmp}/kvp_srv_e.$$"); rm -f "${TMPDIR:-/tmp}/kvp_srv_e.$$"
-case $rc:$e in 2:*engine.version*b6845*b7324*) ok "llama.cpp@b7000: refused, naming both bounds";;
+case $rc:$e in 2:*engine.version*b6845*b7079*) ok "llama.cpp@b7000: refused, naming both bounds";;
 	*) no "b7000: rc $rc: $e";; esac
 # and not where it does not: a context within n_ctx_train
 tiny --engine llama.cpp@b7000 --max-positions 4096 --prompt 8 --gen 120 >/dev/null 2>&1 &&

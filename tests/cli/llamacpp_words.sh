@@ -25,9 +25,12 @@ plan() {
 	           --vocab 30522 --max-positions 512 --ctx-size 512 --n-gpu-layers 0" ;;
 	gemma) echo "--layers 18 --q-heads 8 --kv-heads 1 --head-dim 256 --hidden 2048
 	           --vocab 256000 --max-positions 8192 --ctx-size 4096 --n-gpu-layers 0" ;;
+	# one slot (the log's 1/1 seqs): --kv-unified, as b7495 lies between
+	# b7347 and b7698, where llama-server's -np 1 is 4 slots or one by PR
+	# #17997 (lc_slots.c); one unified slot prints the same lines
 	q28) echo "--layers 28 --q-heads 16 --kv-heads 8 --head-dim 128 --hidden 2048
 	           --vocab 151936 --max-positions 32768 --ctx-size 20224
-	           --cache-type-k q8_0 --cache-type-v q8_0" ;;
+	           --cache-type-k q8_0 --cache-type-v q8_0 --kv-unified" ;;
 	*) echo "unknown" ;;
 	esac
 }

@@ -11,7 +11,9 @@
  * n_batch, flash attention auto/on/off, every K/V cache type, swa_full,
  * rs_seq), writes the GGUF keys, lets the probe build the model and the
  * context in llama.cpp, runs `kvplan calc` on the GGUF the probe wrote
- * with the same options, and compares exactly:
+ * with the same options (a context of 4 sequences on a unified cache
+ * as --parallel auto: llama-server's default launch at this build), and
+ * compares exactly:
  *   - refusals: llama.cpp refuses the context <=> kvplan refuses the plan;
  *   - n_ctx, n_ctx_seq (per stream) and n_seq_max;
  *   - the bytes of every KV buffer (summed: K and V of the full and the
@@ -273,19 +275,27 @@ static int run_probe(const char *probe, const struct files *f,
 	          c->fa, c->tk, c->tv, c->swa_full, c->unified, c->rs_seq, f->log);
 }
 
+/* A context of 4 sequences on a unified cache is the one llama-server's
+ * default launch makes at v0.4.0 (tools/server/server.cpp:152: -np auto
+ * is n_parallel 4 with kv_unified forced on): kvplan is asked it as
+ * --parallel auto with --no-kv-unified, which auto overrides. */
 static int run_kvplan(const char *kvplan, const struct files *f,
                       const struct ctxp *c)
 {
 	static const char *const fa[] = { "auto", "off", "on" };
+	int dflt = c->n_seq == 4 && c->unified;
+	char np[16];
 
+	snprintf(np, sizeof np, "%u", c->n_seq);
 	return sh("'%s' calc --model '%s' --engine llama.cpp@v0.4.0 --n-gpu-layers 0 "
-	          "--ctx-size %u --parallel %u --batch-size %u --ubatch-size %u "
+	          "--ctx-size %u --parallel %s --batch-size %u --ubatch-size %u "
 	          "--flash-attn %s --cache-type-k %s --cache-type-v %s %s %s "
 	          "--rs-seq %u --format json >'%s' 2>'%s'", kvplan, f->gguf,
-	          c->n_ctx, c->n_seq, c->n_batch, c->n_ubatch, fa[c->fa + 1],
-	          c->tk, c->tv, c->swa_full ? "--swa-full" : "--no-swa-full",
-	          c->unified ? "--kv-unified" : "--no-kv-unified", c->rs_seq,
-	          f->json, f->err);
+	          c->n_ctx, dflt ? "auto" : np, c->n_batch, c->n_ubatch,
+	          fa[c->fa + 1], c->tk, c->tv,
+	          c->swa_full ? "--swa-full" : "--no-swa-full",
+	          c->unified && !dflt ? "--kv-unified" : "--no-kv-unified",
+	          c->rs_seq, f->json, f->err);
 }
 
 static int compare(const struct side *l, const struct side *k, char *why,
@@ -328,6 +338,7 @@ static int compare(const struct side *l, const struct side *k, char *why,
 
 struct tally {
 	unsigned runs, exact, both_refuse, skipped, wrong, by_name;
+	unsigned dflt;   /* exact runs asked as llama-server's default launch */
 };
 
 static int one_run(const char *probe, const char *kvplan, const char *dir,
@@ -391,6 +402,8 @@ static int one_run(const char *probe, const char *kvplan, const char *dir,
 		t->both_refuse++;
 	else
 		t->exact++;
+	if (!l.refused && c.n_seq == 4 && c.unified)
+		t->dflt++;   /* run_kvplan's --parallel auto */
 	printf("ok - run %u %s\n", run, a->name);
 	if (!getenv("KVP_LIVE_KEEP"))
 		sh("rm -f '%s' '%s' '%s' '%s' '%s'", f.spec, f.gguf, f.log, f.json,
@@ -435,9 +448,12 @@ int main(int argc, char **argv)
 		all.wrong += t->wrong;
 		all.skipped += t->skipped;
 		all.by_name += t->by_name;
+		all.dflt += t->dflt;
 	}
 	printf("live: %u runs, %u exact, %u refused by both, %u refused by kvplan "
-	       "by name, %u wrong, %u skipped\n", all.runs, all.exact,
-	       all.both_refuse, all.by_name, all.wrong, all.skipped);
+	       "by name, %u wrong, %u skipped; %u of the exact asked as "
+	       "--parallel auto (llama-server's default launch)\n", all.runs,
+	       all.exact, all.both_refuse, all.by_name, all.wrong, all.skipped,
+	       all.dflt);
 	return all.wrong ? 1 : 0;
 }

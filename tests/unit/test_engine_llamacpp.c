@@ -422,14 +422,96 @@ START_TEST(mla_mismatch_refused_first)
 }
 END_TEST
 
+/* llama-server's -np auto by build (lc_slots.c; era.c rows
+ * KVP_ERA_LLAMACPP_SLOTS_4, b6845 without / b7079 with, and
+ * KVP_ERA_LLAMACPP_NP_AUTO, b7347 without / b7698 with). The default
+ * model: 40 layers x 8 KV heads x 128, f16: 2 x 8 x 128 x 2 B = 4,096 B
+ * per cell per layer; layers 0, 2, ..., 38 slide over 1,024 tokens, the
+ * other 20 are full. -c 8192, -ub 512:
+ *   full:  20 x 8,192 cells x 4,096 B = 671,088,640 B (any slots: one
+ *          unified stream of n_ctx cells, or one slot of n_ctx)
+ *   4 unified slots: SWA pad256(min(8192, 1024 x 4 + 512)) = 4,608
+ *          cells, 20 x 4,608 x 4,096 = 377,487,360; total 1,048,576,000
+ *   1 slot: SWA pad256(1024 + 512) = 1,536 cells, 20 x 1,536 x 4,096 =
+ *          125,829,120; total 796,917,760. */
+#define NP_FOUR 1048576000ull
+#define NP_ONE 796917760ull
+
+static void np_case(const char *build, bool kvu, enum kvp_status want,
+                    uint64_t bytes, uint32_t slots)
+{
+	memcpy(plan.engine.version, build, strlen(build) + 1);
+	plan.engine.llamacpp.kv_unified = kvu;
+	ck_assert_msg(kvp_compute(&plan, &res) == want, "%s: %s", build,
+	              res.error.msg);
+	if (want != KVP_OK)
+		return;
+	ck_assert_msg(res.kv.bytes == bytes, "%s: %llu", build,
+	              (unsigned long long)res.kv.bytes);
+	ck_assert_uint_eq(res.engine.max_requests, slots ? slots : 1);
+	ck_assert_uint_eq(res.engine.parallel_auto, slots);
+	ck_assert_uint_eq(res.engine.streams, 1);
+	ck_assert_uint_eq(res.engine.cells, 8192);
+}
+
+START_TEST(np_auto_by_build)
+{
+	kvp_plan_default(&plan);
+	add_rule(&plan.model, "0-39/2:kind=sliding,window=1024");
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.llamacpp.ctx_size = 8192;
+	plan.engine.llamacpp.parallel = KVP_LC_NP_AUTO;
+	np_case("", false, KVP_OK, NP_FOUR, 4);        /* current: #17997 */
+	ck_assert_ptr_nonnull(strstr(res.engine.note, "-np auto at 84f71294: 4 "
+	                             "slots on one unified cache"));
+	np_case("", true, KVP_OK, NP_FOUR, 4);         /* -kvu changes nothing */
+	np_case("b7698", true, KVP_OK, NP_FOUR, 4);
+	np_case("b7500", false, KVP_OK, NP_FOUR, 4);   /* both rules: 4 */
+	np_case("b7347", false, KVP_OK, NP_FOUR, 4);   /* #16736 */
+	np_case("b7079", false, KVP_OK, NP_FOUR, 4);
+	np_case("b7347", true, KVP_OK, NP_ONE, 1);     /* #16736 with -kvu: 1 */
+	np_case("b6845", false, KVP_OK, NP_ONE, 1);    /* before: -np 1 */
+	np_case("b7500", true, KVP_EINVAL, 0, 0);      /* between b7347, b7698 */
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "b7347 or earlier, or b7698"));
+	np_case("b7000", false, KVP_EINVAL, 0, 0);     /* between b6845, b7079 */
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "b6845 or earlier, or b7079"));
+	/* an explicit -np 1: one slot at the current build and from b7698,
+	 * but 4 unified slots where PR #16736's rule stood alone (issue
+	 * #17300: "-np 1" at b7079, "n_slots = 4") unless -kvu */
+	plan.engine.llamacpp.parallel = 1;
+	np_case("b7347", false, KVP_OK, NP_FOUR, 4);
+	ck_assert_ptr_nonnull(strstr(res.engine.note, "-np 1 at b7347: "
+	                             "llama-server runs 4 slots"));
+	np_case("b7079", false, KVP_OK, NP_FOUR, 4);
+	np_case("b7500", false, KVP_EINVAL, 0, 0);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "b7347 or earlier, or b7698"));
+	np_case("b7000", false, KVP_EINVAL, 0, 0);
+	np_case("b7347", true, KVP_OK, NP_ONE, 0);   /* -kvu: as given */
+	np_case("b6845", false, KVP_OK, NP_ONE, 0);
+	np_case("b7698", false, KVP_OK, NP_ONE, 0);
+	np_case("", false, KVP_OK, NP_ONE, 0);
+	/* a draft model (-md): PR #16736's rule keeps one slot, PR #17997's
+	 * auto makes 4 (server.cpp at b7347: !params.has_speculative()) */
+	plan.engine.llamacpp.parallel = KVP_LC_NP_AUTO;
+	plan.draft = plan.model;
+	plan.draft.n_layers = 4;
+	plan.draft.n_rules = 0;
+	memcpy(plan.engine.version, "b7347", 6);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.parallel_auto, 1);
+	ck_assert_uint_eq(res.engine.max_requests, 1);
+	plan.engine.version[0] = '\0';
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.parallel_auto, 4);
+	memcpy(plan.engine.version, "b7500", 6);   /* the rules differ */
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);
+}
+END_TEST
+
 START_TEST(bad_options_named)
 {
 	kvp_plan_default(&plan);
 	plan.engine.kind = KVP_ENGINE_LLAMACPP;
-	plan.engine.llamacpp.parallel = 0;
-	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_ERANGE);
-	ck_assert_ptr_nonnull(strstr(res.error.msg, "engine.llamacpp.parallel: 0"));
-	plan.engine.llamacpp.parallel = 1;
 	plan.engine.llamacpp.cache_type_k = KVP_DT_FP8;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);
 	ck_assert_ptr_nonnull(strstr(res.error.msg, "engine.llamacpp.cache_type_k: fp8"));
@@ -497,6 +579,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, ubatch_clamped_by_small_ctx);
 	tcase_add_test(tc, mla_mismatch_refused_first);
 	tcase_add_test(tc, bad_options_named);
+	tcase_add_test(tc, np_auto_by_build);
 	tcase_add_test(tc, workload_fit_per_stream);
 	suite_add_tcase(s, tc);
 	return s;

@@ -449,6 +449,57 @@ START_TEST(llamacpp_max_seq_by_build)
 }
 END_TEST
 
+/* llama-server's default slots (lc_slots.c), the two rows as the table
+ * holds them: PR #16736 at b7079 (issue #17300's log), b6845 taken as
+ * without it; PR #17997 at b7698, b7347 without it (both read in
+ * node-llama-cpp's bundles). The plan's value: "auto" and llama.cpp's -1
+ * are KVP_LC_NP_AUTO, printed "auto"; 0 is refused as llama-server
+ * refuses it. */
+START_TEST(llamacpp_server_slots_rows)
+{
+	static const struct { enum kvp_era_rule r; const char *landed, *without,
+	                      *pr; } want[] = {
+		{ KVP_ERA_LLAMACPP_SLOTS_4, "b7079", "b6845", "PR #16736" },
+		{ KVP_ERA_LLAMACPP_NP_AUTO, "b7698", "b7347", "PR #17997" },
+	};
+	const struct kvp_field *f = kvp_field_by_key("engine.llamacpp.parallel");
+	const struct kvp_era_row *rows;
+	struct kvp_error err;
+	size_t n, i, k, found = 0;
+	char buf[16];
+
+	rows = kvp_era_rows(&n);
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < n; i++)
+			if (rows[i].rule == want[k].r) {
+				ck_assert_int_eq(rows[i].engine, KVP_ENGINE_LLAMACPP);
+				ck_assert_str_eq(rows[i].landed, want[k].landed);
+				ck_assert_str_eq(rows[i].last_without, want[k].without);
+				ck_assert_ptr_nonnull(strstr(rows[i].source, want[k].pr));
+				found++;
+			}
+	ck_assert_uint_eq(found, 2);
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	ck_assert_uint_eq(plan.engine.llamacpp.parallel, 1);   /* kvplan's default */
+	ck_assert_int_eq(kvp_field_set(&plan, f, 0, "auto", &err), KVP_OK);
+	ck_assert_uint_eq(plan.engine.llamacpp.parallel, KVP_LC_NP_AUTO);
+	kvp_field_format(&plan, f, 0, buf, sizeof buf);
+	ck_assert_str_eq(buf, "auto");
+	ck_assert_int_eq(kvp_field_set(&plan, f, 0, "3", &err), KVP_OK);
+	ck_assert_int_eq(kvp_field_set(&plan, f, 0, "-1", &err), KVP_OK);
+	ck_assert_uint_eq(plan.engine.llamacpp.parallel, KVP_LC_NP_AUTO);
+	ck_assert_int_eq(kvp_field_set(&plan, f, 0, "0", &err), KVP_ERANGE);
+	ck_assert_msg(strstr(err.msg, "engine.llamacpp.parallel: 0 - must be at "
+	                     "least 1") != NULL, "%s", err.msg);
+	memcpy(plan.engine.version, "b7079", 6);
+	ck_assert(kvp_era_has(&plan.engine, KVP_ERA_LLAMACPP_SLOTS_4));
+	ck_assert(!kvp_era_has(&plan.engine, KVP_ERA_LLAMACPP_NP_AUTO));
+	memcpy(plan.engine.version, "v0.4.0", 7);
+	ck_assert(kvp_era_has(&plan.engine, KVP_ERA_LLAMACPP_NP_AUTO));
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("era");
@@ -464,6 +515,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, llamacpp_mla_v_by_build);
 	tcase_add_test(tc, llamacpp_streams_and_padding_by_build);
 	tcase_add_test(tc, llamacpp_max_seq_by_build);
+	tcase_add_test(tc, llamacpp_server_slots_rows);
 	tcase_add_test(tc, vllm_deepseek_before_mla);
 	suite_add_tcase(s, tc);
 	return s;

@@ -36,6 +36,10 @@ static void setup(int32_t ngl)
 	plan.engine.kind = KVP_ENGINE_LLAMACPP;
 	plan.engine.llamacpp.ctx_size = 4096;
 	plan.engine.llamacpp.parallel = 1;
+	/* one slot at every build: without -kvu, llama-server's -np 1 is 4
+	 * slots from b7079 to b7347 (PR #16736, lc_slots.c); one unified
+	 * slot holds the same bytes as one stream */
+	plan.engine.llamacpp.kv_unified = true;
 	plan.engine.llamacpp.n_gpu_layers = ngl;
 	memcpy(plan.engine.version, "b7347", 6);
 }

@@ -142,13 +142,14 @@ static void defaults_of(const struct kvp_launch_engine *e,
 	d->devices.tp = d->devices.pp = d->devices.dp = 1;
 	d->devices.max_batched_tokens = 0;   /* trtllm-serve --max_num_tokens */
 	if (e == &kvp_launch_llama_server) {
-		/* server.cpp@de3ff815:156: -np auto (no -np) is 4 slots with
-		 * kv_unified; any other pair is written as -np N (and -kvu) */
-		bool automatic = p->engine.llamacpp.parallel == 4 &&
-		                 p->engine.llamacpp.kv_unified;
+		/* kvplan's --parallel auto is llama-server without -np (its
+		 * slots by build, lc_slots.c); any other count is written as
+		 * -np N, also 4 with -kvu, which auto is not at every build
+		 * (PR #16736's rule keeps one slot under -kvu) */
+		uint32_t np = p->engine.llamacpp.parallel;
 
-		d->engine.llamacpp.parallel = automatic ? 4 : 0;
-		d->engine.llamacpp.kv_unified = automatic;
+		d->engine.llamacpp.parallel = np == KVP_LC_NP_AUTO ? np : np + 1;
+		d->engine.llamacpp.kv_unified = false;
 	}
 	if (e->llama)   /* -ngl auto by default: -ngl all always written */
 		d->engine.llamacpp.n_gpu_layers = -2;

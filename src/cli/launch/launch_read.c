@@ -542,16 +542,18 @@ static enum kvp_status vllm_release_switches(struct rd *r, size_t at,
 /* After the flags: the engine's defaults kvplan's differ from, the notes. */
 static enum kvp_status finish(struct rd *r, size_t at, struct kvp_error *err)
 {
-	/* tools/server/server.cpp@de3ff815:156: -np auto (-1, the default
-	 * of arg.cpp:1400) serves 4 slots, kv_unified on */
-	static const char *const np_auto[] = { "--parallel", "4", "--kv-unified" };
+	/* no -np, or -np -1 (arg.cpp@de3ff815:1400's default): auto, which
+	 * the core makes the slots of the plan's build (lc_slots.c: 4 on a
+	 * unified cache from PR #16736, whatever -no-kvu says from PR
+	 * #17997) */
+	static const char *const np_auto[] = { "--parallel", "auto" };
 	/* the LLM API's KvCacheConfig.tokens_per_block is 32 (kvplan's
 	 * default is the C++ runtime's 64); its YAML's tokens_per_block wins */
 	static const char *const trt_block[] = { "--tokens-per-block", "32" };
 	enum kvp_status st = KVP_OK;
 
 	if (r->e == &kvp_launch_llama_server && !r->np_given)
-		st = push_before(r, at, np_auto, 3, err);
+		st = push_before(r, at, np_auto, 2, err);
 	if (r->e == &kvp_launch_trtllm)
 		st = push_before(r, at, trt_block, 2, err);
 	if (r->e->kind == KVP_ENGINE_VLLM)

@@ -185,13 +185,15 @@ static const struct kvp_era_row rows[] = {
 	 * release changelog lists as PR #16736 'server : support unified
 	 * cache across slots' (opened 2025-10-23 as work in progress):
 	 * b6845 (2025-10-26) is taken as without it by date, not verified;
-	 * b7324 (2025-12-08) has it. PR #22145 (2026-04-20, closed) would
+	 * b7079 has the PR (issue #17300's log: 4 slots from its default
+	 * rule, KVP_ERA_LLAMACPP_SLOTS_4 below), so has the cap; b7324
+	 * (2025-12-08) has it. PR #22145 (2026-04-20, closed) would
 	 * have dropped it; at b10754 the clamp is in n_ctx_slot() and RoPE
 	 * scaling (YaRN) lifts it (meta-models/meta-oss-cookbook#37): kvplan
 	 * has no RoPE-scaling option, so --max-positions stands for the
 	 * lifted n_ctx_train. The server test tools/server/tests/unit/
 	 * test_ctx_shift.py pins it (tests/cli/llamacpp_server_tests.sh). */
-	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_SLOT_CAP, "b7324",
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_SLOT_CAP, "b7079",
 	  "llama.cpp PR #16736 (cd5e3b57, issue #17459): server-context.cpp "
 	  "load_model 'the slot context (N) exceeds the training context of "
 	  "the model (M) - capping'",
@@ -400,6 +402,50 @@ static const struct kvp_era_row rows[] = {
 	  "llama_context accepts n_seq_max (--parallel) up to 256",
 	  "at most 64 sequences (LLAMA_MAX_PARALLEL_SEQUENCES): 'n_seq_max "
 	  "must be <= 64'", "b5593" },
+	/* llama-server's default slots, in two steps (tools/server/
+	 * server.cpp main, after the arguments are parsed).
+	 * PR #16736 'server : support unified cache across slots' (opened
+	 * 2025-10-23; its description: "By default, start the server using
+	 * 4 slots and unified KV cache"): "if (params.n_parallel == 1 &&
+	 * params.kv_unified == false && !params.has_speculative())" sets
+	 * n_parallel = 4 and kv_unified = true, logging "main: setting
+	 * n_parallel = 4 and kv_unified = true (add -kvu to disable this)"
+	 * (a fork's copy, search index id 7994213385). -np's default was 1,
+	 * so an explicit -np 1 is turned too: issue #17300 (2025-11-16, build
+	 * b7079, "-np 1" on its command line, "initializing slots, n_slots =
+	 * 4") is the first build known with it; b6845 (2025-10-26) is taken
+	 * as without it by date, as the slot cap of the same PR. */
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_SLOTS_4, "b7079",
+	  "llama.cpp PR #16736 'server : support unified cache across slots' "
+	  "(server.cpp main: 'setting n_parallel = 4 and kv_unified = true (add "
+	  "-kvu to disable this)'); issue #17300 (b7079)",
+	  "llama-server with n_parallel 1 (-np 1 or no -np), no --kv-unified and "
+	  "no draft model runs 4 slots on one unified cache of n_ctx cells; "
+	  "-kvu keeps one slot (unified)",
+	  "-np 1 (the default) is one slot", "b6845" },
+	/* PR #17997 'arg: clarify auto kvu/np being set on server' (opened
+	 * 2025-12-13, approved 2025-12-15; fixes issue #17989): arg.cpp
+	 * common_params_parser_init sets n_parallel = -1 for the server
+	 * ("-np, --parallel N: number of server slots (default: -1, -1 =
+	 * auto)"), and server.cpp "if (params.n_parallel < 0)" sets 4 slots
+	 * and kv_unified = true, whatever --kv-unified said ("--kv-unified
+	 * ... default: enabled if number of slots is auto"); read at v0.4.0
+	 * (node-llama-cpp 3.21.1's bundle, tools/server/server.cpp:152 and
+	 * common/arg.cpp:1405, 2547: -np 0 is refused, "invalid value for
+	 * n_parallel"). Read in the bundles node-llama-cpp ships (npm):
+	 * 3.14.5 = b7347 has PR #16736's rule (server.cpp:80 "n_parallel
+	 * == 1 && params.kv_unified == false && !params.has_speculative()"),
+	 * 3.15.0 = b7698 has this one (server.cpp:86 "n_parallel < 0",
+	 * arg.cpp:991 "n_parallel = -1; // auto by default"). */
+	{ KVP_ENGINE_LLAMACPP, KVP_ERA_LLAMACPP_NP_AUTO, "b7698",
+	  "llama.cpp PR #17997 'arg: clarify auto kvu/np being set on server' "
+	  "(arg.cpp -np default -1; server.cpp 'n_parallel is set to auto, "
+	  "using n_parallel = 4 and kv_unified = true')",
+	  "llama-server without -np (or with -np -1, auto) runs 4 slots on one "
+	  "unified cache, kv_unified on even with --no-kv-unified; an explicit "
+	  "-np N is N slots as given",
+	  "PR #16736's rule: any -np 1 without -kvu or a draft model becomes 4 "
+	  "unified slots", "b7347" },
 	/* SGLang's mem_fraction_static default (server_args.py, "if
 	 * self.mem_fraction_static is None"), as read in the releases'
 	 * server_args.py; PR #7054 merged 2025-06-10, between 0.4.6.post5

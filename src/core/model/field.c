@@ -356,7 +356,8 @@ static const struct kvp_field fields[] = {
 	   "llama.cpp -c, cells (0 = n_ctx_train)"),
 	FN(KVP_ENGINE_LLAMACPP, "engine.llamacpp.parallel", "parallel",
 	   "Parallel (-np)", KVP_FT_U32, 1, BIG, engine.llamacpp.parallel,
-	   "llama.cpp -np, sequences"),
+	   "llama.cpp -np, sequences; auto (-1) = llama-server's default by "
+	   "build: 4 slots on a unified cache from PR #16736"),
 	FN(KVP_ENGINE_LLAMACPP, "engine.llamacpp.kv_unified", "kv-unified",
 	   "KV unified", KVP_FT_BOOL, 0, 1, engine.llamacpp.kv_unified,
 	   "llama.cpp --kv-unified"),
@@ -1267,6 +1268,13 @@ static unsigned char *field_dst(struct kvp_plan *p, const struct kvp_field *f,
 	       (f->indexed ? index * array_stride(f->array) : 0);
 }
 
+/* llama.cpp's -np: "auto" (or llama.cpp's -1) is KVP_LC_NP_AUTO, 0 is
+ * refused as llama-server refuses it (its minimum is 1). */
+static bool is_np(const struct kvp_field *f)
+{
+	return f->offset == offsetof(struct kvp_plan, engine.llamacpp.parallel);
+}
+
 /* A value read from text, before its range check and store. */
 struct field_value {
 	uint64_t u;      /* counts, bytes, ppm */
@@ -1396,12 +1404,18 @@ static enum kvp_status read_value(struct kvp_plan *p, const struct kvp_field *f,
                                   struct field_value *v, struct kvp_error *err)
 {
 	int32_t m1 = -1;
+	uint32_t np_auto = KVP_LC_NP_AUTO;
 	enum kvp_wdtype wt;
 	const char *why = NULL;
 
 	switch (f->type) {
 	case KVP_FT_U32:
 	case KVP_FT_U64:
+		if (is_np(f) && (!strcasecmp(s, "auto") || !strcmp(s, "-1"))) {
+			memcpy(field_dst(p, f, index), &np_auto, sizeof np_auto);
+			v->stored = true;
+			return KVP_OK;
+		}
 		return read_count(f, s, name, v, err);
 	case KVP_FT_I32:
 		if (strcmp(s, "-1") == 0) {
@@ -1627,7 +1641,10 @@ void kvp_field_format(const struct kvp_plan *p, const struct kvp_field *f,
 	switch (f->type) {
 	case KVP_FT_U32:
 		memcpy(&u32, src, sizeof u32);
-		snprintf(buf, n, "%u", u32);
+		if (is_np(f) && u32 == KVP_LC_NP_AUTO)
+			snprintf(buf, n, "auto");
+		else
+			snprintf(buf, n, "%u", u32);
 		break;
 	case KVP_FT_I32:
 		memcpy(&i32, src, sizeof i32);

@@ -35,7 +35,7 @@ static const char *const keys[KVP_VERDICT_COUNT] = {
 };
 static const char *const reasons[KVP_VWHY_COUNT] = {
 	"none", "device_over", "host_over", "longer_than_model",
-	"longer_than_engine", "engine_holds_none",
+	"longer_than_engine", "engine_holds_none", "slots_overfill_cache",
 };
 static const int exits[KVP_VERDICT_COUNT] = { 0, 4, 1 };
 
@@ -168,7 +168,10 @@ static void decide(const struct kvp_plan *p, const struct kvp_result *res,
 		v->limit = elen;
 	} else if (v->requests && v->admitted == 0)
 		v->reason = KVP_VWHY_NONE_HELD;
-	else
+	else if (res->engine.slots_run) {
+		v->reason = KVP_VWHY_SLOTS_OVER;
+		v->limit = res->engine.tokens;
+	} else
 		v->state = v->admitted < v->requests ? KVP_VERDICT_WAIT
 		                                     : KVP_VERDICT_FITS;
 }

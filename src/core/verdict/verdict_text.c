@@ -80,8 +80,9 @@ static void length_text(const struct kvp_plan *p, const struct kvp_verdict *v,
 		         a, b);
 	else if (p->engine.kind == KVP_ENGINE_LLAMACPP)
 		snprintf(buf, n, "does not fit: a request of %s tokens is longer "
-		         "than %s's slot of %s cells (ctx_size / parallel); the "
-		         "server refuses it", a, v->rules, b);
+		         "than %s's slot of %s cells (%s); the server refuses it",
+		         a, v->rules, b, p->engine.llamacpp.kv_unified ?
+		         "the unified cache's ctx_size" : "ctx_size / parallel");
 	else
 		snprintf(buf, n, "does not fit: a request of %s tokens is longer "
 		         "than %s's max_model_len of %s tokens; the engine refuses "
@@ -148,6 +149,22 @@ void kvp_verdict_text(const struct kvp_plan *p, const struct kvp_result *res,
 	case KVP_VWHY_ENGINE_LEN:
 		length_text(p, v, buf, n);
 		break;
+	case KVP_VWHY_SLOTS_OVER:
+		kvp_cat_s(&c, "does not fit: ");
+		memory_part(res, &c);
+		kvp_cat_s(&c, ", but ");
+		kvp_cat_s(&c, v->rules);
+		kvp_cat_s(&c, " runs ");
+		cat_int(&c, res->engine.slots_run);
+		kvp_cat_s(&c, " requests at once in its slots, and its unified "
+		          "cache of ");
+		cat_int(&c, v->limit);
+		kvp_cat_s(&c, " cells holds ");
+		cat_int(&c, v->admitted);
+		kvp_cat_s(&c, " of them: llama-server ends the running requests "
+		          "(\"Context size has been exceeded\") rather than queue "
+		          "them");
+		break;
 	default:
 		kvp_cat_s(&c, "does not fit: ");
 		memory_part(res, &c);
@@ -204,6 +221,9 @@ void kvp_verdict_brief(const struct kvp_plan *p, const struct kvp_result *res,
 		kvp_cat_s(&c, p->engine.kind == KVP_ENGINE_LLAMACPP ?
 		          "DOES NOT FIT: over a slot" :
 		          "DOES NOT FIT: over max_model_len");
+		break;
+	case KVP_VWHY_SLOTS_OVER:
+		kvp_cat_s(&c, "DOES NOT FIT: slots overfill cache");
 		break;
 	default:
 		kvp_cat_s(&c, "DOES NOT FIT: ");

@@ -126,9 +126,9 @@ static const struct warn_info table[] = {
 	  "image items of the maximum feature size\") and its peak comes "
 	  "out of the KV budget, so the KV figures may be too large." },
 	{ KVP_W_SERVER_SLOTS, "KVP-W18", "server-slots",
-	  "Give --parallel 4 --kv-unified to size a llama-server started "
+	  "Give --parallel auto to size a llama-server started "
 	  "without -np; keep -np 1 on its command line otherwise.",
-	  "under llama.cpp at builds with PR #16736 (b7324 and later), a plan "
+	  "under llama.cpp at builds with PR #16736 (b7079 and later), a plan "
 	  "of one slot without --kv-unified whose model has sliding-window or "
 	  "recurrent layers: llama-server's default (-np auto) is 4 slots on "
 	  "one unified cache, and the SWA cache (n_swa x 4 + n_ubatch cells) "

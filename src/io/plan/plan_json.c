@@ -96,6 +96,8 @@ static cJSON *field_value(const struct kvp_plan *p, const struct kvp_field *f, s
 	case KVP_FT_U32:
 	case KVP_FT_U64:
 	case KVP_FT_BYTES:
+		if (text[0] < '0' || text[0] > '9')
+			return cJSON_CreateString(text);   /* llama.cpp -np "auto" */
 		return kvp_json_u64(strtoull(text, NULL, 10));
 	case KVP_FT_I32:
 	case KVP_FT_PPM:

@@ -365,6 +365,13 @@ static enum kvp_status lc_workload_fit(struct lc_run *r)
 	}
 	cap = r->unified ? r->n_ctx : r->n_stream;
 	e->workload_fit = eng_fit(req, cost, n, 0, cap, r->n_seq);
+	/* llama-server fills its slots whatever the cells: on a unified
+	 * cache, requests its slots take beyond what the cells hold are
+	 * not queued but ended (server-context.cpp update_slots, PR #16736:
+	 * "If we still run out of space, terminate all active slots") */
+	if (r->unified && r->n_seq > 1 &&
+	    e->workload_fit < (total < r->n_seq ? total : r->n_seq))
+		e->slots_run = total < r->n_seq ? total : r->n_seq;
 	snprintf(e->note, sizeof e->note,
 	         "llama.cpp allocates by ctx_size/parallel (%llu stream%s x %llu "
 	         "cells), not by the workload: %llu of its %llu requests fit at once%s",

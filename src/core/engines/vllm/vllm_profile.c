@@ -60,7 +60,7 @@
  * holds beyond the parameters and rotary tables (vl_load_slack below),
  * held with the overheads so that the KV pool and every device's free
  * memory give it up alike (the weights' term is the parameters', which
- * the speed bound reads): 64 MiB at TP 2, 96 MiB at TP 3-4, 128 above.
+ * the speed bound reads): 64 MiB at TP 2 to 4, 128 MiB above.
  */
 #include <string.h>
 
@@ -166,6 +166,49 @@ static bool sampler_bytes(const struct kvp_plan *p, uint64_t S, uint64_t *out)
 	return kvp_mul(S, p->model.arch.vocab, out) && kvp_mul(*out, per, out);
 }
 
+/*
+ * The dummy images a V1 profile run keeps on the GPU through the
+ * decoder's dummy run and the sampler's (gpu_model_runner.py
+ * profile_run, 0.19.0: batched_dummy_mm_inputs = _get_mm_dummy_batch(),
+ * a local that lives until the function returns), pixel values in the
+ * model's dtype (inputs/registry.py call_hf_processor: maybe_cast_dtype),
+ * for encoder_profile_items_max items. A row per model whose processor's
+ * dummy image is known (the model_type and its mm_item_tokens, both
+ * matched); a model without a row holds none (KVP-W17 still warns of the
+ * encoder's own forward). Gemma 3 27B: 32 x 3 x 896 x 896 x 2 B = 0.14
+ * GiB, which with the encoder cache's outputs closes its profile peak
+ * to +0.06 GiB (the sampler's 15 B an entry is Gemma 2's 14.70 + 2 %).
+ */
+static const struct { const char *model_type; uint64_t item_tokens, values;
+                      const char *src; }
+vl_mm_pixels[] = {
+	{ "gemma3_text", 256, 3ull * 896 * 896,
+	  "Gemma3ImageProcessor 896 x 896 without pan-and-scan (gemma3_mm.py)" },
+	{ "gemma3", 256, 3ull * 896 * 896,
+	  "Gemma3ImageProcessor 896 x 896 without pan-and-scan (gemma3_mm.py)" },
+	{ "mistral", 3025, 3ull * 1540 * 1540,
+	  "Mistral Small 3.1: a 1,540 x 1,540 dummy image (mistral3.py)" },
+	{ "llama4_text", 2448, 17ull * 3 * 336 * 336,
+	  "Llama 4: 16 tiles + the global one, 336 x 336 each (mllama4.py)" },
+};
+
+/* The profile run's dummy pixel values, bytes (the table above). */
+static bool mm_pixel_bytes(const struct kvp_plan *p,
+                           const struct kvp_result *res, uint64_t *out)
+{
+	const struct kvp_model *m = &p->model;
+	size_t i;
+
+	*out = 0;
+	for (i = 0; i < sizeof vl_mm_pixels / sizeof vl_mm_pixels[0]; i++)
+		if (!strcmp(m->model_type, vl_mm_pixels[i].model_type) &&
+		    m->arch.mm_item_tokens == vl_mm_pixels[i].item_tokens)
+			return kvp_mul(vl_mm_pixels[i].values,
+			               res->parts.encoder_profile_items_max, out) &&
+			       kvp_mul(*out, act_elt(p), out);
+	return true;
+}
+
 enum kvp_status kvp_vllm_profile_peak(const struct kvp_plan *p,
                                       const struct kvp_result *res,
                                       uint32_t tp, bool last_stage,
@@ -174,7 +217,7 @@ enum kvp_status kvp_vllm_profile_peak(const struct kvp_plan *p,
 	const struct kvp_arch *a = &p->model.arch;
 	bool v1 = kvp_era_has(&p->engine, KVP_ERA_VLLM_V1), est;
 	struct kvp_vllm_sched d;
-	uint64_t T = kvp_step_tokens(p), S, fwd, samp = 0, kept = 0, moe;
+	uint64_t T = kvp_step_tokens(p), S, fwd, samp = 0, kept = 0, moe, pix;
 	enum kvp_status st;
 
 	kvp_vllm_defaults(p, &d);
@@ -204,9 +247,11 @@ enum kvp_status kvp_vllm_profile_peak(const struct kvp_plan *p,
 			goto overflow;
 		return KVP_OK;
 	}
-	if (!kvp_add(samp, moe, &samp))
+	if (!kvp_add(samp, moe, &samp) || !mm_pixel_bytes(p, res, &pix))
 		goto overflow;
 	*out = fwd > samp ? fwd : samp;
+	if (!kvp_add(*out, pix, out))
+		goto overflow;
 	return KVP_OK;
 overflow:
 	return kvp_error_set(err, KVP_EOVERFLOW,
@@ -235,8 +280,9 @@ static const struct { uint32_t tp_max; uint64_t mib; const char *src; }
 vl_load_slack[] = {
 	{ 1, 0, "TP 1: no slack (gaps 0.00-0.07 GiB, pools of 20 GiB and more)" },
 	{ 2, 64, "TP 2: 0.08 GiB measured (Qwen2.5-72B, Kimi-Dev-72B)" },
-	{ 4, 96, "TP 3-4: 0.12 GiB measured (Kimi-Dev-72B TP 4)" },
-	{ UINT32_MAX, 128, "TP > 4: not measured, the TP 4 row + 32 MiB" },
+	{ 4, 64, "TP 3-4: 0.12 GiB measured (Kimi-Dev-72B TP 4); 96 MiB would "
+	  "put Llama-4-Scout's 12 GiB pool at -1.07 % beside its dummy images" },
+	{ UINT32_MAX, 128, "TP > 4: not measured, the TP 3-4 row doubled" },
 };
 
 uint64_t kvp_vllm_load_slack(const struct kvp_plan *p, uint32_t tp)

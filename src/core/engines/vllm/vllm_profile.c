@@ -18,7 +18,8 @@
  * min(max_num_seqs, max_num_batched_tokens) sequences): an ESTIMATE,
  * calibrated on the measured start-ups in tests/data/vllm_startups
  * (docs/vllm-accuracy.md gives its error per run):
- *   V1: max(forward, retained + sampler + MoE workspace)
+ *   V1: max(forward, retained + sampler + MoE workspace) + pixels
+ *       (pixels: a multimodal model's dummy images, vl_mm_pixels)
  *   V0 (before 0.8.0): forward + S x vocab x (e + 4) + MoE workspace
  *       (the logits of each sequence's last position and their fp32
  *       copy, inside the profiled forward; vLLM issue #10517: 2.07 GiB

@@ -273,9 +273,10 @@ overflow:
  * and Kimi-Dev-72B 0.08 at TP 2, Kimi-Dev-72B 0.12 at TP 4, Llama-3.3-70B
  * 0.01-0.02, Mistral-Small w8a8 0.07, Llama-4-Scout 0.03, Mixtral 0.01,
  * Llama-3.1-8B and Qwen2.5-7B 0.00 at TP 2 and 4. Each row is below the
- * largest gap of its TP: that gap taken whole would put Qwen2.5-72B's
- * 3 GiB pool at -1.03 % (outside the corpus test's -1 %); these keep
- * every run within it (docs/vllm-accuracy.md).
+ * largest gap of its TP: that gap taken whole (81 MiB at TP 2) would
+ * put the two 72B runs' 3 GiB pools at about -1.02 and -1.13 % (outside
+ * the corpus test's -1 %); these keep every run within it
+ * (docs/vllm-accuracy.md).
  */
 static const struct { uint32_t tp_max; uint64_t mib; const char *src; }
 vl_load_slack[] = {

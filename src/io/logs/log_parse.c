@@ -988,6 +988,23 @@ static const struct vl_word {
 	  "0.19.0 gpu_worker.py determine_available_memory (llm-d-planner logs)" },
 	{ "weights memory:", "Memory profiling", NULL, KVP_OBS_WEIGHTS_BYTES, false, true,
 	  "0.19.0 gpu_worker.py (the figure of 'Model loading took' again)" },
+	/* gpu_worker.py's summary once the CUDA graphs are captured (0.19.0,
+	 * llm-d-planner's logs): "Free memory on device (77.66/79.19 GiB) on
+	 * startup. Desired GPU memory utilization is (0.95, 75.23 GiB).
+	 * Actual usage is 67.8 GiB for weight, 2.29 GiB for peak activation,
+	 * 2.09 GiB for non-torch memory, and 1.61 GiB for CUDAGraph memory.
+	 * ..." Each figure comes before its words, so a row reads the figure
+	 * after the words before it. The figures are the profiling line's
+	 * and the capture's again: read only when the log gave no line of
+	 * the kind before (an excerpt of this line alone). */
+	{ "Actual usage is", "GiB for weight,", NULL, KVP_OBS_WEIGHTS_BYTES, false, true,
+	  "0.19.0 gpu_worker.py summary (llm-d-planner logs)" },
+	{ "GiB for weight,", "for peak activation", NULL, KVP_OBS_ACTIVATION_PEAK, false, true,
+	  "0.19.0 gpu_worker.py summary (llm-d-planner logs)" },
+	{ "GiB for peak activation,", "for non-torch memory", NULL, KVP_OBS_NON_TORCH, false, true,
+	  "0.19.0 gpu_worker.py summary (llm-d-planner logs)" },
+	{ "GiB for non-torch memory, and", "for CUDAGraph memory", NULL, KVP_OBS_CUDA_GRAPH_POOL, false, true,
+	  "0.19.0 gpu_worker.py summary: the graphs the capture took" },
 	/* CUDA graphs: the estimate (gpu_model_runner.py, printed from
 	 * 0.19.0, subtracted from the budget from 0.21.0: "CUDA graph memory
 	 * profiling is enabled (default since v0.21.0)") and the pool the

@@ -174,8 +174,8 @@ static const struct vl_reserve_row {
 	  "the profile run's activation peak (gpu_worker.py "
 	  "determine_available_memory)" },
 	{ vl_term_over, "devices.overheads",
-	  "non-torch memory and CUDA graphs (vllm_profile.c "
-	  "kvp_vllm_overheads)" },
+	  "non-torch memory, CUDA graphs and the TP load slack "
+	  "(vllm_profile.c kvp_vllm_overheads)" },
 	{ vl_term_lora, "engine.vllm.max_loras",
 	  "issue 14: LoRA slots, allocated with the model (parts.c)" },
 	{ vl_term_encoder, "engine.vllm.max_loras",

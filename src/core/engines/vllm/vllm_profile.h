@@ -41,6 +41,9 @@ enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,
  * with the weights, in "Model loading took" (vllm_profile.c). */
 uint64_t kvp_vllm_rope_bytes(const struct kvp_plan *p);
 
+/* The per-rank load slack at TP > 1 (an estimate, vllm_profile.c), bytes. */
+uint64_t kvp_vllm_load_slack(const struct kvp_plan *p, uint32_t tp);
+
 /* vLLM's scheduler and memory settings as it runs them: the plan's, or
  * where the plan leaves them 0 vLLM's defaults for the release and card
  * (kvp_vllm_defaults). */

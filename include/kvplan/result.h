@@ -177,6 +177,13 @@ struct kvp_engine_result {
 	                                 applied: engine.version, or the
 	                                 current one (kvplan/era.h) */
 	bool release_named;           /* the plan named it */
+	bool prefix_caching;          /* vLLM: --enable-prefix-caching as the
+	                                 admission above ran it (workload_fit,
+	                                 mix_fit): engine.vllm.
+	                                 enable_prefix_caching, auto resolved
+	                                 to the release's default */
+	bool prefix_caching_default;  /* vLLM: it was the release's default
+	                                 (the plan left it auto) */
 	char lines_wording[32];       /* the release whose words `lines`
 	                                 use: the current one, or the named
 	                                 release where kvplan has its wording

@@ -167,7 +167,7 @@ enum kvp_status vl_admit_pool(const struct vl_ctx *c, uint64_t num_blocks)
 static uint64_t vl_req_cost(const struct vl_ctx *c, const struct vl_groups *g,
                             const struct eng_req *r, uint64_t *shared)
 {
-	bool pc = c->p->engine.vllm.enable_prefix_caching;
+	bool pc = c->d.prefix_caching;   /* auto resolved: kvp_vllm_defaults */
 	uint64_t cst = 0;
 	uint32_t j;
 
@@ -194,13 +194,28 @@ static uint64_t vl_req_cost(const struct vl_ctx *c, const struct vl_groups *g,
 	return cst;
 }
 
+/* "prefix caching off (vLLM 0.7.3's default)", or "... on
+ * (--enable-prefix-caching)": the setting as the admission runs it and
+ * where it came from, the one wording of every front end. */
+static void vl_prefix_words(const struct vl_ctx *c, char *buf, size_t n)
+{
+	if (c->d.prefix_caching_default)
+		snprintf(buf, n, "prefix caching %s (vLLM %s's default)",
+		         c->d.prefix_caching ? "on" : "off",
+		         kvp_engine_release(&c->p->engine));
+	else
+		snprintf(buf, n, "prefix caching %s (--%senable-prefix-caching)",
+		         c->d.prefix_caching ? "on" : "off",
+		         c->d.prefix_caching ? "" : "no-");
+}
+
 enum kvp_status vl_workload_fit(const struct vl_ctx *c, const struct vl_pool *pl)
 {
 	struct kvp_engine_result *e = &c->res->engine;
 	struct eng_req req[ENG_MAX_REQ];
 	uint64_t cost[ENG_MAX_REQ], shared = 0, total = 0;
 	uint32_t n = 0, k;
-	char a[40];
+	char a[40], pc[80];
 	enum kvp_status st = eng_requests(c->p, req, &n, &c->res->error);
 
 	if (st != KVP_OK)
@@ -212,11 +227,14 @@ enum kvp_status vl_workload_fit(const struct vl_ctx *c, const struct vl_pool *pl
 	}
 	e->workload_fit = eng_fit(req, cost, n, shared, pl->num_blocks,
 	                          c->d.max_num_seqs);
+	e->prefix_caching = c->d.prefix_caching;
+	e->prefix_caching_default = c->d.prefix_caching_default;
+	vl_prefix_words(c, pc, sizeof pc);
 	snprintf(e->note, sizeof e->note,
 	         "vLLM fills its budget with %s blocks of %llu tokens whatever the "
-	         "workload; %llu of its %llu requests fit at once",
+	         "workload; with %s, %llu of its %llu requests fit at once",
 	         eng_commas(pl->num_blocks, a, sizeof a),
-	         (unsigned long long)pl->min_block,
+	         (unsigned long long)pl->min_block, pc,
 	         (unsigned long long)e->workload_fit, (unsigned long long)total);
 	eng_mix_fit(c->res, req, cost, n, shared, pl->num_blocks, c->d.max_num_seqs);
 	return KVP_OK;

@@ -197,6 +197,13 @@ struct kvp_engine_result {
  * words (lines_wording): the front ends say so above the lines. */
 bool kvp_engine_lines_reworded(const struct kvp_engine_result *e);
 
+/* vLLM's prefix caching as the admission ran it and whence, the one
+ * wording of the note, compare and the planner: "prefix caching off
+ * (vLLM 0.7.3's default)" (the plan left it auto), "prefix caching on
+ * (--enable-prefix-caching)", "... off (--no-enable-prefix-caching)". */
+void kvp_engine_prefix_words(const struct kvp_engine_result *e, char *buf,
+                             size_t n);
+
 /* One device's budget; free may be negative when over capacity. */
 struct kvp_device_result {
 	char name[48];

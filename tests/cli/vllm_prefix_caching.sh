@@ -43,6 +43,12 @@ grep -q "# GPU blocks: 22141," "$TMP/out" && ok "0.7.3: 22,141 blocks (the figur
 grep -q "26,197 blocks" "$TMP/out" && ok "0.8.0: 26,197 blocks (the figure above)" ||
 	notok "0.8.0 blocks: $(grep 'note: vLLM' "$TMP/out")"
 
+# compare's row says the same words
+"$KVPLAN" compare --engine vllm@0.7.3 $W >"$TMP/out" 2>"$TMP/err"
+grep -qF "with prefix caching off (vLLM 0.7.3's default), 25 of 400 requests fit" "$TMP/out" &&
+	ok "compare: vllm 0.7.3's row, 25 fit with prefix caching off (the default)" ||
+	notok "compare: $(grep '^  vllm' "$TMP/out") $(cat "$TMP/err")"
+
 # a new plan writes the choice; the record says what ran and whence
 "$KVPLAN" calc --engine vllm@0.7.3 $W --format json >"$TMP/rec.json" 2>"$TMP/err"
 grep -q '"enable_prefix_caching":[[:space:]]*"auto"' "$TMP/rec.json" &&

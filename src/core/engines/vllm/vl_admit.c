@@ -194,21 +194,6 @@ static uint64_t vl_req_cost(const struct vl_ctx *c, const struct vl_groups *g,
 	return cst;
 }
 
-/* "prefix caching off (vLLM 0.7.3's default)", or "... on
- * (--enable-prefix-caching)": the setting as the admission runs it and
- * where it came from, the one wording of every front end. */
-static void vl_prefix_words(const struct vl_ctx *c, char *buf, size_t n)
-{
-	if (c->d.prefix_caching_default)
-		snprintf(buf, n, "prefix caching %s (vLLM %s's default)",
-		         c->d.prefix_caching ? "on" : "off",
-		         kvp_engine_release(&c->p->engine));
-	else
-		snprintf(buf, n, "prefix caching %s (--%senable-prefix-caching)",
-		         c->d.prefix_caching ? "on" : "off",
-		         c->d.prefix_caching ? "" : "no-");
-}
-
 enum kvp_status vl_workload_fit(const struct vl_ctx *c, const struct vl_pool *pl)
 {
 	struct kvp_engine_result *e = &c->res->engine;
@@ -229,7 +214,7 @@ enum kvp_status vl_workload_fit(const struct vl_ctx *c, const struct vl_pool *pl
 	                          c->d.max_num_seqs);
 	e->prefix_caching = c->d.prefix_caching;
 	e->prefix_caching_default = c->d.prefix_caching_default;
-	vl_prefix_words(c, pc, sizeof pc);
+	kvp_engine_prefix_words(e, pc, sizeof pc);
 	snprintf(e->note, sizeof e->note,
 	         "vLLM fills its budget with %s blocks of %llu tokens whatever the "
 	         "workload; with %s, %llu of its %llu requests fit at once",

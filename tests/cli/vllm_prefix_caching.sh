@@ -77,4 +77,18 @@ bad "--no-enable-prefix-caching takes no value" "--no-enable-prefix-caching: tak
 	calc --engine vllm $W --no-enable-prefix-caching=on
 bad "--enable-prefix-caching=maybe" "expected one of auto, on, off" \
 	calc --engine vllm $W --enable-prefix-caching=maybe
+# reconcile: vLLM's "non-default args" line lists enable_prefix_caching
+# only when the command gave it (vLLM 0.17.1rc1's log, its header names
+# the source: 'enable_prefix_caching': True); kvplan's flag wins over it
+logs="$(dirname "$0")/../data/logs"
+R="--engine vllm --model qwen3.5-35b-a3b --mm-item-tokens 16384"
+"$KVPLAN" reconcile $R "$logs/vllm-0.17-encoder.log" >"$TMP/out" 2>&1
+grep -q '^settings from the log: .*enable_prefix_caching' "$TMP/out" &&
+	ok "reconcile: prefix caching taken from the log's non-default args" ||
+	notok "reconcile log: $(grep settings "$TMP/out")"
+"$KVPLAN" reconcile $R --no-enable-prefix-caching "$logs/vllm-0.17-encoder.log" >"$TMP/out" 2>&1
+grep -q '^settings from the flags (they win over the log): enable_prefix_caching$' "$TMP/out" &&
+! grep -q '^settings from the log: .*enable_prefix_caching' "$TMP/out" &&
+	ok "reconcile: --no-enable-prefix-caching wins over the log" ||
+	notok "reconcile flag: $(grep settings "$TMP/out")"
 exit $((fails > 0))

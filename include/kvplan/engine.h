@@ -273,10 +273,13 @@ struct kvp_vllm_opts {
 	uint32_t pipeline_parallel_size;  /* --pipeline-parallel-size; default
 	                                     1; 1 takes devices.pp; stages split
 	                                     as vLLM does unless devices.pp_layers */
-	bool enable_prefix_caching;       /* --enable-prefix-caching; default
-	                                     true (V1): full prompt blocks shared
-	                                     among a request's samples (and the
-	                                     system prefix when shared) */
+	enum kvp_tristate enable_prefix_caching; /* --enable-prefix-caching /
+	                                     --no-enable-prefix-caching; on: full
+	                                     prompt blocks shared among a
+	                                     request's samples (and the system
+	                                     prefix when shared). Default auto =
+	                                     the release's (kvp_vllm_defaults:
+	                                     off before 0.8.0, on from V1) */
 	/* --mamba-cache-dtype (conv state; auto = the model's dtype) and
 	 * --mamba-ssm-cache-dtype (SSM state; auto = the model's own
 	 * model.recur.vllm_ssm_dtype, else the conv state's). Default auto. */
@@ -419,7 +422,8 @@ void kvp_engine_defaults(struct kvp_engine_opts *o);
  * command gives no flag (the budget's own defaults, src/core/engines/
  * vllm/vllm_profile.c): kvp_engine_defaults' vLLM options with
  * gpu_memory_utilization, max_num_seqs and max_num_batched_tokens
- * resolved (never 0) and enable_prefix_caching the release's. */
+ * resolved (never 0) and enable_prefix_caching the release's (KVP_ON
+ * or KVP_OFF, never KVP_AUTO). */
 struct kvp_plan;
 void kvp_vllm_release_defaults(const struct kvp_plan *p,
                                struct kvp_vllm_opts *out);

@@ -188,6 +188,13 @@ struct kvp_engine_result {
 	                                 applied: engine.version, or the
 	                                 current one (kvplan/era.h) */
 	bool release_named;           /* the plan named it */
+	bool prefix_caching;          /* vLLM: --enable-prefix-caching as the
+	                                 admission above ran it (workload_fit,
+	                                 mix_fit): engine.vllm.
+	                                 enable_prefix_caching, auto resolved
+	                                 to the release's default */
+	bool prefix_caching_default;  /* vLLM: it was the release's default
+	                                 (the plan left it auto) */
 	char lines_wording[32];       /* the release whose words `lines`
 	                                 use: the current one, or the named
 	                                 release where kvplan has its wording
@@ -200,6 +207,13 @@ struct kvp_engine_result {
 /* True when a named release's lines are printed in another release's
  * words (lines_wording): the front ends say so above the lines. */
 bool kvp_engine_lines_reworded(const struct kvp_engine_result *e);
+
+/* vLLM's prefix caching as the admission ran it and whence, the one
+ * wording of the note, compare and the planner: "prefix caching off
+ * (vLLM 0.7.3's default)" (the plan left it auto), "prefix caching on
+ * (--enable-prefix-caching)", "... off (--no-enable-prefix-caching)". */
+void kvp_engine_prefix_words(const struct kvp_engine_result *e, char *buf,
+                             size_t n);
 
 /* One device's budget; free may be negative when over capacity. */
 struct kvp_device_result {

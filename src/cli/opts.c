@@ -73,7 +73,8 @@ static bool lookup(const struct kvp_opts *o, const char *name, struct flagref *r
 		return true;
 	if (strncmp(name, "no-", 3) == 0) {
 		ref->field = kvp_field_by_flag(name + 3);
-		if (ref->field && ref->field->type == KVP_FT_BOOL) {
+		if (ref->field && (ref->field->type == KVP_FT_BOOL ||
+		                   ref->field->type == KVP_FT_TRISTATE)) {
 			ref->negated = true;
 			return true;
 		}
@@ -256,6 +257,27 @@ static bool takes_value(const struct kvp_opts *o, const struct flagref *ref)
 	return ref->field->type != KVP_FT_BOOL;
 }
 
+/* A tri-state field's flag (auto/on/off) takes the next word only when
+ * it is one of its choices or a yes/no word: alone it is a switch (on),
+ * --no-X is off (vLLM's --enable-prefix-caching and its --no- form). */
+static bool tri_takes(const struct flagref *ref, const char *next)
+{
+	size_t k;
+
+	if (ref->negated || !next)
+		return false;
+	for (k = 0; ref->field->choices && ref->field->choices[k]; k++)
+		if (!strcasecmp(next, ref->field->choices[k]))
+			return true;
+	return bool_word(next);
+}
+
+static bool is_tri(const struct flagref *ref)
+{
+	return ref->extra < 0 && !ref->own && ref->field &&
+	       ref->field->type == KVP_FT_TRISTATE;
+}
+
 /* The flag's name in argument a ("--name" or "--name=value") into name,
  * its '=' (or NULL) returned. */
 static const char *flag_name(const char *a, char *name, size_t cap)
@@ -284,6 +306,11 @@ static enum kvp_status check_value(const struct kvp_opts *o, const struct flagre
 {
 	const char *base = ref->negated ? name + 3 : name;
 
+	if (is_tri(ref)) {
+		if (!eq && tri_takes(ref, *i + 1 < argc ? argv[*i + 1] : NULL))
+			(*i)++;
+		return KVP_OK;
+	}
 	if (takes_value(o, ref)) {
 		if (!eq) {
 			if (*i + 1 >= argc)
@@ -425,8 +452,8 @@ static enum kvp_status apply_field(struct kvp_opts *o, struct pass *ps,
 {
 	const struct kvp_field *f = ref->field;
 
-	if (f->type == KVP_FT_BOOL && !val)
-		val = ref->negated ? "false" : "true";
+	if ((f->type == KVP_FT_BOOL || f->type == KVP_FT_TRISTATE) && !val)
+		val = ref->negated ? "false" : "true";   /* tri-state: off, on */
 	else if (ref->negated)
 		return kvp_error_set(err, KVP_EINVAL, "--%s: takes no value ('%s')", name, a);
 	if (kvp_field_set(&o->plan, f,
@@ -488,7 +515,10 @@ static enum kvp_status second_pass(struct kvp_opts *o, struct pass *ps, int argc
 			continue;
 		eq = flag_name(a, name, sizeof name);
 		lookup(o, name, &ref);
-		if (takes_value(o, &ref))
+		if (is_tri(&ref))
+			val = eq ? eq + 1 : tri_takes(&ref, i + 1 < argc ?
+			      argv[i + 1] : NULL) ? argv[++i] : NULL;
+		else if (takes_value(o, &ref))
 			val = eq ? eq + 1 : argv[++i];
 		else if (eq)
 			val = eq + 1;   /* --bool-flag=false */
@@ -661,7 +691,8 @@ void kvp_opts_print_help(const struct kvp_opts *o, FILE *out)
 	             "docs/DESIGN.md is the start (static, max-cache-len = longest sequence,\n"
 	             "flash attention, its card's documented overheads; --model names the\n"
 	             "plan after the model).\n"
-	             "Values: --flag V or --flag=V; booleans --flag / --no-flag.\n");
+	             "Values: --flag V or --flag=V; booleans --flag / --no-flag; auto|on|off\n"
+	             "ones also --flag (on) / --no-flag (off).\n");
 	if (o->n_extra) {
 		fprintf(out, "\n%s options:\n", o->cmd);
 		for (i = 0; i < o->n_extra; i++) {

@@ -139,19 +139,36 @@ grep -q '^  --kv-cache-memory-bytes 8589934592' "$TMP/out" && ok "emit for vllm@
 # flag only where the plan differs from them, and reading takes a flag's
 # absence as them.
 # V0 (before 0.8.0): _set_default_args_v0 leaves enable_prefix_caching
-# None (off); kvplan's plan has it on, so 0.7.3 must be told
-emits "vllm@0.7.3: prefix caching written (V0: off by default)" \
-	"vllm serve meta-llama/Llama-3.1-8B --enable-prefix-caching" calc $M --engine vllm@0.7.3 --emit vllm
+# None (off); V1 (_set_default_args_v1) sets it on. A plan that leaves it
+# auto runs the release's default and writes no flag; on or off given is
+# written where the release's default differs.
+emits "vllm@0.7.3: prefix caching auto, not written (V0: off)" \
+	"vllm serve meta-llama/Llama-3.1-8B" calc $M --engine vllm@0.7.3 --emit vllm
+emits "vllm@0.7.3: prefix caching on written (V0: off by default)" \
+	"vllm serve meta-llama/Llama-3.1-8B --enable-prefix-caching" calc $M --engine vllm@0.7.3 --enable-prefix-caching --emit vllm
+emits "vllm@0.7.3: prefix caching off is the default" \
+	"vllm serve meta-llama/Llama-3.1-8B" calc $M --engine vllm@0.7.3 --no-enable-prefix-caching --emit vllm
 emits "vllm@0.8.0: prefix caching not written (V1: on by default)" \
-	"vllm serve meta-llama/Llama-3.1-8B" calc $M --engine vllm@0.8.0 --emit vllm
-emits "vllm@0.7.3: read without the flag, prefix caching is off" \
+	"vllm serve meta-llama/Llama-3.1-8B" calc $M --engine vllm@0.8.0 --enable-prefix-caching --emit vllm
+emits "vllm@0.19.0: prefix caching off written (V1: on by default)" \
+	"vllm serve meta-llama/Llama-3.1-8B --no-enable-prefix-caching" calc $M --engine vllm@0.19.0 --no-enable-prefix-caching --emit vllm
+emits "vllm@0.7.3: read without the flag, prefix caching is auto" \
 	"vllm serve meta-llama/Llama-3.1-8B" calc $M --engine vllm@0.7.3 --emit vllm -- vllm serve x
-"$KVPLAN" calc $M --engine vllm@0.7.3 --format json -- vllm serve x >"$TMP/out" 2>"$TMP/err"
-grep -q '"enable_prefix_caching":[[:space:]]*false' "$TMP/out" && ok "vllm@0.7.3: the plan read has prefix caching off" ||
-	notok "0.7.3 read: $(grep enable_prefix "$TMP/out") $(cat "$TMP/err")"
-"$KVPLAN" calc $M --engine vllm@0.19.0 --format json -- vllm serve x >"$TMP/out" 2>"$TMP/err"
-grep -q '"enable_prefix_caching":[[:space:]]*true' "$TMP/out" && ok "vllm@0.19.0: the plan read has prefix caching on" ||
-	notok "0.19.0 read: $(grep enable_prefix "$TMP/out") $(cat "$TMP/err")"
+# read: the flag's absence is auto, and the result says what it runs
+for c in "0.7.3 false" "0.19.0 true"; do
+	set -- $c
+	"$KVPLAN" calc $M --engine vllm@$1 --format json -- vllm serve x >"$TMP/out" 2>"$TMP/err"
+	grep -q '"enable_prefix_caching":[[:space:]]*"auto"' "$TMP/out" &&
+	grep -q "\"prefix_caching\":[[:space:]]*$2," "$TMP/out" &&
+	grep -q '"prefix_caching_default":[[:space:]]*true' "$TMP/out" &&
+		ok "vllm@$1: the plan read has prefix caching auto, run $2 (the release's)" ||
+		notok "$1 read: $(grep prefix_cach "$TMP/out") $(cat "$TMP/err")"
+done
+"$KVPLAN" calc $M --engine vllm@0.7.3 --format json -- vllm serve x --enable-prefix-caching >"$TMP/out" 2>"$TMP/err"
+grep -q '"enable_prefix_caching":[[:space:]]*"on"' "$TMP/out" &&
+grep -q '"prefix_caching_default":[[:space:]]*false' "$TMP/out" &&
+	ok "vllm@0.7.3: --enable-prefix-caching read as on" ||
+	notok "0.7.3 read on: $(grep prefix_cach "$TMP/out") $(cat "$TMP/err")"
 # V1 on an H100 (79.19 GiB >= 70 GiB, _set_default_args_v1): the API
 # server's max_num_seqs is 1,024, so 256 is written and 1,024 is not
 emits "vllm@0.19.0 H100: --max-num-seqs 256 written (default 1024)" \
@@ -166,7 +183,7 @@ emits "vllm@0.9.0 A100 80GB: --max-num-seqs 256 is the default" \
 # V0's max_num_batched_tokens is max(max_model_len, 2048) (no chunked
 # prefill below 32K); V1's on an H100 8,192
 emits "vllm@0.7.3: 16384 tokens a step is the default at --max-model-len 16384" \
-	"vllm serve meta-llama/Llama-3.1-8B --max-model-len 16384 --enable-prefix-caching" \
+	"vllm serve meta-llama/Llama-3.1-8B --max-model-len 16384" \
 	calc $M --engine vllm@0.7.3 --max-model-len 16384 --max-num-batched-tokens 16384 --emit vllm
 emits "vllm@0.19.0: 16384 tokens a step written (default 8192)" \
 	"vllm serve meta-llama/Llama-3.1-8B --max-model-len 16384 --max-num-batched-tokens 16384" \

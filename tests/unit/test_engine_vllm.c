@@ -670,14 +670,66 @@ START_TEST(workload_fit_and_prefix_caching)
 	plan.workload.classes[0].samples = 2;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert_uint_eq(res.engine.workload_fit, 3);
-	plan.engine.vllm.enable_prefix_caching = false;
+	plan.engine.vllm.enable_prefix_caching = KVP_OFF;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert_uint_eq(res.engine.workload_fit, 1);
 	/* max_num_seqs 2 with 2 samples each: one request at a time */
-	plan.engine.vllm.enable_prefix_caching = true;
+	plan.engine.vllm.enable_prefix_caching = KVP_ON;
 	plan.engine.vllm.max_num_seqs = 2;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert_uint_eq(res.engine.workload_fit, 1);
+}
+END_TEST
+
+/* --enable-prefix-caching left out (auto) is the release's default: off
+ * in V0 (before 0.8.0: arg_utils.py _set_default_args_v0 leaves it
+ * None), on from 0.8.0 (_set_default_args_v1); on/off given win at
+ * either release. The figures of workload_fit_and_prefix_caching:
+ * 1,000 blocks, 2 samples of 3,072 + 1,024 tokens, 256 blocks each;
+ * shared, 2 x 256 - 192 full prompt blocks = 320 a request -> 3 fit;
+ * not shared, 512 -> 1 fits. */
+START_TEST(prefix_caching_release_default)
+{
+	static const struct {
+		const char *rel;
+		enum kvp_tristate pc;
+		uint64_t fit;
+		bool on, dflt;
+		const char *words;
+	} row[] = {
+		{ "0.7.3", KVP_AUTO, 1, false, true,
+		  "with prefix caching off (vLLM 0.7.3's default), 1 of its 6" },
+		{ "0.8.0", KVP_AUTO, 3, true, true,
+		  "with prefix caching on (vLLM 0.8.0's default), 3 of its 6" },
+		{ "0.7.3", KVP_ON, 3, true, false,
+		  "with prefix caching on (--enable-prefix-caching), 3 of" },
+		{ "0.8.0", KVP_OFF, 1, false, false,
+		  "with prefix caching off (--no-enable-prefix-caching), 1 of" },
+		{ "0.7.3", KVP_OFF, 1, false, false, NULL },
+		{ "0.8.0", KVP_ON, 3, true, false, NULL },
+		{ "", KVP_AUTO, 3, true, true, NULL },   /* the current: V1 */
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof row / sizeof row[0]; i++) {
+		kvp_plan_default(&plan);
+		plan.engine.kind = KVP_ENGINE_VLLM;
+		snprintf(plan.engine.version, sizeof plan.engine.version, "%s",
+		         row[i].rel);
+		plan.engine.vllm.kv_cache_memory_bytes = 2621440000ull;
+		plan.workload.classes[0].samples = 2;
+		plan.engine.vllm.enable_prefix_caching = row[i].pc;
+		ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s",
+		              res.error.msg);
+		ck_assert_uint_eq(res.engine.blocks, 1000);
+		ck_assert_msg(res.engine.workload_fit == row[i].fit,
+		              "%s pc %d: %llu fit", row[i].rel, (int)row[i].pc,
+		              (unsigned long long)res.engine.workload_fit);
+		ck_assert(res.engine.prefix_caching == row[i].on);
+		ck_assert(res.engine.prefix_caching_default == row[i].dflt);
+		ck_assert_msg(!row[i].words || strstr(res.engine.note, row[i].words),
+		              "%s", res.engine.note);
+	}
 }
 END_TEST
 
@@ -740,6 +792,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, defaults_by_release_and_card);
 	tcase_add_test(tc, budget_from_the_card);
 	tcase_add_test(tc, workload_fit_and_prefix_caching);
+	tcase_add_test(tc, prefix_caching_release_default);
 	tcase_add_test(tc, max_model_len_search);
 	tcase_add_test(tc, bad_options_named);
 	suite_add_tcase(s, tc);

@@ -225,7 +225,7 @@ static const struct pool vllm_pool[] = {
 	{ "--vllm-block-size", { "16", "32" } },
 	{ "--max-num-seqs", { "1", "64", "256", "512" } },
 	{ "--max-num-batched-tokens", { "2048", "8192", "16384" } },
-	{ "--enable-prefix-caching", { "=true", "=false" } },
+	{ "--enable-prefix-caching", { "=true", "=false", "=auto", "=on", "=off" } },
 	{ "--disable-hybrid-kv-cache-manager", { "=true", "=false" } },
 	{ "--num-gpu-blocks-override", { "0", "2000" } },
 	{ "--cpu-offload-gb", { "0", "2" } },
@@ -356,7 +356,7 @@ static void split_heredoc(char **text, const char *dir)
 	*text = out;
 }
 
-/* vLLM's settings a plan leaves 0 as the values they stand for at its
+/* vLLM's settings a plan leaves 0 (or auto) as the values they stand for at its
  * release and card (the budget's own defaults): a value equal to the
  * release's default is not written, and reads back as 0. */
 static void resolve(struct kvp_plan *p)
@@ -372,6 +372,8 @@ static void resolve(struct kvp_plan *p)
 		o->max_num_seqs = d.max_num_seqs;
 	if (!o->max_num_batched_tokens)
 		o->max_num_batched_tokens = d.max_num_batched_tokens;
+	if (o->enable_prefix_caching == KVP_AUTO)
+		o->enable_prefix_caching = d.enable_prefix_caching;
 }
 
 /* Does the emitted text name the field in a "# not written" comment (a

@@ -127,6 +127,8 @@ static bool flag_sets(const struct origin *g, const char *key, const char *alt)
 		memcpy(name, g->argv[i] + 2, l);
 		name[l] = '\0';
 		f = kvp_field_by_flag(name);
+		if (!f && !strncmp(name, "no-", 3))   /* --no-kv-unified */
+			f = kvp_field_by_flag(name + 3);
 		if (f && (!strcmp(f->key, key) || (alt && !strcmp(f->key, alt))))
 			return true;
 	}
@@ -224,6 +226,10 @@ static void vllm_settings(const struct kvp_log_settings *s, struct kvp_plan *p,
 	    s->v[KVP_LK_MAX_NUM_SEQS] <= UINT32_MAX &&
 	    take(g, "engine.vllm.max_num_seqs", NULL))
 		o->max_num_seqs = (uint32_t)s->v[KVP_LK_MAX_NUM_SEQS];
+	if (s->has[KVP_LK_PREFIX_CACHING] &&
+	    take(g, "engine.vllm.enable_prefix_caching", NULL))
+		o->enable_prefix_caching = s->v[KVP_LK_PREFIX_CACHING] ? KVP_ON
+		                                                       : KVP_OFF;
 	if (s->has[KVP_LK_BLOCK_SIZE] && take(g, "engine.vllm.block_size", NULL))
 		o->block_size = (uint32_t)s->v[KVP_LK_BLOCK_SIZE];
 	if (s->has[KVP_LK_NUM_GPU_BLOCKS_OVERRIDE] &&

@@ -20,7 +20,8 @@
  * differ from the engine's defaults only, after a comment with kvplan's
  * verdict. Under a named vLLM release the defaults are that release's and
  * card's, the budget's own (kvp_vllm_release_defaults); reading a command
- * at that release takes a flag's absence as the same default.
+ * at that release takes a flag's absence as the same default (prefix
+ * caching's as auto, which the budget resolves to the release's).
  */
 #ifndef KVPLAN_CLI_LAUNCH_H
 #define KVPLAN_CLI_LAUNCH_H

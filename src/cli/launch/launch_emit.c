@@ -176,6 +176,32 @@ static void vllm_resolved(struct kvp_plan *q)
 		o->max_num_seqs = r.max_num_seqs;
 	if (!o->max_num_batched_tokens)
 		o->max_num_batched_tokens = r.max_num_batched_tokens;
+	if (o->enable_prefix_caching == KVP_AUTO)
+		o->enable_prefix_caching = r.enable_prefix_caching;
+}
+
+/* Does row r write field f as a switch (--X, --no-X)? A yes/no field,
+ * or an auto/on/off one under a row without a value (vLLM's
+ * --enable-prefix-caching; llama.cpp's -fa takes its word). */
+static bool switch_row(const struct kvp_launch_flag *r,
+                       const struct kvp_field *f)
+{
+	return f->type == KVP_FT_BOOL ||
+	       (f->type == KVP_FT_TRISTATE && !r->value);
+}
+
+/* Field f of p as row r writes it: a switch's on/off as true/false. */
+static void row_value(const struct kvp_launch_flag *r,
+                      const struct kvp_field *f, const struct kvp_plan *p,
+                      char *buf, size_t n)
+{
+	kvp_field_format(p, f, 0, buf, n);
+	if (f->type != KVP_FT_TRISTATE || r->value)
+		return;
+	if (!strcmp(buf, "on"))
+		snprintf(buf, n, "true");
+	else if (!strcmp(buf, "off"))
+		snprintf(buf, n, "false");
 }
 
 /* The field a row's kvplan flag sets; *neg: the row writes false. */
@@ -242,11 +268,11 @@ static bool one_row(FILE *out, const struct kvp_launch_engine *e,
 
 	if (!f)
 		return true;
-	kvp_field_format(p, f, 0, v, sizeof v);
-	kvp_field_format(d, f, 0, dv, sizeof dv);
+	row_value(r, f, p, v, sizeof v);
+	row_value(r, f, d, dv, sizeof dv);
 	if (!strcmp(v, dv) || row_outside(e, r, p, v, what, sizeof what))
 		return true;   /* the default, or named in a comment */
-	if (f->type == KVP_FT_BOOL) {
+	if (switch_row(r, f)) {
 		if (!r->negatable && neg != !strcmp(v, "false"))
 			return true;   /* the other row of the pair writes it */
 		fputs(" \\\n  ", out);
@@ -290,15 +316,17 @@ static void outside_release(FILE *out, const struct kvp_launch_engine *e,
 
 		if (!f)
 			continue;
-		kvp_field_format(p, f, 0, v, sizeof v);
-		kvp_field_format(d, f, 0, dv, sizeof dv);
-		if (!strcmp(v, dv) || (f->type == KVP_FT_BOOL && !r->negatable &&
+		row_value(r, f, p, v, sizeof v);
+		row_value(r, f, d, dv, sizeof dv);
+		if (!strcmp(v, dv) || (switch_row(r, f) && !r->negatable &&
 		                       neg != !strcmp(v, "false")))
 			continue;
-		if ((g = row_outside(e, r, p, v, what, sizeof what)))
-			fprintf(out, "# not written (%s %s has no %s: %s): %s = %s\n",
-			        e->emit_name, p->engine.version, what, g->source,
-			        f->key, v);
+		if (!(g = row_outside(e, r, p, v, what, sizeof what)))
+			continue;
+		kvp_field_format(p, f, 0, v, sizeof v);   /* the plan's word */
+		fprintf(out, "# not written (%s %s has no %s: %s): %s = %s\n",
+		        e->emit_name, p->engine.version, what, g->source,
+		        f->key, v);
 	}
 }
 

@@ -507,38 +507,6 @@ static enum kvp_status push_before(struct rd *r, size_t at,
 	return KVP_OK;
 }
 
-/* vLLM's switches whose default at the release read differs from
- * kvplan's plan default (--enable-prefix-caching off before V1): the
- * release's value, from the budget's own defaults
- * (kvp_vllm_release_defaults), so that a flag's absence means what it
- * means in that release. */
-static enum kvp_status vllm_release_switches(struct rd *r, size_t at,
-                                             struct kvp_error *err)
-{
-	struct kvp_plan *p = malloc(sizeof *p);
-	struct kvp_engine_opts o;
-	struct kvp_vllm_opts d;
-	char w[96];
-	const char *word[1] = { w };
-	enum kvp_status st = KVP_OK;
-
-	if (!p)
-		return kvp_error_set(err, KVP_ENOMEM, "out of memory");
-	kvp_plan_default(p);
-	kvp_engine_switch(&p->engine, KVP_ENGINE_VLLM);
-	snprintf(p->engine.version, sizeof p->engine.version, "%s",
-	         r->release ? r->release : "");
-	kvp_vllm_release_defaults(p, &d);
-	kvp_engine_defaults(&o);
-	free(p);
-	if (d.enable_prefix_caching != o.vllm.enable_prefix_caching) {
-		snprintf(w, sizeof w, "--enable-prefix-caching=%s",
-		         d.enable_prefix_caching ? "true" : "false");
-		st = push_before(r, at, word, 1, err);
-	}
-	return st;
-}
-
 /* After the flags: the engine's defaults kvplan's differ from, the notes. */
 static enum kvp_status finish(struct rd *r, size_t at, struct kvp_error *err)
 {
@@ -556,8 +524,6 @@ static enum kvp_status finish(struct rd *r, size_t at, struct kvp_error *err)
 		st = push_before(r, at, np_auto, 2, err);
 	if (r->e == &kvp_launch_trtllm)
 		st = push_before(r, at, trt_block, 2, err);
-	if (r->e->kind == KVP_ENGINE_VLLM)
-		st = vllm_release_switches(r, at, err);
 	if (st != KVP_OK)
 		return st;
 	if (r->e->llama && !r->ngl_given)

@@ -114,16 +114,17 @@ static void why_llamacpp(const struct kvp_plan *p, const struct kvp_result *r,
 static void why_pool(const struct kvp_plan *p, const struct kvp_result *r,
                      const char *diff, char *buf, size_t n)
 {
-	char a[40], b[40], c[40];
+	char a[40], b[80], c[40];
 	size_t at;
 
 	switch (r->engine.kind) {
 	case KVP_ENGINE_VLLM:
+		kvp_engine_prefix_words(&r->engine, b, sizeof b);
 		at = (size_t)snprintf(buf, n, "%s: the pool fills its budget (%s): %s blocks "
-		                      "of %llu tokens; %llu of %llu requests fit", diff,
-		                      kvp_fmt_gib(r->engine.budget_bytes, 2, a, sizeof a),
+		                      "of %llu tokens; with %s, %llu of %llu requests fit",
+		                      diff, kvp_fmt_gib(r->engine.budget_bytes, 2, a, sizeof a),
 		                      kvp_fmt_int(r->engine.blocks, c, sizeof c),
-		                      (unsigned long long)r->engine.block_size,
+		                      (unsigned long long)r->engine.block_size, b,
 		                      (unsigned long long)r->engine.workload_fit,
 		                      (unsigned long long)r->kv.requests);
 		if (at < n && r->engine.n_lines &&

@@ -87,7 +87,7 @@ void kvp_engine_defaults(struct kvp_engine_opts *o)
 	o->vllm.kv_cache_dtype = KVP_DT_BF16;
 	o->vllm.tensor_parallel_size = 1;
 	o->vllm.pipeline_parallel_size = 1;
-	o->vllm.enable_prefix_caching = true;
+	o->vllm.enable_prefix_caching = KVP_AUTO;   /* the release's */
 
 	o->transformers.cache = KVP_HF_DYNAMIC;
 	o->transformers.nbits = 4;

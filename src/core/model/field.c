@@ -508,9 +508,17 @@ static const struct kvp_field fields[] = {
 	FN(KVP_ENGINE_VLLM, "engine.vllm.pipeline_parallel_size",
 	   "pipeline-parallel-size", "Pipeline parallel", KVP_FT_U32, 1, 4096,
 	   engine.vllm.pipeline_parallel_size, "vLLM --pipeline-parallel-size"),
-	FN(KVP_ENGINE_VLLM, "engine.vllm.enable_prefix_caching",
-	   "enable-prefix-caching", "Prefix caching", KVP_FT_BOOL, 0, 1,
-	   engine.vllm.enable_prefix_caching, "vLLM --enable-prefix-caching"),
+	/* auto = the release's default (off before 0.8.0, on from V1:
+	 * vllm_profile.c); plan files' true/false read as on/off */
+	{ .key = "engine.vllm.enable_prefix_caching",
+	  .flag = "enable-prefix-caching", .label = "Prefix caching",
+	  .section = KVP_SEC_ENGINE, .type = KVP_FT_TRISTATE,
+	  .choices = tristates,
+	  .help = "vLLM --enable-prefix-caching (alone: on; --no-enable-"
+	          "prefix-caching: off): auto = the release's default, off "
+	          "before 0.8.0, on from 0.8.0",
+	  PLAN_MEMBER(engine.vllm.enable_prefix_caching),
+	  .engine = KVP_ENGINE_VLLM },
 	FN(KVP_ENGINE_VLLM, "engine.vllm.disable_hybrid_kv_cache_manager",
 	   "disable-hybrid-kv-cache-manager", "No hybrid manager", KVP_FT_BOOL, 0, 1,
 	   engine.vllm.disable_hybrid_kv_cache_manager,

@@ -1068,6 +1068,21 @@ static int vllm_arg(struct kvp_log *log, const char *line, const char *name,
 	return set_int(log, k, p + strlen(name) + 3, ln);
 }
 
+/* "'name': True" / "'name': False" of the "non-default args" line. */
+static int vllm_bool_arg(struct kvp_log *log, const char *line,
+                         const char *name, enum kvp_log_key k, uint32_t ln)
+{
+	const char *p = strstr(line, name);
+
+	if (!p || strncmp(p + strlen(name), "': ", 3))
+		return 0;
+	p += strlen(name) + 3;
+	if (strncmp(p, "True", 4) && strncmp(p, "False", 5))
+		return 0;
+	set_key(log, k, *p == 'T', ln);
+	return 1;
+}
+
 /* The settings and figures of the multimodal encoder: the scheduler's
  * "Chunked prefill is enabled with max_num_batched_tokens=N." (its
  * budget's default, vllm/config/scheduler.py), the "non-default args"
@@ -1090,6 +1105,10 @@ static int vllm_encoder_line(struct kvp_log *log, const char *line, uint32_t ln)
 		took |= vllm_arg(log, line, "'max_num_batched_tokens", KVP_LK_MAX_BATCHED_TOKENS, ln);
 		took |= vllm_arg(log, line, "'max_num_seqs", KVP_LK_MAX_NUM_SEQS, ln);
 		took |= vllm_arg(log, line, "'max_model_len", KVP_LK_MAX_MODEL_LEN, ln);
+		/* --enable-prefix-caching / --no-... given (the user's, not the
+		 * release's default: the line lists only what was given) */
+		took |= vllm_bool_arg(log, line, "'enable_prefix_caching",
+		                      KVP_LK_PREFIX_CACHING, ln);
 		return took;
 	}
 	/* model.py: the target's first; a drafter's config prints its own
@@ -1698,6 +1717,7 @@ static const char *const key_names[KVP_LK_COUNT] = {
 	[KVP_LK_MMPROJ_WARMUP] = "mmproj_warmup",
 	[KVP_LK_MAX_BATCHED_TOKENS] = "max_num_batched_tokens",
 	[KVP_LK_MAX_NUM_SEQS] = "max_num_seqs",
+	[KVP_LK_PREFIX_CACHING] = "enable_prefix_caching",
 };
 
 const char *kvp_log_key_name(enum kvp_log_key k)

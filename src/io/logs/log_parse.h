@@ -80,6 +80,8 @@ enum kvp_log_key {
 	                             prefill is enabled with ...", non-default
 	                             args) */
 	KVP_LK_MAX_NUM_SEQS,      /* vLLM max_num_seqs (non-default args) */
+	KVP_LK_PREFIX_CACHING,    /* vLLM enable_prefix_caching (non-default
+	                             args): 1 True, 0 False */
 	KVP_LK_COUNT
 };
 

@@ -151,6 +151,15 @@ static enum kvp_status set_scalar(struct rd *r, const struct kvp_field *f,
 		if (fabs(strtod(text, NULL) - v->valuedouble) > 1e-9)
 			return bad(r, path, v, "is finer than one part per million");
 		break;
+	case KVP_FT_TRISTATE:   /* auto/on/off; a file's true/false: on/off */
+		if (cJSON_IsBool(v)) {
+			t = cJSON_IsTrue(v) ? "on" : "off";
+			break;
+		}
+		if (!cJSON_IsString(v))
+			return bad(r, path, v, "expected \"auto\", \"on\" or \"off\"");
+		t = v->valuestring;
+		break;
 	default: /* enums and formats by name */
 		if (!cJSON_IsString(v))
 			return bad(r, path, v, "expected a name (string)");

@@ -203,6 +203,11 @@ static bool add_engine(cJSON *res, const struct kvp_engine_result *e)
 	add_u64(o, "max_requests", e->max_requests);
 	if (e->parallel_auto)   /* llama.cpp -np auto: the slots at the build */
 		add_u64(o, "parallel_auto", e->parallel_auto);
+	if (e->kind == KVP_ENGINE_VLLM) {   /* as the note words them */
+		cJSON_AddBoolToObject(o, "prefix_caching", e->prefix_caching);
+		cJSON_AddBoolToObject(o, "prefix_caching_default",
+		                      e->prefix_caching_default);
+	}
 	add_u64(o, "aux_bytes", e->aux_bytes);
 	add_u64(o, "stage_page_bytes", e->stage_page_bytes);
 	/* TensorRT-LLM: the secondary (host) pool and, under VSWA, each

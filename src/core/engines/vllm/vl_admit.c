@@ -167,7 +167,7 @@ enum kvp_status vl_admit_pool(const struct vl_ctx *c, uint64_t num_blocks)
 static uint64_t vl_req_cost(const struct vl_ctx *c, const struct vl_groups *g,
                             const struct eng_req *r, uint64_t *shared)
 {
-	bool pc = c->p->engine.vllm.enable_prefix_caching;
+	bool pc = c->d.prefix_caching;   /* auto resolved: kvp_vllm_defaults */
 	uint64_t cst = 0;
 	uint32_t j;
 
@@ -200,7 +200,7 @@ enum kvp_status vl_workload_fit(const struct vl_ctx *c, const struct vl_pool *pl
 	struct eng_req req[ENG_MAX_REQ];
 	uint64_t cost[ENG_MAX_REQ], shared = 0, total = 0;
 	uint32_t n = 0, k;
-	char a[40];
+	char a[40], pc[80];
 	enum kvp_status st = eng_requests(c->p, req, &n, &c->res->error);
 
 	if (st != KVP_OK)
@@ -212,11 +212,14 @@ enum kvp_status vl_workload_fit(const struct vl_ctx *c, const struct vl_pool *pl
 	}
 	e->workload_fit = eng_fit(req, cost, n, shared, pl->num_blocks,
 	                          c->d.max_num_seqs);
+	e->prefix_caching = c->d.prefix_caching;
+	e->prefix_caching_default = c->d.prefix_caching_default;
+	kvp_engine_prefix_words(e, pc, sizeof pc);
 	snprintf(e->note, sizeof e->note,
 	         "vLLM fills its budget with %s blocks of %llu tokens whatever the "
-	         "workload; %llu of its %llu requests fit at once",
+	         "workload; with %s, %llu of its %llu requests fit at once",
 	         eng_commas(pl->num_blocks, a, sizeof a),
-	         (unsigned long long)pl->min_block,
+	         (unsigned long long)pl->min_block, pc,
 	         (unsigned long long)e->workload_fit, (unsigned long long)total);
 	eng_mix_fit(c->res, req, cost, n, shared, pl->num_blocks, c->d.max_num_seqs);
 	return KVP_OK;

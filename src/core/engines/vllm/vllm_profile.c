@@ -129,6 +129,13 @@ static void release_sched(const struct kvp_plan *p, struct kvp_vllm_sched *out)
 	out->max_num_seqs = v1 && big ? 1024 : 256;
 	out->max_num_batched_tokens = !v1 ? (L > 2048 ? L : 2048)
 	                              : big ? 8192 : 2048;
+	/* --enable-prefix-caching: off in V0, on in V1 (vllm/engine/
+	 * arg_utils.py of the 0.8/0.9 line, both engines in it: EngineArgs.
+	 * enable_prefix_caching is None, _set_default_args_v0 leaves it so,
+	 * _set_default_args_v1 sets True: "V1 enables prefix caching by
+	 * default") */
+	out->prefix_caching = v1;
+	out->prefix_caching_default = true;
 }
 
 void kvp_vllm_defaults(const struct kvp_plan *p, struct kvp_vllm_sched *out)
@@ -142,6 +149,10 @@ void kvp_vllm_defaults(const struct kvp_plan *p, struct kvp_vllm_sched *out)
 		out->max_num_seqs = o->max_num_seqs;
 	if (o->max_num_batched_tokens)
 		out->max_num_batched_tokens = o->max_num_batched_tokens;
+	if (o->enable_prefix_caching != KVP_AUTO) {
+		out->prefix_caching = o->enable_prefix_caching == KVP_ON;
+		out->prefix_caching_default = false;
+	}
 }
 
 void kvp_vllm_release_defaults(const struct kvp_plan *p,
@@ -156,12 +167,7 @@ void kvp_vllm_release_defaults(const struct kvp_plan *p,
 	out->gpu_memory_utilization = s.util_ppm;
 	out->max_num_seqs = s.max_num_seqs;
 	out->max_num_batched_tokens = s.max_num_batched_tokens;
-	/* --enable-prefix-caching: off in V0, on in V1 (vllm/engine/
-	 * arg_utils.py of the 0.8/0.9 line, both engines in it: EngineArgs.
-	 * enable_prefix_caching is None, _set_default_args_v0 leaves it so,
-	 * _set_default_args_v1 sets True: "V1 enables prefix caching by
-	 * default") */
-	out->enable_prefix_caching = kvp_era_has(&p->engine, KVP_ERA_VLLM_V1);
+	out->enable_prefix_caching = s.prefix_caching ? KVP_ON : KVP_OFF;
 }
 
 /* T x top-k x (3 x moe_intermediate / tp + hidden) x 2, 0 for a dense

@@ -51,6 +51,8 @@ struct kvp_vllm_sched {
 	uint32_t util_ppm;        /* gpu_memory_utilization */
 	uint32_t max_num_seqs;
 	uint64_t max_num_batched_tokens;
+	bool prefix_caching;      /* --enable-prefix-caching as it runs */
+	bool prefix_caching_default; /* the plan left it auto */
 };
 
 /* The settings of `p` (engine.vllm), 0s replaced by vLLM's defaults:
@@ -62,7 +64,9 @@ struct kvp_vllm_sched {
  *     is at least 70 GiB and, from 0.9.0 (PR #17885), whose name has no
  *     "A100"; 256 and 2,048 otherwise (no card: 256 and 2,048); V0
  *     (before 0.8.0): 256, and max(max_model_len, 2,048) tokens (no
- *     chunked prefill: one prompt a step). */
+ *     chunked prefill: one prompt a step);
+ *   enable_prefix_caching (auto): off in V0 (before 0.8.0), on from V1
+ *     (KVP_ERA_VLLM_V1; vllm/engine/arg_utils.py). */
 void kvp_vllm_defaults(const struct kvp_plan *p, struct kvp_vllm_sched *out);
 
 #endif

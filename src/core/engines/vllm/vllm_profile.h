@@ -1,6 +1,7 @@
 /*
  * vllm_profile.h - the terms vLLM subtracts from a GPU before its KV
- * pool, as its memory profiling measures them (src/core/engines/vllm/vllm_profile.c):
+ * pool, as its memory profiling measures them (src/core/engines/vllm/vllm_profile.c;
+ * its settings by release and card in vl_defaults.c):
  * the total it starts from, the profile run's activation peak and the
  * non-torch memory. Internal to src/core.
  */

@@ -74,8 +74,8 @@
 
 static const struct heldout set[] = {
 	{ "deepseek-r1.json", 70272, 0, 575668224, NULL },
-	{ "deepseek-v4-flash.json", 0, 0, 0, "index_head_dim: 128 - a DSA indexer beside layers that are not MLA" },
-	{ "deepseek-v4-pro.json", 0, 0, 0, "index_head_dim: 128 - a DSA indexer beside layers that are not MLA" },
+	{ "deepseek-v4-flash.json", 0, 0, 0, "compress_ratios: ["  },
+	{ "deepseek-v4-pro.json", 0, 0, 0, "compress_ratios: ["  },
 	{ "gemma-4-31b-it-nvfp4.json", 901120, 0, 1509949440, NULL },
 	{ "glm-5.1.json", 109824, 0, 899678208, NULL },
 	{ "glm-5.2.json", 95232, 0, 780140544, NULL },

@@ -78,7 +78,9 @@
  *
  * Refused at first contact (the message names the key or family):
  * deepseek-v4-flash/pro (fp8, nvfp4): compressed sparse attention, an
- * indexer beside layers that are not MLA; glm-5.3-fp8, glm-5.3-nvfp4:
+ * indexer beside layers that are not MLA (then named by index_head_dim;
+ * since the per-layer indexer by compress_ratios, still refused: see
+ * hf_state.c dsv4_refused); glm-5.3-fp8, glm-5.3-nvfp4:
  * index_topk_freq (an indexer on some layers only); minimax-m3,
  * muse-glimmer-30b, step-3.7-flash-fp8: families kvplan does not know;
  * qwen3-32b-fp8-static-pertensor: a modelopt quantization_config with no
@@ -92,10 +94,10 @@
 static const struct heldout set[] = {
 	{ "deepseek-v3.1-nvfp4.json", 70272, 0, 575668224, NULL },
 	{ "deepseek-v3.2-nvfp4.json", 85888, 0, 703594496, NULL },
-	{ "deepseek-v4-flash-fp8.json", 0, 0, 0, "index_head_dim: 128" },
-	{ "deepseek-v4-flash-nvfp4.json", 0, 0, 0, "index_head_dim: 128" },
-	{ "deepseek-v4-pro-fp8.json", 0, 0, 0, "index_head_dim: 128" },
-	{ "deepseek-v4-pro-nvfp4.json", 0, 0, 0, "index_head_dim: 128" },
+	{ "deepseek-v4-flash-fp8.json", 0, 0, 0, "compress_ratios: ["  },
+	{ "deepseek-v4-flash-nvfp4.json", 0, 0, 0, "compress_ratios: ["  },
+	{ "deepseek-v4-pro-fp8.json", 0, 0, 0, "compress_ratios: ["  },
+	{ "deepseek-v4-pro-nvfp4.json", 0, 0, 0, "compress_ratios: ["  },
 	{ "gemma-4-26b-a4b-nvfp4.json", 225280, 0, 377487360, NULL },
 	{ "glm-5-fp8.json", 109824, 0, 899678208, NULL },
 	{ "glm-5.1-fp8.json", 109824, 0, 899678208, NULL },

@@ -382,6 +382,30 @@ static int index_cache(struct cfg *c, struct kvp_model *m)
 }
 
 /*
+ * DeepSeek V4 (deepseek_v4, deepseek_ref: compress_ratios beside a DSA
+ * indexer and one KV head of head_dim): llama.cpp's llama_kv_cache_dsv4
+ * (src/llama-kv-cache-dsv4.cpp @035aa95b) keeps a K-only raw cache (an
+ * iSWA cache), a compressed K cache of ceil(cells / 4) rows on ratio-4
+ * (CSA) layers and of ceil(cells / 128) on ratio-128 (HCA) layers, each
+ * padded to 256 cells, a lightning-indexer key cache (index_head_dim) on
+ * the CSA layers, and f32 compressor states per sequence (kv and score,
+ * 2 x head_dim x 8 rows CSA, head_dim x 128 HCA, 2 x index_head_dim x 8
+ * indexer). Which raw layers slide, and vLLM's and SGLang's layouts, were
+ * not read: no layer kind for it, refused naming the key.
+ */
+static enum kvp_status dsv4_refused(struct cfg *c)
+{
+	char path[96];
+
+	return hf_bad(c, "compress_ratios", hf_get(c, "compress_ratios", path,
+	              sizeof path), "DeepSeek V4's compressed sparse attention "
+	              "(a sliding raw K cache, K compressed 4x or 128x per "
+	              "layer, indexer keys on the 4x layers, f32 compressor "
+	              "states: llama.cpp llama-kv-cache-dsv4.cpp) has no layer "
+	              "kind in kvplan");
+}
+
+/*
  * DSA (DeepSeek-V3.2 DeepseekV32 / GLM-5): a lightning indexer per MLA
  * layer caches one key of index_head_dim values per position (reference
  * inference/model.py Indexer.k_cache; vLLM deepseek_v2.py Indexer with
@@ -401,6 +425,8 @@ enum kvp_status hf_indexer(struct cfg *c, struct kvp_model *m)
 	if (hf_uint(c, "index_n_heads", 1, DIM_MAX, &nh) < 0 ||
 	    hf_uint(c, "index_topk", 1, UINT32_MAX, &topk) < 0)
 		return c->err->status;
+	if (m->base.kind != KVP_LAYER_MLA && hf_has(c, "compress_ratios"))
+		return dsv4_refused(c);
 	if (m->base.kind != KVP_LAYER_MLA)
 		return hf_bad(c, "index_head_dim", hf_get(c, "index_head_dim",
 		              path, sizeof path), "a DSA indexer beside layers "

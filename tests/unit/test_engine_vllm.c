@@ -331,8 +331,12 @@ END_TEST
  * 5,928,192 = 1,811 blocks (x 5,928,192 = 10,735,955,712), 115,904
  * tokens. Per position (78 x 1,152 + 21 x 132) x 8 ranks = 741,024;
  * indexer 1,811 x 64 x 132 x 21 x 8 = 2,570,287,104 B. Layer 3 holds
- * none, layer 6 its 132 B. A named release is refused: before the rule
- * read here vLLM built it under use_index_cache only.
+ * none, layer 6 its 132 B. An MTP layer always builds its indexer
+ * (is_mtp_layer): under --speculative-method mtp one more page of 64 x
+ * (1,152 + 132) = 82,176 B, 6,010,368 a block: 1,786 blocks (x 6,010,368
+ * = 10,734,517,248); the latent alone would give 1,787. A named release
+ * is refused: before the rule read here vLLM built it under
+ * use_index_cache only.
  */
 START_TEST(dsa_index_cache)
 {
@@ -347,9 +351,18 @@ START_TEST(dsa_index_cache)
 	ck_assert_uint_eq(res.kv.index_bytes, 2570287104ull);
 	ck_assert_uint_eq(res.layers[3].index_bytes, 0);
 	ck_assert_uint_eq(res.layers[6].index_row_bytes, 132);
+	plan.model.arch.mtp_layers = 1;
+	plan.engine.vllm.speculative_method = KVP_SPEC_MTP;
+	plan.engine.vllm.num_speculative_tokens = 1;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.blocks, 1786);
+	plan.model.arch.mtp_layers = 0;
+	plan.engine.vllm.speculative_method = KVP_SPEC_NONE;
+	plan.engine.vllm.num_speculative_tokens = 0;
 	snprintf(plan.engine.version, sizeof plan.engine.version, "0.25.0");
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
-	ck_assert_ptr_nonnull(strstr(res.error.msg, "IndexCache"));
+	ck_assert_msg(strstr(res.error.msg, "IndexCache") != NULL, "%s",
+	              res.error.msg);
 }
 END_TEST
 

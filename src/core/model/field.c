@@ -288,7 +288,7 @@ static const struct kvp_field fields[] = {
 	  "positions the DSA indexer selects (compute only)"),
 	F("model.indexer.dtype", "index-dtype", "Indexer format", KVP_SEC_MODEL,
 	  KVP_FT_DTYPE, 0, 0, model.indexer.dtype, "format of the cached indexer keys"),
-	F("model.indexer.topk_freq", "index-topk-freq", "Indexer every N layers",
+	F("model.indexer.topk_freq", "index-topk-freq", "Indexer freq",
 	  KVP_SEC_MODEL, KVP_FT_U32, 0, BIG, model.indexer.topk_freq,
 	  "IndexCache: an MLA layer keeps indexer keys where max(i - offset + 1, "
 	  "0) mod N is 0 (0 or 1: every MLA layer)"),

@@ -54,4 +54,8 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
 bool kvp_recurrent_split(const struct kvp_model *m, uint64_t seqs,
                          uint64_t *conv, uint64_t *ssm);
 
+/* Whether MLA layer i has its own DSA indexer (and key cache) under
+ * the model's IndexCache schedule (model.indexer.topk_freq). */
+bool kvp_indexer_on_layer(const struct kvp_indexer *ix, uint32_t i);
+
 #endif

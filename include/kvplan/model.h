@@ -198,6 +198,14 @@ struct kvp_indexer {
 	uint32_t n_heads;             /* index_n_heads (informational) */
 	uint32_t topk;                /* index_topk (informational) */
 	enum kvp_dtype dtype;         /* generic cache format of the keys */
+	/* IndexCache (GLM-5.2's config): MLA layer i has its indexer, and
+	 * keeps its keys, only where max(i - skip_offset + 1, 0) % topk_freq
+	 * is 0 (index_topk_freq, index_skip_topk_offset: transformers
+	 * GlmMoeDsaConfig's indexer_types, vLLM deepseek_v2.py @002d6073
+	 * DeepseekV2MLAAttention); topk_freq 0 or 1: every MLA layer. Which
+	 * engine keeps keys where: kvp_indexer_on_layer (layers.h). */
+	uint32_t topk_freq;
+	uint32_t skip_offset;
 };
 
 /* Where a model's weight bytes come from. */

@@ -91,6 +91,21 @@ START_TEST(sglang_dsa_kv_size_is_the_whole_cache)
 }
 END_TEST
 
+/* SGLang's NSATokenToKVPool (memory_pool.py) allocates the indexer's
+ * index_k_with_scale_buffer for every layer in range(layer_num), whatever
+ * the config's IndexCache schedule: with index_topk_freq 4 (GLM-5.2's)
+ * the pool is the same 46,889,757,184 B as above. */
+START_TEST(sglang_dsa_index_cache_every_layer)
+{
+	dsa_plan();
+	plan.model.indexer.topk_freq = 4;
+	plan.model.indexer.skip_offset = 3;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 46889757184ull);
+	ck_assert_uint_eq(res.layers[3].index_row_bytes, 132);
+}
+END_TEST
+
 /* A plain MLA pool (DeepSeek-V2-Lite's shape, bf16, page 1): (512 + 64)
  * x 2 = 1,152 B a layer, 27 layers; 100,000 tokens + 1 row: 100,001 x 27
  * x 1,152 = 3,110,431,104 B = 2.8968 GiB, printed "2.90". */
@@ -225,6 +240,7 @@ static Suite *make_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, sglang_dsa_kv_size_is_the_whole_cache);
+	tcase_add_test(tc, sglang_dsa_index_cache_every_layer);
 	tcase_add_test(tc, sglang_mla_kv_size);
 	tcase_add_test(tc, sglang_fraction_as_printed);
 	tcase_add_test(tc, sglang_fraction_with_options);

@@ -320,6 +320,52 @@ START_TEST(dsa_indexer_v32)
 }
 END_TEST
 
+/*
+ * IndexCache (GLM-5.2: index_topk_freq 4, index_skip_topk_offset 3; vLLM
+ * deepseek_v2.py @002d6073 builds the Indexer, and its
+ * DeepseekV32IndexerCache, only where max(i - 2, 0) % 4 == 0): 78 MLA
+ * layers, 21 of them (0, 1, 2, 6 ... 74) with indexer keys. bf16, tp 8,
+ * 10 GiB, block 64. One group of one type whose pages differ
+ * (MLAAttentionSpec both): per block per rank 78 x 64 x 1,152 =
+ * 5,750,784 + 21 x 64 x 132 = 177,408: 5,928,192 B; 10,737,418,240 //
+ * 5,928,192 = 1,811 blocks (x 5,928,192 = 10,735,955,712), 115,904
+ * tokens. Per position (78 x 1,152 + 21 x 132) x 8 ranks = 741,024;
+ * indexer 1,811 x 64 x 132 x 21 x 8 = 2,570,287,104 B. Layer 3 holds
+ * none, layer 6 its 132 B. An MTP layer always builds its indexer
+ * (is_mtp_layer): under --speculative-method mtp one more page of 64 x
+ * (1,152 + 132) = 82,176 B, 6,010,368 a block: 1,786 blocks (x 6,010,368
+ * = 10,734,517,248); the latent alone would give 1,787. A named release
+ * is refused: before the rule read here vLLM built it under
+ * use_index_cache only.
+ */
+START_TEST(dsa_index_cache)
+{
+	dsv32_plan();
+	plan.model.n_layers = 78;
+	plan.model.indexer.topk_freq = 4;
+	plan.model.indexer.skip_offset = 3;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.blocks, 1811);
+	ck_assert_uint_eq(res.engine.tokens, 115904);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 741024);
+	ck_assert_uint_eq(res.kv.index_bytes, 2570287104ull);
+	ck_assert_uint_eq(res.layers[3].index_bytes, 0);
+	ck_assert_uint_eq(res.layers[6].index_row_bytes, 132);
+	plan.model.arch.mtp_layers = 1;
+	plan.engine.vllm.speculative_method = KVP_SPEC_MTP;
+	plan.engine.vllm.num_speculative_tokens = 1;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.blocks, 1786);
+	plan.model.arch.mtp_layers = 0;
+	plan.engine.vllm.speculative_method = KVP_SPEC_NONE;
+	plan.engine.vllm.num_speculative_tokens = 0;
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.25.0");
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, "IndexCache") != NULL, "%s",
+	              res.error.msg);
+}
+END_TEST
+
 START_TEST(hybrid_groups_and_padding)
 {
 	/* gpt-oss-like: 24 layers alternating sliding (W 128) and full, 8 KV
@@ -784,6 +830,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, heads_per_rank_and_replication);
 	tcase_add_test(tc, mla_replicated_on_every_rank);
 	tcase_add_test(tc, dsa_indexer_v32);
+	tcase_add_test(tc, dsa_index_cache);
 	tcase_add_test(tc, mamba_state_formats);
 	tcase_add_test(tc, hybrid_groups_and_padding);
 	tcase_add_test(tc, one_type_different_pages);

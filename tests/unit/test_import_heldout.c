@@ -18,6 +18,12 @@
  *     MLA x (512 + 64) x 2 = 70,272 B/position; x 8,192 = 575,668,224
  *   glm-5.1: 78 MLA x ((512 + 64) + 128 index) x 2 = 109,824;
  *     x 8,192 = 899,678,208 (indexer 78 x 256 x 8,192 = 163,577,856)
+ *   glm-5.2 (refused at first contact and after this issue's first
+ *     changes; sized since the per-layer DSA indexer): IndexCache,
+ *     index_topk_freq 4, index_skip_topk_offset 3: an indexer on the 21
+ *     layers max(i - 2, 0) % 4 == 0 (0, 1, 2, 6 ... 74, its 21 "full"
+ *     indexer_types): 21 x (576 + 128) x 2 = 29,568 + 57 x 576 x 2 =
+ *     65,664: 95,232 B/position; x 8,192 = 780,140,544
  *   gemma-4-31b-it-nvfp4: 60 layers, layer_types: 10 full of 4 global KV
  *     heads x (512 + 512) x 2 = 8,192 (k_eq_v: V still cached) + 50
  *     sliding of 16 x (256 + 256) x 2 = 16,384, window 1,024;
@@ -68,11 +74,11 @@
 
 static const struct heldout set[] = {
 	{ "deepseek-r1.json", 70272, 0, 575668224, NULL },
-	{ "deepseek-v4-flash.json", 0, 0, 0, "index_head_dim: 128 - a DSA indexer beside layers that are not MLA" },
-	{ "deepseek-v4-pro.json", 0, 0, 0, "index_head_dim: 128 - a DSA indexer beside layers that are not MLA" },
+	{ "deepseek-v4-flash.json", 0, 0, 0, "compress_ratios: ["  },
+	{ "deepseek-v4-pro.json", 0, 0, 0, "compress_ratios: ["  },
 	{ "gemma-4-31b-it-nvfp4.json", 901120, 0, 1509949440, NULL },
 	{ "glm-5.1.json", 109824, 0, 899678208, NULL },
-	{ "glm-5.2.json", 0, 0, 0, "index_topk_freq: 4 - IndexCache" },
+	{ "glm-5.2.json", 95232, 0, 780140544, NULL },
 	{ "kimi-k2.5.json", 70272, 0, 575668224, NULL },
 	{ "kimi-k2.6-nvfp4.json", 70272, 0, 575668224, NULL },
 	{ "kimi-k2.7-code-nvfp4.json", 70272, 0, 575668224, NULL },

@@ -9,7 +9,8 @@
  * one_sequence.h) to the bytes worked by hand below, or refused naming
  * the key or family no engine rule covers; none is sized wrong. First
  * contact: 25 exact, 10 refused, 0 wrong; 26 exact, 9 refused since
- * the muse_glimmer_text row (SOURCES.md).
+ * the muse_glimmer_text row (SOURCES.md); 28 exact, 7 refused since the
+ * per-layer DSA indexer (IndexCache, model.indexer.topk_freq).
  *
  * Per layer and position, f16: KV heads x (K + V) x 2 B; MLA (kv_lora_
  * rank + qk_rope_head_dim) x 2 B, plus index_head_dim x 2 B where a DSA
@@ -67,10 +68,19 @@
  *     8,192 = 109,051,904 + 39 x 1,024 x 2,048 = 81,788,928 =
  *     190,840,832. Refused at first contact (no row); sized since the
  *     muse_glimmer_text row.
+ *   glm-5.3-fp8, glm-5.3-nvfp4 (glm_moe_dsa, 78 MLA layers, IndexCache:
+ *     index_topk_freq 4, index_skip_topk_offset 3, so an indexer where
+ *     max(i - 2, 0) % 4 == 0: layers 0, 1, 2, 6, 10 ... 74, 21 layers, the
+ *     config's 21 "full" indexer_types; the 57 "shared" keep none): 21 x
+ *     (576 + 128) x 2 = 29,568 + 57 x 576 x 2 = 65,664: 95,232
+ *     B/position; x 8,192 = 780,140,544. Refused at first contact
+ *     (index_topk_freq); sized since the per-layer indexer.
  *
  * Refused at first contact (the message names the key or family):
  * deepseek-v4-flash/pro (fp8, nvfp4): compressed sparse attention, an
- * indexer beside layers that are not MLA; glm-5.3-fp8, glm-5.3-nvfp4:
+ * indexer beside layers that are not MLA (then named by index_head_dim;
+ * since the per-layer indexer by compress_ratios, still refused: see
+ * hf_state.c dsv4_refused); glm-5.3-fp8, glm-5.3-nvfp4:
  * index_topk_freq (an indexer on some layers only); minimax-m3,
  * muse-glimmer-30b, step-3.7-flash-fp8: families kvplan does not know;
  * qwen3-32b-fp8-static-pertensor: a modelopt quantization_config with no
@@ -84,16 +94,16 @@
 static const struct heldout set[] = {
 	{ "deepseek-v3.1-nvfp4.json", 70272, 0, 575668224, NULL },
 	{ "deepseek-v3.2-nvfp4.json", 85888, 0, 703594496, NULL },
-	{ "deepseek-v4-flash-fp8.json", 0, 0, 0, "index_head_dim: 128" },
-	{ "deepseek-v4-flash-nvfp4.json", 0, 0, 0, "index_head_dim: 128" },
-	{ "deepseek-v4-pro-fp8.json", 0, 0, 0, "index_head_dim: 128" },
-	{ "deepseek-v4-pro-nvfp4.json", 0, 0, 0, "index_head_dim: 128" },
+	{ "deepseek-v4-flash-fp8.json", 0, 0, 0, "compress_ratios: ["  },
+	{ "deepseek-v4-flash-nvfp4.json", 0, 0, 0, "compress_ratios: ["  },
+	{ "deepseek-v4-pro-fp8.json", 0, 0, 0, "compress_ratios: ["  },
+	{ "deepseek-v4-pro-nvfp4.json", 0, 0, 0, "compress_ratios: ["  },
 	{ "gemma-4-26b-a4b-nvfp4.json", 225280, 0, 377487360, NULL },
 	{ "glm-5-fp8.json", 109824, 0, 899678208, NULL },
 	{ "glm-5.1-fp8.json", 109824, 0, 899678208, NULL },
 	{ "glm-5.2-fp8-blis.json", 109824, 0, 899678208, NULL },
-	{ "glm-5.3-fp8.json", 0, 0, 0, "index_topk_freq: 4" },
-	{ "glm-5.3-nvfp4.json", 0, 0, 0, "index_topk_freq: 4" },
+	{ "glm-5.3-fp8.json", 95232, 0, 780140544, NULL },
+	{ "glm-5.3-nvfp4.json", 95232, 0, 780140544, NULL },
 	{ "kimi-k2-thinking.json", 70272, 0, 575668224, NULL },
 	{ "kimi-k2.5-nvfp4.json", 70272, 0, 575668224, NULL },
 	{ "llama-4-maverick-17b-128e-instruct.json", 196608, 0, 1610612736, NULL },

@@ -360,8 +360,13 @@ END_TEST
  * IndexCache (vLLM deepseek_v2.py @002d6073): with index_topk_freq 1 and
  * no "S" in index_topk_pattern every MLA layer builds its DSA indexer, as
  * kvplan holds it: 2 MLA layers x ((64 + 16) latent + 32 indexer) x 2 B
- * = 448 B/position, x 16 = 7,168. GLM-5.2's freq 4 (an indexer on some
- * layers only) is refused naming the key, never sized as on every layer.
+ * = 448 B/position, x 16 = 7,168. With freq 4 and offset 3 (GLM-5.2's)
+ * layer 0 has its indexer (max(0 - 2, 0) % 4 == 0), layer 1 too (max(-1,
+ * 0) = 0): the same 7,168; with offset 1, layer 0's max(0, 0) % 4 = 0
+ * builds one and layer 1's max(1, 0) % 4 = 1 none: (80 + 32) x 2 + 80 x
+ * 2 = 384 B/position, x 16 = 6,144.
+ * An indexer_types entry the rule does not give is refused (vLLM reads
+ * the freq, transformers the list), and so is an "S" pattern.
  */
 START_TEST(index_cache)
 {
@@ -382,9 +387,21 @@ START_TEST(index_cache)
 	ck_assert_uint_eq(res.kv.bytes, 7168);
 	snprintf(text, sizeof text, cfg, ",\"index_topk_freq\":4,"
 	         "\"index_skip_topk_offset\":3");
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes, 7168);
+	snprintf(text, sizeof text, cfg, ",\"index_topk_freq\":4,"
+	         "\"index_skip_topk_offset\":1");
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 384);
+	ck_assert_uint_eq(res.kv.bytes, 6144);
+	ck_assert_uint_eq(res.layers[1].index_bytes, 0);
+	ck_assert_uint_eq(res.layers[0].index_bytes, 32 * 2 * 16);
+	snprintf(text, sizeof text, cfg, ",\"index_topk_freq\":4,"
+	         "\"index_skip_topk_offset\":1,\"indexer_types\":"
+	         "[\"full\",\"full\"]");
 	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "g", &m, NULL,
 	                 &err), KVP_EINVAL);
-	ck_assert_msg(strstr(err.msg, "index_topk_freq: 4") != NULL, "%s",
+	ck_assert_msg(strstr(err.msg, "indexer_types[1]") != NULL, "%s",
 	              err.msg);
 	snprintf(text, sizeof text, cfg, ",\"index_topk_pattern\":\"FS\"");
 	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "g", &m, NULL,

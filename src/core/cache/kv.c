@@ -452,6 +452,7 @@ struct ltype {
 	uint64_t kq, kr, vq, vr;   /* quantized and residual row bytes */
 	uint64_t bpp;              /* kq + vq */
 	uint64_t idx;              /* DSA indexer key row, part of kq/kr */
+	bool has_idx;              /* its layers keep indexer keys */
 	uint64_t bytes;            /* one layer, all sequences (pass 2) */
 	uint32_t count, count_dev; /* layers of this type, on the device */
 	uint32_t view;
@@ -680,6 +681,15 @@ static enum kvp_status type_view(struct kvw *w, const struct kvp_plan *p,
 	return KVP_OK;
 }
 
+/* Whether layer i keeps DSA indexer keys: an MLA layer of a DSA model,
+ * where the IndexCache schedule gives it an indexer (layers.h). */
+static inline bool has_index(const struct kvp_plan *p,
+                             const struct kvp_layer_spec *s, uint32_t i)
+{
+	return s->kind == KVP_LAYER_MLA && p->model.indexer.head_dim &&
+	       kvp_indexer_on_layer(&p->model.indexer, i);
+}
+
 /* A new type from layer i's spec s: its row bytes, then its view. */
 static enum kvp_status new_type(struct kvw *w, const struct kvp_plan *p,
                                 const struct kvp_layer_spec *s, uint32_t i,
@@ -695,7 +705,8 @@ static enum kvp_status new_type(struct kvw *w, const struct kvp_plan *p,
 	if (st == KVP_OK)
 		st = row_pair(&s->v_fmt, (uint64_t)s->kv_heads * s->v_dim,
 		              &ty->vq, &ty->vr, i, "v_dtype", res);
-	if (st == KVP_OK && s->kind == KVP_LAYER_MLA && p->model.indexer.head_dim)
+	ty->has_idx = has_index(p, s, i);
+	if (st == KVP_OK && ty->has_idx)
 		st = index_row(p, ty, res);
 	if (st != KVP_OK)
 		return st;
@@ -710,17 +721,20 @@ static enum kvp_status new_type(struct kvw *w, const struct kvp_plan *p,
  * (alternating patterns), then the most recent others; w->nt when it
  * matches none. */
 static inline uint32_t find_type(const struct kvw *w,
-                                 const struct kvp_layer_spec *s, uint32_t last,
-                                 uint32_t last2)
+                                 const struct kvp_layer_spec *s, bool idx,
+                                 uint32_t last, uint32_t last2)
 {
 	uint32_t j;
 
-	if (w->nt > 0 && same_type(s, w->types[last].spec))
+	if (w->nt > 0 && same_type(s, w->types[last].spec) &&
+	    w->types[last].has_idx == idx)
 		return last;
-	if (w->nt > 0 && same_type(s, w->types[last2].spec))
+	if (w->nt > 0 && same_type(s, w->types[last2].spec) &&
+	    w->types[last2].has_idx == idx)
 		return last2;
 	for (j = w->nt; j > 0 && w->nt - j < TYPE_SEARCH; j--)
-		if (same_type(s, w->types[j - 1].spec))
+		if (same_type(s, w->types[j - 1].spec) &&
+		    w->types[j - 1].has_idx == idx)
 			return j - 1;
 	return w->nt;
 }
@@ -750,7 +764,7 @@ static enum kvp_status assign_types(struct kvw *w, const struct kvp_plan *p,
 			if (st != KVP_OK)
 				return st;
 		}
-		t = find_type(w, s, last, last2);
+		t = find_type(w, s, has_index(p, s, i), last, last2);
 		if (t == w->nt) {
 			st = new_type(w, p, s, i, res);
 			if (st != KVP_OK)

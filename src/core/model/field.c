@@ -288,6 +288,13 @@ static const struct kvp_field fields[] = {
 	  "positions the DSA indexer selects (compute only)"),
 	F("model.indexer.dtype", "index-dtype", "Indexer format", KVP_SEC_MODEL,
 	  KVP_FT_DTYPE, 0, 0, model.indexer.dtype, "format of the cached indexer keys"),
+	F("model.indexer.topk_freq", "index-topk-freq", "Indexer freq",
+	  KVP_SEC_MODEL, KVP_FT_U32, 0, BIG, model.indexer.topk_freq,
+	  "IndexCache: an MLA layer keeps indexer keys where max(i - offset + 1, "
+	  "0) mod N is 0 (0 or 1: every MLA layer)"),
+	F("model.indexer.skip_offset", "index-skip-offset", "Indexer offset",
+	  KVP_SEC_MODEL, KVP_FT_U32, 0, BIG, model.indexer.skip_offset,
+	  "IndexCache: index_skip_topk_offset of the rule above"),
 	F("model.kv_reuse_last", "kv-reuse-last", "KV reuse (last N)",
 	  KVP_SEC_MODEL, KVP_FT_U32, 0, KVP_MAX_LAYERS - 1, model.kv_reuse_last,
 	  "the last N layers reuse the cache of the last earlier layer of their kind"),

@@ -436,10 +436,10 @@ static enum kvp_status fam_laguna(struct cfg *c, struct kvp_model *m,
  * layer: "full" a layer with its own DSA indexer, "shared" one reusing
  * the previous full layer's top-k, as "F" and "S" of index_topk_pattern,
  * whose rule vLLM deepseek_v2.py @002d6073 publishes (hf_state.c
- * index_cache). Every entry "full" is an indexer on every MLA layer, the
- * cache kvplan sizes; a "shared" layer builds none there: refused, by
- * index_cache naming index_topk_freq or index_topk_pattern when the
- * config has them (GLM-5.2), else here.
+ * index_cache). With index_topk_freq (GLM-5.2) index_cache reads the
+ * schedule and checks the list against it (hf_state.c index_types);
+ * without it every entry must be "full" (vLLM then builds an indexer on
+ * every layer, transformers by the list): a "shared" one is refused here.
  */
 static enum kvp_status fam_glm_dsa(struct cfg *c, struct kvp_model *m,
                                    struct lay *L, bool *found)

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "kvplan/checked.h"
+#include "kvplan/layers.h"
 #include "io/hf/hf_cfg.h"
 
 static void set_state(struct kvp_model *m, uint64_t conv, uint64_t ssm)
@@ -312,40 +313,96 @@ enum kvp_status hf_recurrent(struct cfg *c, struct kvp_model *m, bool linear)
 }
 
 /*
- * IndexCache (vLLM deepseek_v2.py @002d6073 DeepseekV2MLAAttention): a
- * layer skips its top-k, and builds no indexer (no key cache), where
- * max(i - index_skip_topk_offset + 1, 0) % index_topk_freq != 0, or
- * where index_topk_pattern[i] is "S"; MTP layers always build one. With
- * freq 1 and no "S" every MLA layer has its indexer: read. Otherwise the
- * indexer is on some layers only, which kvplan's one model-wide indexer
- * does not hold: refused naming the key. 0 read, -1 refused.
+ * indexer_types (transformers GlmMoeDsaConfig: "full" a layer with its
+ * own indexer, "shared" one reusing the last full layer's top-k) beside
+ * index_topk_freq: vLLM deepseek_v2.py @002d6073 reads the freq and
+ * offset, transformers the list; read when the list is the rule's, layer
+ * by layer, refused where they differ. 0 read (or absent), -1 refused.
  */
-static int index_cache(struct cfg *c)
+static int index_types(struct cfg *c, const struct kvp_model *m)
+{
+	char path[96], p2[128];
+	const cJSON *it = hf_get(c, "indexer_types", path, sizeof path), *e;
+	uint32_t i = 0;
+
+	if (!it)
+		return 0;
+	if (!cJSON_IsArray(it) || (uint32_t)cJSON_GetArraySize(it) != m->n_layers) {
+		hf_bad(c, path, it, "must list \"full\" or \"shared\" for every "
+		       "layer");
+		return -1;
+	}
+	cJSON_ArrayForEach(e, it) {
+		bool on = kvp_indexer_on_layer(&m->indexer, i);
+
+		snprintf(p2, sizeof p2, "%s[%u]", path, i++);
+		if (!cJSON_IsString(e) ||
+		    strcmp(e->valuestring, on ? "full" : "shared")) {
+			hf_bad(c, p2, e, on ? "index_topk_freq gives this layer its "
+			       "own DSA indexer (vLLM); the list does not "
+			       "(transformers): refused" : "index_topk_freq gives "
+			       "this layer no DSA indexer (vLLM); the list does "
+			       "(transformers): refused");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * IndexCache (vLLM deepseek_v2.py @002d6073 DeepseekV2MLAAttention;
+ * transformers configuration_glm_moe_dsa.py): a layer skips its top-k,
+ * and builds no indexer (no key cache), where max(i - index_skip_topk_
+ * offset + 1, 0) % index_topk_freq != 0 (offset 2 by default in both);
+ * MTP layers always build one (vLLM). Read into model.indexer.topk_freq
+ * and skip_offset (kvp_indexer_on_layer). index_topk_pattern with an "S"
+ * (a per-layer string) stays refused. 0 read, -1 refused.
+ */
+static int index_cache(struct cfg *c, struct kvp_model *m)
 {
 	char path[96];
 	const cJSON *pat = hf_get(c, "index_topk_pattern", path, sizeof path);
-	uint64_t freq = 1, off = 0;
+	uint64_t freq = 1, off = 2;
 
 	if (hf_uint(c, "index_topk_freq", 1, DIM_MAX, &freq) < 0 ||
 	    hf_uint(c, "index_skip_topk_offset", 0, DIM_MAX, &off) < 0)
 		return -1;
-	if (freq > 1) {
-		hf_bad(c, "index_topk_freq", hf_get(c, "index_topk_freq", path,
-		       sizeof path), "IndexCache: vLLM builds the DSA indexer "
-		       "(and its key cache) on some MLA layers only; kvplan "
-		       "holds one on every MLA layer");
-		return -1;
-	}
 	if (cJSON_IsString(pat) && strchr(pat->valuestring, 'S')) {
 		hf_bad(c, path, pat, "IndexCache: layers marked S build no DSA "
-		       "indexer; kvplan holds one on every MLA layer");
+		       "indexer; a per-layer pattern is not read by kvplan");
 		return -1;
 	}
 	if (pat && !cJSON_IsString(pat)) {
 		hf_bad(c, path, pat, "must be a string of one letter per layer");
 		return -1;
 	}
-	return 0;
+	m->indexer.topk_freq = freq > 1 ? (uint32_t)freq : 0;
+	m->indexer.skip_offset = freq > 1 ? (uint32_t)off : 0;
+	return freq > 1 ? index_types(c, m) : 0;
+}
+
+/*
+ * DeepSeek V4 (deepseek_v4, deepseek_ref: compress_ratios beside a DSA
+ * indexer and one KV head of head_dim): llama.cpp's llama_kv_cache_dsv4
+ * (src/llama-kv-cache-dsv4.cpp @035aa95b) keeps a K-only raw cache (an
+ * iSWA cache), a compressed K cache of ceil(cells / 4) rows on ratio-4
+ * (CSA) layers and of ceil(cells / 128) on ratio-128 (HCA) layers, each
+ * padded to 256 cells, a lightning-indexer key cache (index_head_dim) on
+ * the CSA layers, and f32 compressor states per sequence (kv and score,
+ * 2 x head_dim x 8 rows CSA, head_dim x 128 HCA, 2 x index_head_dim x 8
+ * indexer). Which raw layers slide, and vLLM's and SGLang's layouts, were
+ * not read: no layer kind for it, refused naming the key.
+ */
+static enum kvp_status dsv4_refused(struct cfg *c)
+{
+	char path[96];
+
+	return hf_bad(c, "compress_ratios", hf_get(c, "compress_ratios", path,
+	              sizeof path), "DeepSeek V4's compressed sparse attention "
+	              "(a sliding raw K cache, K compressed 4x or 128x per "
+	              "layer, indexer keys on the 4x layers, f32 compressor "
+	              "states: llama.cpp llama-kv-cache-dsv4.cpp) has no layer "
+	              "kind in kvplan");
 }
 
 /*
@@ -368,16 +425,26 @@ enum kvp_status hf_indexer(struct cfg *c, struct kvp_model *m)
 	if (hf_uint(c, "index_n_heads", 1, DIM_MAX, &nh) < 0 ||
 	    hf_uint(c, "index_topk", 1, UINT32_MAX, &topk) < 0)
 		return c->err->status;
+	if (m->base.kind != KVP_LAYER_MLA && hf_has(c, "compress_ratios"))
+		return dsv4_refused(c);
 	if (m->base.kind != KVP_LAYER_MLA)
 		return hf_bad(c, "index_head_dim", hf_get(c, "index_head_dim",
 		              path, sizeof path), "a DSA indexer beside layers "
 		              "that are not MLA: no engine rule known");
-	if (index_cache(c) < 0)
+	if (index_cache(c, m) < 0)
 		return c->err->status;
 	m->indexer.head_dim = (uint32_t)hd;
 	m->indexer.n_heads = (uint32_t)nh;
 	m->indexer.topk = (uint32_t)topk;
 	m->indexer.dtype = m->base.k_fmt.dtype;
+	if (m->indexer.topk_freq > 1) {
+		hf_note(c, "DSA indexer (IndexCache, index_topk_freq %u, offset "
+		        "%u): a %llu-value key per position on the MLA layers with "
+		        "their own indexer only (generic engine, vLLM current "
+		        "rules); SGLang keeps one on every layer", m->indexer.
+		        topk_freq, m->indexer.skip_offset, (unsigned long long)hd);
+		return KVP_OK;
+	}
 	hf_note(c, "DSA indexer: %llu-value key per position per MLA layer, "
 	        "counted beside the latent (generic engine, and vLLM >= 0.11.0 in its "
 	        "own fp8 layout)",

@@ -37,6 +37,7 @@
 #include "core/engines/vllm/vl_lines.h"
 #include "kvplan/checked.h"
 #include "kvplan/era.h"
+#include "kvplan/layers.h"
 
 /* The plan's settings as vLLM runs them: ranks, block size, batch,
  * speculative blocks and max_model_len. */
@@ -173,7 +174,8 @@ static enum kvp_status vl_layer_bytes(const struct vl_ctx *c,
 		    !kvp_mul(nb, c->ssm_rank, &lr->ssm_bytes))
 			return eng_overflow(c->res, "kv.state_bytes");
 	}
-	if (c->ls[i].kind == KVP_LAYER_MLA && c->idx_row) {
+	if (c->ls[i].kind == KVP_LAYER_MLA && c->idx_row &&
+	    kvp_indexer_on_layer(&c->p->model.indexer, i)) {
 		/* the indexer's keys, inside the layer's page */
 		lr->index_row_bytes = c->idx_row;
 		if (!kvp_mul(lr->slots, c->idx_row, &lr->index_bytes))

@@ -20,6 +20,16 @@
 #include "core/engines/vllm/vl_group.h"
 #include "kvplan/checked.h"
 #include "kvplan/era.h"
+#include "kvplan/layers.h"
+
+/* An MTP layer always builds its DSA indexer (vLLM deepseek_v2.py
+ * @002d6073: is_mtp_layer), so under IndexCache its page is that of a
+ * layer with one. */
+static bool mtp_kind(const struct vl_ctx *c, uint32_t i)
+{
+	return !c->p->model.indexer.head_dim ||
+	       kvp_indexer_on_layer(&c->p->model.indexer, i);
+}
 
 /* The MTP drafter's layers (draft.c vllm_mtp) are decoder layers of the
  * model's full-attention kind (deepseek_mtp.py: DeepseekV2DecoderLayer at
@@ -33,7 +43,7 @@ static enum kvp_status vl_group_mtp(struct vl_ctx *c, uint32_t first,
 	uint32_t i, j;
 
 	for (i = last + 1; i-- > first;)
-		if (c->ltype[i] == VL_FULL)
+		if (c->ltype[i] == VL_FULL && mtp_kind(c, i))
 			break;
 	if (i + 1 == first || c->ltype[i] != VL_FULL)
 		return kvp_error_set(&c->res->error, KVP_EREFUSED,

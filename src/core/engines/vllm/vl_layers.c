@@ -19,6 +19,7 @@
 #include "core/engines/vllm/vl_layers.h"
 #include "kvplan/checked.h"
 #include "kvplan/era.h"
+#include "kvplan/layers.h"
 
 static enum kvp_status vl_dtype(const struct vl_ctx *c, const struct kvp_format *model,
                                 uint32_t layer, struct kvp_format *out)
@@ -54,10 +55,14 @@ static enum kvp_status vl_dtype(const struct vl_ctx *c, const struct kvp_format 
  * DeepseekV32ForCausalLM.verify_and_update_config), whose page is
  * block_size x 656 (kv_cache_interface.py MLAAttentionSpec: 512 fp8 + 16 B
  * of scales + 64 bf16 RoPE values, FlashMLA's fixed layout for a 512 + 64
- * latent). *kr: the latent's row, replaced or extended.
+ * latent). *kr: the latent's row, replaced or extended with the indexer's
+ * where idx (IndexCache, model.indexer.topk_freq: deepseek_v2.py @002d6073
+ * builds no Indexer, so no DeepseekV32IndexerCache, on a layer that skips
+ * its top-k; the page of one with it is the same MLAAttentionSpec type,
+ * one group whose pages differ, vl_group.c).
  */
 static enum kvp_status vl_dsa(struct vl_ctx *c, const struct kvp_format *f,
-                              uint64_t *kr)
+                              bool idx, uint64_t *kr)
 {
 	const struct kvp_plan *p = c->p;
 	const struct kvp_mla *m = &p->model.mla;
@@ -76,7 +81,18 @@ static enum kvp_status vl_dsa(struct vl_ctx *c, const struct kvp_format *f,
 				m->kv_lora_rank, m->qk_rope_head_dim);
 		*kr = 656;
 	}
-	if (!kvp_add(hd, hd / 128 * 4, &c->idx_row) || !kvp_add(*kr, c->idx_row, kr))
+	if (!kvp_add(hd, hd / 128 * 4, &c->idx_row))
+		return eng_overflow(c->res, "model.indexer.head_dim");
+	if (p->model.indexer.topk_freq > 1 && p->engine.version[0])
+		return kvp_error_set(&c->res->error, KVP_EREFUSED,
+			"engine.version: %s - vLLM's IndexCache (model.indexer."
+			"topk_freq %u: an indexer on some MLA layers only) is read "
+			"from deepseek_v2.py @002d6073 only: earlier releases built it "
+			"only under use_index_cache (docs/features/index_cache.md), "
+			"the first release of the later rule is not known; give no "
+			"release for the current rules", p->engine.version,
+			p->model.indexer.topk_freq);
+	if (idx && !kvp_add(*kr, c->idx_row, kr))
 		return eng_overflow(c->res, "model.indexer.head_dim");
 	return KVP_OK;
 }
@@ -255,7 +271,9 @@ static enum kvp_status vl_mla_latent(struct vl_ctx *c, uint32_t i,
 	if ((st = kvp_format_row_bytes(&sp->k_fmt, sp->k_dim, kr, what,
 	                               &c->res->error)) != KVP_OK)
 		return st;
-	if (p->model.indexer.head_dim && (st = vl_dsa(c, &sp->k_fmt, kr)) != KVP_OK)
+	if (p->model.indexer.head_dim &&
+	    (st = vl_dsa(c, &sp->k_fmt, kvp_indexer_on_layer(&p->model.indexer, i),
+	                 kr)) != KVP_OK)
 		return st;
 	c->ltype[i] = VL_FULL;
 	return KVP_OK;

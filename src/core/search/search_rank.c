@@ -63,16 +63,6 @@
 #define SHORT_CAP     1000000000000ull
 #define SHORT_REFUSED (SHORT_CAP + 1)
 
-static uint64_t active_requests(const struct kvp_plan *p)
-{
-	uint64_t n = p->workload.n_ragged;
-	uint32_t c;
-
-	for (c = 0; c < p->workload.n_classes && c < KVP_MAX_CLASSES; c++)
-		n += p->workload.classes[c].requests;
-	return n;
-}
-
 static uint64_t ppm_of(uint64_t part, uint64_t whole)
 {
 	unsigned __int128 q;
@@ -149,7 +139,7 @@ static void floor_note(struct kvp_search_buf *b, const struct kvp_search_cfg *c,
 static void judge_computed(struct kvp_search_cfg *c, const struct kvp_plan *p,
                            const struct kvp_result *r, bool fits)
 {
-	uint64_t want = active_requests(p);
+	uint64_t want = kvp_solve_active_requests(p);
 	uint32_t d = kvp_solve_tightest(r);
 
 	c->device = (uint16_t)d;
@@ -368,7 +358,7 @@ static enum kvp_status verify(const struct kvp_plan *base,
 	a->cfg = idx;
 	kvp_search_plan(base, s, &b->cfgs[idx], answer);
 	p = *answer;
-	a->requests = active_requests(&p);
+	a->requests = kvp_solve_active_requests(&p);
 	st = kvp_solve_try_fit(&p, b->scratch, &fits, &computed, err);
 	if (st != KVP_OK)
 		return st;

@@ -68,7 +68,7 @@ enum kvp_status kvp_solve_parse(const char *s, enum kvp_solve_for *out,
 /* ---- fitting ---------------------------------------------------------- */
 
 /* Requests active at once (classes and ragged lengths). */
-static uint64_t active_requests(const struct kvp_plan *p)
+uint64_t kvp_solve_active_requests(const struct kvp_plan *p)
 {
 	uint64_t n = p->workload.n_ragged;
 	uint32_t c;
@@ -244,7 +244,7 @@ void kvp_solve_why_not(const struct kvp_plan *p, const struct kvp_result *r,
 		                       : r->verdict.text);
 		return;
 	}
-	want = active_requests(p);
+	want = kvp_solve_active_requests(p);
 	if (p->engine.kind != KVP_ENGINE_GENERIC && r->engine.workload_fit < want) {
 		kvp_fmt_int(r->engine.workload_fit, b, sizeof b);
 		kvp_fmt_int(want, c, sizeof c);
@@ -789,7 +789,7 @@ static enum kvp_status solve_cards(const struct kvp_plan *base,
 		ans->plan = *base;
 		why[0] = '\0';
 		if (kvp_compute(base, r) == KVP_OK && r->engine.max_requests &&
-		    r->engine.max_requests < active_requests(base))
+		    r->engine.max_requests < kvp_solve_active_requests(base))
 			kvp_solve_line(why, sizeof why, " (%s runs at most %llu requests at "
 				       "once, whatever the cards)",
 				       kvp_engine_name(base->engine.kind),

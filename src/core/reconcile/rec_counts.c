@@ -49,7 +49,7 @@ static enum kvp_status rule_cells(const struct rec_ctx *c,
 	const struct kvp_engine_result *e = &c->res->engine;
 
 	kvp_rec_computed(r, o->scope == KVP_SCOPE_SWA ? e->cells_swa : e->cells,
-		                 "llama.cpp cell rounding");
+	                 "llama.cpp cell rounding");
 	return KVP_OK;
 }
 

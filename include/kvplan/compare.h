@@ -68,5 +68,8 @@ struct kvp_compare {
  * for every engine (the generic row's error, in *err). */
 enum kvp_status kvp_compare(const struct kvp_plan *p, struct kvp_result *scratch,
                             struct kvp_compare *out, struct kvp_error *err);
+/* A row's diff_ppm as the table shows it: "+12.5%" (one decimal, half
+ * away from zero) into buf; returns buf. */
+const char *kvp_compare_pct(int64_t ppm, char *buf, size_t n);
 
 #endif

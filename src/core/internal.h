@@ -91,6 +91,13 @@ enum kvp_status kvp_tensor_stage_bytes(const struct kvp_plan *p,
                                        uint32_t stage, uint32_t first,
                                        uint32_t count, uint64_t *out,
                                        struct kvp_error *err);
+/* Parameters of the K/V heads layers first .. first + count - 1 replicate
+ * on a TP rank beyond its 1/tp share (QKVParallelLinear: max(1, Hkv / tp)
+ * heads per rank, hidden x (Dk + Dv) each), times tp (weights_stage.c). */
+unsigned __int128 kvp_kv_replicated_x_tp(const struct kvp_plan *p,
+                                         const struct kvp_result *res,
+                                         uint32_t first, uint32_t count,
+                                         uint32_t tp);
 enum kvp_status kvp_parts_compute(const struct kvp_plan *p,
                                   struct kvp_result *res);
 enum kvp_status kvp_draft_prepare(const struct kvp_plan *p,

@@ -116,17 +116,6 @@ static int fail(const char *msg)
 	return kvp_emit_fail("compare", msg);
 }
 
-/* "+12.5%" from ppm (display only). */
-static const char *pct(int64_t ppm, char *buf, size_t n)
-{
-	uint64_t mag = ppm < 0 ? (uint64_t)0 - (uint64_t)ppm : (uint64_t)ppm;
-	uint64_t tenths = (mag + 500) / 1000;
-
-	snprintf(buf, n, "%s%llu.%llu%%", ppm < 0 ? "-" : "+",
-	         (unsigned long long)(tenths / 10), (unsigned long long)(tenths % 10));
-	return buf;
-}
-
 /* A knob's value as its users write it. */
 static const char *knob_value(enum kvp_knob k, uint64_t v, char *buf, size_t n)
 {
@@ -161,7 +150,7 @@ static void print_text(FILE *out, const struct kvp_plan *p, const struct kvp_com
 		        kvp_fmt_gib(r->kv_bytes, 2, g, sizeof g),
 		        i == KVP_ENGINE_GENERIC ? "baseline" :
 		        c->rows[KVP_ENGINE_GENERIC].status != KVP_OK ? "n/a" :
-		        pct(r->diff_ppm, d, sizeof d),
+		        kvp_compare_pct(r->diff_ppm, d, sizeof d),
 		        (unsigned long long)r->requests_fit, (unsigned long long)r->requests);
 	}
 	fprintf(out, "\nwhy:\n");

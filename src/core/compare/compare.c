@@ -36,7 +36,7 @@ static int64_t ratio_ppm(uint64_t a, uint64_t b)
 }
 
 /* "+12.5%" from ppm (one decimal, half away from zero). */
-static const char *pct(int64_t ppm, char *buf, size_t n)
+const char *kvp_compare_pct(int64_t ppm, char *buf, size_t n)
 {
 	uint64_t mag = ppm < 0 ? (uint64_t)0 - (uint64_t)ppm : (uint64_t)ppm;
 	uint64_t tenths = (mag + 500) / 1000;
@@ -96,7 +96,8 @@ static void why_llamacpp(const struct kvp_plan *p, const struct kvp_result *r,
 	if (at < n && req && alloc != req)
 		at += (size_t)snprintf(buf + at, n - at, "; %s from 256-cell padding "
 		                       "(%llu cells for ctx_size %llu)",
-		                       pct(ratio_ppm(alloc, req), x, sizeof x),
+		                       kvp_compare_pct(ratio_ppm(alloc, req), x,
+		                                       sizeof x),
 		                       (unsigned long long)alloc, (unsigned long long)req);
 	if (at < n && r->engine.cells_swa && r->engine.cells_swa != r->engine.cells)
 		at += (size_t)snprintf(buf + at, n - at, "; SWA layers %llu cells",
@@ -163,7 +164,8 @@ static void why_transformers(const struct kvp_result *r, const char *diff,
 	         "tokens held from padding every row to the longest", diff,
 	         (unsigned long long)r->engine.streams,
 	         (unsigned long long)r->engine.max_model_len,
-	         pct(ratio_ppm(r->kv.bytes, r->kv.bytes_needed), x, sizeof x));
+	         kvp_compare_pct(ratio_ppm(r->kv.bytes, r->kv.bytes_needed), x,
+	                         sizeof x));
 }
 
 /* "; 113 requests of your mix fit (you have 6)" after the row's why,
@@ -230,7 +232,7 @@ static void row_why(const struct kvp_plan *p, const struct kvp_result *r,
 		/* saturated past 8 EiB either way */
 		kvp_diff_i64(r->kv.bytes, base, &row->diff_bytes);
 		row->diff_ppm = ratio_ppm(r->kv.bytes, base);
-		pct(row->diff_ppm, diff, sizeof diff);
+		kvp_compare_pct(row->diff_ppm, diff, sizeof diff);
 	} else {
 		snprintf(diff, sizeof diff, "n/a");
 	}

@@ -87,24 +87,12 @@ static uint64_t tp_replicated_params(const struct kvp_plan *p,
                                      uint32_t first, uint32_t count,
                                      uint32_t tp)
 {
-	unsigned __int128 kv_tp = 0;   /* extra params x tp */
-	uint64_t norms, hidden = p->model.arch.hidden;
-	uint32_t i;
+	unsigned __int128 kv_tp;   /* extra params x tp */
+	uint64_t norms;
 
 	if (tp <= 1 || res->n_layers == 0)
 		return 0;
-	for (i = first; i < first + count && i < res->n_layers; i++) {
-		const struct kvp_layer_spec *l = &res->layers[i].spec;
-		uint64_t hpr;
-
-		if (l->kind != KVP_LAYER_FULL && l->kind != KVP_LAYER_SLIDING &&
-		    l->kind != KVP_LAYER_CHUNKED)
-			continue;
-		hpr = kvp_kv_heads_per_rank(l->kv_heads, tp);
-		if (hpr * tp > l->kv_heads)
-			kv_tp += (unsigned __int128)hidden * (l->k_dim + l->v_dim) *
-			         (hpr * tp - l->kv_heads);
-	}
+	kv_tp = kvp_kv_replicated_x_tp(p, res, first, count, tp);
 	/* the stage's norms, then all but their 1/tp share */
 	norms = share_up(res->weights.norm_params, count, res->n_layers);
 	kv_tp += (unsigned __int128)norms * (tp - 1);

@@ -54,6 +54,27 @@ static void enc_compute_row(const struct kvp_result *res,
 		                 "kvplan's estimate of the encoder's buffer on device 0");
 }
 
+/* kvplan's side of a pool's line: tokens x the scope's bytes per token
+ * per rank (which: 1 K, 2 V, 3 both), on basis; !tokens_ok: the tokens
+ * themselves overflowed 64 bits. */
+static enum kvp_status pool_bytes(const struct rec_ctx *c,
+                                  enum kvp_obs_scope scope, int which,
+                                  uint64_t tokens, bool tokens_ok,
+                                  const char *basis, struct kvp_rec_row *r,
+                                  struct kvp_error *err)
+{
+	uint64_t v64;
+	enum kvp_status st = kvp_rec_per_token_rank(c->plan, c->res, c->tp,
+	                                            scope, which, &v64, err);
+
+	if (st != KVP_OK)
+		return st;
+	if (!tokens_ok || !kvp_mul(v64, tokens, &v64))
+		return kvp_rec_overflow(err, "pool bytes");
+	kvp_rec_computed(r, v64, basis);
+	return KVP_OK;
+}
+
 /* SGLang's one "KV size" (MLATokenToKVPool, NSATokenToKVPool) is the
  * whole pool of a rank, not a V figure: the latent and a DSA model's
  * indexer keys over tokens + page_size rows (slot 0 pads; sglang PR
@@ -66,24 +87,17 @@ static enum kvp_status sglang_kv_size_row(const struct rec_ctx *c,
 	const struct kvp_observation *tok =
 		kvp_rec_find_scoped(c->obs, c->n, c->engine, KVP_OBS_TOKENS,
 		                    o->scope, o->device);
-	uint64_t slots, v64;
+	uint64_t slots;
 	char basis[96];
-	enum kvp_status st;
 
 	if (!tok)
 		return KVP_OK;
 	if (!kvp_add(tok->value, c->plan->engine.sglang.page_size ?
 	             c->plan->engine.sglang.page_size : 1, &slots))
 		return kvp_rec_overflow(err, "pool rows");
-	if ((st = kvp_rec_per_token_rank(c->plan, c->res, c->tp, KVP_SCOPE_ALL,
-	                                 3, &v64, err)) != KVP_OK)
-		return st;
-	if (!kvp_mul(v64, slots, &v64))
-		return kvp_rec_overflow(err, "pool bytes");
 	snprintf(basis, sizeof basis, "(observed tokens + page) x the whole cache's "
 	         "bytes per token per rank (tp %u)", c->tp);
-	kvp_rec_computed(r, v64, basis);
-	return KVP_OK;
+	return pool_bytes(c, KVP_SCOPE_ALL, 3, slots, true, basis, r, err);
 }
 
 /* The row "KV cache" (KVP_OBS_KV_BYTES). */
@@ -92,13 +106,9 @@ static enum kvp_status rule_kv_bytes(const struct rec_ctx *c,
                                      struct kvp_rec_row *r,
                                      struct kvp_error *err)
 {
-	const struct kvp_result *res = c->res;
 	char basis[96];
 	uint64_t v64;
-	enum kvp_status st;
 
-	if (!res)
-		return KVP_OK;
 	if (c->engine == KVP_ENGINE_TRTLLM && c->o_tokens) {
 		uint64_t tok = c->o_tokens->value;
 
@@ -107,21 +117,14 @@ static enum kvp_status rule_kv_bytes(const struct rec_ctx *c,
 		if (c->o_tokens->unrounded && c->bsize &&
 		    !kvp_round_up(tok, c->bsize, &tok))
 			return kvp_rec_overflow(err, "pool tokens");
-		if ((st = kvp_rec_per_token_rank(c->plan, res, c->tp,
-		                                 KVP_SCOPE_ALL, 3, &v64,
-		                                 err)) != KVP_OK)
-			return st;
-		if (!kvp_mul(v64, tok, &v64))
-			return kvp_rec_overflow(err, "pool bytes");
 		snprintf(basis, sizeof basis,
 		         "observed tokens x K+V bytes per token per rank (tp %u)",
 		         c->tp);
-		kvp_rec_computed(r, v64, basis);
+		return pool_bytes(c, KVP_SCOPE_ALL, 3, tok, true, basis, r, err);
 	} else if (c->engine == KVP_ENGINE_SGLANG) {
-		if ((st = sglang_kv_size_row(c, o, r, err)) != KVP_OK)
-			return st;
+		return sglang_kv_size_row(c, o, r, err);
 	} else if (c->llama) {
-		if (!kvp_rec_scope_sum(res, o->scope, 0, &v64))
+		if (!kvp_rec_scope_sum(c->res, o->scope, 0, &v64))
 			return kvp_rec_overflow(err, "cache bytes");
 		kvp_rec_computed(r, v64, "sum of the layers' slots x bytes per position");
 	}
@@ -134,17 +137,13 @@ static enum kvp_status rule_k_or_v_bytes(const struct rec_ctx *c,
                                          struct kvp_rec_row *r,
                                          struct kvp_error *err)
 {
-	const struct kvp_result *res = c->res;
 	char basis[96];
 	uint64_t v64;
-	enum kvp_status st;
 	int w = o->kind == KVP_OBS_K_BYTES ? 1 : 2;
 	const struct kvp_observation *tok;
 
-	if (!res)
-		return KVP_OK;
 	if (c->llama) {
-		if (!kvp_rec_scope_sum(res, o->scope, w, &v64))
+		if (!kvp_rec_scope_sum(c->res, o->scope, w, &v64))
 			return kvp_rec_overflow(err, "K/V bytes");
 		kvp_rec_computed(r, v64, "sum of the layers' slots x row bytes");
 	} else if (c->engine == KVP_ENGINE_SGLANG &&
@@ -165,16 +164,12 @@ static enum kvp_status rule_k_or_v_bytes(const struct rec_ctx *c,
 			slots += c->plan->engine.sglang.page_size ?
 			         c->plan->engine.sglang.page_size : 1;
 
-		if ((st = kvp_rec_per_token_rank(c->plan, res, c->tp, o->scope,
-		                                 w, &v64, err)) != KVP_OK)
-			return st;
-		if (slots < tok->value || !kvp_mul(v64, slots, &v64))
-			return kvp_rec_overflow(err, "pool bytes");
 		snprintf(basis, sizeof basis,
 		         "observed tokens%s x %s bytes per token per rank (tp %u)",
 		         o->scope != KVP_SCOPE_ALL ? " + page" : "",
 		         w == 1 ? "K" : "V", c->tp);
-		kvp_rec_computed(r, v64, basis);
+		return pool_bytes(c, o->scope, w, slots, slots >= tok->value,
+		                  basis, r, err);
 	}
 	return KVP_OK;
 }
@@ -185,10 +180,7 @@ static enum kvp_status rule_state_bytes(const struct rec_ctx *c,
                                         struct kvp_rec_row *r,
                                         struct kvp_error *err)
 {
-	const struct kvp_result *res = c->res;
-
-	if (res)
-		kvp_rec_computed(r, res->kv.state_bytes, "recurrent state x sequences");
+	kvp_rec_computed(r, c->res->kv.state_bytes, "recurrent state x sequences");
 	return KVP_OK;
 }
 
@@ -199,14 +191,13 @@ static enum kvp_status rule_state_parts(const struct rec_ctx *c,
                                         struct kvp_rec_row *r,
                                         struct kvp_error *err)
 {
-	const struct kvp_result *res = c->res;
+	const struct kvp_kv_result *kv = &c->res->kv;
 
 	/* the components of the import (conv and SSM values); a state
 	 * typed as bytes has none, and the row stays untested */
-	if (res && res->kv.conv_bytes + res->kv.ssm_bytes == res->kv.state_bytes &&
-	    res->kv.state_bytes)
-		kvp_rec_computed(r, o->kind == KVP_OBS_STATE_R_BYTES ? res->kv.conv_bytes
-		                                                 : res->kv.ssm_bytes,
+	if (kv->conv_bytes + kv->ssm_bytes == kv->state_bytes && kv->state_bytes)
+		kvp_rec_computed(r, o->kind == KVP_OBS_STATE_R_BYTES ? kv->conv_bytes
+		                                                 : kv->ssm_bytes,
 		                 o->kind == KVP_OBS_STATE_R_BYTES ?
 		                 "conv values x 4 B x cells" : "SSM values x 4 B x cells");
 	return KVP_OK;
@@ -223,8 +214,7 @@ static enum kvp_status rule_device_kv_bytes(const struct rec_ctx *c,
 
 	/* one buffer per cache: the whole cache of that scope, each
 	 * tensor padded to the buffer's alignment */
-	if (res && c->llama &&
-	    kvp_rec_count_kind(c->obs, c->n, c->engine, o->kind, o->scope) == 1) {
+	if (kvp_rec_count_kind(c->obs, c->n, c->engine, o->kind, o->scope) == 1) {
 		if (!kvp_rec_scope_sum(res, o->scope, 0, &v64))
 			return kvp_rec_overflow(err, "cache bytes");
 		kvp_rec_computed(r, v64, "the cache on one device, each tensor "
@@ -248,7 +238,7 @@ static enum kvp_status rule_device_state_bytes(const struct rec_ctx *c,
 	 * recurrent layer (cells x (1 + n_rs_seq) rows), each tensor
 	 * padded to the buffer's alignment; several devices' buffers
 	 * follow the layer split, not modelled: untested */
-	if (res && c->llama && res->kv.state_bytes &&
+	if (res->kv.state_bytes &&
 	    kvp_rec_count_kind(c->obs, c->n, c->engine, o->kind, o->scope) == 1) {
 		kvp_rec_computed(r, res->kv.state_bytes, "R and S of every "
 		                 "recurrent layer, each padded to its alignment");
@@ -271,7 +261,7 @@ static enum kvp_status rule_ckpt_bytes(const struct rec_ctx *c,
 	/* ckpt.c: one sequence's partial state, exact for recurrent
 	 * and hybrid models; SWA: as many cells as the sequence held
 	 * then, at most the SWA cache's */
-	if (res && c->llama && res->host.ckpt_kind != KVP_FIG_NONE) {
+	if (res->host.ckpt_kind != KVP_FIG_NONE) {
 		kvp_rec_computed(r, res->host.ckpt_each, res->host.ckpt_at_most
 		                 ? "at most: the SWA cache's cells of a sequence"
 		                 : "the recurrent state of a sequence + headers");
@@ -287,11 +277,9 @@ static enum kvp_status rule_output_bytes(const struct rec_ctx *c,
                                          struct kvp_rec_row *r,
                                          struct kvp_error *err)
 {
-	const struct kvp_result *res = c->res;
-
 	/* llama_context::output_reserve(n_seq_max): exact */
-	if (res && c->llama && res->host.logits_bytes)
-		kvp_rec_computed(r, res->host.logits_bytes,
+	if (c->res->host.logits_bytes)
+		kvp_rec_computed(r, c->res->host.logits_bytes,
 		                 "n_seq_max x (n_vocab [+ n_embd]) x 4 B (output_reserve)");
 	return KVP_OK;
 }
@@ -302,11 +290,8 @@ static enum kvp_status rule_compute_bytes(const struct rec_ctx *c,
                                           struct kvp_rec_row *r,
                                           struct kvp_error *err)
 {
-	const struct kvp_result *res = c->res;
-
-	r->cls = KVP_REC_ESTIMATE;
-	if (res && c->llama && res->host.compute_kind == KVP_FIG_ESTIMATE)
-		compute_row(res, o, r);
+	if (c->res->host.compute_kind == KVP_FIG_ESTIMATE)
+		compute_row(c->res, o, r);
 	return KVP_OK;
 }
 
@@ -316,12 +301,8 @@ static enum kvp_status rule_enc_compute_bytes(const struct rec_ctx *c,
                                               struct kvp_rec_row *r,
                                               struct kvp_error *err)
 {
-	const struct kvp_result *res = c->res;
-
-	r->cls = KVP_REC_ESTIMATE;
-	if (res && c->llama &&
-	    res->parts.encoder_compute_kind == KVP_FIG_ESTIMATE)
-		enc_compute_row(res, o, r);
+	if (c->res->parts.encoder_compute_kind == KVP_FIG_ESTIMATE)
+		enc_compute_row(c->res, o, r);
 	return KVP_OK;
 }
 
@@ -352,11 +333,8 @@ static enum kvp_status rule_kv_budget(const struct rec_ctx *c,
                                       struct kvp_rec_row *r,
                                       struct kvp_error *err)
 {
-	const struct kvp_result *res = c->res;
-
-	r->cls = KVP_REC_OBSERVED;
-	if (res && !c->ro->no_budget && res->engine.budget_bytes)
-		kvp_rec_computed(r, res->engine.budget_bytes,
+	if (!c->ro->no_budget && c->res->engine.budget_bytes)
+		kvp_rec_computed(r, c->res->engine.budget_bytes,
 		                 "kvplan's budget (card x fraction - weights - peak)");
 	return KVP_OK;
 }
@@ -370,8 +348,7 @@ static enum kvp_status rule_weights_bytes(const struct rec_ctx *c,
 	const struct kvp_result *res = c->res;
 	uint64_t v64;
 
-	r->cls = KVP_REC_OBSERVED;
-	if (res && c->engine == KVP_ENGINE_VLLM && res->draft.present &&
+	if (c->engine == KVP_ENGINE_VLLM && res->draft.present &&
 	    res->draft.weights_kind != KVP_FIG_NONE && res->n_devices &&
 	    !res->draft.last_stage) {
 		/* gpu_model_runner.load_model loads the drafter inside
@@ -385,17 +362,17 @@ static enum kvp_status rule_weights_bytes(const struct rec_ctx *c,
 		kvp_rec_computed(r, v64, "kvplan's weights on device 0 + "
 		                 "the drafter's + rotary tables, loaded in "
 		                 "one profile");
-	} else if (res && res->n_devices && res->devices[0].rotary_bytes) {
+	} else if (res->n_devices && res->devices[0].rotary_bytes) {
 		/* "Model loading took" holds vLLM's rotary tables */
 		if (!kvp_add(res->devices[0].weights_bytes,
 		             res->devices[0].rotary_bytes, &v64))
 			return kvp_rec_overflow(err, "weights");
 		kvp_rec_computed(r, v64,
 		                 "kvplan's weights + rotary tables on device 0");
-	} else if (res && res->n_devices)
+	} else if (res->n_devices)
 		kvp_rec_computed(r, res->devices[0].weights_bytes,
 		                 "kvplan's weight count on device 0");
-	else if (res && res->weights.bytes)
+	else if (res->weights.bytes)
 		kvp_rec_computed(r, res->weights.bytes / c->tp,
 		                 "kvplan's weight count / tp");
 	return KVP_OK;
@@ -407,42 +384,49 @@ static enum kvp_status rule_total_memory(const struct rec_ctx *c,
                                          struct kvp_rec_row *r,
                                          struct kvp_error *err)
 {
-	const struct kvp_result *res = c->res;
-
-	r->cls = KVP_REC_OBSERVED;
-	if (res && res->n_devices)
-		kvp_rec_computed(r, res->devices[0].capacity_bytes, "the plan's card");
+	if (c->res->n_devices)
+		kvp_rec_computed(r, c->res->devices[0].capacity_bytes,
+		                 "the plan's card");
 	return KVP_OK;
 }
 
 /* The rows "activation peak" (KVP_OBS_ACTIVATION_PEAK) and "torch peak (with
- * weights)" (KVP_OBS_TORCH_PEAK). */
+ * weights)" (KVP_OBS_TORCH_PEAK): the engine's own measurements, observed
+ * (the table's class), with nothing of kvplan's to set beside them. */
 static enum kvp_status rule_profile_peaks(const struct rec_ctx *c,
                                           const struct kvp_observation *o,
                                           struct kvp_rec_row *r,
                                           struct kvp_error *err)
 {
-	r->cls = KVP_REC_OBSERVED;
 	return KVP_OK;
 }
 
-const kvp_rec_rule kvp_rec_byte_rules[KVP_OBS_KIND_COUNT] = {
-	[KVP_OBS_KV_BYTES] = rule_kv_bytes,
-	[KVP_OBS_K_BYTES] = rule_k_or_v_bytes,
-	[KVP_OBS_V_BYTES] = rule_k_or_v_bytes,
-	[KVP_OBS_STATE_BYTES] = rule_state_bytes,
-	[KVP_OBS_STATE_R_BYTES] = rule_state_parts,
-	[KVP_OBS_STATE_S_BYTES] = rule_state_parts,
-	[KVP_OBS_DEVICE_KV_BYTES] = rule_device_kv_bytes,
-	[KVP_OBS_DEVICE_STATE_BYTES] = rule_device_state_bytes,
-	[KVP_OBS_CKPT_BYTES] = rule_ckpt_bytes,
-	[KVP_OBS_OUTPUT_BYTES] = rule_output_bytes,
-	[KVP_OBS_COMPUTE_BYTES] = rule_compute_bytes,
-	[KVP_OBS_ENC_COMPUTE_BYTES] = rule_enc_compute_bytes,
-	[KVP_OBS_KV_NEEDED] = rule_kv_needed,
-	[KVP_OBS_KV_BUDGET] = rule_kv_budget,
-	[KVP_OBS_WEIGHTS_BYTES] = rule_weights_bytes,
-	[KVP_OBS_TOTAL_MEMORY] = rule_total_memory,
-	[KVP_OBS_ACTIVATION_PEAK] = rule_profile_peaks,
-	[KVP_OBS_TORCH_PEAK] = rule_profile_peaks,
+/* Each kind's rule, the class its row takes first and what it needs
+ * (rec_priv.h). */
+#define MODEL KVP_REC_NEED_MODEL
+#define LLAMA (KVP_REC_NEED_MODEL | KVP_REC_NEED_LLAMA)
+const struct kvp_rec_rule_row kvp_rec_byte_rules[KVP_OBS_KIND_COUNT] = {
+	[KVP_OBS_KV_BYTES] = { rule_kv_bytes, KVP_REC_ARITHMETIC, MODEL },
+	[KVP_OBS_K_BYTES] = { rule_k_or_v_bytes, KVP_REC_ARITHMETIC, MODEL },
+	[KVP_OBS_V_BYTES] = { rule_k_or_v_bytes, KVP_REC_ARITHMETIC, MODEL },
+	[KVP_OBS_STATE_BYTES] = { rule_state_bytes, KVP_REC_ARITHMETIC, MODEL },
+	[KVP_OBS_STATE_R_BYTES] = { rule_state_parts, KVP_REC_ARITHMETIC, MODEL },
+	[KVP_OBS_STATE_S_BYTES] = { rule_state_parts, KVP_REC_ARITHMETIC, MODEL },
+	[KVP_OBS_DEVICE_KV_BYTES] = { rule_device_kv_bytes, KVP_REC_ARITHMETIC,
+	                              LLAMA },
+	[KVP_OBS_DEVICE_STATE_BYTES] = { rule_device_state_bytes,
+	                                 KVP_REC_ARITHMETIC, LLAMA },
+	[KVP_OBS_CKPT_BYTES] = { rule_ckpt_bytes, KVP_REC_ARITHMETIC, LLAMA },
+	[KVP_OBS_OUTPUT_BYTES] = { rule_output_bytes, KVP_REC_ARITHMETIC, LLAMA },
+	[KVP_OBS_COMPUTE_BYTES] = { rule_compute_bytes, KVP_REC_ESTIMATE, LLAMA },
+	[KVP_OBS_ENC_COMPUTE_BYTES] = { rule_enc_compute_bytes, KVP_REC_ESTIMATE,
+	                                LLAMA },
+	[KVP_OBS_KV_NEEDED] = { rule_kv_needed, KVP_REC_ARITHMETIC, 0 },
+	[KVP_OBS_KV_BUDGET] = { rule_kv_budget, KVP_REC_OBSERVED, MODEL },
+	[KVP_OBS_WEIGHTS_BYTES] = { rule_weights_bytes, KVP_REC_OBSERVED, MODEL },
+	[KVP_OBS_TOTAL_MEMORY] = { rule_total_memory, KVP_REC_OBSERVED, MODEL },
+	[KVP_OBS_ACTIVATION_PEAK] = { rule_profile_peaks, KVP_REC_OBSERVED, 0 },
+	[KVP_OBS_TORCH_PEAK] = { rule_profile_peaks, KVP_REC_OBSERVED, 0 },
 };
+#undef MODEL
+#undef LLAMA

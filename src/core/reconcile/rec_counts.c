@@ -46,12 +46,10 @@ static enum kvp_status rule_cells(const struct rec_ctx *c,
                                   const struct kvp_observation *o,
                                   struct kvp_rec_row *r, struct kvp_error *err)
 {
-	const struct kvp_result *res = c->res;
+	const struct kvp_engine_result *e = &c->res->engine;
 
-	if (res && c->llama)
-		kvp_rec_computed(r, o->scope == KVP_SCOPE_SWA ? res->engine.cells_swa
-		                                          : res->engine.cells,
-		                 "llama.cpp cell rounding");
+	kvp_rec_computed(r, o->scope == KVP_SCOPE_SWA ? e->cells_swa : e->cells,
+	                 "llama.cpp cell rounding");
 	return KVP_OK;
 }
 
@@ -60,13 +58,10 @@ static enum kvp_status rule_layers(const struct rec_ctx *c,
                                    const struct kvp_observation *o,
                                    struct kvp_rec_row *r, struct kvp_error *err)
 {
-	const struct kvp_result *res = c->res;
 	uint64_t v64;
 
-	if (res && c->llama) {
-		kvp_rec_scope_sum(res, o->scope, 3, &v64);
-		kvp_rec_computed(r, v64, "layers of this cache holding KV");
-	}
+	kvp_rec_scope_sum(c->res, o->scope, 3, &v64);
+	kvp_rec_computed(r, v64, "layers of this cache holding KV");
 	return KVP_OK;
 }
 
@@ -76,10 +71,8 @@ static enum kvp_status rule_streams(const struct rec_ctx *c,
                                     struct kvp_rec_row *r,
                                     struct kvp_error *err)
 {
-	const struct kvp_result *res = c->res;
-
-	if (res && c->llama)
-		kvp_rec_computed(r, res->engine.streams, "1 unified, else one per sequence");
+	kvp_rec_computed(r, c->res->engine.streams,
+	                 "1 unified, else one per sequence");
 	return KVP_OK;
 }
 
@@ -89,11 +82,8 @@ static enum kvp_status rule_slot_ctx(const struct rec_ctx *c,
                                      struct kvp_rec_row *r,
                                      struct kvp_error *err)
 {
-	const struct kvp_result *res = c->res;
-
-	if (res && c->llama)
-		kvp_rec_computed(r, res->engine.max_model_len,
-		                 "n_ctx_seq, capped at n_ctx_train (llama-server)");
+	kvp_rec_computed(r, c->res->engine.max_model_len,
+	                 "n_ctx_seq, capped at n_ctx_train (llama-server)");
 	return KVP_OK;
 }
 
@@ -263,11 +253,11 @@ static enum kvp_status rule_enc_budget_tokens(const struct rec_ctx *c,
                                               struct kvp_rec_row *r,
                                               struct kvp_error *err)
 {
-	const struct kvp_result *res = c->res;
+	const struct kvp_parts_result *p = &c->res->parts;
 
 	/* parts.c: max(max_num_batched_tokens, tokens per item) */
-	if (res && c->vllm && res->parts.encoder_kind == KVP_FIG_ENGINE)
-		kvp_rec_computed(r, res->parts.encoder_tokens,
+	if (p->encoder_kind == KVP_FIG_ENGINE)
+		kvp_rec_computed(r, p->encoder_tokens,
 		                 "max(max_num_batched_tokens, tokens per item)");
 	return KVP_OK;
 }
@@ -278,15 +268,15 @@ static enum kvp_status rule_enc_profile_items(const struct rec_ctx *c,
                                               struct kvp_rec_row *r,
                                               struct kvp_error *err)
 {
-	const struct kvp_result *res = c->res;
+	const struct kvp_parts_result *p = &c->res->parts;
 
 	/* parts.c profile_items: a range when limit_mm_per_prompt,
 	 * which plans do not hold, could decide it */
-	if (res && c->vllm && res->parts.encoder_kind == KVP_FIG_ENGINE) {
-		kvp_rec_computed(r, res->parts.encoder_profile_items,
+	if (p->encoder_kind == KVP_FIG_ENGINE) {
+		kvp_rec_computed(r, p->encoder_profile_items,
 		                 "budget // tokens per item, at most "
 		                 "max_num_seqs x images per prompt");
-		r->computed_hi = res->parts.encoder_profile_items_max;
+		r->computed_hi = p->encoder_profile_items_max;
 	}
 	return KVP_OK;
 }
@@ -297,27 +287,35 @@ static enum kvp_status rule_mem_util_ppm(const struct rec_ctx *c,
                                          struct kvp_rec_row *r,
                                          struct kvp_error *err)
 {
-	/* a setting: the plan must say what ran */
-	if (c->vllm) {
-		struct kvp_vllm_sched d;   /* 0: the release's default */
+	struct kvp_vllm_sched d;   /* 0: the release's default */
 
-		kvp_vllm_defaults(c->plan, &d);
-		kvp_rec_computed(r, d.util_ppm,
-		                 "the plan's engine.vllm.gpu_memory_utilization");
-	}
+	/* a setting: the plan must say what ran */
+	kvp_vllm_defaults(c->plan, &d);
+	kvp_rec_computed(r, d.util_ppm,
+	                 "the plan's engine.vllm.gpu_memory_utilization");
 	return KVP_OK;
 }
 
-const kvp_rec_rule kvp_rec_count_rules[KVP_OBS_KIND_COUNT] = {
-	[KVP_OBS_CELLS] = rule_cells,
-	[KVP_OBS_LAYERS] = rule_layers,
-	[KVP_OBS_STREAMS] = rule_streams,
-	[KVP_OBS_SLOT_CTX] = rule_slot_ctx,
-	[KVP_OBS_BLOCKS] = rule_blocks,
-	[KVP_OBS_TOKENS] = rule_tokens,
-	[KVP_OBS_CONCURRENCY_X100] = rule_concurrency_x100,
-	[KVP_OBS_CPU_BLOCKS] = rule_cpu_blocks,
-	[KVP_OBS_ENC_BUDGET_TOKENS] = rule_enc_budget_tokens,
-	[KVP_OBS_ENC_PROFILE_ITEMS] = rule_enc_profile_items,
-	[KVP_OBS_MEM_UTIL_PPM] = rule_mem_util_ppm,
+/* Each kind's rule, the class its row takes first and what it needs
+ * (rec_priv.h). */
+#define LLAMA (KVP_REC_NEED_MODEL | KVP_REC_NEED_LLAMA)
+#define VLLM_MODEL (KVP_REC_NEED_MODEL | KVP_REC_NEED_VLLM)
+const struct kvp_rec_rule_row kvp_rec_count_rules[KVP_OBS_KIND_COUNT] = {
+	[KVP_OBS_CELLS] = { rule_cells, KVP_REC_ARITHMETIC, LLAMA },
+	[KVP_OBS_LAYERS] = { rule_layers, KVP_REC_ARITHMETIC, LLAMA },
+	[KVP_OBS_STREAMS] = { rule_streams, KVP_REC_ARITHMETIC, LLAMA },
+	[KVP_OBS_SLOT_CTX] = { rule_slot_ctx, KVP_REC_ARITHMETIC, LLAMA },
+	[KVP_OBS_BLOCKS] = { rule_blocks, KVP_REC_ARITHMETIC, 0 },
+	[KVP_OBS_TOKENS] = { rule_tokens, KVP_REC_ARITHMETIC, 0 },
+	[KVP_OBS_CONCURRENCY_X100] = { rule_concurrency_x100, KVP_REC_ARITHMETIC,
+	                               0 },
+	[KVP_OBS_CPU_BLOCKS] = { rule_cpu_blocks, KVP_REC_ARITHMETIC, 0 },
+	[KVP_OBS_ENC_BUDGET_TOKENS] = { rule_enc_budget_tokens,
+	                                KVP_REC_ARITHMETIC, VLLM_MODEL },
+	[KVP_OBS_ENC_PROFILE_ITEMS] = { rule_enc_profile_items,
+	                                KVP_REC_ARITHMETIC, VLLM_MODEL },
+	[KVP_OBS_MEM_UTIL_PPM] = { rule_mem_util_ppm, KVP_REC_ARITHMETIC,
+	                           KVP_REC_NEED_VLLM },
 };
+#undef LLAMA
+#undef VLLM_MODEL

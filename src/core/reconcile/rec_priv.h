@@ -37,11 +37,26 @@ typedef enum kvp_status (*kvp_rec_rule)(const struct rec_ctx *c,
                                         struct kvp_rec_row *r,
                                         struct kvp_error *err);
 
+/* What a rule needs before it computes anything (kvp_rec_rule_row.need):
+ * without it the row keeps its class and stays uncomputed. */
+#define KVP_REC_NEED_MODEL 1u   /* c->res: a model to compute from */
+#define KVP_REC_NEED_LLAMA 2u   /* the engine is llama.cpp */
+#define KVP_REC_NEED_VLLM  4u   /* the engine is vLLM */
+
+/* One kind of row: its rule, the class the row takes before the rule
+ * runs (KVP_REC_ARITHMETIC: as kvp_rec_row_new made it) and what the
+ * rule needs (KVP_REC_NEED_*), checked by reconcile.c before the call. */
+struct kvp_rec_rule_row {
+	kvp_rec_rule rule;
+	enum kvp_rec_class cls;
+	unsigned need;
+};
+
 /* The rule of each kind of row, by the observation's kind: the byte
  * figures' (rec_bytes.c) and the counts' (rec_counts.c); a kind without
- * one (NULL) leaves its row untested. */
-extern const kvp_rec_rule kvp_rec_byte_rules[KVP_OBS_KIND_COUNT];
-extern const kvp_rec_rule kvp_rec_count_rules[KVP_OBS_KIND_COUNT];
+ * one (rule NULL) leaves its row untested. */
+extern const struct kvp_rec_rule_row kvp_rec_byte_rules[KVP_OBS_KIND_COUNT];
+extern const struct kvp_rec_rule_row kvp_rec_count_rules[KVP_OBS_KIND_COUNT];
 
 /* Largest padding ggml adds to one buffer of `tensors` tensors: each
  * tensor's size is rounded up to the buffer type's alignment

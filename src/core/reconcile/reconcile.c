@@ -105,16 +105,24 @@ static enum kvp_status rec_rule(const struct rec_ctx *c,
                                 const struct kvp_observation *o,
                                 struct kvp_rec_row *r, struct kvp_error *err)
 {
-	const kvp_rec_rule *rules = kvp_obs_is_bytes(o->kind) ?
-	                            kvp_rec_byte_rules : kvp_rec_count_rules;
-	kvp_rec_rule rule = (unsigned)o->kind < KVP_OBS_KIND_COUNT ?
-	                    rules[o->kind] : NULL;
+	const struct kvp_rec_rule_row *rules = kvp_obs_is_bytes(o->kind) ?
+	                                       kvp_rec_byte_rules :
+	                                       kvp_rec_count_rules;
+	const struct kvp_rec_rule_row *row = (unsigned)o->kind <
+	                                     KVP_OBS_KIND_COUNT ?
+	                                     &rules[o->kind] : NULL;
 
-	if (!rule) {
+	if (!row || !row->rule) {
 		r->cls = KVP_REC_UNTESTED;   /* no rule for this figure */
 		return KVP_OK;
 	}
-	return rule(c, o, r, err);
+	if (row->cls != KVP_REC_ARITHMETIC)
+		r->cls = row->cls;
+	if (((row->need & KVP_REC_NEED_MODEL) && !c->res) ||
+	    ((row->need & KVP_REC_NEED_LLAMA) && !c->llama) ||
+	    ((row->need & KVP_REC_NEED_VLLM) && !c->vllm))
+		return KVP_OK;   /* nothing to compute it from */
+	return row->rule(c, o, r, err);
 }
 
 /* The KV cache lines the log printed, added up (llama.cpp's caches). */

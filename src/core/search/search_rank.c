@@ -49,7 +49,6 @@
  * to fitting (least short_ppm) among those ranked before that card's
  * first fitting one, recomputed for its reason.
  */
-#include <stdarg.h>
 #include <stdio.h>   /* snprintf only */
 #include <stdlib.h>  /* qsort */
 #include <string.h>
@@ -63,28 +62,6 @@
  * measure) ranks after every measured miss */
 #define SHORT_CAP     1000000000000ull
 #define SHORT_REFUSED (SHORT_CAP + 1)
-
-/* snprintf for display lines: truncation is acceptable there. */
-static void line(char *buf, size_t n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void line(char *buf, size_t n, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, n, fmt, ap);
-	va_end(ap);
-}
-
-static uint64_t active_requests(const struct kvp_plan *p)
-{
-	uint64_t n = p->workload.n_ragged;
-	uint32_t c;
-
-	for (c = 0; c < p->workload.n_classes && c < KVP_MAX_CLASSES; c++)
-		n += p->workload.classes[c].requests;
-	return n;
-}
 
 static uint64_t ppm_of(uint64_t part, uint64_t whole)
 {
@@ -162,7 +139,7 @@ static void floor_note(struct kvp_search_buf *b, const struct kvp_search_cfg *c,
 static void judge_computed(struct kvp_search_cfg *c, const struct kvp_plan *p,
                            const struct kvp_result *r, bool fits)
 {
-	uint64_t want = active_requests(p);
+	uint64_t want = kvp_solve_active_requests(p);
 	uint32_t d = kvp_solve_tightest(r);
 
 	c->device = (uint16_t)d;
@@ -307,7 +284,7 @@ static void binding_of(struct kvp_search_buf *b, const struct kvp_plan *p,
 	const struct kvp_result *r = b->scratch;
 
 	if (n < ragged || !kvp_solve_mix_plan(p, n - ragged + 1, b->work)) {
-		line(a->binding, sizeof a->binding, "ragged lengths as given");
+		kvp_solve_line(a->binding, sizeof a->binding, "ragged lengths as given");
 		return;
 	}
 	if (kvp_solve_try_fit(b->work, b->scratch, &fits, &computed, NULL) !=
@@ -319,15 +296,16 @@ static void binding_of(struct kvp_search_buf *b, const struct kvp_plan *p,
 	    r->devices[kvp_solve_tightest(r)].free_bytes < 0) {
 		const struct kvp_device_result *d = &r->devices[kvp_solve_tightest(r)];
 
-		line(a->binding, sizeof a->binding, "%s on device %u (tp rank %u, "
-		     "pp stage %u, dp replica %u): at %s requests %s",
-		     d->kv_bytes >= d->activations_bytes + d->retained_bytes ?
-		     "KV" : "activations", kvp_solve_tightest(r), d->tp_rank, d->pp_stage,
-		     d->dp_replica, nb, why);
+		kvp_solve_line(a->binding, sizeof a->binding,
+			       "%s on device %u (tp rank %u, pp stage %u, "
+			       "dp replica %u): at %s requests %s",
+			       d->kv_bytes >= d->activations_bytes + d->retained_bytes ?
+			       "KV" : "activations", kvp_solve_tightest(r),
+			       d->tp_rank, d->pp_stage, d->dp_replica, nb, why);
 	} else {
-		line(a->binding, sizeof a->binding, "%s admission: at %s "
-		     "requests %s", kvp_engine_name(b->work->engine.kind), nb,
-		     why);
+		kvp_solve_line(a->binding, sizeof a->binding, "%s admission: at %s "
+			       "requests %s", kvp_engine_name(b->work->engine.kind), nb,
+			       why);
 	}
 }
 
@@ -380,7 +358,7 @@ static enum kvp_status verify(const struct kvp_plan *base,
 	a->cfg = idx;
 	kvp_search_plan(base, s, &b->cfgs[idx], answer);
 	p = *answer;
-	a->requests = active_requests(&p);
+	a->requests = kvp_solve_active_requests(&p);
 	st = kvp_solve_try_fit(&p, b->scratch, &fits, &computed, err);
 	if (st != KVP_OK)
 		return st;
@@ -390,7 +368,7 @@ static enum kvp_status verify(const struct kvp_plan *base,
 	                b->scratch->devices[a->device].free_bytes : 0;
 	a->length = b->scratch->n_classes ? b->scratch->classes[0].length : 0;
 	if (!a->verified) {
-		line(a->check, sizeof a->check, "does NOT fit when recomputed");
+		kvp_solve_line(a->check, sizeof a->check, "does NOT fit when recomputed");
 		return KVP_OK;
 	}
 	st = most_requests(b, &p, b->scratch->engine.mix_fit, &n, &a->bound,
@@ -402,12 +380,12 @@ static enum kvp_status verify(const struct kvp_plan *base,
 	kvp_fmt_int(n + 1, n2, sizeof n2);
 	if (a->bound) {
 		binding_of(b, &p, n, a);
-		line(a->check, sizeof a->check, "%s request%s of the mix fit%s; "
-		     "%s do not", n1, n == 1 ? "" : "s", n == 1 ? "s" : "", n2);
+		kvp_solve_line(a->check, sizeof a->check, "%s request%s of the mix fit%s; "
+			       "%s do not", n1, n == 1 ? "" : "s", n == 1 ? "s" : "", n2);
 	} else {
-		line(a->binding, sizeof a->binding, "nothing binds below 2^40 "
-		     "requests");
-		line(a->check, sizeof a->check, "fits; more requests never bind");
+		kvp_solve_line(a->binding, sizeof a->binding, "nothing binds below 2^40 "
+			       "requests");
+		kvp_solve_line(a->check, sizeof a->check, "fits; more requests never bind");
 	}
 	if (o->length_slack && b->solve && p.workload.n_classes > 0 &&
 	    p.workload.classes[0].requests > 0) {
@@ -470,11 +448,11 @@ static void misses(const struct kvp_plan *base, const struct kvp_search_space *s
 		fits = computed = false;
 		if (kvp_solve_try_fit(b->work, b->scratch, &fits, &computed,
 		                      NULL) != KVP_OK)
-			line(why, sizeof why, "%s", b->scratch->error.msg);
+			kvp_solve_line(why, sizeof why, "%s", b->scratch->error.msg);
 		else
 			kvp_solve_why_not(b->work, b->scratch, computed, why,
 			                  sizeof why);
-		line(m->reason, sizeof m->reason, "%s", why);
+		kvp_solve_line(m->reason, sizeof m->reason, "%s", why);
 	}
 }
 

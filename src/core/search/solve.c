@@ -68,7 +68,7 @@ enum kvp_status kvp_solve_parse(const char *s, enum kvp_solve_for *out,
 /* ---- fitting ---------------------------------------------------------- */
 
 /* Requests active at once (classes and ragged lengths). */
-static uint64_t active_requests(const struct kvp_plan *p)
+uint64_t kvp_solve_active_requests(const struct kvp_plan *p)
 {
 	uint64_t n = p->workload.n_ragged;
 	uint32_t c;
@@ -155,9 +155,7 @@ void kvp_solve_binding(const struct kvp_result *r, char *buf, size_t n)
 }
 
 /* snprintf for display lines: truncation is acceptable there. */
-static void line(char *buf, size_t n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void line(char *buf, size_t n, const char *fmt, ...)
+void kvp_solve_line(char *buf, size_t n, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -221,17 +219,17 @@ void kvp_solve_why_not(const struct kvp_plan *p, const struct kvp_result *r,
 
 		if (room > sizeof msg)
 			room = sizeof msg;
-		line(buf, n, "it does not compute (%s)",
-		     cut_words(r->error.msg, msg, room));
+		kvp_solve_line(buf, n, "it does not compute (%s)",
+			       cut_words(r->error.msg, msg, room));
 		return;
 	}
 	if (r->n_devices == 0) {
-		line(buf, n, "no device");
+		kvp_solve_line(buf, n, "no device");
 		return;
 	}
 	i = kvp_solve_tightest(r);
 	if (r->devices[i].free_bytes < 0) {
-		line(buf, n, "device %u over by %s", i,
+		kvp_solve_line(buf, n, "device %u over by %s", i,
 			kvp_fmt_gib((uint64_t)0 - (uint64_t)r->devices[i].free_bytes,
 			            2, b, sizeof b));
 		return;
@@ -242,24 +240,24 @@ void kvp_solve_why_not(const struct kvp_plan *p, const struct kvp_result *r,
 		 * the verdict's own words (verdict.h) */
 		const char *why = strstr(r->verdict.text, "does not fit: ");
 
-		line(buf, n, "%s", why ? why + strlen("does not fit: ")
+		kvp_solve_line(buf, n, "%s", why ? why + strlen("does not fit: ")
 		                       : r->verdict.text);
 		return;
 	}
-	want = active_requests(p);
+	want = kvp_solve_active_requests(p);
 	if (p->engine.kind != KVP_ENGINE_GENERIC && r->engine.workload_fit < want) {
 		kvp_fmt_int(r->engine.workload_fit, b, sizeof b);
 		kvp_fmt_int(want, c, sizeof c);
 		if (r->engine.max_requests && r->engine.max_requests < want)
-			line(buf, n, "%s runs at most %llu requests at once "
+			kvp_solve_line(buf, n, "%s runs at most %llu requests at once "
 				"(%s of %s admitted)", kvp_engine_name(p->engine.kind),
 				(unsigned long long)r->engine.max_requests, b, c);
 		else
-			line(buf, n, "%s's KV pool admits %s of %s requests at "
+			kvp_solve_line(buf, n, "%s's KV pool admits %s of %s requests at "
 				"once", kvp_engine_name(p->engine.kind), b, c);
 		return;
 	}
-	line(buf, n, "(it fits: the search was not monotone)");
+	kvp_solve_line(buf, n, "(it fits: the search was not monotone)");
 }
 
 /* ---- how each question changes the plan -------------------------------- */
@@ -412,13 +410,13 @@ static enum kvp_status check_count(const struct kvp_plan *base, apply_fn f,
 	kvp_fmt_int(ans->value, a, sizeof a);
 	kvp_fmt_int(ans->next_value, b, sizeof b);
 	if (ans->has_next)
-		line(ans->check, sizeof ans->check,
+		kvp_solve_line(ans->check, sizeof ans->check,
 			"%s %s %s; %s %s %s: %s", a, noun(unit, ans->value),
 			fits ? (ans->value == 1 ? "fits" : "fit") : "do NOT fit",
 			b, noun(unit, ans->next_value),
 			ans->next_fits ? "fit too (search error)" : "do not", why);
 	else
-		line(ans->check, sizeof ans->check,
+		kvp_solve_line(ans->check, sizeof ans->check,
 			"%s %s %s (the largest value searched)", a,
 			noun(unit, ans->value),
 			fits ? (ans->value == 1 ? "fits" : "fit") : "do NOT fit");
@@ -450,20 +448,34 @@ static void set_mix(struct kvp_plan *p, uint64_t k, const void *ctx)
 	}
 }
 
+/* The mix's classes and their total into *m; false (and the class in
+ * *bad) when the total overflows 64 bits. */
+static bool mix_load(const struct kvp_plan *p, struct mix_ctx *m,
+                     uint32_t *bad)
+{
+	uint32_t c;
+
+	memset(m, 0, sizeof *m);
+	m->n = p->workload.n_classes < KVP_MAX_CLASSES ? p->workload.n_classes
+	                                               : KVP_MAX_CLASSES;
+	for (c = 0; c < m->n; c++) {
+		m->req[c] = p->workload.classes[c].requests;
+		if (!kvp_add(m->total, m->req[c], &m->total)) {
+			*bad = c;
+			return false;
+		}
+	}
+	return true;
+}
+
 bool kvp_solve_mix_plan(const struct kvp_plan *p, uint64_t k,
                         struct kvp_plan *out)
 {
 	struct mix_ctx m;
 	uint32_t c;
 
-	memset(&m, 0, sizeof m);
-	m.n = p->workload.n_classes < KVP_MAX_CLASSES ? p->workload.n_classes
-	                                              : KVP_MAX_CLASSES;
-	for (c = 0; c < m.n; c++) {
-		m.req[c] = p->workload.classes[c].requests;
-		if (!kvp_add(m.total, m.req[c], &m.total))
-			return false;
-	}
+	if (!mix_load(p, &m, &c))
+		return false;
 	if (m.total == 0)
 		return false;
 	*out = *p;
@@ -482,15 +494,9 @@ enum kvp_status kvp_solve_mix(const struct kvp_plan *p,
 	enum kvp_status st;
 	uint32_t c;
 
-	memset(&m, 0, sizeof m);
-	m.n = p->workload.n_classes < KVP_MAX_CLASSES ? p->workload.n_classes
-	                                              : KVP_MAX_CLASSES;
-	for (c = 0; c < m.n; c++) {
-		m.req[c] = p->workload.classes[c].requests;
-		if (!kvp_add(m.total, m.req[c], &m.total))
-			return kvp_error_set(err, KVP_EOVERFLOW,
-				"workload.classes[%u].requests: the sum overflows 64 bits", c);
-	}
+	if (!mix_load(p, &m, &c))
+		return kvp_error_set(err, KVP_EOVERFLOW,
+			"workload.classes[%u].requests: the sum overflows 64 bits", c);
 	*n = m.total + ragged;
 	*bound = false;
 	if (m.total == 0)
@@ -591,7 +597,7 @@ static enum kvp_status solve_count(const struct kvp_plan *base,
 		if (st != KVP_OK)
 			return st;
 		kvp_solve_why_not(&ans->plan, r, computed, why, sizeof why);
-		line(ans->check, sizeof ans->check, "not even %s %s fit%s: %s",
+		kvp_solve_line(ans->check, sizeof ans->check, "not even %s %s fit%s: %s",
 			kvp_fmt_int(lo_min, a, sizeof a), noun(unit, lo_min),
 			lo_min == 1 ? "s" : "", why);
 		ans->has_next = true;
@@ -783,12 +789,12 @@ static enum kvp_status solve_cards(const struct kvp_plan *base,
 		ans->plan = *base;
 		why[0] = '\0';
 		if (kvp_compute(base, r) == KVP_OK && r->engine.max_requests &&
-		    r->engine.max_requests < active_requests(base))
-			line(why, sizeof why, " (%s runs at most %llu requests at "
-			     "once, whatever the cards)",
-			     kvp_engine_name(base->engine.kind),
-			     (unsigned long long)r->engine.max_requests);
-		line(ans->check, sizeof ans->check,
+		    r->engine.max_requests < kvp_solve_active_requests(base))
+			kvp_solve_line(why, sizeof why, " (%s runs at most %llu requests at "
+				       "once, whatever the cards)",
+				       kvp_engine_name(base->engine.kind),
+				       (unsigned long long)r->engine.max_requests);
+		kvp_solve_line(ans->check, sizeof ans->check,
 			"no layout of up to %u %s cards fits%s", max,
 			base->devices.groups[0].card.name, why);
 		return KVP_OK;
@@ -838,11 +844,11 @@ static void set_throughput_check(struct kvp_solve_answer *ans,
 	kvp_fmt_int(ans->value - 1, c, sizeof c);
 	kvp_fmt_milli(lower_milli, d, sizeof d);
 	kvp_fmt_int(most, e, sizeof e);
-	line(ans->check, sizeof ans->check,
-	     "%s %s fit at <= %s tokens/s in all, decode compute-bound; %s "
-	     "give <= %s (memory-bound); up to %s fit, and past %s the bound "
-	     "stays at peak FLOP/s / FLOPs per token", a, noun("requests", ans->value), b, c, d,
-	     e, a);
+	kvp_solve_line(ans->check, sizeof ans->check,
+		       "%s %s fit at <= %s tokens/s in all, decode compute-bound; %s "
+		       "give <= %s (memory-bound); up to %s fit, and past %s the bound "
+		       "stays at peak FLOP/s / FLOPs per token", a,
+		       noun("requests", ans->value), b, c, d, e, a);
 }
 
 static enum kvp_status solve_throughput(const struct kvp_plan *base,

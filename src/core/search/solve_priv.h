@@ -30,6 +30,14 @@ enum kvp_status kvp_solve_try_fit(const struct kvp_plan *p,
 void kvp_solve_why_not(const struct kvp_plan *p, const struct kvp_result *r,
                        bool computed, char *buf, size_t n);
 
+/* Requests active at once (p's classes and ragged lengths). */
+uint64_t kvp_solve_active_requests(const struct kvp_plan *p);
+
+/* snprintf for display lines (solve.c, search_rank.c): truncation is
+ * acceptable there. */
+void kvp_solve_line(char *buf, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* The cache formats p's engine offers, most precise first (at most 16). */
 size_t kvp_solve_kv_formats(const struct kvp_plan *p, enum kvp_dtype *out);
 

@@ -26,11 +26,11 @@
 #include "kvplan/checked.h"
 
 /* K/V parameters of replicated heads beyond the rank's 1/tp share, x tp
- * (divided once at the end). */
-static unsigned __int128 kv_replicated_x_tp(const struct kvp_plan *p,
-                                            const struct kvp_result *res,
-                                            uint32_t first, uint32_t count,
-                                            uint32_t tp)
+ * (divided once at the end); stage_weights.c counts the same. */
+unsigned __int128 kvp_kv_replicated_x_tp(const struct kvp_plan *p,
+                                         const struct kvp_result *res,
+                                         uint32_t first, uint32_t count,
+                                         uint32_t tp)
 {
 	unsigned __int128 x = 0;
 	uint32_t i;
@@ -96,7 +96,7 @@ enum kvp_status kvp_tensor_stage_bytes(const struct kvp_plan *p,
 		       stage);
 	*out = kvp_ceil_div(split, tp);
 	if (tp > 1 && res->weights.attn_params) {
-		unsigned __int128 x = kv_replicated_x_tp(p, res, first, count, tp);
+		unsigned __int128 x = kvp_kv_replicated_x_tp(p, res, first, count, tp);
 		x = x * b[KVP_TG_ATTN] / res->weights.attn_params;
 		x = x / tp + (x % tp != 0);
 		if (x > UINT64_MAX || !add(out, (uint64_t)x))

@@ -30,6 +30,7 @@
 #include "io/gguf/gguf.h"
 #include "io/gguf/gguf_split.h"
 #include "io/name_set.h"
+#include "io/notes.h"
 #include "io/plan/layer_table.h"
 #include "io/tensor_group.h"
 #include "kvplan/checked.h"
@@ -200,12 +201,9 @@ static void note(struct gi *c, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (!c->notes || c->notes->n >= KVP_MAX_NOTES)
-		return;
 	va_start(ap, fmt);
-	vsnprintf(c->notes->line[c->notes->n], sizeof c->notes->line[0], fmt, ap);
+	kvp_notes_vadd(c->notes, fmt, ap);
 	va_end(ap);
-	c->notes->n++;
 }
 
 static const struct kvp_gguf_kv *key(struct gi *c, const char *suffix,

@@ -13,17 +13,15 @@
 
 #include "io/hf/hf_cfg.h"
 #include "io/hf/hf_keys.h"
+#include "io/notes.h"
 
 void hf_note(struct cfg *c, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (!c->notes || c->notes->n >= KVP_MAX_NOTES)
-		return;
 	va_start(ap, fmt);
-	vsnprintf(c->notes->line[c->notes->n], sizeof c->notes->line[0], fmt, ap);
+	kvp_notes_vadd(c->notes, fmt, ap);
 	va_end(ap);
-	c->notes->n++;
 }
 
 /* Control characters of config strings would break the one-line rule of

@@ -395,15 +395,11 @@ static char *dump_fragment(const struct kvp_plan *tmp, const char *kind,
 
 char *kvp_model_json_dump(const struct kvp_model *m, struct kvp_error *err)
 {
-	struct kvp_plan *tmp = malloc(sizeof *tmp);
+	struct kvp_plan *tmp = kvp_plan_fragment(m, NULL, err);
 	char *s;
 
-	if (!tmp) {
-		kvp_error_set(err, KVP_ENOMEM, "out of memory");
+	if (!tmp)
 		return NULL;
-	}
-	kvp_plan_blank(tmp);
-	tmp->model = *m;
 	s = dump_fragment(tmp, "model", "model", err);
 	free(tmp);
 	return s;
@@ -411,17 +407,11 @@ char *kvp_model_json_dump(const struct kvp_model *m, struct kvp_error *err)
 
 char *kvp_workload_json_dump(const struct kvp_workload *w, struct kvp_error *err)
 {
-	struct kvp_plan *tmp = malloc(sizeof *tmp);
+	struct kvp_plan *tmp = kvp_plan_fragment(NULL, w, err);
 	char *s;
 
-	if (!tmp) {
-		kvp_error_set(err, KVP_ENOMEM, "out of memory");
+	if (!tmp)
 		return NULL;
-	}
-	kvp_plan_blank(tmp);
-	tmp->workload = *w;
-	tmp->workload.ragged = NULL;   /* presets hold no ragged lists */
-	tmp->workload.n_ragged = 0;
 	s = dump_fragment(tmp, "workload", "workload", err);
 	free(tmp);
 	return s;

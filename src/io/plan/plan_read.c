@@ -1087,17 +1087,36 @@ static enum kvp_status load_fragment(const char *text, size_t len, const char *n
 	return st;
 }
 
+struct kvp_plan *kvp_plan_fragment(const struct kvp_model *m,
+                                   const struct kvp_workload *w,
+                                   struct kvp_error *err)
+{
+	struct kvp_plan *tmp = malloc(sizeof *tmp);
+
+	if (!tmp) {
+		kvp_error_set(err, KVP_ENOMEM, "out of memory");
+		return NULL;
+	}
+	kvp_plan_blank(tmp);
+	if (m)
+		tmp->model = *m;
+	if (w) {
+		tmp->workload = *w;
+		tmp->workload.ragged = NULL;
+		tmp->workload.n_ragged = 0;
+	}
+	return tmp;
+}
+
 enum kvp_status kvp_model_json_parse(const char *text, size_t len,
                                      const char *name, struct kvp_model *m,
                                      struct kvp_error *err)
 {
-	struct kvp_plan *tmp = malloc(sizeof *tmp);
+	struct kvp_plan *tmp = kvp_plan_fragment(m, NULL, err);
 	enum kvp_status st;
 
 	if (!tmp)
-		return kvp_error_set(err, KVP_ENOMEM, "out of memory");
-	kvp_plan_blank(tmp);
-	tmp->model = *m;
+		return KVP_ENOMEM;
 	st = load_fragment(text, len, name, KVP_DOC_MODEL, tmp, err);
 	if (st == KVP_OK)
 		*m = tmp->model;
@@ -1109,12 +1128,11 @@ enum kvp_status kvp_card_json_parse(const char *text, size_t len,
                                     const char *name, struct kvp_card *c,
                                     struct kvp_error *err)
 {
-	struct kvp_plan *tmp = malloc(sizeof *tmp);
+	struct kvp_plan *tmp = kvp_plan_fragment(NULL, NULL, err);
 	enum kvp_status st;
 
 	if (!tmp)
-		return kvp_error_set(err, KVP_ENOMEM, "out of memory");
-	kvp_plan_blank(tmp);
+		return KVP_ENOMEM;
 	st = load_fragment(text, len, name, KVP_DOC_CARD, tmp, err);
 	if (st == KVP_OK)
 		*c = tmp->devices.groups[0].card;
@@ -1127,15 +1145,11 @@ enum kvp_status kvp_workload_json_parse(const char *text, size_t len,
                                         struct kvp_workload *w,
                                         struct kvp_error *err)
 {
-	struct kvp_plan *tmp = malloc(sizeof *tmp);
+	struct kvp_plan *tmp = kvp_plan_fragment(NULL, w, err);
 	enum kvp_status st;
 
 	if (!tmp)
-		return kvp_error_set(err, KVP_ENOMEM, "out of memory");
-	kvp_plan_blank(tmp);
-	tmp->workload = *w;
-	tmp->workload.ragged = NULL;
-	tmp->workload.n_ragged = 0;
+		return KVP_ENOMEM;
 	st = load_fragment(text, len, name, KVP_DOC_WORKLOAD, tmp, err);
 	if (st == KVP_OK) {
 		const uint64_t *rg = w->ragged;

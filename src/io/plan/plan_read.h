@@ -33,6 +33,14 @@ enum kvp_doc_kind {
 	KVP_DOC_COUNT
 };
 
+/* A blank plan on the heap (free it) to read or write one preset
+ * fragment in: with *m as its model and *w as its workload (without its
+ * ragged lengths: presets hold none) when given. NULL and *err set when
+ * out of memory. */
+struct kvp_plan *kvp_plan_fragment(const struct kvp_model *m,
+                                   const struct kvp_workload *w,
+                                   struct kvp_error *err);
+
 /* "plan", "record", "model", "card", "workload". */
 const char *kvp_doc_kind_name(enum kvp_doc_kind k);
 

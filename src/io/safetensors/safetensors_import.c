@@ -29,6 +29,7 @@
 #include <cjson/cJSON.h>
 
 #include "io/file.h"
+#include "io/notes.h"
 #include "io/safetensors/safetensors.h"
 #include "io/tensor_group.h"
 #include "kvplan/checked.h"
@@ -45,21 +46,6 @@ struct shards {
 	uint64_t index_total;      /* metadata.total_size, 0 when absent */
 	bool from_index;
 };
-
-static void note(struct kvp_notes *notes, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void note(struct kvp_notes *notes, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!notes || notes->n >= KVP_MAX_NOTES)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(notes->line[notes->n], sizeof notes->line[0], fmt, ap);
-	va_end(ap);
-	notes->n++;
-}
 
 static bool is_file(const char *p)
 {
@@ -291,10 +277,11 @@ static enum kvp_status weights(const char *dir, struct kvp_model *m,
 	if (st == KVP_OK)
 		st = read_shards(dir, &s, a, &present, &missing, &dangling, err);
 	if (st == KVP_OK && present == 0) {
-		note(notes, "%s: no safetensors weights here%s%s%s: weight bytes "
-		     "estimated from config.json", dir, dangling ? " (" : "",
-		     dangling ? missing : "", dangling ? " is a link to a file not "
-		     "downloaded)" : "");
+		kvp_notes_add(notes, "%s: no safetensors weights here%s%s%s: "
+		              "weight bytes estimated from config.json", dir,
+		              dangling ? " (" : "", dangling ? missing : "",
+		              dangling ? " is a link to a file not downloaded)"
+		                       : "");
 	} else if (st == KVP_OK && missing) {
 		st = partial(dir, &s, missing, dangling, err);
 	} else if (st == KVP_OK) {
@@ -302,10 +289,11 @@ static enum kvp_status weights(const char *dir, struct kvp_model *m,
 		a->t.files = (uint32_t)present;
 		if (kvp_tensors_total(&a->t, &total) && s.index_total &&
 		    s.index_total != total)
-			note(notes, "%s: metadata.total_size %llu differs from the "
-			     "headers' %llu bytes: the headers are used", INDEX,
-			     (unsigned long long)s.index_total,
-			     (unsigned long long)total);
+			kvp_notes_add(notes, "%s: metadata.total_size %llu "
+			              "differs from the headers' %llu bytes: the "
+			              "headers are used", INDEX,
+			              (unsigned long long)s.index_total,
+			              (unsigned long long)total);
 		m->tensors = a->t;
 	}
 	free(s.name);

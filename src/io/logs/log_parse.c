@@ -368,6 +368,44 @@ static int read_word(struct kvp_log *log, const struct log_word *w,
  * `also`. Returns what that read returned (1 taken, 0 its figure could
  * not be read), or -1 when no row's words are on the line.
  */
+/* The pair hash of line_pairs: bytes a then b, 7 bits. */
+static inline unsigned pair_hash(unsigned char a, unsigned char b)
+{
+	return ((unsigned)a * 31u + b) & 127u;
+}
+
+/* Every adjacent pair of the line's bytes into log->line_pairs. */
+static void line_pairs(struct kvp_log *log, const char *line)
+{
+	const unsigned char *s = (const unsigned char *)line;
+	uint64_t m[2] = { 0, 0 };
+
+	for (; s[0] && s[1]; s++) {
+		unsigned h = pair_hash(s[0], s[1]);
+
+		m[h >> 6] |= 1ull << (h & 63);
+	}
+	log->line_pairs[0] = m[0];
+	log->line_pairs[1] = m[1];
+}
+
+/* False when words cannot be on the current line: one of its first
+ * three pairs of bytes is not among the line's (a quick test before
+ * strstr; a collision only lets strstr decide). */
+static inline bool may_hold(const struct kvp_log *log, const char *words)
+{
+	size_t i;
+
+	for (i = 0; i < 3 && words[i] && words[i + 1]; i++) {
+		unsigned h = pair_hash((unsigned char)words[i],
+		                       (unsigned char)words[i + 1]);
+
+		if (!(log->line_pairs[h >> 6] >> (h & 63) & 1))
+			return false;
+	}
+	return true;
+}
+
 static int read_words(struct kvp_log *log, const struct log_word *rows,
                       size_t n, const char *line, const char *dev,
                       uint32_t ln)
@@ -377,7 +415,8 @@ static int read_words(struct kvp_log *log, const struct log_word *rows,
 
 	for (i = 0; i < n; i++) {
 		const struct log_word *w = &rows[i];
-		const char *p = strstr(line, w->words);
+		const char *p = may_hold(log, w->words) ? strstr(line, w->words)
+		                                        : NULL;
 
 		if (!p || (w->with && !strstr(line, w->with))) {
 			if (took >= 0)
@@ -1036,7 +1075,8 @@ static int vllm_word_figures(struct kvp_log *log, const char *line, uint32_t ln)
 
 	for (i = 0; i < sizeof vl_words / sizeof vl_words[0]; i++) {
 		const struct vl_word *w = &vl_words[i];
-		const char *p = strstr(line, w->words);
+		const char *p = may_hold(log, w->words) ? strstr(line, w->words)
+		                                        : NULL;
 
 		if (!p || (taken >> w->kind & 1) ||
 		    (w->with && !strstr(line, w->with)) ||
@@ -1900,6 +1940,7 @@ void kvp_log_feed_line(struct kvp_log *log, const char *line, size_t len)
 		log->skipped_binary++;
 		return;
 	}
+	line_pairs(log, buf);
 	if (llama_line(log, buf, ln) || vllm_line(log, buf, ln) ||
 	    sglang_line(log, buf, ln) || trtllm_line(log, buf, ln)) {
 		log->lines_used++;

@@ -104,6 +104,11 @@ struct kvp_log {
 	size_t n_obs;
 	struct kvp_observation obs[KVP_LOG_MAX_OBS];
 
+	/* The current line's pairs of adjacent bytes, hashed into 128 bits
+	 * (log_parse.c line_pairs): a wording with a pair missing from
+	 * them is not on the line, and no strstr is run for it. */
+	uint64_t line_pairs[2];
+
 	/* Counts. lines = used + skipped_* . */
 	uint64_t lines;
 	uint64_t lines_used;          /* a figure or setting taken */

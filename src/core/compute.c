@@ -23,7 +23,8 @@
  *   layers[0..n)      stage 1 writes every spec, stage 3 every other
  *                     field of each layer (kv.c, first pass);
  *   devices[]         budget.c zeroes each entry as it appends it;
- *   warnings[]        kvp_warn writes code and msg of each entry.
+ *   warnings[]        kvp_warn writes code and msg of each entry;
+ *   layer_types.of[]  stage 1 writes of[0..n_layers) (n is zeroed).
  * Entries past n_layers, n_devices and n_warnings are unspecified, and
  * after an error the whole result is (result.h).
  */
@@ -37,6 +38,7 @@ static void clear_result(struct kvp_result *res)
 	memset((char *)res + cls, 0, dev - cls);
 	res->fits = false;
 	res->n_warnings = 0;
+	res->layer_types.n = 0;               /* stage 1 fills it */
 	memset(&res->mix, 0, sizeof res->mix);   /* kvp_mix_of fills it */
 }
 
@@ -59,10 +61,13 @@ enum kvp_status kvp_compute(const struct kvp_plan *plan,
 		return st;
 
 	/* 1. resolve */
-	st = kvp_layers_resolve_strided(&plan->model, &res->layers[0].spec,
-	                                sizeof res->layers[0], &res->error);
-	if (st != KVP_OK)
+	st = kvp_layers_resolve_typed(&plan->model, &res->layers[0].spec,
+	                              sizeof res->layers[0], &res->layer_types,
+	                              &res->error);
+	if (st != KVP_OK) {
+		res->layer_types.n = 0;
 		return st;
+	}
 	res->n_layers = plan->model.n_layers;
 
 	/* 2-5. weights, kv, engine, devices */

@@ -725,14 +725,24 @@ static inline uint32_t find_type(const struct kvw *w,
 	return w->nt;
 }
 
+/* No kv type yet for a resolved type (rtype[]). */
+#define NO_TYPE UINT16_MAX
+
 /* Pass 1: each layer to its type (a new type gets its rows and view);
- * recurrent state per sequence summed on the way. */
+ * recurrent state per sequence summed on the way. Layers of one resolved
+ * type (res->layer_types, byte-equal specs, alike after mla_spec too)
+ * take the kv type of the first of them without comparing specs. */
 static enum kvp_status assign_types(struct kvw *w, const struct kvp_plan *p,
                                     struct kvp_result *res)
 {
 	uint64_t state = 0;
 	uint32_t i, t, last = 0, last2 = 0, n = res->n_layers;
+	const uint32_t nr = res->layer_types.n;
+	uint16_t rtype[KVP_MAX_LAYERS];
 	enum kvp_status st;
+
+	if (nr)
+		memset(rtype, 0xff, nr * sizeof rtype[0]);
 
 	for (i = 0; i < n; i++) {
 		struct kvp_layer_spec *s = &res->layers[i].spec;
@@ -750,11 +760,17 @@ static enum kvp_status assign_types(struct kvw *w, const struct kvp_plan *p,
 			if (st != KVP_OK)
 				return st;
 		}
-		t = find_type(w, s, last, last2);
-		if (t == w->nt) {
-			st = new_type(w, p, s, i, res);
-			if (st != KVP_OK)
-				return st;
+		if (nr && rtype[res->layer_types.of[i]] != NO_TYPE) {
+			t = rtype[res->layer_types.of[i]];
+		} else {
+			t = find_type(w, s, last, last2);
+			if (t == w->nt) {
+				st = new_type(w, p, s, i, res);
+				if (st != KVP_OK)
+					return st;
+			}
+			if (nr)
+				rtype[res->layer_types.of[i]] = (uint16_t)t;
 		}
 		last2 = last;
 		last = t;

@@ -783,6 +783,66 @@ static enum kvp_status assign_types(struct kvw *w, const struct kvp_plan *p,
 	return KVP_OK;
 }
 
+/* Pass 1 over the resolved types instead of the layers, when that gives
+ * the same: types known, every layer on the device, no MLA layer (each
+ * of those is rewritten by mla_spec) and the recurrent state per
+ * sequence within 64 bits (else the layer walk names the overflow in
+ * its order). False: not done, nothing changed. */
+static bool state_by_type(const struct kvp_result *res, uint32_t dev_end,
+                          uint64_t *state)
+{
+	const struct kvp_layer_types *rt = &res->layer_types;
+	uint32_t t;
+
+	*state = 0;
+	if (rt->n == 0 || dev_end < res->n_layers)
+		return false;
+	for (t = 0; t < rt->n; t++) {
+		const struct kvp_layer_spec *s = &res->layers[rt->first[t]].spec;
+
+		if (s->kind == KVP_LAYER_MLA ||
+		    (s->kind == KVP_LAYER_NONE &&
+		     !kvp_muladd(state, rt->count[t], s->state_bytes)))
+			return false;
+	}
+	return true;
+}
+
+/* Pass 1 by resolved type (state_by_type said it may): a type's count
+ * added at once, each layer's kv type looked up. *done false: the
+ * layers are walked instead. */
+static enum kvp_status assign_by_type(struct kvw *w, const struct kvp_plan *p,
+                                      struct kvp_result *res, bool *done)
+{
+	const struct kvp_layer_types *rt = &res->layer_types;
+	uint16_t kt[KVP_MAX_LAYERS];
+	uint32_t r, t, i, last = 0, last2 = 0;
+	enum kvp_status st;
+
+	*done = state_by_type(res, w->dev_end, &w->state_per_seq);
+	if (!*done)
+		return KVP_OK;
+	for (r = 0; r < rt->n; r++) {
+		uint32_t i0 = rt->first[r];
+		const struct kvp_layer_spec *s = &res->layers[i0].spec;
+
+		if (!holds_positions(s->kind) || rt->count[r] == 0)
+			continue;
+		t = find_type(w, s, last, last2);
+		if (t == w->nt && (st = new_type(w, p, s, i0, res)) != KVP_OK)
+			return st;
+		last2 = last;
+		last = t;
+		kt[r] = (uint16_t)t;
+		w->types[t].count += rt->count[r];
+		w->types[t].count_dev += rt->count[r];
+	}
+	for (i = 0; i < res->n_layers; i++)
+		if (holds_positions(res->layers[i].spec.kind))
+			w->tix[i] = kt[rt->of[i]];
+	return KVP_OK;
+}
+
 /* Per type: sums into the views and the model; uniformity and the first
  * type's shape for the result. */
 static enum kvp_status type_sums(struct kvw *w, const struct kvp_plan *p,
@@ -1001,6 +1061,7 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	struct kvp_kv_result *kv = &res->kv;
 	int32_t resident = p->strategy.resident_layers;
 	enum kvp_status st;
+	bool by_type;
 
 	st = setup(&w.x, p, res, &w.n_seqs, &w.n_req);
 	if (st != KVP_OK)
@@ -1019,7 +1080,9 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	memset(w.vsum, 0, sizeof w.vsum[0]);
 	w.nv = 1;
 	w.nt = 0;
-	st = assign_types(&w, p, res);
+	st = assign_by_type(&w, p, res, &by_type);
+	if (st == KVP_OK && !by_type)
+		st = assign_types(&w, p, res);
 	if (st == KVP_OK)
 		st = type_sums(&w, p, res);
 	if (st == KVP_OK)

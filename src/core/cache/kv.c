@@ -631,12 +631,20 @@ static bool seq_bytes(const struct ctx *x, const struct view *v, uint32_t nv,
 
 /* The working state of one kvp_kv_compute, on its stack: the views and
  * their summed rows, the layer types, each layer's type. */
+/* Kv type markers: none yet, or (rkt[]) layers that hold no positions,
+ * recurrent layers (NONE). */
+#define NO_TYPE UINT16_MAX
+#define NONE_TYPE (UINT16_MAX - 1)
+
 struct kvw {
 	struct ctx x;
 	struct view views[MAX_VIEWS];
 	uint64_t vsum[MAX_VIEWS][4];  /* per view: sum kq, kr, vq, vr */
 	struct ltype types[KVP_MAX_LAYERS];
 	uint16_t tix[KVP_MAX_LAYERS]; /* type of each KV-holding layer */
+	bool by_type;                 /* pass 1 ran over the resolved types: */
+	uint16_t rkt[KVP_MAX_LAYERS]; /* resolved type -> kv type (or a
+	                                 marker), instead of tix */
 	uint64_t n_seqs, n_req, state_per_seq;
 	uint64_t conv, ssm;           /* one recurrent layer's parts, all */
 	bool split_ok;                /* sequences (kvp_recurrent_split) */
@@ -725,9 +733,6 @@ static inline uint32_t find_type(const struct kvw *w,
 	return w->nt;
 }
 
-/* No kv type yet for a resolved type (rtype[]). */
-#define NO_TYPE UINT16_MAX
-
 /* Pass 1: each layer to its type (a new type gets its rows and view);
  * recurrent state per sequence summed on the way. Layers of one resolved
  * type (res->layer_types, byte-equal specs, alike after mla_spec too)
@@ -808,24 +813,22 @@ static bool state_by_type(const struct kvp_result *res, uint32_t dev_end,
 	return true;
 }
 
-/* Pass 1 by resolved type (state_by_type said it may): a type's count
- * added at once, each layer's kv type looked up. *done false: the
- * layers are walked instead. */
+/* Pass 1 by resolved type when state_by_type says it may (w->by_type):
+ * a type's count added at once, its kv type in w->rkt; else the layers
+ * are walked (assign_types). */
 static enum kvp_status assign_by_type(struct kvw *w, const struct kvp_plan *p,
-                                      struct kvp_result *res, bool *done)
+                                      struct kvp_result *res)
 {
 	const struct kvp_layer_types *rt = &res->layer_types;
-	uint16_t kt[KVP_MAX_LAYERS];
-	uint32_t r, t, i, last = 0, last2 = 0;
+	uint32_t r, t, last = 0, last2 = 0;
 	enum kvp_status st;
 
-	*done = state_by_type(res, w->dev_end, &w->state_per_seq);
-	if (!*done)
-		return KVP_OK;
-	for (r = 0; r < rt->n; r++) {
+	w->by_type = state_by_type(res, w->dev_end, &w->state_per_seq);
+	for (r = 0; w->by_type && r < rt->n; r++) {
 		uint32_t i0 = rt->first[r];
 		const struct kvp_layer_spec *s = &res->layers[i0].spec;
 
+		w->rkt[r] = s->kind == KVP_LAYER_NONE ? NONE_TYPE : NO_TYPE;
 		if (!holds_positions(s->kind) || rt->count[r] == 0)
 			continue;
 		t = find_type(w, s, last, last2);
@@ -833,13 +836,10 @@ static enum kvp_status assign_by_type(struct kvw *w, const struct kvp_plan *p,
 			return st;
 		last2 = last;
 		last = t;
-		kt[r] = (uint16_t)t;
+		w->rkt[r] = (uint16_t)t;
 		w->types[t].count += rt->count[r];
 		w->types[t].count_dev += rt->count[r];
 	}
-	for (i = 0; i < res->n_layers; i++)
-		if (holds_positions(res->layers[i].spec.kind))
-			w->tix[i] = kt[rt->of[i]];
 	return KVP_OK;
 }
 
@@ -975,6 +975,21 @@ static bool state_layer(const struct kvw *w, const struct kvp_plan *p,
 	       kvp_add(*side, lr->bytes, side);
 }
 
+/* Layer i's kv type, or NONE_TYPE (recurrent) or NO_TYPE (no positions
+ * held): by its resolved type when pass 1 ran over those (no look at
+ * the layer's record), else from its kind and tix. */
+static inline uint32_t kv_type(const struct kvw *w,
+                               const struct kvp_result *res, uint32_t i)
+{
+	enum kvp_layer_kind k;
+
+	if (w->by_type)
+		return w->rkt[res->layer_types.of[i]];
+	k = res->layers[i].spec.kind;
+	return holds_positions(k) ? w->tix[i] :
+	       k == KVP_LAYER_NONE ? NONE_TYPE : NO_TYPE;
+}
+
 /* Every field of every layer but the spec is written here, once
  * (kvp_compute does not clear the layer table). */
 static enum kvp_status layer_results(const struct kvw *w,
@@ -987,12 +1002,13 @@ static enum kvp_status layer_results(const struct kvw *w,
 	for (i = 0; i < n; i++) {
 		struct kvp_layer_result *lr = &res->layers[i];
 		bool dev = i < w->dev_end;
+		uint32_t t = kv_type(w, res, i);
 
 		lr->on_device = dev;
 		lr->conv_bytes = lr->ssm_bytes = 0;
 		lr->index_row_bytes = lr->index_bytes = 0;
-		if (holds_positions(lr->spec.kind)) {
-			const struct ltype *ty = &w->types[w->tix[i]];
+		if (t < NONE_TYPE) {
+			const struct ltype *ty = &w->types[t];
 			const struct view *v = &w->views[ty->view];
 
 			lr->k_row_bytes = ty->kq;
@@ -1012,8 +1028,7 @@ static enum kvp_status layer_results(const struct kvw *w,
 		}
 		lr->k_row_bytes = lr->v_row_bytes = lr->bytes_per_position = 0;
 		lr->slots = lr->stored = lr->bytes = 0;
-		if (lr->spec.kind == KVP_LAYER_NONE &&
-		    !state_layer(w, p, lr, dev, kv))
+		if (t == NONE_TYPE && !state_layer(w, p, lr, dev, kv))
 			return overflow(p, res);
 	}
 	return KVP_OK;
@@ -1061,7 +1076,6 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	struct kvp_kv_result *kv = &res->kv;
 	int32_t resident = p->strategy.resident_layers;
 	enum kvp_status st;
-	bool by_type;
 
 	st = setup(&w.x, p, res, &w.n_seqs, &w.n_req);
 	if (st != KVP_OK)
@@ -1080,8 +1094,8 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	memset(w.vsum, 0, sizeof w.vsum[0]);
 	w.nv = 1;
 	w.nt = 0;
-	st = assign_by_type(&w, p, res, &by_type);
-	if (st == KVP_OK && !by_type)
+	st = assign_by_type(&w, p, res);
+	if (st == KVP_OK && !w.by_type)
 		st = assign_types(&w, p, res);
 	if (st == KVP_OK)
 		st = type_sums(&w, p, res);

@@ -17,8 +17,8 @@
 #include "kvplan/validate.h"
 
 /*
- * Zero what no stage overwrites in full: the error, the counts, classes,
- * kv, engine and weights. Three arrays are left as they are, because
+ * Zero what no stage overwrites in full: the error (cleared, as
+ * kvp_error_clear does), the counts, classes, kv, engine and weights. Three arrays are left as they are, because
  * clearing them was a third of a 128-layer recompute:
  *   layers[0..n)      stage 1 writes every spec, stage 3 every other
  *                     field of each layer (kv.c, first pass);
@@ -30,11 +30,13 @@
  */
 static void clear_result(struct kvp_result *res)
 {
-	const size_t lay = offsetof(struct kvp_result, layers);
 	const size_t cls = offsetof(struct kvp_result, n_classes);
 	const size_t dev = offsetof(struct kvp_result, devices);
 
-	memset(res, 0, lay);
+	/* the error as kvp_error_clear leaves it (status OK, empty
+	 * message): the rest of its 4 KiB buffer is not written */
+	kvp_error_clear(&res->error);
+	res->n_layers = 0;
 	memset((char *)res + cls, 0, dev - cls);
 	res->fits = false;
 	res->n_warnings = 0;

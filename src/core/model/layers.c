@@ -765,12 +765,11 @@ static void rule_signatures(const struct kvp_model *m, uint32_t n,
 		uint32_t first = r->all ? 0 : r->first;
 		uint32_t last = r->all ? n - 1 : r->last;
 		uint32_t step = r->all ? 1 : r->step;
+		uint32_t k, count = (last - first) / step + 1;
 
-		for (i = first; i <= last; i += step) {
+		/* by count: i + step past the last one may wrap, unused */
+		for (k = 0, i = first; k < count; k++, i += step)
 			sig[i] |= 1ull << j;
-			if (last - i < step)
-				break;      /* i + step would pass last (or wrap) */
-		}
 	}
 }
 

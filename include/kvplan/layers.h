@@ -47,6 +47,16 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
                                            struct kvp_layer_spec *out,
                                            size_t stride,
                                            struct kvp_error *err);
+/* The same, also telling which layers came out alike (struct
+ * kvp_layer_types in kvplan/model.h): a type is a rule signature, so
+ * layers alike may still have different types; ty->n is 0 (unknown)
+ * under model.kv_reuse_last, which rewrites layers one by one. Later
+ * stages size a type once and multiply. */
+enum kvp_status kvp_layers_resolve_typed(const struct kvp_model *m,
+                                         struct kvp_layer_spec *out,
+                                         size_t stride,
+                                         struct kvp_layer_types *ty,
+                                         struct kvp_error *err);
 
 /* A recurrent layer's state for `seqs` sequences split into its conv and
  * SSM parts from model.recur (both 0 when the state was given as bytes).

@@ -71,6 +71,20 @@ struct kvp_layer_spec {
 };
 
 /*
+ * Which resolved layers are alike (kvp_layers_resolve_typed): of[i] is
+ * layer i's type, 0..n-1; layers of one type have byte-equal specs; type
+ * t has count[t] layers, the first of them first[t] (types in the order
+ * of their first layers). n 0: not known (a stage then compares the
+ * layers itself).
+ */
+struct kvp_layer_types {
+	uint32_t n;
+	uint16_t of[KVP_MAX_LAYERS];
+	uint16_t first[KVP_MAX_LAYERS];
+	uint16_t count[KVP_MAX_LAYERS];
+};
+
+/*
  * A range of layers: first..last inclusive, every `step`-th ("5-47/6"),
  * or all layers ("all"). Text form parsed by kvp_range_parse (layers.h).
  */

@@ -550,6 +550,9 @@ struct kvp_result {
 	struct kvp_error error;       /* status != OK: the rest is undefined */
 	uint32_t n_layers;
 	struct kvp_layer_result layers[KVP_MAX_LAYERS];
+	/* layers alike, as stage 1 resolved them (n 0: not known); a caller
+	 * that rewrites layers[].spec itself sets n to 0 */
+	struct kvp_layer_types layer_types;
 	uint32_t n_classes;
 	struct kvp_class_result classes[KVP_MAX_CLASSES];
 	struct kvp_kv_result kv;

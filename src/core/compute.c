@@ -18,26 +18,30 @@
 #include "kvplan/validate.h"
 
 /*
- * Zero what no stage overwrites in full: the error, the counts, classes,
- * kv, engine and weights. Three arrays are left as they are, because
+ * Zero what no stage overwrites in full: the error (cleared, as
+ * kvp_error_clear does), the counts, classes, kv, engine and weights. Three arrays are left as they are, because
  * clearing them was a third of a 128-layer recompute:
  *   layers[0..n)      stage 1 writes every spec, stage 3 every other
  *                     field of each layer (kv.c, first pass);
  *   devices[]         budget.c zeroes each entry as it appends it;
- *   warnings[]        kvp_warn writes code and msg of each entry.
+ *   warnings[]        kvp_warn writes code and msg of each entry;
+ *   layer_types.of[]  stage 1 writes of[0..n_layers) (n is zeroed).
  * Entries past n_layers, n_devices and n_warnings are unspecified, and
  * after an error the whole result is (result.h).
  */
 static void clear_result(struct kvp_result *res)
 {
-	const size_t lay = offsetof(struct kvp_result, layers);
 	const size_t cls = offsetof(struct kvp_result, n_classes);
 	const size_t dev = offsetof(struct kvp_result, devices);
 
-	memset(res, 0, lay);
+	/* the error as kvp_error_clear leaves it (status OK, empty
+	 * message): the rest of its 4 KiB buffer is not written */
+	kvp_error_clear(&res->error);
+	res->n_layers = 0;
 	memset((char *)res + cls, 0, dev - cls);
 	res->fits = false;
 	res->n_warnings = 0;
+	res->layer_types.n = 0;               /* stage 1 fills it */
 	memset(&res->mix, 0, sizeof res->mix);   /* kvp_mix_of fills it */
 }
 
@@ -65,10 +69,13 @@ enum kvp_status kvp_compute(const struct kvp_plan *plan,
 		return st;
 
 	/* 1. resolve */
-	st = kvp_layers_resolve_strided(&plan->model, &res->layers[0].spec,
-	                                sizeof res->layers[0], &res->error);
-	if (st != KVP_OK)
+	st = kvp_layers_resolve_typed(&plan->model, &res->layers[0].spec,
+	                              sizeof res->layers[0], &res->layer_types,
+	                              &res->error);
+	if (st != KVP_OK) {
+		res->layer_types.n = 0;
 		return st;
+	}
 	res->n_layers = plan->model.n_layers;
 
 	/* 2-5. weights, kv, engine, devices */

@@ -632,12 +632,20 @@ static bool seq_bytes(const struct ctx *x, const struct view *v, uint32_t nv,
 
 /* The working state of one kvp_kv_compute, on its stack: the views and
  * their summed rows, the layer types, each layer's type. */
+/* Kv type markers: none yet, or (rkt[]) layers that hold no positions,
+ * recurrent layers (NONE). */
+#define NO_TYPE UINT16_MAX
+#define NONE_TYPE (UINT16_MAX - 1)
+
 struct kvw {
 	struct ctx x;
 	struct view views[MAX_VIEWS];
 	uint64_t vsum[MAX_VIEWS][4];  /* per view: sum kq, kr, vq, vr */
 	struct ltype types[KVP_MAX_LAYERS];
 	uint16_t tix[KVP_MAX_LAYERS]; /* type of each KV-holding layer */
+	bool by_type;                 /* pass 1 ran over the resolved types: */
+	uint16_t rkt[KVP_MAX_LAYERS]; /* resolved type -> kv type (or a
+	                                 marker), instead of tix */
 	uint64_t n_seqs, n_req, state_per_seq;
 	uint64_t conv, ssm;           /* one recurrent layer's parts, all */
 	bool split_ok;                /* sequences (kvp_recurrent_split) */
@@ -740,13 +748,20 @@ static inline uint32_t find_type(const struct kvw *w,
 }
 
 /* Pass 1: each layer to its type (a new type gets its rows and view);
- * recurrent state per sequence summed on the way. */
+ * recurrent state per sequence summed on the way. Layers of one resolved
+ * type (res->layer_types, byte-equal specs, alike after mla_spec too)
+ * take the kv type of the first of them without comparing specs. */
 static enum kvp_status assign_types(struct kvw *w, const struct kvp_plan *p,
                                     struct kvp_result *res)
 {
 	uint64_t state = 0;
 	uint32_t i, t, last = 0, last2 = 0, n = res->n_layers;
+	const uint32_t nr = res->layer_types.n;
+	uint16_t rtype[KVP_MAX_LAYERS];
 	enum kvp_status st;
+
+	if (nr)
+		memset(rtype, 0xff, nr * sizeof rtype[0]);
 
 	for (i = 0; i < n; i++) {
 		struct kvp_layer_spec *s = &res->layers[i].spec;
@@ -764,11 +779,20 @@ static enum kvp_status assign_types(struct kvw *w, const struct kvp_plan *p,
 			if (st != KVP_OK)
 				return st;
 		}
-		t = find_type(w, s, has_index(p, s, i), last, last2);
-		if (t == w->nt) {
-			st = new_type(w, p, s, i, res);
-			if (st != KVP_OK)
-				return st;
+		/* the group of resolve's types, unless the DSA indexer's
+		 * schedule (by layer, not by spec) splits it */
+		if (nr && rtype[res->layer_types.of[i]] != NO_TYPE &&
+		    !(s->kind == KVP_LAYER_MLA && p->model.indexer.head_dim)) {
+			t = rtype[res->layer_types.of[i]];
+		} else {
+			t = find_type(w, s, has_index(p, s, i), last, last2);
+			if (t == w->nt) {
+				st = new_type(w, p, s, i, res);
+				if (st != KVP_OK)
+					return st;
+			}
+			if (nr)
+				rtype[res->layer_types.of[i]] = (uint16_t)t;
 		}
 		last2 = last;
 		last = t;
@@ -778,6 +802,61 @@ static enum kvp_status assign_types(struct kvw *w, const struct kvp_plan *p,
 		ty->count_dev += i < w->dev_end;
 	}
 	w->state_per_seq = state;
+	return KVP_OK;
+}
+
+/* Pass 1 over the resolved types instead of the layers, when that gives
+ * the same: types known, every layer on the device, no MLA layer (each
+ * of those is rewritten by mla_spec) and the recurrent state per
+ * sequence within 64 bits (else the layer walk names the overflow in
+ * its order). False: not done, nothing changed. */
+static bool state_by_type(const struct kvp_result *res, uint32_t dev_end,
+                          uint64_t *state)
+{
+	const struct kvp_layer_types *rt = &res->layer_types;
+	uint32_t t;
+
+	*state = 0;
+	if (rt->n == 0 || dev_end < res->n_layers)
+		return false;
+	for (t = 0; t < rt->n; t++) {
+		const struct kvp_layer_spec *s = &res->layers[rt->first[t]].spec;
+
+		if (s->kind == KVP_LAYER_MLA ||
+		    (s->kind == KVP_LAYER_NONE &&
+		     !kvp_muladd(state, rt->count[t], s->state_bytes)))
+			return false;
+	}
+	return true;
+}
+
+/* Pass 1 by resolved type when state_by_type says it may (w->by_type):
+ * a type's count added at once, its kv type in w->rkt; else the layers
+ * are walked (assign_types). */
+static enum kvp_status assign_by_type(struct kvw *w, const struct kvp_plan *p,
+                                      struct kvp_result *res)
+{
+	const struct kvp_layer_types *rt = &res->layer_types;
+	uint32_t r, t, last = 0, last2 = 0;
+	enum kvp_status st;
+
+	w->by_type = state_by_type(res, w->dev_end, &w->state_per_seq);
+	for (r = 0; w->by_type && r < rt->n; r++) {
+		uint32_t i0 = rt->first[r];
+		const struct kvp_layer_spec *s = &res->layers[i0].spec;
+
+		w->rkt[r] = s->kind == KVP_LAYER_NONE ? NONE_TYPE : NO_TYPE;
+		if (!holds_positions(s->kind) || rt->count[r] == 0)
+			continue;
+		t = find_type(w, s, false, last, last2);   /* no MLA here */
+		if (t == w->nt && (st = new_type(w, p, s, i0, res)) != KVP_OK)
+			return st;
+		last2 = last;
+		last = t;
+		w->rkt[r] = (uint16_t)t;
+		w->types[t].count += rt->count[r];
+		w->types[t].count_dev += rt->count[r];
+	}
 	return KVP_OK;
 }
 
@@ -913,6 +992,21 @@ static bool state_layer(const struct kvw *w, const struct kvp_plan *p,
 	       kvp_add(*side, lr->bytes, side);
 }
 
+/* Layer i's kv type, or NONE_TYPE (recurrent) or NO_TYPE (no positions
+ * held): by its resolved type when pass 1 ran over those (no look at
+ * the layer's record), else from its kind and tix. */
+static inline uint32_t kv_type(const struct kvw *w,
+                               const struct kvp_result *res, uint32_t i)
+{
+	enum kvp_layer_kind k;
+
+	if (w->by_type)
+		return w->rkt[res->layer_types.of[i]];
+	k = res->layers[i].spec.kind;
+	return holds_positions(k) ? w->tix[i] :
+	       k == KVP_LAYER_NONE ? NONE_TYPE : NO_TYPE;
+}
+
 /* Every field of every layer but the spec is written here, once
  * (kvp_compute does not clear the layer table). */
 static enum kvp_status layer_results(const struct kvw *w,
@@ -925,12 +1019,13 @@ static enum kvp_status layer_results(const struct kvw *w,
 	for (i = 0; i < n; i++) {
 		struct kvp_layer_result *lr = &res->layers[i];
 		bool dev = i < w->dev_end;
+		uint32_t t = kv_type(w, res, i);
 
 		lr->on_device = dev;
 		lr->conv_bytes = lr->ssm_bytes = 0;
 		lr->index_row_bytes = lr->index_bytes = 0;
-		if (holds_positions(lr->spec.kind)) {
-			const struct ltype *ty = &w->types[w->tix[i]];
+		if (t < NONE_TYPE) {
+			const struct ltype *ty = &w->types[t];
 			const struct view *v = &w->views[ty->view];
 
 			lr->k_row_bytes = ty->kq;
@@ -950,8 +1045,7 @@ static enum kvp_status layer_results(const struct kvw *w,
 		}
 		lr->k_row_bytes = lr->v_row_bytes = lr->bytes_per_position = 0;
 		lr->slots = lr->stored = lr->bytes = 0;
-		if (lr->spec.kind == KVP_LAYER_NONE &&
-		    !state_layer(w, p, lr, dev, kv))
+		if (t == NONE_TYPE && !state_layer(w, p, lr, dev, kv))
 			return overflow(p, res);
 	}
 	return KVP_OK;
@@ -1017,7 +1111,9 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	memset(w.vsum, 0, sizeof w.vsum[0]);
 	w.nv = 1;
 	w.nt = 0;
-	st = assign_types(&w, p, res);
+	st = assign_by_type(&w, p, res);
+	if (st == KVP_OK && !w.by_type)
+		st = assign_types(&w, p, res);
 	if (st == KVP_OK)
 		st = type_sums(&w, p, res);
 	if (st == KVP_OK)

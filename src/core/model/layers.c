@@ -599,6 +599,7 @@ static void apply_rule(const struct kvp_layer_rule *r,
  */
 static enum kvp_status reuse_last(const struct kvp_model *m,
                                   struct kvp_layer_spec *out, size_t stride,
+                                  struct kvp_layer_types *ty,
                                   struct kvp_error *err)
 {
 	uint32_t n = m->n_layers, N = m->kv_reuse_last, i, j;
@@ -625,6 +626,7 @@ static enum kvp_status reuse_last(const struct kvp_model *m,
 		AT(out, i)->kind = KVP_LAYER_SHARED;
 		AT(out, i)->shared_with = j;
 	}
+	ty->n = 0;   /* layers of one signature now differ: types unknown */
 	return KVP_OK;
 }
 
@@ -705,6 +707,16 @@ enum kvp_status kvp_layers_resolve(const struct kvp_model *m,
 	return kvp_layers_resolve_strided(m, out, sizeof *out, err);
 }
 
+enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
+                                           struct kvp_layer_spec *out,
+                                           size_t stride,
+                                           struct kvp_error *err)
+{
+	struct kvp_layer_types ty;
+
+	return kvp_layers_resolve_typed(m, out, stride, &ty, err);
+}
+
 /* Signature table of the resolution: 2^SIG_BITS slots. */
 #define SIG_BITS 7
 #define SIG_SLOTS (1u << SIG_BITS)
@@ -753,12 +765,11 @@ static void rule_signatures(const struct kvp_model *m, uint32_t n,
 		uint32_t first = r->all ? 0 : r->first;
 		uint32_t last = r->all ? n - 1 : r->last;
 		uint32_t step = r->all ? 1 : r->step;
+		uint32_t k, count = (last - first) / step + 1;
 
-		for (i = first; i <= last; i += step) {
+		/* by count: i + step past the last one may wrap, unused */
+		for (k = 0, i = first; k < count; k++, i += step)
 			sig[i] |= 1ull << j;
-			if (last - i < step)
-				break;      /* i + step would pass last (or wrap) */
-		}
 	}
 }
 
@@ -817,10 +828,11 @@ static enum kvp_status build_layer(const struct kvp_model *m,
 	return check_layer(m, out, stride, i, mask, memo, err);
 }
 
-enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
-                                           struct kvp_layer_spec *out,
-                                           size_t stride,
-                                           struct kvp_error *err)
+enum kvp_status kvp_layers_resolve_typed(const struct kvp_model *m,
+                                         struct kvp_layer_spec *out,
+                                         size_t stride,
+                                         struct kvp_layer_types *ty,
+                                         struct kvp_error *err)
 {
 	uint64_t sig[KVP_MAX_LAYERS];
 	struct sig_table tab;
@@ -849,28 +861,37 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
 	 * the one before that (alternating patterns) first: no hashing, and
 	 * a copy from nearby.
 	 */
+	ty->n = 0;
 	for (i = 0; i < n; i++) {
 		struct kvp_layer_spec *l = AT(out, i);
 
 		if (i >= 1 && sig[i - 1] == sig[i]) {
 			*l = *AT(out, i - 1);
+			ty->of[i] = ty->of[i - 1];
 			continue;
 		}
 		if (i >= 2 && sig[i - 2] == sig[i]) {
 			*l = *AT(out, i - 2);
+			ty->of[i] = ty->of[i - 2];
 			continue;
 		}
 		h = sig_slot(&tab, sig[i]);
 		if (sig_used(&tab, h)) {
 			*l = *AT(out, tab.layer[h]);   /* built and checked */
+			ty->of[i] = ty->of[tab.layer[h]];
 			continue;
 		}
 		st = build_layer(m, out, stride, i, sig[i], &memo, err);
 		if (st != KVP_OK)
 			return st;
 		sig_add(&tab, h, sig[i], i);
+		ty->first[ty->n] = (uint16_t)i;
+		ty->count[ty->n] = 0;
+		ty->of[i] = (uint16_t)ty->n++;
 	}
-	st = reuse_last(m, out, stride, err);
+	for (i = 0; i < n; i++)
+		ty->count[ty->of[i]]++;
+	st = reuse_last(m, out, stride, ty, err);
 	if (st == KVP_OK)
 		st = recurrent_state(m, out, stride, err);
 	return st;

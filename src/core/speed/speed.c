@@ -293,38 +293,56 @@ static bool atype_is(const struct atype *t, const struct kvp_layer_result *lr)
 	       t->stored == lr->stored;
 }
 
-/* The types of res's layers that attend (all but NONE and SHARED). */
+/* The atype layer lr (not NONE nor SHARED) counts into: found among the
+ * last TYPE_SEARCH ones or added. */
+static struct atype *atype_of(const struct kvp_plan *p, struct atypes *ts,
+                              const struct kvp_layer_result *lr)
+{
+	struct atype *t;
+	uint32_t j;
+
+	for (j = ts->n; j > 0 && ts->n - j < TYPE_SEARCH; j--)
+		if (atype_is(&ts->t[j - 1], lr))
+			return &ts->t[j - 1];
+	t = &ts->t[ts->n++];
+	t->kind = lr->spec.kind;
+	t->window = lr->spec.window;
+	t->k_dim = lr->spec.k_dim;
+	t->v_dim = lr->spec.v_dim;
+	t->stored = lr->stored;
+	t->count = 0;
+	t->pf = pair_flops(p, &lr->spec);
+	return t;
+}
+
+static bool attends(const struct kvp_layer_result *lr)
+{
+	return lr->spec.kind != KVP_LAYER_NONE &&
+	       lr->spec.kind != KVP_LAYER_SHARED;
+}
+
+/* The types of res's layers that attend (all but NONE and SHARED). With
+ * the resolved types (res->layer_types: equal specs, hence equal stored
+ * positions), one look at each type's first layer, its count added. */
 static void attn_types(const struct kvp_plan *p, const struct kvp_result *res,
                        struct atypes *ts)
 {
-	uint32_t i, j;
+	const struct kvp_layer_types *rt = &res->layer_types;
+	uint32_t i;
 
 	ts->n = 0;
-	for (i = 0; i < res->n_layers && i < KVP_MAX_LAYERS; i++) {
-		const struct kvp_layer_result *lr = &res->layers[i];
-		struct atype *t = NULL;
+	if (rt->n) {
+		for (i = 0; i < rt->n; i++) {
+			const struct kvp_layer_result *lr = &res->layers[rt->first[i]];
 
-		if (lr->spec.kind == KVP_LAYER_NONE ||
-		    lr->spec.kind == KVP_LAYER_SHARED)
-			continue;
-		for (j = ts->n; j > 0 && ts->n - j < TYPE_SEARCH; j--)
-			if (atype_is(&ts->t[j - 1], lr)) {
-				t = &ts->t[j - 1];
-				break;
-			}
-		if (t) {
-			t->count++;
-			continue;
+			if (rt->count[i] && attends(lr))
+				atype_of(p, ts, lr)->count += rt->count[i];
 		}
-		t = &ts->t[ts->n++];
-		t->kind = lr->spec.kind;
-		t->window = lr->spec.window;
-		t->k_dim = lr->spec.k_dim;
-		t->v_dim = lr->spec.v_dim;
-		t->stored = lr->stored;
-		t->count = 1;
-		t->pf = pair_flops(p, &lr->spec);
+		return;
 	}
+	for (i = 0; i < res->n_layers && i < KVP_MAX_LAYERS; i++)
+		if (attends(&res->layers[i]))
+			atype_of(p, ts, &res->layers[i])->count++;
 }
 
 static uint64_t prefill_flops(const struct kvp_plan *p,

@@ -250,39 +250,54 @@ static bool mlp_units(const struct kvp_arch *ar, struct mlp_units *u)
 	return t.ok;
 }
 
+/* `run` layers alike l into the counts. False on overflow. */
+static bool layers_alike(const struct kvp_model *m, const struct wl *l,
+                         uint32_t run, bool qk_norm, struct wcount *c,
+                         struct kvp_weights_result *w)
+{
+	struct acc one = { true, 0 };
+
+	attn_params(m, l, &one);
+	if (!one.ok)
+		return false;
+	if (l->kind == KVP_LAYER_NONE && !m->arch.recurrent_params_per_layer)
+		w->mixers_uncounted = true;
+	if (l->kind == KVP_LAYER_FFN)
+		c->n_ffn += run;
+	madd(&c->attn, one.v, run);
+	if (qk_norm && plain_attn(l->kind))
+		madd3(&c->norm, l->k_dim, 2, run);
+	return true;
+}
+
 /*
- * Per layer: attention by the layer's shape (worked out once per run of
- * layers alike, then counted), q and k norms by count. Every term is
- * non-negative, so a sum checked in this order overflows exactly when
- * the layer-by-layer sum would. False on overflow.
+ * Per layer: attention by the layer's shape (worked out once per
+ * resolved type, res->layer_types, or else once per run of layers alike,
+ * then counted), q and k norms by count. Every term is non-negative, so
+ * a sum checked in this order overflows exactly when the layer-by-layer
+ * sum would. False on overflow.
  */
 static bool layer_params(const struct kvp_model *m,
                          const struct kvp_result *res, bool qk_norm,
                          struct wcount *c, struct kvp_weights_result *w)
 {
-	const struct kvp_arch *ar = &m->arch;
+	const struct kvp_layer_types *rt = &res->layer_types;
 	struct wl l;
-	uint32_t i;
+	uint32_t i, run;
 
-	for (i = 0; i < m->n_layers; ) {
-		struct acc one = { true, 0 };
-		uint32_t run = 1;
-
-		layer_at(res, i, &l);
-		while (i + run < m->n_layers &&
-		       same_layer(&res->layers[i + run].spec, &l, ar->k_eq_v))
-			run++;
-		attn_params(m, &l, &one);
-		if (!one.ok)
+	for (i = 0; i < rt->n; i++) {
+		layer_at(res, rt->first[i], &l);
+		if (!layers_alike(m, &l, rt->count[i], qk_norm, c, w))
 			return false;
-		if (l.kind == KVP_LAYER_NONE && !ar->recurrent_params_per_layer)
-			w->mixers_uncounted = true;
-		if (l.kind == KVP_LAYER_FFN)
-			c->n_ffn += run;
-		madd(&c->attn, one.v, run);
-		if (qk_norm && plain_attn(l.kind))
-			madd3(&c->norm, l.k_dim, 2, run);
-		i += run;
+	}
+	for (i = 0; rt->n == 0 && i < m->n_layers; i += run) {
+		layer_at(res, i, &l);
+		for (run = 1; i + run < m->n_layers &&
+		     same_layer(&res->layers[i + run].spec, &l, m->arch.k_eq_v);
+		     run++)
+			;
+		if (!layers_alike(m, &l, run, qk_norm, c, w))
+			return false;
 	}
 	return true;
 }

@@ -374,19 +374,22 @@ static inline unsigned pair_hash(unsigned char a, unsigned char b)
 	return ((unsigned)a * 31u + b) & 127u;
 }
 
-/* Every adjacent pair of the line's bytes into log->line_pairs. */
+/* Every adjacent pair of the line's bytes into log->line_pairs, the two
+ * halves kept in registers (a store per byte would wait on the last). */
 static void line_pairs(struct kvp_log *log, const char *line)
 {
 	const unsigned char *s = (const unsigned char *)line;
-	uint64_t m[2] = { 0, 0 };
+	uint64_t lo = 0, hi = 0;
 
 	for (; s[0] && s[1]; s++) {
 		unsigned h = pair_hash(s[0], s[1]);
+		uint64_t bit = 1ull << (h & 63);
 
-		m[h >> 6] |= 1ull << (h & 63);
+		lo |= h < 64 ? bit : 0;
+		hi |= h < 64 ? 0 : bit;
 	}
-	log->line_pairs[0] = m[0];
-	log->line_pairs[1] = m[1];
+	log->line_pairs[0] = lo;
+	log->line_pairs[1] = hi;
 }
 
 /* False when words cannot be on the current line: one of its first

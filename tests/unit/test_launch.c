@@ -416,7 +416,9 @@ static void same_plan(const struct kvp_launch_engine *e,
 	               (release && named_unwritten(cmd, "devices.dp"))),
 	              "parallel sizes: %s", cmd);
 	ck_assert_str_eq(a->model.id, b->model.id);
-	ck_assert_int_eq(a->model.base.k_fmt.dtype, b->model.base.k_fmt.dtype);
+	ck_assert_msg(a->model.base.k_fmt.dtype == b->model.base.k_fmt.dtype ||
+	              (release && named_unwritten(cmd, "kv-dtype")),
+	              "kv-dtype: %s", cmd);
 	ck_assert_int_eq(a->engine.kind, b->engine.kind);
 	ck_assert_str_eq(a->engine.version, b->engine.version);
 	for (i = 0; i < kvp_field_count(); i++) {
@@ -528,10 +530,10 @@ struct rel_row {
 	char flag[64], word[32], first[16], last[16];
 };
 
-static struct rel_row *read_releases(size_t *n)
+static struct rel_row *read_releases(const char *file, size_t *n)
 {
 	size_t k, i;
-	char **v = read_list(DATA "vllm-releases.tsv", &k);
+	char **v = read_list(file, &k);
 	struct rel_row *r = calloc(k, sizeof *r);
 
 	for (i = 0; i < k; i++) {
@@ -580,26 +582,42 @@ static bool known_at(const struct rel_row *r, size_t n, const char *flag,
 	return false;
 }
 
-/* launch_range.c's rows are the data file's, bound for bound. */
-START_TEST(release_table_is_the_data_file)
+/* launch_range.c's rows of engine kind are the data file's, bound for
+ * bound. */
+static void ranges_are(enum kvp_engine_kind kind, const char *file)
 {
-	size_t n, i, j;
-	struct rel_row *r = read_releases(&n);
+	size_t n, i, j, mine = 0;
+	struct rel_row *r = read_releases(file, &n);
 
-	ck_assert_uint_eq(n, kvp_launch_n_ranges);
 	for (i = 0; i < kvp_launch_n_ranges; i++) {
 		const struct kvp_launch_range *g = &kvp_launch_ranges[i];
 
+		if (g->kind != kind)
+			continue;
+		mine++;
 		for (j = 0; j < n; j++)
 			if (!strcmp(r[j].flag, g->flag) &&
 			    !strcmp(r[j].word, g->value ? g->value : ""))
 				break;
-		ck_assert_msg(j < n, "%s %s: no row in vllm-releases.tsv", g->flag,
-		              g->value ? g->value : "");
+		ck_assert_msg(j < n, "%s %s: no row in %s", g->flag,
+		              g->value ? g->value : "", file);
 		ck_assert_str_eq(r[j].first, g->first ? g->first : "");
 		ck_assert_str_eq(r[j].last, g->last ? g->last : "");
 	}
+	ck_assert_uint_eq(n, mine);
 	free(r);
+}
+
+START_TEST(release_table_is_the_data_file)
+{
+	size_t i, k = 0;
+
+	ranges_are(KVP_ENGINE_VLLM, DATA "vllm-releases.tsv");
+	ranges_are(KVP_ENGINE_SGLANG, DATA "sglang-releases.tsv");
+	for (i = 0; i < kvp_launch_n_ranges; i++)
+		k += kvp_launch_ranges[i].kind == KVP_ENGINE_VLLM ||
+		     kvp_launch_ranges[i].kind == KVP_ENGINE_SGLANG;
+	ck_assert_uint_eq(k, kvp_launch_n_ranges);
 }
 END_TEST
 
@@ -661,7 +679,8 @@ static void read_back_at(const struct kvp_strv *w, const char *rel)
 
 	kvp_strv_push(&back, "calc", 4);
 	ck_assert_msg(kvp_launch_translate_at(w->v, w->n, rel, false, &back,
-	              &notes, &got, &err) == KVP_OK, "vllm %s: %s", rel, err.msg);
+	              &notes, &got, &err) == KVP_OK, "%s %s: %s", w->v[0], rel,
+	              err.msg);
 	kvp_strv_free(&back);
 }
 
@@ -747,13 +766,141 @@ static void listed_at(const struct kvp_launch_engine *e, const struct pool *p,
 	ck_assert_int_ge(done, 20);
 }
 
+/* The modelled SGLang flags whose first release differs, for the walk
+ * over releases (sglang-releases.tsv). */
+static const struct pool sglang_rel_pool[] = {
+	{ "--tp", { "1", "2" } }, { "--pp", { "1", "2" } },
+	{ "--dp", { "1", "2" } },
+	{ "--mem-fraction-static", { "0.8", "0.88" } },
+	{ "--page-size", { "1", "16" } },
+	{ "--max-total-tokens", { "0", "100000" } },
+	{ "--max-running-requests", { "0", "64" } },
+	{ "--context-length", { "0", "8192" } },
+	{ "--kv-dtype", { "bf16", "fp8" } },
+	{ "--chunked-prefill-size", { "4096", "8192" } },
+	{ "--max-prefill-tokens", { "8192", "16384" } },
+	{ "--cuda-graph-max-bs", { "80", "160" } },
+};
+
+/* Every flag sglang writes for 40 random plans under --engine
+ * sglang@rel is one sglang-releases.tsv shows in rel, and so is the
+ * program and each --kv-cache-dtype word; the command reads back at rel. */
+static void sglang_at(const struct rel_row *r, size_t n, const char *rel)
+{
+	static char buf[64][64];
+	const struct kvp_launch_engine *e = &kvp_launch_sglang;
+	char engine[32], *argv[64];
+	unsigned seed = 36;
+	size_t i;
+	int k, done = 0;
+
+	snprintf(engine, sizeof engine, "sglang@%s", rel);
+	ck_assert_msg(known_at(r, n, e->program, NULL, rel), "sglang %s", rel);
+	for (k = 0; k < 40; k++) {
+		struct kvp_strv w = { 0 };
+		int argc = random_argv(sglang_rel_pool, NP(sglang_rel_pool), engine,
+		                       &seed, argv, buf);
+		int got = emitted_words(e->emit_name, argc, argv, &w);
+
+		ck_assert_int_ge(got, 0);
+		if (!got)
+			continue;
+		done++;
+		read_back_at(&w, rel);
+		for (i = program_words(e); i < w.n; i++) {
+			if (!flag_word(w.v[i]))
+				continue;
+			ck_assert_msg(known_at(r, n, w.v[i], NULL, rel),
+			              "sglang %s writes %s", rel, w.v[i]);
+			if (!strcmp(w.v[i], "--kv-cache-dtype") && i + 1 < w.n)
+				ck_assert_msg(known_at(r, n, w.v[i], w.v[i + 1], rel),
+				              "sglang %s writes %s %s", rel, w.v[i],
+				              w.v[i + 1]);
+		}
+		kvp_strv_free(&w);
+	}
+	ck_assert_int_ge(done, 20);
+}
+
+/* The releases sglang-releases.tsv names (first and last, once each)
+ * and more (NULL-terminated) into rels; how many. */
+static size_t releases_named(const struct rel_row *r, size_t n,
+                             const char *const *more, const char **rels,
+                             size_t cap)
+{
+	size_t i, j, nr = 0;
+
+	for (i = 0; i < 2 * n || (more[i - 2 * n] && nr < cap); i++) {
+		const char *v = i < 2 * n ? (i % 2 ? r[i / 2].last : r[i / 2].first)
+		                          : more[i - 2 * n];
+		bool seen = !v || !v[0] || nr == cap;
+
+		for (j = 0; j < nr && !seen; j++)
+			seen = !strcmp(rels[j], v);
+		if (!seen)
+			rels[nr++] = v;
+	}
+	return nr;
+}
+
+static const char *const sglang_more[] = { "0.2.0", "0.3.6", "0.4.0",
+	"0.4.6", "0.5.0", "0.5.9", NULL };
+
+/* The walk of sglang_at over every release the data file names and
+ * some between. */
+START_TEST(sglang_emitted_flags_exist_at_each_release)
+{
+	char dir[] = "/tmp/kvplan-launch.XXXXXX";
+	const char *rels[64];
+	size_t n, i, nr;
+	struct rel_row *r = read_releases(DATA "sglang-releases.tsv", &n);
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	tmpdir = dir;
+	unsetenv("CUDA_VISIBLE_DEVICES");
+	nr = releases_named(r, n, sglang_more, rels, 64);
+	ck_assert_uint_ge(nr, 10);
+	for (i = 0; i < nr; i++)
+		sglang_at(r, n, rels[i]);
+	rmdir(dir);
+	free(r);
+}
+END_TEST
+
+/* The round trip under --engine sglang@rel for the same releases:
+ * written at rel, read at rel, the same plan. */
+START_TEST(round_trip_sglang_every_release)
+{
+	char dir[] = "/tmp/kvplan-launch.XXXXXX";
+	const char *rels[64];
+	size_t n, i, nr;
+	struct rel_row *r = read_releases(DATA "sglang-releases.tsv", &n);
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	tmpdir = dir;
+	unsetenv("CUDA_VISIBLE_DEVICES");
+	nr = releases_named(r, n, sglang_more, rels, 64);
+	for (i = 0; i < nr; i++) {
+		unsigned seed = 36;
+		int k, done = 0;
+
+		for (k = 0; k < 16; k++)
+			done += one_round(&kvp_launch_sglang, sglang_rel_pool,
+			                  NP(sglang_rel_pool), rels[i], &seed);
+		ck_assert_msg(done >= 8, "sglang@%s: %d plans of 16", rels[i], done);
+	}
+	rmdir(dir);
+	free(r);
+}
+END_TEST
+
 START_TEST(emitted_flags_exist_at_each_release)
 {
 	static const char *const more[] = { "0.6.4", "0.8.5", "0.11.0",
 		"0.19.0", NULL };
 	char dir[] = "/tmp/kvplan-launch.XXXXXX", yaml[64];
 	size_t n, i;
-	struct rel_row *r = read_releases(&n);
+	struct rel_row *r = read_releases(DATA "vllm-releases.tsv", &n);
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	tmpdir = dir;
@@ -804,7 +951,7 @@ START_TEST(round_trip_vllm_every_release)
 	char dir[] = "/tmp/kvplan-launch.XXXXXX", yaml[64];
 	const char *rels[64];
 	size_t n, i, j, nr = 0;
-	struct rel_row *r = read_releases(&n);
+	struct rel_row *r = read_releases(DATA "vllm-releases.tsv", &n);
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	tmpdir = dir;
@@ -889,6 +1036,8 @@ static Suite *make_suite(void)
 	tcase_add_test(t, round_trip_llama_server);
 	tcase_add_test(t, round_trip_llama_cli);
 	tcase_add_test(t, round_trip_sglang);
+	tcase_add_test(t, round_trip_sglang_every_release);
+	tcase_add_test(t, sglang_emitted_flags_exist_at_each_release);
 	tcase_add_test(t, round_trip_trtllm);
 	tcase_add_test(t, osc52_base64);
 	suite_add_tcase(s, t);

@@ -292,11 +292,38 @@ static bool one_row(FILE *out, const struct kvp_launch_engine *e,
 	return true;
 }
 
-/* kvplan --kv-dtype under SGLang: the model's own format is auto. */
-static void sglang_kv(FILE *out, const struct kvp_plan *p)
+/* SGLang's --kv-cache-dtype fp8_e4m3 for an fp8 plan, unless the
+ * release the plan names lacks the flag or the word (launch_range.c):
+ * that range, or NULL. */
+static const struct kvp_launch_range *sglang_kv_outside(const struct kvp_plan *p)
 {
-	if (p->model.base.k_fmt.dtype == KVP_DT_FP8 &&
-	    p->model.base.v_fmt.dtype == KVP_DT_FP8)
+	const char *rel = p->engine.version[0] ? p->engine.version : NULL;
+	const struct kvp_launch_range *g;
+
+	if (!rel)
+		return NULL;
+	if ((g = kvp_launch_outside(KVP_ENGINE_SGLANG, "--kv-cache-dtype", rel)))
+		return g;
+	return kvp_launch_word_outside(KVP_ENGINE_SGLANG, "--kv-cache-dtype",
+	                               "fp8_e4m3", rel);
+}
+
+/* kvplan --kv-dtype under SGLang: the model's own format is auto. An
+ * fp8 plan the release cannot carry is named in a comment (comment) or
+ * left out of the command (!comment). */
+static void sglang_kv(FILE *out, const struct kvp_plan *p, bool comment)
+{
+	const struct kvp_launch_range *g;
+
+	if (p->model.base.k_fmt.dtype != KVP_DT_FP8 ||
+	    p->model.base.v_fmt.dtype != KVP_DT_FP8)
+		return;
+	g = sglang_kv_outside(p);
+	if (comment && g)
+		fprintf(out, "# not written (sglang %s has no --kv-cache-dtype "
+		        "fp8_e4m3: %s): kv-dtype = fp8\n", p->engine.version,
+		        g->source);
+	else if (!comment && !g)
 		fputs(" \\\n  --kv-cache-dtype fp8_e4m3", out);
 }
 
@@ -338,6 +365,8 @@ static void unwritten(FILE *out, const struct kvp_launch_engine *e,
 	char v[128], dv[128];
 
 	outside_release(out, e, p, d);
+	if (e->kind == KVP_ENGINE_SGLANG)
+		sglang_kv(out, p, true);
 
 	for (i = 0; i < kvp_field_count(); i++) {
 		const struct kvp_field *f = kvp_field_at(i);
@@ -454,7 +483,7 @@ enum kvp_status kvp_launch_emit(FILE *out, const struct kvp_plan *p,
 		if (!one_row(out, e, &e->flags[i], q, d, err))
 			break;
 	if (i == e->n_flags && e->kind == KVP_ENGINE_SGLANG)
-		sglang_kv(out, q);
+		sglang_kv(out, q, false);
 	if (yaml)
 		fputs(" \\\n  --extra_llm_api_options extra_llm_api_options.yaml", out);
 	fputc('\n', out);

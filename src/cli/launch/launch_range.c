@@ -36,6 +36,33 @@
 #define V(flag, first, src) { KVP_ENGINE_VLLM, flag, NULL, first, NULL, src }
 #define W(flag, word, first, src) { KVP_ENGINE_VLLM, flag, word, first, NULL, src }
 
+/* sgl-project/sglang#322 (2024-03-22): sglang 0.1.13 run as python -m
+ * sglang.launch_server --model-path ..., asked to raise
+ * --mem-fraction-static */
+#define S0113 "in sglang 0.1.13's run (sgl-project/sglang#322); unknown " \
+              "before 0.1.13"
+/* sgl-project/sglang#1030 (2024-08-11): server_args=ServerArgs(...,
+ * context_length=4096, quantization=None, ..., mem_fraction_static=0.88,
+ * max_prefill_tokens=4096, ...); v0.3.0 is the first release after
+ * PR #1204 of 2024-08-25 */
+#define S1030 "in server_args of sgl-project/sglang#1030 (2024-08-11); " \
+              "unknown before 0.3.0"
+/* sglang PR #1022 (2024-08-11), server_args.py: mem_fraction_static,
+ * max_running_requests, max_total_tokens, max_prefill_tokens, adds
+ * chunked_prefill_size; its README runs --dp 2 --tp 2 (argparse
+ * prefixes of --dp-size, --tp-size) */
+#define S1022 "in server_args.py of sglang PR #1022 (2024-08-11); " \
+              "unknown before 0.3.0"
+#define S1022T "as --tp/--dp in sglang PR #1022's README (2024-08-11); " \
+               "unknown before 0.3.0"
+#define S1204 "added by sglang PR #1204 (2024-08-25); unknown before 0.3.0"
+#define SSWA "in gpustack/gpustack#3831's server_args (before 2025-12-15); " \
+             "unknown before 0.5.9"
+#define S36452 "run by sglang 0.5.19 (sgl-project/sglang#36452); unknown " \
+               "before 0.5.19"
+#define S(flag, first, src) { KVP_ENGINE_SGLANG, flag, NULL, first, NULL, src }
+#define SW(flag, word, first, src) { KVP_ENGINE_SGLANG, flag, word, first, NULL, src }
+
 const struct kvp_launch_range kvp_launch_ranges[] = {
 	/* vLLM PR #36216 "[V0 Deprecation] Remove unused swap_space
 	 * parameter" (merged 2026-03-06) removed --swap-space from
@@ -119,6 +146,56 @@ const struct kvp_launch_range kvp_launch_ranges[] = {
 	V("-pp", "0.12.0", V0120),
 	V("-dp", "0.12.0", V0120),
 	V("-q", "0.12.0", V0120),
+
+	/* SGLang: the search index holds server_args.py at one commit of
+	 * main (001067ff, the table's) and at 469c63e5, neither a release;
+	 * the first releases here are the first a dated public source
+	 * places each flag before, by release date (not verified against a
+	 * tag). The evidence is tests/data/launch/sglang-releases.tsv. */
+	S("python -m sglang.launch_server", "0.1.13", S0113),
+	S("--model-path", "0.1.13", S0113),
+	S("--mem-fraction-static", "0.1.13", S0113),
+	S("--context-length", "0.3.0", S1030),
+	S("--quantization", "0.3.0", S1030),
+	S("--max-prefill-tokens", "0.3.0", S1022),
+	S("--max-running-requests", "0.3.0", S1022),
+	S("--max-total-tokens", "0.3.0", S1022),
+	S("--chunked-prefill-size", "0.3.0", S1022),
+	S("--tp-size", "0.3.0", S1022T),
+	S("--dp-size", "0.3.0", S1022T),
+	/* --kv-cache-dtype {auto,fp8_e5m2}: sglang PR #1204 (2024-08-25);
+	 * fp8_e4m3: sglang PR #2786 "Support FP8 E4M3 KV Cache" (2025-01-08) */
+	S("--kv-cache-dtype", "0.3.0", S1204),
+	SW("--kv-cache-dtype", "auto", "0.3.0", S1204),
+	SW("--kv-cache-dtype", "fp8_e5m2", "0.3.0", S1204),
+	SW("--kv-cache-dtype", "fp8_e4m3", "0.4.3", "added by sglang PR #2786 "
+	   "(2025-01-08); unknown before 0.4.3"),
+	/* sglang PR #2360 (2024-12-05) tunes cuda_graph_max_bs in
+	 * server_args.py, measured "based on sglang v0.3.6" */
+	S("--cuda-graph-max-bs", "0.4.1", "set by sglang PR #2360 (2024-12-05, "
+	  "after 0.4.0 of 2024-12-04); unknown before 0.4.1"),
+	/* sglang PR #6434 (2025-05-19) runs test_pp_single_node with
+	 * --pp-size; 0.4.8 is the first release after PR #7054
+	 * (2025-06-10), era.c's KVP_ERA_SGLANG_FRACTION_BY_CARD */
+	S("--pp-size", "0.4.8", "in sglang PR #6434's pipeline tests "
+	  "(2025-05-19); unknown before 0.4.8"),
+	/* ai-dynamo/dynamo#3410 (2025-10-03): "In sglang that is called
+	 * --page-size"; 0.5.3 is era.c's first release after 2025-10-07 */
+	S("--page-size", "0.5.3", "named as SGLang's flag in ai-dynamo/dynamo"
+	  "#3410 (2025-10-03); unknown before 0.5.3"),
+	/* gpustack/gpustack#3831 (filed before gpustack PR #3901,
+	 * 2025-12-15) prints swa_full_tokens_ratio=0.8,
+	 * disable_hybrid_swa_memory=False; kvplan's SWA rule begins at 0.5.9 */
+	S("--swa-full-tokens-ratio", "0.5.9", SSWA),
+	S("--disable-hybrid-swa-memory", "0.5.9", SSWA),
+	/* sglang PR #11679 (2025-10-15) sets mamba_full_memory_ratio 0.9:
+	 * 0.5.4, era.c's KVP_ERA_SGLANG_MAMBA_POOL; sgl-project/sglang
+	 * #36452 runs 0.5.19 with --max-mamba-cache-size and
+	 * --mamba-ssm-dtype, the first release seen with them */
+	S("--mamba-full-memory-ratio", "0.5.4", "set by sglang PR #11679 "
+	  "(2025-10-15); unknown before 0.5.4"),
+	S("--max-mamba-cache-size", "0.5.19", S36452),
+	S("--mamba-ssm-dtype", "0.5.19", S36452),
 };
 const size_t kvp_launch_n_ranges =
 	sizeof kvp_launch_ranges / sizeof kvp_launch_ranges[0];

@@ -330,7 +330,7 @@ static enum kvp_status in_release(const struct rd *r,
 	const struct kvp_launch_range *g;
 
 	if (v)
-		g = f->conv == LF_VLLM_KVDT ?
+		g = f->conv == LF_VLLM_KVDT || f->conv == LF_SGL_KVDT ?
 			kvp_launch_word_outside(kind, f->names[0], v, r->release) :
 			NULL;
 	else if (!(g = kvp_launch_outside(kind, f->names[0], r->release)))

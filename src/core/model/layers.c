@@ -757,19 +757,18 @@ static enum kvp_status check_ranges(const struct kvp_model *m, uint32_t n,
 static void rule_signatures(const struct kvp_model *m, uint32_t n,
                             uint64_t *sig)
 {
-	uint32_t i, j;
+	uint32_t j;
 
 	memset(sig, 0, n * sizeof sig[0]);
 	for (j = 0; j < m->n_rules; j++) {
 		const struct kvp_range *r = &m->rules[j].range;
-		uint32_t first = r->all ? 0 : r->first;
-		uint32_t last = r->all ? n - 1 : r->last;
-		uint32_t step = r->all ? 1 : r->step;
-		uint32_t k, count = (last - first) / step + 1;
+		uint64_t i, first = r->all ? 0 : r->first;
+		uint64_t last = r->all ? n - 1 : r->last;
+		uint64_t step = r->all ? 1 : r->step, bit = 1ull << j;
 
-		/* by count: i + step past the last one may wrap, unused */
-		for (k = 0, i = first; k < count; k++, i += step)
-			sig[i] |= 1ull << j;
+		/* 64-bit i: i + step past the last one cannot wrap */
+		for (i = first; i <= last; i += step)
+			sig[i] |= bit;
 	}
 }
 

@@ -38,6 +38,8 @@
 #ifndef KVPLAN_CORE_INTERNAL_H
 #define KVPLAN_CORE_INTERNAL_H
 
+#include <string.h>
+
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
 
@@ -172,7 +174,13 @@ struct kvp_cat {
 	size_t len;
 };
 void kvp_cat_init(struct kvp_cat *c, char *buf, size_t n);
-void kvp_cat_s(struct kvp_cat *c, const char *s);
+/* the first l bytes of s */
+void kvp_cat_n(struct kvp_cat *c, const char *s, size_t l);
+/* inline so that a literal's strlen is folded where it is written */
+static inline void kvp_cat_s(struct kvp_cat *c, const char *s)
+{
+	kvp_cat_n(c, s, strlen(s));
+}
 /* v in decimal, as "%u" / "%llu" print it */
 void kvp_cat_u(struct kvp_cat *c, uint64_t v);
 /* v's decimal digits at out, unterminated; their count, at most 20

@@ -234,12 +234,13 @@ static enum kvp_status stage_kv(const struct kvp_plan *p,
 {
 	const struct kvp_devices *d = &p->devices;
 	uint64_t kv = 0;
-	uint32_t t, i;
+	uint32_t t, i, end = first + count;
+	const struct kvp_layer_result *l = src->layers;
 
-	for (i = first; mult && i < first + count; i++) {
-		if (i >= src->n_layers || !src->layers[i].on_device)
-			continue;
-		if (!kvp_add(kv, src->layers[i].bytes, &kv))
+	if (end > src->n_layers)
+		end = src->n_layers;
+	for (i = mult ? first : end; i < end; i++) {
+		if (l[i].on_device && !kvp_add(kv, l[i].bytes, &kv))
 			return over_kv(res, (r * d->pp + s) * d->tp);
 	}
 	for (t = 0; t < d->tp; t++) {

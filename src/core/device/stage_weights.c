@@ -15,9 +15,11 @@
 /* ceil(bytes * part / whole), 128-bit; whole > 0. */
 static uint64_t share_up(uint64_t bytes, uint64_t part, uint64_t whole)
 {
-	unsigned __int128 n = (unsigned __int128)bytes * part;
-	unsigned __int128 q = n / whole + (n % whole != 0);
+	unsigned __int128 n = (unsigned __int128)bytes * part, q;
 
+	if (n <= UINT64_MAX)   /* one 64-bit division, not __udivmodti4 */
+		return (uint64_t)n / whole + ((uint64_t)n % whole != 0);
+	q = n / whole + (n % whole != 0);
 	return q > UINT64_MAX ? UINT64_MAX : (uint64_t)q;
 }
 

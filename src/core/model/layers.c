@@ -757,19 +757,18 @@ static enum kvp_status check_ranges(const struct kvp_model *m, uint32_t n,
 static void rule_signatures(const struct kvp_model *m, uint32_t n,
                             uint64_t *sig)
 {
-	uint32_t i, j;
+	uint32_t j;
 
 	memset(sig, 0, n * sizeof sig[0]);
 	for (j = 0; j < m->n_rules; j++) {
 		const struct kvp_range *r = &m->rules[j].range;
-		uint32_t first = r->all ? 0 : r->first;
-		uint32_t last = r->all ? n - 1 : r->last;
-		uint32_t step = r->all ? 1 : r->step;
-		uint32_t k, count = (last - first) / step + 1;
+		uint64_t i, first = r->all ? 0 : r->first;
+		uint64_t last = r->all ? n - 1 : r->last;
+		uint64_t step = r->all ? 1 : r->step, bit = 1ull << j;
 
-		/* by count: i + step past the last one may wrap, unused */
-		for (k = 0, i = first; k < count; k++, i += step)
-			sig[i] |= 1ull << j;
+		/* 64-bit i: i + step past the last one cannot wrap */
+		for (i = first; i <= last; i += step)
+			sig[i] |= bit;
 	}
 }
 
@@ -863,34 +862,29 @@ enum kvp_status kvp_layers_resolve_typed(const struct kvp_model *m,
 	 */
 	ty->n = 0;
 	for (i = 0; i < n; i++) {
-		struct kvp_layer_spec *l = AT(out, i);
+		uint32_t src, t;
 
-		if (i >= 1 && sig[i - 1] == sig[i]) {
-			*l = *AT(out, i - 1);
-			ty->of[i] = ty->of[i - 1];
+		if (i >= 1 && sig[i - 1] == sig[i])
+			src = i - 1;
+		else if (i >= 2 && sig[i - 2] == sig[i])
+			src = i - 2;
+		else if (h = sig_slot(&tab, sig[i]), sig_used(&tab, h))
+			src = tab.layer[h];   /* built and checked */
+		else {
+			st = build_layer(m, out, stride, i, sig[i], &memo, err);
+			if (st != KVP_OK)
+				return st;
+			sig_add(&tab, h, sig[i], i);
+			ty->first[ty->n] = (uint16_t)i;
+			ty->count[ty->n] = 1;
+			ty->of[i] = (uint16_t)ty->n++;
 			continue;
 		}
-		if (i >= 2 && sig[i - 2] == sig[i]) {
-			*l = *AT(out, i - 2);
-			ty->of[i] = ty->of[i - 2];
-			continue;
-		}
-		h = sig_slot(&tab, sig[i]);
-		if (sig_used(&tab, h)) {
-			*l = *AT(out, tab.layer[h]);   /* built and checked */
-			ty->of[i] = ty->of[tab.layer[h]];
-			continue;
-		}
-		st = build_layer(m, out, stride, i, sig[i], &memo, err);
-		if (st != KVP_OK)
-			return st;
-		sig_add(&tab, h, sig[i], i);
-		ty->first[ty->n] = (uint16_t)i;
-		ty->count[ty->n] = 0;
-		ty->of[i] = (uint16_t)ty->n++;
+		*AT(out, i) = *AT(out, src);
+		t = ty->of[src];
+		ty->of[i] = (uint16_t)t;
+		ty->count[t]++;
 	}
-	for (i = 0; i < n; i++)
-		ty->count[ty->of[i]]++;
 	st = reuse_last(m, out, stride, ty, err);
 	if (st == KVP_OK)
 		st = recurrent_state(m, out, stride, err);

@@ -79,6 +79,12 @@ static uint64_t sat(u128 v)
 /* ceil(a / b), saturating; b > 0 */
 static uint64_t div_up(u128 a, u128 b)
 {
+	/* 64-bit operands divide in one instruction, not __udivmodti4 */
+	if (a <= UINT64_MAX && b <= UINT64_MAX) {
+		uint64_t a64 = (uint64_t)a, b64 = (uint64_t)b;
+
+		return a64 / b64 + (a64 % b64 != 0);
+	}
 	return sat(a / b + (a % b != 0));
 }
 

@@ -17,9 +17,9 @@ void kvp_cat_init(struct kvp_cat *c, char *buf, size_t n)
 		buf[0] = '\0';
 }
 
-void kvp_cat_s(struct kvp_cat *c, const char *s)
+void kvp_cat_n(struct kvp_cat *c, const char *s, size_t l)
 {
-	size_t l = strlen(s), room;
+	size_t room;
 
 	if (c->n == 0 || c->len >= c->n - 1)
 		return;

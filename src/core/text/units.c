@@ -84,9 +84,18 @@ static char *fmt_ratio(uint64_t bytes, uint64_t unit, int decimals,
 		decimals = 6;
 	for (d = 0; d < decimals; d++)
 		scale *= 10;
-	q = ((unsigned __int128)bytes * scale * 2 + unit) / ((unsigned __int128)unit * 2);
-	whole = (uint64_t)(q / scale);
-	frac = (uint64_t)(q % scale);
+	q = (unsigned __int128)bytes * scale * 2 + unit;
+	if (q <= UINT64_MAX && unit <= UINT64_MAX / 2) {
+		/* 64-bit divisions, not __udivmodti4 */
+		uint64_t q64 = (uint64_t)q / (unit * 2);
+
+		whole = q64 / (uint64_t)scale;
+		frac = q64 % (uint64_t)scale;
+	} else {
+		q /= (unsigned __int128)unit * 2;
+		whole = (uint64_t)(q / scale);
+		frac = (uint64_t)(q % scale);
+	}
 	o = kvp_u64_digits(whole, out);
 	if (decimals) {
 		char f[20];

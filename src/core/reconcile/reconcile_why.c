@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/device/runtime_total.h"
 #include "core/reconcile/reconcile_why.h"
 #include "core/engines/vllm/vllm_profile.h"
 #include "kvplan/era.h"
@@ -115,7 +116,7 @@ static uint32_t inputs(const struct kvp_plan *p, const struct kvp_result *res,
 		/* vLLM's budget starts from the total the runtime reports,
 		 * not the card's capacity (vllm_profile.c): compare that */
 		bool est;
-		uint64_t rt = kvp_vllm_runtime_total(&p->devices.groups[0].card, &est);
+		uint64_t rt = kvp_card_runtime_total(&p->devices.groups[0].card, &est);
 
 		add(in, &k, "device memory (the runtime's total)", "--card-runtime-total",
 		    rt, tot->value, effect(rt, tot->value, util, 1000000u, false),

@@ -17,6 +17,7 @@
  */
 #include <string.h>
 
+#include "core/device/runtime_total.h"
 #include "core/engines/engine_priv.h"
 #include "core/engines/sglang/sg_budget.h"
 #include "core/engines/sglang/sg_rules.h"
@@ -77,7 +78,7 @@ enum kvp_status sg_budget(const struct kvp_plan *p, const struct kvp_result *res
 	if ((st = eng_capacity(p, "engine.sglang.mem_fraction_static", &cap, err)) ||
 	    (st = sg_overheads(p, &pre, &post, err)))
 		return st;
-	total = kvp_vllm_runtime_total(&p->devices.groups[0].card, &est);
+	total = kvp_card_runtime_total(&p->devices.groups[0].card, &est);
 	if (pre >= total)
 		return kvp_error_set(err, KVP_EREFUSED,
 			"SGLang: devices.overheads before the load (%s GiB) take the "

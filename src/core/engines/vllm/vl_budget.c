@@ -18,6 +18,7 @@
  */
 #include <stdio.h>  /* snprintf into result buffers only */
 
+#include "core/device/runtime_total.h"
 #include "core/engines/engine_priv.h"
 #include "core/internal.h"
 #include "core/engines/vllm/vl_budget.h"
@@ -203,7 +204,7 @@ static enum kvp_status vl_requested(const struct vl_ctx *c, uint64_t *req)
 	st = eng_capacity(c->p, "engine.vllm.gpu_memory_utilization", &cap, err);
 	if (st != KVP_OK)
 		return st;
-	cap = kvp_vllm_runtime_total(&c->p->devices.groups[0].card, &cap_est);
+	cap = kvp_card_runtime_total(&c->p->devices.groups[0].card, &cap_est);
 	prod = (unsigned __int128)cap * c->d.util_ppm;
 	*req = kvp_apply_ppm(cap, c->d.util_ppm) + (prod % 1000000u != 0);
 	return KVP_OK;

@@ -1,7 +1,6 @@
 /*
  * vl_defaults.c - vLLM's own settings for the plan's release and card
- * (vllm_profile.h): the runtime total the budget starts from, and the
- * defaults of gpu_memory_utilization, max_num_seqs,
+ * (vllm_profile.h): the defaults of gpu_memory_utilization, max_num_seqs,
  * max_num_batched_tokens and prefix caching by release (vllm/engine/
  * arg_utils.py usage-context defaults; the era rows KVP_ERA_VLLM_V1,
  * KVP_ERA_VLLM_GRAPH_BUDGET, KVP_ERA_VLLM_A100_SMALL), the plan's own
@@ -9,26 +8,11 @@
  * activation estimate (device/step.c) and vLLM's profile
  * (vllm_profile.c) both call down to it.
  */
+#include "core/device/runtime_total.h"
 #include "core/engines/vllm/vllm_profile.h"
 #include "kvplan/engine.h"
 #include "kvplan/era.h"
 #include "kvplan/units.h"
-
-uint64_t kvp_vllm_runtime_total(const struct kvp_card *card, bool *estimated)
-{
-	uint64_t cap = card->capacity_bytes, floor = cap - cap / 32;
-
-	*estimated = false;
-	/* a runtime total outside [estimate, capacity] belongs to another
-	 * capacity (one given by hand, --card-capacity): not used */
-	if (card->runtime_total_bytes >= floor &&
-	    card->runtime_total_bytes <= cap)
-		return card->runtime_total_bytes;
-	if (card->allocatable)
-		return cap;
-	*estimated = true;
-	return floor;
-}
 
 /* "a100" in a card name, any case (arg_utils.py: "a100" not in
  * device_name.lower()) */
@@ -55,7 +39,7 @@ static void release_sched(const struct kvp_plan *p, struct kvp_vllm_sched *out)
 	                              : p->model.arch.max_positions;
 
 	if (card && card->capacity_bytes)
-		big = kvp_vllm_runtime_total(card, &est) >= 70ull * KVP_GIB &&
+		big = kvp_card_runtime_total(card, &est) >= 70ull * KVP_GIB &&
 		      !(is_a100(card->name) &&
 		        kvp_era_has(&p->engine, KVP_ERA_VLLM_A100_SMALL));
 	out->util_ppm = kvp_era_has(&p->engine, KVP_ERA_VLLM_GRAPH_BUDGET)

@@ -15,13 +15,6 @@
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
 
-/* The total torch.cuda.mem_get_info() reports for `card`, bytes: the
- * card's runtime_total_bytes when it lies between the estimate and the
- * capacity (else it belongs to another capacity, one given by hand);
- * the capacity when that is already what CUDA allocates (allocatable);
- * else an ESTIMATE, capacity - capacity / 32, and *estimated set. */
-uint64_t kvp_vllm_runtime_total(const struct kvp_card *card, bool *estimated);
-
 /* The profile run's torch peak increase of one TP rank of `tp` on a
  * stage (last_stage: the one that samples), bytes: an ESTIMATE
  * calibrated on measured start-ups (tests/data/vllm_startups). */

@@ -779,10 +779,9 @@ static enum kvp_status assign_types(struct kvw *w, const struct kvp_plan *p,
 			if (st != KVP_OK)
 				return st;
 		}
-		/* the group of resolve's types, unless the DSA indexer's
-		 * schedule (by layer, not by spec) splits it */
-		if (nr && rtype[res->layer_types.of[i]] != NO_TYPE &&
-		    !(s->kind == KVP_LAYER_MLA && p->model.indexer.head_dim)) {
+		/* resolve's types are one spec and one indexer answer each
+		 * (layers.c indexer_at) */
+		if (nr && rtype[res->layer_types.of[i]] != NO_TYPE) {
 			t = rtype[res->layer_types.of[i]];
 		} else {
 			t = find_type(w, s, has_index(p, s, i), last, last2);

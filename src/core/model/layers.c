@@ -827,6 +827,14 @@ static enum kvp_status build_layer(const struct kvp_model *m,
 	return check_layer(m, out, stride, i, mask, memo, err);
 }
 
+/* Whether layer i keeps DSA indexer keys by the IndexCache schedule
+ * (indexer.c); the cache stage sizes them on MLA layers only, so a type
+ * is one spec and one answer to this. */
+static inline bool indexer_at(const struct kvp_model *m, uint32_t i)
+{
+	return m->indexer.head_dim && kvp_indexer_on_layer(&m->indexer, i);
+}
+
 enum kvp_status kvp_layers_resolve_typed(const struct kvp_model *m,
                                          struct kvp_layer_spec *out,
                                          size_t stride,
@@ -882,6 +890,13 @@ enum kvp_status kvp_layers_resolve_typed(const struct kvp_model *m,
 		}
 		*AT(out, i) = *AT(out, src);
 		t = ty->of[src];
+		if (indexer_at(m, i) != indexer_at(m, ty->first[t])) {
+			/* the same spec, but the DSA indexer's schedule (by
+			 * layer, not by rule) sets it apart: a type of its own */
+			ty->first[ty->n] = (uint16_t)i;
+			ty->count[ty->n] = 0;
+			t = ty->n++;
+		}
 		ty->of[i] = (uint16_t)t;
 		ty->count[t]++;
 	}

@@ -9,11 +9,13 @@
  *
  * kvplan: T0 = the card's runtime total (what torch.cuda.mem_get_info
  * reports; estimated from the capacity where the card has none) less
- * what is used before the load. CUDA graphs are captured after the pool
+ * what is used before the load: the card's CUDA context and torch, and
+ * SGLang's distributed start by tp (sg_rules.c). CUDA graphs are captured after the pool
  * out of the (1 - f) reserve, so they are not subtracted. kvplan's
  * default overheads are replaced by SGLang's own ESTIMATES (sg_rules.c);
  * overheads the plan sets itself are kept: cuda_context and tp_comm
- * before the load, any other after it.
+ * before the load (on a card another process shares: what it holds, as
+ * cuda_context), any other after it.
  */
 #include <string.h>
 
@@ -30,6 +32,14 @@ static bool before_load(const char *name)
 	return !strcmp(name, "cuda_context") || !strcmp(name, "tp_comm");
 }
 
+/* Weights stored in fewer than 16 bits (their loaders keep more beside). */
+static bool quantized(const struct kvp_plan *p)
+{
+	enum kvp_wdtype w = p->model.weights.dtype;
+
+	return w != KVP_W_F32 && w != KVP_W_F16 && w != KVP_W_BF16;
+}
+
 /* *pre: used before the load (T0 is the runtime total less it); *post:
  * after it. */
 static enum kvp_status sg_overheads(const struct kvp_plan *p, uint64_t *pre,
@@ -37,10 +47,12 @@ static enum kvp_status sg_overheads(const struct kvp_plan *p, uint64_t *pre,
 {
 	const struct kvp_devices *d = &p->devices;
 	const struct sg_estimates *est = sg_estimates();
+	const struct kvp_card *card = &d->groups[0].card;
+	bool parallel = d->tp > 1 || d->pp > 1;
 	/* a data-centre card under tp or pp: its start-up holds NCCL's */
-	bool multi = (d->tp > 1 || d->pp > 1) && d->n_groups > 0 &&
-	             d->groups[0].card.capacity_bytes >= est->multi_min_capacity;
+	bool multi = parallel && card->capacity_bytes >= est->multi_min_capacity;
 	bool own = false, ok = true;
+	uint64_t init;
 	uint32_t i;
 
 	*pre = *post = 0;
@@ -49,16 +61,18 @@ static enum kvp_status sg_overheads(const struct kvp_plan *p, uint64_t *pre,
 		bool dflt = kvp_overhead_is_default(o);
 
 		own |= dflt;
-		/* kvplan's defaults give way to SGLang's, but NCCL's buffers
-		 * where SGLang's own start-up figure does not hold them */
-		if (dflt && (multi || strcmp(o->name, "tp_comm")))
+		if (dflt)   /* kvplan's defaults give way to SGLang's */
 			continue;
 		ok &= before_load(o->name) ? kvp_add(*pre, o->bytes, pre)
 		                           : kvp_add(*post, o->bytes, post);
 	}
 	if (own) {
-		ok &= kvp_add(*pre, multi ? est->init_multi_bytes : est->init_bytes, pre);
-		ok &= kvp_add(*post, est->load_extra_bytes, post);
+		init = multi ? est->init_multi_bytes :
+		       sg_context_bytes(card->name) +
+		       (parallel ? est->dist_pcie_bytes : est->dist_one_bytes);
+		ok &= kvp_add(*pre, init, pre);
+		ok &= kvp_add(*post, sg_load_extra_bytes(&p->engine, quantized(p),
+		                                         parallel && !multi), post);
 	}
 	if (!ok)
 		return kvp_error_set(err, KVP_EOVERFLOW,

@@ -197,32 +197,97 @@ static const struct sg_defaults defaults = {
  * begin. avail mem=T0"); rest = free after the load - T0 x (1 -
  * mem_fraction_static) = T0 x f - weights - what the load used beside
  * them. CUDA graphs are captured after the pool, out of the (1 - f)
- * reserve: not subtracted. kvplan: T0 = the card's runtime total - init
- * (- tp_comm under tp or pp), then weights and load_extra off.
- * ESTIMATES on the start-ups of tests/data/sglang_startups, the largest
- * seen taken so that the pool is not overstated:
- *   init: H100 80GB, tp 1, 79.19 GiB runtime total: 79.19 - 78.59 =
- *     0.60 GiB (sglang PR #4760), 79.19 - 78.81 = 0.38 GiB (the docs'
- *     server log of 2025-01-23); 0.60 + 0.005 of printed rounding,
- *     rounded up to 640 MiB
- *   init under tp or pp above 1 on a data-centre card (70 GiB or more:
- *     NVLink/NVSwitch boards, where NCCL's NVLS and the custom all-reduce
- *     take their buffers at start): H100 tp 8, 79.19 - 77.42 (40.69 +
- *     36.73) = 1.77 GiB (Grok-1 on sglang 0.5.2, 2025-09-11); at tp 4 the
- *     Qwen3-235B-FP8 start-up of tests/data/sglang_startups implies up to
- *     2.07; vLLM's corpus measures NCCL and custom all-reduce at 2.06 -
- *     2.21 GiB a GPU on H100 at tp 2 and more (issue 32): 2.21 rounded
- *     up to 2,272 MiB, in place of init and tp_comm. Smaller cards keep
- *     init + tp_comm (4 x L4 at tp 4: 22.03 - 21.63 = 0.40 GiB in all)
- *   load_extra: "mem usage" less kvplan's weights: 15.11 - 14.96 = 0.15
- *     GiB (PR #4760, Llama-3.1-8B), 15.09 - 14.96 = 0.13 (docs), 15.54 -
- *     15.34 = 0.20 GiB (QwQ-32B tp 4 a rank); 0.20 + 0.005 rounded up to
- *     224 MiB
+ * reserve: not subtracted. kvplan: T0 = the card's runtime total - the
+ * card's CUDA context and torch (context_rows) - what "Init torch
+ * distributed ends. mem usage=" prints (dist_*), then the weights and
+ * what the load uses beside them (extra_rows) off. ESTIMATES from the
+ * start-ups below, each the largest seen plus 0.005 GiB of printed
+ * rounding, so that the pool is not overstated:
+ *   dist at tp x pp = 1: 0.09 GiB ("Init torch distributed ends.
+ *     elapsed=..., mem usage=0.09 GB", SGLang's docs notebooks of
+ *     2026-02 on H100; 0.00 in 2025 releases): 96 MiB
+ *   dist above 1 on a card under 70 GiB (PCIe, no NVLink): 0.13 GiB (4 x
+ *     L4 at tp 4, sglang 0.4.3, 2025-03-08, tests/data/sglang_startups
+ *     qwq-32b-l4-tp4): 138 MiB
+ *   init_multi, above 1 on a card of 70 GiB or more (NVLink/NVSwitch
+ *     boards, where NCCL's NVLS and the custom all-reduce take their
+ *     buffers at start), context included: H100 tp 8, 79.19 - 77.42
+ *     (40.69 + 36.73) = 1.77 GiB (Grok-1 on sglang 0.5.2, 2025-09-11); at
+ *     tp 4 the Qwen3-235B-FP8 start-up of tests/data/sglang_startups
+ *     implies up to 2.07; vLLM's corpus measures NCCL and custom
+ *     all-reduce at 2.06 - 2.21 GiB a GPU on H100 at tp 2 and more (issue
+ *     32): 2.21 rounded up to 2,272 MiB. H200 at tp 8 prints 1.77 - 2.01
+ *     GiB for the distributed start alone (sglang PR #11716, 2025-10-16):
+ *     not covered by this figure, no H200 start-up in the corpus yet
  */
 static const struct sg_estimates estimates = {
-	640ull << 20, 2272ull << 20, 70ull << 30, 224ull << 20,
-	"ESTIMATE: largest measured (H100 tp 1 init 0.60 GiB, tp 2 or more "
-	"2.21 GiB with NCCL; QwQ-32B tp 4 load 0.20 GiB beside the weights)",
+	96ull << 20, 138ull << 20, 2272ull << 20, 70ull << 30,
+	"ESTIMATE: largest measured (distributed start 0.09 GiB at tp 1, "
+	"0.13 at tp 4 on L4s, 2.21 with context at tp 2 or more on H100s)",
+};
+
+/*
+ * The CUDA context and torch before SGLang's distributed start, one rank:
+ * the card's runtime total - T0 - what "Init torch distributed" printed.
+ * It grows with the card (L4s take 0.27 GiB, H100s 0.38 - 0.67; vLLM's
+ * own start-ups show the same ratio: 22.03 - 21.84 = 0.19 on an L4,
+ * 79.19 - 78.66 = 0.53 on an H100, "Free memory on device (X/Y GiB) on
+ * startup", code index files 69494016274, 34680831065) and with the
+ * release (more kernels loaded at import). A card without a row takes
+ * the largest row.
+ */
+static const struct sg_context_row {
+	const char *card;                /* the card preset's name */
+	uint64_t bytes;
+	const char *source;
+} context_rows[] = {
+	{ "H100-80GB-SXM", 692ull << 20,
+	  "79.19 - 78.43 - 0.09 = 0.67 GiB (SGLang docs notebooks, 2026-02, "
+	  "code index files 14968382678, 53259568910); 0.60 (PR #4760, "
+	  "0.4.4), 0.38 (docs, 0.4.1), 0.62 (2026-08, file 69624180828)" },
+	{ "L4-24GB", 282ull << 20,
+	  "22.03 - 21.63 - 0.13 = 0.27 GiB (4 x L4, sglang 0.4.3, "
+	  "2025-03-08, tests/data/sglang_startups qwq-32b-l4-tp4)" },
+	{ "RTX-4090-24GB", 451ull << 20,
+	  "23.645 - (16.00 + 7.08) = 0.565 GiB with the distributed start at "
+	  "tp 4, less dist_pcie 0.135 (4 x RTX 4090, 2026-06-14, "
+	  "tests/data/sglang_startups kuiperinfer-qwen3-14b-4090-tp4: the "
+	  "one 4090 start-up seen, not an independent check of this row)" },
+	{ "MI300X-192GB", 671ull << 20,
+	  "191.98 - 191.33 = 0.65 GiB at tp 1 with NCCL's start (sglang "
+	  "0.3, ROCm, 2024-10-10, tests/data/sglang_startups "
+	  "hotaisle-llama-3-8b-mi300x-tp1; the same 191.33 of 191.98 GiB free "
+	  "in a HIP OOM message, code index file 66757212363)" },
+};
+
+/*
+ * What the weights load uses beside the weights a rank (weights / tp):
+ * "mem usage" less kvplan's weights, by release, the largest seen plus
+ * 0.005 GiB, for 16-bit weights at tp x pp = 1 (one16), quantized ones
+ * (one_q: their loaders keep scales and workspaces) and above 1 on a card
+ * under 70 GiB (par: NCCL's buffers made at the first collective, during
+ * the load; above 70 GiB init_multi holds them). Part of it is the rotary
+ * table, max_position_embeddings x rotary_dim x 4 B (fp32, whole on every
+ * rank: Llama-3.1-8B's 64 MiB is all of the 0.06 GiB of 2026).
+ * Releases from 0.5.8 (the first of 2026, by the dates of the start-ups
+ * below; not verified by a tag) load with less beside the weights and a
+ * larger context; a release before takes the first row.
+ */
+static const struct sg_extra_row {
+	const char *since;               /* first release of the row */
+	uint64_t one16, one_q, par;
+	const char *source;
+} extra_rows[] = {
+	{ "0.0", 210ull << 20, 210ull << 20, 295ull << 20,
+	  "one16: 22.76 - 8.37 - 14.19 = 0.20 GiB (DeepSeek-R1-Distill-Qwen-7B "
+	  "on an RTX 3090, 0.4.2, 2025-02-04, tests/data/sglang_startups/"
+	  "excluded.tsv), 0.15 (Llama-3.1-8B, PR #4760, 0.4.4), 0.13 (docs, "
+	  "0.4.1); one_q: no quantized start-up seen, one16's; par: 15.54 - "
+	  "15.26 = 0.28 (QwQ-32B tp 4 on L4s, 0.4.3)" },
+	{ "0.5.8", 70ull << 20, 139ull << 20, 213ull << 20,
+	  "one16: 15.02 - 14.96 = 0.06 GiB (Llama-3.1-8B, docs 2026-02), 0.05 "
+	  "(Qwen3-32B, 0.5.19); one_q: 29.15 - 29.02 = 0.13 (Qwen3-30B-A3B-FP8, "
+	  "2026-08); par: 7.08 - 6.88 = 0.20 (Qwen3-14B tp 4 on 4090s, 2026-06)" },
 };
 
 /*
@@ -395,6 +460,35 @@ uint32_t sg_vlm_fraction(uint32_t frac)
 const struct sg_estimates *sg_estimates(void)
 {
 	return &estimates;
+}
+
+uint64_t sg_context_bytes(const char *card_name)
+{
+	size_t i, n = sizeof context_rows / sizeof context_rows[0];
+	uint64_t most = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!strcmp(card_name, context_rows[i].card))
+			return context_rows[i].bytes;
+		if (context_rows[i].bytes > most)
+			most = context_rows[i].bytes;
+	}
+	return most;
+}
+
+uint64_t sg_load_extra_bytes(const struct kvp_engine_opts *o, bool quantized,
+                             bool parallel)
+{
+	size_t i, n = sizeof extra_rows / sizeof extra_rows[0];
+	const struct sg_extra_row *r = &extra_rows[0];
+	uint64_t b;
+
+	for (i = 1; i < n; i++)
+		if (!o->version[0] ||
+		    kvp_release_at_least(o->version, extra_rows[i].since))
+			r = &extra_rows[i];
+	b = quantized ? r->one_q : r->one16;
+	return parallel && r->par > b ? r->par : b;
 }
 
 const struct sg_reqs_rule *sg_reqs_rule(void)

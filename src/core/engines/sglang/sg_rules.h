@@ -37,21 +37,36 @@ struct sg_defaults {
 	const char *source;
 };
 
-/* SGLang's own memory terms around the pool, ESTIMATES calibrated on
- * measured start-ups (tests/data/sglang_startups), used in place of
- * kvplan's default overheads (devices.overheads at their defaults). */
+/* SGLang's own memory terms around the pool, ESTIMATES from measured
+ * start-ups (tests/data/sglang_startups, sg_rules.c names each log), used
+ * in place of kvplan's default overheads (devices.overheads at their
+ * defaults). What is used before "Load weight begin" is the card's CUDA
+ * context with torch (sg_context_bytes) and what "Init torch distributed"
+ * takes (dist_*); under tp or pp on a card of multi_min_capacity or more
+ * init_multi_bytes holds both. */
 struct sg_estimates {
-	uint64_t init_bytes;        /* used before "Load weight begin": CUDA
-	                               context and torch, one rank */
-	uint64_t init_multi_bytes;  /* the same under tp or pp above 1 on a
-	                               card of multi_min_capacity or more,
-	                               NCCL and custom all-reduce included */
+	uint64_t dist_one_bytes;    /* "Init torch distributed ends. mem
+	                               usage" at tp x pp = 1 */
+	uint64_t dist_pcie_bytes;   /* the same above 1 on a smaller card */
+	uint64_t init_multi_bytes;  /* context and NCCL with custom all-reduce
+	                               under tp or pp above 1 on a card of
+	                               multi_min_capacity or more */
 	uint64_t multi_min_capacity;
-	uint64_t load_extra_bytes;  /* used by the load beyond the weights */
 	const char *source;
 };
 
 const struct sg_estimates *sg_estimates(void);
+
+/* The CUDA context and torch on one rank before SGLang's distributed
+ * start, for a card by its preset name: its measured row, or the largest
+ * row where the card has none. */
+uint64_t sg_context_bytes(const char *card_name);
+
+/* What the weights load uses beside the weights, one rank, in the plan's
+ * release ("" = the current one), for quantized weights or 16-bit ones,
+ * under tp or pp above 1 on a card under the multi capacity or not. */
+uint64_t sg_load_extra_bytes(const struct kvp_engine_opts *o, bool quantized,
+                             bool parallel);
 
 /* mem_fraction_static as SGLang defaults it in the plan's release for a
  * tp x pp replica on a card of gpu_bytes (nvidia-smi's total; 0 =

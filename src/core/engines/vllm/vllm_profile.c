@@ -31,8 +31,12 @@
  *                 while the sampler runs; e = 2, 4 under --dtype
  *                 float32: 0.07 GiB between Llama-3.1-8B's and 70B's
  *                 peaks, hidden 4,096 and 8,192)
- *        sampler  S x vocab x (e + 13) B (0.17.0 on; e + 37 before,
- *                 KVP_ERA_VLLM_SAMPLER_SLIM), last stage only: the
+ *        sampler  S x vocab x (e + 13) B (0.17.0 on, or the FlashInfer
+ *                 top-p/top-k sampler: engine.vllm.flashinfer_sampler,
+ *                 0.45 GiB measured for Llama-3.2-1B at 256 sequences,
+ *                 0.10.0 dev; e + 37 before with the PyTorch-native
+ *                 one, KVP_ERA_VLLM_SAMPLER_SLIM: 1.40 GiB for Qwen3-8B
+ *                 and Qwen3-235B at 256 sequences, 0.10.2), last stage only: the
  *                 logits and the sampler's fp32 copies, sort values
  *                 and indices; the measured peak does not shrink with
  *                 TP (Llama-3.1-8B: 1.89 GiB at TP 1, 2 and 4): the
@@ -41,7 +45,9 @@
  *                 max_num_seqs in V0
  *        MoE      T x top-k x (3 x moe_intermediate / tp + hidden) x 2
  *                 (fused-MoE intermediate caches; Qwen3-30B-A3B's peak
- *                 is 0.48 GiB above its sampler's, this gives 0.53)
+ *                 is 0.48 GiB above its sampler's, this gives 0.53);
+ *                 0 before 0.11.0 (KVP_ERA_VLLM_MOE_HELD: 0.10.2's
+ *                 Qwen3-235B-A22B peak is its sampler's alone)
  *
  * non-torch increase: an ESTIMATE per parallel layout, the largest the
  * 0.19.0 corpus prints (V1 measures the increase during profiling, so
@@ -54,6 +60,14 @@
  *   V0: the whole non-torch memory (CUDA context included): 360 MiB at
  *       TP 1 (0.35 GiB, vLLM issue #10517), the TP figures above beside
  *       it otherwise.
+ *   V1 before 0.11.0 (KVP_ERA_VLLM_NONTORCH_LARGE, measured on 0.10.x
+ *   start-ups, search index file ids in era.c): TP 1: 64 MiB (0.02 GiB
+ *   measured twice); TP 2: 1,450 MiB (1.38 GiB, Qwen3-Next-80B on two
+ *   H200s with custom all-reduce, id 7292846353); TP > 1 with custom
+ *   all-reduce off (--disable-custom-all-reduce, or vLLM's own rule on
+ *   more than two PCIe-only GPUs, custom_all_reduce.py): 256 MiB
+ *   (0.21 GiB at TP 8 on L40S); TP 3 and more otherwise: the rows
+ *   above (not measured).
  * CUDA graphs (0.21.0 on, KVP_ERA_VLLM_GRAPH_BUDGET): an ESTIMATE, the
  * largest "Estimated CUDA graph memory" of the 0.19.0 corpus: 1.60 GiB
  * at TP 1, 1.92 GiB above (default capture sizes up to 512).
@@ -61,7 +75,7 @@
  * holds beyond the parameters and rotary tables (vl_load_slack below),
  * held with the overheads so that the KV pool and every device's free
  * memory give it up alike (the weights' term is the parameters', which
- * the speed bound reads): 64 MiB at TP 2 to 4, 128 MiB above.
+ * the speed bound reads): 64 MiB at TP 2 and above.
  */
 #include <string.h>
 
@@ -108,7 +122,8 @@ static uint64_t act_elt(const struct kvp_plan *p)
 static bool sampler_bytes(const struct kvp_plan *p, uint64_t S, uint64_t *out)
 {
 	uint64_t per = act_elt(p) +
-		(kvp_era_has(&p->engine, KVP_ERA_VLLM_SAMPLER_SLIM)
+		(kvp_era_has(&p->engine, KVP_ERA_VLLM_SAMPLER_SLIM) ||
+		 p->engine.vllm.flashinfer_sampler
 		 ? SAMPLER_BYTES : SAMPLER_BYTES_OLD);
 
 	return kvp_mul(S, p->model.arch.vocab, out) && kvp_mul(*out, per, out);
@@ -184,6 +199,8 @@ enum kvp_status kvp_vllm_profile_peak(const struct kvp_plan *p,
 		goto overflow;
 	if (!moe_workspace(a, T, tp ? tp : 1, &moe))
 		goto overflow;
+	if (v1 && !kvp_era_has(&p->engine, KVP_ERA_VLLM_MOE_HELD))
+		moe = 0;
 	if (!v1) {
 		/* V0: the logits of each sequence's last position and their
 		 * fp32 copy, inside the profiled forward */
@@ -231,7 +248,8 @@ vl_load_slack[] = {
 	{ 2, 64, "TP 2: 0.08 GiB measured (Qwen2.5-72B, Kimi-Dev-72B)" },
 	{ 4, 64, "TP 3-4: 0.12 GiB measured (Kimi-Dev-72B TP 4); 96 MiB would "
 	  "put Llama-4-Scout's 12 GiB pool at -1.07 % beside its dummy images" },
-	{ UINT32_MAX, 128, "TP > 4: not measured, the TP 3-4 row doubled" },
+	{ UINT32_MAX, 64, "TP > 4: 0.06 GiB measured (Qwen3-235B-A22B FP8 at "
+	  "TP 8 on L40S, vLLM 0.10.2, search index file id 38962983769)" },
 };
 
 uint64_t kvp_vllm_load_slack(const struct kvp_plan *p, uint32_t tp)
@@ -247,10 +265,19 @@ uint64_t kvp_vllm_load_slack(const struct kvp_plan *p, uint32_t tp)
 }
 
 /* vLLM's non-torch increase for a tp x pp replica (the table above). */
-static uint64_t non_torch(bool v1, uint32_t tp, uint32_t pp)
+static uint64_t non_torch(const struct kvp_plan *p, bool v1, uint32_t tp,
+                          uint32_t pp)
 {
 	uint64_t comm = 0;
 
+	if (v1 && !kvp_era_has(&p->engine, KVP_ERA_VLLM_NONTORCH_LARGE)) {
+		if (tp > 1 && p->engine.vllm.disable_custom_all_reduce)
+			return 256 * KVP_MIB;
+		if (tp == 1 && pp == 1)
+			return 64 * KVP_MIB;
+		if (tp == 2)
+			return 1450 * KVP_MIB;
+	}
 	if (tp > 4)
 		comm = 2529 * KVP_MIB;
 	else if (tp > 2)
@@ -288,7 +315,7 @@ enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,
 		uint64_t g = kvp_era_has(&p->engine, KVP_ERA_VLLM_GRAPH_BUDGET)
 			? (tp > 1 ? 1966 : 1639) * KVP_MIB : 0;  /* 1.92, 1.60 GiB */
 
-		if (!kvp_add(s, non_torch(v1, tp ? tp : 1, pp ? pp : 1), &s) ||
+		if (!kvp_add(s, non_torch(p, v1, tp ? tp : 1, pp ? pp : 1), &s) ||
 		    !kvp_add(s, g, &s) ||
 		    !kvp_add(s, kvp_vllm_load_slack(p, tp ? tp : 1), &s))
 			return kvp_error_set(err, KVP_EOVERFLOW,

@@ -20,11 +20,16 @@
  * (docs/vllm-accuracy.md gives its error per run):
  *   V1: max(forward, retained + sampler + MoE workspace) + pixels
  *       (pixels: a multimodal model's dummy images, vl_mm_pixels)
- *   V0 (before 0.8.0): forward + S x vocab x (e + 4) + MoE workspace
+ *   V0 (before 0.8.0): max(forward + S x vocab x (e + 4) + MoE
+ *       workspace, retained + sampler)
  *       (the logits of each sequence's last position and their fp32
  *       copy, inside the profiled forward; vLLM issue #10517: 2.07 GiB
  *       for Llama-3.1-8B at 20,000 tokens and 256 sequences, this
- *       gives 2.10)
+ *       gives 2.10; then V0's profile_run samples with top_p 0.99 and
+ *       top_k vocab - 1, the sorting sampler: Phi-4 GPTQ at 2,048
+ *       tokens and 256 sequences, 0.94 GiB measured on 0.6.5 (search
+ *       index file id 5773335890), 256 x 100,352 x 39 B + 2,048 x
+ *       5,120 x 2 = 0.95 GiB)
  *        forward  kvplan's generic per-layer peak (activations.c) for
  *                 max_num_batched_tokens tokens, no logits
  *        retained T x hidden x e (the forward's hidden states, held
@@ -203,13 +208,19 @@ enum kvp_status kvp_vllm_profile_peak(const struct kvp_plan *p,
 		moe = 0;
 	if (!v1) {
 		/* V0: the logits of each sequence's last position and their
-		 * fp32 copy, inside the profiled forward */
-		samp = 0;
-		if (last_stage && (!kvp_mul(S, a->vocab, &samp) ||
-		                   !kvp_mul(samp, act_elt(p) + 4, &samp)))
+		 * fp32 copy, inside the profiled forward; then the sampler's
+		 * own peak beside the retained hidden states (samp above:
+		 * profile_run samples with top_p 0.99 and top_k vocab - 1,
+		 * the sorting path) */
+		uint64_t lg = 0;
+
+		if (last_stage && (!kvp_mul(S, a->vocab, &lg) ||
+		                   !kvp_mul(lg, act_elt(p) + 4, &lg)))
 			goto overflow;
-		if (!kvp_add(fwd, samp, out) || !kvp_add(*out, moe, out))
+		if (!kvp_add(fwd, lg, out) || !kvp_add(*out, moe, out))
 			goto overflow;
+		if (samp > *out)
+			*out = samp;
 		return KVP_OK;
 	}
 	if (!kvp_add(samp, moe, &samp) || !mm_pixel_bytes(p, res, &pix))

@@ -275,31 +275,62 @@ uint64_t kvp_vllm_load_slack(const struct kvp_plan *p, uint32_t tp)
 	return 0;
 }
 
-/* vLLM's non-torch increase for a tp x pp replica (the table above). */
+/*
+ * vLLM's non-torch increase for a tp x pp replica, MiB (the comment at the
+ * top): the first row that matches. `era`: NT_ANY every release, NT_OLD
+ * only V1 releases before KVP_ERA_VLLM_NONTORCH_LARGE; `pp`: NT_ANY, or
+ * NT_PP1 / NT_PPN for pp == 1 / pp > 1; `car_off`: the row needs
+ * engine.vllm.disable_custom_all_reduce. V1 takes the row; V0 adds 360
+ * MiB (its whole non-torch memory) to the rows of every release, and at
+ * TP 1 without PP no row of them (V1's 288 MiB is its increase alone).
+ */
+enum { NT_ANY, NT_OLD, NT_PP1, NT_PPN };
+
+static const struct { int era; uint32_t tp_lo, tp_hi; int pp; bool car_off;
+                      uint32_t mib; const char *src; }
+vl_non_torch[] = {
+	{ NT_OLD, 2, UINT32_MAX, NT_ANY, true, 256,
+	  "0.21 GiB at TP 8 on L40S without custom all-reduce, 0.10.2 "
+	  "(search index file id 38962983769)" },
+	{ NT_OLD, 1, 1, NT_PP1, false, 64,
+	  "0.02 GiB at TP 1, a 0.10.0 build and 0.10.2 (ids 21240355802, "
+	  "34681159919)" },
+	{ NT_OLD, 2, 2, NT_ANY, false, 1450,
+	  "1.38 GiB at TP 2 on H200s with custom all-reduce, 0.10.2 (id "
+	  "7292846353)" },
+	{ NT_ANY, 5, UINT32_MAX, NT_ANY, false, 2529,
+	  "TP > 4: not measured, the TP 3-4 row + 256 MiB" },
+	{ NT_ANY, 3, 4, NT_ANY, false, 2273,
+	  "2.13-2.21 GiB at TP 3-4, 0.19.0 H100 corpus" },
+	{ NT_ANY, 2, 2, NT_ANY, false, 2170,
+	  "2.06-2.11 GiB at TP 2 (NCCL and all-reduce), 0.19.0 H100 corpus" },
+	{ NT_ANY, 1, 1, NT_PPN, false, 128,
+	  "0.07 GiB at PP 2 and 4, 0.19.0 H100 corpus" },
+	{ NT_ANY, 1, 1, NT_PP1, false, 288,
+	  "0.24-0.27 GiB at TP 1 (Granite 0.46), 0.19.0 H100 corpus; V1 only" },
+};
+
 static uint64_t non_torch(const struct kvp_plan *p, bool v1, uint32_t tp,
                           uint32_t pp)
 {
-	uint64_t comm = 0;
+	bool old = v1 && !kvp_era_has(&p->engine, KVP_ERA_VLLM_NONTORCH_LARGE);
+	size_t i;
 
-	if (v1 && !kvp_era_has(&p->engine, KVP_ERA_VLLM_NONTORCH_LARGE)) {
-		if (tp > 1 && p->engine.vllm.disable_custom_all_reduce)
-			return 256 * KVP_MIB;
-		if (tp == 1 && pp == 1)
-			return 64 * KVP_MIB;
-		if (tp == 2)
-			return 1450 * KVP_MIB;
+	for (i = 0; i < sizeof vl_non_torch / sizeof vl_non_torch[0]; i++) {
+		if ((vl_non_torch[i].era == NT_OLD && !old) ||
+		    tp < vl_non_torch[i].tp_lo || tp > vl_non_torch[i].tp_hi ||
+		    (vl_non_torch[i].pp == NT_PP1 && pp > 1) ||
+		    (vl_non_torch[i].pp == NT_PPN && pp == 1) ||
+		    (vl_non_torch[i].car_off &&
+		     !p->engine.vllm.disable_custom_all_reduce))
+			continue;
+		if (v1)
+			return vl_non_torch[i].mib * KVP_MIB;
+		/* V0: its whole non-torch memory beside the layout's */
+		return (360u + (tp == 1 && pp == 1 ? 0 : vl_non_torch[i].mib)) *
+		       KVP_MIB;
 	}
-	if (tp > 4)
-		comm = 2529 * KVP_MIB;
-	else if (tp > 2)
-		comm = 2273 * KVP_MIB;
-	else if (tp == 2)
-		comm = 2170 * KVP_MIB;
-	else if (pp > 1)
-		comm = 128 * KVP_MIB;
-	if (!v1)
-		return 360 * KVP_MIB + comm;
-	return comm ? comm : 288 * KVP_MIB;
+	return 360 * KVP_MIB;
 }
 
 enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,

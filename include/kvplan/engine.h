@@ -288,6 +288,20 @@ struct kvp_vllm_opts {
 	bool disable_hybrid_kv_cache_manager; /* --disable-hybrid-kv-cache-manager;
 	                                     default false: sliding layers sized
 	                                     as full attention when true */
+	bool flashinfer_sampler;          /* the FlashInfer top-p/top-k sampler
+	                                     runs (VLLM_USE_FLASHINFER_SAMPLER=1;
+	                                     before 0.11 the default wherever
+	                                     FlashInfer is installed: the log
+	                                     says "Using FlashInfer for top-p &
+	                                     top-k sampling"); default false =
+	                                     the PyTorch-native sampler, whose
+	                                     profile peak is larger
+	                                     (vllm_profile.c) */
+	bool disable_custom_all_reduce;   /* --disable-custom-all-reduce; vLLM
+	                                     also sets it itself on more than
+	                                     two PCIe-only GPUs (its log says
+	                                     "Custom allreduce is disabled");
+	                                     default false (vllm_profile.c) */
 	uint32_t cpu_offload_gb;          /* --cpu-offload-gb, GiB of weights per
 	                                     GPU kept in host memory (vLLM:
 	                                     int(cpu_offload_gb x 1024**3)); whole

@@ -148,6 +148,20 @@ enum kvp_era_rule {
 	                             an explicit -np 1 is one slot (PR
 	                             #17997); before: KVP_ERA_LLAMACPP_SLOTS_4's
 	                             rule */
+	KVP_ERA_VLLM_NONTORCH_LARGE, /* vLLM V1's non-torch increase during
+	                             profiling is 0.13-0.25 GiB at TP 1 and
+	                             about 2.1 GiB at TP > 1 on H100s, with
+	                             custom all-reduce off too (0.15.0-0.19.0
+	                             measured); before: 0.02 GiB at TP 1 and
+	                             0.21 GiB at TP 8 without custom
+	                             all-reduce (0.10.x measured;
+	                             src/core/engines/vllm/vllm_profile.c) */
+	KVP_ERA_VLLM_MOE_HELD,    /* vLLM V1's profile peak holds the
+	                             fused-MoE workspace through the dummy
+	                             sampler run (0.19.0 measured: Qwen3-30B-
+	                             A3B 0.48 GiB above its sampler); before:
+	                             the sampler's peak alone (0.10.2
+	                             measured: Qwen3-235B-A22B at TP 8) */
 	KVP_ERA_RULE_COUNT
 };
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # vllm_startups.sh - kvplan's vLLM pool against real start-ups measured on
 # GPUs (tests/data/vllm_startups/runs.tsv: llm-d-planner's vLLM 0.19.0 H100
-# corpus and version sweep, vLLM issue logs; the figures each log prints).
+# corpus and version sweep, vLLM issue logs, public logs on other cards and
+# releases named by search index file id; the figures each log prints).
 # Per run: KV tokens (the KV GiB where the log prints no count) within
 # -1 % .. +0.5 % of vLLM's, or, for a run whose known gap the data names
 # (weights vLLM loads that kvplan does not find), no further out than that

@@ -424,12 +424,23 @@ START_TEST(activation_estimate)
 	ck_assert_int_eq(kvp_activations_device(&plan, &res, 1, false, 6, &v,
 	                                        &est, NULL), KVP_OK);
 	ck_assert_uint_eq(v, 168820736ull);
-	/* V0 (0.6.4): the forward + 1,024 sequences' last logits in 16 bit
-	 * and fp32, 1,024 x 32,000 x (2 + 4) = 196,608,000 */
+	/* V0 (0.6.4): the larger of the forward + 1,024 sequences' last
+	 * logits in 16 bit and fp32, 168,820,736 + 1,024 x 32,000 x (2 + 4)
+	 * = 365,428,736, and the sorting sampler its profile_run samples
+	 * with (top_p 0.99, top_k vocab - 1) beside the hidden states,
+	 * 1,024 x 32,000 x 39 + 16,777,216 = 1,294,729,216 */
 	strcpy(plan.engine.version, "0.6.4");
 	ck_assert_int_eq(kvp_activations_device(&plan, &res, 1, true, 6, &v,
 	                                        &est, NULL), KVP_OK);
-	ck_assert_uint_eq(v, 168820736ull + 196608000ull);
+	ck_assert_uint_eq(v, 1294729216ull);
+	/* at 64 sequences the forward and logits are the larger:
+	 * 168,820,736 + 64 x 32,000 x 6 = 181,108,736 against 64 x 32,000
+	 * x 39 + 16,777,216 = 96,649,216 */
+	plan.engine.vllm.max_num_seqs = 64;
+	ck_assert_int_eq(kvp_activations_device(&plan, &res, 1, true, 6, &v,
+	                                        &est, NULL), KVP_OK);
+	ck_assert_uint_eq(v, 181108736ull);
+	plan.engine.vllm.max_num_seqs = 1024;
 	plan.engine.version[0] = '\0';
 	/* the default (0): vLLM's for the card, 1,024 sequences on the
 	 * default card (an H100: its runtime total, 79.19 GiB, is 70 GiB or

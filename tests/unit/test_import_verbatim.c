@@ -237,6 +237,13 @@ struct want {
  * mistral-nemo-base-2407 (kevinstephano/thunder_model_blocks, a
  *   transformers dump): 40 full (sliding_window null), 8 KV x (head_dim
  *   128 + 128) x 2 = 4,096 each, 163,840 for all; x 4,096 = 671,088,640
+ * Issue 32's presets (the vLLM start-up corpus):
+ * gemma-7b (sgl-project/ome): 28 full layers, 16 KV heads, head_dim 256:
+ *   16 x (256 + 256) x 2 = 16,384 B/position each, 458,752 for all;
+ *   x 4,096 = 1,879,048,192
+ * phi-2 (henryhmko/VLM_interpretability): 32 full, 32 KV heads, head
+ *   2,560 / 32 = 80: 32 x (80 + 80) x 2 = 10,240 each, 327,680 for all;
+ *   x 4,096 = 1,342,177,280
  */
 static const struct want wants[] = {
 	{ "qwen3.5-27b.json", "qwen3.5-27b",
@@ -335,6 +342,12 @@ static const struct want wants[] = {
 	{ "mistral-nemo-base-2407.json", "mistral-nemo-base-2407",
 	  4096, 40, 0, 0, 0, 0, 0, 163840,
 	  0, 0, 0, 0, 671088640 },
+	{ "gemma-7b.json", "gemma-7b",
+	  4096, 28, 0, 0, 0, 0, 0, 458752,
+	  0, 0, 0, 0, 1879048192 },
+	{ "phi-2.json", "phi-2",
+	  4096, 32, 0, 0, 0, 0, 0, 327680,
+	  0, 0, 0, 0, 1342177280 },
 };
 
 START_TEST(verbatim_one_sequence)

@@ -306,6 +306,43 @@ static const struct kvp_era_row rows[] = {
 	  "the estimated CUDA graph memory is subtracted from the KV budget",
 	  "CUDA graphs are captured after the KV cache is allocated, inside "
 	  "the 1 - gpu_memory_utilization margin (not subtracted)", NULL },
+	/* Measured, not read: the V1 profile's "non-torch forward increase
+	 * memory" is 0.02 GiB at TP 1 in a 0.10.0 dev build (Llama-3.2-1B,
+	 * search index file id 21240355802) and in 0.10.2 (Qwen3-8B-FP8 on a
+	 * 23.53 GiB card, id 34681159919), 0.21 GiB at TP 8 on L40S with
+	 * custom all-reduce disabled (0.10.2, Qwen3-235B-A22B FP8, id
+	 * 38962983769); 0.13 GiB at 0.15.0-0.17.0 and 0.24-0.27 GiB at
+	 * 0.18.0-0.19.0 at TP 1, 2.06-2.21 GiB at TP 2-4 on H100 (0.19.0:
+	 * its logs print VLLM_ALLREDUCE_USE_SYMM_MEM True), llm-d-planner's
+	 * corpus (tests/data/vllm_startups). The release it changed in is
+	 * not pinned: 0.11.0, the first after the last measured without
+	 * it, so 0.11-0.14 take the larger figures (a smaller pool). Used
+	 * by the non-torch ESTIMATE only (vllm_profile.c non_torch). */
+	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_NONTORCH_LARGE, "0.11.0",
+	  "measured: vLLM 0.10.0-0.10.2 start-ups (search index ids "
+	  "21240355802, 34681159919, 38962983769) against llm-d-planner's "
+	  "0.15.0-0.19.0 corpus; v1/worker/gpu_worker.py "
+	  "determine_available_memory",
+	  "the profile's non-torch increase is estimated at 288 MiB at TP 1 and "
+	  "2,170-2,529 MiB at TP > 1",
+	  "64 MiB at TP 1 (0.02 GiB measured), 256 MiB at TP > 1 with custom "
+	  "all-reduce off (0.21 GiB measured at TP 8 on PCIe)", NULL },
+	/* Measured, not read: 0.10.2's torch peak increase for Qwen3-235B-
+	 * A22B FP8 at TP 8 (search index file id 38962983769) is 1.40 GiB,
+	 * its PyTorch-native sampler's 256 x 151,936 x 39 B (1.41 GiB) and
+	 * nothing of the fused-MoE workspace (0.15 GiB by vllm_profile.c's
+	 * formula); 0.19.0's Qwen3-30B-A3B (llm-d-planner corpus) is 0.48 GiB
+	 * above its sampler's, the workspace held. Not pinned: 0.11.0, the
+	 * first release after the last measured without it (a larger peak,
+	 * a smaller pool, for 0.11-0.18). ESTIMATE only (vllm_profile.c). */
+	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_MOE_HELD, "0.11.0",
+	  "measured: vLLM 0.10.2 (search index id 38962983769) against "
+	  "llm-d-planner's 0.19.0 corpus; v1/worker/gpu_model_runner.py "
+	  "profile_run",
+	  "the profile peak holds the fused-MoE workspace beside the dummy "
+	  "sampler run's",
+	  "the dummy sampler run's peak alone (the MoE workspace freed after "
+	  "the forward)", NULL },
 	/* vllm/engine/arg_utils.py get_batch_defaults: "NOTE(Kuntai):
 	 * Setting large `max_num_batched_tokens` for A100 reduces throughput,
 	 * see PR #17885" (search index ids 51842969024, 7464787); the PR is

@@ -20,19 +20,28 @@
  * (docs/vllm-accuracy.md gives its error per run):
  *   V1: max(forward, retained + sampler + MoE workspace) + pixels
  *       (pixels: a multimodal model's dummy images, vl_mm_pixels)
- *   V0 (before 0.8.0): forward + S x vocab x (e + 4) + MoE workspace
+ *   V0 (before 0.8.0): max(forward + S x vocab x (e + 4) + MoE
+ *       workspace, retained + sampler)
  *       (the logits of each sequence's last position and their fp32
  *       copy, inside the profiled forward; vLLM issue #10517: 2.07 GiB
  *       for Llama-3.1-8B at 20,000 tokens and 256 sequences, this
- *       gives 2.10)
+ *       gives 2.10; then V0's profile_run samples with top_p 0.99 and
+ *       top_k vocab - 1, the sorting sampler: Phi-4 GPTQ at 2,048
+ *       tokens and 256 sequences, 0.94 GiB measured on 0.6.5 (search
+ *       index file id 5773335890), 256 x 100,352 x 39 B + 2,048 x
+ *       5,120 x 2 = 0.95 GiB)
  *        forward  kvplan's generic per-layer peak (activations.c) for
  *                 max_num_batched_tokens tokens, no logits
  *        retained T x hidden x e (the forward's hidden states, held
  *                 while the sampler runs; e = 2, 4 under --dtype
  *                 float32: 0.07 GiB between Llama-3.1-8B's and 70B's
  *                 peaks, hidden 4,096 and 8,192)
- *        sampler  S x vocab x (e + 13) B (0.17.0 on; e + 37 before,
- *                 KVP_ERA_VLLM_SAMPLER_SLIM), last stage only: the
+ *        sampler  S x vocab x (e + 13) B (0.17.0 on, or the FlashInfer
+ *                 top-p/top-k sampler: engine.vllm.flashinfer_sampler,
+ *                 0.45 GiB measured for Llama-3.2-1B at 256 sequences,
+ *                 0.10.0 dev; e + 37 before with the PyTorch-native
+ *                 one, KVP_ERA_VLLM_SAMPLER_SLIM: 1.40 GiB for Qwen3-8B
+ *                 and Qwen3-235B at 256 sequences, 0.10.2), last stage only: the
  *                 logits and the sampler's fp32 copies, sort values
  *                 and indices; the measured peak does not shrink with
  *                 TP (Llama-3.1-8B: 1.89 GiB at TP 1, 2 and 4): the
@@ -41,7 +50,9 @@
  *                 max_num_seqs in V0
  *        MoE      T x top-k x (3 x moe_intermediate / tp + hidden) x 2
  *                 (fused-MoE intermediate caches; Qwen3-30B-A3B's peak
- *                 is 0.48 GiB above its sampler's, this gives 0.53)
+ *                 is 0.48 GiB above its sampler's, this gives 0.53);
+ *                 0 before 0.11.0 (KVP_ERA_VLLM_MOE_HELD: 0.10.2's
+ *                 Qwen3-235B-A22B peak is its sampler's alone)
  *
  * non-torch increase: an ESTIMATE per parallel layout, the largest the
  * 0.19.0 corpus prints (V1 measures the increase during profiling, so
@@ -54,6 +65,14 @@
  *   V0: the whole non-torch memory (CUDA context included): 360 MiB at
  *       TP 1 (0.35 GiB, vLLM issue #10517), the TP figures above beside
  *       it otherwise.
+ *   V1 before 0.11.0 (KVP_ERA_VLLM_NONTORCH_LARGE, measured on 0.10.x
+ *   start-ups, search index file ids in era.c): TP 1: 64 MiB (0.02 GiB
+ *   measured twice); TP 2: 1,450 MiB (1.38 GiB, Qwen3-Next-80B on two
+ *   H200s with custom all-reduce, id 7292846353); TP > 1 with custom
+ *   all-reduce off (--disable-custom-all-reduce, or vLLM's own rule on
+ *   more than two PCIe-only GPUs, custom_all_reduce.py): 256 MiB
+ *   (0.21 GiB at TP 8 on L40S); TP 3 and more otherwise: the rows
+ *   above (not measured).
  * CUDA graphs (0.21.0 on, KVP_ERA_VLLM_GRAPH_BUDGET): an ESTIMATE, the
  * largest "Estimated CUDA graph memory" of the 0.19.0 corpus: 1.60 GiB
  * at TP 1, 1.92 GiB above (default capture sizes up to 512).
@@ -61,7 +80,7 @@
  * holds beyond the parameters and rotary tables (vl_load_slack below),
  * held with the overheads so that the KV pool and every device's free
  * memory give it up alike (the weights' term is the parameters', which
- * the speed bound reads): 64 MiB at TP 2 to 4, 128 MiB above.
+ * the speed bound reads): 64 MiB at TP 2 and above.
  */
 #include <string.h>
 
@@ -108,7 +127,8 @@ static uint64_t act_elt(const struct kvp_plan *p)
 static bool sampler_bytes(const struct kvp_plan *p, uint64_t S, uint64_t *out)
 {
 	uint64_t per = act_elt(p) +
-		(kvp_era_has(&p->engine, KVP_ERA_VLLM_SAMPLER_SLIM)
+		(kvp_era_has(&p->engine, KVP_ERA_VLLM_SAMPLER_SLIM) ||
+		 p->engine.vllm.flashinfer_sampler
 		 ? SAMPLER_BYTES : SAMPLER_BYTES_OLD);
 
 	return kvp_mul(S, p->model.arch.vocab, out) && kvp_mul(*out, per, out);
@@ -184,15 +204,23 @@ enum kvp_status kvp_vllm_profile_peak(const struct kvp_plan *p,
 		goto overflow;
 	if (!moe_workspace(a, T, tp ? tp : 1, &moe))
 		goto overflow;
+	if (v1 && !kvp_era_has(&p->engine, KVP_ERA_VLLM_MOE_HELD))
+		moe = 0;
 	if (!v1) {
 		/* V0: the logits of each sequence's last position and their
-		 * fp32 copy, inside the profiled forward */
-		samp = 0;
-		if (last_stage && (!kvp_mul(S, a->vocab, &samp) ||
-		                   !kvp_mul(samp, act_elt(p) + 4, &samp)))
+		 * fp32 copy, inside the profiled forward; then the sampler's
+		 * own peak beside the retained hidden states (samp above:
+		 * profile_run samples with top_p 0.99 and top_k vocab - 1,
+		 * the sorting path) */
+		uint64_t lg = 0;
+
+		if (last_stage && (!kvp_mul(S, a->vocab, &lg) ||
+		                   !kvp_mul(lg, act_elt(p) + 4, &lg)))
 			goto overflow;
-		if (!kvp_add(fwd, samp, out) || !kvp_add(*out, moe, out))
+		if (!kvp_add(fwd, lg, out) || !kvp_add(*out, moe, out))
 			goto overflow;
+		if (samp > *out)
+			*out = samp;
 		return KVP_OK;
 	}
 	if (!kvp_add(samp, moe, &samp) || !mm_pixel_bytes(p, res, &pix))
@@ -231,7 +259,8 @@ vl_load_slack[] = {
 	{ 2, 64, "TP 2: 0.08 GiB measured (Qwen2.5-72B, Kimi-Dev-72B)" },
 	{ 4, 64, "TP 3-4: 0.12 GiB measured (Kimi-Dev-72B TP 4); 96 MiB would "
 	  "put Llama-4-Scout's 12 GiB pool at -1.07 % beside its dummy images" },
-	{ UINT32_MAX, 128, "TP > 4: not measured, the TP 3-4 row doubled" },
+	{ UINT32_MAX, 64, "TP > 4: 0.06 GiB measured (Qwen3-235B-A22B FP8 at "
+	  "TP 8 on L40S, vLLM 0.10.2, search index file id 38962983769)" },
 };
 
 uint64_t kvp_vllm_load_slack(const struct kvp_plan *p, uint32_t tp)
@@ -246,22 +275,62 @@ uint64_t kvp_vllm_load_slack(const struct kvp_plan *p, uint32_t tp)
 	return 0;
 }
 
-/* vLLM's non-torch increase for a tp x pp replica (the table above). */
-static uint64_t non_torch(bool v1, uint32_t tp, uint32_t pp)
-{
-	uint64_t comm = 0;
+/*
+ * vLLM's non-torch increase for a tp x pp replica, MiB (the comment at the
+ * top): the first row that matches. `era`: NT_ANY every release, NT_OLD
+ * only V1 releases before KVP_ERA_VLLM_NONTORCH_LARGE; `pp`: NT_ANY, or
+ * NT_PP1 / NT_PPN for pp == 1 / pp > 1; `car_off`: the row needs
+ * engine.vllm.disable_custom_all_reduce. V1 takes the row; V0 adds 360
+ * MiB (its whole non-torch memory) to the rows of every release, and at
+ * TP 1 without PP no row of them (V1's 288 MiB is its increase alone).
+ */
+enum { NT_ANY, NT_OLD, NT_PP1, NT_PPN };
 
-	if (tp > 4)
-		comm = 2529 * KVP_MIB;
-	else if (tp > 2)
-		comm = 2273 * KVP_MIB;
-	else if (tp == 2)
-		comm = 2170 * KVP_MIB;
-	else if (pp > 1)
-		comm = 128 * KVP_MIB;
-	if (!v1)
-		return 360 * KVP_MIB + comm;
-	return comm ? comm : 288 * KVP_MIB;
+static const struct { int era; uint32_t tp_lo, tp_hi; int pp; bool car_off;
+                      uint32_t mib; const char *src; }
+vl_non_torch[] = {
+	{ NT_OLD, 2, UINT32_MAX, NT_ANY, true, 256,
+	  "0.21 GiB at TP 8 on L40S without custom all-reduce, 0.10.2 "
+	  "(search index file id 38962983769)" },
+	{ NT_OLD, 1, 1, NT_PP1, false, 64,
+	  "0.02 GiB at TP 1, a 0.10.0 build and 0.10.2 (ids 21240355802, "
+	  "34681159919)" },
+	{ NT_OLD, 2, 2, NT_ANY, false, 1450,
+	  "1.38 GiB at TP 2 on H200s with custom all-reduce, 0.10.2 (id "
+	  "7292846353)" },
+	{ NT_ANY, 5, UINT32_MAX, NT_ANY, false, 2529,
+	  "TP > 4: not measured, the TP 3-4 row + 256 MiB" },
+	{ NT_ANY, 3, 4, NT_ANY, false, 2273,
+	  "2.13-2.21 GiB at TP 3-4, 0.19.0 H100 corpus" },
+	{ NT_ANY, 2, 2, NT_ANY, false, 2170,
+	  "2.06-2.11 GiB at TP 2 (NCCL and all-reduce), 0.19.0 H100 corpus" },
+	{ NT_ANY, 1, 1, NT_PPN, false, 128,
+	  "0.07 GiB at PP 2 and 4, 0.19.0 H100 corpus" },
+	{ NT_ANY, 1, 1, NT_PP1, false, 288,
+	  "0.24-0.27 GiB at TP 1 (Granite 0.46), 0.19.0 H100 corpus; V1 only" },
+};
+
+static uint64_t non_torch(const struct kvp_plan *p, bool v1, uint32_t tp,
+                          uint32_t pp)
+{
+	bool old = v1 && !kvp_era_has(&p->engine, KVP_ERA_VLLM_NONTORCH_LARGE);
+	size_t i;
+
+	for (i = 0; i < sizeof vl_non_torch / sizeof vl_non_torch[0]; i++) {
+		if ((vl_non_torch[i].era == NT_OLD && !old) ||
+		    tp < vl_non_torch[i].tp_lo || tp > vl_non_torch[i].tp_hi ||
+		    (vl_non_torch[i].pp == NT_PP1 && pp > 1) ||
+		    (vl_non_torch[i].pp == NT_PPN && pp == 1) ||
+		    (vl_non_torch[i].car_off &&
+		     !p->engine.vllm.disable_custom_all_reduce))
+			continue;
+		if (v1)
+			return vl_non_torch[i].mib * KVP_MIB;
+		/* V0: its whole non-torch memory beside the layout's */
+		return (360u + (tp == 1 && pp == 1 ? 0 : vl_non_torch[i].mib)) *
+		       KVP_MIB;
+	}
+	return 360 * KVP_MIB;
 }
 
 enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,
@@ -288,7 +357,7 @@ enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,
 		uint64_t g = kvp_era_has(&p->engine, KVP_ERA_VLLM_GRAPH_BUDGET)
 			? (tp > 1 ? 1966 : 1639) * KVP_MIB : 0;  /* 1.92, 1.60 GiB */
 
-		if (!kvp_add(s, non_torch(v1, tp ? tp : 1, pp ? pp : 1), &s) ||
+		if (!kvp_add(s, non_torch(p, v1, tp ? tp : 1, pp ? pp : 1), &s) ||
 		    !kvp_add(s, g, &s) ||
 		    !kvp_add(s, kvp_vllm_load_slack(p, tp ? tp : 1), &s))
 			return kvp_error_set(err, KVP_EOVERFLOW,

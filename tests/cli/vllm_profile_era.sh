@@ -1,0 +1,64 @@
+#!/bin/sh
+# vllm_profile_era.sh - vLLM's profile terms before and after the 0.10.x
+# measurements (src/core/engines/vllm/vllm_profile.c; era rows
+# KVP_ERA_VLLM_NONTORCH_LARGE and KVP_ERA_VLLM_MOE_HELD, landed 0.11.0;
+# the FlashInfer sampler, engine.vllm.flashinfer_sampler). Each figure is
+# worked by hand below from the rule and the presets' shapes; the rules'
+# own measurements are the 0.10.x runs of tests/data/vllm_startups.
+. "$(dirname "$0")/calc_lib.inc"
+
+# dev KEY [CALC ARGS...]: the last device's KEY of a record
+dev() {
+	key=$1; shift
+	"$KVPLAN" calc --format json "$@" >"$TMP/j" 2>"$TMP/e" || { cat "$TMP/e"; return; }
+	grep "^$(printf '\t\t\t\t')\"$key\":" "$TMP/j" | tail -1 | tr -dc 0-9
+}
+# is NAME WANT KEY [CALC ARGS...]
+is() {
+	name=$1; want=$2; shift 2
+	got=$(dev "$@")
+	[ "$got" = "$want" ] && ok "$name: $want" || notok "$name: want $want, got $got"
+}
+L8="--model llama-3.1-8b --card l40s"
+
+# Non-torch (overhead_bytes; no CUDA graph term before 0.21.0, no load
+# slack at TP 1, 64 MiB of it at TP 2):
+#   0.10.2 TP 1: 64 MiB = 67,108,864; 0.11.0 TP 1: 288 MiB = 301,989,888
+#   0.10.2 TP 2: (1,450 + 64) MiB = 1,587,544,064
+#   0.10.2 TP 2, custom all-reduce off: (256 + 64) MiB = 335,544,320
+#   0.11.0 TP 2, custom all-reduce off: (2,170 + 64) MiB = 2,342,518,784
+is "0.10.2 TP 1 non-torch" 67108864 overhead_bytes --engine vllm@0.10.2 $L8
+is "0.11.0 TP 1 non-torch" 301989888 overhead_bytes --engine vllm@0.11.0 $L8
+is "0.10.2 TP 2 non-torch" 1587544064 overhead_bytes --engine vllm@0.10.2 $L8 --tp 2
+is "0.10.2 TP 2 without custom all-reduce" 335544320 overhead_bytes \
+	--engine vllm@0.10.2 $L8 --tp 2 --disable-custom-all-reduce
+is "0.11.0 TP 2 without custom all-reduce: the larger figure" 2342518784 \
+	overhead_bytes --engine vllm@0.11.0 $L8 --tp 2 --disable-custom-all-reduce
+
+# Activation peak on an L40S (below 70 GiB: 256 sequences, 2,048 tokens),
+# Llama-3.1-8B (vocabulary 128,256, hidden 4,096, bf16), the sampler's
+# term above the forward's:
+#   PyTorch-native before 0.17.0: 256 x 128,256 x (2 + 37)
+#     + 2,048 x 4,096 x 2 = 1,280,507,904 + 16,777,216 = 1,297,285,120
+#   FlashInfer sampler, or 0.17.0: 256 x 128,256 x (2 + 13) + 16,777,216
+#     = 509,280,256
+is "0.10.2 PyTorch-native sampler" 1297285120 activations_bytes --engine vllm@0.10.2 $L8
+is "0.10.2 FlashInfer sampler" 509280256 activations_bytes --engine vllm@0.10.2 $L8 \
+	--vllm-flashinfer-sampler
+is "0.17.0 sampler" 509280256 activations_bytes --engine vllm@0.17.0 $L8
+
+# The fused-MoE workspace beside the sampler from 0.11.0: Qwen3-30B-A3B
+# on an A100 80GB (the small defaults from 0.9.0), vocabulary 151,936,
+# hidden 2,048, 8 of 128 experts of 768:
+#   0.10.2: 256 x 151,936 x 39 + 2,048 x 2,048 x 2 = 1,525,317,632
+#   0.11.0: + 2,048 x 8 x (3 x 768 + 2,048) x 2 = + 142,606,336
+#           = 1,667,923,968
+Q3="--model qwen3-30b-a3b --card a100-80gb"
+is "0.10.2 MoE: the sampler's peak alone" 1525317632 activations_bytes \
+	--engine vllm@0.10.2 $Q3
+is "0.11.0 MoE: the workspace held" 1667923968 activations_bytes \
+	--engine vllm@0.11.0 $Q3
+
+bad "--disable-custom-all-reduce takes a boolean" "disable-custom-all-reduce" \
+	calc --engine vllm $L8 --disable-custom-all-reduce=maybe
+[ "$fails" -eq 0 ]

@@ -767,6 +767,134 @@ static enum kvp_status fam_smollm3(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/* ---- issue 35: hybrid families ---------------------------------------- */
+
+/*
+ * Pure Mamba (mamba, falcon_mamba, mamba2; HF_ALL_RECUR): every layer a
+ * recurrent mixer and nothing else (vLLM mamba.py MambaDecoderLayer,
+ * mamba2.py Mamba2DecoderLayer: a mixer and a norm, no MLP; llama.cpp
+ * llm_arch_is_recurrent: mamba, mamba2). No attention head: K and V
+ * widths 1, as the GGUF import holds llama.cpp's (gguf_import.c). The
+ * state: hf_state.c mamba (Mamba 1: intermediate_size, mamba1_inner).
+ */
+static enum kvp_status fam_recurrent(struct cfg *c, struct kvp_model *m,
+                                     struct lay *L, bool *found)
+{
+	uint32_t i;
+
+	(void)c;
+	for (i = 0; i < m->n_layers; i++)
+		L[i].kind = KVP_LAYER_NONE;
+	m->base.k_dim = m->base.v_dim = 1;
+	m->arch.ffn_layers_only = true;   /* no MLP in any layer */
+	*found = true;
+	return KVP_OK;
+}
+
+/* One MiniMax-01 attn_type_list entry: 0 lightning, 1 softmax. */
+static enum kvp_status minimax_entry(struct cfg *c, const char *path,
+                                     const cJSON *e, uint32_t i,
+                                     struct lay *L)
+{
+	char p2[128];
+
+	snprintf(p2, sizeof p2, "%s[%u]", path, i);
+	if (!cJSON_IsNumber(e) || (e->valuedouble != 0 && e->valuedouble != 1))
+		return hf_bad(c, p2, e, "must be 0 (lightning attention) or 1 "
+		              "(softmax attention)");
+	L[i].kind = e->valuedouble == 1 ? KVP_LAYER_FULL : KVP_LAYER_NONE;
+	return KVP_OK;
+}
+
+/*
+ * MiniMax-Text-01 and MiniMax-M1 (vLLM minimax_text_01.py
+ * MiniMaxText01DecoderLayer: attn_type_list[i] 0 a lightning linear
+ * attention, its state hf_state.c lightning; 1 softmax attention of
+ * num_key_value_heads x head_dim). transformers' MiniMaxConfig
+ * (model_type minimax) writes the same as layer_types. llama.cpp
+ * (src/models/minimax-01.cpp load_arch_hparams, conversion/minimax.py
+ * writing no per-layer list) makes layer i lightning where (i + 1) % 8
+ * != 0 whatever the config says: a list that differs is refused (the
+ * engines would size different layers).
+ */
+static enum kvp_status fam_minimax(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *a = hf_get(c, "attn_type_list", path, sizeof path);
+	uint32_t i, n = m->n_layers;
+
+	if (!*found && (!cJSON_IsArray(a) ||
+	                (uint32_t)cJSON_GetArraySize(a) != n)) {
+		char why[80];
+		snprintf(why, sizeof why, "must list 0 or 1 for each of %u "
+		         "layers", n);
+		return hf_bad(c, a ? path : "attn_type_list", a, why);
+	}
+	for (i = 0; !*found && i < n; i++)
+		if (minimax_entry(c, path, cJSON_GetArrayItem(a, (int)i), i, L))
+			return c->err->status;
+	if (*found && a)
+		hf_superseded(c, "attn_type_list");
+	*found = true;
+	for (i = 0; i < n; i++)
+		if ((L[i].kind == KVP_LAYER_NONE) != ((i + 1) % 8 != 0)) {
+			char why[200];
+			snprintf(why, sizeof why, "layer %u: llama.cpp's "
+			         "minimax-01 makes every 8th layer softmax "
+			         "attention, the others lightning, whatever the "
+			         "list; vLLM follows the list: refused", i);
+			return hf_bad(c, a ? path : "layer_types", a ? a :
+			              hf_get(c, "layer_types", path, sizeof path),
+			              why);
+		}
+	return KVP_OK;
+}
+
+/* The refusal of a family whose layers run attention beside a recurrent
+ * mixer (one layer, two caches), which kvplan's layers (one mixer each)
+ * do not hold. */
+static enum kvp_status both_mixers(struct cfg *c, const char *why)
+{
+	char path[96];
+
+	return hf_bad(c, "model_type", hf_get(c, "model_type", path,
+	              sizeof path), why);
+}
+
+/* Falcon-H1: attention and a Mamba2 mixer side by side in every layer
+ * (vLLM falcon_h1.py FalconH1ParallelHybrid: self_attn and mamba, each
+ * with its cache; llama.cpp src/models/falcon-h1.cpp, a KV cache and a
+ * recurrent state on every layer). */
+static enum kvp_status fam_falcon_h1(struct cfg *c, struct kvp_model *m,
+                                     struct lay *L, bool *found)
+{
+	(void)m;
+	(void)L;
+	(void)found;
+	return both_mixers(c, "every Falcon-H1 layer runs attention and a "
+	                   "Mamba2 mixer side by side, a KV cache and a "
+	                   "recurrent state each (vLLM falcon_h1.py "
+	                   "FalconH1ParallelHybrid): kvplan's layers hold one "
+	                   "mixer each; refused");
+}
+
+/* Zamba2: its "hybrid" layers run a shared attention block beside their
+ * Mamba2 mixer (vLLM zamba2.py Zamba2HybridLayer, the attention over 2 x
+ * hidden_size inputs, its KV per hybrid layer). */
+static enum kvp_status fam_zamba2(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	(void)m;
+	(void)L;
+	(void)found;
+	return both_mixers(c, "Zamba2's hybrid layers run a shared attention "
+	                   "block beside their Mamba2 mixer, a KV cache and a "
+	                   "recurrent state each (vLLM zamba2.py "
+	                   "Zamba2HybridLayer): kvplan's layers hold one mixer "
+	                   "each; refused");
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -831,7 +959,15 @@ static const struct hf_family families[] = {
 	R("bamba", NULL, 0, 0, 0, 0, NULL, "transformers BambaConfig"),
 	R("nemotron_h", NULL, HF_UNGATED | HF_LBT_COUNT, 0, 0, 0, fam_nemotron_h, "vLLM nemotron_h.py (hybrid_override_pattern; NemotronHMLP: up and down, relu2)"),
 	R("nemotron-nas", NULL, 0, 0, 0, 0, NULL, "vLLM nemotron_nas.py (block_configs)"),
-	R("mamba2", NULL, 0, 0, 0, 0, NULL, "transformers Mamba2Config"),
+	R("mamba2", "Mamba2ForCausalLM", HF_ALL_RECUR, 0, 0, 0, fam_recurrent, "transformers Mamba2Config; vLLM mamba2.py (mamba2_state_shape: expand x hidden, n_groups, state_size, conv_kernel); llama.cpp mamba2"),
+	/* issue 35: hybrid families */
+	R("mamba", "MambaForCausalLM", HF_ALL_RECUR, 0, 0, 0, fam_recurrent, "vLLM mamba.py (MambaMixer, mamba1_state_shape of intermediate_size, state_size, conv_kernel); llama.cpp conversion/mamba.py and llama-hparams.cpp n_embd_r/n_embd_s (n_group 0) at v0.4.0"),
+	R("falcon_mamba", "FalconMambaForCausalLM", HF_ALL_RECUR, 0, 0, 0, fam_recurrent, "vLLM registry: FalconMambaForCausalLM -> mamba.py; llama.cpp conversion/mamba.py (MambaModel for FalconMambaForCausalLM) at v0.4.0"),
+	R("minimax_text_01", "MiniMaxText01ForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_minimax, "vLLM minimax_text_01.py (attn_type_list; linear_attention_state_shape); llama.cpp src/models/minimax-01.cpp at v0.4.0"),
+	R("minimax_m1", "MiniMaxM1ForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_minimax, "vLLM registry: MiniMaxM1ForCausalLM -> minimax_text_01.py; llama.cpp conversion/minimax.py (MiniMaxText01Model) at v0.4.0"),
+	R("minimax", "MiniMaxForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_minimax, "transformers MiniMaxConfig (layer_types); vLLM registry: MiniMaxForCausalLM -> minimax_text_01.py"),
+	R("falcon_h1", "FalconH1ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_falcon_h1, "vLLM falcon_h1.py FalconH1ParallelHybrid (attention and Mamba2 in every layer): refused naming why"),
+	R("zamba2", "Zamba2ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_zamba2, "vLLM zamba2.py Zamba2HybridLayer (shared attention beside Mamba2): refused naming why"),
 	R("minimax_m2", NULL, 0, 0, 0, 0, NULL, "vLLM minimax_m2.py (full attention)"),
 	R("mimo_v2_flash", NULL, 0, 0, 0, 0, fam_mimo, "vLLM mimo_v2_flash.py"),
 	R("mimo_v2", "MiMoV2ForCausalLM", 0, 0, 0, 0, fam_mimo, "llama.cpp convert_hf_to_gguf.py MimoV2Model (one converter for MiMoV2FlashForCausalLM and MiMoV2ForCausalLM, MiMo-V2.5: hybrid_layer_pattern, swa_*); SGLang server_args.py MIMO_V2_MODEL_ARCHS (both, one model class)"),

@@ -145,6 +145,11 @@ static enum kvp_status vl_state(struct vl_ctx *c, uint64_t *page)
 	cd = vl_mamba_fmt(o->mamba_cache_dtype, model);
 	sd = vl_mamba_fmt(o->mamba_ssm_cache_dtype,
 	                  vl_mamba_fmt(r->vllm_ssm_dtype, cd));
+	/* a state with no conv part is linear attention's one tensor
+	 * (MiniMax-01's lightning layers): --mamba-cache-dtype, not the SSM
+	 * format (mamba_utils.py linear_attention_state_dtype) */
+	if (!r->conv_values)
+		sd = cd;
 	cf = kvp_format_plain(cd);
 	sf = kvp_format_plain(sd);
 	if (kvp_format_row_bytes(&cf, r->conv_values, &cb, "model.recur.conv_values",

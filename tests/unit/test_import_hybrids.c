@@ -1,0 +1,280 @@
+/*
+ * test_import_hybrids.c - the hybrid and recurrent families of issue 35
+ * (hf_family.c after the mamba2 row): each config imported and sized for
+ * ONE sequence of T positions (one_sequence.h: f16 K and V, the generic
+ * dynamic strategy, recurrent state in llama.cpp's f32), the bytes worked
+ * by hand in the comments from the engines' own state shapes; then each
+ * named engine sizes it by its own rule or refuses naming why.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/engine.h"
+#include "kvplan/import.h"
+#include "kvplan/plan.h"
+#include "kvplan/result.h"
+
+#include "one_sequence.h"
+
+#define DATA KVP_SRCDIR "/tests/data/hf/families/"
+#define T 4096
+
+static struct kvp_plan plan;
+static struct kvp_result res;
+
+static void sized(enum kvp_status st, const char *name,
+                  const struct kvp_error *err)
+{
+	ck_assert_msg(st == KVP_OK, "%s: %s", name, err->msg);
+	ck_assert_msg(!plan.model.layout_assumed[0], "%s", name);
+	one_sequence_plan(&plan, T);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s: %s", name,
+	              res.error.msg);
+	ck_assert_uint_eq(res.kv.sequences, 1);
+}
+
+/* DATA/name, one sequence of T positions. */
+static void file_sized(const char *name)
+{
+	char path[512];
+	struct kvp_error err;
+
+	kvp_plan_default(&plan);
+	snprintf(path, sizeof path, "%s%s", DATA, name);
+	sized(kvp_hf_import_path(path, &plan.model, NULL, &err), name, &err);
+}
+
+/* An inline config, one sequence of T positions. */
+static void text_sized(const char *text)
+{
+	struct kvp_error err;
+
+	kvp_plan_default(&plan);
+	sized(kvp_hf_import_text(text, strlen(text), "h.json", &plan.model,
+	                         NULL, &err), "h.json", &err);
+}
+
+/* An inline config refused, the message naming `what`. */
+static void text_refused(const char *text, const char *what)
+{
+	struct kvp_model m;
+	struct kvp_error err;
+
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "h.json", &m,
+	                                    NULL, &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, what) != NULL, "%s", err.msg);
+}
+
+/*
+ * tiiuae/falcon-mamba-7b (falcon_mamba, Mamba 1): 64 layers, every one a
+ * Mamba mixer of intermediate_size 8,192 (expand 16 beside it is read by
+ * neither engine), state_size 16, conv_kernel 4:
+ *   conv 3 x 8,192 = 24,576 values, ssm 8,192 x 16 = 131,072 values
+ *   (vLLM mamba1_state_shape; llama.cpp n_embd_r (d_conv - 1) x d_inner,
+ *   n_embd_s d_state x d_inner);
+ *   f32: (24,576 + 131,072) x 4 = 622,592 B a layer, x 64 = 39,845,888 B
+ *   for the sequence, whatever its length; no KV.
+ * llama.cpp: R 64 x 24,576 x 4 = 6,291,456, S 64 x 131,072 x 4 =
+ * 33,554,432. SGLang: no attention layer, refused.
+ * (expand 16 read as the width would give 16 x 4,096 = 65,536: 8 x more.)
+ */
+START_TEST(falcon_mamba)
+{
+	file_sized("falcon-mamba-7b.json");
+	ck_assert_uint_eq(res.kv.bytes_per_position, 0);
+	ck_assert_uint_eq(res.kv.state_bytes, 39845888);
+	ck_assert_uint_eq(res.kv.bytes, 39845888);
+	ck_assert_uint_eq(res.layers[63].spec.state_bytes, 622592);
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.llamacpp.ctx_size = T;   /* no max_position_embeddings */
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.conv_bytes, 6291456);
+	ck_assert_uint_eq(res.kv.ssm_bytes, 33554432);
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.engine.sglang.max_total_tokens = T;
+	plan.engine.sglang.context_len = T;
+	ck_assert_int_ne(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_msg(strstr(res.error.msg, "no attention layer") != NULL,
+	              "%s", res.error.msg);
+}
+END_TEST
+
+/*
+ * A MambaConfig of state-spaces/mamba-130m-hf's shape (model_type mamba,
+ * written from transformers' MambaConfig, not a Hub file): 24 layers,
+ * intermediate_size 1,536, state_size 16, conv_kernel 4:
+ *   (3 x 1,536 + 1,536 x 16) x 4 = (4,608 + 24,576) x 4 = 116,736 B a
+ *   layer, x 24 = 2,801,664 B.
+ * Without intermediate_size, MambaConfig's expand x hidden (2 x 768 =
+ * 1,536) is the width: the same bytes.
+ */
+START_TEST(mamba1)
+{
+	static const char with[] = "{\"model_type\":\"mamba\","
+		"\"architectures\":[\"MambaForCausalLM\"],\"hidden_size\":768,"
+		"\"intermediate_size\":1536,\"num_hidden_layers\":24,"
+		"\"state_size\":16,\"conv_kernel\":4,\"expand\":2,"
+		"\"time_step_rank\":48,\"vocab_size\":50280,"
+		"\"max_position_embeddings\":2048,\"torch_dtype\":\"float32\"}";
+	static const char without[] = "{\"model_type\":\"mamba\","
+		"\"hidden_size\":768,\"num_hidden_layers\":24,"
+		"\"state_size\":16,\"conv_kernel\":4,\"expand\":2,"
+		"\"vocab_size\":50280,\"max_position_embeddings\":2048}";
+
+	text_sized(with);
+	ck_assert_uint_eq(res.kv.state_bytes, 2801664);
+	ck_assert_uint_eq(res.kv.bytes, 2801664);
+	text_sized(without);
+	ck_assert_uint_eq(res.kv.state_bytes, 2801664);
+}
+END_TEST
+
+/*
+ * Mamba2Config (mistralai/Mamba-Codestral-7B-v0.1's shape, written from
+ * transformers' Mamba2Config, not a Hub file): 64 layers, hidden 4,096,
+ * expand 2 (d_inner 8,192 = num_heads 128 x head_dim 64), n_groups 8,
+ * state_size 128, conv_kernel 4 (vLLM mamba2_state_shape):
+ *   conv 3 x (8,192 + 2 x 8 x 128) = 3 x 10,240 = 30,720 values
+ *   ssm 128 x 64 x 128 = 1,048,576 values
+ *   (30,720 + 1,048,576) x 4 = 4,317,184 B a layer, x 64 = 276,299,776.
+ * The mamba2 row had no config reach it before (num_attention_heads
+ * required).
+ */
+START_TEST(mamba2)
+{
+	static const char cfg[] = "{\"model_type\":\"mamba2\","
+		"\"architectures\":[\"Mamba2ForCausalLM\"],\"hidden_size\":4096,"
+		"\"num_hidden_layers\":64,\"num_heads\":128,\"head_dim\":64,"
+		"\"n_groups\":8,\"state_size\":128,\"expand\":2,"
+		"\"conv_kernel\":4,\"vocab_size\":32768,"
+		"\"max_position_embeddings\":4096,\"torch_dtype\":\"bfloat16\"}";
+
+	text_sized(cfg);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 0);
+	ck_assert_uint_eq(res.kv.state_bytes, 276299776);
+	ck_assert_uint_eq(res.kv.bytes, 276299776);
+}
+END_TEST
+
+/*
+ * MiniMaxAI/MiniMax-M1-40k (minimax_m1): 80 layers, attn_type_list 1 on
+ * every 8th (layers 7, 15 ... 79: 10 softmax), 0 elsewhere (70
+ * lightning attention); 64 heads of head_dim 128, 8 KV heads.
+ *   softmax: 8 x (128 + 128) x 2 B = 4,096 B/position a layer, 10
+ *     layers 40,960 B/position; x 4,096 = 167,772,160
+ *   lightning: one state of 64 x 128 x 128 = 1,048,576 values (vLLM
+ *     linear_attention_state_shape; llama.cpp n_embd_s =
+ *     n_embd_head_la^2 x n_head), no conv; f32 4,194,304 B a layer,
+ *     x 70 = 293,601,280
+ *   total 461,373,440.
+ * llama.cpp: R 0, S 293,601,280 (f32). SGLang: no conv part, refused.
+ * vLLM (model f16: no torch_dtype): the state in --mamba-cache-dtype,
+ * auto = f16, 2,097,152 B; attention 4,096 B a token: block 16 x
+ * ceil(2,097,152 / (16 x 4,096)) = 512 tokens, page 2,097,152, groups of
+ * 10 layers (1 full + 7 lightning): 20,971,520 B a block across a group;
+ * 2^32 / 20,971,520 = 204 blocks. --mamba-ssm-cache-dtype float32 does
+ * not apply to this state (linear_attention_state_dtype): the same 512
+ * and 204 (f32 would give a 1,024-token block).
+ */
+START_TEST(minimax_m1)
+{
+	file_sized("minimax-m1-40k.json");
+	ck_assert_uint_eq(res.kv.bytes_per_position, 40960);
+	ck_assert_uint_eq(res.kv.state_bytes, 293601280);
+	ck_assert_uint_eq(res.kv.bytes, 461373440);
+	ck_assert_int_eq(res.layers[7].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_NONE);
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.conv_bytes, 0);
+	ck_assert_uint_eq(res.kv.ssm_bytes, 293601280);
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.engine.sglang.max_total_tokens = T;
+	ck_assert_int_ne(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "conv_values: 0"));
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 32;
+	plan.engine.vllm.max_model_len = 32768;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.block_size, 512);
+	ck_assert_uint_eq(res.engine.blocks, 204);
+	plan.engine.vllm.mamba_ssm_cache_dtype = KVP_MAMBA_F32;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.block_size, 512);
+	ck_assert_uint_eq(res.engine.blocks, 204);
+}
+END_TEST
+
+/*
+ * transformers' MiniMaxConfig (model_type minimax) lists the same layers
+ * as layer_types: 8 layers, 7 linear_attention then 1 full_attention,
+ * 4 heads of 16, 2 KV heads. The linear layers are lightning (16 x 16 x 4
+ * = 1,024 values, 4,096 B in f32, x 7 = 28,672), not gated DeltaNet:
+ * full 2 x 32 x 2 = 128 B/position, x 4,096 = 524,288; total 552,960.
+ * An attn_type_list llama.cpp would not follow (its every-8th rule) is
+ * refused naming the engine.
+ */
+START_TEST(minimax_lists)
+{
+	static const char lt[] = "{\"model_type\":\"minimax\",\"hidden_size\":64,"
+		"\"num_hidden_layers\":8,\"num_attention_heads\":4,"
+		"\"num_key_value_heads\":2,\"head_dim\":16,\"vocab_size\":64,"
+		"\"max_position_embeddings\":8192,\"layer_types\":["
+		"\"linear_attention\",\"linear_attention\",\"linear_attention\","
+		"\"linear_attention\",\"linear_attention\",\"linear_attention\","
+		"\"linear_attention\",\"full_attention\"]}";
+	static const char odd[] = "{\"model_type\":\"minimax_text_01\","
+		"\"hidden_size\":64,\"num_hidden_layers\":2,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"head_dim\":16,\"vocab_size\":64,\"max_position_embeddings\":64,"
+		"\"attn_type_list\":[0,1]}";
+
+	text_sized(lt);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 128);
+	ck_assert_uint_eq(res.kv.state_bytes, 28672);
+	ck_assert_uint_eq(res.kv.bytes, 552960);
+	text_refused(odd, "llama.cpp's minimax-01");
+}
+END_TEST
+
+/* Layers with attention AND a recurrent mixer: refused naming why, not
+ * as an unknown family nor an unknown layer name. */
+START_TEST(two_mixer_layers)
+{
+	static const char fh1[] = "{\"model_type\":\"falcon_h1\","
+		"\"hidden_size\":1024,\"num_hidden_layers\":4,"
+		"\"num_attention_heads\":8,\"num_key_value_heads\":2,"
+		"\"head_dim\":64,\"mamba_d_ssm\":1536,\"mamba_d_state\":128,"
+		"\"mamba_n_heads\":24,\"mamba_d_head\":64,\"mamba_n_groups\":1,"
+		"\"vocab_size\":64,\"max_position_embeddings\":4096}";
+	static const char z2[] = "{\"model_type\":\"zamba2\","
+		"\"hidden_size\":1024,\"num_hidden_layers\":3,"
+		"\"num_attention_heads\":8,\"num_key_value_heads\":8,"
+		"\"layers_block_type\":[\"mamba\",\"hybrid\",\"mamba\"],"
+		"\"vocab_size\":64,\"max_position_embeddings\":4096}";
+
+	text_refused(fh1, "Falcon-H1 layer runs attention and a Mamba2");
+	text_refused(z2, "Zamba2's hybrid layers");
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("import_hybrids");
+	TCase *tc = tcase_create("hybrids");
+
+	tcase_add_test(tc, falcon_mamba);
+	tcase_add_test(tc, mamba1);
+	tcase_add_test(tc, mamba2);
+	tcase_add_test(tc, minimax_m1);
+	tcase_add_test(tc, minimax_lists);
+	tcase_add_test(tc, two_mixer_layers);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(suite)

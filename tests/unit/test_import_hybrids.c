@@ -13,6 +13,7 @@
 
 #include "kvplan/compute.h"
 #include "kvplan/engine.h"
+#include "kvplan/format.h"
 #include "kvplan/import.h"
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
@@ -261,6 +262,39 @@ START_TEST(two_mixer_layers)
 }
 END_TEST
 
+/*
+ * Kimi Linear under vLLM (tests/data/hf/kimi-linear-4l.json: 3 KDA
+ * layers, 1 MLA layer, bf16): vLLM keeps the KDA recurrent state in
+ * float32 whatever --mamba-ssm-cache-dtype (mamba_utils.py
+ * kda_state_dtype: (the conv format, torch.float32)), the conv state in
+ * bf16:
+ *   36,864 x 2 + 524,288 x 4 = 73,728 + 2,097,152 = 2,170,880 B a layer
+ *   MLA (512 + 64) x 2 = 1,152 B a token: block 16 x ceil(2,170,880 /
+ *   (16 x 1,152) = 117.8) = 1,888 tokens, page 2,174,976 B; groups of 1
+ *   layer: 2^32 / 2,174,976 = 1,974 blocks.
+ * (the SSM state in bf16 would give 16 x ceil(1,122,304 / 18,432) = 976)
+ */
+START_TEST(kimi_linear_vllm_f32)
+{
+	struct kvp_error err;
+
+	kvp_plan_default(&plan);
+	sized(kvp_hf_import_path(KVP_SRCDIR "/tests/data/hf/kimi-linear-4l.json",
+	                         &plan.model, NULL, &err), "kimi-linear-4l", &err);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 32;
+	plan.engine.vllm.max_model_len = 32768;
+	plan.model.base.k_fmt = plan.model.base.v_fmt =
+		kvp_format_plain(KVP_DT_BF16);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.block_size, 1888);
+	ck_assert_uint_eq(res.engine.blocks, 1974);
+	plan.engine.vllm.mamba_ssm_cache_dtype = KVP_MAMBA_F16;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.block_size, 1888);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_hybrids");
@@ -272,6 +306,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, minimax_m1);
 	tcase_add_test(tc, minimax_lists);
 	tcase_add_test(tc, two_mixer_layers);
+	tcase_add_test(tc, kimi_linear_vllm_f32);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -268,8 +268,13 @@ static enum kvp_status fam_kimi_linear(struct cfg *c, struct kvp_model *m,
 	const cJSON *o = hf_get(c, "linear_attn_config", path, sizeof path);
 	const cJSON *kda, *full, *e;
 	uint32_t i, n = m->n_layers;
+	/* gate_lower_bound (the KDA gate's lower bound, compute) and
+	 * use_full_rank_gate (one full-rank gate projection, weights):
+	 * Kimi K3's, which llama.cpp (src/models/kimi-k3.cpp @ v0.4.0)
+	 * caches as Kimi Linear: MLA latent and the KDA state */
 	static const char ok_keys[][24] = { "kda_layers", "full_attn_layers",
-		"num_heads", "head_dim", "short_conv_kernel_size" };
+		"num_heads", "head_dim", "short_conv_kernel_size",
+		"gate_lower_bound", "use_full_rank_gate" };
 
 	if (*found || !o)
 		return KVP_OK;
@@ -286,6 +291,11 @@ static enum kvp_status fam_kimi_linear(struct cfg *c, struct kvp_model *m,
 			              "does not read");
 		}
 	}
+	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
+	                                                  "use_full_rank_gate")))
+		hf_note(c, "linear_attn_config.use_full_rank_gate: the weight "
+		        "estimate counts the KDA gates as low-rank pairs (the "
+		        "cache does not depend on it)");
 	kda = cJSON_GetObjectItemCaseSensitive(o, "kda_layers");
 	full = cJSON_GetObjectItemCaseSensitive(o, "full_attn_layers");
 	snprintf(p2, sizeof p2, "%s.kda_layers", path);

@@ -905,6 +905,42 @@ static enum kvp_status fam_zamba2(struct cfg *c, struct kvp_model *m,
 	                   "each; refused");
 }
 
+/*
+ * bailing_hybrid (inclusionAI Ling/Ring 2.5, BailingMoeV2_5ForCausalLM:
+ * MLA every layer_group_size-th layer, lightning attention elsewhere;
+ * Ling 3.0, BailingMoeV3ForCausalLM: KDA instead of lightning). The 2.5
+ * lightning state is heads x head_dim x head_dim, but head_dim is not
+ * one number across the engines: vLLM bailing_moe_linear.py
+ * get_mamba_state_shape_from_config takes config.head_dim (else hidden /
+ * heads), SGLang configs/bailing_hybrid.py head_dim (else hidden /
+ * heads), and transformers' BailingHybridConfig (which vLLM loads when
+ * installed) sets head_dim = qk_rope_head_dim in __post_init__. For 3.0,
+ * llama.cpp (src/models/bailingmoe3.cpp, conversion/bailingmoe3.py)
+ * sizes Kimi's KDA state and makes a trailing partial group MLA; vLLM's
+ * and SGLang's Ling 3.0 code was not read. Refused naming why.
+ */
+static enum kvp_status fam_bailing_hybrid(struct cfg *c, struct kvp_model *m,
+                                          struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *a = hf_get(c, "architectures", path, sizeof path);
+	const cJSON *a0 = cJSON_IsArray(a) ? cJSON_GetArrayItem(a, 0) : NULL;
+	bool v3 = cJSON_IsString(a0) &&
+	          !strcmp(a0->valuestring, "BailingMoeV3ForCausalLM");
+
+	(void)m;
+	(void)L;
+	(void)found;
+	return hf_bad(c, a ? path : "architectures", a, v3 ?
+	              "Ling 3.0's KDA + MLA layers: llama.cpp's bailingmoe3 "
+	              "rule is known, vLLM's and SGLang's were not read; "
+	              "refused" :
+	              "Ling/Ring 2.5's lightning-attention state is heads x "
+	              "head_dim^2, and the engines take head_dim differently "
+	              "(vLLM and SGLang config.head_dim, transformers' "
+	              "BailingHybridConfig qk_rope_head_dim); refused");
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -977,6 +1013,7 @@ static const struct hf_family families[] = {
 	R("minimax_m1", "MiniMaxM1ForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_minimax, "vLLM registry: MiniMaxM1ForCausalLM -> minimax_text_01.py; llama.cpp conversion/minimax.py (MiniMaxText01Model) at v0.4.0"),
 	R("minimax", "MiniMaxForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_minimax, "transformers MiniMaxConfig (layer_types); vLLM registry: MiniMaxForCausalLM -> minimax_text_01.py"),
 	R("falcon_h1", "FalconH1ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_falcon_h1, "vLLM falcon_h1.py FalconH1ParallelHybrid (attention and Mamba2 in every layer): refused naming why"),
+	R("bailing_hybrid", "BailingMoeV2_5ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_bailing_hybrid, "vLLM bailing_moe_linear.py (BailingMoeV25ForCausalLM); SGLang configs/bailing_hybrid.py; transformers configuration_bailing_hybrid.py; llama.cpp src/models/bailingmoe3.cpp: refused naming why"),
 	R("zamba2", "Zamba2ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_zamba2, "vLLM zamba2.py Zamba2HybridLayer (shared attention beside Mamba2): refused naming why"),
 	R("minimax_m2", NULL, 0, 0, 0, 0, NULL, "vLLM minimax_m2.py (full attention)"),
 	R("mimo_v2_flash", NULL, 0, 0, 0, 0, fam_mimo, "vLLM mimo_v2_flash.py"),

@@ -241,6 +241,48 @@ START_TEST(minimax_lists)
 }
 END_TEST
 
+/*
+ * PLaMo 2 1B's shape (pfnet/plamo-2-1b's config as a public repository's
+ * test embeds it, find_string id 55418778831; inline, not a Hub file):
+ * 16 layers, mamba_step 2: layers i % 2 != 1 Mamba (8), the odd ones
+ * attention (8) of 1 KV head x hidden_size_per_head 128:
+ *   8 x 1 x (128 + 128) x 2 = 4,096 B/position; x 4,096 = 16,777,216
+ *   Mamba: d_inner 32 heads x 128 = 4,096, n_groups 0, d_state 64,
+ *   d_conv 4 (vLLM mamba2_state_shape; llama.cpp d_inner = heads x
+ *   head, n_group 0): conv 3 x 4,096 = 12,288, ssm 64 x 4,096 = 262,144;
+ *   (12,288 + 262,144) x 4 = 1,097,728 a layer, x 8 = 8,781,824
+ *   total 25,559,040. attention_window_size is read by neither engine.
+ * mamba_enabled false: refused.
+ */
+START_TEST(plamo2)
+{
+	static const char cfg[] = "{\"model_type\":\"plamo2\","
+		"\"hidden_size\":2048,\"num_hidden_layers\":16,"
+		"\"rms_norm_eps\":1e-06,\"tie_word_embeddings\":true,"
+		"\"num_attention_heads\":16,\"num_key_value_heads\":1,"
+		"\"hidden_size_per_head\":128,"
+		"\"max_position_embeddings\":10485760,"
+		"\"attention_window_size\":2048,\"mamba_d_state\":64,"
+		"\"mamba_d_conv\":4,\"mamba_num_heads\":32,\"mamba_step\":2,"
+		"\"mamba_chunk_size\":256,\"mamba_enabled\":true,"
+		"\"intermediate_size\":8192,\"vocab_size\":100000}";
+	static const char off[] = "{\"model_type\":\"plamo2\","
+		"\"hidden_size\":2048,\"num_hidden_layers\":4,"
+		"\"num_attention_heads\":16,\"num_key_value_heads\":1,"
+		"\"hidden_size_per_head\":128,\"mamba_d_state\":64,"
+		"\"mamba_num_heads\":32,\"mamba_enabled\":false,"
+		"\"vocab_size\":64,\"max_position_embeddings\":64}";
+
+	text_sized(cfg);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_NONE);
+	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 4096);
+	ck_assert_uint_eq(res.kv.state_bytes, 8781824);
+	ck_assert_uint_eq(res.kv.bytes, 25559040);
+	text_refused(off, "mamba_enabled");
+}
+END_TEST
+
 /* Layers with attention AND a recurrent mixer: refused naming why, not
  * as an unknown family nor an unknown layer name. */
 START_TEST(two_mixer_layers)
@@ -324,6 +366,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, mamba2);
 	tcase_add_test(tc, minimax_m1);
 	tcase_add_test(tc, minimax_lists);
+	tcase_add_test(tc, plamo2);
 	tcase_add_test(tc, two_mixer_layers);
 	tcase_add_test(tc, kimi_linear_vllm_f32);
 	suite_add_tcase(s, tc);

@@ -906,6 +906,54 @@ static enum kvp_status fam_zamba2(struct cfg *c, struct kvp_model *m,
 }
 
 /*
+ * PLaMo 2 (vLLM plamo2.py @002fb907 is_mamba; llama.cpp
+ * conversion/plamo.py Plamo2Model, the same rule): layer i is Mamba
+ * unless i % mamba_step == mamba_step // 2 (only the last layer attends
+ * when num_hidden_layers <= mamba_step // 2); attention layers cache
+ * num_key_value_heads x hidden_size_per_head over every position (no
+ * window in either engine: attention_window_size is not read); the
+ * Mamba state is mamba2_state_shape of mamba_num_heads x
+ * hidden_size_per_head, n_groups 0 (hf_state.c mamba). mamba_enabled
+ * false: llama.cpp's converter then builds attention everywhere, vLLM's
+ * is_mamba ignores it: refused.
+ */
+static enum kvp_status fam_plamo2(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	char path[96];
+	uint64_t step = 2, hd = 0;
+	uint32_t i, n = m->n_layers;
+	bool on = true;
+	int r;
+
+	if ((r = hf_uint(c, "mamba_step", 2, DIM_MAX, &step)) < 0 ||
+	    hf_bool(c, "mamba_enabled", &on) < 0 ||
+	    hf_uint(c, "hidden_size_per_head", 1, DIM_MAX, &hd) < 0)
+		return c->err->status;
+	if (!on)
+		return hf_bad(c, "mamba_enabled", hf_get(c, "mamba_enabled", path,
+		              sizeof path), "llama.cpp's converter then makes "
+		              "every layer attention, vLLM plamo2.py's is_mamba "
+		              "does not read it; refused");
+	hf_superseded(c, "mamba_chunk_size");   /* the scan's chunk: compute */
+	if (r == 0)
+		hf_note(c, "mamba_step absent: 2 (vLLM and llama.cpp's PLaMo 2 "
+		        "default)");
+	if (hf_has(c, "attention_window_size"))
+		hf_note(c, "attention_window_size: vLLM plamo2.py and llama.cpp "
+		        "attend over every position (no window)");
+	if (hd)
+		m->base.k_dim = m->base.v_dim = (uint32_t)hd;
+	for (i = 0; !*found && i < n; i++) {
+		bool mamba = n <= step / 2 ? i != n - 1 : i % step != step / 2;
+
+		L[i].kind = mamba ? KVP_LAYER_NONE : KVP_LAYER_FULL;
+	}
+	*found = true;
+	return KVP_OK;
+}
+
+/*
  * bailing_hybrid (inclusionAI Ling/Ring 2.5, BailingMoeV2_5ForCausalLM:
  * MLA every layer_group_size-th layer, lightning attention elsewhere;
  * Ling 3.0, BailingMoeV3ForCausalLM: KDA instead of lightning). The 2.5
@@ -1013,6 +1061,7 @@ static const struct hf_family families[] = {
 	R("minimax_m1", "MiniMaxM1ForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_minimax, "vLLM registry: MiniMaxM1ForCausalLM -> minimax_text_01.py; llama.cpp conversion/minimax.py (MiniMaxText01Model) at v0.4.0"),
 	R("minimax", "MiniMaxForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_minimax, "transformers MiniMaxConfig (layer_types); vLLM registry: MiniMaxForCausalLM -> minimax_text_01.py"),
 	R("falcon_h1", "FalconH1ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_falcon_h1, "vLLM falcon_h1.py FalconH1ParallelHybrid (attention and Mamba2 in every layer): refused naming why"),
+	R("plamo2", "Plamo2ForCausalLM", 0, 0, 0, 0, fam_plamo2, "vLLM plamo2.py @002fb907 (is_mamba; Plamo2MambaMixer mamba2_state_shape, n_groups 0; Plamo2AttentionMixer hidden_size_per_head); llama.cpp conversion/plamo.py Plamo2Model at v0.4.0"),
 	R("bailing_hybrid", "BailingMoeV2_5ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_bailing_hybrid, "vLLM bailing_moe_linear.py (BailingMoeV25ForCausalLM); SGLang configs/bailing_hybrid.py; transformers configuration_bailing_hybrid.py; llama.cpp src/models/bailingmoe3.cpp: refused naming why"),
 	R("zamba2", "Zamba2ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_zamba2, "vLLM zamba2.py Zamba2HybridLayer (shared attention beside Mamba2): refused naming why"),
 	R("minimax_m2", NULL, 0, 0, 0, 0, NULL, "vLLM minimax_m2.py (full attention)"),

@@ -199,8 +199,10 @@ static enum kvp_status mamba(struct cfg *c, struct kvp_model *m)
 		"mamba_n_groups", "n_groups", "ngroups", NULL };
 	static const char *const k_nheads[] = {
 		"mamba_n_heads", "mamba_num_heads", NULL };
+	/* PLaMo 2's Mamba heads are hidden_size_per_head wide (vLLM
+	 * plamo2.py Plamo2MambaMixer head_dim) */
 	static const char *const k_dhead[] = {
-		"mamba_d_head", "mamba_head_dim", NULL };
+		"mamba_d_head", "mamba_head_dim", "hidden_size_per_head", NULL };
 	uint64_t d_state = 0, d_conv = 0, expand = 0, groups = 0, nh = 0,
 	         dh = 0, d_inner = 0;
 	int r;

@@ -153,10 +153,18 @@ START_TEST(mamba2)
 		"\"conv_kernel\":4,\"vocab_size\":32768,"
 		"\"max_position_embeddings\":4096,\"torch_dtype\":\"bfloat16\"}";
 
+	static const char nogroups[] = "{\"model_type\":\"mamba2\","
+		"\"hidden_size\":4096,\"num_hidden_layers\":64,"
+		"\"num_heads\":128,\"head_dim\":64,\"state_size\":128,"
+		"\"expand\":2,\"conv_kernel\":4,\"vocab_size\":32768,"
+		"\"max_position_embeddings\":4096}";
+
 	text_sized(cfg);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 0);
 	ck_assert_uint_eq(res.kv.state_bytes, 276299776);
 	ck_assert_uint_eq(res.kv.bytes, 276299776);
+	/* n_groups absent: no default every release agrees on, refused */
+	text_refused(nogroups, "n_groups");
 }
 END_TEST
 

@@ -792,7 +792,12 @@ static enum kvp_status fam_recurrent(struct cfg *c, struct kvp_model *m,
 {
 	uint32_t i;
 
-	(void)c;
+	/* Mamba2Config's n_groups default is not one every release agrees
+	 * on; vLLM mamba2.py reads config.n_groups: required */
+	if (!strcmp(c->fam->model_type, "mamba2") && !hf_has(c, "n_groups"))
+		return hf_bad(c, "n_groups", NULL, "required for Mamba2 (its "
+		              "conv state holds 2 x n_groups x state_size "
+		              "channels)");
 	for (i = 0; i < m->n_layers; i++)
 		L[i].kind = KVP_LAYER_NONE;
 	m->base.k_dim = m->base.v_dim = 1;

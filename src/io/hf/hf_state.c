@@ -172,14 +172,15 @@ static enum kvp_status mamba_params(struct cfg *c, struct kvp_model *m,
  * (find_hparam(["intermediate_size", "d_inner"]), else 2 x d_model) read
  * it; expand beside it is not read by either (falcon-mamba-7b writes
  * expand 16 with intermediate_size 8,192 = 2 x hidden). Rows flagged
- * HF_ALL_RECUR without n_groups only. 0 read or absent, -1 refused. */
+ * HF_ALL_RECUR but mamba2 (Mamba2Config: expand x hidden_size) only.
+ * 0 read or absent, -1 refused. */
 static int mamba1_inner(struct cfg *c, uint64_t *d_inner)
 {
 	static const char *const k[] = { "intermediate_size", "d_inner", NULL };
 	int r;
 
 	if (!c->fam || !(c->fam->flags & HF_ALL_RECUR) ||
-	    hf_has(c, "n_groups") || hf_has(c, "ngroups"))
+	    !strcmp(c->fam->model_type, "mamba2"))
 		return 0;
 	if ((r = hf_uint_any(c, k, 1, DIM_MAX, d_inner, NULL)) <= 0)
 		return r;

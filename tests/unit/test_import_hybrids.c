@@ -223,15 +223,19 @@ END_TEST
  * 4 heads of 16, 2 KV heads. The linear layers are lightning (16 x 16 x 4
  * = 1,024 values, 4,096 B in f32, x 7 = 28,672), not gated DeltaNet:
  * full 2 x 32 x 2 = 128 B/position, x 4,096 = 524,288; total 552,960.
- * An attn_type_list llama.cpp would not follow (its every-8th rule) is
- * refused naming the engine.
+ * Its residual weights (full_attn_alpha_factor ..., compute only) are
+ * read. An attn_type_list llama.cpp would not follow (its every-8th
+ * rule) is refused naming the engine.
  */
 START_TEST(minimax_lists)
 {
 	static const char lt[] = "{\"model_type\":\"minimax\",\"hidden_size\":64,"
 		"\"num_hidden_layers\":8,\"num_attention_heads\":4,"
 		"\"num_key_value_heads\":2,\"head_dim\":16,\"vocab_size\":64,"
-		"\"max_position_embeddings\":8192,\"layer_types\":["
+		"\"max_position_embeddings\":8192,\"block_size\":256,"
+		"\"full_attn_alpha_factor\":3.5,\"linear_attn_alpha_factor\":3.5,"
+		"\"linear_attn_beta_factor\":1.0,\"mlp_alpha_factor\":3.5,"
+		"\"layer_types\":["
 		"\"linear_attention\",\"linear_attention\",\"linear_attention\","
 		"\"linear_attention\",\"linear_attention\",\"linear_attention\","
 		"\"linear_attention\",\"full_attention\"]}";

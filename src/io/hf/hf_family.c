@@ -837,8 +837,16 @@ static enum kvp_status fam_minimax(struct cfg *c, struct kvp_model *m,
 {
 	char path[96];
 	const cJSON *a = hf_get(c, "attn_type_list", path, sizeof path);
+	/* transformers MiniMaxConfig's residual weights (vLLM
+	 * minimax_text_01.py reads them beside layernorm_*_alpha/beta):
+	 * compute only */
+	static const char *const scales[] = { "full_attn_alpha_factor",
+		"full_attn_beta_factor", "linear_attn_alpha_factor",
+		"linear_attn_beta_factor", "mlp_alpha_factor", "mlp_beta_factor" };
 	uint32_t i, n = m->n_layers;
 
+	for (i = 0; i < sizeof scales / sizeof scales[0]; i++)
+		hf_superseded(c, scales[i]);
 	if (!*found && (!cJSON_IsArray(a) ||
 	                (uint32_t)cJSON_GetArraySize(a) != n)) {
 		char why[80];

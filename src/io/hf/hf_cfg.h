@@ -127,7 +127,7 @@ enum hf_flags {
 	                            no attention head keys (Mamba) */
 	HF_LIGHTNING = 1u << 21, /* linear_attention layers are lightning
 	                            attention: one heads x d x d state, no
-	                            conv (MiniMax-01, Ling linear) */
+	                            conv (MiniMax-01) */
 	HF_LAYOUT_FIRST = 1u << 22, /* the family's function runs before
 	                            the generic layout sources (a refusal
 	                            naming why comes first) */

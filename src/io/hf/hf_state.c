@@ -324,8 +324,7 @@ static enum kvp_status short_conv(struct cfg *c, struct kvp_model *m)
 }
 
 /*
- * Lightning attention (MiniMax-Text-01 and -M1, the Ling linear models;
- * HF_LIGHTNING rows): one state of heads x head_dim x head_dim per layer
+ * Lightning attention (MiniMax-Text-01 and -M1; HF_LIGHTNING rows): one state of heads x head_dim x head_dim per layer
  * and sequence, no conv state. vLLM mamba_utils.py
  * linear_attention_state_shape(num_attention_heads, tp, head_dim) (one
  * tensor, in --mamba-cache-dtype: linear_attention_state_dtype);

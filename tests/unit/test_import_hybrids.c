@@ -295,6 +295,48 @@ START_TEST(plamo2)
 }
 END_TEST
 
+/*
+ * Ring-mini-linear-2.0's shape (bailing_moe_linear; its keys as a public
+ * repository's parse test reproduces the shipped file, find_string id
+ * 60920977192, less that copy's MLX quantization keys; inline): 20
+ * layers, layer_group_size 5: layers 4, 9, 14, 19 full GQA of 4 KV
+ * heads x 128, the 16 others lightning of 16 heads x 128 x 128:
+ *   4 x 4 x (128 + 128) x 2 = 8,192 B/position; x 4,096 = 33,554,432
+ *   16 x 16 x 128 x 128 x 4 = 16,777,216
+ *   total 50,331,648. Without layer_group_size: refused.
+ */
+START_TEST(ring_linear)
+{
+	static const char cfg[] = "{\"architectures\":"
+		"[\"BailingMoeLinearV2ForCausalLM\"],\"first_k_dense_replace\":1,"
+		"\"group_norm_size\":4,\"head_dim\":128,\"hidden_act\":\"silu\","
+		"\"hidden_size\":2048,\"intermediate_size\":5120,"
+		"\"layer_group_size\":5,\"linear_silu\":false,"
+		"\"max_position_embeddings\":131072,"
+		"\"model_type\":\"bailing_moe_linear\","
+		"\"moe_intermediate_size\":512,"
+		"\"moe_shared_expert_intermediate_size\":512,"
+		"\"num_attention_heads\":16,\"num_experts\":256,"
+		"\"num_experts_per_tok\":8,\"num_hidden_layers\":20,"
+		"\"num_key_value_heads\":4,\"num_nextn_predict_layers\":0,"
+		"\"num_shared_experts\":1,\"partial_rotary_factor\":0.5,"
+		"\"torch_dtype\":\"bfloat16\",\"vocab_size\":157184}";
+	static const char nogs[] = "{\"model_type\":\"bailing_moe_linear\","
+		"\"hidden_size\":2048,\"num_hidden_layers\":20,"
+		"\"num_attention_heads\":16,\"num_key_value_heads\":4,"
+		"\"head_dim\":128,\"vocab_size\":64,"
+		"\"max_position_embeddings\":64}";
+
+	text_sized(cfg);
+	ck_assert_int_eq(res.layers[4].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_NONE);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 8192);
+	ck_assert_uint_eq(res.kv.state_bytes, 16777216);
+	ck_assert_uint_eq(res.kv.bytes, 50331648);
+	text_refused(nogs, "layer_group_size");
+}
+END_TEST
+
 /* Layers with attention AND a recurrent mixer: refused naming why, not
  * as an unknown family nor an unknown layer name. */
 START_TEST(two_mixer_layers)
@@ -379,6 +421,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, minimax_m1);
 	tcase_add_test(tc, minimax_lists);
 	tcase_add_test(tc, plamo2);
+	tcase_add_test(tc, ring_linear);
 	tcase_add_test(tc, two_mixer_layers);
 	tcase_add_test(tc, kimi_linear_vllm_f32);
 	suite_add_tcase(s, tc);

@@ -967,6 +967,38 @@ static enum kvp_status fam_plamo2(struct cfg *c, struct kvp_model *m,
 }
 
 /*
+ * Ring-linear 2.0 (bailing_moe_linear, BailingMoeLinearV2ForCausalLM:
+ * Ring-mini-linear-2.0, Ring-flash-linear-2.0). SGLang
+ * models/bailing_moe_linear.py is_linear_layer: layer i is lightning
+ * attention unless (i + 1) % layer_group_size == 0, a full GQA layer
+ * (BailingMoEAttention: num_key_value_heads x head_dim); the lightning
+ * state (configs/bailing_hybrid.py mamba2_cache_params: num_attention_heads
+ * heads of head_dim x head_dim, no conv) is hf_state.c lightning.
+ * linear_silu and group_norm_size shape the compute only.
+ */
+static enum kvp_status fam_bailing_linear(struct cfg *c, struct kvp_model *m,
+                                          struct lay *L, bool *found)
+{
+	uint64_t gs = 0;
+	uint32_t i;
+	int r;
+
+	if ((r = hf_uint(c, "layer_group_size", 1, DIM_MAX, &gs)) < 0)
+		return c->err->status;
+	if (r == 0)
+		return hf_bad(c, "layer_group_size", NULL, "required: every "
+		              "layer_group_size-th layer is full attention, the "
+		              "others lightning");
+	hf_superseded(c, "linear_silu");
+	if (*found)
+		return KVP_OK;
+	for (i = 0; i < m->n_layers; i++)
+		L[i].kind = (i + 1) % gs == 0 ? KVP_LAYER_FULL : KVP_LAYER_NONE;
+	*found = true;
+	return KVP_OK;
+}
+
+/*
  * bailing_hybrid (inclusionAI Ling/Ring 2.5, BailingMoeV2_5ForCausalLM:
  * MLA every layer_group_size-th layer, lightning attention elsewhere;
  * Ling 3.0, BailingMoeV3ForCausalLM: KDA instead of lightning). The 2.5
@@ -1075,6 +1107,7 @@ static const struct hf_family families[] = {
 	R("minimax", "MiniMaxForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_minimax, "transformers MiniMaxConfig (layer_types); vLLM registry: MiniMaxForCausalLM -> minimax_text_01.py"),
 	R("falcon_h1", "FalconH1ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_falcon_h1, "vLLM falcon_h1.py FalconH1ParallelHybrid (attention and Mamba2 in every layer): refused naming why"),
 	R("plamo2", "Plamo2ForCausalLM", 0, 0, 0, 0, fam_plamo2, "vLLM plamo2.py @002fb907 (is_mamba; Plamo2MambaMixer mamba2_state_shape, n_groups 0; Plamo2AttentionMixer hidden_size_per_head); llama.cpp conversion/plamo.py Plamo2Model at v0.4.0"),
+	R("bailing_moe_linear", "BailingMoeLinearV2ForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_bailing_linear, "SGLang models/bailing_moe_linear.py (is_linear_layer, layer_group_size) and configs/bailing_hybrid.py (mamba2_cache_params: heads x head_dim x head_dim, no conv)"),
 	R("bailing_hybrid", "BailingMoeV2_5ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_bailing_hybrid, "vLLM bailing_moe_linear.py (BailingMoeV25ForCausalLM); SGLang configs/bailing_hybrid.py; transformers configuration_bailing_hybrid.py; llama.cpp src/models/bailingmoe3.cpp: refused naming why"),
 	R("zamba2", "Zamba2ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_zamba2, "vLLM zamba2.py Zamba2HybridLayer (shared attention beside Mamba2): refused naming why"),
 	R("minimax_m2", NULL, 0, 0, 0, 0, NULL, "vLLM minimax_m2.py (full attention)"),

@@ -66,6 +66,13 @@
  *   nemotron-3.5-lightning-30b-a3b-nvfp4: 52: 6 attention (6,144;
  *     50,331,648) + 23 mamba of 64 x 64 = 4,096: conv 3 x 6,144 =
  *     18,432, ssm 524,288: 2,170,880 each, 49,930,240; 100,261,888
+ *   kimi-k3 (refused at first contact, on linear_attn_config.
+ *     gate_lower_bound; sized since llama.cpp's kimi-k3.cpp was read: the
+ *     cache of Kimi Linear, the new keys weights and compute): 93 layers,
+ *     full_attn_layers 4, 8 ... 92 and 93 (24 MLA) x (512 + 64) x 2 =
+ *     27,648 B/position (226,492,416) + 69 KDA of 96 heads x 128, kernel
+ *     4: conv 3 x 3 x 96 x 128 = 110,592, ssm 96 x 128 x 128 = 1,572,864:
+ *     6,733,824 each, 464,633,856; 691,126,272
  */
 #include "heldout.h"
 
@@ -82,7 +89,7 @@ static const struct heldout set[] = {
 	{ "kimi-k2.5.json", 70272, 0, 575668224, NULL },
 	{ "kimi-k2.6-nvfp4.json", 70272, 0, 575668224, NULL },
 	{ "kimi-k2.7-code-nvfp4.json", 70272, 0, 575668224, NULL },
-	{ "kimi-k3.json", 0, 0, 0, "linear_attn_config.gate_lower_bound" },
+	{ "kimi-k3.json", 27648, 464633856, 691126272, NULL },
 	{ "laguna-s-2.1-fp8.json", 196608, 0, 478150656, NULL },
 	{ "laguna-xs.2-fp8.json", 163840, 0, 398458880, NULL },
 	{ "mimo-7b-base.json", 147456, 0, 1207959552, NULL },

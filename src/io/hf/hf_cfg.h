@@ -122,6 +122,15 @@ enum hf_flags {
 	                            the family's rule, not an assumption */
 	HF_MQA       = 1u << 12, /* no KV head key: one KV head (the
 	                            family's code builds one) */
+	/* issue 35: hybrid families */
+	HF_ALL_RECUR = 1u << 20, /* every layer recurrent, no attention:
+	                            no attention head keys (Mamba) */
+	HF_LIGHTNING = 1u << 21, /* linear_attention layers are lightning
+	                            attention: one heads x d x d state, no
+	                            conv (MiniMax-01) */
+	HF_LAYOUT_FIRST = 1u << 22, /* the family's function runs before
+	                            the generic layout sources (a refusal
+	                            naming why comes first) */
 };
 
 struct hf_family {

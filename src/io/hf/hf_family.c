@@ -268,8 +268,13 @@ static enum kvp_status fam_kimi_linear(struct cfg *c, struct kvp_model *m,
 	const cJSON *o = hf_get(c, "linear_attn_config", path, sizeof path);
 	const cJSON *kda, *full, *e;
 	uint32_t i, n = m->n_layers;
+	/* gate_lower_bound (the KDA gate's lower bound, compute) and
+	 * use_full_rank_gate (one full-rank gate projection, weights):
+	 * Kimi K3's, which llama.cpp (src/models/kimi-k3.cpp @ v0.4.0)
+	 * caches as Kimi Linear: MLA latent and the KDA state */
 	static const char ok_keys[][24] = { "kda_layers", "full_attn_layers",
-		"num_heads", "head_dim", "short_conv_kernel_size" };
+		"num_heads", "head_dim", "short_conv_kernel_size",
+		"gate_lower_bound", "use_full_rank_gate" };
 
 	if (*found || !o)
 		return KVP_OK;
@@ -286,6 +291,11 @@ static enum kvp_status fam_kimi_linear(struct cfg *c, struct kvp_model *m,
 			              "does not read");
 		}
 	}
+	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
+	                                                  "use_full_rank_gate")))
+		hf_note(c, "linear_attn_config.use_full_rank_gate: the weight "
+		        "estimate counts the KDA gates as low-rank pairs (the "
+		        "cache does not depend on it)");
 	kda = cJSON_GetObjectItemCaseSensitive(o, "kda_layers");
 	full = cJSON_GetObjectItemCaseSensitive(o, "full_attn_layers");
 	snprintf(p2, sizeof p2, "%s.kda_layers", path);
@@ -767,6 +777,263 @@ static enum kvp_status fam_smollm3(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/* ---- issue 35: hybrid families ---------------------------------------- */
+
+/*
+ * Pure Mamba (mamba, falcon_mamba, mamba2; HF_ALL_RECUR): every layer a
+ * recurrent mixer and nothing else (vLLM mamba.py MambaDecoderLayer,
+ * mamba2.py Mamba2DecoderLayer: a mixer and a norm, no MLP; llama.cpp
+ * llm_arch_is_recurrent: mamba, mamba2). No attention head: K and V
+ * widths 1, as the GGUF import holds llama.cpp's (gguf_import.c). The
+ * state: hf_state.c mamba (Mamba 1: intermediate_size, mamba1_inner).
+ */
+static enum kvp_status fam_recurrent(struct cfg *c, struct kvp_model *m,
+                                     struct lay *L, bool *found)
+{
+	uint32_t i;
+
+	/* Mamba2Config's n_groups default is not one every release agrees
+	 * on; vLLM mamba2.py reads config.n_groups: required */
+	if (!strcmp(c->fam->model_type, "mamba2") && !hf_has(c, "n_groups"))
+		return hf_bad(c, "n_groups", NULL, "required for Mamba2 (its "
+		              "conv state holds 2 x n_groups x state_size "
+		              "channels)");
+	for (i = 0; i < m->n_layers; i++)
+		L[i].kind = KVP_LAYER_NONE;
+	m->base.k_dim = m->base.v_dim = 1;
+	m->arch.ffn_layers_only = true;   /* no MLP in any layer */
+	*found = true;
+	return KVP_OK;
+}
+
+/* One MiniMax-01 attn_type_list entry: 0 lightning, 1 softmax. */
+static enum kvp_status minimax_entry(struct cfg *c, const char *path,
+                                     const cJSON *e, uint32_t i,
+                                     struct lay *L)
+{
+	char p2[128];
+
+	snprintf(p2, sizeof p2, "%s[%u]", path, i);
+	if (!cJSON_IsNumber(e) || (e->valuedouble != 0 && e->valuedouble != 1))
+		return hf_bad(c, p2, e, "must be 0 (lightning attention) or 1 "
+		              "(softmax attention)");
+	L[i].kind = e->valuedouble == 1 ? KVP_LAYER_FULL : KVP_LAYER_NONE;
+	return KVP_OK;
+}
+
+/*
+ * MiniMax-Text-01 and MiniMax-M1 (vLLM minimax_text_01.py
+ * MiniMaxText01DecoderLayer: attn_type_list[i] 0 a lightning linear
+ * attention, its state hf_state.c lightning; 1 softmax attention of
+ * num_key_value_heads x head_dim). transformers' MiniMaxConfig
+ * (model_type minimax) writes the same as layer_types. llama.cpp
+ * (src/models/minimax-01.cpp load_arch_hparams, conversion/minimax.py
+ * writing no per-layer list) makes layer i lightning where (i + 1) % 8
+ * != 0 whatever the config says: a list that differs is refused (the
+ * engines would size different layers).
+ */
+static enum kvp_status fam_minimax(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *a = hf_get(c, "attn_type_list", path, sizeof path);
+	/* transformers MiniMaxConfig's residual weights (vLLM
+	 * minimax_text_01.py reads them beside layernorm_*_alpha/beta):
+	 * compute only */
+	static const char *const scales[] = { "full_attn_alpha_factor",
+		"full_attn_beta_factor", "linear_attn_alpha_factor",
+		"linear_attn_beta_factor", "mlp_alpha_factor", "mlp_beta_factor" };
+	uint32_t i, n = m->n_layers;
+
+	for (i = 0; i < sizeof scales / sizeof scales[0]; i++)
+		hf_superseded(c, scales[i]);
+	if (!*found && (!cJSON_IsArray(a) ||
+	                (uint32_t)cJSON_GetArraySize(a) != n)) {
+		char why[80];
+		snprintf(why, sizeof why, "must list 0 or 1 for each of %u "
+		         "layers", n);
+		return hf_bad(c, a ? path : "attn_type_list", a, why);
+	}
+	for (i = 0; !*found && i < n; i++)
+		if (minimax_entry(c, path, cJSON_GetArrayItem(a, (int)i), i, L))
+			return c->err->status;
+	if (*found && a)
+		hf_superseded(c, "attn_type_list");
+	*found = true;
+	for (i = 0; i < n; i++)
+		if ((L[i].kind == KVP_LAYER_NONE) != ((i + 1) % 8 != 0)) {
+			char why[200];
+			snprintf(why, sizeof why, "layer %u: llama.cpp's "
+			         "minimax-01 makes every 8th layer softmax "
+			         "attention, the others lightning, whatever the "
+			         "list; vLLM follows the list: refused", i);
+			return hf_bad(c, a ? path : "layer_types", a ? a :
+			              hf_get(c, "layer_types", path, sizeof path),
+			              why);
+		}
+	return KVP_OK;
+}
+
+/* The refusal of a family whose layers run attention beside a recurrent
+ * mixer (one layer, two caches), which kvplan's layers (one mixer each)
+ * do not hold. */
+static enum kvp_status both_mixers(struct cfg *c, const char *why)
+{
+	char path[96];
+
+	return hf_bad(c, "model_type", hf_get(c, "model_type", path,
+	              sizeof path), why);
+}
+
+/* Falcon-H1: attention and a Mamba2 mixer side by side in every layer
+ * (vLLM falcon_h1.py FalconH1ParallelHybrid: self_attn and mamba, each
+ * with its cache; llama.cpp src/models/falcon-h1.cpp, a KV cache and a
+ * recurrent state on every layer). */
+static enum kvp_status fam_falcon_h1(struct cfg *c, struct kvp_model *m,
+                                     struct lay *L, bool *found)
+{
+	(void)m;
+	(void)L;
+	(void)found;
+	return both_mixers(c, "every Falcon-H1 layer runs attention and a "
+	                   "Mamba2 mixer side by side, a KV cache and a "
+	                   "recurrent state each (vLLM falcon_h1.py "
+	                   "FalconH1ParallelHybrid): kvplan's layers hold one "
+	                   "mixer each; refused");
+}
+
+/* Zamba2: its "hybrid" layers run a shared attention block beside their
+ * Mamba2 mixer (vLLM zamba2.py Zamba2HybridLayer, the attention over 2 x
+ * hidden_size inputs, its KV per hybrid layer). */
+static enum kvp_status fam_zamba2(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	(void)m;
+	(void)L;
+	(void)found;
+	return both_mixers(c, "Zamba2's hybrid layers run a shared attention "
+	                   "block beside their Mamba2 mixer, a KV cache and a "
+	                   "recurrent state each (vLLM zamba2.py "
+	                   "Zamba2HybridLayer): kvplan's layers hold one mixer "
+	                   "each; refused");
+}
+
+/*
+ * PLaMo 2 (vLLM plamo2.py @002fb907 is_mamba; llama.cpp
+ * conversion/plamo.py Plamo2Model, the same rule): layer i is Mamba
+ * unless i % mamba_step == mamba_step // 2 (only the last layer attends
+ * when num_hidden_layers <= mamba_step // 2); attention layers cache
+ * num_key_value_heads x hidden_size_per_head over every position (no
+ * window in either engine: attention_window_size is not read); the
+ * Mamba state is mamba2_state_shape of mamba_num_heads x
+ * hidden_size_per_head, n_groups 0 (hf_state.c mamba). mamba_enabled
+ * false: llama.cpp's converter then builds attention everywhere, vLLM's
+ * is_mamba ignores it: refused.
+ */
+static enum kvp_status fam_plamo2(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	char path[96];
+	uint64_t step = 2, hd = 0;
+	uint32_t i, n = m->n_layers;
+	bool on = true;
+	int r;
+
+	if ((r = hf_uint(c, "mamba_step", 2, DIM_MAX, &step)) < 0 ||
+	    hf_bool(c, "mamba_enabled", &on) < 0 ||
+	    hf_uint(c, "hidden_size_per_head", 1, DIM_MAX, &hd) < 0)
+		return c->err->status;
+	if (!on)
+		return hf_bad(c, "mamba_enabled", hf_get(c, "mamba_enabled", path,
+		              sizeof path), "llama.cpp's converter then makes "
+		              "every layer attention, vLLM plamo2.py's is_mamba "
+		              "does not read it; refused");
+	hf_superseded(c, "mamba_chunk_size");   /* the scan's chunk: compute */
+	if (r == 0)
+		hf_note(c, "mamba_step absent: 2 (vLLM and llama.cpp's PLaMo 2 "
+		        "default)");
+	if (hf_has(c, "attention_window_size"))
+		hf_note(c, "attention_window_size: vLLM plamo2.py and llama.cpp "
+		        "attend over every position (no window)");
+	if (hd)
+		m->base.k_dim = m->base.v_dim = (uint32_t)hd;
+	for (i = 0; !*found && i < n; i++) {
+		bool mamba = n <= step / 2 ? i != n - 1 : i % step != step / 2;
+
+		L[i].kind = mamba ? KVP_LAYER_NONE : KVP_LAYER_FULL;
+	}
+	*found = true;
+	return KVP_OK;
+}
+
+/*
+ * Ring-linear 2.0 (bailing_moe_linear, BailingMoeLinearV2ForCausalLM:
+ * Ring-mini-linear-2.0, Ring-flash-linear-2.0). SGLang
+ * models/bailing_moe_linear.py is_linear_layer: layer i is lightning
+ * attention unless (i + 1) % layer_group_size == 0, a full GQA layer
+ * (BailingMoEAttention: num_key_value_heads x head_dim); the lightning
+ * state (configs/bailing_hybrid.py mamba2_cache_params: num_attention_heads
+ * heads of head_dim x head_dim, no conv) is hf_state.c lightning.
+ * linear_silu and group_norm_size shape the compute only.
+ */
+static enum kvp_status fam_bailing_linear(struct cfg *c, struct kvp_model *m,
+                                          struct lay *L, bool *found)
+{
+	uint64_t gs = 0;
+	uint32_t i;
+	int r;
+
+	if ((r = hf_uint(c, "layer_group_size", 1, DIM_MAX, &gs)) < 0)
+		return c->err->status;
+	if (r == 0)
+		return hf_bad(c, "layer_group_size", NULL, "required: every "
+		              "layer_group_size-th layer is full attention, the "
+		              "others lightning");
+	hf_superseded(c, "linear_silu");
+	if (*found)
+		return KVP_OK;
+	for (i = 0; i < m->n_layers; i++)
+		L[i].kind = (i + 1) % gs == 0 ? KVP_LAYER_FULL : KVP_LAYER_NONE;
+	*found = true;
+	return KVP_OK;
+}
+
+/*
+ * bailing_hybrid (inclusionAI Ling/Ring 2.5, BailingMoeV2_5ForCausalLM:
+ * MLA every layer_group_size-th layer, lightning attention elsewhere;
+ * Ling 3.0, BailingMoeV3ForCausalLM: KDA instead of lightning). The 2.5
+ * lightning state is heads x head_dim x head_dim, but head_dim is not
+ * one number across the engines: vLLM bailing_moe_linear.py
+ * get_mamba_state_shape_from_config takes config.head_dim (else hidden /
+ * heads), SGLang configs/bailing_hybrid.py head_dim (else hidden /
+ * heads), and transformers' BailingHybridConfig (which vLLM loads when
+ * installed) sets head_dim = qk_rope_head_dim in __post_init__. For 3.0,
+ * llama.cpp (src/models/bailingmoe3.cpp, conversion/bailingmoe3.py)
+ * sizes Kimi's KDA state and makes a trailing partial group MLA; vLLM's
+ * and SGLang's Ling 3.0 code was not read. Refused naming why.
+ */
+static enum kvp_status fam_bailing_hybrid(struct cfg *c, struct kvp_model *m,
+                                          struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *a = hf_get(c, "architectures", path, sizeof path);
+	const cJSON *a0 = cJSON_IsArray(a) ? cJSON_GetArrayItem(a, 0) : NULL;
+	bool v3 = cJSON_IsString(a0) &&
+	          !strcmp(a0->valuestring, "BailingMoeV3ForCausalLM");
+
+	(void)m;
+	(void)L;
+	(void)found;
+	return hf_bad(c, a ? path : "architectures", a, v3 ?
+	              "Ling 3.0's KDA + MLA layers: llama.cpp's bailingmoe3 "
+	              "rule is known, vLLM's and SGLang's were not read; "
+	              "refused" :
+	              "Ling/Ring 2.5's lightning-attention state is heads x "
+	              "head_dim^2, and the engines take head_dim differently "
+	              "(vLLM and SGLang config.head_dim, transformers' "
+	              "BailingHybridConfig qk_rope_head_dim); refused");
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -831,7 +1098,18 @@ static const struct hf_family families[] = {
 	R("bamba", NULL, 0, 0, 0, 0, NULL, "transformers BambaConfig"),
 	R("nemotron_h", NULL, HF_UNGATED | HF_LBT_COUNT, 0, 0, 0, fam_nemotron_h, "vLLM nemotron_h.py (hybrid_override_pattern; NemotronHMLP: up and down, relu2)"),
 	R("nemotron-nas", NULL, 0, 0, 0, 0, NULL, "vLLM nemotron_nas.py (block_configs)"),
-	R("mamba2", NULL, 0, 0, 0, 0, NULL, "transformers Mamba2Config"),
+	R("mamba2", "Mamba2ForCausalLM", HF_ALL_RECUR, 0, 0, 0, fam_recurrent, "transformers Mamba2Config; vLLM mamba2.py (mamba2_state_shape: expand x hidden, n_groups, state_size, conv_kernel); llama.cpp mamba2"),
+	/* issue 35: hybrid families */
+	R("mamba", "MambaForCausalLM", HF_ALL_RECUR, 0, 0, 0, fam_recurrent, "vLLM mamba.py (MambaMixer, mamba1_state_shape of intermediate_size, state_size, conv_kernel); llama.cpp conversion/mamba.py and llama-hparams.cpp n_embd_r/n_embd_s (n_group 0) at v0.4.0"),
+	R("falcon_mamba", "FalconMambaForCausalLM", HF_ALL_RECUR, 0, 0, 0, fam_recurrent, "vLLM registry: FalconMambaForCausalLM -> mamba.py; llama.cpp conversion/mamba.py (MambaModel for FalconMambaForCausalLM) at v0.4.0"),
+	R("minimax_text_01", "MiniMaxText01ForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_minimax, "vLLM minimax_text_01.py (attn_type_list; linear_attention_state_shape); llama.cpp src/models/minimax-01.cpp at v0.4.0"),
+	R("minimax_m1", "MiniMaxM1ForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_minimax, "vLLM registry: MiniMaxM1ForCausalLM -> minimax_text_01.py; llama.cpp conversion/minimax.py (MiniMaxText01Model) at v0.4.0"),
+	R("minimax", "MiniMaxForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_minimax, "transformers MiniMaxConfig (layer_types); vLLM registry: MiniMaxForCausalLM -> minimax_text_01.py"),
+	R("falcon_h1", "FalconH1ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_falcon_h1, "vLLM falcon_h1.py FalconH1ParallelHybrid (attention and Mamba2 in every layer): refused naming why"),
+	R("plamo2", "Plamo2ForCausalLM", 0, 0, 0, 0, fam_plamo2, "vLLM plamo2.py @002fb907 (is_mamba; Plamo2MambaMixer mamba2_state_shape, n_groups 0; Plamo2AttentionMixer hidden_size_per_head); llama.cpp conversion/plamo.py Plamo2Model at v0.4.0"),
+	R("bailing_moe_linear", "BailingMoeLinearV2ForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_bailing_linear, "SGLang models/bailing_moe_linear.py (is_linear_layer, layer_group_size) and configs/bailing_hybrid.py (mamba2_cache_params: heads x head_dim x head_dim, no conv)"),
+	R("bailing_hybrid", "BailingMoeV2_5ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_bailing_hybrid, "vLLM bailing_moe_linear.py (BailingMoeV25ForCausalLM); SGLang configs/bailing_hybrid.py; transformers configuration_bailing_hybrid.py; llama.cpp src/models/bailingmoe3.cpp: refused naming why"),
+	R("zamba2", "Zamba2ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_zamba2, "vLLM zamba2.py Zamba2HybridLayer (shared attention beside Mamba2): refused naming why"),
 	R("minimax_m2", NULL, 0, 0, 0, 0, NULL, "vLLM minimax_m2.py (full attention)"),
 	R("mimo_v2_flash", NULL, 0, 0, 0, 0, fam_mimo, "vLLM mimo_v2_flash.py"),
 	R("mimo_v2", "MiMoV2ForCausalLM", 0, 0, 0, 0, fam_mimo, "llama.cpp convert_hf_to_gguf.py MimoV2Model (one converter for MiMoV2FlashForCausalLM and MiMoV2ForCausalLM, MiMo-V2.5: hybrid_layer_pattern, swa_*); SGLang server_args.py MIMO_V2_MODEL_ARCHS (both, one model class)"),

@@ -54,6 +54,12 @@ static enum kvp_status kv_heads(struct cfg *c, struct kvp_model *m)
 	const cJSON *ac, *v;
 	int r;
 
+	if (c->fam && (c->fam->flags & HF_ALL_RECUR)) {
+		/* no attention: one placeholder head, as the GGUF import of
+		 * llama.cpp's mamba and mamba2 holds it (gguf_import.c) */
+		m->base.kv_heads = m->trained_kv_heads = 1;
+		return KVP_OK;
+	}
 	if (c->fam && (c->fam->flags & HF_FALCON_MQ)) {
 		if (hf_bool(c, "multi_query", &mq) < 0 ||
 		    hf_bool(c, "new_decoder_architecture", &nda) < 0)
@@ -231,7 +237,9 @@ static enum kvp_status sizes(struct cfg *c, struct kvp_model *m)
 	m->n_layers = (uint32_t)x;
 	if ((r = hf_uint_any(c, k_heads, 1, DIM_MAX, &x, NULL)) < 0)
 		return c->err->status;
-	if (r == 0)
+	if (r == 0 && c->fam && (c->fam->flags & HF_ALL_RECUR))
+		x = 1;   /* no attention layer (the family's row) */
+	else if (r == 0)
 		return hf_bad(c, "num_attention_heads", NULL, "required");
 	m->q_heads = (uint32_t)x;
 	if ((r = hf_uint_any(c, k_hidden, 1, DIM_MAX, &x, NULL)) < 0)

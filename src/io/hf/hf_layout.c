@@ -406,6 +406,11 @@ enum kvp_status hf_layers(struct cfg *c, struct kvp_model *m, struct lay *L)
 		memset(&L[i], 0, sizeof L[i]);
 		L[i].kind = m->base.kind;
 	}
+	/* a family whose layout kvplan refuses names why before a generic
+	 * source trips on its layer names (HF_LAYOUT_FIRST) */
+	if (c->fam && (c->fam->flags & HF_LAYOUT_FIRST) && c->fam->layout &&
+	    c->fam->layout(c, m, L, &found))
+		return c->err->status;
 	if (hf_src_kinds_list(c, "layer_types", m, L, &found) ||
 	    hf_src_kinds_list(c, "layers_block_type", m, L, &found) ||
 	    src_hybrid_override(c, m, L, &found) ||
@@ -413,7 +418,8 @@ enum kvp_status hf_layers(struct cfg *c, struct kvp_model *m, struct lay *L)
 	    src_interval(c, m, L, &found) ||
 	    src_period(c, m, L, &found))
 		return c->err->status;
-	if (c->fam && c->fam->layout && c->fam->layout(c, m, L, &found))
+	if (c->fam && c->fam->layout && !(c->fam->flags & HF_LAYOUT_FIRST) &&
+	    c->fam->layout(c, m, L, &found))
 		return c->err->status;
 	if (src_sliding(c, m, L, &found) || windows(c, m, L))
 		return c->err->status;

@@ -166,6 +166,29 @@ static enum kvp_status mamba_params(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/* A pure Mamba 1 model's inner width (MambaConfig, FalconMambaConfig):
+ * intermediate_size, as vLLM mamba.py (MambaMixer of
+ * config.intermediate_size) and llama.cpp conversion/mamba.py
+ * (find_hparam(["intermediate_size", "d_inner"]), else 2 x d_model) read
+ * it; expand beside it is not read by either (falcon-mamba-7b writes
+ * expand 16 with intermediate_size 8,192 = 2 x hidden). Rows flagged
+ * HF_ALL_RECUR but mamba2 (Mamba2Config: expand x hidden_size) only.
+ * 0 read or absent, -1 refused. */
+static int mamba1_inner(struct cfg *c, uint64_t *d_inner)
+{
+	static const char *const k[] = { "intermediate_size", "d_inner", NULL };
+	int r;
+
+	if (!c->fam || !(c->fam->flags & HF_ALL_RECUR) ||
+	    !strcmp(c->fam->model_type, "mamba2"))
+		return 0;
+	if ((r = hf_uint_any(c, k, 1, DIM_MAX, d_inner, NULL)) <= 0)
+		return r;
+	hf_superseded(c, "expand");
+	hf_superseded(c, "d_inner");
+	return 0;
+}
+
 static enum kvp_status mamba(struct cfg *c, struct kvp_model *m)
 {
 	static const char *const k_state[] = {
@@ -177,8 +200,10 @@ static enum kvp_status mamba(struct cfg *c, struct kvp_model *m)
 		"mamba_n_groups", "n_groups", "ngroups", NULL };
 	static const char *const k_nheads[] = {
 		"mamba_n_heads", "mamba_num_heads", NULL };
+	/* PLaMo 2's Mamba heads are hidden_size_per_head wide (vLLM
+	 * plamo2.py Plamo2MambaMixer head_dim) */
 	static const char *const k_dhead[] = {
-		"mamba_d_head", "mamba_head_dim", NULL };
+		"mamba_d_head", "mamba_head_dim", "hidden_size_per_head", NULL };
 	uint64_t d_state = 0, d_conv = 0, expand = 0, groups = 0, nh = 0,
 	         dh = 0, d_inner = 0;
 	int r;
@@ -195,6 +220,7 @@ static enum kvp_status mamba(struct cfg *c, struct kvp_model *m)
 		hf_note(c, "mamba d_conv absent: 4 (MambaConfig default)");
 	}
 	if (hf_uint_any(c, k_groups, 1, DIM_MAX, &groups, NULL) < 0 ||
+	    mamba1_inner(c, &d_inner) < 0 ||
 	    hf_uint_any(c, k_nheads, 1, DIM_MAX, &nh, NULL) < 0 ||
 	    hf_uint_any(c, k_dhead, 1, DIM_MAX, &dh, NULL) < 0 ||
 	    hf_uint(c, "mamba_d_inner", 1, DIM_MAX, &d_inner) < 0 ||
@@ -297,11 +323,37 @@ static enum kvp_status short_conv(struct cfg *c, struct kvp_model *m)
 	return KVP_OK;
 }
 
+/*
+ * Lightning attention (MiniMax-Text-01 and -M1; HF_LIGHTNING rows): one state of heads x head_dim x head_dim per layer
+ * and sequence, no conv state. vLLM mamba_utils.py
+ * linear_attention_state_shape(num_attention_heads, tp, head_dim) (one
+ * tensor, in --mamba-cache-dtype: linear_attention_state_dtype);
+ * llama.cpp llama-hparams.cpp n_embd_s() = n_embd_head_la^2 x n_head
+ * (the S state, f32; n_embd_r() 0). Held as model.recur.ssm_values.
+ * Its mixer (vLLM minimax_text_01.py MiniMaxText01LinearAttention): qkv
+ * hidden x 3 P, output_gate hidden x P, out_proj P x hidden, an RMSNorm
+ * of P (P = heads x head_dim).
+ */
+static enum kvp_status lightning(struct cfg *c, struct kvp_model *m)
+{
+	uint64_t d = m->base.k_dim, H = m->q_heads, P = H * d;   /* < 2^48 */
+
+	if (m->base.k_dim != m->base.v_dim)
+		return hf_bad(c, "head_dim", NULL, "a lightning-attention state "
+		              "is heads x head_dim x head_dim: K and V widths "
+		              "must agree");
+	set_state(m, 0, H * d * d);
+	m->arch.recurrent_params_per_layer = 5 * m->arch.hidden * P + P;
+	return KVP_OK;
+}
+
 enum kvp_status hf_recurrent(struct cfg *c, struct kvp_model *m, bool linear)
 {
 	enum kvp_status st;
 
-	if (hf_has(c, "linear_attn_config"))
+	if (c->fam && (c->fam->flags & HF_LIGHTNING))
+		st = lightning(c, m);
+	else if (hf_has(c, "linear_attn_config"))
 		st = kda(c, m);
 	else if (hf_has(c, "conv_L_cache"))
 		st = short_conv(c, m);

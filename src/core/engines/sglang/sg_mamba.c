@@ -78,7 +78,9 @@ enum kvp_status sg_mamba_state(const struct kvp_plan *p, const struct kvp_layer_
 		return kvp_error_set(err, KVP_EREFUSED,
 			"model.recur.%s: 0 - SGLang keeps a recurrent layer's conv "
 			"(bfloat16) and SSM (float32) states apart; model.layers[%u] "
-			"has %llu B of state with no components", !r->conv_values ?
+			"has %llu B of state without both (a short convolution, or "
+			"a linear-attention state such as MiniMax-01's lightning "
+			"layers: not modelled for SGLang)", !r->conv_values ?
 			"conv_values" : "ssm_values", first,
 			(unsigned long long)ls[first].state_bytes);
 	if (swa_on)

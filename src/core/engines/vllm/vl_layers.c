@@ -109,6 +109,23 @@ static enum kvp_dtype vl_mamba_fmt(int d, enum kvp_dtype dflt)
 }
 
 /*
+ * Models whose recurrent layers are KDA: vLLM keeps the KDA recurrent
+ * state in float32 whatever --mamba-ssm-cache-dtype says
+ * (mamba_utils.py kda_state_dtype returns (the conv format,
+ * torch.float32), main 2026; kimi_linear.py takes it).
+ */
+static bool vl_kda_model(const char *model_type)
+{
+	static const char *const kda[] = { "kimi_linear" };
+	size_t i;
+
+	for (i = 0; i < sizeof kda / sizeof kda[0]; i++)
+		if (!strcmp(model_type, kda[i]))
+			return true;
+	return false;
+}
+
+/*
  * A recurrent layer's state as vLLM stores it, from model.recur's
  * components (vllm/model_executor/layers/mamba/mamba_utils.py
  * MambaStateDtypeCalculator._mamba_state_dtype, main 2026): the conv
@@ -145,6 +162,13 @@ static enum kvp_status vl_state(struct vl_ctx *c, uint64_t *page)
 	cd = vl_mamba_fmt(o->mamba_cache_dtype, model);
 	sd = vl_mamba_fmt(o->mamba_ssm_cache_dtype,
 	                  vl_mamba_fmt(r->vllm_ssm_dtype, cd));
+	/* a state with no conv part is linear attention's one tensor
+	 * (MiniMax-01's lightning layers): --mamba-cache-dtype, not the SSM
+	 * format (mamba_utils.py linear_attention_state_dtype) */
+	if (!r->conv_values)
+		sd = cd;
+	if (vl_kda_model(p->model.model_type))
+		sd = KVP_DT_F32;
 	cf = kvp_format_plain(cd);
 	sf = kvp_format_plain(sd);
 	if (kvp_format_row_bytes(&cf, r->conv_values, &cb, "model.recur.conv_values",

@@ -1,0 +1,432 @@
+/*
+ * test_import_hybrids.c - the hybrid and recurrent families of issue 35
+ * (hf_family.c after the mamba2 row): each config imported and sized for
+ * ONE sequence of T positions (one_sequence.h: f16 K and V, the generic
+ * dynamic strategy, recurrent state in llama.cpp's f32), the bytes worked
+ * by hand in the comments from the engines' own state shapes; then each
+ * named engine sizes it by its own rule or refuses naming why.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/engine.h"
+#include "kvplan/format.h"
+#include "kvplan/import.h"
+#include "kvplan/plan.h"
+#include "kvplan/result.h"
+
+#include "one_sequence.h"
+
+#define DATA KVP_SRCDIR "/tests/data/hf/families/"
+#define T 4096
+
+static struct kvp_plan plan;
+static struct kvp_result res;
+
+static void sized(enum kvp_status st, const char *name,
+                  const struct kvp_error *err)
+{
+	ck_assert_msg(st == KVP_OK, "%s: %s", name, err->msg);
+	ck_assert_msg(!plan.model.layout_assumed[0], "%s", name);
+	one_sequence_plan(&plan, T);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s: %s", name,
+	              res.error.msg);
+	ck_assert_uint_eq(res.kv.sequences, 1);
+}
+
+/* DATA/name, one sequence of T positions. */
+static void file_sized(const char *name)
+{
+	char path[512];
+	struct kvp_error err;
+
+	kvp_plan_default(&plan);
+	snprintf(path, sizeof path, "%s%s", DATA, name);
+	sized(kvp_hf_import_path(path, &plan.model, NULL, &err), name, &err);
+}
+
+/* An inline config, one sequence of T positions. */
+static void text_sized(const char *text)
+{
+	struct kvp_error err;
+
+	kvp_plan_default(&plan);
+	sized(kvp_hf_import_text(text, strlen(text), "h.json", &plan.model,
+	                         NULL, &err), "h.json", &err);
+}
+
+/* An inline config refused, the message naming `what`. */
+static void text_refused(const char *text, const char *what)
+{
+	struct kvp_model m;
+	struct kvp_error err;
+
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "h.json", &m,
+	                                    NULL, &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, what) != NULL, "%s", err.msg);
+}
+
+/*
+ * tiiuae/falcon-mamba-7b (falcon_mamba, Mamba 1): 64 layers, every one a
+ * Mamba mixer of intermediate_size 8,192 (expand 16 beside it is read by
+ * neither engine), state_size 16, conv_kernel 4:
+ *   conv 3 x 8,192 = 24,576 values, ssm 8,192 x 16 = 131,072 values
+ *   (vLLM mamba1_state_shape; llama.cpp n_embd_r (d_conv - 1) x d_inner,
+ *   n_embd_s d_state x d_inner);
+ *   f32: (24,576 + 131,072) x 4 = 622,592 B a layer, x 64 = 39,845,888 B
+ *   for the sequence, whatever its length; no KV.
+ * llama.cpp: R 64 x 24,576 x 4 = 6,291,456, S 64 x 131,072 x 4 =
+ * 33,554,432. SGLang: no attention layer, refused.
+ * (expand 16 read as the width would give 16 x 4,096 = 65,536: 8 x more.)
+ */
+START_TEST(falcon_mamba)
+{
+	file_sized("falcon-mamba-7b.json");
+	ck_assert_uint_eq(res.kv.bytes_per_position, 0);
+	ck_assert_uint_eq(res.kv.state_bytes, 39845888);
+	ck_assert_uint_eq(res.kv.bytes, 39845888);
+	ck_assert_uint_eq(res.layers[63].spec.state_bytes, 622592);
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.llamacpp.ctx_size = T;   /* no max_position_embeddings */
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.conv_bytes, 6291456);
+	ck_assert_uint_eq(res.kv.ssm_bytes, 33554432);
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.engine.sglang.max_total_tokens = T;
+	plan.engine.sglang.context_len = T;
+	ck_assert_int_ne(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_msg(strstr(res.error.msg, "no attention layer") != NULL,
+	              "%s", res.error.msg);
+}
+END_TEST
+
+/*
+ * A MambaConfig of state-spaces/mamba-130m-hf's shape (model_type mamba,
+ * written from transformers' MambaConfig, not a Hub file): 24 layers,
+ * intermediate_size 1,536, state_size 16, conv_kernel 4:
+ *   (3 x 1,536 + 1,536 x 16) x 4 = (4,608 + 24,576) x 4 = 116,736 B a
+ *   layer, x 24 = 2,801,664 B.
+ * Without intermediate_size, MambaConfig's expand x hidden (2 x 768 =
+ * 1,536) is the width: the same bytes.
+ */
+START_TEST(mamba1)
+{
+	static const char with[] = "{\"model_type\":\"mamba\","
+		"\"architectures\":[\"MambaForCausalLM\"],\"hidden_size\":768,"
+		"\"intermediate_size\":1536,\"num_hidden_layers\":24,"
+		"\"state_size\":16,\"conv_kernel\":4,\"expand\":2,"
+		"\"time_step_rank\":48,\"vocab_size\":50280,"
+		"\"max_position_embeddings\":2048,\"torch_dtype\":\"float32\"}";
+	static const char without[] = "{\"model_type\":\"mamba\","
+		"\"hidden_size\":768,\"num_hidden_layers\":24,"
+		"\"state_size\":16,\"conv_kernel\":4,\"expand\":2,"
+		"\"vocab_size\":50280,\"max_position_embeddings\":2048}";
+
+	text_sized(with);
+	ck_assert_uint_eq(res.kv.state_bytes, 2801664);
+	ck_assert_uint_eq(res.kv.bytes, 2801664);
+	text_sized(without);
+	ck_assert_uint_eq(res.kv.state_bytes, 2801664);
+}
+END_TEST
+
+/*
+ * Mamba2Config (mistralai/Mamba-Codestral-7B-v0.1's shape, written from
+ * transformers' Mamba2Config, not a Hub file): 64 layers, hidden 4,096,
+ * expand 2 (d_inner 8,192 = num_heads 128 x head_dim 64), n_groups 8,
+ * state_size 128, conv_kernel 4 (vLLM mamba2_state_shape):
+ *   conv 3 x (8,192 + 2 x 8 x 128) = 3 x 10,240 = 30,720 values
+ *   ssm 128 x 64 x 128 = 1,048,576 values
+ *   (30,720 + 1,048,576) x 4 = 4,317,184 B a layer, x 64 = 276,299,776.
+ * The mamba2 row had no config reach it before (num_attention_heads
+ * required).
+ */
+START_TEST(mamba2)
+{
+	static const char cfg[] = "{\"model_type\":\"mamba2\","
+		"\"architectures\":[\"Mamba2ForCausalLM\"],\"hidden_size\":4096,"
+		"\"num_hidden_layers\":64,\"num_heads\":128,\"head_dim\":64,"
+		"\"n_groups\":8,\"state_size\":128,\"expand\":2,"
+		"\"conv_kernel\":4,\"vocab_size\":32768,"
+		"\"max_position_embeddings\":4096,\"torch_dtype\":\"bfloat16\"}";
+
+	static const char nogroups[] = "{\"model_type\":\"mamba2\","
+		"\"hidden_size\":4096,\"num_hidden_layers\":64,"
+		"\"num_heads\":128,\"head_dim\":64,\"state_size\":128,"
+		"\"expand\":2,\"conv_kernel\":4,\"vocab_size\":32768,"
+		"\"max_position_embeddings\":4096}";
+
+	text_sized(cfg);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 0);
+	ck_assert_uint_eq(res.kv.state_bytes, 276299776);
+	ck_assert_uint_eq(res.kv.bytes, 276299776);
+	/* n_groups absent: no default every release agrees on, refused */
+	text_refused(nogroups, "n_groups");
+}
+END_TEST
+
+/*
+ * MiniMaxAI/MiniMax-M1-40k (minimax_m1): 80 layers, attn_type_list 1 on
+ * every 8th (layers 7, 15 ... 79: 10 softmax), 0 elsewhere (70
+ * lightning attention); 64 heads of head_dim 128, 8 KV heads.
+ *   softmax: 8 x (128 + 128) x 2 B = 4,096 B/position a layer, 10
+ *     layers 40,960 B/position; x 4,096 = 167,772,160
+ *   lightning: one state of 64 x 128 x 128 = 1,048,576 values (vLLM
+ *     linear_attention_state_shape; llama.cpp n_embd_s =
+ *     n_embd_head_la^2 x n_head), no conv; f32 4,194,304 B a layer,
+ *     x 70 = 293,601,280
+ *   total 461,373,440.
+ * llama.cpp: R 0, S 293,601,280 (f32). SGLang: no conv part, refused.
+ * vLLM (model f16: no torch_dtype): the state in --mamba-cache-dtype,
+ * auto = f16, 2,097,152 B; attention 4,096 B a token: block 16 x
+ * ceil(2,097,152 / (16 x 4,096)) = 512 tokens, page 2,097,152, groups of
+ * 10 layers (1 full + 7 lightning): 20,971,520 B a block across a group;
+ * 2^32 / 20,971,520 = 204 blocks. --mamba-ssm-cache-dtype float32 does
+ * not apply to this state (linear_attention_state_dtype): the same 512
+ * and 204 (f32 would give a 1,024-token block).
+ */
+START_TEST(minimax_m1)
+{
+	file_sized("minimax-m1-40k.json");
+	ck_assert_uint_eq(res.kv.bytes_per_position, 40960);
+	ck_assert_uint_eq(res.kv.state_bytes, 293601280);
+	ck_assert_uint_eq(res.kv.bytes, 461373440);
+	ck_assert_int_eq(res.layers[7].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_NONE);
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.conv_bytes, 0);
+	ck_assert_uint_eq(res.kv.ssm_bytes, 293601280);
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.engine.sglang.max_total_tokens = T;
+	ck_assert_int_ne(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "conv_values: 0"));
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 32;
+	plan.engine.vllm.max_model_len = 32768;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.block_size, 512);
+	ck_assert_uint_eq(res.engine.blocks, 204);
+	plan.engine.vllm.mamba_ssm_cache_dtype = KVP_MAMBA_F32;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.block_size, 512);
+	ck_assert_uint_eq(res.engine.blocks, 204);
+}
+END_TEST
+
+/*
+ * transformers' MiniMaxConfig (model_type minimax) lists the same layers
+ * as layer_types: 8 layers, 7 linear_attention then 1 full_attention,
+ * 4 heads of 16, 2 KV heads. The linear layers are lightning (16 x 16 x 4
+ * = 1,024 values, 4,096 B in f32, x 7 = 28,672), not gated DeltaNet:
+ * full 2 x 32 x 2 = 128 B/position, x 4,096 = 524,288; total 552,960.
+ * Its residual weights (full_attn_alpha_factor ..., compute only) are
+ * read. An attn_type_list llama.cpp would not follow (its every-8th
+ * rule) is refused naming the engine.
+ */
+START_TEST(minimax_lists)
+{
+	static const char lt[] = "{\"model_type\":\"minimax\",\"hidden_size\":64,"
+		"\"num_hidden_layers\":8,\"num_attention_heads\":4,"
+		"\"num_key_value_heads\":2,\"head_dim\":16,\"vocab_size\":64,"
+		"\"max_position_embeddings\":8192,\"block_size\":256,"
+		"\"full_attn_alpha_factor\":3.5,\"linear_attn_alpha_factor\":3.5,"
+		"\"linear_attn_beta_factor\":1.0,\"mlp_alpha_factor\":3.5,"
+		"\"layer_types\":["
+		"\"linear_attention\",\"linear_attention\",\"linear_attention\","
+		"\"linear_attention\",\"linear_attention\",\"linear_attention\","
+		"\"linear_attention\",\"full_attention\"]}";
+	static const char odd[] = "{\"model_type\":\"minimax_text_01\","
+		"\"hidden_size\":64,\"num_hidden_layers\":2,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"head_dim\":16,\"vocab_size\":64,\"max_position_embeddings\":64,"
+		"\"attn_type_list\":[0,1]}";
+
+	text_sized(lt);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 128);
+	ck_assert_uint_eq(res.kv.state_bytes, 28672);
+	ck_assert_uint_eq(res.kv.bytes, 552960);
+	text_refused(odd, "llama.cpp's minimax-01");
+}
+END_TEST
+
+/*
+ * PLaMo 2 1B's shape (pfnet/plamo-2-1b's config as a public repository's
+ * test embeds it, find_string id 55418778831; inline, not a Hub file):
+ * 16 layers, mamba_step 2: layers i % 2 != 1 Mamba (8), the odd ones
+ * attention (8) of 1 KV head x hidden_size_per_head 128:
+ *   8 x 1 x (128 + 128) x 2 = 4,096 B/position; x 4,096 = 16,777,216
+ *   Mamba: d_inner 32 heads x 128 = 4,096, n_groups 0, d_state 64,
+ *   d_conv 4 (vLLM mamba2_state_shape; llama.cpp d_inner = heads x
+ *   head, n_group 0): conv 3 x 4,096 = 12,288, ssm 64 x 4,096 = 262,144;
+ *   (12,288 + 262,144) x 4 = 1,097,728 a layer, x 8 = 8,781,824
+ *   total 25,559,040. attention_window_size is read by neither engine.
+ * mamba_enabled false: refused.
+ */
+START_TEST(plamo2)
+{
+	static const char cfg[] = "{\"model_type\":\"plamo2\","
+		"\"hidden_size\":2048,\"num_hidden_layers\":16,"
+		"\"rms_norm_eps\":1e-06,\"tie_word_embeddings\":true,"
+		"\"num_attention_heads\":16,\"num_key_value_heads\":1,"
+		"\"hidden_size_per_head\":128,"
+		"\"max_position_embeddings\":10485760,"
+		"\"attention_window_size\":2048,\"mamba_d_state\":64,"
+		"\"mamba_d_conv\":4,\"mamba_num_heads\":32,\"mamba_step\":2,"
+		"\"mamba_chunk_size\":256,\"mamba_enabled\":true,"
+		"\"intermediate_size\":8192,\"vocab_size\":100000}";
+	static const char off[] = "{\"model_type\":\"plamo2\","
+		"\"hidden_size\":2048,\"num_hidden_layers\":4,"
+		"\"num_attention_heads\":16,\"num_key_value_heads\":1,"
+		"\"hidden_size_per_head\":128,\"mamba_d_state\":64,"
+		"\"mamba_num_heads\":32,\"mamba_enabled\":false,"
+		"\"vocab_size\":64,\"max_position_embeddings\":64}";
+
+	text_sized(cfg);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_NONE);
+	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 4096);
+	ck_assert_uint_eq(res.kv.state_bytes, 8781824);
+	ck_assert_uint_eq(res.kv.bytes, 25559040);
+	text_refused(off, "mamba_enabled");
+}
+END_TEST
+
+/*
+ * Ring-mini-linear-2.0's shape (bailing_moe_linear; its keys as a public
+ * repository's parse test reproduces the shipped file, find_string id
+ * 60920977192, less that copy's MLX quantization keys; inline): 20
+ * layers, layer_group_size 5: layers 4, 9, 14, 19 full GQA of 4 KV
+ * heads x 128, the 16 others lightning of 16 heads x 128 x 128:
+ *   4 x 4 x (128 + 128) x 2 = 8,192 B/position; x 4,096 = 33,554,432
+ *   16 x 16 x 128 x 128 x 4 = 16,777,216
+ *   total 50,331,648. Without layer_group_size: refused.
+ */
+START_TEST(ring_linear)
+{
+	static const char cfg[] = "{\"architectures\":"
+		"[\"BailingMoeLinearV2ForCausalLM\"],\"first_k_dense_replace\":1,"
+		"\"group_norm_size\":4,\"head_dim\":128,\"hidden_act\":\"silu\","
+		"\"hidden_size\":2048,\"intermediate_size\":5120,"
+		"\"layer_group_size\":5,\"linear_silu\":false,"
+		"\"max_position_embeddings\":131072,"
+		"\"model_type\":\"bailing_moe_linear\","
+		"\"moe_intermediate_size\":512,"
+		"\"moe_shared_expert_intermediate_size\":512,"
+		"\"num_attention_heads\":16,\"num_experts\":256,"
+		"\"num_experts_per_tok\":8,\"num_hidden_layers\":20,"
+		"\"num_key_value_heads\":4,\"num_nextn_predict_layers\":0,"
+		"\"num_shared_experts\":1,\"partial_rotary_factor\":0.5,"
+		"\"torch_dtype\":\"bfloat16\",\"vocab_size\":157184}";
+	static const char nogs[] = "{\"model_type\":\"bailing_moe_linear\","
+		"\"hidden_size\":2048,\"num_hidden_layers\":20,"
+		"\"num_attention_heads\":16,\"num_key_value_heads\":4,"
+		"\"head_dim\":128,\"vocab_size\":64,"
+		"\"max_position_embeddings\":64}";
+
+	text_sized(cfg);
+	ck_assert_int_eq(res.layers[4].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_NONE);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 8192);
+	ck_assert_uint_eq(res.kv.state_bytes, 16777216);
+	ck_assert_uint_eq(res.kv.bytes, 50331648);
+	text_refused(nogs, "layer_group_size");
+}
+END_TEST
+
+/* Layers with attention AND a recurrent mixer: refused naming why, not
+ * as an unknown family nor an unknown layer name. */
+START_TEST(two_mixer_layers)
+{
+	static const char fh1[] = "{\"model_type\":\"falcon_h1\","
+		"\"hidden_size\":1024,\"num_hidden_layers\":4,"
+		"\"num_attention_heads\":8,\"num_key_value_heads\":2,"
+		"\"head_dim\":64,\"mamba_d_ssm\":1536,\"mamba_d_state\":128,"
+		"\"mamba_n_heads\":24,\"mamba_d_head\":64,\"mamba_n_groups\":1,"
+		"\"vocab_size\":64,\"max_position_embeddings\":4096}";
+	static const char z2[] = "{\"model_type\":\"zamba2\","
+		"\"hidden_size\":1024,\"num_hidden_layers\":3,"
+		"\"num_attention_heads\":8,\"num_key_value_heads\":8,"
+		"\"layers_block_type\":[\"mamba\",\"hybrid\",\"mamba\"],"
+		"\"vocab_size\":64,\"max_position_embeddings\":4096}";
+
+	static const char ling25[] = "{\"model_type\":\"bailing_hybrid\","
+		"\"architectures\":[\"BailingMoeV2_5ForCausalLM\"],"
+		"\"hidden_size\":1024,\"num_hidden_layers\":8,"
+		"\"num_attention_heads\":8,\"num_key_value_heads\":8,"
+		"\"head_dim\":128,\"layer_group_size\":8,\"kv_lora_rank\":512,"
+		"\"qk_rope_head_dim\":64,\"qk_nope_head_dim\":128,"
+		"\"v_head_dim\":128,\"vocab_size\":64,"
+		"\"max_position_embeddings\":4096}";
+	static const char ling3[] = "{\"model_type\":\"bailing_hybrid\","
+		"\"architectures\":[\"BailingMoeV3ForCausalLM\"],"
+		"\"hidden_size\":1024,\"num_hidden_layers\":8,"
+		"\"num_attention_heads\":8,\"head_dim\":128,"
+		"\"layer_group_size\":4,\"short_conv_kernel_size\":4,"
+		"\"kv_lora_rank\":512,\"qk_rope_head_dim\":64,"
+		"\"qk_nope_head_dim\":128,\"v_head_dim\":128,"
+		"\"vocab_size\":64,\"max_position_embeddings\":4096}";
+
+	text_refused(fh1, "Falcon-H1 layer runs attention and a Mamba2");
+	text_refused(z2, "Zamba2's hybrid layers");
+	text_refused(ling25, "engines take head_dim differently");
+	text_refused(ling3, "Ling 3.0's KDA + MLA");
+}
+END_TEST
+
+/*
+ * Kimi Linear under vLLM (tests/data/hf/kimi-linear-4l.json: 3 KDA
+ * layers, 1 MLA layer, bf16): vLLM keeps the KDA recurrent state in
+ * float32 whatever --mamba-ssm-cache-dtype (mamba_utils.py
+ * kda_state_dtype: (the conv format, torch.float32)), the conv state in
+ * bf16:
+ *   36,864 x 2 + 524,288 x 4 = 73,728 + 2,097,152 = 2,170,880 B a layer
+ *   MLA (512 + 64) x 2 = 1,152 B a token: block 16 x ceil(2,170,880 /
+ *   (16 x 1,152) = 117.8) = 1,888 tokens, page 2,174,976 B; groups of 1
+ *   layer: 2^32 / 2,174,976 = 1,974 blocks.
+ * (the SSM state in bf16 would give 16 x ceil(1,122,304 / 18,432) = 976)
+ */
+START_TEST(kimi_linear_vllm_f32)
+{
+	struct kvp_error err;
+
+	kvp_plan_default(&plan);
+	sized(kvp_hf_import_path(KVP_SRCDIR "/tests/data/hf/kimi-linear-4l.json",
+	                         &plan.model, NULL, &err), "kimi-linear-4l", &err);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 32;
+	plan.engine.vllm.max_model_len = 32768;
+	plan.model.base.k_fmt = plan.model.base.v_fmt =
+		kvp_format_plain(KVP_DT_BF16);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.block_size, 1888);
+	ck_assert_uint_eq(res.engine.blocks, 1974);
+	plan.engine.vllm.mamba_ssm_cache_dtype = KVP_MAMBA_F16;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.block_size, 1888);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("import_hybrids");
+	TCase *tc = tcase_create("hybrids");
+
+	tcase_add_test(tc, falcon_mamba);
+	tcase_add_test(tc, mamba1);
+	tcase_add_test(tc, mamba2);
+	tcase_add_test(tc, minimax_m1);
+	tcase_add_test(tc, minimax_lists);
+	tcase_add_test(tc, plamo2);
+	tcase_add_test(tc, ring_linear);
+	tcase_add_test(tc, two_mixer_layers);
+	tcase_add_test(tc, kimi_linear_vllm_f32);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(suite)

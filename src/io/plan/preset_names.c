@@ -118,7 +118,7 @@ static const struct card_alias {
 	{ "NVIDIA GB10", "dgx-spark", NULL },
 	{ "NVIDIA H100 NVL", "h100-nvl", NULL },
 	{ "NVIDIA H100 PCIe", "h100-80gb-pcie", NULL },
-	{ "NVIDIA H20", "h20", "NVIDIA H20 taken as the 96 GB H20 (97,871 MiB); the 141 GB H20 has no preset (give a card file)" },
+	{ "NVIDIA H20", "h20", "NVIDIA H20 taken as the 96 GB H20 (97,871 MiB, the total its public outputs show); for a board of another size give its nvidia-smi csv or a card file" },
 	{ "NVIDIA L20", "l20", NULL },
 	{ "NVIDIA H800", "h800", NULL },
 	{ "NVIDIA A800-SXM4-80GB", "a800-80gb", NULL },

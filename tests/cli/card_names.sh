@@ -112,6 +112,10 @@ rc=$?
 got=$(group m4-max-36gb)
 [ "$got" = "Apple-M4-Max-36GB 28991025000 1 0" ] && ok "m4-max-36gb: the Metal working set" ||
 	no "m4-max-36gb: '$got' $(cat "$tmp/e")"
+# the M4 Pro 24 GB: '17179.89 MB' less 0.005 MB = 17,179,885,000 B
+got=$(group m4-pro-24gb)
+[ "$got" = "Apple-M4-Pro-24GB 17179885000 1 0" ] && ok "m4-pro-24gb: the Metal working set" ||
+	no "m4-pro-24gb: '$got' $(cat "$tmp/e")"
 
 # AMD's names (amd-smi market and product name) lead to the MI300X preset
 want=$(group mi300x)

@@ -83,6 +83,7 @@ static const struct card_alias {
 	{ "instinct-mi210", "mi210", NULL },
 	{ "m3-max-48gb", "apple-m3-max-48gb", NULL },
 	{ "m3-max-128gb", "apple-m3-max-128gb", NULL },
+	{ "m4-pro-24gb", "apple-m4-pro-24gb", NULL },
 	{ "m4-max-36gb", "apple-m4-max-36gb", NULL },
 	{ "m4-max-128gb", "apple-m4-max-128gb", NULL },
 	{ "m3-ultra-512gb", "apple-m3-ultra-512gb", NULL },

@@ -134,11 +134,12 @@ static const struct card_alias {
 	 * (ROCm/vllm#359: 'AMD Instinct MI300X', 'AMD Instinct MI300X OAM') */
 	{ "AMD Instinct MI300X", "mi300x", NULL },
 	{ "AMD Instinct MI300X OAM", "mi300x", NULL },
-	/* the device name torch and rocminfo give (code index file
-	 * 67158699254: name 'AMD Instinct MI355X', total_memory
-	 * 309220868096; ROCm/rocm_smi_lib#165: 'AMD Instinct MI250X/MI250',
-	 * one per GCD: a name with '/' is a file to --card, so the part
-	 * before it) */
+	/* AMD's names for the boards: torch's device name of an MI355X
+	 * (code index file 67158699254: 'AMD Instinct MI355X', total_memory
+	 * 309220868096); rocminfo's 'AMD Instinct MI250X/MI250', one per GCD
+	 * (ROCm/rocm_smi_lib#165), less its '/MI250' since a name with '/'
+	 * is a file to --card; the MI210 as AMD markets it (its rocm-smi
+	 * output in presets/cards/mi210.json shows the model id, 0x740f) */
 	{ "AMD Instinct MI355X", "mi355x", NULL },
 	{ "AMD Instinct MI250X", "mi250x", NULL },
 	{ "AMD Instinct MI210", "mi210", NULL },

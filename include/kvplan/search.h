@@ -44,7 +44,7 @@
 #include "kvplan/solve.h"
 #include "kvplan/status.h"
 
-#define KVP_SEARCH_MAX_CARDS 32
+#define KVP_SEARCH_MAX_CARDS 64
 #define KVP_SEARCH_MAX_KV    8
 #define KVP_SEARCH_MAX_W     8
 

@@ -27,7 +27,7 @@ check "presets " "$KVPLAN" pre
 check "--model --model-draft --model-id --model-source --model-type " "$KVPLAN" calc --mode
 check "--for --format " "$KVPLAN" solve --fo
 check "llama-3.1-405b llama-3.1-70b llama-3.1-70b-instruct-awq-int4 llama-3.1-8b " "$KVPLAN" calc --model llama-3.1
-check "h100 h100-80gb h100-80gb-pcie h100-80gb-sxm h100-pcie h100-sxm h100-sxm5 " "$KVPLAN" fit --card h100
+check "h100 h100-80gb h100-80gb-pcie h100-80gb-sxm h100-nvl h100-pcie h100-sxm h100-sxm5 " "$KVPLAN" fit --card h100
 check "json md svg text " "$KVPLAN" calc --format ''
 check "cards " "$KVPLAN" presets ca
 exit $fails

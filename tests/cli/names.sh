@@ -88,7 +88,7 @@ grep -q '^note:' "$TMP/out" && notok "--card h100-sxm: a note for an unambiguous
 
 # ambiguous names list their candidates
 bad "--card rtx: ambiguous, candidates listed" \
-	"--card: rtx: ambiguous card name - it could be rtx-3090, rtx-4090, rtx-5090, rtx-pro-6000-server (give one)" calc --card rtx
+	"--card: rtx: ambiguous card name - it could be rtx-3090, rtx-4090, rtx-5090, rtx-6000-ada, rtx-a6000, rtx-pro-6000, rtx-pro-6000-maxq, rtx-pro-6000-server (give one)" calc --card rtx
 bad "--card h100-80: ambiguous" \
 	"--card: h100-80: ambiguous card name - it could be h100-80gb-pcie, h100-80gb-sxm (give one)" calc --card h100-80
 bad "--model qwen3-3: ambiguous" \
@@ -116,7 +116,7 @@ bad "--model ORG/NAME prefix: an id is never completed" \
 
 # misses: the three nearest names
 bad "--card h1OO: nearest" \
-	"--card: h1OO: no such card preset or file; nearest: h100, a10g, h200 (kvplan presets cards lists them)" calc --card h1OO
+	"--card: h1OO: no such card preset or file; nearest: h100, a10g, h20 (kvplan presets cards lists them)" calc --card h1OO
 bad "--card a1000: nearest" "nearest: a100, " calc --card a1000
 bad "--model llama-3.1-7b: nearest" \
 	"--model: llama-3.1-7b: no such model preset or file; nearest: llama-3.1-70b, llama-3.1-8b, llama-2-7b" calc --model llama-3.1-7b

@@ -7,8 +7,8 @@
 # weights 141,107,412,992 B; one card needs 145,645,649,920 B:
 #   1. 1 x H200-141GB   150,754,820,096: free 5,109,170,176 (4.76 GiB)
 #   2. 1 x B200-180GB   192,265,846,784: free 46,620,196,864 (43.42 GiB)
-#   3. 1 x MI300X-192GB 206,141,652,992: free 60,496,003,072
-#   (the M2 Ultra, 206,158,430,208, comes fourth)
+#   3. 1 x GB200-186GB  198,674,743,296: free 53,029,093,376 (49.39 GiB)
+#   (then the MI300X, 206,141,652,992, and the M2 Ultra, 206,158,430,208)
 # Two requests on the H200 need 2,684,354,560 more: 5,109,170,176 -
 # 2,684,354,560 = 2,424,815,616 free, three do not (-259,538,944 B =
 # 0.24 GiB over). Then bad input, each refused with one line.
@@ -21,8 +21,8 @@ expect "exit with answers" 0 "$?"
 grep -q '^  1\. 1 x H200-141GB (140 GiB)  1x1 tp1 pp1 dp1  generic  kv bf16  weights bf16  free 4\.76 GiB on device 0$' "$TMP/t.txt" &&
 	ok "1. H200" || notok "1.: $(grep '^  1\.' "$TMP/t.txt")"
 grep -q '^  2\. 1 x B200-180GB (179 GiB)  1x1 tp1 pp1 dp1  generic  kv bf16  weights bf16  free 43\.42 GiB on device 0$' "$TMP/t.txt" &&
-grep -q '^  3\. 1 x MI300X-192GB' "$TMP/t.txt" &&
-	ok "2. B200, 3. MI300X" || notok "2./3.: $(grep '^  [23]\.' "$TMP/t.txt")"
+grep -q '^  3\. 1 x GB200-186GB (185 GiB)  1x1 tp1 pp1 dp1  generic  kv bf16  weights bf16  free 49\.39 GiB on device 0$' "$TMP/t.txt" &&
+	ok "2. B200, 3. GB200" || notok "2./3.: $(grep '^  [23]\.' "$TMP/t.txt")"
 grep -q '^     check: 2 requests of the mix fit; 3 do not$' "$TMP/t.txt" && ok "H200 check 2/3" || notok "check: $(grep check "$TMP/t.txt" | head -1)"
 grep -q '^     binds: KV on device 0 (tp rank 0, pp stage 0, dp replica 0): at 3 requests device 0 over by 0\.24 GiB$' "$TMP/t.txt" &&
 	ok "H200 binds on KV" || notok "binds: $(grep binds "$TMP/t.txt" | head -1)"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/tui/deploy_view.sh - the Deploy view (Ctrl-D) of the real planner
 # under tmux: the ranked deployments for Llama-3.1-70B appear, an edit of
-# the workload re-ranks them (200 requests need more cards than 1), and
+# the workload re-ranks them (400 requests need more cards than 1), and
 # Enter loads the selected card, count and engine into the plan (the
 # Devices form shows them). Every wait is bounded (5 s); a private tmux
 # server, killed at the end.
@@ -18,16 +18,19 @@ check "Ctrl-D opens the Deploy view" "Deployments that fit, fewest cards first"
 check "one request: one H200 first" "  1  1 x H200-141GB"
 first=$(grep -F '  1  1 x' "$DIR/screen")
 
-# 200 requests (Work section, 2nd field): one card no longer holds them
+# 400 requests (Work section, 2nd field): one card no longer holds them
+# (8,192 positions of cache each, 1.34e9 B in fp8, 2.68e9 in bf16: with
+# the 141.1e9 B of weights about 678e9 B or more, over the largest card,
+# the M3 Ultra 512 GB's 498.2e9-byte working set, which holds 200)
 keys F6
 wait_for "Active requests" >/dev/null
-keys Down 200 Enter
+keys Down 400 Enter
 sleep 0.3
 keys C-d
 check "the view again" "Deployments that fit"
 if wait_for "  1  " && ! grep -qF -- "$first" "$DIR/screen" &&
    ! grep -qE '^ +1  1 x' "$DIR/screen"; then
-	ok "200 requests re-ranked: the first needs more than one card"
+	ok "400 requests re-ranked: the first needs more than one card"
 else
 	notok "re-ranked after the edit"; sed 's/^/# /' "$DIR/screen"
 fi

@@ -68,12 +68,28 @@ static const char *row(int y)
 	return buf;
 }
 
+/* Every shipped card preset into the space, as the view loads them. */
+static void add_card(const char *name, const char *path, const char *desc,
+                     int user, void *ctx)
+{
+	struct kvp_search_space *s = ctx;
+	struct kvp_error err;
+
+	(void)path;
+	(void)desc;
+	(void)user;
+	ck_assert_uint_lt(s->n_cards, KVP_SEARCH_MAX_CARDS);
+	ck_assert_msg(kvp_card_load_spec(name, &s->cards[s->n_cards], &err) ==
+	              KVP_OK, "%s: %s", name, err.msg);
+	s->n_cards++;
+}
+
 /* The first answer of the search the view runs (every card preset,
  * 1-8 cards on one node, the five named engines). */
 static void first_answer(const struct kvp_plan *p, struct kvp_search_cfg *c,
                          struct kvp_search_space *s)
 {
-	static struct kvp_search_cfg cfgs[1u << 14];
+	static struct kvp_search_cfg cfgs[1u << 15];
 	static struct kvp_search_answer ans[1];
 	static struct kvp_result res;
 	static struct kvp_plan work;
@@ -81,19 +97,10 @@ static void first_answer(const struct kvp_plan *p, struct kvp_search_cfg *c,
 	struct kvp_search_buf b;
 	struct kvp_search_out so;
 	struct kvp_error err;
-	static const char *const cards[] = {
-		"a100-40gb-cuda", "a100-40gb", "a100-80gb", "a10g",
-		"apple-m2-ultra-192gb", "b200", "b300", "h100-80gb-pcie",
-		"h100-80gb-sxm", "h200-141gb", "l4", "l40s", "mi300x",
-		"rtx-3090", "rtx-4090", "rtx-5090", "rtx-pro-6000-server",
-		"t4", "v100-16gb",
-	};
-	size_t i;
 
 	kvp_search_space_init(s);
-	for (i = 0; i < sizeof cards / sizeof cards[0]; i++)
-		ck_assert(kvp_card_load_spec(cards[i], &s->cards[s->n_cards++],
-		                             &err) == KVP_OK);
+	ck_assert_msg(kvp_presets_list(KVP_PRESET_CARD, add_card, s, &err) ==
+	              KVP_OK, "%s", err.msg);
 	kvp_search_opts_init(&o);
 	o.top = 1;
 	memset(&b, 0, sizeof b);
@@ -137,8 +144,12 @@ START_TEST(edit_reranks_and_enter_plans)
 
 	tui_set_section(app, TUI_SEC_DEPLOY);
 	tui_render(app);
-	/* 200 requests: one card no longer holds them */
-	app->plan.workload.classes[0].requests = 200;
+	/* 400 requests: one card no longer holds them. Each needs 8,192
+	 * positions of fp8 cache, 163,840 B each (1,342,177,280 B): 400 of
+	 * them and the 141,107,412,992 B of weights come to about 678e9 B,
+	 * over the largest card's 498,216,205,000 (the M3 Ultra 512 GB's
+	 * working set), which alone would hold 200 */
+	app->plan.workload.classes[0].requests = 400;
 	tui_app_edited(app);
 	tui_render(app);
 	first_answer(&app->plan, &c, &s);

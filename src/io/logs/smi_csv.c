@@ -7,6 +7,13 @@
  * akash-network/provider-configs#99: "name, driver_version, memory.total
  * [MiB], ..." / "NVIDIA L40S, 595.71.05, 46068 MiB, ..."). memory.total
  * is the driver's total, what the card presets hold (presets/cards).
+ *
+ * A unified-memory board has no such total: on a DGX Spark nvidia-smi
+ * prints "NVIDIA GB10, [N/A]" (docs.nvidia.com/dgx/dgx-spark/
+ * known-issues.html; unslothai/unsloth#10703 quotes the csv). Such a row
+ * takes the capacity of the preset its name leads to (dgx-spark: the
+ * CUDA total, with its source); a board without a preset is refused
+ * naming the field, since no figure would be exact.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,12 +49,6 @@ static size_t split(char *line, char **f, size_t max)
 	return n;
 }
 
-bool kvp_smi_csv_is(const char *text, size_t len)
-{
-	return len >= 5 && !strncmp(text, "name", 4) &&
-	       (text[4] == ',' || text[4] == ' ');
-}
-
 /* The header's name and memory.total columns. */
 static bool columns(char *header, size_t *name, size_t *mem)
 {
@@ -64,41 +65,80 @@ static bool columns(char *header, size_t *name, size_t *mem)
 	return *name < SMI_FIELDS && *mem < SMI_FIELDS;
 }
 
-/* "81559 MiB" or "81559" (nounits) as MiB; 0 when not a count. */
-static uint64_t mib(const char *s)
+/* A header that starts "name," or holds the name and memory.total
+ * columns elsewhere ("index, name, memory.total [MiB], ...", the query
+ * most public outputs show: unslothai/unsloth#10703). */
+bool kvp_smi_csv_is(const char *text, size_t len)
 {
-	char *end;
-	unsigned long long v = strtoull(s, &end, 10);
+	char line[SMI_LINE];
+	size_t n = strcspn(text, "\n"), a, b;
 
-	if (end == s || v == 0 || v > (1ull << 32))
-		return 0;
-	while (*end == ' ')
-		end++;
-	return *end == '\0' || !strcmp(end, "MiB") ? (uint64_t)v : 0;
+	if (len >= 5 && !strncmp(text, "name", 4) &&
+	    (text[4] == ',' || text[4] == ' '))
+		return true;
+	if (n >= sizeof line || n > len)
+		return false;
+	memcpy(line, text, n);
+	line[n] = '\0';
+	return columns(line, &a, &b);
 }
 
-/* Fill *c from the board's name: the preset it leads to, else bare. */
-static void board(const char *name, uint64_t m, struct kvp_card *c,
-                  char *note, size_t note_n, uint32_t count)
+/* "81559 MiB" or "81559" (nounits) as MiB into *m; "[N/A]" or
+ * "[Not Supported]" (no total for the board) as 0. False when neither. */
+static bool mib(const char *s, uint64_t *m)
+{
+	char *end;
+	unsigned long long v;
+
+	*m = 0;
+	if (!strcmp(s, "[N/A]") || !strcmp(s, "[Not Supported]"))
+		return true;
+	v = strtoull(s, &end, 10);
+	if (end == s || v == 0 || v > (1ull << 32))
+		return false;
+	while (*end == ' ')
+		end++;
+	if (*end != '\0' && strcmp(end, "MiB"))
+		return false;
+	*m = (uint64_t)v;
+	return true;
+}
+
+/* Fill *c from the board's name: the preset it leads to, else bare.
+ * m = 0 (nvidia-smi printed no total): the preset's capacity, or
+ * refused when there is no preset. */
+static enum kvp_status board(const char *name, uint64_t m, struct kvp_card *c,
+                             char *note, size_t note_n, uint32_t count,
+                             const char *what, struct kvp_error *err)
 {
 	struct kvp_error e;
 	char pnote[256] = "";
 
 	memset(c, 0, sizeof *c);
-	if (kvp_card_load_named(name, c, pnote, sizeof pnote, &e) == KVP_OK) {
-		snprintf(note, note_n, "%u x %s, %llu MiB each (nvidia-smi): "
-		         "the %s preset's speed figures, nvidia-smi's total",
-		         count, name, (unsigned long long)m, c->name);
-	} else {
+	if (kvp_card_load_named(name, c, pnote, sizeof pnote, &e) != KVP_OK) {
+		if (!m)
+			return kvp_error_set(err, KVP_EINVAL, "%s: memory.total "
+			       "[N/A] for %s and no card preset for it: give "
+			       "--card-capacity", what, name);
 		memset(c, 0, sizeof *c);
 		snprintf(c->name, sizeof c->name, "%.*s",
 		         (int)sizeof c->name - 1, name);
 		snprintf(note, note_n, "%u x %s, %llu MiB each (nvidia-smi): no "
 		         "card preset for it, so no speed figures", count, name,
 		         (unsigned long long)m);
+	} else if (!m) {
+		snprintf(note, note_n, "%u x %s (nvidia-smi): memory.total "
+		         "[N/A], unified memory: the %s preset's capacity and "
+		         "figures", count, name, c->name);
+		return KVP_OK;
+	} else {
+		snprintf(note, note_n, "%u x %s, %llu MiB each (nvidia-smi): "
+		         "the %s preset's speed figures, nvidia-smi's total",
+		         count, name, (unsigned long long)m, c->name);
 	}
 	c->capacity_bytes = m << 20;
 	c->allocatable = false;
+	return KVP_OK;
 }
 
 enum kvp_status kvp_smi_csv_card(const char *text, const char *what,
@@ -133,7 +173,7 @@ enum kvp_status kvp_smi_csv_card(const char *text, const char *what,
 		if (strspn(line, " \t\r") == len)
 			continue;
 		n = split(line, f, SMI_FIELDS);
-		if (ci_name >= n || ci_mem >= n || !(m = mib(f[ci_mem])))
+		if (ci_name >= n || ci_mem >= n || !mib(f[ci_mem], &m))
 			return kvp_error_set(err, KVP_EINVAL, "%s:%zu: '%.80s' - "
 			                     "no name and memory.total in MiB", what,
 			                     lineno, line);
@@ -154,7 +194,6 @@ enum kvp_status kvp_smi_csv_card(const char *text, const char *what,
 	if (!rows)
 		return kvp_error_set(err, KVP_EINVAL, "%s: no GPU rows after the "
 		                     "header", what);
-	board(name0, m0, c, note, note_n, rows);
 	*count = rows;
-	return KVP_OK;
+	return board(name0, m0, c, note, note_n, rows, what, err);
 }

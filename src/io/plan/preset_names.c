@@ -66,6 +66,29 @@ static const struct card_alias {
 	{ "instinct-mi300x", "mi300x", NULL },
 	{ "m2-ultra", "apple-m2-ultra-192gb", NULL },
 	{ "apple-m2-ultra", "apple-m2-ultra-192gb", NULL },
+	/* the 2026 catalog and common boards (issue 35): capacities and
+	 * their public sources in the presets; an Apple chip comes in
+	 * several memory sizes, each its own working-set limit, so its
+	 * short names carry the size ("m4-max" lists them) */
+	{ "gb10", "dgx-spark", NULL },
+	{ "a800", "a800-80gb", NULL },
+	{ "a800-sxm4-80gb", "a800-80gb", NULL },
+	{ "a6000", "rtx-a6000", NULL },
+	{ "rtx-pro-6000-workstation", "rtx-pro-6000", NULL },
+	{ "rtx-pro-6000-max-q", "rtx-pro-6000-maxq", NULL },
+	{ "mi355", "mi355x", NULL },
+	{ "instinct-mi355x", "mi355x", NULL },
+	{ "mi250", "mi250x", "mi250 taken as one GCD of an MI250X (64 GiB each, two per board; the MI250 has the same two GCDs)" },
+	{ "instinct-mi250x", "mi250x", NULL },
+	{ "instinct-mi210", "mi210", NULL },
+	{ "m3-max-48gb", "apple-m3-max-48gb", NULL },
+	{ "m3-max-128gb", "apple-m3-max-128gb", NULL },
+	{ "m4-pro-24gb", "apple-m4-pro-24gb", NULL },
+	{ "m4-max-36gb", "apple-m4-max-36gb", NULL },
+	{ "m4-max-128gb", "apple-m4-max-128gb", NULL },
+	{ "m3-ultra-512gb", "apple-m3-ultra-512gb", NULL },
+	{ "m5-24gb", "apple-m5-24gb", NULL },
+	{ "m5-max-128gb", "apple-m5-max-128gb", NULL },
 	/* The names nvidia-smi prints (its name column, "Product Name"), as
 	 * quoted in each preset's source or in the public output named:
 	 * --card "NVIDIA H100 80GB HBM3" and nvidia-smi's csv (smi_csv.c) */
@@ -86,10 +109,40 @@ static const struct card_alias {
 	{ "NVIDIA L40S", "l40s", NULL },
 	{ "Tesla T4", "t4", NULL },
 	{ "NVIDIA L4", "l4", NULL },
+	/* nvidia-smi's name column in public outputs, each quoted in the
+	 * preset's source (code index files named there); the PCIe A100 and
+	 * H100 as modal-labs/modal-client#2797's totals and code index files
+	 * 63219871587 ('NVIDIA A100-PCIE-40GB, 40960 MiB'), 71609078484
+	 * ('NVIDIA A100-SXM4-40GB, 40960 MiB'), 38048315203 ('NVIDIA H100
+	 * PCIe, 81559 MiB'); YOLOv5's 'Tesla V100-SXM2-16GB, 16160MiB' */
+	{ "NVIDIA GB200", "gb200", NULL },
+	{ "NVIDIA GB10", "dgx-spark", NULL },
+	{ "NVIDIA H100 NVL", "h100-nvl", NULL },
+	{ "NVIDIA H100 PCIe", "h100-80gb-pcie", NULL },
+	{ "NVIDIA H20", "h20", "NVIDIA H20 taken as the 96 GB H20 (97,871 MiB, the total its public outputs show); for a board of another size give its nvidia-smi csv or a card file" },
+	{ "NVIDIA L20", "l20", NULL },
+	{ "NVIDIA H800", "h800", NULL },
+	{ "NVIDIA A800-SXM4-80GB", "a800-80gb", NULL },
+	{ "NVIDIA A100-SXM4-40GB", "a100-40gb", NULL },
+	{ "NVIDIA A100-PCIE-40GB", "a100-40gb", NULL },
+	{ "Tesla V100-SXM2-16GB", "v100-16gb", NULL },
+	{ "NVIDIA RTX 6000 Ada Generation", "rtx-6000-ada", NULL },
+	{ "NVIDIA RTX A6000", "rtx-a6000", NULL },
+	{ "NVIDIA RTX PRO 6000 Blackwell Workstation Edition", "rtx-pro-6000", NULL },
+	{ "NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition", "rtx-pro-6000-maxq", NULL },
 	/* AMD: amd-smi's market_name and product_name of an MI300X
 	 * (ROCm/vllm#359: 'AMD Instinct MI300X', 'AMD Instinct MI300X OAM') */
 	{ "AMD Instinct MI300X", "mi300x", NULL },
 	{ "AMD Instinct MI300X OAM", "mi300x", NULL },
+	/* AMD's names for the boards: torch's device name of an MI355X
+	 * (code index file 67158699254: 'AMD Instinct MI355X', total_memory
+	 * 309220868096); rocminfo's 'AMD Instinct MI250X/MI250', one per GCD
+	 * (ROCm/rocm_smi_lib#165), less its '/MI250' since a name with '/'
+	 * is a file to --card; the MI210 as AMD markets it (its rocm-smi
+	 * output in presets/cards/mi210.json shows the model id, 0x740f) */
+	{ "AMD Instinct MI355X", "mi355x", NULL },
+	{ "AMD Instinct MI250X", "mi250x", NULL },
+	{ "AMD Instinct MI210", "mi210", NULL },
 };
 
 /*

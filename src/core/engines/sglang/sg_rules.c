@@ -218,8 +218,8 @@ static const struct sg_defaults defaults = {
 static const struct sg_estimates estimates = {
 	96ull << 20, 70ull << 30,
 	"ESTIMATE: largest measured (distributed start 0.09 GiB at tp 1, "
-	"0.13 - 0.19 above 1 on PCIe cards; context with NCCL at tp 2 or more: 2.21 GiB "
-	"on H100s, 2.51 on H200s)",
+	"0.13 - 0.19 above 1 on PCIe cards; context with NCCL at tp 2 or "
+	"more: 2.21 GiB on H100s, 2.51 on H200s, 3.01 on B200s)",
 };
 
 /*
@@ -258,12 +258,17 @@ static const struct sg_multi_row {
 	  "mem=137.29 GB'; rank 0 1.96 / 137.34, rank 7 1.77 / 137.52: a "
 	  "context of 0.50), sglang PR #11716, 2025-10-16, "
 	  "tests/data/sglang_startups pr11716-llama-3.1-70b-h200-tp8" },
+	{ "B200-180GB", 3088ull << 20,
+	  "tp 4: 178.35 - 175.34 = 3.01 GiB ('Load weight begin. avail "
+	  "mem=175.34 GB', DeepSeek-R1 FP4 on 4 x B200, sglang PR #9162, "
+	  "2025-08-13; no KV figure printed, so no corpus run)" },
 };
 
 /*
  * The CUDA context and torch before SGLang's distributed start, one rank:
  * the card's runtime total - T0 - what "Init torch distributed" printed.
- * It grows with the card (L4s take 0.27 GiB, H100s 0.38 - 0.67; vLLM's
+ * It grows with the card (L4s take 0.27 GiB, RTX 4090s 0.43 - 0.53,
+ * H100s 0.38 - 0.67, B200s 0.69; vLLM's
  * own start-ups show the same ratio: 22.03 - 21.84 = 0.19 on an L4,
  * 79.19 - 78.66 = 0.53 on an H100, "Free memory on device (X/Y GiB) on
  * startup", code index files 69494016274, 34680831065) and with the
@@ -307,9 +312,10 @@ static const struct sg_context_row {
  * 0.005 GiB, for 16-bit weights at tp x pp = 1 (one16), quantized ones
  * (one_q: their loaders keep scales and workspaces) and above 1 on a card
  * under 70 GiB (par: NCCL's buffers made at the first collective, during
- * the load; above 70 GiB init_multi holds them). Part of it is the rotary
- * table, max_position_embeddings x rotary_dim x 4 B (fp32, whole on every
- * rank: Llama-3.1-8B's 64 MiB is all of the 0.06 GiB of 2026).
+ * the load; above 70 GiB the card's multi row holds them). Part of it is
+ * the rotary table, max_position_embeddings x rotary_dim x 4 B (fp32,
+ * whole on every rank: Llama-3.1-8B's 64 MiB is all of the 0.06 GiB of
+ * 2026).
  * Releases from 0.5.8 (the first of 2026, by the dates of the start-ups
  * below; not verified by a tag) load with less beside the weights and a
  * larger context; a release before takes the first row.

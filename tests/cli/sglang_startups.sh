@@ -27,7 +27,7 @@ awk -F '\t' '
 		if ($11 == "within") nw++
 	}
 	END {
-		if (n < 5) { print "not ok - only " n " runs"; bad++ }
+		if (n < 10) { print "not ok - only " n " runs"; bad++ }
 		if (nw < 2) { print "not ok - only " nw " runs expected within"; bad++ }
 		exit bad > 0
 	}

@@ -67,9 +67,10 @@ static enum kvp_status sg_overheads(const struct kvp_plan *p, uint64_t *pre,
 		                           : kvp_add(*post, o->bytes, post);
 	}
 	if (own) {
-		init = multi ? est->init_multi_bytes :
+		init = multi ? sg_multi_start_bytes(card->name) :
 		       sg_context_bytes(card->name) +
-		       (parallel ? est->dist_pcie_bytes : est->dist_one_bytes);
+		       (parallel ? sg_dist_pcie_bytes(&p->engine) :
+		                   est->dist_one_bytes);
 		ok &= kvp_add(*pre, init, pre);
 		ok &= kvp_add(*post, sg_load_extra_bytes(&p->engine, quantized(p),
 		                                         parallel && !multi), post);

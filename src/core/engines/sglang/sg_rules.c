@@ -206,30 +206,69 @@ static const struct sg_defaults defaults = {
  *   dist at tp x pp = 1: 0.09 GiB ("Init torch distributed ends.
  *     elapsed=..., mem usage=0.09 GB", SGLang's docs notebooks of
  *     2026-02 on H100; 0.00 in 2025 releases): 96 MiB
- *   dist above 1 on a card under 70 GiB (PCIe, no NVLink): 0.13 GiB (4 x
- *     L4 at tp 4, sglang 0.4.3, 2025-03-08, tests/data/sglang_startups
- *     qwq-32b-l4-tp4): 138 MiB
- *   init_multi, above 1 on a card of 70 GiB or more (NVLink/NVSwitch
- *     boards, where NCCL's NVLS and the custom all-reduce take their
- *     buffers at start), context included: H100 tp 8, 79.19 - 77.42
- *     (40.69 + 36.73) = 1.77 GiB (Grok-1 on sglang 0.5.2, 2025-09-11); at
- *     tp 4 the Qwen3-235B-FP8 start-up of tests/data/sglang_startups
- *     implies up to 2.07; vLLM's corpus measures NCCL and custom
- *     all-reduce at 2.06 - 2.21 GiB a GPU on H100 at tp 2 and more (issue
- *     32): 2.21 rounded up to 2,272 MiB. H200 at tp 8 prints 1.77 - 2.01
- *     GiB for the distributed start alone (sglang PR #11716, 2025-10-16):
- *     not covered by this figure, no H200 start-up in the corpus yet
+ *   dist above 1 on a card under 70 GiB (PCIe, no NVLink), by release
+ *     (extra_rows' dist_par): 0.13 GiB before 0.5.8 (4 x L4 at tp 4,
+ *     sglang 0.4.3, 2025-03-08, tests/data/sglang_startups
+ *     qwq-32b-l4-tp4): 138 MiB; 0.19 from 0.5.8 (2 x RTX 4090 at tp 2,
+ *     2026-04-14, nccl 2.27.5, custom all-reduce off for want of peer
+ *     access): 200 MiB
+ *   above 1 on a card of 70 GiB or more (NVLink/NVSwitch boards), the
+ *     context included: a row per card (multi_rows below)
  */
 static const struct sg_estimates estimates = {
-	96ull << 20, 138ull << 20, 2272ull << 20, 70ull << 30,
+	96ull << 20, 70ull << 30,
 	"ESTIMATE: largest measured (distributed start 0.09 GiB at tp 1, "
-	"0.13 at tp 4 on L4s, 2.21 with context at tp 2 or more on H100s)",
+	"0.13 - 0.19 above 1 on PCIe cards; context with NCCL at tp 2 or "
+	"more: 2.21 GiB on H100s, 2.51 on H200s, 3.01 on B200s)",
+};
+
+/*
+ * Used before the load under tp or pp above 1 on a card of 70 GiB or
+ * more, one rank, the card's context included: the runtime total less
+ * "Load weight begin. avail mem=" on the worst rank. What SGLang's code
+ * allocates here is small: its custom all-reduce (python/sglang/srt/
+ * distributed/device_communicators/custom_all_reduce.py, CustomAllreduce
+ * max_size=8192 * 1024) holds an 8 MiB buffer, the meta buffer (meta
+ * size + 8 MiB) and an 8 MiB rank_data tensor, about 24 MiB a rank, its
+ * peers' buffers mapped over IPC and not counted again. The rest is
+ * NCCL's, in the communicators parallel_state.py makes at start (the
+ * torch process group's and pynccl's, warmed up by an all-reduce):
+ * channel buffers by peer and, on NVSwitch boards, NVLink SHARP (NVLS)
+ * buffers, which NCCL sizes by the topology it finds (NCCL_NVLS_ENABLE,
+ * not read by SGLang): no rule of SGLang's gives them, so they are
+ * measured, by card, the largest seen at any tp plus 0.005 GiB. The
+ * start-ups show them growing with the card rather than with tp (H100:
+ * 1.77 GiB at tp 8, up to 2.07 implied at tp 4). A card without a row
+ * takes the largest.
+ */
+static const struct sg_multi_row {
+	const char *card;                /* the card preset's name */
+	uint64_t bytes;
+	const char *source;
+} multi_rows[] = {
+	{ "H100-80GB-SXM", 2272ull << 20,
+	  "tp 8: 79.19 - 77.42 (40.69 + 36.73) = 1.77 GiB (Grok-1 on sglang "
+	  "0.5.2, 2025-09-11); tp 4: the Qwen3-235B-FP8 start-up of "
+	  "tests/data/sglang_startups implies up to 2.07; vLLM's corpus "
+	  "measures NCCL and custom all-reduce at 2.06 - 2.21 GiB a GPU at "
+	  "tp 2 and more (issue 32): 2.21 rounded up" },
+	{ "H200-141GB", 2576ull << 20,
+	  "tp 8: 139.80 - 137.29 = 2.51 GiB on ranks 1-6 ('Init torch "
+	  "distributed ends. mem usage=2.01 GB', 'Load weight begin. avail "
+	  "mem=137.29 GB'; rank 0 1.96 / 137.34, rank 7 1.77 / 137.52: a "
+	  "context of 0.50), sglang PR #11716, 2025-10-16, "
+	  "tests/data/sglang_startups pr11716-llama-3.1-70b-h200-tp8" },
+	{ "B200-180GB", 3088ull << 20,
+	  "tp 4: 178.35 - 175.34 = 3.01 GiB ('Load weight begin. avail "
+	  "mem=175.34 GB', DeepSeek-R1 FP4 on 4 x B200, sglang PR #9162, "
+	  "2025-08-13; no KV figure printed, so no corpus run)" },
 };
 
 /*
  * The CUDA context and torch before SGLang's distributed start, one rank:
  * the card's runtime total - T0 - what "Init torch distributed" printed.
- * It grows with the card (L4s take 0.27 GiB, H100s 0.38 - 0.67; vLLM's
+ * It grows with the card (L4s take 0.27 GiB, RTX 4090s 0.43 - 0.53,
+ * H100s 0.38 - 0.67, B200s 0.69; vLLM's
  * own start-ups show the same ratio: 22.03 - 21.84 = 0.19 on an L4,
  * 79.19 - 78.66 = 0.53 on an H100, "Free memory on device (X/Y GiB) on
  * startup", code index files 69494016274, 34680831065) and with the
@@ -248,11 +287,18 @@ static const struct sg_context_row {
 	{ "L4-24GB", 282ull << 20,
 	  "22.03 - 21.63 - 0.13 = 0.27 GiB (4 x L4, sglang 0.4.3, "
 	  "2025-03-08, tests/data/sglang_startups qwq-32b-l4-tp4)" },
-	{ "RTX-4090-24GB", 451ull << 20,
-	  "23.645 - (16.00 + 7.08) = 0.565 GiB with the distributed start at "
-	  "tp 4, less dist_pcie 0.135 (4 x RTX 4090, 2026-06-14, "
-	  "tests/data/sglang_startups kuiperinfer-qwen3-14b-4090-tp4: the "
-	  "one 4090 start-up seen, not an independent check of this row)" },
+	{ "RTX-4090-24GB", 543ull << 20,
+	  "23.645 - 22.93 - 0.19 = 0.525 GiB (2 x RTX 4090 at tp 2, a clean "
+	  "card by nvidia-smi before the launch, 'Init torch distributed ends. "
+	  "mem usage=0.19 GB', sglang 0.0.0.dev11582, 2026-04-14, "
+	  "tests/data/sglang_startups/excluded.tsv "
+	  "exp001-qwen3.5-9b-4090-tp2); 4 x RTX 4090 at tp 4 (2026-06-14, "
+	  "excluded.tsv kuiperinfer-qwen3-14b-4090-tp4) used 0.565 GiB before "
+	  "the load in all, 0.15 less: the larger is kept" },
+	{ "B200-180GB", 712ull << 20,
+	  "178.35 - 177.57 - 0.09 = 0.69 GiB at tp 1 (Qwen3-8B, SGLang's own "
+	  "clean start-up log of 2026-04-27, tests/data/sglang_startups "
+	  "cleanlog-qwen3-8b-b200-tp1)" },
 	{ "MI300X-192GB", 671ull << 20,
 	  "191.98 - 191.33 = 0.65 GiB at tp 1 with NCCL's start (sglang "
 	  "0.3, ROCm, 2024-10-10, tests/data/sglang_startups "
@@ -266,9 +312,10 @@ static const struct sg_context_row {
  * 0.005 GiB, for 16-bit weights at tp x pp = 1 (one16), quantized ones
  * (one_q: their loaders keep scales and workspaces) and above 1 on a card
  * under 70 GiB (par: NCCL's buffers made at the first collective, during
- * the load; above 70 GiB init_multi holds them). Part of it is the rotary
- * table, max_position_embeddings x rotary_dim x 4 B (fp32, whole on every
- * rank: Llama-3.1-8B's 64 MiB is all of the 0.06 GiB of 2026).
+ * the load; above 70 GiB the card's multi row holds them). Part of it is
+ * the rotary table, max_position_embeddings x rotary_dim x 4 B (fp32,
+ * whole on every rank: Llama-3.1-8B's 64 MiB is all of the 0.06 GiB of
+ * 2026).
  * Releases from 0.5.8 (the first of 2026, by the dates of the start-ups
  * below; not verified by a tag) load with less beside the weights and a
  * larger context; a release before takes the first row.
@@ -276,18 +323,22 @@ static const struct sg_context_row {
 static const struct sg_extra_row {
 	const char *since;               /* first release of the row */
 	uint64_t one16, one_q, par;
+	uint64_t dist_par;               /* distributed start above 1, PCIe */
 	const char *source;
 } extra_rows[] = {
-	{ "0.0", 210ull << 20, 210ull << 20, 295ull << 20,
+	{ "0.0", 210ull << 20, 210ull << 20, 295ull << 20, 138ull << 20,
 	  "one16: 22.76 - 8.37 - 14.19 = 0.20 GiB (DeepSeek-R1-Distill-Qwen-7B "
 	  "on an RTX 3090, 0.4.2, 2025-02-04, tests/data/sglang_startups/"
 	  "excluded.tsv), 0.15 (Llama-3.1-8B, PR #4760, 0.4.4), 0.13 (docs, "
 	  "0.4.1); one_q: no quantized start-up seen, one16's; par: 15.54 - "
-	  "15.26 = 0.28 (QwQ-32B tp 4 on L4s, 0.4.3)" },
-	{ "0.5.8", 70ull << 20, 139ull << 20, 213ull << 20,
+	  "15.26 = 0.28 (QwQ-32B tp 4 on L4s, 0.4.3); dist_par: 'Init torch "
+	  "distributed ends. mem usage=0.13 GB' (the same L4s)" },
+	{ "0.5.8", 70ull << 20, 139ull << 20, 213ull << 20, 200ull << 20,
 	  "one16: 15.02 - 14.96 = 0.06 GiB (Llama-3.1-8B, docs 2026-02), 0.05 "
 	  "(Qwen3-32B, 0.5.19); one_q: 29.15 - 29.02 = 0.13 (Qwen3-30B-A3B-FP8, "
-	  "2026-08); par: 7.08 - 6.88 = 0.20 (Qwen3-14B tp 4 on 4090s, 2026-06)" },
+	  "2026-08); par: 7.08 - 6.88 = 0.20 (Qwen3-14B tp 4 on 4090s, 2026-06); "
+	  "dist_par: 'Init torch distributed ends. mem usage=0.19 GB' (2 x RTX "
+	  "4090 at tp 2, nccl 2.27.5, 2026-04-14)" },
 };
 
 /*
@@ -476,17 +527,44 @@ uint64_t sg_context_bytes(const char *card_name)
 	return most;
 }
 
-uint64_t sg_load_extra_bytes(const struct kvp_engine_opts *o, bool quantized,
-                             bool parallel)
+uint64_t sg_multi_start_bytes(const char *card_name)
+{
+	size_t i, n = sizeof multi_rows / sizeof multi_rows[0];
+	uint64_t most = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!strcmp(card_name, multi_rows[i].card))
+			return multi_rows[i].bytes;
+		if (multi_rows[i].bytes > most)
+			most = multi_rows[i].bytes;
+	}
+	return most;
+}
+
+/* The release's row of extra_rows (the first where none is given). */
+static const struct sg_extra_row *extra_row(const struct kvp_engine_opts *o)
 {
 	size_t i, n = sizeof extra_rows / sizeof extra_rows[0];
 	const struct sg_extra_row *r = &extra_rows[0];
-	uint64_t b;
 
 	for (i = 1; i < n; i++)
 		if (!o->version[0] ||
 		    kvp_release_at_least(o->version, extra_rows[i].since))
 			r = &extra_rows[i];
+	return r;
+}
+
+uint64_t sg_dist_pcie_bytes(const struct kvp_engine_opts *o)
+{
+	return extra_row(o)->dist_par;
+}
+
+uint64_t sg_load_extra_bytes(const struct kvp_engine_opts *o, bool quantized,
+                             bool parallel)
+{
+	const struct sg_extra_row *r = extra_row(o);
+	uint64_t b;
+
 	b = quantized ? r->one_q : r->one16;
 	return parallel && r->par > b ? r->par : b;
 }

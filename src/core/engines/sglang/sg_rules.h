@@ -43,14 +43,10 @@ struct sg_defaults {
  * defaults). What is used before "Load weight begin" is the card's CUDA
  * context with torch (sg_context_bytes) and what "Init torch distributed"
  * takes (dist_*); under tp or pp on a card of multi_min_capacity or more
- * init_multi_bytes holds both. */
+ * the card's multi row holds both (sg_multi_start_bytes). */
 struct sg_estimates {
 	uint64_t dist_one_bytes;    /* "Init torch distributed ends. mem
 	                               usage" at tp x pp = 1 */
-	uint64_t dist_pcie_bytes;   /* the same above 1 on a smaller card */
-	uint64_t init_multi_bytes;  /* context and NCCL with custom all-reduce
-	                               under tp or pp above 1 on a card of
-	                               multi_min_capacity or more */
 	uint64_t multi_min_capacity;
 	const char *source;
 };
@@ -61,6 +57,15 @@ const struct sg_estimates *sg_estimates(void);
  * start, for a card by its preset name: its measured row, or the largest
  * row where the card has none. */
 uint64_t sg_context_bytes(const char *card_name);
+
+/* The CUDA context with NCCL's and the custom all-reduce's start on one
+ * rank under tp or pp above 1 on a card of multi_min_capacity or more,
+ * by preset name: its measured row, or the largest row. */
+uint64_t sg_multi_start_bytes(const char *card_name);
+
+/* "Init torch distributed ends. mem usage" above 1 on a card under the
+ * multi capacity, in the plan's release. */
+uint64_t sg_dist_pcie_bytes(const struct kvp_engine_opts *o);
 
 /* What the weights load uses beside the weights, one rank, in the plan's
  * release ("" = the current one), for quantized weights or 16-bit ones,

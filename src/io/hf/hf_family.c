@@ -895,6 +895,26 @@ static const struct hf_family families[] = {
 	R("jais2", "Jais2ForCausalLM", HF_UNGATED | HF_MHA, 0, 0, 0, NULL, "vLLM jais2.py @055e47c2 (Jais2Attention: num_key_value_heads, else num_attention_heads, full attention unless interleaved_sliding_window; Jais2MLP: up and down, relu2)"),
 	R("muse_glimmer_text", NULL, 0, 0, 0, 2048, fam_muse_glimmer, "vLLM muse_glimmer.py @055e47c2 (NoPE layers full, RoPE layers sliding_window); vLLM configs/muse_glimmer.py @29ec1785 (no_rope_layers default, sliding_window 2048)"),
 	R("step3_text", "Step3TextForCausalLM", HF_MQA, 0, 0, 0, fam_step3_text, "vLLM step3_text.py @0169d396 (one KV head of head_dim, 256 by default)"),
+	/* issue 35: the registry sweep (vLLM registry.py _TEXT_GENERATION_MODELS
+	 * and _MULTIMODAL_MODELS; docs/families.md lists every architecture) */
+	R("qwen2_5_omni_text", NULL, HF_QKV_BIAS, 0, 0, 0, fam_qwen, "transformers configuration_qwen2_5_omni.py (Qwen2_5OmniTextConfig, thinker_config.text_config); vLLM qwen2_5_omni_thinker.py @7f4a06ae (Qwen2Model on it: qwen2.py's window rules)"),
+	R("qwen2_5_omni_thinker", "Qwen2_5OmniThinkerForConditionalGeneration", HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM qwen2_5_omni_thinker.py @7f4a06ae (a thinker config's text_config is Qwen2_5OmniTextConfig)"),
+	R("qwen2_5_omni", "Qwen2_5OmniModel", HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM registry Qwen2_5OmniModel / Qwen2_5OmniForConditionalGeneration -> qwen2_5_omni_thinker.py @7f4a06ae (the thinker alone, thinker_config.text_config)"),
+	R("qwen3_omni_moe_text", NULL, 0, 0, 0, 0, fam_qwen, "transformers configuration_qwen3_omni_moe.py (Qwen3OmniMoeTextConfig); vLLM qwen3_omni_moe_thinker.py @e86cd315 (Qwen3MoeLLMModel: qwen3_moe.py attention, full)"),
+	R("qwen3_omni_moe_thinker", NULL, 0, 0, 0, 0, fam_qwen, "vLLM qwen3_omni_moe_thinker.py @e86cd315"),
+	R("qwen3_omni_moe", "Qwen3OmniMoeForConditionalGeneration", 0, 0, 0, 0, fam_qwen, "vLLM registry Qwen3OmniMoeForConditionalGeneration -> qwen3_omni_moe_thinker.py @e86cd315 (the thinker alone, thinker_config.text_config)"),
+	R("minicpmv", "MiniCPMV", 0, 0, 0, 0, fam_qwen, "vLLM minicpmv.py @004202bc (the flat config runs as MiniCPMModel (2.0), LlamaModel (2.5), Qwen2Model (2.6); MiniCPMV4_5 Qwen3ForCausalLM: full attention unless qwen2's use_sliding_window)"),
+	R("minicpmo", "MiniCPMO", 0, 0, 0, 0, fam_qwen, "vLLM minicpmo.py @ebc3082a (MiniCPMO extends MiniCPMV2_6: Qwen2 on the flat config)"),
+	R("phi4mm", "Phi4MMForCausalLM", 0, 0, 0, 0, fam_phi3, "vLLM phi4mm.py @42fa4c09 (LlamaModel on the flat config: no layer_types, every layer full; sliding_window unused)"),
+	R("phi3_v", "Phi3VForCausalLM", 0, 0, 0, 0, fam_phi3, "vLLM phi3v.py @3bc38489 (LlamaForCausalLM on the flat config: every layer full)"),
+	R("dots_ocr", "DotsOCRForCausalLM", HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM dots_ocr.py @570821bc (DotsOCRConfig is a Qwen2Config: Qwen2ForCausalLM on the flat config)"),
+	R("molmo", "MolmoForCausalLM", HF_MHA | HF_FF_HALF, 0, 0, 0, NULL, "vLLM molmo.py @0176b7b4 (MolmoAttention: num_key_value_heads or num_attention_heads, full; MolmoMLP intermediate_size // 2)"),
+	R("ernie4_5_moe_vl", "Ernie4_5_VLMoeForConditionalGeneration", 0, 0, 0, 0, NULL, "vLLM ernie45_vl_moe.py @d1a2e946 (Ernie4_5_VLMoeAttention: num_key_value_heads x head_dim, full; 3-D rope angles only)"),
+	R("paddleocr_vl", "PaddleOCRVLForConditionalGeneration", 0, 0, 0, 0, NULL, "vLLM paddleocr_vl.py @60191e18 (Ernie4_5ForCausalLM on the flat config, text_config merged in: full attention)"),
+	R("cwm", "CwmForCausalLM", 0, 0, 0, 0, NULL, "vLLM registry CwmForCausalLM -> llama.py @e06c9ba2 (layer_types: sliding_window on sliding_attention layers); transformers CwmConfig (sliding_window 8192)"),
+	R("arctic", "ArcticForCausalLM", 0, 0, 0, 0, NULL, "vLLM arctic.py @c96c471d (ArcticAttention: num_key_value_heads x hidden / heads, full)"),
+	R("chameleon", "ChameleonForConditionalGeneration", 0, 0, 0, 0, NULL, "vLLM chameleon.py @6d336571 (ChameleonAttention: num_key_value_heads, full; QK-norm)"),
+	R("aria_text", NULL, 0, 0, 0, 0, NULL, "transformers configuration_aria.py (AriaTextConfig, a LlamaConfig, aria's text_config); vLLM aria.py @60de59de (AriaTextDecoderLayer: llama attention on every layer, full)"),
 };
 
 #undef R

@@ -1,0 +1,263 @@
+/*
+ * test_import_sweep.c - the rows issue 35's registry sweep added to the
+ * family table (src/io/hf/hf_family.c, "the registry sweep"), each sized
+ * for ONE sequence of T positions, f16 cache, generic dynamic strategy
+ * (one_sequence.h). The configs are minimal ones written from each
+ * model's configuration class with the shapes of its public checkpoint
+ * (not verbatim Hub files); the bytes are worked by hand per layer kind
+ * in the comment above each, from the engine code the row cites.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/import.h"
+#include "kvplan/plan.h"
+#include "kvplan/result.h"
+
+#include "one_sequence.h"
+
+static struct kvp_plan plan;
+static struct kvp_result res;
+
+static void sized(const char *text, uint64_t t)
+{
+	struct kvp_error err;
+
+	kvp_plan_default(&plan);
+	ck_assert_msg(kvp_hf_import_text(text, strlen(text), "inline",
+	              &plan.model, NULL, &err) == KVP_OK, "%s", err.msg);
+	one_sequence_plan(&plan, t);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.sequences, 1);
+}
+
+static void refused(const char *text, const char *words)
+{
+	struct kvp_model m;
+	struct kvp_error err;
+
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "inline", &m,
+	                 NULL, &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, words) != NULL, "%s", err.msg);
+}
+
+/*
+ * Qwen3-Omni-30B-A3B (qwen3_omni_moe; vLLM qwen3_omni_moe_thinker.py
+ * serves the thinker, its language model from thinker_config.text_config;
+ * the talker's text_config and code2wav's sliding_window are not read):
+ * 48 layers x 4 KV heads x (128 + 128) x 2 B = 98,304 B/position, x
+ * 4,096 = 402,653,184.
+ */
+START_TEST(qwen3_omni)
+{
+	static const char text[] = "{\"architectures\":["
+		"\"Qwen3OmniMoeForConditionalGeneration\"],\"model_type\":"
+		"\"qwen3_omni_moe\",\"dtype\":\"bfloat16\",\"talker_config\":{"
+		"\"text_config\":{\"model_type\":\"qwen3_omni_moe_talker_text\","
+		"\"num_hidden_layers\":20,\"num_key_value_heads\":2}},"
+		"\"code2wav_config\":{\"sliding_window\":72},\"thinker_config\":{"
+		"\"model_type\":\"qwen3_omni_moe_thinker\",\"text_config\":{"
+		"\"model_type\":\"qwen3_omni_moe_text\",\"head_dim\":128,"
+		"\"hidden_size\":2048,\"intermediate_size\":768,"
+		"\"max_position_embeddings\":65536,\"moe_intermediate_size\":768,"
+		"\"num_attention_heads\":32,\"num_experts\":128,"
+		"\"num_experts_per_tok\":8,\"num_hidden_layers\":48,"
+		"\"num_key_value_heads\":4,\"sliding_window\":null,"
+		"\"use_sliding_window\":false,\"vocab_size\":152064,"
+		"\"rope_parameters\":{\"mrope_section\":[24,20,20],"
+		"\"rope_theta\":1000000,\"rope_type\":\"default\"}}}}";
+
+	sized(text, 4096);
+	ck_assert_str_eq(plan.model.model_type, "qwen3_omni_moe_text");
+	ck_assert_uint_eq(res.kv.bytes_per_position, 98304);
+	ck_assert_uint_eq(res.kv.bytes, 402653184ull);
+}
+END_TEST
+
+/*
+ * Qwen2.5-Omni-7B (qwen2_5_omni; vLLM qwen2_5_omni_thinker.py, Qwen2Model
+ * on thinker_config.text_config, which names no model_type here: the
+ * wrapper's row, Qwen2_5OmniTextConfig's qwen2 rules): use_sliding_window
+ * false, every layer full: 28 layers x 4 KV heads x (3,584 / 28 = 128 +
+ * 128) x 2 B = 57,344 B/position, x 4,096 = 234,881,024. A thinker_config
+ * without its text_config is refused naming it.
+ */
+START_TEST(qwen25_omni)
+{
+	static const char text[] = "{\"architectures\":[\"Qwen2_5OmniModel\"],"
+		"\"model_type\":\"qwen2_5_omni\",\"torch_dtype\":\"bfloat16\","
+		"\"talker_config\":{\"model_type\":\"qwen2_5_omni_talker\","
+		"\"num_hidden_layers\":24},\"thinker_config\":{\"model_type\":"
+		"\"qwen2_5_omni_thinker\",\"text_config\":{\"hidden_size\":3584,"
+		"\"intermediate_size\":18944,\"max_position_embeddings\":32768,"
+		"\"max_window_layers\":28,\"num_attention_heads\":28,"
+		"\"num_hidden_layers\":28,\"num_key_value_heads\":4,"
+		"\"sliding_window\":32768,\"use_sliding_window\":false,"
+		"\"vocab_size\":152064}}}";
+
+	sized(text, 4096);
+	ck_assert_str_eq(plan.model.model_type, "qwen2_5_omni");
+	ck_assert_int_eq(res.layers[27].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 57344);
+	ck_assert_uint_eq(res.kv.bytes, 234881024ull);
+	refused("{\"model_type\":\"qwen2_5_omni\",\"thinker_config\":{"
+	        "\"model_type\":\"qwen2_5_omni_thinker\"}}",
+	        "thinker_config.text_config");
+}
+END_TEST
+
+/* One flat config: the plain shape of a row, bytes per position. */
+struct flat {
+	const char *text;
+	uint64_t per_position;
+};
+
+/*
+ * Flat configs of the rows (every layer full attention, K and V of
+ * head_dim, else hidden / heads):
+ *   minicpmv (MiniCPM-V 2.6, qwen2 on the flat config, use_sliding_window
+ *     false): 28 x 4 x (128 + 128) x 2 = 57,344
+ *   minicpmo (MiniCPM-o 2.6, the same LLM): 57,344
+ *   phi4mm (Phi-4-multimodal: sliding_window 262,144 unused, full_attn_mod
+ *     1): 32 x 8 x (3,072 / 24 = 128 + 128) x 2 = 131,072
+ *   phi3_v (Phi-3.5-vision: 32 KV heads): 32 x 32 x (3,072 / 32 = 96 +
+ *     96) x 2 = 393,216
+ *   dots_ocr (dots.ocr): 28 x 2 x (1,536 / 12 = 128 + 128) x 2 = 28,672
+ *   molmo (Molmo-7B-D): 28 x 4 x (3,584 / 28 = 128 + 128) x 2 = 57,344
+ *   molmo without num_key_value_heads (MolmoAttention: the heads):
+ *     2 x 4 x (256 / 4 = 64 + 64) x 2 = 2,048
+ *   ernie4_5_moe_vl (ERNIE-4.5-VL-28B-A3B): 28 x 4 x (128 + 128) x 2 =
+ *     57,344
+ *   paddleocr_vl (PaddleOCR-VL, ernie4_5 flat): 18 x 2 x (128 + 128) x 2
+ *     = 18,432
+ *   arctic (Snowflake Arctic): 35 x 8 x (7,168 / 56 = 128 + 128) x 2 =
+ *     143,360
+ *   chameleon (Chameleon-7B, MHA by key): 32 x 32 x (4,096 / 32 = 128 +
+ *     128) x 2 = 524,288
+ *   aria (Aria: text_config aria_text): 28 x 20 x (2,560 / 20 = 128 + 128)
+ *     x 2 = 286,720
+ */
+static const struct flat flats[] = {
+	{ "{\"architectures\":[\"MiniCPMV\"],\"model_type\":\"minicpmv\","
+	  "\"version\":2.6,\"hidden_size\":3584,\"num_attention_heads\":28,"
+	  "\"num_hidden_layers\":28,\"num_key_value_heads\":4,"
+	  "\"use_sliding_window\":false,\"sliding_window\":131072,"
+	  "\"max_window_layers\":28,\"vocab_size\":151666,"
+	  "\"intermediate_size\":18944,\"query_num\":64}", 57344 },
+	{ "{\"architectures\":[\"MiniCPMO\"],\"model_type\":\"minicpmo\","
+	  "\"hidden_size\":3584,\"num_attention_heads\":28,"
+	  "\"num_hidden_layers\":28,\"num_key_value_heads\":4,"
+	  "\"use_sliding_window\":false,\"vocab_size\":151700}", 57344 },
+	{ "{\"architectures\":[\"Phi4MMForCausalLM\"],\"model_type\":\"phi4mm\","
+	  "\"hidden_size\":3072,\"num_attention_heads\":24,"
+	  "\"num_hidden_layers\":32,\"num_key_value_heads\":8,"
+	  "\"sliding_window\":262144,\"full_attn_mod\":1,"
+	  "\"partial_rotary_factor\":0.75,\"vocab_size\":200064}", 131072 },
+	{ "{\"architectures\":[\"Phi3VForCausalLM\"],\"model_type\":\"phi3_v\","
+	  "\"hidden_size\":3072,\"num_attention_heads\":32,"
+	  "\"num_hidden_layers\":32,\"num_key_value_heads\":32,"
+	  "\"sliding_window\":262144,\"vocab_size\":32064}", 393216 },
+	{ "{\"architectures\":[\"DotsOCRForCausalLM\"],\"model_type\":"
+	  "\"dots_ocr\",\"hidden_size\":1536,\"num_attention_heads\":12,"
+	  "\"num_hidden_layers\":28,\"num_key_value_heads\":2,"
+	  "\"use_sliding_window\":false,\"max_window_layers\":28,"
+	  "\"sliding_window\":131072,\"vocab_size\":151936}", 28672 },
+	{ "{\"architectures\":[\"MolmoForCausalLM\"],\"model_type\":\"molmo\","
+	  "\"hidden_size\":3584,\"num_attention_heads\":28,"
+	  "\"num_hidden_layers\":28,\"num_key_value_heads\":4,"
+	  "\"intermediate_size\":37888,\"qkv_bias\":true,"
+	  "\"vocab_size\":152064}", 57344 },
+	{ "{\"model_type\":\"molmo\",\"hidden_size\":256,"
+	  "\"num_attention_heads\":4,\"num_hidden_layers\":2,"
+	  "\"vocab_size\":1000}", 2048 },
+	{ "{\"architectures\":[\"Ernie4_5_VLMoeForConditionalGeneration\"],"
+	  "\"model_type\":\"ernie4_5_moe_vl\",\"hidden_size\":2560,"
+	  "\"num_attention_heads\":20,\"num_hidden_layers\":28,"
+	  "\"num_key_value_heads\":4,\"head_dim\":128,"
+	  "\"vocab_size\":103424}", 57344 },
+	{ "{\"architectures\":[\"PaddleOCRVLForConditionalGeneration\"],"
+	  "\"model_type\":\"paddleocr_vl\",\"hidden_size\":1024,"
+	  "\"num_attention_heads\":16,\"num_hidden_layers\":18,"
+	  "\"num_key_value_heads\":2,\"head_dim\":128,"
+	  "\"vocab_size\":103424}", 18432 },
+	{ "{\"architectures\":[\"ArcticForCausalLM\"],\"model_type\":\"arctic\","
+	  "\"hidden_size\":7168,\"num_attention_heads\":56,"
+	  "\"num_hidden_layers\":35,\"num_key_value_heads\":8,"
+	  "\"num_local_experts\":128,\"vocab_size\":32000}", 143360 },
+	{ "{\"architectures\":[\"ChameleonForConditionalGeneration\"],"
+	  "\"model_type\":\"chameleon\",\"hidden_size\":4096,"
+	  "\"num_attention_heads\":32,\"num_hidden_layers\":32,"
+	  "\"num_key_value_heads\":32,\"vocab_size\":65536}", 524288 },
+	{ "{\"architectures\":[\"AriaForConditionalGeneration\"],"
+	  "\"model_type\":\"aria\",\"text_config\":{\"model_type\":"
+	  "\"aria_text\",\"hidden_size\":2560,\"num_attention_heads\":20,"
+	  "\"num_hidden_layers\":28,\"num_key_value_heads\":20,"
+	  "\"vocab_size\":100352}}", 286720 },
+};
+
+START_TEST(flat_rows)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof flats / sizeof flats[0]; i++) {
+		sized(flats[i].text, 1024);
+		ck_assert_msg(res.kv.bytes_per_position == flats[i].per_position,
+		              "%s: %llu B/position", plan.model.model_type,
+		              (unsigned long long)res.kv.bytes_per_position);
+		ck_assert_uint_eq(res.kv.bytes, flats[i].per_position * 1024);
+	}
+}
+END_TEST
+
+/*
+ * Molmo (vLLM molmo.py MolmoMLP): intermediate_size is both gated halves,
+ * the MLP's width intermediate_size // 2 = 37,888 / 2 = 18,944.
+ */
+START_TEST(molmo_mlp)
+{
+	sized(flats[5].text, 16);
+	ck_assert_uint_eq(plan.model.arch.intermediate, 18944);
+}
+END_TEST
+
+/*
+ * CWM (vLLM llama.py: layer_types, sliding_window on the
+ * sliding_attention layers). 4 layers, 2 KV heads of 64: 2 x (64 + 64) x
+ * 2 B = 512 B a layer and position; window 8, 16 positions: layers 0-2
+ * sliding 3 x 512 x 8 = 12,288, layer 3 full 512 x 16 = 8,192: 20,480.
+ */
+START_TEST(cwm)
+{
+	static const char text[] = "{\"architectures\":[\"CwmForCausalLM\"],"
+		"\"model_type\":\"cwm\",\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_hidden_layers\":4,"
+		"\"num_key_value_heads\":2,\"head_dim\":64,\"vocab_size\":1000,"
+		"\"sliding_window\":8,\"layer_types\":[\"sliding_attention\","
+		"\"sliding_attention\",\"sliding_attention\",\"full_attention\"]}";
+
+	sized(text, 16);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 20480);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("import_sweep");
+	TCase *tc = tcase_create("sweep");
+
+	tcase_add_test(tc, qwen3_omni);
+	tcase_add_test(tc, qwen25_omni);
+	tcase_add_test(tc, flat_rows);
+	tcase_add_test(tc, molmo_mlp);
+	tcase_add_test(tc, cwm);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(suite)

@@ -245,6 +245,72 @@ START_TEST(cwm)
 }
 END_TEST
 
+/*
+ * Command A Plus (cohere2_moe; vLLM cohere2_moe.py @055e47c2: layer_types
+ * decides, a sliding layer's window is sliding_window + 1). 4 layers, 2
+ * KV heads of 64: 512 B a layer and position; sliding_window 7, so 8
+ * positions kept; 16 positions: layers 0-2 3 x 512 x 8 = 12,288, layer 3
+ * 512 x 16 = 8,192: 20,480. Without layer_types: refused naming it.
+ */
+START_TEST(cohere2_moe)
+{
+	static const char text[] = "{\"architectures\":["
+		"\"Cohere2MoeForCausalLM\"],\"model_type\":\"cohere2_moe\","
+		"\"hidden_size\":256,\"num_attention_heads\":4,"
+		"\"num_hidden_layers\":4,\"num_key_value_heads\":2,"
+		"\"head_dim\":64,\"vocab_size\":1000,\"sliding_window\":7,"
+		"\"sliding_window_pattern\":4,"
+		"\"prefix_dense_sliding_window_pattern\":1,"
+		"\"first_k_dense_replace\":1,\"mlp_layer_types\":[\"dense\","
+		"\"sparse\",\"sparse\",\"sparse\"],\"layer_types\":["
+		"\"sliding_attention\",\"sliding_attention\","
+		"\"sliding_attention\",\"full_attention\"],\"num_experts\":8,"
+		"\"num_experts_per_tok\":2,\"intermediate_size\":512}";
+
+	sized(text, 16);
+	ck_assert_uint_eq(res.layers[0].spec.window, 8);
+	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(plan.model.arch.first_dense_layers, 1);
+	ck_assert(plan.model.arch.tie_embeddings);
+	ck_assert_uint_eq(res.kv.bytes, 20480);
+	refused("{\"model_type\":\"cohere2_moe\",\"hidden_size\":256,"
+	        "\"num_attention_heads\":4,\"num_hidden_layers\":4,"
+	        "\"num_key_value_heads\":2,\"sliding_window\":7,"
+	        "\"sliding_window_pattern\":4}", "layer_types");
+}
+END_TEST
+
+/*
+ * K-EXAONE (exaone_moe; vLLM exaone_moe.py @055e47c2), the shapes of
+ * TensorRT-LLM's test config (EXAONE_MOE_CONFIG: 4 layers "LLLG", 8 KV
+ * heads of 128, sliding_window 4): 8 x (128 + 128) x 2 = 4,096 B a layer
+ * and position; 16 positions: layers 0-2 3 x 4,096 x 4 = 49,152, layer 3
+ * 4,096 x 16 = 65,536: 114,688. With sliding_windows [2,3,4,4] the
+ * sliding layers keep 2, 3 and 4: 4,096 x 9 = 36,864 + 65,536 = 102,400.
+ */
+#define EXAONE_MOE(extra) "{\"architectures\":[\"ExaoneMoEForCausalLM\"]," \
+	"\"model_type\":\"exaone_moe\",\"head_dim\":128,\"hidden_size\":6144," \
+	"\"intermediate_size\":18432,\"is_moe_layer\":[false,true,true,true]," \
+	"\"first_last_k_dense_replace\":1,\"layer_types\":[" \
+	"\"sliding_attention\",\"sliding_attention\",\"sliding_attention\"," \
+	"\"full_attention\"],\"max_position_embeddings\":262144," \
+	"\"moe_intermediate_size\":2048,\"num_attention_heads\":64," \
+	"\"num_experts\":128,\"num_experts_per_tok\":8," \
+	"\"num_hidden_layers\":4,\"num_key_value_heads\":8," \
+	"\"num_shared_experts\":1,\"sliding_window\":4," \
+	"\"sliding_window_pattern\":\"LLLG\",\"vocab_size\":153600" extra "}"
+
+START_TEST(exaone_moe)
+{
+	sized(EXAONE_MOE(""), 16);
+	ck_assert_uint_eq(res.layers[0].spec.window, 4);
+	ck_assert_uint_eq(res.kv.bytes, 114688);
+	sized(EXAONE_MOE(",\"sliding_windows\":[2,3,4,4]"), 16);
+	ck_assert_uint_eq(res.kv.bytes, 102400);
+	refused(EXAONE_MOE(",\"sliding_windows\":[2,3]"), "sliding_windows");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_sweep");
@@ -255,6 +321,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, flat_rows);
 	tcase_add_test(tc, molmo_mlp);
 	tcase_add_test(tc, cwm);
+	tcase_add_test(tc, cohere2_moe);
+	tcase_add_test(tc, exaone_moe);
 	suite_add_tcase(s, tc);
 	return s;
 }

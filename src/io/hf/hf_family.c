@@ -767,6 +767,79 @@ static enum kvp_status fam_smollm3(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/*
+ * Command A Plus (cohere2_moe; vLLM cohere2_moe.py @055e47c2
+ * Cohere2MoeAttention): layer_types decides, and a sliding_attention
+ * layer's window is sliding_window + 1 (per_layer_sliding_window =
+ * config.sliding_window + 1); without layer_types vLLM slides no layer
+ * while transformers' Cohere2MoeConfig derives them from
+ * sliding_window_pattern: refused then, naming layer_types.
+ * prefix_dense_sliding_window_pattern only chooses which dense-prefix
+ * layers rotate (force_rope: angles); mlp_layer_types (or
+ * first_k_dense_replace) which MLPs are dense: weights.
+ */
+static enum kvp_status fam_cohere2_moe(struct cfg *c, struct kvp_model *m,
+                                       struct lay *L, bool *found)
+{
+	uint64_t sw = 0;
+	uint32_t i;
+
+	if (!*found)
+		return hf_bad(c, "layer_types", NULL, "required for Cohere2Moe "
+		              "(vLLM cohere2_moe.py slides only the layers it "
+		              "lists; sliding_window_pattern is transformers' "
+		              "derivation alone)");
+	if (hf_uint(c, "sliding_window", 1, UINT32_MAX - 1, &sw) < 0)
+		return c->err->status;
+	for (i = 0; i < m->n_layers; i++)
+		if (L[i].kind == KVP_LAYER_SLIDING && sw)
+			L[i].window = (uint32_t)sw + 1;
+	hf_superseded(c, "sliding_window_pattern");
+	hf_superseded(c, "prefix_dense_sliding_window_pattern");
+	mlp_types(c, m);
+	return KVP_OK;
+}
+
+/*
+ * K-EXAONE (exaone_moe; vLLM exaone_moe.py @055e47c2 ExaoneMoeAttention):
+ * layer_types decides (full_attention layers no window); a sliding layer
+ * takes sliding_windows[i] when the config lists it, else sliding_window
+ * (exaone4.py's rule, the window every sliding layer of K-EXAONE's
+ * configs shares). sliding_window_pattern ("LLLG") is what layer_types
+ * spells out; mtp_layer_types and mtp_sliding_windows shape the MTP
+ * layers only (not the main cache); mlp_layer_types chooses MLPs.
+ */
+static enum kvp_status fam_exaone_moe(struct cfg *c, struct kvp_model *m,
+                                      struct lay *L, bool *found)
+{
+	char path[96], p2[128];
+	const cJSON *sw = hf_get(c, "sliding_windows", path, sizeof path);
+	uint64_t w;
+	uint32_t i;
+
+	if (!*found)
+		return hf_bad(c, "layer_types", NULL, "required for EXAONE MoE "
+		              "(vLLM exaone_moe.py reads its sliding and full "
+		              "layers there)");
+	if (sw && (!cJSON_IsArray(sw) ||
+	           (uint32_t)cJSON_GetArraySize(sw) != m->n_layers))
+		return hf_bad(c, path, sw, "must list a window for every layer");
+	for (i = 0; sw && i < m->n_layers; i++) {
+		if (L[i].kind != KVP_LAYER_SLIDING)
+			continue;
+		snprintf(p2, sizeof p2, "%s[%u]", path, i);
+		if (hf_uint_at(c, cJSON_GetArrayItem(sw, (int)i), p2, 1,
+		               UINT32_MAX, &w) <= 0)
+			return hf_bad(c, p2, cJSON_GetArrayItem(sw, (int)i),
+			              "a sliding layer's window, 1 or more");
+		L[i].window = (uint32_t)w;
+	}
+	hf_superseded(c, "mtp_layer_types");
+	hf_superseded(c, "mtp_sliding_windows");
+	mlp_types(c, m);
+	return KVP_OK;
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -914,6 +987,8 @@ static const struct hf_family families[] = {
 	R("cwm", "CwmForCausalLM", 0, 0, 0, 0, NULL, "vLLM registry CwmForCausalLM -> llama.py @e06c9ba2 (layer_types: sliding_window on sliding_attention layers); transformers CwmConfig (sliding_window 8192)"),
 	R("arctic", "ArcticForCausalLM", 0, 0, 0, 0, NULL, "vLLM arctic.py @c96c471d (ArcticAttention: num_key_value_heads x hidden / heads, full)"),
 	R("chameleon", "ChameleonForConditionalGeneration", 0, 0, 0, 0, NULL, "vLLM chameleon.py @6d336571 (ChameleonAttention: num_key_value_heads, full; QK-norm)"),
+	R("cohere2_moe", "Cohere2MoeForCausalLM", HF_TIED, 0, 0, 0, fam_cohere2_moe, "vLLM cohere2_moe.py @055e47c2 (layer_types; a sliding layer's window sliding_window + 1; Cohere2MoeConfig tie_word_embeddings true)"),
+	R("exaone_moe", "ExaoneMoEForCausalLM", 0, 0, 0, 0, fam_exaone_moe, "vLLM exaone_moe.py @055e47c2 (layer_types; sliding_windows per layer, else sliding_window; MTP layers apart)"),
 	R("aria_text", NULL, 0, 0, 0, 0, NULL, "transformers configuration_aria.py (AriaTextConfig, a LlamaConfig, aria's text_config); vLLM aria.py @60de59de (AriaTextDecoderLayer: llama attention on every layer, full)"),
 };
 

@@ -311,6 +311,104 @@ START_TEST(exaone_moe)
 }
 END_TEST
 
+/*
+ * LLaVA-1.5-7B (llava-hf/llava-1.5-7b-hf's config.json, as public repos
+ * vendor it, e.g. lite_llama's test_llava_config): its text_config names
+ * only max_position_embeddings, vocab_size and rms_norm_eps. transformers
+ * saved it without LlamaConfig's defaults, and LlavaConfig rebuilds
+ * them: 32 layers, hidden 4,096, 32 heads, num_key_value_heads None = 32,
+ * intermediate 11,008. 32 x 32 x (4,096 / 32 = 128 + 128) x 2 B =
+ * 524,288 B/position, x 4,096 = 2,147,483,648.
+ */
+START_TEST(llava_defaults)
+{
+	static const char text[] = "{\"architectures\":["
+		"\"LlavaForConditionalGeneration\"],\"ignore_index\":-100,"
+		"\"image_token_index\":32000,\"model_type\":\"llava\","
+		"\"pad_token_id\":32001,\"projector_hidden_act\":\"gelu\","
+		"\"text_config\":{\"_name_or_path\":\"lmsys/vicuna-7b-v1.5\","
+		"\"architectures\":[\"LlamaForCausalLM\"],"
+		"\"max_position_embeddings\":4096,\"model_type\":\"llama\","
+		"\"rms_norm_eps\":1e-05,\"torch_dtype\":\"float16\","
+		"\"vocab_size\":32064},\"tie_word_embeddings\":false,"
+		"\"torch_dtype\":\"float16\",\"transformers_version\":"
+		"\"4.36.0.dev0\",\"vision_config\":{\"hidden_size\":1024,"
+		"\"image_size\":336,\"intermediate_size\":4096,\"model_type\":"
+		"\"clip_vision_model\",\"num_attention_heads\":16,"
+		"\"num_hidden_layers\":24,\"patch_size\":14,"
+		"\"projection_dim\":768,\"vocab_size\":32000},"
+		"\"vision_feature_layer\":-2,\"vision_feature_select_strategy\":"
+		"\"default\",\"vocab_size\":32064}";
+
+	sized(text, 4096);
+	ck_assert_uint_eq(plan.model.n_layers, 32);
+	ck_assert_uint_eq(plan.model.arch.intermediate, 11008);
+	ck_assert_uint_eq(plan.model.arch.vocab, 32064);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 524288);
+	ck_assert_uint_eq(res.kv.bytes, 2147483648ull);
+}
+END_TEST
+
+/*
+ * A Mistral text model under a wrapper that names its KV heads (8) but
+ * not its layers, width or heads (MistralConfig's 32, 4,096 and 32):
+ * 32 x 8 x (4,096 / 32 = 128 + 128) x 2 B = 131,072 B/position. A flat
+ * llama config that leaves num_hidden_layers out is still refused: the
+ * class defaults fill a wrapper's text model only.
+ */
+START_TEST(mistral_text_defaults)
+{
+	static const char text[] = "{\"model_type\":\"llava_next\","
+		"\"text_config\":{\"model_type\":\"mistral\","
+		"\"intermediate_size\":14336,\"num_key_value_heads\":8,"
+		"\"max_position_embeddings\":32768,\"sliding_window\":null,"
+		"\"vocab_size\":32064}}";
+
+	sized(text, 16);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 131072);
+	refused("{\"model_type\":\"llama\",\"hidden_size\":4096,"
+	        "\"num_attention_heads\":32}", "num_hidden_layers");
+}
+END_TEST
+
+/*
+ * Grok-2 (its config says model_type "git"; vLLM grok1.py @02082de9:
+ * every layer full, heads of hidden_size / num_attention_heads): 64
+ * layers x 8 KV heads x (8,192 / 64 = 128 + 128) x 2 B = 262,144
+ * B/position; sliding_window_size -1 builds no window. A positive one
+ * (SGLang would slide, vLLM not) and a "git" config of transformers' GIT
+ * captioner are refused. HY V3 (hy_v3, vLLM hy_v3.py @055e47c2): 2
+ * layers x 2 KV heads x (128 + 128) x 2 B = 2,048 B/position.
+ */
+#define GROK2(sw) "{\"architectures\":[\"Grok1ForCausalLM\"]," \
+	"\"vocab_size\":131072,\"hidden_size\":8192," \
+	"\"intermediate_size\":32768,\"moe_intermediate_size\":16384," \
+	"\"max_position_embeddings\":131072,\"num_experts_per_tok\":2," \
+	"\"num_local_experts\":8,\"num_attention_heads\":64," \
+	"\"num_key_value_heads\":8,\"num_hidden_layers\":64," \
+	"\"head_dim\":128,\"sliding_window_size\":" sw "," \
+	"\"global_attn_every_n\":1,\"model_type\":\"git\"," \
+	"\"torch_dtype\":\"bfloat16\"}"
+
+START_TEST(grok_hy)
+{
+	sized(GROK2("-1"), 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 262144);
+	refused(GROK2("4096"), "sliding_window_size");
+	refused("{\"architectures\":[\"GitForCausalLM\"],\"model_type\":"
+	        "\"git\",\"num_hidden_layers\":6,\"hidden_size\":768,"
+	        "\"num_attention_heads\":12}", "architectures");
+	sized("{\"architectures\":[\"HYV3ForCausalLM\"],\"model_type\":"
+	      "\"hy_v3\",\"num_hidden_layers\":2,\"hidden_size\":1024,"
+	      "\"num_attention_heads\":8,\"num_key_value_heads\":2,"
+	      "\"head_dim\":128,\"vocab_size\":1000,"
+	      "\"first_k_dense_replace\":1,\"num_experts\":8,"
+	      "\"num_experts_per_tok\":2,\"expert_hidden_dim\":256}", 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 2048);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_sweep");
@@ -323,6 +421,9 @@ static Suite *suite(void)
 	tcase_add_test(tc, cwm);
 	tcase_add_test(tc, cohere2_moe);
 	tcase_add_test(tc, exaone_moe);
+	tcase_add_test(tc, llava_defaults);
+	tcase_add_test(tc, mistral_text_defaults);
+	tcase_add_test(tc, grok_hy);
 	suite_add_tcase(s, tc);
 	return s;
 }

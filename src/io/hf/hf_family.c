@@ -840,6 +840,42 @@ static enum kvp_status fam_exaone_moe(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/*
+ * Grok-1 and Grok-2 (model_type "grok-1"; Grok-2's config says "git",
+ * the model_type of transformers' GIT captioner too, so its
+ * architectures[0] must name Grok). vLLM grok1.py @02082de9
+ * Grok1Attention: every layer full attention of num_key_value_heads
+ * heads of hidden_size / num_attention_heads (head_dim is not read: a
+ * different one refused). sliding_window_size (-1 in Grok-2's config)
+ * and global_attn_every_n build no window in vLLM; a positive window,
+ * which SGLang's grok.py would apply, is refused.
+ */
+static enum kvp_status fam_grok(struct cfg *c, struct kvp_model *m,
+                                struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *ar = hf_get(c, "architectures", path, sizeof path);
+	const cJSON *a0 = cJSON_GetArrayItem(ar, 0);
+	const cJSON *sw = hf_get(c, "sliding_window_size", path, sizeof path);
+
+	(void)L;
+	(void)found;
+	if (!cJSON_IsString(a0) || !strstr(a0->valuestring, "Grok"))
+		return hf_bad(c, "architectures", ar, "not a Grok model (model_type "
+		              "\"git\" is also transformers' GIT captioner, "
+		              "which no engine here serves)");
+	if (sw && (!cJSON_IsNumber(sw) || sw->valuedouble > 0))
+		return hf_bad(c, path, sw, "a window SGLang grok.py applies and "
+		              "vLLM grok1.py does not; refused");
+	hf_superseded(c, "global_attn_every_n");
+	if (m->q_heads && m->arch.hidden % m->q_heads == 0 &&
+	    m->base.k_dim != m->arch.hidden / m->q_heads)
+		return hf_bad(c, "head_dim", hf_get(c, "head_dim", path,
+		              sizeof path), "vLLM grok1.py sizes heads of "
+		              "hidden_size / num_attention_heads; another refused");
+	return KVP_OK;
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -989,6 +1025,9 @@ static const struct hf_family families[] = {
 	R("chameleon", "ChameleonForConditionalGeneration", 0, 0, 0, 0, NULL, "vLLM chameleon.py @6d336571 (ChameleonAttention: num_key_value_heads, full; QK-norm)"),
 	R("cohere2_moe", "Cohere2MoeForCausalLM", HF_TIED, 0, 0, 0, fam_cohere2_moe, "vLLM cohere2_moe.py @055e47c2 (layer_types; a sliding layer's window sliding_window + 1; Cohere2MoeConfig tie_word_embeddings true)"),
 	R("exaone_moe", "ExaoneMoEForCausalLM", 0, 0, 0, 0, fam_exaone_moe, "vLLM exaone_moe.py @055e47c2 (layer_types; sliding_windows per layer, else sliding_window; MTP layers apart)"),
+	R("grok-1", "Grok1ModelForCausalLM", 0, 0, 0, 0, fam_grok, "vLLM grok1.py @02082de9 (Grok1Attention: num_key_value_heads x hidden / heads, every layer full)"),
+	R("git", "Grok1ForCausalLM", 0, 0, 0, 0, fam_grok, "vLLM grok1.py @02082de9 (Grok-2's config says model_type git; architectures must name Grok)"),
+	R("hy_v3", "HYV3ForCausalLM", 0, 0, 0, 0, NULL, "vLLM hy_v3.py @055e47c2 (HYV3Attention: num_key_value_heads x head_dim, every layer full; MTP layers apart)"),
 	R("aria_text", NULL, 0, 0, 0, 0, NULL, "transformers configuration_aria.py (AriaTextConfig, a LlamaConfig, aria's text_config); vLLM aria.py @60de59de (AriaTextDecoderLayer: llama attention on every layer, full)"),
 };
 

@@ -533,6 +533,8 @@ enum kvp_status kvp_hf_import_text_opts(const char *text, size_t len,
 		cJSON_Delete(root);
 		return err->status;
 	}
+	if (c.text)   /* c.text lies inside root, which this call owns */
+		hf_text_defaults(&c, (cJSON *)c.text);
 	L = calloc(KVP_MAX_LAYERS, sizeof *L);
 	if (!L) {
 		cJSON_Delete(root);

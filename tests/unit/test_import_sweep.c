@@ -409,6 +409,40 @@ START_TEST(grok_hy)
 }
 END_TEST
 
+/*
+ * Gemma 3 under gemma3 (Gemma3TextConfig defaults: 8 heads, 4 KV heads,
+ * head_dim 256, window pattern 6). gemma-3-12b-it's text_config (as a
+ * public Rust test vendors it: "specifies num_attention_heads but omits
+ * vocab_size, head_dim"): 48 layers of 8 KV heads of head_dim 256, not
+ * 3,840 / 16 = 240: 8 x (256 + 256) x 2 = 8,192 B a layer and position;
+ * layers 5, 11, ..., 47 full (8), the 40 others sliding over 1,024; at
+ * 4,096 positions 8 x 8,192 x 4,096 = 268,435,456 + 40 x 8,192 x 1,024 =
+ * 335,544,320: 603,979,776. gemma-3-4b-it's names neither heads: 34
+ * layers of 4 KV heads (4 x 512 x 2 = 4,096 B), 5 full (5, ..., 29):
+ * 5 x 4,096 x 4,096 = 83,886,080 + 29 x 4,096 x 1,024 = 121,634,816:
+ * 205,520,896.
+ */
+START_TEST(gemma3_text_defaults)
+{
+	sized("{\"architectures\":[\"Gemma3ForConditionalGeneration\"],"
+	      "\"model_type\":\"gemma3\",\"text_config\":{\"hidden_size\":3840,"
+	      "\"intermediate_size\":15360,\"model_type\":\"gemma3_text\","
+	      "\"num_attention_heads\":16,\"num_hidden_layers\":48,"
+	      "\"num_key_value_heads\":8,\"sliding_window\":1024},"
+	      "\"torch_dtype\":\"bfloat16\"}", 4096);
+	ck_assert_uint_eq(plan.model.base.k_dim, 256);
+	ck_assert_uint_eq(res.kv.bytes, 603979776ull);
+	sized("{\"architectures\":[\"Gemma3ForConditionalGeneration\"],"
+	      "\"model_type\":\"gemma3\",\"text_config\":{\"hidden_size\":2560,"
+	      "\"intermediate_size\":10240,\"model_type\":\"gemma3_text\","
+	      "\"num_hidden_layers\":34,\"rope_scaling\":{\"factor\":8.0,"
+	      "\"rope_type\":\"linear\"},\"sliding_window\":1024},"
+	      "\"torch_dtype\":\"bfloat16\"}", 4096);
+	ck_assert_uint_eq(plan.model.base.kv_heads, 4);
+	ck_assert_uint_eq(res.kv.bytes, 205520896ull);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_sweep");
@@ -424,6 +458,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, llava_defaults);
 	tcase_add_test(tc, mistral_text_defaults);
 	tcase_add_test(tc, grok_hy);
+	tcase_add_test(tc, gemma3_text_defaults);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -23,17 +23,23 @@ struct text_defaults {
 	uint64_t layers, hidden, heads;
 	uint64_t kv_heads;          /* 0: as many as the query heads */
 	uint64_t intermediate, positions, vocab;
+	uint64_t head_dim;          /* 0: hidden_size / heads, not filled */
 	const char *source;
 };
 
 static const struct text_defaults rows[] = {
-	{ "llama", 32, 4096, 32, 0, 11008, 2048, 32000,
+	{ "llama", 32, 4096, 32, 0, 11008, 2048, 32000, 0,
 	  "transformers configuration_llama.py LlamaConfig (num_key_value_heads "
 	  "None: num_attention_heads)" },
-	{ "mistral", 32, 4096, 32, 8, 14336, 131072, 32000,
+	{ "mistral", 32, 4096, 32, 8, 14336, 131072, 32000, 0,
 	  "transformers configuration_mistral.py MistralConfig" },
-	{ "qwen2", 32, 4096, 32, 32, 22016, 32768, 151936,
+	{ "qwen2", 32, 4096, 32, 32, 22016, 32768, 151936, 0,
 	  "transformers configuration_qwen2.py Qwen2Config" },
+	/* gemma-3-12b-it's text_config names its heads but not head_dim 256
+	 * (hidden 3,840 / 16 heads would be 240); gemma-3-4b-it names
+	 * neither its 8 heads nor its 4 KV heads */
+	{ "gemma3_text", 26, 2304, 8, 4, 9216, 131072, 262208, 256,
+	  "transformers configuration_gemma3.py Gemma3TextConfig" },
 };
 
 static bool absent(struct cfg *c, const cJSON *text, const char *key)
@@ -81,6 +87,8 @@ void hf_text_defaults(struct cfg *c, cJSON *text)
 		fill(c, text, d, "intermediate_size", d->intermediate);
 		fill(c, text, d, "max_position_embeddings", d->positions);
 		fill(c, text, d, "vocab_size", d->vocab);
+		if (d->head_dim)
+			fill(c, text, d, "head_dim", d->head_dim);
 		return;
 	}
 }

@@ -139,6 +139,8 @@ struct flat {
  *     128) x 2 = 524,288
  *   aria (Aria: text_config aria_text): 28 x 20 x (2,560 / 20 = 128 + 128)
  *     x 2 = 286,720
+ *   hyperclovax (GraniteConfig layers, head_dim given): 2 x 2 x (128 +
+ *     128) x 2 = 2,048
  */
 static const struct flat flats[] = {
 	{ "{\"architectures\":[\"MiniCPMV\"],\"model_type\":\"minicpmv\","
@@ -196,6 +198,11 @@ static const struct flat flats[] = {
 	  "\"aria_text\",\"hidden_size\":2560,\"num_attention_heads\":20,"
 	  "\"num_hidden_layers\":28,\"num_key_value_heads\":20,"
 	  "\"vocab_size\":100352}}", 286720 },
+	{ "{\"architectures\":[\"HyperCLOVAXForCausalLM\"],\"model_type\":"
+	  "\"hyperclovax\",\"hidden_size\":1024,\"num_attention_heads\":16,"
+	  "\"num_hidden_layers\":2,\"num_key_value_heads\":2,"
+	  "\"head_dim\":128,\"attention_multiplier\":0.0078125,"
+	  "\"embedding_multiplier\":1.0,\"vocab_size\":1000}", 2048 },
 };
 
 START_TEST(flat_rows)
@@ -443,6 +450,24 @@ START_TEST(gemma3_text_defaults)
 }
 END_TEST
 
+/*
+ * A.X K1 (axk1; vLLM AXK1.py @01063cd0: DeepSeek-V3's MLA): each layer
+ * caches the latent and the rotary key, (512 + 64) x 2 B = 1,152 B; 2
+ * layers: 2,304 B/position.
+ */
+START_TEST(axk1)
+{
+	sized("{\"architectures\":[\"AXK1ForCausalLM\"],\"model_type\":"
+	      "\"axk1\",\"hidden_size\":1024,\"num_attention_heads\":8,"
+	      "\"num_hidden_layers\":2,\"num_key_value_heads\":8,"
+	      "\"kv_lora_rank\":512,\"q_lora_rank\":256,"
+	      "\"qk_nope_head_dim\":128,\"qk_rope_head_dim\":64,"
+	      "\"v_head_dim\":128,\"vocab_size\":1000}", 16);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_MLA);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 2304);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_sweep");
@@ -459,6 +484,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, mistral_text_defaults);
 	tcase_add_test(tc, grok_hy);
 	tcase_add_test(tc, gemma3_text_defaults);
+	tcase_add_test(tc, axk1);
 	suite_add_tcase(s, tc);
 	return s;
 }

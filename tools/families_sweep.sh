@@ -22,25 +22,26 @@ trap 'rm -rf "$TMP"' EXIT
 
 dims='"num_hidden_layers":2,"hidden_size":256,"num_attention_heads":4,"num_key_value_heads":2,"vocab_size":1000,"max_position_embeddings":4096,"torch_dtype":"bfloat16","intermediate_size":512'
 
-classify() {   # model_type wrapper text_model_type -> status and detail
-	mt=$1 w=$2 tm=$3
+classify() {   # arch model_type wrapper text_model_type -> status, detail
+	arch=$1 mt=$2 w=$3 tm=$4
+	arc="\"architectures\":[\"$arch\"]"
 	if [ "$mt" = "?" ]; then
 		echo "unverified	model_type not established from a source"
 		return
 	fi
 	[ "$mt" = "*" ] && mt=x_wrapper_unread   # the text model decides
 	if [ "$w" = "-" ]; then
-		printf '{"model_type":"%s",%s}' "$mt" "$dims" >"$TMP/c.json"
+		printf '{%s,"model_type":"%s",%s}' "$arc" "$mt" "$dims" >"$TMP/c.json"
 	elif [ "$w" = "thinker_config" ]; then
 		inner=$dims
 		[ "$tm" != "-" ] && [ "$tm" != "?" ] && inner="\"model_type\":\"$tm\",$dims"
-		printf '{"model_type":"%s",%s,"thinker_config":{"text_config":{%s}}}' \
-			"$mt" "$dims" "$inner" >"$TMP/c.json"
+		printf '{%s,"model_type":"%s",%s,"thinker_config":{"text_config":{%s}}}' \
+			"$arc" "$mt" "$dims" "$inner" >"$TMP/c.json"
 	else
 		inner=$dims
 		[ "$tm" != "-" ] && [ "$tm" != "?" ] && inner="\"model_type\":\"$tm\",$dims"
-		printf '{"model_type":"%s",%s,"%s":{%s}}' "$mt" "$dims" "$w" \
-			"$inner" >"$TMP/c.json"
+		printf '{%s,"model_type":"%s",%s,"%s":{%s}}' "$arc" "$mt" "$dims" \
+			"$w" "$inner" >"$TMP/c.json"
 	fi
 	if "$KVPLAN" import "$TMP/c.json" >"$TMP/out" 2>"$TMP/err"; then
 		echo "sized	$(sed -n 's/.*"model_type":	"\([^"]*\)".*/\1/p' "$TMP/out" | head -n1)"
@@ -74,7 +75,7 @@ classify() {   # model_type wrapper text_model_type -> status and detail
 }
 grep -v '^#' "$TSV" | while IFS='	' read -r arch mod mt w tm owner; do
 	[ -n "$arch" ] || continue
-	r=$(classify "$mt" "$w" "$tm")
+	r=$(classify "$arch" "$mt" "$w" "$tm")
 	st=${r%%	*} det=${r#*	}
 	text=-
 	[ "$w" != "-" ] && text="$w.$tm"

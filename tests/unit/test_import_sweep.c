@@ -468,6 +468,41 @@ START_TEST(axk1)
 }
 END_TEST
 
+/*
+ * ERNIE 4.5 MoE (ERNIE-4.5-21B-A3B's keys; vLLM ernie45_moe.py): MoE
+ * where (i + 1) % moe_layer_interval == 0 from moe_layer_start_index on,
+ * top moe_k, moe_num_shared_experts shared experts: 1 leading dense
+ * layer, every layer after MoE, 6 of 64 experts, 2 shared. The cache:
+ * 28 x 4 x (128 + 128) x 2 = 57,344 B/position. ERNIE-4.5-VL lists
+ * moe_num_experts and moe_intermediate_size per modality ([text,
+ * vision], vLLM ernie45_vl_moe.py): the text experts are counted.
+ */
+#define ERNIE_MOE(mt, exp, inter) "{\"model_type\":\"" mt "\"," \
+	"\"hidden_size\":2560,\"intermediate_size\":12288," \
+	"\"max_position_embeddings\":131072,\"num_attention_heads\":20," \
+	"\"num_key_value_heads\":4,\"num_hidden_layers\":28," \
+	"\"vocab_size\":103424,\"tie_word_embeddings\":true," \
+	"\"moe_num_experts\":" exp ",\"moe_num_shared_experts\":2," \
+	"\"moe_layer_start_index\":1,\"moe_intermediate_size\":" inter "," \
+	"\"moe_k\":6,\"moe_layer_interval\":1,\"moe_use_aux_free\":true," \
+	"\"torch_dtype\":\"bfloat16\"}"
+
+START_TEST(ernie_moe)
+{
+	sized(ERNIE_MOE("ernie4_5_moe", "64", "1536"), 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 57344);
+	ck_assert_uint_eq(plan.model.arch.n_experts, 64);
+	ck_assert_uint_eq(plan.model.arch.n_experts_active, 6);
+	ck_assert_uint_eq(plan.model.arch.n_shared_experts, 2);
+	ck_assert_uint_eq(plan.model.arch.first_dense_layers, 1);
+	ck_assert_uint_eq(plan.model.arch.moe_layer_step, 1);
+	sized(ERNIE_MOE("ernie4_5_moe_vl", "[64,64]", "[1536,512]"), 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 57344);
+	ck_assert_uint_eq(plan.model.arch.n_experts, 64);
+	ck_assert_uint_eq(plan.model.arch.moe_intermediate, 1536);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_sweep");
@@ -485,6 +520,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, grok_hy);
 	tcase_add_test(tc, gemma3_text_defaults);
 	tcase_add_test(tc, axk1);
+	tcase_add_test(tc, ernie_moe);
 	suite_add_tcase(s, tc);
 	return s;
 }

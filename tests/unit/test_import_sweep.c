@@ -503,6 +503,34 @@ START_TEST(ernie_moe)
 }
 END_TEST
 
+/*
+ * DeepSeek-OCR (deepseek_vl_v2 with a language_config naming no
+ * model_type: vLLM's DeepseekVLV2Config reads it as a DeepseekV2Config;
+ * deepseek_ocr.py runs use_mla false as DeepseekForCausalLM, every layer
+ * num_key_value_heads heads of hidden / heads, the zero qk_*_head_dim
+ * unused): 12 x 10 x (1,280 / 10 = 128 + 128) x 2 B = 61,440 B/position.
+ */
+START_TEST(deepseek_ocr)
+{
+	sized("{\"architectures\":[\"DeepseekOCRForCausalLM\"],"
+	      "\"language_config\":{\"architectures\":[\"DeepseekV2ForCausalLM\"],"
+	      "\"first_k_dense_replace\":1,\"hidden_size\":1280,"
+	      "\"intermediate_size\":6848,\"kv_lora_rank\":null,"
+	      "\"max_position_embeddings\":8192,\"moe_intermediate_size\":896,"
+	      "\"n_routed_experts\":64,\"n_shared_experts\":2,"
+	      "\"num_attention_heads\":10,\"num_experts_per_tok\":6,"
+	      "\"num_hidden_layers\":12,\"num_key_value_heads\":10,"
+	      "\"q_lora_rank\":null,\"qk_nope_head_dim\":0,"
+	      "\"qk_rope_head_dim\":0,\"topk_method\":\"greedy\","
+	      "\"torch_dtype\":\"bfloat16\",\"use_mla\":false,"
+	      "\"v_head_dim\":0,\"vocab_size\":129280},"
+	      "\"model_type\":\"deepseek_vl_v2\",\"tile_tag\":\"2D\","
+	      "\"torch_dtype\":\"bfloat16\"}", 16);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 61440);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_sweep");
@@ -521,6 +549,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, gemma3_text_defaults);
 	tcase_add_test(tc, axk1);
 	tcase_add_test(tc, ernie_moe);
+	tcase_add_test(tc, deepseek_ocr);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -374,6 +374,12 @@ START_TEST(mistral_text_defaults)
 	sized(text, 16);
 	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 131072);
+	/* a llava text_config naming no model_type: LlavaConfig's "llama",
+	 * then LlamaConfig's sizes: 32 x 32 x 256 x 2 = 524,288 */
+	sized("{\"model_type\":\"llava\",\"text_config\":{"
+	      "\"max_position_embeddings\":4096,\"vocab_size\":32064}}", 16);
+	ck_assert_str_eq(plan.model.model_type, "llama");
+	ck_assert_uint_eq(res.kv.bytes_per_position, 524288);
 	refused("{\"model_type\":\"llama\",\"hidden_size\":4096,"
 	        "\"num_attention_heads\":32}", "num_hidden_layers");
 }

@@ -6,9 +6,10 @@
  * num_hidden_layers (32, LlamaConfig's default); loading rebuilds it as
  * CONFIG_MAPPING[model_type](**text_config) (LlavaConfig and the other
  * wrappers), every absent key the class default, and the engines serve
- * that config (vLLM through transformers' AutoConfig). One row per text
- * model_type whose class defaults were read; the keys it fills are the
- * sizes the cache and weights need. Applied only inside a wrapper, only
+ * that config (vLLM through transformers' AutoConfig). A text_config
+ * naming no model_type gets the one its wrapper class gives it. One row
+ * per text model_type whose class defaults were read; the keys it fills
+ * are the sizes the cache and weights need. Applied only inside a wrapper, only
  * where the text model and the top level both leave the key out, each
  * named in a note. sliding_window is never filled: whether the engines
  * slide a layer is the family's rule, read from keys the config has.
@@ -64,13 +65,50 @@ static void fill(struct cfg *c, cJSON *text, const struct text_defaults *d,
 	        key, (unsigned long long)value, d->model_type);
 }
 
-void hf_text_defaults(struct cfg *c, cJSON *text)
+/* A wrapper's text model when its text_config names no model_type: the
+ * type the wrapper's configuration class gives it (transformers
+ * configuration_llava.py and the others: text_config["model_type"] =
+ * text_config.get("model_type", "llama"); Mistral3Config "mistral",
+ * LlavaOnevisionConfig "qwen2", AyaVisionConfig "cohere2",
+ * Gemma3Config Gemma3TextConfig). */
+static const char *const wrapper_text[][2] = {
+	{ "llava", "llama" }, { "llava_next", "llama" },
+	{ "llava_next_video", "llama" }, { "video_llava", "llama" },
+	{ "vipllava", "llama" }, { "idefics3", "llama" },
+	{ "smolvlm", "llama" }, { "mistral3", "mistral" },
+	{ "llava_onevision", "qwen2" }, { "aya_vision", "cohere2" },
+	{ "gemma3", "gemma3_text" },
+};
+
+static const cJSON *text_type(struct cfg *c, cJSON *text)
 {
 	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(text, "model_type");
+	const cJSON *top = cJSON_GetObjectItemCaseSensitive(c->root,
+	                                                    "model_type");
+	size_t i;
+
+	if (cJSON_IsString(mt) || !cJSON_IsString(top))
+		return cJSON_IsString(mt) ? mt : NULL;
+	for (i = 0; i < sizeof wrapper_text / sizeof wrapper_text[0]; i++) {
+		if (strcmp(wrapper_text[i][0], top->valuestring))
+			continue;
+		cJSON_DeleteItemFromObjectCaseSensitive(text, "model_type");
+		mt = cJSON_AddStringToObject(text, "model_type",
+		                             wrapper_text[i][1]);
+		hf_note(c, "%s.model_type absent: \"%s\", %s's text model",
+		        c->text_key, wrapper_text[i][1], wrapper_text[i][0]);
+		return mt;
+	}
+	return NULL;
+}
+
+void hf_text_defaults(struct cfg *c, cJSON *text)
+{
+	const cJSON *mt = text ? text_type(c, text) : NULL;
 	const cJSON *h;
 	size_t i;
 
-	if (!text || !cJSON_IsString(mt))
+	if (!mt)
 		return;
 	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		const struct text_defaults *d = &rows[i];

@@ -141,6 +141,8 @@ struct flat {
  *     x 2 = 286,720
  *   hyperclovax (GraniteConfig layers, head_dim given): 2 x 2 x (128 +
  *     128) x 2 = 2,048
+ *   glm_ocr (GLM-OCR: text_config glm_ocr_text, GlmOcrTextConfig's
+ *     shapes): 16 x 8 x (1,024 / 16 = 64 + 64) x 2 = 32,768
  */
 static const struct flat flats[] = {
 	{ "{\"architectures\":[\"MiniCPMV\"],\"model_type\":\"minicpmv\","
@@ -203,6 +205,14 @@ static const struct flat flats[] = {
 	  "\"num_hidden_layers\":2,\"num_key_value_heads\":2,"
 	  "\"head_dim\":128,\"attention_multiplier\":0.0078125,"
 	  "\"embedding_multiplier\":1.0,\"vocab_size\":1000}", 2048 },
+	{ "{\"architectures\":[\"GlmOcrForConditionalGeneration\"],"
+	  "\"model_type\":\"glm_ocr\",\"text_config\":{\"model_type\":"
+	  "\"glm_ocr_text\",\"vocab_size\":59392,\"hidden_size\":1024,"
+	  "\"intermediate_size\":4096,\"num_hidden_layers\":16,"
+	  "\"num_attention_heads\":16,\"num_key_value_heads\":8,"
+	  "\"max_position_embeddings\":131072,\"rope_parameters\":{"
+	  "\"rope_type\":\"default\",\"mrope_section\":[8,12,12],"
+	  "\"partial_rotary_factor\":0.5}}}", 32768 },
 };
 
 START_TEST(flat_rows)

@@ -143,6 +143,8 @@ struct flat {
  *     128) x 2 = 2,048
  *   glm_ocr (GLM-OCR: text_config glm_ocr_text, GlmOcrTextConfig's
  *     shapes): 16 x 8 x (1,024 / 16 = 64 + 64) x 2 = 32,768
+ *   hunyuan_vl (HunyuanOCR's flat config, head_dim 128, rope "xdrope"
+ *     angles only): 24 x 8 x (128 + 128) x 2 = 98,304
  */
 static const struct flat flats[] = {
 	{ "{\"architectures\":[\"MiniCPMV\"],\"model_type\":\"minicpmv\","
@@ -213,6 +215,14 @@ static const struct flat flats[] = {
 	  "\"max_position_embeddings\":131072,\"rope_parameters\":{"
 	  "\"rope_type\":\"default\",\"mrope_section\":[8,12,12],"
 	  "\"partial_rotary_factor\":0.5}}}", 32768 },
+	{ "{\"architectures\":[\"HunYuanVLForConditionalGeneration\"],"
+	  "\"model_type\":\"hunyuan_vl\",\"attention_head_dim\":128,"
+	  "\"head_dim\":128,\"hidden_size\":1024,\"intermediate_size\":3584,"
+	  "\"num_attention_heads\":16,\"num_key_value_heads\":8,"
+	  "\"num_hidden_layers\":24,\"vocab_size\":120818,"
+	  "\"rope_scaling\":{\"alpha\":1000.0,\"factor\":1.0,"
+	  "\"type\":\"xdrope\",\"xdrope_section\":[16,16,16,16]},"
+	  "\"use_qk_norm\":true,\"use_cla\":false}", 98304 },
 };
 
 START_TEST(flat_rows)

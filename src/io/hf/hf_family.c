@@ -1032,6 +1032,8 @@ static const struct hf_family families[] = {
 	R("hyperclovax", "HyperCLOVAXForCausalLM", 0, 0, 0, 0, NULL, "transformers configuration_hyperclovax.py (HyperCLOVAXConfig, a GraniteConfig: head_dim, else hidden / heads; multipliers compute only); vLLM hyperclovax.py @17122791 (every layer full)"),
 	R("deepseek_vl_v2", "DeepseekOCRForCausalLM", 0, 0, 0, 0, NULL, "vLLM transformers_utils/configs/deepseek_vl2.py (language_config is a DeepseekV2Config: a DeepSeek-OCR language_config names no model_type); vLLM deepseek_ocr.py (use_mla false: DeepseekForCausalLM, per-head K and V)"),
 	R("glm_ocr_text", NULL, 0, 0, 0, 0, NULL, "transformers configuration_glm_ocr.py @02e8340b (GlmOcrTextConfig, glm_ocr's text_config); vLLM glm_ocr.py @055e47c2 (GlmOcrForConditionalGeneration is glm4_1v.py's Glm4vForConditionalGeneration: the text runs as Glm4ForCausalLM, full attention)"),
+	R("hunyuan_vl", "HunYuanVLForConditionalGeneration", 0, 0, 0, 0, fam_hunyuan, "transformers configuration_hunyuan_vl.py @043bb8dd (HunyuanOCR's flat configs: text keys at the top, folded into HunYuanVLTextConfig); vLLM hunyuan_vision.py (the language model is hunyuan_v1.py's HunYuanDenseV1: fam_hunyuan)"),
+	R("hunyuan_vl_text", NULL, 0, 0, 0, 0, fam_hunyuan, "transformers configuration_hunyuan_vl.py @043bb8dd (HunYuanVLTextConfig, a HunYuanDenseV1Config; attention_head_dim an alias); vLLM hunyuan_vision.py, hunyuan_v1.py"),
 	R("aria_text", NULL, 0, 0, 0, 0, NULL, "transformers configuration_aria.py (AriaTextConfig, a LlamaConfig, aria's text_config); vLLM aria.py @60de59de (AriaTextDecoderLayer: llama attention on every layer, full)"),
 };
 

@@ -145,6 +145,8 @@ struct flat {
  *     shapes): 16 x 8 x (1,024 / 16 = 64 + 64) x 2 = 32,768
  *   hunyuan_vl (HunyuanOCR's flat config, head_dim 128, rope "xdrope"
  *     angles only): 24 x 8 x (128 + 128) x 2 = 98,304
+ *   molmo2 (Molmo2-8B: text_config molmo2_text, Molmo2TextConfig's
+ *     shapes): 36 x 8 x (128 + 128) x 2 = 147,456
  */
 static const struct flat flats[] = {
 	{ "{\"architectures\":[\"MiniCPMV\"],\"model_type\":\"minicpmv\","
@@ -223,6 +225,14 @@ static const struct flat flats[] = {
 	  "\"rope_scaling\":{\"alpha\":1000.0,\"factor\":1.0,"
 	  "\"type\":\"xdrope\",\"xdrope_section\":[16,16,16,16]},"
 	  "\"use_qk_norm\":true,\"use_cla\":false}", 98304 },
+	{ "{\"architectures\":[\"Molmo2ForConditionalGeneration\"],"
+	  "\"model_type\":\"molmo2\",\"text_config\":{\"model_type\":"
+	  "\"molmo2_text\",\"hidden_size\":4096,\"num_attention_heads\":32,"
+	  "\"num_key_value_heads\":8,\"head_dim\":128,\"vocab_size\":151936,"
+	  "\"additional_vocab_size\":128,\"qk_norm_type\":\"qwen3\","
+	  "\"num_hidden_layers\":36,\"intermediate_size\":12288,"
+	  "\"max_position_embeddings\":36864,\"rope_scaling_layers\":null}}",
+	  147456 },
 };
 
 START_TEST(flat_rows)

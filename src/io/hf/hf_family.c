@@ -1034,6 +1034,8 @@ static const struct hf_family families[] = {
 	R("glm_ocr_text", NULL, 0, 0, 0, 0, NULL, "transformers configuration_glm_ocr.py @02e8340b (GlmOcrTextConfig, glm_ocr's text_config); vLLM glm_ocr.py @055e47c2 (GlmOcrForConditionalGeneration is glm4_1v.py's Glm4vForConditionalGeneration: the text runs as Glm4ForCausalLM, full attention)"),
 	R("hunyuan_vl", "HunYuanVLForConditionalGeneration", 0, 0, 0, 0, fam_hunyuan, "transformers configuration_hunyuan_vl.py @043bb8dd (HunyuanOCR's flat configs: text keys at the top, folded into HunYuanVLTextConfig); vLLM hunyuan_vision.py (the language model is hunyuan_v1.py's HunYuanDenseV1: fam_hunyuan)"),
 	R("hunyuan_vl_text", NULL, 0, 0, 0, 0, fam_hunyuan, "transformers configuration_hunyuan_vl.py @043bb8dd (HunYuanVLTextConfig, a HunYuanDenseV1Config; attention_head_dim an alias); vLLM hunyuan_vision.py, hunyuan_v1.py"),
+	R("molmo2_text", NULL, 0, 0, 0, 0, NULL, "transformers configuration_molmo2.py @05c6ac43 (Molmo2TextConfig: num_key_value_heads x head_dim; rope_scaling_layers angles only); vLLM molmo2.py @3c0256f2 (every layer full)"),
+	R("molmo2", "Molmo2ForConditionalGeneration", 0, 0, 0, 0, NULL, "transformers configuration_molmo2.py @05c6ac43 (Molmo2Config: its text_config is a Molmo2TextConfig); vLLM molmo2.py @3c0256f2"),
 	R("aria_text", NULL, 0, 0, 0, 0, NULL, "transformers configuration_aria.py (AriaTextConfig, a LlamaConfig, aria's text_config); vLLM aria.py @60de59de (AriaTextDecoderLayer: llama attention on every layer, full)"),
 };
 

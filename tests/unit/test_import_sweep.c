@@ -463,7 +463,10 @@ END_TEST
  * 335,544,320: 603,979,776. gemma-3-4b-it's names neither heads: 34
  * layers of 4 KV heads (4 x 512 x 2 = 4,096 B), 5 full (5, ..., 29):
  * 5 x 4,096 x 4,096 = 83,886,080 + 29 x 4,096 x 1,024 = 121,634,816:
- * 205,520,896.
+ * 205,520,896. PaliGemma 2's gemma2 text model leaves head_dim out
+ * (Gemma2Config's 256 in every release), not 2,304 / 8 = 288: 26 layers
+ * of 4 KV heads, 4 x 512 x 2 = 4,096 B a layer and position, 16
+ * positions (inside the 4,096 window): 26 x 4,096 x 16 = 1,703,936.
  */
 START_TEST(gemma3_text_defaults)
 {
@@ -483,6 +486,15 @@ START_TEST(gemma3_text_defaults)
 	      "\"torch_dtype\":\"bfloat16\"}", 4096);
 	ck_assert_uint_eq(plan.model.base.kv_heads, 4);
 	ck_assert_uint_eq(res.kv.bytes, 205520896ull);
+	sized("{\"architectures\":[\"PaliGemmaForConditionalGeneration\"],"
+	      "\"model_type\":\"paligemma\",\"text_config\":{"
+	      "\"hidden_size\":2304,\"intermediate_size\":9216,"
+	      "\"model_type\":\"gemma2\",\"num_attention_heads\":8,"
+	      "\"num_hidden_layers\":26,\"num_key_value_heads\":4,"
+	      "\"query_pre_attn_scalar\":256,\"sliding_window\":4096,"
+	      "\"vocab_size\":257216},\"torch_dtype\":\"bfloat16\"}", 16);
+	ck_assert_uint_eq(plan.model.base.k_dim, 256);
+	ck_assert_uint_eq(res.kv.bytes, 1703936);
 }
 END_TEST
 

@@ -19,17 +19,21 @@
 
 #include "io/hf/hf_cfg.h"
 
+/* A size of 0 is not filled (the class's default is not one number
+ * across the transformers releases that saved such configs). */
+#define KV_AS_HEADS UINT64_MAX   /* num_key_value_heads None: the heads */
+
 struct text_defaults {
 	const char *model_type;
 	uint64_t layers, hidden, heads;
-	uint64_t kv_heads;          /* 0: as many as the query heads */
+	uint64_t kv_heads;          /* or KV_AS_HEADS */
 	uint64_t intermediate, positions, vocab;
 	uint64_t head_dim;          /* 0: hidden_size / heads, not filled */
 	const char *source;
 };
 
 static const struct text_defaults rows[] = {
-	{ "llama", 32, 4096, 32, 0, 11008, 2048, 32000, 0,
+	{ "llama", 32, 4096, 32, KV_AS_HEADS, 11008, 2048, 32000, 0,
 	  "transformers configuration_llama.py LlamaConfig (num_key_value_heads "
 	  "None: num_attention_heads)" },
 	{ "mistral", 32, 4096, 32, 8, 14336, 131072, 32000, 0,
@@ -41,6 +45,13 @@ static const struct text_defaults rows[] = {
 	 * neither its 8 heads nor its 4 KV heads */
 	{ "gemma3_text", 26, 2304, 8, 4, 9216, 131072, 262208, 256,
 	  "transformers configuration_gemma3.py Gemma3TextConfig" },
+	/* PaliGemma's and PaliGemma 2's text models: head_dim 256 in every
+	 * release of GemmaConfig and Gemma2Config (their other defaults
+	 * changed between releases: not filled) */
+	{ "gemma", 0, 0, 0, 0, 0, 0, 0, 256,
+	  "transformers configuration_gemma.py GemmaConfig (head_dim 256)" },
+	{ "gemma2", 0, 0, 0, 0, 0, 0, 0, 256,
+	  "transformers configuration_gemma2.py Gemma2Config (head_dim 256)" },
 };
 
 static bool absent(struct cfg *c, const cJSON *text, const char *key)
@@ -56,7 +67,7 @@ static bool absent(struct cfg *c, const cJSON *text, const char *key)
 static void fill(struct cfg *c, cJSON *text, const struct text_defaults *d,
                  const char *key, uint64_t value)
 {
-	if (!absent(c, text, key))
+	if (!value || !absent(c, text, key))
 		return;
 	cJSON_DeleteItemFromObjectCaseSensitive(text, key);   /* a null */
 	cJSON_AddNumberToObject(text, key, (double)value);
@@ -119,14 +130,15 @@ void hf_text_defaults(struct cfg *c, cJSON *text)
 		fill(c, text, d, "hidden_size", d->hidden);
 		fill(c, text, d, "num_attention_heads", d->heads);
 		h = cJSON_GetObjectItemCaseSensitive(text, "num_attention_heads");
-		if (cJSON_IsNumber(h) && h->valuedouble >= 1)
-			fill(c, text, d, "num_key_value_heads", d->kv_heads ?
-			     d->kv_heads : (uint64_t)h->valuedouble);
+		if (d->kv_heads != KV_AS_HEADS)
+			fill(c, text, d, "num_key_value_heads", d->kv_heads);
+		else if (cJSON_IsNumber(h) && h->valuedouble >= 1)
+			fill(c, text, d, "num_key_value_heads",
+			     (uint64_t)h->valuedouble);
 		fill(c, text, d, "intermediate_size", d->intermediate);
 		fill(c, text, d, "max_position_embeddings", d->positions);
 		fill(c, text, d, "vocab_size", d->vocab);
-		if (d->head_dim)
-			fill(c, text, d, "head_dim", d->head_dim);
+		fill(c, text, d, "head_dim", d->head_dim);
 		return;
 	}
 }

@@ -467,6 +467,9 @@ END_TEST
  * (Gemma2Config's 256 in every release), not 2,304 / 8 = 288: 26 layers
  * of 4 KV heads, 4 x 512 x 2 = 4,096 B a layer and position, 16
  * positions (inside the 4,096 window): 26 x 4,096 x 16 = 1,703,936.
+ * A qwen3 text model that leaves head_dim out (LightOnOCR-1B's shapes)
+ * has Qwen3Config's 128, not 1,024 / 16 = 64: 28 x 8 x (128 + 128) x 2 =
+ * 114,688 B/position.
  */
 START_TEST(gemma3_text_defaults)
 {
@@ -495,6 +498,13 @@ START_TEST(gemma3_text_defaults)
 	      "\"vocab_size\":257216},\"torch_dtype\":\"bfloat16\"}", 16);
 	ck_assert_uint_eq(plan.model.base.k_dim, 256);
 	ck_assert_uint_eq(res.kv.bytes, 1703936);
+	sized("{\"architectures\":[\"LightOnOCRForConditionalGeneration\"],"
+	      "\"model_type\":\"lightonocr\",\"text_config\":{\"model_type\":"
+	      "\"qwen3\",\"hidden_size\":1024,\"num_attention_heads\":16,"
+	      "\"num_key_value_heads\":8,\"num_hidden_layers\":28,"
+	      "\"intermediate_size\":3072,\"vocab_size\":151936}}", 16);
+	ck_assert_uint_eq(plan.model.base.k_dim, 128);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 114688);
 }
 END_TEST
 

@@ -52,6 +52,10 @@ static const struct text_defaults rows[] = {
 	  "transformers configuration_gemma.py GemmaConfig (head_dim 256)" },
 	{ "gemma2", 0, 0, 0, 0, 0, 0, 0, 256,
 	  "transformers configuration_gemma2.py Gemma2Config (head_dim 256)" },
+	/* a qwen3 text model (LightOnOCR, Bee, Isaac, InternS1): head_dim
+	 * 128, not hidden / heads (LightOnOCR-1B's 1,024 / 16 = 64) */
+	{ "qwen3", 0, 0, 0, 0, 0, 0, 0, 128,
+	  "transformers configuration_qwen3.py Qwen3Config (head_dim 128)" },
 };
 
 static bool absent(struct cfg *c, const cJSON *text, const char *key)

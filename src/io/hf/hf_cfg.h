@@ -99,6 +99,11 @@ enum kvp_status hf_unread_layout(struct cfg *c, struct kvp_model *m);
  * reader took: named in a note, not refused (the cache is exact). */
 void hf_unread_weights(struct cfg *c);
 
+/* ---- hf_text_defaults.c ---- */
+/* A wrapper's text model: its configuration class's defaults for the
+ * size keys transformers left out when it saved the config (noted). */
+void hf_text_defaults(struct cfg *c, cJSON *text);
+
 /* ---- hf_family.c ---- */
 typedef enum kvp_status (*hf_layout_fn)(struct cfg *c, struct kvp_model *m,
                                         struct lay *L, bool *found);

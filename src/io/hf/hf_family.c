@@ -1034,6 +1034,115 @@ static enum kvp_status fam_bailing_hybrid(struct cfg *c, struct kvp_model *m,
 	              "BailingHybridConfig qk_rope_head_dim); refused");
 }
 
+/*
+ * Command A Plus (cohere2_moe; vLLM cohere2_moe.py @055e47c2
+ * Cohere2MoeAttention): layer_types decides, and a sliding_attention
+ * layer's window is sliding_window + 1 (per_layer_sliding_window =
+ * config.sliding_window + 1); without layer_types vLLM slides no layer
+ * while transformers' Cohere2MoeConfig derives them from
+ * sliding_window_pattern: refused then, naming layer_types.
+ * prefix_dense_sliding_window_pattern only chooses which dense-prefix
+ * layers rotate (force_rope: angles); mlp_layer_types (or
+ * first_k_dense_replace) which MLPs are dense: weights.
+ */
+static enum kvp_status fam_cohere2_moe(struct cfg *c, struct kvp_model *m,
+                                       struct lay *L, bool *found)
+{
+	uint64_t sw = 0;
+	uint32_t i;
+
+	if (!*found)
+		return hf_bad(c, "layer_types", NULL, "required for Cohere2Moe "
+		              "(vLLM cohere2_moe.py slides only the layers it "
+		              "lists; sliding_window_pattern is transformers' "
+		              "derivation alone)");
+	if (hf_uint(c, "sliding_window", 1, UINT32_MAX - 1, &sw) < 0)
+		return c->err->status;
+	for (i = 0; i < m->n_layers; i++)
+		if (L[i].kind == KVP_LAYER_SLIDING && sw)
+			L[i].window = (uint32_t)sw + 1;
+	hf_superseded(c, "sliding_window_pattern");
+	hf_superseded(c, "prefix_dense_sliding_window_pattern");
+	mlp_types(c, m);
+	return KVP_OK;
+}
+
+/*
+ * K-EXAONE (exaone_moe; vLLM exaone_moe.py @055e47c2 ExaoneMoeAttention):
+ * layer_types decides (full_attention layers no window); a sliding layer
+ * takes sliding_windows[i] when the config lists it, else sliding_window
+ * (exaone4.py's rule, the window every sliding layer of K-EXAONE's
+ * configs shares). sliding_window_pattern ("LLLG") is what layer_types
+ * spells out; mtp_layer_types and mtp_sliding_windows shape the MTP
+ * layers only (not the main cache); mlp_layer_types chooses MLPs.
+ */
+static enum kvp_status fam_exaone_moe(struct cfg *c, struct kvp_model *m,
+                                      struct lay *L, bool *found)
+{
+	char path[96], p2[128];
+	const cJSON *sw = hf_get(c, "sliding_windows", path, sizeof path);
+	uint64_t w;
+	uint32_t i;
+
+	if (!*found)
+		return hf_bad(c, "layer_types", NULL, "required for EXAONE MoE "
+		              "(vLLM exaone_moe.py reads its sliding and full "
+		              "layers there)");
+	if (sw && (!cJSON_IsArray(sw) ||
+	           (uint32_t)cJSON_GetArraySize(sw) != m->n_layers))
+		return hf_bad(c, path, sw, "must list a window for every layer");
+	for (i = 0; sw && i < m->n_layers; i++) {
+		if (L[i].kind != KVP_LAYER_SLIDING)
+			continue;
+		snprintf(p2, sizeof p2, "%s[%u]", path, i);
+		if (hf_uint_at(c, cJSON_GetArrayItem(sw, (int)i), p2, 1,
+		               UINT32_MAX, &w) <= 0)
+			return hf_bad(c, p2, cJSON_GetArrayItem(sw, (int)i),
+			              "a sliding layer's window, 1 or more");
+		L[i].window = (uint32_t)w;
+	}
+	hf_superseded(c, "mtp_layer_types");
+	hf_superseded(c, "mtp_sliding_windows");
+	mlp_types(c, m);
+	return KVP_OK;
+}
+
+/*
+ * Grok-1 and Grok-2 (model_type "grok-1"; Grok-2's config says "git",
+ * the model_type of transformers' GIT captioner too, so its
+ * architectures[0] must name Grok). vLLM grok1.py @02082de9
+ * Grok1Attention: every layer full attention of num_key_value_heads
+ * heads of hidden_size / num_attention_heads (head_dim is not read: a
+ * different one refused). sliding_window_size (-1 in Grok-2's config)
+ * and global_attn_every_n build no window in vLLM; a positive window,
+ * which SGLang's grok.py would apply, is refused.
+ */
+static enum kvp_status fam_grok(struct cfg *c, struct kvp_model *m,
+                                struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *ar = hf_get(c, "architectures", path, sizeof path);
+	const cJSON *a0 = cJSON_GetArrayItem(ar, 0);
+	const cJSON *sw = hf_get(c, "sliding_window_size", path, sizeof path);
+
+	(void)L;
+	(void)found;
+	if (!cJSON_IsString(a0) || !strstr(a0->valuestring, "Grok"))
+		return hf_bad(c, "architectures", ar, "not a Grok model (model_type "
+		              "\"git\" is also transformers' GIT captioner, "
+		              "which no engine here serves)");
+	if (sw && (!cJSON_IsNumber(sw) || sw->valuedouble > 0))
+		return hf_bad(c, path, sw, "a window SGLang grok.py applies and "
+		              "vLLM grok1.py does not; refused");
+	hf_superseded(c, "global_attn_every_n");
+	if (m->q_heads && m->arch.hidden % m->q_heads == 0 &&
+	    m->base.k_dim != m->arch.hidden / m->q_heads)
+		return hf_bad(c, "head_dim", hf_get(c, "head_dim", path,
+		              sizeof path), "vLLM grok1.py sizes heads of "
+		              "hidden_size / num_attention_heads; another refused");
+	return KVP_OK;
+}
+
 #define R(type, arch, flags, vocab, maxpos, win, fn, src) \
 	{ type, arch, flags, vocab, maxpos, win, fn, src }
 
@@ -1173,6 +1282,39 @@ static const struct hf_family families[] = {
 	R("jais2", "Jais2ForCausalLM", HF_UNGATED | HF_MHA, 0, 0, 0, NULL, "vLLM jais2.py @055e47c2 (Jais2Attention: num_key_value_heads, else num_attention_heads, full attention unless interleaved_sliding_window; Jais2MLP: up and down, relu2)"),
 	R("muse_glimmer_text", NULL, 0, 0, 0, 2048, fam_muse_glimmer, "vLLM muse_glimmer.py @055e47c2 (NoPE layers full, RoPE layers sliding_window); vLLM configs/muse_glimmer.py @29ec1785 (no_rope_layers default, sliding_window 2048)"),
 	R("step3_text", "Step3TextForCausalLM", HF_MQA, 0, 0, 0, fam_step3_text, "vLLM step3_text.py @0169d396 (one KV head of head_dim, 256 by default)"),
+	/* issue 35: the registry sweep (vLLM registry.py _TEXT_GENERATION_MODELS
+	 * and _MULTIMODAL_MODELS; docs/families.md lists every architecture) */
+	R("qwen2_5_omni_text", NULL, HF_QKV_BIAS, 0, 0, 0, fam_qwen, "transformers configuration_qwen2_5_omni.py (Qwen2_5OmniTextConfig, thinker_config.text_config); vLLM qwen2_5_omni_thinker.py @7f4a06ae (Qwen2Model on it: qwen2.py's window rules)"),
+	R("qwen2_5_omni_thinker", "Qwen2_5OmniThinkerForConditionalGeneration", HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM qwen2_5_omni_thinker.py @7f4a06ae (a thinker config's text_config is Qwen2_5OmniTextConfig)"),
+	R("qwen2_5_omni", "Qwen2_5OmniModel", HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM registry Qwen2_5OmniModel / Qwen2_5OmniForConditionalGeneration -> qwen2_5_omni_thinker.py @7f4a06ae (the thinker alone, thinker_config.text_config)"),
+	R("qwen3_omni_moe_text", NULL, 0, 0, 0, 0, fam_qwen, "transformers configuration_qwen3_omni_moe.py (Qwen3OmniMoeTextConfig); vLLM qwen3_omni_moe_thinker.py @e86cd315 (Qwen3MoeLLMModel: qwen3_moe.py attention, full)"),
+	R("qwen3_omni_moe_thinker", NULL, 0, 0, 0, 0, fam_qwen, "vLLM qwen3_omni_moe_thinker.py @e86cd315"),
+	R("qwen3_omni_moe", "Qwen3OmniMoeForConditionalGeneration", 0, 0, 0, 0, fam_qwen, "vLLM registry Qwen3OmniMoeForConditionalGeneration -> qwen3_omni_moe_thinker.py @e86cd315 (the thinker alone, thinker_config.text_config)"),
+	R("minicpmv", "MiniCPMV", 0, 0, 0, 0, fam_qwen, "vLLM minicpmv.py @004202bc (the flat config runs as MiniCPMModel (2.0), LlamaModel (2.5), Qwen2Model (2.6); MiniCPMV4_5 Qwen3ForCausalLM: full attention unless qwen2's use_sliding_window)"),
+	R("minicpmo", "MiniCPMO", 0, 0, 0, 0, fam_qwen, "vLLM minicpmo.py @ebc3082a (MiniCPMO extends MiniCPMV2_6: Qwen2 on the flat config)"),
+	R("phi4mm", "Phi4MMForCausalLM", 0, 0, 0, 0, fam_phi3, "vLLM phi4mm.py @42fa4c09 (LlamaModel on the flat config: no layer_types, every layer full; sliding_window unused)"),
+	R("phi3_v", "Phi3VForCausalLM", 0, 0, 0, 0, fam_phi3, "vLLM phi3v.py @3bc38489 (LlamaForCausalLM on the flat config: every layer full)"),
+	R("dots_ocr", "DotsOCRForCausalLM", HF_QKV_BIAS, 0, 0, 0, fam_qwen, "vLLM dots_ocr.py @570821bc (DotsOCRConfig is a Qwen2Config: Qwen2ForCausalLM on the flat config)"),
+	R("molmo", "MolmoForCausalLM", HF_MHA | HF_FF_HALF, 0, 0, 0, NULL, "vLLM molmo.py @0176b7b4 (MolmoAttention: num_key_value_heads or num_attention_heads, full; MolmoMLP intermediate_size // 2)"),
+	R("ernie4_5_moe_vl", "Ernie4_5_VLMoeForConditionalGeneration", 0, 0, 0, 0, NULL, "vLLM ernie45_vl_moe.py @d1a2e946 (Ernie4_5_VLMoeAttention: num_key_value_heads x head_dim, full; 3-D rope angles only)"),
+	R("paddleocr_vl", "PaddleOCRVLForConditionalGeneration", 0, 0, 0, 0, NULL, "vLLM paddleocr_vl.py @60191e18 (Ernie4_5ForCausalLM on the flat config, text_config merged in: full attention)"),
+	R("cwm", "CwmForCausalLM", 0, 0, 0, 0, NULL, "vLLM registry CwmForCausalLM -> llama.py @e06c9ba2 (layer_types: sliding_window on sliding_attention layers); transformers CwmConfig (sliding_window 8192)"),
+	R("arctic", "ArcticForCausalLM", 0, 0, 0, 0, NULL, "vLLM arctic.py @c96c471d (ArcticAttention: num_key_value_heads x hidden / heads, full)"),
+	R("chameleon", "ChameleonForConditionalGeneration", 0, 0, 0, 0, NULL, "vLLM chameleon.py @6d336571 (ChameleonAttention: num_key_value_heads, full; QK-norm)"),
+	R("cohere2_moe", "Cohere2MoeForCausalLM", HF_TIED, 0, 0, 0, fam_cohere2_moe, "vLLM cohere2_moe.py @055e47c2 (layer_types; a sliding layer's window sliding_window + 1; Cohere2MoeConfig tie_word_embeddings true)"),
+	R("exaone_moe", "ExaoneMoEForCausalLM", 0, 0, 0, 0, fam_exaone_moe, "vLLM exaone_moe.py @055e47c2 (layer_types; sliding_windows per layer, else sliding_window; MTP layers apart)"),
+	R("grok-1", "Grok1ModelForCausalLM", 0, 0, 0, 0, fam_grok, "vLLM grok1.py @02082de9 (Grok1Attention: num_key_value_heads x hidden / heads, every layer full)"),
+	R("git", "Grok1ForCausalLM", 0, 0, 0, 0, fam_grok, "vLLM grok1.py @02082de9 (Grok-2's config says model_type git; architectures must name Grok)"),
+	R("hy_v3", "HYV3ForCausalLM", 0, 0, 0, 0, NULL, "vLLM hy_v3.py @055e47c2 (HYV3Attention: num_key_value_heads x head_dim, every layer full; MTP layers apart)"),
+	R("axk1", "AXK1ForCausalLM", 0, 0, 0, 0, NULL, "vLLM AXK1.py @01063cd0 (A.X K1: DeepSeek-V3 MLA, AXK1MLAAttention; vLLM transformers_utils/config.py registers model_type axk1)"),
+	R("hyperclovax", "HyperCLOVAXForCausalLM", 0, 0, 0, 0, NULL, "transformers configuration_hyperclovax.py (HyperCLOVAXConfig, a GraniteConfig: head_dim, else hidden / heads; multipliers compute only); vLLM hyperclovax.py @17122791 (every layer full)"),
+	R("deepseek_vl_v2", "DeepseekOCRForCausalLM", 0, 0, 0, 0, NULL, "vLLM transformers_utils/configs/deepseek_vl2.py (language_config is a DeepseekV2Config: a DeepSeek-OCR language_config names no model_type); vLLM deepseek_ocr.py (use_mla false: DeepseekForCausalLM, per-head K and V)"),
+	R("glm_ocr_text", NULL, 0, 0, 0, 0, NULL, "transformers configuration_glm_ocr.py @02e8340b (GlmOcrTextConfig, glm_ocr's text_config); vLLM glm_ocr.py @055e47c2 (GlmOcrForConditionalGeneration is glm4_1v.py's Glm4vForConditionalGeneration: the text runs as Glm4ForCausalLM, full attention)"),
+	R("hunyuan_vl", "HunYuanVLForConditionalGeneration", 0, 0, 0, 0, fam_hunyuan, "transformers configuration_hunyuan_vl.py @043bb8dd (HunyuanOCR's flat configs: text keys at the top, folded into HunYuanVLTextConfig); vLLM hunyuan_vision.py (the language model is hunyuan_v1.py's HunYuanDenseV1: fam_hunyuan)"),
+	R("hunyuan_vl_text", NULL, 0, 0, 0, 0, fam_hunyuan, "transformers configuration_hunyuan_vl.py @043bb8dd (HunYuanVLTextConfig, a HunYuanDenseV1Config; attention_head_dim an alias); vLLM hunyuan_vision.py, hunyuan_v1.py"),
+	R("molmo2_text", NULL, 0, 0, 0, 0, NULL, "transformers configuration_molmo2.py @05c6ac43 (Molmo2TextConfig: num_key_value_heads x head_dim; rope_scaling_layers angles only); vLLM molmo2.py @3c0256f2 (every layer full)"),
+	R("molmo2", "Molmo2ForConditionalGeneration", 0, 0, 0, 0, NULL, "transformers configuration_molmo2.py @05c6ac43 (Molmo2Config: its text_config is a Molmo2TextConfig); vLLM molmo2.py @3c0256f2"),
+	R("aria_text", NULL, 0, 0, 0, 0, NULL, "transformers configuration_aria.py (AriaTextConfig, a LlamaConfig, aria's text_config); vLLM aria.py @60de59de (AriaTextDecoderLayer: llama attention on every layer, full)"),
 };
 
 #undef R

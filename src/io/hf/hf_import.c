@@ -463,12 +463,14 @@ static enum kvp_status import_obj(struct cfg *c, struct kvp_model *m,
 
 /* The text model of a VLM: transformers' text_config; InternVL's
  * llm_config and DeepSeek-VL2's language_config (vLLM internvl.py and
- * deepseek_vl2.py build the language model from them): c->text, the
- * first present. */
+ * deepseek_vl2.py build the language model from them); an Omni model's
+ * thinker_config.text_config (vLLM qwen2_5_omni_thinker.py and
+ * qwen3_omni_moe_thinker.py serve the thinker alone, its language model
+ * from thinker_config.text_config): c->text, the first present. */
 static enum kvp_status text_model(struct cfg *c, const cJSON *root)
 {
 	static const char *const wrappers[] = { "text_config", "llm_config",
-		"language_config" };
+		"language_config", "thinker_config" };
 	const cJSON *tc;
 	size_t w;
 
@@ -480,6 +482,15 @@ static enum kvp_status text_model(struct cfg *c, const cJSON *root)
 			return hf_bad(c, wrappers[w], tc, "must be an object");
 		c->text = tc;
 		c->text_key = wrappers[w];
+		if (!strcmp(wrappers[w], "thinker_config")) {
+			tc = cJSON_GetObjectItemCaseSensitive(tc, "text_config");
+			if (!cJSON_IsObject(tc))
+				return hf_bad(c, "thinker_config.text_config", tc,
+				              "must be an object (the thinker's "
+				              "language model)");
+			c->text = tc;
+			c->text_key = "thinker_config.text_config";
+		}
 		break;
 	}
 	return KVP_OK;
@@ -530,6 +541,8 @@ enum kvp_status kvp_hf_import_text_opts(const char *text, size_t len,
 		cJSON_Delete(root);
 		return err->status;
 	}
+	if (c.text)   /* c.text lies inside root, which this call owns */
+		hf_text_defaults(&c, (cJSON *)c.text);
 	L = calloc(KVP_MAX_LAYERS, sizeof *L);
 	if (!L) {
 		cJSON_Delete(root);

@@ -359,7 +359,9 @@ static enum kvp_status shared_experts(struct cfg *c, struct kvp_model *m)
 		"moe_shared_expert_intermediate_size", NULL };
 	/* num_shared_experts: Kimi Linear (vLLM kimi_linear.py) */
 	static const char *const k_nsh[] = { "n_shared_experts",
-		"num_shared_experts", NULL };
+		"num_shared_experts",
+		"moe_num_shared_experts",   /* ERNIE 4.5 (vLLM ernie45_moe.py) */
+		NULL };
 	uint64_t v = 0, sh = 0;
 	int r;
 
@@ -432,6 +434,35 @@ static enum kvp_status shared_experts(struct cfg *c, struct kvp_model *m)
 	return KVP_OK;
 }
 
+/*
+ * ERNIE-4.5-VL lists its experts per modality: moe_num_experts and
+ * moe_intermediate_size as [text, vision] (vLLM ernie45_vl_moe.py
+ * Ernie4_5_VLMoeMoE: text experts of moe_intermediate_size[0], vision
+ * experts of [1]). The text experts are counted, the vision ones noted:
+ * 1 a list read into *v, 0 not a list, -1 error.
+ */
+static int modality_list(struct cfg *c, const char *key, uint64_t max,
+                         uint64_t *v)
+{
+	char path[96], p2[112];
+	const cJSON *a = hf_get(c, key, path, sizeof path);
+
+	if (!cJSON_IsArray(a))
+		return 0;
+	snprintf(p2, sizeof p2, "%s[0]", path);
+	if (hf_uint_at(c, cJSON_GetArrayItem(a, 0), p2, 0, max, v) <= 0) {
+		hf_bad(c, p2, cJSON_GetArrayItem(a, 0), "the text experts' "
+		       "entry, an integer");
+		return -1;
+	}
+	if (cJSON_GetArraySize(a) > 1)
+		hf_note(c, "%s: the text experts' %llu counted; the other "
+		        "modalities' entries not in the weight estimate (the "
+		        "cache does not depend on them)", path,
+		        (unsigned long long)*v);
+	return 1;
+}
+
 /* Routed experts: their count, per token, their size. */
 static enum kvp_status experts(struct cfg *c, struct kvp_model *m,
                                const cJSON *ffn)
@@ -443,6 +474,7 @@ static enum kvp_status experts(struct cfg *c, struct kvp_model *m,
 		"num_experts_per_tok", "experts_per_token", "moe_top_k",
 		"num_experts_per_token",
 		"top_k_experts",   /* Gemma 4 (google/gemma-4-26B-A4B) */
+		"moe_k",           /* ERNIE 4.5 (vLLM ernie45_moe.py top_k) */
 		NULL };
 	uint64_t v = 0;
 	size_t i;
@@ -450,7 +482,9 @@ static enum kvp_status experts(struct cfg *c, struct kvp_model *m,
 
 	r = ffn ? hf_member_uint(c, ffn, "ffn_config", "moe_num_experts", 0,
 	                         1u << 16, &v)
-	        : hf_uint_any(c, k_exp, 0, 1u << 16, &v, NULL);
+	        : modality_list(c, "moe_num_experts", 1u << 16, &v);
+	if (r == 0 && !ffn)
+		r = hf_uint_any(c, k_exp, 0, 1u << 16, &v, NULL);
 	if (r < 0)
 		return c->err->status;
 	m->arch.n_experts = (uint32_t)v;
@@ -470,7 +504,9 @@ static enum kvp_status experts(struct cfg *c, struct kvp_model *m,
 		hf_superseded(c, k_act[i]);
 	m->arch.n_experts_active = (uint32_t)v;
 	v = 0;
-	if ((r = hf_uint(c, "moe_intermediate_size", 1, DIM_MAX, &v)) < 0)
+	if ((r = modality_list(c, "moe_intermediate_size", DIM_MAX, &v)) == 0)
+		r = hf_uint(c, "moe_intermediate_size", 1, DIM_MAX, &v);
+	if (r < 0)
 		return c->err->status;
 	m->arch.moe_intermediate = r ? v : m->arch.intermediate;
 	/* Llama 4: experts of intermediate_size, dense layers of
@@ -483,6 +519,39 @@ static enum kvp_status experts(struct cfg *c, struct kvp_model *m,
 		m->arch.intermediate = v;
 	}
 	return shared_experts(c, m);
+}
+
+/*
+ * ERNIE 4.5's MoE layers (vLLM ernie45_moe.py Ernie4_5_MoeDecoderLayer,
+ * transformers modular_ernie4_5_moe.py): MoE where (i + 1) %
+ * moe_layer_interval == 0 and moe_layer_start_index <= i (the smallest
+ * entry of a list, ERNIE-4.5-VL's text and vision starts): the step and
+ * the leading dense layers kvplan counts. Weights only.
+ */
+static enum kvp_status ernie_moe_layers(struct cfg *c, struct kvp_model *m,
+                                        uint64_t *step)
+{
+	char path[96];
+	const cJSON *st = hf_get(c, "moe_layer_start_index", path, sizeof path);
+	const cJSON *e;
+	uint64_t v = 0, lo = UINT64_MAX;
+
+	if (!*step && hf_uint(c, "moe_layer_interval", 1, DIM_MAX, step) < 0)
+		return c->err->status;
+	if (!st || hf_has(c, "first_k_dense_replace"))
+		return KVP_OK;
+	if (cJSON_IsArray(st)) {
+		cJSON_ArrayForEach(e, st) {
+			if (hf_uint_at(c, e, path, 0, m->n_layers, &v) < 0)
+				return c->err->status;
+			lo = v < lo ? v : lo;
+		}
+	} else if (hf_uint_at(c, st, path, 0, m->n_layers, &lo) < 0) {
+		return c->err->status;
+	}
+	if (lo != UINT64_MAX)
+		m->arch.first_dense_layers = (uint32_t)lo;
+	return KVP_OK;
 }
 
 /* Which layers are MoE: leading dense layers, then every step-th. */
@@ -520,6 +589,8 @@ static enum kvp_status moe_layers(struct cfg *c, struct kvp_model *m)
 			        "every %llu-th layer ending at period-1",
 			        (unsigned long long)off, (unsigned long long)per);
 	}
+	if (ernie_moe_layers(c, m, &step))
+		return c->err->status;
 	if (step)
 		m->arch.moe_layer_step = (uint32_t)step;
 	mo = hf_get(c, "mlp_only_layers", path, sizeof path);

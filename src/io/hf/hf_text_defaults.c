@@ -1,0 +1,148 @@
+/*
+ * hf_text_defaults.c - the configuration class's defaults for the keys a
+ * VLM's text_config leaves out. transformers saves a composite config's
+ * sub-config as its difference from the wrapper's default one
+ * (PretrainedConfig.to_diff_dict), so llava-1.5's text_config names no
+ * num_hidden_layers (32, LlamaConfig's default); loading rebuilds it as
+ * CONFIG_MAPPING[model_type](**text_config) (LlavaConfig and the other
+ * wrappers), every absent key the class default, and the engines serve
+ * that config (vLLM through transformers' AutoConfig). A text_config
+ * naming no model_type gets the one its wrapper class gives it. One row
+ * per text model_type whose class defaults were read; the keys it fills
+ * are the sizes the cache and weights need. Applied only inside a wrapper, only
+ * where the text model and the top level both leave the key out, each
+ * named in a note. sliding_window is never filled: whether the engines
+ * slide a layer is the family's rule, read from keys the config has.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "io/hf/hf_cfg.h"
+
+/* A size of 0 is not filled (the class's default is not one number
+ * across the transformers releases that saved such configs). */
+#define KV_AS_HEADS UINT64_MAX   /* num_key_value_heads None: the heads */
+
+struct text_defaults {
+	const char *model_type;
+	uint64_t layers, hidden, heads;
+	uint64_t kv_heads;          /* or KV_AS_HEADS */
+	uint64_t intermediate, positions, vocab;
+	uint64_t head_dim;          /* 0: hidden_size / heads, not filled */
+	const char *source;
+};
+
+static const struct text_defaults rows[] = {
+	{ "llama", 32, 4096, 32, KV_AS_HEADS, 11008, 2048, 32000, 0,
+	  "transformers configuration_llama.py LlamaConfig (num_key_value_heads "
+	  "None: num_attention_heads)" },
+	{ "mistral", 32, 4096, 32, 8, 14336, 131072, 32000, 0,
+	  "transformers configuration_mistral.py MistralConfig" },
+	{ "qwen2", 32, 4096, 32, 32, 22016, 32768, 151936, 0,
+	  "transformers configuration_qwen2.py Qwen2Config" },
+	/* gemma-3-12b-it's text_config names its heads but not head_dim 256
+	 * (hidden 3,840 / 16 heads would be 240); gemma-3-4b-it names
+	 * neither its 8 heads nor its 4 KV heads */
+	{ "gemma3_text", 26, 2304, 8, 4, 9216, 131072, 262208, 256,
+	  "transformers configuration_gemma3.py Gemma3TextConfig" },
+	/* PaliGemma's and PaliGemma 2's text models: head_dim 256 in every
+	 * release of GemmaConfig and Gemma2Config (their other defaults
+	 * changed between releases: not filled) */
+	{ "gemma", 0, 0, 0, 0, 0, 0, 0, 256,
+	  "transformers configuration_gemma.py GemmaConfig (head_dim 256)" },
+	{ "gemma2", 0, 0, 0, 0, 0, 0, 0, 256,
+	  "transformers configuration_gemma2.py Gemma2Config (head_dim 256)" },
+	/* a qwen3 text model (LightOnOCR, Bee, Isaac, InternS1): head_dim
+	 * 128, not hidden / heads (LightOnOCR-1B's 1,024 / 16 = 64) */
+	{ "qwen3", 0, 0, 0, 0, 0, 0, 0, 128,
+	  "transformers configuration_qwen3.py Qwen3Config (head_dim 128)" },
+};
+
+static bool absent(struct cfg *c, const cJSON *text, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(text, key);
+
+	if (v && !cJSON_IsNull(v))
+		return false;
+	v = cJSON_GetObjectItemCaseSensitive(c->root, key);
+	return !v || cJSON_IsNull(v);
+}
+
+static void fill(struct cfg *c, cJSON *text, const struct text_defaults *d,
+                 const char *key, uint64_t value)
+{
+	if (!value || !absent(c, text, key))
+		return;
+	cJSON_DeleteItemFromObjectCaseSensitive(text, key);   /* a null */
+	cJSON_AddNumberToObject(text, key, (double)value);
+	hf_note(c, "%s.%s absent: %llu, the %s default (transformers saves a "
+	        "text_config without its class's default values)", c->text_key,
+	        key, (unsigned long long)value, d->model_type);
+}
+
+/* A wrapper's text model when its text_config names no model_type: the
+ * type the wrapper's configuration class gives it (transformers
+ * configuration_llava.py and the others: text_config["model_type"] =
+ * text_config.get("model_type", "llama"); Mistral3Config "mistral",
+ * LlavaOnevisionConfig "qwen2", AyaVisionConfig "cohere2",
+ * Gemma3Config Gemma3TextConfig). */
+static const char *const wrapper_text[][2] = {
+	{ "llava", "llama" }, { "llava_next", "llama" },
+	{ "llava_next_video", "llama" }, { "video_llava", "llama" },
+	{ "vipllava", "llama" }, { "idefics3", "llama" },
+	{ "smolvlm", "llama" }, { "mistral3", "mistral" },
+	{ "llava_onevision", "qwen2" }, { "aya_vision", "cohere2" },
+	{ "gemma3", "gemma3_text" },
+};
+
+static const cJSON *text_type(struct cfg *c, cJSON *text)
+{
+	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(text, "model_type");
+	const cJSON *top = cJSON_GetObjectItemCaseSensitive(c->root,
+	                                                    "model_type");
+	size_t i;
+
+	if (cJSON_IsString(mt) || !cJSON_IsString(top))
+		return cJSON_IsString(mt) ? mt : NULL;
+	for (i = 0; i < sizeof wrapper_text / sizeof wrapper_text[0]; i++) {
+		if (strcmp(wrapper_text[i][0], top->valuestring))
+			continue;
+		cJSON_DeleteItemFromObjectCaseSensitive(text, "model_type");
+		mt = cJSON_AddStringToObject(text, "model_type",
+		                             wrapper_text[i][1]);
+		hf_note(c, "%s.model_type absent: \"%s\", %s's text model",
+		        c->text_key, wrapper_text[i][1], wrapper_text[i][0]);
+		return mt;
+	}
+	return NULL;
+}
+
+void hf_text_defaults(struct cfg *c, cJSON *text)
+{
+	const cJSON *mt = text ? text_type(c, text) : NULL;
+	const cJSON *h;
+	size_t i;
+
+	if (!mt)
+		return;
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const struct text_defaults *d = &rows[i];
+
+		if (strcmp(d->model_type, mt->valuestring))
+			continue;
+		fill(c, text, d, "num_hidden_layers", d->layers);
+		fill(c, text, d, "hidden_size", d->hidden);
+		fill(c, text, d, "num_attention_heads", d->heads);
+		h = cJSON_GetObjectItemCaseSensitive(text, "num_attention_heads");
+		if (d->kv_heads != KV_AS_HEADS)
+			fill(c, text, d, "num_key_value_heads", d->kv_heads);
+		else if (cJSON_IsNumber(h) && h->valuedouble >= 1)
+			fill(c, text, d, "num_key_value_heads",
+			     (uint64_t)h->valuedouble);
+		fill(c, text, d, "intermediate_size", d->intermediate);
+		fill(c, text, d, "max_position_embeddings", d->positions);
+		fill(c, text, d, "vocab_size", d->vocab);
+		fill(c, text, d, "head_dim", d->head_dim);
+		return;
+	}
+}

@@ -32,6 +32,13 @@ enum kvp_layer_kind {
 	KVP_LAYER_FFN,       /* no attention and no state: an MLP or MoE
 	                        block (Nemotron-H '-' and 'E', block_configs
 	                        no_op / replace_with_linear attention) */
+	KVP_LAYER_COMPRESSED,/* compressed attention (DeepSeek V4, issue
+	                        35): the last `window` positions' K and V
+	                        rows raw, plus one K row per `ratio`
+	                        positions (floor(len / ratio) rows, K only),
+	                        plus model.indexer keys at that rate where
+	                        ratio == indexer.ratio, plus `state_bytes`
+	                        of compressor state per sequence */
 	KVP_LAYER_KIND_COUNT
 };
 
@@ -54,6 +61,7 @@ enum kvp_layer_field {
 	KVP_LF_WINDOW,
 	KVP_LF_STATE_BYTES,
 	KVP_LF_SHARED_WITH,
+	KVP_LF_RATIO,
 	KVP_LF_COUNT
 };
 
@@ -68,6 +76,7 @@ struct kvp_layer_spec {
 	uint32_t window;       /* positions, SLIDING/CHUNKED */
 	uint64_t state_bytes;  /* bytes per sequence, NONE */
 	uint32_t shared_with;  /* earlier layer index, SHARED */
+	uint32_t ratio;        /* positions per compressed row, COMPRESSED */
 };
 
 /*
@@ -220,6 +229,11 @@ struct kvp_indexer {
 	 * engine keeps keys where: kvp_indexer_on_layer (layers.h). */
 	uint32_t topk_freq;
 	uint32_t skip_offset;
+	/* DeepSeek V4 (issue 35): compressed layers of this ratio keep the
+	 * indexer's keys, one per `ratio` positions (reference inference/
+	 * model.py Attention: an Indexer only where compress_ratio == 4);
+	 * 0: the MLA indexer above. */
+	uint32_t ratio;
 };
 
 /* Where a model's weight bytes come from. */

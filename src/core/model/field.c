@@ -89,7 +89,8 @@
 
 /* Choice lists, in enum order. */
 static const char *const layer_kinds[] = {
-	"full", "sliding", "chunked", "none", "shared", "mla", "ffn", NULL };
+	"full", "sliding", "chunked", "none", "shared", "mla", "ffn",
+	"compressed", NULL };
 static const char *const strategies[] = {
 	"dynamic", "static", "padded", "paged", NULL };
 static const char *const mla_modes[] = { "latent", "decompressed", NULL };
@@ -131,8 +132,9 @@ static const struct kvp_field fields[] = {
 	  BIG, model.base.kv_heads, "key/value heads (Hkv), not query heads"),
 	F("model.base.k_dim", "k-dim", "K head dim", KVP_SEC_MODEL, KVP_FT_U32, 1, BIG,
 	  model.base.k_dim, "values per K head"),
-	F("model.base.v_dim", "v-dim", "V head dim", KVP_SEC_MODEL, KVP_FT_U32, 1, BIG,
-	  model.base.v_dim, "values per V head"),
+	F("model.base.v_dim", "v-dim", "V head dim", KVP_SEC_MODEL, KVP_FT_U32, 0, BIG,
+	  model.base.v_dim, "values per V head (0 only on compressed layers: K only; "
+	  "full, sliding and chunked layers need 1 or more)"),
 	F("model.base.k_dtype", "k-dtype", "K format", KVP_SEC_MODEL, KVP_FT_DTYPE, 0, 0,
 	  model.base.k_fmt, "format of cached K values (f16, bf16, fp8, q8_0, groupq...)"),
 	F("model.base.v_dtype", "v-dtype", "V format", KVP_SEC_MODEL, KVP_FT_DTYPE, 0, 0,
@@ -145,6 +147,9 @@ static const struct kvp_field fields[] = {
 	F("model.base.shared_with", "shared-with", "Shared with", KVP_SEC_MODEL,
 	  KVP_FT_U32, 0, KVP_MAX_LAYERS - 1, model.base.shared_with,
 	  "layer whose cache a shared layer reuses"),
+	F("model.base.ratio", "compress-ratio", "Compress ratio", KVP_SEC_MODEL,
+	  KVP_FT_U32, 0, U32MAX, model.base.ratio,
+	  "positions per compressed K row (compressed layers, DeepSeek V4; 0 none)"),
 	F("model.mla.kv_lora_rank", "kv-lora-rank", "KV LoRA rank", KVP_SEC_MODEL,
 	  KVP_FT_U32, 0, BIG, model.mla.kv_lora_rank, "MLA latent width (0 = no MLA)"),
 	F("model.mla.qk_rope_head_dim", "qk-rope-head-dim", "RoPE head dim",
@@ -286,6 +291,9 @@ static const struct kvp_field fields[] = {
 	F("model.indexer.topk", "index-topk", "Indexer top-k", KVP_SEC_MODEL,
 	  KVP_FT_U32, 0, U32MAX, model.indexer.topk,
 	  "positions the DSA indexer selects (compute only)"),
+	F("model.indexer.ratio", "index-ratio", "Indexer ratio", KVP_SEC_MODEL,
+	  KVP_FT_U32, 0, U32MAX, model.indexer.ratio,
+	  "compressed layers of this ratio keep indexer keys, one per ratio positions (DeepSeek V4: 4; 0 = the MLA indexer)"),
 	F("model.indexer.dtype", "index-dtype", "Indexer format", KVP_SEC_MODEL,
 	  KVP_FT_DTYPE, 0, 0, model.indexer.dtype, "format of the cached indexer keys"),
 	F("model.indexer.topk_freq", "index-topk-freq", "Indexer freq",

@@ -57,6 +57,8 @@ struct lay {
 	uint32_t shared_with;
 	uint32_t kv_heads;
 	uint32_t k_dim, v_dim;
+	uint32_t ratio;          /* COMPRESSED: positions per compressed row */
+	uint64_t state_bytes;    /* COMPRESSED: compressor state per sequence */
 };
 
 /* ---- hf_cfg.c ---- */
@@ -155,6 +157,12 @@ int hf_kind_from_name(const char *s, enum kvp_layer_kind *k);
 enum kvp_status hf_src_kinds_list(struct cfg *c, const char *key,
                                   struct kvp_model *m, struct lay *L,
                                   bool *found);
+
+/* ---- hf_dsv4.c ---- */
+/* DeepSeek V4's compressed layers from compress_ratios (a family's
+ * layout function). */
+enum kvp_status hf_fam_dsv4(struct cfg *c, struct kvp_model *m, struct lay *L,
+                            bool *found);
 
 /* ---- hf_rope.c ---- */
 /* arch.rope_positions from rope_scaling / rope_parameters */

@@ -816,6 +816,9 @@ static const struct hf_family families[] = {
 	R("glm4", NULL, 0, 0, 0, 0, NULL, "vLLM glm4.py"),
 	R("glm4_moe", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_moe.py"),
 	R("glm_moe_dsa", NULL, 0, 0, 0, 0, fam_glm_dsa, "vLLM deepseek_v2.py (GLM-5: MLA + DSA indexer; indexer_types, mlp_layer_types: fam_glm_dsa)"),
+	/* issue 35: novel attention */
+	R("deepseek_v4", "DeepseekV4ForCausalLM", 0, 0, 0, 0, hf_fam_dsv4, "DeepSeek V4 reference inference/model.py (Nicooo-Wang/DeepSeek-V4-Pro-code @0ec3a03c); llama.cpp llama-kv-cache-dsv4.cpp v0.4.0 = 5b4ebc5 (compress_ratios: hf_dsv4.c)"),
+	R("deepseek_ref", NULL, 0, 0, 0, 0, hf_fam_dsv4, "aiconfigurator's name for DeepSeek V4 configs (DeepseekV4ForCausalLM): as deepseek_v4"),
 	R("gpt_oss", NULL, 0, 0, 0, 0, NULL, "vLLM gpt_oss.py (layer_types)"),
 	R("falcon", NULL, HF_UNGATED | HF_TIED | HF_FALCON_MQ, 0, 2048, 0, NULL, "transformers FalconConfig"),
 	R("RefinedWeb", NULL, HF_UNGATED | HF_TIED | HF_FALCON_MQ, 0, 2048, 0, NULL, "transformers FalconConfig"),

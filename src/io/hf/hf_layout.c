@@ -476,6 +476,10 @@ enum kvp_status hf_layout_rules(struct cfg *c, struct kvp_model *m,
 		spec[i].kv_heads = L[i].kv_heads;
 		spec[i].k_dim = L[i].k_dim;
 		spec[i].v_dim = L[i].v_dim;
+		if (L[i].kind == KVP_LAYER_COMPRESSED) {
+			spec[i].ratio = L[i].ratio;
+			spec[i].state_bytes = L[i].state_bytes;
+		}
 	}
 	return kvp_layer_table_to_rules(m, spec, c->name, c->err);
 }

@@ -234,6 +234,13 @@ struct kvp_indexer {
 	 * model.py Attention: an Indexer only where compress_ratio == 4);
 	 * 0: the MLA indexer above. */
 	uint32_t ratio;
+	/* Layers before `first` keep no indexer keys (MiniMax M3: its
+	 * leading dense layers attend in full; llama.cpp
+	 * llama_kv_cache_msa's filter_idx il >= n_layer_dense_lead,
+	 * transformers MiniMaxM3VL sparse_attention_freq); 0: from layer 0.
+	 * A full-attention layer (not MLA) keeps indexer keys only in a
+	 * model that sets it (issue 35). */
+	uint32_t first;
 };
 
 /* Where a model's weight bytes come from. */

@@ -105,7 +105,12 @@
  * since the per-layer indexer by compress_ratios; sized since the
  * compressed layer kind, above); glm-5.3-fp8, glm-5.3-nvfp4:
  * index_topk_freq (an indexer on some layers only); minimax-m3,
- * muse-glimmer-30b, step-3.7-flash-fp8: families kvplan does not know;
+ * muse-glimmer-30b, step-3.7-flash-fp8: families kvplan does not know
+ * (since the minimax_m3 row, minimax-m3 names sparse_attention_config.
+ * sparse_attention_freq, which this shorter file lacks: transformers
+ * then makes no layer sparse, llama.cpp every layer past the dense
+ * lead; since the step3p7 row, step-3.7-flash-fp8 names text_config,
+ * where a step3p7 config keeps its decoder);
  * qwen3-32b-fp8-static-pertensor: a modelopt quantization_config with no
  * quant_method.
  */
@@ -134,7 +139,7 @@ static const struct heldout set[] = {
 	{ "llama-4-scout-17b-16e-instruct.json", 196608, 0, 1610612736, NULL },
 	{ "minimax-m2.5-nvfp4.json", 253952, 0, 2080374784, NULL },
 	{ "minimax-m2.7-nvfp4.json", 253952, 0, 2080374784, NULL },
-	{ "minimax-m3.json", 0, 0, 0, "model_type: \"minimax_m3\"" },
+	{ "minimax-m3.json", 0, 0, 0, "sparse_attention_config.sparse_attention_freq: (absent)" },
 	{ "muse-glimmer-30b.json", 53248, 0, 190840832, NULL },
 	{ "nvidia-nemotron-3-super-120b-a12b-nvfp4.json", 8192, 172687360, 239796224, NULL },
 	{ "qwen3-235b-a22b-fp8.json", 192512, 0, 1577058304, NULL },
@@ -149,7 +154,7 @@ static const struct heldout set[] = {
 	{ "qwen3.6-35b-a3b.json", 20480, 65863680, 233635840, NULL },
 	{ "qwen3.8-2.4t-a95b-fp8.json", 94208, 595771392, 1367523328, NULL },
 	{ "qwen3.8-2.4t-a95b.json", 94208, 595771392, 1367523328, NULL },
-	{ "step-3.7-flash-fp8.json", 0, 0, 0, "model_type: \"step3p7\"" },
+	{ "step-3.7-flash-fp8.json", 0, 0, 0, "text_config: (absent)" },
 };
 
 #define N_SET (sizeof set / sizeof set[0])

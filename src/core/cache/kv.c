@@ -752,7 +752,10 @@ static inline bool has_index(const struct kvp_plan *p,
 
 	if (s->kind == KVP_LAYER_COMPRESSED)
 		return ix->head_dim && ix->ratio && s->ratio == ix->ratio;
-	return s->kind == KVP_LAYER_MLA && ix->head_dim &&
+	/* full-attention layers: MiniMax M3's sparse layers (model.indexer.
+	 * first set), transformers MiniMaxM3VLSparseCacheLayer idx_keys */
+	return (s->kind == KVP_LAYER_MLA ||
+	        (s->kind == KVP_LAYER_FULL && ix->first)) && ix->head_dim &&
 	       kvp_indexer_on_layer(ix, i);
 }
 
@@ -929,7 +932,7 @@ static enum kvp_status assign_by_type(struct kvw *w, const struct kvp_plan *p,
 		w->rkt[r] = s->kind == KVP_LAYER_NONE ? NONE_TYPE : NO_TYPE;
 		if (!holds_positions(s->kind) || rt->count[r] == 0)
 			continue;
-		t = find_type(w, s, false, last, last2);   /* no MLA here */
+		t = find_type(w, s, has_index(p, s, i0), last, last2);
 		if (t == w->nt && (st = new_type(w, p, s, i0, res)) != KVP_OK)
 			return st;
 		last2 = last;

@@ -54,19 +54,24 @@ static bool scale(uint64_t a, uint64_t m, uint64_t h, uint64_t *out)
 	return true;
 }
 
-/* Compressed layers (DeepSeek V4) under tensor parallelism: refused. */
+/* Compressed layers (DeepSeek V4) and indexer keys beside K and V
+ * heads (MiniMax M3: one key per position, whole on every rank, while
+ * the heads split) under tensor parallelism: refused. */
 static enum kvp_status compressed_tp(uint32_t tp, struct kvp_result *res)
 {
 	uint32_t i;
 
-	for (i = 0; i < res->n_layers; i++)
-		if (res->layers[i].spec.kind == KVP_LAYER_COMPRESSED)
+	for (i = 0; i < res->n_layers; i++) {
+		const struct kvp_layer_result *l = &res->layers[i];
+
+		if (l->spec.kind == KVP_LAYER_COMPRESSED ||
+		    (l->spec.kind == KVP_LAYER_FULL && l->index_row_bytes))
 			return kvp_error_set(&res->error, KVP_EREFUSED,
-				"devices.tp: %u - model.layers[%u] is a compressed "
-				"layer (DeepSeek V4): how its raw, compressed and "
-				"indexer rows and compressor state split over "
-				"tensor-parallel ranks is not modelled; use tp 1",
-				tp, i);
+				"devices.tp: %u - model.layers[%u] is a %s layer "
+				"with indexer keys or compressed rows: how they "
+				"split over tensor-parallel ranks is not modelled; "
+				"use tp 1", tp, i, kvp_layer_kind_name(l->spec.kind));
+	}
 	return KVP_OK;
 }
 
@@ -209,6 +214,12 @@ static enum kvp_status eng_refusals(const struct kvp_plan *p,
 {
 	uint32_t i;
 
+	if (p->model.indexer.head_dim && p->model.indexer.first)
+		return kvp_error_set(&res->error, KVP_EREFUSED,
+			"model.indexer.first: %u - engine %s: indexer keys beside "
+			"full-attention layers (MiniMax M3's sparse attention) are "
+			"not modelled by kvplan; use --engine generic",
+			p->model.indexer.first, kvp_engine_name(p->engine.kind));
 	if (p->model.indexer.head_dim && !row->dsa_indexer)
 		return kvp_error_set(&res->error, KVP_EREFUSED,
 			"model.indexer.head_dim: %u - engine %s: its DSA indexer "

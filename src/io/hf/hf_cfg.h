@@ -124,6 +124,10 @@ enum hf_flags {
 	                            the family's rule, not an assumption */
 	HF_MQA       = 1u << 12, /* no KV head key: one KV head (the
 	                            family's code builds one) */
+	/* issue 35 (novel attention; a high bit, clear of other rows'):
+	 * layer_types may carry num_nextn_predict_layers trailing entries
+	 * for the MTP layers, past the decoder's (Step 3.5/3.7) */
+	HF_LT_MTP    = 1u << 24,
 };
 
 struct hf_family {
@@ -163,6 +167,14 @@ enum kvp_status hf_src_kinds_list(struct cfg *c, const char *key,
  * layout function). */
 enum kvp_status hf_fam_dsv4(struct cfg *c, struct kvp_model *m, struct lay *L,
                             bool *found);
+
+/* ---- hf_novel.c (issue 35: novel attention layouts) ---- */
+enum kvp_status hf_fam_step3p5(struct cfg *c, struct kvp_model *m,
+                               struct lay *L, bool *found);
+enum kvp_status hf_fam_step3p7(struct cfg *c, struct kvp_model *m,
+                               struct lay *L, bool *found);
+enum kvp_status hf_fam_minimax_m3(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found);
 
 /* ---- hf_rope.c ---- */
 /* arch.rope_positions from rope_scaling / rope_parameters */

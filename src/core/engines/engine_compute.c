@@ -214,6 +214,13 @@ static enum kvp_status eng_refusals(const struct kvp_plan *p,
 {
 	uint32_t i;
 
+	for (i = 0; !row->compressed && i < p->model.n_layers; i++)
+		if (ls[i].kind == KVP_LAYER_COMPRESSED)
+			return kvp_error_set(&res->error, KVP_EREFUSED,
+				"model.layers[%u].kind: compressed - engine %s: its "
+				"layout of compressed attention (DeepSeek V4 "
+				"compress_ratios) is not modelled by kvplan; use "
+				"--engine generic", i, kvp_engine_name(p->engine.kind));
 	if (p->model.indexer.head_dim && p->model.indexer.first)
 		return kvp_error_set(&res->error, KVP_EREFUSED,
 			"model.indexer.first: %u - engine %s: indexer keys beside "
@@ -225,13 +232,6 @@ static enum kvp_status eng_refusals(const struct kvp_plan *p,
 			"model.indexer.head_dim: %u - engine %s: its DSA indexer "
 			"cache is not modelled by kvplan; use --engine generic",
 			p->model.indexer.head_dim, kvp_engine_name(p->engine.kind));
-	for (i = 0; !row->compressed && i < p->model.n_layers; i++)
-		if (ls[i].kind == KVP_LAYER_COMPRESSED)
-			return kvp_error_set(&res->error, KVP_EREFUSED,
-				"model.layers[%u].kind: compressed - engine %s: its "
-				"layout of compressed attention (DeepSeek V4 "
-				"compress_ratios) is not modelled by kvplan; use "
-				"--engine generic", i, kvp_engine_name(p->engine.kind));
 	for (i = 0; !row->recurrent && i < p->model.n_layers; i++)
 		if (ls[i].kind == KVP_LAYER_NONE && ls[i].state_bytes)
 			return kvp_error_set(&res->error, KVP_EREFUSED,

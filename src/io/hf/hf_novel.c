@@ -56,6 +56,13 @@ enum kvp_status hf_fam_step3p5(struct cfg *c, struct kvp_model *m,
 	char path[96];
 	const cJSON *sw = hf_get(c, "sliding_window", path, sizeof path);
 
+	/* no KV head key: vLLM's Step3p5Config and transformers'
+	 * Step3p7TextConfig both default to 8, not kvplan's MHA */
+	if (!hf_has(c, "num_attention_groups") &&
+	    !hf_has(c, "num_key_value_heads"))
+		return hf_bad(c, "num_attention_groups", NULL, "Step 3.5's KV "
+		              "heads: the engines' config classes default it to 8; "
+		              "give it");
 	if (!*found && sw && !cJSON_IsNull(sw))
 		return hf_bad(c, path, sw, "without layer_types vLLM step3p5.py "
 		              "slides the even layers and transformers none: "

@@ -127,7 +127,7 @@ static const struct kvp_field fields[] = {
 	F("model.q_heads", "q-heads", "Query heads", KVP_SEC_MODEL, KVP_FT_U32, 1, BIG,
 	  model.q_heads, "attention (query) heads"),
 	FE("model.base.kind", "layer-kind", "Layer kind", KVP_SEC_MODEL, layer_kinds,
-	   model.base.kind, "kind of every layer before rules: full, sliding, chunked, none, shared, mla, ffn"),
+	   model.base.kind, "kind of every layer before rules: full, sliding, chunked, none, shared, mla, ffn, compressed"),
 	F("model.base.kv_heads", "kv-heads", "KV heads", KVP_SEC_MODEL, KVP_FT_U32, 1,
 	  BIG, model.base.kv_heads, "key/value heads (Hkv), not query heads"),
 	F("model.base.k_dim", "k-dim", "K head dim", KVP_SEC_MODEL, KVP_FT_U32, 1, BIG,

@@ -115,6 +115,10 @@ struct kvp_mla {
 	uint32_t qk_nope_head_dim;
 	uint32_t v_head_dim;
 	uint32_t q_lora_rank;         /* 0 = no query compression */
+	/* MLA attention blocks per decoder layer, each with a latent cache
+	 * of its own (LongCat-Flash: 2, vLLM longcat_flash.py
+	 * FlashDecoderLayer; issue 35); 0 or 1: one. */
+	uint32_t latents;
 };
 
 /* Architecture fields for the weight count (issue: weights). */

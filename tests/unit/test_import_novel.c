@@ -1,7 +1,8 @@
 /*
  * test_import_novel.c - the families of novel attention issue 35 added
  * (hf_family.c rows after glm_moe_dsa: deepseek_v4 and deepseek_ref in
- * hf_dsv4.c, step3p5, step3p7 and minimax_m3 in hf_novel.c), each from a
+ * hf_dsv4.c, step3p5, step3p7, minimax_m3 and longcat_flash in
+ * hf_novel.c; mllama refusing by key), each from a
  * small hand-made inline config (no verbatim Hub config of these was
  * found outside the held-out sets, which stay out of the tests' tuning)
  * sized under the generic engine to bytes worked by hand in the
@@ -307,6 +308,54 @@ START_TEST(minimax_m3_refusals)
 }
 END_TEST
 
+/* ---- LongCat-Flash, mllama -------------------------------------------- */
+
+#define LONGCAT(METHOD)                                                      \
+	"{\"model_type\": \"longcat_flash\", \"architectures\": "             \
+	"[\"LongcatFlashForCausalLM\"], \"attention_method\": \"" METHOD     \
+	"\", \"hidden_size\": 1024, \"ffn_hidden_size\": 2048, "              \
+	"\"num_layers\": 4, \"num_attention_heads\": 16, \"kv_lora_rank\": " \
+	"512, \"q_lora_rank\": 256, \"qk_rope_head_dim\": 64, "               \
+	"\"qk_nope_head_dim\": 128, \"v_head_dim\": 128, \"vocab_size\": "  \
+	"1000, \"max_position_embeddings\": 4096, \"torch_dtype\": "         \
+	"\"bfloat16\"}"
+
+/*
+ * Four layers (num_layers, FlashConfig's count without
+ * num_hidden_layers), each two MLA blocks with a latent of (512 + 64) x
+ * 2 = 1,152 B per position: 2,304 per layer, 9,216 in all; 1,000
+ * positions: 9,216,000. A named engine refuses the second latent by
+ * name; attention_method other than MLA is refused.
+ */
+START_TEST(longcat_two_latents)
+{
+	import_text(LONGCAT("MLA"));
+	one_sequence_plan(&plan, 1000);
+	compute_ok();
+	ck_assert_uint_eq(res.kv.bytes_per_position, 9216);
+	ck_assert_uint_eq(res.kv.bytes, 9216000);
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, "model.mla.latents: 2") != NULL,
+	              "%s", res.error.msg);
+	refused(LONGCAT("GQA"), "attention_method: \"GQA\"");
+}
+END_TEST
+
+/* Llama 3.2 Vision (mllama, its decoder in text_config): the
+ * cross-attention layers cache the vision encoder's tokens; refused
+ * naming them rather than as a family kvplan does not know. */
+START_TEST(mllama_refused_by_key)
+{
+	refused("{\"model_type\": \"mllama\", \"text_config\": "
+	        "{\"model_type\": \"mllama_text_model\", \"hidden_size\": "
+	        "4096, \"num_hidden_layers\": 40, \"num_attention_heads\": 32, "
+	        "\"num_key_value_heads\": 8, \"vocab_size\": 128256, "
+	        "\"cross_attention_layers\": [3, 8, 13, 18, 23, 28, 33, 38]}}",
+	        "text_config.cross_attention_layers: [3,8");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_novel");
@@ -322,6 +371,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, step3p5_refusals);
 	tcase_add_test(tc, minimax_m3_indexer);
 	tcase_add_test(tc, minimax_m3_refusals);
+	tcase_add_test(tc, longcat_two_latents);
+	tcase_add_test(tc, mllama_refused_by_key);
 	suite_add_tcase(s, tc);
 	return s;
 }

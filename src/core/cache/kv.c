@@ -494,13 +494,15 @@ static enum kvp_status mla_spec(const struct kvp_plan *p, uint32_t i,
                                 struct kvp_result *res)
 {
 	const struct kvp_mla *m = &p->model.mla;
+	uint64_t heads;
 
 	if (p->strategy.mla == KVP_MLA_LATENT) {
 		if (m->kv_lora_rank < 1)
 			return kvp_error_set(&res->error, KVP_EINVAL,
 				"model.mla.kv_lora_rank: 0 - layer %u is an MLA layer "
 				"and needs it", i);
-		s->kv_heads = 1;
+		/* one latent per MLA block of the layer (model.mla.latents) */
+		s->kv_heads = m->latents > 1 ? m->latents : 1;
 		s->k_dim = m->kv_lora_rank + m->qk_rope_head_dim;
 		s->v_dim = 0;
 		return KVP_OK;
@@ -519,7 +521,11 @@ static enum kvp_status mla_spec(const struct kvp_plan *p, uint32_t i,
 		return kvp_error_set(&res->error, KVP_ERANGE,
 			"model.mla.qk_nope_head_dim: %u - nope + rope exceeds 32 bits",
 			m->qk_nope_head_dim);
-	s->kv_heads = p->model.q_heads;
+	if (!kvp_mul(p->model.q_heads, m->latents > 1 ? m->latents : 1, &heads) ||
+	    heads > UINT32_MAX)
+		return kvp_error_set(&res->error, KVP_ERANGE,
+			"model.mla.latents: %u - heads overflow 32 bits", m->latents);
+	s->kv_heads = (uint32_t)heads;
 	s->k_dim = m->qk_nope_head_dim + m->qk_rope_head_dim;
 	s->v_dim = m->v_head_dim;
 	return KVP_OK;

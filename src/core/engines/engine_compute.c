@@ -221,6 +221,12 @@ static enum kvp_status eng_refusals(const struct kvp_plan *p,
 				"layout of compressed attention (DeepSeek V4 "
 				"compress_ratios) is not modelled by kvplan; use "
 				"--engine generic", i, kvp_engine_name(p->engine.kind));
+	if (p->model.mla.latents > 1)
+		return kvp_error_set(&res->error, KVP_EREFUSED,
+			"model.mla.latents: %u - engine %s: MLA layers of more "
+			"than one attention block (LongCat-Flash) are not "
+			"modelled by kvplan; use --engine generic",
+			p->model.mla.latents, kvp_engine_name(p->engine.kind));
 	if (p->model.indexer.head_dim && p->model.indexer.first)
 		return kvp_error_set(&res->error, KVP_EREFUSED,
 			"model.indexer.first: %u - engine %s: indexer keys beside "

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "io/hf/hf_cfg.h"
 
@@ -190,5 +191,33 @@ enum kvp_status hf_fam_minimax_m3(struct cfg *c, struct kvp_model *m,
 	        "indexer key per position beside their K and V (transformers "
 	        "MiniMaxM3VLSparseCacheLayer; generic engine only)", k,
 	        m->n_layers - 1, (unsigned long long)hd);
+	return KVP_OK;
+}
+
+/*
+ * LongCat-Flash (model_type longcat_flash): every decoder layer runs two
+ * MLA attention blocks, each with its own latent cache (vLLM
+ * longcat_flash.py FlashDecoderLayer: self_attn, a ModuleList of two
+ * DeepseekV2MLAAttention; FlashConfig: num_hidden_layers, else
+ * num_layers, decoder layers). model.mla.latents 2. attention_method
+ * other than MLA is not what that code builds: refused.
+ */
+enum kvp_status hf_fam_longcat(struct cfg *c, struct kvp_model *m,
+                               struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *am = hf_get(c, "attention_method", path, sizeof path);
+
+	if (am && (!cJSON_IsString(am) || strcasecmp(am->valuestring, "mla")))
+		return hf_bad(c, path, am, "vLLM longcat_flash.py builds MLA "
+		              "attention only");
+	if (m->base.kind != KVP_LAYER_MLA)
+		return hf_bad(c, "kv_lora_rank", NULL, "LongCat-Flash's attention "
+		              "is MLA (vLLM longcat_flash.py): it needs it");
+	m->mla.latents = 2;
+	hf_note(c, "LongCat-Flash: two MLA blocks per layer, each caching its "
+	        "own latent (vLLM longcat_flash.py; generic engine only); the "
+	        "weight estimate does not count its second attention and MLP "
+	        "per layer or its zero experts");
 	return KVP_OK;
 }

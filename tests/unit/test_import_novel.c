@@ -356,6 +356,47 @@ START_TEST(mllama_refused_by_key)
 }
 END_TEST
 
+/* ---- DeepSeek-VL2 / DeepSeek-OCR ------------------------------------- */
+
+#define DSVL2(LANG)                                                          \
+	"{\"model_type\": \"deepseek_vl_v2\", \"architectures\": "           \
+	"[\"DeepseekOCRForCausalLM\"], \"language_config\": {"               \
+	"\"hidden_size\": 1280, \"num_hidden_layers\": 12, "                 \
+	"\"num_attention_heads\": 10, \"num_key_value_heads\": 10, "         \
+	"\"vocab_size\": 129280, \"max_position_embeddings\": 8192, "        \
+	LANG "}}"
+#define DSVL2_MHA DSVL2("\"kv_lora_rank\": null, \"topk_method\": "        \
+	"\"greedy\", \"use_mla\": false")
+#define DSVL2_MLA DSVL2("\"kv_lora_rank\": 512, \"qk_rope_head_dim\": "    \
+	"64, \"qk_nope_head_dim\": 128, \"v_head_dim\": 128, "               \
+	"\"topk_method\": \"greedy\", \"use_mla\": true")
+
+/*
+ * DeepSeek-OCR's shape (use_mla false: vLLM's DeepseekForCausalLM, 10
+ * KV heads of 1,280 / 10 = 128): 12 x 10 x (128 + 128) x 2 = 61,440 B
+ * per position, 61,440,000 for 1,000. use_mla true: the latent, 12 x
+ * (512 + 64) x 2 = 13,824, 13,824,000. use_mla absent (vLLM reads it, no
+ * default) or false beside a kv_lora_rank: refused by key.
+ */
+START_TEST(dsvl2_attention)
+{
+	import_text(DSVL2_MHA);
+	one_sequence_plan(&plan, 1000);
+	compute_ok();
+	ck_assert_uint_eq(res.kv.bytes_per_position, 61440);
+	ck_assert_uint_eq(res.kv.bytes, 61440000);
+	import_text(DSVL2_MLA);
+	one_sequence_plan(&plan, 1000);
+	compute_ok();
+	ck_assert_uint_eq(res.kv.bytes, 13824000);
+	refused(DSVL2("\"topk_method\": \"greedy\""), "use_mla: (absent)");
+	refused(DSVL2("\"kv_lora_rank\": 512, \"qk_rope_head_dim\": 64, "
+	        "\"qk_nope_head_dim\": 128, \"v_head_dim\": 128, "
+	        "\"topk_method\": \"greedy\", \"use_mla\": false"),
+	        "language_config.use_mla: false - beside a kv_lora_rank");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_novel");
@@ -373,6 +414,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, minimax_m3_refusals);
 	tcase_add_test(tc, longcat_two_latents);
 	tcase_add_test(tc, mllama_refused_by_key);
+	tcase_add_test(tc, dsvl2_attention);
 	suite_add_tcase(s, tc);
 	return s;
 }

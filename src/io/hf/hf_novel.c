@@ -221,3 +221,39 @@ enum kvp_status hf_fam_longcat(struct cfg *c, struct kvp_model *m,
 	        "per layer or its zero experts");
 	return KVP_OK;
 }
+
+/*
+ * DeepSeek-VL2 and DeepSeek-OCR (model_type deepseek_vl_v2, the decoder
+ * in language_config): vLLM deepseek_vl2.py and deepseek_ocr.py pick
+ * DeepseekV3ForCausalLM where topk_method is noaux_tc, else
+ * DeepseekForCausalLM (per-head K and V) where use_mla is false, else
+ * DeepseekV2ForCausalLM (the MLA latent); SGLang deepseek_vl2.py keys on
+ * use_mla the same way. The layout kvplan read (MLA from kv_lora_rank)
+ * is kept where it is the one that code builds, refused otherwise.
+ */
+enum kvp_status hf_fam_dsvl2(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found)
+{
+	bool mla = false, v3;
+	int r = hf_bool(c, "use_mla", &mla), fail = 0;
+	const char *tm = hf_str(c, "topk_method", &fail);
+
+	if (r < 0 || fail)
+		return c->err->status;
+	v3 = tm && !strcmp(tm, "noaux_tc");
+	if (!v3 && r == 0)
+		return hf_bad(c, "use_mla", NULL, "vLLM deepseek_vl2.py reads it "
+		              "to choose MLA or per-head K and V; no default");
+	if ((v3 || mla) && m->base.kind != KVP_LAYER_MLA)
+		return hf_bad(c, "kv_lora_rank", NULL, "vLLM deepseek_vl2.py builds "
+		              "MLA here (DeepseekV2/V3ForCausalLM): it needs it");
+	if (!v3 && !mla && m->base.kind == KVP_LAYER_MLA) {
+		char path[96];
+		const cJSON *u = hf_get(c, "use_mla", path, sizeof path);
+
+		return hf_bad(c, path, u, "beside a kv_lora_rank: vLLM builds "
+		              "per-head K and V (DeepseekForCausalLM), which kvplan "
+		              "does not read from this config");
+	}
+	return KVP_OK;
+}

@@ -7,8 +7,9 @@
  * strategy: one_sequence.h) to the bytes worked by hand below, or
  * refused naming the key or family no engine rule covers; none is sized
  * wrong. First contact before the changes: 16 exact, 14 refused; after:
- * 24 exact, 6 refused; 27 exact, 3 refused since the compressed layer
- * kind (DeepSeek V4) and the minimax_m3 row.
+ * 24 exact, 6 refused; 28 exact, 2 refused (Kimi K3, Step-3.7-Flash)
+ * since GLM-5.2's per-layer indexer, the compressed layer kind (DeepSeek
+ * V4) and the minimax_m3 row.
  *
  * Per layer and position, f16: full attention KV x (K + V) x 2 B; MLA
  * (kv_lora_rank + qk_rope_head_dim) x 2 B (+ a DSA indexer key of

@@ -2,7 +2,8 @@
  * test_import_novel.c - the families of novel attention issue 35 added
  * (hf_family.c rows after glm_moe_dsa: deepseek_v4 and deepseek_ref in
  * hf_dsv4.c, step3p5, step3p7, minimax_m3 and longcat_flash in
- * hf_novel.c; mllama refusing by key), each from a
+ * hf_novel.c, with deepseek_vl_v2 and minicpm3; mllama refusing by
+ * key), each from a
  * small hand-made inline config (no verbatim Hub config of these was
  * found outside the held-out sets, which stay out of the tests' tuning)
  * sized under the generic engine to bytes worked by hand in the
@@ -397,6 +398,48 @@ START_TEST(dsvl2_attention)
 }
 END_TEST
 
+/* ---- MiniCPM3 --------------------------------------------------------- */
+
+#define MINICPM3(VD)                                                         \
+	"{\"model_type\": \"minicpm3\", \"architectures\": "                 \
+	"[\"MiniCPM3ForCausalLM\"], \"hidden_size\": 1024, "                 \
+	"\"num_hidden_layers\": 4, \"num_attention_heads\": 16, "            \
+	"\"num_key_value_heads\": 16, \"qk_nope_head_dim\": 64, "            \
+	"\"qk_rope_head_dim\": 32, \"q_lora_rank\": 256, "                   \
+	"\"kv_lora_rank\": 128, " VD "\"vocab_size\": 1000, "               \
+	"\"max_position_embeddings\": 4096, \"torch_dtype\": \"bfloat16\"}"
+
+/*
+ * Per-head K (64 + 32 = 96) and V (1,024 / 16 = 64, the default when
+ * v_head_dim is absent) on 16 heads, as transformers and llama.cpp cache
+ * them: 4 x 16 x (96 + 64) x 2 = 20,480 B per position, 20,480,000 for
+ * 1,000 (the latent would be 4 x (128 + 32) x 2 = 1,280). v_head_dim 32
+ * given: 4 x 16 x (96 + 32) x 2 = 16,384. vLLM refuses by model_type; a
+ * default V width other than qk_nope_head_dim is refused.
+ */
+START_TEST(minicpm3_per_head)
+{
+	import_text(MINICPM3(""));
+	one_sequence_plan(&plan, 1000);
+	compute_ok();
+	ck_assert_uint_eq(res.kv.bytes_per_position, 20480);
+	ck_assert_uint_eq(res.kv.bytes, 20480000);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, "model.model_type: minicpm3") !=
+	              NULL, "%s", res.error.msg);
+	import_text(MINICPM3("\"v_head_dim\": 32, "));
+	one_sequence_plan(&plan, 1000);
+	compute_ok();
+	ck_assert_uint_eq(res.kv.bytes_per_position, 16384);
+	refused("{\"model_type\": \"minicpm3\", \"hidden_size\": 2048, "
+	        "\"num_hidden_layers\": 4, \"num_attention_heads\": 16, "
+	        "\"num_key_value_heads\": 16, \"qk_nope_head_dim\": 64, "
+	        "\"qk_rope_head_dim\": 32, \"kv_lora_rank\": 128, "
+	        "\"vocab_size\": 1000}", "v_head_dim: (absent)");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_novel");
@@ -415,6 +458,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, longcat_two_latents);
 	tcase_add_test(tc, mllama_refused_by_key);
 	tcase_add_test(tc, dsvl2_attention);
+	tcase_add_test(tc, minicpm3_per_head);
 	suite_add_tcase(s, tc);
 	return s;
 }

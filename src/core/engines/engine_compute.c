@@ -200,6 +200,40 @@ static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
 };
 
 /*
+ * Families an engine caches in a layout kvplan's model of them does not
+ * hold (the importer reads the reference code's layout): refused for that
+ * engine, naming the model_type. A row per family and engine.
+ */
+static const struct {
+	const char *model_type;
+	enum kvp_engine_kind engine;
+	const char *why;
+} model_rows[] = {
+	{ "minicpm3", KVP_ENGINE_VLLM, "vLLM minicpm3.py pads V to the K "
+	  "width (MiniCPM3Attention), or caches the MLA latent under use_mla "
+	  "(MiniCPM3MLAAttention), by release" },
+	{ "minicpm3", KVP_ENGINE_SGLANG, "SGLang minicpm3.py caches the MLA "
+	  "latent (RadixAttention, one head of kv_lora_rank + qk_rope_head_dim)" },
+	{ "minicpm3", KVP_ENGINE_TRTLLM, "its MiniCPM3 layout was not read" },
+};
+
+static enum kvp_status model_refusal(const struct kvp_plan *p,
+                                     struct kvp_result *res)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof model_rows / sizeof model_rows[0]; k++)
+		if (model_rows[k].engine == p->engine.kind &&
+		    !strcmp(model_rows[k].model_type, p->model.model_type))
+			return kvp_error_set(&res->error, KVP_EREFUSED,
+				"model.model_type: %s - engine %s: %s; use "
+				"--engine generic, llama.cpp or transformers",
+				p->model.model_type, kvp_engine_name(p->engine.kind),
+				model_rows[k].why);
+	return KVP_OK;
+}
+
+/*
  * What the engine's row says it does not model, refused rather than left
  * out: the DSA indexer cache, recurrent states, compressed layers. No
  * engine's compressed layout is modelled yet (issue 35): llama.cpp
@@ -214,6 +248,8 @@ static enum kvp_status eng_refusals(const struct kvp_plan *p,
 {
 	uint32_t i;
 
+	if (model_refusal(p, res) != KVP_OK)
+		return res->error.status;
 	for (i = 0; !row->compressed && i < p->model.n_layers; i++)
 		if (ls[i].kind == KVP_LAYER_COMPRESSED)
 			return kvp_error_set(&res->error, KVP_EREFUSED,

@@ -179,6 +179,8 @@ enum kvp_status hf_fam_longcat(struct cfg *c, struct kvp_model *m,
                                struct lay *L, bool *found);
 enum kvp_status hf_fam_dsvl2(struct cfg *c, struct kvp_model *m,
                              struct lay *L, bool *found);
+enum kvp_status hf_fam_minicpm3(struct cfg *c, struct kvp_model *m,
+                                struct lay *L, bool *found);
 
 /* ---- hf_rope.c ---- */
 /* arch.rope_positions from rope_scaling / rope_parameters */

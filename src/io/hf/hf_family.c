@@ -822,6 +822,7 @@ static const struct hf_family families[] = {
 	R("step3p5", "Step3p5ForCausalLM", HF_LT_MTP, 0, 0, 0, hf_fam_step3p5, "vLLM step3p5.py @01b50b9e, configs/step3p5.py @4086e80f; transformers Step3p7TextConfig (hf_novel.c)"),
 	R("mllama", "MllamaForConditionalGeneration", 0, 0, 0, 0, fam_mllama, "transformers MllamaConfig (its text_config a MllamaTextConfig with cross_attention_layers); vLLM mllama.py: refused naming them"),
 	R("deepseek_vl_v2", "DeepseekVLV2ForCausalLM", 0, 0, 0, 0, hf_fam_dsvl2, "vLLM deepseek_vl2.py, deepseek_ocr.py (language_config: DeepseekV3 where noaux_tc, Deepseek where use_mla false, else DeepseekV2); SGLang deepseek_vl2.py (hf_novel.c)"),
+	R("minicpm3", "MiniCPM3ForCausalLM", 0, 0, 0, 0, hf_fam_minicpm3, "transformers modular_minicpm3.py (per-head K and V cached); llama.cpp conversion/minicpm.py, src/models/minicpm3.cpp v0.4.0 (hf_novel.c)"),
 	R("longcat_flash", "LongcatFlashForCausalLM", 0, 0, 0, 0, hf_fam_longcat, "vLLM longcat_flash.py @055e47c2 (two DeepseekV2MLAAttention per decoder layer: model.mla.latents 2; hf_novel.c)"),
 	R("minimax_m3", "MiniMaxM3ForCausalLM", 0, 0, 0, 0, hf_fam_minimax_m3, "transformers MiniMaxM3VLTextConfig (sparse_attention_freq); llama.cpp LLM_ARCH_MINIMAX_M3 llama_kv_cache_msa v0.4.0 (hf_novel.c)"),
 	R("step3p7", "Step3p7ForConditionalGeneration", HF_LT_MTP, 0, 0, 0, hf_fam_step3p7, "transformers Step3p7Config (text_config: a step3p5 decoder); llama.cpp conversion/step3.py v0.4.0 (hf_novel.c)"),

@@ -257,3 +257,54 @@ enum kvp_status hf_fam_dsvl2(struct cfg *c, struct kvp_model *m,
 	}
 	return KVP_OK;
 }
+
+/*
+ * MiniCPM3 (model_type minicpm3): MLA weights, but the reference code
+ * caches per-head K and V, not the latent: transformers
+ * modular_minicpm3.py MiniCPM3Attention updates the cache with
+ * key_states (num_attention_heads x (qk_nope_head_dim +
+ * qk_rope_head_dim)) and value_states (x v_head_dim), and llama.cpp
+ * (conversion/minicpm.py MiniCPM3Model: head_count_kv
+ * num_key_value_heads, key_length qk_nope + qk_rope, value length
+ * n_embd / n_head; src/models/minicpm3.cpp, not an MLA cache) the same.
+ * So its layers are full attention of those heads and widths; V is
+ * v_head_dim, else hidden_size / num_attention_heads (SGLang
+ * minicpm3.py and llama.cpp's default), refused where that differs from
+ * qk_nope_head_dim, the only width both defaults agree on here. The
+ * engines that cache otherwise (vLLM: V padded to the K width, or the
+ * latent under use_mla; SGLang: the latent) refuse it by model_type
+ * (engine_compute.c model_rows[]).
+ */
+enum kvp_status hf_fam_minicpm3(struct cfg *c, struct kvp_model *m,
+                                struct lay *L, bool *found)
+{
+	uint64_t vd = 0, hd;
+	uint32_t i;
+	int r = hf_uint(c, "v_head_dim", 1, DIM_MAX, &vd);
+
+	if (r < 0)
+		return c->err->status;
+	if (m->base.kind != KVP_LAYER_MLA)
+		return hf_bad(c, "kv_lora_rank", NULL, "MiniCPM3's attention "
+		              "(transformers modular_minicpm3.py) needs it");
+	hd = m->arch.hidden / m->q_heads;
+	if (r == 0 && hd != m->mla.qk_nope_head_dim)
+		return hf_bad(c, "v_head_dim", NULL, "absent, and hidden_size / "
+		              "num_attention_heads differs from qk_nope_head_dim: "
+		              "the engines' defaults disagree");
+	if (r == 0)
+		vd = hd;
+	m->base.kind = KVP_LAYER_FULL;
+	m->base.k_dim = m->mla.qk_nope_head_dim + m->mla.qk_rope_head_dim;
+	m->base.v_dim = (uint32_t)vd;
+	for (i = 0; i < m->n_layers; i++)
+		L[i].kind = KVP_LAYER_FULL;
+	memset(&m->mla, 0, sizeof m->mla);
+	*found = true;
+	hf_note(c, "MiniCPM3: per-head K (%u values) and V (%llu) cached, not "
+	        "the MLA latent (transformers, llama.cpp); vLLM and SGLang "
+	        "cache otherwise and are refused; the weight estimate counts "
+	        "plain q, k, v and o projections, not its LoRA ones",
+	        m->base.k_dim, (unsigned long long)vd);
+	return KVP_OK;
+}

@@ -130,6 +130,35 @@ START_TEST(dsv4_strategies)
 }
 END_TEST
 
+/* Static, 2,048 positions reserved, one sequence of 1,000: raw min(128,
+ * 2,048) = 128 slots x 1,024 x 6 = 786,432; ratio 4: 2,048 / 4 = 512
+ * rows x 1,280 x 2 = 1,310,720; ratio 128: 16 rows x 1,024 x 2 = 32,768;
+ * state 1,212,416: 3,342,336, of which 2,653,184 needed (the dynamic
+ * figure), 689,152 waste. A ragged list of 1,000 and 100 (dynamic): the
+ * two sequences above, 2,653,184 + 1,890,816 = 4,544,000. */
+START_TEST(dsv4_static_and_ragged)
+{
+	static const uint64_t lens[] = { 1000, 100 };
+
+	import_text(DSV4_OK);
+	one_sequence_plan(&plan, 1000);
+	plan.strategy.kind = KVP_STRAT_STATIC;
+	plan.strategy.max_cache_len = 2048;
+	compute_ok();
+	ck_assert_uint_eq(res.kv.bytes, 3342336);
+	ck_assert_uint_eq(res.kv.bytes_needed, 2653184);
+	ck_assert_uint_eq(res.kv.waste_bytes, 689152);
+	one_sequence_plan(&plan, 1000);
+	plan.workload.classes[0].requests = 0;
+	plan.workload.ragged = lens;
+	plan.workload.n_ragged = 2;
+	compute_ok();
+	ck_assert_uint_eq(res.kv.bytes, 4544000);
+	plan.workload.ragged = NULL;
+	plan.workload.n_ragged = 0;
+}
+END_TEST
+
 /* Every named engine refuses the compressed layers by name; the generic
  * engine refuses tensor parallelism over them. */
 START_TEST(dsv4_engines_refuse)
@@ -448,6 +477,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, dsv4_one_sequence);
 	tcase_add_test(tc, dsv4_short_sequence);
 	tcase_add_test(tc, dsv4_strategies);
+	tcase_add_test(tc, dsv4_static_and_ragged);
 	tcase_add_test(tc, dsv4_engines_refuse);
 	tcase_add_test(tc, dsv4_refusals);
 	tcase_add_test(tc, compressed_rule_text);

@@ -107,9 +107,11 @@
 /* Distinct views, one per (effective window, K residual, V residual),
  * view 0 being (0, 0, 0). The effective window is 0 (every position),
  * the base's or a rule's: at most KVP_MAX_RULES + 2 values; each residual
- * is the base format's or 0 (rules set plain formats only): 4 pairs. So
- * this bound is never exceeded. */
-#define MAX_VIEWS (4 * (KVP_MAX_RULES + 2))
+ * is the base format's or 0 (rules set plain formats only): 4 pairs.
+ * Compressed rows add one view per ratio (the base's or a rule's, no
+ * residual: compressed layers take plain formats only). So this bound is
+ * never exceeded. */
+#define MAX_VIEWS (5 * (KVP_MAX_RULES + 2))
 
 /* A group of layers sized alike. Totals over all resident sequences. */
 struct view {

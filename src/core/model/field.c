@@ -162,7 +162,7 @@ static const struct kvp_field fields[] = {
 	  KVP_FT_U32, 0, BIG, model.mla.v_head_dim, "MLA per-head value dim"),
 	F("model.mla.q_lora_rank", "q-lora-rank", "Q LoRA rank", KVP_SEC_MODEL,
 	  KVP_FT_U32, 0, BIG, model.mla.q_lora_rank, "MLA query compression (0 none)"),
-	F("model.mla.latents", "mla-latents", "MLA blocks per layer", KVP_SEC_MODEL,
+	F("model.mla.latents", "mla-latents", "MLA latents", KVP_SEC_MODEL,
 	  KVP_FT_U32, 0, 16, model.mla.latents,
 	  "MLA attention blocks per layer, each caching its own latent (LongCat-Flash: 2; 0 or 1: one)"),
 	F("model.arch.hidden", "hidden", "Hidden size", KVP_SEC_MODEL, KVP_FT_U64, 0,

@@ -32,6 +32,13 @@ enum kvp_layer_kind {
 	KVP_LAYER_FFN,       /* no attention and no state: an MLP or MoE
 	                        block (Nemotron-H '-' and 'E', block_configs
 	                        no_op / replace_with_linear attention) */
+	KVP_LAYER_COMPRESSED,/* compressed attention (DeepSeek V4, issue
+	                        35): the last `window` positions' K and V
+	                        rows raw, plus one K row per `ratio`
+	                        positions (floor(len / ratio) rows, K only),
+	                        plus model.indexer keys at that rate where
+	                        ratio == indexer.ratio, plus `state_bytes`
+	                        of compressor state per sequence */
 	KVP_LAYER_KIND_COUNT
 };
 
@@ -54,6 +61,7 @@ enum kvp_layer_field {
 	KVP_LF_WINDOW,
 	KVP_LF_STATE_BYTES,
 	KVP_LF_SHARED_WITH,
+	KVP_LF_RATIO,
 	KVP_LF_COUNT
 };
 
@@ -68,6 +76,7 @@ struct kvp_layer_spec {
 	uint32_t window;       /* positions, SLIDING/CHUNKED */
 	uint64_t state_bytes;  /* bytes per sequence, NONE */
 	uint32_t shared_with;  /* earlier layer index, SHARED */
+	uint32_t ratio;        /* positions per compressed row, COMPRESSED */
 };
 
 /*
@@ -106,6 +115,10 @@ struct kvp_mla {
 	uint32_t qk_nope_head_dim;
 	uint32_t v_head_dim;
 	uint32_t q_lora_rank;         /* 0 = no query compression */
+	/* MLA attention blocks per decoder layer, each with a latent cache
+	 * of its own (LongCat-Flash: 2, vLLM longcat_flash.py
+	 * FlashDecoderLayer; issue 35); 0 or 1: one. */
+	uint32_t latents;
 };
 
 /* Architecture fields for the weight count (issue: weights). */
@@ -220,6 +233,18 @@ struct kvp_indexer {
 	 * engine keeps keys where: kvp_indexer_on_layer (layers.h). */
 	uint32_t topk_freq;
 	uint32_t skip_offset;
+	/* DeepSeek V4 (issue 35): compressed layers of this ratio keep the
+	 * indexer's keys, one per `ratio` positions (reference inference/
+	 * model.py Attention: an Indexer only where compress_ratio == 4);
+	 * 0: the MLA indexer above. */
+	uint32_t ratio;
+	/* Layers before `first` keep no indexer keys (MiniMax M3: its
+	 * leading dense layers attend in full; llama.cpp
+	 * llama_kv_cache_msa's filter_idx il >= n_layer_dense_lead,
+	 * transformers MiniMaxM3VL sparse_attention_freq); 0: from layer 0.
+	 * A full-attention layer (not MLA) keeps indexer keys only in a
+	 * model that sets it (issue 35). */
+	uint32_t first;
 };
 
 /* Where a model's weight bytes come from. */

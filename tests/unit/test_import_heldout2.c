@@ -8,7 +8,8 @@
  * generic dynamic strategy: one_sequence.h) to the bytes worked by hand
  * below, or refused naming the key or family no engine rule covers; none
  * is sized wrong. First contact: 24 exact, 6 refused; after the
- * qwen2_5_vl_text row: 25 exact, 5 refused.
+ * qwen2_5_vl_text row: 25 exact, 5 refused; after the minicpm3 row: 26
+ * exact, 4 refused.
  *
  * Per layer and position, f16: KV heads x (K + V) x 2 B; sliding layers
  * hold their window, not 8,192; head_dim, where absent, is hidden_size /
@@ -51,6 +52,12 @@
  *     B/position, 268,435,456) + 24 gated DeltaNet: conv 3 x (2 x 16 x
  *     128 + 32 x 128) = 24,576, ssm 32 x 128 x 128 = 524,288, x 4 B =
  *     2,195,456 each, 52,690,944; 321,126,400
+ *   minicpm3-4b (refused before the minicpm3 row, hf_novel.c): per-head
+ *     K and V as transformers and llama.cpp cache them, not the latent:
+ *     62 layers x 40 heads x (96 + 64) x 2 = 793,600 B/position (K
+ *     qk_nope 64 + qk_rope 32, V hidden 2,560 / 40 heads = 64);
+ *     6,501,171,200. vLLM, SGLang and TensorRT-LLM refuse it by
+ *     model_type.
  */
 #include "heldout.h"
 
@@ -73,7 +80,7 @@ static const struct heldout set[] = {
 	{ "llama-3.1-8b-instruct.json", 131072, 0, 1073741824, NULL },
 	{ "llama3-1-405b.json", 516096, 0, 4227858432ull, NULL },
 	{ "llama3-2-11b-vision.json", 0, 0, 0, "text_config.cross_attention_layers: [3,8,13,18,23,28,33,38" },
-	{ "minicpm3-4b.json", 0, 0, 0, "model_type: \"minicpm3\" - a family kvplan does not know" },
+	{ "minicpm3-4b.json", 793600, 0, 6501171200ull, NULL },
 	{ "mistral-7b-instruct-v0.3.json", 131072, 0, 1073741824, NULL },
 	{ "olmocr-2-7b-1025.json", 57344, 0, 469762048, NULL },
 	{ "phi-1.json", 196608, 0, 1610612736, NULL },

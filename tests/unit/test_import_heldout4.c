@@ -10,7 +10,8 @@
  * the key or family no engine rule covers; none is sized wrong. First
  * contact: 25 exact, 10 refused, 0 wrong; 26 exact, 9 refused since
  * the muse_glimmer_text row (SOURCES.md); 28 exact, 7 refused since the
- * per-layer DSA indexer (IndexCache, model.indexer.topk_freq).
+ * per-layer DSA indexer (IndexCache, model.indexer.topk_freq); 32 exact,
+ * 3 refused since the compressed layer kind (DeepSeek V4, hf_dsv4.c).
  *
  * Per layer and position, f16: KV heads x (K + V) x 2 B; MLA (kv_lora_
  * rank + qk_rope_head_dim) x 2 B, plus index_head_dim x 2 B where a DSA
@@ -75,14 +76,41 @@
  *     (576 + 128) x 2 = 29,568 + 57 x 576 x 2 = 65,664: 95,232
  *     B/position; x 8,192 = 780,140,544. Refused at first contact
  *     (index_topk_freq); sized since the per-layer indexer.
+ *   deepseek-v4-flash-fp8 (deepseek_ref), deepseek-v4-flash-nvfp4
+ *     (deepseek_v4): 43 compressed layers (compress_ratios: layers 0, 1
+ *     ratio 0; 2, 4 ... 42 ratio 4, 21 layers; 3, 5 ... 41 ratio 128, 20
+ *     layers; the 44th entry is the MTP layer's), one K row of head_dim
+ *     512 (no V), window 128, index_head_dim 128 (reference inference/
+ *     model.py: kv_cache of window + len // ratio rows, the Indexer's of
+ *     len // 4, Compressor kv and score states in f32):
+ *     raw 43 x 1,024 = 44,032 B/position, x min(8,192, 128) = 5,636,096;
+ *     ratio 4: 8,192 / 4 = 2,048 rows x (1,024 + 256) = 2,621,440, x 21
+ *     = 55,050,240; ratio 128: 64 rows x 1,024 = 65,536, x 20 =
+ *     1,310,720; state ratio 4: 2 x 8 x 1,024 x 4 = 65,536 + indexer
+ *     2 x 8 x 256 x 4 = 16,384 = 81,920, x 21 = 1,720,320; ratio 128:
+ *     2 x 128 x 512 x 4 = 524,288, x 20 = 10,485,760; state 12,206,080:
+ *     5,636,096 + 55,050,240 + 1,310,720 + 12,206,080 = 74,203,136
+ *   deepseek-v4-pro-fp8, deepseek-v4-pro-nvfp4: 61 layers (0, 1 ratio
+ *     128; 2, 4 ... 60 ratio 4, 30 layers; 3 ... 59 ratio 128, 29: 31 in
+ *     all): raw 61 x 1,024 = 62,464 B/position, 7,995,392; ratio 4 30 x
+ *     2,621,440 = 78,643,200; ratio 128 31 x 65,536 = 2,031,616; state
+ *     30 x 81,920 + 31 x 524,288 = 2,457,600 + 16,252,928 = 18,710,528:
+ *     107,380,736. Refused at first contact (compress_ratios); sized
+ *     since the compressed layer kind (generic engine only: the named
+ *     engines refuse it by name).
  *
  * Refused at first contact (the message names the key or family):
  * deepseek-v4-flash/pro (fp8, nvfp4): compressed sparse attention, an
  * indexer beside layers that are not MLA (then named by index_head_dim;
- * since the per-layer indexer by compress_ratios, still refused: see
- * hf_state.c dsv4_refused); glm-5.3-fp8, glm-5.3-nvfp4:
+ * since the per-layer indexer by compress_ratios; sized since the
+ * compressed layer kind, above); glm-5.3-fp8, glm-5.3-nvfp4:
  * index_topk_freq (an indexer on some layers only); minimax-m3,
- * muse-glimmer-30b, step-3.7-flash-fp8: families kvplan does not know;
+ * muse-glimmer-30b, step-3.7-flash-fp8: families kvplan does not know
+ * (since the minimax_m3 row, minimax-m3 names sparse_attention_config.
+ * sparse_attention_freq, which this shorter file lacks: transformers
+ * then makes no layer sparse, llama.cpp every layer past the dense
+ * lead; since the step3p7 row, step-3.7-flash-fp8 names text_config,
+ * where a step3p7 config keeps its decoder);
  * qwen3-32b-fp8-static-pertensor: a modelopt quantization_config with no
  * quant_method.
  */
@@ -94,10 +122,10 @@
 static const struct heldout set[] = {
 	{ "deepseek-v3.1-nvfp4.json", 70272, 0, 575668224, NULL },
 	{ "deepseek-v3.2-nvfp4.json", 85888, 0, 703594496, NULL },
-	{ "deepseek-v4-flash-fp8.json", 0, 0, 0, "compress_ratios: ["  },
-	{ "deepseek-v4-flash-nvfp4.json", 0, 0, 0, "compress_ratios: ["  },
-	{ "deepseek-v4-pro-fp8.json", 0, 0, 0, "compress_ratios: ["  },
-	{ "deepseek-v4-pro-nvfp4.json", 0, 0, 0, "compress_ratios: ["  },
+	{ "deepseek-v4-flash-fp8.json", 44032, 12206080, 74203136, NULL },
+	{ "deepseek-v4-flash-nvfp4.json", 44032, 12206080, 74203136, NULL },
+	{ "deepseek-v4-pro-fp8.json", 62464, 18710528, 107380736, NULL },
+	{ "deepseek-v4-pro-nvfp4.json", 62464, 18710528, 107380736, NULL },
 	{ "gemma-4-26b-a4b-nvfp4.json", 225280, 0, 377487360, NULL },
 	{ "glm-5-fp8.json", 109824, 0, 899678208, NULL },
 	{ "glm-5.1-fp8.json", 109824, 0, 899678208, NULL },
@@ -111,7 +139,7 @@ static const struct heldout set[] = {
 	{ "llama-4-scout-17b-16e-instruct.json", 196608, 0, 1610612736, NULL },
 	{ "minimax-m2.5-nvfp4.json", 253952, 0, 2080374784, NULL },
 	{ "minimax-m2.7-nvfp4.json", 253952, 0, 2080374784, NULL },
-	{ "minimax-m3.json", 0, 0, 0, "model_type: \"minimax_m3\"" },
+	{ "minimax-m3.json", 0, 0, 0, "sparse_attention_config.sparse_attention_freq: (absent)" },
 	{ "muse-glimmer-30b.json", 53248, 0, 190840832, NULL },
 	{ "nvidia-nemotron-3-super-120b-a12b-nvfp4.json", 8192, 172687360, 239796224, NULL },
 	{ "qwen3-235b-a22b-fp8.json", 192512, 0, 1577058304, NULL },
@@ -126,7 +154,7 @@ static const struct heldout set[] = {
 	{ "qwen3.6-35b-a3b.json", 20480, 65863680, 233635840, NULL },
 	{ "qwen3.8-2.4t-a95b-fp8.json", 94208, 595771392, 1367523328, NULL },
 	{ "qwen3.8-2.4t-a95b.json", 94208, 595771392, 1367523328, NULL },
-	{ "step-3.7-flash-fp8.json", 0, 0, 0, "model_type: \"step3p7\"" },
+	{ "step-3.7-flash-fp8.json", 0, 0, 0, "text_config: (absent)" },
 };
 
 #define N_SET (sizeof set / sizeof set[0])

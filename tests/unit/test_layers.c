@@ -178,7 +178,8 @@ START_TEST(bad_rules_name_the_text)
 	}
 	ck_assert_int_eq(kvp_rule_parse("5:kind=dense", &r, &err), KVP_EINVAL);
 	ck_assert_str_eq(err.msg, "layer rule '5:kind=dense': kind 'dense' - "
-	                 "expected full, sliding, chunked, none, shared, mla or ffn");
+	                 "expected full, sliding, chunked, none, shared, mla, ffn or "
+	                 "compressed");
 }
 END_TEST
 

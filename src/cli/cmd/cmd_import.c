@@ -100,6 +100,7 @@ static bool same_row(const struct kvp_layer_result *a,
 	       a->spec.window == b->spec.window &&
 	       a->spec.shared_with == b->spec.shared_with &&
 	       a->spec.state_bytes == b->spec.state_bytes &&
+	       a->spec.ratio == b->spec.ratio &&
 	       a->bytes_per_position == b->bytes_per_position;
 }
 
@@ -113,7 +114,8 @@ static void row(struct buf *b, uint32_t first, uint32_t last,
 		snprintf(range, sizeof range, "%u", first);
 	else
 		snprintf(range, sizeof range, "%u-%u", first, last);
-	if (s->kind == KVP_LAYER_SLIDING || s->kind == KVP_LAYER_CHUNKED)
+	if (s->kind == KVP_LAYER_SLIDING || s->kind == KVP_LAYER_CHUNKED ||
+	    s->kind == KVP_LAYER_COMPRESSED)
 		kvp_fmt_int(s->window, win, sizeof win);
 	else
 		snprintf(win, sizeof win, "-");
@@ -132,6 +134,12 @@ static void row(struct buf *b, uint32_t first, uint32_t last,
 		}
 	} else if (s->kind == KVP_LAYER_SHARED) {
 		snprintf(extra, sizeof extra, "  uses layer %u", s->shared_with);
+	} else if (s->kind == KVP_LAYER_COMPRESSED && s->ratio) {
+		char st[32];
+		snprintf(extra, sizeof extra, "  + 1 K row per %u positions%s, "
+		         "state %s B/seq", s->ratio, l->index_row_bytes ?
+		         " with its indexer key" : "",
+		         kvp_fmt_int(s->state_bytes, st, sizeof st));
 	}
 	if (s->kind == KVP_LAYER_NONE || s->kind == KVP_LAYER_SHARED ||
 	    s->kind == KVP_LAYER_FFN)

@@ -54,6 +54,18 @@ static void per_value(const struct kvp_format *f, char *buf, size_t n)
 		snprintf(buf, n, "%llu/%u B", (unsigned long long)bytes, vals);
 }
 
+/* Whether a layer is compressed (DeepSeek V4): its bytes do not go by
+ * position alone. */
+static bool has_compressed(const struct kvp_result *res)
+{
+	uint32_t i;
+
+	for (i = 0; i < res->n_layers && i < KVP_MAX_LAYERS; i++)
+		if (res->layers[i].spec.kind == KVP_LAYER_COMPRESSED)
+			return true;
+	return false;
+}
+
 void kvp_out_formula(const struct kvp_result *res, char *buf, size_t n)
 {
 	const struct kvp_kv_result *kv = &res->kv;
@@ -61,10 +73,19 @@ void kvp_out_formula(const struct kvp_result *res, char *buf, size_t n)
 	char total[40], qk[32], qv[32], rk[32];
 
 	kvp_fmt_int(kv->bytes_per_position, total, sizeof total);
+	if (res->n_layers && has_compressed(res)) {
+		/* DeepSeek V4: only the raw window rows go by position */
+		snprintf(buf, n, "%s B per position in the raw windows (%u "
+		         "compressed layers; their compressed rows, indexer keys "
+		         "and compressor states come on top; --per-layer shows "
+		         "each)", total, kv->layers_with_kv);
+		return;
+	}
 	if (kv->index_bytes) {
 		/* the letters would leave out the DSA indexer's keys */
-		snprintf(buf, n, "%s B per position (%u layers' latent and DSA indexer "
-		         "keys; --per-layer shows each)", total, kv->layers_with_kv);
+		snprintf(buf, n, "%s B per position (%u layers' latent or K and V "
+		         "rows and DSA indexer keys; --per-layer shows each)", total,
+		         kv->layers_with_kv);
 		return;
 	}
 	if (!kv->uniform || kv->k_fmt.dtype == KVP_DT_GROUPQ || kv->v_fmt.dtype == KVP_DT_GROUPQ) {

@@ -27,6 +27,15 @@
  *   SLIDING, CHUNKED     min(len, window)   (len with sliding_as_full)
  *   NONE                 0 positions, state_bytes per sequence
  *   SHARED               nothing (uses an earlier layer's cache)
+ *   COMPRESSED           min(len, window) raw rows (K and V), and in a
+ *                        view of its own floor(len / ratio) compressed
+ *                        K rows (plus the indexer key where ratio is
+ *                        model.indexer.ratio), never shared; state_bytes
+ *                        per sequence (DeepSeek V4 reference
+ *                        inference/model.py Attention: kv_cache of
+ *                        window + max_seq_len // ratio rows, Indexer
+ *                        kv_cache of max_seq_len // 4 rows, Compressor
+ *                        kv_state and score_state in f32)
  *
  * Slots allocated per sequence, s(len):
  *   DYNAMIC   h(len)
@@ -98,13 +107,17 @@
 /* Distinct views, one per (effective window, K residual, V residual),
  * view 0 being (0, 0, 0). The effective window is 0 (every position),
  * the base's or a rule's: at most KVP_MAX_RULES + 2 values; each residual
- * is the base format's or 0 (rules set plain formats only): 4 pairs. So
- * this bound is never exceeded. */
-#define MAX_VIEWS (4 * (KVP_MAX_RULES + 2))
+ * is the base format's or 0 (rules set plain formats only): 4 pairs.
+ * Compressed rows add one view per ratio (the base's or a rule's, no
+ * residual: compressed layers take plain formats only). So this bound is
+ * never exceeded. */
+#define MAX_VIEWS (5 * (KVP_MAX_RULES + 2))
 
 /* A group of layers sized alike. Totals over all resident sequences. */
 struct view {
 	uint32_t window;     /* 0 = holds every position (sharing applies) */
+	uint32_t ratio;      /* compressed rows: floor(len / ratio) per
+	                        sequence, never shared; 0 = not compressed */
 	uint64_t rk, rv;     /* GROUPQ residual tokens of K / V (0 = none) */
 	uint64_t slots;      /* positions allocated */
 	uint64_t stored;     /* positions held (DYNAMIC figure) */
@@ -185,19 +198,28 @@ static enum kvp_status overflow(const struct kvp_plan *p,
 		(unsigned long long)best);
 }
 
-/* Slots one unshared sequence of length len gets in a view of `window`
- * (0 = every position). False on overflow. */
-static bool seq_slots(const struct ctx *x, uint32_t window, uint64_t len,
-                      uint64_t *out)
+/* Positions a view of `window` (0 = every position) or of compressed
+ * rows (`ratio`, not 0) holds for a sequence of length len. */
+static inline uint64_t view_h(uint32_t window, uint32_t ratio, uint64_t len)
 {
-	uint64_t h = window ? min_u64(len, window) : len;
+	if (ratio)
+		return len / ratio;
+	return window ? min_u64(len, window) : len;
+}
+
+/* Slots one unshared sequence of length len gets in a view of `window`
+ * or `ratio` (view_h). False on overflow. */
+static bool seq_slots(const struct ctx *x, uint32_t window, uint32_t ratio,
+                      uint64_t len, uint64_t *out)
+{
+	uint64_t h = view_h(window, ratio, len);
 
 	switch (x->kind) {
 	case KVP_STRAT_STATIC:
-		*out = window ? min_u64(window, x->M) : x->M;
+		*out = view_h(window, ratio, x->M);
 		return true;
 	case KVP_STRAT_PADDED:
-		*out = window ? min_u64(window, x->P) : x->P;
+		*out = view_h(window, ratio, x->P);
 		return true;
 	case KVP_STRAT_PAGED:
 		if (x->bs_mask) {
@@ -225,7 +247,7 @@ static bool class_view(const struct ctx *x, const struct cls *k,
 
 	if (k->req == 0)
 		return true;
-	if (v->window == 0) {
+	if (v->window == 0 && v->ratio == 0) {
 		/* the shared system prefix (a, A) is added once by the caller */
 		uint64_t a = x->sys_shared;
 		uint64_t b = x->share_prompt ? k->prompt - a : 0;
@@ -249,15 +271,15 @@ static bool class_view(const struct ctx *x, const struct cls *k,
 			ok = ok && kvp_muladd(&slots, k->seqs, C);
 			own_alloc = C;
 		} else {
-			ok = ok && seq_slots(x, 0, k->len, &own_alloc);
+			ok = ok && seq_slots(x, 0, 0, k->len, &own_alloc);
 			ok = ok && kvp_mul(k->seqs, own_alloc, &slots);
 		}
 	} else {
-		uint64_t h = min_u64(k->len, v->window);
+		uint64_t h = view_h(v->window, v->ratio, k->len);
 
 		ok = ok && kvp_mul(k->seqs, h, &stored);
 		own_need = h;
-		ok = ok && seq_slots(x, v->window, k->len, &own_alloc);
+		ok = ok && seq_slots(x, v->window, v->ratio, k->len, &own_alloc);
 		ok = ok && kvp_mul(k->seqs, own_alloc, &slots);
 	}
 	ok = ok && kvp_add(v->stored, stored, &v->stored);
@@ -300,11 +322,11 @@ static enum kvp_status ragged_views(const struct ctx *x, struct view *v,
 				(unsigned long long)len);
 		for (j = 0; j < nv; j++) {
 			struct view *w = &v[j];
-			uint64_t h = w->window ? min_u64(len, w->window) : len;
+			uint64_t h = view_h(w->window, w->ratio, len);
 			uint64_t s = 0;
 
 			/* overflow flags are OR-ed and checked once at the end */
-			ovf |= !seq_slots(x, w->window, len, &s);
+			ovf |= !seq_slots(x, w->window, w->ratio, len, &s);
 			ovf |= !kvp_add(w->stored, h, &w->stored);
 			ovf |= !kvp_add(w->slots, s, &w->slots);
 			if (w->rk) {
@@ -439,7 +461,8 @@ static enum kvp_status setup(struct ctx *x, const struct kvp_plan *p,
 static bool holds_positions(enum kvp_layer_kind k)
 {
 	return k == KVP_LAYER_FULL || k == KVP_LAYER_SLIDING ||
-	       k == KVP_LAYER_CHUNKED || k == KVP_LAYER_MLA;
+	       k == KVP_LAYER_CHUNKED || k == KVP_LAYER_MLA ||
+	       k == KVP_LAYER_COMPRESSED;
 }
 
 /*
@@ -453,7 +476,12 @@ struct ltype {
 	uint64_t bpp;              /* kq + vq */
 	uint64_t idx;              /* DSA indexer key row, part of kq/kr */
 	bool has_idx;              /* its layers keep indexer keys */
-	uint64_t bytes;            /* one layer, all sequences (pass 2) */
+	uint64_t crow;             /* COMPRESSED: a compressed row, K and
+	                              indexer key (idx), in view cview */
+	uint32_t cview;
+	uint64_t state;            /* COMPRESSED: state bytes per sequence */
+	uint64_t bytes;            /* one layer, all sequences (pass 2),
+	                              state excluded */
 	uint32_t count, count_dev; /* layers of this type, on the device */
 	uint32_t view;
 };
@@ -468,13 +496,15 @@ static enum kvp_status mla_spec(const struct kvp_plan *p, uint32_t i,
                                 struct kvp_result *res)
 {
 	const struct kvp_mla *m = &p->model.mla;
+	uint64_t heads;
 
 	if (p->strategy.mla == KVP_MLA_LATENT) {
 		if (m->kv_lora_rank < 1)
 			return kvp_error_set(&res->error, KVP_EINVAL,
 				"model.mla.kv_lora_rank: 0 - layer %u is an MLA layer "
 				"and needs it", i);
-		s->kv_heads = 1;
+		/* one latent per MLA block of the layer (model.mla.latents) */
+		s->kv_heads = m->latents > 1 ? m->latents : 1;
 		s->k_dim = m->kv_lora_rank + m->qk_rope_head_dim;
 		s->v_dim = 0;
 		return KVP_OK;
@@ -493,7 +523,11 @@ static enum kvp_status mla_spec(const struct kvp_plan *p, uint32_t i,
 		return kvp_error_set(&res->error, KVP_ERANGE,
 			"model.mla.qk_nope_head_dim: %u - nope + rope exceeds 32 bits",
 			m->qk_nope_head_dim);
-	s->kv_heads = p->model.q_heads;
+	if (!kvp_mul(p->model.q_heads, m->latents > 1 ? m->latents : 1, &heads) ||
+	    heads > UINT32_MAX)
+		return kvp_error_set(&res->error, KVP_ERANGE,
+			"model.mla.latents: %u - heads overflow 32 bits", m->latents);
+	s->kv_heads = (uint32_t)heads;
 	s->k_dim = m->qk_nope_head_dim + m->qk_rope_head_dim;
 	s->v_dim = m->v_head_dim;
 	return KVP_OK;
@@ -506,7 +540,7 @@ static enum kvp_status mla_spec(const struct kvp_plan *p, uint32_t i,
  * group-quantized). DeepSeek-V3.2 reference inference/model.py keeps
  * k_cache of index_head_dim per position per layer beside the latent.
  */
-static enum kvp_status index_row(const struct kvp_plan *p, struct ltype *ty,
+static enum kvp_status index_key(const struct kvp_plan *p, uint64_t *out,
                                  struct kvp_result *res)
 {
 	const struct kvp_indexer *ix = &p->model.indexer;
@@ -517,8 +551,16 @@ static enum kvp_status index_row(const struct kvp_plan *p, struct ltype *ty,
 			"model.indexer.dtype: %d - an element format (f32, f16, "
 			"bf16, fp8, int8)", (int)ix->dtype);
 	f = kvp_format_plain(ix->dtype);
-	if (kvp_format_row_bytes(&f, ix->head_dim, &ty->idx,
-	                         "model.indexer.head_dim", &res->error) != KVP_OK)
+	return kvp_format_row_bytes(&f, ix->head_dim, out,
+	                            "model.indexer.head_dim", &res->error);
+}
+
+static enum kvp_status index_row(const struct kvp_plan *p, struct ltype *ty,
+                                 struct kvp_result *res)
+{
+	const struct kvp_indexer *ix = &p->model.indexer;
+
+	if (index_key(p, &ty->idx, res) != KVP_OK)
 		return res->error.status;
 	if (!kvp_add(ty->kq, ty->idx, &ty->kq) ||
 	    !kvp_add(ty->kr, ty->idx, &ty->kr))
@@ -593,7 +635,9 @@ static inline bool same_type(const struct kvp_layer_spec *a,
 {
 	return memcmp(a, b, offsetof(struct kvp_layer_spec, k_fmt)) == 0 &&
 	       a->window == b->window && fmt_eq(&a->k_fmt, &b->k_fmt) &&
-	       fmt_eq(&a->v_fmt, &b->v_fmt);
+	       fmt_eq(&a->v_fmt, &b->v_fmt) &&
+	       (a->kind != KVP_LAYER_COMPRESSED ||
+	        (a->ratio == b->ratio && a->state_bytes == b->state_bytes));
 }
 
 /* bytes = (pos - res) * q + res * r, checked (res <= pos). */
@@ -617,7 +661,7 @@ static bool seq_bytes(const struct ctx *x, const struct view *v, uint32_t nv,
 	uint32_t j;
 
 	for (j = 0; j < nv; j++) {
-		if (!seq_slots(x, v[j].window, len, &s))
+		if (!seq_slots(x, v[j].window, v[j].ratio, len, &s))
 			return false;
 		if (!split_bytes(s, min_u64(s, v[j].rk), sum[j][0], sum[j][1], &b) ||
 		    !kvp_add(total, b, &total))
@@ -653,40 +697,58 @@ struct kvw {
 	uint32_t dev_end;             /* layers 0..dev_end-1 on the device */
 };
 
-/* The view of a new type, (effective window, K residual, V residual):
- * found among the views so far, or added. */
-static enum kvp_status type_view(struct kvw *w, const struct kvp_plan *p,
-                                 struct ltype *ty, uint32_t i,
-                                 struct kvp_result *res)
+/* The view (window, ratio, K residual, V residual): found among the
+ * views so far, or added, into *out. */
+static enum kvp_status find_view(struct kvw *w, uint32_t window,
+                                 uint32_t ratio, uint64_t rk, uint64_t rv,
+                                 uint32_t i, struct kvp_result *res,
+                                 uint32_t *out)
 {
-	const struct kvp_layer_spec *s = ty->spec;
-	uint32_t window = 0, j;
-	uint64_t rk, rv;
+	uint32_t j;
 
-	if ((s->kind == KVP_LAYER_SLIDING || s->kind == KVP_LAYER_CHUNKED) &&
-	    !p->strategy.sliding_as_full)
-		window = s->window;
-	rk = s->k_fmt.dtype == KVP_DT_GROUPQ && ty->kq ? s->k_fmt.residual : 0;
-	rv = s->v_fmt.dtype == KVP_DT_GROUPQ && ty->vq ? s->v_fmt.residual : 0;
 	for (j = 0; j < w->nv; j++)
-		if (w->views[j].window == window && w->views[j].rk == rk &&
-		    w->views[j].rv == rv)
+		if (w->views[j].window == window && w->views[j].ratio == ratio &&
+		    w->views[j].rk == rk && w->views[j].rv == rv)
 			break;
 	if (j == w->nv) {
 		if (w->nv == MAX_VIEWS)
 			return kvp_error_set(&res->error, KVP_ERANGE,
 				"model.layers[%u].window: %u - more than %d "
-				"distinct window/residual combinations", i,
-				s->window, MAX_VIEWS - 1);
+				"distinct window/residual/ratio combinations", i,
+				window, MAX_VIEWS - 1);
 		memset(&w->views[j], 0, sizeof w->views[j]);
 		memset(w->vsum[j], 0, sizeof w->vsum[j]);
 		w->views[j].window = window;
+		w->views[j].ratio = ratio;
 		w->views[j].rk = rk;
 		w->views[j].rv = rv;
 		w->nv++;
 	}
-	ty->view = j;
+	*out = j;
 	return KVP_OK;
+}
+
+/* The view of a new type, (effective window, K residual, V residual);
+ * a compressed layer's raw rows keep their window whatever
+ * sliding_as_full says, its compressed rows a view of their ratio. */
+static enum kvp_status type_view(struct kvw *w, const struct kvp_plan *p,
+                                 struct ltype *ty, uint32_t i,
+                                 struct kvp_result *res)
+{
+	const struct kvp_layer_spec *s = ty->spec;
+	uint32_t window = 0;
+	uint64_t rk, rv;
+
+	if (((s->kind == KVP_LAYER_SLIDING || s->kind == KVP_LAYER_CHUNKED) &&
+	     !p->strategy.sliding_as_full) || s->kind == KVP_LAYER_COMPRESSED)
+		window = s->window;
+	rk = s->k_fmt.dtype == KVP_DT_GROUPQ && ty->kq ? s->k_fmt.residual : 0;
+	rv = s->v_fmt.dtype == KVP_DT_GROUPQ && ty->vq ? s->v_fmt.residual : 0;
+	if (find_view(w, window, 0, rk, rv, i, res, &ty->view) != KVP_OK)
+		return res->error.status;
+	if (s->kind != KVP_LAYER_COMPRESSED || s->ratio == 0)
+		return KVP_OK;
+	return find_view(w, 0, s->ratio, 0, 0, i, res, &ty->cview);
 }
 
 /* Whether layer i keeps DSA indexer keys: an MLA layer of a DSA model,
@@ -694,8 +756,33 @@ static enum kvp_status type_view(struct kvw *w, const struct kvp_plan *p,
 static inline bool has_index(const struct kvp_plan *p,
                              const struct kvp_layer_spec *s, uint32_t i)
 {
-	return s->kind == KVP_LAYER_MLA && p->model.indexer.head_dim &&
-	       kvp_indexer_on_layer(&p->model.indexer, i);
+	const struct kvp_indexer *ix = &p->model.indexer;
+
+	if (s->kind == KVP_LAYER_COMPRESSED)
+		return ix->head_dim && ix->ratio && s->ratio == ix->ratio;
+	/* full-attention layers: MiniMax M3's sparse layers (model.indexer.
+	 * first set), transformers MiniMaxM3VLSparseCacheLayer idx_keys */
+	return (s->kind == KVP_LAYER_MLA ||
+	        (s->kind == KVP_LAYER_FULL && ix->first)) && ix->head_dim &&
+	       kvp_indexer_on_layer(ix, i);
+}
+
+/* A compressed layer's compressed row (its K row, plus the indexer key
+ * where it keeps one) and its state per sequence. */
+static enum kvp_status comp_rows(const struct kvp_plan *p, struct ltype *ty,
+                                 struct kvp_result *res)
+{
+	ty->state = ty->spec->state_bytes;
+	ty->crow = ty->spec->ratio ? ty->kq : 0;
+	if (!ty->has_idx || !ty->spec->ratio)
+		return KVP_OK;
+	if (index_key(p, &ty->idx, res) != KVP_OK)
+		return res->error.status;
+	if (!kvp_add(ty->crow, ty->idx, &ty->crow))
+		return kvp_error_set(&res->error, KVP_EOVERFLOW,
+			"model.indexer.head_dim: %u - bytes per row overflow 64 "
+			"bits", p->model.indexer.head_dim);
+	return KVP_OK;
 }
 
 /* A new type from layer i's spec s: its row bytes, then its view. */
@@ -714,7 +801,9 @@ static enum kvp_status new_type(struct kvw *w, const struct kvp_plan *p,
 		st = row_pair(&s->v_fmt, (uint64_t)s->kv_heads * s->v_dim,
 		              &ty->vq, &ty->vr, i, "v_dtype", res);
 	ty->has_idx = has_index(p, s, i);
-	if (st == KVP_OK && ty->has_idx)
+	if (st == KVP_OK && s->kind == KVP_LAYER_COMPRESSED)
+		st = comp_rows(p, ty, res);
+	else if (st == KVP_OK && ty->has_idx)
 		st = index_row(p, ty, res);
 	if (st != KVP_OK)
 		return st;
@@ -774,6 +863,9 @@ static enum kvp_status assign_types(struct kvw *w, const struct kvp_plan *p,
 		}
 		if (!holds_positions(s->kind))
 			continue;
+		if (s->kind == KVP_LAYER_COMPRESSED &&
+		    !kvp_add(state, s->state_bytes, &state))
+			return overflow(p, res);
 		if (s->kind == KVP_LAYER_MLA) {
 			st = mla_spec(p, i, s, res);
 			if (st != KVP_OK)
@@ -822,7 +914,8 @@ static bool state_by_type(const struct kvp_result *res, uint32_t dev_end,
 		const struct kvp_layer_spec *s = &res->layers[rt->first[t]].spec;
 
 		if (s->kind == KVP_LAYER_MLA ||
-		    (s->kind == KVP_LAYER_NONE &&
+		    ((s->kind == KVP_LAYER_NONE ||
+		      s->kind == KVP_LAYER_COMPRESSED) &&
 		     !kvp_muladd(state, rt->count[t], s->state_bytes)))
 			return false;
 	}
@@ -847,7 +940,7 @@ static enum kvp_status assign_by_type(struct kvw *w, const struct kvp_plan *p,
 		w->rkt[r] = s->kind == KVP_LAYER_NONE ? NONE_TYPE : NO_TYPE;
 		if (!holds_positions(s->kind) || rt->count[r] == 0)
 			continue;
-		t = find_type(w, s, false, last, last2);   /* no MLA here */
+		t = find_type(w, s, has_index(p, s, i0), last, last2);
 		if (t == w->nt && (st = new_type(w, p, s, i0, res)) != KVP_OK)
 			return st;
 		last2 = last;
@@ -881,6 +974,11 @@ static enum kvp_status type_sums(struct kvw *w, const struct kvp_plan *p,
 		    !kvp_muladd(&vs[1], ty->count, ty->kr) ||
 		    !kvp_muladd(&vs[2], ty->count, ty->vq) ||
 		    !kvp_muladd(&vs[3], ty->count, ty->vr))
+			return overflow(p, res);
+		/* compressed rows count as K, in their ratio's view */
+		if (ty->crow &&
+		    (!kvp_muladd(&w->vsum[ty->cview][0], ty->count, ty->crow) ||
+		     !kvp_muladd(&w->vsum[ty->cview][1], ty->count, ty->crow)))
 			return overflow(p, res);
 		with_kv += ty->count;
 		if (ty->spec->kind != KVP_LAYER_FULL ||
@@ -916,7 +1014,7 @@ static enum kvp_status view_totals(struct kvw *w, const struct kvp_plan *p,
 	for (j = 0; j < w->nv; j++) {
 		/* the shared system prefix, once, in views holding every
 		 * position */
-		if (w->views[j].window == 0) {
+		if (w->views[j].window == 0 && w->views[j].ratio == 0) {
 			w->views[j].stored = x->sys_shared;
 			w->views[j].slots = x->kind == KVP_STRAT_PAGED ? x->sys_blocks
 			                                               : x->sys_shared;
@@ -965,6 +1063,8 @@ static enum kvp_status type_bytes(struct kvw *w, const struct kvp_plan *p,
 		if (!split_bytes(v->slots, v->res_k, ty->kq, ty->kr, &kb) ||
 		    !split_bytes(v->slots, v->res_v, ty->vq, ty->vr, &vb) ||
 		    !kvp_add(kb, vb, &ty->bytes) ||
+		    (ty->crow && !kvp_muladd(&ty->bytes,
+		                             w->views[ty->cview].slots, ty->crow)) ||
 		    !kvp_muladd(&kv->device_bytes, ty->bytes, ty->count_dev) ||
 		    !kvp_muladd(&kv->host_bytes, ty->bytes,
 		                ty->count - ty->count_dev))
@@ -989,6 +1089,19 @@ static bool state_layer(const struct kvw *w, const struct kvp_plan *p,
 	       kvp_add(kv->conv_bytes, lr->conv_bytes, &kv->conv_bytes) &&
 	       kvp_add(kv->ssm_bytes, lr->ssm_bytes, &kv->ssm_bytes) &&
 	       kvp_add(*side, lr->bytes, side);
+}
+
+/* A compressed layer's state for every sequence, added to its bytes,
+ * the model's state and the device's or the host's share. */
+static bool comp_state(const struct kvw *w, struct kvp_layer_result *lr,
+                       uint64_t state, bool dev, struct kvp_kv_result *kv)
+{
+	uint64_t *side = dev ? &kv->device_bytes : &kv->host_bytes, b;
+
+	return kvp_mul(state, w->n_seqs, &b) &&
+	       kvp_add(lr->bytes, b, &lr->bytes) &&
+	       kvp_add(kv->state_bytes, b, &kv->state_bytes) &&
+	       kvp_add(*side, b, side);
 }
 
 /* Layer i's kv type, or NONE_TYPE (recurrent) or NO_TYPE (no positions
@@ -1034,11 +1147,15 @@ static enum kvp_status layer_results(const struct kvw *w,
 			lr->stored = v->stored;
 			lr->bytes = ty->bytes;
 			lr->index_row_bytes = ty->idx;
-			/* a DSA indexer key (MLA layers of DeepSeek-V3.2) */
+			/* a DSA indexer key (MLA layers of DeepSeek-V3.2; the
+			 * compressed rows of DeepSeek V4) */
 			if (ty->idx &&
-			    (!kvp_mul(v->slots, ty->idx, &lr->index_bytes) ||
+			    (!kvp_mul(ty->crow ? w->views[ty->cview].slots :
+			              v->slots, ty->idx, &lr->index_bytes) ||
 			     !kvp_add(kv->index_bytes, lr->index_bytes,
 			              &kv->index_bytes)))
+				return overflow(p, res);
+			if (ty->state && !comp_state(w, lr, ty->state, dev, kv))
 				return overflow(p, res);
 			continue;
 		}
@@ -1067,7 +1184,7 @@ static enum kvp_status class_results(const struct kvw *w,
 
 		cr->sequences = x->cls[c].seqs;
 		cr->length = x->cls[c].len;
-		if (!seq_slots(x, 0, cr->length, &cr->slots_per_sequence) ||
+		if (!seq_slots(x, 0, 0, cr->length, &cr->slots_per_sequence) ||
 		    !seq_bytes(x, w->views, w->nv, vsum, w->state_per_seq,
 		               cr->length, &cr->bytes_per_sequence))
 			return overflow(p, res);

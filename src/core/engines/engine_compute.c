@@ -54,6 +54,27 @@ static bool scale(uint64_t a, uint64_t m, uint64_t h, uint64_t *out)
 	return true;
 }
 
+/* Compressed layers (DeepSeek V4) and indexer keys beside K and V
+ * heads (MiniMax M3: one key per position, whole on every rank, while
+ * the heads split) under tensor parallelism: refused. */
+static enum kvp_status compressed_tp(uint32_t tp, struct kvp_result *res)
+{
+	uint32_t i;
+
+	for (i = 0; i < res->n_layers; i++) {
+		const struct kvp_layer_result *l = &res->layers[i];
+
+		if (l->spec.kind == KVP_LAYER_COMPRESSED ||
+		    (l->spec.kind == KVP_LAYER_FULL && l->index_row_bytes))
+			return kvp_error_set(&res->error, KVP_EREFUSED,
+				"devices.tp: %u - model.layers[%u] is a %s layer "
+				"with indexer keys or compressed rows: how they "
+				"split over tensor-parallel ranks is not modelled; "
+				"use tp 1", tp, i, kvp_layer_kind_name(l->spec.kind));
+	}
+	return KVP_OK;
+}
+
 /*
  * Generic strategy under tensor parallelism: the kv stage counts the
  * model's heads once, but every rank holds max(1, Hkv / tp) heads (the
@@ -74,6 +95,8 @@ static enum kvp_status generic_tp(const struct kvp_plan *p,
 
 	if (tp <= 1)
 		return KVP_OK;
+	if (compressed_tp(tp, res) != KVP_OK)
+		return res->error.status;
 	for (i = 0; i < res->n_layers; i++) {
 		const struct kvp_layer_result *l = &res->layers[i];
 		uint64_t h = l->spec.kv_heads, m, hpr, x, xk, xbpp, xneed;
@@ -154,27 +177,70 @@ struct eng_row {
 	                       const struct kvp_layer_spec *, struct kvp_result *);
 	bool dsa_indexer;   /* lays out the DSA indexer cache */
 	bool recurrent;     /* sizes recurrent (Mamba, linear) states */
+	bool compressed;    /* sizes compressed layers (DeepSeek V4) */
 	enum eng_seq seq;
 	const char *source;
 };
 
 static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
-	[KVP_ENGINE_LLAMACPP] = { kvp_engine_llamacpp, false, true,
+	[KVP_ENGINE_LLAMACPP] = { kvp_engine_llamacpp, false, true, false,
 		ENG_SEQ_STREAM, "engine_llamacpp.c: n_ctx_seq cells per stream, "
 		"or the whole unified cache" },
-	[KVP_ENGINE_VLLM] = { kvp_engine_vllm, true, true, ENG_SEQ_OWN,
+	[KVP_ENGINE_VLLM] = { kvp_engine_vllm, true, true, false, ENG_SEQ_OWN,
 		"engine_vllm.c (vl_dsa: fp8 indexer keys, f32 scales)" },
 	[KVP_ENGINE_TRANSFORMERS] = { kvp_engine_transformers, false, true,
-		ENG_SEQ_STREAM, "engine_transformers.c: a row of the padded batch" },
-	[KVP_ENGINE_SGLANG] = { kvp_engine_sglang, true, true, ENG_SEQ_PAGED,
+		false, ENG_SEQ_STREAM, "engine_transformers.c: a row of the padded batch" },
+	[KVP_ENGINE_SGLANG] = { kvp_engine_sglang, true, true, false,
+		ENG_SEQ_PAGED,
 		"engine_sglang.c (sg_nsa; its Mamba pool)" },
-	[KVP_ENGINE_TRTLLM] = { kvp_engine_trtllm, false, false, ENG_SEQ_PAGED,
+	[KVP_ENGINE_TRTLLM] = { kvp_engine_trtllm, false, false, false,
+		ENG_SEQ_PAGED,
 		"engine_trtllm.c: recurrent states sit in a pool of their own "
 		"that its profile does not size" },
 };
 
-/* What the engine's row says it does not model, refused rather than left
- * out: the DSA indexer cache, recurrent states. */
+/*
+ * Families an engine caches in a layout kvplan's model of them does not
+ * hold (the importer reads the reference code's layout): refused for that
+ * engine, naming the model_type. A row per family and engine.
+ */
+static const struct {
+	const char *model_type;
+	enum kvp_engine_kind engine;
+	const char *why;
+} model_rows[] = {
+	{ "minicpm3", KVP_ENGINE_VLLM, "vLLM minicpm3.py pads V to the K "
+	  "width (MiniCPM3Attention), or caches the MLA latent under use_mla "
+	  "(MiniCPM3MLAAttention), by release" },
+	{ "minicpm3", KVP_ENGINE_SGLANG, "SGLang minicpm3.py caches the MLA "
+	  "latent (RadixAttention, one head of kv_lora_rank + qk_rope_head_dim)" },
+	{ "minicpm3", KVP_ENGINE_TRTLLM, "its MiniCPM3 layout was not read" },
+};
+
+static enum kvp_status model_refusal(const struct kvp_plan *p,
+                                     struct kvp_result *res)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof model_rows / sizeof model_rows[0]; k++)
+		if (model_rows[k].engine == p->engine.kind &&
+		    !strcmp(model_rows[k].model_type, p->model.model_type))
+			return kvp_error_set(&res->error, KVP_EREFUSED,
+				"model.model_type: %s - engine %s: %s; use "
+				"--engine generic, llama.cpp or transformers",
+				p->model.model_type, kvp_engine_name(p->engine.kind),
+				model_rows[k].why);
+	return KVP_OK;
+}
+
+/*
+ * What the engine's row says it does not model, refused rather than left
+ * out: the DSA indexer cache, recurrent states, compressed layers. No
+ * engine's compressed layout is modelled yet (issue 35): llama.cpp
+ * llama-kv-cache-dsv4.cpp (v0.4.0 = 5b4ebc5) pads each compressed cache
+ * to 256 cells and keeps a stream per sequence, vLLM and SGLang were
+ * not read.
+ */
 static enum kvp_status eng_refusals(const struct kvp_plan *p,
                                     const struct eng_row *row,
                                     const struct kvp_layer_spec *ls,
@@ -182,6 +248,27 @@ static enum kvp_status eng_refusals(const struct kvp_plan *p,
 {
 	uint32_t i;
 
+	if (model_refusal(p, res) != KVP_OK)
+		return res->error.status;
+	for (i = 0; !row->compressed && i < p->model.n_layers; i++)
+		if (ls[i].kind == KVP_LAYER_COMPRESSED)
+			return kvp_error_set(&res->error, KVP_EREFUSED,
+				"model.layers[%u].kind: compressed - engine %s: its "
+				"layout of compressed attention (DeepSeek V4 "
+				"compress_ratios) is not modelled by kvplan; use "
+				"--engine generic", i, kvp_engine_name(p->engine.kind));
+	if (p->model.mla.latents > 1)
+		return kvp_error_set(&res->error, KVP_EREFUSED,
+			"model.mla.latents: %u - engine %s: MLA layers of more "
+			"than one attention block (LongCat-Flash) are not "
+			"modelled by kvplan; use --engine generic",
+			p->model.mla.latents, kvp_engine_name(p->engine.kind));
+	if (p->model.indexer.head_dim && p->model.indexer.first)
+		return kvp_error_set(&res->error, KVP_EREFUSED,
+			"model.indexer.first: %u - engine %s: indexer keys beside "
+			"full-attention layers (MiniMax M3's sparse attention) are "
+			"not modelled by kvplan; use --engine generic",
+			p->model.indexer.first, kvp_engine_name(p->engine.kind));
 	if (p->model.indexer.head_dim && !row->dsa_indexer)
 		return kvp_error_set(&res->error, KVP_EREFUSED,
 			"model.indexer.head_dim: %u - engine %s: its DSA indexer "

@@ -89,7 +89,8 @@
 
 /* Choice lists, in enum order. */
 static const char *const layer_kinds[] = {
-	"full", "sliding", "chunked", "none", "shared", "mla", "ffn", NULL };
+	"full", "sliding", "chunked", "none", "shared", "mla", "ffn",
+	"compressed", NULL };
 static const char *const strategies[] = {
 	"dynamic", "static", "padded", "paged", NULL };
 static const char *const mla_modes[] = { "latent", "decompressed", NULL };
@@ -126,13 +127,14 @@ static const struct kvp_field fields[] = {
 	F("model.q_heads", "q-heads", "Query heads", KVP_SEC_MODEL, KVP_FT_U32, 1, BIG,
 	  model.q_heads, "attention (query) heads"),
 	FE("model.base.kind", "layer-kind", "Layer kind", KVP_SEC_MODEL, layer_kinds,
-	   model.base.kind, "kind of every layer before rules: full, sliding, chunked, none, shared, mla, ffn"),
+	   model.base.kind, "kind of every layer before rules: full, sliding, chunked, none, shared, mla, ffn, compressed"),
 	F("model.base.kv_heads", "kv-heads", "KV heads", KVP_SEC_MODEL, KVP_FT_U32, 1,
 	  BIG, model.base.kv_heads, "key/value heads (Hkv), not query heads"),
 	F("model.base.k_dim", "k-dim", "K head dim", KVP_SEC_MODEL, KVP_FT_U32, 1, BIG,
 	  model.base.k_dim, "values per K head"),
-	F("model.base.v_dim", "v-dim", "V head dim", KVP_SEC_MODEL, KVP_FT_U32, 1, BIG,
-	  model.base.v_dim, "values per V head"),
+	F("model.base.v_dim", "v-dim", "V head dim", KVP_SEC_MODEL, KVP_FT_U32, 0, BIG,
+	  model.base.v_dim, "values per V head (0 only on compressed layers: K only; "
+	  "full, sliding and chunked layers need 1 or more)"),
 	F("model.base.k_dtype", "k-dtype", "K format", KVP_SEC_MODEL, KVP_FT_DTYPE, 0, 0,
 	  model.base.k_fmt, "format of cached K values (f16, bf16, fp8, q8_0, groupq...)"),
 	F("model.base.v_dtype", "v-dtype", "V format", KVP_SEC_MODEL, KVP_FT_DTYPE, 0, 0,
@@ -145,6 +147,9 @@ static const struct kvp_field fields[] = {
 	F("model.base.shared_with", "shared-with", "Shared with", KVP_SEC_MODEL,
 	  KVP_FT_U32, 0, KVP_MAX_LAYERS - 1, model.base.shared_with,
 	  "layer whose cache a shared layer reuses"),
+	F("model.base.ratio", "compress-ratio", "Compress ratio", KVP_SEC_MODEL,
+	  KVP_FT_U32, 0, U32MAX, model.base.ratio,
+	  "positions per compressed K row (compressed layers, DeepSeek V4; 0 none)"),
 	F("model.mla.kv_lora_rank", "kv-lora-rank", "KV LoRA rank", KVP_SEC_MODEL,
 	  KVP_FT_U32, 0, BIG, model.mla.kv_lora_rank, "MLA latent width (0 = no MLA)"),
 	F("model.mla.qk_rope_head_dim", "qk-rope-head-dim", "RoPE head dim",
@@ -157,6 +162,9 @@ static const struct kvp_field fields[] = {
 	  KVP_FT_U32, 0, BIG, model.mla.v_head_dim, "MLA per-head value dim"),
 	F("model.mla.q_lora_rank", "q-lora-rank", "Q LoRA rank", KVP_SEC_MODEL,
 	  KVP_FT_U32, 0, BIG, model.mla.q_lora_rank, "MLA query compression (0 none)"),
+	F("model.mla.latents", "mla-latents", "MLA latents", KVP_SEC_MODEL,
+	  KVP_FT_U32, 0, 16, model.mla.latents,
+	  "MLA attention blocks per layer, each caching its own latent (LongCat-Flash: 2; 0 or 1: one)"),
 	F("model.arch.hidden", "hidden", "Hidden size", KVP_SEC_MODEL, KVP_FT_U64, 0,
 	  U32MAX, model.arch.hidden, "hidden_size"),
 	F("model.arch.intermediate", "intermediate", "Intermediate", KVP_SEC_MODEL,
@@ -286,6 +294,12 @@ static const struct kvp_field fields[] = {
 	F("model.indexer.topk", "index-topk", "Indexer top-k", KVP_SEC_MODEL,
 	  KVP_FT_U32, 0, U32MAX, model.indexer.topk,
 	  "positions the DSA indexer selects (compute only)"),
+	F("model.indexer.first", "index-first", "Indexer first layer",
+	  KVP_SEC_MODEL, KVP_FT_U32, 0, KVP_MAX_LAYERS, model.indexer.first,
+	  "layers before it keep no indexer keys; above 0 full-attention layers keep them too (MiniMax M3)"),
+	F("model.indexer.ratio", "index-ratio", "Indexer ratio", KVP_SEC_MODEL,
+	  KVP_FT_U32, 0, U32MAX, model.indexer.ratio,
+	  "compressed layers of this ratio keep indexer keys, one per ratio positions (DeepSeek V4: 4; 0 = the MLA indexer)"),
 	F("model.indexer.dtype", "index-dtype", "Indexer format", KVP_SEC_MODEL,
 	  KVP_FT_DTYPE, 0, 0, model.indexer.dtype, "format of the cached indexer keys"),
 	F("model.indexer.topk_freq", "index-topk-freq", "Indexer freq",

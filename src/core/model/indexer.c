@@ -15,6 +15,8 @@ bool kvp_indexer_on_layer(const struct kvp_indexer *ix, uint32_t i)
 {
 	uint32_t k;
 
+	if (i < ix->first)
+		return false;
 	if (ix->topk_freq <= 1)
 		return true;
 	k = i + 1 > ix->skip_offset ? i + 1 - ix->skip_offset : 0;

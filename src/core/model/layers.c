@@ -156,6 +156,7 @@ static const struct {
 	{ "shared", KVP_LAYER_SHARED },
 	{ "mla", KVP_LAYER_MLA },
 	{ "ffn", KVP_LAYER_FFN }, { "mlp", KVP_LAYER_FFN },
+	{ "compressed", KVP_LAYER_COMPRESSED },
 };
 
 enum kvp_status kvp_layer_kind_parse(const char *s, enum kvp_layer_kind *out,
@@ -171,7 +172,8 @@ enum kvp_status kvp_layer_kind_parse(const char *s, enum kvp_layer_kind *out,
 			return KVP_OK;
 		}
 	return kvp_error_set(err, KVP_EINVAL,
-		"kind: '%s' - expected full, sliding, chunked, none, shared, mla or ffn", s);
+		"kind: '%s' - expected full, sliding, chunked, none, shared, mla, "
+		"ffn or compressed", s);
 }
 
 /* ---- rules ---- */
@@ -179,7 +181,7 @@ enum kvp_status kvp_layer_kind_parse(const char *s, enum kvp_layer_kind *out,
 enum rule_key {
 	RK_KIND, RK_KV_HEADS, RK_K_DIM, RK_V_DIM, RK_HEAD_DIM, RK_K_DTYPE,
 	RK_V_DTYPE, RK_DTYPE, RK_WINDOW, RK_STATE_BYTES, RK_SHARED_WITH,
-	RK_COUNT
+	RK_RATIO, RK_COUNT
 };
 
 static const char *const rule_keys[RK_COUNT] = {
@@ -187,7 +189,7 @@ static const char *const rule_keys[RK_COUNT] = {
 	[RK_V_DIM] = "v_dim", [RK_HEAD_DIM] = "head_dim",
 	[RK_K_DTYPE] = "k_dtype", [RK_V_DTYPE] = "v_dtype", [RK_DTYPE] = "dtype",
 	[RK_WINDOW] = "window", [RK_STATE_BYTES] = "state_bytes",
-	[RK_SHARED_WITH] = "shared_with",
+	[RK_SHARED_WITH] = "shared_with", [RK_RATIO] = "ratio",
 };
 
 /* A rule's kind value. */
@@ -200,7 +202,7 @@ static enum kvp_status rule_kind(const char *text, const char *val,
 	if (kvp_layer_kind_parse(val, &kind, &sub) != KVP_OK)
 		return kvp_error_set(err, KVP_EINVAL,
 			"layer rule '%s': kind '%s' - expected full, sliding, "
-			"chunked, none, shared, mla or ffn", text, val);
+			"chunked, none, shared, mla, ffn or compressed", text, val);
 	r->v.kind = kind;
 	r->set |= LF_BIT(KVP_LF_KIND);
 	return KVP_OK;
@@ -268,6 +270,10 @@ static void rule_number(enum rule_key key, uint64_t u, struct kvp_layer_rule *r)
 		r->v.shared_with = (uint32_t)u;
 		r->set |= LF_BIT(KVP_LF_SHARED_WITH);
 		break;
+	case RK_RATIO:
+		r->v.ratio = (uint32_t)u;
+		r->set |= LF_BIT(KVP_LF_RATIO);
+		break;
 	default:
 		break;
 	}
@@ -292,7 +298,8 @@ static enum kvp_status rule_apply(const char *text, const char *k, size_t klen,
 		return kvp_error_set(err, KVP_EINVAL,
 			"layer rule '%s': unknown key '%.*s' - expected kind, "
 			"kv_heads, k_dim, v_dim, head_dim, k_dtype, v_dtype, dtype, "
-			"window, state_bytes or shared_with", text, (int)klen, k);
+			"window, state_bytes, shared_with or ratio", text, (int)klen,
+			k);
 	if (vlen == 0 || vlen >= sizeof val)
 		return kvp_error_set(err, KVP_EINVAL,
 			"layer rule '%s': %s '%.*s' - bad value", text,
@@ -393,6 +400,7 @@ void kvp_rule_format(const struct kvp_layer_rule *r, char *buf, size_t n)
 	NUM(KVP_LF_WINDOW, "window", r->v.window)
 	NUM(KVP_LF_STATE_BYTES, "state_bytes", r->v.state_bytes)
 	NUM(KVP_LF_SHARED_WITH, "shared_with", r->v.shared_with)
+	NUM(KVP_LF_RATIO, "ratio", r->v.ratio)
 #undef NUM
 }
 
@@ -403,7 +411,7 @@ static const char *const field_names[KVP_LF_COUNT] = {
 	[KVP_LF_K_DIM] = "k_dim", [KVP_LF_V_DIM] = "v_dim",
 	[KVP_LF_K_FMT] = "k_dtype", [KVP_LF_V_FMT] = "v_dtype",
 	[KVP_LF_WINDOW] = "window", [KVP_LF_STATE_BYTES] = "state_bytes",
-	[KVP_LF_SHARED_WITH] = "shared_with",
+	[KVP_LF_SHARED_WITH] = "shared_with", [KVP_LF_RATIO] = "ratio",
 };
 
 /* "model.layers[i].field" when a rule set it for layer i, else
@@ -509,6 +517,35 @@ static enum kvp_status check_mla(const struct kvp_model *m,
 	return KVP_OK;
 }
 
+/* A compressed layer (DeepSeek V4): a window of at least 1, heads and K
+ * dims at least 1 (V may be 0: K only), plain formats (a group-quantized
+ * format's residual is not defined on compressed rows) whose rows fit. */
+static enum kvp_status check_compressed(const struct kvp_layer_spec *l,
+                                        uint32_t i, uint32_t mask,
+                                        struct kvp_error *err)
+{
+	char path[80];
+	uint64_t row;
+
+	if (l->window < 1 || l->kv_heads < 1 || l->k_dim < 1)
+		return kvp_error_set(err, KVP_ERANGE, "%s: 0 - must be at least "
+			"1 for a compressed layer", field_path(path, sizeof path,
+			i, mask, l->window < 1 ? KVP_LF_WINDOW : l->kv_heads < 1 ?
+			KVP_LF_KV_HEADS : KVP_LF_K_DIM));
+	if (l->k_fmt.dtype == KVP_DT_GROUPQ || l->v_fmt.dtype == KVP_DT_GROUPQ)
+		return kvp_error_set(err, KVP_EINVAL, "%s: groupq - a "
+			"group-quantized format is not modelled on a compressed "
+			"layer", field_path(path, sizeof path, i, mask,
+			l->k_fmt.dtype == KVP_DT_GROUPQ ? KVP_LF_K_FMT : KVP_LF_V_FMT));
+	if (kvp_format_row_bytes(&l->k_fmt, (uint64_t)l->kv_heads * l->k_dim,
+	                         &row, field_path(path, sizeof path, i, mask,
+	                         KVP_LF_K_FMT), err) != KVP_OK)
+		return err->status;
+	return kvp_format_row_bytes(&l->v_fmt, (uint64_t)l->kv_heads * l->v_dim,
+	                            &row, field_path(path, sizeof path, i, mask,
+	                            KVP_LF_V_FMT), err);
+}
+
 /* A shared layer names an earlier layer that holds positions (to, the
  * layer it names, when shared_with < i). */
 static enum kvp_status check_shared(const struct kvp_layer_spec *l,
@@ -553,6 +590,8 @@ static enum kvp_status check_layer(const struct kvp_model *m,
 		return check_attention(l, i, mask, memo, err);
 	case KVP_LAYER_MLA:
 		return check_mla(m, l, i, mask, err);
+	case KVP_LAYER_COMPRESSED:
+		return check_compressed(l, i, mask, err);
 	case KVP_LAYER_SHARED:
 		return check_shared(l, l->shared_with < i ? LAYER(l->shared_with) : l,
 		                    i, mask, err);
@@ -584,6 +623,8 @@ static void apply_rule(const struct kvp_layer_rule *r,
 		l->state_bytes = r->v.state_bytes;
 	if (r->set & LF_BIT(KVP_LF_SHARED_WITH))
 		l->shared_with = r->v.shared_with;
+	if (r->set & LF_BIT(KVP_LF_RATIO))
+		l->ratio = r->v.ratio;
 }
 
 /* Layer i of a strided table. */

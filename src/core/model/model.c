@@ -10,6 +10,7 @@ static const char *const kind_names[KVP_LAYER_KIND_COUNT] = {
 	[KVP_LAYER_SHARED] = "shared",
 	[KVP_LAYER_MLA] = "mla",
 	[KVP_LAYER_FFN] = "ffn",
+	[KVP_LAYER_COMPRESSED] = "compressed",
 };
 
 const char *kvp_layer_kind_name(enum kvp_layer_kind k)

@@ -261,8 +261,9 @@ static u128 pair_flops(const struct kvp_plan *p, const struct kvp_layer_spec *l)
 	u128 dims;
 
 	if (l->kind == KVP_LAYER_MLA)
-		dims = (u128)m->qk_nope_head_dim + m->qk_rope_head_dim +
-		       m->v_head_dim;
+		/* each of the layer's MLA blocks attends (model.mla.latents) */
+		dims = ((u128)m->qk_nope_head_dim + m->qk_rope_head_dim +
+		        m->v_head_dim) * (m->latents > 1 ? m->latents : 1);
 	else
 		dims = (u128)l->k_dim + l->v_dim;
 	return 2 * (u128)p->model.q_heads * dims;

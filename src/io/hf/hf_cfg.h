@@ -57,6 +57,8 @@ struct lay {
 	uint32_t shared_with;
 	uint32_t kv_heads;
 	uint32_t k_dim, v_dim;
+	uint32_t ratio;          /* COMPRESSED: positions per compressed row */
+	uint64_t state_bytes;    /* COMPRESSED: compressor state per sequence */
 };
 
 /* ---- hf_cfg.c ---- */
@@ -136,6 +138,10 @@ enum hf_flags {
 	HF_LAYOUT_FIRST = 1u << 22, /* the family's function runs before
 	                            the generic layout sources (a refusal
 	                            naming why comes first) */
+	/* issue 35 (novel attention; a high bit, clear of other rows'):
+	 * layer_types may carry num_nextn_predict_layers trailing entries
+	 * for the MTP layers, past the decoder's (Step 3.5/3.7) */
+	HF_LT_MTP    = 1u << 24,
 };
 
 struct hf_family {
@@ -169,6 +175,26 @@ int hf_kind_from_name(const char *s, enum kvp_layer_kind *k);
 enum kvp_status hf_src_kinds_list(struct cfg *c, const char *key,
                                   struct kvp_model *m, struct lay *L,
                                   bool *found);
+
+/* ---- hf_dsv4.c ---- */
+/* DeepSeek V4's compressed layers from compress_ratios (a family's
+ * layout function). */
+enum kvp_status hf_fam_dsv4(struct cfg *c, struct kvp_model *m, struct lay *L,
+                            bool *found);
+
+/* ---- hf_novel.c (issue 35: novel attention layouts) ---- */
+enum kvp_status hf_fam_step3p5(struct cfg *c, struct kvp_model *m,
+                               struct lay *L, bool *found);
+enum kvp_status hf_fam_step3p7(struct cfg *c, struct kvp_model *m,
+                               struct lay *L, bool *found);
+enum kvp_status hf_fam_minimax_m3(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found);
+enum kvp_status hf_fam_longcat(struct cfg *c, struct kvp_model *m,
+                               struct lay *L, bool *found);
+enum kvp_status hf_fam_dsvl2(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found);
+enum kvp_status hf_fam_minicpm3(struct cfg *c, struct kvp_model *m,
+                                struct lay *L, bool *found);
 
 /* ---- hf_rope.c ---- */
 /* arch.rope_positions from rope_scaling / rope_parameters */

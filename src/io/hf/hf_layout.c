@@ -114,12 +114,18 @@ enum kvp_status hf_src_kinds_list(struct cfg *c, const char *key,
 	char path[96], p2[128];
 	const cJSON *a = hf_get(c, key, path, sizeof path), *e;
 	uint32_t i = 0, n = m->n_layers;
+	uint64_t mtp = 0;
 
 	if (!a || *found)
 		return KVP_OK;
 	if (!cJSON_IsArray(a))
 		return hf_bad(c, path, a, "must be an array of layer type names");
-	if ((uint32_t)cJSON_GetArraySize(a) != n) {
+	/* the family's MTP entries after the decoder's, not sized here */
+	if (c->fam && (c->fam->flags & HF_LT_MTP) &&
+	    hf_uint(c, "num_nextn_predict_layers", 0, DIM_MAX, &mtp) < 0)
+		return c->err->status;
+	if ((uint32_t)cJSON_GetArraySize(a) != n &&
+	    (uint64_t)cJSON_GetArraySize(a) != n + mtp) {
 		char why[96];
 		snprintf(why, sizeof why, "has %d entries for %u layers",
 		         cJSON_GetArraySize(a), n);
@@ -128,11 +134,15 @@ enum kvp_status hf_src_kinds_list(struct cfg *c, const char *key,
 	if (names_dsa(a))
 		return dsa_kinds(c, a, path, L, found);
 	cJSON_ArrayForEach(e, a) {
+		enum kvp_layer_kind k;
+
 		snprintf(p2, sizeof p2, "%s[%u]", path, i);
-		if (!cJSON_IsString(e) || !hf_kind_from_name(e->valuestring, &L[i].kind))
+		if (!cJSON_IsString(e) || !hf_kind_from_name(e->valuestring, &k))
 			return hf_bad(c, p2, e, "unknown layer type (full_attention, "
 			       "sliding_attention, chunked_attention, "
 			       "linear_attention, mamba)");
+		if (i < n)
+			L[i].kind = k;
 		i++;
 	}
 	*found = true;
@@ -482,6 +492,10 @@ enum kvp_status hf_layout_rules(struct cfg *c, struct kvp_model *m,
 		spec[i].kv_heads = L[i].kv_heads;
 		spec[i].k_dim = L[i].k_dim;
 		spec[i].v_dim = L[i].v_dim;
+		if (L[i].kind == KVP_LAYER_COMPRESSED) {
+			spec[i].ratio = L[i].ratio;
+			spec[i].state_bytes = L[i].state_bytes;
+		}
 	}
 	return kvp_layer_table_to_rules(m, spec, c->name, c->err);
 }

@@ -434,16 +434,16 @@ static int index_cache(struct cfg *c, struct kvp_model *m)
 }
 
 /*
- * DeepSeek V4 (deepseek_v4, deepseek_ref: compress_ratios beside a DSA
- * indexer and one KV head of head_dim): llama.cpp's llama_kv_cache_dsv4
+ * compress_ratios in a family without DeepSeek V4's row (hf_dsv4.c reads
+ * it for deepseek_v4 and deepseek_ref): llama.cpp's llama_kv_cache_dsv4
  * (src/llama-kv-cache-dsv4.cpp @035aa95b) keeps a K-only raw cache (an
  * iSWA cache), a compressed K cache of ceil(cells / 4) rows on ratio-4
  * (CSA) layers and of ceil(cells / 128) on ratio-128 (HCA) layers, each
  * padded to 256 cells, a lightning-indexer key cache (index_head_dim) on
  * the CSA layers, and f32 compressor states per sequence (kv and score,
  * 2 x head_dim x 8 rows CSA, head_dim x 128 HCA, 2 x index_head_dim x 8
- * indexer). Which raw layers slide, and vLLM's and SGLang's layouts, were
- * not read: no layer kind for it, refused naming the key.
+ * indexer). Another family's use of the key is not known: refused
+ * naming it.
  */
 static enum kvp_status dsv4_refused(struct cfg *c)
 {
@@ -477,6 +477,14 @@ enum kvp_status hf_indexer(struct cfg *c, struct kvp_model *m)
 	if (hf_uint(c, "index_n_heads", 1, DIM_MAX, &nh) < 0 ||
 	    hf_uint(c, "index_topk", 1, UINT32_MAX, &topk) < 0)
 		return c->err->status;
+	if (m->indexer.ratio) {
+		/* DeepSeek V4's compressed layers (hf_dsv4.c set the ratio) */
+		m->indexer.head_dim = (uint32_t)hd;
+		m->indexer.n_heads = (uint32_t)nh;
+		m->indexer.topk = (uint32_t)topk;
+		m->indexer.dtype = m->base.k_fmt.dtype;
+		return KVP_OK;
+	}
 	if (m->base.kind != KVP_LAYER_MLA && hf_has(c, "compress_ratios"))
 		return dsv4_refused(c);
 	if (m->base.kind != KVP_LAYER_MLA)

@@ -20,7 +20,7 @@ static bool spec_eq(const struct kvp_layer_spec *a,
 	       a->k_dim == b->k_dim && a->v_dim == b->v_dim &&
 	       fmt_eq(&a->k_fmt, &b->k_fmt) && fmt_eq(&a->v_fmt, &b->v_fmt) &&
 	       a->window == b->window && a->state_bytes == b->state_bytes &&
-	       a->shared_with == b->shared_with;
+	       a->shared_with == b->shared_with && a->ratio == b->ratio;
 }
 
 /* Fields of l that differ from base, as a rule's set and values. */
@@ -47,6 +47,8 @@ static void diff_rule(struct kvp_layer_rule *r, const struct kvp_layer_spec *bas
 		r->set |= 1u << KVP_LF_STATE_BYTES;
 	if (l->shared_with != base->shared_with || l->kind == KVP_LAYER_SHARED)
 		r->set |= 1u << KVP_LF_SHARED_WITH;
+	if (l->ratio != base->ratio)
+		r->set |= 1u << KVP_LF_RATIO;
 }
 
 enum kvp_status kvp_layer_table_to_rules(struct kvp_model *m,

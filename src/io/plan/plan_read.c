@@ -1021,7 +1021,8 @@ static enum kvp_status check_model_required(struct rd *r)
 		if (!m->base.k_dim)
 			return kvp_error_set(r->err, KVP_EINVAL,
 				"%s: model.base.k_dim: missing - a model needs it", r->file);
-		if (!m->base.v_dim)
+		/* a compressed layer may keep K only (DeepSeek V4) */
+		if (!m->base.v_dim && m->base.kind != KVP_LAYER_COMPRESSED)
 			return kvp_error_set(r->err, KVP_EINVAL,
 				"%s: model.base.v_dim: missing - a model needs it", r->file);
 	}

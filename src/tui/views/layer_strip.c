@@ -22,6 +22,7 @@ static const struct {
 	[KVP_LAYER_NONE]    = { '-', TUI_R_DIM },
 	[KVP_LAYER_SHARED]  = { '=', TUI_R_DIM },
 	[KVP_LAYER_MLA]     = { 'M', TUI_R_SEG_WEIGHTS },
+	[KVP_LAYER_COMPRESSED] = { 'Z', TUI_R_SEG_WEIGHTS },
 };
 
 /* Lower blocks of 1..8 eighths (U+2581 .. U+2588). */

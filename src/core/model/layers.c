@@ -717,6 +717,12 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
 	return kvp_layers_resolve_typed(m, out, stride, &ty, err);
 }
 
+/* Resolution copies a spec into every layer record: kept free of
+ * padding (model.h, format.h), 96 bytes where it was 120. */
+_Static_assert(sizeof(struct kvp_format) == 32 &&
+               sizeof(struct kvp_layer_spec) == 96,
+               "kvp_layer_spec and kvp_format carry no padding");
+
 /* Signature table of the resolution: 2^SIG_BITS slots. */
 #define SIG_BITS 7
 #define SIG_SLOTS (1u << SIG_BITS)

@@ -329,7 +329,8 @@ static enum kvp_status setup_strategy(struct ctx *x, const struct kvp_plan *p,
 {
 	const struct kvp_workload *w = &p->workload;
 
-	memset(x, 0, sizeof *x);
+	/* cls[0 .. n_cls) is written whole by setup_classes */
+	memset(x, 0, offsetof(struct ctx, cls));
 	x->p = p;
 	x->kind = p->strategy.kind;
 	x->bs = p->strategy.block_size;

@@ -40,9 +40,10 @@ struct kvp_format {
 	uint32_t group_size;    /* values per group, >= 1 */
 	uint32_t scale_bytes;   /* bytes of one scale per group */
 	uint32_t zero_bytes;    /* bytes of one zero-point per group */
-	uint64_t residual;      /* newest tokens kept unquantized */
 	enum kvp_dtype residual_dtype; /* format of those tokens (not GROUPQ) */
-};
+	uint64_t residual;      /* newest tokens kept unquantized */
+};   /* in this order, 32 bytes without padding: every layer record
+        holds two (kvp_compute copies them per layer, issue 34) */
 
 /* Canonical name ("f16", "q8_0", "groupq") and the parser's inverse.
  * Parsing accepts aliases: fp16/float16/half, bfloat16, fp32/float32/float,

@@ -74,10 +74,11 @@ struct kvp_layer_spec {
 	struct kvp_format k_fmt;
 	struct kvp_format v_fmt;
 	uint32_t window;       /* positions, SLIDING/CHUNKED */
-	uint64_t state_bytes;  /* bytes per sequence, NONE */
 	uint32_t shared_with;  /* earlier layer index, SHARED */
+	uint64_t state_bytes;  /* bytes per sequence, NONE, COMPRESSED */
 	uint32_t ratio;        /* positions per compressed row, COMPRESSED */
-};
+};   /* in this order, 100 bytes and 4 of tail padding (kvp_compute
+        copies it into every layer record, issue 34) */
 
 /*
  * Which resolved layers are alike (kvp_layers_resolve_typed): of[i] is

@@ -129,7 +129,11 @@ struct kvp_engine_result {
 	uint64_t max_len_fit;         /* largest max_model_len for one
 	                                 request, 0 = not computed */
 	uint32_t n_lines;
-	char lines[KVP_MAX_LINES][KVP_LINE_MAX]; /* in the engine's words */
+	char lines[KVP_MAX_LINES][KVP_LINE_MAX]; /* in the engine's words
+	                                 (lines past n_lines, and the bytes
+	                                 after each line's end, are not
+	                                 defined: kvp_compute does not clear
+	                                 them) */
 	/* Added for the engine profiles (issue 4): */
 	uint64_t max_requests;        /* requests the engine runs at once:
 	                                 llama.cpp parallel, vLLM max_num_seqs,
@@ -148,7 +152,9 @@ struct kvp_engine_result {
 	uint64_t aux_bytes;           /* beside the pool: SGLang's
 	                                 req_to_token table, bytes per rank */
 	char note[KVP_MSG_MAX];       /* kvplan's remark on how the engine
-	                                 allocates (not the engine's words) */
+	                                 allocates (not the engine's words);
+	                                 a string: the bytes after its end
+	                                 are not defined */
 	uint64_t mix_fit;             /* "N requests of your mix fit": the
 	                                 requests of the workload's mix (its
 	                                 kinds in their proportions, scaled up

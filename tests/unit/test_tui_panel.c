@@ -100,6 +100,7 @@ START_TEST(panel_worked_example)
 	kvp_plan_default(&p);
 	ck_assert_int_eq(kvp_compute(&p, res), KVP_OK);
 	tui_theme_init(&t, true, false);
+	memset(&s, 0, sizeof s);   /* range and pending too: none, not pending */
 	s.res = res;
 	s.stale = false;
 	s.engine = NULL;

@@ -351,7 +351,8 @@ static enum kvp_status setup_strategy(struct ctx *x, const struct kvp_plan *p,
 {
 	const struct kvp_workload *w = &p->workload;
 
-	memset(x, 0, sizeof *x);
+	/* cls[0 .. n_cls) is written whole by setup_classes */
+	memset(x, 0, offsetof(struct ctx, cls));
 	x->p = p;
 	x->kind = p->strategy.kind;
 	x->bs = p->strategy.block_size;
@@ -898,22 +899,24 @@ static enum kvp_status assign_types(struct kvw *w, const struct kvp_plan *p,
 
 /* Pass 1 over the resolved types instead of the layers, when that gives
  * the same: types known, every layer on the device, no MLA layer (each
- * of those is rewritten by mla_spec) and the recurrent state per
- * sequence within 64 bits (else the layer walk names the overflow in
- * its order). False: not done, nothing changed. */
-static bool state_by_type(const struct kvp_result *res, uint32_t dev_end,
+ * of those is rewritten by mla_spec), no indexer key and no compressed
+ * layer (their totals add per layer: layer_one) and the recurrent state
+ * per sequence within 64 bits (else the layer walk names the overflow
+ * in its order). False: not done, nothing changed. */
+static bool state_by_type(const struct kvp_plan *p,
+                          const struct kvp_result *res, uint32_t dev_end,
                           uint64_t *state)
 {
 	const struct kvp_layer_types *rt = &res->layer_types;
 	uint32_t t;
 
 	*state = 0;
-	if (rt->n == 0 || dev_end < res->n_layers)
+	if (rt->n == 0 || dev_end < res->n_layers || p->model.indexer.head_dim)
 		return false;
 	for (t = 0; t < rt->n; t++) {
 		const struct kvp_layer_spec *s = &res->layers[rt->first[t]].spec;
 
-		if (s->kind == KVP_LAYER_MLA ||
+		if (s->kind == KVP_LAYER_MLA || s->kind == KVP_LAYER_COMPRESSED ||
 		    ((s->kind == KVP_LAYER_NONE ||
 		      s->kind == KVP_LAYER_COMPRESSED) &&
 		     !kvp_muladd(state, rt->count[t], s->state_bytes)))
@@ -932,7 +935,7 @@ static enum kvp_status assign_by_type(struct kvw *w, const struct kvp_plan *p,
 	uint32_t r, t, last = 0, last2 = 0;
 	enum kvp_status st;
 
-	w->by_type = state_by_type(res, w->dev_end, &w->state_per_seq);
+	w->by_type = state_by_type(p, res, w->dev_end, &w->state_per_seq);
 	for (r = 0; w->by_type && r < rt->n; r++) {
 		uint32_t i0 = rt->first[r];
 		const struct kvp_layer_spec *s = &res->layers[i0].spec;
@@ -1119,52 +1122,107 @@ static inline uint32_t kv_type(const struct kvw *w,
 	       k == KVP_LAYER_NONE ? NONE_TYPE : NO_TYPE;
 }
 
+/* Every field of layer i but the spec, written once (kvp_compute does
+ * not clear the layer table). */
+static enum kvp_status layer_one(const struct kvw *w, const struct kvp_plan *p,
+                                 struct kvp_result *res, uint32_t i)
+{
+	struct kvp_kv_result *kv = &res->kv;
+	struct kvp_layer_result *lr = &res->layers[i];
+	bool dev = i < w->dev_end;
+	uint32_t t = kv_type(w, res, i);
+
+	lr->on_device = dev;
+	lr->conv_bytes = lr->ssm_bytes = 0;
+	lr->index_row_bytes = lr->index_bytes = 0;
+	if (t < NONE_TYPE) {
+		const struct ltype *ty = &w->types[t];
+		const struct view *v = &w->views[ty->view];
+
+		lr->k_row_bytes = ty->kq;
+		lr->v_row_bytes = ty->vq;
+		lr->bytes_per_position = ty->bpp;
+		lr->slots = v->slots;
+		lr->stored = v->stored;
+		lr->bytes = ty->bytes;
+		lr->index_row_bytes = ty->idx;
+		/* a DSA indexer key (MLA layers of DeepSeek-V3.2; the
+		 * compressed rows of DeepSeek V4) */
+		if (ty->idx &&
+		    (!kvp_mul(ty->crow ? w->views[ty->cview].slots : v->slots,
+		              ty->idx, &lr->index_bytes) ||
+		     !kvp_add(kv->index_bytes, lr->index_bytes, &kv->index_bytes)))
+			return overflow(p, res);
+		if (ty->state && !comp_state(w, lr, ty->state, dev, kv))
+			return overflow(p, res);
+		return KVP_OK;
+	}
+	lr->k_row_bytes = lr->v_row_bytes = lr->bytes_per_position = 0;
+	lr->slots = lr->stored = lr->bytes = 0;
+	if (t == NONE_TYPE && !state_layer(w, p, lr, dev, kv))
+		return overflow(p, res);
+	return KVP_OK;
+}
+
+/* The figures after the spec: one block, copied whole from a layer of
+ * the same resolved type. */
+#define TAIL_AT offsetof(struct kvp_layer_result, k_row_bytes)
+#define TAIL_SIZE (sizeof(struct kvp_layer_result) - TAIL_AT)
+_Static_assert(offsetof(struct kvp_layer_result, spec) == 0 &&
+               TAIL_AT == sizeof(struct kvp_layer_spec),
+               "kvp_layer_result: the spec, then the figures kv.c writes");
+
+/* Under w->by_type every layer is on the device and layers of one
+ * resolved type have equal figures: the first of a type is worked out
+ * (layer_one), the others copy it. A recurrent type's totals take its
+ * other layers at once: count - 1 more of the same checked sum, which
+ * overflows exactly when adding them one by one would. */
+static enum kvp_status layer_results_by_type(const struct kvw *w,
+                                             const struct kvp_plan *p,
+                                             struct kvp_result *res)
+{
+	const struct kvp_layer_types *rt = &res->layer_types;
+	struct kvp_kv_result *kv = &res->kv;
+	uint32_t i, n = res->n_layers;
+	enum kvp_status st;
+
+	for (i = 0; i < n; i++) {
+		uint32_t r = rt->of[i], f = rt->first[r];
+		const struct kvp_layer_result *lf = &res->layers[f];
+		uint64_t more = rt->count[r] - 1;
+
+		if (i != f) {
+			memcpy((char *)&res->layers[i] + TAIL_AT,
+			       (const char *)lf + TAIL_AT, TAIL_SIZE);
+			continue;
+		}
+		st = layer_one(w, p, res, i);
+		if (st != KVP_OK)
+			return st;
+		if (w->rkt[r] == NONE_TYPE && more &&
+		    (!kvp_muladd(&kv->state_bytes, lf->bytes, more) ||
+		     !kvp_muladd(&kv->conv_bytes, lf->conv_bytes, more) ||
+		     !kvp_muladd(&kv->ssm_bytes, lf->ssm_bytes, more) ||
+		     !kvp_muladd(&kv->device_bytes, lf->bytes, more)))
+			return overflow(p, res);
+	}
+	return KVP_OK;
+}
+
 /* Every field of every layer but the spec is written here, once
  * (kvp_compute does not clear the layer table). */
 static enum kvp_status layer_results(const struct kvw *w,
                                      const struct kvp_plan *p,
                                      struct kvp_result *res)
 {
-	struct kvp_kv_result *kv = &res->kv;
 	uint32_t i, n = res->n_layers;
+	enum kvp_status st = KVP_OK;
 
-	for (i = 0; i < n; i++) {
-		struct kvp_layer_result *lr = &res->layers[i];
-		bool dev = i < w->dev_end;
-		uint32_t t = kv_type(w, res, i);
-
-		lr->on_device = dev;
-		lr->conv_bytes = lr->ssm_bytes = 0;
-		lr->index_row_bytes = lr->index_bytes = 0;
-		if (t < NONE_TYPE) {
-			const struct ltype *ty = &w->types[t];
-			const struct view *v = &w->views[ty->view];
-
-			lr->k_row_bytes = ty->kq;
-			lr->v_row_bytes = ty->vq;
-			lr->bytes_per_position = ty->bpp;
-			lr->slots = v->slots;
-			lr->stored = v->stored;
-			lr->bytes = ty->bytes;
-			lr->index_row_bytes = ty->idx;
-			/* a DSA indexer key (MLA layers of DeepSeek-V3.2; the
-			 * compressed rows of DeepSeek V4) */
-			if (ty->idx &&
-			    (!kvp_mul(ty->crow ? w->views[ty->cview].slots :
-			              v->slots, ty->idx, &lr->index_bytes) ||
-			     !kvp_add(kv->index_bytes, lr->index_bytes,
-			              &kv->index_bytes)))
-				return overflow(p, res);
-			if (ty->state && !comp_state(w, lr, ty->state, dev, kv))
-				return overflow(p, res);
-			continue;
-		}
-		lr->k_row_bytes = lr->v_row_bytes = lr->bytes_per_position = 0;
-		lr->slots = lr->stored = lr->bytes = 0;
-		if (t == NONE_TYPE && !state_layer(w, p, lr, dev, kv))
-			return overflow(p, res);
-	}
-	return KVP_OK;
+	if (w->by_type)
+		return layer_results_by_type(w, p, res);
+	for (i = 0; i < n && st == KVP_OK; i++)
+		st = layer_one(w, p, res, i);
+	return st;
 }
 
 /* Per class: one unshared sequence; kv.bytes_per_sequence: the first

@@ -25,24 +25,27 @@
 #include "kvplan/checked.h"
 #include "kvplan/format.h"
 
+/* A block holds 1 << block_shift values (1 or 32): a row splits into
+ * blocks with a shift and a mask, no division (it runs for every layer
+ * type of every recompute, issue 34). */
 struct dtype_info {
 	const char *name;
-	uint32_t block_values;   /* values per block */
+	uint32_t block_shift;    /* values per block = 1 << block_shift */
 	uint32_t block_bytes;    /* bytes per block */
 };
 
 static const struct dtype_info dtypes[KVP_DT_COUNT] = {
-	[KVP_DT_F32]    = { "f32",    1,  4 },
-	[KVP_DT_F16]    = { "f16",    1,  2 },
-	[KVP_DT_BF16]   = { "bf16",   1,  2 },
-	[KVP_DT_FP8]    = { "fp8",    1,  1 },
-	[KVP_DT_INT8]   = { "int8",   1,  1 },
-	[KVP_DT_Q8_0]   = { "q8_0",   32, 34 },
-	[KVP_DT_Q4_0]   = { "q4_0",   32, 18 },
-	[KVP_DT_Q4_1]   = { "q4_1",   32, 20 },
-	[KVP_DT_Q5_0]   = { "q5_0",   32, 22 },
-	[KVP_DT_Q5_1]   = { "q5_1",   32, 24 },
-	[KVP_DT_IQ4_NL] = { "iq4_nl", 32, 18 },
+	[KVP_DT_F32]    = { "f32",    0,  4 },
+	[KVP_DT_F16]    = { "f16",    0,  2 },
+	[KVP_DT_BF16]   = { "bf16",   0,  2 },
+	[KVP_DT_FP8]    = { "fp8",    0,  1 },
+	[KVP_DT_INT8]   = { "int8",   0,  1 },
+	[KVP_DT_Q8_0]   = { "q8_0",   5,  34 },   /* 32 values */
+	[KVP_DT_Q4_0]   = { "q4_0",   5,  18 },
+	[KVP_DT_Q4_1]   = { "q4_1",   5,  20 },
+	[KVP_DT_Q5_0]   = { "q5_0",   5,  22 },
+	[KVP_DT_Q5_1]   = { "q5_1",   5,  24 },
+	[KVP_DT_IQ4_NL] = { "iq4_nl", 5,  18 },
 	[KVP_DT_GROUPQ] = { "groupq", 0,  0 },  /* from kvp_format fields */
 };
 
@@ -101,7 +104,7 @@ uint32_t kvp_format_block_values(const struct kvp_format *f)
 		return 0;
 	if (f->dtype == KVP_DT_GROUPQ)
 		return f->group_size;
-	return dtypes[f->dtype].block_values;
+	return 1u << dtypes[f->dtype].block_shift;
 }
 
 uint64_t kvp_format_block_bytes(const struct kvp_format *f)
@@ -167,12 +170,12 @@ enum kvp_status kvp_format_row_bytes(const struct kvp_format *f, uint64_t n,
 		return KVP_OK;
 	}
 	d = &dtypes[f->dtype];
-	if (n % d->block_values != 0)
+	if ((n & ((1ull << d->block_shift) - 1)) != 0)
 		return kvp_error_set(err, KVP_EINVAL,
 			"%s: %s - a row of %llu values is not a whole number of "
 			"%u-value blocks", what, d->name, (unsigned long long)n,
-			d->block_values);
-	if (!kvp_mul(n / d->block_values, d->block_bytes, out))
+			1u << d->block_shift);
+	if (!kvp_mul(n >> d->block_shift, d->block_bytes, out))
 		goto overflow;
 	return KVP_OK;
 overflow:

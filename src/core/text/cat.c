@@ -26,7 +26,17 @@ void kvp_cat_n(struct kvp_cat *c, const char *s, size_t l)
 	room = c->n - 1 - c->len;
 	if (l > room)
 		l = room;
-	memcpy(c->buf + c->len, s, l);
+	if (l > 16) {
+		memcpy(c->buf + c->len, s, l);
+	} else {
+		/* most pieces are a few bytes: copied here, not by a call
+		 * into the C library (a fifth of the verdict's time) */
+		char *d = c->buf + c->len;
+		size_t i;
+
+		for (i = 0; i < l; i++)
+			d[i] = s[i];
+	}
 	c->len += l;
 	c->buf[c->len] = '\0';
 }
@@ -35,6 +45,5 @@ void kvp_cat_u(struct kvp_cat *c, uint64_t v)
 {
 	char out[21];
 
-	out[kvp_u64_digits(v, out)] = '\0';
-	kvp_cat_s(c, out);
+	kvp_cat_n(c, out, (size_t)kvp_u64_digits(v, out));   /* no strlen */
 }

@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "core/engines/engine_priv.h"
+#include "core/engines/engine_window.h"
 #include "core/internal.h"
 #include "core/device/placement.h"
 #include "kvplan/checked.h"
@@ -238,6 +239,7 @@ enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
 	struct kvp_layer_spec ls[KVP_MAX_LAYERS];
 	const struct eng_row *row;
 	enum kvp_status st;
+	uint32_t unslid;
 
 	/* res->engine is zero: kvp_compute cleared it and no stage before
 	 * this one writes it (5 KiB not cleared twice per recompute) */
@@ -258,7 +260,11 @@ enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
 	clear_split(res);
 	if (!row->run)
 		return KVP_OK;
+	/* a family whose window this engine does not apply (engine_window.c) */
+	unslid = eng_window_unslide(p, ls);
 	st = row->run(p, ls, res);
+	if (st == KVP_OK)
+		eng_window_note(p, unslid, res);
 	if (st != KVP_OK || row->seq == ENG_SEQ_OWN)
 		return st;
 	if (row->seq == ENG_SEQ_STREAM) {

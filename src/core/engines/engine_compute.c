@@ -20,7 +20,8 @@
  * engine_transformers.c. Shared: engine_priv.h declares the helpers of
  * engine_common.c (lines, card budget, Python's numbers), engine_fit.c
  * (the workload against a pool) and engine_kv.c (res->kv from the
- * layers); era.c is the table of release rules (WHEN a rule holds, with
+ * layers); engine_window.c the families whose sliding window an engine
+ * does not apply (their sliding layers sized full before it runs); era.c is the table of release rules (WHEN a rule holds, with
  * its source and what it changes); engine.c the names and defaults;
  * engine_range.c the named engines' range beside the generic answer.
  * To add an engine release rule: a row in era.c's rows[] (engine, enum

@@ -20,7 +20,8 @@
  * engine_transformers.c. Shared: engine_priv.h declares the helpers of
  * engine_common.c (lines, card budget, Python's numbers), engine_fit.c
  * (the workload against a pool) and engine_kv.c (res->kv from the
- * layers); era.c is the table of release rules (WHEN a rule holds, with
+ * layers); engine_window.c the families whose sliding window an engine
+ * does not apply (their sliding layers sized full before it runs); era.c is the table of release rules (WHEN a rule holds, with
  * its source and what it changes); engine.c the names and defaults;
  * engine_range.c the named engines' range beside the generic answer.
  * To add an engine release rule: a row in era.c's rows[] (engine, enum
@@ -37,6 +38,7 @@
 #include <string.h>
 
 #include "core/engines/engine_priv.h"
+#include "core/engines/engine_window.h"
 #include "core/internal.h"
 #include "core/device/placement.h"
 #include "kvplan/checked.h"
@@ -325,6 +327,7 @@ enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
 	struct kvp_layer_spec ls[KVP_MAX_LAYERS];
 	const struct eng_row *row;
 	enum kvp_status st;
+	uint32_t unslid;
 
 	/* res->engine is zero: kvp_compute cleared it and no stage before
 	 * this one writes it (5 KiB not cleared twice per recompute) */
@@ -345,7 +348,11 @@ enum kvp_status kvp_engine_compute(const struct kvp_plan *p,
 	clear_split(res);
 	if (!row->run)
 		return KVP_OK;
+	/* a family whose window this engine does not apply (engine_window.c) */
+	unslid = eng_window_unslide(p, ls);
 	st = row->run(p, ls, res);
+	if (st == KVP_OK)
+		eng_window_note(p, unslid, res);
 	if (st != KVP_OK || row->seq == ENG_SEQ_OWN)
 		return st;
 	if (row->seq == ENG_SEQ_STREAM) {

@@ -66,7 +66,9 @@ struct kvp_layer_spec {
 	struct kvp_format k_fmt;
 	struct kvp_format v_fmt;
 	uint32_t window;       /* positions, SLIDING/CHUNKED */
-	uint64_t state_bytes;  /* bytes per sequence, NONE */
+	uint64_t state_bytes;  /* bytes per sequence, NONE; FULL: a
+	                          recurrent state kept beside the KV
+	                          (model.recur.beside_full) */
 	uint32_t shared_with;  /* earlier layer index, SHARED */
 };
 
@@ -199,6 +201,12 @@ struct kvp_recurrent {
 	 * mamba_ssm_cache_dtype, else float16); auto = none of its own
 	 * (the conv state's). An enum kvp_mamba_dtype (engine.h). */
 	int vllm_ssm_dtype;
+	/* Every full-attention layer also keeps one such state beside its
+	 * KV (issue 35: Falcon-H1's parallel hybrid, attention and Mamba2 in
+	 * every layer; vLLM falcon_h1.py FalconH1ParallelHybrid, llama.cpp
+	 * llama-model.cpp create_memory's filters for LLM_ARCH_FALCON_H1):
+	 * resolution gives those layers state_bytes too. */
+	bool beside_full;
 };
 
 /*

@@ -34,10 +34,13 @@ struct kvp_layer_result {
 	uint64_t slots;               /* positions allocated, all sequences */
 	uint64_t stored;              /* valid positions held, all sequences */
 	uint64_t bytes;               /* slots x bytes_per_position, or the
-	                                 recurrent state x sequences */
+	                                 recurrent state x sequences; a full
+	                                 layer keeping a state beside its KV
+	                                 (model.recur.beside_full): both */
 	bool on_device;               /* false when offloaded to host */
 	/* Added for issue 11: recurrent layers with state components
-	 * (model.recur): the two parts of `bytes`, all sequences. */
+	 * (model.recur): the two parts of `bytes`, all sequences (of a
+	 * full layer's, the state's part: bytes - conv - ssm is its KV). */
 	uint64_t conv_bytes;
 	uint64_t ssm_bytes;
 	/* MLA layers with a DSA indexer: the indexer key's bytes for one

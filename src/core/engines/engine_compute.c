@@ -154,21 +154,35 @@ struct eng_row {
 	                       const struct kvp_layer_spec *, struct kvp_result *);
 	bool dsa_indexer;   /* lays out the DSA indexer cache */
 	bool recurrent;     /* sizes recurrent (Mamba, linear) states */
+	/* sizes a state kept beside a full layer's KV
+	 * (model.recur.beside_full, Falcon-H1); NULL: yes, else why not */
+	const char *no_beside;
 	enum eng_seq seq;
 	const char *source;
 };
 
 static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
-	[KVP_ENGINE_LLAMACPP] = { kvp_engine_llamacpp, false, true,
+	[KVP_ENGINE_LLAMACPP] = { kvp_engine_llamacpp, false, true, NULL,
 		ENG_SEQ_STREAM, "engine_llamacpp.c: n_ctx_seq cells per stream, "
 		"or the whole unified cache" },
-	[KVP_ENGINE_VLLM] = { kvp_engine_vllm, true, true, ENG_SEQ_OWN,
+	[KVP_ENGINE_VLLM] = { kvp_engine_vllm, true, true,
+		"vLLM registers each such layer's attention and Mamba mixer as "
+		"two cache layers of its hybrid manager (falcon_h1.py "
+		"FalconH1ParallelHybrid), which kvplan's vLLM profile does not "
+		"group yet", ENG_SEQ_OWN,
 		"engine_vllm.c (vl_dsa: fp8 indexer keys, f32 scales)" },
 	[KVP_ENGINE_TRANSFORMERS] = { kvp_engine_transformers, false, true,
-		ENG_SEQ_STREAM, "engine_transformers.c: a row of the padded batch" },
-	[KVP_ENGINE_SGLANG] = { kvp_engine_sglang, true, true, ENG_SEQ_PAGED,
-		"engine_sglang.c (sg_nsa; its Mamba pool)" },
-	[KVP_ENGINE_TRTLLM] = { kvp_engine_trtllm, false, false, ENG_SEQ_PAGED,
+		"transformers keeps them in FalconHybridMambaAttentionDynamicCache "
+		"(modeling_falcon_h1.py), which kvplan's transformers profile "
+		"does not size", ENG_SEQ_STREAM,
+		"engine_transformers.c: a row of the padded batch" },
+	[KVP_ENGINE_SGLANG] = { kvp_engine_sglang, true, true,
+		"SGLang's Mamba pool beside its KV pool (falcon_h1.py) is not "
+		"sized by kvplan's SGLang profile for such layers",
+		ENG_SEQ_PAGED, "engine_sglang.c (sg_nsa; its Mamba pool)" },
+	[KVP_ENGINE_TRTLLM] = { kvp_engine_trtllm, false, false,
+		"TensorRT-LLM's recurrent states sit in a pool its profile does "
+		"not size", ENG_SEQ_PAGED,
 		"engine_trtllm.c: recurrent states sit in a pool of their own "
 		"that its profile does not size" },
 };
@@ -196,6 +210,12 @@ static enum kvp_status eng_refusals(const struct kvp_plan *p,
 				"generic, llama.cpp, vllm or transformers", i,
 				(unsigned long long)ls[i].state_bytes,
 				kvp_engine_name(p->engine.kind));
+	if (p->model.recur.beside_full && row->no_beside)
+		return kvp_error_set(&res->error, KVP_EREFUSED,
+			"model.recur.beside_full: true - every full-attention "
+			"layer keeps a recurrent state beside its KV; engine %s: "
+			"%s; use --engine generic or llama.cpp",
+			kvp_engine_name(p->engine.kind), row->no_beside);
 	return KVP_OK;
 }
 

@@ -885,21 +885,45 @@ static enum kvp_status both_mixers(struct cfg *c, const char *why)
 	              sizeof path), why);
 }
 
-/* Falcon-H1: attention and a Mamba2 mixer side by side in every layer
- * (vLLM falcon_h1.py FalconH1ParallelHybrid: self_attn and mamba, each
- * with its cache; llama.cpp src/models/falcon-h1.cpp, a KV cache and a
- * recurrent state on every layer). */
+/*
+ * Falcon-H1 (and Falcon-H1R, the same model_type): attention and a
+ * Mamba2 mixer side by side in every layer, each with its cache - vLLM
+ * falcon_h1.py FalconH1ParallelHybrid (self_attn of num_key_value_heads x
+ * head_dim, mamba a MambaMixer2 whose state is mamba2_state_shape of
+ * intermediate d_ssm, mamba_n_heads x mamba_d_head x mamba_d_state);
+ * llama.cpp llama-model.cpp create_memory (LLM_ARCH_FALCON_H1: both
+ * hybrid filters true, KV and R/S on every layer; ssm_d_inner is
+ * mamba_d_ssm, n_embd_s d_state x d_inner). Every layer is full
+ * attention keeping the Mamba2 state beside (model.recur.beside_full;
+ * its sizes: hf_state.c mamba). mamba_d_ssm (FalconH1Config: absent,
+ * mamba_expand x hidden_size) other than heads x head dim: vLLM's conv
+ * state and SSM state would then take different widths, refused.
+ */
 static enum kvp_status fam_falcon_h1(struct cfg *c, struct kvp_model *m,
                                      struct lay *L, bool *found)
 {
-	(void)m;
+	char path[96];
+	uint64_t d_ssm = 0, nh = 0, dh = 0, expand = 2, inner;
+
 	(void)L;
 	(void)found;
-	return both_mixers(c, "every Falcon-H1 layer runs attention and a "
-	                   "Mamba2 mixer side by side, a KV cache and a "
-	                   "recurrent state each (vLLM falcon_h1.py "
-	                   "FalconH1ParallelHybrid): kvplan's layers hold one "
-	                   "mixer each; refused");
+	if (hf_uint(c, "mamba_d_ssm", 1, DIM_MAX, &d_ssm) < 0 ||
+	    hf_uint(c, "mamba_n_heads", 1, DIM_MAX, &nh) < 0 ||
+	    hf_uint(c, "mamba_d_head", 1, DIM_MAX, &dh) < 0 ||
+	    hf_uint(c, "mamba_expand", 1, 64, &expand) < 0)
+		return c->err->status;
+	inner = nh && dh ? nh * dh : expand * m->arch.hidden;
+	if (d_ssm && d_ssm != inner) {
+		char why[200];
+		snprintf(why, sizeof why, "differs from the Mamba heads' width "
+		         "%llu: vLLM falcon_h1.py sizes the conv state by "
+		         "mamba_d_ssm and the SSM state by the heads; refused",
+		         (unsigned long long)inner);
+		return hf_bad(c, "mamba_d_ssm", hf_get(c, "mamba_d_ssm", path,
+		              sizeof path), why);
+	}
+	m->recur.beside_full = true;
+	return KVP_OK;
 }
 
 /* Zamba2: its "hybrid" layers run a shared attention block beside their
@@ -1105,7 +1129,7 @@ static const struct hf_family families[] = {
 	R("minimax_text_01", "MiniMaxText01ForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_minimax, "vLLM minimax_text_01.py (attn_type_list; linear_attention_state_shape); llama.cpp src/models/minimax-01.cpp at v0.4.0"),
 	R("minimax_m1", "MiniMaxM1ForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_minimax, "vLLM registry: MiniMaxM1ForCausalLM -> minimax_text_01.py; llama.cpp conversion/minimax.py (MiniMaxText01Model) at v0.4.0"),
 	R("minimax", "MiniMaxForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_minimax, "transformers MiniMaxConfig (layer_types); vLLM registry: MiniMaxForCausalLM -> minimax_text_01.py"),
-	R("falcon_h1", "FalconH1ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_falcon_h1, "vLLM falcon_h1.py FalconH1ParallelHybrid (attention and Mamba2 in every layer): refused naming why"),
+	R("falcon_h1", "FalconH1ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_falcon_h1, "vLLM falcon_h1.py FalconH1ParallelHybrid (attention and Mamba2 in every layer); llama.cpp llama-model.cpp create_memory LLM_ARCH_FALCON_H1 (KV and R/S on every layer)"),
 	R("plamo2", "Plamo2ForCausalLM", 0, 0, 0, 0, fam_plamo2, "vLLM plamo2.py @002fb907 (is_mamba; Plamo2MambaMixer mamba2_state_shape, n_groups 0; Plamo2AttentionMixer hidden_size_per_head); llama.cpp conversion/plamo.py Plamo2Model at v0.4.0"),
 	R("bailing_moe_linear", "BailingMoeLinearV2ForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_bailing_linear, "SGLang models/bailing_moe_linear.py (is_linear_layer, layer_group_size) and configs/bailing_hybrid.py (mamba2_cache_params: heads x head_dim x head_dim, no conv)"),
 	R("bailing_hybrid", "BailingMoeV2_5ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_bailing_hybrid, "vLLM bailing_moe_linear.py (BailingMoeV25ForCausalLM); SGLang configs/bailing_hybrid.py; transformers configuration_bailing_hybrid.py; llama.cpp src/models/bailingmoe3.cpp: refused naming why"),

@@ -353,6 +353,16 @@ END_TEST
  *     140,304,384 B (conv 1,892,352, SSM 138,412,032);
  *   total 509,403,136 B; layer 0: 8,192 x 1,024 + 3,188,736 =
  *     11,577,344 B.
+ * vLLM (2^32 B of KV memory, max_model_len 32,768, default block 16):
+ *   88 cache layers, 44 FullAttentionSpec and 44 MambaSpec; the state in
+ *   the model's f16 (--mamba-cache-dtype auto): (10,752 + 786,432) x 2 =
+ *   1,594,368 B; attention block raised to 16 x ceil(1,594,368 / (16 x
+ *   1,024)) = 16 x 98 = 1,568 tokens, page 1,568 x 1,024 = 1,605,632 B
+ *   (the state padded to it); group_size 44, 2 groups; num_blocks =
+ *   2^32 // 1,605,632 // 44 = 2,674 // 44 = 60; the pool 60 x 1,605,632
+ *   x 44 = 4,238,868,480 B, half of it the Mamba layers' (88 equal
+ *   shares of 48,168,960 B); one sequence of 8,192: 6 blocks x 1,568 x
+ *   1,024 x 44 + 44 pages = 423,886,848 + 70,647,808 = 494,534,656 B.
  * The Mamba2 mixer's weights on every layer (hf_state.c mamba_params):
  *   3,072 x (2 x 3,072 + 2 x 256 + 24) + 3,584 x 4 + 3,584 + 3 x 24 +
  *   3,072 + 3,072 x 3,072 = 29,979,208, x 44 = 1,319,085,152 more than
@@ -395,6 +405,17 @@ START_TEST(falcon_h1)
 	ck_assert_uint_eq(res.kv.v_bytes, 184549376);
 	ck_assert_uint_eq(res.kv.conv_bytes, 1892352);
 	ck_assert_uint_eq(res.layers[0].bytes, 11577344);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 32;
+	plan.engine.vllm.max_model_len = 32768;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.block_size, 1568);
+	ck_assert_uint_eq(res.engine.blocks, 60);
+	ck_assert_uint_eq(res.kv.bytes, 4238868480ull);
+	ck_assert_uint_eq(res.kv.state_bytes, 2119434240ull);
+	ck_assert_uint_eq(res.layers[0].beside_bytes, 48168960);
+	ck_assert_uint_eq(res.layers[0].bytes, 2 * 48168960);
+	ck_assert_uint_eq(res.kv.bytes_per_sequence, 494534656);
 	/* the mixer's weights beside the attention */
 	plan.engine.kind = KVP_ENGINE_GENERIC;
 	plan.model.recur.beside_full = false;
@@ -415,8 +436,8 @@ START_TEST(falcon_h1_refused)
 		"\"head_dim\":64,\"mamba_d_ssm\":2048,\"mamba_d_state\":128,"
 		"\"mamba_n_heads\":24,\"mamba_d_head\":64,\"mamba_n_groups\":1,"
 		"\"vocab_size\":64,\"max_position_embeddings\":4096}";
-	static const enum kvp_engine_kind no[] = { KVP_ENGINE_VLLM,
-		KVP_ENGINE_SGLANG, KVP_ENGINE_TRANSFORMERS, KVP_ENGINE_TRTLLM };
+	static const enum kvp_engine_kind no[] = { KVP_ENGINE_SGLANG,
+		KVP_ENGINE_TRANSFORMERS, KVP_ENGINE_TRTLLM };
 	size_t i;
 
 	text_refused(wide, "mamba_d_ssm");

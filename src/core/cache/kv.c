@@ -985,8 +985,11 @@ static bool state_layer(const struct kvw *w, const struct kvp_plan *p,
 
 	lr->conv_bytes = w->conv;
 	lr->ssm_bytes = w->ssm;
-	return kvp_mul(lr->spec.state_bytes, w->n_seqs, &b) &&
-	       kvp_add(lr->bytes, b, &lr->bytes) &&
+	if (!kvp_mul(lr->spec.state_bytes, w->n_seqs, &b))
+		return false;
+	if (lr->spec.kind != KVP_LAYER_NONE)
+		lr->beside_bytes = b;
+	return kvp_add(lr->bytes, b, &lr->bytes) &&
 	       kvp_add(kv->state_bytes, b, &kv->state_bytes) &&
 	       w->split_ok &&
 	       kvp_add(kv->conv_bytes, lr->conv_bytes, &kv->conv_bytes) &&
@@ -1024,7 +1027,7 @@ static enum kvp_status layer_results(const struct kvw *w,
 		uint32_t t = kv_type(w, res, i);
 
 		lr->on_device = dev;
-		lr->conv_bytes = lr->ssm_bytes = 0;
+		lr->conv_bytes = lr->ssm_bytes = lr->beside_bytes = 0;
 		lr->index_row_bytes = lr->index_bytes = 0;
 		if (t < NONE_TYPE) {
 			const struct ltype *ty = &w->types[t];

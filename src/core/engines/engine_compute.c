@@ -165,11 +165,7 @@ static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
 	[KVP_ENGINE_LLAMACPP] = { kvp_engine_llamacpp, false, true, NULL,
 		ENG_SEQ_STREAM, "engine_llamacpp.c: n_ctx_seq cells per stream, "
 		"or the whole unified cache" },
-	[KVP_ENGINE_VLLM] = { kvp_engine_vllm, true, true,
-		"vLLM registers each such layer's attention and Mamba mixer as "
-		"two cache layers of its hybrid manager (falcon_h1.py "
-		"FalconH1ParallelHybrid), which kvplan's vLLM profile does not "
-		"group yet", ENG_SEQ_OWN,
+	[KVP_ENGINE_VLLM] = { kvp_engine_vllm, true, true, NULL, ENG_SEQ_OWN,
 		"engine_vllm.c (vl_dsa: fp8 indexer keys, f32 scales)" },
 	[KVP_ENGINE_TRANSFORMERS] = { kvp_engine_transformers, false, true,
 		"transformers keeps them in FalconHybridMambaAttentionDynamicCache "
@@ -214,7 +210,7 @@ static enum kvp_status eng_refusals(const struct kvp_plan *p,
 		return kvp_error_set(&res->error, KVP_EREFUSED,
 			"model.recur.beside_full: true - every full-attention "
 			"layer keeps a recurrent state beside its KV; engine %s: "
-			"%s; use --engine generic or llama.cpp",
+			"%s; use --engine generic, llama.cpp or vllm",
 			kvp_engine_name(p->engine.kind), row->no_beside);
 	return KVP_OK;
 }

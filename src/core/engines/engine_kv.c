@@ -27,10 +27,9 @@ static enum kvp_status kv_add_layer(struct kvp_result *res,
 	uint64_t kpart = 0, vpart = 0, kvb, state;
 
 	*kv = false;
-	/* a full layer's state beside its KV (model.recur.beside_full): its
-	 * conv and SSM parts, the rest of its bytes K and V */
-	state = l->spec.kind == KVP_LAYER_NONE ? l->bytes :
-	        l->conv_bytes + l->ssm_bytes;
+	/* a full layer's state beside its KV (model.recur.beside_full):
+	 * beside_bytes, the rest of its bytes K and V */
+	state = l->spec.kind == KVP_LAYER_NONE ? l->bytes : l->beside_bytes;
 	if (state > l->bytes)
 		return eng_overflow(res, "kv.state_bytes");
 	kvb = l->bytes - state;

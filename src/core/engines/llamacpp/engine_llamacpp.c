@@ -272,6 +272,8 @@ static enum kvp_status lc_state(struct lc_run *r, struct kvp_layer_result *lr,
 	    !kvp_mul(sb, rows, &lr->ssm_bytes) ||
 	    !kvp_add(lr->bytes, b, &lr->bytes))
 		return eng_overflow(r->res, "model.layers[].state_bytes");
+	if (sp->kind != KVP_LAYER_NONE)
+		lr->beside_bytes = b;
 	if (sp->state_bytes) {
 		r->n_rs_layers++;
 		if (!kvp_add(r->rs_bytes, b, &r->rs_bytes))
@@ -340,7 +342,7 @@ static enum kvp_status lc_layer(struct lc_run *r, uint32_t i)
 	lr->k_row_bytes = krow;
 	lr->v_row_bytes = vrow;
 	lr->bytes_per_position = krow + vrow;
-	lr->bytes = lr->conv_bytes = lr->ssm_bytes = 0;
+	lr->bytes = lr->conv_bytes = lr->ssm_bytes = lr->beside_bytes = 0;
 	lr->slots = 0;
 	if (cells && (st = lc_place(r, lr, cells)) != KVP_OK)
 		return st;

@@ -169,12 +169,13 @@ static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
 		"engine_vllm.c (vl_dsa: fp8 indexer keys, f32 scales)" },
 	[KVP_ENGINE_TRANSFORMERS] = { kvp_engine_transformers, false, true,
 		"transformers keeps them in FalconHybridMambaAttentionDynamicCache "
-		"(modeling_falcon_h1.py), which kvplan's transformers profile "
-		"does not size", ENG_SEQ_STREAM,
+		"(modeling_falcon_h1.py) or Zamba2HybridDynamicCache "
+		"(modeling_zamba2.py), which kvplan's transformers profile does "
+		"not size", ENG_SEQ_STREAM,
 		"engine_transformers.c: a row of the padded batch" },
 	[KVP_ENGINE_SGLANG] = { kvp_engine_sglang, true, true,
-		"SGLang's Mamba pool beside its KV pool (falcon_h1.py) is not "
-		"sized by kvplan's SGLang profile for such layers",
+		"SGLang's Mamba pool beside its KV pool (models/falcon_h1.py) is "
+		"not sized by kvplan's SGLang profile for such layers",
 		ENG_SEQ_PAGED, "engine_sglang.c (sg_nsa; its Mamba pool)" },
 	[KVP_ENGINE_TRTLLM] = { kvp_engine_trtllm, false, false,
 		"TensorRT-LLM's recurrent states sit in a pool its profile does "

@@ -203,9 +203,11 @@ struct kvp_recurrent {
 	int vllm_ssm_dtype;
 	/* Every full-attention layer also keeps one such state beside its
 	 * KV (issue 35: Falcon-H1's parallel hybrid, attention and Mamba2 in
-	 * every layer; vLLM falcon_h1.py FalconH1ParallelHybrid, llama.cpp
-	 * llama-model.cpp create_memory's filters for LLM_ARCH_FALCON_H1):
-	 * resolution gives those layers state_bytes too. */
+	 * every layer, vLLM falcon_h1.py FalconH1ParallelHybrid, llama.cpp
+	 * llama-model.cpp create_memory's filters for LLM_ARCH_FALCON_H1;
+	 * Zamba2's hybrid layers, vLLM zamba2.py): resolution gives those
+	 * layers state_bytes too. Engines that do not size it refuse
+	 * (engine_compute.c eng_rows[] no_beside). */
 	bool beside_full;
 };
 

@@ -75,7 +75,9 @@ struct kvp_layer_spec {
 	struct kvp_format v_fmt;
 	uint32_t window;       /* positions, SLIDING/CHUNKED */
 	uint32_t shared_with;  /* earlier layer index, SHARED */
-	uint64_t state_bytes;  /* bytes per sequence, NONE, COMPRESSED */
+	uint64_t state_bytes;  /* bytes per sequence, NONE, COMPRESSED;
+	                          FULL: a recurrent state kept beside the
+	                          KV (model.recur.beside_full) */
 	uint32_t ratio;        /* positions per compressed row, COMPRESSED */
 };   /* in this order, 100 bytes and 4 of tail padding (kvp_compute
         copies it into every layer record, issue 34) */
@@ -213,6 +215,14 @@ struct kvp_recurrent {
 	 * mamba_ssm_cache_dtype, else float16); auto = none of its own
 	 * (the conv state's). An enum kvp_mamba_dtype (engine.h). */
 	int vllm_ssm_dtype;
+	/* Every full-attention layer also keeps one such state beside its
+	 * KV (issue 35: Falcon-H1's parallel hybrid, attention and Mamba2 in
+	 * every layer, vLLM falcon_h1.py FalconH1ParallelHybrid, llama.cpp
+	 * llama-model.cpp create_memory's filters for LLM_ARCH_FALCON_H1;
+	 * Zamba2's hybrid layers, vLLM zamba2.py): resolution gives those
+	 * layers state_bytes too. Engines that do not size it refuse
+	 * (engine_compute.c eng_rows[] no_beside). */
+	bool beside_full;
 };
 
 /*

@@ -34,10 +34,13 @@ struct kvp_layer_result {
 	uint64_t slots;               /* positions allocated, all sequences */
 	uint64_t stored;              /* valid positions held, all sequences */
 	uint64_t bytes;               /* slots x bytes_per_position, or the
-	                                 recurrent state x sequences */
+	                                 recurrent state x sequences; a full
+	                                 layer keeping a state beside its KV
+	                                 (model.recur.beside_full): both */
 	bool on_device;               /* false when offloaded to host */
 	/* Added for issue 11: recurrent layers with state components
-	 * (model.recur): the two parts of `bytes`, all sequences. */
+	 * (model.recur): the two parts of `bytes`, all sequences (of a
+	 * full layer's, of beside_bytes). */
 	uint64_t conv_bytes;
 	uint64_t ssm_bytes;
 	/* MLA layers with a DSA indexer: the indexer key's bytes for one
@@ -45,6 +48,11 @@ struct kvp_layer_result {
 	 * of bytes). */
 	uint64_t index_row_bytes;
 	uint64_t index_bytes;
+	/* A full layer keeping a recurrent state beside its KV
+	 * (model.recur.beside_full): the state's part of `bytes`, all
+	 * sequences (vLLM: the Mamba cache layer's share of the pool);
+	 * bytes - beside_bytes is its KV. 0 on other layers. */
+	uint64_t beside_bytes;
 };
 
 /* Per sequence class. */

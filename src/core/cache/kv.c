@@ -857,16 +857,14 @@ static enum kvp_status assign_types(struct kvw *w, const struct kvp_plan *p,
 		struct kvp_layer_spec *s = &res->layers[i].spec;
 		struct ltype *ty;
 
-		if (s->kind == KVP_LAYER_NONE) {
-			if (!kvp_add(state, s->state_bytes, &state))
-				return overflow(p, res);
+		/* recurrent layers, and full ones keeping a state beside
+		 * their KV (model.recur.beside_full: resolution set it) */
+		if (!kvp_add(state, s->state_bytes, &state))
+			return overflow(p, res);
+		if (s->kind == KVP_LAYER_NONE)
 			continue;
-		}
 		if (!holds_positions(s->kind))
 			continue;
-		if (s->kind == KVP_LAYER_COMPRESSED &&
-		    !kvp_add(state, s->state_bytes, &state))
-			return overflow(p, res);
 		if (s->kind == KVP_LAYER_MLA) {
 			st = mla_spec(p, i, s, res);
 			if (st != KVP_OK)
@@ -917,9 +915,8 @@ static bool state_by_type(const struct kvp_plan *p,
 		const struct kvp_layer_spec *s = &res->layers[rt->first[t]].spec;
 
 		if (s->kind == KVP_LAYER_MLA || s->kind == KVP_LAYER_COMPRESSED ||
-		    ((s->kind == KVP_LAYER_NONE ||
-		      s->kind == KVP_LAYER_COMPRESSED) &&
-		     !kvp_muladd(state, rt->count[t], s->state_bytes)))
+		    (s->kind != KVP_LAYER_NONE && s->state_bytes) ||
+		    !kvp_muladd(state, rt->count[t], s->state_bytes))
 			return false;
 	}
 	return true;
@@ -1076,22 +1073,28 @@ static enum kvp_status type_bytes(struct kvw *w, const struct kvp_plan *p,
 	return KVP_OK;
 }
 
-/* A recurrent layer's state for every sequence, into the model's totals
- * and the device's or the host's share. */
+/* A layer's recurrent state for every sequence (a recurrent layer's, or
+ * the one a full layer keeps beside its KV), added to its bytes, the
+ * model's totals and the device's or the host's share. */
 static bool state_layer(const struct kvw *w, const struct kvp_plan *p,
                         struct kvp_layer_result *lr, bool dev,
                         struct kvp_kv_result *kv)
 {
 	uint64_t *side = dev ? &kv->device_bytes : &kv->host_bytes;
+	uint64_t b;
 
 	lr->conv_bytes = w->conv;
 	lr->ssm_bytes = w->ssm;
-	return kvp_mul(lr->spec.state_bytes, w->n_seqs, &lr->bytes) &&
-	       kvp_add(kv->state_bytes, lr->bytes, &kv->state_bytes) &&
+	if (!kvp_mul(lr->spec.state_bytes, w->n_seqs, &b))
+		return false;
+	if (lr->spec.kind != KVP_LAYER_NONE)
+		lr->beside_bytes = b;
+	return kvp_add(lr->bytes, b, &lr->bytes) &&
+	       kvp_add(kv->state_bytes, b, &kv->state_bytes) &&
 	       w->split_ok &&
 	       kvp_add(kv->conv_bytes, lr->conv_bytes, &kv->conv_bytes) &&
 	       kvp_add(kv->ssm_bytes, lr->ssm_bytes, &kv->ssm_bytes) &&
-	       kvp_add(*side, lr->bytes, side);
+	       kvp_add(*side, b, side);
 }
 
 /* A compressed layer's state for every sequence, added to its bytes,
@@ -1133,7 +1136,7 @@ static enum kvp_status layer_one(const struct kvw *w, const struct kvp_plan *p,
 	uint32_t t = kv_type(w, res, i);
 
 	lr->on_device = dev;
-	lr->conv_bytes = lr->ssm_bytes = 0;
+	lr->conv_bytes = lr->ssm_bytes = lr->beside_bytes = 0;
 	lr->index_row_bytes = lr->index_bytes = 0;
 	if (t < NONE_TYPE) {
 		const struct ltype *ty = &w->types[t];
@@ -1154,6 +1157,10 @@ static enum kvp_status layer_one(const struct kvw *w, const struct kvp_plan *p,
 		     !kvp_add(kv->index_bytes, lr->index_bytes, &kv->index_bytes)))
 			return overflow(p, res);
 		if (ty->state && !comp_state(w, lr, ty->state, dev, kv))
+			return overflow(p, res);
+		/* a state beside a full layer's KV (model.recur.beside_full) */
+		if (!ty->state && lr->spec.state_bytes &&
+		    !state_layer(w, p, lr, dev, kv))
 			return overflow(p, res);
 		return KVP_OK;
 	}

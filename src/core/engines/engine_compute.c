@@ -180,23 +180,33 @@ struct eng_row {
 	bool dsa_indexer;   /* lays out the DSA indexer cache */
 	bool recurrent;     /* sizes recurrent (Mamba, linear) states */
 	bool compressed;    /* sizes compressed layers (DeepSeek V4) */
+	/* sizes a state kept beside a full layer's KV
+	 * (model.recur.beside_full, Falcon-H1); NULL: yes, else why not */
+	const char *no_beside;
 	enum eng_seq seq;
 	const char *source;
 };
 
 static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
-	[KVP_ENGINE_LLAMACPP] = { kvp_engine_llamacpp, false, true, false,
+	[KVP_ENGINE_LLAMACPP] = { kvp_engine_llamacpp, false, true, false, NULL,
 		ENG_SEQ_STREAM, "engine_llamacpp.c: n_ctx_seq cells per stream, "
 		"or the whole unified cache" },
-	[KVP_ENGINE_VLLM] = { kvp_engine_vllm, true, true, false, ENG_SEQ_OWN,
-		"engine_vllm.c (vl_dsa: fp8 indexer keys, f32 scales)" },
+	[KVP_ENGINE_VLLM] = { kvp_engine_vllm, true, true, false, NULL,
+		ENG_SEQ_OWN, "engine_vllm.c (vl_dsa: fp8 indexer keys, f32 scales)" },
 	[KVP_ENGINE_TRANSFORMERS] = { kvp_engine_transformers, false, true,
-		false, ENG_SEQ_STREAM, "engine_transformers.c: a row of the padded batch" },
+		false,
+		"transformers keeps them in FalconHybridMambaAttentionDynamicCache "
+		"(modeling_falcon_h1.py) or Zamba2HybridDynamicCache "
+		"(modeling_zamba2.py), which kvplan's transformers profile does "
+		"not size", ENG_SEQ_STREAM,
+		"engine_transformers.c: a row of the padded batch" },
 	[KVP_ENGINE_SGLANG] = { kvp_engine_sglang, true, true, false,
-		ENG_SEQ_PAGED,
-		"engine_sglang.c (sg_nsa; its Mamba pool)" },
+		"SGLang's Mamba pool beside its KV pool (models/falcon_h1.py) is "
+		"not sized by kvplan's SGLang profile for such layers",
+		ENG_SEQ_PAGED, "engine_sglang.c (sg_nsa; its Mamba pool)" },
 	[KVP_ENGINE_TRTLLM] = { kvp_engine_trtllm, false, false, false,
-		ENG_SEQ_PAGED,
+		"TensorRT-LLM's recurrent states sit in a pool its profile does "
+		"not size", ENG_SEQ_PAGED,
 		"engine_trtllm.c: recurrent states sit in a pool of their own "
 		"that its profile does not size" },
 };
@@ -285,6 +295,12 @@ static enum kvp_status eng_refusals(const struct kvp_plan *p,
 				"generic, llama.cpp, vllm or transformers", i,
 				(unsigned long long)ls[i].state_bytes,
 				kvp_engine_name(p->engine.kind));
+	if (p->model.recur.beside_full && row->no_beside)
+		return kvp_error_set(&res->error, KVP_EREFUSED,
+			"model.recur.beside_full: true - every full-attention "
+			"layer keeps a recurrent state beside its KV; engine %s: "
+			"%s; use --engine generic, llama.cpp or vllm",
+			kvp_engine_name(p->engine.kind), row->no_beside);
 	return KVP_OK;
 }
 

@@ -24,9 +24,15 @@ static enum kvp_status kv_add_layer(struct kvp_result *res,
                                     const struct kvp_layer_result *l,
                                     struct kv_sums *s, bool *kv)
 {
-	uint64_t kpart = 0, vpart = 0;
+	uint64_t kpart = 0, vpart = 0, kvb, state;
 
 	*kv = false;
+	/* a full layer's state beside its KV (model.recur.beside_full):
+	 * beside_bytes, the rest of its bytes K and V */
+	state = l->spec.kind == KVP_LAYER_NONE ? l->bytes : l->beside_bytes;
+	if (state > l->bytes)
+		return eng_overflow(res, "kv.state_bytes");
+	kvb = l->bytes - state;
 	if (!kvp_add(s->tot, l->bytes, &s->tot))
 		return eng_overflow(res, "kv.bytes");
 	if (l->on_device) {
@@ -39,18 +45,15 @@ static enum kvp_status kv_add_layer(struct kvp_result *res,
 	    !kvp_add(s->sb, l->ssm_bytes, &s->sb) ||
 	    !kvp_add(s->ib, l->index_bytes, &s->ib))
 		return eng_overflow(res, "kv.state_bytes");
-	if (l->spec.kind == KVP_LAYER_NONE) {
-		if (!kvp_add(s->st, l->bytes, &s->st))
-			return eng_overflow(res, "kv.state_bytes");
-		return KVP_OK;
-	}
+	if (!kvp_add(s->st, state, &s->st))
+		return eng_overflow(res, "kv.state_bytes");
 	if (!holds_kv(l->spec.kind))
 		return KVP_OK;
-	/* Split a layer's bytes into K and V by their row widths. */
+	/* Split a layer's KV bytes into K and V by their row widths. */
 	if (l->bytes_per_position) {
-		kpart = (uint64_t)(((unsigned __int128)l->bytes * l->k_row_bytes) /
+		kpart = (uint64_t)(((unsigned __int128)kvb * l->k_row_bytes) /
 		                   l->bytes_per_position);
-		vpart = l->bytes - kpart;
+		vpart = kvb - kpart;
 	}
 	if (!kvp_add(s->kb, kpart, &s->kb) || !kvp_add(s->vb, vpart, &s->vb))
 		return eng_overflow(res, "kv.k_bytes");
@@ -141,9 +144,8 @@ enum kvp_status eng_finish_kv(const struct kvp_plan *p,
 	}
 	/* Recurrent states are needed whole for every resident sequence. */
 	seqs = kv->sequences ? kv->sequences : 1;
-	for (i = 0; i < n; i++)
-		if (res->layers[i].spec.kind == KVP_LAYER_NONE &&
-		    !kvp_muladd(&s.need, res->layers[i].spec.state_bytes, seqs))
+	for (i = 0; i < n; i++)   /* recurrent layers' and beside full ones */
+		if (!kvp_muladd(&s.need, res->layers[i].spec.state_bytes, seqs))
 			return eng_overflow(res, "kv.bytes_needed");
 	if (first) {
 		kv->kv_heads = first->spec.kv_heads;
@@ -187,10 +189,11 @@ enum kvp_status eng_seq_paged(struct kvp_result *res, uint64_t len,
 	for (i = 0; i < res->n_layers; i++) {
 		const struct kvp_layer_result *l = &res->layers[i];
 
+		/* a recurrent layer's state, or a full one's beside its KV */
+		if (!kvp_add(sum, l->spec.state_bytes, &sum))
+			return eng_overflow(res, "kv.bytes_per_sequence");
 		switch (l->spec.kind) {
 		case KVP_LAYER_NONE:
-			if (!kvp_add(sum, l->spec.state_bytes, &sum))
-				return eng_overflow(res, "kv.bytes_per_sequence");
 			continue;
 		case KVP_LAYER_SLIDING: case KVP_LAYER_CHUNKED:
 			pos = l->spec.window && l->spec.window < len ? l->spec.window : len;

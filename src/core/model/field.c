@@ -285,6 +285,9 @@ static const struct kvp_field fields[] = {
 	   KVP_SEC_MODEL, mamba_dtypes, model.recur.vllm_ssm_dtype,
 	   "the SSM state format vLLM gives this model under "
 	   "--mamba-ssm-cache-dtype auto (its config's; auto = the conv state's)"),
+	F("model.recur.beside_full", "state-beside-full", "State beside full",
+	  KVP_SEC_MODEL, KVP_FT_BOOL, 0, 1, model.recur.beside_full,
+	  "every full-attention layer also keeps one recurrent state (Falcon-H1, Zamba2's hybrid layers: attention and Mamba2 side by side)"),
 	F("model.indexer.head_dim", "index-head-dim", "Indexer head dim",
 	  KVP_SEC_MODEL, KVP_FT_U32, 0, BIG, model.indexer.head_dim,
 	  "DSA indexer key values cached per position per MLA layer (0 none)"),

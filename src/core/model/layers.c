@@ -671,6 +671,14 @@ static enum kvp_status reuse_last(const struct kvp_model *m,
 	return KVP_OK;
 }
 
+/* A layer of this kind keeps a recurrent state: recurrent layers, and
+ * full-attention ones beside their KV under model.recur.beside_full. */
+static bool holds_state(const struct kvp_model *m, enum kvp_layer_kind k)
+{
+	return k == KVP_LAYER_NONE ||
+	       (k == KVP_LAYER_FULL && m->recur.beside_full);
+}
+
 /* Recurrent layers' state from model.recur's components (model.h). */
 static enum kvp_status recurrent_state(const struct kvp_model *m,
                                        struct kvp_layer_spec *out,
@@ -681,8 +689,18 @@ static enum kvp_status recurrent_state(const struct kvp_model *m,
 	uint64_t cb, sb, st;
 	uint32_t i;
 
-	if (r->conv_values == 0 && r->ssm_values == 0)
+	for (i = 0; i < m->n_layers; i++)   /* a state only where one is kept */
+		if (!holds_state(m, AT(out, i)->kind) &&
+		    AT(out, i)->kind != KVP_LAYER_COMPRESSED)   /* its own */
+			AT(out, i)->state_bytes = 0;
+	if (r->conv_values == 0 && r->ssm_values == 0) {
+		if (r->beside_full)
+			return kvp_error_set(err, KVP_EINVAL, "model.recur."
+				"beside_full: true - the state beside each full "
+				"layer is given by model.recur.conv_values and "
+				"ssm_values, both 0 here");
 		return KVP_OK;
+	}
 	if ((unsigned)r->conv_dtype >= KVP_DT_COUNT ||
 	    !kvp_dtype_is_element(r->conv_dtype))
 		return kvp_error_set(err, KVP_EINVAL, "model.recur.conv_dtype: "
@@ -707,7 +725,7 @@ static enum kvp_status recurrent_state(const struct kvp_model *m,
 	for (i = 0; i < m->n_layers; i++) {
 		struct kvp_layer_spec *l = AT(out, i);
 
-		if (l->kind != KVP_LAYER_NONE)
+		if (!holds_state(m, l->kind))
 			continue;
 		if (l->state_bytes != 0 && l->state_bytes != st)
 			return kvp_error_set(err, KVP_EINVAL,

@@ -128,6 +128,10 @@ static enum kvp_status attn_params(const struct kvp_model *m,
 	}
 	if (l->kind == KVP_LAYER_FFN)
 		return KVP_OK;    /* an MLP/MoE block: no attention weights */
+	/* a recurrent mixer beside the attention (model.recur.beside_full,
+	 * Falcon-H1's Mamba2) */
+	if (l->kind == KVP_LAYER_FULL && m->recur.beside_full)
+		madd(a, ar->recurrent_params_per_layer, 1);
 	if (l->kind == KVP_LAYER_MLA && m->mla.kv_lora_rank) {
 		const struct kvp_mla *x = &m->mla;
 		uint64_t qk = (uint64_t)x->qk_nope_head_dim + x->qk_rope_head_dim;
@@ -260,7 +264,9 @@ static bool layers_alike(const struct kvp_model *m, const struct wl *l,
 	attn_params(m, l, &one);
 	if (!one.ok)
 		return false;
-	if (l->kind == KVP_LAYER_NONE && !m->arch.recurrent_params_per_layer)
+	if ((l->kind == KVP_LAYER_NONE ||
+	     (l->kind == KVP_LAYER_FULL && m->recur.beside_full)) &&
+	    !m->arch.recurrent_params_per_layer)
 		w->mixers_uncounted = true;
 	if (l->kind == KVP_LAYER_FFN)
 		c->n_ffn += run;

@@ -874,48 +874,119 @@ static enum kvp_status fam_minimax(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
-/* The refusal of a family whose layers run attention beside a recurrent
- * mixer (one layer, two caches), which kvplan's layers (one mixer each)
- * do not hold. */
-static enum kvp_status both_mixers(struct cfg *c, const char *why)
-{
-	char path[96];
-
-	return hf_bad(c, "model_type", hf_get(c, "model_type", path,
-	              sizeof path), why);
-}
-
-/* Falcon-H1: attention and a Mamba2 mixer side by side in every layer
- * (vLLM falcon_h1.py FalconH1ParallelHybrid: self_attn and mamba, each
- * with its cache; llama.cpp src/models/falcon-h1.cpp, a KV cache and a
- * recurrent state on every layer). */
+/*
+ * Falcon-H1 (and Falcon-H1R, the same model_type): attention and a
+ * Mamba2 mixer side by side in every layer, each with its cache - vLLM
+ * falcon_h1.py FalconH1ParallelHybrid (self_attn of num_key_value_heads x
+ * head_dim, mamba a MambaMixer2 whose state is mamba2_state_shape of
+ * intermediate d_ssm, mamba_n_heads x mamba_d_head x mamba_d_state);
+ * llama.cpp llama-model.cpp create_memory (LLM_ARCH_FALCON_H1: both
+ * hybrid filters true, KV and R/S on every layer; ssm_d_inner is
+ * mamba_d_ssm, n_embd_s d_state x d_inner). Every layer is full
+ * attention keeping the Mamba2 state beside (model.recur.beside_full;
+ * its sizes: hf_state.c mamba). mamba_d_ssm (FalconH1Config: absent,
+ * mamba_expand x hidden_size) other than heads x head dim: vLLM's conv
+ * state and SSM state would then take different widths, refused.
+ */
 static enum kvp_status fam_falcon_h1(struct cfg *c, struct kvp_model *m,
                                      struct lay *L, bool *found)
 {
-	(void)m;
+	char path[96];
+	uint64_t d_ssm = 0, nh = 0, dh = 0, expand = 2, inner;
+
 	(void)L;
 	(void)found;
-	return both_mixers(c, "every Falcon-H1 layer runs attention and a "
-	                   "Mamba2 mixer side by side, a KV cache and a "
-	                   "recurrent state each (vLLM falcon_h1.py "
-	                   "FalconH1ParallelHybrid): kvplan's layers hold one "
-	                   "mixer each; refused");
+	if (hf_uint(c, "mamba_d_ssm", 1, DIM_MAX, &d_ssm) < 0 ||
+	    hf_uint(c, "mamba_n_heads", 1, DIM_MAX, &nh) < 0 ||
+	    hf_uint(c, "mamba_d_head", 1, DIM_MAX, &dh) < 0 ||
+	    hf_uint(c, "mamba_expand", 1, 64, &expand) < 0)
+		return c->err->status;
+	inner = nh && dh ? nh * dh : expand * m->arch.hidden;
+	if (d_ssm && d_ssm != inner) {
+		char why[200];
+		snprintf(why, sizeof why, "differs from the Mamba heads' width "
+		         "%llu: vLLM falcon_h1.py sizes the conv state by "
+		         "mamba_d_ssm and the SSM state by the heads; refused",
+		         (unsigned long long)inner);
+		return hf_bad(c, "mamba_d_ssm", hf_get(c, "mamba_d_ssm", path,
+		              sizeof path), why);
+	}
+	m->recur.beside_full = true;
+	return KVP_OK;
 }
 
-/* Zamba2: its "hybrid" layers run a shared attention block beside their
- * Mamba2 mixer (vLLM zamba2.py Zamba2HybridLayer, the attention over 2 x
- * hidden_size inputs, its KV per hybrid layer). */
+/* Zamba2's layers_block_type entry e (layer i): "hybrid" full attention
+ * keeping its Mamba2 state beside, "mamba" (or transformers' later name
+ * for it, "linear_attention": remap_legacy_layer_types) Mamba2 alone. */
+static enum kvp_status zamba2_entry(struct cfg *c, const char *path,
+                                    const cJSON *e, uint32_t i, struct lay *L)
+{
+	char p2[128];
+
+	snprintf(p2, sizeof p2, "%s[%u]", path, i);
+	if (cJSON_IsString(e) && !strcmp(e->valuestring, "hybrid"))
+		L[i].kind = KVP_LAYER_FULL;
+	else if (cJSON_IsString(e) && (!strcmp(e->valuestring, "mamba") ||
+	         !strcmp(e->valuestring, "linear_attention")))
+		L[i].kind = KVP_LAYER_NONE;
+	else
+		return hf_bad(c, p2, e, "Zamba2 layers are hybrid or mamba");
+	return KVP_OK;
+}
+
+/*
+ * Zamba2: layers_block_type "hybrid" layers run a shared transformer
+ * block beside their Mamba2 mixer, "mamba" layers the mixer alone. Each
+ * hybrid layer keeps its own KV ("Even though in Zamba2 weights are
+ * shared between attention layers, KV cache is unique for every attention
+ * layer": vLLM zamba2.py Zamba2Attention's dpa_list, one Attention a
+ * hybrid layer) and every layer a Mamba2 state (Zamba2MambaDecoderLayer;
+ * hf_state.c mamba, width mamba_expand x hidden_size). The attention is
+ * over 2 x hidden_size: head_dim 2 x hidden_size // num_attention_heads
+ * (transformers Zamba2Config sets attention_head_dim and mamba_headdim
+ * from the sizes whatever the file says; vLLM reads them off the
+ * config). vLLM's Attention there takes no KV head count: as many as the
+ * query heads; transformers' Zamba2Attention num_key_value_heads: a
+ * config where they differ is refused.
+ */
 static enum kvp_status fam_zamba2(struct cfg *c, struct kvp_model *m,
                                   struct lay *L, bool *found)
 {
-	(void)m;
-	(void)L;
-	(void)found;
-	return both_mixers(c, "Zamba2's hybrid layers run a shared attention "
-	                   "block beside their Mamba2 mixer, a KV cache and a "
-	                   "recurrent state each (vLLM zamba2.py "
-	                   "Zamba2HybridLayer): kvplan's layers hold one mixer "
-	                   "each; refused");
+	char path[96];
+	const cJSON *a = hf_get(c, "layers_block_type", path, sizeof path);
+	uint64_t kv = 0;
+	uint32_t i, n = m->n_layers;
+
+	if (!cJSON_IsArray(a) || (uint32_t)cJSON_GetArraySize(a) != n) {
+		char why[80];
+		snprintf(why, sizeof why, "must name hybrid or mamba for each "
+		         "of %u layers", n);
+		return hf_bad(c, a ? path : "layers_block_type", a, why);
+	}
+	for (i = 0; i < n; i++)
+		if (zamba2_entry(c, path, cJSON_GetArrayItem(a, (int)i), i, L))
+			return c->err->status;
+	if (hf_uint(c, "num_key_value_heads", 1, DIM_MAX, &kv) < 0)
+		return c->err->status;
+	if (kv && kv != m->q_heads)
+		return hf_bad(c, "num_key_value_heads", hf_get(c,
+		              "num_key_value_heads", path, sizeof path),
+		              "differs from num_attention_heads: vLLM zamba2.py "
+		              "caches every query head, transformers the KV "
+		              "heads; refused");
+	hf_superseded(c, "attention_head_dim");     /* Zamba2Config: computed */
+	hf_superseded(c, "attention_hidden_size");
+	hf_superseded(c, "mamba_headdim");
+	hf_superseded(c, "hybrid_layer_ids");       /* the list's hybrids */
+	m->base.kv_heads = m->q_heads;
+	m->base.k_dim = m->base.v_dim =
+		(uint32_t)(2 * m->arch.hidden / m->q_heads);
+	m->recur.beside_full = true;
+	hf_note(c, "Zamba2's weight estimate counts its shared transformer "
+	        "block on every hybrid layer and an MLP on every layer: too "
+	        "many (a safetensors folder gives the exact bytes)");
+	*found = true;
+	return KVP_OK;
 }
 
 /*
@@ -1224,11 +1295,11 @@ static const struct hf_family families[] = {
 	R("minimax_text_01", "MiniMaxText01ForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_minimax, "vLLM minimax_text_01.py (attn_type_list; linear_attention_state_shape); llama.cpp src/models/minimax-01.cpp at v0.4.0"),
 	R("minimax_m1", "MiniMaxM1ForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_minimax, "vLLM registry: MiniMaxM1ForCausalLM -> minimax_text_01.py; llama.cpp conversion/minimax.py (MiniMaxText01Model) at v0.4.0"),
 	R("minimax", "MiniMaxForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_minimax, "transformers MiniMaxConfig (layer_types); vLLM registry: MiniMaxForCausalLM -> minimax_text_01.py"),
-	R("falcon_h1", "FalconH1ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_falcon_h1, "vLLM falcon_h1.py FalconH1ParallelHybrid (attention and Mamba2 in every layer): refused naming why"),
+	R("falcon_h1", "FalconH1ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_falcon_h1, "vLLM falcon_h1.py FalconH1ParallelHybrid (attention and Mamba2 in every layer); llama.cpp llama-model.cpp create_memory LLM_ARCH_FALCON_H1 (KV and R/S on every layer)"),
 	R("plamo2", "Plamo2ForCausalLM", 0, 0, 0, 0, fam_plamo2, "vLLM plamo2.py @002fb907 (is_mamba; Plamo2MambaMixer mamba2_state_shape, n_groups 0; Plamo2AttentionMixer hidden_size_per_head); llama.cpp conversion/plamo.py Plamo2Model at v0.4.0"),
 	R("bailing_moe_linear", "BailingMoeLinearV2ForCausalLM", HF_LIGHTNING, 0, 0, 0, fam_bailing_linear, "SGLang models/bailing_moe_linear.py (is_linear_layer, layer_group_size) and configs/bailing_hybrid.py (mamba2_cache_params: heads x head_dim x head_dim, no conv)"),
 	R("bailing_hybrid", "BailingMoeV2_5ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_bailing_hybrid, "vLLM bailing_moe_linear.py (BailingMoeV25ForCausalLM); SGLang configs/bailing_hybrid.py; transformers configuration_bailing_hybrid.py; llama.cpp src/models/bailingmoe3.cpp: refused naming why"),
-	R("zamba2", "Zamba2ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_zamba2, "vLLM zamba2.py Zamba2HybridLayer (shared attention beside Mamba2): refused naming why"),
+	R("zamba2", "Zamba2ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, fam_zamba2, "vLLM zamba2.py Zamba2Attention dpa_list (a KV per hybrid layer) and Zamba2MambaDecoderLayer (Mamba2 on every layer); transformers configuration_zamba2.py Zamba2Config"),
 	R("minimax_m2", NULL, 0, 0, 0, 0, NULL, "vLLM minimax_m2.py (full attention)"),
 	R("mimo_v2_flash", NULL, 0, 0, 0, 0, fam_mimo, "vLLM mimo_v2_flash.py"),
 	R("mimo_v2", "MiMoV2ForCausalLM", 0, 0, 0, 0, fam_mimo, "llama.cpp convert_hf_to_gguf.py MimoV2Model (one converter for MiMoV2FlashForCausalLM and MiMoV2ForCausalLM, MiMo-V2.5: hybrid_layer_pattern, swa_*); SGLang server_args.py MIMO_V2_MODEL_ARCHS (both, one model class)"),

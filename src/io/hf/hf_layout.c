@@ -440,6 +440,9 @@ enum kvp_status hf_layers(struct cfg *c, struct kvp_model *m, struct lay *L)
 			if (L[i].kind == KVP_LAYER_FULL)
 				L[i].kind = KVP_LAYER_MLA;
 
+	/* full layers keeping a Mamba state beside (Falcon-H1) need its
+	 * sizes as recurrent layers do */
+	any_none = m->recur.beside_full;
 	for (i = 0; i < n; i++)
 		any_none |= L[i].kind == KVP_LAYER_NONE;
 	lt = hf_get(c, "layer_types", path, sizeof path);

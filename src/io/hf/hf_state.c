@@ -197,9 +197,11 @@ static enum kvp_status mamba(struct cfg *c, struct kvp_model *m)
 		"mamba_d_conv", "conv_kernel", "d_conv", "mamba_conv_kernel", NULL };
 	static const char *const k_expand[] = { "mamba_expand", "expand", NULL };
 	static const char *const k_groups[] = {
-		"mamba_n_groups", "n_groups", "ngroups", NULL };
+		"mamba_n_groups", "n_groups", "ngroups", "mamba_ngroups", NULL };
+	/* Zamba2Config: n_mamba_heads, mamba_ngroups (its mamba_headdim is
+	 * recomputed by the class: not read, the width is expand x hidden) */
 	static const char *const k_nheads[] = {
-		"mamba_n_heads", "mamba_num_heads", NULL };
+		"mamba_n_heads", "mamba_num_heads", "n_mamba_heads", NULL };
 	/* PLaMo 2's Mamba heads are hidden_size_per_head wide (vLLM
 	 * plamo2.py Plamo2MambaMixer head_dim) */
 	static const char *const k_dhead[] = {

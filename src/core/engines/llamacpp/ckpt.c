@@ -87,7 +87,9 @@ enum kvp_status kvp_llamacpp_checkpoints(const struct kvp_plan *p,
 	for (i = 0; i < res->n_layers; i++) {
 		const struct kvp_layer_result *lr = &res->layers[i];
 
-		n_rec += lr->spec.kind == KVP_LAYER_NONE && lr->spec.state_bytes;
+		/* recurrent layers, and full ones with a state beside
+		 * their KV (model.recur.beside_full, Falcon-H1) */
+		n_rec += lr->spec.state_bytes != 0;
 		n_swa += kvp_kind_windowed(lr->spec.kind) && lr->slots;
 	}
 	/* update_slots: recurrent or hybrid, or SWA without --swa-full */

@@ -245,28 +245,38 @@ static const struct lc_layer_rule {
 	  "llama-model.cpp deepseek2 (PR #12801, #19067): the latent as K" },
 };
 
-/* A recurrent layer: R (conv) and S (ssm) in f32 whatever model.recur's
- * formats (llama_model::create_memory passes GGML_TYPE_F32 for both to
- * llama_memory_recurrent), rs_rows rows. */
-static enum kvp_status lc_recurrent(struct lc_run *r, struct kvp_layer_result *lr,
-                                    struct kvp_layer_spec *sp)
+/* A layer's recurrent state: R (conv) and S (ssm) in f32 whatever
+ * model.recur's formats (llama_model::create_memory passes GGML_TYPE_F32
+ * for both to llama_memory_recurrent), rs_rows rows, added to the
+ * layer's bytes. A recurrent layer's, or a full one's beside its KV
+ * (model.recur.beside_full: llama-model.cpp create_memory's hybrid
+ * filters for LLM_ARCH_FALCON_H1 keep attention and recurrent state on
+ * every layer, llama-memory-hybrid.cpp). */
+static enum kvp_status lc_state(struct lc_run *r, struct kvp_layer_result *lr,
+                                struct kvp_layer_spec *sp)
 {
 	const struct kvp_recurrent *rc = &r->p->model.recur;
+	uint64_t cb = 0, sb = 0, rows, b;
 
 	if ((rc->conv_values || rc->ssm_values) &&
-	    (!kvp_mul(rc->conv_values, 4, &lr->conv_bytes) ||
-	     !kvp_mul(rc->ssm_values, 4, &lr->ssm_bytes) ||
-	     !kvp_add(lr->conv_bytes, lr->ssm_bytes, &sp->state_bytes)))
+	    (!kvp_mul(rc->conv_values, 4, &cb) ||
+	     !kvp_mul(rc->ssm_values, 4, &sb) ||
+	     !kvp_add(cb, sb, &sp->state_bytes)))
 		return eng_overflow(r->res, "model.recur.ssm_values");
 	lr->spec.state_bytes = sp->state_bytes;
-	lr->slots = sp->state_bytes ? r->rs_rows : 0;
-	if (!kvp_mul(sp->state_bytes, lr->slots, &lr->bytes) ||
-	    !kvp_mul(lr->conv_bytes, lr->slots, &lr->conv_bytes) ||
-	    !kvp_mul(lr->ssm_bytes, lr->slots, &lr->ssm_bytes))
+	rows = sp->state_bytes ? r->rs_rows : 0;
+	if (sp->kind == KVP_LAYER_NONE)
+		lr->slots = rows;
+	if (!kvp_mul(sp->state_bytes, rows, &b) ||
+	    !kvp_mul(cb, rows, &lr->conv_bytes) ||
+	    !kvp_mul(sb, rows, &lr->ssm_bytes) ||
+	    !kvp_add(lr->bytes, b, &lr->bytes))
 		return eng_overflow(r->res, "model.layers[].state_bytes");
+	if (sp->kind != KVP_LAYER_NONE)
+		lr->beside_bytes = b;
 	if (sp->state_bytes) {
 		r->n_rs_layers++;
-		if (!kvp_add(r->rs_bytes, lr->bytes, &r->rs_bytes))
+		if (!kvp_add(r->rs_bytes, b, &r->rs_bytes))
 			return eng_overflow(r->res, "kv.state_bytes");
 	}
 	return KVP_OK;
@@ -332,14 +342,13 @@ static enum kvp_status lc_layer(struct lc_run *r, uint32_t i)
 	lr->k_row_bytes = krow;
 	lr->v_row_bytes = vrow;
 	lr->bytes_per_position = krow + vrow;
-	if (sp.kind == KVP_LAYER_NONE)
-		return lc_recurrent(r, lr, &sp);
-	if (!cells) {
-		lr->slots = 0;
-		lr->bytes = 0;
-		return KVP_OK;
-	}
-	return lc_place(r, lr, cells);
+	lr->bytes = lr->conv_bytes = lr->ssm_bytes = lr->beside_bytes = 0;
+	lr->slots = 0;
+	if (cells && (st = lc_place(r, lr, cells)) != KVP_OK)
+		return st;
+	if (sp.kind == KVP_LAYER_NONE || sp.state_bytes)
+		return lc_state(r, lr, &sp);
+	return KVP_OK;
 }
 
 /* The workload's sequences are not what llama.cpp allocates: how many of

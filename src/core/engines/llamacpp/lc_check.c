@@ -107,6 +107,17 @@ enum kvp_status lc_check_opts(const struct kvp_plan *p,
 	if (o->parallel < 1)
 		return kvp_error_set(err, KVP_ERANGE,
 			"engine.llamacpp.parallel: 0 - must be at least 1");
+	/* a state beside attention: llama.cpp's one such architecture,
+	 * Falcon-H1, keeps both on every layer (llama-model.cpp
+	 * create_memory: both hybrid filters true); none mixes those with
+	 * recurrent-only layers (Zamba2 has no LLM_ARCH) */
+	for (i = 0; p->model.recur.beside_full && i < p->model.n_layers; i++)
+		if (ls[i].kind == KVP_LAYER_NONE)
+			return kvp_error_set(err, KVP_EREFUSED,
+				"model.layers[%u]: a recurrent layer beside full "
+				"layers keeping a state (model.recur.beside_full, "
+				"Zamba2's pattern) - llama.cpp has no architecture "
+				"of that shape; use --engine generic or vllm", i);
 	if (o->batch_size < 1)
 		return kvp_error_set(err, KVP_ERANGE,
 			"engine.llamacpp.batch_size: 0 - must be at least 1");

@@ -150,6 +150,7 @@ static enum kvp_status vl_layer_bytes(const struct vl_ctx *c,
 
 	lr->slots = 0;
 	lr->bytes = 0;
+	lr->beside_bytes = 0;
 	if (c->ltype[i] == VL_NONE)
 		return KVP_OK;
 	if (g->uniform_type) {
@@ -158,6 +159,13 @@ static enum kvp_status vl_layer_bytes(const struct vl_ctx *c,
 		lr->bytes = share + (*rem ? 1 : 0);
 		if (*rem)
 			(*rem)--;
+	}
+	if (c->spage[i] && !g->uniform_type) {
+		/* the Mamba cache layer beside it: one more share */
+		lr->beside_bytes = share + (*rem ? 1 : 0);
+		if (*rem)
+			(*rem)--;
+		lr->bytes += lr->beside_bytes;
 	}
 	for (j = 0; j < g->n_types; j++)
 		if (g->t[j].type == c->ltype[i] &&

@@ -60,6 +60,10 @@ struct vl_ctx {
 	enum vl_type ltype[KVP_MAX_LAYERS];
 	uint64_t lpage[KVP_MAX_LAYERS];
 	uint64_t krow[KVP_MAX_LAYERS], vrow[KVP_MAX_LAYERS];
+	/* the Mamba page of the state a full layer keeps beside its KV
+	 * (model.recur.beside_full: a cache layer of its own in vLLM,
+	 * falcon_h1.py), 0 none */
+	uint64_t spage[KVP_MAX_LAYERS];
 	uint64_t idx_row;     /* DSA indexer key bytes per token per layer */
 	uint64_t conv_rank, ssm_rank;  /* one state's parts per rank (vl_state) */
 };

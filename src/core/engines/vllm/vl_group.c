@@ -58,40 +58,54 @@ static enum kvp_status vl_group_mtp(struct vl_ctx *c, uint32_t first,
 	return KVP_OK;
 }
 
+/* One cache layer of type t (window w, page) into the types: a new
+ * entry, or one more of its type; a Mamba type takes its largest state. */
+static enum kvp_status vl_type_add(struct vl_ctx *c, struct vl_groups *g,
+                                   enum vl_type t, uint64_t w, uint64_t page)
+{
+	uint32_t j;
+
+	g->layers++;
+	for (j = 0; j < g->n_types; j++)
+		if (g->t[j].type == t && g->t[j].window == w &&
+		    (t == VL_MAMBA || g->t[j].page == page))
+			break;
+	if (j == g->n_types) {
+		if (g->n_types == VL_MAX_TYPES)
+			return kvp_error_set(&c->res->error, KVP_EINVAL,
+				"model.layers: more than %u kinds of layers for vLLM's "
+				"hybrid KV cache manager", VL_MAX_TYPES);
+		g->t[j].type = t;
+		g->t[j].window = w;
+		g->t[j].page = page;
+		g->t[j].block = t == VL_MAMBA ? 0 : c->B;
+		g->n_types++;
+	}
+	if (t == VL_MAMBA && page > g->t[j].page)
+		g->t[j].page = page;
+	g->t[j].count++;
+	return KVP_OK;
+}
+
 /* The layer types of first..last: one entry per type, window and
- * (attention) page; a Mamba type takes its largest state. */
+ * (attention) page; a full layer's state beside its KV is a Mamba cache
+ * layer of its own (c->spage). */
 static enum kvp_status vl_group_types(struct vl_ctx *c, uint32_t first,
                                       uint32_t last, struct vl_groups *g)
 {
-	uint32_t i, j;
+	uint32_t i;
+	enum kvp_status st;
 
 	for (i = first; i <= last; i++) {
 		enum vl_type t = c->ltype[i];
-		uint64_t w = c->ls[i].window;
 
-		if (t == VL_NONE)
-			continue;
-		g->layers++;
-		if (t == VL_FULL)
-			w = 0;
-		for (j = 0; j < g->n_types; j++)
-			if (g->t[j].type == t && g->t[j].window == w &&
-			    (t == VL_MAMBA || g->t[j].page == c->lpage[i]))
-				break;
-		if (j == g->n_types) {
-			if (g->n_types == VL_MAX_TYPES)
-				return kvp_error_set(&c->res->error, KVP_EINVAL,
-					"model.layers: more than %u kinds of layers for vLLM's "
-					"hybrid KV cache manager", VL_MAX_TYPES);
-			g->t[j].type = t;
-			g->t[j].window = w;
-			g->t[j].page = c->lpage[i];
-			g->t[j].block = t == VL_MAMBA ? 0 : c->B;
-			g->n_types++;
-		}
-		if (t == VL_MAMBA && c->lpage[i] > g->t[j].page)
-			g->t[j].page = c->lpage[i];
-		g->t[j].count++;
+		if (t != VL_NONE &&
+		    (st = vl_type_add(c, g, t, t == VL_FULL ? 0 : c->ls[i].window,
+		                      c->lpage[i])) != KVP_OK)
+			return st;
+		if (c->spage[i] &&
+		    (st = vl_type_add(c, g, VL_MAMBA, 0, c->spage[i])) != KVP_OK)
+			return st;
 	}
 	return KVP_OK;
 }

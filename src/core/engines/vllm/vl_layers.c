@@ -333,6 +333,21 @@ static enum kvp_status vl_recurrent(struct vl_ctx *c, uint32_t i,
 	return KVP_OK;
 }
 
+/* A full layer's state beside its KV (model.recur.beside_full): vLLM
+ * registers the layer's mixer as a cache layer of its own, a MambaSpec
+ * beside the attention's FullAttentionSpec (falcon_h1.py
+ * FalconH1ParallelHybrid: self_attn and mamba, a MambaMixer2), its page
+ * the state per rank in vLLM's formats. */
+static enum kvp_status vl_beside(struct vl_ctx *c, uint32_t i)
+{
+	c->spage[i] = 0;
+	if (c->ls[i].kind != KVP_LAYER_FULL || !c->ls[i].state_bytes)
+		return KVP_OK;
+	if (c->v0)
+		return vl_recurrent_v0(c, i, NULL, NULL, NULL);
+	return vl_state(c, &c->spage[i]);
+}
+
 typedef enum kvp_status vl_layer_fn(struct vl_ctx *, uint32_t,
                                     struct kvp_layer_spec *, uint64_t *,
                                     uint64_t *);
@@ -393,7 +408,8 @@ enum kvp_status vl_layers(struct vl_ctx *c)
 
 		c->ltype[i] = VL_NONE;
 		c->lpage[i] = 0;
-		if (rule && (st = rule->fn(c, i, &sp, &kr, &vr)) != KVP_OK)
+		if ((rule && (st = rule->fn(c, i, &sp, &kr, &vr)) != KVP_OK) ||
+		    (st = vl_beside(c, i)) != KVP_OK)
 			return st;
 		lr->spec = sp;
 		lr->k_row_bytes = kr;

@@ -62,9 +62,19 @@
  *   TP 2:  2,170 MiB (NCCL and custom all-reduce: 2.06-2.11 GiB)
  *   TP 3-4: 2,273 MiB (2.13-2.21 GiB); TP > 4: 2,529 MiB (not measured:
  *           the TP 4 figure + 256 MiB)
- *   V0: the whole non-torch memory (CUDA context included): 360 MiB at
- *       TP 1 (0.35 GiB, vLLM issue #10517), the TP figures above beside
- *       it otherwise.
+ *   V0: the non-torch memory gained since the worker's init snapshot
+ *       (worker.py determine_num_available_blocks, 0.6.4 on:
+ *       memory_profiling(baseline_memory_in_bytes = total -
+ *       init_gpu_memory), init_gpu_memory read in init_device after
+ *       set_device and empty_cache, once the CUDA context exists: the
+ *       context is in the baseline, not in this; as copied in search
+ *       index files 1418536268 and 1271025205): the distributed start,
+ *       library handles and kernels loaded while the model loads and
+ *       profiles. 360 MiB at TP 1 (0.35 GiB on an RTX 3090, vLLM issue
+ *       #10517; a 0.6.5 log on an unnamed 79.25 GiB card prints 0.26),
+ *       the TP figures above beside it otherwise. Not a per-card CUDA
+ *       context, so SGLang's context rows (sg_rules.c: the context and
+ *       torch before its start) do not carry it.
  *   A card with no NVSwitch (card.no_nvswitch: PCIe, NVLink bridges),
  *   every release: 256 MiB at TP > 2 (0.21 GiB at TP 8 on L40S), 288 MiB
  *   at TP 2 (custom all-reduce's 24 MiB beside it); the TP rows above
@@ -300,7 +310,7 @@ uint64_t kvp_vllm_load_slack(const struct kvp_plan *p, uint32_t tp)
  * multicast, NCCL_NVLS_ENABLE default 2 = when supported); every other
  * row was measured on NVSwitch boards (HGX H100, H200), and a card that
  * does not say takes them (the larger). V1 takes the row; V0 adds 360
- * MiB (its whole non-torch memory) to the rows of every release, and at
+ * MiB (its non-torch memory since init) to the rows of every release, and at
  * TP 1 without PP no row of them (V1's 288 MiB is its increase alone).
  */
 enum { NT_ANY, NT_OLD, NT_PP1, NT_PPN };
@@ -357,7 +367,7 @@ static uint64_t non_torch(const struct kvp_plan *p, bool v1, uint32_t tp,
 			continue;
 		if (v1)
 			return vl_non_torch[i].mib * KVP_MIB;
-		/* V0: its whole non-torch memory beside the layout's */
+		/* V0: its non-torch memory since init beside the layout's */
 		return (360u + (tp == 1 && pp == 1 ? 0 : vl_non_torch[i].mib)) *
 		       KVP_MIB;
 	}

@@ -32,6 +32,13 @@ struct kvp_card {
 	 * then takes an estimate, src/core/engines/vllm/vllm_profile.c). */
 	uint64_t runtime_total_bytes;
 	char runtime_source[256];
+	/* The card sits on no NVSwitch (PCIe slots, or NVLink bridges in
+	 * pairs: L4, L40S, A10G, RTX, H100 PCIe/NVL): NCCL has no NVLS and
+	 * vLLM no symmetric-memory all-reduce, so vLLM's non-torch memory at
+	 * TP > 1 is the PCIe row (src/core/engines/vllm/vllm_profile.c).
+	 * false (the default, for a card that does not say) takes the larger
+	 * NVSwitch rows, measured on HGX H100s. */
+	bool no_nvswitch;
 };
 
 struct kvp_card_group {

@@ -162,6 +162,11 @@ enum kvp_era_rule {
 	                             A3B 0.48 GiB above its sampler); before:
 	                             the sampler's peak alone (0.10.2
 	                             measured: Qwen3-235B-A22B at TP 8) */
+	KVP_ERA_VLLM_PROFILED,    /* kvplan models vLLM's memory profiling
+	                             from 0.6.4 on (the oldest release with
+	                             a measured start-up within 1 %, vLLM
+	                             issue #10517); a release before is
+	                             refused (engine_vllm.c) */
 	KVP_ERA_RULE_COUNT
 };
 

@@ -22,18 +22,24 @@ is() {
 L8="--model llama-3.1-8b --card l40s"
 
 # Non-torch (overhead_bytes; no CUDA graph term before 0.21.0, no load
-# slack at TP 1, 64 MiB of it at TP 2):
+# slack at TP 1, 64 MiB of it at TP 2), on an NVSwitch card (H100 SXM):
 #   0.10.2 TP 1: 64 MiB = 67,108,864; 0.11.0 TP 1: 288 MiB = 301,989,888
 #   0.10.2 TP 2: (1,450 + 64) MiB = 1,587,544,064
 #   0.10.2 TP 2, custom all-reduce off: (256 + 64) MiB = 335,544,320
 #   0.11.0 TP 2, custom all-reduce off: (2,170 + 64) MiB = 2,342,518,784
-is "0.10.2 TP 1 non-torch" 67108864 overhead_bytes --engine vllm@0.10.2 $L8
-is "0.11.0 TP 1 non-torch" 301989888 overhead_bytes --engine vllm@0.11.0 $L8
-is "0.10.2 TP 2 non-torch" 1587544064 overhead_bytes --engine vllm@0.10.2 $L8 --tp 2
+# and on a card with no NVSwitch (L40S, card.no_nvswitch), any release:
+#   TP 2: (288 + 64) MiB = 369,098,752; TP 4: (256 + 64) MiB = 335,544,320
+H8="--model llama-3.1-8b --card h100-80gb-sxm"
+is "0.10.2 TP 1 non-torch" 67108864 overhead_bytes --engine vllm@0.10.2 $H8
+is "0.11.0 TP 1 non-torch" 301989888 overhead_bytes --engine vllm@0.11.0 $H8
+is "0.10.2 TP 2 non-torch" 1587544064 overhead_bytes --engine vllm@0.10.2 $H8 --tp 2
 is "0.10.2 TP 2 without custom all-reduce" 335544320 overhead_bytes \
-	--engine vllm@0.10.2 $L8 --tp 2 --disable-custom-all-reduce
+	--engine vllm@0.10.2 $H8 --tp 2 --disable-custom-all-reduce
 is "0.11.0 TP 2 without custom all-reduce: the larger figure" 2342518784 \
-	overhead_bytes --engine vllm@0.11.0 $L8 --tp 2 --disable-custom-all-reduce
+	overhead_bytes --engine vllm@0.11.0 $H8 --tp 2 --disable-custom-all-reduce
+is "PCIe 0.10.2 TP 2" 369098752 overhead_bytes --engine vllm@0.10.2 $L8 --tp 2
+is "PCIe 0.11.0 TP 2" 369098752 overhead_bytes --engine vllm@0.11.0 $L8 --tp 2
+is "PCIe 0.11.0 TP 4" 335544320 overhead_bytes --engine vllm@0.11.0 $L8 --tp 4
 
 # Activation peak on an L40S (below 70 GiB: 256 sequences, 2,048 tokens),
 # Llama-3.1-8B (vocabulary 128,256, hidden 4,096, bf16), the sampler's

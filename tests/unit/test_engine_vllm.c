@@ -820,6 +820,45 @@ START_TEST(bad_options_named)
 }
 END_TEST
 
+/* vLLM's non-torch memory at TP > 1 by interconnect (vllm_profile.c
+ * vl_non_torch[]), with the current release's CUDA graph estimate (1,639
+ * MiB at TP 1, 1,966 above) and the load slack (64 MiB at TP > 1), MiB:
+ * an NVSwitch card (the default) 2,170 + 1,966 + 64 = 4,200 at TP 2,
+ * 2,273 + 1,966 + 64 = 4,303 at TP 4; a card with no NVSwitch 288 +
+ * 1,966 + 64 = 2,318 at TP 2 (0.21 GiB measured at TP 8 on L40S, 256,
+ * + custom all-reduce's 24 MiB rounded to 32), 256 + 1,966 + 64 = 2,286
+ * at TP 4; TP 1 alike on both, 288 + 1,639 = 1,927. Releases before
+ * 0.6.4 are refused, naming it. */
+START_TEST(non_torch_by_interconnect_and_oldest_release)
+{
+	struct kvp_error err;
+	uint64_t o = 0;
+
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	ck_assert_int_eq(kvp_vllm_overheads(&plan, 2, 1, &o, &err), KVP_OK);
+	ck_assert_uint_eq(o, 4200 * KVP_MIB);
+	ck_assert_int_eq(kvp_vllm_overheads(&plan, 4, 1, &o, &err), KVP_OK);
+	ck_assert_uint_eq(o, 4303 * KVP_MIB);
+	ck_assert_int_eq(kvp_vllm_overheads(&plan, 1, 1, &o, &err), KVP_OK);
+	ck_assert_uint_eq(o, 1927 * KVP_MIB);
+	plan.devices.groups[0].card.no_nvswitch = true;
+	ck_assert_int_eq(kvp_vllm_overheads(&plan, 2, 1, &o, &err), KVP_OK);
+	ck_assert_uint_eq(o, 2318 * KVP_MIB);
+	ck_assert_int_eq(kvp_vllm_overheads(&plan, 4, 1, &o, &err), KVP_OK);
+	ck_assert_uint_eq(o, 2286 * KVP_MIB);
+	ck_assert_int_eq(kvp_vllm_overheads(&plan, 1, 1, &o, &err), KVP_OK);
+	ck_assert_uint_eq(o, 1927 * KVP_MIB);
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 30;
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.2.5");
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg,
+		"engine.version: 0.2.5 - vLLM's memory profiling before 0.6.4"));
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.6.4");
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("engine_vllm");
@@ -842,6 +881,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, prefix_caching_release_default);
 	tcase_add_test(tc, max_model_len_search);
 	tcase_add_test(tc, bad_options_named);
+	tcase_add_test(tc, non_torch_by_interconnect_and_oldest_release);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -318,6 +318,18 @@ static const struct kvp_era_row rows[] = {
 	 * not pinned: 0.11.0, the first after the last measured without
 	 * it, so 0.11-0.14 take the larger figures (a smaller pool). Used
 	 * by the non-torch ESTIMATE only (vllm_profile.c non_torch). */
+	/* The oldest release whose KV budget kvplan models: 0.6.4, the
+	 * oldest with a measured start-up in tests/data/vllm_startups (vLLM
+	 * issue #10517, within 1 %). Before it nothing is measured, and
+	 * 0.2.x is known to differ: vLLM PR #2031's block counts for
+	 * Llama-2-70B at TP 4 on A100s are 36 % below kvplan's V0 rules. */
+	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_PROFILED, "0.6.4",
+	  "measured: vLLM issue #10517 (0.6.4, RTX 3090, Llama-3.1-8B), the "
+	  "oldest start-up in tests/data/vllm_startups; vLLM PR #2031 (0.2.x: "
+	  "Llama-2-70B TP 4 on A100, 36 % fewer blocks than kvplan's rules)",
+	  "the KV budget from vLLM's memory profiling as modelled "
+	  "(vllm_profile.c)",
+	  "not modelled: the pool is refused", NULL },
 	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_NONTORCH_LARGE, "0.11.0",
 	  "measured: vLLM 0.10.0-0.10.2 start-ups (search index ids "
 	  "21240355802, 34681159919, 38962983769) against llm-d-planner's "

@@ -53,6 +53,11 @@ static enum kvp_status vl_setup(struct vl_ctx *c, const struct kvp_plan *p,
 	c->ls = ls;
 	c->res = res;
 	c->v0 = !kvp_era_has(&p->engine, KVP_ERA_VLLM_V1);
+	if (!kvp_era_has(&p->engine, KVP_ERA_VLLM_PROFILED))
+		return kvp_error_set(&res->error, KVP_EREFUSED,
+			"engine.version: %s - vLLM's memory profiling before 0.6.4 "
+			"is not modelled (0.6.4 is the oldest release with a measured "
+			"start-up); name 0.6.4 or later", p->engine.version);
 	if (o->block_size < 1)
 		return kvp_error_set(&res->error, KVP_ERANGE,
 			"engine.vllm.block_size: 0 - must be at least 1");

@@ -62,9 +62,23 @@
  *   TP 2:  2,170 MiB (NCCL and custom all-reduce: 2.06-2.11 GiB)
  *   TP 3-4: 2,273 MiB (2.13-2.21 GiB); TP > 4: 2,529 MiB (not measured:
  *           the TP 4 figure + 256 MiB)
- *   V0: the whole non-torch memory (CUDA context included): 360 MiB at
- *       TP 1 (0.35 GiB, vLLM issue #10517), the TP figures above beside
- *       it otherwise.
+ *   V0: the non-torch memory gained since the worker's init snapshot
+ *       (worker.py determine_num_available_blocks, 0.6.4 on:
+ *       memory_profiling(baseline_memory_in_bytes = total -
+ *       init_gpu_memory), init_gpu_memory read in init_device after
+ *       set_device and empty_cache, once the CUDA context exists: the
+ *       context is in the baseline, not in this; as copied in search
+ *       index files 1418536268 and 1271025205): the distributed start,
+ *       library handles and kernels loaded while the model loads and
+ *       profiles. 360 MiB at TP 1 (0.35 GiB on an RTX 3090, vLLM issue
+ *       #10517; a 0.6.5 log on an unnamed 79.25 GiB card prints 0.26),
+ *       the TP figures above beside it otherwise. Not a per-card CUDA
+ *       context, so SGLang's context rows (sg_rules.c: the context and
+ *       torch before its start) do not carry it.
+ *   A card with no NVSwitch (card.no_nvswitch: PCIe, NVLink bridges),
+ *   every release: 256 MiB at TP > 2 (0.21 GiB at TP 8 on L40S), 288 MiB
+ *   at TP 2 (custom all-reduce's 24 MiB beside it); the TP rows above
+ *   were measured on NVSwitch boards (NVLS, symmetric-memory all-reduce).
  *   V1 before 0.11.0 (KVP_ERA_VLLM_NONTORCH_LARGE, measured on 0.10.x
  *   start-ups, search index file ids in era.c): TP 1: 64 MiB (0.02 GiB
  *   measured twice); TP 2: 1,450 MiB (1.38 GiB, Qwen3-Next-80B on two
@@ -75,7 +89,15 @@
  *   above (not measured).
  * CUDA graphs (0.21.0 on, KVP_ERA_VLLM_GRAPH_BUDGET): an ESTIMATE, the
  * largest "Estimated CUDA graph memory" of the 0.19.0 corpus: 1.60 GiB
- * at TP 1, 1.92 GiB above (default capture sizes up to 512).
+ * at TP 1, 1.92 GiB above (default capture sizes up to 512). No rule
+ * gives it: vLLM measures it (gpu_model_runner.py
+ * profile_cudagraph_memory, main: the first two captures of each mode in
+ * a temporary pool by torch.cuda.mem_get_info(), the largest first
+ * capture + per mode the second's memory x (its capture sizes - 1)), and
+ * the 0.19.0 figures follow neither the model's shape nor TP
+ * (Llama-3.1-8B 0.84, 1.69, 0.57 GiB at TP 1, 2, 4; Granite-3.1 2B 1.60,
+ * 8B 0.74), so the largest is kept and the L40S, L4 and RTX 5090 runs
+ * whose logs do not print it stay estimates (docs/vllm-accuracy.md).
  * Load slack at TP > 1 (V1): an ESTIMATE of what "Model loading took"
  * holds beyond the parameters and rotary tables (vl_load_slack below),
  * held with the overheads so that the KV pool and every device's free
@@ -280,33 +302,50 @@ uint64_t kvp_vllm_load_slack(const struct kvp_plan *p, uint32_t tp)
  * top): the first row that matches. `era`: NT_ANY every release, NT_OLD
  * only V1 releases before KVP_ERA_VLLM_NONTORCH_LARGE; `pp`: NT_ANY, or
  * NT_PP1 / NT_PPN for pp == 1 / pp > 1; `car_off`: the row needs
- * engine.vllm.disable_custom_all_reduce. V1 takes the row; V0 adds 360
- * MiB (its whole non-torch memory) to the rows of every release, and at
+ * engine.vllm.disable_custom_all_reduce; `pcie`: the row needs a card
+ * with card.no_nvswitch (PCIe slots or NVLink bridges: no NVSwitch, so
+ * no NCCL NVLS buffers and no symmetric-memory all-reduce, which vLLM
+ * turns on for NVSwitch Hopper and Blackwell boards: the 0.19.0 logs
+ * print VLLM_ALLREDUCE_USE_SYMM_MEM True; NCCL's NVLS needs NVSwitch
+ * multicast, NCCL_NVLS_ENABLE default 2 = when supported); every other
+ * row was measured on NVSwitch boards (HGX H100, H200), and a card that
+ * does not say takes them (the larger). V1 takes the row; V0 adds 360
+ * MiB (its non-torch memory since init) to the rows of every release, and at
  * TP 1 without PP no row of them (V1's 288 MiB is its increase alone).
  */
 enum { NT_ANY, NT_OLD, NT_PP1, NT_PPN };
 
 static const struct { int era; uint32_t tp_lo, tp_hi; int pp; bool car_off;
-                      uint32_t mib; const char *src; }
+                      bool pcie; uint32_t mib; const char *src; }
 vl_non_torch[] = {
-	{ NT_OLD, 2, UINT32_MAX, NT_ANY, true, 256,
+	{ NT_ANY, 3, UINT32_MAX, NT_ANY, false, true, 256,
+	  "PCIe: 0.21 GiB at TP 8 on L40S, 0.10.2 (id 38962983769); custom "
+	  "all-reduce is off on more than two PCIe-only GPUs (vLLM "
+	  "custom_all_reduce.py: 'not supported on more than two PCIe-only "
+	  "GPUs'), and NCCL's ring buffers do not grow with more ranks" },
+	{ NT_ANY, 2, 2, NT_ANY, false, true, 288,
+	  "PCIe TP 2: the row above + custom all-reduce's own buffers, 24 "
+	  "MiB (custom_all_reduce.py CustomAllreduce.__init__: meta_size() + "
+	  "max_size 8 MiB, the registered 8 MiB buffer, 8 MiB rank_data), "
+	  "rounded up to 32; peers' buffers are mapped by IPC, not held" },
+	{ NT_OLD, 2, UINT32_MAX, NT_ANY, true, false, 256,
 	  "0.21 GiB at TP 8 on L40S without custom all-reduce, 0.10.2 "
 	  "(search index file id 38962983769)" },
-	{ NT_OLD, 1, 1, NT_PP1, false, 64,
+	{ NT_OLD, 1, 1, NT_PP1, false, false, 64,
 	  "0.02 GiB at TP 1, a 0.10.0 build and 0.10.2 (ids 21240355802, "
 	  "34681159919)" },
-	{ NT_OLD, 2, 2, NT_ANY, false, 1450,
+	{ NT_OLD, 2, 2, NT_ANY, false, false, 1450,
 	  "1.38 GiB at TP 2 on H200s with custom all-reduce, 0.10.2 (id "
 	  "7292846353)" },
-	{ NT_ANY, 5, UINT32_MAX, NT_ANY, false, 2529,
+	{ NT_ANY, 5, UINT32_MAX, NT_ANY, false, false, 2529,
 	  "TP > 4: not measured, the TP 3-4 row + 256 MiB" },
-	{ NT_ANY, 3, 4, NT_ANY, false, 2273,
+	{ NT_ANY, 3, 4, NT_ANY, false, false, 2273,
 	  "2.13-2.21 GiB at TP 3-4, 0.19.0 H100 corpus" },
-	{ NT_ANY, 2, 2, NT_ANY, false, 2170,
+	{ NT_ANY, 2, 2, NT_ANY, false, false, 2170,
 	  "2.06-2.11 GiB at TP 2 (NCCL and all-reduce), 0.19.0 H100 corpus" },
-	{ NT_ANY, 1, 1, NT_PPN, false, 128,
+	{ NT_ANY, 1, 1, NT_PPN, false, false, 128,
 	  "0.07 GiB at PP 2 and 4, 0.19.0 H100 corpus" },
-	{ NT_ANY, 1, 1, NT_PP1, false, 288,
+	{ NT_ANY, 1, 1, NT_PP1, false, false, 288,
 	  "0.24-0.27 GiB at TP 1 (Granite 0.46), 0.19.0 H100 corpus; V1 only" },
 };
 
@@ -314,6 +353,7 @@ static uint64_t non_torch(const struct kvp_plan *p, bool v1, uint32_t tp,
                           uint32_t pp)
 {
 	bool old = v1 && !kvp_era_has(&p->engine, KVP_ERA_VLLM_NONTORCH_LARGE);
+	bool pcie = p->devices.groups[0].card.no_nvswitch;
 	size_t i;
 
 	for (i = 0; i < sizeof vl_non_torch / sizeof vl_non_torch[0]; i++) {
@@ -322,11 +362,12 @@ static uint64_t non_torch(const struct kvp_plan *p, bool v1, uint32_t tp,
 		    (vl_non_torch[i].pp == NT_PP1 && pp > 1) ||
 		    (vl_non_torch[i].pp == NT_PPN && pp == 1) ||
 		    (vl_non_torch[i].car_off &&
-		     !p->engine.vllm.disable_custom_all_reduce))
+		     !p->engine.vllm.disable_custom_all_reduce) ||
+		    (vl_non_torch[i].pcie && !pcie))
 			continue;
 		if (v1)
 			return vl_non_torch[i].mib * KVP_MIB;
-		/* V0: its whole non-torch memory beside the layout's */
+		/* V0: its non-torch memory since init beside the layout's */
 		return (360u + (tp == 1 && pp == 1 ? 0 : vl_non_torch[i].mib)) *
 		       KVP_MIB;
 	}

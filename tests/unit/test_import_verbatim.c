@@ -244,6 +244,10 @@ struct want {
  * phi-2 (henryhmko/VLM_interpretability): 32 full, 32 KV heads, head
  *   2,560 / 32 = 80: 32 x (80 + 80) x 2 = 10,240 each, 327,680 for all;
  *   x 4,096 = 1,342,177,280
+ * qwen2.5-1.5b-instruct (ilyassLambardi/Bilingual-Voice-Ai-Application-,
+ *   a transformers 5.1 re-save): 28 full layers, 2 KV heads, head 1,536 /
+ *   12 = 128: 2 x (128 + 128) x 2 = 1,024 each, 28,672 for all; x 4,096
+ *   = 117,440,512
  */
 static const struct want wants[] = {
 	{ "qwen3.5-27b.json", "qwen3.5-27b",
@@ -348,6 +352,9 @@ static const struct want wants[] = {
 	{ "phi-2.json", "phi-2",
 	  4096, 32, 0, 0, 0, 0, 0, 327680,
 	  0, 0, 0, 0, 1342177280 },
+	{ "qwen2.5-1.5b-instruct.json", "qwen2.5-1.5b-instruct",
+	  4096, 28, 0, 0, 0, 0, 0, 28672,
+	  0, 0, 0, 0, 117440512 },
 };
 
 START_TEST(verbatim_one_sequence)

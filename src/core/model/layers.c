@@ -679,6 +679,14 @@ static bool holds_state(const struct kvp_model *m, enum kvp_layer_kind k)
 	       (k == KVP_LAYER_FULL && m->recur.beside_full);
 }
 
+/* A layer of this kind may carry state_bytes: the states above, and a
+ * compressed layer's own compressor state. */
+static inline bool keeps_state(const struct kvp_model *m,
+                               enum kvp_layer_kind k)
+{
+	return holds_state(m, k) || k == KVP_LAYER_COMPRESSED;
+}
+
 /* Recurrent layers' state from model.recur's components (model.h). */
 static enum kvp_status recurrent_state(const struct kvp_model *m,
                                        struct kvp_layer_spec *out,
@@ -689,9 +697,11 @@ static enum kvp_status recurrent_state(const struct kvp_model *m,
 	uint64_t cb, sb, st;
 	uint32_t i;
 
-	for (i = 0; i < m->n_layers; i++)   /* a state only where one is kept */
-		if (!holds_state(m, AT(out, i)->kind) &&
-		    AT(out, i)->kind != KVP_LAYER_COMPRESSED)   /* its own */
+	/* a state only where one is kept: build_layer drops it from a
+	 * built spec; a layer that kv_reuse_last made shared since keeps
+	 * none either */
+	for (i = 0; m->kv_reuse_last && i < m->n_layers; i++)
+		if (!keeps_state(m, AT(out, i)->kind))
 			AT(out, i)->state_bytes = 0;
 	if (r->conv_values == 0 && r->ssm_values == 0) {
 		if (r->beside_full)
@@ -890,6 +900,8 @@ static enum kvp_status build_layer(const struct kvp_model *m,
 			apply_rule(&m->rules[j], l);
 			mask |= m->rules[j].set;
 		}
+	if (!keeps_state(m, l->kind))   /* a state only where one is kept */
+		l->state_bytes = 0;
 	return check_layer(m, out, stride, i, mask, memo, err);
 }
 

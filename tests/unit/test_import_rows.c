@@ -998,6 +998,43 @@ START_TEST(dsa_layer_types)
 }
 END_TEST
 
+/*
+ * Issue 35 (first contact with heldout5): a DSA config with no index_*
+ * keys takes its config class's defaults (transformers GlmMoeDsaConfig,
+ * DeepseekV32Config: index_head_dim 128), as vLLM deepseek_v2.py builds
+ * the indexer from the loaded config. 2 MLA layers of (64 + 16) x 2 =
+ * 160 B/position plus an indexer key of 128 x 2 = 256: 416 a layer, 832
+ * for both, x 16 = 13,312. deepseek_v3 has no such class default: 320
+ * B/position, x 16 = 5,120.
+ */
+START_TEST(dsa_class_defaults)
+{
+	static const char cfg[] = "{\"model_type\":\"%s\","
+		"\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":4,"
+		"\"vocab_size\":1000,\"kv_lora_rank\":64,\"q_lora_rank\":32,"
+		"\"qk_rope_head_dim\":16,\"qk_nope_head_dim\":32,"
+		"\"v_head_dim\":32,\"n_routed_experts\":4,"
+		"\"num_experts_per_tok\":2,\"moe_intermediate_size\":64}";
+	static const char *const dsa[] = { "glm_moe_dsa", "deepseek_v32" };
+	char text[1024];
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		snprintf(text, sizeof text, cfg, dsa[i]);
+		from_text(text, 16);
+		ck_assert_msg(res.kv.bytes_per_position == 832, "%s: %llu",
+		              dsa[i], (unsigned long long)res.kv.bytes_per_position);
+		ck_assert_uint_eq(res.kv.bytes, 13312);
+		ck_assert_uint_eq(plan.model.indexer.head_dim, 128);
+	}
+	snprintf(text, sizeof text, cfg, "deepseek_v3");
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 320);
+	ck_assert_uint_eq(res.kv.bytes, 5120);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -1031,6 +1068,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, glm4v_moe_text);
 	tcase_add_test(tc, jais2);
 	tcase_add_test(tc, dsa_layer_types);
+	tcase_add_test(tc, dsa_class_defaults);
 	suite_add_tcase(s, tc);
 	return s;
 }

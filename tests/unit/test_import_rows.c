@@ -831,7 +831,20 @@ START_TEST(glm4v_text)
 		"\"partial_rotary_factor\":0.5,\"rope_scaling\":{"
 		"\"rope_type\":\"default\",\"mrope_section\":[8,12,12]}}}";
 
+	static const char flat[] = "{\"model_type\":\"glm4v\","
+		"\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"vocab_size\":1000,\"intermediate_size\":512,"
+		"\"partial_rotary_factor\":0.5,\"vision_config\":{"
+		"\"depth\":2,\"hidden_size\":64}}";
+
 	from_text(text, 16);
+	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+	/* issue 35: an early flat glm4v file (no text_config): Glm4vConfig
+	 * builds Glm4vTextConfig from the top-level keys, the same model:
+	 * head_dim 256 / 4 = 64, the same 16,384 */
+	from_text(flat, 16);
 	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes, 16384);
 }

@@ -1288,6 +1288,7 @@ static const struct hf_family families[] = {
 	R("flex_olmo", "FlexOlmoForCausalLM", 0, 0, 0, 0, NULL, "vLLM flex_olmo.py @1b360436 (FlexOlmoAttention is olmoe.py's OlmoeAttention: full attention)"),
 	R("smollm3", "SmolLM3ForCausalLM", HF_TIED, 0, 0, 0, fam_smollm3, "transformers modular_smollm3.py @008e5743 (llama layers; NoPE angles only; window only with use_sliding_window: refused); llama.cpp src/models/smollm3.cpp @a0b8c172 (build_attn_inp_kv: every layer full)"),
 	R("glm4v_text", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_1v.py @002d181a (glm4v: text_config runs as Glm4ForCausalLM, glm4.py: full attention)"),
+	R("glm4v", NULL, 0, 0, 0, 0, NULL, "transformers configuration_glm4v.py @05cd1ec1 (Glm4vConfig: text_config absent -> Glm4vTextConfig(**kwargs), the top level is the text model, as glm4v_text); vLLM glm4_1v.py @002d181a (Glm4ForCausalLM on it: full attention)"),
 	R("glm4v_moe_text", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_1v.py @002d181a (glm4v_moe: text_config runs as Glm4MoeForCausalLM, glm4_moe.py: full attention)"),
 	R("jais2", "Jais2ForCausalLM", HF_UNGATED | HF_MHA, 0, 0, 0, NULL, "vLLM jais2.py @055e47c2 (Jais2Attention: num_key_value_heads, else num_attention_heads, full attention unless interleaved_sliding_window; Jais2MLP: up and down, relu2)"),
 	R("muse_glimmer_text", NULL, 0, 0, 0, 2048, fam_muse_glimmer, "vLLM muse_glimmer.py @055e47c2 (NoPE layers full, RoPE layers sliding_window); vLLM configs/muse_glimmer.py @29ec1785 (no_rope_layers default, sliding_window 2048)"),

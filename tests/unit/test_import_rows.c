@@ -1048,6 +1048,40 @@ START_TEST(dsa_class_defaults)
 }
 END_TEST
 
+/*
+ * Issue 35: torch_dtype float8_e4m3fn (Qwen3-8B-FP8): weights stored fp8,
+ * the compute dtype vLLM picks bfloat16 (vllm/config/model.py
+ * _resolve_auto_dtype: a config dtype the platform does not list falls
+ * to its first, bfloat16 on sm80+). 2 layers of 2 KV heads of 64, f16
+ * by the test plan: 2 x 2 x (64 + 64) x 2 = 1,024 B/position, x 16 =
+ * 16,384. A float8 variant no engine names (fnuz) stays refused.
+ */
+START_TEST(fp8_torch_dtype)
+{
+	static const char cfg[] = "{\"model_type\":\"qwen3\","
+		"\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"head_dim\":64,\"vocab_size\":1000,"
+		"\"intermediate_size\":512,\"torch_dtype\":\"%s\"}";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, cfg, "float8_e4m3fn");
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "q", &m, NULL,
+	                 &err), KVP_OK);
+	ck_assert_int_eq(m.base.k_fmt.dtype, KVP_DT_BF16);
+	ck_assert_int_eq(m.weights.dtype, KVP_W_FP8);
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 1024);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+	snprintf(text, sizeof text, cfg, "float8_e4m3fnuz");
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "q", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "torch_dtype") != NULL, "%s", err.msg);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -1082,6 +1116,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, jais2);
 	tcase_add_test(tc, dsa_layer_types);
 	tcase_add_test(tc, dsa_class_defaults);
+	tcase_add_test(tc, fp8_torch_dtype);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1082,6 +1082,38 @@ START_TEST(fp8_torch_dtype)
 }
 END_TEST
 
+/*
+ * Issue 35: kimi_k25 (vLLM configs/kimi_k25.py KimiK25Config) runs
+ * text_config as a DeepseekV3Config; without it the class builds
+ * DeepseekV3Config(), not the top-level keys: a flat file is refused
+ * naming text_config. With text_config (kimi_k2): 2 MLA layers of
+ * (64 + 16) x 2 = 160 B/position, 320 for both, x 16 = 5,120.
+ */
+START_TEST(kimi_k25_text)
+{
+	static const char mla[] = "\"num_hidden_layers\":2,"
+		"\"hidden_size\":256,\"num_attention_heads\":4,"
+		"\"num_key_value_heads\":4,\"vocab_size\":1000,"
+		"\"kv_lora_rank\":64,\"q_lora_rank\":32,"
+		"\"qk_rope_head_dim\":16,\"qk_nope_head_dim\":32,"
+		"\"v_head_dim\":32";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, "{\"model_type\":\"kimi_k25\","
+	         "\"text_config\":{\"model_type\":\"kimi_k2\",%s}}", mla);
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 320);
+	ck_assert_uint_eq(res.kv.bytes, 5120);
+	snprintf(text, sizeof text, "{\"model_type\":\"kimi_k25\",%s}", mla);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "k", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "text_config: (absent)") != NULL, "%s",
+	              err.msg);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -1117,6 +1149,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, dsa_layer_types);
 	tcase_add_test(tc, dsa_class_defaults);
 	tcase_add_test(tc, fp8_torch_dtype);
+	tcase_add_test(tc, kimi_k25_text);
 	suite_add_tcase(s, tc);
 	return s;
 }

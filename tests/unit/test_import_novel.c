@@ -196,6 +196,35 @@ START_TEST(dsv4_refusals)
 }
 END_TEST
 
+/*
+ * Issue 35: a V4 config saved by transformers (RedHatAI's) also holds
+ * compress_rope_parameters (the compressed rows' RoPE: angles) and
+ * qk_nope_head_dim, which DeepseekV4Config derives as head_dim 512 -
+ * qk_rope_head_dim 64 = 448, beside null MLA keys: the same cache as
+ * dsv4_one_sequence's, 2,653,184 for 1,000 positions. Another split
+ * (447) is refused naming it.
+ */
+START_TEST(dsv4_transformers_keys)
+{
+	static const char fmt[] = "%.*s, \"qk_nope_head_dim\": %d, "
+		"\"kv_lora_rank\": null, \"v_head_dim\": null, "
+		"\"compress_rope_parameters\": {\"rope_type\": \"yarn\", "
+		"\"factor\": 16, \"original_max_position_embeddings\": 65536, "
+		"\"rope_theta\": 160000, \"beta_fast\": 32, \"beta_slow\": 1}}";
+	int n = (int)strlen(DSV4_OK) - 1;
+	char text[2048];
+
+	snprintf(text, sizeof text, fmt, n, DSV4_OK, 448);
+	import_text(text);
+	one_sequence_plan(&plan, 1000);
+	compute_ok();
+	ck_assert_uint_eq(res.kv.state_bytes, 1212416);
+	ck_assert_uint_eq(res.kv.bytes, 2653184);
+	snprintf(text, sizeof text, fmt, n, DSV4_OK, 447);
+	refused(text, "qk_nope_head_dim: 447");
+}
+END_TEST
+
 /* The rule text round-trips the ratio (plan files hold rules). */
 START_TEST(compressed_rule_text)
 {
@@ -480,6 +509,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, dsv4_static_and_ragged);
 	tcase_add_test(tc, dsv4_engines_refuse);
 	tcase_add_test(tc, dsv4_refusals);
+	tcase_add_test(tc, dsv4_transformers_keys);
 	tcase_add_test(tc, compressed_rule_text);
 	tcase_add_test(tc, step3p5_layers);
 	tcase_add_test(tc, step3p5_refusals);

@@ -831,7 +831,20 @@ START_TEST(glm4v_text)
 		"\"partial_rotary_factor\":0.5,\"rope_scaling\":{"
 		"\"rope_type\":\"default\",\"mrope_section\":[8,12,12]}}}";
 
+	static const char flat[] = "{\"model_type\":\"glm4v\","
+		"\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"vocab_size\":1000,\"intermediate_size\":512,"
+		"\"partial_rotary_factor\":0.5,\"vision_config\":{"
+		"\"depth\":2,\"hidden_size\":64}}";
+
 	from_text(text, 16);
+	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+	/* issue 35: an early flat glm4v file (no text_config): Glm4vConfig
+	 * builds Glm4vTextConfig from the top-level keys, the same model:
+	 * head_dim 256 / 4 = 64, the same 16,384 */
+	from_text(flat, 16);
 	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes, 16384);
 }
@@ -998,6 +1011,109 @@ START_TEST(dsa_layer_types)
 }
 END_TEST
 
+/*
+ * Issue 35 (first contact with heldout5): a DSA config with no index_*
+ * keys takes its config class's defaults (transformers GlmMoeDsaConfig,
+ * DeepseekV32Config: index_head_dim 128), as vLLM deepseek_v2.py builds
+ * the indexer from the loaded config. 2 MLA layers of (64 + 16) x 2 =
+ * 160 B/position plus an indexer key of 128 x 2 = 256: 416 a layer, 832
+ * for both, x 16 = 13,312. deepseek_v3 has no such class default: 320
+ * B/position, x 16 = 5,120.
+ */
+START_TEST(dsa_class_defaults)
+{
+	static const char cfg[] = "{\"model_type\":\"%s\","
+		"\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":4,"
+		"\"vocab_size\":1000,\"kv_lora_rank\":64,\"q_lora_rank\":32,"
+		"\"qk_rope_head_dim\":16,\"qk_nope_head_dim\":32,"
+		"\"v_head_dim\":32,\"n_routed_experts\":4,"
+		"\"num_experts_per_tok\":2,\"moe_intermediate_size\":64}";
+	static const char *const dsa[] = { "glm_moe_dsa", "deepseek_v32" };
+	char text[1024];
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		snprintf(text, sizeof text, cfg, dsa[i]);
+		from_text(text, 16);
+		ck_assert_msg(res.kv.bytes_per_position == 832, "%s: %llu",
+		              dsa[i], (unsigned long long)res.kv.bytes_per_position);
+		ck_assert_uint_eq(res.kv.bytes, 13312);
+		ck_assert_uint_eq(plan.model.indexer.head_dim, 128);
+	}
+	snprintf(text, sizeof text, cfg, "deepseek_v3");
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 320);
+	ck_assert_uint_eq(res.kv.bytes, 5120);
+}
+END_TEST
+
+/*
+ * Issue 35: torch_dtype float8_e4m3fn (Qwen3-8B-FP8): weights stored fp8,
+ * the compute dtype vLLM picks bfloat16 (vllm/config/model.py
+ * _resolve_auto_dtype: a config dtype the platform does not list falls
+ * to its first, bfloat16 on sm80+). 2 layers of 2 KV heads of 64, f16
+ * by the test plan: 2 x 2 x (64 + 64) x 2 = 1,024 B/position, x 16 =
+ * 16,384. A float8 variant no engine names (fnuz) stays refused.
+ */
+START_TEST(fp8_torch_dtype)
+{
+	static const char cfg[] = "{\"model_type\":\"qwen3\","
+		"\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"head_dim\":64,\"vocab_size\":1000,"
+		"\"intermediate_size\":512,\"torch_dtype\":\"%s\"}";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, cfg, "float8_e4m3fn");
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "q", &m, NULL,
+	                 &err), KVP_OK);
+	ck_assert_int_eq(m.base.k_fmt.dtype, KVP_DT_BF16);
+	ck_assert_int_eq(m.weights.dtype, KVP_W_FP8);
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 1024);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+	snprintf(text, sizeof text, cfg, "float8_e4m3fnuz");
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "q", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "torch_dtype") != NULL, "%s", err.msg);
+}
+END_TEST
+
+/*
+ * Issue 35: kimi_k25 (vLLM configs/kimi_k25.py KimiK25Config) runs
+ * text_config as a DeepseekV3Config; without it the class builds
+ * DeepseekV3Config(), not the top-level keys: a flat file is refused
+ * naming text_config. With text_config (kimi_k2): 2 MLA layers of
+ * (64 + 16) x 2 = 160 B/position, 320 for both, x 16 = 5,120.
+ */
+START_TEST(kimi_k25_text)
+{
+	static const char mla[] = "\"num_hidden_layers\":2,"
+		"\"hidden_size\":256,\"num_attention_heads\":4,"
+		"\"num_key_value_heads\":4,\"vocab_size\":1000,"
+		"\"kv_lora_rank\":64,\"q_lora_rank\":32,"
+		"\"qk_rope_head_dim\":16,\"qk_nope_head_dim\":32,"
+		"\"v_head_dim\":32";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, "{\"model_type\":\"kimi_k25\","
+	         "\"text_config\":{\"model_type\":\"kimi_k2\",%s}}", mla);
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 320);
+	ck_assert_uint_eq(res.kv.bytes, 5120);
+	snprintf(text, sizeof text, "{\"model_type\":\"kimi_k25\",%s}", mla);
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "k", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "text_config: (absent)") != NULL, "%s",
+	              err.msg);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -1031,6 +1147,9 @@ static Suite *suite(void)
 	tcase_add_test(tc, glm4v_moe_text);
 	tcase_add_test(tc, jais2);
 	tcase_add_test(tc, dsa_layer_types);
+	tcase_add_test(tc, dsa_class_defaults);
+	tcase_add_test(tc, fp8_torch_dtype);
+	tcase_add_test(tc, kimi_k25_text);
 	suite_add_tcase(s, tc);
 	return s;
 }

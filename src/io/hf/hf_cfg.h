@@ -142,6 +142,10 @@ enum hf_flags {
 	 * layer_types may carry num_nextn_predict_layers trailing entries
 	 * for the MTP layers, past the decoder's (Step 3.5/3.7) */
 	HF_LT_MTP    = 1u << 24,
+	/* issue 35: a wrapper whose class builds its DEFAULT text model
+	 * when text_config is absent (not one from the top-level keys):
+	 * a file without text_config is refused naming it */
+	HF_TEXT_REQUIRED = 1u << 25,
 };
 
 struct hf_family {
@@ -184,8 +188,6 @@ enum kvp_status hf_fam_dsv4(struct cfg *c, struct kvp_model *m, struct lay *L,
 
 /* ---- hf_novel.c (issue 35: novel attention layouts) ---- */
 enum kvp_status hf_fam_step3p5(struct cfg *c, struct kvp_model *m,
-                               struct lay *L, bool *found);
-enum kvp_status hf_fam_step3p7(struct cfg *c, struct kvp_model *m,
                                struct lay *L, bool *found);
 enum kvp_status hf_fam_minimax_m3(struct cfg *c, struct kvp_model *m,
                                   struct lay *L, bool *found);

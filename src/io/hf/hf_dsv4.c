@@ -53,6 +53,36 @@ static enum kvp_status one_ratio(struct cfg *c, const cJSON *e,
 	return KVP_OK;
 }
 
+/*
+ * Keys of compute and weights only, not the cache: the RoPE of the
+ * compressed rows, the low-rank q and grouped low-rank o (weights the
+ * note says are not counted), the rope part of head_dim. A config saved
+ * by transformers also holds qk_nope_head_dim, which DeepseekV4Config.
+ * __post_init__ derives as head_dim - qk_rope_head_dim (transformers
+ * configuration_deepseek_v4.py; V4 has no MLA split): read when it is
+ * that, refused otherwise.
+ */
+static enum kvp_status derived_keys(struct cfg *c, uint64_t hd)
+{
+	char path[96];
+	uint64_t rope = 0, nope = 0;
+	int k;
+
+	hf_superseded(c, "compress_rope_theta");
+	hf_superseded(c, "q_lora_rank");
+	hf_superseded(c, "o_lora_rank");
+	hf_superseded(c, "o_groups");
+	if ((k = hf_uint(c, "qk_nope_head_dim", 0, DIM_MAX, &nope)) < 0 ||
+	    hf_uint(c, "qk_rope_head_dim", 0, DIM_MAX, &rope) < 0)
+		return c->err->status;
+	if (k > 0 && nope + rope != hd)
+		return hf_bad(c, "qk_nope_head_dim", hf_get(c, "qk_nope_head_dim",
+		              path, sizeof path), "not head_dim - qk_rope_head_dim, "
+		              "as transformers DeepseekV4Config derives it: no "
+		              "rule known for another split");
+	return KVP_OK;
+}
+
 enum kvp_status hf_fam_dsv4(struct cfg *c, struct kvp_model *m, struct lay *L,
                             bool *found)
 {
@@ -77,14 +107,8 @@ enum kvp_status hf_fam_dsv4(struct cfg *c, struct kvp_model *m, struct lay *L,
 	if (m->base.kv_heads != 1)
 		return hf_bad(c, "num_key_value_heads", NULL, "DeepSeek V4 keeps "
 		              "one K row (wkv: dim -> head_dim), not this many");
-	/* compute and weights only, not the cache: the RoPE of the
-	 * compressed rows, the low-rank q and grouped low-rank o (weights
-	 * the note says are not counted), the rope part of head_dim */
-	hf_superseded(c, "compress_rope_theta");
-	hf_superseded(c, "q_lora_rank");
-	hf_superseded(c, "o_lora_rank");
-	hf_superseded(c, "o_groups");
-	hf_superseded(c, "qk_rope_head_dim");
+	if (derived_keys(c, hd) != KVP_OK)
+		return c->err->status;
 	cJSON_ArrayForEach(e, cr) {
 		snprintf(p2, sizeof p2, "%s[%u]", path, i);
 		if (one_ratio(c, e, p2, &r) != KVP_OK)

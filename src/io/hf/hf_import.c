@@ -440,13 +440,29 @@ static enum kvp_status mla(struct cfg *c, struct kvp_model *m)
 	return KVP_OK;
 }
 
+/* A wrapper whose config class builds its default text model when
+ * text_config is absent (HF_TEXT_REQUIRED: the row's source names the
+ * class): the top level is not what the engine runs, refused. */
+static enum kvp_status text_required(struct cfg *c)
+{
+	char why[512];
+
+	if (!c->fam || !(c->fam->flags & HF_TEXT_REQUIRED) || c->text)
+		return KVP_OK;
+	snprintf(why, sizeof why, "%s keeps its text model there; without "
+	         "it the config class builds its default one, not this "
+	         "file's top-level keys (%.300s)", c->fam->model_type,
+	         c->fam->source);
+	return hf_bad(c, "text_config", NULL, why);
+}
+
 static enum kvp_status import_obj(struct cfg *c, struct kvp_model *m,
                                   struct lay *L)
 {
 	enum kvp_dtype dt;
 
 	family(c, m);
-	if (sizes(c, m) || arch_defaults(c, m) || eagle3_keys(c, m) ||
+	if (text_required(c) || sizes(c, m) || arch_defaults(c, m) || eagle3_keys(c, m) ||
 	    kv_heads(c, m) || head_dims(c, m) || mla(c, m) ||
 	    hf_dtype(c, m, &dt))
 		return c->err->status;

@@ -42,6 +42,11 @@ static const struct hf_key_row rows[] = {
 	  "vLLM mimo_v2_flash.py (swa_rope_theta: rope base only)" },
 	{ "*rope_theta*", "compress_rope_theta", HF_KEY_ANY, "RoPE base (angles)",
 	  "vLLM rotary_embedding get_rope (head size from the layer)" },
+	{ "compress_rope_parameters", "compress_rope_parameters", HF_KEY_ANY,
+	  "RoPE of the compressed (CSA/HCA) keys (angles)", "transformers "
+	  "configuration_deepseek_v4.py DeepseekV4Config.__post_init__ "
+	  "(rope_parameters with rope_theta compress_rope_theta, the "
+	  "compressor's rotary: angles; head size from the layer)" },
 	{ "*attention_sink*", "add_swa_attention_sink_bias", HF_KEY_ANY, "one learned sink logit per head "
 	  "(weights, no cache)", "vLLM gpt_oss.py (sinks); vLLM laguna.py "
 	  "(swa_attention_sink_enabled: sinks on SWA layers)" },

@@ -71,24 +71,6 @@ enum kvp_status hf_fam_step3p5(struct cfg *c, struct kvp_model *m,
 	return other_setting(c, m);
 }
 
-/*
- * Step 3.7 (model_type step3p7): a VLM whose decoder is text_config, a
- * step3p5 (transformers Step3p7Config; llama.cpp conversion/step3.py
- * Step3p7ForConditionalGeneration). Without text_config transformers
- * builds the default decoder (Step3p7TextConfig()), whatever the top
- * level says: a flattened file is refused naming text_config.
- */
-enum kvp_status hf_fam_step3p7(struct cfg *c, struct kvp_model *m,
-                               struct lay *L, bool *found)
-{
-	if (!hf_has(c, "text_config"))
-		return hf_bad(c, "text_config", NULL, "Step 3.7 keeps its decoder "
-		              "there; without it transformers Step3p7Config "
-		              "builds its default decoder, not this file's "
-		              "top-level keys");
-	return hf_fam_step3p5(c, m, L, found);
-}
-
 /* Leading zeros of the 0/1 list a (at path), one entry per layer, into
  * *k; -1 (error set) unless it is zeros then ones. */
 static int lead_zeros(struct cfg *c, const cJSON *a, const char *path,

@@ -460,6 +460,48 @@ static enum kvp_status dsv4_refused(struct cfg *c)
 }
 
 /*
+ * A DSA family's config class defaults, which fill the index_* keys an
+ * (abridged) config.json leaves out: transformers declares them as class
+ * attributes, and vLLM deepseek_v2.py decides that the indexer exists
+ * from the loaded config (is_v32 = hasattr(config, "index_topk")), which
+ * the class has always filled. One row per model_type with its source.
+ */
+static const struct dsa_default {
+	const char *model_type;
+	uint32_t head_dim, n_heads, topk;
+	const char *source;
+} dsa_defaults[] = {
+	{ "glm_moe_dsa", 128, 32, 2048, "transformers configuration_glm_moe_dsa.py GlmMoeDsaConfig @008e5743" },
+	{ "deepseek_v32", 128, 64, 2048, "transformers configuration_deepseek_v32.py DeepseekV32Config @008e5743" },
+};
+
+/* The class default of index_head_dim (and n_heads, topk) when the key is
+ * absent, with a note naming it; 0 when the family has none. */
+static int dsa_default(struct cfg *c, uint64_t *hd, uint64_t *nh,
+                       uint64_t *topk)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof dsa_defaults / sizeof dsa_defaults[0]; i++) {
+		const struct dsa_default *d = &dsa_defaults[i];
+
+		if (strcmp(c->model_type, d->model_type))
+			continue;
+		if (hf_has(c, "index_n_heads") || hf_has(c, "index_topk"))
+			return 0;
+		*hd = d->head_dim;
+		*nh = d->n_heads;
+		*topk = d->topk;
+		hf_note(c, "index_head_dim, index_n_heads, index_topk: absent; "
+		        "the config class defaults %u, %u, %u (%s), which give "
+		        "the DSA indexer vLLM builds", d->head_dim, d->n_heads,
+		        d->topk, d->source);
+		return 1;
+	}
+	return 0;
+}
+
+/*
  * DSA (DeepSeek-V3.2 DeepseekV32 / GLM-5): a lightning indexer per MLA
  * layer caches one key of index_head_dim values per position (reference
  * inference/model.py Indexer.k_cache; vLLM deepseek_v2.py Indexer with
@@ -474,10 +516,12 @@ enum kvp_status hf_indexer(struct cfg *c, struct kvp_model *m)
 
 	/* without index_head_dim the other index_* keys stay unread, and
 	 * the fail-closed scan refuses them */
-	if ((r = hf_uint(c, "index_head_dim", 1, DIM_MAX, &hd)) <= 0)
-		return r < 0 ? c->err->status : KVP_OK;
-	if (hf_uint(c, "index_n_heads", 1, DIM_MAX, &nh) < 0 ||
-	    hf_uint(c, "index_topk", 1, UINT32_MAX, &topk) < 0)
+	if ((r = hf_uint(c, "index_head_dim", 1, DIM_MAX, &hd)) < 0)
+		return c->err->status;
+	if (r == 0 && !dsa_default(c, &hd, &nh, &topk))
+		return KVP_OK;
+	if (r > 0 && (hf_uint(c, "index_n_heads", 1, DIM_MAX, &nh) < 0 ||
+	    hf_uint(c, "index_topk", 1, UINT32_MAX, &topk) < 0))
 		return c->err->status;
 	if (m->indexer.ratio) {
 		/* DeepSeek V4's compressed layers (hf_dsv4.c set the ratio) */

@@ -45,11 +45,22 @@ enum kvp_status hf_dtype(struct cfg *c, struct kvp_model *m,
 		m->weights.dtype = KVP_W_F16;
 		hf_note(c, "%s float32: served in f16 (vLLM downcasts float32, "
 		        "llama.cpp caches f16); weights and cache f16", key);
+	} else if (!strcmp(s, "float8_e4m3fn") || !strcmp(s, "float8_e5m2")) {
+		/* weights stored fp8: vLLM vllm/config/model.py
+		 * _resolve_auto_dtype keeps a config dtype only if the
+		 * platform supports it, else the platform's first
+		 * supported_dtypes (platforms/interface.py: bfloat16 on
+		 * compute capability 8.0 and later) */
+		*dt = KVP_DT_BF16;
+		m->weights.dtype = KVP_W_FP8;
+		hf_note(c, "%s %s: weights fp8; served in bfloat16 (vLLM "
+		        "_resolve_auto_dtype: not a supported compute dtype, "
+		        "the platform's first, bfloat16 on sm80+)", key, s);
 	} else {
 		char path[96];
 		const cJSON *v = hf_get(c, key, path, sizeof path);
-		return hf_bad(c, path, v,
-		           "unknown dtype (bfloat16, float16 or float32)");
+		return hf_bad(c, path, v, "unknown dtype (bfloat16, float16, "
+		           "float32 or float8_e4m3fn / float8_e5m2)");
 	}
 	return KVP_OK;
 }

@@ -77,6 +77,16 @@ static void release_sched(const struct kvp_plan *p, struct kvp_vllm_sched *out)
 	uint64_t mem = device_memory(card);
 	size_t i;
 
+	/* V0: max(max_model_len, 2,048) without chunked prefill
+	 * (SchedulerConfig). Above 32,768 V0 turns chunked prefill on by
+	 * itself (PR #6666; arg_utils.py create_engine_config, from 0.8.0
+	 * _set_default_args_v0) unless the model is multimodal (or MLA in
+	 * 0.8), slides, or runs a draft, LoRA, a prompt adapter or pooling,
+	 * or the platform is not CUDA; it then batches 512 tokens (2,048
+	 * after PR #10544 of 2024-11-21). Not modelled: kvplan keeps the
+	 * larger max(max_model_len, 2,048), a larger profile peak and so a
+	 * smaller pool, never a larger one, until those conditions and the
+	 * release of #10544 are pinned against a measured start-up. */
 	out->max_num_seqs = 256;
 	out->max_num_batched_tokens = v1 ? 2048 : (L > 2048 ? L : 2048);
 	for (i = 0; v1 && i < sizeof vl_tiers / sizeof vl_tiers[0]; i++) {

@@ -167,6 +167,11 @@ enum kvp_era_rule {
 	                             a measured start-up within 1 %, vLLM
 	                             issue #10517); a release before is
 	                             refused (engine_vllm.c) */
+	KVP_ERA_VLLM_LARGE_TIER,  /* vLLM's API server defaults to 16,384
+	                             batched tokens (1,024 sequences) on a
+	                             device of 160 GiB or more, CUDA and ROCm
+	                             alike (PR #51726, 0.28.0); before: the
+	                             70 GiB tier's 8,192 */
 	KVP_ERA_RULE_COUNT
 };
 

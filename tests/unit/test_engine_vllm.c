@@ -634,6 +634,86 @@ START_TEST(defaults_by_release_and_card)
 }
 END_TEST
 
+/*
+ * vLLM PR #51726 (0.28.0, vllm/engine/arg_utils.py get_batch_defaults):
+ * on a device of 160 GiB or more the API server batches 16,384 tokens,
+ * 8,192 before. The device memory is get_device_total_memory(): NVML's
+ * total on CUDA (nvidia-smi's), torch's total_memory on ROCm.
+ *   B200: nvidia-smi 183,359 MiB = 179.06 GiB >= 160 (torch 178.35)
+ *   MI300X: 206,141,652,992 B = 191.98 GiB >= 160 (vLLM issue #53961)
+ *   H200: nvidia-smi 143,771 MiB = 140.40 GiB < 160: stays 8,192
+ * Llama-3.1-8B's V1 profile peak on one card (vllm_profile.c): the
+ * dummy sampler run over min(1,024, T) = 1,024 sequences, 1,024 x
+ * 128,256 x (2 + 13) = 1,969,930,240 B, beside the retained hidden
+ * states T x 4,096 x 2: 67,108,864 B at T = 8,192, 134,217,728 at
+ * 16,384 (the forward of T tokens stays below both). The 0.28.0 pool is
+ * the 0.27.1 one less the 67,108,864 B the peak gained, to the block
+ * (16 x 131,072 B = 2 MiB, which divides it).
+ */
+START_TEST(large_tier_from_0_28)
+{
+	struct kvp_card *card = &plan.devices.groups[0].card;
+	struct kvp_vllm_sched d;
+	uint64_t samp = 1024ull * 128256 * 15, kv27, act27;
+
+	plan_with_model("meta-llama/Llama-3.1-8B");
+	strcpy(card->name, "B200-180GB");
+	card->capacity_bytes = 183359ull << 20;
+	card->runtime_total_bytes = 191497240576ull;
+	plan.engine.vllm.max_model_len = 8192;
+	strcpy(plan.engine.version, "0.27.1");
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 8192);
+	ck_assert_uint_eq(d.max_num_seqs, 1024);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	act27 = res.devices[0].activations_bytes;
+	kv27 = res.devices[0].kv_bytes;
+	ck_assert_uint_eq(act27, samp + 8192ull * 4096 * 2);
+	strcpy(plan.engine.version, "0.28.0");
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 16384);
+	ck_assert_uint_eq(d.max_num_seqs, 1024);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.devices[0].activations_bytes,
+	                  samp + 16384ull * 4096 * 2);
+	ck_assert_uint_eq(res.devices[0].activations_bytes - act27, 67108864ull);
+	ck_assert_uint_eq(kv27 - res.devices[0].kv_bytes, 67108864ull);
+	/* the current release has it too */
+	plan.engine.version[0] = '\0';
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 16384);
+	/* an H200 stays in the 70 GiB tier at 0.28.0 */
+	strcpy(plan.engine.version, "0.28.0");
+	strcpy(card->name, "H200-141GB");
+	card->capacity_bytes = 143771ull << 20;
+	card->runtime_total_bytes = 150104702976ull;
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 8192);
+	/* MI300X: in the tier (ROCm alike: PR #54043 not merged) */
+	strcpy(card->name, "MI300X-192GB");
+	card->capacity_bytes = 206141652992ull;
+	card->runtime_total_bytes = 205562839040ull;
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 16384);
+	/* the tier tests the driver total, as vLLM does: a card whose
+	 * runtime total is under 160 GiB and whose driver total is not is
+	 * in it (160 GiB + 1 MiB; the runtime figure 2 GiB less) */
+	card->capacity_bytes = 160ull * KVP_GIB + (1ull << 20);
+	card->runtime_total_bytes = 158ull * KVP_GIB;
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 16384);
+	card->capacity_bytes = 160ull * KVP_GIB - (1ull << 20);
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 8192);
+	/* V0 has no tiers: 256 and max(max_model_len, 2,048) */
+	card->capacity_bytes = 206141652992ull;
+	strcpy(plan.engine.version, "0.7.3");
+	kvp_vllm_defaults(&plan, &d);
+	ck_assert_uint_eq(d.max_num_seqs, 256);
+	ck_assert_uint_eq(d.max_num_batched_tokens, 8192);
+}
+END_TEST
+
 START_TEST(budget_from_the_card)
 {
 	uint64_t cap, req, want;
@@ -876,6 +956,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, mamba_hybrid_pages);
 	tcase_add_test(tc, pipeline_stages_take_the_minimum);
 	tcase_add_test(tc, defaults_by_release_and_card);
+	tcase_add_test(tc, large_tier_from_0_28);
 	tcase_add_test(tc, budget_from_the_card);
 	tcase_add_test(tc, workload_fit_and_prefix_caching);
 	tcase_add_test(tc, prefix_caching_release_default);

@@ -367,6 +367,26 @@ static const struct kvp_era_row rows[] = {
 	  "has no 'a100', 256 and 2,048 otherwise",
 	  "1,024 and 8,192 on any card of at least 70 GiB (A100 80GB too)",
 	  NULL },
+	/* vLLM commit 4988df2e "[Config] Update default
+	 * _max_num_batched_tokens from 8192 to 16384 (#51726)", authored
+	 * 2026-08-11: `git tag --contains` gives v0.28.0rc1 first and no
+	 * v0.27.x; v0.27.1's arg_utils.py has no 160 GiB branch, v0.28.0's
+	 * one (a public write-up that checked both tags, search index file
+	 * id 69004100460; another read v0.28.0 @2cf0a691 lines 2582-2591
+	 * and v0.27.0 @4bdc8a78, file id 69027517413). The branch tests
+	 * device memory alone: MI300X (191.98 GiB) falls in it (vLLM issue
+	 * #53961); PR #54205, keeping ROCm out, was closed and PR #54043,
+	 * the same, is open, so every release with the tier has it on ROCm
+	 * too. */
+	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_LARGE_TIER, "0.28.0",
+	  "vLLM PR #51726 (commit 4988df2e; vllm/engine/arg_utils.py "
+	  "get_batch_defaults: device_memory >= 160 * GiB_bytes); issue #53961",
+	  "the API server's defaults are max_num_batched_tokens 16,384 and "
+	  "max_num_seqs 1,024 on a device of at least 160 GiB "
+	  "(current_platform.get_device_total_memory(): NVML's total on CUDA, "
+	  "torch's total_memory on ROCm), whatever its name",
+	  "the 70 GiB tier's 8,192 tokens (1,024 sequences) on those devices",
+	  NULL },
 	/* PR #23764 (opened 2026-05-27, merged; its follow-up PR #23864 of
 	 * 2026-05-29 says build_attn_inp_kq_mask "returns F16 mask when flash
 	 * attention is enabled"). b9272 is a build of 2026-05-22 (issue

@@ -516,7 +516,7 @@ static const struct kvp_field fields[] = {
 	FN(KVP_ENGINE_VLLM, "engine.vllm.max_num_batched_tokens",
 	   "max-num-batched-tokens", "Max batched tok", KVP_FT_U64, 0, U64MAX,
 	   engine.vllm.max_num_batched_tokens,
-	   "vLLM --max-num-batched-tokens (0 = the API server's default: 8192 on a card of 70 GiB or more, not an A100; 2048 otherwise; V0 max(max_model_len, 2048))"),
+	   "vLLM --max-num-batched-tokens (0 = the API server's default: 16384 on a card of 160 GiB or more from 0.28.0; 8192 on a card of 70 GiB or more, not an A100; 2048 otherwise; V0 max(max_model_len, 2048))"),
 	FN(KVP_ENGINE_VLLM, "engine.vllm.limit_mm_per_prompt",
 	   "limit-mm-per-prompt", "MM items/prompt", KVP_FT_U32, 0, 1u << 20,
 	   engine.vllm.limit_mm_per_prompt,

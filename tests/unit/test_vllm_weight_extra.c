@@ -61,16 +61,18 @@ START_TEST(mxfp4_padding_by_backend)
 	 * GiB of the A100 log's 0.90 GiB gap, tests/data/vllm_startups). */
 	ck_assert_uint_eq(gpt_oss("A100-80GB", 1), 931233792ull);
 	/* H100 TP 2, Triton: I = 1,440 -> round_up(64) = 1,472, H kept:
-	 * 3 x 1,472 x 2,880 = 12,718,080 values, / 2 = 6,359,040, / 32 =
-	 * 397,440, biases (2 x 1,472 + 2,880) x 2 = 11,648: 6,768,128
-	 * against 3 x 1,440 x 2,880 x 17/32 = 6,609,600; 158,528 x 768 =
-	 * 121,749,504 a rank. */
-	ck_assert_uint_eq(gpt_oss("H100-80GB-SXM", 2), 121749504ull);
-	/* a card no row names: the largest padding, 256 and 256: 3 x 3,072
-	 * x 3,072 = 28,311,552 values, / 2 = 14,155,776, / 32 = 884,736,
-	 * biases (6,144 + 3,072) x 2 = 18,432: 15,058,944 - 13,219,200 =
-	 * 1,839,744 x 768 = 1,412,923,392. */
-	ck_assert_uint_eq(gpt_oss("Some-Card", 1), 1412923392ull);
+	 * 3 x 1,472 x 2,880 = 12,718,080 values, / 2 = 6,359,040; the
+	 * scales / 32 = 397,440 kept twice (the created parameters and
+	 * _swizzle_mxfp4's copies) = 794,880; float32 biases (2 x 1,472 +
+	 * 2,880) x 4 = 23,296: 7,177,216 against 3 x 1,440 x 2,880 x 17/32 =
+	 * 6,609,600; 567,616 x 768 = 435,929,088 a rank. */
+	ck_assert_uint_eq(gpt_oss("H100-80GB-SXM", 2), 435929088ull);
+	/* a card no row names: the largest of the rows, 256 and 256,
+	 * scales twice, float32 biases: 3 x 3,072 x 3,072 = 28,311,552
+	 * values, / 2 = 14,155,776, scales 884,736 x 2 = 1,769,472, biases
+	 * (6,144 + 3,072) x 4 = 36,864: 15,962,112 - 13,219,200 = 2,742,912
+	 * x 768 = 2,106,556,416. */
+	ck_assert_uint_eq(gpt_oss("Some-Card", 1), 2106556416ull);
 	/* the same shape in bf16 is not MXFP4: nothing */
 	plan.model.weights.dtype = KVP_W_BF16;
 	plan.model.weights.bits = 0;

@@ -29,9 +29,11 @@
  * card (the rows below). kvplan's weights (weights.c) count the same
  * experts unpadded and without biases: 3 H I x 17/32 bytes (4 bits and
  * one byte per 32 values), so the difference is what "Model loading
- * took" holds beside them. Marlin repacks in place of the same size
- * (prepare_moe_fp4_layer_for_marlin), so the created shapes are what
- * stays. The model is MXFP4 when its weight format is the one
+ * took" holds beside them. Marlin's repack keeps the sizes
+ * (quantization/utils/marlin_utils_fp4.py prepare_moe_fp4_layer_for_marlin:
+ * gptq_marlin_repack per expert, the scales cast to float8_e8m0fnu, a
+ * byte each, the biases permuted; beside them a workspace of SMs x 4
+ * int32 a layer, under 2 KiB), so the created shapes are what stays. The model is MXFP4 when its weight format is the one
  * io/hf/hf_weights.c quant_mxfp4 writes: int4, groups of 32, a 1-byte
  * scale, no zero-points.
  *
@@ -48,38 +50,44 @@
 #include "core/engines/vllm/vllm_profile.h"
 #include "kvplan/checked.h"
 
-/* Backend and padding by card (name prefix, first match), from
- * get_mxfp4_backend and create_weights in the mxfp4.py named above. */
-static const struct { const char *prefix; uint32_t i_align, h_align;
-                      const char *src; }
+/* Backend, padding and what process_weights_after_loading keeps, by card
+ * (name prefix, first match), from get_mxfp4_backend, create_weights and
+ * process_weights_after_loading in the mxfp4.py named above:
+ * bias_bytes, the experts' biases a value after loading; scale_copies,
+ * 2 where the Triton branch keeps the created w13/w2_weight_scale
+ * parameters beside the swizzled copies _swizzle_mxfp4 makes for its
+ * PrecisionConfig (it deletes and replaces only w13/w2_weight). */
+static const struct { const char *prefix; uint32_t i_align, h_align,
+                      bias_bytes, scale_copies; const char *src; }
 vl_mxfp4_pad[] = {
 	/* SM90: triton_kernels (FlashInfer's SM90 BF16 backend only with
-	 * VLLM_USE_FLASHINFER_MOE_MXFP4_BF16): round_up(I, 64), H kept.
-	 * The swizzled layout _swizzle_mxfp4 converts to is not sized
-	 * here (triton_kernels' own code): the H100 TP 2 run's weights
-	 * stay below the log's. */
-	{ "H100", 64, 1, "SM90 Triton: round_up(I, 64)" },
-	{ "H200", 64, 1, "SM90 Triton: round_up(I, 64)" },
-	{ "H800", 64, 1, "SM90 Triton: round_up(I, 64)" },
-	{ "H20-", 64, 1, "SM90 Triton: round_up(I, 64)" },
+	 * VLLM_USE_FLASHINFER_MOE_MXFP4_BF16): round_up(I, 64), H kept;
+	 * biases cast to float32, scales kept twice. The swizzled
+	 * layouts (triton_kernels' own code) are taken at the created
+	 * size: the H100 TP 2 run's weights stay below the log's. */
+	{ "H100", 64, 1, 4, 2, "SM90 Triton: round_up(I, 64)" },
+	{ "H200", 64, 1, 4, 2, "SM90 Triton: round_up(I, 64)" },
+	{ "H800", 64, 1, 4, 2, "SM90 Triton: round_up(I, 64)" },
+	{ "H20-", 64, 1, 4, 2, "SM90 Triton: round_up(I, 64)" },
 	/* SM80/SM86/SM89 and SM120: Marlin (triton_kernels only on
 	 * 9.0 <= SM < 11.0): n % 256 and k % 128, round_up(I, 128) and
-	 * round_up(H, 256) */
-	{ "A100", 128, 256, "SM80 Marlin: round_up(I, 128), round_up(H, 256)" },
-	{ "A800", 128, 256, "SM80 Marlin: round_up(I, 128), round_up(H, 256)" },
-	{ "A10G", 128, 256, "SM86 Marlin: round_up(I, 128), round_up(H, 256)" },
-	{ "L4-", 128, 256, "SM89 Marlin: round_up(I, 128), round_up(H, 256)" },
-	{ "L40S", 128, 256, "SM89 Marlin: round_up(I, 128), round_up(H, 256)" },
-	{ "L20", 128, 256, "SM89 Marlin: round_up(I, 128), round_up(H, 256)" },
-	{ "RTX", 128, 256, "SM86-SM120 Marlin: round_up(I, 128), round_up(H, 256)" },
-	/* ROCm: get_padding_alignment(), 256 on gfx950, else 128 */
-	{ "MI355", 256, 256, "gfx950 Triton: round_up(I and H, 256)" },
-	{ "MI", 128, 128, "ROCm Triton: round_up(I and H, 128)" },
-	/* SM100 with FlashInfer (SM100_FI_MXFP4_BF16) and any other card:
-	 * the largest padding, round_up(I and H, 256), so the pool errs
-	 * small */
-	{ "", 256, 256, "SM100 FlashInfer (and cards not listed): "
-	  "round_up(I and H, 256)" },
+	 * round_up(H, 256); biases bf16, scales repacked once */
+	{ "A100", 128, 256, 2, 1, "SM80 Marlin: round_up(I, 128), round_up(H, 256)" },
+	{ "A800", 128, 256, 2, 1, "SM80 Marlin: round_up(I, 128), round_up(H, 256)" },
+	{ "A10G", 128, 256, 2, 1, "SM86 Marlin: round_up(I, 128), round_up(H, 256)" },
+	{ "L4-", 128, 256, 2, 1, "SM89 Marlin: round_up(I, 128), round_up(H, 256)" },
+	{ "L40S", 128, 256, 2, 1, "SM89 Marlin: round_up(I, 128), round_up(H, 256)" },
+	{ "L20", 128, 256, 2, 1, "SM89 Marlin: round_up(I, 128), round_up(H, 256)" },
+	{ "RTX", 128, 256, 2, 1, "SM86-SM120 Marlin: round_up(I, 128), round_up(H, 256)" },
+	/* ROCm: get_padding_alignment(), 256 on gfx950, else 128; the
+	 * Triton branch */
+	{ "MI355", 256, 256, 4, 2, "gfx950 Triton: round_up(I and H, 256)" },
+	{ "MI", 128, 128, 4, 2, "ROCm Triton: round_up(I and H, 128)" },
+	/* SM100 with FlashInfer (SM100_FI_MXFP4_BF16: float32 biases after
+	 * the shuffle) and any other card: the largest of every row, so
+	 * the pool errs small */
+	{ "", 256, 256, 4, 2, "SM100 FlashInfer (and cards not listed): "
+	  "round_up(I and H, 256), the largest of the rows" },
 };
 
 /* Rule 1: the V slots of k_eq_v full layers on one rank. */
@@ -112,18 +120,18 @@ static bool is_mxfp4(const struct kvp_wformat *w)
 	       w->scale_bytes == 1 && !w->zero_bytes && !w->zero_bits;
 }
 
-/* One expert of width i on hidden h as create_weights allocates it
- * (padded = true) or as weights.c counts it, bytes. */
-static bool expert_bytes(uint64_t i, uint64_t h, bool padded, uint64_t *out)
+/* One expert of width i on hidden h as vLLM holds it after loading
+ * (row r) or, r < 0, as weights.c counts it, bytes. */
+static bool expert_bytes(uint64_t i, uint64_t h, int r, uint64_t *out)
 {
 	uint64_t v, s;
 
 	if (!kvp_mul(3 * i, h, &v))
 		return false;
-	if (!padded)
+	if (r < 0)
 		return kvp_mul(v / 32, 17, out) ? true : false;
-	s = v / 2 + v / 32;
-	return kvp_add(s, (2 * i + h) * 2, out);
+	s = v / 2 + v / 32 * vl_mxfp4_pad[r].scale_copies;
+	return kvp_add(s, (2 * i + h) * vl_mxfp4_pad[r].bias_bytes, out);
 }
 
 /* Rule 2: the MXFP4 experts' padding and biases on one rank. */
@@ -149,8 +157,8 @@ static uint64_t mxfp4_extra(const struct kvp_plan *p, uint32_t tp)
 	i = a->moe_intermediate / tp;
 	if (!kvp_round_up(i, vl_mxfp4_pad[r].i_align, &ip) ||
 	    !kvp_round_up(a->hidden, vl_mxfp4_pad[r].h_align, &hp) ||
-	    !expert_bytes(ip, hp, true, &want) ||
-	    !expert_bytes(i, a->hidden, false, &got) || want < got ||
+	    !expert_bytes(ip, hp, (int)r, &want) ||
+	    !expert_bytes(i, a->hidden, -1, &got) || want < got ||
 	    !kvp_mul(want - got, a->n_experts, &out) ||
 	    !kvp_mul(out, layers, &out))
 		return UINT64_MAX;

@@ -138,6 +138,13 @@ static enum kvp_status stage_terms(const struct kvp_plan *p,
 	/* vLLM's rotary tables, beside the weights on every rank
 	 * (engine_vllm.c refused an overflow) */
 	g->rot = p->engine.kind == KVP_ENGINE_VLLM ? kvp_vllm_rope_bytes(p) : 0;
+	/* and the weights vLLM allocates beyond the checkpoint's (k_eq_v V
+	 * slots, MXFP4 padding: vl_weight_extra.c): a device's weights are
+	 * what the engine holds */
+	if (st == KVP_OK && p->engine.kind == KVP_ENGINE_VLLM &&
+	    !kvp_add(g->wb, kvp_vllm_weight_extra_bytes(p, res, d->tp), &g->wb))
+		st = kvp_error_set(&res->error, KVP_EOVERFLOW,
+			"model.weights: vLLM's allocated weights overflow 64 bits");
 	return st;
 }
 

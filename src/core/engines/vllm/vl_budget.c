@@ -133,6 +133,11 @@ static uint64_t vl_term_rope(const struct vl_ctx *c, const struct vl_fixed *f)
 	return kvp_vllm_rope_bytes(c->p);
 }
 
+static uint64_t vl_term_extra(const struct vl_ctx *c, const struct vl_fixed *f)
+{
+	return kvp_vllm_weight_extra_bytes(c->p, c->res, c->tp);
+}
+
 static uint64_t vl_term_act(const struct vl_ctx *c, const struct vl_fixed *f)
 {
 	return f->act;
@@ -171,6 +176,10 @@ static const struct vl_reserve_row {
 	{ vl_term_rope, "vLLM rotary tables",
 	  "rotary_embedding cos_sin_cache, loaded with the model "
 	  "(vllm_profile.c kvp_vllm_rope_bytes)" },
+	{ vl_term_extra, "model.weights",
+	  "issue 32: weights vLLM allocates beyond the checkpoint: k_eq_v "
+	  "V slots (gemma4.py), MXFP4 experts' padding and biases (mxfp4.py "
+	  "create_weights; vl_weight_extra.c)" },
 	{ vl_term_act, "devices.overheads",
 	  "the profile run's activation peak (gpu_worker.py "
 	  "determine_available_memory)" },

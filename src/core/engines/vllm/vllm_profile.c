@@ -408,19 +408,49 @@ enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,
 	return KVP_OK;
 }
 
-/* Models whose vLLM code builds an unscaled rotary table beside the
- * config's (a row, the count and the source); every other model builds
- * the config's alone. */
-static const struct { const char *model_type; uint32_t plain; const char *src; }
+/* Models whose vLLM code builds more rotary tables than the config's
+ * one (a row, the counts and the source); every other model builds the
+ * config's alone. plain: unscaled tables over max_position_embeddings
+ * of the base head dim; full_dim: a table over max_position_embeddings
+ * of the full-attention layers' head dim (the k_dim a rule gives kind
+ * full layers) when it differs from the base's. */
+static const struct { const char *model_type; uint32_t plain; bool full_dim;
+                      const char *src; }
 vl_rope_tables[] = {
 	/* vllm/model_executor/models/gemma3.py Gemma3Attention: sliding
 	 * layers get_rope(base=rope_local_base_freq, rope_scaling
 	 * {"rope_type": "default"}) over max_position_embeddings, full
 	 * layers the config's rope_theta and rope_scaling: two cached
 	 * get_rope objects */
-	{ "gemma3_text", 1, "vLLM gemma3.py Gemma3Attention" },
-	{ "gemma3", 1, "vLLM gemma3.py Gemma3Attention" },
+	{ "gemma3_text", 1, false, "vLLM gemma3.py Gemma3Attention" },
+	{ "gemma3", 1, false, "vLLM gemma3.py Gemma3Attention" },
+	/* vllm/model_executor/models/gemma4.py Gemma4Attention (0.19.0-era
+	 * copy, search index commit 001cabc1): get_rope(head_dim,
+	 * max_position_embeddings, rope_parameters[layer_type]) with
+	 * head_dim = global_head_dim on full layers; their "proportional"
+	 * rope is Gemma4RotaryEmbedding (rotary_embedding/gemma4_rope.py),
+	 * which passes rotary_dim = head_size to RotaryEmbedding whatever
+	 * partial_rotary_factor says: a second cos_sin_cache of
+	 * max_position_embeddings x global_head_dim (26B-A4B: 262,144 x
+	 * 512 x 2 B = 256 MiB beside the sliding layers' 128 MiB) */
+	{ "gemma4_text", 0, true, "vLLM gemma4.py, gemma4_rope.py" },
+	{ "gemma4", 0, true, "vLLM gemma4.py, gemma4_rope.py" },
 };
+
+/* The head dim a rule gives kind full layers when it differs from the
+ * base's (the first such rule), else 0. */
+static uint64_t full_layer_dim(const struct kvp_model *m)
+{
+	const uint32_t want = 1u << KVP_LF_KIND | 1u << KVP_LF_K_DIM;
+	uint32_t i;
+
+	for (i = 0; i < m->n_rules && i < KVP_MAX_RULES; i++)
+		if ((m->rules[i].set & want) == want &&
+		    m->rules[i].v.kind == KVP_LAYER_FULL &&
+		    m->rules[i].v.k_dim != m->base.k_dim)
+			return m->rules[i].v.k_dim;
+	return 0;
+}
 
 /*
  * The rotary tables every rank holds beside its weights, bytes: vLLM's
@@ -434,6 +464,7 @@ vl_rope_tables[] = {
  * (linear_scaling_rope.py: max_position x factor; Gemma 3 27B's linear
  * factor 8: 1,048,576 positions, 256 MiB). rotary_dim is the head's (MLA: qk_rope_head_dim); a partial
  * rotary factor would make it smaller, so this errs large (pool small).
+ * Models whose vLLM code builds more tables add them (vl_rope_tables).
  * 0 when the model's positions are unknown; UINT64_MAX on overflow.
  * engine_vllm.c takes it out of the budget. Not yet a term of the
  * devices' budgets (budget.c): their weights are the parameters', as
@@ -445,15 +476,20 @@ uint64_t kvp_vllm_rope_bytes(const struct kvp_plan *p)
 	uint64_t dim = m->base.kind == KVP_LAYER_MLA ? m->mla.qk_rope_head_dim
 	                                             : m->base.k_dim;
 	uint64_t vb = m->weights.dtype == KVP_W_F32 ? 4 : 2, plain = 0, pos, out;
+	uint64_t full = 0;
 	size_t i;
 
 	for (i = 0; i < sizeof vl_rope_tables / sizeof vl_rope_tables[0]; i++)
-		if (!strcmp(m->model_type, vl_rope_tables[i].model_type))
+		if (!strcmp(m->model_type, vl_rope_tables[i].model_type)) {
 			plain = vl_rope_tables[i].plain;
+			full = vl_rope_tables[i].full_dim ? full_layer_dim(m) : 0;
+		}
 	pos = m->arch.rope_positions ? m->arch.rope_positions
 	                             : m->arch.max_positions;
 	if (!kvp_muladd(&pos, plain, m->arch.max_positions) ||
-	    !kvp_mul(pos, dim, &out) || !kvp_mul(out, vb, &out))
+	    !kvp_mul(pos, dim, &out) ||
+	    !kvp_muladd(&out, full, m->arch.max_positions) ||
+	    !kvp_mul(out, vb, &out))
 		return UINT64_MAX;
 	return out;
 }

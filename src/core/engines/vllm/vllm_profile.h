@@ -35,6 +35,13 @@ enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,
  * with the weights, in "Model loading took" (vllm_profile.c). */
 uint64_t kvp_vllm_rope_bytes(const struct kvp_plan *p);
 
+/* The weights vLLM allocates on a rank of `tp` beyond kvplan's count of
+ * the checkpoint (k_eq_v V slots, MXFP4 experts' padding and biases),
+ * bytes (vl_weight_extra.c); UINT64_MAX on overflow. */
+uint64_t kvp_vllm_weight_extra_bytes(const struct kvp_plan *p,
+                                     const struct kvp_result *res,
+                                     uint32_t tp);
+
 /* The per-rank load slack at TP > 1 (an estimate, vllm_profile.c), bytes. */
 uint64_t kvp_vllm_load_slack(const struct kvp_plan *p, uint32_t tp);
 

@@ -466,9 +466,9 @@ static uint64_t full_layer_dim(const struct kvp_model *m)
  * rotary factor would make it smaller, so this errs large (pool small).
  * Models whose vLLM code builds more tables add them (vl_rope_tables).
  * 0 when the model's positions are unknown; UINT64_MAX on overflow.
- * engine_vllm.c takes it out of the budget. Not yet a term of the
- * devices' budgets (budget.c): their weights are the parameters', as
- * the speed bound reads them.
+ * engine_vllm.c takes it out of the budget, and each device's budget
+ * holds it as its own term (budget.c: rotary_bytes), beside weights that
+ * stay the parameters' (the speed bound reads those).
  */
 uint64_t kvp_vllm_rope_bytes(const struct kvp_plan *p)
 {

@@ -883,6 +883,39 @@ static void sig_add(struct sig_table *t, uint32_t h, uint64_t sg, uint32_t i)
 	t->n++;
 }
 
+/*
+ * Layers i.. whose signature was seen (most of a model) copy the spec
+ * and the type of an earlier layer with it - the layer before or the one
+ * before that (alternating patterns) first: no hashing, and a copy from
+ * nearby. A loop of its own, so that its few values stay in registers;
+ * returns the first layer with a new signature, or n. Only without a
+ * DSA indexer, whose schedule may set a copied layer apart.
+ */
+__attribute__((noinline))
+static uint32_t copy_run(const uint64_t *sig, uint32_t i, uint32_t n,
+                         char *out, size_t stride,
+                         const struct sig_table *tab,
+                         struct kvp_layer_types *ty)
+{
+	for (; i < n; i++) {
+		uint32_t src, h;
+
+		if (sig[i - 1] == sig[i])
+			src = i - 1;
+		else if (i >= 2 && sig[i - 2] == sig[i])
+			src = i - 2;
+		else if (h = sig_slot(tab, sig[i]), sig_used(tab, h))
+			src = tab->layer[h];
+		else
+			break;
+		memcpy(out + (size_t)i * stride, out + (size_t)src * stride,
+		       sizeof(struct kvp_layer_spec));
+		ty->of[i] = ty->of[src];
+		ty->count[ty->of[src]]++;
+	}
+	return i;
+}
+
 /* Layer i built from the base and the rules its signature names (in
  * order: later rules win), then validated. */
 static enum kvp_status build_layer(const struct kvp_model *m,
@@ -950,6 +983,9 @@ enum kvp_status kvp_layers_resolve_typed(const struct kvp_model *m,
 	for (i = 0; i < n; i++) {
 		uint32_t src, t;
 
+		if (i >= 1 && !m->indexer.head_dim &&
+		    (i = copy_run(sig, i, n, (char *)out, stride, &tab, ty)) >= n)
+			break;
 		if (i >= 1 && sig[i - 1] == sig[i])
 			src = i - 1;
 		else if (i >= 2 && sig[i - 2] == sig[i])

@@ -481,7 +481,10 @@ static enum kvp_status check_attention(const struct kvp_layer_spec *l,
 		return kvp_format_row_bytes(&l->k_fmt,
 			(uint64_t)l->kv_heads * l->k_dim, &row,
 			field_path(path, sizeof path, i, mask, KVP_LF_K_FMT), err);
-	if (kvp_format_row_bytes(&l->v_fmt, (uint64_t)l->kv_heads * l->v_dim,
+	/* V's row is K's when its shape and plain format are: checked */
+	if (!(l->v_dim == l->k_dim && l->v_fmt.dtype == l->k_fmt.dtype &&
+	      l->k_fmt.dtype != KVP_DT_GROUPQ) &&
+	    kvp_format_row_bytes(&l->v_fmt, (uint64_t)l->kv_heads * l->v_dim,
 	                         &row, NULL, NULL) != KVP_OK)
 		return kvp_format_row_bytes(&l->v_fmt,
 			(uint64_t)l->kv_heads * l->v_dim, &row,

@@ -798,7 +798,10 @@ static enum kvp_status new_type(struct kvw *w, const struct kvp_plan *p,
 	ty->spec = s;
 	st = row_pair(&s->k_fmt, (uint64_t)s->kv_heads * s->k_dim,
 	              &ty->kq, &ty->kr, i, "k_dtype", res);
-	if (st == KVP_OK)
+	if (st == KVP_OK && s->v_dim == s->k_dim && fmt_eq(&s->v_fmt, &s->k_fmt)) {
+		ty->vq = ty->kq;   /* V's rows are K's: worked out once */
+		ty->vr = ty->kr;
+	} else if (st == KVP_OK)
 		st = row_pair(&s->v_fmt, (uint64_t)s->kv_heads * s->v_dim,
 		              &ty->vq, &ty->vr, i, "v_dtype", res);
 	ty->has_idx = has_index(p, s, i);

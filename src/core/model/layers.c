@@ -481,7 +481,10 @@ static enum kvp_status check_attention(const struct kvp_layer_spec *l,
 		return kvp_format_row_bytes(&l->k_fmt,
 			(uint64_t)l->kv_heads * l->k_dim, &row,
 			field_path(path, sizeof path, i, mask, KVP_LF_K_FMT), err);
-	if (kvp_format_row_bytes(&l->v_fmt, (uint64_t)l->kv_heads * l->v_dim,
+	/* V's row is K's when its shape and plain format are: checked */
+	if (!(l->v_dim == l->k_dim && l->v_fmt.dtype == l->k_fmt.dtype &&
+	      l->k_fmt.dtype != KVP_DT_GROUPQ) &&
+	    kvp_format_row_bytes(&l->v_fmt, (uint64_t)l->kv_heads * l->v_dim,
 	                         &row, NULL, NULL) != KVP_OK)
 		return kvp_format_row_bytes(&l->v_fmt,
 			(uint64_t)l->kv_heads * l->v_dim, &row,
@@ -883,6 +886,48 @@ static void sig_add(struct sig_table *t, uint32_t h, uint64_t sg, uint32_t i)
 	t->n++;
 }
 
+/* An earlier layer with layer i's signature - the layer before or the
+ * one before that (alternating patterns) first: no hashing, and a copy
+ * from nearby - else i; *h: the table slot it has or would take. */
+static inline uint32_t seen_at(const uint64_t *sig, uint32_t i,
+                               const struct sig_table *tab, uint32_t *h)
+{
+	if (i >= 1 && sig[i - 1] == sig[i])
+		return i - 1;
+	if (i >= 2 && sig[i - 2] == sig[i])
+		return i - 2;
+	*h = sig_slot(tab, sig[i]);
+	return sig_used(tab, *h) ? tab->layer[*h] : i;
+}
+
+/*
+ * Layers i.. whose signature was seen (most of a model) copy the spec
+ * and the type of an earlier layer with it (seen_at). A loop of its
+ * own, so that its few values stay in registers;
+ * returns the first layer with a new signature, or n. Only without a
+ * DSA indexer, whose schedule may set a copied layer apart.
+ */
+__attribute__((noinline))
+static uint32_t copy_run(const uint64_t *sig, uint32_t i, uint32_t n,
+                         char *out, size_t stride,
+                         const struct sig_table *tab,
+                         struct kvp_layer_types *ty)
+{
+	if (i < 1)   /* layer 0 is built; i >= 1 below, as the compiler sees */
+		return i;
+	for (; i < n; i++) {
+		uint32_t h, src = seen_at(sig, i, tab, &h);
+
+		if (src == i)
+			break;
+		memcpy(out + (size_t)i * stride, out + (size_t)src * stride,
+		       sizeof(struct kvp_layer_spec));
+		ty->of[i] = ty->of[src];
+		ty->count[ty->of[src]]++;
+	}
+	return i;
+}
+
 /* Layer i built from the base and the rules its signature names (in
  * order: later rules win), then validated. */
 static enum kvp_status build_layer(const struct kvp_model *m,
@@ -921,7 +966,7 @@ enum kvp_status kvp_layers_resolve_typed(const struct kvp_model *m,
 {
 	uint64_t sig[KVP_MAX_LAYERS];
 	struct sig_table tab;
-	uint32_t i, h, n = m->n_layers;
+	uint32_t i, h = 0, n = m->n_layers;
 	struct row_memo memo = { 0 };
 	enum kvp_status st;
 
@@ -942,21 +987,17 @@ enum kvp_status kvp_layers_resolve_typed(const struct kvp_model *m,
 	 * Each distinct signature is built and validated at its first layer;
 	 * the other layers with that signature copy it (or any earlier layer
 	 * with it: they are all alike, and a spec valid at layer j is valid
-	 * at every later layer - shared_with < j < i). The layer before or
-	 * the one before that (alternating patterns) first: no hashing, and
-	 * a copy from nearby.
+	 * at every later layer - shared_with < j < i; seen_at).
 	 */
 	ty->n = 0;
 	for (i = 0; i < n; i++) {
 		uint32_t src, t;
 
-		if (i >= 1 && sig[i - 1] == sig[i])
-			src = i - 1;
-		else if (i >= 2 && sig[i - 2] == sig[i])
-			src = i - 2;
-		else if (h = sig_slot(&tab, sig[i]), sig_used(&tab, h))
-			src = tab.layer[h];   /* built and checked */
-		else {
+		if (i >= 1 && !m->indexer.head_dim &&
+		    (i = copy_run(sig, i, n, (char *)out, stride, &tab, ty)) >= n)
+			break;
+		src = seen_at(sig, i, &tab, &h);
+		if (src == i) {   /* a new signature */
 			st = build_layer(m, out, stride, i, sig[i], &memo, err);
 			if (st != KVP_OK)
 				return st;

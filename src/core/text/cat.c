@@ -30,12 +30,22 @@ void kvp_cat_n(struct kvp_cat *c, const char *s, size_t l)
 		memcpy(c->buf + c->len, s, l);
 	} else {
 		/* most pieces are a few bytes: copied here, not by a call
-		 * into the C library (a fifth of the verdict's time) */
+		 * into the C library (a fifth of the verdict's time), as two
+		 * fixed-size copies that may overlap (the first and the last
+		 * bytes), not byte by byte */
 		char *d = c->buf + c->len;
-		size_t i;
 
-		for (i = 0; i < l; i++)
-			d[i] = s[i];
+		if (l >= 8) {
+			memcpy(d, s, 8);
+			memcpy(d + l - 8, s + l - 8, 8);
+		} else if (l >= 4) {
+			memcpy(d, s, 4);
+			memcpy(d + l - 4, s + l - 4, 4);
+		} else if (l > 0) {
+			d[0] = s[0];
+			d[l / 2] = s[l / 2];
+			d[l - 1] = s[l - 1];
+		}
 	}
 	c->len += l;
 	c->buf[c->len] = '\0';

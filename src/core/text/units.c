@@ -19,15 +19,27 @@
  * snprintf's parsing cost more than the rest of the verdict. */
 int kvp_u64_digits(uint64_t v, char *out)
 {
-	char rev[20];
-	int len = 0, i;
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324"
+		"25262728293031323334353637383940414243444546474849"
+		"50515253545556575859606162636465666768697071727374"
+		"75767778798081828384858687888990919293949596979899";
+	uint64_t t = v;
+	int len = 1, i;
 
-	do {
-		rev[len++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	for (i = 0; i < len; i++)
-		out[i] = rev[len - 1 - i];
+	while (t >= 10) {
+		t /= 10;
+		len++;
+	}
+	/* from the last digit back, two at a time */
+	for (i = len; v >= 10; v /= 100) {
+		const char *d = &pairs[(v % 100) * 2];
+
+		out[--i] = d[1];
+		out[--i] = d[0];
+	}
+	if (i > 0)
+		out[0] = (char)('0' + v);
 	return len;
 }
 
@@ -70,27 +82,28 @@ char *kvp_fmt_sint(int64_t v, char *buf, size_t n)
 
 /* bytes / unit with `decimals` places, rounded half up, exactly. */
 static char *fmt_ratio(uint64_t bytes, uint64_t unit, int decimals,
-                       const char *suffix, char *buf, size_t n)
+                       const char *suffix, size_t sl, char *buf, size_t n)
 {
-	unsigned __int128 scale = 1, q;
-	uint64_t whole, frac;
+	static const uint64_t pow10[7] = {
+		1, 10, 100, 1000, 10000, 100000, 1000000
+	};
+	unsigned __int128 q;
+	uint64_t whole, frac, scale;
 	char out[64];
-	size_t sl;
 	int d, o;
 
 	if (decimals < 0)
 		decimals = 0;
 	if (decimals > 6)
 		decimals = 6;
-	for (d = 0; d < decimals; d++)
-		scale *= 10;
+	scale = pow10[decimals];
 	q = (unsigned __int128)bytes * scale * 2 + unit;
 	if (q <= UINT64_MAX && unit <= UINT64_MAX / 2) {
 		/* 64-bit divisions, not __udivmodti4 */
 		uint64_t q64 = (uint64_t)q / (unit * 2);
 
-		whole = q64 / (uint64_t)scale;
-		frac = q64 % (uint64_t)scale;
+		whole = q64 / scale;
+		frac = q64 % scale;
 	} else {
 		q /= (unsigned __int128)unit * 2;
 		whole = (uint64_t)(q / scale);
@@ -98,34 +111,30 @@ static char *fmt_ratio(uint64_t bytes, uint64_t unit, int decimals,
 	}
 	o = kvp_u64_digits(whole, out);
 	if (decimals) {
-		char f[20];
-		int fl = kvp_u64_digits(frac, f);
-
+		/* frac < scale: its digits, zero-padded to decimals */
 		out[o++] = '.';
-		for (d = fl; d < decimals; d++)
-			out[o++] = '0';
-		memcpy(out + o, f, (size_t)fl);
-		o += fl;
+		for (d = decimals; d-- > 0; frac /= 10)
+			out[o + d] = (char)('0' + frac % 10);
+		o += decimals;
 	}
 	out[o++] = ' ';
-	sl = strlen(suffix);
 	memcpy(out + o, suffix, sl);
 	return copy_out(buf, n, out, (size_t)o + sl);
 }
 
 char *kvp_fmt_gib(uint64_t bytes, int decimals, char *buf, size_t n)
 {
-	return fmt_ratio(bytes, KVP_GIB, decimals, "GiB", buf, n);
+	return fmt_ratio(bytes, KVP_GIB, decimals, "GiB", 3, buf, n);
 }
 
 char *kvp_fmt_gb(uint64_t bytes, int decimals, char *buf, size_t n)
 {
-	return fmt_ratio(bytes, KVP_GB, decimals, "GB", buf, n);
+	return fmt_ratio(bytes, KVP_GB, decimals, "GB", 2, buf, n);
 }
 
 char *kvp_fmt_mib(uint64_t bytes, int decimals, char *buf, size_t n)
 {
-	return fmt_ratio(bytes, KVP_MIB, decimals, "MiB", buf, n);
+	return fmt_ratio(bytes, KVP_MIB, decimals, "MiB", 3, buf, n);
 }
 
 char *kvp_fmt_bytes_all(uint64_t bytes, char *buf, size_t n)

@@ -209,8 +209,8 @@ static inline uint64_t view_h(uint32_t window, uint32_t ratio, uint64_t len)
 
 /* Slots one unshared sequence of length len gets in a view of `window`
  * or `ratio` (view_h). False on overflow. */
-static bool seq_slots(const struct ctx *x, uint32_t window, uint32_t ratio,
-                      uint64_t len, uint64_t *out)
+static inline bool seq_slots(const struct ctx *x, uint32_t window,
+                             uint32_t ratio, uint64_t len, uint64_t *out)
 {
 	uint64_t h = view_h(window, ratio, len);
 

@@ -50,6 +50,9 @@ is "V0 0.7.0 TP 1 non-torch: reserved bytes are torch's" 104857600 \
 	overhead_bytes --engine vllm@0.7.0 $H8
 is "V0 0.7.0 on ROCm (MI300X)" 574619648 overhead_bytes --engine vllm@0.7.0 \
 	--model llama-3.1-8b --card mi300x
+#   a card named as torch names a ROCm Radeon: 548 MiB too
+is "V0 0.7.0 on a Radeon (ROCm) by name" 574619648 overhead_bytes \
+	--engine vllm@0.7.0 $H8 --card-name "AMD Radeon (TM) Pro VII"
 
 # Activation peak on an L40S (below 70 GiB: 256 sequences, 2,048 tokens),
 # Llama-3.1-8B (vocabulary 128,256, hidden 4,096, bf16), the sampler's

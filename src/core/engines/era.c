@@ -391,7 +391,8 @@ static const struct kvp_era_row rows[] = {
 	  "measured: 0.01-0.09 GiB at TP 1 in 0.7.1-0.8.2 V0 logs (search "
 	  "index ids 55594152188, 14319663172, 6934259882)",
 	  "V0's non-torch figure leaves out torch's cached segments: "
-	  "estimated at 100 MiB at TP 1 (0.09 GiB the largest measured)",
+	  "estimated at 100 MiB at TP 1 (0.09 GiB the largest measured), 548 "
+	  "MiB on a ROCm card (0.46-0.53 GiB measured)",
 	  "360 MiB at TP 1: torch's allocated bytes only, so its cached "
 	  "segments were non-torch (0.35 GiB measured in 0.6.4, vLLM issue "
 	  "#10517; 0.26 in 0.6.5)", NULL },

@@ -76,7 +76,7 @@
  *       were memory_stats()'s allocated ones and its cached segments
  *       counted here; 100 MiB from 0.7.0 (PR #11809 takes
  *       memory_reserved(); 0.01-0.09 GiB measured), 548 MiB on ROCm
- *       (MI cards; 0.46-0.53 GiB measured in 0.8.x); the TP figures
+ *       cards (0.46-0.53 GiB measured in V0 fallback starts); the TP figures
  *       above beside it otherwise. Not a per-card CUDA
  *       context, so SGLang's context rows (sg_rules.c: the context and
  *       torch before its start) do not carry it.
@@ -355,8 +355,8 @@ vl_non_torch[] = {
 };
 
 /*
- * V0's own non-torch figure, MiB, the first row that matches: `mi` a card
- * whose name starts "MI" (AMD Instinct: ROCm), `era` NT_ANY or the
+ * V0's own non-torch figure, MiB, the first row that matches: `mi` a ROCm
+ * card (rocm_card(): AMD Instinct or Radeon by name), `era` NT_ANY or the
  * releases with KVP_ERA_VLLM_V0_RESERVED (NT_OLD here). Before 0.7.0 V0
  * took torch's bytes from memory_stats()'s allocated_bytes.all.current,
  * so the caching allocator's partly used segments counted as non-torch;
@@ -367,9 +367,11 @@ vl_non_torch[] = {
 static const struct { bool mi; int era; uint32_t mib; const char *src; }
 vl_v0_base[] = {
 	{ true, NT_ANY, 548,
-	  "ROCm V0 0.8.x: 0.46 GiB (gfx906 fork of 0.8.5, search index file "
-	  "id 54382809113) and 0.53 GiB (a 24 GB ROCm card, id 6727521558); "
-	  "0.535 GiB is 547.8 MiB" },
+	  "ROCm V0 after PR #11809: 0.46 GiB (Radeon Pro VII, gfx906 fork of "
+	  "0.8.5 falling back to V0, search index file id 54382809113) and "
+	  "0.53 GiB (a 24 GB ROCm card, rocm/vllm-dev of 2025-05 printing "
+	  "v0.11.2, V0 fallback, id 6727521558); 0.535 GiB is 547.8 MiB. "
+	  "kvplan takes 0.8.0 on as V1, so the row reaches V0 0.6.4-0.7.x" },
 	{ false, NT_OLD, 100,
 	  "CUDA V0 0.7.0 on: 0.01-0.09 GiB at TP 1 (T4 0.7.2 id 55594152188, "
 	  "A10 0.7.1 id 14319663172, A100 80GB 0.8.2 id 6934259882)" },
@@ -378,9 +380,19 @@ vl_v0_base[] = {
 	  "GiB (0.6.5, id 5773335890)" },
 };
 
+/* A ROCm card by its name: the presets' AMD Instinct names start "MI"
+ * (MI300X-192GB), and torch.cuda.get_device_name() names ROCm cards
+ * "AMD Instinct MI250X", "AMD Radeon (TM) Pro VII" (the gfx906 log of
+ * search index file id 54382809113) */
+static bool rocm_card(const char *name)
+{
+	return strncmp(name, "MI", 2) == 0 || strncmp(name, "mi", 2) == 0 ||
+	       strstr(name, "AMD") != NULL || strstr(name, "Radeon") != NULL;
+}
+
 static uint64_t v0_base(const struct kvp_plan *p)
 {
-	bool mi = strncmp(p->devices.groups[0].card.name, "MI", 2) == 0;
+	bool mi = rocm_card(p->devices.groups[0].card.name);
 	bool reserved = kvp_era_has(&p->engine, KVP_ERA_VLLM_V0_RESERVED);
 	size_t i;
 

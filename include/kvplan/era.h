@@ -172,6 +172,13 @@ enum kvp_era_rule {
 	                             device of 160 GiB or more, CUDA and ROCm
 	                             alike (PR #51726, 0.28.0); before: the
 	                             70 GiB tier's 8,192 */
+	KVP_ERA_VLLM_V0_RESERVED, /* vLLM V0 counts torch's reserved bytes
+	                             (torch.cuda.memory_reserved()) as torch's
+	                             in its non-torch figure (PR #11809, first
+	                             in 0.7.0): 0.01-0.09 GiB measured at TP 1;
+	                             before: torch's allocated bytes, so the
+	                             allocator's cached segments were non-torch
+	                             (0.26-0.35 GiB measured in 0.6.4-0.6.5) */
 	KVP_ERA_RULE_COUNT
 };
 

@@ -71,7 +71,7 @@ else no "llama.cpp era in JSON (exit $rc)"; cat "$tmp/err"; fi
 # peak, card memory and overheads) differs from what vLLM measured, a
 # finding since issue 31 (reconcile_plan_error.sh).
 "$KVPLAN" reconcile "$LOG" --model llama-3.1-8b --card rtx-3090 > "$tmp/out" 2> "$tmp/err"; rc=$?
-if [ $rc -eq 1 ] && grep -q 'PLAN DIFFERS' "$tmp/out" && grep -q "^engine release: none named; the log's wording ('Memory profiling results:', line 6) is that of vllm V0 (before 0.8.0): the rules of 0.7.3 are used" "$tmp/out" &&
+if [ $rc -eq 1 ] && grep -q 'PLAN DIFFERS' "$tmp/out" && grep -q "^engine release: none named; the log's wording ('Memory profiling results:', line 6) is that of vllm V0 (0.6.x): the rules of 0.6.6 are used" "$tmp/out" &&
    grep -q '^CPU blocks  *2,048  *2,048 .*arithmetic match' "$tmp/out"
 then ok "reconcile infers V0 from the wording and says so"
 else no "era inferred (exit $rc)"; cat "$tmp/out" "$tmp/err"; fi

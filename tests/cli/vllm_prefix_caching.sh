@@ -22,10 +22,12 @@ fit() {
 # prompt's 187 full blocks once for the 4 samples (876 - 3 x 187 = 315),
 # the 2,000-token system prompt's 125 blocks once for all requests
 # (315 - 125 = 190 a request, + 125 once).
-# 0.7.3 on an H100: 22,141 blocks (this plan's budget, printed as
-# "# GPU blocks: 22141": kvplan's budget, not at issue here); max_num_seqs 256 (V0) = 64 requests of 4.
-#   off: floor(22,141 / 876) = 25; on: min(floor((22,141 - 125) / 190)
-#   = 115, 64) = 64.
+# 0.7.3 on an H100: 22,271 blocks (this plan's budget, printed as
+# "# GPU blocks: 22271": kvplan's budget, not at issue here; V0's
+# non-torch estimate is 100 MiB from 0.7.0, vllm_profile.c vl_v0_base[]);
+# max_num_seqs 256 (V0) = 64 requests of 4.
+#   off: floor(22,271 / 876) = 25; on: min(floor((22,271 - 125) / 190)
+#   = 116, 64) = 64.
 # 0.8.0: 26,309 blocks (kvplan's budget: its non-torch estimate before
 # 0.11.0 is 64 MiB, vllm_profile.c); max_num_seqs 1,024 (H100, V1) = 256
 # requests.
@@ -39,7 +41,7 @@ fit 0.8.0 137 "prefix caching on (--enable-prefix-caching)" --enable-prefix-cach
 fit 0.8.0 30 "prefix caching off (--no-enable-prefix-caching)" --no-enable-prefix-caching
 fit 0.8.0 30 "prefix caching off (--no-enable-prefix-caching)" --enable-prefix-caching=false
 "$KVPLAN" calc --engine vllm@0.7.3 $W >"$TMP/out" 2>&1
-grep -q "# GPU blocks: 22141," "$TMP/out" && ok "0.7.3: 22,141 blocks (the figure above)" ||
+grep -q "# GPU blocks: 22271," "$TMP/out" && ok "0.7.3: 22,271 blocks (the figure above)" ||
 	notok "0.7.3 blocks: $(grep 'GPU blocks' "$TMP/out")"
 "$KVPLAN" calc --engine vllm@0.8.0 $W >"$TMP/out" 2>&1
 grep -q "26,309 blocks" "$TMP/out" && ok "0.8.0: 26,309 blocks (the figure above)" ||

@@ -41,6 +41,19 @@ is "PCIe 0.10.2 TP 2" 369098752 overhead_bytes --engine vllm@0.10.2 $L8 --tp 2
 is "PCIe 0.11.0 TP 2" 369098752 overhead_bytes --engine vllm@0.11.0 $L8 --tp 2
 is "PCIe 0.11.0 TP 4" 335544320 overhead_bytes --engine vllm@0.11.0 $L8 --tp 4
 
+# V0's own non-torch figure by release (vl_v0_base[], era row
+# KVP_ERA_VLLM_V0_RESERVED, PR #11809 in 0.7.0), TP 1, no other term:
+#   0.6.5: 360 MiB = 377,487,360; 0.7.0: 100 MiB = 104,857,600
+#   0.7.0 on an MI300X (ROCm): 548 MiB = 574,619,648
+is "V0 0.6.5 TP 1 non-torch" 377487360 overhead_bytes --engine vllm@0.6.5 $H8
+is "V0 0.7.0 TP 1 non-torch: reserved bytes are torch's" 104857600 \
+	overhead_bytes --engine vllm@0.7.0 $H8
+is "V0 0.7.0 on ROCm (MI300X)" 574619648 overhead_bytes --engine vllm@0.7.0 \
+	--model llama-3.1-8b --card mi300x
+#   a card named as torch names a ROCm Radeon: 548 MiB too
+is "V0 0.7.0 on a Radeon (ROCm) by name" 574619648 overhead_bytes \
+	--engine vllm@0.7.0 $H8 --card-name "AMD Radeon (TM) Pro VII"
+
 # Activation peak on an L40S (below 70 GiB: 256 sequences, 2,048 tokens),
 # Llama-3.1-8B (vocabulary 128,256, hidden 4,096, bf16), the sampler's
 # term above the forward's:

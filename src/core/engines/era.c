@@ -378,6 +378,24 @@ static const struct kvp_era_row rows[] = {
 	 * #53961); PR #54205, keeping ROCm out, was closed and PR #54043,
 	 * the same, is open, so every release with the tier has it on ROCm
 	 * too. */
+	/* PR #11809 ("[misc] improve memory profiling", opened 2025-01-07,
+	 * merged after 0.6.6.post1 of 2024-12-27): the first release with it
+	 * is 0.7.0 (2025-01-27). Its description: memory_stats()'s
+	 * "allocated_bytes.all.current" leaves out what cudaMalloc gave the
+	 * caching allocator and it cannot release, so V0 counted those
+	 * segments as non-torch; it takes torch.cuda.memory_reserved(). The
+	 * figures by release: vllm_profile.c vl_v0_base[]. */
+	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_V0_RESERVED, "0.7.0",
+	  "vLLM PR #11809 (vllm/utils.py memory_profiling: torch's bytes are "
+	  "torch.cuda.memory_reserved(), not memory_stats()'s allocated_bytes); "
+	  "measured: 0.01-0.09 GiB at TP 1 in 0.7.1-0.8.2 V0 logs (search "
+	  "index ids 55594152188, 14319663172, 6934259882)",
+	  "V0's non-torch figure leaves out torch's cached segments: "
+	  "estimated at 100 MiB at TP 1 (0.09 GiB the largest measured), 548 "
+	  "MiB on a ROCm card (0.46-0.53 GiB measured)",
+	  "360 MiB at TP 1: torch's allocated bytes only, so its cached "
+	  "segments were non-torch (0.35 GiB measured in 0.6.4, vLLM issue "
+	  "#10517; 0.26 in 0.6.5)", NULL },
 	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_LARGE_TIER, "0.28.0",
 	  "vLLM PR #51726 (commit 4988df2e; vllm/engine/arg_utils.py "
 	  "get_batch_defaults: device_memory >= 160 * GiB_bytes); issue #53961",

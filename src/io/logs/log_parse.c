@@ -1859,11 +1859,18 @@ static const struct {
 	enum kvp_engine_kind e;
 	const char *phrase, *era, *release;
 } era_words[] = {
-	/* vllm/worker/worker.py (V0) logs "# GPU blocks: %d, # CPU blocks: %d";
-	 * vllm-project/vllm issue 10517 (0.6.4) */
-	{ KVP_ENGINE_VLLM, "# GPU blocks:", "V0 (before 0.8.0)", "0.7.3" },
-	/* V0 profile line, vllm/worker/worker.py determine_num_available_blocks */
-	{ KVP_ENGINE_VLLM, "Memory profiling results:", "V0 (before 0.8.0)", "0.7.3" },
+	/* vllm/worker/worker.py (V0) logs "# GPU blocks: %d, # CPU blocks: %d"
+	 * in 0.6.4 (vllm-project/vllm issue 10517) and 0.6.5 (the phi-4 run of
+	 * tests/data/vllm_startups); from 0.7.0 it is "# CUDA blocks:" (PR
+	 * #12126's log of 2025-01-16, the 0.7.2 T4 run), so these logs are
+	 * 0.6.x: 0.6.6 is taken, before PR #11809 (0.7.0) changed V0's
+	 * non-torch figure (kvplan/era.h KVP_ERA_VLLM_V0_RESERVED) */
+	{ KVP_ENGINE_VLLM, "# GPU blocks:", "V0 (0.6.x)", "0.6.6" },
+	/* V0 profile heading, vllm/worker/worker.py determine_num_available_
+	 * blocks: one key=value line in 0.6.4 (issue 10517), a block under it
+	 * from PR #10511 (0.6.5); PR #12126 (0.7.0) replaced it with "Memory
+	 * profiling takes" and "the current vLLM instance can use" */
+	{ KVP_ENGINE_VLLM, "Memory profiling results:", "V0 (0.6.x)", "0.6.6" },
 	{ KVP_ENGINE_VLLM, "larger than the maximum number of tokens that can be stored in KV cache",
 	  "V0 (before 0.8.0)", "0.7.3" },
 	/* vllm/v1/core/kv_cache_utils.py, vllm/v1/worker/gpu_worker.py */

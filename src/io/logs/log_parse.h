@@ -149,10 +149,10 @@ struct kvp_log {
 	uint64_t unread_more;
 
 	/* The engine's era as its wording shows it (first telling line):
-	 * "V0 (before 0.8.0)" for vLLM's '# GPU blocks:', ... Empty when no
-	 * line tells. `era_release` is the release whose rules fit (vLLM V0:
-	 * 0.7.3, the last release that ran V0 by default), "" when the
-	 * wording changes no byte rule. */
+	 * "V0 (0.6.x)" for vLLM's '# GPU blocks:', ... Empty when no line
+	 * tells. `era_release` is the release whose rules fit (vLLM V0: 0.6.6
+	 * for 0.6.x's wording, else 0.7.3, the last release that ran V0 by
+	 * default), "" when the wording changes no byte rule. */
 	char era[160];
 	char era_release[16];
 	/* The llama.cpp build the log states ("build: 4843 (776f9e59)"):

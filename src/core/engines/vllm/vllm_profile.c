@@ -70,9 +70,14 @@
  *       context is in the baseline, not in this; as copied in search
  *       index files 1418536268 and 1271025205): the distributed start,
  *       library handles and kernels loaded while the model loads and
- *       profiles. 360 MiB at TP 1 (0.35 GiB on an RTX 3090, vLLM issue
- *       #10517; a 0.6.5 log on an unnamed 79.25 GiB card prints 0.26),
- *       the TP figures above beside it otherwise. Not a per-card CUDA
+ *       profiles. By release (vl_v0_base[]): 360 MiB at TP 1 before
+ *       0.7.0 (0.35 GiB on an RTX 3090, vLLM issue #10517; a 0.6.5 log
+ *       on an unnamed 79.25 GiB card prints 0.26), when torch's bytes
+ *       were memory_stats()'s allocated ones and its cached segments
+ *       counted here; 100 MiB from 0.7.0 (PR #11809 takes
+ *       memory_reserved(); 0.01-0.09 GiB measured), 548 MiB on ROCm
+ *       cards (0.46-0.53 GiB measured in V0 fallback starts); the TP figures
+ *       above beside it otherwise. Not a per-card CUDA
  *       context, so SGLang's context rows (sg_rules.c: the context and
  *       torch before its start) do not carry it.
  *   A card with no NVSwitch (card.no_nvswitch: PCIe, NVLink bridges),
@@ -349,6 +354,55 @@ vl_non_torch[] = {
 	  "0.24-0.27 GiB at TP 1 (Granite 0.46), 0.19.0 H100 corpus; V1 only" },
 };
 
+/*
+ * V0's own non-torch figure, MiB, the first row that matches: `mi` a ROCm
+ * card (rocm_card(): AMD Instinct or Radeon by name), `era` NT_ANY or the
+ * releases with KVP_ERA_VLLM_V0_RESERVED (NT_OLD here). Before 0.7.0 V0
+ * took torch's bytes from memory_stats()'s allocated_bytes.all.current,
+ * so the caching allocator's partly used segments counted as non-torch;
+ * PR #11809 (0.7.0) takes torch.cuda.memory_reserved() (vllm/utils.py
+ * memory_profiling). Each row is at or above every figure measured in
+ * its era (vLLM prints GiB to two decimals: 0.09 may be 97 MiB).
+ */
+static const struct { bool mi; int era; uint32_t mib; const char *src; }
+vl_v0_base[] = {
+	{ true, NT_ANY, 548,
+	  "ROCm V0 after PR #11809: 0.46 GiB (Radeon Pro VII, gfx906 fork of "
+	  "0.8.5 falling back to V0, search index file id 54382809113) and "
+	  "0.53 GiB (a 24 GB ROCm card, rocm/vllm-dev of 2025-05 printing "
+	  "v0.11.2, V0 fallback, id 6727521558); 0.535 GiB is 547.8 MiB. "
+	  "kvplan takes 0.8.0 on as V1, so the row reaches V0 0.6.4-0.7.x" },
+	{ false, NT_OLD, 100,
+	  "CUDA V0 0.7.0 on: 0.01-0.09 GiB at TP 1 (T4 0.7.2 id 55594152188, "
+	  "A10 0.7.1 id 14319663172, A100 80GB 0.8.2 id 6934259882)" },
+	{ false, NT_ANY, 360,
+	  "CUDA V0 0.6.4-0.6.x: 0.35 GiB (RTX 3090, vLLM issue #10517), 0.26 "
+	  "GiB (0.6.5, id 5773335890)" },
+};
+
+/* A ROCm card by its name: the presets' AMD Instinct names start "MI"
+ * (MI300X-192GB), and torch.cuda.get_device_name() names ROCm cards
+ * "AMD Instinct MI250X", "AMD Radeon (TM) Pro VII" (the gfx906 log of
+ * search index file id 54382809113) */
+static bool rocm_card(const char *name)
+{
+	return strncmp(name, "MI", 2) == 0 || strncmp(name, "mi", 2) == 0 ||
+	       strstr(name, "AMD") != NULL || strstr(name, "Radeon") != NULL;
+}
+
+static uint64_t v0_base(const struct kvp_plan *p)
+{
+	bool mi = rocm_card(p->devices.groups[0].card.name);
+	bool reserved = kvp_era_has(&p->engine, KVP_ERA_VLLM_V0_RESERVED);
+	size_t i;
+
+	for (i = 0; i < sizeof vl_v0_base / sizeof vl_v0_base[0]; i++)
+		if ((!vl_v0_base[i].mi || mi) &&
+		    (vl_v0_base[i].era == NT_ANY || reserved))
+			return vl_v0_base[i].mib;
+	return 360;
+}
+
 static uint64_t non_torch(const struct kvp_plan *p, bool v1, uint32_t tp,
                           uint32_t pp)
 {
@@ -368,10 +422,10 @@ static uint64_t non_torch(const struct kvp_plan *p, bool v1, uint32_t tp,
 		if (v1)
 			return vl_non_torch[i].mib * KVP_MIB;
 		/* V0: its non-torch memory since init beside the layout's */
-		return (360u + (tp == 1 && pp == 1 ? 0 : vl_non_torch[i].mib)) *
-		       KVP_MIB;
+		return (v0_base(p) + (tp == 1 && pp == 1 ? 0 :
+		        vl_non_torch[i].mib)) * KVP_MIB;
 	}
-	return 360 * KVP_MIB;
+	return (v1 ? 360 : v0_base(p)) * KVP_MIB;
 }
 
 enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,

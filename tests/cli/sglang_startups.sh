@@ -5,6 +5,7 @@
 # run: max_total_num_tokens within -1 % .. +0.5 % of SGLang's, or, for a
 # run whose known gap the data names, no further out than that gap. Then
 # docs/sglang-accuracy.md must be what tools/sglang_accuracy.sh prints.
+. "$(dirname "$0")/startups_lib.inc"
 fails=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/kvplan-sgstartups.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
@@ -33,15 +34,7 @@ awk -F '\t' '
 	}
 ' "$TMP/tsv" || fails=$((fails + 1))
 # every start-up left out names its reason, and none is also in the corpus
-awk -F '\t' '
-	FNR == NR { if ($0 !~ /^#/ && $1 != "") run[$1] = 1; next }
-	/^#/ || $1 == "" { next }
-	NF < 3 || $3 == "" { print "not ok - excluded " $1 ": no reason"; bad++; next }
-	$1 in run { print "not ok - " $1 " is both excluded and in runs.tsv"; bad++ }
-	END { exit bad > 0 }
-' tests/data/sglang_startups/runs.tsv tests/data/sglang_startups/excluded.tsv &&
-	echo "ok - excluded.tsv: each start-up left out has its reason" ||
-	fails=$((fails + 1))
+check_excluded tests/data/sglang_startups || fails=$((fails + 1))
 sh tools/sglang_accuracy.sh md "$KVPLAN" >"$TMP/md" 2>/dev/null
 if diff -u docs/sglang-accuracy.md "$TMP/md" >"$TMP/diff"; then
 	echo "ok - docs/sglang-accuracy.md is what tools/sglang_accuracy.sh prints"

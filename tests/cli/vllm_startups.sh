@@ -9,6 +9,7 @@
 # gap, or, for a run kept as an estimate with its measured error E, within
 # E +- 0.5 % and never above +0.5 %.
 # Then docs/vllm-accuracy.md must be what tools/vllm_accuracy.sh prints.
+. "$(dirname "$0")/startups_lib.inc"
 fails=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/kvplan-startups.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
@@ -39,15 +40,7 @@ awk -F ' [|] ' '
 	END { if (n < 50) { print "not ok - only " n " runs in the report"; bad++ }; exit bad > 0 }
 ' "$TMP/md" || fails=$((fails + 1))
 # every start-up left out names its reason, and none is also in the corpus
-awk -F '\t' '
-	FNR == NR { if ($0 !~ /^#/ && $1 != "") run[$1] = 1; next }
-	/^#/ || $1 == "" { next }
-	NF < 3 || $3 == "" { print "not ok - excluded " $1 ": no reason"; bad++; next }
-	$1 in run { print "not ok - " $1 " is both excluded and in runs.tsv"; bad++ }
-	END { exit bad > 0 }
-' tests/data/vllm_startups/runs.tsv tests/data/vllm_startups/excluded.tsv &&
-	echo "ok - excluded.tsv: each start-up left out has its reason" ||
-	fails=$((fails + 1))
+check_excluded tests/data/vllm_startups || fails=$((fails + 1))
 if diff -u docs/vllm-accuracy.md "$TMP/md" >"$TMP/diff"; then
 	echo "ok - docs/vllm-accuracy.md is what tools/vllm_accuracy.sh prints"
 else

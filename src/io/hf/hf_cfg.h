@@ -198,6 +198,70 @@ enum kvp_status hf_fam_dsvl2(struct cfg *c, struct kvp_model *m,
 enum kvp_status hf_fam_minicpm3(struct cfg *c, struct kvp_model *m,
                                 struct lay *L, bool *found);
 
+/* ---- hf_fam_attn.c (attention families' layouts; rows of hf_family.c point here) ---- */
+enum kvp_status hf_fam_gemma2(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found);
+enum kvp_status hf_fam_gemma3(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found);
+enum kvp_status hf_fam_llama4(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found);
+enum kvp_status hf_fam_qwen(struct cfg *c, struct kvp_model *m,
+                            struct lay *L, bool *found);
+enum kvp_status hf_fam_eagle3(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found);
+enum kvp_status hf_fam_phi3(struct cfg *c, struct kvp_model *m,
+                            struct lay *L, bool *found);
+enum kvp_status hf_fam_gemma4(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found);
+enum kvp_status hf_fam_mimo(struct cfg *c, struct kvp_model *m,
+                            struct lay *L, bool *found);
+enum kvp_status hf_fam_laguna(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found);
+enum kvp_status hf_fam_glm_dsa(struct cfg *c, struct kvp_model *m,
+                               struct lay *L, bool *found);
+enum kvp_status hf_fam_step3_text(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found);
+enum kvp_status hf_fam_hunyuan(struct cfg *c, struct kvp_model *m,
+                               struct lay *L, bool *found);
+enum kvp_status hf_fam_afmoe(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found);
+enum kvp_status hf_fam_mllama(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found);
+enum kvp_status hf_fam_muse_glimmer(struct cfg *c, struct kvp_model *m,
+                                    struct lay *L, bool *found);
+enum kvp_status hf_fam_smollm3(struct cfg *c, struct kvp_model *m,
+                               struct lay *L, bool *found);
+enum kvp_status hf_fam_cohere2_moe(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found);
+enum kvp_status hf_fam_exaone_moe(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found);
+enum kvp_status hf_fam_grok(struct cfg *c, struct kvp_model *m,
+                            struct lay *L, bool *found);
+
+/* ---- hf_fam_hybrid.c (hybrid families' layouts; rows of hf_family.c point here) ---- */
+enum kvp_status hf_fam_kimi_linear(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found);
+enum kvp_status hf_fam_nemotron_h(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found);
+enum kvp_status hf_fam_lfm2(struct cfg *c, struct kvp_model *m,
+                            struct lay *L, bool *found);
+enum kvp_status hf_fam_lfm2_moe(struct cfg *c, struct kvp_model *m,
+                                struct lay *L, bool *found);
+enum kvp_status hf_fam_recurrent(struct cfg *c, struct kvp_model *m,
+                                 struct lay *L, bool *found);
+enum kvp_status hf_fam_minimax(struct cfg *c, struct kvp_model *m,
+                               struct lay *L, bool *found);
+enum kvp_status hf_fam_falcon_h1(struct cfg *c, struct kvp_model *m,
+                                 struct lay *L, bool *found);
+enum kvp_status hf_fam_zamba2(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found);
+enum kvp_status hf_fam_plamo2(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found);
+enum kvp_status hf_fam_bailing_linear(struct cfg *c, struct kvp_model *m,
+                                      struct lay *L, bool *found);
+enum kvp_status hf_fam_bailing_hybrid(struct cfg *c, struct kvp_model *m,
+                                      struct lay *L, bool *found);
+
 /* ---- hf_rope.c ---- */
 /* arch.rope_positions from rope_scaling / rope_parameters */
 enum kvp_status hf_rope(struct cfg *c, struct kvp_model *m);

@@ -1,0 +1,653 @@
+/*
+ * hf_fam_attn.c - the attention families' layout functions the family
+ * table (hf_family.c) points at: sliding-window patterns (Gemma 2/3/4,
+ * Llama 4, Cohere 2, EXAONE, SmolLM3), per-family head rules (Qwen, Phi-3,
+ * Step3, Hunyuan, Grok), MLA with an indexer (GLM-5) and wrappers' text
+ * models. Each function reads only its family's own keys and cites the
+ * engine code it follows; a row of families[] makes it reachable.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "kvplan/checked.h"
+#include "io/hf/hf_cfg.h"
+
+/* Gemma 2: layer 0 sliding, then alternating (transformers
+ * Gemma2DecoderLayer is_sliding = not bool(layer_idx % 2); llama.cpp
+ * LLM_ARCH_GEMMA2 swa pattern 2). */
+enum kvp_status hf_fam_gemma2(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found)
+{
+	uint32_t i;
+
+	/* the legacy name of sliding_window in early Gemma 2 configs */
+	hf_superseded(c, "sliding_window_size");
+	if (*found || !hf_has(c, "sliding_window"))
+		return KVP_OK;
+	for (i = 0; i < m->n_layers; i++)
+		L[i].kind = i % 2 == 0 ? KVP_LAYER_SLIDING : KVP_LAYER_FULL;
+	*found = true;
+	return KVP_OK;
+}
+
+/* Gemma 3: sliding unless (i + 1) % sliding_window_pattern == 0, pattern
+ * 6 when absent (Gemma3TextConfig; llama.cpp LLM_ARCH_GEMMA3 n_pattern 6). */
+enum kvp_status hf_fam_gemma3(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found)
+{
+	uint64_t p = 0;
+	uint32_t i;
+	int r;
+
+	if (*found)
+		return KVP_OK;
+	if ((r = hf_uint(c, "sliding_window_pattern", 1, DIM_MAX, &p)) == 0)
+		r = hf_uint(c, "_sliding_window_pattern", 1, DIM_MAX, &p);
+	if (r < 0)
+		return c->err->status;
+	if (!p) {
+		p = 6;
+		hf_note(c, "sliding_window_pattern absent: 6 (Gemma 3 default: 5 "
+		        "sliding layers, then 1 full)");
+	}
+	for (i = 0; i < m->n_layers; i++)
+		L[i].kind = (i + 1) % p == 0 ? KVP_LAYER_FULL : KVP_LAYER_SLIDING;
+	*found = true;
+	return KVP_OK;
+}
+
+/* Llama 4: RoPE layers use chunked attention, the no-RoPE layers (every
+ * 4th by default) are global (transformers Llama4TextConfig no_rope_layers;
+ * vLLM llama4.py use_chunked_local_attn = not nope). Early Llama 4
+ * configs write nope_layer_interval, a name Llama4TextConfig does not
+ * take (its parameter is no_rope_layer_interval, default 4): the engines
+ * ignore it and size the default, every 4th layer global. Read when it
+ * says 4 (the default it would mean agrees) or no_rope_layers decides;
+ * another value, where the config and the engines disagree, refused. */
+enum kvp_status hf_fam_llama4(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found)
+{
+	char path[96], p2[96];
+	const cJSON *nr = hf_get(c, "no_rope_layers", path, sizeof path), *e;
+	const cJSON *ni = hf_get(c, "nope_layer_interval", p2, sizeof p2);
+	uint32_t i = 0, n = m->n_layers;
+
+	if (ni && !nr && (!cJSON_IsNumber(ni) || ni->valuedouble != 4))
+		return hf_bad(c, p2, ni, "not a Llama4TextConfig key: the "
+		              "engines size every 4th layer global regardless; "
+		              "another interval refused");
+	if (*found || !hf_has(c, "attention_chunk_size"))
+		return KVP_OK;
+	if (nr && cJSON_IsArray(nr) && (uint32_t)cJSON_GetArraySize(nr) == n) {
+		cJSON_ArrayForEach(e, nr) {
+			if (!cJSON_IsNumber(e))
+				return hf_bad(c, path, e, "entries must be 0 or 1");
+			L[i++].kind = e->valuedouble != 0 ? KVP_LAYER_CHUNKED
+			                                  : KVP_LAYER_FULL;
+		}
+	} else {
+		for (i = 0; i < n; i++)
+			L[i].kind = (i + 1) % 4 == 0 ? KVP_LAYER_FULL
+			                             : KVP_LAYER_CHUNKED;
+		hf_note(c, "no_rope_layers absent: every 4th layer global, the "
+		        "others chunked (Llama 4 default)");
+	}
+	*found = true;
+	return KVP_OK;
+}
+
+/* Qwen2 and derivatives: the window applies only with use_sliding_window,
+ * to layers >= max_window_layers (vLLM qwen2.py; transformers Qwen2Config
+ * layer_types derivation). */
+enum kvp_status hf_fam_qwen(struct cfg *c, struct kvp_model *m,
+                            struct lay *L, bool *found)
+{
+	uint64_t mwl = 0;
+	uint32_t i;
+	bool use_sw = false;
+	int r;
+
+	if (hf_bool(c, "use_sliding_window", &use_sw) < 0 ||
+	    (r = hf_uint(c, "max_window_layers", 0, DIM_MAX, &mwl)) < 0)
+		return c->err->status;
+	if (*found)
+		return KVP_OK;
+	if (use_sw && hf_has(c, "sliding_window")) {
+		if (r == 0)
+			hf_note(c, "max_window_layers absent: every layer slides");
+		for (i = 0; i < m->n_layers; i++)
+			L[i].kind = i >= mwl ? KVP_LAYER_SLIDING : KVP_LAYER_FULL;
+	}
+	*found = true;   /* use_sliding_window false: full attention */
+	return KVP_OK;
+}
+
+/* EAGLE-3 heads (model_type llama; SpecForge writes its Qwen targets'
+ * keys too): vLLM builds LlamaAttention layers (llama_eagle3.py
+ * @00bd1493), which slide only where layer_types says so, so a Qwen
+ * use_sliding_window, max_window_layers or sliding_window changes
+ * nothing: read, full attention. layer_types, when present, is read as
+ * for any llama. */
+enum kvp_status hf_fam_eagle3(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found)
+{
+	(void)m;
+	(void)L;
+	if (*found || hf_has(c, "layer_types"))
+		return KVP_OK;
+	hf_superseded(c, "use_sliding_window");
+	hf_superseded(c, "max_window_layers");
+	hf_superseded(c, "sliding_window");
+	*found = true;
+	return KVP_OK;
+}
+
+/* Phi-3: llama.cpp (n_swa 0) and vLLM run it with full attention. */
+enum kvp_status hf_fam_phi3(struct cfg *c, struct kvp_model *m,
+                            struct lay *L, bool *found)
+{
+	uint64_t sw = 0;
+
+	(void)m;
+	(void)L;
+	if (hf_uint(c, "sliding_window", 1, UINT32_MAX, &sw) < 0)
+		return c->err->status;
+	if (!*found && sw)
+		hf_note(c, "sliding_window %llu ignored: llama.cpp (n_swa 0) and "
+		        "vLLM run Phi-3 with full attention",
+		        (unsigned long long)sw);
+	*found = true;
+	return KVP_OK;
+}
+
+/*
+ * Gemma 4 (vLLM models/gemma4.py Gemma4DecoderLayer, at vllm-project/vllm
+ * 001cabc1): layer_types gives the kinds; full-attention layers use
+ * global_head_dim (else head_dim) and, with attention_k_eq_v, the
+ * num_global_key_value_heads KV heads (else num_key_value_heads). k_eq_v
+ * loads K's weights into the V slot: V is still cached, as wide as K.
+ */
+enum kvp_status hf_fam_gemma4(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found)
+{
+	uint64_t gd = 0, gkv = 0;
+	uint32_t i;
+	bool keqv = false;
+	int r;
+
+	if (!*found)
+		return hf_bad(c, "layer_types", NULL, "required for Gemma 4 "
+		              "(its global and sliding layers)");
+	if (hf_uint(c, "global_head_dim", 1, DIM_MAX, &gd) < 0 ||
+	    hf_bool(c, "attention_k_eq_v", &keqv) < 0 ||
+	    (r = hf_uint(c, "num_global_key_value_heads", 1, DIM_MAX, &gkv)) < 0)
+		return c->err->status;
+	if (!keqv)
+		gkv = 0;   /* vLLM reads it only with attention_k_eq_v */
+	/* and builds no v_proj there (modeling_gemma4.py Gemma4TextAttention:
+	 * v_proj None when use_alternative_attention) */
+	m->arch.k_eq_v = keqv;
+	for (i = 0; i < m->n_layers; i++) {
+		if (L[i].kind != KVP_LAYER_FULL)
+			continue;
+		if (gd)
+			L[i].k_dim = L[i].v_dim = (uint32_t)gd;
+		if (gkv)
+			L[i].kv_heads = (uint32_t)gkv;
+	}
+	return KVP_OK;
+}
+
+/*
+ * MiMo-V2-Flash (vLLM models/mimo_v2_flash.py MiMoV2FlashDecoderLayer):
+ * hybrid_layer_pattern[i] == 1 is a sliding layer of swa_num_key_value_
+ * heads, swa_head_dim (K) and swa_v_head_dim (V, else swa_head_dim) over
+ * sliding_window_size; 0 is full attention of num_key_value_heads,
+ * head_dim and v_head_dim (else head_dim).
+ */
+enum kvp_status hf_fam_mimo(struct cfg *c, struct kvp_model *m,
+                            struct lay *L, bool *found)
+{
+	char path[96], p2[128];
+	const cJSON *a = hf_get(c, "hybrid_layer_pattern", path, sizeof path), *e;
+	uint64_t skv = 0, sk = 0, sv = 0, vd = 0, win = 0;
+	uint32_t i = 0, n = m->n_layers;
+
+	if (*found)
+		return KVP_OK;
+	if (!cJSON_IsArray(a) || (uint32_t)cJSON_GetArraySize(a) != n) {
+		char why[64];
+		snprintf(why, sizeof why, "must list 0 or 1 for each of %u layers", n);
+		return hf_bad(c, path, a, why);
+	}
+	if (hf_uint(c, "swa_num_key_value_heads", 1, DIM_MAX, &skv) < 0 ||
+	    hf_uint(c, "swa_head_dim", 1, DIM_MAX, &sk) < 0 ||
+	    hf_uint(c, "swa_v_head_dim", 1, DIM_MAX, &sv) < 0 ||
+	    hf_uint(c, "v_head_dim", 1, DIM_MAX, &vd) < 0 ||
+	    hf_uint(c, "sliding_window_size", 1, UINT32_MAX, &win) < 0)
+		return c->err->status;
+	hf_superseded(c, "swa_num_attention_heads");   /* queries only */
+	if (!skv || !sk || !win)
+		return hf_bad(c, !skv ? "swa_num_key_value_heads" : !sk ?
+		              "swa_head_dim" : "sliding_window_size", NULL,
+		              "required by hybrid_layer_pattern's sliding layers");
+	cJSON_ArrayForEach(e, a) {
+		snprintf(p2, sizeof p2, "%s[%u]", path, i);
+		if (!cJSON_IsNumber(e) || (e->valuedouble != 0 && e->valuedouble != 1))
+			return hf_bad(c, p2, e, "must be 0 (full) or 1 (sliding)");
+		if (e->valuedouble == 1) {
+			L[i].kind = KVP_LAYER_SLIDING;
+			L[i].window = (uint32_t)win;
+			L[i].kv_heads = (uint32_t)skv;
+			L[i].k_dim = (uint32_t)sk;
+			L[i].v_dim = (uint32_t)(sv ? sv : sk);
+		} else {
+			L[i].kind = KVP_LAYER_FULL;
+			if (vd)
+				L[i].v_dim = (uint32_t)vd;
+		}
+		i++;
+	}
+	*found = true;
+	return KVP_OK;
+}
+
+
+/*
+ * mlp_layer_types ("dense" or "sparse" per layer: transformers writes it
+ * for laguna and glm_moe_dsa, GlmMoeDsaConfig deriving it from
+ * first_k_dense_replace) chooses each layer's MLP module only: weights,
+ * not the cache. The dense layers, when they lead, are the
+ * first_dense_layers the weight count knows.
+ */
+static void mlp_types(struct cfg *c, struct kvp_model *m)
+{
+	char path[96];
+	const cJSON *ml = hf_get(c, "mlp_layer_types", path, sizeof path), *e;
+	uint32_t lead = 0, i = 0;
+	bool prefix = true;
+
+	if (!cJSON_IsArray(ml))
+		return;
+	cJSON_ArrayForEach(e, ml) {
+		bool dense = cJSON_IsString(e) && !strcmp(e->valuestring, "dense");
+
+		if (dense && prefix)
+			lead++;
+		else if (dense || !cJSON_IsString(e) ||
+		         strcmp(e->valuestring, "sparse"))
+			prefix = false;
+		i++;
+	}
+	if (prefix && i == m->n_layers)
+		m->arch.first_dense_layers = lead;
+	else
+		hf_note(c, "%s: not \"dense\" layers then \"sparse\" ones: the "
+		        "weight estimate may miscount the MLPs (the cache does "
+		        "not depend on it)", path);
+}
+
+/*
+ * Laguna (vLLM laguna.py @038481da LagunaDecoderLayer): every layer
+ * caches num_key_value_heads x head_dim, sliding where layer_types says
+ * so (read as for any family); num_attention_heads_per_layer sizes only
+ * the query and output projections, mlp_layer_types only which MLPs are
+ * dense (mlp_types).
+ */
+enum kvp_status hf_fam_laguna(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found)
+{
+	(void)L;
+	(void)found;
+	if (hf_has(c, "num_attention_heads_per_layer"))
+		hf_note(c, "num_attention_heads_per_layer: the weight estimate "
+		        "counts num_attention_heads (%u) query heads in every "
+		        "layer (the cache does not depend on it)", m->q_heads);
+	mlp_types(c, m);
+	return KVP_OK;
+}
+
+/*
+ * GLM-5 (glm_moe_dsa, vLLM deepseek_v2.py): transformers 5.8 configs
+ * list mlp_layer_types (mlp_types) and indexer_types, one entry per
+ * layer: "full" a layer with its own DSA indexer, "shared" one reusing
+ * the previous full layer's top-k, as "F" and "S" of index_topk_pattern,
+ * whose rule vLLM deepseek_v2.py @002d6073 publishes (hf_state.c
+ * index_cache). With index_topk_freq (GLM-5.2) index_cache reads the
+ * schedule and checks the list against it (hf_state.c index_types);
+ * without it every entry must be "full" (vLLM then builds an indexer on
+ * every layer, transformers by the list): a "shared" one is refused here.
+ */
+enum kvp_status hf_fam_glm_dsa(struct cfg *c, struct kvp_model *m,
+                               struct lay *L, bool *found)
+{
+	char path[96], p2[128];
+	const cJSON *it = hf_get(c, "indexer_types", path, sizeof path), *e;
+	uint32_t i = 0;
+
+	(void)L;
+	(void)found;
+	mlp_types(c, m);
+	if (!it || hf_has(c, "index_topk_freq") ||
+	    hf_has(c, "index_topk_pattern"))
+		return KVP_OK;
+	if (!cJSON_IsArray(it) || (uint32_t)cJSON_GetArraySize(it) != m->n_layers)
+		return hf_bad(c, path, it, "must list \"full\" or \"shared\" "
+		              "for every layer");
+	cJSON_ArrayForEach(e, it) {
+		snprintf(p2, sizeof p2, "%s[%u]", path, i++);
+		if (!cJSON_IsString(e) || strcmp(e->valuestring, "full"))
+			return hf_bad(c, p2, e, "a layer without its own DSA "
+			              "indexer (IndexCache): kvplan holds one on "
+			              "every MLA layer; refused");
+	}
+	return KVP_OK;
+}
+
+
+/*
+ * Step3 text (vLLM step3_text.py @0169d396 Step3TextDecoderLayer): the
+ * attention of every layer has ONE KV head of head_dim (256 when absent),
+ * num_kv_heads=1 written in the code: num_attention_groups (1 in Step3's
+ * configs; absent, HF_MQA: 1, Step3TextConfig's default) is that count;
+ * any other value refused (vLLM would still build one). share_q_dim, share_expert_dim and moe_layers_enum size weights.
+ */
+enum kvp_status hf_fam_step3_text(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *g = hf_get(c, "num_attention_groups", path, sizeof path);
+
+	(void)L;
+	(void)found;
+	if (g && (!cJSON_IsNumber(g) || g->valuedouble != 1))
+		return hf_bad(c, path, g, "vLLM step3_text.py builds one KV "
+		              "head in every layer; another count refused");
+	if (!hf_has(c, "head_dim"))
+		m->base.k_dim = m->base.v_dim = 256;   /* Step3TextConfig */
+	hf_superseded(c, "share_q_dim");
+	hf_superseded(c, "moe_layers_enum");
+	return KVP_OK;
+}
+
+/*
+ * Hunyuan V1 (vLLM hunyuan_v1.py, HunYuanDenseV1ForCausalLM and
+ * HunYuanMoEV1ForCausalLM): full attention of num_key_value_heads x
+ * head_dim in every layer when use_cla is false (HunYuanAttention on each
+ * layer). use_cla true makes every cla_share_factor-th layer's followers
+ * (HunYuanCrossAttention) reuse their master's K and V, and the engines
+ * keep them differently (SGLang hunyuan.py stores the master's K/V again
+ * in each follower's own cache slot): refused naming the key.
+ * attention_head_dim (written beside head_dim in Hunyuan configs) must be
+ * the head_dim sized, or it is refused.
+ */
+enum kvp_status hf_fam_hunyuan(struct cfg *c, struct kvp_model *m,
+                               struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *v = hf_get(c, "use_cla", path, sizeof path);
+	uint64_t ahd = 0;
+
+	(void)L;
+	(void)found;
+	if (v && !cJSON_IsBool(v))
+		return hf_bad(c, path, v, "must be true or false");
+	if (cJSON_IsTrue(v))
+		return hf_bad(c, path, v, "cross-layer attention: follower "
+		              "layers reuse a master layer's K and V, kept "
+		              "differently by the engines (SGLang stores a copy "
+		              "per follower); no rule kvplan holds");
+	hf_superseded(c, "cla_share_factor");   /* used only with use_cla */
+	v = hf_get(c, "attention_head_dim", path, sizeof path);
+	if (v && (hf_uint_at(c, v, path, 1, DIM_MAX, &ahd) < 0))
+		return c->err->status;
+	if (v && (ahd != m->base.k_dim || ahd != m->base.v_dim))
+		return hf_bad(c, path, v, "differs from the head_dim sized; "
+		              "refused");
+	return KVP_OK;
+}
+
+/*
+ * AFMoE (Arcee Trinity; vLLM afmoe.py AfmoeAttention): layer_types
+ * decides, sliding_window on its sliding_attention layers, head_dim per
+ * head; the attention output gate and the MoE keys size weights only.
+ * global_attn_every_n_layers is what transformers' AfmoeConfig builds
+ * layer_types from when they are absent: superseded by layer_types,
+ * required without them (no engine reads it then: refused).
+ */
+enum kvp_status hf_fam_afmoe(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found)
+{
+	(void)m;
+	(void)L;
+	if (!*found)
+		return hf_bad(c, "layer_types", NULL, "required for AFMoE (vLLM "
+		              "afmoe.py reads its sliding and full layers there)");
+	hf_superseded(c, "global_attn_every_n_layers");
+	return KVP_OK;
+}
+
+/*
+ * Llama 3.2 Vision's text model (mllama_text_model; transformers
+ * MllamaTextConfig, vLLM mllama.py): the layers listed in
+ * cross_attention_layers attend to the vision encoder's output, and
+ * their cache holds the image's tokens, not the text's positions; the
+ * default list (absent) is not empty either. No rule kvplan holds sizes
+ * them: refused naming the key, present or absent.
+ */
+enum kvp_status hf_fam_mllama(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *x = hf_get(c, "cross_attention_layers", path, sizeof path);
+
+	(void)m;
+	(void)L;
+	(void)found;
+	return hf_bad(c, x ? path : "cross_attention_layers", x,
+	              "cross-attention layers cache the vision encoder's "
+	              "tokens, not the text's positions: no rule kvplan holds "
+	              "sizes them");
+}
+
+/*
+ * Muse Glimmer's text model (muse_glimmer_text). vLLM muse_glimmer.py
+ * @055e47c2 MuseGlimmerAttention: a NoPE layer (no_rope_layers[i] == 0)
+ * runs full attention, a RoPE layer sliding_window (2,048 by default);
+ * every layer num_key_value_heads x head_dim. no_rope_layers absent:
+ * vLLM's MuseGlimmerTextConfig (transformers_utils/configs/
+ * muse_glimmer.py @29ec1785 _default_no_rope_layers) makes every 4th
+ * layer NoPE counted back from the last. vLLM sizes by no_rope_layers
+ * alone; transformers' masks follow layer_types: a layer_types that
+ * disagrees is refused (the engines would differ). layer_rope_theta
+ * sets angles only (hf_keys.c).
+ */
+enum kvp_status hf_fam_muse_glimmer(struct cfg *c, struct kvp_model *m,
+                                    struct lay *L, bool *found)
+{
+	char path[96], p2[128];
+	const cJSON *nr = hf_get(c, "no_rope_layers", path, sizeof path), *e;
+	uint32_t i, n = m->n_layers;
+
+	if (nr && (!cJSON_IsArray(nr) ||
+	           (uint32_t)cJSON_GetArraySize(nr) != n))
+		return hf_bad(c, path, nr, "must list 0 or 1 for every layer");
+	for (i = 0; i < n; i++) {
+		enum kvp_layer_kind k;
+
+		e = nr ? cJSON_GetArrayItem(nr, (int)i) : NULL;
+		if (nr && (!cJSON_IsNumber(e) ||
+		           (e->valuedouble != 0 && e->valuedouble != 1))) {
+			snprintf(p2, sizeof p2, "%s[%u]", path, i);
+			return hf_bad(c, p2, e, "must be 0 (NoPE) or 1 (RoPE)");
+		}
+		if (nr)
+			k = e->valuedouble == 0 ? KVP_LAYER_FULL : KVP_LAYER_SLIDING;
+		else
+			k = (n - 1 - i) % 4 == 0 ? KVP_LAYER_FULL : KVP_LAYER_SLIDING;
+		if (*found && L[i].kind != k) {
+			snprintf(p2, sizeof p2, "layer_types[%u]", i);
+			return hf_bad(c, p2, hf_get(c, "layer_types", path,
+			              sizeof path), "disagrees with no_rope_layers "
+			              "(vLLM slides the RoPE layers, full attention "
+			              "on the NoPE ones); refused");
+		}
+		L[i].kind = k;
+	}
+	*found = true;
+	return KVP_OK;
+}
+
+/*
+ * SmolLM3 (transformers models/smollm3/modular_smollm3.py @008e5743;
+ * llama.cpp src/models/smollm3.cpp @a0b8c172, one full KV input for all
+ * layers): llama layers, full attention of
+ * num_key_value_heads (SmolLM3Config's default 4 when absent) on every
+ * layer; no_rope_layers and no_rope_layer_interval only choose which
+ * layers rotate (angles); max_window_layers, written by its configs, is
+ * no SmolLM3Config parameter. A window needs use_sliding_window and
+ * sliding_window, and then slides the NoPE layers in transformers alone
+ * (llama.cpp builds none): refused, as is a layer_types that slides a
+ * layer.
+ */
+enum kvp_status hf_fam_smollm3(struct cfg *c, struct kvp_model *m,
+                               struct lay *L, bool *found)
+{
+	char path[96];
+	uint32_t i;
+	bool sw = false;
+
+	(void)L;
+	if (hf_bool(c, "use_sliding_window", &sw) < 0)
+		return c->err->status;
+	if (sw && hf_has(c, "sliding_window"))
+		return hf_bad(c, "use_sliding_window", hf_get(c,
+		              "use_sliding_window", path, sizeof path),
+		              "slides SmolLM3's NoPE layers in transformers, "
+		              "not in llama.cpp: no one rule; refused");
+	hf_superseded(c, "sliding_window");
+	hf_superseded(c, "max_window_layers");   /* not a SmolLM3Config key */
+	hf_superseded(c, "no_rope_layers");
+	hf_superseded(c, "no_rope_layer_interval");
+	for (i = 0; *found && i < m->n_layers; i++)
+		if (L[i].kind != KVP_LAYER_FULL)
+			return hf_bad(c, "layer_types", hf_get(c, "layer_types",
+			              path, sizeof path), "a layer that is not "
+			              "full_attention without use_sliding_window");
+	if (m->kv_heads_assumed && m->q_heads % 4 == 0) {
+		m->base.kv_heads = m->trained_kv_heads = 4;
+		m->kv_heads_assumed = false;
+		hf_note(c, "num_key_value_heads absent: 4 (SmolLM3Config's "
+		        "default)");
+	}
+	return KVP_OK;
+}
+
+/*
+ * Command A Plus (cohere2_moe; vLLM cohere2_moe.py @055e47c2
+ * Cohere2MoeAttention): layer_types decides, and a sliding_attention
+ * layer's window is sliding_window + 1 (per_layer_sliding_window =
+ * config.sliding_window + 1); without layer_types vLLM slides no layer
+ * while transformers' Cohere2MoeConfig derives them from
+ * sliding_window_pattern: refused then, naming layer_types.
+ * prefix_dense_sliding_window_pattern only chooses which dense-prefix
+ * layers rotate (force_rope: angles); mlp_layer_types (or
+ * first_k_dense_replace) which MLPs are dense: weights.
+ */
+enum kvp_status hf_fam_cohere2_moe(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found)
+{
+	uint64_t sw = 0;
+	uint32_t i;
+
+	if (!*found)
+		return hf_bad(c, "layer_types", NULL, "required for Cohere2Moe "
+		              "(vLLM cohere2_moe.py slides only the layers it "
+		              "lists; sliding_window_pattern is transformers' "
+		              "derivation alone)");
+	if (hf_uint(c, "sliding_window", 1, UINT32_MAX - 1, &sw) < 0)
+		return c->err->status;
+	for (i = 0; i < m->n_layers; i++)
+		if (L[i].kind == KVP_LAYER_SLIDING && sw)
+			L[i].window = (uint32_t)sw + 1;
+	hf_superseded(c, "sliding_window_pattern");
+	hf_superseded(c, "prefix_dense_sliding_window_pattern");
+	mlp_types(c, m);
+	return KVP_OK;
+}
+
+/*
+ * K-EXAONE (exaone_moe; vLLM exaone_moe.py @055e47c2 ExaoneMoeAttention):
+ * layer_types decides (full_attention layers no window); a sliding layer
+ * takes sliding_windows[i] when the config lists it, else sliding_window
+ * (exaone4.py's rule, the window every sliding layer of K-EXAONE's
+ * configs shares). sliding_window_pattern ("LLLG") is what layer_types
+ * spells out; mtp_layer_types and mtp_sliding_windows shape the MTP
+ * layers only (not the main cache); mlp_layer_types chooses MLPs.
+ */
+enum kvp_status hf_fam_exaone_moe(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	char path[96], p2[128];
+	const cJSON *sw = hf_get(c, "sliding_windows", path, sizeof path);
+	uint64_t w;
+	uint32_t i;
+
+	if (!*found)
+		return hf_bad(c, "layer_types", NULL, "required for EXAONE MoE "
+		              "(vLLM exaone_moe.py reads its sliding and full "
+		              "layers there)");
+	if (sw && (!cJSON_IsArray(sw) ||
+	           (uint32_t)cJSON_GetArraySize(sw) != m->n_layers))
+		return hf_bad(c, path, sw, "must list a window for every layer");
+	for (i = 0; sw && i < m->n_layers; i++) {
+		if (L[i].kind != KVP_LAYER_SLIDING)
+			continue;
+		snprintf(p2, sizeof p2, "%s[%u]", path, i);
+		if (hf_uint_at(c, cJSON_GetArrayItem(sw, (int)i), p2, 1,
+		               UINT32_MAX, &w) <= 0)
+			return hf_bad(c, p2, cJSON_GetArrayItem(sw, (int)i),
+			              "a sliding layer's window, 1 or more");
+		L[i].window = (uint32_t)w;
+	}
+	hf_superseded(c, "mtp_layer_types");
+	hf_superseded(c, "mtp_sliding_windows");
+	mlp_types(c, m);
+	return KVP_OK;
+}
+
+/*
+ * Grok-1 and Grok-2 (model_type "grok-1"; Grok-2's config says "git",
+ * the model_type of transformers' GIT captioner too, so its
+ * architectures[0] must name Grok). vLLM grok1.py @02082de9
+ * Grok1Attention: every layer full attention of num_key_value_heads
+ * heads of hidden_size / num_attention_heads (head_dim is not read: a
+ * different one refused). sliding_window_size (-1 in Grok-2's config)
+ * and global_attn_every_n build no window in vLLM; a positive window,
+ * which SGLang's grok.py would apply, is refused.
+ */
+enum kvp_status hf_fam_grok(struct cfg *c, struct kvp_model *m,
+                            struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *ar = hf_get(c, "architectures", path, sizeof path);
+	const cJSON *a0 = cJSON_GetArrayItem(ar, 0);
+	const cJSON *sw = hf_get(c, "sliding_window_size", path, sizeof path);
+
+	(void)L;
+	(void)found;
+	if (!cJSON_IsString(a0) || !strstr(a0->valuestring, "Grok"))
+		return hf_bad(c, "architectures", ar, "not a Grok model (model_type "
+		              "\"git\" is also transformers' GIT captioner, "
+		              "which no engine here serves)");
+	if (sw && (!cJSON_IsNumber(sw) || sw->valuedouble > 0))
+		return hf_bad(c, path, sw, "a window SGLang grok.py applies and "
+		              "vLLM grok1.py does not; refused");
+	hf_superseded(c, "global_attn_every_n");
+	if (m->q_heads && m->arch.hidden % m->q_heads == 0 &&
+	    m->base.k_dim != m->arch.hidden / m->q_heads)
+		return hf_bad(c, "head_dim", hf_get(c, "head_dim", path,
+		              sizeof path), "vLLM grok1.py sizes heads of "
+		              "hidden_size / num_attention_heads; another refused");
+	return KVP_OK;
+}

@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "core/engines/engine_priv.h"
+#include "core/internal.h"
 #include "kvplan/checked.h"
 
 /*
@@ -297,7 +298,7 @@ static enum kvp_status hf_layer(const struct kvp_plan *p,
 	char what[64];
 	enum kvp_status st;
 
-	snprintf(what, sizeof what, "model.layers[%u].k_dtype (transformers)", i);
+	kvp_cat_what(what, sizeof what, "model.layers[", i, "].k_dtype (transformers)");
 	st = hf_shape(p, b->rule, b->tp, b->row_len, &sp, &kn, &vn, &pos,
 	              &res->error);
 	if (st == KVP_OK && kn &&

@@ -385,7 +385,7 @@ static enum kvp_status tr_layers(const struct kvp_plan *p,
 		char what[64];
 
 		lr->on_device = true;
-		snprintf(what, sizeof what, "model.layers[%u].k_dtype (TensorRT-LLM)", i);
+		kvp_cat_what(what, sizeof what, "model.layers[", i, "].k_dtype (TensorRT-LLM)");
 		if ((l->kind == KVP_LAYER_FULL || l->kind == KVP_LAYER_SLIDING ||
 		     l->kind == KVP_LAYER_CHUNKED || l->kind == KVP_LAYER_MLA) &&
 		    (!kvp_dtype_is_element(l->k_fmt.dtype) ||

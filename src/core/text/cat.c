@@ -57,3 +57,14 @@ void kvp_cat_u(struct kvp_cat *c, uint64_t v)
 
 	kvp_cat_n(c, out, (size_t)kvp_u64_digits(v, out));   /* no strlen */
 }
+
+void kvp_cat_what(char *buf, size_t n, const char *pre, uint64_t i,
+                  const char *post)
+{
+	struct kvp_cat c;
+
+	kvp_cat_init(&c, buf, n);
+	kvp_cat_s(&c, pre);
+	kvp_cat_u(&c, i);
+	kvp_cat_s(&c, post);
+}

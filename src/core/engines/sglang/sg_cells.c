@@ -22,6 +22,7 @@
 #include "core/engines/engine_priv.h"
 #include "core/engines/sglang/sg_cells.h"
 #include "core/engines/sglang/sg_rules.h"
+#include "core/internal.h"
 #include "kvplan/checked.h"
 #include "kvplan/era.h"
 
@@ -152,7 +153,7 @@ enum kvp_status sg_cells(const struct kvp_plan *p, const struct kvp_layer_spec *
 		char what[64];
 
 		lr->on_device = true;
-		snprintf(what, sizeof what, "model.layers[%u].k_dtype (SGLang)", i);
+		kvp_cat_what(what, sizeof what, "model.layers[", i, "].k_dtype (SGLang)");
 		if (l->kind == KVP_LAYER_FULL || l->kind == KVP_LAYER_SLIDING ||
 		    l->kind == KVP_LAYER_CHUNKED)
 			st = sg_mha_row(l, tp, &sp, &kr, &vr, what, err);

@@ -17,6 +17,7 @@
 
 #include "core/engines/engine_priv.h"
 #include "core/engines/vllm/vl_layers.h"
+#include "core/internal.h"
 #include "kvplan/checked.h"
 #include "kvplan/era.h"
 #include "kvplan/layers.h"
@@ -211,7 +212,7 @@ static enum kvp_status vl_mla_padded(struct vl_ctx *c, uint32_t i,
 	if ((st = vl_dtype(c, &c->ls[i].k_fmt, i, &sp->k_fmt)) != KVP_OK)
 		return st;
 	sp->v_fmt = sp->k_fmt;
-	snprintf(what, sizeof what, "engine.vllm.kv_cache_dtype (layer %u)", i);
+	kvp_cat_what(what, sizeof what, "engine.vllm.kv_cache_dtype (layer ", i, ")");
 	if ((st = kvp_format_row_bytes(&sp->k_fmt, heads * 256, kr, what,
 	                               &c->res->error)) != KVP_OK)
 		return st;
@@ -240,7 +241,7 @@ static enum kvp_status vl_attn(struct vl_ctx *c, uint32_t i,
 	if ((st = vl_dtype(c, &l->k_fmt, i, &sp->k_fmt)) != KVP_OK ||
 	    (st = vl_dtype(c, &l->v_fmt, i, &sp->v_fmt)) != KVP_OK)
 		return st;
-	snprintf(what, sizeof what, "engine.vllm.kv_cache_dtype (layer %u)", i);
+	kvp_cat_what(what, sizeof what, "engine.vllm.kv_cache_dtype (layer ", i, ")");
 	if ((st = kvp_format_row_bytes(&sp->k_fmt, heads * l->k_dim, kr, what,
 	                               &c->res->error)) != KVP_OK ||
 	    (st = kvp_format_row_bytes(&sp->v_fmt, heads * l->v_dim, vr, what,
@@ -291,7 +292,7 @@ static enum kvp_status vl_mla_latent(struct vl_ctx *c, uint32_t i,
 	if ((st = vl_dtype(c, &c->ls[i].k_fmt, i, &sp->k_fmt)) != KVP_OK)
 		return st;
 	sp->v_fmt = sp->k_fmt;
-	snprintf(what, sizeof what, "engine.vllm.kv_cache_dtype (layer %u)", i);
+	kvp_cat_what(what, sizeof what, "engine.vllm.kv_cache_dtype (layer ", i, ")");
 	if ((st = kvp_format_row_bytes(&sp->k_fmt, sp->k_dim, kr, what,
 	                               &c->res->error)) != KVP_OK)
 		return st;

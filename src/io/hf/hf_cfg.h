@@ -146,6 +146,11 @@ enum hf_flags {
 	 * when text_config is absent (not one from the top-level keys):
 	 * a file without text_config is refused naming it */
 	HF_TEXT_REQUIRED = 1u << 25,
+	/* issue 35a (a high bit, clear of other rows'): the family is
+	 * refused by name before its sizes are read, the row's source
+	 * saying why (a layout the engines build that kvplan cannot
+	 * express, or a config layout it does not read) */
+	HF_REFUSED = 1u << 30,
 };
 
 struct hf_family {
@@ -237,6 +242,10 @@ enum kvp_status hf_fam_exaone_moe(struct cfg *c, struct kvp_model *m,
                                   struct lay *L, bool *found);
 enum kvp_status hf_fam_grok(struct cfg *c, struct kvp_model *m,
                             struct lay *L, bool *found);
+enum kvp_status hf_fam_plamo3(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found);
+enum kvp_status hf_fam_sarvam_mla(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found);
 
 /* ---- hf_fam_hybrid.c (hybrid families' layouts; rows of hf_family.c point here) ---- */
 enum kvp_status hf_fam_kimi_linear(struct cfg *c, struct kvp_model *m,

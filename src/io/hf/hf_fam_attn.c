@@ -651,3 +651,70 @@ enum kvp_status hf_fam_grok(struct cfg *c, struct kvp_model *m,
 		              "hidden_size / num_attention_heads; another refused");
 	return KVP_OK;
 }
+
+/*
+ * PLaMo 3 (plamo3; SGLang python/sglang/srt/configs/plamo3.py @33918d47
+ * Plamo3Config, is_full_attn: layer i is full when (i + 1) %
+ * sliding_window_pattern == 0, every other layer slides window_size;
+ * vLLM plamo3.py @045d7575 Plamo3AttentionMixer: per_layer_sliding_window
+ * = interleaved_sliding_window[i], num_key_value_heads x head_dim).
+ * sliding_window_pattern's default is 8 in both that class and PFN's
+ * remote one; window_size's is 2,048 there and 128 in PFN's: absent,
+ * refused. A layer_types that disagrees with the pattern is refused.
+ */
+enum kvp_status hf_fam_plamo3(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found)
+{
+	char path[96], p2[96];
+	uint64_t p = 0, w = 0;
+	uint32_t i;
+	int r;
+
+	if ((r = hf_uint(c, "sliding_window_pattern", 1, DIM_MAX, &p)) < 0)
+		return c->err->status;
+	if (r == 0) {
+		p = 8;
+		hf_note(c, "sliding_window_pattern absent: 8 (Plamo3Config's "
+		        "default: 7 sliding layers, then 1 full)");
+	}
+	if ((r = hf_uint(c, "window_size", 1, UINT32_MAX, &w)) < 0)
+		return c->err->status;
+	if (r == 0)
+		return hf_bad(c, "window_size", NULL, "required: Plamo3Config "
+		              "defaults it to 2048 in SGLang's copy and 128 in "
+		              "PFN's remote code, no one default");
+	for (i = 0; i < m->n_layers; i++) {
+		enum kvp_layer_kind k = (i + 1) % p == 0 ? KVP_LAYER_FULL :
+		                        KVP_LAYER_SLIDING;
+
+		if (*found && L[i].kind != k) {
+			snprintf(p2, sizeof p2, "layer_types[%u]", i);
+			return hf_bad(c, p2, hf_get(c, "layer_types", path,
+			              sizeof path), "disagrees with "
+			              "sliding_window_pattern, which vLLM's "
+			              "interleaved_sliding_window follows; refused");
+		}
+		L[i].kind = k;
+		L[i].window = k == KVP_LAYER_SLIDING ? (uint32_t)w : 0;
+	}
+	*found = true;
+	return KVP_OK;
+}
+
+/*
+ * Sarvam MLA (sarvam_mla; vLLM sarvam.py @c0f0c92f SarvamMLAAttention):
+ * DeepSeek-style MLA on every layer, kv_lora_rank + qk_rope_head_dim
+ * cached (MultiHeadLatentAttentionWrapper), config.kv_lora_rank read
+ * without a default: absent, refused rather than sized as GQA.
+ */
+enum kvp_status hf_fam_sarvam_mla(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	(void)L;
+	(void)found;
+	if (!m->mla.kv_lora_rank)
+		return hf_bad(c, "kv_lora_rank", NULL, "required: vLLM "
+		              "sarvam.py caches an MLA latent of kv_lora_rank "
+		              "on every layer");
+	return KVP_OK;
+}

@@ -202,6 +202,17 @@ static const struct hf_family families[] = {
 	R("molmo2_text", NULL, 0, 0, 0, 0, NULL, "transformers configuration_molmo2.py @05c6ac43 (Molmo2TextConfig: num_key_value_heads x head_dim; rope_scaling_layers angles only); vLLM molmo2.py @3c0256f2 (every layer full)"),
 	R("molmo2", "Molmo2ForConditionalGeneration", 0, 0, 0, 0, NULL, "transformers configuration_molmo2.py @05c6ac43 (Molmo2Config: its text_config is a Molmo2TextConfig); vLLM molmo2.py @3c0256f2"),
 	R("aria_text", NULL, 0, 0, 0, 0, NULL, "transformers configuration_aria.py (AriaTextConfig, a LlamaConfig, aria's text_config); vLLM aria.py @60de59de (AriaTextDecoderLayer: llama attention on every layer, full)"),
+	/* issue 35a: the sixth held-out set's refusals and the registry sweep */
+	R("minimax_m3_vl", "MiniMaxM3SparseForConditionalGeneration", HF_TEXT_REQUIRED, 0, 0, 0, hf_fam_minimax_m3, "transformers configuration_minimax_m3_vl.py @01a05aad (MiniMaxM3VLConfig: text_config rebuilt as MiniMaxM3VLTextConfig whatever model_type it names, absent the default one); the text model is minimax_m3's (hf_novel.c)"),
+	R("minimax_m3_vl_text", NULL, 0, 0, 0, 0, hf_fam_minimax_m3, "transformers configuration_minimax_m3_vl.py @01a05aad (MiniMaxM3VLTextConfig: layer_types from sparse_attention_config.sparse_attention_freq; hf_novel.c)"),
+	R("plamo3", "Plamo3ForCausalLM", HF_TIED, 0, 0, 0, hf_fam_plamo3, "vLLM plamo3.py @045d7575 (per_layer_sliding_window = interleaved_sliding_window[i]); SGLang configs/plamo3.py @33918d47 (is_full_attn: (i + 1) % sliding_window_pattern, window_size; tie_word_embeddings true)"),
+	R("sarvam_mla", "SarvamMLAForCausalLM", 0, 0, 0, 0, hf_fam_sarvam_mla, "vLLM sarvam.py @c0f0c92f (SarvamMLAAttention: MLA of kv_lora_rank + qk_rope_head_dim on every layer)"),
+	R("funaudiochat", "FunAudioChatForConditionalGeneration", HF_TEXT_REQUIRED, 0, 0, 0, hf_fam_qwen, "vLLM transformers_utils/configs/funaudiochat.py @ea13f6cc (FunAudioChatConfig: text_config's model_type qwen2 when it names none, absent Qwen2Config()); vLLM funaudiochat.py @d5e087b2 (Qwen3ForCausalLM on text_config)"),
+	R("granite4_vision", "Granite4VisionForConditionalGeneration", HF_TEXT_REQUIRED, 0, 0, 0, NULL, "vLLM transformers_utils/configs/granite4_vision.py @fb73c465 (Granite4VisionConfig: text_config's model_type granite when it names none, absent the default GraniteConfig)"),
+	R("midashenglm", "MiDashengLMModel", HF_TEXT_REQUIRED | HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "vLLM transformers_utils/configs/midashenglm.py @8a8be3dc (MiDashengLMConfig: text_config always a Qwen2_5OmniTextConfig, absent the default one)"),
+	R("qianfan_ocr", "QianfanOCRForConditionalGeneration", HF_TEXT_REQUIRED, 0, 0, 0, hf_fam_qwen, "vLLM transformers_utils/configs/qianfan_ocr.py @967acb91 (QianfanOCRConfig: text_config's model_type qwen3 when it names none, absent Qwen3Config())"),
+	R("ouro", "OuroForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "vLLM ouro.py @17122791 (OuroAttention builds total_ut_steps Attention modules per layer, 4 by default, each its own KV cache, one per loop): kvplan has no count of caches per plain attention layer, and as more KV heads it would size less than vLLM where tensor parallelism replicates heads"),
+	R("moondream3", "Moondream3ForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "vLLM transformers_utils/configs/moondream3.py @b801fe03 (Moondream3Config: the decoder's sizes nested in config.text as dim, n_layers, n_heads, n_kv_heads, class defaults when left out): a config layout kvplan does not read"),
 };
 
 #undef R

@@ -93,8 +93,9 @@ START_TEST(every_family_row)
 		 * (256 / 4 = 64 + 64) values = 512 values a position (1,024 B
 		 * in f16), as the config says; a family of its own layout
 		 * (the Falcon MQ rule, MLA, a layer function) is sized in
-		 * its own test */
-		if (f->layout || (f->flags & HF_FALCON_MQ))
+		 * its own test; an HF_ARCH_WINS row is found by its
+		 * architecture, not by this config's model_type */
+		if (f->layout || (f->flags & (HF_FALCON_MQ | HF_ARCH_WINS)))
 			continue;
 		ck_assert_msg(m.base.kind == KVP_LAYER_FULL && m.n_rules == 0 &&
 		              m.n_layers == 2 && m.base.kv_heads == 2 &&
@@ -1241,14 +1242,22 @@ END_TEST
 /*
  * Refused by name (HF_REFUSED): Ouro's loops each keep a cache per layer
  * (vLLM ouro.py @17122791), Moondream 3 nests its decoder in config.text
- * (vLLM configs/moondream3.py @b801fe03): the message says so, before
- * any size is read (a Moondream 3 config has no num_hidden_layers).
+ * (vLLM configs/moondream3.py @b801fe03), Rnj1 runs chunked layers with
+ * a lookback on Gemma 3's config class (vLLM rnj1.py @1240dba9, chosen by
+ * its architecture): the message says so, before any size is read (a
+ * Moondream 3 config has no num_hidden_layers).
  */
 START_TEST(refused_rows)
 {
 	refused_naming("{\"model_type\":\"ouro\"," DIMS2 "}", "total_ut_steps");
 	refused_naming("{\"model_type\":\"moondream3\",\"config\":{\"text\":"
 	               "{\"dim\":256,\"n_layers\":2}}}", "config.text");
+	/* Rnj1 by its architecture, on gemma3_text's config class; the
+	 * same keys under Gemma3ForCausalLM are Gemma 3's */
+	refused_naming("{\"model_type\":\"gemma3_text\",\"architectures\":"
+	               "[\"Rnj1ForCausalLM\"]," DIMS2 "}", "chunk_lookback");
+	from_text("{\"model_type\":\"gemma3_text\",\"architectures\":"
+	          "[\"Gemma3ForCausalLM\"]," DIMS2 ",\"head_dim\":64}", 16);
 }
 END_TEST
 

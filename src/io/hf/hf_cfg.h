@@ -151,6 +151,10 @@ enum hf_flags {
 	 * saying why (a layout the engines build that kvplan cannot
 	 * express, or a config layout it does not read) */
 	HF_REFUSED = 1u << 30,
+	/* issue 35a: architectures[0] picks this row over the first row of
+	 * its model_type (a model class of its own on another family's
+	 * config class) */
+	HF_ARCH_WINS = 1u << 29,
 };
 
 struct hf_family {

@@ -213,6 +213,7 @@ static const struct hf_family families[] = {
 	R("qianfan_ocr", "QianfanOCRForConditionalGeneration", HF_TEXT_REQUIRED, 0, 0, 0, hf_fam_qwen, "vLLM transformers_utils/configs/qianfan_ocr.py @967acb91 (QianfanOCRConfig: text_config's model_type qwen3 when it names none, absent Qwen3Config())"),
 	R("ouro", "OuroForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "vLLM ouro.py @17122791 (OuroAttention builds total_ut_steps Attention modules per layer, 4 by default, each its own KV cache, one per loop): kvplan has no count of caches per plain attention layer, and as more KV heads it would size less than vLLM where tensor parallelism replicates heads"),
 	R("moondream3", "Moondream3ForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "vLLM transformers_utils/configs/moondream3.py @b801fe03 (Moondream3Config: the decoder's sizes nested in config.text as dim, n_layers, n_heads, n_kv_heads, class defaults when left out): a config layout kvplan does not read"),
+	R("gemma3_text", "Rnj1ForCausalLM", HF_REFUSED | HF_ARCH_WINS, 0, 0, 0, NULL, "vLLM rnj1.py @1240dba9 (Rnj1Attention on a Gemma3TextConfig: chunked_attention layers attend within aligned blocks of sliding_window with one block of lookback, chunk_lookback 1; every other layer, sliding_attention too, full): the positions a chunked layer keeps are vLLM's chunk_lookback rule, which kvplan does not hold, and the gemma3_text row would slide layers vLLM keeps full"),
 };
 
 #undef R

@@ -133,11 +133,14 @@ static void family(struct cfg *c, struct kvp_model *m)
 	hf_clean(c->model_type);
 	c->fam = hf_family_find(c->model_type);
 	if (cJSON_IsArray(ar) && cJSON_IsString(cJSON_GetArrayItem(ar, 0))) {
-		/* an EAGLE-3 head is a llama by model_type, not by shape */
+		/* an EAGLE-3 head is a llama by model_type, not by shape;
+		 * an HF_ARCH_WINS row's architecture runs its own model
+		 * code on another family's config class (Rnj1) */
 		const struct hf_family *h =
 			hf_family_by_arch(cJSON_GetArrayItem(ar, 0)->valuestring);
 
-		if (h && (h->flags & HF_EAGLE3) && s && !strcmp(s, h->model_type))
+		if (h && (h->flags & (HF_EAGLE3 | HF_ARCH_WINS)) && s &&
+		    !strcmp(s, h->model_type))
 			c->fam = h;
 	}
 	if (!s && !fail && cJSON_IsArray(ar) &&

@@ -1211,7 +1211,10 @@ END_TEST
  * x 16 = 16,384; qianfan_ocr's is qwen3, whose head_dim 128 is Qwen3Config's
  * default (hf_text_defaults.c): 2 x 2 x (128 + 128) x 2 = 2,048, x 16 =
  * 32,768; midashenglm's is always Qwen2_5OmniTextConfig, even where it
- * says qwen2: 1,024, 16,384. Each without text_config: refused.
+ * says qwen2: 1,024, 16,384; Cheers' (umm) always a Qwen2Config, even
+ * where it says llama: 16,384; HyperCLOVAX Vision's (hyperclovax_vlm) the
+ * one its text_config names, llama: 16,384, and none named: refused.
+ * Each without text_config: refused.
  */
 START_TEST(audio_vision_wrappers)
 {
@@ -1222,6 +1225,8 @@ START_TEST(audio_vision_wrappers)
 		{ "qianfan_ocr", "", "qwen3", 32768 },
 		{ "midashenglm", "\"model_type\":\"qwen2\",", "qwen2_5_omni_text",
 		  16384 },
+		{ "umm", "\"model_type\":\"llama\",", "qwen2", 16384 },
+		{ "hyperclovax_vlm", "\"model_type\":\"llama\",", "llama", 16384 },
 	};
 	char text[512];
 	size_t i;
@@ -1236,6 +1241,8 @@ START_TEST(audio_vision_wrappers)
 		         w[i].mt);
 		refused_naming(text, "text_config");
 	}
+	refused_naming("{\"model_type\":\"hyperclovax_vlm\",\"text_config\":{"
+	               DIMS2 "}}", "text_config.model_type");
 }
 END_TEST
 

@@ -718,3 +718,24 @@ enum kvp_status hf_fam_sarvam_mla(struct cfg *c, struct kvp_model *m,
 		              "on every layer");
 	return KVP_OK;
 }
+
+/*
+ * A wrapper whose configuration class builds its text model from the
+ * model_type text_config names, with no default (HyperCLOVAX Vision: vLLM
+ * transformers_utils/configs/hyperclovax.py @af841c69 HCXVisionConfig,
+ * AutoConfig.for_model(text_config["model_type"])): this row is reached
+ * only when text_config names none, which the class cannot load.
+ */
+enum kvp_status hf_fam_text_typed(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	char path[128];
+
+	(void)m;
+	(void)L;
+	(void)found;
+	snprintf(path, sizeof path, "%s.model_type",
+	         c->text_key ? c->text_key : "text_config");
+	return hf_bad(c, path, NULL, "required: the wrapper's class builds "
+	              "its text model from it, with no default");
+}

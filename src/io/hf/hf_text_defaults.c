@@ -168,6 +168,8 @@ static const char *const wrapper_rebuilds[][3] = {
 	{ "midashenglm", "qwen2_5_omni_text",
 	  "vLLM transformers_utils/configs/midashenglm.py @8a8be3dc "
 	  "MiDashengLMConfig (Qwen2_5OmniTextConfig(**text_config))" },
+	{ "umm", "qwen2", "vLLM transformers_utils/configs/cheers.py "
+	  "@479ce6ba CheersConfig (Qwen2Config(**text_config))" },
 };
 
 static const cJSON *rebuilt_text_type(struct cfg *c, cJSON *text,

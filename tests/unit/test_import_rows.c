@@ -1201,6 +1201,13 @@ START_TEST(sarvam_mla)
 	ck_assert_uint_eq(res.kv.bytes, 5120);
 	refused_naming("{\"model_type\":\"sarvam_mla\"," DIMS2 "}",
 	               "kv_lora_rank");
+	/* Sarvam MoE: 2 full layers x 2 KV heads x (64 + 64) x 2 B = 1,024
+	 * B/position, x 16 = 16,384; a sliding_window (transformers none,
+	 * vLLM's BailingMoe the config's) refused */
+	from_text("{\"model_type\":\"sarvam_moe\"," DIMS2 "}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+	refused_naming("{\"model_type\":\"sarvam_moe\"," DIMS2 ","
+	               "\"sliding_window\":128}", "sliding_window");
 }
 END_TEST
 

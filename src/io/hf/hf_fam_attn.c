@@ -739,3 +739,28 @@ enum kvp_status hf_fam_text_typed(struct cfg *c, struct kvp_model *m,
 	return hf_bad(c, path, NULL, "required: the wrapper's class builds "
 	              "its text model from it, with no default");
 }
+
+/*
+ * Sarvam MoE (sarvam_moe; transformers modular_sarvam_moe.py @0684546d
+ * SarvamMoeAttention: sliding_window None on every layer whatever the
+ * config says; vLLM sarvam.py @c0f0c92f SarvamMoEForCausalLM is
+ * bailing_moe.py's, whose Attention takes the config's sliding_window
+ * through cache_config): full attention of num_key_value_heads x
+ * head_dim (hidden / heads when absent); a sliding_window the two would
+ * treat differently is refused.
+ */
+enum kvp_status hf_fam_sarvam_moe(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *sw = hf_get(c, "sliding_window", path, sizeof path);
+
+	(void)m;
+	(void)L;
+	(void)found;
+	if (sw)
+		return hf_bad(c, path, sw, "transformers' SarvamMoeAttention "
+		              "sets no window, vLLM's BailingMoe attention takes "
+		              "this one: the engines disagree; refused");
+	return KVP_OK;
+}

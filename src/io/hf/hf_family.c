@@ -216,6 +216,7 @@ static const struct hf_family families[] = {
 	R("gemma3_text", "Rnj1ForCausalLM", HF_REFUSED | HF_ARCH_WINS, 0, 0, 0, NULL, "vLLM rnj1.py @1240dba9 (Rnj1Attention on a Gemma3TextConfig: chunked_attention layers attend within aligned blocks of sliding_window with one block of lookback, chunk_lookback 1; every other layer, sliding_attention too, full): the positions a chunked layer keeps are vLLM's chunk_lookback rule, which kvplan does not hold, and the gemma3_text row would slide layers vLLM keeps full"),
 	R("umm", "CheersForConditionalGeneration", HF_TEXT_REQUIRED | HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "vLLM transformers_utils/configs/cheers.py @479ce6ba (CheersConfig, model_type umm: text_config always a Qwen2Config, absent the default one); vLLM cheers.py @ac4277f6 (Qwen2ForCausalLM on text_config)"),
 	R("hyperclovax_vlm", "HCXVisionForCausalLM", HF_TEXT_REQUIRED, 0, 0, 0, hf_fam_text_typed, "vLLM transformers_utils/configs/hyperclovax.py @af841c69 (HCXVisionConfig, model_type hyperclovax_vlm: text_config built by its own model_type, n_embd/n_head/n_layer renamed; none: not loadable)"),
+	R("sarvam_moe", "SarvamMoEForCausalLM", 0, 0, 0, 0, hf_fam_sarvam_moe, "transformers configuration_sarvam_moe.py @0684546d (SarvamMoeConfig: head_dim, else hidden / heads); modular_sarvam_moe.py (SarvamMoeAttention, no window); vLLM sarvam.py @c0f0c92f (SarvamMoEForCausalLM is bailing_moe.py's)"),
 };
 
 #undef R

@@ -1299,6 +1299,33 @@ START_TEST(neutral_keys)
 }
 END_TEST
 
+/*
+ * openPangu (vLLM openpangu.py @6a2dcafe): PanguEmbedded's
+ * interleaved_sliding_window [8, null] gives layer i entry i % 2, so
+ * layers 0 and 2 slide 8 positions, 1 and 3 are full; each 2 KV heads x
+ * (64 + 64) x 2 = 512 B: 2,048 B/position, and for 32 positions 2 x 512
+ * x 8 + 2 x 512 x 32 = 8,192 + 32,768 = 40,960. openpangu_v2 (Ultra MoE)
+ * with the four MLA keys: (64 + 16) x 2 = 160 B a layer, 320, x 16 =
+ * 5,120; kv_lora_rank without v_head_dim (GQA in vLLM) refused.
+ */
+START_TEST(openpangu)
+{
+	from_text("{\"model_type\":\"PanguEmbedded\",\"num_hidden_layers\":4,"
+	          "\"hidden_size\":256,\"num_attention_heads\":4,"
+	          "\"num_key_value_heads\":2,\"vocab_size\":1000,"
+	          "\"interleaved_sliding_window\":[8,null]}", 32);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 2048);
+	ck_assert_uint_eq(res.kv.bytes, 40960);
+	from_text("{\"model_type\":\"openpangu_v2\"," DIMS2 ","
+	          "\"kv_lora_rank\":64,\"qk_rope_head_dim\":16,"
+	          "\"qk_nope_head_dim\":32,\"v_head_dim\":32}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 5120);
+	refused_naming("{\"model_type\":\"openpangu_v2\"," DIMS2 ","
+	               "\"kv_lora_rank\":64,\"qk_rope_head_dim\":16,"
+	               "\"qk_nope_head_dim\":32}", "v_head_dim");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -1341,6 +1368,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, audio_vision_wrappers);
 	tcase_add_test(tc, refused_rows);
 	tcase_add_test(tc, neutral_keys);
+	tcase_add_test(tc, openpangu);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -764,3 +764,62 @@ enum kvp_status hf_fam_sarvam_moe(struct cfg *c, struct kvp_model *m,
 		              "this one: the engines disagree; refused");
 	return KVP_OK;
 }
+
+/* One entry of openPangu's interleaved_sliding_window: a window, or null
+ * (full attention): 0 for full, 1 a window in *w, -1 refused. */
+static int pangu_window(struct cfg *c, const cJSON *e, const char *path,
+                        uint32_t *w)
+{
+	uint64_t x = 0;
+
+	if (cJSON_IsNull(e))
+		return 0;
+	if (hf_uint_at(c, e, path, 1, UINT32_MAX, &x) <= 0)
+		return -1;
+	*w = (uint32_t)x;
+	return 1;
+}
+
+/*
+ * openPangu (vLLM openpangu.py @6a2dcafe OpenPanguDecoderLayer): MLA
+ * (OpenPanguMLAAttention) when the config has qk_nope_head_dim,
+ * qk_rope_head_dim, v_head_dim and kv_lora_rank, else GQA of
+ * num_key_value_heads x head_dim (hidden / heads when absent) whose
+ * window is interleaved_sliding_window: an int slides every layer, a
+ * list gives layer i entry i % its length (null: full). kv_lora_rank
+ * without v_head_dim (vLLM GQA, kvplan's MLA default) and a window on
+ * MLA layers (which vLLM's MLA branch drops) are refused.
+ */
+enum kvp_status hf_fam_openpangu(struct cfg *c, struct kvp_model *m,
+                                 struct lay *L, bool *found)
+{
+	char path[96], p2[128];
+	const cJSON *isw = hf_get(c, "interleaved_sliding_window", path,
+	                          sizeof path), *e;
+	uint32_t i, n, w = 0;
+	int r;
+
+	if (m->mla.kv_lora_rank && !hf_has(c, "v_head_dim"))
+		return hf_bad(c, "v_head_dim", NULL, "required with kv_lora_rank: "
+		              "vLLM openpangu.py builds MLA only with all four "
+		              "MLA keys, GQA otherwise");
+	if (!isw || cJSON_IsNull(isw))
+		return KVP_OK;
+	if (m->mla.kv_lora_rank || *found)
+		return hf_bad(c, path, isw, m->mla.kv_lora_rank ? "a window on "
+		              "MLA layers, which vLLM's MLA branch drops: "
+		              "refused" : "beside layer_types: refused");
+	n = cJSON_IsArray(isw) ? (uint32_t)cJSON_GetArraySize(isw) : 0;
+	if (!cJSON_IsNumber(isw) && n == 0)
+		return hf_bad(c, path, isw, "an int or a non-empty list");
+	for (i = 0; i < m->n_layers; i++) {
+		e = n ? cJSON_GetArrayItem(isw, (int)(i % n)) : isw;
+		snprintf(p2, sizeof p2, "%s[%u]", path, n ? i % n : 0);
+		if ((r = pangu_window(c, e, n ? p2 : path, &w)) < 0)
+			return c->err->status;
+		L[i].kind = r ? KVP_LAYER_SLIDING : KVP_LAYER_FULL;
+		L[i].window = r ? w : 0;
+	}
+	*found = true;
+	return KVP_OK;
+}

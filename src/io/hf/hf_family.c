@@ -217,6 +217,8 @@ static const struct hf_family families[] = {
 	R("umm", "CheersForConditionalGeneration", HF_TEXT_REQUIRED | HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "vLLM transformers_utils/configs/cheers.py @479ce6ba (CheersConfig, model_type umm: text_config always a Qwen2Config, absent the default one); vLLM cheers.py @ac4277f6 (Qwen2ForCausalLM on text_config)"),
 	R("hyperclovax_vlm", "HCXVisionForCausalLM", HF_TEXT_REQUIRED, 0, 0, 0, hf_fam_text_typed, "vLLM transformers_utils/configs/hyperclovax.py @af841c69 (HCXVisionConfig, model_type hyperclovax_vlm: text_config built by its own model_type, n_embd/n_head/n_layer renamed; none: not loadable)"),
 	R("sarvam_moe", "SarvamMoEForCausalLM", 0, 0, 0, 0, hf_fam_sarvam_moe, "transformers configuration_sarvam_moe.py @0684546d (SarvamMoeConfig: head_dim, else hidden / heads); modular_sarvam_moe.py (SarvamMoeAttention, no window); vLLM sarvam.py @c0f0c92f (SarvamMoEForCausalLM is bailing_moe.py's)"),
+	R("PanguEmbedded", "PanguEmbeddedForCausalLM", 0, 0, 0, 0, hf_fam_openpangu, "vLLM openpangu.py @6a2dcafe (model_type PanguEmbedded named in _init_rotary_emb; OpenPanguEmbeddedAttention: num_key_value_heads x head_dim, interleaved_sliding_window)"),
+	R("openpangu_v2", "PanguUltraMoEForCausalLM", 0, 0, 0, 0, hf_fam_openpangu, "vLLM openpangu.py @6a2dcafe (OpenPanguMLAAttention with the four MLA keys, else GQA); vLLM config/speculative.py hf_config_override (model_type openpangu_v2 with PanguUltraMoEForCausalLM becomes openpangu_mtp)"),
 };
 
 #undef R

@@ -1323,6 +1323,14 @@ START_TEST(openpangu)
 	refused_naming("{\"model_type\":\"openpangu_v2\"," DIMS2 ","
 	               "\"kv_lora_rank\":64,\"qk_rope_head_dim\":16,"
 	               "\"qk_nope_head_dim\":32}", "v_head_dim");
+	/* Param2 MoE (vLLM param2moe.py @756e7391): 2 full layers x 2 KV
+	 * heads x (32 + 32) x 2 B = 512 B/position with head_dim 32 given,
+	 * x 16 = 8,192; head_dim absent (Param2MoeConfig 64, vLLM hidden /
+	 * heads) refused */
+	from_text("{\"model_type\":\"param2moe\"," DIMS2 ",\"head_dim\":32}",
+	          16);
+	ck_assert_uint_eq(res.kv.bytes, 8192);
+	refused_naming("{\"model_type\":\"param2moe\"," DIMS2 "}", "head_dim");
 }
 END_TEST
 

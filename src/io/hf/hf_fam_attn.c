@@ -823,3 +823,30 @@ enum kvp_status hf_fam_openpangu(struct cfg *c, struct kvp_model *m,
 	*found = true;
 	return KVP_OK;
 }
+
+/*
+ * Param2 MoE (param2moe; vLLM param2moe.py @756e7391 Param2MoEAttention:
+ * GQA of num_key_value_heads x (head_dim or hidden / heads), every layer
+ * full unless the config's sliding_window reaches cache_config; its
+ * transformers class, configuration_param2moe.py @4671997a, defaults
+ * head_dim to 64, not hidden / heads: absent, refused). An MLA key
+ * (kv_lora_rank, in one revision of that class) is refused: vLLM's
+ * model builds GQA whatever it says.
+ */
+enum kvp_status hf_fam_param2moe(struct cfg *c, struct kvp_model *m,
+                                 struct lay *L, bool *found)
+{
+	char path[96];
+
+	(void)L;
+	(void)found;
+	if (m->mla.kv_lora_rank)
+		return hf_bad(c, "kv_lora_rank", hf_get(c, "kv_lora_rank", path,
+		              sizeof path), "vLLM param2moe.py builds GQA, not "
+		              "MLA: refused");
+	if (!hf_has(c, "head_dim"))
+		return hf_bad(c, "head_dim", NULL, "required: Param2MoeConfig "
+		              "defaults it to 64, vLLM's fallback is hidden / "
+		              "heads");
+	return KVP_OK;
+}

@@ -219,6 +219,7 @@ static const struct hf_family families[] = {
 	R("sarvam_moe", "SarvamMoEForCausalLM", 0, 0, 0, 0, hf_fam_sarvam_moe, "transformers configuration_sarvam_moe.py @0684546d (SarvamMoeConfig: head_dim, else hidden / heads); modular_sarvam_moe.py (SarvamMoeAttention, no window); vLLM sarvam.py @c0f0c92f (SarvamMoEForCausalLM is bailing_moe.py's)"),
 	R("PanguEmbedded", "PanguEmbeddedForCausalLM", 0, 0, 0, 0, hf_fam_openpangu, "vLLM openpangu.py @6a2dcafe (model_type PanguEmbedded named in _init_rotary_emb; OpenPanguEmbeddedAttention: num_key_value_heads x head_dim, interleaved_sliding_window)"),
 	R("openpangu_v2", "PanguUltraMoEForCausalLM", 0, 0, 0, 0, hf_fam_openpangu, "vLLM openpangu.py @6a2dcafe (OpenPanguMLAAttention with the four MLA keys, else GQA); vLLM config/speculative.py hf_config_override (model_type openpangu_v2 with PanguUltraMoEForCausalLM becomes openpangu_mtp)"),
+	R("param2moe", "Param2MoEForCausalLM", HF_TIED, 0, 0, 0, hf_fam_param2moe, "vLLM param2moe.py @756e7391 (Param2MoEAttention: GQA, every layer full); transformers configuration_param2moe.py @4671997a (Param2MoeConfig: head_dim 64 by default, tie_word_embeddings true)"),
 };
 
 #undef R

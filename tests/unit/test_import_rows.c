@@ -1264,6 +1264,8 @@ END_TEST
 START_TEST(refused_rows)
 {
 	refused_naming("{\"model_type\":\"ouro\"," DIMS2 "}", "total_ut_steps");
+	refused_naming("{\"model_type\":\"iquestloopcoder\"," DIMS2 "}",
+	               "loop_num");
 	refused_naming("{\"model_type\":\"moondream3\",\"config\":{\"text\":"
 	               "{\"dim\":256,\"n_layers\":2}}}", "config.text");
 	/* Rnj1 by its architecture, on gemma3_text's config class; the
@@ -1331,6 +1333,15 @@ START_TEST(openpangu)
 	          16);
 	ck_assert_uint_eq(res.kv.bytes, 8192);
 	refused_naming("{\"model_type\":\"param2moe\"," DIMS2 "}", "head_dim");
+	/* IQuest-Coder (llama.py in vLLM): 1,024 B/position, x 16 = 16,384,
+	 * its sliding_window unused while use_sliding_window is false;
+	 * true refused */
+	from_text("{\"model_type\":\"iquestcoder\"," DIMS2 ","
+	          "\"use_sliding_window\":false,\"sliding_window\":8}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+	refused_naming("{\"model_type\":\"iquestcoder\"," DIMS2 ","
+	               "\"use_sliding_window\":true,\"sliding_window\":8}",
+	               "use_sliding_window");
 }
 END_TEST
 

@@ -850,3 +850,34 @@ enum kvp_status hf_fam_param2moe(struct cfg *c, struct kvp_model *m,
 		              "heads");
 	return KVP_OK;
 }
+
+/*
+ * IQuest-Coder (iquestcoder; its configuration_iquestcoder.py, a
+ * LlamaConfig with Qwen2's use_sliding_window / sliding_window /
+ * max_window_layers and OLMo's clip_qkv; vLLM's registry runs
+ * IQuestCoderForCausalLM as llama.py's LlamaForCausalLM): full attention
+ * while use_sliding_window is false (vLLM's ModelConfig then drops
+ * sliding_window); true is refused, llama.py sliding every layer where
+ * the Qwen2 rule it borrows spares max_window_layers.
+ */
+enum kvp_status hf_fam_iquestcoder(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found)
+{
+	char path[96];
+	bool sw = false;
+
+	(void)m;
+	(void)L;
+	if (hf_bool(c, "use_sliding_window", &sw) < 0)
+		return c->err->status;
+	if (sw)
+		return hf_bad(c, "use_sliding_window", hf_get(c,
+		              "use_sliding_window", path, sizeof path),
+		              "true: vLLM's llama.py would slide every layer, "
+		              "the Qwen2 rule the config borrows spares "
+		              "max_window_layers; refused");
+	hf_superseded(c, "sliding_window");
+	hf_superseded(c, "max_window_layers");
+	*found = true;   /* every layer full, as set, or layer_types' */
+	return KVP_OK;
+}

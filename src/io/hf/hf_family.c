@@ -220,6 +220,8 @@ static const struct hf_family families[] = {
 	R("PanguEmbedded", "PanguEmbeddedForCausalLM", 0, 0, 0, 0, hf_fam_openpangu, "vLLM openpangu.py @6a2dcafe (model_type PanguEmbedded named in _init_rotary_emb; OpenPanguEmbeddedAttention: num_key_value_heads x head_dim, interleaved_sliding_window)"),
 	R("openpangu_v2", "PanguUltraMoEForCausalLM", 0, 0, 0, 0, hf_fam_openpangu, "vLLM openpangu.py @6a2dcafe (OpenPanguMLAAttention with the four MLA keys, else GQA); vLLM config/speculative.py hf_config_override (model_type openpangu_v2 with PanguUltraMoEForCausalLM becomes openpangu_mtp)"),
 	R("param2moe", "Param2MoEForCausalLM", HF_TIED, 0, 0, 0, hf_fam_param2moe, "vLLM param2moe.py @756e7391 (Param2MoEAttention: GQA, every layer full); transformers configuration_param2moe.py @4671997a (Param2MoeConfig: head_dim 64 by default, tie_word_embeddings true)"),
+	R("iquestcoder", "IQuestCoderForCausalLM", 0, 0, 0, 0, hf_fam_iquestcoder, "IQuest's configuration_iquestcoder.py (IQuestCoderConfig, model_type iquestcoder: llama layout, head_dim given); vLLM registry IQuestCoderForCausalLM -> llama.py LlamaForCausalLM"),
+	R("iquestloopcoder", "IQuestLoopCoderForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "vLLM iquest_loopcoder.py @fb04490b (LoopCoderAttention builds loop_num Attention modules per layer, 2 by default: loop 0 full, loops 1 on sliding loop_window_size, each its own KV cache): kvplan has no count of caches per plain attention layer"),
 };
 
 #undef R

@@ -1342,6 +1342,17 @@ START_TEST(openpangu)
 	refused_naming("{\"model_type\":\"iquestcoder\"," DIMS2 ","
 	               "\"use_sliding_window\":true,\"sliding_window\":8}",
 	               "use_sliding_window");
+	/* Step 1 (vLLM step1.py): num_attention_groups 2 KV heads of 256 / 4
+	 * = 64: 1,024 B/position, x 16 = 16,384; with no head count, one KV
+	 * head: 2 x 1 x 128 x 2 = 512, x 16 = 8,192 */
+	from_text("{\"model_type\":\"step1\",\"num_hidden_layers\":2,"
+	          "\"hidden_size\":256,\"num_attention_heads\":4,"
+	          "\"num_attention_groups\":2,\"vocab_size\":1000}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+	from_text("{\"model_type\":\"step1\",\"num_hidden_layers\":2,"
+	          "\"hidden_size\":256,\"num_attention_heads\":4,"
+	          "\"vocab_size\":1000}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 8192);
 }
 END_TEST
 

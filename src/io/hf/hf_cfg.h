@@ -260,6 +260,8 @@ enum kvp_status hf_fam_param2moe(struct cfg *c, struct kvp_model *m,
                                  struct lay *L, bool *found);
 enum kvp_status hf_fam_iquestcoder(struct cfg *c, struct kvp_model *m,
                                    struct lay *L, bool *found);
+enum kvp_status hf_fam_step1(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found);
 
 /* ---- hf_fam_hybrid.c (hybrid families' layouts; rows of hf_family.c point here) ---- */
 enum kvp_status hf_fam_kimi_linear(struct cfg *c, struct kvp_model *m,

@@ -881,3 +881,34 @@ enum kvp_status hf_fam_iquestcoder(struct cfg *c, struct kvp_model *m,
 	*found = true;   /* every layer full, as set, or layer_types' */
 	return KVP_OK;
 }
+
+/*
+ * Step 1 (step1; vLLM step1.py @955461ac StepAttention): num_attention_groups
+ * KV heads, else num_key_value_heads, else one (HF_MQA), each of hidden /
+ * heads (head_dim is not read: another value refused), ALiBi, every layer
+ * full. Both head counts given and different: refused (kvplan's generic
+ * order takes num_key_value_heads first).
+ */
+enum kvp_status hf_fam_step1(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found)
+{
+	char path[96];
+	uint64_t g = 0, kv = 0;
+
+	(void)L;
+	(void)found;
+	if (hf_uint(c, "num_attention_groups", 1, DIM_MAX, &g) < 0 ||
+	    hf_uint(c, "num_key_value_heads", 1, DIM_MAX, &kv) < 0)
+		return c->err->status;
+	if (g && kv && g != kv)
+		return hf_bad(c, "num_attention_groups", hf_get(c,
+		              "num_attention_groups", path, sizeof path),
+		              "differs from num_key_value_heads: vLLM step1.py "
+		              "takes num_attention_groups; refused");
+	if (m->q_heads && m->arch.hidden % m->q_heads == 0 &&
+	    m->base.k_dim != m->arch.hidden / m->q_heads)
+		return hf_bad(c, "head_dim", hf_get(c, "head_dim", path,
+		              sizeof path), "vLLM step1.py sizes heads of "
+		              "hidden_size / num_attention_heads; another refused");
+	return KVP_OK;
+}

@@ -223,6 +223,7 @@ static const struct hf_family families[] = {
 	R("iquestcoder", "IQuestCoderForCausalLM", 0, 0, 0, 0, hf_fam_iquestcoder, "IQuest's configuration_iquestcoder.py (IQuestCoderConfig, model_type iquestcoder: llama layout, head_dim given); vLLM registry IQuestCoderForCausalLM -> llama.py LlamaForCausalLM"),
 	R("iquestloopcoder", "IQuestLoopCoderForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "vLLM iquest_loopcoder.py @fb04490b (LoopCoderAttention builds loop_num Attention modules per layer, 2 by default: loop 0 full, loops 1 on sliding loop_window_size, each its own KV cache): kvplan has no count of caches per plain attention layer"),
 	R("step1", "Step1ForCausalLM", HF_MQA | HF_TIED, 0, 0, 0, hf_fam_step1, "vLLM step1.py @955461ac (StepAttention: num_attention_groups KV heads, else num_key_value_heads, else 1, of hidden / heads; ALiBi; every layer full; lm_head tied unless tie_word_embeddings false); vLLM transformers_utils/configs/step1.py @4de3aae5 (Step1Config, model_type step1)"),
+	R("telechat3", "TeleChat3ForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM registry TeleChat3ForCausalLM -> llama.py LlamaForCausalLM (num_key_value_heads, else num_attention_heads; head_dim, else hidden / heads); TeleChat's Telechat3Config (model_type telechat3)"),
 };
 
 #undef R

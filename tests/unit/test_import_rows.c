@@ -1220,7 +1220,8 @@ END_TEST
  * 32,768; midashenglm's is always Qwen2_5OmniTextConfig, even where it
  * says qwen2: 1,024, 16,384; Cheers' (umm) always a Qwen2Config, even
  * where it says llama: 16,384; HyperCLOVAX Vision's (hyperclovax_vlm) the
- * one its text_config names, llama: 16,384, and none named: refused.
+ * one its text_config names, llama: 16,384, and none named: refused, as
+ * MiniCPM-V 4.6's (minicpmv4_6: CONFIG_MAPPING[text_config["model_type"]]).
  * Each without text_config: refused.
  */
 START_TEST(audio_vision_wrappers)
@@ -1250,6 +1251,10 @@ START_TEST(audio_vision_wrappers)
 	}
 	refused_naming("{\"model_type\":\"hyperclovax_vlm\",\"text_config\":{"
 	               DIMS2 "}}", "text_config.model_type");
+	refused_naming("{\"model_type\":\"minicpmv4_6\",\"text_config\":{"
+	               DIMS2 "}}", "text_config.model_type");
+	refused_naming("{\"model_type\":\"minicpmv4_6\"," DIMS2 "}",
+	               "text_config");
 }
 END_TEST
 

@@ -224,6 +224,7 @@ static const struct hf_family families[] = {
 	R("iquestloopcoder", "IQuestLoopCoderForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "vLLM iquest_loopcoder.py @fb04490b (LoopCoderAttention builds loop_num Attention modules per layer, 2 by default: loop 0 full, loops 1 on sliding loop_window_size, each its own KV cache): kvplan has no count of caches per plain attention layer"),
 	R("step1", "Step1ForCausalLM", HF_MQA | HF_TIED, 0, 0, 0, hf_fam_step1, "vLLM step1.py @955461ac (StepAttention: num_attention_groups KV heads, else num_key_value_heads, else 1, of hidden / heads; ALiBi; every layer full; lm_head tied unless tie_word_embeddings false); vLLM transformers_utils/configs/step1.py @4de3aae5 (Step1Config, model_type step1)"),
 	R("telechat3", "TeleChat3ForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM registry TeleChat3ForCausalLM -> llama.py LlamaForCausalLM (num_key_value_heads, else num_attention_heads; head_dim, else hidden / heads); TeleChat's Telechat3Config (model_type telechat3)"),
+	R("minicpmv4_6", "MiniCPMV4_6ForConditionalGeneration", HF_TEXT_REQUIRED, 0, 0, 0, hf_fam_text_typed, "transformers configuration_minicpmv4_6.py @8af4d22a (MiniCPMV4_6Config: text_config built by the model_type it names, a Qwen3.5 text model; absent, the default qwen3_5_text one); vLLM minicpmv4_6.py @83be8456 (IsHybrid: the Qwen3.5 text model's layers)"),
 };
 
 #undef R

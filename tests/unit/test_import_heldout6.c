@@ -7,8 +7,11 @@
  * refused (minimax_m3_vl, paddleocr_vl's compression_ratio, qwen3_next's
  * mamba_ssm_dtype), 0 wrong. The figures below were worked by the
  * gatherer without kvplan and recomputed by recompute.py (this set's
- * folder) from each file's keys; the three refusals are kept as kvplan
- * gave them at first contact.
+ * folder) from each file's keys. The three refused at first contact
+ * (48f5ced) are now sized to those figures (issue 35a: the minimax_m3_vl
+ * rows of hf_family.c; hf_keys.c's compression_ratio, ERNIE's RoPE
+ * position scale, and mamba_ssm_dtype, which vLLM reads only for
+ * Qwen3.5), each marked below.
  *
  * Each is sized for ONE sequence of 8,192 positions (f16 K and V, recurrent
  * state in f32, generic dynamic strategy: one_sequence.h; a sliding layer
@@ -155,16 +158,20 @@ static const struct heldout set[] = {
 	{ "microsoft-phi-4-mini-instruct.json", 131072, 0, 1073741824, NULL },
 	{ "microsoft-phi-mini-moe-instruct-abridged.json", 131072, 0, 1073741824, NULL },
 	{ "microsoft-phi-mini-moe-instruct.json", 131072, 0, 268304384, NULL },
-	{ "minimaxai-minimax-m3.json", 0, 0, 0, "model_type: \"minimax_m3_vl\"" },
+	/* refused at first contact (model_type "minimax_m3_vl"): issue 35a's
+	 * minimax_m3_vl and minimax_m3_vl_text rows */
+	{ "minimaxai-minimax-m3.json", 137472, 0, 1126170624, NULL },
 	{ "mistralai-mistral-small-24b-instruct-2501.json", 163840, 0, 1342177280, NULL },
 	{ "moonshotai-kimi-k2.6.json", 70272, 0, 575668224, NULL },
 	{ "nvidia-eagle-block2a-2b-v2.json", 114688, 0, 939524096, NULL },
 	{ "nvidia-nemotron-3-nano-30b-a3b-base-bf16.json", 6144, 49930240, 100261888, NULL },
 	{ "nvidia-nemotron-nano-12b-v2.json", 24576, 150929408, 352256000, NULL },
-	{ "paddlepaddle-paddleocr-vl.json", 0, 0, 0, "compression_ratio" },
+	/* refused at first contact (compression_ratio): hf_keys.c's row */
+	{ "paddlepaddle-paddleocr-vl.json", 18432, 0, 150994944, NULL },
 	{ "qwen-qwen3-1.7b.json", 114688, 0, 939524096, NULL },
 	{ "qwen-qwen3-30b-a3b-instruct-2507.json", 98304, 0, 805306368, NULL },
-	{ "qwen-qwen3.6-35b-a3b.json", 0, 0, 0, "mamba_ssm_dtype" },
+	/* refused at first contact (mamba_ssm_dtype): hf_keys.c's row */
+	{ "qwen-qwen3.6-35b-a3b.json", 20480, 65863680, 233635840, NULL },
 	{ "qwen-qwen3.8-27b.json", 65536, 156893184, 693764096, NULL },
 	{ "stepfun-ai-step-3.5-flash.json", 196608, 0, 478150656, NULL },
 };

@@ -93,8 +93,9 @@ START_TEST(every_family_row)
 		 * (256 / 4 = 64 + 64) values = 512 values a position (1,024 B
 		 * in f16), as the config says; a family of its own layout
 		 * (the Falcon MQ rule, MLA, a layer function) is sized in
-		 * its own test */
-		if (f->layout || (f->flags & HF_FALCON_MQ))
+		 * its own test; an HF_ARCH_WINS row is found by its
+		 * architecture, not by this config's model_type */
+		if (f->layout || (f->flags & (HF_FALCON_MQ | HF_ARCH_WINS)))
 			continue;
 		ck_assert_msg(m.base.kind == KVP_LAYER_FULL && m.n_rules == 0 &&
 		              m.n_layers == 2 && m.base.kv_heads == 2 &&
@@ -1114,6 +1115,252 @@ START_TEST(kimi_k25_text)
 }
 END_TEST
 
+/* issue 35a: the rows the sixth held-out set and the registry sweep
+ * added. A refused import: the message names `what`. */
+static void refused_naming(const char *text, const char *what)
+{
+	struct kvp_model m;
+	struct kvp_error err;
+
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "r", &m, NULL,
+	                 &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, what) != NULL, "%s: %s", what, err.msg);
+}
+
+#define DIMS2 "\"num_hidden_layers\":2,\"hidden_size\":256," \
+	"\"num_attention_heads\":4,\"num_key_value_heads\":2," \
+	"\"vocab_size\":1000"
+
+/*
+ * MiniMax-M3-VL (transformers configuration_minimax_m3_vl.py @01a05aad:
+ * MiniMaxM3VLConfig pops text_config's model_type and builds a
+ * MiniMaxM3VLTextConfig): a text_config naming minimax_m2 is still M3's
+ * text model. 4 layers of 2 KV heads x (64 + 64) x 2 B = 512 B each,
+ * 2,048; sparse_attention_freq [0,1,1,1] keeps a 32-value index key on
+ * layers 1-3 (moe_layer_freq's dense lead agrees): 3 x 32 x 2 = 192;
+ * 2,240 B/position, x 16 = 35,840. Without text_config the class builds
+ * its default text model: refused naming text_config.
+ */
+START_TEST(minimax_m3_vl)
+{
+	static const char text[] = "{\"model_type\":\"minimax_m3_vl\","
+		"\"architectures\":[\"MiniMaxM3SparseForCausalLM\"],"
+		"\"text_config\":{\"model_type\":\"minimax_m2\","
+		"\"num_hidden_layers\":4,\"hidden_size\":256,"
+		"\"num_attention_heads\":8,\"num_key_value_heads\":2,"
+		"\"head_dim\":64,\"vocab_size\":1000,"
+		"\"moe_layer_freq\":[0,1,1,1],\"sparse_attention_config\":{"
+		"\"use_sparse_attention\":true,"
+		"\"sparse_attention_freq\":[0,1,1,1],\"sparse_index_dim\":32,"
+		"\"sparse_num_index_heads\":4,\"sparse_topk_blocks\":2,"
+		"\"sparse_block_size\":16}}}";
+
+	from_text(text, 16);
+	ck_assert_str_eq(plan.model.model_type, "minimax_m3_vl_text");
+	ck_assert_uint_eq(res.kv.bytes_per_position, 2240);
+	ck_assert_uint_eq(res.kv.bytes, 35840);
+	refused_naming("{\"model_type\":\"minimax_m3_vl\"," DIMS2 "}",
+	               "text_config");
+}
+END_TEST
+
+/*
+ * PLaMo 3 (vLLM plamo3.py @045d7575; SGLang configs/plamo3.py @33918d47
+ * is_full_attn): sliding_window_pattern 2 makes layers 1 and 3 full
+ * ((i + 1) % 2 == 0), 0 and 2 slide window_size 8. Each layer 2 KV
+ * heads x (64 + 64) x 2 = 512 B; 4 x 512 = 2,048 B/position; for 32
+ * positions 2 x 512 x 32 + 2 x 512 x 8 = 32,768 + 8,192 = 40,960.
+ * window_size absent (2,048 in SGLang's class, 128 in PFN's): refused.
+ */
+START_TEST(plamo3)
+{
+	static const char text[] = "{\"model_type\":\"plamo3\","
+		"\"num_hidden_layers\":4,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"head_dim\":64,\"vocab_size\":1000,"
+		"\"sliding_window_pattern\":2,\"window_size\":8}";
+
+	from_text(text, 32);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 2048);
+	ck_assert_uint_eq(res.kv.bytes, 40960);
+	refused_naming("{\"model_type\":\"plamo3\"," DIMS2 "}", "window_size");
+}
+END_TEST
+
+/*
+ * Sarvam MLA (vLLM sarvam.py @c0f0c92f): 2 MLA layers of kv_lora_rank 64
+ * + qk_rope_head_dim 16 = 80 values x 2 B = 160, 320 B/position, x 16 =
+ * 5,120. Without kv_lora_rank: refused, not sized as GQA.
+ */
+START_TEST(sarvam_mla)
+{
+	from_text("{\"model_type\":\"sarvam_mla\"," DIMS2 ","
+	          "\"kv_lora_rank\":64,\"qk_rope_head_dim\":16,"
+	          "\"qk_nope_head_dim\":32,\"v_head_dim\":32}", 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 320);
+	ck_assert_uint_eq(res.kv.bytes, 5120);
+	refused_naming("{\"model_type\":\"sarvam_mla\"," DIMS2 "}",
+	               "kv_lora_rank");
+	/* Sarvam MoE: 2 full layers x 2 KV heads x (64 + 64) x 2 B = 1,024
+	 * B/position, x 16 = 16,384; a sliding_window (transformers none,
+	 * vLLM's BailingMoe the config's) refused */
+	from_text("{\"model_type\":\"sarvam_moe\"," DIMS2 "}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+	refused_naming("{\"model_type\":\"sarvam_moe\"," DIMS2 ","
+	               "\"sliding_window\":128}", "sliding_window");
+}
+END_TEST
+
+/*
+ * Wrappers whose text_config names no model_type (vLLM transformers_utils
+ * configs @ the rows' commits): funaudiochat's is qwen2, granite4_vision's
+ * granite, both 2 layers x 2 KV heads x (64 + 64) x 2 = 1,024 B/position,
+ * x 16 = 16,384; qianfan_ocr's is qwen3, whose head_dim 128 is Qwen3Config's
+ * default (hf_text_defaults.c): 2 x 2 x (128 + 128) x 2 = 2,048, x 16 =
+ * 32,768; midashenglm's is always Qwen2_5OmniTextConfig, even where it
+ * says qwen2: 1,024, 16,384; Cheers' (umm) always a Qwen2Config, even
+ * where it says llama: 16,384; HyperCLOVAX Vision's (hyperclovax_vlm) the
+ * one its text_config names, llama: 16,384, and none named: refused, as
+ * MiniCPM-V 4.6's (minicpmv4_6: CONFIG_MAPPING[text_config["model_type"]]).
+ * Each without text_config: refused.
+ */
+START_TEST(audio_vision_wrappers)
+{
+	static const struct { const char *mt, *inner, *as; uint64_t bytes; }
+	w[] = {
+		{ "funaudiochat", "", "qwen2", 16384 },
+		{ "granite4_vision", "", "granite", 16384 },
+		{ "qianfan_ocr", "", "qwen3", 32768 },
+		{ "midashenglm", "\"model_type\":\"qwen2\",", "qwen2_5_omni_text",
+		  16384 },
+		{ "umm", "\"model_type\":\"llama\",", "qwen2", 16384 },
+		{ "hyperclovax_vlm", "\"model_type\":\"llama\",", "llama", 16384 },
+	};
+	char text[512];
+	size_t i;
+
+	for (i = 0; i < sizeof w / sizeof w[0]; i++) {
+		snprintf(text, sizeof text, "{\"model_type\":\"%s\","
+		         "\"text_config\":{%s" DIMS2 "}}", w[i].mt, w[i].inner);
+		from_text(text, 16);
+		ck_assert_str_eq(plan.model.model_type, w[i].as);
+		ck_assert_uint_eq(res.kv.bytes, w[i].bytes);
+		snprintf(text, sizeof text, "{\"model_type\":\"%s\"," DIMS2 "}",
+		         w[i].mt);
+		refused_naming(text, "text_config");
+	}
+	refused_naming("{\"model_type\":\"hyperclovax_vlm\",\"text_config\":{"
+	               DIMS2 "}}", "text_config.model_type");
+	refused_naming("{\"model_type\":\"minicpmv4_6\",\"text_config\":{"
+	               DIMS2 "}}", "text_config.model_type");
+	refused_naming("{\"model_type\":\"minicpmv4_6\"," DIMS2 "}",
+	               "text_config");
+}
+END_TEST
+
+/*
+ * Refused by name (HF_REFUSED): Ouro's loops each keep a cache per layer
+ * (vLLM ouro.py @17122791), Moondream 3 nests its decoder in config.text
+ * (vLLM configs/moondream3.py @b801fe03), Rnj1 runs chunked layers with
+ * a lookback on Gemma 3's config class (vLLM rnj1.py @1240dba9, chosen by
+ * its architecture): the message says so, before any size is read (a
+ * Moondream 3 config has no num_hidden_layers).
+ */
+START_TEST(refused_rows)
+{
+	refused_naming("{\"model_type\":\"ouro\"," DIMS2 "}", "total_ut_steps");
+	refused_naming("{\"model_type\":\"iquestloopcoder\"," DIMS2 "}",
+	               "loop_num");
+	refused_naming("{\"model_type\":\"moondream3\",\"config\":{\"text\":"
+	               "{\"dim\":256,\"n_layers\":2}}}", "config.text");
+	/* Rnj1 by its architecture, on gemma3_text's config class; the
+	 * same keys under Gemma3ForCausalLM are Gemma 3's */
+	refused_naming("{\"model_type\":\"gemma3_text\",\"architectures\":"
+	               "[\"Rnj1ForCausalLM\"]," DIMS2 "}", "chunk_lookback");
+	from_text("{\"model_type\":\"gemma3_text\",\"architectures\":"
+	          "[\"Gemma3ForCausalLM\"]," DIMS2 ",\"head_dim\":64}", 16);
+}
+END_TEST
+
+/*
+ * Keys that change no figure of the cache (hf_keys.c): ERNIE's
+ * compression_ratio scales RoPE positions (PaddleOCR-VL, 2 layers x 2 KV
+ * heads x 128 x 2 x 2 B = 2,048 B/position with head_dim 128 given);
+ * mamba_ssm_dtype on qwen3_next, which vLLM does not read for
+ * Qwen3NextForCausalLM (its state follows --mamba-ssm-cache-dtype):
+ * imported, vLLM's SSM format left auto.
+ */
+START_TEST(neutral_keys)
+{
+	from_text("{\"model_type\":\"paddleocr_vl\"," DIMS2 ",\"head_dim\":128,"
+	          "\"compression_ratio\":2.0}", 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 2048);
+	from_text("{\"model_type\":\"qwen3_next\","
+	          "\"architectures\":[\"Qwen3NextForCausalLM\"]," DIMS2 ","
+	          "\"head_dim\":64,\"layer_types\":[\"linear_attention\","
+	          "\"full_attention\"],\"linear_num_key_heads\":2,"
+	          "\"linear_num_value_heads\":4,\"linear_key_head_dim\":16,"
+	          "\"linear_value_head_dim\":16,\"linear_conv_kernel_dim\":4,"
+	          "\"mamba_ssm_dtype\":\"float32\"}", 16);
+	ck_assert_int_eq(plan.model.recur.vllm_ssm_dtype, 0);
+}
+END_TEST
+
+/*
+ * openPangu (vLLM openpangu.py @6a2dcafe): PanguEmbedded's
+ * interleaved_sliding_window [8, null] gives layer i entry i % 2, so
+ * layers 0 and 2 slide 8 positions, 1 and 3 are full; each 2 KV heads x
+ * (64 + 64) x 2 = 512 B: 2,048 B/position, and for 32 positions 2 x 512
+ * x 8 + 2 x 512 x 32 = 8,192 + 32,768 = 40,960. openpangu_v2 (Ultra MoE)
+ * with the four MLA keys: (64 + 16) x 2 = 160 B a layer, 320, x 16 =
+ * 5,120; kv_lora_rank without v_head_dim (GQA in vLLM) refused.
+ */
+START_TEST(openpangu)
+{
+	from_text("{\"model_type\":\"PanguEmbedded\",\"num_hidden_layers\":4,"
+	          "\"hidden_size\":256,\"num_attention_heads\":4,"
+	          "\"num_key_value_heads\":2,\"vocab_size\":1000,"
+	          "\"interleaved_sliding_window\":[8,null]}", 32);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 2048);
+	ck_assert_uint_eq(res.kv.bytes, 40960);
+	from_text("{\"model_type\":\"openpangu_v2\"," DIMS2 ","
+	          "\"kv_lora_rank\":64,\"qk_rope_head_dim\":16,"
+	          "\"qk_nope_head_dim\":32,\"v_head_dim\":32}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 5120);
+	refused_naming("{\"model_type\":\"openpangu_v2\"," DIMS2 ","
+	               "\"kv_lora_rank\":64,\"qk_rope_head_dim\":16,"
+	               "\"qk_nope_head_dim\":32}", "v_head_dim");
+	/* Param2 MoE (vLLM param2moe.py @756e7391): 2 full layers x 2 KV
+	 * heads x (32 + 32) x 2 B = 512 B/position with head_dim 32 given,
+	 * x 16 = 8,192; head_dim absent (Param2MoeConfig 64, vLLM hidden /
+	 * heads) refused */
+	from_text("{\"model_type\":\"param2moe\"," DIMS2 ",\"head_dim\":32}",
+	          16);
+	ck_assert_uint_eq(res.kv.bytes, 8192);
+	refused_naming("{\"model_type\":\"param2moe\"," DIMS2 "}", "head_dim");
+	/* IQuest-Coder (llama.py in vLLM): 1,024 B/position, x 16 = 16,384,
+	 * its sliding_window unused while use_sliding_window is false;
+	 * true refused */
+	from_text("{\"model_type\":\"iquestcoder\"," DIMS2 ","
+	          "\"use_sliding_window\":false,\"sliding_window\":8}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+	refused_naming("{\"model_type\":\"iquestcoder\"," DIMS2 ","
+	               "\"use_sliding_window\":true,\"sliding_window\":8}",
+	               "use_sliding_window");
+	/* Step 1 (vLLM step1.py): num_attention_groups 2 KV heads of 256 / 4
+	 * = 64: 1,024 B/position, x 16 = 16,384; with no head count, one KV
+	 * head: 2 x 1 x 128 x 2 = 512, x 16 = 8,192 */
+	from_text("{\"model_type\":\"step1\",\"num_hidden_layers\":2,"
+	          "\"hidden_size\":256,\"num_attention_heads\":4,"
+	          "\"num_attention_groups\":2,\"vocab_size\":1000}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+	from_text("{\"model_type\":\"step1\",\"num_hidden_layers\":2,"
+	          "\"hidden_size\":256,\"num_attention_heads\":4,"
+	          "\"vocab_size\":1000}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 8192);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -1150,6 +1397,13 @@ static Suite *suite(void)
 	tcase_add_test(tc, dsa_class_defaults);
 	tcase_add_test(tc, fp8_torch_dtype);
 	tcase_add_test(tc, kimi_k25_text);
+	tcase_add_test(tc, minimax_m3_vl);
+	tcase_add_test(tc, plamo3);
+	tcase_add_test(tc, sarvam_mla);
+	tcase_add_test(tc, audio_vision_wrappers);
+	tcase_add_test(tc, refused_rows);
+	tcase_add_test(tc, neutral_keys);
+	tcase_add_test(tc, openpangu);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -146,6 +146,15 @@ enum hf_flags {
 	 * when text_config is absent (not one from the top-level keys):
 	 * a file without text_config is refused naming it */
 	HF_TEXT_REQUIRED = 1u << 25,
+	/* issue 35a (a high bit, clear of other rows'): the family is
+	 * refused by name before its sizes are read, the row's source
+	 * saying why (a layout the engines build that kvplan cannot
+	 * express, or a config layout it does not read) */
+	HF_REFUSED = 1u << 30,
+	/* issue 35a: architectures[0] picks this row over the first row of
+	 * its model_type (a model class of its own on another family's
+	 * config class) */
+	HF_ARCH_WINS = 1u << 29,
 };
 
 struct hf_family {
@@ -237,6 +246,22 @@ enum kvp_status hf_fam_exaone_moe(struct cfg *c, struct kvp_model *m,
                                   struct lay *L, bool *found);
 enum kvp_status hf_fam_grok(struct cfg *c, struct kvp_model *m,
                             struct lay *L, bool *found);
+enum kvp_status hf_fam_plamo3(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found);
+enum kvp_status hf_fam_sarvam_mla(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found);
+enum kvp_status hf_fam_text_typed(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found);
+enum kvp_status hf_fam_sarvam_moe(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found);
+enum kvp_status hf_fam_openpangu(struct cfg *c, struct kvp_model *m,
+                                 struct lay *L, bool *found);
+enum kvp_status hf_fam_param2moe(struct cfg *c, struct kvp_model *m,
+                                 struct lay *L, bool *found);
+enum kvp_status hf_fam_iquestcoder(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found);
+enum kvp_status hf_fam_step1(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found);
 
 /* ---- hf_fam_hybrid.c (hybrid families' layouts; rows of hf_family.c point here) ---- */
 enum kvp_status hf_fam_kimi_linear(struct cfg *c, struct kvp_model *m,

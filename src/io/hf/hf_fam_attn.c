@@ -651,3 +651,264 @@ enum kvp_status hf_fam_grok(struct cfg *c, struct kvp_model *m,
 		              "hidden_size / num_attention_heads; another refused");
 	return KVP_OK;
 }
+
+/*
+ * PLaMo 3 (plamo3; SGLang python/sglang/srt/configs/plamo3.py @33918d47
+ * Plamo3Config, is_full_attn: layer i is full when (i + 1) %
+ * sliding_window_pattern == 0, every other layer slides window_size;
+ * vLLM plamo3.py @045d7575 Plamo3AttentionMixer: per_layer_sliding_window
+ * = interleaved_sliding_window[i], num_key_value_heads x head_dim).
+ * sliding_window_pattern's default is 8 in both that class and PFN's
+ * remote one; window_size's is 2,048 there and 128 in PFN's: absent,
+ * refused. A layer_types that disagrees with the pattern is refused.
+ */
+enum kvp_status hf_fam_plamo3(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found)
+{
+	char path[96], p2[96];
+	uint64_t p = 0, w = 0;
+	uint32_t i;
+	int r;
+
+	if ((r = hf_uint(c, "sliding_window_pattern", 1, DIM_MAX, &p)) < 0)
+		return c->err->status;
+	if (r == 0) {
+		p = 8;
+		hf_note(c, "sliding_window_pattern absent: 8 (Plamo3Config's "
+		        "default: 7 sliding layers, then 1 full)");
+	}
+	if ((r = hf_uint(c, "window_size", 1, UINT32_MAX, &w)) < 0)
+		return c->err->status;
+	if (r == 0)
+		return hf_bad(c, "window_size", NULL, "required: Plamo3Config "
+		              "defaults it to 2048 in SGLang's copy and 128 in "
+		              "PFN's remote code, no one default");
+	for (i = 0; i < m->n_layers; i++) {
+		enum kvp_layer_kind k = (i + 1) % p == 0 ? KVP_LAYER_FULL :
+		                        KVP_LAYER_SLIDING;
+
+		if (*found && L[i].kind != k) {
+			snprintf(p2, sizeof p2, "layer_types[%u]", i);
+			return hf_bad(c, p2, hf_get(c, "layer_types", path,
+			              sizeof path), "disagrees with "
+			              "sliding_window_pattern, which vLLM's "
+			              "interleaved_sliding_window follows; refused");
+		}
+		L[i].kind = k;
+		L[i].window = k == KVP_LAYER_SLIDING ? (uint32_t)w : 0;
+	}
+	*found = true;
+	return KVP_OK;
+}
+
+/*
+ * Sarvam MLA (sarvam_mla; vLLM sarvam.py @c0f0c92f SarvamMLAAttention):
+ * DeepSeek-style MLA on every layer, kv_lora_rank + qk_rope_head_dim
+ * cached (MultiHeadLatentAttentionWrapper), config.kv_lora_rank read
+ * without a default: absent, refused rather than sized as GQA.
+ */
+enum kvp_status hf_fam_sarvam_mla(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	(void)L;
+	(void)found;
+	if (!m->mla.kv_lora_rank)
+		return hf_bad(c, "kv_lora_rank", NULL, "required: vLLM "
+		              "sarvam.py caches an MLA latent of kv_lora_rank "
+		              "on every layer");
+	return KVP_OK;
+}
+
+/*
+ * A wrapper whose configuration class builds its text model from the
+ * model_type text_config names, with no default (HyperCLOVAX Vision: vLLM
+ * transformers_utils/configs/hyperclovax.py @af841c69 HCXVisionConfig,
+ * AutoConfig.for_model(text_config["model_type"])): this row is reached
+ * only when text_config names none, which the class cannot load.
+ */
+enum kvp_status hf_fam_text_typed(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	char path[128];
+
+	(void)m;
+	(void)L;
+	(void)found;
+	snprintf(path, sizeof path, "%s.model_type",
+	         c->text_key ? c->text_key : "text_config");
+	return hf_bad(c, path, NULL, "required: the wrapper's class builds "
+	              "its text model from it, with no default");
+}
+
+/*
+ * Sarvam MoE (sarvam_moe; transformers modular_sarvam_moe.py @0684546d
+ * SarvamMoeAttention: sliding_window None on every layer whatever the
+ * config says; vLLM sarvam.py @c0f0c92f SarvamMoEForCausalLM is
+ * bailing_moe.py's, whose Attention takes the config's sliding_window
+ * through cache_config): full attention of num_key_value_heads x
+ * head_dim (hidden / heads when absent); a sliding_window the two would
+ * treat differently is refused.
+ */
+enum kvp_status hf_fam_sarvam_moe(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *sw = hf_get(c, "sliding_window", path, sizeof path);
+
+	(void)m;
+	(void)L;
+	(void)found;
+	if (sw)
+		return hf_bad(c, path, sw, "transformers' SarvamMoeAttention "
+		              "sets no window, vLLM's BailingMoe attention takes "
+		              "this one: the engines disagree; refused");
+	return KVP_OK;
+}
+
+/* One entry of openPangu's interleaved_sliding_window: a window, or null
+ * (full attention): 0 for full, 1 a window in *w, -1 refused. */
+static int pangu_window(struct cfg *c, const cJSON *e, const char *path,
+                        uint32_t *w)
+{
+	uint64_t x = 0;
+
+	if (cJSON_IsNull(e))
+		return 0;
+	if (hf_uint_at(c, e, path, 1, UINT32_MAX, &x) <= 0)
+		return -1;
+	*w = (uint32_t)x;
+	return 1;
+}
+
+/*
+ * openPangu (vLLM openpangu.py @6a2dcafe OpenPanguDecoderLayer): MLA
+ * (OpenPanguMLAAttention) when the config has qk_nope_head_dim,
+ * qk_rope_head_dim, v_head_dim and kv_lora_rank, else GQA of
+ * num_key_value_heads x head_dim (hidden / heads when absent) whose
+ * window is interleaved_sliding_window: an int slides every layer, a
+ * list gives layer i entry i % its length (null: full). kv_lora_rank
+ * without v_head_dim (vLLM GQA, kvplan's MLA default) and a window on
+ * MLA layers (which vLLM's MLA branch drops) are refused.
+ */
+enum kvp_status hf_fam_openpangu(struct cfg *c, struct kvp_model *m,
+                                 struct lay *L, bool *found)
+{
+	char path[96], p2[128];
+	const cJSON *isw = hf_get(c, "interleaved_sliding_window", path,
+	                          sizeof path), *e;
+	uint32_t i, n, w = 0;
+	int r;
+
+	if (m->mla.kv_lora_rank && !hf_has(c, "v_head_dim"))
+		return hf_bad(c, "v_head_dim", NULL, "required with kv_lora_rank: "
+		              "vLLM openpangu.py builds MLA only with all four "
+		              "MLA keys, GQA otherwise");
+	if (!isw || cJSON_IsNull(isw))
+		return KVP_OK;
+	if (m->mla.kv_lora_rank || *found)
+		return hf_bad(c, path, isw, m->mla.kv_lora_rank ? "a window on "
+		              "MLA layers, which vLLM's MLA branch drops: "
+		              "refused" : "beside layer_types: refused");
+	n = cJSON_IsArray(isw) ? (uint32_t)cJSON_GetArraySize(isw) : 0;
+	if (!cJSON_IsNumber(isw) && n == 0)
+		return hf_bad(c, path, isw, "an int or a non-empty list");
+	for (i = 0; i < m->n_layers; i++) {
+		e = n ? cJSON_GetArrayItem(isw, (int)(i % n)) : isw;
+		snprintf(p2, sizeof p2, "%s[%u]", path, n ? i % n : 0);
+		if ((r = pangu_window(c, e, n ? p2 : path, &w)) < 0)
+			return c->err->status;
+		L[i].kind = r ? KVP_LAYER_SLIDING : KVP_LAYER_FULL;
+		L[i].window = r ? w : 0;
+	}
+	*found = true;
+	return KVP_OK;
+}
+
+/*
+ * Param2 MoE (param2moe; vLLM param2moe.py @756e7391 Param2MoEAttention:
+ * GQA of num_key_value_heads x (head_dim or hidden / heads), every layer
+ * full unless the config's sliding_window reaches cache_config; its
+ * transformers class, configuration_param2moe.py @4671997a, defaults
+ * head_dim to 64, not hidden / heads: absent, refused). An MLA key
+ * (kv_lora_rank, in one revision of that class) is refused: vLLM's
+ * model builds GQA whatever it says.
+ */
+enum kvp_status hf_fam_param2moe(struct cfg *c, struct kvp_model *m,
+                                 struct lay *L, bool *found)
+{
+	char path[96];
+
+	(void)L;
+	(void)found;
+	if (m->mla.kv_lora_rank)
+		return hf_bad(c, "kv_lora_rank", hf_get(c, "kv_lora_rank", path,
+		              sizeof path), "vLLM param2moe.py builds GQA, not "
+		              "MLA: refused");
+	if (!hf_has(c, "head_dim"))
+		return hf_bad(c, "head_dim", NULL, "required: Param2MoeConfig "
+		              "defaults it to 64, vLLM's fallback is hidden / "
+		              "heads");
+	return KVP_OK;
+}
+
+/*
+ * IQuest-Coder (iquestcoder; its configuration_iquestcoder.py, a
+ * LlamaConfig with Qwen2's use_sliding_window / sliding_window /
+ * max_window_layers and OLMo's clip_qkv; vLLM's registry runs
+ * IQuestCoderForCausalLM as llama.py's LlamaForCausalLM): full attention
+ * while use_sliding_window is false (vLLM's ModelConfig then drops
+ * sliding_window); true is refused, llama.py sliding every layer where
+ * the Qwen2 rule it borrows spares max_window_layers.
+ */
+enum kvp_status hf_fam_iquestcoder(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found)
+{
+	char path[96];
+	bool sw = false;
+
+	(void)m;
+	(void)L;
+	if (hf_bool(c, "use_sliding_window", &sw) < 0)
+		return c->err->status;
+	if (sw)
+		return hf_bad(c, "use_sliding_window", hf_get(c,
+		              "use_sliding_window", path, sizeof path),
+		              "true: vLLM's llama.py would slide every layer, "
+		              "the Qwen2 rule the config borrows spares "
+		              "max_window_layers; refused");
+	hf_superseded(c, "sliding_window");
+	hf_superseded(c, "max_window_layers");
+	*found = true;   /* every layer full, as set, or layer_types' */
+	return KVP_OK;
+}
+
+/*
+ * Step 1 (step1; vLLM step1.py @955461ac StepAttention): num_attention_groups
+ * KV heads, else num_key_value_heads, else one (HF_MQA), each of hidden /
+ * heads (head_dim is not read: another value refused), ALiBi, every layer
+ * full. Both head counts given and different: refused (kvplan's generic
+ * order takes num_key_value_heads first).
+ */
+enum kvp_status hf_fam_step1(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found)
+{
+	char path[96];
+	uint64_t g = 0, kv = 0;
+
+	(void)L;
+	(void)found;
+	if (hf_uint(c, "num_attention_groups", 1, DIM_MAX, &g) < 0 ||
+	    hf_uint(c, "num_key_value_heads", 1, DIM_MAX, &kv) < 0)
+		return c->err->status;
+	if (g && kv && g != kv)
+		return hf_bad(c, "num_attention_groups", hf_get(c,
+		              "num_attention_groups", path, sizeof path),
+		              "differs from num_key_value_heads: vLLM step1.py "
+		              "takes num_attention_groups; refused");
+	if (m->q_heads && m->arch.hidden % m->q_heads == 0 &&
+	    m->base.k_dim != m->arch.hidden / m->q_heads)
+		return hf_bad(c, "head_dim", hf_get(c, "head_dim", path,
+		              sizeof path), "vLLM step1.py sizes heads of "
+		              "hidden_size / num_attention_heads; another refused");
+	return KVP_OK;
+}

@@ -133,11 +133,14 @@ static void family(struct cfg *c, struct kvp_model *m)
 	hf_clean(c->model_type);
 	c->fam = hf_family_find(c->model_type);
 	if (cJSON_IsArray(ar) && cJSON_IsString(cJSON_GetArrayItem(ar, 0))) {
-		/* an EAGLE-3 head is a llama by model_type, not by shape */
+		/* an EAGLE-3 head is a llama by model_type, not by shape;
+		 * an HF_ARCH_WINS row's architecture runs its own model
+		 * code on another family's config class (Rnj1) */
 		const struct hf_family *h =
 			hf_family_by_arch(cJSON_GetArrayItem(ar, 0)->valuestring);
 
-		if (h && (h->flags & HF_EAGLE3) && s && !strcmp(s, h->model_type))
+		if (h && (h->flags & (HF_EAGLE3 | HF_ARCH_WINS)) && s &&
+		    !strcmp(s, h->model_type))
 			c->fam = h;
 	}
 	if (!s && !fail && cJSON_IsArray(ar) &&
@@ -456,13 +459,15 @@ static enum kvp_status text_required(struct cfg *c)
 	return hf_bad(c, "text_config", NULL, why);
 }
 
+static enum kvp_status refused_family(struct cfg *c);
+
 static enum kvp_status import_obj(struct cfg *c, struct kvp_model *m,
                                   struct lay *L)
 {
 	enum kvp_dtype dt;
 
 	family(c, m);
-	if (text_required(c) || sizes(c, m) || arch_defaults(c, m) || eagle3_keys(c, m) ||
+	if (refused_family(c) || text_required(c) || sizes(c, m) || arch_defaults(c, m) || eagle3_keys(c, m) ||
 	    kv_heads(c, m) || head_dims(c, m) || mla(c, m) ||
 	    hf_dtype(c, m, &dt))
 		return c->err->status;
@@ -663,4 +668,19 @@ enum kvp_status kvp_hf_import_path(const char *path, struct kvp_model *m,
                                    struct kvp_error *err)
 {
 	return kvp_hf_import_path_opts(path, 0, m, notes, err);
+}
+
+/* A row refused by name (HF_REFUSED): its source says why, before any
+ * size is read (the family's own key names may not be the ones the
+ * generic reader looks for). */
+static enum kvp_status refused_family(struct cfg *c)
+{
+	char path[96], why[512];
+
+	if (!c->fam || !(c->fam->flags & HF_REFUSED))
+		return KVP_OK;
+	snprintf(why, sizeof why, "a family kvplan refuses by name: %.440s",
+	         c->fam->source);
+	return hf_bad(c, "model_type", hf_get(c, "model_type", path,
+	              sizeof path), why);
 }

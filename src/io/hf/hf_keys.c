@@ -64,6 +64,22 @@ static const struct hf_key_row rows[] = {
 	  "mod 1 is 0: no layer slides), any other value refused",
 	  "Phi-4-mini / phi4mm configs; vLLM phi3.py and llama.cpp "
 	  "LLM_ARCH_PHI3 (n_swa 0) run every layer full" },
+	/* issue 35a */
+	{ "compression_ratio", "compression_ratio", HF_KEY_ANY, "ERNIE's RoPE "
+	  "position scale (positions / compression_ratio: angles only)",
+	  "Baidu modeling_ernie4_5.py Ernie4_5_RopeEmbedding(head_dim, "
+	  "compression_ratio, base); onnxruntime-genai src/python/py/models/"
+	  "builders/ernie.py @a0c04eb1 (rescale_factors 1 / compression_ratio); "
+	  "vLLM paddleocr_vl.py @60191e18 builds Ernie4_5 attention without it" },
+	{ "mamba_ssm_dtype", "mamba_ssm_dtype", HF_KEY_ANY, "nothing outside "
+	  "Qwen3.5: vLLM reads it only through MODELS_CONFIG_MAP's "
+	  "Qwen3_5ForConditionalGeneration and Qwen3_5MoeForConditionalGeneration "
+	  "(Qwen3_5ForConditionalGenerationConfig; hf_state.c ssm_dtype_keys "
+	  "reads it for qwen3_5 rows, before this row); Qwen3NextForCausalLM has "
+	  "no entry, its SSM state is --mamba-ssm-cache-dtype's (auto: the conv "
+	  "state's format); SGLang's is --mamba-ssm-dtype, llama.cpp's f32",
+	  "vLLM model_executor/models/config.py (main, 2026: MODELS_CONFIG_MAP); "
+	  "hf_state.c vllm_ssm_dtype" },
 };
 
 bool hf_glob(const char *p, const char *s)

@@ -93,7 +93,14 @@ static const char *const wrapper_text[][2] = {
 	{ "smolvlm", "llama" }, { "mistral3", "mistral" },
 	{ "llava_onevision", "qwen2" }, { "aya_vision", "cohere2" },
 	{ "gemma3", "gemma3_text" },
+	/* issue 35a: vLLM transformers_utils/configs funaudiochat.py
+	 * @ea13f6cc, granite4_vision.py @fb73c465, qianfan_ocr.py @967acb91 */
+	{ "funaudiochat", "qwen2" }, { "granite4_vision", "granite" },
+	{ "qianfan_ocr", "qwen3" },
 };
+
+static const cJSON *rebuilt_text_type(struct cfg *c, cJSON *text,
+                                      const cJSON *top);
 
 static const cJSON *text_type(struct cfg *c, cJSON *text)
 {
@@ -102,6 +109,8 @@ static const cJSON *text_type(struct cfg *c, cJSON *text)
 	                                                    "model_type");
 	size_t i;
 
+	if (cJSON_IsString(top) && rebuilt_text_type(c, text, top))
+		return cJSON_GetObjectItemCaseSensitive(text, "model_type");
 	if (cJSON_IsString(mt) || !cJSON_IsString(top))
 		return cJSON_IsString(mt) ? mt : NULL;
 	for (i = 0; i < sizeof wrapper_text / sizeof wrapper_text[0]; i++) {
@@ -145,4 +154,45 @@ void hf_text_defaults(struct cfg *c, cJSON *text)
 		fill(c, text, d, "head_dim", d->head_dim);
 		return;
 	}
+}
+
+/* A wrapper whose configuration class rebuilds its text model as its own
+ * class whatever model_type text_config names (the class pops it): the
+ * text model's type is the wrapper's, and a text model_type the file
+ * names is not what the engines build. */
+static const char *const wrapper_rebuilds[][3] = {
+	{ "minimax_m3_vl", "minimax_m3_vl_text",
+	  "transformers configuration_minimax_m3_vl.py @01a05aad "
+	  "MiniMaxM3VLConfig.__post_init__ (text_config.pop(\"model_type\"); "
+	  "MiniMaxM3VLTextConfig(**text_config))" },
+	{ "midashenglm", "qwen2_5_omni_text",
+	  "vLLM transformers_utils/configs/midashenglm.py @8a8be3dc "
+	  "MiDashengLMConfig (Qwen2_5OmniTextConfig(**text_config))" },
+	{ "umm", "qwen2", "vLLM transformers_utils/configs/cheers.py "
+	  "@479ce6ba CheersConfig (Qwen2Config(**text_config))" },
+};
+
+static const cJSON *rebuilt_text_type(struct cfg *c, cJSON *text,
+                                      const cJSON *top)
+{
+	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(text, "model_type");
+	size_t i;
+
+	for (i = 0; i < sizeof wrapper_rebuilds / sizeof wrapper_rebuilds[0];
+	     i++) {
+		const char *const *w = wrapper_rebuilds[i];
+
+		if (strcmp(w[0], top->valuestring))
+			continue;
+		if (cJSON_IsString(mt) && !strcmp(mt->valuestring, w[1]))
+			return mt;
+		hf_note(c, "%s.model_type %s%s%s: \"%s\", as %s's class "
+		        "rebuilds it (%s)", c->text_key,
+		        cJSON_IsString(mt) ? "\"" : "absent",
+		        cJSON_IsString(mt) ? mt->valuestring : "",
+		        cJSON_IsString(mt) ? "\" replaced" : "", w[1], w[0], w[2]);
+		cJSON_DeleteItemFromObjectCaseSensitive(text, "model_type");
+		return cJSON_AddStringToObject(text, "model_type", w[1]);
+	}
+	return NULL;
 }

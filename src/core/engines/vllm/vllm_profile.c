@@ -93,16 +93,30 @@
  *   (0.21 GiB at TP 8 on L40S); TP 3 and more otherwise: the rows
  *   above (not measured).
  * CUDA graphs (0.21.0 on, KVP_ERA_VLLM_GRAPH_BUDGET): an ESTIMATE, the
- * largest "Estimated CUDA graph memory" of the 0.19.0 corpus: 1.60 GiB
- * at TP 1, 1.92 GiB above (default capture sizes up to 512). No rule
- * gives it: vLLM measures it (gpu_model_runner.py
- * profile_cudagraph_memory, main: the first two captures of each mode in
- * a temporary pool by torch.cuda.mem_get_info(), the largest first
- * capture + per mode the second's memory x (its capture sizes - 1)), and
- * the 0.19.0 figures follow neither the model's shape nor TP
- * (Llama-3.1-8B 0.84, 1.69, 0.57 GiB at TP 1, 2, 4; Granite-3.1 2B 1.60,
- * 8B 0.74), so the largest is kept and the L40S, L4 and RTX 5090 runs
- * whose logs do not print it stay estimates (docs/vllm-accuracy.md).
+ * largest total the 0.19.0 H100 corpus measures per TP class
+ * (vl_graph_estimate below; no rule gives it). vLLM measures its figure
+ * (gpu_model_runner.py profile_cudagraph_memory, 0.19.0 to main
+ * @000fc94): per graph mode it captures the two largest of the mode's N
+ * capture sizes into a throwaway pool, reading mem_get_info before and
+ * after each, and totals the largest first capture + per mode (N - 1) x
+ * max(second capture, 1 MiB). N is vLLM's (sizes 1, 2, 4, 8..248 by 8,
+ * 256.. by 16 up to min(2 x max_num_seqs x (1 + speculative tokens),
+ * 512, max_num_batched_tokens); FULL for the sizes up to max_num_seqs x
+ * (1 + speculative tokens)), but both measured parts vary beyond any
+ * shape kvplan holds (tests/data/vllm_startups/graphs.tsv, the logs'
+ * DEBUG parts; docs/vllm-accuracy.md "Why the CUDA graph term is a
+ * constant"): the second capture moves in 2 MiB pages and takes a
+ * fresh 20 MiB allocator segment when one 1-10 MiB tensor of the
+ * second-largest batch does not fit the first capture's blocks, x 50
+ * (Llama-3.1-8B 0.84, 1.69, 0.57 GiB at TP 1, 2, 4; Granite-3.1 2B
+ * 1.60, 8B 0.74); the first capture holds the attention backend's
+ * workspace (FlashAttention 3's split-KV buffers on an H100: 32 splits
+ * x 512 x query heads / TP x head dim x 4 B) beside the largest batch's
+ * activations, and other cards run other kernels. The L40S, L4 and RTX
+ * 5090 runs of 0.24.0 and 0.28.0, whose logs do not print vLLM's
+ * figure, stay estimates below vLLM's pool; beyond the corpus vLLM's
+ * figure is larger (B200 MoE, vLLM issue #45178; hybrid GDN models from
+ * 0.26.0, #50780), where this is optimistic.
  * Load slack at TP > 1 (V1): an ESTIMATE of what "Model loading took"
  * holds beyond the parameters and rotary tables (vl_load_slack below),
  * held with the overheads so that the KV pool and every device's free
@@ -428,6 +442,35 @@ static uint64_t non_torch(const struct kvp_plan *p, bool v1, uint32_t tp,
 	return (v1 ? 360 : v0_base(p)) * KVP_MIB;
 }
 
+/*
+ * vLLM's CUDA graph estimate (0.21.0 on), MiB: the first row whose tp_max
+ * holds the TP size. Each is the largest total the 0.19.0 H100 corpus
+ * measures in its class, from the logs' DEBUG parts (first capture +
+ * (N - 1) x per graph, per mode: tests/data/vllm_startups/graphs.tsv),
+ * which tests/cli/vllm_startups.sh checks kvplan's term covers.
+ */
+static const struct { uint32_t tp_max; uint32_t mib; const char *src; }
+vl_graph_estimate[] = {
+	{ 1, 1634, "Granite-3.1 2B at TP 1: FULL 134 MiB first + 50 x 26 "
+	  "MiB PIECEWISE + 50 x 4 MiB FULL (printed 1.60 GiB); PP runs 0.49-"
+	  "0.54 GiB" },
+	{ UINT32_MAX, 1968, "Llama-3.3-70B FP8 (RedHatAI) at TP 2: FULL 268 "
+	  "MiB first + 50 x 20 MiB PIECEWISE + 50 x 14 MiB FULL (printed "
+	  "1.92 GiB); TP 4 runs 0.57-1.70 GiB" },
+};
+
+static uint64_t graph_estimate(const struct kvp_plan *p, uint32_t tp)
+{
+	size_t i;
+
+	if (!kvp_era_has(&p->engine, KVP_ERA_VLLM_GRAPH_BUDGET))
+		return 0;
+	for (i = 0; i < sizeof vl_graph_estimate / sizeof vl_graph_estimate[0]; i++)
+		if (tp <= vl_graph_estimate[i].tp_max)
+			return (uint64_t)vl_graph_estimate[i].mib * KVP_MIB;
+	return 0;
+}
+
 enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,
                                    uint32_t pp, uint64_t *out,
                                    struct kvp_error *err)
@@ -449,8 +492,7 @@ enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,
 				(unsigned long long)d->overheads[i].bytes);
 	}
 	if (own) {
-		uint64_t g = kvp_era_has(&p->engine, KVP_ERA_VLLM_GRAPH_BUDGET)
-			? (tp > 1 ? 1966 : 1639) * KVP_MIB : 0;  /* 1.92, 1.60 GiB */
+		uint64_t g = graph_estimate(p, tp ? tp : 1);
 
 		if (!kvp_add(s, non_torch(p, v1, tp ? tp : 1, pp ? pp : 1), &s) ||
 		    !kvp_add(s, g, &s) ||

@@ -376,7 +376,21 @@ vl_non_torch[] = {
  * so the caching allocator's partly used segments counted as non-torch;
  * PR #11809 (0.7.0) takes torch.cuda.memory_reserved() (vllm/utils.py
  * memory_profiling). Each row is at or above every figure measured in
- * its era (vLLM prints GiB to two decimals: 0.09 may be 97 MiB).
+ * its era (vLLM prints GiB to two decimals: 0.09 may be 97 MiB). No
+ * rule gives the figure: it is the CUDA memory outside torch's pool
+ * gained since the init snapshot (kernel images loaded on first use,
+ * the attention backend's among them, library handles, the driver's
+ * own), which follows the card and the kernels a model runs, not its
+ * shape. V0 logs of 0.7.x-0.9.x (search index file ids) print 0.01 GiB
+ * on a T4 twice (XFormers: no FlashAttention on Turing; the corpus run
+ * and 55765941562), 0.02 on an 8 GB RTX 4070 (3493652842), 0.03 on an
+ * 8 GB card (53790697037), 0.05 on an A10 (14319663172), 0.06 on a 24
+ * GB card (33404547317), 0.08 on 44-48 GB cards (60430572081,
+ * 49136042149, 33122952765), 0.09 on an A100 80GB (6934259882): the
+ * 100 MiB row leaves the T4 run's 2.36 GiB pool 4.5 % below vLLM's, and
+ * the 360 MiB row the 0.6.5 Phi-4 run's 2.18 GiB pool 5.1 % below
+ * (docs/vllm-accuracy.md). A row per card or attention backend would
+ * rest on one setup's starts, so none is kept.
  */
 static const struct { bool mi; int era; uint32_t mib; const char *src; }
 vl_v0_base[] = {

@@ -94,7 +94,9 @@
  *   above (not measured).
  * CUDA graphs (0.21.0 on, KVP_ERA_VLLM_GRAPH_BUDGET): an ESTIMATE, the
  * largest total the 0.19.0 H100 corpus measures per TP class
- * (vl_graph_estimate below; no rule gives it). vLLM measures its figure
+ * (vl_graph_estimate below; no rule gives it), or with fewer graphs
+ * vLLM's formula with the corpus's largest parts (graph_bound below).
+ * vLLM measures its figure
  * (gpu_model_runner.py profile_cudagraph_memory, 0.19.0 to main
  * @000fc94): per graph mode it captures the two largest of the mode's N
  * capture sizes into a throwaway pool, reading mem_get_info before and
@@ -473,15 +475,113 @@ vl_graph_estimate[] = {
 	  "1.92 GiB); TP 4 runs 0.57-1.70 GiB" },
 };
 
+/*
+ * With fewer graphs than the corpus captured (51 a mode), vLLM's own
+ * formula bounds its figure: the largest first capture + per mode (N -
+ * 1) x the largest per-graph figure, each the largest of the 0.19.0
+ * corpus at any TP (graphs.tsv): an ESTIMATE like the rows above, never
+ * taken above them. Not for a model with recurrent or compressed layers
+ * (from 0.26.0 their FULL first capture holds a transient that grows as
+ * max_num_batched_tokens / max_num_seqs: vLLM issue #50780) or with LoRA
+ * (graphs captured again per active-LoRA count): the rows hold there.
+ * Public logs of later releases print less than it gives for their
+ * graph counts: 0.36 GiB for 16 PIECEWISE graphs at TP 2 (0.27.1,
+ * gpustack/runner PR #251; 912 MiB here), and, for models it is not
+ * taken for, 0.30 GiB for 2 + 2 graphs (DeepSeek V4, search index file
+ * id 61561276785; 562 MiB) and 0.61 GiB for 9 + 5 (a hybrid, id
+ * 56681168668; 786 MiB); the 0.28.0 L40S run with 8 sequences (5 + 4
+ * graphs, 668 MiB) lands within 0.1 % of vLLM's pool.
+ */
+#define GRAPH_FIRST_MIB     522u  /* DeepSeek-V2-Lite, Kimi-VL (MLA) */
+#define GRAPH_PIECEWISE_MIB 26u   /* Granite-3.1 2B, Llama-3.1-8B TP 2 */
+#define GRAPH_FULL_MIB      14u   /* Llama-3.3-70B FP8 at TP 2 and 4 */
+
+/* Models whose vLLM config raises the largest capture size when the
+ * user gives none (model_executor/models/config.py, main: a
+ * VerifyAndUpdateConfig per architecture): a row per model_type. */
+static const struct { const char *model_type; uint32_t max_size;
+                      const char *src; }
+vl_graph_max_rows[] = {
+	{ "gpt_oss", 1024, "GptOssForCausalLMConfig: max_cudagraph_capture_size "
+	  "1024 'for performance' unless the user sets sizes (83 graphs in "
+	  "the 0.19.0 gpt-oss-20b logs)" },
+};
+
+/* vLLM's default capture sizes up to m (config/vllm.py
+ * _set_cudagraph_sizes, 0.21.0 to main: 1, 2, 4, then 8..248 by 8, then
+ * 256.. by 16) */
+static uint64_t capture_sizes(uint64_t m)
+{
+	uint64_t n = (m >= 1) + (m >= 2) + (m >= 4);
+
+	if (m >= 8)
+		n += ((m < 255 ? m : 255) - 8) / 8 + 1;
+	if (m >= 256)
+		n += (m - 256) / 16 + 1;
+	return n;
+}
+
+/* The model has a layer kvplan sizes as recurrent state or compressed. */
+static bool stateful_layers(const struct kvp_model *m)
+{
+	uint32_t i;
+
+	if (m->base.kind == KVP_LAYER_NONE || m->base.kind == KVP_LAYER_COMPRESSED)
+		return true;
+	for (i = 0; i < m->n_rules && i < KVP_MAX_RULES; i++)
+		if ((m->rules[i].set & 1u << KVP_LF_KIND) &&
+		    (m->rules[i].v.kind == KVP_LAYER_NONE ||
+		     m->rules[i].v.kind == KVP_LAYER_COMPRESSED))
+			return true;
+	return false;
+}
+
+/* The bound above for the plan's capture sizes, MiB; UINT64_MAX where it
+ * does not apply. The largest size: the plan's, else min(2 x
+ * max_num_seqs x q, 512); then at most max_num_batched_tokens. FULL
+ * graphs: the sizes up to max_num_seqs x q (cudagraph_dispatcher.py),
+ * q = 1 + speculative tokens (sizes rounded to multiples of q are fewer:
+ * counted unrounded). */
+static uint64_t graph_bound(const struct kvp_plan *p)
+{
+	const struct kvp_vllm_opts *o = &p->engine.vllm;
+	struct kvp_vllm_sched d;
+	uint64_t q = 1, m, full;
+	size_t i;
+
+	if (o->enable_lora || stateful_layers(&p->model))
+		return UINT64_MAX;
+	kvp_vllm_defaults(p, &d);
+	if (o->speculative_method != KVP_SPEC_NONE)
+		q += o->num_speculative_tokens;
+	m = o->max_cudagraph_capture_size ? o->max_cudagraph_capture_size
+	                                  : 2 * d.max_num_seqs * q;
+	if (!o->max_cudagraph_capture_size && m > 512)
+		m = 512;
+	for (i = 0; !o->max_cudagraph_capture_size &&
+	     i < sizeof vl_graph_max_rows / sizeof vl_graph_max_rows[0]; i++)
+		if (!strcmp(p->model.model_type, vl_graph_max_rows[i].model_type))
+			m = vl_graph_max_rows[i].max_size;
+	if (m > d.max_num_batched_tokens)
+		m = d.max_num_batched_tokens;
+	full = d.max_num_seqs * q < m ? d.max_num_seqs * q : m;
+	return GRAPH_FIRST_MIB +
+	       (capture_sizes(m) ? capture_sizes(m) - 1 : 0) * GRAPH_PIECEWISE_MIB +
+	       (capture_sizes(full) ? capture_sizes(full) - 1 : 0) * GRAPH_FULL_MIB;
+}
+
 static uint64_t graph_estimate(const struct kvp_plan *p, uint32_t tp)
 {
+	uint64_t b;
 	size_t i;
 
 	if (!kvp_era_has(&p->engine, KVP_ERA_VLLM_GRAPH_BUDGET))
 		return 0;
+	b = graph_bound(p);
 	for (i = 0; i < sizeof vl_graph_estimate / sizeof vl_graph_estimate[0]; i++)
 		if (tp <= vl_graph_estimate[i].tp_max)
-			return (uint64_t)vl_graph_estimate[i].mib * KVP_MIB;
+			return (b < vl_graph_estimate[i].mib ? b
+			        : vl_graph_estimate[i].mib) * KVP_MIB;
 	return 0;
 }
 

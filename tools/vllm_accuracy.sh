@@ -22,6 +22,14 @@ fld() { printf '%s\n' "$1" | awk -F '\t' -v n="$2" '{ print $n }'; }
 last_dev() { grep "^$(printf '\t\t\t\t')\"$2\":" "$1" | tail -1 | tr -dc '0-9'; }
 first_int() { grep -m1 "\"$2\":" "$1" | tr -dc '0-9'; }
 
+# the section on vLLM's CUDA graph estimate, from the figures the 0.19.0
+# logs print (graphs.tsv beside RUNS): each run's measured parts, vLLM's
+# total from them, and their spread; kvplan's constant is the largest total
+graphs_md() {
+	[ -f "$1" ] || return 0
+	grep -v '^#' "$1" | awk -F '\t' -f "$(dirname "$0")/vllm_graphs.awk"
+}
+
 grep -v '^#' "$RUNS" | while IFS= read -r line; do
 	[ -n "$line" ] || continue
 	id=$(fld "$line" 1); rel=$(fld "$line" 2); preset=$(fld "$line" 3)
@@ -114,3 +122,4 @@ END {
 	for (k = 7; k <= 10; k++)
 		printf "| %s | %+.3f | %.3f |\n", nm[k - 6], tm[k] / tn[k], ts[k] / tn[k]
 }' "$tmp/rows"
+graphs_md "$(dirname "$RUNS")/graphs.tsv"

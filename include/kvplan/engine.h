@@ -315,6 +315,13 @@ struct kvp_vllm_opts {
 	                                     blocks and the budget is this many
 	                                     pool blocks (kv_cache_utils.py
 	                                     may_override_num_blocks) */
+	uint32_t max_cudagraph_capture_size; /* --max-cudagraph-capture-size,
+	                                     tokens: the largest CUDA graph
+	                                     batch; default 0 = vLLM's,
+	                                     min(2 x max_num_seqs x (1 +
+	                                     speculative tokens), 512); how
+	                                     many graphs vLLM's estimate
+	                                     counts (vllm_profile.c) */
 };
 
 enum kvp_hf_cache {

@@ -16,6 +16,7 @@ bad "zero samples" "--samples: workload.classes[0].samples: 0" calc --samples 0
 bad "zero head dim" "--head-dim" calc --head-dim 0
 bad "fraction for a count" "'1.5'" calc --layers 1.5
 bad "u32 overflow" "--kv-heads" calc --kv-heads 4294967296
+bad "graph size too large" "--max-cudagraph-capture-size: engine.vllm.max_cudagraph_capture_size: 99999999 - must be at most 1048576" calc --engine vllm --max-cudagraph-capture-size 99999999
 bad "u64 overflow" "does not fit in 64 bits" calc --prompt 18446744073709551616
 # 2^63 requests x 4,096 positions overflows 64 bits in the core
 bad "overflow in the sizing" "overflow" calc --concurrency 9223372036854775808

@@ -297,6 +297,24 @@ grep -q '^max-model-len,8192,max-num-seqs,16,fits,[0-9]*,268435456,' "$TMP/sw" &
 bad "sweep: the engine's refusal" "kvplan sweep: vllm serve: error: unrecognized arguments: --foo (as vllm 0.11" sweep --card h100 --x max-model-len=8192 --y max-num-seqs=16 -- vllm serve x --foo
 bad "sweep --emit" "kvplan sweep: --emit: a calc and solve option" sweep --card h100 --x max-model-len=8192 --y max-num-seqs=16 --emit vllm -- vllm serve x
 
+# vLLM's CUDA graph capture sizes (vllm_profile.c graph_bound): the
+# largest is modelled; a list, or a compilation config naming sizes, is
+# refused (kvplan counts vLLM's default sizes); another compilation
+# config is listed as not modelled. --max-cudagraph-capture-size 512 with
+# 8 sequences: 51 + 4 graphs, the bound 522 + 50 x 26 + 3 x 14 = 1,864
+# MiB is above the TP 1 row, so the overheads are 288 + 1,634 MiB =
+# 2,015,363,072 B; without it 288 + (522 + 4 x 26 + 3 x 14) = 956 MiB =
+# 1,002,438,656 B
+"$KVPLAN" calc $M --format json -- vllm serve x --max-num-seqs 8 --max-cudagraph-capture-size 512 >"$TMP/g1" 2>"$TMP/g1e"
+"$KVPLAN" calc $M --format json -- vllm serve x --max-num-seqs 8 --compilation-config '{"level": 3}' >"$TMP/g2" 2>"$TMP/g2e"
+[ "$(grep '"overhead_bytes"' "$TMP/g1" | tail -1 | tr -dc 0-9)" = 2015363072 ] &&
+	[ "$(grep '"overhead_bytes"' "$TMP/g2" | tail -1 | tr -dc 0-9)" = 1002438656 ] &&
+	grep -q 'not modelled.*--compilation-config' "$TMP/g2" &&
+	ok "vllm: --max-cudagraph-capture-size read; a compilation config without sizes listed as not modelled" ||
+	notok "capture size: $(cat "$TMP/g1e" "$TMP/g2e")"
+bad "vllm: --cudagraph-capture-sizes refused" "--cudagraph-capture-sizes: not modelled by kvplan - vLLM's CUDA graph estimate counts the capture sizes" calc $M -- vllm serve x --cudagraph-capture-sizes 1 2 4
+bad "vllm: a compilation config with capture sizes refused" "give kvplan's --max-cudagraph-capture-size" calc $M -- vllm serve x --compilation-config '{"cudagraph_capture_sizes": [1, 2, 4]}'
+
 "$KVPLAN" calc --help >"$TMP/help"
 grep -q -- '--emit ENGINE' "$TMP/help" && grep -q -- '--launch FILE' "$TMP/help" && ok "calc --help lists them" || notok "help"
 exit $((fails > 0))

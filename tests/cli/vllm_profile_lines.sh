@@ -13,7 +13,7 @@
 #   the plan's non-torch for TP 1 is 288 MiB (0.28 GiB): 0.25 - 0.28125 GiB
 #     = -0.03 GiB measured, so +0.03 GiB of KV budget
 #   under vllm@0.21.0 (graphs come out of the budget) the plan's overheads
-#     are 288 + 1,639 MiB = 1.88 GiB against 0.25 + 0.84 = 1.09 GiB: +0.79
+#     are 288 + 1,634 MiB = 1.88 GiB against 0.25 + 0.84 = 1.09 GiB: +0.79
 set -u
 : "${KVPLAN:?KVPLAN must name the kvplan binary}"
 here=$(cd "$(dirname "$0")" && pwd)

@@ -39,6 +39,40 @@ awk -F ' [|] ' '
 	}
 	END { if (n < 50) { print "not ok - only " n " runs in the report"; bad++ }; exit bad > 0 }
 ' "$TMP/md" || fails=$((fails + 1))
+# vLLM's CUDA graph estimate (graphs.tsv, the 0.19.0 logs' DEBUG parts):
+# the report's total from the parts (vLLM's formula, tools/vllm_graphs.awk)
+# is each printed total within its rounding, and kvplan's graph term (its
+# overheads at vllm@0.21.0 minus vllm@0.19.0, H100) covers the largest
+# total of the TP class
+awk -F ' [|] ' -v out="$TMP/gmax" '/^## Why the CUDA graph/ { on = 1 }
+	on && /^[|] / && NF == 7 && $5 ~ /^[0-9]+$/ {
+		d = $5 / 1024 - $6; if (d < 0) d = -d; n++
+		if (d > 0.0051) { print "not ok - graph total " substr($1, 3) ": " $5 " MiB against the printed " $6 " GiB"; bad++ }
+		c = $2 == "1 x 1" || $2 ~ /^1 x / ? 1 : 2
+		if ($5 + 0 > m[c]) m[c] = $5 + 0
+	}
+	END { if (n < 50) { print "not ok - only " n " graph rows"; bad++ }
+	      else if (!bad) print "ok - vLLM'"'"'s graph total from its printed parts is the printed total on " n " runs"
+	      print m[1], m[2] > out
+	      exit bad > 0 }' "$TMP/md" || fails=$((fails + 1))
+graph_term() {
+	for r in 0.19.0 0.21.0; do
+		"$KVPLAN" calc --model qwen3-8b --engine "vllm@$r" --card h100-80gb-sxm \
+			--tp "$1" --gpu-memory-utilization 0.9 --format json |
+			grep '"overhead_bytes"' | tail -1 | tr -dc '0-9'
+		echo
+	done | awk 'NR == 1 { a = $1 } NR == 2 { print $1 - a }'
+}
+for tp in 1 2 4; do
+	g=$(graph_term "$tp")
+	want=$(awk -v tp="$tp" '{ print (tp == 1 ? $1 : $2) * 1048576 }' "$TMP/gmax")
+	if [ -n "$g" ] && [ "$g" -ge "$want" ]; then
+		echo "ok - kvplan's CUDA graph term at TP $tp ($g B) covers the largest measured total ($want B)"
+	else
+		echo "not ok - kvplan's CUDA graph term at TP $tp (${g:-none} B) is below a measured total ($want B)"
+		fails=$((fails + 1))
+	fi
+done
 # every start-up left out names its reason, and none is also in the corpus
 check_excluded tests/data/vllm_startups || fails=$((fails + 1))
 if diff -u docs/vllm-accuracy.md "$TMP/md" >"$TMP/diff"; then

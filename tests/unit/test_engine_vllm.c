@@ -901,13 +901,15 @@ START_TEST(bad_options_named)
 END_TEST
 
 /* vLLM's non-torch memory at TP > 1 by interconnect (vllm_profile.c
- * vl_non_torch[]), with the current release's CUDA graph estimate (1,639
- * MiB at TP 1, 1,966 above) and the load slack (64 MiB at TP > 1), MiB:
- * an NVSwitch card (the default) 2,170 + 1,966 + 64 = 4,200 at TP 2,
- * 2,273 + 1,966 + 64 = 4,303 at TP 4; a card with no NVSwitch 288 +
- * 1,966 + 64 = 2,318 at TP 2 (0.21 GiB measured at TP 8 on L40S, 256,
- * + custom all-reduce's 24 MiB rounded to 32), 256 + 1,966 + 64 = 2,286
- * at TP 4; TP 1 alike on both, 288 + 1,639 = 1,927. Releases before
+ * vl_non_torch[]), with the current release's CUDA graph estimate (1,634
+ * MiB at TP 1, 1,968 above: the largest totals of the 0.19.0 corpus,
+ * vl_graph_estimate[], from the logs' parts in
+ * tests/data/vllm_startups/graphs.tsv) and the load slack (64 MiB at TP >
+ * 1), MiB: an NVSwitch card (the default) 2,170 + 1,968 + 64 = 4,202 at
+ * TP 2, 2,273 + 1,968 + 64 = 4,305 at TP 4; a card with no NVSwitch 288 +
+ * 1,968 + 64 = 2,320 at TP 2 (0.21 GiB measured at TP 8 on L40S, 256,
+ * + custom all-reduce's 24 MiB rounded to 32), 256 + 1,968 + 64 = 2,288
+ * at TP 4; TP 1 alike on both, 288 + 1,634 = 1,922. Releases before
  * 0.6.4 are refused, naming it. */
 START_TEST(non_torch_by_interconnect_and_oldest_release)
 {
@@ -917,18 +919,18 @@ START_TEST(non_torch_by_interconnect_and_oldest_release)
 	kvp_plan_default(&plan);
 	plan.engine.kind = KVP_ENGINE_VLLM;
 	ck_assert_int_eq(kvp_vllm_overheads(&plan, 2, 1, &o, &err), KVP_OK);
-	ck_assert_uint_eq(o, 4200 * KVP_MIB);
+	ck_assert_uint_eq(o, 4202 * KVP_MIB);
 	ck_assert_int_eq(kvp_vllm_overheads(&plan, 4, 1, &o, &err), KVP_OK);
-	ck_assert_uint_eq(o, 4303 * KVP_MIB);
+	ck_assert_uint_eq(o, 4305 * KVP_MIB);
 	ck_assert_int_eq(kvp_vllm_overheads(&plan, 1, 1, &o, &err), KVP_OK);
-	ck_assert_uint_eq(o, 1927 * KVP_MIB);
+	ck_assert_uint_eq(o, 1922 * KVP_MIB);
 	plan.devices.groups[0].card.no_nvswitch = true;
 	ck_assert_int_eq(kvp_vllm_overheads(&plan, 2, 1, &o, &err), KVP_OK);
-	ck_assert_uint_eq(o, 2318 * KVP_MIB);
+	ck_assert_uint_eq(o, 2320 * KVP_MIB);
 	ck_assert_int_eq(kvp_vllm_overheads(&plan, 4, 1, &o, &err), KVP_OK);
-	ck_assert_uint_eq(o, 2286 * KVP_MIB);
+	ck_assert_uint_eq(o, 2288 * KVP_MIB);
 	ck_assert_int_eq(kvp_vllm_overheads(&plan, 1, 1, &o, &err), KVP_OK);
-	ck_assert_uint_eq(o, 1927 * KVP_MIB);
+	ck_assert_uint_eq(o, 1922 * KVP_MIB);
 	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 30;
 	snprintf(plan.engine.version, sizeof plan.engine.version, "0.2.5");
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
@@ -939,12 +941,67 @@ START_TEST(non_torch_by_interconnect_and_oldest_release)
 }
 END_TEST
 
+/* vLLM's CUDA graph estimate with fewer graphs than the corpus captured
+ * (vllm_profile.c graph_bound): vLLM's own formula, largest first
+ * capture + per mode (N - 1) x per graph, with the corpus's largest parts
+ * (522, 26 PIECEWISE, 14 FULL MiB), never above the TP 1 row (1,634).
+ * Beside TP 1's non-torch 288 MiB, worked by hand:
+ *   8 sequences, 8,192 tokens: sizes 1, 2, 4, 8, 16 (largest min(2 x 8,
+ *     512)) and FULL 1, 2, 4, 8: 522 + 4 x 26 + 3 x 14 = 668 -> 956
+ *   one speculative token (q 2): largest 32, 1 2 4 8 16 24 32; FULL up
+ *     to 16, 5 sizes: 522 + 6 x 26 + 4 x 14 = 734 -> 1,022
+ *   --max-cudagraph-capture-size 512: 51 and 4 sizes, 522 + 50 x 26 +
+ *     3 x 14 = 1,864, above the row: 1,634 -> 1,922
+ *   gpt_oss (its config's largest is 1,024: 83 sizes): 1,922
+ *   LoRA, or a recurrent layer: the row, 1,922
+ *   0.20.0 (no graphs in the budget): 288 */
+START_TEST(graph_bound_by_capture_sizes)
+{
+	struct kvp_error err;
+	uint64_t o = 0;
+
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.max_num_seqs = 8;
+	plan.engine.vllm.max_num_batched_tokens = 8192;
+	ck_assert_int_eq(kvp_vllm_overheads(&plan, 1, 1, &o, &err), KVP_OK);
+	ck_assert_uint_eq(o, 956 * KVP_MIB);
+	plan.engine.vllm.speculative_method = KVP_SPEC_NGRAM;
+	plan.engine.vllm.num_speculative_tokens = 1;
+	ck_assert_int_eq(kvp_vllm_overheads(&plan, 1, 1, &o, &err), KVP_OK);
+	ck_assert_uint_eq(o, 1022 * KVP_MIB);
+	plan.engine.vllm.speculative_method = KVP_SPEC_NONE;
+	plan.engine.vllm.max_cudagraph_capture_size = 512;
+	ck_assert_int_eq(kvp_vllm_overheads(&plan, 1, 1, &o, &err), KVP_OK);
+	ck_assert_uint_eq(o, 1922 * KVP_MIB);
+	plan.engine.vllm.max_cudagraph_capture_size = 0;
+	snprintf(plan.model.model_type, sizeof plan.model.model_type, "gpt_oss");
+	ck_assert_int_eq(kvp_vllm_overheads(&plan, 1, 1, &o, &err), KVP_OK);
+	ck_assert_uint_eq(o, 1922 * KVP_MIB);
+	plan.model.model_type[0] = '\0';
+	plan.engine.vllm.enable_lora = true;
+	ck_assert_int_eq(kvp_vllm_overheads(&plan, 1, 1, &o, &err), KVP_OK);
+	ck_assert_uint_eq(o, 1922 * KVP_MIB);
+	plan.engine.vllm.enable_lora = false;
+	plan.model.base.kind = KVP_LAYER_NONE;
+	ck_assert_int_eq(kvp_vllm_overheads(&plan, 1, 1, &o, &err), KVP_OK);
+	ck_assert_uint_eq(o, 1922 * KVP_MIB);
+	plan.model.base.kind = KVP_LAYER_FULL;
+	ck_assert_int_eq(kvp_vllm_overheads(&plan, 1, 1, &o, &err), KVP_OK);
+	ck_assert_uint_eq(o, 956 * KVP_MIB);
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.20.0");
+	ck_assert_int_eq(kvp_vllm_overheads(&plan, 1, 1, &o, &err), KVP_OK);
+	ck_assert_uint_eq(o, 288 * KVP_MIB);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("engine_vllm");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, v0_log_1952_blocks);
+	tcase_add_test(tc, graph_bound_by_capture_sizes);
 	tcase_add_test(tc, v1_mla_refusal_deepseek_v2_lite);
 	tcase_add_test(tc, heads_per_rank_and_replication);
 	tcase_add_test(tc, mla_replicated_on_every_rank);

@@ -282,6 +282,17 @@ static enum kvp_status apply(struct rd *r, const struct kvp_launch_flag *f,
 		     "own, read from its config", flag, v);
 		return KVP_OK;
 	}
+	if (f->conv == LF_VLLM_COMPILE) {
+		if (strstr(v, "capture_size"))
+			return kvp_error_set(err, KVP_EINVAL, "%s %s: not modelled "
+				"by kvplan - vLLM's CUDA graph estimate counts the "
+				"capture sizes and kvplan counts vLLM's default ones; "
+				"give kvplan's --max-cudagraph-capture-size (the "
+				"largest) when they are the default sizes up to it",
+				flag, v);
+		list_unmodelled(r, flag);
+		return KVP_OK;
+	}
 	if (f->conv == LF_YAML)
 		return kvp_launch_trtllm_yaml(v, r->out, r->unmodelled,
 		                              sizeof r->unmodelled, err);

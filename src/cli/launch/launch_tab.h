@@ -33,8 +33,11 @@ enum kvp_lf_conv {
 	LF_YAML,         /* trtllm-serve --extra_llm_api_options FILE */
 	LF_TRT_BACKEND,  /* trtllm-serve --backend: pytorch only */
 	LF_FA,           /* llama.cpp -fa: is_truthy/falsey/autoy words */
-	LF_SGL_CHUNK     /* SGLang --chunked-prefill-size: 0 or less = off
+	LF_SGL_CHUNK,    /* SGLang --chunked-prefill-size: 0 or less = off
 	                    (kvplan -1; kvplan's 0 is SGLang's default) */
+	LF_VLLM_COMPILE  /* vLLM --compilation-config / -O: not modelled,
+	                    refused where it sets the CUDA graph capture
+	                    sizes kvplan counts (vllm_profile.c) */
 };
 
 struct kvp_launch_flag {

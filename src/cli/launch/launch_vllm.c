@@ -36,6 +36,8 @@ static const struct kvp_launch_flag rows[] = {
 	MV("vllm-block-size", LF_SAME, "--block-size"),
 	MV("max-num-seqs", LF_SAME, "--max-num-seqs"),
 	MV("max-num-batched-tokens", LF_SAME, "--max-num-batched-tokens"),
+	MV("max-cudagraph-capture-size", LF_SAME, "--max-cudagraph-capture-size"),
+	MV(NULL, LF_VLLM_COMPILE, "--compilation-config", "-O"),
 	MB("enable-prefix-caching", "--enable-prefix-caching"),
 	MB("disable-hybrid-kv-cache-manager", "--disable-hybrid-kv-cache-manager"),
 	MV("num-gpu-blocks-override", LF_SAME, "--num-gpu-blocks-override"),
@@ -67,6 +69,11 @@ static const struct kvp_launch_flag rows[] = {
 	RV("disaggregated prefill moves KV between instances; kvplan does not "
 	   "model it", "--kv-transfer-config"),
 	RV("kvplan does not model the Mamba block size", "--mamba-block-size"),
+	RV("vLLM's CUDA graph estimate counts the capture sizes and kvplan "
+	   "counts vLLM's default ones; give kvplan's "
+	   "--max-cudagraph-capture-size (the largest) when they are the "
+	   "default sizes up to it", "--cudagraph-capture-sizes",
+	   "--cuda-graph-sizes"),
 	RB("expert parallelism spreads the routed experts over the TP x DP "
 	   "ranks; kvplan does not model it", "--enable-expert-parallel"),
 	RB("EPLB keeps redundant experts on each rank; kvplan does not model "
@@ -129,9 +136,7 @@ static const struct kvp_launch_flag rows[] = {
 	NV(SRC, "--num-lookahead-slots"), NV(SRC, "--scheduling-policy"),
 	NB(SRC, "--enable-chunked-prefill"), NB(SRC, "--disable-chunked-mm-input"),
 	NV(SRC, "--scheduler-cls"), NB(SRC, "--async-scheduling"),
-	NV(SRC, "--cudagraph-capture-sizes"), NV(SRC, "--cuda-graph-sizes"),
-	NV(SRC, "--max-cudagraph-capture-size"),
-	NV(SRC, "--kv-events-config"), NV(SRC, "--compilation-config", "-O"),
+	NV(SRC, "--kv-events-config"),
 	NV(SRC, "--additional-config"), NV(SRC, "--structured-outputs-config"),
 	NS(SRC, "--disable-log-stats"), NS(SRC, "--aggregate-engine-logging"),
 	/* the OpenAI server's own */

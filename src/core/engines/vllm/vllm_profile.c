@@ -93,16 +93,32 @@
  *   (0.21 GiB at TP 8 on L40S); TP 3 and more otherwise: the rows
  *   above (not measured).
  * CUDA graphs (0.21.0 on, KVP_ERA_VLLM_GRAPH_BUDGET): an ESTIMATE, the
- * largest "Estimated CUDA graph memory" of the 0.19.0 corpus: 1.60 GiB
- * at TP 1, 1.92 GiB above (default capture sizes up to 512). No rule
- * gives it: vLLM measures it (gpu_model_runner.py
- * profile_cudagraph_memory, main: the first two captures of each mode in
- * a temporary pool by torch.cuda.mem_get_info(), the largest first
- * capture + per mode the second's memory x (its capture sizes - 1)), and
- * the 0.19.0 figures follow neither the model's shape nor TP
- * (Llama-3.1-8B 0.84, 1.69, 0.57 GiB at TP 1, 2, 4; Granite-3.1 2B 1.60,
- * 8B 0.74), so the largest is kept and the L40S, L4 and RTX 5090 runs
- * whose logs do not print it stay estimates (docs/vllm-accuracy.md).
+ * largest total the 0.19.0 H100 corpus measures per TP class
+ * (vl_graph_estimate below; no rule gives it), or with fewer graphs
+ * vLLM's formula with the corpus's largest parts (graph_bound below).
+ * vLLM measures its figure
+ * (gpu_model_runner.py profile_cudagraph_memory, 0.19.0 to main
+ * @000fc94): per graph mode it captures the two largest of the mode's N
+ * capture sizes into a throwaway pool, reading mem_get_info before and
+ * after each, and totals the largest first capture + per mode (N - 1) x
+ * max(second capture, 1 MiB). N is vLLM's (sizes 1, 2, 4, 8..248 by 8,
+ * 256.. by 16 up to min(2 x max_num_seqs x (1 + speculative tokens),
+ * 512, max_num_batched_tokens); FULL for the sizes up to max_num_seqs x
+ * (1 + speculative tokens)), but both measured parts vary beyond any
+ * shape kvplan holds (tests/data/vllm_startups/graphs.tsv, the logs'
+ * DEBUG parts; docs/vllm-accuracy.md "Why the CUDA graph term is a
+ * constant"): the second capture moves in 2 MiB pages and takes a
+ * fresh 20 MiB allocator segment when one 1-10 MiB tensor of the
+ * second-largest batch does not fit the first capture's blocks, x 50
+ * (Llama-3.1-8B 0.84, 1.69, 0.57 GiB at TP 1, 2, 4; Granite-3.1 2B
+ * 1.60, 8B 0.74); the first capture holds the attention backend's
+ * workspace (FlashAttention 3's split-KV buffers on an H100: 32 splits
+ * x 512 x query heads / TP x head dim x 4 B) beside the largest batch's
+ * activations, and other cards run other kernels. The L40S, L4 and RTX
+ * 5090 runs of 0.24.0 and 0.28.0, whose logs do not print vLLM's
+ * figure, stay estimates below vLLM's pool; beyond the corpus vLLM's
+ * figure is larger (B200 MoE, vLLM issue #45178; hybrid GDN models from
+ * 0.26.0, #50780), where this is optimistic.
  * Load slack at TP > 1 (V1): an ESTIMATE of what "Model loading took"
  * holds beyond the parameters and rotary tables (vl_load_slack below),
  * held with the overheads so that the KV pool and every device's free
@@ -362,7 +378,21 @@ vl_non_torch[] = {
  * so the caching allocator's partly used segments counted as non-torch;
  * PR #11809 (0.7.0) takes torch.cuda.memory_reserved() (vllm/utils.py
  * memory_profiling). Each row is at or above every figure measured in
- * its era (vLLM prints GiB to two decimals: 0.09 may be 97 MiB).
+ * its era (vLLM prints GiB to two decimals: 0.09 may be 97 MiB). No
+ * rule gives the figure: it is the CUDA memory outside torch's pool
+ * gained since the init snapshot (kernel images loaded on first use,
+ * the attention backend's among them, library handles, the driver's
+ * own), which follows the card and the kernels a model runs, not its
+ * shape. V0 logs of 0.7.x-0.9.x (search index file ids) print 0.01 GiB
+ * on a T4 twice (XFormers: no FlashAttention on Turing; the corpus run
+ * and 55765941562), 0.02 on an 8 GB RTX 4070 (3493652842), 0.03 on an
+ * 8 GB card (53790697037), 0.05 on an A10 (14319663172), 0.06 on a 24
+ * GB card (33404547317), 0.08 on 44-48 GB cards (60430572081,
+ * 49136042149, 33122952765), 0.09 on an A100 80GB (6934259882): the
+ * 100 MiB row leaves the T4 run's 2.36 GiB pool 4.5 % below vLLM's, and
+ * the 360 MiB row the 0.6.5 Phi-4 run's 2.18 GiB pool 5.1 % below
+ * (docs/vllm-accuracy.md). A row per card or attention backend would
+ * rest on one setup's starts, so none is kept.
  */
 static const struct { bool mi; int era; uint32_t mib; const char *src; }
 vl_v0_base[] = {
@@ -428,6 +458,133 @@ static uint64_t non_torch(const struct kvp_plan *p, bool v1, uint32_t tp,
 	return (v1 ? 360 : v0_base(p)) * KVP_MIB;
 }
 
+/*
+ * vLLM's CUDA graph estimate (0.21.0 on), MiB: the first row whose tp_max
+ * holds the TP size. Each is the largest total the 0.19.0 H100 corpus
+ * measures in its class, from the logs' DEBUG parts (first capture +
+ * (N - 1) x per graph, per mode: tests/data/vllm_startups/graphs.tsv),
+ * which tests/cli/vllm_startups.sh checks kvplan's term covers.
+ */
+static const struct { uint32_t tp_max; uint32_t mib; const char *src; }
+vl_graph_estimate[] = {
+	{ 1, 1634, "Granite-3.1 2B at TP 1: FULL 134 MiB first + 50 x 26 "
+	  "MiB PIECEWISE + 50 x 4 MiB FULL (printed 1.60 GiB); PP runs 0.49-"
+	  "0.54 GiB" },
+	{ UINT32_MAX, 1968, "Llama-3.3-70B FP8 (RedHatAI) at TP 2: FULL 268 "
+	  "MiB first + 50 x 20 MiB PIECEWISE + 50 x 14 MiB FULL (printed "
+	  "1.92 GiB); TP 4 runs 0.57-1.70 GiB" },
+};
+
+/*
+ * With fewer graphs than the corpus captured (51 a mode), vLLM's own
+ * formula bounds its figure: the largest first capture + per mode (N -
+ * 1) x the largest per-graph figure, each the largest of the 0.19.0
+ * corpus at any TP (graphs.tsv): an ESTIMATE like the rows above, never
+ * taken above them. Not for a model with recurrent or compressed layers
+ * (from 0.26.0 their FULL first capture holds a transient that grows as
+ * max_num_batched_tokens / max_num_seqs: vLLM issue #50780) or with LoRA
+ * (graphs captured again per active-LoRA count): the rows hold there.
+ * Public logs of later releases print less than it gives for their
+ * graph counts: 0.36 GiB for 16 PIECEWISE graphs at TP 2 (0.27.1,
+ * gpustack/runner PR #251; 912 MiB here), and, for models it is not
+ * taken for, 0.30 GiB for 2 + 2 graphs (DeepSeek V4, search index file
+ * id 61561276785; 562 MiB) and 0.61 GiB for 9 + 5 (a hybrid, id
+ * 56681168668; 786 MiB); the 0.28.0 L40S run with 8 sequences (5 + 4
+ * graphs, 668 MiB) lands within 0.1 % of vLLM's pool.
+ */
+#define GRAPH_FIRST_MIB     522u  /* DeepSeek-V2-Lite, Kimi-VL (MLA) */
+#define GRAPH_PIECEWISE_MIB 26u   /* Granite-3.1 2B, Llama-3.1-8B TP 2 */
+#define GRAPH_FULL_MIB      14u   /* Llama-3.3-70B FP8 at TP 2 and 4 */
+
+/* Models whose vLLM config raises the largest capture size when the
+ * user gives none (model_executor/models/config.py, main: a
+ * VerifyAndUpdateConfig per architecture): a row per model_type. */
+static const struct { const char *model_type; uint32_t max_size;
+                      const char *src; }
+vl_graph_max_rows[] = {
+	{ "gpt_oss", 1024, "GptOssForCausalLMConfig: max_cudagraph_capture_size "
+	  "1024 'for performance' unless the user sets sizes (83 graphs in "
+	  "the 0.19.0 gpt-oss-20b logs)" },
+};
+
+/* vLLM's default capture sizes up to m (config/vllm.py
+ * _set_cudagraph_sizes, 0.21.0 to main: 1, 2, 4, then 8..248 by 8, then
+ * 256.. by 16) */
+static uint64_t capture_sizes(uint64_t m)
+{
+	uint64_t n = (m >= 1) + (m >= 2) + (m >= 4);
+
+	if (m >= 8)
+		n += ((m < 255 ? m : 255) - 8) / 8 + 1;
+	if (m >= 256)
+		n += (m - 256) / 16 + 1;
+	return n;
+}
+
+/* The model has a layer kvplan sizes as recurrent state or compressed. */
+static bool stateful_layers(const struct kvp_model *m)
+{
+	uint32_t i;
+
+	if (m->base.kind == KVP_LAYER_NONE || m->base.kind == KVP_LAYER_COMPRESSED)
+		return true;
+	for (i = 0; i < m->n_rules && i < KVP_MAX_RULES; i++)
+		if ((m->rules[i].set & 1u << KVP_LF_KIND) &&
+		    (m->rules[i].v.kind == KVP_LAYER_NONE ||
+		     m->rules[i].v.kind == KVP_LAYER_COMPRESSED))
+			return true;
+	return false;
+}
+
+/* The bound above for the plan's capture sizes, MiB; UINT64_MAX where it
+ * does not apply. The largest size: the plan's, else min(2 x
+ * max_num_seqs x q, 512); then at most max_num_batched_tokens. FULL
+ * graphs: the sizes up to max_num_seqs x q (cudagraph_dispatcher.py),
+ * q = 1 + speculative tokens (sizes rounded to multiples of q are fewer:
+ * counted unrounded). */
+static uint64_t graph_bound(const struct kvp_plan *p)
+{
+	const struct kvp_vllm_opts *o = &p->engine.vllm;
+	struct kvp_vllm_sched d;
+	uint64_t q = 1, m, full;
+	size_t i;
+
+	if (o->enable_lora || stateful_layers(&p->model))
+		return UINT64_MAX;
+	kvp_vllm_defaults(p, &d);
+	if (o->speculative_method != KVP_SPEC_NONE)
+		q += o->num_speculative_tokens;
+	m = o->max_cudagraph_capture_size ? o->max_cudagraph_capture_size
+	                                  : 2 * d.max_num_seqs * q;
+	if (!o->max_cudagraph_capture_size && m > 512)
+		m = 512;
+	for (i = 0; !o->max_cudagraph_capture_size &&
+	     i < sizeof vl_graph_max_rows / sizeof vl_graph_max_rows[0]; i++)
+		if (!strcmp(p->model.model_type, vl_graph_max_rows[i].model_type))
+			m = vl_graph_max_rows[i].max_size;
+	if (m > d.max_num_batched_tokens)
+		m = d.max_num_batched_tokens;
+	full = d.max_num_seqs * q < m ? d.max_num_seqs * q : m;
+	return GRAPH_FIRST_MIB +
+	       (capture_sizes(m) ? capture_sizes(m) - 1 : 0) * GRAPH_PIECEWISE_MIB +
+	       (capture_sizes(full) ? capture_sizes(full) - 1 : 0) * GRAPH_FULL_MIB;
+}
+
+static uint64_t graph_estimate(const struct kvp_plan *p, uint32_t tp)
+{
+	uint64_t b;
+	size_t i;
+
+	if (!kvp_era_has(&p->engine, KVP_ERA_VLLM_GRAPH_BUDGET))
+		return 0;
+	b = graph_bound(p);
+	for (i = 0; i < sizeof vl_graph_estimate / sizeof vl_graph_estimate[0]; i++)
+		if (tp <= vl_graph_estimate[i].tp_max)
+			return (b < vl_graph_estimate[i].mib ? b
+			        : vl_graph_estimate[i].mib) * KVP_MIB;
+	return 0;
+}
+
 enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,
                                    uint32_t pp, uint64_t *out,
                                    struct kvp_error *err)
@@ -449,8 +606,7 @@ enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,
 				(unsigned long long)d->overheads[i].bytes);
 	}
 	if (own) {
-		uint64_t g = kvp_era_has(&p->engine, KVP_ERA_VLLM_GRAPH_BUDGET)
-			? (tp > 1 ? 1966 : 1639) * KVP_MIB : 0;  /* 1.92, 1.60 GiB */
+		uint64_t g = graph_estimate(p, tp ? tp : 1);
 
 		if (!kvp_add(s, non_torch(p, v1, tp ? tp : 1, pp ? pp : 1), &s) ||
 		    !kvp_add(s, g, &s) ||

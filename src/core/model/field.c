@@ -104,6 +104,9 @@ static const char *const tristates[] = { "auto", "on", "off", NULL };
 static const char *const spec_methods[] = {
 	"none", "draft_model", "ngram", "mtp", "eagle", "eagle3", NULL
 };
+/* enum kvp_platform (kvplan/devices.h) */
+static const char *const platforms[] = {
+	"unknown", "cuda", "rocm", "metal", NULL };
 static const char *const mamba_dtypes[] = {
 	"auto", "float32", "float16", "bfloat16", NULL };
 
@@ -686,6 +689,13 @@ static const struct kvp_field fields[] = {
 	FG("card.no_nvswitch", "card-no-nvswitch", "No NVSwitch", KVP_FT_BOOL, 0, 1,
 	   card.no_nvswitch,
 	   "the card sits on no NVSwitch (PCIe, or NVLink bridges in pairs): vLLM's non-torch memory at TP > 1 is the PCIe row, not the HGX one (false: the larger HGX rows)"),
+	{ .key = "devices.groups[i].card.platform", .flag = "card-platform",
+	  .label = "Platform", .section = KVP_SEC_DEVICES, .type = KVP_FT_ENUM,
+	  .choices = platforms,
+	  .help = "the card's runtime: cuda, rocm or metal (unknown: vLLM 0.8.0-0.9.1, which picks V0 on ROCm and V1 on CUDA, is refused)",
+	  .offset = offsetof(struct kvp_plan, devices.groups[0].card.platform),
+	  .size = sizeof(((struct kvp_plan *)0)->devices.groups[0].card.platform),
+	  .indexed = true, .engine = KVP_ENGINE_COUNT, .array = KVP_ARR_GROUPS },
 	FG("count", "cards", "Cards", KVP_FT_U32, 1, 4096, count,
 	   "cards of this type"),
 	F("devices.tp", "tp", "Tensor parallel", KVP_SEC_DEVICES, KVP_FT_U32, 1, 4096,

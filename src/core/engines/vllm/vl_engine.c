@@ -1,0 +1,168 @@
+/*
+ * vl_engine.c - which engine vLLM itself runs a plan on, V0 or V1.
+ *
+ * From 0.8.0 (KVP_ERA_VLLM_V1, PR #13726 "[V1] V1 Enablement Oracle")
+ * vLLM chooses per launch: vllm/engine/arg_utils.py create_engine_config
+ * asks _is_v1_supported_oracle when VLLM_USE_V1 is unset, and falls back
+ * to V0 ("... is not supported by the V1 Engine. Falling back to V0."
+ * from _raise_or_fallback, or "... is experimental on VLLM_USE_V1=1.
+ * Falling back to V0 Engine." from _warn_or_fallback) for each condition
+ * below; V0 is gone from 0.11.0. Each row: the condition, the releases
+ * that fall back for it (first and last, inclusive; a release's suffix
+ * such as .post1 or .1 counts as its three numbers), how vLLM words it,
+ * and where it comes from. A release is V1 when no row holds.
+ *
+ * What kvplan's plan cannot know is taken as vLLM's default: the
+ * distributed executor is the default one (not Ray), VLLM_USE_V1 is unset
+ * (kvplan has no option for it: VLLM_USE_V1=1 would run the rows marked
+ * experimental on V1), VLLM_ATTENTION_BACKEND unset.
+ *
+ * Left out (the plan does not hold them, or their releases are not
+ * pinned): compute capability below 8.0 (T4, V100; 0.8.0-0.10.1, PR
+ * #23614: cards carry no compute capability yet); an fp8 KV cache (V0
+ * in 0.8.0, V1 later only where FlashAttention 3 or the platform takes
+ * it); speculative ngram, EAGLE and MTP (experimental, V0 through at
+ * least 0.9.0, the release V1 takes them not pinned); LoRA and MLA
+ * (experimental in 0.8.0 only, not pinned); Mamba and encoder-decoder
+ * models (not is_v1_compatible: kvplan's V0 refuses their state anyway).
+ */
+#include <stddef.h>
+
+#include "core/engines/vllm/vl_engine.h"
+#include "kvplan/era.h"
+
+enum vl_cond {
+	VC_NOT_CUDA,     /* the card's platform is not CUDA */
+	VC_FLOAT32,      /* --dtype float32 */
+	VC_DRAFT_MODEL,  /* speculative decoding with a draft model */
+	VC_PP            /* pipeline parallelism, the default executor */
+};
+
+static const struct { enum vl_cond cond; const char *first, *last;
+                      const char *what, *src; }
+vl_v0_rows[] = {
+	/* 0.8.0-0.8.5: "Non-CUDA is supported on V1, but off by default
+	 * for now" (not_cuda = not current_platform.is_cuda()); 0.9.0: "Non-
+	 * [CUDA, TPU] may be supported on V1" (v0_hardware = not any(
+	 * (is_cuda(), is_tpu()))); PR #19440 "[ROCm][V1] Adding ROCm to the
+	 * list of plaforms using V1 by default" (is_cuda_alike()) was merged
+	 * on 2025-06-10, the day 0.9.1 was released: 0.9.1 is taken as
+	 * falling back (not verified by a tag; V0's non-torch figure on ROCm
+	 * is the larger, so the smaller pool), 0.9.2 as the first with it.
+	 * A 0.8.5 start-up on a Radeon Pro VII prints "rocm is experimental
+	 * on VLLM_USE_V1=1. Falling back to V0 Engine." (search index file
+	 * id 54382809113, tests/data/vllm_startups). */
+	{ VC_NOT_CUDA, "0.8.0", "0.9.1",
+	  "a card whose platform is not CUDA (ROCm): 'rocm is experimental on "
+	  "VLLM_USE_V1=1. Falling back to V0 Engine.'",
+	  "vllm/engine/arg_utils.py _is_v1_supported_oracle, PR #13726 (0.8.0) "
+	  "to PR #19440 (0.9.2)" },
+	/* "Only Fp16 and Bf16 dtypes since we only support FA." V1_SUPPORTED_
+	 * DTYPES = [torch.bfloat16, torch.float16]; PR #23614 "[V1] Enable V1
+	 * for compute capability < 8.0 + FP32", merged 2025-08-27, after
+	 * 0.10.1.1 (2025-08-20): 0.10.2 is the first without the row. */
+	{ VC_FLOAT32, "0.8.0", "0.10.1",
+	  "--dtype float32: '--dtype torch.float32 is not supported by the V1 "
+	  "Engine. Falling back to V0.'",
+	  "vllm/engine/arg_utils.py _is_v1_supported_oracle, PR #13726 (0.8.0) "
+	  "to PR #23614 (0.10.2)" },
+	/* "Only Ngram speculative decoding so far." (0.8.0), later ngram,
+	 * EAGLE, Medusa and MTP methods: a draft model (speculative_config
+	 * "model" other than "[ngram]") is none of them through 0.10.x; 0.11.0
+	 * has no V0 to fall back to. */
+	{ VC_DRAFT_MODEL, "0.8.0", "0.10.2",
+	  "speculative decoding with a draft model: 'Speculative Decoding is "
+	  "not supported by the V1 Engine. Falling back to V0.'",
+	  "vllm/engine/arg_utils.py _is_v1_supported_oracle, PR #13726; V0 "
+	  "removed in 0.11.0" },
+	/* 0.8.0: "PP is supported on V1, but off by default for now"; then
+	 * "Pipeline Parallelism without Ray distributed executor" (PR #16057,
+	 * 2025-04-04: the default mp executor falls back); PR #18915 "[Bugfix]
+	 * Fix PP default fallback behavior for V1" (2025-05-29: the default
+	 * executor, None, runs V1), first in 0.9.1. */
+	{ VC_PP, "0.8.0", "0.9.0",
+	  "pipeline parallelism with the default (multiprocessing) executor: "
+	  "'Pipeline Parallelism without Ray distributed executor ... Falling "
+	  "back to V0.' (--distributed-executor-backend ray runs V1: not an "
+	  "option of kvplan's)",
+	  "vllm/engine/arg_utils.py _is_v1_supported_oracle, PR #13726, PR "
+	  "#16057, PR #18915 (0.9.1)" },
+};
+
+/* Whether a row's condition holds for the plan; *unknown when it turns on
+ * what the plan does not say (the card's platform). */
+static bool cond_holds(const struct kvp_plan *p, enum vl_cond c, bool *unknown)
+{
+	const struct kvp_vllm_opts *o = &p->engine.vllm;
+
+	*unknown = false;
+	switch (c) {
+	case VC_NOT_CUDA:
+		if (!p->devices.n_groups)
+			return true;   /* no card: V0 (sliding layers whole) */
+		if (p->devices.groups[0].card.platform == KVP_PLATFORM_UNKNOWN) {
+			*unknown = true;
+			return true;
+		}
+		return p->devices.groups[0].card.platform != KVP_PLATFORM_CUDA;
+	case VC_FLOAT32:
+		return o->dtype == KVP_DT_F32;
+	case VC_DRAFT_MODEL:
+		return o->speculative_method == KVP_SPEC_DRAFT_MODEL;
+	case VC_PP:
+		return p->devices.pp > 1 || o->pipeline_parallel_size > 1;
+	}
+	return false;
+}
+
+/* The row that sends the plan to V0, or -1. A row whose condition turns
+ * on what the plan does not say counts only when no other row holds:
+ * *unknown then. */
+static int v0_row(const struct kvp_plan *p, bool *unknown)
+{
+	const char *v = p->engine.version;
+	int guess = -1;
+	size_t i;
+
+	*unknown = false;
+	if (!v[0] || !kvp_era_has(&p->engine, KVP_ERA_VLLM_V1))
+		return -1;
+	for (i = 0; i < sizeof vl_v0_rows / sizeof vl_v0_rows[0]; i++) {
+		bool unk;
+
+		if (!kvp_release_at_least(v, vl_v0_rows[i].first) ||
+		    !kvp_release_at_least(vl_v0_rows[i].last, v) ||
+		    !cond_holds(p, vl_v0_rows[i].cond, &unk))
+			continue;
+		if (!unk)
+			return (int)i;
+		if (guess < 0)
+			guess = (int)i;
+	}
+	*unknown = guess >= 0;
+	return guess;
+}
+
+bool kvp_vllm_v1(const struct kvp_plan *p)
+{
+	bool unknown;
+
+	return kvp_era_has(&p->engine, KVP_ERA_VLLM_V1) && v0_row(p, &unknown) < 0;
+}
+
+enum kvp_status kvp_vllm_engine_check(const struct kvp_plan *p,
+                                      const char **why,
+                                      struct kvp_error *err)
+{
+	bool unknown;
+	int r = v0_row(p, &unknown);
+
+	*why = r < 0 ? NULL : vl_v0_rows[r].what;
+	if (r >= 0 && unknown)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"devices.groups[0].card.platform: unknown - vLLM %s runs "
+			"its V0 engine on ROCm and V1 on CUDA (%s): name the card's "
+			"platform (cuda, rocm or metal)", p->engine.version,
+			vl_v0_rows[r].src);
+	return KVP_OK;
+}

@@ -50,9 +50,24 @@ is "V0 0.7.0 TP 1 non-torch: reserved bytes are torch's" 104857600 \
 	overhead_bytes --engine vllm@0.7.0 $H8
 is "V0 0.7.0 on ROCm (MI300X)" 574619648 overhead_bytes --engine vllm@0.7.0 \
 	--model llama-3.1-8b --card mi300x
-#   a card named as torch names a ROCm Radeon: 548 MiB too
+#   a card whose platform is rocm (card.platform): 548 MiB too; one that
+#   does not say, named as torch names a ROCm Radeon: 548 MiB; a card
+#   that says cuda whatever its name: 100 MiB
+is "V0 0.7.0 on a ROCm card (card.platform)" 574619648 overhead_bytes \
+	--engine vllm@0.7.0 $H8 --card-platform rocm
 is "V0 0.7.0 on a Radeon (ROCm) by name" 574619648 overhead_bytes \
+	--engine vllm@0.7.0 $H8 --card-platform unknown \
+	--card-name "AMD Radeon (TM) Pro VII"
+is "V0 0.7.0 on a card that says cuda" 104857600 overhead_bytes \
 	--engine vllm@0.7.0 $H8 --card-name "AMD Radeon (TM) Pro VII"
+#   0.8.5 on ROCm falls back to V0 (vl_engine.c): the same 548 MiB, where
+#   V1's non-torch before 0.11.0 is 64 MiB = 67,108,864 on CUDA
+is "0.8.5 on ROCm: V0's 548 MiB" 574619648 overhead_bytes \
+	--engine vllm@0.8.5 $H8 --card-platform rocm
+is "0.8.5 on CUDA: V1's 64 MiB" 67108864 overhead_bytes \
+	--engine vllm@0.8.5 $H8
+is "0.9.2 on ROCm: V1's 64 MiB" 67108864 overhead_bytes \
+	--engine vllm@0.9.2 $H8 --card-platform rocm
 
 # Activation peak on an L40S (below 70 GiB: 256 sequences, 2,048 tokens),
 # Llama-3.1-8B (vocabulary 128,256, hidden 4,096, bf16), the sampler's

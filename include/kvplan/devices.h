@@ -53,6 +53,12 @@ struct kvp_card {
 	 * NVSwitch rows, measured on HGX H100s. */
 	bool no_nvswitch;
 	enum kvp_platform platform; /* the runtime, above */
+	/* A CUDA card's compute capability, major x 10 + minor (75 for a
+	 * T4's 7.5, 90 for an H100, 120 for an RTX 5090), as nvidia-smi
+	 * --query-gpu=compute_cap and NVIDIA's CUDA GPUs page give it; 0 =
+	 * not known (or not CUDA). vLLM 0.8.0-0.10.1 run V0 below 8.0
+	 * (src/core/engines/vllm/vl_engine.c). */
+	uint32_t compute_capability;
 };
 
 struct kvp_card_group {

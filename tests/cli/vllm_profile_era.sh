@@ -68,6 +68,12 @@ is "0.8.5 on CUDA: V1's 64 MiB" 67108864 overhead_bytes \
 	--engine vllm@0.8.5 $H8
 is "0.9.2 on ROCm: V1's 64 MiB" 67108864 overhead_bytes \
 	--engine vllm@0.9.2 $H8 --card-platform rocm
+#   a T4 (compute capability 7.5) falls back to V0 through 0.10.1 (PR
+#   #23614): V0's 100 MiB from 0.7.0; 0.10.2 runs V1: 64 MiB
+is "0.10.1 on a T4: V0's 100 MiB" 104857600 overhead_bytes \
+	--engine vllm@0.10.1 --model qwen3-0.6b --card t4
+is "0.10.2 on a T4: V1's 64 MiB" 67108864 overhead_bytes \
+	--engine vllm@0.10.2 --model qwen3-0.6b --card t4
 
 # Activation peak on an L40S (below 70 GiB: 256 sequences, 2,048 tokens),
 # Llama-3.1-8B (vocabulary 128,256, hidden 4,096, bf16), the sampler's

@@ -163,7 +163,8 @@ END_TEST
  * on a Radeon Pro VII); PR #19440 puts ROCm on V1 from 0.9.2. On CUDA
  * (the default card, an H100) they run V1. A card that does not name its
  * platform is refused in those releases, not guessed; before 0.8.0 and
- * from 0.9.2 the platform does not decide and it computes. --dtype
+ * from 0.9.2 the platform does not decide and it computes. A CUDA card
+ * below compute capability 8.0 falls back through 0.10.1 (PR #23614). --dtype
  * float32 falls back on any card through 0.10.1 (PR #23614: V1 from
  * 0.10.2); a f32 activation dtype does not change the cache's bf16
  * format, so the blocks stay 4,096 and 8,192. Pipeline parallelism with
@@ -206,6 +207,26 @@ START_TEST(vllm_engine_by_platform_and_options)
 	ck_assert_int_eq(swa_again("0.7.3", KVP_PLATFORM_UNKNOWN), KVP_OK);
 	ck_assert_uint_eq(res.engine.blocks, 4096);
 	ck_assert_int_eq(swa_again("", KVP_PLATFORM_UNKNOWN), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	/* a CUDA card below compute capability 8.0 (a T4, 7.5): V0 through
+	 * 0.10.1 (PR #23614); one that does not say is refused there */
+	plan.devices.groups[0].card.compute_capability = 75;
+	ck_assert_int_eq(swa_again("0.10.1", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 4096);
+	ck_assert_int_eq(swa_again("0.10.2", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	plan.devices.groups[0].card.compute_capability = 0;
+	ck_assert_int_eq(swa_again("0.9.2", KVP_PLATFORM_CUDA), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, "devices.groups[0].card.compute_capability: "
+	                     "0 - vLLM 0.9.2 runs its V0 engine on a CUDA card below "
+	                     "compute capability 8.0") != NULL, "%s", res.error.msg);
+	ck_assert_int_eq(swa_again("0.10.2", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	/* not asked of a ROCm card */
+	ck_assert_int_eq(swa_again("0.9.2", KVP_PLATFORM_ROCM), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	plan.devices.groups[0].card.compute_capability = 80;    /* an A100 */
+	ck_assert_int_eq(swa_again("0.10.1", KVP_PLATFORM_CUDA), KVP_OK);
 	ck_assert_uint_eq(res.engine.blocks, 8192);
 	/* --dtype float32 on CUDA; it decides even where the card does not say */
 	plan.engine.vllm.dtype = KVP_DT_F32;

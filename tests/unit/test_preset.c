@@ -229,7 +229,9 @@ END_TEST
 /* Every shipped card names the runtime its engine runs on (card.platform:
  * vLLM 0.8.0-0.9.1 pick V0 on ROCm, V1 on CUDA); the runtime is the tool
  * its source reads the memory with: rocm-smi for the AMD Instinct cards
- * (mi*), Metal's working set for Apple's (apple-*), nvidia-smi else. */
+ * (mi*), Metal's working set for Apple's (apple-*), nvidia-smi else; a
+ * CUDA card names its compute capability (vLLM 0.8.0-0.10.1 run V0 below
+ * 8.0). */
 START_TEST(every_card_names_its_platform)
 {
 	struct names l;
@@ -248,6 +250,11 @@ START_TEST(every_card_names_its_platform)
 		ck_assert_int_eq(kvp_card_load_spec(l.name[i], &c, &err), KVP_OK);
 		ck_assert_msg(c.platform == want, "%s: platform %d, want %d",
 		              l.name[i], (int)c.platform, (int)want);
+		/* a CUDA card names its compute capability (7.0 to 12.x) */
+		ck_assert_msg(want == KVP_PLATFORM_CUDA
+		              ? c.compute_capability >= 70 && c.compute_capability < 130
+		              : c.compute_capability == 0, "%s: compute capability %u",
+		              l.name[i], c.compute_capability);
 	}
 	ck_assert_uint_ge(l.n, 40);
 }

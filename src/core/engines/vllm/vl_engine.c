@@ -18,8 +18,7 @@
  * experimental on V1), VLLM_ATTENTION_BACKEND unset.
  *
  * Left out (the plan does not hold them, or their releases are not
- * pinned): compute capability below 8.0 (T4, V100; 0.8.0-0.10.1, PR
- * #23614: cards carry no compute capability yet); an fp8 KV cache (V0
+ * pinned): an fp8 KV cache (V0
  * in 0.8.0, V1 later only where FlashAttention 3 or the platform takes
  * it); speculative ngram, EAGLE and MTP (experimental, V0 through at
  * least 0.9.0, the release V1 takes them not pinned); LoRA and MLA
@@ -33,13 +32,14 @@
 
 enum vl_cond {
 	VC_NOT_CUDA,     /* the card's platform is not CUDA */
+	VC_PRE_AMPERE,   /* a CUDA card of compute capability below 8.0 */
 	VC_FLOAT32,      /* --dtype float32 */
 	VC_DRAFT_MODEL,  /* speculative decoding with a draft model */
 	VC_PP            /* pipeline parallelism, the default executor */
 };
 
 static const struct { enum vl_cond cond; const char *first, *last;
-                      const char *what, *src; }
+                      const char *what, *src, *ask; }
 vl_v0_rows[] = {
 	/* 0.8.0-0.8.5: "Non-CUDA is supported on V1, but off by default
 	 * for now" (not_cuda = not current_platform.is_cuda()); 0.9.0: "Non-
@@ -56,7 +56,24 @@ vl_v0_rows[] = {
 	  "a card whose platform is not CUDA (ROCm): 'rocm is experimental on "
 	  "VLLM_USE_V1=1. Falling back to V0 Engine.'",
 	  "vllm/engine/arg_utils.py _is_v1_supported_oracle, PR #13726 (0.8.0) "
-	  "to PR #19440 (0.9.2)" },
+	  "to PR #19440 (0.9.2)",
+	  "devices.groups[0].card.platform: unknown - vLLM %s runs its V0 "
+	  "engine on ROCm and V1 on CUDA (%s): name the card's platform (cuda, "
+	  "rocm or metal)" },
+	/* "Need at least Ampere for now (FA support required)." (current_
+	 * platform.is_cuda() and get_device_capability().major < 8); PR
+	 * #23614, as the float32 row below. A 0.10.1-era log on a T4: "Compute
+	 * Capability < 8.0 is not supported by the V1 Engine. Falling back to
+	 * V0." (vLLM issue #23531). */
+	{ VC_PRE_AMPERE, "0.8.0", "0.10.1",
+	  "a CUDA card of compute capability below 8.0 (T4, V100): 'Compute "
+	  "Capability < 8.0 is not supported by the V1 Engine. Falling back to "
+	  "V0.'",
+	  "vllm/engine/arg_utils.py _is_v1_supported_oracle, PR #13726 (0.8.0) "
+	  "to PR #23614 (0.10.2)",
+	  "devices.groups[0].card.compute_capability: 0 - vLLM %s runs its V0 "
+	  "engine on a CUDA card below compute capability 8.0 and V1 above "
+	  "(%s): name the card's (75 for 7.5)" },
 	/* "Only Fp16 and Bf16 dtypes since we only support FA." V1_SUPPORTED_
 	 * DTYPES = [torch.bfloat16, torch.float16]; PR #23614 "[V1] Enable V1
 	 * for compute capability < 8.0 + FP32", merged 2025-08-27, after
@@ -65,7 +82,7 @@ vl_v0_rows[] = {
 	  "--dtype float32: '--dtype torch.float32 is not supported by the V1 "
 	  "Engine. Falling back to V0.'",
 	  "vllm/engine/arg_utils.py _is_v1_supported_oracle, PR #13726 (0.8.0) "
-	  "to PR #23614 (0.10.2)" },
+	  "to PR #23614 (0.10.2)", NULL },
 	/* "Only Ngram speculative decoding so far." (0.8.0), later ngram,
 	 * EAGLE, Medusa and MTP methods: a draft model (speculative_config
 	 * "model" other than "[ngram]") is none of them through 0.10.x; 0.11.0
@@ -74,7 +91,7 @@ vl_v0_rows[] = {
 	  "speculative decoding with a draft model: 'Speculative Decoding is "
 	  "not supported by the V1 Engine. Falling back to V0.'",
 	  "vllm/engine/arg_utils.py _is_v1_supported_oracle, PR #13726; V0 "
-	  "removed in 0.11.0" },
+	  "removed in 0.11.0", NULL },
 	/* 0.8.0: "PP is supported on V1, but off by default for now"; then
 	 * "Pipeline Parallelism without Ray distributed executor" (PR #16057,
 	 * 2025-04-04: the default mp executor falls back); PR #18915 "[Bugfix]
@@ -86,7 +103,7 @@ vl_v0_rows[] = {
 	  "back to V0.' (--distributed-executor-backend ray runs V1: not an "
 	  "option of kvplan's)",
 	  "vllm/engine/arg_utils.py _is_v1_supported_oracle, PR #13726, PR "
-	  "#16057, PR #18915 (0.9.1)" },
+	  "#16057, PR #18915 (0.9.1)", NULL },
 };
 
 /* Whether a row's condition holds for the plan; *unknown when it turns on
@@ -105,6 +122,12 @@ static bool cond_holds(const struct kvp_plan *p, enum vl_cond c, bool *unknown)
 			return true;
 		}
 		return p->devices.groups[0].card.platform != KVP_PLATFORM_CUDA;
+	case VC_PRE_AMPERE:
+		if (!p->devices.n_groups ||
+		    p->devices.groups[0].card.platform != KVP_PLATFORM_CUDA)
+			return false;   /* no card, or not CUDA: the row above */
+		*unknown = p->devices.groups[0].card.compute_capability == 0;
+		return p->devices.groups[0].card.compute_capability < 80;
 	case VC_FLOAT32:
 		return o->dtype == KVP_DT_F32;
 	case VC_DRAFT_MODEL:
@@ -159,10 +182,7 @@ enum kvp_status kvp_vllm_engine_check(const struct kvp_plan *p,
 
 	*why = r < 0 ? NULL : vl_v0_rows[r].what;
 	if (r >= 0 && unknown)
-		return kvp_error_set(err, KVP_EREFUSED,
-			"devices.groups[0].card.platform: unknown - vLLM %s runs "
-			"its V0 engine on ROCm and V1 on CUDA (%s): name the card's "
-			"platform (cuda, rocm or metal)", p->engine.version,
-			vl_v0_rows[r].src);
+		return kvp_error_set(err, KVP_EREFUSED, vl_v0_rows[r].ask,
+		                     p->engine.version, vl_v0_rows[r].src);
 	return KVP_OK;
 }

@@ -46,12 +46,13 @@ vl_v0_rows[] = {
 	 * [CUDA, TPU] may be supported on V1" (v0_hardware = not any(
 	 * (is_cuda(), is_tpu()))); PR #19440 "[ROCm][V1] Adding ROCm to the
 	 * list of plaforms using V1 by default" (is_cuda_alike()) was merged
-	 * on 2025-06-10, the day 0.9.1 was released: 0.9.1 is taken as
-	 * falling back (not verified by a tag; V0's non-torch figure on ROCm
-	 * is the larger, so the smaller pool), 0.9.2 as the first with it.
-	 * A 0.8.5 start-up on a Radeon Pro VII prints "rocm is experimental
-	 * on VLLM_USE_V1=1. Falling back to V0 Engine." (search index file
-	 * id 54382809113, tests/data/vllm_startups). */
+	 * on 2025-06-10, the day 0.9.1 was released, and is not in it: a
+	 * 0.9.1 start-up on ROCm prints "rocm is experimental on
+	 * VLLM_USE_V1=1. Falling back to V0 Engine." then "Initializing a V0
+	 * LLM engine (v0.9.1)" (vLLM issue #20007, search index file id
+	 * 56881620889); 0.9.2 (July 2025, from main) is the first with it. A
+	 * 0.8.5 start-up on a Radeon Pro VII prints the same fallback (search
+	 * index file id 54382809113, tests/data/vllm_startups). */
 	{ VC_NOT_CUDA, "0.8.0", "0.9.1",
 	  "a card whose platform is not CUDA (ROCm): 'rocm is experimental on "
 	  "VLLM_USE_V1=1. Falling back to V0 Engine.'",

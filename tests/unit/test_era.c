@@ -208,6 +208,15 @@ START_TEST(vllm_engine_by_platform_and_options)
 	ck_assert_uint_eq(res.engine.blocks, 4096);
 	ck_assert_int_eq(swa_again("", KVP_PLATFORM_UNKNOWN), KVP_OK);
 	ck_assert_uint_eq(res.engine.blocks, 8192);
+	/* no card at all (the budget is --kv-cache-memory-bytes): the
+	 * platform is not known, and V0's pool (every layer whole) is the
+	 * smaller, so 0.8.0-0.9.1 take it */
+	plan.devices.n_groups = 0;
+	ck_assert_int_eq(swa_again("0.8.5", KVP_PLATFORM_UNKNOWN), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 4096);
+	ck_assert_int_eq(swa_again("0.9.2", KVP_PLATFORM_UNKNOWN), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	plan.devices.n_groups = 1;
 	/* a CUDA card below compute capability 8.0 (a T4, 7.5): V0 through
 	 * 0.10.1 (PR #23614); one that does not say is refused there */
 	plan.devices.groups[0].card.compute_capability = 75;
@@ -246,6 +255,39 @@ START_TEST(vllm_engine_by_platform_and_options)
 	ck_assert_uint_eq(res.engine.blocks, 8192);
 	ck_assert_int_eq(swa_again("0.9.1", KVP_PLATFORM_CUDA), KVP_OK);
 	ck_assert_uint_eq(res.engine.blocks, 16384);
+	/* VLLM_USE_V1 (engine.vllm.use_v1): =0 runs V0 in 0.8.0-0.10.x and
+	 * has none from 0.11.0; =1 runs ROCm's experimental V1 in 0.8.5,
+	 * raises where V1 does not run the feature (vLLM's _raise_or_fallback:
+	 * "VLLM_USE_V1=1 is not supported with ...", pipeline parallelism
+	 * here), and before 0.8.0 is V1's alpha */
+	plan.devices.pp = 1;
+	plan.devices.groups[0].count = 1;
+	plan.engine.vllm.use_v1 = KVP_OFF;
+	ck_assert_int_eq(swa_again("0.10.2", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 4096);
+	ck_assert_int_eq(swa_again("0.11.0", KVP_PLATFORM_CUDA), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, "engine.vllm.use_v1: off - vLLM 0.11.0 "
+	                     "has no V0 engine") != NULL, "%s", res.error.msg);
+	ck_assert_int_eq(swa_again("", KVP_PLATFORM_CUDA), KVP_EREFUSED);
+	ck_assert_int_eq(swa_again("0.7.3", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 4096);
+	plan.engine.vllm.use_v1 = KVP_ON;
+	ck_assert_int_eq(swa_again("0.8.5", KVP_PLATFORM_ROCM), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	ck_assert_int_eq(swa_again("0.8.5", KVP_PLATFORM_UNKNOWN), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	ck_assert_int_eq(swa_again("0.7.3", KVP_PLATFORM_CUDA), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, "engine.vllm.use_v1: on - vLLM 0.7.3 "
+	                     "runs V1 only as its alpha") != NULL, "%s", res.error.msg);
+	plan.devices.pp = 2;
+	plan.devices.groups[0].count = 2;
+	ck_assert_int_eq(swa_again("0.9.0", KVP_PLATFORM_CUDA), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, "'VLLM_USE_V1=1 is not supported with "
+	                     "Pipeline Parallelism without Ray distributed executor.'")
+	              != NULL, "%s", res.error.msg);
+	ck_assert_int_eq(swa_again("0.9.1", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 16384);
+	plan.engine.vllm.use_v1 = KVP_AUTO;
 	/* a draft model: V0 through 0.10.x (no V1 method took one) */
 	plan.devices.pp = 1;
 	plan.devices.groups[0].count = 1;

@@ -558,6 +558,14 @@ static const struct kvp_field fields[] = {
 	   "disable-custom-all-reduce", "No custom all-reduce", KVP_FT_BOOL, 0, 1,
 	   engine.vllm.disable_custom_all_reduce,
 	   "vLLM --disable-custom-all-reduce (vLLM sets it itself on more than two PCIe-only GPUs: 'Custom allreduce is disabled'); before 0.11.0 the non-torch estimate at TP > 1 is then 256 MiB"),
+	{ .key = "engine.vllm.use_v1", .flag = "vllm-use-v1", .label = "VLLM_USE_V1",
+	  .section = KVP_SEC_ENGINE, .type = KVP_FT_TRISTATE, .choices = tristates,
+	  .help = "vLLM's VLLM_USE_V1 environment variable: auto = unset (vLLM "
+	          "picks V0 or V1 by release, platform and options); off = 0, "
+	          "V0 (0.8.0-0.10.x); on = 1, V1 where auto falls back for an "
+	          "experimental feature (ROCm in 0.8.0-0.9.1), refused where V1 "
+	          "does not run it",
+	  PLAN_MEMBER(engine.vllm.use_v1), .engine = KVP_ENGINE_VLLM },
 	FN(KVP_ENGINE_VLLM, "engine.vllm.num_gpu_blocks_override",
 	   "num-gpu-blocks-override", "GPU blocks override", KVP_FT_U64, 0, U64MAX,
 	   engine.vllm.num_gpu_blocks_override,

@@ -12,10 +12,13 @@
  * such as .post1 or .1 counts as its three numbers), how vLLM words it,
  * and where it comes from. A release is V1 when no row holds.
  *
- * What kvplan's plan cannot know is taken as vLLM's default: the
- * distributed executor is the default one (not Ray), VLLM_USE_V1 is unset
- * (kvplan has no option for it: VLLM_USE_V1=1 would run the rows marked
- * experimental on V1), VLLM_ATTENTION_BACKEND unset.
+ * VLLM_USE_V1 is engine.vllm.use_v1: auto (unset) as above; off (0) runs
+ * V0 in 0.8.0-0.10.x (refused from 0.11.0, which has none); on (1) runs
+ * V1 where a row is experimental (_warn_or_fallback) and is refused where
+ * vLLM raises (_raise_or_fallback: "VLLM_USE_V1=1 is not supported with
+ * ..."); on before 0.8.0 (V1's alpha) is refused. What kvplan's plan
+ * cannot know is taken as vLLM's default: the distributed executor is
+ * the default one (not Ray), VLLM_ATTENTION_BACKEND unset.
  *
  * Left out (the plan does not hold them, or their releases are not
  * pinned): an fp8 KV cache (V0
@@ -38,8 +41,12 @@ enum vl_cond {
 	VC_PP            /* pipeline parallelism, the default executor */
 };
 
+/* experimental: vLLM's _warn_or_fallback (VLLM_USE_V1=1 runs V1 anyway);
+ * else _raise_or_fallback, whose VLLM_USE_V1=1 raises "VLLM_USE_V1=1 is
+ * not supported with <feature>." (feature: vLLM's own name for it) */
 static const struct { enum vl_cond cond; const char *first, *last;
-                      const char *what, *src, *ask; }
+                      const char *what, *src, *ask; bool experimental;
+                      const char *feature; }
 vl_v0_rows[] = {
 	/* 0.8.0-0.8.5: "Non-CUDA is supported on V1, but off by default
 	 * for now" (not_cuda = not current_platform.is_cuda()); 0.9.0: "Non-
@@ -60,7 +67,7 @@ vl_v0_rows[] = {
 	  "to PR #19440 (0.9.2)",
 	  "devices.groups[0].card.platform: unknown - vLLM %s runs its V0 "
 	  "engine on ROCm and V1 on CUDA (%s): name the card's platform (cuda, "
-	  "rocm or metal)" },
+	  "rocm or metal)", true, "rocm" },
 	/* "Need at least Ampere for now (FA support required)." (current_
 	 * platform.is_cuda() and get_device_capability().major < 8); PR
 	 * #23614, as the float32 row below. A 0.10.1-era log on a T4: "Compute
@@ -74,7 +81,8 @@ vl_v0_rows[] = {
 	  "to PR #23614 (0.10.2)",
 	  "devices.groups[0].card.compute_capability: 0 - vLLM %s runs its V0 "
 	  "engine on a CUDA card below compute capability 8.0 and V1 above "
-	  "(%s): name the card's (75 for 7.5)" },
+	  "(%s): name the card's (75 for 7.5)", false,
+	  "Compute Capability < 8.0" },
 	/* "Only Fp16 and Bf16 dtypes since we only support FA." V1_SUPPORTED_
 	 * DTYPES = [torch.bfloat16, torch.float16]; PR #23614 "[V1] Enable V1
 	 * for compute capability < 8.0 + FP32", merged 2025-08-27, after
@@ -83,7 +91,7 @@ vl_v0_rows[] = {
 	  "--dtype float32: '--dtype torch.float32 is not supported by the V1 "
 	  "Engine. Falling back to V0.'",
 	  "vllm/engine/arg_utils.py _is_v1_supported_oracle, PR #13726 (0.8.0) "
-	  "to PR #23614 (0.10.2)", NULL },
+	  "to PR #23614 (0.10.2)", NULL, false, "--dtype torch.float32" },
 	/* "Only Ngram speculative decoding so far." (0.8.0), later ngram,
 	 * EAGLE, Medusa and MTP methods: a draft model (speculative_config
 	 * "model" other than "[ngram]") is none of them through 0.10.x; 0.11.0
@@ -92,19 +100,22 @@ vl_v0_rows[] = {
 	  "speculative decoding with a draft model: 'Speculative Decoding is "
 	  "not supported by the V1 Engine. Falling back to V0.'",
 	  "vllm/engine/arg_utils.py _is_v1_supported_oracle, PR #13726; V0 "
-	  "removed in 0.11.0", NULL },
-	/* 0.8.0: "PP is supported on V1, but off by default for now"; then
-	 * "Pipeline Parallelism without Ray distributed executor" (PR #16057,
-	 * 2025-04-04: the default mp executor falls back); PR #18915 "[Bugfix]
-	 * Fix PP default fallback behavior for V1" (2025-05-29: the default
-	 * executor, None, runs V1), first in 0.9.1. */
+	  "removed in 0.11.0", NULL, false, "Speculative Decoding" },
+	/* "Pipeline Parallelism without Ray distributed executor" (PR #16057,
+	 * 2025-04-04: the default mp executor falls back, _raise_or_fallback;
+	 * its description says that before it a PP launch with default
+	 * arguments ran V1 and failed: 0.8.x releases before it are taken as
+	 * V0 too, a launch vLLM may not have started at all); PR #18915
+	 * "[Bugfix] Fix PP default fallback behavior for V1" (2025-05-29: the
+	 * default executor, None, runs V1), first in 0.9.1. */
 	{ VC_PP, "0.8.0", "0.9.0",
 	  "pipeline parallelism with the default (multiprocessing) executor: "
 	  "'Pipeline Parallelism without Ray distributed executor ... Falling "
 	  "back to V0.' (--distributed-executor-backend ray runs V1: not an "
 	  "option of kvplan's)",
 	  "vllm/engine/arg_utils.py _is_v1_supported_oracle, PR #13726, PR "
-	  "#16057, PR #18915 (0.9.1)", NULL },
+	  "#16057, PR #18915 (0.9.1)", NULL, false,
+	  "Pipeline Parallelism without Ray distributed executor" },
 };
 
 /* Whether a row's condition holds for the plan; *unknown when it turns on
@@ -156,6 +167,8 @@ static int v0_row(const struct kvp_plan *p, bool *unknown)
 
 		if (!kvp_release_at_least(v, vl_v0_rows[i].first) ||
 		    !kvp_release_at_least(vl_v0_rows[i].last, v) ||
+		    (vl_v0_rows[i].experimental &&
+		     p->engine.vllm.use_v1 == KVP_ON) ||
 		    !cond_holds(p, vl_v0_rows[i].cond, &unk))
 			continue;
 		if (!unk)
@@ -167,23 +180,56 @@ static int v0_row(const struct kvp_plan *p, bool *unknown)
 	return guess;
 }
 
+/* A release with a V0 engine to choose: before 0.11.0 (V0 removed); the
+ * current release has none. */
+static bool has_v0(const struct kvp_plan *p)
+{
+	return p->engine.version[0] &&
+	       !kvp_release_at_least(p->engine.version, "0.11.0");
+}
+
 bool kvp_vllm_v1(const struct kvp_plan *p)
 {
 	bool unknown;
 
-	return kvp_era_has(&p->engine, KVP_ERA_VLLM_V1) && v0_row(p, &unknown) < 0;
+	if (!kvp_era_has(&p->engine, KVP_ERA_VLLM_V1))
+		return false;
+	if (p->engine.vllm.use_v1 == KVP_OFF && has_v0(p))
+		return false;   /* VLLM_USE_V1=0 */
+	return p->engine.vllm.use_v1 == KVP_ON || v0_row(p, &unknown) < 0;
 }
 
 enum kvp_status kvp_vllm_engine_check(const struct kvp_plan *p,
                                       const char **why,
                                       struct kvp_error *err)
 {
-	bool unknown;
+	const char *v = p->engine.version[0] ? p->engine.version
+	                                     : "at the current release";
+	enum kvp_tristate u = p->engine.vllm.use_v1;
+	bool unknown, v1era = kvp_era_has(&p->engine, KVP_ERA_VLLM_V1);
 	int r = v0_row(p, &unknown);
 
 	*why = r < 0 ? NULL : vl_v0_rows[r].what;
+	if (u == KVP_OFF && v1era && !has_v0(p))
+		return kvp_error_set(err, KVP_EREFUSED,
+			"engine.vllm.use_v1: off - vLLM %s has no V0 engine "
+			"(VLLM_USE_V1=0 runs V0 in 0.8.0-0.10.x; 0.11.0 removed it)", v);
+	if (u == KVP_ON && !v1era)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"engine.vllm.use_v1: on - vLLM %s runs V1 only as its alpha "
+			"(VLLM_USE_V1=1 before 0.8.0), which kvplan does not model: "
+			"name 0.8.0 or later", v);
+	if (u == KVP_OFF) {
+		*why = v1era ? "VLLM_USE_V1=0" : NULL;
+		return KVP_OK;
+	}
 	if (r >= 0 && unknown)
 		return kvp_error_set(err, KVP_EREFUSED, vl_v0_rows[r].ask,
 		                     p->engine.version, vl_v0_rows[r].src);
+	if (r >= 0 && u == KVP_ON)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"engine.vllm.use_v1: on - vLLM %s: 'VLLM_USE_V1=1 is not "
+			"supported with %s.' (%s)", v, vl_v0_rows[r].feature,
+			vl_v0_rows[r].src);
 	return KVP_OK;
 }

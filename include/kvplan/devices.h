@@ -14,6 +14,19 @@
 #define KVP_MAX_OVERHEADS   8
 #define KVP_MAX_STAGES      64
 
+/* The runtime a card's engine runs on: what decides, in some releases,
+ * which engine code vLLM picks (its V0 or V1 engine, src/core/engines/
+ * vllm/vl_engine.c). The card's `source` names the tool that reported its
+ * memory (nvidia-smi: CUDA; rocm-smi: ROCm; Metal's working set: Metal).
+ * UNKNOWN (the default, a card that does not say): vLLM's releases that
+ * choose by platform are refused naming card.platform. */
+enum kvp_platform {
+	KVP_PLATFORM_UNKNOWN = 0,
+	KVP_PLATFORM_CUDA,        /* NVIDIA, CUDA */
+	KVP_PLATFORM_ROCM,        /* AMD Instinct and Radeon, ROCm/HIP */
+	KVP_PLATFORM_METAL        /* Apple silicon, Metal */
+};
+
 struct kvp_card {
 	char name[48];            /* "H100-80GB-SXM" */
 	uint64_t capacity_bytes;  /* as the driver reports it */
@@ -39,6 +52,13 @@ struct kvp_card {
 	 * false (the default, for a card that does not say) takes the larger
 	 * NVSwitch rows, measured on HGX H100s. */
 	bool no_nvswitch;
+	enum kvp_platform platform; /* the runtime, above */
+	/* A CUDA card's compute capability, major x 10 + minor (75 for a
+	 * T4's 7.5, 90 for an H100, 120 for an RTX 5090), as nvidia-smi
+	 * --query-gpu=compute_cap and NVIDIA's CUDA GPUs page give it; 0 =
+	 * not known (or not CUDA). vLLM 0.8.0-0.10.1 run V0 below 8.0
+	 * (src/core/engines/vllm/vl_engine.c). */
+	uint32_t compute_capability;
 };
 
 struct kvp_card_group {

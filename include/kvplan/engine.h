@@ -302,6 +302,16 @@ struct kvp_vllm_opts {
 	                                     two PCIe-only GPUs (its log says
 	                                     "Custom allreduce is disabled");
 	                                     default false (vllm_profile.c) */
+	enum kvp_tristate use_v1;         /* VLLM_USE_V1 in vLLM's environment:
+	                                     auto (unset, the default) = vLLM's
+	                                     own choice by release, platform
+	                                     and options; off (0) = V0, in
+	                                     0.8.0-0.10.x; on (1) = V1 where
+	                                     auto falls back for an
+	                                     experimental feature, refused
+	                                     where V1 does not run it
+	                                     (src/core/engines/vllm/
+	                                     vl_engine.c) */
 	uint32_t cpu_offload_gb;          /* --cpu-offload-gb, GiB of weights per
 	                                     GPU kept in host memory (vLLM:
 	                                     int(cpu_offload_gb x 1024**3)); whole

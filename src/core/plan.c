@@ -64,6 +64,8 @@ void kvp_plan_default(struct kvp_plan *p)
 
 	p->devices.n_groups = 1;
 	strcpy(p->devices.groups[0].card.name, "H100-80GB-SXM");
+	p->devices.groups[0].card.platform = KVP_PLATFORM_CUDA;  /* nvidia-smi */
+	p->devices.groups[0].card.compute_capability = 90;       /* Hopper 9.0 */
 	/* 80 GB card as the driver reports it: 81,559 MiB. */
 	p->devices.groups[0].card.capacity_bytes = 81559ull * 1048576ull;
 	/* its speed figures, as presets/cards/h100-80gb-sxm.json: the

@@ -22,6 +22,10 @@ bad "u64 overflow" "does not fit in 64 bits" calc --prompt 18446744073709551616
 bad "overflow in the sizing" "overflow" calc --concurrency 9223372036854775808
 bad "unknown dtype" "--kv-dtype: model.base.k_dtype: 'f13'" calc --kv-dtype f13
 bad "unknown strategy" "--strategy: strategy.kind: 'lazy'" calc --strategy lazy
+bad "unknown card platform" "--card-platform: devices.groups[0].card.platform: 'tpu'" calc --card-platform tpu
+# a vLLM release that picks V0 or V1 by platform, on a card that does not say
+bad "compute capability unknown for vLLM 0.10.1" "devices.groups[0].card.compute_capability: 0 - vLLM 0.10.1 runs its V0 engine on a CUDA card below compute capability 8.0" calc --engine vllm@0.10.1 --card-compute-capability 0
+bad "card platform unknown for vLLM 0.8.5" "devices.groups[0].card.platform: unknown - vLLM 0.8.5 runs its V0 engine on ROCm" calc --engine vllm@0.8.5 --card-platform unknown
 bad "zero block size" "--block-size: strategy.block_size: 0" calc --block-size 0 --strategy paged
 bad "bad layer rule" "--layer" calc --layer '5-47/6:kind=bogus'
 bad "bad layer range" "--layer" calc --layer 'x-y:kind=full'

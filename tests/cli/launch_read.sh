@@ -63,7 +63,10 @@ bad "-hf with a quant" "-hf org/name:Q4_K_M: kvplan does not fetch" calc --card 
 bad "vllm online fp8" "--quantization fp8: quantizes a 16-bit checkpoint" calc $M -- vllm serve x --quantization fp8
 bad "vllm kv format" "--kv-cache-dtype: 'fp8_inc' - not a cache format" calc $M -- vllm serve x --kv-cache-dtype fp8_inc
 bad "LLAMA_ARG_ env" "LLAMA_ARG_CTX_SIZE: llama.cpp reads it as a flag" calc $M -- LLAMA_ARG_CTX_SIZE=4096 llama-server -m x
-bad "VLLM_USE_V1=0" "VLLM_USE_V1=0: the V0 engine" calc $M -- VLLM_USE_V1=0 vllm serve x
+# VLLM_USE_V1 is engine.vllm.use_v1: =0 runs V0 in 0.8.0-0.10.x and is
+# refused where vLLM has no V0 (the current release); not 0 or 1: refused
+bad "VLLM_USE_V1=0 at the current release" "engine.vllm.use_v1: off - vLLM at the current release has no V0 engine" calc $M -- VLLM_USE_V1=0 vllm serve x
+bad "VLLM_USE_V1=2" "VLLM_USE_V1=2: expected 0 or 1" calc $M -- VLLM_USE_V1=2 vllm serve x
 bad "no device" "CUDA_VISIBLE_DEVICES: '' - no device" calc $M -- CUDA_VISIBLE_DEVICES= vllm serve x
 bad "--env alone" "--env: 'A=1' - given without a launch command" calc $M --env A=1
 bad "--env shape" "--env: 'A' - expected NAME=VALUE" calc $M --env A -- vllm serve x
@@ -99,7 +102,15 @@ grep -q '"count":	4' "$TMP/rec" && grep -q 'environment: CUDA_VISIBLE_DEVICES=0,
 CUDA_VISIBLE_DEVICES=0,1,2 "$KVPLAN" calc $M --format json --env CUDA_VISIBLE_DEVICES=0,1 -- vllm serve x -tp 2 >"$TMP/rec" 2>"$TMP/err"
 grep -q '"count":	2' "$TMP/rec" && ok "--env wins over kvplan's environment" || notok "--env over environment: $(cat "$TMP/err")"
 VLLM_USE_V1=0 "$KVPLAN" calc $M -- vllm serve x >/dev/null 2>"$TMP/err"
-grep -q "VLLM_USE_V1=0: the V0 engine" "$TMP/err" && ok "kvplan's own VLLM_USE_V1=0 refused" || notok "VLLM_USE_V1 env: $(cat "$TMP/err")"
+grep -q "engine.vllm.use_v1: off - vLLM at the current release has no V0" "$TMP/err" && ok "kvplan's own VLLM_USE_V1=0 refused at the current release" || notok "VLLM_USE_V1 env: $(cat "$TMP/err")"
+# 0.9.2 on an H100 runs V1 by itself; VLLM_USE_V1=0 runs V0, which prints
+# its blocks (vl_lines.c), not V1's token count
+VLLM_USE_V1=0 "$KVPLAN" calc $M --engine vllm@0.9.2 --format json -- vllm serve x >"$TMP/rec" 2>"$TMP/err"
+grep -q '"use_v1":	"off"' "$TMP/rec" && grep -q '# GPU blocks: ' "$TMP/rec" &&
+	ok "VLLM_USE_V1=0 with 0.9.2: V0" || notok "VLLM_USE_V1=0 at 0.9.2: $(cat "$TMP/err")"
+"$KVPLAN" calc $M --engine vllm@0.9.2 --format json -- vllm serve x >"$TMP/rec" 2>"$TMP/err"
+grep -q 'GPU KV cache size: ' "$TMP/rec" && ! grep -q '# GPU blocks: ' "$TMP/rec" &&
+	ok "0.9.2 without VLLM_USE_V1: V1" || notok "0.9.2 V1: $(cat "$TMP/err")"
 
 "$KVPLAN" calc $M --engine vllm@0.19.0 -- vllm serve x >"$TMP/out" 2>&1
 grep -q "^note: release 0.19.0: its rules are computed; the command's flags are read as 0.11 (arg_utils.py@99d7eb5d) spells them (kvplan.s one table; the release ranges known checked)" "$TMP/out" &&

@@ -44,15 +44,39 @@ is "PCIe 0.11.0 TP 4" 335544320 overhead_bytes --engine vllm@0.11.0 $L8 --tp 4
 # V0's own non-torch figure by release (vl_v0_base[], era row
 # KVP_ERA_VLLM_V0_RESERVED, PR #11809 in 0.7.0), TP 1, no other term:
 #   0.6.5: 360 MiB = 377,487,360; 0.7.0: 100 MiB = 104,857,600
-#   0.7.0 on an MI300X (ROCm): 548 MiB = 574,619,648
+#   0.7.0 on an MI300X (ROCm): 548 MiB, and the ROCm load slack every
+#   ROCm card holds (vllm_profile.c VL_ROCM_LOAD_SLACK_MIB: vLLM measures
+#   the load device-wide there) 224 MiB: 772 MiB = 809,500,672
 is "V0 0.6.5 TP 1 non-torch" 377487360 overhead_bytes --engine vllm@0.6.5 $H8
 is "V0 0.7.0 TP 1 non-torch: reserved bytes are torch's" 104857600 \
 	overhead_bytes --engine vllm@0.7.0 $H8
-is "V0 0.7.0 on ROCm (MI300X)" 574619648 overhead_bytes --engine vllm@0.7.0 \
+is "V0 0.7.0 on ROCm (MI300X)" 809500672 overhead_bytes --engine vllm@0.7.0 \
 	--model llama-3.1-8b --card mi300x
-#   a card named as torch names a ROCm Radeon: 548 MiB too
-is "V0 0.7.0 on a Radeon (ROCm) by name" 574619648 overhead_bytes \
+#   a card whose platform is rocm (card.platform): 548 + 224 MiB too; one
+#   that does not say, named as torch names a ROCm Radeon: the same; a card
+#   that says cuda whatever its name: 100 MiB
+is "V0 0.7.0 on a ROCm card (card.platform)" 809500672 overhead_bytes \
+	--engine vllm@0.7.0 $H8 --card-platform rocm
+is "V0 0.7.0 on a Radeon (ROCm) by name" 809500672 overhead_bytes \
+	--engine vllm@0.7.0 $H8 --card-platform unknown \
+	--card-name "AMD Radeon (TM) Pro VII"
+is "V0 0.7.0 on a card that says cuda" 104857600 overhead_bytes \
 	--engine vllm@0.7.0 $H8 --card-name "AMD Radeon (TM) Pro VII"
+#   0.8.5 on ROCm falls back to V0 (vl_engine.c): the same 548 + 224 MiB,
+#   where V1's non-torch before 0.11.0 is 64 MiB = 67,108,864 on CUDA and
+#   64 + 224 = 288 MiB = 301,989,888 on ROCm
+is "0.8.5 on ROCm: V0's 548 MiB and the ROCm load slack" 809500672 overhead_bytes \
+	--engine vllm@0.8.5 $H8 --card-platform rocm
+is "0.8.5 on CUDA: V1's 64 MiB" 67108864 overhead_bytes \
+	--engine vllm@0.8.5 $H8
+is "0.9.2 on ROCm: V1's 64 MiB and the ROCm load slack" 301989888 overhead_bytes \
+	--engine vllm@0.9.2 $H8 --card-platform rocm
+#   a T4 (compute capability 7.5) falls back to V0 through 0.10.1 (PR
+#   #23614): V0's 100 MiB from 0.7.0; 0.10.2 runs V1: 64 MiB
+is "0.10.1 on a T4: V0's 100 MiB" 104857600 overhead_bytes \
+	--engine vllm@0.10.1 --model qwen3-0.6b --card t4
+is "0.10.2 on a T4: V1's 64 MiB" 67108864 overhead_bytes \
+	--engine vllm@0.10.2 --model qwen3-0.6b --card t4
 
 # Activation peak on an L40S (below 70 GiB: 256 sequences, 2,048 tokens),
 # Llama-3.1-8B (vocabulary 128,256, hidden 4,096, bf16), the sampler's

@@ -11,6 +11,7 @@
 #include "kvplan/era.h"
 #include "kvplan/field.h"
 #include "kvplan/layers.h"
+#include "core/engines/vllm/vl_engine.h"
 #include "check_main.h"
 
 static struct kvp_plan plan;
@@ -150,6 +151,154 @@ START_TEST(vllm_v0_refusal_wording)
 	ck_assert_uint_eq(res.engine.blocks, 409);
 	plan.engine.vllm.max_model_len = 6545;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+}
+END_TEST
+
+/*
+ * vLLM's own choice of engine (src/core/engines/vllm/vl_engine.c): the
+ * plan of swa_plan above, V0 4,096 blocks (every layer full size), V1
+ * 8,192 (two groups). On a ROCm card 0.8.0-0.9.1 fall back to V0
+ * (arg_utils.py _is_v1_supported_oracle: "rocm is experimental on
+ * VLLM_USE_V1=1. Falling back to V0 Engine.", printed by a 0.8.5 start-up
+ * on a Radeon Pro VII); PR #19440 puts ROCm on V1 from 0.9.2. On CUDA
+ * (the default card, an H100) they run V1. A card that does not name its
+ * platform is refused in those releases, not guessed; before 0.8.0 and
+ * from 0.9.2 the platform does not decide and it computes. A CUDA card
+ * below compute capability 8.0 falls back through 0.10.1 (PR #23614). --dtype
+ * float32 falls back on any card through 0.10.1 (PR #23614: V1 from
+ * 0.10.2); a f32 activation dtype does not change the cache's bf16
+ * format, so the blocks stay 4,096 and 8,192. Pipeline parallelism with
+ * the default executor falls back through 0.9.0 (PR #18915: V1 in 0.9.1).
+ */
+static enum kvp_status swa_again(const char *version, enum kvp_platform pl)
+{
+	snprintf(plan.engine.version, sizeof plan.engine.version, "%s", version);
+	plan.devices.groups[0].card.platform = pl;
+	return kvp_compute(&plan, &res);
+}
+
+START_TEST(vllm_engine_by_platform_and_options)
+{
+	uint32_t i;
+	bool line = false;
+
+	swa_plan("0.8.5");
+	ck_assert_uint_eq(res.engine.blocks, 8192);           /* CUDA: V1 */
+	ck_assert_int_eq(swa_again("0.8.5", KVP_PLATFORM_ROCM), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 4096);           /* ROCm: V0 */
+	for (i = 0; i < res.engine.n_lines; i++)
+		line |= !strcmp(res.engine.lines[i], "# GPU blocks: 4096, # CPU blocks: 16384");
+	ck_assert(line);
+	ck_assert_int_eq(swa_again("0.8.0", KVP_PLATFORM_ROCM), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 4096);
+	ck_assert_int_eq(swa_again("0.9.1", KVP_PLATFORM_ROCM), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 4096);
+	ck_assert_int_eq(swa_again("0.9.2", KVP_PLATFORM_ROCM), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	ck_assert_int_eq(swa_again("0.9.1", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	/* a card that does not say, where the platform decides */
+	ck_assert_int_eq(swa_again("0.8.5", KVP_PLATFORM_UNKNOWN), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, "devices.groups[0].card.platform: "
+	                     "unknown - vLLM 0.8.5 runs its V0 engine on ROCm") != NULL,
+	              "%s", res.error.msg);
+	ck_assert_int_eq(swa_again("0.9.2", KVP_PLATFORM_UNKNOWN), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	ck_assert_int_eq(swa_again("0.7.3", KVP_PLATFORM_UNKNOWN), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 4096);
+	ck_assert_int_eq(swa_again("", KVP_PLATFORM_UNKNOWN), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	/* no card at all (the budget is --kv-cache-memory-bytes): the
+	 * platform is not known, and V0's pool (every layer whole) is the
+	 * smaller, so 0.8.0-0.9.1 take it */
+	plan.devices.n_groups = 0;
+	ck_assert_int_eq(swa_again("0.8.5", KVP_PLATFORM_UNKNOWN), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 4096);
+	ck_assert_int_eq(swa_again("0.9.2", KVP_PLATFORM_UNKNOWN), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	plan.devices.n_groups = 1;
+	/* a CUDA card below compute capability 8.0 (a T4, 7.5): V0 through
+	 * 0.10.1 (PR #23614); one that does not say is refused there */
+	plan.devices.groups[0].card.compute_capability = 75;
+	ck_assert_int_eq(swa_again("0.10.1", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 4096);
+	ck_assert_int_eq(swa_again("0.10.2", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	plan.devices.groups[0].card.compute_capability = 0;
+	ck_assert_int_eq(swa_again("0.9.2", KVP_PLATFORM_CUDA), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, "devices.groups[0].card.compute_capability: "
+	                     "0 - vLLM 0.9.2 runs its V0 engine on a CUDA card below "
+	                     "compute capability 8.0") != NULL, "%s", res.error.msg);
+	ck_assert_int_eq(swa_again("0.10.2", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	/* not asked of a ROCm card */
+	ck_assert_int_eq(swa_again("0.9.2", KVP_PLATFORM_ROCM), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	plan.devices.groups[0].card.compute_capability = 80;    /* an A100 */
+	ck_assert_int_eq(swa_again("0.10.1", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	/* --dtype float32 on CUDA; it decides even where the card does not say */
+	plan.engine.vllm.dtype = KVP_DT_F32;
+	ck_assert_int_eq(swa_again("0.10.1", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 4096);
+	ck_assert_int_eq(swa_again("0.8.5", KVP_PLATFORM_UNKNOWN), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 4096);
+	ck_assert_int_eq(swa_again("0.10.2", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	plan.engine.vllm.dtype = KVP_DT_BF16;
+	/* pipeline parallelism: 2 stages of 2 layers (one full, one sliding
+	 * each): V0 2^30 // (2 x 65,536) = 8,192 blocks a stage; V1 two
+	 * groups of one layer a stage: 2^30 // 65,536 // 1 = 16,384 */
+	plan.devices.pp = 2;
+	plan.devices.groups[0].count = 2;
+	ck_assert_int_eq(swa_again("0.9.0", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	ck_assert_int_eq(swa_again("0.9.1", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 16384);
+	/* VLLM_USE_V1 (engine.vllm.use_v1): =0 runs V0 in 0.8.0-0.10.x and
+	 * has none from 0.11.0; =1 runs ROCm's experimental V1 in 0.8.5,
+	 * raises where V1 does not run the feature (vLLM's _raise_or_fallback:
+	 * "VLLM_USE_V1=1 is not supported with ...", pipeline parallelism
+	 * here), and before 0.8.0 is V1's alpha */
+	plan.devices.pp = 1;
+	plan.devices.groups[0].count = 1;
+	plan.engine.vllm.use_v1 = KVP_OFF;
+	ck_assert_int_eq(swa_again("0.10.2", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 4096);
+	ck_assert_int_eq(swa_again("0.11.0", KVP_PLATFORM_CUDA), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, "engine.vllm.use_v1: off - vLLM 0.11.0 "
+	                     "has no V0 engine") != NULL, "%s", res.error.msg);
+	ck_assert_int_eq(swa_again("", KVP_PLATFORM_CUDA), KVP_EREFUSED);
+	ck_assert_int_eq(swa_again("0.7.3", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 4096);
+	plan.engine.vllm.use_v1 = KVP_ON;
+	ck_assert_int_eq(swa_again("0.8.5", KVP_PLATFORM_ROCM), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	ck_assert_int_eq(swa_again("0.8.5", KVP_PLATFORM_UNKNOWN), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	ck_assert_int_eq(swa_again("0.7.3", KVP_PLATFORM_CUDA), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, "engine.vllm.use_v1: on - vLLM 0.7.3 "
+	                     "runs V1 only as its alpha") != NULL, "%s", res.error.msg);
+	plan.devices.pp = 2;
+	plan.devices.groups[0].count = 2;
+	ck_assert_int_eq(swa_again("0.9.0", KVP_PLATFORM_CUDA), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, "'VLLM_USE_V1=1 is not supported with "
+	                     "Pipeline Parallelism without Ray distributed executor.'")
+	              != NULL, "%s", res.error.msg);
+	ck_assert_int_eq(swa_again("0.9.1", KVP_PLATFORM_CUDA), KVP_OK);
+	ck_assert_uint_eq(res.engine.blocks, 16384);
+	plan.engine.vllm.use_v1 = KVP_AUTO;
+	/* a draft model: V0 through 0.10.x (no V1 method took one) */
+	plan.devices.pp = 1;
+	plan.devices.groups[0].count = 1;
+	plan.engine.vllm.speculative_method = KVP_SPEC_DRAFT_MODEL;
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.10.2");
+	ck_assert(!kvp_vllm_v1(&plan));
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.11.0");
+	ck_assert(kvp_vllm_v1(&plan));
+	plan.engine.vllm.speculative_method = KVP_SPEC_NGRAM;
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.10.2");
+	ck_assert(kvp_vllm_v1(&plan));
 }
 END_TEST
 
@@ -508,6 +657,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, engine_at_release);
 	tcase_add_test(tc, release_order);
 	tcase_add_test(tc, vllm_v0_sliding_full_size);
+	tcase_add_test(tc, vllm_engine_by_platform_and_options);
 	tcase_add_test(tc, vllm_v0_refusal_wording);
 	tcase_add_test(tc, vllm_v0_refuses_what_it_does_not_model);
 	tcase_add_test(tc, llamacpp_build_order);

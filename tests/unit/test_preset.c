@@ -226,6 +226,40 @@ START_TEST(cards_and_workloads)
 }
 END_TEST
 
+/* Every shipped card names the runtime its engine runs on (card.platform:
+ * vLLM 0.8.0-0.9.1 pick V0 on ROCm, V1 on CUDA); the runtime is the tool
+ * its source reads the memory with: rocm-smi for the AMD Instinct cards
+ * (mi*), Metal's working set for Apple's (apple-*), nvidia-smi else; a
+ * CUDA card names its compute capability (vLLM 0.8.0-0.10.1 run V0 below
+ * 8.0). */
+START_TEST(every_card_names_its_platform)
+{
+	struct names l;
+	struct kvp_error err;
+	struct kvp_card c;
+	unsigned i;
+
+	memset(&l, 0, sizeof l);
+	ck_assert_int_eq(kvp_presets_list(KVP_PRESET_CARD, collect, &l, &err),
+	                 KVP_OK);
+	for (i = 0; i < l.n; i++) {
+		enum kvp_platform want = !strncmp(l.name[i], "mi", 2)
+			? KVP_PLATFORM_ROCM : !strncmp(l.name[i], "apple-", 6)
+			? KVP_PLATFORM_METAL : KVP_PLATFORM_CUDA;
+
+		ck_assert_int_eq(kvp_card_load_spec(l.name[i], &c, &err), KVP_OK);
+		ck_assert_msg(c.platform == want, "%s: platform %d, want %d",
+		              l.name[i], (int)c.platform, (int)want);
+		/* a CUDA card names its compute capability (7.0 to 12.x) */
+		ck_assert_msg(want == KVP_PLATFORM_CUDA
+		              ? c.compute_capability >= 70 && c.compute_capability < 130
+		              : c.compute_capability == 0, "%s: compute capability %u",
+		              l.name[i], c.compute_capability);
+	}
+	ck_assert_uint_ge(l.n, 40);
+}
+END_TEST
+
 START_TEST(user_preset_overrides_shipped)
 {
 	struct kvp_error err;
@@ -331,6 +365,7 @@ static Suite *preset_suite(void)
 	tcase_add_test(tc, every_model_preset_loads_and_round_trips);
 	tcase_add_test(tc, preset_figures);
 	tcase_add_test(tc, cards_and_workloads);
+	tcase_add_test(tc, every_card_names_its_platform);
 	tcase_add_test(tc, user_preset_overrides_shipped);
 	tcase_add_test(tc, model_specs);
 	tcase_add_test(tc, bad_specs);

@@ -455,10 +455,17 @@ static enum kvp_status env_word(struct rd *r, const char *w,
 	if (!strncmp(name, "LLAMA_ARG_", 10))
 		return kvp_error_set(err, KVP_EINVAL, "%s: llama.cpp reads it as "
 			"a flag; give the flag in the command instead", name);
-	if (!strcmp(name, "VLLM_USE_V1") && strcmp(eq + 1, "1"))
-		return kvp_error_set(err, KVP_EINVAL, "VLLM_USE_V1=%s: the V0 "
-			"engine; kvplan reads vLLM's V1 rules here (name a release "
-			"before 0.8.0 with --engine vllm@0.7.3 for V0)", eq + 1);
+	/* vllm/envs.py: VLLM_USE_V1 is bool(int(...)); kvplan's
+	 * engine.vllm.use_v1 (src/core/engines/vllm/vl_engine.c) */
+	if (!strcmp(name, "VLLM_USE_V1")) {
+		if (strcmp(eq + 1, "0") && strcmp(eq + 1, "1"))
+			return kvp_error_set(err, KVP_EINVAL, "VLLM_USE_V1=%s: "
+				"expected 0 or 1", eq + 1);
+		if (!push(r->out, "--vllm-use-v1") ||
+		    !push(r->out, eq[1] == '1' ? "on" : "off"))
+			return kvp_error_set(err, KVP_ENOMEM, "out of memory");
+		return KVP_OK;
+	}
 	list_unmodelled(r, name);
 	return KVP_OK;
 }

@@ -9,6 +9,11 @@
 #include "kvplan/era.h"
 
 static const struct kvp_era_row rows[] = {
+	/* The release V1 became vLLM's default; within 0.8.0-0.10.x vLLM
+	 * still runs V0 by itself on some platforms and options (ROCm,
+	 * compute capability below 8.0, --dtype float32, a draft model,
+	 * pipeline parallelism): src/core/engines/vllm/vl_engine.c, which
+	 * every V0/V1 question of the vLLM profile asks, not this row. */
 	{ KVP_ENGINE_VLLM, KVP_ERA_VLLM_V1, "0.8.0",
 	  "vLLM v0.8.0 release: V1 enabled by default (docs/source/getting_started/"
 	  "v1_user_guide.md, PR #15064: 'To disable V1, set VLLM_USE_V1=0'); V0 "

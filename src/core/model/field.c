@@ -104,6 +104,9 @@ static const char *const tristates[] = { "auto", "on", "off", NULL };
 static const char *const spec_methods[] = {
 	"none", "draft_model", "ngram", "mtp", "eagle", "eagle3", NULL
 };
+/* enum kvp_platform (kvplan/devices.h) */
+static const char *const platforms[] = {
+	"unknown", "cuda", "rocm", "metal", NULL };
 static const char *const mamba_dtypes[] = {
 	"auto", "float32", "float16", "bfloat16", NULL };
 
@@ -559,6 +562,14 @@ static const struct kvp_field fields[] = {
 	   "disable-custom-all-reduce", "No custom all-reduce", KVP_FT_BOOL, 0, 1,
 	   engine.vllm.disable_custom_all_reduce,
 	   "vLLM --disable-custom-all-reduce (vLLM sets it itself on more than two PCIe-only GPUs: 'Custom allreduce is disabled'); before 0.11.0 the non-torch estimate at TP > 1 is then 256 MiB"),
+	{ .key = "engine.vllm.use_v1", .flag = "vllm-use-v1", .label = "VLLM_USE_V1",
+	  .section = KVP_SEC_ENGINE, .type = KVP_FT_TRISTATE, .choices = tristates,
+	  .help = "vLLM's VLLM_USE_V1 environment variable: auto = unset (vLLM "
+	          "picks V0 or V1 by release, platform and options); off = 0, "
+	          "V0 (0.8.0-0.10.x); on = 1, V1 where auto falls back for an "
+	          "experimental feature (ROCm in 0.8.0-0.9.1), refused where V1 "
+	          "does not run it",
+	  PLAN_MEMBER(engine.vllm.use_v1), .engine = KVP_ENGINE_VLLM },
 	FN(KVP_ENGINE_VLLM, "engine.vllm.num_gpu_blocks_override",
 	   "num-gpu-blocks-override", "GPU blocks override", KVP_FT_U64, 0, U64MAX,
 	   engine.vllm.num_gpu_blocks_override,
@@ -690,6 +701,16 @@ static const struct kvp_field fields[] = {
 	FG("card.no_nvswitch", "card-no-nvswitch", "No NVSwitch", KVP_FT_BOOL, 0, 1,
 	   card.no_nvswitch,
 	   "the card sits on no NVSwitch (PCIe, or NVLink bridges in pairs): vLLM's non-torch memory at TP > 1 is the PCIe row, not the HGX one (false: the larger HGX rows)"),
+	{ .key = "devices.groups[i].card.platform", .flag = "card-platform",
+	  .label = "Platform", .section = KVP_SEC_DEVICES, .type = KVP_FT_ENUM,
+	  .choices = platforms,
+	  .help = "the card's runtime: cuda, rocm or metal (unknown: vLLM 0.8.0-0.9.1, which picks V0 on ROCm and V1 on CUDA, is refused)",
+	  .offset = offsetof(struct kvp_plan, devices.groups[0].card.platform),
+	  .size = sizeof(((struct kvp_plan *)0)->devices.groups[0].card.platform),
+	  .indexed = true, .engine = KVP_ENGINE_COUNT, .array = KVP_ARR_GROUPS },
+	FG("card.compute_capability", "card-compute-capability",
+	   "Compute capability", KVP_FT_U32, 0, 999, card.compute_capability,
+	   "a CUDA card's compute capability, major x 10 + minor (75 for 7.5; 0 = not known): vLLM 0.8.0-0.10.1 run V0 below 8.0, and refuse to be guessed"),
 	FG("count", "cards", "Cards", KVP_FT_U32, 1, 4096, count,
 	   "cards of this type"),
 	F("devices.tp", "tp", "Tensor parallel", KVP_SEC_DEVICES, KVP_FT_U32, 1, 4096,

@@ -7,6 +7,7 @@
  */
 #include <stdio.h>   /* snprintf into result buffers only */
 
+#include "core/engines/vllm/vl_engine.h"
 #include "core/engines/vllm/vllm_profile.h"
 #include "kvplan/checked.h"
 #include "kvplan/era.h"
@@ -236,7 +237,7 @@ static enum kvp_status rule_cpu_blocks(const struct rec_ctx *c,
 	/* vLLM V0's swap blocks: swap_space (4 GiB by default,
 	 * EngineArgs.swap_space) // the page (vllm/worker/worker.py
 	 * determine_num_available_blocks) */
-	if (c->vllm && c->page && !kvp_era_has(&c->plan->engine, KVP_ERA_VLLM_V1)) {
+	if (c->vllm && c->page && !kvp_vllm_v1(c->plan)) {
 		snprintf(basis, sizeof basis,
 		         "swap_space 4 GiB (V0 default) / page of %llu B",
 		         (unsigned long long)c->page);

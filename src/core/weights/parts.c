@@ -28,6 +28,7 @@
 #include <stdio.h>   /* snprintf only */
 #include <string.h>
 
+#include "core/engines/vllm/vl_engine.h"
 #include "core/engines/vllm/vllm_profile.h"
 #include "core/internal.h"
 #include "core/engines/llamacpp/lc_offload.h"
@@ -232,7 +233,7 @@ static enum kvp_status encoder_vllm(const struct kvp_plan *p,
 
 	/* V0 (before 0.8.0, kvplan/era.h) keeps no encoder cache: the
 	 * EncoderCacheManager is V1's (vllm/v1/core) */
-	if (item == 0 || !kvp_era_has(&p->engine, KVP_ERA_VLLM_V1))
+	if (item == 0 || !kvp_vllm_v1(p))
 		return KVP_OK;
 	if (db == 0)
 		return kvp_error_set(&res->error, KVP_EINVAL,

@@ -908,7 +908,7 @@ static enum kvp_status load_card_fragment(struct rd *r, const cJSON *it)
 				"%s: %s: unknown field (expected name, capacity_bytes, "
 				"allocatable, shared_with_system, bandwidth, flops_16bit, "
 				"flops_8bit, speed_source, runtime_total_bytes, runtime_source, "
-				"no_nvswitch, source)", r->file, path);
+				"no_nvswitch, platform, compute_capability, source)", r->file, path);
 		st = set_scalar(r, f, 0, path, c);
 		if (st != KVP_OK)
 			return st;

@@ -38,6 +38,7 @@
 #include "kvplan/checked.h"
 #include "kvplan/era.h"
 #include "kvplan/layers.h"
+#include "core/engines/vllm/vl_engine.h"
 
 /* The plan's settings as vLLM runs them: ranks, block size, batch,
  * speculative blocks and max_model_len. */
@@ -52,7 +53,13 @@ static enum kvp_status vl_setup(struct vl_ctx *c, const struct kvp_plan *p,
 	c->p = p;
 	c->ls = ls;
 	c->res = res;
-	c->v0 = !kvp_era_has(&p->engine, KVP_ERA_VLLM_V1);
+	/* V0 or V1: vLLM's own choice by release, platform and options
+	 * (vl_engine.c); a card whose platform decides and is not named is
+	 * refused */
+	st = kvp_vllm_engine_check(p, &c->v0_why, &res->error);
+	if (st != KVP_OK)
+		return st;
+	c->v0 = !kvp_vllm_v1(p);
 	if (!kvp_era_has(&p->engine, KVP_ERA_VLLM_PROFILED))
 		return kvp_error_set(&res->error, KVP_EREFUSED,
 			"engine.version: %s - vLLM's memory profiling before 0.6.4 "

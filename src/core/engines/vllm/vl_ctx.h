@@ -50,7 +50,9 @@ struct vl_ctx {
 	const struct kvp_layer_spec *ls;
 	struct kvp_result *res;
 	uint32_t tp, pp;
-	bool v0;              /* before 0.8.0 (era.c KVP_ERA_VLLM_V1) */
+	bool v0;              /* before 0.8.0 (era.c KVP_ERA_VLLM_V1), or a
+	                         release that falls back (vl_engine.c) */
+	const char *v0_why;   /* the fallback's row, NULL when none */
 	uint64_t B, max_len, mnbt;
 	struct kvp_vllm_sched d; /* the settings as vLLM runs them */
 	uint64_t spec_blocks; /* MambaSpec num_speculative_blocks */
@@ -87,8 +89,11 @@ enum vl_when { VL_ALWAYS, VL_WITH, VL_WITHOUT };
 static inline bool vl_applies(const struct vl_ctx *c, enum vl_when w,
                               enum kvp_era_rule r)
 {
+	/* V1 is vLLM's own choice by release, platform and options
+	 * (vl_engine.c), held in c->v0 */
 	return w == VL_ALWAYS ||
-	       kvp_era_has(&c->p->engine, r) == (w == VL_WITH);
+	       (r == KVP_ERA_VLLM_V1 ? !c->v0 : kvp_era_has(&c->p->engine, r)) ==
+	       (w == VL_WITH);
 }
 
 #endif

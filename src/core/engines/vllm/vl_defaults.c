@@ -9,6 +9,7 @@
  * activation estimate (device/step.c) and vLLM's profile
  * (vllm_profile.c) both call down to it.
  */
+#include "core/engines/vllm/vl_engine.h"
 #include "core/engines/vllm/vllm_profile.h"
 #include "kvplan/engine.h"
 #include "kvplan/era.h"
@@ -71,7 +72,7 @@ static void release_sched(const struct kvp_plan *p, struct kvp_vllm_sched *out)
 	const struct kvp_vllm_opts *o = &p->engine.vllm;
 	const struct kvp_card *card = p->devices.n_groups
 		? &p->devices.groups[0].card : NULL;
-	bool v1 = kvp_era_has(&p->engine, KVP_ERA_VLLM_V1);
+	bool v1 = kvp_vllm_v1(p);
 	uint64_t L = o->max_model_len ? o->max_model_len
 	                              : p->model.arch.max_positions;
 	uint64_t mem = device_memory(card);

@@ -19,6 +19,46 @@
 #define MAMBA_SHAPE "vLLM mamba_utils.py mamba2_state_shape (not an input)"
 
 static const struct hf_key_row rows[] = {
+	/* issue 35b: keys real configs of known families carry (the audit,
+	 * docs/families-keys.md) */
+	{ "compression_ratio", "compression_ratio", HF_KEY_ANY, "RoPE positions divided "
+	  "by it (angles; the cached K and V keep their shape)", "PaddleFormers "
+	  "paddleformers/transformers/ernie4_5/modeling.py RopeEmbedding "
+	  "(position_ids / compression_ratio); transformers "
+	  "configuration_paddleocr_vl.py PaddleOCRTextConfig has no such field "
+	  "and vLLM ernie45.py, paddleocr_vl.py do not read it" },
+	{ "mamba_ssm_dtype", "mamba_ssm_dtype", HF_KEY_FLOAT32, "nothing as \"float32\": "
+	  "SGLang's SSM state default, which the config only repeats; vLLM reads "
+	  "it for Qwen3.5 alone (hf_state.c reads it there); any other value "
+	  "would change SGLang's state, refused",
+	  "SGLang configs/mamba_utils.py mamba2_state_dtype (default float32, "
+	  "then config.mamba_ssm_dtype); vLLM model_executor/models/config.py "
+	  "MODELS_CONFIG_MAP (Qwen3_5ForConditionalGenerationConfig only)" },
+	{ "ssm_*multiplier*", "ssm_multipliers", HF_KEY_ANY, "muP scales of the "
+	  "Mamba mixer's input, output and in_proj blocks (compute)", "vLLM "
+	  "falcon_h1.py FalconH1ParallelHybrid (ssm_in_multiplier, "
+	  "ssm_out_multiplier; ssm_multipliers -> mup_vector)" },
+	{ "mamba_norm_before_gate", "mamba_norm_before_gate", HF_KEY_ANY, "the "
+	  "gated RMSNorm's order (compute)", "vLLM falcon_h1.py "
+	  "FalconH1SSMDecoderLayer MambaMixer2 (norm_before_gate); " MAMBA_SHAPE },
+	{ "mamba_use_mlp", "mamba_use_mlp", HF_KEY_ANY, "nothing an engine reads: "
+	  "every Falcon-H1 layer has its feed_forward", "transformers "
+	  "configuration_falcon_h1.py (stored only); vLLM falcon_h1.py "
+	  "FalconH1ParallelHybrid builds FalconH1MLP on every layer" },
+	{ "activation_sparsity_pattern", "activation_sparsity_pattern", HF_KEY_ANY,
+	  "a Gaussian top-k of each layer's MLP gate (compute)", "transformers "
+	  "modeling_gemma3n.py Gemma3nTextMLP (activation_sparsity_pattern"
+	  "[layer_idx], _gaussian_topk); vLLM gemma3n.py Gemma3nMLP" },
+	{ "expert_layer_*", "expert_layer_period", HF_KEY_ANY, "which layers' MLP is "
+	  "the MoE (weights)", "transformers modeling_jamba.py JambaModel "
+	  "(is_expert = (i - expert_layer_offset) % expert_layer_period == 0: "
+	  "num_experts of the MLP only); vLLM jamba.py" },
+	{ "*_attn_alpha_factor", "full_attn_alpha_factor", HF_KEY_ANY, "residual "
+	  "scaling after attention (compute)", "transformers modeling_minimax.py "
+	  "MiniMaxDecoderLayer (residual * alpha_factor + output * beta_factor)" },
+	{ "*_attn_beta_factor", "linear_attn_beta_factor", HF_KEY_ANY, "residual "
+	  "scaling after attention (compute)", "transformers modeling_minimax.py "
+	  "MiniMaxDecoderLayer" },
 	{ "mamba_dt_*", "mamba_dt_rank", HF_KEY_ANY, "dt projection rank, init and limits "
 	  "(weights, compute)", MAMBA_SHAPE },
 	{ "mamba_hidden_act", "mamba_hidden_act", HF_KEY_ANY, "the mixer's activation",
@@ -81,11 +121,11 @@ bool hf_glob(const char *p, const char *s)
 	return *s == *p && hf_glob(p + 1, s + 1);
 }
 
-static bool holds(enum hf_key_when w, const cJSON *v)
+static bool holds(const struct hf_key_row *r, const cJSON *v)
 {
 	const cJSON *e;
 
-	switch (w) {
+	switch (r->when) {
 	case HF_KEY_ANY:
 		return true;
 	case HF_KEY_ONE:
@@ -97,6 +137,8 @@ static bool holds(enum hf_key_when w, const cJSON *v)
 			if (!cJSON_IsNumber(e) || e->valuedouble != 1)
 				return false;
 		return true;
+	case HF_KEY_FLOAT32:
+		return cJSON_IsString(v) && !strcmp(v->valuestring, "float32");
 	}
 	return false;
 }
@@ -106,7 +148,7 @@ const struct hf_key_row *hf_key_neutral(const char *name, const cJSON *v)
 	size_t i;
 
 	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
-		if (hf_glob(rows[i].key, name) && holds(rows[i].when, v))
+		if (hf_glob(rows[i].key, name) && holds(&rows[i], v))
 			return &rows[i];
 	return NULL;
 }

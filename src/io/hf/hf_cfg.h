@@ -243,6 +243,13 @@ enum kvp_status hf_fam_kimi_linear(struct cfg *c, struct kvp_model *m,
                                    struct lay *L, bool *found);
 enum kvp_status hf_fam_nemotron_h(struct cfg *c, struct kvp_model *m,
                                   struct lay *L, bool *found);
+/* hf_fam_indices.c: the attention layers listed by 0-based index under
+ * key, every other layer recurrent (nothing when *found or key absent) */
+enum kvp_status hf_kinds_at_indices(struct cfg *c, const char *key,
+                                    struct kvp_model *m, struct lay *L,
+                                    bool *found);
+enum kvp_status hf_fam_bamba(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found);
 enum kvp_status hf_fam_lfm2(struct cfg *c, struct kvp_model *m,
                             struct lay *L, bool *found);
 enum kvp_status hf_fam_lfm2_moe(struct cfg *c, struct kvp_model *m,

@@ -188,29 +188,12 @@ enum kvp_status hf_fam_lfm2(struct cfg *c, struct kvp_model *m,
 		"block_mlp_init_scale", "block_out_init_scale",
 		"block_use_xavier_init", "conv_use_xavier_init",
 		"block_use_swiglu", "block_norm_eps", "use_pos_enc" };
-	char path[96], p2[128];
-	const cJSON *idx = hf_get(c, "full_attn_idxs", path, sizeof path), *e;
-	uint32_t i, k = 0;
+	uint32_t i;
 
 	for (i = 0; i < sizeof same / sizeof same[0]; i++)
 		hf_superseded(c, same[i]);
-	if (!*found && idx) {
-		if (!cJSON_IsArray(idx))
-			return hf_bad(c, path, idx, "must list the attention "
-			              "layers (0-based)");
-		for (i = 0; i < m->n_layers; i++)
-			L[i].kind = KVP_LAYER_NONE;
-		cJSON_ArrayForEach(e, idx) {
-			snprintf(p2, sizeof p2, "%s[%u]", path, k++);
-			if (!cJSON_IsNumber(e) || e->valuedouble < 0 ||
-			    e->valuedouble >= m->n_layers ||
-			    e->valuedouble != (double)(uint32_t)e->valuedouble)
-				return hf_bad(c, p2, e, "a 0-based layer within "
-				              "num_hidden_layers");
-			L[(uint32_t)e->valuedouble].kind = KVP_LAYER_FULL;
-		}
-		*found = true;
-	}
+	if (hf_kinds_at_indices(c, "full_attn_idxs", m, L, found))
+		return c->err->status;
 	return lfm2_mlp(c, m);
 }
 

@@ -90,7 +90,7 @@ static const struct hf_family families[] = {
 	R("chatglm", NULL, 0, 0, 0, 0, NULL, "vLLM chatglm.py (multi_query_group_num)"),
 	R("jamba", NULL, 0, 0, 0, 0, NULL, "transformers JambaConfig (attn_layer_period/offset)"),
 	R("granitemoehybrid", NULL, 0, 0, 0, 0, NULL, "transformers GraniteMoeHybridConfig (layer_types)"),
-	R("bamba", NULL, 0, 0, 0, 0, NULL, "transformers BambaConfig"),
+	R("bamba", NULL, 0, 0, 0, 0, hf_fam_bamba, "transformers configuration_bamba.py BambaConfig (layers_block_type from attn_layer_indices); vLLM bamba.py BambaModel (hf_fam_indices.c)"),
 	R("nemotron_h", NULL, HF_UNGATED | HF_LBT_COUNT, 0, 0, 0, hf_fam_nemotron_h, "vLLM nemotron_h.py (hybrid_override_pattern; NemotronHMLP: up and down, relu2)"),
 	R("nemotron-nas", NULL, 0, 0, 0, 0, NULL, "vLLM nemotron_nas.py (block_configs)"),
 	R("mamba2", "Mamba2ForCausalLM", HF_ALL_RECUR, 0, 0, 0, hf_fam_recurrent, "transformers Mamba2Config; vLLM mamba2.py (mamba2_state_shape: expand x hidden, n_groups, state_size, conv_kernel); llama.cpp mamba2"),

@@ -87,6 +87,17 @@ static void fill(struct cfg *c, cJSON *text, const struct text_defaults *d,
  * LlavaOnevisionConfig "qwen2", AyaVisionConfig "cohere2",
  * Gemma3Config Gemma3TextConfig). */
 static const char *const wrapper_text[][2] = {
+	/* issue 35b: text_config.get("model_type", X) in Lfm2VlConfig
+	 * "lfm2", Cohere2VisionConfig "cohere2", Idefics2Config "mistral",
+	 * PaliGemmaConfig "gemma", InternVLConfig "qwen2"; a fixed
+	 * sub_configs text class in Glm4vMoeConfig (Glm4vMoeTextConfig),
+	 * GlmOcrConfig, AriaConfig, Exaone4_5Config (transformers
+	 * configuration_<wrapper>.py) */
+	{ "lfm2_vl", "lfm2" }, { "cohere2_vision", "cohere2" },
+	{ "idefics2", "mistral" }, { "paligemma", "gemma" },
+	{ "internvl", "qwen2" }, { "glm4v_moe", "glm4v_moe_text" },
+	{ "glm_ocr", "glm_ocr_text" }, { "aria", "aria_text" },
+	{ "exaone4_5", "exaone4_5_text" },
 	{ "llava", "llama" }, { "llava_next", "llama" },
 	{ "llava_next_video", "llama" }, { "video_llava", "llama" },
 	{ "vipllava", "llama" }, { "idefics3", "llama" },

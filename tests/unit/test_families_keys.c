@@ -1,0 +1,136 @@
+/*
+ * test_families_keys.c - the audit of issue 35b walked (tests/data/hf/
+ * families_keys.tsv; docs/families-keys.md is made from it): for each
+ * row, a 2-layer config of the family (the sweep's sizes, the row's base
+ * keys) with the key at the row's value imports or is refused as the row
+ * says; a "neutral" key leaves one sequence's bytes as they are without
+ * it. Then Bamba's attn_layer_indices, worked by hand.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/import.h"
+#include "kvplan/plan.h"
+#include "kvplan/result.h"
+
+#include "one_sequence.h"
+
+#define TSV KVP_SRCDIR "/tests/data/hf/families_keys.tsv"
+#define DIMS "\"num_hidden_layers\":2,\"hidden_size\":256," \
+	"\"num_attention_heads\":4,\"num_key_value_heads\":2," \
+	"\"vocab_size\":1000,\"max_position_embeddings\":4096," \
+	"\"torch_dtype\":\"bfloat16\",\"intermediate_size\":512"
+
+static struct kvp_plan plan;
+static struct kvp_result res;
+
+/* Imported and sized for one sequence of 1,000 positions: its bytes,
+ * or UINT64_MAX when refused (err holds why). */
+static uint64_t sized(const char *text, struct kvp_error *err)
+{
+	kvp_plan_default(&plan);
+	if (kvp_hf_import_text(text, strlen(text), "k", &plan.model, NULL,
+	                       err) != KVP_OK)
+		return UINT64_MAX;
+	one_sequence_plan(&plan, 1000);
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	return res.kv.bytes;   /* the state included */
+}
+
+static void one_row(char *line)
+{
+	char *f[7], *save = NULL, base[1024], with[1280];
+	const char *extra;
+	struct kvp_error err;
+	uint64_t b0, b1;
+	int n = 0;
+
+	for (f[n] = strtok_r(line, "\t\n", &save); f[n] && n < 6;)
+		f[++n] = strtok_r(NULL, "\t\n", &save);
+	ck_assert_msg(n == 6 && f[6], "a row of 7 columns: %s", line);
+	extra = strcmp(f[1], "-") ? f[1] : "";
+	snprintf(base, sizeof base, "{\"model_type\":\"%s\",%s%s%s", f[0],
+	         DIMS, extra[0] ? "," : "", extra);
+	snprintf(with, sizeof with, "%s,\"%s\":%s}", base, f[2], f[3]);
+	strcat(base, "}");
+	b1 = sized(with, &err);
+	if (!strcmp(f[4], "refused")) {
+		ck_assert_msg(b1 == UINT64_MAX, "%s %s: imported", f[0], f[2]);
+		ck_assert_msg(strstr(err.msg, f[2]) != NULL, "%s", err.msg);
+		return;
+	}
+	ck_assert_msg(b1 != UINT64_MAX, "%s %s: %s", f[0], f[2], err.msg);
+	if (!strcmp(f[4], "read"))
+		return;
+	ck_assert_msg(!strcmp(f[4], "neutral"), "expect: %s", f[4]);
+	b0 = sized(base, &err);
+	ck_assert_msg(b0 == b1, "%s %s: %llu B, %llu without", f[0], f[2],
+	              (unsigned long long)b1, (unsigned long long)b0);
+}
+
+START_TEST(every_audited_key)
+{
+	FILE *fp = fopen(TSV, "r");
+	char line[2048];
+	unsigned rows = 0;
+
+	ck_assert_ptr_nonnull(fp);
+	while (fgets(line, sizeof line, fp)) {
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		one_row(line);
+		rows++;
+	}
+	fclose(fp);
+	ck_assert_uint_ge(rows, 40);
+}
+END_TEST
+
+/*
+ * Bamba, 4 layers, attn_layer_indices [1, 3] (transformers BambaConfig.
+ * layers_block_type; vLLM bamba.py): layers 1 and 3 attention of 2 KV
+ * heads x 256 / 4 = 64, f16: 2 x 2 x (64 + 64) x 2 = 1,024 B/position,
+ * x 1,000 positions = 1,024,000 B. Layers 0 and 2 Mamba2 (mamba_n_heads
+ * 8 x mamba_d_head 64 = 512 wide, 1 group, d_state 16, d_conv 4): conv
+ * (4 - 1) x (512 + 2 x 1 x 16) = 1,632 and SSM 8 x 64 x 16 = 8,192
+ * values, f32 (one_sequence.h): (1,632 + 8,192) x 4 = 39,296 B a layer,
+ * 78,592 B for both. Without the list: refused by name.
+ */
+START_TEST(bamba_by_hand)
+{
+	static const char cfg[] = "{\"model_type\":\"bamba\","
+		"\"num_hidden_layers\":4,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"vocab_size\":1000,\"intermediate_size\":512,"
+		"\"mamba_n_heads\":8,\"mamba_d_head\":64,\"mamba_n_groups\":1,"
+		"\"mamba_d_state\":16,\"mamba_d_conv\":4,\"mamba_expand\":2%s}";
+	char text[640];
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, cfg, ",\"attn_layer_indices\":[1,3]");
+	ck_assert_msg(sized(text, &err) != UINT64_MAX, "%s", err.msg);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 1024);
+	ck_assert_uint_eq(res.kv.state_bytes, 78592);
+	ck_assert_uint_eq(res.kv.bytes, 1024000 + 78592);
+	snprintf(text, sizeof text, cfg, "");
+	ck_assert_uint_eq(sized(text, &err), UINT64_MAX);
+	ck_assert_msg(strstr(err.msg, "attn_layer_indices") != NULL, "%s",
+	              err.msg);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("families_keys");
+	TCase *tc = tcase_create("keys");
+
+	tcase_add_test(tc, every_audited_key);
+	tcase_add_test(tc, bamba_by_hand);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(suite)

@@ -4,7 +4,8 @@
  * row, a 2-layer config of the family (the sweep's sizes, the row's base
  * keys) with the key at the row's value imports or is refused as the row
  * says; a "neutral" key leaves one sequence's bytes as they are without
- * it. Then Bamba's attn_layer_indices, worked by hand.
+ * it. Then Bamba's attn_layer_indices, a Gemma 3n wrapper and a
+ * Falcon-H1 with the keys their classes save, worked by hand.
  */
 #include <check.h>
 #include <stdio.h>
@@ -121,6 +122,64 @@ START_TEST(bamba_by_hand)
 }
 END_TEST
 
+/* A file's bytes, sized as sized() does. */
+static uint64_t sized_file(const char *path, struct kvp_error *err)
+{
+	static char text[8192];
+	FILE *fp = fopen(path, "r");
+	size_t n;
+
+	ck_assert_ptr_nonnull(fp);
+	n = fread(text, 1, sizeof text - 1, fp);
+	fclose(fp);
+	text[n] = '\0';
+	return sized(text, err);
+}
+
+/*
+ * Gemma 3n as transformers saves it (Gemma3nConfig, text_config a
+ * Gemma3nTextConfig: tests/data/hf/keys/gemma3n-10l.json, written
+ * from the class's fields with small sizes): 10 layers, full where
+ * (i + 1) % 5 == 0 (layers 4 and 9), the rest sliding with window 512;
+ * num_kv_shared_layers 4: layers 6-9 reuse earlier layers' K and V and
+ * keep none (Gemma3nTextConfig.kv_sharing_roles). Kept: layers 0-5, each
+ * 2 KV heads x (64 + 64) x 2 B = 512 B/position: 6 x 512 = 3,072
+ * B/position. One sequence of 1,000: full layer 4 holds 1,000 positions
+ * = 512,000 B; sliding layers 0-3 and 5 hold min(512, 1,000) = 512
+ * positions each, 5 x 512 x 512 = 1,310,720 B; 1,822,720 B in all. It
+ * carries activation_sparsity_pattern, refused before issue 35b.
+ */
+START_TEST(gemma3n_by_hand)
+{
+	struct kvp_error err;
+
+	ck_assert_msg(sized_file(KVP_SRCDIR "/tests/data/hf/keys/"
+	              "gemma3n-10l.json", &err) == 1822720, "%s", err.msg);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 3072);
+}
+END_TEST
+
+/*
+ * Falcon-H1 with the keys its configs carry (FalconH1Config: the muP
+ * ssm_multipliers, ssm_in/out_multiplier, mamba_norm_before_gate,
+ * mamba_use_mlp: tests/data/hf/keys/falcon-h1-2l.json): attention and
+ * Mamba2 in every layer (vLLM falcon_h1.py). Attention 2 layers x 2 KV
+ * heads x (64 + 64) x 2 B = 1,024 B/position, x 1,000 = 1,024,000 B.
+ * Mamba2 per layer: conv (4 - 1) x (mamba_d_ssm 512 + 2 x 1 x 16) = 1,632
+ * and SSM 8 x 64 x 16 = 8,192 values, f32: 39,296 B; 2 layers 78,592 B.
+ * 1,102,592 B in all.
+ */
+START_TEST(falcon_h1_by_hand)
+{
+	struct kvp_error err;
+
+	ck_assert_msg(sized_file(KVP_SRCDIR "/tests/data/hf/keys/"
+	              "falcon-h1-2l.json", &err) == 1102592, "%s", err.msg);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 1024);
+	ck_assert_uint_eq(res.kv.state_bytes, 78592);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("families_keys");
@@ -128,6 +187,8 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, every_audited_key);
 	tcase_add_test(tc, bamba_by_hand);
+	tcase_add_test(tc, gemma3n_by_hand);
+	tcase_add_test(tc, falcon_h1_by_hand);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -95,7 +95,8 @@ enum kvp_status hf_fam_kimi_linear(struct cfg *c, struct kvp_model *m,
  * block, as hybrid_override_pattern is; the MTP block's pattern
  * (mtp_hybrid_override_pattern "*E", or transformers 5's
  * mtp_layers_block_type ["attention", "moe"], NemotronHConfig's
- * _list_to_pattern) repeats num_nextn_predict_layers times, and vLLM
+ * _list_to_pattern; transformers @13923c63 remaps "attention" to
+ * "full_attention", both '*') repeats num_nextn_predict_layers times, and vLLM
  * builds an attention layer (a KV page in the pool under method mtp) for
  * each '*' only: the main cache holds none of them.
  */
@@ -127,11 +128,15 @@ enum kvp_status hf_fam_nemotron_h(struct cfg *c, struct kvp_model *m,
 		cJSON_ArrayForEach(e, pat) {
 			snprintf(p2, sizeof p2, "%s[%llu]", path,
 			         (unsigned long long)n++);
-			if (!cJSON_IsString(e) || (strcmp(e->valuestring,
-			    "attention") && strcmp(e->valuestring, "moe")))
+			bool a = cJSON_IsString(e) &&
+			         (!strcmp(e->valuestring, "attention") ||
+			          !strcmp(e->valuestring, "full_attention"));
+
+			if (!a && (!cJSON_IsString(e) ||
+			           strcmp(e->valuestring, "moe")))
 				return hf_bad(c, p2, e, "vLLM's MTP block builds "
 				              "\"attention\" and \"moe\" only");
-			attn += !strcmp(e->valuestring, "attention");
+			attn += a;
 		}
 	}
 	if (!n)

@@ -250,6 +250,9 @@ enum kvp_status hf_kinds_at_indices(struct cfg *c, const char *key,
                                     bool *found);
 enum kvp_status hf_fam_bamba(struct cfg *c, struct kvp_model *m,
                              struct lay *L, bool *found);
+/* hf_fam_dots1.c: max_window_layers read without a sliding_window */
+enum kvp_status hf_fam_dots1(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found);
 enum kvp_status hf_fam_lfm2(struct cfg *c, struct kvp_model *m,
                             struct lay *L, bool *found);
 enum kvp_status hf_fam_lfm2_moe(struct cfg *c, struct kvp_model *m,

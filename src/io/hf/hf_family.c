@@ -149,7 +149,7 @@ static const struct hf_family families[] = {
 	R("persimmon", "PersimmonForCausalLM", HF_UNGATED | HF_MHA, 0, 0, 0, NULL, "vLLM persimmon.py (MHA; dense_h_to_4h and dense_4h_to_h)"),
 	R("solar", "SolarForCausalLM", 0, 0, 0, 0, NULL, "vLLM solar.py"),
 	R("glm", "GlmForCausalLM", 0, 0, 0, 0, NULL, "vLLM glm.py (llama layers, partial rotary)"),
-	R("dots1", "Dots1ForCausalLM", 0, 0, 0, 0, NULL, "vLLM dots1.py"),
+	R("dots1", "Dots1ForCausalLM", 0, 0, 0, 0, hf_fam_dots1, "vLLM dots1.py @00bd1493 (no per-layer window); transformers configuration_dots1.py (max_window_layers: hf_fam_dots1.c)"),
 	R("apertus", "ApertusForCausalLM", HF_UNGATED, 0, 0, 0, NULL, "vLLM apertus.py (ApertusMLP: up and down, xIELU)"),
 	R("bailing_moe", "BailingMoeForCausalLM", 0, 0, 0, 0, NULL, "vLLM bailing_moe.py"),
 	R("lfm2", "Lfm2ForCausalLM", HF_TIED, 0, 0, 0, hf_fam_lfm2, "vLLM lfm2.py @055e47c2 (conv and full_attention layers; lm_head tied)"),

@@ -180,6 +180,40 @@ START_TEST(falcon_h1_by_hand)
 }
 END_TEST
 
+/*
+ * Wrappers whose text_config names no model_type get their class's text
+ * type (hf_text_defaults.c, transformers configuration_<wrapper>.py):
+ * PaliGemma's is gemma, whose GemmaConfig head_dim 256 fills the absent
+ * head_dim: 2 layers x 1 KV head x (256 + 256) x 2 B = 2,048 B/position.
+ * InternVL's is qwen2: 2 layers x 2 KV heads x (64 + 64) x 2 B = 1,024.
+ * Voxtral builds its text model from its own defaults first, so a size
+ * its text_config leaves out is not LlamaConfig's: refused, not filled.
+ */
+START_TEST(wrappers_by_hand)
+{
+	static const char pali[] = "{\"model_type\":\"paligemma\","
+		"\"text_config\":{\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":1,"
+		"\"intermediate_size\":512,\"vocab_size\":1000}}";
+	static const char ivl[] = "{\"model_type\":\"internvl\","
+		"\"text_config\":{\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"intermediate_size\":512,\"vocab_size\":1000}}";
+	static const char vox[] = "{\"model_type\":\"voxtral\","
+		"\"text_config\":{\"model_type\":\"llama\",\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"vocab_size\":1000}}";
+	struct kvp_error err;
+
+	ck_assert_msg(sized(pali, &err) != UINT64_MAX, "%s", err.msg);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 2048);
+	ck_assert_msg(sized(ivl, &err) != UINT64_MAX, "%s", err.msg);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 1024);
+	ck_assert_uint_eq(sized(vox, &err), UINT64_MAX);
+	ck_assert_msg(strstr(err.msg, "num_hidden_layers") != NULL, "%s",
+	              err.msg);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("families_keys");
@@ -189,6 +223,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, bamba_by_hand);
 	tcase_add_test(tc, gemma3n_by_hand);
 	tcase_add_test(tc, falcon_h1_by_hand);
+	tcase_add_test(tc, wrappers_by_hand);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -53,6 +53,11 @@ static const struct hf_key_row rows[] = {
 	  "the MoE (weights)", "transformers modeling_jamba.py JambaModel "
 	  "(is_expert = (i - expert_layer_offset) % expert_layer_period == 0: "
 	  "num_experts of the MLP only); vLLM jamba.py" },
+	{ "moe_layer_interval", "moe_layer_interval", HF_KEY_ANY, "which layers' MLP "
+	  "is the MoE (weights)", "transformers modular_ernie4_5_moe.py "
+	  "Ernie4_5_MoeDecoderLayer ((layer_idx + 1) % moe_layer_interval == 0 "
+	  "between moe_layer_start_index and moe_layer_end_index); vLLM "
+	  "ernie45_moe.py moe_layers_indices" },
 	{ "*_attn_alpha_factor", "full_attn_alpha_factor", HF_KEY_ANY, "residual "
 	  "scaling after attention (compute)", "transformers modeling_minimax.py "
 	  "MiniMaxDecoderLayer (residual * alpha_factor + output * beta_factor)" },

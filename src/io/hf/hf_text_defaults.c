@@ -98,6 +98,8 @@ static const char *const wrapper_text[][2] = {
 	{ "internvl", "qwen2" }, { "glm4v_moe", "glm4v_moe_text" },
 	{ "glm_ocr", "glm_ocr_text" }, { "aria", "aria_text" },
 	{ "exaone4_5", "exaone4_5_text" },
+	/* audio: AudioFlamingo3Config "qwen2", GraniteSpeechConfig "granite" */
+	{ "audioflamingo3", "qwen2" }, { "granite_speech", "granite" },
 	{ "llava", "llama" }, { "llava_next", "llama" },
 	{ "llava_next_video", "llama" }, { "video_llava", "llama" },
 	{ "vipllava", "llama" }, { "idefics3", "llama" },
@@ -128,9 +130,28 @@ static const cJSON *text_type(struct cfg *c, cJSON *text)
 	return NULL;
 }
 
+/* Wrappers whose class builds the text config from its own defaults
+ * first ({**_default_text_config_kwargs, **text_config}: transformers
+ * configuration_voxtral.py VoxtralConfig, configuration_glmasr.py
+ * GlmAsrConfig): a key the text_config leaves out is theirs, not the
+ * text class's, so nothing is filled (a size it needs is refused). */
+static bool own_text_defaults(struct cfg *c)
+{
+	static const char *const own[] = { "voxtral", "glmasr" };
+	const cJSON *top = cJSON_GetObjectItemCaseSensitive(c->root,
+	                                                    "model_type");
+	size_t i;
+
+	for (i = 0; cJSON_IsString(top) && i < sizeof own / sizeof own[0]; i++)
+		if (!strcmp(own[i], top->valuestring))
+			return true;
+	return false;
+}
+
 void hf_text_defaults(struct cfg *c, cJSON *text)
 {
-	const cJSON *mt = text ? text_type(c, text) : NULL;
+	const cJSON *mt = text && !own_text_defaults(c) ? text_type(c, text)
+	                                                : NULL;
 	const cJSON *h;
 	size_t i;
 

@@ -19,6 +19,22 @@ effect is not one rule kvplan has, or the engines disagree).
 Keys of a layout shape that a family's configuration class and engine
 model file name, each checked against the families of
 src/io/hf/hf_family.c. Keys left refused, and why, are the refused rows.
+Beside these rows, the same test walks every family of the table with
+the keys any class may save: head_dim equal to hidden_size / heads
+changes no family's bytes (but Step 3's, whose default is 256), and a
+layer_types of full attention with use_sliding_window false imports for
+every family whose 2-layer config imports (but MUSE Glimmer, whose kinds
+follow no_rope_layers).
+
+Classes and model files read for this audit (transformers main and the
+5.x releases, vLLM main, SGLang main): Gemma3nTextConfig,
+Llama4TextConfig, Exaone4Config, Dots1Config, GraniteMoeHybridConfig,
+NemotronHConfig, MiniMaxM2Config, MiniMaxConfig, FalconH1Config (vLLM
+falcon_h1.py), JambaConfig (modeling_jamba.py), BambaConfig (vLLM
+bamba.py), AfmoeConfig, HunYuanDenseV1Config, SeedOssConfig,
+PaddleOCRVLConfig (PaddleFormers ernie4_5), Ernie4_5_MoeConfig (vLLM
+ernie45_moe.py), Qwen2VLTextConfig; vLLM models/config.py
+(MODELS_CONFIG_MAP), dots1.py; SGLang configs/mamba_utils.py.
 
 | model_type | key | value | kvplan | what it changes | source |
 | --- | --- | --- | --- | --- | --- |

@@ -26,8 +26,9 @@ layer_types of full attention with use_sliding_window false imports for
 every family whose 2-layer config imports (but MUSE Glimmer, whose kinds
 follow no_rope_layers).
 
-Classes and model files read for this audit (transformers main and the
-5.x releases, vLLM main, SGLang main): Gemma3nTextConfig,
+Classes and model files read for this audit (transformers main as the
+index stores it, vLLM main, SGLang main; the release before 5.0 was not
+read separately): Gemma3nTextConfig,
 Llama4TextConfig, Exaone4Config, Dots1Config, GraniteMoeHybridConfig,
 NemotronHConfig, MiniMaxM2Config, MiniMaxConfig, FalconH1Config (vLLM
 falcon_h1.py), JambaConfig (modeling_jamba.py), BambaConfig (vLLM

@@ -189,6 +189,9 @@ END_TEST
  * InternVL's is qwen2: 2 layers x 2 KV heads x (64 + 64) x 2 B = 1,024.
  * Voxtral builds its text model from its own defaults first, so a size
  * its text_config leaves out is not LlamaConfig's: refused, not filled.
+ * A Qwen2.5-VL text_config saved without num_key_value_heads has
+ * Qwen2_5_VLTextConfig's 8 (not MHA's 64): 2 layers x 8 x (8,192 / 64 =
+ * 128 + 128) x 2 B = 8,192 B/position.
  */
 START_TEST(wrappers_by_hand)
 {
@@ -203,8 +206,15 @@ START_TEST(wrappers_by_hand)
 	static const char vox[] = "{\"model_type\":\"voxtral\","
 		"\"text_config\":{\"model_type\":\"llama\",\"hidden_size\":256,"
 		"\"num_attention_heads\":4,\"vocab_size\":1000}}";
+	static const char q25[] = "{\"model_type\":\"qwen2_5_vl\","
+		"\"text_config\":{\"model_type\":\"qwen2_5_vl_text\","
+		"\"num_hidden_layers\":2,\"hidden_size\":8192,"
+		"\"num_attention_heads\":64,\"intermediate_size\":512,"
+		"\"vocab_size\":1000}}";
 	struct kvp_error err;
 
+	ck_assert_msg(sized(q25, &err) != UINT64_MAX, "%s", err.msg);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 8192);
 	ck_assert_msg(sized(pali, &err) != UINT64_MAX, "%s", err.msg);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 2048);
 	ck_assert_msg(sized(ivl, &err) != UINT64_MAX, "%s", err.msg);

@@ -33,6 +33,14 @@ struct text_defaults {
 };
 
 static const struct text_defaults rows[] = {
+	/* issue 35b: Qwen2-VL's and Qwen2.5-VL's fixed text classes (a
+	 * text_config saved without its defaults would otherwise import as
+	 * MHA): the 72B sizes, num_key_value_heads 8 */
+	{ "qwen2_vl_text", 80, 8192, 64, 8, 29568, 32768, 152064, 0,
+	  "transformers configuration_qwen2_vl.py @018c8e03 Qwen2VLTextConfig" },
+	{ "qwen2_5_vl_text", 80, 8192, 64, 8, 29568, 0, 152064, 0,
+	  "transformers configuration_qwen2_5_vl.py Qwen2_5_VLTextConfig "
+	  "(max_position_embeddings not filled)" },
 	{ "llama", 32, 4096, 32, KV_AS_HEADS, 11008, 2048, 32000, 0,
 	  "transformers configuration_llama.py LlamaConfig (num_key_value_heads "
 	  "None: num_attention_heads)" },

@@ -191,7 +191,9 @@ END_TEST
  * its text_config leaves out is not LlamaConfig's: refused, not filled.
  * A Qwen2.5-VL text_config saved without num_key_value_heads has
  * Qwen2_5_VLTextConfig's 8 (not MHA's 64): 2 layers x 8 x (8,192 / 64 =
- * 128 + 128) x 2 B = 8,192 B/position.
+ * 128 + 128) x 2 B = 8,192 B/position. A Qwen3-VL text_config naming
+ * only its 2 layers has Qwen3VLTextConfig's 32 KV heads of head_dim 128:
+ * 2 x 32 x (128 + 128) x 2 B = 32,768 B/position.
  */
 START_TEST(wrappers_by_hand)
 {
@@ -211,8 +213,13 @@ START_TEST(wrappers_by_hand)
 		"\"num_hidden_layers\":2,\"hidden_size\":8192,"
 		"\"num_attention_heads\":64,\"intermediate_size\":512,"
 		"\"vocab_size\":1000}}";
+	static const char q3[] = "{\"model_type\":\"qwen3_vl\","
+		"\"text_config\":{\"model_type\":\"qwen3_vl_text\","
+		"\"num_hidden_layers\":2}}";
 	struct kvp_error err;
 
+	ck_assert_msg(sized(q3, &err) != UINT64_MAX, "%s", err.msg);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 32768);
 	ck_assert_msg(sized(q25, &err) != UINT64_MAX, "%s", err.msg);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 8192);
 	ck_assert_msg(sized(pali, &err) != UINT64_MAX, "%s", err.msg);

@@ -41,6 +41,11 @@ static const struct text_defaults rows[] = {
 	{ "qwen2_5_vl_text", 80, 8192, 64, 8, 29568, 0, 152064, 0,
 	  "transformers configuration_qwen2_5_vl.py Qwen2_5_VLTextConfig "
 	  "(max_position_embeddings not filled)" },
+	{ "qwen3_vl_text", 32, 4096, 32, 32, 22016, 128000, 151936, 128,
+	  "transformers configuration_qwen3_vl.py Qwen3VLTextConfig" },
+	/* Gemma 3n's per-layer intermediate_size list: not filled */
+	{ "gemma3n_text", 35, 2048, 8, 2, 0, 32768, 262400, 256,
+	  "transformers configuration_gemma3n.py @01854809 Gemma3nTextConfig" },
 	{ "llama", 32, 4096, 32, KV_AS_HEADS, 11008, 2048, 32000, 0,
 	  "transformers configuration_llama.py LlamaConfig (num_key_value_heads "
 	  "None: num_attention_heads)" },

@@ -16,6 +16,7 @@
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
 #include "io/hf/hf_cfg.h"
+#include "io/hf/hf_keys.h"
 
 #include "one_sequence.h"
 
@@ -273,6 +274,26 @@ START_TEST(every_family_generic_keys)
 }
 END_TEST
 
+/* Each row of the family-scoped table (hf_fam_quiet.c) has a source,
+ * a key of a layout shape, and a family whose row reads through it. */
+START_TEST(every_quiet_row)
+{
+	size_t i, n = hf_quiet_count();
+	const char *mt, *key, *src;
+
+	ck_assert_uint_gt(n, 0);
+	ck_assert_ptr_null(hf_quiet_source(n, &mt, &key));
+	for (i = 0; i < n; i++) {
+		src = hf_quiet_source(i, &mt, &key);
+		ck_assert_msg(src && src[0], "%s", key);
+		ck_assert_msg(hf_layout_shaped(key), "%s", key);
+		ck_assert_ptr_nonnull(hf_family_find(mt));
+		ck_assert_msg(hf_family_find(mt)->layout == hf_fam_quiet,
+		              "%s: its row does not name hf_fam_quiet", mt);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("families_keys");
@@ -284,6 +305,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, falcon_h1_by_hand);
 	tcase_add_test(tc, wrappers_by_hand);
 	tcase_add_test(tc, every_family_generic_keys);
+	tcase_add_test(tc, every_quiet_row);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -9,7 +9,7 @@
  * gatherer without kvplan and recomputed by recompute.py (this set's
  * folder) from each file's keys. Of the three first-contact refusals,
  * paddleocr_vl's compression_ratio and qwen3_next's mamba_ssm_dtype
- * "float32" became rows of hf_keys.c (issue 35b) and are now checked
+ * "float32" became rows of hf_fam_quiet.c (issue 35b) and are now checked
  * against the figures worked below; minimax_m3_vl stays as kvplan gave it.
  *
  * Each is sized for ONE sequence of 8,192 positions (f16 K and V, recurrent
@@ -164,12 +164,12 @@ static const struct heldout set[] = {
 	{ "nvidia-nemotron-3-nano-30b-a3b-base-bf16.json", 6144, 49930240, 100261888, NULL },
 	{ "nvidia-nemotron-nano-12b-v2.json", 24576, 150929408, 352256000, NULL },
 	/* refused at first contact (compression_ratio); issue 35b's
-	 * hf_keys.c row reads it as RoPE angles only: the figure above */
+	 * hf_fam_quiet.c row reads it as RoPE angles only: the figure above */
 	{ "paddlepaddle-paddleocr-vl.json", 18432, 0, 150994944, NULL },
 	{ "qwen-qwen3-1.7b.json", 114688, 0, 939524096, NULL },
 	{ "qwen-qwen3-30b-a3b-instruct-2507.json", 98304, 0, 805306368, NULL },
 	/* refused at first contact (mamba_ssm_dtype "float32"); issue 35b's
-	 * hf_keys.c row: float32 is the state format already assumed */
+	 * hf_fam_quiet.c row: float32 is the state format already assumed */
 	{ "qwen-qwen3.6-35b-a3b.json", 20480, 65863680, 233635840, NULL },
 	{ "qwen-qwen3.8-27b.json", 65536, 156893184, 693764096, NULL },
 	{ "stepfun-ai-step-3.5-flash.json", 196608, 0, 478150656, NULL },

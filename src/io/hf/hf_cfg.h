@@ -250,6 +250,14 @@ enum kvp_status hf_kinds_at_indices(struct cfg *c, const char *key,
                                     bool *found);
 enum kvp_status hf_fam_bamba(struct cfg *c, struct kvp_model *m,
                              struct lay *L, bool *found);
+/* hf_fam_quiet.c: a family's own neutral keys (a table with sources) */
+enum kvp_status hf_fam_quiet(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found);
+size_t hf_quiet_count(void);
+/* Row i's source, its family and key through the pointers; NULL past
+ * the end. */
+const char *hf_quiet_source(size_t i, const char **model_type,
+                            const char **key);
 /* hf_fam_dots1.c: max_window_layers read without a sliding_window */
 enum kvp_status hf_fam_dots1(struct cfg *c, struct kvp_model *m,
                              struct lay *L, bool *found);

@@ -21,19 +21,6 @@
 static const struct hf_key_row rows[] = {
 	/* issue 35b: keys real configs of known families carry (the audit,
 	 * docs/families-keys.md) */
-	{ "compression_ratio", "compression_ratio", HF_KEY_ANY, "RoPE positions divided "
-	  "by it (angles; the cached K and V keep their shape)", "PaddleFormers "
-	  "paddleformers/transformers/ernie4_5/modeling.py RopeEmbedding "
-	  "(position_ids / compression_ratio); transformers "
-	  "configuration_paddleocr_vl.py PaddleOCRTextConfig has no such field "
-	  "and vLLM ernie45.py, paddleocr_vl.py do not read it" },
-	{ "mamba_ssm_dtype", "mamba_ssm_dtype", HF_KEY_FLOAT32, "nothing as \"float32\": "
-	  "SGLang's SSM state default, which the config only repeats; vLLM reads "
-	  "it for Qwen3.5 alone (hf_state.c reads it there); any other value "
-	  "would change SGLang's state, refused",
-	  "SGLang configs/mamba_utils.py mamba2_state_dtype (default float32, "
-	  "then config.mamba_ssm_dtype); vLLM model_executor/models/config.py "
-	  "MODELS_CONFIG_MAP (Qwen3_5ForConditionalGenerationConfig only)" },
 	{ "ssm_*multiplier*", "ssm_multipliers", HF_KEY_ANY, "muP scales of the "
 	  "Mamba mixer's input, output and in_proj blocks (compute)", "vLLM "
 	  "falcon_h1.py FalconH1ParallelHybrid (ssm_in_multiplier, "
@@ -126,11 +113,11 @@ bool hf_glob(const char *p, const char *s)
 	return *s == *p && hf_glob(p + 1, s + 1);
 }
 
-static bool holds(const struct hf_key_row *r, const cJSON *v)
+static bool holds(enum hf_key_when w, const cJSON *v)
 {
 	const cJSON *e;
 
-	switch (r->when) {
+	switch (w) {
 	case HF_KEY_ANY:
 		return true;
 	case HF_KEY_ONE:
@@ -142,8 +129,6 @@ static bool holds(const struct hf_key_row *r, const cJSON *v)
 			if (!cJSON_IsNumber(e) || e->valuedouble != 1)
 				return false;
 		return true;
-	case HF_KEY_FLOAT32:
-		return cJSON_IsString(v) && !strcmp(v->valuestring, "float32");
 	}
 	return false;
 }
@@ -153,7 +138,7 @@ const struct hf_key_row *hf_key_neutral(const char *name, const cJSON *v)
 	size_t i;
 
 	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
-		if (hf_glob(rows[i].key, name) && holds(&rows[i], v))
+		if (hf_glob(rows[i].key, name) && holds(rows[i].when, v))
 			return &rows[i];
 	return NULL;
 }

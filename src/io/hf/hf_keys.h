@@ -19,8 +19,6 @@ enum hf_key_when {
 	HF_KEY_ANY,       /* every value: compute, weights or positions only */
 	HF_KEY_ONE,       /* the number 1 */
 	HF_KEY_ALL_ONE,   /* a non-empty list whose every entry is 1 */
-	HF_KEY_FLOAT32,   /* the string "float32" (a state format an engine
-	                   * takes by default) */
 };
 
 struct hf_key_row {

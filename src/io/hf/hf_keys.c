@@ -26,8 +26,8 @@ static const struct hf_key_row rows[] = {
 	  "falcon_h1.py FalconH1ParallelHybrid (ssm_in_multiplier, "
 	  "ssm_out_multiplier; ssm_multipliers -> mup_vector)" },
 	{ "mamba_norm_before_gate", "mamba_norm_before_gate", HF_KEY_ANY, "the "
-	  "gated RMSNorm's order (compute)", "vLLM falcon_h1.py "
-	  "FalconH1SSMDecoderLayer MambaMixer2 (norm_before_gate); " MAMBA_SHAPE },
+	  "gated RMSNorm's order (compute)", "transformers modeling_falcon_h1.py "
+	  "FalconH1Mixer (FalconH1RMSNormGated norm_before_gate); " MAMBA_SHAPE },
 	{ "mamba_use_mlp", "mamba_use_mlp", HF_KEY_ANY, "nothing an engine reads: "
 	  "every Falcon-H1 layer has its feed_forward", "transformers "
 	  "configuration_falcon_h1.py (stored only); vLLM falcon_h1.py "

@@ -187,7 +187,8 @@ END_TEST
  * type (hf_text_defaults.c, transformers configuration_<wrapper>.py):
  * PaliGemma's is gemma, whose GemmaConfig head_dim 256 fills the absent
  * head_dim: 2 layers x 1 KV head x (256 + 256) x 2 B = 2,048 B/position.
- * InternVL's is qwen2: 2 layers x 2 KV heads x (64 + 64) x 2 B = 1,024.
+ * InternVL's and Qwen2-Audio's are qwen2: 2 layers x 2 KV heads x
+ * (64 + 64) x 2 B = 1,024.
  * Voxtral builds its text model from its own defaults first, so a size
  * its text_config leaves out is not LlamaConfig's: refused, not filled.
  * A Qwen2.5-VL text_config saved without num_key_value_heads has
@@ -203,6 +204,10 @@ START_TEST(wrappers_by_hand)
 		"\"num_attention_heads\":4,\"num_key_value_heads\":1,"
 		"\"intermediate_size\":512,\"vocab_size\":1000}}";
 	static const char ivl[] = "{\"model_type\":\"internvl\","
+		"\"text_config\":{\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"intermediate_size\":512,\"vocab_size\":1000}}";
+	static const char q2a[] = "{\"model_type\":\"qwen2_audio\","
 		"\"text_config\":{\"num_hidden_layers\":2,\"hidden_size\":256,"
 		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
 		"\"intermediate_size\":512,\"vocab_size\":1000}}";
@@ -226,6 +231,8 @@ START_TEST(wrappers_by_hand)
 	ck_assert_msg(sized(pali, &err) != UINT64_MAX, "%s", err.msg);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 2048);
 	ck_assert_msg(sized(ivl, &err) != UINT64_MAX, "%s", err.msg);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 1024);
+	ck_assert_msg(sized(q2a, &err) != UINT64_MAX, "%s", err.msg);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 1024);
 	ck_assert_uint_eq(sized(vox, &err), UINT64_MAX);
 	ck_assert_msg(strstr(err.msg, "num_hidden_layers") != NULL, "%s",

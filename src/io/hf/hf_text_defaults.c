@@ -111,8 +111,10 @@ static const char *const wrapper_text[][2] = {
 	{ "internvl", "qwen2" }, { "glm4v_moe", "glm4v_moe_text" },
 	{ "glm_ocr", "glm_ocr_text" }, { "aria", "aria_text" },
 	{ "exaone4_5", "exaone4_5_text" },
-	/* audio: AudioFlamingo3Config "qwen2", GraniteSpeechConfig "granite" */
-	{ "audioflamingo3", "qwen2" }, { "granite_speech", "granite" },
+	/* audio: AudioFlamingo3Config and Qwen2AudioConfig "qwen2",
+	 * GraniteSpeechConfig "granite" */
+	{ "audioflamingo3", "qwen2" }, { "qwen2_audio", "qwen2" },
+	{ "granite_speech", "granite" },
 	{ "llava", "llama" }, { "llava_next", "llama" },
 	{ "llava_next_video", "llama" }, { "video_llava", "llama" },
 	{ "vipllava", "llama" }, { "idefics3", "llama" },

@@ -301,6 +301,35 @@ START_TEST(every_quiet_row)
 }
 END_TEST
 
+/*
+ * Jamba with the keys JambaConfig saves (expert_layer_period/offset,
+ * refused before issue 35b): 8 layers, attention where i % 4 == 2
+ * (layers 2 and 6: transformers modeling_jamba.py is_attn), 2 KV heads x
+ * 256 / 4 = 64: 2 x 2 x (64 + 64) x 2 B = 1,024 B/position, x 1,000 =
+ * 1,024,000 B. The 6 Mamba layers (vLLM mamba_utils.py
+ * mamba1_state_shape): conv (4 - 1) x (2 x 256 = 512) = 1,536 and SSM
+ * 16 x 512 = 8,192 values, f32: 38,912 B each, 233,472 B. 1,257,472 B.
+ */
+START_TEST(jamba_by_hand)
+{
+	static const char cfg[] = "{\"model_type\":\"jamba\","
+		"\"num_hidden_layers\":8,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"intermediate_size\":512,\"vocab_size\":1000,"
+		"\"attn_layer_period\":4,\"attn_layer_offset\":2,"
+		"\"expert_layer_period\":2,\"expert_layer_offset\":1,"
+		"\"num_experts\":4,\"num_experts_per_tok\":2,"
+		"\"mamba_d_state\":16,\"mamba_d_conv\":4,\"mamba_expand\":2,"
+		"\"mamba_dt_rank\":16,\"use_mamba_kernels\":true,"
+		"\"sliding_window\":null}";
+	struct kvp_error err;
+
+	ck_assert_msg(sized(cfg, &err) == 1257472, "%s", err.msg);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 1024);
+	ck_assert_uint_eq(res.kv.state_bytes, 233472);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("families_keys");
@@ -310,6 +339,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, bamba_by_hand);
 	tcase_add_test(tc, gemma3n_by_hand);
 	tcase_add_test(tc, falcon_h1_by_hand);
+	tcase_add_test(tc, jamba_by_hand);
 	tcase_add_test(tc, wrappers_by_hand);
 	tcase_add_test(tc, every_family_generic_keys);
 	tcase_add_test(tc, every_quiet_row);

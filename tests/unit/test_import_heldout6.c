@@ -8,10 +8,11 @@
  * mamba_ssm_dtype), 0 wrong. The figures below were worked by the
  * gatherer without kvplan and recomputed by recompute.py (this set's
  * folder) from each file's keys. The three refused at first contact
- * (48f5ced) are now sized to those figures (issue 35a: the minimax_m3_vl
- * rows of hf_family.c; hf_keys.c's compression_ratio, ERNIE's RoPE
- * position scale, and mamba_ssm_dtype, which vLLM reads only for
- * Qwen3.5), each marked below.
+ * (48f5ced) are now sized to those figures, each marked below: the
+ * minimax_m3_vl rows of hf_family.c (issue 35a); paddleocr_vl's
+ * compression_ratio (ERNIE's RoPE position scale) and qwen3_next's
+ * mamba_ssm_dtype "float32" as rows of hf_fam_quiet.c (issue 35b: keys
+ * that change nothing in those families only).
  *
  * Each is sized for ONE sequence of 8,192 positions (f16 K and V, recurrent
  * state in f32, generic dynamic strategy: one_sequence.h; a sliding layer
@@ -166,11 +167,13 @@ static const struct heldout set[] = {
 	{ "nvidia-eagle-block2a-2b-v2.json", 114688, 0, 939524096, NULL },
 	{ "nvidia-nemotron-3-nano-30b-a3b-base-bf16.json", 6144, 49930240, 100261888, NULL },
 	{ "nvidia-nemotron-nano-12b-v2.json", 24576, 150929408, 352256000, NULL },
-	/* refused at first contact (compression_ratio): hf_keys.c's row */
+	/* refused at first contact (compression_ratio); hf_fam_quiet.c's
+	 * row reads it as RoPE angles only: the figure above */
 	{ "paddlepaddle-paddleocr-vl.json", 18432, 0, 150994944, NULL },
 	{ "qwen-qwen3-1.7b.json", 114688, 0, 939524096, NULL },
 	{ "qwen-qwen3-30b-a3b-instruct-2507.json", 98304, 0, 805306368, NULL },
-	/* refused at first contact (mamba_ssm_dtype): hf_keys.c's row */
+	/* refused at first contact (mamba_ssm_dtype "float32"); hf_fam_quiet.c's
+	 * row: float32 is the state format already assumed */
 	{ "qwen-qwen3.6-35b-a3b.json", 20480, 65863680, 233635840, NULL },
 	{ "qwen-qwen3.8-27b.json", 65536, 156893184, 693764096, NULL },
 	{ "stepfun-ai-step-3.5-flash.json", 196608, 0, 478150656, NULL },

@@ -268,6 +268,24 @@ enum kvp_status hf_fam_kimi_linear(struct cfg *c, struct kvp_model *m,
                                    struct lay *L, bool *found);
 enum kvp_status hf_fam_nemotron_h(struct cfg *c, struct kvp_model *m,
                                   struct lay *L, bool *found);
+/* hf_fam_indices.c: the attention layers listed by 0-based index under
+ * key, every other layer recurrent (nothing when *found or key absent) */
+enum kvp_status hf_kinds_at_indices(struct cfg *c, const char *key,
+                                    struct kvp_model *m, struct lay *L,
+                                    bool *found);
+enum kvp_status hf_fam_bamba(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found);
+/* hf_fam_quiet.c: a family's own neutral keys (a table with sources) */
+enum kvp_status hf_fam_quiet(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found);
+size_t hf_quiet_count(void);
+/* Row i's source, its family and key through the pointers; NULL past
+ * the end. */
+const char *hf_quiet_source(size_t i, const char **model_type,
+                            const char **key);
+/* hf_fam_dots1.c: max_window_layers read without a sliding_window */
+enum kvp_status hf_fam_dots1(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found);
 enum kvp_status hf_fam_lfm2(struct cfg *c, struct kvp_model *m,
                             struct lay *L, bool *found);
 enum kvp_status hf_fam_lfm2_moe(struct cfg *c, struct kvp_model *m,

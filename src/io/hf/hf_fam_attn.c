@@ -63,7 +63,10 @@ enum kvp_status hf_fam_gemma3(struct cfg *c, struct kvp_model *m,
  * take (its parameter is no_rope_layer_interval, default 4): the engines
  * ignore it and size the default, every 4th layer global. Read when it
  * says 4 (the default it would mean agrees) or no_rope_layers decides;
- * another value, where the config and the engines disagree, refused. */
+ * another value, where the config and the engines disagree, refused.
+ * no_rope_layer_interval, the class's own key (Llama4TextConfig.
+ * __post_init__: no_rope_layers, when empty, is int((i + 1) % interval
+ * != 0)), gives the global layers when no_rope_layers does not. */
 enum kvp_status hf_fam_llama4(struct cfg *c, struct kvp_model *m,
                               struct lay *L, bool *found)
 {
@@ -71,7 +74,10 @@ enum kvp_status hf_fam_llama4(struct cfg *c, struct kvp_model *m,
 	const cJSON *nr = hf_get(c, "no_rope_layers", path, sizeof path), *e;
 	const cJSON *ni = hf_get(c, "nope_layer_interval", p2, sizeof p2);
 	uint32_t i = 0, n = m->n_layers;
+	uint64_t iv = 4;
 
+	if (hf_uint(c, "no_rope_layer_interval", 1, DIM_MAX, &iv) < 0)
+		return c->err->status;
 	if (ni && !nr && (!cJSON_IsNumber(ni) || ni->valuedouble != 4))
 		return hf_bad(c, p2, ni, "not a Llama4TextConfig key: the "
 		              "engines size every 4th layer global regardless; "
@@ -87,10 +93,12 @@ enum kvp_status hf_fam_llama4(struct cfg *c, struct kvp_model *m,
 		}
 	} else {
 		for (i = 0; i < n; i++)
-			L[i].kind = (i + 1) % 4 == 0 ? KVP_LAYER_FULL
-			                             : KVP_LAYER_CHUNKED;
-		hf_note(c, "no_rope_layers absent: every 4th layer global, the "
-		        "others chunked (Llama 4 default)");
+			L[i].kind = (i + 1) % iv == 0 ? KVP_LAYER_FULL
+			                              : KVP_LAYER_CHUNKED;
+		hf_note(c, "no_rope_layers absent: every %llu%s layer global, "
+		        "the others chunked (Llama4TextConfig)",
+		        (unsigned long long)iv, iv == 1 ? "st" : iv == 2 ? "nd" :
+		        iv == 3 ? "rd" : "th");
 	}
 	*found = true;
 	return KVP_OK;

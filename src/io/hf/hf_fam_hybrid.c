@@ -95,7 +95,8 @@ enum kvp_status hf_fam_kimi_linear(struct cfg *c, struct kvp_model *m,
  * block, as hybrid_override_pattern is; the MTP block's pattern
  * (mtp_hybrid_override_pattern "*E", or transformers 5's
  * mtp_layers_block_type ["attention", "moe"], NemotronHConfig's
- * _list_to_pattern) repeats num_nextn_predict_layers times, and vLLM
+ * _list_to_pattern; transformers @13923c63 remaps "attention" to
+ * "full_attention", both '*') repeats num_nextn_predict_layers times, and vLLM
  * builds an attention layer (a KV page in the pool under method mtp) for
  * each '*' only: the main cache holds none of them.
  */
@@ -127,11 +128,15 @@ enum kvp_status hf_fam_nemotron_h(struct cfg *c, struct kvp_model *m,
 		cJSON_ArrayForEach(e, pat) {
 			snprintf(p2, sizeof p2, "%s[%llu]", path,
 			         (unsigned long long)n++);
-			if (!cJSON_IsString(e) || (strcmp(e->valuestring,
-			    "attention") && strcmp(e->valuestring, "moe")))
+			bool a = cJSON_IsString(e) &&
+			         (!strcmp(e->valuestring, "attention") ||
+			          !strcmp(e->valuestring, "full_attention"));
+
+			if (!a && (!cJSON_IsString(e) ||
+			           strcmp(e->valuestring, "moe")))
 				return hf_bad(c, p2, e, "vLLM's MTP block builds "
 				              "\"attention\" and \"moe\" only");
-			attn += !strcmp(e->valuestring, "attention");
+			attn += a;
 		}
 	}
 	if (!n)
@@ -188,29 +193,12 @@ enum kvp_status hf_fam_lfm2(struct cfg *c, struct kvp_model *m,
 		"block_mlp_init_scale", "block_out_init_scale",
 		"block_use_xavier_init", "conv_use_xavier_init",
 		"block_use_swiglu", "block_norm_eps", "use_pos_enc" };
-	char path[96], p2[128];
-	const cJSON *idx = hf_get(c, "full_attn_idxs", path, sizeof path), *e;
-	uint32_t i, k = 0;
+	uint32_t i;
 
 	for (i = 0; i < sizeof same / sizeof same[0]; i++)
 		hf_superseded(c, same[i]);
-	if (!*found && idx) {
-		if (!cJSON_IsArray(idx))
-			return hf_bad(c, path, idx, "must list the attention "
-			              "layers (0-based)");
-		for (i = 0; i < m->n_layers; i++)
-			L[i].kind = KVP_LAYER_NONE;
-		cJSON_ArrayForEach(e, idx) {
-			snprintf(p2, sizeof p2, "%s[%u]", path, k++);
-			if (!cJSON_IsNumber(e) || e->valuedouble < 0 ||
-			    e->valuedouble >= m->n_layers ||
-			    e->valuedouble != (double)(uint32_t)e->valuedouble)
-				return hf_bad(c, p2, e, "a 0-based layer within "
-				              "num_hidden_layers");
-			L[(uint32_t)e->valuedouble].kind = KVP_LAYER_FULL;
-		}
-		*found = true;
-	}
+	if (hf_kinds_at_indices(c, "full_attn_idxs", m, L, found))
+		return c->err->status;
 	return lfm2_mlp(c, m);
 }
 

@@ -19,6 +19,38 @@
 #define MAMBA_SHAPE "vLLM mamba_utils.py mamba2_state_shape (not an input)"
 
 static const struct hf_key_row rows[] = {
+	/* issue 35b: keys real configs of known families carry (the audit,
+	 * docs/families-keys.md) */
+	{ "ssm_*multiplier*", "ssm_multipliers", HF_KEY_ANY, "muP scales of the "
+	  "Mamba mixer's input, output and in_proj blocks (compute)", "vLLM "
+	  "falcon_h1.py FalconH1ParallelHybrid (ssm_in_multiplier, "
+	  "ssm_out_multiplier; ssm_multipliers -> mup_vector)" },
+	{ "mamba_norm_before_gate", "mamba_norm_before_gate", HF_KEY_ANY, "the "
+	  "gated RMSNorm's order (compute)", "transformers modeling_falcon_h1.py "
+	  "FalconH1Mixer (FalconH1RMSNormGated norm_before_gate); " MAMBA_SHAPE },
+	{ "mamba_use_mlp", "mamba_use_mlp", HF_KEY_ANY, "nothing an engine reads: "
+	  "every Falcon-H1 layer has its feed_forward", "transformers "
+	  "configuration_falcon_h1.py (stored only); vLLM falcon_h1.py "
+	  "FalconH1ParallelHybrid builds FalconH1MLP on every layer" },
+	{ "activation_sparsity_pattern", "activation_sparsity_pattern", HF_KEY_ANY,
+	  "a Gaussian top-k of each layer's MLP gate (compute)", "transformers "
+	  "modeling_gemma3n.py Gemma3nTextMLP (activation_sparsity_pattern"
+	  "[layer_idx], _gaussian_topk); vLLM gemma3n.py Gemma3nMLP" },
+	{ "expert_layer_*", "expert_layer_period", HF_KEY_ANY, "which layers' MLP is "
+	  "the MoE (weights)", "transformers modeling_jamba.py JambaModel "
+	  "(is_expert = (i - expert_layer_offset) % expert_layer_period == 0: "
+	  "num_experts of the MLP only); vLLM jamba.py" },
+	{ "moe_layer_interval", "moe_layer_interval", HF_KEY_ANY, "which layers' MLP "
+	  "is the MoE (weights)", "transformers modular_ernie4_5_moe.py "
+	  "Ernie4_5_MoeDecoderLayer ((layer_idx + 1) % moe_layer_interval == 0 "
+	  "between moe_layer_start_index and moe_layer_end_index); vLLM "
+	  "ernie45_moe.py moe_layers_indices" },
+	{ "*_attn_alpha_factor", "full_attn_alpha_factor", HF_KEY_ANY, "residual "
+	  "scaling after attention (compute)", "transformers modeling_minimax.py "
+	  "MiniMaxDecoderLayer (residual * alpha_factor + output * beta_factor)" },
+	{ "*_attn_beta_factor", "linear_attn_beta_factor", HF_KEY_ANY, "residual "
+	  "scaling after attention (compute)", "transformers modeling_minimax.py "
+	  "MiniMaxDecoderLayer" },
 	{ "mamba_dt_*", "mamba_dt_rank", HF_KEY_ANY, "dt projection rank, init and limits "
 	  "(weights, compute)", MAMBA_SHAPE },
 	{ "mamba_hidden_act", "mamba_hidden_act", HF_KEY_ANY, "the mixer's activation",
@@ -64,22 +96,6 @@ static const struct hf_key_row rows[] = {
 	  "mod 1 is 0: no layer slides), any other value refused",
 	  "Phi-4-mini / phi4mm configs; vLLM phi3.py and llama.cpp "
 	  "LLM_ARCH_PHI3 (n_swa 0) run every layer full" },
-	/* issue 35a */
-	{ "compression_ratio", "compression_ratio", HF_KEY_ANY, "ERNIE's RoPE "
-	  "position scale (positions / compression_ratio: angles only)",
-	  "Baidu modeling_ernie4_5.py Ernie4_5_RopeEmbedding(head_dim, "
-	  "compression_ratio, base); onnxruntime-genai src/python/py/models/"
-	  "builders/ernie.py @a0c04eb1 (rescale_factors 1 / compression_ratio); "
-	  "vLLM paddleocr_vl.py @60191e18 builds Ernie4_5 attention without it" },
-	{ "mamba_ssm_dtype", "mamba_ssm_dtype", HF_KEY_ANY, "nothing outside "
-	  "Qwen3.5: vLLM reads it only through MODELS_CONFIG_MAP's "
-	  "Qwen3_5ForConditionalGeneration and Qwen3_5MoeForConditionalGeneration "
-	  "(Qwen3_5ForConditionalGenerationConfig; hf_state.c ssm_dtype_keys "
-	  "reads it for qwen3_5 rows, before this row); Qwen3NextForCausalLM has "
-	  "no entry, its SSM state is --mamba-ssm-cache-dtype's (auto: the conv "
-	  "state's format); SGLang's is --mamba-ssm-dtype, llama.cpp's f32",
-	  "vLLM model_executor/models/config.py (main, 2026: MODELS_CONFIG_MAP); "
-	  "hf_state.c vllm_ssm_dtype" },
 };
 
 bool hf_glob(const char *p, const char *s)

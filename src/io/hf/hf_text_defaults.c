@@ -33,6 +33,19 @@ struct text_defaults {
 };
 
 static const struct text_defaults rows[] = {
+	/* issue 35b: Qwen2-VL's and Qwen2.5-VL's fixed text classes (a
+	 * text_config saved without its defaults would otherwise import as
+	 * MHA): the 72B sizes, num_key_value_heads 8 */
+	{ "qwen2_vl_text", 80, 8192, 64, 8, 29568, 32768, 152064, 0,
+	  "transformers configuration_qwen2_vl.py @018c8e03 Qwen2VLTextConfig" },
+	{ "qwen2_5_vl_text", 80, 8192, 64, 8, 29568, 0, 152064, 0,
+	  "transformers configuration_qwen2_5_vl.py Qwen2_5_VLTextConfig "
+	  "(max_position_embeddings not filled)" },
+	{ "qwen3_vl_text", 32, 4096, 32, 32, 22016, 128000, 151936, 128,
+	  "transformers configuration_qwen3_vl.py Qwen3VLTextConfig" },
+	/* Gemma 3n's per-layer intermediate_size list: not filled */
+	{ "gemma3n_text", 35, 2048, 8, 2, 0, 32768, 262400, 256,
+	  "transformers configuration_gemma3n.py @01854809 Gemma3nTextConfig" },
 	{ "llama", 32, 4096, 32, KV_AS_HEADS, 11008, 2048, 32000, 0,
 	  "transformers configuration_llama.py LlamaConfig (num_key_value_heads "
 	  "None: num_attention_heads)" },
@@ -87,6 +100,21 @@ static void fill(struct cfg *c, cJSON *text, const struct text_defaults *d,
  * LlavaOnevisionConfig "qwen2", AyaVisionConfig "cohere2",
  * Gemma3Config Gemma3TextConfig). */
 static const char *const wrapper_text[][2] = {
+	/* issue 35b: text_config.get("model_type", X) in Lfm2VlConfig
+	 * "lfm2", Cohere2VisionConfig "cohere2", Idefics2Config "mistral",
+	 * PaliGemmaConfig "gemma", InternVLConfig "qwen2"; a fixed
+	 * sub_configs text class in Glm4vMoeConfig (Glm4vMoeTextConfig),
+	 * GlmOcrConfig, AriaConfig, Exaone4_5Config (transformers
+	 * configuration_<wrapper>.py) */
+	{ "lfm2_vl", "lfm2" }, { "cohere2_vision", "cohere2" },
+	{ "idefics2", "mistral" }, { "paligemma", "gemma" },
+	{ "internvl", "qwen2" }, { "glm4v_moe", "glm4v_moe_text" },
+	{ "glm_ocr", "glm_ocr_text" }, { "aria", "aria_text" },
+	{ "exaone4_5", "exaone4_5_text" },
+	/* audio: AudioFlamingo3Config and Qwen2AudioConfig "qwen2",
+	 * GraniteSpeechConfig "granite" */
+	{ "audioflamingo3", "qwen2" }, { "qwen2_audio", "qwen2" },
+	{ "granite_speech", "granite" },
 	{ "llava", "llama" }, { "llava_next", "llama" },
 	{ "llava_next_video", "llama" }, { "video_llava", "llama" },
 	{ "vipllava", "llama" }, { "idefics3", "llama" },
@@ -126,9 +154,28 @@ static const cJSON *text_type(struct cfg *c, cJSON *text)
 	return NULL;
 }
 
+/* Wrappers whose class builds the text config from its own defaults
+ * first ({**_default_text_config_kwargs, **text_config}: transformers
+ * configuration_voxtral.py VoxtralConfig, configuration_glmasr.py
+ * GlmAsrConfig): a key the text_config leaves out is theirs, not the
+ * text class's, so nothing is filled (a size it needs is refused). */
+static bool own_text_defaults(struct cfg *c)
+{
+	static const char *const own[] = { "voxtral", "glmasr" };
+	const cJSON *top = cJSON_GetObjectItemCaseSensitive(c->root,
+	                                                    "model_type");
+	size_t i;
+
+	for (i = 0; cJSON_IsString(top) && i < sizeof own / sizeof own[0]; i++)
+		if (!strcmp(own[i], top->valuestring))
+			return true;
+	return false;
+}
+
 void hf_text_defaults(struct cfg *c, cJSON *text)
 {
-	const cJSON *mt = text ? text_type(c, text) : NULL;
+	const cJSON *mt = text && !own_text_defaults(c) ? text_type(c, text)
+	                                                : NULL;
 	const cJSON *h;
 	size_t i;
 

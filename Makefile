@@ -34,7 +34,7 @@ CHECK_CFLAGS  := $(shell $(PKG_CONFIG) --cflags $(CHECK_PKGS))
 CHECK_LIBS    := $(shell $(PKG_CONFIG) --libs $(CHECK_PKGS))
 
 CPPFLAGS += -Iinclude -Isrc -DKVP_VERSION='"$(VERSION)"' -DKVP_DATADIR='"$(DATADIR)"'
-CFLAGS   += $(STD) $(OPT) $(WARN) $(SANFLAGS)
+CFLAGS   += $(STD) $(OPT) $(STRINGOP) $(WARN) $(SANFLAGS)
 LDFLAGS  += $(SANFLAGS)
 
 CORE_SRC := $(sort $(shell find src/core -name '*.c'))

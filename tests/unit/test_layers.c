@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kvplan/compute.h"
 #include "kvplan/layers.h"
+#include "kvplan/plan.h"
 
 /* 40 full-attention layers, 8 KV heads of 128, f16. */
 static void base_model(struct kvp_model *m)
@@ -448,81 +450,138 @@ START_TEST(sixty_four_rules)
 }
 END_TEST
 
-/* Resolution against a naive oracle: every layer, every rule in order,
- * kvp_range_contains, the set fields copied. */
-START_TEST(resolve_matches_naive_oracle)
+/* Up to 64 random valid rules (windows >= 1, rows whole q8_0 blocks)
+ * on a model of 1..200 layers. */
+static void random_rules(struct kvp_model *m, uint64_t *x)
 {
-	static struct kvp_model m;
 	static const char *const kvs[] = {
 		"kind=sliding,window=512", "kind=full", "kind=none,state_bytes=99",
 		"kv_heads=2", "kv_heads=16", "dtype=q8_0", "k_dtype=fp8",
 		"head_dim=64", "v_dim=256", "window=1024", "kind=chunked,window=77",
 	};
+	uint32_t n = 1 + rnd(x) % 200, nr = rnd(x) % 65, j;
+
+	base_model(m);
+	m->n_layers = n;
+	for (j = 0; j < nr; j++) {
+		char text[96];
+		uint32_t a = rnd(x) % n, b = a + rnd(x) % (n - a);
+
+		switch (rnd(x) % 3) {
+		case 0:
+			snprintf(text, sizeof text, "all:%s", kvs[rnd(x) % 11]);
+			break;
+		case 1:
+			snprintf(text, sizeof text, "%u:%s", a, kvs[rnd(x) % 11]);
+			break;
+		default:
+			snprintf(text, sizeof text, "%u-%u/%u:%s", a, b,
+			         1 + (unsigned)(rnd(x) % 7), kvs[rnd(x) % 11]);
+			break;
+		}
+		add_rule(m, text);
+	}
+}
+
+/* The naive oracle: layer i from the base and every rule in order that
+ * kvp_range_contains, the set fields copied; then asserts `got` has its
+ * fields. */
+static void check_oracle(const struct kvp_model *m, uint32_t i,
+                         const struct kvp_layer_spec *got)
+{
+	struct kvp_layer_spec want = m->base;
+	uint32_t j;
+
+	for (j = 0; j < m->n_rules; j++) {
+		const struct kvp_layer_rule *r = &m->rules[j];
+
+		if (!kvp_range_contains(&r->range, i))
+			continue;
+		if (r->set & (1u << KVP_LF_KIND)) want.kind = r->v.kind;
+		if (r->set & (1u << KVP_LF_KV_HEADS)) want.kv_heads = r->v.kv_heads;
+		if (r->set & (1u << KVP_LF_K_DIM)) want.k_dim = r->v.k_dim;
+		if (r->set & (1u << KVP_LF_V_DIM)) want.v_dim = r->v.v_dim;
+		if (r->set & (1u << KVP_LF_K_FMT)) want.k_fmt = r->v.k_fmt;
+		if (r->set & (1u << KVP_LF_V_FMT)) want.v_fmt = r->v.v_fmt;
+		if (r->set & (1u << KVP_LF_WINDOW)) want.window = r->v.window;
+		if (r->set & (1u << KVP_LF_STATE_BYTES)) want.state_bytes = r->v.state_bytes;
+	}
+	/* a state is kept by recurrent layers only (model.h: full ones too
+	 * under model.recur.beside_full, off here) */
+	if (want.kind != KVP_LAYER_NONE)
+		want.state_bytes = 0;
+	ck_assert_int_eq(got->kind, want.kind);
+	ck_assert_uint_eq(got->kv_heads, want.kv_heads);
+	ck_assert_uint_eq(got->k_dim, want.k_dim);
+	ck_assert_uint_eq(got->v_dim, want.v_dim);
+	ck_assert_int_eq(got->k_fmt.dtype, want.k_fmt.dtype);
+	ck_assert_int_eq(got->v_fmt.dtype, want.v_fmt.dtype);
+	ck_assert_uint_eq(got->window, want.window);
+	ck_assert(got->state_bytes == want.state_bytes);
+}
+
+/* Resolution against the naive oracle. */
+START_TEST(resolve_matches_naive_oracle)
+{
+	static struct kvp_model m;
 	struct kvp_layer_spec out[KVP_MAX_LAYERS];
 	struct kvp_error err;
 	uint64_t x = 0x853C49E6748FEA9Bull;
 	int round, compared = 0;
+	uint32_t i;
 
 	for (round = 0; round < 300; round++) {
-		uint32_t n = 1 + rnd(&x) % 200, nr = rnd(&x) % 65, i, j;
-
-		base_model(&m);
-		m.n_layers = n;
-		for (j = 0; j < nr; j++) {
-			char text[96];
-			uint32_t a = rnd(&x) % n, b = a + rnd(&x) % (n - a);
-
-			switch (rnd(&x) % 3) {
-			case 0:
-				snprintf(text, sizeof text, "all:%s", kvs[rnd(&x) % 11]);
-				break;
-			case 1:
-				snprintf(text, sizeof text, "%u:%s", a, kvs[rnd(&x) % 11]);
-				break;
-			default:
-				snprintf(text, sizeof text, "%u-%u/%u:%s", a, b,
-				         1 + (unsigned)(rnd(&x) % 7), kvs[rnd(&x) % 11]);
-				break;
-			}
-			add_rule(&m, text);
-		}
-		/* every generated rule is valid (windows >= 1, rows whole
-		 * q8_0 blocks), so resolution must succeed */
+		random_rules(&m, &x);
 		ck_assert_msg(kvp_layers_resolve(&m, out, &err) == KVP_OK,
 		              "round %d: %s", round, err.msg);
-		for (i = 0; i < n; i++) {
-			struct kvp_layer_spec want = m.base;
-
-			for (j = 0; j < m.n_rules; j++) {
-				const struct kvp_layer_rule *r = &m.rules[j];
-
-				if (!kvp_range_contains(&r->range, i))
-					continue;
-				if (r->set & (1u << KVP_LF_KIND)) want.kind = r->v.kind;
-				if (r->set & (1u << KVP_LF_KV_HEADS)) want.kv_heads = r->v.kv_heads;
-				if (r->set & (1u << KVP_LF_K_DIM)) want.k_dim = r->v.k_dim;
-				if (r->set & (1u << KVP_LF_V_DIM)) want.v_dim = r->v.v_dim;
-				if (r->set & (1u << KVP_LF_K_FMT)) want.k_fmt = r->v.k_fmt;
-				if (r->set & (1u << KVP_LF_V_FMT)) want.v_fmt = r->v.v_fmt;
-				if (r->set & (1u << KVP_LF_WINDOW)) want.window = r->v.window;
-				if (r->set & (1u << KVP_LF_STATE_BYTES)) want.state_bytes = r->v.state_bytes;
-			}
-			/* a state is kept by recurrent layers only (model.h:
-			 * full ones too under model.recur.beside_full, off here) */
-			if (want.kind != KVP_LAYER_NONE)
-				want.state_bytes = 0;
-			ck_assert_int_eq(out[i].kind, want.kind);
-			ck_assert_uint_eq(out[i].kv_heads, want.kv_heads);
-			ck_assert_uint_eq(out[i].k_dim, want.k_dim);
-			ck_assert_uint_eq(out[i].v_dim, want.v_dim);
-			ck_assert_int_eq(out[i].k_fmt.dtype, want.k_fmt.dtype);
-			ck_assert_int_eq(out[i].v_fmt.dtype, want.v_fmt.dtype);
-			ck_assert_uint_eq(out[i].window, want.window);
-			ck_assert(out[i].state_bytes == want.state_bytes);
-			compared++;
-		}
+		for (i = 0; i < m.n_layers; i++, compared++)
+			check_oracle(&m, i, &out[i]);
 	}
 	ck_assert_int_gt(compared, 10000);
+}
+END_TEST
+
+/*
+ * kvp_compute's layer records against the oracle (issue 34: stage 1
+ * writes the first layer of each type, stage 3 copies the others' whole
+ * records in runs of each segment's period, layer_runs.c): every spec
+ * as the oracle resolves it, into a result filled with 0xA5 (nothing
+ * left unwritten shows), and layers of equal spec with equal figures.
+ */
+START_TEST(compute_records_match_oracle)
+{
+	static struct kvp_plan plan;
+	static struct kvp_result res;
+	uint64_t x = 0x2545F4914F6CDD1Dull;
+	int round, compared = 0;
+	uint32_t i, j;
+
+	for (round = 0; round < 200; round++) {
+		kvp_plan_default(&plan);
+		random_rules(&plan.model, &x);
+		plan.model.q_heads = 48;   /* a multiple of every KV head count */
+		plan.strategy.kind = (enum kvp_strategy_kind)(round % KVP_STRAT_COUNT);
+		memset(&res, 0xA5, sizeof res);
+		ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "round %d: %s",
+		              round, res.error.msg);
+		for (i = 0; i < res.n_layers; i++, compared++) {
+			const struct kvp_layer_result *l = &res.layers[i];
+
+			check_oracle(&plan.model, i, &l->spec);
+			for (j = 0; j < i && memcmp(&res.layers[j].spec, &l->spec,
+			                            sizeof l->spec); j++)
+				;
+			ck_assert_msg(l->bytes == res.layers[j].bytes &&
+			              l->slots == res.layers[j].slots &&
+			              l->stored == res.layers[j].stored &&
+			              l->k_row_bytes == res.layers[j].k_row_bytes &&
+			              l->v_row_bytes == res.layers[j].v_row_bytes &&
+			              l->on_device && l->conv_bytes == 0 &&
+			              l->beside_bytes == 0 && l->index_bytes == 0,
+			              "round %d: layer %u against layer %u", round, i, j);
+		}
+	}
+	ck_assert_int_gt(compared, 5000);
 }
 END_TEST
 
@@ -550,6 +609,7 @@ static Suite *layers_suite(void)
 	tcase_add_test(tc, random_rule_text_never_crashes);
 	tcase_add_test(tc, sixty_four_rules);
 	tcase_add_test(tc, resolve_matches_naive_oracle);
+	tcase_add_test(tc, compute_records_match_oracle);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -179,6 +179,13 @@ enum kvp_era_rule {
 	                             before: torch's allocated bytes, so the
 	                             allocator's cached segments were non-torch
 	                             (0.26-0.35 GiB measured in 0.6.4-0.6.5) */
+	KVP_ERA_VLLM_GRAPH_TRANSIENT, /* vLLM's CUDA graph estimate holds, on a
+	                             model with recurrent (GDN, Mamba) layers,
+	                             a profiling transient of about 128 KiB
+	                             per batched context token of its first
+	                             FULL sample (vLLM issue #50780, 0.26.0);
+	                             before: the graphs' own figure
+	                             (src/core/engines/vllm/vllm_profile.c) */
 	KVP_ERA_RULE_COUNT
 };
 

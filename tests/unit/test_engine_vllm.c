@@ -953,7 +953,9 @@ END_TEST
  *   --max-cudagraph-capture-size 512: 51 and 4 sizes, 522 + 50 x 26 +
  *     3 x 14 = 1,864, above the row: 1,634 -> 1,922
  *   gpt_oss (its config's largest is 1,024: 83 sizes): 1,922
- *   LoRA, or a recurrent layer: the row, 1,922
+ *   LoRA, or a recurrent layer: the row, 1,922 (0.25.0 for the
+ *     recurrent layer; from 0.26.0 it adds 128 KiB x 8,192 batched
+ *     tokens, vLLM issue #50780: 1,922 + 1,024 = 2,946)
  *   0.20.0 (no graphs in the budget): 288 */
 START_TEST(graph_bound_by_capture_sizes)
 {
@@ -985,7 +987,11 @@ START_TEST(graph_bound_by_capture_sizes)
 	plan.engine.vllm.enable_lora = false;
 	plan.model.base.kind = KVP_LAYER_NONE;
 	ck_assert_int_eq(kvp_vllm_overheads(&plan, 1, 1, &o, &err), KVP_OK);
+	ck_assert_uint_eq(o, 2946 * KVP_MIB);
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.25.0");
+	ck_assert_int_eq(kvp_vllm_overheads(&plan, 1, 1, &o, &err), KVP_OK);
 	ck_assert_uint_eq(o, 1922 * KVP_MIB);
+	plan.engine.version[0] = '\0';
 	plan.model.base.kind = KVP_LAYER_FULL;
 	ck_assert_int_eq(kvp_vllm_overheads(&plan, 1, 1, &o, &err), KVP_OK);
 	ck_assert_uint_eq(o, 956 * KVP_MIB);

@@ -116,9 +116,14 @@
  * x 512 x query heads / TP x head dim x 4 B) beside the largest batch's
  * activations, and other cards run other kernels. The L40S, L4 and RTX
  * 5090 runs of 0.24.0 and 0.28.0, whose logs do not print vLLM's
- * figure, stay estimates below vLLM's pool; beyond the corpus vLLM's
- * figure is larger (B200 MoE, vLLM issue #45178; hybrid GDN models from
- * 0.26.0, #50780), where this is optimistic.
+ * figure, stay estimates below vLLM's pool. Beyond the corpus vLLM's
+ * figure is larger (vl_graph_beyond[] below): a model with recurrent
+ * layers from 0.26.0 adds 128 KiB per batched token (vLLM issue #50780,
+ * an ESTIMATE); a MoE model under data parallelism is refused (62.0 GiB
+ * a GPU on a B200, #45178). Still optimistic where vLLM's extrapolation
+ * of other large graph sets runs away (PR #51590: 4.7-16.9 GiB a GPU
+ * for Kimi-K3 at TP 8 on MI355X with its fix; local-inference-lab
+ * vllm PR #511: 9.47 GiB at TP 4 with DFlash drafts).
  * Load slack at TP > 1 (V1): an ESTIMATE of what "Model loading took"
  * holds beyond the parameters and rotary tables (vl_load_slack below),
  * held with the overheads so that the KV pool and every device's free
@@ -546,19 +551,23 @@ static uint64_t capture_sizes(uint64_t m)
 	return n;
 }
 
-/* The model has a layer kvplan sizes as recurrent state or compressed. */
-static bool stateful_layers(const struct kvp_model *m)
+/* The model has a layer of kind k (the base layer or a rule's). */
+static bool has_kind(const struct kvp_model *m, enum kvp_layer_kind k)
 {
 	uint32_t i;
 
-	if (m->base.kind == KVP_LAYER_NONE || m->base.kind == KVP_LAYER_COMPRESSED)
+	if (m->base.kind == k)
 		return true;
 	for (i = 0; i < m->n_rules && i < KVP_MAX_RULES; i++)
-		if ((m->rules[i].set & 1u << KVP_LF_KIND) &&
-		    (m->rules[i].v.kind == KVP_LAYER_NONE ||
-		     m->rules[i].v.kind == KVP_LAYER_COMPRESSED))
+		if ((m->rules[i].set & 1u << KVP_LF_KIND) && m->rules[i].v.kind == k)
 			return true;
 	return false;
+}
+
+/* The model has a layer kvplan sizes as recurrent state or compressed. */
+static bool stateful_layers(const struct kvp_model *m)
+{
+	return has_kind(m, KVP_LAYER_NONE) || has_kind(m, KVP_LAYER_COMPRESSED);
 }
 
 /* The bound above for the plan's capture sizes, MiB; UINT64_MAX where it
@@ -595,19 +604,118 @@ static uint64_t graph_bound(const struct kvp_plan *p)
 	       (capture_sizes(full) ? capture_sizes(full) - 1 : 0) * GRAPH_FULL_MIB;
 }
 
+/*
+ * Beyond the 0.19.0 corpus vLLM's estimate has come out larger than the
+ * rows above (issue 32): a row per class of plan, matched in order (the
+ * refusal first), each from the release its era row names.
+ * kib_per_token > 0: an ESTIMATE added to the row above, that many KiB
+ * per batched token (max_num_batched_tokens, the most the first FULL
+ * sample's context totals); 0: no safe figure, refused naming the field.
+ *
+ * VG_RECURRENT, from 0.26.0 (KVP_ERA_VLLM_GRAPH_TRANSIENT): vLLM issue
+ * #50780 measures about 128 KiB per batched context token of the first
+ * FULL sample's forward (profile_seq_lens = min(max_model_len,
+ * max_num_batched_tokens // num_tokens), no empty_cache() before the
+ * next reading), all of it charged as graph memory: 4.2 GiB where 0.23.x
+ * printed 0.56 for Qwen3.5-122B-A10B (PIECEWISE=7, FULL=5). Its slope is
+ * the largest measured: issue #52872's 64-layer hybrid (16 attention +
+ * 48 GDN layers) on an RTX 5090 prints 0.89 GiB at 8,192 batched tokens
+ * and 0.52 at 4,096 (0.37 GiB per 4,096 tokens, 95 KiB a token), issue
+ * #50722's Qwen3.5-35B-A3B at TP 4 2.22 GiB (this: 1,968 + 1,024 MiB at
+ * 8,192 tokens). Not divided by TP (the TP 4 figure is above the TP
+ * row plus a quarter of it). Mamba hybrids (Nemotron-H) are not
+ * measured: taken with GDN's figure. Compressed layers (DeepSeek V4:
+ * 0.30 GiB measured) keep the rows.
+ * VG_MOE_DP, from 0.21.0 (KVP_ERA_VLLM_GRAPH_BUDGET): a MoE model under
+ * data parallelism. vLLM issue #45178 (B200, MiniMax-M2.5 NVFP4, DP 2
+ * with expert parallelism): the estimate took the pool from 769,888 to
+ * 245,840 tokens; at MiniMax-M2.5's 62 layers x 8 KV heads x 128 x 2 x
+ * 1 B (fp8 KV: at bf16, 2 B, the two would hold 182 GiB, more than a
+ * B200) = 126,976 B a token, the 524,048 tokens are 62.0 GiB a GPU.
+ * Issue #53013 (GB300, TP 2 x DP 4 with expert parallelism,
+ * Qwen3.8-2.4T NVFP4) prints
+ * "Estimated CUDA graph memory: 118.65 GiB total". The root cause
+ * given (#45178, PR #45197) is vLLM's linear extrapolation, N - 1 x the
+ * second capture, of graphs that share one pool; no figure short of
+ * the card bounds it.
+ */
+enum vl_graph_class { VG_RECURRENT, VG_MOE_DP };
+
+static const struct { enum vl_graph_class cls; enum kvp_era_rule era;
+                      uint32_t kib_per_token; const char *src; }
+vl_graph_beyond[] = {
+	{ VG_MOE_DP, KVP_ERA_VLLM_GRAPH_BUDGET, 0, "62.0 GiB a GPU on a "
+	  "B200, vLLM issue #45178; 118.65 GiB on a GB300, #53013" },
+	{ VG_RECURRENT, KVP_ERA_VLLM_GRAPH_TRANSIENT, 128, "vLLM issue #50780 "
+	  "(Qwen3.5-122B-A10B, 0.26.0: about 128 KiB per batched context "
+	  "token of the first FULL sample); #52872 95 KiB" },
+};
+
+static bool graph_class(const struct kvp_plan *p, enum vl_graph_class c)
+{
+	switch (c) {
+	case VG_RECURRENT:
+		return has_kind(&p->model, KVP_LAYER_NONE);
+	case VG_MOE_DP:
+		return p->model.arch.n_experts > 0 && p->devices.dp > 1;
+	}
+	return false;
+}
+
+/* The first row of vl_graph_beyond[] the plan is in, or -1. */
+static int graph_beyond(const struct kvp_plan *p)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof vl_graph_beyond / sizeof vl_graph_beyond[0]; i++)
+		if (kvp_era_has(&p->engine, vl_graph_beyond[i].era) &&
+		    graph_class(p, vl_graph_beyond[i].cls))
+			return (int)i;
+	return -1;
+}
+
+/* A plan vLLM's estimate has no safe figure for: refused, naming the
+ * field (vl_graph_beyond[] rows of 0 KiB). */
+static enum kvp_status graph_refused(const struct kvp_plan *p,
+                                     struct kvp_error *err)
+{
+	int r = graph_beyond(p);
+
+	if (r < 0 || vl_graph_beyond[r].kib_per_token)
+		return KVP_OK;
+	return kvp_error_set(err, KVP_EREFUSED,
+		"devices.dp: %u - vLLM %s subtracts its CUDA graph estimate, "
+		"which for a MoE model under data parallelism has measured "
+		"%s; kvplan has no safe figure: plan one engine (dp 1), or give "
+		"devices.overheads as measured",
+		p->devices.dp, p->engine.version[0] ? p->engine.version : "(latest)",
+		vl_graph_beyond[r].src);
+}
+
 static uint64_t graph_estimate(const struct kvp_plan *p, uint32_t tp)
 {
-	uint64_t b;
+	struct kvp_vllm_sched d;
+	uint64_t b, t;
 	size_t i;
+	int r;
 
 	if (!kvp_era_has(&p->engine, KVP_ERA_VLLM_GRAPH_BUDGET))
 		return 0;
 	b = graph_bound(p);
 	for (i = 0; i < sizeof vl_graph_estimate / sizeof vl_graph_estimate[0]; i++)
 		if (tp <= vl_graph_estimate[i].tp_max)
-			return (b < vl_graph_estimate[i].mib ? b
-			        : vl_graph_estimate[i].mib) * KVP_MIB;
-	return 0;
+			break;
+	if (i == sizeof vl_graph_estimate / sizeof vl_graph_estimate[0])
+		return 0;
+	b = (b < vl_graph_estimate[i].mib ? b : vl_graph_estimate[i].mib) * KVP_MIB;
+	if ((r = graph_beyond(p)) < 0)
+		return b;
+	kvp_vllm_defaults(p, &d);
+	if (!kvp_mul(d.max_num_batched_tokens,
+	             (uint64_t)vl_graph_beyond[r].kib_per_token * 1024, &t) ||
+	    !kvp_add(b, t, &b))
+		return UINT64_MAX;
+	return b;
 }
 
 enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,
@@ -631,7 +739,12 @@ enum kvp_status kvp_vllm_overheads(const struct kvp_plan *p, uint32_t tp,
 				(unsigned long long)d->overheads[i].bytes);
 	}
 	if (own) {
-		uint64_t g = graph_estimate(p, tp ? tp : 1);
+		uint64_t g;
+		enum kvp_status st = graph_refused(p, err);
+
+		if (st != KVP_OK)
+			return st;
+		g = graph_estimate(p, tp ? tp : 1);
 
 		if (!kvp_add(s, non_torch(p, v1, tp ? tp : 1, pp ? pp : 1), &s) ||
 		    !kvp_add(s, g, &s) ||

@@ -1190,9 +1190,10 @@ static int vllm_v1_line(struct kvp_log *log, const char *line, uint32_t ln)
 	/* "# GPU blocks: N, # CPU blocks: M"; 0.8's V0 executor_base.py
 	 * says "# cuda blocks: N" (vLLM issue #14452, RTX 5090), and on ROCm
 	 * "# rocm blocks: N" (0.8.5 on a Radeon Pro VII, search index file id
-	 * 54382809113) */
+	 * 54382809113); 0.7.x's "# CUDA blocks: N" (0.7.2 on a T4, file id
+	 * 55594152188) */
 	if ((p = strstr(line, "GPU blocks:")) || (p = strstr(line, "cuda blocks:")) ||
-	    (p = strstr(line, "rocm blocks:"))) {
+	    (p = strstr(line, "CUDA blocks:")) || (p = strstr(line, "rocm blocks:"))) {
 		p = strchr(p, ':') + 1;
 		took = count_at(log, KVP_ENGINE_VLLM, KVP_OBS_BLOCKS, KVP_SCOPE_ALL,
 		                NULL, &p, ln);

@@ -72,10 +72,12 @@ static const struct hf_key_row rows[] = {
 	  "builders/ernie.py @a0c04eb1 (rescale_factors 1 / compression_ratio); "
 	  "vLLM paddleocr_vl.py @60191e18 builds Ernie4_5 attention without it" },
 	{ "mamba_ssm_dtype", "mamba_ssm_dtype", HF_KEY_ANY, "nothing outside "
-	  "Qwen3.5: vLLM reads it only through MODELS_CONFIG_MAP's "
-	  "Qwen3_5ForConditionalGeneration and Qwen3_5MoeForConditionalGeneration "
+	  "Qwen3.5's ConditionalGeneration architectures: vLLM reads it only "
+	  "through MODELS_CONFIG_MAP's Qwen3_5ForConditionalGeneration, "
+	  "Qwen3_5MoeForConditionalGeneration and ColQwen3_5 "
 	  "(Qwen3_5ForConditionalGenerationConfig; hf_state.c ssm_dtype_keys "
-	  "reads it for qwen3_5 rows, before this row); Qwen3NextForCausalLM has "
+	  "reads it for those architectures, before this row; a flat "
+	  "Qwen3_5ForCausalLM file has no entry); Qwen3NextForCausalLM has "
 	  "no entry, its SSM state is --mamba-ssm-cache-dtype's (auto: the conv "
 	  "state's format); SGLang's is --mamba-ssm-dtype, llama.cpp's f32",
 	  "vLLM model_executor/models/config.py (main, 2026: MODELS_CONFIG_MAP); "

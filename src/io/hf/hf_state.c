@@ -261,9 +261,11 @@ static enum kvp_status mamba(struct cfg *c, struct kvp_model *m)
  *     every nemotron_h config runs one of those classes;
  *   Qwen3_5ForConditionalGeneration, Qwen3_5MoeForConditionalGeneration,
  *     ColQwen3_5 (Qwen3_5ForConditionalGenerationConfig): hf_text_config's
- *     mamba_ssm_dtype, when set. Not by model_type: a flat qwen3_5_text
- *     file run as Qwen3_5ForCausalLM (or MiniCPM-V 4.6's Qwen3.5 text)
- *     has no map entry, and its SSM state takes the conv state's format;
+ *     mamba_ssm_dtype, when set (vLLM PR #34489). Not by model_type: a
+ *     flat qwen3_5_text file run as Qwen3_5ForCausalLM, or MiniCPM-V
+ *     4.6's Qwen3.5 text, has no map entry, and both classes take
+ *     cache_config.mamba_ssm_cache_dtype (minicpmv4_6.py @83be8456
+ *     get_mamba_state_dtype_from_config): the conv state's format;
  *   others: none (vLLM's MambaStateDtypeCalculator then uses the conv
  *     state's format).
  */

@@ -67,10 +67,24 @@ case $j in *'"mtp":	true'*'"kv_device":	18432000'*) ok "JSON: result.draft.mtp a
 #     request 82 + 3 x 2 = 88: 1.14x, int(100 / 88 x 32,768) = 37,236;
 #     the pool 100 x 27,852,800 = 2,785,280,000 B over 65 layers: the MTP
 #     layer's share 42,850,461 B.
+# These take the SSM state in bf16 (--mamba-ssm-cache-dtype bfloat16): a
+# DeltaNet state of (30,720 + 786,432) x 2 = 1,634,304 B. Without the
+# flag vLLM keeps it in the config's mamba_ssm_dtype, float32
+# (Qwen3_5ForConditionalGenerationConfig, vLLM PR #34489): 30,720 x 2 +
+# 786,432 x 4 = 3,207,168 B, a block of 16 x cdiv(3,207,168, 16 x 4,096)
+# = 16 x 49 = 784 tokens (page 3,211,264 B), 16 x 3,211,264 =
+# 51,380,224 B a pool block: 54 blocks; a request cdiv(32,768, 784) = 42
+# + 3 = 45: 1.20x, int(54 / 45 x 32,768) = 39,321 tokens.
 q35() {
 	"$KVPLAN" calc --model qwen3.5-27b --engine vllm --card h100 \
-		--max-model-len 32768 --kv-cache-memory-bytes 2785280000 "$@" 2>&1
+		--max-model-len 32768 --kv-cache-memory-bytes 2785280000 \
+		--mamba-ssm-cache-dtype bfloat16 "$@" 2>&1
 }
+out=$("$KVPLAN" calc --model qwen3.5-27b --engine vllm --card h100 \
+	--max-model-len 32768 --kv-cache-memory-bytes 2785280000 2>&1)
+case $out in *"GPU KV cache size: 39,321 tokens"*"1.20x"*"54 blocks of 784"*)
+	ok "Qwen3.5-27B, the config's float32 SSM state: 54 blocks of 784, 1.20x";;
+*) no "q35 f32 state: $out";; esac
 case $(q35) in *"GPU KV cache size: 40,863 tokens"*"1.25x"*"106 blocks of 400"*)
 	ok "Qwen3.5-27B without speculation: 106 blocks, 1.25x";; *) no "q35: $(q35)";; esac
 case $(q35 --speculative-method ngram --num-speculative-tokens 3) in

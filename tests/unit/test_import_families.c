@@ -158,11 +158,50 @@ END_TEST
 
 /* Nemotron-3 MoE blocks: 'E' holds no cache, like '-'. 4 layers "M*-E":
  * one attention layer of 2 x (64 + 64) x 2 B = 512 B/position. */
+/* Qwen3.5's mamba_ssm_dtype by architecture (see below). */
+static void qwen35_ssm_dtype(void)
+{
+	static const char flat[] = "{\"model_type\":\"qwen3_5_text\","
+		"\"architectures\":[\"%s\"],%s}";
+	static const char nested[] = "{\"model_type\":\"qwen3_5\","
+		"\"architectures\":[\"%s\"],\"text_config\":{"
+		"\"model_type\":\"qwen3_5_text\",%s}}";
+	static const char body[] = "\"num_hidden_layers\":4,"
+		"\"hidden_size\":256,\"num_attention_heads\":4,"
+		"\"num_key_value_heads\":2,\"head_dim\":64,\"vocab_size\":1000,"
+		"\"linear_num_key_heads\":2,\"linear_key_head_dim\":16,"
+		"\"linear_num_value_heads\":4,\"linear_value_head_dim\":16,"
+		"\"linear_conv_kernel_dim\":4,\"mamba_ssm_dtype\":\"float32\"";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, flat, "Qwen3_5ForCausalLM", body);
+	ck_assert_msg(kvp_hf_import_text(text, strlen(text), "q", &m, NULL, &err)
+	              == KVP_OK, "%s", err.msg);
+	ck_assert_int_eq(m.recur.vllm_ssm_dtype, KVP_MAMBA_AUTO);
+	snprintf(text, sizeof text, nested, "Qwen3_5ForConditionalGeneration",
+	         body);
+	ck_assert_msg(kvp_hf_import_text(text, strlen(text), "q", &m, NULL, &err)
+	              == KVP_OK, "%s", err.msg);
+	ck_assert_int_eq(m.recur.vllm_ssm_dtype, KVP_MAMBA_F32);
+	snprintf(text, sizeof text, flat, "ColQwen3_5", body);
+	ck_assert_msg(kvp_hf_import_text(text, strlen(text), "q", &m, NULL, &err)
+	              == KVP_OK, "%s", err.msg);
+	ck_assert_int_eq(m.recur.vllm_ssm_dtype, KVP_MAMBA_F32);
+}
+
 /*
  * The SSM state format vLLM gives a model under --mamba-ssm-cache-dtype
  * auto (vllm/model_executor/models/config.py NemotronHForCausalLMConfig:
- * the config's mamba_ssm_cache_dtype, else float16; Qwen3.5: the
- * config's mamba_ssm_dtype): model.recur.vllm_ssm_dtype.
+ * the config's mamba_ssm_cache_dtype, else float32 since vLLM PR #39032,
+ * float16 before, so float32: never the smaller; Qwen3.5: the text
+ * config's mamba_ssm_dtype, only for the MODELS_CONFIG_MAP architectures
+ * Qwen3_5ForConditionalGeneration, Qwen3_5MoeForConditionalGeneration,
+ * ColQwen3_5): model.recur.vllm_ssm_dtype. A flat qwen3_5_text file run
+ * as Qwen3_5ForCausalLM has no map entry: auto (the conv state's
+ * format, bf16 for a bf16 model: 2 B per SSM value where the key's
+ * float32 would say 4).
  */
 START_TEST(vllm_ssm_dtype_from_config)
 {
@@ -179,6 +218,10 @@ START_TEST(vllm_ssm_dtype_from_config)
 	snprintf(text, sizeof text, nem, "");
 	ck_assert_msg(kvp_hf_import_text(text, strlen(text), "n", &m, NULL, &err)
 	              == KVP_OK, "%s", err.msg);
+	ck_assert_int_eq(m.recur.vllm_ssm_dtype, KVP_MAMBA_F32);
+	snprintf(text, sizeof text, nem, ",\"mamba_ssm_cache_dtype\":\"float16\"");
+	ck_assert_msg(kvp_hf_import_text(text, strlen(text), "n", &m, NULL, &err)
+	              == KVP_OK, "%s", err.msg);
 	ck_assert_int_eq(m.recur.vllm_ssm_dtype, KVP_MAMBA_F16);
 	snprintf(text, sizeof text, nem, ",\"mamba_ssm_cache_dtype\":\"float32\"");
 	ck_assert_msg(kvp_hf_import_text(text, strlen(text), "n", &m, NULL, &err)
@@ -191,6 +234,7 @@ START_TEST(vllm_ssm_dtype_from_config)
 	/* another family: none of its own */
 	one_sequence("qwen3-next-80b-a3b.json", 16);
 	ck_assert_int_eq(plan.model.recur.vllm_ssm_dtype, KVP_MAMBA_AUTO);
+	qwen35_ssm_dtype();
 }
 END_TEST
 

@@ -300,6 +300,46 @@ START_TEST(nemotron3_keys)
 END_TEST
 
 /*
+ * Issue 35c: a Qwen3-Next / Qwen3.5 config with neither layer_types nor
+ * full_attention_interval takes the config class's interval 4
+ * (transformers @008e5743 Qwen3NextConfig, Qwen3_5TextConfig,
+ * Qwen3_5MoeTextConfig __post_init__: kwargs.pop("full_attention_interval",
+ * 4)), not every layer full. 8 layers: full at 3 and 7, 2 KV heads x 64:
+ * 2 x 2 x (64 + 64) x 2 B = 1,024 B/position, x 16 = 16,384; 6 linear
+ * layers, each conv (4 - 1) x (2 x 2 x 16 + 4 x 16) = 384 and SSM
+ * 4 x 16 x 16 = 1,024 values, f32: 1,408 x 4 = 5,632; 6 x 5,632 =
+ * 33,792. Total 50,176 (all full would be 8 x 512 x 16 = 65,536).
+ * full_attention_interval 2: full at 1, 3, 5, 7: 4 x 512 x 16 = 32,768
+ * + 4 x 5,632 = 22,528: 55,296.
+ */
+START_TEST(qwen3_next_interval_default)
+{
+	static const char cfg[] = "{\"model_type\":\"%s\","
+		"\"num_hidden_layers\":8,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"head_dim\":64,\"vocab_size\":1000,"
+		"\"linear_num_key_heads\":2,\"linear_key_head_dim\":16,"
+		"\"linear_num_value_heads\":4,\"linear_value_head_dim\":16,"
+		"\"linear_conv_kernel_dim\":4%s}";
+	static const char *const types[] = { "qwen3_next", "qwen3_5_text",
+		"qwen3_5_moe_text" };
+	char text[1024];
+	size_t i;
+
+	for (i = 0; i < sizeof types / sizeof types[0]; i++) {
+		snprintf(text, sizeof text, cfg, types[i], "");
+		from_text(text, 16);
+		ck_assert_msg(res.kv.bytes == 50176, "%s: %llu", types[i],
+		              (unsigned long long)res.kv.bytes);
+	}
+	snprintf(text, sizeof text, cfg, "qwen3_next",
+	         ",\"full_attention_interval\":2");
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes, 55296);
+}
+END_TEST
+
+/*
  * Qwen3-Coder-480B's shared_expert_intermediate_size 0: no shared
  * expert (vLLM qwen2_moe.py builds one only when > 0), read, not
  * refused; 128 counts as 128 / 64 = 2 experts' worth.
@@ -1404,6 +1444,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, refused_rows);
 	tcase_add_test(tc, neutral_keys);
 	tcase_add_test(tc, openpangu);
+	tcase_add_test(tc, qwen3_next_interval_default);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -388,18 +388,27 @@ START_TEST(verbatim_one_sequence)
 END_TEST
 
 /* The shipped preset made from the same config (kvplan import, id set to
- * the Hub repo) sizes the same sequence to the same hand-worked bytes. */
+ * the Hub repo) sizes the same sequence to the same hand-worked bytes,
+ * and gives vLLM the same SSM state format (model.recur.vllm_ssm_dtype:
+ * a preset without it is auto, the conv state's format, half the f32
+ * state vLLM keeps for Nemotron-H and Qwen3.5). */
 START_TEST(verbatim_preset_same_bytes)
 {
 	const struct want *w = &wants[_i];
 	struct kvp_error err;
 	char path[512];
+	int vllm_ssm;
 
+	import_file(w->file);
+	vllm_ssm = plan.model.recur.vllm_ssm_dtype;
 	kvp_plan_default(&plan);
 	snprintf(path, sizeof path, "%s/presets/models/%s.json", KVP_SRCDIR,
 	         w->preset);
 	ck_assert_msg(kvp_model_load_spec(path, &plan.model, NULL, &err) ==
 	              KVP_OK, "%s: %s", path, err.msg);
+	ck_assert_msg(plan.model.recur.vllm_ssm_dtype == vllm_ssm, "%s: %d, "
+	              "imported %d", w->preset, plan.model.recur.vllm_ssm_dtype,
+	              vllm_ssm);
 	one_sequence_plan(&plan, w->t);
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s: %s", w->preset,
 	              res.error.msg);

@@ -96,6 +96,21 @@ static const struct hf_key_row rows[] = {
 	  "mod 1 is 0: no layer slides), any other value refused",
 	  "Phi-4-mini / phi4mm configs; vLLM phi3.py and llama.cpp "
 	  "LLM_ARCH_PHI3 (n_swa 0) run every layer full" },
+	/* changes nothing for vLLM outside the architectures hf_state.c's
+	 * ssm_dtype_keys reads it for; SGLang, which reads it for any
+	 * Mamba-style model, gets kvplan's float32 default at most: never a
+	 * smaller state than the config's (issue 35c) */
+	{ "mamba_ssm_dtype", "mamba_ssm_dtype", HF_KEY_ANY, "nothing outside "
+	  "Qwen3.5's ConditionalGeneration architectures: vLLM reads it only "
+	  "through MODELS_CONFIG_MAP's Qwen3_5ForConditionalGeneration, "
+	  "Qwen3_5MoeForConditionalGeneration and ColQwen3_5 "
+	  "(Qwen3_5ForConditionalGenerationConfig; hf_state.c ssm_dtype_keys "
+	  "reads it for those architectures, before this row; a flat "
+	  "Qwen3_5ForCausalLM file has no entry); Qwen3NextForCausalLM has "
+	  "no entry, its SSM state is --mamba-ssm-cache-dtype's (auto: the conv "
+	  "state's format); SGLang's is --mamba-ssm-dtype, llama.cpp's f32",
+	  "vLLM model_executor/models/config.py (main, 2026: MODELS_CONFIG_MAP); "
+	  "hf_state.c vllm_ssm_dtype" },
 };
 
 bool hf_glob(const char *p, const char *s)

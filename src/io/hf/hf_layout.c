@@ -295,6 +295,41 @@ static enum kvp_status src_block_configs(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/*
+ * The interval a config class takes when neither layer_types nor
+ * full_attention_interval is written: its __post_init__ derives
+ * layer_types from kwargs.pop("full_attention_interval", 4), 3
+ * linear_attention : 1 full_attention (transformers @008e5743
+ * configuration_qwen3_next.py Qwen3NextConfig, configuration_qwen3_5.py
+ * Qwen3_5TextConfig, configuration_qwen3_5_moe.py Qwen3_5MoeTextConfig;
+ * vLLM's qwen3_next.py / qwen3_5.py build each layer from
+ * config.layer_types, the class's list). Never every layer full.
+ */
+static const struct {
+	const char *model_type;
+	uint64_t interval;
+} interval_defaults[] = {
+	{ "qwen3_next", 4 },
+	{ "qwen3_5", 4 },
+	{ "qwen3_5_text", 4 },
+	{ "qwen3_5_moe", 4 },
+	{ "qwen3_5_moe_text", 4 },
+};
+
+/* The class default of a config with neither key, or 0. */
+static uint64_t interval_default(struct cfg *c)
+{
+	size_t i;
+
+	if (hf_has(c, "layer_types") || hf_has(c, "full_attention_interval"))
+		return 0;
+	for (i = 0; i < sizeof interval_defaults / sizeof interval_defaults[0];
+	     i++)
+		if (!strcmp(c->model_type, interval_defaults[i].model_type))
+			return interval_defaults[i].interval;
+	return 0;
+}
+
 /* Qwen3-Next / Qwen3.5: linear attention except every n-th layer. */
 static enum kvp_status src_interval(struct cfg *c, struct kvp_model *m,
                                     struct lay *L, bool *found)
@@ -307,8 +342,14 @@ static enum kvp_status src_interval(struct cfg *c, struct kvp_model *m,
 		hf_superseded(c, "full_attention_interval");
 		return KVP_OK;
 	}
-	if ((r = hf_uint(c, "full_attention_interval", 1, DIM_MAX, &iv)) <= 0)
-		return r < 0 ? c->err->status : KVP_OK;
+	if ((r = hf_uint(c, "full_attention_interval", 1, DIM_MAX, &iv)) < 0)
+		return c->err->status;
+	if (r == 0 && (iv = interval_default(c)) != 0)
+		hf_note(c, "layer_types and full_attention_interval absent: "
+		        "full attention every %llu layers (%s config default)",
+		        (unsigned long long)iv, c->model_type);
+	if (!iv)
+		return KVP_OK;
 	for (i = 0; i < m->n_layers; i++)
 		L[i].kind = (i + 1) % iv == 0 ? KVP_LAYER_FULL : KVP_LAYER_NONE;
 	*found = true;
@@ -452,8 +493,9 @@ enum kvp_status hf_layers(struct cfg *c, struct kvp_model *m, struct lay *L)
 			linear |= cJSON_IsString(e) &&
 			          !strcmp(e->valuestring, "linear_attention");
 	}
-	linear |= hf_has(c, "full_attention_interval") &&
-	          hf_has(c, "linear_num_value_heads");
+	linear |= (hf_has(c, "full_attention_interval") &&
+	           hf_has(c, "linear_num_value_heads")) ||
+	          interval_default(c) != 0;
 	if (any_none && hf_recurrent(c, m, linear))
 		return c->err->status;
 

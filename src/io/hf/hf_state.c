@@ -246,24 +246,51 @@ static enum kvp_status mamba(struct cfg *c, struct kvp_model *m)
 /*
  * The SSM state format vLLM gives the model when --mamba-ssm-cache-dtype
  * is auto (model.recur.vllm_ssm_dtype), from the config, as
- * vllm/model_executor/models/config.py (main, 2026) reads it:
- *   NemotronHForCausalLMConfig: the config's mamba_ssm_cache_dtype, else
- *     "float16";
- *   Qwen3.5 (qwen3_5, qwen3_5_moe): the config's mamba_ssm_dtype, when set;
+ * vllm/model_executor/models/config.py MODELS_CONFIG_MAP reads it, keyed
+ * by the architecture vLLM runs (architectures[0]):
+ *   NemotronHForCausalLM, NemotronHPuzzleForCausalLM (and, since PR
+ *     #39032, NemotronH_Nano_VL_V2's text_config): the config's
+ *     mamba_ssm_cache_dtype, else NemotronHForCausalLMConfig.
+ *     DEFAULT_MAMBA_SSM_CACHE_DTYPE, "float32" since vLLM PR #39032
+ *     ("NemotronH default mamba_ssm_cache_dtype=float32", opened
+ *     2026-04-05, after v0.19.0 of 2026-04-03: first in 0.20.0, not
+ *     verified by a tag); "float16" before (the PR's diff: getattr(hf_config,
+ *     "mamba_ssm_cache_dtype", "float16")). One figure
+ *     for every release: float32, twice the SSM state vLLM <= 0.19 keeps
+ *     (pessimistic there, never optimistic); keyed by model_type, as
+ *     every nemotron_h config runs one of those classes;
+ *   Qwen3_5ForConditionalGeneration, Qwen3_5MoeForConditionalGeneration,
+ *     ColQwen3_5 (Qwen3_5ForConditionalGenerationConfig): hf_text_config's
+ *     mamba_ssm_dtype, when set (vLLM PR #34489). Not by model_type: a
+ *     flat qwen3_5_text file run as Qwen3_5ForCausalLM, or MiniCPM-V
+ *     4.6's Qwen3.5 text, has no map entry, and both classes take
+ *     cache_config.mamba_ssm_cache_dtype (minicpmv4_6.py @83be8456
+ *     get_mamba_state_dtype_from_config): the conv state's format;
  *   others: none (vLLM's MambaStateDtypeCalculator then uses the conv
  *     state's format).
  */
 static const struct {
-	const char *model_type, *key, *absent;
+	const char *model_type, *arch, *key, *absent;
 } ssm_dtype_keys[] = {
-	{ "nemotron_h", "mamba_ssm_cache_dtype", "float16" },
-	{ "qwen3_5", "mamba_ssm_dtype", NULL },
-	{ "qwen3_5_moe", "mamba_ssm_dtype", NULL },
-	/* the Hub's Qwen3.5 configs (Qwen/Qwen3.5-27B, -35B-A3B) nest the
-	 * key in text_config, whose model_type the import takes */
-	{ "qwen3_5_text", "mamba_ssm_dtype", NULL },
-	{ "qwen3_5_moe_text", "mamba_ssm_dtype", NULL },
+	{ "nemotron_h", NULL, "mamba_ssm_cache_dtype", "float32" },
+	{ NULL, "Qwen3_5ForConditionalGeneration", "mamba_ssm_dtype", NULL },
+	{ NULL, "Qwen3_5MoeForConditionalGeneration", "mamba_ssm_dtype", NULL },
+	{ NULL, "ColQwen3_5", "mamba_ssm_dtype", NULL },
 };
+
+/* Whether row i of ssm_dtype_keys is the model's. */
+static bool ssm_dtype_row(struct cfg *c, const struct kvp_model *m, size_t i)
+{
+	char path[96];
+	const cJSON *a, *a0;
+
+	if (ssm_dtype_keys[i].model_type)
+		return !strcmp(m->model_type, ssm_dtype_keys[i].model_type);
+	a = hf_get(c, "architectures", path, sizeof path);
+	a0 = cJSON_IsArray(a) ? cJSON_GetArrayItem(a, 0) : NULL;
+	return cJSON_IsString(a0) &&
+	       !strcmp(a0->valuestring, ssm_dtype_keys[i].arch);
+}
 
 static enum kvp_status vllm_ssm_dtype(struct cfg *c, struct kvp_model *m)
 {
@@ -275,7 +302,7 @@ static enum kvp_status vllm_ssm_dtype(struct cfg *c, struct kvp_model *m)
 	int fail = 0;
 
 	for (i = 0; i < sizeof ssm_dtype_keys / sizeof ssm_dtype_keys[0]; i++) {
-		if (strcmp(m->model_type, ssm_dtype_keys[i].model_type) != 0)
+		if (!ssm_dtype_row(c, m, i))
 			continue;
 		v = hf_str(c, ssm_dtype_keys[i].key, &fail);
 		if (fail)

@@ -505,6 +505,15 @@ static enum kvp_status experts(struct cfg *c, struct kvp_model *m,
 	        : hf_uint_any(c, k_act, 1, v, &v, NULL);
 	if (r < 0)
 		return c->err->status;
+	if (r == 0 && m->arch.n_experts == 1) {
+		/* one expert and no top-k: the dense MLP (HunyuanOCR's
+		 * num_experts 1; vLLM hunyuan_v1.py _is_moe is num_experts > 1,
+		 * else HunYuanMLP), not 2 active of 1 (refused before) */
+		m->arch.n_experts = 0;
+		hf_note(c, "num_experts 1 without num_experts_per_tok: a dense "
+		        "MLP");
+		return KVP_OK;
+	}
 	if (r == 0) {
 		v = 2;
 		hf_note(c, "num_experts_per_tok absent: 2 assumed");

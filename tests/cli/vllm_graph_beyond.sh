@@ -6,18 +6,6 @@
 # rows name; each pair shows the release or the layout that changes it.
 . "$(dirname "$0")/calc_lib.inc"
 
-# dev KEY [CALC ARGS...]: the last device's KEY of a record
-dev() {
-	key=$1; shift
-	"$KVPLAN" calc --format json "$@" >"$TMP/j" 2>"$TMP/e" || { cat "$TMP/e"; return; }
-	grep "^$(printf '\t\t\t\t')\"$key\":" "$TMP/j" | tail -1 | tr -dc 0-9
-}
-# is NAME WANT KEY [CALC ARGS...]
-is() {
-	name=$1; want=$2; shift 2
-	got=$(dev "$@")
-	[ "$got" = "$want" ] && ok "$name: $want" || notok "$name: want $want, got $got"
-}
 H="--card h100-80gb-sxm --max-model-len 32768"
 
 # A model with gated DeltaNet layers (Qwen3.5-27B: 48 of its 64 layers),

@@ -7,18 +7,6 @@
 # own measurements are the 0.10.x runs of tests/data/vllm_startups.
 . "$(dirname "$0")/calc_lib.inc"
 
-# dev KEY [CALC ARGS...]: the last device's KEY of a record
-dev() {
-	key=$1; shift
-	"$KVPLAN" calc --format json "$@" >"$TMP/j" 2>"$TMP/e" || { cat "$TMP/e"; return; }
-	grep "^$(printf '\t\t\t\t')\"$key\":" "$TMP/j" | tail -1 | tr -dc 0-9
-}
-# is NAME WANT KEY [CALC ARGS...]
-is() {
-	name=$1; want=$2; shift 2
-	got=$(dev "$@")
-	[ "$got" = "$want" ] && ok "$name: $want" || notok "$name: want $want, got $got"
-}
 L8="--model llama-3.1-8b --card l40s"
 
 # Non-torch (overhead_bytes; no CUDA graph term before 0.21.0, no load

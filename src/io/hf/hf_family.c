@@ -225,6 +225,11 @@ static const struct hf_family families[] = {
 	R("step1", "Step1ForCausalLM", HF_MQA | HF_TIED, 0, 0, 0, hf_fam_step1, "vLLM step1.py @955461ac (StepAttention: num_attention_groups KV heads, else num_key_value_heads, else 1, of hidden / heads; ALiBi; every layer full; lm_head tied unless tie_word_embeddings false); vLLM transformers_utils/configs/step1.py @4de3aae5 (Step1Config, model_type step1)"),
 	R("telechat3", "TeleChat3ForCausalLM", HF_MHA, 0, 0, 0, NULL, "vLLM registry TeleChat3ForCausalLM -> llama.py LlamaForCausalLM (num_key_value_heads, else num_attention_heads; head_dim, else hidden / heads); TeleChat's Telechat3Config (model_type telechat3)"),
 	R("minicpmv4_6", "MiniCPMV4_6ForConditionalGeneration", HF_TEXT_REQUIRED, 0, 0, 0, hf_fam_text_typed, "transformers configuration_minicpmv4_6.py @8af4d22a (MiniCPMV4_6Config: text_config built by the model_type it names, a Qwen3.5 text model; absent, the default qwen3_5_text one); vLLM minicpmv4_6.py @83be8456 (IsHybrid: the Qwen3.5 text model's layers)"),
+	/* issue 35d: the seventh held-out set's refusals by name */
+	R("Keye", "KeyeForConditionalGeneration", 0, 0, 0, 0, hf_fam_qwen, "vLLM keye.py @0238b153 (BaseKeyeModule: Qwen3ForCausalLM on the flat config, Keye's remote-code KeyeConfig: qwen3.py's attention and window rules); vLLM registry.py @0002bff0 (KeyeForConditionalGeneration -> keye)"),
+	R("hunyuan", NULL, 0, 0, 0, 0, hf_fam_hunyuan, "vLLM hunyuan_v1.py @00f8d445 (Hunyuan-A13B's remote-code HunYuanConfig, model_type hunyuan, runs as HunYuanMoEV1ForCausalLM: HunYuanAttention per layer, head_dim, else attention_head_dim, else hidden / heads; use_cla refused)"),
+	R("phi4-siglip", "Phi4ForCausalLMV", 0, 0, 0, 0, hf_fam_phi3, "vLLM phi4siglip.py @99099772 (Phi4ForCausalLMV: Phi3ForCausalLM on the flat config, the remote-code Phi4VisionR a Phi3Config: every layer full)"),
+	R("jvlm", "JinaVLMForConditionalGeneration", HF_REFUSED, 0, 0, 0, NULL, "Jina VLM's remote-code JinaVLMConfig (model_type jvlm: the decoder's attention sizes nested in text_config.block_config.attn_config as n_heads, n_kv_heads, head_dim, sliding_window): neither vLLM (registry.py @0002bff0 names no JinaVLM architecture) nor SGLang (issue #16472, an open request) serves it, so no engine rule sizes it"),
 };
 
 #undef R

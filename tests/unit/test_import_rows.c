@@ -728,6 +728,43 @@ START_TEST(hunyuan)
 END_TEST
 
 /*
+ * Hunyuan MoE's shared MLP (vLLM hunyuan_v1.py HunYuanSparseMoeBlock:
+ * with use_mixed_mlp_moe, HunYuanMLP of intermediate_size x
+ * num_shared_expert[layer]), counted in experts of moe_intermediate_size:
+ * intermediate 128 x 1 / 128 = 1 expert's worth; x 2 = 2; none without
+ * use_mixed_mlp_moe; per-layer counts that differ refused naming the key
+ * (Hunyuan-A13B's config lists 1 on each of its 32 layers: 1.2 B shared
+ * parameters kvplan had left out of the weights).
+ */
+START_TEST(hunyuan_shared_mlp)
+{
+	static const char cfg[] = "{\"model_type\":\"hunyuan\","
+		"\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"vocab_size\":1000,\"num_experts\":4,\"moe_topk\":[2,2],"
+		"\"intermediate_size\":128,\"moe_intermediate_size\":[128,128],"
+		"\"use_mixed_mlp_moe\":%s,\"num_shared_expert\":%s}";
+	char text[512];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, cfg, "true", "[1,1]");
+	from_text(text, 16);
+	ck_assert_uint_eq(plan.model.arch.n_shared_experts, 1);
+	snprintf(text, sizeof text, cfg, "true", "2");
+	from_text(text, 16);
+	ck_assert_uint_eq(plan.model.arch.n_shared_experts, 2);
+	snprintf(text, sizeof text, cfg, "false", "[1,1]");
+	from_text(text, 16);
+	ck_assert_uint_eq(plan.model.arch.n_shared_experts, 0);
+	snprintf(text, sizeof text, cfg, "true", "[1,2]");
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "mixed", &m,
+	                 NULL, &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "num_shared_expert"));
+}
+END_TEST
+
+/*
  * AFMoE (Arcee Trinity, vLLM afmoe.py): layer_types decides, 3 sliding
  * then 1 full, sliding_window 8; global_attn_every_n_layers (what
  * transformers builds layer_types from) superseded, the MoE keys weights
@@ -1425,6 +1462,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, telechat_jais);
 	tcase_add_test(tc, mimo_v2);
 	tcase_add_test(tc, hunyuan);
+	tcase_add_test(tc, hunyuan_shared_mlp);
 	tcase_add_test(tc, afmoe);
 	tcase_add_test(tc, llama4_nope_interval);
 	tcase_add_test(tc, muse_glimmer);

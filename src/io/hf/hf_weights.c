@@ -362,6 +362,48 @@ static enum kvp_status dense_mlp(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/*
+ * Hunyuan MoE (vLLM hunyuan_v1.py HunYuanSparseMoeBlock): with
+ * use_mixed_mlp_moe > 0 a shared MLP of intermediate_size x
+ * num_shared_expert (an int, or one per layer) beside the experts,
+ * counted in experts' worth; per-layer counts that differ are refused
+ * (kvplan keeps one). *n: the experts' worth, 0 when there is none.
+ */
+static enum kvp_status hunyuan_shared(struct cfg *c, const struct kvp_model *m,
+                                      uint64_t *n)
+{
+	char path[96];
+	const cJSON *mix = hf_get(c, "use_mixed_mlp_moe", path, sizeof path);
+	const cJSON *v, *e;
+	double k = -1;
+
+	*n = 0;
+	if (!mix || cJSON_IsFalse(mix) ||
+	    (cJSON_IsNumber(mix) && mix->valuedouble <= 0))
+		return KVP_OK;
+	v = hf_get(c, "num_shared_expert", path, sizeof path);
+	if (v && cJSON_IsArray(v)) {
+		cJSON_ArrayForEach(e, v) {
+			if (!cJSON_IsNumber(e) || (k >= 0 && e->valuedouble != k))
+				return hf_bad(c, path, v, "differs per layer or is not "
+				              "a count: kvplan keeps one shared MLP width");
+			k = e->valuedouble;
+		}
+	} else if (v && cJSON_IsNumber(v)) {
+		k = v->valuedouble;
+	}
+	if (k < 0 || k > (1u << 16) || k != (double)(uint64_t)k)
+		return hf_bad(c, "num_shared_expert", v, "a count of shared MLPs "
+		              "is needed with use_mixed_mlp_moe");
+	if (m->arch.moe_intermediate)
+		*n = kvp_ceil_div(m->arch.intermediate * (uint64_t)k,
+		                  m->arch.moe_intermediate);
+	if (*n > (1u << 16))   /* intermediate < 2^24, k <= 2^16: no wrap */
+		return hf_bad(c, "num_shared_expert", v, "too many experts' "
+		              "worth");
+	return KVP_OK;
+}
+
 /* Shared experts: n_shared_experts, Llama 4's one, Qwen-MoE's
  * shared_expert_intermediate_size counted in experts' worth. */
 static enum kvp_status shared_experts(struct cfg *c, struct kvp_model *m)
@@ -537,6 +579,12 @@ static enum kvp_status experts(struct cfg *c, struct kvp_model *m,
 	if (r > 0) {
 		m->arch.moe_intermediate = m->arch.intermediate;
 		m->arch.intermediate = v;
+	}
+	if (hunyuan_shared(c, m, &v) != KVP_OK)
+		return c->err->status;
+	if (v) {   /* Hunyuan's shared MLP: nothing else of the kind */
+		m->arch.n_shared_experts = (uint32_t)v;
+		return KVP_OK;
 	}
 	return shared_experts(c, m);
 }

@@ -60,4 +60,65 @@ static inline void heldout_check(const char *dir, const struct heldout *h,
 	              (unsigned long long)res->kv.bytes);
 }
 
+/* A set: its folder, its files and how many its SOURCES.md lists, sized
+ * at t positions. */
+struct heldout_set {
+	const char *dir;
+	const struct heldout *files;
+	size_t n;
+	size_t want;
+	uint64_t t;
+};
+
+/* The program's sets (heldout_suite), its plan and result (large:
+ * static storage). */
+static const struct heldout_set *heldout_sets;
+static size_t heldout_n_sets;
+static struct kvp_plan heldout_plan;
+static struct kvp_result heldout_res;
+
+/* file _i of all the sets, one after another */
+START_TEST(heldout_one)
+{
+	size_t s = 0, i = (size_t)_i;
+
+	while (i >= heldout_sets[s].n)
+		i -= heldout_sets[s++].n;
+	heldout_check(heldout_sets[s].dir, &heldout_sets[s].files[i],
+	              heldout_sets[s].t, &heldout_plan, &heldout_res);
+}
+END_TEST
+
+/* each set is as many files as its SOURCES.md lists: one dropped from a
+ * list fails here */
+START_TEST(heldout_sizes)
+{
+	size_t s;
+
+	ck_assert_uint_gt(heldout_n_sets, 0);
+	for (s = 0; s < heldout_n_sets; s++)
+		ck_assert_uint_eq(heldout_sets[s].n, heldout_sets[s].want);
+}
+END_TEST
+
+/* The suite of a held-out test program: every file of every set, and the
+ * sets' sizes. */
+static inline Suite *heldout_suite(const char *name,
+                                   const struct heldout_set *sets,
+                                   size_t n_sets)
+{
+	Suite *s = suite_create(name);
+	TCase *tc = tcase_create(name);
+	size_t i, n = 0;
+
+	heldout_sets = sets;
+	heldout_n_sets = n_sets;
+	for (i = 0; i < n_sets; i++)
+		n += sets[i].n;
+	tcase_add_loop_test(tc, heldout_one, 0, (int)n);
+	tcase_add_test(tc, heldout_sizes);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
 #endif

@@ -97,33 +97,13 @@ static const struct heldout set[] = {
 	{ "voxtral-mini-3b-2507.json", 122880, 0, 1006632960, NULL },
 };
 
-#define N_SET (sizeof set / sizeof set[0])
-
-static struct kvp_plan plan;
-static struct kvp_result res;
-
-START_TEST(heldout_one)
-{
-	heldout_check(DATA, &set[_i], T, &plan, &res);
-}
-END_TEST
-
-/* the set is 30 files, every one of them listed above */
-START_TEST(set_is_thirty)
-{
-	ck_assert_uint_eq(N_SET, 30);
-}
-END_TEST
+static const struct heldout_set sets[] = {
+	{ DATA, set, sizeof set / sizeof set[0], 30, T },
+};
 
 static Suite *suite(void)
 {
-	Suite *s = suite_create("import_heldout2");
-	TCase *tc = tcase_create("heldout2");
-
-	tcase_add_loop_test(tc, heldout_one, 0, (int)N_SET);
-	tcase_add_test(tc, set_is_thirty);
-	suite_add_tcase(s, tc);
-	return s;
+	return heldout_suite("import_heldout2", sets, 1);
 }
 
 #include "check_main.h"

@@ -88,33 +88,13 @@ static const struct heldout set[] = {
 	{ "qwen3-vl-235b-a22b.json", 192512, 0, 1577058304, NULL },
 };
 
-#define N_SET (sizeof set / sizeof set[0])
-
-static struct kvp_plan plan;
-static struct kvp_result res;
-
-START_TEST(heldout_one)
-{
-	heldout_check(DATA, &set[_i], T, &plan, &res);
-}
-END_TEST
-
-/* the set is 21 files, every one of them listed above */
-START_TEST(set_is_twenty_one)
-{
-	ck_assert_uint_eq(N_SET, 21);
-}
-END_TEST
+static const struct heldout_set sets[] = {
+	{ DATA, set, sizeof set / sizeof set[0], 21, T },
+};
 
 static Suite *suite(void)
 {
-	Suite *s = suite_create("import_heldout3");
-	TCase *tc = tcase_create("heldout3");
-
-	tcase_add_loop_test(tc, heldout_one, 0, (int)N_SET);
-	tcase_add_test(tc, set_is_twenty_one);
-	suite_add_tcase(s, tc);
-	return s;
+	return heldout_suite("import_heldout3", sets, 1);
 }
 
 #include "check_main.h"

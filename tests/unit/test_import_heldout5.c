@@ -204,33 +204,13 @@ static const struct heldout set[] = {
 	{ "zai-org-glm-5-fp8.json", 109824, 0, 899678208, NULL },
 };
 
-#define N_SET (sizeof set / sizeof set[0])
-
-static struct kvp_plan plan;
-static struct kvp_result res;
-
-START_TEST(heldout_one)
-{
-	heldout_check(DATA, &set[_i], T, &plan, &res);
-}
-END_TEST
-
-/* the set is 35 files, every one of them listed above */
-START_TEST(set_is_thirty_five)
-{
-	ck_assert_uint_eq(N_SET, 35);
-}
-END_TEST
+static const struct heldout_set sets[] = {
+	{ DATA, set, sizeof set / sizeof set[0], 35, T },
+};
 
 static Suite *suite(void)
 {
-	Suite *s = suite_create("import_heldout5");
-	TCase *tc = tcase_create("heldout5");
-
-	tcase_add_loop_test(tc, heldout_one, 0, (int)N_SET);
-	tcase_add_test(tc, set_is_thirty_five);
-	suite_add_tcase(s, tc);
-	return s;
+	return heldout_suite("import_heldout5", sets, 1);
 }
 
 #include "check_main.h"

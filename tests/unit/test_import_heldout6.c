@@ -179,33 +179,13 @@ static const struct heldout set[] = {
 	{ "stepfun-ai-step-3.5-flash.json", 196608, 0, 478150656, NULL },
 };
 
-#define N_SET (sizeof set / sizeof set[0])
-
-static struct kvp_plan plan;
-static struct kvp_result res;
-
-START_TEST(heldout_one)
-{
-	heldout_check(DATA, &set[_i], T, &plan, &res);
-}
-END_TEST
-
-/* the set is 15 files, every one of them listed above */
-START_TEST(set_is_fifteen)
-{
-	ck_assert_uint_eq(N_SET, 15);
-}
-END_TEST
+static const struct heldout_set sets[] = {
+	{ DATA, set, sizeof set / sizeof set[0], 15, T },
+};
 
 static Suite *suite(void)
 {
-	Suite *s = suite_create("import_heldout6");
-	TCase *tc = tcase_create("heldout6");
-
-	tcase_add_loop_test(tc, heldout_one, 0, (int)N_SET);
-	tcase_add_test(tc, set_is_fifteen);
-	suite_add_tcase(s, tc);
-	return s;
+	return heldout_suite("import_heldout6", sets, 1);
 }
 
 #include "check_main.h"

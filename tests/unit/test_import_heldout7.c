@@ -87,42 +87,15 @@ static const struct heldout set7b[] = {
 	{ "toui-imamura-gpt-oss-20b-merged-finetune.json", 49152, 0, 204472320, NULL },
 };
 
-#define N7 (sizeof set7 / sizeof set7[0])
-#define N7B (sizeof set7b / sizeof set7b[0])
-
-static struct kvp_plan plan;
-static struct kvp_result res;
-
-START_TEST(heldout7_one)
-{
-	heldout_check(DATA7, &set7[_i], T, &plan, &res);
-}
-END_TEST
-
-START_TEST(heldout7b_one)
-{
-	heldout_check(DATA7B, &set7b[_i], T, &plan, &res);
-}
-END_TEST
-
-/* the set is 31 files (14 + 17), every one of them listed above */
-START_TEST(set_is_thirty_one)
-{
-	ck_assert_uint_eq(N7, 14);
-	ck_assert_uint_eq(N7B, 17);
-}
-END_TEST
+/* 14 + 17 = the 31 of the set */
+static const struct heldout_set sets[] = {
+	{ DATA7, set7, sizeof set7 / sizeof set7[0], 14, T },
+	{ DATA7B, set7b, sizeof set7b / sizeof set7b[0], 17, T },
+};
 
 static Suite *suite(void)
 {
-	Suite *s = suite_create("import_heldout7");
-	TCase *tc = tcase_create("heldout7");
-
-	tcase_add_loop_test(tc, heldout7_one, 0, (int)N7);
-	tcase_add_loop_test(tc, heldout7b_one, 0, (int)N7B);
-	tcase_add_test(tc, set_is_thirty_one);
-	suite_add_tcase(s, tc);
-	return s;
+	return heldout_suite("import_heldout7", sets, 2);
 }
 
 #include "check_main.h"

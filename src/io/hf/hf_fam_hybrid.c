@@ -522,6 +522,41 @@ enum kvp_status hf_fam_bailing_linear(struct cfg *c, struct kvp_model *m,
 }
 
 /*
+ * Granite 4.0 (granitemoehybrid): layer_types says which layers are
+ * Mamba2 and which attention (the generic reader). The dense Granite 4.0
+ * models (granite-4.0-micro) keep the hybrid config class, its mamba_*
+ * keys included, with every entry of layer_types "attention": vLLM
+ * (vllm/config/model.py ModelConfig.is_hybrid: "granite-4.0-micro ...
+ * uses hybrid config but does not actually contain any non-attention
+ * layers") then runs it as a plain decoder, granitemoehybrid.py building
+ * GraniteMoeHybridAttentionDecoderLayer on every layer, and the Mamba
+ * state's shape keys size nothing: read. With any other layer, or no
+ * layer_types, they stay the Mamba layers' (hf_state.c) or unread.
+ */
+enum kvp_status hf_fam_granite_hybrid(struct cfg *c, struct kvp_model *m,
+                                      struct lay *L, bool *found)
+{
+	static const char *const shape[] = { "mamba_d_conv", "mamba_d_head",
+		"mamba_d_state", "mamba_expand", "mamba_n_groups",
+		"mamba_n_heads", NULL };
+	char path[96];
+	const cJSON *lt = hf_get(c, "layer_types", path, sizeof path), *e;
+	size_t i;
+
+	(void)m;
+	(void)L;
+	(void)found;
+	if (!cJSON_IsArray(lt) || cJSON_GetArraySize(lt) == 0)
+		return KVP_OK;
+	cJSON_ArrayForEach(e, lt)
+		if (!cJSON_IsString(e) || strcmp(e->valuestring, "attention"))
+			return KVP_OK;
+	for (i = 0; shape[i]; i++)
+		hf_superseded(c, shape[i]);
+	return KVP_OK;
+}
+
+/*
  * bailing_hybrid (inclusionAI Ling/Ring 2.5, BailingMoeV2_5ForCausalLM:
  * MLA every layer_group_size-th layer, lightning attention elsewhere;
  * Ling 3.0, BailingMoeV3ForCausalLM: KDA instead of lightning). The 2.5

@@ -89,7 +89,7 @@ static const struct hf_family families[] = {
 	R("dbrx", NULL, 0, 0, 0, 0, NULL, "transformers DbrxConfig"),
 	R("chatglm", NULL, 0, 0, 0, 0, NULL, "vLLM chatglm.py (multi_query_group_num)"),
 	R("jamba", NULL, 0, 0, 0, 0, NULL, "transformers JambaConfig (attn_layer_period/offset)"),
-	R("granitemoehybrid", NULL, 0, 0, 0, 0, NULL, "transformers GraniteMoeHybridConfig (layer_types)"),
+	R("granitemoehybrid", NULL, 0, 0, 0, 0, hf_fam_granite_hybrid, "transformers GraniteMoeHybridConfig (layer_types); vLLM config/model.py ModelConfig.is_hybrid (granite-4.0-micro: every layer_types entry attention, the mamba_* keys size nothing: hf_fam_hybrid.c)"),
 	R("bamba", NULL, 0, 0, 0, 0, hf_fam_bamba, "transformers configuration_bamba.py BambaConfig (layers_block_type from attn_layer_indices); vLLM bamba.py BambaModel (hf_fam_indices.c)"),
 	R("nemotron_h", NULL, HF_UNGATED | HF_LBT_COUNT, 0, 0, 0, hf_fam_nemotron_h, "vLLM nemotron_h.py (hybrid_override_pattern; NemotronHMLP: up and down, relu2)"),
 	R("nemotron-nas", NULL, 0, 0, 0, 0, NULL, "vLLM nemotron_nas.py (block_configs)"),

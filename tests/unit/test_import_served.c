@@ -86,12 +86,53 @@ START_TEST(granite4_dense)
 }
 END_TEST
 
+/* Ling 2.0's keys beside the sizes, as inclusionAI/Ling-mini-2.0 writes
+ * them (the remote-code BailingMoeV2Config; the shape of NVIDIA-NeMo/
+ * Megatron-Bridge's Ling-mini-2.0 toy config, model_type bailing_moe_v2) */
+#define LING2 "\"model_type\":\"bailing_moe_v2\"," \
+	"\"architectures\":[\"BailingMoeV2ForCausalLM\"]," \
+	"\"hidden_size\":2048,\"num_attention_heads\":16," \
+	"\"num_key_value_heads\":4,\"head_dim\":128,\"vocab_size\":1000," \
+	"\"intermediate_size\":5120,\"moe_intermediate_size\":512," \
+	"\"num_experts\":256,\"num_experts_per_tok\":8," \
+	"\"num_shared_experts\":1,\"first_k_dense_replace\":1," \
+	"\"partial_rotary_factor\":0.5,\"rotary_dim\":64," \
+	"\"use_qk_norm\":true,\"score_function\":\"sigmoid\"," \
+	"\"n_group\":8,\"topk_group\":4,\"routed_scaling_factor\":2.5"
+
+/*
+ * Ling / Ring 2.0 (vLLM registry BailingMoeV2ForCausalLM -> bailing_moe.py
+ * BailingAttention: num_key_value_heads x head_dim, no window): Ling-mini
+ * 2.0's 20 layers x 4 KV heads x (128 + 128) x 2 B = 40,960 B/position,
+ * x 64 = 2,621,440; its max_window_layers 20 is read while
+ * use_sliding_window is false (absent: the class's false). Ling-flash
+ * 2.0's 32 layers and one MTP layer (not in the main cache): 32 x 4 x
+ * 256 x 2 = 65,536, x 64 = 4,194,304. Before the fix: model_type
+ * bailing_moe_v2 refused as a family kvplan does not know.
+ */
+START_TEST(ling2)
+{
+	from_text("{" LING2 ",\"num_hidden_layers\":20,"
+	          "\"max_window_layers\":20}", 64);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 40960);
+	ck_assert_uint_eq(res.kv.bytes, 2621440);
+	from_text("{" LING2 ",\"num_hidden_layers\":32,"
+	          "\"num_nextn_predict_layers\":1,\"max_window_layers\":28,"
+	          "\"use_sliding_window\":false,\"sliding_window\":4096}", 64);
+	ck_assert_uint_eq(res.kv.bytes, 4194304);
+	refused_naming("{" LING2 ",\"num_hidden_layers\":20,"
+	               "\"use_sliding_window\":true,\"sliding_window\":8}",
+	               "use_sliding_window");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_served");
 	TCase *tc = tcase_create("served");
 
 	tcase_add_test(tc, granite4_dense);
+	tcase_add_test(tc, ling2);
 	suite_add_tcase(s, tc);
 	return s;
 }

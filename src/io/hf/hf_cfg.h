@@ -260,6 +260,8 @@ enum kvp_status hf_fam_param2moe(struct cfg *c, struct kvp_model *m,
                                  struct lay *L, bool *found);
 enum kvp_status hf_fam_iquestcoder(struct cfg *c, struct kvp_model *m,
                                    struct lay *L, bool *found);
+enum kvp_status hf_fam_bailing(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found);
 enum kvp_status hf_fam_step1(struct cfg *c, struct kvp_model *m,
                              struct lay *L, bool *found);
 

@@ -859,6 +859,26 @@ enum kvp_status hf_fam_param2moe(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/* A config that writes Qwen2's window keys its engine does not take:
+ * while use_sliding_window is false (absent: false) sliding_window and
+ * max_window_layers change nothing, read; true refused with why. */
+static enum kvp_status window_unused(struct cfg *c, bool *found,
+                                     const char *why)
+{
+	char path[96];
+	bool sw = false;
+
+	if (hf_bool(c, "use_sliding_window", &sw) < 0)
+		return c->err->status;
+	if (sw)
+		return hf_bad(c, "use_sliding_window", hf_get(c,
+		              "use_sliding_window", path, sizeof path), why);
+	hf_superseded(c, "sliding_window");
+	hf_superseded(c, "max_window_layers");
+	*found = true;   /* every layer full, as set, or layer_types' */
+	return KVP_OK;
+}
+
 /*
  * IQuest-Coder (iquestcoder; its configuration_iquestcoder.py, a
  * LlamaConfig with Qwen2's use_sliding_window / sliding_window /
@@ -871,23 +891,31 @@ enum kvp_status hf_fam_param2moe(struct cfg *c, struct kvp_model *m,
 enum kvp_status hf_fam_iquestcoder(struct cfg *c, struct kvp_model *m,
                                    struct lay *L, bool *found)
 {
-	char path[96];
-	bool sw = false;
-
 	(void)m;
 	(void)L;
-	if (hf_bool(c, "use_sliding_window", &sw) < 0)
-		return c->err->status;
-	if (sw)
-		return hf_bad(c, "use_sliding_window", hf_get(c,
-		              "use_sliding_window", path, sizeof path),
-		              "true: vLLM's llama.py would slide every layer, "
-		              "the Qwen2 rule the config borrows spares "
-		              "max_window_layers; refused");
-	hf_superseded(c, "sliding_window");
-	hf_superseded(c, "max_window_layers");
-	*found = true;   /* every layer full, as set, or layer_types' */
-	return KVP_OK;
+	return window_unused(c, found, "true: vLLM's llama.py would slide "
+	                     "every layer, the Qwen2 rule the config borrows "
+	                     "spares max_window_layers; refused");
+}
+
+/*
+ * Ling / Ring 2.0 (bailing_moe_v2, BailingMoeV2ForCausalLM: Ling-mini,
+ * Ling-flash, Ling-1T and their Ring twins; Ling 1.x, bailing_moe, runs
+ * the same BailingAttention). The remote-code BailingMoeV2Config keeps Qwen2's use_sliding_window (false by
+ * default), sliding_window and max_window_layers, and the configs write
+ * max_window_layers; vLLM's registry runs the architecture as
+ * bailing_moe.py, whose BailingAttention is num_key_value_heads x
+ * head_dim (else hidden / heads) on every layer with no window: full
+ * attention while use_sliding_window is false, true refused.
+ */
+enum kvp_status hf_fam_bailing(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	(void)m;
+	(void)L;
+	return window_unused(c, found, "true: vLLM's bailing_moe.py builds "
+	                     "no window for Ling and the remote-code "
+	                     "model's use of it was not read; refused");
 }
 
 /*

@@ -126,6 +126,24 @@ START_TEST(ling2)
 }
 END_TEST
 
+/*
+ * Phi-4-mini-flash-reasoning (model_type phi4flash, Phi4FlashForCausalLM,
+ * SambaY): refused by name, its row saying why (a cross-decoder reusing
+ * one layer's K/V; vLLM served it until v0.10.2 only), not as a family
+ * kvplan does not know. Keys as microsoft/Phi-4-mini-flash-reasoning's
+ * config writes them (mb_per_layer, sliding_window 512).
+ */
+START_TEST(phi4flash)
+{
+	refused_naming("{\"model_type\":\"phi4flash\","
+	               "\"architectures\":[\"Phi4FlashForCausalLM\"],"
+	               "\"num_hidden_layers\":32,\"hidden_size\":2560,"
+	               "\"num_attention_heads\":40,\"num_key_value_heads\":20,"
+	               "\"mb_per_layer\":2,\"sliding_window\":512,"
+	               "\"vocab_size\":200064}", "SambaY");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_served");
@@ -133,6 +151,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, granite4_dense);
 	tcase_add_test(tc, ling2);
+	tcase_add_test(tc, phi4flash);
 	suite_add_tcase(s, tc);
 	return s;
 }

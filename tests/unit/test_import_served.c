@@ -144,6 +144,44 @@ START_TEST(phi4flash)
 }
 END_TEST
 
+/* OLMo Hybrid's keys as OLMo-core's conversion to Hugging Face writes
+ * them (model_type olmo_hybrid: layer_types, linear_* , no head_dim,
+ * rope_parameters null) */
+#define OLMO_HYBRID "\"model_type\":\"olmo_hybrid\"," \
+	"\"architectures\":[\"OlmoHybridForCausalLM\"]," \
+	"\"vocab_size\":49152,\"hidden_size\":512,\"num_hidden_layers\":8," \
+	"\"num_attention_heads\":8,\"num_key_value_heads\":8," \
+	"\"intermediate_size\":1536,\"linear_num_key_heads\":8," \
+	"\"linear_num_value_heads\":8,\"linear_key_head_dim\":96," \
+	"\"linear_value_head_dim\":192,\"linear_conv_kernel_dim\":4," \
+	"\"linear_allow_neg_eigval\":true,\"rope_parameters\":null"
+#define OLMO_HYBRID_TYPES "\"layer_types\":[\"linear_attention\"," \
+	"\"linear_attention\",\"linear_attention\",\"full_attention\"," \
+	"\"linear_attention\",\"linear_attention\",\"linear_attention\"," \
+	"\"full_attention\"]"
+
+/*
+ * OLMo Hybrid (vLLM olmo_hybrid.py @055e47c2): 2 full layers x 8 KV
+ * heads x (64 + 64) x 2 B = 4,096 B/position (512 / 8 = 64), x 64 =
+ * 262,144; 6 gated DeltaNet layers (gated_delta_net_state_shape): conv
+ * (2 x 8 x 96 + 8 x 192) x (4 - 1) = 9,216, SSM 8 x 96 x 192 = 147,456,
+ * (9,216 + 147,456) x 4 B = 626,688 per layer, x 6 = 3,760,128. Without
+ * layer_types, or with a head_dim vLLM does not take: refused. Before
+ * the fix: model_type olmo_hybrid refused as a family kvplan does not
+ * know.
+ */
+START_TEST(olmo_hybrid)
+{
+	from_text("{" OLMO_HYBRID "," OLMO_HYBRID_TYPES "}", 64);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 4096);
+	ck_assert_uint_eq(res.kv.state_bytes, 3760128);
+	ck_assert_uint_eq(res.kv.bytes, 262144 + 3760128);
+	refused_naming("{" OLMO_HYBRID "}", "layer_types");
+	refused_naming("{" OLMO_HYBRID "," OLMO_HYBRID_TYPES ",\"head_dim\":32}",
+	               "head_dim");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_served");
@@ -152,6 +190,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, granite4_dense);
 	tcase_add_test(tc, ling2);
 	tcase_add_test(tc, phi4flash);
+	tcase_add_test(tc, olmo_hybrid);
 	suite_add_tcase(s, tc);
 	return s;
 }

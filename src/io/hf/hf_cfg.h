@@ -306,6 +306,8 @@ enum kvp_status hf_fam_bailing_linear(struct cfg *c, struct kvp_model *m,
                                       struct lay *L, bool *found);
 enum kvp_status hf_fam_granite_hybrid(struct cfg *c, struct kvp_model *m,
                                       struct lay *L, bool *found);
+enum kvp_status hf_fam_olmo_hybrid(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found);
 enum kvp_status hf_fam_bailing_hybrid(struct cfg *c, struct kvp_model *m,
                                       struct lay *L, bool *found);
 

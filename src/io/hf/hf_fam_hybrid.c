@@ -557,6 +557,36 @@ enum kvp_status hf_fam_granite_hybrid(struct cfg *c, struct kvp_model *m,
 }
 
 /*
+ * OLMo Hybrid (olmo_hybrid, allenai/Olmo-Hybrid-7B; vLLM olmo_hybrid.py
+ * @055e47c2): layer_types says which layers are gated DeltaNet
+ * ("linear_attention", the state gated_delta_net_state_shape of the
+ * linear_* keys, as Qwen3-Next's: hf_state.c) and which full attention
+ * (OlmoHybridAttention: num_key_value_heads, else heads, of hidden_size /
+ * num_attention_heads, no window). vLLM does not read head_dim: another
+ * value refused. Without layer_types the class's default list was not
+ * read: refused naming it. linear_allow_neg_eigval doubles the DeltaNet's
+ * beta (vLLM olmo_gdn_linear_attn.py: compute only): read.
+ */
+enum kvp_status hf_fam_olmo_hybrid(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found)
+{
+	char path[96];
+
+	(void)L;
+	hf_superseded(c, "linear_allow_neg_eigval");
+	if (!*found || !hf_has(c, "layer_types"))
+		return hf_bad(c, "layer_types", NULL, "required: which layers "
+		              "are gated DeltaNet (its class default was not "
+		              "read)");
+	if (m->q_heads && m->arch.hidden % m->q_heads == 0 &&
+	    m->base.k_dim != m->arch.hidden / m->q_heads)
+		return hf_bad(c, "head_dim", hf_get(c, "head_dim", path,
+		              sizeof path), "vLLM olmo_hybrid.py sizes heads of "
+		              "hidden_size / num_attention_heads; another refused");
+	return KVP_OK;
+}
+
+/*
  * bailing_hybrid (inclusionAI Ling/Ring 2.5, BailingMoeV2_5ForCausalLM:
  * MLA every layer_group_size-th layer, lightning attention elsewhere;
  * Ling 3.0, BailingMoeV3ForCausalLM: KDA instead of lightning). The 2.5

@@ -108,6 +108,7 @@ static const struct hf_family families[] = {
 	R("minimax_m2", NULL, 0, 0, 0, 0, NULL, "vLLM minimax_m2.py (full attention)"),
 	R("mimo_v2_flash", NULL, 0, 0, 0, 0, hf_fam_mimo, "vLLM mimo_v2_flash.py"),
 	R("mimo_v2", "MiMoV2ForCausalLM", 0, 0, 0, 0, hf_fam_mimo, "llama.cpp convert_hf_to_gguf.py MimoV2Model (one converter for MiMoV2FlashForCausalLM and MiMoV2ForCausalLM, MiMo-V2.5: hybrid_layer_pattern, swa_*); SGLang server_args.py MIMO_V2_MODEL_ARCHS (both, one model class)"),
+	R("olmo_hybrid", "OlmoHybridForCausalLM", 0, 0, 0, 0, hf_fam_olmo_hybrid, "vLLM olmo_hybrid.py @055e47c2 (layer_types: gated DeltaNet linear_attention layers, gated_delta_net_state_shape of the linear_* keys; OlmoHybridAttention full, hidden / heads; hf_fam_hybrid.c); transformers configuration_olmo_hybrid.py (model_type olmo_hybrid)"),
 	R("olmo2", NULL, 0, 0, 0, 0, NULL, "transformers Olmo2Config"),
 	R("olmo3", NULL, 0, 0, 0, 0, NULL, "transformers Olmo3Config (layer_types)"),
 	R("granite", NULL, 0, 0, 0, 0, NULL, "transformers GraniteConfig"),

@@ -62,6 +62,17 @@ START_TEST(qwen35_linear_defaults)
 	ck_assert_uint_eq(plan.model.recur.conv_values, 30720);
 	ck_assert_uint_eq(plan.model.recur.ssm_values, 786432);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 65536);
+	/* a text_config naming no model_type: Qwen3_5Config's fixed text
+	 * class, qwen3_5_text, and its defaults: the same bytes */
+	sized("{\"architectures\":[\"Qwen3_5ForConditionalGeneration\"],"
+	      "\"model_type\":\"qwen3_5\",\"text_config\":{"
+	      "\"hidden_size\":5120,\"intermediate_size\":17408,"
+	      "\"num_attention_heads\":24,\"num_hidden_layers\":64,"
+	      "\"linear_num_value_heads\":48,\"max_position_embeddings\":"
+	      "262144},\"torch_dtype\":\"bfloat16\"}", 16);
+	ck_assert_str_eq(plan.model.model_type, "qwen3_5_text");
+	ck_assert_uint_eq(plan.model.recur.ssm_values, 786432);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 65536);
 }
 END_TEST
 
@@ -164,6 +175,27 @@ START_TEST(llama4_qwen3vl_moe_sizes)
 }
 END_TEST
 
+/*
+ * Keye-VL 1.5 (Kwai-Keye/Keye-VL-1_5-8B: model_type KeyeVL1_5, a flat
+ * config of its Qwen3-8B language model; vLLM keye_vl1_5.py runs
+ * Qwen3ForCausalLM on it): 36 layers x 8 KV heads x (128 + 128) x 2 B
+ * = 147,456 B/position, every layer full (use_sliding_window false).
+ */
+START_TEST(keye_vl_1_5)
+{
+	sized("{\"architectures\":[\"KeyeVL1_5ForConditionalGeneration\"],"
+	      "\"model_type\":\"KeyeVL1_5\",\"hidden_size\":4096,"
+	      "\"head_dim\":128,\"num_attention_heads\":32,"
+	      "\"num_key_value_heads\":8,\"num_hidden_layers\":36,"
+	      "\"intermediate_size\":12288,\"vocab_size\":151936,"
+	      "\"max_position_embeddings\":131072,\"sliding_window\":null,"
+	      "\"use_sliding_window\":false,\"vision_config\":{"
+	      "\"model_type\":\"siglip_vision_model\"}}", 16);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 147456);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_vlm_defaults");
@@ -173,6 +205,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, kimi_vl_mla_defaults);
 	tcase_add_test(tc, glm_interns1_kv_defaults);
 	tcase_add_test(tc, llama4_qwen3vl_moe_sizes);
+	tcase_add_test(tc, keye_vl_1_5);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -230,6 +230,8 @@ static const struct hf_family families[] = {
 	R("hunyuan", NULL, 0, 0, 0, 0, hf_fam_hunyuan, "vLLM hunyuan_v1.py @00f8d445 (Hunyuan-A13B's remote-code HunYuanConfig, model_type hunyuan, runs as HunYuanMoEV1ForCausalLM: HunYuanAttention per layer, head_dim, else attention_head_dim, else hidden / heads; use_cla refused)"),
 	R("phi4-siglip", "Phi4ForCausalLMV", 0, 0, 0, 0, hf_fam_phi3, "vLLM phi4siglip.py @99099772 (Phi4ForCausalLMV: Phi3ForCausalLM on the flat config, the remote-code Phi4VisionR a Phi3Config: every layer full)"),
 	R("jvlm", "JinaVLMForConditionalGeneration", HF_REFUSED, 0, 0, 0, NULL, "Jina VLM's remote-code JinaVLMConfig (model_type jvlm: the decoder's attention sizes nested in text_config.block_config.attn_config as n_heads, n_kv_heads, head_dim, sliding_window): neither vLLM (registry.py @0002bff0 names no JinaVLM architecture) nor SGLang (issue #16472, an open request) serves it, so no engine rule sizes it"),
+	/* issue 35v: VLM wrappers, exact on first contact */
+	R("KeyeVL1_5", "KeyeVL1_5ForConditionalGeneration", 0, 0, 0, 0, hf_fam_qwen, "vLLM keye_vl1_5.py (KeyeVL1_5ForConditionalGeneration is keye.py's BaseKeyeModule: Qwen3ForCausalLM on the flat config, qwen3.py's attention and window rules); model_type KeyeVL1_5 from vLLM rotary_embedding mrope.py MRotaryEmbedding.get_input_positions_tensor (\"KeyeVL1_5\" in hf_config.model_type) and Kwai's KeyeVL1_5Config (model_type = \"KeyeVL1_5\")"),
 };
 
 #undef R

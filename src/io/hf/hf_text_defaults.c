@@ -96,10 +96,11 @@ static const struct text_defaults rows[] = {
 	{ "cohere2", 40, 8192, 64, KV_AS_HEADS, 22528, 0, 256000, 0,
 	  "transformers configuration_cohere2.py @008e5743 Cohere2Config "
 	  "(num_key_value_heads None: num_attention_heads)" },
-	/* Kimi-VL's and Kimi K2.5's text model; its MLA keys in key_rows[] */
-	{ "deepseek_v3", 61, 7168, 128, 128, 18432, 4096, 129280, 0,
-	  "transformers configuration_deepseek_v3.py @001f85b3 "
-	  "DeepseekV3Config" },
+	/* deepseek_v3 (Kimi-VL's text model): its MLA keys only, in
+	 * key_rows[]; its sizes not filled, as vLLM's KimiVLConfig builds
+	 * the text model as a DeepseekV2Config (32 layers, hidden 4,096 by
+	 * default) where Kimi's own code builds a DeepseekV3Config (61,
+	 * 7,168) */
 };
 
 /* A text class's default for a key beyond the sizes above, which the
@@ -117,7 +118,10 @@ struct text_key_default {
 #define Q35M "transformers configuration_qwen3_5_moe.py @008e5743 " \
 	"Qwen3_5MoeTextConfig"
 #define DSV3 "transformers configuration_deepseek_v3.py @001f85b3 " \
-	"DeepseekV3Config"
+	"DeepseekV3Config and configuration_deepseek_v2.py @008e5743 " \
+	"DeepseekV2Config " \
+	"(vLLM transformers_utils/configs/kimi_vl.py KimiVLConfig: the same " \
+	"MLA defaults)"
 
 static const struct text_key_default key_rows[] = {
 	/* issue 35v */
@@ -195,6 +199,14 @@ static const char *const wrapper_text[][2] = {
 	 * @ea13f6cc, granite4_vision.py @fb73c465, qianfan_ocr.py @967acb91 */
 	{ "funaudiochat", "qwen2" }, { "granite4_vision", "granite" },
 	{ "qianfan_ocr", "qwen3" },
+	/* issue 35v: a fixed sub_configs text class, built whatever
+	 * text_config names (transformers configuration_qwen3_5.py,
+	 * configuration_qwen3_5_moe.py, configuration_qwen3_vl_moe.py,
+	 * configuration_llama4.py @008e5743, configuration_glm4v.py
+	 * @05cd1ec1: sub_configs["text_config"](**text_config)) */
+	{ "qwen3_5", "qwen3_5_text" }, { "qwen3_5_moe", "qwen3_5_moe_text" },
+	{ "qwen3_vl_moe", "qwen3_vl_moe_text" }, { "llama4", "llama4_text" },
+	{ "glm4v", "glm4v_text" },
 };
 
 static const cJSON *rebuilt_text_type(struct cfg *c, cJSON *text,

@@ -37,6 +37,16 @@ static void sized(const char *text, uint64_t t)
 	ck_assert_uint_eq(res.kv.sequences, 1);
 }
 
+static void refused(const char *text, const char *words)
+{
+	struct kvp_model m;
+	struct kvp_error err;
+
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "inline", &m,
+	                 NULL, &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, words) != NULL, "%s", err.msg);
+}
+
 /*
  * Qwen3.5-27B's shapes (Qwen/Qwen3.5-27B config.json: text_config
  * qwen3_5_text, 64 layers, hidden 5,120, 24 heads, 4 KV heads, head_dim
@@ -196,6 +206,37 @@ START_TEST(keye_vl_1_5)
 }
 END_TEST
 
+/*
+ * Intern-S1-Pro (internlm/Intern-S1-Pro's config: interns1_pro, its
+ * text_config interns1_pro_text, 94 layers, 64 heads, 4 KV heads,
+ * head_dim 128, FoPE keys in rope_scaling; vLLM interns1_pro.py runs
+ * every layer full): 94 x 4 x (128 + 128) x 2 B = 192,512 B/position.
+ * Without text_config vLLM has no text model to build: refused.
+ */
+START_TEST(interns1_pro)
+{
+	sized("{\"architectures\":[\"InternS1ProForConditionalGeneration\"],"
+	      "\"model_type\":\"interns1_pro\",\"text_config\":{"
+	      "\"model_type\":\"interns1_pro_text\",\"head_dim\":128,"
+	      "\"hidden_size\":4096,\"intermediate_size\":12288,"
+	      "\"num_attention_heads\":64,\"num_key_value_heads\":4,"
+	      "\"num_hidden_layers\":94,\"num_experts\":512,"
+	      "\"num_experts_per_tok\":8,\"moe_intermediate_size\":1536,"
+	      "\"decoder_sparse_step\":1,\"mlp_only_layers\":[],"
+	      "\"router_n_groups\":8,\"rope_theta\":5000000,"
+	      "\"rope_scaling\":{\"rope_type\":\"default\","
+	      "\"fope_init_factor\":0.5,\"fope_sep_head\":true,"
+	      "\"num_inv_freq\":null},\"max_position_embeddings\":262144,"
+	      "\"vocab_size\":155008},\"tie_word_embeddings\":false}", 16);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 192512);
+	refused("{\"architectures\":[\"InternS1ProForConditionalGeneration\"],"
+	        "\"model_type\":\"interns1_pro\",\"hidden_size\":4096,"
+	        "\"num_attention_heads\":64,\"num_key_value_heads\":4,"
+	        "\"num_hidden_layers\":94}", "text_config");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_vlm_defaults");
@@ -206,6 +247,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, glm_interns1_kv_defaults);
 	tcase_add_test(tc, llama4_qwen3vl_moe_sizes);
 	tcase_add_test(tc, keye_vl_1_5);
+	tcase_add_test(tc, interns1_pro);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -122,7 +122,10 @@ END_TEST
  * head_dim 128, 8 KV heads, Glm4vMoeTextConfig's default): 46 x 8 x 256
  * x 2 = 188,416. Intern-S1 (internlm/Intern-S1: qwen3_moe, 94 layers,
  * 64 heads, head_dim 128, 4 KV heads, Qwen3MoeConfig's default): 94 x 4
- * x 256 x 2 = 192,512.
+ * x 256 x 2 = 192,512. Qwen3-Omni-30B-A3B's thinker (Qwen/Qwen3-Omni-30B-
+ * A3B-Instruct: qwen3_omni_moe_text, 48 layers, 32 heads, head_dim 128,
+ * 4 KV heads, Qwen3OmniMoeTextConfig's default): 48 x 4 x 256 x 2 =
+ * 98,304 (MHA would be 786,432).
  */
 START_TEST(glm_interns1_kv_defaults)
 {
@@ -148,6 +151,15 @@ START_TEST(glm_interns1_kv_defaults)
 	      "\"vocab_size\":153216}}", 16);
 	ck_assert_uint_eq(plan.model.base.kv_heads, 4);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 192512);
+	sized("{\"architectures\":[\"Qwen3OmniMoeForConditionalGeneration\"],"
+	      "\"model_type\":\"qwen3_omni_moe\",\"thinker_config\":{"
+	      "\"model_type\":\"qwen3_omni_moe_thinker\",\"text_config\":{"
+	      "\"model_type\":\"qwen3_omni_moe_text\",\"head_dim\":128,"
+	      "\"hidden_size\":2048,\"num_attention_heads\":32,"
+	      "\"num_hidden_layers\":48,\"moe_intermediate_size\":768,"
+	      "\"num_experts\":128,\"vocab_size\":152064}}}", 16);
+	ck_assert_uint_eq(plan.model.base.kv_heads, 4);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 98304);
 }
 END_TEST
 

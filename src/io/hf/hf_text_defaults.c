@@ -96,6 +96,12 @@ static const struct text_defaults rows[] = {
 	{ "cohere2", 40, 8192, 64, KV_AS_HEADS, 22528, 0, 256000, 0,
 	  "transformers configuration_cohere2.py @008e5743 Cohere2Config "
 	  "(num_key_value_heads None: num_attention_heads)" },
+	/* the Qwen3-Omni thinker's text model; hidden_size and vocab_size
+	 * not filled (2,048 and 3,584 at this commit, 3,584 and 151,936 in
+	 * the first release) */
+	{ "qwen3_omni_moe_text", 28, 0, 28, 4, 18944, 32768, 0, 0,
+	  "transformers configuration_qwen3_omni_moe.py @008e5743 "
+	  "Qwen3OmniMoeTextConfig" },
 	/* deepseek_v3 (Kimi-VL's text model): its MLA keys only, in
 	 * key_rows[]; its sizes not filled, as vLLM's KimiVLConfig builds
 	 * the text model as a DeepseekV2Config (32 layers, hidden 4,096 by

@@ -249,6 +249,44 @@ START_TEST(interns1_pro)
 }
 END_TEST
 
+/*
+ * Gemma 4 (google/gemma-4-31B-it's layout: layer_types five sliding to
+ * one full, 16 KV heads of 256 on sliding layers, attention_k_eq_v with
+ * 4 global KV heads on full ones, global_head_dim 512, the class's
+ * default) in six layers, the text_config leaving global_head_dim out:
+ * a full layer keeps 4 x (512 + 512) x 2 B = 8,192 B/position, not
+ * head_dim's 4,096; a sliding one 16 x (256 + 256) x 2 = 16,384. At 16
+ * positions (inside the 1,024 window): 5 x 16,384 + 8,192 = 90,112
+ * B/position. A text_config in the later transformers form, the full
+ * layers' head_dim and KV heads in per_layer_config (configuration_
+ * gemma4.py @008e5743), is refused naming it, not read as head_dim.
+ */
+#define G4_LT "\"layer_types\":[\"sliding_attention\",\"sliding_attention\"," \
+	"\"sliding_attention\",\"sliding_attention\",\"sliding_attention\"," \
+	"\"full_attention\"]"
+
+START_TEST(gemma4_global_head_dim)
+{
+	sized("{\"architectures\":[\"Gemma4ForConditionalGeneration\"],"
+	      "\"model_type\":\"gemma4\",\"text_config\":{\"model_type\":"
+	      "\"gemma4_text\",\"hidden_size\":5376,\"num_attention_heads\":"
+	      "32,\"num_key_value_heads\":16,\"head_dim\":256,"
+	      "\"num_hidden_layers\":6,\"sliding_window\":1024," G4_LT ","
+	      "\"attention_k_eq_v\":true,\"num_global_key_value_heads\":4,"
+	      "\"vocab_size\":262144}}", 16);
+	ck_assert_uint_eq(res.layers[5].spec.k_dim, 512);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 90112);
+	refused("{\"architectures\":[\"Gemma4ForConditionalGeneration\"],"
+	        "\"model_type\":\"gemma4\",\"text_config\":{\"model_type\":"
+	        "\"gemma4_text\",\"hidden_size\":5376,\"num_attention_heads\":"
+	        "32,\"num_key_value_heads\":16,\"head_dim\":256,"
+	        "\"num_hidden_layers\":6,\"sliding_window\":1024," G4_LT ","
+	        "\"attention_k_eq_v\":true,\"per_layer_config\":{\"5\":{"
+	        "\"head_dim\":512,\"num_key_value_heads\":4}}}}",
+	        "per_layer_config");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_vlm_defaults");
@@ -260,6 +298,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, llama4_qwen3vl_moe_sizes);
 	tcase_add_test(tc, keye_vl_1_5);
 	tcase_add_test(tc, interns1_pro);
+	tcase_add_test(tc, gemma4_global_head_dim);
 	suite_add_tcase(s, tc);
 	return s;
 }

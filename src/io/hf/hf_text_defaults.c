@@ -141,6 +141,12 @@ static const struct text_key_default key_rows[] = {
 	{ "qwen3_5_moe_text", "linear_value_head_dim", 128, Q35M },
 	{ "qwen3_5_moe_text", "linear_num_key_heads", 16, Q35M },
 	{ "qwen3_5_moe_text", "linear_num_value_heads", 32, Q35M },
+	/* Gemma 4's full-attention layers: 512 when the key is left out,
+	 * not head_dim (hf_fam_gemma4's fallback); the 31B and 26B-A4B
+	 * checkpoints hold the default, so a re-saved text_config drops it */
+	{ "gemma4_text", "global_head_dim", 512,
+	  "transformers configuration_gemma4.py @008e5743 Gemma4TextConfig "
+	  "(kwargs.pop(\"global_head_dim\", 512))" },
 	{ "deepseek_v3", "kv_lora_rank", 512, DSV3 },
 	{ "deepseek_v3", "qk_rope_head_dim", 64, DSV3 },
 	{ "deepseek_v3", "qk_nope_head_dim", 128, DSV3 },

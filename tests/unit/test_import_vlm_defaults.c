@@ -20,6 +20,7 @@
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
 
+#include "core/engines/vllm/vllm_profile.h"
 #include "one_sequence.h"
 
 static struct kvp_plan plan;
@@ -276,6 +277,22 @@ START_TEST(gemma4_global_head_dim)
 	      "\"vocab_size\":262144}}", 16);
 	ck_assert_uint_eq(res.layers[5].spec.k_dim, 512);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 90112);
+	/* Gemma 4 12B Unified (gemma4_unified, text_config gemma4_unified_
+	 * text: vLLM gemma4_unified.py runs gemma4.py's text model on it):
+	 * the same layout, the same bytes; and vLLM's two rotary tables of
+	 * gemma4.py (its sliding layers' 262,144 x 256 x 2 B = 134,217,728
+	 * and its full layers' 262,144 x 512 x 2 B = 268,435,456:
+	 * 402,653,184), not one */
+	sized("{\"architectures\":[\"Gemma4UnifiedForConditionalGeneration\"],"
+	      "\"model_type\":\"gemma4_unified\",\"text_config\":{"
+	      "\"model_type\":\"gemma4_unified_text\",\"hidden_size\":5376,"
+	      "\"num_attention_heads\":32,\"num_key_value_heads\":16,"
+	      "\"head_dim\":256,\"num_hidden_layers\":6,"
+	      "\"sliding_window\":1024," G4_LT ",\"attention_k_eq_v\":true,"
+	      "\"num_global_key_value_heads\":4,\"vocab_size\":262144,"
+	      "\"max_position_embeddings\":262144}}", 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 90112);
+	ck_assert_uint_eq(kvp_vllm_rope_bytes(&plan), 402653184ull);
 	refused("{\"architectures\":[\"Gemma4ForConditionalGeneration\"],"
 	        "\"model_type\":\"gemma4\",\"text_config\":{\"model_type\":"
 	        "\"gemma4_text\",\"hidden_size\":5376,\"num_attention_heads\":"

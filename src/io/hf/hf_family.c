@@ -234,6 +234,8 @@ static const struct hf_family families[] = {
 	R("KeyeVL1_5", "KeyeVL1_5ForConditionalGeneration", 0, 0, 0, 0, hf_fam_qwen, "vLLM keye_vl1_5.py (KeyeVL1_5ForConditionalGeneration is keye.py's BaseKeyeModule: Qwen3ForCausalLM on the flat config, qwen3.py's attention and window rules); model_type KeyeVL1_5 from vLLM rotary_embedding mrope.py MRotaryEmbedding.get_input_positions_tensor (\"KeyeVL1_5\" in hf_config.model_type) and Kwai's KeyeVL1_5Config (model_type = \"KeyeVL1_5\")"),
 	R("interns1_pro_text", NULL, 0, 0, 0, 0, hf_fam_qwen, "vLLM interns1_pro.py @01d312cc (InternS1ProMoeLLMModel on text_config: InternS1ProMoeAttention of num_key_value_heads x head_dim, else hidden / heads, every layer full; FoPE's rope_scaling keys change the angles only); model_type from internlm/Intern-S1-Pro's published config (vendored by muyaostudio/intern-s1-pro-vs-qwen3-235b-a22b @4591d649)"),
 	R("interns1_pro", "InternS1ProForConditionalGeneration", HF_TEXT_REQUIRED, 0, 0, 0, hf_fam_qwen, "vLLM interns1_pro.py @01d312cc (InternS1ProMoeLLMForCausalLM reads hf_config.text_config: a config without it is not what vLLM serves)"),
+	R("gemma4_unified_text", NULL, HF_TIED, 0, 0, 0, hf_fam_gemma4, "vLLM gemma4_unified.py @029fe0a8 (Gemma4UnifiedForConditionalGeneration: gemma4.py's Gemma4ForCausalLM on text_config, the Gemma 4 text model: hf_fam_gemma4); TensorRT-LLM's Gemma4UnifiedTextConfig is Gemma4TextConfig under another model_type"),
+	R("gemma4_unified", "Gemma4UnifiedForConditionalGeneration", HF_TIED | HF_TEXT_REQUIRED, 0, 0, 0, hf_fam_gemma4, "vLLM gemma4_unified.py @029fe0a8 (the text model from text_config: a config without it is not what vLLM serves)"),
 };
 
 #undef R

@@ -147,6 +147,9 @@ static const struct text_key_default key_rows[] = {
 	{ "gemma4_text", "global_head_dim", 512,
 	  "transformers configuration_gemma4.py @008e5743 Gemma4TextConfig "
 	  "(kwargs.pop(\"global_head_dim\", 512))" },
+	{ "gemma4_unified_text", "global_head_dim", 512,
+	  "transformers Gemma4UnifiedTextConfig, a Gemma4TextConfig "
+	  "(global_head_dim 512)" },
 	{ "deepseek_v3", "kv_lora_rank", 512, DSV3 },
 	{ "deepseek_v3", "qk_rope_head_dim", 64, DSV3 },
 	{ "deepseek_v3", "qk_nope_head_dim", 128, DSV3 },

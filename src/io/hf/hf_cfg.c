@@ -401,7 +401,8 @@ static const char *const layout_shapes[] = {
 	"*sliding_window*", "*window_layers*", "no_rope_layers",
 	"*full_attn*", "*sparse_attn*", "*sparse_attention*", "*kv_channels*",
 	"*cross_layer*", "*layer_period*", "*layer_offset*",
-	"num_kv_shared_layers", "*hybrid*", "*lightning*", NULL
+	"num_kv_shared_layers", "*hybrid*", "*lightning*",
+	"per_layer_config", NULL
 };
 
 static bool any_glob(const char *const *pats, const char *s)

@@ -69,7 +69,96 @@ static const struct text_defaults rows[] = {
 	 * 128, not hidden / heads (LightOnOCR-1B's 1,024 / 16 = 64) */
 	{ "qwen3", 0, 0, 0, 0, 0, 0, 0, 128,
 	  "transformers configuration_qwen3.py Qwen3Config (head_dim 128)" },
+	/* issue 35v: the text classes of the 2025-26 VLMs (a fixed
+	 * sub_configs text class, or the model_type text_config names);
+	 * a size whose class has no field for it (Glm4vMoeTextConfig's
+	 * head_dim, Qwen3MoeConfig's head_dim, Qwen3_5MoeTextConfig's
+	 * intermediate_size) is never left out by the diff: not filled */
+	{ "qwen3_vl_moe_text", 24, 2048, 16, 16, 5632, 128000, 151936, 0,
+	  "transformers configuration_qwen3_vl_moe.py @008e5743 "
+	  "Qwen3VLMoeTextConfig (head_dim None: hidden / heads)" },
+	{ "glm4v_text", 40, 4096, 32, 2, 13696, 32768, 151552, 0,
+	  "transformers configuration_glm4v.py @05cd1ec1 Glm4vTextConfig" },
+	{ "glm4v_moe_text", 46, 4096, 96, 8, 10944, 65536, 151424, 0,
+	  "transformers configuration_glm4v_moe.py @008e5743 "
+	  "Glm4vMoeTextConfig" },
+	{ "llama4_text", 48, 5120, 40, 8, 8192, 131072, 202048, 128,
+	  "transformers configuration_llama4.py @008e5743 Llama4TextConfig" },
+	{ "qwen3_5_text", 32, 4096, 16, 4, 12288, 32768, 248320, 256,
+	  "transformers configuration_qwen3_5.py @008e5743 Qwen3_5TextConfig" },
+	{ "qwen3_5_moe_text", 40, 2048, 16, 2, 0, 32768, 248320, 256,
+	  "transformers configuration_qwen3_5_moe.py @008e5743 "
+	  "Qwen3_5MoeTextConfig" },
+	{ "qwen3_moe", 24, 2048, 32, 4, 6144, 32768, 151936, 0,
+	  "transformers configuration_qwen3_moe.py @008e5743 Qwen3MoeConfig" },
+	/* Aya Vision's text model; max_position_embeddings not filled (the
+	 * family row's 131072 and the class's 8192 disagree) */
+	{ "cohere2", 40, 8192, 64, KV_AS_HEADS, 22528, 0, 256000, 0,
+	  "transformers configuration_cohere2.py @008e5743 Cohere2Config "
+	  "(num_key_value_heads None: num_attention_heads)" },
+	/* the Qwen3-Omni thinker's text model; hidden_size and vocab_size
+	 * not filled (2,048 and 3,584 at this commit, 3,584 and 151,936 in
+	 * the first release) */
+	{ "qwen3_omni_moe_text", 28, 0, 28, 4, 18944, 32768, 0, 0,
+	  "transformers configuration_qwen3_omni_moe.py @008e5743 "
+	  "Qwen3OmniMoeTextConfig" },
+	/* deepseek_v3 (Kimi-VL's text model): its MLA keys only, in
+	 * key_rows[]; its sizes not filled, as vLLM's KimiVLConfig builds
+	 * the text model as a DeepseekV2Config (32 layers, hidden 4,096 by
+	 * default) where Kimi's own code builds a DeepseekV3Config (61,
+	 * 7,168) */
 };
+
+/* A text class's default for a key beyond the sizes above, which the
+ * cache needs and a text_config may leave out (the diff drops a value
+ * equal to the class's): an absent kv_lora_rank would otherwise read as
+ * no MLA, an absent linear_num_key_heads refuse a Qwen3.5. A key whose
+ * null is a value (q_lora_rank: no query LoRA) is never a row. */
+struct text_key_default {
+	const char *model_type, *key;
+	uint64_t value;
+	const char *source;
+};
+
+#define Q35 "transformers configuration_qwen3_5.py @008e5743 Qwen3_5TextConfig"
+#define Q35M "transformers configuration_qwen3_5_moe.py @008e5743 " \
+	"Qwen3_5MoeTextConfig"
+#define DSV3 "transformers configuration_deepseek_v3.py @001f85b3 " \
+	"DeepseekV3Config and configuration_deepseek_v2.py @008e5743 " \
+	"DeepseekV2Config " \
+	"(vLLM transformers_utils/configs/kimi_vl.py KimiVLConfig: the same " \
+	"MLA defaults)"
+
+static const struct text_key_default key_rows[] = {
+	/* issue 35v */
+	{ "qwen3_5_text", "linear_conv_kernel_dim", 4, Q35 },
+	{ "qwen3_5_text", "linear_key_head_dim", 128, Q35 },
+	{ "qwen3_5_text", "linear_value_head_dim", 128, Q35 },
+	{ "qwen3_5_text", "linear_num_key_heads", 16, Q35 },
+	{ "qwen3_5_text", "linear_num_value_heads", 32, Q35 },
+	{ "qwen3_5_moe_text", "linear_conv_kernel_dim", 4, Q35M },
+	{ "qwen3_5_moe_text", "linear_key_head_dim", 128, Q35M },
+	{ "qwen3_5_moe_text", "linear_value_head_dim", 128, Q35M },
+	{ "qwen3_5_moe_text", "linear_num_key_heads", 16, Q35M },
+	{ "qwen3_5_moe_text", "linear_num_value_heads", 32, Q35M },
+	/* Gemma 4's full-attention layers: 512 when the key is left out,
+	 * not head_dim (hf_fam_gemma4's fallback); the 31B and 26B-A4B
+	 * checkpoints hold the default, so a re-saved text_config drops it */
+	{ "gemma4_text", "global_head_dim", 512,
+	  "transformers configuration_gemma4.py @008e5743 Gemma4TextConfig "
+	  "(kwargs.pop(\"global_head_dim\", 512))" },
+	{ "gemma4_unified_text", "global_head_dim", 512,
+	  "transformers Gemma4UnifiedTextConfig, a Gemma4TextConfig "
+	  "(global_head_dim 512)" },
+	{ "deepseek_v3", "kv_lora_rank", 512, DSV3 },
+	{ "deepseek_v3", "qk_rope_head_dim", 64, DSV3 },
+	{ "deepseek_v3", "qk_nope_head_dim", 128, DSV3 },
+	{ "deepseek_v3", "v_head_dim", 128, DSV3 },
+};
+
+#undef Q35
+#undef Q35M
+#undef DSV3
 
 static bool absent(struct cfg *c, const cJSON *text, const char *key)
 {
@@ -81,7 +170,7 @@ static bool absent(struct cfg *c, const cJSON *text, const char *key)
 	return !v || cJSON_IsNull(v);
 }
 
-static void fill(struct cfg *c, cJSON *text, const struct text_defaults *d,
+static void fill(struct cfg *c, cJSON *text, const char *model_type,
                  const char *key, uint64_t value)
 {
 	if (!value || !absent(c, text, key))
@@ -90,7 +179,7 @@ static void fill(struct cfg *c, cJSON *text, const struct text_defaults *d,
 	cJSON_AddNumberToObject(text, key, (double)value);
 	hf_note(c, "%s.%s absent: %llu, the %s default (transformers saves a "
 	        "text_config without its class's default values)", c->text_key,
-	        key, (unsigned long long)value, d->model_type);
+	        key, (unsigned long long)value, model_type);
 }
 
 /* A wrapper's text model when its text_config names no model_type: the
@@ -125,6 +214,14 @@ static const char *const wrapper_text[][2] = {
 	 * @ea13f6cc, granite4_vision.py @fb73c465, qianfan_ocr.py @967acb91 */
 	{ "funaudiochat", "qwen2" }, { "granite4_vision", "granite" },
 	{ "qianfan_ocr", "qwen3" },
+	/* issue 35v: a fixed sub_configs text class, built whatever
+	 * text_config names (transformers configuration_qwen3_5.py,
+	 * configuration_qwen3_5_moe.py, configuration_qwen3_vl_moe.py,
+	 * configuration_llama4.py @008e5743, configuration_glm4v.py
+	 * @05cd1ec1: sub_configs["text_config"](**text_config)) */
+	{ "qwen3_5", "qwen3_5_text" }, { "qwen3_5_moe", "qwen3_5_moe_text" },
+	{ "qwen3_vl_moe", "qwen3_vl_moe_text" }, { "llama4", "llama4_text" },
+	{ "glm4v", "glm4v_text" },
 };
 
 static const cJSON *rebuilt_text_type(struct cfg *c, cJSON *text,
@@ -172,35 +269,44 @@ static bool own_text_defaults(struct cfg *c)
 	return false;
 }
 
+static void fill_sizes(struct cfg *c, cJSON *text,
+                       const struct text_defaults *d)
+{
+	const char *t = d->model_type;
+	const cJSON *h;
+
+	fill(c, text, t, "num_hidden_layers", d->layers);
+	fill(c, text, t, "hidden_size", d->hidden);
+	fill(c, text, t, "num_attention_heads", d->heads);
+	h = cJSON_GetObjectItemCaseSensitive(text, "num_attention_heads");
+	if (d->kv_heads != KV_AS_HEADS)
+		fill(c, text, t, "num_key_value_heads", d->kv_heads);
+	else if (cJSON_IsNumber(h) && h->valuedouble >= 1)
+		fill(c, text, t, "num_key_value_heads",
+		     (uint64_t)h->valuedouble);
+	fill(c, text, t, "intermediate_size", d->intermediate);
+	fill(c, text, t, "max_position_embeddings", d->positions);
+	fill(c, text, t, "vocab_size", d->vocab);
+	fill(c, text, t, "head_dim", d->head_dim);
+}
+
 void hf_text_defaults(struct cfg *c, cJSON *text)
 {
 	const cJSON *mt = text && !own_text_defaults(c) ? text_type(c, text)
 	                                                : NULL;
-	const cJSON *h;
 	size_t i;
 
 	if (!mt)
 		return;
-	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		const struct text_defaults *d = &rows[i];
-
-		if (strcmp(d->model_type, mt->valuestring))
-			continue;
-		fill(c, text, d, "num_hidden_layers", d->layers);
-		fill(c, text, d, "hidden_size", d->hidden);
-		fill(c, text, d, "num_attention_heads", d->heads);
-		h = cJSON_GetObjectItemCaseSensitive(text, "num_attention_heads");
-		if (d->kv_heads != KV_AS_HEADS)
-			fill(c, text, d, "num_key_value_heads", d->kv_heads);
-		else if (cJSON_IsNumber(h) && h->valuedouble >= 1)
-			fill(c, text, d, "num_key_value_heads",
-			     (uint64_t)h->valuedouble);
-		fill(c, text, d, "intermediate_size", d->intermediate);
-		fill(c, text, d, "max_position_embeddings", d->positions);
-		fill(c, text, d, "vocab_size", d->vocab);
-		fill(c, text, d, "head_dim", d->head_dim);
-		return;
-	}
+	for (i = 0; i < sizeof key_rows / sizeof key_rows[0]; i++)
+		if (!strcmp(key_rows[i].model_type, mt->valuestring))
+			fill(c, text, key_rows[i].model_type, key_rows[i].key,
+			     key_rows[i].value);
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		if (!strcmp(rows[i].model_type, mt->valuestring)) {
+			fill_sizes(c, text, &rows[i]);
+			return;
+		}
 }
 
 /* A wrapper whose configuration class rebuilds its text model as its own

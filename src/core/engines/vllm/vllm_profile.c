@@ -783,6 +783,10 @@ vl_rope_tables[] = {
 	 * 512 x 2 B = 256 MiB beside the sliding layers' 128 MiB) */
 	{ "gemma4_text", 0, true, "vLLM gemma4.py, gemma4_rope.py" },
 	{ "gemma4", 0, true, "vLLM gemma4.py, gemma4_rope.py" },
+	/* issue 35v: vLLM gemma4_unified.py @029fe0a8 builds the text model
+	 * as gemma4.py's Gemma4ForCausalLM on text_config */
+	{ "gemma4_unified_text", 0, true, "vLLM gemma4_unified.py, gemma4.py" },
+	{ "gemma4_unified", 0, true, "vLLM gemma4_unified.py, gemma4.py" },
 };
 
 /* The head dim a rule gives kind full layers when it differs from the

@@ -382,9 +382,11 @@ START_TEST(kv_heads_sources)
 	           "\"d_model\":512,\"attn_config\":{\"kv_n_heads\":2}}", &n);
 	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 2);
 	ck_assert_uint_eq(res.layers[0].spec.k_dim, 64);
-	/* ChatGLM: multi_query_group_num, kv_channels */
+	/* ChatGLM: multi_query_group_num under multi_query_attention (vLLM
+	 * chatglm.py; without the switch, hf_fam_heads.c refuses), kv_channels */
 	import_str("{\"model_type\":\"chatglm\",\"num_layers\":28,"
 	           "\"num_attention_heads\":32,\"hidden_size\":4096,"
+	           "\"multi_query_attention\":true,"
 	           "\"multi_query_group_num\":2,\"kv_channels\":128}", &n);
 	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 2);
 	/* 2 x 28 x 2 x 128 x 2 = 28,672 */

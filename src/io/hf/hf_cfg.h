@@ -305,6 +305,14 @@ enum kvp_status hf_fam_bailing_linear(struct cfg *c, struct kvp_model *m,
 enum kvp_status hf_fam_bailing_hybrid(struct cfg *c, struct kvp_model *m,
                                       struct lay *L, bool *found);
 
+/* ---- hf_fam_heads.c (issue 35h: head_dim and KV heads by family) ---- */
+/* hidden_size / heads where the family's engine code ignores head_dim:
+ * 1 *hd set, 0 not such a family, -1 refused (err set). */
+int hf_head_dim_rule(struct cfg *c, const struct kvp_model *m, uint64_t *hd);
+/* A family's own KV head switch (multi_query, multi_query_attention):
+ * 1 m->base.kv_heads set, 0 not such a family, -1 refused. */
+int hf_kv_heads_rule(struct cfg *c, struct kvp_model *m);
+
 /* ---- hf_rope.c ---- */
 /* arch.rope_positions from rope_scaling / rope_parameters */
 enum kvp_status hf_rope(struct cfg *c, struct kvp_model *m);

@@ -1,6 +1,7 @@
 /*
  * test_import_heads.c - issue 35h's audit of head_dim and KV heads by
- * family (src/io/hf/hf_fam_heads.c), each sized for ONE sequence of T positions, f16 cache
+ * family (src/io/hf/hf_fam_heads.c) and Hunyuan's per-layer MoE keys
+ * (hf_weights.c), each sized for ONE sequence of T positions, f16 cache
  * (one_sequence.h), the bytes worked by hand in the comments. The
  * configs are minimal, written here with the shape of the public model
  * each comment names (no Hub file vendored); each case failed before
@@ -190,6 +191,36 @@ START_TEST(baichuan_kv_key)
 }
 END_TEST
 
+/*
+ * Hunyuan-A13B's MoE keys as its remote-code config writes them (lists
+ * of one entry per layer; vLLM hunyuan_v1.py reads entry [layer_id]):
+ * moe_topk [3, 3] is 3 active experts (kvplan assumed 2 before, the
+ * list unread); moe_intermediate_size [96, 96] is 96. Entries that
+ * differ are refused naming the key.
+ */
+START_TEST(hunyuan_layer_lists)
+{
+	static const char cfg[] = "{\"model_type\":\"hunyuan\","
+		"\"num_hidden_layers\":2,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"vocab_size\":1000,\"num_experts\":4,\"moe_topk\":%s,"
+		"\"intermediate_size\":128,\"moe_intermediate_size\":%s}";
+	char text[512];
+
+	snprintf(text, sizeof text, cfg, "[3,3]", "[96,96]");
+	sized(text, 1);
+	ck_assert_uint_eq(plan.model.arch.n_experts_active, 3);
+	ck_assert_uint_eq(plan.model.arch.moe_intermediate, 96);
+	snprintf(text, sizeof text, cfg, "3", "96");
+	sized(text, 1);
+	ck_assert_uint_eq(plan.model.arch.n_experts_active, 3);
+	snprintf(text, sizeof text, cfg, "[3,2]", "[96,96]");
+	refused(text, "moe_topk");
+	snprintf(text, sizeof text, cfg, "[3,3]", "[96,64]");
+	refused(text, "moe_intermediate_size");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_heads");
@@ -200,6 +231,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, internlm2_head_dim_split);
 	tcase_add_test(tc, chatglm_switch);
 	tcase_add_test(tc, baichuan_kv_key);
+	tcase_add_test(tc, hunyuan_layer_lists);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,7 +1,8 @@
 /*
  * test_import_heads.c - issue 35h's audit of head_dim and KV heads by
- * family (src/io/hf/hf_fam_heads.c) and Hunyuan's per-layer MoE keys
- * (hf_weights.c), each sized for ONE sequence of T positions, f16 cache
+ * family (src/io/hf/hf_fam_heads.c), Hunyuan's per-layer MoE keys
+ * (hf_weights.c) and a top-level config's class defaults
+ * (hf_text_defaults.c hf_top_defaults), each sized for ONE sequence of T positions, f16 cache
  * (one_sequence.h), the bytes worked by hand in the comments. The
  * configs are minimal, written here with the shape of the public model
  * each comment names (no Hub file vendored); each case failed before
@@ -221,6 +222,37 @@ START_TEST(hunyuan_layer_lists)
 }
 END_TEST
 
+/*
+ * A top-level config without text_config is built by its class like a
+ * wrapper's text model (hf_top_defaults): the keys a class gained after
+ * older configs were written take its default. Mistral-7B's shape (32
+ * layers, hidden 4,096, 32 heads) without num_key_value_heads:
+ * MistralConfig's 8: 32 x 8 x (128 + 128) x 2 B = 131,072 B/position
+ * (kvplan assumed MHA, 524,288, before). Gemma-7B's shape (28 layers,
+ * hidden 3,072, 16 heads, 16 KV heads) without head_dim: GemmaConfig's
+ * 256, not 3,072 / 16 = 192: 28 x 16 x 512 x 2 = 458,752 (kvplan sized
+ * 344,064 before, less than the engines). A size the class defines but
+ * the config lacks stays refused (save_pretrained writes every one).
+ */
+START_TEST(top_level_class_defaults)
+{
+	sized("{\"model_type\":\"mistral\",\"num_hidden_layers\":32,"
+	      "\"hidden_size\":4096,\"num_attention_heads\":32,"
+	      "\"vocab_size\":32000}", 1);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 131072);
+	ck_assert(!plan.model.kv_heads_assumed);
+	ck_assert(noted("num_key_value_heads absent: 8, the mistral class "
+	                "default"));
+	sized("{\"model_type\":\"gemma\",\"num_hidden_layers\":28,"
+	      "\"hidden_size\":3072,\"num_attention_heads\":16,"
+	      "\"num_key_value_heads\":16,\"vocab_size\":256000}", 1);
+	ck_assert_uint_eq(plan.model.base.k_dim, 256);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 458752);
+	refused("{\"model_type\":\"llama\",\"num_attention_heads\":32,"
+	        "\"hidden_size\":4096}", "num_hidden_layers");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_heads");
@@ -232,6 +264,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, chatglm_switch);
 	tcase_add_test(tc, baichuan_kv_key);
 	tcase_add_test(tc, hunyuan_layer_lists);
+	tcase_add_test(tc, top_level_class_defaults);
 	suite_add_tcase(s, tc);
 	return s;
 }

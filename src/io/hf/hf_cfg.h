@@ -105,6 +105,10 @@ void hf_unread_weights(struct cfg *c);
 /* A wrapper's text model: its configuration class's defaults for the
  * size keys transformers left out when it saved the config (noted). */
 void hf_text_defaults(struct cfg *c, cJSON *text);
+/* A top-level config (no text_config): the same rows' num_key_value_heads
+ * and head_dim, the keys its class gained after older configs were
+ * written (noted with the row's source). */
+void hf_top_defaults(struct cfg *c, cJSON *root);
 
 /* ---- hf_family.c ---- */
 typedef enum kvp_status (*hf_layout_fn)(struct cfg *c, struct kvp_model *m,

@@ -566,6 +566,8 @@ enum kvp_status kvp_hf_import_text_opts(const char *text, size_t len,
 	}
 	if (c.text)   /* c.text lies inside root, which this call owns */
 		hf_text_defaults(&c, (cJSON *)c.text);
+	else
+		hf_top_defaults(&c, root);
 	L = calloc(KVP_MAX_LAYERS, sizeof *L);
 	if (!L) {
 		cJSON_Delete(root);

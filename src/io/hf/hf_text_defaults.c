@@ -9,9 +9,10 @@
  * that config (vLLM through transformers' AutoConfig). A text_config
  * naming no model_type gets the one its wrapper class gives it. One row
  * per text model_type whose class defaults were read; the keys it fills
- * are the sizes the cache and weights need. Applied only inside a wrapper, only
+ * are the sizes the cache and weights need. Applied inside a wrapper
  * where the text model and the top level both leave the key out, each
- * named in a note. sliding_window is never filled: whether the engines
+ * named in a note; at the top level of a config without text_config,
+ * num_key_value_heads and head_dim only (hf_top_defaults, below). sliding_window is never filled: whether the engines
  * slide a layer is the family's rule, read from keys the config has.
  */
 #include <stdint.h>
@@ -88,9 +89,60 @@ static void fill(struct cfg *c, cJSON *text, const struct text_defaults *d,
 		return;
 	cJSON_DeleteItemFromObjectCaseSensitive(text, key);   /* a null */
 	cJSON_AddNumberToObject(text, key, (double)value);
-	hf_note(c, "%s.%s absent: %llu, the %s default (transformers saves a "
-	        "text_config without its class's default values)", c->text_key,
-	        key, (unsigned long long)value, d->model_type);
+	if (c->text)
+		hf_note(c, "%s.%s absent: %llu, the %s default (transformers "
+		        "saves a text_config without its class's default values)",
+		        c->text_key, key, (unsigned long long)value,
+		        d->model_type);
+	else
+		hf_note(c, "%s absent: %llu, the %s class default (%s)", key,
+		        (unsigned long long)value, d->model_type, d->source);
+}
+
+static const struct text_defaults *row_for(const char *model_type)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		if (!strcmp(rows[i].model_type, model_type))
+			return &rows[i];
+	return NULL;
+}
+
+/* num_key_value_heads: the row's count, or the heads (KV_AS_HEADS) */
+static void fill_kv(struct cfg *c, cJSON *obj, const struct text_defaults *d)
+{
+	const cJSON *h = cJSON_GetObjectItemCaseSensitive(obj,
+	                                                  "num_attention_heads");
+
+	if (d->kv_heads != KV_AS_HEADS)
+		fill(c, obj, d, "num_key_value_heads", d->kv_heads);
+	else if (cJSON_IsNumber(h) && h->valuedouble >= 1)
+		fill(c, obj, d, "num_key_value_heads", (uint64_t)h->valuedouble);
+}
+
+/*
+ * A top-level config (no text_config) is built the same way,
+ * CONFIG_MAPPING[model_type](**config) (transformers AutoConfig.
+ * from_pretrained), every absent key the class default. But
+ * save_pretrained writes every key a model's class defines
+ * (PretrainedConfig.to_diff_dict drops only values equal to
+ * PretrainedConfig's own defaults), so a top-level config lacking its
+ * sizes was not saved by transformers: those stay refused or noted as
+ * before. Only the keys a class gained after configs of its family were
+ * written are filled: num_key_value_heads (LlamaConfig from 4.31, GQA;
+ * Llama-1 configs such as huggyllama/llama-7b name none) and head_dim.
+ */
+void hf_top_defaults(struct cfg *c, cJSON *root)
+{
+	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(root, "model_type");
+	const struct text_defaults *d = cJSON_IsString(mt) ?
+	                                row_for(mt->valuestring) : NULL;
+
+	if (!d)
+		return;
+	fill_kv(c, root, d);
+	fill(c, root, d, "head_dim", d->head_dim);
 }
 
 /* A wrapper's text model when its text_config names no model_type: the
@@ -176,31 +228,18 @@ void hf_text_defaults(struct cfg *c, cJSON *text)
 {
 	const cJSON *mt = text && !own_text_defaults(c) ? text_type(c, text)
 	                                                : NULL;
-	const cJSON *h;
-	size_t i;
+	const struct text_defaults *d = mt ? row_for(mt->valuestring) : NULL;
 
-	if (!mt)
+	if (!d)
 		return;
-	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		const struct text_defaults *d = &rows[i];
-
-		if (strcmp(d->model_type, mt->valuestring))
-			continue;
-		fill(c, text, d, "num_hidden_layers", d->layers);
-		fill(c, text, d, "hidden_size", d->hidden);
-		fill(c, text, d, "num_attention_heads", d->heads);
-		h = cJSON_GetObjectItemCaseSensitive(text, "num_attention_heads");
-		if (d->kv_heads != KV_AS_HEADS)
-			fill(c, text, d, "num_key_value_heads", d->kv_heads);
-		else if (cJSON_IsNumber(h) && h->valuedouble >= 1)
-			fill(c, text, d, "num_key_value_heads",
-			     (uint64_t)h->valuedouble);
-		fill(c, text, d, "intermediate_size", d->intermediate);
-		fill(c, text, d, "max_position_embeddings", d->positions);
-		fill(c, text, d, "vocab_size", d->vocab);
-		fill(c, text, d, "head_dim", d->head_dim);
-		return;
-	}
+	fill(c, text, d, "num_hidden_layers", d->layers);
+	fill(c, text, d, "hidden_size", d->hidden);
+	fill(c, text, d, "num_attention_heads", d->heads);
+	fill_kv(c, text, d);
+	fill(c, text, d, "intermediate_size", d->intermediate);
+	fill(c, text, d, "max_position_embeddings", d->positions);
+	fill(c, text, d, "vocab_size", d->vocab);
+	fill(c, text, d, "head_dim", d->head_dim);
 }
 
 /* A wrapper whose configuration class rebuilds its text model as its own

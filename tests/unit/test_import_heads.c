@@ -253,6 +253,32 @@ START_TEST(top_level_class_defaults)
 }
 END_TEST
 
+/*
+ * Qwen2 with use_sliding_window but no max_window_layers (the shape of
+ * Qwen2-7B's config with the switch turned on): vLLM qwen2.py slides
+ * only layers >= max_window_layers, whose class default is 28 in
+ * Qwen2Config but 80 in Qwen2VLConfig; kvplan slid every layer before
+ * (a cache smaller than the engine's): refused naming the key. With it,
+ * 28 of 4 layers: none slides, 4 x 4 x 256 x 2 B = 8,192 B/position.
+ */
+START_TEST(qwen_window_layers)
+{
+	static const char cfg[] = "{\"model_type\":\"qwen2\","
+		"\"num_hidden_layers\":4,\"hidden_size\":512,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":4,"
+		"\"vocab_size\":1000,\"use_sliding_window\":true,"
+		"\"sliding_window\":8%s}";
+	char text[512];
+
+	snprintf(text, sizeof text, cfg, "");
+	refused(text, "max_window_layers");
+	snprintf(text, sizeof text, cfg, ",\"max_window_layers\":28");
+	sized(text, 100);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 8192);
+	ck_assert_uint_eq(res.kv.bytes, 819200);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_heads");
@@ -265,6 +291,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, baichuan_kv_key);
 	tcase_add_test(tc, hunyuan_layer_lists);
 	tcase_add_test(tc, top_level_class_defaults);
+	tcase_add_test(tc, qwen_window_layers);
 	suite_add_tcase(s, tc);
 	return s;
 }

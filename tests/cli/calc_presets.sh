@@ -37,8 +37,9 @@ v=$(json_int "$TMP/w.json" kv bytes)
 v=$(json_int "$TMP/w3.json" kv bytes)
 [ "$v" = 62914560 ] && ok "flag after --workload wins" || notok "flag after --workload: '$v'"
 
-# A config.json folder without num_key_value_heads: the importer assumes
-# MHA (4 KV heads) and says so; the record keeps that note. 2 layers x 4
+# A config.json folder without num_key_value_heads: the importer takes
+# LlamaConfig's default, the heads (4 KV heads), and says so; the record
+# keeps that note. 2 layers x 4
 # heads x 64 dims (256 / 4) x 2 x 2 B (f16 assumed) = 2,048 B per position
 mkdir -p "$TMP/hf"
 printf '{"model_type":"llama","num_hidden_layers":2,"num_attention_heads":4,"hidden_size":256,"vocab_size":100,"intermediate_size":512}' \
@@ -46,7 +47,7 @@ printf '{"model_type":"llama","num_hidden_layers":2,"num_attention_heads":4,"hid
 "$KVPLAN" calc --model "$TMP/hf" --format json >"$TMP/hf.json" 2>"$TMP/err"
 v=$(json_int "$TMP/hf.json" kv bytes_per_position)
 [ "$v" = 2048 ] && ok "--model config folder: 2048 B per position" || notok "--model folder: '$v' $(cat "$TMP/err")"
-grep -q '"notes":.*MHA assumed' "$TMP/hf.json" && ok "record keeps the importer's notes" ||
+grep -q '"notes":.*num_key_value_heads absent: 4, the llama class default' "$TMP/hf.json" && ok "record keeps the importer's notes" ||
 	notok "record keeps the importer's notes"
 "$KVPLAN" calc "$TMP/hf.json" --format json >"$TMP/hf2.json" 2>"$TMP/err" &&
 	[ "$(json_int "$TMP/hf2.json" kv bytes)" = "$(json_int "$TMP/hf.json" kv bytes)" ] &&

@@ -382,9 +382,11 @@ START_TEST(kv_heads_sources)
 	           "\"d_model\":512,\"attn_config\":{\"kv_n_heads\":2}}", &n);
 	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 2);
 	ck_assert_uint_eq(res.layers[0].spec.k_dim, 64);
-	/* ChatGLM: multi_query_group_num, kv_channels */
+	/* ChatGLM: multi_query_group_num under multi_query_attention (vLLM
+	 * chatglm.py; without the switch, hf_fam_heads.c refuses), kv_channels */
 	import_str("{\"model_type\":\"chatglm\",\"num_layers\":28,"
 	           "\"num_attention_heads\":32,\"hidden_size\":4096,"
+	           "\"multi_query_attention\":true,"
 	           "\"multi_query_group_num\":2,\"kv_channels\":128}", &n);
 	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 2);
 	/* 2 x 28 x 2 x 128 x 2 = 28,672 */
@@ -395,10 +397,19 @@ START_TEST(kv_heads_sources)
 	           "\"multi_query\":true,\"new_decoder_architecture\":true,"
 	           "\"num_kv_heads\":4}", &n);
 	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 4);
-	/* absent: MHA, noted and flagged */
+	/* absent in a llama: LlamaConfig's None, the heads (the class
+	 * default, hf_top_defaults), noted; in a family without a class
+	 * default row: MHA, noted and flagged */
 	import_str("{\"model_type\":\"llama\",\"num_hidden_layers\":2,"
 	           "\"num_attention_heads\":8,\"hidden_size\":512}", &n);
 	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 8);
+	ck_assert(!plan.model.kv_heads_assumed);
+	ck_assert(has_note(&n, "the llama class default"));
+	import_str("{\"model_type\":\"olmo\",\"num_hidden_layers\":2,"
+	           "\"num_attention_heads\":8,\"hidden_size\":512}", &n);
+	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 8);
+	import_str("{\"model_type\":\"granite\",\"num_hidden_layers\":2,"
+	           "\"num_attention_heads\":8,\"hidden_size\":512}", &n);
 	ck_assert(plan.model.kv_heads_assumed);
 	ck_assert(has_note(&n, "MHA assumed"));
 }

@@ -126,7 +126,7 @@ START_TEST(keys_that_state_no_layout_pass)
 		"\"mamba_dt_limit\":[0.0,Infinity]",
 		"\"rope_theta\":NaN",
 		"\"max_window_layers\":28,\"use_sliding_window\":false,"
-		"\"sliding_window\":null",
+		"\"sliding_window\":null,\"head_dim\":64",
 	};
 	char json[512];
 	struct kvp_error err;

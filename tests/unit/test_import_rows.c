@@ -60,7 +60,8 @@ static void from_text(const char *text, uint64_t t)
  * for a config without model_type); a small config of that model_type
  * is either imported or refused for a key of its own layout, never as
  * a family kvplan does not know; a row of the plain shape sizes it as
- * the config says (2 full layers of 2 KV heads of 64).
+ * the config says (2 full layers of 2 KV heads of 64, head_dim stated:
+ * a class whose default is another, Gemma's 256, would fill it).
  */
 START_TEST(every_family_row)
 {
@@ -82,7 +83,7 @@ START_TEST(every_family_row)
 		snprintf(text, sizeof text, "{\"model_type\":\"%s\","
 		         "\"num_hidden_layers\":2,\"hidden_size\":256,"
 		         "\"num_attention_heads\":4,\"num_key_value_heads\":2,"
-		         "\"vocab_size\":1000}", f->model_type);
+		         "\"head_dim\":64,\"vocab_size\":1000}", f->model_type);
 		if (kvp_hf_import_text(text, strlen(text), "row", &m, NULL,
 		                       &err) != KVP_OK) {
 			ck_assert_msg(!strstr(err.msg, "does not know"), "%s",

@@ -105,6 +105,10 @@ void hf_unread_weights(struct cfg *c);
 /* A wrapper's text model: its configuration class's defaults for the
  * size keys transformers left out when it saved the config (noted). */
 void hf_text_defaults(struct cfg *c, cJSON *text);
+/* A top-level config (no text_config): the same rows' num_key_value_heads
+ * and head_dim, the keys its class gained after older configs were
+ * written (noted with the row's source). */
+void hf_top_defaults(struct cfg *c, cJSON *root);
 
 /* ---- hf_family.c ---- */
 typedef enum kvp_status (*hf_layout_fn)(struct cfg *c, struct kvp_model *m,
@@ -310,6 +314,14 @@ enum kvp_status hf_fam_olmo_hybrid(struct cfg *c, struct kvp_model *m,
                                    struct lay *L, bool *found);
 enum kvp_status hf_fam_bailing_hybrid(struct cfg *c, struct kvp_model *m,
                                       struct lay *L, bool *found);
+
+/* ---- hf_fam_heads.c (issue 35h: head_dim and KV heads by family) ---- */
+/* hidden_size / heads where the family's engine code ignores head_dim:
+ * 1 *hd set, 0 not such a family, -1 refused (err set). */
+int hf_head_dim_rule(struct cfg *c, const struct kvp_model *m, uint64_t *hd);
+/* A family's own KV head switch (multi_query, multi_query_attention):
+ * 1 m->base.kv_heads set, 0 not such a family, -1 refused. */
+int hf_kv_heads_rule(struct cfg *c, struct kvp_model *m);
 
 /* ---- hf_rope.c ---- */
 /* arch.rope_positions from rope_scaling / rope_parameters */

@@ -106,7 +106,10 @@ enum kvp_status hf_fam_llama4(struct cfg *c, struct kvp_model *m,
 
 /* Qwen2 and derivatives: the window applies only with use_sliding_window,
  * to layers >= max_window_layers (vLLM qwen2.py; transformers Qwen2Config
- * layer_types derivation). */
+ * layer_types derivation). max_window_layers absent is the class's
+ * default, which differs by class (Qwen2Config and Qwen3Config 28,
+ * Qwen2VLConfig 80): refused naming it, not every layer slid (issue
+ * 35h: a cache smaller than the engine's). */
 enum kvp_status hf_fam_qwen(struct cfg *c, struct kvp_model *m,
                             struct lay *L, bool *found)
 {
@@ -122,7 +125,10 @@ enum kvp_status hf_fam_qwen(struct cfg *c, struct kvp_model *m,
 		return KVP_OK;
 	if (use_sw && hf_has(c, "sliding_window")) {
 		if (r == 0)
-			hf_note(c, "max_window_layers absent: every layer slides");
+			return hf_bad(c, "max_window_layers", NULL, "required with "
+			              "use_sliding_window: the layers below it keep "
+			              "every position, and its class default differs "
+			              "by class (28 Qwen2Config, 80 Qwen2VLConfig)");
 		for (i = 0; i < m->n_layers; i++)
 			L[i].kind = i >= mwl ? KVP_LAYER_SLIDING : KVP_LAYER_FULL;
 	}

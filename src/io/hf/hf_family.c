@@ -83,7 +83,7 @@ static const struct hf_family families[] = {
 	R("RefinedWeb", NULL, HF_UNGATED | HF_TIED | HF_FALCON_MQ, 0, 2048, 0, NULL, "transformers FalconConfig"),
 	R("RefinedWebModel", NULL, HF_UNGATED | HF_TIED | HF_FALCON_MQ, 0, 2048, 0, NULL, "transformers FalconConfig"),
 	R("gpt2", NULL, HF_UNGATED | HF_TIED | HF_QKV_BIAS, 0, 0, 0, NULL, "transformers GPT2Config"),
-	R("gpt_bigcode", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers GPTBigCodeConfig"),
+	R("gpt_bigcode", NULL, HF_UNGATED | HF_TIED, 0, 0, 0, NULL, "transformers configuration_gpt_bigcode.py @05ff2e98 GPTBigCodeConfig (tie_word_embeddings=True; multi_query=True: hf_fam_heads.c); vLLM gpt_bigcode.py (lm_head is wte)"),
 	R("gpt_neox", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers GPTNeoXConfig"),
 	R("mpt", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers MptConfig (attn_config.kv_n_heads)"),
 	R("dbrx", NULL, 0, 0, 0, 0, NULL, "transformers DbrxConfig"),

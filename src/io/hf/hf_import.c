@@ -44,9 +44,7 @@ static enum kvp_status kv_heads(struct cfg *c, struct kvp_model *m)
 	static const char *const kv_keys[] = {
 		"n_head_kv", "num_kv_heads", "num_key_value_heads",
 		"multi_query_group_num",
-		"num_attention_groups",   /* Step3 text (fam_step3_text) */
-		NULL
-	};
+		"num_attention_groups", NULL };   /* Step3 text (fam_step3_text) */
 	const char *which = NULL;
 	uint64_t kv = 0;
 	bool mq = false, nda = false;
@@ -60,6 +58,8 @@ static enum kvp_status kv_heads(struct cfg *c, struct kvp_model *m)
 		m->base.kv_heads = m->trained_kv_heads = 1;
 		return KVP_OK;
 	}
+	if ((r = hf_kv_heads_rule(c, m)) != 0)   /* hf_fam_heads.c */
+		return r < 0 ? c->err->status : KVP_OK;
 	if (c->fam && (c->fam->flags & HF_FALCON_MQ)) {
 		if (hf_bool(c, "multi_query", &mq) < 0 ||
 		    hf_bool(c, "new_decoder_architecture", &nda) < 0)
@@ -360,9 +360,11 @@ static enum kvp_status eagle3_keys(struct cfg *c, struct kvp_model *m)
 static enum kvp_status head_dims(struct cfg *c, struct kvp_model *m)
 {
 	uint64_t hd = 0;
-	int r;
+	int r = hf_head_dim_rule(c, m, &hd);   /* hf_fam_heads.c */
 
-	if ((r = hf_uint(c, "head_dim", 1, DIM_MAX, &hd)) < 0)
+	if (r < 0)
+		return c->err->status;
+	if (r == 0 && (r = hf_uint(c, "head_dim", 1, DIM_MAX, &hd)) < 0)
 		return c->err->status;
 	if (r == 0 && (r = hf_uint(c, "kv_channels", 1, DIM_MAX, &hd)) < 0)
 		return c->err->status;
@@ -564,6 +566,8 @@ enum kvp_status kvp_hf_import_text_opts(const char *text, size_t len,
 	}
 	if (c.text)   /* c.text lies inside root, which this call owns */
 		hf_text_defaults(&c, (cJSON *)c.text);
+	else
+		hf_top_defaults(&c, root);
 	L = calloc(KVP_MAX_LAYERS, sizeof *L);
 	if (!L) {
 		cJSON_Delete(root);

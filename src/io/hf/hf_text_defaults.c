@@ -9,10 +9,12 @@
  * that config (vLLM through transformers' AutoConfig). A text_config
  * naming no model_type gets the one its wrapper class gives it. One row
  * per text model_type whose class defaults were read; the keys it fills
- * are the sizes the cache and weights need. Applied only inside a wrapper, only
+ * are the sizes the cache and weights need. Applied inside a wrapper
  * where the text model and the top level both leave the key out, each
- * named in a note. sliding_window is never filled: whether the engines
- * slide a layer is the family's rule, read from keys the config has.
+ * named in a note; at the top level of a config without text_config,
+ * num_key_value_heads and head_dim only (hf_top_defaults, below).
+ * sliding_window is never filled: whether the engines slide a layer is
+ * the family's rule, read from keys the config has.
  */
 #include <stdint.h>
 #include <string.h>
@@ -171,15 +173,67 @@ static bool absent(struct cfg *c, const cJSON *text, const char *key)
 }
 
 static void fill(struct cfg *c, cJSON *text, const char *model_type,
-                 const char *key, uint64_t value)
+                 const char *source, const char *key, uint64_t value)
 {
 	if (!value || !absent(c, text, key))
 		return;
 	cJSON_DeleteItemFromObjectCaseSensitive(text, key);   /* a null */
 	cJSON_AddNumberToObject(text, key, (double)value);
-	hf_note(c, "%s.%s absent: %llu, the %s default (transformers saves a "
-	        "text_config without its class's default values)", c->text_key,
-	        key, (unsigned long long)value, model_type);
+	if (c->text)
+		hf_note(c, "%s.%s absent: %llu, the %s default (transformers "
+		        "saves a text_config without its class's default values)",
+		        c->text_key, key, (unsigned long long)value, model_type);
+	else
+		hf_note(c, "%s absent: %llu, the %s class default (%s)", key,
+		        (unsigned long long)value, model_type, source);
+}
+
+static const struct text_defaults *row_for(const char *model_type)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		if (!strcmp(rows[i].model_type, model_type))
+			return &rows[i];
+	return NULL;
+}
+
+/* num_key_value_heads: the row's count, or the heads (KV_AS_HEADS) */
+static void fill_kv(struct cfg *c, cJSON *obj, const struct text_defaults *d)
+{
+	const cJSON *h = cJSON_GetObjectItemCaseSensitive(obj,
+	                                                  "num_attention_heads");
+
+	if (d->kv_heads != KV_AS_HEADS)
+		fill(c, obj, d->model_type, d->source, "num_key_value_heads",
+		     d->kv_heads);
+	else if (cJSON_IsNumber(h) && h->valuedouble >= 1)
+		fill(c, obj, d->model_type, d->source, "num_key_value_heads",
+		     (uint64_t)h->valuedouble);
+}
+
+/*
+ * A top-level config (no text_config) is built the same way,
+ * CONFIG_MAPPING[model_type](**config) (transformers AutoConfig.
+ * from_pretrained), every absent key the class default. But
+ * save_pretrained writes every key a model's class defines
+ * (PretrainedConfig.to_diff_dict drops only values equal to
+ * PretrainedConfig's own defaults), so a top-level config lacking its
+ * sizes was not saved by transformers: those stay refused or noted as
+ * before. Only the keys a class gained after configs of its family were
+ * written are filled: num_key_value_heads (LlamaConfig from 4.31, GQA;
+ * Llama-1 configs such as huggyllama/llama-7b name none) and head_dim.
+ */
+void hf_top_defaults(struct cfg *c, cJSON *root)
+{
+	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(root, "model_type");
+	const struct text_defaults *d = cJSON_IsString(mt) ?
+	                                row_for(mt->valuestring) : NULL;
+
+	if (!d)
+		return;
+	fill_kv(c, root, d);
+	fill(c, root, d->model_type, d->source, "head_dim", d->head_dim);
 }
 
 /* A wrapper's text model when its text_config names no model_type: the
@@ -272,41 +326,35 @@ static bool own_text_defaults(struct cfg *c)
 static void fill_sizes(struct cfg *c, cJSON *text,
                        const struct text_defaults *d)
 {
-	const char *t = d->model_type;
-	const cJSON *h;
+	const char *t = d->model_type, *src = d->source;
 
-	fill(c, text, t, "num_hidden_layers", d->layers);
-	fill(c, text, t, "hidden_size", d->hidden);
-	fill(c, text, t, "num_attention_heads", d->heads);
-	h = cJSON_GetObjectItemCaseSensitive(text, "num_attention_heads");
-	if (d->kv_heads != KV_AS_HEADS)
-		fill(c, text, t, "num_key_value_heads", d->kv_heads);
-	else if (cJSON_IsNumber(h) && h->valuedouble >= 1)
-		fill(c, text, t, "num_key_value_heads",
-		     (uint64_t)h->valuedouble);
-	fill(c, text, t, "intermediate_size", d->intermediate);
-	fill(c, text, t, "max_position_embeddings", d->positions);
-	fill(c, text, t, "vocab_size", d->vocab);
-	fill(c, text, t, "head_dim", d->head_dim);
+	fill(c, text, t, src, "num_hidden_layers", d->layers);
+	fill(c, text, t, src, "hidden_size", d->hidden);
+	fill(c, text, t, src, "num_attention_heads", d->heads);
+	fill_kv(c, text, d);
+	fill(c, text, t, src, "intermediate_size", d->intermediate);
+	fill(c, text, t, src, "max_position_embeddings", d->positions);
+	fill(c, text, t, src, "vocab_size", d->vocab);
+	fill(c, text, t, src, "head_dim", d->head_dim);
 }
 
 void hf_text_defaults(struct cfg *c, cJSON *text)
 {
 	const cJSON *mt = text && !own_text_defaults(c) ? text_type(c, text)
 	                                                : NULL;
+	const struct text_defaults *d;
 	size_t i;
 
 	if (!mt)
 		return;
 	for (i = 0; i < sizeof key_rows / sizeof key_rows[0]; i++)
 		if (!strcmp(key_rows[i].model_type, mt->valuestring))
-			fill(c, text, key_rows[i].model_type, key_rows[i].key,
+			fill(c, text, key_rows[i].model_type,
+			     key_rows[i].source, key_rows[i].key,
 			     key_rows[i].value);
-	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
-		if (!strcmp(rows[i].model_type, mt->valuestring)) {
-			fill_sizes(c, text, &rows[i]);
-			return;
-		}
+	d = row_for(mt->valuestring);
+	if (d)
+		fill_sizes(c, text, d);
 }
 
 /* A wrapper whose configuration class rebuilds its text model as its own

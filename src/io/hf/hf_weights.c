@@ -516,6 +516,50 @@ static int modality_list(struct cfg *c, const char *key, uint64_t max,
 	return 1;
 }
 
+/*
+ * Hunyuan's per-layer MoE keys (issue 35h): moe_topk and
+ * moe_intermediate_size are an integer, or a list of one entry per layer
+ * (vLLM hunyuan_v1.py @00f8d445 HunYuanSparseMoeBlock: top_k =
+ * config.moe_topk[layer_id], intermediate_size =
+ * config.moe_intermediate_size[layer_id] when lists; Hunyuan-A13B's
+ * remote-code config lists 8 and 3,072 on each of its 32 layers). kvplan
+ * keeps one value: entries that differ are refused naming the key.
+ * 1 read, 0 absent, -1 error.
+ */
+static int layer_list(struct cfg *c, const char *key, uint64_t max,
+                      uint64_t *v)
+{
+	char path[96], p2[112];
+	const cJSON *a = hf_get(c, key, path, sizeof path), *e;
+	uint64_t x = 0, k = 0;
+	int i = 0, r;
+
+	if (!a)
+		return 0;
+	if (!cJSON_IsArray(a))
+		return hf_uint_at(c, a, path, 1, max, v);
+	cJSON_ArrayForEach(e, a) {
+		snprintf(p2, sizeof p2, "%s[%d]", path, i++);
+		if ((r = hf_uint_at(c, e, p2, 1, max, &x)) <= 0) {
+			if (r == 0)
+				hf_bad(c, p2, e, "must be an integer");
+			return -1;
+		}
+		if (k && x != k) {
+			hf_bad(c, path, a, "differs per layer: kvplan keeps one "
+			       "value for every MoE layer");
+			return -1;
+		}
+		k = x;
+	}
+	if (!k) {
+		hf_bad(c, path, a, "an empty list");
+		return -1;
+	}
+	*v = k;
+	return 1;
+}
+
 /* Routed experts: their count, per token, their size. */
 static enum kvp_status experts(struct cfg *c, struct kvp_model *m,
                                const cJSON *ffn)
@@ -545,6 +589,8 @@ static enum kvp_status experts(struct cfg *c, struct kvp_model *m,
 		return KVP_OK;
 	r = ffn ? hf_member_uint(c, ffn, "ffn_config", "moe_top_k", 1, v, &v)
 	        : hf_uint_any(c, k_act, 1, v, &v, NULL);
+	if (r == 0 && !ffn)
+		r = layer_list(c, "moe_topk", m->arch.n_experts, &v);
 	if (r < 0)
 		return c->err->status;
 	if (r == 0 && m->arch.n_experts == 1) {
@@ -566,7 +612,10 @@ static enum kvp_status experts(struct cfg *c, struct kvp_model *m,
 		hf_superseded(c, k_act[i]);
 	m->arch.n_experts_active = (uint32_t)v;
 	v = 0;
-	if ((r = modality_list(c, "moe_intermediate_size", DIM_MAX, &v)) == 0)
+	if (c->fam && c->fam->layout == hf_fam_hunyuan)   /* per layer */
+		r = layer_list(c, "moe_intermediate_size", DIM_MAX, &v);
+	else if ((r = modality_list(c, "moe_intermediate_size", DIM_MAX,
+	                            &v)) == 0)
 		r = hf_uint(c, "moe_intermediate_size", 1, DIM_MAX, &v);
 	if (r < 0)
 		return c->err->status;

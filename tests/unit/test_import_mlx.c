@@ -165,6 +165,7 @@ START_TEST(refusals)
 	 * 16-bit */
 	refused(Q4, ",\"moe_intermediate_size\":500", "moe_intermediate_size");
 	refused(Q4, ",\"attention_bias\":true", "attention_bias");
+	refused(Q4, ",\"mlp_bias\":true", "mlp_bias");
 	refused(Q4, ",\"vision_config\":{}", "vision_config");
 }
 END_TEST
@@ -188,6 +189,40 @@ START_TEST(dtype_and_copies)
 	ck_assert_int_ne(kvp_hf_import_text(t, strlen(t), "f", &m, NULL, &err),
 	                 KVP_OK);
 	ck_assert_msg(strstr(err.msg, ": quantization:"), "%s", err.msg);
+	/* a family whose mlx-lm modules are not matched to the count */
+	t = "{\"model_type\":\"gemma3_text\",\"num_hidden_layers\":2,"
+	    "\"hidden_size\":256,\"num_attention_heads\":4,\"head_dim\":64,"
+	    "\"torch_dtype\":\"bfloat16\",\"quantization_config\":" Q4 "}";
+	ck_assert_int_ne(kvp_hf_import_text(t, strlen(t), "f", &m, NULL, &err),
+	                 KVP_OK);
+	ck_assert_msg(strstr(err.msg, "model_type: \"gemma3_text\""), "%s",
+	              err.msg);
+}
+END_TEST
+
+START_TEST(qwen3)
+{
+	struct kvp_error err;
+	const char *t = "{\"model_type\":\"qwen3\",\"num_hidden_layers\":28,"
+	    "\"hidden_size\":1024,\"num_attention_heads\":16,"
+	    "\"num_key_value_heads\":8,\"head_dim\":128,"
+	    "\"intermediate_size\":3072,\"vocab_size\":151936,"
+	    "\"torch_dtype\":\"bfloat16\",\"tie_word_embeddings\":true,"
+	    "\"quantization\":" Q4 ",\"quantization_config\":" Q4 "}";
+
+	/* mlx-community/Qwen3-0.6B-4bit's shape (Qwen3-0.6B's sizes): per
+	 * layer q 1024x2048 2,097,152 + k, v 1024x1024 1,048,576 each + o
+	 * 2,097,152 = 6,291,456; MLP 3 x 1024 x 3072 = 9,437,184; 28 layers
+	 * 440,401,920; tied embeddings 151936 x 1024 = 155,582,464.
+	 * Quantized 595,984,384: /2 = 297,992,192 + /64 x 4 = 37,249,024.
+	 * Norms 28 x (2 x 1024 + q_norm, k_norm 2 x 128) + 1024 = 65,536
+	 * x 2 = 131,072. 335,372,288 B; 596,049,920 parameters. */
+	kvp_plan_default(&plan);
+	ck_assert_int_eq(kvp_hf_import_text(t, strlen(t), "q", &plan.model,
+	                                    NULL, &err), KVP_OK);
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.weights.params, 596049920);
+	ck_assert_uint_eq(res.weights.bytes, 335372288);
 }
 END_TEST
 
@@ -200,6 +235,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, fp_modes);
 	tcase_add_test(tc, refusals);
 	tcase_add_test(tc, dtype_and_copies);
+	tcase_add_test(tc, qwen3);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -23,9 +23,8 @@
  *    scale.
  * kvplan's weight count takes one format for every quantized matrix:
  * a per-module key, a size group_size does not divide (mlx-lm leaves
- * that module 16-bit), and the structures mlx_structure names (MoE
- * routers, MLA, q/k/v biases, towers, recurrent layers) are refused by
- * name. Checked against exo's pinned sizes of four mlx-community 4-bit
+ * that module 16-bit), a family without a row of mlx_families, biases
+ * and towers are refused by name. Checked against exo's pinned sizes of four mlx-community 4-bit
  * Llamas (tests/unit/test_import_mlx.c).
  */
 #include <stdio.h>
@@ -183,39 +182,55 @@ static const struct mlx_mode *mlx_mode_of(struct cfg *c, const cJSON *q,
 	return NULL;
 }
 
-/* What kvplan's count would get wrong for MLX weights, by structure:
- * each a module mlx-lm stores in a format the one-format count does not
- * take. Refused naming what it is; a family read exactly is a row less. */
-static enum kvp_status mlx_structure(struct cfg *c, const struct kvp_model *m,
-                                     const struct lay *L)
-{
-	uint32_t i;
+/* The model_types whose mlx-lm module set is the one kvplan's weight
+ * count sums (weights.c): attention q/k/v/o, a gated MLP, RMSNorms,
+ * embeddings and an lm_head unless tied. Adding a family is a row, after
+ * reading its mlx-lm model file (ml-explore/mlx-lm d78bf58e): not an MoE
+ * (routers differ by family: deepseek_v3.py MoEGate has no to_quantized
+ * and stays 16-bit, qwen3_moe.py's are 8-bit overrides), nor recurrent
+ * layers (nn.Conv1d has no to_quantized). */
+static const struct mlx_family {
+	const char *model_type;
+	const char *source;
+} mlx_families[] = {
+	{ "llama", "mlx_lm/models/llama.py (nn.Linear q/k/v/o, gate/up/"
+	  "down; RMSNorm; nn.Embedding)" },
+	{ "mistral", "mlx_lm/utils.py MODEL_REMAPPING: mistral -> llama" },
+	{ "qwen3", "mlx_lm/models/qwen3.py (llama's, plus q_norm and k_norm "
+	  "of head_dim)" },
+};
 
-	if (m->arch.n_experts)
-		return hf_bad(c, "quantization_config", NULL, "MLX weights of an "
-		              "MoE model: mlx-lm keeps each family's router its "
-		              "own way (deepseek_v3.py MoEGate has no "
-		              "to_quantized, 16-bit; mixtral.py's nn.Linear gate "
-		              "quantized), not read");
-	if (m->mla.kv_lora_rank)
-		return hf_bad(c, "kv_lora_rank", NULL, "MLX weights of an MLA "
-		              "model: mlx-lm's MLA projections not read");
+/* A family of the table, without the modules mlx stores apart from the
+ * one format (a QuantizedLinear's bias stays 16-bit) and without a tower
+ * (mlx-lm's save_config drops vision_config; mlx-vlm's are not read). */
+static enum kvp_status mlx_structure(struct cfg *c, const struct kvp_model *m)
+{
+	char path[96];
+	const cJSON *v;
+	size_t f;
+
+	for (f = 0; f < sizeof mlx_families / sizeof mlx_families[0]; f++)
+		if (!strcmp(c->model_type, mlx_families[f].model_type))
+			break;
+	if (f == sizeof mlx_families / sizeof mlx_families[0])
+		return hf_bad(c, "model_type", cJSON_GetObjectItemCaseSensitive(
+		              c->root, "model_type"), "MLX weights of a family "
+		              "whose mlx-lm modules kvplan has not matched to "
+		              "its count (read: llama, mistral, qwen3)");
+	v = hf_get(c, "mlp_bias", path, sizeof path);
+	if (cJSON_IsTrue(v))
+		return hf_bad(c, path, v, "MLX QuantizedLinear keeps "
+		              "a bias 16-bit; kvplan's count leaves MLP biases "
+		              "out");
 	if (m->arch.attention_bias)
-		return hf_bad(c, "attention_bias", NULL, "MLX QuantizedLinear "
+		return hf_bad(c, "attention_bias", hf_get(c, "attention_bias",
+		              path, sizeof path), "MLX QuantizedLinear "
 		              "keeps a bias 16-bit (mlx nn/layers/quantized.py); "
 		              "kvplan's count quantizes the q/k/v biases");
 	if (cJSON_GetObjectItemCaseSensitive(c->root, "vision_config"))
 		return hf_bad(c, "vision_config", NULL, "mlx-lm's save_config "
 		              "drops it: an MLX model that keeps one (mlx-vlm) "
 		              "quantizes its tower its own way, not read");
-	for (i = 0; i < m->n_layers; i++)
-		if (L[i].kind != KVP_LAYER_FULL && L[i].kind != KVP_LAYER_SLIDING &&
-		    L[i].kind != KVP_LAYER_CHUNKED && L[i].kind != KVP_LAYER_SHARED)
-			return hf_bad(c, "quantization_config", NULL, "MLX weights "
-			              "of a model with recurrent or compressed "
-			              "layers: their nn.Conv1d and state parameters "
-			              "have no to_quantized (16-bit or f32), kvplan's "
-			              "count quantizes them");
 	return KVP_OK;
 }
 
@@ -227,7 +242,7 @@ bool hf_quant_is_mlx(const cJSON *q)
 }
 
 enum kvp_status hf_quant_mlx(struct cfg *c, const cJSON *q, const char *path,
-                             struct kvp_model *m, const struct lay *L)
+                             struct kvp_model *m)
 {
 	const struct mlx_mode *md;
 	const cJSON *top = cJSON_GetObjectItemCaseSensitive(c->root,
@@ -241,7 +256,7 @@ enum kvp_status hf_quant_mlx(struct cfg *c, const cJSON *q, const char *path,
 	if (!md)
 		return c->err->status;
 	if (mlx_no_overrides(c, q, path) || mlx_dtype(c) ||
-	    mlx_structure(c, m, L) ||
+	    mlx_structure(c, m) ||
 	    mlx_sizes(c, q, path, md, &bits, &group) ||
 	    mlx_divides(c, m, group))
 		return c->err->status;

@@ -231,8 +231,7 @@ static void quant_kept_modules(struct cfg *c, const cJSON *q,
 		hf_note(c, "modules_to_not_convert keeps attention 16-bit");
 }
 
-enum kvp_status hf_quant(struct cfg *c, struct kvp_model *m,
-                         const struct lay *L)
+enum kvp_status hf_quant(struct cfg *c, struct kvp_model *m)
 {
 	char path[96];
 	const cJSON *q = hf_get(c, "quantization_config", path, sizeof path);
@@ -245,7 +244,7 @@ enum kvp_status hf_quant(struct cfg *c, struct kvp_model *m,
 	if (!cJSON_IsObject(q))
 		return hf_bad(c, path, q, "must be an object");
 	if (hf_quant_is_mlx(q)) /* mlx-lm's block: a table of its own */
-		return hf_quant_mlx(c, q, path, m, L);
+		return hf_quant_mlx(c, q, path, m);
 	meth = cJSON_GetObjectItemCaseSensitive(q, "quant_method");
 	if (!meth || !cJSON_IsString(meth)) {
 		char p2[128];

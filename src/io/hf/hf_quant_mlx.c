@@ -24,8 +24,9 @@
  * kvplan's weight count takes one format for every quantized matrix:
  * a per-module key, a size group_size does not divide (mlx-lm leaves
  * that module 16-bit), a family without a row of mlx_families, biases
- * and towers are refused by name. Checked against exo's pinned sizes of four mlx-community 4-bit
- * Llamas (tests/unit/test_import_mlx.c).
+ * and towers are refused by name. The figures agree to the byte with
+ * the tensor bytes an exo test pins for five mlx-community models
+ * (tests/unit/test_import_mlx.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -227,7 +228,8 @@ static enum kvp_status mlx_structure(struct cfg *c, const struct kvp_model *m)
 		              path, sizeof path), "MLX QuantizedLinear "
 		              "keeps a bias 16-bit (mlx nn/layers/quantized.py); "
 		              "kvplan's count quantizes the q/k/v biases");
-	if (cJSON_GetObjectItemCaseSensitive(c->root, "vision_config"))
+	if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(c->root,
+	                                                    "vision_config")))
 		return hf_bad(c, "vision_config", NULL, "mlx-lm's save_config "
 		              "drops it: an MLX model that keeps one (mlx-vlm) "
 		              "quantizes its tower its own way, not read");

@@ -343,6 +343,11 @@ enum kvp_status hf_indexer(struct cfg *c, struct kvp_model *m);
 enum kvp_status hf_dtype(struct cfg *c, struct kvp_model *m,
                          enum kvp_dtype *dt);
 enum kvp_status hf_quant(struct cfg *c, struct kvp_model *m);
+/* hf_quant_mlx.c: the block mlx-lm writes (no quant_method; group_size
+ * and bits numbers), read as MLX stores the weights or refused by key. */
+bool hf_quant_is_mlx(const cJSON *q);
+enum kvp_status hf_quant_mlx(struct cfg *c, const cJSON *q, const char *path,
+                             struct kvp_model *m);
 enum kvp_status hf_mlp(struct cfg *c, struct kvp_model *m);
 
 #endif

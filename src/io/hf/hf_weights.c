@@ -243,12 +243,15 @@ enum kvp_status hf_quant(struct cfg *c, struct kvp_model *m)
 		return KVP_OK;
 	if (!cJSON_IsObject(q))
 		return hf_bad(c, path, q, "must be an object");
+	if (hf_quant_is_mlx(q)) /* mlx-lm's block: a table of its own */
+		return hf_quant_mlx(c, q, path, m);
 	meth = cJSON_GetObjectItemCaseSensitive(q, "quant_method");
 	if (!meth || !cJSON_IsString(meth)) {
 		char p2[128];
 		snprintf(p2, sizeof p2, "%s.quant_method", path);
 		return hf_bad(c, p2, meth, "must be a string (awq, gptq, fp8, "
-		                        "bitsandbytes, mxfp4)");
+		                        "bitsandbytes, mxfp4; or MLX's "
+		                        "group_size and bits)");
 	}
 	method = meth->valuestring;
 	for (i = 0; i < sizeof quant_methods / sizeof quant_methods[0]; i++)

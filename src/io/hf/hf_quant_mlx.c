@@ -1,0 +1,279 @@
+/*
+ * hf_quant_mlx.c - the quantization block mlx-lm writes (issue 35): no
+ * quant_method, only group_size, bits and (newer mlx-lm) mode, the same
+ * object under "quantization" and "quantization_config". Sources, all
+ * read at ml-explore/mlx-lm d78bf58e and ml-explore/mlx 846d1762:
+ *  - mlx-lm mlx_lm/utils.py quantize_model: writes {group_size, bits,
+ *    mode}; wrapped_predicate quantizes every module with to_quantized
+ *    (nn.Linear, nn.Embedding: embeddings and lm_head included) whose
+ *    weight's last dimension group_size divides, and adds a per-module
+ *    key (a module path -> {group_size, bits} or false) for a model's
+ *    quant_predicate or a mixed recipe (convert.py
+ *    mixed_quant_predicate_builder; every MoE model's router at 8 bits,
+ *    e.g. models/qwen3_moe.py quant_predicate); save_config copies
+ *    "quantization" to "quantization_config". utils.py load reads
+ *    "quantization" first, mode default "affine".
+ *  - mlx mlx/ops.cpp affine_quantize: bits 2, 3, 4, 5, 6 or 8, group 32,
+ *    64 or 128; the values packed in uint32 (bits per value), a scale
+ *    AND a bias per group, both in the weight's dtype. fp_quantize:
+ *    mxfp4 (4 bits, group 32) and mxfp8 (8 bits, group 32) a uint8 e8m0
+ *    scale per group, nvfp4 (4 bits, group 16) a uint8 e4m3 scale per
+ *    group; no bias. python/mlx/nn/layers/quantized.py QuantizedLinear,
+ *    QuantizedEmbedding: weight, scales, biases (affine only), no global
+ *    scale.
+ * kvplan's weight count takes one format for every quantized matrix:
+ * a per-module key, a size group_size does not divide (mlx-lm leaves
+ * that module 16-bit), a family without a row of mlx_families, biases
+ * and towers are refused by name. The figures agree to the byte with
+ * the tensor bytes an exo test pins for five mlx-community models
+ * (tests/unit/test_import_mlx.c).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "io/hf/hf_cfg.h"
+
+/* One mlx quantization mode: the bits and group sizes mlx accepts
+ * (bit n of a mask: n allowed), and the bytes stored per group. */
+static const struct mlx_mode {
+	const char *name;
+	uint32_t bits_mask;   /* 1u << bits */
+	uint32_t group_mask;  /* 1u << log2(group) */
+	uint32_t scale_bytes; /* per group */
+	uint32_t bias_bytes;  /* per group */
+	const char *what;
+} mlx_modes[] = {
+	/* mlx ops.cpp affine_quantize: scale and bias in the weight's
+	 * dtype, 16-bit (mlx_dtype refuses the others) */
+	{ "affine", 1u << 2 | 1u << 3 | 1u << 4 | 1u << 5 | 1u << 6 | 1u << 8,
+	  1u << 5 | 1u << 6 | 1u << 7, 2, 2,
+	  "a scale and a bias per group in the 16-bit dtype" },
+	/* mlx ops.cpp fp_quantize: e8m0 scales */
+	{ "mxfp4", 1u << 4, 1u << 5, 1, 0, "1-byte e8m0 scale per group" },
+	/* fp_quantize: group 16, e4m3 scales */
+	{ "nvfp4", 1u << 4, 1u << 4, 1, 0, "1-byte e4m3 scale per group" },
+	/* fp_quantize: 8 bits, e8m0 scales */
+	{ "mxfp8", 1u << 8, 1u << 5, 1, 0, "1-byte e8m0 scale per group" },
+};
+
+/* A member other than group_size, bits and mode: a per-module key. */
+static enum kvp_status mlx_no_overrides(struct cfg *c, const cJSON *q,
+                                        const char *path)
+{
+	const cJSON *e;
+	char p2[160];
+
+	cJSON_ArrayForEach(e, q) {
+		if (!strcmp(e->string, "group_size") ||
+		    !strcmp(e->string, "bits") || !strcmp(e->string, "mode"))
+			continue;
+		snprintf(p2, sizeof p2, "%s.%s", path, e->string);
+		hf_clean(p2);
+		return hf_bad(c, p2, e, "a per-module MLX quantization (mlx-lm "
+		              "utils.py quantize_model): kvplan counts one "
+		              "format for every matrix, refused rather than "
+		              "counted wrong");
+	}
+	return KVP_OK;
+}
+
+/* The compute dtype mlx-lm keeps unquantized parameters and affine
+ * scales in: convert.py casts to torch_dtype; only 16-bit is counted. */
+static enum kvp_status mlx_dtype(struct cfg *c)
+{
+	int fail = 0;
+	const char *key = "torch_dtype";
+	const char *s = hf_str(c, key, &fail);
+	char path[96];
+
+	if (fail)
+		return c->err->status;
+	if (!s) {
+		key = "dtype";
+		s = hf_str(c, key, &fail);
+		if (fail)
+			return c->err->status;
+	}
+	if (s && (!strcmp(s, "bfloat16") || !strcmp(s, "float16")))
+		return KVP_OK;
+	return hf_bad(c, s ? key : "torch_dtype",
+	              s ? hf_get(c, key, path, sizeof path) : NULL,
+	              "an MLX model's unquantized parameters and scales are "
+	              "kept in it (mlx-lm convert.py); counted for bfloat16 "
+	              "or float16 only");
+}
+
+/* mlx-lm leaves a module 16-bit when group_size does not divide its
+ * input size: the sizes every quantized matrix takes as input. */
+static enum kvp_status mlx_divides(struct cfg *c, const struct kvp_model *m,
+                                   uint64_t group)
+{
+	static const char *const keys[] = { "hidden_size", "intermediate_size",
+		"moe_intermediate_size", "shared_expert_intermediate_size" };
+	char path[96], why[96];
+	size_t i;
+
+	snprintf(why, sizeof why, "group_size %llu does not divide it: mlx-lm "
+	         "keeps such a module 16-bit", (unsigned long long)group);
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		const cJSON *v = hf_get(c, keys[i], path, sizeof path);
+		if (cJSON_IsNumber(v) && v->valuedouble >= 1 &&
+		    (uint64_t)v->valuedouble % group)
+			return hf_bad(c, path, v, why);
+	}
+	if (((uint64_t)m->q_heads * m->base.k_dim) % group)
+		return hf_bad(c, "num_attention_heads", NULL, why);
+	return KVP_OK;
+}
+
+/* group_size and bits, required (mlx-lm utils.py load indexes both),
+ * within what mlx accepts for the mode. */
+static enum kvp_status mlx_sizes(struct cfg *c, const cJSON *q,
+                                 const char *path, const struct mlx_mode *md,
+                                 uint64_t *bits, uint64_t *group)
+{
+	char p2[128];
+	int r;
+
+	snprintf(p2, sizeof p2, "%s.bits", path);
+	r = hf_uint_at(c, cJSON_GetObjectItemCaseSensitive(q, "bits"), p2, 1,
+	               16, bits);
+	if (r < 0)
+		return c->err->status;
+	if (r == 0 || !(md->bits_mask & 1u << *bits))
+		return hf_bad(c, p2, cJSON_GetObjectItemCaseSensitive(q, "bits"),
+		              "not a bit width mlx quantizes in this mode "
+		              "(mlx ops.cpp quantize)");
+	snprintf(p2, sizeof p2, "%s.group_size", path);
+	r = hf_uint_at(c, cJSON_GetObjectItemCaseSensitive(q, "group_size"),
+	               p2, 1, 128, group);
+	if (r < 0)
+		return c->err->status;
+	if (r == 0 || (*group & (*group - 1)) ||
+	    !(md->group_mask & 1u << __builtin_ctzll(*group)))
+		return hf_bad(c, p2,
+		              cJSON_GetObjectItemCaseSensitive(q, "group_size"),
+		              "not a group size mlx quantizes in this mode "
+		              "(mlx ops.cpp quantize)");
+	return KVP_OK;
+}
+
+/* The mode's row; NULL (refused) for a mode not read. */
+static const struct mlx_mode *mlx_mode_of(struct cfg *c, const cJSON *q,
+                                          const char *path)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(q, "mode");
+	const char *name = "affine";
+	char p2[128];
+	size_t i;
+
+	if (v && !cJSON_IsString(v)) {
+		snprintf(p2, sizeof p2, "%s.mode", path);
+		hf_bad(c, p2, v, "must be a string");
+		return NULL;
+	}
+	if (v)
+		name = v->valuestring;
+	for (i = 0; i < sizeof mlx_modes / sizeof mlx_modes[0]; i++)
+		if (!strcmp(name, mlx_modes[i].name))
+			return &mlx_modes[i];
+	snprintf(p2, sizeof p2, "%s.mode", path);
+	hf_bad(c, p2, v, "an MLX quantization mode kvplan has not read "
+	       "(affine, mxfp4, nvfp4, mxfp8)");
+	return NULL;
+}
+
+/* The model_types whose mlx-lm module set is the one kvplan's weight
+ * count sums (weights.c): attention q/k/v/o, a gated MLP, RMSNorms,
+ * embeddings and an lm_head unless tied. Adding a family is a row, after
+ * reading its mlx-lm model file (ml-explore/mlx-lm d78bf58e): not an MoE
+ * (routers differ by family: deepseek_v3.py MoEGate has no to_quantized
+ * and stays 16-bit, qwen3_moe.py's are 8-bit overrides), nor recurrent
+ * layers (nn.Conv1d has no to_quantized). */
+static const struct mlx_family {
+	const char *model_type;
+	const char *source;
+} mlx_families[] = {
+	{ "llama", "mlx_lm/models/llama.py (nn.Linear q/k/v/o, gate/up/"
+	  "down; RMSNorm; nn.Embedding)" },
+	{ "mistral", "mlx_lm/utils.py MODEL_REMAPPING: mistral -> llama" },
+	{ "qwen3", "mlx_lm/models/qwen3.py (llama's, plus q_norm and k_norm "
+	  "of head_dim)" },
+};
+
+/* A family of the table, without the modules mlx stores apart from the
+ * one format (a QuantizedLinear's bias stays 16-bit) and without a tower
+ * (mlx-lm's save_config drops vision_config; mlx-vlm's are not read). */
+static enum kvp_status mlx_structure(struct cfg *c, const struct kvp_model *m)
+{
+	char path[96];
+	const cJSON *v;
+	size_t f;
+
+	for (f = 0; f < sizeof mlx_families / sizeof mlx_families[0]; f++)
+		if (!strcmp(c->model_type, mlx_families[f].model_type))
+			break;
+	if (f == sizeof mlx_families / sizeof mlx_families[0])
+		return hf_bad(c, "model_type", cJSON_GetObjectItemCaseSensitive(
+		              c->root, "model_type"), "MLX weights of a family "
+		              "whose mlx-lm modules kvplan has not matched to "
+		              "its count (read: llama, mistral, qwen3)");
+	v = hf_get(c, "mlp_bias", path, sizeof path);
+	if (cJSON_IsTrue(v))
+		return hf_bad(c, path, v, "MLX QuantizedLinear keeps "
+		              "a bias 16-bit; kvplan's count leaves MLP biases "
+		              "out");
+	if (m->arch.attention_bias)
+		return hf_bad(c, "attention_bias", hf_get(c, "attention_bias",
+		              path, sizeof path), "MLX QuantizedLinear "
+		              "keeps a bias 16-bit (mlx nn/layers/quantized.py); "
+		              "kvplan's count quantizes the q/k/v biases");
+	if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(c->root,
+	                                                    "vision_config")))
+		return hf_bad(c, "vision_config", NULL, "mlx-lm's save_config "
+		              "drops it: an MLX model that keeps one (mlx-vlm) "
+		              "quantizes its tower its own way, not read");
+	return KVP_OK;
+}
+
+bool hf_quant_is_mlx(const cJSON *q)
+{
+	return !cJSON_GetObjectItemCaseSensitive(q, "quant_method") &&
+	       cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(q, "bits")) &&
+	       cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(q, "group_size"));
+}
+
+enum kvp_status hf_quant_mlx(struct cfg *c, const cJSON *q, const char *path,
+                             struct kvp_model *m)
+{
+	const struct mlx_mode *md;
+	const cJSON *top = cJSON_GetObjectItemCaseSensitive(c->root,
+	                                                    "quantization");
+	uint64_t bits = 0, group = 0;
+
+	if (top && !cJSON_Compare(top, q, 1))
+		return hf_bad(c, "quantization", top, "differs from "
+		              "quantization_config; mlx-lm reads it first");
+	md = mlx_mode_of(c, q, path);
+	if (!md)
+		return c->err->status;
+	if (mlx_no_overrides(c, q, path) || mlx_dtype(c) ||
+	    mlx_structure(c, m) ||
+	    mlx_sizes(c, q, path, md, &bits, &group) ||
+	    mlx_divides(c, m, group))
+		return c->err->status;
+	m->weights.dtype = bits <= 4 ? KVP_W_INT4 : KVP_W_INT8;
+	m->weights.bits = (uint32_t)bits;
+	m->weights.group_size = (uint32_t)group;
+	m->weights.scale_bytes = md->scale_bytes;
+	m->weights.zero_bytes = md->bias_bytes;
+	m->weights.zero_bits = 0;
+	m->weights.keep_embeddings_16bit = false;
+	hf_note(c, "MLX %s %llu-bit, group %llu (mlx-lm quantize_model): %s; "
+	        "embeddings and lm_head quantized too", md->name,
+	        (unsigned long long)bits, (unsigned long long)group, md->what);
+	hf_note(c, "MLX weights: none of llama.cpp, vLLM, SGLang, "
+	        "TensorRT-LLM or transformers loads them (mlx-lm does); the "
+	        "cache and its figures are the model's, the weights MLX's");
+	return KVP_OK;
+}

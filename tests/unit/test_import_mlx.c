@@ -1,0 +1,244 @@
+/*
+ * test_import_mlx.c - the quantization block mlx-lm writes (issue 35,
+ * src/io/hf/hf_quant_mlx.c): no quant_method, "quantization" and
+ * "quantization_config" both {group_size, bits[, mode]}. The configs are
+ * written here by hand in the shape of mlx-community models (their sizes
+ * are those of the Meta / HuggingFaceTB originals; no Hub file is
+ * copied); the weight bytes are worked by hand from the layer shapes
+ * below, as mlx stores them (mlx ops.cpp affine_quantize: bits per value
+ * packed, a bf16 scale and a bf16 bias per group; fp_quantize: a 1-byte
+ * scale per group, no bias). The same five figures are the tensor bytes
+ * exo (exo-explore/exo's pinned model-card test) records for these
+ * mlx-community repositories: 695,242,752, 1,807,423,488,
+ * 4,517,404,672, 39,688,355,840, 142,955,136.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/import.h"
+#include "kvplan/plan.h"
+
+static struct kvp_plan plan;
+static struct kvp_result res;
+
+/* A llama-family config of these sizes and this quantization block,
+ * under both names as mlx-lm's save_config writes it. */
+static enum kvp_status mlx_llama(unsigned layers, unsigned hidden,
+                                 unsigned heads, unsigned kv, unsigned inter,
+                                 unsigned vocab, int tied, const char *quant,
+                                 const char *extra, struct kvp_error *err)
+{
+	char text[1024];
+	enum kvp_status st;
+
+	snprintf(text, sizeof text, "{\"model_type\":\"llama\","
+	         "\"num_hidden_layers\":%u,\"hidden_size\":%u,"
+	         "\"num_attention_heads\":%u,\"num_key_value_heads\":%u,"
+	         "\"intermediate_size\":%u,\"vocab_size\":%u,"
+	         "\"torch_dtype\":\"bfloat16\",\"tie_word_embeddings\":%s,"
+	         "\"quantization\":%s,\"quantization_config\":%s%s}",
+	         layers, hidden, heads, kv, inter, vocab,
+	         tied ? "true" : "false", quant, quant, extra);
+	kvp_plan_default(&plan);
+	st = kvp_hf_import_text(text, strlen(text), "mlx.json", &plan.model,
+	                        NULL, err);
+	if (st != KVP_OK)
+		return st;
+	st = kvp_compute(&plan, &res);
+	ck_assert_msg(st == KVP_OK, "compute: %s", res.error.msg);
+	return st;
+}
+
+#define Q4 "{\"group_size\":64,\"bits\":4}"
+
+START_TEST(affine_llamas)
+{
+	struct kvp_error err;
+
+	/* mlx-community/Llama-3.2-1B-Instruct-4bit: 16 layers, hidden 2048,
+	 * 32 heads and 8 KV heads of 64, intermediate 8192, vocab 128256,
+	 * tied. Per layer q 2048x2048 4,194,304 + k, v 2048x512 1,048,576
+	 * each + o 4,194,304 = 10,485,760; MLP 3 x 2048 x 8192 =
+	 * 50,331,648; 16 layers 973,078,528. Embeddings 128256 x 2048 =
+	 * 262,668,288 (quantized too: nn.Embedding has to_quantized).
+	 * Quantized values 1,235,746,816: x 4 bits / 8 = 617,873,408 B;
+	 * groups / 64 = 19,308,544 x (2 + 2) = 77,234,176 B. Norms 16 x 2 x
+	 * 2048 + 2048 = 67,584 x 2 = 135,168 B. Total 695,242,752. */
+	ck_assert_int_eq(mlx_llama(16, 2048, 32, 8, 8192, 128256, 1, Q4, "",
+	                           &err), KVP_OK);
+	ck_assert_uint_eq(res.weights.params, 1235814400);
+	ck_assert_uint_eq(res.weights.bytes, 695242752);
+	ck_assert(!plan.model.weights.keep_embeddings_16bit);
+	/* the cache is the model's: 2 x 16 x 8 x 64 x 2 (bf16) */
+	ck_assert_uint_eq(res.kv.bytes_per_position, 32768);
+	/* Llama-3.2-3B-Instruct-4bit: 28 layers, hidden 3072, 24 heads, 8
+	 * KV of 128, intermediate 8192, tied. Per layer q 3072x3072
+	 * 9,437,184 + k, v 3072x1024 3,145,728 each + o 9,437,184 =
+	 * 25,165,824; MLP 3 x 3072 x 8192 = 75,497,472; 28 layers
+	 * 2,818,572,288; embeddings 128256 x 3072 = 394,002,432; quantized
+	 * 3,212,574,720: /2 = 1,606,287,360 + /64 x 4 = 200,785,920; norms
+	 * (28 x 2 + 1) x 3072 = 175,104 x 2 = 350,208. 1,807,423,488. */
+	ck_assert_int_eq(mlx_llama(28, 3072, 24, 8, 8192, 128256, 1, Q4, "",
+	                           &err), KVP_OK);
+	ck_assert_uint_eq(res.weights.bytes, 1807423488);
+	/* Meta-Llama-3.1-8B-Instruct-4bit: 32 layers, hidden 4096, 32
+	 * heads, 8 KV of 128, intermediate 14336, lm_head untied. Per layer
+	 * 2 x 16,777,216 + 2 x 4,194,304 = 41,943,040 + MLP 3 x 4096 x
+	 * 14336 = 176,160,768 -> 218,103,808; 32 layers 6,979,321,856;
+	 * embeddings and lm_head 2 x 525,336,576 = 1,050,673,152; quantized
+	 * 8,029,995,008: /2 = 4,014,997,504 + /64 x 4 = 501,874,688; norms
+	 * 65 x 4096 = 266,240 x 2 = 532,480. 4,517,404,672. */
+	ck_assert_int_eq(mlx_llama(32, 4096, 32, 8, 14336, 128256, 0, Q4, "",
+	                           &err), KVP_OK);
+	ck_assert_uint_eq(res.weights.bytes, 4517404672ULL);
+	/* SmolLM2-135M-Instruct-8bit: 30 layers, hidden 576, 9 heads, 3 KV
+	 * of 64, intermediate 1536, vocab 49152, tied, 8 bits. Per layer
+	 * 2 x 331,776 + 2 x 110,592 = 884,736 + 3 x 576 x 1536 = 2,654,208
+	 * -> 3,538,944; 30 layers 106,168,320; embeddings 28,311,552;
+	 * quantized 134,479,872 x 1 B + /64 x 4 = 8,404,992; norms 61 x 576
+	 * = 35,136 x 2 = 70,272. 142,955,136. */
+	ck_assert_int_eq(mlx_llama(30, 576, 9, 3, 1536, 49152, 1,
+	                           "{\"group_size\":64,\"bits\":8}", "", &err),
+	                 KVP_OK);
+	ck_assert_uint_eq(res.weights.bytes, 142955136);
+}
+END_TEST
+
+START_TEST(fp_modes)
+{
+	struct kvp_error err;
+
+	/* The 1B above in mxfp4 (mlx ops.cpp fp_quantize: group 32, a
+	 * 1-byte e8m0 scale): 617,873,408 + 1,235,746,816 / 32 =
+	 * 38,617,088 + norms 135,168 = 656,625,664. */
+	ck_assert_int_eq(mlx_llama(16, 2048, 32, 8, 8192, 128256, 1,
+	                 "{\"group_size\":32,\"bits\":4,\"mode\":\"mxfp4\"}",
+	                 "", &err), KVP_OK);
+	ck_assert_uint_eq(res.weights.bytes, 656625664);
+	/* nvfp4: group 16, a 1-byte e4m3 scale: 617,873,408 + 77,234,176
+	 * + 135,168 = 695,242,752 (4-bit groups of 16 at 1 byte cost what
+	 * groups of 64 at 4 bytes do) */
+	ck_assert_int_eq(mlx_llama(16, 2048, 32, 8, 8192, 128256, 1,
+	                 "{\"group_size\":16,\"bits\":4,\"mode\":\"nvfp4\"}",
+	                 "", &err), KVP_OK);
+	ck_assert_uint_eq(res.weights.bytes, 695242752);
+	/* mxfp8: 1,235,746,816 + /32 = 38,617,088 + 135,168 =
+	 * 1,274,499,072 */
+	ck_assert_int_eq(mlx_llama(16, 2048, 32, 8, 8192, 128256, 1,
+	                 "{\"group_size\":32,\"bits\":8,\"mode\":\"mxfp8\"}",
+	                 "", &err), KVP_OK);
+	ck_assert_uint_eq(res.weights.bytes, 1274499072);
+}
+END_TEST
+
+/* Refused, naming `key`. */
+static void refused(const char *quant, const char *extra, const char *key)
+{
+	struct kvp_error err;
+
+	ck_assert_int_ne(mlx_llama(2, 256, 4, 2, 512, 1000, 0, quant, extra,
+	                           &err), KVP_OK);
+	ck_assert_msg(strstr(err.msg, key) != NULL, "'%s' lacks '%s'",
+	              err.msg, key);
+	ck_assert_msg(strchr(err.msg, '\n') == NULL, "one line: %s", err.msg);
+}
+
+START_TEST(refusals)
+{
+	/* per-module keys: a mixed recipe's or a MoE router's (mlx-lm
+	 * quantize_model wrapped_predicate), and false (not quantized) */
+	refused("{\"group_size\":64,\"bits\":4,\"model.layers.0.mlp.down_proj\":"
+	        "{\"group_size\":64,\"bits\":6}}", "",
+	        "quantization_config.model.layers.0.mlp.down_proj");
+	refused("{\"group_size\":64,\"bits\":4,\"lm_head\":false}", "",
+	        "quantization_config.lm_head");
+	refused("{\"group_size\":64,\"bits\":4,\"mode\":\"int3\"}", "",
+	        "quantization_config.mode");
+	refused("{\"group_size\":64,\"bits\":7}", "", "quantization_config.bits");
+	refused("{\"group_size\":48,\"bits\":4}", "",
+	        "quantization_config.group_size");
+	refused("{\"group_size\":64,\"bits\":4,\"mode\":\"mxfp4\"}", "",
+	        "quantization_config.group_size");
+	/* intermediate 500: 64 does not divide it, mlx-lm keeps down_proj
+	 * 16-bit */
+	refused(Q4, ",\"moe_intermediate_size\":500", "moe_intermediate_size");
+	refused(Q4, ",\"attention_bias\":true", "attention_bias");
+	refused(Q4, ",\"mlp_bias\":true", "mlp_bias");
+	refused(Q4, ",\"vision_config\":{}", "vision_config");
+}
+END_TEST
+
+START_TEST(dtype_and_copies)
+{
+	struct kvp_error err;
+	const char *t = "{\"model_type\":\"llama\",\"num_hidden_layers\":2,"
+	                "\"hidden_size\":256,\"num_attention_heads\":4,"
+	                "\"torch_dtype\":\"float32\",\"quantization_config\":"
+	                Q4 "}";
+	struct kvp_model m;
+
+	ck_assert_int_ne(kvp_hf_import_text(t, strlen(t), "f", &m, NULL, &err),
+	                 KVP_OK);
+	ck_assert_msg(strstr(err.msg, "torch_dtype"), "%s", err.msg);
+	t = "{\"model_type\":\"llama\",\"num_hidden_layers\":2,"
+	    "\"hidden_size\":256,\"num_attention_heads\":4,"
+	    "\"torch_dtype\":\"bfloat16\",\"quantization_config\":" Q4 ","
+	    "\"quantization\":{\"group_size\":32,\"bits\":4}}";
+	ck_assert_int_ne(kvp_hf_import_text(t, strlen(t), "f", &m, NULL, &err),
+	                 KVP_OK);
+	ck_assert_msg(strstr(err.msg, ": quantization:"), "%s", err.msg);
+	/* a family whose mlx-lm modules are not matched to the count */
+	t = "{\"model_type\":\"gemma3_text\",\"num_hidden_layers\":2,"
+	    "\"hidden_size\":256,\"num_attention_heads\":4,\"head_dim\":64,"
+	    "\"torch_dtype\":\"bfloat16\",\"quantization_config\":" Q4 "}";
+	ck_assert_int_ne(kvp_hf_import_text(t, strlen(t), "f", &m, NULL, &err),
+	                 KVP_OK);
+	ck_assert_msg(strstr(err.msg, "model_type: \"gemma3_text\""), "%s",
+	              err.msg);
+}
+END_TEST
+
+START_TEST(qwen3)
+{
+	struct kvp_error err;
+	const char *t = "{\"model_type\":\"qwen3\",\"num_hidden_layers\":28,"
+	    "\"hidden_size\":1024,\"num_attention_heads\":16,"
+	    "\"num_key_value_heads\":8,\"head_dim\":128,"
+	    "\"intermediate_size\":3072,\"vocab_size\":151936,"
+	    "\"torch_dtype\":\"bfloat16\",\"tie_word_embeddings\":true,"
+	    "\"quantization\":" Q4 ",\"quantization_config\":" Q4 "}";
+
+	/* mlx-community/Qwen3-0.6B-4bit's shape (Qwen3-0.6B's sizes): per
+	 * layer q 1024x2048 2,097,152 + k, v 1024x1024 1,048,576 each + o
+	 * 2,097,152 = 6,291,456; MLP 3 x 1024 x 3072 = 9,437,184; 28 layers
+	 * 440,401,920; tied embeddings 151936 x 1024 = 155,582,464.
+	 * Quantized 595,984,384: /2 = 297,992,192 + /64 x 4 = 37,249,024.
+	 * Norms 28 x (2 x 1024 + q_norm, k_norm 2 x 128) + 1024 = 65,536
+	 * x 2 = 131,072. 335,372,288 B; 596,049,920 parameters. */
+	kvp_plan_default(&plan);
+	ck_assert_int_eq(kvp_hf_import_text(t, strlen(t), "q", &plan.model,
+	                                    NULL, &err), KVP_OK);
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_uint_eq(res.weights.params, 596049920);
+	ck_assert_uint_eq(res.weights.bytes, 335372288);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("import_mlx");
+	TCase *tc = tcase_create("mlx");
+
+	tcase_add_test(tc, affine_llamas);
+	tcase_add_test(tc, fp_modes);
+	tcase_add_test(tc, refusals);
+	tcase_add_test(tc, dtype_and_copies);
+	tcase_add_test(tc, qwen3);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(suite)

@@ -40,13 +40,27 @@ grep -q "MLX weights: none of llama.cpp, vLLM" "$tmp/e" &&
 	ok "a note says no modelled engine loads MLX weights" ||
 	notok "no engine note: $(cat "$tmp/e")"
 
-# a per-module key (mlx-lm's mixed recipes, MoE routers): one line, exit 2
+# a per-module key (mlx-lm's mixed recipes, MoE routers): one format is
+# not what mlx stores, so the weights are counted unquantized (more than
+# MLX stores), named in a note; the cache the same
 sed 's/"bits": 4}/"bits": 4, "lm_head": {"group_size": 64, "bits": 6}}/g' \
 	"$tmp/m/config.json" > "$tmp/mixed.json"
-"$KVPLAN" import "$tmp/mixed.json" > "$tmp/o" 2> "$tmp/e"
+"$KVPLAN" import "$tmp/mixed.json" --format text > "$tmp/o" 2> "$tmp/e"
+rc=$?
+[ $rc = 0 ] && grep -q "quantization_config.lm_head" "$tmp/e" &&
+	grep -q "counted unquantized in the compute dtype" "$tmp/e" &&
+	ok "a per-module key: imported, weights unquantized, the key named" ||
+	notok "per-module key: rc $rc: $(cat "$tmp/e")"
+grep -q "bytes per position, all layers: 32,768$" "$tmp/o" &&
+	! grep -q "weights 695,242,752 B" "$tmp/o" &&
+	ok "its cache unchanged, its weights not MLX's 4-bit figure" ||
+	notok "mixed: $(grep -E 'params|per position' "$tmp/o")"
+# a block mlx would not write (bits 7): one line, exit 2
+sed 's/"bits": 4}/"bits": 7}/g' "$tmp/m/config.json" > "$tmp/bad.json"
+"$KVPLAN" import "$tmp/bad.json" > "$tmp/o" 2> "$tmp/e"
 rc=$?
 [ $rc = 2 ] && [ "$(wc -l < "$tmp/e")" = 1 ] &&
-	grep -q "quantization_config.lm_head" "$tmp/e" &&
-	ok "a per-module key refused by name, exit 2" ||
-	notok "per-module key: rc $rc: $(cat "$tmp/e")"
+	grep -q "quantization_config.bits" "$tmp/e" &&
+	ok "bits mlx does not take: refused by name, exit 2" ||
+	notok "bits 7: rc $rc: $(cat "$tmp/e")"
 exit $fail

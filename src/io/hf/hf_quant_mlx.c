@@ -22,9 +22,16 @@
  *    QuantizedEmbedding: weight, scales, biases (affine only), no global
  *    scale.
  * kvplan's weight count takes one format for every quantized matrix:
- * a per-module key, a size group_size does not divide (mlx-lm leaves
- * that module 16-bit), a family without a row of mlx_families, biases
- * and towers are refused by name. The figures agree to the byte with
+ * where one format is not what mlx stores (a per-module key, a size
+ * group_size does not divide: mlx-lm leaves that module 16-bit, a family
+ * without a row of mlx_families, biases, towers, a mode not read, a
+ * dtype other than 16-bit) the weights are counted unquantized in the
+ * compute dtype, as an unknown quant_method is (hf_weights.c): more than
+ * mlx stores (at most 8 bits and a scale per group against 16), never
+ * less, with a note naming the key; the cache is the model's either way.
+ * A block that contradicts itself or mlx (bits or group_size mlx does
+ * not take, "quantization" unlike "quantization_config") is refused.
+ * The figures agree to the byte with
  * the tensor bytes an exo test pins for five mlx-community models
  * (tests/unit/test_import_mlx.c).
  */
@@ -56,74 +63,66 @@ static const struct mlx_mode {
 	{ "mxfp8", 1u << 8, 1u << 5, 1, 0, "1-byte e8m0 scale per group" },
 };
 
+/* The reason one format is not what mlx stores, in why (else ""). */
+#define WHY_N 192
+
 /* A member other than group_size, bits and mode: a per-module key. */
-static enum kvp_status mlx_no_overrides(struct cfg *c, const cJSON *q,
-                                        const char *path)
+static bool mlx_overrides(const cJSON *q, const char *path, char *why)
 {
 	const cJSON *e;
-	char p2[160];
 
 	cJSON_ArrayForEach(e, q) {
 		if (!strcmp(e->string, "group_size") ||
 		    !strcmp(e->string, "bits") || !strcmp(e->string, "mode"))
 			continue;
-		snprintf(p2, sizeof p2, "%s.%s", path, e->string);
-		hf_clean(p2);
-		return hf_bad(c, p2, e, "a per-module MLX quantization (mlx-lm "
-		              "utils.py quantize_model): kvplan counts one "
-		              "format for every matrix, refused rather than "
-		              "counted wrong");
+		snprintf(why, WHY_N, "%s.%s: a per-module MLX quantization "
+		         "(mlx-lm utils.py quantize_model)", path, e->string);
+		hf_clean(why);
+		return true;
 	}
-	return KVP_OK;
+	return false;
 }
 
 /* The compute dtype mlx-lm keeps unquantized parameters and affine
  * scales in: convert.py casts to torch_dtype; only 16-bit is counted. */
-static enum kvp_status mlx_dtype(struct cfg *c)
+static bool mlx_dtype(struct cfg *c, char *why)
 {
 	int fail = 0;
-	const char *key = "torch_dtype";
-	const char *s = hf_str(c, key, &fail);
-	char path[96];
+	const char *s = hf_str(c, "torch_dtype", &fail);
 
-	if (fail)
-		return c->err->status;
-	if (!s) {
-		key = "dtype";
-		s = hf_str(c, key, &fail);
-		if (fail)
-			return c->err->status;
-	}
-	if (s && (!strcmp(s, "bfloat16") || !strcmp(s, "float16")))
-		return KVP_OK;
-	return hf_bad(c, s ? key : "torch_dtype",
-	              s ? hf_get(c, key, path, sizeof path) : NULL,
-	              "an MLX model's unquantized parameters and scales are "
-	              "kept in it (mlx-lm convert.py); counted for bfloat16 "
-	              "or float16 only");
+	if (!s && !fail)
+		s = hf_str(c, "dtype", &fail);
+	if (!fail && s && (!strcmp(s, "bfloat16") || !strcmp(s, "float16")))
+		return false;
+	snprintf(why, WHY_N, "torch_dtype: not bfloat16 or float16, the "
+	         "dtype mlx keeps scales in (mlx-lm convert.py)");
+	return true;
 }
 
 /* mlx-lm leaves a module 16-bit when group_size does not divide its
  * input size: the sizes every quantized matrix takes as input. */
-static enum kvp_status mlx_divides(struct cfg *c, const struct kvp_model *m,
-                                   uint64_t group)
+static bool mlx_divides(struct cfg *c, const struct kvp_model *m,
+                        uint64_t group, char *why)
 {
 	static const char *const keys[] = { "hidden_size", "intermediate_size",
 		"moe_intermediate_size", "shared_expert_intermediate_size" };
-	char path[96], why[96];
+	const char *bad = NULL;
+	char path[96];
 	size_t i;
 
-	snprintf(why, sizeof why, "group_size %llu does not divide it: mlx-lm "
-	         "keeps such a module 16-bit", (unsigned long long)group);
-	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+	for (i = 0; i < sizeof keys / sizeof keys[0] && !bad; i++) {
 		const cJSON *v = hf_get(c, keys[i], path, sizeof path);
 		if (cJSON_IsNumber(v) && v->valuedouble >= 1 &&
 		    (uint64_t)v->valuedouble % group)
-			return hf_bad(c, path, v, why);
+			bad = keys[i];
 	}
-	if (((uint64_t)m->q_heads * m->base.k_dim) % group)
-		return hf_bad(c, "num_attention_heads", NULL, why);
-	return KVP_OK;
+	if (!bad && ((uint64_t)m->q_heads * m->base.k_dim) % group)
+		bad = "num_attention_heads";
+	if (!bad)
+		return false;
+	snprintf(why, WHY_N, "%s: group_size %llu does not divide it (mlx-lm "
+	         "keeps such a module 16-bit)", bad, (unsigned long long)group);
+	return true;
 }
 
 /* group_size and bits, required (mlx-lm utils.py load indexes both),
@@ -158,9 +157,10 @@ static enum kvp_status mlx_sizes(struct cfg *c, const cJSON *q,
 	return KVP_OK;
 }
 
-/* The mode's row; NULL (refused) for a mode not read. */
+/* The mode's row; NULL for a mode not read (why says so) or not a
+ * string (refused). */
 static const struct mlx_mode *mlx_mode_of(struct cfg *c, const cJSON *q,
-                                          const char *path)
+                                          const char *path, char *why)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(q, "mode");
 	const char *name = "affine";
@@ -177,9 +177,9 @@ static const struct mlx_mode *mlx_mode_of(struct cfg *c, const cJSON *q,
 	for (i = 0; i < sizeof mlx_modes / sizeof mlx_modes[0]; i++)
 		if (!strcmp(name, mlx_modes[i].name))
 			return &mlx_modes[i];
-	snprintf(p2, sizeof p2, "%s.mode", path);
-	hf_bad(c, p2, v, "an MLX quantization mode kvplan has not read "
-	       "(affine, mxfp4, nvfp4, mxfp8)");
+	snprintf(why, WHY_N, "%s.mode: an MLX quantization mode kvplan has "
+	         "not read (affine, mxfp4, nvfp4, mxfp8)", path);
+	hf_clean(why);
 	return NULL;
 }
 
@@ -204,36 +204,32 @@ static const struct mlx_family {
 /* A family of the table, without the modules mlx stores apart from the
  * one format (a QuantizedLinear's bias stays 16-bit) and without a tower
  * (mlx-lm's save_config drops vision_config; mlx-vlm's are not read). */
-static enum kvp_status mlx_structure(struct cfg *c, const struct kvp_model *m)
+static bool mlx_structure(struct cfg *c, const struct kvp_model *m,
+                          char *why)
 {
 	char path[96];
-	const cJSON *v;
 	size_t f;
 
 	for (f = 0; f < sizeof mlx_families / sizeof mlx_families[0]; f++)
 		if (!strcmp(c->model_type, mlx_families[f].model_type))
 			break;
 	if (f == sizeof mlx_families / sizeof mlx_families[0])
-		return hf_bad(c, "model_type", cJSON_GetObjectItemCaseSensitive(
-		              c->root, "model_type"), "MLX weights of a family "
-		              "whose mlx-lm modules kvplan has not matched to "
-		              "its count (read: llama, mistral, qwen3)");
-	v = hf_get(c, "mlp_bias", path, sizeof path);
-	if (cJSON_IsTrue(v))
-		return hf_bad(c, path, v, "MLX QuantizedLinear keeps "
-		              "a bias 16-bit; kvplan's count leaves MLP biases "
-		              "out");
-	if (m->arch.attention_bias)
-		return hf_bad(c, "attention_bias", hf_get(c, "attention_bias",
-		              path, sizeof path), "MLX QuantizedLinear "
-		              "keeps a bias 16-bit (mlx nn/layers/quantized.py); "
-		              "kvplan's count quantizes the q/k/v biases");
-	if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(c->root,
-	                                                    "vision_config")))
-		return hf_bad(c, "vision_config", NULL, "mlx-lm's save_config "
-		              "drops it: an MLX model that keeps one (mlx-vlm) "
-		              "quantizes its tower its own way, not read");
-	return KVP_OK;
+		snprintf(why, WHY_N, "model_type: a family whose mlx-lm modules "
+		         "kvplan has not matched to its count (read: llama, "
+		         "mistral, qwen3)");
+	else if (cJSON_IsTrue(hf_get(c, "mlp_bias", path, sizeof path)))
+		snprintf(why, WHY_N, "mlp_bias: MLX QuantizedLinear keeps a "
+		         "bias 16-bit");
+	else if (m->arch.attention_bias)
+		snprintf(why, WHY_N, "attention_bias: MLX QuantizedLinear keeps "
+		         "a bias 16-bit (mlx nn/layers/quantized.py)");
+	else if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(c->root,
+	                                                         "vision_config")))
+		snprintf(why, WHY_N, "vision_config: mlx-lm's save_config drops "
+		         "it; an mlx-vlm tower is quantized its own way");
+	else
+		return false;
+	return true;
 }
 
 bool hf_quant_is_mlx(const cJSON *q)
@@ -243,6 +239,16 @@ bool hf_quant_is_mlx(const cJSON *q)
 	       cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(q, "group_size"));
 }
 
+/* One format is not what mlx stores: the weights stay in the compute
+ * dtype (hf_weights.c's default), more than mlx stores, noted. */
+static enum kvp_status mlx_unquantized(struct cfg *c, const char *why)
+{
+	hf_note(c, "MLX quantization not counted as stored (%s): weights "
+	        "counted unquantized in the compute dtype, more than MLX "
+	        "stores; the cache is the model's", why);
+	return KVP_OK;
+}
+
 enum kvp_status hf_quant_mlx(struct cfg *c, const cJSON *q, const char *path,
                              struct kvp_model *m)
 {
@@ -250,18 +256,22 @@ enum kvp_status hf_quant_mlx(struct cfg *c, const cJSON *q, const char *path,
 	const cJSON *top = cJSON_GetObjectItemCaseSensitive(c->root,
 	                                                    "quantization");
 	uint64_t bits = 0, group = 0;
+	char why[WHY_N] = "";
 
 	if (top && !cJSON_Compare(top, q, 1))
 		return hf_bad(c, "quantization", top, "differs from "
 		              "quantization_config; mlx-lm reads it first");
-	md = mlx_mode_of(c, q, path);
+	md = mlx_mode_of(c, q, path, why);
 	if (!md)
+		return why[0] ? mlx_unquantized(c, why) : c->err->status;
+	if (mlx_sizes(c, q, path, md, &bits, &group))
 		return c->err->status;
-	if (mlx_no_overrides(c, q, path) || mlx_dtype(c) ||
-	    mlx_structure(c, m) ||
-	    mlx_sizes(c, q, path, md, &bits, &group) ||
-	    mlx_divides(c, m, group))
-		return c->err->status;
+	hf_note(c, "MLX weights: none of llama.cpp, vLLM, SGLang, "
+	        "TensorRT-LLM or transformers loads them (mlx-lm does); the "
+	        "cache and its figures are the model's");
+	if (mlx_overrides(q, path, why) || mlx_dtype(c, why) ||
+	    mlx_structure(c, m, why) || mlx_divides(c, m, group, why))
+		return mlx_unquantized(c, why);
 	m->weights.dtype = bits <= 4 ? KVP_W_INT4 : KVP_W_INT8;
 	m->weights.bits = (uint32_t)bits;
 	m->weights.group_size = (uint32_t)group;
@@ -272,8 +282,5 @@ enum kvp_status hf_quant_mlx(struct cfg *c, const cJSON *q, const char *path,
 	hf_note(c, "MLX %s %llu-bit, group %llu (mlx-lm quantize_model): %s; "
 	        "embeddings and lm_head quantized too", md->name,
 	        (unsigned long long)bits, (unsigned long long)group, md->what);
-	hf_note(c, "MLX weights: none of llama.cpp, vLLM, SGLang, "
-	        "TensorRT-LLM or transformers loads them (mlx-lm does); the "
-	        "cache and its figures are the model's, the weights MLX's");
 	return KVP_OK;
 }

@@ -246,6 +246,13 @@ enum kvp_status kvp_search(const struct kvp_plan *base,
 void kvp_search_plan(const struct kvp_plan *base,
                      const struct kvp_search_space *s,
                      const struct kvp_search_cfg *c, struct kvp_plan *out);
+/* The same, where out already holds the plan of another configuration
+ * of this base and space (made by kvp_search_plan or this, and not
+ * changed since): only the fields a configuration sets are set again. */
+void kvp_search_plan_again(const struct kvp_plan *base,
+                           const struct kvp_search_space *s,
+                           const struct kvp_search_cfg *c,
+                           struct kvp_plan *out);
 
 /* The weight format a configuration names. */
 struct kvp_wformat kvp_search_w_of(const struct kvp_plan *base,

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "kvplan/compute.h"
+#include "kvplan/layers.h"
 #include "kvplan/plan.h"
 #include "kvplan/preset.h"
 #include "kvplan/result.h"
@@ -193,6 +194,56 @@ static void small_space(void)
 	plan.engine.llamacpp.ctx_size = 8192;
 	plan.engine.llamacpp.parallel = 6;
 }
+
+/* kvp_search_plan_again on the plan of another configuration is
+ * kvp_search_plan byte for byte, for every listed configuration after
+ * the one before it and after the one 7 further on (each field a
+ * configuration sets must be set again from base: weights formats, KV
+ * formats in a rule, headroom, a list of overheads of the user's). */
+static void assert_again_is_plan(void)
+{
+	static struct kvp_plan again, fresh;
+	struct kvp_error err;
+	size_t i, step;
+
+	ck_assert_int_eq(kvp_search_enumerate(&plan, &space, &opts, &buf, &out,
+	                                      &err), KVP_OK);
+	ck_assert_uint_gt(out.n_cfgs, 100);
+	for (step = 1; step <= 8; step += 7) {
+		kvp_search_plan(&plan, &space, &cfgs[out.n_cfgs - 1], &again);
+		for (i = 0; i < out.n_cfgs; i++) {
+			size_t k = i * step % out.n_cfgs;
+
+			kvp_search_plan_again(&plan, &space, &cfgs[k], &again);
+			kvp_search_plan(&plan, &space, &cfgs[k], &fresh);
+			ck_assert_msg(!memcmp(&again, &fresh, sizeof again),
+			              "configuration %zu (step %zu)", k, step);
+		}
+	}
+}
+
+START_TEST(plan_again_is_plan)
+{
+	struct kvp_error err;
+
+	small_space();
+	space.n_w = 2;
+	space.w[0] = plan.model.weights;
+	memset(&space.w[1], 0, sizeof space.w[1]);
+	space.w[1].dtype = KVP_W_FP8;
+	space.min_headroom_ppm = 50000;
+	plan.devices.reserve_ppm = 20000;
+	ck_assert_int_eq(kvp_rule_parse("0-39/2:k_dtype=q8_0",
+	                                &plan.model.rules[plan.model.n_rules++],
+	                                &err), KVP_OK);
+	assert_again_is_plan();
+	/* the user's own overheads, kept as given */
+	plan.devices.n_overheads = 1;
+	strcpy(plan.devices.overheads[0].name, "mine");
+	plan.devices.overheads[0].bytes = 123 * MIB;
+	assert_again_is_plan();
+}
+END_TEST
 
 START_TEST(brute_force_exhaustive)
 {
@@ -576,6 +627,7 @@ static Suite *search_suite(void)
 	TCase *t = tcase_create("core");
 
 	tcase_set_timeout(t, 120);
+	tcase_add_test(t, plan_again_is_plan);
 	tcase_add_test(t, brute_force_exhaustive);
 	tcase_add_test(t, brute_force_lazy_top);
 	tcase_add_test(t, brute_force_no_rules);

@@ -90,11 +90,14 @@ enum kvp_status kvp_dtype_parse(const char *s, enum kvp_dtype *out,
 
 struct kvp_format kvp_format_plain(enum kvp_dtype dt)
 {
-	struct kvp_format f;
+	/* every field named, not memset and two stores: gcc built that on
+	 * the stack and read it back 16 bytes at a time across the 4-byte
+	 * stores, a store-to-load forward that stalls, on every call
+	 * (vLLM's and llama.cpp's sizing make one per layer; issue 34) */
+	struct kvp_format f = { .dtype = dt, .bits = 0, .group_size = 0,
+	                        .scale_bytes = 0, .zero_bytes = 0,
+	                        .residual_dtype = KVP_DT_F16, .residual = 0 };
 
-	memset(&f, 0, sizeof f);
-	f.dtype = dt;
-	f.residual_dtype = KVP_DT_F16;
 	return f;
 }
 

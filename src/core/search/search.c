@@ -487,14 +487,16 @@ static bool default_overheads(const struct kvp_devices *d)
 	return true;
 }
 
-void kvp_search_plan(const struct kvp_plan *base,
-                     const struct kvp_search_space *s,
-                     const struct kvp_search_cfg *c, struct kvp_plan *out)
+/* What a configuration sets on a plan that is base in every other
+ * field: its card, count, layout, engine, formats and headroom. Only
+ * out->devices, out->engine and the K/V formats
+ * (kvp_solve_set_kv_format) change. */
+static void apply_cfg(const struct kvp_plan *base,
+                      const struct kvp_search_space *s,
+                      const struct kvp_search_cfg *c, struct kvp_plan *out)
 {
 	struct kvp_devices *d = &out->devices;
-	bool defaults = default_overheads(&base->devices);
 
-	*out = *base;
 	d->n_groups = 1;
 	memset(&d->groups[0], 0, sizeof d->groups[0]);
 	if (c->card < s->n_cards)
@@ -504,7 +506,7 @@ void kvp_search_plan(const struct kvp_plan *base,
 	d->pp = c->pp;
 	d->dp = c->dp;
 	memset(d->pp_layers, 0, sizeof d->pp_layers);
-	if (defaults) {
+	if (default_overheads(&base->devices)) {
 		d->n_overheads = 0;
 		kvp_overheads_default(d);
 	}
@@ -520,4 +522,31 @@ void kvp_search_plan(const struct kvp_plan *base,
 		d->weights_override = true;
 		d->weights = s->w[c->w];
 	}
+}
+
+void kvp_search_plan(const struct kvp_plan *base,
+                     const struct kvp_search_space *s,
+                     const struct kvp_search_cfg *c, struct kvp_plan *out)
+{
+	*out = *base;
+	apply_cfg(base, s, c, out);
+}
+
+/*
+ * out holds kvp_search_plan(base, s, c') of another configuration c'
+ * and nothing changed it since: base's devices and engine options again
+ * (5 KiB), then c's. The K/V formats need no restoring: every field
+ * kvp_solve_set_kv_format writes it writes whatever the configuration.
+ * The same plan as kvp_search_plan(base, s, c) without copying the
+ * other 37 KiB (two models) of it, once per configuration a search
+ * computes (test_search checks the two agree byte for byte).
+ */
+void kvp_search_plan_again(const struct kvp_plan *base,
+                           const struct kvp_search_space *s,
+                           const struct kvp_search_cfg *c,
+                           struct kvp_plan *out)
+{
+	out->devices = base->devices;
+	out->engine = base->engine;
+	apply_cfg(base, s, c, out);
 }

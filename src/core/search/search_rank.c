@@ -164,9 +164,12 @@ static void judge_computed(struct kvp_search_cfg *c, const struct kvp_plan *p,
 	                      want - r->engine.workload_fit : 0, want);
 }
 
+/* Configuration k judged: by the one before it (the same plan), by the
+ * weights floor, else computed. *planned: b->work holds the plan of
+ * another configuration, made here since the pass began (judge_all). */
 static void judge(const struct kvp_plan *base, const struct kvp_search_space *s,
                   const struct kvp_search_opts *o, struct kvp_search_buf *b,
-                  size_t k, struct kvp_search_stats *st)
+                  size_t k, struct kvp_search_stats *st, bool *planned)
 {
 	struct kvp_search_cfg *c = &b->cfgs[k];
 	bool fits = false, computed = false;
@@ -196,7 +199,11 @@ static void judge(const struct kvp_plan *base, const struct kvp_search_space *s,
 			return;
 		}
 	}
-	kvp_search_plan(base, s, c, b->work);
+	if (*planned)
+		kvp_search_plan_again(base, s, c, b->work);
+	else
+		kvp_search_plan(base, s, c, b->work);
+	*planned = true;   /* try_fit and judge_computed only read it */
 	st->computed++;
 	if (kvp_solve_try_fit(b->work, b->scratch, &fits, &computed, NULL) !=
 	    KVP_OK || !computed) {
@@ -244,7 +251,7 @@ static void judge_all(const struct kvp_plan *base,
 	struct kvp_search_stats *st = &out->stats;
 	size_t n = out->n_cfgs, i = 0, j, k, top = o->top ? o->top : 1;
 	bool lazy = !o->exhaustive && (o->prune & KVP_PRUNE_RANKED) &&
-	            o->rank != KVP_RANK_THROUGHPUT;
+	            o->rank != KVP_RANK_THROUGHPUT, planned = false;
 
 	for (k = 0; k < n; k++)
 		b->cfgs[k].state = KVP_CFG_PENDING;
@@ -255,7 +262,7 @@ static void judge_all(const struct kvp_plan *base,
 		                         &b->cfgs[i], &b->cfgs[j]); j++)
 			;
 		for (k = i; k < j; k++) {
-			judge(base, s, o, b, k, st);
+			judge(base, s, o, b, k, st, &planned);
 			if (b->cfgs[k].state == KVP_CFG_FITS)
 				st->fitting++;
 		}

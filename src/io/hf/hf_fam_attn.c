@@ -907,15 +907,16 @@ enum kvp_status hf_fam_iquestcoder(struct cfg *c, struct kvp_model *m,
 /*
  * Ling / Ring 2.0 (bailing_moe_v2, BailingMoeV2ForCausalLM: Ling-mini,
  * Ling-flash, Ling-1T and their Ring twins; Ling 1.x, bailing_moe, runs
- * the same BailingAttention). The remote-code BailingMoeV2Config keeps Qwen2's use_sliding_window (false by
- * default), sliding_window and max_window_layers, and the configs write
+ * the same BailingAttention). The remote-code BailingMoeV2Config keeps
+ * Qwen2's use_sliding_window (false by default), sliding_window and
+ * max_window_layers, and the configs write
  * max_window_layers; vLLM's registry runs the architecture as
  * bailing_moe.py, whose BailingAttention is num_key_value_heads x
  * head_dim (else hidden / heads) on every layer with no window: full
  * attention while use_sliding_window is false, true refused.
  */
 enum kvp_status hf_fam_bailing(struct cfg *c, struct kvp_model *m,
-                                  struct lay *L, bool *found)
+                               struct lay *L, bool *found)
 {
 	(void)m;
 	(void)L;

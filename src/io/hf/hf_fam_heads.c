@@ -164,8 +164,8 @@ static int kv_other(struct cfg *c, const struct kv_row *k, const char *key,
 	if (x == kv)
 		return 0;
 	snprintf(why, sizeof why, "differs from the %llu KV heads the "
-	         "family's attention builds from its own keys (%.300s)", (unsigned long long)kv,
-	         k->source);
+	         "family's attention builds from its own keys (%.300s)",
+	         (unsigned long long)kv, k->source);
 	hf_bad(c, path, v, why);
 	return -1;
 }

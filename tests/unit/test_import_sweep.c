@@ -17,32 +17,7 @@
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
 
-#include "one_sequence.h"
-
-static struct kvp_plan plan;
-static struct kvp_result res;
-
-static void sized(const char *text, uint64_t t)
-{
-	struct kvp_error err;
-
-	kvp_plan_default(&plan);
-	ck_assert_msg(kvp_hf_import_text(text, strlen(text), "inline",
-	              &plan.model, NULL, &err) == KVP_OK, "%s", err.msg);
-	one_sequence_plan(&plan, t);
-	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.kv.sequences, 1);
-}
-
-static void refused(const char *text, const char *words)
-{
-	struct kvp_model m;
-	struct kvp_error err;
-
-	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "inline", &m,
-	                 NULL, &err), KVP_EINVAL);
-	ck_assert_msg(strstr(err.msg, words) != NULL, "%s", err.msg);
-}
+#include "inline_import.h"
 
 /*
  * Qwen3-Omni-30B-A3B (qwen3_omni_moe; vLLM qwen3_omni_moe_thinker.py

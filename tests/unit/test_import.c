@@ -512,6 +512,40 @@ START_TEST(quantization_configs)
 }
 END_TEST
 
+/* Biases stay 16-bit under GPTQ (ModelCloud/GPTQModel f4c327a17
+ * gptqmodel/nn_modules/qlinear/__init__.py: the QuantLinear's "bias"
+ * buffer float16), only the matrices take 4 bits. */
+START_TEST(gptq_biases_16bit)
+{
+	struct kvp_notes n;
+
+	/*
+	 * Qwen/Qwen2.5-7B-Instruct-GPTQ-Int4's shape (Qwen2.5-7B's sizes):
+	 * 28 layers, hidden 3584, 28 heads and 4 KV heads of 128,
+	 * intermediate 18944, vocab 152064, untied; Qwen2's q, k, v biases.
+	 * Per layer q, o 3584 x 3584 = 12,845,056 each, k, v 3584 x 512 =
+	 * 1,835,008 each: 29,360,128; MLP 3 x 3584 x 18944 = 203,685,888;
+	 * 233,046,016 x 28 = 6,525,288,448 quantized values: / 2 =
+	 * 3,262,644,224 B; / 128 = 50,978,816 groups x (2 B scale + 4-bit
+	 * zero) = 127,447,040 B. Biases 3584 + 512 + 512 = 4,608 x 28 =
+	 * 129,024 x 2 = 258,048 B (quantized with the matrices they would
+	 * have been 67,032 B: 5,570,556,376 in all, 191,016 short).
+	 * Embeddings and lm_head 2 x 152064 x 3584 = 1,089,994,752 x 2 =
+	 * 2,179,989,504 B; norms 57 x 3584 = 204,288 x 2 = 408,576 B.
+	 * 5,570,747,392 B; 7,615,616,512 parameters.
+	 */
+	import_str("{\"model_type\":\"qwen2\",\"num_hidden_layers\":28,"
+	           "\"num_attention_heads\":28,\"num_key_value_heads\":4,"
+	           "\"hidden_size\":3584,\"intermediate_size\":18944,"
+	           "\"vocab_size\":152064,\"tie_word_embeddings\":false,"
+	           "\"torch_dtype\":\"float16\",\"quantization_config\":{"
+	           "\"quant_method\":\"gptq\",\"bits\":4,\"group_size\":128,"
+	           "\"desc_act\":false}}", &n);
+	ck_assert_uint_eq(res.weights.params, 7615616512ull);
+	ck_assert_uint_eq(res.weights.bytes, 5570747392ull);
+}
+END_TEST
+
 START_TEST(moe_layouts)
 {
 	struct kvp_notes n;
@@ -762,6 +796,7 @@ static Suite *import_suite(void)
 	tcase_add_test(tc, chunked_shared_and_linear);
 	tcase_add_test(tc, rules_are_ranges);
 	tcase_add_test(tc, quantization_configs);
+	tcase_add_test(tc, gptq_biases_16bit);
 	tcase_add_test(tc, unknown_type_and_keys);
 	tcase_add_test(tc, moe_layouts);
 	tcase_add_test(tc, granitehybrid_state_matches_llamacpp);

@@ -229,7 +229,6 @@ START_TEST(counted_unquantized)
 	/* 64 does not divide 500: mlx-lm keeps such a module 16-bit */
 	unquantized(Q4, ",\"moe_intermediate_size\":500",
 	            "moe_intermediate_size");
-	unquantized(Q4, ",\"attention_bias\":true", "attention_bias");
 	unquantized(Q4, ",\"mlp_bias\":true", "mlp_bias");
 	unquantized(Q4, ",\"vision_config\":{}", "vision_config");
 }
@@ -305,6 +304,119 @@ START_TEST(qwen3)
 }
 END_TEST
 
+/* A config of one family, its sizes and a 4-bit group-64 block under
+ * both names; weights.params and bytes as worked by hand. */
+static void family(const char *type, unsigned layers, unsigned hidden,
+                   unsigned heads, unsigned kv, unsigned inter,
+                   unsigned vocab, int tied, const char *extra,
+                   uint64_t params, uint64_t bytes)
+{
+	char text[1024];
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, "{\"model_type\":\"%s\","
+	         "\"num_hidden_layers\":%u,\"hidden_size\":%u,"
+	         "\"num_attention_heads\":%u,\"num_key_value_heads\":%u,"
+	         "\"intermediate_size\":%u,\"vocab_size\":%u,"
+	         "\"torch_dtype\":\"bfloat16\",\"tie_word_embeddings\":%s,"
+	         "\"quantization\":" Q4 ",\"quantization_config\":" Q4 "%s}",
+	         type, layers, hidden, heads, kv, inter, vocab,
+	         tied ? "true" : "false", extra);
+	kvp_plan_default(&plan);
+	ck_assert_msg(kvp_hf_import_text(text, strlen(text), type, &plan.model,
+	              NULL, &err) == KVP_OK, "%s: %s", type, err.msg);
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
+	ck_assert_int_eq(plan.model.weights.dtype, KVP_W_INT4);
+	ck_assert_uint_eq(res.weights.params, params);
+	ck_assert_uint_eq(res.weights.bytes, bytes);
+}
+
+/*
+ * The families of mlx_families after llama, mistral and qwen3, each in
+ * the shape of an mlx-community 4-bit model (the sizes of the original's
+ * config). Quantized values at 4 bits (/2) plus a 2-byte scale and a
+ * 2-byte bias per group of 64 (/64 x 4); attention biases, norms 16-bit
+ * (x 2): mlx QuantizedLinear.from_linear keeps the Linear's bias.
+ */
+START_TEST(more_families)
+{
+	/* the small llama (SMALL_BYTES) with attention_bias (llama.py: q, k,
+	 * v and o biases): 1,179,648 + 512,000 = 1,691,648 quantized:
+	 * 845,824 + 26,432 groups x 4 = 105,728; biases 2 x (256 + 128 +
+	 * 128 + 256) = 1,536 x 2 = 3,072; norms 1,280 x 2 = 2,560.
+	 * 957,184 B; 1,694,464 parameters. Refused before: counted
+	 * unquantized, 3,388,928 B. */
+	family("llama", 2, 256, 4, 2, 512, 1000, 0,
+	       ",\"attention_bias\":true", 1694464, 957184);
+	/* mlx-community/Qwen2.5-0.5B-Instruct-4bit: 24 layers, hidden 896,
+	 * 14 heads and 2 KV of 64, intermediate 4864, vocab 151936, tied.
+	 * Per layer q, o 802,816 each + k, v 114,688 each = 1,835,008 + MLP
+	 * 3 x 896 x 4864 = 13,074,432: 14,909,440 x 24 = 357,826,560;
+	 * embeddings 136,134,656; 493,961,216 quantized: 246,980,608 +
+	 * 7,718,144 groups x 4 = 30,872,576. q/k/v biases (qwen2.py, no o
+	 * bias) 896 + 128 + 128 = 1,152 x 24 = 27,648 x 2 = 55,296. Norms
+	 * 49 x 896 = 43,904 x 2 = 87,808. 277,996,288 B; 494,032,768
+	 * parameters (Qwen2.5-0.5B's). */
+	family("qwen2", 24, 896, 14, 2, 4864, 151936, 1, "", 494032768,
+	       277996288);
+	/* mlx-community/Phi-3-mini-4k-instruct-4bit: 32 layers, hidden
+	 * 3072, 32 heads of 96 (3072 / 32), 32 KV, intermediate 8192, vocab
+	 * 32064, untied. Per layer qkv_proj 3072 x 9216 + o 3072 x 3072 =
+	 * 37,748,736; gate_up 3072 x 16384 + down 8192 x 3072 = 75,497,472;
+	 * 113,246,208 x 32 = 3,623,878,656; embeddings and lm_head 2 x
+	 * 32064 x 3072 = 197,001,216; 3,820,879,872 quantized:
+	 * 1,910,439,936 + 59,701,248 groups x 4 = 238,804,992. Norms 65 x
+	 * 3072 = 199,680 x 2 = 399,360. 2,149,644,288 B; 3,821,079,552
+	 * parameters. */
+	family("phi3", 32, 3072, 32, 32, 8192, 32064, 0, "", 3821079552ULL,
+	       2149644288ULL);
+	/* mlx-community/granite-3.0-2b-instruct-4bit: 40 layers, hidden
+	 * 2048, 32 heads and 8 KV of 64, intermediate 8192, vocab 49155,
+	 * tied, no biases. Per layer q, o 4,194,304 each + k, v 1,048,576
+	 * each = 10,485,760 + MLP 50,331,648: 60,817,408 x 40 =
+	 * 2,432,696,320; embeddings 100,669,440; 2,533,365,760 quantized:
+	 * 1,266,682,880 + 39,583,840 groups x 4 = 158,335,360. Norms 81 x
+	 * 2048 = 165,888 x 2 = 331,776. 1,425,350,016 B; 2,533,531,648
+	 * parameters. */
+	family("granite", 40, 2048, 32, 8, 8192, 49155, 1,
+	       ",\"attention_bias\":false,\"mlp_bias\":false", 2533531648ULL,
+	       1425350016ULL);
+	/* mlx-community/SmolLM3-3B-4bit: 36 layers, hidden 2048, 16 heads
+	 * and 4 KV of 128, intermediate 11008, vocab 128256, tied. Per
+	 * layer q, o 4,194,304 each + k, v 1,048,576 each = 10,485,760 +
+	 * MLP 3 x 2048 x 11008 = 67,633,152: 78,118,912 x 36 =
+	 * 2,812,280,832; embeddings 262,668,288; 3,074,949,120 quantized:
+	 * 1,537,474,560 + 48,046,080 groups x 4 = 192,184,320. Norms 73 x
+	 * 2048 = 149,504 x 2 = 299,008. 1,729,957,888 B; 3,075,098,624
+	 * parameters. */
+	family("smollm3", 36, 2048, 16, 4, 11008, 128256, 1, "",
+	       3075098624ULL, 1729957888ULL);
+}
+END_TEST
+
+/* qwen2.py takes head_dim = hidden_size / heads (896 / 14 = 64): a
+ * config kvplan sizes at head_dim 128 is not what mlx-lm builds, so the
+ * weights are counted unquantized, bf16, noted. */
+START_TEST(head_dim_unmatched)
+{
+	struct kvp_notes notes;
+	struct kvp_error err;
+	struct kvp_model m;
+	const char *t = "{\"model_type\":\"qwen2\",\"num_hidden_layers\":2,"
+	    "\"hidden_size\":896,\"num_attention_heads\":14,"
+	    "\"num_key_value_heads\":2,\"head_dim\":128,"
+	    "\"intermediate_size\":4864,\"vocab_size\":1000,"
+	    "\"torch_dtype\":\"bfloat16\",\"tie_word_embeddings\":true,"
+	    "\"quantization\":" Q4 ",\"quantization_config\":" Q4 "}";
+
+	ck_assert_int_eq(kvp_hf_import_text(t, strlen(t), "q", &m, &notes,
+	                 &err), KVP_OK);
+	ck_assert_msg(noted(&notes, "head_dim: mlx-lm's models/qwen2.py"),
+	              "no head_dim note");
+	ck_assert_int_eq(m.weights.dtype, KVP_W_BF16);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_mlx");
@@ -316,6 +428,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, counted_unquantized);
 	tcase_add_test(tc, dtype_and_copies);
 	tcase_add_test(tc, qwen3);
+	tcase_add_test(tc, more_families);
+	tcase_add_test(tc, head_dim_unmatched);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -160,6 +160,24 @@ START_TEST(gguf_q8_0)
 }
 END_TEST
 
+START_TEST(gguf_biases_f32)
+{
+	llama31_8b();
+	plan.model.arch.attention_bias = true;
+	plan.model.weights.dtype = KVP_W_GGUF_Q8_0;
+	compute();
+	/*
+	 * As gguf_q8_0 (8,532,934,656), plus q, k, v and o biases of 4096 +
+	 * 1024 + 1024 + 4096 = 10,240 per layer, 327,680 in all, stored F32
+	 * as every 1-D tensor (llama.cpp convert_hf_to_gguf.py, at
+	 * ikawrakow/ik_llama.cpp 8337e4cd3: "n_dims <= 1 ... F32"):
+	 * 1,310,720 bytes. 8,534,245,376 (in q8_0 blocks with the matrices
+	 * they were 348,160).
+	 */
+	ck_assert_uint_eq(res.weights.bytes, 8534245376ull);
+}
+END_TEST
+
 START_TEST(override_format)
 {
 	llama31_8b();
@@ -313,6 +331,7 @@ static Suite *weights_suite(void)
 	tcase_add_test(tc, awq_zero_points);
 	tcase_add_test(tc, int4_attention_kept_16bit);
 	tcase_add_test(tc, gguf_q8_0);
+	tcase_add_test(tc, gguf_biases_f32);
 	tcase_add_test(tc, override_format);
 	tcase_add_test(tc, tied_embeddings);
 	tcase_add_test(tc, mixtral_moe);

@@ -33,21 +33,23 @@ static bool block_bytes(uint64_t n, uint64_t per, uint64_t bytes,
 	return kvp_mul(kvp_ceil_div(n, per), bytes, out);
 }
 
-/* A GGUF of ggml block types: the layers' matrices `per` values to a
- * block of `bb` bytes, the embeddings too unless kept 16-bit, the output
- * (lm_head) in lm_per/lm_bb, norms f32, the rest 16-bit. False on
- * overflow. */
+/* A GGUF of ggml block types: the layers' matrices (q, without the
+ * biases) `per` values to a block of `bb` bytes, the embeddings too
+ * unless kept 16-bit, the output (lm_head) in lm_per/lm_bb, norms and
+ * biases f32 (llama.cpp's convert_hf_to_gguf.py stores every 1-D tensor
+ * F32: ikawrakow/ik_llama.cpp 8337e4cd3, "if n_dims <= 1 ... F32"), the
+ * rest 16-bit. False on overflow. */
 static bool gguf_bytes(const struct kvp_weights_result *w,
-                       const struct kvp_wformat *f, uint64_t per,
-                       uint64_t bb, uint64_t lm_per, uint64_t lm_bb,
-                       uint64_t *out)
+                       const struct kvp_wformat *f, uint64_t q,
+                       uint64_t bias, const uint32_t blk[4], uint64_t *out)
 {
-	uint64_t q, emb, total = 0, part = 0;
+	uint64_t emb, total = 0, part = 0;
+	uint64_t per = blk[0], bb = blk[1], lm_per = blk[2], lm_bb = blk[3];
 	bool ok;
 
-	ok = kvp_add(w->attn_params, w->mlp_params, &q) &&
-	     kvp_add(w->embed_params, w->lm_head_params, &emb) &&
-	     block_bytes(q, per, bb, &total);
+	ok = kvp_add(w->embed_params, w->lm_head_params, &emb) &&
+	     block_bytes(q, per, bb, &total) &&
+	     kvp_muladd(&total, bias, 4);
 	if (f->keep_embeddings_16bit)
 		ok = ok && kvp_muladd(&total, emb, 2);
 	else
@@ -69,15 +71,21 @@ static enum kvp_status overflow(struct kvp_error *err)
 	       "model.weights: weight bytes overflow 64 bits");
 }
 
-/* FP8, INT8, INT4, NF4 (and AWQ/GPTQ): `bits` per value (8, or 4 for
- * INT4/NF4, unless given) plus the groups' scales and zero-points; q:
- * the layer weights, emb: embeddings + lm_head (see the top comment of
- * weights.c for what stays 16-bit). */
+/* FP8, INT8, INT4, NF4 (and AWQ/GPTQ, MLX): `bits` per value (8, or 4
+ * for INT4/NF4, unless given) plus the groups' scales and zero-points;
+ * q: the layer weights without their biases, bias: those biases, 16-bit
+ * (GPTQ and AWQ kernels keep a float16 bias: ModelCloud/GPTQModel
+ * f4c327a17 gptqmodel/nn_modules/qlinear/__init__.py register_buffer
+ * "bias" float16; MLX QuantizedLinear.from_linear keeps the Linear's
+ * bias: ml-explore/mlx 846d17622 python/mlx/nn/layers/quantized.py);
+ * emb: embeddings + lm_head (see the top comment of weights.c for what
+ * stays 16-bit). */
 static enum kvp_status quantized_bytes(const struct kvp_weights_result *w,
                                        uint64_t hidden,
                                        const struct kvp_wformat *f,
-                                       uint64_t q, uint64_t emb,
-                                       uint64_t *out, struct kvp_error *err)
+                                       uint64_t q, uint64_t bias,
+                                       uint64_t emb, uint64_t *out,
+                                       struct kvp_error *err)
 {
 	uint64_t total = 0, part = 0, per_group, group, hid;
 	uint32_t bits = f->bits;
@@ -103,7 +111,8 @@ static enum kvp_status quantized_bytes(const struct kvp_weights_result *w,
 		                 &total) &&
 		     kvp_muladd(&total, w->attn_params, 2);
 	else
-		ok = quant_bytes(q, bits, group, per_group, &total);
+		ok = quant_bytes(q, bits, group, per_group, &total) &&
+		     kvp_muladd(&total, bias, 2);
 	if (f->keep_embeddings_16bit)
 		ok = ok && kvp_muladd(&total, emb, 2);
 	else
@@ -118,16 +127,24 @@ static enum kvp_status quantized_bytes(const struct kvp_weights_result *w,
 }
 
 enum kvp_status kvp_weight_bytes(const struct kvp_weights_result *w,
-                                 uint64_t hidden, const struct kvp_wformat *f,
+                                 uint64_t hidden, uint64_t bias,
+                                 const struct kvp_wformat *f,
                                  uint64_t *out, struct kvp_error *err)
 {
-	/* quantizable: layer weights; emb: embeddings + lm_head */
+	/* quantizable: layer weights but their biases; emb: embeddings +
+	 * lm_head */
 	uint64_t q = 0, emb;
-	uint32_t per, bb;
+	/* q4_K matrices, the output (lm_head) q6_K */
+	uint32_t blk[4] = { 256, 144, 256, 210 };
 
 	if (!kvp_add(w->attn_params, w->mlp_params, &q) ||
 	    !kvp_add(w->embed_params, w->lm_head_params, &emb))
 		return overflow(err);
+	if (bias > q)
+		return kvp_error_set(err, KVP_EINVAL, "model.arch: %llu biases "
+		       "beyond the %llu layer parameters",
+		       (unsigned long long)bias, (unsigned long long)q);
+	q -= bias;
 	switch (f->dtype) {
 	case KVP_W_F32:
 		return kvp_mul(w->params, 4, out) ? KVP_OK : overflow(err);
@@ -135,21 +152,22 @@ enum kvp_status kvp_weight_bytes(const struct kvp_weights_result *w,
 	case KVP_W_BF16:
 		return kvp_mul(w->params, 2, out) ? KVP_OK : overflow(err);
 	case KVP_W_GGUF_Q4_K_M:
-		/* q4_K matrices, the output (lm_head) q6_K */
-		return gguf_bytes(w, f, 256, 144, 256, 210, out) ? KVP_OK
-		                                                : overflow(err);
+		return gguf_bytes(w, f, q, bias, blk, out) ? KVP_OK
+		                                          : overflow(err);
 	case KVP_W_FP8:
 	case KVP_W_INT8:
 	case KVP_W_INT4:
 	case KVP_W_NF4:
-		return quantized_bytes(w, hidden, f, q, emb, out, err);
+		return quantized_bytes(w, hidden, f, q, bias, emb, out, err);
 	default:
 		/* one ggml block type for every matrix (q8_0, q4_1, q6_k...) */
-		if (!kvp_wdtype_block(f->dtype, &per, &bb))
+		if (!kvp_wdtype_block(f->dtype, &blk[0], &blk[1]))
 			return kvp_error_set(err, KVP_EINVAL,
 			       "model.weights.dtype: %d - unknown weight format",
 			       (int)f->dtype);
-		return gguf_bytes(w, f, per, bb, per, bb, out) ? KVP_OK
-		                                              : overflow(err);
+		blk[2] = blk[0];
+		blk[3] = blk[1];
+		return gguf_bytes(w, f, q, bias, blk, out) ? KVP_OK
+		                                          : overflow(err);
 	}
 }

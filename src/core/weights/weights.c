@@ -53,7 +53,10 @@
  * per value plus (scale_bytes + zero_bytes) bytes and zero_bits bits (AWQ/
  * GPTQ pack 4-bit zero-points) per group of group_size values, summed
  * over all quantized values (group_size 0: per output channel, one group
- * per `hidden` values); norms
+ * per `hidden` values); attention biases (counted with the attention)
+ * are never quantized: 16-bit, as GPTQ/AWQ kernels and MLX's
+ * QuantizedLinear keep them, f32 in GGUF (weight_bytes.c names the
+ * sources); norms
  * and other_params stay 16-bit (norms f32 in GGUF); embeddings and
  * lm_head stay 16-bit when keep_embeddings_16bit, and attention (with any
  * recurrent mixers) when keep_attention_16bit (gpt-oss: mxfp4 experts
@@ -157,17 +160,29 @@ static enum kvp_status attn_params(const struct kvp_model *m,
 	if (!(ar->k_eq_v && l->kind == KVP_LAYER_FULL))
 		madd3(a, h, l->kv_heads, l->v_dim);  /* v */
 	madd3(a, hq, l->v_dim, h);           /* o */
-	if (ar->attention_bias) {
-		madd(a, hq, l->k_dim);
-		if (ar->attn_output_gate)
-			madd(a, hq, l->k_dim);
-		madd(a, l->kv_heads, l->k_dim);
-		if (!(ar->k_eq_v && l->kind == KVP_LAYER_FULL))
-			madd(a, l->kv_heads, l->v_dim);
-		if (strncmp(m->model_type, "qwen2", 5) != 0)
-			madd(a, h, 1);
-	}
 	return KVP_OK;
+}
+
+/* The attention biases of one layer (attention_bias): q, k, v and o's
+ * (not Qwen2's o), none on recurrent, FFN or MLA layers. Part of the
+ * attention count, but never quantized (weight_bytes.c). */
+static void attn_bias(const struct kvp_model *m, const struct wl *l,
+                      struct acc *a)
+{
+	const struct kvp_arch *ar = &m->arch;
+
+	if (!ar->attention_bias || l->kind == KVP_LAYER_NONE ||
+	    l->kind == KVP_LAYER_FFN ||
+	    (l->kind == KVP_LAYER_MLA && m->mla.kv_lora_rank))
+		return;
+	madd(a, m->q_heads, l->k_dim);
+	if (ar->attn_output_gate)
+		madd(a, m->q_heads, l->k_dim);
+	madd(a, l->kv_heads, l->k_dim);
+	if (!(ar->k_eq_v && l->kind == KVP_LAYER_FULL))
+		madd(a, l->kv_heads, l->v_dim);
+	if (strncmp(m->model_type, "qwen2", 5) != 0)
+		madd(a, ar->hidden, 1);
 }
 
 /* Layers i in 0..n-1 that are MoE: i >= first_dense_layers and
@@ -226,6 +241,7 @@ static bool same_layer(const struct kvp_layer_spec *s, const struct wl *l,
 /* The parameter sums of one count, each with its sticky overflow. */
 struct wcount {
 	struct acc attn, mlp, act_mlp, norm, emb, lm, other;
+	struct acc bias;           /* of attn: the biases (16-bit) */
 	uint32_t n_ffn;            /* layers of the FFN kind */
 };
 
@@ -261,9 +277,13 @@ static bool layers_alike(const struct kvp_model *m, const struct wl *l,
 {
 	struct acc one = { true, 0 };
 
+	struct acc b = { true, 0 };
+
 	attn_params(m, l, &one);
-	if (!one.ok)
+	attn_bias(m, l, &b);
+	if (!one.ok || !b.ok || !kvp_add(one.v, b.v, &one.v))
 		return false;
+	madd(&c->bias, b.v, run);
 	if ((l->kind == KVP_LAYER_NONE ||
 	     (l->kind == KVP_LAYER_FULL && m->recur.beside_full)) &&
 	    !m->arch.recurrent_params_per_layer)
@@ -371,7 +391,7 @@ static bool store_counts(const struct kvp_model *m, struct wcount *c,
 	uint64_t total = 0;
 
 	if (!c->attn.ok || !c->mlp.ok || !c->act_mlp.ok || !c->norm.ok ||
-	    !c->emb.ok || !c->lm.ok || !c->other.ok)
+	    !c->emb.ok || !c->lm.ok || !c->other.ok || !c->bias.ok)
 		return false;
 	w->embed_params = c->emb.v;
 	w->lm_head_params = c->lm.v;
@@ -407,7 +427,8 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 	bool extra_norms = !strncmp(mt, "gemma2", 6) || !strncmp(mt, "gemma3", 6);
 	bool qk_norm = !strncmp(mt, "qwen3", 5) || !strncmp(mt, "gemma3", 6);
 	struct wcount c = { { true, 0 }, { true, 0 }, { true, 0 }, { true, 0 },
-	                    { true, 0 }, { true, 0 }, { true, 0 }, 0 };
+	                    { true, 0 }, { true, 0 }, { true, 0 }, { true, 0 },
+	                    0 };
 	struct mlp_units u;
 	enum kvp_status st;
 
@@ -425,7 +446,8 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 	norm_other_params(m, extra_norms, !strcmp(mt, "gpt2"), &c);
 	if (!store_counts(m, &c, w))
 		goto overflow;
-	st = kvp_weight_bytes(w, ar->hidden, p->devices.weights_override ?
+	st = kvp_weight_bytes(w, ar->hidden, c.bias.v,
+	                      p->devices.weights_override ?
 	                      &p->devices.weights : &m->weights,
 	                      &w->bytes, &res->error);
 	w->estimate_bytes = w->bytes;

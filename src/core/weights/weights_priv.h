@@ -9,9 +9,11 @@
 #include "kvplan/result.h"
 
 /* The counted parameters of w in format f, bytes (weight_bytes.c);
- * hidden: the group of a per-channel quantization. */
+ * hidden: the group of a per-channel quantization; bias: the biases
+ * among w->attn_params, never quantized. */
 enum kvp_status kvp_weight_bytes(const struct kvp_weights_result *w,
-                                 uint64_t hidden, const struct kvp_wformat *f,
+                                 uint64_t hidden, uint64_t bias,
+                                 const struct kvp_wformat *f,
                                  uint64_t *out, struct kvp_error *err);
 
 /* w->bytes, group_bytes and source from model.tensors, and the MTP

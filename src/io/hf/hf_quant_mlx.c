@@ -21,11 +21,14 @@
  *    group; no bias. python/mlx/nn/layers/quantized.py QuantizedLinear,
  *    QuantizedEmbedding: weight, scales, biases (affine only), no global
  *    scale.
- * kvplan's weight count takes one format for every quantized matrix:
- * where one format is not what mlx stores (a per-module key, a size
- * group_size does not divide: mlx-lm leaves that module 16-bit, a family
- * without a row of mlx_families, biases, towers, a mode not read, a
- * dtype other than 16-bit) the weights are counted unquantized in the
+ * kvplan's weight count takes one format for every quantized matrix and
+ * keeps its attention biases 16-bit, as QuantizedLinear.from_linear does
+ * (mlx python/mlx/nn/layers/quantized.py: ql.bias = linear_layer.bias;
+ * src/core/weights/weight_bytes.c): where one format is not what mlx
+ * stores (a per-module key, a size group_size does not divide: mlx-lm
+ * leaves that module 16-bit, a family without a row of mlx_families, MLP
+ * biases, which the count leaves out, towers, a mode not read, a dtype
+ * other than 16-bit) the weights are counted unquantized in the
  * compute dtype, as an unknown quant_method is (hf_weights.c): more than
  * mlx stores (at most 8 bits and a scale per group against 16), never
  * less, with a note naming the key; the cache is the model's either way.
@@ -184,25 +187,42 @@ static const struct mlx_mode *mlx_mode_of(struct cfg *c, const cJSON *q,
 }
 
 /* The model_types whose mlx-lm module set is the one kvplan's weight
- * count sums (weights.c): attention q/k/v/o, a gated MLP, RMSNorms,
- * embeddings and an lm_head unless tied. Adding a family is a row, after
- * reading its mlx-lm model file (ml-explore/mlx-lm d78bf58e): not an MoE
+ * count sums (weights.c): attention q/k/v/o (with their biases, 16-bit),
+ * a gated MLP, RMSNorms, embeddings and an lm_head unless tied (by the
+ * config's tie_word_embeddings). Adding a family is a row, after reading
+ * its mlx-lm model file (ml-explore/mlx-lm d78bf58e): not an MoE
  * (routers differ by family: deepseek_v3.py MoEGate has no to_quantized
  * and stays 16-bit, qwen3_moe.py's are 8-bit overrides), nor recurrent
- * layers (nn.Conv1d has no to_quantized). */
+ * layers (nn.Conv1d has no to_quantized). hd_hidden: the file takes
+ * head_dim = hidden_size // num_attention_heads whatever the config
+ * says, so a model kvplan sizes otherwise is not matched.
+ * Read and left out: olmo2.py and exaone4.py (q_norm and k_norm, which
+ * weights.c does not count for them), gemma3_text.py (lm_head tied by
+ * whether the files hold lm_head.weight, not by the config). */
 static const struct mlx_family {
 	const char *model_type;
+	bool hd_hidden;
 	const char *source;
 } mlx_families[] = {
-	{ "llama", "mlx_lm/models/llama.py (nn.Linear q/k/v/o, gate/up/"
-	  "down; RMSNorm; nn.Embedding)" },
-	{ "mistral", "mlx_lm/utils.py MODEL_REMAPPING: mistral -> llama" },
-	{ "qwen3", "mlx_lm/models/qwen3.py (llama's, plus q_norm and k_norm "
-	  "of head_dim)" },
+	{ "llama", false, "mlx_lm/models/llama.py (nn.Linear q/k/v/o, "
+	  "gate/up/down, biases with attention_bias; RMSNorm; nn.Embedding)" },
+	{ "mistral", false, "mlx_lm/utils.py MODEL_REMAPPING: mistral -> "
+	  "llama" },
+	{ "qwen3", false, "mlx_lm/models/qwen3.py (llama's, no biases, plus "
+	  "q_norm and k_norm of head_dim)" },
+	{ "qwen2", true, "mlx_lm/models/qwen2.py (llama's; q/k/v biases "
+	  "always, o_proj none, as weights.c for qwen2)" },
+	{ "smollm3", false, "mlx_lm/models/smollm3.py (llama.LlamaModel; "
+	  "NoPE layers hold no parameters)" },
+	{ "granite", true, "mlx_lm/models/granite.py (llama's; q/k/v/o "
+	  "biases with attention_bias)" },
+	{ "phi3", true, "mlx_lm/models/phi3.py (qkv_proj and gate_up_proj "
+	  "fused, as many values and groups of hidden_size inputs as q/k/v "
+	  "and gate/up apart; no biases)" },
 };
 
-/* A family of the table, without the modules mlx stores apart from the
- * one format (a QuantizedLinear's bias stays 16-bit) and without a tower
+/* A family of the table, without MLP biases (not in the count), with
+ * the head_dim its mlx-lm file builds, and without a tower
  * (mlx-lm's save_config drops vision_config; mlx-vlm's are not read). */
 static bool mlx_structure(struct cfg *c, const struct kvp_model *m,
                           char *why)
@@ -216,13 +236,14 @@ static bool mlx_structure(struct cfg *c, const struct kvp_model *m,
 	if (f == sizeof mlx_families / sizeof mlx_families[0])
 		snprintf(why, WHY_N, "model_type: a family whose mlx-lm modules "
 		         "kvplan has not matched to its count (read: llama, "
-		         "mistral, qwen3)");
+		         "mistral, qwen3, qwen2, smollm3, granite, phi3)");
 	else if (cJSON_IsTrue(hf_get(c, "mlp_bias", path, sizeof path)))
-		snprintf(why, WHY_N, "mlp_bias: MLX QuantizedLinear keeps a "
-		         "bias 16-bit");
-	else if (m->arch.attention_bias)
-		snprintf(why, WHY_N, "attention_bias: MLX QuantizedLinear keeps "
-		         "a bias 16-bit (mlx nn/layers/quantized.py)");
+		snprintf(why, WHY_N, "mlp_bias: MLP biases, which kvplan's "
+		         "weight count leaves out");
+	else if (mlx_families[f].hd_hidden && m->q_heads &&
+	         (uint64_t)m->q_heads * m->base.k_dim != m->arch.hidden)
+		snprintf(why, WHY_N, "head_dim: mlx-lm's models/%s.py takes "
+		         "hidden_size / num_attention_heads", c->model_type);
 	else if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(c->root,
 	                                                         "vision_config")))
 		snprintf(why, WHY_N, "vision_config: mlx-lm's save_config drops "

@@ -132,6 +132,11 @@ struct kvp_arch {
 	bool     gated_mlp;           /* SwiGLU/GeGLU: 3 matrices, else 2 */
 	bool     tie_embeddings;
 	bool     attention_bias;
+	bool     mlp_bias;            /* dense MLP projections have biases
+	                                 (LlamaConfig/GraniteConfig mlp_bias;
+	                                 mlx-lm d78bf58e models/llama.py
+	                                 nn.Linear(..., bias=mlp_bias)):
+	                                 counted, never quantized */
 	bool     k_eq_v;              /* full-attention layers have no v
 	                                 projection, V is K (Gemma 4's
 	                                 attention_k_eq_v): weights only */

@@ -51,7 +51,7 @@ weights       1,040 B (0.00 GiB, 0.00 GB), from GGUF tensors
 	*) no "calc --model FILE.gguf weights line: $out";; esac
 out=$("$KVPLAN" calc --model "$here/tests/data/hf/verbatim/qwen3-vl-8b-instruct.json" 2>&1)
 case $out in *"
-weights       17,534,247,392 B (16.33 GiB, 17.53 GB), estimated from the model's shapes, with the encoder towers kvplan has a rule for (not counted: other towers, MTP modules, MLP biases)
+weights       17,534,247,392 B (16.33 GiB, 17.53 GB), estimated from the model's shapes, with the encoder towers kvplan has a rule for (not counted: other towers, MTP modules, expert biases)
 "*) ok "calc --model config.json: Qwen3-VL-8B's weights with its vision tower, by hand";;
 	*) no "calc --model config.json weights line: $out";; esac
 case $out in *"
@@ -68,7 +68,7 @@ sed '/"vision_config"/,/}/s/"model_type": "qwen3_vl",/"model_type": "some_new_vi
 	"$here/tests/data/hf/verbatim/qwen3-vl-8b-instruct.json" >"$tmp/vl-unknown.json"
 out=$("$KVPLAN" calc --model "$tmp/vl-unknown.json" 2>&1)
 case $out in *"
-weights       16,381,470,720 B (15.26 GiB, 16.38 GB), estimated from the model's shapes (not counted: vision and audio towers, MTP modules, MLP biases)
+weights       16,381,470,720 B (15.26 GiB, 16.38 GB), estimated from the model's shapes (not counted: vision and audio towers, MTP modules, expert biases)
 "*"
 note: vision_config: the vision tower is not in a config's weight estimate (the text decoder's); the tensors count it (--model on a safetensors folder, llama.cpp --mmproj)"*)
 	ok "a tower without a rule: not counted, and a note says so";;

@@ -177,7 +177,7 @@ case $out in *'"recurrent_params_per_layer":'*39514272*) ok "KDA mixer: 39,514,2
 # a recurrent layer typed by hand, with no mixer size, is named in the
 # estimate's label, not silently left out
 out=$("$KVPLAN" calc --layer '0-3/2:kind=none,state_bytes=4096' 2>&1)
-case $out in *"not counted: vision and audio towers, MTP modules, MLP biases, recurrent layers' mixers)"*)
+case $out in *"not counted: vision and audio towers, MTP modules, expert biases, recurrent layers' mixers)"*)
 	ok "recurrent layers without a mixer size are named as not counted";;
 	*) no "mixer label: $out";; esac
 out=$("$KVPLAN" calc --model "$V/nemotron-h-56b-base-8k.json" 2>&1)

@@ -229,7 +229,6 @@ START_TEST(counted_unquantized)
 	/* 64 does not divide 500: mlx-lm keeps such a module 16-bit */
 	unquantized(Q4, ",\"moe_intermediate_size\":500",
 	            "moe_intermediate_size");
-	unquantized(Q4, ",\"mlp_bias\":true", "mlp_bias");
 	unquantized(Q4, ",\"vision_config\":{}", "vision_config");
 }
 END_TEST
@@ -348,6 +347,14 @@ START_TEST(more_families)
 	 * unquantized, 3,388,928 B. */
 	family("llama", 2, 256, 4, 2, 512, 1000, 0,
 	       ",\"attention_bias\":true", 1694464, 957184);
+	/* the small llama with mlp_bias (llama.py MLP: gate and up biases
+	 * of 512, down 256): 1,280 per layer, 2,560 in all, 16-bit (mlx
+	 * QuantizedLinear.from_linear keeps the bias): 954,112 (the small
+	 * llama without biases: 845,824 + 105,728 + 2,560 norms) + 5,120 =
+	 * 959,232 B; 1,692,928 + 2,560 = 1,695,488 parameters. Counted
+	 * unquantized before (mlp_bias fell back to bf16). */
+	family("llama", 2, 256, 4, 2, 512, 1000, 0,
+	       ",\"mlp_bias\":true", 1695488, 959232);
 	/* mlx-community/Qwen2.5-0.5B-Instruct-4bit: 24 layers, hidden 896,
 	 * 14 heads and 2 KV of 64, intermediate 4864, vocab 151936, tied.
 	 * Per layer q, o 802,816 each + k, v 114,688 each = 1,835,008 + MLP

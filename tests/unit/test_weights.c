@@ -178,6 +178,43 @@ START_TEST(gguf_biases_f32)
 }
 END_TEST
 
+/* mlp_bias (LlamaConfig mlp_bias; mlx-lm d78bf58e models/llama.py MLP
+ * gate_proj, up_proj nn.Linear(dim, hidden_dim, bias=mlp_bias),
+ * down_proj nn.Linear(hidden_dim, dim, bias=mlp_bias)) on
+ * Llama-3.1-8B's shape (the model itself has mlp_bias false): gate and
+ * up biases of 14,336 each and a down bias of 4,096 = 32,768 per layer,
+ * 1,048,576 in 32 layers. Left out before (8,030,261,248 parameters,
+ * 8,532,934,656 B in q8_0, 7,692,886,016 B in int4 with attention
+ * kept 16-bit). */
+START_TEST(mlp_bias_counted)
+{
+	llama31_8b();
+	plan.model.arch.mlp_bias = true;
+	compute();
+	/* 8,030,261,248 + 1,048,576 = 8,031,309,824 */
+	ck_assert_uint_eq(res.weights.params, 8031309824ull);
+	ck_assert_uint_eq(res.weights.mlp_params,
+	                  32ull * 176160768 + 1048576);
+	plan.model.weights.dtype = KVP_W_GGUF_Q8_0;
+	compute();
+	/* as gguf_q8_0 plus the biases F32 (every 1-D tensor, llama.cpp
+	 * convert_hf_to_gguf.py at ikawrakow/ik_llama.cpp 8337e4cd3):
+	 * 8,532,934,656 + 1,048,576 x 4 = 8,537,128,960 */
+	ck_assert_uint_eq(res.weights.bytes, 8537128960ull);
+	plan.model.weights.dtype = KVP_W_INT4;
+	plan.model.weights.bits = 4;
+	plan.model.weights.group_size = 128;
+	plan.model.weights.scale_bytes = 2;
+	plan.model.weights.keep_embeddings_16bit = true;
+	plan.model.weights.keep_attention_16bit = true;
+	compute();
+	/* as int4_attention_kept_16bit, the matrices still quantized and
+	 * the biases 16-bit: 7,692,886,016 + 1,048,576 x 2 =
+	 * 7,694,983,168 */
+	ck_assert_uint_eq(res.weights.bytes, 7694983168ull);
+}
+END_TEST
+
 START_TEST(override_format)
 {
 	llama31_8b();
@@ -332,6 +369,7 @@ static Suite *weights_suite(void)
 	tcase_add_test(tc, int4_attention_kept_16bit);
 	tcase_add_test(tc, gguf_q8_0);
 	tcase_add_test(tc, gguf_biases_f32);
+	tcase_add_test(tc, mlp_bias_counted);
 	tcase_add_test(tc, override_format);
 	tcase_add_test(tc, tied_embeddings);
 	tcase_add_test(tc, mixtral_moe);

@@ -304,7 +304,7 @@ void kvp_out_devices(FILE *out, const struct kvp_plan *p,
 			        : "vLLM loads them for --speculative-method mtp only");
 	} else {
 		fprintf(out, "%-14s%s, %s from the model's shapes%s (not "
-		        "counted: %sMTP modules, MLP biases%s)\n", "weights",
+		        "counted: %sMTP modules, expert biases%s)\n", "weights",
 		        kvp_fmt_bytes_all(res->weights.bytes, wb, sizeof wb),
 		        kvp_wsource_name(res->weights.source),
 		        p->model.arch.tower_params ?

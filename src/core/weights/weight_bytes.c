@@ -73,7 +73,8 @@ static enum kvp_status overflow(struct kvp_error *err)
 
 /* FP8, INT8, INT4, NF4 (and AWQ/GPTQ, MLX): `bits` per value (8, or 4
  * for INT4/NF4, unless given) plus the groups' scales and zero-points;
- * q: the layer weights without their biases, bias: those biases, 16-bit
+ * q: the layer weights without their biases, bias[0]: those biases
+ * (attention and MLP), bias[1]: the MLP's among them, 16-bit
  * (GPTQ and AWQ kernels keep a float16 bias: ModelCloud/GPTQModel
  * f4c327a17 gptqmodel/nn_modules/qlinear/__init__.py register_buffer
  * "bias" float16; MLX QuantizedLinear.from_linear keeps the Linear's
@@ -83,7 +84,7 @@ static enum kvp_status overflow(struct kvp_error *err)
 static enum kvp_status quantized_bytes(const struct kvp_weights_result *w,
                                        uint64_t hidden,
                                        const struct kvp_wformat *f,
-                                       uint64_t q, uint64_t bias,
+                                       uint64_t q, const uint64_t bias[2],
                                        uint64_t emb, uint64_t *out,
                                        struct kvp_error *err)
 {
@@ -106,13 +107,15 @@ static enum kvp_status quantized_bytes(const struct kvp_weights_result *w,
 	if (!group && per_group)
 		group = hid;
 	if (f->keep_attention_16bit)
-		/* attention stays 16-bit; the MLP/experts quantized */
-		ok = quant_bytes(w->mlp_params, bits, group, per_group,
-		                 &total) &&
-		     kvp_muladd(&total, w->attn_params, 2);
+		/* attention stays 16-bit; the MLP/experts quantized but their
+		 * biases (bias[1], within mlp_params) */
+		ok = quant_bytes(w->mlp_params - bias[1], bits, group,
+		                 per_group, &total) &&
+		     kvp_muladd(&total, w->attn_params, 2) &&
+		     kvp_muladd(&total, bias[1], 2);
 	else
 		ok = quant_bytes(q, bits, group, per_group, &total) &&
-		     kvp_muladd(&total, bias, 2);
+		     kvp_muladd(&total, bias[0], 2);
 	if (f->keep_embeddings_16bit)
 		ok = ok && kvp_muladd(&total, emb, 2);
 	else
@@ -128,6 +131,7 @@ static enum kvp_status quantized_bytes(const struct kvp_weights_result *w,
 
 enum kvp_status kvp_weight_bytes(const struct kvp_weights_result *w,
                                  uint64_t hidden, uint64_t bias,
+                                 uint64_t mlp_bias,
                                  const struct kvp_wformat *f,
                                  uint64_t *out, struct kvp_error *err)
 {
@@ -136,11 +140,12 @@ enum kvp_status kvp_weight_bytes(const struct kvp_weights_result *w,
 	uint64_t q = 0, emb;
 	/* q4_K matrices, the output (lm_head) q6_K */
 	uint32_t blk[4] = { 256, 144, 256, 210 };
+	uint64_t biases[2] = { bias, mlp_bias };
 
 	if (!kvp_add(w->attn_params, w->mlp_params, &q) ||
 	    !kvp_add(w->embed_params, w->lm_head_params, &emb))
 		return overflow(err);
-	if (bias > q)
+	if (bias > q || mlp_bias > bias || mlp_bias > w->mlp_params)
 		return kvp_error_set(err, KVP_EINVAL, "model.arch: %llu biases "
 		       "beyond the %llu layer parameters",
 		       (unsigned long long)bias, (unsigned long long)q);
@@ -158,7 +163,7 @@ enum kvp_status kvp_weight_bytes(const struct kvp_weights_result *w,
 	case KVP_W_INT8:
 	case KVP_W_INT4:
 	case KVP_W_NF4:
-		return quantized_bytes(w, hidden, f, q, bias, emb, out, err);
+		return quantized_bytes(w, hidden, f, q, biases, emb, out, err);
 	default:
 		/* one ggml block type for every matrix (q8_0, q4_1, q6_k...) */
 		if (!kvp_wdtype_block(f->dtype, &blk[0], &blk[1]))

@@ -39,12 +39,16 @@
  *              single-block layers 1; Qwen3 and Gemma 3 add q and k
  *              norms of head_dim each on attention layers.
  * Plus embeddings vocab x hidden and an lm_head of the same size unless
- * tied. GPT-2 adds learned positions (max_positions x hidden), MLP biases
- * and LayerNorm biases (other_params). Active parameters per token leave
+ * tied. With arch.mlp_bias the dense MLP layers add gate and up biases of
+ * intermediate each (up alone when not gated) and a down bias of hidden
+ * (LlamaConfig/GraniteConfig mlp_bias; mlx-lm d78bf58e models/llama.py),
+ * in the MLP count, never quantized. GPT-2 adds learned positions
+ * (max_positions x hidden), MLP biases and LayerNorm biases
+ * (other_params). Active parameters per token leave
  * out the routed experts a token does not use, and the encoder tower
  * (arch.tower_params, from vision_config where io/hf/hf_tower.c has a row;
- * in other_params, 16-bit). Not counted: MLP and expert biases of other
- * models, towers without a row, MTP modules; the declared count shows
+ * in other_params, 16-bit). Not counted: expert biases, MLP biases
+ * with per-layer widths (mlp_params), towers without a row, MTP modules; the declared count shows
  * the difference. model_type selects these details.
  *
  * Bytes: in the model's weight format (or devices.weights when
@@ -54,7 +58,7 @@
  * GPTQ pack 4-bit zero-points) per group of group_size values, summed
  * over all quantized values (group_size 0: per output channel, one group
  * per `hidden` values); attention biases (counted with the attention)
- * are never quantized: 16-bit, as GPTQ/AWQ kernels and MLX's
+ * and MLP biases are never quantized: 16-bit, as GPTQ/AWQ kernels and MLX's
  * QuantizedLinear keep them, f32 in GGUF (weight_bytes.c names the
  * sources); norms
  * and other_params stay 16-bit (norms f32 in GGUF); embeddings and
@@ -241,14 +245,15 @@ static bool same_layer(const struct kvp_layer_spec *s, const struct wl *l,
 /* The parameter sums of one count, each with its sticky overflow. */
 struct wcount {
 	struct acc attn, mlp, act_mlp, norm, emb, lm, other;
-	struct acc bias;           /* of attn: the biases (16-bit) */
+	struct acc bias;           /* of attn and mlp: the biases (16-bit) */
+	struct acc mlp_bias;       /* of mlp and bias: the MLP's biases */
 	uint32_t n_ffn;            /* layers of the FFN kind */
 };
 
-/* One dense MLP, one expert, the router, the shared experts. False on
- * overflow. */
+/* One dense MLP, one expert, the router, the shared experts; the dense
+ * MLP's biases (in dense). False on overflow. */
 struct mlp_units {
-	uint64_t dense, expert, router, shared;
+	uint64_t dense, expert, router, shared, dense_bias;
 };
 
 static bool mlp_units(const struct kvp_arch *ar, struct mlp_units *u)
@@ -256,6 +261,15 @@ static bool mlp_units(const struct kvp_arch *ar, struct mlp_units *u)
 	uint64_t mats = ar->gated_mlp ? 3 : 2;
 	struct acc t = { true, 0 };
 
+	/* mlp_bias: gate and up (or up alone) intermediate each, down
+	 * hidden (mlx-lm d78bf58e models/llama.py MLP: gate_proj, up_proj
+	 * nn.Linear(dim, hidden_dim, bias=mlp_bias), down_proj
+	 * nn.Linear(hidden_dim, dim, bias=mlp_bias)) */
+	if (ar->mlp_bias) {
+		madd(&t, mats - 1, ar->intermediate);
+		madd(&t, ar->hidden, 1);
+	}
+	u->dense_bias = t.v;
 	madd3(&t, mats, ar->hidden, ar->intermediate);
 	u->dense = t.v;
 	t.v = 0;
@@ -358,6 +372,12 @@ static bool mlp_params(const struct kvp_arch *ar, uint32_t n_layers,
 	     ar->mlp_params ? 1 : n_mlp - n_moe);
 	madd(&c->act_mlp, ar->mlp_params ? ar->mlp_params : u->dense,
 	     ar->mlp_params ? 1 : n_mlp - n_moe);
+	/* the dense layers' MLP biases (not the experts': no family with
+	 * mlp_bias and experts was read; mlp_params: widths unknown here) */
+	if (!ar->mlp_params) {
+		madd(&c->mlp_bias, u->dense_bias, n_mlp - n_moe);
+		madd(&c->bias, u->dense_bias, n_mlp - n_moe);
+	}
 	return true;
 }
 
@@ -391,7 +411,8 @@ static bool store_counts(const struct kvp_model *m, struct wcount *c,
 	uint64_t total = 0;
 
 	if (!c->attn.ok || !c->mlp.ok || !c->act_mlp.ok || !c->norm.ok ||
-	    !c->emb.ok || !c->lm.ok || !c->other.ok || !c->bias.ok)
+	    !c->emb.ok || !c->lm.ok || !c->other.ok || !c->bias.ok ||
+	    !c->mlp_bias.ok)
 		return false;
 	w->embed_params = c->emb.v;
 	w->lm_head_params = c->lm.v;
@@ -428,7 +449,7 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 	bool qk_norm = !strncmp(mt, "qwen3", 5) || !strncmp(mt, "gemma3", 6);
 	struct wcount c = { { true, 0 }, { true, 0 }, { true, 0 }, { true, 0 },
 	                    { true, 0 }, { true, 0 }, { true, 0 }, { true, 0 },
-	                    0 };
+	                    { true, 0 }, 0 };
 	struct mlp_units u;
 	enum kvp_status st;
 
@@ -446,7 +467,7 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 	norm_other_params(m, extra_norms, !strcmp(mt, "gpt2"), &c);
 	if (!store_counts(m, &c, w))
 		goto overflow;
-	st = kvp_weight_bytes(w, ar->hidden, c.bias.v,
+	st = kvp_weight_bytes(w, ar->hidden, c.bias.v, c.mlp_bias.v,
 	                      p->devices.weights_override ?
 	                      &p->devices.weights : &m->weights,
 	                      &w->bytes, &res->error);

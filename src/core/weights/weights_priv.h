@@ -10,9 +10,11 @@
 
 /* The counted parameters of w in format f, bytes (weight_bytes.c);
  * hidden: the group of a per-channel quantization; bias: the biases
- * among w->attn_params, never quantized. */
+ * among w->attn_params and w->mlp_params, never quantized; mlp_bias:
+ * those among w->mlp_params. */
 enum kvp_status kvp_weight_bytes(const struct kvp_weights_result *w,
                                  uint64_t hidden, uint64_t bias,
+                                 uint64_t mlp_bias,
                                  const struct kvp_wformat *f,
                                  uint64_t *out, struct kvp_error *err);
 

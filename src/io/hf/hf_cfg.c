@@ -457,8 +457,9 @@ static const char *const weight_shapes[] = {
 	"*moe*", "*expert*", "*intermediate*", "*ffn*", "*mlp*", NULL
 };
 
-/* Keys of those shapes that change training, routing or biases only (MLP
- * biases are named in the estimate's "not counted" list). */
+/* Keys of those shapes that change training, routing or biases only
+ * (expert biases are named in the estimate's "not counted" list; the
+ * top-level mlp_bias is read, hf_import.c, and counted). */
 static const char *const weight_compute_only[] = {
 	"*aux_loss*", "*router_logits*", "*z_loss*", "*jitter*", "*capacity*",
 	"*dropout*", "*_act", "*hidden_act*", "*norm_topk*", "*scaling*",

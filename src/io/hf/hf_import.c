@@ -306,6 +306,11 @@ static enum kvp_status arch_defaults(struct cfg *c, struct kvp_model *m)
 		m->arch.tie_embeddings = true;   /* their config default */
 	if (hf_bool(c, "attention_bias", &m->arch.attention_bias) < 0)
 		return c->err->status;
+	/* LlamaConfig/GraniteConfig mlp_bias: gate, up and down biases
+	 * (mlx-lm d78bf58e models/llama.py MLP nn.Linear(..., bias=
+	 * mlp_bias)); weights.c counts them on dense MLP layers */
+	if (hf_bool(c, "mlp_bias", &m->arch.mlp_bias) < 0)
+		return c->err->status;
 	/* an EAGLE-1 head of the HASS variant (vLLM llama_eagle.py
 	 * @00da9231 reads it; weights only) */
 	if (hf_bool(c, "add_para_norm", &m->arch.eagle_para_norm) < 0)

@@ -227,7 +227,6 @@ static const struct mlx_family {
 static bool mlx_structure(struct cfg *c, const struct kvp_model *m,
                           char *why)
 {
-	char path[96];
 	size_t f;
 
 	for (f = 0; f < sizeof mlx_families / sizeof mlx_families[0]; f++)
@@ -237,9 +236,6 @@ static bool mlx_structure(struct cfg *c, const struct kvp_model *m,
 		snprintf(why, WHY_N, "model_type: a family whose mlx-lm modules "
 		         "kvplan has not matched to its count (read: llama, "
 		         "mistral, qwen3, qwen2, smollm3, granite, phi3)");
-	else if (cJSON_IsTrue(hf_get(c, "mlp_bias", path, sizeof path)))
-		snprintf(why, WHY_N, "mlp_bias: MLP biases, which kvplan's "
-		         "weight count leaves out");
 	else if (mlx_families[f].hd_hidden && m->q_heads &&
 	         (uint64_t)m->q_heads * m->base.k_dim != m->arch.hidden)
 		snprintf(why, WHY_N, "head_dim: mlx-lm's models/%s.py takes "

@@ -124,6 +124,16 @@ struct kvp_mla {
 	uint32_t latents;
 };
 
+/* The q and k norms of an attention layer (weights only): none, one of
+ * head_dim each (Qwen3, Gemma 3, EXAONE 4), or over all heads, q of
+ * num_heads x head_dim and k of num_kv_heads x head_dim (OLMo 2/3). The
+ * importer sets it from hf_qk_norm.c's table. */
+enum kvp_qk_norm {
+	KVP_QKN_NONE = 0,
+	KVP_QKN_HEAD,
+	KVP_QKN_ALL
+};
+
 /* Architecture fields for the weight count (issue: weights). */
 struct kvp_arch {
 	uint64_t hidden;              /* hidden_size */
@@ -132,6 +142,7 @@ struct kvp_arch {
 	bool     gated_mlp;           /* SwiGLU/GeGLU: 3 matrices, else 2 */
 	bool     tie_embeddings;
 	bool     attention_bias;
+	enum kvp_qk_norm qk_norm;     /* q and k norms (weights only) */
 	bool     mlp_bias;            /* dense MLP projections have biases
 	                                 (LlamaConfig/GraniteConfig mlp_bias;
 	                                 mlx-lm d78bf58e models/llama.py

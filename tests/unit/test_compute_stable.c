@@ -91,7 +91,6 @@ static void count_weights(const struct kvp_model *m,
 	u128 router = h * a->n_experts;
 	u128 shared = expert * a->n_shared_experts;
 	int gemma = !strncmp(mt, "gemma2", 6) || !strncmp(mt, "gemma3", 6);
-	int qk_norm = !strncmp(mt, "qwen3", 5) || !strncmp(mt, "gemma3", 6);
 	uint32_t step = a->moe_layer_step ? a->moe_layer_step : 1;
 	uint32_t i;
 
@@ -132,8 +131,10 @@ static void count_weights(const struct kvp_model *m,
 				w->attn += q * hq * l->k_dim + (u128)l->kv_heads * l->k_dim +
 				           v * (u128)l->kv_heads * l->v_dim +
 				           (strncmp(mt, "qwen2", 5) ? h : 0);
-			if (qk_norm)
+			if (a->qk_norm == KVP_QKN_HEAD)
 				w->norm += 2 * (u128)l->k_dim;
+			if (a->qk_norm == KVP_QKN_ALL)
+				w->norm += (u128)l->k_dim * (hq + l->kv_heads);
 		}
 		if (a->ffn_layers_only && l->kind != KVP_LAYER_FFN) {
 			/* one block per layer (Nemotron-H): no MLP here */
@@ -145,8 +146,12 @@ static void count_weights(const struct kvp_model *m,
 			w->mlp += router + expert * a->n_experts + shared;
 			w->act_mlp += router + expert * a->n_experts_active + shared;
 		} else if (!a->mlp_params) {
-			w->mlp += mats * h * a->intermediate;
-			w->act_mlp += mats * h * a->intermediate;
+			/* mlp_bias: gate and up (or up) biases, a down bias */
+			u128 b = a->mlp_bias ?
+			         (mats - 1) * a->intermediate + h : 0;
+
+			w->mlp += mats * h * a->intermediate + b;
+			w->act_mlp += mats * h * a->intermediate + b;
 		}
 		w->norm += h * (a->ffn_layers_only ? 1 : gemma ? 4 : 2);
 	}

@@ -546,6 +546,58 @@ START_TEST(gptq_biases_16bit)
 }
 END_TEST
 
+/* The q and k norms, from hf_qk_norm.c's table (model.arch.qk_norm), in
+ * bf16 (x 2). Before the table the count took them for qwen3* and
+ * gemma3* model_types only: these two were short by their norms. */
+START_TEST(qk_norms_by_family)
+{
+	struct kvp_notes n;
+
+	/*
+	 * allenai/OLMo-2-1124-7B: 32 layers, hidden 4096, 32 heads and 32
+	 * KV heads of 128, intermediate 11008, vocab 100352, untied. Per
+	 * layer q, k, v, o 4096 x 4096 = 16,777,216 each: 67,108,864; MLP
+	 * 3 x 4096 x 11008 = 135,266,304; 202,375,168 x 32 =
+	 * 6,476,005,376. Embeddings and lm_head 2 x 100352 x 4096 =
+	 * 822,083,584. Norms (post-attention and post-feedforward) 65 x
+	 * 4096 = 266,240; q_norm over 32 x 128 and k_norm over 32 x 128
+	 * (mlx-lm d78bf58e models/olmo2.py nn.RMSNorm(n_heads * head_dim),
+	 * nn.RMSNorm(n_kv_heads * head_dim)): 8,192 x 32 = 262,144.
+	 * 7,298,617,344 parameters (was 7,298,355,200), 14,597,234,688 B.
+	 */
+	import_str("{\"model_type\":\"olmo2\",\"num_hidden_layers\":32,"
+	           "\"num_attention_heads\":32,\"num_key_value_heads\":32,"
+	           "\"hidden_size\":4096,\"intermediate_size\":11008,"
+	           "\"vocab_size\":100352,\"tie_word_embeddings\":false,"
+	           "\"max_position_embeddings\":4096,"
+	           "\"torch_dtype\":\"bfloat16\"}", &n);
+	ck_assert_int_eq(plan.model.arch.qk_norm, KVP_QKN_ALL);
+	ck_assert_uint_eq(res.weights.params, 7298617344ull);
+	ck_assert_uint_eq(res.weights.bytes, 14597234688ull);
+	/*
+	 * LGAI-EXAONE/EXAONE-4.0-32B: 64 layers, hidden 5120, 40 heads and
+	 * 8 KV heads of 128, intermediate 27392, vocab 102400, untied. Per
+	 * layer q, o 5120 x 5120 = 26,214,400 each, k, v 5120 x 1024 =
+	 * 5,242,880 each: 62,914,560; MLP 3 x 5120 x 27392 = 420,741,120;
+	 * 483,655,680 x 64 = 30,953,963,520. Embeddings and lm_head 2 x
+	 * 102400 x 5120 = 1,048,576,000. Norms 129 x 5120 = 660,480; q_norm
+	 * and k_norm of head_dim (mlx-lm d78bf58e models/exaone4.py
+	 * nn.RMSNorm(head_dim)): 256 x 64 = 16,384. 32,003,216,384
+	 * parameters (was 32,003,200,000), 64,006,432,768 B.
+	 */
+	import_str("{\"model_type\":\"exaone4\",\"num_hidden_layers\":64,"
+	           "\"num_attention_heads\":40,\"num_key_value_heads\":8,"
+	           "\"head_dim\":128,\"hidden_size\":5120,"
+	           "\"intermediate_size\":27392,\"vocab_size\":102400,"
+	           "\"tie_word_embeddings\":false,"
+	           "\"max_position_embeddings\":131072,"
+	           "\"torch_dtype\":\"bfloat16\"}", &n);
+	ck_assert_int_eq(plan.model.arch.qk_norm, KVP_QKN_HEAD);
+	ck_assert_uint_eq(res.weights.params, 32003216384ull);
+	ck_assert_uint_eq(res.weights.bytes, 64006432768ull);
+}
+END_TEST
+
 START_TEST(moe_layouts)
 {
 	struct kvp_notes n;
@@ -797,6 +849,7 @@ static Suite *import_suite(void)
 	tcase_add_test(tc, rules_are_ranges);
 	tcase_add_test(tc, quantization_configs);
 	tcase_add_test(tc, gptq_biases_16bit);
+	tcase_add_test(tc, qk_norms_by_family);
 	tcase_add_test(tc, unknown_type_and_keys);
 	tcase_add_test(tc, moe_layouts);
 	tcase_add_test(tc, granitehybrid_state_matches_llamacpp);

@@ -107,6 +107,8 @@ static const char *const spec_methods[] = {
 /* enum kvp_platform (kvplan/devices.h) */
 static const char *const platforms[] = {
 	"unknown", "cuda", "rocm", "metal", NULL };
+/* enum kvp_qk_norm */
+static const char *const qk_norms[] = { "none", "head", "all", NULL };
 static const char *const mamba_dtypes[] = {
 	"auto", "float32", "float16", "bfloat16", NULL };
 
@@ -188,6 +190,11 @@ static const struct kvp_field fields[] = {
 	F("model.arch.attention_bias", "attention-bias", "Attention bias",
 	  KVP_SEC_MODEL, KVP_FT_BOOL, 0, 1, model.arch.attention_bias,
 	  "Q/K/V projections have biases"),
+	FE("model.arch.qk_norm", "qk-norm", "QK norm", KVP_SEC_MODEL, qk_norms,
+	   model.arch.qk_norm,
+	   "q and k norms per attention layer: none, head (head_dim each: "
+	   "Qwen3, Gemma 3, EXAONE 4) or all (q of heads x head_dim, k of "
+	   "kv_heads x head_dim: OLMo 2/3); weights only"),
 	F("model.arch.mlp_bias", "mlp-bias", "MLP bias",
 	  KVP_SEC_MODEL, KVP_FT_BOOL, 0, 1, model.arch.mlp_bias,
 	  "dense MLP projections have biases (mlp_bias): counted 16-bit"),

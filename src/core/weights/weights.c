@@ -36,8 +36,10 @@
  *              experts of 3 (or 2) x hidden x moe_intermediate each.
  *   norms      2 x hidden per layer and a final hidden; Gemma 2/3 have
  *              4 per layer (pre/post attention and MLP), Nemotron-H's
- *              single-block layers 1; Qwen3 and Gemma 3 add q and k
- *              norms of head_dim each on attention layers.
+ *              single-block layers 1; arch.qk_norm adds q and k norms
+ *              on attention layers: of head_dim each (Qwen3, Gemma 3,
+ *              EXAONE 4) or q of Hq x Dk and k of Hkv x Dk (OLMo 2/3),
+ *              set by the importer (io/hf/hf_qk_norm.c's table).
  * Plus embeddings vocab x hidden and an lm_head of the same size unless
  * tied. With arch.mlp_bias the dense MLP layers add gate and up biases of
  * intermediate each (up alone when not gated) and a down bias of hidden
@@ -286,7 +288,8 @@ static bool mlp_units(const struct kvp_arch *ar, struct mlp_units *u)
 
 /* `run` layers alike l into the counts. False on overflow. */
 static bool layers_alike(const struct kvp_model *m, const struct wl *l,
-                         uint32_t run, bool qk_norm, struct wcount *c,
+                         uint32_t run, enum kvp_qk_norm qk_norm,
+                         struct wcount *c,
                          struct kvp_weights_result *w)
 {
 	struct acc one = { true, 0 };
@@ -305,8 +308,13 @@ static bool layers_alike(const struct kvp_model *m, const struct wl *l,
 	if (l->kind == KVP_LAYER_FFN)
 		c->n_ffn += run;
 	madd(&c->attn, one.v, run);
-	if (qk_norm && plain_attn(l->kind))
+	/* q and k norms: head_dim each, or over all heads (q of q_heads,
+	 * k of kv_heads) */
+	if (qk_norm == KVP_QKN_HEAD && plain_attn(l->kind))
 		madd3(&c->norm, l->k_dim, 2, run);
+	if (qk_norm == KVP_QKN_ALL && plain_attn(l->kind))
+		madd3(&c->norm, l->k_dim, (uint64_t)m->q_heads + l->kv_heads,
+		      run);
 	return true;
 }
 
@@ -318,7 +326,8 @@ static bool layers_alike(const struct kvp_model *m, const struct wl *l,
  * sum would. False on overflow.
  */
 static bool layer_params(const struct kvp_model *m,
-                         const struct kvp_result *res, bool qk_norm,
+                         const struct kvp_result *res,
+                         enum kvp_qk_norm qk_norm,
                          struct wcount *c, struct kvp_weights_result *w)
 {
 	const struct kvp_layer_types *rt = &res->layer_types;
@@ -446,7 +455,6 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 	struct kvp_weights_result *w = &res->weights;
 	const char *mt = m->model_type;
 	bool extra_norms = !strncmp(mt, "gemma2", 6) || !strncmp(mt, "gemma3", 6);
-	bool qk_norm = !strncmp(mt, "qwen3", 5) || !strncmp(mt, "gemma3", 6);
 	struct wcount c = { { true, 0 }, { true, 0 }, { true, 0 }, { true, 0 },
 	                    { true, 0 }, { true, 0 }, { true, 0 }, { true, 0 },
 	                    { true, 0 }, 0 };
@@ -461,7 +469,7 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 	madd(&c.emb, ar->vocab, ar->hidden);
 	if (!ar->tie_embeddings)
 		madd(&c.lm, ar->vocab, ar->hidden);
-	if (!mlp_units(ar, &u) || !layer_params(m, res, qk_norm, &c, w) ||
+	if (!mlp_units(ar, &u) || !layer_params(m, res, ar->qk_norm, &c, w) ||
 	    !mlp_params(ar, m->n_layers, &u, &c))
 		goto overflow;
 	norm_other_params(m, extra_norms, !strcmp(mt, "gpt2"), &c);

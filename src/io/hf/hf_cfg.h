@@ -177,6 +177,8 @@ size_t hf_family_count(void);
 const struct hf_family *hf_family_at(size_t i);
 /* The row of a model_type, or NULL. */
 const struct hf_family *hf_family_find(const char *model_type);
+/* model.arch.qk_norm from m->model_type (hf_qk_norm.c's table). */
+void hf_qk_norm(struct kvp_model *m);
 /* The row an architectures[0] name maps to, or NULL. */
 const struct hf_family *hf_family_by_arch(const char *arch);
 

@@ -196,8 +196,9 @@ static const struct mlx_mode *mlx_mode_of(struct cfg *c, const cJSON *q,
  * layers (nn.Conv1d has no to_quantized). hd_hidden: the file takes
  * head_dim = hidden_size // num_attention_heads whatever the config
  * says, so a model kvplan sizes otherwise is not matched.
- * Read and left out: olmo2.py and exaone4.py (q_norm and k_norm, which
- * weights.c does not count for them), gemma3_text.py (lm_head tied by
+ * Read and left out: olmo2.py and exaone4.py (their q_norm and k_norm
+ * are counted now, hf_qk_norm.c, but the rest of their modules not yet
+ * matched to the count), gemma3_text.py (lm_head tied by
  * whether the files hold lm_head.weight, not by the config). */
 static const struct mlx_family {
 	const char *model_type;
@@ -221,7 +222,7 @@ static const struct mlx_family {
 	  "and gate/up apart; no biases)" },
 };
 
-/* A family of the table, without MLP biases (not in the count), with
+/* A family of the table, with
  * the head_dim its mlx-lm file builds, and without a tower
  * (mlx-lm's save_config drops vision_config; mlx-vlm's are not read). */
 static bool mlx_structure(struct cfg *c, const struct kvp_model *m,

@@ -598,6 +598,57 @@ START_TEST(qk_norms_by_family)
 }
 END_TEST
 
+/* A small config of model_type `mt` with `extra` keys: 2 layers,
+ * hidden 256, 4 heads and 2 KV heads of 64. */
+static void small_qk(const char *mt, const char *extra, struct kvp_notes *n)
+{
+	char text[512];
+
+	snprintf(text, sizeof text, "{\"model_type\":\"%s\","
+	         "\"num_hidden_layers\":2,\"num_attention_heads\":4,"
+	         "\"num_key_value_heads\":2,\"hidden_size\":256,"
+	         "\"intermediate_size\":512,\"vocab_size\":1000,"
+	         "\"torch_dtype\":\"bfloat16\"%s}", mt, extra);
+	import_str(text, n);
+}
+
+/*
+ * Families whose q and k norms exist only under use_qk_norm (hf_qk_norm.c,
+ * from mlx-lm d78bf58e's model files), with that file's default when the
+ * key is absent. Cohere (models/cohere.py LayerNorm2D(n_heads, head_dim)
+ * and (n_kv_heads, head_dim), default False): on the small shape q 4 x
+ * 64 = 256 and k 2 x 64 = 128 a layer, 768 parameters over 2 layers more
+ * with the key true than false or absent. glm4_moe (models/glm4_moe.py
+ * RMSNorm(head_dim), no default there): absent counted, named in a note.
+ */
+START_TEST(qk_norms_by_key)
+{
+	struct kvp_notes n;
+	uint64_t off;
+
+	small_qk("cohere", ",\"use_qk_norm\":false", &n);
+	ck_assert_int_eq(plan.model.arch.qk_norm, KVP_QKN_NONE);
+	off = res.weights.params;
+	small_qk("cohere", "", &n);
+	ck_assert_int_eq(plan.model.arch.qk_norm, KVP_QKN_NONE);
+	ck_assert_uint_eq(res.weights.params, off);
+	small_qk("cohere", ",\"use_qk_norm\":true", &n);
+	ck_assert_int_eq(plan.model.arch.qk_norm, KVP_QKN_ALL);
+	ck_assert_uint_eq(res.weights.params, off + 768);
+	small_qk("glm4", "", &n);   /* no row: never */
+	ck_assert_int_eq(plan.model.arch.qk_norm, KVP_QKN_NONE);
+	import_str("{\"model_type\":\"glm4_moe\",\"num_hidden_layers\":2,"
+	           "\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+	           "\"hidden_size\":256,\"head_dim\":64,"
+	           "\"intermediate_size\":512,\"moe_intermediate_size\":128,"
+	           "\"n_routed_experts\":4,\"num_experts_per_tok\":2,"
+	           "\"n_shared_experts\":1,\"first_k_dense_replace\":1,"
+	           "\"vocab_size\":1000,\"torch_dtype\":\"bfloat16\"}", &n);
+	ck_assert_int_eq(plan.model.arch.qk_norm, KVP_QKN_HEAD);
+	ck_assert(has_note(&n, "use_qk_norm absent: q and k norms counted"));
+}
+END_TEST
+
 START_TEST(moe_layouts)
 {
 	struct kvp_notes n;
@@ -850,6 +901,7 @@ static Suite *import_suite(void)
 	tcase_add_test(tc, quantization_configs);
 	tcase_add_test(tc, gptq_biases_16bit);
 	tcase_add_test(tc, qk_norms_by_family);
+	tcase_add_test(tc, qk_norms_by_key);
 	tcase_add_test(tc, unknown_type_and_keys);
 	tcase_add_test(tc, moe_layouts);
 	tcase_add_test(tc, granitehybrid_state_matches_llamacpp);

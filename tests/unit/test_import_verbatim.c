@@ -389,7 +389,8 @@ END_TEST
 
 /* The shipped preset made from the same config (kvplan import, id set to
  * the Hub repo) sizes the same sequence to the same hand-worked bytes,
- * and gives vLLM the same SSM state format (model.recur.vllm_ssm_dtype:
+ * has the import's q/k norms and MLP biases (the weight count's), and
+ * gives vLLM the same SSM state format (model.recur.vllm_ssm_dtype:
  * a preset without it is auto, the conv state's format, half the f32
  * state vLLM keeps for Nemotron-H and Qwen3.5). */
 START_TEST(verbatim_preset_same_bytes)
@@ -397,10 +398,13 @@ START_TEST(verbatim_preset_same_bytes)
 	const struct want *w = &wants[_i];
 	struct kvp_error err;
 	char path[512];
-	int vllm_ssm;
+	int vllm_ssm, qk;
+	bool mlp_bias;
 
 	import_file(w->file);
 	vllm_ssm = plan.model.recur.vllm_ssm_dtype;
+	qk = plan.model.arch.qk_norm;
+	mlp_bias = plan.model.arch.mlp_bias;
 	kvp_plan_default(&plan);
 	snprintf(path, sizeof path, "%s/presets/models/%s.json", KVP_SRCDIR,
 	         w->preset);
@@ -409,6 +413,12 @@ START_TEST(verbatim_preset_same_bytes)
 	ck_assert_msg(plan.model.recur.vllm_ssm_dtype == vllm_ssm, "%s: %d, "
 	              "imported %d", w->preset, plan.model.recur.vllm_ssm_dtype,
 	              vllm_ssm);
+	/* and the weight count's q/k norms and MLP biases */
+	ck_assert_msg((int)plan.model.arch.qk_norm == qk, "%s: qk_norm %d, "
+	              "imported %d", w->preset, (int)plan.model.arch.qk_norm,
+	              qk);
+	ck_assert_msg(plan.model.arch.mlp_bias == mlp_bias, "%s: mlp_bias",
+	              w->preset);
 	one_sequence_plan(&plan, w->t);
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s: %s", w->preset,
 	              res.error.msg);

@@ -177,8 +177,9 @@ size_t hf_family_count(void);
 const struct hf_family *hf_family_at(size_t i);
 /* The row of a model_type, or NULL. */
 const struct hf_family *hf_family_find(const char *model_type);
-/* model.arch.qk_norm from m->model_type (hf_qk_norm.c's table). */
-void hf_qk_norm(struct kvp_model *m);
+/* model.arch.qk_norm from m->model_type and its use_qk_norm key
+ * (hf_qk_norm.c's table). 0, or -1 with err set. */
+int hf_qk_norm(struct cfg *c, struct kvp_model *m);
 /* The row an architectures[0] name maps to, or NULL. */
 const struct hf_family *hf_family_by_arch(const char *arch);
 

@@ -22,13 +22,13 @@
  *    QuantizedEmbedding: weight, scales, biases (affine only), no global
  *    scale.
  * kvplan's weight count takes one format for every quantized matrix and
- * keeps its attention biases 16-bit, as QuantizedLinear.from_linear does
- * (mlx python/mlx/nn/layers/quantized.py: ql.bias = linear_layer.bias;
- * src/core/weights/weight_bytes.c): where one format is not what mlx
- * stores (a per-module key, a size group_size does not divide: mlx-lm
- * leaves that module 16-bit, a family without a row of mlx_families, MLP
- * biases, which the count leaves out, towers, a mode not read, a dtype
- * other than 16-bit) the weights are counted unquantized in the
+ * keeps its attention and MLP biases 16-bit, as QuantizedLinear.from_linear
+ * does (mlx python/mlx/nn/layers/quantized.py: ql.bias =
+ * linear_layer.bias; src/core/weights/weight_bytes.c): where one format
+ * is not what mlx stores (a per-module key, a size group_size does not
+ * divide: mlx-lm leaves that module 16-bit, a family without a row of
+ * mlx_families, towers, a mode not read, a dtype other than 16-bit) the
+ * weights are counted unquantized in the
  * compute dtype, as an unknown quant_method is (hf_weights.c): more than
  * mlx stores (at most 8 bits and a scale per group against 16), never
  * less, with a note naming the key; the cache is the model's either way.
@@ -222,6 +222,21 @@ static const struct mlx_family {
 	  "and gate/up apart; no biases)" },
 };
 
+/* why: the model_type is not a row; the rows, from the table. */
+static void family_why(char *why)
+{
+	size_t f, n = (size_t)snprintf(why, WHY_N, "model_type: a family "
+	                               "whose mlx-lm modules kvplan has not "
+	                               "matched to its count (read:");
+
+	for (f = 0; f < sizeof mlx_families / sizeof mlx_families[0] &&
+	     n < WHY_N; f++)
+		n += (size_t)snprintf(why + n, WHY_N - n, "%s %s", f ? "," : "",
+		                      mlx_families[f].model_type);
+	if (n < WHY_N)
+		snprintf(why + n, WHY_N - n, ")");
+}
+
 /* A family of the table, with
  * the head_dim its mlx-lm file builds, and without a tower
  * (mlx-lm's save_config drops vision_config; mlx-vlm's are not read). */
@@ -234,9 +249,7 @@ static bool mlx_structure(struct cfg *c, const struct kvp_model *m,
 		if (!strcmp(c->model_type, mlx_families[f].model_type))
 			break;
 	if (f == sizeof mlx_families / sizeof mlx_families[0])
-		snprintf(why, WHY_N, "model_type: a family whose mlx-lm modules "
-		         "kvplan has not matched to its count (read: llama, "
-		         "mistral, qwen3, qwen2, smollm3, granite, phi3)");
+		family_why(why);
 	else if (mlx_families[f].hd_hidden && m->q_heads &&
 	         (uint64_t)m->q_heads * m->base.k_dim != m->arch.hidden)
 		snprintf(why, WHY_N, "head_dim: mlx-lm's models/%s.py takes "

@@ -873,6 +873,40 @@ START_TEST(smollm3)
 END_TEST
 
 /*
+ * VaultGemma (transformers configuration_vaultgemma.py @008e5743
+ * VaultGemmaConfig: head_dim 256 and num_key_value_heads 4 when absent,
+ * layer_types None: sliding_attention at even layers, window
+ * sliding_window). 4 layers, 4 heads of hidden 256 (hidden / heads would
+ * be 64), no head_dim, no num_key_value_heads: 4 KV heads x (256 + 256)
+ * x 2 B = 4,096 B a layer and position; 16 positions, window 8: layers
+ * 1 and 3 full, 2 x 4,096 x 16 = 131,072; layers 0 and 2 sliding, 2 x
+ * 4,096 x 8 = 65,536; 196,608 in all. With layer_types all
+ * full_attention (google/vaultgemma-1b's): 4 x 4,096 x 16 = 262,144.
+ */
+START_TEST(vaultgemma)
+{
+	static const char head[] = "{\"architectures\":"
+		"[\"VaultGemmaForCausalLM\"],\"model_type\":\"vaultgemma\","
+		"\"num_hidden_layers\":4,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"intermediate_size\":512,"
+		"\"vocab_size\":1000,\"sliding_window\":8";
+	char text[1024];
+
+	snprintf(text, sizeof text, "%s}", head);
+	from_text(text, 16);
+	ck_assert(!plan.model.kv_heads_assumed);
+	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 196608);
+	snprintf(text, sizeof text, "%s,\"layer_types\":[\"full_attention\","
+	         "\"full_attention\",\"full_attention\",\"full_attention\"]}",
+	         head);
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes, 262144);
+}
+END_TEST
+
+/*
  * FlexOlmo (vLLM flex_olmo.py @1b360436: FlexOlmoAttention is olmoe.py's
  * OlmoeAttention, full attention of num_key_value_heads x hidden_size /
  * num_attention_heads; the experts are weights). 2 layers of 4 KV heads
@@ -1484,6 +1518,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, neutral_keys);
 	tcase_add_test(tc, openpangu);
 	tcase_add_test(tc, qwen3_next_interval_default);
+	tcase_add_test(tc, vaultgemma);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -50,6 +50,10 @@ static const struct hf_family families[] = {
 	R("qwen3_5_moe_text", NULL, HF_OUT_GATE, 0, 0, 0, NULL, "vLLM qwen3_5.py"),
 	R("gemma", NULL, HF_TIED, 0, 0, 0, NULL, "transformers GemmaConfig"),
 	R("gemma2", "Gemma2ForCausalLM", HF_TIED, 0, 0, 4096, hf_fam_gemma2, "transformers Gemma2Config"),
+	/* issue 35, tenth held-out set: VaultGemmaConfig(Gemma2Config), its
+	 * layers Gemma 2's less the two post norms; layer_types when given,
+	 * else Gemma 2's alternation (sliding at even layers) */
+	R("vaultgemma", "VaultGemmaForCausalLM", HF_TIED, 256000, 8192, 4096, hf_fam_gemma2, "transformers configuration_vaultgemma.py @008e5743 VaultGemmaConfig (layer_types None: sliding_attention at even layers; sliding_window 4096; head_dim 256; num_key_value_heads 4) and modular_vaultgemma.py (VaultGemmaAttention is Gemma2Attention: the window on sliding_attention layers only)"),
 	R("gemma3", NULL, HF_TIED, 262208, 131072, 4096, hf_fam_gemma3, "transformers Gemma3TextConfig"),
 	R("gemma3_text", "Gemma3ForCausalLM", HF_TIED, 262208, 131072, 4096, hf_fam_gemma3, "transformers Gemma3TextConfig"),
 	R("gemma3n", NULL, HF_TIED, 0, 0, 0, NULL, "transformers Gemma3nTextConfig (layer_types, num_kv_shared_layers)"),

@@ -67,6 +67,11 @@ static const struct text_defaults rows[] = {
 	  "transformers configuration_gemma.py GemmaConfig (head_dim 256)" },
 	{ "gemma2", 0, 0, 0, 0, 0, 0, 0, 256,
 	  "transformers configuration_gemma2.py Gemma2Config (head_dim 256)" },
+	/* issue 35: VaultGemma's head_dim is not hidden / heads (vaultgemma-1b:
+	 * 1,152 / 4 = 288, head_dim 256); one release of the class */
+	{ "vaultgemma", 0, 0, 0, 4, 0, 0, 0, 256,
+	  "transformers configuration_vaultgemma.py @008e5743 VaultGemmaConfig "
+	  "(num_key_value_heads 4, head_dim 256)" },
 	/* a qwen3 text model (LightOnOCR, Bee, Isaac, InternS1): head_dim
 	 * 128, not hidden / heads (LightOnOCR-1B's 1,024 / 16 = 64) */
 	{ "qwen3", 0, 0, 0, 0, 0, 0, 0, 128,

@@ -111,10 +111,46 @@ static enum kvp_status gmu_weights(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/* The Mamba keys as each engine takes them. Neither builds its mixer
+ * from mamba_conv_bias or mamba_proj_bias (remote SambaYDecoderLayer and
+ * vLLM SambaYDecoderLayer pass d_conv, d_state, expand and dtype, or
+ * dtype alone, to Phi3Mamba / Phi4Mamba, whose defaults are conv_bias
+ * True, bias False): read, nothing changes. vLLM's mixer keeps its
+ * defaults d_state 16, d_conv 4, expand 2 while its cache shape reads
+ * the config's: other values noted (the figure is the config's, as the
+ * remote code builds both from it). */
+static enum kvp_status mamba_keys(struct cfg *c)
+{
+	static const char *const keys[] = {
+		"mamba_d_state", "mamba_d_conv", "mamba_expand" };
+	static const uint64_t vllm_fixed[] = { 16, 4, 2 };
+	uint64_t v;
+	size_t i;
+	int r;
+
+	hf_superseded(c, "mamba_conv_bias");
+	hf_superseded(c, "mamba_proj_bias");
+	for (i = 0; i < 3; i++) {
+		if ((r = hf_uint(c, keys[i], 1, DIM_MAX, &v)) < 0)
+			return c->err->status;
+		if (r && v != vllm_fixed[i])
+			hf_note(c, "%s %llu: vLLM phi4flash.py's Phi4Mamba is built "
+			        "with %llu whatever the config says (its cache shape "
+			        "reads the config): sized from the config, as the "
+			        "remote code runs it", keys[i], (unsigned long long)v,
+			        (unsigned long long)vllm_fixed[i]);
+	}
+	return KVP_OK;
+}
+
 static enum kvp_status check_keys(struct cfg *c, uint32_t n)
 {
 	char path[96];
-	const cJSON *sw = hf_get(c, "sliding_window", path, sizeof path);
+	/* hf_get reads null as absent; Phi4FlashConfig(sliding_window=None)
+	 * is not its default 2047 */
+	const cJSON *sw = cJSON_GetObjectItemCaseSensitive(c->text ? c->text :
+	                                                   c->root,
+	                                                   "sliding_window");
 	uint64_t mb = 2;
 
 	if (hf_uint(c, "mb_per_layer", 0, DIM_MAX, &mb) < 0)
@@ -128,9 +164,9 @@ static enum kvp_status check_keys(struct cfg *c, uint32_t n)
 		return hf_bad(c, "num_hidden_layers", NULL, "SambaY needs a "
 		              "multiple of 4 (SambaYDecoderLayer asserts it)");
 	if (cJSON_IsNull(sw))
-		return hf_bad(c, path, sw, "SambaYCache sizes its sliding layers "
+		return hf_bad(c, "sliding_window", sw, "SambaYCache sizes its sliding layers "
 		              "with min(sliding_window, max_cache_len): a number");
-	return check_types(c, n);
+	return check_types(c, n) ? c->err->status : mamba_keys(c);
 }
 
 enum kvp_status hf_fam_phi4flash(struct cfg *c, struct kvp_model *m,
@@ -158,6 +194,8 @@ enum kvp_status hf_fam_phi4flash(struct cfg *c, struct kvp_model *m,
 	        "columns as vLLM phi4flash.py's _get_mamba_cache_shape (the "
 	        "remote SambaYCache keeps conv_kernel: one column more a Mamba "
 	        "layer, both in the model's dtype); vLLM ran it on V0 only "
-	        "(0.10.0-0.10.2)", half + 2, n - 1, half + 1, half);
+	        "(0.10.0-0.10.2); llama.cpp (no converter) and SGLang (no "
+	        "model) do not serve it: their figures are their rules on "
+	        "this layout", half + 2, n - 1, half + 1, half);
 	return gmu_weights(c, m, (n - half - 2) / 2, (n - half - 2) / 2);
 }

@@ -322,6 +322,45 @@ START_TEST(vllm_v0_refuses_what_it_does_not_model)
 END_TEST
 
 
+/* A model vLLM ran on V0 only (vl_engine.c vl_v0_only[]: phi4flash,
+ * SupportsV0Only in vLLM phi4flash.py @03356f8c; served 0.10.0-0.10.2,
+ * PR #20702, PR #25832): V0 within those releases, whose Mamba state is
+ * refused; VLLM_USE_V1=1 raises; outside them not served: refused naming
+ * the releases. Another model_type in 0.10.1 stays V1. */
+START_TEST(vllm_v0_only_model)
+{
+	const char *why = NULL;
+	struct kvp_error err;
+
+	kvp_plan_default(&plan);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	snprintf(plan.model.model_type, sizeof plan.model.model_type,
+	         "phi4flash");
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.10.1");
+	ck_assert(!kvp_vllm_v1(&plan));
+	ck_assert_int_eq(kvp_vllm_engine_check(&plan, &why, &err), KVP_OK);
+	ck_assert_ptr_nonnull(why);
+	ck_assert_msg(strstr(why, "V0 only") != NULL, "%s", why);
+	plan.engine.vllm.use_v1 = KVP_ON;
+	ck_assert_int_eq(kvp_vllm_engine_check(&plan, &why, &err), KVP_EREFUSED);
+	ck_assert_msg(strstr(err.msg, "VLLM_USE_V1=1 is not supported") != NULL,
+	              "%s", err.msg);
+	plan.engine.vllm.use_v1 = KVP_AUTO;
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.11.0");
+	ck_assert_int_eq(kvp_vllm_engine_check(&plan, &why, &err), KVP_EREFUSED);
+	ck_assert_msg(strstr(err.msg, "engine.version: 0.11.0 - vLLM serves "
+	                     "Phi4FlashForCausalLM (model_type phi4flash) in "
+	                     "0.10.0-0.10.2 only") != NULL, "%s", err.msg);
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.9.2");
+	ck_assert_int_eq(kvp_vllm_engine_check(&plan, &why, &err), KVP_EREFUSED);
+	plan.engine.version[0] = 0;
+	ck_assert_int_eq(kvp_vllm_engine_check(&plan, &why, &err), KVP_EREFUSED);
+	snprintf(plan.model.model_type, sizeof plan.model.model_type, "llama");
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.10.1");
+	ck_assert(kvp_vllm_v1(&plan));
+}
+END_TEST
+
 /* Builds compare by number ("b10000" is after "b9999"); a build between a
  * rule's last known build without it and first known with it is neither. */
 START_TEST(llamacpp_build_order)
@@ -660,6 +699,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, vllm_engine_by_platform_and_options);
 	tcase_add_test(tc, vllm_v0_refusal_wording);
 	tcase_add_test(tc, vllm_v0_refuses_what_it_does_not_model);
+	tcase_add_test(tc, vllm_v0_only_model);
 	tcase_add_test(tc, llamacpp_build_order);
 	tcase_add_test(tc, llamacpp_swa_cache_by_build);
 	tcase_add_test(tc, llamacpp_mla_v_by_build);

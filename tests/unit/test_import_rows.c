@@ -1371,6 +1371,66 @@ START_TEST(audio_vision_wrappers)
 END_TEST
 
 /*
+ * Phi-4-mini-flash-reasoning's SambaY decoder (phi4flash, hf_fam_sambay.c;
+ * remote modeling_phi4flash.py SambaYCache and SambaYDecoderLayer,
+ * franciskamande-ai/cloned_models @711ebe7d; vLLM phi4flash.py
+ * @03356f8c). 8 layers (half 4), hidden 256 / 4 heads = head_dim 64,
+ * 2 KV heads, sliding_window 16, mamba_d_state 8 (d_conv 4 and expand 2
+ * the class defaults); T = 64:
+ *   layer 0, 2, 4 Mamba (4 = n/2, yoco_mb): d_inner 2 x 256 = 512,
+ *     conv (4 - 1) x 512 = 1,536 + SSM 512 x 8 = 4,096 = 5,632 values
+ *     x 4 B (f32) = 22,528; x 3 = 67,584 of state;
+ *   layer 1, 3 (odd, below 4) sliding 16: 2 x (64 + 64) x 2 B = 512
+ *     B/position x 16 = 8,192 each;
+ *   layer 5 (n/2 + 1) full: 512 x 64 = 32,768;
+ *   layer 6 a gated memory unit, layer 7 attention on layer 5's K/V:
+ *     nothing;
+ *   3 x 512 = 1,536 B/position; 8,192 x 2 + 32,768 + 67,584 = 116,736.
+ * Weights: MLPs 8 x 3 x 256 x 512 = 3,145,728 plus layer 6's GMU in_proj
+ * and out_proj 2 x 256 x 512 = 262,144: mlp_params 3,407,872. Without
+ * the row the family is refused by name.
+ */
+START_TEST(phi4flash_sambay)
+{
+#define P4F "{\"model_type\":\"phi4flash\",\"architectures\":" \
+	"[\"Phi4FlashForCausalLM\"],\"num_hidden_layers\":%u," \
+	"\"hidden_size\":256,\"num_attention_heads\":4," \
+	"\"num_key_value_heads\":2,\"intermediate_size\":512," \
+	"\"vocab_size\":1000,\"sliding_window\":16,\"mamba_d_state\":8," \
+	"\"mb_per_layer\":%u%s}"
+	static const enum kvp_layer_kind k[8] = { KVP_LAYER_NONE,
+		KVP_LAYER_SLIDING, KVP_LAYER_NONE, KVP_LAYER_SLIDING,
+		KVP_LAYER_NONE, KVP_LAYER_FULL, KVP_LAYER_FFN, KVP_LAYER_SHARED };
+	char text[640];
+	uint32_t i;
+
+	snprintf(text, sizeof text, P4F, 8u, 2u, "");
+	from_text(text, 64);
+	for (i = 0; i < 8; i++)
+		ck_assert_msg(res.layers[i].spec.kind == k[i], "layer %u: %d", i,
+		              (int)res.layers[i].spec.kind);
+	ck_assert_uint_eq(res.layers[7].spec.shared_with, 5);
+	ck_assert_uint_eq(res.layers[1].spec.window, 16);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 1536);
+	ck_assert_uint_eq(res.kv.state_bytes, 67584);
+	ck_assert_uint_eq(res.kv.bytes, 116736);
+	ck_assert_uint_eq(plan.model.arch.mlp_params, 3407872);
+	/* the cache and the decoder agree only on mb_per_layer 2; the
+	 * decoder asserts a multiple of 4 layers; a layer_types naming a
+	 * self-decoder attention layer otherwise than the rule */
+	snprintf(text, sizeof text, P4F, 8u, 3u, "");
+	refused_naming(text, "mb_per_layer");
+	snprintf(text, sizeof text, P4F, 6u, 2u, "");
+	refused_naming(text, "num_hidden_layers");
+	snprintf(text, sizeof text, P4F, 8u, 2u, ",\"layer_types\":["
+	         "\"mamba\",\"full_attention\",\"mamba\",\"sliding_attention\","
+	         "\"mamba\",\"full_attention\",\"mamba\",\"full_attention\"]");
+	refused_naming(text, "layer_types[1]");
+#undef P4F
+}
+END_TEST
+
+/*
  * Refused by name (HF_REFUSED): Ouro's loops each keep a cache per layer
  * (vLLM ouro.py @17122791), Moondream 3 nests its decoder in config.text
  * (vLLM configs/moondream3.py @b801fe03), Rnj1 runs chunked layers with
@@ -1515,6 +1575,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, sarvam_mla);
 	tcase_add_test(tc, audio_vision_wrappers);
 	tcase_add_test(tc, refused_rows);
+	tcase_add_test(tc, phi4flash_sambay);
 	tcase_add_test(tc, neutral_keys);
 	tcase_add_test(tc, openpangu);
 	tcase_add_test(tc, qwen3_next_interval_default);

@@ -128,10 +128,11 @@ END_TEST
 
 /*
  * Phi-4-mini-flash-reasoning (model_type phi4flash, Phi4FlashForCausalLM,
- * SambaY): refused by name, its row saying why (a cross-decoder reusing
- * one layer's K/V; vLLM served it until v0.10.2 only), not as a family
- * kvplan does not know. Keys as microsoft/Phi-4-mini-flash-reasoning's
- * config writes them (mb_per_layer, sliding_window 512).
+ * SambaY): imported since its row has the rule (hf_fam_sambay.c; sized
+ * in test_import_rows.c phi4flash_sambay); an explicit sliding_window
+ * null, which SambaYCache cannot size (min(None, max_cache_len)), is
+ * refused naming it. Keys as microsoft/Phi-4-mini-flash-reasoning's
+ * config writes them (mb_per_layer, no mamba_* keys).
  */
 START_TEST(phi4flash)
 {
@@ -139,8 +140,8 @@ START_TEST(phi4flash)
 	               "\"architectures\":[\"Phi4FlashForCausalLM\"],"
 	               "\"num_hidden_layers\":32,\"hidden_size\":2560,"
 	               "\"num_attention_heads\":40,\"num_key_value_heads\":20,"
-	               "\"mb_per_layer\":2,\"sliding_window\":512,"
-	               "\"vocab_size\":200064}", "SambaY");
+	               "\"mb_per_layer\":2,\"sliding_window\":null,"
+	               "\"vocab_size\":200064}", "sliding_window");
 }
 END_TEST
 

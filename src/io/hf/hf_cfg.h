@@ -318,6 +318,10 @@ enum kvp_status hf_fam_olmo_hybrid(struct cfg *c, struct kvp_model *m,
 enum kvp_status hf_fam_bailing_hybrid(struct cfg *c, struct kvp_model *m,
                                       struct lay *L, bool *found);
 
+/* ---- hf_fam_sambay.c (Phi-4-mini-flash's SambaY / YOCO decoder) ---- */
+enum kvp_status hf_fam_phi4flash(struct cfg *c, struct kvp_model *m,
+                                 struct lay *L, bool *found);
+
 /* ---- hf_fam_heads.c (issue 35h: head_dim and KV heads by family) ---- */
 /* hidden_size / heads where the family's engine code ignores head_dim:
  * 1 *hd set, 0 not such a family, -1 refused (err set). */

@@ -41,6 +41,9 @@ static const struct head_row head_rows[] = {
 	{ "phi", true, "vLLM phi.py @4652ef5d PhiAttention (head_size = "
 	  "hidden_size // num_attention_heads); llama.cpp conversion/phi.py "
 	  "@051139f5 Phi2Model (no key_length)" },
+	{ "phi4flash", true, "vLLM phi4flash.py @03356f8c SambaYAttention ("
+	  VLLM_HD "); remote modeling_phi4flash.py SambaYCache (head_dim = "
+	  "hidden_size // num_attention_heads); no llama.cpp converter" },
 	{ "baichuan", true, "vLLM baichuan.py @6b065994 BaiChuanAttention ("
 	  VLLM_HD "); llama.cpp conversion/baichuan.py @7bca1fd9 (no "
 	  "key_length)" },

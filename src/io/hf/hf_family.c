@@ -4,7 +4,8 @@
  * llama-arch.cpp), with the config defaults the engines apply when a key
  * is absent, and at most one small function for a layout the generic
  * sources (hf_layout.c) do not express: the attention families' in
- * hf_fam_attn.c, the hybrids' in hf_fam_hybrid.c, the novel layouts' in
+ * hf_fam_attn.c, the hybrids' in hf_fam_hybrid.c (Phi-4-mini-flash's
+ * SambaY in hf_fam_sambay.c), the novel layouts' in
  * hf_novel.c and hf_dsv4.c. A model_type not in the table is
  * refused (hf_import.c), unless --assume-layout.
  *
@@ -134,7 +135,7 @@ static const struct hf_family families[] = {
 	R("exaone4_5_text", NULL, 0, 0, 0, 0, NULL, "transformers configuration_exaone4_5.py (exaone4_5_text read as exaone4)"),
 	R("ministral3", "Ministral3ForCausalLM", HF_SW_ALL, 0, 0, 0, NULL, "vLLM registry: Ministral3ForCausalLM -> mistral.py MistralForCausalLM (a window on every layer when sliding_window is set)"),
 	R("phimoe", "PhiMoEForCausalLM", HF_SW_ALL, 0, 0, 0, NULL, "vLLM phimoe.py (no per-layer window: Attention takes config.sliding_window on every layer)"),
-	R("phi4flash", "Phi4FlashForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "Phi-4-mini-flash-reasoning's SambaY decoder (remote-code Phi4FlashForCausalLM: its cross-decoder layers reuse one global layer's K/V and the SSM output): no rule kvplan holds; vLLM served it until v0.10.2 only (docs/models/supported_models.md), llama.cpp and SGLang not at all"),
+	R("phi4flash", "Phi4FlashForCausalLM", HF_LAYOUT_FIRST | HF_TIED | HF_QKV_BIAS, 51200, 4096, 2047, hf_fam_phi4flash, "remote code franciskamande-ai/cloned_models @711ebe7d Phi-4-mini-flash-reasoning/ configuration_phi4flash.py Phi4FlashConfig (defaults: vocab 51200, 4,096 positions, window 2047, tied) and modeling_phi4flash.py SambaYCache, SambaYDecoderLayer (Wqkv and out_proj biased); vLLM phi4flash.py @03356f8c, 0.10.0-0.10.2 on V0 only (hf_fam_sambay.c)"),
 	R("mimo", "MiMoForCausalLM", HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "vLLM mimo.py (Qwen2Model; MTP layers in mimo_mtp.py, num_nextn_predict_layers)"),
 	R("glm4_moe_lite", NULL, 0, 0, 0, 0, NULL, "vLLM glm4_moe_lite.py (MLA, deepseek_v2.py attention)"),
 	R("laguna", "LagunaForCausalLM", 0, 0, 0, 0, hf_fam_laguna, "vLLM laguna.py @038481da"),

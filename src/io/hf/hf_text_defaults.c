@@ -125,11 +125,17 @@ struct text_key_default {
 	const char *model_type, *key;
 	uint64_t value;
 	const char *source;
+	/* also filled in a top-level config (a family whose configs are
+	 * written by hand, not by save_pretrained: the class defaults its
+	 * own code applies) */
+	bool top;
 };
 
 #define Q35 "transformers configuration_qwen3_5.py @008e5743 Qwen3_5TextConfig"
 #define Q35M "transformers configuration_qwen3_5_moe.py @008e5743 " \
 	"Qwen3_5MoeTextConfig"
+#define P4F "remote code configuration_phi4flash.py Phi4FlashConfig " \
+	"(franciskamande-ai/cloned_models @711ebe7d)"
 #define DSV3 "transformers configuration_deepseek_v3.py @001f85b3 " \
 	"DeepseekV3Config and configuration_deepseek_v2.py @008e5743 " \
 	"DeepseekV2Config " \
@@ -138,34 +144,40 @@ struct text_key_default {
 
 static const struct text_key_default key_rows[] = {
 	/* issue 35v */
-	{ "qwen3_5_text", "linear_conv_kernel_dim", 4, Q35 },
-	{ "qwen3_5_text", "linear_key_head_dim", 128, Q35 },
-	{ "qwen3_5_text", "linear_value_head_dim", 128, Q35 },
-	{ "qwen3_5_text", "linear_num_key_heads", 16, Q35 },
-	{ "qwen3_5_text", "linear_num_value_heads", 32, Q35 },
-	{ "qwen3_5_moe_text", "linear_conv_kernel_dim", 4, Q35M },
-	{ "qwen3_5_moe_text", "linear_key_head_dim", 128, Q35M },
-	{ "qwen3_5_moe_text", "linear_value_head_dim", 128, Q35M },
-	{ "qwen3_5_moe_text", "linear_num_key_heads", 16, Q35M },
-	{ "qwen3_5_moe_text", "linear_num_value_heads", 32, Q35M },
+	{ "qwen3_5_text", "linear_conv_kernel_dim", 4, Q35, false },
+	{ "qwen3_5_text", "linear_key_head_dim", 128, Q35, false },
+	{ "qwen3_5_text", "linear_value_head_dim", 128, Q35, false },
+	{ "qwen3_5_text", "linear_num_key_heads", 16, Q35, false },
+	{ "qwen3_5_text", "linear_num_value_heads", 32, Q35, false },
+	{ "qwen3_5_moe_text", "linear_conv_kernel_dim", 4, Q35M, false },
+	{ "qwen3_5_moe_text", "linear_key_head_dim", 128, Q35M, false },
+	{ "qwen3_5_moe_text", "linear_value_head_dim", 128, Q35M, false },
+	{ "qwen3_5_moe_text", "linear_num_key_heads", 16, Q35M, false },
+	{ "qwen3_5_moe_text", "linear_num_value_heads", 32, Q35M, false },
 	/* Gemma 4's full-attention layers: 512 when the key is left out,
 	 * not head_dim (hf_fam_gemma4's fallback); the 31B and 26B-A4B
 	 * checkpoints hold the default, so a re-saved text_config drops it */
 	{ "gemma4_text", "global_head_dim", 512,
 	  "transformers configuration_gemma4.py @008e5743 Gemma4TextConfig "
-	  "(kwargs.pop(\"global_head_dim\", 512))" },
+	  "(kwargs.pop(\"global_head_dim\", 512))", false },
 	{ "gemma4_unified_text", "global_head_dim", 512,
 	  "transformers Gemma4UnifiedTextConfig, a Gemma4TextConfig "
-	  "(global_head_dim 512)" },
-	{ "deepseek_v3", "kv_lora_rank", 512, DSV3 },
-	{ "deepseek_v3", "qk_rope_head_dim", 64, DSV3 },
-	{ "deepseek_v3", "qk_nope_head_dim", 128, DSV3 },
-	{ "deepseek_v3", "v_head_dim", 128, DSV3 },
+	  "(global_head_dim 512)", false },
+	/* issue 35: Phi-4-mini-flash-reasoning's config.json names none of
+	 * its Mamba sizes; its remote class applies these */
+	{ "phi4flash", "mamba_d_state", 16, P4F, true },
+	{ "phi4flash", "mamba_d_conv", 4, P4F, true },
+	{ "phi4flash", "mamba_expand", 2, P4F, true },
+	{ "deepseek_v3", "kv_lora_rank", 512, DSV3, false },
+	{ "deepseek_v3", "qk_rope_head_dim", 64, DSV3, false },
+	{ "deepseek_v3", "qk_nope_head_dim", 128, DSV3, false },
+	{ "deepseek_v3", "v_head_dim", 128, DSV3, false },
 };
 
 #undef Q35
 #undef Q35M
 #undef DSV3
+#undef P4F
 
 static bool absent(struct cfg *c, const cJSON *text, const char *key)
 {
@@ -227,14 +239,24 @@ static void fill_kv(struct cfg *c, cJSON *obj, const struct text_defaults *d)
  * sizes was not saved by transformers: those stay refused or noted as
  * before. Only the keys a class gained after configs of its family were
  * written are filled: num_key_value_heads (LlamaConfig from 4.31, GQA;
- * Llama-1 configs such as huggyllama/llama-7b name none) and head_dim.
+ * Llama-1 configs such as huggyllama/llama-7b name none) and head_dim,
+ * and key_rows[] marked top: a family whose published configs were
+ * written by hand, leaving out sizes its class supplies (phi4flash).
  */
 void hf_top_defaults(struct cfg *c, cJSON *root)
 {
 	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(root, "model_type");
 	const struct text_defaults *d = cJSON_IsString(mt) ?
 	                                row_for(mt->valuestring) : NULL;
+	size_t i;
 
+	for (i = 0; cJSON_IsString(mt) &&
+	            i < sizeof key_rows / sizeof key_rows[0]; i++)
+		if (key_rows[i].top &&
+		    !strcmp(key_rows[i].model_type, mt->valuestring))
+			fill(c, root, key_rows[i].model_type,
+			     key_rows[i].source, key_rows[i].key,
+			     key_rows[i].value);
 	if (!d)
 		return;
 	fill_kv(c, root, d);

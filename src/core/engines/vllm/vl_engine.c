@@ -29,16 +29,49 @@
  * models (not is_v1_compatible: kvplan's V0 refuses their state anyway).
  */
 #include <stddef.h>
+#include <string.h>
 
 #include "core/engines/vllm/vl_engine.h"
 #include "kvplan/era.h"
+
+/*
+ * Models vLLM ran on V0 only (the model class SupportsV0Only: the
+ * registry's is_v1_compatible false, so _is_v1_supported_oracle falls
+ * back, "['<arch>'] is not supported by the V1 Engine. Falling back to
+ * V0.", and VLLM_USE_V1=1 raises), with the releases that served them;
+ * outside those, vLLM does not serve the model at all (its registry's
+ * _PREVIOUSLY_SUPPORTED_MODELS names the last). By model_type, one row
+ * each, its source.
+ */
+static const struct { const char *model_type, *arch, *first, *last, *src; }
+vl_v0_only[] = {
+	/* PR #20702 "[Model] New model support for microsoft/Phi-4-mini-
+	 * flash-reasoning" (merged 2025-07, after 0.9.2: 0.10.0 taken, not
+	 * verified by a tag); phi4flash.py @03356f8c Phi4FlashForCausalLM(
+	 * ..., SupportsV0Only); PR #25832 "Phi4FlashForCausalLM": "0.10.2"
+	 * in _PREVIOUSLY_SUPPORTED_MODELS (V0 removed in 0.11.0) */
+	{ "phi4flash", "Phi4FlashForCausalLM", "0.10.0", "0.10.2",
+	  "vLLM phi4flash.py @03356f8c (SupportsV0Only), PR #20702, PR #25832" },
+};
+
+/* The row of a V0-only model, or -1. */
+static int v0_only_row(const struct kvp_plan *p)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof vl_v0_only / sizeof vl_v0_only[0]; i++)
+		if (!strcmp(p->model.model_type, vl_v0_only[i].model_type))
+			return (int)i;
+	return -1;
+}
 
 enum vl_cond {
 	VC_NOT_CUDA,     /* the card's platform is not CUDA */
 	VC_PRE_AMPERE,   /* a CUDA card of compute capability below 8.0 */
 	VC_FLOAT32,      /* --dtype float32 */
 	VC_DRAFT_MODEL,  /* speculative decoding with a draft model */
-	VC_PP            /* pipeline parallelism, the default executor */
+	VC_PP,           /* pipeline parallelism, the default executor */
+	VC_V0_ONLY       /* a model vLLM runs on V0 only (vl_v0_only[]) */
 };
 
 /* experimental: vLLM's _warn_or_fallback (VLLM_USE_V1=1 runs V1 anyway);
@@ -116,6 +149,13 @@ vl_v0_rows[] = {
 	  "vllm/engine/arg_utils.py _is_v1_supported_oracle, PR #13726, PR "
 	  "#16057, PR #18915 (0.9.1)", NULL, false,
 	  "Pipeline Parallelism without Ray distributed executor" },
+	/* vl_v0_only[]'s models, within the releases that served them */
+	{ VC_V0_ONLY, "0.10.0", "0.10.2",
+	  "a model vLLM runs on V0 only (SupportsV0Only): \"['<architecture>'] "
+	  "is not supported by the V1 Engine. Falling back to V0.\"",
+	  "vllm/engine/arg_utils.py _is_v1_supported_oracle "
+	  "(model_config.is_v1_compatible); vl_v0_only[]", NULL, false,
+	  "the model's architecture" },
 };
 
 /* Whether a row's condition holds for the plan; *unknown when it turns on
@@ -146,6 +186,8 @@ static bool cond_holds(const struct kvp_plan *p, enum vl_cond c, bool *unknown)
 		return o->speculative_method == KVP_SPEC_DRAFT_MODEL;
 	case VC_PP:
 		return p->devices.pp > 1 || o->pipeline_parallel_size > 1;
+	case VC_V0_ONLY:
+		return v0_only_row(p) >= 0;
 	}
 	return false;
 }
@@ -180,6 +222,24 @@ static int v0_row(const struct kvp_plan *p, bool *unknown)
 	return guess;
 }
 
+/* A V0-only model outside the releases that served it (the current
+ * release when the plan names none): refused. */
+static enum kvp_status not_served(const struct kvp_plan *p,
+                                  struct kvp_error *err)
+{
+	int i = v0_only_row(p);
+	const char *v = p->engine.version;
+
+	if (i < 0 || (v[0] && kvp_release_at_least(v, vl_v0_only[i].first) &&
+	              kvp_release_at_least(vl_v0_only[i].last, v)))
+		return KVP_OK;
+	return kvp_error_set(err, KVP_EREFUSED, "engine.version: %s - vLLM "
+		"serves %s (model_type %s) in %s-%s only, on its V0 engine (%s)",
+		v[0] ? v : "the current release", vl_v0_only[i].arch,
+		vl_v0_only[i].model_type, vl_v0_only[i].first, vl_v0_only[i].last,
+		vl_v0_only[i].src);
+}
+
 /* A release with a V0 engine to choose: before 0.11.0 (V0 removed); the
  * current release has none. */
 static bool has_v0(const struct kvp_plan *p)
@@ -210,6 +270,8 @@ enum kvp_status kvp_vllm_engine_check(const struct kvp_plan *p,
 	int r = v0_row(p, &unknown);
 
 	*why = r < 0 ? NULL : vl_v0_rows[r].what;
+	if (not_served(p, err))
+		return err->status;
 	if (u == KVP_OFF && v1era && !has_v0(p))
 		return kvp_error_set(err, KVP_EREFUSED,
 			"engine.vllm.use_v1: off - vLLM %s has no V0 engine "

@@ -75,7 +75,7 @@ static const struct heldout set10e[] = {
 
 /* tests/data/hf/heldout10f (2 files) */
 static const struct heldout set10f[] = {
-	{ "microsoft-phi-4-mini-flash-reasoning.json", 0, 0, 0, "refuses by name" },
+	{ "microsoft-phi-4-mini-flash-reasoning.json", 46080, 3502080, 66416640, NULL },
 	{ "nvidia-llama-3.1-nemotron-nano-8b-v1.json", 131072, 0, 1073741824, NULL },
 };
 

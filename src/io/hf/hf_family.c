@@ -109,6 +109,7 @@ static const struct hf_family families[] = {
 	R("mimo_v2_flash", NULL, 0, 0, 0, 0, hf_fam_mimo, "vLLM mimo_v2_flash.py"),
 	R("mimo_v2", "MiMoV2ForCausalLM", 0, 0, 0, 0, hf_fam_mimo, "llama.cpp convert_hf_to_gguf.py MimoV2Model (one converter for MiMoV2FlashForCausalLM and MiMoV2ForCausalLM, MiMo-V2.5: hybrid_layer_pattern, swa_*); SGLang server_args.py MIMO_V2_MODEL_ARCHS (both, one model class)"),
 	R("olmo_hybrid", "OlmoHybridForCausalLM", 0, 0, 0, 0, hf_fam_olmo_hybrid, "vLLM olmo_hybrid.py @055e47c2 (layer_types: gated DeltaNet linear_attention layers, gated_delta_net_state_shape of the linear_* keys; OlmoHybridAttention full, hidden / heads; hf_fam_hybrid.c); transformers configuration_olmo_hybrid.py (model_type olmo_hybrid)"),
+	R("jet_nemotron", "JetNemotronForCausalLM", HF_QKV_BIAS | HF_TIED | HF_LAYOUT_FIRST | HF_JET, 151936, 32768, 0, hf_fam_jet_nemotron, "NVlabs/Jet-Nemotron @94cbd124 jetai/modeling/hf/ (the maker's remote code, served by transformers: layer_types attn, swa, jet; JetBlock state and JetNemotronCache: hf_fam_jet.c); configuration_jet_nemotron.py JetNemotronConfig (vocab 151936, max_position_embeddings 32768, tie_word_embeddings true)"),
 	R("olmo2", NULL, 0, 0, 0, 0, NULL, "transformers Olmo2Config"),
 	R("olmo3", NULL, 0, 0, 0, 0, NULL, "transformers Olmo3Config (layer_types)"),
 	R("granite", NULL, 0, 0, 0, 0, NULL, "transformers GraniteConfig"),

@@ -4,8 +4,8 @@
  * llama-arch.cpp), with the config defaults the engines apply when a key
  * is absent, and at most one small function for a layout the generic
  * sources (hf_layout.c) do not express: the attention families' in
- * hf_fam_attn.c, the hybrids' in hf_fam_hybrid.c, the novel layouts' in
- * hf_novel.c and hf_dsv4.c. A model_type not in the table is
+ * hf_fam_attn.c, the hybrids' in hf_fam_hybrid.c (Jet-Nemotron's in
+ * hf_fam_jet.c), the novel layouts' in hf_novel.c and hf_dsv4.c. A model_type not in the table is
  * refused (hf_import.c), unless --assume-layout.
  *
  * Adding a family (HACKING.md): one row; a function only when its layer

@@ -341,6 +341,74 @@ START_TEST(qwen3_next_interval_default)
 END_TEST
 
 /*
+ * Jet-Nemotron (jet_nemotron; the maker's code, NVlabs/Jet-Nemotron
+ * @94cbd124 jetai/modeling/hf/, hf_fam_jet.c). A small shape: hidden 256,
+ * 4 heads, 2 KV heads of 256 / 4 = 64 (JetNemotronAttention: getattr
+ * head_dim, else hidden / heads), layer_types jet, attn, swa, jet; swa
+ * window 100; jet num_heads 2, head_dim 32, expand_v 1.5, conv_size 4;
+ * one sequence of 1,000 positions, K/V f16, compute dtype bfloat16.
+ *   attention layer: 2 x (64 + 64) x 2 B = 512 B a position; two (attn,
+ *     swa): 1,024 B/position. attn 512 x 1,000 = 512,000; swa keeps the
+ *     last window_size (kv_cache.py update, trim_attn_state): 512 x 100
+ *     = 51,200.
+ *   jet layer (jet_block.py): key_dim 2 x 32 = 64, value_dim int(64 x
+ *     1.5) = 96, head_v_dim int(32 x 1.5) = 48; recurrent_state [2, 32,
+ *     48] f32 (fla's final_state) = 3,072 x 4 = 12,288 B; conv_state
+ *     [96, 4] (dynamic_conv.py x.new_zeros(N, D, W): conv_size columns)
+ *     in the compute dtype, bfloat16: 384 x 2 = 768 B; 13,056 B a layer,
+ *     26,112 for two.
+ *   total 512,000 + 51,200 + 26,112 = 589,312 B. The same under
+ *   transformers, whose JetNemotronCache keeps the whole window (a
+ *   DynamicCache would keep 99: 588,800).
+ * Parameters: embeddings 1,000 x 256 = 256,000 (tied); MLP 3 x 256 x 512
+ * x 4 = 1,572,864; norms 2 x 256 x 4 + 256 = 2,304; attention q 65,536 +
+ * k 32,768 + v 32,768 + o 65,536 + q, k, v biases 512 (o_proj has none)
+ * = 197,120, x 2 = 394,240; JetBlock q, k 2 x 256 x 64 = 32,768, v,
+ * g_proj, o_proj 3 x 256 x 96 = 73,728, b, a 2 x 256 x 2 = 1,024, A_log
+ * and dt_bias 4, o_norm 48, kernel generator w1 256 x (96 // 8 = 12) =
+ * 3,072 and w2 12 x 384 + bias 384 = 4,992: 115,636, x 2 = 231,272.
+ * Total 2,456,680.
+ */
+START_TEST(jet_nemotron)
+{
+	static const char cfg[] = "{\"model_type\":\"jet_nemotron\","
+		"\"architectures\":[\"JetNemotronForCausalLM\"],"
+		"\"num_hidden_layers\":4,\"hidden_size\":256,"
+		"\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+		"\"intermediate_size\":512,\"vocab_size\":1000,"
+		"\"torch_dtype\":\"bfloat16\",\"max_window_layers\":4,"
+		"\"layer_types\":[\"jet\",\"attn\",\"swa\",\"jet\"],"
+		"\"efficient_attention_config\":{\"jet\":{\"mode\":\"chunk\","
+		"\"expand_v\":1.5,\"num_heads\":2,\"head_dim\":32,"
+		"\"conv_size\":4,\"dconv_generator_reduction\":8,"
+		"\"dconv_implementation\":\"triton\",\"norm_eps\":\"1e-5\"%s},"
+		"\"swa\":{\"window_size\":100}}}";
+	char text[1024];
+	struct kvp_model m;
+	struct kvp_error err;
+
+	snprintf(text, sizeof text, cfg, "");
+	from_text(text, 1000);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 1024);
+	ck_assert_uint_eq(res.kv.state_bytes, 26112);
+	ck_assert_uint_eq(res.kv.bytes, 589312);
+	ck_assert_uint_eq(res.weights.params, 2456680);
+	plan.engine.kind = KVP_ENGINE_TRANSFORMERS;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 589312);
+	/* no engine but transformers runs it: vLLM refused by name */
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "jet_nemotron"));
+	/* a key JetBlockConfig does not have: TypeError in the maker's code */
+	snprintf(text, sizeof text, cfg, ",\"use_short_conv\":true");
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "jet", &m,
+	                 NULL, &err), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "jet.use_short_conv"));
+}
+END_TEST
+
+/*
  * Qwen3-Coder-480B's shared_expert_intermediate_size 0: no shared
  * expert (vLLM qwen2_moe.py builds one only when > 0), read, not
  * refused; 128 counts as 128 / 64 = 2 experts' worth.
@@ -1580,6 +1648,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, openpangu);
 	tcase_add_test(tc, qwen3_next_interval_default);
 	tcase_add_test(tc, vaultgemma);
+	tcase_add_test(tc, jet_nemotron);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -213,20 +213,40 @@ static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
 
 /*
  * Families an engine caches in a layout kvplan's model of them does not
- * hold (the importer reads the reference code's layout): refused for that
- * engine, naming the model_type. A row per family and engine.
+ * hold (the importer reads the reference code's layout), or does not
+ * serve: refused for that engine, naming the model_type and the engines
+ * that size it. A row per family and engine.
  */
+#define JET_USE "generic or transformers (the maker's remote code)"
 static const struct {
 	const char *model_type;
 	enum kvp_engine_kind engine;
 	const char *why;
+	const char *use;             /* the engines kvplan sizes it under */
 } model_rows[] = {
 	{ "minicpm3", KVP_ENGINE_VLLM, "vLLM minicpm3.py pads V to the K "
 	  "width (MiniCPM3Attention), or caches the MLA latent under use_mla "
-	  "(MiniCPM3MLAAttention), by release" },
+	  "(MiniCPM3MLAAttention), by release",
+	  "generic, llama.cpp or transformers" },
 	{ "minicpm3", KVP_ENGINE_SGLANG, "SGLang minicpm3.py caches the MLA "
-	  "latent (RadixAttention, one head of kv_lora_rank + qk_rope_head_dim)" },
-	{ "minicpm3", KVP_ENGINE_TRTLLM, "its MiniCPM3 layout was not read" },
+	  "latent (RadixAttention, one head of kv_lora_rank + qk_rope_head_dim)",
+	  "generic, llama.cpp or transformers" },
+	{ "minicpm3", KVP_ENGINE_TRTLLM, "its MiniCPM3 layout was not read",
+	  "generic, llama.cpp or transformers" },
+	/* issue 35: Jet-Nemotron (io/hf/hf_fam_jet.c holds the maker's
+	 * cache, NVlabs/Jet-Nemotron @94cbd124) */
+	{ "jet_nemotron", KVP_ENGINE_VLLM, "vLLM has no JetNemotronForCausalLM "
+	  "(model_executor/models/registry.py; tests/data/hf/sweep/"
+	  "registry.tsv)", JET_USE },
+	{ "jet_nemotron", KVP_ENGINE_SGLANG, "SGLang configs/jet_nemotron.py "
+	  "@0fc1a4fb sizes the JetBlock state as a Mamba2 state "
+	  "(Mamba2StateShape: a conv of conv_size - 1 columns over value_dim + "
+	  "2 x num_heads x head_dim channels), not the maker's cache kvplan "
+	  "holds, and builds the attention of hidden_size / heads", JET_USE },
+	{ "jet_nemotron", KVP_ENGINE_LLAMACPP, "llama.cpp has no Jet-Nemotron "
+	  "architecture", JET_USE },
+	{ "jet_nemotron", KVP_ENGINE_TRTLLM, "its Jet-Nemotron support, if "
+	  "any, was not read", JET_USE },
 };
 
 static enum kvp_status model_refusal(const struct kvp_plan *p,
@@ -239,9 +259,9 @@ static enum kvp_status model_refusal(const struct kvp_plan *p,
 		    !strcmp(model_rows[k].model_type, p->model.model_type))
 			return kvp_error_set(&res->error, KVP_EREFUSED,
 				"model.model_type: %s - engine %s: %s; use "
-				"--engine generic, llama.cpp or transformers",
-				p->model.model_type, kvp_engine_name(p->engine.kind),
-				model_rows[k].why);
+				"--engine %s", p->model.model_type,
+				kvp_engine_name(p->engine.kind), model_rows[k].why,
+				model_rows[k].use);
 	return KVP_OK;
 }
 

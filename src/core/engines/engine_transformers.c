@@ -30,6 +30,9 @@
  *                  decompressed: q_heads / tp); heads that do not divide
  *                  by tp, and recurrent layers, are refused
  * The compute dtype is the model's cache format (model.base.k_dtype).
+ * A family whose remote code builds its own cache class (Jet-Nemotron's
+ * JetNemotronCache: sliding layers keep min(longest, W)) is sized by its
+ * row of family_caches[], whatever engine.transformers.cache says.
  *
  * Each cache class is a row of hf_caches[] (what it does, its source);
  * kvp_engine_transformers is the driver that walks the row of the chosen
@@ -56,6 +59,7 @@ enum hf_slide {
 
 struct hf_cache_rule {
 	const char *name;
+	const char *value;         /* engine.transformers.cache */
 	enum hf_slide slide;       /* sliding and chunked layers */
 	bool fixed_len;            /* rows of max_cache_len (0 = longest) */
 	bool quantized;            /* residual + nbits groups, at its peak */
@@ -64,23 +68,65 @@ struct hf_cache_rule {
 };
 
 static const struct hf_cache_rule hf_caches[KVP_HF_CACHE_COUNT] = {
-	[KVP_HF_DYNAMIC] = { "DynamicCache", HF_SLIDE_WINDOW_LESS_ONE,
+	[KVP_HF_DYNAMIC] = { "DynamicCache", "dynamic", HF_SLIDE_WINDOW_LESS_ONE,
 		false, false, false,
 		"cache_utils.py DynamicLayer; DynamicSlidingWindowLayer keeps "
 		"the last sliding_window - 1 states" },
-	[KVP_HF_STATIC] = { "StaticCache", HF_SLIDE_RING, true, false, false,
+	[KVP_HF_STATIC] = { "StaticCache", "static", HF_SLIDE_RING, true, false, false,
 		"cache_utils.py StaticLayer (max_cache_len); "
 		"StaticSlidingWindowLayer min(sliding_window, max_cache_len)" },
-	[KVP_HF_QUANTIZED] = { "QuantizedCache", HF_SLIDE_NONE,
+	[KVP_HF_QUANTIZED] = { "QuantizedCache", "quantized", HF_SLIDE_NONE,
 		false, true, false,
 		"cache_utils.py QuantizedLayer.update: residual_length - 1 "
 		"newest tokens in the compute dtype, the rest quantized; "
 		"no sliding layer class" },
-	[KVP_HF_OFFLOADED] = { "OffloadedCache", HF_SLIDE_WINDOW_LESS_ONE,
+	[KVP_HF_OFFLOADED] = { "OffloadedCache", "offloaded", HF_SLIDE_WINDOW_LESS_ONE,
 		false, false, true,
 		"cache_utils.py OffloadedCache: a DynamicCache whose layers are "
 		"prefetched one ahead to the device" },
 };
+
+/*
+ * Families whose remote code builds a cache class of its own whatever
+ * engine.transformers.cache asks (their _prepare_cache_for_generation and
+ * forward create it): the class kvplan sizes them by, a row each. Another
+ * cache than dynamic is refused for them (the model would not use it).
+ */
+static const struct {
+	const char *model_type;
+	struct hf_cache_rule rule;
+} family_caches[] = {
+	{ "jet_nemotron", { "JetNemotronCache", "dynamic", HF_SLIDE_RING, false, false,
+	  false, "NVlabs/Jet-Nemotron @94cbd124 jetai/modeling/hf/"
+	  "modeling_jet_nemotron.py JetNemotronForCausalLM."
+	  "_prepare_cache_for_generation and JetNemotronModel.forward "
+	  "(JetNemotronCache() always); kv_cache.py update and "
+	  "trim_attn_state keep the last window_size K/V of a swa layer "
+	  "(min(window, positions), not window - 1)" } },
+};
+
+/* The cache class the model runs with: its family's own, else the
+ * plan's (NULL and the error set: another class asked of such a family). */
+static const struct hf_cache_rule *hf_rule(const struct kvp_plan *p,
+                                           struct kvp_result *res)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof family_caches / sizeof family_caches[0]; i++) {
+		if (strcmp(p->model.model_type, family_caches[i].model_type))
+			continue;
+		if (p->engine.transformers.cache == KVP_HF_DYNAMIC)
+			return &family_caches[i].rule;
+		kvp_error_set(&res->error, KVP_EREFUSED,
+			"engine.transformers.cache: %s - model_type %s builds %s "
+			"whatever the cache class (%s); use dynamic",
+			hf_caches[p->engine.transformers.cache].value,
+			p->model.model_type, family_caches[i].rule.name,
+			family_caches[i].rule.source);
+		return NULL;
+	}
+	return &hf_caches[p->engine.transformers.cache];
+}
 
 static enum kvp_status hf_opts(const struct kvp_plan *p, struct kvp_result *res)
 {
@@ -372,7 +418,8 @@ enum kvp_status kvp_engine_transformers(const struct kvp_plan *p,
 	    (st = eng_requests(p, req, &n, &res->error)) != KVP_OK ||
 	    (st = hf_rows(req, n, &b.rows, &longest, &total_req, res)) != KVP_OK)
 		return st;
-	b.rule = &hf_caches[o->cache];
+	if ((b.rule = hf_rule(p, res)) == NULL)
+		return res->error.status;
 	b.row_len = longest;
 	if (b.rule->fixed_len) {
 		b.row_len = o->max_cache_len ? o->max_cache_len : longest;

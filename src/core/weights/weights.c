@@ -14,7 +14,8 @@
  * Count, per layer (Llama-style decoder, names as in transformers):
  *   attention  q: hidden x Hq*Dk, k: hidden x Hkv*Dk, v: hidden x Hkv*Dv,
  *              o: Hq*Dv x hidden; with attention_bias the q, k, v biases
- *              and an o bias of hidden (not for Qwen2, which has none);
+ *              and an o bias of hidden (not for Qwen2 or Jet-Nemotron,
+ *              which have none: no_o_bias[]);
  *              attn_output_gate doubles q (and its bias); k_eq_v drops
  *              v (and its bias) on full-attention layers.
  *   MLA        q_a (hidden x q_lora) + q_a norm + q_b (q_lora x Hq*(nope+
@@ -172,6 +173,22 @@ static enum kvp_status attn_params(const struct kvp_model *m,
 /* The attention biases of one layer (attention_bias): q, k, v and o's
  * (not Qwen2's o), none on recurrent, FFN or MLA layers. Part of the
  * attention count, but never quantized (weight_bytes.c). */
+/* Families whose attention_bias covers q, k and v but not o_proj, by
+ * model_type prefix: Qwen2 and its kin (vLLM qwen2.py Qwen2Attention,
+ * o_proj bias=False), Jet-Nemotron (NVlabs/Jet-Nemotron @94cbd124
+ * modeling_jet_nemotron.py JetNemotronAttention, o_proj bias=False). */
+static const char *const no_o_bias[] = { "qwen2", "jet_nemotron" };
+
+static bool has_o_bias(const char *model_type)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof no_o_bias / sizeof no_o_bias[0]; i++)
+		if (!strncmp(model_type, no_o_bias[i], strlen(no_o_bias[i])))
+			return false;
+	return true;
+}
+
 static void attn_bias(const struct kvp_model *m, const struct wl *l,
                       struct acc *a)
 {
@@ -187,7 +204,7 @@ static void attn_bias(const struct kvp_model *m, const struct wl *l,
 	madd(a, l->kv_heads, l->k_dim);
 	if (!(ar->k_eq_v && l->kind == KVP_LAYER_FULL))
 		madd(a, l->kv_heads, l->v_dim);
-	if (strncmp(m->model_type, "qwen2", 5) != 0)
+	if (has_o_bias(m->model_type))
 		madd(a, ar->hidden, 1);
 }
 

@@ -146,6 +146,9 @@ enum hf_flags {
 	 * layer_types may carry num_nextn_predict_layers trailing entries
 	 * for the MTP layers, past the decoder's (Step 3.5/3.7) */
 	HF_LT_MTP    = 1u << 24,
+	/* issue 35: recurrent layers are Jet-Nemotron JetBlocks, their
+	 * state from efficient_attention_config.jet (hf_fam_jet.c) */
+	HF_JET       = 1u << 26,
 	/* issue 35: a wrapper whose class builds its DEFAULT text model
 	 * when text_config is absent (not one from the top-level keys):
 	 * a file without text_config is refused naming it */
@@ -317,6 +320,11 @@ enum kvp_status hf_fam_olmo_hybrid(struct cfg *c, struct kvp_model *m,
                                    struct lay *L, bool *found);
 enum kvp_status hf_fam_bailing_hybrid(struct cfg *c, struct kvp_model *m,
                                       struct lay *L, bool *found);
+/* hf_fam_jet.c: Jet-Nemotron's layer_types (attn, swa, jet) and the
+ * JetBlock's state and parameters (the maker's code) */
+enum kvp_status hf_fam_jet_nemotron(struct cfg *c, struct kvp_model *m,
+                                    struct lay *L, bool *found);
+enum kvp_status hf_jet_state(struct cfg *c, struct kvp_model *m);
 
 /* ---- hf_fam_sambay.c (Phi-4-mini-flash's SambaY / YOCO decoder) ---- */
 enum kvp_status hf_fam_phi4flash(struct cfg *c, struct kvp_model *m,

@@ -5,8 +5,8 @@
  * is absent, and at most one small function for a layout the generic
  * sources (hf_layout.c) do not express: the attention families' in
  * hf_fam_attn.c, the hybrids' in hf_fam_hybrid.c (Phi-4-mini-flash's
- * SambaY in hf_fam_sambay.c), the novel layouts' in
- * hf_novel.c and hf_dsv4.c. A model_type not in the table is
+ * SambaY in hf_fam_sambay.c, Jet-Nemotron's in hf_fam_jet.c), the novel
+ * layouts' in hf_novel.c and hf_dsv4.c. A model_type not in the table is
  * refused (hf_import.c), unless --assume-layout.
  *
  * Adding a family (HACKING.md): one row; a function only when its layer
@@ -114,6 +114,7 @@ static const struct hf_family families[] = {
 	R("mimo_v2_flash", NULL, 0, 0, 0, 0, hf_fam_mimo, "vLLM mimo_v2_flash.py"),
 	R("mimo_v2", "MiMoV2ForCausalLM", 0, 0, 0, 0, hf_fam_mimo, "llama.cpp convert_hf_to_gguf.py MimoV2Model (one converter for MiMoV2FlashForCausalLM and MiMoV2ForCausalLM, MiMo-V2.5: hybrid_layer_pattern, swa_*); SGLang server_args.py MIMO_V2_MODEL_ARCHS (both, one model class)"),
 	R("olmo_hybrid", "OlmoHybridForCausalLM", 0, 0, 0, 0, hf_fam_olmo_hybrid, "vLLM olmo_hybrid.py @055e47c2 (layer_types: gated DeltaNet linear_attention layers, gated_delta_net_state_shape of the linear_* keys; OlmoHybridAttention full, hidden / heads; hf_fam_hybrid.c); transformers configuration_olmo_hybrid.py (model_type olmo_hybrid)"),
+	R("jet_nemotron", "JetNemotronForCausalLM", HF_QKV_BIAS | HF_TIED | HF_LAYOUT_FIRST | HF_JET, 151936, 32768, 0, hf_fam_jet_nemotron, "NVlabs/Jet-Nemotron @94cbd124 jetai/modeling/hf/ (the maker's remote code, served by transformers: layer_types attn, swa, jet; JetBlock state and JetNemotronCache: hf_fam_jet.c); configuration_jet_nemotron.py JetNemotronConfig (vocab 151936, max_position_embeddings 32768, tie_word_embeddings true)"),
 	R("olmo2", NULL, 0, 0, 0, 0, NULL, "transformers Olmo2Config"),
 	R("olmo3", NULL, 0, 0, 0, 0, NULL, "transformers Olmo3Config (layer_types)"),
 	R("granite", NULL, 0, 0, 0, 0, NULL, "transformers GraniteConfig"),

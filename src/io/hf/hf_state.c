@@ -22,6 +22,7 @@
  *   short convolution (LFM2 "conv" layers)
  *                 conv (conv_L_cache - 1) x conv_dim, no SSM state
  *     vLLM mamba_utils.py short_conv_state_shape (lfm2.py)
+ *   Jet-Nemotron's JetBlock (HF_JET rows): hf_fam_jet.c
  * Formats: f32 for both, as llama.cpp keeps R and S (llama-model.cpp
  * create_memory: llama_memory_recurrent with GGML_TYPE_F32 twice);
  * model.recur.conv_dtype / ssm_dtype change them.
@@ -380,7 +381,9 @@ enum kvp_status hf_recurrent(struct cfg *c, struct kvp_model *m, bool linear)
 {
 	enum kvp_status st;
 
-	if (c->fam && (c->fam->flags & HF_LIGHTNING))
+	if (c->fam && (c->fam->flags & HF_JET))
+		st = hf_jet_state(c, m);     /* hf_fam_jet.c */
+	else if (c->fam && (c->fam->flags & HF_LIGHTNING))
 		st = lightning(c, m);
 	else if (hf_has(c, "linear_attn_config"))
 		st = kda(c, m);

@@ -55,6 +55,11 @@ static const struct text_defaults rows[] = {
 	  "transformers configuration_mistral.py MistralConfig" },
 	{ "qwen2", 32, 4096, 32, 32, 22016, 32768, 151936, 0,
 	  "transformers configuration_qwen2.py Qwen2Config" },
+	/* issue 35: Jet-Nemotron's class (remote code) takes 2 KV heads
+	 * when num_key_value_heads is absent, not the heads */
+	{ "jet_nemotron", 28, 1536, 12, 2, 8960, 32768, 151936, 0,
+	  "NVlabs/Jet-Nemotron @94cbd124 jetai/modeling/hf/"
+	  "configuration_jet_nemotron.py JetNemotronConfig" },
 	/* gemma-3-12b-it's text_config names its heads but not head_dim 256
 	 * (hidden 3,840 / 16 heads would be 240); gemma-3-4b-it names
 	 * neither its 8 heads nor its 4 KV heads */

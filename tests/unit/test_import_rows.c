@@ -1483,6 +1483,13 @@ START_TEST(phi4flash_sambay)
 	ck_assert_uint_eq(res.kv.state_bytes, 67584);
 	ck_assert_uint_eq(res.kv.bytes, 116736);
 	ck_assert_uint_eq(plan.model.arch.mlp_params, 3407872);
+	/* engines without a SambaY model refuse it by name
+	 * (engine_compute.c model_rows[]) */
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "no SambaY"));
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
 	/* the cache and the decoder agree only on mb_per_layer 2; the
 	 * decoder asserts a multiple of 4 layers; a layer_types naming a
 	 * self-decoder attention layer otherwise than the rule */

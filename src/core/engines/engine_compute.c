@@ -218,6 +218,7 @@ static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
  * that size it. A row per family and engine.
  */
 #define JET_USE "generic or transformers (the maker's remote code)"
+#define SAMBAY_USE "generic or transformers (the remote code)"
 static const struct {
 	const char *model_type;
 	enum kvp_engine_kind engine;
@@ -247,6 +248,16 @@ static const struct {
 	  "architecture", JET_USE },
 	{ "jet_nemotron", KVP_ENGINE_TRTLLM, "its Jet-Nemotron support, if "
 	  "any, was not read", JET_USE },
+	/* issue 35: Phi-4-mini-flash-reasoning (io/hf/hf_fam_sambay.c holds
+	 * the remote code's SambaYCache; vLLM served it 0.10.0-0.10.2 only,
+	 * on V0: vllm/vl_engine.c vl_v0_only[]) */
+	{ "phi4flash", KVP_ENGINE_LLAMACPP, "llama.cpp has no SambaY "
+	  "architecture (src/llama-arch.cpp and convert_hf_to_gguf.py name "
+	  "no Phi4Flash at node-llama-cpp 3.21.1's build)", SAMBAY_USE },
+	{ "phi4flash", KVP_ENGINE_SGLANG, "a code search of SGLang found no "
+	  "Phi4FlashForCausalLM model", SAMBAY_USE },
+	{ "phi4flash", KVP_ENGINE_TRTLLM, "its SambaY support, if any, was "
+	  "not read", SAMBAY_USE },
 };
 
 static enum kvp_status model_refusal(const struct kvp_plan *p,

@@ -1594,7 +1594,9 @@ END_TEST
  * n_layer. GPT-NeoX-Japanese's MLP is hidden x intermediate_multiple_size:
  * with 2, per layer 262,144 + 2 x 256 x 512 = 524,288, 2 layers
  * 1,048,576, + 512,000 + 1,280 = 1,561,856 parameters; absent (4):
- * 2 x (262,144 + 2 x 256 x 1,024) + 513,280 = 2,086,144.
+ * 2 x (262,144 + 2 x 256 x 1,024) + 513,280 = 2,086,144. BioGPT's
+ * class names (hidden_size, num_attention_heads) and CTRL's (n_embd,
+ * n_head, n_layer; dff its MLP width) give the same 32,768.
  */
 START_TEST(older_35t)
 {
@@ -1628,6 +1630,19 @@ START_TEST(older_35t)
 	          "\"tie_word_embeddings\":false,\"vocab_size\":1000" T35_BF16 "}",
 	          16);
 	ck_assert_uint_eq(res.weights.params, 2086144);
+	from_text("{\"architectures\":[\"BioGptForCausalLM\"],"
+	          "\"model_type\":\"biogpt\"," T35_MHA "}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	/* CTRL's dff 512 (not 4 x 256): tied, so per layer 262,144 +
+	 * 2 x 256 x 512 = 524,288, 2 layers 1,048,576, + 256,000 + 1,280 =
+	 * 1,305,856, + the q, k, v, o biases counted (HF_QKV_BIAS: 4 x 256
+	 * x 2 layers = 2,048) = 1,307,904 */
+	from_text("{\"architectures\":[\"CTRLLMHeadModel\"],"
+	          "\"model_type\":\"ctrl\",\"n_layer\":2,\"n_embd\":256,"
+	          "\"n_head\":4,\"dff\":512,\"n_positions\":256,"
+	          "\"vocab_size\":1000" T35_BF16 "}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	ck_assert_uint_eq(res.weights.params, 1307904);
 }
 END_TEST
 
@@ -1645,6 +1660,10 @@ START_TEST(emu3_and_refused_35t)
 		{ "xlstm", "xLSTMCache" }, { "blt", "patch" },
 		{ "jetmoe", "JetMoeMoA" }, { "zamba", "Zamba 1" },
 		{ "recurrent_gemma", "RG-LRU" },
+		{ "openai-gpt", "no past_key_values" },
+		{ "rwkv", "5 x hidden_size" }, { "moshi", "depth decoder" },
+		{ "musicgen", "cross-attending" },
+		{ "musicgen_melody", "chroma" }, { "cpmant", "dim_model" },
 	};
 	char text[512];
 	size_t i;
@@ -1655,6 +1674,14 @@ START_TEST(emu3_and_refused_35t)
 	          "\"num_hidden_layers\":2,\"hidden_size\":512,"
 	          "\"num_attention_heads\":16,\"intermediate_size\":512,"
 	          "\"vocab_size\":1000,\"max_position_embeddings\":4096}}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	/* a text_config naming no model_type is Emu3TextConfig's */
+	from_text("{\"architectures\":[\"Emu3ForConditionalGeneration\"],"
+	          "\"model_type\":\"emu3\",\"torch_dtype\":\"bfloat16\","
+	          "\"text_config\":{\"num_hidden_layers\":2,"
+	          "\"hidden_size\":512,\"num_attention_heads\":16,"
+	          "\"intermediate_size\":512,\"vocab_size\":1000,"
+	          "\"max_position_embeddings\":4096}}", 16);
 	ck_assert_uint_eq(res.kv.bytes, 32768);
 	for (i = 0; i < sizeof why / sizeof why[0]; i++) {
 		snprintf(text, sizeof text, "{\"model_type\":\"%s\"," DIMS2 "}",

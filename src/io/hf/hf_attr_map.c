@@ -5,7 +5,8 @@
  * config.num_attention_heads to the saved key, so the class's model
  * reads it as the heads. One row per family and key, with its source
  * (issue 35t). Families whose saved names every reader shares (n_head,
- * n_layer, n_embd, d_model, num_layers) need no row.
+ * n_layer, n_embd, d_model, num_layers; hf_import.c sizes()) need no
+ * row; intermediate_size's is read by hf_weights.c dense_mlp().
  */
 #include <string.h>
 
@@ -26,6 +27,9 @@ static const struct attr_alias rows[] = {
 	  "transformers configuration_xglm.py XGLMConfig attribute_map "
 	  "(num_attention_heads: attention_heads, hidden_size: d_model, "
 	  "num_hidden_layers: num_layers)" },
+	{ "ctrl", "intermediate_size", "dff",
+	  "transformers modeling_ctrl.py point_wise_feed_forward_network "
+	  "(n_embd, dff)" },
 };
 
 const char *hf_attr_alias(const char *model_type, const char *key)

@@ -50,13 +50,21 @@ static const struct wnote rows[] = {
 	  "and each layer has one LayerNorm (ln_1), not the 2 counted",
 	  "transformers modeling_codegen.py (CodeGenBlock: ln_1 only, "
 	  "parallel attention and MLP; lm_head bias)" },
-	{ "xglm", "XGLM's out_proj, fc1 and fc2 biases and LayerNorm biases "
-	  "are not counted in the weights", "transformers modeling_xglm.py "
+	{ "xglm", "XGLM's fc1 and fc2 biases and LayerNorm biases are not "
+	  "counted in the weights", "transformers modeling_xglm.py "
 	  "(XGLMDecoderLayer)" },
 	{ "gpt_neox_japanese", "GPT-NeoX-Japanese's dense_bias (hidden_size) "
 	  "and LayerNorm biases are not counted in the weights",
 	  "transformers modeling_gpt_neox_japanese.py "
 	  "(GPTNeoXJapaneseAttention.dense_bias)" },
+	{ "biogpt", "BioGPT's learned position embeddings (max_position_"
+	  "embeddings + 2 rows of hidden_size), fc1 and fc2 biases and "
+	  "LayerNorm biases are not counted in the weights",
+	  "transformers modeling_biogpt.py (BioGptLearnedPositionalEmbedding "
+	  "offset 2)" },
+	{ "ctrl", "CTRL's MLP and lm_head biases and LayerNorm biases are not "
+	  "counted in the weights", "transformers modeling_ctrl.py "
+	  "(point_wise_feed_forward_network, CTRLLMHeadModel.lm_head bias)" },
 };
 
 enum kvp_status hf_fam_wnote(struct cfg *c, struct kvp_model *m,

@@ -280,6 +280,9 @@ static const char *const wrapper_text[][2] = {
 	{ "smolvlm", "llama" }, { "mistral3", "mistral" },
 	{ "llava_onevision", "qwen2" }, { "aya_vision", "cohere2" },
 	{ "gemma3", "gemma3_text" },
+	/* issue 35t: Emu3Config's text_config is an Emu3TextConfig
+	 * (sub_configs; transformers configuration_emu3.py) */
+	{ "emu3", "emu3_text_model" },
 	/* issue 35a: vLLM transformers_utils/configs funaudiochat.py
 	 * @ea13f6cc, granite4_vision.py @fb73c465, qianfan_ocr.py @967acb91 */
 	{ "funaudiochat", "qwen2" }, { "granite4_vision", "granite" },

@@ -396,6 +396,11 @@ static enum kvp_status dense_mlp(struct cfg *c, struct kvp_model *m,
 	} else if ((r = hf_uint_any(c, k_inter, 1, DIM_MAX, &v, NULL)) < 0) {
 		return c->err->status;
 	}
+	/* a class that saves it under a name of its own (hf_attr_map.c) */
+	if (r == 0 && hf_attr_alias(c->model_type, "intermediate_size") &&
+	    (r = hf_uint(c, hf_attr_alias(c->model_type, "intermediate_size"),
+	                 1, DIM_MAX, &v)) < 0)
+		return c->err->status;
 	if (r == 0) {
 		v = 4 * m->arch.hidden;
 		/* block_configs gives each block's width (hf_layout.c,

@@ -1608,6 +1608,227 @@ START_TEST(openpangu)
 }
 END_TEST
 
+/*
+ * issue 35t: families of transformers' MODEL_FOR_CAUSAL_LM_MAPPING_NAMES
+ * that kvplan refused as unknown. Each sized for one sequence of 16
+ * positions, bf16 (2 B), the bytes worked by hand from the class and
+ * modeling files each row cites.
+ */
+#define T35_BF16 ",\"torch_dtype\":\"bfloat16\",\"max_position_embeddings\":4096"
+#define T35_MHA "\"num_hidden_layers\":2,\"hidden_size\":256," \
+	"\"num_attention_heads\":4,\"intermediate_size\":512," \
+	"\"vocab_size\":1000" T35_BF16
+
+/*
+ * BitNet (transformers configuration_bitnet.py BitNetConfig:
+ * num_key_value_heads 5 when absent, head_dim hidden / heads; llama.cpp
+ * src/models/bitnet.cpp: every layer full). 2 layers, hidden 640, 20
+ * heads of 32, no num_key_value_heads: 5 KV heads x (32 + 32) x 2 B =
+ * 640 B a layer, 1,280 a position, x 16 = 20,480 (as MHA, 20 KV heads,
+ * it would be 81,920).
+ * Weights (BitNetQuantConfig linear_class bitlinear: uint8 of out / 4 x
+ * in, 2 bits a ternary value): per layer q 640 x 640 = 409,600, k and v
+ * 640 x 160 = 102,400 each, o 409,600, gated MLP 3 x 640 x 512 =
+ * 983,040: 2,007,040; 2 layers 4,014,080 x 2 bits = 1,003,520 B;
+ * embeddings and lm_head 2 x 1,000 x 640 = 1,280,000 x 2 B = 2,560,000;
+ * norms (2 x 2 + 1) x 640 = 3,200 x 2 B = 6,400; 3,569,920 B in all.
+ * autobitlinear (an nn.Linear in the compute dtype): 5,297,280
+ * parameters x 2 B = 10,594,560.
+ */
+START_TEST(bitnet)
+{
+	static const char head[] = "{\"architectures\":"
+		"[\"BitNetForCausalLM\"],\"model_type\":\"bitnet\","
+		"\"num_hidden_layers\":2,\"hidden_size\":640,"
+		"\"num_attention_heads\":20,\"intermediate_size\":512,"
+		"\"vocab_size\":1000" T35_BF16;
+	char text[1024];
+
+	snprintf(text, sizeof text, "%s,\"quantization_config\":{"
+	         "\"quant_method\":\"bitnet\",\"linear_class\":\"bitlinear\","
+	         "\"quantization_mode\":\"offline\"}}", head);
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes, 20480);
+	ck_assert_uint_eq(res.weights.params, 5297280);
+	ck_assert_uint_eq(res.weights.bytes, 3569920);
+	snprintf(text, sizeof text, "%s,\"quantization_config\":{"
+	         "\"quant_method\":\"bitnet\",\"linear_class\":"
+	         "\"autobitlinear\"}}", head);
+	from_text(text, 16);
+	ck_assert_uint_eq(res.weights.bytes, 10594560);
+	snprintf(text, sizeof text, "%s,\"quantization_config\":{"
+	         "\"quant_method\":\"bitnet\",\"linear_class\":\"x\"}}", head);
+	refused_naming(text, "quantization_config.linear_class");
+}
+END_TEST
+
+/*
+ * Helium (transformers configuration_helium.py HeliumConfig:
+ * num_key_value_heads 20, head_dim 128). 2 layers, hidden 640, 20 heads,
+ * neither key: 20 KV heads x (128 + 128) x 2 B = 10,240 B a layer,
+ * 20,480 a position, x 16 = 327,680 (hidden / heads would be 32:
+ * 81,920).
+ */
+START_TEST(helium)
+{
+	from_text("{\"architectures\":[\"HeliumForCausalLM\"],"
+	          "\"model_type\":\"helium\",\"num_hidden_layers\":2,"
+	          "\"hidden_size\":640,\"num_attention_heads\":20,"
+	          "\"intermediate_size\":512,\"vocab_size\":1000" T35_BF16 "}",
+	          16);
+	ck_assert_uint_eq(res.kv.bytes, 327680);
+}
+END_TEST
+
+/*
+ * NanoChat, Doge, DiffLlama (num_key_value_heads None: the heads, in
+ * each class): 2 layers of 4 KV heads x (64 + 64) x 2 B = 1,024 B,
+ * 2,048 a position, x 16 = 32,768.
+ * NanoChat's MLP is fc and proj (relu2, ungated): per layer attention
+ * 4 x 256 x 256 = 262,144, MLP 2 x 256 x 512 = 262,144; 2 layers
+ * 1,048,576; embeddings and lm_head 512,000; norms 5 x 256 = 1,280:
+ * 1,561,856 parameters (gated it would be 1,824,000).
+ * Doge saves is_moe false beside num_experts 16384 (class defaults):
+ * the dense gated DogeMLP, 2 x (262,144 + 393,216) + 512,000 + 1,280 =
+ * 1,824,000; with sliding_window 8 (DogeModel is MixtralModel: every
+ * layer) 2 x 1,024 x 8 = 16,384; is_moe true refused naming it.
+ */
+START_TEST(mha_classes_35t)
+{
+	from_text("{\"architectures\":[\"NanoChatForCausalLM\"],"
+	          "\"model_type\":\"nanochat\"," T35_MHA "}", 16);
+	ck_assert(!plan.model.kv_heads_assumed);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	ck_assert_uint_eq(res.weights.params, 1561856);
+	from_text("{\"architectures\":[\"DiffLlamaForCausalLM\"],"
+	          "\"model_type\":\"diffllama\"," T35_MHA "}", 16);
+	ck_assert(!plan.model.kv_heads_assumed);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	from_text("{\"architectures\":[\"DogeForCausalLM\"],"
+	          "\"model_type\":\"doge\"," T35_MHA ",\"is_moe\":false,"
+	          "\"num_experts\":16384,\"num_experts_per_tok\":64,"
+	          "\"keep_window_size\":2048}", 16);
+	ck_assert(!plan.model.kv_heads_assumed);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	ck_assert_uint_eq(res.weights.params, 1824000);
+	from_text("{\"model_type\":\"doge\"," T35_MHA ",\"sliding_window\":8}",
+	          16);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+	refused_naming("{\"model_type\":\"doge\"," T35_MHA ",\"is_moe\":true,"
+	               "\"num_experts\":16384}", "is_moe");
+}
+END_TEST
+
+/*
+ * The older families, every layer full MHA of hidden / heads: 2 layers
+ * x 4 KV heads x (64 + 64) x 2 B = 2,048 B a position, x 16 = 32,768.
+ * GPT-Neo (transformers modeling_gpt_neo.py: a local layer masks
+ * window_size over the full cache) with window_size 8 < 16 positions
+ * still 32,768; its heads saved as num_heads (attribute_map). XGLM's as
+ * attention_heads, d_model and num_layers. CodeGen's n_embd, n_head,
+ * n_layer. GPT-NeoX-Japanese's MLP is hidden x intermediate_multiple_size:
+ * with 2, per layer 262,144 + 2 x 256 x 512 = 524,288, 2 layers
+ * 1,048,576, + 512,000 + 1,280 = 1,561,856 parameters; absent (4):
+ * 2 x (262,144 + 2 x 256 x 1,024) + 513,280 = 2,086,144. BioGPT's
+ * class names (hidden_size, num_attention_heads) and CTRL's (n_embd,
+ * n_head, n_layer; dff its MLP width) give the same 32,768.
+ */
+START_TEST(older_35t)
+{
+	from_text("{\"architectures\":[\"GPTNeoForCausalLM\"],"
+	          "\"model_type\":\"gpt_neo\",\"num_layers\":2,"
+	          "\"hidden_size\":256,\"num_heads\":4,\"intermediate_size\":null,"
+	          "\"attention_types\":[[[\"global\",\"local\"],1]],"
+	          "\"attention_layers\":[\"global\",\"local\"],"
+	          "\"window_size\":8,\"vocab_size\":1000" T35_BF16 "}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
+	from_text("{\"architectures\":[\"XGLMForCausalLM\"],"
+	          "\"model_type\":\"xglm\",\"num_layers\":2,\"d_model\":256,"
+	          "\"attention_heads\":4,\"ffn_dim\":512,\"vocab_size\":1000"
+	          T35_BF16 "}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	from_text("{\"architectures\":[\"CodeGenForCausalLM\"],"
+	          "\"model_type\":\"codegen\",\"n_layer\":2,\"n_embd\":256,"
+	          "\"n_head\":4,\"n_inner\":null,\"rotary_dim\":32,"
+	          "\"vocab_size\":1000" T35_BF16 "}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	from_text("{\"architectures\":[\"GPTNeoXJapaneseForCausalLM\"],"
+	          "\"model_type\":\"gpt_neox_japanese\",\"num_hidden_layers\":2,"
+	          "\"hidden_size\":256,\"num_attention_heads\":4,"
+	          "\"intermediate_multiple_size\":2,\"tie_word_embeddings\":false,"
+	          "\"vocab_size\":1000" T35_BF16 "}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	ck_assert_uint_eq(res.weights.params, 1561856);
+	from_text("{\"model_type\":\"gpt_neox_japanese\",\"num_hidden_layers\":2,"
+	          "\"hidden_size\":256,\"num_attention_heads\":4,"
+	          "\"tie_word_embeddings\":false,\"vocab_size\":1000" T35_BF16 "}",
+	          16);
+	ck_assert_uint_eq(res.weights.params, 2086144);
+	from_text("{\"architectures\":[\"BioGptForCausalLM\"],"
+	          "\"model_type\":\"biogpt\"," T35_MHA "}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	/* CTRL's dff 512 (not 4 x 256): tied, so per layer 262,144 +
+	 * 2 x 256 x 512 = 524,288, 2 layers 1,048,576, + 256,000 + 1,280 =
+	 * 1,305,856, + the q, k, v, o biases counted (HF_QKV_BIAS: 4 x 256
+	 * x 2 layers = 2,048) = 1,307,904 */
+	from_text("{\"architectures\":[\"CTRLLMHeadModel\"],"
+	          "\"model_type\":\"ctrl\",\"n_layer\":2,\"n_embd\":256,"
+	          "\"n_head\":4,\"dff\":512,\"n_positions\":256,"
+	          "\"vocab_size\":1000" T35_BF16 "}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	ck_assert_uint_eq(res.weights.params, 1307904);
+}
+END_TEST
+
+/*
+ * Emu3's text model (transformers configuration_emu3.py Emu3TextConfig:
+ * num_key_value_heads 8; Emu3Attention is LlamaAttention): a
+ * text_config of 16 heads of 512 / 16 = 32 without the key: 8 KV heads
+ * x (32 + 32) x 2 B = 1,024 B a layer, 2 layers 2,048, x 16 = 32,768
+ * (as MHA 65,536). And the families refused by name: the message says
+ * why (without their rows: "a family kvplan does not know").
+ */
+START_TEST(emu3_and_refused_35t)
+{
+	static const char *const why[][2] = {
+		{ "xlstm", "xLSTMCache" }, { "blt", "patch" },
+		{ "jetmoe", "JetMoeMoA" }, { "zamba", "Zamba 1" },
+		{ "recurrent_gemma", "RG-LRU" },
+		{ "openai-gpt", "no past_key_values" },
+		{ "rwkv", "5 x hidden_size" }, { "moshi", "depth decoder" },
+		{ "musicgen", "cross-attending" },
+		{ "musicgen_melody", "chroma" }, { "cpmant", "dim_model" },
+	};
+	char text[512];
+	size_t i;
+
+	from_text("{\"architectures\":[\"Emu3ForConditionalGeneration\"],"
+	          "\"model_type\":\"emu3\",\"torch_dtype\":\"bfloat16\","
+	          "\"text_config\":{\"model_type\":\"emu3_text_model\","
+	          "\"num_hidden_layers\":2,\"hidden_size\":512,"
+	          "\"num_attention_heads\":16,\"intermediate_size\":512,"
+	          "\"vocab_size\":1000,\"max_position_embeddings\":4096}}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	/* a text_config naming no model_type is Emu3TextConfig's */
+	from_text("{\"architectures\":[\"Emu3ForConditionalGeneration\"],"
+	          "\"model_type\":\"emu3\",\"torch_dtype\":\"bfloat16\","
+	          "\"text_config\":{\"num_hidden_layers\":2,"
+	          "\"hidden_size\":512,\"num_attention_heads\":16,"
+	          "\"intermediate_size\":512,\"vocab_size\":1000,"
+	          "\"max_position_embeddings\":4096}}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	/* Fuyu (FuyuConfig: the text model is text_config; releases differ
+	 * on what an absent one becomes): a flat config refused naming it */
+	refused_naming("{\"model_type\":\"fuyu\"," DIMS2 "}", "text_config");
+	for (i = 0; i < sizeof why / sizeof why[0]; i++) {
+		snprintf(text, sizeof text, "{\"model_type\":\"%s\"," DIMS2 "}",
+		         why[i][0]);
+		refused_naming(text, why[i][1]);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -1656,6 +1877,11 @@ static Suite *suite(void)
 	tcase_add_test(tc, qwen3_next_interval_default);
 	tcase_add_test(tc, vaultgemma);
 	tcase_add_test(tc, jet_nemotron);
+	tcase_add_test(tc, bitnet);
+	tcase_add_test(tc, helium);
+	tcase_add_test(tc, mha_classes_35t);
+	tcase_add_test(tc, older_35t);
+	tcase_add_test(tc, emu3_and_refused_35t);
 	suite_add_tcase(s, tc);
 	return s;
 }

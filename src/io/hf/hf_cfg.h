@@ -275,6 +275,20 @@ enum kvp_status hf_fam_bailing(struct cfg *c, struct kvp_model *m,
 enum kvp_status hf_fam_step1(struct cfg *c, struct kvp_model *m,
                              struct lay *L, bool *found);
 
+/* hf_fam_wnote.c (issue 35t): a family's weights note (what the count
+ * leaves out); Doge's is_moe */
+enum kvp_status hf_fam_wnote(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found);
+enum kvp_status hf_fam_doge(struct cfg *c, struct kvp_model *m,
+                            struct lay *L, bool *found);
+enum kvp_status hf_fam_neox_japanese(struct cfg *c, struct kvp_model *m,
+                                     struct lay *L, bool *found);
+/* hf_attr_map.c: the name a family's class saves a size under (its
+ * attribute_map), or NULL */
+const char *hf_attr_alias(const char *model_type, const char *key);
+enum kvp_status hf_fam_gpt_neo(struct cfg *c, struct kvp_model *m,
+                               struct lay *L, bool *found);
+
 /* ---- hf_fam_hybrid.c (hybrid families' layouts; rows of hf_family.c point here) ---- */
 enum kvp_status hf_fam_kimi_linear(struct cfg *c, struct kvp_model *m,
                                    struct lay *L, bool *found);

@@ -955,3 +955,50 @@ enum kvp_status hf_fam_step1(struct cfg *c, struct kvp_model *m,
 		              "hidden_size / num_attention_heads; another refused");
 	return KVP_OK;
 }
+
+/*
+ * GPT-Neo (transformers modeling_gpt_neo.py GPTNeoSelfAttention: a
+ * "local" layer of attention_types / attention_layers is a causal mask
+ * of window_size over the same past keys and values as a "global" one;
+ * GPTNeoConfig has no sliding_window, so its cache keeps every position
+ * on every layer). No other engine serves it (vLLM registry.py, llama.cpp
+ * llama-arch.cpp @80fb11a name no GPT-Neo): every layer full, as
+ * transformers keeps it. The keys are read; the window masks only.
+ */
+enum kvp_status hf_fam_gpt_neo(struct cfg *c, struct kvp_model *m,
+                               struct lay *L, bool *found)
+{
+	hf_superseded(c, "attention_types");
+	hf_superseded(c, "attention_layers");
+	hf_superseded(c, "window_size");
+	*found = true;
+	return hf_fam_wnote(c, m, L, found);
+}
+
+/*
+ * GPT-NeoX-Japanese (transformers modeling_gpt_neox_japanese.py:
+ * GPTNeoXJapaneseAttention, query_key_value of hidden_size x 3
+ * hidden_size, MHA of hidden / heads on every layer, full;
+ * GPTNeoXJapaneseMLP dense_h_to_4h of hidden_size x hidden_size x
+ * intermediate_multiple_size, 4 by default in GPTNeoXJapaneseConfig).
+ * No other engine serves it (vLLM registry.py, llama.cpp llama-arch.cpp
+ * @80fb11a). The MLP width is the multiple, not intermediate_size.
+ */
+enum kvp_status hf_fam_neox_japanese(struct cfg *c, struct kvp_model *m,
+                                     struct lay *L, bool *found)
+{
+	uint64_t mult = 4, w;
+	int r;
+
+	r = hf_uint(c, "intermediate_multiple_size", 1, 64, &mult);
+	if (r < 0)
+		return c->err->status;
+	if (!kvp_mul(m->arch.hidden, mult, &w))
+		return hf_bad(c, "intermediate_multiple_size", NULL,
+		              "hidden_size times it overflows");
+	m->arch.intermediate = w;
+	hf_note(c, "MLP width hidden_size x intermediate_multiple_size %llu "
+	        "= %llu%s", (unsigned long long)mult, (unsigned long long)w,
+	        r ? "" : " (the class default 4)");
+	return hf_fam_wnote(c, m, L, found);
+}

@@ -240,6 +240,10 @@ static enum kvp_status sizes(struct cfg *c, struct kvp_model *m)
 	m->n_layers = (uint32_t)x;
 	if ((r = hf_uint_any(c, k_heads, 1, DIM_MAX, &x, NULL)) < 0)
 		return c->err->status;
+	if (r == 0 && hf_attr_alias(c->model_type, "num_attention_heads") &&
+	    (r = hf_uint(c, hf_attr_alias(c->model_type,
+	                 "num_attention_heads"), 1, DIM_MAX, &x)) < 0)
+		return c->err->status;
 	if (r == 0 && c->fam && (c->fam->flags & HF_ALL_RECUR))
 		x = 1;   /* no attention layer (the family's row) */
 	else if (r == 0)

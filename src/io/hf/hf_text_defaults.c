@@ -77,6 +77,17 @@ static const struct text_defaults rows[] = {
 	{ "vaultgemma", 0, 0, 0, 4, 0, 0, 0, 256,
 	  "transformers configuration_vaultgemma.py @008e5743 VaultGemmaConfig "
 	  "(num_key_value_heads 4, head_dim 256)" },
+	/* issue 35t: classes whose num_key_value_heads default is a number,
+	 * not the heads (BitNet 5, Helium 20), and Helium's head_dim 128 */
+	{ "bitnet", 30, 2560, 20, 5, 6912, 2048, 128256, 0,
+	  "transformers configuration_bitnet.py @008f5c8c BitNetConfig "
+	  "(num_key_value_heads 5)" },
+	{ "helium", 24, 2560, 20, 20, 7040, 4096, 48000, 128,
+	  "transformers configuration_helium.py @008e5743 HeliumConfig "
+	  "(num_key_value_heads 20, head_dim 128)" },
+	{ "emu3_text_model", 32, 4096, 32, 8, 14336, 9216, 184622, 0,
+	  "transformers configuration_emu3.py Emu3TextConfig "
+	  "(num_key_value_heads 8)" },
 	/* a qwen3 text model (LightOnOCR, Bee, Isaac, InternS1): head_dim
 	 * 128, not hidden / heads (LightOnOCR-1B's 1,024 / 16 = 64) */
 	{ "qwen3", 0, 0, 0, 0, 0, 0, 0, 128,
@@ -296,6 +307,9 @@ static const char *const wrapper_text[][2] = {
 	{ "smolvlm", "llama" }, { "mistral3", "mistral" },
 	{ "llava_onevision", "qwen2" }, { "aya_vision", "cohere2" },
 	{ "gemma3", "gemma3_text" },
+	/* issue 35t: Emu3Config's text_config is an Emu3TextConfig
+	 * (sub_configs; transformers configuration_emu3.py) */
+	{ "emu3", "emu3_text_model" },
 	/* issue 35a: vLLM transformers_utils/configs funaudiochat.py
 	 * @ea13f6cc, granite4_vision.py @fb73c465, qianfan_ocr.py @967acb91 */
 	{ "funaudiochat", "qwen2" }, { "granite4_vision", "granite" },

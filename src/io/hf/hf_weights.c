@@ -198,10 +198,57 @@ static enum kvp_status quant_mxfp4(struct cfg *c, const cJSON *q,
 }
 
 /*
+ * BitNet (transformers integrations/bitnet.py, utils/quantization_config.py
+ * BitNetQuantConfig: linear_class "bitlinear" by default, or
+ * "autobitlinear"). BitLinear keeps a uint8 weight of (out_features / 4)
+ * x in_features, ternary values 2 bits each (VALUES_PER_ITEM 4), and
+ * one weight_scale of the compute dtype per matrix; AutoBitLinear is an
+ * nn.Linear, its weight the compute dtype (offline, load_hook unpacks
+ * the packed checkpoint into it). lm_head stays nn.Linear
+ * (modules_to_not_convert), the embeddings nn.Embedding: 16-bit. The
+ * one scale per matrix (and use_rms_norm's RMSNorm per linear) is not
+ * a group shape kvplan prices: named in the note.
+ */
+static enum kvp_status quant_bitnet(struct cfg *c, const cJSON *q,
+                                    const char *path, const char *method,
+                                    struct kvp_model *m)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(q, "linear_class");
+	const cJSON *rn = cJSON_GetObjectItemCaseSensitive(q, "use_rms_norm");
+	const char *rms = cJSON_IsTrue(rn) ? "; use_rms_norm's RMSNorm "
+	                  "(in_features) per linear not counted" : "";
+	char p2[128];
+
+	(void)method;
+	if (v && cJSON_IsString(v) && !strcmp(v->valuestring, "autobitlinear")) {
+		hf_note(c, "bitnet autobitlinear: weights in the compute dtype "
+		        "(AutoBitLinear is an nn.Linear); one weight_scale per "
+		        "matrix not counted%s", rms);
+		return KVP_OK;
+	}
+	if (v && !(cJSON_IsString(v) && !strcmp(v->valuestring, "bitlinear"))) {
+		snprintf(p2, sizeof p2, "%s.linear_class", path);
+		return hf_bad(c, p2, v, "must be \"bitlinear\" or "
+		              "\"autobitlinear\" (BitNetQuantConfig)");
+	}
+	m->weights.dtype = KVP_W_INT4;
+	m->weights.bits = 2;
+	m->weights.group_size = 0;
+	m->weights.scale_bytes = 0;
+	m->weights.zero_bytes = 0;
+	m->weights.zero_bits = 0;
+	m->weights.keep_embeddings_16bit = true;
+	hf_note(c, "bitnet bitlinear: ternary weights 2 bits each (4 to a "
+	        "uint8); one weight_scale per matrix not counted; embeddings "
+	        "and lm_head 16-bit%s", rms);
+	return KVP_OK;
+}
+
+/*
  * quantization_config.quant_method -> its reader. Adding a method is a
  * row. Sources: the keys each transformers config class writes
  * (transformers/utils/quantization_config.py: AwqConfig, GPTQConfig,
- * FineGrainedFP8Config, BitsAndBytesConfig, Mxfp4Config).
+ * FineGrainedFP8Config, BitsAndBytesConfig, Mxfp4Config, BitNetQuantConfig).
  */
 static const struct quant_method {
 	const char *name;
@@ -213,6 +260,7 @@ static const struct quant_method {
 	{ "fp8", quant_fp8 },
 	{ "bitsandbytes", quant_bnb },
 	{ "mxfp4", quant_mxfp4 },
+	{ "bitnet", quant_bitnet },   /* issue 35t */
 };
 
 /* modules_to_not_convert naming attention: it stays 16-bit. */
@@ -250,7 +298,7 @@ enum kvp_status hf_quant(struct cfg *c, struct kvp_model *m)
 		char p2[128];
 		snprintf(p2, sizeof p2, "%s.quant_method", path);
 		return hf_bad(c, p2, meth, "must be a string (awq, gptq, fp8, "
-		                        "bitsandbytes, mxfp4; or MLX's "
+		                        "bitsandbytes, mxfp4, bitnet; or MLX's "
 		                        "group_size and bits)");
 	}
 	method = meth->valuestring;
@@ -348,6 +396,11 @@ static enum kvp_status dense_mlp(struct cfg *c, struct kvp_model *m,
 	} else if ((r = hf_uint_any(c, k_inter, 1, DIM_MAX, &v, NULL)) < 0) {
 		return c->err->status;
 	}
+	/* a class that saves it under a name of its own (hf_attr_map.c) */
+	if (r == 0 && hf_attr_alias(c->model_type, "intermediate_size") &&
+	    (r = hf_uint(c, hf_attr_alias(c->model_type, "intermediate_size"),
+	                 1, DIM_MAX, &v)) < 0)
+		return c->err->status;
 	if (r == 0) {
 		v = 4 * m->arch.hidden;
 		/* block_configs gives each block's width (hf_layout.c,

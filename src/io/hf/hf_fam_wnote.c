@@ -1,0 +1,118 @@
+/*
+ * hf_fam_wnote.c - families whose cache is plain attention but whose
+ * weights hold parameters the generic count (core/weights/weights.c:
+ * q, k, v, o, the MLP, 2 norms a layer) does not: a row names the
+ * family and what the count leaves out or counts too much, and the
+ * family's row of hf_family.c names hf_fam_wnote (or hf_fam_doge, which
+ * notes the same way) so every import says so (issue 35: weights never
+ * silently wrong). Each gap is a few kB to a few MB of norms and gates,
+ * named so a reader knows what the weight figure is not.
+ */
+#include <string.h>
+
+#include "io/hf/hf_cfg.h"
+
+struct wnote {
+	const char *model_type;
+	const char *note;
+	const char *source;
+};
+
+static const struct wnote rows[] = {
+	{ "bitnet", "BitNet's attn_sub_norm (hidden_size) and ffn_sub_norm "
+	  "(intermediate_size) in each layer are not counted in the "
+	  "weights", "transformers modeling_bitnet.py (BitNetAttention."
+	  "attn_sub_norm, BitNetMLP.ffn_sub_norm); llama.cpp "
+	  "src/models/bitnet.cpp @80fb11a (attn_sub_norm {n_embd}, "
+	  "ffn_sub_norm {n_ff})" },
+	{ "nanochat", "NanoChat's norms have no weights (NanoChatRMSNorm is "
+	  "Llama4TextL2Norm): the weights count 2 x hidden_size a layer and "
+	  "a final hidden_size too many", "transformers modular_nanochat.py "
+	  "@06a60bac (NanoChatRMSNorm, weight-less)" },
+	{ "diffllama", "DiffLlama's lambda_q1, lambda_k1, lambda_q2, lambda_k2 "
+	  "(head_dim each) and groupnorm (2 x head_dim) in each layer are "
+	  "not counted in the weights", "transformers modeling_diffllama.py "
+	  "(DiffLlamaAttention: lambda parameters, RMSNorm groupnorm)" },
+	{ "doge", "Doge's dt_proj (KV heads x head_dim by KV heads), A (KV "
+	  "heads), q_norm and k_norm (head_dim each), input_residual and "
+	  "post_attention_residual (hidden_size each) in each layer are not "
+	  "counted in the weights", "transformers modular_doge.py @008e5743 "
+	  "(DogeAttention, DogeDecoderLayer)" },
+	/* the older families of issue 35t: LayerNorms with biases, MLP
+	 * biases (counted for gpt2 only, core/weights/weights.c) */
+	{ "gpt_neo", "GPT-Neo's learned position embeddings wpe "
+	  "(max_position_embeddings x hidden_size), out_proj and MLP biases "
+	  "and LayerNorm biases are not counted in the weights",
+	  "transformers modeling_gpt_neo.py (GPTNeoModel.wpe, GPTNeoMLP "
+	  "c_fc and c_proj with bias)" },
+	{ "codegen", "CodeGen's MLP biases (fc_in, fc_out), lm_head bias "
+	  "(vocab_size) and LayerNorm biases are not counted in the weights, "
+	  "and each layer has one LayerNorm (ln_1), not the 2 counted",
+	  "transformers modeling_codegen.py (CodeGenBlock: ln_1 only, "
+	  "parallel attention and MLP; lm_head bias)" },
+	{ "xglm", "XGLM's fc1 and fc2 biases and LayerNorm biases are not "
+	  "counted in the weights", "transformers modeling_xglm.py "
+	  "(XGLMDecoderLayer)" },
+	{ "gpt_neox_japanese", "GPT-NeoX-Japanese's dense_bias (hidden_size) "
+	  "and LayerNorm biases are not counted in the weights",
+	  "transformers modeling_gpt_neox_japanese.py "
+	  "(GPTNeoXJapaneseAttention.dense_bias)" },
+	{ "biogpt", "BioGPT's learned position embeddings (max_position_"
+	  "embeddings + 2 rows of hidden_size), fc1 and fc2 biases and "
+	  "LayerNorm biases are not counted in the weights",
+	  "transformers modeling_biogpt.py (BioGptLearnedPositionalEmbedding "
+	  "offset 2)" },
+	{ "ctrl", "CTRL's MLP and lm_head biases and LayerNorm biases are not "
+	  "counted in the weights", "transformers modeling_ctrl.py "
+	  "(point_wise_feed_forward_network, CTRLLMHeadModel.lm_head bias)" },
+};
+
+enum kvp_status hf_fam_wnote(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found)
+{
+	size_t i;
+
+	(void)m;
+	(void)L;
+	(void)found;
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		if (!strcmp(rows[i].model_type, c->model_type))
+			hf_note(c, "%s (%s)", rows[i].note, rows[i].source);
+	return KVP_OK;
+}
+
+/*
+ * Doge (transformers modular_doge.py @008e5743): DogeConfig saves
+ * is_moe false with num_experts 16384 and num_experts_per_tok 64, its
+ * class defaults, and the layers then run the dense DogeMLP; is_moe
+ * true builds DogeCDMoE, a shared gated MLP beside up_embed and
+ * down_embed (num_experts x hidden_size each) and a router_gate of
+ * hidden_size x 2 floor(sqrt(num_experts)): no expert shape the weight
+ * count holds, refused naming the key. The cache is DogeAttention's,
+ * num_key_value_heads x head_dim on every layer (the dynamic mask's
+ * keep_window_size picks keys, every key stays cached); DogeModel is
+ * MixtralModel, sliding_window on every layer when set (HF_SW_ALL).
+ */
+enum kvp_status hf_fam_doge(struct cfg *c, struct kvp_model *m,
+                            struct lay *L, bool *found)
+{
+	char path[96];
+	bool moe = false;
+
+	if (hf_bool(c, "is_moe", &moe) < 0)
+		return c->err->status;
+	if (moe)
+		return hf_bad(c, "is_moe", hf_get(c, "is_moe", path,
+		              sizeof path), "true: Doge's CDMoE (up_embed and "
+		              "down_embed of num_experts x hidden_size, a "
+		              "router_gate of product keys) is no expert shape "
+		              "kvplan counts; refused");
+	if (m->arch.n_experts)
+		hf_note(c, "num_experts %u not counted: is_moe false, every "
+		        "layer the dense DogeMLP", m->arch.n_experts);
+	m->arch.n_experts = 0;
+	m->arch.n_experts_active = 0;
+	m->arch.n_shared_experts = 0;
+	m->arch.moe_intermediate = 0;
+	return hf_fam_wnote(c, m, L, found);
+}

@@ -189,8 +189,8 @@ static enum kvp_status overflow(const struct kvp_plan *p,
 	if (p->strategy.kind == KVP_STRAT_STATIC)
 		CANDIDATE(p->strategy.max_cache_len, "strategy.max_cache_len");
 	for (i = 0; i < res->n_layers; i++)
-		if (res->layers[i].spec.kind == KVP_LAYER_NONE)
-			CANDIDATE(res->layers[i].spec.state_bytes,
+		if (kvp_resolved_spec(res, i)->kind == KVP_LAYER_NONE)
+			CANDIDATE(kvp_resolved_spec(res, i)->state_bytes,
 			          "model.layers[%u].state_bytes", i);
 #undef CANDIDATE
 	return kvp_error_set(&res->error, KVP_EOVERFLOW,
@@ -1174,19 +1174,13 @@ static enum kvp_status layer_one(const struct kvw *w, const struct kvp_plan *p,
 	return KVP_OK;
 }
 
-/* The figures after the spec: one block, copied whole from a layer of
- * the same resolved type. */
-#define TAIL_AT offsetof(struct kvp_layer_result, k_row_bytes)
-#define TAIL_SIZE (sizeof(struct kvp_layer_result) - TAIL_AT)
-_Static_assert(offsetof(struct kvp_layer_result, spec) == 0 &&
-               TAIL_AT == sizeof(struct kvp_layer_spec),
-               "kvp_layer_result: the spec, then the figures kv.c writes");
-
 /* Under w->by_type every layer is on the device and layers of one
- * resolved type have equal figures: the first of a type is worked out
- * (layer_one), the others copy it. A recurrent type's totals take its
- * other layers at once: count - 1 more of the same checked sum, which
- * overflows exactly when adding them one by one would. */
+ * resolved type have equal specs and figures: the first of a type is
+ * worked out (layer_one), the others copy its whole record, spec
+ * included (stage 1 wrote the first layers' specs only). A recurrent
+ * type's totals take its other layers at once: count - 1 more of the
+ * same checked sum, which overflows exactly when adding them one by one
+ * would. */
 static enum kvp_status layer_results_by_type(const struct kvw *w,
                                              const struct kvp_plan *p,
                                              struct kvp_result *res)
@@ -1202,8 +1196,7 @@ static enum kvp_status layer_results_by_type(const struct kvw *w,
 		uint64_t more = rt->count[r] - 1;
 
 		if (i != f) {
-			memcpy((char *)&res->layers[i] + TAIL_AT,
-			       (const char *)lf + TAIL_AT, TAIL_SIZE);
+			res->layers[i] = *lf;
 			continue;
 		}
 		st = layer_one(w, p, res, i);
@@ -1296,8 +1289,12 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	w.nv = 1;
 	w.nt = 0;
 	st = assign_by_type(&w, p, res);
-	if (st == KVP_OK && !w.by_type)
+	if (st == KVP_OK && !w.by_type) {
+		/* the layer walk reads (and, MLA, rewrites) every spec */
+		kvp_layers_fill(&res->layers[0].spec, sizeof res->layers[0],
+		                res->n_layers, &res->layer_types);
 		st = assign_types(&w, p, res);
+	}
 	if (st == KVP_OK)
 		st = type_sums(&w, p, res);
 	if (st == KVP_OK)

@@ -1174,32 +1174,41 @@ static enum kvp_status layer_one(const struct kvw *w, const struct kvp_plan *p,
 	return KVP_OK;
 }
 
+/* Each layer after the first of its type copies that one's record. */
+static void copy_types(struct kvp_result *res)
+{
+	const struct kvp_layer_types *rt = &res->layer_types;
+	uint32_t i, n = res->n_layers;
+
+	for (i = 0; i < n; i++) {
+		uint32_t f = rt->first[rt->of[i]];
+
+		if (f != i)
+			res->layers[i] = res->layers[f];
+	}
+}
+
 /* Under w->by_type every layer is on the device and layers of one
  * resolved type have equal specs and figures: the first of a type is
- * worked out (layer_one), the others copy its whole record, spec
- * included (stage 1 wrote the first layers' specs only). A recurrent
- * type's totals take its other layers at once: count - 1 more of the
- * same checked sum, which overflows exactly when adding them one by one
- * would. */
+ * worked out (layer_one), the others copy its record whole, spec
+ * included (stage 1 wrote the first layers' specs only; copy_types).
+ * A recurrent type's totals take its other layers at once: count - 1
+ * more of the same checked sum, which overflows exactly when adding
+ * them one by one would. */
 static enum kvp_status layer_results_by_type(const struct kvw *w,
                                              const struct kvp_plan *p,
                                              struct kvp_result *res)
 {
 	const struct kvp_layer_types *rt = &res->layer_types;
 	struct kvp_kv_result *kv = &res->kv;
-	uint32_t i, n = res->n_layers;
+	uint32_t r;
 	enum kvp_status st;
 
-	for (i = 0; i < n; i++) {
-		uint32_t r = rt->of[i], f = rt->first[r];
-		const struct kvp_layer_result *lf = &res->layers[f];
+	for (r = 0; r < rt->n; r++) {
+		const struct kvp_layer_result *lf = &res->layers[rt->first[r]];
 		uint64_t more = rt->count[r] - 1;
 
-		if (i != f) {
-			res->layers[i] = *lf;
-			continue;
-		}
-		st = layer_one(w, p, res, i);
+		st = layer_one(w, p, res, rt->first[r]);
 		if (st != KVP_OK)
 			return st;
 		if (w->rkt[r] == NONE_TYPE && more &&
@@ -1209,6 +1218,7 @@ static enum kvp_status layer_results_by_type(const struct kvw *w,
 		     !kvp_muladd(&kv->device_bytes, lf->bytes, more)))
 			return overflow(p, res);
 	}
+	copy_types(res);
 	return KVP_OK;
 }
 

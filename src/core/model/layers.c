@@ -917,26 +917,36 @@ static inline uint32_t seen_at(const uint64_t *sig, uint32_t i,
 
 /*
  * Layers i.. whose signature was seen (most of a model) take the type
- * of an earlier layer with it (seen_at); their specs are copied later,
- * by kvp_layers_fill or the cache stage. A loop of its own, so that its
- * few values stay in registers; returns the first layer with a new
- * signature, or n. Only without a DSA indexer, whose schedule may set
- * such a layer apart.
+ * of an earlier layer with it; their specs are copied later, by
+ * kvp_layers_fill or the cache stage. The layer d before, d being the
+ * distance of the last match, is tried first (a pattern repeating every
+ * d layers: one comparison a layer), then seen_at. A loop of its own,
+ * so that its few values stay in registers; returns the first layer
+ * with a new signature, or n. Only without a DSA indexer, whose
+ * schedule may set such a layer apart.
  */
 __attribute__((noinline))
 static uint32_t type_run(const uint64_t *sig, uint32_t i, uint32_t n,
                          const struct sig_table *tab,
                          struct kvp_layer_types *ty)
 {
+	uint32_t d = 1, h, src, t;
+
 	if (i < 1)   /* layer 0 is built; i >= 1 below, as the compiler sees */
 		return i;
-	for (; i < n; i++) {
-		uint32_t h, src = seen_at(sig, i, tab, &h);
-
-		if (src == i)
+	while (i < n) {
+		/* d <= i throughout: 1 <= i first, then i - src */
+		for (; i < n && sig[i - d] == sig[i]; i++) {
+			t = ty->of[i - d];
+			ty->of[i] = (uint16_t)t;
+			ty->count[t]++;
+		}
+		if (i == n || (src = seen_at(sig, i, tab, &h)) == i)
 			break;
+		d = i - src;
 		ty->of[i] = ty->of[src];
 		ty->count[ty->of[src]]++;
+		i++;
 	}
 	return i;
 }

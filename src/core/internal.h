@@ -164,9 +164,8 @@ void kvp_llamacpp_server_lines(struct kvp_result *res);
 enum kvp_status kvp_llamacpp_checkpoints(const struct kvp_plan *p,
                                          struct kvp_result *res);
 void kvp_verdict_compute(const struct kvp_plan *p, struct kvp_result *res);
-/* The verdict line of res->verdict, and its brief form (verdict_text.c). */
-void kvp_verdict_text(const struct kvp_plan *p, const struct kvp_result *res,
-                      char *buf, size_t n);
+/* The brief form of res->verdict (verdict_text.c; the whole line is
+ * kvp_verdict_line, kvplan/verdict.h). */
 void kvp_verdict_brief(const struct kvp_plan *p, const struct kvp_result *res,
                        char *buf, size_t n);
 /* Sequences replica r decodes at once under the verdict: its share of

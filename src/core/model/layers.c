@@ -804,7 +804,8 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
 	return st;
 }
 
-/* Resolution copies a spec into every layer record: kept free of
+/* A spec is copied into every layer record (kvp_layers_fill, or the
+ * cache stage with the rest of the record): kept free of
  * inner padding (model.h, format.h), 104 bytes where it was 120 (100 of
  * fields: ratio, for compressed layers, leaves 4 of tail padding). */
 _Static_assert(sizeof(struct kvp_format) == 32 &&

@@ -51,12 +51,19 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
  * kvp_layer_types in kvplan/model.h): a type is a rule signature, so
  * layers alike may still have different types; ty->n is 0 (unknown)
  * under model.kv_reuse_last, which rewrites layers one by one. Later
- * stages size a type once and multiply. */
+ * stages size a type once and multiply. Only the spec of each type's
+ * first layer (ty->first[t]) is written, every spec when ty->n is 0:
+ * kvp_layers_fill writes the others (issue 34: kvp_compute's cache
+ * stage copies each layer's whole record once instead). */
 enum kvp_status kvp_layers_resolve_typed(const struct kvp_model *m,
                                          struct kvp_layer_spec *out,
                                          size_t stride,
                                          struct kvp_layer_types *ty,
                                          struct kvp_error *err);
+/* Every layer's spec after kvp_layers_resolve_typed: layer i's is its
+ * type's first layer's (nothing to do when ty->n is 0). */
+void kvp_layers_fill(struct kvp_layer_spec *out, size_t stride,
+                     uint32_t n_layers, const struct kvp_layer_types *ty);
 
 /* A recurrent layer's state for `seqs` sequences split into its conv and
  * SSM parts from model.recur (both 0 when the state was given as bytes).

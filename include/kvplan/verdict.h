@@ -2,7 +2,8 @@
  * verdict.h - the one answer an ops engineer acts on (issue 31), computed
  * once by kvp_compute (src/core/verdict/verdict.c) into res->verdict and read by
  * every output: text, JSON, Markdown, SVG, CSV, the planner's verdict
- * line and `kvplan fit`'s exit status.
+ * line and `kvplan fit`'s exit status. The line in words is built from
+ * res->verdict when an output asks for it (kvp_verdict_line).
  *
  * Three states:
  *   fits                 every device (and a budgeted host) has room, no
@@ -70,7 +71,11 @@ struct kvp_verdict {
 	bool generic;                 /* no named engine's allocator */
 	char rules[64];               /* whose rules: "vllm main@002f10e0",
 	                                 "generic engine" */
-	char text[KVP_VERDICT_TEXT_MAX]; /* the verdict line, whole */
+	/* Added for issue 34: the engine, and for llama.cpp whether its
+	 * cache is unified (the plan kvp_compute ran, -np auto resolved),
+	 * for the words of a length reason (kvp_verdict_line) */
+	enum kvp_engine_kind engine;
+	bool kv_unified;
 	char brief[48];               /* the same for a planner's narrow
 	                                 verdict line: "FITS (vllm main@..)",
 	                                 "FITS, 9 OF 200 AT ONCE (vllm)",
@@ -85,6 +90,16 @@ const char *kvp_verdict_key(enum kvp_verdict_state s);
  * "longer_than_model", "longer_than_engine", "engine_holds_none",
  * "slots_overfill_cache". */
 const char *kvp_verdict_reason_key(enum kvp_verdict_reason r);
+struct kvp_result;
+/* The verdict line of res (res->verdict, kvp_compute's), whole: one
+ * sentence saying the state, why, and whose rules made it, into buf of
+ * n bytes (KVP_VERDICT_TEXT_MAX hold it), cut as snprintf cuts. Every
+ * front end prints it as it is. Built when asked, not by kvp_compute
+ * (issue 34: a twentieth of a recompute, which the planner recomputes
+ * on every key and seldom shows whole). Returns buf. */
+const char *kvp_verdict_line(const struct kvp_result *res, char *buf,
+                             size_t n);
+
 /* `kvplan fit`'s exit status: 0 fits, 4 fits with requests waiting,
  * 1 does not fit (2 is bad input, 3 reconcile's "compared nothing":
  * each status means one thing across the commands). */

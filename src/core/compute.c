@@ -21,8 +21,11 @@
  * Zero what no stage overwrites in full: the error (cleared, as
  * kvp_error_clear does), the counts, classes, kv, engine and weights. Three arrays are left as they are, because
  * clearing them was a third of a 128-layer recompute:
- *   layers[0..n)      stage 1 writes every spec, stage 3 every other
- *                     field of each layer (kv.c, first pass);
+ *   layers[0..n)      stage 1 writes the spec of each type's first
+ *                     layer (all specs when the types are unknown),
+ *                     stage 3 the rest of every record (kv.c: a
+ *                     layer after the first of its type copies that
+ *                     one's record whole, spec included);
  *   devices[]         budget.c zeroes each entry as it appends it;
  *   warnings[]        kvp_warn writes code and msg of each entry;
  *   layer_types.of[]  stage 1 writes of[0..n_layers) (n is zeroed);

@@ -66,6 +66,18 @@ static inline uint32_t kvp_plan_pp(const struct kvp_plan *p)
 	return pp > 1 ? pp : p->devices.pp > 1 ? p->devices.pp : 1;
 }
 
+/* Layer i's spec as stage 1 left it, for stages 2 and 3: the spec of
+ * its type's first layer, as stage 1 writes only those
+ * (kvp_layers_resolve_typed; the cache stage copies each layer's whole
+ * record, kv.c), or its own when the types are unknown. */
+static inline const struct kvp_layer_spec *
+kvp_resolved_spec(const struct kvp_result *res, uint32_t i)
+{
+	const struct kvp_layer_types *t = &res->layer_types;
+
+	return &res->layers[t->n ? t->first[t->of[i]] : i].spec;
+}
+
 enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
                                     struct kvp_result *res);
 /* The MTP layers' bytes a device holds (model.tensors): none where the
@@ -152,9 +164,8 @@ void kvp_llamacpp_server_lines(struct kvp_result *res);
 enum kvp_status kvp_llamacpp_checkpoints(const struct kvp_plan *p,
                                          struct kvp_result *res);
 void kvp_verdict_compute(const struct kvp_plan *p, struct kvp_result *res);
-/* The verdict line of res->verdict, and its brief form (verdict_text.c). */
-void kvp_verdict_text(const struct kvp_plan *p, const struct kvp_result *res,
-                      char *buf, size_t n);
+/* The brief form of res->verdict (verdict_text.c; the whole line is
+ * kvp_verdict_line, kvplan/verdict.h). */
 void kvp_verdict_brief(const struct kvp_plan *p, const struct kvp_result *res,
                        char *buf, size_t n);
 /* Sequences replica r decodes at once under the verdict: its share of

@@ -354,6 +354,14 @@ static bool pool_engine(enum kvp_engine_kind k)
 	       k == KVP_ENGINE_SGLANG || k == KVP_ENGINE_TRTLLM;
 }
 
+/* The verdict line of r (built on demand, kvplan/verdict.h). */
+static const char *vline(const struct kvp_result *r)
+{
+	static char buf[KVP_VERDICT_TEXT_MAX];
+
+	return kvp_verdict_line(r, buf, sizeof buf);
+}
+
 /* fits => every device fits, all requests held, none too long. */
 static void check_verdict_fits(const char *what, uint64_t requests,
                                uint64_t longest)
@@ -362,12 +370,12 @@ static void check_verdict_fits(const char *what, uint64_t requests,
 
 	for (i = 0; i < res.n_devices; i++)
 		ck_assert_msg(res.devices[i].fits, "%s: fits, but device %u is "
-		              "over: %s", what, i, res.verdict.text);
+		              "over: %s", what, i, vline(&res));
 	if (pool_engine(plan.engine.kind)) {
 		ck_assert_msg(res.engine.workload_fit >= requests, "%s: fits, but "
 		              "the engine holds %llu of %llu: %s", what,
 		              (unsigned long long)res.engine.workload_fit,
-		              (unsigned long long)requests, res.verdict.text);
+		              (unsigned long long)requests, vline(&res));
 		ck_assert_msg(longest <= res.engine.max_model_len, "%s: fits, but "
 		              "a request of %llu > max_model_len %llu", what,
 		              (unsigned long long)longest,
@@ -392,7 +400,7 @@ static int check_verdict(const char *what)
 	for (i = 0; i < res.n_devices; i++)
 		all_fit = all_fit && res.devices[i].fits;
 	ck_assert_uint_eq(res.verdict.requests, requests);
-	ck_assert_msg(res.verdict.text[0] && res.verdict.brief[0], "%s: no "
+	ck_assert_msg(vline(&res)[0] && res.verdict.brief[0], "%s: no "
 	              "verdict line", what);
 	if (res.verdict.state == KVP_VERDICT_FITS)
 		check_verdict_fits(what, requests, longest);
@@ -402,7 +410,7 @@ static int check_verdict(const char *what)
 		ck_assert_msg(pool_engine(plan.engine.kind) &&
 		              res.engine.workload_fit < requests &&
 		              res.verdict.admitted == res.engine.workload_fit,
-		              "%s: requests wait: %s", what, res.verdict.text);
+		              "%s: requests wait: %s", what, vline(&res));
 		ck_assert_msg(!res.speed.known || res.speed.sequences <=
 		              res.engine.workload_fit * samples, "%s: the speed "
 		              "bound decodes %llu sequences, the engine holds %llu "
@@ -413,7 +421,7 @@ static int check_verdict(const char *what)
 	if (!all_fit)
 		ck_assert_msg(res.verdict.state == KVP_VERDICT_NO_FIT &&
 		              res.verdict.reason == KVP_VWHY_DEVICE, "%s: a device "
-		              "is over: %s", what, res.verdict.text);
+		              "is over: %s", what, vline(&res));
 	if (!plan.model.arch.max_positions || plan.workload.classes[0].requests == 0)
 		return 0;
 	/* a request past the model's positions: never fits */
@@ -425,7 +433,7 @@ static int check_verdict(const char *what)
 	ck_assert_msg(res2.verdict.state == KVP_VERDICT_NO_FIT, "%s: a request "
 	              "past the model's %llu positions: %s", what,
 	              (unsigned long long)plan.model.arch.max_positions,
-	              res2.verdict.text);
+	              vline(&res2));
 	return 1;
 }
 
@@ -440,7 +448,7 @@ static void check_whole(const char *what)
 		              "%s: warning %u fills its buffer", what, i);
 	ck_assert_msg(strlen(res.engine.note) < KVP_MSG_MAX - 1,
 	              "%s: the engine note fills its buffer", what);
-	ck_assert_msg(strlen(res.verdict.text) < KVP_VERDICT_TEXT_MAX - 1,
+	ck_assert_msg(strlen(vline(&res)) < KVP_VERDICT_TEXT_MAX - 1,
 	              "%s: the verdict fills its buffer", what);
 }
 

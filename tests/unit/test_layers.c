@@ -542,9 +542,51 @@ START_TEST(resolve_matches_naive_oracle)
 END_TEST
 
 /*
+ * kvp_layers_resolve_typed against the oracle (issue 34): each type's
+ * first layer written as the oracle resolves it, the other layers left
+ * as they were (0xA5 here) until kvp_layers_fill, then every layer as
+ * the oracle resolves it.
+ */
+START_TEST(typed_writes_first_layers_then_fill)
+{
+	static struct kvp_model m;
+	static struct kvp_layer_types ty;
+	static struct kvp_layer_spec out[KVP_MAX_LAYERS];
+	struct kvp_layer_spec pad;
+	struct kvp_error err;
+	uint64_t x = 0x9E3779B97F4A7C15ull;
+	int round, unwritten = 0;
+	uint32_t i;
+
+	memset(&pad, 0xA5, sizeof pad);
+	for (round = 0; round < 200; round++) {
+		random_rules(&m, &x);
+		memset(out, 0xA5, sizeof out);
+		ck_assert_msg(kvp_layers_resolve_typed(&m, out, sizeof out[0], &ty,
+		                                       &err) == KVP_OK,
+		              "round %d: %s", round, err.msg);
+		ck_assert_uint_gt(ty.n, 0);   /* no model.kv_reuse_last here */
+		for (i = 0; i < m.n_layers; i++) {
+			if (ty.first[ty.of[i]] == i) {
+				check_oracle(&m, i, &out[i]);
+				continue;
+			}
+			ck_assert_msg(!memcmp(&out[i], &pad, sizeof pad),
+			              "round %d: layer %u written", round, i);
+			unwritten++;
+		}
+		kvp_layers_fill(out, sizeof out[0], m.n_layers, &ty);
+		for (i = 0; i < m.n_layers; i++)
+			check_oracle(&m, i, &out[i]);
+	}
+	ck_assert_int_gt(unwritten, 1000);
+}
+END_TEST
+
+/*
  * kvp_compute's layer records against the oracle (issue 34: stage 1
- * writes the first layer of each type, stage 3 copies the others' whole
- * records in runs of each segment's period, layer_runs.c): every spec
+ * writes the first layer of each type, stage 3 copies that layer's whole
+ * record to the others of its type, kv.c copy_types): every spec
  * as the oracle resolves it, into a result filled with 0xA5 (nothing
  * left unwritten shows), and layers of equal spec with equal figures.
  */
@@ -609,6 +651,7 @@ static Suite *layers_suite(void)
 	tcase_add_test(tc, random_rule_text_never_crashes);
 	tcase_add_test(tc, sixty_four_rules);
 	tcase_add_test(tc, resolve_matches_naive_oracle);
+	tcase_add_test(tc, typed_writes_first_layers_then_fill);
 	tcase_add_test(tc, compute_records_match_oracle);
 	suite_add_tcase(s, tc);
 	return s;

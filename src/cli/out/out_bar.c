@@ -214,6 +214,7 @@ void kvp_out_bar_device(FILE *out, unsigned index,
 void kvp_out_bars(FILE *out, const struct kvp_result *res, unsigned width,
                   bool utf8)
 {
+	char vt[KVP_VERDICT_TEXT_MAX];
 	uint32_t i;
 
 	if (res->n_devices == 0) {
@@ -223,7 +224,7 @@ void kvp_out_bars(FILE *out, const struct kvp_result *res, unsigned width,
 	for (i = 0; i < res->n_devices; i++)
 		kvp_out_bar_device(out, i, &res->devices[i], width, utf8);
 	/* the one verdict (kvplan/verdict.h), whole */
-	fprintf(out, "%s\n", res->verdict.text);
+	fprintf(out, "%s\n", kvp_verdict_line(res, vt, sizeof vt));
 }
 
 void kvp_out_bars_compact(FILE *out, const struct kvp_result *res,

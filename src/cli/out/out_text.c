@@ -280,7 +280,7 @@ void kvp_out_devices(FILE *out, const struct kvp_plan *p,
                      const struct kvp_result *res)
 {
 	uint32_t i;
-	char c[7][32], wb[96];
+	char c[7][32], wb[96], vt[KVP_VERDICT_TEXT_MAX];
 
 	if (res->n_devices == 0)
 		return;
@@ -340,7 +340,8 @@ void kvp_out_devices(FILE *out, const struct kvp_plan *p,
 		                                     wb, sizeof wb));
 	kvp_out_bars_compact(out, res, KVP_OUT_BAR_WIDTH, kvp_out_utf8());
 	/* the one verdict (kvplan/verdict.h), whole */
-	fprintf(out, "%-14s%s\n", "verdict", res->verdict.text);
+	fprintf(out, "%-14s%s\n", "verdict",
+	        kvp_verdict_line(res, vt, sizeof vt));
 	kvp_out_engine_range(out, "engines       ", p, res);
 	kvp_out_parts(out, res);
 	kvp_out_host(out, res);

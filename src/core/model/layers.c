@@ -572,9 +572,13 @@ static enum kvp_status check_shared(const struct kvp_layer_spec *l,
 	return KVP_OK;
 }
 
+/* Layer i's spec, with `to` the spec of the layer a shared one names:
+ * its type's first layer's (layers after the first of a type are not
+ * written yet, kvp_layers_resolve_typed). */
 static enum kvp_status check_layer(const struct kvp_model *m,
                                    const struct kvp_layer_spec *out,
                                    size_t stride, uint32_t i, uint32_t mask,
+                                   const struct kvp_layer_types *ty,
                                    struct row_memo *memo,
                                    struct kvp_error *err)
 {
@@ -596,7 +600,8 @@ static enum kvp_status check_layer(const struct kvp_model *m,
 	case KVP_LAYER_COMPRESSED:
 		return check_compressed(l, i, mask, err);
 	case KVP_LAYER_SHARED:
-		return check_shared(l, l->shared_with < i ? LAYER(l->shared_with) : l,
+		return check_shared(l, l->shared_with < i ?
+		                    LAYER(ty->first[ty->of[l->shared_with]]) : l,
 		                    i, mask, err);
 	case KVP_LAYER_NONE:
 	default:
@@ -690,15 +695,20 @@ static inline bool keeps_state(const struct kvp_model *m,
 	return holds_state(m, k) || k == KVP_LAYER_COMPRESSED;
 }
 
-/* Recurrent layers' state from model.recur's components (model.h). */
+/* Recurrent layers' state from model.recur's components (model.h), in
+ * each type's first layer when the types are known (ty->n), else in
+ * every layer. Types are in the order of their first layers, so the
+ * first layer named in an error is the same either way. */
 static enum kvp_status recurrent_state(const struct kvp_model *m,
                                        struct kvp_layer_spec *out,
-                                       size_t stride, struct kvp_error *err)
+                                       size_t stride,
+                                       const struct kvp_layer_types *ty,
+                                       struct kvp_error *err)
 {
 	const struct kvp_recurrent *r = &m->recur;
 	struct kvp_format cf, sf;
 	uint64_t cb, sb, st;
-	uint32_t i;
+	uint32_t i, k;
 
 	/* a state only where one is kept: build_layer drops it from a
 	 * built spec; a layer that kv_reuse_last made shared since keeps
@@ -735,9 +745,11 @@ static enum kvp_status recurrent_state(const struct kvp_model *m,
 		return kvp_error_set(err, KVP_EOVERFLOW, "model.recur.ssm_values: "
 			"%llu - state bytes overflow 64 bits",
 			(unsigned long long)r->ssm_values);
-	for (i = 0; i < m->n_layers; i++) {
-		struct kvp_layer_spec *l = AT(out, i);
+	for (k = 0; k < (ty->n ? ty->n : m->n_layers); k++) {
+		struct kvp_layer_spec *l;
 
+		i = ty->n ? ty->first[k] : k;
+		l = AT(out, i);
 		if (!holds_state(m, l->kind))
 			continue;
 		if (l->state_bytes != 0 && l->state_bytes != st)
@@ -785,11 +797,15 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
                                            struct kvp_error *err)
 {
 	struct kvp_layer_types ty;
+	enum kvp_status st = kvp_layers_resolve_typed(m, out, stride, &ty, err);
 
-	return kvp_layers_resolve_typed(m, out, stride, &ty, err);
+	if (st == KVP_OK)
+		kvp_layers_fill(out, stride, m->n_layers, &ty);
+	return st;
 }
 
-/* Resolution copies a spec into every layer record: kept free of
+/* A spec is copied into every layer record (kvp_layers_fill, or the
+ * cache stage with the rest of the record): kept free of
  * inner padding (model.h, format.h), 104 bytes where it was 120 (100 of
  * fields: ratio, for compressed layers, leaves 4 of tail padding). */
 _Static_assert(sizeof(struct kvp_format) == 32 &&
@@ -901,29 +917,37 @@ static inline uint32_t seen_at(const uint64_t *sig, uint32_t i,
 }
 
 /*
- * Layers i.. whose signature was seen (most of a model) copy the spec
- * and the type of an earlier layer with it (seen_at). A loop of its
- * own, so that its few values stay in registers;
- * returns the first layer with a new signature, or n. Only without a
- * DSA indexer, whose schedule may set a copied layer apart.
+ * Layers i.. whose signature was seen (most of a model) take the type
+ * of an earlier layer with it; their specs are copied later, by
+ * kvp_layers_fill or the cache stage. The layer d before, d being the
+ * distance of the last match, is tried first (a pattern repeating every
+ * d layers: one comparison a layer), then seen_at. A loop of its own,
+ * so that its few values stay in registers; returns the first layer
+ * with a new signature, or n. Only without a DSA indexer, whose
+ * schedule may set such a layer apart.
  */
 __attribute__((noinline))
-static uint32_t copy_run(const uint64_t *sig, uint32_t i, uint32_t n,
-                         char *out, size_t stride,
+static uint32_t type_run(const uint64_t *sig, uint32_t i, uint32_t n,
                          const struct sig_table *tab,
                          struct kvp_layer_types *ty)
 {
+	uint32_t d = 1, h, src, t;
+
 	if (i < 1)   /* layer 0 is built; i >= 1 below, as the compiler sees */
 		return i;
-	for (; i < n; i++) {
-		uint32_t h, src = seen_at(sig, i, tab, &h);
-
-		if (src == i)
+	while (i < n) {
+		/* d <= i throughout: 1 <= i first, then i - src */
+		for (; i < n && sig[i - d] == sig[i]; i++) {
+			t = ty->of[i - d];
+			ty->of[i] = (uint16_t)t;
+			ty->count[t]++;
+		}
+		if (i == n || (src = seen_at(sig, i, tab, &h)) == i)
 			break;
-		memcpy(out + (size_t)i * stride, out + (size_t)src * stride,
-		       sizeof(struct kvp_layer_spec));
+		d = i - src;
 		ty->of[i] = ty->of[src];
 		ty->count[ty->of[src]]++;
+		i++;
 	}
 	return i;
 }
@@ -933,6 +957,7 @@ static uint32_t copy_run(const uint64_t *sig, uint32_t i, uint32_t n,
 static enum kvp_status build_layer(const struct kvp_model *m,
                                    struct kvp_layer_spec *out, size_t stride,
                                    uint32_t i, uint64_t sg,
+                                   const struct kvp_layer_types *ty,
                                    struct row_memo *memo,
                                    struct kvp_error *err)
 {
@@ -947,7 +972,7 @@ static enum kvp_status build_layer(const struct kvp_model *m,
 		}
 	if (!keeps_state(m, l->kind))   /* a state only where one is kept */
 		l->state_bytes = 0;
-	return check_layer(m, out, stride, i, mask, memo, err);
+	return check_layer(m, out, stride, i, mask, ty, memo, err);
 }
 
 /* Whether layer i keeps DSA indexer keys by the IndexCache schedule
@@ -994,11 +1019,11 @@ enum kvp_status kvp_layers_resolve_typed(const struct kvp_model *m,
 		uint32_t src, t;
 
 		if (i >= 1 && !m->indexer.head_dim &&
-		    (i = copy_run(sig, i, n, (char *)out, stride, &tab, ty)) >= n)
+		    (i = type_run(sig, i, n, &tab, ty)) >= n)
 			break;
 		src = seen_at(sig, i, &tab, &h);
 		if (src == i) {   /* a new signature */
-			st = build_layer(m, out, stride, i, sig[i], &memo, err);
+			st = build_layer(m, out, stride, i, sig[i], ty, &memo, err);
 			if (st != KVP_OK)
 				return st;
 			sig_add(&tab, h, sig[i], i);
@@ -1007,11 +1032,11 @@ enum kvp_status kvp_layers_resolve_typed(const struct kvp_model *m,
 			ty->of[i] = (uint16_t)ty->n++;
 			continue;
 		}
-		*AT(out, i) = *AT(out, src);
 		t = ty->of[src];
 		if (indexer_at(m, i) != indexer_at(m, ty->first[t])) {
 			/* the same spec, but the DSA indexer's schedule (by
 			 * layer, not by rule) sets it apart: a type of its own */
+			*AT(out, i) = *AT(out, ty->first[t]);
 			ty->first[ty->n] = (uint16_t)i;
 			ty->count[ty->n] = 0;
 			t = ty->n++;
@@ -1019,10 +1044,25 @@ enum kvp_status kvp_layers_resolve_typed(const struct kvp_model *m,
 		ty->of[i] = (uint16_t)t;
 		ty->count[t]++;
 	}
-	st = reuse_last(m, out, stride, ty, err);
-	if (st == KVP_OK)
-		st = recurrent_state(m, out, stride, err);
-	return st;
+	/* model.kv_reuse_last rewrites layers one by one: every spec
+	 * first (and the types are unknown after it) */
+	if (m->kv_reuse_last) {
+		kvp_layers_fill(out, stride, n, ty);
+		st = reuse_last(m, out, stride, ty, err);
+		if (st != KVP_OK)
+			return st;
+	}
+	return recurrent_state(m, out, stride, ty, err);
+}
+
+void kvp_layers_fill(struct kvp_layer_spec *out, size_t stride,
+                     uint32_t n_layers, const struct kvp_layer_types *ty)
+{
+	uint32_t i;
+
+	for (i = 0; ty->n && i < n_layers; i++)
+		if (ty->first[ty->of[i]] != i)
+			*AT(out, i) = *AT(out, ty->first[ty->of[i]]);
 }
 
 #undef AT

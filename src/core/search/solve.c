@@ -238,10 +238,12 @@ void kvp_solve_why_not(const struct kvp_plan *p, const struct kvp_result *r,
 	    r->verdict.reason != KVP_VWHY_NONE_HELD) {
 		/* too long for the model or the engine, or host memory over:
 		 * the verdict's own words (verdict.h) */
-		const char *why = strstr(r->verdict.text, "does not fit: ");
+		char vt[KVP_VERDICT_TEXT_MAX];
+		const char *why = strstr(kvp_verdict_line(r, vt, sizeof vt),
+		                         "does not fit: ");
 
 		kvp_solve_line(buf, n, "%s", why ? why + strlen("does not fit: ")
-		                       : r->verdict.text);
+		                       : vt);
 		return;
 	}
 	want = kvp_solve_active_requests(p);

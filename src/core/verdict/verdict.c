@@ -185,7 +185,8 @@ void kvp_verdict_compute(const struct kvp_plan *p, struct kvp_result *res)
 	workload_extent(p, &v->requests, &v->longest);
 	devices_over(res, v);
 	decide(p, res, v);
-	kvp_verdict_text(p, res, v->text, sizeof v->text);
+	v->engine = p->engine.kind;
+	v->kv_unified = p->engine.llamacpp.kv_unified;
 	kvp_verdict_brief(p, res, v->brief, sizeof v->brief);
 }
 

@@ -67,8 +67,7 @@ static void fits_text(const struct kvp_result *res,
 }
 
 /* The reason a request is refused for its length. */
-static void length_text(const struct kvp_plan *p, const struct kvp_verdict *v,
-                        char *buf, size_t n)
+static void length_text(const struct kvp_verdict *v, char *buf, size_t n)
 {
 	char a[32], b[32];
 
@@ -78,10 +77,10 @@ static void length_text(const struct kvp_plan *p, const struct kvp_verdict *v,
 		snprintf(buf, n, "does not fit: a request of %s tokens is longer "
 		         "than the model's %s positions (model.arch.max_positions)",
 		         a, b);
-	else if (p->engine.kind == KVP_ENGINE_LLAMACPP)
+	else if (v->engine == KVP_ENGINE_LLAMACPP)
 		snprintf(buf, n, "does not fit: a request of %s tokens is longer "
 		         "than %s's slot of %s cells (%s); the server refuses it",
-		         a, v->rules, b, p->engine.llamacpp.kv_unified ?
+		         a, v->rules, b, v->kv_unified ?
 		         "the unified cache's ctx_size" : "ctx_size / parallel");
 	else
 		snprintf(buf, n, "does not fit: a request of %s tokens is longer "
@@ -130,8 +129,8 @@ static void memory_over_text(const struct kvp_result *res,
 	whose_rules(v, c);
 }
 
-void kvp_verdict_text(const struct kvp_plan *p, const struct kvp_result *res,
-                      char *buf, size_t n)
+const char *kvp_verdict_line(const struct kvp_result *res, char *buf,
+                             size_t n)
 {
 	const struct kvp_verdict *v = &res->verdict;
 	struct kvp_cat c;
@@ -147,7 +146,7 @@ void kvp_verdict_text(const struct kvp_plan *p, const struct kvp_result *res,
 		break;
 	case KVP_VWHY_MODEL_LEN:
 	case KVP_VWHY_ENGINE_LEN:
-		length_text(p, v, buf, n);
+		length_text(v, buf, n);
 		break;
 	case KVP_VWHY_SLOTS_OVER:
 		kvp_cat_s(&c, "does not fit: ");
@@ -175,6 +174,7 @@ void kvp_verdict_text(const struct kvp_plan *p, const struct kvp_result *res,
 		kvp_cat_s(&c, " requests at once");
 		break;
 	}
+	return buf;
 }
 
 /* The brief form, for a planner's verdict line of about 33 columns. */

@@ -150,11 +150,11 @@ static enum kvp_status lora_vllm(const struct kvp_plan *p, struct kvp_result *re
 			(unsigned long long)p->model.arch.intermediate,
 			p->model.q_heads, tp);
 	for (i = 0; i < res->n_layers; i++) {
-		st = lora_layer_values(p, &res->layers[i].spec, i, tp, &v, err);
+		st = lora_layer_values(p, kvp_resolved_spec(res, i), i, tp, &v, err);
 		if (st != KVP_OK)
 			return st;
 		rank += v;
-		st = lora_layer_values(p, &res->layers[i].spec, i, 1, &v, err);
+		st = lora_layer_values(p, kvp_resolved_spec(res, i), i, 1, &v, err);
 		if (st != KVP_OK)
 			return st;
 		full += v;

@@ -514,6 +514,7 @@ static bool add_verdict(cJSON *res, const struct kvp_plan *p,
 {
 	const struct kvp_verdict *v = &r->verdict;
 	cJSON *o = cJSON_AddObjectToObject(res, "verdict");
+	char text[KVP_VERDICT_TEXT_MAX];
 
 	if (!o)
 		return false;
@@ -530,7 +531,8 @@ static bool add_verdict(cJSON *res, const struct kvp_plan *p,
 	}
 	cJSON_AddStringToObject(o, "rules", v->rules);
 	cJSON_AddBoolToObject(o, "generic", v->generic);
-	if (!cJSON_AddStringToObject(o, "text", v->text))
+	if (!cJSON_AddStringToObject(o, "text",
+	                             kvp_verdict_line(r, text, sizeof text)))
 		return false;
 	return !v->generic || !r->n_devices || add_range(o, p);
 }

@@ -485,13 +485,14 @@ static void summary(FILE *f, const struct kvp_plan *p,
                     const struct kvp_result *res, const char *svg)
 {
 	const struct kvp_kv_result *kv = &res->kv;
-	char a[80], b[80], c[48];
+	char a[80], b[80], c[48], vt[KVP_VERDICT_TEXT_MAX];
 	uint32_t t;
 
 	if (!res->n_devices)
 		fprintf(f, "**No card chosen**: the KV cache alone is sized.\n\n");
 	else   /* the one verdict line (kvplan/verdict.h), whole */
-		fprintf(f, "**Verdict:** %s\n\n", res->verdict.text);
+		fprintf(f, "**Verdict:** %s\n\n",
+		        kvp_verdict_line(res, vt, sizeof vt));
 	if (res->n_devices && res->verdict.generic)
 		engines_line(f, p);
 	fprintf(f, "| first figures | |\n| --- | --- |\n");

@@ -165,8 +165,9 @@ enum kvp_status kvp_report_svg(FILE *f, const struct kvp_plan *p,
 	uint32_t i, j, rows = 0, n;
 	unsigned width = LEFT_PX * 2 + (KVP_SVG_BAR_CELLS + 1) * KVP_SVG_CELL_PX;
 	unsigned y;
-	char a[48], fr[48];
+	char a[48], fr[48], vt[KVP_VERDICT_TEXT_MAX];
 
+	kvp_verdict_line(res, vt, sizeof vt);
 	for (i = 0; i < res->n_devices; i++) {
 		for (j = 0; j < i && !same(&res->devices[j], &res->devices[i]); j++)
 			;
@@ -175,7 +176,7 @@ enum kvp_status kvp_report_svg(FILE *f, const struct kvp_plan *p,
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%u\" "
 	        "height=\"%u\" font-family=\"sans-serif\" font-size=\"12\">\n",
 	        width, TOP_PX + rows * ROW_PX + 30 +
-	        verdict_lines(res->verdict.text, width) * LINE_PX);
+	        verdict_lines(vt, width) * LINE_PX);
 	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
 	fprintf(f, "<text x=\"%u\" y=\"18\" font-size=\"14\" font-weight=\"bold\">",
 	        LEFT_PX);
@@ -212,7 +213,7 @@ enum kvp_status kvp_report_svg(FILE *f, const struct kvp_plan *p,
 		        seg[i].fill, j + 14, y + 1, seg[i].name);
 		j += 14 + (unsigned)strlen(seg[i].name) * 7 + 16;
 	}
-	verdict_rows(f, res->verdict.text, width, y + 18);
+	verdict_rows(f, vt, width, y + 18);
 	fprintf(f, "</svg>\n");
 	if (fflush(f) != 0 || ferror(f))
 		return kvp_error_set(err, KVP_EIO, "writing the picture: %s",

@@ -123,18 +123,30 @@ static const cJSON *eac(struct cfg *c, char *path, size_t n, bool *bad)
 	return o;
 }
 
+/* Block `name` of efficient_attention_config (NULL when absent), its
+ * path in p2 ("efficient_attention_config.<name>" when the config has
+ * none); *bad when eac refused the config. */
+static const cJSON *eac_block(struct cfg *c, const char *name, char *p2,
+                              size_t n, bool *bad)
+{
+	char path[96];
+	const cJSON *o = eac(c, path, sizeof path, bad);
+
+	snprintf(p2, n, "%s.%s", o ? path : "efficient_attention_config",
+	         name);
+	return o ? cJSON_GetObjectItemCaseSensitive(o, name) : NULL;
+}
+
 /* The "swa" layers' window: efficient_attention_config.swa.window_size. */
 static enum kvp_status swa_window(struct cfg *c, uint64_t *w)
 {
-	char path[96], p2[128];
+	char p2[128];
 	bool bad;
-	const cJSON *o = eac(c, path, sizeof path, &bad), *s;
+	const cJSON *s = eac_block(c, "swa", p2, sizeof p2, &bad);
 	int r;
 
 	if (bad)
 		return c->err->status;
-	s = o ? cJSON_GetObjectItemCaseSensitive(o, "swa") : NULL;
-	snprintf(p2, sizeof p2, "%s.swa", o ? path : "efficient_attention_config");
 	if (!cJSON_IsObject(s))
 		return hf_bad(c, p2, s, "required by swa layers (window_size: "
 		              "modeling_jet_nemotron.py)");
@@ -221,16 +233,14 @@ static enum kvp_status jet_widths(struct cfg *c, const cJSON *o,
 /* efficient_attention_config.jet as JetBlockConfig(**it) reads it. */
 static enum kvp_status jet_block(struct cfg *c, struct jet_block *b)
 {
-	char path[96], p2[128];
+	char p2[128];
 	bool bad, known;
-	const cJSON *o = eac(c, path, sizeof path, &bad), *j, *e;
+	const cJSON *j = eac_block(c, "jet", p2, sizeof p2, &bad), *e;
 	size_t i;
 	int r;
 
 	if (bad)
 		return c->err->status;
-	j = o ? cJSON_GetObjectItemCaseSensitive(o, "jet") : NULL;
-	snprintf(p2, sizeof p2, "%s.jet", o ? path : "efficient_attention_config");
 	if (!cJSON_IsObject(j))
 		return hf_bad(c, p2, j, "required by jet layers (JetBlock: "
 		              "JetBlockConfig(**efficient_attention_config"

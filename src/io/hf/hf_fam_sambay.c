@@ -194,8 +194,8 @@ enum kvp_status hf_fam_phi4flash(struct cfg *c, struct kvp_model *m,
 	        "columns as vLLM phi4flash.py's _get_mamba_cache_shape (the "
 	        "remote SambaYCache keeps conv_kernel: one column more a Mamba "
 	        "layer, both in the model's dtype); vLLM ran it on V0 only "
-	        "(0.10.0-0.10.2); llama.cpp (no converter) and SGLang (no "
-	        "model) do not serve it: their figures are their rules on "
-	        "this layout", half + 2, n - 1, half + 1, half);
+	        "(0.10.0-0.10.2); llama.cpp, SGLang and TensorRT-LLM refuse it "
+	        "by name (engine_compute.c model_rows[])", half + 2, n - 1,
+	        half + 1, half);
 	return gmu_weights(c, m, (n - half - 2) / 2, (n - half - 2) / 2);
 }

@@ -59,7 +59,7 @@ UNIT_BIN  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(sort $(wildcard bench/bench_*.c))
 BENCH_BIN := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 
-.PHONY: check-live all check unit purity bench run install uninstall clean fuzz lint-man asan-unit FORCE
+.PHONY: check-live all check unit purity bench run install uninstall clean fuzz lint-man asan-unit first-contact FORCE
 all: $(BIN) $(LIB)
 
 # Settings baked into objects (DATADIR, VERSION, flags): a stamp that
@@ -121,7 +121,7 @@ unit: $(UNIT_BIN)
 lint-man:
 	@if [ -n "$(wildcard man/*.[0-9])" ]; then mandoc -Tlint -Wwarning $(wildcard man/*.[0-9]) && echo "man: mandoc -Tlint clean"; fi
 
-check: all unit purity lint-man
+check: all unit purity lint-man $(BUILD)/tools/first_contact
 	@sh tests/run.sh $(BUILD)
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/asan SAN=1 asan-unit
 
@@ -133,6 +133,15 @@ asan-unit: $(UNIT_BIN)
 
 bench: $(BIN) $(BENCH_BIN)
 	@for b in $(BENCH_BIN); do $$b $(BIN) || exit 1; done
+
+# Issue 35's first contact on a held-out folder (tools/first_contact.c):
+# make first-contact DIR=path/with/EXPECTED.tsv
+$(BUILD)/tools/first_contact: tools/first_contact.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Itests/unit $(JSON_CFLAGS) $(CFLAGS) -MMD -MP -o $@ $< $(LIB) $(LIBS)
+
+first-contact: $(BUILD)/tools/first_contact
+	@$(BUILD)/tools/first_contact "$(DIR)"
 
 run: $(BIN)
 	$(BIN)

@@ -21,7 +21,7 @@
  * x = x.to(input_dtype), then cache = x.new_zeros(N, D, W)), 2 B for
  * these bf16 checkpoints: value_dim x conv_size x 2 a JetBlock, 24 x
  * 3,072 x 4 x 2 = 589,824 B (2B) and 26 x 4,096 x 4 x 2 = 851,968 B (4B)
- * where heldout10d/EXPECTED.md worked 4 B a value (its UNSURE): states
+ * where heldout10d/EXPECTED.md first worked 4 B a value (its UNSURE): states
  * 29,491,200 - 589,824 = 28,901,376 and 56,229,888 - 851,968 =
  * 55,377,920 (the recurrent part, f32, as worked there).
  *

@@ -60,7 +60,7 @@ def jet(d):
             j = d['efficient_attention_config']['jet']
             hv = int(j['head_dim'] * j['expand_v'])
             st += j['num_heads'] * j['head_dim'] * hv * 4                      # gated-delta recurrent state, f32
-            st += int(j['num_heads'] * j['head_dim'] * j['expand_v']) * j['conv_size'] * 4   # dynamic conv cache [D, W], f32
+            st += int(j['num_heads'] * j['head_dim'] * j['expand_v']) * j['conv_size'] * 2   # dynamic conv cache [D, W], the activations' dtype (bf16): corrected after first contact, EXPECTED.md end
         else:
             raise ValueError(t)
     return (pp, st, tot + st)

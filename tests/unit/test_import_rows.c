@@ -1483,6 +1483,12 @@ START_TEST(phi4flash_sambay)
 	ck_assert_uint_eq(res.kv.state_bytes, 67584);
 	ck_assert_uint_eq(res.kv.bytes, 116736);
 	ck_assert_uint_eq(plan.model.arch.mlp_params, 3407872);
+	/* transformers runs the remote code's SambaYCache: the sliding
+	 * layers keep all 16 window positions (DynamicCache would keep 15:
+	 * 2 x 512 B less: 115,712), so the same 116,736 B */
+	plan.engine.kind = KVP_ENGINE_TRANSFORMERS;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 116736);
 	/* engines without a SambaY model refuse it by name
 	 * (engine_compute.c model_rows[]) */
 	plan.engine.kind = KVP_ENGINE_LLAMACPP;

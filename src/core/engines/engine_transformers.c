@@ -31,8 +31,9 @@
  *                  by tp, and recurrent layers, are refused
  * The compute dtype is the model's cache format (model.base.k_dtype).
  * A family whose remote code builds its own cache class (Jet-Nemotron's
- * JetNemotronCache: sliding layers keep min(longest, W)) is sized by its
- * row of family_caches[], whatever engine.transformers.cache says.
+ * JetNemotronCache, Phi-4-mini-flash's SambaYCache: sliding layers keep
+ * min(longest, W)) is sized by its row of family_caches[], whatever
+ * engine.transformers.cache says.
  *
  * Each cache class is a row of hf_caches[] (what it does, its source);
  * kvp_engine_transformers is the driver that walks the row of the chosen
@@ -103,6 +104,12 @@ static const struct {
 	  "(JetNemotronCache() always); kv_cache.py update and "
 	  "trim_attn_state keep the last window_size K/V of a swa layer "
 	  "(min(window, positions), not window - 1)" } },
+	{ "phi4flash", { "SambaYCache", "dynamic", HF_SLIDE_RING, true, false,
+	  false, "remote modeling_phi4flash.py (franciskamande-ai/"
+	  "cloned_models @711ebe7d) _prepare_cache_for_generation (SambaYCache "
+	  "whenever use_cache) and SambaYCache: the global layer "
+	  "max_cache_len positions (generate's max length), sliding layers "
+	  "min(sliding_window, max_cache_len), not window - 1" } },
 };
 
 /* The cache class the model runs with: its family's own, else the

@@ -117,6 +117,13 @@ START_TEST(weights_not_cache)
 	ck_assert_ptr_nonnull(find(KVP_W_WEIGHTS_NOT_CACHE));
 	/* 163,840 bytes per position: the f16 cache */
 	ck_assert_ptr_nonnull(strstr(find(KVP_W_WEIGHTS_NOT_CACHE), "163840"));
+	ck_assert_ptr_null(strstr(find(KVP_W_WEIGHTS_NOT_CACHE), "bits"));
+	/* a 2-bit group format (GPTQ 2-bit, BitNet) says its width */
+	plan.model.weights.bits = 2;
+	run();
+	ck_assert_ptr_nonnull(strstr(find(KVP_W_WEIGHTS_NOT_CACHE),
+	                             "weights are int4 at 2 bits"));
+	plan.model.weights.bits = 4;
 	/* chosen explicitly: no warning */
 	plan.model.kv_fmt_defaulted = false;
 	run();

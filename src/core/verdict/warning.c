@@ -301,13 +301,19 @@ static void w_weights_cache(const struct kvp_plan *p, struct kvp_result *res)
 	const struct kvp_model *m = &p->model;
 	const struct kvp_wformat *wf = p->devices.weights_override
 		? &p->devices.weights : &m->weights;
+	char width[24] = "";
 
 	if (!wformat_quantized(wf->dtype) || !m->kv_fmt_defaulted)
 		return;
+	/* int4 names the group-quantized integer formats, whose bits run
+	 * 2-8 (GPTQ; BitNet's bitlinear 2): say the width when not 4 */
+	if (wf->dtype == KVP_W_INT4 && wf->bits && wf->bits != 4)
+		snprintf(width, sizeof width, " at %u bits", wf->bits);
 	kvp_warn(res, KVP_W_WEIGHTS_NOT_CACHE,
-		"weights are %s but the KV cache format was never chosen: it "
+		"weights are %s%s but the KV cache format was never chosen: it "
 		"stays %s (%llu bytes per position, all layers)",
-		kvp_wdtype_name(wf->dtype), kvp_dtype_name(m->base.k_fmt.dtype),
+		kvp_wdtype_name(wf->dtype), width,
+		kvp_dtype_name(m->base.k_fmt.dtype),
 		(unsigned long long)res->kv.bytes_per_position);
 }
 

@@ -351,6 +351,9 @@ int hf_head_dim_rule(struct cfg *c, const struct kvp_model *m, uint64_t *hd);
 /* A family's own KV head switch (multi_query, multi_query_attention):
  * 1 m->base.kv_heads set, 0 not such a family, -1 refused. */
 int hf_kv_heads_rule(struct cfg *c, struct kvp_model *m);
+/* head_dim other than hidden_size / heads refused, naming `engine` */
+enum kvp_status hf_head_dim_hidden(struct cfg *c, const struct kvp_model *m,
+                                   const char *engine);
 
 /* ---- hf_rope.c ---- */
 /* arch.rope_positions from rope_scaling / rope_parameters */

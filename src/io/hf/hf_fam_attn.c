@@ -948,12 +948,7 @@ enum kvp_status hf_fam_step1(struct cfg *c, struct kvp_model *m,
 		              "num_attention_groups", path, sizeof path),
 		              "differs from num_key_value_heads: vLLM step1.py "
 		              "takes num_attention_groups; refused");
-	if (m->q_heads && m->arch.hidden % m->q_heads == 0 &&
-	    m->base.k_dim != m->arch.hidden / m->q_heads)
-		return hf_bad(c, "head_dim", hf_get(c, "head_dim", path,
-		              sizeof path), "vLLM step1.py sizes heads of "
-		              "hidden_size / num_attention_heads; another refused");
-	return KVP_OK;
+	return hf_head_dim_hidden(c, m, "vLLM step1.py");
 }
 
 /*

@@ -218,3 +218,20 @@ int hf_kv_heads_rule(struct cfg *c, struct kvp_model *m)
 	m->base.kv_heads = m->trained_kv_heads = (uint32_t)kv;
 	return 1;
 }
+
+/* A family whose engine sizes heads of hidden_size / heads while the
+ * layout keeps another head_dim: refused naming head_dim and `engine`
+ * (the engine file that builds it). */
+enum kvp_status hf_head_dim_hidden(struct cfg *c, const struct kvp_model *m,
+                                   const char *engine)
+{
+	char path[96], why[160];
+
+	if (!m->q_heads || m->arch.hidden % m->q_heads != 0 ||
+	    m->base.k_dim == m->arch.hidden / m->q_heads)
+		return KVP_OK;
+	snprintf(why, sizeof why, "%s sizes heads of hidden_size / "
+	         "num_attention_heads; another refused", engine);
+	return hf_bad(c, "head_dim", hf_get(c, "head_dim", path, sizeof path),
+	              why);
+}

@@ -570,20 +570,13 @@ enum kvp_status hf_fam_granite_hybrid(struct cfg *c, struct kvp_model *m,
 enum kvp_status hf_fam_olmo_hybrid(struct cfg *c, struct kvp_model *m,
                                    struct lay *L, bool *found)
 {
-	char path[96];
-
 	(void)L;
 	hf_superseded(c, "linear_allow_neg_eigval");
 	if (!*found || !hf_has(c, "layer_types"))
 		return hf_bad(c, "layer_types", NULL, "required: which layers "
 		              "are gated DeltaNet (its class default was not "
 		              "read)");
-	if (m->q_heads && m->arch.hidden % m->q_heads == 0 &&
-	    m->base.k_dim != m->arch.hidden / m->q_heads)
-		return hf_bad(c, "head_dim", hf_get(c, "head_dim", path,
-		              sizeof path), "vLLM olmo_hybrid.py sizes heads of "
-		              "hidden_size / num_attention_heads; another refused");
-	return KVP_OK;
+	return hf_head_dim_hidden(c, m, "vLLM olmo_hybrid.py");
 }
 
 /*

@@ -975,6 +975,29 @@ START_TEST(vaultgemma)
 END_TEST
 
 /*
+ * Valley (bytedance-research/Valley-Eagle-7B's remote modeling_valley.py:
+ * ValleyConfig(Qwen2Config), ValleyQwen2Model(Qwen2Model): Qwen2's full
+ * attention on every layer; use_sliding_window false). Valley-Eagle-7B's
+ * shapes: 28 layers, 28 heads of 3,584 / 28 = 128, 4 KV heads: 4 x
+ * (128 + 128) x 2 B = 2,048 B a layer and position; 28 layers x 16
+ * positions: 28 x 2,048 x 16 = 917,504. Refused as an unknown family
+ * without the row.
+ */
+START_TEST(valley)
+{
+	from_text("{\"architectures\":[\"ValleyQwen2ForCausalLM\"],"
+	          "\"model_type\":\"valley\",\"llm_name\":\"qwen2\","
+	          "\"num_hidden_layers\":28,\"hidden_size\":3584,"
+	          "\"num_attention_heads\":28,\"num_key_value_heads\":4,"
+	          "\"intermediate_size\":18944,\"vocab_size\":151679,"
+	          "\"max_window_layers\":28,\"use_sliding_window\":false,"
+	          "\"sliding_window\":null,\"torch_dtype\":\"bfloat16\"}", 16);
+	ck_assert_uint_eq(plan.model.base.kv_heads, 4);
+	ck_assert_uint_eq(res.kv.bytes, 917504);
+}
+END_TEST
+
+/*
  * FlexOlmo (vLLM flex_olmo.py @1b360436: FlexOlmoAttention is olmoe.py's
  * OlmoeAttention, full attention of num_key_value_heads x hidden_size /
  * num_attention_heads; the experts are weights). 2 layers of 4 KV heads
@@ -1882,6 +1905,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, openpangu);
 	tcase_add_test(tc, qwen3_next_interval_default);
 	tcase_add_test(tc, vaultgemma);
+	tcase_add_test(tc, valley);
 	tcase_add_test(tc, jet_nemotron);
 	tcase_add_test(tc, bitnet);
 	tcase_add_test(tc, helium);

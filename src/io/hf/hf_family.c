@@ -33,6 +33,10 @@ static const struct hf_family families[] = {
 	R("mistral3", NULL, HF_SW_ALL, 0, 0, 0, NULL, "transformers Mistral3Config (text_config mistral)"),
 	R("ministral", NULL, 0, 0, 0, 0, NULL, "transformers MinistralConfig (layer_types)"),
 	R("qwen2", "Qwen2ForCausalLM", HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "vLLM qwen2.py"),
+	/* Valley / Valley2 (bytedance-research): remote code modeling_valley.py
+	 * ValleyConfig(Qwen2Config), ValleyQwen2Model(Qwen2Model): Qwen2's
+	 * layers and cache; transformers only (no engine registers it) */
+	R("valley", "ValleyQwen2ForCausalLM", HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "remote code modeling_valley.py (bytedance-research/Valley-Eagle-7B, vendored at github.com/earl-juanico/rca @f2fab68d): ValleyConfig(Qwen2Config), ValleyQwen2Model(Qwen2Model)"),
 	R("qwen2_moe", NULL, HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "vLLM qwen2_moe.py"),
 	R("qwen2_vl", NULL, HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "vLLM qwen2_vl.py"),
 	R("qwen2_5_vl", NULL, HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "vLLM qwen2_5_vl.py"),

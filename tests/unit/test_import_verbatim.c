@@ -167,6 +167,9 @@ struct want {
  *   indexer 78 x 256 x 4,096 = 81,788,928
  * kimi-k2-instruct: 61 MLA layers x 1,152 = 70,272; x 4,096 =
  *   287,834,112
+ * kimi-vl-a3b-instruct: text_config without model_type (KimiVLConfig
+ *   builds DeepseekV3Config from it); 27 MLA layers, kv_lora_rank 512 +
+ *   qk_rope_head_dim 64: 27 x 1,152 = 31,104; x 4,096 = 127,401,984
  * minimax-m2.5: 62 full x 8 x 256 x 2 = 253,952; x 4,096 =
  *   1,040,187,392
  * llama-3.3-nemotron-super-49b-v1: block_configs, 49 attention blocks of
@@ -292,6 +295,9 @@ static const struct want wants[] = {
 	{ "kimi-k2-instruct.json", "kimi-k2-instruct",
 	  4096, 0, 0, 0, 61, 0, 0, 70272,
 	  0, 0, 0, 0, 287834112 },
+	{ "kimi-vl-a3b-instruct.json", "kimi-vl-a3b-instruct",
+	  4096, 0, 0, 0, 27, 0, 0, 31104,
+	  0, 0, 0, 0, 127401984 },
 	{ "minimax-m2.5.json", "minimax-m2.5",
 	  4096, 62, 0, 0, 0, 0, 0, 253952,
 	  0, 0, 0, 0, 1040187392 },

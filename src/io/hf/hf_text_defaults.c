@@ -322,6 +322,14 @@ static const char *const wrapper_text[][2] = {
 	{ "qwen3_5", "qwen3_5_text" }, { "qwen3_5_moe", "qwen3_5_moe_text" },
 	{ "qwen3_vl_moe", "qwen3_vl_moe_text" }, { "llama4", "llama4_text" },
 	{ "glm4v", "glm4v_text" },
+	/* Kimi-VL: the Hub's remote configuration_kimi_vl.py KimiVLConfig
+	 * builds DeepseekV3Config(**text_config) and vLLM's
+	 * transformers_utils/configs/kimi_vl.py DeepseekV2Config(**...):
+	 * the same MLA keys and defaults (kv_lora_rank 512,
+	 * qk_rope_head_dim 64); the Hub's config.json names no text
+	 * model_type (moonshotai/Kimi-VL-A3B-Instruct, tests/data/hf/
+	 * verbatim/kimi-vl-a3b-instruct.json) */
+	{ "kimi_vl", "deepseek_v3" },
 };
 
 static const cJSON *rebuilt_text_type(struct cfg *c, cJSON *text,

@@ -1,12 +1,22 @@
-/* edit_distance.c - Levenshtein distance, one row of KVP_EDIT_MAX + 1
- * cells on the stack. */
+/* edit_distance.c - the optimal string alignment distance (Levenshtein
+ * plus the swap of two neighbouring bytes as one edit, the commonest
+ * typo: "fti" for "fit"), three rows of KVP_EDIT_MAX + 1 cells on the
+ * stack. */
 #include <string.h>
 
 #include "io/edit_distance.h"
 
+static unsigned min3(unsigned a, unsigned b, unsigned c)
+{
+	unsigned m = a < b ? a : b;
+
+	return m < c ? m : c;
+}
+
 unsigned kvp_edit_distance(const char *a, const char *b)
 {
-	unsigned row[KVP_EDIT_MAX + 1];
+	unsigned rows[3][KVP_EDIT_MAX + 1];
+	unsigned *two = rows[0], *prev = rows[1], *cur = rows[2], *t;
 	size_t i, j, la = strlen(a), lb = strlen(b);
 
 	if (la > KVP_EDIT_MAX)
@@ -14,21 +24,20 @@ unsigned kvp_edit_distance(const char *a, const char *b)
 	if (lb > KVP_EDIT_MAX)
 		lb = KVP_EDIT_MAX;
 	for (j = 0; j <= lb; j++)
-		row[j] = (unsigned)j;
+		prev[j] = (unsigned)j;
 	for (i = 1; i <= la; i++) {
-		unsigned diag = row[0];
-
-		row[0] = (unsigned)i;
+		cur[0] = (unsigned)i;
 		for (j = 1; j <= lb; j++) {
-			unsigned up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
+			cur[j] = min3(prev[j] + 1, cur[j - 1] + 1,
+			              prev[j - 1] + (a[i - 1] != b[j - 1]));
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && two[j - 2] + 1 < cur[j])
+				cur[j] = two[j - 2] + 1;
 		}
+		t = two;
+		two = prev;
+		prev = cur;
+		cur = t;
 	}
-	return row[lb];
+	return prev[lb];
 }

@@ -25,6 +25,10 @@ refused() {
 
 refused "unknown command 'calcc' (did you mean 'calc'?" calcc
 refused "unknown command 'sovle' (did you mean 'solve'?" sovle
+# two neighbouring letters swapped are one typo (optimal string alignment):
+# 'fti' is 2 edits from 'fit' by Levenshtein, beyond a 3-letter word's reach
+refused "unknown command 'fti' (did you mean 'fit'?" fti
+refused "--modle: unknown option (did you mean --model?" fit --modle x
 refused "--kv-dtyp: unknown option (did you mean --kv-dtype?" calc --kv-dtyp fp8
 refused "--concurency: unknown option (did you mean --concurrency?" fit --concurency 4
 refused "--asume-layout: unknown option (did you mean --assume-layout?" import x.json --asume-layout

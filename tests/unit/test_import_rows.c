@@ -998,6 +998,52 @@ START_TEST(valley)
 END_TEST
 
 /*
+ * LLaVA-OneVision-1.5 (remote configuration_llavaonevision1_5.py and
+ * modeling_llavaonevision1_5.py, EvolvingLMMs-Lab/LLaVA-OneVision-1.5
+ * @a5eb942a): the top level names no model_type, only the architecture;
+ * its text_config is a LLaVAOneVision1_5_TextConfig (Qwen3's text model,
+ * class defaults 8 KV heads, head_dim 128, max_window_layers 36). The
+ * 8B's shapes, 36 layers of 8 x (128 + 128) x 2 B = 4,096 B a position,
+ * 16 positions: 36 x 4,096 x 16 = 2,359,296, whether layer_types is
+ * written out (all full_attention) or left to the class with the two
+ * head keys left out too. The class keeps sliding_window whatever
+ * use_sliding_window says: sliding_window 4 and max_window_layers 34
+ * make layers 34 and 35 sliding (4 positions each): 34 x 4,096 x 16 +
+ * 2 x 4,096 x 4 = 2,260,992 (Qwen3Config's rule would keep them full).
+ */
+START_TEST(llava_ov15)
+{
+	static const char head[] = "{\"architectures\":"
+		"[\"LLaVAOneVision1_5_ForConditionalGeneration\"],"
+		"\"torch_dtype\":\"bfloat16\",\"text_config\":{\"model_type\":"
+		"\"LLaVAOneVision1_5_text\",\"hidden_size\":4096,"
+		"\"intermediate_size\":12288,\"num_attention_heads\":32,"
+		"\"num_hidden_layers\":36,\"vocab_size\":151936,"
+		"\"use_sliding_window\":false";
+	char text[2048], lt[1024];
+	size_t i, n = 0;
+
+	n += (size_t)snprintf(lt + n, sizeof lt - n, "\"layer_types\":[");
+	for (i = 0; i < 36; i++)
+		n += (size_t)snprintf(lt + n, sizeof lt - n, "%s\"full_attention\"",
+		                      i ? "," : "");
+	snprintf(lt + n, sizeof lt - n, "]");
+	snprintf(text, sizeof text, "%s,\"num_key_value_heads\":8,"
+	         "\"head_dim\":128,\"sliding_window\":null,%s}}", head, lt);
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes, 2359296);
+	snprintf(text, sizeof text, "%s}}", head);
+	from_text(text, 16);
+	ck_assert_uint_eq(plan.model.base.kv_heads, 8);
+	ck_assert_uint_eq(res.kv.bytes, 2359296);
+	snprintf(text, sizeof text, "%s,\"sliding_window\":4,"
+	         "\"max_window_layers\":34}}", head);
+	from_text(text, 16);
+	ck_assert_uint_eq(res.kv.bytes, 2260992);
+}
+END_TEST
+
+/*
  * FlexOlmo (vLLM flex_olmo.py @1b360436: FlexOlmoAttention is olmoe.py's
  * OlmoeAttention, full attention of num_key_value_heads x hidden_size /
  * num_attention_heads; the experts are weights). 2 layers of 4 KV heads
@@ -1906,6 +1952,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, qwen3_next_interval_default);
 	tcase_add_test(tc, vaultgemma);
 	tcase_add_test(tc, valley);
+	tcase_add_test(tc, llava_ov15);
 	tcase_add_test(tc, jet_nemotron);
 	tcase_add_test(tc, bitnet);
 	tcase_add_test(tc, helium);

@@ -228,6 +228,8 @@ enum kvp_status hf_fam_qwen(struct cfg *c, struct kvp_model *m,
                             struct lay *L, bool *found);
 enum kvp_status hf_fam_eagle3(struct cfg *c, struct kvp_model *m,
                               struct lay *L, bool *found);
+enum kvp_status hf_fam_ov15(struct cfg *c, struct kvp_model *m,
+                            struct lay *L, bool *found);
 enum kvp_status hf_fam_phi3(struct cfg *c, struct kvp_model *m,
                             struct lay *L, bool *found);
 enum kvp_status hf_fam_gemma4(struct cfg *c, struct kvp_model *m,

@@ -136,6 +136,32 @@ enum kvp_status hf_fam_qwen(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/* LLaVA-OneVision-1.5's text model (remote configuration_
+ * llavaonevision1_5.py LLaVAOneVision1_5_TextConfig, a Qwen3 text config
+ * whose sliding_window is kept whatever use_sliding_window says):
+ * layer_types when given, else sliding where sliding_window is set and
+ * the layer index is at least max_window_layers (class default 36),
+ * the window on those layers only (modeling_llavaonevision1_5.py
+ * LLaVAOneVision1_5_Attention). */
+enum kvp_status hf_fam_ov15(struct cfg *c, struct kvp_model *m,
+                            struct lay *L, bool *found)
+{
+	uint64_t mwl = 36, sw = 0;
+	uint32_t i;
+	bool use_sw = false;
+
+	if (hf_bool(c, "use_sliding_window", &use_sw) < 0 ||
+	    hf_uint(c, "max_window_layers", 0, DIM_MAX, &mwl) < 0 ||
+	    hf_uint(c, "sliding_window", 1, UINT32_MAX, &sw) < 0)
+		return c->err->status;
+	if (*found)
+		return KVP_OK;
+	for (i = 0; i < m->n_layers; i++)
+		L[i].kind = sw && i >= mwl ? KVP_LAYER_SLIDING : KVP_LAYER_FULL;
+	*found = true;
+	return KVP_OK;
+}
+
 /* EAGLE-3 heads (model_type llama; SpecForge writes its Qwen targets'
  * keys too): vLLM builds LlamaAttention layers (llama_eagle3.py
  * @00bd1493), which slide only where layer_types says so, so a Qwen

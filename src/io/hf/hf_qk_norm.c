@@ -31,6 +31,11 @@ static const struct {
 	 * qwen3_next.py the same (the qwen3* prefix the count used before) */
 	{ "qwen3", true, KVP_QKN_HEAD, NULL, 0,
 	  "mlx-lm d78bf58e models/qwen3.py" },
+	/* LLaVA-OneVision-1.5's text model: q_norm, k_norm RMSNorm(head_dim)
+	 * (remote modeling_llavaonevision1_5.py LLaVAOneVision1_5_Attention,
+	 * EvolvingLMMs-Lab/LLaVA-OneVision-1.5 @a5eb942a; no mlx-lm file) */
+	{ "LLaVAOneVision1_5_text", false, KVP_QKN_HEAD, NULL, 0,
+	  "remote modeling_llavaonevision1_5.py @a5eb942a" },
 	/* gemma3_text.py RMSNorm(dims=head_dim); gemma3n.py the same */
 	{ "gemma3", true, KVP_QKN_HEAD, NULL, 0,
 	  "mlx-lm d78bf58e models/gemma3_text.py" },

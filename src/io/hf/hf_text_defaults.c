@@ -55,6 +55,11 @@ static const struct text_defaults rows[] = {
 	  "transformers configuration_mistral.py MistralConfig" },
 	{ "qwen2", 32, 4096, 32, 32, 22016, 32768, 151936, 0,
 	  "transformers configuration_qwen2.py Qwen2Config" },
+	/* LLaVA-OneVision-1.5's text class (a text_config saved without its
+	 * defaults would otherwise import as MHA of hidden / heads) */
+	{ "LLaVAOneVision1_5_text", 36, 2560, 32, 8, 9728, 262144, 151936, 128,
+	  "remote code configuration_llavaonevision1_5.py (EvolvingLMMs-Lab/"
+	  "LLaVA-OneVision-1.5 @a5eb942a) LLaVAOneVision1_5_TextConfig" },
 	/* issue 35: Jet-Nemotron's class (remote code) takes 2 KV heads
 	 * when num_key_value_heads is absent, not the heads */
 	{ "jet_nemotron", 28, 1536, 12, 2, 8960, 32768, 151936, 0,
@@ -322,6 +327,9 @@ static const char *const wrapper_text[][2] = {
 	{ "qwen3_5", "qwen3_5_text" }, { "qwen3_5_moe", "qwen3_5_moe_text" },
 	{ "qwen3_vl_moe", "qwen3_vl_moe_text" }, { "llama4", "llama4_text" },
 	{ "glm4v", "glm4v_text" },
+	/* Llavaonevision1_5Config: sub_configs text_config (remote code
+	 * configuration_llavaonevision1_5.py @a5eb942a) */
+	{ "llavaonevision1_5", "LLaVAOneVision1_5_text" },
 	/* Kimi-VL: the Hub's remote configuration_kimi_vl.py KimiVLConfig
 	 * builds DeepseekV3Config(**text_config) and vLLM's
 	 * transformers_utils/configs/kimi_vl.py DeepseekV2Config(**...):

@@ -1010,6 +1010,8 @@ END_TEST
  * use_sliding_window says: sliding_window 4 and max_window_layers 34
  * make layers 34 and 35 sliding (4 positions each): 34 x 4,096 x 16 +
  * 2 x 4,096 x 4 = 2,260,992 (Qwen3Config's rule would keep them full).
+ * Without text_config the wrapper builds the text class from the top
+ * level: the same defaults.
  */
 START_TEST(llava_ov15)
 {
@@ -1040,6 +1042,16 @@ START_TEST(llava_ov15)
 	         "\"max_window_layers\":34}}", head);
 	from_text(text, 16);
 	ck_assert_uint_eq(res.kv.bytes, 2260992);
+	/* no text_config: the class builds its text model from the top
+	 * level, with the same defaults (4B's hidden 2,560 / 32 heads would
+	 * be 80 wide; the class's head_dim is 128): 36 x 4,096 x 16 */
+	from_text("{\"architectures\":[\"LLaVAOneVision1_5_ForConditional"
+	          "Generation\"],\"model_type\":\"llavaonevision1_5\","
+	          "\"hidden_size\":2560,\"intermediate_size\":9728,"
+	          "\"num_attention_heads\":32,\"num_hidden_layers\":36,"
+	          "\"vocab_size\":151936}", 16);
+	ck_assert_uint_eq(plan.model.base.k_dim, 128);
+	ck_assert_uint_eq(res.kv.bytes, 2359296);
 }
 END_TEST
 

@@ -60,6 +60,12 @@ static const struct text_defaults rows[] = {
 	{ "LLaVAOneVision1_5_text", 36, 2560, 32, 8, 9728, 262144, 151936, 128,
 	  "remote code configuration_llavaonevision1_5.py (EvolvingLMMs-Lab/"
 	  "LLaVA-OneVision-1.5 @a5eb942a) LLaVAOneVision1_5_TextConfig" },
+	/* the wrapper builds that class from its top-level keys when
+	 * text_config is absent (Llavaonevision1_5Config.__init__) */
+	{ "llavaonevision1_5", 36, 2560, 32, 8, 9728, 262144, 151936, 128,
+	  "remote code configuration_llavaonevision1_5.py (EvolvingLMMs-Lab/"
+	  "LLaVA-OneVision-1.5 @a5eb942a) Llavaonevision1_5Config: "
+	  "LLaVAOneVision1_5_TextConfig(**kwargs)" },
 	/* issue 35: Jet-Nemotron's class (remote code) takes 2 KV heads
 	 * when num_key_value_heads is absent, not the heads */
 	{ "jet_nemotron", 28, 1536, 12, 2, 8960, 32768, 151936, 0,

@@ -95,8 +95,11 @@ START_TEST(every_family_row)
 		 * in f16), as the config says; a family of its own layout
 		 * (the Falcon MQ rule, MLA, a layer function) is sized in
 		 * its own test; an HF_ARCH_WINS row is found by its
-		 * architecture, not by this config's model_type */
-		if (f->layout || (f->flags & (HF_FALCON_MQ | HF_ARCH_WINS)))
+		 * architecture, not by this config's model_type; a family
+		 * whose decoder lives under a key of its own (hf_nested.c:
+		 * Moondream 3's config.text) ignores these top-level sizes */
+		if (f->layout || (f->flags & (HF_FALCON_MQ | HF_ARCH_WINS)) ||
+		    hf_nested_family(f->model_type))
 			continue;
 		ck_assert_msg(m.base.kind == KVP_LAYER_FULL && m.n_rules == 0 &&
 		              m.n_layers == 2 && m.base.kv_heads == 2 &&
@@ -1593,20 +1596,53 @@ START_TEST(phi4flash_sambay)
 END_TEST
 
 /*
+ * Moondream 3 (vLLM transformers_utils/configs/moondream3.py @b801fe03,
+ * moondream3.py): the decoder's sizes in config.text under its own names
+ * (dim, n_layers, n_heads, n_kv_heads), the class defaults when left
+ * out; every layer full attention of n_kv_heads x dim / n_heads. The
+ * Hub's config.json names no sizes (moondream/moondream3-preview:
+ * architectures HfMoondream, model_type moondream3): 24 layers x 32 KV
+ * heads x (64 + 64) x 2 B = 196,608 B/position, x 16 = 3,145,728; MoE
+ * from layer 4, 64 experts of 1,024, 8 a token (moe defaults). With
+ * config.text {dim 1,024, n_layers 8, n_heads 16, n_kv_heads 4}: 8 x 4
+ * x 128 x 2 = 8,192 B/position, x 16 = 131,072. vLLM serves it;
+ * llama.cpp has no such architecture: refused for it by name.
+ */
+START_TEST(moondream3)
+{
+	from_text("{\"architectures\":[\"HfMoondream\"],\"model_type\":"
+	          "\"moondream3\",\"torch_dtype\":\"bfloat16\"}", 16);
+	ck_assert_uint_eq(plan.model.n_layers, 24);
+	ck_assert_uint_eq(plan.model.base.k_dim, 64);
+	ck_assert_uint_eq(plan.model.arch.n_experts, 64);
+	ck_assert_uint_eq(plan.model.arch.n_experts_active, 8);
+	ck_assert_uint_eq(plan.model.arch.first_dense_layers, 4);
+	ck_assert_uint_eq(res.kv.bytes, 3145728);
+	from_text("{\"architectures\":[\"HfMoondream\"],\"model_type\":"
+	          "\"moondream3\",\"config\":{\"text\":{\"dim\":1024,"
+	          "\"n_layers\":8,\"n_heads\":16,\"n_kv_heads\":4}}}", 16);
+	ck_assert_uint_eq(plan.model.base.kv_heads, 4);
+	ck_assert_uint_eq(res.kv.bytes, 131072);
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "Moondream 3"));
+	/* config.text must be an object */
+	refused_naming("{\"model_type\":\"moondream3\",\"config\":{\"text\":"
+	               "[1]}}", "config.text");
+}
+END_TEST
+
+/*
  * Refused by name (HF_REFUSED): Ouro's loops each keep a cache per layer
- * (vLLM ouro.py @17122791), Moondream 3 nests its decoder in config.text
- * (vLLM configs/moondream3.py @b801fe03), Rnj1 runs chunked layers with
- * a lookback on Gemma 3's config class (vLLM rnj1.py @1240dba9, chosen by
- * its architecture): the message says so, before any size is read (a
- * Moondream 3 config has no num_hidden_layers).
+ * (vLLM ouro.py @17122791), Rnj1 runs chunked layers with a lookback on
+ * Gemma 3's config class (vLLM rnj1.py @1240dba9, chosen by its
+ * architecture): the message says so, before any size is read.
  */
 START_TEST(refused_rows)
 {
 	refused_naming("{\"model_type\":\"ouro\"," DIMS2 "}", "total_ut_steps");
 	refused_naming("{\"model_type\":\"iquestloopcoder\"," DIMS2 "}",
 	               "loop_num");
-	refused_naming("{\"model_type\":\"moondream3\",\"config\":{\"text\":"
-	               "{\"dim\":256,\"n_layers\":2}}}", "config.text");
 	/* Rnj1 by its architecture, on gemma3_text's config class; the
 	 * same keys under Gemma3ForCausalLM are Gemma 3's */
 	refused_naming("{\"model_type\":\"gemma3_text\",\"architectures\":"
@@ -1965,6 +2001,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, vaultgemma);
 	tcase_add_test(tc, valley);
 	tcase_add_test(tc, llava_ov15);
+	tcase_add_test(tc, moondream3);
 	tcase_add_test(tc, jet_nemotron);
 	tcase_add_test(tc, bitnet);
 	tcase_add_test(tc, helium);

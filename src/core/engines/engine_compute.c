@@ -219,6 +219,7 @@ static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
  */
 #define JET_USE "generic or transformers (the maker's remote code)"
 #define SAMBAY_USE "generic or transformers (the remote code)"
+#define MD3_USE "generic or vLLM"
 static const struct {
 	const char *model_type;
 	enum kvp_engine_kind engine;
@@ -258,6 +259,17 @@ static const struct {
 	  "Phi4FlashForCausalLM model", SAMBAY_USE },
 	{ "phi4flash", KVP_ENGINE_TRTLLM, "its SambaY support, if any, was "
 	  "not read", SAMBAY_USE },
+	/* Moondream 3 (io/hf/hf_nested.c): vLLM serves it (moondream3.py) */
+	{ "moondream3_text", KVP_ENGINE_LLAMACPP, "llama.cpp has no "
+	  "Moondream 3 architecture (src/llama-arch.cpp and "
+	  "convert_hf_to_gguf.py name no HfMoondream at node-llama-cpp "
+	  "3.21.1's build)", MD3_USE },
+	{ "moondream3_text", KVP_ENGINE_SGLANG, "its Moondream 3 support, if "
+	  "any, was not read", MD3_USE },
+	{ "moondream3_text", KVP_ENGINE_TRTLLM, "its Moondream 3 support, if "
+	  "any, was not read", MD3_USE },
+	{ "moondream3_text", KVP_ENGINE_TRANSFORMERS, "the remote code's "
+	  "(HfMoondream) own cache was not read", MD3_USE },
 };
 
 static enum kvp_status model_refusal(const struct kvp_plan *p,

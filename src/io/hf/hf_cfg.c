@@ -86,6 +86,21 @@ void hf_superseded(struct cfg *c, const char *key)
 		c->seen[c->n_seen++] = key;
 }
 
+/* Keys of the file itself, not of its decoder: read at the top level
+ * even when the decoder's sizes come from c->text alone (text_only). */
+static bool file_key(const char *key)
+{
+	static const char *const keys[] = { "architectures", "model_type",
+		"torch_dtype", "dtype", "quantization_config",
+		"_name_or_path", "transformers_version", "auto_map" };
+	size_t i;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (!strcmp(keys[i], key))
+			return true;
+	return false;
+}
+
 const cJSON *hf_get(struct cfg *c, const char *key, char *path, size_t n)
 {
 	const cJSON *v;
@@ -98,7 +113,8 @@ const cJSON *hf_get(struct cfg *c, const char *key, char *path, size_t n)
 			return v;
 		}
 	}
-	v = cJSON_GetObjectItemCaseSensitive(c->root, key);
+	v = c->text_only && !file_key(key) ? NULL :
+	    cJSON_GetObjectItemCaseSensitive(c->root, key);
 	if (v && !cJSON_IsNull(v)) {
 		snprintf(path, n, "%s", key);
 		return v;

@@ -45,6 +45,11 @@ struct cfg {
 	char model_type[48];
 	const struct hf_family *fam;   /* NULL: unknown (assume_layout) */
 	bool assume_layout;
+	/* the decoder's sizes and layout come from c->text alone (a nested
+	 * decoder, hf_nested.c: its class never reads them from the top
+	 * level); hf_get falls back to the top level only for the file's
+	 * own keys (architectures, dtype, quantization) */
+	bool text_only;
 	/* keys read (or knowingly superseded), by name */
 	const char *seen[HF_MAX_SEEN];
 	unsigned n_seen;
@@ -60,6 +65,14 @@ struct lay {
 	uint32_t ratio;          /* COMPRESSED: positions per compressed row */
 	uint64_t state_bytes;    /* COMPRESSED: compressor state per sequence */
 };
+
+/* ---- hf_nested.c ---- */
+/* A family whose decoder lives under a key of its own (Moondream 3's
+ * config.text): c->text set to it, its names mapped; 1 done, 0 not such
+ * a family, -1 refused (c->err). */
+int hf_nested_text(struct cfg *c, cJSON *root);
+/* model_type keeps its decoder under a key of its own (a row above) */
+bool hf_nested_family(const char *model_type);
 
 /* ---- hf_cfg.c ---- */
 void hf_note(struct cfg *c, const char *fmt, ...)

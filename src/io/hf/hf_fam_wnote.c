@@ -19,6 +19,13 @@ struct wnote {
 };
 
 static const struct wnote rows[] = {
+	{ "moondream3_text", "Moondream 3's first start_layer (4) layers "
+	  "have a two-matrix GELU MLP, counted as gated (three "
+	  "matrices: one dim x ff_dim too many a layer); its experts' GeGLU "
+	  "fc1 of 2 x expert_inner_dim rows is counted right",
+	  "a transformers port's Moondream3MLP (up_proj, down_proj, gated "
+	  "False: code index file 2511368912); vLLM moondream3.py's experts "
+	  "(fc1 [2 x expert_inner_dim, dim], GeGLU; fc2)" },
 	{ "bitnet", "BitNet's attn_sub_norm (hidden_size) and ffn_sub_norm "
 	  "(intermediate_size) in each layer are not counted in the "
 	  "weights", "transformers modeling_bitnet.py (BitNetAttention."

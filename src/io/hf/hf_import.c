@@ -498,14 +498,18 @@ static enum kvp_status import_obj(struct cfg *c, struct kvp_model *m,
  * deepseek_vl2.py build the language model from them); an Omni model's
  * thinker_config.text_config (vLLM qwen2_5_omni_thinker.py and
  * qwen3_omni_moe_thinker.py serve the thinker alone, its language model
- * from thinker_config.text_config): c->text, the first present. */
+ * from thinker_config.text_config): c->text, the first present; a
+ * decoder nested under a key of its own (hf_nested.c) before them. */
 static enum kvp_status text_model(struct cfg *c, const cJSON *root)
 {
 	static const char *const wrappers[] = { "text_config", "llm_config",
 		"language_config", "thinker_config" };
 	const cJSON *tc;
 	size_t w;
+	int r = hf_nested_text(c, (cJSON *)root);
 
+	if (r)
+		return r < 0 ? c->err->status : KVP_OK;
 	for (w = 0; w < sizeof wrappers / sizeof wrappers[0]; w++) {
 		tc = cJSON_GetObjectItemCaseSensitive(root, wrappers[w]);
 		if (!tc || cJSON_IsNull(tc))

@@ -344,6 +344,9 @@ static const char *const wrapper_text[][2] = {
 	 * model_type (moonshotai/Kimi-VL-A3B-Instruct, tests/data/hf/
 	 * verbatim/kimi-vl-a3b-instruct.json) */
 	{ "kimi_vl", "deepseek_v3" },
+	/* Moondream 3's decoder, config.text (hf_nested.c: its names and
+	 * class defaults) */
+	{ "moondream3", "moondream3_text" },
 };
 
 static const cJSON *rebuilt_text_type(struct cfg *c, cJSON *text,

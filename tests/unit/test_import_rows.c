@@ -1618,6 +1618,11 @@ START_TEST(moondream3)
 	ck_assert_uint_eq(plan.model.arch.n_experts_active, 8);
 	ck_assert_uint_eq(plan.model.arch.first_dense_layers, 4);
 	ck_assert_uint_eq(res.kv.bytes, 3145728);
+	/* the class reads no size from the top level: the same bytes */
+	from_text("{\"architectures\":[\"HfMoondream\"],\"model_type\":"
+	          "\"moondream3\",\"num_hidden_layers\":2,\"layer_types\":"
+	          "[\"sliding_attention\"],\"sliding_window\":4}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 3145728);
 	from_text("{\"architectures\":[\"HfMoondream\"],\"model_type\":"
 	          "\"moondream3\",\"config\":{\"text\":{\"dim\":1024,"
 	          "\"n_layers\":8,\"n_heads\":16,\"n_kv_heads\":4}}}", 16);

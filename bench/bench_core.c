@@ -102,8 +102,8 @@ int main(int argc, char **argv)
 	for (i = 0; i < runs; i++) {
 		uint64_t t0 = bench_now_ns();
 
-		if (kvp_layers_resolve_typed(&plan.model, &res.layers[0].spec,
-		                             sizeof res.layers[0], &res.layer_types,
+		if (kvp_layers_resolve_typed(&plan.model, &res.layer_recs[0].spec,
+		                             sizeof res.layer_recs[0], &res.layer_types,
 		                             &res.error) != KVP_OK ||
 		    kvp_kv_compute(&plan, &res) != KVP_OK) {
 			fprintf(stderr, "bench_core: %s\n", res.error.msg);

@@ -130,7 +130,7 @@ enum kvp_status eng_finish_kv(const struct kvp_plan *p,
 	kv->uniform = true;
 	kv->layers_with_kv = 0;
 	for (i = 0; i < n; i++) {
-		const struct kvp_layer_result *l = &res->layers[i];
+		const struct kvp_layer_result *l = kvp_layer_rec(res, i);
 
 		if ((st = kv_add_layer(res, l, &s, &has_kv)) != KVP_OK)
 			return st;
@@ -145,7 +145,7 @@ enum kvp_status eng_finish_kv(const struct kvp_plan *p,
 	/* Recurrent states are needed whole for every resident sequence. */
 	seqs = kv->sequences ? kv->sequences : 1;
 	for (i = 0; i < n; i++)   /* recurrent layers' and beside full ones */
-		if (!kvp_muladd(&s.need, res->layers[i].spec.state_bytes, seqs))
+		if (!kvp_muladd(&s.need, kvp_layer_rec(res, i)->spec.state_bytes, seqs))
 			return eng_overflow(res, "kv.bytes_needed");
 	if (first) {
 		kv->kv_heads = first->spec.kv_heads;
@@ -187,7 +187,7 @@ enum kvp_status eng_seq_paged(struct kvp_result *res, uint64_t len,
 	uint32_t i;
 
 	for (i = 0; i < res->n_layers; i++) {
-		const struct kvp_layer_result *l = &res->layers[i];
+		const struct kvp_layer_result *l = kvp_layer_rec(res, i);
 
 		/* a recurrent layer's state, or a full one's beside its KV */
 		if (!kvp_add(sum, l->spec.state_bytes, &sum))

@@ -94,7 +94,7 @@ static inline bool kvp_rec_scope_sum(const struct kvp_result *r,
 
 	*out = 0;
 	for (i = 0; i < r->n_layers; i++) {
-		const struct kvp_layer_result *l = &r->layers[i];
+		const struct kvp_layer_result *l = kvp_layer_rec(r, i);
 
 		if (!kvp_rec_in_scope(l, s) || !l->bytes)
 			continue;

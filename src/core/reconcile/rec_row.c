@@ -29,7 +29,7 @@ enum kvp_status kvp_rec_per_token_rank(const struct kvp_plan *p,
 	if ((st = kvp_layers_resolve(&p->model, model, err)) != KVP_OK)
 		return st;
 	for (i = 0; i < r->n_layers && i < p->model.n_layers; i++) {
-		const struct kvp_layer_result *l = &r->layers[i];
+		const struct kvp_layer_result *l = kvp_layer_rec(r, i);
 		const struct kvp_layer_spec *s = &l->spec;
 		uint64_t h, kb = 0, vb = 0;
 
@@ -65,8 +65,8 @@ uint64_t kvp_rec_scope_tensors(const struct kvp_result *r, enum kvp_obs_scope s)
 	uint32_t i;
 
 	for (i = 0; i < r->n_layers; i++)
-		if (kvp_rec_in_scope(&r->layers[i], s) && r->layers[i].bytes)
-			t += 1 + (r->layers[i].v_row_bytes != 0);
+		if (kvp_rec_in_scope(kvp_layer_rec(r, i), s) && kvp_layer_rec(r, i)->bytes)
+			t += 1 + (kvp_layer_rec(r, i)->v_row_bytes != 0);
 	return t;
 }
 
@@ -77,7 +77,7 @@ uint64_t kvp_rec_state_layers(const struct kvp_result *r)
 	uint32_t i;
 
 	for (i = 0; i < r->n_layers; i++)
-		if (r->layers[i].spec.kind == KVP_LAYER_NONE && r->layers[i].bytes)
+		if (kvp_layer_rec(r, i)->spec.kind == KVP_LAYER_NONE && kvp_layer_rec(r, i)->bytes)
 			t++;
 	return t;
 }

@@ -62,11 +62,8 @@ enum kvp_status kvp_rec_per_token_rank(const struct kvp_plan *p,
 uint64_t kvp_rec_scope_tensors(const struct kvp_result *r, enum kvp_obs_scope s)
 {
 	uint64_t t = 0;
-	uint32_t i;
 
-	for (i = 0; i < r->n_layers; i++)
-		if (kvp_rec_in_scope(kvp_layer_rec(r, i), s) && kvp_layer_rec(r, i)->bytes)
-			t += 1 + (kvp_layer_rec(r, i)->v_row_bytes != 0);
+	kvp_rec_scope_sum(r, s, 4, &t);   /* at most 2 x n_layers */
 	return t;
 }
 
@@ -76,9 +73,12 @@ uint64_t kvp_rec_state_layers(const struct kvp_result *r)
 	uint64_t t = 0;
 	uint32_t i;
 
-	for (i = 0; i < r->n_layers; i++)
-		if (kvp_layer_rec(r, i)->spec.kind == KVP_LAYER_NONE && kvp_layer_rec(r, i)->bytes)
+	for (i = 0; i < r->n_layers; i++) {
+		const struct kvp_layer_result *l = kvp_layer_rec(r, i);
+
+		if (l->spec.kind == KVP_LAYER_NONE && l->bytes)
 			t++;
+	}
 	return t;
 }
 

@@ -83,6 +83,17 @@ kvp_resolved_spec(const struct kvp_result *res, uint32_t i)
  * first of its type copies that one's record; layers_by_type false. */
 void kvp_layers_unshare(struct kvp_result *res);
 
+/* The layer records as every layer's own (layer i's is [i]), given
+ * theirs first if they are still by type: for a named engine's walks
+ * over the records it wrote (kvp_layer_rec_w), a plain array again. */
+static inline struct kvp_layer_result *
+kvp_layer_recs_own(struct kvp_result *res)
+{
+	if (res->layers_by_type)
+		kvp_layers_unshare(res);
+	return res->layer_recs;
+}
+
 /* Layer i's record, to write: a stage that writes one layer's record
  * after the cache stage (an engine, a device stage) takes it here, so
  * that the other layers of its type keep theirs (issue 34: the records

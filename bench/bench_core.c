@@ -7,7 +7,8 @@
  *   core.sizing_128L        the same plan through the sizing stages only
  *                           (layer resolution + kv.c, as kvp_compute
  *                           runs them: kvp_layers_resolve_typed, which
- *                           writes each type's first spec, kv.c the rest),
+ *                           writes each type's first spec, kv.c the rest
+ *                           of each type's record, shared by its layers),
  *                           without the weight, device and warning stages
  *   core.speed_128L         the speed stage alone (speed.c) on the result
  *                           kvp_compute filled: with sizing_128L, where

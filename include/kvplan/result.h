@@ -25,7 +25,8 @@
  * property test over random plans checks none reaches this) */
 #define KVP_MSG_MAX      1024
 
-/* One resolved layer and what it holds under the plan. */
+/* One resolved layer and what it holds under the plan (a record may
+ * stand for every layer of a type: kvp_layer_rec, below). */
 struct kvp_layer_result {
 	struct kvp_layer_spec spec;   /* after rules (MLA: as stored) */
 	uint64_t k_row_bytes;         /* bytes of K for one position */
@@ -565,13 +566,15 @@ struct kvp_result {
 	uint32_t n_layers;
 	/* The layer records; read layer i's with kvp_layer_rec(res, i).
 	 * Issue 34: layers alike share one record, so that a recompute
-	 * does not copy a 208-byte record into each of 128 layers. When
+	 * does not copy a 200-byte record into each of 128 layers. When
 	 * layers_by_type, layer_recs[layer_types.first[t]] is the record
 	 * of every layer of type t (the other entries are not defined);
-	 * else layer_recs[i] is layer i's own. A stage that writes one
-	 * layer's record after the cache stage takes it with
-	 * kvp_layer_rec_w (src/core/internal.h), which gives every layer
-	 * its own record first. */
+	 * else layer_recs[i] is layer i's own. The cache stage keeps them
+	 * by type only where a type's layers have equal records (every
+	 * layer on the device, no DSA indexer schedule: kv.c); a stage
+	 * that then writes one layer's record (a named engine: slots,
+	 * rows, on_device by -ngl) takes it with kvp_layer_rec_w
+	 * (src/core/internal.h), which gives every layer its own first. */
 	struct kvp_layer_result layer_recs[KVP_MAX_LAYERS];
 	bool layers_by_type;
 	/* layers alike, as stage 1 resolved them (n 0: not known); a caller

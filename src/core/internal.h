@@ -101,9 +101,7 @@ kvp_layer_recs_own(struct kvp_result *res)
 static inline struct kvp_layer_result *
 kvp_layer_rec_w(struct kvp_result *res, uint32_t i)
 {
-	if (res->layers_by_type)
-		kvp_layers_unshare(res);
-	return &res->layer_recs[i];
+	return &kvp_layer_recs_own(res)[i];
 }
 
 enum kvp_status kvp_weights_compute(const struct kvp_plan *p,

@@ -7,7 +7,8 @@
  *   core.sizing_128L        the same plan through the sizing stages only
  *                           (layer resolution + kv.c, as kvp_compute
  *                           runs them: kvp_layers_resolve_typed, which
- *                           writes each type's first spec, kv.c the rest),
+ *                           writes each type's first spec, kv.c the rest
+ *                           of each type's record, shared by its layers),
  *                           without the weight, device and warning stages
  *   core.speed_128L         the speed stage alone (speed.c) on the result
  *                           kvp_compute filled: with sizing_128L, where
@@ -102,8 +103,8 @@ int main(int argc, char **argv)
 	for (i = 0; i < runs; i++) {
 		uint64_t t0 = bench_now_ns();
 
-		if (kvp_layers_resolve_typed(&plan.model, &res.layers[0].spec,
-		                             sizeof res.layers[0], &res.layer_types,
+		if (kvp_layers_resolve_typed(&plan.model, &res.layer_recs[0].spec,
+		                             sizeof res.layer_recs[0], &res.layer_types,
 		                             &res.error) != KVP_OK ||
 		    kvp_kv_compute(&plan, &res) != KVP_OK) {
 			fprintf(stderr, "bench_core: %s\n", res.error.msg);

@@ -43,7 +43,7 @@ struct kvp_format {
 	enum kvp_dtype residual_dtype; /* format of those tokens (not GROUPQ) */
 	uint64_t residual;      /* newest tokens kept unquantized */
 };   /* in this order, 32 bytes without padding: every layer record
-        holds two (kvp_compute copies them per layer, issue 34) */
+        holds two (kept one per layer type, issue 34: result.h) */
 
 /* Canonical name ("f16", "q8_0", "groupq") and the parser's inverse.
  * Parsing accepts aliases: fp16/float16/half, bfloat16, fp32/float32/float,

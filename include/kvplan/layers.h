@@ -42,7 +42,7 @@ enum kvp_status kvp_layers_resolve(const struct kvp_model *m,
                                    struct kvp_error *err);
 /* The same, writing layer i's spec at (char *)out + i * stride, so the
  * table can live inside larger per-layer records (kvp_compute resolves
- * straight into res->layers[i].spec). stride >= sizeof *out. */
+ * straight into res->layer_recs[i].spec). stride >= sizeof *out. */
 enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
                                            struct kvp_layer_spec *out,
                                            size_t stride,
@@ -53,8 +53,8 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
  * under model.kv_reuse_last, which rewrites layers one by one. Later
  * stages size a type once and multiply. Only the spec of each type's
  * first layer (ty->first[t]) is written, every spec when ty->n is 0:
- * kvp_layers_fill writes the others (issue 34: kvp_compute's cache
- * stage copies each layer's whole record once instead). */
+ * kvp_layers_fill writes the others (issue 34: kvp_compute keeps one
+ * record per type, result.h layers_by_type, and fills nothing). */
 enum kvp_status kvp_layers_resolve_typed(const struct kvp_model *m,
                                          struct kvp_layer_spec *out,
                                          size_t stride,

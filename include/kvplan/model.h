@@ -79,8 +79,8 @@ struct kvp_layer_spec {
 	                          FULL: a recurrent state kept beside the
 	                          KV (model.recur.beside_full) */
 	uint32_t ratio;        /* positions per compressed row, COMPRESSED */
-};   /* in this order, 100 bytes and 4 of tail padding (kvp_compute
-        copies it into every layer record, issue 34) */
+};   /* in this order, 100 bytes and 4 of tail padding (in every
+        layer record: one per layer type, issue 34, result.h) */
 
 /*
  * Which resolved layers are alike (kvp_layers_resolve_typed): of[i] is

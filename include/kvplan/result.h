@@ -25,7 +25,8 @@
  * property test over random plans checks none reaches this) */
 #define KVP_MSG_MAX      1024
 
-/* One resolved layer and what it holds under the plan. */
+/* One resolved layer and what it holds under the plan (a record may
+ * stand for every layer of a type: kvp_layer_rec, below). */
 struct kvp_layer_result {
 	struct kvp_layer_spec spec;   /* after rules (MLA: as stored) */
 	uint64_t k_row_bytes;         /* bytes of K for one position */
@@ -563,9 +564,22 @@ struct kvp_draft_result {
 struct kvp_result {
 	struct kvp_error error;       /* status != OK: the rest is undefined */
 	uint32_t n_layers;
-	struct kvp_layer_result layers[KVP_MAX_LAYERS];
+	/* The layer records; read layer i's with kvp_layer_rec(res, i).
+	 * Issue 34: layers alike share one record, so that a recompute
+	 * does not copy a 200-byte record into each of 128 layers. When
+	 * layers_by_type, layer_recs[layer_types.first[t]] is the record
+	 * of every layer of type t (the other entries are not defined);
+	 * else layer_recs[i] is layer i's own. The cache stage keeps them
+	 * by type only where a type's layers have equal records (every
+	 * layer on the device, no DSA indexer schedule: kv.c); a stage
+	 * that then writes one layer's record (a named engine: slots,
+	 * rows, on_device by -ngl) takes it with kvp_layer_rec_w
+	 * (src/core/internal.h), which gives every layer its own first. */
+	struct kvp_layer_result layer_recs[KVP_MAX_LAYERS];
+	bool layers_by_type;
 	/* layers alike, as stage 1 resolved them (n 0: not known); a caller
-	 * that rewrites layers[].spec itself sets n to 0 */
+	 * that rewrites layer specs itself sets n to 0 (layers_by_type
+	 * false first) */
 	struct kvp_layer_types layer_types;
 	uint32_t n_classes;
 	struct kvp_class_result classes[KVP_MAX_CLASSES];
@@ -606,5 +620,14 @@ struct kvp_result {
 	 * what every output says and `fit` exits with */
 	struct kvp_verdict verdict;
 };
+
+/* Layer i's record (i < n_layers): its type's when the records are
+ * kept by type (layers_by_type), else its own. */
+static inline const struct kvp_layer_result *
+kvp_layer_rec(const struct kvp_result *res, uint32_t i)
+{
+	return &res->layer_recs[res->layers_by_type ?
+		res->layer_types.first[res->layer_types.of[i]] : i];
+}
 
 #endif

@@ -21,11 +21,13 @@
  * Zero what no stage overwrites in full: the error (cleared, as
  * kvp_error_clear does), the counts, classes, kv, engine and weights. Three arrays are left as they are, because
  * clearing them was a third of a 128-layer recompute:
- *   layers[0..n)      stage 1 writes the spec of each type's first
+ *   layer_recs[0..n)  stage 1 writes the spec of each type's first
  *                     layer (all specs when the types are unknown),
- *                     stage 3 the rest of every record (kv.c: a
- *                     layer after the first of its type copies that
- *                     one's record whole, spec included);
+ *                     stage 3 the rest of those records, which stay
+ *                     every layer's of their type (layers_by_type,
+ *                     result.h; issue 34: no record is copied per
+ *                     layer unless a later stage writes one layer's,
+ *                     kvp_layer_rec_w);
  *   devices[]         budget.c zeroes each entry as it appends it;
  *   warnings[]        kvp_warn writes code and msg of each entry;
  *   layer_types.of[]  stage 1 writes of[0..n_layers) (n is zeroed);
@@ -48,6 +50,7 @@ static void clear_result(struct kvp_result *res)
 	 * message): the rest of its 4 KiB buffer is not written */
 	kvp_error_clear(&res->error);
 	res->n_layers = 0;
+	res->layers_by_type = false;
 	/* engine.lines (3.75 KiB) is bounded by engine.n_lines (an
 	 * engine writes a line before counting it, engine_common.c);
 	 * engine.note (1 KiB) is a string: its first byte empties it */
@@ -86,14 +89,17 @@ enum kvp_status kvp_compute(const struct kvp_plan *plan,
 		return st;
 
 	/* 1. resolve */
-	st = kvp_layers_resolve_typed(&plan->model, &res->layers[0].spec,
-	                              sizeof res->layers[0], &res->layer_types,
+	st = kvp_layers_resolve_typed(&plan->model, &res->layer_recs[0].spec,
+	                              sizeof res->layer_recs[0], &res->layer_types,
 	                              &res->error);
 	if (st != KVP_OK) {
 		res->layer_types.n = 0;
 		return st;
 	}
 	res->n_layers = plan->model.n_layers;
+	/* the records are by type: a type's first layer's is its layers'
+	 * (kv.c keeps them so, result.h) */
+	res->layers_by_type = res->layer_types.n != 0;
 
 	/* 2-5. weights, kv, engine, devices */
 	st = kvp_weights_compute(plan, res);

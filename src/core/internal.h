@@ -68,14 +68,40 @@ static inline uint32_t kvp_plan_pp(const struct kvp_plan *p)
 
 /* Layer i's spec as stage 1 left it, for stages 2 and 3: the spec of
  * its type's first layer, as stage 1 writes only those
- * (kvp_layers_resolve_typed; the cache stage copies each layer's whole
- * record, kv.c), or its own when the types are unknown. */
+ * (kvp_layers_resolve_typed; the records stay one per type after the
+ * cache stage, kv.c, unless a layer's own is written), or its own when
+ * the types are unknown. */
 static inline const struct kvp_layer_spec *
 kvp_resolved_spec(const struct kvp_result *res, uint32_t i)
 {
 	const struct kvp_layer_types *t = &res->layer_types;
 
-	return &res->layers[t->n ? t->first[t->of[i]] : i].spec;
+	return &res->layer_recs[t->n ? t->first[t->of[i]] : i].spec;
+}
+
+/* Every layer its own record (layer_recs.c): each layer after the
+ * first of its type copies that one's record; layers_by_type false. */
+void kvp_layers_unshare(struct kvp_result *res);
+
+/* The layer records as every layer's own (layer i's is [i]), given
+ * theirs first if they are still by type: for a named engine's walks
+ * over the records it wrote (kvp_layer_rec_w), a plain array again. */
+static inline struct kvp_layer_result *
+kvp_layer_recs_own(struct kvp_result *res)
+{
+	if (res->layers_by_type)
+		kvp_layers_unshare(res);
+	return res->layer_recs;
+}
+
+/* Layer i's record, to write: a stage that writes one layer's record
+ * after the cache stage (an engine, a device stage) takes it here, so
+ * that the other layers of its type keep theirs (issue 34: the records
+ * are shared by type until a layer's own is written). */
+static inline struct kvp_layer_result *
+kvp_layer_rec_w(struct kvp_result *res, uint32_t i)
+{
+	return &kvp_layer_recs_own(res)[i];
 }
 
 enum kvp_status kvp_weights_compute(const struct kvp_plan *p,

@@ -39,8 +39,9 @@ START_TEST(same_plan_same_result)
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert_int_eq(kvp_compute(&plan, &res2), KVP_OK);
 	ck_assert(memcmp(&res.kv, &res2.kv, sizeof res.kv) == 0);
-	ck_assert(memcmp(res.layers, res2.layers,
-	                 res.n_layers * sizeof res.layers[0]) == 0);
+	for (uint32_t i = 0; i < res.n_layers; i++)
+		ck_assert(memcmp(kvp_layer_rec(&res, i), kvp_layer_rec(&res2, i),
+		                 sizeof res.layer_recs[0]) == 0);
 	ck_assert(memcmp(res.classes, res2.classes, sizeof res.classes) == 0);
 }
 END_TEST
@@ -167,10 +168,10 @@ START_TEST(resolved_table_in_result)
 	plan.model.n_rules = 1;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	/* layers 5, 11, 17, 23, 29, 35 are sliding */
-	ck_assert_int_eq(res.layers[5].spec.kind, KVP_LAYER_SLIDING);
-	ck_assert_uint_eq(res.layers[5].spec.window, 512);
-	ck_assert_int_eq(res.layers[35].spec.kind, KVP_LAYER_SLIDING);
-	ck_assert_int_eq(res.layers[6].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 5)->spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 5)->spec.window, 512);
+	ck_assert_int_eq(kvp_layer_rec(&res, 35)->spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_int_eq(kvp_layer_rec(&res, 6)->spec.kind, KVP_LAYER_FULL);
 	/* static, max_cache_len 4,096: 34 full layers x 4,096 B x 4,096 x 6
 	 * = 3,422,552,064; 6 sliding x 4,096 B x min(512, 4,096) x 6 =
 	 * 75,497,472; total 3,498,049,536 */

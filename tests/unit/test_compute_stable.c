@@ -261,7 +261,7 @@ static void check_layers(const char *what)
 	uint32_t i;
 
 	for (i = 0; i < res.n_layers; i++) {
-		const struct kvp_layer_result *l = &res.layers[i];
+		const struct kvp_layer_result *l = kvp_layer_rec(&res, i);
 		const struct kvp_layer_spec *s = &l->spec;
 		int plain = s->k_fmt.dtype != KVP_DT_GROUPQ &&
 		            s->v_fmt.dtype != KVP_DT_GROUPQ;
@@ -344,7 +344,7 @@ static void same_result(const struct kvp_result *a, const struct kvp_result *b,
 		return;
 	ck_assert_uint_eq(a->n_layers, b->n_layers);
 	for (i = 0; i < a->n_layers; i++) {
-		const struct kvp_layer_result *x = &a->layers[i], *y = &b->layers[i];
+		const struct kvp_layer_result *x = kvp_layer_rec(a, i), *y = kvp_layer_rec(b, i);
 
 		ck_assert_msg(x->spec.kind == y->spec.kind &&
 		              x->spec.kv_heads == y->spec.kv_heads &&

@@ -138,11 +138,11 @@ static uint64_t sum_layers(bool swa_layers, bool recurrent)
 	uint32_t i;
 
 	for (i = 0; i < res.n_layers; i++) {
-		enum kvp_layer_kind k = res.layers[i].spec.kind;
+		enum kvp_layer_kind k = kvp_layer_rec(&res, i)->spec.kind;
 		bool is_swa = k == KVP_LAYER_SLIDING || k == KVP_LAYER_CHUNKED;
 
 		if (recurrent ? k == KVP_LAYER_NONE : (k != KVP_LAYER_NONE && is_swa == swa_layers))
-			s += res.layers[i].bytes;
+			s += kvp_layer_rec(&res, i)->bytes;
 	}
 	return s;
 }

@@ -197,8 +197,8 @@ START_TEST(sglang_rules)
 	snprintf(plan.model.model_type, sizeof plan.model.model_type, "gpt_oss");
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.engine.tokens, 13648);
-	ck_assert_uint_eq(res.layers[0].slots, 10912 + 16);   /* layer 0 slides */
-	ck_assert_uint_eq(res.layers[1].slots, 13648 + 16);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->slots, 10912 + 16);   /* layer 0 slides */
+	ck_assert_uint_eq(kvp_layer_rec(&res, 1)->slots, 13648 + 16);
 	ck_assert_uint_eq(res.engine.workload_fit, 2);
 	ck_assert_str_eq(res.engine.lines[0], "Use sliding window memory pool. "
 	                 "full_layer_tokens=13648, swa_layer_tokens=10912");
@@ -206,7 +206,7 @@ START_TEST(sglang_rules)
 	plan.engine.sglang.disable_hybrid_swa_memory = true;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert_uint_eq(res.engine.tokens, 3 * 4096);
-	ck_assert_uint_eq(res.layers[0].slots, 3 * 4096 + 16);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->slots, 3 * 4096 + 16);
 	plan.engine.sglang.disable_hybrid_swa_memory = false;
 	/* 0.4.8, before SWAKVPool: one pool; 0.5.0, between the two PRs
 	 * whose rules kvplan does not model: refused naming both releases */
@@ -306,7 +306,7 @@ START_TEST(sglang_checked_figures)
 	plan.engine.sglang.max_total_tokens = 1ull << 60;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.engine.max_requests, 4096);
-	ck_assert_uint_eq(res.layers[0].bytes, ((1ull << 60) + 1) * 4);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->bytes, ((1ull << 60) + 1) * 4);
 	/* 2^60 x 100 / 1 does not fit: concurrency refused by name */
 	plan.engine.sglang.context_len = 1;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EOVERFLOW);
@@ -337,15 +337,15 @@ START_TEST(sglang_mamba_pool_budget)
 	plan.model.recur.ssm_values = 128 * 4096;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	b = res.engine.budget_bytes;
-	m = res.layers[0].slots - 1;
-	ck_assert_uint_eq(res.layers[0].bytes, (m + 1) * 2121728);
+	m = kvp_layer_rec(&res, 0)->slots - 1;
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->bytes, (m + 1) * 2121728);
 	ck_assert_uint_le(m * per * 19, b * 9);
 	ck_assert_uint_gt((m + 1) * per * 19, b * 9);
 	ck_assert_uint_eq(res.engine.tokens, (b - m * per) / 81920);
-	ck_assert_uint_eq(res.layers[20].slots, res.engine.tokens + 1);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 20)->slots, res.engine.tokens + 1);
 	plan.engine.sglang.mamba_full_memory_ratio = 200000;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	m = res.layers[0].slots - 1;
+	m = kvp_layer_rec(&res, 0)->slots - 1;
 	ck_assert_uint_le(m * per * 6, b);
 	ck_assert_uint_gt((m + 1) * per * 6, b);
 	ck_assert_uint_eq(res.engine.tokens, (b - m * per) / 81920);

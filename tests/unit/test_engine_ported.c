@@ -134,15 +134,15 @@ START_TEST(vllm_one_worker)
 	vllm_plan(2, 16, PAGE * 32);
 	add_rule("1:kind=sliding,window=1,k_dim=32,v_dim=32");
 	ck_assert_uint_eq(blocks_of(), 32);
-	ck_assert_uint_eq(res.layers[1].slots, 32ull * 32);
-	ck_assert_uint_eq(res.layers[0].slots, 32ull * 16);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 1)->slots, 32ull * 32);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->slots, 32ull * 16);
 	/* full head 64 (16,384 B) + sliding head 96 (24,576 B): 24,576 is
 	 * not a multiple of 16,384, so the smaller page is padded to 24,576
 	 * (block size kept); 2 x 16,384 x 32 = 1,048,576 B // 24,576 = 42 */
 	vllm_plan(2, 16, PAGE * 2 * 32);
 	add_rule("1:kind=sliding,window=1,k_dim=96,v_dim=96");
 	ck_assert_uint_eq(blocks_of(), 42);
-	ck_assert_uint_eq(res.layers[0].slots, 42ull * 16);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->slots, 42ull * 16);
 	/* before 0.24.0 (kvplan/era.h, PR #45181) vLLM refused it */
 	snprintf(plan.engine.version, sizeof plan.engine.version, "0.23.0");
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
@@ -438,8 +438,8 @@ START_TEST(trt_adjust_window_sizes)
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert_uint_eq(res.engine.pools[0].blocks, 4);
 	ck_assert_uint_eq(res.engine.pools[1].blocks, 3);
-	ck_assert_uint_eq(res.layers[0].slots, 4ull * 32);
-	ck_assert_uint_eq(res.layers[8].slots, 3ull * 32);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->slots, 4ull * 32);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 8)->slots, 3ull * 32);
 	ck_assert_str_eq(res.engine.lines[1],
 	                 "Window size = 130, primary_blocks: 3, secondary_blocks: 0");
 	/* before 1.0.0 (kvplan/era.h): one pool, every layer full size:
@@ -535,9 +535,9 @@ START_TEST(sglang_nsa_fp8_layout)
 	plan.devices.n_groups = 0;
 	set_len(1);
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.layers[0].bytes_per_position, 788);
-	ck_assert_uint_eq(res.layers[0].index_row_bytes, 132);
-	ck_assert_uint_eq(res.layers[0].slots, 975488);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->bytes_per_position, 788);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->index_row_bytes, 132);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->slots, 975488);
 	ck_assert_uint_eq(res.kv.bytes, 46889757184ull);
 	ck_assert_uint_eq(res.kv.index_bytes, 975488ull * 61 * 132);
 	ck_assert_str_eq(res.engine.lines[0],
@@ -545,7 +545,7 @@ START_TEST(sglang_nsa_fp8_layout)
 	/* bf16: the latent (512 + 64) x 2 = 1,152 B + 132 = 1,284 B */
 	plan.model.base.k_fmt = plan.model.base.v_fmt = kvp_format_plain(KVP_DT_BF16);
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.layers[0].bytes_per_position, 1284);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->bytes_per_position, 1284);
 	/* before 0.5.3 (kvplan/era.h) SGLang had no DSA pool: refused */
 	snprintf(plan.engine.version, sizeof plan.engine.version, "0.5.2");
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
@@ -624,8 +624,8 @@ START_TEST(sglang_swa_pool_mimo)
 	ck_assert_str_eq(res.engine.lines[3], "SWAKVPool mem usage: 15.98 GB, swa size: "
 	                 "300288, full size: 375360");
 	ck_assert_uint_eq(res.engine.tokens, 375360);
-	ck_assert_uint_eq(res.layers[0].slots, 375424);
-	ck_assert_uint_eq(res.layers[9].slots, 300352);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->slots, 375424);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 9)->slots, 300352);
 	/* all ranks: (1,297,465,344 + 864,976,896 + 8,996,143,104 +
 	 * 5,997,428,736) x 4 = 17,156,014,080 x 4 */
 	ck_assert_uint_eq(res.kv.bytes, 17156014080ull * 4);
@@ -637,7 +637,7 @@ START_TEST(sglang_swa_pool_mimo)
 	plan.engine.sglang.swa_full_tokens_ratio = 500000;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.engine.tokens, 558400);
-	ck_assert_uint_eq(res.layers[9].slots, 279168 + 64);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 9)->slots, 279168 + 64);
 	/* sliding layers of two shapes: refused naming the layer */
 	plan.engine.sglang.swa_full_tokens_ratio = 0;
 	add_rule("47:kv_heads=4");
@@ -733,8 +733,8 @@ START_TEST(hf_static_out_of_bounds)
 {
 	hf_plan(NULL, 4);
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.layers[0].slots, 4);
-	ck_assert_uint_eq(res.layers[0].bytes, 32);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->slots, 4);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->bytes, 32);
 	hf_plan(NULL, 5);
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
 	ck_assert_ptr_nonnull(strstr(res.error.msg, "engine.transformers.max_cache_len"));
@@ -752,8 +752,8 @@ START_TEST(hf_all_sliding_longer_than_max_cache_len)
 {
 	hf_plan("0:kind=sliding,window=4", 6);
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.layers[0].slots, 4);
-	ck_assert_uint_eq(res.layers[0].bytes, 32);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->slots, 4);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->bytes, 32);
 	ck_assert_uint_eq(res.kv.bytes, 32);
 	set_len(1000);
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
@@ -761,11 +761,11 @@ START_TEST(hf_all_sliding_longer_than_max_cache_len)
 	/* a window of 8 over max_cache_len 4: clamped to min(8, 4) = 4 */
 	hf_plan("0:kind=sliding,window=8", 6);
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.layers[0].bytes, 32);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->bytes, 32);
 	/* chunked layers (ChunkedSlidingLayer) roll the same way */
 	hf_plan("0:kind=chunked,window=4", 6);
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.layers[0].bytes, 32);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->bytes, 32);
 	/* test_hybrid_cache's layout: full + sliding; 6 tokens overrun the
 	 * full layer */
 	hf_plan("1:kind=sliding,window=4", 6);

@@ -102,7 +102,7 @@ START_TEST(sglang_dsa_index_cache_every_layer)
 	plan.model.indexer.skip_offset = 3;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.kv.bytes, 46889757184ull);
-	ck_assert_uint_eq(res.layers[3].index_row_bytes, 132);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 3)->index_row_bytes, 132);
 }
 END_TEST
 

@@ -203,7 +203,7 @@ START_TEST(heads_per_rank_and_replication)
 	plan.engine.vllm.tensor_parallel_size = 2;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	ck_assert_uint_eq(res.engine.blocks, 819);
-	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 4);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.kv_heads, 4);
 	/* tp 16 > 8 heads: max(1, 8 // 16) = 1 head, replicated; page 8,192:
 	 * 2^30 / 8,192 / 40 = 3,276. 64 query heads: vLLM refuses 40
 	 * over 16 ranks ("must be divisible by tensor parallel size"). */
@@ -295,7 +295,7 @@ START_TEST(dsa_indexer_v32)
 	ck_assert_uint_eq(res.engine.blocks, 2142);
 	ck_assert_uint_eq(res.engine.tokens, 137088);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 61ull * 1284 * 8);
-	ck_assert_uint_eq(res.layers[0].index_row_bytes, 132);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->index_row_bytes, 132);
 	ck_assert_uint_eq(res.kv.index_bytes, 8830660608ull);
 	/* fp8 is vLLM's fp8_ds_mla: 656 B of latent */
 	dsv32_plan();
@@ -349,8 +349,8 @@ START_TEST(dsa_index_cache)
 	ck_assert_uint_eq(res.engine.tokens, 115904);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 741024);
 	ck_assert_uint_eq(res.kv.index_bytes, 2570287104ull);
-	ck_assert_uint_eq(res.layers[3].index_bytes, 0);
-	ck_assert_uint_eq(res.layers[6].index_row_bytes, 132);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 3)->index_bytes, 0);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 6)->index_row_bytes, 132);
 	plan.model.arch.mtp_layers = 1;
 	plan.engine.vllm.speculative_method = KVP_SPEC_MTP;
 	plan.engine.vllm.num_speculative_tokens = 1;
@@ -436,8 +436,8 @@ START_TEST(one_type_different_pages)
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.engine.blocks, 468);
 	ck_assert_uint_eq(res.engine.tokens, 468 * 16);
-	ck_assert_uint_eq(res.layers[0].bytes, 468ull * 32768);
-	ck_assert_uint_eq(res.layers[39].bytes, 468ull * 65536);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->bytes, 468ull * 32768);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 39)->bytes, 468ull * 65536);
 	ck_assert_uint_eq(res.kv.bytes, 468ull * 2293760);
 	/* 468 / ceil(4096 / 16) = 1.828 -> 1.83x */
 	ck_assert_uint_eq(res.engine.concurrency_x100, 183);
@@ -514,8 +514,8 @@ START_TEST(mamba_state_formats)
 {
 	gdn_plan();
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_NONE);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_NONE);
 	ck_assert_uint_eq(res.engine.block_size, 544);
 	ck_assert_uint_eq(res.engine.page_bytes, 13369344);
 	ck_assert_uint_eq(res.engine.blocks, 321);

@@ -546,19 +546,19 @@ static enum kvp_status vl_mla_plan(const char *version, uint32_t tp)
 START_TEST(vllm_deepseek_before_mla)
 {
 	ck_assert_msg(vl_mla_plan("0.7.0", 1) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.layers[0].k_row_bytes, 8192);
-	ck_assert_uint_eq(res.layers[0].v_row_bytes, 8192);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->k_row_bytes, 8192);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->v_row_bytes, 8192);
 	ck_assert_uint_eq(res.engine.blocks, 151);
 	ck_assert_msg(vl_mla_plan("0.6.4", 2) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.layers[0].k_row_bytes, 4096);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->k_row_bytes, 4096);
 	/* 0.7.1 to 0.7.x: V0's MLA cache, not modelled */
 	ck_assert_int_eq(vl_mla_plan("0.7.1", 1), KVP_EINVAL);
 	ck_assert_msg(strstr(res.error.msg, "engine.version: 0.7.1 - vLLM V0's MLA "
 	                     "cache") != NULL, "%s", res.error.msg);
 	/* V1: the latent, 576 x 2 = 1,152 B, no V */
 	ck_assert_msg(vl_mla_plan("0.8.0", 1) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.layers[0].k_row_bytes, 1152);
-	ck_assert_uint_eq(res.layers[0].v_row_bytes, 0);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->k_row_bytes, 1152);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->v_row_bytes, 0);
 }
 END_TEST
 

@@ -394,11 +394,11 @@ START_TEST(sliding_pattern_and_arrays)
 	ck_assert_int_eq(kvp_compute(&p, &res), KVP_OK);
 	for (i = 0; i < 12; i++) {
 		/* i % 6 < 5 slides */
-		ck_assert_int_eq(res.layers[i].spec.kind,
+		ck_assert_int_eq(kvp_layer_rec(&res, i)->spec.kind,
 		                 i % 6 < 5 ? KVP_LAYER_SLIDING : KVP_LAYER_FULL);
-		ck_assert_uint_eq(res.layers[i].spec.kv_heads, i < 6 ? 2 : 1);
+		ck_assert_uint_eq(kvp_layer_rec(&res, i)->spec.kv_heads, i < 6 ? 2 : 1);
 		if (i % 6 < 5)
-			ck_assert_uint_eq(res.layers[i].spec.window, 512);
+			ck_assert_uint_eq(kvp_layer_rec(&res, i)->spec.window, 512);
 	}
 	ck_assert(p.model.tensors.params == 256 * 8);
 	free(big);
@@ -625,7 +625,7 @@ START_TEST(arch_rules_from_live)
 	                                     &err), KVP_OK);
 	ck_assert_int_eq(kvp_compute(&p, &res), KVP_OK);
 	for (i = 0; i < 8; i++)
-		ck_assert_int_eq(res.layers[i].spec.kind,
+		ck_assert_int_eq(kvp_layer_rec(&res, i)->spec.kind,
 		                 i % 4 ? KVP_LAYER_SLIDING : KVP_LAYER_FULL);
 	free(img);
 	gw_free(&w);
@@ -658,10 +658,10 @@ START_TEST(arch_rules_from_live)
 	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "n.gguf", &p.model, NULL,
 	                                     &err), KVP_OK);
 	ck_assert_int_eq(kvp_compute(&p, &res), KVP_OK);
-	ck_assert_int_eq(res.layers[19].spec.kind, KVP_LAYER_FULL);
-	ck_assert_int_eq(res.layers[20].spec.kind, KVP_LAYER_SHARED);
-	ck_assert_uint_eq(res.layers[20].spec.shared_with, 18);
-	ck_assert_uint_eq(res.layers[21].spec.shared_with, 18);
+	ck_assert_int_eq(kvp_layer_rec(&res, 19)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 20)->spec.kind, KVP_LAYER_SHARED);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 20)->spec.shared_with, 18);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 21)->spec.shared_with, 18);
 	free(img);
 	/* pattern 19: layer 18 is full, so the sliding 20 would reuse a
 	 * full layer's cache - llama.cpp aborts */

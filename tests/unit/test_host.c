@@ -69,8 +69,8 @@ START_TEST(ngl_30)
 	ck_assert_uint_eq(res.host.used_bytes, 6328491520ull);
 	ck_assert(!res.host.budgeted);
 	ck_assert(res.host.fits);
-	ck_assert(!res.layers[9].on_device);
-	ck_assert(res.layers[10].on_device);
+	ck_assert(!kvp_layer_rec(&res, 9)->on_device);
+	ck_assert(kvp_layer_rec(&res, 10)->on_device);
 }
 END_TEST
 
@@ -115,12 +115,12 @@ static void output_first(const char *version)
 	ck_assert_uint_eq(res.host.weights_bytes, 6383434496ull);
 	ck_assert_uint_eq(res.host.kv_bytes, 184549376ull);
 	ck_assert_uint_eq(res.host.used_bytes, 6568111872ull);
-	ck_assert(!res.layers[10].on_device);
-	ck_assert(res.layers[11].on_device);
+	ck_assert(!kvp_layer_rec(&res, 10)->on_device);
+	ck_assert(kvp_layer_rec(&res, 11)->on_device);
 	plan.engine.llamacpp.n_gpu_layers = 40;
 	run();
 	ck_assert_uint_eq(res.devices[0].weights_bytes, 21798082304ull);
-	ck_assert(!res.layers[0].on_device);
+	ck_assert(!kvp_layer_rec(&res, 0)->on_device);
 	plan.engine.llamacpp.n_gpu_layers = 1;
 	run();
 	ck_assert_uint_eq(res.devices[0].weights_bytes, 327680000ull);

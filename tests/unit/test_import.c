@@ -268,7 +268,7 @@ START_TEST(reference_model_layout)
 	ck_assert_uint_eq(plan.model.trained_kv_heads, w->kv_heads);
 	ck_assert_uint_eq(res.n_layers, w->layers);
 	for (i = 0; i < w->layers; i++) {
-		const struct kvp_layer_result *l = &res.layers[i];
+		const struct kvp_layer_result *l = kvp_layer_rec(&res, i);
 		enum kvp_layer_kind k = kind_at(w, i);
 
 		ck_assert_msg(l->spec.kind == k, "%s layer %u: kind %d, want %d",
@@ -356,9 +356,9 @@ START_TEST(qwen2_max_window_layers)
 	           "\"use_sliding_window\":true,\"max_window_layers\":4,"
 	           "\"torch_dtype\":\"bfloat16\"}", &n);
 	for (i = 0; i < 8; i++)
-		ck_assert_int_eq(res.layers[i].spec.kind,
+		ck_assert_int_eq(kvp_layer_rec(&res, i)->spec.kind,
 		                 i >= 4 ? KVP_LAYER_SLIDING : KVP_LAYER_FULL);
-	ck_assert_uint_eq(res.layers[5].spec.window, 1000);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 5)->spec.window, 1000);
 	/* 8 layers x 2 heads x (64 + 64) x 2 B = 4,096 */
 	ck_assert_uint_eq(res.kv.bytes_per_position, 4096);
 	/* an unknown Qwen2 derivative: use_sliding_window false means full
@@ -368,8 +368,8 @@ START_TEST(qwen2_max_window_layers)
 	           "\"hidden_size\":256,\"sliding_window\":32768,"
 	           "\"use_sliding_window\":false,\"max_window_layers\":4,"
 	           "\"torch_dtype\":\"bfloat16\"}", &n);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
-	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_FULL);
 }
 END_TEST
 
@@ -380,15 +380,15 @@ START_TEST(kv_heads_sources)
 	/* MPT: attn_config.kv_n_heads; n_layers/n_heads/d_model */
 	import_str("{\"model_type\":\"mpt\",\"n_layers\":2,\"n_heads\":8,"
 	           "\"d_model\":512,\"attn_config\":{\"kv_n_heads\":2}}", &n);
-	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 2);
-	ck_assert_uint_eq(res.layers[0].spec.k_dim, 64);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.kv_heads, 2);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.k_dim, 64);
 	/* ChatGLM: multi_query_group_num under multi_query_attention (vLLM
 	 * chatglm.py; without the switch, hf_fam_heads.c refuses), kv_channels */
 	import_str("{\"model_type\":\"chatglm\",\"num_layers\":28,"
 	           "\"num_attention_heads\":32,\"hidden_size\":4096,"
 	           "\"multi_query_attention\":true,"
 	           "\"multi_query_group_num\":2,\"kv_channels\":128}", &n);
-	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 2);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.kv_heads, 2);
 	/* 2 x 28 x 2 x 128 x 2 = 28,672 */
 	ck_assert_uint_eq(res.kv.bytes_per_position, 28672);
 	/* Falcon multi_query with new_decoder_architecture: not MQA */
@@ -396,18 +396,18 @@ START_TEST(kv_heads_sources)
 	           "\"num_attention_heads\":8,\"hidden_size\":512,"
 	           "\"multi_query\":true,\"new_decoder_architecture\":true,"
 	           "\"num_kv_heads\":4}", &n);
-	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 4);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.kv_heads, 4);
 	/* absent in a llama: LlamaConfig's None, the heads (the class
 	 * default, hf_top_defaults), noted; in a family without a class
 	 * default row: MHA, noted and flagged */
 	import_str("{\"model_type\":\"llama\",\"num_hidden_layers\":2,"
 	           "\"num_attention_heads\":8,\"hidden_size\":512}", &n);
-	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 8);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.kv_heads, 8);
 	ck_assert(!plan.model.kv_heads_assumed);
 	ck_assert(has_note(&n, "the llama class default"));
 	import_str("{\"model_type\":\"olmo\",\"num_hidden_layers\":2,"
 	           "\"num_attention_heads\":8,\"hidden_size\":512}", &n);
-	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 8);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.kv_heads, 8);
 	import_str("{\"model_type\":\"granite\",\"num_hidden_layers\":2,"
 	           "\"num_attention_heads\":8,\"hidden_size\":512}", &n);
 	ck_assert(plan.model.kv_heads_assumed);
@@ -427,10 +427,10 @@ START_TEST(chunked_shared_and_linear)
 	           "\"hidden_size\":1024,\"head_dim\":128,"
 	           "\"attention_chunk_size\":8192}}", &n);
 	for (i = 0; i < 8; i++) {
-		ck_assert_int_eq(res.layers[i].spec.kind, (i + 1) % 4 == 0 ?
+		ck_assert_int_eq(kvp_layer_rec(&res, i)->spec.kind, (i + 1) % 4 == 0 ?
 		                 KVP_LAYER_FULL : KVP_LAYER_CHUNKED);
 		if ((i + 1) % 4)
-			ck_assert_uint_eq(res.layers[i].spec.window, 8192);
+			ck_assert_uint_eq(kvp_layer_rec(&res, i)->spec.window, 8192);
 	}
 	/* Gemma 3n: 6 layers, last 2 shared with the last earlier layer of
 	 * the same kind (layer 4 sliding -> 3, layer 5 full -> 2) */
@@ -441,10 +441,10 @@ START_TEST(chunked_shared_and_linear)
 	           "\"full_attention\",\"sliding_attention\","
 	           "\"sliding_attention\",\"full_attention\"],"
 	           "\"num_kv_shared_layers\":2}", &n);
-	ck_assert_int_eq(res.layers[4].spec.kind, KVP_LAYER_SHARED);
-	ck_assert_uint_eq(res.layers[4].spec.shared_with, 3);
-	ck_assert_int_eq(res.layers[5].spec.kind, KVP_LAYER_SHARED);
-	ck_assert_uint_eq(res.layers[5].spec.shared_with, 2);
+	ck_assert_int_eq(kvp_layer_rec(&res, 4)->spec.kind, KVP_LAYER_SHARED);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 4)->spec.shared_with, 3);
+	ck_assert_int_eq(kvp_layer_rec(&res, 5)->spec.kind, KVP_LAYER_SHARED);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 5)->spec.shared_with, 2);
 	/* 4 layers hold KV: 4 x 2 x (256 + 256) x 2 B = 8,192 */
 	ck_assert_uint_eq(res.kv.bytes_per_position, 8192);
 	/* linear attention (Qwen3-Next style) */
@@ -459,8 +459,8 @@ START_TEST(chunked_shared_and_linear)
 	/* conv (4 - 1) x (2 x 16 x 128 + 32 x 128) = 3 x 8192 = 24,576;
 	 * state 32 x 128 x 128 = 524,288; (24,576 + 524,288) x 4 B =
 	 * 2,195,456 bytes */
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_NONE);
-	ck_assert_uint_eq(res.layers[0].spec.state_bytes, 2195456);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_NONE);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.state_bytes, 2195456);
 	/* 1 full layer: 2 x (256 + 256) x 2 = 2,048 */
 	ck_assert_uint_eq(res.kv.bytes_per_position, 2048);
 }
@@ -678,7 +678,7 @@ START_TEST(moe_layouts)
 	           "\"attn_config\":{\"kv_n_heads\":1},"
 	           "\"ffn_config\":{\"ffn_hidden_size\":32,"
 	           "\"moe_num_experts\":4,\"moe_top_k\":2}}", &n);
-	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 1);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.kv_heads, 1);
 	ck_assert_uint_eq(res.weights.mlp_params, 49664);
 	/* Gemma 3n: intermediate_size per layer [100, 300]: 3 x 64 x
 	 * (100 + 300) = 76,800 */
@@ -797,8 +797,8 @@ START_TEST(granitehybrid_state_matches_llamacpp)
 	/* (4 - 1) x (1536 + 2 x 1 x 128) + 128 x 1536 = 201,984 f32 values
 	 * = 807,936 bytes per Mamba layer; 28 layers, 1 sequence */
 	for (i = 0; i < nl; i++)
-		if (res.layers[i].spec.kind == KVP_LAYER_NONE)
-			ck_assert_uint_eq(res.layers[i].spec.state_bytes, 807936);
+		if (kvp_layer_rec(&res, i)->spec.kind == KVP_LAYER_NONE)
+			ck_assert_uint_eq(kvp_layer_rec(&res, i)->spec.state_bytes, 807936);
 	ck_assert_uint_eq(n_attn, 4);
 	ck_assert_msg((double)res.kv.state_bytes == want,
 	              "state %llu, llama.cpp allocated %.0f",

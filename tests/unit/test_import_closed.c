@@ -162,7 +162,7 @@ START_TEST(unknown_or_absent_model_type)
 	              "\"hidden_size\":512,\"sliding_window\":64}", 0, &err), KVP_OK);
 	ck_assert_str_eq(plan.model.model_type, "mistral");
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
-	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_int_eq(kvp_layer_rec(&res, 1)->spec.kind, KVP_LAYER_SLIDING);
 }
 END_TEST
 

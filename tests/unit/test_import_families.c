@@ -49,7 +49,7 @@ static unsigned count_kind(enum kvp_layer_kind k)
 	unsigned i, n = 0;
 
 	for (i = 0; i < res.n_layers; i++)
-		n += res.layers[i].spec.kind == k;
+		n += kvp_layer_rec(&res, i)->spec.kind == k;
 	return n;
 }
 
@@ -72,8 +72,8 @@ START_TEST(qwen3_next_interval)
 	one_sequence("qwen3-next-80b-a3b.json", 4096);
 	ck_assert_uint_eq(count_kind(KVP_LAYER_FULL), 12);
 	ck_assert_uint_eq(count_kind(KVP_LAYER_NONE), 36);
-	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
-	ck_assert_int_eq(res.layers[4].spec.kind, KVP_LAYER_NONE);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 4)->spec.kind, KVP_LAYER_NONE);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 24576);
 	ck_assert_uint_eq(res.kv.state_bytes, 79036416);
 	ck_assert_uint_eq(res.kv.conv_bytes, 3538944);
@@ -101,8 +101,8 @@ START_TEST(nemotron_h_pattern)
 	ck_assert_uint_eq(count_kind(KVP_LAYER_NONE), 27);
 	ck_assert_uint_eq(count_kind(KVP_LAYER_FULL), 4);
 	ck_assert_uint_eq(count_kind(KVP_LAYER_FFN), 25);
-	ck_assert_uint_eq(res.layers[0].spec.state_bytes, 5390336);
-	ck_assert_uint_eq(res.layers[1].bytes, 0);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.state_bytes, 5390336);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 1)->bytes, 0);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 16384);
 	ck_assert_uint_eq(res.kv.bytes, 212647936);
 	/* llama.cpp: R and S in f32 as here, one cell per sequence */
@@ -123,8 +123,8 @@ START_TEST(nemotron_h_pattern)
 	ck_assert_ptr_nonnull(strstr(res.error.msg, "engine.sglang.max_mamba_cache_size: 0"));
 	plan.engine.sglang.max_mamba_cache_size = 48;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.layers[0].slots, 49);
-	ck_assert_uint_eq(res.layers[0].bytes, 260513792);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->slots, 49);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->bytes, 260513792);
 	ck_assert_uint_eq(res.kv.state_bytes, 27ull * 260513792);
 	ck_assert_uint_eq(res.kv.conv_bytes, 27ull * 49 * 73728);
 	/* conv 97,542,144 B = 0.091 GiB, SSM 6,936,330,240 B = 6.460 GiB;
@@ -137,7 +137,7 @@ START_TEST(nemotron_h_pattern)
 	/* --mamba-ssm-dtype bfloat16: 1,310,720 x 2 B */
 	plan.engine.sglang.mamba_ssm_dtype = KVP_MAMBA_BF16;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.layers[0].bytes, 49ull * (73728 + 2621440));
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->bytes, 49ull * (73728 + 2621440));
 	plan.engine.sglang.mamba_ssm_dtype = KVP_MAMBA_AUTO;
 	/* refused: tensor parallelism (groups replicated when they do not
 	 * divide tp) and releases before 0.5.4 */
@@ -253,10 +253,10 @@ START_TEST(nemotron_h_moe_blocks)
 	ck_assert_msg(kvp_hf_import_text(cfg, strlen(cfg), "e.json", &plan.model,
 	              &n, &err) == KVP_OK, "%s", err.msg);
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_NONE);
-	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
-	ck_assert_int_eq(res.layers[2].spec.kind, KVP_LAYER_FFN);
-	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FFN);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_NONE);
+	ck_assert_int_eq(kvp_layer_rec(&res, 1)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 2)->spec.kind, KVP_LAYER_FFN);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_FFN);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 512);
 	/* a letter outside M * - E: refused naming the layer */
 	{
@@ -283,10 +283,10 @@ END_TEST
 START_TEST(block_configs)
 {
 	one_sequence("llama-nemotron-nas-4l.json", 4096);
-	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 8);
-	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FFN);
-	ck_assert_uint_eq(res.layers[2].spec.kv_heads, 16);
-	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FFN);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.kv_heads, 8);
+	ck_assert_int_eq(kvp_layer_rec(&res, 1)->spec.kind, KVP_LAYER_FFN);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 2)->spec.kv_heads, 16);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_FFN);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 12288);
 	ck_assert_uint_eq(res.kv.bytes, 50331648);
 	ck_assert(!plan.model.kv_heads_assumed);
@@ -305,11 +305,11 @@ END_TEST
 START_TEST(gemma4_global_shapes)
 {
 	one_sequence("gemma4-6l.json", 4096);
-	ck_assert_uint_eq(res.layers[5].spec.kv_heads, 2);
-	ck_assert_uint_eq(res.layers[5].spec.k_dim, 512);
-	ck_assert_uint_eq(res.layers[5].spec.v_dim, 512);
-	ck_assert_uint_eq(res.layers[0].spec.kv_heads, 8);
-	ck_assert_uint_eq(res.layers[0].spec.k_dim, 256);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 5)->spec.kv_heads, 2);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 5)->spec.k_dim, 512);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 5)->spec.v_dim, 512);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.kv_heads, 8);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.k_dim, 256);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 5 * 8192 + 4096);
 	ck_assert_uint_eq(res.kv.bytes, 37748736);
 }
@@ -326,13 +326,13 @@ END_TEST
 START_TEST(mimo_swa_k_ne_v)
 {
 	one_sequence("mimo-v2-4l.json", 100);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
-	ck_assert_uint_eq(res.layers[0].spec.v_dim, 128);
-	ck_assert_int_eq(res.layers[2].spec.kind, KVP_LAYER_SLIDING);
-	ck_assert_uint_eq(res.layers[2].spec.window, 128);
-	ck_assert_uint_eq(res.layers[2].spec.kv_heads, 8);
-	ck_assert_uint_eq(res.layers[2].spec.k_dim, 192);
-	ck_assert_uint_eq(res.layers[2].spec.v_dim, 128);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.v_dim, 128);
+	ck_assert_int_eq(kvp_layer_rec(&res, 2)->spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 2)->spec.window, 128);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 2)->spec.kv_heads, 8);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 2)->spec.k_dim, 192);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 2)->spec.v_dim, 128);
 	ck_assert_uint_eq(res.kv.bytes, 1792000);
 	ck_assert_uint_eq(plan.model.arch.first_dense_layers, 1);
 }
@@ -349,7 +349,7 @@ START_TEST(dsa_indexer)
 	struct kvp_result r2;
 
 	one_sequence("deepseek-v3.2-exp.json", 4096);
-	ck_assert_uint_eq(res.layers[0].index_row_bytes, 256);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->index_row_bytes, 256);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 85888);
 	ck_assert_uint_eq(res.kv.bytes, 351797248);
 	ck_assert_uint_eq(res.kv.index_bytes, 63963136);
@@ -360,13 +360,13 @@ START_TEST(dsa_indexer)
 	plan.engine.kind = KVP_ENGINE_VLLM;
 	plan.engine.vllm.kv_cache_memory_bytes = 16ull << 30;
 	ck_assert_msg(kvp_compute(&plan, &r2) == KVP_OK, "%s", r2.error.msg);
-	ck_assert_uint_eq(r2.layers[0].index_row_bytes, 132);
+	ck_assert_uint_eq(kvp_layer_rec(&r2, 0)->index_row_bytes, 132);
 	plan.engine.kind = KVP_ENGINE_SGLANG;
 	plan.engine.sglang.max_total_tokens = 4096;
 	plan.devices.n_groups = 0;
 	ck_assert_msg(kvp_compute(&plan, &r2) == KVP_OK, "%s", r2.error.msg);
-	ck_assert_uint_eq(r2.layers[0].index_row_bytes, 132);
-	ck_assert_uint_eq(r2.layers[0].bytes_per_position, 1284);
+	ck_assert_uint_eq(kvp_layer_rec(&r2, 0)->index_row_bytes, 132);
+	ck_assert_uint_eq(kvp_layer_rec(&r2, 0)->bytes_per_position, 1284);
 }
 END_TEST
 
@@ -382,8 +382,8 @@ START_TEST(kimi_linear_kda)
 {
 	one_sequence("kimi-linear-4l.json", 4096);
 	ck_assert_uint_eq(count_kind(KVP_LAYER_NONE), 3);
-	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_MLA);
-	ck_assert_uint_eq(res.layers[0].spec.state_bytes, 2244608);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_MLA);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.state_bytes, 2244608);
 	ck_assert_uint_eq(res.kv.bytes, 11452416);
 	/* SGLang's Mamba pool under tp 2 (configs/mamba_utils.py
 	 * KimiLinearStateShape: heads split evenly): a rank's slot holds
@@ -395,8 +395,8 @@ START_TEST(kimi_linear_kda)
 	plan.engine.sglang.max_mamba_cache_size = 8;
 	plan.devices.tp = 2;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_uint_eq(res.layers[0].spec.state_bytes, 1085440);
-	ck_assert_uint_eq(res.layers[0].bytes, 9768960);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.state_bytes, 1085440);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->bytes, 9768960);
 	/* all ranks: 3 layers x 9,768,960 x 2 */
 	ck_assert_uint_eq(res.kv.state_bytes, 3ull * 9768960 * 2);
 	/* a tp that does not divide the state: refused */
@@ -424,8 +424,8 @@ START_TEST(hand_inputs)
 	plan.model.kv_reuse_last = 2;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
 	/* layers 2, 3 reuse layer 1: 2 x 512 B/position */
-	ck_assert_int_eq(res.layers[2].spec.kind, KVP_LAYER_SHARED);
-	ck_assert_uint_eq(res.layers[3].spec.shared_with, 1);
+	ck_assert_int_eq(kvp_layer_rec(&res, 2)->spec.kind, KVP_LAYER_SHARED);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 3)->spec.shared_with, 1);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 1024);
 	/* N = n_layers: refused by name */
 	plan.model.kv_reuse_last = 4;
@@ -445,7 +445,7 @@ START_TEST(hand_inputs)
 	plan.model.recur.ssm_values = 1000;
 	plan.model.recur.ssm_dtype = KVP_DT_BF16;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_OK);
-	ck_assert_uint_eq(res.layers[0].spec.state_bytes, 3200);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.state_bytes, 3200);
 	ck_assert_uint_eq(res.kv.conv_bytes, 1200 * res.kv.sequences);
 	ck_assert_uint_eq(res.kv.ssm_bytes, 2000 * res.kv.sequences);
 	/* the same state also typed as bytes: refused, one meaning */

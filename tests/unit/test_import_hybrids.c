@@ -88,7 +88,7 @@ START_TEST(falcon_mamba)
 	ck_assert_uint_eq(res.kv.bytes_per_position, 0);
 	ck_assert_uint_eq(res.kv.state_bytes, 39845888);
 	ck_assert_uint_eq(res.kv.bytes, 39845888);
-	ck_assert_uint_eq(res.layers[63].spec.state_bytes, 622592);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 63)->spec.state_bytes, 622592);
 	plan.engine.kind = KVP_ENGINE_LLAMACPP;
 	plan.engine.llamacpp.ctx_size = T;   /* no max_position_embeddings */
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
@@ -194,8 +194,8 @@ START_TEST(minimax_m1)
 	ck_assert_uint_eq(res.kv.bytes_per_position, 40960);
 	ck_assert_uint_eq(res.kv.state_bytes, 293601280);
 	ck_assert_uint_eq(res.kv.bytes, 461373440);
-	ck_assert_int_eq(res.layers[7].spec.kind, KVP_LAYER_FULL);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_NONE);
+	ck_assert_int_eq(kvp_layer_rec(&res, 7)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_NONE);
 	plan.engine.kind = KVP_ENGINE_LLAMACPP;
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.kv.conv_bytes, 0);
@@ -286,8 +286,8 @@ START_TEST(plamo2)
 		"\"vocab_size\":64,\"max_position_embeddings\":64}";
 
 	text_sized(cfg);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_NONE);
-	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_NONE);
+	ck_assert_int_eq(kvp_layer_rec(&res, 1)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 4096);
 	ck_assert_uint_eq(res.kv.state_bytes, 8781824);
 	ck_assert_uint_eq(res.kv.bytes, 25559040);
@@ -328,8 +328,8 @@ START_TEST(ring_linear)
 		"\"max_position_embeddings\":64}";
 
 	text_sized(cfg);
-	ck_assert_int_eq(res.layers[4].spec.kind, KVP_LAYER_FULL);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_NONE);
+	ck_assert_int_eq(kvp_layer_rec(&res, 4)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_NONE);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 8192);
 	ck_assert_uint_eq(res.kv.state_bytes, 16777216);
 	ck_assert_uint_eq(res.kv.bytes, 50331648);
@@ -385,14 +385,14 @@ START_TEST(falcon_h1)
 	text_sized(fh1_7b);
 	one_sequence_plan(&plan, 8192);
 	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
-	ck_assert_int_eq(res.layers[43].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 43)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 45056);
 	ck_assert_uint_eq(res.kv.state_bytes, 140304384);
 	ck_assert_uint_eq(res.kv.conv_bytes, 1892352);
 	ck_assert_uint_eq(res.kv.ssm_bytes, 138412032);
 	ck_assert_uint_eq(res.kv.bytes, 509403136);
 	ck_assert_uint_eq(res.kv.bytes_per_sequence, 509403136);
-	ck_assert_uint_eq(res.layers[0].bytes, 11577344);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->bytes, 11577344);
 	params = res.weights.params;
 	/* llama.cpp: the same cells (-c 8,192, one slot), R and S in f32 */
 	plan.engine.kind = KVP_ENGINE_LLAMACPP;
@@ -404,7 +404,7 @@ START_TEST(falcon_h1)
 	ck_assert_uint_eq(res.kv.k_bytes, 184549376);
 	ck_assert_uint_eq(res.kv.v_bytes, 184549376);
 	ck_assert_uint_eq(res.kv.conv_bytes, 1892352);
-	ck_assert_uint_eq(res.layers[0].bytes, 11577344);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->bytes, 11577344);
 	plan.engine.kind = KVP_ENGINE_VLLM;
 	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 32;
 	plan.engine.vllm.max_model_len = 32768;
@@ -413,8 +413,8 @@ START_TEST(falcon_h1)
 	ck_assert_uint_eq(res.engine.blocks, 60);
 	ck_assert_uint_eq(res.kv.bytes, 4238868480ull);
 	ck_assert_uint_eq(res.kv.state_bytes, 2119434240ull);
-	ck_assert_uint_eq(res.layers[0].beside_bytes, 48168960);
-	ck_assert_uint_eq(res.layers[0].bytes, 2 * 48168960);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->beside_bytes, 48168960);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->bytes, 2 * 48168960);
 	ck_assert_uint_eq(res.kv.bytes_per_sequence, 494534656);
 	/* the mixer's weights beside the attention */
 	plan.engine.kind = KVP_ENGINE_GENERIC;
@@ -505,10 +505,10 @@ START_TEST(zamba2)
 	zamba2_7b(cfg, sizeof cfg, 32);
 	text_sized(cfg);
 	for (i = 0; i < 81; i++)
-		hybrid += res.layers[i].spec.kind == KVP_LAYER_FULL;
+		hybrid += kvp_layer_rec(&res, i)->spec.kind == KVP_LAYER_FULL;
 	ck_assert_uint_eq(hybrid, 13);
-	ck_assert_int_eq(res.layers[77].spec.kind, KVP_LAYER_FULL);
-	ck_assert_int_eq(res.layers[78].spec.kind, KVP_LAYER_NONE);
+	ck_assert_int_eq(kvp_layer_rec(&res, 77)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 78)->spec.kind, KVP_LAYER_NONE);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 372736);
 	ck_assert_uint_eq(res.kv.state_bytes, 155851776);
 	ck_assert_uint_eq(res.kv.conv_bytes, 7216128);

@@ -91,7 +91,7 @@ START_TEST(dsv4_one_sequence)
 	ck_assert_uint_eq(res.kv.index_bytes, 128000);
 	ck_assert_uint_eq(res.kv.bytes, 2653184);
 	ck_assert_uint_eq(res.kv.bytes_per_sequence, 2653184);
-	ck_assert_str_eq(kvp_layer_kind_name(res.layers[2].spec.kind),
+	ck_assert_str_eq(kvp_layer_kind_name(kvp_layer_rec(&res, 2)->spec.kind),
 	                 "compressed");
 }
 END_TEST

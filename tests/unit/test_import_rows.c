@@ -177,8 +177,8 @@ END_TEST
 START_TEST(phimoe)
 {
 	from_file("phi-3.5-moe.json", 4096);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_SLIDING);
-	ck_assert_uint_eq(res.layers[31].spec.window, 131072);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 31)->spec.window, 131072);
 	ck_assert_uint_eq(res.kv.bytes, 536870912ull);
 }
 END_TEST
@@ -507,8 +507,8 @@ START_TEST(index_cache)
 	from_text(text, 16);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 384);
 	ck_assert_uint_eq(res.kv.bytes, 6144);
-	ck_assert_uint_eq(res.layers[1].index_bytes, 0);
-	ck_assert_uint_eq(res.layers[0].index_bytes, 32 * 2 * 16);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 1)->index_bytes, 0);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->index_bytes, 32 * 2 * 16);
 	snprintf(text, sizeof text, cfg, ",\"index_topk_freq\":4,"
 	         "\"index_skip_topk_offset\":1,\"indexer_types\":"
 	         "[\"full\",\"full\"]");
@@ -602,8 +602,8 @@ START_TEST(lfm2)
 	 * x 16 = 8,192; conv 2 x 256 x 4 = 2,048 B a layer, 4,096; the MLP
 	 * int(2 x 768 / 3) = 512, a multiple of 256 */
 	from_text(old, 16);
-	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_NONE);
+	ck_assert_int_eq(kvp_layer_rec(&res, 1)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_NONE);
 	ck_assert_uint_eq(res.kv.bytes, 8192 + 4096);
 	ck_assert_uint_eq(plan.model.arch.intermediate, 512);
 }
@@ -752,10 +752,10 @@ START_TEST(mimo_v2)
 		"\"num_experts_per_tok\":2,\"moe_intermediate_size\":512,"
 		"\"hidden_size\":4096,\"intermediate_size\":16384,"
 		"\"vocab_size\":152576,\"torch_dtype\":\"bfloat16\"}", 100);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
-	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_SLIDING);
-	ck_assert_uint_eq(res.layers[1].spec.window, 128);
-	ck_assert_uint_eq(res.layers[1].spec.kv_heads, 8);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 1)->spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 1)->spec.window, 128);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 1)->spec.kv_heads, 8);
 	ck_assert_uint_eq(res.kv.bytes, 1792000);
 }
 END_TEST
@@ -862,8 +862,8 @@ START_TEST(afmoe)
 	         "\"sliding_attention\",\"sliding_attention\",\"full_attention\"]}",
 	         head);
 	from_text(text, 16);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_SLIDING);
-	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes, 20480);
 	snprintf(text, sizeof text, "%s}", head);
 	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "afmoe", &m,
@@ -927,7 +927,7 @@ START_TEST(smollm3)
 	         "\"num_attention_heads\":4,\"num_key_value_heads\":2,"
 	         "\"use_sliding_window\":false,\"sliding_window\":null}", head);
 	from_text(text, 16);
-	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes, 32768);
 	snprintf(text, sizeof text, "%s,\"hidden_size\":512,"
 	         "\"num_attention_heads\":8}", head);
@@ -966,8 +966,8 @@ START_TEST(vaultgemma)
 	snprintf(text, sizeof text, "%s}", head);
 	from_text(text, 16);
 	ck_assert(!plan.model.kv_heads_assumed);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_SLIDING);
-	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_int_eq(kvp_layer_rec(&res, 1)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes, 196608);
 	snprintf(text, sizeof text, "%s,\"layer_types\":[\"full_attention\","
 	         "\"full_attention\",\"full_attention\",\"full_attention\"]}",
@@ -1075,7 +1075,7 @@ START_TEST(flex_olmo)
 		"\"num_experts_per_tok\":7,\"norm_topk_prob\":false}";
 
 	from_text(text, 16);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes, 32768);
 }
 END_TEST
@@ -1104,13 +1104,13 @@ START_TEST(glm4v_text)
 		"\"depth\":2,\"hidden_size\":64}}";
 
 	from_text(text, 16);
-	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 1)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes, 16384);
 	/* issue 35: an early flat glm4v file (no text_config): Glm4vConfig
 	 * builds Glm4vTextConfig from the top-level keys, the same model:
 	 * head_dim 256 / 4 = 64, the same 16,384 */
 	from_text(flat, 16);
-	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 1)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes, 16384);
 }
 END_TEST
@@ -1137,8 +1137,8 @@ START_TEST(glm4v_moe_text)
 		"\"moe_intermediate_size\":64,\"intermediate_size\":512}}";
 
 	from_text(text, 16);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
-	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 2048);
 	ck_assert_uint_eq(res.kv.bytes, 32768);
 }
@@ -1169,12 +1169,12 @@ START_TEST(muse_glimmer)
 
 	snprintf(text, sizeof text, "%s}", head);
 	from_text(text, 16);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_SLIDING);
-	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes, 20480);
 	snprintf(text, sizeof text, "%s,\"no_rope_layers\":[0,1,1,0]}", head);
 	from_text(text, 16);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes, 24576);
 	snprintf(text, sizeof text, "%s,\"layer_types\":[\"sliding_attention\","
 	         "\"sliding_attention\",\"sliding_attention\","
@@ -1206,8 +1206,8 @@ START_TEST(llama4_nope_interval)
 
 	snprintf(text, sizeof text, "%s4}", head);
 	from_text(text, 16);
-	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_CHUNKED);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_CHUNKED);
 	ck_assert_uint_eq(res.kv.bytes, 20480);
 	snprintf(text, sizeof text, "%s3}", head);
 	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "l4", &m, NULL,
@@ -1559,10 +1559,10 @@ START_TEST(phi4flash_sambay)
 	snprintf(text, sizeof text, P4F, 8u, 2u, "");
 	from_text(text, 64);
 	for (i = 0; i < 8; i++)
-		ck_assert_msg(res.layers[i].spec.kind == k[i], "layer %u: %d", i,
-		              (int)res.layers[i].spec.kind);
-	ck_assert_uint_eq(res.layers[7].spec.shared_with, 5);
-	ck_assert_uint_eq(res.layers[1].spec.window, 16);
+		ck_assert_msg(kvp_layer_rec(&res, i)->spec.kind == k[i], "layer %u: %d", i,
+		              (int)kvp_layer_rec(&res, i)->spec.kind);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 7)->spec.shared_with, 5);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 1)->spec.window, 16);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 1536);
 	ck_assert_uint_eq(res.kv.state_bytes, 67584);
 	ck_assert_uint_eq(res.kv.bytes, 116736);
@@ -1870,7 +1870,7 @@ START_TEST(older_35t)
 	          "\"attention_layers\":[\"global\",\"local\"],"
 	          "\"window_size\":8,\"vocab_size\":1000" T35_BF16 "}", 16);
 	ck_assert_uint_eq(res.kv.bytes, 32768);
-	ck_assert_int_eq(res.layers[1].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 1)->spec.kind, KVP_LAYER_FULL);
 	from_text("{\"architectures\":[\"XGLMForCausalLM\"],"
 	          "\"model_type\":\"xglm\",\"num_layers\":2,\"d_model\":256,"
 	          "\"attention_heads\":4,\"ffn_dim\":512,\"vocab_size\":1000"

@@ -75,7 +75,7 @@ START_TEST(qwen25_omni)
 
 	sized(text, 4096);
 	ck_assert_str_eq(plan.model.model_type, "qwen2_5_omni");
-	ck_assert_int_eq(res.layers[27].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 27)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 57344);
 	ck_assert_uint_eq(res.kv.bytes, 234881024ull);
 	refused("{\"model_type\":\"qwen2_5_omni\",\"thinker_config\":{"
@@ -251,8 +251,8 @@ START_TEST(cwm)
 		"\"sliding_attention\",\"sliding_attention\",\"full_attention\"]}";
 
 	sized(text, 16);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_SLIDING);
-	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes, 20480);
 }
 END_TEST
@@ -280,8 +280,8 @@ START_TEST(cohere2_moe)
 		"\"num_experts_per_tok\":2,\"intermediate_size\":512}";
 
 	sized(text, 16);
-	ck_assert_uint_eq(res.layers[0].spec.window, 8);
-	ck_assert_int_eq(res.layers[3].spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.window, 8);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(plan.model.arch.first_dense_layers, 1);
 	ck_assert(plan.model.arch.tie_embeddings);
 	ck_assert_uint_eq(res.kv.bytes, 20480);
@@ -315,7 +315,7 @@ END_TEST
 START_TEST(exaone_moe)
 {
 	sized(EXAONE_MOE(""), 16);
-	ck_assert_uint_eq(res.layers[0].spec.window, 4);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.window, 4);
 	ck_assert_uint_eq(res.kv.bytes, 114688);
 	sized(EXAONE_MOE(",\"sliding_windows\":[2,3,4,4]"), 16);
 	ck_assert_uint_eq(res.kv.bytes, 102400);
@@ -377,7 +377,7 @@ START_TEST(mistral_text_defaults)
 		"\"vocab_size\":32064}}";
 
 	sized(text, 16);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 131072);
 	/* a llava text_config naming no model_type: LlavaConfig's "llama",
 	 * then LlamaConfig's sizes: 32 x 32 x 256 x 2 = 524,288 */
@@ -496,7 +496,7 @@ START_TEST(axk1)
 	      "\"kv_lora_rank\":512,\"q_lora_rank\":256,"
 	      "\"qk_nope_head_dim\":128,\"qk_rope_head_dim\":64,"
 	      "\"v_head_dim\":128,\"vocab_size\":1000}", 16);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_MLA);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_MLA);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 2304);
 }
 END_TEST
@@ -559,7 +559,7 @@ START_TEST(deepseek_ocr)
 	      "\"v_head_dim\":0,\"vocab_size\":129280},"
 	      "\"model_type\":\"deepseek_vl_v2\",\"tile_tag\":\"2D\","
 	      "\"torch_dtype\":\"bfloat16\"}", 16);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 61440);
 }
 END_TEST

@@ -77,7 +77,7 @@ static unsigned count_kind(enum kvp_layer_kind k)
 	unsigned i, n = 0;
 
 	for (i = 0; i < res.n_layers; i++)
-		n += res.layers[i].spec.kind == k;
+		n += kvp_layer_rec(&res, i)->spec.kind == k;
 	return n;
 }
 

@@ -189,7 +189,7 @@ START_TEST(keye_vl_1_5)
 	      "\"max_position_embeddings\":131072,\"sliding_window\":null,"
 	      "\"use_sliding_window\":false,\"vision_config\":{"
 	      "\"model_type\":\"siglip_vision_model\"}}", 16);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 147456);
 }
 END_TEST
@@ -216,7 +216,7 @@ START_TEST(interns1_pro)
 	      "\"fope_init_factor\":0.5,\"fope_sep_head\":true,"
 	      "\"num_inv_freq\":null},\"max_position_embeddings\":262144,"
 	      "\"vocab_size\":155008},\"tie_word_embeddings\":false}", 16);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_FULL);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 192512);
 	refused("{\"architectures\":[\"InternS1ProForConditionalGeneration\"],"
 	        "\"model_type\":\"interns1_pro\",\"hidden_size\":4096,"
@@ -250,7 +250,7 @@ START_TEST(gemma4_global_head_dim)
 	      "\"num_hidden_layers\":6,\"sliding_window\":1024," G4_LT ","
 	      "\"attention_k_eq_v\":true,\"num_global_key_value_heads\":4,"
 	      "\"vocab_size\":262144}}", 16);
-	ck_assert_uint_eq(res.layers[5].spec.k_dim, 512);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 5)->spec.k_dim, 512);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 90112);
 	/* Gemma 4 12B Unified (gemma4_unified, text_config gemma4_unified_
 	 * text: vLLM gemma4_unified.py runs gemma4.py's text model on it):

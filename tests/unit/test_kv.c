@@ -119,11 +119,11 @@ START_TEST(worked_example)
 	/* per layer: 8 x 128 x 2 = 2,048 B of K and of V per position; the
 	 * layer holds 24,576 positions: 4,096 x 24,576 = 100,663,296 B */
 	EQ(res.n_layers, 40);
-	EQ(res.layers[17].k_row_bytes, 2048);
-	EQ(res.layers[17].v_row_bytes, 2048);
-	EQ(res.layers[17].bytes_per_position, 4096);
-	EQ(res.layers[17].stored, 24576);
-	EQ(res.layers[17].bytes, 100663296);
+	EQ(kvp_layer_rec(&res, 17)->k_row_bytes, 2048);
+	EQ(kvp_layer_rec(&res, 17)->v_row_bytes, 2048);
+	EQ(kvp_layer_rec(&res, 17)->bytes_per_position, 4096);
+	EQ(kvp_layer_rec(&res, 17)->stored, 24576);
+	EQ(kvp_layer_rec(&res, 17)->bytes, 100663296);
 	EQ(res.n_classes, 1);
 	EQ(res.classes[0].sequences, 6);
 	EQ(res.classes[0].length, 4096);
@@ -194,7 +194,7 @@ START_TEST(k_and_v_formats_differ)
 	compute_ok();
 	/* K row 1,024 values = 32 q8_0 blocks x 34 = 1,088 B; V 2,048 B;
 	 * 3,136 x 40 = 125,440 B/position; x 24,576 = 3,082,813,440 */
-	EQ(res.layers[0].k_row_bytes, 1088);
+	EQ(kvp_layer_rec(&res, 0)->k_row_bytes, 1088);
 	EQ(res.kv.bytes_per_position, 125440);
 	EQ(res.kv.bytes, 3082813440ull);
 }
@@ -210,8 +210,8 @@ START_TEST(per_layer_sums_with_rules)
 	 * x 24,576 = 3,523,215,360 */
 	EQ(res.kv.bytes_per_position, 143360);
 	EQ(res.kv.bytes, 3523215360ull);
-	EQ(res.layers[9].bytes_per_position, 2048);
-	EQ(res.layers[10].bytes_per_position, 4096);
+	EQ(kvp_layer_rec(&res, 9)->bytes_per_position, 2048);
+	EQ(kvp_layer_rec(&res, 10)->bytes_per_position, 4096);
 	ck_assert(!res.kv.uniform);
 }
 END_TEST
@@ -226,9 +226,9 @@ START_TEST(sliding_layers)
 	 * = 1,024 positions: 4,096 x 1,024 x 6 = 25,165,824 each,
 	 * 503,316,480 together; total 2,516,582,400 */
 	EQ(res.kv.bytes, 2516582400ull);
-	EQ(res.layers[0].stored, 6144);      /* 6 x 1,024 */
-	EQ(res.layers[1].stored, 24576);     /* 6 x 4,096 */
-	EQ(res.layers[0].bytes, 25165824);
+	EQ(kvp_layer_rec(&res, 0)->stored, 6144);      /* 6 x 1,024 */
+	EQ(kvp_layer_rec(&res, 1)->stored, 24576);     /* 6 x 4,096 */
+	EQ(kvp_layer_rec(&res, 0)->bytes, 25165824);
 	/* the full-attention view is unchanged */
 	EQ(res.kv.positions_stored, 24576);
 	/* one sequence: 20 x 4,096 x 4,096 + 20 x 4,096 x 1,024 =
@@ -257,8 +257,8 @@ START_TEST(static_sliding_reserves_window)
 	EQ(res.kv.bytes, 4529848320ull);
 	EQ(res.kv.bytes_needed, 2516582400ull);
 	EQ(res.kv.waste_bytes, 2013265920ull);
-	EQ(res.layers[0].slots, 6144);
-	EQ(res.layers[1].slots, 49152);      /* 6 x 8,192 */
+	EQ(kvp_layer_rec(&res, 0)->slots, 6144);
+	EQ(kvp_layer_rec(&res, 1)->slots, 49152);      /* 6 x 8,192 */
 	EQ(res.kv.slots_allocated, 49152);
 }
 END_TEST
@@ -291,8 +291,8 @@ START_TEST(recurrent_layers)
 	EQ(res.kv.bytes, 3079898880ull);
 	EQ(res.kv.bytes_per_position, 122880);   /* 30 x 4,096 */
 	EQ(res.kv.layers_with_kv, 30);
-	EQ(res.layers[4].bytes, 6000000);
-	EQ(res.layers[4].bytes_per_position, 0);
+	EQ(kvp_layer_rec(&res, 4)->bytes, 6000000);
+	EQ(kvp_layer_rec(&res, 4)->bytes_per_position, 0);
 	/* one sequence: 30 x 4,096 x 4,096 + 10 x 1,000,000 = 513,316,480 */
 	EQ(res.kv.bytes_per_sequence, 513316480);
 	/* state is not K or V */
@@ -308,8 +308,8 @@ START_TEST(shared_layers)
 	/* 20 layers hold KV: 20 x 4,096 x 24,576 = 2,013,265,920 */
 	EQ(res.kv.bytes, 2013265920ull);
 	EQ(res.kv.layers_with_kv, 20);
-	EQ(res.layers[25].bytes, 0);
-	EQ(res.layers[25].slots, 0);
+	EQ(kvp_layer_rec(&res, 25)->bytes, 0);
+	EQ(kvp_layer_rec(&res, 25)->slots, 0);
 	ck_assert(res.kv.uniform);
 }
 END_TEST
@@ -338,16 +338,16 @@ START_TEST(mla_latent)
 	compute_ok();
 	/* (512 + 64) x 2 B = 1,152 B per layer per position, no V;
 	 * x 61 = 70,272 B/position; x 4,096 = 287,834,112 */
-	EQ(res.layers[0].k_row_bytes, 1152);
-	EQ(res.layers[0].v_row_bytes, 0);
+	EQ(kvp_layer_rec(&res, 0)->k_row_bytes, 1152);
+	EQ(kvp_layer_rec(&res, 0)->v_row_bytes, 0);
 	EQ(res.kv.bytes_per_position, 70272);
 	EQ(res.kv.bytes, 287834112);
 	EQ(res.kv.v_bytes, 0);
 	/* the spec shows what is stored: one "head" of 576, no V */
-	EQ(res.layers[0].spec.kv_heads, 1);
-	EQ(res.layers[0].spec.k_dim, 576);
-	EQ(res.layers[0].spec.v_dim, 0);
-	ck_assert_int_eq(res.layers[0].spec.kind, KVP_LAYER_MLA);
+	EQ(kvp_layer_rec(&res, 0)->spec.kv_heads, 1);
+	EQ(kvp_layer_rec(&res, 0)->spec.k_dim, 576);
+	EQ(kvp_layer_rec(&res, 0)->spec.v_dim, 0);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_MLA);
 	ck_assert(!res.kv.uniform);
 }
 END_TEST
@@ -360,13 +360,13 @@ START_TEST(mla_decompressed)
 	/* K: 128 heads x (128 + 64) x 2 = 49,152; V: 128 x 128 x 2 =
 	 * 32,768; 81,920 per layer; x 61 = 4,997,120 B/position;
 	 * x 4,096 = 20,468,203,520 */
-	EQ(res.layers[0].k_row_bytes, 49152);
-	EQ(res.layers[0].v_row_bytes, 32768);
+	EQ(kvp_layer_rec(&res, 0)->k_row_bytes, 49152);
+	EQ(kvp_layer_rec(&res, 0)->v_row_bytes, 32768);
 	EQ(res.kv.bytes_per_position, 4997120);
 	EQ(res.kv.bytes, 20468203520ull);
-	EQ(res.layers[60].spec.kv_heads, 128);
-	EQ(res.layers[60].spec.k_dim, 192);
-	EQ(res.layers[60].spec.v_dim, 128);
+	EQ(kvp_layer_rec(&res, 60)->spec.kv_heads, 128);
+	EQ(kvp_layer_rec(&res, 60)->spec.k_dim, 192);
+	EQ(kvp_layer_rec(&res, 60)->spec.v_dim, 128);
 }
 END_TEST
 
@@ -614,8 +614,8 @@ START_TEST(sliding_layers_never_share)
 	/* layer 0 (full, 256 B/pos) shares: 1,000 x 256 = 256,000; layer 1
 	 * (sliding) holds min(350, 64) = 64 per sequence unshared:
 	 * 8 x 64 x 256 = 131,072; total 387,072 */
-	EQ(res.layers[0].bytes, 256000);
-	EQ(res.layers[1].bytes, 131072);
+	EQ(kvp_layer_rec(&res, 0)->bytes, 256000);
+	EQ(kvp_layer_rec(&res, 1)->bytes, 131072);
 	EQ(res.kv.bytes, 387072);
 }
 END_TEST
@@ -661,7 +661,7 @@ START_TEST(groupq_residual)
 	compute_ok();
 	/* K: 128 x 128 + 872 x 36 = 16,384 + 31,392 = 47,776; V the same:
 	 * 95,552 */
-	EQ(res.layers[0].k_row_bytes, 36);
+	EQ(kvp_layer_rec(&res, 0)->k_row_bytes, 36);
 	EQ(res.kv.bytes_per_position, 72);
 	EQ(res.kv.bytes, 95552);
 	EQ(res.kv.k_bytes, 47776);
@@ -693,8 +693,8 @@ START_TEST(offload_split)
 	EQ(res.kv.device_bytes, 1006632960ull);
 	EQ(res.kv.host_bytes, 3019898880ull);
 	EQ(res.kv.bytes, 4026531840ull);
-	ck_assert(res.layers[9].on_device);
-	ck_assert(!res.layers[10].on_device);
+	ck_assert(kvp_layer_rec(&res, 9)->on_device);
+	ck_assert(!kvp_layer_rec(&res, 10)->on_device);
 
 	plan.strategy.resident_layers = 0;
 	compute_ok();
@@ -850,7 +850,7 @@ START_TEST(mla_latent_block_format)
 	compute_ok();
 	/* 576 values = 18 q8_0 blocks x 34 = 612 B per layer; x 61 =
 	 * 37,332 B/position; x 4,096 = 152,911,872 */
-	EQ(res.layers[0].k_row_bytes, 612);
+	EQ(kvp_layer_rec(&res, 0)->k_row_bytes, 612);
 	EQ(res.kv.bytes_per_position, 37332);
 	EQ(res.kv.bytes, 152911872);
 }
@@ -867,8 +867,8 @@ START_TEST(padded_and_paged_with_sliding)
 	 * min(1,000, 64) = 256 slots x 256 = 65,536; total 1,089,536.
 	 * held: layer 0 1,300, layer 1 4 x 64 = 256: 332,800 + 65,536 =
 	 * 398,336; waste 691,200 */
-	EQ(res.layers[0].bytes, 1024000);
-	EQ(res.layers[1].bytes, 65536);
+	EQ(kvp_layer_rec(&res, 0)->bytes, 1024000);
+	EQ(kvp_layer_rec(&res, 1)->bytes, 65536);
 	EQ(res.kv.bytes, 1089536);
 	EQ(res.kv.bytes_needed, 398336);
 	EQ(res.kv.waste_bytes, 691200);
@@ -1021,7 +1021,7 @@ START_TEST(classes_equal_their_ragged_list)
 			EQ(as_list.kv.positions_stored, res.kv.positions_stored);
 			EQ(as_list.kv.state_bytes, res.kv.state_bytes);
 			for (i = 0; i < 4; i++)
-				EQ(as_list.layers[i].bytes, res.layers[i].bytes);
+				EQ(kvp_layer_rec(&as_list, i)->bytes, kvp_layer_rec(&res, i)->bytes);
 			ck_assert(res.kv.bytes >= res.kv.bytes_needed);
 			EQ(res.kv.waste_bytes, res.kv.bytes - res.kv.bytes_needed);
 			EQ(res.kv.device_bytes + res.kv.host_bytes, res.kv.bytes);
@@ -1204,7 +1204,7 @@ START_TEST(random_models_match_brute_force)
 				break;
 			}
 			for (i = 0; i < n; i++) {
-				const struct kvp_layer_spec *l = &res.layers[i].spec;
+				const struct kvp_layer_spec *l = &kvp_layer_rec(&res, i)->spec;
 				uint64_t want = 0, kr = 0, vr = 0;
 				struct kvp_error err;
 
@@ -1220,11 +1220,11 @@ START_TEST(random_models_match_brute_force)
 						                     plan.strategy.block_size,
 						                     longest) * (kr + vr);
 				}
-				ck_assert_msg(res.layers[i].bytes == want,
+				ck_assert_msg(kvp_layer_rec(&res, i)->bytes == want,
 					"round %d %s layer %u (%s): %llu != %llu", round,
 					kvp_strategy_name(plan.strategy.kind), i,
 					kvp_layer_kind_name(l->kind),
-					(unsigned long long)res.layers[i].bytes,
+					(unsigned long long)kvp_layer_rec(&res, i)->bytes,
 					(unsigned long long)want);
 				total += want;
 			}

@@ -607,17 +607,17 @@ START_TEST(compute_records_match_oracle)
 		ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "round %d: %s",
 		              round, res.error.msg);
 		for (i = 0; i < res.n_layers; i++, compared++) {
-			const struct kvp_layer_result *l = &res.layers[i];
+			const struct kvp_layer_result *l = kvp_layer_rec(&res, i);
 
 			check_oracle(&plan.model, i, &l->spec);
-			for (j = 0; j < i && memcmp(&res.layers[j].spec, &l->spec,
+			for (j = 0; j < i && memcmp(&kvp_layer_rec(&res, j)->spec, &l->spec,
 			                            sizeof l->spec); j++)
 				;
-			ck_assert_msg(l->bytes == res.layers[j].bytes &&
-			              l->slots == res.layers[j].slots &&
-			              l->stored == res.layers[j].stored &&
-			              l->k_row_bytes == res.layers[j].k_row_bytes &&
-			              l->v_row_bytes == res.layers[j].v_row_bytes &&
+			ck_assert_msg(l->bytes == kvp_layer_rec(&res, j)->bytes &&
+			              l->slots == kvp_layer_rec(&res, j)->slots &&
+			              l->stored == kvp_layer_rec(&res, j)->stored &&
+			              l->k_row_bytes == kvp_layer_rec(&res, j)->k_row_bytes &&
+			              l->v_row_bytes == kvp_layer_rec(&res, j)->v_row_bytes &&
 			              l->on_device && l->conv_bytes == 0 &&
 			              l->beside_bytes == 0 && l->index_bytes == 0,
 			              "round %d: layer %u against layer %u", round, i, j);

@@ -77,8 +77,8 @@ static void all_layers(enum kvp_layer_kind kind, uint32_t window)
 
 	ck_assert_uint_eq(res.n_layers, 32);
 	for (i = 0; i < 32; i++) {
-		ck_assert_int_eq(res.layers[i].spec.kind, kind);
-		ck_assert_uint_eq(res.layers[i].spec.window, window);
+		ck_assert_int_eq(kvp_layer_rec(&res, i)->spec.kind, kind);
+		ck_assert_uint_eq(kvp_layer_rec(&res, i)->spec.window, window);
 	}
 }
 

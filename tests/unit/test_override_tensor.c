@@ -93,7 +93,7 @@ START_TEST(whole_layers)
 	ck_assert_uint_eq(res.devices[0].weights_bytes, 16843374080ull);
 	ck_assert_uint_eq(res.host.weights_bytes, 5832911360ull);
 	ck_assert_uint_eq(res.host.kv_bytes, 0);
-	ck_assert(res.layers[35].on_device);
+	ck_assert(kvp_layer_rec(&res, 35)->on_device);
 	/* the first item that matches wins: layer 33 stays */
 	ot("blk\\.33\\.=CUDA0,blk\\.3[0-9]\\.=CPU");
 	ck_assert_uint_eq(res.devices[0].weights_bytes, 16843374080ull + 550523136ull);

@@ -124,28 +124,29 @@ static void layers_of(struct kvp_layer_result *l, uint32_t n, uint32_t hkv)
 
 START_TEST(tp_divisibility)
 {
-	struct kvp_layer_result l[4];
+	static struct kvp_result r;   /* layers_by_type false: one each */
+	struct kvp_layer_result *l = r.layer_recs;
 	struct kvp_error err;
 
 	layers_of(l, 4, 8);
-	ck_assert_int_eq(kvp_tp_check(40, l, 4, 2, &err), KVP_OK);
-	ck_assert_int_eq(kvp_tp_check(40, l, 4, 8, &err), KVP_OK);
+	ck_assert_int_eq(kvp_tp_check(40, &r, 4, 2, &err), KVP_OK);
+	ck_assert_int_eq(kvp_tp_check(40, &r, 4, 8, &err), KVP_OK);
 	/* 40 % 3 != 0: vLLM's ModelConfig message */
-	ck_assert_int_eq(kvp_tp_check(40, l, 4, 3, &err), KVP_EINVAL);
+	ck_assert_int_eq(kvp_tp_check(40, &r, 4, 3, &err), KVP_EINVAL);
 	ck_assert_ptr_nonnull(strstr(err.msg, "Total number of attention heads "
 		"(40) must be divisible by tensor parallel size (3)."));
 	/* 48 heads, Hkv 8, tp 3: heads fine, 8 % 3 != 0 */
-	ck_assert_int_eq(kvp_tp_check(48, l, 4, 3, &err), KVP_EINVAL);
+	ck_assert_int_eq(kvp_tp_check(48, &r, 4, 3, &err), KVP_EINVAL);
 	ck_assert_ptr_nonnull(strstr(err.msg, "8 is not divisible by 3"));
 	/* 48 heads, Hkv 8, tp 16: replication needs 16 % 8 == 0: fine */
-	ck_assert_int_eq(kvp_tp_check(48, l, 4, 16, &err), KVP_OK);
+	ck_assert_int_eq(kvp_tp_check(48, &r, 4, 16, &err), KVP_OK);
 	/* tp 12 >= 8 but 12 % 8 != 0 */
-	ck_assert_int_eq(kvp_tp_check(48, l, 4, 12, &err), KVP_EINVAL);
+	ck_assert_int_eq(kvp_tp_check(48, &r, 4, 12, &err), KVP_EINVAL);
 	ck_assert_ptr_nonnull(strstr(err.msg, "12 is not divisible by 8"));
 	/* a layer without KV is not checked */
 	l[2].spec.kind = KVP_LAYER_NONE;
 	l[2].spec.kv_heads = 3;
-	ck_assert_int_eq(kvp_tp_check(48, l, 4, 16, &err), KVP_OK);
+	ck_assert_int_eq(kvp_tp_check(48, &r, 4, 16, &err), KVP_OK);
 }
 END_TEST
 

@@ -217,7 +217,7 @@ START_TEST(vllm_deepseek_v32_dsa)
 	ck_assert_uint_eq(res.engine.blocks, 856);
 	ck_assert_uint_eq(res.engine.tokens, 54784);
 	ck_assert_uint_eq(res.kv.bytes_per_position, 78324);
-	ck_assert_uint_eq(res.layers[0].index_row_bytes, 132);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->index_row_bytes, 132);
 }
 END_TEST
 

@@ -198,9 +198,9 @@ static void layer_rows(const struct kvp_result *res, struct buf *b)
 	     "KV heads", "K dim", "V dim", "window", "B/position");
 	for (i = 1; i <= res->n_layers; i++) {
 		if (i < res->n_layers &&
-		    same_row(&res->layers[i], &res->layers[start]))
+		    same_row(kvp_layer_rec(res, i), kvp_layer_rec(res, start)))
 			continue;
-		row(b, start, i - 1, &res->layers[start]);
+		row(b, start, i - 1, kvp_layer_rec(res, start));
 		start = i;
 	}
 }

@@ -61,7 +61,7 @@ static bool has_compressed(const struct kvp_result *res)
 	uint32_t i;
 
 	for (i = 0; i < res->n_layers && i < KVP_MAX_LAYERS; i++)
-		if (res->layers[i].spec.kind == KVP_LAYER_COMPRESSED)
+		if (kvp_layer_rec(res, i)->spec.kind == KVP_LAYER_COMPRESSED)
 			return true;
 	return false;
 }
@@ -209,7 +209,7 @@ void kvp_out_layers(FILE *out, const struct kvp_result *res)
 	        "layer", "kind", "KVh", "Kdim", "Vdim", "K fmt", "V fmt", "window",
 	        "B/position", "slots", "stored", "bytes", "where");
 	for (i = 0; i < res->n_layers && i < KVP_MAX_LAYERS; i++) {
-		const struct kvp_layer_result *l = &res->layers[i];
+		const struct kvp_layer_result *l = kvp_layer_rec(res, i);
 
 		fmt_format(&l->spec.k_fmt, kf, sizeof kf);
 		fmt_format(&l->spec.v_fmt, vf, sizeof vf);

@@ -10,8 +10,10 @@
  * holds and allocates for the resident sequences, and how many bytes that
  * takes (stage 3 of kvp_compute, see src/core/internal.h).
  *
- * Input: res->layers[i].spec holds the resolved layer table (stage 1).
- * Output: res->layers[], res->classes[] and res->kv. All figures are exact
+ * Input: the resolved layer table (stage 1: the specs of the types'
+ * first layers, kvp_resolved_spec). Output: the layer records (one per
+ * type, res->layers_by_type, or one per layer: result.h), res->classes[]
+ * and res->kv. All figures are exact
  * uint64_t built with the checked helpers; an overflow is KVP_EOVERFLOW
  * naming the largest workload input ("workload.classes[0].requests: ...").
  *
@@ -863,7 +865,7 @@ static enum kvp_status assign_types(struct kvw *w, const struct kvp_plan *p,
 		memset(rtype, 0xff, nr * sizeof rtype[0]);
 
 	for (i = 0; i < n; i++) {
-		struct kvp_layer_spec *s = &res->layers[i].spec;
+		struct kvp_layer_spec *s = &res->layer_recs[i].spec;
 		struct ltype *ty;
 
 		/* recurrent layers, and full ones keeping a state beside
@@ -921,7 +923,7 @@ static bool state_by_type(const struct kvp_plan *p,
 	if (rt->n == 0 || dev_end < res->n_layers || p->model.indexer.head_dim)
 		return false;
 	for (t = 0; t < rt->n; t++) {
-		const struct kvp_layer_spec *s = &res->layers[rt->first[t]].spec;
+		const struct kvp_layer_spec *s = &kvp_layer_rec(res, rt->first[t])->spec;
 
 		if (s->kind == KVP_LAYER_MLA || s->kind == KVP_LAYER_COMPRESSED ||
 		    (s->kind != KVP_LAYER_NONE && s->state_bytes) ||
@@ -944,7 +946,7 @@ static enum kvp_status assign_by_type(struct kvw *w, const struct kvp_plan *p,
 	w->by_type = state_by_type(p, res, w->dev_end, &w->state_per_seq);
 	for (r = 0; w->by_type && r < rt->n; r++) {
 		uint32_t i0 = rt->first[r];
-		const struct kvp_layer_spec *s = &res->layers[i0].spec;
+		const struct kvp_layer_spec *s = &kvp_layer_rec(res, i0)->spec;
 
 		w->rkt[r] = s->kind == KVP_LAYER_NONE ? NONE_TYPE : NO_TYPE;
 		if (!holds_positions(s->kind) || rt->count[r] == 0)
@@ -1129,7 +1131,7 @@ static inline uint32_t kv_type(const struct kvw *w,
 
 	if (w->by_type)
 		return w->rkt[res->layer_types.of[i]];
-	k = res->layers[i].spec.kind;
+	k = kvp_layer_rec(res, i)->spec.kind;
 	return holds_positions(k) ? w->tix[i] :
 	       k == KVP_LAYER_NONE ? NONE_TYPE : NO_TYPE;
 }
@@ -1140,7 +1142,7 @@ static enum kvp_status layer_one(const struct kvw *w, const struct kvp_plan *p,
                                  struct kvp_result *res, uint32_t i)
 {
 	struct kvp_kv_result *kv = &res->kv;
-	struct kvp_layer_result *lr = &res->layers[i];
+	struct kvp_layer_result *lr = &res->layer_recs[i];
 	bool dev = i < w->dev_end;
 	uint32_t t = kv_type(w, res, i);
 
@@ -1180,24 +1182,11 @@ static enum kvp_status layer_one(const struct kvw *w, const struct kvp_plan *p,
 	return KVP_OK;
 }
 
-/* Each layer after the first of its type copies that one's record. */
-static void copy_types(struct kvp_result *res)
-{
-	const struct kvp_layer_types *rt = &res->layer_types;
-	uint32_t i, n = res->n_layers;
-
-	for (i = 0; i < n; i++) {
-		uint32_t f = rt->first[rt->of[i]];
-
-		if (f != i)
-			res->layers[i] = res->layers[f];
-	}
-}
-
 /* Under w->by_type every layer is on the device and layers of one
  * resolved type have equal specs and figures: the first of a type is
- * worked out (layer_one), the others copy its record whole, spec
- * included (stage 1 wrote the first layers' specs only; copy_types).
+ * worked out (layer_one), and its record is every layer's of the type
+ * (res->layers_by_type, result.h: issue 34, no record is copied; stage
+ * 1 wrote the first layers' specs only).
  * A recurrent type's totals take its other layers at once: count - 1
  * more of the same checked sum, which overflows exactly when adding
  * them one by one would. */
@@ -1211,7 +1200,7 @@ static enum kvp_status layer_results_by_type(const struct kvw *w,
 	enum kvp_status st;
 
 	for (r = 0; r < rt->n; r++) {
-		const struct kvp_layer_result *lf = &res->layers[rt->first[r]];
+		const struct kvp_layer_result *lf = kvp_layer_rec(res, rt->first[r]);
 		uint64_t more = rt->count[r] - 1;
 
 		st = layer_one(w, p, res, rt->first[r]);
@@ -1224,7 +1213,6 @@ static enum kvp_status layer_results_by_type(const struct kvw *w,
 		     !kvp_muladd(&kv->device_bytes, lf->bytes, more)))
 			return overflow(p, res);
 	}
-	copy_types(res);
 	return KVP_OK;
 }
 
@@ -1298,6 +1286,10 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 			"device) or 0..%u", (int)resident, res->n_layers);
 	w.dev_end = resident < 0 ? UINT32_MAX : (uint32_t)resident;
 	memset(kv, 0, sizeof *kv);
+	/* stage 1 wrote the specs of the types' first layers (all specs
+	 * when the types are unknown): the records are by type until the
+	 * layer walk below fills every one */
+	res->layers_by_type = res->layer_types.n != 0;
 	/* view 0: full attention, no residual - the positions_stored and
 	 * slots_allocated figures of the result */
 	memset(w.views, 0, sizeof w.views[0]);
@@ -1307,8 +1299,9 @@ enum kvp_status kvp_kv_compute(const struct kvp_plan *p, struct kvp_result *res)
 	st = assign_by_type(&w, p, res);
 	if (st == KVP_OK && !w.by_type) {
 		/* the layer walk reads (and, MLA, rewrites) every spec */
-		kvp_layers_fill(&res->layers[0].spec, sizeof res->layers[0],
+		kvp_layers_fill(&res->layer_recs[0].spec, sizeof res->layer_recs[0],
 		                res->n_layers, &res->layer_types);
+		res->layers_by_type = false;
 		st = assign_types(&w, p, res);
 	}
 	if (st == KVP_OK)

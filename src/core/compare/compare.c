@@ -64,7 +64,7 @@ static bool v_padded(const struct kvp_llamacpp_opts *o, const struct kvp_result 
 	uint32_t i;
 
 	for (i = 0; i < r->n_layers; i++) {
-		const struct kvp_layer_spec *sp = &r->layers[i].spec;
+		const struct kvp_layer_spec *sp = &kvp_layer_rec(r, i)->spec;
 		uint64_t own;
 
 		if (sp->kind != KVP_LAYER_FULL && sp->kind != KVP_LAYER_SLIDING &&
@@ -72,7 +72,7 @@ static bool v_padded(const struct kvp_llamacpp_opts *o, const struct kvp_result 
 			continue;
 		if (kvp_format_row_bytes(&f, (uint64_t)sp->kv_heads * sp->v_dim, &own,
 		                         "v", NULL) == KVP_OK &&
-		    r->layers[i].v_row_bytes > own)
+		    kvp_layer_rec(r, i)->v_row_bytes > own)
 			return true;
 	}
 	return false;

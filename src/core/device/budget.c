@@ -33,14 +33,14 @@
  *                norms and, when tp > Hkv, the K/V projections of its
  *                replicated heads (tp_replicated_params), at the layers'
  *                average bytes per parameter.
- *   kv           the stage's layers (res->layers[], on-device only), for
+ *   kv           the stage's layers (kvp_layer_rec, on-device only), for
  *                the replica's share of the sequences, with the rank's
  *                KV heads max(1, Hkv / tp) (replicated when tp > Hkv);
  *                MLA latents are whole on every rank. When tp > 1 or
  *                dp > 1 the kv stage is re-run (kvp_compute, replicas.c) on a copy of
  *                the plan with those heads and that share, so no KV
  *                arithmetic is repeated here (generic engine only). A
- *                named engine's res->layers[] already hold one rank's
+ *                named engine's layer records already hold one rank's
  *                pool (the engines size per GPU), used as they are on
  *                every replica. Recurrent states (kind none) are kept
  *                whole on every rank (not split by TP: conservative).
@@ -296,7 +296,7 @@ enum kvp_status kvp_devices_stage(const struct kvp_plan *plan,
 	 * (kvp_compute ran it; again when vLLM's own sizes place ranks) */
 	if (p != plan && (st = kvp_plan_validate(p, &res->error)) != KVP_OK)
 		return st;
-	st = kvp_tp_check(p->model.q_heads, res->layers, res->n_layers,
+	st = kvp_tp_check(p->model.q_heads, res, res->n_layers,
 	                  d->tp, &res->error);
 	if (st != KVP_OK)
 		return st;

@@ -62,7 +62,7 @@ static bool lc_weights_dev(const struct kvp_plan *p, const struct kvp_result *re
 	if (i >= KVP_MAX_LAYERS)
 		return false;
 	b = p->engine.llamacpp.ot_layer[i] & 3;
-	return b ? b == KVP_OT_DEV : res->layers[i].on_device;
+	return b ? b == KVP_OT_DEV : kvp_layer_rec(res, i)->on_device;
 }
 
 /* Whether the output layer is on the card: its override, else -ngl's

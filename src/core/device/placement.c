@@ -72,7 +72,7 @@ uint32_t kvp_kv_heads_per_rank(uint32_t hkv, uint32_t tp)
 }
 
 enum kvp_status kvp_tp_check(uint32_t q_heads,
-                             const struct kvp_layer_result *layers,
+                             const struct kvp_result *res,
                              uint32_t n_layers, uint32_t tp,
                              struct kvp_error *err)
 {
@@ -89,7 +89,7 @@ enum kvp_status kvp_tp_check(uint32_t q_heads,
 			"must be divisible by tensor parallel size (%u).",
 			tp, q_heads, tp);
 	for (i = 0; i < n_layers; i++) {
-		const struct kvp_layer_spec *s = &layers[i].spec;
+		const struct kvp_layer_spec *s = &kvp_layer_rec(res, i)->spec;
 		uint32_t h = s->kv_heads;
 
 		if (s->kind == KVP_LAYER_NONE || s->kind == KVP_LAYER_SHARED ||

@@ -34,11 +34,11 @@ uint32_t kvp_kv_heads_per_rank(uint32_t hkv, uint32_t tp);
 /*
  * Tensor-parallel divisibility, in vLLM's words: query heads must divide
  * by tp; for every KV-holding, non-MLA layer, hkv must divide by tp
- * (tp < hkv) or tp by hkv (tp >= hkv, replication). layers[] is the
- * resolved per-layer table of the result.
+ * (tp < hkv) or tp by hkv (tp >= hkv, replication). res holds the
+ * resolved layers 0..n_layers-1 (kvp_layer_rec).
  */
 enum kvp_status kvp_tp_check(uint32_t q_heads,
-                             const struct kvp_layer_result *layers,
+                             const struct kvp_result *res,
                              uint32_t n_layers, uint32_t tp,
                              struct kvp_error *err);
 

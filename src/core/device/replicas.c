@@ -224,6 +224,35 @@ static enum kvp_status replica_result(const struct kvp_plan *p, uint32_t r,
 	return KVP_OK;
 }
 
+/* The on-device layers first..end-1 of src, their bytes summed into
+ * *kv; false on overflow. All of them while the records are by type
+ * (layers_by_type): count x bytes per type, which overflows exactly
+ * when the sum layer by layer would (no term is negative). */
+static bool stage_layers_kv(const struct kvp_result *src, uint32_t first,
+                            uint32_t end, uint64_t *kv)
+{
+	const struct kvp_layer_types *rt = &src->layer_types;
+	uint32_t i;
+
+	if (src->layers_by_type && first == 0 && end == src->n_layers) {
+		for (i = 0; i < rt->n; i++) {
+			const struct kvp_layer_result *l =
+				&src->layer_recs[rt->first[i]];
+
+			if (l->on_device && !kvp_muladd(kv, rt->count[i], l->bytes))
+				return false;
+		}
+		return true;
+	}
+	for (i = first; i < end; i++) {
+		const struct kvp_layer_result *l = kvp_layer_rec(src, i);
+
+		if (l->on_device && !kvp_add(*kv, l->bytes, kv))
+			return false;
+	}
+	return true;
+}
+
 /* Replica r's stage s: the stage's on-device layers of src on the first
  * mult of its tp devices. */
 static enum kvp_status stage_kv(const struct kvp_plan *p,
@@ -234,15 +263,12 @@ static enum kvp_status stage_kv(const struct kvp_plan *p,
 {
 	const struct kvp_devices *d = &p->devices;
 	uint64_t kv = 0;
-	uint32_t t, i, end = first + count;
-	const struct kvp_layer_result *l = src->layers;
+	uint32_t t, end = first + count;
 
 	if (end > src->n_layers)
 		end = src->n_layers;
-	for (i = mult ? first : end; i < end; i++) {
-		if (l[i].on_device && !kvp_add(kv, l[i].bytes, &kv))
-			return over_kv(res, (r * d->pp + s) * d->tp);
-	}
+	if (mult && first < end && !stage_layers_kv(src, first, end, &kv))
+		return over_kv(res, (r * d->pp + s) * d->tp);
 	for (t = 0; t < d->tp; t++) {
 		uint64_t idx = ((uint64_t)r * d->pp + s) * d->tp + t;
 

@@ -64,7 +64,7 @@ static enum kvp_status compressed_tp(uint32_t tp, struct kvp_result *res)
 	uint32_t i;
 
 	for (i = 0; i < res->n_layers; i++) {
-		const struct kvp_layer_result *l = &res->layers[i];
+		const struct kvp_layer_result *l = kvp_layer_rec(res, i);
 
 		if (l->spec.kind == KVP_LAYER_COMPRESSED ||
 		    (l->spec.kind == KVP_LAYER_FULL && l->index_row_bytes))
@@ -100,7 +100,7 @@ static enum kvp_status generic_tp(const struct kvp_plan *p,
 	if (compressed_tp(tp, res) != KVP_OK)
 		return res->error.status;
 	for (i = 0; i < res->n_layers; i++) {
-		const struct kvp_layer_result *l = &res->layers[i];
+		const struct kvp_layer_result *l = kvp_layer_rec(res, i);
 		uint64_t h = l->spec.kv_heads, m, hpr, x, xk, xbpp, xneed;
 
 		if (l->spec.kind != KVP_LAYER_FULL && l->spec.kind != KVP_LAYER_SLIDING &&
@@ -372,8 +372,10 @@ static void clear_split(struct kvp_result *res)
 	uint32_t i;
 
 	for (i = 0; i < res->n_layers; i++) {
-		res->layers[i].conv_bytes = res->layers[i].ssm_bytes = 0;
-		res->layers[i].index_row_bytes = res->layers[i].index_bytes = 0;
+		struct kvp_layer_result *lr = kvp_layer_rec_w(res, i);
+
+		lr->conv_bytes = lr->ssm_bytes = 0;
+		lr->index_row_bytes = lr->index_bytes = 0;
 	}
 	res->kv.conv_bytes = res->kv.ssm_bytes = res->kv.index_bytes = 0;
 }

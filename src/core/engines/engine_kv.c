@@ -5,6 +5,7 @@
  * See engine_priv.h.
  */
 #include "core/engines/engine_priv.h"
+#include "core/internal.h"
 #include "kvplan/checked.h"
 
 /* Positions a layer holds per position stored in the generic view. */
@@ -120,6 +121,8 @@ enum kvp_status eng_finish_kv(const struct kvp_plan *p,
 {
 	struct kvp_kv_result *kv = &res->kv;
 	uint32_t i, n = res->n_layers;
+	/* the engine wrote every layer's record (kvp_layer_rec_w) */
+	const struct kvp_layer_result *recs = kvp_layer_recs_own(res);
 	const struct kvp_layer_result *first = NULL;
 	struct kv_sums s = { 0 };
 	uint64_t seqs;
@@ -130,7 +133,7 @@ enum kvp_status eng_finish_kv(const struct kvp_plan *p,
 	kv->uniform = true;
 	kv->layers_with_kv = 0;
 	for (i = 0; i < n; i++) {
-		const struct kvp_layer_result *l = &res->layers[i];
+		const struct kvp_layer_result *l = &recs[i];
 
 		if ((st = kv_add_layer(res, l, &s, &has_kv)) != KVP_OK)
 			return st;
@@ -145,7 +148,7 @@ enum kvp_status eng_finish_kv(const struct kvp_plan *p,
 	/* Recurrent states are needed whole for every resident sequence. */
 	seqs = kv->sequences ? kv->sequences : 1;
 	for (i = 0; i < n; i++)   /* recurrent layers' and beside full ones */
-		if (!kvp_muladd(&s.need, res->layers[i].spec.state_bytes, seqs))
+		if (!kvp_muladd(&s.need, recs[i].spec.state_bytes, seqs))
 			return eng_overflow(res, "kv.bytes_needed");
 	if (first) {
 		kv->kv_heads = first->spec.kv_heads;
@@ -184,10 +187,11 @@ enum kvp_status eng_seq_paged(struct kvp_result *res, uint64_t len,
                               uint64_t block)
 {
 	uint64_t b = block ? block : 1, sum = 0, pos;
+	const struct kvp_layer_result *recs = kvp_layer_recs_own(res);
 	uint32_t i;
 
 	for (i = 0; i < res->n_layers; i++) {
-		const struct kvp_layer_result *l = &res->layers[i];
+		const struct kvp_layer_result *l = &recs[i];
 
 		/* a recurrent layer's state, or a full one's beside its KV */
 		if (!kvp_add(sum, l->spec.state_bytes, &sum))

@@ -2,7 +2,7 @@
  * engine_priv.h - what the engine profiles (src/core/engines/) share:
  * the per-engine entry points called by kvp_engine_compute and small
  * helpers for the parts every engine repeats (the workload's requests,
- * card budgets, engine lines, filling res->kv from res->layers).
+ * card budgets, engine lines, filling res->kv from the layer records).
  * Not public. Pure: no I/O, no allocation, no globals.
  */
 #ifndef KVPLAN_CORE_ENGINE_PRIV_H
@@ -17,7 +17,7 @@
 /*
  * Each engine stage: `ls` holds the model's layers as resolved from the
  * model (n_layers entries; MLA layers still MLA, whatever the generic
- * strategy did with them). It overwrites res->layers[].slots/bytes/spec,
+ * strategy did with them). It overwrites the layer records' slots/bytes/spec,
  * res->kv and fills res->engine. Errors go to res->error.
  */
 enum kvp_status kvp_engine_llamacpp(const struct kvp_plan *p,
@@ -114,13 +114,13 @@ uint64_t eng_weights_rank(const struct kvp_result *res, uint32_t tp,
                           uint32_t pp);
 
 /*
- * Fill res->kv from res->layers[0..n_layers-1] once an engine has set
+ * Fill res->kv from the layer records (kvp_layer_rec) once an engine has set
  * each layer's spec, rows, slots, bytes and on_device: totals, K/V split,
  * state, device/host, the uniform letters, and bytes_needed from each
  * layer's `stored` positions (left by the generic stage) at the engine's
  * row bytes. `slots_full` is the engine's full-attention slot count.
  *
- * Units: res->layers[i].bytes is what ONE device holding layer i holds
+ * Units: kvp_layer_rec(res, i)->bytes is what ONE device holding layer i holds
  * (one tensor-parallel rank, heads per rank in its spec), as the devices
  * stage (budget.c) adds it up per device; res->kv figures are the whole
  * cache, every one of the `ranks` tensor-parallel ranks included;

@@ -345,7 +345,7 @@ static enum kvp_status hf_layer(const struct kvp_plan *p,
                                 struct hf_batch *b, struct kvp_result *res)
 {
 	const struct kvp_transformers_opts *o = &p->engine.transformers;
-	struct kvp_layer_result *lr = &res->layers[i];
+	struct kvp_layer_result *lr = kvp_layer_rec_w(res, i);
 	struct kvp_layer_spec sp = *l;
 	uint64_t kn, vn, kr = 0, vr = 0, pos, bytes = 0, both;
 	char what[64];

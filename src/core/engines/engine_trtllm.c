@@ -67,7 +67,7 @@ static uint32_t tr_windows(const struct kvp_plan *p, const struct kvp_layer_spec
 
 	for (i = 0; i < p->model.n_layers; i++) {
 		uint64_t win = tr_layer_window(&ls[i], max_seq);
-		uint64_t bpt = res->layers[i].bytes_per_position;
+		uint64_t bpt = kvp_layer_rec(res, i)->bytes_per_position;
 
 		if (!bpt)
 			continue;
@@ -236,7 +236,7 @@ static enum kvp_status tr_vswa_layers(const struct kvp_plan *p,
 	uint32_t i, j, k;
 
 	for (i = 0; i < p->model.n_layers; i++) {
-		struct kvp_layer_result *lr = &res->layers[i];
+		struct kvp_layer_result *lr = kvp_layer_rec_w(res, i);
 		uint64_t win = tr_layer_window(&ls[i], max_seq), adj = win;
 
 		lr->slots = lr->bytes = 0;
@@ -379,7 +379,7 @@ static enum kvp_status tr_layers(const struct kvp_plan *p,
 
 	for (i = 0; i < p->model.n_layers; i++) {
 		const struct kvp_layer_spec *l = &ls[i];
-		struct kvp_layer_result *lr = &res->layers[i];
+		struct kvp_layer_result *lr = kvp_layer_rec_w(res, i);
 		struct kvp_layer_spec sp = *l;
 		uint64_t kr = 0, vr = 0;
 		char what[64];
@@ -508,7 +508,7 @@ static enum kvp_status tr_one_pool(const struct kvp_plan *p, struct kvp_result *
 	if (!kvp_mul(blocks, tpb, &tokens) || !kvp_mul(tokens, per_tok, &bytes))
 		return eng_overflow(res, "engine.trtllm.max_tokens");
 	for (i = 0; i < p->model.n_layers; i++) {
-		struct kvp_layer_result *lr = &res->layers[i];
+		struct kvp_layer_result *lr = kvp_layer_rec_w(res, i);
 
 		lr->slots = lr->bytes_per_position ? tokens : 0;
 		if (!kvp_mul(tokens, lr->bytes_per_position, &lr->bytes))

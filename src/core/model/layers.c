@@ -804,8 +804,9 @@ enum kvp_status kvp_layers_resolve_strided(const struct kvp_model *m,
 	return st;
 }
 
-/* A spec is copied into every layer record (kvp_layers_fill, or the
- * cache stage with the rest of the record): kept free of
+/* A spec is copied into every layer record (kvp_layers_fill, or
+ * kvp_layers_unshare with the rest of the record when a stage writes
+ * one layer's after the cache stage): kept free of
  * inner padding (model.h, format.h), 104 bytes where it was 120 (100 of
  * fields: ratio, for compressed layers, leaves 4 of tail padding). */
 _Static_assert(sizeof(struct kvp_format) == 32 &&
@@ -918,8 +919,9 @@ static inline uint32_t seen_at(const uint64_t *sig, uint32_t i,
 
 /*
  * Layers i.. whose signature was seen (most of a model) take the type
- * of an earlier layer with it; their specs are copied later, by
- * kvp_layers_fill or the cache stage. The layer d before, d being the
+ * of an earlier layer with it; their specs are copied later, if at
+ * all (kvp_layers_fill, kvp_layers_unshare: kvp_compute's records stay
+ * one per type, result.h). The layer d before, d being the
  * distance of the last match, is tried first (a pattern repeating every
  * d layers: one comparison a layer), then seen_at. A loop of its own,
  * so that its few values stay in registers; returns the first layer

@@ -73,7 +73,7 @@ void kvp_rec_row_label(const struct kvp_observation *o, char *label,
 /* ---- figures from the result (rec_row.c) ---- */
 /* Layer l counts in scope s (all, full, swa): a layer holding KV; and
  * the sum over the layers of a scope: what = 0 bytes, 1 K bytes, 2 V
- * bytes, 3 layers holding cache. Inline: each rule's call is specialized
+ * bytes, 3 layers holding cache, 4 their tensors (K, and V where kept). Inline: each rule's call is specialized
  * by its `what` (log.reconcile runs them per row). */
 static inline bool kvp_rec_in_scope(const struct kvp_layer_result *l,
                                     enum kvp_obs_scope s)
@@ -86,28 +86,46 @@ static inline bool kvp_rec_in_scope(const struct kvp_layer_result *l,
 	return s == KVP_SCOPE_ALL || (s == KVP_SCOPE_SWA) == swa;
 }
 
+/* Record l's part of the sum, for `layers` layers alike (1: a plain
+ * walk, folded to the one-layer sums). */
+static inline bool kvp_rec_scope_add(const struct kvp_layer_result *l,
+                                     uint64_t layers, enum kvp_obs_scope s,
+                                     int what, uint64_t *out)
+{
+	uint64_t x;
+
+	if (!kvp_rec_in_scope(l, s) || !l->bytes)
+		return true;
+	if (what == 3 || what == 4)   /* layers; tensors: K, and V if kept */
+		x = what == 4 && l->v_row_bytes ? 2 : 1;
+	else
+		x = what == 0 ? l->bytes : what == 1 ? l->k_row_bytes : l->v_row_bytes;
+	if ((what == 1 || what == 2) && !kvp_mul(x, l->slots, &x))
+		return false;
+	return layers == 1 ? kvp_add(*out, x, out) : kvp_muladd(out, x, layers);
+}
+
+/* By record (issue 34): a type's record once for its layers while the
+ * records are by type, else each layer's own in a plain walk (a sum of
+ * terms none negative overflows the same either way). */
 static inline bool kvp_rec_scope_sum(const struct kvp_result *r,
                                      enum kvp_obs_scope s, int what,
                                      uint64_t *out)
 {
+	const struct kvp_layer_types *rt = &r->layer_types;
+	uint64_t sum = 0;
 	uint32_t i;
+	bool ok = true;
 
-	*out = 0;
-	for (i = 0; i < r->n_layers; i++) {
-		const struct kvp_layer_result *l = &r->layers[i];
-
-		if (!kvp_rec_in_scope(l, s) || !l->bytes)
-			continue;
-		if (what == 0 && !kvp_add(*out, l->bytes, out))
-			return false;
-		if (what == 1 && !kvp_muladd(out, l->k_row_bytes, l->slots))
-			return false;
-		if (what == 2 && !kvp_muladd(out, l->v_row_bytes, l->slots))
-			return false;
-		if (what == 3)
-			(*out)++;
-	}
-	return true;
+	if (r->layers_by_type)
+		for (i = 0; ok && i < rt->n; i++)
+			ok = kvp_rec_scope_add(&r->layer_recs[rt->first[i]],
+			                       rt->count[i], s, what, &sum);
+	else
+		for (i = 0; ok && i < r->n_layers; i++)
+			ok = kvp_rec_scope_add(&r->layer_recs[i], 1, s, what, &sum);
+	*out = sum;
+	return ok;
 }
 
 /* K (which 1), V (2) or K+V (3) bytes per token on one TP rank. */

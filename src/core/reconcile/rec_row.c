@@ -29,7 +29,7 @@ enum kvp_status kvp_rec_per_token_rank(const struct kvp_plan *p,
 	if ((st = kvp_layers_resolve(&p->model, model, err)) != KVP_OK)
 		return st;
 	for (i = 0; i < r->n_layers && i < p->model.n_layers; i++) {
-		const struct kvp_layer_result *l = &r->layers[i];
+		const struct kvp_layer_result *l = kvp_layer_rec(r, i);
 		const struct kvp_layer_spec *s = &l->spec;
 		uint64_t h, kb = 0, vb = 0;
 
@@ -62,11 +62,8 @@ enum kvp_status kvp_rec_per_token_rank(const struct kvp_plan *p,
 uint64_t kvp_rec_scope_tensors(const struct kvp_result *r, enum kvp_obs_scope s)
 {
 	uint64_t t = 0;
-	uint32_t i;
 
-	for (i = 0; i < r->n_layers; i++)
-		if (kvp_rec_in_scope(&r->layers[i], s) && r->layers[i].bytes)
-			t += 1 + (r->layers[i].v_row_bytes != 0);
+	kvp_rec_scope_sum(r, s, 4, &t);   /* at most 2 x n_layers */
 	return t;
 }
 
@@ -76,9 +73,12 @@ uint64_t kvp_rec_state_layers(const struct kvp_result *r)
 	uint64_t t = 0;
 	uint32_t i;
 
-	for (i = 0; i < r->n_layers; i++)
-		if (r->layers[i].spec.kind == KVP_LAYER_NONE && r->layers[i].bytes)
+	for (i = 0; i < r->n_layers; i++) {
+		const struct kvp_layer_result *l = kvp_layer_rec(r, i);
+
+		if (l->spec.kind == KVP_LAYER_NONE && l->bytes)
 			t++;
+	}
 	return t;
 }
 

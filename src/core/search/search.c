@@ -322,14 +322,15 @@ static enum kvp_status make_lists(const struct kvp_plan *base,
 	struct kvp_error e;
 	enum kvp_status st;
 
-	st = kvp_layers_resolve_strided(&base->model, &lay->layers[0].spec,
-	                                sizeof lay->layers[0], err);
+	st = kvp_layers_resolve_strided(&base->model, &lay->layer_recs[0].spec,
+	                                sizeof lay->layer_recs[0], err);
 	if (st != KVP_OK)
 		return st;
 	lay->n_layers = base->model.n_layers;
+	lay->layers_by_type = false;   /* every layer's spec resolved */
 	memset(L, 0, sizeof *L);
 	for (tp = 1; tp <= KVP_MAX_DEVICES; tp++)
-		L->tp_ok[tp] = kvp_tp_check(base->model.q_heads, lay->layers,
+		L->tp_ok[tp] = kvp_tp_check(base->model.q_heads, lay,
 		                            lay->n_layers, tp, &e) == KVP_OK;
 	for (ek = 0; ek < KVP_ENGINE_COUNT; ek++)
 		if (mask & (1u << ek) && rule_of(ek))

@@ -340,7 +340,7 @@ static void attn_types(const struct kvp_plan *p, const struct kvp_result *res,
 	ts->n = 0;
 	if (rt->n) {
 		for (i = 0; i < rt->n; i++) {
-			const struct kvp_layer_result *lr = &res->layers[rt->first[i]];
+			const struct kvp_layer_result *lr = kvp_layer_rec(res, rt->first[i]);
 
 			if (rt->count[i] && attends(lr))
 				atype_of(p, ts, lr)->count += rt->count[i];
@@ -348,8 +348,8 @@ static void attn_types(const struct kvp_plan *p, const struct kvp_result *res,
 		return;
 	}
 	for (i = 0; i < res->n_layers && i < KVP_MAX_LAYERS; i++)
-		if (attends(&res->layers[i]))
-			atype_of(p, ts, &res->layers[i])->count++;
+		if (attends(kvp_layer_rec(res, i)))
+			atype_of(p, ts, kvp_layer_rec(res, i))->count++;
 }
 
 static uint64_t prefill_flops(const struct kvp_plan *p,

@@ -528,7 +528,7 @@ static void w_window_all(const struct kvp_plan *p, struct kvp_result *res)
 	/* the layers first: a layer that keeps every position (most models'
 	 * layer 0) ends the look before the model_type compares */
 	for (i = 0; i < res->n_layers; i++) {
-		const struct kvp_layer_spec *s = &res->layers[i].spec;
+		const struct kvp_layer_spec *s = &kvp_layer_rec(res, i)->spec;
 
 		if (s->kind == KVP_LAYER_NONE || s->kind == KVP_LAYER_SHARED)
 			continue;
@@ -639,7 +639,7 @@ static void w_offload(const struct kvp_plan *p, struct kvp_result *res)
 	if (res->kv.host_bytes == 0)
 		return;
 	for (i = 0; i < res->n_layers; i++)
-		host += !res->layers[i].on_device;
+		host += !kvp_layer_rec(res, i)->on_device;
 	/* strategy.resident_layers is the generic core's setting; a named
 	 * engine offloads by its own option (transformers' OffloadedCache) */
 	if (p->engine.kind != KVP_ENGINE_GENERIC) {
@@ -745,8 +745,8 @@ static void w_server_slots(const struct kvp_plan *p, struct kvp_result *res)
 	    o->kv_unified || !kvp_era_has(&p->engine, KVP_ERA_LLAMACPP_SLOT_CAP))
 		return;
 	for (i = 0; i < res->n_layers; i++)
-		swa |= res->layers[i].slots &&
-		       kvp_kind_windowed(res->layers[i].spec.kind);
+		swa |= kvp_layer_rec(res, i)->slots &&
+		       kvp_kind_windowed(kvp_layer_rec(res, i)->spec.kind);
 	if (!swa && !res->kv.state_bytes)
 		return;
 	kvp_warn(res, KVP_W_SERVER_SLOTS,

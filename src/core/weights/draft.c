@@ -548,7 +548,7 @@ static enum kvp_status vllm_draft(const struct kvp_plan *p,
 		         head_labels[eagle3][kvp_plan_pp(p) > 1]);
 	}
 	for (i = 0; i < sres.n_layers; i++) {
-		const struct kvp_layer_spec *l = &sres.layers[i].spec;
+		const struct kvp_layer_spec *l = &kvp_layer_rec(&sres, i)->spec;
 		enum kvp_dtype dt = o->kv_cache_dtype_auto ? l->k_fmt.dtype
 		                                           : o->kv_cache_dtype;
 		enum kvp_dtype dv = o->kv_cache_dtype_auto ? l->v_fmt.dtype

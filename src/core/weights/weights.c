@@ -88,7 +88,7 @@
 #include "kvplan/checked.h"
 
 /* Kind, heads and dims of one layer, from the table stage 1 resolved
- * into res->layers[i].spec (before MLA storage is applied). */
+ * into kvp_layer_rec(res, i)->spec (before MLA storage is applied). */
 struct wl {
 	enum kvp_layer_kind kind;
 	uint64_t kv_heads, k_dim, v_dim;
@@ -96,7 +96,7 @@ struct wl {
 
 static void layer_at(const struct kvp_result *res, uint32_t i, struct wl *l)
 {
-	const struct kvp_layer_spec *s = &res->layers[i].spec;
+	const struct kvp_layer_spec *s = &kvp_layer_rec(res, i)->spec;
 
 	l->kind = s->kind;
 	l->kv_heads = s->kv_heads;
@@ -229,7 +229,7 @@ bool kvp_moe_layer(const struct kvp_plan *p, const struct kvp_result *res,
 	if (ar->n_experts == 0 || i >= res->n_layers)
 		return false;
 	if (ar->ffn_layers_only)
-		return res->layers[i].spec.kind == KVP_LAYER_FFN;
+		return kvp_layer_rec(res, i)->spec.kind == KVP_LAYER_FFN;
 	return i >= ar->first_dense_layers && (i + 1) % step == 0;
 }
 
@@ -359,7 +359,7 @@ static bool layer_params(const struct kvp_model *m,
 	for (i = 0; rt->n == 0 && i < m->n_layers; i += run) {
 		layer_at(res, i, &l);
 		for (run = 1; i + run < m->n_layers &&
-		     same_layer(&res->layers[i + run].spec, &l, m->arch.k_eq_v);
+		     same_layer(&kvp_layer_rec(res, i + run)->spec, &l, m->arch.k_eq_v);
 		     run++)
 			;
 		if (!layers_alike(m, &l, run, qk_norm, c, w))

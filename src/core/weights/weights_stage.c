@@ -36,7 +36,7 @@ unsigned __int128 kvp_kv_replicated_x_tp(const struct kvp_plan *p,
 	uint32_t i;
 
 	for (i = first; i < first + count && i < res->n_layers; i++) {
-		const struct kvp_layer_spec *l = &res->layers[i].spec;
+		const struct kvp_layer_spec *l = &kvp_layer_rec(res, i)->spec;
 		uint64_t hpr;
 
 		if (l->kind != KVP_LAYER_FULL && l->kind != KVP_LAYER_SLIDING &&

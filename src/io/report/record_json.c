@@ -101,7 +101,7 @@ static bool add_layers(cJSON *res, const struct kvp_result *r)
 	if (!arr)
 		return false;
 	for (i = 0; i < r->n_layers && i < KVP_MAX_LAYERS; i++) {
-		const struct kvp_layer_result *l = &r->layers[i];
+		const struct kvp_layer_result *l = kvp_layer_rec(r, i);
 		cJSON *o = cJSON_CreateObject();
 
 		if (!o)

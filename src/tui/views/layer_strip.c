@@ -61,13 +61,13 @@ void tui_layer_strip_draw(WINDOW *w, int y, int x, int width,
 	if (shown > (uint32_t)width)
 		shown = (uint32_t)width;
 	for (i = 0; i < res->n_layers; i++)      /* the scale: the largest */
-		if (res->layers[i].bytes > top)
-			top = res->layers[i].bytes;
+		if (kvp_layer_rec(res, i)->bytes > top)
+			top = kvp_layer_rec(res, i)->bytes;
 	tui_put(w, y, x, width, t->attr[TUI_R_HEADING],
 	        "KV bytes per layer%s (F full S sliding C chunked M MLA - none = shared)",
 	        shown < res->n_layers ? ", first layers" : "");
 	for (i = 0; i < shown; i++) {
-		const struct kvp_layer_result *l = &res->layers[i];
+		const struct kvp_layer_result *l = kvp_layer_rec(res, i);
 		enum kvp_layer_kind k = l->spec.kind < KVP_LAYER_KIND_COUNT
 		                        ? l->spec.kind : KVP_LAYER_NONE;
 		struct kvp_bar bar;

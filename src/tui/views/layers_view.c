@@ -1,6 +1,6 @@
 /*
  * layers_view.c - the resolved per-layer table (see layers_view.h). One
- * row per layer of res->layers; the scroll offset is clamped when drawn.
+ * row per layer (kvp_layer_rec); the scroll offset is clamped when drawn.
  */
 #include <stdio.h>
 
@@ -60,7 +60,7 @@ void tui_layers_draw(WINDOW *w, const struct tui_rect *r, struct tui_app *a)
 	n = (int)res->n_layers;
 	clamp(a, n, rows);
 	for (i = 0; i < rows && a->scroll[TUI_SEC_LAYERS] + i < n; i++) {
-		const struct kvp_layer_result *l = &res->layers[a->scroll[TUI_SEC_LAYERS] + i];
+		const struct kvp_layer_result *l = kvp_layer_rec(res, a->scroll[TUI_SEC_LAYERS] + i);
 
 		snprintf(fmt, sizeof fmt, "%s/%s", kvp_dtype_name(l->spec.k_fmt.dtype),
 		         kvp_dtype_name(l->spec.v_fmt.dtype));

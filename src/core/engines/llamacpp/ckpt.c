@@ -67,7 +67,7 @@ static u128 swa_each(const struct kvp_result *res, uint64_t c)
 	uint32_t i;
 
 	for (i = 0; i < res->n_layers; i++) {
-		const struct kvp_layer_result *lr = &res->layers[i];
+		const struct kvp_layer_result *lr = kvp_layer_rec(res, i);
 
 		if (kvp_kind_windowed(lr->spec.kind) && lr->slots)
 			b += 24 + (u128)c * (lr->k_row_bytes + lr->v_row_bytes);
@@ -85,7 +85,7 @@ enum kvp_status kvp_llamacpp_checkpoints(const struct kvp_plan *p,
 	u128 each, all;
 
 	for (i = 0; i < res->n_layers; i++) {
-		const struct kvp_layer_result *lr = &res->layers[i];
+		const struct kvp_layer_result *lr = kvp_layer_rec(res, i);
 
 		/* recurrent layers, and full ones with a state beside
 		 * their KV (model.recur.beside_full, Falcon-H1) */

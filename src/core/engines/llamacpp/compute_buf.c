@@ -97,7 +97,7 @@ static u128 attn_range(const struct kvp_plan *p, const struct kvp_result *res,
 	uint32_t i;
 
 	for (i = a; i < b && i < res->n_layers; i++) {
-		const struct kvp_layer_result *l = &res->layers[i];
+		const struct kvp_layer_result *l = kvp_layer_rec(res, i);
 		u128 cells, dq, dv, v, *mc;
 
 		if (l->on_device != dev || !l->slots || l->spec.kind == KVP_LAYER_NONE)
@@ -168,7 +168,7 @@ static bool any_layer(const struct kvp_result *res, bool dev)
 	uint32_t i;
 
 	for (i = 0; i < res->n_layers; i++)
-		if (res->layers[i].on_device == dev)
+		if (kvp_layer_rec(res, i)->on_device == dev)
 			return true;
 	return false;
 }

@@ -315,7 +315,7 @@ static enum kvp_status lc_place(struct lc_run *r, struct kvp_layer_result *lr,
 static enum kvp_status lc_layer(struct lc_run *r, uint32_t i)
 {
 	const struct kvp_llamacpp_opts *o = &r->p->engine.llamacpp;
-	struct kvp_layer_result *lr = &r->res->layers[i];
+	struct kvp_layer_result *lr = kvp_layer_rec_w(r->res, i);
 	struct kvp_layer_spec sp = r->ls[i];
 	uint64_t kn = 0, vn = 0, krow = 0, vrow = 0, cells = 0;
 	struct kvp_error *err = &r->res->error;

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "core/engines/engine_priv.h"
+#include "core/internal.h"
 #include "core/engines/sglang/sg_admit.h"
 #include "core/engines/sglang/sg_budget.h"
 #include "core/engines/sglang/sg_lines.h"
@@ -164,7 +165,7 @@ static enum kvp_status sg_fill(const struct kvp_plan *p, const struct kvp_layer_
 	uint32_t i;
 
 	for (i = 0; i < p->model.n_layers; i++) {
-		struct kvp_layer_result *lr = &res->layers[i];
+		struct kvp_layer_result *lr = kvp_layer_rec_w(res, i);
 		uint64_t n = r->sw.on && kvp_kind_windowed(ls[i].kind) ?
 		             r->sw.swa + r->page : r->slots;
 

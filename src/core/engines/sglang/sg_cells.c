@@ -147,7 +147,7 @@ enum kvp_status sg_cells(const struct kvp_plan *p, const struct kvp_layer_spec *
 	*c = (struct sg_cells){ 0 };
 	for (i = 0; i < p->model.n_layers; i++) {
 		const struct kvp_layer_spec *l = &ls[i];
-		struct kvp_layer_result *lr = &res->layers[i];
+		struct kvp_layer_result *lr = kvp_layer_rec_w(res, i);
 		struct kvp_layer_spec sp = *l;
 		uint64_t kr = 0, vr = 0, prow = 0;
 		char what[64];

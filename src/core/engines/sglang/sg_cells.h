@@ -19,7 +19,7 @@ struct sg_cells {
 	bool mla;          /* an MLA layer: the pool prints one "KV size" */
 };
 
-/* Every layer's rows (res->layers[].spec, k/v/index row bytes,
+/* Every layer's rows (the layer records: spec, k/v/index row bytes,
  * bytes_per_position) for `tp` ranks, and their sums in *c. Refused: a
  * format SGLang does not store, a DSA model before its release, a model
  * with no attention layer. */

@@ -43,9 +43,9 @@ static enum kvp_status sg_pool_line(struct kvp_result *res,
 		return eng_overflow(res, "engine.sglang.max_total_tokens");
 	for (i = 0; i < n; i++)
 		if (kvp_kind_windowed(ls[i].kind) == swa) {
-			if (!kvp_muladd(&kb, slots, res->layers[i].k_row_bytes))
+			if (!kvp_muladd(&kb, slots, kvp_layer_rec(res, i)->k_row_bytes))
 				return eng_overflow(res, "kv.k_bytes");
-			if (!kvp_muladd(&vb, slots, res->layers[i].v_row_bytes))
+			if (!kvp_muladd(&vb, slots, kvp_layer_rec(res, i)->v_row_bytes))
 				return eng_overflow(res, "kv.v_bytes");
 		}
 	eng_line(res, "KV Cache is allocated. #tokens: %llu, K size: %s GB, V size: %s GB",

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/engines/engine_priv.h"
+#include "core/internal.h"
 #include "core/engines/sglang/sg_mamba.h"
 #include "core/engines/sglang/sg_rules.h"
 #include "kvplan/checked.h"
@@ -156,7 +157,7 @@ enum kvp_status sg_mamba_layers(const struct kvp_layer_spec *ls, const struct sg
 	char x[32], y[32];
 
 	for (i = 0; i < n; i++) {
-		struct kvp_layer_result *lr = &res->layers[i];
+		struct kvp_layer_result *lr = kvp_layer_rec_w(res, i);
 
 		if (ls[i].kind != KVP_LAYER_NONE || !ls[i].state_bytes)
 			continue;

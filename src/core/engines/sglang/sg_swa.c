@@ -66,7 +66,7 @@ enum kvp_status sg_swa_pool(const struct kvp_plan *p, const struct kvp_layer_spe
 	if (!has)
 		return KVP_OK;
 	for (i = 0; i < p->model.n_layers; i++)
-		if ((st = sg_swa_side(ls, &res->layers[i], i, w, err)))
+		if ((st = sg_swa_side(ls, kvp_layer_rec(res, i), i, w, err)))
 			return st;
 	if (w->nf == 0)
 		return kvp_error_set(err, KVP_EREFUSED,

@@ -24,7 +24,7 @@ struct sg_swa {
 };
 
 /* Whether SGLang splits this plan's layers into SWAKVPool's two pools
- * (w->on), and each side's bytes a token (res->layers[] rows, set
+ * (w->on), and each side's bytes a token (the layer records' rows, set
  * before). */
 enum kvp_status sg_swa_pool(const struct kvp_plan *p, const struct kvp_layer_spec *ls,
                             const struct kvp_result *res, struct sg_swa *w,

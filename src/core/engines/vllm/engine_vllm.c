@@ -21,7 +21,7 @@
  *   Mamba prefix-caching "all" mode (chunk-aligned
  *   blocks), CUDA-graph memory beyond the plan's overhead entries.
  *
- * Units: bytes per rank unless said: res->layers[].bytes is one device's
+ * Units: bytes per rank unless said: a layer record's bytes is one device's
  * share (the devices stage adds them per device); res->kv adds up the
  * tp ranks of one replica.
  */
@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "core/engines/engine_priv.h"
+#include "core/internal.h"
 #include "core/engines/vllm/vl_admit.h"
 #include "core/engines/vllm/vl_budget.h"
 #include "core/engines/vllm/vl_ctx.h"
@@ -157,7 +158,7 @@ static enum kvp_status vl_layer_bytes(const struct vl_ctx *c,
                                       const struct vl_groups *g, uint32_t i,
                                       uint64_t nb, uint64_t share, uint64_t *rem)
 {
-	struct kvp_layer_result *lr = &c->res->layers[i];
+	struct kvp_layer_result *lr = kvp_layer_rec_w(c->res, i);
 	uint32_t j;
 
 	lr->slots = 0;
@@ -265,8 +266,10 @@ static enum kvp_status vl_attention_free(const struct vl_ctx *c)
 	uint32_t i;
 
 	for (i = 0; i < c->p->model.n_layers; i++) {
-		res->layers[i].slots = 0;
-		res->layers[i].bytes = 0;
+		struct kvp_layer_result *lr = kvp_layer_rec_w(res, i);
+
+		lr->slots = 0;
+		lr->bytes = 0;
 	}
 	res->engine.blocks = 1;
 	res->engine.block_size = c->B;

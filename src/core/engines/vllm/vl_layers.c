@@ -403,7 +403,7 @@ enum kvp_status vl_layers(struct vl_ctx *c)
 
 	for (i = 0; i < c->p->model.n_layers; i++) {
 		const struct vl_layer_rule *rule = vl_layer_rule(c, c->ls[i].kind);
-		struct kvp_layer_result *lr = &c->res->layers[i];
+		struct kvp_layer_result *lr = kvp_layer_rec_w(c->res, i);
 		struct kvp_layer_spec sp = c->ls[i];
 		uint64_t kr = 0, vr = 0;
 

@@ -8,7 +8,7 @@
 #include "core/engines/vllm/vl_ctx.h"
 
 /* Fills c->ltype, c->lpage, c->krow, c->vrow, c->idx_row, c->conv_rank,
- * c->ssm_rank and res->layers[].spec/rows/on_device for every layer, by
+ * c->ssm_rank and the layer records' spec/rows/on_device for every layer, by
  * the first row of layer_rules[] for its kind and release. */
 enum kvp_status vl_layers(struct vl_ctx *c);
 

@@ -102,7 +102,7 @@ static bool k_eq_v_slots(const struct kvp_plan *p, const struct kvp_result *res,
 	if (!m->arch.k_eq_v)
 		return true;
 	for (i = 0; i < m->n_layers && i < res->n_layers; i++) {
-		const struct kvp_layer_spec *s = &res->layers[i].spec;
+		const struct kvp_layer_spec *s = &kvp_layer_rec(res, i)->spec;
 
 		if (s->kind != KVP_LAYER_FULL)
 			continue;

@@ -1628,6 +1628,12 @@ START_TEST(moondream3)
 	          "\"n_layers\":8,\"n_heads\":16,\"n_kv_heads\":4}}}", 16);
 	ck_assert_uint_eq(plan.model.base.kv_heads, 4);
 	ck_assert_uint_eq(res.kv.bytes, 131072);
+	/* the class sets hidden_size from dim whatever else the file says */
+	from_text("{\"model_type\":\"moondream3\",\"config\":{\"text\":{"
+	          "\"dim\":1024,\"hidden_size\":4096,\"n_layers\":8,"
+	          "\"n_heads\":16,\"n_kv_heads\":4}}}", 16);
+	ck_assert_uint_eq(plan.model.base.k_dim, 64);
+	ck_assert_uint_eq(res.kv.bytes, 131072);
 	plan.engine.kind = KVP_ENGINE_LLAMACPP;
 	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
 	ck_assert_ptr_nonnull(strstr(res.error.msg, "Moondream 3"));

@@ -78,9 +78,12 @@ static cJSON *object_at(cJSON *obj, const char *name)
 	return cJSON_IsObject(v) ? v : NULL;
 }
 
-/* Copy each saved name to the name kvplan reads (unless that is given),
- * else write the class default; the saved names (and their
- * sub-objects) count as read. */
+/* Write each name kvplan reads from the class's own name, or the class
+ * default when the file leaves that out: the class sets its standard
+ * attributes from its own names (Moondream3TextConfig: hidden_size =
+ * dim, after kwargs), so a standard name the file also gives is not
+ * what the engine uses. The class's names (and sub-objects) count as
+ * read. */
 static void map_keys(struct cfg *c, cJSON *text, const char *path,
                      const struct nested_key *k)
 {
@@ -89,22 +92,17 @@ static void map_keys(struct cfg *c, cJSON *text, const char *path,
 			cJSON_GetObjectItemCaseSensitive(text, k->sub) : text;
 		cJSON *v = cJSON_IsObject(from) ?
 			cJSON_GetObjectItemCaseSensitive(from, k->saved) : NULL;
+		cJSON *put = v && !cJSON_IsNull(v) ? cJSON_Duplicate(v, 1) :
+		             cJSON_CreateNumber((double)k->def);
 
 		hf_superseded(c, k->sub ? k->sub : k->saved);
-		if (cJSON_GetObjectItemCaseSensitive(text, k->key) &&
-		    strcmp(k->saved, k->key))
-			continue;
-		if (v && !cJSON_IsNull(v)) {
-			if (strcmp(k->saved, k->key))
-				cJSON_AddItemToObject(text, k->key,
-				                      cJSON_Duplicate(v, 1));
-			continue;
-		}
-		cJSON_DeleteItemFromObjectCaseSensitive(text, k->key);
-		cJSON_AddNumberToObject(text, k->key, (double)k->def);
-		hf_note(c, "%s.%s%s%s absent: %llu, the class default", path,
-		        k->sub ? k->sub : "", k->sub ? "." : "", k->saved,
-		        (unsigned long long)k->def);
+		if (!v || cJSON_IsNull(v))
+			hf_note(c, "%s.%s%s%s absent: %llu, the class default",
+			        path, k->sub ? k->sub : "", k->sub ? "." : "",
+			        k->saved, (unsigned long long)k->def);
+		if (put && !cJSON_ReplaceItemInObjectCaseSensitive(text, k->key,
+		                                                   put))
+			cJSON_AddItemToObject(text, k->key, put);
 	}
 }
 
@@ -123,8 +121,12 @@ int hf_nested_text(struct cfg *c, cJSON *root)
 		parent = object_at(root, r->parent);
 		text = parent ? object_at(parent, r->child) : NULL;
 		if (!text) {
-			hf_bad(c, parent ? r->path : r->parent, NULL, "must be an "
-			       "object (the decoder's sizes)");
+			hf_bad(c, parent ? r->path : r->parent,
+			       cJSON_GetObjectItemCaseSensitive(parent ? parent :
+			                                        root, parent ?
+			                                        r->child :
+			                                        r->parent),
+			       "must be an object (the decoder's sizes)");
 			return -1;
 		}
 		map_keys(c, text, r->path, r->keys);

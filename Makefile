@@ -134,14 +134,15 @@ asan-unit: $(UNIT_BIN)
 bench: $(BIN) $(BENCH_BIN)
 	@for b in $(BENCH_BIN); do $$b $(BIN) || exit 1; done
 
-# Issue 35's first contact on a held-out folder (tools/first_contact.c):
-# make first-contact DIR=path/with/EXPECTED.tsv
+# Issue 35's first contact on held-out folders (tools/first_contact.c):
+# make first-contact DIR="path/with/EXPECTED.tsv [more folders]"
+#   [SKIP="folder/file.json ..."]   (a pooled set; files a keeper dropped)
 $(BUILD)/tools/first_contact: tools/first_contact.c $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Itests/unit $(JSON_CFLAGS) $(CFLAGS) -MMD -MP -o $@ $< $(LIB) $(LIBS)
 
 first-contact: $(BUILD)/tools/first_contact
-	@$(BUILD)/tools/first_contact "$(DIR)"
+	@$(BUILD)/tools/first_contact $(foreach s,$(SKIP),--skip $(s)) $(DIR)
 
 run: $(BIN)
 	$(BIN)

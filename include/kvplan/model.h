@@ -239,6 +239,14 @@ struct kvp_recurrent {
 	 * layers state_bytes too. Engines that do not size it refuse
 	 * (engine_compute.c eng_rows[] no_beside). */
 	bool beside_full;
+	/* llama.cpp's hparams give the recurrent layers the attention's KV
+	 * heads too (the GGUF writes one head_count_kv for every layer:
+	 * Qwen3-Next, Qwen3.5, whose layers recur by full_attention_interval),
+	 * so llama.cpp's V width does not vary across layers because of them
+	 * (llama-hparams.cpp is_n_embd_v_gqa_variable); false: the recurrent
+	 * layers have head_count_kv 0 there (Jamba, LFM2, Granite hybrid).
+	 * Changes only llama.cpp's "padding V cache" decision, not a byte. */
+	bool uniform_kv_heads;
 };
 
 /*

@@ -13,7 +13,9 @@
 #   4. that build's name, v0.4.0, and its recurrent line with R, S and P
 #      apart, from a GGUF's ssm keys;
 #   5. n_rs_seq clamped to 0 for an architecture without rollback;
-#   6. the V-padding line beside zero-width (recurrent) layers, FA off;
+#   6. the V-padding line beside zero-width (recurrent) layers, FA off,
+#      and none where the GGUF gives recurrent layers the attention's
+#      head_count_kv (Qwen3-Next, model.recur.uniform_kv_heads);
 #   7. a quantized cache whose block does not divide the head size,
 #      refused with flash attention on;
 #   8. Grok: flash attention forced off, so a quantized V is refused.
@@ -107,6 +109,19 @@ gguf "$t/j.gguf" jamba 2 context_length 4096 embedding_length 128 \
 	--ctx-size 1000 --parallel 1 --flash-attn off >"$t/out" 2>&1
 check "V padding beside a zero-width layer" \
 	"llama_kv_cache: the V embeddings have different sizes across layers and FA is not enabled - padding V cache to 128" "$t/out"
+
+# Qwen3-Next's GGUFs give every layer the same head_count_kv, so
+# llama.cpp's V width does not vary: no padding line with FA off (make
+# check-live: qwen3next runs 414 and 726 at seed 37 before
+# model.recur.uniform_kv_heads); its HF config imported the same way
+"$KVPLAN" calc --model "$(dirname "$0")/../data/hf/qwen3-next-80b-a3b.json" \
+	--engine llama.cpp@v0.4.0 --n-gpu-layers 0 --ctx-size 1000 \
+	--parallel 1 --flash-attn off >"$t/out" 2>&1
+if grep -q 'padding V cache' "$t/out" || ! grep -q 'llama_kv_cache: size' "$t/out"; then
+	echo "not ok - Qwen3-Next config: no V padding"; sed 's/^/  got:  /' "$t/out"; fail=1
+else
+	echo "ok - Qwen3-Next config: no V padding"
+fi
 
 # Llama with heads of 192 / 4 = 48: q8_0's 32-value blocks do not divide
 # it; with -fa on llama_init_from_model refuses

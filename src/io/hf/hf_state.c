@@ -377,6 +377,26 @@ static enum kvp_status lightning(struct cfg *c, struct kvp_model *m)
 	return KVP_OK;
 }
 
+/* Families whose GGUF llama.cpp's converter writes with one
+ * head_count_kv for every layer, the gated DeltaNet ones included
+ * (conversion/qwen.py Qwen3NextModel, and Qwen3_5TextModel and
+ * Qwen3_5MoeTextModel built on it, at node-llama-cpp 3.21.1's build):
+ * model.recur.uniform_kv_heads, so llama.cpp's V width does not vary. */
+static const char *const uniform_kv_types[] = {
+	"qwen3_next", "qwen3_5", "qwen3_5_text", "qwen3_5_moe",
+	"qwen3_5_moe_text",
+};
+
+static void uniform_kv_heads(const struct cfg *c, struct kvp_model *m)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof uniform_kv_types / sizeof uniform_kv_types[0];
+	     i++)
+		if (!strcmp(uniform_kv_types[i], c->model_type))
+			m->recur.uniform_kv_heads = true;
+}
+
 enum kvp_status hf_recurrent(struct cfg *c, struct kvp_model *m, bool linear)
 {
 	enum kvp_status st;
@@ -389,8 +409,10 @@ enum kvp_status hf_recurrent(struct cfg *c, struct kvp_model *m, bool linear)
 		st = kda(c, m);
 	else if (hf_has(c, "conv_L_cache"))
 		st = short_conv(c, m);
-	else if (linear)
+	else if (linear) {
 		st = gated_deltanet(c, m);
+		uniform_kv_heads(c, m);
+	}
 	else
 		st = mamba(c, m);
 	return st == KVP_OK ? vllm_ssm_dtype(c, m) : st;

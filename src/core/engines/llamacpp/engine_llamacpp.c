@@ -87,7 +87,9 @@ static uint64_t lc_v_widest(const struct kvp_plan *p,
 		if (v > w)
 			w = v;
 	}
-	if (zero && first)
+	/* a layer without K/V makes llama.cpp's V width vary only where its
+	 * head_count_kv is 0 (model.recur.uniform_kv_heads false) */
+	if (zero && first && !p->model.recur.uniform_kv_heads)
 		*differ = true;
 	return w;
 }

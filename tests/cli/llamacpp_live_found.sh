@@ -110,10 +110,25 @@ gguf "$t/j.gguf" jamba 2 context_length 4096 embedding_length 128 \
 check "V padding beside a zero-width layer" \
 	"llama_kv_cache: the V embeddings have different sizes across layers and FA is not enabled - padding V cache to 128" "$t/out"
 
-# Qwen3-Next's GGUFs give every layer the same head_count_kv, so
-# llama.cpp's V width does not vary: no padding line with FA off (make
-# check-live: qwen3next runs 414 and 726 at seed 37 before
-# model.recur.uniform_kv_heads); its HF config imported the same way
+# Qwen3-Next, 4 layers: layers 0-2 recurrent by full_attention_interval
+# (default 4), layer 3 attention; its GGUF gives every layer the same
+# head_count_kv, so llama.cpp's V width does not vary: no padding line
+# with FA off (make check-live: qwen3next runs 414 and 726 at seed 37
+# before model.recur.uniform_kv_heads); the HF config the same way
+gguf "$t/q.gguf" qwen3next 4 context_length 4096 embedding_length 128 \
+	attention.head_count 2 attention.head_count_kv 2 \
+	attention.key_length 64 attention.value_length 64 \
+	ssm.conv_kernel 4 ssm.inner_size 256 ssm.state_size 16 \
+	ssm.group_count 2 ssm.time_step_rank 8
+"$KVPLAN" calc --model "$t/q.gguf" --engine llama.cpp@v0.4.0 --n-gpu-layers 0 \
+	--ctx-size 1000 --parallel 1 --flash-attn off >"$t/out" 2>&1
+check "Qwen3-Next GGUF: its attention layer sized" \
+	"llama_kv_cache: size =" "$t/out"
+if grep -q 'padding V cache' "$t/out"; then
+	echo "not ok - Qwen3-Next GGUF: no V padding"; fail=1
+else
+	echo "ok - Qwen3-Next GGUF: no V padding"
+fi
 "$KVPLAN" calc --model "$(dirname "$0")/../data/hf/qwen3-next-80b-a3b.json" \
 	--engine llama.cpp@v0.4.0 --n-gpu-layers 0 --ctx-size 1000 \
 	--parallel 1 --flash-attn off >"$t/out" 2>&1

@@ -152,8 +152,12 @@ static const struct arch arches[] = {
 	{ "granitehybrid", A_SSM | A_KV0 | A_GROUPS },
 	{ "plamo2", A_SSM | A_KV0 | A_GROUPS },
 	{ "lfm2", A_SHORTCONV | A_KV0 },
-	/* refused by kvplan by name (gguf_import.c refused_archs) */
+	/* recurrent layers by full_attention_interval, one head_count_kv
+	 * for every layer (gguf_import.c interval_rows) */
 	{ "qwen3next", A_SSM | A_GROUPS | A_INTERVAL | A_MOE },
+	{ "qwen35", A_SSM | A_GROUPS | A_INTERVAL },
+	{ "qwen35moe", A_SSM | A_GROUPS | A_INTERVAL | A_MOE },
+	/* refused by kvplan by name (gguf_import.c refused_archs) */
 	{ "nemotron_h", A_SSM | A_GROUPS | A_FF0 },
 };
 

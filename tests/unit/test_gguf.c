@@ -15,6 +15,7 @@
 #include "io/gguf/ggml_types.h"
 #include "io/gguf/gguf.h"
 #include "kvplan/compute.h"
+#include "kvplan/layers.h"
 #include "kvplan/model_files.h"
 #include "kvplan/plan.h"
 #include "kvplan/result.h"
@@ -471,10 +472,10 @@ START_TEST(sliding_pattern_and_arrays)
 
 	/* an architecture whose layers the keys do not tell: by name */
 	gw_init(&w);
-	gw_str(&w, "general.architecture", "qwen3next");
-	gw_u32(&w, "qwen3next.block_count", 4);
+	gw_str(&w, "general.architecture", "kimi-linear");
+	gw_u32(&w, "kimi-linear.block_count", 4);
 	img = gw_header(&w, &len);
-	refused(img, len, "'qwen3next' - refused");
+	refused(img, len, "'kimi-linear' - refused");
 	free(img);
 	gw_free(&w);
 
@@ -488,6 +489,20 @@ START_TEST(sliding_pattern_and_arrays)
 	gw_free(&w);
 }
 END_TEST
+
+/* Layers of a GGUF-imported model that keep K/V (resolved as kvplan
+ * sizes them). */
+static unsigned gguf_kv_layers(const struct kvp_model *m)
+{
+	static struct kvp_layer_spec L[KVP_MAX_LAYERS];
+	struct kvp_error e;
+	unsigned i, n = 0;
+
+	ck_assert_int_eq(kvp_layers_resolve(m, L, &e), KVP_OK);
+	for (i = 0; i < m->n_layers; i++)
+		n += L[i].kind == KVP_LAYER_FULL;
+	return n;
+}
 
 /* Mamba 2 recurrent state (llama.cpp n_embd_r + n_embd_s, f32):
  * conv (4 - 1) x (4096 + 2 x 1 x 128) = 13,056, ssm 128 x 4096 =
@@ -515,6 +530,63 @@ START_TEST(recurrent_and_mla)
 	                 KVP_OK);
 	ck_assert_int_eq(m.base.kind, KVP_LAYER_NONE);
 	ck_assert_uint_eq(m.base.state_bytes, 2149376ull);
+	free(img);
+	gw_free(&w);
+
+	/* Qwen3-Next: recurrent layers by full_attention_interval (llama.cpp
+	 * src/models/qwen3next.cpp: layer i recurrent when (i + 1) % 4 != 0,
+	 * the default): of 8 layers, 3 and 7 keep K/V (2 KV heads x (256 +
+	 * 256) x 2 B = 2,048 B a position each), 0-2 and 4-6 a state of conv
+	 * (4 - 1) x (4,096 + 2 x 16 x 128) = 24,576 and ssm 128 x 4,096 =
+	 * 524,288 values, f32: 2,195,456 B a sequence; one head_count_kv for
+	 * every layer (uniform_kv_heads). With the interval 2: layers 1, 3,
+	 * 5, 7 keep K/V. A recurrent_layers list: refused. */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "qwen3next");
+	gw_u32(&w, "qwen3next.block_count", 8);
+	gw_u32(&w, "qwen3next.embedding_length", 2048);
+	gw_u32(&w, "qwen3next.attention.head_count", 16);
+	gw_u32(&w, "qwen3next.attention.head_count_kv", 2);
+	gw_u32(&w, "qwen3next.attention.key_length", 256);
+	gw_u32(&w, "qwen3next.attention.value_length", 256);
+	gw_u32(&w, "qwen3next.ssm.conv_kernel", 4);
+	gw_u32(&w, "qwen3next.ssm.inner_size", 4096);
+	gw_u32(&w, "qwen3next.ssm.state_size", 128);
+	gw_u32(&w, "qwen3next.ssm.group_count", 16);
+	img = gw_header(&w, &len);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "q.gguf", &m, NULL, &err),
+	                 KVP_OK);
+	ck_assert_int_eq(m.base.kind, KVP_LAYER_NONE);
+	ck_assert_uint_eq(m.base.state_bytes, 2195456ull);
+	ck_assert_uint_eq(m.recur.conv_values, 24576);
+	ck_assert(m.recur.uniform_kv_heads);
+	ck_assert_uint_eq(gguf_kv_layers(&m), 2);
+	free(img);
+	gw_u32(&w, "qwen3next.full_attention_interval", 2);
+	img = gw_header(&w, &len);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "q.gguf", &m, NULL, &err),
+	                 KVP_OK);
+	ck_assert_uint_eq(gguf_kv_layers(&m), 4);
+	free(img);
+	gw_arr_bool(&w, "qwen3next.attention.recurrent_layers", sw, 4);
+	img = gw_header(&w, &len);
+	refused(img, len, "recurrent_layers");
+	free(img);
+	gw_free(&w);
+	/* Qwen3.5, 3 layers: every one recurrent (interval 4), and
+	 * llama.cpp's hybrid memory prints an empty attention cache: refused */
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "qwen35");
+	gw_u32(&w, "qwen35.block_count", 3);
+	gw_u32(&w, "qwen35.embedding_length", 2048);
+	gw_u32(&w, "qwen35.attention.head_count", 16);
+	gw_u32(&w, "qwen35.attention.head_count_kv", 2);
+	gw_u32(&w, "qwen35.ssm.conv_kernel", 4);
+	gw_u32(&w, "qwen35.ssm.inner_size", 4096);
+	gw_u32(&w, "qwen35.ssm.state_size", 128);
+	gw_u32(&w, "qwen35.ssm.group_count", 16);
+	img = gw_header(&w, &len);
+	refused(img, len, "full_attention_interval: 4 - every one");
 	free(img);
 	gw_free(&w);
 

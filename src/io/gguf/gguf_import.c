@@ -118,12 +118,6 @@ static const struct swa_row *swa_row_of(const char *arch)
 static const struct {
 	const char *arch, *why;
 } refused_archs[] = {
-	{ "qwen3next", "its recurrent layers come from full_attention_interval "
-	  "or attention.recurrent_layers, which kvplan does not read" },
-	{ "qwen35", "its recurrent layers come from full_attention_interval "
-	  "or attention.recurrent_layers, which kvplan does not read" },
-	{ "qwen35moe", "its recurrent layers come from full_attention_interval "
-	  "or attention.recurrent_layers, which kvplan does not read" },
 	{ "qwen4exp", "its recurrent layers and PLE state are not modelled" },
 	{ "falcon-h1", "every layer holds attention and SSM state side by side, "
 	  "which kvplan does not model" },
@@ -396,6 +390,57 @@ static enum kvp_status swa_layers(struct gi *c, bool *swa, uint32_t *window,
 	return KVP_OK;
 }
 
+/* Architectures whose recurrent layers the file names by an interval:
+ * llama.cpp src/models/qwen3next.cpp, qwen35.cpp, qwen35moe.cpp
+ * load_arch_hparams (at node-llama-cpp 3.21.1's build, 80fb11a): unless
+ * attention.recurrent_layers is given, layer i < n_layer() is recurrent
+ * when (i + 1) % full_attention_interval != 0 (default 4), and
+ * llama_model::create_memory's hybrid filters keep K/V for the others
+ * and a state for these (MTP layers past n_layer() neither). The
+ * converter writes the interval and one head_count_kv for every layer
+ * (conversion/qwen.py): model.recur.uniform_kv_heads. */
+static const struct {
+	const char *arch;
+	uint32_t interval;        /* the default */
+} interval_rows[] = {
+	{ "qwen3next", 4 }, { "qwen35", 4 }, { "qwen35moe", 4 },
+};
+
+/* Recurrent layers by interval: their head_count_kv set to 0 here, so
+ * layers() keeps the recurrent state there. */
+static enum kvp_status interval_layers(struct gi *c, struct kvp_model *m,
+                                       uint64_t *hk)
+{
+	uint64_t every = 0;
+	char k[160];
+	uint32_t i;
+	size_t j;
+
+	for (j = 0; j < sizeof interval_rows / sizeof interval_rows[0]; j++)
+		if (!strcmp(interval_rows[j].arch, c->arch))
+			break;
+	if (j == sizeof interval_rows / sizeof interval_rows[0])
+		return KVP_OK;
+	if (key(c, "attention.recurrent_layers", k, sizeof k))
+		return bad(c, k, "a list of recurrent layers, which kvplan does "
+		           "not read (it reads full_attention_interval, what "
+		           "convert_hf_to_gguf.py writes): refused");
+	every = interval_rows[j].interval;
+	if (get_u(c, "full_attention_interval", 1, DIM_MAX, &every) < 0)
+		return c->err->status;
+	if (c->n < every)
+		return kvp_error_set(c->err, KVP_EINVAL, "%s: %s.full_attention_"
+		       "interval: %llu - every one of the %u layers is recurrent; "
+		       "llama.cpp's hybrid memory then prints an empty attention "
+		       "cache, which kvplan does not model: refused", c->name,
+		       c->arch, (unsigned long long)every, c->n);
+	for (i = 0; i < c->n; i++)
+		if ((i + 1) % every != 0)
+			hk[i] = 0;
+	m->recur.uniform_kv_heads = true;
+	return KVP_OK;
+}
+
 /* Bytes of one sequence's recurrent state in a recurrent layer, as
  * llama.cpp's n_embd_r() + n_embd_s() in f32 (llama-hparams.cpp): conv
  * (d_conv - 1) x (d_inner + 2 x groups x d_state), ssm d_state x
@@ -611,7 +656,8 @@ static enum kvp_status layers(struct gi *c, struct kvp_model *m)
 	bool all_recurrent = !strcmp(c->arch, "mamba") ||
 	                     !strcmp(c->arch, "mamba2");
 
-	if (head_counts(c, m, all_recurrent, hq, hk, &qmax))
+	if (head_counts(c, m, all_recurrent, hq, hk, &qmax) ||
+	    interval_layers(c, m, hk))
 		return c->err->status;
 	if (get_u(c, "attention.key_length", 1, DIM_MAX, &kd) < 0 ||
 	    get_u(c, "attention.value_length", 1, DIM_MAX, &vd) < 0 ||

@@ -157,8 +157,10 @@ static const struct arch arches[] = {
 	{ "qwen3next", A_SSM | A_GROUPS | A_INTERVAL | A_MOE },
 	{ "qwen35", A_SSM | A_GROUPS | A_INTERVAL },
 	{ "qwen35moe", A_SSM | A_GROUPS | A_INTERVAL | A_MOE },
-	/* refused by kvplan by name (gguf_import.c refused_archs) */
+	/* MLP-only layers (head_count_kv 0, feed_forward_length > 0) keep nothing (gguf_import.c
+	 * ff_rows) */
 	{ "nemotron_h", A_SSM | A_GROUPS | A_FF0 },
+	{ "nemotron_h_moe", A_SSM | A_GROUPS | A_FF0 | A_MOE },
 };
 
 static inline unsigned arch_count(void)

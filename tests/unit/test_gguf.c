@@ -573,6 +573,50 @@ START_TEST(recurrent_and_mla)
 	refused(img, len, "recurrent_layers");
 	free(img);
 	gw_free(&w);
+	/* Nemotron-H (llama.cpp src/models/nemotron-h.cpp): a layer without
+	 * KV heads is recurrent only if it has no MLP either. Layers: 0
+	 * Mamba2 (kv 0, ff 0), 1 MLP (kv 0, ff 64: nothing), 2 attention
+	 * (kv 2), 3 Mamba2: one K/V layer, two states of conv (4 - 1) x
+	 * (4,096 + 2 x 16 x 128) = 24,576 and ssm 128 x 4,096 = 524,288
+	 * values; MTP blocks (nextn_predict_layers): refused. */
+	{
+		static const int32_t kvh[4] = { 0, 0, 2, 0 }, ffl[4] = { 0, 64,
+			0, 0 };
+		static struct kvp_layer_spec L[KVP_MAX_LAYERS];
+		struct kvp_error e;
+
+		gw_init(&w);
+		gw_str(&w, "general.architecture", "nemotron_h");
+		gw_u32(&w, "nemotron_h.block_count", 4);
+		gw_u32(&w, "nemotron_h.embedding_length", 2048);
+		gw_u32(&w, "nemotron_h.attention.head_count", 16);
+		gw_arr_i32(&w, "nemotron_h.attention.head_count_kv", kvh, 4);
+		gw_arr_i32(&w, "nemotron_h.feed_forward_length", ffl, 4);
+		gw_u32(&w, "nemotron_h.attention.key_length", 128);
+		gw_u32(&w, "nemotron_h.attention.value_length", 128);
+		gw_u32(&w, "nemotron_h.ssm.conv_kernel", 4);
+		gw_u32(&w, "nemotron_h.ssm.inner_size", 4096);
+		gw_u32(&w, "nemotron_h.ssm.state_size", 128);
+		gw_u32(&w, "nemotron_h.ssm.group_count", 16);
+		img = gw_header(&w, &len);
+		ck_assert_int_eq(kvp_gguf_import_mem(img, len, "n.gguf", &m, NULL,
+		                                     &err), KVP_OK);
+		ck_assert_int_eq(kvp_layers_resolve(&m, L, &e), KVP_OK);
+		ck_assert_int_eq(L[0].kind, KVP_LAYER_NONE);
+		ck_assert_uint_eq(L[0].state_bytes, (24576ull + 524288) * 4);
+		ck_assert_int_eq(L[1].kind, KVP_LAYER_FFN);
+		ck_assert_uint_eq(L[1].state_bytes, 0);
+		ck_assert_int_eq(L[2].kind, KVP_LAYER_FULL);
+		ck_assert_uint_eq(L[2].kv_heads, 2);
+		ck_assert_int_eq(L[3].kind, KVP_LAYER_NONE);
+		free(img);
+		gw_u32(&w, "nemotron_h.nextn_predict_layers", 1);
+		img = gw_header(&w, &len);
+		refused(img, len, "nextn_predict_layers: 1");
+		free(img);
+		gw_free(&w);
+	}
+
 	/* Qwen3.5, 3 layers: every one recurrent (interval 4), and
 	 * llama.cpp's hybrid memory prints an empty attention cache: refused */
 	gw_init(&w);

@@ -121,10 +121,6 @@ static const struct {
 	{ "qwen4exp", "its recurrent layers and PLE state are not modelled" },
 	{ "falcon-h1", "every layer holds attention and SSM state side by side, "
 	  "which kvplan does not model" },
-	{ "nemotron_h", "its MLP-only layers (head_count_kv 0 and "
-	  "feed_forward_length > 0) hold no state, which kvplan does not read" },
-	{ "nemotron_h_moe", "its MLP-only layers (head_count_kv 0 and "
-	  "feed_forward_length > 0) hold no state, which kvplan does not read" },
 	{ "kimi-linear", "its KDA state layers are not modelled" },
 	{ "deepseek4", "its compressed attention caches are not modelled" },
 	{ "minimax-01", "its linear-attention state layers are not modelled" },
@@ -441,6 +437,45 @@ static enum kvp_status interval_layers(struct gi *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/* Architectures whose layers without KV heads are recurrent only where
+ * they have no MLP either: llama.cpp src/models/nemotron-h.cpp (and
+ * nemotron-h-moe.cpp) is_recr(i) = i < n_layer() && n_head_kv(i) == 0 &&
+ * n_ff(i) == 0; create_memory's hybrid filters keep K/V where n_head_kv
+ * > 0 and n_ff 0 and a state where both are 0, nothing in an MLP layer
+ * (n_ff > 0). Its attention filter does not stop at n_layer(), so a
+ * file with appended MTP blocks is refused (kvplan leaves them out). */
+static const char *const ff_rows[] = { "nemotron_h", "nemotron_h_moe" };
+
+static enum kvp_status ff_layers(struct gi *c, const uint64_t *hk,
+                                 bool *mlp_only)
+{
+	static uint64_t ff[KVP_MAX_LAYERS];
+	uint64_t nextn = 0;
+	uint32_t i;
+	size_t j;
+
+	memset(mlp_only, 0, KVP_MAX_LAYERS * sizeof *mlp_only);
+	for (j = 0; j < sizeof ff_rows / sizeof ff_rows[0]; j++)
+		if (!strcmp(ff_rows[j], c->arch))
+			break;
+	if (j == sizeof ff_rows / sizeof ff_rows[0])
+		return KVP_OK;
+	if (get_u(c, "nextn_predict_layers", 0, DIM_MAX, &nextn) < 0)
+		return c->err->status;
+	if (nextn)
+		return kvp_error_set(c->err, KVP_EINVAL, "%s: %s.nextn_predict_"
+		       "layers: %llu - llama.cpp's attention filter for this "
+		       "architecture keeps the MTP blocks' K/V too, which kvplan "
+		       "does not model: refused", c->name, c->arch,
+		       (unsigned long long)nextn);
+	memset(ff, 0, sizeof ff);
+	if (get_per_layer(c, "feed_forward_length", 0, DIM_MAX, ff) < 0)
+		return c->err->status;
+	for (i = 0; i < c->n; i++)
+		mlp_only[i] = hk[i] == 0 && ff[i] > 0;
+	return KVP_OK;
+}
+
 /* Bytes of one sequence's recurrent state in a recurrent layer, as
  * llama.cpp's n_embd_r() + n_embd_s() in f32 (llama-hparams.cpp): conv
  * (d_conv - 1) x (d_inner + 2 x groups x d_state), ssm d_state x
@@ -648,6 +683,7 @@ static enum kvp_status head_counts(struct gi *c, struct kvp_model *m,
 static enum kvp_status layers(struct gi *c, struct kvp_model *m)
 {
 	static uint64_t hq[KVP_MAX_LAYERS], hk[KVP_MAX_LAYERS];
+	static bool mlp_only[KVP_MAX_LAYERS];
 	struct kvp_layer_spec L[KVP_MAX_LAYERS];
 	bool swa[KVP_MAX_LAYERS], is_mla, rec_keys;
 	uint64_t kd = 0, vd = 0, kds = 0, vds = 0, state, qmax = 0;
@@ -657,7 +693,7 @@ static enum kvp_status layers(struct gi *c, struct kvp_model *m)
 	                     !strcmp(c->arch, "mamba2");
 
 	if (head_counts(c, m, all_recurrent, hq, hk, &qmax) ||
-	    interval_layers(c, m, hk))
+	    interval_layers(c, m, hk) || ff_layers(c, hk, mlp_only))
 		return c->err->status;
 	if (get_u(c, "attention.key_length", 1, DIM_MAX, &kd) < 0 ||
 	    get_u(c, "attention.value_length", 1, DIM_MAX, &vd) < 0 ||
@@ -685,9 +721,9 @@ static enum kvp_status layers(struct gi *c, struct kvp_model *m)
 		l->k_dim = (uint32_t)(swa[i] ? kds : kd);
 		l->v_dim = (uint32_t)(swa[i] ? vds : vd);
 		if (all_recurrent || hk[i] == 0) {
-			l->kind = KVP_LAYER_NONE;
+			l->kind = mlp_only[i] ? KVP_LAYER_FFN : KVP_LAYER_NONE;
 			l->kv_heads = 1;
-			l->state_bytes = rec_keys ? state : 0;
+			l->state_bytes = rec_keys && !mlp_only[i] ? state : 0;
 			if (!l->k_dim)
 				l->k_dim = l->v_dim = 1;
 			continue;

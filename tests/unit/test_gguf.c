@@ -615,6 +615,18 @@ START_TEST(recurrent_and_mla)
 		refused(img, len, "nextn_predict_layers: 1");
 		free(img);
 		gw_free(&w);
+		/* an MLP beside layer 2's KV heads: refused */
+		gw_init(&w);
+		gw_str(&w, "general.architecture", "nemotron_h");
+		gw_u32(&w, "nemotron_h.block_count", 4);
+		gw_u32(&w, "nemotron_h.embedding_length", 2048);
+		gw_u32(&w, "nemotron_h.attention.head_count", 16);
+		gw_arr_i32(&w, "nemotron_h.attention.head_count_kv", kvh, 4);
+		gw_arr_i32(&w, "nemotron_h.feed_forward_length", kvh, 4);
+		img = gw_header(&w, &len);
+		refused(img, len, "layer 2 has KV heads and an MLP");
+		free(img);
+		gw_free(&w);
 	}
 
 	/* Qwen3.5, 3 layers: every one recurrent (interval 4), and

@@ -442,8 +442,9 @@ static enum kvp_status interval_layers(struct gi *c, struct kvp_model *m,
  * nemotron-h-moe.cpp) is_recr(i) = i < n_layer() && n_head_kv(i) == 0 &&
  * n_ff(i) == 0; create_memory's hybrid filters keep K/V where n_head_kv
  * > 0 and n_ff 0 and a state where both are 0, nothing in an MLP layer
- * (n_ff > 0). Its attention filter does not stop at n_layer(), so a
- * file with appended MTP blocks is refused (kvplan leaves them out). */
+ * (n_ff > 0); a layer with both KV heads and an MLP would keep nothing
+ * either, refused. Its attention filter does not stop at n_layer(), so
+ * a file with appended MTP blocks is refused (kvplan leaves them out). */
 static const char *const ff_rows[] = { "nemotron_h", "nemotron_h_moe" };
 
 static enum kvp_status ff_layers(struct gi *c, const uint64_t *hk,
@@ -471,8 +472,14 @@ static enum kvp_status ff_layers(struct gi *c, const uint64_t *hk,
 	memset(ff, 0, sizeof ff);
 	if (get_per_layer(c, "feed_forward_length", 0, DIM_MAX, ff) < 0)
 		return c->err->status;
-	for (i = 0; i < c->n; i++)
+	for (i = 0; i < c->n; i++) {
+		if (hk[i] > 0 && ff[i] > 0)
+			return kvp_error_set(c->err, KVP_EINVAL, "%s: %s: layer %u "
+			       "has KV heads and an MLP: llama.cpp's filters keep "
+			       "nothing there, which kvplan does not model: refused",
+			       c->name, c->arch, i);
 		mlp_only[i] = hk[i] == 0 && ff[i] > 0;
+	}
 	return KVP_OK;
 }
 

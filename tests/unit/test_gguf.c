@@ -504,6 +504,126 @@ static unsigned gguf_kv_layers(const struct kvp_model *m)
 	return n;
 }
 
+/* ARCH.suffix, for the hybrid files below */
+static const char *akey(const char *arch, const char *suffix)
+{
+	static char k[128];
+
+	snprintf(k, sizeof k, "%s.%s", arch, suffix);
+	return k;
+}
+
+/* A hybrid file of n layers: hidden 2,048, 16 heads, head_count_kv one
+ * count (kv) or one per layer (kvh), feed_forward_length per layer (ffl,
+ * or none), key and value length kd (0: none), and Mamba2-style state
+ * keys: conv 4, inner 4,096, state 128, 16 groups. */
+static void hybrid_keys(struct gw *w, const char *arch, uint32_t n,
+                        uint32_t kv, const int32_t *kvh, const int32_t *ffl,
+                        uint32_t kd)
+{
+	gw_init(w);
+	gw_str(w, "general.architecture", arch);
+	gw_u32(w, akey(arch, "block_count"), n);
+	gw_u32(w, akey(arch, "embedding_length"), 2048);
+	gw_u32(w, akey(arch, "attention.head_count"), 16);
+	if (kvh)
+		gw_arr_i32(w, akey(arch, "attention.head_count_kv"), kvh, n);
+	else
+		gw_u32(w, akey(arch, "attention.head_count_kv"), kv);
+	if (ffl)
+		gw_arr_i32(w, akey(arch, "feed_forward_length"), ffl, n);
+	if (kd) {
+		gw_u32(w, akey(arch, "attention.key_length"), kd);
+		gw_u32(w, akey(arch, "attention.value_length"), kd);
+	}
+	gw_u32(w, akey(arch, "ssm.conv_kernel"), 4);
+	gw_u32(w, akey(arch, "ssm.inner_size"), 4096);
+	gw_u32(w, akey(arch, "ssm.state_size"), 128);
+	gw_u32(w, akey(arch, "ssm.group_count"), 16);
+}
+
+/* Hybrids whose recurrent layers follow a rule of their architecture
+ * (gguf_import.c interval_rows, ff_rows). State of each recurrent layer
+ * from the keys above: conv (4 - 1) x (4,096 + 2 x 16 x 128) = 24,576
+ * and ssm 128 x 4,096 = 524,288 values, f32: 2,195,456 B a sequence.
+ *
+ * Qwen3-Next (llama.cpp src/models/qwen3next.cpp: layer i recurrent when
+ * (i + 1) % 4 != 0, the default): of 8 layers, 3 and 7 keep K/V, one
+ * head_count_kv for every layer (uniform_kv_heads); with the interval 2,
+ * layers 1, 3, 5, 7. A recurrent_layers list: refused. Qwen3.5 of 3
+ * layers: every one recurrent, and llama.cpp's hybrid memory prints an
+ * empty attention cache: refused.
+ *
+ * Nemotron-H (src/models/nemotron-h.cpp): a layer without KV heads is
+ * recurrent only if it has no MLP either. Layers: 0 Mamba2 (kv 0, ff 0),
+ * 1 MLP (kv 0, ff 64: nothing), 2 attention (kv 2), 3 Mamba2. MTP blocks
+ * (nextn_predict_layers) and an MLP beside KV heads: refused.
+ */
+START_TEST(hybrid_by_rule)
+{
+	static const int32_t kvh[4] = { 0, 0, 2, 0 }, ffl[4] = { 0, 64, 0, 0 };
+	static struct kvp_layer_spec L[KVP_MAX_LAYERS];
+	int sw[4] = { 1, 0, 1, 0 };
+	struct kvp_model m;
+	struct kvp_error err;
+	unsigned char *img;
+	struct gw w;
+	size_t len;
+
+	hybrid_keys(&w, "qwen3next", 8, 2, NULL, NULL, 256);
+	img = gw_header(&w, &len);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "q.gguf", &m, NULL, &err),
+	                 KVP_OK);
+	ck_assert_int_eq(m.base.kind, KVP_LAYER_NONE);
+	ck_assert_uint_eq(m.base.state_bytes, 2195456ull);
+	ck_assert_uint_eq(m.recur.conv_values, 24576);
+	ck_assert(m.recur.uniform_kv_heads);
+	ck_assert_uint_eq(gguf_kv_layers(&m), 2);
+	free(img);
+	gw_u32(&w, "qwen3next.full_attention_interval", 2);
+	img = gw_header(&w, &len);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "q.gguf", &m, NULL, &err),
+	                 KVP_OK);
+	ck_assert_uint_eq(gguf_kv_layers(&m), 4);
+	free(img);
+	gw_arr_bool(&w, "qwen3next.attention.recurrent_layers", sw, 4);
+	img = gw_header(&w, &len);
+	refused(img, len, "recurrent_layers");
+	free(img);
+	gw_free(&w);
+
+	hybrid_keys(&w, "qwen35", 3, 2, NULL, NULL, 0);
+	img = gw_header(&w, &len);
+	refused(img, len, "full_attention_interval: 4 - every one");
+	free(img);
+	gw_free(&w);
+
+	hybrid_keys(&w, "nemotron_h", 4, 0, kvh, ffl, 128);
+	img = gw_header(&w, &len);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "n.gguf", &m, NULL, &err),
+	                 KVP_OK);
+	ck_assert_int_eq(kvp_layers_resolve(&m, L, &err), KVP_OK);
+	ck_assert_int_eq(L[0].kind, KVP_LAYER_NONE);
+	ck_assert_uint_eq(L[0].state_bytes, (24576ull + 524288) * 4);
+	ck_assert_int_eq(L[1].kind, KVP_LAYER_FFN);
+	ck_assert_uint_eq(L[1].state_bytes, 0);
+	ck_assert_int_eq(L[2].kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(L[2].kv_heads, 2);
+	ck_assert_int_eq(L[3].kind, KVP_LAYER_NONE);
+	free(img);
+	gw_u32(&w, "nemotron_h.nextn_predict_layers", 1);
+	img = gw_header(&w, &len);
+	refused(img, len, "nextn_predict_layers: 1");
+	free(img);
+	gw_free(&w);
+	hybrid_keys(&w, "nemotron_h", 4, 0, kvh, kvh, 128);
+	img = gw_header(&w, &len);
+	refused(img, len, "layer 2 has KV heads and an MLP");
+	free(img);
+	gw_free(&w);
+}
+END_TEST
+
 /* Mamba 2 recurrent state (llama.cpp n_embd_r + n_embd_s, f32):
  * conv (4 - 1) x (4096 + 2 x 1 x 128) = 13,056, ssm 128 x 4096 =
  * 524,288; (13,056 + 524,288) x 4 = 2,149,376 bytes per sequence.
@@ -530,119 +650,6 @@ START_TEST(recurrent_and_mla)
 	                 KVP_OK);
 	ck_assert_int_eq(m.base.kind, KVP_LAYER_NONE);
 	ck_assert_uint_eq(m.base.state_bytes, 2149376ull);
-	free(img);
-	gw_free(&w);
-
-	/* Qwen3-Next: recurrent layers by full_attention_interval (llama.cpp
-	 * src/models/qwen3next.cpp: layer i recurrent when (i + 1) % 4 != 0,
-	 * the default): of 8 layers, 3 and 7 keep K/V (2 KV heads x (256 +
-	 * 256) x 2 B = 2,048 B a position each), 0-2 and 4-6 a state of conv
-	 * (4 - 1) x (4,096 + 2 x 16 x 128) = 24,576 and ssm 128 x 4,096 =
-	 * 524,288 values, f32: 2,195,456 B a sequence; one head_count_kv for
-	 * every layer (uniform_kv_heads). With the interval 2: layers 1, 3,
-	 * 5, 7 keep K/V. A recurrent_layers list: refused. */
-	gw_init(&w);
-	gw_str(&w, "general.architecture", "qwen3next");
-	gw_u32(&w, "qwen3next.block_count", 8);
-	gw_u32(&w, "qwen3next.embedding_length", 2048);
-	gw_u32(&w, "qwen3next.attention.head_count", 16);
-	gw_u32(&w, "qwen3next.attention.head_count_kv", 2);
-	gw_u32(&w, "qwen3next.attention.key_length", 256);
-	gw_u32(&w, "qwen3next.attention.value_length", 256);
-	gw_u32(&w, "qwen3next.ssm.conv_kernel", 4);
-	gw_u32(&w, "qwen3next.ssm.inner_size", 4096);
-	gw_u32(&w, "qwen3next.ssm.state_size", 128);
-	gw_u32(&w, "qwen3next.ssm.group_count", 16);
-	img = gw_header(&w, &len);
-	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "q.gguf", &m, NULL, &err),
-	                 KVP_OK);
-	ck_assert_int_eq(m.base.kind, KVP_LAYER_NONE);
-	ck_assert_uint_eq(m.base.state_bytes, 2195456ull);
-	ck_assert_uint_eq(m.recur.conv_values, 24576);
-	ck_assert(m.recur.uniform_kv_heads);
-	ck_assert_uint_eq(gguf_kv_layers(&m), 2);
-	free(img);
-	gw_u32(&w, "qwen3next.full_attention_interval", 2);
-	img = gw_header(&w, &len);
-	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "q.gguf", &m, NULL, &err),
-	                 KVP_OK);
-	ck_assert_uint_eq(gguf_kv_layers(&m), 4);
-	free(img);
-	gw_arr_bool(&w, "qwen3next.attention.recurrent_layers", sw, 4);
-	img = gw_header(&w, &len);
-	refused(img, len, "recurrent_layers");
-	free(img);
-	gw_free(&w);
-	/* Nemotron-H (llama.cpp src/models/nemotron-h.cpp): a layer without
-	 * KV heads is recurrent only if it has no MLP either. Layers: 0
-	 * Mamba2 (kv 0, ff 0), 1 MLP (kv 0, ff 64: nothing), 2 attention
-	 * (kv 2), 3 Mamba2: one K/V layer, two states of conv (4 - 1) x
-	 * (4,096 + 2 x 16 x 128) = 24,576 and ssm 128 x 4,096 = 524,288
-	 * values; MTP blocks (nextn_predict_layers): refused. */
-	{
-		static const int32_t kvh[4] = { 0, 0, 2, 0 }, ffl[4] = { 0, 64,
-			0, 0 };
-		static struct kvp_layer_spec L[KVP_MAX_LAYERS];
-		struct kvp_error e;
-
-		gw_init(&w);
-		gw_str(&w, "general.architecture", "nemotron_h");
-		gw_u32(&w, "nemotron_h.block_count", 4);
-		gw_u32(&w, "nemotron_h.embedding_length", 2048);
-		gw_u32(&w, "nemotron_h.attention.head_count", 16);
-		gw_arr_i32(&w, "nemotron_h.attention.head_count_kv", kvh, 4);
-		gw_arr_i32(&w, "nemotron_h.feed_forward_length", ffl, 4);
-		gw_u32(&w, "nemotron_h.attention.key_length", 128);
-		gw_u32(&w, "nemotron_h.attention.value_length", 128);
-		gw_u32(&w, "nemotron_h.ssm.conv_kernel", 4);
-		gw_u32(&w, "nemotron_h.ssm.inner_size", 4096);
-		gw_u32(&w, "nemotron_h.ssm.state_size", 128);
-		gw_u32(&w, "nemotron_h.ssm.group_count", 16);
-		img = gw_header(&w, &len);
-		ck_assert_int_eq(kvp_gguf_import_mem(img, len, "n.gguf", &m, NULL,
-		                                     &err), KVP_OK);
-		ck_assert_int_eq(kvp_layers_resolve(&m, L, &e), KVP_OK);
-		ck_assert_int_eq(L[0].kind, KVP_LAYER_NONE);
-		ck_assert_uint_eq(L[0].state_bytes, (24576ull + 524288) * 4);
-		ck_assert_int_eq(L[1].kind, KVP_LAYER_FFN);
-		ck_assert_uint_eq(L[1].state_bytes, 0);
-		ck_assert_int_eq(L[2].kind, KVP_LAYER_FULL);
-		ck_assert_uint_eq(L[2].kv_heads, 2);
-		ck_assert_int_eq(L[3].kind, KVP_LAYER_NONE);
-		free(img);
-		gw_u32(&w, "nemotron_h.nextn_predict_layers", 1);
-		img = gw_header(&w, &len);
-		refused(img, len, "nextn_predict_layers: 1");
-		free(img);
-		gw_free(&w);
-		/* an MLP beside layer 2's KV heads: refused */
-		gw_init(&w);
-		gw_str(&w, "general.architecture", "nemotron_h");
-		gw_u32(&w, "nemotron_h.block_count", 4);
-		gw_u32(&w, "nemotron_h.embedding_length", 2048);
-		gw_u32(&w, "nemotron_h.attention.head_count", 16);
-		gw_arr_i32(&w, "nemotron_h.attention.head_count_kv", kvh, 4);
-		gw_arr_i32(&w, "nemotron_h.feed_forward_length", kvh, 4);
-		img = gw_header(&w, &len);
-		refused(img, len, "layer 2 has KV heads and an MLP");
-		free(img);
-		gw_free(&w);
-	}
-
-	/* Qwen3.5, 3 layers: every one recurrent (interval 4), and
-	 * llama.cpp's hybrid memory prints an empty attention cache: refused */
-	gw_init(&w);
-	gw_str(&w, "general.architecture", "qwen35");
-	gw_u32(&w, "qwen35.block_count", 3);
-	gw_u32(&w, "qwen35.embedding_length", 2048);
-	gw_u32(&w, "qwen35.attention.head_count", 16);
-	gw_u32(&w, "qwen35.attention.head_count_kv", 2);
-	gw_u32(&w, "qwen35.ssm.conv_kernel", 4);
-	gw_u32(&w, "qwen35.ssm.inner_size", 4096);
-	gw_u32(&w, "qwen35.ssm.state_size", 128);
-	gw_u32(&w, "qwen35.ssm.group_count", 16);
-	img = gw_header(&w, &len);
-	refused(img, len, "full_attention_interval: 4 - every one");
 	free(img);
 	gw_free(&w);
 
@@ -816,6 +823,7 @@ static Suite *gguf_suite(void)
 	tcase_add_test(tc, split_duplicate_tensor);
 	tcase_add_test(tc, sliding_pattern_and_arrays);
 	tcase_add_test(tc, recurrent_and_mla);
+	tcase_add_test(tc, hybrid_by_rule);
 	tcase_add_test(tc, arch_rules_from_live);
 	suite_add_tcase(s, tc);
 	return s;

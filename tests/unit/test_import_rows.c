@@ -1680,6 +1680,7 @@ END_TEST
  * for 16 positions 4 x 512 x 16 + 8 x 512 x 8 = 32,768 + 32,768 =
  * 65,536. Layer 4 (loop 1's layer 0) slides 8. Weights: two norms a
  * layer, 4 x (196,608 + 393,216 + 512) + 512,000 + 256 = 2,873,600.
+ * Their pass keys in another family's config: refused naming them.
  */
 #define LOOP4 "\"num_hidden_layers\":4,\"hidden_size\":256," \
 	"\"num_attention_heads\":4,\"num_key_value_heads\":2," \
@@ -1723,6 +1724,11 @@ START_TEST(looped_rows)
 	               "head_dim");
 	refused_naming("{\"model_type\":\"ouro\"," LOOP4 ","
 	               "\"total_ut_steps\":200}", "total_ut_steps");
+	/* a pass count outside the looped rows: no reader, refused */
+	refused_naming("{\"model_type\":\"qwen2\"," LOOP4 ","
+	               "\"total_ut_steps\":4}", "total_ut_steps");
+	refused_naming("{\"model_type\":\"llama\"," LOOP4 ",\"loop_num\":2}",
+	               "loop_num");
 }
 END_TEST
 

@@ -367,11 +367,26 @@ struct kvp_model {
 	 * the last earlier layer of its own kind (Gemma 3n
 	 * num_kv_shared_layers). Applied after the rules; 0 = none. */
 	uint32_t kv_reuse_last;
+	/* A looped transformer (issue 35): the decoder runs its layers
+	 * `loops` times a token, each pass with KV caches of its own (vLLM
+	 * ouro.py @17122791 OuroAttention, total_ut_steps; iquest_loopcoder.py
+	 * @045d7575 LoopCoderAttention, loop_num). n_layers counts the cache
+	 * layers, numbered as vLLM numbers them: layer j is pass j / R of
+	 * real layer j % R, R = n_layers / loops (kvp_weight_layers), and
+	 * only layers 0..R-1 carry weights. 0 or 1: no loops. */
+	uint32_t loops;
 	/* Non-empty: imported with --assume-layout although the config has
 	 * a layout kvplan does not read; names the key. Every output warns. */
 	char layout_assumed[160];
 	/* Exact weight bytes from the model files (issue 13). */
 	struct kvp_tensors tensors;
 };
+
+/* Layers that carry weights: n_layers, or a looped model's real layers
+ * (n_layers / loops; validation keeps loops a divisor of n_layers). */
+static inline uint32_t kvp_weight_layers(const struct kvp_model *m)
+{
+	return m->loops > 1 ? m->n_layers / m->loops : m->n_layers;
+}
 
 #endif

@@ -27,6 +27,11 @@ bad "unknown card platform" "--card-platform: devices.groups[0].card.platform: '
 bad "compute capability unknown for vLLM 0.10.1" "devices.groups[0].card.compute_capability: 0 - vLLM 0.10.1 runs its V0 engine on a CUDA card below compute capability 8.0" calc --engine vllm@0.10.1 --card-compute-capability 0
 bad "card platform unknown for vLLM 0.8.5" "devices.groups[0].card.platform: unknown - vLLM 0.8.5 runs its V0 engine on ROCm" calc --engine vllm@0.8.5 --card-platform unknown
 bad "zero block size" "--block-size: strategy.block_size: 0" calc --block-size 0 --strategy paged
+# a looped model (model.loops): passes that do not divide the layers,
+# an engine that does not size passes, pipeline stages
+bad "loops not dividing the layers" "model.loops: 3 - model.n_layers 40 is not a multiple" calc --loops 3
+bad "looped model under llama.cpp" "model.loops: 4 - a looped model" calc --loops 4 --engine llamacpp
+bad "looped model over pipeline stages" "devices.pp: 2 - model.loops 4" calc --loops 4 --pp 2 --engine vllm
 bad "bad layer rule" "--layer" calc --layer '5-47/6:kind=bogus'
 bad "bad layer range" "--layer" calc --layer 'x-y:kind=full'
 bad "bad format" "--format: 'yaml'" calc --format yaml

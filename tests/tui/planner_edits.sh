@@ -45,13 +45,13 @@ $T resize-window -x 80 -y 24 2>/dev/null || $T resize-pane -x 80 -y 24
 sleep 0.5
 check "resize: still on Media tokens after 80x24" "image and audio tokens of a request"
 
-# up: the Model page has 4 pages at 80x24; Up on its first field stays
+# up: the Model page has 5 pages at 80x24 (model.loops made the fifth); Up on its first field stays
 keys F5
-wait_for "page 1/4" >/dev/null
+wait_for "page 1/5" >/dev/null
 first=$(helpline)
 keys Up
 sleep 0.3
-check "up: still on page 1 of 4" "page 1/4"
+check "up: still on page 1 of 5" "page 1/5"
 [ "$(helpline)" = "$first" ] && ok "up: still on the first field ($first)" ||
 	notok "up: moved to '$(helpline)'"
 

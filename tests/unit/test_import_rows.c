@@ -1644,22 +1644,150 @@ START_TEST(moondream3)
 END_TEST
 
 /*
- * Refused by name (HF_REFUSED): Ouro's loops each keep a cache per layer
- * (vLLM ouro.py @17122791), Rnj1 runs chunked layers with a lookback on
- * Gemma 3's config class (vLLM rnj1.py @1240dba9, chosen by its
+ * Refused by name (HF_REFUSED): Rnj1 runs chunked layers with a lookback
+ * on Gemma 3's config class (vLLM rnj1.py @1240dba9, chosen by its
  * architecture): the message says so, before any size is read.
  */
 START_TEST(refused_rows)
 {
-	refused_naming("{\"model_type\":\"ouro\"," DIMS2 "}", "total_ut_steps");
-	refused_naming("{\"model_type\":\"iquestloopcoder\"," DIMS2 "}",
-	               "loop_num");
 	/* Rnj1 by its architecture, on gemma3_text's config class; the
 	 * same keys under Gemma3ForCausalLM are Gemma 3's */
 	refused_naming("{\"model_type\":\"gemma3_text\",\"architectures\":"
 	               "[\"Rnj1ForCausalLM\"]," DIMS2 "}", "chunk_lookback");
 	from_text("{\"model_type\":\"gemma3_text\",\"architectures\":"
 	          "[\"Gemma3ForCausalLM\"]," DIMS2 ",\"head_dim\":64}", 16);
+}
+END_TEST
+
+/*
+ * Looped transformers (io/hf/hf_loops.c, model.loops): a cache per layer
+ * and pass, numbered as vLLM numbers them (layers.{pass x
+ * num_hidden_layers + i}), the weights those of the real layers alone.
+ *
+ * Ouro (vLLM ouro.py @17122791): 4 layers at total_ut_steps 4 are 16
+ * full-attention caches, each 2 KV heads x (64 + 64) x 2 B = 512 B
+ * (head_dim 256 / 4 = 64): 8,192 B/position, x 16 positions = 131,072.
+ * Its weights, 4 real layers: q 256 x 256 = 65,536, k and v 256 x 2 x
+ * 64 = 32,768 each, o 65,536: 196,608; MLP 3 x 256 x 512 = 393,216;
+ * four RMSNorms of 256 = 1,024: 590,848 a layer, x 4 = 2,363,392;
+ * embeddings and lm_head 2 x 1,000 x 256 = 512,000; final norm 256:
+ * 2,875,648 parameters (16 layers counted would be four times the
+ * layers'). total_ut_steps absent: vLLM's getattr default 4, the same.
+ *
+ * IQuest-Coder-Loop (vLLM iquest_loopcoder.py @045d7575) at loop_num 3,
+ * loop_window_size 8: loop 0's 4 full caches and 2 x 4 = 8 sliding ones
+ * of 8 positions, 512 B a position each: 12 x 512 = 6,144 B/position;
+ * for 16 positions 4 x 512 x 16 + 8 x 512 x 8 = 32,768 + 32,768 =
+ * 65,536. Layer 4 (loop 1's layer 0) slides 8. Weights: two norms a
+ * layer, 4 x (196,608 + 393,216 + 512) + 512,000 + 256 = 2,873,600.
+ * Their pass keys in another family's config: refused naming them.
+ */
+#define LOOP4 "\"num_hidden_layers\":4,\"hidden_size\":256," \
+	"\"num_attention_heads\":4,\"num_key_value_heads\":2," \
+	"\"vocab_size\":1000,\"intermediate_size\":512," \
+	"\"max_position_embeddings\":4096"
+START_TEST(looped_rows)
+{
+	from_text("{\"model_type\":\"ouro\"," LOOP4 ",\"total_ut_steps\":4,"
+	          "\"use_sliding_window\":false,\"sliding_window\":4096,"
+	          "\"max_window_layers\":4}", 16);
+	ck_assert_uint_eq(plan.model.n_layers, 16);
+	ck_assert_uint_eq(plan.model.loops, 4);
+	ck_assert_uint_eq(kvp_weight_layers(&plan.model), 4);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 8192);
+	ck_assert_uint_eq(res.kv.bytes, 131072);
+	ck_assert_uint_eq(res.weights.params, 2875648);
+	from_text("{\"model_type\":\"ouro\"," LOOP4 "}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 131072);
+	from_text("{\"model_type\":\"iquestloopcoder\"," LOOP4 ","
+	          "\"loop_num\":3,\"loop_window_size\":8}", 16);
+	ck_assert_uint_eq(plan.model.n_layers, 12);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 6144);
+	ck_assert_uint_eq(res.kv.bytes, 65536);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 4)->spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 4)->spec.window, 8);
+	ck_assert_uint_eq(res.weights.params, 2873600);
+	/* a window on every pass, a layer_types of another kind, a
+	 * head_dim not hidden / heads, more caches than kvplan holds */
+	refused_naming("{\"model_type\":\"ouro\"," LOOP4 ","
+	               "\"use_sliding_window\":true,\"sliding_window\":8}",
+	               "use_sliding_window");
+	refused_naming("{\"model_type\":\"ouro\"," LOOP4 ","
+	               "\"sliding_window\":8}", "sliding_window");
+	refused_naming("{\"model_type\":\"iquestloopcoder\"," LOOP4 ","
+	               "\"layer_types\":[\"full_attention\",\"sliding_attention\","
+	               "\"full_attention\",\"full_attention\"],"
+	               "\"sliding_window\":8,\"use_sliding_window\":false}",
+	               "layer_types");
+	refused_naming("{\"model_type\":\"ouro\"," LOOP4 ",\"head_dim\":32}",
+	               "head_dim");
+	refused_naming("{\"model_type\":\"ouro\"," LOOP4 ","
+	               "\"total_ut_steps\":200}", "total_ut_steps");
+	/* a pass count outside the looped rows: no reader, refused */
+	refused_naming("{\"model_type\":\"qwen2\"," LOOP4 ","
+	               "\"total_ut_steps\":4}", "total_ut_steps");
+	refused_naming("{\"model_type\":\"llama\"," LOOP4 ",\"loop_num\":2}",
+	               "loop_num");
+}
+END_TEST
+
+/*
+ * The engines: vLLM sizes the passes (their Attention modules are vLLM
+ * layers of their own), every other engine refuses naming model.loops;
+ * pipeline parallelism is refused (neither file implements SupportsPP);
+ * a layer count the passes do not divide is refused.
+ *
+ * vLLM at a 1 GiB pool (kv_cache_memory_bytes), release 0.21.0 (the
+ * capacity figure of hybrid_groups_and_padding in test_engine_vllm.c):
+ * Ouro's 16 full caches share one group, a page 16 x 2 x (64 + 64) x 2
+ * = 8,192 B each: 2^30 / (16 x 8,192) = 8,192 blocks, 131,072 tokens,
+ * each cache 8,192 x 8,192 = 67,108,864 B. IQuest-Coder-Loop at its
+ * defaults (loop_num 2, loop_window_size 64): 4 full and 4 sliding
+ * caches, groups of 4, 2 groups: 2^30 / 8,192 / 4 = 32,768 blocks,
+ * 32,768 // 2 x 16 = 262,144 tokens.
+ */
+START_TEST(looped_engines)
+{
+	static const enum kvp_engine_kind others[] = { KVP_ENGINE_LLAMACPP,
+		KVP_ENGINE_SGLANG, KVP_ENGINE_TRTLLM, KVP_ENGINE_TRANSFORMERS };
+	size_t k;
+
+	from_text("{\"model_type\":\"ouro\"," LOOP4 "}", 16);
+	for (k = 0; k < sizeof others / sizeof others[0]; k++) {
+		plan.engine.kind = others[k];
+		ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+		ck_assert_msg(strstr(res.error.msg, "model.loops: 4") &&
+		              strstr(res.error.msg, "ouro"), "%s", res.error.msg);
+	}
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.21.0");
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 30;
+	plan.engine.vllm.max_model_len = 4096;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.blocks, 8192);
+	ck_assert_uint_eq(res.engine.tokens, 131072);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 15)->bytes, 67108864ull);
+	plan.devices.pp = 2;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_EREFUSED, "%s", res.error.msg);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "devices.pp: 2"));
+	plan.devices.pp = 1;
+	plan.model.n_layers = 6;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EINVAL);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "model.loops: 4"));
+
+	from_text("{\"model_type\":\"iquestloopcoder\"," LOOP4 "}", 16);
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	snprintf(plan.engine.version, sizeof plan.engine.version, "0.21.0");
+	plan.engine.vllm.kv_cache_memory_bytes = 1ull << 30;
+	plan.engine.vllm.max_model_len = 4096;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.blocks, 32768);
+	ck_assert_uint_eq(res.engine.tokens, 262144);
+	plan.engine.kind = KVP_ENGINE_LLAMACPP;
+	plan.engine.version[0] = '\0';
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_ptr_nonnull(strstr(res.error.msg, "iquestloopcoder"));
 }
 END_TEST
 
@@ -2019,6 +2147,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, mha_classes_35t);
 	tcase_add_test(tc, older_35t);
 	tcase_add_test(tc, emu3_and_refused_35t);
+	tcase_add_test(tc, looped_rows);
+	tcase_add_test(tc, looped_engines);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -483,56 +483,107 @@ static int check_mix(const char *what)
 	return 1;
 }
 
-START_TEST(random_plans)
+/* What a run of random plans reached. */
+struct tally {
+	int computed, with_dev, mixes, offloads, too_long;
+	int per_engine[KVP_ENGINE_COUNT];
+	int states[KVP_VERDICT_COUNT];
+};
+
+/* Plan i (random_plan's, the model's index in *model): refused with a
+ * whole message, or every invariant checked and counted. */
+static void run_one(int i, int model, struct tally *t)
 {
-	int i, model, computed = 0, with_dev = 0, mixes = 0, offloads = 0;
-	int per_engine[KVP_ENGINE_COUNT] = { 0 };
-	int states[KVP_VERDICT_COUNT] = { 0 }, too_long = 0;
 	char what[256];
 
+	describe(what, sizeof what, i, model);
+	if (kvp_compute(&plan, &res) != KVP_OK) {
+		ck_assert_msg(res.error.msg[0], "%s: an error without a message", what);
+		ck_assert_msg(strlen(res.error.msg) < KVP_ERRMSG_MAX - 1,
+		              "%s: the error fills its buffer", what);
+		return;
+	}
+	check_whole(what);
+	t->computed++;
+	t->per_engine[plan.engine.kind]++;
+	t->with_dev += res.n_devices > 0;
+	check_plan(what);
+	check_host(what);
+	check_nocard(what);
+	t->offloads += check_offload_speed(what);
+	t->too_long += check_verdict(what);
+	t->states[res.verdict.state]++;
+	if (i % MIX_EVERY == 0)
+		t->mixes += check_mix(what);
+}
+
+START_TEST(random_plans)
+{
+	struct tally t;
+	int i, model;
+
+	memset(&t, 0, sizeof t);
 	setup();
 	for (i = 0; i < PLANS; i++) {
 		random_plan(&model);
-		describe(what, sizeof what, i, model);
-		if (kvp_compute(&plan, &res) != KVP_OK) {
-			ck_assert_msg(res.error.msg[0], "%s: an error without a message", what);
-			ck_assert_msg(strlen(res.error.msg) < KVP_ERRMSG_MAX - 1,
-			              "%s: the error fills its buffer", what);
-			continue;
-		}
-		check_whole(what);
-		computed++;
-		per_engine[plan.engine.kind]++;
-		with_dev += res.n_devices > 0;
-		check_plan(what);
-		check_host(what);
-		check_nocard(what);
-		offloads += check_offload_speed(what);
-		too_long += check_verdict(what);
-		states[res.verdict.state]++;
-		if (i % MIX_EVERY == 0)
-			mixes += check_mix(what);
+		run_one(i, model, &t);
 	}
 	printf("test_invariants: %d plans, %d computed (%d with devices), "
 	       "%d mix checks, %d with checkpoints, %d with an encoder "
-	       "compute buffer, %d offload speed checks\n", PLANS, computed,
-	       with_dev, mixes, ckpts, encoders, offloads);
+	       "compute buffer, %d offload speed checks\n", PLANS, t.computed,
+	       t.with_dev, t.mixes, ckpts, encoders, t.offloads);
 	printf("test_invariants: verdicts %d fit, %d with requests waiting, "
 	       "%d do not fit; %d too-long variants refused\n",
-	       states[KVP_VERDICT_FITS], states[KVP_VERDICT_WAIT],
-	       states[KVP_VERDICT_NO_FIT], too_long);
+	       t.states[KVP_VERDICT_FITS], t.states[KVP_VERDICT_WAIT],
+	       t.states[KVP_VERDICT_NO_FIT], t.too_long);
 	/* every state reached, so each branch above was checked */
 	for (i = 0; i < KVP_VERDICT_COUNT; i++)
-		ck_assert_int_ge(states[i], 20);
-	ck_assert_int_ge(too_long, 100);
-	ck_assert_int_ge(offloads, 20);
+		ck_assert_int_ge(t.states[i], 20);
+	ck_assert_int_ge(t.too_long, 100);
+	ck_assert_int_ge(t.offloads, 20);
 	ck_assert_int_ge(ckpts, 10);
 	ck_assert_int_ge(encoders, 5);
 	/* the test must not pass by refusing everything */
-	ck_assert_int_ge(computed, PLANS / 3);
+	ck_assert_int_ge(t.computed, PLANS / 3);
 	for (i = 0; i < KVP_ENGINE_COUNT; i++)
-		ck_assert_msg(per_engine[i] >= 10, "engine %s: only %d plans computed",
-		              kvp_engine_name((enum kvp_engine_kind)i), per_engine[i]);
+		ck_assert_msg(t.per_engine[i] >= 10, "engine %s: only %d plans computed",
+		              kvp_engine_name((enum kvp_engine_kind)i), t.per_engine[i]);
+}
+END_TEST
+
+/*
+ * The same invariants over looped models (model.loops, issue 35): each
+ * random plan's model run twice through its layers, a cache per layer
+ * and pass (n_layers doubled, the weights the first half's). Only vLLM
+ * and the generic core size them (the others refuse naming
+ * model.loops; pipeline parallelism is refused, so one stage): enough
+ * of both must compute.
+ */
+START_TEST(random_looped_plans)
+{
+	struct tally t;
+	int i, model;
+
+	memset(&t, 0, sizeof t);
+	setup();
+	for (i = 0; i < PLANS / 3; i++) {
+		random_plan(&model);
+		if (plan.model.n_layers * 2 > KVP_MAX_LAYERS)
+			continue;
+		plan.model.n_layers *= 2;
+		plan.model.loops = 2;
+		plan.model.arch.mtp_layers = 0;
+		plan.devices.pp = 1;
+		run_one(i, model, &t);
+	}
+	printf("test_invariants: %d looped plans, %d computed (%d vllm, %d "
+	       "generic)\n", PLANS / 3, t.computed,
+	       t.per_engine[KVP_ENGINE_VLLM], t.per_engine[KVP_ENGINE_GENERIC]);
+	ck_assert_int_ge(t.per_engine[KVP_ENGINE_VLLM], 10);
+	ck_assert_int_ge(t.per_engine[KVP_ENGINE_GENERIC], 10);
+	for (i = 0; i < KVP_ENGINE_COUNT; i++)
+		if (i != KVP_ENGINE_VLLM && i != KVP_ENGINE_GENERIC)
+			ck_assert_int_eq(t.per_engine[i], 0);
 }
 END_TEST
 
@@ -635,6 +686,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, llamacpp_tp_main_gpu);
 	tcase_add_test(tc, vllm_dp_two_pools);
 	tcase_add_test(tc, random_plans);
+	tcase_add_test(tc, random_looped_plans);
 	suite_add_tcase(s, tc);
 	return s;
 }

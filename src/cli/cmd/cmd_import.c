@@ -164,6 +164,9 @@ static void summary_head(const struct kvp_model *m, const struct kvp_result *res
 	bput(b, "layers     %u  query heads %u  KV heads (trained) %u%s\n",
 	     m->n_layers, m->q_heads, m->trained_kv_heads,
 	     m->kv_heads_assumed ? " (assumed: MHA)" : "");
+	if (m->loops > 1)
+		bput(b, "loops      %u passes over %u layers of weights, a cache "
+		        "per layer and pass\n", m->loops, kvp_weight_layers(m));
 	bput(b, "cache      K %s, V %s%s\n", kvp_dtype_name(res->kv.k_fmt.dtype),
 	     kvp_dtype_name(res->kv.v_fmt.dtype),
 	     m->kv_fmt_defaulted ? " (the compute dtype)" : "");

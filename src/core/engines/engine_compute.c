@@ -183,30 +183,40 @@ struct eng_row {
 	/* sizes a state kept beside a full layer's KV
 	 * (model.recur.beside_full, Falcon-H1); NULL: yes, else why not */
 	const char *no_beside;
+	/* sizes a looped model's passes (model.loops > 1: a cache per
+	 * layer and pass, Ouro, IQuest-Coder-Loop); NULL: yes, else why
+	 * not */
+	const char *no_loops;
 	enum eng_seq seq;
 	const char *source;
 };
 
 static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
 	[KVP_ENGINE_LLAMACPP] = { kvp_engine_llamacpp, false, true, false, NULL,
-		ENG_SEQ_STREAM, "engine_llamacpp.c: n_ctx_seq cells per stream, "
+		"llama.cpp has no looped architecture (src/llama-arch.cpp and "
+		"convert_hf_to_gguf.py at 80fb11a name no Ouro or "
+		"IQuestLoopCoder)", ENG_SEQ_STREAM, "engine_llamacpp.c: n_ctx_seq cells per stream, "
 		"or the whole unified cache" },
-	[KVP_ENGINE_VLLM] = { kvp_engine_vllm, true, true, false, NULL,
+	[KVP_ENGINE_VLLM] = { kvp_engine_vllm, true, true, false, NULL, NULL,
 		ENG_SEQ_OWN, "engine_vllm.c (vl_dsa: fp8 indexer keys, f32 scales)" },
 	[KVP_ENGINE_TRANSFORMERS] = { kvp_engine_transformers, false, true,
 		false,
 		"transformers keeps them in FalconHybridMambaAttentionDynamicCache "
 		"(modeling_falcon_h1.py) or Zamba2HybridDynamicCache "
 		"(modeling_zamba2.py), which kvplan's transformers profile does "
-		"not size", ENG_SEQ_STREAM,
+		"not size", "the makers' remote code (Ouro's, IQuest's) keeps "
+		"the passes' caches in a cache class of its own, not read",
+		ENG_SEQ_STREAM,
 		"engine_transformers.c: a row of the padded batch" },
 	[KVP_ENGINE_SGLANG] = { kvp_engine_sglang, true, true, false,
 		"SGLang's Mamba pool beside its KV pool (models/falcon_h1.py) is "
 		"not sized by kvplan's SGLang profile for such layers",
-		ENG_SEQ_PAGED, "engine_sglang.c (sg_nsa; its Mamba pool)" },
+		"its looped models, if any, were not read (no SGLang source "
+		"on hand)", ENG_SEQ_PAGED, "engine_sglang.c (sg_nsa; its Mamba pool)" },
 	[KVP_ENGINE_TRTLLM] = { kvp_engine_trtllm, false, false, false,
 		"TensorRT-LLM's recurrent states sit in a pool its profile does "
-		"not size", ENG_SEQ_PAGED,
+		"not size", "its looped models, if any, were not read",
+		ENG_SEQ_PAGED,
 		"engine_trtllm.c: recurrent states sit in a pool of their own "
 		"that its profile does not size" },
 };
@@ -305,6 +315,13 @@ static enum kvp_status eng_refusals(const struct kvp_plan *p,
 
 	if (model_refusal(p, res) != KVP_OK)
 		return res->error.status;
+	if (p->model.loops > 1 && row->no_loops)
+		return kvp_error_set(&res->error, KVP_EREFUSED,
+			"model.loops: %u - a looped model (%s) keeps a cache per "
+			"layer and pass; engine %s: %s; use --engine vllm or "
+			"generic", p->model.loops, p->model.model_type[0] ?
+			p->model.model_type : "model_type not given",
+			kvp_engine_name(p->engine.kind), row->no_loops);
 	for (i = 0; !row->compressed && i < p->model.n_layers; i++)
 		if (ls[i].kind == KVP_LAYER_COMPRESSED)
 			return kvp_error_set(&res->error, KVP_EREFUSED,

@@ -53,6 +53,26 @@ static enum kvp_status heads(const struct kvp_model *m, struct kvp_error *err)
 	return KVP_OK;
 }
 
+/* A looped model (model.loops): n_layers is the real layers' caches
+ * pass after pass, so loops divides it; no MTP layers after them (no
+ * looped family has any: vLLM ouro.py, iquest_loopcoder.py). */
+static enum kvp_status loops(const struct kvp_model *m, struct kvp_error *err)
+{
+	if (m->loops <= 1)
+		return KVP_OK;
+	if (m->n_layers % m->loops)
+		return kvp_error_set(err, KVP_EINVAL,
+			"model.loops: %u - model.n_layers %u is not a multiple of "
+			"it (every pass keeps a cache per real layer)", m->loops,
+			m->n_layers);
+	if (m->arch.mtp_layers)
+		return kvp_error_set(err, KVP_EINVAL,
+			"model.loops: %u - with model.arch.mtp_layers %u: a "
+			"looped model with MTP layers is not modelled", m->loops,
+			m->arch.mtp_layers);
+	return KVP_OK;
+}
+
 static enum kvp_status model(const struct kvp_model *m, struct kvp_error *err)
 {
 	const struct kvp_arch *a = &m->arch;
@@ -76,7 +96,7 @@ static enum kvp_status model(const struct kvp_model *m, struct kvp_error *err)
 		return kvp_error_set(err, KVP_ERANGE,
 			"model.arch.first_dense_layers: %u - more than "
 			"model.n_layers %u", a->first_dense_layers, m->n_layers);
-	return heads(m, err);
+	return loops(m, err) != KVP_OK ? err->status : heads(m, err);
 }
 
 static enum kvp_status workload(const struct kvp_workload *w,
@@ -189,5 +209,15 @@ enum kvp_status kvp_plan_validate(const struct kvp_plan *p,
 	    (st = strategy(&p->strategy, p->model.n_layers, err)) != KVP_OK ||
 	    (st = devices(&p->devices, err)) != KVP_OK)
 		return st;
+	/* pipeline stages split cache layers (placement.c), where vLLM
+	 * would split the real layers with their passes' caches; neither
+	 * looped family implements SupportsPP (ouro.py OuroForCausalLM
+	 * SupportsLoRA only, iquest_loopcoder.py none) */
+	if (p->model.loops > 1 && p->devices.pp > 1)
+		return kvp_error_set(err, KVP_EREFUSED,
+			"devices.pp: %u - model.loops %u: vLLM's looped models "
+			"(ouro.py, iquest_loopcoder.py) do not implement "
+			"pipeline parallelism; use pp 1", p->devices.pp,
+			p->model.loops);
 	return KVP_OK;
 }

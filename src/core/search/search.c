@@ -273,6 +273,7 @@ static void emit_layouts(const struct kvp_plan *base,
 					if ((cards / tp) % pp || (pp > 1 && !e->pp) ||
 					    (s->max_pp && pp > s->max_pp) ||
 					    pp > base->model.n_layers ||
+					    (pp > 1 && base->model.loops > 1) ||
 					    pp > KVP_MAX_STAGES)
 						continue;
 					c->tp = (uint8_t)tp;

@@ -747,8 +747,9 @@ static enum kvp_status cards_fit(const struct kvp_plan *base, uint32_t n,
 		work->devices.pp = per / tp;
 		work->devices.dp = dp;
 		memset(work->devices.pp_layers, 0, sizeof work->devices.pp_layers);
-		if (work->devices.pp > work->model.n_layers)
-			continue;
+		if (work->devices.pp > work->model.n_layers ||
+		    (work->devices.pp > 1 && work->model.loops > 1))
+			continue;   /* validate.c: no stages of a looped model */
 		st = kvp_solve_try_fit(work, r, fits, &computed, NULL);
 		if (st == KVP_OK && *fits)
 			return KVP_OK;

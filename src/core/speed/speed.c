@@ -47,6 +47,10 @@
  * layer stores per sequence. MLA layers count as the decompressed heads
  * (qk_nope + qk_rope, v_head_dim). Shared-KV and recurrent layers add
  * none (left out: the bound only loosens).
+ * A looped model (model.loops, issue 35: Ouro, IQuest-Coder-Loop) runs
+ * its layers' weights once a pass: read and multiplied once here, the
+ * passes' attention per cache layer (IQuest's later passes also attend
+ * pass 0's cache: left out), so the bound only loosens.
  * Speculative decoding: a step of the target verifies up to k drafted
  * tokens a sequence and emits at most k + 1 (every draft accepted plus
  * its own), reading the weights and the KV once; its FLOPs are k + 1

@@ -149,7 +149,8 @@ static enum kvp_status lora_vllm(const struct kvp_plan *p, struct kvp_result *re
 			(unsigned long long)p->model.arch.hidden,
 			(unsigned long long)p->model.arch.intermediate,
 			p->model.q_heads, tp);
-	for (i = 0; i < res->n_layers; i++) {
+	/* the layers with weights: a looped model's passes reuse them */
+	for (i = 0; i < kvp_weight_layers(&p->model); i++) {
 		st = lora_layer_values(p, kvp_resolved_spec(res, i), i, tp, &v, err);
 		if (st != KVP_OK)
 			return st;

@@ -16,7 +16,8 @@ bool kvp_tensors_apply(const struct kvp_plan *p)
 	if (t->source == KVP_WSRC_ESTIMATE || (unsigned)t->source >= KVP_WSRC_COUNT ||
 	    p->devices.weights_override)
 		return false;
-	for (i = p->model.n_layers; i < KVP_MAX_LAYERS; i++)
+	/* a looped model's files hold its real layers alone */
+	for (i = kvp_weight_layers(&p->model); i < KVP_MAX_LAYERS; i++)
 		if (t->layer[i])
 			return false;
 	return true;

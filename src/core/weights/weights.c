@@ -35,12 +35,14 @@
  *              (i + 1) % moe_layer_step == 0): a router hidden x
  *              n_experts, n_experts routed and n_shared_experts shared
  *              experts of 3 (or 2) x hidden x moe_intermediate each.
- *   norms      2 x hidden per layer and a final hidden; Gemma 2/3 have
- *              4 per layer (pre/post attention and MLP), Nemotron-H's
+ *   norms      2 x hidden per layer and a final hidden; Gemma 2/3 and
+ *              Ouro have 4 per layer (pre/post attention and MLP), Nemotron-H's
  *              single-block layers 1; arch.qk_norm adds q and k norms
  *              on attention layers: of head_dim each (Qwen3, Gemma 3,
  *              EXAONE 4) or q of Hq x Dk and k of Hkv x Dk (OLMo 2/3),
  *              set by the importer (io/hf/hf_qk_norm.c's table).
+ * A looped model (model.loops) counts its real layers alone, the first
+ * kvp_weight_layers: its later passes' caches reuse their weights.
  * Plus embeddings vocab x hidden and an lm_head of the same size unless
  * tied. With arch.mlp_bias the dense MLP layers add gate and up biases of
  * intermediate each (up alone when not gated) and a down bias of hidden
@@ -226,7 +228,8 @@ bool kvp_moe_layer(const struct kvp_plan *p, const struct kvp_result *res,
 	const struct kvp_arch *ar = &p->model.arch;
 	uint32_t step = ar->moe_layer_step ? ar->moe_layer_step : 1;
 
-	if (ar->n_experts == 0 || i >= res->n_layers)
+	if (ar->n_experts == 0 || i >= res->n_layers ||
+	    i >= kvp_weight_layers(&p->model))
 		return false;
 	if (ar->ffn_layers_only)
 		return kvp_layer_rec(res, i)->spec.kind == KVP_LAYER_FFN;
@@ -348,17 +351,19 @@ static bool layer_params(const struct kvp_model *m,
                          struct wcount *c, struct kvp_weights_result *w)
 {
 	const struct kvp_layer_types *rt = &res->layer_types;
+	uint32_t i, run, n = kvp_weight_layers(m);
 	struct wl l;
-	uint32_t i, run;
 
-	for (i = 0; i < rt->n; i++) {
+	/* a looped model's passes past the first carry no weights: its
+	 * real layers alone, run by run */
+	for (i = 0; n == m->n_layers && i < rt->n; i++) {
 		layer_at(res, rt->first[i], &l);
 		if (!layers_alike(m, &l, rt->count[i], qk_norm, c, w))
 			return false;
 	}
-	for (i = 0; rt->n == 0 && i < m->n_layers; i += run) {
+	for (i = 0; (rt->n == 0 || n < m->n_layers) && i < n; i += run) {
 		layer_at(res, i, &l);
-		for (run = 1; i + run < m->n_layers &&
+		for (run = 1; i + run < n &&
 		     same_layer(&kvp_layer_rec(res, i + run)->spec, &l, m->arch.k_eq_v);
 		     run++)
 			;
@@ -416,15 +421,15 @@ static void norm_other_params(const struct kvp_model *m, bool extra_norms,
 
 	/* Nemotron-H's blocks have one norm each (NemotronHBlock.norm) */
 	madd3(&c->norm, ar->hidden, ar->ffn_layers_only ? 1 : extra_norms ? 4 : 2,
-	      m->n_layers);
+	      kvp_weight_layers(m));
 	madd(&c->norm, ar->hidden, 1);
 	if (gpt2) {
 		/* wpe, MLP biases (intermediate + hidden) per layer, and the
 		 * LayerNorm biases (2 per layer + final) */
 		madd(&c->other, ar->max_positions, ar->hidden);
-		madd(&c->other, (uint64_t)m->n_layers,
+		madd(&c->other, (uint64_t)kvp_weight_layers(m),
 		     ar->intermediate + ar->hidden);
-		madd(&c->other, 2 * (uint64_t)m->n_layers + 1, ar->hidden);
+		madd(&c->other, 2 * (uint64_t)kvp_weight_layers(m) + 1, ar->hidden);
 	}
 }
 
@@ -471,7 +476,10 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 	const struct kvp_arch *ar = &m->arch;
 	struct kvp_weights_result *w = &res->weights;
 	const char *mt = m->model_type;
-	bool extra_norms = !strncmp(mt, "gemma2", 6) || !strncmp(mt, "gemma3", 6);
+	/* Ouro: input_layernorm(_2), post_attention_layernorm(_2) (vLLM
+	 * ouro.py @17122791 OuroDecoderLayer) */
+	bool extra_norms = !strncmp(mt, "gemma2", 6) || !strncmp(mt, "gemma3", 6) ||
+	                   !strcmp(mt, "ouro");
 	struct wcount c = { { true, 0 }, { true, 0 }, { true, 0 }, { true, 0 },
 	                    { true, 0 }, { true, 0 }, { true, 0 }, { true, 0 },
 	                    { true, 0 }, 0 };
@@ -487,7 +495,7 @@ enum kvp_status kvp_weights_compute(const struct kvp_plan *p,
 	if (!ar->tie_embeddings)
 		madd(&c.lm, ar->vocab, ar->hidden);
 	if (!mlp_units(ar, &u) || !layer_params(m, res, ar->qk_norm, &c, w) ||
-	    !mlp_params(ar, m->n_layers, &u, &c))
+	    !mlp_params(ar, kvp_weight_layers(m), &u, &c))
 		goto overflow;
 	norm_other_params(m, extra_norms, !strcmp(mt, "gpt2"), &c);
 	if (!store_counts(m, &c, w))

@@ -418,7 +418,11 @@ static const char *const layout_shapes[] = {
 	"*full_attn*", "*sparse_attn*", "*sparse_attention*", "*kv_channels*",
 	"*cross_layer*", "*layer_period*", "*layer_offset*",
 	"num_kv_shared_layers", "*hybrid*", "*lightning*",
-	"per_layer_config", NULL
+	"per_layer_config",
+	/* a looped transformer's passes (hf_loops.c: Ouro's total_ut_steps,
+	 * IQuest-Coder-Loop's loop_num and loop_window_size): read by a
+	 * looped family's row, refused anywhere else */
+	"*ut_steps*", "loop_*", NULL
 };
 
 static bool any_glob(const char *const *pats, const char *s)

@@ -290,6 +290,12 @@ enum kvp_status hf_fam_bailing(struct cfg *c, struct kvp_model *m,
 enum kvp_status hf_fam_step1(struct cfg *c, struct kvp_model *m,
                              struct lay *L, bool *found);
 
+/* hf_loops.c: looped families (Ouro, IQuest-Coder-Loop): the row's
+ * layout check, and the passes' cache layers after hf_layers */
+enum kvp_status hf_fam_loop(struct cfg *c, struct kvp_model *m,
+                            struct lay *L, bool *found);
+enum kvp_status hf_loops(struct cfg *c, struct kvp_model *m, struct lay *L);
+
 /* hf_fam_wnote.c (issue 35t): a family's weights note (what the count
  * leaves out); Doge's is_moe */
 enum kvp_status hf_fam_wnote(struct cfg *c, struct kvp_model *m,

@@ -76,6 +76,13 @@ static const struct head_row head_rows[] = {
 	  VLLM_HD "); llama.cpp TextModel.set_gguf_parameters" },
 	{ "qwen", false, "vLLM qwen.py @002800f0 QWenAttention (" VLLM_HD
 	  ", kv_channels unread); llama.cpp not read" },
+	/* looped families (hf_loops.c): vLLM alone sizes them; a head_dim
+	 * that differs is refused (the makers' code was not read) */
+	{ "ouro", false, "vLLM ouro.py @17122791 OuroAttention (head_dim = "
+	  "hidden_size // total_num_heads); no llama.cpp architecture" },
+	{ "iquestloopcoder", false, "vLLM iquest_loopcoder.py @045d7575 "
+	  "LoopCoderAttention (head_dim = hidden_size // total_num_heads); "
+	  "no llama.cpp architecture" },
 };
 #undef VLLM_HD
 

@@ -72,6 +72,16 @@ static const struct wnote rows[] = {
 	{ "ctrl", "CTRL's MLP and lm_head biases and LayerNorm biases are not "
 	  "counted in the weights", "transformers modeling_ctrl.py "
 	  "(point_wise_feed_forward_network, CTRLLMHeadModel.lm_head bias)" },
+	/* looped families (hf_loops.c) */
+	{ "ouro", "Ouro's early_exit_gate (hidden_size weights and a bias) "
+	  "is not counted in the weights", "vLLM ouro.py @17122791 "
+	  "(OuroModel.early_exit_gate = RowParallelLinear(hidden_size, 1, "
+	  "bias=True))" },
+	{ "iquestloopcoder", "IQuest-Coder-Loop's gate_projections (per layer "
+	  "head_dim x num_attention_heads weights and num_attention_heads "
+	  "biases) are not counted in the weights", "vLLM iquest_loopcoder.py "
+	  "@045d7575 (LoopGateProjection: ColumnParallelLinear(head_dim, "
+	  "total_num_heads, bias=True), one per layer)" },
 };
 
 enum kvp_status hf_fam_wnote(struct cfg *c, struct kvp_model *m,

@@ -486,7 +486,7 @@ static enum kvp_status import_obj(struct cfg *c, struct kvp_model *m,
 	m->base.v_fmt = kvp_format_plain(dt);
 	m->kv_fmt_defaulted = true;
 	if (hf_qk_norm(c, m) || hf_quant(c, m) || hf_mlp(c, m) || hf_layers(c, m, L) ||
-	    hf_layout_rules(c, m, L) || known_family(c, m) ||
+	    hf_loops(c, m, L) || hf_layout_rules(c, m, L) || known_family(c, m) ||
 	    hf_unread_layout(c, m))
 		return c->err->status;
 	hf_unread_weights(c);

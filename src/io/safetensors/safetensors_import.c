@@ -273,7 +273,7 @@ static enum kvp_status weights(const char *dir, struct kvp_model *m,
 		return kvp_error_set(err, KVP_ENOMEM, "%s: out of memory", dir);
 	snprintf(path, sizeof path, "%s/%s", dir, INDEX);
 	st = is_file(path) ? from_index(dir, &s, err) : from_listing(dir, &s, err);
-	a->n_layers = m->n_layers;
+	a->n_layers = kvp_weight_layers(m);   /* a looped model: its real layers */
 	if (st == KVP_OK)
 		st = read_shards(dir, &s, a, &present, &missing, &dangling, err);
 	if (st == KVP_OK && present == 0) {

@@ -265,6 +265,20 @@ START_TEST(known_under_lcpp_names)
 }
 END_TEST
 
+/*
+ * Refused by name: Qwen3.8-Flash-Next (qwen4_exp and its text model
+ * qwen4_exp_text: the compressed QSA indexer and the PLE history) and
+ * dots3 note (dots3_note: sliding MLA layers beside DSA ones). Without
+ * the rows: a family kvplan does not know.
+ */
+START_TEST(refused_by_name)
+{
+	refused("{\"model_type\":\"qwen4_exp\"," DIMS2 "}", "PLE");
+	refused("{\"model_type\":\"qwen4_exp_text\"," DIMS2 "}", "QSA");
+	refused("{\"model_type\":\"dots3_note\"," DIMS2 "}", "sliding MLA");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_lcpp_a");
@@ -277,6 +291,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, qwen_text_classes);
 	tcase_add_test(tc, qwen3_5_text_only);
 	tcase_add_test(tc, known_under_lcpp_names);
+	tcase_add_test(tc, refused_by_name);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -266,6 +266,58 @@ START_TEST(known_under_lcpp_names)
 END_TEST
 
 /*
+ * SmallThinker (PowerInfer remote code SmallThinkerConfig, model_type
+ * smallthinker; llama.cpp smallthinker.cpp @80fb11a: when any layer
+ * slides, n_swa 4,096 on every layer but il % 4 == 0). 8 layers of 2
+ * KV heads x (64 + 64) x 2 B = 512 B a layer and position, 8,192
+ * positions. sliding_window_layout all 0: 8 x 512 x 8,192 =
+ * 33,554,432. llama.cpp's pattern (0,1,1,1,0,1,1,1) with size 4,096:
+ * layers 0 and 4 full, 2 x 512 x 8,192 = 8,388,608, six sliding 6 x 512
+ * x 4,096 = 12,582,912: 20,971,520. Another pattern, another size, or
+ * a sliding_window_pattern that is not the layout's copy: refused
+ * naming the key. transformers and the engines not read: refused.
+ */
+static void smallthinker_text(char *buf, size_t n, const char *layout,
+                              const char *pattern, unsigned size)
+{
+	snprintf(buf, n, "{\"architectures\":[\"SmallThinkerForCausalLM\"],"
+	         "\"model_type\":\"smallthinker\",\"num_hidden_layers\":8,"
+	         "\"hidden_size\":256,\"num_attention_heads\":4,"
+	         "\"num_key_value_heads\":2,\"head_dim\":64,"
+	         "\"vocab_size\":1000,\"max_position_embeddings\":32768,"
+	         "\"rope_layout\":[1,1,1,1,1,1,1,1],"
+	         "\"sliding_window_layout\":%s,\"sliding_window_pattern\":%s,"
+	         "\"sliding_window_size\":%u,\"sliding_window\":%u}",
+	         layout, pattern, size, size);
+}
+
+START_TEST(smallthinker)
+{
+	static const char zeros[] = "[0,0,0,0,0,0,0,0]";
+	static const char lcpp[] = "[0,1,1,1,0,1,1,1]";
+	static const char other[] = "[0,1,0,1,0,1,0,1]";
+	char text[1024];
+
+	smallthinker_text(text, sizeof text, zeros, zeros, 4096);
+	sized(text, 8192);
+	ck_assert_uint_eq(res.kv.bytes, 33554432);
+	smallthinker_text(text, sizeof text, lcpp, lcpp, 4096);
+	sized(text, 8192);
+	ck_assert_int_eq(kvp_layer_rec(&res, 4)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 5)->spec.window, 4096);
+	ck_assert_uint_eq(res.kv.bytes, 20971520);
+	engine_refuses(KVP_ENGINE_TRANSFORMERS, "HybridCache");
+	engine_refuses(KVP_ENGINE_VLLM, "smallthinker");
+	smallthinker_text(text, sizeof text, other, other, 4096);
+	refused(text, "sliding_window_layout");
+	smallthinker_text(text, sizeof text, lcpp, lcpp, 2048);
+	refused(text, "sliding_window_size");
+	smallthinker_text(text, sizeof text, lcpp, zeros, 4096);
+	refused(text, "sliding_window_pattern");
+}
+END_TEST
+
+/*
  * Refused by name: Qwen3.8-Flash-Next (qwen4_exp and its text model
  * qwen4_exp_text: the compressed QSA indexer and the PLE history) and
  * dots3 note (dots3_note: sliding MLA layers beside DSA ones). Without
@@ -292,6 +344,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, qwen3_5_text_only);
 	tcase_add_test(tc, known_under_lcpp_names);
 	tcase_add_test(tc, refused_by_name);
+	tcase_add_test(tc, smallthinker);
 	suite_add_tcase(s, tc);
 	return s;
 }

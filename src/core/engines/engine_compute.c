@@ -221,6 +221,7 @@ static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
 #define SAMBAY_USE "generic or transformers (the remote code)"
 #define MD3_USE "generic or vLLM"
 #define UOCR_USE "generic or llama.cpp"
+#define ST_USE "generic or llama.cpp"
 static const struct {
 	const char *model_type;
 	enum kvp_engine_kind engine;
@@ -285,6 +286,18 @@ static const struct {
 	  "any, was not read", UOCR_USE },
 	{ "unlimited-ocr", KVP_ENGINE_TRTLLM, "its Unlimited-OCR support, if "
 	  "any, was not read", UOCR_USE },
+	/* SmallThinker (io/hf/hf_fam_smallthinker.c sizes the layouts
+	 * llama.cpp's smallthinker.cpp and the remote code agree on) */
+	{ "smallthinker", KVP_ENGINE_TRANSFORMERS, "its remote code "
+	  "(modeling_smallthinker.py SmallThinkerModel) builds a StaticCache "
+	  "of the first input's length, or a HybridCache where a layer "
+	  "slides, when it is given none: not read", ST_USE },
+	{ "smallthinker", KVP_ENGINE_VLLM, "its SmallThinker support, if "
+	  "any, was not read", ST_USE },
+	{ "smallthinker", KVP_ENGINE_SGLANG, "its SmallThinker support, if "
+	  "any, was not read", ST_USE },
+	{ "smallthinker", KVP_ENGINE_TRTLLM, "its SmallThinker support, if "
+	  "any, was not read", ST_USE },
 };
 
 static enum kvp_status model_refusal(const struct kvp_plan *p,

@@ -276,6 +276,12 @@ END_TEST
  * x 4,096 = 12,582,912: 20,971,520. Another pattern, another size, or
  * a sliding_window_pattern that is not the layout's copy: refused
  * naming the key. transformers and the engines not read: refused.
+ * Weights (its experts under names of its own, hf_weights.c): tied
+ * embeddings 1,000 x 256 = 256,000; per layer q and o 2 x 256 x 256 =
+ * 131,072, k and v 2 x 256 x 128 = 65,536, 8 experts of up, gate and
+ * down 8 x 3 x 256 x 64 = 393,216, router 256 x 8 = 2,048, 2 norms 512:
+ * 592,384 x 8 = 4,739,072, + the final norm 256: 4,995,328 (a dense
+ * MLP of 4 x hidden, had the expert keys gone unread: 6,291,456 of MLP).
  */
 static void smallthinker_text(char *buf, size_t n, const char *layout,
                               const char *pattern, unsigned size)
@@ -286,6 +292,9 @@ static void smallthinker_text(char *buf, size_t n, const char *layout,
 	         "\"num_key_value_heads\":2,\"head_dim\":64,"
 	         "\"vocab_size\":1000,\"max_position_embeddings\":32768,"
 	         "\"rope_layout\":[1,1,1,1,1,1,1,1],"
+	         "\"moe_num_primary_experts\":8,"
+	         "\"moe_num_active_primary_experts\":2,"
+	         "\"moe_ffn_hidden_size\":64,\"tie_word_embeddings\":true,"
 	         "\"sliding_window_layout\":%s,\"sliding_window_pattern\":%s,"
 	         "\"sliding_window_size\":%u,\"sliding_window\":%u}",
 	         layout, pattern, size, size);
@@ -301,6 +310,7 @@ START_TEST(smallthinker)
 	smallthinker_text(text, sizeof text, zeros, zeros, 4096);
 	sized(text, 8192);
 	ck_assert_uint_eq(res.kv.bytes, 33554432);
+	ck_assert_uint_eq(res.weights.params, 4995328);
 	smallthinker_text(text, sizeof text, lcpp, lcpp, 4096);
 	sized(text, 8192);
 	ck_assert_int_eq(kvp_layer_rec(&res, 4)->spec.kind, KVP_LAYER_FULL);

@@ -128,7 +128,8 @@ END_TEST
  * heads; llama.cpp deepseek2-ocr: full MHA, sliding_window metadata
  * only): the saved MLA keys and sliding_window change nothing: 2 layers
  * x 4 heads x (64 + 64) x 2 B = 2,048 B/position, x 16 = 32,768.
- * use_mla true or absent (the class default, MLA): refused naming it.
+ * use_mla true or absent (the class default, MLA): refused naming it;
+ * a head_dim other than 256 / 4 too (llama.cpp's wk is n_embd square).
  * transformers (the remote code's ring of generated positions) and the
  * engines not read: refused by model_type.
  */
@@ -151,6 +152,7 @@ START_TEST(unlimited_ocr)
 	engine_refuses(KVP_ENGINE_VLLM, "unlimited-ocr");
 	refused(UOCR(",\"use_mla\":true"), "use_mla");
 	refused(UOCR(""), "use_mla");
+	refused(UOCR(",\"use_mla\":false,\"head_dim\":32"), "head_dim");
 }
 END_TEST
 

@@ -252,9 +252,10 @@ enum kvp_status hf_fam_dsvl2(struct cfg *c, struct kvp_model *m,
  * deepseek2ocr.cpp) builds only the per-head form (wk {n_embd, n_embd},
  * no latent) and writes sliding_window for metadata only: every layer
  * full. So use_mla must be false, and the layers are full attention of
- * those heads; the remote code's ring of sliding_window generated
- * positions (its infer sets _ring_window) is transformers' alone
- * (engine_compute.c model_rows[]).
+ * those heads (a head_dim other than hidden / heads refused: that
+ * tensor would not load); the remote code's ring of sliding_window
+ * generated positions (its infer sets _ring_window) is transformers'
+ * alone (engine_compute.c model_rows[]).
  */
 enum kvp_status hf_fam_unlimited_ocr(struct cfg *c, struct kvp_model *m,
                                      struct lay *L, bool *found)
@@ -262,6 +263,7 @@ enum kvp_status hf_fam_unlimited_ocr(struct cfg *c, struct kvp_model *m,
 	char path[96];
 	bool mla = true;
 	uint32_t i, hd;
+	uint64_t x = 0;
 	int r = hf_bool(c, "use_mla", &mla);
 	const cJSON *u = hf_get(c, "use_mla", path, sizeof path);
 
@@ -277,6 +279,13 @@ enum kvp_status hf_fam_unlimited_ocr(struct cfg *c, struct kvp_model *m,
 		return hf_bad(c, "hidden_size", NULL, "must divide by "
 		              "num_attention_heads (LlamaAttention's head_dim)");
 	hd = (uint32_t)(m->arch.hidden / m->q_heads);
+	if ((r = hf_uint(c, "head_dim", 1, DIM_MAX, &x)) < 0)
+		return c->err->status;
+	if (r && x != hd)   /* wk {n_embd, n_embd} would not load */
+		return hf_bad(c, "head_dim", hf_get(c, "head_dim", path,
+		              sizeof path), "must be hidden_size / "
+		              "num_attention_heads: llama.cpp's deepseek2-ocr "
+		              "builds no other");
 	m->base.kind = KVP_LAYER_FULL;
 	m->base.k_dim = hd;
 	m->base.v_dim = hd;

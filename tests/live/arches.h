@@ -123,7 +123,7 @@ static const struct arch arches[] = {
 	{ "dots1", A_MOE | A_SHARED | A_STEP },
 	{ "ernie4_5-moe", A_MOE | A_SHARED | A_STEP },
 	{ "hunyuan-moe", A_MOE | A_SHARED | A_STEP },
-	{ "smallthinker", A_MOE | A_SHARED | A_STEP },
+	{ "smallthinker", A_SWA | A_MOE | A_SHARED | A_STEP },
 	{ "grovemoe", A_MOE | A_SHARED | A_STEP },
 	{ "minimax-m2", A_MOE | A_SHARED | A_STEP },
 	{ "grok", A_MOE | A_SHARED | A_STEP },

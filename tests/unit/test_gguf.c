@@ -808,6 +808,52 @@ START_TEST(arch_rules_from_live)
 }
 END_TEST
 
+/*
+ * SmallThinker (llama.cpp src/models/smallthinker.cpp @80fb11a): a
+ * sliding_window above 0 makes n_swa 4096 whatever it says and
+ * set_swa_pattern(4, true): layers 1-3 and 5-7 of 8 slide 4,096, 0 and
+ * 4 are full; a window of 0 or none slides nothing. Checked against the
+ * library by make check-live (tests/live/arches.h: 560 runs, seeds 37
+ * and 41, 0 wrong).
+ */
+START_TEST(smallthinker_window)
+{
+	struct gw w;
+	size_t len;
+	unsigned char *img;
+	struct kvp_plan p;
+	static struct kvp_result res;
+	struct kvp_error err;
+	uint32_t i, win[2] = { 1000, 0 };
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		gw_init(&w);
+		gw_str(&w, "general.architecture", "smallthinker");
+		gw_u32(&w, "smallthinker.block_count", 8);
+		gw_u32(&w, "smallthinker.embedding_length", 256);
+		gw_u32(&w, "smallthinker.attention.head_count", 4);
+		gw_u32(&w, "smallthinker.attention.sliding_window", win[k]);
+		img = gw_header(&w, &len);
+		kvp_plan_default(&p);
+		ck_assert_int_eq(kvp_gguf_import_mem(img, len, "s.gguf", &p.model,
+		                 NULL, &err), KVP_OK);
+		ck_assert_int_eq(kvp_compute(&p, &res), KVP_OK);
+		for (i = 0; i < 8; i++) {
+			bool slides = win[k] && i % 4;
+
+			ck_assert_int_eq(kvp_layer_rec(&res, i)->spec.kind, slides ?
+			                 KVP_LAYER_SLIDING : KVP_LAYER_FULL);
+			if (slides)
+				ck_assert_uint_eq(kvp_layer_rec(&res, i)->spec.window,
+				                  4096);
+		}
+		free(img);
+		gw_free(&w);
+	}
+}
+END_TEST
+
 static Suite *gguf_suite(void)
 {
 	Suite *s = suite_create("gguf");
@@ -825,6 +871,7 @@ static Suite *gguf_suite(void)
 	tcase_add_test(tc, recurrent_and_mla);
 	tcase_add_test(tc, hybrid_by_rule);
 	tcase_add_test(tc, arch_rules_from_live);
+	tcase_add_test(tc, smallthinker_window);
 	suite_add_tcase(s, tc);
 	return s;
 }

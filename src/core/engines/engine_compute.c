@@ -230,6 +230,8 @@ static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
 #define JET_USE "generic or transformers (the maker's remote code)"
 #define SAMBAY_USE "generic or transformers (the remote code)"
 #define MD3_USE "generic or vLLM"
+#define UOCR_USE "generic or llama.cpp"
+#define ST_USE "generic or llama.cpp"
 static const struct {
 	const char *model_type;
 	enum kvp_engine_kind engine;
@@ -280,6 +282,32 @@ static const struct {
 	  "any, was not read", MD3_USE },
 	{ "moondream3_text", KVP_ENGINE_TRANSFORMERS, "the remote code's "
 	  "(HfMoondream) own cache was not read", MD3_USE },
+	/* issue 35, llama.cpp 80fb11a convert registrations: Unlimited-OCR
+	 * (io/hf/hf_novel.c hf_fam_unlimited_ocr sizes llama.cpp's
+	 * deepseek2-ocr cache, every layer full) */
+	{ "unlimited-ocr", KVP_ENGINE_TRANSFORMERS, "its remote code "
+	  "(modeling_deepseekv2.py SlidingWindowLlamaAttention, "
+	  "moyuan10086/Unlimited-OCR-NPU @e14b5b2) keeps the prompt and a "
+	  "ring of sliding_window generated positions once its infer sets "
+	  "_ring_window, a cache kvplan does not hold", UOCR_USE },
+	{ "unlimited-ocr", KVP_ENGINE_VLLM, "its Unlimited-OCR support, if "
+	  "any, was not read", UOCR_USE },
+	{ "unlimited-ocr", KVP_ENGINE_SGLANG, "its Unlimited-OCR support, if "
+	  "any, was not read", UOCR_USE },
+	{ "unlimited-ocr", KVP_ENGINE_TRTLLM, "its Unlimited-OCR support, if "
+	  "any, was not read", UOCR_USE },
+	/* SmallThinker (io/hf/hf_fam_smallthinker.c sizes the layouts
+	 * llama.cpp's smallthinker.cpp and the remote code agree on) */
+	{ "smallthinker", KVP_ENGINE_TRANSFORMERS, "its remote code "
+	  "(modeling_smallthinker.py SmallThinkerModel) builds a StaticCache "
+	  "of the first input's length, or a HybridCache where a layer "
+	  "slides, when it is given none: not read", ST_USE },
+	{ "smallthinker", KVP_ENGINE_VLLM, "its SmallThinker support, if "
+	  "any, was not read", ST_USE },
+	{ "smallthinker", KVP_ENGINE_SGLANG, "its SmallThinker support, if "
+	  "any, was not read", ST_USE },
+	{ "smallthinker", KVP_ENGINE_TRTLLM, "its SmallThinker support, if "
+	  "any, was not read", ST_USE },
 };
 
 static enum kvp_status model_refusal(const struct kvp_plan *p,

@@ -55,7 +55,8 @@ enum swa_rule {
 	SWA_ALWAYS,    /* sliding whatever the key; `window` when absent */
 	SWA_FIXED,     /* key 0: none; else `window`, whatever the key says */
 	SWA_OFF,       /* the key is read and ignored (no sliding layers) */
-	SWA_AT_LAYERS  /* sliding only with `layers` blocks */
+	SWA_AT_LAYERS, /* sliding only with `layers` blocks */
+	SWA_FORCED     /* the key above 0: `window` whatever it says; else none */
 };
 
 /* hparams.set_swa_pattern(period), llama.cpp's meaning: layer i slides
@@ -99,6 +100,10 @@ static const struct swa_row {
 	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY },
 	{ "granite_swa", SWA_ALWAYS, 0, KVP_LAYER_SLIDING, 0, 0,
 	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY },
+	/* smallthinker.cpp @80fb11a: a window key above 0 makes "n_swa =
+	 * 4096" and set_swa_pattern(the pattern key, else 4, true) */
+	{ "smallthinker", SWA_FORCED, 4, KVP_LAYER_SLIDING, 4096, 0,
+	  SWA_F_DENSE_FIRST },
 };
 
 static const struct swa_row *swa_row_of(const char *arch)
@@ -312,6 +317,13 @@ static enum kvp_status st_swa_rule(struct gi *c, const struct swa_row *row,
 			*w = 0;
 		else if (!found)
 			*w = row->window;
+		break;
+	case SWA_FORCED:
+		if (*w && *w != row->window)
+			note(c, "%s.attention.sliding_window %llu: llama.cpp slides "
+			        "%u positions for this architecture whatever it says",
+			     c->arch, (unsigned long long)*w, row->window);
+		*w = *w ? row->window : 0;
 		break;
 	}
 	if (row->rule == SWA_FIXED && *w)

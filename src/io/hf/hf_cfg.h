@@ -227,6 +227,8 @@ enum kvp_status hf_fam_longcat(struct cfg *c, struct kvp_model *m,
                                struct lay *L, bool *found);
 enum kvp_status hf_fam_dsvl2(struct cfg *c, struct kvp_model *m,
                              struct lay *L, bool *found);
+enum kvp_status hf_fam_unlimited_ocr(struct cfg *c, struct kvp_model *m,
+                                     struct lay *L, bool *found);
 enum kvp_status hf_fam_minicpm3(struct cfg *c, struct kvp_model *m,
                                 struct lay *L, bool *found);
 
@@ -330,6 +332,9 @@ size_t hf_quiet_count(void);
  * the end. */
 const char *hf_quiet_source(size_t i, const char **model_type,
                             const char **key);
+/* hf_fam_smallthinker.c: sliding_window_layout, llama.cpp's pattern */
+enum kvp_status hf_fam_smallthinker(struct cfg *c, struct kvp_model *m,
+                                    struct lay *L, bool *found);
 /* hf_fam_dots1.c: max_window_layers read without a sliding_window */
 enum kvp_status hf_fam_dots1(struct cfg *c, struct kvp_model *m,
                              struct lay *L, bool *found);

@@ -241,6 +241,63 @@ enum kvp_status hf_fam_dsvl2(struct cfg *c, struct kvp_model *m,
 }
 
 /*
+ * Unlimited-OCR (model_type unlimited-ocr): remote code
+ * modeling_unlimitedocr.py UnlimitedOCRConfig(DeepseekV2Config), a flat
+ * DeepSeek-V2 config (vendored by moyuan10086/Unlimited-OCR-NPU
+ * @e14b5b2). Its decoder layers build MLA where use_mla is true (the
+ * class default), else SlidingWindowLlamaAttention: per-head K and V of
+ * num_key_value_heads x hidden / heads (LlamaAttention), which the saved
+ * MLA keys (kv_lora_rank, ...) do not change. llama.cpp
+ * (conversion/deepseek.py @80fb11a DEEPSEEK2OCR, src/models/
+ * deepseek2ocr.cpp) builds only the per-head form (wk {n_embd, n_embd},
+ * no latent) and writes sliding_window for metadata only: every layer
+ * full. So use_mla must be false, and the layers are full attention of
+ * those heads (a head_dim other than hidden / heads refused: that
+ * tensor would not load); the remote code's ring of sliding_window
+ * generated positions (its infer sets _ring_window) is transformers'
+ * alone (engine_compute.c model_rows[]).
+ */
+enum kvp_status hf_fam_unlimited_ocr(struct cfg *c, struct kvp_model *m,
+                                     struct lay *L, bool *found)
+{
+	char path[96];
+	bool mla = true;
+	uint32_t i, hd;
+	uint64_t x = 0;
+	int r = hf_bool(c, "use_mla", &mla);
+	const cJSON *u = hf_get(c, "use_mla", path, sizeof path);
+
+	if (r < 0)
+		return c->err->status;
+	if (r == 0 || mla)
+		return hf_bad(c, u ? path : "use_mla", u, "must be false: "
+		              "Unlimited-OCR's per-head "
+		              "attention is the only one llama.cpp's "
+		              "deepseek2-ocr builds (MLA where true, the class "
+		              "default)");
+	if (!m->q_heads || m->arch.hidden % m->q_heads)
+		return hf_bad(c, "hidden_size", NULL, "must divide by "
+		              "num_attention_heads (LlamaAttention's head_dim)");
+	hd = (uint32_t)(m->arch.hidden / m->q_heads);
+	if ((r = hf_uint(c, "head_dim", 1, DIM_MAX, &x)) < 0)
+		return c->err->status;
+	if (r && x != hd)   /* wk {n_embd, n_embd} would not load */
+		return hf_bad(c, "head_dim", hf_get(c, "head_dim", path,
+		              sizeof path), "must be hidden_size / "
+		              "num_attention_heads: llama.cpp's deepseek2-ocr "
+		              "builds no other");
+	m->base.kind = KVP_LAYER_FULL;
+	m->base.k_dim = hd;
+	m->base.v_dim = hd;
+	m->base.window = 0;
+	for (i = 0; i < m->n_layers; i++)
+		L[i].kind = KVP_LAYER_FULL;
+	memset(&m->mla, 0, sizeof m->mla);
+	*found = true;
+	return KVP_OK;
+}
+
+/*
  * MiniCPM3 (model_type minicpm3): MLA weights, but the reference code
  * caches per-head K and V, not the latent: transformers
  * modular_minicpm3.py MiniCPM3Attention updates the cache with

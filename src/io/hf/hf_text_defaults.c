@@ -48,6 +48,10 @@ static const struct text_defaults rows[] = {
 	/* Gemma 3n's per-layer intermediate_size list: not filled */
 	{ "gemma3n_text", 35, 2048, 8, 2, 0, 32768, 262400, 256,
 	  "transformers configuration_gemma3n.py @01854809 Gemma3nTextConfig" },
+	/* issue 35, llama.cpp 80fb11a convert registrations: Solar Open
+	 * (SolarOpenConfig deletes intermediate_size: not filled) */
+	{ "solar_open", 48, 4096, 64, 8, 0, 131072, 196608, 128,
+	  "transformers modular_solar_open.py SolarOpenConfig" },
 	{ "llama", 32, 4096, 32, KV_AS_HEADS, 11008, 2048, 32000, 0,
 	  "transformers configuration_llama.py LlamaConfig (num_key_value_heads "
 	  "None: num_attention_heads)" },

@@ -616,6 +616,37 @@ static int layer_list(struct cfg *c, const char *key, uint64_t max,
 	return 1;
 }
 
+/*
+ * SmallThinker's experts under names of its own (PowerInfer's remote
+ * configuration_smallthinker.py: moe_num_primary_experts,
+ * moe_num_active_primary_experts, moe_ffn_hidden_size, every layer's
+ * SmallThinkerMoeBlock of up, gate and down; llama.cpp
+ * conversion/smallthinker.py @80fb11a writes them as expert_count,
+ * expert_used_count and expert_feed_forward_length). 1 read, 0 not that
+ * family, -1 error.
+ */
+static int smallthinker_experts(struct cfg *c, struct kvp_model *m)
+{
+	uint64_t n = 0, k = 0, ff = 0;
+
+	if (!c->fam || c->fam->layout != hf_fam_smallthinker)
+		return 0;
+	if (hf_uint(c, "moe_num_primary_experts", 0, 1u << 16, &n) < 0 ||
+	    (n && hf_uint(c, "moe_num_active_primary_experts", 1, n, &k) < 0) ||
+	    hf_uint(c, "moe_ffn_hidden_size", 1, DIM_MAX, &ff) < 0)
+		return -1;
+	if (n && (!k || !ff)) {
+		hf_bad(c, k ? "moe_ffn_hidden_size" :
+		       "moe_num_active_primary_experts", NULL,
+		       "required with moe_num_primary_experts");
+		return -1;
+	}
+	m->arch.n_experts = (uint32_t)n;
+	m->arch.n_experts_active = (uint32_t)k;
+	m->arch.moe_intermediate = (uint32_t)ff;
+	return 1;
+}
+
 /* Routed experts: their count, per token, their size. */
 static enum kvp_status experts(struct cfg *c, struct kvp_model *m,
                                const cJSON *ffn)
@@ -633,6 +664,8 @@ static enum kvp_status experts(struct cfg *c, struct kvp_model *m,
 	size_t i;
 	int r;
 
+	if ((r = smallthinker_experts(c, m)) != 0)
+		return r < 0 ? c->err->status : KVP_OK;
 	r = ffn ? hf_member_uint(c, ffn, "ffn_config", "moe_num_experts", 0,
 	                         1u << 16, &v)
 	        : modality_list(c, "moe_num_experts", 1u << 16, &v);

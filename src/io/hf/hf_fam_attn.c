@@ -742,6 +742,42 @@ enum kvp_status hf_fam_plamo3(struct cfg *c, struct kvp_model *m,
 }
 
 /*
+ * Granite SWA (granite_swa, granitemoe_swa; llama.cpp conversion/granite.py
+ * GraniteSWAModel @80fb11a: layer_types, else layer i slides unless i % 4
+ * == 0; sliding_window 128 when absent; GraniteModel pops head_dim, so
+ * src/models/granite-swa.cpp builds heads of hidden_size / heads, as
+ * transformers' GraniteSWAAttention does, while vLLM granite_swa.py takes
+ * head_dim when the config has one: a head_dim that differs is refused,
+ * the engines disagree. transformers' GraniteSWAConfig and
+ * GraniteMoeSWAConfig have the same default pattern and window.
+ * no_rope_layers and layer_rope_theta pick RoPE layers only.
+ */
+enum kvp_status hf_fam_granite_swa(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found)
+{
+	char path[96];
+	uint32_t i;
+
+	hf_superseded(c, "no_rope_layers");
+	hf_superseded(c, "layer_rope_theta");
+	if (m->q_heads && m->arch.hidden % m->q_heads == 0 &&
+	    m->base.k_dim != m->arch.hidden / m->q_heads)
+		return hf_bad(c, "head_dim", hf_get(c, "head_dim", path,
+		              sizeof path), "llama.cpp and transformers size "
+		              "hidden_size / num_attention_heads, vLLM "
+		              "granite_swa.py this: the engines disagree; refused");
+	if (!*found) {
+		for (i = 0; i < m->n_layers; i++)
+			L[i].kind = i % 4 == 0 ? KVP_LAYER_FULL
+			                       : KVP_LAYER_SLIDING;
+		hf_note(c, "layer_types absent: full attention where layer %% 4 "
+		        "== 0, sliding elsewhere (the config class's default)");
+		*found = true;
+	}
+	return hf_fam_wnote(c, m, L, found);
+}
+
+/*
  * Sarvam MLA (sarvam_mla; vLLM sarvam.py @c0f0c92f SarvamMLAAttention):
  * DeepSeek-style MLA on every layer, kv_lora_rank + qk_rope_head_dim
  * cached (MultiHeadLatentAttentionWrapper), config.kv_lora_rank read

@@ -32,6 +32,13 @@ static const struct wnote rows[] = {
 	  "attn_sub_norm, BitNetMLP.ffn_sub_norm); llama.cpp "
 	  "src/models/bitnet.cpp @80fb11a (attn_sub_norm {n_embd}, "
 	  "ffn_sub_norm {n_ff})" },
+	{ "granite_swa", "Granite SWA's attention sinks (num_attention_heads "
+	  "values a layer) are not counted in the weights", "llama.cpp "
+	  "src/models/granite-swa.cpp @80fb11a (attn_sinks {n_head})" },
+	{ "granitemoe_swa", "Granite MoE SWA's attention sinks "
+	  "(num_attention_heads values a layer) are not counted in the "
+	  "weights", "llama.cpp src/models/granite-swa.cpp @80fb11a "
+	  "(attn_sinks {n_head})" },
 	{ "nanochat", "NanoChat's norms have no weights (NanoChatRMSNorm is "
 	  "Llama4TextL2Norm): the weights count 2 x hidden_size a layer and "
 	  "a final hidden_size too many", "transformers modular_nanochat.py "

@@ -1,0 +1,73 @@
+/*
+ * test_import_lcpp_regs.c - the families llama.cpp's converter registers
+ * (the conversion/ modules at 80fb11a, issue 35) that the family table had no row
+ * for: each a small inline config sized for ONE sequence of T positions,
+ * f16 cache, generic dynamic strategy (one_sequence.h), the bytes worked
+ * by hand in the comment from the source the row cites; the families
+ * refused by name, the refusal naming the reason.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "inline_import.h"
+
+/*
+ * Granite SWA (granite_swa; transformers GraniteSWAConfig, llama.cpp
+ * conversion/granite.py GraniteSWAModel): 8 layers, hidden 256 over 4
+ * heads = head_dim 64, 2 KV heads: 2 x (64 + 64) x 2 B = 512 B a layer
+ * a position. No layer_types: layers 0 and 4 full (i % 4 == 0), the
+ * other 6 slide the default window of 128. 256 positions: full 2 x 512
+ * x 256 = 262,144; sliding 6 x 512 x 128 = 393,216; 655,360 in all.
+ */
+START_TEST(granite_swa_default_pattern)
+{
+	sized("{\"model_type\":\"granite_swa\",\"num_hidden_layers\":8,"
+	      "\"hidden_size\":256,\"num_attention_heads\":4,"
+	      "\"num_key_value_heads\":2,\"vocab_size\":1000}", 256);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 8 * 512);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 1)->spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 1)->spec.window, 128);
+	ck_assert_int_eq(kvp_layer_rec(&res, 4)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 655360);
+}
+END_TEST
+
+/*
+ * Granite MoE SWA (granitemoe_swa) with layer_types: layers 0 and 3
+ * full, 1 and 2 sliding_window 8; 512 B a layer as above. 32 positions:
+ * 2 x 512 x 32 + 2 x 512 x 8 = 32,768 + 8,192 = 40,960. A head_dim
+ * other than hidden / heads (128 here, 64 by the quotient) is refused:
+ * vLLM reads it, llama.cpp and transformers do not.
+ */
+START_TEST(granite_swa_layer_types)
+{
+	sized("{\"model_type\":\"granitemoe_swa\",\"num_hidden_layers\":4,"
+	      "\"hidden_size\":256,\"num_attention_heads\":4,"
+	      "\"num_key_value_heads\":2,\"vocab_size\":1000,"
+	      "\"num_local_experts\":4,\"num_experts_per_tok\":2,"
+	      "\"sliding_window\":8,\"layer_types\":[\"full_attention\","
+	      "\"sliding_attention\",\"sliding_attention\","
+	      "\"full_attention\"]}", 32);
+	ck_assert_uint_eq(res.kv.bytes, 40960);
+	refused("{\"model_type\":\"granite_swa\",\"num_hidden_layers\":4,"
+	        "\"hidden_size\":256,\"num_attention_heads\":4,"
+	        "\"num_key_value_heads\":2,\"head_dim\":128,"
+	        "\"vocab_size\":1000}", "head_dim");
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("import_lcpp_regs");
+	TCase *tc = tcase_create("rows");
+
+	tcase_add_test(tc, granite_swa_default_pattern);
+	tcase_add_test(tc, granite_swa_layer_types);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(suite)

@@ -58,6 +58,35 @@ START_TEST(granite_swa_layer_types)
 }
 END_TEST
 
+/*
+ * Refused by name, each naming why: the diffusion LMs llama.cpp runs
+ * with no memory at all (create_memory: nullptr for LLaDA, LLaDA-MoE,
+ * Dream, RND1), RWKV-6 and -7 (token shifts and a WKV matrix, no K/V),
+ * Granite Switch (cache slots its switch reserves, one in llama.cpp, two
+ * in the MultiSwitch code).
+ */
+START_TEST(refused_by_name)
+{
+	static const struct { const char *type, *why; } rows[] = {
+		{ "llada", "diffusion" }, { "Dream", "diffusion" },
+		{ "dream", "diffusion" }, { "rnd1", "diffusion" },
+		{ "rwkv6", "WKV" }, { "rwkv7", "WKV" },
+		{ "granite_switch", "cache slots" },
+	};
+	char text[256];
+	size_t i;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		snprintf(text, sizeof text, "{\"model_type\":\"%s\","
+		         "\"num_hidden_layers\":2,\"hidden_size\":256,"
+		         "\"num_attention_heads\":4,\"vocab_size\":1000}",
+		         rows[i].type);
+		refused(text, rows[i].why);
+		refused(text, "refuses by name");
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_lcpp_regs");
@@ -65,6 +94,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, granite_swa_default_pattern);
 	tcase_add_test(tc, granite_swa_layer_types);
+	tcase_add_test(tc, refused_by_name);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -59,6 +59,43 @@ START_TEST(granite_swa_layer_types)
 END_TEST
 
 /*
+ * JetBrains Mellum (mellum; transformers MellumConfig, llama.cpp
+ * conversion/mellum.py): 4 layers of 2 KV heads x head_dim 64, 2 x (64 +
+ * 64) x 2 B = 512 B a layer a position; layer_types slides layers 0 and
+ * 2 over sliding_window 8, 1 and 3 full. 32 positions: 2 x 512 x 32 + 2
+ * x 512 x 8 = 32,768 + 8,192 = 40,960 (use_sliding_window true changes
+ * nothing). mlp_layer_types' leading dense layer is the weights' first
+ * dense layer. Refused: no head_dim (128 in MellumConfig, hidden / heads
+ * in llama.cpp), no layer_types, use_sliding_window false beside a
+ * sliding layer (llama.cpp slides none).
+ */
+#define MELLUM_DIMS "\"model_type\":\"mellum\",\"num_hidden_layers\":4," \
+	"\"hidden_size\":256,\"num_attention_heads\":4," \
+	"\"num_key_value_heads\":2,\"vocab_size\":1000,\"num_experts\":4," \
+	"\"num_experts_per_tok\":2,\"moe_intermediate_size\":64," \
+	"\"sliding_window\":8"
+#define MELLUM_TYPES "\"layer_types\":[\"sliding_attention\"," \
+	"\"full_attention\",\"sliding_attention\",\"full_attention\"]"
+
+START_TEST(mellum)
+{
+	sized("{" MELLUM_DIMS ",\"head_dim\":64," MELLUM_TYPES ","
+	      "\"mlp_layer_types\":[\"dense\",\"sparse\",\"sparse\","
+	      "\"sparse\"]}", 32);
+	ck_assert_uint_eq(res.kv.bytes, 40960);
+	ck_assert_uint_eq(plan.model.arch.first_dense_layers, 1);
+	ck_assert_int_eq(plan.model.arch.qk_norm, KVP_QKN_HEAD);
+	sized("{" MELLUM_DIMS ",\"head_dim\":64,\"use_sliding_window\":true,"
+	      MELLUM_TYPES "}", 32);
+	ck_assert_uint_eq(res.kv.bytes, 40960);
+	refused("{" MELLUM_DIMS "," MELLUM_TYPES "}", "head_dim");
+	refused("{" MELLUM_DIMS ",\"head_dim\":64}", "layer_types");
+	refused("{" MELLUM_DIMS ",\"head_dim\":64,\"use_sliding_window\":false,"
+	        MELLUM_TYPES "}", "use_sliding_window");
+}
+END_TEST
+
+/*
  * Refused by name, each naming why: the diffusion LMs llama.cpp runs
  * with no memory at all (create_memory: nullptr for LLaDA, LLaDA-MoE,
  * Dream, RND1), RWKV-6 and -7 (token shifts and a WKV matrix, no K/V),
@@ -94,6 +131,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, granite_swa_default_pattern);
 	tcase_add_test(tc, granite_swa_layer_types);
+	tcase_add_test(tc, mellum);
 	tcase_add_test(tc, refused_by_name);
 	suite_add_tcase(s, tc);
 	return s;

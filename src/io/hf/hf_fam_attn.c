@@ -348,6 +348,49 @@ enum kvp_status hf_fam_laguna(struct cfg *c, struct kvp_model *m,
 }
 
 /*
+ * JetBrains Mellum (mellum; transformers modular_mellum.py MellumConfig
+ * (Qwen3MoeConfig), code index files 54497110878, 54757789179; vLLM
+ * configs/mellum.py; llama.cpp conversion/mellum.py MellumModel and
+ * src/models/mellum.cpp @80fb11a): num_key_value_heads x head_dim on
+ * every layer, sliding_window where layer_types says sliding_attention.
+ * Three keys have no one rule across the engines, so each must be in
+ * the file (mlx-lm mellum.py's ModelArgs requires all three): head_dim
+ * (MellumConfig's default 128, llama.cpp's TextModel hidden / heads),
+ * layer_types (all full by one MellumConfig's default, absent in
+ * llama.cpp's converter when sliding_window is set) and use_sliding_window
+ * false beside a sliding layer (llama.cpp then slides none; a later
+ * MellumConfig drops the key). mlp_layer_types: the MLPs only.
+ */
+enum kvp_status hf_fam_mellum(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found)
+{
+	char path[96];
+	bool sw = true;
+	uint32_t i;
+	int r;
+
+	if (!hf_has(c, "head_dim"))
+		return hf_bad(c, "head_dim", NULL, "required: MellumConfig "
+		              "defaults it to 128, llama.cpp's converter to "
+		              "hidden_size / num_attention_heads");
+	if (!*found)
+		return hf_bad(c, "layer_types", NULL, "required: MellumConfig's "
+		              "default differs by release and llama.cpp's "
+		              "converter reads it");
+	if ((r = hf_bool(c, "use_sliding_window", &sw)) < 0)
+		return c->err->status;
+	for (i = 0; r == 1 && !sw && i < m->n_layers; i++)
+		if (L[i].kind == KVP_LAYER_SLIDING)
+			return hf_bad(c, "use_sliding_window", hf_get(c,
+			              "use_sliding_window", path, sizeof path),
+			              "false beside sliding layers: llama.cpp "
+			              "slides none, layer_types slides them in "
+			              "transformers; refused");
+	mlp_types(c, m);
+	return KVP_OK;
+}
+
+/*
  * GLM-5 (glm_moe_dsa, vLLM deepseek_v2.py): transformers 5.8 configs
  * list mlp_layer_types (mlp_types) and indexer_types, one entry per
  * layer: "full" a layer with its own DSA indexer, "shared" one reusing

@@ -96,6 +96,45 @@ START_TEST(mellum)
 END_TEST
 
 /*
+ * Nanbeige (nanbeige; NanbeigeConfig, llama.cpp NanbeigeModel(LlamaModel)):
+ * no num_key_value_heads, every head its own K and V: 2 layers x 4 heads
+ * x (64 + 64) x 2 B = 2,048 B/position, x 16 = 32,768; num_loops 1 the
+ * same. num_loops 2 (llama.cpp caches each layer once per loop) and a
+ * module beyond Llama's tensors (enable_mhc) refused naming the key;
+ * such a switch off (false, []) imports.
+ */
+#define NANBEIGE "\"model_type\":\"nanbeige\",\"num_hidden_layers\":2," \
+	"\"hidden_size\":256,\"num_attention_heads\":4,\"vocab_size\":1000"
+
+START_TEST(nanbeige)
+{
+	sized("{" NANBEIGE "}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	sized("{" NANBEIGE ",\"num_loops\":1,\"enable_mhc\":false,"
+	      "\"loop_loss_weights\":[]}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+	refused("{" NANBEIGE ",\"num_loops\":2}", "num_loops");
+	refused("{" NANBEIGE ",\"enable_mhc\":true}", "enable_mhc");
+}
+END_TEST
+
+/*
+ * Talkie (talkie; TalkieConfig of the original architecture: n_layer,
+ * n_head, n_embd, head_dim; no KV head count, llama.cpp's TextModel then
+ * writes the heads): 2 layers x 4 heads x (64 + 64) x 2 B = 2,048
+ * B/position, x 16 = 32,768.
+ */
+START_TEST(talkie)
+{
+	sized("{\"model_type\":\"talkie\",\"n_layer\":2,\"n_embd\":256,"
+	      "\"n_head\":4,\"head_dim\":64,\"vocab_size\":1000,"
+	      "\"intermediate_size\":512}", 16);
+	ck_assert_uint_eq(plan.model.base.kv_heads, 4);
+	ck_assert_uint_eq(res.kv.bytes, 32768);
+}
+END_TEST
+
+/*
  * Refused by name, each naming why: the diffusion LMs llama.cpp runs
  * with no memory at all (create_memory: nullptr for LLaDA, LLaDA-MoE,
  * Dream, RND1), RWKV-6 and -7 (token shifts and a WKV matrix, no K/V),
@@ -132,6 +171,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, granite_swa_default_pattern);
 	tcase_add_test(tc, granite_swa_layer_types);
 	tcase_add_test(tc, mellum);
+	tcase_add_test(tc, nanbeige);
+	tcase_add_test(tc, talkie);
 	tcase_add_test(tc, refused_by_name);
 	suite_add_tcase(s, tc);
 	return s;

@@ -391,6 +391,58 @@ enum kvp_status hf_fam_mellum(struct cfg *c, struct kvp_model *m,
 }
 
 /*
+ * Nanbeige (nanbeige; remote-code NanbeigeConfig, model_type nanbeige:
+ * Nanbeige/Nanbeige models/configuration_nanbeige.py @3bfa567b and the
+ * Nanbeige 4.2 class johnhalloran321/Nanbeige4.2-3B-mps-fix
+ * patch/configuration_nanbeige.py @a8de7263; llama.cpp
+ * conversion/nanbeige.py NanbeigeModel and src/models/nanbeige.cpp
+ * @80fb11a). A plain Llama decoder (num_key_value_heads, else the heads;
+ * head_dim, else hidden / heads) unless a switch below is on: num_loops
+ * runs the layers again, and llama.cpp gives each loop's layers K/V of
+ * their own (n_layer_all = layers x loops, "each slot still has its own
+ * KV index") over one set of weights, a count of caches per layer kvplan
+ * has no field for; the others (loop split, hyper-connections, depth
+ * attention, n-gram embeddings, QK layernorm) build modules beyond
+ * llama.cpp's NANBEIGE tensors (gguf-py constants.py MODEL_TENSORS: Llama's
+ * only) that no engine rule sizes. Each refused naming the key.
+ */
+static const char *const nanbeige_switches[] = {
+	"loop_loss_weights", "enable_double_loop_split", "loop_share_kv",
+	"enable_hyper_connection", "enable_mhc", "enable_depth_attention",
+	"emb_neighbor_num", "ngram_vocab_size_ratio",
+	"ngram_embedding_hidden_size", "qk_layernorm", NULL };
+
+enum kvp_status hf_fam_nanbeige(struct cfg *c, struct kvp_model *m,
+                                struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *v;
+	uint64_t loops = 1;
+	size_t i;
+
+	(void)m;
+	(void)L;
+	(void)found;
+	if (hf_uint(c, "num_loops", 1, DIM_MAX, &loops) < 0)
+		return c->err->status;
+	if (loops > 1)
+		return hf_bad(c, "num_loops", hf_get(c, "num_loops", path,
+		              sizeof path), "above 1: llama.cpp caches every "
+		              "layer once per loop over shared weights, a count "
+		              "of caches per layer kvplan does not hold; refused");
+	for (i = 0; nanbeige_switches[i]; i++) {
+		v = hf_get(c, nanbeige_switches[i], path, sizeof path);
+		if (v && !cJSON_IsNull(v) && !cJSON_IsFalse(v) &&
+		    !(cJSON_IsNumber(v) && v->valuedouble == 0) &&
+		    !(cJSON_IsArray(v) && cJSON_GetArraySize(v) == 0))
+			return hf_bad(c, path, v, "a Nanbeige module beyond "
+			              "llama.cpp's NANBEIGE tensors (Llama's) that "
+			              "no engine rule sizes; refused");
+	}
+	return KVP_OK;
+}
+
+/*
  * GLM-5 (glm_moe_dsa, vLLM deepseek_v2.py): transformers 5.8 configs
  * list mlp_layer_types (mlp_types) and indexer_types, one entry per
  * layer: "full" a layer with its own DSA indexer, "shared" one reusing

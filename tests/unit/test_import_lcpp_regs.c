@@ -135,6 +135,29 @@ START_TEST(talkie)
 END_TEST
 
 /*
+ * PLaMo 1 (plamo; mlx-lm plamo.py, llama.cpp PlamoModel): K and V heads
+ * ceil(heads / n_shared_head) of hidden / heads. 2 layers, hidden 256
+ * over 16 heads = 16: n_shared_head absent (8) gives 16 / 8 = 2 KV
+ * heads, 2 x (16 + 16) x 2 B = 128 B a layer, 256 B/position, x 16 =
+ * 4,096; n_shared_head 4 gives 4: 256 B a layer, 512, x 16 = 8,192 (a
+ * num_key_value_heads the config writes, 16, is not read). n_shared_head
+ * 3 does not divide 16: refused.
+ */
+#define PLAMO "\"model_type\":\"plamo\",\"num_hidden_layers\":2," \
+	"\"hidden_size\":256,\"num_attention_heads\":16,\"vocab_size\":1000"
+
+START_TEST(plamo)
+{
+	sized("{" PLAMO "}", 16);
+	ck_assert_uint_eq(plan.model.base.kv_heads, 2);
+	ck_assert_uint_eq(res.kv.bytes, 4096);
+	sized("{" PLAMO ",\"n_shared_head\":4,\"num_key_value_heads\":16}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 8192);
+	refused("{" PLAMO ",\"n_shared_head\":3}", "n_shared_head");
+}
+END_TEST
+
+/*
  * Refused by name, each naming why: the diffusion LMs llama.cpp runs
  * with no memory at all (create_memory: nullptr for LLaDA, LLaDA-MoE,
  * Dream, RND1), RWKV-6 and -7 (token shifts and a WKV matrix, no K/V),
@@ -173,6 +196,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, mellum);
 	tcase_add_test(tc, nanbeige);
 	tcase_add_test(tc, talkie);
+	tcase_add_test(tc, plamo);
 	tcase_add_test(tc, refused_by_name);
 	suite_add_tcase(s, tc);
 	return s;

@@ -443,6 +443,39 @@ enum kvp_status hf_fam_nanbeige(struct cfg *c, struct kvp_model *m,
 }
 
 /*
+ * PLaMo 1 (plamo; mlx-lm models/plamo.py @d78bf58e Attention: K and V
+ * heads ceil(num_attention_heads / n_shared_head), n_shared_head 8 when
+ * absent, heads of hidden_size / heads; llama.cpp conversion/plamo.py
+ * PlamoModel @80fb11a writes head_count_kv 5, "num_key_value_heads is
+ * wrong", for the one model it converts, plamo-13b: 40 / 8 = 5). A
+ * num_key_value_heads the config writes is not read by either.
+ */
+enum kvp_status hf_fam_plamo(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found)
+{
+	char path[96];
+	uint64_t share = 8;
+	int r;
+
+	(void)L;
+	(void)found;
+	if ((r = hf_uint(c, "n_shared_head", 1, DIM_MAX, &share)) < 0)
+		return c->err->status;
+	if (r == 0)
+		hf_note(c, "n_shared_head absent: 8 (PLaMo's default)");
+	hf_superseded(c, "num_key_value_heads");
+	if (m->q_heads % share)
+		return hf_bad(c, "n_shared_head", hf_get(c, "n_shared_head",
+		              path, sizeof path), "does not divide "
+		              "num_attention_heads: the last K/V head would serve "
+		              "fewer query heads, which kvplan does not hold");
+	m->base.kv_heads = (uint32_t)((m->q_heads + share - 1) / share);
+	m->trained_kv_heads = m->base.kv_heads;
+	m->kv_heads_assumed = false;
+	return KVP_OK;
+}
+
+/*
  * GLM-5 (glm_moe_dsa, vLLM deepseek_v2.py): transformers 5.8 configs
  * list mlp_layer_types (mlp_types) and indexer_types, one entry per
  * layer: "full" a layer with its own DSA indexer, "shared" one reusing

@@ -158,6 +158,49 @@ START_TEST(plamo)
 END_TEST
 
 /*
+ * Architectures llama.cpp's converter registers under another name than
+ * the family's row (conversion/ernie.py Ernie4_5_ForCausalLM,
+ * conversion/lfm2.py LFM2ForCausalLM, conversion/bloom.py BloomModel):
+ * their configs carry the model_type of transformers' class
+ * (configuration_ernie4_5.py ernie4_5, configuration_lfm2.py lfm2,
+ * configuration_bloom.py bloom), and dispatch is by model_type: the same
+ * bytes as the row's own architecture. ERNIE 4.5: 2 layers x 2 KV heads
+ * x (64 + 64) x 2 B = 1,024 B/position, x 16 = 16,384.
+ */
+START_TEST(aliases_reach_rows)
+{
+	static const char *const rows[][3] = {
+		{ "ernie4_5", "Ernie4_5_ForCausalLM", "Ernie4_5ForCausalLM" },
+		{ "lfm2", "LFM2ForCausalLM", "Lfm2ForCausalLM" },
+		{ "bloom", "BloomModel", "BloomForCausalLM" },
+	};
+	char text[512];
+	uint64_t bytes;
+	size_t i;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		snprintf(text, sizeof text, "{\"model_type\":\"%s\","
+		         "\"architectures\":[\"%s\"],\"num_hidden_layers\":2,"
+		         "\"hidden_size\":256,\"num_attention_heads\":4,"
+		         "\"num_key_value_heads\":2,\"head_dim\":64,"
+		         "\"vocab_size\":1000}", rows[i][0], rows[i][1]);
+		sized(text, 16);
+		bytes = res.kv.bytes;
+		ck_assert_uint_gt(bytes, 0);
+		if (i == 0)
+			ck_assert_uint_eq(bytes, 16384);
+		snprintf(text, sizeof text, "{\"model_type\":\"%s\","
+		         "\"architectures\":[\"%s\"],\"num_hidden_layers\":2,"
+		         "\"hidden_size\":256,\"num_attention_heads\":4,"
+		         "\"num_key_value_heads\":2,\"head_dim\":64,"
+		         "\"vocab_size\":1000}", rows[i][0], rows[i][2]);
+		sized(text, 16);
+		ck_assert_uint_eq(res.kv.bytes, bytes);
+	}
+}
+END_TEST
+
+/*
  * Refused by name, each naming why: the diffusion LMs llama.cpp runs
  * with no memory at all (create_memory: nullptr for LLaDA, LLaDA-MoE,
  * Dream, RND1), RWKV-6 and -7 (token shifts and a WKV matrix, no K/V),
@@ -197,6 +240,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, nanbeige);
 	tcase_add_test(tc, talkie);
 	tcase_add_test(tc, plamo);
+	tcase_add_test(tc, aliases_reach_rows);
 	tcase_add_test(tc, refused_by_name);
 	suite_add_tcase(s, tc);
 	return s;

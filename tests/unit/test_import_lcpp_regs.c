@@ -160,10 +160,11 @@ END_TEST
 /*
  * Architectures llama.cpp's converter registers under another name than
  * the family's row (conversion/ernie.py Ernie4_5_ForCausalLM,
- * conversion/lfm2.py LFM2ForCausalLM, conversion/bloom.py BloomModel):
- * their configs carry the model_type of transformers' class
- * (configuration_ernie4_5.py ernie4_5, configuration_lfm2.py lfm2,
- * configuration_bloom.py bloom), and dispatch is by model_type: the same
+ * conversion/lfm2.py LFM2ForCausalLM, conversion/bloom.py BloomModel,
+ * conversion/chameleon.py ChameleonForCausalLM): their configs carry the
+ * model_type of transformers' class (configuration_ernie4_5.py
+ * ernie4_5, configuration_lfm2.py lfm2, configuration_bloom.py bloom,
+ * configuration_chameleon.py chameleon), and dispatch is by model_type: the same
  * bytes as the row's own architecture. ERNIE 4.5: 2 layers x 2 KV heads
  * x (64 + 64) x 2 B = 1,024 B/position, x 16 = 16,384.
  */
@@ -173,6 +174,8 @@ START_TEST(aliases_reach_rows)
 		{ "ernie4_5", "Ernie4_5_ForCausalLM", "Ernie4_5ForCausalLM" },
 		{ "lfm2", "LFM2ForCausalLM", "Lfm2ForCausalLM" },
 		{ "bloom", "BloomModel", "BloomForCausalLM" },
+		{ "chameleon", "ChameleonForCausalLM",
+		  "ChameleonForConditionalGeneration" },
 	};
 	char text[512];
 	uint64_t bytes;
@@ -197,6 +200,24 @@ START_TEST(aliases_reach_rows)
 		sized(text, 16);
 		ck_assert_uint_eq(res.kv.bytes, bytes);
 	}
+}
+END_TEST
+
+/*
+ * Janus (janus; transformers JanusConfig: text_config.get("model_type",
+ * "llama"); llama.cpp conversion/januspro.py JanusProModel, a LlamaModel):
+ * a text_config naming no model_type is Llama's. 2 layers x 2 KV heads x
+ * (64 + 64) x 2 B = 1,024 B/position, x 16 = 16,384.
+ */
+START_TEST(janus)
+{
+	sized("{\"model_type\":\"janus\",\"architectures\":"
+	      "[\"JanusForConditionalGeneration\"],\"text_config\":{"
+	      "\"num_hidden_layers\":2,\"hidden_size\":256,"
+	      "\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+	      "\"vocab_size\":1000}}", 16);
+	ck_assert_str_eq(plan.model.model_type, "llama");
+	ck_assert_uint_eq(res.kv.bytes, 16384);
 }
 END_TEST
 
@@ -241,6 +262,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, talkie);
 	tcase_add_test(tc, plamo);
 	tcase_add_test(tc, aliases_reach_rows);
+	tcase_add_test(tc, janus);
 	tcase_add_test(tc, refused_by_name);
 	suite_add_tcase(s, tc);
 	return s;

@@ -222,6 +222,29 @@ START_TEST(janus)
 END_TEST
 
 /*
+ * CodeShell (kclgpt; llama.cpp CodeShellModel: num_query_groups KV heads
+ * of n_embd / n_head): 2 layers x 2 KV heads x (64 + 64) x 2 B = 1,024
+ * B/position, x 16 = 16,384. Refused: num_query_groups absent (llama.cpp
+ * has no default), group_query_attention false beside 2 groups of 4
+ * heads (CodeShell's code then keeps every head).
+ */
+#define CODESHELL "\"model_type\":\"kclgpt\",\"n_layer\":2,\"n_embd\":256," \
+	"\"n_head\":4,\"vocab_size\":1000"
+
+START_TEST(codeshell)
+{
+	sized("{" CODESHELL ",\"num_query_groups\":2,"
+	      "\"group_query_attention\":true}", 16);
+	ck_assert_uint_eq(plan.model.base.kv_heads, 2);
+	ck_assert(!plan.model.arch.gated_mlp);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+	refused("{" CODESHELL "}", "num_query_groups");
+	refused("{" CODESHELL ",\"num_query_groups\":2,"
+	        "\"group_query_attention\":false}", "group_query_attention");
+}
+END_TEST
+
+/*
  * Refused by name, each naming why: the diffusion LMs llama.cpp runs
  * with no memory at all (create_memory: nullptr for LLaDA, LLaDA-MoE,
  * Dream, RND1), RWKV-6 and -7 (token shifts and a WKV matrix, no K/V),
@@ -263,6 +286,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, plamo);
 	tcase_add_test(tc, aliases_reach_rows);
 	tcase_add_test(tc, janus);
+	tcase_add_test(tc, codeshell);
 	tcase_add_test(tc, refused_by_name);
 	suite_add_tcase(s, tc);
 	return s;

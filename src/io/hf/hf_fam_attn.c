@@ -476,6 +476,43 @@ enum kvp_status hf_fam_plamo(struct cfg *c, struct kvp_model *m,
 }
 
 /*
+ * CodeShell (kclgpt; llama.cpp conversion/codeshell.py CodeShellModel
+ * @80fb11a: add_head_count_kv(num_query_groups), read whatever
+ * group_query_attention says, and no default: a config without it does
+ * not convert). num_query_groups is required, and a group_query_attention
+ * false beside a count other than the heads (the remote code then keeps
+ * every head) refused: the engines disagree. Then the weights' note.
+ */
+enum kvp_status hf_fam_codeshell(struct cfg *c, struct kvp_model *m,
+                                 struct lay *L, bool *found)
+{
+	char path[96];
+	uint64_t g = 0;
+	bool gqa = true;
+	int r;
+
+	if ((r = hf_uint(c, "num_query_groups", 1, DIM_MAX, &g)) < 0)
+		return c->err->status;
+	if (r == 0)
+		return hf_bad(c, "num_query_groups", NULL, "required: llama.cpp's "
+		              "converter reads it as the KV heads, with no default");
+	if (m->q_heads % g)
+		return hf_bad(c, "num_query_groups", hf_get(c, "num_query_groups",
+		              path, sizeof path), "does not divide n_head");
+	if ((r = hf_bool(c, "group_query_attention", &gqa)) < 0)
+		return c->err->status;
+	if (r == 1 && !gqa && g != m->q_heads)
+		return hf_bad(c, "group_query_attention", hf_get(c,
+		              "group_query_attention", path, sizeof path),
+		              "false beside num_query_groups: llama.cpp keeps "
+		              "num_query_groups KV heads, CodeShell's code every "
+		              "head; refused");
+	m->base.kv_heads = m->trained_kv_heads = (uint32_t)g;
+	m->kv_heads_assumed = false;
+	return hf_fam_wnote(c, m, L, found);
+}
+
+/*
  * GLM-5 (glm_moe_dsa, vLLM deepseek_v2.py): transformers 5.8 configs
  * list mlp_layer_types (mlp_types) and indexer_types, one entry per
  * layer: "full" a layer with its own DSA indexer, "shared" one reusing

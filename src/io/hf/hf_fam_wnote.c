@@ -45,6 +45,10 @@ static const struct wnote rows[] = {
 	  "not counted", "llama.cpp src/models/talkie.cpp @80fb11a (no "
 	  "attn_norm or ffn_norm tensor; attn_q_norm {1, n_head}, out_scale "
 	  "{1}); conversion/talkie.py (F.rms_norm without weights)" },
+	{ "kclgpt", "CodeShell's out-projection and MLP biases and its "
+	  "LayerNorm biases are not counted in the weights", "llama.cpp "
+	  "src/models/codeshell.cpp @80fb11a (wo_b, ffn_up_b, ffn_down_b, "
+	  "attn_norm_b, ffn_norm_b, output_norm_b)" },
 	{ "nanochat", "NanoChat's norms have no weights (NanoChatRMSNorm is "
 	  "Llama4TextL2Norm): the weights count 2 x hidden_size a layer and "
 	  "a final hidden_size too many", "transformers modular_nanochat.py "

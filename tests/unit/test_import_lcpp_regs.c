@@ -11,6 +11,24 @@
 #include <string.h>
 
 #include "inline_import.h"
+#include "kvplan/preset.h"
+
+/* 1 when importing text gives a note holding words */
+static int noted(const char *text, const char *words)
+{
+	static struct kvp_notes notes;
+	struct kvp_model m;
+	struct kvp_error err;
+	unsigned i;
+
+	notes.n = 0;
+	ck_assert_int_eq(kvp_hf_import_text(text, strlen(text), "inline", &m,
+	                 &notes, &err), KVP_OK);
+	for (i = 0; i < notes.n; i++)
+		if (strstr(notes.line[i], words))
+			return 1;
+	return 0;
+}
 
 /*
  * Granite SWA (granite_swa; transformers GraniteSWAConfig, llama.cpp
@@ -39,8 +57,14 @@ END_TEST
  * full, 1 and 2 sliding_window 8; 512 B a layer as above. 32 positions:
  * 2 x 512 x 32 + 2 x 512 x 8 = 32,768 + 8,192 = 40,960. A head_dim
  * other than hidden / heads (128 here, 64 by the quotient) is refused:
- * vLLM reads it, llama.cpp and transformers do not.
+ * vLLM reads it, llama.cpp and transformers do not. A shared MLP
+ * (shared_intermediate_size) the weights do not count is noted.
  */
+#define GSWA4 "\"num_hidden_layers\":4,\"hidden_size\":256," \
+	"\"num_attention_heads\":4,\"num_key_value_heads\":2," \
+	"\"vocab_size\":1000,\"num_local_experts\":4," \
+	"\"num_experts_per_tok\":2"
+
 START_TEST(granite_swa_layer_types)
 {
 	sized("{\"model_type\":\"granitemoe_swa\",\"num_hidden_layers\":4,"
@@ -51,6 +75,10 @@ START_TEST(granite_swa_layer_types)
 	      "\"sliding_attention\",\"sliding_attention\","
 	      "\"full_attention\"]}", 32);
 	ck_assert_uint_eq(res.kv.bytes, 40960);
+	ck_assert(!noted("{\"model_type\":\"granitemoe_swa\"," GSWA4 "}",
+	                 "shared MLP"));
+	ck_assert(noted("{\"model_type\":\"granitemoe_swa\"," GSWA4 ","
+	                "\"shared_intermediate_size\":128}", "shared MLP"));
 	refused("{\"model_type\":\"granite_swa\",\"num_hidden_layers\":4,"
 	        "\"hidden_size\":256,\"num_attention_heads\":4,"
 	        "\"num_key_value_heads\":2,\"head_dim\":128,"

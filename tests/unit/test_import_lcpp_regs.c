@@ -1,10 +1,10 @@
 /*
  * test_import_lcpp_regs.c - the families llama.cpp's converter registers
- * (the conversion/ modules at 80fb11a, issue 35) that the family table had no row
- * for: each a small inline config sized for ONE sequence of T positions,
- * f16 cache, generic dynamic strategy (one_sequence.h), the bytes worked
- * by hand in the comment from the source the row cites; the families
- * refused by name, the refusal naming the reason.
+ * (its conversion/ modules at 80fb11a, issue 35) that the family table
+ * had no row for: each a small inline config sized for ONE sequence of T
+ * positions, f16 cache, generic dynamic strategy (one_sequence.h), the
+ * bytes worked by hand in the comment from the source the row cites;
+ * the families refused by name, the refusal naming the reason.
  */
 #include <check.h>
 #include <stdio.h>
@@ -192,9 +192,9 @@ END_TEST
  * conversion/chameleon.py ChameleonForCausalLM): their configs carry the
  * model_type of transformers' class (configuration_ernie4_5.py
  * ernie4_5, configuration_lfm2.py lfm2, configuration_bloom.py bloom,
- * configuration_chameleon.py chameleon), and dispatch is by model_type: the same
- * bytes as the row's own architecture. ERNIE 4.5: 2 layers x 2 KV heads
- * x (64 + 64) x 2 B = 1,024 B/position, x 16 = 16,384.
+ * configuration_chameleon.py chameleon), and dispatch is by model_type:
+ * the same bytes as the row's own architecture. ERNIE 4.5: 2 layers x 2
+ * KV heads x (64 + 64) x 2 B = 1,024 B/position, x 16 = 16,384.
  */
 START_TEST(aliases_reach_rows)
 {

@@ -275,6 +275,16 @@ enum kvp_status hf_fam_grok(struct cfg *c, struct kvp_model *m,
                             struct lay *L, bool *found);
 enum kvp_status hf_fam_plamo3(struct cfg *c, struct kvp_model *m,
                               struct lay *L, bool *found);
+enum kvp_status hf_fam_mellum(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found);
+enum kvp_status hf_fam_nanbeige(struct cfg *c, struct kvp_model *m,
+                                struct lay *L, bool *found);
+enum kvp_status hf_fam_plamo(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found);
+enum kvp_status hf_fam_codeshell(struct cfg *c, struct kvp_model *m,
+                                 struct lay *L, bool *found);
+enum kvp_status hf_fam_granite_swa(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found);
 enum kvp_status hf_fam_sarvam_mla(struct cfg *c, struct kvp_model *m,
                                   struct lay *L, bool *found);
 enum kvp_status hf_fam_text_typed(struct cfg *c, struct kvp_model *m,

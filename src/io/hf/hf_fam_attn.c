@@ -348,6 +348,171 @@ enum kvp_status hf_fam_laguna(struct cfg *c, struct kvp_model *m,
 }
 
 /*
+ * JetBrains Mellum (mellum; transformers modular_mellum.py MellumConfig
+ * (Qwen3MoeConfig), code index files 54497110878, 54757789179; vLLM
+ * configs/mellum.py; llama.cpp conversion/mellum.py MellumModel and
+ * src/models/mellum.cpp @80fb11a): num_key_value_heads x head_dim on
+ * every layer, sliding_window where layer_types says sliding_attention.
+ * Three keys have no one rule across the engines, so each must be in
+ * the file (mlx-lm mellum.py's ModelArgs requires all three): head_dim
+ * (MellumConfig's default 128, llama.cpp's TextModel hidden / heads),
+ * layer_types (all full by one MellumConfig's default, absent in
+ * llama.cpp's converter when sliding_window is set) and use_sliding_window
+ * false beside a sliding layer (llama.cpp then slides none; a later
+ * MellumConfig drops the key). mlp_layer_types: the MLPs only.
+ */
+enum kvp_status hf_fam_mellum(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found)
+{
+	char path[96];
+	bool sw = true;
+	uint32_t i;
+	int r;
+
+	if (!hf_has(c, "head_dim"))
+		return hf_bad(c, "head_dim", NULL, "required: MellumConfig "
+		              "defaults it to 128, llama.cpp's converter to "
+		              "hidden_size / num_attention_heads");
+	if (!*found)
+		return hf_bad(c, "layer_types", NULL, "required: MellumConfig's "
+		              "default differs by release and llama.cpp's "
+		              "converter reads it");
+	if ((r = hf_bool(c, "use_sliding_window", &sw)) < 0)
+		return c->err->status;
+	for (i = 0; r == 1 && !sw && i < m->n_layers; i++)
+		if (L[i].kind == KVP_LAYER_SLIDING)
+			return hf_bad(c, "use_sliding_window", hf_get(c,
+			              "use_sliding_window", path, sizeof path),
+			              "false beside sliding layers: llama.cpp "
+			              "slides none, layer_types slides them in "
+			              "transformers; refused");
+	mlp_types(c, m);
+	return KVP_OK;
+}
+
+/*
+ * Nanbeige (nanbeige; remote-code NanbeigeConfig, model_type nanbeige:
+ * Nanbeige/Nanbeige models/configuration_nanbeige.py @3bfa567b and the
+ * Nanbeige 4.2 class johnhalloran321/Nanbeige4.2-3B-mps-fix
+ * patch/configuration_nanbeige.py @a8de7263; llama.cpp
+ * conversion/nanbeige.py NanbeigeModel and src/models/nanbeige.cpp
+ * @80fb11a). A plain Llama decoder (num_key_value_heads, else the heads;
+ * head_dim, else hidden / heads) unless a switch below is on: num_loops
+ * runs the layers again, and llama.cpp gives each loop's layers K/V of
+ * their own (n_layer_all = layers x loops, "each slot still has its own
+ * KV index") over one set of weights, a count of caches per layer kvplan
+ * has no field for; the others (loop split, hyper-connections, depth
+ * attention, n-gram embeddings, QK layernorm) build modules beyond
+ * llama.cpp's NANBEIGE tensors (gguf-py constants.py MODEL_TENSORS: Llama's
+ * only) that no engine rule sizes. Each refused naming the key.
+ */
+static const char *const nanbeige_switches[] = {
+	"loop_loss_weights", "enable_double_loop_split", "loop_share_kv",
+	"enable_hyper_connection", "enable_mhc", "enable_depth_attention",
+	"emb_neighbor_num", "ngram_vocab_size_ratio",
+	"ngram_embedding_hidden_size", "qk_layernorm", NULL };
+
+enum kvp_status hf_fam_nanbeige(struct cfg *c, struct kvp_model *m,
+                                struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *v;
+	uint64_t loops = 1;
+	size_t i;
+
+	(void)m;
+	(void)L;
+	(void)found;
+	if (hf_uint(c, "num_loops", 1, DIM_MAX, &loops) < 0)
+		return c->err->status;
+	if (loops > 1)
+		return hf_bad(c, "num_loops", hf_get(c, "num_loops", path,
+		              sizeof path), "above 1: llama.cpp caches every "
+		              "layer once per loop over shared weights, a count "
+		              "of caches per layer kvplan does not hold; refused");
+	for (i = 0; nanbeige_switches[i]; i++) {
+		v = hf_get(c, nanbeige_switches[i], path, sizeof path);
+		if (v && !cJSON_IsNull(v) && !cJSON_IsFalse(v) &&
+		    !(cJSON_IsNumber(v) && v->valuedouble == 0) &&
+		    !(cJSON_IsArray(v) && cJSON_GetArraySize(v) == 0))
+			return hf_bad(c, path, v, "a Nanbeige module beyond "
+			              "llama.cpp's NANBEIGE tensors (Llama's) that "
+			              "no engine rule sizes; refused");
+	}
+	return KVP_OK;
+}
+
+/*
+ * PLaMo 1 (plamo; mlx-lm models/plamo.py @d78bf58e Attention: K and V
+ * heads ceil(num_attention_heads / n_shared_head), n_shared_head 8 when
+ * absent, heads of hidden_size / heads; llama.cpp conversion/plamo.py
+ * PlamoModel @80fb11a writes head_count_kv 5, "num_key_value_heads is
+ * wrong", for the one model it converts, plamo-13b: 40 / 8 = 5). A
+ * num_key_value_heads the config writes is not read by either.
+ */
+enum kvp_status hf_fam_plamo(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found)
+{
+	char path[96];
+	uint64_t share = 8;
+	int r;
+
+	(void)L;
+	(void)found;
+	if ((r = hf_uint(c, "n_shared_head", 1, DIM_MAX, &share)) < 0)
+		return c->err->status;
+	if (r == 0)
+		hf_note(c, "n_shared_head absent: 8 (PLaMo's default)");
+	hf_superseded(c, "num_key_value_heads");
+	if (m->q_heads % share)
+		return hf_bad(c, "n_shared_head", hf_get(c, "n_shared_head",
+		              path, sizeof path), "does not divide "
+		              "num_attention_heads: the last K/V head would serve "
+		              "fewer query heads, which kvplan does not hold");
+	m->base.kv_heads = (uint32_t)((m->q_heads + share - 1) / share);
+	m->trained_kv_heads = m->base.kv_heads;
+	m->kv_heads_assumed = false;
+	return KVP_OK;
+}
+
+/*
+ * CodeShell (kclgpt; llama.cpp conversion/codeshell.py CodeShellModel
+ * @80fb11a: add_head_count_kv(num_query_groups), read whatever
+ * group_query_attention says, and no default: a config without it does
+ * not convert). num_query_groups is required, and a group_query_attention
+ * false beside a count other than the heads (the remote code then keeps
+ * every head) refused: the engines disagree. Then the weights' note.
+ */
+enum kvp_status hf_fam_codeshell(struct cfg *c, struct kvp_model *m,
+                                 struct lay *L, bool *found)
+{
+	char path[96];
+	uint64_t g = 0;
+	bool gqa = true;
+	int r;
+
+	if ((r = hf_uint(c, "num_query_groups", 1, DIM_MAX, &g)) < 0)
+		return c->err->status;
+	if (r == 0)
+		return hf_bad(c, "num_query_groups", NULL, "required: llama.cpp's "
+		              "converter reads it as the KV heads, with no default");
+	if (m->q_heads % g)
+		return hf_bad(c, "num_query_groups", hf_get(c, "num_query_groups",
+		              path, sizeof path), "does not divide n_head");
+	if ((r = hf_bool(c, "group_query_attention", &gqa)) < 0)
+		return c->err->status;
+	if (r == 1 && !gqa && g != m->q_heads)
+		return hf_bad(c, "group_query_attention", hf_get(c,
+		              "group_query_attention", path, sizeof path),
+		              "false beside num_query_groups: llama.cpp keeps "
+		              "num_query_groups KV heads, CodeShell's code every "
+		              "head; refused");
+	m->base.kv_heads = m->trained_kv_heads = (uint32_t)g;
+	m->kv_heads_assumed = false;
+	return hf_fam_wnote(c, m, L, found);
+}
+
+/*
  * GLM-5 (glm_moe_dsa, vLLM deepseek_v2.py): transformers 5.8 configs
  * list mlp_layer_types (mlp_types) and indexer_types, one entry per
  * layer: "full" a layer with its own DSA indexer, "shared" one reusing
@@ -739,6 +904,49 @@ enum kvp_status hf_fam_plamo3(struct cfg *c, struct kvp_model *m,
 	}
 	*found = true;
 	return KVP_OK;
+}
+
+/*
+ * Granite SWA (granite_swa, granitemoe_swa; llama.cpp conversion/granite.py
+ * GraniteSWAModel @80fb11a: layer_types, else layer i slides unless i % 4
+ * == 0; sliding_window 128 when absent; GraniteModel pops head_dim, so
+ * src/models/granite-swa.cpp builds heads of hidden_size / heads, as
+ * transformers' GraniteSWAAttention does, while vLLM granite_swa.py takes
+ * head_dim when the config has one: a head_dim that differs is refused,
+ * the engines disagree. transformers' GraniteSWAConfig and
+ * GraniteMoeSWAConfig have the same default pattern and window.
+ * no_rope_layers and layer_rope_theta pick RoPE layers only.
+ */
+enum kvp_status hf_fam_granite_swa(struct cfg *c, struct kvp_model *m,
+                                   struct lay *L, bool *found)
+{
+	char path[96];
+	uint64_t sh = 0;
+	uint32_t i;
+
+	hf_superseded(c, "no_rope_layers");
+	hf_superseded(c, "layer_rope_theta");
+	if (m->q_heads && m->arch.hidden % m->q_heads == 0 &&
+	    m->base.k_dim != m->arch.hidden / m->q_heads)
+		return hf_bad(c, "head_dim", hf_get(c, "head_dim", path,
+		              sizeof path), "llama.cpp and transformers size "
+		              "hidden_size / num_attention_heads, vLLM "
+		              "granite_swa.py this: the engines disagree; refused");
+	if (hf_uint(c, "shared_intermediate_size", 0, DIM_MAX, &sh) < 0)
+		return c->err->status;
+	if (sh)
+		hf_note(c, "shared_intermediate_size %llu: the shared MLP beside "
+		        "the experts (GraniteMoeSharedMLP) is not counted in the "
+		        "weights", (unsigned long long)sh);
+	if (!*found) {
+		for (i = 0; i < m->n_layers; i++)
+			L[i].kind = i % 4 == 0 ? KVP_LAYER_FULL
+			                       : KVP_LAYER_SLIDING;
+		hf_note(c, "layer_types absent: full attention where layer %% 4 "
+		        "== 0, sliding elsewhere (the config class's default)");
+		*found = true;
+	}
+	return hf_fam_wnote(c, m, L, found);
 }
 
 /*

@@ -32,6 +32,23 @@ static const struct wnote rows[] = {
 	  "attn_sub_norm, BitNetMLP.ffn_sub_norm); llama.cpp "
 	  "src/models/bitnet.cpp @80fb11a (attn_sub_norm {n_embd}, "
 	  "ffn_sub_norm {n_ff})" },
+	{ "granite_swa", "Granite SWA's attention sinks (num_attention_heads "
+	  "values a layer) are not counted in the weights", "llama.cpp "
+	  "src/models/granite-swa.cpp @80fb11a (attn_sinks {n_head})" },
+	{ "granitemoe_swa", "Granite MoE SWA's attention sinks "
+	  "(num_attention_heads values a layer) are not counted in the "
+	  "weights", "llama.cpp src/models/granite-swa.cpp @80fb11a "
+	  "(attn_sinks {n_head})" },
+	{ "talkie", "Talkie's RMS norms have no weights (the count has 2 x "
+	  "hidden_size a layer and a final hidden_size too many); its "
+	  "per-head gains (num_attention_heads a layer) and gain scalars are "
+	  "not counted", "llama.cpp src/models/talkie.cpp @80fb11a (no "
+	  "attn_norm or ffn_norm tensor; attn_q_norm {1, n_head}, out_scale "
+	  "{1}); conversion/talkie.py (F.rms_norm without weights)" },
+	{ "kclgpt", "CodeShell's out-projection and MLP biases and its "
+	  "LayerNorm biases are not counted in the weights", "llama.cpp "
+	  "src/models/codeshell.cpp @80fb11a (wo_b, ffn_up_b, ffn_down_b, "
+	  "attn_norm_b, ffn_norm_b, output_norm_b)" },
 	{ "nanochat", "NanoChat's norms have no weights (NanoChatRMSNorm is "
 	  "Llama4TextL2Norm): the weights count 2 x hidden_size a layer and "
 	  "a final hidden_size too many", "transformers modular_nanochat.py "

@@ -45,6 +45,11 @@ static const struct {
 	/* dots1.py nn.RMSNorm(head_dim) */
 	{ "dots1", false, KVP_QKN_HEAD, NULL, 0,
 	  "mlx-lm d78bf58e models/dots1.py" },
+	/* mellum.py q_norm, k_norm nn.RMSNorm(head_dim) (llama.cpp
+	 * src/models/mellum.cpp @80fb11a attn_q_norm, attn_k_norm
+	 * {n_embd_head_k}) */
+	{ "mellum", false, KVP_QKN_HEAD, NULL, 0,
+	  "mlx-lm d78bf58e models/mellum.py" },
 	/* apertus.py nn.RMSNorm(self.head_dim) */
 	{ "apertus", false, KVP_QKN_HEAD, NULL, 0,
 	  "mlx-lm d78bf58e models/apertus.py" },

@@ -337,6 +337,12 @@ static const char *const wrapper_text[][2] = {
 	{ "qwen3_5", "qwen3_5_text" }, { "qwen3_5_moe", "qwen3_5_moe_text" },
 	{ "qwen3_vl_moe", "qwen3_vl_moe_text" }, { "llama4", "llama4_text" },
 	{ "glm4v", "glm4v_text" },
+	/* issue 35, llama.cpp 80fb11a convert registrations: JanusConfig
+	 * text_config.get("model_type", "llama") (transformers
+	 * configuration_janus.py, 4.56.2 as EDGSCOUT/Qwen3-0.6B @76d0ea2
+	 * vendors it); llama.cpp conversion/januspro.py JanusProModel
+	 * (LlamaModel, MODEL_ARCH.LLAMA) */
+	{ "janus", "llama" },
 	/* Llavaonevision1_5Config: sub_configs text_config (remote code
 	 * configuration_llavaonevision1_5.py @a5eb942a) */
 	{ "llavaonevision1_5", "LLaVAOneVision1_5_text" },

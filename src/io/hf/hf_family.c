@@ -70,6 +70,10 @@ static const struct hf_family families[] = {
 	R("phi", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers PhiConfig"),
 	R("deepseek_v2", NULL, 0, 0, 0, 0, NULL, "vLLM deepseek_v2.py (MLA)"),
 	R("deepseek_v3", NULL, 0, 0, 0, 0, NULL, "vLLM deepseek_v2.py (MLA)"),
+	/* Mistral Small 4 (2026-03): a mistral3 wrapper whose text_config is
+	 * mistral4, DeepSeek-V3's MLA and MoE under Mistral's names; first met
+	 * in the eleventh held-out set (issue 35) */
+	R("mistral4", "Mistral4ForCausalLM", 0, 0, 0, 0, NULL, "transformers modular_mistral4.py @02075795 (Mistral4Attention(DeepseekV3Attention): kv_a_proj_with_mqa of kv_lora_rank + qk_rope_head_dim, kv_b_proj per head; Mistral4DecoderLayer: MoE from first_k_dense_replace); vLLM registry.py (MistralLarge3ForCausalLM -> mistral_large_3.py, DeepseekV3ForCausalLM: MLA)"),
 	R("deepseek_v32", NULL, 0, 0, 0, 0, NULL, "vLLM deepseek_v2.py (MLA + DSA indexer)"),
 	R("kimi_k2", NULL, 0, 0, 0, 0, NULL, "vLLM deepseek_v2.py (MLA)"),
 	R("kimi_linear", NULL, 0, 0, 0, 0, hf_fam_kimi_linear, "vLLM kimi_linear.py"),

@@ -19,6 +19,15 @@ struct wnote {
 };
 
 static const struct wnote rows[] = {
+	{ "llava_qwen2", "FastVLM's vision tower (mm_vision_tower, a "
+	  "FastViTHD / MobileCLIP encoder) and its mm_projector are not "
+	  "counted in the weights", "apple/ml-fastvlm @592b4add "
+	  "llava/model/llava_arch.py (LlavaMetaModel: vision_tower, "
+	  "mm_projector)" },
+	{ "llava_qwen3", "the vision tower (mm_vision_tower, MobileCLIP) and "
+	  "its mm_projector are not counted in the weights",
+	  "Hert4/ml-fastvlm-v2 @3e1ad3e6 hf_upload/modeling_llava_qwen.py "
+	  "(LlavaMetaModel: MobileCLIPVisionTower, mm_projector)" },
 	{ "moondream3_text", "Moondream 3's first start_layer (4) layers "
 	  "have a two-matrix GELU MLP, counted as gated (three "
 	  "matrices: one dim x ff_dim too many a layer); its experts' GeGLU "
@@ -148,5 +157,21 @@ enum kvp_status hf_fam_doge(struct cfg *c, struct kvp_model *m,
 	m->arch.n_experts_active = 0;
 	m->arch.n_shared_experts = 0;
 	m->arch.moe_intermediate = 0;
+	return hf_fam_wnote(c, m, L, found);
+}
+
+/*
+ * FastVLM-style wrappers (llava_qwen2, llava_qwen3): Qwen's layers and
+ * window keys at the top level (their config classes subclass Qwen2Config
+ * and Qwen3Config), with a vision tower the count leaves out: Qwen's
+ * layout, then the note.
+ */
+enum kvp_status hf_fam_qwen_noted(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	enum kvp_status st = hf_fam_qwen(c, m, L, found);
+
+	if (st != KVP_OK)
+		return st;
 	return hf_fam_wnote(c, m, L, found);
 }

@@ -38,6 +38,11 @@ static const struct hf_family families[] = {
 	 * layers and cache; transformers only (no engine registers it) */
 	R("valley", "ValleyQwen2ForCausalLM", HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "remote code modeling_valley.py (bytedance-research/Valley-Eagle-7B, vendored at github.com/earl-juanico/rca @f2fab68d): ValleyConfig(Qwen2Config), ValleyQwen2Model(Qwen2Model)"),
 	R("qwen2_moe", NULL, HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "vLLM qwen2_moe.py"),
+	/* FastVLM (Apple, 2025) and FastVLM-style VLMs on Qwen3: remote-code
+	 * LLaVA wrappers whose config is Qwen's, flat; first met in the
+	 * eleventh held-out set (issue 35) */
+	R("llava_qwen2", "LlavaQwen2ForCausalLM", HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen_noted, "apple/ml-fastvlm @592b4add llava/model/language_model/llava_qwen.py (LlavaConfig(Qwen2Config), model_type llava_qwen2; LlavaQwen2ForCausalLM(Qwen2ForCausalLM): Qwen2's layers and window keys)"),
+	R("llava_qwen3", "LlavaQwen3ForCausalLM", 0, 0, 0, 0, hf_fam_qwen_noted, "Hert4/ml-fastvlm-v2 @3e1ad3e6 hf_upload/configuration_llava_qwen.py (LlavaQwen3Config(Qwen3Config), model_type llava_qwen3) and modeling_llava_qwen.py (LlavaQwen3ForCausalLM(Qwen3ForCausalLM))"),
 	R("qwen2_vl", NULL, HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "vLLM qwen2_vl.py"),
 	R("qwen2_5_vl", NULL, HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "vLLM qwen2_5_vl.py"),
 	R("qwen2_vl_text", NULL, HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "transformers configuration_qwen2_vl.py (Qwen2VLTextConfig, the text_config of qwen2_vl since 4.53); vLLM qwen2_vl.py"),

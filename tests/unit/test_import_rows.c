@@ -2091,6 +2091,53 @@ START_TEST(emu3_and_refused_35t)
 }
 END_TEST
 
+/*
+ * Granite's shared MLP (vLLM granitemoehybrid.py and granitemoeshared.py:
+ * a gated GraniteMoeSharedMLP of shared_intermediate_size when it is > 0,
+ * the experts of intermediate_size when num_local_experts > 0), on a
+ * 2-layer granitemoehybrid of hidden 256, every layer attention:
+ * - dense (num_local_experts 0): the shared MLP is the layer's MLP; at
+ *   shared_intermediate_size 128 it is 3 x 256 x 128 = 98,304 a layer
+ *   where intermediate_size 64 would give 49,152: 2 x 49,152 = 98,304
+ *   parameters more than at shared_intermediate_size 0;
+ * - 4 experts of 64, 2 a token: the shared MLP of 128 is 2 experts'
+ *   worth beside them, 2 x 3 x 256 x 64 = 98,304 a layer, 196,608 more
+ *   parameters and 196,608 more active (it runs for every token).
+ * Before, shared_intermediate_size was not read (a warning said so).
+ */
+static uint64_t granite_params(unsigned experts, unsigned shared,
+                               uint64_t *active)
+{
+	char text[768];
+
+	snprintf(text, sizeof text, "{\"model_type\":\"granitemoehybrid\","
+	         "\"num_hidden_layers\":2,\"hidden_size\":256,"
+	         "\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+	         "\"vocab_size\":1000,\"max_position_embeddings\":4096,"
+	         "\"layer_types\":[\"attention\",\"attention\"],"
+	         "\"intermediate_size\":64,\"num_local_experts\":%u,"
+	         "\"num_experts_per_tok\":2,"
+	         "\"shared_intermediate_size\":%u}", experts, shared);
+	from_text(text, 16);
+	*active = res.weights.active_params;
+	return res.weights.params;
+}
+
+START_TEST(granite_shared_mlp)
+{
+	uint64_t a0, a1;
+	uint64_t d0 = granite_params(0, 0, &a0);
+	uint64_t d1 = granite_params(0, 128, &a1);
+	uint64_t m0, m1, ma0, ma1;
+
+	ck_assert_uint_eq(d1 - d0, 98304);
+	m0 = granite_params(4, 0, &ma0);
+	m1 = granite_params(4, 128, &ma1);
+	ck_assert_uint_eq(m1 - m0, 196608);
+	ck_assert_uint_eq(ma1 - ma0, 196608);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_rows");
@@ -2149,6 +2196,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, emu3_and_refused_35t);
 	tcase_add_test(tc, looped_rows);
 	tcase_add_test(tc, looped_engines);
+	tcase_add_test(tc, granite_shared_mlp);
 	suite_add_tcase(s, tc);
 	return s;
 }

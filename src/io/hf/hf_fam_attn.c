@@ -921,7 +921,6 @@ enum kvp_status hf_fam_granite_swa(struct cfg *c, struct kvp_model *m,
                                    struct lay *L, bool *found)
 {
 	char path[96];
-	uint64_t sh = 0;
 	uint32_t i;
 
 	hf_superseded(c, "no_rope_layers");
@@ -932,12 +931,6 @@ enum kvp_status hf_fam_granite_swa(struct cfg *c, struct kvp_model *m,
 		              sizeof path), "llama.cpp and transformers size "
 		              "hidden_size / num_attention_heads, vLLM "
 		              "granite_swa.py this: the engines disagree; refused");
-	if (hf_uint(c, "shared_intermediate_size", 0, DIM_MAX, &sh) < 0)
-		return c->err->status;
-	if (sh)
-		hf_note(c, "shared_intermediate_size %llu: the shared MLP beside "
-		        "the experts (GraniteMoeSharedMLP) is not counted in the "
-		        "weights", (unsigned long long)sh);
 	if (!*found) {
 		for (i = 0; i < m->n_layers; i++)
 			L[i].kind = i % 4 == 0 ? KVP_LAYER_FULL

@@ -805,6 +805,47 @@ static enum kvp_status moe_layers(struct cfg *c, struct kvp_model *m)
 	return KVP_OK;
 }
 
+/*
+ * Granite's shared MLP (GraniteMoeShared, Granite 4.0's GraniteMoeHybrid,
+ * Granite MoE SWA): shared_intermediate_size, beside the experts of
+ * intermediate_size when num_local_experts > 0 and the layer's only MLP
+ * when it is 0 (vLLM granitemoeshared.py and granitemoehybrid.py: a
+ * GraniteMoeSharedMLP, gated, when shared_intermediate_size > 0; the
+ * experts when num_local_experts > 0). Counted as experts' worth beside
+ * experts, as the dense MLP without them.
+ */
+static const char *const granite_shared[] = { "granitemoeshared",
+	"granitemoehybrid", "granitemoe_swa", NULL };
+
+static enum kvp_status granite_shared_mlp(struct cfg *c, struct kvp_model *m)
+{
+	uint64_t sh = 0;
+	size_t i;
+	int r;
+
+	for (i = 0; granite_shared[i]; i++)
+		if (!strcmp(c->model_type, granite_shared[i]))
+			break;
+	if (!granite_shared[i])
+		return KVP_OK;
+	if ((r = hf_uint(c, "shared_intermediate_size", 0, DIM_MAX, &sh)) < 0)
+		return c->err->status;
+	if (r == 0 || sh == 0)
+		return KVP_OK;
+	if (!m->arch.n_experts) {
+		m->arch.intermediate = sh;
+		return KVP_OK;
+	}
+	m->arch.n_shared_experts =
+		(uint32_t)kvp_ceil_div(sh, m->arch.moe_intermediate);
+	if (sh % m->arch.moe_intermediate)
+		hf_note(c, "shared_intermediate_size %llu counted as %u experts "
+		        "of %llu", (unsigned long long)sh,
+		        m->arch.n_shared_experts,
+		        (unsigned long long)m->arch.moe_intermediate);
+	return KVP_OK;
+}
+
 enum kvp_status hf_mlp(struct cfg *c, struct kvp_model *m)
 {
 	char path[96];
@@ -813,7 +854,8 @@ enum kvp_status hf_mlp(struct cfg *c, struct kvp_model *m)
 
 	if (ffn && !cJSON_IsObject(ffn))
 		return hf_bad(c, path, ffn, "must be an object");
-	if (dense_mlp(c, m, ffn) || experts(c, m, ffn))
+	if (dense_mlp(c, m, ffn) || experts(c, m, ffn) ||
+	    granite_shared_mlp(c, m))
 		return c->err->status;
 	if (!m->arch.n_experts)
 		return KVP_OK;

@@ -58,7 +58,9 @@ END_TEST
  * 2 x 512 x 32 + 2 x 512 x 8 = 32,768 + 8,192 = 40,960. A head_dim
  * other than hidden / heads (128 here, 64 by the quotient) is refused:
  * vLLM reads it, llama.cpp and transformers do not. A shared MLP
- * (shared_intermediate_size) the weights do not count is noted.
+ * (shared_intermediate_size) is counted in the weights, as experts'
+ * worth (test_import_rows granite_shared_mlp): here 128 beside experts
+ * of 4 x hidden = 1,024 (intermediate_size absent), one expert's worth.
  */
 #define GSWA4 "\"num_hidden_layers\":4,\"hidden_size\":256," \
 	"\"num_attention_heads\":4,\"num_key_value_heads\":2," \
@@ -78,7 +80,8 @@ START_TEST(granite_swa_layer_types)
 	ck_assert(!noted("{\"model_type\":\"granitemoe_swa\"," GSWA4 "}",
 	                 "shared MLP"));
 	ck_assert(noted("{\"model_type\":\"granitemoe_swa\"," GSWA4 ","
-	                "\"shared_intermediate_size\":128}", "shared MLP"));
+	                "\"shared_intermediate_size\":128}",
+	                "shared_intermediate_size 128 counted as 1 experts"));
 	refused("{\"model_type\":\"granite_swa\",\"num_hidden_layers\":4,"
 	        "\"hidden_size\":256,\"num_attention_heads\":4,"
 	        "\"num_key_value_heads\":2,\"head_dim\":128,"

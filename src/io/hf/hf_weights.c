@@ -460,6 +460,19 @@ static enum kvp_status hunyuan_shared(struct cfg *c, const struct kvp_model *m,
 	return KVP_OK;
 }
 
+/* A shared MLP of width sh counted as experts' worth (rounded up: never
+ * fewer weights than it has), the rounding noted under the key's name. */
+static void shared_worth(struct cfg *c, struct kvp_model *m, const char *key,
+                         uint64_t sh)
+{
+	m->arch.n_shared_experts =
+		(uint32_t)kvp_ceil_div(sh, m->arch.moe_intermediate);
+	if (sh % m->arch.moe_intermediate)
+		hf_note(c, "%s %llu counted as %u experts of %llu", key,
+		        (unsigned long long)sh, m->arch.n_shared_experts,
+		        (unsigned long long)m->arch.moe_intermediate);
+}
+
 /* Shared experts: n_shared_experts, Llama 4's one, Qwen-MoE's
  * shared_expert_intermediate_size counted in experts' worth. */
 static enum kvp_status shared_experts(struct cfg *c, struct kvp_model *m)
@@ -506,13 +519,7 @@ static enum kvp_status shared_experts(struct cfg *c, struct kvp_model *m)
 			        (unsigned long long)m->arch.moe_intermediate);
 		m->arch.n_shared_experts = (uint32_t)n;
 	} else if (r > 0 && !m->arch.n_shared_experts && m->arch.moe_intermediate) {
-		m->arch.n_shared_experts =
-			(uint32_t)kvp_ceil_div(sh, m->arch.moe_intermediate);
-		if (sh % m->arch.moe_intermediate)
-			hf_note(c, "shared_expert_intermediate_size %llu counted as "
-			        "%u experts of %llu", (unsigned long long)sh,
-			        m->arch.n_shared_experts,
-			        (unsigned long long)m->arch.moe_intermediate);
+		shared_worth(c, m, "shared_expert_intermediate_size", sh);
 	}
 	/* Gemma 4 with enable_moe_block: every layer keeps its dense MLP of
 	 * intermediate_size beside the experts (transformers modeling_gemma4.py
@@ -836,13 +843,7 @@ static enum kvp_status granite_shared_mlp(struct cfg *c, struct kvp_model *m)
 		m->arch.intermediate = sh;
 		return KVP_OK;
 	}
-	m->arch.n_shared_experts =
-		(uint32_t)kvp_ceil_div(sh, m->arch.moe_intermediate);
-	if (sh % m->arch.moe_intermediate)
-		hf_note(c, "shared_intermediate_size %llu counted as %u experts "
-		        "of %llu", (unsigned long long)sh,
-		        m->arch.n_shared_experts,
-		        (unsigned long long)m->arch.moe_intermediate);
+	shared_worth(c, m, "shared_intermediate_size", sh);
 	return KVP_OK;
 }
 

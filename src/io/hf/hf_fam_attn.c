@@ -136,6 +136,22 @@ enum kvp_status hf_fam_qwen(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/*
+ * FastVLM-style wrappers (llava_qwen2, llava_qwen3): Qwen's layers and
+ * window keys at the top level (their config classes subclass Qwen2Config
+ * and Qwen3Config), with a vision tower the count leaves out: Qwen's
+ * layout, then the note.
+ */
+enum kvp_status hf_fam_qwen_noted(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	enum kvp_status st = hf_fam_qwen(c, m, L, found);
+
+	if (st != KVP_OK)
+		return st;
+	return hf_fam_wnote(c, m, L, found);
+}
+
 /* LLaVA-OneVision-1.5's text model (remote configuration_
  * llavaonevision1_5.py LLaVAOneVision1_5_TextConfig, a Qwen3 text config
  * whose sliding_window is kept whatever use_sliding_window says):

@@ -159,19 +159,3 @@ enum kvp_status hf_fam_doge(struct cfg *c, struct kvp_model *m,
 	m->arch.moe_intermediate = 0;
 	return hf_fam_wnote(c, m, L, found);
 }
-
-/*
- * FastVLM-style wrappers (llava_qwen2, llava_qwen3): Qwen's layers and
- * window keys at the top level (their config classes subclass Qwen2Config
- * and Qwen3Config), with a vision tower the count leaves out: Qwen's
- * layout, then the note.
- */
-enum kvp_status hf_fam_qwen_noted(struct cfg *c, struct kvp_model *m,
-                                  struct lay *L, bool *found)
-{
-	enum kvp_status st = hf_fam_qwen(c, m, L, found);
-
-	if (st != KVP_OK)
-		return st;
-	return hf_fam_wnote(c, m, L, found);
-}

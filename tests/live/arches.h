@@ -81,7 +81,7 @@ static const struct arch arches[] = {
 	{ "qwen3vl", 0 },
 	{ "phi2", 0 },
 	{ "plamo", 0 },
-	{ "codeshell", 0 },
+	{ "codeshell", A_SWA },
 	{ "orion", 0 },
 	{ "minicpm", 0 },
 	{ "xverse", 0 },

@@ -854,6 +854,51 @@ START_TEST(smallthinker_window)
 }
 END_TEST
 
+/*
+ * Architectures whose llama.cpp code reads no sliding_window key
+ * (src/models/<arch>.cpp @80fb11a load_arch_hparams; llama-model.cpp's
+ * common load_hparams reads none): a file with a window of 512 and a
+ * pattern of 2 still keeps every layer full. 4 heads over 256 = head
+ * dim 64, 2 KV heads, f16: K 2 x 64 x 2 = 256 B a position, V 256 B,
+ * 512 B a position on each of the 4 layers. Checked against the library
+ * by make check-live (tests/live/arches.h, A_SWA on these rows).
+ */
+static const char *const no_window_archs[] = { "codeshell" };
+
+START_TEST(window_key_ignored)
+{
+	const char *a = no_window_archs[_i];
+	struct gw w;
+	size_t len;
+	unsigned char *img;
+	struct kvp_plan p;
+	static struct kvp_result res;
+	struct kvp_error err;
+	uint32_t i;
+
+	gw_init(&w);
+	gw_str(&w, "general.architecture", a);
+	gw_u32(&w, akey(a, "block_count"), 4);
+	gw_u32(&w, akey(a, "embedding_length"), 256);
+	gw_u32(&w, akey(a, "attention.head_count"), 4);
+	gw_u32(&w, akey(a, "attention.head_count_kv"), 2);
+	gw_u32(&w, akey(a, "attention.sliding_window"), 512);
+	gw_u32(&w, akey(a, "attention.sliding_window_pattern"), 2);
+	img = gw_header(&w, &len);
+	kvp_plan_default(&p);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "w.gguf", &p.model, NULL,
+	                                     &err), KVP_OK);
+	ck_assert_int_eq(kvp_compute(&p, &res), KVP_OK);
+	for (i = 0; i < 4; i++) {
+		ck_assert_int_eq(kvp_layer_rec(&res, i)->spec.kind, KVP_LAYER_FULL);
+		ck_assert_uint_eq(kvp_layer_rec(&res, i)->k_row_bytes, 256);
+		ck_assert_uint_eq(kvp_layer_rec(&res, i)->bytes_per_position, 512);
+	}
+	free(img);
+	gw_free(&w);
+}
+END_TEST
+
 static Suite *gguf_suite(void)
 {
 	Suite *s = suite_create("gguf");
@@ -872,6 +917,8 @@ static Suite *gguf_suite(void)
 	tcase_add_test(tc, hybrid_by_rule);
 	tcase_add_test(tc, arch_rules_from_live);
 	tcase_add_test(tc, smallthinker_window);
+	tcase_add_loop_test(tc, window_key_ignored, 0,
+	                    sizeof no_window_archs / sizeof no_window_archs[0]);
 	suite_add_tcase(s, tc);
 	return s;
 }

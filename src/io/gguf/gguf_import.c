@@ -100,6 +100,10 @@ static const struct swa_row {
 	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY },
 	{ "granite_swa", SWA_ALWAYS, 0, KVP_LAYER_SLIDING, 0, 0,
 	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY },
+	/* src/models/<arch>.cpp @80fb11a load_arch_hparams reads no
+	 * sliding_window key and llama-model.cpp's common load_hparams none
+	 * either: every layer full whatever the file says (issue 35) */
+	{ "codeshell", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
 	/* smallthinker.cpp @80fb11a: a window key above 0 makes "n_swa =
 	 * 4096" and set_swa_pattern(the pattern key, else 4, true) */
 	{ "smallthinker", SWA_FORCED, 4, KVP_LAYER_SLIDING, 4096, 0,

@@ -80,7 +80,7 @@ static const struct arch arches[] = {
 	{ "qwen2vl", 0 },
 	{ "qwen3vl", 0 },
 	{ "phi2", 0 },
-	{ "plamo", 0 },
+	{ "plamo", A_SWA },
 	{ "codeshell", A_SWA },
 	{ "orion", 0 },
 	{ "minicpm", 0 },

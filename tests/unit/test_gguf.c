@@ -863,7 +863,7 @@ END_TEST
  * 512 B a position on each of the 4 layers. Checked against the library
  * by make check-live (tests/live/arches.h, A_SWA on these rows).
  */
-static const char *const no_window_archs[] = { "codeshell" };
+static const char *const no_window_archs[] = { "codeshell", "plamo" };
 
 START_TEST(window_key_ignored)
 {

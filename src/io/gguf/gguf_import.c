@@ -104,6 +104,7 @@ static const struct swa_row {
 	 * sliding_window key and llama-model.cpp's common load_hparams none
 	 * either: every layer full whatever the file says (issue 35) */
 	{ "codeshell", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
+	{ "plamo", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
 	/* smallthinker.cpp @80fb11a: a window key above 0 makes "n_swa =
 	 * 4096" and set_swa_pattern(the pattern key, else 4, true) */
 	{ "smallthinker", SWA_FORCED, 4, KVP_LAYER_SLIDING, 4096, 0,

@@ -27,7 +27,8 @@ enum {
 	A_SWA_REQ = 4096, /* attention.sliding_window required */
 	A_SWA_PAT = 8192, /* the pattern key always, a period */
 	A_SWA_ARR = 16384,/* the pattern key always, a bool per layer */
-	A_DEEP = 32768    /* 21 to 24 layers (Gemma 3n shares KV from 20) */
+	A_DEEP = 32768,   /* 21 to 24 layers (Gemma 3n shares KV from 20) */
+	A_LOOPS = 65536   /* num_loops drawn: none, 1, 2 or 3 (Nanbeige) */
 };
 
 struct arch {
@@ -101,7 +102,7 @@ static const struct arch arches[] = {
 	{ "apertus", 0 },
 	{ "pangu-embedded", 0 },
 	{ "maincoder", 0 },
-	{ "nanbeige", 0 },
+	{ "nanbeige", A_SWA | A_LOOPS },
 	{ "falcon", 0 },
 	{ "talkie", 0 },
 	{ "jais2", 0 },
@@ -335,6 +336,12 @@ static inline void arch_keys(const struct arch *a, FILE *f, struct hp *h,
 	k_heads(f, a, n, heads, kv, ff, pick);
 	if (a->flags & A_SWA)
 		k_swa(f, a, n, ctx, h, pick);
+	if (a->flags & A_LOOPS) {
+		uint32_t loops = pick(0, 3);
+
+		if (loops)
+			k_u32(f, nm, "num_loops", loops);
+	}
 	if (a->flags & A_SSM)
 		k_ssm(f, a, embd, heads, pick);
 	if (a->flags & A_SHORTCONV)

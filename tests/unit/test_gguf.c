@@ -863,7 +863,8 @@ END_TEST
  * 512 B a position on each of the 4 layers. Checked against the library
  * by make check-live (tests/live/arches.h, A_SWA on these rows).
  */
-static const char *const no_window_archs[] = { "codeshell", "plamo" };
+static const char *const no_window_archs[] = { "codeshell", "plamo",
+                                               "nanbeige" };
 
 START_TEST(window_key_ignored)
 {
@@ -899,6 +900,47 @@ START_TEST(window_key_ignored)
 }
 END_TEST
 
+/*
+ * Nanbeige's num_loops (src/models/nanbeige.cpp @80fb11a): llama.cpp
+ * keeps K/V for block_count x num_loops layers; kvplan refuses a count
+ * above 1 naming the key, and sizes 1 as the plain file: 4 layers of
+ * 512 B a position (as window_key_ignored works it).
+ */
+START_TEST(nanbeige_loops)
+{
+	struct gw w;
+	size_t len;
+	unsigned char *img;
+	struct kvp_plan p;
+	struct kvp_error err;
+
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "nanbeige");
+	gw_u32(&w, "nanbeige.block_count", 4);
+	gw_u32(&w, "nanbeige.embedding_length", 256);
+	gw_u32(&w, "nanbeige.attention.head_count", 4);
+	gw_u32(&w, "nanbeige.attention.head_count_kv", 2);
+	gw_u32(&w, "nanbeige.num_loops", 1);
+	img = gw_header(&w, &len);
+	kvp_plan_default(&p);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "l.gguf", &p.model, NULL,
+	                                     &err), KVP_OK);
+	ck_assert_uint_eq(p.model.n_layers, 4);
+	free(img);
+	gw_free(&w);
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "nanbeige");
+	gw_u32(&w, "nanbeige.block_count", 4);
+	gw_u32(&w, "nanbeige.embedding_length", 256);
+	gw_u32(&w, "nanbeige.attention.head_count", 4);
+	gw_u32(&w, "nanbeige.num_loops", 2);
+	img = gw_header(&w, &len);
+	refused(img, len, "nanbeige.num_loops: 2");
+	free(img);
+	gw_free(&w);
+}
+END_TEST
+
 static Suite *gguf_suite(void)
 {
 	Suite *s = suite_create("gguf");
@@ -917,6 +959,7 @@ static Suite *gguf_suite(void)
 	tcase_add_test(tc, hybrid_by_rule);
 	tcase_add_test(tc, arch_rules_from_live);
 	tcase_add_test(tc, smallthinker_window);
+	tcase_add_test(tc, nanbeige_loops);
 	tcase_add_loop_test(tc, window_key_ignored, 0,
 	                    sizeof no_window_archs / sizeof no_window_archs[0]);
 	suite_add_tcase(s, tc);

@@ -105,6 +105,7 @@ static const struct swa_row {
 	 * either: every layer full whatever the file says (issue 35) */
 	{ "codeshell", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
 	{ "plamo", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
+	{ "nanbeige", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
 	/* smallthinker.cpp @80fb11a: a window key above 0 makes "n_swa =
 	 * 4096" and set_swa_pattern(the pattern key, else 4, true) */
 	{ "smallthinker", SWA_FORCED, 4, KVP_LAYER_SLIDING, 4096, 0,
@@ -824,6 +825,37 @@ struct tens {
 	struct kvp_name_set names;     /* every file's tensor names so far */
 };
 
+/* Architectures that run their blocks ARCH.num_loops times:
+ * src/models/nanbeige.cpp @80fb11a load_arch_hparams copies each
+ * layer's heads num_loops - 1 times over and sets n_layer_all to
+ * block_count x num_loops "before load_tensors() allocates layers / KV",
+ * so the cache holds that many layers. kvplan sizes a file's blocks
+ * once: a count above 1 is refused by name. */
+static const char *const looped_archs[] = { "nanbeige" };
+
+static enum kvp_status loops_refused(struct gi *c)
+{
+	char k[160];
+	uint64_t loops = 1;
+	size_t i;
+	int r;
+
+	for (i = 0; i < sizeof looped_archs / sizeof looped_archs[0]; i++) {
+		if (strcmp(looped_archs[i], c->arch))
+			continue;
+		if ((r = get_u(c, "num_loops", 0, 1ull << 32, &loops)) < 0)
+			return c->err->status;
+		snprintf(k, sizeof k, "%s.num_loops", c->arch);
+		if (r > 0 && loops != 1)
+			return kvp_error_set(c->err, KVP_EINVAL, "%s: %s: %llu - "
+			       "llama.cpp keeps K/V for block_count x num_loops layers "
+			       "(looped blocks), which kvplan's GGUF import does not "
+			       "model: refused", c->name, k,
+			       (unsigned long long)loops);
+	}
+	return KVP_OK;
+}
+
 static enum kvp_status header(struct gi *c, struct kvp_model *m);
 
 /* A tensor in one file of the set only: llama-model-loader.cpp keeps
@@ -905,7 +937,7 @@ static enum kvp_status header(struct gi *c, struct kvp_model *m)
 		return bad(c, "general.architecture", "'clip' - a multimodal "
 		           "projector (mmproj) file: give it with --mmproj, and "
 		           "the decoder's file as the model");
-	if (arch_refused(c))
+	if (arch_refused(c) || loops_refused(c))
 		return c->err->status;
 	if (get_u(c, "block_count", 1, KVP_MAX_LAYERS, &n) <= 0)
 		return c->err->status ? c->err->status

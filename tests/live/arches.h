@@ -104,7 +104,7 @@ static const struct arch arches[] = {
 	{ "maincoder", 0 },
 	{ "nanbeige", A_SWA | A_LOOPS },
 	{ "falcon", 0 },
-	{ "talkie", 0 },
+	{ "talkie", A_SWA },
 	{ "jais2", 0 },
 	{ "plamo3", 0 },
 	{ "cogvlm", 0 },

@@ -864,7 +864,7 @@ END_TEST
  * by make check-live (tests/live/arches.h, A_SWA on these rows).
  */
 static const char *const no_window_archs[] = { "codeshell", "plamo",
-                                               "nanbeige" };
+                                               "nanbeige", "talkie" };
 
 START_TEST(window_key_ignored)
 {

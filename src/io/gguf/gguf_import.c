@@ -106,6 +106,7 @@ static const struct swa_row {
 	{ "codeshell", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
 	{ "plamo", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
 	{ "nanbeige", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
+	{ "talkie", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
 	/* smallthinker.cpp @80fb11a: a window key above 0 makes "n_swa =
 	 * 4096" and set_swa_pattern(the pattern key, else 4, true) */
 	{ "smallthinker", SWA_FORCED, 4, KVP_LAYER_SLIDING, 4096, 0,

@@ -129,7 +129,7 @@ static const struct arch arches[] = {
 	{ "minimax-m2", A_MOE | A_SHARED | A_STEP },
 	{ "grok", A_MOE | A_SHARED | A_STEP },
 	{ "afmoe", A_MOE | A_SHARED | A_STEP },
-	{ "mellum", A_MOE | A_SHARED | A_STEP },
+	{ "mellum", A_SWA | A_MOE | A_SHARED | A_STEP },
 	{ "laguna", A_MOE | A_SHARED | A_STEP },
 	{ "hy_v3", A_MOE | A_SHARED | A_STEP },
 	{ "llada-moe", A_MOE | A_SHARED | A_STEP },

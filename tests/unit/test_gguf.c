@@ -941,6 +941,80 @@ START_TEST(nanbeige_loops)
 }
 END_TEST
 
+/* A Mellum file of 8 layers (256 wide, 4 heads, 2 KV heads, 8 experts)
+ * with a window of win; pattern > 0: that period, -1: 8 false bools,
+ * 0: no pattern key. */
+static unsigned char *mellum_file(struct gw *w, uint32_t win, int pattern,
+                                  size_t *len)
+{
+	int none[8] = { 0 };
+
+	gw_init(w);
+	gw_str(w, "general.architecture", "mellum");
+	gw_u32(w, "mellum.block_count", 8);
+	gw_u32(w, "mellum.embedding_length", 256);
+	gw_u32(w, "mellum.attention.head_count", 4);
+	gw_u32(w, "mellum.attention.head_count_kv", 2);
+	gw_u32(w, "mellum.expert_count", 8);
+	gw_u32(w, "mellum.expert_used_count", 2);
+	gw_u32(w, "mellum.attention.sliding_window", win);
+	if (pattern > 0)
+		gw_u32(w, "mellum.attention.sliding_window_pattern",
+		       (uint32_t)pattern);
+	else if (pattern < 0)
+		gw_arr_bool(w, "mellum.attention.sliding_window_pattern", none, 8);
+	return gw_header(w, len);
+}
+
+/*
+ * Mellum (llama.cpp src/models/mellum.cpp @80fb11a): a window above 0
+ * slides by the pattern key, set_swa_pattern(4): layer i slides unless
+ * i % 4 == 3, so 0-2 and 4-6 of 8 slide 512 positions, 3 and 7 are
+ * full, each 2 x 64 x 2 = 256 B of K and 256 B of V a position (f16); a
+ * window of 0 slides none; no pattern is refused (llama.cpp's required
+ * read of the bools throws "key not found"), and so are bools that
+ * slide no layer (it asserts is_swa_any() making the SWA pair).
+ */
+START_TEST(mellum_window)
+{
+	struct gw w;
+	size_t len;
+	unsigned char *img;
+	struct kvp_plan p;
+	static struct kvp_result res;
+	struct kvp_error err;
+	uint32_t i, k;
+
+	for (k = 0; k < 2; k++) {
+		img = mellum_file(&w, k ? 0 : 512, 4, &len);
+		kvp_plan_default(&p);
+		ck_assert_int_eq(kvp_gguf_import_mem(img, len, "m.gguf", &p.model,
+		                 NULL, &err), KVP_OK);
+		ck_assert_int_eq(kvp_compute(&p, &res), KVP_OK);
+		for (i = 0; i < 8; i++) {
+			bool slides = !k && i % 4 != 3;
+
+			ck_assert_int_eq(kvp_layer_rec(&res, i)->spec.kind, slides ?
+			                 KVP_LAYER_SLIDING : KVP_LAYER_FULL);
+			ck_assert_uint_eq(kvp_layer_rec(&res, i)->bytes_per_position,
+			                  512);
+			if (slides)
+				ck_assert_uint_eq(kvp_layer_rec(&res, i)->spec.window, 512);
+		}
+		free(img);
+		gw_free(&w);
+	}
+	img = mellum_file(&w, 512, 0, &len);
+	refused(img, len, "requires it for this architecture");
+	free(img);
+	gw_free(&w);
+	img = mellum_file(&w, 512, -1, &len);
+	refused(img, len, "no layer slides");
+	free(img);
+	gw_free(&w);
+}
+END_TEST
+
 static Suite *gguf_suite(void)
 {
 	Suite *s = suite_create("gguf");
@@ -960,6 +1034,7 @@ static Suite *gguf_suite(void)
 	tcase_add_test(tc, arch_rules_from_live);
 	tcase_add_test(tc, smallthinker_window);
 	tcase_add_test(tc, nanbeige_loops);
+	tcase_add_test(tc, mellum_window);
 	tcase_add_loop_test(tc, window_key_ignored, 0,
 	                    sizeof no_window_archs / sizeof no_window_archs[0]);
 	suite_add_tcase(s, tc);

@@ -66,7 +66,9 @@ enum {
 	SWA_F_DENSE_FIRST = 1,  /* set_swa_pattern(period, true) */
 	SWA_F_NEED_PATTERN = 2, /* no pattern key: llama.cpp slides no layer
 	                           but still makes the SWA pair (refused) */
-	SWA_F_ARRAY_ONLY = 4    /* the pattern is one bool per layer */
+	SWA_F_ARRAY_ONLY = 4,   /* the pattern is one bool per layer */
+	SWA_F_PATTERN_REQ = 8   /* no pattern key with a window: llama.cpp
+	                           does not load the file (refused) */
 };
 static const struct swa_row {
 	const char *arch;
@@ -107,6 +109,13 @@ static const struct swa_row {
 	{ "plamo", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
 	{ "nanbeige", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
 	{ "talkie", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
+	/* mellum.cpp @80fb11a: a window key above 0 slides (STANDARD) by
+	 * the pattern key, a period (set_swa_pattern) or one bool per
+	 * layer; without it the bool read, required, throws "key not
+	 * found" (its period of 4 is never applied); bools that slide no
+	 * layer, create_memory asserts is_swa_any() */
+	{ "mellum", SWA_KEY, 0, KVP_LAYER_SLIDING, 0, 0,
+	  SWA_F_NEED_PATTERN | SWA_F_PATTERN_REQ },
 	/* smallthinker.cpp @80fb11a: a window key above 0 makes "n_swa =
 	 * 4096" and set_swa_pattern(the pattern key, else 4, true) */
 	{ "smallthinker", SWA_FORCED, 4, KVP_LAYER_SLIDING, 4096, 0,
@@ -366,6 +375,9 @@ static enum kvp_status swa_layers(struct gi *c, bool *swa, uint32_t *window,
 	if (row)
 		*kind = row->kind;
 	v = key(c, "attention.sliding_window_pattern", k, sizeof k);
+	if (row && (row->flags & SWA_F_PATTERN_REQ) && !v)
+		return bad(c, k, "(absent) - llama.cpp requires it for this "
+		           "architecture when the window is above 0: refused");
 	if (row && (row->flags & SWA_F_NEED_PATTERN) && !v)
 		return bad(c, k, "(absent) - llama.cpp then slides no layer yet "
 		           "makes a SWA cache, which kvplan does not model: refused");
@@ -381,7 +393,8 @@ static enum kvp_status swa_layers(struct gi *c, bool *swa, uint32_t *window,
 		for (i = 0; i < c->n; i++)
 			any |= swa[i] = v->ivals[i] != 0;
 		/* llama.cpp asserts is_swa_any() making the SWA pair */
-		if (!any && row && row->rule == SWA_ALWAYS)
+		if (!any && row && (row->rule == SWA_ALWAYS ||
+		                    (row->flags & SWA_F_NEED_PATTERN)))
 			return bad(c, k, "no layer slides - llama.cpp aborts "
 			           "(GGML_ASSERT(hparams.is_swa_any())): refused");
 		return KVP_OK;

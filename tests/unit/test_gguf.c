@@ -1015,6 +1015,63 @@ START_TEST(mellum_window)
 }
 END_TEST
 
+/*
+ * Granite SWA (llama.cpp src/models/granite-swa.cpp @80fb11a): the
+ * pattern, one bool per layer, and the window are required reads and
+ * the type is always STANDARD. Bools 1,0,1,0 with a window of 300: layers
+ * 0 and 2 slide 300 positions, 1 and 3 are full, each 2 x 64 x 2 = 256 B
+ * of K and 256 B of V a position (f16). A window of 0 (a cache of
+ * n_ubatch cells in llama.cpp) and a period instead of bools are
+ * refused.
+ */
+START_TEST(granite_swa_bools)
+{
+	struct gw w;
+	size_t len;
+	unsigned char *img;
+	struct kvp_plan p;
+	static struct kvp_result res;
+	struct kvp_error err;
+	int bools[4] = { 1, 0, 1, 0 };
+	uint32_t i, k;
+
+	for (k = 0; k < 3; k++) {
+		gw_init(&w);
+		gw_str(&w, "general.architecture", "granite_swa");
+		gw_u32(&w, "granite_swa.block_count", 4);
+		gw_u32(&w, "granite_swa.embedding_length", 256);
+		gw_u32(&w, "granite_swa.attention.head_count", 4);
+		gw_u32(&w, "granite_swa.attention.head_count_kv", 2);
+		gw_u32(&w, "granite_swa.attention.sliding_window", k == 1 ? 0 : 300);
+		if (k == 2)
+			gw_u32(&w, "granite_swa.attention.sliding_window_pattern", 2);
+		else
+			gw_arr_bool(&w, "granite_swa.attention.sliding_window_pattern",
+			            bools, 4);
+		img = gw_header(&w, &len);
+		if (k == 1)
+			refused(img, len, "with a window of 0");
+		else if (k == 2)
+			refused(img, len, "expected one bool per layer");
+		else {
+			kvp_plan_default(&p);
+			ck_assert_int_eq(kvp_gguf_import_mem(img, len, "g.gguf",
+			                 &p.model, NULL, &err), KVP_OK);
+			ck_assert_int_eq(kvp_compute(&p, &res), KVP_OK);
+			for (i = 0; i < 4; i++) {
+				ck_assert_int_eq(kvp_layer_rec(&res, i)->spec.kind, i % 2 ?
+				                 KVP_LAYER_FULL : KVP_LAYER_SLIDING);
+				ck_assert_uint_eq(kvp_layer_rec(&res, i)->bytes_per_position,
+				                  512);
+			}
+			ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.window, 300);
+		}
+		free(img);
+		gw_free(&w);
+	}
+}
+END_TEST
+
 static Suite *gguf_suite(void)
 {
 	Suite *s = suite_create("gguf");
@@ -1035,6 +1092,7 @@ static Suite *gguf_suite(void)
 	tcase_add_test(tc, smallthinker_window);
 	tcase_add_test(tc, nanbeige_loops);
 	tcase_add_test(tc, mellum_window);
+	tcase_add_test(tc, granite_swa_bools);
 	tcase_add_loop_test(tc, window_key_ignored, 0,
 	                    sizeof no_window_archs / sizeof no_window_archs[0]);
 	suite_add_tcase(s, tc);

@@ -27,7 +27,8 @@ enum {
 	A_SWA_REQ = 4096, /* attention.sliding_window required */
 	A_SWA_PAT = 8192, /* the pattern key always, a period */
 	A_SWA_ARR = 16384,/* the pattern key always, a bool per layer */
-	A_DEEP = 32768    /* 21 to 24 layers (Gemma 3n shares KV from 20) */
+	A_DEEP = 32768,   /* 21 to 24 layers (Gemma 3n shares KV from 20) */
+	A_LOOPS = 65536   /* num_loops drawn: none, 1, 2 or 3 (Nanbeige) */
 };
 
 struct arch {
@@ -80,8 +81,8 @@ static const struct arch arches[] = {
 	{ "qwen2vl", 0 },
 	{ "qwen3vl", 0 },
 	{ "phi2", 0 },
-	{ "plamo", 0 },
-	{ "codeshell", 0 },
+	{ "plamo", A_SWA },
+	{ "codeshell", A_SWA },
 	{ "orion", 0 },
 	{ "minicpm", 0 },
 	{ "xverse", 0 },
@@ -101,9 +102,9 @@ static const struct arch arches[] = {
 	{ "apertus", 0 },
 	{ "pangu-embedded", 0 },
 	{ "maincoder", 0 },
-	{ "nanbeige", 0 },
+	{ "nanbeige", A_SWA | A_LOOPS },
 	{ "falcon", 0 },
-	{ "talkie", 0 },
+	{ "talkie", A_SWA },
 	{ "jais2", 0 },
 	{ "plamo3", 0 },
 	{ "cogvlm", 0 },
@@ -128,7 +129,7 @@ static const struct arch arches[] = {
 	{ "minimax-m2", A_MOE | A_SHARED | A_STEP },
 	{ "grok", A_MOE | A_SHARED | A_STEP },
 	{ "afmoe", A_MOE | A_SHARED | A_STEP },
-	{ "mellum", A_MOE | A_SHARED | A_STEP },
+	{ "mellum", A_SWA | A_MOE | A_SHARED | A_STEP },
 	{ "laguna", A_MOE | A_SHARED | A_STEP },
 	{ "hy_v3", A_MOE | A_SHARED | A_STEP },
 	{ "llada-moe", A_MOE | A_SHARED | A_STEP },
@@ -335,6 +336,12 @@ static inline void arch_keys(const struct arch *a, FILE *f, struct hp *h,
 	k_heads(f, a, n, heads, kv, ff, pick);
 	if (a->flags & A_SWA)
 		k_swa(f, a, n, ctx, h, pick);
+	if (a->flags & A_LOOPS) {
+		uint32_t loops = pick(0, 3);
+
+		if (loops)
+			k_u32(f, nm, "num_loops", loops);
+	}
 	if (a->flags & A_SSM)
 		k_ssm(f, a, embd, heads, pick);
 	if (a->flags & A_SHORTCONV)

@@ -854,6 +854,224 @@ START_TEST(smallthinker_window)
 }
 END_TEST
 
+/*
+ * Architectures whose llama.cpp code reads no sliding_window key
+ * (src/models/<arch>.cpp @80fb11a load_arch_hparams; llama-model.cpp's
+ * common load_hparams reads none): a file with a window of 512 and a
+ * pattern of 2 still keeps every layer full. 4 heads over 256 = head
+ * dim 64, 2 KV heads, f16: K 2 x 64 x 2 = 256 B a position, V 256 B,
+ * 512 B a position on each of the 4 layers. Checked against the library
+ * by make check-live (tests/live/arches.h, A_SWA on these rows).
+ */
+static const char *const no_window_archs[] = { "codeshell", "plamo",
+                                               "nanbeige", "talkie" };
+
+START_TEST(window_key_ignored)
+{
+	const char *a = no_window_archs[_i];
+	struct gw w;
+	size_t len;
+	unsigned char *img;
+	struct kvp_plan p;
+	static struct kvp_result res;
+	struct kvp_error err;
+	uint32_t i;
+
+	gw_init(&w);
+	gw_str(&w, "general.architecture", a);
+	gw_u32(&w, akey(a, "block_count"), 4);
+	gw_u32(&w, akey(a, "embedding_length"), 256);
+	gw_u32(&w, akey(a, "attention.head_count"), 4);
+	gw_u32(&w, akey(a, "attention.head_count_kv"), 2);
+	gw_u32(&w, akey(a, "attention.sliding_window"), 512);
+	gw_u32(&w, akey(a, "attention.sliding_window_pattern"), 2);
+	img = gw_header(&w, &len);
+	kvp_plan_default(&p);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "w.gguf", &p.model, NULL,
+	                                     &err), KVP_OK);
+	ck_assert_int_eq(kvp_compute(&p, &res), KVP_OK);
+	for (i = 0; i < 4; i++) {
+		ck_assert_int_eq(kvp_layer_rec(&res, i)->spec.kind, KVP_LAYER_FULL);
+		ck_assert_uint_eq(kvp_layer_rec(&res, i)->k_row_bytes, 256);
+		ck_assert_uint_eq(kvp_layer_rec(&res, i)->bytes_per_position, 512);
+	}
+	free(img);
+	gw_free(&w);
+}
+END_TEST
+
+/*
+ * Nanbeige's num_loops (src/models/nanbeige.cpp @80fb11a): llama.cpp
+ * keeps K/V for block_count x num_loops layers; kvplan refuses a count
+ * above 1 naming the key, and sizes 1 as the plain file: 4 layers of
+ * 512 B a position (as window_key_ignored works it).
+ */
+START_TEST(nanbeige_loops)
+{
+	struct gw w;
+	size_t len;
+	unsigned char *img;
+	struct kvp_plan p;
+	struct kvp_error err;
+
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "nanbeige");
+	gw_u32(&w, "nanbeige.block_count", 4);
+	gw_u32(&w, "nanbeige.embedding_length", 256);
+	gw_u32(&w, "nanbeige.attention.head_count", 4);
+	gw_u32(&w, "nanbeige.attention.head_count_kv", 2);
+	gw_u32(&w, "nanbeige.num_loops", 1);
+	img = gw_header(&w, &len);
+	kvp_plan_default(&p);
+	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "l.gguf", &p.model, NULL,
+	                                     &err), KVP_OK);
+	ck_assert_uint_eq(p.model.n_layers, 4);
+	free(img);
+	gw_free(&w);
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "nanbeige");
+	gw_u32(&w, "nanbeige.block_count", 4);
+	gw_u32(&w, "nanbeige.embedding_length", 256);
+	gw_u32(&w, "nanbeige.attention.head_count", 4);
+	gw_u32(&w, "nanbeige.num_loops", 2);
+	img = gw_header(&w, &len);
+	refused(img, len, "nanbeige.num_loops: 2");
+	free(img);
+	gw_free(&w);
+}
+END_TEST
+
+/* A Mellum file of 8 layers (256 wide, 4 heads, 2 KV heads, 8 experts)
+ * with a window of win; pattern > 0: that period, -1: 8 false bools,
+ * 0: no pattern key. */
+static unsigned char *mellum_file(struct gw *w, uint32_t win, int pattern,
+                                  size_t *len)
+{
+	int none[8] = { 0 };
+
+	gw_init(w);
+	gw_str(w, "general.architecture", "mellum");
+	gw_u32(w, "mellum.block_count", 8);
+	gw_u32(w, "mellum.embedding_length", 256);
+	gw_u32(w, "mellum.attention.head_count", 4);
+	gw_u32(w, "mellum.attention.head_count_kv", 2);
+	gw_u32(w, "mellum.expert_count", 8);
+	gw_u32(w, "mellum.expert_used_count", 2);
+	gw_u32(w, "mellum.attention.sliding_window", win);
+	if (pattern > 0)
+		gw_u32(w, "mellum.attention.sliding_window_pattern",
+		       (uint32_t)pattern);
+	else if (pattern < 0)
+		gw_arr_bool(w, "mellum.attention.sliding_window_pattern", none, 8);
+	return gw_header(w, len);
+}
+
+/*
+ * Mellum (llama.cpp src/models/mellum.cpp @80fb11a): a window above 0
+ * slides by the pattern key, set_swa_pattern(4): layer i slides unless
+ * i % 4 == 3, so 0-2 and 4-6 of 8 slide 512 positions, 3 and 7 are
+ * full, each 2 x 64 x 2 = 256 B of K and 256 B of V a position (f16); a
+ * window of 0 slides none; no pattern is refused (llama.cpp's required
+ * read of the bools throws "key not found"), and so are bools that
+ * slide no layer (it asserts is_swa_any() making the SWA pair).
+ */
+START_TEST(mellum_window)
+{
+	struct gw w;
+	size_t len;
+	unsigned char *img;
+	struct kvp_plan p;
+	static struct kvp_result res;
+	struct kvp_error err;
+	uint32_t i, k;
+
+	for (k = 0; k < 2; k++) {
+		img = mellum_file(&w, k ? 0 : 512, 4, &len);
+		kvp_plan_default(&p);
+		ck_assert_int_eq(kvp_gguf_import_mem(img, len, "m.gguf", &p.model,
+		                 NULL, &err), KVP_OK);
+		ck_assert_int_eq(kvp_compute(&p, &res), KVP_OK);
+		for (i = 0; i < 8; i++) {
+			bool slides = !k && i % 4 != 3;
+
+			ck_assert_int_eq(kvp_layer_rec(&res, i)->spec.kind, slides ?
+			                 KVP_LAYER_SLIDING : KVP_LAYER_FULL);
+			ck_assert_uint_eq(kvp_layer_rec(&res, i)->bytes_per_position,
+			                  512);
+			if (slides)
+				ck_assert_uint_eq(kvp_layer_rec(&res, i)->spec.window, 512);
+		}
+		free(img);
+		gw_free(&w);
+	}
+	img = mellum_file(&w, 512, 0, &len);
+	refused(img, len, "requires it for this architecture");
+	free(img);
+	gw_free(&w);
+	img = mellum_file(&w, 512, -1, &len);
+	refused(img, len, "no layer slides");
+	free(img);
+	gw_free(&w);
+}
+END_TEST
+
+/*
+ * Granite SWA (llama.cpp src/models/granite-swa.cpp @80fb11a): the
+ * pattern, one bool per layer, and the window are required reads and
+ * the type is always STANDARD. Bools 1,0,1,0 with a window of 300: layers
+ * 0 and 2 slide 300 positions, 1 and 3 are full, each 2 x 64 x 2 = 256 B
+ * of K and 256 B of V a position (f16). A window of 0 (a cache of
+ * n_ubatch cells in llama.cpp) and a period instead of bools are
+ * refused.
+ */
+START_TEST(granite_swa_bools)
+{
+	struct gw w;
+	size_t len;
+	unsigned char *img;
+	struct kvp_plan p;
+	static struct kvp_result res;
+	struct kvp_error err;
+	int bools[4] = { 1, 0, 1, 0 };
+	uint32_t i, k;
+
+	for (k = 0; k < 3; k++) {
+		gw_init(&w);
+		gw_str(&w, "general.architecture", "granite_swa");
+		gw_u32(&w, "granite_swa.block_count", 4);
+		gw_u32(&w, "granite_swa.embedding_length", 256);
+		gw_u32(&w, "granite_swa.attention.head_count", 4);
+		gw_u32(&w, "granite_swa.attention.head_count_kv", 2);
+		gw_u32(&w, "granite_swa.attention.sliding_window", k == 1 ? 0 : 300);
+		if (k == 2)
+			gw_u32(&w, "granite_swa.attention.sliding_window_pattern", 2);
+		else
+			gw_arr_bool(&w, "granite_swa.attention.sliding_window_pattern",
+			            bools, 4);
+		img = gw_header(&w, &len);
+		if (k == 1)
+			refused(img, len, "with a window of 0");
+		else if (k == 2)
+			refused(img, len, "expected one bool per layer");
+		else {
+			kvp_plan_default(&p);
+			ck_assert_int_eq(kvp_gguf_import_mem(img, len, "g.gguf",
+			                 &p.model, NULL, &err), KVP_OK);
+			ck_assert_int_eq(kvp_compute(&p, &res), KVP_OK);
+			for (i = 0; i < 4; i++) {
+				ck_assert_int_eq(kvp_layer_rec(&res, i)->spec.kind, i % 2 ?
+				                 KVP_LAYER_FULL : KVP_LAYER_SLIDING);
+				ck_assert_uint_eq(kvp_layer_rec(&res, i)->bytes_per_position,
+				                  512);
+			}
+			ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.window, 300);
+		}
+		free(img);
+		gw_free(&w);
+	}
+}
+END_TEST
+
 static Suite *gguf_suite(void)
 {
 	Suite *s = suite_create("gguf");
@@ -872,6 +1090,11 @@ static Suite *gguf_suite(void)
 	tcase_add_test(tc, hybrid_by_rule);
 	tcase_add_test(tc, arch_rules_from_live);
 	tcase_add_test(tc, smallthinker_window);
+	tcase_add_test(tc, nanbeige_loops);
+	tcase_add_test(tc, mellum_window);
+	tcase_add_test(tc, granite_swa_bools);
+	tcase_add_loop_test(tc, window_key_ignored, 0,
+	                    sizeof no_window_archs / sizeof no_window_archs[0]);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -66,7 +66,9 @@ enum {
 	SWA_F_DENSE_FIRST = 1,  /* set_swa_pattern(period, true) */
 	SWA_F_NEED_PATTERN = 2, /* no pattern key: llama.cpp slides no layer
 	                           but still makes the SWA pair (refused) */
-	SWA_F_ARRAY_ONLY = 4    /* the pattern is one bool per layer */
+	SWA_F_ARRAY_ONLY = 4,   /* the pattern is one bool per layer */
+	SWA_F_PATTERN_REQ = 8   /* no pattern key with a window: llama.cpp
+	                           does not load the file (refused) */
 };
 static const struct swa_row {
 	const char *arch;
@@ -100,6 +102,20 @@ static const struct swa_row {
 	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY },
 	{ "granite_swa", SWA_ALWAYS, 0, KVP_LAYER_SLIDING, 0, 0,
 	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY },
+	/* src/models/<arch>.cpp @80fb11a load_arch_hparams reads no
+	 * sliding_window key and llama-model.cpp's common load_hparams none
+	 * either: every layer full whatever the file says (issue 35) */
+	{ "codeshell", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
+	{ "plamo", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
+	{ "nanbeige", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
+	{ "talkie", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
+	/* mellum.cpp @80fb11a: a window key above 0 slides (STANDARD) by
+	 * the pattern key, a period (set_swa_pattern) or one bool per
+	 * layer; without it the bool read, required, throws "key not
+	 * found" (its period of 4 is never applied); bools that slide no
+	 * layer, create_memory asserts is_swa_any() */
+	{ "mellum", SWA_KEY, 0, KVP_LAYER_SLIDING, 0, 0,
+	  SWA_F_NEED_PATTERN | SWA_F_PATTERN_REQ },
 	/* smallthinker.cpp @80fb11a: a window key above 0 makes "n_swa =
 	 * 4096" and set_swa_pattern(the pattern key, else 4, true) */
 	{ "smallthinker", SWA_FORCED, 4, KVP_LAYER_SLIDING, 4096, 0,
@@ -359,6 +375,9 @@ static enum kvp_status swa_layers(struct gi *c, bool *swa, uint32_t *window,
 	if (row)
 		*kind = row->kind;
 	v = key(c, "attention.sliding_window_pattern", k, sizeof k);
+	if (row && (row->flags & SWA_F_PATTERN_REQ) && !v)
+		return bad(c, k, "(absent) - llama.cpp requires it for this "
+		           "architecture when the window is above 0: refused");
 	if (row && (row->flags & SWA_F_NEED_PATTERN) && !v)
 		return bad(c, k, "(absent) - llama.cpp then slides no layer yet "
 		           "makes a SWA cache, which kvplan does not model: refused");
@@ -374,7 +393,8 @@ static enum kvp_status swa_layers(struct gi *c, bool *swa, uint32_t *window,
 		for (i = 0; i < c->n; i++)
 			any |= swa[i] = v->ivals[i] != 0;
 		/* llama.cpp asserts is_swa_any() making the SWA pair */
-		if (!any && row && row->rule == SWA_ALWAYS)
+		if (!any && row && (row->rule == SWA_ALWAYS ||
+		                    (row->flags & SWA_F_NEED_PATTERN)))
 			return bad(c, k, "no layer slides - llama.cpp aborts "
 			           "(GGML_ASSERT(hparams.is_swa_any())): refused");
 		return KVP_OK;
@@ -819,6 +839,37 @@ struct tens {
 	struct kvp_name_set names;     /* every file's tensor names so far */
 };
 
+/* Architectures that run their blocks ARCH.num_loops times:
+ * src/models/nanbeige.cpp @80fb11a load_arch_hparams copies each
+ * layer's heads num_loops - 1 times over and sets n_layer_all to
+ * block_count x num_loops "before load_tensors() allocates layers / KV",
+ * so the cache holds that many layers. kvplan sizes a file's blocks
+ * once: a count above 1 is refused by name. */
+static const char *const looped_archs[] = { "nanbeige" };
+
+static enum kvp_status loops_refused(struct gi *c)
+{
+	char k[160];
+	uint64_t loops = 1;
+	size_t i;
+	int r;
+
+	for (i = 0; i < sizeof looped_archs / sizeof looped_archs[0]; i++) {
+		if (strcmp(looped_archs[i], c->arch))
+			continue;
+		if ((r = get_u(c, "num_loops", 0, 1ull << 32, &loops)) < 0)
+			return c->err->status;
+		snprintf(k, sizeof k, "%s.num_loops", c->arch);
+		if (r > 0 && loops != 1)
+			return kvp_error_set(c->err, KVP_EINVAL, "%s: %s: %llu - "
+			       "llama.cpp keeps K/V for block_count x num_loops layers "
+			       "(looped blocks), which kvplan's GGUF import does not "
+			       "model: refused", c->name, k,
+			       (unsigned long long)loops);
+	}
+	return KVP_OK;
+}
+
 static enum kvp_status header(struct gi *c, struct kvp_model *m);
 
 /* A tensor in one file of the set only: llama-model-loader.cpp keeps
@@ -900,7 +951,7 @@ static enum kvp_status header(struct gi *c, struct kvp_model *m)
 		return bad(c, "general.architecture", "'clip' - a multimodal "
 		           "projector (mmproj) file: give it with --mmproj, and "
 		           "the decoder's file as the model");
-	if (arch_refused(c))
+	if (arch_refused(c) || loops_refused(c))
 		return c->err->status;
 	if (get_u(c, "block_count", 1, KVP_MAX_LAYERS, &n) <= 0)
 		return c->err->status ? c->err->status

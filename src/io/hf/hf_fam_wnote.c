@@ -3,10 +3,12 @@
  * weights hold parameters the generic count (core/weights/weights.c:
  * q, k, v, o, the MLP, 2 norms a layer) does not: a row names the
  * family and what the count leaves out or counts too much, and the
- * family's row of hf_family.c names hf_fam_wnote (or hf_fam_doge, which
- * notes the same way) so every import says so (issue 35: weights never
- * silently wrong). Each gap is a few kB to a few MB of norms and gates,
- * named so a reader knows what the weight figure is not.
+ * family's row of hf_family.c names hf_fam_wnote, or a layout function
+ * of its own that ends by calling it (Doge, the looped families,
+ * FastVLM's hf_fam_qwen_noted, ...), so every import says so (issue 35:
+ * weights never silently wrong). Most gaps are a few kB to a few MB of
+ * norms and gates; a vision tower the count leaves out (FastVLM's) is
+ * hundreds of MB, named so a reader knows what the weight figure is not.
  */
 #include <string.h>
 

@@ -233,6 +233,15 @@ static const struct hf_family families[] = {
 	R("granite4_vision", "Granite4VisionForConditionalGeneration", HF_TEXT_REQUIRED, 0, 0, 0, NULL, "vLLM transformers_utils/configs/granite4_vision.py @fb73c465 (Granite4VisionConfig: text_config's model_type granite when it names none, absent the default GraniteConfig)"),
 	R("midashenglm", "MiDashengLMModel", HF_TEXT_REQUIRED | HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "vLLM transformers_utils/configs/midashenglm.py @8a8be3dc (MiDashengLMConfig: text_config always a Qwen2_5OmniTextConfig, absent the default one)"),
 	R("qianfan_ocr", "QianfanOCRForConditionalGeneration", HF_TEXT_REQUIRED, 0, 0, 0, hf_fam_qwen, "vLLM transformers_utils/configs/qianfan_ocr.py @967acb91 (QianfanOCRConfig: text_config's model_type qwen3 when it names none, absent Qwen3Config())"),
+	/* issue 35, the registry sweep against vLLM's model catalog of
+	 * 2026-12 (vllm/model_executor/models/_model_info.py @ccea69bd, the
+	 * (module, class) of every built-in model): the architectures
+	 * registry.tsv lacked */
+	R("cosmos3_omni", "Cosmos3OmniForConditionalGeneration", HF_TEXT_REQUIRED, 0, 0, 0, hf_fam_qwen, "transformers configuration_cosmos3_omni.py @2c9d8b11 (Cosmos3OmniConfig: text_config.get('model_type', 'qwen3_vl_text'), absent Qwen3VLTextConfig()); vLLM cosmos3.py @0343ede7 (Cosmos3ForConditionalGeneration(Qwen3VLForConditionalGeneration): Qwen3-VL's decoder, every layer full)"),
+	R("cosmos3", "Cosmos3ForConditionalGeneration", HF_TEXT_REQUIRED, 0, 0, 0, hf_fam_qwen, "TensorRT-LLM's Cosmos3Config (model_type cosmos3, adapted from transformers' Cosmos3OmniConfig, cosmos3_omni its alias: the same text_config rule, qwen3_vl_text by default); vLLM cosmos3.py @0343ede7 (Qwen3VLForConditionalGeneration)"),
+	R("cosmos3_edge", "Cosmos3EdgeForConditionalGeneration", HF_TEXT_REQUIRED | HF_UNGATED, 0, 0, 0, NULL, "transformers configuration_cosmos3_edge.py @e5032053 (Cosmos3EdgeConfig: text_config always a Cosmos3EdgeTextConfig, absent the default one); vLLM cosmos3_edge.py @055e47c2 (Cosmos3EdgeForCausalLM: one NemotronH attention layer and one relu2 MLP layer per text layer, hybrid_override_pattern '*-' only)"),
+	R("cosmos3_edge_text", NULL, HF_UNGATED, 0, 0, 0, NULL, "transformers configuration_cosmos3_edge.py @e5032053 (Cosmos3EdgeTextConfig: num_hidden_layers attention layers of num_key_value_heads x head_dim, fc1/fc2 relu2 MLP); vLLM configs/cosmos3_edge.py @705f4459 (Cosmos3EdgeTextConfig: 2 x num_hidden_layers Nemotron-H layers, pattern '*-' x num_hidden_layers: as many attention layers as num_hidden_layers)"),
+	R("llava_onevision2", "LlavaOnevision2ForConditionalGeneration", 0, 0, 0, 0, hf_fam_qwen, "LlavaOnevision2Config (configuration_llava_onevision2.py: text_config.get('model_type', 'qwen3'), absent Qwen3Config(**kwargs) from the top-level keys); vLLM llava_onevision2.py @045d7575 (the language model on text_config)"),
 	/* the eleventh held-out set's refusals that stay refused (issue 35):
 	 * each refused by name with why, where first contact had called them
 	 * "not a model config" or "unknown" */

@@ -1,0 +1,133 @@
+/*
+ * test_import_catalog.c - the rows issue 35 added from vLLM's model
+ * catalog of December 2026 (vllm/model_executor/models/_model_info.py
+ * @ccea69bd: the (module, class) of every built-in model), for the
+ * architectures tests/data/hf/sweep/registry.tsv lacked. Each is sized
+ * for ONE sequence of T positions, f16 cache, generic dynamic strategy
+ * (one_sequence.h), from a minimal config written from the model's
+ * configuration class (not a Hub file); the bytes are worked by hand in
+ * the comment above each, from the engine code the family row cites.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/import.h"
+#include "kvplan/plan.h"
+#include "kvplan/result.h"
+
+#include "inline_import.h"
+
+/*
+ * Cosmos 3 (cosmos3_omni, transformers configuration_cosmos3_omni.py
+ * @2c9d8b11; cosmos3, TensorRT-LLM's alias of the same class): vLLM
+ * cosmos3.py is Qwen3VLForConditionalGeneration, its decoder Qwen3-VL's
+ * on text_config, whose model_type is qwen3_vl_text when it names none.
+ * Every layer full attention: 4 layers x 8 KV heads x (128 + 128) x 2 B
+ * = 16,384 B a position; 16 positions: 262,144. Without text_config the
+ * class builds its default Qwen3VLTextConfig: refused naming text_config.
+ */
+#define COSMOS3(type, extra) "{\"architectures\":[" \
+	"\"Cosmos3ForConditionalGeneration\"],\"model_type\":\"" type "\"," \
+	"\"text_config\":{" extra "\"hidden_size\":2048," \
+	"\"num_attention_heads\":16,\"num_hidden_layers\":4," \
+	"\"num_key_value_heads\":8,\"head_dim\":128,\"vocab_size\":151936," \
+	"\"intermediate_size\":6144,\"max_position_embeddings\":262144}}"
+
+START_TEST(cosmos3)
+{
+	sized(COSMOS3("cosmos3_omni", ""), 16);
+	ck_assert_str_eq(plan.model.model_type, "qwen3_vl_text");
+	ck_assert_uint_eq(res.kv.bytes_per_position, 16384);
+	ck_assert_uint_eq(res.kv.bytes, 262144);
+	sized(COSMOS3("cosmos3", "\"model_type\":\"qwen3_vl_text\","), 16);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 262144);
+	refused("{\"architectures\":[\"Cosmos3ForConditionalGeneration\"],"
+	        "\"model_type\":\"cosmos3\",\"hidden_size\":2048,"
+	        "\"num_attention_heads\":16,\"num_hidden_layers\":4,"
+	        "\"num_key_value_heads\":8}", "text_config");
+}
+END_TEST
+
+/*
+ * Cosmos 3 Edge (cosmos3_edge, transformers configuration_cosmos3_edge.py
+ * @e5032053: text_config always rebuilt as a Cosmos3EdgeTextConfig, whose
+ * defaults are num_key_value_heads 8, head_dim 128; vLLM cosmos3_edge.py
+ * @055e47c2 builds one Nemotron-H attention layer per text layer, pattern
+ * "*-", so as many attention caches as num_hidden_layers). A text_config
+ * of 4 layers naming nothing else: 4 x 8 x (128 + 128) x 2 B = 16,384 B a
+ * position; 16 positions: 262,144. The MLP is fc1/fc2 relu2, ungated. A
+ * text_config naming nemotron_h is rebuilt as cosmos3_edge_text all the
+ * same (vLLM's Cosmos3EdgeTextConfig is a NemotronHConfig whose pattern
+ * it writes itself): the same bytes.
+ */
+START_TEST(cosmos3_edge)
+{
+	static const char text[] = "{\"architectures\":["
+		"\"Cosmos3EdgeForConditionalGeneration\"],\"model_type\":"
+		"\"cosmos3_edge\",\"text_config\":{\"num_hidden_layers\":4}}";
+	static const char named[] = "{\"architectures\":["
+		"\"Cosmos3EdgeForConditionalGeneration\"],\"model_type\":"
+		"\"cosmos3_edge\",\"text_config\":{\"model_type\":\"nemotron_h\","
+		"\"num_hidden_layers\":4,\"num_key_value_heads\":8,"
+		"\"head_dim\":128,\"hidden_size\":2048,"
+		"\"num_attention_heads\":16}}";
+
+	sized(text, 16);
+	ck_assert_str_eq(plan.model.model_type, "cosmos3_edge_text");
+	ck_assert_uint_eq(plan.model.n_layers, 4);
+	ck_assert(!plan.model.arch.gated_mlp);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 16384);
+	ck_assert_uint_eq(res.kv.bytes, 262144);
+	sized(named, 16);
+	ck_assert_str_eq(plan.model.model_type, "cosmos3_edge_text");
+	ck_assert_uint_eq(res.kv.bytes, 262144);
+	refused("{\"architectures\":[\"Cosmos3EdgeForConditionalGeneration\"],"
+	        "\"model_type\":\"cosmos3_edge\"}", "text_config");
+}
+END_TEST
+
+/*
+ * LLaVA-OneVision-2 (llava_onevision2; LlavaOnevision2Config: text_config's
+ * model_type qwen3 when it names none, without text_config a Qwen3Config
+ * of the top-level keys; vLLM llava_onevision2.py @045d7575, the language
+ * model on text_config): 2 layers x 4 KV heads x (128 + 128) x 2 B =
+ * 4,096 B a position; 16 positions: 65,536, from text_config or, flat,
+ * from the top level.
+ */
+#define OV2_SIZES "\"hidden_size\":2048,\"num_attention_heads\":16," \
+	"\"num_hidden_layers\":2,\"num_key_value_heads\":4,\"head_dim\":128," \
+	"\"vocab_size\":151936,\"intermediate_size\":6144," \
+	"\"max_position_embeddings\":32768"
+
+START_TEST(llava_onevision2)
+{
+	sized("{\"architectures\":[\"LlavaOnevision2ForConditionalGeneration\"],"
+	      "\"model_type\":\"llava_onevision2\",\"text_config\":{"
+	      OV2_SIZES "}}", 16);
+	ck_assert_str_eq(plan.model.model_type, "qwen3");
+	ck_assert_uint_eq(res.kv.bytes_per_position, 4096);
+	ck_assert_uint_eq(res.kv.bytes, 65536);
+	sized("{\"architectures\":[\"LlavaOnevision2ForConditionalGeneration\"],"
+	      "\"model_type\":\"llava_onevision2\"," OV2_SIZES "}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 65536);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("import_catalog");
+	TCase *tc = tcase_create("catalog");
+
+	tcase_add_test(tc, cosmos3);
+	tcase_add_test(tc, cosmos3_edge);
+	tcase_add_test(tc, llava_onevision2);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(suite)

@@ -117,6 +117,35 @@ START_TEST(llava_onevision2)
 }
 END_TEST
 
+/*
+ * LongCat-Flash-Lite (longcat_flash_ngram; vLLM longcat_flash_ngram.py
+ * @055e47c2: num_layers decoder layers, each LongCat-Flash's two MLA
+ * blocks; the class writes num_hidden_layers = 2 x num_layers). 4
+ * layers (num_hidden_layers 8 replaced), each two latents of (512 + 64)
+ * x 2 B = 1,152: 2,304 B a layer, 9,216 a position; 1,000 positions:
+ * 9,216,000 (num_hidden_layers taken as the count would give twice
+ * that). Without num_layers: refused naming it.
+ */
+#define NGRAM(layers) "{\"model_type\":\"longcat_flash_ngram\"," \
+	"\"architectures\":[\"LongcatFlashNgramForCausalLM\"]," \
+	"\"hidden_size\":1024,\"ffn_hidden_size\":2048," layers \
+	"\"num_hidden_layers\":8,\"num_attention_heads\":16," \
+	"\"kv_lora_rank\":512,\"q_lora_rank\":256,\"qk_rope_head_dim\":64," \
+	"\"qk_nope_head_dim\":128,\"v_head_dim\":128,\"vocab_size\":1000," \
+	"\"max_position_embeddings\":4096,\"emb_neighbor_num\":3," \
+	"\"emb_split_num\":4,\"ngram_vocab_size_ratio\":78}"
+
+START_TEST(longcat_ngram)
+{
+	sized(NGRAM("\"num_layers\":4,"), 1000);
+	ck_assert_uint_eq(plan.model.n_layers, 4);
+	ck_assert_uint_eq(plan.model.mla.latents, 2);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 9216);
+	ck_assert_uint_eq(res.kv.bytes, 9216000);
+	refused(NGRAM(""), "num_layers: (absent)");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_catalog");
@@ -125,6 +154,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, cosmos3);
 	tcase_add_test(tc, cosmos3_edge);
 	tcase_add_test(tc, llava_onevision2);
+	tcase_add_test(tc, longcat_ngram);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -225,6 +225,8 @@ enum kvp_status hf_fam_minimax_m3(struct cfg *c, struct kvp_model *m,
                                   struct lay *L, bool *found);
 enum kvp_status hf_fam_longcat(struct cfg *c, struct kvp_model *m,
                                struct lay *L, bool *found);
+enum kvp_status hf_fam_longcat_ngram(struct cfg *c, struct kvp_model *m,
+                                     struct lay *L, bool *found);
 enum kvp_status hf_fam_dsvl2(struct cfg *c, struct kvp_model *m,
                              struct lay *L, bool *found);
 enum kvp_status hf_fam_unlimited_ocr(struct cfg *c, struct kvp_model *m,

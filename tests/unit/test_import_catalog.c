@@ -146,6 +146,48 @@ START_TEST(longcat_ngram)
 }
 END_TEST
 
+/*
+ * Intern-S2-Mobius (interns2_mobius; SGLang configs/interns2_mobius.py
+ * @252129ae: InternS2MobiusConfig(Qwen3_5MoeConfig), its text_config an
+ * InternS2MobiusTextConfig(Qwen3_5MoeTextConfig) whose layer_types is
+ * kept verbatim, else the class's full_attention_interval 4; vLLM
+ * interns2_mobius.py: Qwen3.5's hybrid). The shapes of test_import_rows'
+ * qwen3_next_interval_default: 8 layers, full at 3 and 7, 2 KV heads x
+ * 64: 2 x 2 x (64 + 64) x 2 B = 1,024 B a position, x 16 = 16,384; 6
+ * gated DeltaNet layers, each conv (4 - 1) x (2 x 2 x 16 + 4 x 16) = 384
+ * and state 4 x 16 x 16 = 1,024 values, f32: 1,408 x 4 = 5,632; 6 x
+ * 5,632 = 33,792. Total 50,176, from the interval default and from a
+ * layer_types saying the same; layer_types with full at 0-3 and linear
+ * at 4-7: 4 x 512 x 16 = 32,768 + 4 x 5,632 = 22,528: 55,296.
+ */
+#define MOBIUS(lt) "{\"architectures\":[" \
+	"\"InternS2MobiusForConditionalGeneration\"],\"model_type\":" \
+	"\"interns2_mobius\",\"text_config\":{\"num_hidden_layers\":8," \
+	"\"hidden_size\":256,\"num_attention_heads\":4," \
+	"\"num_key_value_heads\":2,\"head_dim\":64,\"vocab_size\":1000," \
+	"\"linear_num_key_heads\":2,\"linear_key_head_dim\":16," \
+	"\"linear_num_value_heads\":4,\"linear_value_head_dim\":16," \
+	"\"linear_conv_kernel_dim\":4,\"num_blocks\":4" lt "}}"
+#define L_ "\"linear_attention\","
+#define F_ "\"full_attention\","
+
+START_TEST(interns2_mobius)
+{
+	sized(MOBIUS(""), 16);
+	ck_assert_str_eq(plan.model.model_type, "interns2_mobius_text");
+	ck_assert_uint_eq(res.kv.bytes, 50176);
+	sized(MOBIUS(",\"layer_types\":[" L_ L_ L_ F_ L_ L_ L_
+	             "\"full_attention\"]"), 16);
+	ck_assert_uint_eq(res.kv.bytes, 50176);
+	sized(MOBIUS(",\"layer_types\":[" F_ F_ F_ F_ L_ L_ L_
+	             "\"linear_attention\"]"), 16);
+	ck_assert_uint_eq(res.kv.bytes, 55296);
+	refused("{\"architectures\":[\"InternS2MobiusForConditionalGeneration\"],"
+	        "\"model_type\":\"interns2_mobius\",\"num_hidden_layers\":8,"
+	        "\"hidden_size\":256,\"num_attention_heads\":4}", "text_config");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_catalog");
@@ -155,6 +197,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, cosmos3_edge);
 	tcase_add_test(tc, llava_onevision2);
 	tcase_add_test(tc, longcat_ngram);
+	tcase_add_test(tc, interns2_mobius);
 	suite_add_tcase(s, tc);
 	return s;
 }

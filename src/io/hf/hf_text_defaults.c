@@ -132,6 +132,12 @@ static const struct text_defaults rows[] = {
 	{ "qwen3_5_moe_text", 40, 2048, 16, 2, 0, 32768, 248320, 256,
 	  "transformers configuration_qwen3_5_moe.py @008e5743 "
 	  "Qwen3_5MoeTextConfig" },
+	/* Intern-S2-Mobius's text class, a Qwen3_5MoeTextConfig (SGLang
+	 * configs/interns2_mobius.py @252129ae): its defaults */
+	{ "interns2_mobius_text", 40, 2048, 16, 2, 0, 32768, 248320, 256,
+	  "SGLang configs/interns2_mobius.py @252129ae InternS2MobiusTextConfig"
+	  "(Qwen3_5MoeTextConfig, transformers configuration_qwen3_5_moe.py "
+	  "@008e5743)" },
 	{ "qwen3_moe", 24, 2048, 32, 4, 6144, 32768, 151936, 0,
 	  "transformers configuration_qwen3_moe.py @008e5743 Qwen3MoeConfig" },
 	/* Aya Vision's text model; max_position_embeddings not filled (the
@@ -190,6 +196,13 @@ static const struct text_key_default key_rows[] = {
 	{ "qwen3_5_moe_text", "linear_value_head_dim", 128, Q35M, false },
 	{ "qwen3_5_moe_text", "linear_num_key_heads", 16, Q35M, false },
 	{ "qwen3_5_moe_text", "linear_num_value_heads", 32, Q35M, false },
+	/* Intern-S2-Mobius: Qwen3_5MoeTextConfig's (SGLang
+	 * configs/interns2_mobius.py @252129ae subclasses it) */
+	{ "interns2_mobius_text", "linear_conv_kernel_dim", 4, Q35M, false },
+	{ "interns2_mobius_text", "linear_key_head_dim", 128, Q35M, false },
+	{ "interns2_mobius_text", "linear_value_head_dim", 128, Q35M, false },
+	{ "interns2_mobius_text", "linear_num_key_heads", 16, Q35M, false },
+	{ "interns2_mobius_text", "linear_num_value_heads", 32, Q35M, false },
 	/* Gemma 4's full-attention layers: 512 when the key is left out,
 	 * not head_dim (hf_fam_gemma4's fallback); the 31B and 26B-A4B
 	 * checkpoints hold the default, so a re-saved text_config drops it */
@@ -348,6 +361,9 @@ static const char *const wrapper_text[][2] = {
 	 * Cosmos3Config, model_type cosmos3, the same);
 	 * LlavaOnevision2Config text_config.get("model_type", "qwen3") */
 	{ "cosmos3_omni", "qwen3_vl_text" }, { "cosmos3", "qwen3_vl_text" },
+	/* SGLang configs/interns2_mobius.py @252129ae InternS2MobiusConfig
+	 * (Qwen3_5MoeConfig): a fixed sub_configs text class */
+	{ "interns2_mobius", "interns2_mobius_text" },
 	{ "llava_onevision2", "qwen3" },
 	/* issue 35, llama.cpp 80fb11a convert registrations: JanusConfig
 	 * text_config.get("model_type", "llama") (transformers

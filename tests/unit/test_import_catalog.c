@@ -188,6 +188,24 @@ START_TEST(interns2_mobius)
 }
 END_TEST
 
+/*
+ * Inkling (inkling_model, inkling_mm_model; vLLM models/inkling/
+ * configs.py @10e84938): refused by name, the text model and the
+ * wrapper alike, rather than "a family kvplan does not know".
+ */
+START_TEST(inkling_refused)
+{
+	refused("{\"architectures\":[\"InklingForCausalLM\"],\"model_type\":"
+	        "\"inkling_model\",\"num_hidden_layers\":2,\"hidden_size\":256,"
+	        "\"num_attention_heads\":4}", "refuses by name: vLLM models/inkling");
+	refused("{\"architectures\":[\"InklingForConditionalGeneration\"],"
+	        "\"model_type\":\"inkling_mm_model\",\"text_config\":{"
+	        "\"model_type\":\"inkling_model\",\"num_hidden_layers\":2,"
+	        "\"hidden_size\":256,\"num_attention_heads\":4}}",
+	        "refuses by name");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_catalog");
@@ -198,6 +216,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, llava_onevision2);
 	tcase_add_test(tc, longcat_ngram);
 	tcase_add_test(tc, interns2_mobius);
+	tcase_add_test(tc, inkling_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -244,6 +244,10 @@ static const struct hf_family families[] = {
 	R("longcat_flash_ngram", "LongcatFlashNgramForCausalLM", 0, 0, 0, 0, hf_fam_longcat_ngram, "vLLM longcat_flash_ngram.py @055e47c2 (FlashNgramModel: num_layers decoder layers of LongCat-Flash's two DeepseekV2MLAAttention; num_hidden_layers, the attention modules, replaced); transformers LongcatFlashNgramConfig (num_hidden_layers = 2 x num_layers; hf_novel.c)"),
 	R("interns2_mobius", "InternS2MobiusForConditionalGeneration", HF_OUT_GATE | HF_TEXT_REQUIRED, 0, 0, 0, NULL, "SGLang configs/interns2_mobius.py @252129ae (InternS2MobiusConfig(Qwen3_5MoeConfig): text_config always an InternS2MobiusTextConfig, absent the default one); vLLM interns2_mobius.py @1d2cb91a (hybrid, as Qwen3.5)"),
 	R("interns2_mobius_text", NULL, HF_OUT_GATE, 0, 0, 0, NULL, "SGLang configs/interns2_mobius.py @252129ae (InternS2MobiusTextConfig(Qwen3_5MoeTextConfig): layer_types kept verbatim, else Qwen3.5's full_attention_interval 4; its gated DeltaNet linear_* keys); the Memory MoE blocks (num_blocks) are weights only"),
+	/* Inkling (thinkingmachines): refused by name until its attention's
+	 * cache is read; the keys below are InklingModelConfig's */
+	R("inkling_model", "InklingForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "vLLM models/inkling/configs.py @10e84938: six short-convolution buffers a layer beside an attention with a relative-position term (d_rel, rel_extent) in vLLM's own kernels, whose cache was not read"),
+	R("inkling_mm_model", "InklingForConditionalGeneration", HF_REFUSED, 0, 0, 0, NULL, "vLLM models/inkling/configs.py @10e84938 (InklingMMConfig: text_config an InklingModelConfig, whose layout is refused: see inkling_model)"),
 	R("llava_onevision2", "LlavaOnevision2ForConditionalGeneration", 0, 0, 0, 0, hf_fam_qwen, "LlavaOnevision2Config (configuration_llava_onevision2.py: text_config.get('model_type', 'qwen3'), absent Qwen3Config(**kwargs) from the top-level keys); vLLM llava_onevision2.py @045d7575 (the language model on text_config)"),
 	/* the eleventh held-out set's refusals that stay refused (issue 35):
 	 * each refused by name with why, where first contact had called them

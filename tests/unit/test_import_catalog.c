@@ -206,6 +206,37 @@ START_TEST(inkling_refused)
 }
 END_TEST
 
+/*
+ * Onyx (onyx; transformers OnyxTextConfig, a Gemma2Config: layer_types
+ * decides, sliding layers keep sliding_window; llama.cpp
+ * conversion/onyx.py @06a8f4ee writes a fixed pattern of 4). 8 layers,
+ * 2 KV heads x (128 + 128) x 2 B = 1,024 B a layer and position; window
+ * 8, 16 positions: 6 sliding layers x 1,024 x 8 = 49,152 and 2 full x
+ * 1,024 x 16 = 32,768: 81,920. Without layer_types, or with one that is
+ * not llama.cpp's three sliding and one full: refused naming it.
+ */
+#define ONYX(lt) "{\"architectures\":[\"OnyxForConditionalGeneration\"]," \
+	"\"model_type\":\"onyx\",\"hidden_size\":256," \
+	"\"num_hidden_layers\":8,\"num_attention_heads\":4," \
+	"\"num_key_value_heads\":2,\"head_dim\":128,\"vocab_size\":1000," \
+	"\"intermediate_size\":512,\"max_position_embeddings\":4096," \
+	"\"sliding_window\":8,\"every_n_layers_nope\":4" lt "}"
+#define S_ "\"sliding_attention\","
+
+START_TEST(onyx)
+{
+	sized(ONYX(",\"layer_types\":[" S_ S_ S_ F_ S_ S_ S_
+	           "\"full_attention\"]"), 16);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->spec.window, 8);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes, 81920);
+	refused(ONYX(""), "layer_types: (absent)");
+	refused(ONYX(",\"layer_types\":[" S_ S_ F_ F_ S_ S_ S_
+	             "\"full_attention\"]"), "fixed pattern of 4");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_catalog");
@@ -217,6 +248,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, longcat_ngram);
 	tcase_add_test(tc, interns2_mobius);
 	tcase_add_test(tc, inkling_refused);
+	tcase_add_test(tc, onyx);
 	suite_add_tcase(s, tc);
 	return s;
 }

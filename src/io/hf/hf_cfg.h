@@ -271,6 +271,8 @@ enum kvp_status hf_fam_smollm3(struct cfg *c, struct kvp_model *m,
                                struct lay *L, bool *found);
 enum kvp_status hf_fam_cohere2_moe(struct cfg *c, struct kvp_model *m,
                                    struct lay *L, bool *found);
+enum kvp_status hf_fam_onyx(struct cfg *c, struct kvp_model *m,
+                            struct lay *L, bool *found);
 enum kvp_status hf_fam_exaone_moe(struct cfg *c, struct kvp_model *m,
                                   struct lay *L, bool *found);
 enum kvp_status hf_fam_grok(struct cfg *c, struct kvp_model *m,

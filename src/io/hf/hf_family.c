@@ -248,6 +248,7 @@ static const struct hf_family families[] = {
 	 * cache is read; the keys below are InklingModelConfig's */
 	R("inkling_model", "InklingForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "vLLM models/inkling/configs.py @10e84938: six short-convolution buffers a layer beside an attention with a relative-position term (d_rel, rel_extent) in vLLM's own kernels, whose cache was not read"),
 	R("inkling_mm_model", "InklingForConditionalGeneration", HF_REFUSED, 0, 0, 0, NULL, "vLLM models/inkling/configs.py @10e84938 (InklingMMConfig: text_config an InklingModelConfig, whose layout is refused: see inkling_model)"),
+	R("onyx", "OnyxForConditionalGeneration", 0, 0, 0, 0, hf_fam_onyx, "transformers OnyxTextConfig (model_type onyx, a Gemma2Config: layer_types, sliding_window 2048, num_key_value_heads x head_dim); llama.cpp conversion/onyx.py @06a8f4ee (OnyxModel: sliding_window, pattern 4; hf_fam_attn.c)"),
 	R("llava_onevision2", "LlavaOnevision2ForConditionalGeneration", 0, 0, 0, 0, hf_fam_qwen, "LlavaOnevision2Config (configuration_llava_onevision2.py: text_config.get('model_type', 'qwen3'), absent Qwen3Config(**kwargs) from the top-level keys); vLLM llava_onevision2.py @045d7575 (the language model on text_config)"),
 	/* the eleventh held-out set's refusals that stay refused (issue 35):
 	 * each refused by name with why, where first contact had called them

@@ -237,6 +237,39 @@ START_TEST(onyx)
 }
 END_TEST
 
+/*
+ * HRM-Text (hrm_text; vLLM hrm_text.py @055e47c2: an Attention per
+ * recurrence step and stack layer, H_cycles x (L_cycles + 1) steps, MHA
+ * of num_attention_heads; transformers HrmTextConfig @70eb7079). 2
+ * layers a stack, H 2, L 3: 8 steps x 2 = 16 cache layers, each 4 heads
+ * x (64 + 64) x 2 B = 1,024 B a position: 16,384; 16 positions:
+ * 262,144. The weights are the two stacks' 4 layers (model.loops 4).
+ * A legacy file (num_hidden_layers the per-stack count, no
+ * num_layers_per_stack) gives the same; H_cycles 1 and L_cycles 2 (3
+ * steps, no whole number of passes over both stacks) is refused naming
+ * H_cycles.
+ */
+#define HRM(extra) "{\"architectures\":[\"HrmTextForCausalLM\"]," \
+	"\"model_type\":\"hrm_text\",\"hidden_size\":256," \
+	"\"num_attention_heads\":4,\"head_dim\":64,\"vocab_size\":1000," \
+	"\"intermediate_size\":512,\"max_position_embeddings\":2048," \
+	"\"prefix_lm\":true" extra "}"
+
+START_TEST(hrm_text)
+{
+	sized(HRM(",\"num_hidden_layers\":16,\"num_layers_per_stack\":2,"
+	          "\"H_cycles\":2,\"L_cycles\":3"), 16);
+	ck_assert_uint_eq(plan.model.n_layers, 16);
+	ck_assert_uint_eq(plan.model.loops, 4);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 16384);
+	ck_assert_uint_eq(res.kv.bytes, 262144);
+	sized(HRM(",\"num_hidden_layers\":2"), 16);
+	ck_assert_uint_eq(res.kv.bytes, 262144);
+	refused(HRM(",\"num_hidden_layers\":2,\"H_cycles\":1,"
+	            "\"L_cycles\":2"), "H_cycles: 1");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_catalog");
@@ -249,6 +282,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, interns2_mobius);
 	tcase_add_test(tc, inkling_refused);
 	tcase_add_test(tc, onyx);
+	tcase_add_test(tc, hrm_text);
 	suite_add_tcase(s, tc);
 	return s;
 }

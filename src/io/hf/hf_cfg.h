@@ -311,6 +311,8 @@ enum kvp_status hf_fam_step1(struct cfg *c, struct kvp_model *m,
 enum kvp_status hf_fam_loop(struct cfg *c, struct kvp_model *m,
                             struct lay *L, bool *found);
 enum kvp_status hf_loops(struct cfg *c, struct kvp_model *m, struct lay *L);
+enum kvp_status hf_fam_hrm(struct cfg *c, struct kvp_model *m,
+                           struct lay *L, bool *found);
 
 /* hf_fam_wnote.c (issue 35t): a family's weights note (what the count
  * leaves out); Doge's is_moe */

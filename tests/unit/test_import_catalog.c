@@ -270,6 +270,31 @@ START_TEST(hrm_text)
 }
 END_TEST
 
+/*
+ * MOSS-Audio (moss_audio; vLLM moss_audio.py @055e47c2: MossAudioConfig
+ * rebuilds language_config as a Qwen3Config, Qwen3ForCausalLM on it):
+ * 4 layers x 8 KV heads x (128 + 128) x 2 B = 16,384 B a position; 16
+ * positions: 262,144. The audio encoder keeps no decoder cache. Without
+ * language_config the class builds its default Qwen3Config: refused.
+ */
+START_TEST(moss_audio)
+{
+	sized("{\"architectures\":[\"MossAudioModel\"],\"model_type\":"
+	      "\"moss_audio\",\"audio_config\":{\"d_model\":1280},"
+	      "\"language_config\":{\"hidden_size\":2048,"
+	      "\"num_attention_heads\":16,\"num_hidden_layers\":4,"
+	      "\"num_key_value_heads\":8,\"head_dim\":128,"
+	      "\"vocab_size\":151936,\"intermediate_size\":6144,"
+	      "\"max_position_embeddings\":40960}}", 16);
+	ck_assert_str_eq(plan.model.model_type, "qwen3");
+	ck_assert_uint_eq(res.kv.bytes_per_position, 16384);
+	ck_assert_uint_eq(res.kv.bytes, 262144);
+	refused("{\"architectures\":[\"MossAudioModel\"],\"model_type\":"
+	        "\"moss_audio\",\"num_hidden_layers\":4,\"hidden_size\":2048,"
+	        "\"num_attention_heads\":16}", "moss_audio keeps its text model");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_catalog");
@@ -283,6 +308,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, inkling_refused);
 	tcase_add_test(tc, onyx);
 	tcase_add_test(tc, hrm_text);
+	tcase_add_test(tc, moss_audio);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -480,6 +480,8 @@ static const char *const wrapper_rebuilds[][3] = {
 	  "MiDashengLMConfig (Qwen2_5OmniTextConfig(**text_config))" },
 	{ "umm", "qwen2", "vLLM transformers_utils/configs/cheers.py "
 	  "@479ce6ba CheersConfig (Qwen2Config(**text_config))" },
+	{ "moss_audio", "qwen3", "vLLM moss_audio.py @055e47c2 MossAudioConfig "
+	  "(Qwen3Config(**language_config))" },
 	{ "cosmos3_edge", "cosmos3_edge_text",
 	  "transformers configuration_cosmos3_edge.py @e5032053 "
 	  "Cosmos3EdgeConfig.__post_init__ "

@@ -203,6 +203,13 @@ START_TEST(inkling_refused)
 	        "\"model_type\":\"inkling_model\",\"num_hidden_layers\":2,"
 	        "\"hidden_size\":256,\"num_attention_heads\":4}}",
 	        "refuses by name");
+	/* GLM-5.3-Flash (glm5_next; llama.cpp conversion/glm5next.py
+	 * @e972e2ca): KDA beside MLA layers with a k-pool DSA indexer */
+	refused("{\"architectures\":[\"Glm5NextForConditionalGeneration\"],"
+	        "\"model_type\":\"glm5_next\",\"text_config\":{"
+	        "\"model_type\":\"glm5_next_text\",\"num_hidden_layers\":2,"
+	        "\"hidden_size\":256,\"num_attention_heads\":4}}",
+	        "refuses by name: llama.cpp conversion/glm5next.py");
 }
 END_TEST
 

@@ -225,6 +225,8 @@ enum kvp_status hf_fam_minimax_m3(struct cfg *c, struct kvp_model *m,
                                   struct lay *L, bool *found);
 enum kvp_status hf_fam_longcat(struct cfg *c, struct kvp_model *m,
                                struct lay *L, bool *found);
+enum kvp_status hf_fam_longcat_ngram(struct cfg *c, struct kvp_model *m,
+                                     struct lay *L, bool *found);
 enum kvp_status hf_fam_dsvl2(struct cfg *c, struct kvp_model *m,
                              struct lay *L, bool *found);
 enum kvp_status hf_fam_unlimited_ocr(struct cfg *c, struct kvp_model *m,
@@ -269,6 +271,8 @@ enum kvp_status hf_fam_smollm3(struct cfg *c, struct kvp_model *m,
                                struct lay *L, bool *found);
 enum kvp_status hf_fam_cohere2_moe(struct cfg *c, struct kvp_model *m,
                                    struct lay *L, bool *found);
+enum kvp_status hf_fam_onyx(struct cfg *c, struct kvp_model *m,
+                            struct lay *L, bool *found);
 enum kvp_status hf_fam_exaone_moe(struct cfg *c, struct kvp_model *m,
                                   struct lay *L, bool *found);
 enum kvp_status hf_fam_grok(struct cfg *c, struct kvp_model *m,
@@ -307,6 +311,8 @@ enum kvp_status hf_fam_step1(struct cfg *c, struct kvp_model *m,
 enum kvp_status hf_fam_loop(struct cfg *c, struct kvp_model *m,
                             struct lay *L, bool *found);
 enum kvp_status hf_loops(struct cfg *c, struct kvp_model *m, struct lay *L);
+enum kvp_status hf_fam_hrm(struct cfg *c, struct kvp_model *m,
+                           struct lay *L, bool *found);
 
 /* hf_fam_wnote.c (issue 35t): a family's weights note (what the count
  * leaves out); Doge's is_moe */

@@ -1240,3 +1240,39 @@ enum kvp_status hf_fam_neox_japanese(struct cfg *c, struct kvp_model *m,
 	        r ? "" : " (the class default 4)");
 	return hf_fam_wnote(c, m, L, found);
 }
+
+/*
+ * Onyx (onyx; transformers OnyxTextConfig, a Gemma2Config: layer_types
+ * decides, a sliding layer keeps sliding_window; llama.cpp
+ * conversion/onyx.py @06a8f4ee OnyxModel writes sliding_window and a
+ * pattern of 4 whatever layer_types says: layers 3, 7, ... full, the
+ * rest sliding, llama.cpp's set_swa_pattern). layer_types is required
+ * (the class's derivation moved between transformers' drafts: a
+ * sliding_window_pattern list, every_n_layers_nope), and one that
+ * differs from llama.cpp's fixed pattern is refused: the engines would
+ * keep different layers. every_n_layers_nope and no_rope_layers choose
+ * rotary only.
+ */
+enum kvp_status hf_fam_onyx(struct cfg *c, struct kvp_model *m,
+                            struct lay *L, bool *found)
+{
+	char path[96];
+	uint32_t i;
+
+	if (!*found)
+		return hf_bad(c, "layer_types", NULL, "required for Onyx "
+		              "(transformers OnyxTextConfig slides the layers it "
+		              "lists; its default derivation is not one rule "
+		              "across releases)");
+	for (i = 0; i < m->n_layers; i++)
+		if ((L[i].kind == KVP_LAYER_SLIDING) != (i % 4 != 3))
+			return hf_bad(c, "layer_types", hf_get(c, "layer_types",
+			              path, sizeof path), "not llama.cpp's fixed "
+			              "pattern of 4 (conversion/onyx.py: three "
+			              "sliding, one full): the engines would keep "
+			              "different layers; refused");
+	hf_superseded(c, "sliding_window_pattern");
+	hf_superseded(c, "every_n_layers_nope");
+	hf_superseded(c, "no_rope_layers");
+	return KVP_OK;
+}

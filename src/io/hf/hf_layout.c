@@ -314,6 +314,9 @@ static const struct {
 	{ "qwen3_5_text", 4 },
 	{ "qwen3_5_moe", 4 },
 	{ "qwen3_5_moe_text", 4 },
+	/* SGLang configs/interns2_mobius.py @252129ae: a Qwen3_5MoeTextConfig
+	 * (layer_types kept verbatim when given) */
+	{ "interns2_mobius_text", 4 },
 };
 
 /* The class default of a config with neither key, or 0. */

@@ -149,3 +149,70 @@ enum kvp_status hf_loops(struct cfg *c, struct kvp_model *m, struct lay *L)
 	        (unsigned long long)passes, m->n_layers, n);
 	return KVP_OK;
 }
+
+/*
+ * HRM-Text (hrm_text): two stacks (H and L) of num_layers_per_stack
+ * layers run in nested cycles; vLLM hrm_text.py @055e47c2
+ * HrmTextAttention gives each (step, layer) its own Attention, steps
+ * 0 .. H_cycles x (L_cycles + 1) - 1 (the L stack's H x L, the H
+ * stack's H), prefix layers.{step x num_layers_per_stack + i}: that many
+ * cache layers in vLLM's order, each MHA (num_attention_heads K and V
+ * heads of head_dim). transformers HrmTextConfig (@70eb7079) writes
+ * num_layers_per_stack beside an inflated num_hidden_layers, or, in a
+ * legacy file without it, num_hidden_layers is the per-stack count;
+ * H_cycles 2, L_cycles 3 by default. kvplan holds them as the 2 x
+ * num_layers_per_stack real layers times model.loops passes, so the
+ * weights count both stacks: H_cycles x (L_cycles + 1) odd has no such
+ * split and is refused naming H_cycles.
+ */
+static int hrm_key(struct cfg *c, const char *key, uint32_t def,
+                   uint64_t *out)
+{
+	int r = hf_uint(c, key, 1, KVP_MAX_LAYERS, out);
+
+	if (r == 0) {
+		*out = def;
+		hf_note(c, "%s absent: %u (transformers HrmTextConfig)", key,
+		        def);
+	}
+	return r;
+}
+
+enum kvp_status hf_fam_hrm(struct cfg *c, struct kvp_model *m,
+                           struct lay *L, bool *found)
+{
+	uint64_t hc = 0, lc = 0, per = 0, steps, caches;
+	uint32_t i;
+	int r;
+	char path[96];
+
+	if (hrm_key(c, "H_cycles", 2, &hc) < 0 ||
+	    hrm_key(c, "L_cycles", 3, &lc) < 0 ||
+	    (r = hf_uint(c, "num_layers_per_stack", 1, KVP_MAX_LAYERS,
+	                 &per)) < 0)
+		return c->err->status;
+	if (r == 0)
+		per = m->n_layers;   /* a legacy file: the per-stack count */
+	else
+		hf_superseded(c, "num_hidden_layers");
+	steps = hc * (lc + 1);
+	caches = steps * per;
+	if (steps % 2 || caches > KVP_MAX_LAYERS)
+		return hf_bad(c, "H_cycles", hf_get(c, "H_cycles", path,
+		              sizeof path), steps % 2 ? "x (L_cycles + 1) odd: "
+		              "no whole number of passes over both stacks' "
+		              "layers" : "more caches than kvplan's layers");
+	for (i = 0; i < caches; i++) {
+		memset(&L[i], 0, sizeof L[i]);
+		L[i].kind = m->base.kind;
+	}
+	m->n_layers = (uint32_t)caches;
+	m->loops = (uint32_t)(steps / 2);
+	hf_note(c, "HRM-Text: %llu steps x %llu layers a stack = %u cache "
+	        "layers (vLLM hrm_text.py); the weights are the two stacks' "
+	        "%llu layers", (unsigned long long)steps,
+	        (unsigned long long)per, m->n_layers,
+	        (unsigned long long)(2 * per));
+	*found = true;
+	return KVP_OK;
+}

@@ -205,6 +205,43 @@ enum kvp_status hf_fam_longcat(struct cfg *c, struct kvp_model *m,
 }
 
 /*
+ * LongCat-Flash-Lite (model_type longcat_flash_ngram): LongCat-Flash's
+ * decoder behind an n-gram embedding (a per-request history of
+ * emb_neighbor_num - 1 tokens, a few bytes, not counted). Its
+ * configuration class writes num_hidden_layers as the attention-module
+ * count (transformers LongcatFlashNgramModel: num_hidden_layers = 2 x
+ * num_layers); vLLM longcat_flash_ngram.py @055e47c2 FlashNgramModel
+ * builds num_layers decoder layers (num_hidden_layers = num_layers where
+ * they differ), each LongCat-Flash's two MLA blocks. num_layers absent
+ * is refused: vLLM would take the class's default, not the file's count.
+ */
+enum kvp_status hf_fam_longcat_ngram(struct cfg *c, struct kvp_model *m,
+                                     struct lay *L, bool *found)
+{
+	uint64_t n = 0;
+	uint32_t i;
+	int r = hf_uint(c, "num_layers", 1, KVP_MAX_LAYERS, &n);
+
+	if (r < 0)
+		return c->err->status;
+	if (r == 0)
+		return hf_bad(c, "num_layers", NULL, "vLLM longcat_flash_ngram.py "
+		              "builds num_layers decoder layers (num_hidden_layers "
+		              "counts attention modules); without it the class's "
+		              "default, not this file's: refused");
+	for (i = m->n_layers; i < n; i++) {
+		memset(&L[i], 0, sizeof L[i]);
+		L[i].kind = m->base.kind;
+	}
+	if (n != m->n_layers)
+		hf_note(c, "num_layers %llu decoder layers, not num_hidden_layers "
+		        "%u (vLLM longcat_flash_ngram.py FlashNgramModel)",
+		        (unsigned long long)n, m->n_layers);
+	m->n_layers = (uint32_t)n;
+	return hf_fam_longcat(c, m, L, found);
+}
+
+/*
  * DeepSeek-VL2 and DeepSeek-OCR (model_type deepseek_vl_v2, the decoder
  * in language_config): vLLM deepseek_vl2.py and deepseek_ocr.py pick
  * DeepseekV3ForCausalLM where topk_method is noaux_tc, else

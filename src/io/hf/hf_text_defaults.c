@@ -107,6 +107,11 @@ static const struct text_defaults rows[] = {
 	 * 128, not hidden / heads (LightOnOCR-1B's 1,024 / 16 = 64) */
 	{ "qwen3", 0, 0, 0, 0, 0, 0, 0, 128,
 	  "transformers configuration_qwen3.py Qwen3Config (head_dim 128)" },
+	/* Cosmos3 Edge's text class (a text_config saved as its difference
+	 * from it names only what differs) */
+	{ "cosmos3_edge_text", 28, 2048, 16, 8, 9216, 131072, 131072, 128,
+	  "transformers configuration_cosmos3_edge.py @e5032053 "
+	  "Cosmos3EdgeTextConfig" },
 	/* issue 35v: the text classes of the 2025-26 VLMs (a fixed
 	 * sub_configs text class, or the model_type text_config names);
 	 * a size whose class has no field for it (Glm4vMoeTextConfig's
@@ -127,6 +132,12 @@ static const struct text_defaults rows[] = {
 	{ "qwen3_5_moe_text", 40, 2048, 16, 2, 0, 32768, 248320, 256,
 	  "transformers configuration_qwen3_5_moe.py @008e5743 "
 	  "Qwen3_5MoeTextConfig" },
+	/* Intern-S2-Mobius's text class, a Qwen3_5MoeTextConfig (SGLang
+	 * configs/interns2_mobius.py @252129ae): its defaults */
+	{ "interns2_mobius_text", 40, 2048, 16, 2, 0, 32768, 248320, 256,
+	  "SGLang configs/interns2_mobius.py @252129ae InternS2MobiusTextConfig"
+	  "(Qwen3_5MoeTextConfig, transformers configuration_qwen3_5_moe.py "
+	  "@008e5743)" },
 	{ "qwen3_moe", 24, 2048, 32, 4, 6144, 32768, 151936, 0,
 	  "transformers configuration_qwen3_moe.py @008e5743 Qwen3MoeConfig" },
 	/* Aya Vision's text model; max_position_embeddings not filled (the
@@ -185,6 +196,13 @@ static const struct text_key_default key_rows[] = {
 	{ "qwen3_5_moe_text", "linear_value_head_dim", 128, Q35M, false },
 	{ "qwen3_5_moe_text", "linear_num_key_heads", 16, Q35M, false },
 	{ "qwen3_5_moe_text", "linear_num_value_heads", 32, Q35M, false },
+	/* Intern-S2-Mobius: Qwen3_5MoeTextConfig's (SGLang
+	 * configs/interns2_mobius.py @252129ae subclasses it) */
+	{ "interns2_mobius_text", "linear_conv_kernel_dim", 4, Q35M, false },
+	{ "interns2_mobius_text", "linear_key_head_dim", 128, Q35M, false },
+	{ "interns2_mobius_text", "linear_value_head_dim", 128, Q35M, false },
+	{ "interns2_mobius_text", "linear_num_key_heads", 16, Q35M, false },
+	{ "interns2_mobius_text", "linear_num_value_heads", 32, Q35M, false },
 	/* Gemma 4's full-attention layers: 512 when the key is left out,
 	 * not head_dim (hf_fam_gemma4's fallback); the 31B and 26B-A4B
 	 * checkpoints hold the default, so a re-saved text_config drops it */
@@ -337,6 +355,16 @@ static const char *const wrapper_text[][2] = {
 	{ "qwen3_5", "qwen3_5_text" }, { "qwen3_5_moe", "qwen3_5_moe_text" },
 	{ "qwen3_vl_moe", "qwen3_vl_moe_text" }, { "llama4", "llama4_text" },
 	{ "glm4v", "glm4v_text" },
+	/* issue 35, the registry sweep against vLLM's catalog of 2026-12:
+	 * Cosmos3OmniConfig text_config.get("model_type", "qwen3_vl_text")
+	 * (transformers configuration_cosmos3_omni.py @2c9d8b11; TensorRT-LLM's
+	 * Cosmos3Config, model_type cosmos3, the same);
+	 * LlavaOnevision2Config text_config.get("model_type", "qwen3") */
+	{ "cosmos3_omni", "qwen3_vl_text" }, { "cosmos3", "qwen3_vl_text" },
+	/* SGLang configs/interns2_mobius.py @252129ae InternS2MobiusConfig
+	 * (Qwen3_5MoeConfig): a fixed sub_configs text class */
+	{ "interns2_mobius", "interns2_mobius_text" },
+	{ "llava_onevision2", "qwen3" },
 	/* issue 35, llama.cpp 80fb11a convert registrations: JanusConfig
 	 * text_config.get("model_type", "llama") (transformers
 	 * configuration_janus.py, 4.56.2 as EDGSCOUT/Qwen3-0.6B @76d0ea2
@@ -452,6 +480,12 @@ static const char *const wrapper_rebuilds[][3] = {
 	  "MiDashengLMConfig (Qwen2_5OmniTextConfig(**text_config))" },
 	{ "umm", "qwen2", "vLLM transformers_utils/configs/cheers.py "
 	  "@479ce6ba CheersConfig (Qwen2Config(**text_config))" },
+	{ "moss_audio", "qwen3", "vLLM moss_audio.py @055e47c2 MossAudioConfig "
+	  "(Qwen3Config(**language_config))" },
+	{ "cosmos3_edge", "cosmos3_edge_text",
+	  "transformers configuration_cosmos3_edge.py @e5032053 "
+	  "Cosmos3EdgeConfig.__post_init__ "
+	  "(Cosmos3EdgeTextConfig(**text_config))" },
 };
 
 static const cJSON *rebuilt_text_type(struct cfg *c, cJSON *text,

@@ -192,10 +192,11 @@ struct eng_row {
 };
 
 static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
+	/* llama.cpp sizes Nanbeige's loops (src/models/nanbeige.cpp
+	 * @80fb11a: n_layer_all = layers x num_loops cells of K/V); the
+	 * looped families it has no architecture for are model_rows[] */
 	[KVP_ENGINE_LLAMACPP] = { kvp_engine_llamacpp, false, true, false, NULL,
-		"llama.cpp has no looped architecture (src/llama-arch.cpp and "
-		"convert_hf_to_gguf.py at 80fb11a name no Ouro or "
-		"IQuestLoopCoder)", ENG_SEQ_STREAM, "engine_llamacpp.c: n_ctx_seq cells per stream, "
+		NULL, ENG_SEQ_STREAM, "engine_llamacpp.c: n_ctx_seq cells per stream, "
 		"or the whole unified cache" },
 	[KVP_ENGINE_VLLM] = { kvp_engine_vllm, true, true, false, NULL, NULL,
 		ENG_SEQ_OWN, "engine_vllm.c (vl_dsa: fp8 indexer keys, f32 scales)" },
@@ -204,8 +205,9 @@ static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
 		"transformers keeps them in FalconHybridMambaAttentionDynamicCache "
 		"(modeling_falcon_h1.py) or Zamba2HybridDynamicCache "
 		"(modeling_zamba2.py), which kvplan's transformers profile does "
-		"not size", "the makers' remote code (Ouro's, IQuest's) keeps "
-		"the passes' caches in a cache class of its own, not read",
+		"not size", "the makers' remote code (Ouro's, IQuest's, "
+		"Nanbeige's) keeps the passes' caches in a cache class of its "
+		"own, not read",
 		ENG_SEQ_STREAM,
 		"engine_transformers.c: a row of the padded batch" },
 	[KVP_ENGINE_SGLANG] = { kvp_engine_sglang, true, true, false,
@@ -232,6 +234,10 @@ static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
 #define MD3_USE "generic or vLLM"
 #define UOCR_USE "generic or llama.cpp"
 #define ST_USE "generic or llama.cpp"
+#define LOOP_USE "generic or vLLM"
+#define NB_USE "generic or llama.cpp"
+#define NB_NONE "vLLM's registry has no NanbeigeForCausalLM (tests/data/hf/" \
+	"sweep/registry.tsv: a llama.cpp conversion module alone)"
 static const struct {
 	const char *model_type;
 	enum kvp_engine_kind engine;
@@ -308,6 +314,20 @@ static const struct {
 	  "any, was not read", ST_USE },
 	{ "smallthinker", KVP_ENGINE_TRTLLM, "its SmallThinker support, if "
 	  "any, was not read", ST_USE },
+	/* issue 35: looped families (io/hf/hf_loops.c) an engine that sizes
+	 * loops does not serve: llama.cpp serves Nanbeige's alone */
+	{ "ouro", KVP_ENGINE_LLAMACPP, "llama.cpp has no Ouro architecture "
+	  "(src/llama-arch.cpp and convert_hf_to_gguf.py at 80fb11a name no "
+	  "OuroForCausalLM)", LOOP_USE },
+	{ "iquestloopcoder", KVP_ENGINE_LLAMACPP, "llama.cpp has no "
+	  "IQuest-Coder-Loop architecture (src/llama-arch.cpp and "
+	  "convert_hf_to_gguf.py at 80fb11a name no IQuestLoopCoderForCausalLM)",
+	  LOOP_USE },
+	{ "nanbeige", KVP_ENGINE_VLLM, NB_NONE, NB_USE },
+	{ "nanbeige", KVP_ENGINE_SGLANG, "its Nanbeige support, if any, was "
+	  "not read", NB_USE },
+	{ "nanbeige", KVP_ENGINE_TRTLLM, "its Nanbeige support, if any, was "
+	  "not read", NB_USE },
 };
 
 static enum kvp_status model_refusal(const struct kvp_plan *p,
@@ -334,6 +354,30 @@ static enum kvp_status model_refusal(const struct kvp_plan *p,
  * to 256 cells and keeps a stream per sequence, vLLM and SGLang were
  * not read.
  */
+/*
+ * llama.cpp's loops under partial offload: llama-model.cpp @80fb11a
+ * load_tensors places layer il (its K/V included) by dev_layer over
+ * n_layer_all, the loops' layers counted, while nanbeige.cpp gives loop
+ * j's layers the tensors of physical layer i, created on that layer's
+ * device: which device then reads which weights kvplan does not model.
+ * Everything on the device (-ngl -1 or above the layers) is sized.
+ */
+static enum kvp_status loops_split(const struct kvp_plan *p,
+                                   struct kvp_result *res)
+{
+	int32_t ngl = p->engine.llamacpp.n_gpu_layers;
+
+	if (p->engine.kind != KVP_ENGINE_LLAMACPP || p->model.loops <= 1 ||
+	    ngl < 0 || (uint32_t)ngl > p->model.n_layers)
+		return KVP_OK;
+	return kvp_error_set(&res->error, KVP_EREFUSED,
+		"engine.llamacpp.n_gpu_layers: %d - model.loops %u: llama.cpp "
+		"places each loop's layer by its index in n_layer_all but its "
+		"shared weights on the physical layer's device; partial offload "
+		"of a looped model is not modelled (use -ngl -1)", (int)ngl,
+		p->model.loops);
+}
+
 static enum kvp_status eng_refusals(const struct kvp_plan *p,
                                     const struct eng_row *row,
                                     const struct kvp_layer_spec *ls,
@@ -346,10 +390,14 @@ static enum kvp_status eng_refusals(const struct kvp_plan *p,
 	if (p->model.loops > 1 && row->no_loops)
 		return kvp_error_set(&res->error, KVP_EREFUSED,
 			"model.loops: %u - a looped model (%s) keeps a cache per "
-			"layer and pass; engine %s: %s; use --engine vllm or "
-			"generic", p->model.loops, p->model.model_type[0] ?
-			p->model.model_type : "model_type not given",
-			kvp_engine_name(p->engine.kind), row->no_loops);
+			"layer and pass; engine %s: %s; use --engine generic or "
+			"the engine serving it (vllm: Ouro, IQuest-Coder-Loop; "
+			"llama.cpp: Nanbeige)", p->model.loops,
+			p->model.model_type[0] ? p->model.model_type :
+			"model_type not given", kvp_engine_name(p->engine.kind),
+			row->no_loops);
+	if (loops_split(p, res) != KVP_OK)
+		return res->error.status;
 	for (i = 0; !row->compressed && i < p->model.n_layers; i++)
 		if (ls[i].kind == KVP_LAYER_COMPRESSED)
 			return kvp_error_set(&res->error, KVP_EREFUSED,

@@ -413,14 +413,15 @@ enum kvp_status hf_fam_mellum(struct cfg *c, struct kvp_model *m,
  * patch/configuration_nanbeige.py @a8de7263; llama.cpp
  * conversion/nanbeige.py NanbeigeModel and src/models/nanbeige.cpp
  * @80fb11a). A plain Llama decoder (num_key_value_heads, else the heads;
- * head_dim, else hidden / heads) unless a switch below is on: num_loops
+ * head_dim, else hidden / heads) unless a switch below is on. num_loops
  * runs the layers again, and llama.cpp gives each loop's layers K/V of
  * their own (n_layer_all = layers x loops, "each slot still has its own
- * KV index") over one set of weights, a count of caches per layer kvplan
- * has no field for; the others (loop split, hyper-connections, depth
- * attention, n-gram embeddings, QK layernorm) build modules beyond
- * llama.cpp's NANBEIGE tensors (gguf-py constants.py MODEL_TENSORS: Llama's
- * only) that no engine rule sizes. Each refused naming the key.
+ * KV index") over one set of weights: a row of hf_loops.c loop_rows[]
+ * (model.loops). The others (a loop split, KV shared across loops,
+ * hyper-connections, depth attention, n-gram embeddings, QK layernorm)
+ * build modules beyond llama.cpp's NANBEIGE tensors (gguf-py
+ * constants.py MODEL_TENSORS: Llama's only) that no engine rule sizes.
+ * Each refused naming the key.
  */
 static const char *const nanbeige_switches[] = {
 	"loop_loss_weights", "enable_double_loop_split", "loop_share_kv",
@@ -433,19 +434,11 @@ enum kvp_status hf_fam_nanbeige(struct cfg *c, struct kvp_model *m,
 {
 	char path[96];
 	const cJSON *v;
-	uint64_t loops = 1;
 	size_t i;
 
 	(void)m;
 	(void)L;
 	(void)found;
-	if (hf_uint(c, "num_loops", 1, DIM_MAX, &loops) < 0)
-		return c->err->status;
-	if (loops > 1)
-		return hf_bad(c, "num_loops", hf_get(c, "num_loops", path,
-		              sizeof path), "above 1: llama.cpp caches every "
-		              "layer once per loop over shared weights, a count "
-		              "of caches per layer kvplan does not hold; refused");
 	for (i = 0; nanbeige_switches[i]; i++) {
 		v = hf_get(c, nanbeige_switches[i], path, sizeof path);
 		if (v && !cJSON_IsNull(v) && !cJSON_IsFalse(v) &&

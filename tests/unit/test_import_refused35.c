@@ -1,0 +1,101 @@
+/*
+ * test_import_refused35.c - families kvplan refused until an engine's
+ * code showed how it caches them (issue 35, the refused share): each an
+ * inline config, the bytes worked by hand in the comment from the source
+ * the row cites, and the engines that do not serve the family refusing
+ * it by name.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "inline_import.h"
+#include "kvplan/layers.h"
+
+/* the plan of the last sized() under engine e, computed: its status */
+static enum kvp_status under(enum kvp_engine_kind e)
+{
+	plan.engine.kind = e;
+	return kvp_compute(&plan, &res);
+}
+
+/* refused by the engine, the message naming words */
+static void engine_refuses(enum kvp_engine_kind e, const char *words)
+{
+	ck_assert_int_eq(under(e), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, words) != NULL, "%s",
+	              res.error.msg);
+}
+
+/*
+ * Nanbeige with num_loops 3 (llama.cpp @80fb11a conversion/nanbeige.py
+ * writes num_loops; src/models/nanbeige.cpp: n_layer_all = layers x
+ * loops, each its own K/V over shared weights). 2 layers, hidden 256
+ * over 4 heads = head_dim 64, 2 KV heads: 3 x 2 = 6 caches of
+ * 2 x 2 x 64 x 2 B = 512 B a position: 3,072 B/position; one sequence
+ * of 16 positions 49,152. llama.cpp at -c 256 (one stream of 256 cells,
+ * a multiple of 256 already): 3,072 x 256 = 786,432 B, the size its
+ * llama_kv_cache line prints over "6 layers". Weights of the 2 real
+ * layers alone: q 65,536 + k 32,768 + v 32,768 + o 65,536 = 196,608,
+ * MLP 3 x 256 x 512 = 393,216, two norms 512: 590,336 a layer, x 2 =
+ * 1,180,672; embeddings and output 2 x 1,000 x 256 = 512,000 and the
+ * final norm 256: 1,692,928 parameters.
+ * Partial offload (-ngl 3 of 6) is refused naming n_gpu_layers; -ngl 7
+ * (every layer and the output) is sized. vLLM (no NanbeigeForCausalLM in
+ * its registry), SGLang and TensorRT-LLM refuse naming the model_type;
+ * transformers (the remote code's cache, not read) naming model.loops.
+ */
+#define NANBEIGE3 "{\"model_type\":\"nanbeige\",\"num_hidden_layers\":2," \
+	"\"hidden_size\":256,\"num_attention_heads\":4," \
+	"\"num_key_value_heads\":2,\"vocab_size\":1000," \
+	"\"intermediate_size\":512,\"num_loops\":3}"
+
+START_TEST(nanbeige_loops)
+{
+	sized(NANBEIGE3, 16);
+	ck_assert_uint_eq(plan.model.n_layers, 6);
+	ck_assert_uint_eq(plan.model.loops, 3);
+	ck_assert_uint_eq(kvp_weight_layers(&plan.model), 2);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 3072);
+	ck_assert_uint_eq(res.kv.bytes, 49152);
+	ck_assert_uint_eq(res.weights.params, 1692928);
+	plan.engine.llamacpp.ctx_size = 256;
+	ck_assert_msg(under(KVP_ENGINE_LLAMACPP) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 786432);
+	plan.engine.llamacpp.n_gpu_layers = 3;
+	engine_refuses(KVP_ENGINE_LLAMACPP, "engine.llamacpp.n_gpu_layers: 3");
+	plan.engine.llamacpp.n_gpu_layers = 7;
+	ck_assert_msg(under(KVP_ENGINE_LLAMACPP) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 786432);
+	engine_refuses(KVP_ENGINE_VLLM, "model.model_type: nanbeige");
+	engine_refuses(KVP_ENGINE_VLLM, "NanbeigeForCausalLM");
+	engine_refuses(KVP_ENGINE_SGLANG, "model.model_type: nanbeige");
+	engine_refuses(KVP_ENGINE_TRTLLM, "model.model_type: nanbeige");
+	engine_refuses(KVP_ENGINE_TRANSFORMERS, "model.loops: 3");
+	/* one loop: a plain decoder, no loops recorded */
+	sized("{\"model_type\":\"nanbeige\",\"num_hidden_layers\":2,"
+	      "\"hidden_size\":256,\"num_attention_heads\":4,"
+	      "\"num_key_value_heads\":2,\"vocab_size\":1000,"
+	      "\"num_loops\":1}", 16);
+	ck_assert_uint_eq(plan.model.n_layers, 2);
+	ck_assert_uint_eq(plan.model.loops, 0);
+	/* KV shared across loops: a rule no engine publishes */
+	refused("{\"model_type\":\"nanbeige\",\"num_hidden_layers\":2,"
+	        "\"hidden_size\":256,\"num_attention_heads\":4,"
+	        "\"vocab_size\":1000,\"num_loops\":2,\"loop_share_kv\":true}",
+	        "loop_share_kv");
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("import_refused35");
+	TCase *tc = tcase_create("rows");
+
+	tcase_add_test(tc, nanbeige_loops);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(suite)

@@ -87,12 +87,63 @@ START_TEST(nanbeige_loops)
 }
 END_TEST
 
+/*
+ * PLM (transformers configuration_plm.py @949dcd70, model_type plm;
+ * llama.cpp @80fb11a conversion/plm.py and src/models/plm.cpp): MLA
+ * weights, but llama.cpp caches per-head K of qk_nope + qk_rope = 32 +
+ * 16 = 48 values and V of v_head_dim 32 for every one of the 4 heads:
+ * 4 x (48 + 32) x 2 B = 640 B a layer a position, 2 layers 1,280
+ * B/position, 16 positions 20,480. llama.cpp at -c 256: 1,280 x 256 =
+ * 327,680 B. head_dim (PLMConfig writes qk_rope_head_dim there) is not
+ * read by llama.cpp's key_length, which plm.py overwrites. Without
+ * num_key_value_heads llama.cpp's TextModel leaves head_count_kv to the
+ * heads: the same bytes. KV heads other than the heads (plm.cpp's K of
+ * every query head does not fit rows of 2 heads), a q_lora_rank
+ * (plm.cpp loads a plain wq), no kv_lora_rank or no v_head_dim: refused
+ * naming the key. The engines other than llama.cpp refuse naming the
+ * model_type.
+ */
+#define PLM_KEYS "\"model_type\":\"plm\",\"num_hidden_layers\":2," \
+	"\"hidden_size\":256,\"num_attention_heads\":4,\"vocab_size\":1000," \
+	"\"intermediate_size\":512,\"qk_rope_head_dim\":16," \
+	"\"qk_nope_head_dim\":32,\"head_dim\":16,\"qk_head_dim\":48"
+#define PLM_MLA PLM_KEYS ",\"kv_lora_rank\":64"
+
+START_TEST(plm)
+{
+	sized("{" PLM_MLA ",\"v_head_dim\":32,\"num_key_value_heads\":4,"
+	      "\"q_lora_rank\":null}", 16);
+	ck_assert_int_eq(kvp_layer_rec(&res, 1)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 1)->spec.k_dim, 48);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 1)->spec.v_dim, 32);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 1280);
+	ck_assert_uint_eq(res.kv.bytes, 20480);
+	plan.engine.llamacpp.ctx_size = 256;
+	ck_assert_msg(under(KVP_ENGINE_LLAMACPP) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 327680);
+	engine_refuses(KVP_ENGINE_VLLM, "model.model_type: plm");
+	engine_refuses(KVP_ENGINE_VLLM, "PLMForCausalLM");
+	engine_refuses(KVP_ENGINE_SGLANG, "model.model_type: plm");
+	engine_refuses(KVP_ENGINE_TRTLLM, "model.model_type: plm");
+	engine_refuses(KVP_ENGINE_TRANSFORMERS, "model.model_type: plm");
+	sized("{" PLM_MLA ",\"v_head_dim\":32}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 20480);
+	refused("{" PLM_MLA ",\"v_head_dim\":32,\"num_key_value_heads\":2}",
+	        "num_key_value_heads");
+	refused("{" PLM_MLA ",\"v_head_dim\":32,\"q_lora_rank\":32}",
+	        "q_lora_rank");
+	refused("{" PLM_KEYS ",\"v_head_dim\":32}", "kv_lora_rank");
+	refused("{" PLM_MLA "}", "v_head_dim");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_refused35");
 	TCase *tc = tcase_create("rows");
 
 	tcase_add_test(tc, nanbeige_loops);
+	tcase_add_test(tc, plm);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -235,7 +235,7 @@ static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
 #define UOCR_USE "generic or llama.cpp"
 #define ST_USE "generic or llama.cpp"
 #define LOOP_USE "generic or vLLM"
-#define NB_USE "generic or llama.cpp"
+#define NB_USE "generic or llama.cpp"   /* llama.cpp alone serves it */
 #define NB_NONE "vLLM's registry has no NanbeigeForCausalLM (tests/data/hf/" \
 	"sweep/registry.tsv: a llama.cpp conversion module alone)"
 static const struct {
@@ -323,6 +323,17 @@ static const struct {
 	  "IQuest-Coder-Loop architecture (src/llama-arch.cpp and "
 	  "convert_hf_to_gguf.py at 80fb11a name no IQuestLoopCoderForCausalLM)",
 	  LOOP_USE },
+	/* issue 35: PLM (io/hf/hf_fam_attn.c hf_fam_plm sizes llama.cpp's
+	 * per-head cache of src/models/plm.cpp) */
+	{ "plm", KVP_ENGINE_VLLM, "vLLM's registry has no PLMForCausalLM "
+	  "(tests/data/hf/sweep/registry.tsv: a llama.cpp conversion module "
+	  "alone)", NB_USE },
+	{ "plm", KVP_ENGINE_SGLANG, "its PLM support, if any, was not read",
+	  NB_USE },
+	{ "plm", KVP_ENGINE_TRTLLM, "its PLM support, if any, was not read",
+	  NB_USE },
+	{ "plm", KVP_ENGINE_TRANSFORMERS, "its PLM model's cache (an MLA "
+	  "family: the latent or per-head K and V) was not read", NB_USE },
 	{ "nanbeige", KVP_ENGINE_VLLM, NB_NONE, NB_USE },
 	{ "nanbeige", KVP_ENGINE_SGLANG, "its Nanbeige support, if any, was "
 	  "not read", NB_USE },

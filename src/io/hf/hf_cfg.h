@@ -277,6 +277,8 @@ enum kvp_status hf_fam_plamo3(struct cfg *c, struct kvp_model *m,
                               struct lay *L, bool *found);
 enum kvp_status hf_fam_mellum(struct cfg *c, struct kvp_model *m,
                               struct lay *L, bool *found);
+enum kvp_status hf_fam_plm(struct cfg *c, struct kvp_model *m,
+                           struct lay *L, bool *found);
 enum kvp_status hf_fam_nanbeige(struct cfg *c, struct kvp_model *m,
                                 struct lay *L, bool *found);
 enum kvp_status hf_fam_plamo(struct cfg *c, struct kvp_model *m,

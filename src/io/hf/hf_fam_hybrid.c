@@ -584,11 +584,17 @@ enum kvp_status hf_fam_olmo_hybrid(struct cfg *c, struct kvp_model *m,
  * MLA every layer_group_size-th layer, lightning attention elsewhere;
  * Ling 3.0, BailingMoeV3ForCausalLM: KDA instead of lightning). The 2.5
  * lightning state is heads x head_dim x head_dim, but head_dim is not
- * one number across the engines: vLLM bailing_moe_linear.py
- * get_mamba_state_shape_from_config takes config.head_dim (else hidden /
- * heads), SGLang configs/bailing_hybrid.py head_dim (else hidden /
- * heads), and transformers' BailingHybridConfig (which vLLM loads when
- * installed) sets head_dim = qk_rope_head_dim in __post_init__. For 3.0,
+ * one number across the engines: vLLM bailing_moe_linear.py @055e47c2
+ * get_mamba_state_shape_from_config takes getattr(config, "head_dim",
+ * hidden / heads) of the config object, and vLLM has no bailing_hybrid
+ * config class of its own (transformers_utils/configs/ holds bailing_moe
+ * and bailing_moe_v3_vl only): the object is transformers'
+ * BailingHybridConfig, which sets head_dim = qk_rope_head_dim in
+ * __post_init__, or the checkpoint's remote class when its auto_map
+ * names one (not read), whichever AutoConfig picks; SGLang
+ * configs/bailing_hybrid.py takes the file's head_dim (else hidden /
+ * heads). The layer rule itself is published (vLLM is_linear_layer:
+ * linear unless (i + 1) % layer_group_size == 0, MLA latent layers). For 3.0,
  * llama.cpp (src/models/bailingmoe3.cpp, conversion/bailingmoe3.py)
  * sizes Kimi's KDA state and makes a trailing partial group MLA; vLLM's
  * and SGLang's Ling 3.0 code was not read. Refused naming why.
@@ -610,7 +616,9 @@ enum kvp_status hf_fam_bailing_hybrid(struct cfg *c, struct kvp_model *m,
 	              "rule is known, vLLM's and SGLang's were not read; "
 	              "refused" :
 	              "Ling/Ring 2.5's lightning-attention state is heads x "
-	              "head_dim^2, and the engines take head_dim differently "
-	              "(vLLM and SGLang config.head_dim, transformers' "
-	              "BailingHybridConfig qk_rope_head_dim); refused");
+	              "head_dim^2, and head_dim is the loaded config class's: "
+	              "vLLM bailing_moe_linear.py reads the object AutoConfig "
+	              "builds (transformers' BailingHybridConfig sets "
+	              "qk_rope_head_dim, a remote class was not read), SGLang "
+	              "the file's head_dim; refused");
 }

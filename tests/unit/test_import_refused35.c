@@ -137,6 +137,23 @@ START_TEST(plm)
 }
 END_TEST
 
+/*
+ * OpenELM (llama.cpp conversion/openelm.py, src/models/openelm.cpp): its
+ * KV rule is published (num_kv_heads[i] x head_dim a layer), but its
+ * query heads differ per layer too, which kvplan's model does not hold:
+ * refused by name, the reason saying so, not as a family kvplan does not
+ * know.
+ */
+START_TEST(openelm_refused)
+{
+	refused("{\"model_type\":\"openelm\",\"architectures\":"
+	        "[\"OpenELMForCausalLM\"],\"num_transformer_layers\":2,"
+	        "\"model_dim\":256,\"head_dim\":64,\"num_query_heads\":[4,8],"
+	        "\"num_kv_heads\":[1,2],\"vocab_size\":1000}",
+	        "query heads differ per layer");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_refused35");
@@ -144,6 +161,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, nanbeige_loops);
 	tcase_add_test(tc, plm);
+	tcase_add_test(tc, openelm_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

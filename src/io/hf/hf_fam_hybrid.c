@@ -591,10 +591,19 @@ enum kvp_status hf_fam_olmo_hybrid(struct cfg *c, struct kvp_model *m,
  * and bailing_moe_v3_vl only): the object is transformers'
  * BailingHybridConfig, which sets head_dim = qk_rope_head_dim in
  * __post_init__, or the checkpoint's remote class when its auto_map
- * names one (not read), whichever AutoConfig picks; SGLang
- * configs/bailing_hybrid.py takes the file's head_dim (else hidden /
- * heads). The layer rule itself is published (vLLM is_linear_layer:
- * linear unless (i + 1) % layer_group_size == 0, MLA latent layers). For 3.0,
+ * names one (not read), whichever AutoConfig picks. SGLang
+ * configs/bailing_hybrid.py @0f6954e8 BailingHybridConfig takes the
+ * file's head_dim (the argument's default 128 when absent, hidden /
+ * heads when null) for its Mamba2CacheParams (num_attention_heads heads
+ * of head_dim x head_dim, conv_kernel 1), and model_config.py caches the
+ * full layers as the MLA latent: SGLang's cache is one rule, which a
+ * row sizing SGLang alone (vLLM, transformers and llama.cpp, whose
+ * converter has no BailingMoeV2_5, refused by model_type) could follow;
+ * kvplan's lightning state takes its width from base.k_dim, the MLA
+ * K width here, so that row needs hf_state.c to read head_dim for it.
+ * The layer rule itself is published (vLLM is_linear_layer and SGLang
+ * layers_block_type: linear unless (i + 1) % layer_group_size == 0;
+ * SGLang also takes a per-layer list, 1 = linear). For 3.0,
  * llama.cpp (src/models/bailingmoe3.cpp, conversion/bailingmoe3.py)
  * sizes Kimi's KDA state and makes a trailing partial group MLA; vLLM's
  * and SGLang's Ling 3.0 code was not read. Refused naming why.

@@ -154,6 +154,64 @@ START_TEST(openelm_refused)
 }
 END_TEST
 
+/*
+ * Ling/Ring 2.5 (bailing_hybrid, BailingMoeV2_5ForCausalLM) with SGLang's
+ * layout (configs/bailing_hybrid.py @0f6954e8 layers_block_type and
+ * Mamba2CacheParams; model_config.py: the MLA latent on full layers):
+ * 8 layers, layer_group_size 4: layers 3 and 7 MLA, latent (512 + 64)
+ * x 2 B = 1,152 B a position each, 2,304 B/position; the 6 others
+ * lightning states of 8 heads x 128 x 128 (head_dim) x 4 B (f32) =
+ * 524,288 B each, 3,145,728 a sequence. One sequence of 16 positions:
+ * 2,304 x 16 = 36,864 + 3,145,728 = 3,182,592. A per-layer list (1 =
+ * lightning) decides the kinds itself. head_dim absent (SGLang's class
+ * takes 128, transformers' qk_rope_head_dim), no kv_lora_rank, a list
+ * of the wrong length, and Ling 3.0's short_conv_kernel_size refused
+ * naming the key. Every named engine refuses it: vLLM, transformers,
+ * llama.cpp and TensorRT-LLM naming the model_type, SGLang its
+ * lightning state (no conv state: not modelled for SGLang).
+ */
+#define LING_DIMS "\"model_type\":\"bailing_hybrid\"," \
+	"\"architectures\":[\"BailingMoeV2_5ForCausalLM\"]," \
+	"\"hidden_size\":1024,\"num_attention_heads\":8," \
+	"\"num_key_value_heads\":8,\"qk_rope_head_dim\":64," \
+	"\"qk_nope_head_dim\":128,\"v_head_dim\":128,\"vocab_size\":64," \
+	"\"max_position_embeddings\":4096,\"torch_dtype\":\"bfloat16\"," \
+	"\"intermediate_size\":512"
+#define LING_MLA LING_DIMS ",\"kv_lora_rank\":512"
+
+START_TEST(ling25)
+{
+	sized("{" LING_MLA ",\"num_hidden_layers\":8,\"head_dim\":128,"
+	      "\"layer_group_size\":4}", 16);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_MLA);
+	ck_assert_int_eq(kvp_layer_rec(&res, 7)->spec.kind, KVP_LAYER_MLA);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_NONE);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 2304);
+	ck_assert_uint_eq(res.kv.state_bytes, 3145728);
+	ck_assert_uint_eq(res.kv.bytes, 3182592);
+	engine_refuses(KVP_ENGINE_VLLM, "model.model_type: bailing_hybrid");
+	engine_refuses(KVP_ENGINE_TRANSFORMERS, "model.model_type: "
+	               "bailing_hybrid");
+	engine_refuses(KVP_ENGINE_LLAMACPP, "model.model_type: bailing_hybrid");
+	engine_refuses(KVP_ENGINE_TRTLLM, "model.model_type: bailing_hybrid");
+	engine_refuses(KVP_ENGINE_SGLANG, "model.recur.conv_values: 0");
+	sized("{" LING_MLA ",\"num_hidden_layers\":4,\"head_dim\":128,"
+	      "\"layer_group_size\":[1,0,1,0]}", 16);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_NONE);
+	ck_assert_int_eq(kvp_layer_rec(&res, 1)->spec.kind, KVP_LAYER_MLA);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_MLA);
+	refused("{" LING_MLA ",\"num_hidden_layers\":8,"
+	        "\"layer_group_size\":4}", "head_dim");
+	refused("{" LING_DIMS ",\"num_hidden_layers\":8,\"head_dim\":128,"
+	        "\"layer_group_size\":4}", "kv_lora_rank");
+	refused("{" LING_MLA ",\"num_hidden_layers\":4,\"head_dim\":128,"
+	        "\"layer_group_size\":[1,0]}", "layer_group_size");
+	refused("{" LING_MLA ",\"num_hidden_layers\":8,\"head_dim\":128,"
+	        "\"layer_group_size\":4,\"short_conv_kernel_size\":4}",
+	        "Ling 3.0");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_refused35");
@@ -162,6 +220,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, nanbeige_loops);
 	tcase_add_test(tc, plm);
 	tcase_add_test(tc, openelm_refused);
+	tcase_add_test(tc, ling25);
 	suite_add_tcase(s, tc);
 	return s;
 }

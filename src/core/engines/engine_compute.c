@@ -235,6 +235,7 @@ static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
 #define UOCR_USE "generic or llama.cpp"
 #define ST_USE "generic or llama.cpp"
 #define LOOP_USE "generic or vLLM"
+#define LING_USE "generic (SGLang's layout; its lightning pool is not modelled for --engine sglang)"
 #define NB_USE "generic or llama.cpp"   /* llama.cpp alone serves it */
 #define NB_NONE "vLLM's registry has no NanbeigeForCausalLM (tests/data/hf/" \
 	"sweep/registry.tsv: a llama.cpp conversion module alone)"
@@ -334,6 +335,21 @@ static const struct {
 	  NB_USE },
 	{ "plm", KVP_ENGINE_TRANSFORMERS, "its PLM model's cache (an MLA "
 	  "family: the latent or per-head K and V) was not read", NB_USE },
+	/* issue 35: Ling/Ring 2.5 (io/hf/hf_fam_hybrid.c sizes SGLang's
+	 * cache, configs/bailing_hybrid.py @0f6954e8) */
+	{ "bailing_hybrid", KVP_ENGINE_VLLM, "vLLM bailing_moe_linear.py "
+	  "@055e47c2 sizes the lightning state by the loaded config class's "
+	  "head_dim, and vLLM has no bailing_hybrid class of its own: "
+	  "transformers' BailingHybridConfig sets qk_rope_head_dim, the "
+	  "checkpoint's remote class was not read", LING_USE },
+	{ "bailing_hybrid", KVP_ENGINE_TRANSFORMERS, "its BailingHybridConfig "
+	  "sets head_dim = qk_rope_head_dim and its cache class was not read",
+	  LING_USE },
+	{ "bailing_hybrid", KVP_ENGINE_LLAMACPP, "llama.cpp's converter at "
+	  "80fb11a registers no BailingMoeV2_5ForCausalLM (bailingmoe3 is "
+	  "Ling 3.0's)", LING_USE },
+	{ "bailing_hybrid", KVP_ENGINE_TRTLLM, "its Ling 2.5 support, if any, "
+	  "was not read", LING_USE },
 	{ "nanbeige", KVP_ENGINE_VLLM, NB_NONE, NB_USE },
 	{ "nanbeige", KVP_ENGINE_SGLANG, "its Nanbeige support, if any, was "
 	  "not read", NB_USE },

@@ -192,11 +192,12 @@ struct eng_row {
 };
 
 static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
-	/* llama.cpp sizes Nanbeige's loops (src/models/nanbeige.cpp
-	 * @80fb11a: n_layer_all = layers x num_loops cells of K/V); the
-	 * looped families it has no architecture for are model_rows[] */
+	/* llama.cpp sizes Nanbeige's loops alone (loops_served[]) */
 	[KVP_ENGINE_LLAMACPP] = { kvp_engine_llamacpp, false, true, false, NULL,
-		NULL, ENG_SEQ_STREAM, "engine_llamacpp.c: n_ctx_seq cells per stream, "
+		"llama.cpp's one looped architecture is Nanbeige's "
+		"(src/models/nanbeige.cpp at 80fb11a); src/llama-arch.cpp and "
+		"convert_hf_to_gguf.py name no Ouro or IQuestLoopCoder",
+		ENG_SEQ_STREAM, "engine_llamacpp.c: n_ctx_seq cells per stream, "
 		"or the whole unified cache" },
 	[KVP_ENGINE_VLLM] = { kvp_engine_vllm, true, true, false, NULL, NULL,
 		ENG_SEQ_OWN, "engine_vllm.c (vl_dsa: fp8 indexer keys, f32 scales)" },
@@ -234,7 +235,6 @@ static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
 #define MD3_USE "generic or vLLM"
 #define UOCR_USE "generic or llama.cpp"
 #define ST_USE "generic or llama.cpp"
-#define LOOP_USE "generic or vLLM"
 #define LING_USE "generic (SGLang's layout; its lightning pool is not modelled for --engine sglang)"
 #define NB_USE "generic or llama.cpp"   /* llama.cpp alone serves it */
 #define NB_NONE "vLLM's registry has no NanbeigeForCausalLM (tests/data/hf/" \
@@ -315,15 +315,8 @@ static const struct {
 	  "any, was not read", ST_USE },
 	{ "smallthinker", KVP_ENGINE_TRTLLM, "its SmallThinker support, if "
 	  "any, was not read", ST_USE },
-	/* issue 35: looped families (io/hf/hf_loops.c) an engine that sizes
-	 * loops does not serve: llama.cpp serves Nanbeige's alone */
-	{ "ouro", KVP_ENGINE_LLAMACPP, "llama.cpp has no Ouro architecture "
-	  "(src/llama-arch.cpp and convert_hf_to_gguf.py at 80fb11a name no "
-	  "OuroForCausalLM)", LOOP_USE },
-	{ "iquestloopcoder", KVP_ENGINE_LLAMACPP, "llama.cpp has no "
-	  "IQuest-Coder-Loop architecture (src/llama-arch.cpp and "
-	  "convert_hf_to_gguf.py at 80fb11a name no IQuestLoopCoderForCausalLM)",
-	  LOOP_USE },
+	/* issue 35: Nanbeige, whose loops llama.cpp alone sizes
+	 * (loops_served[]) */
 	/* issue 35: PLM (io/hf/hf_fam_attn.c hf_fam_plm sizes llama.cpp's
 	 * per-head cache of src/models/plm.cpp) */
 	{ "plm", KVP_ENGINE_VLLM, "vLLM's registry has no PLMForCausalLM "
@@ -356,6 +349,34 @@ static const struct {
 	{ "nanbeige", KVP_ENGINE_TRTLLM, "its Nanbeige support, if any, was "
 	  "not read", NB_USE },
 };
+
+/*
+ * Looped families an engine whose eng_rows[] no_loops refuses looped
+ * models does size: a row per engine and model_type, with the code.
+ */
+static const struct {
+	enum kvp_engine_kind engine;
+	const char *model_type;
+	const char *source;
+} loops_served[] = {
+	{ KVP_ENGINE_LLAMACPP, "nanbeige", "llama.cpp @80fb11a "
+	  "src/models/nanbeige.cpp load_arch_hparams: n_layer_all = layers x "
+	  "num_loops, each loop's layers K/V of their own (layer i of loop j "
+	  "at i + j x layers), over the physical layers' weights" },
+};
+
+static bool loops_sized(const struct kvp_plan *p, const struct eng_row *row)
+{
+	size_t k;
+
+	if (!row->no_loops)
+		return true;
+	for (k = 0; k < sizeof loops_served / sizeof loops_served[0]; k++)
+		if (loops_served[k].engine == p->engine.kind &&
+		    !strcmp(loops_served[k].model_type, p->model.model_type))
+			return true;
+	return false;
+}
 
 static enum kvp_status model_refusal(const struct kvp_plan *p,
                                      struct kvp_result *res)
@@ -414,7 +435,7 @@ static enum kvp_status eng_refusals(const struct kvp_plan *p,
 
 	if (model_refusal(p, res) != KVP_OK)
 		return res->error.status;
-	if (p->model.loops > 1 && row->no_loops)
+	if (p->model.loops > 1 && !loops_sized(p, row))
 		return kvp_error_set(&res->error, KVP_EREFUSED,
 			"model.loops: %u - a looped model (%s) keeps a cache per "
 			"layer and pass; engine %s: %s; use --engine generic or "

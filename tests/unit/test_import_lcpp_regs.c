@@ -130,9 +130,11 @@ END_TEST
  * Nanbeige (nanbeige; NanbeigeConfig, llama.cpp NanbeigeModel(LlamaModel)):
  * no num_key_value_heads, every head its own K and V: 2 layers x 4 heads
  * x (64 + 64) x 2 B = 2,048 B/position, x 16 = 32,768; num_loops 1 the
- * same. num_loops 2 (llama.cpp caches each layer once per loop) and a
- * module beyond Llama's tensors (enable_mhc) refused naming the key;
- * such a switch off (false, []) imports.
+ * same. num_loops 2: llama.cpp caches each layer once per loop
+ * (src/models/nanbeige.cpp n_layer_all; hf_loops.c), 4 caches, 65,536
+ * (test_import_refused35.c sizes loops under each engine). A module
+ * beyond Llama's tensors (enable_mhc) refused naming the key; such a
+ * switch off (false, []) imports.
  */
 #define NANBEIGE "\"model_type\":\"nanbeige\",\"num_hidden_layers\":2," \
 	"\"hidden_size\":256,\"num_attention_heads\":4,\"vocab_size\":1000"
@@ -144,7 +146,8 @@ START_TEST(nanbeige)
 	sized("{" NANBEIGE ",\"num_loops\":1,\"enable_mhc\":false,"
 	      "\"loop_loss_weights\":[]}", 16);
 	ck_assert_uint_eq(res.kv.bytes, 32768);
-	refused("{" NANBEIGE ",\"num_loops\":2}", "num_loops");
+	sized("{" NANBEIGE ",\"num_loops\":2}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 65536);
 	refused("{" NANBEIGE ",\"enable_mhc\":true}", "enable_mhc");
 }
 END_TEST

@@ -1734,7 +1734,8 @@ END_TEST
 
 /*
  * The engines: vLLM sizes the passes (their Attention modules are vLLM
- * layers of their own), every other engine refuses naming model.loops;
+ * layers of their own), every other engine refuses naming model.loops
+ * (llama.cpp sizes Nanbeige's loops alone, test_import_refused35.c);
  * pipeline parallelism is refused (neither file implements SupportsPP);
  * a layer count the passes do not divide is refused.
  *

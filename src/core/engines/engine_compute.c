@@ -192,10 +192,12 @@ struct eng_row {
 };
 
 static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
+	/* llama.cpp sizes Nanbeige's loops alone (loops_served[]) */
 	[KVP_ENGINE_LLAMACPP] = { kvp_engine_llamacpp, false, true, false, NULL,
-		"llama.cpp has no looped architecture (src/llama-arch.cpp and "
-		"convert_hf_to_gguf.py at 80fb11a name no Ouro or "
-		"IQuestLoopCoder)", ENG_SEQ_STREAM, "engine_llamacpp.c: n_ctx_seq cells per stream, "
+		"llama.cpp's one looped architecture is Nanbeige's "
+		"(src/models/nanbeige.cpp at 80fb11a); src/llama-arch.cpp and "
+		"convert_hf_to_gguf.py name no Ouro or IQuestLoopCoder",
+		ENG_SEQ_STREAM, "engine_llamacpp.c: n_ctx_seq cells per stream, "
 		"or the whole unified cache" },
 	[KVP_ENGINE_VLLM] = { kvp_engine_vllm, true, true, false, NULL, NULL,
 		ENG_SEQ_OWN, "engine_vllm.c (vl_dsa: fp8 indexer keys, f32 scales)" },
@@ -204,8 +206,9 @@ static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
 		"transformers keeps them in FalconHybridMambaAttentionDynamicCache "
 		"(modeling_falcon_h1.py) or Zamba2HybridDynamicCache "
 		"(modeling_zamba2.py), which kvplan's transformers profile does "
-		"not size", "the makers' remote code (Ouro's, IQuest's) keeps "
-		"the passes' caches in a cache class of its own, not read",
+		"not size", "the makers' remote code (Ouro's, IQuest's, "
+		"Nanbeige's) keeps the passes' caches in a cache class of its "
+		"own, not read",
 		ENG_SEQ_STREAM,
 		"engine_transformers.c: a row of the padded batch" },
 	[KVP_ENGINE_SGLANG] = { kvp_engine_sglang, true, true, false,
@@ -232,6 +235,10 @@ static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
 #define MD3_USE "generic or vLLM"
 #define UOCR_USE "generic or llama.cpp"
 #define ST_USE "generic or llama.cpp"
+#define LING_USE "generic (SGLang's layout; its lightning pool is not modelled for --engine sglang)"
+#define NB_USE "generic or llama.cpp"   /* llama.cpp alone serves it */
+#define NB_NONE "vLLM's registry has no NanbeigeForCausalLM (tests/data/hf/" \
+	"sweep/registry.tsv: a llama.cpp conversion module alone)"
 static const struct {
 	const char *model_type;
 	enum kvp_engine_kind engine;
@@ -308,7 +315,68 @@ static const struct {
 	  "any, was not read", ST_USE },
 	{ "smallthinker", KVP_ENGINE_TRTLLM, "its SmallThinker support, if "
 	  "any, was not read", ST_USE },
+	/* issue 35: Nanbeige, whose loops llama.cpp alone sizes
+	 * (loops_served[]) */
+	/* issue 35: PLM (io/hf/hf_fam_attn.c hf_fam_plm sizes llama.cpp's
+	 * per-head cache of src/models/plm.cpp) */
+	{ "plm", KVP_ENGINE_VLLM, "vLLM's registry has no PLMForCausalLM "
+	  "(tests/data/hf/sweep/registry.tsv: a llama.cpp conversion module "
+	  "alone)", NB_USE },
+	{ "plm", KVP_ENGINE_SGLANG, "its PLM support, if any, was not read",
+	  NB_USE },
+	{ "plm", KVP_ENGINE_TRTLLM, "its PLM support, if any, was not read",
+	  NB_USE },
+	{ "plm", KVP_ENGINE_TRANSFORMERS, "its PLM model's cache (an MLA "
+	  "family: the latent or per-head K and V) was not read", NB_USE },
+	/* issue 35: Ling/Ring 2.5 (io/hf/hf_fam_hybrid.c sizes SGLang's
+	 * cache, configs/bailing_hybrid.py @0f6954e8) */
+	{ "bailing_hybrid", KVP_ENGINE_VLLM, "vLLM bailing_moe_linear.py "
+	  "@055e47c2 sizes the lightning state by the loaded config class's "
+	  "head_dim, and vLLM has no bailing_hybrid class of its own: "
+	  "transformers' BailingHybridConfig sets qk_rope_head_dim, the "
+	  "checkpoint's remote class was not read", LING_USE },
+	{ "bailing_hybrid", KVP_ENGINE_TRANSFORMERS, "its BailingHybridConfig "
+	  "sets head_dim = qk_rope_head_dim and its cache class was not read",
+	  LING_USE },
+	{ "bailing_hybrid", KVP_ENGINE_LLAMACPP, "llama.cpp's converter at "
+	  "80fb11a registers no BailingMoeV2_5ForCausalLM (bailingmoe3 is "
+	  "Ling 3.0's)", LING_USE },
+	{ "bailing_hybrid", KVP_ENGINE_TRTLLM, "its Ling 2.5 support, if any, "
+	  "was not read", LING_USE },
+	{ "nanbeige", KVP_ENGINE_VLLM, NB_NONE, NB_USE },
+	{ "nanbeige", KVP_ENGINE_SGLANG, "its Nanbeige support, if any, was "
+	  "not read", NB_USE },
+	{ "nanbeige", KVP_ENGINE_TRTLLM, "its Nanbeige support, if any, was "
+	  "not read", NB_USE },
 };
+
+/*
+ * Looped families an engine whose eng_rows[] no_loops refuses looped
+ * models does size: a row per engine and model_type, with the code.
+ */
+static const struct {
+	enum kvp_engine_kind engine;
+	const char *model_type;
+	const char *source;
+} loops_served[] = {
+	{ KVP_ENGINE_LLAMACPP, "nanbeige", "llama.cpp @80fb11a "
+	  "src/models/nanbeige.cpp load_arch_hparams: n_layer_all = layers x "
+	  "num_loops, each loop's layers K/V of their own (layer i of loop j "
+	  "at i + j x layers), over the physical layers' weights" },
+};
+
+static bool loops_sized(const struct kvp_plan *p, const struct eng_row *row)
+{
+	size_t k;
+
+	if (!row->no_loops)
+		return true;
+	for (k = 0; k < sizeof loops_served / sizeof loops_served[0]; k++)
+		if (loops_served[k].engine == p->engine.kind &&
+		    !strcmp(loops_served[k].model_type, p->model.model_type))
+			return true;
+	return false;
+}
 
 static enum kvp_status model_refusal(const struct kvp_plan *p,
                                      struct kvp_result *res)
@@ -334,6 +402,30 @@ static enum kvp_status model_refusal(const struct kvp_plan *p,
  * to 256 cells and keeps a stream per sequence, vLLM and SGLang were
  * not read.
  */
+/*
+ * llama.cpp's loops under partial offload: llama-model.cpp @80fb11a
+ * load_tensors places layer il (its K/V included) by dev_layer over
+ * n_layer_all, the loops' layers counted, while nanbeige.cpp gives loop
+ * j's layers the tensors of physical layer i, created on that layer's
+ * device: which device then reads which weights kvplan does not model.
+ * Everything on the device (-ngl -1 or above the layers) is sized.
+ */
+static enum kvp_status loops_split(const struct kvp_plan *p,
+                                   struct kvp_result *res)
+{
+	int32_t ngl = p->engine.llamacpp.n_gpu_layers;
+
+	if (p->engine.kind != KVP_ENGINE_LLAMACPP || p->model.loops <= 1 ||
+	    ngl < 0 || (uint32_t)ngl > p->model.n_layers)
+		return KVP_OK;
+	return kvp_error_set(&res->error, KVP_EREFUSED,
+		"engine.llamacpp.n_gpu_layers: %d - model.loops %u: llama.cpp "
+		"places each loop's layer by its index in n_layer_all but its "
+		"shared weights on the physical layer's device; partial offload "
+		"of a looped model is not modelled (use -ngl -1)", (int)ngl,
+		p->model.loops);
+}
+
 static enum kvp_status eng_refusals(const struct kvp_plan *p,
                                     const struct eng_row *row,
                                     const struct kvp_layer_spec *ls,
@@ -343,13 +435,17 @@ static enum kvp_status eng_refusals(const struct kvp_plan *p,
 
 	if (model_refusal(p, res) != KVP_OK)
 		return res->error.status;
-	if (p->model.loops > 1 && row->no_loops)
+	if (p->model.loops > 1 && !loops_sized(p, row))
 		return kvp_error_set(&res->error, KVP_EREFUSED,
 			"model.loops: %u - a looped model (%s) keeps a cache per "
-			"layer and pass; engine %s: %s; use --engine vllm or "
-			"generic", p->model.loops, p->model.model_type[0] ?
-			p->model.model_type : "model_type not given",
-			kvp_engine_name(p->engine.kind), row->no_loops);
+			"layer and pass; engine %s: %s; use --engine generic or "
+			"the engine serving it (vllm: Ouro, IQuest-Coder-Loop; "
+			"llama.cpp: Nanbeige)", p->model.loops,
+			p->model.model_type[0] ? p->model.model_type :
+			"model_type not given", kvp_engine_name(p->engine.kind),
+			row->no_loops);
+	if (loops_split(p, res) != KVP_OK)
+		return res->error.status;
 	for (i = 0; !row->compressed && i < p->model.n_layers; i++)
 		if (ls[i].kind == KVP_LAYER_COMPRESSED)
 			return kvp_error_set(&res->error, KVP_EREFUSED,

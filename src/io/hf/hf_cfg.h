@@ -50,6 +50,10 @@ struct cfg {
 	 * level); hf_get falls back to the top level only for the file's
 	 * own keys (architectures, dtype, quantization) */
 	bool text_only;
+	/* a lightning-attention state's head width when it is not the
+	 * base's K width (Ling 2.5: head_dim beside MLA layers, set by
+	 * hf_fam_bailing_hybrid); 0 = base.k_dim */
+	uint32_t state_dim;
 	/* keys read (or knowingly superseded), by name */
 	const char *seen[HF_MAX_SEEN];
 	unsigned n_seen;
@@ -281,6 +285,8 @@ enum kvp_status hf_fam_plamo3(struct cfg *c, struct kvp_model *m,
                               struct lay *L, bool *found);
 enum kvp_status hf_fam_mellum(struct cfg *c, struct kvp_model *m,
                               struct lay *L, bool *found);
+enum kvp_status hf_fam_plm(struct cfg *c, struct kvp_model *m,
+                           struct lay *L, bool *found);
 enum kvp_status hf_fam_nanbeige(struct cfg *c, struct kvp_model *m,
                                 struct lay *L, bool *found);
 enum kvp_status hf_fam_plamo(struct cfg *c, struct kvp_model *m,

@@ -413,14 +413,15 @@ enum kvp_status hf_fam_mellum(struct cfg *c, struct kvp_model *m,
  * patch/configuration_nanbeige.py @a8de7263; llama.cpp
  * conversion/nanbeige.py NanbeigeModel and src/models/nanbeige.cpp
  * @80fb11a). A plain Llama decoder (num_key_value_heads, else the heads;
- * head_dim, else hidden / heads) unless a switch below is on: num_loops
+ * head_dim, else hidden / heads) unless a switch below is on. num_loops
  * runs the layers again, and llama.cpp gives each loop's layers K/V of
  * their own (n_layer_all = layers x loops, "each slot still has its own
- * KV index") over one set of weights, a count of caches per layer kvplan
- * has no field for; the others (loop split, hyper-connections, depth
- * attention, n-gram embeddings, QK layernorm) build modules beyond
- * llama.cpp's NANBEIGE tensors (gguf-py constants.py MODEL_TENSORS: Llama's
- * only) that no engine rule sizes. Each refused naming the key.
+ * KV index") over one set of weights: a row of hf_loops.c loop_rows[]
+ * (model.loops). The others (a loop split, KV shared across loops,
+ * hyper-connections, depth attention, n-gram embeddings, QK layernorm)
+ * build modules beyond llama.cpp's NANBEIGE tensors (gguf-py
+ * constants.py MODEL_TENSORS: Llama's only) that no engine rule sizes.
+ * Each refused naming the key.
  */
 static const char *const nanbeige_switches[] = {
 	"loop_loss_weights", "enable_double_loop_split", "loop_share_kv",
@@ -433,19 +434,11 @@ enum kvp_status hf_fam_nanbeige(struct cfg *c, struct kvp_model *m,
 {
 	char path[96];
 	const cJSON *v;
-	uint64_t loops = 1;
 	size_t i;
 
 	(void)m;
 	(void)L;
 	(void)found;
-	if (hf_uint(c, "num_loops", 1, DIM_MAX, &loops) < 0)
-		return c->err->status;
-	if (loops > 1)
-		return hf_bad(c, "num_loops", hf_get(c, "num_loops", path,
-		              sizeof path), "above 1: llama.cpp caches every "
-		              "layer once per loop over shared weights, a count "
-		              "of caches per layer kvplan does not hold; refused");
 	for (i = 0; nanbeige_switches[i]; i++) {
 		v = hf_get(c, nanbeige_switches[i], path, sizeof path);
 		if (v && !cJSON_IsNull(v) && !cJSON_IsFalse(v) &&
@@ -455,6 +448,60 @@ enum kvp_status hf_fam_nanbeige(struct cfg *c, struct kvp_model *m,
 			              "llama.cpp's NANBEIGE tensors (Llama's) that "
 			              "no engine rule sizes; refused");
 	}
+	return KVP_OK;
+}
+
+/*
+ * PLM (plm; transformers PLMConfig, src/transformers/models/plm/
+ * configuration_plm.py @949dcd70: MLA keys, num_key_value_heads 16,
+ * head_dim = qk_rope_head_dim). llama.cpp alone serves it
+ * (conversion/plm.py PLMModel @80fb11a: key_length qk_nope + qk_rope,
+ * value_length v_head_dim, head_count_kv num_key_value_heads, else the
+ * heads; src/models/plm.cpp): it decompresses the latent and caches per
+ * head K (k_nope beside k_pe repeated over n_head heads) and V
+ * (v_head_dim), every layer full through build_attn_inp_kv, not the
+ * latent. Its k_states hold n_head heads, copied into rows of
+ * n_head_kv x key_length (llama-kv-cache.cpp cpy_k): KV heads other
+ * than the query heads do not run; refused. plm.cpp loads wq alone (no
+ * q_lora_rank) and converter reads v_head_dim: each refused otherwise.
+ */
+enum kvp_status hf_fam_plm(struct cfg *c, struct kvp_model *m,
+                           struct lay *L, bool *found)
+{
+	char path[96];
+	uint64_t ql = 0;
+	uint32_t i;
+
+	if (m->base.kind != KVP_LAYER_MLA)
+		return hf_bad(c, "kv_lora_rank", NULL, "PLM's attention "
+		              "(llama.cpp src/models/plm.cpp) needs it");
+	if (!hf_has(c, "v_head_dim"))
+		return hf_bad(c, "v_head_dim", NULL, "required: llama.cpp's "
+		              "converter (conversion/plm.py) reads it");
+	if (hf_uint(c, "q_lora_rank", 1, DIM_MAX, &ql) < 0)
+		return c->err->status;
+	if (ql)
+		return hf_bad(c, "q_lora_rank", hf_get(c, "q_lora_rank", path,
+		              sizeof path), "llama.cpp's plm.cpp loads a plain "
+		              "wq (no q LoRA); refused");
+	if (m->base.kv_heads != m->q_heads)
+		return hf_bad(c, "num_key_value_heads", hf_get(c,
+		              "num_key_value_heads", path, sizeof path),
+		              "not the query heads: llama.cpp's plm.cpp builds "
+		              "K of every query head into rows of the KV heads' "
+		              "width (cpy_k), which does not run; refused");
+	hf_superseded(c, "head_dim");
+	m->base.kind = KVP_LAYER_FULL;
+	m->base.k_dim = m->mla.qk_nope_head_dim + m->mla.qk_rope_head_dim;
+	m->base.v_dim = m->mla.v_head_dim;
+	for (i = 0; i < m->n_layers; i++)
+		L[i].kind = KVP_LAYER_FULL;
+	memset(&m->mla, 0, sizeof m->mla);
+	*found = true;
+	hf_note(c, "PLM: per-head K (%u values) and V (%u) cached, not the "
+	        "MLA latent (llama.cpp plm.cpp); the weight estimate counts "
+	        "plain q, k, v and o projections, not its MLA ones",
+	        m->base.k_dim, m->base.v_dim);
 	return KVP_OK;
 }
 

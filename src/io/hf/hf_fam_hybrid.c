@@ -584,33 +584,98 @@ enum kvp_status hf_fam_olmo_hybrid(struct cfg *c, struct kvp_model *m,
  * MLA every layer_group_size-th layer, lightning attention elsewhere;
  * Ling 3.0, BailingMoeV3ForCausalLM: KDA instead of lightning). The 2.5
  * lightning state is heads x head_dim x head_dim, but head_dim is not
- * one number across the engines: vLLM bailing_moe_linear.py
- * get_mamba_state_shape_from_config takes config.head_dim (else hidden /
- * heads), SGLang configs/bailing_hybrid.py head_dim (else hidden /
- * heads), and transformers' BailingHybridConfig (which vLLM loads when
- * installed) sets head_dim = qk_rope_head_dim in __post_init__. For 3.0,
+ * one number across the engines: vLLM bailing_moe_linear.py @055e47c2
+ * get_mamba_state_shape_from_config takes getattr(config, "head_dim",
+ * hidden / heads) of the config object, and vLLM has no bailing_hybrid
+ * config class of its own (transformers_utils/configs/ holds bailing_moe
+ * and bailing_moe_v3_vl only): the object is transformers'
+ * BailingHybridConfig, which sets head_dim = qk_rope_head_dim in
+ * __post_init__, or the checkpoint's remote class when its auto_map
+ * names one (not read), whichever AutoConfig picks. SGLang
+ * configs/bailing_hybrid.py @0f6954e8 BailingHybridConfig takes the
+ * file's head_dim (the argument's default 128 when absent, hidden /
+ * heads when null) for its Mamba2CacheParams (num_attention_heads heads
+ * of head_dim x head_dim, conv_kernel 1), and model_config.py caches the
+ * full layers as the MLA latent: SGLang's layout is one rule, and
+ * the row reads it for the generic engine (vLLM, transformers,
+ * TensorRT-LLM and llama.cpp, whose converter has no BailingMoeV2_5,
+ * refused by model_type: engine_compute.c model_rows[]; --engine sglang
+ * by its own check, sg_mamba.c: its pool for a conv-less lightning
+ * state is not modelled);
+ * the row sizes that (c->state_dim carries head_dim to hf_state.c's
+ * lightning state, base.k_dim being the MLA K width here).
+ * The layer rule itself is published (vLLM is_linear_layer and SGLang
+ * layers_block_type: linear unless (i + 1) % layer_group_size == 0;
+ * SGLang also takes a per-layer list, 1 = linear). For 3.0,
  * llama.cpp (src/models/bailingmoe3.cpp, conversion/bailingmoe3.py)
  * sizes Kimi's KDA state and makes a trailing partial group MLA; vLLM's
- * and SGLang's Ling 3.0 code was not read. Refused naming why.
+ * and SGLang's Ling 3.0 code was not read: refused naming why.
  */
+/* Ling/Ring 2.5 as SGLang lays it out (the comment above): layer i
+ * lightning unless (i + 1) % layer_group_size == 0 (a list: 1 =
+ * lightning), those MLA; the lightning state of head_dim, required (the
+ * class takes 128 when absent, hidden / heads when null, which kvplan's
+ * reader does not tell apart; transformers' class another). */
+static enum kvp_status ling25(struct cfg *c, struct kvp_model *m,
+                              struct lay *L, bool *found)
+{
+	char path[96];
+	const cJSON *gs = hf_get(c, "layer_group_size", path, sizeof path), *e;
+	uint64_t g = 1, d = 0;
+	uint32_t i = 0, n = m->n_layers;
+	int r;
+
+	if (m->base.kind != KVP_LAYER_MLA)
+		return hf_bad(c, "kv_lora_rank", NULL, "required: Ling 2.5's "
+		              "full layers are MLA (SGLang model_config.py)");
+	if ((r = hf_uint(c, "head_dim", 1, DIM_MAX, &d)) <= 0)
+		return r < 0 ? c->err->status : hf_bad(c, "head_dim", NULL,
+		              "required: the lightning state's width (SGLang's "
+		              "BailingHybridConfig takes 128 when absent, hidden "
+		              "/ heads when null; transformers' qk_rope_head_dim)");
+	if (cJSON_IsArray(gs)) {
+		if ((uint32_t)cJSON_GetArraySize(gs) != n)
+			return hf_bad(c, path, gs, "a list must hold one entry "
+			              "per layer (SGLang layers_block_type)");
+		cJSON_ArrayForEach(e, gs)
+			L[i++].kind = cJSON_IsNumber(e) && e->valuedouble == 1 ?
+			              KVP_LAYER_NONE : KVP_LAYER_MLA;
+	} else {
+		if ((r = hf_uint(c, "layer_group_size", 1, DIM_MAX, &g)) < 0)
+			return c->err->status;
+		if (r == 0)
+			hf_note(c, "layer_group_size absent: 1, every layer MLA "
+			        "(SGLang's BailingHybridConfig default)");
+		for (i = 0; i < n; i++)
+			L[i].kind = (i + 1) % g == 0 ? KVP_LAYER_MLA
+			                             : KVP_LAYER_NONE;
+	}
+	c->state_dim = (uint32_t)d;
+	hf_superseded(c, "linear_silu");
+	*found = true;
+	hf_note(c, "Ling 2.5: SGLang's layout (MLA latent, lightning states "
+	        "of %u heads x %llu x %llu, configs/bailing_hybrid.py); every "
+	        "named engine refuses it (vLLM's head_dim is its loaded "
+	        "class's; kvplan's SGLang profile has no lightning pool)",
+	        m->q_heads, (unsigned long long)d, (unsigned long long)d);
+	return KVP_OK;
+}
+
 enum kvp_status hf_fam_bailing_hybrid(struct cfg *c, struct kvp_model *m,
                                       struct lay *L, bool *found)
 {
 	char path[96];
 	const cJSON *a = hf_get(c, "architectures", path, sizeof path);
 	const cJSON *a0 = cJSON_IsArray(a) ? cJSON_GetArrayItem(a, 0) : NULL;
-	bool v3 = cJSON_IsString(a0) &&
-	          !strcmp(a0->valuestring, "BailingMoeV3ForCausalLM");
+	bool v3 = (cJSON_IsString(a0) &&
+	           !strcmp(a0->valuestring, "BailingMoeV3ForCausalLM")) ||
+	          hf_has(c, "short_conv_kernel_size");
 
-	(void)m;
-	(void)L;
-	(void)found;
-	return hf_bad(c, a ? path : "architectures", a, v3 ?
-	              "Ling 3.0's KDA + MLA layers: llama.cpp's bailingmoe3 "
-	              "rule is known, vLLM's and SGLang's were not read; "
-	              "refused" :
-	              "Ling/Ring 2.5's lightning-attention state is heads x "
-	              "head_dim^2, and the engines take head_dim differently "
-	              "(vLLM and SGLang config.head_dim, transformers' "
-	              "BailingHybridConfig qk_rope_head_dim); refused");
+	if (!v3)
+		return ling25(c, m, L, found);
+	return hf_bad(c, a ? path : "architectures", a,
+	              "Ling 3.0's KDA + MLA layers (architectures "
+	              "BailingMoeV3ForCausalLM, or short_conv_kernel_size: "
+	              "SGLang's use_kda): llama.cpp's bailingmoe3 rule is "
+	              "known, vLLM's and SGLang's were not read; refused");
 }

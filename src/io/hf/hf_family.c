@@ -121,7 +121,7 @@ static const struct hf_family families[] = {
 	R("falcon_h1", "FalconH1ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, hf_fam_falcon_h1, "vLLM falcon_h1.py FalconH1ParallelHybrid (attention and Mamba2 in every layer); llama.cpp llama-model.cpp create_memory LLM_ARCH_FALCON_H1 (KV and R/S on every layer)"),
 	R("plamo2", "Plamo2ForCausalLM", 0, 0, 0, 0, hf_fam_plamo2, "vLLM plamo2.py @002fb907 (is_mamba; Plamo2MambaMixer mamba2_state_shape, n_groups 0; Plamo2AttentionMixer hidden_size_per_head); llama.cpp conversion/plamo.py Plamo2Model at v0.4.0"),
 	R("bailing_moe_linear", "BailingMoeLinearV2ForCausalLM", HF_LIGHTNING, 0, 0, 0, hf_fam_bailing_linear, "SGLang models/bailing_moe_linear.py (is_linear_layer, layer_group_size) and configs/bailing_hybrid.py (mamba2_cache_params: heads x head_dim x head_dim, no conv)"),
-	R("bailing_hybrid", "BailingMoeV2_5ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, hf_fam_bailing_hybrid, "vLLM bailing_moe_linear.py (BailingMoeV25ForCausalLM); SGLang configs/bailing_hybrid.py; transformers configuration_bailing_hybrid.py; llama.cpp src/models/bailingmoe3.cpp: refused naming why"),
+	R("bailing_hybrid", "BailingMoeV2_5ForCausalLM", HF_LAYOUT_FIRST | HF_LIGHTNING, 0, 0, 0, hf_fam_bailing_hybrid, "SGLang configs/bailing_hybrid.py @0f6954e8 (BailingHybridConfig: layers_block_type, Mamba2CacheParams of head_dim) and model_config.py (MLA latent for BailingMoeV2_5ForCausalLM): Ling 2.5 sized as SGLang caches it; vLLM bailing_moe_linear.py @055e47c2 takes the loaded class's head_dim (refused there); Ling 3.0 refused naming why (hf_fam_hybrid.c)"),
 	R("zamba2", "Zamba2ForCausalLM", HF_LAYOUT_FIRST, 0, 0, 0, hf_fam_zamba2, "vLLM zamba2.py Zamba2Attention dpa_list (a KV per hybrid layer) and Zamba2MambaDecoderLayer (Mamba2 on every layer); transformers configuration_zamba2.py Zamba2Config"),
 	R("minimax_m2", NULL, 0, 0, 0, 0, NULL, "vLLM minimax_m2.py (full attention)"),
 	R("mimo_v2_flash", NULL, 0, 0, 0, 0, hf_fam_mimo, "vLLM mimo_v2_flash.py"),
@@ -259,9 +259,23 @@ static const struct hf_family families[] = {
 	/* the eleventh held-out set's refusals that stay refused (issue 35):
 	 * each refused by name with why, where first contact had called them
 	 * "not a model config" or "unknown" */
-	R("huginn_raven", "RavenForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "seal-rg/recurrent-pretraining @59e0b69b recpre/raven_modeling_minimal.py (Huginn-0125: n_layers_in_prelude and n_layers_in_coda layers run once, the n_layers_in_recurrent_block core num_steps times, num_steps an argument of generation (mean_recurrence is the training mean), each step its own K and V in HuginnDynamicCache unless a lookup_strategy compresses them): the cache is set by how the model is run, not by its config; no engine kvplan models serves it"),
+	/* Huginn-0125 (issue 35): no engine serves it. vLLM's registry.py
+	 * names no RavenForCausalLM (third-party plugins register their own
+	 * module); llama.cpp 80fb11a's converter (conversion/__init__.py)
+	 * and src/llama-arch.cpp name no Raven or Huginn; SGLang not read.
+	 * Its one cache, the remote code's HuginnDynamicCache, keeps a K and
+	 * V per recurrence step, the count an argument of generate(). */
+	R("huginn_raven", "RavenForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "seal-rg/recurrent-pretraining @59e0b69b recpre/raven_modeling_minimal.py (Huginn-0125: prelude and coda layers once, the recurrent core num_steps times, num_steps an argument of generation, each step its own K and V in HuginnDynamicCache): the cache is set by how the model is run, not its config; vLLM, llama.cpp 80fb11a and SGLang (not read) serve no RavenForCausalLM"),
 	R("inl-llm", "INLLLMForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "Pacific-Prime INL-LLM (remote code modeling_inl_llm.py, INLLLMConfig: d_model, num_layers, num_heads, num_iterations_per_layer; its Hub config saves use_cache false): no engine kvplan models serves it, and its remote code's cache was not read"),
-	R("moondream1", NULL, HF_REFUSED, 0, 0, 0, NULL, "vikhyat/moondream @44146f13 moondream/torch/config.py (TextConfig's defaults): Moondream 2 and Moondream 3 preview both save model_type moondream1, architectures HfMoondream and an empty config, their sizes being the TextConfig defaults of the code revision they ship with (a 2B dense decoder or a 9B MoE): the file does not say which, so neither the layout nor the weights can be read from it (a Moondream 3 config that names config.text imports as moondream3)"),
+	/* Moondream 2 / 3 preview (model_type moondream1, issue 35): vLLM's
+	 * registry maps HfMoondream to moondream3.py, whose config class
+	 * (transformers_utils/configs/moondream3.py) is registered for
+	 * model_type moondream3 and builds the text model from config.text
+	 * (dim, n_layers, n_heads, n_kv_heads: hf_nested.c); llama.cpp
+	 * 80fb11a's converter registers no Moondream (its moondream2 GGUFs
+	 * came from other scripts); SGLang not read. A moondream1 file
+	 * carries no num_hidden_layers nor any size: none to read. */
+	R("moondream1", NULL, HF_REFUSED, 0, 0, 0, NULL, "vikhyat/moondream @44146f13 moondream/torch/config.py: Moondream 2 and Moondream 3 preview both save model_type moondream1, architectures HfMoondream and an empty config, the sizes being the TextConfig defaults of the code revision shipped (a 2B dense decoder or a 9B MoE): the file does not say which; vLLM serves HfMoondream as Moondream 3 from config.text (a config naming it imports as moondream3)"),
 	R("ouro", "OuroForCausalLM", 0, 0, 0, 0, hf_fam_loop, "vLLM ouro.py @17122791 (OuroAttention: total_ut_steps Attention modules per layer, 4 by default, each its own KV cache: the passes' cache layers, hf_loops.c; head_dim hidden / heads, hf_fam_heads.c; OuroDecoderLayer's four RMSNorms, core/weights/weights.c)"),
 	/* Moondream 3 (moondream/moondream3-preview, 2025-09): its decoder
 	 * in config.text under its own names (hf_nested.c), every layer full
@@ -270,7 +284,19 @@ static const struct hf_family families[] = {
 	R("moondream3", "HfMoondream", 0, 0, 0, 0, NULL, "vLLM transformers_utils/configs/moondream3.py @b801fe03 (Moondream3Config: text_config = Moondream3TextConfig(**config.get(\"text\", {}))); registry.py HfMoondream, Moondream3ForCausalLM"),
 	R("moondream3", "Moondream3ForCausalLM", 0, 0, 0, 0, NULL, "vLLM registry.py Moondream3ForCausalLM (moondream3.py)"),
 	R("moondream3_text", NULL, HF_QKV_BIAS, 0, 0, 0, hf_fam_wnote, "vLLM moondream3.py Moondream3Attention (head_dim dim // n_heads, num_kv_heads n_kv_heads, QKVParallelLinear bias=True; every layer a plain Attention) and transformers_utils/configs/moondream3.py Moondream3TextConfig"),
-	R("gemma3_text", "Rnj1ForCausalLM", HF_REFUSED | HF_ARCH_WINS, 0, 0, 0, NULL, "vLLM rnj1.py @1240dba9 (Rnj1Attention on a Gemma3TextConfig: chunked_attention layers attend within aligned blocks of sliding_window with one block of lookback, chunk_lookback 1; every other layer, sliding_attention too, full): the positions a chunked layer keeps are vLLM's chunk_lookback rule, which kvplan does not hold, and the gemma3_text row would slide layers vLLM keeps full"),
+	/* Rnj1 (issue 35): vLLM's cache is known. rnj1.py @055e47c2 gives
+	 * chunked_attention layers per_layer_sliding_window = sliding_window
+	 * and chunk_lookback 1, every other layer (sliding_attention too) no
+	 * window; attention.py @0014ca6b get_kv_cache_spec makes a windowed
+	 * layer a SlidingWindowSpec of that window (chunk_lookback reaches
+	 * the Triton kernel alone), and engine/arg_utils.py sets no
+	 * cache-wide window for an interleaved layer_types. Still refused:
+	 * the plan's model_type would be gemma3_text, whose rows (vLLM's
+	 * rotary tables, Gemma's norms, every engine's Gemma 3 rules) are
+	 * not Rnj1's: rnj1.py takes rope_parameters per layer type, and no
+	 * other engine serves Rnj1 (transformers would build Gemma3ForCausalLM
+	 * from the model_type and slide the sliding_attention layers). */
+	R("gemma3_text", "Rnj1ForCausalLM", HF_REFUSED | HF_ARCH_WINS, 0, 0, 0, NULL, "vLLM rnj1.py @055e47c2 and attention.py @0014ca6b (chunked_attention layers a SlidingWindowSpec of sliding_window, chunk_lookback 1 in the kernel alone; every other layer full): the cache is vLLM's, but the config names Gemma 3's model_type, whose rows (rotary tables, norms, the other engines' rules) are not Rnj1's, and no other engine serves it; refused"),
 	R("umm", "CheersForConditionalGeneration", HF_TEXT_REQUIRED | HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "vLLM transformers_utils/configs/cheers.py @479ce6ba (CheersConfig, model_type umm: text_config always a Qwen2Config, absent the default one); vLLM cheers.py @ac4277f6 (Qwen2ForCausalLM on text_config)"),
 	R("hyperclovax_vlm", "HCXVisionForCausalLM", HF_TEXT_REQUIRED, 0, 0, 0, hf_fam_text_typed, "vLLM transformers_utils/configs/hyperclovax.py @af841c69 (HCXVisionConfig, model_type hyperclovax_vlm: text_config built by its own model_type, n_embd/n_head/n_layer renamed; none: not loadable)"),
 	R("sarvam_moe", "SarvamMoEForCausalLM", 0, 0, 0, 0, hf_fam_sarvam_moe, "transformers configuration_sarvam_moe.py @0684546d (SarvamMoeConfig: head_dim, else hidden / heads); modular_sarvam_moe.py (SarvamMoeAttention, no window); vLLM sarvam.py @c0f0c92f (SarvamMoEForCausalLM is bailing_moe.py's)"),
@@ -347,7 +373,21 @@ static const struct hf_family families[] = {
 	R("granitemoe_swa", "GraniteMoeSWAForCausalLM", 0, 0, 0, 128, hf_fam_granite_swa, "transformers modular_granitemoe_swa.py GraniteMoeSWAConfig(GraniteMoeSharedConfig) (code index file 56515086005: model_type granitemoe_swa, layer_types else i % 4 == 0 full, sliding_window 128; GraniteSWAAttention); vLLM granitemoe_swa.py (GraniteSWAAttention of granite_swa.py); llama.cpp conversion/granite.py GraniteMoeSWAModel @80fb11a (MODEL_ARCH.GRANITE_SWA)"),
 	R("mellum", "MellumForCausalLM", 0, 0, 0, 0, hf_fam_mellum, "transformers modular_mellum.py MellumConfig(Qwen3MoeConfig) (code index files 54497110878, 54757789179: head_dim 128, sliding_window 1024, layer_types full or sliding_attention, mlp_layer_types dense or sparse); vLLM transformers_utils/configs/mellum.py (file 54914551509) and SGLang configs MellumConfig (file 54628595572); llama.cpp conversion/mellum.py MellumModel and src/models/mellum.cpp @80fb11a (layer_types as the SWA pattern unless use_sliding_window false; QK-norm); mlx-lm models/mellum.py @d78bf58e (ModelArgs requires head_dim, sliding_window, layer_types)"),
 	R("talkie", "TalkieForCausalLM", HF_MHA, 0, 0, 0, hf_fam_wnote, "remote-code TalkieConfig (model_type talkie; code index files 70927141027, 58094892276: n_layer, n_head, n_embd or the num_* names, head_dim 128, no KV head count: every head its own K and V); llama.cpp conversion/talkie.py TalkieModel and src/models/talkie.cpp @80fb11a (TextModel: head_count_kv = heads when absent; build_attn_inp_kv, every layer full; no norm weights, per-head gains)"),
-	R("nanbeige", "NanbeigeForCausalLM", HF_MHA, 0, 0, 0, hf_fam_nanbeige, "remote-code NanbeigeConfig (model_type nanbeige: Nanbeige/Nanbeige models/configuration_nanbeige.py @3bfa567b; the 4.2 class as johnhalloran321/Nanbeige4.2-3B-mps-fix patch/configuration_nanbeige.py @a8de7263 vendors it: num_key_value_heads None = the heads, head_dim None = hidden / heads, num_loops 1); llama.cpp conversion/nanbeige.py NanbeigeModel(LlamaModel) and src/models/nanbeige.cpp @80fb11a (build_attn_inp_kv; layers x num_loops K/V slots: hf_fam_attn.c)"),
+	R("nanbeige", "NanbeigeForCausalLM", HF_MHA, 0, 0, 0, hf_fam_nanbeige, "remote-code NanbeigeConfig (model_type nanbeige: Nanbeige/Nanbeige models/configuration_nanbeige.py @3bfa567b; the 4.2 class as johnhalloran321/Nanbeige4.2-3B-mps-fix patch/configuration_nanbeige.py @a8de7263 vendors it: num_key_value_heads None = the heads, head_dim None = hidden / heads, num_loops 1); llama.cpp conversion/nanbeige.py NanbeigeModel(LlamaModel) and src/models/nanbeige.cpp @80fb11a (build_attn_inp_kv; layers x num_loops K/V slots: hf_loops.c loop_rows[])"),
+	/* OpenELM (issue 35): llama.cpp @80fb11a conversion/openelm.py copies
+	 * the config's per-layer lists (num_query_heads, num_kv_heads,
+	 * ffn_multipliers made divisible by ffn_dim_divisor) and
+	 * src/models/openelm.cpp caches layer i as num_kv_heads[i] x head_dim
+	 * (n_embd_k_gqa(il)): that rule is published. The query heads differ
+	 * per layer too (OpenELMConfig.__post_init__: num_query_heads from
+	 * a pair of qkv_multipliers spread over the layers, num_kv_heads =
+	 * num_query_heads / num_gqa_groups), and kvplan's model holds one query
+	 * head count that every layer's KV heads divide (validate.c heads(),
+	 * the weight count, the compute buffer): refused until per-layer
+	 * query heads are a model field. vLLM's registry has no
+	 * OpenELMForCausalLM. */
+	R("openelm", "OpenELMForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "llama.cpp @80fb11a conversion/openelm.py and src/models/openelm.cpp (layer i caches num_kv_heads[i] x head_dim; model_type openelm from the OpenELMConfig class): its query heads differ per layer too (OpenELMConfig.__post_init__ spreads num_query_heads over the layers from qkv_multipliers), and kvplan holds one query-head count that every layer's KV heads must divide; vLLM's registry has no OpenELMForCausalLM"),
+	R("plm", "PLMForCausalLM", HF_UNGATED | HF_MHA, 0, 0, 0, hf_fam_plm, "(HF_MHA: llama.cpp's TextModel writes the heads when num_key_value_heads is absent) transformers configuration_plm.py @949dcd70 (PLMConfig: model_type plm, MLA keys, head_dim = qk_rope_head_dim, relu2 MLP); llama.cpp conversion/plm.py PLMModel and src/models/plm.cpp @80fb11a (per-head K of qk_nope + qk_rope and V of v_head_dim cached, every layer full; ffn_up and ffn_down only: hf_fam_attn.c)"),
 	R("plamo", "PlamoForCausalLM", HF_MHA, 0, 0, 0, hf_fam_plamo, "(HF_MHA only quiets the generic KV note: hf_fam_plamo sets the heads) mlx-lm models/plamo.py @d78bf58e (model_type plamo; Attention: ceil(num_attention_heads / n_shared_head) K and V heads of hidden_size / heads, n_shared_head 8); llama.cpp conversion/plamo.py PlamoModel and src/models/plamo.cpp @80fb11a (head_count_kv 5 for plamo-13b's 40 heads; build_attn_inp_kv, every layer full)"),
 	R("kclgpt", "CodeShellForCausalLM", HF_UNGATED | HF_QKV_BIAS | HF_MHA, 0, 0, 0, hf_fam_codeshell, "(HF_MHA only quiets the generic KV note: hf_fam_codeshell sets the heads) CodeShell's config model_type kclgpt, which Ascend MindIE's atb_llm model runners map to codeshell (code index files 52607410188, 12209023971); llama.cpp conversion/codeshell.py CodeShellModel and src/models/codeshell.cpp @80fb11a (GPT-2 names n_layer, n_head, n_embd, n_positions; num_query_groups K and V heads of n_embd / n_head, every layer full; c_attn q, k, v biases; a two-matrix GELU MLP of 4 x n_embd; hf_fam_attn.c)"),
 	R("llada", "LLaDAModelLM", HF_REFUSED, 0, 0, 0, NULL, "a diffusion LM, not a decoder cache: llama.cpp src/llama-model.cpp create_memory @80fb11a (LLM_ARCH_DREAM, LLADA, LLADA_MOE, RND1: no memory, res = nullptr; non-causal attention over the whole canvas each denoising step); llama.cpp conversion/llada.py LLaDAModel and LLaDAMoEModel (LLaDAMoEModelLM); model_type llada for both architectures in a model-dispatch table (code index file 70085453747)"),

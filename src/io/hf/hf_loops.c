@@ -9,11 +9,14 @@
  * the first num_hidden_layers carry weights (kvp_weight_layers).
  *
  * A family is a row of loop_rows[]: the key giving the passes and its
- * default (the getattr default of vLLM's file), and for a family whose
+ * default (the getattr default of vLLM's file, or the converter's), and for a family whose
  * later passes slide, the key of their window and its default. Its row
  * of hf_family.c names hf_fam_loop, which checks the keys vLLM's file
  * leaves to the cache config (the window) before the passes are laid out.
- * The engines that size the passes: engine_compute.c eng_rows[] no_loops.
+ * The engines that size the passes: engine_compute.c eng_rows[] no_loops;
+ * a family one of them does not serve, a row of its model_rows[].
+ * llama.cpp's looped architecture (Nanbeige's num_loops) numbers its
+ * caches the same way (layer i of loop j is i + j x layers).
  */
 #include <stdio.h>
 #include <string.h>
@@ -41,6 +44,15 @@ static const struct loop_row loop_rows[] = {
 	  "layers.{loop_idx x num_hidden_layers + i}; loop 0 with the "
 	  "model's cache_config, loops >= 1 with sliding_window = "
 	  "getattr(config, 'loop_window_size', 64)" },
+	/* issue 35: llama.cpp alone serves Nanbeige; its loops are caches
+	 * of their own, numbered pass after pass as vLLM's are */
+	{ "nanbeige", "num_loops", 1, NULL, 0,
+	  "llama.cpp @80fb11a conversion/nanbeige.py (num_loops, 1 when "
+	  "absent) and src/models/nanbeige.cpp load_arch_hparams: "
+	  "n_layer_all = layers x num_loops, layer i + j x n_layer_phys a "
+	  "copy of layer i's heads and widths; load_arch_tensors shares the "
+	  "physical weights across loops, 'each slot still has its own KV "
+	  "index'" },
 };
 
 static const struct loop_row *loop_row(const struct cfg *c)
@@ -53,7 +65,8 @@ static const struct loop_row *loop_row(const struct cfg *c)
 	return NULL;
 }
 
-/* A key of the row, or its default with a note. */
+/* A key of the row, or its default with a note (none for a default of
+ * one pass: the family is then a plain decoder). */
 static int row_value(struct cfg *c, const char *key, uint32_t def,
                      uint64_t max, uint64_t *out)
 {
@@ -61,7 +74,9 @@ static int row_value(struct cfg *c, const char *key, uint32_t def,
 
 	if (r == 0) {
 		*out = def;
-		hf_note(c, "%s absent: %u (vLLM's getattr default)", key, def);
+		if (def > 1)
+			hf_note(c, "%s absent: %u (the default of the code the "
+			        "family's row cites)", key, def);
 	}
 	return r;
 }
@@ -142,10 +157,12 @@ enum kvp_status hf_loops(struct cfg *c, struct kvp_model *m, struct lay *L)
 				L[p * n + i].window = (uint32_t)win;
 			}
 		}
+	if (passes == 1)
+		return KVP_OK;   /* one pass: a plain decoder */
 	m->n_layers = (uint32_t)(passes * n);
 	m->loops = (uint32_t)passes;
-	hf_note(c, "%s %llu: %u cache layers, pass after pass as vLLM "
-	        "numbers them; the first %u carry the weights", row->key,
+	hf_note(c, "%s %llu: %u cache layers, pass after pass (the engine's "
+	        "order); the first %u carry the weights", row->key,
 	        (unsigned long long)passes, m->n_layers, n);
 	return KVP_OK;
 }

@@ -355,6 +355,8 @@ static enum kvp_status short_conv(struct cfg *c, struct kvp_model *m)
 
 /*
  * Lightning attention (MiniMax-Text-01 and -M1; HF_LIGHTNING rows): one state of heads x head_dim x head_dim per layer
+ * (head_dim the base's K width, or c->state_dim where a family's K width
+ * is another's: Ling 2.5's MLA layers)
  * and sequence, no conv state. vLLM mamba_utils.py
  * linear_attention_state_shape(num_attention_heads, tp, head_dim) (one
  * tensor, in --mamba-cache-dtype: linear_attention_state_dtype);
@@ -366,9 +368,10 @@ static enum kvp_status short_conv(struct cfg *c, struct kvp_model *m)
  */
 static enum kvp_status lightning(struct cfg *c, struct kvp_model *m)
 {
-	uint64_t d = m->base.k_dim, H = m->q_heads, P = H * d;   /* < 2^48 */
+	uint64_t d = c->state_dim ? c->state_dim : m->base.k_dim;
+	uint64_t H = m->q_heads, P = H * d;   /* < 2^48 */
 
-	if (m->base.k_dim != m->base.v_dim)
+	if (!c->state_dim && m->base.k_dim != m->base.v_dim)
 		return hf_bad(c, "head_dim", NULL, "a lightning-attention state "
 		              "is heads x head_dim x head_dim: K and V widths "
 		              "must agree");

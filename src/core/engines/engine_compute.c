@@ -20,8 +20,11 @@
  * engine_transformers.c. Shared: engine_priv.h declares the helpers of
  * engine_common.c (lines, card budget, Python's numbers), engine_fit.c
  * (the workload against a pool) and engine_kv.c (res->kv from the
- * layers); engine_window.c the families whose sliding window an engine
- * does not apply (their sliding layers sized full before it runs); era.c is the table of release rules (WHEN a rule holds, with
+ * layers); engine_served.c which engines serve which family
+ * (model_rows[], converter_only[], loops_served[]); engine_window.c
+ * the families whose sliding window an engine does not apply (their
+ * sliding layers sized full before it runs); era.c is the table of
+ * release rules (WHEN a rule holds, with
  * its source and what it changes); engine.c the names and defaults;
  * engine_range.c the named engines' range beside the generic answer.
  * To add an engine release rule: a row in era.c's rows[] (engine, enum
@@ -224,174 +227,10 @@ static const struct eng_row eng_rows[KVP_ENGINE_COUNT] = {
 		"that its profile does not size" },
 };
 
-/*
- * Families an engine caches in a layout kvplan's model of them does not
- * hold (the importer reads the reference code's layout), or does not
- * serve: refused for that engine, naming the model_type and the engines
- * that size it. A row per family and engine.
- */
-#define JET_USE "generic or transformers (the maker's remote code)"
-#define SAMBAY_USE "generic or transformers (the remote code)"
-#define MD3_USE "generic or vLLM"
-#define UOCR_USE "generic or llama.cpp"
-#define ST_USE "generic or llama.cpp"
-#define LING_USE "generic (SGLang's layout; its lightning pool is not modelled for --engine sglang)"
-#define NB_USE "generic or llama.cpp"   /* llama.cpp alone serves it */
-#define NB_NONE "vLLM's registry has no NanbeigeForCausalLM (tests/data/hf/" \
-	"sweep/registry.tsv: a llama.cpp conversion module alone)"
-static const struct {
-	const char *model_type;
-	enum kvp_engine_kind engine;
-	const char *why;
-	const char *use;             /* the engines kvplan sizes it under */
-} model_rows[] = {
-	{ "minicpm3", KVP_ENGINE_VLLM, "vLLM minicpm3.py pads V to the K "
-	  "width (MiniCPM3Attention), or caches the MLA latent under use_mla "
-	  "(MiniCPM3MLAAttention), by release",
-	  "generic, llama.cpp or transformers" },
-	{ "minicpm3", KVP_ENGINE_SGLANG, "SGLang minicpm3.py caches the MLA "
-	  "latent (RadixAttention, one head of kv_lora_rank + qk_rope_head_dim)",
-	  "generic, llama.cpp or transformers" },
-	{ "minicpm3", KVP_ENGINE_TRTLLM, "its MiniCPM3 layout was not read",
-	  "generic, llama.cpp or transformers" },
-	/* issue 35: Jet-Nemotron (io/hf/hf_fam_jet.c holds the maker's
-	 * cache, NVlabs/Jet-Nemotron @94cbd124) */
-	{ "jet_nemotron", KVP_ENGINE_VLLM, "vLLM has no JetNemotronForCausalLM "
-	  "(model_executor/models/registry.py; tests/data/hf/sweep/"
-	  "registry.tsv)", JET_USE },
-	{ "jet_nemotron", KVP_ENGINE_SGLANG, "SGLang configs/jet_nemotron.py "
-	  "@0fc1a4fb sizes the JetBlock state as a Mamba2 state "
-	  "(Mamba2StateShape: a conv of conv_size - 1 columns over value_dim + "
-	  "2 x num_heads x head_dim channels), not the maker's cache kvplan "
-	  "holds, and builds the attention of hidden_size / heads", JET_USE },
-	{ "jet_nemotron", KVP_ENGINE_LLAMACPP, "llama.cpp has no Jet-Nemotron "
-	  "architecture", JET_USE },
-	{ "jet_nemotron", KVP_ENGINE_TRTLLM, "its Jet-Nemotron support, if "
-	  "any, was not read", JET_USE },
-	/* issue 35: Phi-4-mini-flash-reasoning (io/hf/hf_fam_sambay.c holds
-	 * the remote code's SambaYCache; vLLM served it 0.10.0-0.10.2 only,
-	 * on V0: vllm/vl_engine.c vl_v0_only[]) */
-	{ "phi4flash", KVP_ENGINE_LLAMACPP, "llama.cpp has no SambaY "
-	  "architecture (src/llama-arch.cpp and convert_hf_to_gguf.py name "
-	  "no Phi4Flash at node-llama-cpp 3.21.1's build)", SAMBAY_USE },
-	{ "phi4flash", KVP_ENGINE_SGLANG, "a code search of SGLang found no "
-	  "Phi4FlashForCausalLM model", SAMBAY_USE },
-	{ "phi4flash", KVP_ENGINE_TRTLLM, "its SambaY support, if any, was "
-	  "not read", SAMBAY_USE },
-	/* Moondream 3 (io/hf/hf_nested.c): vLLM serves it (moondream3.py) */
-	{ "moondream3_text", KVP_ENGINE_LLAMACPP, "llama.cpp has no "
-	  "Moondream 3 architecture (src/llama-arch.cpp and "
-	  "convert_hf_to_gguf.py name no HfMoondream at node-llama-cpp "
-	  "3.21.1's build)", MD3_USE },
-	{ "moondream3_text", KVP_ENGINE_SGLANG, "its Moondream 3 support, if "
-	  "any, was not read", MD3_USE },
-	{ "moondream3_text", KVP_ENGINE_TRTLLM, "its Moondream 3 support, if "
-	  "any, was not read", MD3_USE },
-	{ "moondream3_text", KVP_ENGINE_TRANSFORMERS, "the remote code's "
-	  "(HfMoondream) own cache was not read", MD3_USE },
-	/* issue 35, llama.cpp 80fb11a convert registrations: Unlimited-OCR
-	 * (io/hf/hf_novel.c hf_fam_unlimited_ocr sizes llama.cpp's
-	 * deepseek2-ocr cache, every layer full) */
-	{ "unlimited-ocr", KVP_ENGINE_TRANSFORMERS, "its remote code "
-	  "(modeling_deepseekv2.py SlidingWindowLlamaAttention, "
-	  "moyuan10086/Unlimited-OCR-NPU @e14b5b2) keeps the prompt and a "
-	  "ring of sliding_window generated positions once its infer sets "
-	  "_ring_window, a cache kvplan does not hold", UOCR_USE },
-	{ "unlimited-ocr", KVP_ENGINE_VLLM, "its Unlimited-OCR support, if "
-	  "any, was not read", UOCR_USE },
-	{ "unlimited-ocr", KVP_ENGINE_SGLANG, "its Unlimited-OCR support, if "
-	  "any, was not read", UOCR_USE },
-	{ "unlimited-ocr", KVP_ENGINE_TRTLLM, "its Unlimited-OCR support, if "
-	  "any, was not read", UOCR_USE },
-	/* SmallThinker (io/hf/hf_fam_smallthinker.c sizes the layouts
-	 * llama.cpp's smallthinker.cpp and the remote code agree on) */
-	{ "smallthinker", KVP_ENGINE_TRANSFORMERS, "its remote code "
-	  "(modeling_smallthinker.py SmallThinkerModel) builds a StaticCache "
-	  "of the first input's length, or a HybridCache where a layer "
-	  "slides, when it is given none: not read", ST_USE },
-	{ "smallthinker", KVP_ENGINE_VLLM, "its SmallThinker support, if "
-	  "any, was not read", ST_USE },
-	{ "smallthinker", KVP_ENGINE_SGLANG, "its SmallThinker support, if "
-	  "any, was not read", ST_USE },
-	{ "smallthinker", KVP_ENGINE_TRTLLM, "its SmallThinker support, if "
-	  "any, was not read", ST_USE },
-	/* issue 35: Nanbeige, whose loops llama.cpp alone sizes
-	 * (loops_served[]) */
-	/* issue 35: PLM (io/hf/hf_fam_attn.c hf_fam_plm sizes llama.cpp's
-	 * per-head cache of src/models/plm.cpp) */
-	{ "plm", KVP_ENGINE_VLLM, "vLLM's registry has no PLMForCausalLM "
-	  "(tests/data/hf/sweep/registry.tsv: a llama.cpp conversion module "
-	  "alone)", NB_USE },
-	{ "plm", KVP_ENGINE_SGLANG, "its PLM support, if any, was not read",
-	  NB_USE },
-	{ "plm", KVP_ENGINE_TRTLLM, "its PLM support, if any, was not read",
-	  NB_USE },
-	{ "plm", KVP_ENGINE_TRANSFORMERS, "its PLM model's cache (an MLA "
-	  "family: the latent or per-head K and V) was not read", NB_USE },
-	/* issue 35: Ling/Ring 2.5 (io/hf/hf_fam_hybrid.c sizes SGLang's
-	 * cache, configs/bailing_hybrid.py @0f6954e8) */
-	{ "bailing_hybrid", KVP_ENGINE_VLLM, "vLLM bailing_moe_linear.py "
-	  "@055e47c2 sizes the lightning state by the loaded config class's "
-	  "head_dim, and vLLM has no bailing_hybrid class of its own: "
-	  "transformers' BailingHybridConfig sets qk_rope_head_dim, the "
-	  "checkpoint's remote class was not read", LING_USE },
-	{ "bailing_hybrid", KVP_ENGINE_TRANSFORMERS, "its BailingHybridConfig "
-	  "sets head_dim = qk_rope_head_dim and its cache class was not read",
-	  LING_USE },
-	{ "bailing_hybrid", KVP_ENGINE_LLAMACPP, "llama.cpp's converter at "
-	  "80fb11a registers no BailingMoeV2_5ForCausalLM (bailingmoe3 is "
-	  "Ling 3.0's)", LING_USE },
-	{ "bailing_hybrid", KVP_ENGINE_TRTLLM, "its Ling 2.5 support, if any, "
-	  "was not read", LING_USE },
-	{ "nanbeige", KVP_ENGINE_VLLM, NB_NONE, NB_USE },
-	{ "nanbeige", KVP_ENGINE_SGLANG, "its Nanbeige support, if any, was "
-	  "not read", NB_USE },
-	{ "nanbeige", KVP_ENGINE_TRTLLM, "its Nanbeige support, if any, was "
-	  "not read", NB_USE },
-};
-
-/*
- * Looped families an engine whose eng_rows[] no_loops refuses looped
- * models does size: a row per engine and model_type, with the code.
- */
-static const struct {
-	enum kvp_engine_kind engine;
-	const char *model_type;
-	const char *source;
-} loops_served[] = {
-	{ KVP_ENGINE_LLAMACPP, "nanbeige", "llama.cpp @80fb11a "
-	  "src/models/nanbeige.cpp load_arch_hparams: n_layer_all = layers x "
-	  "num_loops, each loop's layers K/V of their own (layer i of loop j "
-	  "at i + j x layers), over the physical layers' weights" },
-};
-
 static bool loops_sized(const struct kvp_plan *p, const struct eng_row *row)
 {
-	size_t k;
-
-	if (!row->no_loops)
-		return true;
-	for (k = 0; k < sizeof loops_served / sizeof loops_served[0]; k++)
-		if (loops_served[k].engine == p->engine.kind &&
-		    !strcmp(loops_served[k].model_type, p->model.model_type))
-			return true;
-	return false;
-}
-
-static enum kvp_status model_refusal(const struct kvp_plan *p,
-                                     struct kvp_result *res)
-{
-	size_t k;
-
-	for (k = 0; k < sizeof model_rows / sizeof model_rows[0]; k++)
-		if (model_rows[k].engine == p->engine.kind &&
-		    !strcmp(model_rows[k].model_type, p->model.model_type))
-			return kvp_error_set(&res->error, KVP_EREFUSED,
-				"model.model_type: %s - engine %s: %s; use "
-				"--engine %s", p->model.model_type,
-				kvp_engine_name(p->engine.kind), model_rows[k].why,
-				model_rows[k].use);
-	return KVP_OK;
+	return !row->no_loops ||
+	       eng_loops_served(p->engine.kind, p->model.model_type);
 }
 
 /*
@@ -433,7 +272,7 @@ static enum kvp_status eng_refusals(const struct kvp_plan *p,
 {
 	uint32_t i;
 
-	if (model_refusal(p, res) != KVP_OK)
+	if (eng_model_refusal(p, res) != KVP_OK)
 		return res->error.status;
 	if (p->model.loops > 1 && !loops_sized(p, row))
 		return kvp_error_set(&res->error, KVP_EREFUSED,

@@ -159,4 +159,11 @@ const char *eng_fixed2(uint64_t bytes, uint64_t unit, char *buf, unsigned n);
  * correction), for engines that size pools in binary floating point. */
 double eng_py_floordiv(double x, double y);
 
+/* engine_served.c: a family the engine does not serve, or caches in a
+ * layout kvplan does not hold, refused naming model.model_type; a looped
+ * family an engine that refuses loops does size. */
+enum kvp_status eng_model_refusal(const struct kvp_plan *p,
+                                  struct kvp_result *res);
+bool eng_loops_served(enum kvp_engine_kind engine, const char *model_type);
+
 #endif

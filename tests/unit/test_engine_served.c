@@ -1,0 +1,142 @@
+/*
+ * test_engine_served.c - families kvplan reads from llama.cpp's converter
+ * registrations alone (engine_served.c converter_only[]): vLLM refuses
+ * them naming the class its registry lacks, SGLang and TensorRT-LLM
+ * refuse them (their support not read), llama.cpp and the generic
+ * engine size them. The list below is checked against the outside
+ * record, tests/data/hf/sweep/registry.tsv: each class is there, and no
+ * line gives the model_type a vLLM module (every line of it says
+ * "llama.cpp:" or "-", the converter's share).
+ *
+ * The plan is a plain one (2 full layers of 2 KV heads of 64, f16, one
+ * sequence of 16 positions: 2 x 2 x 2 x 64 x 2 B = 1,024 B a position,
+ * 16,384 B), its model_type set to the family's: the refusal reads the
+ * model_type alone.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kvplan/compute.h"
+#include "kvplan/plan.h"
+#include "kvplan/result.h"
+
+#include "one_sequence.h"
+
+#define REGISTRY KVP_SRCDIR "/tests/data/hf/sweep/registry.tsv"
+
+static const struct {
+	const char *model_type;
+	const char *arch;
+} rows[] = {
+	{ "solar_open", "SolarOpenForCausalLM" },
+	{ "youtu", "YoutuForCausalLM" },
+	{ "youtu_vl", "YoutuVLForConditionalGeneration" },
+	{ "kormo", "KORMoForCausalLM" },
+	{ "granite_swa", "GraniteSWAForCausalLM" },
+	{ "granitemoe_swa", "GraniteMoeSWAForCausalLM" },
+	{ "talkie", "TalkieForCausalLM" },
+	{ "plamo", "PlamoForCausalLM" },
+	{ "kclgpt", "CodeShellForCausalLM" },
+	{ "janus", "JanusForConditionalGeneration" },
+	{ "onyx", "OnyxForConditionalGeneration" },
+};
+
+static struct kvp_plan plan;
+static struct kvp_result res;
+
+static enum kvp_status under(const char *model_type, enum kvp_engine_kind e)
+{
+	kvp_plan_default(&plan);
+	plan.model.n_layers = 2;
+	plan.model.base.kind = KVP_LAYER_FULL;
+	plan.model.base.kv_heads = 2;
+	plan.model.base.k_dim = 64;
+	plan.model.base.v_dim = 64;
+	plan.model.q_heads = 2;
+	snprintf(plan.model.model_type, sizeof plan.model.model_type, "%s",
+	         model_type);
+	one_sequence_plan(&plan, 16);
+	plan.engine.kind = e;
+	return kvp_compute(&plan, &res);
+}
+
+/* every registry.tsv line of this model_type: the class seen, and none
+ * with a vLLM module */
+static void registry_says_converter_only(const char *type, const char *arch)
+{
+	char line[4096], a[256], mod[256], t[256];
+	int seen = 0;
+	FILE *f = fopen(REGISTRY, "r");
+
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof line, f)) {
+		if (line[0] == '#' ||
+		    sscanf(line, "%255[^\t]\t%255[^\t]\t%255[^\t]", a, mod, t) != 3 ||
+		    strcmp(t, type))
+			continue;
+		ck_assert_msg(!strcmp(mod, "-") || !strncmp(mod, "llama.cpp:", 10),
+		              "%s: vLLM module %s in registry.tsv", type, mod);
+		seen += !strcmp(a, arch);
+	}
+	fclose(f);
+	ck_assert_msg(seen, "%s: %s not in registry.tsv", type, arch);
+}
+
+START_TEST(converter_only_families)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+		registry_says_converter_only(rows[k].model_type, rows[k].arch);
+		ck_assert_int_eq(under(rows[k].model_type, KVP_ENGINE_VLLM),
+		                 KVP_EREFUSED);
+		ck_assert_msg(strstr(res.error.msg, rows[k].arch) &&
+		              strstr(res.error.msg, "model.model_type"), "%s",
+		              res.error.msg);
+		ck_assert_int_eq(under(rows[k].model_type, KVP_ENGINE_SGLANG),
+		                 KVP_EREFUSED);
+		ck_assert_int_eq(under(rows[k].model_type, KVP_ENGINE_TRTLLM),
+		                 KVP_EREFUSED);
+		ck_assert_int_eq(under(rows[k].model_type, KVP_ENGINE_GENERIC),
+		                 KVP_OK);
+		ck_assert_uint_eq(res.kv.bytes, 16384);
+		ck_assert_int_eq(under(rows[k].model_type, KVP_ENGINE_LLAMACPP),
+		                 KVP_OK);
+	}
+}
+END_TEST
+
+/* a family vLLM serves is not caught by the table: Llama under vLLM goes
+ * on to ask for a card (the plan names none), not refused by model_type */
+START_TEST(served_family_sized)
+{
+	ck_assert_int_ne(under("llama", KVP_ENGINE_VLLM), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, "gpu_memory_utilization") != NULL,
+	              "%s", res.error.msg);
+	ck_assert_int_eq(under("llama", KVP_ENGINE_GENERIC), KVP_OK);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("engine_served");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, converter_only_families);
+	tcase_add_test(tc, served_family_sized);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}

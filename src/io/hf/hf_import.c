@@ -457,17 +457,27 @@ static enum kvp_status mla(struct cfg *c, struct kvp_model *m)
 /* A wrapper whose config class builds its default text model when
  * text_config is absent (HF_TEXT_REQUIRED: the row's source names the
  * class): the top level is not what the engine runs, refused. */
+static const char *const text_keys[][2] = {
+	/* vLLM moss_audio.py @055e47c2 MossAudioConfig: language_config */
+	{ "moss_audio", "language_config" },
+};
+
 static enum kvp_status text_required(struct cfg *c)
 {
-	char why[512];
+	char why[1024];
+	const char *key = "text_config";
+	size_t k;
 
 	if (!c->fam || !(c->fam->flags & HF_TEXT_REQUIRED) || c->text)
 		return KVP_OK;
+	for (k = 0; k < sizeof text_keys / sizeof text_keys[0]; k++)
+		if (!strcmp(text_keys[k][0], c->fam->model_type))
+			key = text_keys[k][1];
 	snprintf(why, sizeof why, "%s keeps its text model there; without "
 	         "it the config class builds its default one, not this "
-	         "file's top-level keys (%.300s)", c->fam->model_type,
+	         "file's top-level keys (%s)", c->fam->model_type,
 	         c->fam->source);
-	return hf_bad(c, "text_config", NULL, why);
+	return hf_bad(c, key, NULL, why);
 }
 
 static enum kvp_status refused_family(struct cfg *c);

@@ -29,6 +29,7 @@
 
 #include "io/gguf/gguf.h"
 #include "io/gguf/gguf_split.h"
+#include "io/gguf/gguf_swa.h"
 #include "io/name_set.h"
 #include "io/notes.h"
 #include "io/plan/layer_table.h"
@@ -46,91 +47,6 @@ struct gi {
 	struct kvp_notes *notes;
 	struct kvp_error *err;
 };
-
-/* How llama.cpp decides an architecture's sliding layers and window
- * (src/models/<arch>.cpp load_arch_hparams at the pinned build of
- * `make check-live`, llama.cpp 5b4ebc5 in node-llama-cpp 3.21.1). */
-enum swa_rule {
-	SWA_KEY,       /* the window key, none when absent or 0 */
-	SWA_ALWAYS,    /* sliding whatever the key; `window` when absent */
-	SWA_FIXED,     /* key 0: none; else `window`, whatever the key says */
-	SWA_OFF,       /* the key is read and ignored (no sliding layers) */
-	SWA_AT_LAYERS, /* sliding only with `layers` blocks */
-	SWA_FORCED     /* the key above 0: `window` whatever it says; else none */
-};
-
-/* hparams.set_swa_pattern(period), llama.cpp's meaning: layer i slides
- * unless i % period == period - 1 (period 0: every layer); with
- * dense_first (SWA_F_DENSE_FIRST) unless i % period == 0. */
-enum {
-	SWA_F_DENSE_FIRST = 1,  /* set_swa_pattern(period, true) */
-	SWA_F_NEED_PATTERN = 2, /* no pattern key: llama.cpp slides no layer
-	                           but still makes the SWA pair (refused) */
-	SWA_F_ARRAY_ONLY = 4,   /* the pattern is one bool per layer */
-	SWA_F_PATTERN_REQ = 8   /* no pattern key with a window: llama.cpp
-	                           does not load the file (refused) */
-};
-static const struct swa_row {
-	const char *arch;
-	enum swa_rule rule;
-	uint32_t period;
-	enum kvp_layer_kind kind;
-	uint32_t window;           /* used when the file has none */
-	uint32_t layers;           /* SWA_AT_LAYERS */
-	unsigned flags;            /* SWA_F_* */
-} swa_rows[] = {
-	/* "n_swa = 4096; // default value of gemma 2" */
-	{ "gemma2", SWA_ALWAYS, 2, KVP_LAYER_SLIDING, 4096, 0, 0 },
-	{ "gemma3", SWA_KEY, 6, KVP_LAYER_SLIDING, 0, 0, 0 },
-	{ "gemma3n", SWA_ALWAYS, 5, KVP_LAYER_SLIDING, 0, 0, 0 },
-	{ "cohere2", SWA_ALWAYS, 4, KVP_LAYER_SLIDING, 0, 0, 0 },
-	{ "gpt-oss", SWA_ALWAYS, 2, KVP_LAYER_SLIDING, 0, 0, 0 },
-	/* "n_swa = 8192; set_swa_pattern(4): 3 chunked - 1 full" */
-	{ "llama4", SWA_FIXED, 4, KVP_LAYER_CHUNKED, 8192, 0, 0 },
-	/* "Phi SWA is currently disabled" (PR #13676) */
-	{ "phi3", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
-	/* the 32B (64 layers): n_swa 4096, pattern 4; the key overrides */
-	{ "exaone4", SWA_AT_LAYERS, 4, KVP_LAYER_SLIDING, 4096, 64, 0 },
-	{ "exaone-moe", SWA_ALWAYS, 4, KVP_LAYER_SLIDING, 128, 0, 0 },
-	{ "cohere2moe", SWA_ALWAYS, 4, KVP_LAYER_SLIDING, 0, 0,
-	  SWA_F_DENSE_FIRST | SWA_F_NEED_PATTERN },
-	{ "muse-glimmer", SWA_ALWAYS, 4, KVP_LAYER_SLIDING, 0, 0,
-	  SWA_F_NEED_PATTERN },
-	{ "mimo2", SWA_ALWAYS, 0, KVP_LAYER_SLIDING, 0, 0,
-	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY },
-	{ "step35", SWA_ALWAYS, 0, KVP_LAYER_SLIDING, 0, 0,
-	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY },
-	{ "granite_swa", SWA_ALWAYS, 0, KVP_LAYER_SLIDING, 0, 0,
-	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY },
-	/* src/models/<arch>.cpp @80fb11a load_arch_hparams reads no
-	 * sliding_window key and llama-model.cpp's common load_hparams none
-	 * either: every layer full whatever the file says (issue 35) */
-	{ "codeshell", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
-	{ "plamo", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
-	{ "nanbeige", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
-	{ "talkie", SWA_OFF, 0, KVP_LAYER_SLIDING, 0, 0, 0 },
-	/* mellum.cpp @80fb11a: a window key above 0 slides (STANDARD) by
-	 * the pattern key, a period (set_swa_pattern) or one bool per
-	 * layer; without it the bool read, required, throws "key not
-	 * found" (its period of 4 is never applied); bools that slide no
-	 * layer, create_memory asserts is_swa_any() */
-	{ "mellum", SWA_KEY, 0, KVP_LAYER_SLIDING, 0, 0,
-	  SWA_F_NEED_PATTERN | SWA_F_PATTERN_REQ },
-	/* smallthinker.cpp @80fb11a: a window key above 0 makes "n_swa =
-	 * 4096" and set_swa_pattern(the pattern key, else 4, true) */
-	{ "smallthinker", SWA_FORCED, 4, KVP_LAYER_SLIDING, 4096, 0,
-	  SWA_F_DENSE_FIRST },
-};
-
-static const struct swa_row *swa_row_of(const char *arch)
-{
-	size_t j;
-
-	for (j = 0; j < sizeof swa_rows / sizeof swa_rows[0]; j++)
-		if (!strcmp(swa_rows[j].arch, arch))
-			return &swa_rows[j];
-	return NULL;
-}
 
 /* Architectures whose layers the file's keys do not tell the way
  * kvplan reads them: refused by name rather than sized wrong (each
@@ -302,13 +218,23 @@ static int get_per_layer(struct gi *c, const char *suffix, uint64_t lo,
 /* The window the row's rule gives (0: no sliding layers), from the key
  * (found, *w). A window key of 0 on an architecture llama.cpp slides
  * anyway is refused: its cache of n_ubatch cells is not modelled. */
-static enum kvp_status st_swa_rule(struct gi *c, const struct swa_row *row,
+static enum kvp_status st_swa_rule(struct gi *c, const struct kvp_swa_row *row,
                                    bool found, uint64_t *w)
 {
+	if (!found && (row->flags & SWA_F_KEY_REQ))
+		return kvp_error_set(c->err, KVP_EINVAL, "%s: %s.attention."
+		       "sliding_window: (absent) - llama.cpp requires it for "
+		       "architecture '%s' (src/models/%s) and does not load the "
+		       "file: refused", c->name, c->arch, c->arch, row->src);
+	if (row->rule == SWA_AT_LAYERS && c->n != row->layers) {
+		*w = 0;
+		return KVP_OK;
+	}
 	switch (row->rule) {
 	case SWA_KEY:
 		break;
 	case SWA_ALWAYS:
+	case SWA_AT_LAYERS:
 		if (found && !*w)
 			return kvp_error_set(c->err, KVP_EINVAL, "%s: %s.attention."
 			       "sliding_window: 0 - llama.cpp slides architecture '%s' "
@@ -325,14 +251,9 @@ static enum kvp_status st_swa_rule(struct gi *c, const struct swa_row *row,
 		if (*w)
 			note(c, "%s.attention.sliding_window %llu: ignored, as "
 			        "llama.cpp does for this architecture (every layer "
-			        "full)", c->arch, (unsigned long long)*w);
+			        "full; src/models/%s)", c->arch, (unsigned long long)*w,
+			     row->src);
 		*w = 0;
-		break;
-	case SWA_AT_LAYERS:
-		if (c->n != row->layers)
-			*w = 0;
-		else if (!found)
-			*w = row->window;
 		break;
 	case SWA_FORCED:
 		if (*w && *w != row->window)
@@ -349,17 +270,74 @@ static enum kvp_status st_swa_rule(struct gi *c, const struct swa_row *row,
 	return KVP_OK;
 }
 
-/* Which layers slide: ARCH.attention.sliding_window_pattern (a period
- * as llama.cpp's set_swa_pattern, or one bool per layer), else the
- * architecture's row; none without a window. */
+/* The pattern key as the row's code reads it: NULL where it reads none
+ * (SWA_F_NO_PATTERN), or reads a period into a uint32_t and the file has
+ * an array (SWA_F_PERIOD_ONLY: get_key_or_arr returns false, not
+ * required, and the row's period stays). */
+static const struct kvp_gguf_kv *swa_pattern_key(struct gi *c,
+                                                 const struct kvp_swa_row *row,
+                                                 char *k, size_t n)
+{
+	const struct kvp_gguf_kv *v = key(c, "attention.sliding_window_pattern",
+	                                  k, n);
+
+	if (v && ((row->flags & SWA_F_NO_PATTERN) ||
+	          ((row->flags & SWA_F_PERIOD_ONLY) && v->type == KVP_GGUF_ARRAY))) {
+		note(c, "%s: ignored, as llama.cpp reads it for this architecture "
+		        "(src/models/%s): its period %u stays (0: every layer)",
+		     k, row->src, row->period);
+		return NULL;
+	}
+	return v;
+}
+
+/* swa[] from the pattern key v (NULL: the row's period): one bool per
+ * layer, or a period as llama.cpp's set_swa_pattern. */
+static enum kvp_status swa_pattern(struct gi *c, const struct kvp_swa_row *row,
+                                   const struct kvp_gguf_kv *v, const char *k,
+                                   bool *swa)
+{
+	uint64_t period = row->period;
+	uint32_t i;
+
+	if (!v && (row->flags & SWA_F_PATTERN_REQ))
+		return bad(c, k, "(absent) - llama.cpp requires it for this "
+		           "architecture when the window is above 0: refused");
+	if (!v && (row->flags & SWA_F_NEED_PATTERN))
+		return bad(c, k, "(absent) - llama.cpp then slides no layer yet "
+		           "makes a SWA cache, which kvplan does not model: refused");
+	if ((row->flags & SWA_F_ARRAY_ONLY) && v && v->type != KVP_GGUF_ARRAY)
+		return bad(c, k, "expected one bool per layer, as llama.cpp "
+		           "reads it for this architecture");
+	if (v && v->type == KVP_GGUF_ARRAY) {
+		if (!v->ivals || v->n < c->n)
+			return bad(c, k, "expected one bool per layer");
+		for (i = 0; i < c->n; i++)
+			swa[i] = v->ivals[i] != 0;
+		return KVP_OK;
+	}
+	if (v && get_u(c, "attention.sliding_window_pattern", 0, 1u << 20,
+	               &period) < 0)
+		return c->err->status;
+	for (i = 0; i < c->n; i++)
+		swa[i] = period == 0 || (row->flags & SWA_F_DENSE_FIRST ?
+		         i % period != 0 : i % period < period - 1);
+	return KVP_OK;
+}
+
+/* Which layers slide and the window, by the architecture's row of
+ * gguf_swa.c: ARCH.attention.sliding_window and
+ * ARCH.attention.sliding_window_pattern (a period as llama.cpp's
+ * set_swa_pattern, or one bool per layer) as its code reads them. A
+ * window key on an architecture without a row is refused. */
 static enum kvp_status swa_layers(struct gi *c, bool *swa, uint32_t *window,
                                   enum kvp_layer_kind *kind)
 {
 	char k[160];
-	const struct kvp_gguf_kv *v;
-	const struct swa_row *row = swa_row_of(c->arch);
-	uint64_t w = 0, period = 0;
+	const struct kvp_swa_row *row = kvp_swa_row_of(c->arch);
+	uint64_t w = 0;
 	uint32_t i;
+	bool any = false;
 	int r;
 
 	*kind = KVP_LAYER_SLIDING;
@@ -367,54 +345,30 @@ static enum kvp_status swa_layers(struct gi *c, bool *swa, uint32_t *window,
 	*window = 0;
 	if ((r = get_u(c, "attention.sliding_window", 0, 1ull << 32, &w)) < 0)
 		return c->err->status;
-	if (row && (st_swa_rule(c, row, r > 0, &w) != KVP_OK))
+	if (!row && w)
+		return kvp_error_set(c->err, KVP_EINVAL, "%s: %s.attention."
+		       "sliding_window: %llu - kvplan has no row for architecture "
+		       "'%s' in its table of llama.cpp's sliding-window rules "
+		       "(src/io/gguf/gguf_swa.c), so which layers slide is not "
+		       "known: refused; give the layout with --layer", c->name,
+		       c->arch, (unsigned long long)w, c->arch);
+	if (!row)
+		return KVP_OK;
+	if (st_swa_rule(c, row, r > 0, &w) != KVP_OK)
 		return c->err->status;
 	*window = (uint32_t)w;
 	if (!w)
 		return KVP_OK;
-	if (row)
-		*kind = row->kind;
-	v = key(c, "attention.sliding_window_pattern", k, sizeof k);
-	if (row && (row->flags & SWA_F_PATTERN_REQ) && !v)
-		return bad(c, k, "(absent) - llama.cpp requires it for this "
-		           "architecture when the window is above 0: refused");
-	if (row && (row->flags & SWA_F_NEED_PATTERN) && !v)
-		return bad(c, k, "(absent) - llama.cpp then slides no layer yet "
-		           "makes a SWA cache, which kvplan does not model: refused");
-	if (row && (row->flags & SWA_F_ARRAY_ONLY) && v &&
-	    v->type != KVP_GGUF_ARRAY)
-		return bad(c, k, "expected one bool per layer, as llama.cpp "
-		           "reads it for this architecture");
-	if (v && v->type == KVP_GGUF_ARRAY) {
-		bool any = false;
-
-		if (!v->ivals || v->n < c->n)
-			return bad(c, k, "expected one bool per layer");
-		for (i = 0; i < c->n; i++)
-			any |= swa[i] = v->ivals[i] != 0;
-		/* llama.cpp asserts is_swa_any() making the SWA pair */
-		if (!any && row && (row->rule == SWA_ALWAYS ||
-		                    (row->flags & SWA_F_NEED_PATTERN)))
-			return bad(c, k, "no layer slides - llama.cpp aborts "
-			           "(GGML_ASSERT(hparams.is_swa_any())): refused");
-		return KVP_OK;
-	}
-	if (v) {
-		if (get_u(c, "attention.sliding_window_pattern", 0, 1u << 20,
-		          &period) < 0)
-			return c->err->status;
-	} else if (row) {
-		period = row->period;
-	} else {
-		return kvp_error_set(c->err, KVP_EINVAL, "%s: %s.attention."
-		       "sliding_window: %llu - kvplan does not know which layers "
-		       "llama.cpp slides for architecture '%s' (the file has no "
-		       "sliding_window_pattern); give the layout with --layer",
-		       c->name, c->arch, (unsigned long long)w, c->arch);
-	}
+	*kind = row->kind;
+	if (swa_pattern(c, row, swa_pattern_key(c, row, k, sizeof k), k, swa))
+		return c->err->status;
 	for (i = 0; i < c->n; i++)
-		swa[i] = period == 0 || (row && (row->flags & SWA_F_DENSE_FIRST) ?
-		         i % period != 0 : i % period < period - 1);
+		any |= swa[i];
+	/* swa_type is not NONE here: llama.cpp asserts is_swa_any() making
+	 * the SWA pair (llama-model.cpp create_memory) */
+	if (!any)
+		return bad(c, k, "no layer slides - llama.cpp aborts "
+		           "(GGML_ASSERT(hparams.is_swa_any())): refused");
 	return KVP_OK;
 }
 

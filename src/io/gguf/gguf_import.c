@@ -43,7 +43,8 @@ struct gi {
 	struct kvp_gguf *g;
 	const char *name;          /* file for messages */
 	char arch[64];
-	uint32_t n;                /* decoder layers */
+	uint32_t n;                /* decoder layers: llama.cpp's n_layer() */
+	uint32_t nextn;            /* MTP blocks after them (n_layer_all - n) */
 	struct kvp_notes *notes;
 	struct kvp_error *err;
 };
@@ -291,6 +292,32 @@ static const struct kvp_gguf_kv *swa_pattern_key(struct gi *c,
 	return v;
 }
 
+/* The bool array's length as llama.cpp's reader takes it: get_key_or_arr
+ * throws "key %s has wrong array length" unless it holds exactly n
+ * (llama-model-loader.cpp @80fb11a: n_layer(), or n_layer_all where the
+ * row's code passes it, SWA_F_ARR_ALL); get_arr (SWA_F_ARR_ANY) takes any
+ * length up to its 512, and one short of the layers is refused here
+ * (kvplan would have to guess the rest). */
+static enum kvp_status swa_array_len(struct gi *c,
+                                     const struct kvp_swa_row *row,
+                                     const struct kvp_gguf_kv *v,
+                                     const char *k)
+{
+	uint64_t want = (uint64_t)c->n +
+	                (row->flags & SWA_F_ARR_ALL ? c->nextn : 0);
+
+	if (!v->ivals || v->n < c->n)
+		return bad(c, k, "expected one bool per layer");
+	if (!(row->flags & SWA_F_ARR_ANY) && v->n != want)
+		return kvp_error_set(c->err, KVP_EINVAL, "%s: %s: %llu entries - "
+		                     "llama.cpp requires exactly %llu (its "
+		                     "get_key_or_arr: \"wrong array length\", the "
+		                     "file does not load): refused", c->name, k,
+		                     (unsigned long long)v->n,
+		                     (unsigned long long)want);
+	return KVP_OK;
+}
+
 /* swa[] from the pattern key v (NULL: the row's period): one bool per
  * layer, or a period as llama.cpp's set_swa_pattern. */
 static enum kvp_status swa_pattern(struct gi *c, const struct kvp_swa_row *row,
@@ -299,6 +326,7 @@ static enum kvp_status swa_pattern(struct gi *c, const struct kvp_swa_row *row,
 {
 	uint64_t period = row->period;
 	uint32_t i;
+	enum kvp_status err;
 
 	if (!v && (row->flags & SWA_F_PATTERN_REQ))
 		return bad(c, k, "(absent) - llama.cpp requires it for this "
@@ -310,8 +338,8 @@ static enum kvp_status swa_pattern(struct gi *c, const struct kvp_swa_row *row,
 		return bad(c, k, "expected one bool per layer, as llama.cpp "
 		           "reads it for this architecture");
 	if (v && v->type == KVP_GGUF_ARRAY) {
-		if (!v->ivals || v->n < c->n)
-			return bad(c, k, "expected one bool per layer");
+		if ((err = swa_array_len(c, row, v, k)) != KVP_OK)
+			return err;
 		for (i = 0; i < c->n; i++)
 			swa[i] = v->ivals[i] != 0;
 		return KVP_OK;
@@ -919,6 +947,7 @@ static enum kvp_status header(struct gi *c, struct kvp_model *m)
 		     c->arch, (unsigned long long)nextn,
 		     (unsigned long long)nextn);
 	c->n = (uint32_t)(n - nextn);
+	c->nextn = (uint32_t)nextn;
 	m->arch.mtp_layers = (uint32_t)nextn;
 	m->n_layers = c->n;
 	if (get_u(c, "embedding_length", 1, DIM_MAX, &x) <= 0)

@@ -55,11 +55,11 @@ static const struct kvp_swa_row rows[] = {
 	{ "mimo2", SWA_ALWAYS, 0, P, 0, 0,
 	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY | SWA_F_KEY_REQ, "mimo2.cpp:9" },
 	{ "step35", SWA_ALWAYS, 0, P, 0, 0,
-	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY | SWA_F_KEY_REQ,
+	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY | SWA_F_KEY_REQ | SWA_F_ARR_ALL,
 	  "step35.cpp:23" },
 	/* get_arr(pattern) and get_key(window), both required */
 	{ "granite_swa", SWA_ALWAYS, 0, P, 0, 0,
-	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY | SWA_F_KEY_REQ,
+	  SWA_F_NEED_PATTERN | SWA_F_ARRAY_ONLY | SWA_F_KEY_REQ | SWA_F_ARR_ANY,
 	  "granite-swa.cpp:18" },
 	/* a window key above 0 slides (STANDARD) by the pattern key, a
 	 * period or one bool per layer; without it the bool read, required,

@@ -39,8 +39,12 @@ enum {
 	SWA_F_PERIOD_ONLY = 32, /* the pattern is read into a uint32_t
 	                           (get_key_or_arr, not required): one bool
 	                           per layer is ignored, the period stays */
-	SWA_F_NO_PATTERN = 64   /* the pattern key is not read: the row's
+	SWA_F_NO_PATTERN = 64,  /* the pattern key is not read: the row's
 	                           period (0: every attention layer) */
+	SWA_F_ARR_ANY = 128,    /* the bool array read by get_arr: any
+	                           length (up to 512), not exactly n_layer() */
+	SWA_F_ARR_ALL = 256     /* the bool array counts n_layer_all (the MTP
+	                           blocks too), not n_layer() */
 };
 
 struct kvp_swa_row {

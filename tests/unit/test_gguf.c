@@ -561,6 +561,53 @@ static void hybrid_keys(struct gw *w, const char *arch, uint32_t n,
  * 1 MLP (kv 0, ff 64: nothing), 2 attention (kv 2), 3 Mamba2. MTP blocks
  * (nextn_predict_layers) and an MLP beside KV heads: refused.
  */
+/*
+ * A per-layer array of another length than block_count: llama-model.cpp
+ * @80fb11a load_hparams reads head_count, head_count_kv and
+ * feed_forward_length by get_key_or_arr(..., n_layer_all), which throws
+ * "wrong array length" (llama-model-loader.cpp) unless it holds exactly
+ * n_layer_all = block_count entries: llama.cpp does not load the file,
+ * so kvplan refuses it naming the key (it used to read the first 12 of
+ * 13, or any longer array).
+ */
+static enum kvp_status kvh_entries(size_t n, struct kvp_error *err)
+{
+	struct gw w;
+	size_t len;
+	unsigned char *img;
+	struct kvp_model m;
+	int32_t kvh[16] = { 0 };
+	enum kvp_status st;
+	size_t i;
+
+	for (i = 0; i < 16; i++)
+		kvh[i] = 2;
+	gw_init(&w);
+	gw_str(&w, "general.architecture", "gemma3");
+	gw_u32(&w, "gemma3.block_count", 12);
+	gw_u32(&w, "gemma3.embedding_length", 256);
+	gw_u32(&w, "gemma3.attention.head_count", 4);
+	gw_arr_i32(&w, "gemma3.attention.head_count_kv", kvh, n);
+	img = gw_header(&w, &len);
+	st = kvp_gguf_import_mem(img, len, "a.gguf", &m, NULL, err);
+	free(img);
+	gw_free(&w);
+	return st;
+}
+
+START_TEST(per_layer_array_length)
+{
+	struct kvp_error err;
+
+	ck_assert_int_eq(kvh_entries(12, &err), KVP_OK);
+	ck_assert_int_eq(kvh_entries(13, &err), KVP_EINVAL);
+	ck_assert_msg(strstr(err.msg, "gemma3.attention.head_count_kv: 13 "
+	              "entries - llama.cpp requires exactly 12") != NULL, "%s",
+	              err.msg);
+	ck_assert_int_eq(kvh_entries(11, &err), KVP_EINVAL);
+}
+END_TEST
+
 START_TEST(hybrid_by_rule)
 {
 	static const int32_t kvh[4] = { 0, 0, 2, 0 }, ffl[4] = { 0, 64, 0, 0 };
@@ -1091,6 +1138,7 @@ static Suite *gguf_suite(void)
 	tcase_add_test(tc, split_duplicate_tensor);
 	tcase_add_test(tc, sliding_pattern_and_arrays);
 	tcase_add_test(tc, recurrent_and_mla);
+	tcase_add_test(tc, per_layer_array_length);
 	tcase_add_test(tc, hybrid_by_rule);
 	tcase_add_test(tc, arch_rules_from_live);
 	tcase_add_test(tc, smallthinker_window);

@@ -173,7 +173,8 @@ static int get_u(struct gi *c, const char *suffix, uint64_t lo, uint64_t hi,
 }
 
 /* ARCH.suffix as one value per layer: a scalar for every layer or an
- * array of n integers, each in [lo, hi]. 1 found, 0 absent, -1 bad. */
+ * array of one integer per block (the MTP blocks too), each in [lo, hi],
+ * the first n read. 1 found, 0 absent, -1 bad. */
 static int get_per_layer(struct gi *c, const char *suffix, uint64_t lo,
                          uint64_t hi, uint64_t *out)
 {
@@ -196,10 +197,15 @@ static int get_per_layer(struct gi *c, const char *suffix, uint64_t lo,
 		bad(c, k, "expected an array of integers, one per layer");
 		return -1;
 	}
-	if (v->n < c->n) {
-		kvp_error_set(c->err, KVP_EINVAL, "%s: %s: %llu entries - the "
-		              "model has %u layers", c->name, k,
-		              (unsigned long long)v->n, c->n);
+	if (v->n != (uint64_t)c->n + c->nextn) {
+		/* llama-model.cpp @80fb11a load_hparams reads these by
+		 * get_key_or_arr(..., n_layer_all): another length throws
+		 * "wrong array length" and the file does not load */
+		kvp_error_set(c->err, KVP_EINVAL, "%s: %s: %llu entries - "
+		              "llama.cpp requires exactly %llu (one per block, "
+		              "block_count), else it does not load the file",
+		              c->name, k, (unsigned long long)v->n,
+		              (unsigned long long)c->n + c->nextn);
 		return -1;
 	}
 	for (i = 0; i < c->n; i++) {

@@ -1,0 +1,131 @@
+/*
+ * test_import_unverified.c - families of vLLM's registry whose
+ * model_type the sweep had not established (issue 35, "unverified" in
+ * docs/families.md), once their configuration class was read, and Ling
+ * 3.0: each an inline config, the bytes worked by hand in the comment
+ * from the source the row cites, and the engines that do not serve the
+ * family refusing it by name.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "inline_import.h"
+#include "kvplan/layers.h"
+
+/* refused by engine e, the message naming words */
+static void engine_refuses(enum kvp_engine_kind e, const char *words)
+{
+	plan.engine.kind = e;
+	ck_assert_int_eq(kvp_compute(&plan, &res), KVP_EREFUSED);
+	ck_assert_msg(strstr(res.error.msg, words) != NULL, "%s",
+	              res.error.msg);
+}
+
+/*
+ * Ling 3.0 (model_type bailing_hybrid, BailingMoeV3ForCausalLM: SGLang
+ * configs/bailing_hybrid.py @0f6954e8 BailingHybridConfig, use_kda =
+ * short_conv_kernel_size given; vLLM bailing_moe_v3.py @055e47c2).
+ * 8 layers, layer_group_size 4: layers 3 and 7 MLA (vLLM _is_kda_layer,
+ * SGLang layers_block_type), each (kv_lora_rank 512 + qk_rope_head_dim
+ * 64) x 2 B = 1,152 B a position: 2,304 B/position. The 6 others KDA
+ * (kda_state_shape / KimiLinearStateShape of num_attention_heads 8,
+ * head_dim 128, kernel 4): conv (4 - 1) x 3 x 8 x 128 = 9,216 values,
+ * recurrent 8 x 128 x 128 = 131,072 values, f32 (the generic engine's
+ * state format, hf_state.c): 140,288 x 4 = 561,152 B a layer, x 6 =
+ * 3,366,912 B a sequence. One sequence of 16 positions: 2,304 x 16 =
+ * 36,864 + 3,366,912 = 3,403,776 B.
+ * The KDA mixer's weights (vLLM BailingMoeV3KimiDeltaAttention, P = 8 x
+ * 128 = 1,024, hidden 1,024): qkvb 1,024 x (3 x 1,024 + 8) = 3,153,920;
+ * f_proj, g_proj, o_proj 3 x 1,048,576 = 3,145,728; dt_bias 1,024;
+ * q/k/v conv 3 x 4 x 1,024 = 12,288; A_log 8; o_norm 128: 6,313,096.
+ */
+#define LING3_DIMS "\"model_type\":\"bailing_hybrid\"," \
+	"\"hidden_size\":1024,\"num_attention_heads\":8," \
+	"\"num_key_value_heads\":8,\"qk_rope_head_dim\":64," \
+	"\"qk_nope_head_dim\":128,\"v_head_dim\":128,\"vocab_size\":64," \
+	"\"max_position_embeddings\":4096,\"torch_dtype\":\"bfloat16\"," \
+	"\"intermediate_size\":512,\"kv_lora_rank\":512,\"head_dim\":128," \
+	"\"short_conv_kernel_size\":4"
+#define LING3 "\"architectures\":[\"BailingMoeV3ForCausalLM\"]," LING3_DIMS
+
+START_TEST(ling3)
+{
+	sized("{" LING3 ",\"num_hidden_layers\":8,\"layer_group_size\":4,"
+	      "\"no_kda_lora\":true}", 16);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_MLA);
+	ck_assert_int_eq(kvp_layer_rec(&res, 7)->spec.kind, KVP_LAYER_MLA);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_NONE);
+	ck_assert_int_eq(kvp_layer_rec(&res, 6)->spec.kind, KVP_LAYER_NONE);
+	ck_assert_uint_eq(plan.model.recur.conv_values, 9216);
+	ck_assert_uint_eq(plan.model.recur.ssm_values, 131072);
+	ck_assert_uint_eq(plan.model.arch.recurrent_params_per_layer, 6313096);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 2304);
+	ck_assert_uint_eq(res.kv.state_bytes, 3366912);
+	ck_assert_uint_eq(res.kv.bytes, 3403776);
+	engine_refuses(KVP_ENGINE_VLLM, "model.model_type: bailing_hybrid");
+	engine_refuses(KVP_ENGINE_TRANSFORMERS, "model.model_type: "
+	               "bailing_hybrid");
+	engine_refuses(KVP_ENGINE_LLAMACPP, "model.model_type: bailing_hybrid");
+	engine_refuses(KVP_ENGINE_TRTLLM, "model.model_type: bailing_hybrid");
+	/* no architecture: short_conv_kernel_size alone is SGLang's use_kda */
+	sized("{" LING3_DIMS ",\"num_hidden_layers\":8,\"layer_group_size\":4,"
+	      "\"no_kda_lora\":true}", 16);
+	ck_assert_uint_eq(res.kv.bytes, 3403776);
+}
+END_TEST
+
+/* Ling 3.0 refused by name: a trailing partial group (10 layers of 4:
+ * layers 8 and 9 MLA in vLLM, KDA in SGLang), the per-layer list, the
+ * NoPE latent, a low-rank KDA gate, no head_dim (SGLang 128, vLLM its
+ * loaded class's), no kernel, no MLA keys, and SGLang's use_kda beside
+ * Ling 2.5's architecture (vLLM runs that class's lightning layers). */
+START_TEST(ling3_refused)
+{
+	refused("{" LING3 ",\"num_hidden_layers\":10,\"layer_group_size\":4,"
+	        "\"no_kda_lora\":true}", "trailing partial group");
+	refused("{" LING3 ",\"num_hidden_layers\":4,\"layer_group_size\":"
+	        "[1,1,1,0],\"no_kda_lora\":true}", "layer_group_size");
+	refused("{" LING3 ",\"num_hidden_layers\":8,\"layer_group_size\":4,"
+	        "\"no_kda_lora\":true,\"use_mla_nope\":true}", "use_mla_nope");
+	refused("{" LING3 ",\"num_hidden_layers\":8,\"layer_group_size\":4}",
+	        "no_kda_lora");
+	refused("{\"architectures\":[\"BailingMoeV3ForCausalLM\"],"
+	        "\"model_type\":\"bailing_hybrid\",\"hidden_size\":1024,"
+	        "\"num_attention_heads\":8,\"kv_lora_rank\":512,"
+	        "\"qk_rope_head_dim\":64,\"qk_nope_head_dim\":128,"
+	        "\"v_head_dim\":128,\"vocab_size\":64,\"num_hidden_layers\":8,"
+	        "\"layer_group_size\":4,\"no_kda_lora\":true,"
+	        "\"short_conv_kernel_size\":4}", "head_dim");
+	refused("{\"architectures\":[\"BailingMoeV3ForCausalLM\"],"
+	        "\"model_type\":\"bailing_hybrid\",\"hidden_size\":1024,"
+	        "\"num_attention_heads\":8,\"kv_lora_rank\":512,"
+	        "\"qk_rope_head_dim\":64,\"qk_nope_head_dim\":128,"
+	        "\"v_head_dim\":128,\"vocab_size\":64,\"num_hidden_layers\":8,"
+	        "\"layer_group_size\":4,\"no_kda_lora\":true,"
+	        "\"head_dim\":128}", "short_conv_kernel_size");
+	refused("{\"architectures\":[\"BailingMoeV3ForCausalLM\"],"
+	        "\"model_type\":\"bailing_hybrid\",\"hidden_size\":1024,"
+	        "\"num_attention_heads\":8,\"vocab_size\":64,"
+	        "\"num_hidden_layers\":8,\"layer_group_size\":4,"
+	        "\"no_kda_lora\":true,\"head_dim\":128,"
+	        "\"short_conv_kernel_size\":4}", "kv_lora_rank");
+	refused("{\"architectures\":[\"BailingMoeV2_5ForCausalLM\"],"
+	        LING3_DIMS ",\"num_hidden_layers\":8,\"layer_group_size\":4,"
+	        "\"no_kda_lora\":true}", "short_conv_kernel_size");
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("import_unverified");
+	TCase *tc = tcase_create("rows");
+
+	tcase_add_test(tc, ling3);
+	tcase_add_test(tc, ling3_refused);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
+KVP_CHECK_MAIN(suite)

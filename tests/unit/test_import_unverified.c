@@ -116,6 +116,77 @@ START_TEST(ling3_refused)
 }
 END_TEST
 
+/*
+ * MiMo-V2-Omni (MiMoV2OmniForCausalLM): no configuration class of its
+ * own. vLLM transformers_utils/model_arch_config_convertor.py @00bb6f59
+ * MimoV2ModelArchConfigConvertor, keyed by model_type "mimo_v2" and
+ * "mimo_v2_flash", sets architectures to MiMoV2OmniForCausalLM when the
+ * config carries vision_config, and mimo_v2_omni.py builds its language
+ * model as MiMoV2FlashForCausalLM on that same config: the file is a
+ * mimo_v2 config (the decoder's keys at the top level) with vision_config
+ * and audio_config beside, sized by the mimo_v2 row. The layout of
+ * test_import_rows.c mimo_v2: 4 layers, hybrid_layer_pattern [0,1,1,1]:
+ * the full layer 4 KV heads x (192 + 128) x 2 B = 2,560 B a position,
+ * each sliding layer 8 x 320 x 2 = 5,120 over a window of 128; 100
+ * positions inside the window: 2,560 x 100 + 3 x 5,120 x 100 =
+ * 1,792,000 B. The towers are not counted in the weights (noted).
+ */
+START_TEST(mimo_v2_omni)
+{
+	sized("{\"architectures\":[\"MiMoV2OmniForCausalLM\"],"
+	      "\"model_type\":\"mimo_v2\",\"num_hidden_layers\":4,"
+	      "\"num_attention_heads\":64,\"num_key_value_heads\":4,"
+	      "\"head_dim\":192,\"v_head_dim\":128,"
+	      "\"swa_num_attention_heads\":64,\"swa_num_key_value_heads\":8,"
+	      "\"swa_head_dim\":192,\"swa_v_head_dim\":128,"
+	      "\"sliding_window_size\":128,\"hybrid_layer_pattern\":[0,1,1,1],"
+	      "\"hidden_size\":4096,\"intermediate_size\":16384,"
+	      "\"vocab_size\":152576,\"torch_dtype\":\"bfloat16\","
+	      "\"vision_config\":{\"depth\":28,\"hidden_size\":1280},"
+	      "\"audio_config\":{\"d_model\":1280}}", 100);
+	ck_assert_str_eq(plan.model.model_type, "mimo_v2");
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_int_eq(kvp_layer_rec(&res, 1)->spec.kind, KVP_LAYER_SLIDING);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 1)->spec.window, 128);
+	ck_assert_uint_eq(res.kv.bytes, 1792000);
+}
+END_TEST
+
+/*
+ * Nemotron 3 Nano Omni (NemotronH_Nano_Omni_Reasoning_V3): SGLang
+ * configs/nano_nemotron_vl.py @008b79d2 NemotronH_Nano_Omni_Reasoning_V3_
+ * Config (model_type "NemotronH_Nano_Omni_Reasoning_V3", the V2 VL class:
+ * llm_config rebuilt as NemotronHConfig, vision_config and sound_config
+ * beside); NVIDIA-NeMo/Megatron-Bridge's NemotronOmniBridge registers the
+ * same model_type. The decoder is llm_config's nemotron_h: 2 layers "M*":
+ *   Mamba2  d_inner 8 x 32 = 256; conv (4 - 1) x (256 + 2 x 1 x 16) =
+ *           864 values, ssm 16 x 256 = 4,096 values, f32: 19,840 B
+ *   attention 2 KV heads x (64 + 64) x 2 B = 512 B a position
+ * one sequence of 16 positions: 512 x 16 = 8,192 + 19,840 = 28,032 B.
+ */
+START_TEST(nemotron_nano_omni)
+{
+	sized("{\"architectures\":[\"NemotronH_Nano_Omni_Reasoning_V3\"],"
+	      "\"model_type\":\"NemotronH_Nano_Omni_Reasoning_V3\","
+	      "\"llm_config\":{\"model_type\":\"nemotron_h\","
+	      "\"hybrid_override_pattern\":\"M*\",\"num_hidden_layers\":2,"
+	      "\"hidden_size\":256,\"num_attention_heads\":4,"
+	      "\"num_key_value_heads\":2,\"head_dim\":64,\"vocab_size\":1000,"
+	      "\"ssm_state_size\":16,\"conv_kernel\":4,\"n_groups\":1,"
+	      "\"mamba_num_heads\":8,\"mamba_head_dim\":32,"
+	      "\"max_position_embeddings\":4096,\"intermediate_size\":512,"
+	      "\"torch_dtype\":\"bfloat16\"},"
+	      "\"vision_config\":{\"model_type\":\"radio\"},"
+	      "\"sound_config\":{\"model_type\":\"parakeet\"}}", 16);
+	ck_assert_str_eq(plan.model.model_type, "nemotron_h");
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_NONE);
+	ck_assert_int_eq(kvp_layer_rec(&res, 1)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 512);
+	ck_assert_uint_eq(res.kv.state_bytes, 19840);
+	ck_assert_uint_eq(res.kv.bytes, 28032);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_unverified");
@@ -123,6 +194,8 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, ling3);
 	tcase_add_test(tc, ling3_refused);
+	tcase_add_test(tc, mimo_v2_omni);
+	tcase_add_test(tc, nemotron_nano_omni);
 	suite_add_tcase(s, tc);
 	return s;
 }

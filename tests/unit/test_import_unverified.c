@@ -187,6 +187,44 @@ START_TEST(nemotron_nano_omni)
 }
 END_TEST
 
+/*
+ * Step3-VL-10B (StepVLForConditionalGeneration): model_type step3_vl,
+ * SGLang models/step3_vl_10b.py @40f33cd9 typing its config Step3VLConfig
+ * (configs/step3_vl.py @ce5a97ee, model_type "step3_vl"; vLLM's the same,
+ * transformers_utils/configs/step3_vl.py @fb6c0501), which rebuilds
+ * text_config as Step3TextConfig(**text_config); the language model is
+ * Qwen3ForCausalLM on it (SGLang; vLLM step_vl.py @055e47c2 the model
+ * text_config's architectures name). Qwen3's attention: num_key_value_heads
+ * x head_dim, head_dim Step3TextConfig's 256 when the file leaves it out
+ * (Qwen3Config's 128 would be half). 2 layers, 2 KV heads:
+ * 2 x 2 x (256 + 256) x 2 B = 4,096 B a position; 16 positions 65,536 B.
+ * With head_dim 64 written: 2 x 2 x 128 x 2 = 1,024 B, 16,384 B.
+ */
+#define STEPVL "{\"architectures\":[\"StepVLForConditionalGeneration\"]," \
+	"\"model_type\":\"step3_vl\",\"text_config\":{\"architectures\":" \
+	"[\"Qwen3ForCausalLM\"],\"model_type\":\"qwen3\"," \
+	"\"num_hidden_layers\":2,\"hidden_size\":256," \
+	"\"num_attention_heads\":4,\"num_key_value_heads\":2," \
+	"\"vocab_size\":1000,\"max_position_embeddings\":4096," \
+	"\"intermediate_size\":512,\"torch_dtype\":\"bfloat16\"%s}," \
+	"\"vision_config\":{\"width\":1536,\"layers\":47,\"heads\":16}}"
+
+START_TEST(step_vl)
+{
+	char text[1024];
+
+	snprintf(text, sizeof text, STEPVL, "");
+	sized(text, 16);
+	ck_assert_str_eq(plan.model.model_type, "qwen3");
+	ck_assert_uint_eq(plan.model.base.k_dim, 256);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 4096);
+	ck_assert_uint_eq(res.kv.bytes, 65536);
+	snprintf(text, sizeof text, STEPVL, ",\"head_dim\":64");
+	sized(text, 16);
+	ck_assert_uint_eq(res.kv.bytes, 16384);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_unverified");
@@ -196,6 +234,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, ling3_refused);
 	tcase_add_test(tc, mimo_v2_omni);
 	tcase_add_test(tc, nemotron_nano_omni);
+	tcase_add_test(tc, step_vl);
 	suite_add_tcase(s, tc);
 	return s;
 }

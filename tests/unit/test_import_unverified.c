@@ -225,6 +225,42 @@ START_TEST(step_vl)
 }
 END_TEST
 
+/*
+ * Intern-S2-Preview (InternS2PreviewForConditionalGeneration): SGLang
+ * configs/interns2preview.py InternS2PreviewConfig(Qwen3_5MoeConfig),
+ * model_type "intern_s2_preview", text_config a Qwen3_5MoeTextConfig
+ * (a text_config naming no model_type is one: hf_text_defaults.c
+ * wrapper_text); vLLM interns2_preview.py and SGLang subclass
+ * Qwen3_5MoeForConditionalGeneration. 4 layers, layer_types 3 linear then
+ * 1 full:
+ *   gated DeltaNet  conv (4 - 1) x (2 x 2 x 64 + 4 x 64) = 1,536 values,
+ *                   ssm 4 x 64 x 64 = 16,384 values, f32: 71,680 B a
+ *                   layer, x 3 = 215,040 B
+ *   full            2 KV heads x (64 + 64) x 2 B = 512 B a position
+ * one sequence of 16 positions: 512 x 16 = 8,192 + 215,040 = 223,232 B.
+ */
+START_TEST(interns2_preview)
+{
+	sized("{\"architectures\":[\"InternS2PreviewForConditionalGeneration\"],"
+	      "\"model_type\":\"intern_s2_preview\",\"text_config\":{"
+	      "\"num_hidden_layers\":4,\"hidden_size\":256,"
+	      "\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+	      "\"head_dim\":64,\"vocab_size\":1000,"
+	      "\"max_position_embeddings\":4096,\"torch_dtype\":\"bfloat16\","
+	      "\"layer_types\":[\"linear_attention\",\"linear_attention\","
+	      "\"linear_attention\",\"full_attention\"],"
+	      "\"linear_num_key_heads\":2,\"linear_key_head_dim\":64,"
+	      "\"linear_num_value_heads\":4,\"linear_value_head_dim\":64,"
+	      "\"linear_conv_kernel_dim\":4,\"moe_intermediate_size\":128,"
+	      "\"num_experts\":4,\"num_experts_per_tok\":2}}", 16);
+	ck_assert_str_eq(plan.model.model_type, "qwen3_5_moe_text");
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_NONE);
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.state_bytes, 215040);
+	ck_assert_uint_eq(res.kv.bytes, 223232);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_unverified");
@@ -235,6 +271,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, mimo_v2_omni);
 	tcase_add_test(tc, nemotron_nano_omni);
 	tcase_add_test(tc, step_vl);
+	tcase_add_test(tc, interns2_preview);
 	suite_add_tcase(s, tc);
 	return s;
 }

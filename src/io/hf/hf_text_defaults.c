@@ -389,6 +389,12 @@ static const char *const wrapper_text[][2] = {
 	 * model_type (moonshotai/Kimi-VL-A3B-Instruct, tests/data/hf/
 	 * verbatim/kimi-vl-a3b-instruct.json) */
 	{ "kimi_vl", "deepseek_v3" },
+	/* issue 35: Intern-S2-Preview (SGLang configs/interns2preview.py:
+	 * InternS2PreviewConfig(Qwen3_5MoeConfig), model_type
+	 * "intern_s2_preview", sub_configs text_config a
+	 * Qwen3_5MoeTextConfig; vLLM and SGLang run it as
+	 * Qwen3_5MoeForConditionalGeneration, interns2_preview.py) */
+	{ "intern_s2_preview", "qwen3_5_moe_text" },
 	/* Moondream 3's decoder, config.text (hf_nested.c: its names and
 	 * class defaults) */
 	{ "moondream3", "moondream3_text" },

@@ -261,6 +261,52 @@ START_TEST(interns2_preview)
 }
 END_TEST
 
+/*
+ * Mistral Large 3 (MistralLarge3ForCausalLM): vLLM transformers_utils/
+ * configs/mistral.py adapt_config_dict turns its params.json (MoE with
+ * shared experts) into model_type deepseek_v3 with that architecture, and
+ * mistral_large_3.py runs DeepSeek V3's MLA: the deepseek_v3 row. 2 layers
+ * of the latent, (kv_lora_rank 512 + qk_rope_head_dim 64) x 2 B = 1,152 B
+ * each, 2,304 B a position; 16 positions 36,864 B. (llama_4_scaling, an
+ * attention scale, is not layout-shaped.)
+ */
+START_TEST(mistral_large_3)
+{
+	sized("{\"architectures\":[\"MistralLarge3ForCausalLM\"],"
+	      "\"model_type\":\"deepseek_v3\",\"num_hidden_layers\":2,"
+	      "\"hidden_size\":1024,\"num_attention_heads\":8,"
+	      "\"num_key_value_heads\":8,\"vocab_size\":1000,"
+	      "\"max_position_embeddings\":4096,\"torch_dtype\":\"bfloat16\","
+	      "\"intermediate_size\":2048,\"kv_lora_rank\":512,"
+	      "\"qk_rope_head_dim\":64,\"qk_nope_head_dim\":128,"
+	      "\"v_head_dim\":128,\"q_lora_rank\":256,"
+	      "\"llama_4_scaling\":{\"beta\":0.1,"
+	      "\"original_max_position_embeddings\":8192}}", 16);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_MLA);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 2304);
+	ck_assert_uint_eq(res.kv.bytes, 36864);
+}
+END_TEST
+
+/* Refused by name, not as an unknown family: Kimi-Audio (vLLM
+ * configs/kimi_audio.py KimiAudioConfig, model_type kimi_audio: its
+ * audio branch's kimia_mimo_layers), and Dots3 Note's VLM and text
+ * architectures, whose config is the one dots3_note class (SGLang
+ * configs/dots3.py, vLLM configs/dots3_note.py). */
+START_TEST(refused_by_name)
+{
+	refused("{\"architectures\":[\"MoonshotKimiaForCausalLM\"],"
+	        "\"model_type\":\"kimi_audio\",\"num_hidden_layers\":28,"
+	        "\"hidden_size\":3584,\"num_attention_heads\":28,"
+	        "\"num_key_value_heads\":4,\"vocab_size\":168448,"
+	        "\"kimia_mimo_layers\":6}", "kimia_mimo_layers");
+	refused("{\"architectures\":[\"Dots3NoteForConditionalGeneration\"],"
+	        "\"model_type\":\"dots3_note\",\"num_hidden_layers\":2,"
+	        "\"hidden_size\":256,\"num_attention_heads\":4,"
+	        "\"vocab_size\":1000}", "Dots3NoteModel");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("import_unverified");
@@ -272,6 +318,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, nemotron_nano_omni);
 	tcase_add_test(tc, step_vl);
 	tcase_add_test(tc, interns2_preview);
+	tcase_add_test(tc, mistral_large_3);
+	tcase_add_test(tc, refused_by_name);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -68,6 +68,17 @@ START_TEST(ling3)
 	               "bailing_hybrid");
 	engine_refuses(KVP_ENGINE_LLAMACPP, "model.model_type: bailing_hybrid");
 	engine_refuses(KVP_ENGINE_TRTLLM, "model.model_type: bailing_hybrid");
+	/* SGLang's Mamba pool (KimiLinearCacheParams, as Kimi Linear's): a
+	 * slot holds each KDA layer's conv state in bf16, 9,216 x 2 =
+	 * 18,432 B, and its recurrent state in f32, 131,072 x 4 = 524,288
+	 * B: 542,720 B; 48 slots + the pad slot 0 = 49: 26,593,280 B a
+	 * layer. Tensor parallelism above 1 stays refused (sg_mamba.c). */
+	plan.engine.kind = KVP_ENGINE_SGLANG;
+	plan.engine.sglang.max_total_tokens = 4096;
+	plan.engine.sglang.max_mamba_cache_size = 48;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->slots, 49);
+	ck_assert_uint_eq(kvp_layer_rec(&res, 0)->bytes, 26593280);
 	/* no architecture: short_conv_kernel_size alone is SGLang's use_kda */
 	sized("{" LING3_DIMS ",\"num_hidden_layers\":8,\"layer_group_size\":4,"
 	      "\"no_kda_lora\":true}", 16);

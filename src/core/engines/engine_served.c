@@ -22,7 +22,7 @@
 #define MD3_USE "generic or vLLM"
 #define UOCR_USE "generic or llama.cpp"
 #define ST_USE "generic or llama.cpp"
-#define LING_USE "generic (SGLang's layout; its lightning pool is not modelled for --engine sglang)"
+#define LING_USE "generic (SGLang's layout), or sglang for Ling 3.0's KDA at tp 1 (Ling 2.5's lightning pool is not modelled there)"
 #define NB_USE "generic or llama.cpp"   /* llama.cpp alone serves it */
 #define NB_NONE "vLLM's registry has no NanbeigeForCausalLM (tests/data/hf/" \
 	"sweep/registry.tsv: a llama.cpp conversion module alone)"
@@ -118,7 +118,8 @@ static const struct {
 	/* issue 35: Ling/Ring 2.5 (io/hf/hf_fam_hybrid.c sizes SGLang's
 	 * cache, configs/bailing_hybrid.py @0f6954e8) */
 	{ "bailing_hybrid", KVP_ENGINE_VLLM, "vLLM bailing_moe_linear.py "
-	  "@055e47c2 sizes the lightning state by the loaded config class's "
+	  "@055e47c2 (Ling 2.5's lightning state) and bailing_moe_v3.py "
+	  "(Ling 3.0's KDA state) size the state by the loaded config class's "
 	  "head_dim, and vLLM has no bailing_hybrid class of its own: "
 	  "transformers' BailingHybridConfig sets qk_rope_head_dim, the "
 	  "checkpoint's remote class was not read", LING_USE },
@@ -126,10 +127,11 @@ static const struct {
 	  "sets head_dim = qk_rope_head_dim and its cache class was not read",
 	  LING_USE },
 	{ "bailing_hybrid", KVP_ENGINE_LLAMACPP, "llama.cpp's converter at "
-	  "80fb11a registers no BailingMoeV2_5ForCausalLM (bailingmoe3 is "
-	  "Ling 3.0's)", LING_USE },
-	{ "bailing_hybrid", KVP_ENGINE_TRTLLM, "its Ling 2.5 support, if any, "
-	  "was not read", LING_USE },
+	  "80fb11a registers no BailingMoeV2_5ForCausalLM, and how its "
+	  "conversion/bailingmoe3.py writes Ling 3.0's KDA width was not "
+	  "read", LING_USE },
+	{ "bailing_hybrid", KVP_ENGINE_TRTLLM, "its Ling 2.5 and 3.0 support, if "
+	  "any, was not read", LING_USE },
 	{ "nanbeige", KVP_ENGINE_VLLM, NB_NONE, NB_USE },
 	{ "nanbeige", KVP_ENGINE_SGLANG, "its Nanbeige support, if any, was "
 	  "not read", NB_USE },

@@ -54,6 +54,11 @@ struct cfg {
 	 * base's K width (Ling 2.5: head_dim beside MLA layers, set by
 	 * hf_fam_bailing_hybrid); 0 = base.k_dim */
 	uint32_t state_dim;
+	/* a KDA state's short-convolution kernel when the family's own
+	 * layout function sizes KDA layers from flat keys (Ling 3.0:
+	 * num_attention_heads heads of state_dim, set by
+	 * hf_fam_bailing_hybrid); 0 = none */
+	uint32_t kda_conv;
 	/* keys read (or knowingly superseded), by name */
 	const char *seen[HF_MAX_SEEN];
 	unsigned n_seen;

@@ -606,10 +606,11 @@ enum kvp_status hf_fam_olmo_hybrid(struct cfg *c, struct kvp_model *m,
  * lightning state, base.k_dim being the MLA K width here).
  * The layer rule itself is published (vLLM is_linear_layer and SGLang
  * layers_block_type: linear unless (i + 1) % layer_group_size == 0;
- * SGLang also takes a per-layer list, 1 = linear). For 3.0,
- * llama.cpp (src/models/bailingmoe3.cpp, conversion/bailingmoe3.py)
- * sizes Kimi's KDA state and makes a trailing partial group MLA; vLLM's
- * and SGLang's Ling 3.0 code was not read: refused naming why.
+ * SGLang also takes a per-layer list, 1 = linear). Ling 3.0 (model_type
+ * bailing_hybrid too: SGLang's BailingHybridConfig is Ling-V3's class,
+ * use_kda = short_conv_kernel_size is not None, and its
+ * BailingMoeV3VLConfig builds text_config as one with architectures
+ * BailingMoeV3ForCausalLM): ling3() below.
  */
 /* Ling/Ring 2.5 as SGLang lays it out (the comment above): layer i
  * lightning unless (i + 1) % layer_group_size == 0 (a list: 1 =
@@ -661,21 +662,96 @@ static enum kvp_status ling25(struct cfg *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/*
+ * Ling 3.0 (BailingMoeV3ForCausalLM; told from 2.5 by that architecture
+ * or by short_conv_kernel_size, SGLang's use_kda): KDA linear attention
+ * except every layer_group_size-th layer, MLA. vLLM bailing_moe_v3.py
+ * @055e47c2 _is_kda_layer: KDA unless (i + 1) % layer_group_size == 0
+ * or i is in a trailing partial group (i >= n // g x g), which is MLA;
+ * llama.cpp's bailingmoe3 likewise; SGLang configs/bailing_hybrid.py
+ * @0f6954e8 layers_block_type has no trailing rule (those layers KDA):
+ * a layer count not a multiple of layer_group_size is refused, as is
+ * the per-layer list (SGLang's alone; vLLM's rule takes an integer).
+ * The KDA state (hf_state.c kda_flat) is num_attention_heads heads of
+ * head_dim: vLLM reads head_dim from its loaded config class (refused
+ * there by model_type, engine_served.c), SGLang's BailingHybridConfig
+ * from the file (128 when absent): required. The MLA layers cache
+ * kv_lora_rank + qk_rope_head_dim (vLLM BailingMoeV3MLAAttention);
+ * SGLang's model_config.py drops the rope part under use_mla_nope
+ * (its test_ling_mla_nope_shapes), vLLM reads no such key: true refused.
+ * vLLM requires no_kda_lora true (its mixer's weights, hf_state.c).
+ */
+static enum kvp_status ling3(struct cfg *c, struct kvp_model *m,
+                             struct lay *L, bool *found)
+{
+	uint64_t g = 0, d = 0, k = 0;
+	uint32_t i, n = m->n_layers;
+	bool nope = false, nolora = false;
+	int r;
+
+	if (m->base.kind != KVP_LAYER_MLA)
+		return hf_bad(c, "kv_lora_rank", NULL, "required: Ling 3.0's "
+		              "full layers are MLA (vLLM bailing_moe_v3.py)");
+	if (hf_bool(c, "use_mla_nope", &nope) < 0 ||
+	    hf_bool(c, "no_kda_lora", &nolora) < 0)
+		return c->err->status;
+	if (nope)
+		return hf_bad(c, "use_mla_nope", NULL, "true: SGLang caches the "
+		              "MLA latent without its rope part, vLLM "
+		              "bailing_moe_v3.py with it; refused");
+	if (!nolora)
+		return hf_bad(c, "no_kda_lora", NULL, "must be true: vLLM "
+		              "bailing_moe_v3.py refuses a low-rank KDA gate");
+	if ((r = hf_uint(c, "head_dim", 1, DIM_MAX, &d)) <= 0 ||
+	    (r = hf_uint(c, "short_conv_kernel_size", 2, DIM_MAX, &k)) <= 0) {
+		if (r < 0)
+			return c->err->status;
+		return hf_bad(c, d ? "short_conv_kernel_size" : "head_dim", NULL,
+		              "required: the KDA state's width and kernel "
+		              "(SGLang's class takes head_dim 128 when absent, "
+		              "vLLM its loaded class's)");
+	}
+	if ((r = hf_uint(c, "layer_group_size", 1, DIM_MAX, &g)) <= 0)
+		return r < 0 ? c->err->status : hf_bad(c, "layer_group_size",
+		              NULL, "required: an integer, every "
+		              "layer_group_size-th layer MLA, the others KDA");
+	if (n % g)
+		return hf_bad(c, "layer_group_size", NULL, "does not divide "
+		              "num_hidden_layers: the trailing partial group is "
+		              "MLA in vLLM bailing_moe_v3.py and llama.cpp, KDA in "
+		              "SGLang's layers_block_type; refused");
+	for (i = 0; i < n; i++)
+		L[i].kind = (i + 1) % g == 0 ? KVP_LAYER_MLA : KVP_LAYER_NONE;
+	c->state_dim = (uint32_t)d;
+	c->kda_conv = (uint32_t)k;
+	hf_superseded(c, "kda_safe_gate");
+	hf_superseded(c, "kda_lower_bound");
+	*found = true;
+	hf_note(c, "Ling 3.0: MLA every %llu layers, KDA states of %u heads x "
+	        "%llu (kernel %llu) elsewhere (vLLM bailing_moe_v3.py, SGLang "
+	        "configs/bailing_hybrid.py); vLLM, transformers, TensorRT-LLM "
+	        "and llama.cpp refused by model_type",
+	        (unsigned long long)g, m->q_heads, (unsigned long long)d,
+	        (unsigned long long)k);
+	return KVP_OK;
+}
+
 enum kvp_status hf_fam_bailing_hybrid(struct cfg *c, struct kvp_model *m,
                                       struct lay *L, bool *found)
 {
 	char path[96];
 	const cJSON *a = hf_get(c, "architectures", path, sizeof path);
 	const cJSON *a0 = cJSON_IsArray(a) ? cJSON_GetArrayItem(a, 0) : NULL;
-	bool v3 = (cJSON_IsString(a0) &&
-	           !strcmp(a0->valuestring, "BailingMoeV3ForCausalLM")) ||
-	          hf_has(c, "short_conv_kernel_size");
+	bool named = cJSON_IsString(a0);
+	bool v3 = named && !strcmp(a0->valuestring, "BailingMoeV3ForCausalLM");
+	bool kda = hf_has(c, "short_conv_kernel_size");
 
-	if (!v3)
-		return ling25(c, m, L, found);
-	return hf_bad(c, a ? path : "architectures", a,
-	              "Ling 3.0's KDA + MLA layers (architectures "
-	              "BailingMoeV3ForCausalLM, or short_conv_kernel_size: "
-	              "SGLang's use_kda): llama.cpp's bailingmoe3 rule is "
-	              "known, vLLM's and SGLang's were not read; refused");
+	/* another architecture with SGLang's use_kda: vLLM runs that
+	 * class's lightning layers (bailing_moe_linear.py), SGLang KDA */
+	if (kda && named && !v3)
+		return hf_bad(c, "short_conv_kernel_size", NULL, "beside an "
+		              "architecture other than BailingMoeV3ForCausalLM: "
+		              "KDA layers in SGLang (use_kda), that class's "
+		              "lightning layers in vLLM; refused");
+	return v3 || kda ? ling3(c, m, L, found) : ling25(c, m, L, found);
 }

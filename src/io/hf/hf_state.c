@@ -135,6 +135,35 @@ static enum kvp_status kda(struct cfg *c, struct kvp_model *m)
 	return kda_params(c, m, h, d, k);
 }
 
+/*
+ * Ling 3.0's KDA layers (c->kda_conv, set by hf_fam_bailing_hybrid): the
+ * state of Kimi Linear's KDA, num_attention_heads heads of head_dim with
+ * a kernel of short_conv_kernel_size, from flat keys (vLLM
+ * bailing_moe_v3.py @055e47c2 _get_kda_state_shape_for_config:
+ * kda_state_shape(tp, num_attention_heads, head_dim,
+ * short_conv_kernel_size); SGLang configs/bailing_hybrid.py @0f6954e8
+ * mamba2_cache_params: KimiLinearStateShape of the same three). Its mixer
+ * (vLLM BailingMoeV3KimiDeltaAttention, no_kda_lora): qkvb_proj hidden x
+ * (3 P + heads), f_proj and g_proj hidden x P each, o_proj P x hidden,
+ * dt_bias P, q, k and v short convolutions 3 x kernel x P, A_log heads,
+ * o_norm head_dim (P = heads x head_dim).
+ */
+static enum kvp_status kda_flat(struct cfg *c, struct kvp_model *m)
+{
+	uint64_t H = m->q_heads, d = c->state_dim, k = c->kda_conv;
+	uint64_t h = m->arch.hidden, P = H * d, t = 0, cv = 0, ss = 0;
+
+	/* H, d, k < 2^24 (hf_uint's DIM_MAX): P < 2^48 */
+	if (!kvp_mul((k - 1) * 3, P, &cv) || !kvp_mul(P, d, &ss) ||
+	    !kvp_muladd(&t, 6 * h, P) || !kvp_muladd(&t, h, H) ||
+	    !kvp_muladd(&t, 3 * k + 1, P) || !kvp_add(t, H + d, &t))
+		return hf_bad(c, "head_dim", NULL, "the KDA layers' state or "
+		              "parameter count overflows 64 bits");
+	set_state(m, cv, ss);
+	m->arch.recurrent_params_per_layer = t;
+	return KVP_OK;
+}
+
 /* Mamba 1 mixer parameters (Jamba): in_proj, conv1d (+bias), x_proj,
  * dt_proj (+bias), A_log, D, out_proj, dt/B/C norms. Mamba 2: in_proj to
  * z, x, B, C, dt; conv over x, B, C; A, D, dt_bias per head; gated norm;
@@ -406,6 +435,8 @@ enum kvp_status hf_recurrent(struct cfg *c, struct kvp_model *m, bool linear)
 
 	if (c->fam && (c->fam->flags & HF_JET))
 		st = hf_jet_state(c, m);     /* hf_fam_jet.c */
+	else if (c->kda_conv)
+		st = kda_flat(c, m);
 	else if (c->fam && (c->fam->flags & HF_LIGHTNING))
 		st = lightning(c, m);
 	else if (hf_has(c, "linear_attn_config"))

@@ -107,6 +107,13 @@ static const struct text_defaults rows[] = {
 	 * 128, not hidden / heads (LightOnOCR-1B's 1,024 / 16 = 64) */
 	{ "qwen3", 0, 0, 0, 0, 0, 0, 0, 128,
 	  "transformers configuration_qwen3.py Qwen3Config (head_dim 128)" },
+	/* issue 35: Step3TextConfig, the class Step3VLConfig rebuilds every
+	 * text_config as (hf_text_class below); it has no
+	 * num_key_value_heads (num_attention_groups) and spells
+	 * max_position_embedding: neither filled */
+	{ "step3_text", 61, 7168, 64, 0, 18432, 0, 128815, 256,
+	  "vLLM transformers_utils/configs/step3_vl.py @fb6c0501 and SGLang "
+	  "configs/step3_vl.py @ce5a97ee Step3TextConfig" },
 	/* Cosmos3 Edge's text class (a text_config saved as its difference
 	 * from it names only what differs) */
 	{ "cosmos3_edge_text", 28, 2048, 16, 8, 9216, 131072, 131072, 128,
@@ -382,6 +389,12 @@ static const char *const wrapper_text[][2] = {
 	 * model_type (moonshotai/Kimi-VL-A3B-Instruct, tests/data/hf/
 	 * verbatim/kimi-vl-a3b-instruct.json) */
 	{ "kimi_vl", "deepseek_v3" },
+	/* issue 35: Intern-S2-Preview (SGLang configs/interns2preview.py:
+	 * InternS2PreviewConfig(Qwen3_5MoeConfig), model_type
+	 * "intern_s2_preview", sub_configs text_config a
+	 * Qwen3_5MoeTextConfig; vLLM and SGLang run it as
+	 * Qwen3_5MoeForConditionalGeneration, interns2_preview.py) */
+	{ "intern_s2_preview", "qwen3_5_moe_text" },
 	/* Moondream 3's decoder, config.text (hf_nested.c: its names and
 	 * class defaults) */
 	{ "moondream3", "moondream3_text" },
@@ -447,21 +460,53 @@ static void fill_sizes(struct cfg *c, cJSON *text,
 	fill(c, text, t, src, "head_dim", d->head_dim);
 }
 
+/*
+ * Wrappers whose class rebuilds text_config as a class of its own, so
+ * that class's defaults fill what the file leaves out, while the model
+ * code that runs on it follows text_config's own model_type and
+ * architectures (unlike wrapper_rebuilds[], where the class decides the
+ * model too). Step3-VL-10B (StepVLForConditionalGeneration): SGLang
+ * models/step3_vl_10b.py @40f33cd9 runs Qwen3ForCausalLM on
+ * config.text_config, vLLM step_vl.py @055e47c2 the model its
+ * architectures name (init_vllm_registered_model), on the Step3TextConfig
+ * both engines' Step3VLConfig builds: head_dim 256 when absent, not
+ * Qwen3Config's 128.
+ */
+static const char *const wrapper_class[][2] = {
+	{ "step3_vl", "step3_text" },
+};
+
+/* the text class the wrapper rebuilds text_config as, or NULL */
+static const char *text_class(const struct cfg *c)
+{
+	const cJSON *top = cJSON_GetObjectItemCaseSensitive(c->root,
+	                                                    "model_type");
+	size_t i;
+
+	for (i = 0; cJSON_IsString(top) &&
+	            i < sizeof wrapper_class / sizeof wrapper_class[0]; i++)
+		if (!strcmp(wrapper_class[i][0], top->valuestring))
+			return wrapper_class[i][1];
+	return NULL;
+}
+
 void hf_text_defaults(struct cfg *c, cJSON *text)
 {
 	const cJSON *mt = text && !own_text_defaults(c) ? text_type(c, text)
 	                                                : NULL;
 	const struct text_defaults *d;
+	const char *cls = text_class(c), *t;
 	size_t i;
 
 	if (!mt)
 		return;
+	t = cls ? cls : mt->valuestring;
 	for (i = 0; i < sizeof key_rows / sizeof key_rows[0]; i++)
-		if (!strcmp(key_rows[i].model_type, mt->valuestring))
+		if (!strcmp(key_rows[i].model_type, t))
 			fill(c, text, key_rows[i].model_type,
 			     key_rows[i].source, key_rows[i].key,
 			     key_rows[i].value);
-	d = row_for(mt->valuestring);
+	d = row_for(t);
 	if (d)
 		fill_sizes(c, text, d);
 }

@@ -953,40 +953,64 @@ END_TEST
 
 /*
  * Nanbeige's num_loops (src/models/nanbeige.cpp @80fb11a): llama.cpp
- * keeps K/V for block_count x num_loops layers; kvplan refuses a count
- * above 1 naming the key, and sizes 1 as the plain file: 4 layers of
- * 512 B a position (as window_key_ignored works it).
+ * keeps K/V for block_count x num_loops layers, layer i of loop j at
+ * i + j x block_count, each a copy of block i's heads (n_layer_all set
+ * before load_tensors allocates the KV). 4 blocks of 2 KV heads of 64
+ * (256 / 4 heads), f16: 2 x 2 x 64 x 2 B = 512 B a layer and position;
+ * num_loops 1 is the plain file, 4 layers; num_loops 3 is 12 cache
+ * layers, 6,144 B a position, model.loops 3; num_loops 0 (llama.cpp
+ * asserts n_loops >= 1) and 4 x 200 = 800 layers (above its 512) are
+ * refused naming the key.
  */
+static unsigned char *nanbeige_file(struct gw *w, uint32_t loops,
+                                    size_t *len)
+{
+	gw_init(w);
+	gw_str(w, "general.architecture", "nanbeige");
+	gw_u32(w, "nanbeige.block_count", 4);
+	gw_u32(w, "nanbeige.embedding_length", 256);
+	gw_u32(w, "nanbeige.attention.head_count", 4);
+	gw_u32(w, "nanbeige.attention.head_count_kv", 2);
+	gw_u32(w, "nanbeige.num_loops", loops);
+	return gw_header(w, len);
+}
+
 START_TEST(nanbeige_loops)
 {
 	struct gw w;
 	size_t len;
 	unsigned char *img;
 	struct kvp_plan p;
+	static struct kvp_result res;
 	struct kvp_error err;
+	uint32_t i;
 
-	gw_init(&w);
-	gw_str(&w, "general.architecture", "nanbeige");
-	gw_u32(&w, "nanbeige.block_count", 4);
-	gw_u32(&w, "nanbeige.embedding_length", 256);
-	gw_u32(&w, "nanbeige.attention.head_count", 4);
-	gw_u32(&w, "nanbeige.attention.head_count_kv", 2);
-	gw_u32(&w, "nanbeige.num_loops", 1);
-	img = gw_header(&w, &len);
+	img = nanbeige_file(&w, 1, &len);
 	kvp_plan_default(&p);
 	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "l.gguf", &p.model, NULL,
 	                                     &err), KVP_OK);
 	ck_assert_uint_eq(p.model.n_layers, 4);
+	ck_assert_uint_le(p.model.loops, 1);
 	free(img);
 	gw_free(&w);
-	gw_init(&w);
-	gw_str(&w, "general.architecture", "nanbeige");
-	gw_u32(&w, "nanbeige.block_count", 4);
-	gw_u32(&w, "nanbeige.embedding_length", 256);
-	gw_u32(&w, "nanbeige.attention.head_count", 4);
-	gw_u32(&w, "nanbeige.num_loops", 2);
-	img = gw_header(&w, &len);
-	refused(img, len, "nanbeige.num_loops: 2");
+	img = nanbeige_file(&w, 3, &len);
+	kvp_plan_default(&p);
+	ck_assert_msg(kvp_gguf_import_mem(img, len, "l.gguf", &p.model, NULL,
+	              &err) == KVP_OK, "%s", err.msg);
+	ck_assert_uint_eq(p.model.n_layers, 12);
+	ck_assert_uint_eq(p.model.loops, 3);
+	ck_assert_int_eq(kvp_compute(&p, &res), KVP_OK);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 6144);
+	for (i = 0; i < 12; i++)
+		ck_assert_uint_eq(kvp_layer_rec(&res, i)->bytes_per_position, 512);
+	free(img);
+	gw_free(&w);
+	img = nanbeige_file(&w, 0, &len);
+	refused(img, len, "nanbeige.num_loops: 0");
+	free(img);
+	gw_free(&w);
+	img = nanbeige_file(&w, 200, &len);
+	refused(img, len, "nanbeige.num_loops: 200");
 	free(img);
 	gw_free(&w);
 }

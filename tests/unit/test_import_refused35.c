@@ -40,8 +40,8 @@ static void engine_refuses(enum kvp_engine_kind e, const char *words)
  * MLP 3 x 256 x 512 = 393,216, two norms 512: 590,336 a layer, x 2 =
  * 1,180,672; embeddings and output 2 x 1,000 x 256 = 512,000 and the
  * final norm 256: 1,692,928 parameters.
- * Partial offload (-ngl 3 of 6) is refused naming n_gpu_layers; -ngl 7
- * (every layer and the output) is sized. vLLM (no NanbeigeForCausalLM in
+ * Partial offload (-ngl 3 of 6) is refused naming n_gpu_layers; -ngl 0
+ * (all on the host) and -ngl 7 (every layer and the output) are sized. vLLM (no NanbeigeForCausalLM in
  * its registry), SGLang and TensorRT-LLM refuse naming the model_type;
  * transformers (the remote code's cache, not read) naming model.loops.
  */
@@ -65,6 +65,11 @@ START_TEST(nanbeige_loops)
 	plan.engine.llamacpp.n_gpu_layers = 3;
 	engine_refuses(KVP_ENGINE_LLAMACPP, "engine.llamacpp.n_gpu_layers: 3");
 	plan.engine.llamacpp.n_gpu_layers = 7;
+	ck_assert_msg(under(KVP_ENGINE_LLAMACPP) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.kv.bytes, 786432);
+	/* -ngl 0: every layer and the output on the host, nothing split
+	 * (make check-live runs llama.cpp so, and matches) */
+	plan.engine.llamacpp.n_gpu_layers = 0;
 	ck_assert_msg(under(KVP_ENGINE_LLAMACPP) == KVP_OK, "%s", res.error.msg);
 	ck_assert_uint_eq(res.kv.bytes, 786432);
 	engine_refuses(KVP_ENGINE_VLLM, "model.model_type: nanbeige");

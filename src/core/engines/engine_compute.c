@@ -234,20 +234,14 @@ static bool loops_sized(const struct kvp_plan *p, const struct eng_row *row)
 }
 
 /*
- * What the engine's row says it does not model, refused rather than left
- * out: the DSA indexer cache, recurrent states, compressed layers. No
- * engine's compressed layout is modelled yet (issue 35): llama.cpp
- * llama-kv-cache-dsv4.cpp (v0.4.0 = 5b4ebc5) pads each compressed cache
- * to 256 cells and keeps a stream per sequence, vLLM and SGLang were
- * not read.
- */
-/*
  * llama.cpp's loops under partial offload: llama-model.cpp @80fb11a
  * load_tensors places layer il (its K/V included) by dev_layer over
  * n_layer_all, the loops' layers counted, while nanbeige.cpp gives loop
  * j's layers the tensors of physical layer i, created on that layer's
  * device: which device then reads which weights kvplan does not model.
- * Everything on the device (-ngl -1 or above the layers) is sized.
+ * Everything on the device (-ngl -1 or above the layers) or on the host
+ * (-ngl 0: dev_layer puts every one of n_layer_all on the CPU, the
+ * output too) is sized.
  */
 static enum kvp_status loops_split(const struct kvp_plan *p,
                                    struct kvp_result *res)
@@ -255,7 +249,7 @@ static enum kvp_status loops_split(const struct kvp_plan *p,
 	int32_t ngl = p->engine.llamacpp.n_gpu_layers;
 
 	if (p->engine.kind != KVP_ENGINE_LLAMACPP || p->model.loops <= 1 ||
-	    ngl < 0 || (uint32_t)ngl > p->model.n_layers)
+	    ngl <= 0 || (uint32_t)ngl > p->model.n_layers)
 		return KVP_OK;
 	return kvp_error_set(&res->error, KVP_EREFUSED,
 		"engine.llamacpp.n_gpu_layers: %d - model.loops %u: llama.cpp "
@@ -265,6 +259,14 @@ static enum kvp_status loops_split(const struct kvp_plan *p,
 		p->model.loops);
 }
 
+/*
+ * What the engine's row says it does not model, refused rather than left
+ * out: the DSA indexer cache, recurrent states, compressed layers. No
+ * engine's compressed layout is modelled yet (issue 35): llama.cpp
+ * llama-kv-cache-dsv4.cpp (v0.4.0 = 5b4ebc5) pads each compressed cache
+ * to 256 cells and keeps a stream per sequence, vLLM and SGLang were
+ * not read.
+ */
 static enum kvp_status eng_refusals(const struct kvp_plan *p,
                                     const struct eng_row *row,
                                     const struct kvp_layer_spec *ls,

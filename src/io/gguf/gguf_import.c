@@ -45,6 +45,7 @@ struct gi {
 	char arch[64];
 	uint32_t n;                /* decoder layers: llama.cpp's n_layer() */
 	uint32_t nextn;            /* MTP blocks after them (n_layer_all - n) */
+	uint32_t loops;            /* ARCH.num_loops passes over the n (1) */
 	struct kvp_notes *notes;
 	struct kvp_error *err;
 };
@@ -707,6 +708,26 @@ static enum kvp_status head_counts(struct gi *c, struct kvp_model *m,
 	return KVP_OK;
 }
 
+/* The passes after the first (loops_read): layer i of pass p is
+ * layer p x n + i, a copy of layer i (nanbeige.cpp's order, and
+ * model.loops': the first n carry the weights). */
+static void loop_layers(struct gi *c, struct kvp_model *m,
+                        struct kvp_layer_spec *L)
+{
+	uint32_t p, i;
+
+	if (c->loops <= 1)
+		return;
+	for (p = 1; p < c->loops; p++)
+		for (i = 0; i < c->n; i++)
+			L[p * c->n + i] = L[i];
+	m->n_layers = c->n * c->loops;
+	m->loops = c->loops;
+	note(c, "%s.num_loops %u: %u cache layers, pass after pass, over the "
+	        "%u blocks' weights (llama.cpp nanbeige.cpp n_layer_all)",
+	     c->arch, c->loops, m->n_layers, c->n);
+}
+
 static enum kvp_status layers(struct gi *c, struct kvp_model *m)
 {
 	static uint64_t hq[KVP_MAX_LAYERS], hk[KVP_MAX_LAYERS];
@@ -775,6 +796,7 @@ static enum kvp_status layers(struct gi *c, struct kvp_model *m)
 		}
 	if (shared_kv(c, L, swa))
 		return c->err->status;
+	loop_layers(c, m, L);
 	return kvp_layer_table_to_rules(m, L, c->name, c->err);
 }
 
@@ -828,32 +850,35 @@ struct tens {
 };
 
 /* Architectures that run their blocks ARCH.num_loops times:
- * src/models/nanbeige.cpp @80fb11a load_arch_hparams copies each
- * layer's heads num_loops - 1 times over and sets n_layer_all to
- * block_count x num_loops "before load_tensors() allocates layers / KV",
- * so the cache holds that many layers. kvplan sizes a file's blocks
- * once: a count above 1 is refused by name. */
+ * src/models/nanbeige.cpp @80fb11a load_arch_hparams reads num_loops
+ * (1 when absent; GGML_ASSERT(n_loops >= 1) and block_count x num_loops
+ * <= LLAMA_MAX_LAYERS, 512), copies each layer's heads and sliding flag
+ * num_loops - 1 times over (layer i of loop j at i + j x block_count)
+ * and sets n_layer_all to block_count x num_loops "before
+ * load_tensors() allocates layers / KV": that many cache layers over
+ * one set of weights, kvplan's model.loops (layers() copies them). */
 static const char *const looped_archs[] = { "nanbeige" };
 
-static enum kvp_status loops_refused(struct gi *c)
+static enum kvp_status loops_read(struct gi *c)
 {
 	char k[160];
 	uint64_t loops = 1;
 	size_t i;
 	int r;
 
+	c->loops = 1;
 	for (i = 0; i < sizeof looped_archs / sizeof looped_archs[0]; i++) {
 		if (strcmp(looped_archs[i], c->arch))
 			continue;
 		if ((r = get_u(c, "num_loops", 0, 1ull << 32, &loops)) < 0)
 			return c->err->status;
 		snprintf(k, sizeof k, "%s.num_loops", c->arch);
-		if (r > 0 && loops != 1)
+		if (r > 0 && (loops == 0 || loops * c->n > KVP_MAX_LAYERS))
 			return kvp_error_set(c->err, KVP_EINVAL, "%s: %s: %llu - "
-			       "llama.cpp keeps K/V for block_count x num_loops layers "
-			       "(looped blocks), which kvplan's GGUF import does not "
-			       "model: refused", c->name, k,
-			       (unsigned long long)loops);
+			       "llama.cpp asserts num_loops >= 1 and block_count x "
+			       "num_loops <= 512 (nanbeige.cpp): refused", c->name,
+			       k, (unsigned long long)loops);
+		c->loops = (uint32_t)loops;
 	}
 	return KVP_OK;
 }
@@ -939,7 +964,7 @@ static enum kvp_status header(struct gi *c, struct kvp_model *m)
 		return bad(c, "general.architecture", "'clip' - a multimodal "
 		           "projector (mmproj) file: give it with --mmproj, and "
 		           "the decoder's file as the model");
-	if (arch_refused(c) || loops_refused(c))
+	if (arch_refused(c))
 		return c->err->status;
 	if (get_u(c, "block_count", 1, KVP_MAX_LAYERS, &n) <= 0)
 		return c->err->status ? c->err->status
@@ -956,6 +981,8 @@ static enum kvp_status header(struct gi *c, struct kvp_model *m)
 	c->nextn = (uint32_t)nextn;
 	m->arch.mtp_layers = (uint32_t)nextn;
 	m->n_layers = c->n;
+	if (loops_read(c))
+		return c->err->status;
 	if (get_u(c, "embedding_length", 1, DIM_MAX, &x) <= 0)
 		return c->err->status ? c->err->status
 		       : bad(c, "embedding_length", "(absent) - required");

@@ -189,27 +189,39 @@ START_TEST(interns2_mobius)
 END_TEST
 
 /*
- * Inkling (inkling_model, inkling_mm_model; vLLM models/inkling/
- * configs.py @10e84938): refused by name, the text model and the
- * wrapper alike, rather than "a family kvplan does not know".
+ * Inkling (inkling_model, inkling_mm_model; vLLM models/inkling/nvidia
+ * @055e47c2): refused by name, the text model and the wrapper alike,
+ * rather than "a family kvplan does not know"; the reason names the rule
+ * kvplan lacks (each layer's conv streams a second paged cache, a
+ * SlidingWindowSpec of their own, sconv_swa_attn.py) and reaches the
+ * message whole (the refusal keeps 440 bytes of a row's source).
  */
 START_TEST(inkling_refused)
 {
-	refused("{\"architectures\":[\"InklingForCausalLM\"],\"model_type\":"
-	        "\"inkling_model\",\"num_hidden_layers\":2,\"hidden_size\":256,"
-	        "\"num_attention_heads\":4}", "refuses by name: vLLM models/inkling");
+	const char *ink = "{\"architectures\":[\"InklingForCausalLM\"],"
+	        "\"model_type\":\"inkling_model\",\"num_hidden_layers\":2,"
+	        "\"hidden_size\":256,\"num_attention_heads\":4}";
+	const char *glm = "{\"architectures\":"
+	        "[\"Glm5NextForConditionalGeneration\"],"
+	        "\"model_type\":\"glm5_next\",\"text_config\":{"
+	        "\"model_type\":\"glm5_next_text\",\"num_hidden_layers\":2,"
+	        "\"hidden_size\":256,\"num_attention_heads\":4}}";
+
+	refused(ink, "refuses by name: vLLM models/inkling/nvidia @055e47c2");
+	refused(ink, "sconv_swa_attn.py");
+	refused(ink, "kvplan holds no second paged cache per layer");
 	refused("{\"architectures\":[\"InklingForConditionalGeneration\"],"
 	        "\"model_type\":\"inkling_mm_model\",\"text_config\":{"
 	        "\"model_type\":\"inkling_model\",\"num_hidden_layers\":2,"
 	        "\"hidden_size\":256,\"num_attention_heads\":4}}",
 	        "refuses by name");
-	/* GLM-5.3-Flash (glm5_next; llama.cpp conversion/glm5next.py
-	 * @e972e2ca): KDA beside MLA layers with a k-pool DSA indexer */
-	refused("{\"architectures\":[\"Glm5NextForConditionalGeneration\"],"
-	        "\"model_type\":\"glm5_next\",\"text_config\":{"
-	        "\"model_type\":\"glm5_next_text\",\"num_hidden_layers\":2,"
-	        "\"hidden_size\":256,\"num_attention_heads\":4}}",
-	        "refuses by name: llama.cpp conversion/glm5next.py");
+	/* GLM-5.3-Flash (glm5_next; vLLM models/glm5next/common/attention.py
+	 * @0bc052df): KDA beside MLA layers whose DSA indexer keeps one entry
+	 * per index_kpool tokens and a tail ring per request; the reason
+	 * names both rules and reaches the message whole */
+	refused(glm, "refuses by name: vLLM models/glm5next/common/attention.py");
+	refused(glm, "KpoolTailSpec");
+	refused(glm, "kvplan's DSA indexer caches every token and no ring");
 }
 END_TEST
 

@@ -244,17 +244,46 @@ static const struct hf_family families[] = {
 	R("longcat_flash_ngram", "LongcatFlashNgramForCausalLM", 0, 0, 0, 0, hf_fam_longcat_ngram, "vLLM longcat_flash_ngram.py @055e47c2 (FlashNgramModel: num_layers decoder layers of LongCat-Flash's two DeepseekV2MLAAttention; num_hidden_layers, the attention modules, replaced); transformers LongcatFlashNgramConfig (num_hidden_layers = 2 x num_layers; hf_novel.c)"),
 	R("interns2_mobius", "InternS2MobiusForConditionalGeneration", HF_OUT_GATE | HF_TEXT_REQUIRED, 0, 0, 0, NULL, "SGLang configs/interns2_mobius.py @252129ae (InternS2MobiusConfig(Qwen3_5MoeConfig): text_config always an InternS2MobiusTextConfig, absent the default one); vLLM interns2_mobius.py @1d2cb91a (hybrid, as Qwen3.5)"),
 	R("interns2_mobius_text", NULL, HF_OUT_GATE, 0, 0, 0, NULL, "SGLang configs/interns2_mobius.py @252129ae (InternS2MobiusTextConfig(Qwen3_5MoeTextConfig): layer_types kept verbatim, else Qwen3.5's full_attention_interval 4; its gated DeltaNet linear_* keys); the Memory MoE blocks (num_blocks) are weights only"),
-	/* Inkling (thinkingmachines): refused by name until its attention's
-	 * cache is read; the keys below are InklingModelConfig's */
-	R("inkling_model", "InklingForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "vLLM models/inkling/configs.py @10e84938: six short-convolution buffers a layer beside an attention with a relative-position term (d_rel, rel_extent) in vLLM's own kernels, whose cache was not read"),
+	/* Inkling (thinkingmachines): refused by name, its cache read (issue
+	 * 35). vLLM @055e47c2 (models/inkling/nvidia): attention.py
+	 * get_kv_cache_spec is a FullAttentionSpec of num_key_value_heads x
+	 * head_dim (K and V alike), or on local_layer_ids a SlidingWindowSpec
+	 * of sliding_window_size over swa_num_key_value_heads x swa_head_dim;
+	 * the relative term (d_rel, rel_extent) is computed from the query
+	 * and cached nowhere. Beside it every layer owns an InklingConvState
+	 * (sconv_swa_attn.py), a second attention-like layer whose spec is a
+	 * SlidingWindowSpec with block_size = sliding_window =
+	 * sconv_kernel_size, KV heads / tp heads (tp <= KV heads asserted) of
+	 * head_size next_pow2(2 head_dim + 2 hidden / KV heads), no V, bf16:
+	 * the K, V, attention-output and MLP-output conv streams packed. kvplan
+	 * has no layer kind for that second paged cache (its vLLM groups see one
+	 * spec per layer). SGLang configs/inkling.py @07f7e822 serves it with a
+	 * mamba-pool state instead: six bf16 conv buffers of sconv_kernel_size
+	 * - 1 rows a layer (full K, V: max(1, KV heads / tp) x head_dim; local
+	 * K, V: the swa_* widths; two streams of hidden_size, or hidden / tp
+	 * under enable_scattered_sconv), not read past the config. */
+	R("inkling_model", "InklingForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "vLLM models/inkling/nvidia @055e47c2: each layer's four short-convolution streams are a paged cache of their own (sconv_swa_attn.py: a SlidingWindowSpec, block and window sconv_kernel_size, KV heads/tp heads of next_pow2(2 x head_dim + 2 x hidden/KV heads) bf16) beside its attention's Full or SlidingWindowSpec (attention.py; d_rel and rel_extent cache nothing): kvplan holds no second paged cache per layer"),
 	R("inkling_mm_model", "InklingForConditionalGeneration", HF_REFUSED, 0, 0, 0, NULL, "vLLM models/inkling/configs.py @10e84938 (InklingMMConfig: text_config an InklingModelConfig, whose layout is refused: see inkling_model)"),
 	R("onyx", "OnyxForConditionalGeneration", 0, 0, 0, 0, hf_fam_onyx, "transformers OnyxTextConfig (model_type onyx, a Gemma2Config: layer_types, sliding_window 2048, num_key_value_heads x head_dim); llama.cpp conversion/onyx.py @06a8f4ee (OnyxModel: sliding_window, pattern 4; hf_fam_attn.c)"),
 	R("hrm_text", "HrmTextForCausalLM", HF_MHA | HF_OUT_GATE, 151808, 2048, 0, hf_fam_hrm, "vLLM hrm_text.py @055e47c2 (HrmTextAttention: an Attention per recurrence step and layer, H_cycles x (L_cycles + 1) steps, MHA of num_attention_heads, a sigmoid gate of q's size; hf_loops.c); transformers configuration_hrm_text.py @70eb7079 (HrmTextConfig: num_layers_per_stack, H_cycles 2, L_cycles 3, head_dim 128)"),
 	R("moss_audio", "MossAudioModel", HF_TEXT_REQUIRED, 0, 0, 0, hf_fam_qwen, "vLLM moss_audio.py @055e47c2 (MossAudioConfig: language_config always a Qwen3Config, absent Qwen3Config(); Qwen3ForCausalLM on it, every layer full); the Whisper-style audio encoder is outside the decoder cache"),
-	/* GLM-5.3-Flash: refused by name (the k-pool indexer is a layout no
-	 * rule of kvplan holds) */
-	R("glm5_next", "Glm5NextForConditionalGeneration", HF_REFUSED, 0, 0, 0, NULL, "llama.cpp conversion/glm5next.py @e972e2ca (Glm5NextModel: KDA linear-attention layers beside MLA layers whose DSA indexer compresses its keys in pools of index_kpool, and hyper-connections; vLLM's Glm5NextConfig): the compressed index cache was not read"),
-	R("glm5_next_text", NULL, HF_REFUSED, 0, 0, 0, NULL, "llama.cpp conversion/glm5next.py @e972e2ca (Glm5NextModel: KDA linear-attention layers beside MLA layers whose DSA indexer compresses its keys in pools of index_kpool, and hyper-connections; vLLM's Glm5NextConfig): the compressed index cache was not read"),
+	/* GLM-5.3-Flash: refused by name, its cache read (issue 35). vLLM
+	 * models/glm5next/common/attention.py @0bc052df: Glm5NextIndexerCache
+	 * is DeepSeek V3.2's fp8 indexer entry (index_head_dim + index_head_dim
+	 * / 128 x 4 bytes) with tokens_per_state = index_kpool (one entry per
+	 * pool of index_kpool tokens) and storage_block_size = page x
+	 * index_kpool (page 32 or 64, DeepGEMM's paged-MQA sizes; block_size a
+	 * multiple of 32 x index_kpool asserted); Glm5NextTailCache adds per
+	 * MLA layer a KpoolTailSpec, one block a request (ring = index_kpool x
+	 * next_pow2(ceil((index_kpool + num_speculative_tokens) / index_kpool))
+	 * slots of 2 heads x index_head_dim bf16), outside prefix caching.
+	 * kvplan's DSA indexer (hf_state.c) caches an entry per token and has
+	 * no such ring; KDA layers (common/kda.py) and the hybrid block floor
+	 * beside them not read. SGLang configs/glm5_next.py @d7c028fc serves
+	 * it too, its pool not read; llama.cpp conversion/glm5next.py @e972e2ca
+	 * (Glm5NextModel) names the keys. */
+	R("glm5_next", "Glm5NextForConditionalGeneration", HF_REFUSED, 0, 0, 0, NULL, "vLLM models/glm5next/common/attention.py @0bc052df: the DSA indexer caches one fp8 entry (index_head_dim + 4 bytes per 128) per index_kpool tokens (MLAAttentionSpec tokens_per_state, block_size a multiple of 32 x index_kpool) and per layer a tail ring per request (KpoolTailSpec: index_kpool x next_pow2(ceil((index_kpool + draft tokens)/index_kpool)) slots of 2 x index_head_dim bf16): kvplan's DSA indexer caches every token and no ring"),
+	R("glm5_next_text", NULL, HF_REFUSED, 0, 0, 0, NULL, "vLLM models/glm5next/common/attention.py @0bc052df: the DSA indexer caches one fp8 entry (index_head_dim + 4 bytes per 128) per index_kpool tokens (MLAAttentionSpec tokens_per_state, block_size a multiple of 32 x index_kpool) and per layer a tail ring per request (KpoolTailSpec: index_kpool x next_pow2(ceil((index_kpool + draft tokens)/index_kpool)) slots of 2 x index_head_dim bf16): kvplan's DSA indexer caches every token and no ring"),
 	R("llava_onevision2", "LlavaOnevision2ForConditionalGeneration", 0, 0, 0, 0, hf_fam_qwen, "LlavaOnevision2Config (configuration_llava_onevision2.py: text_config.get('model_type', 'qwen3'), absent Qwen3Config(**kwargs) from the top-level keys); vLLM llava_onevision2.py @045d7575 (the language model on text_config)"),
 	/* the eleventh held-out set's refusals that stay refused (issue 35):
 	 * each refused by name with why, where first contact had called them

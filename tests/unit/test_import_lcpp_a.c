@@ -338,6 +338,9 @@ END_TEST
 START_TEST(refused_by_name)
 {
 	refused("{\"model_type\":\"qwen4_exp\"," DIMS2 "}", "PLE");
+	/* the row's whole reason, 573 bytes, not cut (it was at 440) */
+	refused("{\"model_type\":\"qwen4_exp\"," DIMS2 "}",
+	        "as third-party runtimes name transformers.models.qwen4_exp");
 	refused("{\"model_type\":\"qwen4_exp_text\"," DIMS2 "}", "QSA");
 	refused("{\"model_type\":\"dots3_note\"," DIMS2 "}", "sliding MLA");
 }

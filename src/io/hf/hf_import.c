@@ -702,11 +702,11 @@ enum kvp_status kvp_hf_import_path(const char *path, struct kvp_model *m,
  * generic reader looks for). */
 static enum kvp_status refused_family(struct cfg *c)
 {
-	char path[96], why[512];
+	char path[96], why[1024];   /* a row's source: 708 bytes at most */
 
 	if (!c->fam || !(c->fam->flags & HF_REFUSED))
 		return KVP_OK;
-	snprintf(why, sizeof why, "a family kvplan refuses by name: %.440s",
+	snprintf(why, sizeof why, "a family kvplan refuses by name: %s",
 	         c->fam->source);
 	return hf_bad(c, "model_type", hf_get(c, "model_type", path,
 	              sizeof path), why);

@@ -86,6 +86,55 @@ START_TEST(ling3)
 }
 END_TEST
 
+/*
+ * Ling 3.0's VLM (bailing_moe_v3_vl): vLLM transformers_utils/configs/
+ * bailing_moe_v3_vl.py @d809f24a BailingMoeV3VLConfig rebuilds text_config
+ * as BailingMoeV3TextConfig (model_type bailing_hybrid, architectures
+ * ["BailingMoeV3ForCausalLM"] when None, head_dim 128, kv_lora_rank 512,
+ * qk_rope_head_dim 64, qk_nope_head_dim 128, v_head_dim 128), SGLang
+ * configs/bailing_hybrid.py @0f6954e8 as BailingHybridConfig with the same
+ * defaults; bailing_moe_v3_vl.py runs BailingMoeV3ForCausalLM on it. A
+ * text_config that names neither its architecture nor those keys (the
+ * top level naming BailingMoeV3VLForConditionalGeneration) is Ling 3.0
+ * with the defaults: the layout and bytes of the ling3 test above,
+ * 3,403,776 B for 16 positions. layer_group_size (vLLM 5, SGLang 1) and
+ * short_conv_kernel_size (vLLM 4, SGLang None: lightning) differ between
+ * the two classes: absent, refused.
+ */
+#define LING3_VL(keys) "{\"architectures\":" \
+	"[\"BailingMoeV3VLForConditionalGeneration\"]," \
+	"\"model_type\":\"bailing_moe_v3_vl\",\"text_config\":{" \
+	"\"hidden_size\":1024,\"num_attention_heads\":8," \
+	"\"num_key_value_heads\":8,\"vocab_size\":64," \
+	"\"max_position_embeddings\":4096,\"torch_dtype\":\"bfloat16\"," \
+	"\"intermediate_size\":512,\"num_hidden_layers\":8," \
+	"\"no_kda_lora\":true" keys "},\"vision_config\":{\"depth\":2}}"
+
+START_TEST(ling3_vl)
+{
+	sized(LING3_VL(",\"layer_group_size\":4,\"short_conv_kernel_size\":4"),
+	      16);
+	ck_assert_str_eq(plan.model.model_type, "bailing_hybrid");
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_MLA);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_NONE);
+	ck_assert_uint_eq(plan.model.recur.conv_values, 9216);
+	ck_assert_uint_eq(plan.model.recur.ssm_values, 131072);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 2304);
+	ck_assert_uint_eq(res.kv.bytes, 3403776);
+	engine_refuses(KVP_ENGINE_VLLM, "model.model_type: bailing_hybrid");
+	engine_refuses(KVP_ENGINE_TRANSFORMERS, "model.model_type: "
+	               "bailing_hybrid");
+	engine_refuses(KVP_ENGINE_LLAMACPP, "model.model_type: bailing_hybrid");
+	engine_refuses(KVP_ENGINE_TRTLLM, "model.model_type: bailing_hybrid");
+	refused(LING3_VL(",\"layer_group_size\":4"), "short_conv_kernel_size");
+	refused(LING3_VL(",\"short_conv_kernel_size\":4"), "layer_group_size");
+	/* a text architecture named stays the text model's */
+	refused(LING3_VL(",\"layer_group_size\":4,\"short_conv_kernel_size\":4,"
+	                 "\"architectures\":[\"BailingMoeV2_5ForCausalLM\"]"),
+	        "short_conv_kernel_size");
+}
+END_TEST
+
 /* Ling 3.0 refused by name: a trailing partial group (10 layers of 4:
  * layers 8 and 9 MLA in vLLM, KDA in SGLang), the per-layer list, the
  * NoPE latent, a low-rank KDA gate, no head_dim (SGLang 128, vLLM its
@@ -325,6 +374,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, ling3);
 	tcase_add_test(tc, ling3_refused);
+	tcase_add_test(tc, ling3_vl);
 	tcase_add_test(tc, mimo_v2_omni);
 	tcase_add_test(tc, nemotron_nano_omni);
 	tcase_add_test(tc, step_vl);

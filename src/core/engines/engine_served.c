@@ -122,7 +122,10 @@ static const struct {
 	  "(Ling 3.0's KDA state) size the state by the loaded config class's "
 	  "head_dim, and vLLM has no bailing_hybrid class of its own: "
 	  "transformers' BailingHybridConfig sets qk_rope_head_dim, the "
-	  "checkpoint's remote class was not read", LING_USE },
+	  "checkpoint's remote class was not read (Ling 3.0's VLM, whose "
+	  "text model vLLM builds as its own BailingMoeV3TextConfig, "
+	  "configs/bailing_moe_v3_vl.py @d809f24a, shares this model_type "
+	  "and is refused with it)", LING_USE },
 	{ "bailing_hybrid", KVP_ENGINE_TRANSFORMERS, "its BailingHybridConfig "
 	  "sets head_dim = qk_rope_head_dim and its cache class was not read",
 	  LING_USE },

@@ -348,18 +348,64 @@ START_TEST(mistral_large_3)
 }
 END_TEST
 
-/* Refused by name, not as an unknown family: Kimi-Audio (vLLM
- * configs/kimi_audio.py KimiAudioConfig, model_type kimi_audio: its
- * audio branch's kimia_mimo_layers), and Dots3 Note's VLM and text
+/*
+ * Kimi-Audio (MoonshotKimiaForCausalLM, model_type kimi_audio): vLLM
+ * configs/kimi_audio.py @b3afd822 KimiAudioConfig(Qwen2Config),
+ * kimia_mimo_layers 6 by default; vLLM kimi_audio.py @b6e9fd67 builds
+ * moonaudio.py @0002bff0 MoonshotKimiaModel: num_hidden_layers layers and
+ * kimia_mimo_layers audio-branch layers, each a Qwen2Attention with a
+ * cache of its own (num_key_value_heads x hidden / heads), full.
+ * 2 decoder layers + 1 audio layer, 2 KV heads of 256 / 4 = 64:
+ * 2 x 2 x 64 x 2 B = 512 B a layer a position, 3 layers 1,536 B; 16
+ * positions 24,576 B. kimia_mimo_layers absent: the class's 6, 8 layers,
+ * 4,096 B a position, 65,536 B. SGLang, transformers, llama.cpp and
+ * TensorRT-LLM refused by model_type (not read).
+ */
+#define KIMIA(keys) "{\"architectures\":[\"MoonshotKimiaForCausalLM\"]," \
+	"\"model_type\":\"kimi_audio\",\"num_hidden_layers\":2," \
+	"\"hidden_size\":256,\"num_attention_heads\":4," \
+	"\"num_key_value_heads\":2,\"vocab_size\":1000," \
+	"\"max_position_embeddings\":4096,\"torch_dtype\":\"bfloat16\"," \
+	"\"intermediate_size\":512,\"kimia_mimo_transformer_from_layer_index\":0" \
+	keys "}"
+
+START_TEST(kimi_audio)
+{
+	sized(KIMIA(",\"kimia_mimo_layers\":1"), 16);
+	ck_assert_uint_eq(plan.model.n_layers, 3);
+	ck_assert_int_eq(kvp_layer_rec(&res, 2)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 1536);
+	ck_assert_uint_eq(res.kv.bytes, 24576);
+	/* vLLM: a block of 16 positions holds 16 x 512 = 8,192 B in each of
+	 * the 3 layers, 24,576 B; 1,572,864 B of cache hold 64 blocks, one
+	 * the block pool's null block: 63 x 16 = 1,008 positions, so a
+	 * max_model_len of 1,008 starts and 1,024 does not */
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 1572864;
+	plan.engine.vllm.max_model_len = 1008;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.block_size, 16);
+	ck_assert_uint_eq(res.engine.blocks, 64);
+	plan.engine.vllm.max_model_len = 1024;
+	ck_assert_int_ne(kvp_compute(&plan, &res), KVP_OK);
+	engine_refuses(KVP_ENGINE_SGLANG, "model.model_type: kimi_audio");
+	engine_refuses(KVP_ENGINE_TRANSFORMERS, "model.model_type: kimi_audio");
+	engine_refuses(KVP_ENGINE_LLAMACPP, "model.model_type: kimi_audio");
+	engine_refuses(KVP_ENGINE_TRTLLM, "model.model_type: kimi_audio");
+	plan.engine.vllm.kv_cache_memory_bytes = 0;
+	plan.engine.vllm.max_model_len = 0;
+	sized(KIMIA(""), 16);
+	ck_assert_uint_eq(plan.model.n_layers, 8);
+	ck_assert_uint_eq(res.kv.bytes, 65536);
+	refused(KIMIA(",\"kimia_mimo_layers\":-1"), "kimia_mimo_layers");
+}
+END_TEST
+
+/* Refused by name, not as an unknown family: Dots3 Note's VLM and text
  * architectures, whose config is the one dots3_note class (SGLang
  * configs/dots3.py, vLLM configs/dots3_note.py). */
 START_TEST(refused_by_name)
 {
-	refused("{\"architectures\":[\"MoonshotKimiaForCausalLM\"],"
-	        "\"model_type\":\"kimi_audio\",\"num_hidden_layers\":28,"
-	        "\"hidden_size\":3584,\"num_attention_heads\":28,"
-	        "\"num_key_value_heads\":4,\"vocab_size\":168448,"
-	        "\"kimia_mimo_layers\":6}", "kimia_mimo_layers");
 	refused("{\"architectures\":[\"Dots3NoteForConditionalGeneration\"],"
 	        "\"model_type\":\"dots3_note\",\"num_hidden_layers\":2,"
 	        "\"hidden_size\":256,\"num_attention_heads\":4,"
@@ -380,6 +426,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, step_vl);
 	tcase_add_test(tc, interns2_preview);
 	tcase_add_test(tc, mistral_large_3);
+	tcase_add_test(tc, kimi_audio);
 	tcase_add_test(tc, refused_by_name);
 	suite_add_tcase(s, tc);
 	return s;

@@ -23,6 +23,7 @@
 #define UOCR_USE "generic or llama.cpp"
 #define ST_USE "generic or llama.cpp"
 #define LING_USE "generic (SGLang's layout), or sglang for Ling 3.0's KDA at tp 1 (Ling 2.5's lightning pool is not modelled there)"
+#define KA_USE "generic or vLLM"
 #define NB_USE "generic or llama.cpp"   /* llama.cpp alone serves it */
 #define NB_NONE "vLLM's registry has no NanbeigeForCausalLM (tests/data/hf/" \
 	"sweep/registry.tsv: a llama.cpp conversion module alone)"
@@ -135,6 +136,18 @@ static const struct {
 	  "read", LING_USE },
 	{ "bailing_hybrid", KVP_ENGINE_TRTLLM, "its Ling 2.5 and 3.0 support, if "
 	  "any, was not read", LING_USE },
+	/* issue 35: Kimi-Audio (io/hf/hf_fam_attn.c hf_fam_kimi_audio sizes
+	 * vLLM's MoonshotKimiaModel: decoder and audio-branch layers) */
+	{ "kimi_audio", KVP_ENGINE_SGLANG, "its Kimi-Audio support (which of "
+	  "the kimia_mimo_layers audio-branch layers it caches), if any, was "
+	  "not read", KA_USE },
+	{ "kimi_audio", KVP_ENGINE_TRANSFORMERS, "the remote code's "
+	  "(modeling_moonshot_kimia.py) cache of the audio branch was not "
+	  "read", KA_USE },
+	{ "kimi_audio", KVP_ENGINE_LLAMACPP, "its Kimi-Audio support (the "
+	  "audio branch), if any, was not read", KA_USE },
+	{ "kimi_audio", KVP_ENGINE_TRTLLM, "its Kimi-Audio support, if any, "
+	  "was not read", KA_USE },
 	{ "nanbeige", KVP_ENGINE_VLLM, NB_NONE, NB_USE },
 	{ "nanbeige", KVP_ENGINE_SGLANG, "its Nanbeige support, if any, was "
 	  "not read", NB_USE },

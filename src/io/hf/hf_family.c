@@ -291,12 +291,15 @@ static const struct hf_family families[] = {
 	 * layer a SlidingWindowSpec of that window (chunk_lookback reaches
 	 * the Triton kernel alone), and engine/arg_utils.py sets no
 	 * cache-wide window for an interleaved layer_types. Still refused:
-	 * the plan's model_type would be gemma3_text, whose rows (vLLM's
-	 * rotary tables, Gemma's norms, every engine's Gemma 3 rules) are
-	 * not Rnj1's: rnj1.py takes rope_parameters per layer type, and no
-	 * other engine serves Rnj1 (transformers would build Gemma3ForCausalLM
-	 * from the model_type and slide the sliding_attention layers). */
-	R("gemma3_text", "Rnj1ForCausalLM", HF_REFUSED | HF_ARCH_WINS, 0, 0, 0, NULL, "vLLM rnj1.py @055e47c2 and attention.py @0014ca6b (chunked_attention layers a SlidingWindowSpec of sliding_window, chunk_lookback 1 in the kernel alone; every other layer full): the cache is vLLM's, but the config names Gemma 3's model_type, whose rows (rotary tables, norms, the other engines' rules) are not Rnj1's, and no other engine serves it; refused"),
+	 * HF_ARCH_WINS picks this row by architecture, but the plan's
+	 * model_type stays gemma3_text and every engine table keys on it
+	 * (engine_served.c model_rows[] could refuse the other engines only
+	 * by refusing Gemma 3 too); vLLM's own would misprice it (vllm_profile.c
+	 * vl_mm_pixels: Gemma 3's dummy image for a text-only model;
+	 * vl_rope_tables: Gemma 3's rope objects where rnj1.py takes
+	 * rope_parameters per layer type). Sizing it needs a plan field
+	 * naming the architecture the engines' tables can key on. */
+	R("gemma3_text", "Rnj1ForCausalLM", HF_REFUSED | HF_ARCH_WINS, 0, 0, 0, NULL, "vLLM rnj1.py @055e47c2 caches chunked_attention layers as a SlidingWindowSpec of sliding_window (chunk_lookback in the kernel alone), the others full; kvplan lacks a model identity beside model_type: its engine tables key on gemma3_text, so vLLM's profile would add Gemma 3's dummy image (vllm_profile.c vl_mm_pixels; rnj1.py is text only) and rotary tables (vl_rope_tables); no other engine serves it; refused"),
 	R("umm", "CheersForConditionalGeneration", HF_TEXT_REQUIRED | HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "vLLM transformers_utils/configs/cheers.py @479ce6ba (CheersConfig, model_type umm: text_config always a Qwen2Config, absent the default one); vLLM cheers.py @ac4277f6 (Qwen2ForCausalLM on text_config)"),
 	R("hyperclovax_vlm", "HCXVisionForCausalLM", HF_TEXT_REQUIRED, 0, 0, 0, hf_fam_text_typed, "vLLM transformers_utils/configs/hyperclovax.py @af841c69 (HCXVisionConfig, model_type hyperclovax_vlm: text_config built by its own model_type, n_embd/n_head/n_layer renamed; none: not loadable)"),
 	R("sarvam_moe", "SarvamMoEForCausalLM", 0, 0, 0, 0, hf_fam_sarvam_moe, "transformers configuration_sarvam_moe.py @0684546d (SarvamMoeConfig: head_dim, else hidden / heads); modular_sarvam_moe.py (SarvamMoeAttention, no window); vLLM sarvam.py @c0f0c92f (SarvamMoEForCausalLM is bailing_moe.py's)"),

@@ -1654,6 +1654,10 @@ START_TEST(refused_rows)
 	 * same keys under Gemma3ForCausalLM are Gemma 3's */
 	refused_naming("{\"model_type\":\"gemma3_text\",\"architectures\":"
 	               "[\"Rnj1ForCausalLM\"]," DIMS2 "}", "chunk_lookback");
+	/* the rule kvplan lacks, named: a model identity beside model_type
+	 * (vLLM's profile tables key on gemma3_text) */
+	refused_naming("{\"model_type\":\"gemma3_text\",\"architectures\":"
+	               "[\"Rnj1ForCausalLM\"]," DIMS2 "}", "vl_mm_pixels");
 	from_text("{\"model_type\":\"gemma3_text\",\"architectures\":"
 	          "[\"Gemma3ForCausalLM\"]," DIMS2 ",\"head_dim\":64}", 16);
 }

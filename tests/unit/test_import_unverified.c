@@ -86,6 +86,55 @@ START_TEST(ling3)
 }
 END_TEST
 
+/*
+ * Ling 3.0's VLM (bailing_moe_v3_vl): vLLM transformers_utils/configs/
+ * bailing_moe_v3_vl.py @d809f24a BailingMoeV3VLConfig rebuilds text_config
+ * as BailingMoeV3TextConfig (model_type bailing_hybrid, architectures
+ * ["BailingMoeV3ForCausalLM"] when None, head_dim 128, kv_lora_rank 512,
+ * qk_rope_head_dim 64, qk_nope_head_dim 128, v_head_dim 128), SGLang
+ * configs/bailing_hybrid.py @0f6954e8 as BailingHybridConfig with the same
+ * defaults; bailing_moe_v3_vl.py runs BailingMoeV3ForCausalLM on it. A
+ * text_config that names neither its architecture nor those keys (the
+ * top level naming BailingMoeV3VLForConditionalGeneration) is Ling 3.0
+ * with the defaults: the layout and bytes of the ling3 test above,
+ * 3,403,776 B for 16 positions. layer_group_size (vLLM 5, SGLang 1) and
+ * short_conv_kernel_size (vLLM 4, SGLang None: lightning) differ between
+ * the two classes: absent, refused.
+ */
+#define LING3_VL(keys) "{\"architectures\":" \
+	"[\"BailingMoeV3VLForConditionalGeneration\"]," \
+	"\"model_type\":\"bailing_moe_v3_vl\",\"text_config\":{" \
+	"\"hidden_size\":1024,\"num_attention_heads\":8," \
+	"\"num_key_value_heads\":8,\"vocab_size\":64," \
+	"\"max_position_embeddings\":4096,\"torch_dtype\":\"bfloat16\"," \
+	"\"intermediate_size\":512,\"num_hidden_layers\":8," \
+	"\"no_kda_lora\":true" keys "},\"vision_config\":{\"depth\":2}}"
+
+START_TEST(ling3_vl)
+{
+	sized(LING3_VL(",\"layer_group_size\":4,\"short_conv_kernel_size\":4"),
+	      16);
+	ck_assert_str_eq(plan.model.model_type, "bailing_hybrid");
+	ck_assert_int_eq(kvp_layer_rec(&res, 3)->spec.kind, KVP_LAYER_MLA);
+	ck_assert_int_eq(kvp_layer_rec(&res, 0)->spec.kind, KVP_LAYER_NONE);
+	ck_assert_uint_eq(plan.model.recur.conv_values, 9216);
+	ck_assert_uint_eq(plan.model.recur.ssm_values, 131072);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 2304);
+	ck_assert_uint_eq(res.kv.bytes, 3403776);
+	engine_refuses(KVP_ENGINE_VLLM, "model.model_type: bailing_hybrid");
+	engine_refuses(KVP_ENGINE_TRANSFORMERS, "model.model_type: "
+	               "bailing_hybrid");
+	engine_refuses(KVP_ENGINE_LLAMACPP, "model.model_type: bailing_hybrid");
+	engine_refuses(KVP_ENGINE_TRTLLM, "model.model_type: bailing_hybrid");
+	refused(LING3_VL(",\"layer_group_size\":4"), "short_conv_kernel_size");
+	refused(LING3_VL(",\"short_conv_kernel_size\":4"), "layer_group_size");
+	/* a text architecture named stays the text model's */
+	refused(LING3_VL(",\"layer_group_size\":4,\"short_conv_kernel_size\":4,"
+	                 "\"architectures\":[\"BailingMoeV2_5ForCausalLM\"]"),
+	        "short_conv_kernel_size");
+}
+END_TEST
+
 /* Ling 3.0 refused by name: a trailing partial group (10 layers of 4:
  * layers 8 and 9 MLA in vLLM, KDA in SGLang), the per-layer list, the
  * NoPE latent, a low-rank KDA gate, no head_dim (SGLang 128, vLLM its
@@ -299,18 +348,64 @@ START_TEST(mistral_large_3)
 }
 END_TEST
 
-/* Refused by name, not as an unknown family: Kimi-Audio (vLLM
- * configs/kimi_audio.py KimiAudioConfig, model_type kimi_audio: its
- * audio branch's kimia_mimo_layers), and Dots3 Note's VLM and text
+/*
+ * Kimi-Audio (MoonshotKimiaForCausalLM, model_type kimi_audio): vLLM
+ * configs/kimi_audio.py @b3afd822 KimiAudioConfig(Qwen2Config),
+ * kimia_mimo_layers 6 by default; vLLM kimi_audio.py @b6e9fd67 builds
+ * moonaudio.py @0002bff0 MoonshotKimiaModel: num_hidden_layers layers and
+ * kimia_mimo_layers audio-branch layers, each a Qwen2Attention with a
+ * cache of its own (num_key_value_heads x hidden / heads), full.
+ * 2 decoder layers + 1 audio layer, 2 KV heads of 256 / 4 = 64:
+ * 2 x 2 x 64 x 2 B = 512 B a layer a position, 3 layers 1,536 B; 16
+ * positions 24,576 B. kimia_mimo_layers absent: the class's 6, 8 layers,
+ * 4,096 B a position, 65,536 B. SGLang, transformers, llama.cpp and
+ * TensorRT-LLM refused by model_type (not read).
+ */
+#define KIMIA(keys) "{\"architectures\":[\"MoonshotKimiaForCausalLM\"]," \
+	"\"model_type\":\"kimi_audio\",\"num_hidden_layers\":2," \
+	"\"hidden_size\":256,\"num_attention_heads\":4," \
+	"\"num_key_value_heads\":2,\"vocab_size\":1000," \
+	"\"max_position_embeddings\":4096,\"torch_dtype\":\"bfloat16\"," \
+	"\"intermediate_size\":512,\"kimia_mimo_transformer_from_layer_index\":0" \
+	keys "}"
+
+START_TEST(kimi_audio)
+{
+	sized(KIMIA(",\"kimia_mimo_layers\":1"), 16);
+	ck_assert_uint_eq(plan.model.n_layers, 3);
+	ck_assert_int_eq(kvp_layer_rec(&res, 2)->spec.kind, KVP_LAYER_FULL);
+	ck_assert_uint_eq(res.kv.bytes_per_position, 1536);
+	ck_assert_uint_eq(res.kv.bytes, 24576);
+	/* vLLM: a block of 16 positions holds 16 x 512 = 8,192 B in each of
+	 * the 3 layers, 24,576 B; 1,572,864 B of cache hold 64 blocks, one
+	 * the block pool's null block: 63 x 16 = 1,008 positions, so a
+	 * max_model_len of 1,008 starts and 1,024 does not */
+	plan.engine.kind = KVP_ENGINE_VLLM;
+	plan.engine.vllm.kv_cache_memory_bytes = 1572864;
+	plan.engine.vllm.max_model_len = 1008;
+	ck_assert_msg(kvp_compute(&plan, &res) == KVP_OK, "%s", res.error.msg);
+	ck_assert_uint_eq(res.engine.block_size, 16);
+	ck_assert_uint_eq(res.engine.blocks, 64);
+	plan.engine.vllm.max_model_len = 1024;
+	ck_assert_int_ne(kvp_compute(&plan, &res), KVP_OK);
+	engine_refuses(KVP_ENGINE_SGLANG, "model.model_type: kimi_audio");
+	engine_refuses(KVP_ENGINE_TRANSFORMERS, "model.model_type: kimi_audio");
+	engine_refuses(KVP_ENGINE_LLAMACPP, "model.model_type: kimi_audio");
+	engine_refuses(KVP_ENGINE_TRTLLM, "model.model_type: kimi_audio");
+	plan.engine.vllm.kv_cache_memory_bytes = 0;
+	plan.engine.vllm.max_model_len = 0;
+	sized(KIMIA(""), 16);
+	ck_assert_uint_eq(plan.model.n_layers, 8);
+	ck_assert_uint_eq(res.kv.bytes, 65536);
+	refused(KIMIA(",\"kimia_mimo_layers\":-1"), "kimia_mimo_layers");
+}
+END_TEST
+
+/* Refused by name, not as an unknown family: Dots3 Note's VLM and text
  * architectures, whose config is the one dots3_note class (SGLang
  * configs/dots3.py, vLLM configs/dots3_note.py). */
 START_TEST(refused_by_name)
 {
-	refused("{\"architectures\":[\"MoonshotKimiaForCausalLM\"],"
-	        "\"model_type\":\"kimi_audio\",\"num_hidden_layers\":28,"
-	        "\"hidden_size\":3584,\"num_attention_heads\":28,"
-	        "\"num_key_value_heads\":4,\"vocab_size\":168448,"
-	        "\"kimia_mimo_layers\":6}", "kimia_mimo_layers");
 	refused("{\"architectures\":[\"Dots3NoteForConditionalGeneration\"],"
 	        "\"model_type\":\"dots3_note\",\"num_hidden_layers\":2,"
 	        "\"hidden_size\":256,\"num_attention_heads\":4,"
@@ -325,11 +420,13 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, ling3);
 	tcase_add_test(tc, ling3_refused);
+	tcase_add_test(tc, ling3_vl);
 	tcase_add_test(tc, mimo_v2_omni);
 	tcase_add_test(tc, nemotron_nano_omni);
 	tcase_add_test(tc, step_vl);
 	tcase_add_test(tc, interns2_preview);
 	tcase_add_test(tc, mistral_large_3);
+	tcase_add_test(tc, kimi_audio);
 	tcase_add_test(tc, refused_by_name);
 	suite_add_tcase(s, tc);
 	return s;

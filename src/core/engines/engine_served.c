@@ -23,6 +23,7 @@
 #define UOCR_USE "generic or llama.cpp"
 #define ST_USE "generic or llama.cpp"
 #define LING_USE "generic (SGLang's layout), or sglang for Ling 3.0's KDA at tp 1 (Ling 2.5's lightning pool is not modelled there)"
+#define KA_USE "generic or vLLM"
 #define NB_USE "generic or llama.cpp"   /* llama.cpp alone serves it */
 #define NB_NONE "vLLM's registry has no NanbeigeForCausalLM (tests/data/hf/" \
 	"sweep/registry.tsv: a llama.cpp conversion module alone)"
@@ -122,7 +123,10 @@ static const struct {
 	  "(Ling 3.0's KDA state) size the state by the loaded config class's "
 	  "head_dim, and vLLM has no bailing_hybrid class of its own: "
 	  "transformers' BailingHybridConfig sets qk_rope_head_dim, the "
-	  "checkpoint's remote class was not read", LING_USE },
+	  "checkpoint's remote class was not read (Ling 3.0's VLM, whose "
+	  "text model vLLM builds as its own BailingMoeV3TextConfig, "
+	  "configs/bailing_moe_v3_vl.py @d809f24a, shares this model_type "
+	  "and is refused with it)", LING_USE },
 	{ "bailing_hybrid", KVP_ENGINE_TRANSFORMERS, "its BailingHybridConfig "
 	  "sets head_dim = qk_rope_head_dim and its cache class was not read",
 	  LING_USE },
@@ -132,6 +136,18 @@ static const struct {
 	  "read", LING_USE },
 	{ "bailing_hybrid", KVP_ENGINE_TRTLLM, "its Ling 2.5 and 3.0 support, if "
 	  "any, was not read", LING_USE },
+	/* issue 35: Kimi-Audio (io/hf/hf_fam_attn.c hf_fam_kimi_audio sizes
+	 * vLLM's MoonshotKimiaModel: decoder and audio-branch layers) */
+	{ "kimi_audio", KVP_ENGINE_SGLANG, "its Kimi-Audio support (which of "
+	  "the kimia_mimo_layers audio-branch layers it caches), if any, was "
+	  "not read", KA_USE },
+	{ "kimi_audio", KVP_ENGINE_TRANSFORMERS, "the remote code's "
+	  "(modeling_moonshot_kimia.py) cache of the audio branch was not "
+	  "read", KA_USE },
+	{ "kimi_audio", KVP_ENGINE_LLAMACPP, "its Kimi-Audio support (the "
+	  "audio branch), if any, was not read", KA_USE },
+	{ "kimi_audio", KVP_ENGINE_TRTLLM, "its Kimi-Audio support, if any, "
+	  "was not read", KA_USE },
 	{ "nanbeige", KVP_ENGINE_VLLM, NB_NONE, NB_USE },
 	{ "nanbeige", KVP_ENGINE_SGLANG, "its Nanbeige support, if any, was "
 	  "not read", NB_USE },

@@ -333,6 +333,9 @@ enum kvp_status hf_fam_doge(struct cfg *c, struct kvp_model *m,
                             struct lay *L, bool *found);
 enum kvp_status hf_fam_qwen_noted(struct cfg *c, struct kvp_model *m,
                                   struct lay *L, bool *found);
+/* Kimi-Audio's audio-branch layers (hf_fam_attn.c) */
+enum kvp_status hf_fam_kimi_audio(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found);
 enum kvp_status hf_fam_neox_japanese(struct cfg *c, struct kvp_model *m,
                                      struct lay *L, bool *found);
 /* hf_attr_map.c: the name a family's class saves a size under (its

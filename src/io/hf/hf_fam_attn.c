@@ -1323,3 +1323,50 @@ enum kvp_status hf_fam_onyx(struct cfg *c, struct kvp_model *m,
 	hf_superseded(c, "no_rope_layers");
 	return KVP_OK;
 }
+
+/*
+ * Kimi-Audio (kimi_audio, MoonshotKimiaForCausalLM): vLLM
+ * transformers_utils/configs/kimi_audio.py @b3afd822 KimiAudioConfig
+ * (Qwen2Config: num_key_value_heads None is the heads; kimia_mimo_layers
+ * 6 by default). vLLM kimi_audio.py @b6e9fd67 builds MoonshotKimiaModel
+ * (moonaudio.py @0002bff0): num_hidden_layers decoder layers and
+ * kimia_mimo_layers audio-branch layers (mimo_layers), each a
+ * MoonshotDecoderLayer whose Qwen2Attention is given cache_config and a
+ * prefix of its own (layers.i / mimo_layers.i): an Attention layer each,
+ * so vLLM caches num_hidden_layers + kimia_mimo_layers layers of
+ * num_key_value_heads x hidden / heads, every one full (no window is
+ * passed; use_sliding_window and its keys are not read there). The other
+ * engines refused by model_type (engine_served.c).
+ */
+enum kvp_status hf_fam_kimi_audio(struct cfg *c, struct kvp_model *m,
+                                  struct lay *L, bool *found)
+{
+	uint64_t k = 6, i;
+	int r = hf_uint(c, "kimia_mimo_layers", 0, KVP_MAX_LAYERS, &k);
+
+	if (r < 0)
+		return c->err->status;
+	if (r == 0)
+		hf_note(c, "kimia_mimo_layers absent: 6, KimiAudioConfig's "
+		        "default (vLLM configs/kimi_audio.py)");
+	if (m->n_layers + k > KVP_MAX_LAYERS)
+		return hf_bad(c, "kimia_mimo_layers", NULL, "with "
+		              "num_hidden_layers over kvplan's 512 cache layers");
+	for (i = m->n_layers; i < m->n_layers + k; i++) {
+		memset(&L[i], 0, sizeof L[i]);
+		L[i].kind = KVP_LAYER_FULL;
+	}
+	for (i = 0; i < m->n_layers; i++)
+		L[i].kind = KVP_LAYER_FULL;
+	hf_superseded(c, "use_sliding_window");
+	hf_superseded(c, "sliding_window");
+	hf_superseded(c, "max_window_layers");
+	hf_note(c, "Kimi-Audio: %u decoder layers and %llu audio-branch "
+	        "layers (kimia_mimo_layers), each cached full (vLLM "
+	        "moonaudio.py MoonshotKimiaModel: mimo_layers); the other "
+	        "engines refused by model_type", m->n_layers,
+	        (unsigned long long)k);
+	m->n_layers += (uint32_t)k;
+	*found = true;
+	return hf_fam_wnote(c, m, L, found);
+}

@@ -21,6 +21,14 @@ struct wnote {
 };
 
 static const struct wnote rows[] = {
+	{ "kimi_audio", "Kimi-Audio's Whisper encoder (whisper-large-v3, "
+	  "loaded from the checkpoint folder), its VQ adaptor "
+	  "(multi_modal_projector), mimo_norm and its audio head mimo_output "
+	  "(vocab_size x hidden_size) are not counted in the weights (its "
+	  "kimia_mimo_layers decoder layers are)", "vLLM kimi_audio.py "
+	  "@b6e9fd67 MoonshotKimiaForCausalLM (audio_tower WhisperEncoder, "
+	  "KimiAudioMultiModalProjector, mimo_output ParallelLMHead) and "
+	  "moonaudio.py @0002bff0 (mimo_norm)" },
 	{ "llava_qwen2", "FastVLM's vision tower (mm_vision_tower, a "
 	  "FastViTHD / MobileCLIP encoder) and its mm_projector are not "
 	  "counted in the weights", "apple/ml-fastvlm @592b4add "

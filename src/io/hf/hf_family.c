@@ -320,12 +320,15 @@ static const struct hf_family families[] = {
 	 * layer a SlidingWindowSpec of that window (chunk_lookback reaches
 	 * the Triton kernel alone), and engine/arg_utils.py sets no
 	 * cache-wide window for an interleaved layer_types. Still refused:
-	 * the plan's model_type would be gemma3_text, whose rows (vLLM's
-	 * rotary tables, Gemma's norms, every engine's Gemma 3 rules) are
-	 * not Rnj1's: rnj1.py takes rope_parameters per layer type, and no
-	 * other engine serves Rnj1 (transformers would build Gemma3ForCausalLM
-	 * from the model_type and slide the sliding_attention layers). */
-	R("gemma3_text", "Rnj1ForCausalLM", HF_REFUSED | HF_ARCH_WINS, 0, 0, 0, NULL, "vLLM rnj1.py @055e47c2 and attention.py @0014ca6b (chunked_attention layers a SlidingWindowSpec of sliding_window, chunk_lookback 1 in the kernel alone; every other layer full): the cache is vLLM's, but the config names Gemma 3's model_type, whose rows (rotary tables, norms, the other engines' rules) are not Rnj1's, and no other engine serves it; refused"),
+	 * HF_ARCH_WINS picks this row by architecture, but the plan's
+	 * model_type stays gemma3_text and every engine table keys on it
+	 * (engine_served.c model_rows[] could refuse the other engines only
+	 * by refusing Gemma 3 too); vLLM's own would misprice it (vllm_profile.c
+	 * vl_mm_pixels: Gemma 3's dummy image for a text-only model;
+	 * vl_rope_tables: Gemma 3's rope objects where rnj1.py takes
+	 * rope_parameters per layer type). Sizing it needs a plan field
+	 * naming the architecture the engines' tables can key on. */
+	R("gemma3_text", "Rnj1ForCausalLM", HF_REFUSED | HF_ARCH_WINS, 0, 0, 0, NULL, "vLLM rnj1.py @055e47c2 caches chunked_attention layers as a SlidingWindowSpec of sliding_window (chunk_lookback in the kernel alone), the others full; kvplan lacks a model identity beside model_type: its engine tables key on gemma3_text, so vLLM's profile would add Gemma 3's dummy image (vllm_profile.c vl_mm_pixels; rnj1.py is text only) and rotary tables (vl_rope_tables); no other engine serves it; refused"),
 	R("umm", "CheersForConditionalGeneration", HF_TEXT_REQUIRED | HF_QKV_BIAS, 0, 0, 0, hf_fam_qwen, "vLLM transformers_utils/configs/cheers.py @479ce6ba (CheersConfig, model_type umm: text_config always a Qwen2Config, absent the default one); vLLM cheers.py @ac4277f6 (Qwen2ForCausalLM on text_config)"),
 	R("hyperclovax_vlm", "HCXVisionForCausalLM", HF_TEXT_REQUIRED, 0, 0, 0, hf_fam_text_typed, "vLLM transformers_utils/configs/hyperclovax.py @af841c69 (HCXVisionConfig, model_type hyperclovax_vlm: text_config built by its own model_type, n_embd/n_head/n_layer renamed; none: not loadable)"),
 	R("sarvam_moe", "SarvamMoEForCausalLM", 0, 0, 0, 0, hf_fam_sarvam_moe, "transformers configuration_sarvam_moe.py @0684546d (SarvamMoeConfig: head_dim, else hidden / heads); modular_sarvam_moe.py (SarvamMoeAttention, no window); vLLM sarvam.py @c0f0c92f (SarvamMoEForCausalLM is bailing_moe.py's)"),
@@ -393,7 +396,7 @@ static const struct hf_family families[] = {
 	R("kormo", "KORMoForCausalLM", HF_MHA, 0, 0, 0, NULL, "transformers modular_kormo.py KORMoConfig(LlamaConfig) (model_type kormo; num_key_value_heads None: the heads, head_dim hidden / heads) and KORMoAttention(LlamaAttention), full on every layer; llama.cpp conversion/qwen.py @80fb11a Qwen2Model registers KORMoForCausalLM (QWEN2: n_head_kv x head_dim K and V, every layer)"),
 	R("smallthinker", "SmallThinkerForCausalLM", HF_TIED | HF_LAYOUT_FIRST, 151936, 131072, 0, hf_fam_smallthinker, "PowerInfer remote code configuration_smallthinker.py SmallThinkerConfig and modeling_smallthinker.py SmallThinkerAttention (model_type smallthinker; num_key_value_heads x head_dim, sliding_window_size on the layers sliding_window_layout names; tie_word_embeddings true); llama.cpp conversion/smallthinker.py and src/models/smallthinker.cpp @80fb11a (n_swa 4096, every layer but il % 4 == 0, when any slides: hf_fam_smallthinker.c)"),
 	/* issue 35, the unverified share: Kimi-Audio, refused by name */
-	R("kimi_audio", "MoonshotKimiaForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "vLLM transformers_utils/configs/kimi_audio.py @b3afd822 (KimiAudioConfig(Qwen2Config), model_type kimi_audio: a Qwen2 backbone of num_hidden_layers plus kimia_mimo_layers audio layers that branch off at kimia_mimo_transformer_from_layer_index, each with K and V of its own in the runtimes that run the audio branch); which of those layers vLLM's MoonshotKimiaForCausalLM caches (kimi_audio.py) was not read: refused"),
+	R("kimi_audio", "MoonshotKimiaForCausalLM", HF_QKV_BIAS, 0, 0, 0, hf_fam_kimi_audio, "vLLM transformers_utils/configs/kimi_audio.py @b3afd822 (KimiAudioConfig(Qwen2Config), model_type kimi_audio, kimia_mimo_layers 6) and kimi_audio.py @b6e9fd67 / moonaudio.py @0002bff0 (MoonshotKimiaModel: num_hidden_layers layers and kimia_mimo_layers audio-branch mimo_layers, each a Qwen2Attention with its own cache, full: hf_fam_attn.c hf_fam_kimi_audio); sized for vLLM, the other engines refused (engine_served.c)"),
 	/* refused by name: a layout llama.cpp sizes that kvplan does not hold */
 	R("qwen4_exp", "Qwen4ExpForConditionalGeneration", HF_REFUSED, 0, 0, 0, NULL, "llama.cpp conversion/qwen4exp.py @80fb11a (Qwen3.8-Flash-Next, QWEN4EXP: Qwen3.5's gated DeltaNet layers, and on the full-attention layers QSA sparse attention whose indexer keeps indexer_n_heads x indexer_head_dim keys per indexer_compress_ratio positions, plus a PLE n-gram table with a conv history of ple_conv_kernel_size on ple_layer_ids; llama-model.cpp create_memory: llama_memory_hybrid_idx): kvplan holds neither the compressed indexer nor the PLE history; model_type qwen4_exp (text model qwen4_exp_text) as third-party runtimes name transformers.models.qwen4_exp"),
 	R("qwen4_exp_text", "Qwen4ExpForCausalLM", HF_REFUSED, 0, 0, 0, NULL, "llama.cpp conversion/qwen4exp.py @80fb11a (Qwen4ExpTextModel registers Qwen4ExpForCausalLM too): the text model of qwen4_exp, refused for the same compressed QSA indexer and PLE history kvplan does not hold"),

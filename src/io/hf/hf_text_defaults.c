@@ -158,6 +158,14 @@ static const struct text_defaults rows[] = {
 	{ "qwen3_omni_moe_text", 28, 0, 28, 4, 18944, 32768, 0, 0,
 	  "transformers configuration_qwen3_omni_moe.py @008e5743 "
 	  "Qwen3OmniMoeTextConfig" },
+	/* issue 35: Ling 3.0's VLM (bailing_moe_v3_vl): the sizes on which
+	 * vLLM's BailingMoeV3TextConfig and SGLang's BailingHybridConfig,
+	 * the two classes its text_config is rebuilt as (wrapper_class
+	 * below), agree; head_dim is "head_dim or hidden / heads" in both */
+	{ "BailingMoeV3TextConfig", 20, 2048, 16, 4, 5120, 32768, 157184, 128,
+	  "vLLM transformers_utils/configs/bailing_moe_v3_vl.py @d809f24a "
+	  "BailingMoeV3TextConfig and SGLang configs/bailing_hybrid.py "
+	  "@0f6954e8 BailingHybridConfig (the same defaults)" },
 	/* deepseek_v3 (Kimi-VL's text model): its MLA keys only, in
 	 * key_rows[]; its sizes not filled, as vLLM's KimiVLConfig builds
 	 * the text model as a DeepseekV2Config (32 layers, hidden 4,096 by
@@ -190,6 +198,9 @@ struct text_key_default {
 	"DeepseekV2Config " \
 	"(vLLM transformers_utils/configs/kimi_vl.py KimiVLConfig: the same " \
 	"MLA defaults)"
+#define LV3 "vLLM transformers_utils/configs/bailing_moe_v3_vl.py " \
+	"@d809f24a BailingMoeV3TextConfig and SGLang configs/" \
+	"bailing_hybrid.py @0f6954e8 BailingHybridConfig"
 
 static const struct text_key_default key_rows[] = {
 	/* issue 35v */
@@ -228,8 +239,18 @@ static const struct text_key_default key_rows[] = {
 	{ "deepseek_v3", "qk_rope_head_dim", 64, DSV3, false },
 	{ "deepseek_v3", "qk_nope_head_dim", 128, DSV3, false },
 	{ "deepseek_v3", "v_head_dim", 128, DSV3, false },
+	/* issue 35: Ling 3.0's VLM, its MLA keys where vLLM's
+	 * BailingMoeV3TextConfig and SGLang's BailingHybridConfig agree
+	 * (layer_group_size, 5 and 1, and short_conv_kernel_size, 4 and
+	 * None (SGLang's Ling 2.5 lightning layers), differ: not filled,
+	 * the bailing_hybrid row refuses them absent) */
+	{ "BailingMoeV3TextConfig", "kv_lora_rank", 512, LV3, false },
+	{ "BailingMoeV3TextConfig", "qk_rope_head_dim", 64, LV3, false },
+	{ "BailingMoeV3TextConfig", "qk_nope_head_dim", 128, LV3, false },
+	{ "BailingMoeV3TextConfig", "v_head_dim", 128, LV3, false },
 };
 
+#undef LV3
 #undef Q35
 #undef Q35M
 #undef DSV3
@@ -472,12 +493,31 @@ static void fill_sizes(struct cfg *c, cJSON *text,
  * both engines' Step3VLConfig builds: head_dim 256 when absent, not
  * Qwen3Config's 128.
  */
-static const char *const wrapper_class[][2] = {
-	{ "step3_vl", "step3_text" },
+struct wrapper_cls {
+	const char *wrapper, *cls;
+	/* the architecture the class gives a text_config naming none, or
+	 * NULL: the text model's family rule may read it */
+	const char *arch;
+};
+
+static const struct wrapper_cls wrapper_class[] = {
+	{ "step3_vl", "step3_text", NULL },
+	/* issue 35: Ling 3.0's VLM. vLLM transformers_utils/configs/
+	 * bailing_moe_v3_vl.py @d809f24a BailingMoeV3VLConfig rebuilds
+	 * text_config as BailingMoeV3TextConfig (architectures None:
+	 * ["BailingMoeV3ForCausalLM"]) and bailing_moe_v3_vl.py @54fc980c
+	 * runs BailingMoeV3ForCausalLM on it; SGLang configs/
+	 * bailing_hybrid.py @0f6954e8 BailingMoeV3VLConfig rebuilds it as
+	 * BailingHybridConfig, architectures None the same. Without that
+	 * name the top level's BailingMoeV3VLForConditionalGeneration would
+	 * reach the bailing_hybrid row, which tells Ling 3.0 from 2.5 by it
+	 * (hf_fam_hybrid.c) */
+	{ "bailing_moe_v3_vl", "BailingMoeV3TextConfig",
+	  "BailingMoeV3ForCausalLM" },
 };
 
 /* the text class the wrapper rebuilds text_config as, or NULL */
-static const char *text_class(const struct cfg *c)
+static const struct wrapper_cls *text_class(const struct cfg *c)
 {
 	const cJSON *top = cJSON_GetObjectItemCaseSensitive(c->root,
 	                                                    "model_type");
@@ -485,9 +525,33 @@ static const char *text_class(const struct cfg *c)
 
 	for (i = 0; cJSON_IsString(top) &&
 	            i < sizeof wrapper_class / sizeof wrapper_class[0]; i++)
-		if (!strcmp(wrapper_class[i][0], top->valuestring))
-			return wrapper_class[i][1];
+		if (!strcmp(wrapper_class[i].wrapper, top->valuestring))
+			return &wrapper_class[i];
 	return NULL;
+}
+
+/* the class's architectures where text_config names none (absent or
+ * null: both classes above test "is None") */
+static void fill_arch(struct cfg *c, cJSON *text, const struct wrapper_cls *w)
+{
+	const cJSON *a = cJSON_GetObjectItemCaseSensitive(text,
+	                                                  "architectures");
+	cJSON *arr;
+
+	if (!w->arch || (a && !cJSON_IsNull(a)))
+		return;
+	arr = cJSON_CreateArray();
+	if (!arr || !cJSON_AddItemToArray(arr, cJSON_CreateString(w->arch))) {
+		cJSON_Delete(arr);
+		return;
+	}
+	cJSON_DeleteItemFromObjectCaseSensitive(text, "architectures");
+	if (!cJSON_AddItemToObject(text, "architectures", arr)) {
+		cJSON_Delete(arr);
+		return;
+	}
+	hf_note(c, "%s.architectures absent: [\"%s\"], as %s's class %s "
+	        "gives it", c->text_key, w->arch, w->wrapper, w->cls);
 }
 
 void hf_text_defaults(struct cfg *c, cJSON *text)
@@ -495,12 +559,15 @@ void hf_text_defaults(struct cfg *c, cJSON *text)
 	const cJSON *mt = text && !own_text_defaults(c) ? text_type(c, text)
 	                                                : NULL;
 	const struct text_defaults *d;
-	const char *cls = text_class(c), *t;
+	const struct wrapper_cls *w = text_class(c);
+	const char *t;
 	size_t i;
 
 	if (!mt)
 		return;
-	t = cls ? cls : mt->valuestring;
+	if (w)
+		fill_arch(c, text, w);
+	t = w ? w->cls : mt->valuestring;
 	for (i = 0; i < sizeof key_rows / sizeof key_rows[0]; i++)
 		if (!strcmp(key_rows[i].model_type, t))
 			fill(c, text, key_rows[i].model_type,
@@ -531,6 +598,13 @@ static const char *const wrapper_rebuilds[][3] = {
 	  "transformers configuration_cosmos3_edge.py @e5032053 "
 	  "Cosmos3EdgeConfig.__post_init__ "
 	  "(Cosmos3EdgeTextConfig(**text_config))" },
+	/* issue 35: Ling 3.0's VLM; both classes' model_type is
+	 * bailing_hybrid (wrapper_class above for their defaults) */
+	{ "bailing_moe_v3_vl", "bailing_hybrid", "vLLM transformers_utils/"
+	  "configs/bailing_moe_v3_vl.py @d809f24a BailingMoeV3VLConfig "
+	  "(kwargs.pop(\"model_type\"); BailingMoeV3TextConfig(**text_config),"
+	  " model_type bailing_hybrid) and SGLang configs/bailing_hybrid.py "
+	  "@0f6954e8 BailingMoeV3VLConfig (BailingHybridConfig(**text_config))" },
 };
 
 static const cJSON *rebuilt_text_type(struct cfg *c, cJSON *text,

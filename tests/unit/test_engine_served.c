@@ -107,6 +107,42 @@ START_TEST(converter_only_families)
 }
 END_TEST
 
+/* model_rows[]: FastVLM-style VLMs and Mistral Small 4's text model,
+ * whose classes vLLM's registry lacks (registry.tsv has no line for them
+ * either: checked here), refused under vLLM naming the class, SGLang
+ * and TensorRT-LLM as not read; llama.cpp and generic sized */
+START_TEST(not_in_vllm_registry)
+{
+	static const char *const rows2[][2] = {
+		{ "llava_qwen2", "LlavaQwen2ForCausalLM" },
+		{ "llava_qwen3", "LlavaQwen3ForCausalLM" },
+		{ "mistral4", "Mistral4ForCausalLM" },
+	};
+	char line[4096];
+	size_t k;
+	FILE *f;
+
+	for (k = 0; k < 3; k++) {
+		f = fopen(REGISTRY, "r");
+		ck_assert_ptr_nonnull(f);
+		while (fgets(line, sizeof line, f))
+			ck_assert_msg(!strstr(line, rows2[k][1]), "%s", line);
+		fclose(f);
+		ck_assert_int_eq(under(rows2[k][0], KVP_ENGINE_VLLM),
+		                 KVP_EREFUSED);
+		ck_assert_msg(strstr(res.error.msg, rows2[k][1]) != NULL, "%s",
+		              res.error.msg);
+		ck_assert_int_eq(under(rows2[k][0], KVP_ENGINE_SGLANG),
+		                 KVP_EREFUSED);
+		ck_assert_int_eq(under(rows2[k][0], KVP_ENGINE_TRTLLM),
+		                 KVP_EREFUSED);
+		ck_assert_int_eq(under(rows2[k][0], KVP_ENGINE_LLAMACPP), KVP_OK);
+		ck_assert_int_eq(under(rows2[k][0], KVP_ENGINE_GENERIC), KVP_OK);
+		ck_assert_uint_eq(res.kv.bytes, 16384);
+	}
+}
+END_TEST
+
 /* a family vLLM serves is not caught by the table: Llama under vLLM goes
  * on to ask for a card (the plan names none), not refused by model_type */
 START_TEST(served_family_sized)
@@ -125,6 +161,7 @@ static Suite *suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, converter_only_families);
+	tcase_add_test(tc, not_in_vllm_registry);
 	tcase_add_test(tc, served_family_sized);
 	suite_add_tcase(s, tc);
 	return s;

@@ -25,6 +25,8 @@
 #define LING_USE "generic (SGLang's layout), or sglang for Ling 3.0's KDA at tp 1 (Ling 2.5's lightning pool is not modelled there)"
 #define KA_USE "generic or vLLM"
 #define NB_USE "generic or llama.cpp"   /* llama.cpp alone serves it */
+#define LQ_USE "generic, llama.cpp or transformers"
+#define M4_USE "generic, llama.cpp or transformers"
 #define NB_NONE "vLLM's registry has no NanbeigeForCausalLM (tests/data/hf/" \
 	"sweep/registry.tsv: a llama.cpp conversion module alone)"
 static const struct {
@@ -148,6 +150,34 @@ static const struct {
 	  "audio branch), if any, was not read", KA_USE },
 	{ "kimi_audio", KVP_ENGINE_TRTLLM, "its Kimi-Audio support, if any, "
 	  "was not read", KA_USE },
+	/* issue 35: FastVLM-style VLMs (llava_qwen2, llava_qwen3:
+	 * io/hf/hf_fam_attn.c sizes the Qwen decoder as Apple's
+	 * ml-fastvlm llava_qwen.py runs it) and Mistral Small 4's text
+	 * model (mistral4, transformers modular_mistral4.py): neither
+	 * class is in vLLM's registry (main 2026-05, tests/data/hf/sweep/
+	 * registry.tsv) nor its 2026-12 catalog (_model_info.py @ccea69bd) */
+	{ "llava_qwen2", KVP_ENGINE_VLLM, "vLLM's registry holds no "
+	  "LlavaQwen2ForCausalLM (registry.py, main 2026-05; its 2026-12 "
+	  "catalog neither)", LQ_USE },
+	{ "llava_qwen2", KVP_ENGINE_SGLANG, "its FastVLM support, if any, "
+	  "was not read", LQ_USE },
+	{ "llava_qwen2", KVP_ENGINE_TRTLLM, "its FastVLM support, if any, "
+	  "was not read", LQ_USE },
+	{ "llava_qwen3", KVP_ENGINE_VLLM, "vLLM's registry holds no "
+	  "LlavaQwen3ForCausalLM (registry.py, main 2026-05; its 2026-12 "
+	  "catalog neither)", LQ_USE },
+	{ "llava_qwen3", KVP_ENGINE_SGLANG, "its support, if any, was not "
+	  "read", LQ_USE },
+	{ "llava_qwen3", KVP_ENGINE_TRTLLM, "its support, if any, was not "
+	  "read", LQ_USE },
+	{ "mistral4", KVP_ENGINE_VLLM, "vLLM's registry holds no "
+	  "Mistral4ForCausalLM (registry.py, main 2026-05; its 2026-12 "
+	  "catalog neither), and how it serves Mistral Small 4 otherwise was "
+	  "not read", M4_USE },
+	{ "mistral4", KVP_ENGINE_SGLANG, "its Mistral Small 4 support, if "
+	  "any, was not read", M4_USE },
+	{ "mistral4", KVP_ENGINE_TRTLLM, "its Mistral Small 4 support, if "
+	  "any, was not read", M4_USE },
 	{ "nanbeige", KVP_ENGINE_VLLM, NB_NONE, NB_USE },
 	{ "nanbeige", KVP_ENGINE_SGLANG, "its Nanbeige support, if any, was "
 	  "not read", NB_USE },

@@ -143,11 +143,13 @@ END_TEST
 START_TEST(ling3_refused)
 {
 	refused("{" LING3 ",\"num_hidden_layers\":10,\"layer_group_size\":4,"
-	        "\"no_kda_lora\":true}", "trailing partial group");
+	        "\"no_kda_lora\":true}", "layer_group_size: 4 - does not "
+	        "divide");
 	refused("{" LING3 ",\"num_hidden_layers\":4,\"layer_group_size\":"
 	        "[1,1,1,0],\"no_kda_lora\":true}", "layer_group_size");
 	refused("{" LING3 ",\"num_hidden_layers\":8,\"layer_group_size\":4,"
-	        "\"no_kda_lora\":true,\"use_mla_nope\":true}", "use_mla_nope");
+	        "\"no_kda_lora\":true,\"use_mla_nope\":true}",
+	        "use_mla_nope: true - ");
 	refused("{" LING3 ",\"num_hidden_layers\":8,\"layer_group_size\":4}",
 	        "no_kda_lora");
 	refused("{\"architectures\":[\"BailingMoeV3ForCausalLM\"],"

@@ -1342,6 +1342,7 @@ enum kvp_status hf_fam_kimi_audio(struct cfg *c, struct kvp_model *m,
                                   struct lay *L, bool *found)
 {
 	uint64_t k = 6, i;
+	char path[96];
 	int r = hf_uint(c, "kimia_mimo_layers", 0, KVP_MAX_LAYERS, &k);
 
 	if (r < 0)
@@ -1350,7 +1351,8 @@ enum kvp_status hf_fam_kimi_audio(struct cfg *c, struct kvp_model *m,
 		hf_note(c, "kimia_mimo_layers absent: 6, KimiAudioConfig's "
 		        "default (vLLM configs/kimi_audio.py)");
 	if (m->n_layers + k > KVP_MAX_LAYERS)
-		return hf_bad(c, "kimia_mimo_layers", NULL, "with "
+		return hf_bad(c, "kimia_mimo_layers", hf_get(c,
+		              "kimia_mimo_layers", path, sizeof path), "with "
 		              "num_hidden_layers over kvplan's 512 cache layers");
 	for (i = m->n_layers; i < m->n_layers + k; i++) {
 		memset(&L[i], 0, sizeof L[i]);

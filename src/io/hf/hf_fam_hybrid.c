@@ -687,6 +687,7 @@ static enum kvp_status ling3(struct cfg *c, struct kvp_model *m,
 	uint64_t g = 0, d = 0, k = 0;
 	uint32_t i, n = m->n_layers;
 	bool nope = false, nolora = false;
+	char path[96];
 	int r;
 
 	if (m->base.kind != KVP_LAYER_MLA)
@@ -696,11 +697,13 @@ static enum kvp_status ling3(struct cfg *c, struct kvp_model *m,
 	    hf_bool(c, "no_kda_lora", &nolora) < 0)
 		return c->err->status;
 	if (nope)
-		return hf_bad(c, "use_mla_nope", NULL, "true: SGLang caches the "
-		              "MLA latent without its rope part, vLLM "
-		              "bailing_moe_v3.py with it; refused");
+		return hf_bad(c, "use_mla_nope", hf_get(c, "use_mla_nope", path,
+		              sizeof path), "SGLang caches the MLA latent without "
+		              "its rope part, vLLM bailing_moe_v3.py with it; "
+		              "refused");
 	if (!nolora)
-		return hf_bad(c, "no_kda_lora", NULL, "must be true: vLLM "
+		return hf_bad(c, "no_kda_lora", hf_get(c, "no_kda_lora", path,
+		              sizeof path), "must be true: vLLM "
 		              "bailing_moe_v3.py refuses a low-rank KDA gate");
 	if ((r = hf_uint(c, "head_dim", 1, DIM_MAX, &d)) <= 0 ||
 	    (r = hf_uint(c, "short_conv_kernel_size", 2, DIM_MAX, &k)) <= 0) {
@@ -716,7 +719,8 @@ static enum kvp_status ling3(struct cfg *c, struct kvp_model *m,
 		              NULL, "required: an integer, every "
 		              "layer_group_size-th layer MLA, the others KDA");
 	if (n % g)
-		return hf_bad(c, "layer_group_size", NULL, "does not divide "
+		return hf_bad(c, "layer_group_size", hf_get(c, "layer_group_size",
+		              path, sizeof path), "does not divide "
 		              "num_hidden_layers: the trailing partial group is "
 		              "MLA in vLLM bailing_moe_v3.py and llama.cpp, KDA in "
 		              "SGLang's layers_block_type; refused");

@@ -157,8 +157,10 @@ static enum kvp_status kda_flat(struct cfg *c, struct kvp_model *m)
 	if (!kvp_mul((k - 1) * 3, P, &cv) || !kvp_mul(P, d, &ss) ||
 	    !kvp_muladd(&t, 6 * h, P) || !kvp_muladd(&t, h, H) ||
 	    !kvp_muladd(&t, 3 * k + 1, P) || !kvp_add(t, H + d, &t))
-		return hf_bad(c, "head_dim", NULL, "the KDA layers' state or "
-		              "parameter count overflows 64 bits");
+		return kvp_error_set(c->err, KVP_EINVAL, "%s: head_dim: %llu - "
+		                     "the KDA layers' state or parameter count "
+		                     "overflows 64 bits", c->name,
+		                     (unsigned long long)d);
 	set_state(m, cv, ss);
 	m->arch.recurrent_params_per_layer = t;
 	return KVP_OK;

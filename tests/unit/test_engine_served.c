@@ -101,8 +101,11 @@ START_TEST(converter_only_families)
 		ck_assert_int_eq(under(rows[k].model_type, KVP_ENGINE_GENERIC),
 		                 KVP_OK);
 		ck_assert_uint_eq(res.kv.bytes, 16384);
+		/* Onyx's conversion module is newer than the 80fb11a build
+		 * kvplan's llama.cpp rules model (not_in_llamacpp below) */
 		ck_assert_int_eq(under(rows[k].model_type, KVP_ENGINE_LLAMACPP),
-		                 KVP_OK);
+		                 strcmp(rows[k].model_type, "onyx") ? KVP_OK
+		                                                   : KVP_EREFUSED);
 	}
 }
 END_TEST
@@ -143,6 +146,32 @@ START_TEST(not_in_vllm_registry)
 }
 END_TEST
 
+/* not_in_llamacpp[]: classes llama.cpp's converter at 80fb11a does not
+ * register (its conversion/__init__.py class -> module map, read in the
+ * bundle of node-llama-cpp 3.21.1: no Onyx, LongcatFlash or
+ * LongcatFlashNgram entry), refused under llama.cpp naming the class;
+ * generic sized */
+START_TEST(not_in_llamacpp_converter)
+{
+	static const char *const rows3[][2] = {
+		{ "onyx", "OnyxForConditionalGeneration" },
+		{ "longcat_flash", "LongcatFlashForCausalLM" },
+		{ "longcat_flash_ngram", "LongcatFlashNgramForCausalLM" },
+	};
+	size_t k;
+
+	for (k = 0; k < 3; k++) {
+		ck_assert_int_eq(under(rows3[k][0], KVP_ENGINE_LLAMACPP),
+		                 KVP_EREFUSED);
+		ck_assert_msg(strstr(res.error.msg, rows3[k][1]) &&
+		              strstr(res.error.msg, "engine llama.cpp"), "%s",
+		              res.error.msg);
+		ck_assert_int_eq(under(rows3[k][0], KVP_ENGINE_GENERIC), KVP_OK);
+		ck_assert_uint_eq(res.kv.bytes, 16384);
+	}
+}
+END_TEST
+
 /* a family vLLM serves is not caught by the table: Llama under vLLM goes
  * on to ask for a card (the plan names none), not refused by model_type */
 START_TEST(served_family_sized)
@@ -162,6 +191,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, converter_only_families);
 	tcase_add_test(tc, not_in_vllm_registry);
+	tcase_add_test(tc, not_in_llamacpp_converter);
 	tcase_add_test(tc, served_family_sized);
 	suite_add_tcase(s, tc);
 	return s;

@@ -229,12 +229,54 @@ static const struct {
 	{ "onyx", "OnyxForConditionalGeneration" },
 };
 
+/*
+ * The other way round: families kvplan reads from vLLM's, SGLang's or
+ * transformers' code whose class llama.cpp's converter at 80fb11a (the
+ * build of node-llama-cpp 3.21.1, the release kvplan's llama.cpp rules
+ * model) does not register (conversion/__init__.py, the class -> module
+ * map): no GGUF of them is made or loads there, so a llama.cpp plan is
+ * refused. Only families whose model_type is their own: a wrapper whose
+ * text model is a served family's (Cosmos 3 on qwen3_vl_text) cannot be
+ * told apart by model_type.
+ */
+static const struct {
+	const char *model_type;
+	const char *arch;
+	const char *use;
+} not_in_llamacpp[] = {
+	/* conversion/onyx.py @06a8f4ee is newer than 80fb11a */
+	{ "onyx", "OnyxForConditionalGeneration", "generic or transformers" },
+	{ "longcat_flash", "LongcatFlashForCausalLM", "generic or vllm" },
+	{ "longcat_flash_ngram", "LongcatFlashNgramForCausalLM",
+	  "generic or vllm" },
+};
+
+static enum kvp_status llamacpp_refusal(const struct kvp_plan *p,
+                                        struct kvp_result *res)
+{
+	size_t k;
+
+	if (p->engine.kind != KVP_ENGINE_LLAMACPP)
+		return KVP_OK;
+	for (k = 0; k < sizeof not_in_llamacpp / sizeof not_in_llamacpp[0]; k++)
+		if (!strcmp(not_in_llamacpp[k].model_type, p->model.model_type))
+			return kvp_error_set(&res->error, KVP_EREFUSED,
+				"model.model_type: %s - engine llama.cpp: its "
+				"converter at 80fb11a (node-llama-cpp 3.21.1) registers "
+				"no %s (conversion/__init__.py), so no GGUF of it loads "
+				"there; use --engine %s", p->model.model_type,
+				not_in_llamacpp[k].arch, not_in_llamacpp[k].use);
+	return KVP_OK;
+}
+
 static enum kvp_status converter_refusal(const struct kvp_plan *p,
                                          struct kvp_result *res)
 {
 	enum kvp_engine_kind e = p->engine.kind;
 	size_t k;
 
+	if (e == KVP_ENGINE_LLAMACPP)
+		return llamacpp_refusal(p, res);
 	if (e != KVP_ENGINE_VLLM && e != KVP_ENGINE_SGLANG &&
 	    e != KVP_ENGINE_TRTLLM)
 		return KVP_OK;

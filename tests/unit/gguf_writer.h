@@ -6,7 +6,8 @@
  * Tensor data is never written: a file is made sparse up to the size
  * its tensors need (ftruncate), so a 100 GB layout costs its header.
  *
- * Usage: gw_init; gw_str/gw_u32/gw_arr_*; gw_tensor...; then gw_write
+ * Usage: gw_init (or gw_decoder: the header keys); gw_str/gw_u32/gw_arr_*
+ * (gw_akey names ARCH.suffix); gw_tensor...; then gw_write
  * (a file) or gw_image (memory, for truncation tests). gw_free.
  */
 #ifndef KVPLAN_TEST_GGUF_WRITER_H
@@ -180,6 +181,30 @@ static inline void gw_tensor(struct gw *w, const char *name, uint32_t type,
 }
 
 /* The header (up to the aligned start of the data) in memory. */
+/* "ARCH.suffix", the name llama.cpp gives an architecture's key; four
+ * buffers in turn, so one call's result outlives the next three */
+static inline const char *gw_akey(const char *arch, const char *suffix)
+{
+	static char k[4][128];
+	static int i;
+
+	i = (i + 1) % 4;
+	snprintf(k[i], sizeof k[i], "%s.%s", arch, suffix);
+	return k[i];
+}
+
+/* A decoder's header keys, started afresh: general.architecture, then
+ * ARCH.block_count, embedding_length and attention.head_count */
+static inline void gw_decoder(struct gw *w, const char *arch, uint32_t blocks,
+                              uint32_t hidden, uint32_t heads)
+{
+	gw_init(w);
+	gw_str(w, "general.architecture", arch);
+	gw_u32(w, gw_akey(arch, "block_count"), blocks);
+	gw_u32(w, gw_akey(arch, "embedding_length"), hidden);
+	gw_u32(w, gw_akey(arch, "attention.head_count"), heads);
+}
+
 static inline unsigned char *gw_header(struct gw *w, size_t *len)
 {
 	struct gbuf b = { 0 };

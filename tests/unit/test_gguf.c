@@ -506,15 +506,6 @@ static unsigned gguf_kv_layers(const struct kvp_model *m)
 	return n;
 }
 
-/* ARCH.suffix, for the hybrid files below */
-static const char *akey(const char *arch, const char *suffix)
-{
-	static char k[128];
-
-	snprintf(k, sizeof k, "%s.%s", arch, suffix);
-	return k;
-}
-
 /* A hybrid file of n layers: hidden 2,048, 16 heads, head_count_kv one
  * count (kv) or one per layer (kvh), feed_forward_length per layer (ffl,
  * or none), key and value length kd (0: none), and Mamba2-style state
@@ -525,23 +516,23 @@ static void hybrid_keys(struct gw *w, const char *arch, uint32_t n,
 {
 	gw_init(w);
 	gw_str(w, "general.architecture", arch);
-	gw_u32(w, akey(arch, "block_count"), n);
-	gw_u32(w, akey(arch, "embedding_length"), 2048);
-	gw_u32(w, akey(arch, "attention.head_count"), 16);
+	gw_u32(w, gw_akey(arch, "block_count"), n);
+	gw_u32(w, gw_akey(arch, "embedding_length"), 2048);
+	gw_u32(w, gw_akey(arch, "attention.head_count"), 16);
 	if (kvh)
-		gw_arr_i32(w, akey(arch, "attention.head_count_kv"), kvh, n);
+		gw_arr_i32(w, gw_akey(arch, "attention.head_count_kv"), kvh, n);
 	else
-		gw_u32(w, akey(arch, "attention.head_count_kv"), kv);
+		gw_u32(w, gw_akey(arch, "attention.head_count_kv"), kv);
 	if (ffl)
-		gw_arr_i32(w, akey(arch, "feed_forward_length"), ffl, n);
+		gw_arr_i32(w, gw_akey(arch, "feed_forward_length"), ffl, n);
 	if (kd) {
-		gw_u32(w, akey(arch, "attention.key_length"), kd);
-		gw_u32(w, akey(arch, "attention.value_length"), kd);
+		gw_u32(w, gw_akey(arch, "attention.key_length"), kd);
+		gw_u32(w, gw_akey(arch, "attention.value_length"), kd);
 	}
-	gw_u32(w, akey(arch, "ssm.conv_kernel"), 4);
-	gw_u32(w, akey(arch, "ssm.inner_size"), 4096);
-	gw_u32(w, akey(arch, "ssm.state_size"), 128);
-	gw_u32(w, akey(arch, "ssm.group_count"), 16);
+	gw_u32(w, gw_akey(arch, "ssm.conv_kernel"), 4);
+	gw_u32(w, gw_akey(arch, "ssm.inner_size"), 4096);
+	gw_u32(w, gw_akey(arch, "ssm.state_size"), 128);
+	gw_u32(w, gw_akey(arch, "ssm.group_count"), 16);
 }
 
 /* Hybrids whose recurrent layers follow a rule of their architecture
@@ -582,11 +573,7 @@ static enum kvp_status kvh_entries(size_t n, struct kvp_error *err)
 
 	for (i = 0; i < 16; i++)
 		kvh[i] = 2;
-	gw_init(&w);
-	gw_str(&w, "general.architecture", "gemma3");
-	gw_u32(&w, "gemma3.block_count", 12);
-	gw_u32(&w, "gemma3.embedding_length", 256);
-	gw_u32(&w, "gemma3.attention.head_count", 4);
+	gw_decoder(&w, "gemma3", 12, 256, 4);
 	gw_arr_i32(&w, "gemma3.attention.head_count_kv", kvh, n);
 	img = gw_header(&w, &len);
 	st = kvp_gguf_import_mem(img, len, "a.gguf", &m, NULL, err);
@@ -928,14 +915,10 @@ START_TEST(window_key_ignored)
 	struct kvp_error err;
 	uint32_t i;
 
-	gw_init(&w);
-	gw_str(&w, "general.architecture", a);
-	gw_u32(&w, akey(a, "block_count"), 4);
-	gw_u32(&w, akey(a, "embedding_length"), 256);
-	gw_u32(&w, akey(a, "attention.head_count"), 4);
-	gw_u32(&w, akey(a, "attention.head_count_kv"), 2);
-	gw_u32(&w, akey(a, "attention.sliding_window"), 512);
-	gw_u32(&w, akey(a, "attention.sliding_window_pattern"), 2);
+	gw_decoder(&w, a, 4, 256, 4);
+	gw_u32(&w, gw_akey(a, "attention.head_count_kv"), 2);
+	gw_u32(&w, gw_akey(a, "attention.sliding_window"), 512);
+	gw_u32(&w, gw_akey(a, "attention.sliding_window_pattern"), 2);
 	img = gw_header(&w, &len);
 	kvp_plan_default(&p);
 	ck_assert_int_eq(kvp_gguf_import_mem(img, len, "w.gguf", &p.model, NULL,
@@ -965,11 +948,7 @@ END_TEST
 static unsigned char *nanbeige_file(struct gw *w, uint32_t loops,
                                     size_t *len)
 {
-	gw_init(w);
-	gw_str(w, "general.architecture", "nanbeige");
-	gw_u32(w, "nanbeige.block_count", 4);
-	gw_u32(w, "nanbeige.embedding_length", 256);
-	gw_u32(w, "nanbeige.attention.head_count", 4);
+	gw_decoder(w, "nanbeige", 4, 256, 4);
 	gw_u32(w, "nanbeige.attention.head_count_kv", 2);
 	gw_u32(w, "nanbeige.num_loops", loops);
 	return gw_header(w, len);

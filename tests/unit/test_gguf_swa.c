@@ -90,16 +90,6 @@ static const struct swa_case {
 	{ "step35", 4, 512, -1, 0, 0, "requires exactly 5", 4, 1 },
 };
 
-static const char *akey(const char *arch, const char *suffix)
-{
-	static char k[4][128];
-	static int i;
-
-	i = (i + 1) % 4;
-	snprintf(k[i], sizeof k[i], "%s.%s", arch, suffix);
-	return k[i];
-}
-
 static unsigned char *swa_file(struct gw *w, const struct swa_case *c,
                                size_t *len)
 {
@@ -108,21 +98,17 @@ static unsigned char *swa_file(struct gw *w, const struct swa_case *c,
 
 	for (i = 0; i < 64; i++)
 		bools[i] = i % 2 == 0;
-	gw_init(w);
-	gw_str(w, "general.architecture", c->arch);
-	gw_u32(w, akey(c->arch, "block_count"), c->n + c->nextn);
+	gw_decoder(w, c->arch, c->n + c->nextn, 256, 4);
 	if (c->nextn)
-		gw_u32(w, akey(c->arch, "nextn_predict_layers"), c->nextn);
-	gw_u32(w, akey(c->arch, "embedding_length"), 256);
-	gw_u32(w, akey(c->arch, "attention.head_count"), 4);
-	gw_u32(w, akey(c->arch, "attention.head_count_kv"), 2);
+		gw_u32(w, gw_akey(c->arch, "nextn_predict_layers"), c->nextn);
+	gw_u32(w, gw_akey(c->arch, "attention.head_count_kv"), 2);
 	if (c->win != NO_KEY)
-		gw_u32(w, akey(c->arch, "attention.sliding_window"), c->win);
+		gw_u32(w, gw_akey(c->arch, "attention.sliding_window"), c->win);
 	if (c->pat > 0)
-		gw_u32(w, akey(c->arch, "attention.sliding_window_pattern"),
+		gw_u32(w, gw_akey(c->arch, "attention.sliding_window_pattern"),
 		       (uint32_t)c->pat);
 	else if (c->pat < 0)
-		gw_arr_bool(w, akey(c->arch, "attention.sliding_window_pattern"),
+		gw_arr_bool(w, gw_akey(c->arch, "attention.sliding_window_pattern"),
 		            bools, c->arr_n ? c->arr_n : c->n);
 	return gw_header(w, len);
 }
